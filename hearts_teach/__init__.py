@@ -1,0 +1,37 @@
+"""hearts_teach: an exact Hearts engine and the toolkit behind a notebook series.
+
+>>> from hearts_teach import Hand
+>>> hand = Hand.deal(seed=1)
+"""
+
+from .cards import DECK, Card, CardList, Suit, cards
+from .errors import (
+    ActionError,
+    HeartsError,
+    IllegalBidError,
+    IllegalPassError,
+    IllegalPlayError,
+    InvalidCardError,
+    InvalidSeatError,
+    NothingToUndoError,
+    NotInHandError,
+    OutOfTurnError,
+    RecordError,
+    Rule,
+    RulesError,
+    WrongPhaseError,
+)
+from .hand import Action, Hand, HeartsBroken, LegalPlays, Phase, Trick, Verdict
+from .match import Match
+from .rng import Rng, hash64
+from .rules import Rules, pass_target
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "ActionError", "Card", "CardList", "DECK", "Hand", "HeartsBroken", "HeartsError",
+    "IllegalBidError", "IllegalPassError", "IllegalPlayError", "InvalidCardError", "InvalidSeatError",
+    "LegalPlays", "Match", "NothingToUndoError", "NotInHandError", "OutOfTurnError", "Phase",
+    "RecordError", "Rng", "Rule", "Rules", "RulesError", "Suit", "Trick", "Verdict",
+    "WrongPhaseError", "cards", "hash64", "pass_target",
+]

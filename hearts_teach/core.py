@@ -1,0 +1,183 @@
+"""The fast inner engine: play-phase state on bitmasks and the one legality cascade.
+
+Everything here works on card indices (0..51) and 52-bit masks; ``Hand`` wraps it with
+``Card`` objects, history, explanations and records. Bots, the coach and the benchmark
+use ``PlayState`` directly because it is cheap to copy and to step.
+"""
+
+from __future__ import annotations
+
+from .cards import BIT, HEARTS_MASK, JD_MASK, POINTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+from .errors import Rule
+
+CLUBS_2 = 1  # bit of the 2♣
+NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
+NON_POINTS = ((1 << 52) - 1) ^ POINTS_MASK
+SPADES_MASK = SUIT_MASKS[3]
+
+_FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
+_OPEN = (Rule.OPENING_LEAD, Rule.MUST_LEAD_TWO_OF_CLUBS)
+_UNBROKEN = (Rule.FREE_LEAD, Rule.HEARTS_NOT_BROKEN)
+_ALL_HEARTS = (Rule.ALL_HEARTS_LEAD, None)
+_FREE = (Rule.FREE_LEAD, None)
+_FIRST_VOID = (Rule.VOID_DISCARD, Rule.NO_POINTS_ON_FIRST_TRICK)
+_ONLY_POINTS = (Rule.ONLY_POINTS_LEFT, None)
+_VOID = (Rule.VOID_DISCARD, None)
+
+
+def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
+            no_points_first: bool) -> tuple[int, tuple]:
+    """The legal cards of ``hand`` and the rule that decided them.
+
+    ``led_suit`` is -1 when leading. Returns ``(legal_mask, (why_legal, why_not))``:
+    every card in the mask is legal because of ``why_legal``; every other held card
+    is illegal because of ``why_not``. Steps run in order and stop at the first one
+    that leaves a non-empty set (OpenSpiel's order).
+    """
+    if led_suit >= 0:
+        follow = hand & SUIT_MASKS[led_suit]
+        if follow:
+            return follow, _FOLLOW
+        if first_trick and no_points_first:
+            safe = hand & NON_POINTS
+            if safe:
+                return safe, _FIRST_VOID
+            return hand, _ONLY_POINTS
+        return hand, _VOID
+    if first_trick and hand & CLUBS_2:
+        return CLUBS_2, _OPEN
+    if not broken:
+        safe = hand & NON_HEARTS
+        if safe:
+            return safe, (_UNBROKEN if hand & HEARTS_MASK else _FREE)
+        return hand, _ALL_HEARTS
+    return hand, _FREE
+
+
+def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool) -> int:
+    return cascade(hand, led_suit, first_trick, broken, no_points_first)[0]
+
+
+def trick_points(mask: int, omnibus: bool = False) -> int:
+    """Penalty points in a set of cards: hearts 1, Q♠ 13, J♦ −10 under omnibus."""
+    p = (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
+    if omnibus and mask & JD_MASK:
+        p -= 10
+    return p
+
+
+def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
+    """Scores of one hand from the cards each seat took, and the moon shooter (or None)."""
+    moon = None
+    for seat in range(4):
+        if taken[seat] & POINTS_MASK == POINTS_MASK:
+            moon = seat
+    if moon is None:
+        scores = [trick_points(t) for t in taken]
+    elif moon_rule == "add_to_others":
+        scores = [0 if s == moon else 26 for s in range(4)]
+    else:
+        scores = [-26 if s == moon else 0 for s in range(4)]
+    if omnibus:
+        scores = [sc - (10 if taken[s] & JD_MASK else 0) for s, sc in enumerate(scores)]
+    return tuple(scores), moon
+
+
+class PlayState:
+    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
+    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+
+    __slots__ = ("hands", "taken", "trick", "leader", "turn", "led_suit", "broken",
+                 "tricks_done", "played", "win_seat", "win_card", "no_points_first",
+                 "queen_breaks", "trick_mask", "void")
+
+    def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
+                 queen_breaks: bool = False):
+        self.hands = list(hands)
+        self.taken = [0, 0, 0, 0]
+        self.trick: list[int] = []  # card indices in play order
+        self.trick_mask = 0
+        self.leader = leader
+        self.turn = leader
+        self.led_suit = -1
+        self.broken = False
+        self.tricks_done = 0
+        self.played = 0
+        self.win_seat = -1
+        self.win_card = -1
+        self.no_points_first = no_points_first
+        self.queen_breaks = queen_breaks
+        self.void = [0, 0, 0, 0]  # per seat: bit s set = shown void in suit s
+
+    def copy(self) -> PlayState:
+        new = PlayState.__new__(PlayState)
+        new.hands = self.hands[:]
+        new.taken = self.taken[:]
+        new.trick = self.trick[:]
+        new.trick_mask = self.trick_mask
+        new.leader = self.leader
+        new.turn = self.turn
+        new.led_suit = self.led_suit
+        new.broken = self.broken
+        new.tricks_done = self.tricks_done
+        new.played = self.played
+        new.win_seat = self.win_seat
+        new.win_card = self.win_card
+        new.no_points_first = self.no_points_first
+        new.queen_breaks = self.queen_breaks
+        new.void = self.void[:]
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        return self.tricks_done == 13
+
+    def legal(self) -> int:
+        return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
+                       self.broken, self.no_points_first)[0]
+
+    def play(self, card: int) -> int:
+        """Play ``card`` for the seat to move; returns the trick winner when the trick
+        completes, else -1."""
+        seat = self.turn
+        bit = BIT[card]
+        self.hands[seat] ^= bit
+        self.played |= bit
+        self.trick.append(card)
+        self.trick_mask |= bit
+        suit = card // 13
+        if self.led_suit < 0:
+            self.led_suit = suit
+            self.win_seat = seat
+            self.win_card = card
+        elif suit == self.led_suit:
+            if card > self.win_card:
+                self.win_card = card
+                self.win_seat = seat
+        else:
+            self.void[seat] |= 1 << self.led_suit
+        if suit == 2 or (card == QS_INDEX and self.queen_breaks):
+            self.broken = True
+        if len(self.trick) == 4:
+            w = self.win_seat
+            self.taken[w] |= self.trick_mask
+            self.trick = []
+            self.trick_mask = 0
+            self.led_suit = -1
+            self.tricks_done += 1
+            self.leader = w
+            self.turn = w
+            return w
+        self.turn = (seat + 1) & 3
+        return -1
+
+    def points_taken(self, omnibus: bool = False) -> list[int]:
+        return [trick_points(t, omnibus) for t in self.taken]
+
+
+def two_clubs_holder(hands: list[int]) -> int:
+    for seat in range(4):
+        if hands[seat] & CLUBS_2:
+            return seat
+    raise ValueError("nobody holds the two of clubs")
+

@@ -1,0 +1,103 @@
+"""The project's exceptions.
+
+Every rejection is a ``ValueError`` subclass, so a beginner's ``except ValueError``
+catches them all, while tests and tools can tell them apart. Messages quote the
+input, name the rule and say what the player may do instead.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+
+class Rule(str, Enum):
+    """The rule behind a verdict: why a card is legal or why an action is rejected."""
+
+    # reasons a card may be played
+    OPENING_LEAD = "opening_lead"  # the 2♣ opens the hand
+    FOLLOWS_SUIT = "follows_suit"
+    VOID_DISCARD = "void_discard"  # void in the led suit: any card (subject to the first trick)
+    FREE_LEAD = "free_lead"
+    ALL_HEARTS_LEAD = "all_hearts_lead"  # hearts unbroken but the hand holds only hearts
+    ONLY_POINTS_LEFT = "only_points_left"  # first trick, void, nothing but point cards
+    # reasons a card or an action is rejected
+    MUST_LEAD_TWO_OF_CLUBS = "must_lead_two_of_clubs"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
+    HEARTS_NOT_BROKEN = "hearts_not_broken"
+    NOT_IN_HAND = "not_in_hand"
+    OUT_OF_TURN = "out_of_turn"
+    WRONG_PHASE = "wrong_phase"
+    PASS_SIZE = "pass_size"
+    PASS_DUPLICATE = "pass_duplicate"
+    ALREADY_PASSED = "already_passed"
+    # Spades-only reasons
+    SPADES_NOT_BROKEN = "spades_not_broken"
+    ALL_SPADES_LEAD = "all_spades_lead"
+    BID_RANGE = "bid_range"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class HeartsError(ValueError):
+    """Base class of every error the project raises on purpose."""
+
+
+class InvalidCardError(HeartsError):
+    """A card string that cannot be parsed."""
+
+
+class InvalidSeatError(HeartsError):
+    """A seat number outside 0..3."""
+
+
+class RulesError(HeartsError):
+    """An unknown rule option, a bad option value or an unknown preset."""
+
+
+class ActionError(HeartsError):
+    """An action (a play, a pass, a bid) that the rules reject; ``rule`` says which rule."""
+
+    def __init__(self, message: str, *, rule: Rule, card: Any = None, seat: int | None = None):
+        super().__init__(message)
+        self.rule = rule
+        self.card = card
+        self.seat = seat
+
+
+class IllegalPlayError(ActionError):
+    """A card that may not be played now (wrong suit, hearts unbroken, first trick...)."""
+
+
+class NotInHandError(IllegalPlayError):
+    """A card the player does not hold."""
+
+
+class OutOfTurnError(ActionError):
+    """Someone acted when it was not their turn."""
+
+
+class WrongPhaseError(ActionError):
+    """An action that belongs to another phase (playing during the pass, passing after it)."""
+
+
+class IllegalPassError(ActionError):
+    """A pass of the wrong size, with duplicates or with cards not held."""
+
+
+class IllegalBidError(ActionError):
+    """A Spades bid outside 0-13 or out of turn."""
+
+
+class NothingToUndoError(HeartsError):
+    """``undo()`` with an empty history."""
+
+
+class RecordError(HeartsError):
+    """A saved record (JSON) that is malformed; ``field`` names the bad field."""
+
+    def __init__(self, message: str, *, field: str = ""):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field

@@ -1,0 +1,648 @@
+"""One hand of Hearts: the deal, the pass, thirteen tricks and the score.
+
+``Hand`` checks every action, explains every card, keeps a history stack (undo and
+replay come from it) and renders itself as text and HTML. The play phase runs on
+``core.PlayState`` bitmasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from . import explain as _explain
+from .cards import (
+    BIT,
+    DECK,
+    FULL_DECK,
+    HEARTS_MASK,
+    Card,
+    CardLike,
+    CardList,
+    Suit,
+    indices_of,
+    join_pretty,
+    to_card,
+)
+from .core import PlayState, cascade, final_scores, trick_points, two_clubs_holder
+from .errors import (
+    HeartsError,
+    IllegalPassError,
+    IllegalPlayError,
+    InvalidSeatError,
+    NothingToUndoError,
+    NotInHandError,
+    OutOfTurnError,
+    Rule,
+    WrongPhaseError,
+)
+from .rng import Rng
+from .rules import PASS_DIRECTIONS, Rules, pass_target
+
+DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
+
+
+class Phase(str, Enum):
+    PASS = "pass"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of the history stack: a seat's pass (3 cards) or a play (1 card)."""
+
+    kind: str  # "pass" or "play"
+    seat: int
+    cards: CardList
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.seat} {self.cards}"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: who led, the cards in play order, the winner and its points."""
+
+    number: int  # 1..13
+    leader: int
+    cards: CardList
+    winner: int | None  # None while the trick is in progress
+    points: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 4
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    def card_of(self, seat: int) -> Card | None:
+        for s, c in zip(self.seats, self.cards, strict=False):
+            if s == seat:
+                return c
+        return None
+
+    def __str__(self) -> str:
+        cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
+        tail = f" → seat {self.winner} takes {self.points}" if self.winner is not None else ""
+        return f"trick {self.number}: {cards}{tail}"
+
+    def _repr_html_(self) -> str:
+        from .render import trick_html
+
+        return trick_html(self)
+
+
+@dataclass(frozen=True)
+class HeartsBroken:
+    card: Card
+    trick: int  # 1..13
+    seat: int
+
+    def __str__(self) -> str:
+        return f"by {self.card.pretty} in trick {self.trick}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played now, the rule that decides it and a sentence why."""
+
+    card: Card
+    legal: bool
+    rule: Rule
+    message: str
+    seat: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
+
+
+class LegalPlays:
+    """The cards the player to move may play: supports ``in``, iteration, ``len``."""
+
+    __slots__ = ("mask", "seat", "_hand")
+
+    def __init__(self, mask: int, seat: int | None, hand: Hand):
+        self.mask = mask
+        self.seat = seat
+        self._hand = hand
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            c = to_card(card)  # type: ignore[arg-type]
+        except HeartsError:
+            return False
+        return bool(self.mask & BIT[c.index])
+
+    def __iter__(self) -> Iterator[Card]:
+        return (DECK[i] for i in indices_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def count(self) -> int:
+        return len(self)
+
+    @property
+    def cards(self) -> CardList:
+        return CardList.from_mask(self.mask)
+
+    @property
+    def forced(self) -> Card | None:
+        """The only legal card when there is exactly one, else None."""
+        return DECK[indices_of(self.mask)[0]] if self.mask.bit_count() == 1 else None
+
+    def __repr__(self) -> str:
+        who = self._hand.seat_names[self.seat] if self.seat is not None else "nobody"
+        return f"<LegalPlays for {who}: {join_pretty(self.mask) or 'none'}>"
+
+    def __str__(self) -> str:
+        return join_pretty(self.mask)
+
+
+def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if isinstance(value, Card):
+        value = [value]
+    try:
+        items = list(value)
+    except TypeError:
+        raise IllegalPassError(f"expected a list of cards, got {value!r}", rule=Rule.PASS_SIZE) from None
+    return [to_card(v) for v in items]
+
+
+class Hand:
+    """One hand of Hearts.
+
+    >>> hand = Hand.deal(seed=7)            # hand 0: pass left
+    >>> hand.pass_cards(0, "QS AS KS")      # each seat chooses 3 cards...
+    >>> hand.play("2C")                     # ...then the 2♣ holder leads
+    """
+
+    def __init__(self, deal: Iterable[Iterable[CardLike] | str], pass_direction: str = "left",
+                 rules: Rules | None = None, hand_number: int = 0,
+                 seat_names: Iterable[str] | None = None):
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise HeartsError(f"rules must be a Rules object, got {self.rules!r}")
+        if pass_direction not in PASS_DIRECTIONS:
+            raise HeartsError(f"unknown pass direction {pass_direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
+        if not self.rules.passing and pass_direction != "hold":
+            raise HeartsError(f"these rules have no passing, so the pass direction must be 'hold', "
+                              f"not {pass_direction!r}")
+        self.pass_direction = pass_direction
+        self.hand_number = hand_number
+        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        if len(names) != 4:
+            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
+        self.seat_names = names
+        self._deal = _validate_deal(deal)
+        self._history: list[Action] = []
+        self._reset()
+
+    # construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int | str | Rng = 0, hand_number: int = 0, rules: Rules | None = None,
+             seat_names: Iterable[str] | None = None, pass_direction: str | None = None) -> Hand:
+        """A shuffled deal from the project's RNG; the pass direction follows ``hand_number``."""
+        rules = rules if rules is not None else Rules()
+        rng = seed if isinstance(seed, Rng) else Rng(seed)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [[DECK[i] for i in sorted(deck[13 * s:13 * s + 13])] for s in range(4)]
+        direction = pass_direction if pass_direction is not None else rules.pass_direction(hand_number)
+        return cls(hands, direction, rules, hand_number, seat_names)
+
+    def _reset(self) -> None:
+        """Back to the freshly dealt state (history is replayed on top by the caller)."""
+        self._hands0 = [CardList(h).mask for h in self._deal]
+        self._chosen: list[int | None] = [None, None, None, None]
+        self._pass_order: list[int] = []
+        self._state: PlayState | None = None
+        self._tricks: list[Trick] = []
+        self._broken: HeartsBroken | None = None
+        self._hands_after_pass = self._hands0[:]
+        if self.pass_direction == "hold":
+            self._start_play()
+
+    def _start_play(self) -> None:
+        hands = self._hands0[:]
+        if self.pass_direction != "hold":
+            for seat in range(4):
+                chosen = self._chosen[seat]
+                assert chosen is not None
+                hands[seat] ^= chosen
+            for seat in range(4):
+                hands[pass_target(seat, self.pass_direction)] |= self._chosen[seat]  # type: ignore[index,operator]
+        self._hands_after_pass = hands[:]
+        self._state = PlayState(hands, two_clubs_holder(hands), self.rules.no_points_on_first_trick,
+                                self.rules.queen_breaks_hearts)
+
+    # status ---------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        if self._state is None:
+            return Phase.PASS
+        return Phase.OVER if self._state.tricks_done == 13 else Phase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play, or None during the pass and after the last trick."""
+        return self._state.turn if self.phase is Phase.PLAY else None
+
+    @property
+    def to_pass(self) -> tuple[int, ...]:
+        """Seats that still have to choose their pass."""
+        if self.phase is not Phase.PASS:
+            return ()
+        return tuple(s for s in range(4) if self._chosen[s] is None)
+
+    def pass_target(self, seat: int) -> int | None:
+        return pass_target(_seat(seat), self.pass_direction)
+
+    def cards(self, seat: int) -> CardList:
+        """The cards ``seat`` holds now (during the pass: before the pass moves)."""
+        seat = _seat(seat)
+        if self._state is None:
+            return CardList.from_mask(self._hands0[seat])
+        return CardList.from_mask(self._state.hands[seat])
+
+    def dealt(self, seat: int) -> CardList:
+        return CardList.from_mask(self._hands0[_seat(seat)])
+
+    def after_pass(self, seat: int) -> CardList:
+        """The 13 cards ``seat`` held when play began."""
+        return CardList.from_mask(self._hands_after_pass[_seat(seat)])
+
+    def passed(self, seat: int) -> CardList | None:
+        """The 3 cards ``seat`` chose to pass (None if not chosen yet or a hold hand)."""
+        chosen = self._chosen[_seat(seat)]
+        return None if chosen is None else CardList.from_mask(chosen)
+
+    def received(self, seat: int) -> CardList | None:
+        """The 3 cards ``seat`` received, once the pass has happened."""
+        if self.pass_direction == "hold" or self._state is None:
+            return None
+        giver = next(s for s in range(4) if self.pass_target(s) == _seat(seat))
+        return self.passed(giver)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def plays(self) -> CardList:
+        return CardList(a.card for a in self._history if a.kind == "play")
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Completed tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly with no cards yet); None outside the play."""
+        st = self._state
+        if st is None or st.tricks_done == 13:
+            return None
+        return Trick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None,
+                     trick_points(st.trick_mask, self.rules.omnibus))
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self._tricks[-1] if self._tricks else None
+
+    @property
+    def trick_number(self) -> int:
+        """1..13 during play (0 during the pass, 13 when over)."""
+        if self._state is None:
+            return 0
+        return min(self._state.tricks_done + 1, 13)
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._state is not None and self._state.broken
+
+    @property
+    def broken_by(self) -> HeartsBroken | None:
+        """The card that broke hearts, in which trick and by whom (None if unbroken)."""
+        return self._broken
+
+    @property
+    def points_taken(self) -> tuple[int, ...]:
+        """Penalty points each seat has taken so far (before any moon adjustment)."""
+        if self._state is None:
+            return (0, 0, 0, 0)
+        return tuple(self._state.points_taken(self.rules.omnibus))
+
+    def taken(self, seat: int) -> CardList:
+        if self._state is None:
+            return CardList()
+        return CardList.from_mask(self._state.taken[_seat(seat)])
+
+    def points_remaining(self) -> int:
+        """Penalty points not yet taken by anyone (hearts 1, Q♠ 13)."""
+        if self._state is None:
+            return 26
+        return trick_points(((1 << 52) - 1) ^ sum(self._state.taken))
+
+    @property
+    def played(self) -> CardList:
+        return CardList() if self._state is None else CardList.from_mask(self._state.played)
+
+    def played_by_suit(self) -> dict[Suit, CardList]:
+        pl = self._state.played if self._state else 0
+        return {s: CardList.from_mask(pl & s.mask) for s in Suit}
+
+    def still_out(self, seat: int | None = None) -> dict[Suit, CardList]:
+        """Cards not yet played (and not held by ``seat`` when given), by suit."""
+        pl = self._state.played if self._state else 0
+        mine = 0
+        if seat is not None:
+            mine = self._state.hands[_seat(seat)] if self._state else self._hands0[_seat(seat)]
+        rest = FULL_DECK ^ pl ^ mine
+        return {s: CardList.from_mask(rest & s.mask) for s in Suit}
+
+    # scoring -------------------------------------------------------------------------
+    def _final(self) -> tuple[tuple[int, ...], int | None]:
+        if not self.is_over:
+            raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); scores exist "
+                                  f"only after trick 13. Use points_taken for the points so far.",
+                                  rule=Rule.WRONG_PHASE)
+        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)  # type: ignore[union-attr]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Final scores with the moon and variants applied (the hand must be over)."""
+        return self._final()[0]
+
+    @property
+    def moon(self) -> int | None:
+        """The seat that shot the moon, or None (the hand must be over)."""
+        return self._final()[1]
+
+    # legality ------------------------------------------------------------------------
+    def legal_plays(self, seat: int | None = None) -> LegalPlays:
+        """What ``seat`` (default: the player to move) may play now; empty when it is
+        not that seat's turn or not the play phase."""
+        if self.phase is not Phase.PLAY:
+            return LegalPlays(0, seat, self)
+        st = self._state
+        assert st is not None
+        if seat is not None and _seat(seat) != st.turn:
+            return LegalPlays(0, seat, self)
+        return LegalPlays(st.legal(), st.turn, self)
+
+    def explain(self, card: CardLike, seat: int | None = None) -> Verdict:
+        """Whether ``card`` may be played now by ``seat`` (default: the player to move),
+        with the rule and a sentence for a learner. Never raises for a parsable card."""
+        c = to_card(card)
+        if seat is not None:
+            seat = _seat(seat)
+        if self.phase is Phase.PASS:
+            who = seat if seat is not None else (self.to_pass[0] if self.to_pass else 0)
+            return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_pass(self, who), seat)
+        if self.phase is Phase.OVER:
+            return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played", seat)
+        st = self._state
+        assert st is not None
+        turn = st.turn
+        if seat is not None and seat != turn:
+            return Verdict(c, False, Rule.OUT_OF_TURN,
+                           f"it is {self.seat_names[turn]}'s turn, not {self.seat_names[seat]}'s: "
+                           f"wait until {self.seat_names[seat]} is to play", seat)
+        hand = st.hands[turn]
+        if not hand & BIT[c.index]:
+            return Verdict(c, False, Rule.NOT_IN_HAND, _explain.not_held(self, c, turn), turn)
+        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
+                                             st.no_points_first)
+        if mask & BIT[c.index]:
+            return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
+        return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
+
+    # actions -------------------------------------------------------------------------
+    def pass_cards(self, seat: int, cards: Iterable[CardLike] | str) -> None:
+        """``seat`` chooses its 3 cards. The cards move once all four seats have chosen."""
+        seat = _seat(seat)
+        if self.phase is not Phase.PASS:
+            if self.pass_direction == "hold":
+                msg = "this is a hold hand: nobody passes, play starts with the 2♣"
+            else:
+                msg = "the pass is over: the cards have moved and play has begun"
+            raise WrongPhaseError(f"cannot pass now: {msg}", rule=Rule.WRONG_PHASE, seat=seat)
+        if self._chosen[seat] is not None:
+            raise IllegalPassError(
+                f"{self.seat_names[seat]} has already chosen {join_pretty(self._chosen[seat])} to pass; "
+                f"undo() takes the choice back", rule=Rule.ALREADY_PASSED, seat=seat)
+        chosen = _parse_cards(cards)
+        target = self.seat_names[self.pass_target(seat)]  # type: ignore[index]
+        if len(chosen) != 3:
+            raise IllegalPassError(
+                f"a pass is exactly 3 cards, got {len(chosen)}"
+                f"{' (' + join_pretty(chosen) + ')' if chosen else ''}: choose 3 of your cards to pass "
+                f"{self.pass_direction} to {target}", rule=Rule.PASS_SIZE, seat=seat)
+        if len(set(chosen)) != 3:
+            dup = next(c for c in chosen if chosen.count(c) > 1)
+            raise IllegalPassError(f"{dup.pretty} appears twice in the pass: choose 3 different cards",
+                                   rule=Rule.PASS_DUPLICATE, card=dup, seat=seat)
+        held = self._hands0[seat]
+        for c in chosen:
+            if not held & BIT[c.index]:
+                raise IllegalPassError(
+                    f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it; "
+                    f"the hand is {CardList.from_mask(held).pretty}", rule=Rule.NOT_IN_HAND, card=c, seat=seat)
+        self._apply(Action("pass", seat, CardList(sorted(chosen))))
+
+    def play(self, card: CardLike, seat: int | None = None) -> Trick | None:
+        """Play ``card`` for the player to move (``seat`` optional, checked if given).
+
+        Returns the completed ``Trick`` when this card finishes one, else None.
+        Raises a ``ValueError`` subclass, changing nothing, when the play is not allowed.
+        """
+        c = to_card(card)
+        if self.phase is not Phase.PLAY:
+            if self.phase is Phase.PASS:
+                raise WrongPhaseError(f"cannot play {c.pretty} yet: {_explain.during_pass(self, seat)}",
+                                      rule=Rule.WRONG_PHASE, card=c, seat=seat)
+            raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
+                                  card=c, seat=seat)
+        v = self.explain(c, seat)
+        if not v.legal:
+            cls = {Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}.get(v.rule, IllegalPlayError)
+            raise cls(f"cannot play {c.pretty}: {v.message}", rule=v.rule, card=c, seat=v.seat)
+        before = len(self._tricks)
+        self._apply(Action("play", self._state.turn, CardList([c])))  # type: ignore[union-attr]
+        return self._tricks[-1] if len(self._tricks) > before else None
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action already checked; the single place that mutates the game."""
+        if action.kind == "pass":
+            self._chosen[action.seat] = action.cards.mask
+            self._pass_order.append(action.seat)
+            self._history.append(action)
+            if all(ch is not None for ch in self._chosen):
+                self._start_play()
+            return
+        st = self._state
+        assert st is not None
+        idx = action.card.index
+        leader, number = st.leader, st.tricks_done + 1
+        trick_cards = st.trick + [idx]
+        was_broken = st.broken
+        winner = st.play(idx)
+        self._history.append(action)
+        if st.broken and not was_broken:
+            self._broken = HeartsBroken(action.card, number, action.seat)
+        if winner >= 0:
+            cl = CardList(DECK[i] for i in trick_cards)
+            self._tricks.append(Trick(number, leader, cl, winner, trick_points(cl.mask, self.rules.omnibus)))
+
+    def undo(self) -> Action:
+        """Take back the last action (a play or a pass choice) and return it."""
+        if not self._history:
+            raise NothingToUndoError("nothing to undo: no card has been passed or played yet")
+        history = self._history[:-1]
+        last = self._history[-1]
+        self.replay(history)
+        return last
+
+    def replay(self, actions: Iterable[Action]) -> None:
+        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
+        self._history = []
+        self._reset()
+        for a in actions:
+            self._apply(a)
+
+    def copy(self) -> Hand:
+        new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
+        new.replay(self._history)
+        return new
+
+    def play_state(self) -> PlayState:
+        """A copy of the bitmask play state (for bots and simulations)."""
+        if self._state is None:
+            raise WrongPhaseError("no play state during the pass", rule=Rule.WRONG_PHASE)
+        return self._state.copy()
+
+    # snapshots & records -----------------------------------------------------------------
+    def snapshot(self) -> tuple:
+        """A value that changes whenever anything observable changes (for tests)."""
+        st = self._state
+        core = None if st is None else (tuple(st.hands), tuple(st.taken), tuple(st.trick), st.turn,
+                                        st.broken, st.tricks_done)
+        return (tuple(self._hands0), tuple(self._chosen), tuple(self._history), core, len(self._tricks),
+                self._broken)
+
+    def to_record(self) -> dict[str, Any]:
+        from .records import hand_to_record
+
+        return hand_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Hand:
+        from .records import hand_from_record
+
+        return hand_from_record(record)
+
+    def to_json(self, **kwargs: Any) -> str:
+        import json
+
+        return json.dumps(self.to_record(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> Hand:
+        from .records import load_json
+
+        return cls.from_record(load_json(text))
+
+    def replay_sheet(self) -> str:
+        from .records import replay_sheet
+
+        return replay_sheet(self)
+
+    # text & display -----------------------------------------------------------------
+    def _progress(self) -> str:
+        if self.phase is Phase.PASS:
+            return f"passing {self.pass_direction}, {4 - len(self.to_pass)} of 4 seats have chosen"
+        if self.phase is Phase.OVER:
+            return "all 13 tricks played"
+        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+
+    def status_line(self) -> str:
+        if self.hearts_broken:
+            hb = f"hearts broken {self._broken}"
+        else:
+            hb = "hearts not broken"
+        pts = ", ".join(f"{self.seat_names[s]} {p}" for s, p in enumerate(self.points_taken))
+        return f"{hb} · points taken: {pts}"
+
+    def text(self, seat: int | None = None, all_hands: bool = False) -> str:
+        from .render import hand_text
+
+        return hand_text(self, seat=seat, all_hands=all_hands)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Hand.from_record({self.to_record()!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self)
+
+
+def _seat(seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise "
+                               f"(0 South, 1 West, 2 North, 3 East)")
+    return seat
+
+
+def _validate_deal(deal: Any) -> tuple[CardList, ...]:
+    try:
+        hands = [CardList(h) for h in deal]
+    except TypeError:
+        raise HeartsError(f"a deal is 4 lists of 13 cards, got {deal!r}") from None
+    if len(hands) != 4:
+        raise HeartsError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
+    seen = 0
+    for seat, h in enumerate(hands):
+        if len(h) != 13:
+            raise HeartsError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
+        for c in h:
+            if seen & BIT[c.index]:
+                raise HeartsError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
+            seen |= BIT[c.index]
+    return tuple(CardList(sorted(h)) for h in hands)
+
+
+__all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",
+           "DEFAULT_SEAT_NAMES", "HEARTS_MASK"]

@@ -1,0 +1,209 @@
+"""Saving and loading hands and matches as JSON, and the plain-text replay sheet.
+
+Records are lossless: loading replays every action through the checked API, so a
+corrupt record is rejected with the name of the bad field, never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .cards import CardList
+from .errors import HeartsError, RecordError
+from .rules import PASS_DIRECTIONS, Rules
+
+if TYPE_CHECKING:
+    from .hand import Hand
+    from .match import Match
+
+HAND_FORMAT = "hearts_teach.hand/1"
+MATCH_FORMAT = "hearts_teach.match/1"
+
+
+def load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, TypeError) as e:
+        raise RecordError(f"not valid JSON ({e})") from None
+
+
+def hand_to_record(hand: Hand) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": HAND_FORMAT}
+    if hand.rules.changes():
+        rec["rules"] = hand.rules.changes()
+    rec["hand_number"] = hand.hand_number
+    rec["pass_direction"] = hand.pass_direction
+    if tuple(hand.seat_names) != ("South", "West", "North", "East"):
+        rec["seat_names"] = list(hand.seat_names)
+    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
+    passes = [a for a in hand.history if a.kind == "pass"]
+    chosen = {a.seat: [str(c) for c in a.cards] for a in passes}
+    rec["passes"] = [chosen.get(s, []) for s in range(4)]
+    rec["pass_order"] = [a.seat for a in passes]
+    rec["plays"] = [str(c) for c in hand.plays]
+    return rec
+
+
+def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: str = "") -> Any:
+    if name not in rec:
+        if default is ...:
+            raise RecordError("missing", field=path + name)
+        return default
+    value = rec[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError(f"expected {want}, got {type(value).__name__} {value!r}"[:200], field=path + name)
+    return value
+
+
+def _cards(value: Any, field: str) -> CardList:
+    if not isinstance(value, list):
+        raise RecordError(f"expected a list of cards, got {value!r}"[:200], field=field)
+    try:
+        return CardList(value)
+    except HeartsError as e:
+        raise RecordError(str(e), field=field) from None
+
+
+def hand_from_record(rec: Any, path: str = "") -> Hand:
+    """Rebuild a hand by replaying its record through the checked API."""
+    from .hand import Hand
+
+    if not isinstance(rec, dict):
+        raise RecordError(f"a hand record is a JSON object, got {type(rec).__name__}", field=path or "record")
+    fmt = rec.get("format", HAND_FORMAT)
+    if fmt != HAND_FORMAT:
+        raise RecordError(f"unknown format {fmt!r}, expected {HAND_FORMAT!r}", field=path + "format")
+    try:
+        rules = Rules.from_dict(_field(rec, "rules", dict, {}, path))
+    except HeartsError as e:
+        raise RecordError(str(e), field=path + "rules") from None
+    direction = _field(rec, "pass_direction", str, None, path)
+    number = _field(rec, "hand_number", int, 0, path)
+    if direction is None:
+        direction = rules.pass_direction(number)
+    if direction not in PASS_DIRECTIONS:
+        raise RecordError(f"must be one of {', '.join(PASS_DIRECTIONS)}, got {direction!r}",
+                          field=path + "pass_direction")
+    deal = _field(rec, "deal", list, ..., path)
+    if len(deal) != 4:
+        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
+    hands = [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
+    names = _field(rec, "seat_names", list, None, path)
+    try:
+        hand = Hand(hands, direction, rules, number, names)
+    except HeartsError as e:
+        raise RecordError(str(e), field=path + "deal") from None
+    passes = _field(rec, "passes", list, [[], [], [], []], path)
+    if len(passes) != 4:
+        raise RecordError(f"expected 4 lists (one per seat), got {len(passes)}", field=path + "passes")
+    order = _field(rec, "pass_order", list, None, path)
+    chosen = [i for i, p in enumerate(passes) if p]
+    if order is None:
+        order = chosen
+    if sorted(order) != chosen:
+        raise RecordError(f"pass_order {order!r} does not match the seats that passed {chosen!r}",
+                          field=path + "pass_order")
+    if direction == "hold" and chosen:
+        raise RecordError("a hold hand has no passes; use empty lists", field=path + "passes")
+    for seat in order:
+        try:
+            hand.pass_cards(seat, _cards(passes[seat], f"{path}passes[{seat}]"))
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}passes[{seat}]") from None
+    plays = _field(rec, "plays", list, [], path)
+    if plays and direction != "hold" and len(chosen) != 4:
+        raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
+    for i, card in enumerate(plays):
+        try:
+            hand.play(card)
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
+    return hand
+
+
+def match_to_record(match: Match) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": MATCH_FORMAT, "seed": match.seed}
+    if match.rules.changes():
+        rec["rules"] = match.rules.changes()
+    if tuple(match.seat_names) != ("South", "West", "North", "East"):
+        rec["seat_names"] = list(match.seat_names)
+    rec["hands"] = [h.to_record() for h in match.hands]
+    return rec
+
+
+def match_from_record(rec: Any) -> Match:
+    from .match import Match
+
+    if not isinstance(rec, dict):
+        raise RecordError(f"a match record is a JSON object, got {type(rec).__name__}", field="record")
+    if rec.get("format") != MATCH_FORMAT:
+        raise RecordError(f"unknown format {rec.get('format')!r}, expected {MATCH_FORMAT!r}", field="format")
+    try:
+        rules = Rules.from_dict(_field(rec, "rules", dict, {}))
+    except HeartsError as e:
+        raise RecordError(str(e), field="rules") from None
+    seed = _field(rec, "seed", (int, str), 0)
+    names = _field(rec, "seat_names", list, None)
+    hands_rec = _field(rec, "hands", list)
+    if not hands_rec:
+        raise RecordError("a match has at least one hand", field="hands")
+    hands = []
+    for i, h in enumerate(hands_rec):
+        hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.rules != rules:
+            raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}",
+                              field=f"hands[{i}].rules")
+        if hand.hand_number != i:
+            raise RecordError(f"expected hand_number {i}, got {hand.hand_number}", field=f"hands[{i}].hand_number")
+        if hand.pass_direction != rules.pass_direction(i):
+            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {hand.pass_direction}",
+                              field=f"hands[{i}].pass_direction")
+        if i < len(hands_rec) - 1 and not hand.is_over:
+            raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
+        hands.append(hand)
+    try:
+        return Match._from_hands(hands, rules=rules, seed=seed, seat_names=names)
+    except HeartsError as e:
+        raise RecordError(str(e), field="hands") from None
+
+
+def replay_sheet(hand: Hand) -> str:
+    """The deal by seat, the pass, then one line per trick with the leader marked '>'."""
+    names = hand.seat_names
+    w = max(len(n) for n in names)
+    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}", "", "Deal:"]
+    for s in range(4):
+        lines.append(f"  {names[s]:<{w}}  {hand.dealt(s).pretty}")
+    if hand.pass_direction != "hold":
+        lines.append("")
+        lines.append(f"Pass {hand.pass_direction}:")
+        for s in range(4):
+            p = hand.passed(s)
+            target = names[hand.pass_target(s)]  # type: ignore[index]
+            lines.append(f"  {names[s]:<{w}}  {' '.join(c.pretty for c in p) if p else '(not chosen)'}"
+                         f" → {target}")
+    lines.append("")
+    header = "  #  " + "  ".join(f"{n[:5]:>6}" for n in names) + "   winner  pts"
+    lines.append(header)
+    tricks = list(hand.tricks)
+    cur = hand.current_trick
+    if cur is not None and cur.cards:
+        tricks.append(cur)
+    for t in tricks:
+        cells = []
+        for s in range(4):
+            c = t.card_of(s)
+            mark = ">" if s == t.leader else " "
+            cells.append(f"{mark}{c.pretty if c else '':>5}")
+        win = names[t.winner][:6] if t.winner is not None else "…"
+        lines.append(f"{t.number:>3}  " + "  ".join(cells) + f"   {win:<6}  {t.points:>3}")
+    lines.append("")
+    if hand.is_over:
+        moon = hand.moon
+        sc = ", ".join(f"{names[s]} {v}" for s, v in enumerate(hand.scores))
+        lines.append(f"Scores: {sc}" + (f"  ({names[moon]} shot the moon)" if moon is not None else ""))
+    else:
+        lines.append(f"In progress: {hand._progress()}")
+    return "\n".join(lines)
