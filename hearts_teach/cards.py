@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from html import escape
 from typing import Union
 
 from .errors import InvalidCardError

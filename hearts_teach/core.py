@@ -138,38 +138,40 @@ class PlayState:
 
     def play(self, card: int) -> int:
         """Play ``card`` for the seat to move; returns the trick winner when the trick
-        completes, else -1."""
+        completes, else -1. (Hot path of every simulation: kept flat on purpose.)"""
         seat = self.turn
         bit = BIT[card]
         self.hands[seat] ^= bit
         self.played |= bit
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         self.trick_mask |= bit
         suit = card // 13
-        if self.led_suit < 0:
+        led = self.led_suit
+        if led < 0:
             self.led_suit = suit
             self.win_seat = seat
             self.win_card = card
-        elif suit == self.led_suit:
+        elif suit == led:
             if card > self.win_card:
                 self.win_card = card
                 self.win_seat = seat
         else:
-            self.void[seat] |= 1 << self.led_suit
+            self.void[seat] |= 1 << led
         if suit == 2 or (card == QS_INDEX and self.queen_breaks):
             self.broken = True
-        if len(self.trick) == 4:
-            w = self.win_seat
-            self.taken[w] |= self.trick_mask
-            self.trick = []
-            self.trick_mask = 0
-            self.led_suit = -1
-            self.tricks_done += 1
-            self.leader = w
-            self.turn = w
-            return w
-        self.turn = (seat + 1) & 3
-        return -1
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return -1
+        w = self.win_seat
+        self.taken[w] |= self.trick_mask
+        self.trick = []
+        self.trick_mask = 0
+        self.led_suit = -1
+        self.tricks_done += 1
+        self.leader = w
+        self.turn = w
+        return w
 
     def points_taken(self, omnibus: bool = False) -> list[int]:
         return [trick_points(t, omnibus) for t in self.taken]

@@ -7,11 +7,11 @@ input, name the rule and say what the player may do instead.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Rule(str, Enum):
+class Rule(StrEnum):
     """The rule behind a verdict: why a card is legal or why an action is rejected."""
 
     # reasons a card may be played

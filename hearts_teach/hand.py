@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from . import explain as _explain
@@ -44,7 +44,7 @@ from .rules import PASS_DIRECTIONS, Rules, pass_target
 DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     PASS = "pass"
     PLAY = "play"
     OVER = "over"
