@@ -1,0 +1,49 @@
+"""Command line: ``python -m hearts_teach COMMAND ...`` (also installed as ``hearts-teach``).
+
+Each subcommand is one ``add_<name>`` function that declares its arguments and one
+``cmd_<name>`` function that runs it and returns the exit status. To add a command,
+write the pair and list ``add_<name>`` in ``SUBCOMMANDS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import main_replay
+
+    return main_replay(args.file)
+
+
+def add_replay(sub: argparse._SubParsersAction) -> None:
+    from . import replay
+
+    p = sub.add_parser("replay", help="check and score hands given as JSON lines",
+                       description=(replay.__doc__ or "").split("\n\n")[0],
+                       epilog="See hearts_teach/replay.py for the input and output format.")
+    p.add_argument("file", metavar="FILE", help="a file of JSON lines, or - for stdin")
+    p.set_defaults(func=cmd_replay)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m hearts_teach",
+                                     description="hearts_teach command line tools")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+"""The replay command: check and score hands given as JSON lines (an interop contract).
+
+``python -m hearts_teach replay FILE`` (``-`` for stdin) reads one JSON object per line::
+
+    {"rules": {option: value, ...},            # optional, default: the standard game
+     "pass_direction": "left"|"right"|"across"|"hold",
+     "deal": [[13 cards] x 4],                  # seats 0..3 clockwise, before passing
+     "passes": [[3 cards] x 4],                 # empty lists (or omitted) on a hold hand
+     "plays": [cards in play order]}            # possibly fewer than 52
+
+Left is seat + 1. Cards use any notation ``Card`` parses (``QS``, ``10H``, ``q♠``); the
+output always uses the canonical one (``QS``, ``TH``) and lists card sets in deck order
+(clubs, diamonds, hearts, spades; 2 up to ace). One JSON line is printed per record:
+
+* a complete hand (52 plays):
+  ``{"ok": true, "legal": [[legal cards before each play], ...], "points": [4 ints], "moon": seat|null}``
+  where ``points`` are the final scores of the hand (moon and omnibus applied);
+* plays that stop early:
+  ``{"ok": true, "legal": [...], "next_player": seat, "next_legal": [cards]}``
+  (no ``points``/``moon``: the hand has no final score yet);
+* the first illegal play:
+  ``{"ok": false, "play_index": i, "card": "QS", "rule": "must_follow_suit", "error": "message"}``
+  where ``rule`` is a ``Rule`` value; an unparsable card string gets ``rule`` ``"invalid_card"``
+  and ``card`` as given; a play after the 52nd gets ``"wrong_phase"``;
+* the first illegal pass (choices made by this project, the contract leaves them open):
+  ``{"ok": false, "play_index": -1, "pass_seat": s, "card": "..."|null, "rule": "...", "error": "..."}``
+  with ``rule`` one of ``pass_size`` (not exactly 3 cards, including an empty pass on a
+  passing hand), ``pass_duplicate``, ``not_in_hand``, ``invalid_card`` or ``wrong_phase`` (cards
+  listed for a hold hand). Passes are checked in seat order 0..3;
+* a malformed line (not JSON, not an object, an unknown or missing key, a value of the wrong
+  type, a bad deal, an unknown rule option or value, a pass direction the rules forbid):
+  ``{"ok": false, "error": "reason", "field": "name"}`` (no ``play_index``); the following
+  lines are still processed. Unknown rule options are named together with the valid ones;
+  ``rules`` may also hold ``"preset": name`` (as ``Rules.from_dict``).
+
+Blank lines are skipped (no output). The exit status is 0 when every record is ok, 1 when
+at least one is not, 2 when FILE cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
+
+from .cards import Card, CardList
+from .errors import ActionError, HeartsError, InvalidCardError
+from .hand import Hand
+from .rules import PASS_DIRECTIONS, Rules
+
+KEYS = ("rules", "pass_direction", "deal", "passes", "plays")
+
+
+class Malformed(Exception):
+    """A record that does not have the shape of the contract (reported, never raised out)."""
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+def _cards_of(hand: Iterable[Card]) -> list[str]:
+    return [str(c) for c in hand]
+
+
+def _list(rec: dict, key: str, default: Any = ...) -> list:
+    if key not in rec:
+        if default is ...:
+            raise Malformed(key, f"missing key {key!r}")
+        return default
+    value = rec[key]
+    if not isinstance(value, list):
+        raise Malformed(key, f"{key!r} must be a list, got {type(value).__name__}")
+    return value
+
+
+def _build_hand(rec: Any) -> tuple[Hand, list, list]:
+    """Validate the shape of a record and build the dealt hand; raise ``Malformed``."""
+    if not isinstance(rec, dict):
+        raise Malformed("record", f"each line must be a JSON object, got {type(rec).__name__}")
+    unknown = [k for k in rec if k not in KEYS]
+    if unknown:
+        raise Malformed(str(unknown[0]), f"unknown key {unknown[0]!r}; valid keys are: {', '.join(KEYS)}")
+    raw_rules = rec.get("rules", {})
+    if raw_rules is not None and not isinstance(raw_rules, dict):
+        raise Malformed("rules", f"'rules' must be an object of option: value, got {type(raw_rules).__name__}")
+    try:
+        rules = Rules.from_dict(raw_rules)
+    except HeartsError as e:
+        raise Malformed("rules", str(e)) from None
+    if "pass_direction" not in rec:
+        raise Malformed("pass_direction", f"missing key 'pass_direction' (one of {', '.join(PASS_DIRECTIONS)})")
+    direction = rec["pass_direction"]
+    if direction not in PASS_DIRECTIONS:
+        raise Malformed("pass_direction", f"'pass_direction' must be one of {', '.join(PASS_DIRECTIONS)}, "
+                                          f"got {direction!r}")
+    if not rules.passing and direction != "hold":
+        raise Malformed("pass_direction", f"these rules have no passing, so 'pass_direction' must be 'hold', "
+                                          f"not {direction!r}")
+    deal = _list(rec, "deal")
+    if len(deal) != 4 or not all(isinstance(h, list) for h in deal):
+        raise Malformed("deal", "'deal' must be 4 lists of 13 cards (seats 0..3)")
+    for seat, cards in enumerate(deal):
+        try:
+            CardList(cards)
+        except HeartsError as e:
+            raise Malformed(f"deal[{seat}]", str(e)) from None
+    try:
+        hand = Hand(deal, direction, rules)
+    except HeartsError as e:
+        raise Malformed("deal", str(e)) from None
+    passes = _list(rec, "passes", [[], [], [], []])
+    if len(passes) != 4 or not all(isinstance(p, list) for p in passes):
+        raise Malformed("passes", "'passes' must be 4 lists (3 cards each, empty on a hold hand)")
+    plays = _list(rec, "plays", [])
+    return hand, passes, plays
+
+
+def _fail(play_index: int, card: Any, rule: str, error: str, pass_seat: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"ok": False, "play_index": play_index}
+    if pass_seat is not None:
+        out["pass_seat"] = pass_seat
+    out.update({"card": card, "rule": rule, "error": error})
+    return out
+
+
+def _card_field(err: HeartsError, given: Any) -> Any:
+    card = getattr(err, "card", None)
+    return str(card) if isinstance(card, Card) else given
+
+
+def _do_passes(hand: Hand, passes: list) -> dict[str, Any] | None:
+    if hand.pass_direction == "hold":
+        for seat, p in enumerate(passes):
+            if p:
+                return _fail(-1, None, "wrong_phase", "this is a hold hand: nobody passes, so every "
+                             "list in 'passes' must be empty", pass_seat=seat)
+        return None
+    for seat, p in enumerate(passes):
+        bad = next((c for c in p if not _parses(c)), None)
+        if bad is not None:
+            return _fail(-1, bad if isinstance(bad, str) else repr(bad), "invalid_card",
+                         _card_error(bad), pass_seat=seat)
+        try:
+            hand.pass_cards(seat, p)
+        except ActionError as e:
+            return _fail(-1, _card_field(e, None), str(e.rule), str(e), pass_seat=seat)
+    return None
+
+
+def _parses(value: Any) -> bool:
+    try:
+        Card(value)
+    except HeartsError:
+        return False
+    return True
+
+
+def _card_error(value: Any) -> str:
+    try:
+        Card(value)
+    except InvalidCardError as e:
+        return str(e)
+    return ""
+
+
+def replay_record(rec: Any) -> dict[str, Any]:
+    """The output object for one decoded record (see the module docstring)."""
+    try:
+        hand, passes, plays = _build_hand(rec)
+    except Malformed as m:
+        return {"ok": False, "error": m.reason, "field": m.field}
+    failure = _do_passes(hand, passes)
+    if failure is not None:
+        return failure
+    legal: list[list[str]] = []
+    for i, given in enumerate(plays):
+        if not _parses(given):
+            return _fail(i, given if isinstance(given, str) else repr(given), "invalid_card", _card_error(given))
+        if hand.is_over:
+            return _fail(i, str(Card(given)), "wrong_phase",
+                         f"play {i} comes after the 52nd card: the hand is over")
+        before = _cards_of(hand.legal_plays())
+        try:
+            hand.play(given)
+        except ActionError as e:
+            return _fail(i, _card_field(e, given), str(e.rule), str(e))
+        legal.append(before)
+    if hand.is_over:
+        return {"ok": True, "legal": legal, "points": list(hand.scores), "moon": hand.moon}
+    return {"ok": True, "legal": legal, "next_player": hand.turn,
+            "next_legal": _cards_of(hand.legal_plays())}
+
+
+def replay_line(line: str | bytes) -> dict[str, Any] | None:
+    """The output object for one input line; None for a blank line."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return {"ok": False, "error": f"the line is not valid UTF-8 ({e})", "field": "record"}
+    if not line.strip():
+        return None
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        return {"ok": False, "error": f"not valid JSON: {e}", "field": "record"}
+    return replay_record(rec)
+
+
+def replay_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        out = replay_line(line)
+        if out is not None:
+            yield out
+
+
+def run(source: BinaryIO | TextIO, out: TextIO) -> int:
+    """Replay every line of ``source`` to ``out``; 0 if all records are ok, else 1."""
+    status = 0
+    for result in replay_lines(source):
+        if not result["ok"]:
+            status = 1
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return status
+
+
+def main_replay(path: str, out: TextIO | None = None) -> int:
+    """The ``replay`` subcommand: ``path`` is a file name or ``-`` for stdin."""
+    out = out if out is not None else sys.stdout
+    if path == "-":
+        return run(sys.stdin.buffer, out)
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed below; bytes so each line decodes on its own
+    except OSError as e:
+        print(f"replay: cannot read {path!r}: {e.strerror}", file=sys.stderr)
+        return 2
+    with f:
+        return run(f, out)
