@@ -544,6 +544,12 @@ class Hand:
         new.replay(self._history)
         return new
 
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as a ``hearts_teach.view.View`` (for bots and the coach)."""
+        from .view import View
+
+        return View.from_hand(self, seat)
+
     def play_state(self) -> PlayState:
         """A copy of the bitmask play state (for bots and simulations)."""
         if self._state is None:

@@ -1,0 +1,67 @@
+"""Opponents: a random bot, the rule bot and a Monte Carlo bot, by name.
+
+>>> from hearts_teach.bots import make_bot
+>>> bot = make_bot("rule")
+>>> card = bot.choose_play(hand.view(hand.turn))      # bots only ever see a View
+
+The difficulty ladder (weakest first): ``random``, ``easy``, ``rule``, ``medium``,
+``hard``, ``expert``. ``mc:N`` gives a Monte Carlo bot with N sampled worlds.
+"""
+
+from __future__ import annotations
+
+from ..errors import HeartsError
+from .base import Bot
+from .mc import MonteCarloBot
+from .simple import RandomBot, RuleBot
+
+LADDER: dict[str, str] = {
+    "random": "plays a random legal card and passes 3 random cards",
+    "easy": "the rule bot without moon defence",
+    "rule": "the rule bot: ducks, dumps the queen, flushes spades, defends against a moon",
+    "medium": "Monte Carlo over 32 sampled deals, rolled out with the rule bot",
+    "hard": "Monte Carlo over 64 sampled deals",
+    "expert": "Monte Carlo over 128 sampled deals",
+}
+MC_WORLDS = {"medium": 32, "hard": 64, "expert": 128}
+
+
+class UnknownBotError(HeartsError):
+    """A bot name that is not on the ladder."""
+
+
+def bot_names() -> tuple[str, ...]:
+    """The ladder, weakest first."""
+    return tuple(LADDER)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by ladder name (``random``, ``easy``, ``rule``, ``medium``, ``hard``,
+    ``expert``) or ``mc:N``. Every bot is reproducible from ``seed``."""
+    if isinstance(name, Bot):
+        return name
+    if not isinstance(name, str):
+        raise UnknownBotError(f"a bot name must be a string, got {name!r}; "
+                              f"choose one of {', '.join(LADDER)} or mc:N")
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "easy":
+        return RuleBot(seed, moon_defence=False)
+    if key in ("rule", "greedy"):
+        return RuleBot(seed)
+    if key in MC_WORLDS:
+        return MonteCarloBot(seed, worlds=MC_WORLDS[key], name=key)
+    if key.startswith("mc:"):
+        try:
+            n = int(key[3:])
+        except ValueError:
+            n = 0
+        if n >= 2:
+            return MonteCarloBot(seed, worlds=n)
+        raise UnknownBotError(f"bad Monte Carlo bot {name!r}: write mc:N with N ≥ 2 sampled worlds, e.g. mc:64")
+    raise UnknownBotError(f"unknown bot {name!r}; choose one of {', '.join(LADDER)} or mc:N (e.g. mc:64)")
+
+
+__all__ = ["Bot", "LADDER", "MonteCarloBot", "RandomBot", "RuleBot", "UnknownBotError",
+           "bot_names", "make_bot"]

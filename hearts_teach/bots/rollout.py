@@ -1,0 +1,220 @@
+"""The hot loop: sampling hidden hands and playing positions out with the rule policy.
+
+Everything here runs on ints (card indices and 52-bit masks): no ``Card``, no ``Hand``,
+no ``PlayState`` method calls, because the coach and the Monte Carlo bot play tens of
+thousands of cards per decision in pure Python.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS
+from ..core import final_scores
+from ..rng import Rng
+from .policy import NON_POINTS, POINTS, rule_play
+
+NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
+SUITS = SUIT_MASKS
+
+
+def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
+            led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
+            played: int, no_points_first: bool, queen_breaks: bool,
+            defence: tuple[bool, bool, bool, bool], first: int = -1) -> tuple[list[int], int]:
+    """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
+    modified in place. ``trick_cards`` is how many cards the trick in progress holds.
+
+    ``first`` (a card index, optional) is played for the seat to move before the policy
+    takes over: that is how a candidate card is tried.
+    Returns ``(taken, winner of the trick in progress or of the next trick)``.
+    Each seat's decision reads only its own hand and public facts.
+    """
+    first_winner = -1
+    trick_len = trick_cards
+    threat = _threat(taken)
+    rp = rule_play
+    while tricks_done < 13:
+        seat = turn
+        hand = hands[seat]
+        if led_suit >= 0:
+            legal = hand & SUITS[led_suit]
+            if not legal:
+                legal = hand
+                if tricks_done == 0 and no_points_first:
+                    legal = hand & NON_POINTS or hand
+        elif tricks_done == 0 and hand & 1:
+            legal = 1
+        elif not broken:
+            legal = hand & NON_HEARTS or hand
+        else:
+            legal = hand
+        if first >= 0:
+            card = first
+            first = -1
+        elif legal & (legal - 1):
+            t = threat if threat != seat and defence[seat] else -1
+            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played, t)
+        else:
+            card = legal.bit_length() - 1
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        played |= bit
+        trick_mask |= bit
+        suit = card // 13
+        if trick_len == 0:
+            led_suit = suit
+            win_seat = seat
+            win_card = card
+        elif suit == led_suit and card > win_card:
+            win_card = card
+            win_seat = seat
+        if suit == 2 or (queen_breaks and card == QS_INDEX):
+            broken = True
+        trick_len += 1
+        if trick_len == 4:
+            taken[win_seat] |= trick_mask
+            if first_winner < 0:
+                first_winner = win_seat
+            if trick_mask & POINTS:
+                threat = _threat(taken)
+            trick_mask = 0
+            trick_len = 0
+            led_suit = -1
+            tricks_done += 1
+            turn = win_seat
+        else:
+            turn = (seat + 1) & 3
+    return taken, first_winner
+
+
+def _threat(taken: list[int]) -> int:
+    """The one seat holding every point taken so far, if at least 8; else -1."""
+    holder = -1
+    for s in range(4):
+        if taken[s] & POINTS:
+            if holder >= 0:
+                return -1
+            holder = s
+    if holder < 0:
+        return -1
+    t = taken[holder]
+    return holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else -1
+
+
+def score_of(taken: list[int], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
+    return final_scores(taken, moon_rule, omnibus)
+
+
+# sampling hidden hands -----------------------------------------------------------------
+def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int, ...] | list[int],
+                 void: tuple[int, ...] | list[int], known: dict[int, int] | None = None,
+                 tries: int = 200) -> list[int]:
+    """Deal the ``unseen`` cards to the three other seats consistently with what ``me``
+    knows: each seat gets exactly ``sizes[seat]`` cards, none of a suit it showed void in,
+    and the cards in ``known[seat]`` (e.g. cards ``me`` passed to it).
+
+    Cards are placed most-constrained suit first, each to an eligible seat chosen with
+    probability proportional to its free places; a dead end restarts the deal.
+    """
+    rnd = rng.random
+    base = [0, 0, 0, 0]
+    base[me] = my_hand
+    cap0 = [0, 0, 0, 0]
+    rest0 = unseen
+    for s in range(4):
+        if s != me:
+            cap0[s] = sizes[s]
+    if known:
+        for s in sorted(known):
+            k = known[s] & unseen
+            base[s] |= k
+            cap0[s] -= k.bit_count()
+            rest0 &= ~k
+    others = [s for s in range(4) if s != me]
+    # suits ordered by how few seats may hold them (most constrained first)
+    suit_seats = []
+    for suit in range(4):
+        cards_in = rest0 & SUITS[suit]
+        if not cards_in:
+            continue
+        elig = [s for s in others if not void[s] >> suit & 1]
+        suit_seats.append((len(elig), suit, elig, cards_in))
+    suit_seats.sort()
+    if all(len(e) == 3 for _, _, e, _ in suit_seats):
+        # no voids to respect: shuffle and cut (exactly uniform)
+        idx = _indices(rest0)
+        for i in range(len(idx) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            idx[i], idx[j] = idx[j], idx[i]
+        hands = base[:]
+        pos = 0
+        for s in others:
+            m = 0
+            for c in idx[pos:pos + cap0[s]]:
+                m |= 1 << c
+            hands[s] |= m
+            pos += cap0[s]
+        return hands
+    for _ in range(tries):
+        hands = base[:]
+        cap = cap0[:]
+        ok = True
+        for _n, _suit, elig, cards_in in suit_seats:
+            idx = _indices(cards_in)
+            for c in idx:
+                total = 0
+                for s in elig:
+                    total += cap[s]
+                if total <= 0:
+                    ok = False
+                    break
+                r = rnd() * total
+                for s in elig:
+                    r -= cap[s]
+                    if r < 0 and cap[s] > 0:
+                        break
+                else:
+                    s = next(x for x in reversed(elig) if cap[x] > 0)
+                hands[s] |= 1 << c
+                cap[s] -= 1
+            if not ok:
+                break
+        if ok and not any(cap[s] for s in others):
+            return hands
+    raise RuntimeError("could not sample hidden hands consistent with the view "
+                       f"(sizes {list(sizes)}, voids {list(void)})")
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        b = mask & -mask
+        out.append(b.bit_length() - 1)
+        mask ^= b
+    return out
+
+
+def view_worlds(view, rng: Rng, n: int) -> list[list[int]]:
+    """``n`` hidden deals consistent with a play-phase ``view`` (voids, sizes, the cards
+    this seat passed, which its target still holds unless they have been played)."""
+    unseen = view.unseen_mask
+    known = None
+    if view.passed and view.pass_direction != "hold":
+        target = view.pass_to
+        k = view.passed & unseen
+        if k:
+            known = {target: k}
+    return [sample_hands(rng, view.seat, view.hand, unseen, view.sizes, view.void, known)
+            for _ in range(n)]
+
+
+def play_outcomes(view, hands: list[int], card: int) -> tuple[list[int], int]:
+    """Play ``card`` for the view's seat in one sampled world, then roll out with the rule
+    policy for all seats. Returns ``(taken masks, winner of the current trick)``."""
+    trick_mask = 0
+    for c in view.trick:
+        trick_mask |= 1 << c
+    r = view.rules
+    return rollout(hands[:], list(view.taken), len(view.trick), trick_mask, view.turn,
+                   view.led_suit, view.win_seat, view.win_card, view.broken, view.tricks_done,
+                   view.played, r.no_points_on_first_trick, r.queen_breaks_hearts,
+                   (True, True, True, True), card)

@@ -1,0 +1,59 @@
+"""The random bot and the rule bot."""
+
+from __future__ import annotations
+
+from ..view import View
+from .base import Bot
+from .policy import rule_pass, rule_play, threat_of
+
+
+class RandomBot(Bot):
+    """Passes 3 random cards and plays a random legal card (seeded by the position)."""
+
+    name = "random"
+
+    def pass_mask(self, view: View) -> int:
+        rng = self.rng_for(view, "pass")
+        m = 0
+        for c in rng.sample(_indices(view.hand), 3):
+            m |= 1 << c
+        return m
+
+    def play_index(self, view: View) -> int:
+        return self.rng_for(view, "play").pick_bit(view.legal_mask)
+
+
+class RuleBot(Bot):
+    """The greedy rule bot (jdh8's heuristic): passes by sequential rescoring with the
+    spade-guard rule; plays by ducking, dumping and flushing the queen. ``moon_defence``
+    switches the defence against a lone opponent who has swept every point (at least 8).
+    Deterministic: the seed is accepted for a uniform interface but never needed."""
+
+    name = "rule"
+
+    def __init__(self, seed: int = 0, moon_defence: bool = True, void_bonus: bool = True):
+        super().__init__(seed)
+        self.moon_defence = moon_defence
+        self.void_bonus = void_bonus
+        if not moon_defence:
+            self.name = "easy"
+
+    def pass_mask(self, view: View) -> int:
+        return rule_pass(view.hand, void_bonus=self.void_bonus)
+
+    def play_index(self, view: View) -> int:
+        threat = threat_of(view.taken, view.seat) if self.moon_defence else -1
+        trick_mask = 0
+        for c in view.trick:
+            trick_mask |= 1 << c
+        return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
+                         view.win_card, view.win_seat, trick_mask, view.played, threat)
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        b = mask & -mask
+        out.append(b.bit_length() - 1)
+        mask ^= b
+    return out
