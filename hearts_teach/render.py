@@ -137,3 +137,152 @@ def hand_html(hand: Hand) -> str:
 def match_html(match: Match) -> str:
     return (f"<div class='ht-match'><b>Match to {match.rules.end_score}</b>"
             f"<pre>{escape(match.score_table())}</pre></div>")
+
+
+# ---------------------------------------------------------------------------------------
+# Table views (used by the widgets; also usable on their own in static renders).
+# New functions only: the ones above keep their exact output, because stored lesson
+# outputs are compared byte for byte.
+
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def ordered(cards: Iterable[Card]) -> list[Card]:
+    """Display order of a hand: spades, hearts, diamonds, clubs, highest first (as ``pretty``)."""
+    return sorted(cards, key=lambda c: (-int(c.suit), -c.rank))
+
+
+def cards_row_html(cards: Iterable[Card], four_color: bool | None = None, empty: str = "—") -> str:
+    """Cards as inline spans in display order, or ``empty`` (text, not an image)."""
+    inner = "".join(card_html(c, four_color=four_color) for c in ordered(cards))
+    return inner or f'<span style="color:#555">{escape(empty)}</span>'
+
+
+def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
+                       four_color: bool | None = None, caption: str = "Trick") -> str:
+    """A trick laid out like the table: North on top, West left, East right, South below.
+
+    The leader is marked "▶ led", the winner "✓ wins": text marks, never colour alone.
+    """
+    if trick is None:
+        return f"<div class='ht-trick-compass'><b>{escape(caption)}</b>: none yet</div>"
+    cell: dict[int, str] = {}
+    for seat, card in zip(trick.seats, trick.cards, strict=False):
+        marks = []
+        if seat == trick.leader:
+            marks.append("▶ led")
+        if trick.winner is not None and seat == trick.winner:
+            marks.append("✓ wins")
+        mark = f"<br><small>{escape(', '.join(marks))}</small>" if marks else ""
+        cell[seat] = f"{escape(names[seat])}<br>{card_html(card, four_color=four_color)}{mark}"
+    for seat in range(4):
+        cell.setdefault(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
+    td = "style='text-align:center;padding:2px 6px;min-width:5em;vertical-align:top'"
+    if trick.winner is not None:
+        status = f"{names[trick.winner]} took it ({trick.points} pts)"
+    elif trick.cards:
+        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
+    else:
+        status = f"{names[trick.leader]} to lead"
+    return (f"<div class='ht-trick-compass' style='display:inline-block;vertical-align:top;margin:0 8px'>"
+            f"<b>{escape(caption)} {trick.number}</b> — {escape(status)}"
+            f"<table style='border-collapse:collapse'>"
+            f"<tr><td></td><td {td}>{cell[2]}</td><td></td></tr>"
+            f"<tr><td {td}>{cell[1]}</td><td {td}></td><td {td}>{cell[3]}</td></tr>"
+            f"<tr><td></td><td {td}>{cell[0]}</td><td></td></tr></table></div>")
+
+
+def broken_text(hand: Hand) -> str:
+    """'Hearts broken by 7♥ (West) in trick 3' or 'Hearts not broken yet'."""
+    b = hand.broken_by
+    if b is None:
+        return "Hearts not broken yet"
+    return f"Hearts broken by {b.card.pretty} ({hand.seat_names[b.seat]}) in trick {b.trick}"
+
+
+def seats_status_text(hand: Hand, labels: tuple[str, ...] | None = None) -> list[str]:
+    """One line per seat: turn marker, name, label (e.g. the bot), cards left, points taken."""
+    turn = hand.turn
+    pts = hand.points_taken
+    lines = []
+    for s in range(4):
+        mark = "▶" if s == turn else " "
+        lab = f" ({labels[s]})" if labels and labels[s] else ""
+        lines.append(f"{mark} {hand.seat_names[s]}{lab}: {len(hand.cards(s))} cards, {pts[s]} pts taken")
+    return lines
+
+
+def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Iterable[int] = range(4)) -> str:
+    """The whole position as text: every shown hand, the trick, the last trick, hearts, points."""
+    from .hand import Phase
+
+    names = hand.seat_names
+    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction}"]
+    if hand.phase is Phase.PASS:
+        lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
+    elif hand.phase is Phase.PLAY:
+        lines.append(f"Trick {hand.trick_number} of 13 · ▶ {names[hand.turn]} to play")  # type: ignore[index]
+    else:
+        lines.append("The hand is over.")
+    shown = list(show)
+    for s in range(4):
+        mark = "▶" if s == hand.turn else " "
+        lab = f" ({labels[s]})" if labels and labels[s] else ""
+        held = hand.cards(s).pretty if s in shown else f"{len(hand.cards(s))} cards"
+        extra = ""
+        if hand.phase is Phase.PASS and hand.passed(s) is not None and s in shown:
+            extra = f"   passing {' '.join(c.pretty for c in hand.passed(s))}"  # type: ignore[union-attr]
+        lines.append(f"{mark} {names[s]:>5}{lab}: {held}{extra}")
+    trick = hand.current_trick
+    if trick is not None and trick.cards:
+        lines.append(f"Trick {trick.number} so far (led by {names[trick.leader]}): "
+                     + ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False)))
+    last = hand.last_trick
+    if last is not None:
+        lines.append(f"Last trick {last.number}: " + ", ".join(
+            f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
+            + f" → {names[last.winner]} takes {last.points} pts")  # type: ignore[index]
+    if hand.phase is not Phase.PASS:
+        lines.append(broken_text(hand))
+        lines.append("Points taken: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(hand.points_taken)))
+    if hand.is_over:
+        lines.append(hand_result_text(hand))
+    return "\n".join(lines)
+
+
+def hand_result_text(hand: Hand) -> str:
+    """'Hand 1 scores: South 3, ...' plus the moon announcement when someone shot it."""
+    names = hand.seat_names
+    text = f"Hand {hand.hand_number + 1} scores: " + ", ".join(
+        f"{names[s]} {v}" for s, v in enumerate(hand.scores))
+    if hand.moon is not None:
+        text += f". {names[hand.moon]} shot the moon!"
+    return text
+
+
+def score_table_html(match: Match) -> str:
+    """The match score table as an HTML table (one row per finished hand, totals, winner)."""
+    names = match.seat_names
+    th = "style='padding:2px 10px;border-bottom:1px solid #888;text-align:right'"
+    td = "style='padding:2px 10px;text-align:right'"
+    head = (f"<tr><th {th}>hand</th><th {th}>pass</th>" + "".join(f"<th {th}>{escape(n)}</th>" for n in names)
+            + f"<th {th}>note</th></tr>")
+    rows = []
+    totals = [0, 0, 0, 0]
+    for h in match.finished_hands:
+        sc = h.scores
+        totals = [a + b for a, b in zip(totals, sc, strict=True)]
+        note = f"moon: {names[h.moon]}" if h.moon is not None else ""
+        rows.append(f"<tr><td {td}>{h.hand_number + 1}</td><td {td}>{escape(h.pass_direction)}</td>"
+                    + "".join(f"<td {td}>{v}</td>" for v in sc) + f"<td {td}>{escape(note)}</td></tr>")
+    low = min(totals)
+    tot = "".join(f"<td {td}><b>{v}{' ★' if v == low and rows else ''}</b></td>" for v in totals)
+    rows.append(f"<tr><td {td}><b>total</b></td><td {td}></td>{tot}<td {td}></td></tr>")
+    foot = ""
+    if match.is_over:
+        foot = f"<div><b>{escape(names[match.winner])} wins the match with {low} (lowest total).</b></div>"  # type: ignore[index]
+    elif match.tie_for_lowest:
+        foot = "<div>The lowest total is tied: another hand is played.</div>"
+    return (f"<div class='ht-score-table'><b>Match to {match.rules.end_score}</b> (★ = lowest total)"
+            f"<table style='border-collapse:collapse;font-family:sans-serif'>{head}{''.join(rows)}</table>"
+            f"{foot}</div>")

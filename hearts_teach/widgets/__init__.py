@@ -1,0 +1,9 @@
+"""Interactive widgets (ipywidgets 8) for the lessons: hands, the pass, quizzes, replays and
+a full table against bots. Each widget has ``.widget`` (the ipywidgets tree), exposes its
+buttons for tests, and ``text()`` for a printable, comparable view of the same state."""
+
+from .hand_widget import HandWidget
+from .pass_picker import PassPicker
+from .quiz import Quiz
+
+__all__ = ["HandWidget", "PassPicker", "Quiz"]

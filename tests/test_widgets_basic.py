@@ -1,0 +1,238 @@
+"""HandWidget, PassPicker and Quiz driven by click() like a learner would, plus random clicking."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_teach import Card, Hand, Phase
+from hearts_teach.rng import Rng
+from hearts_teach.widgets import HandWidget, PassPicker, Quiz
+
+SEEDS = (1, 2, 3, 4, 5)
+
+
+def _enabled(buttons):
+    return [k for k, b in buttons.items() if not b.disabled]
+
+
+def _play_hand_by_clicks(hand: Hand) -> HandWidget:
+    hw = HandWidget(hand, seat=None)
+    while not hand.is_over:
+        legal = _enabled(hw.buttons)
+        assert legal == [str(c) for c in sorted(hand.legal_plays(), key=lambda c: (-c.suit, -c.rank))]
+        hw.buttons[legal[-1]].click()  # lowest legal card of the last suit shown
+    return hw
+
+
+def test_hand_widget_plays_a_whole_hand_by_clicks():
+    hand = Hand.deal(seed=3, hand_number=3)  # a hold hand: play starts at once
+    hw = _play_hand_by_clicks(hand)
+    assert hand.is_over and len(hand.plays) == 52
+    assert sum(hand.points_taken) == 26
+    assert hw.legal_line() == "The hand is over: no cards left to play."
+    assert hw.buttons == {}
+
+
+def test_hand_widget_buttons_have_text_tooltips_and_reasons():
+    hand = Hand.deal(seed=3, hand_number=3)
+    opener = hand.turn
+    hw = HandWidget(hand, seat=opener)
+    assert set(hw.buttons) == {str(c) for c in hand.cards(opener)}
+    for key, b in hw.buttons.items():
+        card = Card(key)
+        assert b.description == card.pretty  # rank and suit as text, never a glyph
+        assert b.tooltip.startswith(card.name + " — ")
+        assert b.disabled == (key != "2C")
+    assert "the first trick must be opened with 2♣" in hw.buttons[_any_disabled(hw)].tooltip
+    assert hw.legal_line().endswith("may play: 2♣ (forced: the only legal card)")
+    # focus order follows the hand: spades, hearts, diamonds, clubs, high to low
+    order = [Card(k) for k in hw.buttons]
+    assert order == sorted(order, key=lambda c: (-c.suit, -c.rank))
+    assert [b.description for b in hw.cards_box.children] == [c.pretty for c in order]
+
+
+def _any_disabled(hw: HandWidget) -> str:
+    return next(k for k, b in hw.buttons.items() if b.disabled)
+
+
+def test_illegal_click_shows_reason_and_changes_nothing():
+    hand = Hand.deal(seed=3, hand_number=3)
+    hw = HandWidget(hand, seat=hand.turn)
+    before = hand.snapshot()
+    key = _any_disabled(hw)
+    hw.buttons[key].click()
+    assert hand.snapshot() == before
+    assert hw.last_message == f"Can't play {Card(key).pretty}: {hand.explain(key).message}"
+    assert hw.last_message in hw.text()
+
+
+def test_hand_widget_for_a_seat_that_is_not_to_play():
+    hand = Hand.deal(seed=3, hand_number=3)
+    other = (hand.turn + 1) % 4
+    hw = HandWidget(hand, seat=other)
+    assert _enabled(hw.buttons) == []
+    assert hw.legal_line().startswith(f"Not {hand.seat_names[other]}'s turn")
+    before = hand.snapshot()
+    hw.buttons[next(iter(hw.buttons))].click()
+    assert hand.snapshot() == before and "turn" in hw.last_message
+
+
+def test_hand_widget_on_play_callback_replaces_engine_call():
+    hand = Hand.deal(seed=3, hand_number=3)
+    seen = []
+    hw = HandWidget(hand, seat=hand.turn, on_play=lambda c: (seen.append(c), hand.play(c)))
+    hw.buttons["2C"].click()
+    assert seen == [Card("2C")] and list(hand.plays) == [Card("2C")]
+
+
+def test_pass_picker_whole_pass_by_clicks():
+    hand = Hand.deal(seed=1)  # hand 0 passes left
+    got = []
+    pp = PassPicker(hand, seat=0, on_confirm=got.append,
+                    feedback=lambda h, s, cards: f"feedback for {len(cards)} cards")
+    assert pp.direction_line() == "Hand 1: pass left. South's three cards go to West."
+    assert pp.confirm.disabled
+    keys = list(pp.buttons)[:4]
+    for k in keys[:3]:
+        pp.buttons[k].click()
+    assert not pp.confirm.disabled
+    assert pp.buttons[keys[0]].description.startswith("✓ ")  # chosen is marked by text, not colour only
+    pp.buttons[keys[3]].click()  # a fourth card is refused
+    assert "a pass is exactly 3 cards" in pp.last_message
+    assert [str(c) for c in pp.selected] == keys[:3]
+    pp.buttons[keys[0]].click()  # unselect, then confirm with two is refused
+    pp.confirm.click()
+    assert "exactly 3" in pp.last_message and hand.passed(0) is None
+    pp.buttons[keys[3]].click()
+    pp.confirm.click()
+    assert list(hand.passed(0)) == sorted(Card(k) for k in keys[1:4])
+    assert [str(c) for c in got[0]] == keys[1:4]
+    assert pp.last_message.startswith("Passed ") and pp.last_message.endswith("feedback for 3 cards")
+    assert all(b.disabled for b in pp.buttons.values()) and pp.confirm.disabled
+    for s in (1, 2, 3):
+        hand.pass_cards(s, hand.cards(s)[:3])
+    pp.refresh()
+    assert hand.phase is Phase.PLAY
+    assert f"Received: {' '.join(c.pretty for c in hand.received(0))}." in pp.chosen_line()
+
+
+def test_pass_picker_hold_hand_and_text_path():
+    hold = Hand.deal(seed=1, hand_number=3)
+    pp = PassPicker(hold)
+    assert pp.done and all(b.disabled for b in pp.buttons.values())
+    assert "hold hand" in pp.toggle("2C")
+    hand = Hand.deal(seed=1, hand_number=1)  # right → East receives
+    pp = PassPicker(hand, seat=0)
+    assert "go to East" in pp.direction_line()
+    three = hand.cards(0)[-3:]
+    assert pp.choose(" ".join(str(c) for c in three)).startswith("Passed ")
+    assert hand.passed(0) == three
+    assert "Nothing to confirm" in pp.choose("2C 3C 4C")
+
+
+def test_quiz_right_and_wrong_with_reasons():
+    q = Quiz("How many points is the queen of spades worth?", [1, 13, 26], 13,
+             {1: "one point is a heart", 13: "the queen alone carries 13", 26: "26 is the whole hand"},
+             explanation="every hand holds 26 points")
+    q.buttons["26"].click()
+    assert q.last_message == "✘ Not 26. 26 is the whole hand. Try again."
+    assert not q.solved
+    q.buttons["13"].click()
+    assert q.last_message == "✔ Right: 13. The queen alone carries 13. Every hand holds 26 points."
+    assert q.solved and q.attempts == [(26, False), (13, True)]
+    assert q.last_message in q.text()
+    assert "not one of the choices" in q.choose(7)
+
+
+def test_quiz_pick_a_card_graded_by_the_engine():
+    hand = Hand.deal(seed=3, hand_number=3)
+    hand.play("2C")
+    q = Quiz.pick_card("Which card may this player play?", hand)
+    seat = hand.turn
+    assert list(q.buttons) == [b.description for b in q.buttons.values()]  # keys are the labels
+    for card in hand.cards(seat):
+        msg = q.choose(card)
+        assert msg.startswith("✔" if card in hand.legal_plays() else "✘")
+        assert hand.explain(card).message[1:] in msg  # the engine's reason is shown
+    with pytest.raises(ValueError):
+        Quiz("q", ["a", "b"], "c")
+
+
+# ---------------------------------------------------------------------------------------
+# Random clicking: every click either makes a legal engine action or changes nothing.
+
+def _random_hand_widget_clicks(seed: int, clicks: int) -> int:
+    rng = Rng(f"hand-widget/{seed}")
+    hand = Hand.deal(seed=seed, hand_number=3)
+    widgets = [HandWidget(hand, seat=s) for s in range(4)] + [HandWidget(hand, seat=None)]
+    done = legal_clicks = 0
+    while done < clicks:
+        if hand.is_over:
+            hand = Hand.deal(seed=seed + done, hand_number=3)
+            widgets = [HandWidget(hand, seat=s) for s in range(4)] + [HandWidget(hand, seat=None)]
+        hw = rng.choice(widgets)
+        hw.refresh()
+        if not hw.buttons:
+            continue
+        key = rng.choice(list(hw.buttons))
+        seat = hw.acting_seat
+        verdict = hand.explain(key, seat) if seat is not None else None
+        expected = hand.copy()
+        if verdict is not None and verdict.legal:
+            expected.play(key, seat)
+            legal_clicks += 1
+        hw.buttons[key].click()
+        done += 1
+        assert hand.snapshot() == expected.snapshot()
+        if verdict is None or not verdict.legal:
+            assert hw.last_message.startswith(f"Can't play {Card(key).pretty}: ")
+    assert legal_clicks > clicks // 20  # the game did move forward, not only refusals
+    return done
+
+
+def _random_pass_picker_clicks(seed: int, clicks: int) -> int:
+    rng = Rng(f"pass-picker/{seed}")
+    done = 0
+    while done < clicks:
+        hand = Hand.deal(seed=seed * 1000 + done, hand_number=done % 4)
+        pp = PassPicker(hand, seat=rng.randbelow(4))
+        for _ in range(40):
+            parts = list(pp.buttons.values()) + [pp.confirm, pp.clear]
+            b = rng.choice(parts)
+            expected = hand.copy()
+            if b is pp.confirm and not pp.done and len(pp.selected) == 3:
+                expected.pass_cards(pp.seat, pp.selected)
+            was_done = pp.done
+            b.click()
+            done += 1
+            assert hand.snapshot() == expected.snapshot()
+            assert len(pp.selected) <= 3
+            if was_done:
+                assert pp.last_message.startswith(("Can't choose", "Nothing to confirm", "The pass has"))
+    return done
+
+
+def _random_quiz_clicks(seed: int, clicks: int) -> int:
+    rng = Rng(f"quiz/{seed}")
+    hand = Hand.deal(seed=seed, hand_number=3)
+    hand.play("2C")
+    q = Quiz.pick_card("Pick a legal card", hand)
+    q2 = Quiz("Who leads the first trick?", ["the holder of 2♣", "South", "the dealer"], "the holder of 2♣")
+    before = hand.snapshot()
+    for _ in range(clicks):
+        quiz = rng.choice([q, q2])
+        key = rng.choice(list(quiz.buttons))
+        quiz.buttons[key].click()
+        choice, ok = quiz.attempts[-1]
+        assert ok == quiz.is_right(choice)
+        assert quiz.last_message.startswith("✔" if ok else "✘")
+    assert hand.snapshot() == before  # a quiz never touches the game
+    assert len(q.attempts) + len(q2.attempts) == clicks
+    return clicks
+
+
+@pytest.mark.parametrize("runner", [_random_hand_widget_clicks, _random_pass_picker_clicks, _random_quiz_clicks],
+                         ids=["hand", "pass", "quiz"])
+def test_random_clicking(runner):
+    total = sum(runner(seed, 250) for seed in SEEDS)
+    assert total >= 1000
