@@ -1,0 +1,544 @@
+"""One hand of Spades: the deal, the bidding, thirteen tricks and the score.
+
+``SpadesHand`` mirrors the Hearts ``Hand``: every action is checked, every card can be
+explained, the history stack gives undo and replay, and records round-trip through
+JSON. The play phase runs on ``core.SpadesState`` bitmasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..cards import BIT, DECK, FULL_DECK, Card, CardLike, CardList, Suit, to_card
+from ..errors import (
+    HeartsError,
+    IllegalBidError,
+    IllegalPlayError,
+    InvalidSeatError,
+    NothingToUndoError,
+    NotInHandError,
+    OutOfTurnError,
+    Rule,
+    WrongPhaseError,
+)
+from ..hand import DEFAULT_SEAT_NAMES, LegalPlays, Verdict
+from ..rng import Rng
+from . import explain as _explain
+from .core import SpadesState, cascade
+from .scoring import TEAMS, HandScore, partner_of, score_hand, team_of
+
+
+class BidOutOfTurnError(IllegalBidError, OutOfTurnError):
+    """A bid made when it is another player's turn to bid."""
+
+
+class SpadesPhase(StrEnum):
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class SpadesAction:
+    """One entry of the history stack: a bid (``value``) or a play (``card``)."""
+
+    kind: str  # "bid" or "play"
+    seat: int
+    value: int | None = None
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        what = bid_word(self.value) if self.kind == "bid" else str(self.card)  # type: ignore[arg-type]
+        return f"{self.kind} {self.seat} {what}"
+
+
+@dataclass(frozen=True)
+class SpadesTrick:
+    """A trick: who led, the cards in play order and the winner (None while in progress)."""
+
+    number: int  # 1..13
+    leader: int
+    cards: CardList
+    winner: int | None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 4
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def trumped(self) -> bool:
+        """A spade won a trick led in another suit."""
+        if self.winner is None or not self.cards:
+            return False
+        win = self.card_of(self.winner)
+        return win is not None and win.suit is Suit.SPADES and self.led_suit is not Suit.SPADES
+
+    def card_of(self, seat: int) -> Card | None:
+        for s, c in zip(self.seats, self.cards, strict=False):
+            if s == seat:
+                return c
+        return None
+
+    def __str__(self) -> str:
+        cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
+        tail = ""
+        if self.winner is not None:
+            tail = f" → seat {self.winner}" + (" (trumped)" if self.trumped else "")
+        return f"trick {self.number}: {cards}{tail}"
+
+    def _repr_html_(self) -> str:
+        from .render import trick_html
+
+        return trick_html(self)
+
+
+@dataclass(frozen=True)
+class SpadesBroken:
+    card: Card
+    trick: int  # 1..13
+    seat: int
+
+    def __str__(self) -> str:
+        return f"by {self.card.pretty} in trick {self.trick}"
+
+
+def bid_word(value: int) -> str:
+    return "nil" if value == 0 else str(value)
+
+
+def parse_bid(value: Any) -> int:
+    """0..13, or 'nil' for 0; anything else is an ``IllegalBidError``."""
+    if isinstance(value, str) and value.strip().lower() == "nil":
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil'; "
+                              f"got {value!r}", rule=Rule.BID_RANGE)
+    if not 0 <= value <= 13:
+        raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
+                              f"tricks; got {value}", rule=Rule.BID_RANGE)
+    return value
+
+
+def deal_masks(seed: int | str | Rng = 0) -> list[int]:
+    """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
+    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    out = []
+    for s in range(4):
+        m = 0
+        for i in deck[13 * s:13 * s + 13]:
+            m |= BIT[i]
+        out.append(m)
+    return out
+
+
+class SpadesHand:
+    """One hand of Spades.
+
+    >>> hand = SpadesHand.deal(seed=7)     # dealer East (3): South bids first and leads
+    >>> for bid in (3, 4, 2, "nil"):
+    ...     hand.bid(bid)
+    >>> hand.play(hand.legal_plays().cards[0])
+    """
+
+    def __init__(self, deal: Iterable[Iterable[CardLike] | str], dealer: int = 3,
+                 hand_number: int = 0, seat_names: Iterable[str] | None = None):
+        self.dealer = _seat(dealer)
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise HeartsError(f"hand_number is a whole number from 0, got {hand_number!r}")
+        self.hand_number = hand_number
+        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        if len(names) != 4:
+            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
+        self.seat_names = names
+        self._deal = _validate_deal(deal)
+        self._history: list[SpadesAction] = []
+        self._reset()
+
+    @classmethod
+    def deal(cls, seed: int | str | Rng = 0, dealer: int = 3, hand_number: int = 0,
+             seat_names: Iterable[str] | None = None) -> SpadesHand:
+        """A shuffled deal; ``Hand.deal(seed)`` (Hearts) deals exactly the same cards."""
+        masks = deal_masks(seed)
+        return cls([CardList.from_mask(m) for m in masks], dealer, hand_number, seat_names)
+
+    @classmethod
+    def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
+        """The cards a Hearts ``Hand`` dealt, as a Spades hand (for side-by-side lessons)."""
+        return cls([hand.dealt(s) for s in range(4)], dealer, 0, hand.seat_names)
+
+    def _reset(self) -> None:
+        self._hands0 = [h.mask for h in self._deal]
+        self._bids: list[int | None] = [None, None, None, None]
+        self._state: SpadesState | None = None
+        self._tricks: list[SpadesTrick] = []
+        self._broken: SpadesBroken | None = None
+
+    # status ------------------------------------------------------------------------------
+    @property
+    def first_seat(self) -> int:
+        """The seat left of the dealer: bids first and leads the first trick."""
+        return (self.dealer + 1) & 3
+
+    @property
+    def phase(self) -> SpadesPhase:
+        if self._state is None:
+            return SpadesPhase.BID
+        return SpadesPhase.OVER if self._state.tricks_done == 13 else SpadesPhase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is SpadesPhase.OVER
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is to bid or to play (None when the hand is over)."""
+        if self._state is None:
+            return (self.first_seat + self._bid_count()) & 3
+        return self._state.turn if self._state.tricks_done < 13 else None
+
+    def _bid_count(self) -> int:
+        return sum(b is not None for b in self._bids)
+
+    @property
+    def to_bid(self) -> tuple[int, ...]:
+        """Seats still to bid, in bidding order."""
+        if self._state is not None:
+            return ()
+        return tuple((self.first_seat + i) & 3 for i in range(self._bid_count(), 4))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids by seat (None: not bid yet); 0 is nil."""
+        return tuple(self._bids)
+
+    @property
+    def contracts(self) -> tuple[int, int]:
+        """Each team's contract so far: the sum of its non-nil bids."""
+        return tuple(sum(self._bids[s] or 0 for s in TEAMS[t]) for t in (0, 1))  # type: ignore[return-value]
+
+    @property
+    def nil_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(4) if self._bids[s] == 0)
+
+    def nil_alive(self, seat: int) -> bool:
+        """``seat`` bid nil and has not taken a trick yet."""
+        seat = _seat(seat)
+        return self._bids[seat] == 0 and self.tricks_won[seat] == 0
+
+    def legal_bids(self, seat: int | None = None) -> tuple[int, ...]:
+        """0..13 for the player to bid (empty for anyone else or after the bidding)."""
+        if self._state is not None or (seat is not None and _seat(seat) != self.turn):
+            return ()
+        return tuple(range(14))
+
+    def cards(self, seat: int) -> CardList:
+        seat = _seat(seat)
+        if self._state is None:
+            return CardList.from_mask(self._hands0[seat])
+        return CardList.from_mask(self._state.hands[seat])
+
+    def dealt(self, seat: int) -> CardList:
+        return CardList.from_mask(self._hands0[_seat(seat)])
+
+    @property
+    def history(self) -> tuple[SpadesAction, ...]:
+        return tuple(self._history)
+
+    @property
+    def plays(self) -> CardList:
+        return CardList(a.card for a in self._history if a.kind == "play")  # type: ignore[misc]
+
+    @property
+    def tricks(self) -> tuple[SpadesTrick, ...]:
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> SpadesTrick | None:
+        st = self._state
+        if st is None or st.tricks_done == 13:
+            return None
+        return SpadesTrick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None)
+
+    @property
+    def last_trick(self) -> SpadesTrick | None:
+        return self._tricks[-1] if self._tricks else None
+
+    @property
+    def trick_number(self) -> int:
+        """1..13 during play (0 during the bidding, 13 when over)."""
+        if self._state is None:
+            return 0
+        return min(self._state.tricks_done + 1, 13)
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._state is not None and self._state.broken
+
+    @property
+    def broken_by(self) -> SpadesBroken | None:
+        return self._broken
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int, int]:
+        """Tricks each seat has taken so far."""
+        if self._state is None:
+            return (0, 0, 0, 0)
+        return tuple(self._state.won)  # type: ignore[return-value]
+
+    @property
+    def team_tricks(self) -> tuple[int, int]:
+        w = self.tricks_won
+        return (w[0] + w[2], w[1] + w[3])
+
+    @property
+    def played(self) -> CardList:
+        return CardList() if self._state is None else CardList.from_mask(self._state.played)
+
+    def still_out(self, seat: int | None = None) -> dict[Suit, CardList]:
+        """Cards not yet played (and not held by ``seat`` when given), by suit."""
+        pl = self._state.played if self._state else 0
+        mine = 0
+        if seat is not None:
+            mine = self._state.hands[_seat(seat)] if self._state else self._hands0[_seat(seat)]
+        rest = FULL_DECK ^ pl ^ mine
+        return {s: CardList.from_mask(rest & s.mask) for s in Suit}
+
+    # scoring -----------------------------------------------------------------------------
+    def score(self, bags: tuple[int, int] = (0, 0)) -> HandScore:
+        """The hand's score (``team_points``, ``bags`` after) given each team's bags before."""
+        if not self.is_over:
+            raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); the score exists "
+                                  f"only after trick 13. tricks_won shows the tricks so far.",
+                                  rule=Rule.WRONG_PHASE)
+        return score_hand(self._bids, self.tricks_won, bags)  # type: ignore[arg-type]
+
+    # legality ----------------------------------------------------------------------------
+    def legal_plays(self, seat: int | None = None) -> LegalPlays:
+        """What ``seat`` (default: the player to move) may play now."""
+        if self.phase is not SpadesPhase.PLAY:
+            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
+        st = self._state
+        assert st is not None
+        if seat is not None and _seat(seat) != st.turn:
+            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
+        return LegalPlays(st.legal(), st.turn, self)  # type: ignore[arg-type]
+
+    def explain(self, card: CardLike, seat: int | None = None) -> Verdict:
+        """Whether ``card`` may be played now, the rule and a sentence for a learner."""
+        c = to_card(card)
+        if seat is not None:
+            seat = _seat(seat)
+        if self.phase is SpadesPhase.BID:
+            return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_bidding(self), seat)
+        if self.phase is SpadesPhase.OVER:
+            return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played",
+                           seat)
+        st = self._state
+        assert st is not None
+        turn = st.turn
+        if seat is not None and seat != turn:
+            return Verdict(c, False, Rule.OUT_OF_TURN,
+                           f"it is {self.seat_names[turn]}'s turn, not {self.seat_names[seat]}'s: "
+                           f"wait until {self.seat_names[seat]} is to play", seat)
+        hand = st.hands[turn]
+        if not hand & BIT[c.index]:
+            return Verdict(c, False, Rule.NOT_IN_HAND, _explain.not_held(self, c, turn), turn)
+        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.broken)
+        if mask & BIT[c.index]:
+            return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal), turn)
+        return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
+
+    # actions -----------------------------------------------------------------------------
+    def bid(self, value: int | str, seat: int | None = None) -> None:
+        """Bid for the player whose turn it is (``seat`` optional, checked if given)."""
+        if seat is not None:
+            seat = _seat(seat)
+        if self._state is not None:
+            raise WrongPhaseError(f"cannot bid {value!r}: the bidding is over and play has begun "
+                                  f"(bids: {self.bids_text()})", rule=Rule.WRONG_PHASE, seat=seat)
+        turn = self.turn
+        assert turn is not None
+        if seat is not None and seat != turn:
+            raise BidOutOfTurnError(f"it is {self.seat_names[turn]}'s turn to bid, not "
+                                    f"{self.seat_names[seat]}'s: bidding goes clockwise from the "
+                                    f"dealer's left", rule=Rule.OUT_OF_TURN, seat=seat)
+        try:
+            v = parse_bid(value)
+        except IllegalBidError as e:
+            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {value!r}: {e}",
+                                  rule=Rule.BID_RANGE, seat=turn) from None
+        self._apply(SpadesAction("bid", turn, value=v))
+
+    def play(self, card: CardLike, seat: int | None = None) -> SpadesTrick | None:
+        """Play ``card`` for the player to move; returns the completed trick or None.
+        Raises a ``ValueError`` subclass, changing nothing, when the play is not allowed."""
+        c = to_card(card)
+        if self.phase is not SpadesPhase.PLAY:
+            if self.phase is SpadesPhase.BID:
+                raise WrongPhaseError(f"cannot play {c.pretty} yet: {_explain.during_bidding(self)}",
+                                      rule=Rule.WRONG_PHASE, card=c, seat=seat)
+            raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
+                                  card=c, seat=seat)
+        v = self.explain(c, seat)
+        if not v.legal:
+            cls = {Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}.get(
+                v.rule, IllegalPlayError)
+            raise cls(f"cannot play {c.pretty}: {v.message}", rule=v.rule, card=c, seat=v.seat)
+        before = len(self._tricks)
+        self._apply(SpadesAction("play", self._state.turn, card=c))  # type: ignore[union-attr]
+        return self._tricks[-1] if len(self._tricks) > before else None
+
+    def _apply(self, action: SpadesAction) -> None:
+        """Apply an action already checked; the single place that mutates the hand."""
+        self._history.append(action)
+        if action.kind == "bid":
+            self._bids[action.seat] = action.value
+            if self._bid_count() == 4:
+                self._state = SpadesState(self._hands0, self.first_seat)
+            return
+        st = self._state
+        assert st is not None and action.card is not None
+        idx = action.card.index
+        leader, number = st.leader, st.tricks_done + 1
+        trick_cards = st.trick + [idx]
+        was_broken = st.broken
+        winner = st.play(idx)
+        if st.broken and not was_broken:
+            self._broken = SpadesBroken(action.card, number, action.seat)
+        if winner >= 0:
+            self._tricks.append(SpadesTrick(number, leader, CardList(DECK[i] for i in trick_cards),
+                                            winner))
+
+    def undo(self) -> SpadesAction:
+        """Take back the last bid or play and return it."""
+        if not self._history:
+            raise NothingToUndoError("nothing to undo: nobody has bid or played yet")
+        last = self._history[-1]
+        self.replay(self._history[:-1])
+        return last
+
+    def replay(self, actions: Iterable[SpadesAction]) -> None:
+        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
+        self._history = []
+        self._reset()
+        for a in actions:
+            self._apply(a)
+
+    def copy(self) -> SpadesHand:
+        new = SpadesHand(self._deal, self.dealer, self.hand_number, self.seat_names)
+        new.replay(self._history)
+        return new
+
+    def play_state(self) -> SpadesState:
+        """A copy of the bitmask play state (for bots)."""
+        if self._state is None:
+            raise WrongPhaseError("no play state during the bidding", rule=Rule.WRONG_PHASE)
+        return self._state.copy()
+
+    def snapshot(self) -> tuple:
+        """A value that changes whenever anything observable changes (for tests)."""
+        st = self._state
+        core = None if st is None else (tuple(st.hands), tuple(st.won), tuple(st.trick), st.turn,
+                                        st.broken, st.tricks_done, st.leader)
+        return (tuple(self._hands0), tuple(self._bids), tuple(self._history), core,
+                len(self._tricks), self._broken)
+
+    # records -----------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        from .records import hand_to_record
+
+        return hand_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: Any) -> SpadesHand:
+        from .records import hand_from_record
+
+        return hand_from_record(record)
+
+    def to_json(self, **kwargs: Any) -> str:
+        import json
+
+        return json.dumps(self.to_record(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> SpadesHand:
+        from .records import load_json
+
+        return cls.from_record(load_json(text))
+
+    # text & display ------------------------------------------------------------------------
+    def bids_text(self) -> str:
+        parts = []
+        for i in range(4):
+            s = (self.first_seat + i) & 3
+            b = self._bids[s]
+            parts.append(f"{self.seat_names[s]} {'—' if b is None else bid_word(b)}")
+        return ", ".join(parts)
+
+    def _progress(self) -> str:
+        if self.phase is SpadesPhase.BID:
+            return f"bidding, {self.seat_names[self.turn]} to bid"  # type: ignore[index]
+        if self.phase is SpadesPhase.OVER:
+            return "all 13 tricks played"
+        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+
+    def text(self, seat: int | None = None, all_hands: bool = False) -> str:
+        from .render import hand_text
+
+        return hand_text(self, seat=seat, all_hands=all_hands)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"SpadesHand.from_record({self.to_record()!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self)
+
+
+def _seat(seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise "
+                               f"(0 South, 1 West, 2 North, 3 East; partners sit across: 0+2, 1+3)")
+    return seat
+
+
+def _validate_deal(deal: Any) -> tuple[CardList, ...]:
+    try:
+        hands = [CardList(h) for h in deal]
+    except TypeError:
+        raise HeartsError(f"a deal is 4 lists of 13 cards, got {deal!r}"[:200]) from None
+    if len(hands) != 4:
+        raise HeartsError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
+    seen = 0
+    for seat, h in enumerate(hands):
+        if len(h) != 13:
+            raise HeartsError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
+        for c in h:
+            if seen & BIT[c.index]:
+                raise HeartsError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
+            seen |= BIT[c.index]
+    return tuple(CardList(sorted(h)) for h in hands)
+
+
+__all__ = ["SpadesHand", "SpadesPhase", "SpadesAction", "SpadesTrick", "SpadesBroken",
+           "BidOutOfTurnError", "parse_bid", "bid_word", "deal_masks", "partner_of", "team_of"]

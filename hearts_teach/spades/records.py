@@ -1,0 +1,153 @@
+"""Spades hands and matches as JSON records.
+
+Loading replays every bid and card through the checked API, so a corrupt record is
+rejected with a ``RecordError`` naming the bad field, never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CardList
+from ..errors import HeartsError, RecordError
+
+if TYPE_CHECKING:
+    from .game import SpadesHand
+    from .match import SpadesMatch
+
+HAND_FORMAT = "hearts_teach.spades.hand/1"
+MATCH_FORMAT = "hearts_teach.spades.match/1"
+DEFAULT_NAMES = ("South", "West", "North", "East")
+
+
+def load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, TypeError) as e:
+        raise RecordError(f"not valid JSON ({e})") from None
+
+
+def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: str = "") -> Any:
+    if name not in rec:
+        if default is ...:
+            raise RecordError("missing", field=path + name)
+        return default
+    value = rec[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError(f"expected {want}, got {type(value).__name__} {value!r}"[:200], field=path + name)
+    return value
+
+
+def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": HAND_FORMAT, "hand_number": hand.hand_number,
+                           "dealer": hand.dealer}
+    if tuple(hand.seat_names) != DEFAULT_NAMES:
+        rec["seat_names"] = list(hand.seat_names)
+    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
+    rec["bids"] = [a.value for a in hand.history if a.kind == "bid"]  # in bidding order
+    rec["plays"] = [str(c) for c in hand.plays]
+    return rec
+
+
+def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
+    from .game import SpadesHand
+
+    if not isinstance(rec, dict):
+        raise RecordError(f"a Spades hand record is a JSON object, got {type(rec).__name__}",
+                          field=path or "record")
+    fmt = rec.get("format", HAND_FORMAT)
+    if fmt != HAND_FORMAT:
+        raise RecordError(f"unknown format {fmt!r}, expected {HAND_FORMAT!r}", field=path + "format")
+    number = _field(rec, "hand_number", int, 0, path)
+    if number < 0:
+        raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
+    dealer = _field(rec, "dealer", int, 3, path)
+    if not 0 <= dealer <= 3:
+        raise RecordError(f"a seat 0..3, got {dealer}", field=path + "dealer")
+    deal = _field(rec, "deal", list, ..., path)
+    if len(deal) != 4:
+        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
+    hands = []
+    for i, h in enumerate(deal):
+        if not isinstance(h, list):
+            raise RecordError(f"expected a list of cards, got {h!r}"[:200], field=f"{path}deal[{i}]")
+        try:
+            hands.append(CardList(h))
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}deal[{i}]") from None
+    names = _field(rec, "seat_names", list, None, path)
+    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
+        raise RecordError(f"expected 4 names, got {names!r}"[:200], field=path + "seat_names")
+    try:
+        hand = SpadesHand(hands, dealer, number, names)
+    except HeartsError as e:
+        raise RecordError(str(e), field=path + "deal") from None
+    bids = _field(rec, "bids", list, [], path)
+    if len(bids) > 4:
+        raise RecordError(f"at most 4 bids, got {len(bids)}", field=path + "bids")
+    for i, b in enumerate(bids):
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise RecordError(f"a bid is an int 0..13, got {b!r}"[:200], field=f"{path}bids[{i}]")
+        try:
+            hand.bid(b)
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}bids[{i}]") from None
+    plays = _field(rec, "plays", list, [], path)
+    if plays and len(bids) != 4:
+        raise RecordError("plays are listed but the bidding is not complete", field=path + "plays")
+    for i, card in enumerate(plays):
+        try:
+            hand.play(card)
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
+    return hand
+
+
+def match_to_record(match: SpadesMatch) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": MATCH_FORMAT, "seed": match.seed, "target": match.target,
+                           "first_dealer": match.first_dealer}
+    if tuple(match.seat_names) != DEFAULT_NAMES:
+        rec["seat_names"] = list(match.seat_names)
+    rec["hands"] = [h.to_record() for h in match.hands]
+    return rec
+
+
+def match_from_record(rec: Any) -> SpadesMatch:
+    from .match import SpadesMatch
+
+    if not isinstance(rec, dict):
+        raise RecordError(f"a Spades match record is a JSON object, got {type(rec).__name__}",
+                          field="record")
+    if rec.get("format") != MATCH_FORMAT:
+        raise RecordError(f"unknown format {rec.get('format')!r}, expected {MATCH_FORMAT!r}",
+                          field="format")
+    seed = _field(rec, "seed", (int, str), 0)
+    target = _field(rec, "target", int, 500)
+    first = _field(rec, "first_dealer", int, 3)
+    names = _field(rec, "seat_names", list, None)
+    try:
+        m = SpadesMatch.__new__(SpadesMatch)
+        SpadesMatch.__init__(m, seed, target, first, names)
+    except HeartsError as e:
+        raise RecordError(str(e), field="target") from None
+    hands_rec = _field(rec, "hands", list)
+    if not hands_rec:
+        raise RecordError("a match has at least one hand", field="hands")
+    hands = []
+    for i, h in enumerate(hands_rec):
+        hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.hand_number != i:
+            raise RecordError(f"expected hand_number {i}, got {hand.hand_number}",
+                              field=f"hands[{i}].hand_number")
+        if hand.dealer != m.dealer_of(i):
+            raise RecordError(f"hand {i} is dealt by seat {m.dealer_of(i)} (the deal rotates "
+                              f"clockwise), not {hand.dealer}", field=f"hands[{i}].dealer")
+        if i < len(hands_rec) - 1 and not hand.is_over:
+            raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
+        hands.append(hand)
+        m.hands = hands[:]
+        if i < len(hands_rec) - 1 and m.is_over:
+            raise RecordError(f"the match was already over after hand {i + 1}", field="hands")
+    return m

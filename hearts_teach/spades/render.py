@@ -1,0 +1,137 @@
+"""Text and HTML views of Spades hands, tricks and matches.
+
+Same conventions as ``hearts_teach.render``: every card shows rank and suit symbol as
+text, colour is only a second cue, and each HTML view carries its text form.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..render import card_html
+from .scoring import TEAM_NAMES, TEAMS
+
+if TYPE_CHECKING:
+    from .game import SpadesHand, SpadesTrick
+    from .match import SpadesMatch
+
+DEFAULT_NAMES = ("South", "West", "North", "East")
+
+
+def team_label(team: int, names: tuple[str, ...] = DEFAULT_NAMES) -> str:
+    a, b = TEAMS[team]
+    return f"{names[a]}–{names[b]}"
+
+
+def _bid_cell(hand: SpadesHand, seat: int) -> str:
+    from .game import bid_word
+
+    b = hand.bids[seat]
+    return "—" if b is None else bid_word(b)
+
+
+def status_line(hand: SpadesHand) -> str:
+    names = hand.seat_names
+    sb = f"spades broken {hand.broken_by}" if hand.spades_broken else "spades not broken"
+    c, t = hand.contracts, hand.team_tricks
+    teams = " · ".join(f"{team_label(i, names)} {t[i]} of {c[i]}" for i in (0, 1))
+    nils = [s for s in hand.nil_seats]
+    nil = ""
+    if nils:
+        nil = " · nil: " + ", ".join(
+            f"{names[s]} {'clean' if hand.tricks_won[s] == 0 else 'broken'}" for s in nils)
+    return f"{sb} · tricks vs contract: {teams}{nil}"
+
+
+def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False) -> str:
+    from .game import SpadesPhase
+
+    names = hand.seat_names
+    lines = [f"Spades hand {hand.hand_number + 1} · dealer {names[hand.dealer]} · "
+             f"partners {team_label(0, names)} vs {team_label(1, names)}"]
+    lines.append(f"Bids: {hand.bids_text()}")
+    phase = hand.phase
+    if phase is SpadesPhase.BID:
+        lines.append(f"▶ {names[hand.turn]} to bid (0-13, 0 = nil)")  # type: ignore[index]
+        shown = range(4) if all_hands or seat is None else [seat]
+        for s in shown:
+            lines.append(f"  {names[s]:>5}: {hand.cards(s).pretty}")
+        return "\n".join(lines)
+    lines.append(f"Trick {hand.trick_number} of 13 · {status_line(hand)}")
+    if phase is SpadesPhase.OVER:
+        won = ", ".join(f"{names[s]} {w}" for s, w in enumerate(hand.tricks_won))
+        lines.append(f"The hand is over. Tricks: {won}")
+        lines.extend(hand.score().lines(tuple(team_label(t, names) for t in (0, 1)), names))
+        return "\n".join(lines)
+    trick = hand.current_trick
+    assert trick is not None
+    last = hand.last_trick
+    if last is not None:
+        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.winner]}"  # type: ignore[index]
+                     + (" (trumped)" if last.trumped else ""))
+    if trick.cards:
+        played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
+        lines.append(f"Trick so far (led by {names[trick.leader]}): {played}")
+    else:
+        lines.append(f"{names[trick.leader]} leads trick {trick.number}.")
+    turn = hand.turn
+    lines.append(f"▶ {names[turn]} to play")  # type: ignore[index]
+    shown = range(4) if all_hands else [turn if seat is None else seat]
+    for s in shown:
+        mark = "▶" if s == turn else " "
+        lines.append(f"{mark} {names[s]:>5}: {hand.cards(s).pretty}")
+    if seat is None or seat == turn:
+        lines.append(f"Legal: {hand.legal_plays()}")
+    return "\n".join(lines)
+
+
+def trick_html(trick: SpadesTrick, names: tuple[str, ...] = DEFAULT_NAMES) -> str:
+    cells = []
+    for seat, card in zip(trick.seats, trick.cards, strict=False):
+        mark = "▶ " if seat == trick.leader else ""
+        win = " ✓" if trick.winner is not None and seat == trick.winner else ""
+        cells.append(f"<td style='padding:2px 8px'>{escape(mark + names[seat])}{win}<br>{card_html(card)}</td>")
+    if trick.winner is not None:
+        status = f"{escape(names[trick.winner])} takes it" + (" with a trump" if trick.trumped else "")
+    else:
+        status = "in progress"
+    return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"
+            f"<table><tr>{''.join(cells)}</tr></table></div>")
+
+
+def hand_html(hand: SpadesHand) -> str:
+    names = hand.seat_names
+    turn = hand.turn
+    rows = []
+    for s in range(4):
+        mark = "▶ " if s == turn else ""
+        cards = hand.cards(s)
+        rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b>"
+                    f" <span style='color:#555'>({escape(team_label(s & 1, names))})</span></td>"
+                    f"<td>{''.join(card_html(c) for c in cards) or '—'}</td>"
+                    f"<td style='padding:2px 8px'>bid {escape(_bid_cell(hand, s))}</td>"
+                    f"<td style='padding:2px 8px'>{hand.tricks_won[s]} tricks</td></tr>")
+    parts = [f"<div class='ht-spades-hand' style='font-family:sans-serif'>"
+             f"<div><b>Spades hand {hand.hand_number + 1}</b> · dealer {escape(names[hand.dealer])}</div>"]
+    if hand.phase.value != "bid":
+        parts.append(f"<div>Trick {hand.trick_number} of 13 · {escape(status_line(hand))}</div>")
+    parts.append(f"<table>{''.join(rows)}</table>")
+    trick = hand.current_trick
+    if trick is not None and trick.cards:
+        parts.append(trick_html(trick, names))
+    elif hand.last_trick is not None and not hand.is_over:
+        parts.append(trick_html(hand.last_trick, names))
+    if hand.is_over:
+        lines = hand.score().lines(tuple(team_label(t, names) for t in (0, 1)), names)
+        parts.append("<div><b>Score:</b><br>" + "<br>".join(escape(x) for x in lines) + "</div>")
+    parts.append(f"<pre style='display:none' aria-hidden='false'>{escape(hand.text())}</pre></div>")
+    return "".join(parts)
+
+
+def match_html(match: SpadesMatch) -> str:
+    return (f"<div class='ht-spades-match'><b>Spades match to {match.target}</b>"
+            f"<pre>{escape(match.score_table())}</pre></div>")
+
+
+__all__ = ["hand_text", "hand_html", "trick_html", "match_html", "team_label", "TEAM_NAMES"]

@@ -1,0 +1,171 @@
+"""Spades scoring for one hand: contracts, bags, the 10-bag penalty and nil.
+
+Seats 0 and 2 are team 0, seats 1 and 3 are team 1. A bid of 0 is nil. The whole
+calculation lives in ``score_hand`` so that the engine, the match, the exercise
+checker and the lesson all use exactly the same arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import HeartsError
+
+TEAMS = ((0, 2), (1, 3))
+TEAM_NAMES = ("South–North", "West–East")
+BAG_LIMIT = 10
+BAG_PENALTY = 100
+NIL_VALUE = 100
+
+
+class ScoreInputError(HeartsError):
+    """Bad input to ``score_hand`` (wrong length, type or range); ``field`` names it."""
+
+    def __init__(self, message: str, *, field: str = ""):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+
+def team_of(seat: int) -> int:
+    """0 for seats 0 and 2 (South–North), 1 for seats 1 and 3 (West–East)."""
+    return seat & 1
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) & 3
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    """How one partnership's score for the hand is made up."""
+
+    team: int
+    contract: int  # sum of the non-nil bids
+    tricks: int  # tricks taken by both partners, a broken nil's tricks included
+    made: bool
+    contract_points: int  # +10 per trick bid when made, -10 per trick bid when set
+    bags_taken: int  # overtricks this hand (0 when set)
+    nil_points: int  # +100 / -100 per nil bidder
+    bag_penalties: int  # how many times the bag count reached 10 this hand
+    bags_before: int
+    bags_after: int
+
+    @property
+    def points(self) -> int:
+        return (self.contract_points + self.bags_taken + self.nil_points
+                - BAG_PENALTY * self.bag_penalties)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The result of ``score_hand``: ``team_points`` and ``bags`` (two ints each, by team)."""
+
+    bids: tuple[int, int, int, int]
+    tricks: tuple[int, int, int, int]
+    teams: tuple[TeamScore, TeamScore]
+
+    @property
+    def team_points(self) -> tuple[int, int]:
+        """What each team scores this hand (nil results and bag penalties included)."""
+        return (self.teams[0].points, self.teams[1].points)
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        """Each team's bag count after the hand (always 0..9)."""
+        return (self.teams[0].bags_after, self.teams[1].bags_after)
+
+    def lines(self, names: Sequence[str] = TEAM_NAMES,
+              seat_names: Sequence[str] | None = None) -> list[str]:
+        """One sentence per team listing each scoring item, for learners."""
+        out = []
+        for t in self.teams:
+            name = names[t.team]
+            parts = []
+            if t.contract:
+                if t.made:
+                    parts.append(f"bid {t.contract}, took {t.tricks}: contract made, "
+                                 f"+{10 * t.contract}")
+                    if t.bags_taken:
+                        parts.append(f"{t.bags_taken} bag{'s' * (t.bags_taken != 1)} +{t.bags_taken}")
+                else:
+                    parts.append(f"bid {t.contract}, took {t.tricks}: set, {-10 * t.contract}")
+            elif t.bags_taken:
+                parts.append(f"no contract (both nil), {t.tricks} tricks are all bags +{t.bags_taken}")
+            for seat in TEAMS[t.team]:
+                who = seat_names[seat] if seat_names else f"seat {seat}"
+                if self.bids[seat] == 0:
+                    if self.tricks[seat] == 0:
+                        parts.append(f"{who} nil made +{NIL_VALUE}")
+                    else:
+                        parts.append(f"{who} nil broken ({self.tricks[seat]} "
+                                     f"trick{'s' * (self.tricks[seat] != 1)}) -{NIL_VALUE}")
+            if t.bag_penalties:
+                parts.append(f"bags reached {BAG_LIMIT}: -{BAG_PENALTY * t.bag_penalties}")
+            parts.append(f"bags {t.bags_before} → {t.bags_after}")
+            out.append(f"{name}: " + "; ".join(parts) + f" = {t.points:+d}")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def _four_ints(value: Any, field: str, low: int, high: int, what: str) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not hasattr(value, "__len__"):
+        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {value!r}"[:200], field=field)
+    if len(value) != 4:
+        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {len(value)}: {value!r}"[:200],
+                              field=field)
+    for seat, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ScoreInputError(f"seat {seat}: {what} are whole numbers, got {v!r} "
+                                  f"({type(v).__name__})", field=field)
+        if not low <= v <= high:
+            raise ScoreInputError(f"seat {seat}: {v} is outside {low}..{high}", field=field)
+    return tuple(value)
+
+
+def check_inputs(bids: Any, tricks: Any, bags: Any = (0, 0)) -> tuple[tuple, tuple, tuple]:
+    """Validate ``score_hand``'s arguments; raise ``ScoreInputError`` naming the bad one."""
+    b = _four_ints(bids, "bids", 0, 13, "bids")
+    t = _four_ints(tricks, "tricks", 0, 13, "trick counts")
+    if sum(t) != 13:
+        raise ScoreInputError(f"the four trick counts must add up to 13 (every trick is won by "
+                              f"someone), but {list(t)} adds up to {sum(t)}", field="tricks")
+    if isinstance(bags, str | bytes) or not hasattr(bags, "__len__") or len(bags) != 2:
+        raise ScoreInputError(f"expected 2 bag counts (team 0 = seats 0+2, team 1 = seats 1+3), "
+                              f"got {bags!r}"[:200], field="bags")
+    for team, v in enumerate(bags):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ScoreInputError(f"team {team}: bag counts are whole numbers, got {v!r}", field="bags")
+        if not 0 <= v < BAG_LIMIT:
+            raise ScoreInputError(f"team {team}: {v} bags is impossible before a hand: the count "
+                                  f"is 0..9 because reaching {BAG_LIMIT} removes {BAG_LIMIT}",
+                                  field="bags")
+    return b, t, tuple(bags)
+
+
+def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] = (0, 0)) -> HandScore:
+    """Score one hand of Spades.
+
+    ``bids`` and ``tricks`` are four ints by seat (bid 0 = nil); ``bags`` is each team's
+    bag count before the hand. Returns a ``HandScore`` with ``team_points`` and ``bags``.
+
+    >>> score_hand([3, 2, 2, 4], [4, 2, 2, 5]).team_points   # 5 bid, 6 taken; 6 bid, 7 taken
+    (51, 61)
+    """
+    b, t, bg = check_inputs(bids, tricks, bags)
+    teams = []
+    for team, (s1, s2) in enumerate(TEAMS):
+        contract = b[s1] + b[s2]  # a nil bid adds 0: the contract is the other partner's bid
+        taken = t[s1] + t[s2]  # a nil bidder's tricks still help the partner
+        made = taken >= contract
+        contract_points = 10 * contract if made else -10 * contract
+        over = taken - contract if made else 0  # a set contract earns no bags
+        nil = sum((NIL_VALUE if t[s] == 0 else -NIL_VALUE) for s in (s1, s2) if b[s] == 0)
+        count = bg[team] + over
+        penalties = count // BAG_LIMIT
+        teams.append(TeamScore(team, contract, taken, made, contract_points, over, nil, penalties,
+                               bg[team], count - BAG_LIMIT * penalties))
+    return HandScore(b, t, (teams[0], teams[1]))  # type: ignore[arg-type]
