@@ -94,6 +94,10 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
+        # checked: a negative index would silently wrap around to a spade
+        if type(index) is not int or not 0 <= index <= 51:
+            raise InvalidCardError(f"invalid card index {index!r}: indices run 0..51 "
+                                   f"(suit * 13 + rank - 2, suits C D H S)")
         return cls._all[index]
 
     @property
@@ -231,6 +235,8 @@ class CardList(tuple):
 
     @classmethod
     def from_mask(cls, mask: int) -> CardList:
+        if mask < 0 or mask >> 52:  # a negative mask would never end; bit 52+ is no card
+            raise InvalidCardError(f"invalid card mask {mask!r}: only bits 0..51 are cards")
         return super().__new__(cls, (DECK[i] for i in indices_of(mask)))
 
     @property

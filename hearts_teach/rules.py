@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .errors import RulesError
+from .errors import InvalidSeatError, RulesError
 
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
@@ -34,6 +34,14 @@ class Rules:
     moon: str = "add_to_others"
     end_score: int = 100
     omnibus: bool = False
+
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # the generated __init__ would raise a bare TypeError for a misspelt option
+        unknown = [k for k in options if k not in _OPTION_NAMES]
+        if unknown:
+            raise RulesError(f"unknown rule option {unknown[0]!r}; valid options are: "
+                             f"{', '.join(_OPTION_NAMES)}")
+        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -134,10 +142,14 @@ class Rules:
 
     def pass_direction(self, hand_number: int) -> str:
         """'left', 'right', 'across' or 'hold' for hand ``hand_number`` (0-based)."""
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {hand_number!r}")
         if not self.passing:
             return "hold"
         return PASS_DIRECTIONS[hand_number % 4]
 
+
+_OPTION_NAMES = tuple(f.name for f in fields(Rules))
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -153,6 +165,8 @@ def pass_target(seat: int, direction: str) -> int | None:
     """The seat that receives ``seat``'s pass, or None on a hold hand. Left is seat + 1."""
     if direction not in PASS_OFFSETS:
         raise RulesError(f"unknown pass direction {direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise")
     if direction == "hold":
         return None
     return (seat + PASS_OFFSETS[direction]) % 4
