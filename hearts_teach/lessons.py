@@ -1,0 +1,224 @@
+"""Small helpers behind the lesson notebooks (``notebooks/NN_*.ipynb``).
+
+The lessons keep their cells short by calling these: the table of contents and the
+navigation links, fixed positions built from hand-picked deals, and the small seeded
+simulations behind the plots. Everything random goes through ``Rng`` with a fixed seed,
+so every printed figure is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from .cards import DECK, Card, CardLike, CardList
+from .core import final_scores
+from .hand import DEFAULT_SEAT_NAMES, Hand
+from .rng import Rng
+from .rules import Rules
+
+# the series --------------------------------------------------------------------------
+
+LESSONS: tuple[tuple[str, str, str], ...] = (
+    ("00_welcome", "Welcome", "how the series works, the deck, the card names and the penalty cards"),
+    ("01_deal_and_pass", "The deal and the pass", "13 cards each, which way the pass goes, what to give away"),
+    ("02_tricks_and_following_suit", "Tricks and following suit",
+     "the 2♣ opens, follow suit, no trump, and the safe discard"),
+    ("03_breaking_hearts", "Breaking hearts", "when a heart may be led, and the first-trick rule"),
+    ("04_queen_of_spades", "The queen of spades", "the 13-point card, and where she ends up"),
+    ("05_shooting_the_moon", "Shooting the moon", "taking every penalty card on purpose, and stopping it"),
+    ("06_scoring_a_match", "Scoring a match", "points per hand, totals to 100, lowest wins, variants"),
+    ("07_play_a_match", "Play a match", "a whole match at the table against the bots, with hints"),
+    ("08_practice_decisions", "Practice decisions", "drills on passes and plays, graded by the coach"),
+    ("09_hearts_vs_spades", "Hearts vs Spades", "the same deck played the other way round"),
+)
+
+# lesson number -> exercise notebook (lessons 00 has none; 07 and 08 share one)
+EXERCISES: dict[int, str] = {
+    1: "01_pass_targets", 2: "02_trick_winner", 3: "03_legal_plays", 4: "04_hand_points",
+    5: "05_moon_scoring", 6: "06_match_winner", 7: "07_strategy", 8: "07_strategy",
+    9: "09_spades_scoring",
+}
+
+
+def lesson_file(n: int) -> str:
+    return LESSONS[n][0] + ".ipynb"
+
+
+def exercise_link(n: int) -> str | None:
+    """The relative link from lesson ``n`` to its exercise notebook (None for lesson 00)."""
+    name = EXERCISES.get(n)
+    return None if name is None else f"../exercises/{name}.ipynb"
+
+
+def nav_line(n: int) -> str:
+    """The Markdown navigation line of lesson ``n``: ← previous · Index · next →."""
+    parts = []
+    if n > 0:
+        parts.append(f"[← {LESSONS[n - 1][0][:2]} {LESSONS[n - 1][1]}]({lesson_file(n - 1)})")
+    parts.append(f"[Index]({lesson_file(0)}#The-lessons)")
+    if n + 1 < len(LESSONS):
+        parts.append(f"[{LESSONS[n + 1][0][:2]} {LESSONS[n + 1][1]} →]({lesson_file(n + 1)})")
+    line = " · ".join(parts)
+    if exercise_link(n):
+        line += f" · [Exercise]({exercise_link(n)})"
+    return line
+
+
+# fixed deals and positions ---------------------------------------------------------------
+
+SEATS = DEFAULT_SEAT_NAMES  # South, West, North, East (seats 0..3, clockwise)
+
+
+def deal_with(fixed: Mapping[int, str | Iterable[CardLike]], seed: int = 0) -> list[CardList]:
+    """A deal in which seat ``s`` holds the cards ``fixed[s]``; the remaining cards are
+    shuffled with ``Rng(seed)`` and fill every seat up to 13."""
+    hands: list[list[Card]] = [[], [], [], []]
+    used = 0
+    for seat in sorted(fixed):
+        for c in CardList(fixed[seat]):
+            if used & c.mask:
+                raise ValueError(f"{c.pretty} is given to two seats")
+            used |= c.mask
+            hands[seat].append(c)
+        if len(hands[seat]) > 13:
+            raise ValueError(f"seat {seat} is given {len(hands[seat])} cards; at most 13")
+    rest = [c for c in DECK if not used & c.mask]
+    Rng(seed).shuffle(rest)
+    for seat in range(4):
+        need = 13 - len(hands[seat])
+        hands[seat] += rest[:need]
+        rest = rest[need:]
+    return [CardList(sorted(h)) for h in hands]
+
+
+def position(fixed: Mapping[int, str | Iterable[CardLike]], plays: str | Iterable[CardLike] = (),
+             seed: int = 0, rules: Rules | None = None) -> Hand:
+    """A hold hand (no pass) dealt by ``deal_with`` with ``plays`` already played in order."""
+    hand = Hand(deal_with(fixed, seed), "hold", rules)
+    for c in CardList(plays):
+        hand.play(c)
+    return hand
+
+
+# simple, fully predictable players (for setting up positions and small demonstrations) ----
+
+Policy = Callable[[Hand], Card]
+
+
+def lowest(hand: Hand) -> Card:
+    """Play the lowest legal card (by rank, ties by suit order ♣ ♦ ♥ ♠)."""
+    return min(hand.legal_plays(), key=lambda c: (c.rank, c.suit))
+
+
+def highest(hand: Hand) -> Card:
+    """Play the highest legal card (by rank, ties by suit order ♠ ♥ ♦ ♣)."""
+    return max(hand.legal_plays(), key=lambda c: (c.rank, c.suit))
+
+
+def play_out(hand: Hand, policies: Sequence[Policy], until_trick: int = 14) -> Hand:
+    """Play ``hand`` on, seat ``s`` choosing with ``policies[s]``, until the hand is over or
+    trick ``until_trick`` is about to start. Returns the same hand."""
+    while not hand.is_over and not (hand.trick_number >= until_trick and not hand.current_trick.cards):
+        hand.play(policies[hand.turn](hand))
+    return hand
+
+
+def trick_table(hand: Hand) -> str:
+    """Every completed trick as one line: leader first, the winner marked with *."""
+    lines = []
+    for t in hand.tricks:
+        cells = []
+        for seat, card in zip(t.seats, t.cards, strict=True):
+            star = "*" if seat == t.winner else " "
+            cells.append(f"{hand.seat_names[seat][:1]} {card.pretty:>3}{star}")
+        pts = f"{t.points:>2} pts → {hand.seat_names[t.winner]}" if t.points else f"       {hand.seat_names[t.winner]}"
+        lines.append(f"{t.number:>2}. " + "  ".join(cells) + "   " + pts)
+    return "\n".join(lines)
+
+
+def legal_report(hand: Hand) -> str:
+    """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why."""
+    groups: dict[tuple[bool, str], list[Card]] = {}
+    order: list[tuple[bool, str]] = []
+    for c in sorted(hand.cards(hand.turn), key=lambda c: (-c.suit, -c.rank)):
+        v = hand.explain(c)
+        key = (v.legal, str(v.rule))
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(c)
+    lines = []
+    for key in sorted(order, key=lambda k: not k[0]):  # legal groups first, otherwise in hand order
+        group = groups[key]
+        msg = hand.explain(group[0]).message
+        if len(group) > 1:  # the sentence names one card; make it speak for the whole group
+            first = group[0].pretty
+            msg = (msg.replace(f"{first} cannot win this trick, so it is", "none of these can win this trick, so it is")
+                   .replace(f"{first} is a", "each of these is a")
+                   .replace(f"{first} is not a heart", "these are not hearts")
+                   .replace("instead of the queen of spades", "instead of a point card")
+                   .replace("instead of a heart", "instead of a point card"))
+        lines.append(f"{'✓ may play' if key[0] else '✗ may not '}  {' '.join(c.pretty for c in group)}\n"
+                     f"             {msg}")
+    return "\n".join(lines)
+
+
+# scoring helpers ----------------------------------------------------------------------
+
+
+def score_piles(piles: Sequence[str | Iterable[CardLike]], rules: Rules | None = None) -> tuple[int, ...]:
+    """Hand scores from the cards each seat took (any cards not listed nobody took)."""
+    rules = rules if rules is not None else Rules()
+    masks = [CardList(p).mask for p in piles]
+    return final_scores(masks, rules.moon, rules.omnibus)[0]
+
+
+def match_verdict(totals: Sequence[int], end_score: int = 100) -> str:
+    """What the rules say about these totals at the end of a hand."""
+    low = min(totals)
+    leaders = [SEATS[s] for s, t in enumerate(totals) if t == low]
+    if max(totals) < end_score:
+        return f"nobody has reached {end_score}: the match goes on"
+    if len(leaders) > 1:
+        return f"{' and '.join(leaders)} tie for lowest with {low}: another hand is played"
+    return f"the match is over: {leaders[0]} wins with {low}, the lowest total"
+
+
+def _several(cards: Sequence[Card], one: str, many: str) -> str:
+    return f"{' '.join(c.pretty for c in cards)}: {one if len(cards) == 1 else many}"
+
+
+def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
+    """Plain-language comments on a pass, following the lesson's rules of thumb.
+
+    It describes the choice (what happened to the spade danger, voids, low hearts); it does
+    not score it: lesson 08 lets the coach grade passes by simulation.
+    """
+    gave = CardList(passed)
+    dealt = hand.dealt(seat)
+    kept = CardList(c for c in dealt if c not in gave)
+    notes = []
+    kept_queen = any(str(c) == "QS" for c in kept)
+    if any(str(c) == "QS" for c in gave):
+        notes.append("Q♠ is gone: 13 points you can no longer be stuck with.")
+    elif kept_queen:
+        guards = len([c for c in kept if c.suit == 3 and c.rank < 12])
+        notes.append(f"You kept Q♠ with {guards or 'no'} lower spade{'' if guards == 1 else 's'} to hide "
+                     f"behind{': she can easily be forced out' if guards < 3 else ''}.")
+    big_kept = [c for c in kept if c.suit == 3 and c.rank > 12]
+    if big_kept and not kept_queen:
+        notes.append(_several(big_kept, "a high spade that can be forced to win the queen on a spade lead.",
+                              "high spades that can be forced to win the queen on a spade lead."))
+    for s in range(4):
+        if dealt.of_suit(s) and not kept.of_suit(s):
+            notes.append(f"You are now void in {('clubs', 'diamonds', 'hearts', 'spades')[s]}: "
+                         f"when they are led you may throw away anything.")
+    low_hearts = [c for c in gave if c.suit == 2 and c.rank <= 6]
+    if low_hearts:
+        notes.append(_several(low_hearts, "a low heart lets you duck a heart lead; usually worth keeping.",
+                              "low hearts let you duck a heart lead; usually worth keeping."))
+    high = [c for c in gave if c.rank >= 12 and c.suit != 3]
+    if high:
+        notes.append(_several(high, "a high card that could have won a trick you didn't want.",
+                              "high cards that could have won tricks you didn't want."))
+    return " ".join(notes) or "A quiet pass: no spade danger, no void, nothing special."
