@@ -28,7 +28,22 @@ def add_replay(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_replay)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay]
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import main_tournament
+
+    return main_tournament(args)
+
+
+def add_tournament(sub: argparse._SubParsersAction) -> None:
+    from .tournament import add_arguments
+
+    p = sub.add_parser("tournament", help="play seeded hands between bots and print the results",
+                       description="Play seeded hands between 4 bots; print a table or --json.")
+    add_arguments(p)
+    p.set_defaults(func=cmd_tournament)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament]
 
 
 def build_parser() -> argparse.ArgumentParser:
