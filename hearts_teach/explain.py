@@ -64,7 +64,9 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
 def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
+    # "lead Q♠" rather than "lead one of Q♠" when a single card is allowed
     options = join_pretty(mask)
+    one_of = options if not mask & (mask - 1) else f"one of {options}"
     if rule is Rule.MUST_FOLLOW_SUIT:
         suit = _led(hand)
         held = join_pretty(st.hands[seat] & SUIT_MASKS[suit])
@@ -73,11 +75,11 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         return "the first trick must be opened with 2♣, and you hold it: lead 2♣"
     if rule is Rule.HEARTS_NOT_BROKEN:
         return (f"hearts have not been broken yet, so you may not lead a heart while you hold "
-                f"other cards; lead one of {options}")
+                f"other cards; lead {one_of}")
     if rule is Rule.NO_POINTS_ON_FIRST_TRICK:
         suit = _led(hand)
         what = "the queen of spades" if card.index == 49 else "a heart"
         return (f"no points on the first trick: you hold no {suit.plural}, but you do hold cards "
-                f"without points, so play one of {options} instead of {what}")
+                f"without points, so play {one_of} instead of {what}")
     return f"{rule.value}; you may play {options}"
 
