@@ -136,6 +136,17 @@ def trick_table(hand: Hand) -> str:
     return "\n".join(lines)
 
 
+def describe_trick(hand: Hand, trick=None) -> str:
+    """'East 2♣, South 9♣, West 6♣, North A♣ → North takes it (0 points)' (default: last trick)."""
+    trick = hand.last_trick if trick is None else trick
+    names = hand.seat_names
+    played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
+    if trick.winner is None:
+        return f"trick {trick.number} so far: {played}"
+    pts = f"{trick.points} point{'' if trick.points == 1 else 's'}"
+    return f"trick {trick.number}: {played} → {names[trick.winner]} takes it ({pts})"
+
+
 def legal_report(hand: Hand) -> str:
     """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why."""
     groups: dict[tuple[bool, str], list[Card]] = {}
@@ -222,3 +233,33 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
         notes.append(_several(high, "a high card that could have won a trick you didn't want.",
                               "high cards that could have won tricks you didn't want."))
     return " ".join(notes) or "A quiet pass: no spade danger, no void, nothing special."
+
+
+# bots at the table ----------------------------------------------------------------------
+
+
+def table_bots(names: str | Sequence[str] = "rule", seed: int = 0) -> list:
+    """Four bots (one name for all seats, or one per seat), seeded ``seed``, ``seed + 1``, …"""
+    from .bots import make_bot
+
+    names = [names] * 4 if isinstance(names, str) else list(names)
+    return [make_bot(n, seed + i) for i, n in enumerate(names)]
+
+
+def bots_play(hand: Hand, bots: Sequence, stop: Callable[[Hand], bool] | None = None) -> Hand:
+    """Let ``bots[seat]`` make every move (passes too) until the hand is over or ``stop(hand)``
+    is true before a move. Returns the same hand."""
+    from .hand import Phase
+
+    while not hand.is_over and not (stop is not None and stop(hand)):
+        seat = hand.to_pass[0] if hand.phase is Phase.PASS else hand.turn
+        bots[seat].act(hand, seat)
+    return hand
+
+
+def cannot_follow(hand: Hand) -> bool:
+    """True when the player to move holds none of the led suit (after the first trick)."""
+    trick = hand.current_trick
+    if trick is None or not trick.cards or hand.trick_number == 1:
+        return False
+    return not hand.cards(hand.turn).of_suit(trick.led_suit)
