@@ -15,6 +15,7 @@ one-line summary, and returns a ``CheckResult`` (``passed``, ``total``,
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from . import legal, match, passing, points, tricks
@@ -68,4 +69,30 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
     return result
 
 
-__all__ = ["check", "checker", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
+__all__ = ["check", "try_it", "checker", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
+
+
+def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    """Call ``func(*args)`` safely and print the call with its answer (or what went wrong).
+
+    For trying a function on one example before checking it: a stub that is not written
+    yet, an exception or an endless loop is reported in one line, never as a traceback.
+    """
+    from .framework import _where, call_with_limit, one_line
+
+    name = getattr(func, "__name__", "function")
+    call = f"{name}({', '.join(repr(a) for a in args)})"
+    if not callable(func):
+        print(f"{call}: {name} is not a function")
+        return
+    outcome = call_with_limit(func, copy.deepcopy(args), time_limit)
+    if outcome.printed.strip():
+        print(outcome.printed.rstrip("\n"))
+    if outcome.timed_out:
+        print(f"{call} did not finish within {time_limit:g} seconds (a loop that never ends?)")
+    elif isinstance(outcome.error, NotImplementedError):
+        print(f"{call}: not implemented yet (write your code in place of 'raise NotImplementedError()')")
+    elif outcome.error is not None:
+        print(f"{call} raised {one_line(outcome.error)}{_where(outcome.tb)}")
+    else:
+        print(f"{call} returned {outcome.value!r}")
