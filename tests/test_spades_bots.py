@@ -1,0 +1,185 @@
+"""Spades bots: the bidding estimate, the nil rule and the partner-aware play rules."""
+
+import pytest
+
+from hearts_teach.cards import DECK, CardList
+from hearts_teach.rng import Rng
+from hearts_teach.spades import SpadesHand
+from hearts_teach.spades.bots import (
+    RandomSpadesBot,
+    SpadesBot,
+    auto_play,
+    estimate_tricks,
+    nil_ok,
+    suggest_bid,
+)
+from hearts_teach.spades.core import SpadesState
+
+
+def m(text):
+    return CardList(text).mask
+
+
+# --- bidding ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand,expected", [
+    # A, K of spades (both protected), A and K of clubs in a 3-card suit: 4 tricks
+    ("AS KS AC KC 5C 7D 6D 5D 4D 8H 7H 6H 5H", 4.0),
+    # Q with two low spades is protected (Qxx); a side king with company counts 1
+    ("QS 3S 2S KC 6C 5C 4D 3D 2D 9H 8H 7H 6H", 2.0),
+    # Q with one low spade is one guard short: 0.75
+    ("QS 3S 9C 6C 5C 4D 3D 2D 5D 9H 8H 7H 6H", 0.75),
+    # a singleton side king is a ruff (with a spare spade), not a king trick
+    ("QS 3S 2S KC 5D 4D 3D 2D 9H 8H 7H 6H 5H", 1 + 0.75),
+    # a void in hearts with three spades: 2 ruffs, the last spade left alone (2S: no value)
+    ("4S 3S 2S 9C 8C 7C 6C 5D 4D 3D 2D 7D 8D", 2.0),
+    # a singleton with spades: 1 ruff; the queen of a 3-card suit 0.5
+    ("5S 4S QC 8C 7C 2H 9D 8D 7D 6D 5D 4D 3D", 1.5),
+    # no spades: short suits are worth nothing; side ace in a 7+ suit only 0.5
+    ("AD KD QD JD TD 9D 8D 2C 3C 4C 2H 3H 4H", 0.5 + 0.25),
+])
+def test_estimate_tricks_examples(hand, expected):
+    assert estimate_tricks(CardList(hand)) == pytest.approx(expected)
+
+
+def test_six_spades_to_the_ace_king():
+    # two doubletons use half a spade; round(5.5) keeps all six, each protected; A♥ adds 1
+    assert estimate_tricks(CardList("AS KS QS JS TS 9S AH 5H 4H 3D 2D 3C 2C")) == 7.5
+
+
+NIL_HAND = "2S 3S 4S 2H 3H 5H 7H 2D 3D 4D 6D 2C 3C"
+
+
+def test_nil_when_everything_is_low():
+    assert nil_ok(CardList(NIL_HAND))
+    assert suggest_bid(CardList(NIL_HAND)) == 0
+    assert suggest_bid(CardList(NIL_HAND), partner_bid=0) == 1  # never two nils in a team
+
+
+@pytest.mark.parametrize("swap_in,swap_out,why", [
+    ("AD", "6D", "an ace"),
+    ("5S", "2C", "four spades"),
+    ("QD", "6D", "Q234 is fine"),
+    ("KD", "6D", "K234: the king counts a trick, so the estimate reaches 1"),
+])
+def test_nil_rule_details(swap_in, swap_out, why):
+    hand = [c for c in NIL_HAND.split() if c != swap_out] + [swap_in]
+    assert nil_ok(CardList(hand)) == why.endswith("fine"), why
+
+
+def test_q2_is_not_nil_but_q23_is():
+    # the notes' "K23 is good, but not K or K2", shown with queens (a guarded king already
+    # counts as a trick, which rules nil out before the guard rule is reached)
+    q2 = "QD 2D 2S 3S 2H 3H 5H 7H 2C 3C 4C 5C 6C"
+    q23 = "QD 2D 3D 2S 3S 2H 3H 5H 2C 3C 4C 5C 6C"
+    assert estimate_tricks(CardList(q2)) < 1 and not nil_ok(CardList(q2))
+    assert nil_ok(CardList(q23))
+
+
+def test_bid_is_at_least_one_and_capped_by_partner():
+    strong = CardList("AS KS QS JS TS 9S 8S AH KH AD KD AC KC")
+    assert estimate_tricks(strong) == 12.75 and suggest_bid(strong) == 12
+    assert suggest_bid(strong, partner_bid=4) == 9
+    assert suggest_bid(CardList("2S 9C 8C 7C 6C 5C 9D 8D 7D 6D AH 3H 4H")) == 1  # an ace: no nil
+    four_spades = CardList("2S 3S 4S 5S 9C 8C 7C 6C 9D 8D 7D 3H 4H")
+    assert estimate_tricks(four_spades) == 0 and suggest_bid(four_spades) == 1
+
+
+# --- play rules on hand-built positions ------------------------------------------------------
+
+
+def state(hands, leader, trick=(), won=(0, 0, 0, 0), broken=False):
+    st = SpadesState([m(h) for h in hands], leader)
+    for card in trick:
+        st.play(CardList(card)[0].index)
+    st.won = list(won)
+    st.broken = broken or st.broken
+    return st
+
+
+def choose(st, bids, seed=0):
+    return DECK[SpadesBot(seed).choose_index(st, bids)].pretty
+
+
+def test_own_nil_sheds_the_highest_card_that_still_ducks():
+    # South leads 8♥; West bid nil and holds 2♥ 7♥ 9♥ K♥: 7♥ is the highest safe card
+    st = state(["8H 2C", "2H 7H 9H KH", "3C", "4C"], leader=0, trick=["8H"])
+    assert choose(st, (3, 0, 3, 3)) == "7♥"
+
+
+def test_own_nil_forced_to_win_as_last_player_dumps_the_highest():
+    st = state(["5H 2C", "6H 3C", "7H 4C", "9H KH"], leader=0, trick=["5H", "6H", "7H"])
+    assert choose(st, (3, 3, 3, 0)) == "K♥"
+
+
+def test_protect_partner_nil_by_overtaking_partner():
+    # West leads 5♦, North (nil) plays 9♦ and is winning; East ducks; South takes it with 10♦
+    st = state(["3D TD AD 2C", "5D 3C", "9D 4C", "2D 5C"], leader=1, trick=["5D", "9D", "2D"])
+    assert choose(st, (4, 3, 0, 3)) == "10♦"
+
+
+def test_protect_partner_nil_plays_high_before_partner():
+    # East leads, South plays before North (nil): South wins as high as it can
+    st = state(["3D TD AD 2C", "5D 3C", "9D 4C", "2D 5C"], leader=3, trick=["2D"])
+    assert choose(st, (4, 3, 0, 3)) == "A♦"
+
+
+def test_bust_opponent_nil_never_overtakes_it():
+    # North (nil) is winning with 9♦; East, its opponent, stays under with 4♦ rather than K♦
+    st = state(["3D 2C", "5D 3C", "9D 4C", "2D 4D KD 5C"], leader=1, trick=["5D", "9D"])
+    assert choose(st, (4, 3, 0, 3)) == "4♦"
+
+
+def test_duck_once_the_contract_is_safe():
+    # South and North bid 2 + 2 and already have 4 tricks: shed the highest losing heart
+    st = state(["2H 8H JH AH", "3C", "4C", "TH"], leader=3, trick=["TH"], won=(3, 2, 1, 2))
+    assert choose(st, (2, 3, 2, 3)) == "8♥"
+
+
+def test_win_cheaply_while_the_contract_needs_tricks():
+    # the same cards, contract not safe: play last and win with the lowest winner
+    st = state(["2H 8H JH AH", "TH", "3H", "4H"], leader=1, trick=["TH", "3H", "4H"], won=(1, 2, 1, 2))
+    assert choose(st, (4, 3, 4, 3)) == "J♥"
+
+
+def test_do_not_overtake_partner_who_is_already_winning_last():
+    st = state(["2H 8H JH AH", "TH", "KH", "4H"], leader=1, trick=["TH", "KH", "4H"], won=(1, 2, 1, 2))
+    assert choose(st, (4, 3, 4, 3)) == "2♥"
+
+
+def test_void_follower_trumps_when_tricks_are_needed():
+    st = state(["2S 9S 3C", "AH", "4H", "5H"], leader=1, trick=["AH", "4H", "5H"], won=(1, 2, 1, 2))
+    assert choose(st, (4, 3, 4, 3)) == "2♠"
+
+
+def test_reason_names_the_rule():
+    hand = SpadesHand.deal(seed=1)
+    for b in (3, 0, 3, 3):
+        hand.bid(b)
+    assert "bust" in SpadesBot().reason(hand)  # South, with West's nil alive
+
+
+# --- whole hands ------------------------------------------------------------------------------
+
+
+def test_bots_play_whole_hands_legally_and_deterministically():
+    results = []
+    for _ in range(2):
+        out = []
+        for seed in range(6):
+            hand = SpadesHand.deal(seed=seed, dealer=seed % 4)
+            auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in range(4)])
+            out.append((hand.bids, hand.tricks_won, hand.score().team_points))
+        results.append(out)
+    assert results[0] == results[1]
+    assert all(sum(t) == 13 for _, t, _ in results[0])
+
+
+def test_auto_play_stops_at_the_human_seat():
+    hand = SpadesHand.deal(seed=4, dealer=0)  # West bids first
+    log = auto_play(hand, [None, SpadesBot(1), SpadesBot(2), SpadesBot(3)], stop_at=0)
+    assert hand.turn == 0 and hand.phase == "bid" and len(log) == 3
+    hand.bid(3)
+    auto_play(hand, [None, RandomSpadesBot(1), RandomSpadesBot(2), RandomSpadesBot(3)], stop_at=0)
+    assert hand.turn == 0 and hand.phase == "play"
