@@ -1,0 +1,316 @@
+"""TableWidget, TrickView and ReplayViewer driven by clicks, plus random clicking at the table."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+
+from hearts_teach import Card, Hand, Match, Phase
+from hearts_teach.bots import make_bot
+from hearts_teach.rng import Rng
+from hearts_teach.widgets import ReplayViewer, TableWidget, TrickView
+from hearts_teach.widgets.table import format_hint
+
+
+def cheap_hint(view):
+    """Test double for the coach in the random-click tests (the real coach is tested below)."""
+    if view.phase == "pass":
+        return "pass anything"
+    return f"Play {view.legal[0].pretty}: the lowest legal card"
+
+
+def _enabled(buttons):
+    return [k for k, b in buttons.items() if not b.disabled]
+
+
+def _click_through_hand(t: TableWidget) -> int:
+    """Play the current hand like a learner: pass the first three cards, then click the
+    first enabled card every turn. Returns the number of card clicks."""
+    clicks = 0
+    if t.hand.phase is Phase.PASS:
+        keys = list(t.pass_picker.buttons)[:3]
+        for k in keys:
+            t.pass_picker.buttons[k].click()
+        t.pass_picker.confirm.click()
+        assert t.hand.passed(t.you) == sorted(Card(k) for k in keys) or list(t.hand.passed(t.you)) == sorted(
+            Card(k) for k in keys)
+    while not t.hand.is_over:
+        assert t.hand.turn == t.you, "the bots must have moved up to your turn"
+        legal = _enabled(t.hand_widget.buttons)
+        assert {Card(k) for k in legal} == set(t.hand.legal_plays(t.you))
+        t.hand_widget.buttons[legal[0]].click()
+        clicks += 1
+    return clicks
+
+
+def test_table_plays_a_whole_hand_by_clicks():
+    t = TableWidget(seed=11, opponents="rule")
+    assert t.your_box.children == (t.pass_picker.widget,)
+    assert all(t.hand.passed(s) is not None for s in (1, 2, 3))  # the bots chose at once
+    clicks = _click_through_hand(t)
+    assert clicks == 13 and t.hand.is_over
+    scores = t.hand.scores
+    result = "Hand 1 scores: " + ", ".join(f"{n} {v}" for n, v in zip(t.hand.seat_names, scores, strict=True))
+    assert result in t.result_html.value and result in t.text()
+    assert "Match to 100" in t.scores_html.value
+    assert not t.buttons["next_hand"].disabled and t.buttons["undo"].disabled
+    assert sum(t.hand.points_taken) == 26
+    # the log holds every card, written with append_stdout (never print)
+    log = "".join(o["text"] for o in t.log.outputs)
+    assert log.count(" plays ") == 52 and result in log
+
+
+def test_table_plays_a_whole_match_by_clicks():
+    t = TableWidget(seed=5, opponents=["random", "easy", "rule"], auto_forced=True)
+    hands = 0
+    while True:
+        _click_through_hand(t)
+        hands += 1
+        if t.match.is_over:
+            break
+        t.buttons["next_hand"].click()
+        assert t.hand.hand_number == hands
+    assert hands == len(t.match.hands) >= 2
+    assert max(t.match.totals) >= 100
+    assert f"{t.hand.seat_names[t.match.winner]} wins the match" in t.scores_html.value
+    assert "The match is over" in t.result_html.value
+    assert t.buttons["next_hand"].disabled
+    assert "The match is over." == t.next_hand()
+    # the match record replays to the same totals through the checked engine
+    assert Match.from_json(t.match.to_json()).totals == t.match.totals
+
+
+def test_table_shows_turn_trick_hearts_and_points():
+    t = TableWidget(seed=2, opponents="rule", hint_fn=cheap_hint)
+    t.pass_cards(list(t.hand.cards(0))[-3:])
+    assert t.last_message.startswith("You passed ") and " and received " in t.last_message
+    assert "▶ you to play" in t.status.value
+    assert "<td>▶</td><td>South</td>" in t.seats_html.value  # marker, not colour only
+    while not t.hand.hearts_broken:
+        t.play(t.hand.legal_plays().cards[-1])
+    b = t.hand.broken_by
+    assert f"Hearts broken by {b.card.pretty} ({t.hand.seat_names[b.seat]}) in trick {b.trick}" in t.broken_html.value
+    last = t.hand.last_trick
+    assert f"Last trick {last.number}" in t.trick_view.html.value
+    assert f"Last trick {last.number}" in t.text()
+    for s in range(4):
+        assert f"<td style='text-align:right'>{t.hand.points_taken[s]}</td>" in t.seats_html.value
+
+
+def test_table_controls_hint_undo_step_finish():
+    t = TableWidget(seed=4, opponents="rule")  # the real coach behind Hint
+    t.buttons["hint"].click()
+    assert t.last_hint.startswith("Hint: Pass ") and escape(t.last_hint) in t.hint_html.value
+    assert len(t.hint_result.cards) == 3 and t.hint_result.reason in t.last_hint
+    t.buttons["step"].click()  # the autopilot passes for you
+    assert t.hand.phase is Phase.PLAY and t.hand.turn == 0
+    t.buttons["hint"].click()
+    assert t.last_hint.startswith("Hint: Play ")
+    assert t.hint_result.card in t.hand.legal_plays()
+    assert t.last_hint.startswith(f"Hint: Play {t.hint_result.card.pretty}: ")
+    before = t.hand.snapshot()
+    history = t.hand.history
+    card = t.hand.legal_plays().cards[0]
+    t.hand_widget.buttons[str(card)].click()
+    assert len(t.hand.history) > len(history)
+    t.buttons["undo"].click()
+    assert t.hand.snapshot() == before and t.last_message.startswith(f"Took back {card.pretty}")
+    assert "Nothing to undo" in t.undo()
+    n = len(t.hand.plays)
+    t.buttons["step"].click()
+    assert len(t.hand.plays) > n
+    t.buttons["finish_trick"].click()
+    assert len(t.hand.plays) % 4 in (0, 1, 2, 3) and t.last_message.startswith("Trick ")
+    t.buttons["finish_hand"].click()
+    assert t.hand.is_over and t.last_message.startswith("Hand 1 scores")
+    match_mode = TableWidget(seed=4, opponents="rule", practice=False, hint_fn=cheap_hint)
+    match_mode.step()
+    match_mode.play(match_mode.hand.legal_plays().cards[0])
+    assert match_mode.buttons["undo"].disabled and "only for practice" in match_mode.undo()
+
+
+def test_auto_forced_checkbox_plays_forced_cards():
+    # find a seed where South holds 2♣ after the pass: then the first card is forced
+    for seed in range(40):
+        t = TableWidget(seed=seed, opponents="rule", hint_fn=cheap_hint)
+        t.step()
+        if t.hand.turn == 0 and t.hand.legal_plays().forced is not None:
+            break
+    else:
+        pytest.fail("no forced opening found")
+    n = len(t.hand.plays)
+    t.auto_forced_box.value = True  # a trait change plays it
+    assert len(t.hand.plays) > n
+    assert any("(forced) plays" in o["text"] for o in t.log.outputs)
+
+
+def test_moon_announcement_when_a_moon_happens():
+    # play whole hands until a rule-bot moon appears (deterministic seeds)
+    for seed in range(200):
+        hand = Hand.deal(seed=seed, hand_number=3)
+        t = TableWidget(hand=hand, opponents="rule", hint_fn=cheap_hint)
+        t.finish_hand()
+        if hand.moon is not None:
+            assert f"{hand.seat_names[hand.moon]} shot the moon!" in t.result_html.value
+            assert "shot the moon!" in t.text()
+            assert "single hand" in t.next_hand()
+            return
+    pytest.fail("no moon in 200 rule-bot hands")
+
+
+def test_format_hint_words_a_pass_and_a_play():
+    class H:
+        kind, reason = "pass", "dump the queen"
+        cards = [Card("QS"), Card("AH"), Card("2C")]
+    assert format_hint(H) == "Pass Q♠ A♥ 2♣: dump the queen"
+    H.kind, H.cards = "play", [Card("9D")]
+    assert format_hint(H) == "Play 9♦: dump the queen"
+
+
+def test_trick_view_text_and_html():
+    hand = Hand.deal(seed=3, hand_number=3)
+    tv = TrickView(hand)
+    assert "to lead" in tv.text()
+    for _ in range(5):
+        hand.play(hand.legal_plays().cards[0])
+    tv.refresh()
+    last = hand.last_trick
+    assert f"Last trick {last.number}:" in tv.text() and "Trick 2:" in tv.text()
+    assert "✓ wins" in tv.html.value and "▶ led" in tv.html.value
+
+
+def test_replay_viewer_start_to_end():
+    hand = Hand.deal(seed=8)
+    bot = make_bot("rule", seed=1)
+    while not hand.is_over:
+        bot.act(hand)
+    rv = ReplayViewer(hand.to_json())
+    assert rv.steps == 56 and rv.buttons["back"].disabled
+    seen = 0
+    while not rv.buttons["next"].disabled:
+        rv.buttons["next"].click()
+        seen += 1
+        # every hand as it was at that moment: the engine's own state after `step` actions
+        ref = Hand.from_record(hand.to_record())
+        ref.replay(hand.history[:rv.step])
+        assert rv.position.snapshot() == ref.snapshot()
+        for s in range(4):
+            assert rv.position.cards(s).pretty in rv.text()
+    assert seen == 56 and rv.position.is_over
+    assert "Hand 1 scores" in rv.board.value
+    rv.buttons["start"].click()
+    assert rv.step == 0 and rv.slider.value == 0
+    rv.slider.value = 30  # a trait change moves the viewer too
+    assert rv.step == 30 and "Step 30 of 56: trick" in rv.caption.value
+    rv.buttons["back"].click()
+    assert rv.step == 29
+    rv.buttons["end"].click()
+    assert rv.step == 56 and rv.buttons["next"].disabled
+    assert ReplayViewer(hand.to_record(), step=4).position.phase is Phase.PLAY
+
+
+# ---------------------------------------------------------------------------------------
+# Random clicking at the table: only legal actions ever reach the engine.
+
+def _history_is_legal(hand: Hand) -> None:
+    """Replay the history through the checked API: an illegal action would raise."""
+    fresh = Hand(tuple(hand.dealt(s) for s in range(4)), hand.pass_direction, hand.rules, hand.hand_number)
+    for a in hand.history:
+        if a.kind == "pass":
+            fresh.pass_cards(a.seat, a.cards)
+        else:
+            fresh.play(a.card, a.seat)
+    assert fresh.snapshot() == hand.snapshot()
+
+
+def _expected_after_card(t: TableWidget, card: Card) -> Hand:
+    exp = t.hand.copy()
+    exp.play(card, t.you)
+    while exp.phase is Phase.PLAY and exp.turn != t.you:
+        s = exp.turn
+        exp.play(t.bots[s].choose_play(exp.view(s)), s)
+    while (exp.phase is Phase.PLAY and exp.turn == t.you and t.auto_forced_box.value
+           and exp.legal_plays().forced is not None):
+        exp.play(exp.legal_plays().forced, t.you)
+        while exp.phase is Phase.PLAY and exp.turn != t.you:
+            s = exp.turn
+            exp.play(t.bots[s].choose_play(exp.view(s)), s)
+    return exp
+
+
+def _random_table_clicks(seed: int, clicks: int) -> int:
+    rng = Rng(f"table/{seed}")
+    t = TableWidget(seed=seed, opponents=["random", "easy", "rule"], hint_fn=cheap_hint)
+    done = card_clicks = 0
+    while done < clicks:
+        if t.match.is_over:
+            t = TableWidget(seed=seed + 1000 + done, opponents="rule", hint_fn=cheap_hint)
+        hand = t.hand
+        parts = [("card", k, b) for k, b in t.hand_widget.buttons.items()]
+        parts += [("pass", k, b) for k, b in t.pass_picker.buttons.items()]
+        parts += [("confirm", "", t.pass_picker.confirm), ("clear", "", t.pass_picker.clear)]
+        parts += [("control", k, b) for k, b in t.buttons.items() if k not in ("finish_hand",)]
+        if rng.randbelow(20) == 0:
+            parts += [("control", "finish_hand", t.buttons["finish_hand"])]
+        parts += [("checkbox", "", None)]
+        kind, key, button = rng.choice(parts)
+        before, history = hand.snapshot(), hand.history
+        expected = None
+        if kind == "card":
+            v = hand.explain(key, t.you)
+            if v.legal:
+                expected = _expected_after_card(t, Card(key))
+                card_clicks += 1
+        elif kind == "confirm" and not t.pass_picker.done and len(t.pass_picker.selected) == 3:
+            expected = None  # the bots then play up to your turn: checked by the replay below
+        if kind == "checkbox":
+            t.auto_forced_box.value = not t.auto_forced_box.value
+        else:
+            button.click()
+        done += 1
+        if kind == "control" and key == "next_hand" and t.hand is not hand:
+            assert hand.is_over and t.hand.phase in (Phase.PASS, Phase.PLAY)
+            _history_is_legal(hand)
+            continue
+        if kind == "card" and expected is None:
+            assert hand.snapshot() == before  # an illegal click changes nothing...
+            assert t.hand_widget.last_message.startswith(f"Can't play {Card(key).pretty}: ")  # ...and says why
+        elif kind == "card":
+            assert hand.snapshot() == expected.snapshot()
+        elif kind in ("pass", "clear", "hint"):
+            assert hand.snapshot() == before
+        elif kind == "control" and key == "undo":
+            assert history[:len(hand.history)] == hand.history  # undo only takes back
+        else:
+            assert hand.history[:len(history)] == history  # everything else only adds actions
+        _history_is_legal(hand)
+    assert card_clicks > clicks // 20
+    return done
+
+
+def test_random_clicking_at_the_table():
+    total = sum(_random_table_clicks(seed, 250) for seed in (1, 2, 3, 4))
+    assert total >= 1000
+
+
+def test_random_clicking_replay_viewer():
+    hand = Hand.deal(seed=9)
+    bot = make_bot("easy", seed=2)
+    while not hand.is_over:
+        bot.act(hand)
+    record = hand.to_record()
+    total = 0
+    for seed in range(4):
+        rng = Rng(f"replay/{seed}")
+        rv = ReplayViewer(record)
+        for _ in range(260):
+            if rng.randbelow(5) == 0:
+                rv.slider.value = rng.randbelow(rv.steps + 1)
+            else:
+                rv.buttons[rng.choice(list(rv.buttons))].click()
+            total += 1
+            assert 0 <= rv.step <= rv.steps and rv.slider.value == rv.step
+            assert rv.position.history == hand.history[:rv.step]
+    assert total >= 1000
+    assert Hand.from_record(record).snapshot() == hand.snapshot()  # the record is untouched
