@@ -83,7 +83,7 @@ def test_bid_is_at_least_one_and_capped_by_partner():
     assert suggest_bid(strong, partner_bid=4) == 9
     assert suggest_bid(CardList("2S 9C 8C 7C 6C 5C 9D 8D 7D 6D AH 3H 4H")) == 1  # an ace: no nil
     four_spades = CardList("2S 3S 4S 5S 9C 8C 7C 6C 9D 8D 7D 3H 4H")
-    assert estimate_tricks(four_spades) == 0 and suggest_bid(four_spades) == 1
+    assert estimate_tricks(four_spades) == 0.25 and suggest_bid(four_spades) == 1  # 4 spades: no nil
 
 
 # --- play rules on hand-built positions ------------------------------------------------------
