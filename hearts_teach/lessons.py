@@ -166,7 +166,7 @@ def legal_report(hand: Hand) -> str:
             first = group[0].pretty
             msg = (msg.replace(f"{first} cannot win this trick, so it is", "none of these can win this trick, so it is")
                    .replace(f"{first} is a", "each of these is a")
-                   .replace(f"{first} is not a heart", "these are not hearts")
+                   .replace(f"{first} is not a heart, so it may be led", "these are not hearts, so they may be led")
                    .replace("instead of the queen of spades", "instead of a point card")
                    .replace("instead of a heart", "instead of a point card"))
         lines.append(f"{'✓ may play' if key[0] else '✗ may not '}  {' '.join(c.pretty for c in group)}\n"
