@@ -12,6 +12,7 @@ from .errors import (
     IllegalPassError,
     IllegalPlayError,
     InvalidCardError,
+    InvalidDealError,
     InvalidSeatError,
     NothingToUndoError,
     NotInHandError,
@@ -30,7 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "ActionError", "Card", "CardList", "DECK", "Hand", "HeartsBroken", "HeartsError",
-    "IllegalBidError", "IllegalPassError", "IllegalPlayError", "InvalidCardError", "InvalidSeatError",
+    "IllegalBidError", "IllegalPassError", "IllegalPlayError", "InvalidCardError", "InvalidDealError", "InvalidSeatError",
     "LegalPlays", "Match", "NothingToUndoError", "NotInHandError", "OutOfTurnError", "Phase",
     "RecordError", "Rng", "Rule", "Rules", "RulesError", "Suit", "Trick", "Verdict",
     "WrongPhaseError", "cards", "hash64", "pass_target",

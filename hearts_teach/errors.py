@@ -53,6 +53,10 @@ class InvalidSeatError(HeartsError):
     """A seat number outside 0..3."""
 
 
+class InvalidDealError(HeartsError):
+    """A deal that is not 4 hands of 13 different cards."""
+
+
 class RulesError(HeartsError):
     """An unknown rule option, a bad option value or an unknown preset."""
 

@@ -31,11 +31,13 @@ from .errors import (
     HeartsError,
     IllegalPassError,
     IllegalPlayError,
+    InvalidDealError,
     InvalidSeatError,
     NothingToUndoError,
     NotInHandError,
     OutOfTurnError,
     Rule,
+    RulesError,
     WrongPhaseError,
 )
 from .rng import Rng
@@ -206,11 +208,12 @@ class Hand:
                  seat_names: Iterable[str] | None = None):
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
-            raise HeartsError(f"rules must be a Rules object, got {self.rules!r}")
+            raise RulesError(f"rules must be a Rules object, got {self.rules!r}; "
+                             f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
         if pass_direction not in PASS_DIRECTIONS:
-            raise HeartsError(f"unknown pass direction {pass_direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
+            raise RulesError(f"unknown pass direction {pass_direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
         if not self.rules.passing and pass_direction != "hold":
-            raise HeartsError(f"these rules have no passing, so the pass direction must be 'hold', "
+            raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
         self.pass_direction = pass_direction
         self.hand_number = hand_number
@@ -228,6 +231,9 @@ class Hand:
              seat_names: Iterable[str] | None = None, pass_direction: str | None = None) -> Hand:
         """A shuffled deal from the project's RNG; the pass direction follows ``hand_number``."""
         rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):  # checked here: pass_direction() below needs a Rules
+            raise RulesError(f"rules must be a Rules object, got {rules!r}; "
+                             f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         deck = list(range(52))
         rng.shuffle(deck)
@@ -633,19 +639,21 @@ def _seat(seat: Any) -> int:
 
 
 def _validate_deal(deal: Any) -> tuple[CardList, ...]:
+    if isinstance(deal, str):  # iterating a string would complain about single characters
+        raise InvalidDealError(f"a deal is 4 lists of 13 cards, not one string: {deal[:40]!r}")
     try:
         hands = [CardList(h) for h in deal]
     except TypeError:
-        raise HeartsError(f"a deal is 4 lists of 13 cards, got {deal!r}") from None
+        raise InvalidDealError(f"a deal is 4 lists of 13 cards, got {deal!r}") from None
     if len(hands) != 4:
-        raise HeartsError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
+        raise InvalidDealError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
     seen = 0
     for seat, h in enumerate(hands):
         if len(h) != 13:
-            raise HeartsError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
+            raise InvalidDealError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
         for c in h:
             if seen & BIT[c.index]:
-                raise HeartsError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
+                raise InvalidDealError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
             seen |= BIT[c.index]
     return tuple(CardList(sorted(h)) for h in hands)
 

@@ -86,11 +86,18 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     if direction not in PASS_DIRECTIONS:
         raise RecordError(f"must be one of {', '.join(PASS_DIRECTIONS)}, got {direction!r}",
                           field=path + "pass_direction")
+    if not rules.passing and direction != "hold":
+        raise RecordError(f"the rules have no passing, so it must be 'hold', not {direction!r}",
+                          field=path + "pass_direction")
+    if number < 0:
+        raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
     deal = _field(rec, "deal", list, ..., path)
     if len(deal) != 4:
         raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
     hands = [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
     names = _field(rec, "seat_names", list, None, path)
+    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
+        raise RecordError(f"expected 4 seat names (strings), got {names!r}"[:200], field=path + "seat_names")
     try:
         hand = Hand(hands, direction, rules, number, names)
     except HeartsError as e:
@@ -102,7 +109,8 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     chosen = [i for i, p in enumerate(passes) if p]
     if order is None:
         order = chosen
-    if sorted(order) != chosen:
+    # checked before sorting: a mixed list would make sorted() raise a bare TypeError
+    if not all(type(s) is int for s in order) or sorted(order) != chosen:
         raise RecordError(f"pass_order {order!r} does not match the seats that passed {chosen!r}",
                           field=path + "pass_order")
     if direction == "hold" and chosen:
