@@ -159,6 +159,11 @@ def match_from_record(rec: Any) -> Match:
         raise RecordError("a match has at least one hand", field="hands")
     hands = []
     for i, h in enumerate(hands_rec):
+        # the rotation is checked before replaying, so a wrong direction is named as such
+        # rather than as the first play it happens to break
+        if isinstance(h, dict) and h.get("pass_direction", rules.pass_direction(i)) != rules.pass_direction(i):
+            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {h['pass_direction']!r}",
+                              field=f"hands[{i}].pass_direction")
         hand = hand_from_record(h, path=f"hands[{i}].")
         if hand.rules != rules:
             raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}",
