@@ -131,7 +131,7 @@ class SpadesMatch:
         for h, sc in zip(self.hands, self.hand_scores(), strict=False):
             t = [t[0] + sc.team_points[0], t[1] + sc.team_points[1]]
             bids = " ".join("n" if b == 0 else str(b) for b in h.bids)
-            cells = [f"{sc.team_points[i]:+d} ({t[i]}, {sc.bags[i]} bags)" for i in (0, 1)]
+            cells = [f"{sc.team_points[i]:+d} → {t[i]} (bags {sc.bags[i]})" for i in (0, 1)]
             lines.append(f"{h.hand_number + 1:>4}  {names[h.dealer]:<6}  {bids:<11}  "
                          f"{cells[0]:>{w0}}  {cells[1]:>{w1}}")
         lines.append("-" * len(head))

@@ -1,0 +1,105 @@
+"""Spades widgets driven by Button.click(), without a kernel."""
+
+from hearts_teach.spades import SpadesHand
+from hearts_teach.spades.bots import SpadesBot
+from hearts_teach.spades.widgets import BidWidget, SpadesTable
+
+
+def log_text(table):
+    return "".join(o["text"] for o in table.log.outputs)
+
+
+def test_every_button_has_a_description_and_a_tooltip():
+    table = SpadesTable(seed=1)
+    bw = table.bid_widget
+    for b in list(bw.buttons.values()) + list(table.buttons.values()):
+        assert b.description and b.tooltip
+    table.bid(2)
+    for key, b in table.card_buttons.items():
+        assert b.description and b.tooltip and key[0] in "23456789TJQKA"
+        assert ("can not play" in b.tooltip) == b.disabled
+
+
+def test_bid_widget_click_bids_and_lets_the_bots_answer():
+    hand = SpadesHand.deal(seed=5, dealer=1)  # North bids first, then East, then South
+    bots = [None, SpadesBot(1), SpadesBot(2), SpadesBot(3)]
+    bw = BidWidget(hand, seat=0, bots=bots)
+    assert hand.bids[2] is not None and hand.bids[3] is not None and hand.turn == 0
+    assert not bw.buttons["4"].disabled
+    bw.buttons["4"].click()
+    assert hand.bids[0] == 4 and hand.phase == "play"
+    assert all(b.disabled for b in bw.buttons.values())
+    assert "South bid 4." in bw.text() and "Contracts:" in bw.text()
+    assert "bid 4" in bw.message.value
+
+
+def test_bid_widget_suggest_and_nil_button():
+    hand = SpadesHand.deal(seed=8)
+    bw = BidWidget(hand, seat=0)
+    bw.buttons["suggest"].click()
+    assert bw.last_message.startswith("Estimate:") and "Suggested bid" in bw.last_message
+    assert hand.bids == (None, None, None, None)  # suggesting changes nothing
+    bw.buttons["nil"].click()
+    assert hand.bids[0] == 0 and "South bid nil." in bw.text()
+
+
+def test_bid_out_of_turn_is_refused_with_a_message():
+    hand = SpadesHand.deal(seed=8, dealer=0)  # West is to bid, the widget is South's
+    bw = BidWidget(hand, seat=0)
+    assert all(b.disabled for b in bw.buttons.values())
+    assert bw.bid(3).startswith("Can't bid:") and hand.bids == (None, None, None, None)
+
+
+def test_table_plays_a_hand_by_clicks():
+    table = SpadesTable(seed=2)
+    table.bid_widget.buttons["3"].click()
+    assert table.hand.phase == "play"
+    clicks = 0
+    while not table.hand.is_over:
+        assert table.hand.turn == 0
+        key = next(k for k, b in table.card_buttons.items() if not b.disabled)
+        table.card_buttons[key].click()
+        clicks += 1
+    assert clicks == 13
+    assert "South–North: bid" in log_text(table) and "total" in table.text()
+    assert not table.buttons["next_hand"].disabled
+    table.buttons["next_hand"].click()
+    assert table.hand.hand_number == 1 and table.hand.dealer == 0
+    assert "--- hand 2" in log_text(table)
+
+
+def test_illegal_card_click_changes_nothing_and_explains():
+    table = SpadesTable(seed=2)
+    table.bid(3)
+    hand = table.hand
+    illegal = [k for k, b in table.card_buttons.items() if b.disabled]
+    if not illegal:  # make sure there is one: play until a trick is led by someone else
+        table.buttons["step"].click()
+        illegal = [k for k, b in table.card_buttons.items() if b.disabled]
+    before = hand.snapshot()
+    table.card_buttons[illegal[0]].click()
+    assert hand.snapshot() == before
+    assert table.last_message.startswith("Can't play")
+
+
+def test_undo_step_and_finish_buttons():
+    table = SpadesTable(seed=6)
+    table.buttons["step"].click()  # the bot bids for you
+    assert table.hand.bids[0] is not None
+    key = next(k for k, b in table.card_buttons.items() if not b.disabled)
+    before = table.hand.cards(0)
+    table.card_buttons[key].click()
+    table.buttons["undo"].click()
+    assert table.hand.cards(0) == before and table.hand.turn == 0
+    assert table.last_message == "Your last card is back in your hand."
+    table.buttons["finish_hand"].click()
+    assert table.hand.is_over and table.buttons["undo"].disabled
+    assert "hand  dealer" in table.scores_html.value
+
+
+def test_same_seed_same_table():
+    a, b = SpadesTable(seed=9), SpadesTable(seed=9)
+    for t in (a, b):
+        t.bid(2)
+        t.finish_hand()
+    assert a.text() == b.text() and log_text(a) == log_text(b)
