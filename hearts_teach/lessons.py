@@ -263,3 +263,39 @@ def cannot_follow(hand: Hand) -> bool:
     if trick is None or not trick.cards or hand.trick_number == 1:
         return False
     return not hand.cards(hand.turn).of_suit(trick.led_suit)
+
+
+# simulations for the plots ------------------------------------------------------------------
+
+SPADE_GROUPS = ("alone", "+1 or 2", "+3 or 4", "+5 or more")
+
+
+def _spade_group(others: int) -> str:
+    return SPADE_GROUPS[0 if others == 0 else 1 if others <= 2 else 2 if others <= 4 else 3]
+
+
+def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule") -> list[tuple[str, bool, bool]]:
+    """Deal ``hands`` hold hands and let four bots play them out. For each hand: how many
+    other spades the queen's holder had (a group of ``SPADE_GROUPS``), whether the holder
+    also had A♠ or K♠, and whether the holder ended up taking the queen."""
+    queen, ace, king = Card("QS"), Card("AS"), Card("KS")
+    players = table_bots(bots, seed)
+    rows = []
+    for i in range(hands):
+        hand = Hand.deal(Rng(seed).spawn(i), pass_direction="hold")
+        holder = next(s for s in range(4) if queen in hand.cards(s))
+        held = hand.cards(holder)
+        others = len([c for c in held if c.suit == 3]) - 1
+        bots_play(hand, players)
+        rows.append((_spade_group(others), ace in held or king in held, queen in hand.taken(holder)))
+    return rows
+
+
+def queen_fate_table(rows: Sequence[tuple[str, bool, bool]]) -> list[tuple[str, bool, int, int]]:
+    """(spade group, with A♠/K♠, hands, hands in which the holder took her) per cell."""
+    out = []
+    for group in SPADE_GROUPS:
+        for top in (False, True):
+            cell = [r for r in rows if r[0] == group and r[1] == top]
+            out.append((group, top, len(cell), sum(r[2] for r in cell)))
+    return out
