@@ -105,6 +105,8 @@ class Checker:
     normalize: Callable[[Any], Any]  # raises WrongType with a friendly message
     show: Callable[[Any, Case], str]  # an answer (expected or actual) in the learner's terms
     hint: Callable[[Case, Any], str] | None = None  # extra sentence for a wrong answer
+    # for questions with many right answers: a message when ``value`` is wrong, else None
+    judge: Callable[[Case, Any], str | None] | None = None
 
     def cases(self) -> list[Case]:
         return _cached_cases(self)
@@ -248,6 +250,11 @@ def _judge(checker: Checker, case: Case, i: int, outcome: _Outcome, given: tuple
         value = checker.normalize(outcome.value)
     except WrongType as exc:
         return Failure(i, case, "wrong_type", str(exc), actual=outcome.value, printed=printed)
+    if checker.judge is not None:
+        problem = checker.judge(case, value)
+        if problem:
+            return Failure(i, case, "wrong", problem, actual=value, printed=printed)
+        return None
     if value != case.expected:
         return Failure(i, case, "wrong", "", actual=value, printed=printed)
     return None
@@ -288,7 +295,9 @@ def report_lines(checker: Checker, res: CheckResult) -> list[str]:
         if f.kind == "wrong":
             lines.append(f"  expected: {checker.show(f.case.expected, f.case)}")
             lines.append(f"  your function returned: {checker.show(f.actual, f.case)}")
-            if checker.hint is not None:
+            if f.message:
+                lines.append(f"  problem: {f.message}")
+            elif checker.hint is not None:
                 extra = checker.hint(f.case, f.actual)
                 if extra:
                     lines.append(f"  hint: {extra}")
