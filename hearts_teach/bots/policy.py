@@ -19,6 +19,9 @@ KS_MASK = 1 << (QS_INDEX + 1)
 BIG_SPADES = AS_MASK | KS_MASK | QS_MASK
 LOW_SPADES = SPADES & (QS_MASK - 1)  # 2♠..J♠
 CLUBS_2 = 1
+MOON_OPEN = -1  # no threat yet, but an opponent could still take every point
+NO_MOON = -2  # nobody else can shoot any more (or moon defence is off)
+INSURANCE_RANK = 8  # 10♥ and above: a high heart kept back to stop a moon
 
 # passing constants (jdh8's tuned defaults: heart_weight 0, spade_guards 5, void_weight 1)
 SPADE_GUARDS = 5
@@ -86,8 +89,9 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
               win_seat: int, trick_mask: int, played: int, threat: int) -> int:
     """The rule bot's card (an index) from what ``seat`` may know.
 
-    ``threat`` is the opponent who has taken every point so far (at least 8), or -1;
-    pass -1 to switch moon defence off.
+    ``threat`` is the opponent who has taken every point so far (at least 8), or
+    ``MOON_OPEN`` / ``NO_MOON`` (see ``threat_of``); pass ``NO_MOON`` to switch moon
+    defence off.
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -98,7 +102,8 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
         if led_suit == 3 and legal & QS_MASK and win_card > QS_INDEX and threat < 0:
             return QS_INDEX  # ride the queen under a higher spade
         above = legal & ~((2 << win_card) - 1)
-        if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS):
+        if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
+                                      or not _has_played(threat, seat, trick_len)):
             # moon defence: take this trick (with the highest card, the shooter may still play)
             safe = above & ~QS_MASK
             return high(safe) if safe else QS_INDEX
@@ -115,18 +120,30 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
             return high(safe) if safe else QS_INDEX
         return low(legal)
     # void in the led suit: discard
-    if threat >= 0 and win_seat == threat:
+    if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len)):
         clean = legal & NON_POINTS
         if clean:
             return high(clean)  # do not feed the shooter
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return low(hearts)  # feed as little as possible; keep high hearts to win one back
+    # (once the shooter has played and lost this trick, a point card here ends the moon)
     if legal & QS_MASK:
         return QS_INDEX
     if not played & QS_MASK and not hand & QS_MASK and legal & (AS_MASK | KS_MASK):
         return high(legal & (AS_MASK | KS_MASK))
     hearts = legal & HEARTS_MASK
     if hearts:
-        return high(hearts)
+        top = high(hearts)
+        if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
+            return high(hearts ^ (1 << top))  # keep the top heart as moon insurance
+        return top
     return _highest_card(legal, hand)
+
+
+def _has_played(other: int, seat: int, trick_len: int) -> bool:
+    """Whether ``other`` has already played to the trick that ``seat`` is now joining."""
+    return (seat - other) % 4 <= trick_len and other != seat
 
 
 def _highest_card(legal: int, hand: int) -> int:
@@ -147,7 +164,10 @@ def _lead(hand: int, legal: int, played: int, threat: int) -> int:
     if threat >= 0:
         hearts = legal & HEARTS_MASK
         if hearts:
-            return high(hearts)  # moon defence: try to win a heart back
+            top = high(hearts)
+            out = HEARTS_MASK & ~played & ~hand
+            if not out >> top:  # no unseen heart beats it: a sure way to win a heart back
+                return top
     spades = legal & SPADES
     if spades and not hand & BIG_SPADES and not played & QS_MASK:
         return low(spades)  # flush the queen out
@@ -166,14 +186,18 @@ def _lead(hand: int, legal: int, played: int, threat: int) -> int:
 
 
 def threat_of(taken: list[int] | tuple[int, ...], me: int) -> int:
-    """The opponent holding every point taken so far (at least 8), or -1 (fast path)."""
+    """Moon status for ``me``: the opponent holding every point taken so far (at least 8);
+    ``MOON_OPEN`` (-1) while an opponent could still shoot; ``NO_MOON`` (-2) once points
+    are split between seats or ``me`` holds them all."""
     holder = -1
     for s in range(4):
         if taken[s] & POINTS:
             if holder >= 0:
-                return -1
+                return NO_MOON
             holder = s
-    if holder < 0 or holder == me:
-        return -1
+    if holder < 0:
+        return MOON_OPEN
+    if holder == me:
+        return NO_MOON
     t = taken[holder]
-    return holder if (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0) >= 8 else -1
+    return holder if (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0) >= 8 else MOON_OPEN

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS
 from ..core import final_scores
 from ..rng import Rng
-from .policy import NON_POINTS, POINTS, rule_play
+from .policy import NO_MOON, NON_POINTS, POINTS, rule_play, threat_of
 
 NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
 SUITS = SUIT_MASKS
@@ -30,7 +30,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     """
     first_winner = -1
     trick_len = trick_cards
-    threat = _threat(taken)
+    threat = _threats(taken, defence)
     rp = rule_play
     while tricks_done < 13:
         seat = turn
@@ -51,8 +51,8 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             card = first
             first = -1
         elif legal & (legal - 1):
-            t = threat if threat != seat and defence[seat] else -1
-            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played, t)
+            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played,
+                      threat[seat])
         else:
             card = legal.bit_length() - 1
         bit = 1 << card
@@ -75,7 +75,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             if first_winner < 0:
                 first_winner = win_seat
             if trick_mask & POINTS:
-                threat = _threat(taken)
+                threat = _threats(taken, defence)
             trick_mask = 0
             trick_len = 0
             led_suit = -1
@@ -86,18 +86,9 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     return taken, first_winner
 
 
-def _threat(taken: list[int]) -> int:
-    """The one seat holding every point taken so far, if at least 8; else -1."""
-    holder = -1
-    for s in range(4):
-        if taken[s] & POINTS:
-            if holder >= 0:
-                return -1
-            holder = s
-    if holder < 0:
-        return -1
-    t = taken[holder]
-    return holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else -1
+def _threats(taken: list[int], defence: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+    """Each seat's moon status (as ``policy.threat_of``), for the next trick."""
+    return tuple(threat_of(taken, s) if defence[s] else NO_MOON for s in range(4))
 
 
 def score_of(taken: list[int], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:

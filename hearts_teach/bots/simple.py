@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..view import View
 from .base import Bot
-from .policy import rule_pass, rule_play, threat_of
+from .policy import NO_MOON, rule_pass, rule_play, threat_of
 
 
 class RandomBot(Bot):
@@ -42,7 +42,7 @@ class RuleBot(Bot):
         return rule_pass(view.hand, void_bonus=self.void_bonus)
 
     def play_index(self, view: View) -> int:
-        threat = threat_of(view.taken, view.seat) if self.moon_defence else -1
+        threat = threat_of(view.taken, view.seat) if self.moon_defence else NO_MOON
         trick_mask = 0
         for c in view.trick:
             trick_mask |= 1 << c
