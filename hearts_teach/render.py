@@ -225,7 +225,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     else:
         lines.append("The hand is over.")
     shown = list(show)
-    for s in range(4):
+    for s in range(4) if hand.phase is not Phase.OVER else ():
         mark = "▶" if s == hand.turn else " "
         lab = f" ({labels[s]})" if labels and labels[s] else ""
         held = hand.cards(s).pretty if s in shown else f"{len(hand.cards(s))} cards"

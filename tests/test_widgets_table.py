@@ -145,18 +145,17 @@ def test_auto_forced_checkbox_plays_forced_cards():
     assert any("(forced) plays" in o["text"] for o in t.log.outputs)
 
 
-def test_moon_announcement_when_a_moon_happens():
-    # play whole hands until a rule-bot moon appears (deterministic seeds)
-    for seed in range(200):
-        hand = Hand.deal(seed=seed, hand_number=3)
-        t = TableWidget(hand=hand, opponents="rule", hint_fn=cheap_hint)
-        t.finish_hand()
-        if hand.moon is not None:
-            assert f"{hand.seat_names[hand.moon]} shot the moon!" in t.result_html.value
-            assert "shot the moon!" in t.text()
-            assert "single hand" in t.next_hand()
-            return
-    pytest.fail("no moon in 200 rule-bot hands")
+def test_moon_is_announced():
+    # South holds every club: it leads 2♣ and wins all 13 tricks, whatever the bots do,
+    # so it takes every heart and Q♠: a moon by construction.
+    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    hand = Hand(deal, "hold")
+    t = TableWidget(hand=hand, opponents="rule", hint_fn=cheap_hint)
+    t.finish_hand()
+    assert hand.moon == 0
+    assert "South shot the moon!" in t.result_html.value and "South shot the moon!" in t.text()
+    assert "single hand" in t.next_hand()
 
 
 def test_format_hint_words_a_pass_and_a_play():
@@ -196,7 +195,7 @@ def test_replay_viewer_start_to_end():
         ref.replay(hand.history[:rv.step])
         assert rv.position.snapshot() == ref.snapshot()
         for s in range(4):
-            assert rv.position.cards(s).pretty in rv.text()
+            assert rv.position.is_over or rv.position.cards(s).pretty in rv.text()
     assert seen == 56 and rv.position.is_over
     assert "Hand 1 scores" in rv.board.value
     rv.buttons["start"].click()
@@ -248,12 +247,14 @@ def _random_table_clicks(seed: int, clicks: int) -> int:
             t = TableWidget(seed=seed + 1000 + done, opponents="rule", hint_fn=cheap_hint)
         hand = t.hand
         parts = [("card", k, b) for k, b in t.hand_widget.buttons.items()]
-        parts += [("pass", k, b) for k, b in t.pass_picker.buttons.items()]
-        parts += [("confirm", "", t.pass_picker.confirm), ("clear", "", t.pass_picker.clear)]
-        parts += [("control", k, b) for k, b in t.buttons.items() if k not in ("finish_hand",)]
-        if rng.randbelow(20) == 0:
-            parts += [("control", "finish_hand", t.buttons["finish_hand"])]
-        parts += [("checkbox", "", None)]
+        # half the time during play only the cards of your hand, so the game moves on
+        if not (hand.phase is Phase.PLAY and rng.randbelow(2) == 0):
+            parts += [("pass", k, b) for k, b in t.pass_picker.buttons.items()]
+            parts += [("confirm", "", t.pass_picker.confirm), ("clear", "", t.pass_picker.clear)]
+            parts += [("control", k, b) for k, b in t.buttons.items() if k not in ("finish_hand",)]
+            if rng.randbelow(20) == 0:
+                parts += [("control", "finish_hand", t.buttons["finish_hand"])]
+            parts += [("checkbox", "", None)]
         kind, key, button = rng.choice(parts)
         before, history = hand.snapshot(), hand.history
         expected = None

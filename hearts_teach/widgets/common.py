@@ -73,7 +73,11 @@ def sync_buttons(box: w.Box, buttons: dict[str, w.Button], cards: Iterable[Card]
     for c in wanted:
         if str(c) not in buttons:
             buttons[str(c)] = make(c)
-    children = tuple(buttons[k] for k in keys)
+    # keep the dict in display order too, so iterating it follows the focus order
+    ordered_items = [(k, buttons[k]) for k in keys]
+    buttons.clear()
+    buttons.update(ordered_items)
+    children = tuple(b for _k, b in ordered_items)
     if box.children != children:
         box.children = children
 

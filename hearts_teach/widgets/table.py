@@ -275,6 +275,7 @@ class TableWidget(WidgetView):
 
     def _after_pass(self, cards: CardList) -> None:
         hand = self.hand
+        self.last_hint = ""
         self._log(f"You pass {' '.join(c.pretty for c in cards)}.")
         got = hand.received(self.you)
         if got is not None:
@@ -344,6 +345,7 @@ class TableWidget(WidgetView):
 
     def step(self) -> str:
         """One card by whoever is to move (your seat by the autopilot)."""
+        self.last_hint = ""
         hand = self.hand
         if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
@@ -357,6 +359,7 @@ class TableWidget(WidgetView):
         return self._say(f"Stepped: {hand.seat_names[seat]} played {hand.plays[-1].pretty}.")  # type: ignore[index]
 
     def finish_trick(self) -> str:
+        self.last_hint = ""
         hand = self.hand
         if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
@@ -372,6 +375,7 @@ class TableWidget(WidgetView):
                          f"({last.points} pts).")  # type: ignore[union-attr]
 
     def finish_hand(self) -> str:
+        self.last_hint = ""
         hand = self.hand
         if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
