@@ -106,6 +106,7 @@ def test_random_hands_obey_the_rules(seed, preset, number):
     leader = hand.turn
     broken = False
     taken: list[list[Card]] = [[], [], [], []]
+    voids = [0, 0, 0, 0]
     for number_ in range(13):
         assert hand.turn == leader, "the winner of the last trick leads"
         trick: list[Card] = []
@@ -115,6 +116,7 @@ def test_random_hands_obey_the_rules(seed, preset, number):
             ref = reference_legal(list(hand.cards(seat)), trick, number_ == 0, broken, rules)
             assert list(hand.legal_plays()) == sorted(ref)
             check_explanations(hand, rng)
+            assert hand.play_state().legal() == hand.legal_plays().mask
             card = rng.choice(list(hand.legal_plays()))
             done = hand.play(card)
             assert (done is not None) == (i == 3)
@@ -130,6 +132,9 @@ def test_random_hands_obey_the_rules(seed, preset, number):
         assert t.number == number_ + 1 and t.leader == leader and t.winner == winner
         assert list(t.cards) == trick
         taken[winner].extend(trick)
+        for i, c in enumerate(trick[1:], start=1):
+            if c.suit != led:
+                voids[(leader + i) % 4] |= 1 << led
         broken = broken or any(c.suit is Suit.HEARTS or (rules.queen_breaks_hearts and c == Card("QS"))
                                for c in trick)
         assert hand.hearts_broken == broken
@@ -137,6 +142,9 @@ def test_random_hands_obey_the_rules(seed, preset, number):
         if number_ == 6:
             record_roundtrip(hand)
     assert hand.is_over and len(hand.tricks) == 13
+    state = hand.play_state()
+    assert state.void == voids and state.is_over
+    assert state.taken == [sum(c.mask for c in t) for t in taken]
     assert sorted(c.index for c in plays) == list(range(52)), "each card is played once"
     assert all(len(t.cards) == 4 for t in hand.tricks)
     scores, moon = reference_scores(taken, rules)
