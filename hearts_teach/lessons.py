@@ -299,3 +299,30 @@ def queen_fate_table(rows: Sequence[tuple[str, bool, bool]]) -> list[tuple[str, 
             cell = [r for r in rows if r[0] == group and r[1] == top]
             out.append((group, top, len(cell), sum(r[2] for r in cell)))
     return out
+
+
+class Shooter:
+    """A crude moon shooter for demonstrations: always plays its highest legal card."""
+
+    name = "shooter"
+
+    def act(self, hand: Hand, seat: int | None = None) -> Card:
+        card = highest(hand)
+        hand.play(card)
+        return card
+
+
+def moon_frequency(tables: Mapping[str, str | Sequence[str]], hands: int = 250,
+                   seed: int = 5) -> dict[str, list[int]]:
+    """For each named table of bots, play the same ``hands`` seeded hold hands and count
+    the moons shot by each seat."""
+    out: dict[str, list[int]] = {}
+    for label, names in tables.items():
+        players = table_bots(names, seed)
+        moons = [0, 0, 0, 0]
+        for i in range(hands):
+            hand = bots_play(Hand.deal(Rng(seed).spawn(i), pass_direction="hold"), players)
+            if hand.moon is not None:
+                moons[hand.moon] += 1
+        out[label] = moons
+    return out
