@@ -124,7 +124,7 @@ class SpadesMatch:
     def score_table(self) -> str:
         names = self.seat_names
         l0, l1 = team_label(0, names), team_label(1, names)
-        w0, w1 = max(len(l0), 12), max(len(l1), 12)
+        w0, w1 = max(len(l0), 20), max(len(l1), 20)
         head = f"hand  dealer  {'bids':<11}  {l0:>{w0}}  {l1:>{w1}}"
         lines = [head, "-" * len(head)]
         t = [0, 0]
@@ -135,7 +135,7 @@ class SpadesMatch:
             lines.append(f"{h.hand_number + 1:>4}  {names[h.dealer]:<6}  {bids:<11}  "
                          f"{cells[0]:>{w0}}  {cells[1]:>{w1}}")
         lines.append("-" * len(head))
-        lines.append(f"{'total':<29}  {t[0]:>{w0}}  {t[1]:>{w1}}")
+        lines.append(f"{'total':<25}  {t[0]:>{w0}}  {t[1]:>{w1}}")
         if self.is_over:
             lines.append(f"{team_label(self.winner, names)} wins, {max(t)} to {min(t)}.")  # type: ignore[arg-type]
         elif self.tied:

@@ -15,6 +15,7 @@ from ..errors import HeartsError
 
 TEAMS = ((0, 2), (1, 3))
 TEAM_NAMES = ("South–North", "West–East")
+SEAT_NAMES = ("South", "West", "North", "East")
 BAG_LIMIT = 10
 BAG_PENALTY = 100
 NIL_VALUE = 100
@@ -77,7 +78,7 @@ class HandScore:
         return (self.teams[0].bags_after, self.teams[1].bags_after)
 
     def lines(self, names: Sequence[str] = TEAM_NAMES,
-              seat_names: Sequence[str] | None = None) -> list[str]:
+              seat_names: Sequence[str] = SEAT_NAMES) -> list[str]:
         """One sentence per team listing each scoring item, for learners."""
         out = []
         for t in self.teams:
@@ -94,7 +95,7 @@ class HandScore:
             elif t.bags_taken:
                 parts.append(f"no contract (both nil), {t.tricks} tricks are all bags +{t.bags_taken}")
             for seat in TEAMS[t.team]:
-                who = seat_names[seat] if seat_names else f"seat {seat}"
+                who = seat_names[seat]
                 if self.bids[seat] == 0:
                     if self.tricks[seat] == 0:
                         parts.append(f"{who} nil made +{NIL_VALUE}")
