@@ -231,7 +231,12 @@ class CardList(tuple):
     def __new__(cls, cards: Iterable[CardLike] | str = ()) -> CardList:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
-        return super().__new__(cls, (to_card(c) for c in cards))
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise InvalidCardError(f"expected cards as a string like 'QS KH' or a list of cards, "
+                                   f"got {cards!r}") from None
+        return super().__new__(cls, (to_card(c) for c in items))
 
     @classmethod
     def from_mask(cls, mask: int) -> CardList:

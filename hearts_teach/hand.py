@@ -215,6 +215,8 @@ class Hand:
         if not self.rules.passing and pass_direction != "hold":
             raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {hand_number!r}")
         self.pass_direction = pass_direction
         self.hand_number = hand_number
         names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
@@ -234,6 +236,8 @@ class Hand:
         if not isinstance(rules, Rules):  # checked here: pass_direction() below needs a Rules
             raise RulesError(f"rules must be a Rules object, got {rules!r}; "
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
+        if not isinstance(seed, (int, str, Rng)) or isinstance(seed, bool):
+            raise HeartsError(f"seed must be a whole number, a string or an Rng, got {seed!r}")
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         deck = list(range(52))
         rng.shuffle(deck)
@@ -368,6 +372,7 @@ class Hand:
         return tuple(self._state.points_taken(self.rules.omnibus))
 
     def taken(self, seat: int) -> CardList:
+        seat = _seat(seat)
         if self._state is None:
             return CardList()
         return CardList.from_mask(self._state.taken[_seat(seat)])
@@ -417,11 +422,13 @@ class Hand:
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
         """What ``seat`` (default: the player to move) may play now; empty when it is
         not that seat's turn or not the play phase."""
+        if seat is not None:
+            seat = _seat(seat)
         if self.phase is not Phase.PLAY:
             return LegalPlays(0, seat, self)
         st = self._state
         assert st is not None
-        if seat is not None and _seat(seat) != st.turn:
+        if seat is not None and seat != st.turn:
             return LegalPlays(0, seat, self)
         return LegalPlays(st.legal(), st.turn, self)
 

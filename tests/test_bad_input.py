@@ -223,6 +223,13 @@ CASES = [
     C("deal-none", nothing, lambda _: Hand(None), InvalidDealError, ("4 lists of 13 cards",)),
     C("deal-one-string", nothing, lambda _: Hand(" ".join(FOLLOW)), InvalidDealError,
       ("4 lists of 13 cards", "one string")),
+    C("deal-seed-float", nothing, lambda _: Hand.deal(seed=1.5), HeartsError, ("seed", "1.5", "whole number")),
+    C("deal-hand-number", nothing, lambda _: Hand([d.split() for d in FOLLOW], "left", None, "2"), RulesError,
+      ("hand_number", "'2'")),
+    C("cardlist-not-iterable", nothing, lambda _: Hand([d.split() for d in FOLLOW[:3]] + [5]), InvalidCardError,
+      ("'QS KH'", "got 5")),
+    C("legal-bad-seat-in-pass", passing, lambda h: h.legal_plays(9), InvalidSeatError, ("9", "0, 1, 2, 3")),
+    C("taken-bad-seat-in-pass", passing, lambda h: h.taken(9), InvalidSeatError, ("9", "0, 1, 2, 3")),
     # matches
     C("match-next-too-early", match, lambda m: m.next_hand(), WrongPhaseError, ("not over yet", "passing left")),
     C("match-play-out-of-turn", match_midway, lambda m: m.play("AS", seat=(m.hand.turn + 1) % 4),
