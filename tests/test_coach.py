@@ -1,0 +1,210 @@
+"""The coach: forced answers, verdict bands, determinism, bad inputs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from hearts_teach import Card, CardList, Hand, HeartsError
+from hearts_teach.bots import RuleBot
+from hearts_teach.bots.policy import threat_of
+from hearts_teach.coach import (
+    VERDICTS,
+    Assessment,
+    NotGradedError,
+    assess_pass,
+    assess_play,
+    hint,
+    verdict_for,
+)
+from hearts_teach.errors import IllegalPassError, WrongPhaseError
+
+QS = Card("QS")
+
+
+def positions(hand_number: int = 3, seeds=range(60)):
+    """Every position of seeded hands played by four rule bots (a generator of views)."""
+    for seed in seeds:
+        hand = Hand.deal(seed=seed, hand_number=hand_number)
+        bots = [RuleBot() for _ in range(4)]
+        while not hand.is_over:
+            v = hand.view(hand.turn)
+            yield v
+            hand.play(bots[hand.turn].choose_play(v), hand.turn)
+
+
+def first(pred, **kw):
+    return next(v for v in positions(**kw) if pred(v))
+
+
+def suit_mask(s: int) -> int:
+    return 0x1FFF << (13 * s)
+
+
+# forced answers ---------------------------------------------------------------------------
+def _queen_dump(v) -> bool:
+    return (2 <= v.tricks_done <= 6 and len(v.trick) == 3 and not v.hand & suit_mask(v.led_suit) and v.legal_mask >> QS.index & 1
+            and threat_of(v.taken, v.seat) < 0 and v.legal_mask.bit_count() >= 3)
+
+
+@pytest.fixture(scope="module")
+def queen_dump():
+    v = first(_queen_dump)
+    return v, assess_play(v, worlds=32, max_worlds=64)
+
+
+def test_dumping_the_queen_when_void_is_best(queen_dump):
+    v, a = queen_dump
+    assert a.best.cards == CardList([QS])
+    assert a.verdict(QS) == "best"
+    # keeping the queen when another player wins the trick costs a lot
+    assert any(c.verdict == "blunder" for c in a)
+    assert all(c.exp_points >= a.best.exp_points for c in a)
+    assert a.best.stats["p_win_trick"] == 0.0
+    assert "Q♠" in a.best.reason
+
+
+def test_taking_a_clean_trick_cheaply_in_last_seat_is_fine():
+    def pred(v):
+        return (v.tricks_done == 0 and len(v.trick) == 3 and v.hand & suit_mask(0)
+                and v.legal_mask & ~((2 << v.win_card) - 1) and v.legal_mask & ((1 << v.win_card) - 1))
+
+    v = first(pred)
+    a = assess_play(v, worlds=32, max_worlds=128)
+    winner = Card.from_index(v.legal_mask.bit_length() - 1)  # the highest club takes the trick
+    assert winner.index > v.win_card
+    assert a.of(winner).verdict in ("best", "fine")
+    assert a.of(winner).stats["p_win_trick"] == 1.0
+
+
+def test_equivalent_cards_are_grouped_and_every_legal_card_is_graded():
+    v = first(lambda v: v.tricks_done >= 3 and v.legal_mask.bit_count() >= 7)
+    a = assess_play(v, worlds=16, max_worlds=16)
+    graded = [c for cand in a for c in cand.cards]
+    assert sorted(graded) == sorted(v.legal)
+    assert len(a) <= len(graded)
+    assert a.worlds == 16
+
+
+# verdict bands -----------------------------------------------------------------------------
+@pytest.mark.parametrize("delta, se, verdict", [
+    (0.0, 0.0, "best"), (0.05, 0.3, "best"),
+    (0.2, 0.05, "fine"), (0.5, 0.3, "fine"), (2.5, 1.3, "fine"),  # inside the tie band
+    (0.5, 0.1, "inaccuracy"), (1.0, 0.2, "inaccuracy"),
+    (1.5, 0.2, "mistake"), (3.0, 0.5, "mistake"),
+    (3.5, 0.5, "blunder"), (12.0, 1.0, "blunder"),
+])
+def test_verdict_bands(delta, se, verdict):
+    assert verdict_for(delta, se) == verdict
+    assert verdict in VERDICTS
+
+
+def test_assessment_verdicts_follow_the_bands(queen_dump):
+    _, a = queen_dump
+    for c in a:
+        assert c.verdict == verdict_for(c.delta_vs_best, c.delta_se)
+        lo, hi = c.delta_ci95
+        assert lo <= c.delta_vs_best <= hi
+        assert c.ci95[0] <= c.exp_points <= c.ci95[1]
+
+
+# determinism ----------------------------------------------------------------------------------
+def test_same_numbers_whatever_ran_before(queen_dump):
+    v, a = queen_dump
+    other = first(lambda w: w.tricks_done == 5 and w.legal_mask.bit_count() >= 3)
+    assess_play(other, worlds=32, max_worlds=64)
+    again = assess_play(v, worlds=32, max_worlds=64)
+    assert again == a
+    assert str(again) == str(a)
+    different = assess_play(v, seed=1, worlds=32, max_worlds=64)
+    assert [c.exp_points for c in different] != [c.exp_points for c in a]
+
+
+_SNIPPET = """
+import json
+from hearts_teach import Hand
+from hearts_teach.bots import RuleBot
+from hearts_teach.coach import assess_play
+hand = Hand.deal(seed=5, hand_number=3)
+bot = RuleBot()
+for _ in range(17):
+    hand.play(bot.choose_play(hand.view(hand.turn)), hand.turn)
+a = assess_play(hand.view(hand.turn), worlds=16, max_worlds=32)
+print(json.dumps([[str(c.cards), c.exp_points, c.delta_vs_best, c.verdict] for c in a]))
+"""
+
+
+def test_same_numbers_in_a_fresh_process():
+    outs = [subprocess.run([sys.executable, "-c", _SNIPPET], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": h, "PATH": ""}).stdout for h in ("1", "2")]
+    assert json.loads(outs[0]) == json.loads(outs[1])
+    hand = Hand.deal(seed=5, hand_number=3)
+    bot = RuleBot()
+    for _ in range(17):
+        hand.play(bot.choose_play(hand.view(hand.turn)), hand.turn)
+    here = assess_play(hand.view(hand.turn), worlds=16, max_worlds=32)
+    assert json.loads(outs[0]) == [[str(c.cards), c.exp_points, c.delta_vs_best, c.verdict] for c in here]
+
+
+# passes and hints ------------------------------------------------------------------------------------
+def test_assess_pass_grades_triples_and_includes_the_learners():
+    hand = Hand.deal(seed=3, hand_number=0)
+    v = hand.view(0)
+    mine = CardList(list(hand.cards(0))[:3])  # the three lowest cards: an odd pass
+    a = assess_pass(v, worlds=8, max_worlds=8, include=[mine])
+    assert a.kind == "pass" and a.worlds == 8
+    assert a.of(mine).cards.mask == mine.mask
+    for c in a:
+        assert len(c.cards) == 3 and c.cards.mask & ~v.hand == 0
+        assert c.verdict in VERDICTS
+    assert a.best.delta_vs_best == 0.0
+    assert "you end with the Q♠" in a.best.reason
+
+
+def test_hint_play_and_pass():
+    v = first(lambda v: v.tricks_done == 4 and v.legal_mask.bit_count() >= 2)
+    h = hint(v)
+    assert h.kind == "play" and h.card in v.legal and h.reason
+    assert str(h).startswith("Play ")
+    hp = hint(Hand.deal(seed=8, hand_number=1).view(2))
+    assert hp.kind == "pass" and len(hp.cards) == 3
+    assert str(hp).startswith("Pass ")
+
+
+def test_text_and_html_show_card_symbols(queen_dump):
+    _, a = queen_dump
+    assert isinstance(a, Assessment)
+    text = str(a)
+    assert "Q♠" in text and "verdict" in text and "best" in text
+    html = a._repr_html_()
+    assert "<table" in html and "Q♠" in html and "queen of spades" in html
+
+
+# bad inputs --------------------------------------------------------------------------------------------
+def test_bad_inputs_are_rejected_with_reasons(queen_dump):
+    v, a = queen_dump
+    with pytest.raises(HeartsError, match="needs a View"):
+        assess_play("QS")
+    hand = Hand.deal(seed=1, hand_number=3)
+    with pytest.raises(WrongPhaseError, match="turn"):
+        assess_play(hand.view((hand.turn + 1) % 4))
+    with pytest.raises(WrongPhaseError):
+        assess_pass(hand.view(hand.turn))
+    with pytest.raises(WrongPhaseError):
+        assess_play(Hand.deal(seed=1, hand_number=0).view(0))
+    with pytest.raises(ValueError, match="worlds"):
+        assess_play(v, worlds=1)
+    with pytest.raises(ValueError, match="max_worlds"):
+        assess_play(v, worlds=64, max_worlds=32)
+    not_legal = next(c for c in Card._all if not v.legal_mask >> c.index & 1)
+    with pytest.raises(NotGradedError):
+        a.of(not_legal)
+    pv = Hand.deal(seed=3, hand_number=0).view(0)
+    missing = next(str(c) for c in Card._all if not pv.hand >> c.index & 1)
+    with pytest.raises(IllegalPassError, match="does not hold"):
+        assess_pass(pv, worlds=2, max_worlds=2, include=[[missing, str(pv.cards[0]), str(pv.cards[1])]])
+    with pytest.raises(IllegalPassError, match="3 different"):
+        assess_pass(pv, worlds=2, max_worlds=2, include=[[str(x) for x in pv.cards[:2]]])
