@@ -121,3 +121,8 @@ def test_every_code_cell_was_executed():
 def test_exercises_equal_a_fresh_build(capsys):
     """The full check: regenerate every exercise (stub + execute) and compare byte for byte."""
     assert gen.check([]) == 0, capsys.readouterr().out
+
+
+def test_grade_reads_the_check_summaries_of_a_submission():
+    assert gen.grade_notebook(ROOT / "exercises" / "04_hand_points.ipynb") == [("hand_points", 0, 27)]
+    assert gen.grade_notebook(ROOT / "solutions" / "04_hand_points.ipynb") == [("hand_points", 27, 27)]

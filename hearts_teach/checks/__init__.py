@@ -34,24 +34,29 @@ for _module in (passing, tricks, legal, points, match):
     CHECKERS.update(_module.CHECKERS)
 
 
-def _strategy_checkers() -> dict[str, Checker]:
-    # imported lazily: the strategy checks need the bots, which the basic exercises do not
-    from . import strategy
+LAZY_MODULES = ("strategy", "spades")  # need the bots or the Spades engine: imported on first use
 
-    return strategy.CHECKERS
+
+def _lazy_checkers() -> dict[str, Checker]:
+    import importlib
+
+    found: dict[str, Checker] = {}
+    for mod in LAZY_MODULES:
+        try:
+            found.update(importlib.import_module(f"{__name__}.{mod}").CHECKERS)
+        except ImportError:
+            continue
+    return found
 
 
 def checker(name: str) -> Checker:
     """The checker called ``name``; a ``KeyError`` listing the valid names otherwise."""
     if name in CHECKERS:
         return CHECKERS[name]
-    try:
-        extra = _strategy_checkers()
-    except ImportError:
-        extra = {}
+    extra = _lazy_checkers()
     if name in extra:
         return extra[name]
-    valid = ", ".join(sorted(CHECKERS) + sorted(extra))
+    valid = ", ".join(sorted(set(CHECKERS) | set(extra)))
     raise KeyError(f"no check called {name!r}; the checks are: {valid}")
 
 
