@@ -306,3 +306,27 @@ def test_golden10_cards_move_only_after_all_four_have_chosen():
     assert hand.cards(0) != hand.dealt(0)
     # rule 4: after the pass the 2♣ holder (seat 1 now) leads it
     assert hand.turn == 1 and [str(c) for c in hand.legal_plays()] == ["2C"]
+
+
+# more option pairs ------------------------------------------------------------------------
+@pytest.mark.parametrize("rules, scores", [
+    (Rules.preset("omnibus"), (-10, 26, 26, 26)),                         # shooter also took J♦
+    (Rules(omnibus=True, moon="subtract_from_self"), (-36, 0, 0, 0)),
+    (Rules(omnibus=True, no_points_on_first_trick=False), (-10, 26, 26, 26)),
+])
+def test_moon_when_the_shooter_takes_every_trick_including_the_jack(rules, scores):
+    # seat 0 holds all thirteen clubs, leads them one by one and wins every trick
+    hand = play_out(stacked(ONLY_POINTS, rules))
+    assert all(t.winner == 0 for t in hand.tricks)
+    assert hand.moon == 0 and hand.scores == scores
+
+
+def test_queen_breaks_with_first_trick_points_the_queen_breaks_on_trick_one():
+    hand = stacked(ONLY_POINTS, Rules(queen_breaks_hearts=True, no_points_on_first_trick=False))
+    hand.play("2C")
+    hand.play("QS")
+    assert hand.broken_by == HeartsBroken(Card("QS"), 1, 1)
+    plain = stacked(ONLY_POINTS, Rules(no_points_on_first_trick=False))
+    plain.play("2C")
+    plain.play("QS")
+    assert not plain.hearts_broken
