@@ -14,6 +14,8 @@ from ..cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 POINTS = HEARTS_MASK | QS_MASK
 NON_POINTS = ((1 << 52) - 1) ^ POINTS
 SPADES = SUIT_MASKS[3]
+CLUBS = SUIT_MASKS[0]
+DIAMONDS = SUIT_MASKS[1]
 AS_MASK = 1 << (QS_INDEX + 2)
 KS_MASK = 1 << (QS_INDEX + 1)
 BIG_SPADES = AS_MASK | KS_MASK | QS_MASK
@@ -171,15 +173,19 @@ def _lead(hand: int, legal: int, played: int, threat: int) -> int:
     spades = legal & SPADES
     if spades and not hand & BIG_SPADES and not played & QS_MASK:
         return low(spades)  # flush the queen out
-    # work the shortest suit (not hearts, and not spades while holding a big spade)
-    best, best_key = -1, (99, 99)
-    for s in (0, 1, 3):
-        m = legal & SUIT_MASKS[s]
-        if not m or (s == 3 and hand & BIG_SPADES and legal & ~SPADES & ~HEARTS_MASK):
-            continue
-        key = ((hand & SUIT_MASKS[s]).bit_count(), low(m) % 13)
-        if key < best_key:
-            best, best_key = low(m), key
+    # work the shortest suit (not hearts, and not spades while holding a big spade);
+    # when leading, every held non-heart card is legal (the 2♣ lead is forced earlier)
+    clubs = legal & CLUBS
+    diamonds = legal & DIAMONDS
+    if spades and hand & BIG_SPADES and (clubs or diamonds):
+        spades = 0
+    best, best_n, best_rank = -1, 99, 99
+    for m in (clubs, diamonds, spades):
+        if m:
+            n = m.bit_count()
+            c = (m & -m).bit_length() - 1
+            if n < best_n or (n == best_n and c % 13 < best_rank):
+                best, best_n, best_rank = c, n, c % 13
     if best >= 0:
         return best
     return low(legal)

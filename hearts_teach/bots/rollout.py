@@ -8,9 +8,8 @@ thousands of cards per decision in pure Python.
 from __future__ import annotations
 
 from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS
-from ..core import final_scores
 from ..rng import Rng
-from .policy import NO_MOON, NON_POINTS, POINTS, rule_play, threat_of
+from .policy import MOON_OPEN, NO_MOON, NON_POINTS, POINTS, rule_play
 
 NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
 SUITS = SUIT_MASKS
@@ -19,12 +18,15 @@ SUITS = SUIT_MASKS
 def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
             led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
             played: int, no_points_first: bool, queen_breaks: bool,
-            defence: tuple[bool, bool, bool, bool], first: int = -1) -> tuple[list[int], int]:
+            defence: tuple[bool, bool, bool, bool], first: int = -1,
+            stop: int = POINTS) -> tuple[list[int], int]:
     """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
     modified in place. ``trick_cards`` is how many cards the trick in progress holds.
 
     ``first`` (a card index, optional) is played for the seat to move before the policy
     takes over: that is how a candidate card is tried.
+    Play stops once every card in ``stop`` (the scoring cards: hearts and Q♠, plus J♦
+    under omnibus) has been taken: the rest cannot change any score.
     Returns ``(taken, winner of the trick in progress or of the next trick)``.
     Each seat's decision reads only its own hand and public facts.
     """
@@ -74,25 +76,37 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             taken[win_seat] |= trick_mask
             if first_winner < 0:
                 first_winner = win_seat
-            if trick_mask & POINTS:
+            if trick_mask & POINTS and threat is not _SPLIT:
                 threat = _threats(taken, defence)
             trick_mask = 0
             trick_len = 0
             led_suit = -1
             tricks_done += 1
             turn = win_seat
+            if played & stop == stop:
+                break
         else:
             turn = (seat + 1) & 3
     return taken, first_winner
 
 
+_SPLIT = (NO_MOON, NO_MOON, NO_MOON, NO_MOON)
+
+
 def _threats(taken: list[int], defence: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
-    """Each seat's moon status (as ``policy.threat_of``), for the next trick."""
-    return tuple(threat_of(taken, s) if defence[s] else NO_MOON for s in range(4))
-
-
-def score_of(taken: list[int], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
-    return final_scores(taken, moon_rule, omnibus)
+    """Each seat's moon status (as ``policy.threat_of``), for the next trick; one pass
+    over the taken cards instead of one ``threat_of`` call per seat (hot path)."""
+    holder = -1
+    for s in range(4):
+        if taken[s] & POINTS:
+            if holder >= 0:
+                return _SPLIT
+            holder = s
+    if holder < 0:
+        return tuple(MOON_OPEN if d else NO_MOON for d in defence)
+    t = taken[holder]
+    status = holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else MOON_OPEN
+    return tuple(status if defence[s] and s != holder else NO_MOON for s in range(4))
 
 
 # sampling hidden hands -----------------------------------------------------------------
@@ -196,16 +210,3 @@ def view_worlds(view, rng: Rng, n: int) -> list[list[int]]:
             known = {target: k}
     return [sample_hands(rng, view.seat, view.hand, unseen, view.sizes, view.void, known)
             for _ in range(n)]
-
-
-def play_outcomes(view, hands: list[int], card: int) -> tuple[list[int], int]:
-    """Play ``card`` for the view's seat in one sampled world, then roll out with the rule
-    policy for all seats. Returns ``(taken masks, winner of the current trick)``."""
-    trick_mask = 0
-    for c in view.trick:
-        trick_mask |= 1 << c
-    r = view.rules
-    return rollout(hands[:], list(view.taken), len(view.trick), trick_mask, view.turn,
-                   view.led_suit, view.win_seat, view.win_card, view.broken, view.tricks_done,
-                   view.played, r.no_points_on_first_trick, r.queen_breaks_hearts,
-                   (True, True, True, True), card)
