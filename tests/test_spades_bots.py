@@ -1,6 +1,8 @@
 """Spades bots: the bidding estimate, the nil rule and the partner-aware play rules."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_teach.cards import DECK, CardList
 from hearts_teach.rng import Rng
@@ -9,6 +11,7 @@ from hearts_teach.spades.bots import (
     RandomSpadesBot,
     SpadesBot,
     auto_play,
+    benchmark,
     estimate_tricks,
     nil_ok,
     suggest_bid,
@@ -183,3 +186,21 @@ def test_auto_play_stops_at_the_human_seat():
     hand.bid(3)
     auto_play(hand, [None, RandomSpadesBot(1), RandomSpadesBot(2), RandomSpadesBot(3)], stop_at=0)
     assert hand.turn == 0 and hand.phase == "play"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), dealer=st.integers(0, 3), mix=st.lists(st.booleans(), min_size=4, max_size=4))
+def test_any_mix_of_bots_finishes_any_deal_legally(seed, dealer, mix):
+    # SpadesHand.play rejects illegal cards, so finishing the hand proves every move was legal
+    hand = SpadesHand.deal(seed=seed, dealer=dealer)
+    bots = [SpadesBot(seed + s) if rule else RandomSpadesBot(seed + s) for s, rule in enumerate(mix)]
+    log = auto_play(hand, bots)
+    assert hand.is_over and len(log) == 4 + 52
+    assert all(b is not None and 0 <= b <= 13 for b in hand.bids)
+    assert sum(hand.tricks_won) == 13
+
+
+def test_benchmark_reports_its_figures():
+    r = benchmark(hands=3, seed=1)
+    assert set(r) == {"rule", "opponent", "made", "nils", "nil_kept"}
+    assert 0 <= r["made"] <= 1 and 0 <= r["nil_kept"] <= 1

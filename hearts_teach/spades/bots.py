@@ -289,9 +289,12 @@ def auto_play(hand: SpadesHand, bots: Sequence, stop_at: int | None = None) -> l
     return log
 
 
-def benchmark(hands: int = 200, seed: int = 0) -> tuple[float, float]:
-    """Average points per hand: rule bots (seats 0+2) vs random bots (1+3), seats then swapped."""
+def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict[str, float]:
+    """Rule bots (one team) against ``opponent`` bots ("random" or "rules"), each deal played
+    twice with the teams swapped. Returns average points per hand for both, and for the rule team the share
+    of contracts made and of nil bids kept."""
     totals = [0, 0]
+    made = nils = nils_kept = 0
     for n in range(hands):
         rng = Rng(seed).spawn(n)
         for swap in (0, 1):
@@ -299,23 +302,33 @@ def benchmark(hands: int = 200, seed: int = 0) -> tuple[float, float]:
             bots = []
             for s in range(4):
                 smart = team_of(s) == swap
-                bots.append(SpadesBot(rng.spawn(f"b{s}")) if smart else RandomSpadesBot(rng.spawn(f"r{s}")))
+                other = SpadesBot if opponent == "rules" else RandomSpadesBot
+                bots.append(SpadesBot(rng.spawn(f"b{s}")) if smart else other(rng.spawn(f"r{s}")))
             auto_play(hand, bots)
-            pts = hand.score().team_points
-            totals[0] += pts[swap]
-            totals[1] += pts[1 - swap]
-    return totals[0] / (2 * hands), totals[1] / (2 * hands)
+            sc = hand.score()
+            totals[0] += sc.team_points[swap]
+            totals[1] += sc.team_points[1 - swap]
+            made += sc.teams[swap].made
+            for s in (swap, swap + 2):
+                if hand.bids[s] == 0:
+                    nils += 1
+                    nils_kept += hand.tricks_won[s] == 0
+    games = 2 * hands
+    return {"rule": totals[0] / games, "opponent": totals[1] / games, "made": made / games,
+            "nils": nils, "nil_kept": nils_kept / nils if nils else 0.0}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hearts_teach.spades.bots")
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--opponent", choices=("random", "rules"), default="random")
     a = ap.parse_args(argv)
-    smart, rand = benchmark(a.hands, a.seed)
+    r = benchmark(a.hands, a.seed, a.opponent)
     print(f"{a.hands} deals, each played twice with the teams swapped")
-    print(f"rule bots:   {smart:+.1f} points per hand")
-    print(f"random bots: {rand:+.1f} points per hand")
+    print(f"rule bots:   {r['rule']:+.1f} points per hand, contract made in {100 * r['made']:.0f}% of hands")
+    print(f"             {r['nils']:.0f} nil bids, {100 * r['nil_kept']:.0f}% kept")
+    print(f"{a.opponent + ' bots:':<12} {r['opponent']:+.1f} points per hand")
     return 0
 
 
