@@ -9,6 +9,7 @@ so every printed figure is reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from .cards import DECK, Card, CardLike, CardList
 from .core import final_scores
@@ -388,6 +389,195 @@ class MatchStepper:
 
     def text(self) -> str:
         return self.match.score_table()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        return dict(data or {}, **{"text/plain": self.text()})
+
+
+# drills (lesson 08) ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One practice decision: a fixed position, whose move it is, and what to decide."""
+
+    title: str
+    kind: str  # "pass" (choose 3 cards) or "play" (choose 1 card)
+    seat: int
+    prompt: str
+    make: Callable[[], Hand]  # builds the position afresh (so a drill can be replayed)
+
+
+def _flush_lead() -> Hand:
+    def stop(h: Hand) -> bool:
+        return h.turn == 0 and h.trick_number >= 3 and not h.current_trick.cards
+    return bots_play(Hand.deal(seed=1, pass_direction="hold"), table_bots("rule"), stop=stop)
+
+
+DRILLS: tuple[Drill, ...] = (
+    Drill("Pass with the queen and the ace", "pass", 0,
+          "Hand 1, passing left. Choose the 3 cards South should pass.",
+          lambda: Hand.deal(seed=287)),
+    Drill("Pass with a long spade suit", "pass", 0,
+          "Hand 2, passing right. Choose the 3 cards South should pass.",
+          lambda: Hand.deal(seed=23, hand_number=1)),
+    Drill("Void in clubs", "play", 0,
+          "Trick 3: East is winning a club trick and South has no clubs. What should South play?",
+          lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
+                            stop=cannot_follow)),
+    Drill("Your lead", "play", 0,
+          "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
+          _flush_lead),
+    Drill("The queen is on the table", "play", 0,
+          "Trick 2: West led 5♠, North played 9♠, East dropped Q♠. What should South play?",
+          lambda: position({0: "AS 3S 4H 8H JD 9D 5D 7C 8C 9C TC JC 7D", 1: "KC 5S", 2: "4C 9S",
+                            3: "2C QS 3C 5C 6C 2D 3D 4D 6D 2H 3H 5H 6H"},
+                           plays="2C 7C KC 4C 5S 9S QS", seed=2)),
+)
+
+# how much each coach verdict is worth in a drill score
+VERDICT_POINTS = {"best": 1.0, "fine": 1.0, "inaccuracy": 0.5, "mistake": 0.0, "blunder": 0.0}
+
+
+@dataclass(frozen=True)
+class DrillResult:
+    drill: Drill
+    answer: CardList
+    verdict: str
+    points: float
+    reason: str
+    best: str
+    assessment: object
+
+
+class DrillSession:
+    """Work through ``drills`` one by one; the coach grades each answer with its reasons.
+
+    Text path: ``answer("QS")`` / ``answer("QS AS AD")`` grades the current drill and moves on;
+    ``text()`` shows the current drill or the final score. ``widget`` holds clickable cards
+    (a ``HandWidget`` or a ``PassPicker``) for the current drill and the feedback so far.
+    """
+
+    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0):
+        self.drills = list(drills)
+        self.seed = seed
+        self.results: list[DrillResult] = []
+        self.hand: Hand | None = None
+        self.last_feedback = ""
+        self._widget = None
+        self._start()
+
+    # state ------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return len(self.results) == len(self.drills)
+
+    @property
+    def current(self) -> Drill | None:
+        return None if self.done else self.drills[len(self.results)]
+
+    @property
+    def score(self) -> float:
+        return sum(r.points for r in self.results)
+
+    def score_line(self) -> str:
+        return (f"Score: {self.score:g} / {len(self.results)} "
+                f"(best or fine 1, inaccuracy ½, mistake or blunder 0)")
+
+    def _start(self) -> None:
+        d = self.current
+        self.hand = d.make() if d is not None else None
+        if self._widget is not None:
+            self._refresh_widget()
+
+    # answering ----------------------------------------------------------------------------
+    def answer(self, cards: str | Iterable[CardLike]) -> str:
+        """Grade ``cards`` for the current drill with the coach, record it and move on."""
+        from .coach import assess_pass, assess_play
+
+        d = self.current
+        if d is None:
+            return "All drills are done. " + self.score_line()
+        chosen = CardList(cards)
+        hand = self.hand
+        if d.kind == "pass":
+            if hand.passed(d.seat) is None:
+                hand.pass_cards(d.seat, chosen)  # the engine checks the pass (3 held cards)
+            graded = assess_pass(hand.view(d.seat), seed=self.seed)
+            mine = graded.of(chosen)
+        else:
+            if len(chosen) != 1:
+                raise ValueError(f"a play drill needs exactly one card, got {chosen.pretty}")
+            verdict = hand.explain(chosen[0], d.seat)
+            if not verdict.legal:
+                self.last_feedback = f"Can't play {chosen[0].pretty}: {verdict.message}. Try another card."
+                self._refresh_widget()
+                return self.last_feedback
+            graded = assess_play(hand.view(d.seat), seed=self.seed)
+            mine = graded.of(chosen[0])
+        pts = VERDICT_POINTS[mine.verdict]
+        result = DrillResult(d, chosen, mine.verdict, pts, mine.reason, graded.best.label, graded)
+        self.results.append(result)
+        self.last_feedback = (f"Drill {len(self.results)} · {d.title}: you chose {' '.join(c.pretty for c in chosen)}"
+                              f" → {mine.verdict} ({pts:g} point{'' if pts == 1 else 's'}). {mine.reason}")
+        if mine.verdict not in ("best",):
+            self.last_feedback += f" The coach's best: {graded.best.label}."
+        self._start()
+        return self.last_feedback
+
+    # views --------------------------------------------------------------------------------
+    def position_text(self) -> str:
+        d = self.current
+        if d is None:
+            return "All drills are done. " + self.score_line()
+        head = f"Drill {len(self.results) + 1} of {len(self.drills)} · {d.title}\n{d.prompt}"
+        return head + "\n" + self.hand.text(seat=d.seat)
+
+    def summary(self) -> str:
+        lines = [f"{i + 1}. {r.drill.title:<32} {' '.join(c.pretty for c in r.answer):<10} "
+                 f"{r.verdict:<10} {r.points:g}   (coach's best: {r.best})"
+                 for i, r in enumerate(self.results)]
+        return "\n".join(lines + [self.score_line()])
+
+    def text(self) -> str:
+        parts = [self.position_text()]
+        if self.last_feedback:
+            parts.append(self.last_feedback)
+        return "\n\n".join(parts)
+
+    @property
+    def widget(self):
+        if self._widget is None:
+            import ipywidgets as w
+
+            self._prompt = w.HTML()
+            self._area = w.VBox()
+            self._feedback = w.HTML()
+            self._widget = w.VBox([self._prompt, self._area, self._feedback])
+            self._refresh_widget()
+        return self._widget
+
+    def _refresh_widget(self) -> None:
+        if self._widget is None:
+            return
+        from html import escape
+
+        from .widgets import HandWidget, PassPicker
+
+        d = self.current
+        self._prompt.value = f"<pre>{escape(self.position_text())}</pre>"
+        if d is None:
+            self._area.children = ()
+        elif d.kind == "pass":
+            picker = PassPicker(self.hand, d.seat, on_confirm=lambda cards: self.answer(cards))
+            self._area.children = (picker.widget,)
+        else:
+            hw = HandWidget(self.hand, d.seat, on_play=lambda card: self.answer([card]))
+            self._area.children = (hw.widget,)
+        fb = self.last_feedback + ("\n" + self.score_line() if self.results else "")
+        self._feedback.value = f"<div style='white-space:pre-wrap'>{escape(fb)}</div>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
