@@ -389,3 +389,30 @@ def test_match_refuses_next_hand_before_the_end():
         rec["hands"][0]["dealer"] = 0
         SpadesMatch.from_record(rec)
     assert e.value.field == "hands[0].dealer"
+
+
+def test_two_of_spades_takes_a_trick_led_with_the_ace_of_hearts():
+    # dealer 0: West leads A♥; North has no hearts and trumps with the 2♠
+    deal = ["3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C 3C",
+            "AH 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D",
+            "2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2H"]
+    hand = bid_all(SpadesHand(deal, dealer=0))
+    hand.play("AH")
+    hand.play("2S")
+    hand.play("2H")
+    trick = hand.play("KH")
+    assert trick.winner == 2 and trick.trumped
+    assert "trumped" in str(trick)
+
+
+def test_when_both_teams_pass_the_target_in_one_hand_the_higher_score_wins():
+    match = SpadesMatch(seed=0, target=50)
+    match.hands[0] = SpadesHand(SUITS, dealer=3, hand_number=0)
+    for b in (0, 4, 4, 4):
+        match.bid(b)
+    while not match.hand.is_over:
+        match.play(match.hand.legal_plays().cards[0])
+    assert match.totals == (60, 85)  # both past 50
+    assert match.is_over and match.winner == 1
+    assert "West–East wins, 85 to 60." in match.score_table()

@@ -86,6 +86,8 @@ def test_nil_broken_costs_100():
 def test_broken_nil_tricks_count_for_the_partner_contract():
     # North bid 5 and took only 4; South's broken nil took 2, so the team has 6: made, 1 bag
     s = score_hand([0, 4, 5, 3], [2, 4, 4, 3])
+    assert s.teams[0].contract == 5  # the partner's bid alone is the contract
+    assert s.teams[0].tricks == 6
     assert s.teams[0].made
     assert s.team_points[0] == -100 + 50 + 1
     assert s.bags[0] == 1
