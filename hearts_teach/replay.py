@@ -44,12 +44,15 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from .cards import Card, CardList
+from .cards import DECK, Card, CardList, indices_of
+from .core import final_scores
 from .errors import ActionError, HeartsError, InvalidCardError
 from .hand import Hand
 from .rules import PASS_DIRECTIONS, Rules
 
 KEYS = ("rules", "pass_direction", "deal", "passes", "plays")
+_NAMES = tuple(str(c) for c in DECK)
+_INDEX = {name: i for i, name in enumerate(_NAMES)}  # canonical strings skip the parser
 
 
 class Malformed(Exception):
@@ -175,23 +178,40 @@ def replay_record(rec: Any) -> dict[str, Any]:
     failure = _do_passes(hand, passes)
     if failure is not None:
         return failure
+    # the plays run on the bitmask PlayState (fast); the checked Hand is only used to word
+    # the error of an illegal play, so messages are exactly those of Hand.play
+    st = hand.play_state()
     legal: list[list[str]] = []
     for i, given in enumerate(plays):
-        if not _parses(given):
-            return _fail(i, given if isinstance(given, str) else repr(given), "invalid_card", _card_error(given))
-        if hand.is_over:
-            return _fail(i, str(Card(given)), "wrong_phase",
-                         f"play {i} comes after the 52nd card: the hand is over")
-        before = _cards_of(hand.legal_plays())
-        try:
-            hand.play(given)
-        except ActionError as e:
-            return _fail(i, _card_field(e, given), str(e.rule), str(e))
-        legal.append(before)
-    if hand.is_over:
-        return {"ok": True, "legal": legal, "points": list(hand.scores), "moon": hand.moon}
-    return {"ok": True, "legal": legal, "next_player": hand.turn,
-            "next_legal": _cards_of(hand.legal_plays())}
+        idx = _INDEX.get(given) if isinstance(given, str) else None
+        if idx is None:
+            if not _parses(given):
+                return _fail(i, given if isinstance(given, str) else repr(given), "invalid_card",
+                             _card_error(given))
+            idx = Card(given).index
+        if st.is_over:
+            return _fail(i, _NAMES[idx], "wrong_phase", f"play {i} comes after the 52nd card: the hand is over")
+        mask = st.legal()
+        if not mask >> idx & 1:
+            return _illegal(hand, plays, i)
+        legal.append([_NAMES[j] for j in indices_of(mask)])
+        st.play(idx)
+    if st.is_over:
+        scores, moon = final_scores(st.taken, hand.rules.moon, hand.rules.omnibus)
+        return {"ok": True, "legal": legal, "points": list(scores), "moon": moon}
+    return {"ok": True, "legal": legal, "next_player": st.turn,
+            "next_legal": [_NAMES[j] for j in indices_of(st.legal())]}
+
+
+def _illegal(hand: Hand, plays: list, i: int) -> dict[str, Any]:
+    """Replay the legal prefix through ``Hand`` and let it reject play ``i``."""
+    for card in plays[:i]:
+        hand.play(card)
+    try:
+        hand.play(plays[i])
+    except ActionError as e:
+        return _fail(i, _card_field(e, plays[i]), str(e.rule), str(e))
+    raise AssertionError(f"the engine accepted play {i} that the play state rejected")  # pragma: no cover
 
 
 def replay_line(line: str | bytes) -> dict[str, Any] | None:
