@@ -72,7 +72,8 @@ def card_index(text: str) -> int:
     if not isinstance(text, str):
         raise InvalidCardError(f"invalid card: {text!r} is a {type(text).__name__}, "
                                f"not a string; expected {_ACCEPTED}")
-    s = text.strip().upper()
+    # U+FE0F (emoji presentation) often follows a suit symbol pasted from the web: '10♥️'
+    s = text.strip().upper().replace("\ufe0f", "")
     rank = _RANK_ALIASES.get(s[:-1]) if len(s) >= 2 else None
     suit = _SUIT_ALIASES.get(s[-1:]) if s else None
     if rank is None or suit is None:

@@ -20,6 +20,7 @@ def test_deck_has_52_distinct_cards_in_index_order():
 @pytest.mark.parametrize("text, canonical", [
     ("QS", "QS"), ("qs", "QS"), ("Q♠", "QS"), ("q♠", "QS"), ("TH", "TH"), ("10H", "TH"), ("10♥", "TH"),
     ("th", "TH"), ("2c", "2C"), ("A♦", "AD"), (" KH ", "KH"), ("J♣", "JC"), ("Q♤", "QS"), ("5♡", "5H"),
+    ("10\u2665\ufe0f", "TH"),
 ])
 def test_parser_accepts_the_documented_forms(text, canonical):
     assert str(Card(text)) == canonical
