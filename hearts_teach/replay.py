@@ -33,6 +33,7 @@ output always uses the canonical one (``QS``, ``TH``) and lists card sets in dec
   lines are still processed. Unknown rule options are named together with the valid ones;
   ``rules`` may also hold ``"preset": name`` (as ``Rules.from_dict``).
 
+Output lines are ASCII JSON (``json.dumps`` escapes ♣ and friends), flushed per record.
 Blank lines are skipped (no output). The exit status is 0 when every record is ok, 1 when
 at least one is not, 2 when FILE cannot be read.
 """
