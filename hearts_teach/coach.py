@@ -144,8 +144,8 @@ class Assessment:
         for cand in self.candidates:
             if cand.cards.mask == mask:
                 return cand
-        raise IllegalPassError(f"the pass {CardList(choice).pretty} was not graded; call "
-                               f"assess_pass(view, include=[...]) with it", rule=Rule.PASS_SIZE)
+        raise NotGradedError(f"the pass {' '.join(c.pretty for c in CardList(choice))} was not "
+                             f"graded; call assess_pass(view, include=[...]) with it")
 
     def verdict(self, choice) -> str:
         return self.of(choice).verdict
@@ -365,13 +365,12 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 48, max_worlds: int = 9
     the other seats pass and play like the rule bot."""
     view = require_view(view, "assess_pass")
     if view.phase != "pass":
-        raise WrongPhaseError(f"assess_pass needs a view during the pass (this one is in the "
-                              f"{view.phase} phase)" if view.pass_direction != "hold" or view.phase != "play"
-                              else "this is a hold hand: nobody passes", rule=Rule.WRONG_PHASE,
-                              seat=view.seat)
+        why = ("this is a hold hand: nobody passes" if view.pass_direction == "hold" else
+               f"assess_pass needs a view during the pass (this one is in the {view.phase} phase)")
+        raise WrongPhaseError(why, rule=Rule.WRONG_PHASE, seat=view.seat)
     _check_widths(worlds, max_worlds)
     pool = pass_pool(view.hand)
-    extra = list(include)
+    extra = [include] if isinstance(include, str) else list(include)
     if extra and (isinstance(extra[0], str) and len(extra[0]) <= 3 or isinstance(extra[0], Card)):
         extra = [extra]  # a single triple given as cards
     if view.passed:
@@ -458,14 +457,17 @@ class Hint:
 
 def hint(view: View, seed: int = 0) -> Hint:
     """The recommended card (play phase) or pass (pass phase) for the view's seat, with a
-    reason. A forced card is returned at once."""
+    reason built from the coach's rollouts (``assessment`` holds the full grading)."""
     view = require_view(view, "hint")
     if view.phase == "pass":
         a = assess_pass(view, seed=seed)
         return Hint("pass", a.best.cards, a.best.reason, a)
     a = assess_play(view, seed=seed)
     # inside a group of equivalent cards any card does the same; recommend the lowest
-    return Hint("play", CardList([a.best.cards[0]]), a.best.reason, a)
+    reason = a.best.reason
+    if view.legal_mask.bit_count() == 1:
+        reason = "It is your only legal card. " + reason
+    return Hint("play", CardList([a.best.cards[0]]), reason, a)
 
 
 __all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS",

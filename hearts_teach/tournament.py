@@ -20,7 +20,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -426,10 +426,6 @@ def main_tournament(args: argparse.Namespace) -> int:
     else:
         print(result.table())
     return 0
-
-
-def names_of(entries: Iterable[SeatSpec]) -> list[str]:
-    return [e if isinstance(e, str) else e.name for e in entries]
 
 
 __all__ = ["BotResult", "FunctionBot", "StudentCodeError", "TournamentResult", "checked_pass",

@@ -162,6 +162,13 @@ def test_assess_pass_grades_triples_and_includes_the_learners():
         assert c.verdict in VERDICTS
     assert a.best.delta_vs_best == 0.0
     assert "you end with the Q♠" in a.best.reason
+    # one triple written as a string is accepted too, and gives the same grading
+    again = assess_pass(v, worlds=8, max_worlds=8, include=str(mine))
+    assert again.of(mine) == a.of(mine)
+    plain = assess_pass(v, worlds=8, max_worlds=8)
+    if all(c.cards.mask != mine.mask for c in plain):
+        with pytest.raises(NotGradedError, match="include"):
+            plain.of(mine)
 
 
 def test_hint_play_and_pass():
