@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hearts_teach import DECK, Card, Hand, Match, Rng, Rule, Rules, Suit
 
-PROFILE = settings(max_examples=150, derandomize=True, deadline=None, database=None)
+PROFILE = settings(max_examples=120, derandomize=True, deadline=None, database=None)
 
 LEGAL_RULES = {Rule.OPENING_LEAD, Rule.FOLLOWS_SUIT, Rule.VOID_DISCARD, Rule.FREE_LEAD,
                Rule.ALL_HEARTS_LEAD, Rule.ONLY_POINTS_LEFT}
