@@ -1,7 +1,6 @@
 """The exercise 09 checkers: right answers pass, typical slips get the right hint,
 stubs, wrong types and exceptions are reported without raising."""
 
-import hearts_teach.checks.spades  # noqa: F401 - registers the Spades checks
 from hearts_teach.checks import check
 from hearts_teach.spades import score_hand
 

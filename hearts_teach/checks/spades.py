@@ -6,7 +6,7 @@ bid plus 1 per overtrick; set: -10 per trick bid).
 teams' bags before the hand -> ``(points, bags_after)``, two pairs by team, with nil and
 the 10-bag penalty. Expected answers come from ``hearts_teach.spades.score_hand``.
 
-Importing this module registers both checks with ``hearts_teach.checks.check``.
+``hearts_teach.checks`` loads this module on first use (it needs the Spades engine and bots).
 """
 
 from __future__ import annotations
@@ -197,14 +197,3 @@ CHECKERS = {
                             _hint_score),
 }
 
-
-def _register() -> None:
-    # the checks package imports a fixed list of modules; until it lists this one,
-    # importing it adds the Spades checks to the shared registry
-    from . import CHECKERS as shared
-
-    for name, chk in CHECKERS.items():
-        shared.setdefault(name, chk)
-
-
-_register()
