@@ -179,7 +179,7 @@ def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
         cell.setdefault(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
     td = "style='text-align:center;padding:2px 6px;min-width:5em;vertical-align:top'"
     if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({trick.points} pts)"
+        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
     elif trick.cards:
         status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
     else:
@@ -190,6 +190,11 @@ def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
             f"<tr><td></td><td {td}>{cell[2]}</td><td></td></tr>"
             f"<tr><td {td}>{cell[1]}</td><td {td}></td><td {td}>{cell[3]}</td></tr>"
             f"<tr><td></td><td {td}>{cell[0]}</td><td></td></tr></table></div>")
+
+
+def pts(n: int) -> str:
+    """'1 pt', '0 pts', '13 pts'."""
+    return f"{n} pt" if n == 1 else f"{n} pts"
 
 
 def broken_text(hand: Hand) -> str:
@@ -241,7 +246,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     if last is not None:
         lines.append(f"Last trick {last.number}: " + ", ".join(
             f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
-            + f" → {names[last.winner]} takes {last.points} pts")  # type: ignore[index]
+            + f" → {names[last.winner]} takes {pts(last.points)}")  # type: ignore[index]
     if hand.phase is not Phase.PASS:
         lines.append(broken_text(hand))
         lines.append("Points taken: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(hand.points_taken)))

@@ -19,6 +19,7 @@ from ..render import (
     cards_row_html,
     hand_result_text,
     position_text,
+    pts,
     trick_compass_html,
 )
 from .common import WidgetView, control_button
@@ -103,7 +104,7 @@ class ReplayViewer(WidgetView):
         text = head + f"trick {trick}, card {pos}: {names[a.seat]} plays {a.card.pretty}"
         last = self.position.last_trick
         if pos == 4 and last is not None:
-            text += f"; {names[last.winner]} takes the trick ({last.points} pts)"  # type: ignore[index]
+            text += f"; {names[last.winner]} takes the trick ({pts(last.points)})"  # type: ignore[index]
         return text
 
     def _board_html(self) -> str:
@@ -116,7 +117,7 @@ class ReplayViewer(WidgetView):
                 extra = " passing " + "".join(card_html(c, four_color=self.four_color) for c in pos.passed(s))  # type: ignore[union-attr]
             rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b></td>"
                         f"<td>{cards_row_html(pos.cards(s), self.four_color)}{extra}</td>"
-                        f"<td style='padding:2px 8px'>{pos.points_taken[s]} pts</td></tr>")
+                        f"<td style='padding:2px 8px'>{pts(pos.points_taken[s])}</td></tr>")
         parts = [f"<table>{''.join(rows)}</table>"]
         if pos.phase is not Phase.PASS:
             current = pos.current_trick

@@ -22,6 +22,7 @@ from ..render import (
     broken_text,
     hand_result_text,
     position_text,
+    pts,
     score_table_html,
     trick_compass_html,
 )
@@ -38,7 +39,8 @@ class TrickView(WidgetView):
     def __init__(self, hand: Hand, *, four_color: bool = False):
         self.hand = hand
         self.four_color = four_color
-        self.html = w.HTML()
+        # wide enough for the trick and the last trick side by side
+        self.html = w.HTML(layout=w.Layout(min_width="560px"))
         self.html.add_class("ht-trick-view")
         self.widget = self.html
         self.refresh()
@@ -50,7 +52,8 @@ class TrickView(WidgetView):
         if current is not None:
             parts.append(trick_compass_html(current, names, self.four_color, "Trick"))
         parts.append(trick_compass_html(hand.last_trick, names, self.four_color, "Last trick"))
-        self.html.value = "<div style='font-family:sans-serif'>" + "".join(parts) + "</div>"
+        self.html.value = ("<div style='font-family:sans-serif;display:flex;flex-wrap:wrap;gap:12px'>"
+                           + "".join(parts) + "</div>")
 
     def text(self) -> str:
         hand, names = self.hand, self.hand.seat_names
@@ -63,7 +66,7 @@ class TrickView(WidgetView):
         if last is not None:
             played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
             lines.append(f"Last trick {last.number}: {played} → {names[last.winner]} "  # type: ignore[index]
-                         f"takes {last.points} pts")
+                         f"takes {pts(last.points)}")
         return "\n".join(lines) or "No trick yet."
 
 
@@ -168,7 +171,8 @@ class TableWidget(WidgetView):
         self.log = w.Output(layout=w.Layout(max_height="12em", overflow="auto", border="1px solid #ccc"))
         self.log.add_class("ht-log")
         controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.status, w.HBox([self.trick_view.widget, self.seats_html]), self.broken_html,
+        self.widget = w.VBox([self.status, w.HBox([self.trick_view.widget, self.seats_html], layout=w.Layout(flex_flow="row wrap")),
+                              self.broken_html,
                               self.your_box, controls, self.hint_html, self.message, self.result_html,
                               self.scores_html, w.HTML("<b>Log</b>"), self.log])
         self.widget.add_class("ht-table")
@@ -236,7 +240,7 @@ class TableWidget(WidgetView):
                   f"{hand.seat_names[seat]}{note} plays {card.pretty}")
         if trick is not None:
             self._log(f"  → {hand.seat_names[trick.winner]} takes trick {trick.number} "  # type: ignore[index]
-                      f"({trick.points} pts)")
+                      f"({pts(trick.points)})")
         if hand.is_over:
             self._log(hand_result_text(hand))
 
@@ -372,7 +376,7 @@ class TableWidget(WidgetView):
         self.refresh()
         last = hand.last_trick
         return self._say(f"Trick {last.number} done: {hand.seat_names[last.winner]} took it "  # type: ignore[union-attr,index]
-                         f"({last.points} pts).")  # type: ignore[union-attr]
+                         f"({pts(last.points)}).")  # type: ignore[union-attr]
 
     def finish_hand(self) -> str:
         self.last_hint = ""
@@ -433,7 +437,7 @@ class TableWidget(WidgetView):
                         f"<td>{escape(self.labels[s])}</td><td style='text-align:right'>{len(hand.cards(s))}</td>"
                         f"<td style='text-align:right'>{hand.points_taken[s]}</td>"
                         f"<td style='text-align:right'>{totals[s]}</td></tr>")
-        th = "style='padding:0 6px;text-align:left'"
+        th = "style='padding:0 6px;text-align:left;white-space:nowrap'"
         self.seats_html.value = (f"<table style='font-family:sans-serif;margin-left:12px'><tr><th {th}></th>"
                                  f"<th {th}>seat</th><th {th}>player</th><th {th}>cards</th>"
                                  f"<th {th}>points this hand</th><th {th}>match total</th></tr>"

@@ -1,0 +1,135 @@
+"""Browser fixtures: Debian's chromium driven by Playwright, JupyterLab and Voilà servers.
+
+Never `playwright install`: we launch /usr/bin/chromium through ``executable_path``.
+On CI (CI=true) a missing chromium or playwright is a failure, not a skip.
+The lesson is copied to a temporary folder before it is served, so the browser's
+autosave can never touch the repository's notebook.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = ROOT / "notebooks" / "07_play_a_match.ipynb"
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+TOKEN = "e2e-token"
+
+
+def _missing(what: str) -> None:
+    """Skip locally; on CI the browser tests must run, so fail loudly instead."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"browser tests cannot run on CI: {what}", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 60, any_answer: bool = False) -> None:
+    """Poll until the server answers (Voilà has no status API: any HTTP answer counts)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            if any_answer:
+                return
+            time.sleep(0.2)
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer from {url} after {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        _missing(f"{CHROMIUM} not found (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -r requirements-lock.txt)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def served_dir() -> Iterator[Path]:
+    tmp = Path(tempfile.mkdtemp(prefix="hearts-e2e-"))
+    (tmp / "nb").mkdir()
+    shutil.copy(LESSON, tmp / "nb" / LESSON.name)
+    yield tmp
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _server_env(tmp: Path) -> dict[str, str]:
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    # no "Jupyter news?" toast over the page
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    return dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "cfg"), JUPYTER_RUNTIME_DIR=str(tmp / "rt"),
+                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTER_PLATFORM_DIRS="1")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+@pytest.fixture(scope="session")
+def lab_url(served_dir: Path) -> Iterator[str]:
+    port = free_port()
+    log = open(served_dir / "lab.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
+         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={served_dir / 'nb'}",
+         "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         f"--LabApp.workspaces_dir={served_dir / 'ws'}"],
+        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir))
+    try:
+        wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _stop(proc)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(served_dir: Path) -> Iterator[str]:
+    port = free_port()
+    log = open(served_dir / "voila.log", "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(served_dir / "nb" / LESSON.name), "--no-browser",
+         f"--port={port}", "--Voila.ip=127.0.0.1"],
+        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir), cwd=served_dir / "nb")
+    try:
+        wait_http(f"http://127.0.0.1:{port}/", any_answer=True)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _stop(proc)
+        log.close()
