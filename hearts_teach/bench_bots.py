@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -144,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run, figures are rough)")
     a = ap.parse_args(argv)
     out = bot_figures(quick=a.quick)
+    out["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]  # timings depend on the load
     if a.json:
         print(json.dumps(out, indent=1))
     else:
