@@ -22,7 +22,7 @@ from ..render import ordered, suit_color
 CARD_LAYOUT = {"width": "3.4em", "height": "2.3em", "margin": "1px", "padding": "0"}
 
 
-def card_button(card: Card, four_color: bool = False) -> w.Button:
+def card_button(card: Card, four_color: bool | None = None) -> w.Button:
     """A button for one card: rank and suit symbol as its text, the full name as tooltip.
 
     The suit colour is a second cue only; the text always names the card.

@@ -29,7 +29,7 @@ class HandWidget(WidgetView):
     """
 
     def __init__(self, hand: Hand, seat: int | None = 0, *, on_play: Callable[[Card], object] | None = None,
-                 four_color: bool = False, title: str | None = None):
+                 four_color: bool | None = None, title: str | None = None):
         self.hand = hand
         self.seat = seat
         self.on_play = on_play

@@ -30,7 +30,7 @@ class PassPicker(WidgetView):
     """
 
     def __init__(self, hand: Hand, seat: int = 0, *, on_confirm: Callable[[CardList], object] | None = None,
-                 feedback: Feedback | None = None, four_color: bool = False):
+                 feedback: Feedback | None = None, four_color: bool | None = None):
         self.hand = hand
         self.seat = seat
         self.on_confirm = on_confirm

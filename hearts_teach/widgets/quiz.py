@@ -37,7 +37,7 @@ class Quiz(WidgetView):
     """
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, reasons: Reasons = None,
-                 explanation: str = "", *, four_color: bool = False):
+                 explanation: str = "", *, four_color: bool | None = None):
         if not choices:
             raise ValueError("a quiz needs at least one choice")
         self.question = question

@@ -42,7 +42,7 @@ class ReplayViewer(WidgetView):
     ``Hand`` at the current step.
     """
 
-    def __init__(self, record: dict[str, Any] | str | Hand, *, step: int = 0, four_color: bool = False):
+    def __init__(self, record: dict[str, Any] | str | Hand, *, step: int = 0, four_color: bool | None = None):
         self.full = _load(record)
         self.actions: tuple[Action, ...] = self.full.history
         self.four_color = four_color

@@ -36,7 +36,7 @@ from .pass_picker import PassPicker
 class TrickView(WidgetView):
     """The trick in progress and the last trick, laid out like the table (N top, S bottom)."""
 
-    def __init__(self, hand: Hand, *, four_color: bool = False):
+    def __init__(self, hand: Hand, *, four_color: bool | None = None):
         self.hand = hand
         self.four_color = four_color
         # wide enough for the trick and the last trick side by side
@@ -110,7 +110,7 @@ class TableWidget(WidgetView):
                  seat: int = 0, match: Match | None = None, hand: Hand | None = None,
                  rules: Rules | None = None, practice: bool = True, autoplay: bool = True,
                  auto_forced: bool = False, bots: Mapping[int, Any] | None = None,
-                 hint_fn: Callable[[Any], Any] | None = None, four_color: bool = False):
+                 hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None):
         if hand is not None and match is not None:
             raise ValueError("give either a match or a single hand, not both")
         self.seed = seed
