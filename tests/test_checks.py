@@ -232,7 +232,10 @@ def test_endless_loop_is_stopped_with_a_clear_message(capsys):
     out = capsys.readouterr().out
     assert res.timed_out and res.first_failure.kind == "timeout"
     assert "did not finish within 0.3 seconds" in out and "check stopped" in out
-    # the runaway thread was stopped: the next check runs normally
+    # the runaway thread was stopped (not left spinning), and the next check runs normally
+    import threading
+
+    assert not [t for t in threading.enumerate() if t.name == "hearts_teach-check" and t.is_alive()]
     assert check("trick_winner", REFERENCE["trick_winner"], quiet=True).ok
 
 
