@@ -315,3 +315,44 @@ def test_random_clicking_replay_viewer():
             assert rv.position.history == hand.history[:rv.step]
     assert total >= 1000
     assert Hand.from_record(record).snapshot() == hand.snapshot()  # the record is untouched
+
+
+def _all_widgets(root):
+    seen, stack = [], [root]
+    while stack:
+        wdg = stack.pop()
+        seen.append(wdg)
+        stack.extend(getattr(wdg, "children", ()))
+    return seen
+
+
+def test_every_button_has_a_description_and_a_tooltip():
+    import ipywidgets as w
+
+    from hearts_teach.widgets import HandWidget, PassPicker, Quiz
+
+    t = TableWidget(seed=1, opponents="rule", hint_fn=cheap_hint)
+    views = [t, HandWidget(Hand.deal(seed=1, hand_number=3), seat=None), PassPicker(Hand.deal(seed=1)),
+             Quiz("q?", ["yes", "no"], "yes"), ReplayViewer(Hand.deal(seed=1))]
+    t.step()  # the table during play shows the hand widget instead of the pass picker
+    views.append(t)
+    count = 0
+    for view in views:
+        for wdg in _all_widgets(view.widget):
+            if isinstance(wdg, w.Button):
+                assert wdg.description.strip() and wdg.tooltip and wdg.tooltip.strip(), wdg
+                count += 1
+    assert count > 60
+
+
+def test_replay_viewer_from_a_match_record():
+    t = TableWidget(seed=3, opponents="rule", hint_fn=cheap_hint)
+    t.finish_hand()
+    t.next_hand()
+    t.finish_hand()
+    rv = ReplayViewer.from_match(t.match.to_json(), number=1)
+    rv.buttons["end"].click()
+    assert rv.position.snapshot() == t.match.hands[1].snapshot()
+    assert rv.step == rv.steps and rv.full.pass_direction == "right" and rv.full.hand_number == 1
+    with pytest.raises(ValueError):
+        ReplayViewer.from_match(t.match, number=5)

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..hand import Action, Hand, Phase
+from ..match import Match
 from ..render import (
     broken_text,
     card_html,
@@ -68,6 +69,17 @@ class ReplayViewer(WidgetView):
         self.step = -1
         self.position = self.full
         self.go(step)
+
+    @classmethod
+    def from_match(cls, match: Match | dict[str, Any] | str, number: int = 0, **kw: Any) -> ReplayViewer:
+        """Replay hand ``number`` (0-based) of a match, a match record or its JSON."""
+        if isinstance(match, str):
+            match = Match.from_json(match)
+        elif isinstance(match, dict):
+            match = Match.from_record(match)
+        if not 0 <= number < len(match.hands):
+            raise ValueError(f"the match has hands 0..{len(match.hands) - 1}, not {number}")
+        return cls(match.hands[number], **kw)
 
     @property
     def steps(self) -> int:
