@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..bots import make_bot
 from ..cards import Card, CardLike, CardList
 from ..errors import HeartsError
 from ..hand import Hand, Phase
@@ -113,6 +114,8 @@ class TableWidget(WidgetView):
                  hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None):
         if hand is not None and match is not None:
             raise ValueError("give either a match or a single hand, not both")
+        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise ValueError(f"seat must be 0, 1, 2 or 3 (South, West, North, East), got {seat!r}")
         self.seed = seed
         self.you = seat
         self.match: Match | None = None if hand is not None else (match or Match(seed, rules))
@@ -124,8 +127,6 @@ class TableWidget(WidgetView):
         self.difficulty = self._difficulties(opponents)
         self.bots = dict(bots) if bots is not None else self._make_bots()
         # your own seat is played by a rule bot only when you ask for it (Step / Finish)
-        from ..bots import make_bot
-
         self.autopilot = make_bot("rule", seed=hash64(f"table/{seed}/autopilot") % (1 << 31))
         self.last_message = ""
         self.last_hint = ""
@@ -171,9 +172,8 @@ class TableWidget(WidgetView):
         self.log = w.Output(layout=w.Layout(max_height="12em", overflow="auto", border="1px solid #ccc"))
         self.log.add_class("ht-log")
         controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.status, w.HBox([self.trick_view.widget, self.seats_html], layout=w.Layout(flex_flow="row wrap")),
-                              self.broken_html,
-                              self.your_box, controls, self.hint_html, self.message, self.result_html,
+        board = w.HBox([self.trick_view.widget, self.seats_html], layout=w.Layout(flex_flow="row wrap"))
+        self.widget = w.VBox([self.status, board, self.broken_html, self.your_box, controls, self.hint_html, self.message, self.result_html,
                               self.scores_html, w.HTML("<b>Log</b>"), self.log])
         self.widget.add_class("ht-table")
         self._start_hand()
@@ -194,8 +194,6 @@ class TableWidget(WidgetView):
         return dict(zip(others, names, strict=True))
 
     def _make_bots(self) -> dict[int, Any]:
-        from ..bots import make_bot
-
         return {s: make_bot(name, seed=hash64(f"table/{self.seed}/{s}") % (1 << 31))
                 for s, name in self.difficulty.items()}
 
@@ -334,6 +332,8 @@ class TableWidget(WidgetView):
         hand = self.hand
         if not self.practice:
             return self._say("Undo is only for practice games.", "error")
+        if hand.is_over:
+            return self._say("The hand is over: undo works while the hand is being played.", "error")
         mine = [i for i, a in enumerate(hand.history) if a.kind == "play" and a.seat == self.you]
         if not mine:
             return self._say("Nothing to undo: you have not played a card in this hand.", "error")
