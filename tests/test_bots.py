@@ -341,3 +341,18 @@ def test_monte_carlo_bot_pass_and_rules_variants():
     v = hand.view(2)
     chosen = MonteCarloBot(1, worlds=4, pass_worlds=4).choose_pass(v)
     assert len(chosen) == 3 and chosen.mask & ~v.hand == 0
+
+
+@pytest.mark.parametrize("tries", [0, 20])
+def test_sampling_tight_voids_always_completes(tries):
+    # West (1) showed void in hearts and spades, so the 4 minor-suit cards left must all be
+    # West's; East (3) is void in diamonds. Placing cards greedily often dead-ends here.
+    me = m("2C 3C 4C 5C")
+    unseen = m("6C 7D 8D 9C 2H 3H 4H 5H 6H 2S 3S 4S 5S 6S")
+    rng = Rng(8)
+    for _ in range(60):
+        hands = sample_hands(rng, 0, me, unseen, (4, 4, 5, 5), (1, 12, 0, 2), tries=tries)
+        assert [h.bit_count() for h in hands] == [4, 4, 5, 5]
+        assert hands[1] == m("6C 7D 8D 9C")
+        assert hands[3] & m("7D 8D") == 0
+        assert hands[1] | hands[2] | hands[3] == unseen

@@ -112,13 +112,15 @@ def _threats(taken: list[int], defence: tuple[bool, bool, bool, bool]) -> tuple[
 # sampling hidden hands -----------------------------------------------------------------
 def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int, ...] | list[int],
                  void: tuple[int, ...] | list[int], known: dict[int, int] | None = None,
-                 tries: int = 200) -> list[int]:
+                 tries: int = 20) -> list[int]:
     """Deal the ``unseen`` cards to the three other seats consistently with what ``me``
     knows: each seat gets exactly ``sizes[seat]`` cards, none of a suit it showed void in,
     and the cards in ``known[seat]`` (e.g. cards ``me`` passed to it).
 
-    Cards are placed most-constrained suit first, each to an eligible seat chosen with
-    probability proportional to its free places; a dead end restarts the deal.
+    Without voids: shuffle and cut (exactly uniform). With voids: cards are placed
+    most-constrained suit first, each to an eligible seat chosen with probability
+    proportional to its free places; after ``tries`` dead ends, a placement that checks at
+    every step that the rest can still be completed (Hall's condition) finishes the job.
     """
     rnd = rng.random
     base = [0, 0, 0, 0]
@@ -185,8 +187,63 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
                 break
         if ok and not any(cap[s] for s in others):
             return hands
-    raise RuntimeError("could not sample hidden hands consistent with the view "
-                       f"(sizes {list(sizes)}, voids {list(void)})")
+    hands = _checked_deal(rnd, base, cap0, others, suit_seats)
+    if hands is None:
+        raise RuntimeError("no deal of the hidden cards fits the view "
+                           f"(sizes {list(sizes)}, voids {list(void)})")
+    return hands
+
+
+def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
+                  suit_seats: list[tuple]) -> list[int] | None:
+    """Place every card so that the remaining cards can always still be placed: for each
+    set T of seats, their free places must not exceed the cards that some seat of T may
+    take (Hall's condition for this transportation problem; totals are equal)."""
+    subsets = []
+    for bits in range(1, 8):
+        seats = [others[i] for i in range(3) if bits >> i & 1]
+        touched = [k for k, (_n, _suit, elig, _c) in enumerate(suit_seats)
+                   if any(x in seats for x in elig)]
+        subsets.append((seats, touched))
+    rem = [cards_in.bit_count() for _n, _suit, _elig, cards_in in suit_seats]
+    cap = cap0[:]
+
+    def feasible() -> bool:
+        for seats, touched in subsets:
+            if sum(cap[x] for x in seats) > sum(rem[k] for k in touched):
+                return False
+        return True
+
+    if sum(cap[x] for x in others) != sum(rem) or not feasible():
+        return None
+    hands = base[:]
+    for k, (_n, _suit, elig, cards_in) in enumerate(suit_seats):
+        for c in _indices(cards_in):
+            weights = []
+            rem[k] -= 1
+            for x in elig:
+                w = 0
+                if cap[x] > 0:
+                    cap[x] -= 1
+                    if feasible():
+                        w = cap[x] + 1
+                    cap[x] += 1
+                weights.append(w)
+            total = sum(weights)
+            if total == 0:
+                return None
+            r = rnd() * total
+            pick = elig[-1]
+            for x, w in zip(elig, weights, strict=True):
+                r -= w
+                if r < 0 and w > 0:
+                    pick = x
+                    break
+            if weights[elig.index(pick)] == 0:
+                pick = next(x for x, w in zip(elig, weights, strict=True) if w > 0)
+            hands[pick] |= 1 << c
+            cap[pick] -= 1
+    return hands
 
 
 def _indices(mask: int) -> list[int]:
