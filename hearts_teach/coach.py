@@ -195,7 +195,7 @@ class NotGradedError(HeartsError):
 
 # shared statistics -----------------------------------------------------------------------
 def _grade(rows: list[list[float]], stats: list[dict], groups: list[CardList], worlds: int,
-           reasons) -> list[Candidate]:
+           reasons, sep: str = "/") -> list[Candidate]:
     means = [sum(r) / len(r) for r in rows]
     best = min(range(len(rows)), key=lambda i: (means[i], i))
     out = []
@@ -207,7 +207,7 @@ def _grade(rows: list[list[float]], stats: list[dict], groups: list[CardList], w
         verdict = verdict_for(d, se)
         out.append((i, mean, lo, hi, d, dlo, dhi, se, verdict))
     out.sort(key=lambda t: (t[4], t[1], t[0]))
-    best_label = "/".join(c.pretty for c in groups[best])
+    best_label = sep.join(c.pretty for c in groups[best])
     result = []
     for i, mean, lo, hi, d, dlo, dhi, se, verdict in out:
         reason = reasons(i, stats[i], verdict, d, best_label)
@@ -411,7 +411,7 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 48, max_worlds: int = 9
                 + (f", someone shoots the moon in {_pct(st['p_moon_any'])}" if st["p_moon_any"] >= 0.005 else "")
                 + "; " + _verdict_words(verdict, d, best_label) + ".")
 
-    cands = _grade(rows, stats, groups, n, reasons)
+    cands = _grade(rows, stats, groups, n, reasons, sep=" ")
     to = view.pass_to
     pos = f"{view.seat_names[seat]} passes {view.pass_direction} to {view.seat_names[to]}"
     return Assessment("pass", seat, view.seat_names[seat], pos, tuple(cands), n, seed, key)
