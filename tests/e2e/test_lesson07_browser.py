@@ -50,10 +50,13 @@ def expected_result() -> str:
 
 
 def play_hand(page, shots: Path | None) -> list[float]:
-    """Pass the first three cards, then click the first enabled card until the hand ends."""
+    """Ask for a hint, pass the first three cards, then click the first enabled card until
+    the hand ends (a hint changes nothing, so the Python replay needs no hint)."""
     from playwright.sync_api import expect
 
     expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=60_000)
+    page.locator(".ht-table .ht-hint").click()
+    expect(page.locator(".ht-table .ht-hint-text")).to_contain_text("Hint: Pass ", timeout=30_000)
     for i in range(3):
         page.locator(PASS_CARDS).nth(i).click()
     expect(page.locator(CONFIRM)).to_be_enabled()
