@@ -22,7 +22,8 @@ RULES = {
     Rule.MUST_FOLLOW_SUIT: "If you hold a card of the led suit you must play one of them.",
     Rule.VOID_DISCARD: "If you hold no card of the led suit you may play any card.",
     Rule.FREE_LEAD: "The leader may lead any card (hearts only once hearts are broken).",
-    Rule.HEARTS_NOT_BROKEN: "You may not lead a heart until hearts are broken, unless your hand is all hearts.",
+    Rule.HEARTS_NOT_BROKEN: ("You may not lead a heart until hearts are broken, unless your hand is all hearts "
+                             "(Q♠ is not a heart)."),
     Rule.ALL_HEARTS_LEAD: "Exception: a leader who holds only hearts may lead a heart even before hearts are broken.",
     Rule.NO_POINTS_ON_FIRST_TRICK: ("No heart and no Q♠ on the first trick, unless you hold nothing else "
                                     "(when you cannot follow clubs)."),
