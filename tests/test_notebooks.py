@@ -110,3 +110,74 @@ def test_welcome_links_every_lesson_and_exercise():
     missing += [f"../exercises/{name}.ipynb" for name in sorted(set(EXERCISES.values()))
                 if f"../exercises/{name}.ipynb" not in targets]
     assert not missing, f"00_welcome does not link {missing}"
+
+
+# the helpers the lessons rely on (hearts_teach.lessons) ---------------------------------------
+
+def test_nav_line_links_neighbours_index_and_exercise():
+    from hearts_teach.lessons import nav_line
+
+    line = nav_line(3)
+    targets = [t.split("#")[0] for t in LINK.findall(line)]
+    assert targets == ["02_tricks_and_following_suit.ipynb", "00_welcome.ipynb", "04_queen_of_spades.ipynb",
+                       "../exercises/03_legal_plays.ipynb"]
+    assert "←" in line and "→" in line
+    assert "←" not in nav_line(0) and "→" not in nav_line(len(LESSONS) - 1)
+
+
+def test_deal_with_places_the_fixed_cards_and_deals_the_rest():
+    from hearts_teach import CardList
+    from hearts_teach.lessons import deal_with
+
+    deal = deal_with({0: "QS AS", 3: "2C"}, seed=9)
+    assert [len(h) for h in deal] == [13, 13, 13, 13]
+    assert len({c for h in deal for c in h}) == 52
+    assert set(CardList("QS AS")) <= set(deal[0]) and CardList("2C")[0] in deal[3]
+    assert deal == deal_with({0: "QS AS", 3: "2C"}, seed=9)  # reproducible
+    with pytest.raises(ValueError, match="two seats"):
+        deal_with({0: "QS", 1: "QS"})
+
+
+def test_match_verdict_agrees_with_the_match_rule():
+    from hearts_teach.lessons import match_verdict
+    from hearts_teach.match import _decided
+
+    for totals in [(98, 64, 71, 90), (104, 64, 71, 90), (104, 64, 64, 90), (100, 100, 20, 20), (100, 99, 99, 0)]:
+        verdict = match_verdict(totals)
+        over = verdict.startswith("the match is over")
+        assert over == _decided(list(totals), 100), (totals, verdict)
+        if max(totals) >= 100 and not over:
+            assert "another hand" in verdict
+
+
+def test_legal_report_marks_the_forced_card():
+    from hearts_teach.lessons import legal_report, position
+
+    hand = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
+    report = legal_report(hand)
+    assert report.startswith("✓ may play  5♦\n")
+    assert "✗ may not " in report and "no points on the first trick" in report
+
+
+def test_pass_feedback_describes_the_choice():
+    from hearts_teach import Hand
+    from hearts_teach.lessons import pass_feedback
+
+    hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
+    assert "Q♠ is gone" in pass_feedback(hand, 0, "QS AS AD")
+    kept = pass_feedback(hand, 0, "JC 5C 3H")
+    assert "You kept Q♠" in kept and "void in clubs" in kept and "3♥" in kept
+
+
+def test_drill_session_grades_and_scores():
+    from hearts_teach.lessons import DRILLS, VERDICT_POINTS, DrillSession
+
+    session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
+    refused = session.answer("KD")
+    assert refused.startswith("Can't play K♦") and not session.results
+    feedback = session.answer("AS")
+    assert "blunder" in feedback and session.done
+    assert session.results[0].verdict == "blunder" and session.score == VERDICT_POINTS["blunder"] == 0
+    again = DrillSession(DRILLS[4:])
+    again.answer("3S")
+    assert again.results[0].verdict == "best" and again.score == 1
