@@ -4,6 +4,7 @@
 >>> hand = Hand.deal(seed=1)
 """
 
+from .bots import make_bot
 from .cards import DECK, Card, CardList, Suit, cards
 from .errors import (
     ActionError,
@@ -26,6 +27,7 @@ from .hand import Action, Hand, HeartsBroken, LegalPlays, Phase, Trick, Verdict
 from .match import Match
 from .rng import Rng, hash64
 from .rules import Rules, pass_target
+from .view import View
 
 __version__ = "0.1.0"
 
@@ -34,5 +36,5 @@ __all__ = [
     "IllegalBidError", "IllegalPassError", "IllegalPlayError", "InvalidCardError", "InvalidDealError", "InvalidSeatError",
     "LegalPlays", "Match", "NothingToUndoError", "NotInHandError", "OutOfTurnError", "Phase",
     "RecordError", "Rng", "Rule", "Rules", "RulesError", "Suit", "Trick", "Verdict",
-    "WrongPhaseError", "cards", "hash64", "pass_target",
+    "View", "WrongPhaseError", "cards", "hash64", "make_bot", "pass_target",
 ]
