@@ -54,6 +54,26 @@ def _normalize_widget_ids(nb):
     return nbformat.from_dict(json.loads(text))
 
 
+def _merge_streams(nb) -> None:
+    """Join consecutive stdout (or stderr) outputs of a cell into one output.
+
+    How a cell's prints are split into stream messages depends on when the kernel flushes
+    (timing, machine load), so without this a re-execution is not byte-identical. Jupyter
+    and nbval both treat consecutive streams as one text anyway.
+    """
+    for cell in nb.cells:
+        merged: list = []
+        for out in cell.get("outputs", []):
+            prev = merged[-1] if merged else None
+            if (out.get("output_type") == "stream" and prev is not None
+                    and prev.get("output_type") == "stream" and prev.get("name") == out.get("name")):
+                prev["text"] = "".join(prev["text"]) + "".join(out["text"])
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = merged
+
+
 def execute_notebook(path: Path, timeout: int = 300) -> str:
     """Execute ``path`` in a fresh kernel and return the normalised notebook text."""
     import nbformat
@@ -66,6 +86,7 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
                             resources={"metadata": {"path": str(path.parent.resolve())}},
                             record_timing=False, store_widget_state=False)
     client.execute()
+    _merge_streams(nb)
     nb = _normalize_widget_ids(nb)
     nb.metadata.pop("widgets", None)
     return nbformat.writes(nb) + "\n"
