@@ -466,6 +466,7 @@ class DrillSession:
         self.results: list[DrillResult] = []
         self.hand: Hand | None = None
         self.last_feedback = ""
+        self.control = None  # the PassPicker or HandWidget of the current drill (once shown)
         self._widget = None
         self._start()
 
@@ -569,13 +570,12 @@ class DrillSession:
         d = self.current
         self._prompt.value = f"<pre>{escape(self.position_text())}</pre>"
         if d is None:
-            self._area.children = ()
+            self.control = None
         elif d.kind == "pass":
-            picker = PassPicker(self.hand, d.seat, on_confirm=lambda cards: self.answer(cards))
-            self._area.children = (picker.widget,)
+            self.control = PassPicker(self.hand, d.seat, on_confirm=lambda cards: self.answer(cards))
         else:
-            hw = HandWidget(self.hand, d.seat, on_play=lambda card: self.answer([card]))
-            self._area.children = (hw.widget,)
+            self.control = HandWidget(self.hand, d.seat, on_play=lambda card: self.answer([card]))
+        self._area.children = () if self.control is None else (self.control.widget,)
         fb = self.last_feedback + ("\n" + self.score_line() if self.results else "")
         self._feedback.value = f"<div style='white-space:pre-wrap'>{escape(fb)}</div>"
 

@@ -181,3 +181,18 @@ def test_drill_session_grades_and_scores():
     again = DrillSession(DRILLS[4:])
     again.answer("3S")
     assert again.results[0].verdict == "best" and again.score == 1
+
+
+def test_drill_session_widget_clicks_are_graded():
+    from hearts_teach.lessons import DRILLS, DrillSession
+
+    session = DrillSession([DRILLS[0], DRILLS[4]])
+    assert session.widget is not None  # building the view creates the clickable cards
+    for key in ("QS", "AS", "JC"):
+        session.control.buttons[key].click()
+    session.control.confirm.click()
+    assert sorted(str(c) for c in session.results[0].answer) == ["AS", "JC", "QS"]
+    assert "Drill 2 of 2" in session.position_text()
+    session.control.buttons["3S"].click()  # the duck under the queen
+    assert session.done and session.results[1].verdict == "best"
+    assert session.control is None and "All drills are done" in session.text()
