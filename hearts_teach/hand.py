@@ -31,8 +31,6 @@ from .errors import (
     HeartsError,
     IllegalPassError,
     IllegalPlayError,
-    InvalidDealError,
-    InvalidSeatError,
     NothingToUndoError,
     NotInHandError,
     OutOfTurnError,
@@ -42,6 +40,7 @@ from .errors import (
 )
 from .rng import Rng
 from .rules import PASS_DIRECTIONS, Rules, pass_target
+from .validation import check_deal, check_seat
 
 DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
 
@@ -638,31 +637,9 @@ class Hand:
         return hand_html(self)
 
 
-def _seat(seat: Any) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise "
-                               f"(0 South, 1 West, 2 North, 3 East)")
-    return seat
-
-
-def _validate_deal(deal: Any) -> tuple[CardList, ...]:
-    if isinstance(deal, str):  # iterating a string would complain about single characters
-        raise InvalidDealError(f"a deal is 4 lists of 13 cards, not one string: {deal[:40]!r}")
-    try:
-        hands = [CardList(h) for h in deal]
-    except TypeError:
-        raise InvalidDealError(f"a deal is 4 lists of 13 cards, got {deal!r}") from None
-    if len(hands) != 4:
-        raise InvalidDealError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
-    seen = 0
-    for seat, h in enumerate(hands):
-        if len(h) != 13:
-            raise InvalidDealError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
-        for c in h:
-            if seen & BIT[c.index]:
-                raise InvalidDealError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
-            seen |= BIT[c.index]
-    return tuple(CardList(sorted(h)) for h in hands)
+# kept under their old names: other modules and the Spades package import them from here
+_seat = check_seat
+_validate_deal = check_deal
 
 
 __all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",

@@ -17,7 +17,6 @@ from ..errors import (
     HeartsError,
     IllegalBidError,
     IllegalPlayError,
-    InvalidSeatError,
     NothingToUndoError,
     NotInHandError,
     OutOfTurnError,
@@ -26,6 +25,7 @@ from ..errors import (
 )
 from ..hand import DEFAULT_SEAT_NAMES, LegalPlays, Verdict
 from ..rng import Rng
+from ..validation import SEAT_HELP, check_deal, check_seat
 from . import explain as _explain
 from .core import SpadesState, cascade
 from .scoring import TEAMS, HandScore, partner_of, score_hand, team_of
@@ -516,28 +516,13 @@ class SpadesHand:
 
 
 def _seat(seat: Any) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise "
-                               f"(0 South, 1 West, 2 North, 3 East; partners sit across: 0+2, 1+3)")
-    return seat
+    return check_seat(seat, SEAT_HELP + "; partners sit across: 0+2, 1+3")
 
 
 def _validate_deal(deal: Any) -> tuple[CardList, ...]:
-    try:
-        hands = [CardList(h) for h in deal]
-    except TypeError:
-        raise HeartsError(f"a deal is 4 lists of 13 cards, got {deal!r}"[:200]) from None
-    if len(hands) != 4:
-        raise HeartsError(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
-    seen = 0
-    for seat, h in enumerate(hands):
-        if len(h) != 13:
-            raise HeartsError(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
-        for c in h:
-            if seen & BIT[c.index]:
-                raise HeartsError(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
-            seen |= BIT[c.index]
-    return tuple(CardList(sorted(h)) for h in hands)
+    # Spades has always raised a plain HeartsError here and let a one-string deal fail
+    # on its first character; kept so its errors stay as they were
+    return check_deal(deal, HeartsError, reject_string=False, max_len=200)
 
 
 __all__ = ["SpadesHand", "SpadesPhase", "SpadesAction", "SpadesTrick", "SpadesBroken",
