@@ -6,11 +6,13 @@ rejected with a ``RecordError`` naming the bad field, never half-loaded.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CardList
 from ..errors import HeartsError, RecordError
+
+# the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
+from ..records import _cards, _field
+from ..records import load_json as load_json
 
 if TYPE_CHECKING:
     from .game import SpadesHand
@@ -19,25 +21,6 @@ if TYPE_CHECKING:
 HAND_FORMAT = "hearts_teach.spades.hand/1"
 MATCH_FORMAT = "hearts_teach.spades.match/1"
 DEFAULT_NAMES = ("South", "West", "North", "East")
-
-
-def load_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise RecordError(f"not valid JSON ({e})") from None
-
-
-def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: str = "") -> Any:
-    if name not in rec:
-        if default is ...:
-            raise RecordError("missing", field=path + name)
-        return default
-    value = rec[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"expected {want}, got {type(value).__name__} {value!r}"[:200], field=path + name)
-    return value
 
 
 def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
@@ -69,14 +52,7 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     deal = _field(rec, "deal", list, ..., path)
     if len(deal) != 4:
         raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
-    hands = []
-    for i, h in enumerate(deal):
-        if not isinstance(h, list):
-            raise RecordError(f"expected a list of cards, got {h!r}"[:200], field=f"{path}deal[{i}]")
-        try:
-            hands.append(CardList(h))
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}deal[{i}]") from None
+    hands = [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
     names = _field(rec, "seat_names", list, None, path)
     if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
         raise RecordError(f"expected 4 names, got {names!r}"[:200], field=path + "seat_names")
