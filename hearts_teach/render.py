@@ -7,9 +7,9 @@ each card carries its full name as ``aria-label`` and ``title``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardList, Suit
 
@@ -50,16 +50,21 @@ def cards_html(cards: Iterable[Card], label: str = "") -> str:
     return f'<div class="ht-cards" aria-label="{escape(str(cl) or "no cards")}">{lab}{inner}</div>'
 
 
-def trick_html(trick: Trick, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
+def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
+    """One table cell per card played, leader marked ▶ and winner ✓ (also used by Spades)."""
     cells = []
     for seat, card in zip(trick.seats, trick.cards, strict=False):
         mark = "▶ " if seat == trick.leader else ""
         win = " ✓" if trick.winner is not None and seat == trick.winner else ""
         cells.append(f"<td style='padding:2px 8px'>{escape(mark + names[seat])}{win}<br>{card_html(card)}</td>")
+    return "".join(cells)
+
+
+def trick_html(trick: Trick, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
     status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"
-            f"<table><tr>{''.join(cells)}</tr></table></div>")
+            f"<table><tr>{trick_cells_html(trick, names)}</tr></table></div>")
 
 
 def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> str:
@@ -84,12 +89,21 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
         lines.append("The hand is over. Scores: " + sc
                      + (f" ({names[moon]} shot the moon!)" if moon is not None else ""))
         return "\n".join(lines)
-    trick = hand.current_trick
-    assert trick is not None
     last = hand.last_trick
     if last is not None:
         lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.winner]} "  # type: ignore[index]
                      f"({last.points} pts)")
+    lines.extend(play_lines(hand, seat, all_hands))
+    return "\n".join(lines)
+
+
+def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> list[str]:
+    """The play-phase tail of ``hand_text`` (the trick so far, whose turn, the shown hands,
+    the legal cards); the Spades ``hand_text`` ends with the same lines."""
+    names = hand.seat_names
+    trick = hand.current_trick
+    assert trick is not None
+    lines = []
     if trick.cards:
         played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
         lines.append(f"Trick so far (led by {names[trick.leader]}): {played}")
@@ -103,7 +117,7 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
         lines.append(f"{mark} {names[s]:>5}: {hand.cards(s).pretty}")
     if seat is None or seat == turn:
         lines.append(f"Legal: {hand.legal_plays()}")
-    return "\n".join(lines)
+    return lines
 
 
 def hand_html(hand: Hand) -> str:
@@ -165,6 +179,21 @@ def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
     The leader is marked "▶ led", the winner "✓ wins": text marks, never colour alone.
     """
     if trick is None:
+        return compass_html(None, names, caption)
+    if trick.winner is not None:
+        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
+    elif trick.cards:
+        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
+    else:
+        status = f"{names[trick.leader]} to lead"
+    return compass_html(trick, names, caption, f" — {escape(status)}", four_color=four_color)
+
+
+def compass_html(trick: Any, names: Sequence[str], caption: str, status_html: str = "",
+                 win_mark: str = "✓ wins", four_color: bool | None = None) -> str:
+    """The compass layout of ``trick_compass_html`` (also the Spades one): ``status_html``
+    follows the heading, ``win_mark`` labels the winner's card."""
+    if trick is None:
         return f"<div class='ht-trick-compass'><b>{escape(caption)}</b>: none yet</div>"
     cell: dict[int, str] = {}
     for seat, card in zip(trick.seats, trick.cards, strict=False):
@@ -172,20 +201,14 @@ def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
         if seat == trick.leader:
             marks.append("▶ led")
         if trick.winner is not None and seat == trick.winner:
-            marks.append("✓ wins")
+            marks.append(win_mark)
         mark = f"<br><small>{escape(', '.join(marks))}</small>" if marks else ""
         cell[seat] = f"{escape(names[seat])}<br>{card_html(card, four_color=four_color)}{mark}"
     for seat in range(4):
         cell.setdefault(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
     td = "style='text-align:center;padding:2px 6px;min-width:5em;vertical-align:top'"
-    if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
     return (f"<div class='ht-trick-compass' style='display:inline-block;vertical-align:top;margin:0 8px'>"
-            f"<b>{escape(caption)} {trick.number}</b> — {escape(status)}"
+            f"<b>{escape(caption)} {trick.number}</b>{status_html}"
             f"<table style='border-collapse:collapse'>"
             f"<tr><td></td><td {td}>{cell[2]}</td><td></td></tr>"
             f"<tr><td {td}>{cell[1]}</td><td {td}></td><td {td}>{cell[3]}</td></tr>"

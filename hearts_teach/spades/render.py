@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..render import card_html
+from ..render import card_html, play_lines, trick_cells_html
 from .scoring import TEAM_NAMES, TEAMS
 
 if TYPE_CHECKING:
@@ -64,40 +64,21 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
         lines.append(f"The hand is over. Tricks: {won}")
         lines.extend(hand.score().lines(tuple(team_label(t, names) for t in (0, 1)), names))
         return "\n".join(lines)
-    trick = hand.current_trick
-    assert trick is not None
     last = hand.last_trick
     if last is not None:
         lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.winner]}"  # type: ignore[index]
                      + (" (trumped)" if last.trumped else ""))
-    if trick.cards:
-        played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
-        lines.append(f"Trick so far (led by {names[trick.leader]}): {played}")
-    else:
-        lines.append(f"{names[trick.leader]} leads trick {trick.number}.")
-    turn = hand.turn
-    lines.append(f"▶ {names[turn]} to play")  # type: ignore[index]
-    shown = range(4) if all_hands else [turn if seat is None else seat]
-    for s in shown:
-        mark = "▶" if s == turn else " "
-        lines.append(f"{mark} {names[s]:>5}: {hand.cards(s).pretty}")
-    if seat is None or seat == turn:
-        lines.append(f"Legal: {hand.legal_plays()}")
+    lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)
 
 
 def trick_html(trick: SpadesTrick, names: tuple[str, ...] = DEFAULT_NAMES) -> str:
-    cells = []
-    for seat, card in zip(trick.seats, trick.cards, strict=False):
-        mark = "▶ " if seat == trick.leader else ""
-        win = " ✓" if trick.winner is not None and seat == trick.winner else ""
-        cells.append(f"<td style='padding:2px 8px'>{escape(mark + names[seat])}{win}<br>{card_html(card)}</td>")
     if trick.winner is not None:
         status = f"{escape(names[trick.winner])} takes it" + (" with a trump" if trick.trumped else "")
     else:
         status = "in progress"
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"
-            f"<table><tr>{''.join(cells)}</tr></table></div>")
+            f"<table><tr>{trick_cells_html(trick, names)}</tr></table></div>")
 
 
 def hand_html(hand: SpadesHand) -> str:

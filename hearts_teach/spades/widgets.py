@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ..cards import Card, CardLike, to_card
 from ..errors import HeartsError
-from ..render import card_html
+from ..render import card_html, compass_html
 from ..widgets.common import (
     WidgetView,
     card_button,
@@ -43,26 +43,8 @@ def bid_tooltip(value: int) -> str:
 
 def trick_compass_html(trick: SpadesTrick | None, names: Sequence[str], caption: str) -> str:
     """A Spades trick laid out like the table (North on top); text marks for leader and winner."""
-    if trick is None:
-        return f"<div class='ht-trick-compass'><b>{escape(caption)}</b>: none yet</div>"
-    cell: dict[int, str] = {}
-    for seat, card in zip(trick.seats, trick.cards, strict=False):
-        marks = []
-        if seat == trick.leader:
-            marks.append("▶ led")
-        if trick.winner is not None and seat == trick.winner:
-            marks.append("✓ wins" + (" (trump)" if trick.trumped else ""))
-        mark = f"<br><small>{escape(', '.join(marks))}</small>" if marks else ""
-        cell[seat] = f"{escape(names[seat])}<br>{card_html(card)}{mark}"
-    for seat in range(4):
-        cell.setdefault(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
-    td = "style='text-align:center;padding:2px 6px;min-width:5em;vertical-align:top'"
-    return (f"<div class='ht-trick-compass' style='display:inline-block;vertical-align:top;margin:0 8px'>"
-            f"<b>{escape(caption)} {trick.number}</b>"
-            f"<table style='border-collapse:collapse'>"
-            f"<tr><td></td><td {td}>{cell[2]}</td><td></td></tr>"
-            f"<tr><td {td}>{cell[1]}</td><td {td}></td><td {td}>{cell[3]}</td></tr>"
-            f"<tr><td></td><td {td}>{cell[0]}</td><td></td></tr></table></div>")
+    trumped = trick is not None and trick.trumped
+    return compass_html(trick, names, caption, win_mark="✓ wins" + (" (trump)" if trumped else ""))
 
 
 def trick_text(trick: SpadesTrick | None, names: Sequence[str], caption: str) -> str:
