@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, indices_of
 from ..core import final_scores, two_clubs_holder
 from ..rng import Rng
 from ..rules import pass_target
@@ -209,7 +209,7 @@ def pass_pool(hand: int) -> list[int]:
     """About 25 candidate triples (masks): the rule bot's sequential pick, every triple of
     the 6 best-scoring cards, and one void-making triple per short non-spade suit."""
     pool = [rule_pass(hand)]
-    cards = _idx(hand)
+    cards = indices_of(hand)
     ranked = sorted(cards, key=lambda c: (-pass_score(c, hand), c))
     for tri in combinations(sorted(ranked[:6]), 3):
         m = (1 << tri[0]) | (1 << tri[1]) | (1 << tri[2])
@@ -255,15 +255,6 @@ def pass_rollout(view: View, dealt: list[int], mine: int, with_scores: bool = Fa
     if with_scores:
         return taken, scores, hands
     return payoff(scores[0], seat)
-
-
-def _idx(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b.bit_length() - 1)
-        mask ^= b
-    return out
 
 
 __all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "PlayContext", "payoff",

@@ -7,7 +7,7 @@ thousands of cards per decision in pure Python.
 
 from __future__ import annotations
 
-from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS
+from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
 from ..rng import Rng
 from .policy import MOON_OPEN, NO_MOON, NON_POINTS, POINTS, rule_play
 
@@ -148,7 +148,7 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
     suit_seats.sort()
     if all(len(e) == 3 for _, _, e, _ in suit_seats):
         # no voids to respect: shuffle and cut (exactly uniform)
-        idx = _indices(rest0)
+        idx = indices_of(rest0)
         for i in range(len(idx) - 1, 0, -1):
             j = int(rnd() * (i + 1))
             idx[i], idx[j] = idx[j], idx[i]
@@ -166,7 +166,7 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
         cap = cap0[:]
         ok = True
         for _n, _suit, elig, cards_in in suit_seats:
-            idx = _indices(cards_in)
+            idx = indices_of(cards_in)
             for c in idx:
                 total = 0
                 for s in elig:
@@ -218,7 +218,7 @@ def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
         return None
     hands = base[:]
     for k, (_n, _suit, elig, cards_in) in enumerate(suit_seats):
-        for c in _indices(cards_in):
+        for c in indices_of(cards_in):
             weights = []
             rem[k] -= 1
             for x in elig:
@@ -246,13 +246,6 @@ def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
     return hands
 
 
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b.bit_length() - 1)
-        mask ^= b
-    return out
 
 
 def view_worlds(view, rng: Rng, n: int) -> list[list[int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..cards import indices_of
 from ..view import View
 from .base import Bot
 from .policy import NO_MOON, rule_pass, rule_play, threat_of
@@ -15,7 +16,7 @@ class RandomBot(Bot):
     def pass_mask(self, view: View) -> int:
         rng = self.rng_for(view, "pass")
         m = 0
-        for c in rng.sample(_indices(view.hand), 3):
+        for c in rng.sample(indices_of(view.hand), 3):
             m |= 1 << c
         return m
 
@@ -48,12 +49,3 @@ class RuleBot(Bot):
             trick_mask |= 1 << c
         return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
                          view.win_card, view.win_seat, trick_mask, view.played, threat)
-
-
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b.bit_length() - 1)
-        mask ^= b
-    return out
