@@ -16,7 +16,6 @@ from . import explain as _explain
 from .cards import (
     BIT,
     DECK,
-    FULL_DECK,
     HEARTS_MASK,
     Card,
     CardLike,
@@ -30,19 +29,20 @@ from .core import PlayState, cascade, final_scores, trick_points, two_clubs_hold
 from .errors import (
     HeartsError,
     IllegalPassError,
-    IllegalPlayError,
-    NothingToUndoError,
-    NotInHandError,
-    OutOfTurnError,
     Rule,
     RulesError,
     WrongPhaseError,
 )
 from .rng import Rng
 from .rules import PASS_DIRECTIONS, Rules, pass_target
+from .trickgame import TrickGame, TrickSeats
 from .validation import check_deal, check_seat
 
 DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
+
+# kept under their old names: other modules and the Spades package import them from here
+_seat = check_seat
+_validate_deal = check_deal
 
 
 class Phase(StrEnum):
@@ -71,7 +71,7 @@ class Action:
 
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(TrickSeats):
     """A trick: who led, the cards in play order, the winner and its points."""
 
     number: int  # 1..13
@@ -79,24 +79,6 @@ class Trick:
     cards: CardList
     winner: int | None  # None while the trick is in progress
     points: int
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == 4
-
-    @property
-    def led_suit(self) -> Suit | None:
-        return self.cards[0].suit if self.cards else None
-
-    def card_of(self, seat: int) -> Card | None:
-        for s, c in zip(self.seats, self.cards, strict=False):
-            if s == seat:
-                return c
-        return None
 
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
@@ -194,7 +176,7 @@ def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
     return [to_card(v) for v in items]
 
 
-class Hand:
+class Hand(TrickGame[Action, Trick]):
     """One hand of Hearts.
 
     >>> hand = Hand.deal(seed=7)            # hand 0: pass left
@@ -225,6 +207,9 @@ class Hand:
         self._deal = _validate_deal(deal)
         self._history: list[Action] = []
         self._reset()
+
+    _check_seat = staticmethod(_seat)
+    _nothing_to_undo = "nothing to undo: no card has been passed or played yet"
 
     # construction -------------------------------------------------------------------
     @classmethod
@@ -295,16 +280,6 @@ class Hand:
     def pass_target(self, seat: int) -> int | None:
         return pass_target(_seat(seat), self.pass_direction)
 
-    def cards(self, seat: int) -> CardList:
-        """The cards ``seat`` holds now (during the pass: before the pass moves)."""
-        seat = _seat(seat)
-        if self._state is None:
-            return CardList.from_mask(self._hands0[seat])
-        return CardList.from_mask(self._state.hands[seat])
-
-    def dealt(self, seat: int) -> CardList:
-        return CardList.from_mask(self._hands0[_seat(seat)])
-
     def after_pass(self, seat: int) -> CardList:
         """The 13 cards ``seat`` held when play began."""
         return CardList.from_mask(self._hands_after_pass[_seat(seat)])
@@ -322,19 +297,6 @@ class Hand:
         return self.passed(giver)
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        return tuple(self._history)
-
-    @property
-    def plays(self) -> CardList:
-        return CardList(a.card for a in self._history if a.kind == "play")
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """Completed tricks, in order."""
-        return tuple(self._tricks)
-
-    @property
     def current_trick(self) -> Trick | None:
         """The trick in progress (possibly with no cards yet); None outside the play."""
         st = self._state
@@ -342,17 +304,6 @@ class Hand:
             return None
         return Trick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None,
                      trick_points(st.trick_mask, self.rules.omnibus))
-
-    @property
-    def last_trick(self) -> Trick | None:
-        return self._tricks[-1] if self._tricks else None
-
-    @property
-    def trick_number(self) -> int:
-        """1..13 during play (0 during the pass, 13 when over)."""
-        if self._state is None:
-            return 0
-        return min(self._state.tricks_done + 1, 13)
 
     @property
     def hearts_broken(self) -> bool:
@@ -389,15 +340,6 @@ class Hand:
     def played_by_suit(self) -> dict[Suit, CardList]:
         pl = self._state.played if self._state else 0
         return {s: CardList.from_mask(pl & s.mask) for s in Suit}
-
-    def still_out(self, seat: int | None = None) -> dict[Suit, CardList]:
-        """Cards not yet played (and not held by ``seat`` when given), by suit."""
-        pl = self._state.played if self._state else 0
-        mine = 0
-        if seat is not None:
-            mine = self._state.hands[_seat(seat)] if self._state else self._hands0[_seat(seat)]
-        rest = FULL_DECK ^ pl ^ mine
-        return {s: CardList.from_mask(rest & s.mask) for s in Suit}
 
     # scoring -------------------------------------------------------------------------
     def _final(self) -> tuple[tuple[int, ...], int | None]:
@@ -504,13 +446,10 @@ class Hand:
                                       rule=Rule.WRONG_PHASE, card=c, seat=seat)
             raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
                                   card=c, seat=seat)
-        v = self.explain(c, seat)
-        if not v.legal:
-            cls = {Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}.get(v.rule, IllegalPlayError)
-            raise cls(f"cannot play {c.pretty}: {v.message}", rule=v.rule, card=c, seat=v.seat)
-        before = len(self._tricks)
-        self._apply(Action("play", self._state.turn, CardList([c])))  # type: ignore[union-attr]
-        return self._tricks[-1] if len(self._tricks) > before else None
+        return self._checked_play(c, seat)
+
+    def _play_action(self, seat: int, card: Card) -> Action:
+        return Action("play", seat, CardList([card]))
 
     def _apply(self, action: Action) -> None:
         """Apply an action already checked; the single place that mutates the game."""
@@ -534,22 +473,6 @@ class Hand:
         if winner >= 0:
             cl = CardList(DECK[i] for i in trick_cards)
             self._tricks.append(Trick(number, leader, cl, winner, trick_points(cl.mask, self.rules.omnibus)))
-
-    def undo(self) -> Action:
-        """Take back the last action (a play or a pass choice) and return it."""
-        if not self._history:
-            raise NothingToUndoError("nothing to undo: no card has been passed or played yet")
-        history = self._history[:-1]
-        last = self._history[-1]
-        self.replay(history)
-        return last
-
-    def replay(self, actions: Iterable[Action]) -> None:
-        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
-        self._history = []
-        self._reset()
-        for a in actions:
-            self._apply(a)
 
     def copy(self) -> Hand:
         new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
@@ -588,17 +511,6 @@ class Hand:
 
         return hand_from_record(record)
 
-    def to_json(self, **kwargs: Any) -> str:
-        import json
-
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> Hand:
-        from .records import load_json
-
-        return cls.from_record(load_json(text))
-
     def replay_sheet(self) -> str:
         from .records import replay_sheet
 
@@ -625,9 +537,6 @@ class Hand:
 
         return hand_text(self, seat=seat, all_hands=all_hands)
 
-    def __str__(self) -> str:
-        return self.text()
-
     def __repr__(self) -> str:
         return f"Hand.from_record({self.to_record()!r})"
 
@@ -635,11 +544,6 @@ class Hand:
         from .render import hand_html
 
         return hand_html(self)
-
-
-# kept under their old names: other modules and the Spades package import them from here
-_seat = check_seat
-_validate_deal = check_deal
 
 
 __all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",

@@ -12,19 +12,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..cards import BIT, DECK, FULL_DECK, Card, CardLike, CardList, Suit, to_card
+from ..cards import BIT, DECK, Card, CardLike, CardList, Suit, to_card
 from ..errors import (
     HeartsError,
     IllegalBidError,
-    IllegalPlayError,
-    NothingToUndoError,
-    NotInHandError,
     OutOfTurnError,
     Rule,
     WrongPhaseError,
 )
 from ..hand import DEFAULT_SEAT_NAMES, LegalPlays, Verdict
 from ..rng import Rng
+from ..trickgame import TrickGame, TrickSeats
 from ..validation import SEAT_HELP, check_deal, check_seat
 from . import explain as _explain
 from .core import SpadesState, cascade
@@ -59,7 +57,7 @@ class SpadesAction:
 
 
 @dataclass(frozen=True)
-class SpadesTrick:
+class SpadesTrick(TrickSeats):
     """A trick: who led, the cards in play order and the winner (None while in progress)."""
 
     number: int  # 1..13
@@ -68,30 +66,12 @@ class SpadesTrick:
     winner: int | None
 
     @property
-    def seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == 4
-
-    @property
-    def led_suit(self) -> Suit | None:
-        return self.cards[0].suit if self.cards else None
-
-    @property
     def trumped(self) -> bool:
         """A spade won a trick led in another suit."""
         if self.winner is None or not self.cards:
             return False
         win = self.card_of(self.winner)
         return win is not None and win.suit is Suit.SPADES and self.led_suit is not Suit.SPADES
-
-    def card_of(self, seat: int) -> Card | None:
-        for s, c in zip(self.seats, self.cards, strict=False):
-            if s == seat:
-                return c
-        return None
 
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
@@ -147,7 +127,17 @@ def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     return out
 
 
-class SpadesHand:
+def _seat(seat: Any) -> int:
+    return check_seat(seat, SEAT_HELP + "; partners sit across: 0+2, 1+3")
+
+
+def _validate_deal(deal: Any) -> tuple[CardList, ...]:
+    # Spades has always raised a plain HeartsError here and let a one-string deal fail
+    # on its first character; kept so its errors stay as they were
+    return check_deal(deal, HeartsError, reject_string=False, max_len=200)
+
+
+class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     """One hand of Spades.
 
     >>> hand = SpadesHand.deal(seed=7)     # dealer East (3): South bids first and leads
@@ -169,6 +159,9 @@ class SpadesHand:
         self._deal = _validate_deal(deal)
         self._history: list[SpadesAction] = []
         self._reset()
+
+    _check_seat = staticmethod(_seat)
+    _nothing_to_undo = "nothing to undo: nobody has bid or played yet"
 
     @classmethod
     def deal(cls, seed: int | str | Rng = 0, dealer: int = 3, hand_number: int = 0,
@@ -247,44 +240,12 @@ class SpadesHand:
             return ()
         return tuple(range(14))
 
-    def cards(self, seat: int) -> CardList:
-        seat = _seat(seat)
-        if self._state is None:
-            return CardList.from_mask(self._hands0[seat])
-        return CardList.from_mask(self._state.hands[seat])
-
-    def dealt(self, seat: int) -> CardList:
-        return CardList.from_mask(self._hands0[_seat(seat)])
-
-    @property
-    def history(self) -> tuple[SpadesAction, ...]:
-        return tuple(self._history)
-
-    @property
-    def plays(self) -> CardList:
-        return CardList(a.card for a in self._history if a.kind == "play")  # type: ignore[misc]
-
-    @property
-    def tricks(self) -> tuple[SpadesTrick, ...]:
-        return tuple(self._tricks)
-
     @property
     def current_trick(self) -> SpadesTrick | None:
         st = self._state
         if st is None or st.tricks_done == 13:
             return None
         return SpadesTrick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None)
-
-    @property
-    def last_trick(self) -> SpadesTrick | None:
-        return self._tricks[-1] if self._tricks else None
-
-    @property
-    def trick_number(self) -> int:
-        """1..13 during play (0 during the bidding, 13 when over)."""
-        if self._state is None:
-            return 0
-        return min(self._state.tricks_done + 1, 13)
 
     @property
     def spades_broken(self) -> bool:
@@ -309,15 +270,6 @@ class SpadesHand:
     @property
     def played(self) -> CardList:
         return CardList() if self._state is None else CardList.from_mask(self._state.played)
-
-    def still_out(self, seat: int | None = None) -> dict[Suit, CardList]:
-        """Cards not yet played (and not held by ``seat`` when given), by suit."""
-        pl = self._state.played if self._state else 0
-        mine = 0
-        if seat is not None:
-            mine = self._state.hands[_seat(seat)] if self._state else self._hands0[_seat(seat)]
-        rest = FULL_DECK ^ pl ^ mine
-        return {s: CardList.from_mask(rest & s.mask) for s in Suit}
 
     # scoring -----------------------------------------------------------------------------
     def score(self, bags: tuple[int, int] = (0, 0)) -> HandScore:
@@ -395,14 +347,10 @@ class SpadesHand:
                                       rule=Rule.WRONG_PHASE, card=c, seat=seat)
             raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
                                   card=c, seat=seat)
-        v = self.explain(c, seat)
-        if not v.legal:
-            cls = {Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}.get(
-                v.rule, IllegalPlayError)
-            raise cls(f"cannot play {c.pretty}: {v.message}", rule=v.rule, card=c, seat=v.seat)
-        before = len(self._tricks)
-        self._apply(SpadesAction("play", self._state.turn, card=c))  # type: ignore[union-attr]
-        return self._tricks[-1] if len(self._tricks) > before else None
+        return self._checked_play(c, seat)
+
+    def _play_action(self, seat: int, card: Card) -> SpadesAction:
+        return SpadesAction("play", seat, card=card)
 
     def _apply(self, action: SpadesAction) -> None:
         """Apply an action already checked; the single place that mutates the hand."""
@@ -424,21 +372,6 @@ class SpadesHand:
         if winner >= 0:
             self._tricks.append(SpadesTrick(number, leader, CardList(DECK[i] for i in trick_cards),
                                             winner))
-
-    def undo(self) -> SpadesAction:
-        """Take back the last bid or play and return it."""
-        if not self._history:
-            raise NothingToUndoError("nothing to undo: nobody has bid or played yet")
-        last = self._history[-1]
-        self.replay(self._history[:-1])
-        return last
-
-    def replay(self, actions: Iterable[SpadesAction]) -> None:
-        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
-        self._history = []
-        self._reset()
-        for a in actions:
-            self._apply(a)
 
     def copy(self) -> SpadesHand:
         new = SpadesHand(self._deal, self.dealer, self.hand_number, self.seat_names)
@@ -471,17 +404,6 @@ class SpadesHand:
 
         return hand_from_record(record)
 
-    def to_json(self, **kwargs: Any) -> str:
-        import json
-
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> SpadesHand:
-        from .records import load_json
-
-        return cls.from_record(load_json(text))
-
     # text & display ------------------------------------------------------------------------
     def bids_text(self) -> str:
         parts = []
@@ -503,9 +425,6 @@ class SpadesHand:
 
         return hand_text(self, seat=seat, all_hands=all_hands)
 
-    def __str__(self) -> str:
-        return self.text()
-
     def __repr__(self) -> str:
         return f"SpadesHand.from_record({self.to_record()!r})"
 
@@ -513,16 +432,6 @@ class SpadesHand:
         from .render import hand_html
 
         return hand_html(self)
-
-
-def _seat(seat: Any) -> int:
-    return check_seat(seat, SEAT_HELP + "; partners sit across: 0+2, 1+3")
-
-
-def _validate_deal(deal: Any) -> tuple[CardList, ...]:
-    # Spades has always raised a plain HeartsError here and let a one-string deal fail
-    # on its first character; kept so its errors stay as they were
-    return check_deal(deal, HeartsError, reject_string=False, max_len=200)
 
 
 __all__ = ["SpadesHand", "SpadesPhase", "SpadesAction", "SpadesTrick", "SpadesBroken",
