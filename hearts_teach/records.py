@@ -66,15 +66,31 @@ def _cards(value: Any, field: str) -> CardList:
         raise RecordError(str(e), field=field) from None
 
 
+def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> None:
+    """A hand record is a JSON object whose format, when given, is ``fmt_expected``
+    (shared with the Spades records; ``what`` names the record in the message)."""
+    if not isinstance(rec, dict):
+        raise RecordError(f"{what} is a JSON object, got {type(rec).__name__}", field=path or "record")
+    fmt = rec.get("format", fmt_expected)
+    if fmt != fmt_expected:
+        raise RecordError(f"unknown format {fmt!r}, expected {fmt_expected!r}", field=path + "format")
+
+
+def _play_all(hand: Any, plays: list, path: str) -> None:
+    """Replay the recorded cards through the checked ``play``; the first refused card is a
+    ``RecordError`` naming its place in ``plays`` (shared with the Spades records)."""
+    for i, card in enumerate(plays):
+        try:
+            hand.play(card)
+        except HeartsError as e:
+            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
+
+
 def hand_from_record(rec: Any, path: str = "") -> Hand:
     """Rebuild a hand by replaying its record through the checked API."""
     from .hand import Hand
 
-    if not isinstance(rec, dict):
-        raise RecordError(f"a hand record is a JSON object, got {type(rec).__name__}", field=path or "record")
-    fmt = rec.get("format", HAND_FORMAT)
-    if fmt != HAND_FORMAT:
-        raise RecordError(f"unknown format {fmt!r}, expected {HAND_FORMAT!r}", field=path + "format")
+    _check_hand_header(rec, "a hand record", HAND_FORMAT, path)
     try:
         rules = Rules.from_dict(_field(rec, "rules", dict, {}, path))
     except HeartsError as e:
@@ -123,11 +139,7 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     plays = _field(rec, "plays", list, [], path)
     if plays and direction != "hold" and len(chosen) != 4:
         raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
-    for i, card in enumerate(plays):
-        try:
-            hand.play(card)
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
+    _play_all(hand, plays, path)
     return hand
 
 

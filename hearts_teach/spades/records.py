@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import HeartsError, RecordError
 
 # the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
-from ..records import _cards, _field
+from ..records import _cards, _check_hand_header, _field, _play_all
 from ..records import load_json as load_json
 
 if TYPE_CHECKING:
@@ -37,12 +37,7 @@ def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
 def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     from .game import SpadesHand
 
-    if not isinstance(rec, dict):
-        raise RecordError(f"a Spades hand record is a JSON object, got {type(rec).__name__}",
-                          field=path or "record")
-    fmt = rec.get("format", HAND_FORMAT)
-    if fmt != HAND_FORMAT:
-        raise RecordError(f"unknown format {fmt!r}, expected {HAND_FORMAT!r}", field=path + "format")
+    _check_hand_header(rec, "a Spades hand record", HAND_FORMAT, path)
     number = _field(rec, "hand_number", int, 0, path)
     if number < 0:
         raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
@@ -73,11 +68,7 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     plays = _field(rec, "plays", list, [], path)
     if plays and len(bids) != 4:
         raise RecordError("plays are listed but the bidding is not complete", field=path + "plays")
-    for i, card in enumerate(plays):
-        try:
-            hand.play(card)
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
+    _play_all(hand, plays, path)
     return hand
 
 
