@@ -7,9 +7,9 @@ the position (what was led, what the player holds) so the sentence is concrete:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .cards import HEARTS_MASK, SUIT_MASKS, Card, CardList, Suit, join_pretty
+from .cards import HEARTS_MASK, SUIT_MASKS, Card, Suit, join_pretty
 from .errors import Rule
 
 if TYPE_CHECKING:
@@ -22,10 +22,22 @@ def during_pass(hand: Hand, seat: int | None) -> str:
             f"has chosen 3 cards (still to choose: {waiting})")
 
 
-def not_held(hand: Hand, card: Card, seat: int) -> str:
-    mine = CardList.from_mask(hand._state.hands[seat])  # type: ignore[union-attr]
+def not_held(hand: Any, card: Card, seat: int) -> str:
+    """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
+    mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
     return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
             f"the cards in hand are {mine.pretty}")
+
+
+def follows_suit(card: Card, suit: Suit) -> str:
+    """The sentence for a card that follows the led suit (Hearts and Spades)."""
+    return f"{suit.plural} were led and {card.pretty} is a {suit.singular}, so it follows suit"
+
+
+def must_follow(suit: Suit, held: int) -> str:
+    """The sentence for a card refused because the player holds the led suit (``held``: those
+    cards); Spades adds its trump note after it."""
+    return f"{suit.plural} were led and you hold {join_pretty(held)}: you must follow suit"
 
 
 def _led(hand: Hand) -> Suit:
@@ -38,8 +50,7 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     if rule is Rule.OPENING_LEAD:
         return "the holder of 2♣ opens the first trick with it"
     if rule is Rule.FOLLOWS_SUIT:
-        suit = _led(hand)
-        return f"{suit.plural} were led and {card.pretty} is a {suit.singular}, so it follows suit"
+        return follows_suit(card, _led(hand))
     if rule is Rule.VOID_DISCARD:
         suit = _led(hand)
         return (f"you hold no {suit.plural}, so you may play any card: {card.pretty} cannot win "
@@ -69,8 +80,7 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     one_of = options if not mask & (mask - 1) else f"one of {options}"
     if rule is Rule.MUST_FOLLOW_SUIT:
         suit = _led(hand)
-        held = join_pretty(st.hands[seat] & SUIT_MASKS[suit])
-        return f"{suit.plural} were led and you hold {held}: you must follow suit"
+        return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
     if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
         return "the first trick must be opened with 2♣, and you hold it: lead 2♣"
     if rule is Rule.HEARTS_NOT_BROKEN:

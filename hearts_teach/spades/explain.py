@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import SPADES_MASK, SUIT_MASKS, Card, Suit, join_pretty
 from ..errors import Rule
+from ..explain import follows_suit, must_follow
+from ..explain import not_held as not_held  # the same sentence as in Hearts (used by game.py)
 
 if TYPE_CHECKING:
     from .game import SpadesHand
@@ -17,17 +19,11 @@ def during_bidding(hand: SpadesHand) -> str:
             f"(still to bid: {waiting})")
 
 
-def not_held(hand: SpadesHand, card: Card, seat: int) -> str:
-    return (f"{hand.seat_names[seat]} does not hold {card.pretty}; the cards in hand are "
-            f"{hand.cards(seat).pretty}")
-
-
 def legal(hand: SpadesHand, card: Card, seat: int, rule: Rule) -> str:
     st = hand._state
     assert st is not None
     if rule is Rule.FOLLOWS_SUIT:
-        suit = Suit(st.led_suit)
-        return f"{suit.plural} were led and {card.pretty} is a {suit.singular}, so it follows suit"
+        return follows_suit(card, Suit(st.led_suit))
     if rule is Rule.VOID_DISCARD:
         suit = Suit(st.led_suit)
         if card.suit is Suit.SPADES:
@@ -52,10 +48,9 @@ def illegal(hand: SpadesHand, card: Card, seat: int, rule: Rule, mask: int) -> s
     options = join_pretty(mask)
     if rule is Rule.MUST_FOLLOW_SUIT:
         suit = Suit(st.led_suit)
-        held = join_pretty(st.hands[seat] & SUIT_MASKS[suit])
         extra = (" (trumping with a spade is allowed only when you hold no "
                  f"{suit.plural})") if card.suit is Suit.SPADES else ""
-        return f"{suit.plural} were led and you hold {held}: you must follow suit{extra}"
+        return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit]) + extra
     if rule is Rule.SPADES_NOT_BROKEN:
         return (f"spades have not been broken yet (no spade has been played), so you may not lead "
                 f"a spade while you hold other cards; lead one of {options}")
