@@ -35,7 +35,7 @@ from .errors import (
 )
 from .rng import Rng
 from .rules import PASS_DIRECTIONS, Rules, pass_target
-from .trickgame import TrickGame, TrickSeats
+from .trickgame import BrokenBy, TrickGame, TrickSeats
 from .validation import check_deal, check_seat
 
 DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
@@ -91,14 +91,8 @@ class Trick(TrickSeats):
         return trick_html(self)
 
 
-@dataclass(frozen=True)
-class HeartsBroken:
-    card: Card
-    trick: int  # 1..13
-    seat: int
-
-    def __str__(self) -> str:
-        return f"by {self.card.pretty} in trick {self.trick}"
+class HeartsBroken(BrokenBy):
+    """The card that broke hearts (``card``, ``trick`` 1..13, ``seat``)."""
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,22 @@ def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> Non
         raise RecordError(f"unknown format {fmt!r}, expected {fmt_expected!r}", field=path + "format")
 
 
+def _deal_field(rec: dict, path: str) -> list[CardList]:
+    """The record's ``deal``: 4 lists of cards (the engine checks sizes and repeats)."""
+    deal = _field(rec, "deal", list, ..., path)
+    if len(deal) != 4:
+        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
+    return [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
+
+
+def _names_field(rec: dict, path: str, want: str = "4 seat names (strings)") -> list[str] | None:
+    """The record's optional ``seat_names``: 4 strings (``want`` words the expectation)."""
+    names = _field(rec, "seat_names", list, None, path)
+    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
+        raise RecordError(f"expected {want}, got {names!r}"[:200], field=path + "seat_names")
+    return names
+
+
 def _play_all(hand: Any, plays: list, path: str) -> None:
     """Replay the recorded cards through the checked ``play``; the first refused card is a
     ``RecordError`` naming its place in ``plays`` (shared with the Spades records)."""
@@ -107,13 +123,8 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
                           field=path + "pass_direction")
     if number < 0:
         raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
-    deal = _field(rec, "deal", list, ..., path)
-    if len(deal) != 4:
-        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
-    hands = [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
-    names = _field(rec, "seat_names", list, None, path)
-    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
-        raise RecordError(f"expected 4 seat names (strings), got {names!r}"[:200], field=path + "seat_names")
+    hands = _deal_field(rec, path)
+    names = _names_field(rec, path)
     try:
         hand = Hand(hands, direction, rules, number, names)
     except HeartsError as e:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 from .cards import FULL_DECK, Card, CardList, Suit
@@ -24,6 +25,18 @@ TrickT = TypeVar("TrickT")
 # the error class a refused play raises, by the rule that refused it (IllegalPlayError otherwise)
 PLAY_ERRORS: dict[Rule, type[IllegalPlayError] | type[OutOfTurnError]] = {
     Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}
+
+
+@dataclass(frozen=True)
+class BrokenBy:
+    """The card that broke the game's suit (hearts, or spades in Spades), its trick and seat."""
+
+    card: Card
+    trick: int  # 1..13
+    seat: int
+
+    def __str__(self) -> str:
+        return f"by {self.card.pretty} in trick {self.trick}"
 
 
 class TrickSeats:
@@ -171,4 +184,4 @@ class TrickGame(Generic[ActionT, TrickT]):
         return self.text()
 
 
-__all__ = ["TrickGame", "TrickSeats", "PLAY_ERRORS"]
+__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS"]

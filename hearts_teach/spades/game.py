@@ -22,7 +22,7 @@ from ..errors import (
 )
 from ..hand import DEFAULT_SEAT_NAMES, LegalPlays, Verdict
 from ..rng import Rng
-from ..trickgame import TrickGame, TrickSeats
+from ..trickgame import BrokenBy, TrickGame, TrickSeats
 from ..validation import SEAT_HELP, check_deal, check_seat
 from . import explain as _explain
 from .core import SpadesState, cascade
@@ -86,14 +86,8 @@ class SpadesTrick(TrickSeats):
         return trick_html(self)
 
 
-@dataclass(frozen=True)
-class SpadesBroken:
-    card: Card
-    trick: int  # 1..13
-    seat: int
-
-    def __str__(self) -> str:
-        return f"by {self.card.pretty} in trick {self.trick}"
+class SpadesBroken(BrokenBy):
+    """The card that broke spades (``card``, ``trick`` 1..13, ``seat``)."""
 
 
 def bid_word(value: int) -> str:

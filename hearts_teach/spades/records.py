@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import HeartsError, RecordError
 
 # the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
-from ..records import _cards, _check_hand_header, _field, _play_all
+from ..records import _check_hand_header, _deal_field, _field, _names_field, _play_all
 from ..records import load_json as load_json
 
 if TYPE_CHECKING:
@@ -44,13 +44,8 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     dealer = _field(rec, "dealer", int, 3, path)
     if not 0 <= dealer <= 3:
         raise RecordError(f"a seat 0..3, got {dealer}", field=path + "dealer")
-    deal = _field(rec, "deal", list, ..., path)
-    if len(deal) != 4:
-        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
-    hands = [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
-    names = _field(rec, "seat_names", list, None, path)
-    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
-        raise RecordError(f"expected 4 names, got {names!r}"[:200], field=path + "seat_names")
+    hands = _deal_field(rec, path)
+    names = _names_field(rec, path, "4 names")
     try:
         hand = SpadesHand(hands, dealer, number, names)
     except HeartsError as e:
