@@ -7,6 +7,8 @@ use ``PlayState`` directly because it is cheap to copy and to step.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import BIT, HEARTS_MASK, JD_MASK, POINTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from .errors import Rule
 
@@ -83,20 +85,16 @@ def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bo
     return tuple(scores), moon
 
 
-class PlayState:
-    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
-    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+class TrickState:
+    """The play-phase fields every four-seat trick game keeps (``PlayState`` here and the
+    Spades ``SpadesState`` add their own), set up and copied in one place."""
 
-    __slots__ = ("hands", "taken", "trick", "leader", "turn", "led_suit", "broken",
-                 "tricks_done", "played", "win_seat", "win_card", "no_points_first",
-                 "queen_breaks", "trick_mask", "void")
+    __slots__ = ("hands", "trick", "leader", "turn", "led_suit", "broken", "tricks_done",
+                 "played", "win_seat", "win_card", "void")
 
-    def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
-                 queen_breaks: bool = False):
+    def __init__(self, hands: list[int], leader: int):
         self.hands = list(hands)
-        self.taken = [0, 0, 0, 0]
         self.trick: list[int] = []  # card indices in play order
-        self.trick_mask = 0
         self.leader = leader
         self.turn = leader
         self.led_suit = -1
@@ -105,16 +103,12 @@ class PlayState:
         self.played = 0
         self.win_seat = -1
         self.win_card = -1
-        self.no_points_first = no_points_first
-        self.queen_breaks = queen_breaks
         self.void = [0, 0, 0, 0]  # per seat: bit s set = shown void in suit s
 
-    def copy(self) -> PlayState:
-        new = PlayState.__new__(PlayState)
+    def _copy_into(self, new: Any) -> Any:
+        """Copy the shared fields into ``new`` (a bare instance) and return it."""
         new.hands = self.hands[:]
-        new.taken = self.taken[:]
         new.trick = self.trick[:]
-        new.trick_mask = self.trick_mask
         new.leader = self.leader
         new.turn = self.turn
         new.led_suit = self.led_suit
@@ -123,14 +117,35 @@ class PlayState:
         new.played = self.played
         new.win_seat = self.win_seat
         new.win_card = self.win_card
-        new.no_points_first = self.no_points_first
-        new.queen_breaks = self.queen_breaks
         new.void = self.void[:]
         return new
 
     @property
     def is_over(self) -> bool:
         return self.tricks_done == 13
+
+
+class PlayState(TrickState):
+    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
+    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+
+    __slots__ = ("taken", "no_points_first", "queen_breaks", "trick_mask")
+
+    def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
+                 queen_breaks: bool = False):
+        super().__init__(hands, leader)
+        self.taken = [0, 0, 0, 0]
+        self.trick_mask = 0
+        self.no_points_first = no_points_first
+        self.queen_breaks = queen_breaks
+
+    def copy(self) -> PlayState:
+        new = self._copy_into(PlayState.__new__(PlayState))
+        new.taken = self.taken[:]
+        new.trick_mask = self.trick_mask
+        new.no_points_first = self.no_points_first
+        new.queen_breaks = self.queen_breaks
+        return new
 
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,

@@ -8,6 +8,7 @@ are broken, unless the leader holds nothing else.
 from __future__ import annotations
 
 from ..cards import BIT, SPADES_MASK, SUIT_MASKS
+from ..core import TrickState
 from ..errors import Rule
 
 SPADES = 3
@@ -56,46 +57,21 @@ def trick_winner(cards: list[int], leader: int) -> int:
     return (leader + win) & 3
 
 
-class SpadesState:
+class SpadesState(TrickState):
     """The play phase: hands, tricks won per seat, the trick in progress. Mutable and cheap
-    to ``copy()``; no checks (``SpadesHand`` checks, bots pick from ``legal()``)."""
+    to ``copy()``; no checks (``SpadesHand`` checks, bots pick from ``legal()``). The
+    fields both games share (and ``is_over``) come from ``core.TrickState``."""
 
-    __slots__ = ("hands", "won", "trick", "leader", "turn", "led_suit", "broken", "tricks_done",
-                 "played", "win_seat", "win_card", "void")
+    __slots__ = ("won",)
 
     def __init__(self, hands: list[int], leader: int):
-        self.hands = list(hands)
+        super().__init__(hands, leader)
         self.won = [0, 0, 0, 0]  # tricks taken per seat
-        self.trick: list[int] = []
-        self.leader = leader
-        self.turn = leader
-        self.led_suit = -1
-        self.broken = False
-        self.tricks_done = 0
-        self.played = 0
-        self.win_seat = -1
-        self.win_card = -1
-        self.void = [0, 0, 0, 0]  # bit s set: the seat has shown it holds no suit s
 
     def copy(self) -> SpadesState:
-        new = SpadesState.__new__(SpadesState)
-        new.hands = self.hands[:]
+        new = self._copy_into(SpadesState.__new__(SpadesState))
         new.won = self.won[:]
-        new.trick = self.trick[:]
-        new.leader = self.leader
-        new.turn = self.turn
-        new.led_suit = self.led_suit
-        new.broken = self.broken
-        new.tricks_done = self.tricks_done
-        new.played = self.played
-        new.win_seat = self.win_seat
-        new.win_card = self.win_card
-        new.void = self.void[:]
         return new
-
-    @property
-    def is_over(self) -> bool:
-        return self.tricks_done == 13
 
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.broken)[0]
