@@ -12,11 +12,12 @@ from typing import Any
 from .cards import CardLike
 from .errors import Rule, WrongPhaseError
 from .hand import DEFAULT_SEAT_NAMES, Hand, Trick
+from .records import JsonRecord
 from .rng import Rng, hash64
 from .rules import Rules
 
 
-class Match:
+class Match(JsonRecord):
     """``Match(seed=3)``: play the current hand through ``match.hand`` (or the
     shortcuts ``pass_cards``/``play``), then ``next_hand()`` until ``is_over``."""
 
@@ -148,17 +149,6 @@ class Match:
         from .records import match_from_record
 
         return match_from_record(record)
-
-    def to_json(self, **kwargs: Any) -> str:
-        import json
-
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> Match:
-        from .records import load_json
-
-        return cls.from_record(load_json(text))
 
     def __str__(self) -> str:
         state = "over" if self.is_over else f"hand {self.hand_number + 1}: {self.hand._progress()}"

@@ -7,7 +7,7 @@ corrupt record is rejected with the name of the bad field, never half-loaded.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from .cards import CardList
 from .errors import HeartsError, RecordError
@@ -26,6 +26,18 @@ def load_json(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, TypeError) as e:
         raise RecordError(f"not valid JSON ({e})") from None
+
+
+class JsonRecord:
+    """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
+    hands and matches of both games)."""
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_record(), **kwargs)  # type: ignore[attr-defined]
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        return cls.from_record(load_json(text))  # type: ignore[attr-defined]
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:

@@ -10,13 +10,13 @@ wording), the sentence for an empty undo and the history entry for a played card
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 from .cards import FULL_DECK, Card, CardList, Suit
 from .errors import IllegalPlayError, NothingToUndoError, NotInHandError, OutOfTurnError, Rule
+from .records import JsonRecord
 from .validation import check_seat
 
 ActionT = TypeVar("ActionT")
@@ -64,8 +64,9 @@ class TrickSeats:
         return None
 
 
-class TrickGame(Generic[ActionT, TrickT]):
-    """Card queries, history, undo/replay and JSON plumbing of one hand of a trick game."""
+class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
+    """Card queries, history, undo/replay and checked play of one hand of a trick game
+    (``to_json``/``from_json`` from ``records.JsonRecord``)."""
 
     _check_seat = staticmethod(check_seat)
     _nothing_to_undo = "nothing to undo"
@@ -170,16 +171,7 @@ class TrickGame(Generic[ActionT, TrickT]):
         for a in actions:
             self._apply(a)
 
-    # records and text -------------------------------------------------------------------------
-    def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> Self:
-        from .records import load_json
-
-        return cls.from_record(load_json(text))
-
+    # text ---------------------------------------------------------------------------------------
     def __str__(self) -> str:
         return self.text()
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..cards import CardLike
 from ..errors import HeartsError, Rule, WrongPhaseError
 from ..hand import DEFAULT_SEAT_NAMES
+from ..records import JsonRecord
 from ..rng import Rng, hash64
 from .game import SpadesHand, SpadesTrick, _seat
 from .render import team_label
@@ -20,7 +21,7 @@ from .scoring import HandScore
 TARGET = 500
 
 
-class SpadesMatch:
+class SpadesMatch(JsonRecord):
     """``SpadesMatch(seed=3)``: bid and play ``match.hand``, then ``next_hand()`` until ``is_over``.
 
     ``first_dealer`` deals hand 1 (default East, 3, so South bids first and leads).
@@ -153,17 +154,6 @@ class SpadesMatch:
         from .records import match_from_record
 
         return match_from_record(record)
-
-    def to_json(self, **kwargs: Any) -> str:
-        import json
-
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> SpadesMatch:
-        from .records import load_json
-
-        return cls.from_record(load_json(text))
 
     def __str__(self) -> str:
         state = "over" if self.is_over else f"hand {self.hand_number + 1}: {self.hand._progress()}"
