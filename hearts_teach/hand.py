@@ -35,10 +35,8 @@ from .errors import (
 )
 from .rng import Rng
 from .rules import PASS_DIRECTIONS, Rules, pass_target
-from .trickgame import BrokenBy, TrickGame, TrickSeats
+from .trickgame import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
 from .validation import check_deal, check_seat
-
-DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
 
 # kept under their old names: other modules and the Spades package import them from here
 _seat = check_seat
@@ -110,6 +108,20 @@ class Verdict:
 
     def __str__(self) -> str:
         return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
+
+
+def turn_and_holding(game: Any, card: Card, seat: int | None) -> Verdict | None:
+    """In the play phase of either game: the verdict when ``seat`` is not the one to play or
+    the player does not hold ``card`` (the same words in Hearts and Spades), else None."""
+    st = game._state
+    turn = st.turn
+    if seat is not None and seat != turn:
+        return Verdict(card, False, Rule.OUT_OF_TURN,
+                       f"it is {game.seat_names[turn]}'s turn, not {game.seat_names[seat]}'s: "
+                       f"wait until {game.seat_names[seat]} is to play", seat)
+    if not st.hands[turn] & BIT[card.index]:
+        return Verdict(card, False, Rule.NOT_IN_HAND, _explain.not_held(game, card, turn), turn)
+    return None
 
 
 class LegalPlays:
@@ -194,15 +206,10 @@ class Hand(TrickGame[Action, Trick]):
             raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {hand_number!r}")
         self.pass_direction = pass_direction
         self.hand_number = hand_number
-        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
-        if len(names) != 4:
-            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
-        self.seat_names = names
-        self._deal = _validate_deal(deal)
-        self._history: list[Action] = []
-        self._reset()
+        self._seat_and_deal(deal, seat_names)
 
     _check_seat = staticmethod(_seat)
+    _check_deal = staticmethod(_validate_deal)
     _nothing_to_undo = "nothing to undo: no card has been passed or played yet"
 
     # construction -------------------------------------------------------------------
@@ -378,16 +385,12 @@ class Hand(TrickGame[Action, Trick]):
             return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_pass(self, who), seat)
         if self.phase is Phase.OVER:
             return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played", seat)
+        refused = turn_and_holding(self, c, seat)
+        if refused is not None:
+            return refused
         st = self._state
-        assert st is not None
         turn = st.turn
-        if seat is not None and seat != turn:
-            return Verdict(c, False, Rule.OUT_OF_TURN,
-                           f"it is {self.seat_names[turn]}'s turn, not {self.seat_names[seat]}'s: "
-                           f"wait until {self.seat_names[seat]} is to play", seat)
         hand = st.hands[turn]
-        if not hand & BIT[c.index]:
-            return Verdict(c, False, Rule.NOT_IN_HAND, _explain.not_held(self, c, turn), turn)
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
                                              st.no_points_first)
         if mask & BIT[c.index]:

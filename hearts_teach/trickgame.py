@@ -15,9 +15,18 @@ from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 from .cards import FULL_DECK, Card, CardList, Suit
-from .errors import IllegalPlayError, NothingToUndoError, NotInHandError, OutOfTurnError, Rule
+from .errors import (
+    HeartsError,
+    IllegalPlayError,
+    NothingToUndoError,
+    NotInHandError,
+    OutOfTurnError,
+    Rule,
+)
 from .records import JsonRecord
-from .validation import check_seat
+from .validation import check_deal, check_seat
+
+DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
 
 ActionT = TypeVar("ActionT")
 TrickT = TypeVar("TrickT")
@@ -69,6 +78,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     (``to_json``/``from_json`` from ``records.JsonRecord``)."""
 
     _check_seat = staticmethod(check_seat)
+    _check_deal = staticmethod(check_deal)
     _nothing_to_undo = "nothing to undo"
     _hands0: list[int]
     _state: Any
@@ -97,6 +107,17 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     @classmethod
     def from_record(cls, record: Any) -> Self:
         raise NotImplementedError
+
+    def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
+        """The end of both constructors: 4 seat names (default South, West, North, East),
+        the checked deal, an empty history, then ``_reset``."""
+        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        if len(names) != 4:
+            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
+        self.seat_names = names
+        self._deal = self._check_deal(deal)
+        self._history = []
+        self._reset()
 
     # cards ------------------------------------------------------------------------------
     def cards(self, seat: int) -> CardList:
@@ -176,4 +197,4 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         return self.text()
 
 
-__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS"]
+__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]

@@ -20,7 +20,7 @@ from ..errors import (
     Rule,
     WrongPhaseError,
 )
-from ..hand import DEFAULT_SEAT_NAMES, LegalPlays, Verdict
+from ..hand import LegalPlays, Verdict, turn_and_holding
 from ..rng import Rng
 from ..trickgame import BrokenBy, TrickGame, TrickSeats
 from ..validation import SEAT_HELP, check_deal, check_seat
@@ -146,15 +146,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
             raise HeartsError(f"hand_number is a whole number from 0, got {hand_number!r}")
         self.hand_number = hand_number
-        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
-        if len(names) != 4:
-            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
-        self.seat_names = names
-        self._deal = _validate_deal(deal)
-        self._history: list[SpadesAction] = []
-        self._reset()
+        self._seat_and_deal(deal, seat_names)
 
     _check_seat = staticmethod(_seat)
+    _check_deal = staticmethod(_validate_deal)
     _nothing_to_undo = "nothing to undo: nobody has bid or played yet"
 
     @classmethod
@@ -295,17 +290,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if self.phase is SpadesPhase.OVER:
             return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played",
                            seat)
+        refused = turn_and_holding(self, c, seat)
+        if refused is not None:
+            return refused
         st = self._state
-        assert st is not None
         turn = st.turn
-        if seat is not None and seat != turn:
-            return Verdict(c, False, Rule.OUT_OF_TURN,
-                           f"it is {self.seat_names[turn]}'s turn, not {self.seat_names[seat]}'s: "
-                           f"wait until {self.seat_names[seat]} is to play", seat)
-        hand = st.hands[turn]
-        if not hand & BIT[c.index]:
-            return Verdict(c, False, Rule.NOT_IN_HAND, _explain.not_held(self, c, turn), turn)
-        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.broken)
+        mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal), turn)
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
