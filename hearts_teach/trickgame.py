@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .cards import FULL_DECK, Card, CardList, Suit
 from .errors import (
@@ -85,28 +85,8 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     _history: list[ActionT]
     _tricks: list[TrickT]
 
-    # hooks each game defines
-    def _reset(self) -> None:
-        raise NotImplementedError
-
-    def _apply(self, action: ActionT) -> None:
-        raise NotImplementedError
-
-    def _play_action(self, seat: int, card: Card) -> ActionT:
-        raise NotImplementedError
-
-    def explain(self, card: Card, seat: int | None = None) -> Any:
-        raise NotImplementedError
-
-    def text(self, seat: int | None = None, all_hands: bool = False) -> str:
-        raise NotImplementedError
-
-    def to_record(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    @classmethod
-    def from_record(cls, record: Any) -> Self:
-        raise NotImplementedError
+    # each game defines: _reset(), _apply(action), _play_action(seat, card) -> action,
+    # explain(card, seat) -> Verdict, text(), to_record(), from_record(record)
 
     def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
         """The end of both constructors: 4 seat names (default South, West, North, East),
@@ -117,7 +97,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         self.seat_names = names
         self._deal = self._check_deal(deal)
         self._history = []
-        self._reset()
+        self._reset()  # type: ignore[attr-defined]
 
     # cards ------------------------------------------------------------------------------
     def cards(self, seat: int) -> CardList:
@@ -169,12 +149,12 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
         """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing
         nothing); the completed trick, or None."""
-        v = self.explain(card, seat)
+        v = self.explain(card, seat)  # type: ignore[attr-defined]
         if not v.legal:
             cls = PLAY_ERRORS.get(v.rule, IllegalPlayError)
             raise cls(f"cannot play {card.pretty}: {v.message}", rule=v.rule, card=card, seat=v.seat)
         before = len(self._tricks)
-        self._apply(self._play_action(self._state.turn, card))
+        self._apply(self._play_action(self._state.turn, card))  # type: ignore[attr-defined]
         return self._tricks[-1] if len(self._tricks) > before else None
 
     def undo(self) -> ActionT:
@@ -188,13 +168,13 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     def replay(self, actions: Iterable[ActionT]) -> None:
         """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
         self._history = []
-        self._reset()
+        self._reset()  # type: ignore[attr-defined]
         for a in actions:
-            self._apply(a)
+            self._apply(a)  # type: ignore[attr-defined]
 
     # text ---------------------------------------------------------------------------------------
     def __str__(self) -> str:
-        return self.text()
+        return self.text()  # type: ignore[attr-defined]
 
 
 __all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]
