@@ -36,6 +36,12 @@ CARD_STYLE = ("display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;b
               "border-radius:4px;background:#fff;text-align:center;font-family:sans-serif;font-weight:bold;")
 
 
+def text_view_html(text: str) -> str:
+    """The plain-text twin of an HTML view, one click away (and read by screen readers)."""
+    return (f"<details style='margin-top:4px'><summary>Text view</summary>"
+            f"<pre>{escape(text)}</pre></details>")
+
+
 def card_html(card: Card, extra_style: str = "", four_color: bool | None = None) -> str:
     color = suit_color(card.suit, four_color)
     name = escape(card.name)
@@ -144,7 +150,7 @@ def hand_html(hand: Hand) -> str:
     if hand.is_over:
         sc = ", ".join(f"{names[s]} {v}" for s, v in enumerate(hand.scores))
         parts.append(f"<div><b>Scores:</b> {escape(sc)}</div>")
-    parts.append(f"<pre style='display:none' aria-hidden='false'>{escape(hand.text())}</pre></div>")
+    parts.append(text_view_html(hand.text()) + "</div>")
     return "".join(parts)
 
 

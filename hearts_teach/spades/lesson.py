@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ..hand import Hand
-from ..render import card_html
+from ..render import card_html, text_view_html
 from ..rng import Rng
 from .bots import SpadesBot, auto_play, estimate_tricks
 from .game import SpadesHand, bid_word
@@ -78,7 +78,7 @@ def side_by_side_html(hearts: Hand, spades: SpadesHand) -> str:
                     f"took {spades.tricks_won[s]}</td></tr>")
     return (f"<table style='font-family:sans-serif'><tr><th {th}>seat</th><th {th}>cards</th>"
             f"<th {th}>Hearts (fewer is better)</th><th {th}>Spades</th></tr>{''.join(rows)}</table>"
-            f"<pre style='display:none'>{escape(side_by_side(hearts, spades))}</pre>")
+            + text_view_html(side_by_side(hearts, spades)))
 
 
 def worth_table(hand: SpadesHand) -> str:

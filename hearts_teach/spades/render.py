@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..render import card_html, play_lines, trick_cells_html
+from ..render import card_html, play_lines, text_view_html, trick_cells_html
 from .scoring import TEAM_NAMES, TEAMS
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def hand_html(hand: SpadesHand) -> str:
     if hand.is_over:
         lines = hand.score().lines(tuple(team_label(t, names) for t in (0, 1)), names)
         parts.append("<div><b>Score:</b><br>" + "<br>".join(escape(x) for x in lines) + "</div>")
-    parts.append(f"<pre style='display:none' aria-hidden='false'>{escape(hand.text())}</pre></div>")
+    parts.append(text_view_html(hand.text()) + "</div>")
     return "".join(parts)
 
 
