@@ -124,17 +124,24 @@ def play_out(hand: Hand, policies: Sequence[Policy], until_trick: int = 14) -> H
     return hand
 
 
-def trick_table(hand: Hand) -> str:
-    """Every completed trick as one line: leader first, the winner marked with *."""
+def trick_rows(hand, tail: Callable) -> str:
+    """Every completed trick as one line, leader first, the winner marked with *;
+    ``tail(trick)`` writes the end of the line (shared by Hearts and Spades)."""
     lines = []
     for t in hand.tricks:
-        cells = []
-        for seat, card in zip(t.seats, t.cards, strict=True):
-            star = "*" if seat == t.winner else " "
-            cells.append(f"{hand.seat_names[seat][:1]} {card.pretty:>3}{star}")
-        pts = f"{t.points:>2} pts → {hand.seat_names[t.winner]}" if t.points else f"       {hand.seat_names[t.winner]}"
-        lines.append(f"{t.number:>2}. " + "  ".join(cells) + "   " + pts)
+        cells = [f"{hand.seat_names[seat][:1]} {card.pretty:>3}{'*' if seat == t.winner else ' '}"
+                 for seat, card in zip(t.seats, t.cards, strict=True)]
+        lines.append(f"{t.number:>2}. " + "  ".join(cells) + tail(t))
     return "\n".join(lines)
+
+
+def trick_table(hand: Hand) -> str:
+    """Every completed trick as one line: leader first, the winner marked with *."""
+    def tail(t) -> str:
+        name = hand.seat_names[t.winner]
+        return "   " + (f"{t.points:>2} pts → {name}" if t.points else f"       {name}")
+
+    return trick_rows(hand, tail)
 
 
 def describe_trick(hand: Hand, trick=None) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from ..hand import Hand
+from ..lessons import trick_rows
 from ..render import card_html, text_view_html
 from ..rng import Rng
 from .bots import SpadesBot, auto_play, estimate_tricks
@@ -32,15 +33,7 @@ def play_spades(hand: SpadesHand, seed: int | str = 0) -> SpadesHand:
 
 def tricks_table(hand: SpadesHand) -> str:
     """Every completed trick on one line, leader first; * marks the winner, (trump) a ruff."""
-    lines = []
-    for t in hand.tricks:
-        cells = []
-        for seat, card in zip(t.seats, t.cards, strict=True):
-            star = "*" if seat == t.winner else " "
-            cells.append(f"{hand.seat_names[seat][:1]} {card.pretty:>3}{star}")
-        tail = f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else "")  # type: ignore[index]
-        lines.append(f"{t.number:>2}. " + "  ".join(cells) + tail)
-    return "\n".join(lines)
+    return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else ""))
 
 
 def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
