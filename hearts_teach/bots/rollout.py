@@ -2,16 +2,17 @@
 
 Everything here runs on ints (card indices and 52-bit masks): no ``Card``, no ``Hand``,
 no ``PlayState`` method calls, because the coach and the Monte Carlo bot play tens of
-thousands of cards per decision in pure Python.
+thousands of cards per decision in pure Python. Legality still comes from the engine's
+one cascade (``core.cascade``), so a rollout can never play a card the engine would refuse.
 """
 
 from __future__ import annotations
 
 from ..cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
+from ..core import cascade
 from ..rng import Rng
-from .policy import MOON_OPEN, NO_MOON, NON_POINTS, POINTS, rule_play
+from .policy import MOON_OPEN, NO_MOON, POINTS, rule_play
 
-NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
 SUITS = SUIT_MASKS
 
 
@@ -37,18 +38,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     while tricks_done < 13:
         seat = turn
         hand = hands[seat]
-        if led_suit >= 0:
-            legal = hand & SUITS[led_suit]
-            if not legal:
-                legal = hand
-                if tricks_done == 0 and no_points_first:
-                    legal = hand & NON_POINTS or hand
-        elif tricks_done == 0 and hand & 1:
-            legal = 1
-        elif not broken:
-            legal = hand & NON_HEARTS or hand
-        else:
-            legal = hand
+        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first)[0]
         if first >= 0:
             card = first
             first = -1
