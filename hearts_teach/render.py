@@ -136,7 +136,7 @@ def hand_html(hand: Hand) -> str:
         mark = "▶ " if s == turn else ""
         cards = hand.cards(s)
         rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b></td>"
-                    f"<td>{''.join(card_html(c) for c in cards) or '—'}</td>"
+                    f"<td>{cards_row_html(cards)}</td>"
                     f"<td style='padding:2px 8px'>{hand.points_taken[s]} pts</td></tr>")
     parts = [f"<div class='ht-hand' style='font-family:sans-serif'>"
              f"<div><b>Hand {hand.hand_number + 1}</b> · pass {escape(hand.pass_direction)} · "

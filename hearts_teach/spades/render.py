@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..render import card_html, play_lines, text_view_html, trick_cells_html
+from ..render import cards_row_html, play_lines, text_view_html, trick_cells_html
 from .scoring import TEAM_NAMES, TEAMS
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def hand_html(hand: SpadesHand) -> str:
         cards = hand.cards(s)
         rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b>"
                     f" <span style='color:#555'>({escape(team_label(s & 1, names))})</span></td>"
-                    f"<td>{''.join(card_html(c) for c in cards) or '—'}</td>"
+                    f"<td>{cards_row_html(cards)}</td>"
                     f"<td style='padding:2px 8px'>bid {escape(_bid_cell(hand, s))}</td>"
                     f"<td style='padding:2px 8px'>{hand.tricks_won[s]} tricks</td></tr>")
     parts = [f"<div class='ht-spades-hand' style='font-family:sans-serif'>"
