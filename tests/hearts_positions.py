@@ -138,3 +138,14 @@ def random_hand(seed: int, rules: Rules | None = None, hand_number: int = 0,
             break
         hand.play(rng.choice(list(hand.legal_plays())))
     return hand
+
+
+# Seat 1 holds exactly 7♣ and K♣ in clubs (for the follow-suit sentence of the issue).
+FOLLOW = [
+    "2C 3C 4C 5C 6C 8C 9C TC JC QC AC 2D 3D",
+    "7C KC AS 4D 5D 6D 7D 8D 9D TD 2H 3H 4H",
+    "JD QD KD AD 5H 6H 7H 8H 9H TH JH QH KH",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+]
+check_deal(FOLLOW)
+TRICK1 = ["2C", "7C", "AD", "KS"]   # seat 1 wins with 7♣ although A♦ and K♠ are higher cards

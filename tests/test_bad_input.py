@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hearts_positions import check_deal, play_out, stacked
+from hearts_positions import FOLLOW, TRICK1, play_out, stacked
 
 from hearts_teach import (
     Card,
@@ -35,15 +35,6 @@ from hearts_teach import (
     RulesError,
     WrongPhaseError,
 )
-
-FOLLOW = [
-    "2C 3C 4C 5C 6C 8C 9C TC JC QC AC 2D 3D",
-    "7C KC AS 4D 5D 6D 7D 8D 9D TD 2H 3H 4H",
-    "JD QD KD AD 5H 6H 7H 8H 9H TH JH QH KH",
-    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
-]
-check_deal(FOLLOW)
-TRICK1 = ["2C", "7C", "AD", "KS"]
 
 
 # states ------------------------------------------------------------------------------
