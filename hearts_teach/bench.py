@@ -110,18 +110,20 @@ def main(argv: list[str] | None = None) -> int:
     out = meta()
     out.update(bench_random_hands(hands=500 if a.quick else 5000, reps=3 if a.quick else 7))
     if not a.engine_only:
-        try:
-            from .bench_bots import bot_figures
-        except ImportError:
-            bot_figures = None
-        if bot_figures is not None:
-            out.update(bot_figures(quick=a.quick))
-    if a.json:
-        print(json.dumps(out, indent=1))
-    else:
-        for k, v in out.items():
-            print(f"{k:28s} {v}")
+        from .bench_bots import bot_figures  # imported late: it loads the bots and the coach
+
+        out.update(bot_figures(quick=a.quick))
+    emit(out, a.json)
     return 0
+
+
+def emit(figures: dict, as_json: bool) -> None:
+    """Print benchmark figures as one JSON object or as aligned ``key value`` lines."""
+    if as_json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for k, v in figures.items():
+            print(f"{k:32s} {v}")
 
 
 if __name__ == "__main__":

@@ -20,12 +20,12 @@ Speed (wall-clock seconds, so these vary a little from run to run):
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
 import time
 
+from .bench import emit
 from .bots import RuleBot, make_bot
 from .coach import assess_play
 from .hand import Hand
@@ -146,11 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     out = bot_figures(quick=a.quick)
     out["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]  # timings depend on the load
-    if a.json:
-        print(json.dumps(out, indent=1))
-    else:
-        for k, v in out.items():
-            print(f"{k:32s} {v}")
+    emit(out, a.json)
     return 0
 
 
