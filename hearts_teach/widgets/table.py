@@ -362,16 +362,24 @@ class TableWidget(WidgetView):
         self.refresh()
         return self._say(f"Stepped: {hand.seat_names[seat]} played {hand.plays[-1].pretty}.")  # type: ignore[index]
 
-    def finish_trick(self) -> str:
+    def _autoplay(self, more: Callable[[], bool]) -> bool:
+        """The autopilot passes if needed, then plays while ``more()`` holds and the hand
+        lasts; False when the hand was already over."""
         self.last_hint = ""
         hand = self.hand
         if hand.phase is Phase.OVER:
-            return self._say("The hand is over.", "error")
+            return False
         if hand.phase is Phase.PASS:
             self._bot_move()
-        target = len(hand.tricks) + 1
-        while hand.phase is Phase.PLAY and len(hand.tricks) < target:
+        while hand.phase is Phase.PLAY and more():
             self._bot_move()
+        return True
+
+    def finish_trick(self) -> str:
+        hand = self.hand
+        target = len(hand.tricks) + 1
+        if not self._autoplay(lambda: len(hand.tricks) < target):
+            return self._say("The hand is over.", "error")
         self._advance()
         self.refresh()
         last = hand.last_trick
@@ -379,14 +387,9 @@ class TableWidget(WidgetView):
                          f"({pts(last.points)}).")  # type: ignore[union-attr]
 
     def finish_hand(self) -> str:
-        self.last_hint = ""
         hand = self.hand
-        if hand.phase is Phase.OVER:
+        if not self._autoplay(lambda: True):
             return self._say("The hand is over.", "error")
-        if hand.phase is Phase.PASS:
-            self._bot_move()
-        while hand.phase is Phase.PLAY:
-            self._bot_move()
         self.refresh()
         return self._say(hand_result_text(hand))
 
