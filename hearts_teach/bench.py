@@ -28,29 +28,21 @@ _OFFSETS = (1, 3, 2, 0)  # left, right, across, hold
 def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
                 queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False):
     """Play one complete random hand on the bitmask engine; returns (scores, moon)."""
-    rnd = rng._random
     deck = list(range(52))
-    for i in range(51, 0, -1):  # Fisher-Yates, as Rng.shuffle
-        j = int(rnd() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
+    rng.shuffle(deck)
     hands = [0, 0, 0, 0]
     for k, c in enumerate(deck):
         hands[k & 3] |= BIT[c]
     off = _OFFSETS[hand_number & 3]
+    pick = rng.pick_bit
     if off:
         chosen = [0, 0, 0, 0]
         for seat in range(4):
-            m = hands[seat]
-            pick = 0
-            for n in (13, 12, 11):
-                k = int(rnd() * n)
-                mm = m
-                for _ in range(k):
-                    mm &= mm - 1
-                low = mm & -mm
-                pick |= low
-                m ^= low
-            chosen[seat] = pick
+            left = hands[seat]
+            for _ in range(3):
+                bit = BIT[pick(left)]
+                chosen[seat] |= bit
+                left ^= bit
         for seat in range(4):
             hands[seat] ^= chosen[seat]
         for seat in range(4):
@@ -59,11 +51,7 @@ def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
     play = st.play
     hs = st.hands
     while st.tricks_done < 13:
-        legal = cascade(hs[st.turn], st.led_suit, st.tricks_done == 0, st.broken, no_points_first)[0]
-        k = int(rnd() * legal.bit_count())
-        for _ in range(k):
-            legal &= legal - 1
-        play((legal & -legal).bit_length() - 1)
+        play(pick(cascade(hs[st.turn], st.led_suit, st.tricks_done == 0, st.broken, no_points_first)[0]))
     return final_scores(st.taken, moon, omnibus)
 
 
