@@ -12,7 +12,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .batch import BITS, SUIT_OF, U64, BatchState, Policy, Stream, high, kth_bit, low, masks_of, popcount
+from .batch import (
+    BITS,
+    SUIT_OF,
+    U64,
+    BatchState,
+    Policy,
+    Stream,
+    high,
+    kth_bit,
+    low,
+    masks_of,
+    popcount,
+)
 from .bots.policy import (
     AS_MASK,
     BIG_SPADES,
