@@ -466,10 +466,9 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
     """Play the given deals ((B, 4) masks) to the end: the pass (direction from
     ``offsets``, or from ``rules.pass_direction(hand_numbers)``), then 52 cards.
 
-    seats: one policy name for all four seats, or four (seat order). A seat whose name is
-    ``easy`` plays the rule policy without moon defence.
+    seats: one policy (a name or a ``Policy``) for all four seats, or four in seat order.
+    ``easy`` is the rule policy without moon defence.
     """
-    rules = rules if rules is not None else Rules()
     deals = np.asarray(deals, dtype=U64).reshape(-1, 4)
     b = len(deals)
     if stream is None:
@@ -488,15 +487,28 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
             found = len(policies) - 1
         index.append(found)
     seat_policy = np.broadcast_to(np.array(index, dtype=np.intp), (b, 4))
+    return play_lineups(deals, policies, seat_policy, rules=rules, offsets=offsets,
+                        hand_numbers=hand_numbers, record=record)
+
+
+def play_lineups(deals: np.ndarray, policies: Sequence[Policy], seat_policy: np.ndarray, *,
+                 rules: Rules | None = None, offsets: np.ndarray | int | None = None,
+                 hand_numbers: np.ndarray | int = 0, record: bool = False) -> BatchResult:
+    """``play_deals`` with a policy per hand and seat: ``policies[seat_policy[b, s]]``."""
+    rules = rules if rules is not None else Rules()
+    deals = np.asarray(deals, dtype=U64).reshape(-1, 4)
+    b = len(deals)
+    seat_policy = np.broadcast_to(np.asarray(seat_policy, dtype=np.intp), (b, 4))
     st = BatchState(deals, rules, record=record)
-    st.defence[:] = [getattr(policies[i], "moon_defence", True) for i in index]
+    defence = np.array([getattr(p, "moon_defence", True) for p in policies], dtype=bool)
+    st.defence[:] = defence[seat_policy]
     if offsets is None:
         hn = np.broadcast_to(np.asarray(hand_numbers), (b,))
         offsets = np.array([PASS_OFFSETS[rules.pass_direction(int(k))] for k in range(4)],
                            dtype=np.intp)[hn % 4]
     run_pass(st, policies, seat_policy, offsets)
     st.start_play()
-    run_play(st, policies, seat_policy)
+    run_play(st, policies, None if len(policies) == 1 else seat_policy)
     scores, moon = st.scores()
     return BatchResult(scores, moon, st.taken, st)
 
@@ -524,5 +536,5 @@ def play_hands(n: int, seed: int | Rng = 0, seats: str | Sequence[str | Policy] 
 
 
 __all__ = ["BatchResult", "BatchState", "Policy", "Stream", "batch_scores", "deals_from_rngs",
-           "high", "kth_bit", "low", "make_policy", "play_deals", "play_hands", "points_of",
+           "high", "kth_bit", "low", "make_policy", "play_deals", "play_hands", "play_lineups", "points_of",
            "popcount", "random_deals", "run_pass", "run_play"]

@@ -114,35 +114,39 @@ class KeyedRandomPolicy(RandomPolicy):
         self.hand_numbers = np.asarray(hand_numbers)
         self.bot_name = name
         self._rules_repr = repr(rules)
+        self._numbers = self.hand_numbers.tolist()
+        self._directions = [rules.pass_direction(k) for k in range(4)]
 
     def _rng(self, label: str, key: str) -> Rng:
         return Rng(hash64(f"{self.bot_name}|{self.seed}|{label}|{key}"))
 
     def _head(self, b: int, seat: int, phase: str) -> str:
-        n = int(self.hand_numbers[b])
-        return f"v1|{self._rules_repr}|{self.rules.pass_direction(n)}|{n}|{seat}|{phase}|"
+        n = self._numbers[b]
+        return f"v1|{self._rules_repr}|{self._directions[n % 4]}|{n}|{seat}|{phase}|"
 
     def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        rows = range(st.size) if sel is None else sel.tolist()
+        rows = st.ar if sel is None else sel
         tl = st.step % 4
+        cols = zip(rows.tolist(), st.turn[rows].tolist(), h.tolist(),
+                   st.passed[rows, st.turn[rows]].tolist(), st.received[rows, st.turn[rows]].tolist(),
+                   st.played[rows].tolist(), st.trick[rows, :tl].tolist(), st.leader[rows].tolist(),
+                   st.broken[rows].tolist(), st.taken[rows].tolist(), st.void[rows].tolist(),
+                   strict=True)
         u = np.empty(len(h))
-        for i, b in enumerate(rows):
-            seat = int(st.turn[b])
-            key = (self._head(b, seat, "play")
-                   + f"{int(h[i]):x}|{int(st.passed[b, seat]):x}|{int(st.received[b, seat]):x}|"
-                   f"{int(st.played[b]):x}|{','.join(str(int(c)) for c in st.trick[b, :tl])}|"
-                   f"{int(st.leader[b])}|{int(st.broken[b])}|"
-                   f"{','.join(f'{int(t):x}' for t in st.taken[b])}|"
-                   f"{','.join(str(int(v)) for v in st.void[b])}")
+        for i, (b, seat, hand, passed, received, played, trick, leader, broken, taken, void) \
+                in enumerate(cols):
+            key = (f"{self._head(b, seat, 'play')}{hand:x}|{passed:x}|{received:x}|{played:x}|"
+                   f"{','.join(map(str, trick))}|{leader}|{int(broken)}|"
+                   f"{','.join(f'{t:x}' for t in taken)}|{','.join(map(str, void))}")
             u[i] = self._rng("play", key).random()
         return kth_bit(legal, (u * np.bitwise_count(legal)).astype(np.intp))
 
     def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
-        rows = range(st.size) if sel is None else sel.tolist()
+        rows = list(range(st.size)) if sel is None else sel.tolist()
         h = _sub(st.hands[:, seat], sel)
         u = np.empty((len(h), 3))
-        for i, b in enumerate(rows):
-            key = self._head(b, seat, "pass") + f"{int(h[i]):x}|0|0|0||0|0|0,0,0,0|0,0,0,0"
+        for i, (b, hand) in enumerate(zip(rows, h.tolist(), strict=True)):
+            key = self._head(b, seat, "pass") + f"{hand:x}|0|0|0||0|0|0,0,0,0|0,0,0,0"
             rng = self._rng("pass", key)
             u[i] = [rng.random(), rng.random(), rng.random()]
         return sample3(h, u)

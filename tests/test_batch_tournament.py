@@ -1,0 +1,33 @@
+"""Tournaments of built-in bots on the batch engine give exactly the scalar path's results."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_teach.rules import Rules
+from hearts_teach.tournament import run_tournament
+
+
+@pytest.mark.parametrize("seats,duplicate,seed,rules", [
+    (["rule", "random", "random", "random"], False, 1, None),
+    (["random", "rule", "rule", "rule"], False, 2026, Rules.preset("queen_breaks")),
+    (["random", "easy", "rule", "random"], True, 7, Rules.preset("omnibus")),
+    (["rule", "rule", "easy", "rule"], True, 3, Rules.preset("no_pass")),
+    (["random", "random", "random", "random"], False, 11, Rules.preset("new_moon")),
+])
+def test_batch_tournament_equals_the_scalar_path(seats, duplicate, seed, rules):
+    hands = 12 if duplicate else 40
+    scalar = run_tournament(seats, hands=hands, seed=seed, duplicate=duplicate, rules=rules,
+                            engine="scalar", progress=False)
+    batch = run_tournament(seats, hands=hands, seed=seed, duplicate=duplicate, rules=rules,
+                           engine="batch", progress=False)
+    assert batch.hand_scores == scalar.hand_scores
+    assert batch.to_dict() == scalar.to_dict()
+    assert batch.table() == scalar.table()
+
+
+def test_batch_engine_refuses_other_bots():
+    with pytest.raises(ValueError, match="batch engine plays only"):
+        run_tournament(["medium", "rule", "rule", "rule"], hands=1, engine="batch")
+    with pytest.raises(ValueError, match="engine must be"):
+        run_tournament(["rule"] * 4, hands=1, engine="gpu")
