@@ -14,7 +14,6 @@ import numpy as np
 
 from .batch import (
     BITS,
-    SUIT_OF,
     U64,
     BatchState,
     Policy,
@@ -156,31 +155,45 @@ class KeyedRandomPolicy(RandomPolicy):
 _PASS_BASE = np.array([c % 13 + 2 + (TWO_CLUBS_BONUS if c == 0 else 0) for c in range(52)])
 _PASS_HONOUR = np.array([HONOUR_BONUS.get(c, 0) for c in range(52)])
 _PASS_TIE = np.array([_tie_key(c) for c in range(52)])
-_NON_SPADE = SUIT_OF < 3
-_LOW_SPADE_COLS = np.array([c for c in range(52) if LOW_SPADES >> c & 1])
+_LOW_SPADES_U = U64(LOW_SPADES)
 
 
 def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
                     void_bonus: bool = True) -> np.ndarray:
-    """``bots.policy.rule_pass`` for an array of 13-card hands: pick the best-scoring card
-    by (pass_score, tie key, index), rescore the rest, three times."""
-    m = len(h)
-    rest = ((h[:, None] >> _AR52) & U64(1)).astype(bool)
-    ar = np.arange(m)
-    chosen = np.zeros(m, dtype=U64)
-    tie = _PASS_TIE * 64 + np.arange(52)
+    """``bots.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
+    tie key, index), rescore the rest, three times. Within a suit the scores only depend
+    on rank and a per-suit bonus, so each suit has one candidate (its top card; the 2♣
+    when its +6 beats the top club; Q♠, A♠, K♠ in that order while the spade honours
+    carry their bonus), and the four candidates are compared."""
+    rest = np.asarray(h, dtype=U64).copy()
+    chosen = np.zeros(len(rest), dtype=U64)
     for _ in range(3):
-        score = np.broadcast_to(_PASS_BASE, (m, 52)).copy()
-        guarded = rest[:, _LOW_SPADE_COLS].sum(axis=1) < spade_guards
-        score += guarded[:, None] * _PASS_HONOUR
-        if void_bonus:
-            n = rest.reshape(m, 4, 13).sum(axis=2)
-            bonus = np.where(n <= 3, 8 - 2 * n, 0)
-            score += np.where(_NON_SPADE, bonus[:, SUIT_OF], 0)
-        key = np.where(rest, score * 1024 + tie, -1)
-        best = key.argmax(axis=1)
-        rest[ar, best] = False
-        chosen |= BITS[best]
+        best_key = np.full(len(rest), -1, dtype=np.int64)
+        best = np.zeros(len(rest), dtype=np.intp)
+        for suit in range(4):
+            m = rest & _SUIT_M[suit]
+            top = high(m)
+            card = top
+            if suit == 3:
+                guarded = popcount(rest & _LOW_SPADES_U) < spade_guards
+                for honour in (QS_INDEX + 1, QS_INDEX + 2, QS_INDEX):  # K, A, Q: last wins
+                    card = np.where(guarded & ((m & BITS[honour]) != 0), honour, card)
+                score = card % 13 + 2 + np.where(card >= QS_INDEX, guarded * _PASS_HONOUR[card], 0)
+            else:
+                if suit == 0:
+                    two = ((m & U64(1)) != 0) & (top % 13 + 2 < 2 + TWO_CLUBS_BONUS)
+                    card = np.where(two, 0, top)
+                score = _PASS_BASE[card]
+                if void_bonus:
+                    n = popcount(m)
+                    score = score + np.where(n <= 3, 8 - 2 * n, 0)
+            key = np.where(top >= 0, score * 1024 + _PASS_TIE[card] * 64 + card, -1)
+            better = key > best_key
+            best_key = np.where(better, key, best_key)
+            best = np.where(better, card, best)
+        bit = BITS[best]
+        rest ^= bit
+        chosen |= bit
     return chosen
 
 
@@ -264,15 +277,30 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
     top = high(hearts)
     second = high(hearts ^ BITS[np.maximum(top, 0)])
     keep = (threat == MOON_OPEN) & (popcount(hearts) >= 2) & (top % 13 >= INSURANCE_RANK)
-    return _pick([watch & (clean != 0), watch & (hearts != 0), qs_in, big, (hearts != 0) & keep,
+    card = _pick([watch & (clean != 0), watch & (hearts != 0), qs_in, big, (hearts != 0) & keep,
                   hearts != 0],
-                 [high(clean), low(hearts), QS_INDEX, high(ak), second, top],
-                 _highest_card(legal, h))
+                 [high(clean), low(hearts), QS_INDEX, high(ak), second, top], -1)
+    rest = np.nonzero(card < 0)[0]
+    if len(rest):
+        card[rest] = _highest_card(legal[rest], h[rest])
+    return card
 
 
 def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
                     threat) -> np.ndarray:
     """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number)."""
+    single = (legal & (legal - U64(1))) == 0
+    if single.any():  # a forced card needs no thought: decide the others only
+        out = high(legal)
+        i = np.nonzero(~single)[0]
+        if len(i):
+            out[i] = _decide(seat[i], h[i], legal[i], tl, led[i], win_card[i], win_seat[i],
+                             trick_mask[i], played[i], threat[i])
+        return out
+    return _decide(seat, h, legal, tl, led, win_card, win_seat, trick_mask, played, threat)
+
+
+def _decide(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played, threat):
     if tl == 0:
         card = _lead(h, legal, played, threat)
     else:
@@ -281,12 +309,14 @@ def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask
             card = _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat)
         elif not following.any():
             card = _discard(seat, h, legal, tl, win_seat, played, threat)
-        else:
-            card = np.where(following,
-                            _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat),
-                            _discard(seat, h, legal, tl, win_seat, played, threat))
-    single = (legal & (legal - U64(1))) == 0
-    return np.where(single, high(legal), card)
+        else:  # compute each branch only on the hands that take it
+            card = np.empty(len(h), dtype=np.intp)
+            f = np.nonzero(following)[0]
+            d = np.nonzero(~following)[0]
+            card[f] = _follow(seat[f], h[f], legal[f], tl, led[f], win_card[f], win_seat[f],
+                              trick_mask[f], threat[f])
+            card[d] = _discard(seat[d], h[d], legal[d], tl, win_seat[d], played[d], threat[d])
+    return card
 
 
 class RulePolicy(Policy):
