@@ -4,6 +4,9 @@
   batch_random_hands_per_s   complete random hands (deal, pass, 52 plays, score) per second
   batch_rule_hands_per_s     complete hands by four rule bots (pass and play) per second
   rule_hands_per_s           the same on the scalar engine (``bots.rollout``'s hot loop)
+  rule_bot_hands_per_s       four ``RuleBot`` objects through ``Hand``/``View`` (the scalar
+                             tournament path)
+  *_per_cpu_s                the same rates per CPU second (less sensitive to other load)
   batch_rollouts_per_s       rollouts per second from one mid-hand position (trick 5, 8
                              legal cards): every candidate × sampled worlds, rule policy
   batch_peak_mb_100k_hands   peak memory (tracemalloc, in a fresh subprocess) while playing
@@ -43,12 +46,19 @@ def scalar_rule_hand(rng: Rng, hand_number: int = 0) -> tuple:
     return final_scores(taken, "add_to_others", False)
 
 
-def _rate(fn, n: int, reps: int) -> tuple[float, float, float]:
-    rates = []
+_CPU: dict[str, float] = {}
+
+
+def _rate(fn, n: int, reps: int, key: str = "") -> tuple[float, float, float]:
+    """Median, min and max of ``n`` / wall seconds over ``reps`` runs (the median per CPU
+    second goes to ``_CPU[key]``: on a shared machine it shows the rate without waiting)."""
+    rates, cpu = [], []
     for _ in range(reps):
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         fn()
         rates.append(n / (time.perf_counter() - t0))
+        cpu.append(n / max(time.process_time() - c0, 1e-9))
+    _CPU[key] = statistics.median(cpu)
     return statistics.median(rates), min(rates), max(rates)
 
 
@@ -95,10 +105,10 @@ def batch_figures(quick: bool = False) -> dict:
     reps = 3 if quick else 5
     out: dict = {}
     play_hands(1000, seed=0, seats="random")  # warm-up (tables, caches)
-    med, lo, hi = _rate(lambda: play_hands(n, seed=1, seats="random"), n, reps)
+    med, lo, hi = _rate(lambda: play_hands(n, seed=1, seats="random"), n, reps, "batch_random")
     out.update(batch_random_hands_per_s=round(med), batch_random_hands_per_s_min=round(lo),
                batch_random_hands_per_s_max=round(hi), batch_hands_per_rep=n)
-    med, lo, hi = _rate(lambda: play_hands(n, seed=2, seats="rule"), n, reps)
+    med, lo, hi = _rate(lambda: play_hands(n, seed=2, seats="rule"), n, reps, "batch_rule")
     out.update(batch_rule_hands_per_s=round(med), batch_rule_hands_per_s_min=round(lo),
                batch_rule_hands_per_s_max=round(hi))
     ns = 300 if quick else 2000
@@ -108,17 +118,39 @@ def batch_figures(quick: bool = False) -> dict:
         for i in range(ns):
             scalar_rule_hand(rng, i)
 
-    med, lo, hi = _rate(scalar, ns, reps)
+    med, lo, hi = _rate(scalar, ns, reps, "rule")
     out.update(rule_hands_per_s=round(med), rule_hands_per_s_min=round(lo),
                rule_hands_per_s_max=round(hi), rule_hands_per_rep=ns)
     out["batch_rule_speedup"] = round(out["batch_rule_hands_per_s"] / out["rule_hands_per_s"], 1)
     view = rollout_position()
     worlds = 500 if quick else 2500
     cands = view.legal_mask.bit_count()
-    med, lo, hi = _rate(lambda: batch_rollout(view, worlds=worlds, seed=1), cands * worlds, reps)
+    med, lo, hi = _rate(lambda: batch_rollout(view, worlds=worlds, seed=1), cands * worlds, reps,
+                        "batch_rollouts")
     out.update(batch_rollouts_per_s=round(med), batch_rollouts_per_s_min=round(lo),
                batch_rollouts_per_s_max=round(hi), batch_rollout_candidates=cands,
                batch_rollout_worlds=worlds)
+    for key, rate in _CPU.items():
+        out[f"{key}_per_cpu_s" if key == "batch_rollouts" else f"{key}_hands_per_cpu_s"] = round(rate)
+    out.update(scalar_bot_figures(quick))
     if not quick:
         out.update(peak_memory_mb())
     return out
+
+
+def scalar_bot_figures(quick: bool) -> dict:
+    """Four ``RuleBot``s through ``Hand`` and ``View`` (as tournaments played before the
+    batch engine): the scalar path a player's lineup takes."""
+    from .bots import RuleBot
+    from .hand import Hand
+    from .tournament import play_hand
+
+    n = 40 if quick else 200
+    bots = [RuleBot() for _ in range(4)]
+
+    def run():
+        for i in range(n):
+            play_hand(Hand.deal(seed=i, hand_number=i), bots)
+
+    med, lo, hi = _rate(run, n, 3, "rule_bot")
+    return {"rule_bot_hands_per_s": round(med), "rule_bot_hands_per_cpu_s": round(_CPU["rule_bot"])}

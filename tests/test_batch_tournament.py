@@ -31,3 +31,13 @@ def test_batch_engine_refuses_other_bots():
         run_tournament(["medium", "rule", "rule", "rule"], hands=1, engine="batch")
     with pytest.raises(ValueError, match="engine must be"):
         run_tournament(["rule"] * 4, hands=1, engine="gpu")
+
+
+def test_lesson_simulations_agree_between_engines():
+    """Lessons 04 and 05 run on the batch engine; rule and easy bots choose the same cards
+    there as hand by hand, so the rows and moon counts are identical."""
+    from hearts_teach.lessons import moon_frequency, queen_fate
+
+    assert queen_fate(120, seed=4) == queen_fate(120, seed=4, engine="scalar")
+    tables = {"easy": "easy", "rule": "rule"}
+    assert moon_frequency(tables, 120, seed=5) == moon_frequency(tables, 120, seed=5, engine="scalar")
