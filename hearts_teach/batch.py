@@ -29,6 +29,7 @@ import numpy as np
 
 from .cards import BIT, FULL_DECK, HEARTS_MASK, JD_MASK, QS_INDEX, SUIT_MASKS
 from .core import CLUBS_2, NON_HEARTS, NON_POINTS, final_scores, trick_points
+from .errors import InvalidDealError, RulesError
 from .rng import MASK64, Rng
 from .rules import PASS_OFFSETS, Rules
 
@@ -194,6 +195,46 @@ def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarra
     return scores, moon
 
 
+# checks --------------------------------------------------------------------------------
+BATCH_OPTIONS = ("passing", "no_points_on_first_trick", "queen_breaks_hearts", "moon", "end_score",
+                 "omnibus")
+
+
+def check_rules(rules: Rules | None) -> Rules:
+    """``rules`` (default standard) if the batch engine plays every option it changes."""
+    rules = rules if rules is not None else Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules object, got {rules!r}; e.g. Rules.preset('omnibus')")
+    unknown = [k for k in rules.changes() if k not in BATCH_OPTIONS]
+    if unknown:
+        raise RulesError(f"the batch engine does not play the rule option {unknown[0]!r} yet; "
+                         f"use the scalar engine (Hand, or run_tournament(engine='scalar'))")
+    return rules
+
+
+def check_deals(deals: np.ndarray) -> np.ndarray:
+    """(B, 4) masks that are deals: 4 hands of 13 cards that together are the deck."""
+    try:
+        d = np.asarray(deals, dtype=U64)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidDealError(f"deals must be an array of card masks, got {type(deals).__name__}") from None
+    if d.ndim != 2 or d.shape[1] != 4 or not len(d):
+        raise InvalidDealError(f"deals must have shape (hands, 4) with at least one hand, got {d.shape}")
+    union = np.bitwise_or.reduce(d, axis=1)
+    bad = np.nonzero((np.bitwise_count(d) != 13).any(axis=1) | (union != U64(FULL_DECK)))[0]
+    if len(bad):
+        b = int(bad[0])
+        raise InvalidDealError(f"deal {b} is not 4 hands of 13 different cards covering the deck "
+                               f"(hand sizes {np.bitwise_count(d[b]).tolist()})")
+    return d
+
+
+def check_count(n: object, what: str = "n") -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"{what} must be a whole number ≥ 1, got {n!r}")
+    return int(n)
+
+
 # the state -----------------------------------------------------------------------------
 MOON_OPEN, NO_MOON = -1, -2  # as bots.policy
 
@@ -209,7 +250,7 @@ class BatchState:
     """
 
     def __init__(self, hands: np.ndarray, rules: Rules | None = None, *, record: bool = False):
-        self.rules = rules if rules is not None else Rules()
+        self.rules = check_rules(rules)
         self.hands = np.ascontiguousarray(hands, dtype=U64).reshape(-1, 4).copy()
         b = len(self.hands)
         self.size = b
@@ -469,7 +510,7 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
     seats: one policy (a name or a ``Policy``) for all four seats, or four in seat order.
     ``easy`` is the rule policy without moon defence.
     """
-    deals = np.asarray(deals, dtype=U64).reshape(-1, 4)
+    deals = check_deals(deals)
     b = len(deals)
     if stream is None:
         stream = Stream(0, np.arange(b))
@@ -495,8 +536,8 @@ def play_lineups(deals: np.ndarray, policies: Sequence[Policy], seat_policy: np.
                  rules: Rules | None = None, offsets: np.ndarray | int | None = None,
                  hand_numbers: np.ndarray | int = 0, record: bool = False) -> BatchResult:
     """``play_deals`` with a policy per hand and seat: ``policies[seat_policy[b, s]]``."""
-    rules = rules if rules is not None else Rules()
-    deals = np.asarray(deals, dtype=U64).reshape(-1, 4)
+    rules = check_rules(rules)
+    deals = check_deals(deals)
     b = len(deals)
     seat_policy = np.broadcast_to(np.asarray(seat_policy, dtype=np.intp), (b, 4))
     st = BatchState(deals, rules, record=record)
@@ -519,6 +560,9 @@ def play_hands(n: int, seed: int | Rng = 0, seats: str | Sequence[str | Policy] 
     """Entry point 1: deal ``n`` fresh hands from ``seed`` (the project's ``Rng`` seeds the
     batch stream), pass (direction of ``hand_number`` under ``rules``), play and score.
     Hand ``i`` is the same whatever ``n`` and ``batch`` are."""
+    n = check_count(n, "n")
+    batch = check_count(batch, "batch")
+    rules = check_rules(rules)
     rng = seed if isinstance(seed, Rng) else Rng(seed)
     base = Stream.from_rng(rng, np.zeros(1)).seed
     parts = []

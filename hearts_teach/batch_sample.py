@@ -26,14 +26,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .batch import BITS, U64, BatchState, Policy, Stream, make_policy, run_play
+from .batch import BITS, U64, BatchState, Policy, Stream, check_count, make_policy, run_play
 from .batch_policy import rule_pass_masks
 from .cards import DECK, FULL_DECK, indices_of
 from .core import cascade
 from .errors import IllegalPassError, IllegalPlayError, Rule, WrongPhaseError
 from .rng import Rng
 from .rules import PASS_OFFSETS
-from .view import View
+from .view import View, require_view
 
 
 # sampling ---------------------------------------------------------------------------------
@@ -63,6 +63,8 @@ def _constraints(view: View) -> tuple[int, list[int], list[int], list[int]]:
 def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
     """``n`` hidden deals consistent with ``view`` as (n, 4) masks (the seat's own hand in
     its column). The same view and seed give the same deals."""
+    view = require_view(view, "sample_worlds")
+    n = check_count(n, "n")
     rng = seed if isinstance(seed, Rng) else Rng(seed)
     stream = Stream.from_rng(rng, np.arange(n))
     free, base, cap0, void = _constraints(view)
@@ -191,6 +193,8 @@ def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 2
     """Roll out every candidate on the same ``worlds`` sampled deals: cards (indices; default
     every legal card) during the play, 3-card masks (default ``bots.mc.pass_pool``) during
     the pass. Every seat then plays ``policy`` (``rule``, ``easy`` or ``random``)."""
+    view = require_view(view, "rollout")
+    check_count(worlds, "worlds")
     if view.phase == "pass":
         return rollout_pass(view, candidates, worlds, seed, policy)
     return rollout_play(view, candidates, worlds, seed, policy)

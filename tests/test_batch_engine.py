@@ -135,3 +135,21 @@ def test_kth_bit_and_points_tables_agree_with_scalar_helpers():
     for omnibus in (False, True):
         pts = points_of(masks, omnibus)
         assert pts.tolist() == [trick_points(m, omnibus) for m in masks.tolist()]
+
+
+def test_bad_input_gets_clear_errors():
+    from hearts_teach.errors import InvalidDealError, RulesError
+
+    good = random_deals(Stream(1, np.arange(2)))
+    bad = good.copy()
+    bad[1, 0] = int(bad[1, 0]) & (int(bad[1, 0]) - 1)  # a 12-card hand
+    with pytest.raises(InvalidDealError, match="deal 1"):
+        play_deals(bad)
+    with pytest.raises(InvalidDealError, match="shape"):
+        play_deals(good[:, :3])
+    with pytest.raises(ValueError, match="no batch policy 'medium'"):
+        play_deals(good, "medium")
+    with pytest.raises(ValueError, match="n must be"):
+        play_hands(0)
+    with pytest.raises(RulesError, match="Rules object"):
+        play_hands(3, rules="omnibus")
