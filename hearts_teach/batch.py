@@ -171,6 +171,7 @@ def points_of(masks: np.ndarray, omnibus: bool = False) -> np.ndarray:
 
 
 _POINTS_U = U64(HEARTS_MASK | (1 << QS_INDEX))
+_QS_U = U64(1 << QS_INDEX)
 
 
 def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -271,6 +272,7 @@ class BatchState:
         self.void = np.zeros((b, 4), dtype=np.uint8)
         self.defence = np.ones((b, 4), dtype=bool)
         self.threat = np.full((b, 4), MOON_OPEN, dtype=np.int8)
+        self.split = np.zeros(b, dtype=bool)  # points split between seats: no moon possible
         self.step = 0
         self.first_winner = np.full(b, -1, dtype=np.int8)
         self.npf = self.rules.no_points_on_first_trick
@@ -374,19 +376,28 @@ class BatchState:
         self.led = np.full(self.size, -1, dtype=np.intp)
         self.leader = w
         self.turn = w.copy()
-        self.update_threats()
+        if self.step < 52:
+            self.update_threats()
 
     def update_threats(self) -> None:
-        """Each seat's moon status, as ``bots.policy.threat_of`` (used by the rule policy)."""
-        has = (self.taken & _POINTS_U) != 0
+        """Each seat's moon status, as ``bots.policy.threat_of`` (used by the rule policy).
+        Once two seats hold points nobody can shoot any more, so only the other hands are
+        recomputed."""
+        live = np.nonzero(~self.split)[0]
+        if not len(live):
+            return
+        taken = self.taken[live]
+        has = (taken & _POINTS_U) != 0
         n = has.sum(axis=1)
         holder = has.argmax(axis=1)
-        pts = points_of(self.taken[self.ar, holder] & _POINTS_U)
+        held = taken[np.arange(len(live)), holder]
+        pts = np.bitwise_count(held & _C_HEARTS) + 13 * ((held & _QS_U) != 0)
         status = np.where(pts >= 8, holder, MOON_OPEN)
         seats = np.arange(4)[None, :]
         one = np.where(seats != holder[:, None], status[:, None], NO_MOON)
         t = np.where((n == 0)[:, None], MOON_OPEN, np.where((n == 1)[:, None], one, NO_MOON))
-        self.threat = np.where(self.defence, t, NO_MOON).astype(np.int8)
+        self.threat[live] = np.where(self.defence[live], t, NO_MOON)
+        self.split[live] = n >= 2
 
     @property
     def tricks_done(self) -> int:
