@@ -58,6 +58,8 @@ _DIAMONDS = U64(DIAMONDS)
 _SUIT_M = np.array(SUIT_MASKS, dtype=U64)
 _BELOW = np.array([(1 << c) - 1 for c in range(52)], dtype=U64)
 _ABOVE = ~np.array([(2 << c) - 1 for c in range(52)], dtype=U64)
+_RANK = np.array([c % 13 for c in range(52)] + [-1])  # _RANK[-1]: no card
+_ZERO = U64(0)
 
 
 def _sub(a: np.ndarray, sel) -> np.ndarray:
@@ -198,7 +200,12 @@ def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
 
 
 def _pick(conds: list, choices: list, default) -> np.ndarray:
-    return np.select(conds, choices, default)
+    """``np.select``: the first true condition's choice, else ``default`` (as a chain of
+    ``np.where`` from the last test back to the first, which is cheaper here)."""
+    out = np.asarray(default)
+    for cond, choice in zip(reversed(conds), reversed(choices), strict=True):
+        out = np.where(cond, choice, out)
+    return out
 
 
 def _highest_card(legal: np.ndarray, hand: np.ndarray) -> np.ndarray:
@@ -210,7 +217,7 @@ def _highest_card(legal: np.ndarray, hand: np.ndarray) -> np.ndarray:
         m = legal & _SUIT_M[s]
         top = high(m)
         n = popcount(hand & _SUIT_M[s])
-        keys.append(np.where(top >= 0, ((top % 13) * 16 + (13 - n)) * 4 + (3 - s), -1))
+        keys.append(np.where(top >= 0, (_RANK[top] * 16 + (13 - n)) * 4 + (3 - s), -1))
         tops.append(top)
     best = np.argmax(np.stack(keys), axis=0)
     return np.choose(best, tops)
@@ -220,27 +227,29 @@ def _lead(h, legal, played, threat) -> np.ndarray:
     hearts = legal & _HEARTS
     top = high(hearts)
     out = _HEARTS & ~played & ~h
-    sure = (threat >= 0) & (top >= 0) & ((out >> np.maximum(top, 0).astype(U64)) == 0)
+    sure = (threat >= 0) & (top >= 0) & ((out & _ABOVE[top]) == 0)
     spades = legal & _SPADES
     flush = (spades != 0) & ((h & _BIG) == 0) & ((played & _QS) == 0)
     clubs = legal & _CLUBS
     diamonds = legal & _DIAMONDS
     drop = (spades != 0) & ((h & _BIG) != 0) & ((clubs | diamonds) != 0)
-    spades2 = np.where(drop, 0, spades)
-    keys, lows = [], []
-    for order, m in enumerate((clubs, diamonds, spades2)):
+    spades2 = np.where(drop, _ZERO, spades)
+    # the shortest of clubs, diamonds, spades; then the lowest low card; then that order
+    best_key = None
+    for m in (clubs, diamonds, spades2):
         lo = low(m)
-        keys.append(np.where(m != 0, (popcount(m) * 16 + lo % 13) * 4 + order, 1 << 20))
-        lows.append(lo)
-    k = np.stack(keys)
-    best = np.argmin(k, axis=0)
-    short = np.choose(best, lows)
-    any_short = k.min(axis=0) < (1 << 20)
-    return _pick([sure, flush, any_short], [top, low(spades), short], low(legal))
+        key = np.where(m != 0, np.bitwise_count(m).astype(np.intp) * 16 + _RANK[lo], 1 << 20)
+        if best_key is None:
+            best_key, short = key, lo
+        else:
+            better = key < best_key
+            best_key = np.where(better, key, best_key)
+            short = np.where(better, lo, short)
+    return _pick([sure, flush, best_key < (1 << 20)], [top, low(spades), short], low(legal))
 
 
 def _has_played(other, seat, trick_len: int):
-    return ((seat - other) % 4 <= trick_len) & (other != seat)
+    return (((seat - other) & 3) <= trick_len) & (other != seat)
 
 
 def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
@@ -276,7 +285,7 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
     big = ((played & _QS) == 0) & ((h & _QS) == 0) & (ak != 0)
     top = high(hearts)
     second = high(hearts ^ BITS[np.maximum(top, 0)])
-    keep = (threat == MOON_OPEN) & (popcount(hearts) >= 2) & (top % 13 >= INSURANCE_RANK)
+    keep = (threat == MOON_OPEN) & (popcount(hearts) >= 2) & (_RANK[top] >= INSURANCE_RANK)
     card = _pick([watch & (clean != 0), watch & (hearts != 0), qs_in, big, (hearts != 0) & keep,
                   hearts != 0],
                  [high(clean), low(hearts), QS_INDEX, high(ak), second, top], -1)
@@ -289,34 +298,19 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
 def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
                     threat) -> np.ndarray:
     """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number)."""
-    single = (legal & (legal - U64(1))) == 0
-    if single.any():  # a forced card needs no thought: decide the others only
-        out = high(legal)
-        i = np.nonzero(~single)[0]
-        if len(i):
-            out[i] = _decide(seat[i], h[i], legal[i], tl, led[i], win_card[i], win_seat[i],
-                             trick_mask[i], played[i], threat[i])
-        return out
-    return _decide(seat, h, legal, tl, led, win_card, win_seat, trick_mask, played, threat)
-
-
-def _decide(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played, threat):
     if tl == 0:
         card = _lead(h, legal, played, threat)
     else:
         following = (h & _SUIT_M[led]) != 0
-        if following.all():
-            card = _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat)
-        elif not following.any():
+        d = np.nonzero(~following)[0]
+        if len(d) == len(h):
             card = _discard(seat, h, legal, tl, win_seat, played, threat)
-        else:  # compute each branch only on the hands that take it
-            card = np.empty(len(h), dtype=np.intp)
-            f = np.nonzero(following)[0]
-            d = np.nonzero(~following)[0]
-            card[f] = _follow(seat[f], h[f], legal[f], tl, led[f], win_card[f], win_seat[f],
-                              trick_mask[f], threat[f])
-            card[d] = _discard(seat[d], h[d], legal[d], tl, win_seat[d], played[d], threat[d])
-    return card
+        else:  # the few discards are decided apart (a smaller array)
+            card = _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat)
+            if len(d):
+                card[d] = _discard(seat[d], h[d], legal[d], tl, win_seat[d], played[d], threat[d])
+    single = (legal & (legal - U64(1))) == 0
+    return np.where(single, high(legal), card)
 
 
 class RulePolicy(Policy):
