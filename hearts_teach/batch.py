@@ -16,7 +16,7 @@ the seed and its id, never on the batch size or the numpy version. Seed it from 
 project's ``Rng`` (``Stream.from_rng``).
 
     >>> from hearts_teach.batch import play_hands
-    >>> result = play_hands(10_000, seed=1, policy="rule")
+    >>> result = play_hands(10_000, seed=1, seats="rule")
     >>> result.scores.shape, result.moon_count()
 """
 
@@ -316,15 +316,10 @@ class BatchState:
                 safe = h & _C_NON_POINTS
                 other = np.where(safe != 0, safe, h)
             return np.where(follow != 0, follow, other)
-        if first:
-            lead = np.where((h & _C_ONE) != 0, _C_ONE, h)
-            opening = (h & _C_ONE) != 0
-        else:
-            lead, opening = h, None
         safe = h & _C_NON_HEARTS
         out = np.where(~self.broken & (safe != 0), safe, h)
-        if opening is not None:
-            out = np.where(opening, lead, out)
+        if first:  # the 2♣ holder must open with it
+            out = np.where((h & _C_ONE) != 0, _C_ONE, out)
         return out
 
     # the transition ------------------------------------------------------------------
