@@ -364,6 +364,7 @@ class BatchState:
         w = self.win_seat
         tflat = self.taken.ravel()
         tflat[self.ar4 + w] |= self.trick_mask
+        scored = (self.trick_mask & _POINTS_U) != 0  # only these hands' moon status can change
         if self.first_winner[0] < 0:
             self.first_winner[:] = w
         self.trick_mask[:] = 0
@@ -372,13 +373,13 @@ class BatchState:
         self.leader = w
         self.turn = w.copy()
         if self.step < 52:
-            self.update_threats()
+            self.update_threats(scored)
 
-    def update_threats(self) -> None:
-        """Each seat's moon status, as ``bots.policy.threat_of`` (used by the rule policy).
-        Once two seats hold points nobody can shoot any more, so only the other hands are
-        recomputed."""
-        live = np.nonzero(~self.split)[0]
+    def update_threats(self, changed: np.ndarray | None = None) -> None:
+        """Each seat's moon status, as ``bots.policy.threat_of`` (used by the rule policy),
+        recomputed for the hands whose taken points ``changed`` (default all) while a moon
+        is still possible (once two seats hold points, nobody can shoot any more)."""
+        live = np.nonzero(~self.split if changed is None else ~self.split & changed)[0]
         if not len(live):
             return
         taken = self.taken[live]
