@@ -499,7 +499,7 @@ class TableWidget(WidgetView):
             return ""
         names, totals = self.hand.seat_names, self.match.totals
         w_ = self.match.winner
-        who = "You win" if w_ == self.you else f"{names[w_]} wins"  # type: ignore[index]
+        who = f"{names[w_]}{' (you)' if w_ == self.you else ''} wins"  # type: ignore[index]
         return (f"{who} the match with {totals[w_]} points (the lowest total). Final totals: "  # type: ignore[index]
                 + ", ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True)) + ".")
 
