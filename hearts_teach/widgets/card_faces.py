@@ -24,9 +24,12 @@ from ..render import suit_color
 
 # The table's look: cards, the compass, and narrow-screen rules for the rest of the table.
 CSS = r"""
-.ht-table { font-family: sans-serif; max-width: 100%; box-sizing: border-box; }
-.ht-table * { box-sizing: border-box; }
-.ht-table .widget-html-content { white-space: normal; }
+.ht-table, .ht-app { font-family: sans-serif; max-width: 100%; box-sizing: border-box; }
+.ht-table *, .ht-app * { box-sizing: border-box; }
+.ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; }
+.ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 40px; font-size: 15px; }
+.ht-app .jupyter-button { min-height: 44px; }
+.ht-app .widget-inline-hbox { max-width: 100%; }
 .htc-row { display: flex; flex-wrap: wrap; gap: 4px; padding: 10px 2px 4px; max-width: 100%;
   container-type: inline-size; }
 .htc-card { position: relative; width: 52px; height: 72px; min-width: 44px; min-height: 44px;
@@ -87,7 +90,7 @@ function el(tag, cls, text) {
 // The whole table is the page's main landmark when nothing else is (Voilà), so screen
 // readers and axe find every part of it inside a landmark.
 function claimLandmark(node) {
-  const root = node.closest(".ht-table");
+  const root = node.closest(".ht-app") || node.closest(".ht-table");
   if (root && !root.getAttribute("role") && !root.parentElement.closest("main,[role=main]")
       && !document.querySelector("main,[role=main]")) {
     root.setAttribute("role", "main");
