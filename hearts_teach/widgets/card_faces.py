@@ -65,8 +65,9 @@ CSS = r"""
 .ht-table .ht-seats table { border-collapse: collapse; font-size: 13px; }
 .ht-table .ht-seats th, .ht-table .ht-seats td { padding: 1px 5px !important; }
 .ht-table .ht-score-table table td, .ht-table .ht-score-table table th { padding: 2px 6px !important; }
-.ht-table .ht-log { max-height: 7.5em; overflow-y: auto; overflow-x: hidden; border: 1px solid #ccc;
+.ht-table .ht-log-box { max-height: 7.5em; overflow-y: auto; overflow-x: hidden; border: 1px solid #ccc;
   padding: 2px 6px; font-size: 13px; }
+.ht-table .ht-log-box:focus-visible { outline: 3px solid #0b57d0; }
 .ht-table .ht-banner { font-size: 1.25em; padding: 8px 12px; border: 3px solid #1b6e1b;
   border-radius: 8px; background: #eaf7ea; }
 .ht-table .widget-hbox, .ht-table .widget-vbox { max-width: 100%; }
@@ -206,13 +207,18 @@ function renderBoard(model, root) {
     const last = model.get("last");
     const n = last ? last.number : 0;
     const pause = model.get("pause_ms");
-    if (timer) { clearTimeout(timer); timer = null; }
     if (n > shownLast && pause > 0 && model.get("current")) {
+      // a trick was just completed and play goes on: hold it in view, then draw the latest state
       shownLast = n;
+      if (timer) clearTimeout(timer);
       draw(true);
       timer = setTimeout(() => { timer = null; draw(false); }, pause);
-    } else {
+    } else if (!timer) {
       shownLast = n;
+      draw(false);
+    } else if (n < shownLast) {
+      shownLast = n;  // undo or a new hand: show it at once
+      clearTimeout(timer); timer = null;
       draw(false);
     }
   }

@@ -571,12 +571,14 @@ class TableWidget(WidgetView):
         self.buttons["finish_match"].disabled = match_over or self.match is None
         self.result_html.value = (f"<div style='font-size:1.1em'><b>{escape(hand_result_text(hand))}</b></div>"
                                   if over else "")
-        self.banner.value = (f"<div class='ht-banner' role='status'>🏆 <b>{escape(self.winner_line())}</b></div>"
+        self.banner.value = (f"<div class='ht-banner' role='status'>★ <b>{escape(self.winner_line())}</b></div>"
                              if match_over else "")
         self.scores_html.value = score_table_html(self.match) if (self.match is not None and (
             over or self.match.finished_hands)) else ""
-        self.log.value = ("<div><b>Log</b> (newest first)</div>"
-                          + "".join(f"<div>{escape(line)}</div>" for line in reversed(self.log_lines)))
+        # a scrolling box must be reachable by keyboard: it takes focus and has a name
+        self.log.value = ("<div class='ht-log-box' tabindex='0' role='region' aria-label='Log, newest first'>"
+                          "<div><b>Log</b> (newest first)</div>"
+                          + "".join(f"<div>{escape(line)}</div>" for line in reversed(self.log_lines)) + "</div>")
 
     def text(self) -> str:
         hand = self.hand
