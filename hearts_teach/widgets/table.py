@@ -534,14 +534,14 @@ class TableWidget(WidgetView):
         rows = []
         for s in range(4):
             turn = s == hand.turn
-            mark = "▶" if turn else ""
+            mark = "▶ " if turn else ""
             weight = "bold" if turn else "normal"
-            rows.append(f"<tr style='font-weight:{weight}'><td>{mark}</td><td>{escape(names[s])}</td>"
+            rows.append(f"<tr style='font-weight:{weight}'><td>{mark}{escape(names[s])}</td>"
                         f"<td>{escape(self.labels[s])}</td><td style='text-align:right'>{len(hand.cards(s))}</td>"
                         f"<td style='text-align:right'>{hand.points_taken[s]}</td>"
                         f"<td style='text-align:right'>{totals[s]}</td></tr>")
         th = "style='padding:0 6px;text-align:left;white-space:nowrap'"
-        self.seats_html.value = (f"<table style='font-family:sans-serif'><tr><th {th}>turn</th>"
+        self.seats_html.value = (f"<table style='font-family:sans-serif'><tr>"
                                  f"<th {th}>seat</th><th {th}>player</th><th {th}>cards</th>"
                                  f"<th {th}><abbr title='points this hand'>hand</abbr></th>"
                                  f"<th {th}><abbr title='match total'>total</abbr></th></tr>"

@@ -28,12 +28,14 @@ OVERFLOW_JS = """(sel) => {
   if (se.scrollWidth > se.clientWidth) bad.push(`page ${se.scrollWidth} > ${se.clientWidth}`);
   const root = document.querySelector(sel);
   if (!root) return ["no " + sel];
-  const boxes = [...root.querySelectorAll("*")];
-  for (let e = root; e; e = e.parentElement) boxes.push(e);  // Voilà and JupyterLab scroll inner panels
-  for (const e of boxes) {
-    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) {
-      bad.push(`${e.tagName}.${String(e.className).slice(0, 60)} ${e.scrollWidth} > ${e.clientWidth}`);
-    }
+  const wide = (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1;
+  const name = (e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${e.scrollWidth} > ${e.clientWidth}`;
+  // inside the app: nothing may stick out of its box
+  for (const e of [root, ...root.querySelectorAll("*")]) if (wide(e)) bad.push(name(e));
+  // around it (Voilà and JupyterLab scroll inner panels): no panel may scroll sideways
+  for (let e = root.parentElement; e; e = e.parentElement) {
+    const ox = getComputedStyle(e).overflowX;
+    if ((ox === "auto" || ox === "scroll") && wide(e)) bad.push("panel " + name(e));
   }
   return bad;
 }"""

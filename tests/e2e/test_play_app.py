@@ -51,8 +51,7 @@ def open_app(page, where: str, lab_url: str | None, voila_url: str | None) -> No
                            " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
                            timeout=90_000)
     run = "cmd => window.jupyterapp.commands.execute(cmd)"
-    if page.viewport_size["width"] > 600:
-        page.evaluate(run, "application:toggle-left-area")  # the file browser only takes room
+    page.evaluate(run, "application:toggle-left-area")  # the file browser only takes room
     page.evaluate(run, "notebook:clear-all-cell-outputs")  # only live widgets can match below
     page.evaluate(run, "notebook:run-all-cells")
 
@@ -121,6 +120,10 @@ def test_play_app(browser, request, where, size, tmp_path):
         expect(page.locator(".ht-pass-picker .htc-card")).to_have_count(13, timeout=30_000)
         expect(page.locator(".ht-table .ht-banner")).to_have_count(0)
         assert page.locator(HAND_CARDS).count() == 0 and TABLE
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failed.png"))
+        print(f"screenshot of the failure: {tmp_path / 'failed.png'}")
+        raise
     finally:
         page.close()
 
