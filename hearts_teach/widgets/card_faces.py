@@ -62,6 +62,9 @@ CSS = r"""
   border-radius: 5px; background: #fff; font: bold 17px/1.1 sans-serif; }
 .htb-newest .htb-face { outline: 3px solid #0b57d0; outline-offset: 1px; }
 .htb-note { display: block; font-size: 11px; color: #222; }
+.htb-cell > .htb-note:first-child { margin-bottom: 4px; }
+.htb-none { font-size: 13px; color: #333; padding: 4px 0; }
+.ht-app .ht-seed-line { font-size: 13px; color: #333; }
 .ht-table .ht-seats table { border-collapse: collapse; font-size: 13px; }
 .ht-table .ht-seats th, .ht-table .ht-seats td { padding: 1px 5px !important; }
 .ht-table .ht-score-table table td, .ht-table .ht-score-table table th { padding: 2px 6px !important; }
@@ -161,11 +164,11 @@ function renderRow(model, root) {
 const SPOTS = { 0: "htb-s", 1: "htb-w", 2: "htb-n", 3: "htb-e" };
 
 function compass(trick, names, caption, done) {
+  if (!trick) return el("div", "htb-none", `${caption}: none yet`);
   const box = el("section", "htb-compass" + (done ? " htb-done" : ""));
-  const title = el("div", "htb-title", trick ? `${caption} ${trick.number} — ${trick.status}` : `${caption}: none yet`);
+  const title = el("div", "htb-title", `${caption} ${trick.number} — ${trick.status}`);
   box.setAttribute("aria-label", title.textContent);
   box.appendChild(title);
-  if (!trick) return box;
   const grid = el("div", "htb-grid");
   for (let seat = 0; seat < 4; seat++) {
     const play = trick.plays.find(p => p.seat === seat);

@@ -573,8 +573,9 @@ class TableWidget(WidgetView):
                                   if over else "")
         self.banner.value = (f"<div class='ht-banner' role='status'>★ <b>{escape(self.winner_line())}</b></div>"
                              if match_over else "")
-        self.scores_html.value = score_table_html(self.match) if (self.match is not None and (
-            over or self.match.finished_hands)) else ""
+        # once the match is over the banner names the winner: the table does not repeat it
+        self.scores_html.value = score_table_html(self.match, winner_line=not match_over) if (
+            self.match is not None and (over or self.match.finished_hands)) else ""
         # a scrolling box must be reachable by keyboard: it takes focus and has a name
         self.log.value = ("<div class='ht-log-box' tabindex='0' role='region' aria-label='Log, newest first'>"
                           "<div><b>Log</b> (newest first)</div>"
