@@ -70,6 +70,7 @@ def play_hand(page, shots: Path | None) -> list[float]:
         expect(page.locator(".ht-table .ht-status")).to_contain_text("▶ you to play", timeout=30_000)
         enabled = page.locator(PLAYABLE)
         expect(enabled.first).to_be_visible(timeout=30_000)
+        page.wait_for_selector(".htb[data-state=settled]", timeout=30_000)  # after the trick pause
         # mid-hand picture: a trick in progress, the last trick, the seat list, your legal cards
         if not shot_taken and n <= 9 and "led by" in page.locator(".ht-table .ht-trick-view").inner_text():
             page.locator(".ht-table").screenshot(path=str(shots / "table_mid_hand.png"))
