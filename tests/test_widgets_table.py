@@ -475,3 +475,35 @@ def test_trick_pause_is_configurable(monkeypatch):
     assert TableWidget(seed=1, hint_fn=cheap_hint, trick_pause=0).trick_view.board.pause_ms == 0
     monkeypatch.setenv("HEARTS_TRICK_PAUSE", "0.25")
     assert TableWidget(seed=1, hint_fn=cheap_hint).trick_view.board.pause_ms == 250
+
+
+# ---------------------------------------------------------------------------------------
+# The Play Hearts app: controls around the table.
+
+def test_play_app_new_match_replay_and_settings():
+    from hearts_teach.rules import Rules
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    assert app.table.seed == 1 and app.seed_box.value == 1 and "Match seed 1 " in app.seed_html.value
+    first_deal = app.table.hand.dealt(0)
+    # "New match" draws the next seed from the app's Rng stream: the same stream every run
+    stream = Rng("play-app/1")
+    app.buttons["new_match"].click()
+    seed2 = stream.randbelow(1_000_000)
+    assert app.table.seed == seed2 == app.seed_box.value and f"Match seed {seed2} " in app.seed_html.value
+    assert app.holder.children == (app.table.widget,)
+    # settings apply to the next match; "Replay seed" replays the seed in the box
+    app.level.value, app.preset.value = "easy", "omnibus"
+    app.seed_box.value = 1
+    app.buttons["replay"].click()
+    assert app.table.seed == 1 and app.table.hand.dealt(0) == first_deal
+    assert set(app.table.difficulty.values()) == {"easy"} and app.table.match.rules == Rules.preset("omnibus")
+    assert "TableWidget(seed=1, opponents='easy', rules=Rules.preset('omnibus'))" in app.text()
+    # the replay line is true: that call builds the same match
+    same = TableWidget(seed=1, opponents="easy", rules=Rules.preset("omnibus"), hint_fn=cheap_hint)
+    assert same.hand.snapshot() == app.table.hand.snapshot()
+    with pytest.raises(ValueError, match="whole number"):
+        app.start(-3)
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        PlayApp(opponents="grandmaster")

@@ -27,7 +27,9 @@ CSS = r"""
 .ht-table, .ht-app { font-family: sans-serif; max-width: 100%; box-sizing: border-box; }
 .ht-table *, .ht-app * { box-sizing: border-box; }
 .ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; }
-.ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 40px; font-size: 15px; }
+.ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 44px; font-size: 15px; }
+.ht-table .widget-checkbox { min-height: 44px; display: flex; align-items: center; }
+.ht-table .widget-checkbox input { width: 22px; height: 22px; }
 .ht-app .jupyter-button { min-height: 44px; }
 .ht-app .widget-inline-hbox { max-width: 100%; }
 .htc-row { display: flex; flex-wrap: wrap; gap: 4px; padding: 10px 2px 4px; max-width: 100%;
@@ -74,7 +76,7 @@ CSS = r"""
 .ht-table .ht-banner { font-size: 1.25em; padding: 8px 12px; border: 3px solid #1b6e1b;
   border-radius: 8px; background: #eaf7ea; }
 .ht-table .widget-hbox, .ht-table .widget-vbox { max-width: 100%; }
-.ht-table .jupyter-button, .ht-table .widget-button { min-height: 44px; }
+.ht-table .jupyter-button, .ht-table .widget-button { min-height: 44px; min-width: 44px; }
 .ht-table .widget-dropdown select { min-height: 44px; }
 @media (max-width: 600px) {
   .ht-table .ht-score-table table td, .ht-table .ht-score-table table th { padding: 2px 3px !important; }
@@ -99,6 +101,7 @@ function claimLandmark(node) {
       && !document.querySelector("main,[role=main]")) {
     root.setAttribute("role", "main");
     root.setAttribute("aria-label", "Hearts table");
+    if (root.classList.contains("ht-app")) document.title = "Play Hearts";  // the app names its page
   }
 }
 

@@ -40,6 +40,19 @@ OVERFLOW_JS = """(sel) => {
   return bad;
 }"""
 
+# Cards, buttons, dropdowns, the seed box and the checkbox smaller than a 44×44 px touch target.
+SMALL_TARGETS_JS = """(sel) => {
+  const root = document.querySelector(sel);
+  const bad = [];
+  for (const e of root.querySelectorAll("button, select, input, .widget-checkbox")) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    if (e.matches(".widget-checkbox input")) continue;  // its whole label row is the target
+    if (r.width < 44 || r.height < 44) bad.push(`${e.tagName}.${String(e.className).slice(0, 40)} ${r.width}×${r.height}`);
+  }
+  return bad;
+}"""
+
 # Count the times the trick board holds a completed trick (its pause) before moving on.
 PAUSE_COUNTER_JS = """() => {
   window.__htPauses = 0;
@@ -99,6 +112,11 @@ def no_sideways(page, sel: str = TABLE) -> None:
     assert not bad, f"sideways overflow at {page.viewport_size}: {bad[:8]}"
 
 
+def touch_targets(page, sel: str = APP) -> None:
+    bad = page.evaluate(SMALL_TARGETS_JS, sel)
+    assert not bad, f"touch targets under 44×44 px: {bad[:8]}"
+
+
 def play_hand(page, want: Replay, *, keyboard_turn: int = -1, check_overflow: bool = False,
               shot=None) -> list[float]:
     """Pass, then click the first playable card until the hand is over; try the illegal card
@@ -121,6 +139,7 @@ def play_hand(page, want: Replay, *, keyboard_turn: int = -1, check_overflow: bo
         expect(page.locator(STATUS)).to_contain_text("▶ you to play", timeout=30_000)
         if check_overflow and turn in (0, 6):
             no_sideways(page)
+            touch_targets(page)
         if shot is not None and turn == 4:
             shot(page)
         if turn == want.illegal_turn:

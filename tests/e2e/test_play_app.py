@@ -17,7 +17,7 @@ import statistics
 import pytest
 
 from .conftest import PLAY, ROOT, TOKEN
-from .driver import APP, HAND_CARDS, STATUS, TABLE, no_sideways, play_hand, replay
+from .driver import APP, HAND_CARDS, STATUS, TABLE, no_sideways, play_hand, replay, touch_targets
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 412, "height": 915}}
 
@@ -87,6 +87,7 @@ def test_play_app(browser, request, where, size, tmp_path):
         if size == "phone":
             expect(page.locator(".ht-pass-picker .htc-card")).to_have_count(13, timeout=90_000)
             no_sideways(page, APP)
+            touch_targets(page, APP)
 
         def shot(p):
             if docs is not None:
@@ -108,6 +109,7 @@ def test_play_app(browser, request, where, size, tmp_path):
         if size == "phone":
             no_sideways(page, APP)
         if where == "voila":
+            assert page.title() == "Play Hearts"
             if docs is not None and size == "desktop":  # Voilà scrolls an inner panel: grow the page
                 page.set_viewport_size({"width": 1366, "height": 1300})
                 page.screenshot(path=str(docs / "play_match_over.png"))
