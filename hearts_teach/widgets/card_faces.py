@@ -29,7 +29,8 @@ CSS = r"""
 .ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; }
 .ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 44px; font-size: 15px; }
 .ht-table .widget-checkbox { min-height: 44px; display: flex; align-items: center; }
-.ht-table .widget-checkbox input { width: 22px; height: 22px; }
+.ht-table .widget-checkbox label { display: flex; align-items: center; gap: 6px; min-height: 44px; }
+.ht-table .widget-checkbox input { width: 22px; height: 22px; margin: 0; }
 .ht-app .jupyter-button { min-height: 44px; }
 .ht-app .widget-inline-hbox { max-width: 100%; }
 .htc-row { display: flex; flex-wrap: wrap; gap: 4px; padding: 10px 2px 4px; max-width: 100%;
