@@ -152,6 +152,10 @@ def play_hand(page, want: Replay, *, keyboard_turn: int = -1, check_overflow: bo
             second = page.locator(PLAYABLE).nth(1).get_attribute("data-key")
             page.keyboard.press("ArrowRight")
             assert page.evaluate("document.activeElement.dataset.key") == second
+            # focus is visible: a solid outline of at least 2 px around the focused card
+            outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                                    " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+            assert outline[0] == "solid" and outline[1] >= 2, outline
             page.keyboard.press("ArrowLeft")
             page.keyboard.press("Enter")
         else:
