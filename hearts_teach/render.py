@@ -294,8 +294,9 @@ def hand_result_text(hand: Hand) -> str:
     return text
 
 
-def score_table_html(match: Match) -> str:
-    """The match score table as an HTML table (one row per finished hand, totals, winner)."""
+def score_table_html(match: Match, winner_line: bool = True) -> str:
+    """The match score table as an HTML table (one row per finished hand, totals, winner).
+    ``winner_line=False`` leaves out the closing line (the table shows a banner instead)."""
     names = match.seat_names
     th = "style='padding:2px 10px;border-bottom:1px solid #888;text-align:right'"
     td = "style='padding:2px 10px;text-align:right'"
@@ -313,7 +314,7 @@ def score_table_html(match: Match) -> str:
     tot = "".join(f"<td {td}><b>{v}{' ★' if v == low and rows else ''}</b></td>" for v in totals)
     rows.append(f"<tr><td {td}><b>total</b></td><td {td}></td>{tot}<td {td}></td></tr>")
     foot = ""
-    if match.is_over:
+    if match.is_over and winner_line:
         foot = f"<div><b>{escape(names[match.winner])} wins the match with {low} (lowest total).</b></div>"  # type: ignore[index]
     elif match.tie_for_lowest:
         foot = "<div>The lowest total is tied: another hand is played.</div>"

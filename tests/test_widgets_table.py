@@ -8,6 +8,7 @@ import pytest
 
 from hearts_teach import Card, Hand, Match, Phase
 from hearts_teach.bots import make_bot
+from hearts_teach.render import hand_result_text
 from hearts_teach.rng import Rng
 from hearts_teach.widgets import ReplayViewer, TableWidget, TrickView
 from hearts_teach.widgets.table import format_hint
@@ -21,7 +22,8 @@ def cheap_hint(view):
 
 
 def _enabled(buttons):
-    return [k for k, b in buttons.items() if not b.disabled]
+    """Keys of the cards a click would play (the faces of illegal cards stay clickable)."""
+    return [k for k, b in buttons.items() if b.active]
 
 
 def _click_through_hand(t: TableWidget) -> int:
@@ -56,9 +58,10 @@ def test_table_plays_a_whole_hand_by_clicks():
     assert "Match to 100" in t.scores_html.value
     assert not t.buttons["next_hand"].disabled and t.buttons["undo"].disabled
     assert sum(t.hand.points_taken) == 26
-    # the log holds every card, written with append_stdout (never print)
-    log = "".join(o["text"] for o in t.log.outputs)
+    # the log holds every card, newest first on screen
+    log = "\n".join(t.log_lines)
     assert log.count(" plays ") == 52 and result in log
+    assert t.log.value.index(escape(result)) < t.log.value.index(escape(t.log_lines[0]))
 
 
 def test_table_plays_a_whole_match_by_clicks():
@@ -73,8 +76,10 @@ def test_table_plays_a_whole_match_by_clicks():
         assert t.hand.hand_number == hands
     assert hands == len(t.match.hands) >= 2
     assert max(t.match.totals) >= 100
-    assert f"{t.hand.seat_names[t.match.winner]} wins the match" in t.scores_html.value
-    assert "The match is over" in t.result_html.value
+    winner = t.hand.seat_names[t.match.winner]
+    assert t.winner_line() in t.text() and escape(t.winner_line()) in t.banner.value
+    assert f"{winner} wins" not in t.scores_html.value  # named once, in the banner
+    assert "the match is over" in t.status.value
     assert t.buttons["next_hand"].disabled
     assert "The match is over." == t.next_hand()
     # the match record replays to the same totals through the checked engine
@@ -86,13 +91,14 @@ def test_table_shows_turn_trick_hearts_and_points():
     t.pass_cards(list(t.hand.cards(0))[-3:])
     assert t.last_message.startswith("You passed ") and " and received " in t.last_message
     assert "▶ you to play" in t.status.value
-    assert "<td>▶</td><td>South</td>" in t.seats_html.value  # marker, not colour only
+    assert "<td>▶ South</td>" in t.seats_html.value  # marker, not colour only
     while not t.hand.hearts_broken:
         t.play(t.hand.legal_plays().cards[-1])
     b = t.hand.broken_by
     assert f"Hearts broken by {b.card.pretty} ({t.hand.seat_names[b.seat]}) in trick {b.trick}" in t.broken_html.value
     last = t.hand.last_trick
-    assert f"Last trick {last.number}" in t.trick_view.html.value
+    assert t.trick_view.board.last["number"] == last.number
+    assert [p["label"] for p in t.trick_view.board.last["plays"]] == [c.pretty for c in last.cards]
     assert f"Last trick {last.number}" in t.text()
     for s in range(4):
         assert f"<td style='text-align:right'>{t.hand.points_taken[s]}</td>" in t.seats_html.value
@@ -101,7 +107,7 @@ def test_table_shows_turn_trick_hearts_and_points():
 def test_table_controls_hint_undo_step_finish():
     t = TableWidget(seed=4, opponents="rule")  # the real coach behind Hint
     t.buttons["hint"].click()
-    assert t.last_hint.startswith("Hint: Pass ") and escape(t.last_hint) in t.hint_html.value
+    assert t.last_hint.startswith("Hint: Pass ") and escape(t.last_hint) in t.message.value
     assert len(t.hint_result.cards) == 3 and t.hint_result.reason in t.last_hint
     t.buttons["step"].click()  # the autopilot passes for you
     assert t.hand.phase is Phase.PLAY and t.hand.turn == 0
@@ -114,6 +120,7 @@ def test_table_controls_hint_undo_step_finish():
     card = t.hand.legal_plays().cards[0]
     t.hand_widget.buttons[str(card)].click()
     assert len(t.hand.history) > len(history)
+    assert "Hint" not in t.message.value and not t.last_hint  # the hint goes when you play
     t.buttons["undo"].click()
     assert t.hand.snapshot() == before and t.last_message.startswith(f"Took back {card.pretty}")
     assert "Nothing to undo" in t.undo()
@@ -123,7 +130,8 @@ def test_table_controls_hint_undo_step_finish():
     t.buttons["finish_trick"].click()
     assert len(t.hand.plays) % 4 in (0, 1, 2, 3) and t.last_message.startswith("Trick ")
     t.buttons["finish_hand"].click()
-    assert t.hand.is_over and t.last_message.startswith("Hand 1 scores")
+    assert t.hand.is_over and t.last_message == ""  # the result is shown once, in its box
+    assert escape(hand_result_text(t.hand)) in t.result_html.value
     match_mode = TableWidget(seed=4, opponents="rule", practice=False, hint_fn=cheap_hint)
     match_mode.step()
     match_mode.play(match_mode.hand.legal_plays().cards[0])
@@ -142,7 +150,7 @@ def test_auto_forced_checkbox_plays_forced_cards():
     n = len(t.hand.plays)
     t.auto_forced_box.value = True  # a trait change plays it
     assert len(t.hand.plays) > n
-    assert any("(forced) plays" in o["text"] for o in t.log.outputs)
+    assert any("(forced) plays" in line for line in t.log_lines)
 
 
 def test_moon_is_announced():
@@ -169,14 +177,25 @@ def test_format_hint_words_a_pass_and_a_play():
 
 def test_trick_view_text_and_html():
     hand = Hand.deal(seed=3, hand_number=3)
-    tv = TrickView(hand)
-    assert "to lead" in tv.text()
+    tv = TrickView(hand, pause=0.5)
+    assert "to lead" in tv.text() and tv.board.pause_ms == 500
     for _ in range(5):
         hand.play(hand.legal_plays().cards[0])
     tv.refresh()
     last = hand.last_trick
     assert f"Last trick {last.number}:" in tv.text() and "Trick 2:" in tv.text()
-    assert "✓ wins" in tv.html.value and "▶ led" in tv.html.value
+    board = tv.board
+    winner = next(p for p in board.last["plays"] if p["seat"] == last.winner)
+    assert "✓ wins" in winner["notes"] and "▶ led" in board.last["plays"][0]["notes"]
+    # the newest card is the one just played, in the trick in progress
+    assert [p["newest"] for p in board.current["plays"]] == [True]
+    assert board.current["plays"][0]["label"] == hand.plays[-1].pretty
+    assert not any(p["newest"] for p in board.last["plays"])
+    hand.play(hand.legal_plays().cards[0])
+    hand.play(hand.legal_plays().cards[0])
+    hand.play(hand.legal_plays().cards[0])  # trick 2 complete: its last card is the newest
+    tv.refresh()
+    assert board.current["plays"] == [] and board.last["plays"][-1]["newest"]
 
 
 def test_replay_viewer_start_to_end():
@@ -276,7 +295,8 @@ def _random_table_clicks(seed: int, clicks: int) -> int:
             continue
         if kind == "card" and expected is None:
             assert hand.snapshot() == before  # an illegal click changes nothing...
-            assert t.hand_widget.last_message.startswith(f"Can't play {Card(key).pretty}: ")  # ...and says why
+            assert t.last_message.startswith(f"Can't play {Card(key).pretty}: ")  # ...and says why
+            assert escape(t.last_message) in t.message.value
         elif kind == "card":
             assert hand.snapshot() == expected.snapshot()
         elif kind in ("pass", "clear", "hint"):
@@ -336,13 +356,21 @@ def test_every_button_has_a_description_and_a_tooltip():
              Quiz("q?", ["yes", "no"], "yes"), ReplayViewer(Hand.deal(seed=1))]
     t.step()  # the table during play shows the hand widget instead of the pass picker
     views.append(t)
-    count = 0
+    from hearts_teach.widgets.card_faces import CardRow
+
+    count = faces = 0
     for view in views:
         for wdg in _all_widgets(view.widget):
             if isinstance(wdg, w.Button):
                 assert wdg.description.strip() and wdg.tooltip and wdg.tooltip.strip(), wdg
                 count += 1
-    assert count > 60
+            if isinstance(wdg, CardRow):  # card faces: rank + suit text, a tooltip and a spoken label
+                assert wdg.label.strip()
+                for f in wdg.cards:
+                    assert f["rank"] and f["suit"] in "♠♥♦♣" and f["tooltip"].strip()
+                    assert f["aria"].startswith(f["rank"] + f["suit"] + ", ")
+                    faces += 1
+    assert count > 40 and faces == 26  # the table (listed twice) shows its 13 faces
 
 
 def test_replay_viewer_from_a_match_record():
@@ -356,3 +384,126 @@ def test_replay_viewer_from_a_match_record():
     assert rv.step == rv.steps and rv.full.pass_direction == "right" and rv.full.hand_number == 1
     with pytest.raises(ValueError):
         ReplayViewer.from_match(t.match, number=5)
+
+
+# ---------------------------------------------------------------------------------------
+# Messages stay current; illegal clicks explain themselves on screen.
+
+def _first_turn(seed: int = 11) -> TableWidget:
+    t = TableWidget(seed=seed, opponents="rule", hint_fn=cheap_hint, trick_pause=0)
+    keys = list(t.pass_picker.buttons)[:3]
+    for k in keys:
+        t.pass_picker.buttons[k].click()
+    t.pass_picker.confirm.click()
+    return t
+
+
+def test_illegal_card_is_clickable_and_its_reason_shows_under_the_hand():
+    t = _first_turn()
+    assert t.your_box.children == (t.hand_widget.widget,)
+    assert t.message in t.hand_widget.widget.children  # the feedback line sits with your cards
+    illegal = [k for k, b in t.hand_widget.buttons.items() if not b.active]
+    assert illegal, "seed 11 must leave South an illegal card in trick 1"
+    before = t.hand.snapshot()
+    t.hand_widget.buttons[illegal[0]].click()  # the browser's click message
+    verdict = t.hand.explain(illegal[0], t.you)
+    assert t.hand.snapshot() == before
+    assert t.last_message == f"Can't play {Card(illegal[0]).pretty}: {verdict.message}"
+    assert escape(t.last_message) in t.message.value
+    assert verdict.message in t.hand_widget.buttons[illegal[0]].tooltip
+    # a forged or stale key from the browser changes nothing and says nothing
+    t.hand_widget.row._handle_custom_msg({"event": "click", "key": "XX"}, [])
+    assert t.hand.snapshot() == before
+
+
+def test_received_cards_are_marked_for_the_first_trick_and_logged():
+    t = _first_turn()
+    got = t.hand.received(t.you)
+    giver = t.hand.seat_names[next(s for s in range(4) if t.hand.pass_target(s) == t.you)]
+    marked = {k for k, b in t.hand_widget.buttons.items() if b.mark == "new"}
+    assert marked == {str(c) for c in got}
+    for c in got:
+        assert f"received from {giver}" in t.hand_widget.buttons[str(c)].tooltip
+    assert any(line.startswith(f"You receive {' '.join(c.pretty for c in got)} from {giver}") for line in t.log_lines)
+    assert f"received {' '.join(c.pretty for c in got)} from {giver}" in t.last_message
+    t.play(t.hand.legal_plays().cards[0])  # trick 1 ends: the marks go
+    assert len(t.hand.tricks) >= 1
+    assert not any(b.mark for b in t.hand_widget.buttons.values())
+
+
+def test_hint_goes_when_you_play_and_a_new_hand_starts_clean():
+    t = _first_turn()
+    t.buttons["hint"].click()
+    assert t.last_message.startswith("Hint: Play ") and "Hint" in t.message.value
+    card = t.hand.legal_plays().cards[0]
+    t.hand_widget.buttons[str(card)].click()
+    assert t.last_message.startswith(f"You played {card.pretty}.") and "Hint" not in t.message.value
+    t.finish_hand()
+    t.buttons["next_hand"].click()
+    assert t.hand.hand_number == 1
+    assert t.last_message == "Hand 2 dealt: pass right." and card.pretty not in t.message.value
+    assert t.log_lines == ["Hand 2: pass right; the bots have chosen their cards."]
+    assert t.result_html.value == "" and t.banner.value == ""
+
+
+def test_step_reports_the_card_it_played():
+    t = _first_turn()
+    assert t.hand.turn == t.you
+    n = len(t.hand.plays)
+    t.buttons["step"].click()
+    mine = [a for a in t.hand.history if a.kind == "play"][n]  # the step's own card: yours, by the autopilot
+    assert mine.seat == t.you and len(t.hand.plays) > n + 1  # the bots answered after it
+    assert t.last_message == f"Step: South (autopilot) played {mine.card.pretty}."
+    assert "autopilot" in t.buttons["step"].tooltip and "bots answer" in t.buttons["step"].tooltip
+
+
+def test_finish_match_names_the_winner_once():
+    t = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    t.buttons["finish_match"].click()
+    line = t.winner_line()
+    assert t.match.is_over and t.buttons["finish_match"].disabled
+    winner = t.hand.seat_names[t.match.winner]
+    assert line.startswith(f"{winner} (you) wins" if t.match.winner == t.you else f"{winner} wins")
+    assert f" wins the match with {t.match.totals[t.match.winner]} points" in line
+    assert escape(line) in t.banner.value and "Match to 100" in t.scores_html.value
+    assert t.last_message == "" and winner not in t.message.value  # not printed a second time
+    assert Match.from_json(t.match.to_json()).totals == t.match.totals
+
+
+def test_trick_pause_is_configurable(monkeypatch):
+    assert TableWidget(seed=1, hint_fn=cheap_hint).trick_view.board.pause_ms == 800
+    assert TableWidget(seed=1, hint_fn=cheap_hint, trick_pause=0).trick_view.board.pause_ms == 0
+    monkeypatch.setenv("HEARTS_TRICK_PAUSE", "0.25")
+    assert TableWidget(seed=1, hint_fn=cheap_hint).trick_view.board.pause_ms == 250
+
+
+# ---------------------------------------------------------------------------------------
+# The Play Hearts app: controls around the table.
+
+def test_play_app_new_match_replay_and_settings():
+    from hearts_teach.rules import Rules
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    assert app.table.seed == 1 and app.seed_box.value == 1 and "Match seed 1 " in app.seed_html.value
+    first_deal = app.table.hand.dealt(0)
+    # "New match" draws the next seed from the app's Rng stream: the same stream every run
+    stream = Rng("play-app/1")
+    app.buttons["new_match"].click()
+    seed2 = stream.randbelow(1_000_000)
+    assert app.table.seed == seed2 == app.seed_box.value and f"Match seed {seed2} " in app.seed_html.value
+    assert app.holder.children == (app.table.widget,)
+    # settings apply to the next match; "Replay seed" replays the seed in the box
+    app.level.value, app.preset.value = "easy", "omnibus"
+    app.seed_box.value = 1
+    app.buttons["replay"].click()
+    assert app.table.seed == 1 and app.table.hand.dealt(0) == first_deal
+    assert set(app.table.difficulty.values()) == {"easy"} and app.table.match.rules == Rules.preset("omnibus")
+    assert "TableWidget(seed=1, opponents='easy', rules=Rules.preset('omnibus'))" in app.text()
+    # the replay line is true: that call builds the same match
+    same = TableWidget(seed=1, opponents="easy", rules=Rules.preset("omnibus"), hint_fn=cheap_hint)
+    assert same.hand.snapshot() == app.table.hand.snapshot()
+    with pytest.raises(ValueError, match="whole number"):
+        app.start(-3)
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        PlayApp(opponents="grandmaster")

@@ -4,8 +4,9 @@ buttons for tests, and ``text()`` for a printable, comparable view of the same s
 
 from .hand_widget import HandWidget
 from .pass_picker import PassPicker
+from .play_app import PlayApp
 from .quiz import Quiz
 from .replay_viewer import ReplayViewer
 from .table import TableWidget, TrickView
 
-__all__ = ["HandWidget", "PassPicker", "Quiz", "ReplayViewer", "TableWidget", "TrickView"]
+__all__ = ["HandWidget", "PassPicker", "PlayApp", "Quiz", "ReplayViewer", "TableWidget", "TrickView"]

@@ -54,8 +54,9 @@ def sentence(text: str) -> str:
 
 def status_html(text: str, kind: str = "info") -> str:
     """A message line; the prefix word carries the meaning, the colour only repeats it."""
-    color = {"info": "#222", "ok": "#1b6e1b", "error": "#a00000"}[kind]
-    return (f'<div role="status" aria-live="polite" style="color:{color};min-height:1.4em">'
+    color = {"info": "#222", "ok": "#1b6e1b", "error": "#a00000", "hint": "#1a2a6e"}[kind]
+    back = "background:#eef0ff;padding:2px 4px;" if kind == "hint" and text else ""
+    return (f'<div role="status" aria-live="polite" style="color:{color};min-height:1.4em;{back}">'
             f"{escape(text)}</div>")
 
 

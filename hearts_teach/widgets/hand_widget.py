@@ -4,18 +4,25 @@ Illegal cards are disabled and their tooltip gives the reason from ``Hand.explai
 because tooltips on disabled controls are not always announced, a text list of the
 legal cards sits beside the buttons. A click on an illegal card (possible through
 ``click()`` or a stale browser view) changes nothing and shows the reason.
+
+With ``faces=True`` the hand is drawn as card faces (``CardRow``) instead: every card stays
+clickable, and a click on an illegal one writes the engine's reason on the message line
+right under the hand, where touch screens (which have no tooltips) show it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from ..cards import Card, CardLike, to_card
 from ..errors import HeartsError
 from ..hand import Hand, Phase
+from ..render import ordered
+from .card_faces import CardFace, CardRow, face_state
 from .common import WidgetView, card_button, status_html, sync_buttons
 
 
@@ -25,26 +32,39 @@ class HandWidget(WidgetView):
     - ``seat=None`` plays for whoever is to move (a "hot seat" view for lessons).
     - ``on_play(card)``: when given, a legal click calls it *instead of* ``hand.play``
       (the table uses this to let the bots answer); otherwise the widget plays the card.
-    - ``buttons`` maps 'QS' → Button; ``legal_html`` is the text list; ``message`` the feedback.
+      If it returns a string, that is the feedback shown.
+    - ``faces``: draw card faces (every card clickable) instead of buttons.
+    - ``message``: an HTML line to write feedback to (the table shares one line).
+    - ``marks``: 'QS' → a short note shown on that card (the table marks received cards).
+    - ``buttons`` maps 'QS' → Button (``CardFace`` with faces); ``legal_html`` is the text
+      list; ``message`` the feedback.
     """
 
     def __init__(self, hand: Hand, seat: int | None = 0, *, on_play: Callable[[Card], object] | None = None,
-                 four_color: bool | None = None, title: str | None = None):
+                 four_color: bool | None = None, title: str | None = None, faces: bool = False,
+                 message: w.HTML | None = None):
         self.hand = hand
         self.seat = seat
         self.on_play = on_play
         self.four_color = four_color
         self.title = title
-        self.buttons: dict[str, w.Button] = {}
+        self.faces = faces
+        self.marks: dict[str, str] = {}
+        self.buttons: dict[str, Any] = {}
         self.last_message = ""
         self.header = w.HTML()
-        self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        if faces:
+            self.row: CardRow | None = CardRow(on_click=self.play)
+            self.cards_box: w.DOMWidget = self.row
+        else:
+            self.row = None
+            self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.cards_box.add_class("ht-hand-buttons")
         self.legal_html = w.HTML()
         self.legal_html.add_class("ht-legal")
-        self.message = w.HTML(status_html(""))
+        self.message = message if message is not None else w.HTML(status_html(""))
         self.message.add_class("ht-message")
-        self.widget = w.VBox([self.header, self.cards_box, self.legal_html, self.message])
+        self.widget = w.VBox([self.header, self.cards_box, self.message, self.legal_html])
         self.widget.add_class("ht-hand-widget")
         self.refresh()
 
@@ -81,12 +101,34 @@ class HandWidget(WidgetView):
         name = hand.seat_names[seat]
         title = self.title or f"{name}'s hand"
         self.header.value = f"<b>{escape(title)}</b>"
+        if self.row is not None:
+            self._refresh_faces(seat)
+            return
         sync_buttons(self.cards_box, self.buttons, hand.cards(seat), lambda c: self._make(c))
         for key, b in self.buttons.items():
             v = hand.explain(key, seat)
             b.disabled = not v.legal
             verb = "play it" if v.legal else "can't play"
             b.tooltip = f"{Card(key).name} — {verb}: {v.message}"
+        self.legal_html.value = f"<div>{escape(self.legal_line())}</div>"
+
+    def _refresh_faces(self, seat: int) -> None:
+        hand = self.hand
+        faces = []
+        for card in ordered(hand.cards(seat)):
+            v = hand.explain(card, seat)
+            note = self.marks.get(str(card), "")
+            verb = "play it" if v.legal else "can't play"
+            extra = f" ({note})" if note else ""
+            faces.append(face_state(
+                card, active=v.legal, four_color=self.four_color, mark="new" if note else "",
+                tooltip=f"{card.name}{extra} — {verb}: {v.message}",
+                aria=f"{card.pretty}, {card.name}{extra}, " + ("playable" if v.legal else "not playable now")))
+        assert self.row is not None
+        self.row.label = f"{hand.seat_names[seat]}'s cards"
+        if self.row.cards != faces:
+            self.row.cards = faces
+        self.buttons = {f["key"]: CardFace(self.row, f["key"]) for f in faces}
         self.legal_html.value = f"<div>{escape(self.legal_line())}</div>"
 
     def _make(self, card: Card) -> w.Button:
@@ -114,15 +156,18 @@ class HandWidget(WidgetView):
         if not v.legal:
             self.refresh()  # a stale view may have offered the card; show the truth
             return self._say(f"Can't play {c.pretty}: {v.message}", "error")
+        said = None
         try:
             if self.on_play is not None:
-                self.on_play(c)
+                said = self.on_play(c)
             else:
                 self.hand.play(c, seat)
         except HeartsError as e:  # the engine refused: nothing changed, say why
             self.refresh()
             return self._say(str(e), "error")
         self.refresh()
+        if isinstance(said, str):
+            return self._say(said, "ok")
         return self._say(f"{self.hand.seat_names[seat]} played {c.pretty}.", "ok")
 
     def text(self) -> str:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from ..cards import Card, CardLike, CardList, to_card
 from ..errors import HeartsError
 from ..hand import Hand, Phase
+from ..render import ordered
+from .card_faces import CardFace, CardRow, face_state
 from .common import WidgetView, card_button, control_button, status_html, sync_buttons
 
 Feedback = Callable[[Hand, int, CardList], "str | None"]
@@ -23,35 +26,39 @@ class PassPicker(WidgetView):
     """``PassPicker(hand, seat=0)``: pick three cards and press Confirm.
 
     - ``on_confirm(cards)`` runs after the engine has accepted the pass (the table uses it
-      to let the bots pass and start play).
+      to let the bots pass and start play); a string it returns is the feedback shown.
+    - ``faces``: draw card faces (``CardRow``) instead of buttons; ``message``: a shared
+      feedback line to write to.
     - ``feedback(hand, seat, cards)`` may return a sentence shown after the pass (a lesson's
       comment or the coach's view of the pass).
     - Parts: ``buttons`` ('QS' → Button), ``confirm``, ``clear``, ``direction_html``, ``message``.
     """
 
     def __init__(self, hand: Hand, seat: int = 0, *, on_confirm: Callable[[CardList], object] | None = None,
-                 feedback: Feedback | None = None, four_color: bool | None = None):
+                 feedback: Feedback | None = None, four_color: bool | None = None, faces: bool = False,
+                 message: w.HTML | None = None):
         self.hand = hand
         self.seat = seat
         self.on_confirm = on_confirm
         self.feedback = feedback
         self.four_color = four_color
         self.selected: list[Card] = []
-        self.buttons: dict[str, w.Button] = {}
+        self.buttons: dict[str, Any] = {}
         self.last_message = ""
         self.direction_html = w.HTML()
         self.direction_html.add_class("ht-pass-direction")
-        self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.row: CardRow | None = CardRow(on_click=self.toggle, toggle=True) if faces else None
+        self.cards_box: w.DOMWidget = self.row if self.row is not None else w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.cards_box.add_class("ht-pass-buttons")
         self.chosen_html = w.HTML()
         self.confirm = control_button("Confirm pass", "Pass the three chosen cards", "ht-confirm-pass")
         self.confirm.on_click(lambda _b: self.confirm_pass())
         self.clear = control_button("Clear", "Unselect every chosen card", "ht-clear-pass")
         self.clear.on_click(lambda _b: self.clear_selection())
-        self.message = w.HTML(status_html(""))
+        self.message = message if message is not None else w.HTML(status_html(""))
         self.message.add_class("ht-message")
-        self.widget = w.VBox([self.direction_html, self.cards_box, self.chosen_html,
-                              w.HBox([self.confirm, self.clear]), self.message])
+        self.widget = w.VBox([self.direction_html, self.cards_box, self.message, self.chosen_html,
+                              w.HBox([self.confirm, self.clear], layout=w.Layout(flex_flow="row wrap"))])
         self.widget.add_class("ht-pass-picker")
         self.refresh()
 
@@ -93,8 +100,17 @@ class PassPicker(WidgetView):
         hand = self.hand
         self.direction_html.value = f"<b>{escape(self.direction_line())}</b>"
         # during the pass the hand is the dealt one; afterwards show what was dealt, greyed
-        sync_buttons(self.cards_box, self.buttons, hand.dealt(self.seat), self._make)
         open_ = not self.done
+        if self.row is not None:
+            self._refresh_faces(open_)
+        else:
+            sync_buttons(self.cards_box, self.buttons, hand.dealt(self.seat), self._make)
+            self._refresh_buttons(open_)
+        self.chosen_html.value = f"<div>{escape(self.chosen_line())}</div>"
+        self.confirm.disabled = not (open_ and len(self.selected) == 3)
+        self.clear.disabled = not (open_ and self.selected)
+
+    def _refresh_buttons(self, open_: bool) -> None:
         for key, b in self.buttons.items():
             card = Card(key)
             on = card in self.selected
@@ -104,10 +120,24 @@ class PassPicker(WidgetView):
             if open_:
                 b.tooltip = f"{card.name} — {'chosen; click to unselect' if on else 'click to choose'}"
             else:
-                b.tooltip = f"{card.name} — the pass is {'not needed' if hand.pass_direction == 'hold' else 'done'}"
-        self.chosen_html.value = f"<div>{escape(self.chosen_line())}</div>"
-        self.confirm.disabled = not (open_ and len(self.selected) == 3)
-        self.clear.disabled = not (open_ and self.selected)
+                b.tooltip = f"{card.name} — the pass is {'not needed' if self.hand.pass_direction == 'hold' else 'done'}"
+
+    def _refresh_faces(self, open_: bool) -> None:
+        assert self.row is not None
+        faces = []
+        for card in ordered(self.hand.dealt(self.seat)):
+            on = card in self.selected
+            if open_:
+                tip = f"{card.name} — {'chosen; click to unselect' if on else 'click to choose'}"
+            else:
+                tip = f"{card.name} — the pass is {'not needed' if self.hand.pass_direction == 'hold' else 'done'}"
+            faces.append(face_state(card, active=open_, selected=on, mark="✓ pass" if on else "", tooltip=tip,
+                                    aria=f"{card.pretty}, {card.name}, " + ("chosen to pass" if on else "not chosen"),
+                                    four_color=self.four_color))
+        self.row.label = f"{self.hand.seat_names[self.seat]}'s cards: choose 3 to pass"
+        if self.row.cards != faces:
+            self.row.cards = faces
+        self.buttons = {f["key"]: CardFace(self.row, f["key"]) for f in faces}
 
     def _make(self, card: Card) -> w.Button:
         b = card_button(card, self.four_color)
@@ -168,7 +198,9 @@ class PassPicker(WidgetView):
         to = self.hand.seat_names[self.receiver]  # type: ignore[index]
         msg = f"Passed {' '.join(c.pretty for c in cards)} to {to}."
         if self.on_confirm is not None:
-            self.on_confirm(cards)
+            said = self.on_confirm(cards)
+            if isinstance(said, str):
+                msg = said
         if self.feedback is not None:
             extra = self.feedback(self.hand, self.seat, cards)
             if extra:

@@ -8,6 +8,7 @@ never leave the view out of step with the game.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -25,36 +26,75 @@ from ..render import (
     position_text,
     pts,
     score_table_html,
-    trick_compass_html,
+    suit_color,
 )
 from ..rng import hash64
 from ..rules import Rules
+from .card_faces import TrickBoard
 from .common import WidgetView, control_button, sentence, status_html
 from .hand_widget import HandWidget
 from .pass_picker import PassPicker
 
 
-class TrickView(WidgetView):
-    """The trick in progress and the last trick, laid out like the table (N top, S bottom)."""
+def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool | None = None) -> dict | None:
+    """A trick as ``TrickBoard`` draws it: its cards by seat, text marks, and a status line."""
+    if trick is None:
+        return None
+    if trick.winner is not None:
+        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
+    elif trick.cards:
+        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
+    else:
+        status = f"{names[trick.leader]} to lead"
+    plays = []
+    for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
+        notes = []
+        if seat == trick.leader:
+            notes.append("▶ led")
+        if trick.winner is not None and seat == trick.winner:
+            notes.append("✓ wins")
+        is_new = newest and i == len(trick.cards) - 1
+        if is_new:
+            notes.append("● latest")
+        plays.append({"seat": seat, "label": card.pretty, "color": suit_color(card.suit, four_color),
+                      "notes": ", ".join(notes), "newest": is_new})
+    return {"number": trick.number, "status": status, "plays": plays}
 
-    def __init__(self, hand: Hand, *, four_color: bool | None = None):
+
+def trick_pause_default() -> float:
+    """Seconds a completed trick stays in view: ``HEARTS_TRICK_PAUSE`` (tests set 0), else 0.8."""
+    try:
+        return max(0.0, float(os.environ.get("HEARTS_TRICK_PAUSE", "0.8")))
+    except ValueError:
+        return 0.8
+
+
+class TrickView(WidgetView):
+    """The trick in progress and the last trick, laid out like the table (N top, S bottom).
+
+    Drawn as card faces by ``TrickBoard``; the newest card is outlined and labelled
+    "● latest"; a completed trick stays in the middle for ``pause`` seconds (in the browser).
+    """
+
+    def __init__(self, hand: Hand, *, four_color: bool | None = None, pause: float | None = None):
         self.hand = hand
         self.four_color = four_color
-        # wide enough for the trick and the last trick side by side
-        self.html = w.HTML(layout=w.Layout(min_width="560px"))
-        self.html.add_class("ht-trick-view")
-        self.widget = self.html
+        self.board = TrickBoard(pause_ms=round(1000 * (trick_pause_default() if pause is None else pause)))
+        self.board.add_class("ht-trick-view")
+        self.widget = self.board
         self.refresh()
 
     def refresh(self) -> None:
-        hand, names = self.hand, self.hand.seat_names
+        hand = self.hand
+        names = list(hand.seat_names)
         current = hand.current_trick
-        parts = []
-        if current is not None:
-            parts.append(trick_compass_html(current, names, self.four_color, "Trick"))
-        parts.append(trick_compass_html(hand.last_trick, names, self.four_color, "Last trick"))
-        self.html.value = ("<div style='font-family:sans-serif;display:flex;flex-wrap:wrap;gap:12px'>"
-                           + "".join(parts) + "</div>")
+        has_current = current is not None and bool(current.cards)
+        cur = trick_state(current, names, has_current, self.four_color)
+        last = trick_state(hand.last_trick, names, not has_current, self.four_color)
+        with self.board.hold_sync():
+            self.board.names = names
+            self.board.last = last
+            self.board.current = cur
 
     def text(self) -> str:
         hand, names = self.hand, self.hand.seat_names
@@ -100,18 +140,23 @@ class TableWidget(WidgetView):
     - ``seat``: where you sit (0 = South). ``hand``: play just this hand instead of a match.
     - ``practice``: enables undo. ``autoplay``: bots move at once until it is your turn
       (off: advance them with Step / Finish trick). ``auto_forced``: play your forced cards.
+    - ``trick_pause``: seconds a completed trick stays in view in the browser (default 0.8,
+      or ``HEARTS_TRICK_PAUSE``; 0 shows the next trick at once).
     - ``bots`` / ``hint_fn``: injected opponents or hint source (tests); defaults use
       ``make_bot`` and the coach.
-    - Parts: ``buttons`` (hint, undo, step, finish_trick, finish_hand, next_hand),
+    - Parts: ``buttons`` (hint, undo, step, finish_trick, finish_hand, next_hand, finish_match),
       ``auto_forced_box``, ``hand_widget``, ``pass_picker``, ``trick_view``, ``seats_html``,
-      ``status``, ``hint_html``, ``message``, ``scores_html``, ``log``.
+      ``status`` (the game line), ``message`` (the one feedback line, under your cards),
+      ``banner`` (the match winner), ``result_html``, ``scores_html``, ``log`` / ``log_lines``
+      (newest first).
     """
 
     def __init__(self, seed: int = 0, opponents: str | Sequence[str] | Mapping[int, str] = "rule", *,
                  seat: int = 0, match: Match | None = None, hand: Hand | None = None,
                  rules: Rules | None = None, practice: bool = True, autoplay: bool = True,
                  auto_forced: bool = False, bots: Mapping[int, Any] | None = None,
-                 hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None):
+                 hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None,
+                 trick_pause: float | None = None):
         if hand is not None and match is not None:
             raise ValueError("give either a match or a single hand, not both")
         if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
@@ -131,6 +176,7 @@ class TableWidget(WidgetView):
         self.last_message = ""
         self.last_hint = ""
         self.hint_result: Any = None  # the coach's last recommendation object
+        self.log_lines: list[str] = []  # this hand's log, oldest first (shown newest first)
 
         # parts
         names = self.hand.seat_names
@@ -138,43 +184,52 @@ class TableWidget(WidgetView):
         self.status.add_class("ht-status")
         self.seats_html = w.HTML()
         self.seats_html.add_class("ht-seats")
-        self.trick_view = TrickView(self.hand, four_color=four_color)
+        self.trick_view = TrickView(self.hand, four_color=four_color, pause=trick_pause)
         self.broken_html = w.HTML()
         self.broken_html.add_class("ht-broken")
-        self.hand_widget = HandWidget(self.hand, seat=self.you, on_play=self._human_play,
-                                      four_color=four_color, title=f"Your hand ({names[self.you]})")
+        # the one feedback line: under your cards, shared by the hand and the pass picker
+        self.message = w.HTML(status_html(""))
+        self.hand_widget = HandWidget(self.hand, seat=self.you, on_play=self._human_play, four_color=four_color,
+                                      title=f"Your hand ({names[self.you]})", faces=True, message=self.message)
+        self.hand_widget.row.on_click = self.play  # type: ignore[union-attr]  # clicks speak through the table
         self.pass_picker = self._new_picker()
         self.your_box = w.VBox()
         self.your_box.add_class("ht-your-area")
         self.buttons = {
             "hint": control_button("Hint", "Ask the coach for a suggestion and its reason", "ht-hint"),
             "undo": control_button("Undo my last card", "Take back your last card (practice mode)", "ht-undo"),
-            "step": control_button("Step", "Play the next card (yours by the autopilot if it is your turn)", "ht-step"),
+            "step": control_button("Step", "Play one card for whoever is to move: a bot, or the autopilot "
+                                   "for you on your turn (then the bots answer up to your next turn)", "ht-step"),
             "finish_trick": control_button("Finish trick", "Play until this trick is complete", "ht-finish-trick"),
             "finish_hand": control_button("Finish hand", "Let the bots play the rest of the hand, yours too",
                                           "ht-finish-hand"),
             "next_hand": control_button("Next hand", "Deal the next hand of the match", "ht-next-hand"),
+            "finish_match": control_button("Finish match", "Let the bots play every remaining hand, yours too",
+                                           "ht-finish-match"),
         }
         actions = {"hint": self.hint, "undo": self.undo, "step": self.step, "finish_trick": self.finish_trick,
-                   "finish_hand": self.finish_hand, "next_hand": self.next_hand}
+                   "finish_hand": self.finish_hand, "next_hand": self.next_hand, "finish_match": self.play_match}
         for key, b in self.buttons.items():
             b.on_click(lambda _b, f=actions[key]: f())
-        self.auto_forced_box = w.Checkbox(value=auto_forced, description="Auto-play forced cards", indent=False)
+        if self.match is None:
+            self.buttons["finish_match"].layout.display = "none"
+        self.auto_forced_box = w.Checkbox(value=auto_forced, description="Auto-play forced cards", indent=False,
+                                          layout=w.Layout(width="auto"))
         self.auto_forced_box.observe(self._on_auto_forced, names="value")
-        self.hint_html = w.HTML()
-        self.hint_html.add_class("ht-hint-text")
-        self.message = w.HTML(status_html(""))
-        self.message.add_class("ht-message")
+        self.banner = w.HTML()
+        self.banner.add_class("ht-banner-box")
         self.result_html = w.HTML()
         self.result_html.add_class("ht-result")
         self.scores_html = w.HTML()
         self.scores_html.add_class("ht-scores")
-        self.log = w.Output(layout=w.Layout(max_height="12em", overflow="auto", border="1px solid #ccc"))
+        self.log = w.HTML()
         self.log.add_class("ht-log")
-        controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box], layout=w.Layout(flex_flow="row wrap"))
+        controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        controls.add_class("ht-controls")
         board = w.HBox([self.trick_view.widget, self.seats_html], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.status, board, self.broken_html, self.your_box, controls, self.hint_html, self.message, self.result_html,
-                              self.scores_html, w.HTML("<b>Log</b>"), self.log])
+        self.widget = w.VBox([self.status, board, self.broken_html, self.your_box, controls, self.banner,
+                              self.result_html, self.scores_html, self.log])
         self.widget.add_class("ht-table")
         self._start_hand()
 
@@ -206,14 +261,16 @@ class TableWidget(WidgetView):
         return tuple("you" if s == self.you else self.difficulty.get(s, "bot") for s in range(4))
 
     def _new_picker(self) -> PassPicker:
-        return PassPicker(self.hand, seat=self.you, on_confirm=self._after_pass, four_color=self.four_color)
+        return PassPicker(self.hand, seat=self.you, on_confirm=self._after_pass, four_color=self.four_color,
+                          faces=True, message=self.message)
 
     def _start_hand(self) -> None:
-        """Bots choose their passes at once (cards move only when all four have chosen)."""
+        """A new hand starts with clean messages; the bots choose their passes at once
+        (cards move only when all four have chosen)."""
         hand = self.hand
-        self.log.outputs = ()
+        self.log_lines = []
         self.last_hint = ""
-        self.hint_html.value = ""
+        self._say("")
         if hand.phase is Phase.PASS:
             for s in range(4):
                 if s != self.you and s in hand.to_pass:
@@ -228,7 +285,7 @@ class TableWidget(WidgetView):
 
     # engine moves ------------------------------------------------------------------------------
     def _log(self, line: str) -> None:
-        self.log.append_stdout(line + "\n")
+        self.log_lines.append(line)
 
     def _play(self, card: Card, seat: int, who: str = "") -> None:
         hand = self.hand
@@ -242,18 +299,21 @@ class TableWidget(WidgetView):
         if hand.is_over:
             self._log(hand_result_text(hand))
 
-    def _bot_move(self) -> None:
-        """One move for the seat to play: its bot, or the autopilot on your seat."""
+    def _bot_move(self) -> str:
+        """One move for the seat to play: its bot, or the autopilot on your seat.
+        Returns what was done, as a clause ("South (autopilot) played 6♠")."""
         hand = self.hand
         if hand.phase is Phase.PASS:
             picker_cards = self.autopilot.choose_pass(hand.view(self.you))
             self.pass_picker.choose(list(picker_cards))
-            return
+            return "the autopilot chose your pass"
         seat = hand.turn
         assert seat is not None
         bot = self.autopilot if seat == self.you else self.bots[seat]
         who = "autopilot" if seat == self.you else self.difficulty[seat]
-        self._play(bot.choose_play(hand.view(seat)), seat, who)
+        card = bot.choose_play(hand.view(seat))
+        self._play(card, seat, who)
+        return f"{hand.seat_names[seat]} ({who}) played {card.pretty}"
 
     def _advance(self) -> None:
         """Let the bots (and forced cards, if asked) move until you have a real choice."""
@@ -269,23 +329,37 @@ class TableWidget(WidgetView):
             else:
                 return
 
-    def _human_play(self, card: Card) -> None:
+    def _human_play(self, card: Card) -> str:
+        hand = self.hand
+        before = len(hand.tricks)
         self._play(card, self.you)
         self.last_hint = ""
         self._advance()
         self.refresh()
+        said = f"You played {card.pretty}."
+        done = hand.tricks[before:]
+        if done:
+            t = done[0]
+            said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+        return said
 
-    def _after_pass(self, cards: CardList) -> None:
+    def _after_pass(self, cards: CardList) -> str:
         hand = self.hand
         self.last_hint = ""
-        self._log(f"You pass {' '.join(c.pretty for c in cards)}.")
+        passed = " ".join(c.pretty for c in cards)
+        to = hand.seat_names[self.pass_picker.receiver]  # type: ignore[index]
+        self._log(f"You pass {passed} to {to}.")
         got = hand.received(self.you)
+        said = f"You passed {passed} to {to}."
         if got is not None:
             giver = next(s for s in range(4) if hand.pass_target(s) == self.you)
-            self._say(f"You passed {' '.join(c.pretty for c in cards)} to {hand.seat_names[self.pass_picker.receiver]}"
-                      f" and received {' '.join(c.pretty for c in got)} from {hand.seat_names[giver]}.", "ok")
+            received = " ".join(c.pretty for c in got)
+            self._log(f"You receive {received} from {hand.seat_names[giver]} (marked “new” in your hand).")
+            said = (f"You passed {passed} to {to} and received {received} from {hand.seat_names[giver]}"
+                    " (marked “new” in your hand).")
         self._advance()
         self.refresh()
+        return self._say(said, "ok")
 
     def _on_auto_forced(self, _change: Any) -> None:
         self._advance()
@@ -295,11 +369,13 @@ class TableWidget(WidgetView):
     def _say(self, text: str, kind: str = "info") -> str:
         self.last_message = text
         self.message.value = status_html(text, kind)
+        self.hand_widget.last_message = self.pass_picker.last_message = ""
         return text
 
     def play(self, card: CardLike) -> str:
-        """Play your card, as a click on it would."""
-        return self._say(self.hand_widget.play(card), "error" if self.hand_widget.last_message.startswith("Can") else "ok")
+        """Play your card, as a click on it would (an illegal card gets the engine's reason)."""
+        msg = self.hand_widget.play(card)
+        return self._say(msg, "error" if msg.startswith("Can") or msg.startswith("Not ") else "ok")
 
     def pass_cards(self, cards: str | list[CardLike]) -> str:
         """Choose your three cards and confirm, as the pass picker would."""
@@ -310,7 +386,7 @@ class TableWidget(WidgetView):
         return self._say(msg, "error")
 
     def hint(self) -> str:
-        """Ask the coach what to do now, with its reason."""
+        """Ask the coach what to do now, with its reason (shown until your next move)."""
         hand = self.hand
         if hand.phase is Phase.OVER:
             return self._say("The hand is over: nothing to hint.", "error")
@@ -324,8 +400,7 @@ class TableWidget(WidgetView):
             return self._say(f"No hint here: {e}", "error")
         text = "Hint: " + sentence(format_hint(self.hint_result))
         self.last_hint = text
-        self.hint_html.value = f"<div style='background:#f4f4ff;padding:4px'>{escape(text)}</div>"
-        return self._say(text)
+        return self._say(text, "hint")
 
     def undo(self) -> str:
         """Take back your last card (and the bots' cards after it). Practice mode only."""
@@ -343,24 +418,23 @@ class TableWidget(WidgetView):
             hand.undo()
         self._log(f"Undo: {card.pretty} is back in your hand.")
         self.last_hint = ""
-        self.hint_html.value = ""
         self.refresh()
         return self._say(f"Took back {card.pretty}; it is your turn again.", "ok")
 
     def step(self) -> str:
-        """One card by whoever is to move (your seat by the autopilot)."""
+        """One card by whoever is to move (your seat by the autopilot); the bots then answer
+        up to your turn. Says which card the step itself played."""
         self.last_hint = ""
         hand = self.hand
         if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
         if hand.phase is Phase.PASS:
             self._bot_move()
-            return self._say("The autopilot chose your pass.")
-        seat = hand.turn
-        self._bot_move()
+            return self._say("Step: the autopilot chose your pass. " + self.last_message)
+        did = self._bot_move()
         self._advance()
         self.refresh()
-        return self._say(f"Stepped: {hand.seat_names[seat]} played {hand.plays[-1].pretty}.")  # type: ignore[index]
+        return self._say(f"Step: {did}.")
 
     def _autoplay(self, more: Callable[[], bool]) -> bool:
         """The autopilot passes if needed, then plays while ``more()`` holds and the hand
@@ -387,11 +461,13 @@ class TableWidget(WidgetView):
                          f"({pts(last.points)}).")  # type: ignore[union-attr]
 
     def finish_hand(self) -> str:
+        """The autopilot plays out the hand; returns the result (shown once, in the result box)."""
         hand = self.hand
         if not self._autoplay(lambda: True):
             return self._say("The hand is over.", "error")
         self.refresh()
-        return self._say(hand_result_text(hand))
+        self._say("")
+        return hand_result_text(hand)
 
     def next_hand(self) -> str:
         if self.match is None:
@@ -405,15 +481,28 @@ class TableWidget(WidgetView):
         return self._say(f"Hand {self.hand.hand_number + 1} dealt: pass {self.hand.pass_direction}.")
 
     def play_match(self) -> str:
-        """Let the autopilot play every remaining hand for you (a demo, and for tests)."""
+        """Let the autopilot play every remaining hand for you; returns the winner line."""
+        if self.match is None:
+            return self._say("This table plays a single hand.", "error")
         while True:
             self.finish_hand()
-            if self.match is None or self.match.is_over:
+            if self.match.is_over:
                 break
             self.next_hand()
-        return self.last_message
+        self._say("")
+        return self.winner_line()
 
     # drawing -----------------------------------------------------------------------------------
+    def winner_line(self) -> str:
+        """'North wins the match with 54 points (the lowest total).' once the match is over."""
+        if self.match is None or not self.match.is_over:
+            return ""
+        names, totals = self.hand.seat_names, self.match.totals
+        w_ = self.match.winner
+        who = f"{names[w_]}{' (you)' if w_ == self.you else ''} wins"  # type: ignore[index]
+        return (f"{who} the match with {totals[w_]} points (the lowest total). Final totals: "  # type: ignore[index]
+                + ", ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True)) + ".")
+
     def status_line(self) -> str:
         hand, names = self.hand, self.hand.seat_names
         head = f"Hand {hand.hand_number + 1}"
@@ -425,30 +514,43 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.PLAY:
             who = "you" if hand.turn == self.you else names[hand.turn]  # type: ignore[index]
             return head + f" · trick {hand.trick_number} of 13 · ▶ {who} to play"
+        if self.match is not None and self.match.is_over:
+            return head + " · the match is over"
         return head + " · the hand is over"
+
+    def _received_marks(self) -> dict[str, str]:
+        """Your received cards, marked while the first trick is played."""
+        hand = self.hand
+        got = hand.received(self.you)
+        if got is None or hand.phase is not Phase.PLAY or hand.tricks:
+            return {}
+        giver = next(s for s in range(4) if hand.pass_target(s) == self.you)
+        return {str(c): f"received from {hand.seat_names[giver]}" for c in got}
 
     def refresh(self) -> None:
         hand, names = self.hand, self.hand.seat_names
-        self.status.value = f"<b>{escape(self.status_line())}</b>"
+        self.status.value = f"<div style='font-size:1.05em'><b>{escape(self.status_line())}</b></div>"
         totals = self.match.totals if self.match is not None else (0, 0, 0, 0)
         rows = []
         for s in range(4):
             turn = s == hand.turn
-            mark = "▶" if turn else ""
+            mark = "▶ " if turn else ""
             weight = "bold" if turn else "normal"
-            rows.append(f"<tr style='font-weight:{weight}'><td>{mark}</td><td>{escape(names[s])}</td>"
+            rows.append(f"<tr style='font-weight:{weight}'><td>{mark}{escape(names[s])}</td>"
                         f"<td>{escape(self.labels[s])}</td><td style='text-align:right'>{len(hand.cards(s))}</td>"
                         f"<td style='text-align:right'>{hand.points_taken[s]}</td>"
                         f"<td style='text-align:right'>{totals[s]}</td></tr>")
         th = "style='padding:0 6px;text-align:left;white-space:nowrap'"
-        self.seats_html.value = (f"<table style='font-family:sans-serif;margin-left:12px'><tr><th {th}></th>"
+        self.seats_html.value = (f"<table style='font-family:sans-serif'><tr>"
                                  f"<th {th}>seat</th><th {th}>player</th><th {th}>cards</th>"
-                                 f"<th {th}>points this hand</th><th {th}>match total</th></tr>"
+                                 f"<th {th}><abbr title='points this hand'>hand</abbr></th>"
+                                 f"<th {th}><abbr title='match total'>total</abbr></th></tr>"
                                  + "".join(rows) + "</table>")
         self.trick_view.hand = hand
         self.trick_view.refresh()
         self.broken_html.value = f"<div>{escape(broken_text(hand))}</div>" if hand.phase is not Phase.PASS else ""
         self.hand_widget.hand = hand
+        self.hand_widget.marks = self._received_marks()
         self.hand_widget.refresh()
         self.pass_picker.refresh()
         if hand.phase is Phase.PASS:
@@ -458,24 +560,26 @@ class TableWidget(WidgetView):
         if self.your_box.children != children:
             self.your_box.children = children
         over = hand.phase is Phase.OVER
+        match_over = self.match is not None and self.match.is_over
         self.buttons["undo"].disabled = not (self.practice and not over and any(
             a.kind == "play" and a.seat == self.you for a in hand.history))
         self.buttons["hint"].disabled = over or (hand.phase is Phase.PLAY and hand.turn != self.you) or (
             hand.phase is Phase.PASS and self.pass_picker.done)
         for k in ("step", "finish_trick", "finish_hand"):
             self.buttons[k].disabled = over
-        self.buttons["next_hand"].disabled = not (over and self.match is not None and not self.match.is_over)
-        if over:
-            result = hand_result_text(hand)
-            if self.match is not None and self.match.is_over:
-                result += f" The match is over: {names[self.match.winner]} wins."  # type: ignore[index]
-            self.result_html.value = f"<div style='font-size:1.1em'><b>{escape(result)}</b></div>"
-        else:
-            self.result_html.value = ""
-        self.scores_html.value = score_table_html(self.match) if (self.match is not None and (
-            over or self.match.finished_hands)) else ""
-        if not self.last_hint:
-            self.hint_html.value = ""
+        self.buttons["next_hand"].disabled = not (over and self.match is not None and not match_over)
+        self.buttons["finish_match"].disabled = match_over or self.match is None
+        self.result_html.value = (f"<div style='font-size:1.1em'><b>{escape(hand_result_text(hand))}</b></div>"
+                                  if over else "")
+        self.banner.value = (f"<div class='ht-banner' role='status'>★ <b>{escape(self.winner_line())}</b></div>"
+                             if match_over else "")
+        # once the match is over the banner names the winner: the table does not repeat it
+        self.scores_html.value = score_table_html(self.match, winner_line=not match_over) if (
+            self.match is not None and (over or self.match.finished_hands)) else ""
+        # a scrolling box must be reachable by keyboard: it takes focus and has a name
+        self.log.value = ("<div class='ht-log-box' tabindex='0' role='region' aria-label='Log, newest first'>"
+                          "<div><b>Log</b> (newest first)</div>"
+                          + "".join(f"<div>{escape(line)}</div>" for line in reversed(self.log_lines)) + "</div>")
 
     def text(self) -> str:
         hand = self.hand
@@ -486,4 +590,6 @@ class TableWidget(WidgetView):
             lines.append(self.last_hint)
         if self.match is not None and (hand.is_over or self.match.finished_hands):
             lines.append(self.match.score_table())
+        if self.winner_line():
+            lines.append(self.winner_line())
         return "\n".join(lines)

@@ -24,6 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "07_play_a_match.ipynb"
+PLAY = ROOT / "notebooks" / "play.ipynb"
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -77,18 +78,20 @@ def browser() -> Iterator[object]:
 def served_dir() -> Iterator[Path]:
     tmp = Path(tempfile.mkdtemp(prefix="hearts-e2e-"))
     (tmp / "nb").mkdir()
-    shutil.copy(LESSON, tmp / "nb" / LESSON.name)
+    for nb in (LESSON, PLAY):
+        shutil.copy(nb, tmp / "nb" / nb.name)
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _server_env(tmp: Path) -> dict[str, str]:
+def _server_env(tmp: Path, trick_pause: str = "0") -> dict[str, str]:
     settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True, exist_ok=True)
     # no "Jupyter news?" toast over the page
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
     return dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "cfg"), JUPYTER_RUNTIME_DIR=str(tmp / "rt"),
-                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTER_PLATFORM_DIRS="1")
+                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTER_PLATFORM_DIRS="1",
+                HEARTS_TRICK_PAUSE=trick_pause)
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -110,7 +113,8 @@ def lab_url(served_dir: Path) -> Iterator[str]:
          "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
          f"--LabApp.workspaces_dir={served_dir / 'ws'}"],
-        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir))
+        # a short trick pause in JupyterLab, so the browser test sees it happen
+        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir, trick_pause="0.3"))
     try:
         wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
         yield f"http://127.0.0.1:{port}"
@@ -119,17 +123,25 @@ def lab_url(served_dir: Path) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
-def voila_url(served_dir: Path) -> Iterator[str]:
+def start_voila(folder: Path, log_path: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    """Voilà serving every notebook of ``folder`` at /voila/render/NAME.ipynb."""
     port = free_port()
-    log = open(served_dir / "voila.log", "w")  # noqa: SIM115 - closed below
+    log = open(log_path, "w")  # noqa: SIM115 - the server owns it until it stops
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(served_dir / "nb" / LESSON.name), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1"],
-        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir), cwd=served_dir / "nb")
+        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
     try:
         wait_http(f"http://127.0.0.1:{port}/", any_answer=True)
-        yield f"http://127.0.0.1:{port}"
+    except RuntimeError:
+        _stop(proc)
+        raise
+    return proc, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def voila_url(served_dir: Path) -> Iterator[str]:
+    proc, url = start_voila(served_dir / "nb", served_dir / "voila.log", _server_env(served_dir))
+    try:
+        yield url
     finally:
         _stop(proc)
-        log.close()

@@ -19,9 +19,10 @@ from hearts_teach import Phase
 
 from .conftest import LESSON, ROOT, TOKEN
 
-CARDS = ".ht-table .ht-your-area .ht-hand-buttons .widget-button"
-PASS_CARDS = ".ht-table .ht-pass-buttons .widget-button"
+CARDS = ".ht-table .ht-your-area .ht-hand-widget .htc-card"
+PASS_CARDS = ".ht-table .ht-pass-picker .htc-card"
 CONFIRM = ".ht-table .ht-confirm-pass"
+PLAYABLE = CARDS + ".htc-active"
 
 
 def table_cell_source() -> str:
@@ -43,7 +44,7 @@ def expected_result() -> str:
             t.pass_picker.buttons[key].click()
         t.pass_picker.confirm.click()
     while not t.hand.is_over:
-        first = next(k for k, b in t.hand_widget.buttons.items() if not b.disabled)
+        first = next(k for k, b in t.hand_widget.buttons.items() if b.active)
         t.hand_widget.buttons[first].click()
     names = t.hand.seat_names
     return "Hand 1 scores: " + ", ".join(f"{n} {v}" for n, v in zip(names, t.hand.scores, strict=True))
@@ -56,7 +57,7 @@ def play_hand(page, shots: Path | None) -> list[float]:
 
     expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=60_000)
     page.locator(".ht-table .ht-hint").click()
-    expect(page.locator(".ht-table .ht-hint-text")).to_contain_text("Hint: Pass ", timeout=30_000)
+    expect(page.locator(".ht-table .ht-message")).to_contain_text("Hint: Pass ", timeout=30_000)
     for i in range(3):
         page.locator(PASS_CARDS).nth(i).click()
     expect(page.locator(CONFIRM)).to_be_enabled()
@@ -66,8 +67,10 @@ def play_hand(page, shots: Path | None) -> list[float]:
     for n in range(13, 0, -1):
         cards = page.locator(CARDS)
         expect(cards).to_have_count(n, timeout=30_000)
-        enabled = page.locator(CARDS + ":enabled")
+        expect(page.locator(".ht-table .ht-status")).to_contain_text("▶ you to play", timeout=30_000)
+        enabled = page.locator(PLAYABLE)
         expect(enabled.first).to_be_visible(timeout=30_000)
+        page.wait_for_selector(".htb[data-state=settled]", timeout=30_000)  # after the trick pause
         # mid-hand picture: a trick in progress, the last trick, the seat list, your legal cards
         if not shot_taken and n <= 9 and "led by" in page.locator(".ht-table .ht-trick-view").inner_text():
             page.locator(".ht-table").screenshot(path=str(shots / "table_mid_hand.png"))
@@ -122,7 +125,7 @@ def test_lesson07_play_a_hand_in_voila(browser, voila_url, tmp_path):
     want = expected_result()
     page = browser.new_page(viewport={"width": 1280, "height": 1500})
     try:
-        page.goto(voila_url + "/")
+        page.goto(f"{voila_url}/voila/render/{LESSON.name}")
         clicks = play_hand(page, None)
         print(f"Voilà: 13 cards, slowest click-to-update {max(clicks):.2f} s")
         expect(page.locator(".ht-table .ht-result")).to_contain_text(want, timeout=30_000)

@@ -1,0 +1,113 @@
+"""``PlayApp``: the Play Hearts app (notebooks/play.ipynb, served by ``./dev play``).
+
+Only the table and the controls a player needs: the opponents' level, the rules preset,
+and a new match. Every match is dealt from a seed that is shown, so it can be replayed:
+"New match" draws the next seed from the project's ``Rng`` (the sequence is fixed by the
+app's first seed, so a stored notebook run stays the same), "Replay seed" starts the seed
+typed in the box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import LADDER
+from ..rng import Rng
+from ..rules import Rules
+from .common import WidgetView, control_button
+from .table import TableWidget
+
+SEED_LIMIT = 1_000_000  # seeds are drawn below this: short enough to read out and type
+
+
+def close_tree(widget: Any) -> None:
+    """Close a widget and everything inside it (frees the browser's views of an old table)."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    widget.close()
+
+
+class PlayApp(WidgetView):
+    """``PlayApp(seed=1, opponents="rule", preset="standard")``: a match at the table, with
+    controls for the opponents, the rules and new matches.
+
+    - ``trick_pause`` / ``hint_fn``: passed to every ``TableWidget`` (tests use 0 and a stub).
+    - Parts: ``level`` and ``preset`` (dropdowns), ``seed_box``, ``buttons`` (new_match,
+      replay), ``seed_html`` (the replay line), ``table`` (the current ``TableWidget``).
+    """
+
+    def __init__(self, seed: int = 1, opponents: str = "rule", preset: str = "standard", *,
+                 trick_pause: float | None = None, hint_fn: Callable[[Any], Any] | None = None):
+        if opponents not in LADDER:
+            raise ValueError(f"opponents must be one of {', '.join(LADDER)}, got {opponents!r}")
+        if preset not in Rules.presets():
+            raise ValueError(f"preset must be one of {', '.join(Rules.presets())}, got {preset!r}")
+        self.first_seed = seed
+        self.seeds = Rng(f"play-app/{seed}")  # the stream "New match" draws from
+        self.trick_pause = trick_pause
+        self.hint_fn = hint_fn
+        wide = {"description_width": "initial"}
+        self.level = w.Dropdown(options=list(LADDER), value=opponents, description="Opponents", style=wide,
+                                tooltip="How strong the three bots are, weakest first (applies to the next match)",
+                                layout=w.Layout(width="190px"))
+        self.preset = w.Dropdown(options=list(Rules.presets()), value=preset, description="Rules", style=wide,
+                                 tooltip="The rules preset (applies to the next match)",
+                                 layout=w.Layout(width="210px"))
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=SEED_LIMIT - 1, description="Seed", style=wide,
+                                         tooltip="The deal's seed: the same seed replays the same match",
+                                         layout=w.Layout(width="160px"))
+        self.buttons = {
+            "new_match": control_button("New match", "Start a new match with a fresh seed (shown in the Seed box)",
+                                        "ht-new-match"),
+            "replay": control_button("Replay seed", "Start a match with the seed in the Seed box: the same "
+                                     "deals and the same bots as before", "ht-replay"),
+        }
+        self.buttons["new_match"].on_click(lambda _b: self.new_match())
+        self.buttons["replay"].on_click(lambda _b: self.replay())
+        self.seed_html = w.HTML()
+        self.seed_html.add_class("ht-seed-line")
+        title = w.HTML("<h1 style='font-size:1.4em;margin:4px 0'>Play Hearts</h1>")
+        controls = w.HBox([self.level, self.preset, self.seed_box, *self.buttons.values()],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        controls.add_class("ht-app-controls")
+        self.holder = w.VBox()
+        self.widget = w.VBox([title, controls, self.seed_html, self.holder])
+        self.widget.add_class("ht-app")
+        self.table: TableWidget
+        self.start(seed)
+
+    def start(self, seed: int) -> str:
+        """Start a match from ``seed`` with the chosen opponents and rules."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed!r}")
+        old = getattr(self, "table", None)
+        self.seed = seed
+        self.opponents, self.rules_name = self.level.value, self.preset.value
+        self.table = TableWidget(seed, opponents=self.opponents, rules=Rules.preset(self.rules_name),
+                                 trick_pause=self.trick_pause, hint_fn=self.hint_fn)
+        self.holder.children = (self.table.widget,)
+        if old is not None:
+            close_tree(old.widget)
+        self.seed_box.value = seed
+        self.seed_html.value = f"<div>{escape(self.replay_line())}</div>"
+        return self.replay_line()
+
+    def new_match(self) -> str:
+        """A fresh seed from the app's ``Rng`` stream, shown in the Seed box."""
+        return self.start(self.seeds.randbelow(SEED_LIMIT))
+
+    def replay(self) -> str:
+        """Start (again) the match of the seed in the box."""
+        return self.start(int(self.seed_box.value))
+
+    def replay_line(self) -> str:
+        return (f"Match seed {self.seed} · opponents {self.opponents} · rules {self.rules_name}. "
+                f"Same match in Python: TableWidget(seed={self.seed}, opponents={self.opponents!r}, "
+                f"rules=Rules.preset({self.rules_name!r}))")
+
+    def text(self) -> str:
+        return "Play Hearts\n" + self.replay_line() + "\n" + self.table.text()

@@ -1,0 +1,76 @@
+"""Measure the Play Hearts app in Voilà: first render, and click to settled screen.
+
+    .venv/bin/python tests/e2e/measure_play.py [--runs 3] [--pause 0] [--width 1366 --height 768]
+
+Each run opens a fresh page (a fresh kernel): *first render* is the time from the request
+to the thirteen card faces of the pass on screen. Then it plays the hand like the browser
+tests (pass the first three cards, click the first playable card); *click to settled* is
+the time from a card click to the screen being ready for the next click: your card gone,
+the status line back to "▶ you to play" (or the hand over) and the trick board settled,
+which includes the trick pause (``--pause`` seconds, default 0, the app's own is 0.8).
+Figures are wall-clock times on this machine, printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script from the repository root
+
+from tests.e2e.conftest import CHROME_ARGS, CHROMIUM, PLAY, _server_env, _stop, start_voila  # noqa: E402
+from tests.e2e.driver import PASS_CARDS, play_hand, replay  # noqa: E402
+
+
+def summary(name: str, values: list[float]) -> str:
+    return f"{name}: median {statistics.median(values):.2f} s, max {max(values):.2f} s over {len(values)}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--pause", type=float, default=0.0, help="trick pause in seconds (the app's default is 0.8)")
+    ap.add_argument("--width", type=int, default=1366)
+    ap.add_argument("--height", type=int, default=768)
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from hearts_teach.widgets import PlayApp
+
+    want = replay(PlayApp(seed=1, trick_pause=0).table)
+    tmp = Path(tempfile.mkdtemp(prefix="hearts-measure-"))
+    (tmp / "nb").mkdir()
+    shutil.copy(PLAY, tmp / "nb" / PLAY.name)
+    proc, url = start_voila(tmp / "nb", tmp / "voila.log", _server_env(tmp, trick_pause=str(args.pause)))
+    renders: list[float] = []
+    clicks: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+            for _ in range(args.runs):
+                page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                start = time.monotonic()
+                page.goto(f"{url}/voila/render/{PLAY.name}")
+                expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
+                renders.append(time.monotonic() - start)
+                clicks += play_hand(page, want)
+                page.close()
+            browser.close()
+    finally:
+        _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"Voilà, {args.width}×{args.height}, trick pause {args.pause} s")
+    print(summary("first render (request to card faces)", renders))
+    print(summary("click to settled screen", clicks))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
