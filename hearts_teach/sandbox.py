@@ -5,8 +5,9 @@ in its own child interpreter (``python -m hearts_teach.sandbox``) that:
 
 - is started with a fresh temporary working directory and an environment without secrets;
 - limits itself before it reads any student code: no file may grow (``RLIMIT_FSIZE`` 0,
-  so it cannot append to the league's results), a memory cap, and, when the league runs
-  as root, it drops to the ``nobody`` user so it cannot write the league's files at all;
+  so it cannot write a byte into the league's results or anywhere else), a memory cap,
+  and, when the league runs as root and Python is readable by other users, it drops to
+  the ``nobody`` user so it cannot even truncate the league's files;
 - gets its questions as pickles (from the trusted side) and answers in JSON, which the
   parent checks as untrusted data (a pickle from the child could run code in the parent);
 - is killed when it does not answer within the move limit, and started again when needed.
@@ -225,7 +226,7 @@ def _limit_self() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     except (ValueError, OSError):  # pragma: no cover - a hard limit already lower
         pass
-    if os.geteuid() == 0:
+    if os.geteuid() == 0 and _others_can_read_python():
         import pwd
 
         try:
@@ -235,6 +236,26 @@ def _limit_self() -> None:
         os.setgroups([])
         os.setgid(nobody.pw_gid)
         os.setuid(nobody.pw_uid)
+
+
+def _others_can_read_python() -> bool:
+    """Whether another user could import the standard library, the installed packages and
+    this package (e.g. not when Python lives under /root): only then can we drop to nobody."""
+    import stat
+    import sysconfig
+
+    paths = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    paths.add(str(Path(__file__).resolve().parents[1]))
+    for p in paths:
+        path = Path(p).resolve()
+        for d in (path, *path.parents):
+            try:
+                mode = os.stat(d).st_mode
+            except OSError:
+                return False
+            if not mode & stat.S_IXOTH or (d == path and not mode & stat.S_IROTH):
+                return False
+    return True
 
 
 def _as_text(value: Any) -> Any:
