@@ -6,7 +6,8 @@
   taken from real hands, and each answer comes within the time limit;
 - ``evaluate_bot(choose_pass, choose_play)``: a duplicate tournament against three
   "highest card" bots, in looks of 25, 50, 100 and 200 deals, stopping as soon as the
-  99% interval of the bot's edge leaves zero; it reports the edge with its 95% interval.
+  99% interval of the bot's edge leaves zero; it reports the edge with that interval
+  (99% rather than 95% because it looks up to four times).
 
 Learner code is called through the same guard as every check (time limit, one-line
 errors, "not implemented yet" for the stub).
@@ -30,7 +31,7 @@ from .strategy import NotImplementedYet, TooSlow, _norm_cards, guarded, is_disca
 
 LOOKS = (25, 50, 100, 200)  # deals: each look decides only when the 99% interval leaves zero
 Z_DECIDE = 2.576  # 99% two-sided, per look (4 looks: at most ~4% false verdicts overall)
-Z_SHOW = 1.96  # the interval shown is the usual 95% one
+Z_SHOW = Z_DECIDE  # the interval shown is the one the verdict uses, so the two always agree
 
 
 # ------------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ def _explain(exc: BaseException) -> str:
 def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
                  time_limit: float = DEFAULT_TIME_LIMIT, looks: tuple[int, ...] = LOOKS) -> BotEvaluation:
     """Play your bot against three highest-card bots on duplicate deals and print how much
-    better (or worse) it is, with a 95% interval. More deals are played only while the
+    better (or worse) it is, with a 99% interval. More deals are played only while the
     answer is not yet clear."""
     from ..tournament import FunctionBot, run_tournament
 
@@ -213,7 +214,7 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
     lines = [f"Your bot against three highest-card bots · {done} deals × 4 seatings = {len(rows)} hands "
              f"(duplicate) · seed {seed}",
              f"  your bot: {mean_points:.2f} points per hand",
-             f"  your edge: {m:+.2f} ± {se:.2f} points per hand (95% interval {lo:+.2f} to {hi:+.2f}; "
+             f"  your edge: {m:+.2f} ± {se:.2f} points per hand (99% interval {lo:+.2f} to {hi:+.2f}; "
              f"positive = fewer points than a highest-card bot)"]
     if verdict == "beats":
         lines.append(f"Your bot beats the highest-card bot by about {m:.1f} points per hand, and we are sure: "
