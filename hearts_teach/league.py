@@ -22,7 +22,8 @@ process and every bot in a child of it; with Dask, the tables are played in the 
 processes and the bots in their children. A bot that raises, answers with something that
 is not a legal choice, or does not answer within the move limit (default 1 s) gets the
 rule bot's move instead, and the incident is counted under its ``problems`` with a reason.
-After a timeout or a crash the rule bot plays for it for the rest of that hand.
+After a timeout or a crash the rule bot plays for it for the rest of that hand. (A bot
+is not asked when it holds a single legal card: the move is forced.)
 
 **Reproducible.** Every task (one table on one deal) is described completely by its
 inputs: the deal comes from (league seed, deal number), a bot's ``random`` module is seeded
@@ -204,7 +205,7 @@ def _checked_play(value: Any, view: Any) -> tuple[int, str]:
         return -1, f"choose_play returned {value[:40]!r}, not a card"
     if not view.legal_mask >> card.index & 1:
         why = "not in the hand" if not view.hand >> card.index & 1 else "not legal here"
-        return -1, f"choose_play chose {card.pretty}, {why} (legal: {view.legal.pretty})"
+        return -1, f"choose_play chose {card.pretty}, {why} (legal: {' '.join(c.pretty for c in view.legal)})"
     return card.index, ""
 
 
@@ -250,6 +251,8 @@ def play_table(task: dict) -> dict:
             view = hand.view(seat)
             if name is None or e in benched:
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+            if kind == "play" and view.legal_mask.bit_count() == 1:
+                return view.legal_mask.bit_length() - 1  # a forced card: no need to ask
             try:
                 ans = procs[name].ask(kind, view, limit)
             except BotFailure as f:
