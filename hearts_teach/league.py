@@ -26,11 +26,13 @@ After a timeout or a crash the rule bot plays for it for the rest of that hand. 
 is not asked when it holds a single legal card: the move is forced.)
 
 **Reproducible.** Every task (one table on one deal) is described completely by its
-inputs: the deal comes from (league seed, deal number), a bot's ``random`` module is seeded
-from (league seed, deal, seating, bot) and the module is run afresh for every hand. So the
-same seed gives the same table with one worker, with K workers or on a cluster. (A bot
-whose moves take about as long as the move limit may time out on one machine and not on
-another: that is the one thing a seed cannot fix.)
+inputs: the deal comes from (league seed, deal number); a bot's ``random`` module (and
+numpy's global generator, when the bot uses it) is seeded from (league seed, deal,
+seating, bot), and the module is run afresh for every hand. So the same seed gives the
+same table with one worker, with K workers or on a cluster. Two things a seed cannot fix:
+a bot that makes its own unseeded generator (``random.Random()``) or reads the clock, and
+a bot whose moves take about as long as the move limit (it may time out on one machine
+and not on another).
 
 **Resumable.** With ``--out DIR`` every finished task is appended to ``DIR/results.jsonl``
 as soon as it comes back (one checked line per task); running the same command again
