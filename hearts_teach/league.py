@@ -594,6 +594,24 @@ def _run_inline(tasks: list[dict]) -> Iterator[dict]:
         close_all()
 
 
+def _quiet_cluster(local_cluster: Any, workers: int | None) -> Any:
+    """A local cluster whose processes ignore Ctrl-C: the interrupt is the league's to handle
+    (it stops, keeps what is written and closes the cluster), not a traceback per worker.
+    An ignored signal stays ignored in spawned children, and Python keeps it that way."""
+    import logging
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
+                             dashboard_address=None, silence_logs=logging.ERROR)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, saved)
+
+
 def _run_dask(tasks: list[dict], workers: int | None, scheduler: str | None,
               window: int = 0) -> Iterator[dict]:
     try:
@@ -605,8 +623,7 @@ def _run_dask(tasks: list[dict], workers: int | None, scheduler: str | None,
     if scheduler:
         client = Client(scheduler, timeout="20s")
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        cluster = _quiet_cluster(LocalCluster, workers)
         client = Client(cluster)
     try:
         n = max(1, len(client.scheduler_info(n_workers=-1)["workers"]))

@@ -227,15 +227,43 @@ def test_interrupted_league_resumes_and_a_damaged_line_is_redone(tmp_path):
 # Dask
 
 
-def test_local_cluster_gives_the_same_results_as_one_process(tmp_path):
+def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it(tmp_path):
+    """`--workers 2` on a local Dask cluster, interrupted with SIGINT to the whole process
+    group (what Ctrl-C does), then finished in one process: the table equals a fresh run."""
     pytest.importorskip("dask.distributed")
-    files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST),
-             write(tmp_path, "rnd", RANDOMISH), write(tmp_path, "rnd2", RANDOMISH),
-             write(tmp_path, "hi2", HIGHEST)]
-    one = run_league(files, hands=4, seed=3)
-    two = run_league(files, hands=4, seed=3, workers=2, out=tmp_path / "run")
-    assert two.to_dict() == one.to_dict()
-    assert len((tmp_path / "run" / "results.jsonl").read_text().splitlines()) == 8
+    import signal
+
+    # fast on deals 0-1, then 10 ms a move: time to interrupt, and sleeping never changes a choice
+    slow = "import time\n" + HIGHEST.replace(
+        "def choose_play(view):\n", "def choose_play(view):\n    if view.hand_number >= 2:\n"
+        "        time.sleep(0.02)\n")
+    files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST), write(tmp_path, "rnd", RANDOMISH),
+             write(tmp_path, "rnd2", RANDOMISH), write(tmp_path, "slow", slow)]
+    out = tmp_path / "run"
+    results = out / "results.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "4",
+                             "--seed", "3", "--workers", "2", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while not (results.exists() and len(results.read_text().splitlines()) >= 2):
+            assert proc.poll() is None and time.monotonic() < deadline, "the league did not start"
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert "interrupted; run the same command again to resume" in stderr
+    assert "Traceback" not in stderr  # the workers ignore Ctrl-C; the league shuts them down
+    kept = len(results.read_text().splitlines())
+    assert 2 <= kept < 8
+    redone: list[str] = []
+    resumed = run_league(files, hands=4, seed=3, out=out, on_result=lambda r: redone.append(r["key"]))
+    assert len(redone) == 8 - kept
+    assert resumed.to_dict() == run_league(files, hands=4, seed=3).to_dict()
 
 
 def _free_port() -> int:
