@@ -642,7 +642,11 @@ def _run_dask(tasks: list[dict], workers: int | None, scheduler: str | None,
 
         submit(window)
         for fut in running:
-            result = fut.result()
+            try:
+                result = fut.result()
+            except Exception as e:  # e.g. KilledWorker: a worker process died on this table
+                raise LeagueError(f"table {fut.key} could not be played on the cluster ({type(e).__name__}: "
+                                  f"{e}); the finished tables are kept when --out is given") from e
             fut.release()
             submit(1)
             yield result

@@ -28,10 +28,12 @@ import json
 import os
 import pickle
 import select
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -85,13 +87,14 @@ class BotProcess:
                "OPENBLAS_NUM_THREADS": "1", "HOME": self.workdir.name, "TMPDIR": self.workdir.name}
         self.proc = subprocess.Popen([sys.executable, "-m", "hearts_teach.sandbox"], cwd=self.workdir.name,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=env, close_fds=True)
+                                     stderr=subprocess.DEVNULL, env=env, close_fds=True,
+                                     start_new_session=True)  # its own group: killed with all it starts
         _LIVE.add(self)
 
     def close(self) -> None:
         if self.proc is not None:
             try:
-                self.proc.kill()
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the bot and any process it started
             except OSError:
                 pass
             try:
@@ -183,24 +186,27 @@ def _read_exact(fd: int, n: int, deadline: float) -> bytes:
     return b"".join(chunks)
 
 
-# A cache per worker process: starting an interpreter costs ~0.2 s, a move ~0.1 ms, and an
-# idle bot process ~20 MB; every deal of a league needs every bot, so keep a class's worth.
-_POOL: OrderedDict[tuple[str, str], BotProcess] = OrderedDict()
+# A cache per worker thread (a process serves one task at a time): starting an interpreter
+# costs ~0.2 s, a move ~0.1 ms, and an idle bot process ~20 MB; every deal of a league needs
+# every bot, so keep a class's worth.
 POOL_SIZE = 32
+_LOCAL = threading.local()
 _LIVE: set[BotProcess] = set()
 
 
 def bot_process(name: str, source: str, filename: str = "") -> BotProcess:
-    """The (cached) process for this bot's source in the current process."""
+    """The (cached) process for this bot's source, for the calling thread."""
     import hashlib
 
+    pool: OrderedDict[tuple[str, str], BotProcess] = getattr(_LOCAL, "pool", None) or OrderedDict()
+    _LOCAL.pool = pool
     key = (name, hashlib.sha256(source.encode("utf-8")).hexdigest())
-    bp = _POOL.pop(key, None)
+    bp = pool.pop(key, None)
     if bp is None:
         bp = BotProcess(name, source, filename)
-    _POOL[key] = bp
-    while len(_POOL) > POOL_SIZE:
-        _k, old = _POOL.popitem(last=False)
+    pool[key] = bp
+    while len(pool) > POOL_SIZE:
+        _k, old = pool.popitem(last=False)
         old.close()
     return bp
 
@@ -209,7 +215,9 @@ def close_all() -> None:
     """Stop every bot process started by this process."""
     for bp in list(_LIVE):
         bp.close()
-    _POOL.clear()
+    pool = getattr(_LOCAL, "pool", None)
+    if pool is not None:
+        pool.clear()
 
 
 atexit.register(close_all)

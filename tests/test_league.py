@@ -110,6 +110,8 @@ def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
               "\ndef choose_play(view):\n    time.sleep(30)\n"),
         write(tmp_path, "looper", HIGHEST + "\ndef choose_play(view):\n    while True:\n        pass\n"),
         write(tmp_path, "quitter", HIGHEST + "\nimport os\ndef choose_play(view):\n    os._exit(3)\n"),
+        write(tmp_path, "spawner", HIGHEST + "\nimport subprocess\ndef choose_play(view):\n"
+              "    subprocess.Popen(['sleep', '313.25'])\n    while True:\n        pass\n"),
         write(tmp_path, "broken", "raise ImportError('no such thing')\n"),
         write(tmp_path, "chatty", "import sys\n" + HIGHEST.replace(
             "return max", "print('x' * 100000); sys.stderr.write('y' * 100000); return max")),
@@ -127,6 +129,10 @@ def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
     assert by["sleepy"].reasons == {"timeout": 4} and "move limit of 0.3 s" in by["sleepy"].first_problem
     assert by["looper"].reasons == {"timeout": 4}
     assert by["quitter"].reasons == {"crashed": 4}
+    assert by["spawner"].reasons == {"timeout": 4}
+    # a bot that overruns is killed together with whatever it started
+    ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert "sleep 313.25" not in ps
     assert by["broken"].reasons == {"load": 4} and "ImportError: no such thing" in by["broken"].first_problem
     # every bot still played every hand (the rule bot's moves stood in)
     assert {s.hands for s in res.standings} == {4}
