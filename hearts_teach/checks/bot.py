@@ -1,9 +1,10 @@
 """Exercise 10: write a whole bot. ``choose_pass(view)`` and ``choose_play(view)`` get a
 ``View`` (what one seat may know) and return 3 cards / one card.
 
-- ``check("choose_pass", choose_pass)`` and ``check("choose_play", choose_play)``: the
-  answers are valid (3 different cards from the hand; a legal card) in many positions
-  taken from real hands, and each answer comes within the time limit;
+- ``check("choose_pass", choose_pass, time_limit=1)`` and the same for ``choose_play``:
+  the answers are valid (3 different cards from the hand; a legal card) in many positions
+  taken from real hands, and each answer comes within the time limit (the notebook uses
+  1 s, the league's default move limit);
 - ``evaluate_bot(choose_pass, choose_play)``: a duplicate tournament against three
   "highest card" bots, in looks of 25, 50, 100 and 200 deals, stopping as soon as the
   99% interval of the bot's edge leaves zero; it reports the edge with that interval
@@ -26,7 +27,7 @@ from ..cards import Card
 from ..hand import Hand, Phase
 from ..rng import Rng
 from ..view import View
-from .framework import DEFAULT_TIME_LIMIT, Case, Checker, WrongType, _short, as_card
+from .framework import Case, Checker, WrongType, _short, as_card
 from .strategy import NotImplementedYet, TooSlow, _norm_cards, guarded, is_discard
 
 LOOKS = (25, 50, 100, 200)  # deals: each look decides only when the 99% interval leaves zero
@@ -176,8 +177,11 @@ def _explain(exc: BaseException) -> str:
     return f"the tournament stopped: {type(exc).__name__}: {exc}"
 
 
+MOVE_LIMIT = 1.0  # seconds per answer: the class league's default move limit
+
+
 def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
-                 time_limit: float = DEFAULT_TIME_LIMIT, looks: tuple[int, ...] = LOOKS) -> BotEvaluation:
+                 time_limit: float = MOVE_LIMIT, looks: tuple[int, ...] = LOOKS) -> BotEvaluation:
     """Play your bot against three highest-card bots on duplicate deals and print how much
     better (or worse) it is, with a 99% interval. More deals are played only while the
     answer is not yet clear."""
