@@ -218,6 +218,7 @@ def play_table(task: dict) -> dict:
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
     Everything a student wrote runs in ``hearts_teach.sandbox`` child processes."""
     from .bots.simple import RuleBot
+    from .cards import DECK, CardList
     from .hand import Hand, Phase
     from .sandbox import BotFailure, bot_process
 
@@ -278,8 +279,6 @@ def play_table(task: dict) -> dict:
                 problems.append(_problem(name, kind_of, why, deal, r, _where(view)))
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
             return choice
-
-        from .cards import DECK, CardList
 
         while hand.phase is not Phase.OVER:
             if hand.phase is Phase.PASS:
