@@ -59,7 +59,7 @@ from .rng import Rng, hash64
 
 HOUSE = "rule (house)"  # the name shown for a house seat
 MOVE_LIMIT = 1.0
-FORMAT = 1  # results file format
+FORMAT = 2  # results file format
 
 
 class LeagueError(HeartsError):
@@ -163,8 +163,22 @@ def task_key(deal: int, table: int) -> str:
 # one task: a table plays one deal in 4 seatings (runs in a worker)
 
 
-def _problem(bot: str, kind: str, reason: str, deal: int, rotation: int, where: str) -> dict:
-    return {"bot": bot, "kind": kind, "reason": reason, "deal": deal, "seating": rotation, "where": where}
+class _Problems:
+    """Counts per bot and kind, with the details of only the first few per bot: a bot that
+    fails on every move must not make the results file huge."""
+
+    DETAILS = 3
+
+    def __init__(self) -> None:
+        self.counts: dict[str, dict[str, int]] = {}
+        self.details: list[dict] = []
+
+    def add(self, bot: str, kind: str, reason: str, deal: int, rotation: int, where: str) -> None:
+        mine = self.counts.setdefault(bot, {})
+        if sum(mine.values()) < self.DETAILS:
+            self.details.append({"bot": bot, "kind": kind, "reason": reason, "deal": deal,
+                                 "seating": rotation, "where": where})
+        mine[kind] = mine.get(kind, 0) + 1
 
 
 def _where(view: Any) -> str:
@@ -228,7 +242,7 @@ def play_table(task: dict) -> dict:
     procs = {e: bot_process(e, *task["sources"][e]) for e in entries if e is not None}
     scores: list[list[int]] = []
     moons: list[int] = []
-    problems: list[dict] = []
+    problems = _Problems()
     slowest: dict[str, float] = {}
     for r in range(4):
         hand = Hand.deal(seed=deal_seed(seed, deal), hand_number=deal)
@@ -244,7 +258,7 @@ def play_table(task: dict) -> dict:
             except BotFailure as f:
                 err = f"the module did not load ({f.kind})"
             if err:
-                problems.append(_problem(name, "load", err, deal, r, "before the hand"))
+                problems.add(name, "load", err, deal, r, "before the hand")
                 benched.add(e)
 
         def decide(seat: int, kind: str, hand: Any = hand, seat_entry: list[int] = seat_entry,
@@ -261,8 +275,8 @@ def play_table(task: dict) -> dict:
             except BotFailure as f:
                 reason = (f"no answer within the move limit of {limit:g} s" if f.kind == "timeout"
                           else str(f) or "the bot process stopped")
-                problems.append(_problem(name, f.kind, reason + "; the rule bot plays the rest of the hand",
-                                         deal, r, _where(view)))
+                problems.add(name, f.kind, reason + "; the rule bot plays the rest of the hand",
+                             deal, r, _where(view))
                 benched.add(e)
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
             slowest[name] = max(slowest.get(name, 0.0), ans.seconds)
@@ -276,7 +290,7 @@ def play_table(task: dict) -> dict:
                 choice, why = _checked_play(ans.value, view)
                 kind_of = "illegal"
             if why:
-                problems.append(_problem(name, kind_of, why, deal, r, _where(view)))
+                problems.add(name, kind_of, why, deal, r, _where(view))
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
             return choice
 
@@ -290,7 +304,8 @@ def play_table(task: dict) -> dict:
         scores.append([hand.scores[(e + r) % 4] for e in range(4)])
         moons.append(-1 if hand.moon is None else seat_entry[hand.moon])
     return {"key": task["key"], "deal": deal, "table": task["table"], "entries": entries,
-            "scores": scores, "moons": moons, "problems": problems,
+            "scores": scores, "moons": moons, "problems": problems.details,
+            "problem_counts": problems.counts,
             "slowest": {k: round(v, 4) for k, v in sorted(slowest.items())}}
 
 
@@ -419,7 +434,7 @@ class LeagueResult:
     house_seats: int  # hands in which a house rule bot filled a seat
     pairs_met: int
     pairs: int
-    problems: tuple[dict, ...] = field(repr=False, default=())
+    problems: tuple[dict, ...] = field(repr=False, default=())  # details: the first few per bot and table
 
     @property
     def complete(self) -> bool:
@@ -545,10 +560,13 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
                     wins[i] += 1
                 if r["moons"][rot] == e:
                     moons[i] += 1
+        for name, kinds in r["problem_counts"].items():
+            i = idx[name]
+            for kind, count in kinds.items():
+                probs[i] += count
+                reasons[i][kind] = reasons[i].get(kind, 0) + count
         for p in r["problems"]:
             i = idx[p["bot"]]
-            probs[i] += 1
-            reasons[i][p["kind"]] = reasons[i].get(p["kind"], 0) + 1
             if not first[i]:
                 first[i] = f"deal {p['deal']}, seating {p['seating'] + 1}, {p['where']}: {p['reason']}"
             all_problems.append(p)

@@ -122,6 +122,8 @@ def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
     assert by["chatty"].mean_points == pytest.approx(by["chatty"].mean_points)
     assert set(by["raiser"].reasons) == {"raised"} and by["raiser"].problems > 4
     assert "KeyError: 'boom'" in by["raiser"].first_problem
+    # every incident is counted, but only the first few are kept in detail (results stay small)
+    assert sum(1 for p in res.problems if p["bot"] == "raiser") == 3
     assert by["illegal"].reasons["illegal"] >= 4  # every pass is refused, most plays too
     assert "a pass is 3 different cards" in by["illegal"].first_problem
     assert set(by["nonsense"].reasons) == {"illegal"} and "not a card" in by["nonsense"].first_problem
