@@ -43,7 +43,23 @@ def add_tournament(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_tournament)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament]
+def cmd_league(args: argparse.Namespace) -> int:
+    from .league import main_league
+
+    return main_league(args)
+
+
+def add_league(sub: argparse._SubParsersAction) -> None:
+    from .league import add_arguments
+
+    p = sub.add_parser("league", help="a class league of students' bot files (duplicate deals, Dask)",
+                       description="Play students' bot modules against each other on duplicate deals; "
+                                   "print a leaderboard, --json or --html. See hearts_teach/league.py.")
+    add_arguments(p)
+    p.set_defaults(func=cmd_league)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,9 @@
 random cards per seat, rotating direction), 52 random legal plays chosen from the
 engine's own legality cascade, final scores — using the project's ``Rng``.
 ``batch_*`` and ``rule_hands_per_s``: the numpy batch engine beside the scalar engine
-(``hearts_teach.bench_batch``). Further keys come from the bots and coach benchmark.
+(``hearts_teach.bench_batch``). Further keys come from the bots and coach benchmark, and
+``league_*`` from ``bench_league`` (a 4-bot class league in-process and on Dask, 1 and 2
+workers; skip with ``--no-league``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run, figures are rough)")
     ap.add_argument("--engine-only", action="store_true", help="skip the bots and coach figures")
+    ap.add_argument("--no-league", action="store_true", help="skip the league (Dask) figures")
     a = ap.parse_args(argv)
     out = meta()
     out.update(bench_random_hands(hands=500 if a.quick else 5000, reps=3 if a.quick else 7))
@@ -105,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         from .bench_bots import bot_figures  # imported late: it loads the bots and the coach
 
         out.update(bot_figures(quick=a.quick))
+    if not a.engine_only and not a.no_league:
+        from .bench_league import league_figures  # starts local Dask clusters
+
+        out.update(league_figures(quick=a.quick))
     emit(out, a.json)
     return 0
 

@@ -31,13 +31,14 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("07_play_a_match", "Play a match", "a whole match at the table against the bots, with hints"),
     ("08_practice_decisions", "Practice decisions", "drills on passes and plays, graded by the coach"),
     ("09_hearts_vs_spades", "Hearts vs Spades", "the same deck played the other way round"),
+    ("10_write_a_bot", "Write a bot", "a bot from the View, measured on duplicate deals, improved step by step"),
 )
 
 # lesson number -> exercise notebook (lessons 00 has none; 07 and 08 share one)
 EXERCISES: dict[int, str] = {
     1: "01_pass_targets", 2: "02_trick_winner", 3: "03_legal_plays", 4: "04_hand_points",
     5: "05_moon_scoring", 6: "06_match_winner", 7: "07_strategy", 8: "07_strategy",
-    9: "09_spades_scoring",
+    9: "09_spades_scoring", 10: "10_write_a_bot",
 }
 
 

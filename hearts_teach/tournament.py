@@ -270,8 +270,10 @@ class _Progress:
     """A progress line on a terminal (stderr) or a display in a notebook; silent otherwise.
     It shows counts only (no times), so stored notebook outputs stay reproducible."""
 
-    def __init__(self, total: int, mode: bool | None):
+    def __init__(self, total: int, mode: bool | None, label: str = "tournament", unit: str = "hands"):
         self.total = total
+        self.label = label
+        self.unit = unit
         self.kind = None
         self.handle = None
         self.step = max(1, total // 50)
@@ -288,7 +290,7 @@ class _Progress:
 
     def _html(self, done: int) -> str:
         return (f"<progress value='{done}' max='{self.total}'></progress> "
-                f"tournament: {done}/{self.total} hands")
+                f"{self.label}: {done}/{self.total} {self.unit}")
 
     def update(self, done: int) -> None:
         if self.kind is None or (done % self.step and done != self.total):
@@ -296,7 +298,7 @@ class _Progress:
         if self.kind == "tty":
             width = 30
             fill = width * done // self.total
-            sys.stderr.write(f"\rtournament [{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} hands")
+            sys.stderr.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} {self.unit}")
             if done == self.total:
                 sys.stderr.write("\n")
             sys.stderr.flush()

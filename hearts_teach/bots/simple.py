@@ -24,6 +24,21 @@ class RandomBot(Bot):
         return self.rng_for(view, "play").pick_bit(view.legal_mask)
 
 
+class HighestCardBot(Bot):
+    """A yardstick, not on the ladder: passes its 3 highest cards and always plays its
+    highest legal card (between equal ranks, the higher suit: ♠ ♥ ♦ ♣). Any sensible bot
+    should beat it."""
+
+    name = "highest"
+
+    def pass_mask(self, view: View) -> int:
+        cards = sorted(indices_of(view.hand), key=lambda c: (c % 13, c // 13))
+        return sum(1 << c for c in cards[-3:])
+
+    def play_index(self, view: View) -> int:
+        return max(indices_of(view.legal_mask), key=lambda c: (c % 13, c // 13))
+
+
 class RuleBot(Bot):
     """The greedy rule bot (jdh8's heuristic): passes by sequential rescoring with the
     spade-guard rule; plays by ducking, dumping and flushing the queen. ``moon_defence``

@@ -34,7 +34,7 @@ for _module in (passing, tricks, legal, points, match):
     CHECKERS.update(_module.CHECKERS)
 
 
-LAZY_MODULES = ("strategy", "spades")  # need the bots or the Spades engine: imported on first use
+LAZY_MODULES = ("strategy", "spades", "bot")  # need the bots or the Spades engine: imported on first use
 
 
 def _lazy_checkers() -> dict[str, Checker]:

@@ -1,0 +1,345 @@
+"""The class league: tables, sandboxed bots, resuming, Dask (local cluster and a real
+`dask scheduler` with two `dask worker` processes on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from hearts_teach.league import LeagueError, ResultsFile, read_bots, run_league, schedule
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HIGHEST = """
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    return max(view.legal, key=lambda c: (c.rank, c.index))
+"""
+
+LOWEST = """
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    return min(view.legal, key=lambda c: (c.rank, c.index))
+"""
+
+# uses random: the league seeds it per hand, so results are still reproducible
+RANDOMISH = """
+import random
+def choose_pass(view):
+    return random.sample(list(view.cards), 3)
+
+def choose_play(view):
+    return random.choice(list(view.legal))
+"""
+
+
+def write(folder: Path, name: str, source: str) -> Path:
+    path = folder / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    return path
+
+
+# ----------------------------------------------------------------------------------------
+# tables
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 30])
+def test_schedule_seats_every_bot_once_per_deal_and_every_pair_meets(n):
+    deals = max(4, n)  # generous: the greedy choice needs about (n - 1) / 3 deals
+    plan = schedule(n, deals, seed=5)
+    met = set()
+    house = [0] * n
+    for tables in plan:
+        seated = [b for t in tables for b in t if b >= 0]
+        assert sorted(seated) == list(range(n))  # every bot plays every deal exactly once
+        assert all(len(t) == 4 for t in tables)
+        assert sum(1 for t in tables if -1 in t) == (1 if n % 4 else 0)
+        for t in tables:
+            members = [b for b in t if b >= 0]
+            met.update(combinations(sorted(members), 2))
+            if len(members) < 4:
+                for b in members:
+                    house[b] += 1
+    assert met == set(combinations(range(n), 2))
+    if n % 4 and n > 4:
+        assert max(house) - min(house) <= 1  # the filled-up table goes round fairly
+
+
+def test_schedule_is_seeded_and_a_prefix_of_a_longer_one():
+    assert schedule(9, 5, seed=1) == schedule(9, 8, seed=1)[:5]
+    assert schedule(9, 5, seed=1) != schedule(9, 5, seed=2)
+
+
+def test_bad_files_are_refused_with_a_reason(tmp_path):
+    a = write(tmp_path, "alice", HIGHEST)
+    with pytest.raises(LeagueError, match="two bots are called"):
+        read_bots([a, a])
+    (tmp_path / "notes.txt").write_text("x")
+    with pytest.raises(LeagueError, match=r"\.py"):
+        read_bots([tmp_path / "notes.txt"])
+    with pytest.raises(LeagueError, match="cannot read"):
+        read_bots([tmp_path / "missing.py"])
+    with pytest.raises(LeagueError, match="hands"):
+        run_league([a], hands=0)
+
+
+# ----------------------------------------------------------------------------------------
+# misbehaving bots
+
+
+def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
+    files = [
+        write(tmp_path, "good", HIGHEST),
+        write(tmp_path, "raiser", HIGHEST + "\ndef choose_play(view):\n    raise KeyError('boom')\n"),
+        write(tmp_path, "illegal", HIGHEST + "\ndef choose_play(view):\n    return view.cards[-1]\n"
+              "def choose_pass(view):\n    return ['2C', '2C', '2C']\n"),
+        write(tmp_path, "nonsense", HIGHEST + "\ndef choose_play(view):\n    return 42\n"),
+        write(tmp_path, "sleepy", "import time\n" + HIGHEST +
+              "\ndef choose_play(view):\n    time.sleep(30)\n"),
+        write(tmp_path, "looper", HIGHEST + "\ndef choose_play(view):\n    while True:\n        pass\n"),
+        write(tmp_path, "quitter", HIGHEST + "\nimport os\ndef choose_play(view):\n    os._exit(3)\n"),
+        write(tmp_path, "spawner", HIGHEST + "\nimport subprocess\ndef choose_play(view):\n"
+              "    subprocess.Popen(['sleep', '313.25'])\n    while True:\n        pass\n"),
+        write(tmp_path, "broken", "raise ImportError('no such thing')\n"),
+        write(tmp_path, "chatty", "import sys\n" + HIGHEST.replace(
+            "return max", "print('x' * 100000); sys.stderr.write('y' * 100000); return max")),
+    ]
+    res = run_league(files, hands=1, seed=4, move_limit=0.3)
+    by = {s.name: s for s in res.standings}
+    assert by["good"].problems == 0 and by["chatty"].problems == 0  # printing is harmless
+    assert by["chatty"].mean_points == pytest.approx(by["chatty"].mean_points)
+    assert set(by["raiser"].reasons) == {"raised"} and by["raiser"].problems > 4
+    assert "KeyError: 'boom'" in by["raiser"].first_problem
+    # every incident is counted, but only the first few are kept in detail (results stay small)
+    assert sum(1 for p in res.problems if p["bot"] == "raiser") == 3
+    assert by["illegal"].reasons["illegal"] >= 4  # every pass is refused, most plays too
+    assert "a pass is 3 different cards" in by["illegal"].first_problem
+    assert set(by["nonsense"].reasons) == {"illegal"} and "not a card" in by["nonsense"].first_problem
+    # a timeout benches the bot for the rest of that hand: one problem per hand (4 hands)
+    assert by["sleepy"].reasons == {"timeout": 4} and "move limit of 0.3 s" in by["sleepy"].first_problem
+    assert by["looper"].reasons == {"timeout": 4}
+    assert by["quitter"].reasons == {"crashed": 4}
+    assert by["spawner"].reasons == {"timeout": 4}
+    # a bot that overruns is killed together with whatever it started
+    ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert "sleep 313.25" not in ps
+    assert by["broken"].reasons == {"load": 4} and "ImportError: no such thing" in by["broken"].first_problem
+    # every bot still played every hand (the rule bot's moves stood in)
+    assert {s.hands for s in res.standings} == {4}
+
+
+def test_a_bot_cannot_touch_the_results_file_or_the_scores(tmp_path):
+    out = tmp_path / "run"
+    results = out / "results.jsonl"
+    vandal = HIGHEST + f"""
+import builtins, os
+import hearts_teach.core, hearts_teach.league
+
+def choose_play(view):
+    for mode in ("a", "w", "r+"):
+        try:
+            with open({str(results)!r}, mode) as f:
+                f.write("garbage\\n")
+        except OSError:
+            pass
+    try:
+        with open("/tmp/hearts-league-vandal-was-here", "w") as f:
+            f.write("x")
+    except OSError:
+        pass
+    hearts_teach.core.final_scores = lambda *a, **k: ((0, 0, 0, 0), None)
+    hearts_teach.league.standings = None
+    builtins.min = lambda *a, **k: 0
+    return max(view.legal, key=lambda c: (c.rank, c.index))
+"""
+    clean_dir = tmp_path / "clean"
+    clean_dir.mkdir()
+    lineup = [write(tmp_path, "good", LOWEST), write(tmp_path, "vandal", vandal)]
+    twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
+    attacked = run_league(lineup, hands=3, seed=2, out=out)
+    honest = run_league(twin, hands=3, seed=2)
+    assert attacked.to_dict() == honest.to_dict()  # same play, same scores: nothing leaked
+    stray = Path("/tmp/hearts-league-vandal-was-here")
+    assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
+    # nothing the bot wrote is ever read back: every line left in the file is one of ours
+    # (running as the same user, the bot may at worst empty the file: that only costs a re-run)
+    text = results.read_text()
+    assert "garbage" not in text
+    store = ResultsFile(out, json.loads((out / "league.json").read_text()))
+    kept = store.load()
+    assert store.skipped == 0 and len(kept) == len(text.splitlines()) <= 3
+    again: list[str] = []
+    resumed = run_league(twin[:1] + lineup[1:], hands=3, seed=2, out=out,
+                         on_result=lambda r: again.append(r["key"]))
+    assert resumed.to_dict() == honest.to_dict() and len(again) == 3 - len(kept)
+
+
+# ----------------------------------------------------------------------------------------
+# reproducible and resumable
+
+
+def test_same_seed_same_results_and_random_bots_are_seeded(tmp_path):
+    files = [write(tmp_path, "r1", RANDOMISH), write(tmp_path, "r2", RANDOMISH), write(tmp_path, "hi", HIGHEST)]
+    a = run_league(files, hands=3, seed=9)
+    b = run_league(files, hands=3, seed=9)
+    assert a.to_dict() == b.to_dict()
+    assert run_league(files, hands=3, seed=10).to_dict() != a.to_dict()
+
+
+def test_interrupted_league_resumes_and_a_damaged_line_is_redone(tmp_path):
+    files = [write(tmp_path, n, src) for n, src in
+             (("a", HIGHEST), ("b", LOWEST), ("c", RANDOMISH), ("d", HIGHEST), ("e", LOWEST))]
+    fresh = run_league(files, hands=4, seed=1)  # 5 bots: 2 tables per deal, 8 tasks
+    out = tmp_path / "run"
+    seen: list[str] = []
+
+    def stop_after_three(result):
+        seen.append(result["key"])
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_league(files, hands=4, seed=1, out=out, on_result=stop_after_three)
+    lines = (out / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 3
+    # damage one line and cut the last one short, as a crash in mid-write would
+    damaged = json.loads(lines[1])
+    damaged["result"]["scores"][0][0] += 1
+    (out / "results.jsonl").write_text("\n".join([lines[0], json.dumps(damaged), lines[2][:20]]))
+    redone: list[str] = []
+    resumed = run_league(files, hands=4, seed=1, out=out, on_result=lambda r: redone.append(r["key"]))
+    assert len(redone) == 8 - 1  # only the intact line was kept
+    assert resumed.to_dict() == fresh.to_dict()
+    # extending the league plays only the new deals
+    more: list[str] = []
+    extended = run_league(files, hands=5, seed=1, out=out, on_result=lambda r: more.append(r["key"]))
+    assert sorted(more) == ["d000004-t00", "d000004-t01"]
+    assert extended.to_dict() == run_league(files, hands=5, seed=1).to_dict()
+    with pytest.raises(LeagueError, match="different league"):
+        run_league(files, hands=5, seed=2, out=out)
+
+
+# ----------------------------------------------------------------------------------------
+# Dask
+
+
+def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it(tmp_path):
+    """`--workers 2` on a local Dask cluster, interrupted with SIGINT to the whole process
+    group (what Ctrl-C does), then finished in one process: the table equals a fresh run."""
+    pytest.importorskip("dask.distributed")
+    import signal
+
+    # fast on deals 0-1, then 10 ms a move: time to interrupt, and sleeping never changes a choice
+    slow = "import time\n" + HIGHEST.replace(
+        "def choose_play(view):\n", "def choose_play(view):\n    if view.hand_number >= 2:\n"
+        "        time.sleep(0.01)\n")
+    files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST), write(tmp_path, "rnd", RANDOMISH),
+             write(tmp_path, "rnd2", RANDOMISH), write(tmp_path, "slow", slow)]
+    out = tmp_path / "run"
+    results = out / "results.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "4",
+                             "--seed", "3", "--workers", "2", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while not (results.exists() and len(results.read_text().splitlines()) >= 2):
+            assert proc.poll() is None and time.monotonic() < deadline, "the league did not start"
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert "interrupted; run the same command again to resume" in stderr
+    assert "Traceback" not in stderr  # the workers ignore Ctrl-C; the league shuts them down
+    kept = len(results.read_text().splitlines())
+    assert 2 <= kept < 8
+    redone: list[str] = []
+    resumed = run_league(files, hands=4, seed=3, out=out, on_result=lambda r: redone.append(r["key"]))
+    assert len(redone) == 8 - kept
+    assert resumed.to_dict() == run_league(files, hands=4, seed=3).to_dict()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_workers(address: str, n: int, deadline: float) -> None:
+    from dask.distributed import Client
+
+    with Client(address, timeout="20s") as client:
+        while len(client.scheduler_info(n_workers=-1)["workers"]) < n:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the {n} dask workers did not join the scheduler in time")
+            time.sleep(0.2)
+
+
+def test_league_on_a_dask_scheduler_with_two_workers(tmp_path):
+    pytest.importorskip("dask.distributed")
+    dask = Path(sys.executable).with_name("dask")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    logs = open(tmp_path / "dask.log", "w")  # noqa: SIM115 - closed in finally
+    procs = []
+    try:
+        procs.append(subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                       "--no-dashboard"], stdout=logs, stderr=logs, cwd=tmp_path))
+        for _ in range(2):
+            procs.append(subprocess.Popen([str(dask), "worker", address, "--nworkers", "1", "--nthreads", "1",
+                                           "--no-dashboard", "--host", "127.0.0.1"],
+                                          stdout=logs, stderr=logs, cwd=tmp_path))
+        _wait_for_workers(address, 2, time.monotonic() + 60)
+        files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST),
+                 write(tmp_path, "rnd", RANDOMISH)]
+        html = tmp_path / "league.html"
+        cmd = [sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "4",
+               "--seed", "6", "--json"]
+        cluster = subprocess.run(cmd + ["--scheduler", address, "--html", str(html)], capture_output=True,
+                                 text=True, timeout=120, cwd=tmp_path)
+        assert cluster.returncode == 0, cluster.stderr
+        local = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert local.returncode == 0, local.stderr
+        assert json.loads(cluster.stdout) == json.loads(local.stdout)
+        data = json.loads(cluster.stdout)
+        assert data["hands"] == 4 and [set(b) >= {"name", "mean_points", "se", "problems", "wins"}
+                                       for b in data["bots"]] == [True] * 3
+        page = html.read_text()
+        assert "<table" in page and "<svg" in page and "rnd" in page
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in reversed(procs):
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        logs.close()
+
+
+def test_cli_table_and_errors(tmp_path):
+    a = write(tmp_path, "alice", HIGHEST)
+    run = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), "--hands", "2"],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 0, run.stderr
+    assert "alice" in run.stdout and "pts/hand" in run.stdout
+    bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(a)],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert bad.returncode == 2 and "two bots are called 'alice'" in bad.stderr
