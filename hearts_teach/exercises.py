@@ -3,6 +3,7 @@
     python -m hearts_teach.exercises build [NAME ...]   # regenerate exercises/ from solutions/
     python -m hearts_teach.exercises check [NAME ...]   # fail when exercises/ is out of date
     python -m hearts_teach.exercises check --fast       # sources and cell ids only (no kernel)
+    python -m hearts_teach.exercises mark [NAME ...]    # nbgrader's cell metadata in solutions/
     python -m hearts_teach.exercises grade DIR [--csv FILE] [--timeout S] [--jobs N]
                                                         # grade a class (see hearts_teach.grader)
 
@@ -68,8 +69,12 @@ def strip_solutions(source: str, cell_type: str = "code") -> tuple[str, int]:
 
 
 def make_exercise(nb, name: str):
-    """The exercise version of solution notebook ``nb`` (not executed)."""
+    """The exercise version of solution notebook ``nb`` (not executed). nbgrader's autograder
+    test cells are left out: they matter only to nbgrader, which makes its own student version."""
+    from .nbgrader_cells import is_test_cell
+
     ex = copy.deepcopy(nb)
+    ex.cells = [c for c in ex.cells if not is_test_cell(c)]
     total = 0
     for i, cell in enumerate(ex.cells):
         try:
@@ -189,6 +194,24 @@ def check(names: list[str], fast: bool = False) -> int:
     return 0
 
 
+def mark(names: list[str]) -> int:
+    """Add or refresh nbgrader's cell metadata and test cells in solution notebooks."""
+    import nbformat
+
+    from .nbgrader_cells import mark as mark_notebook
+
+    for sol in _pairs(names):
+        before = sol.read_text(encoding="utf-8")
+        nb = mark_notebook(nbformat.reads(before, as_version=4))
+        after = nbformat.writes(nb) + "\n"
+        if after != before:
+            sol.write_text(after, encoding="utf-8")
+            print(f"marked    solutions/{sol.name} (re-execute it, then build the exercises)")
+        else:
+            print(f"unchanged solutions/{sol.name}")
+    return 0
+
+
 def grader_doc() -> str:
     from . import grader
 
@@ -204,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("check", help="fail when exercises/ is out of date")
     sp.add_argument("names", nargs="*")
     sp.add_argument("--fast", action="store_true", help="compare sources and cell ids only (no kernel)")
+    sp = sub.add_parser("mark", help="add nbgrader's cell metadata and test cells to solutions/")
+    sp.add_argument("names", nargs="*", help="notebook names (default: all)")
     sp = sub.add_parser("grade", help="grade a class: each submission isolated, a summary and a CSV gradebook",
                         description=grader_doc(), formatter_class=argparse.RawDescriptionHelpFormatter)
     sp.add_argument("dir", help="DIR/STUDENT/NN_name.ipynb, nbgrader's submitted/STUDENT/ASSIGNMENT/NN_name.ipynb, "
@@ -224,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         if a.notebooks:
             a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]
         return grade_main(a)
+    if a.cmd == "mark":
+        return mark(a.names)
     return build(a.names) if a.cmd == "build" else check(a.names, a.fast)
 
 

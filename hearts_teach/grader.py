@@ -27,7 +27,6 @@ a one-line message.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import csv
 import io
@@ -70,6 +69,8 @@ class Row:
     total: int
     status: str
     message: str
+    # (visible right, visible cases, hidden right, hidden cases) for a check; not a CSV column
+    parts: tuple[int, int, int, int] | None = None
 
     def as_list(self) -> list[Any]:
         return [self.student, self.notebook, self.check, self.passed, self.total, self.status, self.message]
@@ -92,25 +93,13 @@ def expected_items(solution: Path) -> list[Expect]:
     """``check("name", func)`` and ``grade_drills(func)`` calls of a solution notebook, in order."""
     import json
 
+    from .nbgrader_cells import _graded_calls
+
     items: list[Expect] = []
     for src in _code_cells(json.loads(solution.read_text(encoding="utf-8"))):
-        try:
-            tree = ast.parse("\n".join(line for line in src.splitlines() if not line.lstrip().startswith("%")))
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-                continue
-            args = node.args
-            if node.func.id == "check" and len(args) >= 2 and isinstance(args[0], ast.Constant) \
-                    and isinstance(args[0].value, str) and isinstance(args[1], ast.Name):
-                item = Expect(args[0].value, args[1].id)
-            elif node.func.id == "grade_drills" and args and isinstance(args[0], ast.Name):
-                item = Expect(DRILLS, args[0].id)
-            else:
-                continue
-            if item not in items:
-                items.append(item)
+        for name, function in _graded_calls(src):
+            if Expect(name, function) not in items:
+                items.append(Expect(name, function))
     return items
 
 
@@ -204,11 +193,20 @@ def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
 
 
 def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
-                   others: dict[str, list[Expect]], *, timeout: float, memory_mb: int) -> list[Row]:
+                   others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
+                   cell_timeout: float = 10.0) -> list[Row]:
     """The rows of one submitted notebook (never raises because of the submission)."""
     sources, problem = _read_notebook(path)
     if sources is None:
         return _rows_all(student, notebook, items, prepared, "error", problem)
+    return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
+                         memory_mb=memory_mb, cell_timeout=cell_timeout)
+
+
+def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
+                  prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
+                  memory_mb: int, cell_timeout: float = 10.0) -> list[Row]:
+    """The rows for a notebook's code cells ``sources``."""
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     if not any(f in defined for f in wanted):
@@ -224,7 +222,8 @@ def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect],
     for it in items:
         cases = [encode(())] if it.check == DRILLS else prepared[it.check].encoded
         calls.append({"function": it.function, "cases": cases})
-    run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb)
+    run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
+                         cell_limit=min(cell_timeout, timeout))
     outcomes = events_by_case(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
@@ -314,7 +313,7 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
         parts.append(f"the notebook did not finish within {timeout:g} s" if run.timed_out
                      else (run.crashed or "the notebook's process stopped early"))
     return Row(student, notebook, it.check, passed_visible + passed_hidden, len(prep.cases), status,
-               clip("; ".join(parts), 400))
+               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden))
 
 
 def _describe(prep: Prepared, f: Failure) -> str:
@@ -433,7 +432,9 @@ class Progress:
 
 
 def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb: int = 2048,
-                only: list[str] | None = None, solutions: Path = SOLUTIONS, progress: bool = True) -> list[Row]:
+                only: list[str] | None = None, solutions: Path = SOLUTIONS, progress: bool = True,
+                cell_timeout: float = 10.0) -> list[Row]:
+    """Grade every submission in ``folder``: rows sorted by student and notebook."""
     exercises = course(solutions)
     if folder.is_file():  # a single notebook: one anonymous student
         submissions = {"-": [folder]}
@@ -449,7 +450,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
             return _rows_all(job.student, job.notebook, items, prepared, job.status, job.message)
         try:
             out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
-                                 timeout=timeout, memory_mb=memory_mb)
+                                 timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout)
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")

@@ -91,7 +91,7 @@ def _encode(v: Any, budget: _Budget, depth: int) -> Any:
     if isinstance(v, str):
         s = str.__str__(v)
         if len(s) > MAX_STR:
-            return ["opaque", "str", f"{s[:60]!r}... (a string of {len(s):,} characters)"]
+            return ["opaque", "str", f"{s[:12]!r}... ({len(s):,} characters)"]
         return ["str", s]
     if type(v).__name__ in ("Card", "CardList") and type(v).__module__.startswith("hearts_teach."):
         return ["card", str(v)] if type(v).__name__ == "Card" else ["cards", [str(c) for c in v]]

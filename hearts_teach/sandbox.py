@@ -98,7 +98,9 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
             why = f"signal {-code}" if code and code < 0 else f"exit status {code}"
             if code == -signal.SIGKILL or code == -signal.SIGXCPU:
                 why += " (a memory or CPU limit?)"
-            run.crashed = f"the notebook's process ended early ({why})"
+            cell = f" in cell {run.current_cell + 1}" if run.current_cell is not None and not any(
+                e.get("calls") is True for e in run.events) else ""
+            run.crashed = f"the notebook's process ended early{cell} ({why}): did its code exit?"
     run.seconds = time.monotonic() - start
     return run
 
