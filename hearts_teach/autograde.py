@@ -7,7 +7,9 @@ been redefined or the checker modules patched. A test cell therefore only calls
     verify("trick_winner", trick_winner)                # the visible cases
     verify("trick_winner", trick_winner, hidden=True)   # the hidden cases (in a hidden region)
 
-``verify`` collects the code of the cells run so far and hands it to a new Python process
+Each test cell first removes ``hearts_teach`` from ``sys.modules`` and imports it again, so
+attributes that earlier cells patched (``check``, ``verify`` itself) are gone. ``verify``
+collects the code of the cells run so far and hands it to a new Python process
 (``python -I -m hearts_teach.autograde``), started from the interpreter's own files. That
 process is the grader: it computes the expected answers itself, runs the student's code in
 a third process (``hearts_teach.sandbox``), compares the answers and prints one JSON verdict.
@@ -22,13 +24,11 @@ use it to confirm nbgrader's scores.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import subprocess
 import sys
 from typing import Any
 
-_CACHE: dict[tuple[str, str, str], dict] = {}
 TIMEOUT = 180.0
 
 
@@ -51,19 +51,17 @@ def _history() -> list[str]:
 
 
 def _judge(check: str, function: str, sources: list[str]) -> dict:
-    key = (check, function, hashlib.sha256(json.dumps(sources).encode()).hexdigest())
-    if key not in _CACHE:  # the visible and the hidden cell share one run
-        job = json.dumps({"check": check, "function": function, "sources": sources})
-        try:
-            done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.autograde"], input=job,
-                                  capture_output=True, text=True, timeout=TIMEOUT)
-            verdict = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
-        except (subprocess.TimeoutExpired, ValueError, IndexError) as exc:
-            verdict = {"error": f"the grader process failed: {type(exc).__name__}"}
-        if not isinstance(verdict, dict) or not verdict:
-            verdict = {"error": "the grader process gave no verdict"}
-        _CACHE[key] = verdict
-    return _CACHE[key]
+    # no cache in the kernel: a student could fill it in; every test cell asks the grader again
+    job = json.dumps({"check": check, "function": function, "sources": sources})
+    try:
+        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.autograde"], input=job,
+                              capture_output=True, text=True, timeout=TIMEOUT)
+        verdict = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
+    except (subprocess.TimeoutExpired, ValueError, IndexError) as exc:
+        verdict = {"error": f"the grader process failed: {type(exc).__name__}"}
+    if not isinstance(verdict, dict) or not verdict:
+        verdict = {"error": "the grader process gave no verdict"}
+    return verdict
 
 
 def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None = None) -> None:

@@ -23,6 +23,12 @@ WRITTEN_POINTS = 2
 DRILL_POINTS = 2
 DRILLS_NEEDED = 6  # of 10: the coach's score for the drills' test cell
 TEST_PREFIX = "test-"
+# every test cell imports the package afresh, so that attributes patched by earlier cells
+# (a replaced check, verify or checker) are gone before it grades
+FRESH_IMPORT = ("import sys\n"
+                "for _name in [n for n in list(sys.modules) if n.split('.')[0] == 'hearts_teach']:\n"
+                "    del sys.modules[_name]  # a fresh import: nothing an earlier cell patched survives\n"
+                "from hearts_teach.autograde import verify\n")
 
 
 def _meta(grade_id: str, *, grade: bool, solution: bool, locked: bool, points: int | None = None) -> dict:
@@ -63,7 +69,7 @@ def _test_cells(nbformat: Any, name: str, function: str) -> list[Any]:
     if name == "drills":
         src = (f"# Autograder test (nbgrader, {DRILL_POINTS} points): the coach grades your drill answers again in\n"
                f"# a fresh Python process; {DRILLS_NEEDED} of 10 points or more pass.\n"
-               "from hearts_teach.autograde import verify\n"
+               + FRESH_IMPORT +
                f"verify(\"drills\", {function}, at_least={DRILLS_NEEDED})")
         cell = nbformat.v4.new_code_cell(src)
         cell.id = f"{TEST_PREFIX}drills"
@@ -72,13 +78,13 @@ def _test_cells(nbformat: Any, name: str, function: str) -> list[Any]:
     visible = nbformat.v4.new_code_cell(
         f"# Autograder test (nbgrader, 1 point): {function} is run again in a fresh Python process on the\n"
         "# cases the check above uses; every one must be right.\n"
-        "from hearts_teach.autograde import verify\n"
+        + FRESH_IMPORT +
         f"verify(\"{name}\", {function})")
     visible.id = f"{TEST_PREFIX}{name}"
     hidden = nbformat.v4.new_code_cell(
         f"# Autograder test (nbgrader, 1 point): more cases for {function}, hidden until your work is graded.\n"
         "### BEGIN HIDDEN TESTS\n"
-        "from hearts_teach.autograde import verify\n"
+        + FRESH_IMPORT +
         f"verify(\"{name}\", {function}, hidden=True)\n"
         "### END HIDDEN TESTS")
     hidden.id = f"{TEST_PREFIX}{name}-hidden"

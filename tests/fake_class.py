@@ -81,10 +81,10 @@ def notebook_with(cells: list[str], template: Path = EXERCISE) -> dict:
     nb = json.loads(template.read_text(encoding="utf-8"))
     out = []
     for cell in nb["cells"]:
-        if cell.get("id") == "solution":
+        if cell.get("id") == "solution":  # the first cell keeps the answer cell's id and metadata
             for k, src in enumerate(cells):
-                out.append({"cell_type": "code", "execution_count": None, "id": f"answer{k}", "metadata": {},
-                            "outputs": [], "source": src})
+                out.append({"cell_type": "code", "execution_count": None, "id": "solution" if k == 0 else f"more{k}",
+                            "metadata": cell.get("metadata", {}) if k == 0 else {}, "outputs": [], "source": src})
         else:
             out.append(cell)
     nb["cells"] = out
