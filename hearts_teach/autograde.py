@@ -7,8 +7,9 @@ been redefined or the checker modules patched. A test cell therefore only calls
     verify("trick_winner", trick_winner)                # the visible cases
     verify("trick_winner", trick_winner, hidden=True)   # the hidden cases (in a hidden region)
 
-Each test cell first removes ``hearts_teach`` from ``sys.modules`` and imports it again, so
-attributes that earlier cells patched (``check``, ``verify`` itself) are gone. ``verify``
+Each test cell takes ``hearts_teach`` out of ``sys.modules``, imports ``verify`` afresh
+(so attributes that earlier cells patched, ``check`` or ``verify`` itself, are gone) and puts
+the notebook's modules back for the cells that follow. ``verify``
 collects the code of the cells run so far and hands it to a new Python process
 (``python -I -m hearts_teach.autograde``), started from the interpreter's own files. That
 process is the grader: it computes the expected answers itself, runs the student's code in

@@ -23,12 +23,17 @@ WRITTEN_POINTS = 2
 DRILL_POINTS = 2
 DRILLS_NEEDED = 6  # of 10: the coach's score for the drills' test cell
 TEST_PREFIX = "test-"
-# every test cell imports the package afresh, so that attributes patched by earlier cells
-# (a replaced check, verify or checker) are gone before it grades
+# every test cell imports the grader afresh, so that attributes patched by earlier cells
+# (a replaced check, verify or checker) are gone before it grades; the modules the notebook
+# imported are put back afterwards (objects of two copies of a module do not mix)
 FRESH_IMPORT = ("import sys\n"
-                "for _name in [n for n in list(sys.modules) if n.split('.')[0] == 'hearts_teach']:\n"
-                "    del sys.modules[_name]  # a fresh import: nothing an earlier cell patched survives\n"
-                "from hearts_teach.autograde import verify\n")
+                "_kept = {n: m for n, m in sys.modules.items() if n.split('.')[0] == 'hearts_teach'}\n"
+                "for _n in _kept:\n"
+                "    del sys.modules[_n]  # import the grader afresh: nothing an earlier cell patched survives\n"
+                "try:\n"
+                "    from hearts_teach.autograde import verify\n"
+                "finally:\n"
+                "    sys.modules.update(_kept)  # later cells go on with the modules they imported\n")
 
 
 def _meta(grade_id: str, *, grade: bool, solution: bool, locked: bool, points: int | None = None) -> dict:
@@ -98,8 +103,9 @@ def mark(nb: Any) -> Any:
     import nbformat
 
     cells = []
+    old = {c.get("id"): c for c in nb.cells if c.get("id", "").startswith(TEST_PREFIX) and is_test_cell(c)}
     for cell in nb.cells:
-        if cell.get("id", "").startswith(TEST_PREFIX) and is_test_cell(cell):
+        if cell.get("id") in old:
             continue  # made again below, after their check cell
         cell.metadata.pop("nbgrader", None)
         if "BEGIN SOLUTION" in cell.source:
@@ -112,6 +118,9 @@ def mark(nb: Any) -> Any:
         cells.append(cell)
         if cell.cell_type == "code":
             for name, function in _graded_calls(cell.source):
-                cells.extend(_test_cells(nbformat, name, function))
+                for new in _test_cells(nbformat, name, function):
+                    same = old.get(new.id)  # unchanged: keep it with its stored outputs
+                    keep = same is not None and (same.source, same.metadata) == (new.source, new.metadata)
+                    cells.append(same if keep else new)
     nb.cells = cells
     return nb

@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from fake_class import HIGHEST_OF_ANY_SUIT, RIGHT, notebook_with
 
 ROOT = Path(__file__).resolve().parents[1]

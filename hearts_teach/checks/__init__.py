@@ -111,4 +111,4 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
     elif outcome.error is not None:
         print(f"{call} raised {one_line(outcome.error)}{_where(outcome.tb)}")
     else:
-        print(f"{call} returned {safe_repr(outcome.value, MAX_LINE)}")
+        print(clip(f"{call} returned {safe_repr(outcome.value, MAX_LINE)}"))

@@ -95,7 +95,7 @@ class CheckResult:
 
     @property
     def ok(self) -> bool:
-        return self.first_failure is None and self.passed == self.total
+        return self.first_failure is None and 0 < self.total == self.passed
 
     @property
     def summary(self) -> str:
@@ -174,10 +174,14 @@ class TooLong:
 class _CappedText(io.StringIO):
     """A stdout replacement that keeps only the first ``MAX_PRINTED`` characters."""
 
+    cut = False
+
     def write(self, text: str) -> int:
         room = MAX_PRINTED - self.tell()
         if room > 0:
             super().write(str(text)[:room])
+        if room < len(str(text)):
+            self.cut = True
         return len(text) if isinstance(text, str) else 0
 
 
@@ -225,7 +229,7 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
             out.unstoppable = worker.is_alive()
     finally:
         sys.stdout = saved
-    out.printed = buffer.getvalue()
+    out.printed = buffer.getvalue() + ("\n... (the rest of the printout was cut)" if buffer.cut else "")
     return out
 
 
