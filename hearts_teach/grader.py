@@ -41,7 +41,7 @@ from typing import Any
 from .checks import checker as find_checker
 from .checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
 from .plaindata import BadData, decode, encode
-from .sandbox import events_by_case, run_submission
+from .sandbox import PACKAGE_DIR, PackageSnapshot, events_by_case, run_submission
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -194,18 +194,18 @@ def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
 
 def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
                    others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
-                   cell_timeout: float = 10.0) -> list[Row]:
+                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
     """The rows of one submitted notebook (never raises because of the submission)."""
     sources, problem = _read_notebook(path)
     if sources is None:
         return _rows_all(student, notebook, items, prepared, "error", problem)
     return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
-                         memory_mb=memory_mb, cell_timeout=cell_timeout)
+                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package)
 
 
 def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
                   prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
-                  memory_mb: int, cell_timeout: float = 10.0) -> list[Row]:
+                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
     """The rows for a notebook's code cells ``sources``."""
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
@@ -223,7 +223,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
         cases = [encode(())] if it.check == DRILLS else prepared[it.check].encoded
         calls.append({"function": it.function, "cases": cases})
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
-                         cell_limit=min(cell_timeout, timeout))
+                         cell_limit=min(cell_timeout, timeout), package=package)
     outcomes = events_by_case(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
@@ -443,6 +443,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     job_list, rows = plan(submissions, exercises, only)
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
+    snapshot = PackageSnapshot()  # taken before any student code runs
 
     def work(job: Job) -> list[Row]:
         items = exercises[job.notebook]
@@ -450,7 +451,8 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
             return _rows_all(job.student, job.notebook, items, prepared, job.status, job.message)
         try:
             out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
-                                 timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout)
+                                 timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
+                                 package=snapshot.path)
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
@@ -461,13 +463,16 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         return out
 
     results: dict[int, list[Row]] = {}
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(work, job): i for i, job in enumerate(job_list)}
-        for fut in as_completed(futures):
-            i = futures[fut]
-            results[i] = fut.result()
-            if bar:
-                bar.step(f"{job_list[i].student}/{job_list[i].notebook}")
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = {pool.submit(work, job): i for i, job in enumerate(job_list)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                results[i] = fut.result()
+                if bar:
+                    bar.step(f"{job_list[i].student}/{job_list[i].notebook}")
+    finally:
+        snapshot.close()
     ordered = [r for i in range(len(job_list)) for r in results[i]]
     return sorted(ordered + rows, key=lambda r: (r.student, r.notebook))
 

@@ -47,22 +47,35 @@ class SandboxRun:
     seconds: float = 0.0
 
 
-def _private_copy(root: Path) -> Path:
+def _private_copy(root: Path, source: Path = PACKAGE_DIR) -> Path:
     site = root / "site"
-    shutil.copytree(PACKAGE_DIR, site / PACKAGE_DIR.name,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(source, site / PACKAGE_DIR.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return site
 
 
+class PackageSnapshot:
+    """A copy of the package taken before any student code runs; every submission's private
+    copy is made from it, so even a submission that got round the write guard and changed the
+    package on disk could not change what the next student's process runs."""
+
+    def __init__(self) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="hearts_grade_package_")
+        self.path = _private_copy(Path(self._tmp.name)) / PACKAGE_DIR.name
+
+    def close(self) -> None:
+        self._tmp.cleanup()
+
+
 def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60.0,
-                   memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = 2.0) -> SandboxRun:
+                   memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = 2.0,
+                   package: Path = PACKAGE_DIR) -> SandboxRun:
     """Run the code cells ``sources`` in a fresh worker process, then make ``calls``
     (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events."""
     run = SandboxRun()
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="hearts_grade_") as tmp:
         root = Path(tmp)
-        site = _private_copy(root)
+        site = _private_copy(root, package)
         work = root / "work"
         work.mkdir()
         env = {"HOME": str(work), "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(work / ".matplotlib"),

@@ -144,3 +144,34 @@ def test_plain_data_round_trip_and_refusals():
     for bad in (["pickle", "xyz"], "text", [], ["int", 5], ["list", "notalist"]):
         with pytest.raises(plaindata.BadData):
             plaindata.decode(bad)
+
+
+def test_a_new_checker_plugs_in_without_changing_the_grader(tmp_path, monkeypatch):
+    """Exercise 10 (say) only needs a checker in the registry and a check(...) call in its solution."""
+    from hearts_teach.checks import CHECKERS, Case, Checker
+
+    def cases(numbers):
+        return lambda: [Case((n,), 2 * n, "twice the number", (f"call: double({n})",), "picked") for n in numbers]
+
+    def whole(v):
+        if not isinstance(v, int):
+            from hearts_teach.checks.framework import WrongType
+            raise WrongType("a whole number, please")
+        return v
+
+    monkeypatch.setitem(CHECKERS, "double", Checker("double", "double(n) -> int", cases(range(5)), whole,
+                                                   lambda v, c: repr(v), make_hidden=cases([50, 70])))
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    solution = {"cells": [dict(cell, id="a", source="from hearts_teach.checks import check"),
+                          dict(cell, id="b", source="def double(n):\n    return 2 * n"),
+                          dict(cell, id="c", source='check("double", double)')],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "10_double.ipynb").write_text(json.dumps(solution), encoding="utf-8")
+    for student, body in (("ada", "return 2 * n"), ("ben", "return n + 2")):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        nb = json.loads(json.dumps(solution))
+        nb["cells"][1]["source"] = f"def double(n):\n    {body}"
+        (tmp_path / "class" / student / "10_double.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    rows = grader.grade_class(tmp_path / "class", solutions=tmp_path / "solutions", progress=False)
+    assert [(r.student, r.check, r.passed, r.total) for r in rows] == [("ada", "double", 7, 7), ("ben", "double", 1, 7)]
