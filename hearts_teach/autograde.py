@@ -40,6 +40,31 @@ class AutograderTestFailed(AssertionError):
         return [f"{type(self).__name__}: {self}"]
 
 
+RECORD = "_hearts_teach_cells"  # attribute of the shell: the cells run since the checks were imported
+
+
+def record_cells() -> None:
+    """Keep the source of every cell run from now on (and of the one running now).
+
+    IPython's history is not enough: a notebook run with ``store_history=False`` (nbval does
+    that) has none. ``hearts_teach.checks`` calls this on import, in the notebook's setup cell."""
+    try:
+        from IPython import get_ipython
+
+        ip = get_ipython()
+    except ImportError:
+        return
+    if ip is None or getattr(ip, RECORD, None) is not None:
+        return
+    cells: list[str] = []
+    setattr(ip, RECORD, cells)
+
+    def after(result: Any) -> None:  # post_run_cell also fires for the cell that registered it
+        cells.append(str(getattr(getattr(result, "info", None), "raw_cell", "") or ""))
+
+    ip.events.register("post_run_cell", after)
+
+
 def _history() -> list[str]:
     """The cells run before this one, except other test cells (they would only verify again)."""
     from IPython import get_ipython
@@ -47,7 +72,11 @@ def _history() -> list[str]:
     ip = get_ipython()
     if ip is None:
         raise RuntimeError("verify runs inside a notebook (an IPython kernel)")
-    cells = list(ip.history_manager.input_hist_raw)[1:-1]  # [0] is empty; [-1] is this cell
+    recorded = getattr(ip, RECORD, None)
+    if isinstance(recorded, list) and recorded:
+        cells = [str(c) for c in recorded]  # this cell is not there yet: it is still running
+    else:
+        cells = list(ip.history_manager.input_hist_raw)[1:-1]  # [0] is empty; [-1] is this cell
     return [c for c in cells if "verify(" not in c]
 
 

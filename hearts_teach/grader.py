@@ -498,7 +498,7 @@ def summary(rows: list[Row]) -> str:
         all_p, all_t = all_p + p, all_t + t
         probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)})
         pct = f"{100 * p / t:5.1f}%" if t else "    -"
-        lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}")
+        lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}".rstrip())
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
