@@ -510,6 +510,10 @@ def main(args: Any) -> int:
     if not folder.exists():
         print(f"no such folder: {folder}", file=sys.stderr)
         return 2
+    if not any(course().values()):
+        print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
+              f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
+        return 2
     start = time.monotonic()
     rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
                        only=args.notebooks or None)
