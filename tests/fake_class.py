@@ -71,8 +71,9 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
         "def trick_winner(trick):\n    return Yes(0)\n"], "ok", "few"),
     "pam": ("allocates 10 GB", [RIGHT, "hog = bytearray(10 * 1024 ** 3)\n"], "ok", "all"),
     "quinn": ("forges answers on the grader's pipe", [
-        WRONG, "import os\nfor fd in range(3, 20):\n    try:\n"
-               "        os.write(fd, b'{\"done\": true}\\n')\n    except OSError:\n        pass\n"], "error", "none"),
+        WRONG, "import os\nfor fd in sorted(int(f) for f in os.listdir('/proc/self/fd')):\n    try:\n"
+               "        os.write(fd, b'{\"done\": true}\\n') if fd > 2 else None\n    except OSError:\n"
+               "        pass\n"], "error", "none"),
 }
 
 
