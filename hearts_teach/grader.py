@@ -150,12 +150,16 @@ def find_submissions(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
-def _defined_functions(sources: list[str]) -> list[str]:
+def _defined_functions(sources: list[str], assignments: bool = False) -> list[str]:
+    """Names the cells define with ``def`` (and, with ``assignments``, names given a value,
+    such as ``f = lambda ...``)."""
     names: list[str] = []
+    pattern = r"^\s*(?:def\s+([A-Za-z_]\w*)\s*\(" + (r"|([A-Za-z_]\w*)\s*=(?!=))" if assignments else ")")
     for src in sources:
-        for m in re.finditer(r"^\s*def\s+([A-Za-z_]\w*)\s*\(", src, re.MULTILINE):
-            if m.group(1) not in names:
-                names.append(m.group(1))
+        for m in re.finditer(pattern, src, re.MULTILINE):
+            name = m.group(1) or (m.group(2) if assignments else None)
+            if name not in names:
+                names.append(name)
     return names
 
 
@@ -209,15 +213,14 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     """The rows for a notebook's code cells ``sources``."""
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
-    if not any(f in defined for f in wanted):
-        owner = next((name for name, its in others.items()
-                      if name != notebook and any(it.function in defined for it in its)), None)
-        if owner:
-            fns = ", ".join(it.function for it in others[owner] if it.function in defined)
-            why = f"it defines {fns} (exercise {owner}), not {', '.join(wanted)}"
-        else:
-            why = f"it defines none of {', '.join(wanted)}"
-        return _rows_all(student, notebook, items, prepared, "wrong notebook", why)
+    owner = next((name for name, its in others.items()
+                  if name != notebook and any(it.function in defined for it in its)), None)
+    if owner and not any(f in _defined_functions(sources, assignments=True) for f in wanted):
+        # another exercise's functions and none of this one's (a notebook that defines nothing
+        # recognisable is still run: its function may come from elsewhere, or be missing)
+        fns = ", ".join(it.function for it in others[owner] if it.function in defined)
+        return _rows_all(student, notebook, items, prepared, "wrong notebook",
+                         f"it defines {fns} (exercise {owner}), not {', '.join(wanted)}")
     calls = []
     for it in items:
         cases = [encode(())] if it.check == DRILLS else prepared[it.check].encoded

@@ -70,6 +70,10 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
         "class Yes(int):\n    def __eq__(self, other):\n        return True\n    __hash__ = int.__hash__\n"
         "def trick_winner(trick):\n    return Yes(0)\n"], "ok", "few"),
     "pam": ("allocates 10 GB", [RIGHT, "hog = bytearray(10 * 1024 ** 3)\n"], "ok", "all"),
+    "val": ("right answer written as a lambda", [
+        "trick_winner = lambda trick: max((i for i in range(4) if suit(trick[i]) == suit(trick[0])),\n"
+        "                                 key=lambda i: rank(trick[i]))\n"], "ok", "all"),
+    "wes": ("deletes the function it wrote", [RIGHT, "del trick_winner\n"], "error", "none"),
     "quinn": ("forges answers on the grader's pipe", [
         WRONG, "import os\nfor fd in sorted(int(f) for f in os.listdir('/proc/self/fd')):\n    try:\n"
                "        os.write(fd, b'{\"done\": true}\\n') if fd > 2 else None\n    except OSError:\n"
