@@ -3,7 +3,9 @@
     python -m hearts_teach.exercises build [NAME ...]   # regenerate exercises/ from solutions/
     python -m hearts_teach.exercises check [NAME ...]   # fail when exercises/ is out of date
     python -m hearts_teach.exercises check --fast       # sources and cell ids only (no kernel)
-    python -m hearts_teach.exercises grade FILE ...     # run students' notebooks, list their scores
+    python -m hearts_teach.exercises mark [NAME ...]    # nbgrader's cell metadata in solutions/
+    python -m hearts_teach.exercises grade DIR [--csv FILE] [--timeout S] [--jobs N]
+                                                        # grade a class (see hearts_teach.grader)
 
 ``solutions/`` is the source. Answers sit between ``### BEGIN SOLUTION`` and
 ``### END SOLUTION`` (nbgrader's markers); in ``exercises/`` each region becomes
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import re
 import sys
 import tempfile
 from pathlib import Path
@@ -68,8 +69,12 @@ def strip_solutions(source: str, cell_type: str = "code") -> tuple[str, int]:
 
 
 def make_exercise(nb, name: str):
-    """The exercise version of solution notebook ``nb`` (not executed)."""
+    """The exercise version of solution notebook ``nb`` (not executed). nbgrader's autograder
+    test cells are left out: they matter only to nbgrader, which makes its own student version."""
+    from .nbgrader_cells import is_test_cell
+
     ex = copy.deepcopy(nb)
+    ex.cells = [c for c in ex.cells if not is_test_cell(c)]
     total = 0
     for i, cell in enumerate(ex.cells):
         try:
@@ -189,45 +194,28 @@ def check(names: list[str], fast: bool = False) -> int:
     return 0
 
 
-SUMMARY = re.compile(r"^(?P<name>\w+): (?:all )?(?P<passed>\d+) of (?P<total>\d+) cases right"
-                     r"|^(?P<ni>\w+): not implemented yet \(0 of (?P<nitotal>\d+) cases checked\)"
-                     r"|^Score: (?P<score>\d+) of (?P<out_of>\d+)\.")
-
-
-def grade_notebook(path: Path, timeout: int = 120) -> list[tuple[str, int, int]]:
-    """Execute a copy of a submitted notebook and read the checks' summary lines:
-    ``[(check name, passed, total), ...]`` (the drills appear as ``drills``)."""
+def mark(names: list[str]) -> int:
+    """Add or refresh nbgrader's cell metadata and test cells in solution notebooks."""
     import nbformat
-    from nbclient import NotebookClient
 
-    nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
-                            resources={"metadata": {"path": str(path.parent.resolve())}})
-    client.execute()
-    found: list[tuple[str, int, int]] = []
-    for cell in nb.cells:
-        for out in cell.get("outputs", []):
-            for line in out.get("text", "").splitlines():
-                m = SUMMARY.match(line)
-                if m and m.group("name"):
-                    found.append((m.group("name"), int(m.group("passed")), int(m.group("total"))))
-                elif m and m.group("ni"):
-                    found.append((m.group("ni"), 0, int(m.group("nitotal"))))
-                elif m:
-                    found.append(("drills", int(m.group("score")), int(m.group("out_of"))))
-    return found
+    from .nbgrader_cells import mark as mark_notebook
 
-
-def grade(paths: list[str]) -> int:
-    """Print one line per check of every submitted notebook (student code runs here: use a sandbox)."""
-    for p in paths:
-        path = Path(p)
-        rows = grade_notebook(path)
-        if not rows:
-            print(f"{path}: no check ran")
-        for name, passed, total in rows:
-            print(f"{path}\t{name}\t{passed}/{total}")
+    for sol in _pairs(names):
+        before = sol.read_text(encoding="utf-8")
+        nb = mark_notebook(nbformat.reads(before, as_version=4))
+        after = nbformat.writes(nb) + "\n"
+        if after != before:
+            sol.write_text(after, encoding="utf-8")
+            print(f"marked    solutions/{sol.name} (re-execute it, then build the exercises)")
+        else:
+            print(f"unchanged solutions/{sol.name}")
     return 0
+
+
+def grader_doc() -> str:
+    from . import grader
+
+    return grader.__doc__ or ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,11 +227,30 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("check", help="fail when exercises/ is out of date")
     sp.add_argument("names", nargs="*")
     sp.add_argument("--fast", action="store_true", help="compare sources and cell ids only (no kernel)")
-    sp = sub.add_parser("grade", help="execute submitted notebooks (copies) and list their check scores")
-    sp.add_argument("paths", nargs="+")
+    sp = sub.add_parser("mark", help="add nbgrader's cell metadata and test cells to solutions/")
+    sp.add_argument("names", nargs="*", help="notebook names (default: all)")
+    sp = sub.add_parser("grade", help="grade a class: each submission isolated, a summary and a CSV gradebook",
+                        description=grader_doc(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sp.add_argument("dir", help="DIR/STUDENT/NN_name.ipynb, nbgrader's submitted/STUDENT/ASSIGNMENT/NN_name.ipynb, "
+                                "or one notebook file")
+    sp.add_argument("--csv", metavar="FILE", help="write the gradebook: student, notebook, check, passed, total, "
+                                                  "status, message")
+    sp.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                    help="time limit for one notebook, its cells and all its cases (default 60)")
+    sp.add_argument("--jobs", type=int, default=1, metavar="N", help="notebooks graded at once (default 1)")
+    sp.add_argument("--memory", type=int, default=2048, metavar="MB",
+                    help="memory limit of one notebook's process (default 2048)")
+    sp.add_argument("--notebooks", nargs="*", metavar="NAME",
+                    help="the notebooks every student should hand in (default: every exercise anyone handed in)")
     a = ap.parse_args(argv)
     if a.cmd == "grade":
-        return grade(a.paths)
+        from .grader import main as grade_main
+
+        if a.notebooks:
+            a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]
+        return grade_main(a)
+    if a.cmd == "mark":
+        return mark(a.names)
     return build(a.names) if a.cmd == "build" else check(a.names, a.fast)
 
 

@@ -16,7 +16,7 @@ deal: a seeded greedy choice seats together the bots that have met least so far,
 bot meets every other within the first few deals (at most as many deals as there are
 bots, in our checks: 18 deals for 30 bots; the table says how many pairs have met).
 
-**Untrusted code.** A bot runs only in its own child process (``hearts_teach.sandbox``),
+**Untrusted code.** A bot runs only in its own child process (``hearts_teach.bot_sandbox``),
 never in the league's process: with no ``--workers`` the tables are played in this
 process and every bot in a child of it; with Dask, the tables are played in the worker
 processes and the bots in their children. A bot that raises, answers with something that
@@ -230,11 +230,11 @@ def play_table(task: dict) -> dict:
 
     ``task``: ``key``, ``seed``, ``deal``, ``table``, ``entries`` (4 names, ``None`` for a
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
-    Everything a student wrote runs in ``hearts_teach.sandbox`` child processes."""
+    Everything a student wrote runs in ``hearts_teach.bot_sandbox`` child processes."""
+    from .bot_sandbox import BotFailure, bot_process
     from .bots.simple import RuleBot
     from .cards import DECK, CardList
     from .hand import Hand, Phase
-    from .sandbox import BotFailure, bot_process
 
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
     entries: list[str | None] = list(task["entries"])
@@ -602,7 +602,7 @@ def make_tasks(bots: Sequence[BotFile], deals: int, seed: int, move_limit: float
 
 
 def _run_inline(tasks: list[dict]) -> Iterator[dict]:
-    from .sandbox import close_all
+    from .bot_sandbox import close_all
 
     try:
         for task in tasks:

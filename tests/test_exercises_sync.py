@@ -53,7 +53,9 @@ def test_unbalanced_markers_are_rejected(src):
 def test_make_exercise_keeps_ids_and_clears_outputs():
     nb = nbformat.read(ROOT / "solutions" / "02_trick_winner.ipynb", as_version=4)
     ex = gen.make_exercise(nb, "02_trick_winner.ipynb")
-    assert [c.id for c in ex.cells] == [c.id for c in nb.cells]
+    # the same cells and ids, except nbgrader's autograder test cells, which nbgrader adds itself
+    assert [c.id for c in ex.cells] == [c.id for c in nb.cells if not c.id.startswith("test-")]
+    assert len(ex.cells) == len(nb.cells) - 2
     assert all(c.outputs == [] and c.execution_count is None for c in ex.cells if c.cell_type == "code")
     assert "return best" not in json.dumps(ex) and "raise NotImplementedError()" in json.dumps(ex)
     assert ex.metadata["hearts_teach"]["generated_from"] == "solutions/02_trick_winner.ipynb"
@@ -123,6 +125,26 @@ def test_exercises_equal_a_fresh_build(capsys):
     assert gen.check([]) == 0, capsys.readouterr().out
 
 
-def test_grade_reads_the_check_summaries_of_a_submission():
-    assert gen.grade_notebook(ROOT / "exercises" / "04_hand_points.ipynb") == [("hand_points", 0, 27)]
-    assert gen.grade_notebook(ROOT / "solutions" / "04_hand_points.ipynb") == [("hand_points", 27, 27)]
+@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
+def test_solutions_carry_nbgrader_metadata_and_test_cells(path):
+    from hearts_teach.nbgrader_cells import is_test_cell, mark
+
+    nb = nbformat.read(path, as_version=4)
+    # running the mark command again would change nothing
+    assert nbformat.writes(mark(nbformat.read(path, as_version=4))) == nbformat.writes(nb)
+    answers = [c for c in nb.cells if "BEGIN SOLUTION" in c.source]
+    assert answers and all(c.metadata["nbgrader"]["solution"] for c in answers)
+    tests = [c for c in nb.cells if is_test_cell(c)]
+    assert tests and all(c.metadata["nbgrader"]["points"] >= 1 and c.metadata["nbgrader"]["locked"] for c in tests)
+    assert any("### BEGIN HIDDEN TESTS" in c.source and "### END HIDDEN TESTS" in c.source for c in tests)
+    ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
+    assert len(ids) == len(set(ids))
+    for source, output in _outputs(path):
+        if "from hearts_teach.autograde import verify" in source:
+            assert "right (graded again in a fresh process)" in output or "at least 6 needed" in output, source
+
+
+def test_exercises_leave_out_the_autograder_test_cells():
+    for path in SOLUTIONS:
+        text = (ROOT / "exercises" / path.name).read_text(encoding="utf-8")
+        assert "HIDDEN TESTS" not in text and "hearts_teach.autograde" not in text

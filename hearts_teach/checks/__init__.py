@@ -25,6 +25,7 @@ from .framework import (
     Checker,
     CheckResult,
     Failure,
+    _short,
     report_lines,
     run_check,
 )
@@ -62,6 +63,10 @@ def checker(name: str) -> Checker:
 
 def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet: bool = False) -> CheckResult:
     """Check ``func`` against the cases of exercise ``name``, print the verdict and return it."""
+    if not isinstance(name, str):
+        print(f"check needs the name of the exercise first, as a string in quotes, for example "
+              f'check("trick_winner", trick_winner); got {_short(name)}.')
+        return CheckResult(str(name)[:40], 0, 0)
     try:
         chk = checker(name)
     except KeyError as exc:
@@ -74,6 +79,15 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
     return result
 
 
+def _record_cells() -> None:
+    # nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
+    from ..autograde import record_cells
+
+    record_cells()
+
+
+_record_cells()
+
 __all__ = ["check", "try_it", "checker", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
 
 
@@ -83,21 +97,27 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
     For trying a function on one example before checking it: a stub that is not written
     yet, an exception or an endless loop is reported in one line, never as a traceback.
     """
-    from .framework import _where, call_with_limit, one_line
+    from .framework import MAX_LINE, _where, call_with_limit, clip, one_line, safe_repr
 
-    name = getattr(func, "__name__", "function")
-    call = f"{name}({', '.join(repr(a) for a in args)})"
+    name = str(getattr(func, "__name__", "function"))[:40]
+    call = clip(f"{name}({', '.join(safe_repr(a, MAX_LINE) for a in args)})")
     if not callable(func):
         print(f"{call}: {name} is not a function")
         return
     outcome = call_with_limit(func, copy.deepcopy(args), time_limit)
     if outcome.printed.strip():
-        print(outcome.printed.rstrip("\n"))
+        shown = outcome.printed.rstrip("\n").splitlines()
+        print("\n".join(clip(t) for t in shown[:20]))
+        if len(shown) > 20:
+            print(f"... ({len(shown) - 20} more lines printed)")
     if outcome.timed_out:
         print(f"{call} did not finish within {time_limit:g} seconds (a loop that never ends?)")
+        if outcome.unstoppable:
+            print("It is still running and could not be stopped (a bare 'except:' inside a loop catches the "
+                  "stop): restart the kernel (Kernel → Restart) before you go on.")
     elif isinstance(outcome.error, NotImplementedError):
         print(f"{call}: not implemented yet (write your code in place of 'raise NotImplementedError()')")
     elif outcome.error is not None:
         print(f"{call} raised {one_line(outcome.error)}{_where(outcome.tb)}")
     else:
-        print(f"{call} returned {outcome.value!r}")
+        print(clip(f"{call} returned {safe_repr(outcome.value, MAX_LINE)}"))

@@ -7,9 +7,16 @@ Safety rules, each with its reason:
   change the engine's data, which it never sees);
 - every call runs in a worker thread with a time limit, so an endless loop cannot hang
   the kernel; on timeout the thread is stopped with an asynchronous exception (works
-  for any pure-Python loop) and the check stops with a clear message;
+  for any pure-Python loop; it is sent again and again, so a loop with a bare
+  ``except:`` that swallows one stop still ends) and the check stops with a clear message;
+- an answer that is an iterator (a generator, ``map``) is read inside the time limit and
+  at most ``MAX_ITEMS`` items of it, so an endless generator cannot hang the check either;
+- judging an answer (normalising it, comparing it, showing it) also runs under the time
+  limit and catches everything, so a returned object whose ``__eq__`` or ``__repr__``
+  raises or loops gives a one-line message;
 - ``print`` output of the learner's function is captured (the main thread swaps
-  ``sys.stdout`` and always restores it), so a chatty function cannot flood the cell;
+  ``sys.stdout`` and always restores it) and capped, so a chatty function cannot flood
+  the cell; every line of a report is capped too (a 10 MB string shows as its start);
 - exceptions are reported in one line (type, message and the line of the learner's
   code), never as a traceback; ``NotImplementedError`` from the exercise stub means
   "not implemented yet".
@@ -20,17 +27,23 @@ from __future__ import annotations
 import copy
 import ctypes
 import io
+import itertools
 import os
 import sys
 import threading
+import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, to_card
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per case: generous for any sensible answer
+MAX_ITEMS = 10_000  # items read from an iterator an answer returns (a hand has 13 cards)
+MAX_PRINTED = 20_000  # characters of a function's printout kept
+MAX_LINE = 300  # characters of one report line
+STOP_GRACE = 2.0  # seconds spent stopping a runaway thread before giving up on it
 
 
 class WrongType(Exception):
@@ -76,10 +89,13 @@ class CheckResult:
     not_implemented: bool = False
     timed_out: bool = False
     lines: list[str] = field(default_factory=list)  # the printed report
+    timeout_index: int | None = None  # the case that ran out of time (the check stopped there)
+    unstoppable: bool = False  # that case's thread could not be stopped: restart the kernel
+
 
     @property
     def ok(self) -> bool:
-        return self.first_failure is None and self.passed == self.total
+        return self.first_failure is None and 0 < self.total == self.passed
 
     @property
     def summary(self) -> str:
@@ -108,18 +124,27 @@ class Checker:
     # for questions with many right answers: a message when ``value`` is wrong, else None
     judge: Callable[[Case, Any], str | None] | None = None
 
+    # hidden cases: more cases of the same kinds (other seeds, other hand-picked positions) that
+    # the class grader adds to the visible ones; ``check`` in the notebook never runs them
+    make_hidden: Callable[[], list[Case]] | None = None
+
     def cases(self) -> list[Case]:
         return _cached_cases(self)
 
+    def hidden_cases(self) -> list[Case]:
+        return _cached_cases(self, hidden=True)
 
-_CASE_CACHE: dict[str, list[Case]] = {}
+
+_CASE_CACHE: dict[tuple[str, bool], list[Case]] = {}
 
 
-def _cached_cases(checker: Checker) -> list[Case]:
+def _cached_cases(checker: Checker, hidden: bool = False) -> list[Case]:
     # cases are generated once per process (seeded, so always the same list)
-    if checker.name not in _CASE_CACHE:
-        _CASE_CACHE[checker.name] = list(checker.make_cases())
-    return _CASE_CACHE[checker.name]
+    key = (checker.name, hidden)
+    if key not in _CASE_CACHE:
+        make = checker.make_hidden if hidden else checker.make_cases
+        _CASE_CACHE[key] = list(make()) if make is not None else []
+    return _CASE_CACHE[key]
 
 
 # ------------------------------------------------------------------------------------
@@ -133,6 +158,39 @@ class _Outcome:
     tb: Any = None
     timed_out: bool = False
     printed: str = ""
+    unstoppable: bool = False  # the runaway thread survived every stop (a bare except: in a loop)
+
+
+class TooLong:
+    """Stands for an iterator answer with more than ``MAX_ITEMS`` items (an endless generator?)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"<a {self.kind} with more than {MAX_ITEMS:,} items>"
+
+
+class _CappedText(io.StringIO):
+    """A stdout replacement that keeps only the first ``MAX_PRINTED`` characters."""
+
+    cut = False
+
+    def write(self, text: str) -> int:
+        room = MAX_PRINTED - self.tell()
+        if room > 0:
+            super().write(str(text)[:room])
+        if room < len(str(text)):
+            self.cut = True
+        return len(text) if isinstance(text, str) else 0
+
+
+def _materialise(value: Any) -> Any:
+    # a lazy answer is read here, inside the time limit, and never more than MAX_ITEMS items
+    if isinstance(value, Iterator):
+        items = list(itertools.islice(value, MAX_ITEMS + 1))
+        return items if len(items) <= MAX_ITEMS else TooLong(type(value).__name__)
+    return value
 
 
 def _stop_thread(thread: threading.Thread) -> None:
@@ -147,14 +205,14 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
 
     def target() -> None:
         try:
-            out.value = func(*args)
+            out.value = _materialise(func(*args))
         except _Stop:
             pass
         except BaseException as exc:  # noqa: BLE001 - anything the learner raises is reported
             out.error = exc
             out.tb = exc.__traceback__
 
-    buffer = io.StringIO()
+    buffer = _CappedText()
     saved = sys.stdout
     sys.stdout = buffer  # swapped here, in the main thread, so it is always restored
     try:
@@ -163,11 +221,15 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
         worker.join(limit)
         if worker.is_alive():
             out.timed_out = True
-            _stop_thread(worker)
-            worker.join(0.5)
+            # a bare ``except:`` in a loop can swallow one stop: keep sending it for a while
+            deadline = time.monotonic() + STOP_GRACE
+            while worker.is_alive() and time.monotonic() < deadline:
+                _stop_thread(worker)
+                worker.join(0.01)
+            out.unstoppable = worker.is_alive()
     finally:
         sys.stdout = saved
-    out.printed = buffer.getvalue()
+    out.printed = buffer.getvalue() + ("\n... (the rest of the printout was cut)" if buffer.cut else "")
     return out
 
 
@@ -187,9 +249,28 @@ def _where(tb: Any) -> str:
 
 
 def one_line(exc: BaseException) -> str:
-    msg = str(exc).strip().splitlines()
+    try:
+        msg = str(exc).strip().splitlines()
+    except Exception:  # noqa: BLE001 - an exception whose __str__ fails still has a name
+        msg = []
     text = f"{type(exc).__name__}: {msg[0]}" if msg and msg[0] else type(exc).__name__
-    return text if len(text) <= 160 else text[:157] + "..."
+    return clip(text, 160)
+
+
+def clip(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` cut to ``limit`` characters, with a note of how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 30]}... ({len(text) - limit + 30:,} more characters)"
+
+
+def safe_repr(value: Any, limit: int = 80) -> str:
+    """repr(value) that never raises and is never longer than ``limit``."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001 - the learner's __repr__ may fail
+        return f"<a {type(value).__name__} object whose repr raised {one_line(exc)}>"
+    return clip(text, limit)
 
 
 # ------------------------------------------------------------------------------------
@@ -224,6 +305,8 @@ def run_check(checker: Checker, func: Any, time_limit: float = DEFAULT_TIME_LIMI
             break
         if failure.kind == "timeout":
             res.timed_out = True
+            res.timeout_index = i
+            res.unstoppable = outcome.unstoppable
             break  # a function that never returns would make every case wait
     return res
 
@@ -246,18 +329,41 @@ def _judge(checker: Checker, case: Case, i: int, outcome: _Outcome, given: tuple
                        "your function changed the input it was given; work on a copy instead "
                        "(for example my_list = list(my_list)) so the caller's data stays as it was",
                        actual=outcome.value, printed=printed)
-    try:
-        value = checker.normalize(outcome.value)
-    except WrongType as exc:
-        return Failure(i, case, "wrong_type", str(exc), actual=outcome.value, printed=printed)
-    if checker.judge is not None:
-        problem = checker.judge(case, value)
-        if problem:
-            return Failure(i, case, "wrong", problem, actual=value, printed=printed)
+    return judge_value(checker, case, i, outcome.value, printed, limit)
+
+
+def judge_value(checker: Checker, case: Case, i: int, answer: Any, printed: str = "",
+                limit: float = DEFAULT_TIME_LIMIT) -> Failure | None:
+    """The failure of ``answer`` on ``case``, or None when it is right. Normalising and comparing
+    run under the time limit and catch everything: the answer may be an object of the learner's
+    whose ``__eq__``, ``__iter__`` or ``__repr__`` raises or never returns."""
+
+    if isinstance(answer, TooLong):
+        return Failure(i, case, "wrong_type", f"your function returned a {answer.kind} that does not end "
+                       f"(more than {MAX_ITEMS:,} items); return a list instead", printed=printed)
+
+    def decide() -> Failure | None:
+        try:
+            value = checker.normalize(answer)
+        except WrongType as exc:
+            return Failure(i, case, "wrong_type", clip(str(exc)), actual=answer, printed=printed)
+        if checker.judge is not None:
+            problem = checker.judge(case, value)
+            if problem:
+                return Failure(i, case, "wrong", clip(problem), actual=value, printed=printed)
+            return None
+        if bool(value != case.expected):
+            return Failure(i, case, "wrong", "", actual=value, printed=printed)
         return None
-    if value != case.expected:
-        return Failure(i, case, "wrong", "", actual=value, printed=printed)
-    return None
+
+    verdict = call_with_limit(decide, (), limit)
+    if verdict.timed_out:
+        return Failure(i, case, "wrong_type", f"your function returned a {type(answer).__name__} that "
+                       f"could not be checked within {limit:g} seconds", printed=printed)
+    if verdict.error is not None:
+        return Failure(i, case, "wrong_type", f"your function returned a {type(answer).__name__} that "
+                       f"could not be checked: using it raised {one_line(verdict.error)}", printed=printed)
+    return verdict.value
 
 
 def _changed(given: tuple, pristine: tuple) -> bool:
@@ -268,18 +374,34 @@ def _changed(given: tuple, pristine: tuple) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} (a {type(value).__name__})"
+    return f"{safe_repr(value, 60)} (a {type(value).__name__})"
 
 
 # ------------------------------------------------------------------------------------
 # the report
 
 
+def _show(checker: Checker, value: Any, case: Case) -> str:
+    # the checker's own display, or a safe repr when the learner's object defeats it
+    try:
+        return clip(checker.show(value, case))
+    except Exception:  # noqa: BLE001
+        return safe_repr(value, MAX_LINE)
+
+
+def _hint(checker: Checker, case: Case, actual: Any) -> str:
+    try:
+        return clip(checker.hint(case, actual)) if checker.hint is not None else ""
+    except Exception:  # noqa: BLE001 - a hint is a bonus: never let it break the report
+        return ""
+
+
 def report_lines(checker: Checker, res: CheckResult) -> list[str]:
     """The learner-facing report: the first failing case, then a one-line summary."""
+    return [clip(line) for line in _report_lines(checker, res)]
+
+
+def _report_lines(checker: Checker, res: CheckResult) -> list[str]:
     name = checker.name
     lines: list[str] = []
     f = res.first_failure
@@ -293,25 +415,33 @@ def report_lines(checker: Checker, res: CheckResult) -> list[str]:
                      + (f" ({f.case.label})" if f.case.label else "") + ":")
         lines.extend("  " + s for s in f.case.shown)
         if f.kind == "wrong":
-            lines.append(f"  expected: {checker.show(f.case.expected, f.case)}")
-            lines.append(f"  your function returned: {checker.show(f.actual, f.case)}")
+            lines.append(f"  expected: {_show(checker, f.case.expected, f.case)}")
+            lines.append(f"  your function returned: {_show(checker, f.actual, f.case)}")
             if f.message:
                 lines.append(f"  problem: {f.message}")
-            elif checker.hint is not None:
-                extra = checker.hint(f.case, f.actual)
+            else:
+                extra = _hint(checker, f.case, f.actual)
                 if extra:
                     lines.append(f"  hint: {extra}")
         else:
-            lines.append(f"  expected: {checker.show(f.case.expected, f.case)}")
+            lines.append(f"  expected: {_show(checker, f.case.expected, f.case)}")
             lines.append(f"  problem: {f.message}")
         lines.append(f"  rule: {f.case.rule}")
         if f.printed.strip():
-            shown = f.printed.rstrip("\n").splitlines()
+            shown = [clip(t, 100) for t in f.printed.rstrip("\n").splitlines()]
             lines.append("  your function printed: " + " | ".join(shown[:3]) + (" ..." if len(shown) > 3 else ""))
+    if res.timed_out and res.timeout_index is not None and res.timeout_index != f.index:
+        # an earlier case was wrong; a later one then never returned
+        lines.append(f"Case {res.timeout_index + 1} of {res.total} then did not finish within the time limit, "
+                     f"so the check stopped there (a loop that never ends?).")
+    if res.unstoppable:
+        lines.append("  Your function is still running and could not be stopped (a bare 'except:' inside a "
+                     "loop catches the stop): restart the kernel (Kernel → Restart) before you go on.")
     if f is None:
         lines.append(f"{name}: all {res.total} of {res.total} cases right. Well done!")
     elif res.timed_out:
-        lines.append(f"{name}: {res.passed} of {res.total} cases right before case {f.index + 1} ran out of time "
+        stop = res.timeout_index if res.timeout_index is not None else f.index
+        lines.append(f"{name}: {res.passed} of {res.total} cases right before case {stop + 1} ran out of time "
                      f"(check stopped).")
     else:
         lines.append(f"{name}: {res.passed} of {res.total} cases right.")

@@ -50,6 +50,24 @@ HAND_PICKED: list[tuple[str, str, bool, bool, str]] = [
     ("2H 8H QS 5S", "KC", False, False, "void in clubs after the first trick: any card, Q♠ and hearts too"),
     ("AC 4S", "3D 9D AD", False, True, "last to play, void: any card"),
     ("KS", "4H", False, True, "the last card of the hand"),
+    # each exception gets more than one case, so that missing a rule cannot still score almost full marks
+    ("2H 7H 9H JH AH", "", False, False, "leading, hearts not broken, only hearts left: any heart"),
+    ("KH", "", False, False, "leading the last card, a heart, before hearts are broken"),
+    ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2C", True, False, "first trick, no clubs, all 13 hearts"),
+    ("QS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2C 7C 9C", True, False,
+     "first trick, last to play, only hearts and Q♠"),
+    ("QS 8H", "", False, False, "leading, hearts not broken: Q♠ is not a heart, so it must be led"),
+    ("QS 2H 3D", "", False, False, "leading, hearts not broken: Q♠ or the diamond"),
+]
+
+HIDDEN_PICKED: list[tuple[str, str, bool, bool, str]] = [
+    ("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "", True, False, "the 2♣ opens even from a hand of clubs"),
+    ("4H 6H 8H TH QH", "", False, False, "leading, hearts not broken, only hearts"),
+    ("5H 6H 7H 8H 9H TH JH QH KH AH QS 2H 3H", "2C 4C", True, False, "first trick, nothing but points"),
+    ("QS 9H 2D", "", False, False, "leading, hearts not broken: Q♠ may be led"),
+    ("AH 2S", "3C", True, False, "first trick, no clubs: the spade, not the heart"),
+    ("5C 9H QS", "KC 3C", True, False, "first trick: follow clubs"),
+    ("3H JH 2S", "8H", False, False, "a heart led before hearts are broken: follow with a heart"),
 ]
 
 
@@ -76,13 +94,13 @@ def _case(pos: Position, label: str) -> Case:
                 shown, label)
 
 
-def make_cases() -> list[Case]:
+def make_cases(hidden: bool = False) -> list[Case]:
     out = []
-    for hand, trick, first, broken, label in HAND_PICKED:
+    for hand, trick, first, broken, label in HIDDEN_PICKED if hidden else HAND_PICKED:
         pos = Position(-1, CardList(hand).mask, tuple(c.index for c in CardList(trick)), first, broken)
         out.append(_case(pos, f"hand-picked: {label}"))
-    rng = Rng("hearts_teach.checks/legal")
-    for played in random_hands(1, 8):
+    rng = Rng("hearts_teach.checks/legal/hidden" if hidden else "hearts_teach.checks/legal")
+    for played in random_hands(101, 4) if hidden else random_hands(1, 8):
         # the first trick's positions always, then a few seeded picks from the rest
         picks = sorted(set(range(4)) | set(rng.sample(range(4, 52), 5)))
         for k in picks:
@@ -127,7 +145,7 @@ def _hint(case: Case, actual: frozenset[str]) -> str:
 
 CHECKERS = {
     "legal_plays": Checker("legal_plays", "legal_plays(hand, trick, first_trick, hearts_broken) -> list",
-                           make_cases, _norm, _show, _hint),
+                           make_cases, _norm, _show, _hint, make_hidden=lambda: make_cases(hidden=True)),
 }
 
 __all__ = ["CHECKERS", "card_text", "indices_of"]

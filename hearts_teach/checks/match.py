@@ -33,6 +33,16 @@ PICKED = [
     ([45, 20, 30, 49], 50, "a match to 50, nobody there yet"),
     ([130, 60, 60, 60], 100, "a three-way tie for lowest"),
     ([98, 99, 100, 99], 100, "the winner is the lowest, not the first"),
+    ([60, 20, 30, 40], 50, "a match to 50: 60 is past the end"),
+    ([149, 60, 70, 80], 150, "a longer match to 150: 149 is not there yet"),
+]
+
+HIDDEN_PICKED = [
+    ([100, 30, 60, 60], 100, "a tie that is not for lowest, exactly 100"),
+    ([75, 10, 20, 30], 75, "a match to 75, reached exactly"),
+    ([99, 99, 99, 99], 100, "everyone at 99"),
+    ([200, 150, 150, 120], 100, "far past the end"),
+    ([110, 50, 50, 70], 100, "a tie for lowest past the end: play on"),
 ]
 
 
@@ -49,13 +59,13 @@ def _totals_after_each_hand(match_seed: int) -> list[list[int]]:
     return out
 
 
-def _all_totals() -> list[tuple[list[int], int, str]]:
-    out = [(t, e, f"hand-picked: {why}") for t, e, why in PICKED]
-    for m in (1, 2, 3):
+def _all_totals(hidden: bool = False) -> list[tuple[list[int], int, str]]:
+    out = [(t, e, f"hand-picked: {why}") for t, e, why in (HIDDEN_PICKED if hidden else PICKED)]
+    for m in (4, 5) if hidden else (1, 2, 3):
         run = _totals_after_each_hand(m)
         for k in sorted({1, len(run) - 2, len(run) - 1}):
             out.append((run[k], 100, f"after hand {k + 1} of a played match"))
-    rng = Rng("hearts_teach.checks/match")
+    rng = Rng("hearts_teach.checks/match/hidden" if hidden else "hearts_teach.checks/match")
     for _ in range(8):  # totals near the end, with deliberate ties for lowest
         t = [rng.randint(60, 115) for _ in range(4)]
         if rng.random() < 0.5:
@@ -78,12 +88,14 @@ def _args(totals: list[int], end: int) -> tuple:
     return (list(totals), end)
 
 
-def over_cases() -> list[Case]:
-    return [Case(_args(t, e), _decided(t, e), RULE, _shown("match_over", t, e), why) for t, e, why in _all_totals()]
+def over_cases(hidden: bool = False) -> list[Case]:
+    return [Case(_args(t, e), _decided(t, e), RULE, _shown("match_over", t, e), why)
+            for t, e, why in _all_totals(hidden)]
 
 
-def winner_cases() -> list[Case]:
-    return [Case(_args(t, e), _winner(t, e), RULE, _shown("match_winner", t, e), why) for t, e, why in _all_totals()]
+def winner_cases(hidden: bool = False) -> list[Case]:
+    return [Case(_args(t, e), _winner(t, e), RULE, _shown("match_winner", t, e), why)
+            for t, e, why in _all_totals(hidden)]
 
 
 def _norm_over(value: Any) -> bool:
@@ -118,14 +130,21 @@ def _hint(case: Case, actual: Any) -> str:
         return "two or more players share the lowest total: another hand is played"
     if isinstance(actual, int) and not isinstance(actual, bool) and actual == totals.index(max(totals)):
         return "the LOWEST total wins in Hearts, not the highest"
-    if actual is False:
-        return f"{SEATS[totals.index(max(totals))]} has reached {end} (reaching it exactly counts)"
+    if actual is False or (actual is None and case.expected is not None):
+        shared = sorted(v for v in set(totals) if totals.count(v) > 1)
+        if shared:
+            return (f"two players share {shared[0]}, but that is not the lowest total: only a tie for the "
+                    f"lowest total keeps the match going")
+        top = max(totals)
+        if top == end:
+            return f"{SEATS[totals.index(top)]} has reached {end} exactly, and reaching it exactly counts"
+        return f"{SEATS[totals.index(top)]} has {top}, past the end score {end}: the match is over"
     return ""
 
 
 CHECKERS = {
     "match_over": Checker("match_over", "match_over(totals, end_score=100) -> bool", over_cases, _norm_over,
-                          lambda v, c: repr(v), _hint),
+                          lambda v, c: repr(v), _hint, make_hidden=lambda: over_cases(hidden=True)),
     "match_winner": Checker("match_winner", "match_winner(totals, end_score=100) -> int or None", winner_cases,
-                            _norm_winner, _show_winner, _hint),
+                            _norm_winner, _show_winner, _hint, make_hidden=lambda: winner_cases(hidden=True)),
 }

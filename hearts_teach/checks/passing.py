@@ -21,24 +21,27 @@ TARGET = ("Seats 0..3 sit clockwise (South, West, North, East); left is seat + 1
           "(one to the right), across is seat + 2, all modulo 4; a hold hand passes to nobody (None).")
 
 
-def _hand_numbers() -> list[int]:
+def _hand_numbers(hidden: bool = False) -> list[int]:
     # every hand of two full cycles, then a few large numbers from the project RNG
+    if hidden:  # the grader's extra cases: a third cycle and other large numbers
+        rng = Rng("hearts_teach.checks/pass/hidden")
+        return list(range(8, 12)) + sorted({rng.randint(201, 5000) for _ in range(8)})
     rng = Rng("hearts_teach.checks/pass")
     return list(range(8)) + sorted({rng.randint(8, 200) for _ in range(6)})
 
 
-def direction_cases() -> list[Case]:
+def direction_cases(hidden: bool = False) -> list[Case]:
     rules = Rules()
     return [Case((h,), rules.pass_direction(h), ROTATION,
                  (f"call: pass_direction({h})", f"hand number {h} (hand {h + 1} of the match)"),
                  "the first two cycles" if h < 8 else "a later hand")
-            for h in _hand_numbers()]
+            for h in _hand_numbers(hidden)]
 
 
-def target_cases() -> list[Case]:
+def target_cases(hidden: bool = False) -> list[Case]:
     rules = Rules()
     out = []
-    for h in _hand_numbers():
+    for h in _hand_numbers(hidden):
         d = rules.pass_direction(h)
         for seat in range(4):
             out.append(Case((seat, h), engine_pass_target(seat, d), TARGET,
@@ -90,14 +93,25 @@ def _hint_target(case: Case, actual: Any) -> str:
     return ""
 
 
+ORDER = ("left", "right", "across", "hold")
+
+
 def _hint_direction(case: Case, actual: Any) -> str:
     h = case.args[0]
-    return f"{h} % 4 is {h % 4}"
+    hint = f"{h} % 4 is {h % 4}, and {h % 4} means {ORDER[h % 4]} (0 left, 1 right, 2 across, 3 hold)"
+    if actual == ORDER[(h - 1) % 4]:
+        hint += (f"; you gave the direction of hand number {h - 1}: hand numbers count from 0 "
+                 f"(hand 0 passes left), did you count from 1?")
+    elif actual == ORDER[(h + 1) % 4]:
+        hint += f"; you gave the direction of hand number {h + 1}: is there an extra + 1?"
+    return hint
 
 
 CHECKERS = {
     "pass_direction": Checker("pass_direction", "pass_direction(hand_number) -> str", direction_cases,
-                              _norm_direction, lambda v, c: repr(v), _hint_direction),
+                              _norm_direction, lambda v, c: repr(v), _hint_direction,
+                              make_hidden=lambda: direction_cases(hidden=True)),
     "pass_target": Checker("pass_target", "pass_target(seat, hand_number) -> int or None", target_cases,
-                           _norm_target, _show_target, _hint_target),
+                           _norm_target, _show_target, _hint_target,
+                           make_hidden=lambda: target_cases(hidden=True)),
 }

@@ -40,9 +40,17 @@ def _points_case(taken: list[str], label: str) -> Case:
     return Case((list(taken),), trick_points(CardList(taken).mask), POINTS_RULE, shown, label)
 
 
-def points_cases() -> list[Case]:
-    out = [_points_case(t.split(), f"hand-picked: {why}") for t, why in POINTS_PICKED]
-    for played in random_hands(20, 5):
+POINTS_HIDDEN = [
+    ("QS 2H", "Q♠ and one heart: 14"),
+    ("QC QD QH", "three queens, only one of them a heart"),
+    ("KS AS JS", "spades other than the queen"),
+]
+
+
+def points_cases(hidden: bool = False) -> list[Case]:
+    picked = POINTS_HIDDEN if hidden else POINTS_PICKED
+    out = [_points_case(t.split(), f"hand-picked: {why}") for t, why in picked]
+    for played in random_hands(120, 3) if hidden else random_hands(20, 5):
         for seat in range(4):
             out.append(_points_case(names(played.taken[seat]),
                                     f"the cards {SEATS[seat]} took in dealt hand {played.seed}"))
@@ -66,7 +74,9 @@ def _scores_case(taken: list[int], new_moon: bool, label: str) -> Case:
     return Case((points, new_moon), tuple(scores), NEW_MOON_RULE if new_moon else MOON_RULE, shown, label)
 
 
-def scores_cases() -> list[Case]:
+def scores_cases(hidden: bool = False) -> list[Case]:
+    if hidden:
+        return _hidden_scores_cases()
     picked = [
         ([0] * 14, "South shoots the moon"),
         ([2] * 14, "North shoots the moon"),
@@ -85,6 +95,20 @@ def scores_cases() -> list[Case]:
         out.append(_scores_case(_taken_masks(owners), k % 2 == 1, "points scattered at random"))
     for played in random_hands(40, 4):  # real hands played out
         out.append(_scores_case(list(played.taken), played.seed % 2 == 1, f"dealt hand {played.seed}"))
+    return out
+
+
+def _hidden_scores_cases() -> list[Case]:
+    out = [_scores_case(_taken_masks(owners), new_moon, f"hand-picked: {why}")
+           for owners, new_moon, why in (([1] * 14, True, "West shoots the moon (new_moon)"),
+                                         ([2] * 13 + [3], False, "all hearts but not Q♠: no moon"),
+                                         ([3] * 14, False, "East shoots the moon"))]
+    rng = Rng("hearts_teach.checks/moon/hidden")
+    for k in range(4):
+        owners = [rng.randbelow(4) for _ in range(14)]
+        out.append(_scores_case(_taken_masks(owners), k % 2 == 0, "points scattered at random"))
+    for played in random_hands(140, 3):
+        out.append(_scores_case(list(played.taken), played.seed % 2 == 0, f"dealt hand {played.seed}"))
     return out
 
 
@@ -134,8 +158,8 @@ def _hint_scores(case: Case, actual: Any) -> str:
 
 CHECKERS = {
     "hand_points": Checker("hand_points", "hand_points(taken) -> int", points_cases, _norm_points,
-                           lambda v, c: repr(v), _hint_points),
+                           lambda v, c: repr(v), _hint_points, make_hidden=lambda: points_cases(hidden=True)),
     "hand_scores": Checker("hand_scores", "hand_scores(points, new_moon=False) -> list", scores_cases,
                            _norm_scores, lambda v, c: repr(list(v)) if isinstance(v, tuple) else repr(v),
-                           _hint_scores),
+                           _hint_scores, make_hidden=lambda: scores_cases(hidden=True)),
 }

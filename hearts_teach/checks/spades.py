@@ -69,12 +69,12 @@ def _contract_expected(bid: int, taken: int) -> int:
     return team.contract_points + team.bags_taken
 
 
-def contract_cases() -> list[Case]:
+def contract_cases(hidden: bool = False) -> list[Case]:
     out = []
-    for bid, taken, why in CONTRACT_PICKED:
+    for bid, taken, why in () if hidden else CONTRACT_PICKED:
         out.append(_contract_case(bid, taken, f"hand-picked: {why}"))
-    rng = Rng("hearts_teach.checks/spades_contract")
-    for _ in range(16):
+    rng = Rng("hearts_teach.checks/spades_contract" + ("/hidden" if hidden else ""))
+    for _ in range(12 if hidden else 16):
         bid = rng.randint(1, 13)
         out.append(_contract_case(bid, rng.randint(0, 13), "random bid and tricks"))
     return out
@@ -94,9 +94,9 @@ def _score_case(bids: list[int], tricks: list[int], bags: tuple[int, int], label
     return Case((list(bids), list(tricks), tuple(bags)), (s.team_points, s.bags), SCORE_RULE, shown, label)
 
 
-def score_cases() -> list[Case]:
-    out = [_score_case(b, t, g, f"hand-picked: {why}") for b, t, g, why in SCORE_PICKED]
-    for seed in range(12):  # whole hands bid and played by the bots
+def score_cases(hidden: bool = False) -> list[Case]:
+    out = [] if hidden else [_score_case(b, t, g, f"hand-picked: {why}") for b, t, g, why in SCORE_PICKED]
+    for seed in range(100, 112) if hidden else range(12):  # whole hands bid and played by the bots
         hand = SpadesHand.deal(seed=f"hearts_teach.checks/spades/{seed}", dealer=seed % 4)
         auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in range(4)])
         rng = Rng(f"hearts_teach.checks/spades/bags/{seed}")
@@ -189,11 +189,12 @@ def _hint_contract(case: Case, actual: Any) -> str:
 
 CHECKERS = {
     "contract_points": Checker("contract_points", "contract_points(bid, taken) -> int", contract_cases,
-                               _norm_contract, lambda v, c: repr(v), _hint_contract),
+                               _norm_contract, lambda v, c: repr(v), _hint_contract,
+                               make_hidden=lambda: contract_cases(hidden=True)),
     "spades_score": Checker("spades_score", "spades_score(bids, tricks, bags) -> (points, bags_after)",
                             score_cases, _norm_score,
                             lambda v, c: (f"points {_show_pair(v[0])}, bags after {_show_pair(v[1])}"
                                           if isinstance(v, tuple) and len(v) == 2 else repr(v)),
-                            _hint_score),
+                            _hint_score, make_hidden=lambda: score_cases(hidden=True)),
 }
 

@@ -53,6 +53,11 @@ class TooSlow(Exception):
     """The learner's function did not return within the time limit."""
 
 
+class StudentExit(Exception):
+    """The learner's function raised ``SystemExit``, ``KeyboardInterrupt`` or another exception
+    that is not an ``Exception``: turned into one the evaluators report in a line."""
+
+
 def guarded(func: Callable, time_limit: float = DEFAULT_TIME_LIMIT) -> Callable:
     """``func`` wrapped so that it runs with a time limit on copies of its arguments."""
     import copy
@@ -64,6 +69,10 @@ def guarded(func: Callable, time_limit: float = DEFAULT_TIME_LIMIT) -> Callable:
                           f"{time_limit:g} seconds (a loop that never ends?)")
         if isinstance(outcome.error, NotImplementedError):
             raise NotImplementedYet(getattr(func, "__name__", "your function"))
+        if outcome.error is not None and not isinstance(outcome.error, Exception):
+            # SystemExit and friends would escape the evaluators' ``except Exception``
+            raise StudentExit(f"{getattr(func, '__name__', 'your function')} raised "
+                              f"{one_line(outcome.error)}")
         if outcome.error is not None:
             raise outcome.error
         return outcome.value
@@ -210,7 +219,7 @@ def _explain_failure(exc: BaseException, what: str) -> str:
     cause = exc.__cause__ or exc
     if isinstance(cause, NotImplementedYet):
         return f"{cause.args[0]} is not implemented yet: write it above, run its cell, then run this cell again."
-    if isinstance(cause, TooSlow):
+    if isinstance(cause, TooSlow | StudentExit):
         return f"{what} stopped: {cause}"
     from ..tournament import StudentCodeError
 
@@ -263,9 +272,9 @@ def evaluate_discard(my_discard: Callable, deals: int = 12, seed: int = 7) -> Co
 # validity checks (many right answers: the judge says what is wrong)
 
 
-def pass_cases() -> list[Case]:
+def pass_cases(hidden: bool = False) -> list[Case]:
     out = []
-    for seed in range(300, 316):
+    for seed in range(400, 410) if hidden else range(300, 316):
         hand = [str(c) for c in Hand.deal(seed=seed).cards(0)]
         out.append(Case((hand,), "3 different cards from the hand",
                         "A pass is exactly 3 different cards from the 13 you were dealt.",
@@ -298,10 +307,10 @@ def _judge_pass(case: Case, value: tuple[str, ...]) -> str | None:
     return None
 
 
-def discard_cases() -> list[Case]:
+def discard_cases(hidden: bool = False) -> list[Case]:
     out = []
-    rng = Rng("hearts_teach.checks/discard")
-    for played in random_hands(200, 12):
+    rng = Rng("hearts_teach.checks/discard/hidden" if hidden else "hearts_teach.checks/discard")
+    for played in random_hands(400, 8) if hidden else random_hands(200, 12):
         spots = [p for p in played.positions if p.trick and not p.hand & SUIT_MASKS[p.trick[0] // 13]]
         for p in rng.sample(spots, min(2, len(spots))):
             legal, trick = names(p.legal[0]), names(p.trick)
@@ -436,11 +445,15 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
     elif not isinstance(outcome.value, dict):
         problem = f"my_drill_answers should return a dict such as {{1: ['QS', 'AH', 'KH'], 3: 'KC'}}, " \
                   f"got {_short(outcome.value)}"
+    if not problem:
+        try:  # only whole-number keys count; the learner's dict may hold objects that misbehave
+            answers = {k: v for k, v in dict(outcome.value).items() if type(k) is int}
+        except Exception as exc:  # noqa: BLE001
+            problem = f"my_drill_answers returned a dict that could not be read: {one_line(exc)}"
     if problem:
         lines = (problem, f"Score: 0 of {out_of}.")
         print("\n".join(lines))
         return DrillResult(0, out_of, ("not implemented",) * len(DRILLS), lines)
-    answers = outcome.value
     lines: list[str] = []
     verdicts: list[str] = []
     score = 0
@@ -467,7 +480,7 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
                 a = assess_play(v, seed=seed)
                 cand = a.of(card)
                 said = f"you play {card.pretty}"
-        except (ValueError, TypeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - any answer that is not a valid choice scores 0
             verdicts.append("invalid")
             lines.append(f"Drill {d.number}: {one_line(exc).split(': ', 1)[-1]} (0 points).")
             continue
@@ -485,7 +498,8 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
 
 CHECKERS = {
     "my_pass": Checker("my_pass", "my_pass(hand) -> list of 3 cards", pass_cases,
-                       lambda v: _norm_cards(v, "my_pass"), _show_any, judge=_judge_pass),
+                       lambda v: _norm_cards(v, "my_pass"), _show_any, judge=_judge_pass,
+                       make_hidden=lambda: pass_cases(hidden=True)),
     "my_discard": Checker("my_discard", "my_discard(legal, trick) -> card", discard_cases, _norm_card,
-                          _show_any, judge=_judge_discard),
+                          _show_any, judge=_judge_discard, make_hidden=lambda: discard_cases(hidden=True)),
 }

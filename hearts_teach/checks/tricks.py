@@ -47,9 +47,18 @@ def _case(trick: list[str], label: str, expected: int | None = None) -> Case:
     return Case((list(trick),), _expected(trick) if expected is None else expected, RULE, shown, label)
 
 
-def make_cases() -> list[Case]:
-    out = [_case(t, f"hand-picked: {why}") for t, why in EDGE]
-    for played in random_hands(1, 4):
+HIDDEN_EDGE = [
+    (["3S", "2S", "4S", "AS"], "the ace of the led suit played last"),
+    (["TD", "9D", "8D", "7D"], "the ten led and nobody beats it"),
+    (["6H", "QS", "KS", "AS"], "spades are not trumps"),
+    (["AC", "KC", "QC", "JC"], "the led ace wins"),
+]
+
+
+def make_cases(hidden: bool = False) -> list[Case]:
+    edge = HIDDEN_EDGE if hidden else EDGE
+    out = [_case(t, f"hand-picked: {why}") for t, why in edge]
+    for played in random_hands(101, 3) if hidden else random_hands(1, 4):
         for k, (leader, cards, winner) in enumerate(played.tricks[:10]):
             if k % 2 == 0 or len({c // 13 for c in cards}) > 1:  # prefer tricks where someone is void
                 # the engine's winner (a seat) as a position in the trick
@@ -76,6 +85,10 @@ def _show(value: Any, case: Case) -> str:
 def _hint(case: Case, actual: Any) -> str:
     trick = [Card(c) for c in case.args[0]]
     led, got, want = trick[0].suit, trick[actual], trick[case.expected]
+    highest_of_any_suit = got.suit != led and got.rank == max(c.rank for c in trick)
+    if actual == case.expected + 1 and not highest_of_any_suit:
+        return (f"the {want.pretty} wins, and it is at position {case.expected}: positions count from 0 "
+                f"(the card led is position 0); did you count from 1?")
     if got.suit != led:
         return (f"{got.pretty} is not a {led.singular}: {led.plural} were led, "
                 f"so only {led.plural} can win")
@@ -85,5 +98,6 @@ def _hint(case: Case, actual: Any) -> str:
 
 
 CHECKERS = {
-    "trick_winner": Checker("trick_winner", "trick_winner(trick) -> int", make_cases, _norm, _show, _hint),
+    "trick_winner": Checker("trick_winner", "trick_winner(trick) -> int", make_cases, _norm, _show, _hint,
+                            make_hidden=lambda: make_cases(hidden=True)),
 }

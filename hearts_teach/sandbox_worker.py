@@ -1,0 +1,169 @@
+"""The student's side of the grader: runs in its own process (started by ``hearts_teach.sandbox``).
+
+It reads a job (the notebook's code cells and the calls to make) from stdin, runs the cells
+in a fresh IPython shell, then calls the student's functions on the cases and writes one
+JSON line per event to the result pipe. It decides nothing: it never sees an expected
+answer, and the grader compares the answers in its own process. Whatever the student's
+code does here (print success lines, redefine ``check``, patch modules, exit) stays here.
+
+Defence in depth, on top of the grader's resource limits: an audit hook refuses writes
+outside the private folder, new processes, signals to other processes, sockets and
+loading native libraries.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import resource
+import signal
+import sys
+from typing import Any
+
+CELL_EXCEPTIONS = ("check", "try_it")  # replaced by no-ops: the grader makes its own calls
+STRATEGY_NOOPS = ("evaluate_pass", "evaluate_discard", "show_drills", "grade_drills")
+
+
+class CellTimeout(BaseException):
+    """Raised in a top-level cell that runs longer than the cell limit."""
+
+
+def _noop(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _install_guard(root: str) -> None:
+    root = os.path.realpath(root)
+    allowed_dlsym = {b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"}
+    refuse_always = {"subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
+                     "os.forkpty", "os.kill", "os.killpg", "socket.connect", "socket.bind",
+                     "ctypes.dlopen", "pty.spawn", "os.startfile", "signal.pthread_kill"}
+    path_events = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
+                   "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"}
+
+    def inside(path: Any) -> bool:
+        if isinstance(path, int):
+            return True  # an already open descriptor
+        try:
+            p = os.path.realpath(os.fsdecode(path))
+        except Exception:  # noqa: BLE001
+            return False
+        return p == root or p.startswith(root + os.sep) or p == os.devnull
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or \
+                (isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND))
+            if writing and not inside(path):
+                raise PermissionError(f"the grader does not let a submission write {path!r}")
+        elif event in refuse_always:
+            raise PermissionError(f"the grader does not let a submission use {event}")
+        elif event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
+            raise PermissionError("the grader does not let a submission call native code")
+        elif event in path_events:
+            if not all(inside(a) for a in args[:2] if isinstance(a, str | bytes | os.PathLike)):
+                raise PermissionError(f"the grader does not let a submission change files outside its folder "
+                                      f"({event})")
+
+    sys.addaudithook(hook)
+
+
+def main() -> None:
+    out_fd = int(sys.argv[2])
+    job = json.loads(sys.stdin.read())
+    sys.stdin.close()
+    for res, value in ((resource.RLIMIT_AS, job["memory_bytes"]), (resource.RLIMIT_CPU, job["cpu_seconds"]),
+                       (resource.RLIMIT_FSIZE, job["file_bytes"]), (resource.RLIMIT_CORE, 0)):
+        try:
+            resource.setrlimit(res, (value, value))
+        except (ValueError, OSError):
+            pass  # a limit this system refuses; the grader's deadline still applies
+    out = os.fdopen(out_fd, "w", buffering=1, encoding="utf-8")
+
+    def send(event: dict) -> None:
+        out.write(json.dumps(event) + "\n")
+        out.flush()
+
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    import hearts_teach
+    from hearts_teach import checks
+    from hearts_teach.checks import framework
+    from hearts_teach.plaindata import decode, encode
+
+    send({"package": os.path.dirname(hearts_teach.__file__)})
+    for name in CELL_EXCEPTIONS:
+        setattr(checks, name, _noop)
+    try:
+        from hearts_teach.checks import strategy
+
+        for name in STRATEGY_NOOPS:
+            setattr(strategy, name, _noop)
+    except ImportError:
+        pass
+    try:
+        from hearts_teach import autograde
+
+        autograde.verify = _noop
+    except ImportError:
+        pass
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    shell = InteractiveShell.instance(config=config)
+    shell.register_magic_function(_noop, "line", "matplotlib")  # plots are not graded
+    shell.showtraceback = lambda *a, **k: None  # errors are recorded below, not printed
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise CellTimeout()
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    _install_guard(job["root"])
+
+    for i, source in enumerate(job["sources"]):
+        send({"cell": i})
+        signal.setitimer(signal.ITIMER_REAL, job["cell_limit"])
+        try:
+            result = shell.run_cell(source, silent=True, store_history=False)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        err = result.error_before_exec or result.error_in_exec
+        if err is not None:
+            text = (f"did not finish within {job['cell_limit']:g} s" if isinstance(err, CellTimeout)
+                    else framework.one_line(err))
+            send({"cell_error": [i, text]})
+
+    send({"calls": True})
+    limit = float(job["case_limit"])
+    for k, call in enumerate(job["calls"]):
+        func = shell.user_ns.get(call["function"])
+        if func is None:
+            send({"missing": k})
+            continue
+        if not callable(func):
+            send({"not_callable": k, "what": framework._short(func)})
+            continue
+        for j, args_data in enumerate(call["cases"]):
+            args = decode(args_data)
+            pristine = copy.deepcopy(args)
+            outcome = framework.call_with_limit(lambda *a, f=func: encode(f(*a)), args, limit)
+            event: dict[str, Any] = {"case": [k, j], "printed": framework.clip(outcome.printed, 2000)}
+            if outcome.timed_out:
+                event["timeout"] = True
+                event["unstoppable"] = outcome.unstoppable
+            elif isinstance(outcome.error, NotImplementedError):
+                event["not_implemented"] = True
+            elif outcome.error is not None:
+                event["raised"] = framework.one_line(outcome.error) + framework._where(outcome.tb)
+            else:
+                event["value"] = outcome.value
+                event["mutated"] = framework._changed(tuple(args), tuple(pristine))
+            send(event)
+            if "timeout" in event or "not_implemented" in event:
+                break  # like check(): a stub or an endless loop would make every case wait
+    send({"done": True})
+    out.flush()
+    os._exit(0)  # no atexit handlers or finalisers of the student's code

@@ -1,0 +1,177 @@
+"""The class grader: a fake class of honest, broken, hanging and cheating students.
+
+Every cheat must earn exactly what its honest answer earns (or less), every broken file must
+get a row with a status, and the run must finish without touching the package's files."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from fake_class import EXTRA, STUDENTS, make_class
+
+from hearts_teach import grader, plaindata
+from hearts_teach.checks import checker
+from hearts_teach.checks.framework import run_check
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _package_hash() -> str:
+    h = hashlib.sha256()
+    for p in sorted((ROOT / "hearts_teach").rglob("*.py")):
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = make_class(tmp_path_factory.mktemp("class"))
+    before = _package_hash()
+    rows = grader.grade_class(folder, timeout=40, jobs=2, cell_timeout=3, progress=False)
+    assert _package_hash() == before, "a submission changed the package's files"
+    return {r.student: r for r in rows if r.notebook == "02_trick_winner.ipynb"}, rows, folder
+
+
+def _expected_right(kind: str) -> int | None:
+    chk = checker("trick_winner")
+    visible, hidden = chk.cases(), chk.hidden_cases()
+    return {"all": len(visible) + len(hidden), "none": 0, "visible only": len(visible),
+            # "return 0" graded honestly: what the cheaters' real answer deserves
+            "few": run_check(chk, lambda t: 0, cases=visible + hidden).passed}.get(kind)
+
+
+@pytest.mark.parametrize("student", sorted(STUDENTS) + sorted(EXTRA))
+def test_every_student_gets_the_grade_their_code_deserves(graded, student):
+    rows, _, _ = graded
+    what, status, kind = (STUDENTS[student][0], STUDENTS[student][2], STUDENTS[student][3]) \
+        if student in STUDENTS else ("", *EXTRA[student])
+    row = rows[student]
+    assert row.total == len(checker("trick_winner").cases()) + len(checker("trick_winner").hidden_cases())
+    assert row.status == status, (what, row)
+    want = _expected_right(kind)
+    if want is None:  # "some": a typical slip scores part of the cases
+        assert 0 < row.passed < row.total, (what, row)
+    else:
+        assert row.passed == want, (what, row)
+    assert row.message and "\n" not in row.message and len(row.message) <= 500
+
+
+def test_cheats_score_no_more_than_return_zero(graded):
+    rows, _, _ = graded
+    honest = _expected_right("few")
+    for student in ("dee", "eve", "hal", "oli", "quinn"):
+        assert rows[student].passed <= honest, rows[student]
+
+
+def test_lookup_table_of_visible_answers_fails_the_hidden_cases_and_is_flagged(graded):
+    row = graded[0]["gus"]
+    assert "hidden 0/" in row.message and "mentions hearts_teach" in row.message
+
+
+def test_messages_name_the_problem_in_one_line(graded):
+    rows = graded[0]
+    assert "rename it to 02_trick_winner.ipynb" in rows["tia"].message
+    assert "03_legal_plays" in rows["uma"].message
+    assert "broken JSON" in rows["rae"].message
+    assert "ended early" in rows["fay"].message
+    assert "does not end" in rows["lou"].message
+    assert "could not be checked" in rows["ned"].message or "Liar" in rows["ned"].message
+    assert "characters" in rows["max"].message
+
+
+def test_csv_gradebook_and_summary(graded, tmp_path):
+    _, rows, _ = graded
+    out = tmp_path / "grades.csv"
+    grader.write_csv(rows, out)
+    with open(out, encoding="utf-8") as fh:
+        table = list(csv.reader(fh))
+    assert table[0] == ["student", "notebook", "check", "passed", "total", "status", "message"]
+    assert len(table) == len(rows) + 1
+    assert {r[0] for r in table[1:]} == set(STUDENTS) | set(EXTRA)
+    text = grader.summary(rows)
+    lines = text.splitlines()
+    assert lines[0].startswith("student") and lines[-1].startswith("total")
+    assert len(lines) == len(STUDENTS) + len(EXTRA) + 2
+
+
+def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
+    from hearts_teach.exercises import main
+
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", str(tmp_path / "g.csv"), "--timeout", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "100.0%" in out and "gradebook:" in out
+    with open(tmp_path / "g.csv", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["check"], r["status"], r["passed"] == r["total"]) for r in rows] == [("hand_points", "ok", True)]
+
+
+def test_nbgrader_layout_is_found(tmp_path):
+    sub = tmp_path / "submitted" / "zoe" / "ps1"
+    sub.mkdir(parents=True)
+    (sub / "02_trick_winner.ipynb").write_text("{}", encoding="utf-8")
+    assert grader.find_submissions(tmp_path) == {"zoe": [sub / "02_trick_winner.ipynb"]}
+
+
+def test_the_course_comes_from_the_solutions_and_every_checker_exists():
+    course = grader.course()
+    assert course["02_trick_winner.ipynb"] == [grader.Expect("trick_winner", "trick_winner")]
+    assert grader.Expect("drills", "my_drill_answers") in course["07_strategy.ipynb"]
+    for items in course.values():
+        for it in items:
+            if it.check != "drills":
+                assert checker(it.check).hidden_cases(), f"{it.check} has no hidden cases"
+
+
+def test_plain_data_round_trip_and_refusals():
+    from hearts_teach import Card
+
+    value = {1: ["QS", ("a", 2)], "x": frozenset({3}), "c": Card("QS"), "n": None, "f": 1.5, "b": True}
+    assert plaindata.decode(json.loads(json.dumps(plaindata.encode(value)))) == value
+
+    class Sneaky(int):
+        def __eq__(self, other):
+            return True
+
+    back = plaindata.decode(plaindata.encode(Sneaky(3)))
+    assert type(back) is int and back == 3 and back != 4
+    assert repr(plaindata.decode(plaindata.encode(object()))).startswith("<object object")
+    assert "characters" in repr(plaindata.decode(plaindata.encode("x" * 100_000)))
+    for bad in (["pickle", "xyz"], "text", [], ["int", 5], ["list", "notalist"]):
+        with pytest.raises(plaindata.BadData):
+            plaindata.decode(bad)
+
+
+def test_a_new_checker_plugs_in_without_changing_the_grader(tmp_path, monkeypatch):
+    """Exercise 10 (say) only needs a checker in the registry and a check(...) call in its solution."""
+    from hearts_teach.checks import CHECKERS, Case, Checker
+
+    def cases(numbers):
+        return lambda: [Case((n,), 2 * n, "twice the number", (f"call: double({n})",), "picked") for n in numbers]
+
+    def whole(v):
+        if not isinstance(v, int):
+            from hearts_teach.checks.framework import WrongType
+            raise WrongType("a whole number, please")
+        return v
+
+    monkeypatch.setitem(CHECKERS, "double", Checker("double", "double(n) -> int", cases(range(5)), whole,
+                                                   lambda v, c: repr(v), make_hidden=cases([50, 70])))
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    solution = {"cells": [dict(cell, id="a", source="from hearts_teach.checks import check"),
+                          dict(cell, id="b", source="def double(n):\n    return 2 * n"),
+                          dict(cell, id="c", source='check("double", double)')],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "10_double.ipynb").write_text(json.dumps(solution), encoding="utf-8")
+    for student, body in (("ada", "return 2 * n"), ("ben", "return n + 2")):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        nb = json.loads(json.dumps(solution))
+        nb["cells"][1]["source"] = f"def double(n):\n    {body}"
+        (tmp_path / "class" / student / "10_double.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    rows = grader.grade_class(tmp_path / "class", solutions=tmp_path / "solutions", progress=False)
+    assert [(r.student, r.check, r.passed, r.total) for r in rows] == [("ada", "double", 7, 7), ("ben", "double", 1, 7)]

@@ -1,0 +1,77 @@
+"""Real nbgrader on a fake class: generate_assignment, autograde and export, with a student
+who patches check (and verify) and one whose file is broken. The grades come from the
+autograder test cells, which grade outside the student's kernel (hearts_teach.autograde)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fake_class import HIGHEST_OF_ANY_SUIT, RIGHT, notebook_with
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.skipif(not (BIN / "nbgrader").exists(), reason="nbgrader is not installed (dev extra)")
+
+WRONG = "def trick_winner(trick):\n    return 0\n"
+PATCHER = [WRONG,
+           # every trick in one cell: a fake check, patched checker modules, a no-op verify
+           "import hearts_teach.checks as hc, hearts_teach.checks.framework as fw, hearts_teach.autograde as ag\n"
+           "class R:\n    ok = True; passed = total = 38\n"
+           "def check(*a, **k):\n    print('trick_winner: all 38 of 38 cases right. Well done!'); return R()\n"
+           "hc.check = check\nfw.run_check = lambda *a, **k: R()\nfw.judge_value = lambda *a, **k: None\n"
+           "ag.verify = lambda *a, **k: print('trick_winner: 38 of 38 visible cases right')\n"]
+LOOKUP = ["from hearts_teach.checks import checker as _c\n"
+          "_answers = {tuple(c.args[0]): c.expected for c in _c('trick_winner').cases()}\n"
+          "def trick_winner(trick):\n    return _answers[tuple(trick)]\n"]
+
+# student: (answer cells, expected nbgrader score of 2)
+CLASS = {"ada": ([RIGHT], 2.0), "ben": ([HIGHEST_OF_ANY_SUIT], 0.0), "gus": (LOOKUP, 1.0),
+         "eve": (PATCHER, 0.0), "rae": (None, 0.0)}
+
+
+def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")  # nbgrader calls alembic
+    return subprocess.run([str(BIN / "nbgrader"), *args], cwd=course, env=env, capture_output=True, text=True,
+                          timeout=900)
+
+
+def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
+    course = tmp_path / "course"
+    (course / "source" / "ps1").mkdir(parents=True)
+    shutil.copy(ROOT / "solutions" / "02_trick_winner.ipynb", course / "source" / "ps1")
+    (course / "nbgrader_config.py").write_text(
+        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
+        f"c.CourseDirectory.db_url = 'sqlite:///{course / 'gradebook.db'}'\n"
+        "c.ExecutePreprocessor.timeout = 300\n", encoding="utf-8")
+
+    done = _nbgrader(course, "generate_assignment", "ps1")  # no extra flags: the metadata is in the source
+    assert done.returncode == 0, done.stderr[-2000:]
+    release = course / "release" / "ps1" / "02_trick_winner.ipynb"
+    released = release.read_text(encoding="utf-8")
+    assert "BEGIN SOLUTION" not in released and "HIDDEN TESTS" not in released
+    assert "hidden=True" not in released and 'verify(\\"trick_winner\\", trick_winner)' in released
+
+    for student, (cells, _) in CLASS.items():
+        folder = course / "submitted" / student / "ps1"
+        folder.mkdir(parents=True)
+        target = folder / "02_trick_winner.ipynb"
+        if cells is None:
+            target.write_text('{"cells": [ {"cell_type": ', encoding="utf-8")  # a broken file
+        else:
+            target.write_text(json.dumps(notebook_with(cells, release)), encoding="utf-8")
+
+    _nbgrader(course, "autograde", "ps1")  # rae's broken file makes it report a failure: the others go on
+    done = _nbgrader(course, "export")
+    assert done.returncode == 0, done.stderr[-2000:]
+    with open(course / "grades.csv", encoding="utf-8") as fh:
+        grades = {row["student_id"]: row for row in csv.DictReader(fh)}
+    for student, (_, score) in CLASS.items():
+        assert float(grades[student]["max_score"]) == 2.0
+        assert float(grades[student]["score"] or 0) == score, (student, grades[student])
