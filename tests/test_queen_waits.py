@@ -7,7 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, ONE_DIAMOND, ONLY_POINTS, check_deal, stacked
+from hearts_positions import (
+    ALL_HEARTS_TRICK1,
+    HEARTS_AND_QUEEN,
+    ONE_DIAMOND,
+    ONLY_POINTS,
+    check_deal,
+    stacked,
+)
 
 from hearts_teach import Hand, IllegalPlayError, Rule, Rules, cards
 from hearts_teach.cards import QS_MASK
