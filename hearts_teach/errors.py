@@ -38,6 +38,7 @@ class Rule(StrEnum):
     SPADES_NOT_BROKEN = "spades_not_broken"
     ALL_SPADES_LEAD = "all_spades_lead"
     BID_RANGE = "bid_range"
+    BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
 
     def __str__(self) -> str:
         return self.value
