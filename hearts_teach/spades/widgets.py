@@ -10,6 +10,7 @@ the Hearts pass/play phases, so the Spades table has its own small version here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -27,7 +28,7 @@ from ..widgets.common import (
     status_html,
     sync_buttons,
 )
-from .bots import SpadesBot, estimate_tricks, nil_ok, suggest_bid
+from .bots import SpadesBot, estimate_tricks, nil_ok, smart_bid, wants_blind_nil
 from .game import SpadesHand, SpadesTrick, bid_word
 from .match import SpadesMatch
 from .render import status_line, team_label
@@ -200,14 +201,27 @@ class BidWidget(WidgetView):
         return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")  # type: ignore[arg-type]
 
     def suggest(self) -> str:
-        cards = self.hand.cards(self.seat)
-        est = estimate_tricks(cards)
-        partner = self.hand.bids[partner_of(self.seat)]
-        advice = suggest_bid(cards, partner)
-        why = ("every suit is low and there is no ace, so nil looks safe" if advice == 0 else
-               "at least 1, the estimate rounded down" + (", capped by your partner's bid"
-                                                          if partner and advice < int(est) else ""))
-        if advice != 0 and nil_ok(cards, est) and partner == 0:
+        """What the rule bot would bid here, and why (changes nothing)."""
+        h, s = self.hand, self.seat
+        partner = h.bids[partner_of(s)]
+        if not self.looked:
+            blind = wants_blind_nil(h, s)
+            return self._say("Your cards are face down. " + (
+                "The bot would bid blind nil here: your team is 200 or more behind." if blind else
+                "The bot bids blind nil only 200 or more behind; here it would look at its cards first."))
+        cards = h.cards(s)
+        est = estimate_tricks(cards, long_spades=True)
+        team = s & 1
+        opps = [h.bids[(s + 1) & 3], h.bids[(s + 3) & 3]]
+        advice = smart_bid(cards, partner, opps, (h.scores_before[team], h.scores_before[1 - team]),
+                           h.rules.end_score)
+        if advice == 0:
+            why = "every suit is low and there is no ace, so nil looks safe"
+        else:
+            why = "the estimate rounded to the nearest trick (halves down), at least 1"
+            if advice != max(1, math.ceil(est - 0.5)):
+                why += ", then adjusted for the other bids and the score"
+        if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
         return self._say(f"Estimate: {est:g} tricks. Suggested bid: {bid_word(advice)} ({why}).")
 
