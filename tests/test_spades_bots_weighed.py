@@ -11,7 +11,13 @@ import pytest
 from hearts_teach.cards import DECK, CardList
 from hearts_teach.spades import SpadesHand
 from hearts_teach.spades.bench import duplicate, team_figures
-from hearts_teach.spades.bots import SpadesBot, estimate_tricks, smart_bid, suggest_bid, wants_blind_nil
+from hearts_teach.spades.bots import (
+    SpadesBot,
+    estimate_tricks,
+    smart_bid,
+    suggest_bid,
+    wants_blind_nil,
+)
 from hearts_teach.spades.core import SpadesState
 from hearts_teach.spades.rules import SpadesRules
 from hearts_teach.spades.scoring import is_blind
