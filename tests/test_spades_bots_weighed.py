@@ -83,8 +83,9 @@ def test_the_bid_reads_the_table_and_the_score():
 
 
 @pytest.mark.parametrize("before, partner_nil, expected", [
-    ((0, 250), False, True), ((0, 150), False, False), ((0, 250), True, False)])
-def test_blind_nil_only_200_behind_and_never_beside_a_nil(before, partner_nil, expected):
+    ((150, 400), False, True), ((250, 400), False, False), ((0, 250), False, False),
+    ((150, 400), True, False)])
+def test_blind_nil_only_in_desperation_and_never_beside_a_nil(before, partner_nil, expected):
     hand = SpadesHand(SUITS, dealer=1, rules=SpadesRules(blind_nil=True), scores_before=before)
     # dealer West: North (2) bids first, then East, then South
     hand.bid(0 if partner_nil else 3)
