@@ -218,7 +218,7 @@ class BidWidget(WidgetView):
         if advice == 0:
             why = "every suit is low and there is no ace, so nil looks safe"
         else:
-            why = "the estimate rounded to the nearest trick (halves down), at least 1"
+            why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
             if advice != max(1, math.ceil(est - 0.5)):
                 why += ", then adjusted for the other bids and the score"
         if advice != 0 and nil_ok(cards) and partner == 0:
