@@ -173,3 +173,13 @@ def test_bid_widget_blind_nil_flow():
 def test_table_shows_who_deals_and_bids_first():
     t = SpadesTable(seed=1, rules=BLIND)
     assert "dealer East, South bids first" in t.text()
+    assert "Your cards: ♠" in t.text()  # 0-0: no blind nil, the cards are face up
+
+
+def test_table_keeps_the_cards_face_down_while_blind_nil_is_possible():
+    t = SpadesTable(seed=1, rules=BLIND)
+    t.match.hands[0] = SpadesHand.deal(t.match.hand_seed(0), dealer=3, rules=BLIND, scores_before=(0, 150))
+    t._start_hand()
+    assert "Your cards: face down" in t.text()
+    t.bid_widget.buttons["blind"].click()
+    assert is_blind(t.hand.bids[0]) and "Your cards: ♠" in t.text()

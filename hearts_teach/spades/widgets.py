@@ -443,12 +443,17 @@ class SpadesTable(WidgetView):
         b.on_click(lambda _b, c=card: self.play(c))
         return b
 
+    def _your_cards_text(self) -> str:
+        if self.hand.phase == "bid" and not self.bid_widget.looked:
+            return "face down (you may bid blind nil before looking)"
+        return self.hand.cards(self.you).pretty
+
     def text(self) -> str:
         h, names = self.hand, self.hand.seat_names
         lines = [self.status_line(), f"Bids: {h.bids_text()}",
                  trick_text(h.current_trick, names, "Trick") if h.current_trick else "",
                  trick_text(h.last_trick, names, "Last trick") if h.last_trick else "",
-                 f"Your cards: {h.cards(self.you).pretty}", self.legal_line()]
+                 f"Your cards: {self._your_cards_text()}", self.legal_line()]
         if self.last_message:
             lines.append(self.last_message)
         if self.match.hand_scores():
