@@ -163,3 +163,4 @@ def test_records_and_replay_keep_the_option():
     assert "the queen waits" in out["error"]
     rec["rules"] = {}
     assert replay_record(rec)["ok"] is True
+

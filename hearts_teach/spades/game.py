@@ -114,7 +114,7 @@ def parse_bid(value: Any) -> int:
     if isinstance(value, str) and value.strip().lower() == "nil":
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil'; "
+        raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil' (or 'blind nil' where the rules allow it); "
                               f"got {value!r}", rule=Rule.BID_RANGE)
     if not 0 <= value <= 13:
         raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
