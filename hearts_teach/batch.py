@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import BIT, FULL_DECK, HEARTS_MASK, JD_MASK, QS_INDEX, SUIT_MASKS
+from .cards import BIT, FULL_DECK, HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from .core import CLUBS_2, NON_HEARTS, NON_POINTS, final_scores, trick_points
 from .errors import InvalidDealError, RulesError
 from .rng import MASK64, Rng
@@ -51,6 +51,7 @@ _C_HEARTS = U64(HEARTS_MASK)
 _C_NON_HEARTS = U64(NON_HEARTS)
 _C_NON_POINTS = U64(NON_POINTS)
 _C_ONE = U64(CLUBS_2)
+_C_QS = U64(QS_MASK)
 _ZERO = U64(0)
 
 
@@ -198,7 +199,7 @@ def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarra
 
 # checks --------------------------------------------------------------------------------
 BATCH_OPTIONS = ("passing", "no_points_on_first_trick", "queen_breaks_hearts", "moon", "end_score",
-                 "omnibus")
+                 "omnibus", "queen_waits")
 
 
 def check_rules(rules: Rules | None) -> Rules:
@@ -277,6 +278,7 @@ class BatchState:
         self.first_winner = np.full(b, -1, dtype=np.int8)
         self.npf = self.rules.no_points_on_first_trick
         self.qb = self.rules.queen_breaks_hearts
+        self.qw = self.rules.queen_waits
         self.record = record
         if record:
             self.cards = np.full((b, 52), -1, dtype=np.int8)
@@ -309,15 +311,18 @@ class BatchState:
     def legal(self, h: np.ndarray) -> np.ndarray:
         """Legal cards of the seat to move in each hand: ``core.cascade`` on arrays."""
         first = self.step < 4
+        rest = h
+        if self.qw:  # the queen waits: held back while hearts are unbroken and she is not alone
+            rest = np.where(~self.broken & ((h & _C_QS) != 0) & (h != _C_QS), h & ~_C_QS, h)
         if self.step % 4:
             follow = h & SUIT_M[self.led]
-            other = h
+            other = rest
             if first and self.npf:
                 safe = h & _C_NON_POINTS
-                other = np.where(safe != 0, safe, h)
+                other = np.where(safe != 0, safe, rest)
             return np.where(follow != 0, follow, other)
-        safe = h & _C_NON_HEARTS
-        out = np.where(~self.broken & (safe != 0), safe, h)
+        safe = rest & _C_NON_HEARTS
+        out = np.where(~self.broken & (safe != 0), safe, rest)
         if first:  # the 2♣ holder must open with it
             out = np.where((h & _C_ONE) != 0, _C_ONE, out)
         return out

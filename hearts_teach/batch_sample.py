@@ -207,7 +207,8 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
                               f"(phase: {view.phase}), so there is no card to roll out",
                               rule=Rule.WRONG_PHASE, seat=view.seat)
     legal_mask, (_why, why_not) = cascade(view.hand, view.led_suit, view.tricks_done == 0,
-                                          view.broken, view.rules.no_points_on_first_trick)
+                                          view.broken, view.rules.no_points_on_first_trick,
+                                          view.rules.queen_waits)
     cands = indices_of(legal_mask) if candidates is None else [int(c) for c in candidates]
     for c in cands:
         if not (0 <= c < 52 and legal_mask >> c & 1):

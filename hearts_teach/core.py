@@ -28,14 +28,29 @@ _VOID = (Rule.VOID_DISCARD, None)
 
 
 def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
-            no_points_first: bool) -> tuple[int, tuple]:
+            no_points_first: bool, queen_waits: bool = False) -> tuple[int, tuple]:
     """The legal cards of ``hand`` and the rule that decided them.
 
     ``led_suit`` is -1 when leading. Returns ``(legal_mask, (why_legal, why_not))``:
     every card in the mask is legal because of ``why_legal``; every other held card
     is illegal because of ``why_not``. Steps run in order and stop at the first one
     that leaves a non-empty set (OpenSpiel's order).
+
+    ``queen_waits`` (the variant): while hearts are unbroken, Q♠ may not be led or
+    discarded by a player who holds any other card; the other steps then run on the
+    hand without her (so a hand of hearts and Q♠ leads a heart). Following suit with
+    her is always allowed, and the 2♣ opening comes first.
     """
+    if (queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
+            and not (led_suit >= 0 and hand & SUIT_MASKS[led_suit])
+            and not (led_suit < 0 and first_trick and hand & CLUBS_2)):
+        rest = hand ^ QS_MASK
+        mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, no_points_first)
+        if mask == rest:  # only the queen is held back
+            return mask, (why_legal, Rule.QUEEN_WAITS)
+        if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
+            return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
+        return mask, (why_legal, why_not)  # first trick: she is a point card anyway
     if led_suit >= 0:
         follow = hand & SUIT_MASKS[led_suit]
         if follow:
@@ -56,8 +71,9 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
     return hand, _FREE
 
 
-def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool) -> int:
-    return cascade(hand, led_suit, first_trick, broken, no_points_first)[0]
+def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool,
+               queen_waits: bool = False) -> int:
+    return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits)[0]
 
 
 def trick_points(mask: int, omnibus: bool = False) -> int:
@@ -129,15 +145,16 @@ class PlayState(TrickState):
     """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
     pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
 
-    __slots__ = ("taken", "no_points_first", "queen_breaks", "trick_mask")
+    __slots__ = ("taken", "no_points_first", "queen_breaks", "queen_waits", "trick_mask")
 
     def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
-                 queen_breaks: bool = False):
+                 queen_breaks: bool = False, queen_waits: bool = False):
         super().__init__(hands, leader)
         self.taken = [0, 0, 0, 0]
         self.trick_mask = 0
         self.no_points_first = no_points_first
         self.queen_breaks = queen_breaks
+        self.queen_waits = queen_waits
 
     def copy(self) -> PlayState:
         new = self._copy_into(PlayState.__new__(PlayState))
@@ -145,11 +162,12 @@ class PlayState(TrickState):
         new.trick_mask = self.trick_mask
         new.no_points_first = self.no_points_first
         new.queen_breaks = self.queen_breaks
+        new.queen_waits = self.queen_waits
         return new
 
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
-                       self.broken, self.no_points_first)[0]
+                       self.broken, self.no_points_first, self.queen_waits)[0]
 
     def play(self, card: int) -> int:
         """Play ``card`` for the seat to move; returns the trick winner when the trick

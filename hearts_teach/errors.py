@@ -26,6 +26,8 @@ class Rule(StrEnum):
     MUST_FOLLOW_SUIT = "must_follow_suit"
     NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
     HEARTS_NOT_BROKEN = "hearts_not_broken"
+    QUEEN_WAITS = "queen_waits"  # variant: Q♠ may not be led or discarded before hearts break
+    HEARTS_AND_QUEEN_WAIT = "hearts_and_queen_wait"  # variant, leading: neither hearts nor Q♠
     NOT_IN_HAND = "not_in_hand"
     OUT_OF_TURN = "out_of_turn"
     WRONG_PHASE = "wrong_phase"
@@ -36,6 +38,7 @@ class Rule(StrEnum):
     SPADES_NOT_BROKEN = "spades_not_broken"
     ALL_SPADES_LEAD = "all_spades_lead"
     BID_RANGE = "bid_range"
+    BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
 
     def __str__(self) -> str:
         return self.value

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import HEARTS_MASK, SUIT_MASKS, Card, Suit, join_pretty
+from .cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, Card, Suit, join_pretty
 from .errors import Rule
 
 if TYPE_CHECKING:
@@ -60,8 +60,14 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "
                 f"so a point card is allowed")
     if rule is Rule.ALL_HEARTS_LEAD:
+        if st.queen_waits and st.hands[seat] & QS_MASK:
+            return ("hearts have not been broken, but apart from Q♠ (who waits until hearts are "
+                    "broken) you hold only hearts, so you may lead one (and that breaks hearts)")
         return ("hearts have not been broken, but you hold nothing except hearts, "
                 "so you may lead one (and that breaks hearts)")
+    if card.index == QS_INDEX and st.queen_waits and not st.broken and rule is not Rule.FOLLOWS_SUIT:
+        return ("the queen waits until hearts are broken, but Q♠ is the only card you hold, "
+                "so she may be played")
     if rule is Rule.FREE_LEAD:
         if not st.broken and card.suit is not Suit.HEARTS and st.hands[seat] & HEARTS_MASK:
             return (f"you are leading; hearts are not broken yet, but {card.pretty} is not a heart, "
@@ -86,6 +92,13 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     if rule is Rule.HEARTS_NOT_BROKEN:
         return (f"hearts have not been broken yet, so you may not lead a heart while you hold "
                 f"other cards; lead {one_of}")
+    if rule is Rule.QUEEN_WAITS or (rule is Rule.HEARTS_AND_QUEEN_WAIT and card.index == QS_INDEX):
+        doing = "lead" if st.led_suit < 0 else "discard"
+        return (f"the queen waits: Q♠ may not be led or discarded until hearts are broken while you "
+                f"hold other cards; {doing} {one_of} instead")
+    if rule is Rule.HEARTS_AND_QUEEN_WAIT:
+        return (f"hearts have not been broken yet, so you may not lead a heart (nor Q♠, who waits "
+                f"for hearts too) while you hold other cards; lead {one_of}")
     if rule is Rule.NO_POINTS_ON_FIRST_TRICK:
         suit = _led(hand)
         what = "the queen of spades" if card.index == 49 else "a heart"

@@ -251,7 +251,7 @@ class Hand(TrickGame[Action, Trick]):
                 hands[pass_target(seat, self.pass_direction)] |= self._chosen[seat]  # type: ignore[index,operator]
         self._hands_after_pass = hands[:]
         self._state = PlayState(hands, two_clubs_holder(hands), self.rules.no_points_on_first_trick,
-                                self.rules.queen_breaks_hearts)
+                                self.rules.queen_breaks_hearts, self.rules.queen_waits)
 
     # status ---------------------------------------------------------------------------
     @property
@@ -390,7 +390,7 @@ class Hand(TrickGame[Action, Trick]):
         turn = st.turn
         hand = st.hands[turn]
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
-                                             st.no_points_first)
+                                             st.no_points_first, st.queen_waits)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)

@@ -23,6 +23,9 @@ class Rules:
     passing: players pass three cards before play (False: every hand is a hold hand).
     no_points_on_first_trick: no heart or Q♠ on the first trick unless the hand has nothing else.
     queen_breaks_hearts: playing Q♠ also breaks hearts.
+    queen_waits: Q♠ may not be led or discarded until hearts are broken, unless the player
+        holds nothing else (following suit with her is always allowed; the other rules then
+        apply to the rest of the hand, so a hand of only hearts and Q♠ leads a heart).
     moon: 'add_to_others' (shooter 0, others 26) or 'subtract_from_self' (shooter −26, others 0).
     end_score: the match ends once a total reaches this at the end of a hand.
     omnibus: the jack of diamonds counts −10 to whoever takes it.
@@ -34,6 +37,7 @@ class Rules:
     moon: str = "add_to_others"
     end_score: int = 100
     omnibus: bool = False
+    queen_waits: bool = False
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # the generated __init__ would raise a bare TypeError for a misspelt option
@@ -138,6 +142,9 @@ class Rules:
         ]
         if self.omnibus:
             lines.append("Omnibus: the J♦ counts −10 to whoever takes it")
+        if self.queen_waits:
+            lines.append("The queen waits: Q♠ may not be led or discarded until hearts are broken, "
+                         "unless you hold nothing else")
         return "\n".join(lines)
 
     def pass_direction(self, hand_number: int) -> str:
@@ -158,6 +165,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "queen_breaks": {"queen_breaks_hearts": True},
     "new_moon": {"moon": "subtract_from_self"},
     "first_trick_points": {"no_points_on_first_trick": False},
+    "queen_waits": {"queen_waits": True},
 }
 
 

@@ -124,7 +124,7 @@ class View:
         if not self.my_turn:
             return 0
         return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken,
-                       self.rules.no_points_on_first_trick)[0]
+                       self.rules.no_points_on_first_trick, self.rules.queen_waits)[0]
 
     @property
     def unseen_mask(self) -> int:

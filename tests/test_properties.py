@@ -16,7 +16,7 @@ PROFILE = settings(max_examples=120, derandomize=True, deadline=None, database=N
 LEGAL_RULES = {Rule.OPENING_LEAD, Rule.FOLLOWS_SUIT, Rule.VOID_DISCARD, Rule.FREE_LEAD,
                Rule.ALL_HEARTS_LEAD, Rule.ONLY_POINTS_LEFT}
 ILLEGAL_RULES = {Rule.MUST_LEAD_TWO_OF_CLUBS, Rule.MUST_FOLLOW_SUIT, Rule.NO_POINTS_ON_FIRST_TRICK,
-                 Rule.HEARTS_NOT_BROKEN}
+                 Rule.HEARTS_NOT_BROKEN, Rule.QUEEN_WAITS, Rule.HEARTS_AND_QUEEN_WAIT}
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 presets = st.sampled_from(sorted(Rules.presets()))
@@ -24,7 +24,18 @@ numbers = st.integers(min_value=0, max_value=7)
 
 
 def reference_legal(held: list[Card], trick: list[Card], first: bool, broken: bool, rules: Rules) -> list[Card]:
-    """RULES.md rules 4, 5, 6 and 8, written plainly."""
+    """RULES.md rules 4, 5, 6 and 8, written plainly; and the queen-waits variant (Q♠ is not
+    led or discarded before hearts are broken, counting a heart already in this trick, unless
+    she is the last card; the other rules then apply to the rest of the hand)."""
+    queen = Card("QS")
+    broken_now = broken or any(c.suit is Suit.HEARTS or (rules.queen_breaks_hearts and c == queen)
+                               for c in trick)
+    following = trick and any(c.suit == trick[0].suit for c in held)
+    opening = first and not trick
+    if (rules.queen_waits and queen in held and len(held) > 1 and not broken_now
+            and not following and not opening):
+        rest = [c for c in held if c != queen]
+        return reference_legal(rest, trick, first, broken, rules.replace(queen_waits=False))
     if trick:
         follow = [c for c in held if c.suit == trick[0].suit]
         if follow:

@@ -7,7 +7,8 @@ import pytest
 from hearts_teach import InvalidSeatError, Rules, RulesError, pass_target
 
 DEFAULTS = {"passing": True, "no_points_on_first_trick": True, "queen_breaks_hearts": False,
-            "moon": "add_to_others", "end_score": 100, "omnibus": False}
+            "moon": "add_to_others", "end_score": 100, "omnibus": False,
+            "queen_waits": False}
 
 PRESETS = {
     "standard": {},
@@ -16,6 +17,7 @@ PRESETS = {
     "queen_breaks": {"queen_breaks_hearts": True},
     "new_moon": {"moon": "subtract_from_self"},
     "first_trick_points": {"no_points_on_first_trick": False},
+    "queen_waits": {"queen_waits": True},
 }
 
 

@@ -387,8 +387,14 @@ def test_match_refuses_next_hand_before_the_end():
     with pytest.raises(RecordError) as e:
         rec = match.to_record()
         rec["hands"][0]["dealer"] = 0
+        rec["hands"][0]["first_bidder"] = 1  # consistent with the hand's dealer, not the rotation
         SpadesMatch.from_record(rec)
     assert e.value.field == "hands[0].dealer"
+    with pytest.raises(RecordError) as e:
+        rec = match.to_record()
+        rec["hands"][0]["first_bidder"] = 2  # dealer East: South (0) bids first
+        SpadesMatch.from_record(rec)
+    assert e.value.field == "hands[0].first_bidder" and "bids first: 0" in str(e.value)
 
 
 def test_two_of_spades_takes_a_trick_led_with_the_ace_of_hearts():

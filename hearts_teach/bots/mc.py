@@ -96,7 +96,7 @@ class PlayContext:
     """The fixed part of a play position, unpacked once for many rollouts."""
 
     __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
-                 "broken", "tricks_done", "played", "npf", "qb", "moon", "omnibus", "seat", "stop")
+                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop")
 
     def __init__(self, view: View):
         self.seat = view.seat
@@ -115,6 +115,7 @@ class PlayContext:
         self.played = view.played
         self.npf = view.rules.no_points_on_first_trick
         self.qb = view.rules.queen_breaks_hearts
+        self.qw = view.rules.queen_waits
         self.moon = view.rules.moon
         self.omnibus = view.rules.omnibus
         self.stop = POINTS | (JD_MASK if self.omnibus else 0)
@@ -122,7 +123,7 @@ class PlayContext:
     def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
         return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
                        self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
-                       self.played, self.npf, self.qb, ALL_DEFENCE, card, self.stop)
+                       self.played, self.npf, self.qb, ALL_DEFENCE, card, self.stop, self.qw)
 
 
 def payoff(scores: tuple[int, ...], seat: int) -> float:
@@ -250,7 +251,7 @@ def pass_rollout(view: View, dealt: list[int], mine: int, with_scores: bool = Fa
     leader = two_clubs_holder(hands)
     taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, leader, -1, -1, -1, False, 0, 0,
                        r.no_points_on_first_trick, r.queen_breaks_hearts, ALL_DEFENCE, -1,
-                       POINTS | (JD_MASK if r.omnibus else 0))
+                       POINTS | (JD_MASK if r.omnibus else 0), r.queen_waits)
     scores = final_scores(taken, r.moon, r.omnibus)
     if with_scores:
         return taken, scores, hands

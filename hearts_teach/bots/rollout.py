@@ -20,7 +20,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
             played: int, no_points_first: bool, queen_breaks: bool,
             defence: tuple[bool, bool, bool, bool], first: int = -1,
-            stop: int = POINTS) -> tuple[list[int], int]:
+            stop: int = POINTS, queen_waits: bool = False) -> tuple[list[int], int]:
     """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
     modified in place. ``trick_cards`` is how many cards the trick in progress holds.
 
@@ -38,7 +38,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     while tricks_done < 13:
         seat = turn
         hand = hands[seat]
-        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first)[0]
+        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first, queen_waits)[0]
         if first >= 0:
             card = first
             first = -1

@@ -26,7 +26,17 @@ from ..trickgame import BrokenBy, TrickGame, TrickSeats
 from ..validation import SEAT_HELP, check_deal, check_seat
 from . import explain as _explain
 from .core import SpadesState, cascade
-from .scoring import TEAMS, HandScore, partner_of, score_hand, team_of
+from .rules import SpadesRules
+from .scoring import (
+    BLIND_NIL,
+    TEAMS,
+    BlindNil,
+    HandScore,
+    is_blind,
+    partner_of,
+    score_hand,
+    team_of,
+)
 
 
 class BidOutOfTurnError(IllegalBidError, OutOfTurnError):
@@ -91,15 +101,20 @@ class SpadesBroken(BrokenBy):
 
 
 def bid_word(value: int) -> str:
-    return "nil" if value == 0 else str(value)
+    return "blind nil" if is_blind(value) else "nil" if value == 0 else str(value)
 
 
 def parse_bid(value: Any) -> int:
-    """0..13, or 'nil' for 0; anything else is an ``IllegalBidError``."""
+    """0..13, 'nil' for 0, 'blind nil' (or ``BLIND_NIL``) for a blind nil; anything else is an
+    ``IllegalBidError``. (Whether blind nil is allowed is the hand's business.)"""
+    if isinstance(value, BlindNil):
+        return BLIND_NIL
+    if isinstance(value, str) and " ".join(value.lower().split()) == "blind nil":
+        return BLIND_NIL
     if isinstance(value, str) and value.strip().lower() == "nil":
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil'; "
+        raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil' (or 'blind nil' where the rules allow it); "
                               f"got {value!r}", rule=Rule.BID_RANGE)
     if not 0 <= value <= 13:
         raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
@@ -141,11 +156,21 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     """
 
     def __init__(self, deal: Iterable[Iterable[CardLike] | str], dealer: int = 3,
-                 hand_number: int = 0, seat_names: Iterable[str] | None = None):
+                 hand_number: int = 0, seat_names: Iterable[str] | None = None,
+                 rules: SpadesRules | None = None, scores_before: tuple[int, int] = (0, 0)):
         self.dealer = _seat(dealer)
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
             raise HeartsError(f"hand_number is a whole number from 0, got {hand_number!r}")
         self.hand_number = hand_number
+        if rules is not None and not isinstance(rules, SpadesRules):
+            raise HeartsError(f"rules must be a SpadesRules object, got {rules!r}; "
+                              f"e.g. SpadesRules.preset('blind_nil')"[:300])
+        self.rules = rules if rules is not None else SpadesRules()
+        if (not isinstance(scores_before, tuple | list) or len(scores_before) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in scores_before)):
+            raise HeartsError(f"scores_before is the two teams' totals before this hand "
+                              f"(South–North, West–East), got {scores_before!r}"[:300])
+        self.scores_before = (scores_before[0], scores_before[1])
         self._seat_and_deal(deal, seat_names)
 
     _check_seat = staticmethod(_seat)
@@ -154,10 +179,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
 
     @classmethod
     def deal(cls, seed: int | str | Rng = 0, dealer: int = 3, hand_number: int = 0,
-             seat_names: Iterable[str] | None = None) -> SpadesHand:
+             seat_names: Iterable[str] | None = None, rules: SpadesRules | None = None,
+             scores_before: tuple[int, int] = (0, 0)) -> SpadesHand:
         """A shuffled deal; ``Hand.deal(seed)`` (Hearts) deals exactly the same cards."""
         masks = deal_masks(seed)
-        return cls([CardList.from_mask(m) for m in masks], dealer, hand_number, seat_names)
+        return cls([CardList.from_mask(m) for m in masks], dealer, hand_number, seat_names, rules,
+                   scores_before)
 
     @classmethod
     def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
@@ -223,11 +250,18 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         seat = _seat(seat)
         return self._bids[seat] == 0 and self.tricks_won[seat] == 0
 
+    def may_bid_blind_nil(self, seat: int) -> bool:
+        """The rules play blind nil and ``seat``'s team is far enough behind (``SpadesRules``)."""
+        team = team_of(_seat(seat))
+        return self.rules.may_bid_blind_nil(self.scores_before[team], self.scores_before[1 - team])
+
     def legal_bids(self, seat: int | None = None) -> tuple[int, ...]:
-        """0..13 for the player to bid (empty for anyone else or after the bidding)."""
+        """0..13 for the player to bid, and ``BLIND_NIL`` first when allowed (empty for anyone
+        else or after the bidding)."""
         if self._state is not None or (seat is not None and _seat(seat) != self.turn):
             return ()
-        return tuple(range(14))
+        blind = (BLIND_NIL,) if self.may_bid_blind_nil(self.turn) else ()  # type: ignore[arg-type]
+        return blind + tuple(range(14))
 
     @property
     def current_trick(self) -> SpadesTrick | None:
@@ -267,7 +301,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); the score exists "
                                   f"only after trick 13. tricks_won shows the tricks so far.",
                                   rule=Rule.WRONG_PHASE)
-        return score_hand(self._bids, self.tricks_won, bags)  # type: ignore[arg-type]
+        return score_hand(self._bids, self.tricks_won, bags, rules=self.rules)  # type: ignore[arg-type]
 
     # legality ----------------------------------------------------------------------------
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
@@ -319,6 +353,9 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         except IllegalBidError as e:
             raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {value!r}: {e}",
                                   rule=Rule.BID_RANGE, seat=turn) from None
+        if is_blind(v) and not self.may_bid_blind_nil(turn):
+            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid blind nil: {self._blind_rule(turn)}; "
+                                  f"bid nil or 1-13 instead", rule=Rule.BLIND_NIL_NOT_ALLOWED, seat=turn)
         self._apply(SpadesAction("bid", turn, value=v))
 
     def play(self, card: CardLike, seat: int | None = None) -> SpadesTrick | None:
@@ -332,6 +369,15 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
             raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
                                   card=c, seat=seat)
         return self._checked_play(c, seat)
+
+    def _blind_rule(self, seat: int) -> str:
+        r = self.rules
+        if not r.blind_nil:
+            return "these rules do not play blind nil (SpadesRules(blind_nil=True) does)"
+        team = team_of(seat)
+        mine, theirs = self.scores_before[team], self.scores_before[1 - team]
+        return (f"blind nil is allowed only when your team is behind by {r.blind_nil_deficit} or more "
+                f"at the start of the hand, and your team has {mine} against {theirs}")
 
     def _play_action(self, seat: int, card: Card) -> SpadesAction:
         return SpadesAction("play", seat, card=card)
@@ -358,7 +404,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
                                             winner))
 
     def copy(self) -> SpadesHand:
-        new = SpadesHand(self._deal, self.dealer, self.hand_number, self.seat_names)
+        new = SpadesHand(self._deal, self.dealer, self.hand_number, self.seat_names, self.rules,
+                         self.scores_before)
         new.replay(self._history)
         return new
 
@@ -419,4 +466,5 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
 
 
 __all__ = ["SpadesHand", "SpadesPhase", "SpadesAction", "SpadesTrick", "SpadesBroken",
-           "BidOutOfTurnError", "parse_bid", "bid_word", "deal_masks", "partner_of", "team_of"]
+           "BidOutOfTurnError", "parse_bid", "bid_word", "deal_masks", "partner_of", "team_of",
+           "BLIND_NIL", "is_blind"]

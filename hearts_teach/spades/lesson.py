@@ -11,6 +11,7 @@ from ..render import card_html, text_view_html
 from ..rng import Rng
 from .bots import SpadesBot, auto_play, estimate_tricks
 from .game import SpadesHand, bid_word
+from .match import SpadesMatch
 from .render import team_label
 
 
@@ -21,14 +22,25 @@ def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
     return hearts, SpadesHand.from_hearts(hearts, dealer=dealer)
 
 
-def spades_bots(seed: int | str = 0) -> list[SpadesBot]:
-    return [SpadesBot(Rng(f"lesson09/{seed}").spawn(s)) for s in range(4)]
+def spades_bots(seed: int | str = 0, style: str = "weighed") -> list[SpadesBot]:
+    return [SpadesBot(Rng(f"lesson09/{seed}").spawn(s), style) for s in range(4)]
 
 
-def play_spades(hand: SpadesHand, seed: int | str = 0) -> SpadesHand:
-    """Let four rule bots bid and play the whole hand; returns it."""
-    auto_play(hand, spades_bots(seed))
+def play_spades(hand: SpadesHand, seed: int | str = 0, style: str = "weighed") -> SpadesHand:
+    """Let four rule bots (``style``: "weighed", or the first version "baseline") bid and play
+    the whole hand; returns it."""
+    auto_play(hand, spades_bots(seed, style))
     return hand
+
+
+def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
+    """Let four rule bots play ``match`` to its end; returns it."""
+    bots = spades_bots(seed)
+    while True:
+        auto_play(match.hand, bots)
+        if match.is_over:
+            return match
+        match.next_hand()
 
 
 def tricks_table(hand: SpadesHand) -> str:
@@ -82,7 +94,7 @@ def worth_table(hand: SpadesHand) -> str:
         high = [c.pretty for c in sorted(cards, reverse=True) if c.rank >= 13]
         spades = sum(1 for c in cards if c.suit.letter == "S")
         lines.append(f"{hand.seat_names[s]:<6} aces and kings: {' '.join(high) or '—':<16} "
-                     f"spades: {spades:>2}   Spades estimate: {estimate_tricks(cards):g} tricks")
+                     f"spades: {spades:>2}   Spades estimate: {estimate_tricks(cards, long_spades=True):g} tricks")
     return "\n".join(lines)
 
 
@@ -101,3 +113,58 @@ def winners(cards: str, leader: int, names: tuple[str, ...] = ("South", "West", 
     return (f"{played}\n  Hearts (no trump): {names[hearts_winner]} wins with {best.pretty}\n"
             f"  Spades (spades are trump): {names[spades_winner]} wins with "
             f"{cl[seats.index(spades_winner)].pretty}")
+
+
+def what_happened(hand: SpadesHand) -> str:
+    """The story of a finished hand in sentences: each team's contract, and for each nil the
+    trick that broke it (who led what, and what the nil bidder could have played instead)."""
+    from ..cards import DECK
+    from .core import beats
+
+    names = hand.seat_names
+    sc = hand.score()
+    lines = []
+    for t in sc.teams:
+        if not t.contract:
+            continue
+        verdict = (f"made it with {t.tricks - t.contract} bag{'s' * (t.tricks - t.contract != 1)}"
+                   if t.made else f"went down by {t.contract - t.tricks}")
+        lines.append(f"{team_label(t.team, names)} bid {t.contract} together and took {t.tricks}: {verdict}.")
+    plays = [a for a in hand.history if a.kind == "play"]
+    for s in hand.nil_seats:
+        who = names[s]
+        kind = bid_word(hand.bids[s])  # type: ignore[arg-type]
+        broken = next((tr for tr in hand.tricks if tr.winner == s), None)
+        if broken is None:
+            lines.append(f"{who}'s {kind} held: {who} took no trick.")
+            continue
+        k = next(i for i, a in enumerate(plays) if a.seat == s and i // 4 == broken.number - 1)
+        moment = hand.copy()
+        moment.replay(hand.history[:4 + k])
+        st = moment.play_state()
+        legal = moment.legal_plays().cards
+        mine = broken.card_of(s)
+        led = broken.cards[0]
+        if st.trick:
+            safe = [c for c in legal if not beats(c.index, st.win_card, st.led_suit)]
+            seen = ", ".join(f"{names[(st.leader + i) & 3]} {DECK[c].pretty}" for i, c in enumerate(st.trick))
+            why = (f"{who} could have ducked with {', '.join(c.pretty for c in safe)}" if safe else
+                   f"every card {who} could play ({', '.join(c.pretty for c in legal)}) beat it")
+            lines.append(f"{who}'s {kind} broke at trick {broken.number}: after {seen}, {why}; "
+                         f"{who} played {mine.pretty} and nobody after took the trick over.")
+        else:
+            lines.append(f"{who}'s {kind} broke at trick {broken.number}: {who} had to lead, led "
+                         f"{led.pretty}, and nobody took it over.")
+    return "\n".join(lines)
+
+
+def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline")) -> str:
+    """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``."""
+    moment = hand.copy()
+    moment.replay(hand.history[:4 + play_index])
+    who = moment.seat_names[moment.turn]  # type: ignore[index]
+    out = []
+    for style in styles:
+        bot = SpadesBot(Rng(f"lesson09/reasons/{style}"), style)
+        out.append(f"{style:>9} bot for {who}: {bot.choose(moment).pretty} ({bot.reason(moment)})")
+    return "\n".join(out)

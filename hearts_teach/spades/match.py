@@ -1,7 +1,9 @@
 """A Spades match: hands until a team reaches the target (500); the higher score wins.
 
-The dealer moves one seat clockwise each hand. Bags carry over from hand to hand. If
-both teams are past the target with exactly equal scores, another hand is played.
+The dealer moves one seat clockwise each hand; the seat on the dealer's left bids first and
+leads. Bags carry over from hand to hand. If both teams are past the target with exactly
+equal scores, another hand is played. ``SpadesRules`` holds the target, blind nil and the
+optional mercy rule (a team ``mercy`` points behind loses at once).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from ..records import JsonRecord
 from ..rng import Rng, hash64
 from .game import SpadesHand, SpadesTrick, _seat
 from .render import team_label
-from .scoring import HandScore
+from .rules import SpadesRules
+from .scoring import HandScore, is_blind
 
 TARGET = 500
 
@@ -25,12 +28,21 @@ class SpadesMatch(JsonRecord):
     """``SpadesMatch(seed=3)``: bid and play ``match.hand``, then ``next_hand()`` until ``is_over``.
 
     ``first_dealer`` deals hand 1 (default East, 3, so South bids first and leads).
+    ``rules`` (``SpadesRules``) sets blind nil, the mercy rule and the end score; ``target``,
+    when given, overrides ``rules.end_score``.
     """
 
-    def __init__(self, seed: int | str = 0, target: int = TARGET, first_dealer: int = 3,
-                 seat_names: Iterable[str] | None = None):
+    def __init__(self, seed: int | str = 0, target: int | None = None, first_dealer: int = 3,
+                 seat_names: Iterable[str] | None = None, rules: SpadesRules | None = None):
+        if rules is not None and not isinstance(rules, SpadesRules):
+            raise HeartsError(f"rules must be a SpadesRules object, got {rules!r}; "
+                              f"e.g. SpadesRules.preset('blind_nil')"[:300])
+        rules = rules if rules is not None else SpadesRules()
+        if target is None:
+            target = rules.end_score
         if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
             raise HeartsError(f"target is a positive whole number of points, got {target!r}")
+        self.rules = rules if rules.end_score == target else rules.replace(end_score=target)
         self.seed = seed
         self.target = target
         self.first_dealer = _seat(first_dealer)
@@ -43,9 +55,15 @@ class SpadesMatch(JsonRecord):
     def dealer_of(self, number: int) -> int:
         return (self.first_dealer + number) & 3
 
+    def first_bidder_of(self, number: int) -> int:
+        """The seat left of hand ``number``'s dealer: it bids first and leads the first trick."""
+        return (self.dealer_of(number) + 1) & 3
+
     def _deal(self, number: int) -> SpadesHand:
+        # the totals before this hand decide whether blind nil is allowed in it
         return SpadesHand.deal(Rng(self.hand_seed(number)), dealer=self.dealer_of(number),
-                               hand_number=number, seat_names=self.seat_names)
+                               hand_number=number, seat_names=self.seat_names, rules=self.rules,
+                               scores_before=self.totals if number else (0, 0))
 
     # the current hand ------------------------------------------------------------------------
     @property
@@ -104,9 +122,15 @@ class SpadesMatch(JsonRecord):
         return scores[-1].bags if scores else (0, 0)
 
     @property
+    def mercy_ended(self) -> bool:
+        """The mercy rule (when on) ended the match: one team is ``rules.mercy`` or more behind."""
+        t = self.totals
+        return self.hand.is_over and self.rules.mercy > 0 and abs(t[0] - t[1]) >= self.rules.mercy
+
+    @property
     def is_over(self) -> bool:
         t = self.totals
-        return self.hand.is_over and max(t) >= self.target and t[0] != t[1]
+        return self.hand.is_over and (max(t) >= self.target or self.mercy_ended) and t[0] != t[1]
 
     @property
     def tied(self) -> bool:
@@ -126,19 +150,25 @@ class SpadesMatch(JsonRecord):
         names = self.seat_names
         l0, l1 = team_label(0, names), team_label(1, names)
         w0, w1 = max(len(l0), 20), max(len(l1), 20)
-        head = f"hand  dealer  {'bids':<11}  {l0:>{w0}}  {l1:>{w1}}"
+        head = f"hand  dealer  first  {'bids':<11}  {l0:>{w0}}  {l1:>{w1}}"
         lines = [head, "-" * len(head)]
         t = [0, 0]
         for h, sc in zip(self.hands, self.hand_scores(), strict=False):
             t = [t[0] + sc.team_points[0], t[1] + sc.team_points[1]]
-            bids = " ".join("n" if b == 0 else str(b) for b in h.bids)
+            bids = " ".join("B" if is_blind(b) else "n" if b == 0 else str(b) for b in h.bids)
             cells = [f"{sc.team_points[i]:+d} → {t[i]} (bags {sc.bags[i]})" for i in (0, 1)]
-            lines.append(f"{h.hand_number + 1:>4}  {names[h.dealer]:<6}  {bids:<11}  "
+            lines.append(f"{h.hand_number + 1:>4}  {names[h.dealer]:<6}  {names[h.first_seat]:<5}  {bids:<11}  "
                          f"{cells[0]:>{w0}}  {cells[1]:>{w1}}")
         lines.append("-" * len(head))
-        lines.append(f"{'total':<25}  {t[0]:>{w0}}  {t[1]:>{w1}}")
+        lines.append(f"{'total':<32}  {t[0]:>{w0}}  {t[1]:>{w1}}")
+        lines.append(f"bids in seat order ({' '.join(names)}): n = nil, B = blind nil; "
+                     f"the first bidder also leads")
         if self.is_over:
-            lines.append(f"{team_label(self.winner, names)} wins, {max(t)} to {min(t)}.")  # type: ignore[arg-type]
+            why = f" (mercy rule: {self.rules.mercy} or more ahead)" if max(t) < self.target else ""
+            lines.append(f"{team_label(self.winner, names)} wins, {max(t)} to {min(t)}{why}.")  # type: ignore[arg-type]
+        elif not self.hand.is_over:
+            lines.append(f"hand {self.hand_number + 1}: {names[self.hand.dealer]} deals, "
+                         f"{names[self.hand.first_seat]} bids first and leads")
         elif self.tied:
             lines.append(f"Both teams passed {self.target} with the same score: another hand is played.")
         return "\n".join(lines)

@@ -13,6 +13,8 @@ from ..errors import HeartsError, RecordError
 # the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
 from ..records import _check_hand_header, _deal_field, _field, _names_field, _play_all
 from ..records import load_json as load_json
+from .rules import SpadesRules
+from .scoring import BLIND_NIL, is_blind
 
 if TYPE_CHECKING:
     from .game import SpadesHand
@@ -25,11 +27,16 @@ DEFAULT_NAMES = ("South", "West", "North", "East")
 
 def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
     rec: dict[str, Any] = {"format": HAND_FORMAT, "hand_number": hand.hand_number,
-                           "dealer": hand.dealer}
+                           "dealer": hand.dealer, "first_bidder": hand.first_seat}
+    if hand.rules.changes():
+        rec["rules"] = hand.rules.changes()
+    if hand.scores_before != (0, 0):
+        rec["scores_before"] = list(hand.scores_before)
     if tuple(hand.seat_names) != DEFAULT_NAMES:
         rec["seat_names"] = list(hand.seat_names)
     rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
-    rec["bids"] = [a.value for a in hand.history if a.kind == "bid"]  # in bidding order
+    # in bidding order; a blind nil is the string "blind nil" (JSON would write it as 0)
+    rec["bids"] = ["blind nil" if is_blind(a.value) else a.value for a in hand.history if a.kind == "bid"]
     rec["plays"] = [str(c) for c in hand.plays]
     return rec
 
@@ -44,18 +51,33 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     dealer = _field(rec, "dealer", int, 3, path)
     if not 0 <= dealer <= 3:
         raise RecordError(f"a seat 0..3, got {dealer}", field=path + "dealer")
+    first = _field(rec, "first_bidder", int, (dealer + 1) & 3, path)
+    if first != (dealer + 1) & 3:
+        raise RecordError(f"the seat left of dealer {dealer} bids first: {(dealer + 1) & 3}, not {first}",
+                          field=path + "first_bidder")
+    try:
+        rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}, path))
+    except HeartsError as e:
+        raise RecordError(str(e), field=path + "rules") from None
+    before = _field(rec, "scores_before", list, [0, 0], path)
+    if len(before) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in before):
+        raise RecordError(f"the two teams' totals before the hand, got {before!r}"[:200],
+                          field=path + "scores_before")
     hands = _deal_field(rec, path)
     names = _names_field(rec, path, "4 names")
     try:
-        hand = SpadesHand(hands, dealer, number, names)
+        hand = SpadesHand(hands, dealer, number, names, rules, (before[0], before[1]))
     except HeartsError as e:
         raise RecordError(str(e), field=path + "deal") from None
     bids = _field(rec, "bids", list, [], path)
     if len(bids) > 4:
         raise RecordError(f"at most 4 bids, got {len(bids)}", field=path + "bids")
     for i, b in enumerate(bids):
+        if b == "blind nil":
+            b = BLIND_NIL
         if isinstance(b, bool) or not isinstance(b, int):
-            raise RecordError(f"a bid is an int 0..13, got {b!r}"[:200], field=f"{path}bids[{i}]")
+            raise RecordError(f"a bid is an int 0..13 or \"blind nil\", got {b!r}"[:200],
+                              field=f"{path}bids[{i}]")
         try:
             hand.bid(b)
         except HeartsError as e:
@@ -70,6 +92,8 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
 def match_to_record(match: SpadesMatch) -> dict[str, Any]:
     rec: dict[str, Any] = {"format": MATCH_FORMAT, "seed": match.seed, "target": match.target,
                            "first_dealer": match.first_dealer}
+    if match.rules.replace(end_score=SpadesRules().end_score).changes():
+        rec["rules"] = match.rules.replace(end_score=SpadesRules().end_score).changes()
     if tuple(match.seat_names) != DEFAULT_NAMES:
         rec["seat_names"] = list(match.seat_names)
     rec["hands"] = [h.to_record() for h in match.hands]
@@ -90,8 +114,12 @@ def match_from_record(rec: Any) -> SpadesMatch:
     first = _field(rec, "first_dealer", int, 3)
     names = _field(rec, "seat_names", list, None)
     try:
+        rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}))
+    except HeartsError as e:
+        raise RecordError(str(e), field="rules") from None
+    try:
         m = SpadesMatch.__new__(SpadesMatch)
-        SpadesMatch.__init__(m, seed, target, first, names)
+        SpadesMatch.__init__(m, seed, target, first, names, rules)
     except HeartsError as e:
         raise RecordError(str(e), field="target") from None
     hands_rec = _field(rec, "hands", list)
@@ -106,6 +134,14 @@ def match_from_record(rec: Any) -> SpadesMatch:
         if hand.dealer != m.dealer_of(i):
             raise RecordError(f"hand {i} is dealt by seat {m.dealer_of(i)} (the deal rotates "
                               f"clockwise), not {hand.dealer}", field=f"hands[{i}].dealer")
+        if hand.rules != m.rules:
+            raise RecordError(f"hand {i} is played under {hand.rules}, the match under {m.rules}",
+                              field=f"hands[{i}].rules")
+        m.hands = hands[:]
+        expected = m.totals if i else (0, 0)
+        if hand.scores_before != expected:
+            raise RecordError(f"the totals before hand {i + 1} are {list(expected)}, not "
+                              f"{list(hand.scores_before)}", field=f"hands[{i}].scores_before")
         if i < len(hands_rec) - 1 and not hand.is_over:
             raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
         hands.append(hand)

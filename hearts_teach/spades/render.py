@@ -49,11 +49,13 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
 
     names = hand.seat_names
     lines = [f"Spades hand {hand.hand_number + 1} · dealer {names[hand.dealer]} · "
+             f"{names[hand.first_seat]} bids first and leads · "
              f"partners {team_label(0, names)} vs {team_label(1, names)}"]
     lines.append(f"Bids: {hand.bids_text()}")
     phase = hand.phase
     if phase is SpadesPhase.BID:
-        lines.append(f"▶ {names[hand.turn]} to bid (0-13, 0 = nil)")  # type: ignore[index]
+        blind = ", or blind nil" if hand.may_bid_blind_nil(hand.turn) else ""  # type: ignore[arg-type]
+        lines.append(f"▶ {names[hand.turn]} to bid (0-13, 0 = nil{blind})")  # type: ignore[index]
         shown = range(4) if all_hands or seat is None else [seat]
         for s in shown:
             lines.append(f"  {names[s]:>5}: {hand.cards(s).pretty}")
@@ -94,7 +96,7 @@ def hand_html(hand: SpadesHand) -> str:
                     f"<td style='padding:2px 8px'>bid {escape(_bid_cell(hand, s))}</td>"
                     f"<td style='padding:2px 8px'>{hand.tricks_won[s]} tricks</td></tr>")
     parts = [f"<div class='ht-spades-hand' style='font-family:sans-serif'>"
-             f"<div><b>Spades hand {hand.hand_number + 1}</b> · dealer {escape(names[hand.dealer])}</div>"]
+             f"<div><b>Spades hand {hand.hand_number + 1}</b> · dealer {escape(names[hand.dealer])} · {escape(names[hand.first_seat])} bids first and leads</div>"]
     if hand.phase.value != "bid":
         parts.append(f"<div>Trick {hand.trick_number} of 13 · {escape(status_line(hand))}</div>")
     parts.append(f"<table>{''.join(rows)}</table>")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import HeartsError
+
+if TYPE_CHECKING:
+    from .rules import SpadesRules
 
 TEAMS = ((0, 2), (1, 3))
 TEAM_NAMES = ("South–North", "West–East")
@@ -19,6 +22,29 @@ SEAT_NAMES = ("South", "West", "North", "East")
 BAG_LIMIT = 10
 BAG_PENALTY = 100
 NIL_VALUE = 100
+
+
+class BlindNil(int):
+    """The blind-nil bid: a nil (it equals 0, adds 0 to the contract and every nil rule applies)
+    made before looking at the cards, scored ±200. ``is_blind(bid)`` tells it from a nil."""
+
+    def __new__(cls) -> BlindNil:
+        return super().__new__(cls, 0)
+
+    def __repr__(self) -> str:
+        return "BLIND_NIL"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple:
+        return (BlindNil, ())
+
+
+BLIND_NIL = BlindNil()
+
+
+def is_blind(bid: Any) -> bool:
+    return isinstance(bid, BlindNil)
 
 
 class ScoreInputError(HeartsError):
@@ -63,9 +89,10 @@ class TeamScore:
 class HandScore:
     """The result of ``score_hand``: ``team_points`` and ``bags`` (two ints each, by team)."""
 
-    bids: tuple[int, int, int, int]
+    bids: tuple[int, int, int, int]  # BLIND_NIL (== 0) marks a blind nil
     tricks: tuple[int, int, int, int]
     teams: tuple[TeamScore, TeamScore]
+    blind_value: int = 200  # what a blind nil scored (the rules' blind_nil_value)
 
     @property
     def team_points(self) -> tuple[int, int]:
@@ -97,11 +124,13 @@ class HandScore:
             for seat in TEAMS[t.team]:
                 who = seat_names[seat]
                 if self.bids[seat] == 0:
+                    kind, value = (("blind nil", self.blind_value) if is_blind(self.bids[seat])
+                                   else ("nil", NIL_VALUE))
                     if self.tricks[seat] == 0:
-                        parts.append(f"{who} nil made +{NIL_VALUE}")
+                        parts.append(f"{who} {kind} made +{value}")
                     else:
-                        parts.append(f"{who} nil broken ({self.tricks[seat]} "
-                                     f"trick{'s' * (self.tricks[seat] != 1)}) -{NIL_VALUE}")
+                        parts.append(f"{who} {kind} broken ({self.tricks[seat]} "
+                                     f"trick{'s' * (self.tricks[seat] != 1)}) -{value}")
             if t.bag_penalties:
                 parts.append(f"bags reached {BAG_LIMIT}: -{BAG_PENALTY * t.bag_penalties}")
             parts.append(f"bags {t.bags_before} → {t.bags_after}")
@@ -147,26 +176,41 @@ def check_inputs(bids: Any, tricks: Any, bags: Any = (0, 0)) -> tuple[tuple, tup
     return b, t, tuple(bags)
 
 
-def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] = (0, 0)) -> HandScore:
+def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] = (0, 0), *,
+               rules: SpadesRules | None = None) -> HandScore:
     """Score one hand of Spades.
 
-    ``bids`` and ``tricks`` are four ints by seat (bid 0 = nil); ``bags`` is each team's
-    bag count before the hand. Returns a ``HandScore`` with ``team_points`` and ``bags``.
+    ``bids`` and ``tricks`` are four ints by seat (bid 0 = nil, ``BLIND_NIL`` or the string
+    "blind nil" = blind nil); ``bags`` is each team's bag count before the hand. ``rules``
+    (a ``SpadesRules``, default standard) sets the blind-nil value and whether a broken
+    nil's tricks count toward the partner's contract. Returns a ``HandScore`` with
+    ``team_points`` and ``bags``.
 
     >>> score_hand([3, 2, 2, 4], [4, 2, 2, 5]).team_points   # 5 bid, 6 taken; 6 bid, 7 taken
     (51, 61)
     """
+    from .rules import SpadesRules
+
+    if rules is None:
+        rules = SpadesRules()
+    elif not isinstance(rules, SpadesRules):
+        raise ScoreInputError(f"rules must be a SpadesRules object, got {rules!r}"[:200], field="rules")
+    if not isinstance(bids, str | bytes) and hasattr(bids, "__len__"):
+        bids = [BLIND_NIL if isinstance(v, str) and v.strip().lower() == "blind nil" else v for v in bids]
     b, t, bg = check_inputs(bids, tricks, bags)
+    blind = rules.blind_nil_value
     teams = []
     for team, (s1, s2) in enumerate(TEAMS):
         contract = b[s1] + b[s2]  # a nil bid adds 0: the contract is the other partner's bid
-        taken = t[s1] + t[s2]  # a nil bidder's tricks still help the partner
+        # a nil bidder's tricks help the partner unless the rules say they count for nothing
+        taken = sum(t[s] for s in (s1, s2) if rules.nil_tricks_count or b[s] != 0)
         made = taken >= contract
         contract_points = 10 * contract if made else -10 * contract
         over = taken - contract if made else 0  # a set contract earns no bags
-        nil = sum((NIL_VALUE if t[s] == 0 else -NIL_VALUE) for s in (s1, s2) if b[s] == 0)
+        nil = sum((1 if t[s] == 0 else -1) * (blind if is_blind(b[s]) else NIL_VALUE)
+                  for s in (s1, s2) if b[s] == 0)
         count = bg[team] + over
         penalties = count // BAG_LIMIT
         teams.append(TeamScore(team, contract, taken, made, contract_points, over, nil, penalties,
                                bg[team], count - BAG_LIMIT * penalties))
-    return HandScore(b, t, (teams[0], teams[1]))  # type: ignore[arg-type]
+    return HandScore(b, t, (teams[0], teams[1]), blind)  # type: ignore[arg-type]

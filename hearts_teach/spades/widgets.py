@@ -10,6 +10,7 @@ the Hearts pass/play phases, so the Spades table has its own small version here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -27,14 +28,18 @@ from ..widgets.common import (
     status_html,
     sync_buttons,
 )
-from .bots import SpadesBot, estimate_tricks, nil_ok, suggest_bid
+from .bots import SpadesBot, estimate_tricks, nil_ok, smart_bid, wants_blind_nil
 from .game import SpadesHand, SpadesTrick, bid_word
 from .match import SpadesMatch
 from .render import status_line, team_label
-from .scoring import partner_of
+from .rules import SpadesRules
+from .scoring import BLIND_NIL, is_blind, partner_of
 
 
 def bid_tooltip(value: int) -> str:
+    if is_blind(value):
+        return ("Bid blind nil: before looking at your cards you promise to take no trick "
+                "(+200 if you manage, -200 if not)")
     if value == 0:
         return "Bid nil: you promise to take no trick at all (+100 if you manage, -100 if not)"
     return (f"Bid {value}: you count on {value} trick{'s' * (value != 1)} from your hand; "
@@ -62,7 +67,10 @@ class BidWidget(WidgetView):
 
     With ``bots`` (one per seat, None for yours) the other seats bid by themselves, before
     and after you. "Suggest" shows the bidding heuristic's estimate and its advice.
-    Parts: ``buttons`` ('nil', '1'..'13', 'suggest'), ``cards_html``, ``bids_html``, ``message``.
+    When the rules allow ``seat`` a blind nil this hand, the cards start face down: "Blind nil"
+    bids it unseen, "Look at my cards" turns them over (and a blind nil is then no longer
+    possible). Parts: ``buttons`` ('blind', 'look', 'nil', '1'..'13', 'suggest'), ``cards_html``,
+    ``bids_html``, ``message``.
     """
 
     def __init__(self, hand: SpadesHand, seat: int = 0, bots: Sequence[Any] | None = None,
@@ -78,6 +86,13 @@ class BidWidget(WidgetView):
         self.message = w.HTML(status_html(""))
         self.message.add_class("ht-message")
         self.buttons: dict[str, w.Button] = {}
+        self.blind_possible = hand.may_bid_blind_nil(seat)
+        self.looked = not self.blind_possible  # the cards stay face down while blind nil is possible
+        self.buttons["blind"] = control_button("Blind nil", bid_tooltip(BLIND_NIL), "ht-bid-blind")
+        self.buttons["blind"].on_click(lambda _b: self.bid(BLIND_NIL))
+        self.buttons["look"] = control_button("Look at my cards", "Turn your cards over (after that a "
+                                              "blind nil is no longer possible)", "ht-look")
+        self.buttons["look"].on_click(lambda _b: self.look())
         for v in range(14):
             key = "nil" if v == 0 else str(v)
             b = control_button("Nil" if v == 0 else str(v), bid_tooltip(v), f"ht-bid-{key}")
@@ -88,8 +103,10 @@ class BidWidget(WidgetView):
         self.buttons["suggest"].on_click(lambda _b: self.suggest())
         row = w.HBox([self.buttons[k] for k in ["nil"] + [str(v) for v in range(1, 14)]],
                      layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.header, self.cards_html, row, self.buttons["suggest"], self.bids_html,
-                              self.message])
+        blind_row = w.HBox([self.buttons["blind"], self.buttons["look"]])
+        blind_row.layout.display = None if self.blind_possible else "none"
+        self.widget = w.VBox([self.header, self.cards_html, blind_row, row, self.buttons["suggest"],
+                              self.bids_html, self.message])
         self.widget.add_class("ht-bid-widget")
         self._bots_bid()
         self.refresh()
@@ -124,12 +141,36 @@ class BidWidget(WidgetView):
             head = "The bidding is over"
         self.header.value = f"<b>{escape(head)}</b>"
         cards = h.cards(s)
-        self.cards_html.value = (f"<div>{''.join(card_html(c) for c in sorted(cards, reverse=True))}</div>"
-                                 f"<div>{escape(cards.pretty)}</div>")
+        if self.looked:
+            self.cards_html.value = (f"<div>{''.join(card_html(c) for c in sorted(cards, reverse=True))}</div>"
+                                     f"<div>{escape(cards.pretty)}</div>")
+        else:
+            self.cards_html.value = f"<div>{escape(self.face_down_line())}</div>"
         done = not (h.phase == "bid" and h.turn == s)
-        for b in self.buttons.values():
-            b.disabled = done
+        for key, b in self.buttons.items():
+            if key == "look":
+                b.disabled = self.looked
+            elif key == "blind":
+                b.disabled = done or self.looked or not self.blind_possible
+            else:
+                b.disabled = done or not self.looked
         self.bids_html.value = f"<div>{escape(self.bids_line())}</div>"
+
+    def face_down_line(self) -> str:
+        team = (self.seat & 1)
+        before = self.hand.scores_before
+        return (f"Your 13 cards are face down. Your team is behind {before[team]} to {before[1 - team]}, "
+                f"so you may bid blind nil (±{self.hand.rules.blind_nil_value}) without looking, "
+                f"or look at your cards and bid as usual.")
+
+    def look(self) -> str:
+        """Turn the cards over (a blind nil is then no longer possible)."""
+        if self.looked:
+            return self._say("Your cards are already face up.")
+        self.looked = True
+        self.refresh()
+        return self._say(f"You looked: {self.hand.cards(self.seat).pretty}. Blind nil is no longer "
+                         f"possible; bid nil or 1-13.", "ok")
 
     def _say(self, text: str, kind: str = "info") -> str:
         self.last_message = text
@@ -138,6 +179,13 @@ class BidWidget(WidgetView):
 
     def bid(self, value: int | str) -> str:
         """Bid ``value`` for the widget's seat (as a click would); returns the feedback."""
+        if isinstance(value, str) and " ".join(value.lower().split()) == "blind nil":
+            value = BLIND_NIL
+        if is_blind(value) and self.looked and self.blind_possible:
+            return self._say("Can't bid blind nil: you have looked at your cards, and a blind nil is "
+                             "bid before looking. Bid nil or 1-13 instead.", "error")
+        if not is_blind(value):
+            self.looked = True  # any other bid is made with the cards face up
         if self.on_bid is not None:
             text = self.on_bid(value)
             self.refresh()
@@ -153,20 +201,34 @@ class BidWidget(WidgetView):
         return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")  # type: ignore[arg-type]
 
     def suggest(self) -> str:
-        cards = self.hand.cards(self.seat)
-        est = estimate_tricks(cards)
-        partner = self.hand.bids[partner_of(self.seat)]
-        advice = suggest_bid(cards, partner)
-        why = ("every suit is low and there is no ace, so nil looks safe" if advice == 0 else
-               "at least 1, the estimate rounded down" + (", capped by your partner's bid"
-                                                          if partner and advice < int(est) else ""))
-        if advice != 0 and nil_ok(cards, est) and partner == 0:
+        """What the rule bot would bid here, and why (changes nothing)."""
+        h, s = self.hand, self.seat
+        partner = h.bids[partner_of(s)]
+        if not self.looked:
+            blind = wants_blind_nil(h, s)
+            return self._say("Your cards are face down. " + (
+                "The bot would bid blind nil here: your team is 200 or more behind." if blind else
+                "The bot bids blind nil only 200 or more behind; here it would look at its cards first."))
+        cards = h.cards(s)
+        est = estimate_tricks(cards, long_spades=True)
+        team = s & 1
+        opps = [h.bids[(s + 1) & 3], h.bids[(s + 3) & 3]]
+        advice = smart_bid(cards, partner, opps, (h.scores_before[team], h.scores_before[1 - team]),
+                           h.rules.end_score)
+        if advice == 0:
+            why = "every suit is low and there is no ace, so nil looks safe"
+        else:
+            why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
+            if advice != max(1, math.ceil(est - 0.5)):
+                why += ", then adjusted for the other bids and the score"
+        if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
         return self._say(f"Estimate: {est:g} tricks. Suggested bid: {bid_word(advice)} ({why}).")
 
     def text(self) -> str:
         h, s = self.hand, self.seat
-        lines = [f"{h.seat_names[s]}: {h.cards(s).pretty}", self.bids_line()]
+        cards = h.cards(s).pretty if self.looked else self.face_down_line()
+        lines = [f"{h.seat_names[s]}: {cards}", self.bids_line()]
         if self.last_message:
             lines.append(self.last_message)
         return "\n".join(lines)
@@ -181,9 +243,9 @@ class SpadesTable(WidgetView):
     ``scores_html`` and ``log`` (an Output written with ``append_stdout``).
     """
 
-    def __init__(self, seed: int = 0, target: int = 500, *, seat: int = 0,
-                 bots: Sequence[Any] | None = None):
-        self.match = SpadesMatch(seed, target=target)
+    def __init__(self, seed: int = 0, target: int | None = None, *, seat: int = 0,
+                 bots: Sequence[Any] | None = None, rules: SpadesRules | None = None):
+        self.match = SpadesMatch(seed, target=target, rules=rules)
         self.you = seat
         self.bots = list(bots) if bots is not None else [SpadesBot(f"spades-table/{seed}/{s}")
                                                           for s in range(4)]
@@ -309,7 +371,9 @@ class SpadesTable(WidgetView):
             self.match.next_hand()
         except HeartsError as e:
             return self._say(sentence(str(e)), "error")
-        self._log(f"--- hand {self.match.hand_number + 1}, dealer {self.hand.seat_names[self.hand.dealer]}")
+        names = self.hand.seat_names
+        self._log(f"--- hand {self.match.hand_number + 1}, dealer {names[self.hand.dealer]}, "
+                  f"{names[self.hand.first_seat]} bids first")
         self._start_hand()
         return self._say(f"Hand {self.match.hand_number + 1} dealt.", "ok")
 
@@ -329,7 +393,8 @@ class SpadesTable(WidgetView):
     def status_line(self) -> str:
         h, names = self.hand, self.hand.seat_names
         head = (f"Spades hand {h.hand_number + 1} of a match to {self.match.target} · "
-                f"dealer {names[h.dealer]} · you are {names[self.you]}, partner {names[partner_of(self.you)]}")
+                f"dealer {names[h.dealer]}, {names[h.first_seat]} bids first · "
+                f"you are {names[self.you]}, partner {names[partner_of(self.you)]}")
         if h.phase == "bid":
             return head + " · bidding"
         if h.phase == "play":
@@ -378,12 +443,17 @@ class SpadesTable(WidgetView):
         b.on_click(lambda _b, c=card: self.play(c))
         return b
 
+    def _your_cards_text(self) -> str:
+        if self.hand.phase == "bid" and not self.bid_widget.looked:
+            return "face down (you may bid blind nil before looking)"
+        return self.hand.cards(self.you).pretty
+
     def text(self) -> str:
         h, names = self.hand, self.hand.seat_names
         lines = [self.status_line(), f"Bids: {h.bids_text()}",
                  trick_text(h.current_trick, names, "Trick") if h.current_trick else "",
                  trick_text(h.last_trick, names, "Last trick") if h.last_trick else "",
-                 f"Your cards: {h.cards(self.you).pretty}", self.legal_line()]
+                 f"Your cards: {self._your_cards_text()}", self.legal_line()]
         if self.last_message:
             lines.append(self.last_message)
         if self.match.hand_scores():
