@@ -132,14 +132,16 @@ def random_deals(stream: Stream) -> np.ndarray:
     """One shuffled deck per hand (Fisher–Yates, vectorised over hands) → (B, 4) masks,
     seat s holding cards 13s..13s+12 of its deck (as ``Hand.deal`` cuts)."""
     b = len(stream.ids)
-    deck = np.tile(np.arange(52, dtype=np.int8), (b, 1))
+    # deck[i, h]: the card at position i of hand h's deck (rows contiguous: fast swaps)
+    deck = np.repeat(np.arange(52, dtype=np.int8)[:, None], b, axis=1)
+    flat = deck.ravel()
     ar = np.arange(b)
     for i in range(51, 0, -1):
-        j = stream.below(i + 1)
-        top = deck[:, i].copy()
-        deck[:, i] = deck[ar, j]
-        deck[ar, j] = top
-    return masks_of(deck.reshape(b, 4, 13))
+        at = stream.below(i + 1) * b + ar
+        top = deck[i].copy()
+        deck[i] = flat[at]
+        flat[at] = top
+    return np.ascontiguousarray(np.bitwise_or.reduce(BITS.take(deck).reshape(4, 13, b), axis=1).T)
 
 
 def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
