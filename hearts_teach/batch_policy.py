@@ -240,7 +240,7 @@ def _lead(h, legal, played, threat) -> np.ndarray:
     if len(hunt):
         top = high(legal[hunt] & _HEARTS)
         out = _HEARTS & ~played[hunt] & ~h[hunt]
-        sure = (top >= 0) & ((out & _ABOVE[top]) == 0)
+        sure = (top >= 0) & ((out & _ABOVE.take(top)) == 0)
         card[hunt] = np.where(sure, top, card[hunt])
     return card
 
@@ -250,8 +250,8 @@ def _has_played(other, seat, trick_len: int):
 
 
 def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
-    above = legal & _ABOVE[win_card]
-    below = legal & _BELOW[win_card]
+    above = legal & _ABOVE.take(win_card)
+    below = legal & _BELOW.take(win_card)
     if tl == 3:  # last seat: win a clean trick with the highest card (never the queen)
         safe = legal & _NOT_QS
         last_card = np.where(safe != 0, high(safe), QS_INDEX)
@@ -276,7 +276,7 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
     hearts = legal & _HEARTS
     has_hearts = hearts != 0
     top = high(hearts)
-    second = high(hearts ^ BITS[np.maximum(top, 0)])
+    second = high(hearts ^ BITS.take(np.maximum(top, 0)))
     keep = (threat == MOON_OPEN) & (second >= 0) & (top % 13 >= INSURANCE_RANK)
     ak = legal & _AK
     big = ((played & _QS) == 0) & ((h & _QS) == 0) & (ak != 0)
