@@ -312,7 +312,7 @@ class BatchState:
         """Legal cards of the seat to move in each hand: ``core.cascade`` on arrays."""
         first = self.step < 4
         if self.step % 4:
-            follow = h & SUIT_M[self.led]
+            follow = h & SUIT_M.take(self.led)
             other = h
             if first and self.npf:
                 safe = h & _C_NON_POINTS

@@ -51,12 +51,12 @@ _NON_POINTS = U64(NON_POINTS)
 _SPADES = U64(SPADES)
 _BIG = U64(BIG_SPADES)
 _AK = U64(AS_MASK | KS_MASK)
+_AS = U64(AS_MASK)
 _CLUBS = U64(CLUBS)
 _DIAMONDS = U64(DIAMONDS)
 _SUIT_M = np.array(SUIT_MASKS, dtype=U64)
 _BELOW = np.array([(1 << c) - 1 for c in range(52)], dtype=U64)
 _ABOVE = ~np.array([(2 << c) - 1 for c in range(52)], dtype=U64)
-_RANK = np.array([c % 13 for c in range(52)] + [-1])  # _RANK[-1]: no card
 _ZERO = U64(0)
 
 
@@ -199,12 +199,26 @@ def _pick(conds: list, choices: list, default) -> np.ndarray:
     return out
 
 
-# per-suit tables over a 13-bit field f: the highest rank (-1 for an empty field), and the
-# lead key popcount·16 + lowest rank (1024 for an empty field)
-_HI13 = np.array([f.bit_length() - 1 for f in range(8192)], dtype=np.int16)
-_LEADKEY = np.array([f.bit_count() * 16 + (f & -f).bit_length() - 1 if f else 1024
-                     for f in range(8192)], dtype=np.int16)
+# tables over a 13-bit suit field f (built with numpy: importing stays quick)
+_F = np.arange(8192, dtype=U64)
+_HI13 = high(_F).astype(np.int16)  # the highest rank (-1: empty field)
+_LO13 = low(_F).astype(np.int16)
+# a lead's key: length·16 + lowest rank (1024: empty)
+_LEADKEY = np.where(_F != 0, np.bitwise_count(_F).astype(np.int16) * 16 + _LO13, 1024).astype(np.int16)
 _SHORT_SUITS = (0, 1, 3)  # the suits a lead works, in the scalar loop's order
+# _DUCK[f << 4 | win rank]: following under a trick of three seats, the highest rank below
+# the winner, else the lowest rank (rule_play's duck, then its forced win)
+_I = np.arange(8192 * 16)
+_BELOW_F = (_I >> 4) & ((1 << (_I & 15)) - 1)
+_DUCK = np.where(_BELOW_F != 0, _HI13[_BELOW_F], _LO13[_I >> 4]).astype(np.int8)
+# _HEART_DISCARD[open << 13 | f]: the heart rule_play discards from hearts field f, the top
+# one, or the second while the moon is open and the top is kept as insurance (-1: none)
+_I = np.arange(2 * 8192)
+_TOP = _HI13[_I & 8191]
+_SECOND = _HI13[(_I & 8191) ^ (1 << np.maximum(_TOP, 0))]
+_KEEP = (_I >= 8192) & (_SECOND >= 0) & (_TOP >= INSURANCE_RANK)
+_HEART_DISCARD = np.where(_TOP >= 0, 26 + np.where(_KEEP, _SECOND, _TOP), -1).astype(np.int16)
+del _F, _I, _BELOW_F, _TOP, _SECOND, _KEEP
 
 
 def _field(m: np.ndarray, suit: int) -> np.ndarray:
@@ -250,18 +264,20 @@ def _has_played(other, seat, trick_len: int):
 
 
 def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
-    above = legal & _ABOVE.take(win_card)
-    below = legal & _BELOW.take(win_card)
     if tl == 3:  # last seat: win a clean trick with the highest card (never the queen)
+        above = legal & _ABOVE.take(win_card)
+        below = legal & _BELOW.take(win_card)
         safe = legal & _NOT_QS
         last_card = np.where(safe != 0, high(safe), QS_INDEX)
         duck = (below != 0) & (((trick_mask & _POINTS) != 0) | (above == 0))
         card = np.where(duck, high(below), last_card)
-    else:
-        card = np.where(below != 0, high(below), low(legal))
+    else:  # duck as high as possible, else the lowest card: one table over the led suit
+        base = led * 13
+        f = (legal >> base.astype(U64)) & FIELD
+        card = _DUCK.take((f.astype(np.intp) << 4) | (win_card - base)) + base
     guard = np.nonzero(threat >= 0)[0]  # moon defence (rare): take the trick
     if len(guard):
-        t, ab = threat[guard], above[guard]
+        t, ab = threat[guard], legal[guard] & _ABOVE.take(win_card[guard])
         pts_in = (trick_mask[guard] & _POINTS) != 0
         defend = (ab != 0) & ((win_seat[guard] == t) | pts_in | ~_has_played(t, seat[guard], tl))
         safe_above = ab & _NOT_QS
@@ -274,14 +290,10 @@ def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
 
 def _discard(seat, h, legal, tl, win_seat, played, threat):
     hearts = legal & _HEARTS
-    has_hearts = hearts != 0
-    top = high(hearts)
-    second = high(hearts ^ BITS.take(np.maximum(top, 0)))
-    keep = (threat == MOON_OPEN) & (second >= 0) & (top % 13 >= INSURANCE_RANK)
-    ak = legal & _AK
-    big = ((played & _QS) == 0) & ((h & _QS) == 0) & (ak != 0)
-    card = np.where(has_hearts, np.where(keep, second, top), -1)
-    card = np.where(big, high(ak), card)
+    open_moon = (threat == MOON_OPEN).astype(np.intp) << 13
+    card = _HEART_DISCARD.take(_field(legal, 2) | open_moon).astype(np.intp)
+    big = ((played & _QS) == 0) & ((h & _QS) == 0) & ((legal & _AK) != 0)
+    card = np.where(big, np.where((legal & _AS) != 0, QS_INDEX + 2, QS_INDEX + 1), card)
     card = np.where((legal & _QS) != 0, QS_INDEX, card)
     watch = np.nonzero(threat >= 0)[0]  # do not feed the shooter (rare)
     if len(watch):
@@ -303,7 +315,7 @@ def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask
     one legal card every branch returns it, so the scalar shortcut needs no test here."""
     if tl == 0:
         return _lead(h, legal, played, threat)
-    following = (h & _SUIT_M[led]) != 0
+    following = (h & _SUIT_M.take(led)) != 0
     d = np.nonzero(~following)[0]
     if len(d) == len(h):
         return _discard(seat, h, legal, tl, win_seat, played, threat)
