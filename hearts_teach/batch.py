@@ -141,7 +141,10 @@ def random_deals(stream: Stream) -> np.ndarray:
         top = deck[i].copy()
         deck[i] = flat[at]
         flat[at] = top
-    return np.ascontiguousarray(np.bitwise_or.reduce(BITS.take(deck).reshape(4, 13, b), axis=1).T)
+    out = np.empty((b, 4), dtype=U64)
+    for s in range(4):  # a seat at a time: small temporaries
+        out[:, s] = np.bitwise_or.reduce(BITS.take(deck[13 * s:13 * s + 13]), axis=0)
+    return out
 
 
 def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
