@@ -133,14 +133,19 @@ def random_deals(stream: Stream) -> np.ndarray:
     """One shuffled deck per hand (Fisher–Yates, vectorised over hands) → (B, 4) masks,
     seat s holding cards 13s..13s+12 of its deck (as ``Hand.deal`` cuts)."""
     b = len(stream.ids)
-    deck = np.tile(np.arange(52, dtype=np.int8), (b, 1))
+    # deck[i, h]: the card at position i of hand h's deck (rows contiguous: fast swaps)
+    deck = np.repeat(np.arange(52, dtype=np.int8)[:, None], b, axis=1)
+    flat = deck.ravel()
     ar = np.arange(b)
     for i in range(51, 0, -1):
-        j = stream.below(i + 1)
-        top = deck[:, i].copy()
-        deck[:, i] = deck[ar, j]
-        deck[ar, j] = top
-    return masks_of(deck.reshape(b, 4, 13))
+        at = stream.below(i + 1) * b + ar
+        top = deck[i].copy()
+        deck[i] = flat[at]
+        flat[at] = top
+    out = np.empty((b, 4), dtype=U64)
+    for s in range(4):  # a seat at a time: small temporaries
+        out[:, s] = np.bitwise_or.reduce(BITS.take(deck[13 * s:13 * s + 13]), axis=0)
+    return out
 
 
 def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
@@ -315,7 +320,7 @@ class BatchState:
         if self.qw:  # the queen waits: held back while hearts are unbroken and she is not alone
             rest = np.where(~self.broken & ((h & _C_QS) != 0) & (h != _C_QS), h & ~_C_QS, h)
         if self.step % 4:
-            follow = h & SUIT_M[self.led]
+            follow = h & SUIT_M.take(self.led)
             other = rest
             if first and self.npf:
                 safe = h & _C_NON_POINTS
@@ -331,9 +336,9 @@ class BatchState:
     def play(self, card: np.ndarray) -> None:
         """Play ``card[b]`` for the seat to move in every hand (legal cards only; mirrors
         ``core.PlayState.play``)."""
-        card = card.astype(np.intp)
+        card = card.astype(np.intp)  # a copy: win_card may be updated in place
         seat = self.turn
-        bit = BITS[card]
+        bit = BITS.take(card)  # take: much faster than fancy indexing on a small table
         flat = self.hands.ravel()
         pos = self.ar4 + seat
         flat[pos] ^= bit
@@ -344,7 +349,7 @@ class BatchState:
         if self.record:
             self.cards[:, self.step] = card
             self.seats[:, self.step] = seat
-        suit = SUIT_OF[card]
+        suit = card // 13
         if tl == 0:
             self.led = suit
             self.win_seat = seat.copy()
@@ -352,12 +357,12 @@ class BatchState:
         else:
             same = suit == self.led
             better = same & (card > self.win_card)
-            self.win_card = np.where(better, card, self.win_card)
-            self.win_seat = np.where(better, seat, self.win_seat)
-            off = ~same
-            if off.any():
+            np.copyto(self.win_card, card, where=better)
+            np.copyto(self.win_seat, seat, where=better)
+            off = np.nonzero(~same)[0]  # showed a void (a minority of hands)
+            if len(off):
                 vflat = self.void.ravel()
-                vflat[pos] |= np.where(off, np.left_shift(1, self.led), 0).astype(np.uint8)
+                vflat[pos[off]] |= np.left_shift(1, self.led[off]).astype(np.uint8)
         br = suit == 2
         if self.qb:
             br |= card == QS_INDEX
@@ -388,15 +393,15 @@ class BatchState:
         if not len(live):
             return
         taken = self.taken[live]
-        has = (taken & _POINTS_U) != 0
-        n = has.sum(axis=1)
-        holder = has.argmax(axis=1)
-        held = taken[np.arange(len(live)), holder]
+        # has: one byte per seat, read as one uint32 per hand (little-endian: seat s is
+        # byte s), so n is its popcount and the lowest set byte the holder (4 for none)
+        has = np.ascontiguousarray((taken & _POINTS_U) != 0).view("<u4").ravel()
+        n = np.bitwise_count(has)
+        holder = (np.bitwise_count((has & (~has + np.uint32(1))) - np.uint32(1)) >> 3).astype(np.intp)
+        held = taken.ravel()[np.arange(len(live)) * 4 + (holder & 3)]
         pts = np.bitwise_count(held & _C_HEARTS) + 13 * ((held & _QS_U) != 0)
-        status = np.where(pts >= 8, holder, MOON_OPEN)
-        seats = np.arange(4)[None, :]
-        one = np.where(seats != holder[:, None], status[:, None], NO_MOON)
-        t = np.where((n == 0)[:, None], MOON_OPEN, np.where((n == 1)[:, None], one, NO_MOON))
+        status = np.where(n >= 2, NO_MOON, np.where((n == 1) & (pts >= 8), holder, MOON_OPEN))
+        t = np.where(np.arange(4)[None, :] == holder[:, None], NO_MOON, status[:, None])
         self.threat[live] = np.where(self.defence[live], t, NO_MOON)
         self.split[live] = n >= 2
 

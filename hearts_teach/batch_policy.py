@@ -14,6 +14,7 @@ import numpy as np
 
 from .batch import (
     BITS,
+    FIELD,
     U64,
     BatchState,
     Policy,
@@ -22,24 +23,21 @@ from .batch import (
     kth_bit,
     low,
     masks_of,
-    popcount,
 )
 from .bots.policy import (
     AS_MASK,
     BIG_SPADES,
     CLUBS,
     DIAMONDS,
-    HONOUR_BONUS,
     INSURANCE_RANK,
     KS_MASK,
-    LOW_SPADES,
     MOON_OPEN,
     NON_POINTS,
     POINTS,
     SPADE_GUARDS,
     SPADES,
-    TWO_CLUBS_BONUS,
     _tie_key,
+    pass_score,
 )
 from .cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from .rng import Rng, hash64
@@ -53,12 +51,12 @@ _NON_POINTS = U64(NON_POINTS)
 _SPADES = U64(SPADES)
 _BIG = U64(BIG_SPADES)
 _AK = U64(AS_MASK | KS_MASK)
+_AS = U64(AS_MASK)
 _CLUBS = U64(CLUBS)
 _DIAMONDS = U64(DIAMONDS)
 _SUIT_M = np.array(SUIT_MASKS, dtype=U64)
 _BELOW = np.array([(1 << c) - 1 for c in range(52)], dtype=U64)
 _ABOVE = ~np.array([(2 << c) - 1 for c in range(52)], dtype=U64)
-_RANK = np.array([c % 13 for c in range(52)] + [-1])  # _RANK[-1]: no card
 _ZERO = U64(0)
 
 
@@ -154,46 +152,39 @@ class KeyedRandomPolicy(RandomPolicy):
 
 
 # the rule bot -----------------------------------------------------------------------------
-_PASS_BASE = np.array([c % 13 + 2 + (TWO_CLUBS_BONUS if c == 0 else 0) for c in range(52)])
-_PASS_HONOUR = np.array([HONOUR_BONUS.get(c, 0) for c in range(52)])
-_PASS_TIE = np.array([_tie_key(c) for c in range(52)])
-_LOW_SPADES_U = U64(LOW_SPADES)
+_PASS_KEYS: dict[tuple[int, bool], np.ndarray] = {}
+
+
+def _pass_keys(spade_guards: int, void_bonus: bool) -> np.ndarray:
+    """KEYS[s, f]: the best card to pass from suit field f of suit s, as the key
+    (pass_score, tie key, card) packed in one integer (card = key & 63; 0 for an empty
+    suit). ``policy.pass_score`` only looks at the card's own suit (its length for the void
+    bonus, the low spades for the spade guards), so a suit alone decides its candidate."""
+    keys = np.zeros((4, 8192), dtype=np.int32)
+    for s in range(4):
+        cards = range(13 * s, 13 * s + 13)
+        for f in range(1, 8192):
+            hand = f << (13 * s)
+            keys[s, f] = max(pass_score(c, hand, spade_guards, void_bonus) * 1024 + _tie_key(c) * 64 + c
+                             for c in cards if hand >> c & 1)
+    return keys
 
 
 def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
                     void_bonus: bool = True) -> np.ndarray:
     """``bots.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
-    tie key, index), rescore the rest, three times. Within a suit the scores only depend
-    on rank and a per-suit bonus, so each suit has one candidate (its top card; the 2♣
-    when its +6 beats the top club; Q♠, A♠, K♠ in that order while the spade honours
-    carry their bonus), and the four candidates are compared."""
+    tie key, index), rescore the rest, three times. Each suit's best card comes from a
+    table over its 13-bit field (``_pass_keys``); the best of the four suits wins."""
+    if (spade_guards, void_bonus) not in _PASS_KEYS:
+        _PASS_KEYS[spade_guards, void_bonus] = _pass_keys(spade_guards, void_bonus)
+    keys = _PASS_KEYS[spade_guards, void_bonus]
     rest = np.asarray(h, dtype=U64).copy()
     chosen = np.zeros(len(rest), dtype=U64)
     for _ in range(3):
-        best_key = np.full(len(rest), -1, dtype=np.int64)
-        best = np.zeros(len(rest), dtype=np.intp)
-        for suit in range(4):
-            m = rest & _SUIT_M[suit]
-            top = high(m)
-            card = top
-            if suit == 3:
-                guarded = popcount(rest & _LOW_SPADES_U) < spade_guards
-                for honour in (QS_INDEX + 1, QS_INDEX + 2, QS_INDEX):  # K, A, Q: last wins
-                    card = np.where(guarded & ((m & BITS[honour]) != 0), honour, card)
-                score = card % 13 + 2 + np.where(card >= QS_INDEX, guarded * _PASS_HONOUR[card], 0)
-            else:
-                if suit == 0:
-                    two = ((m & U64(1)) != 0) & (top % 13 + 2 < 2 + TWO_CLUBS_BONUS)
-                    card = np.where(two, 0, top)
-                score = _PASS_BASE[card]
-                if void_bonus:
-                    n = popcount(m)
-                    score = score + np.where(n <= 3, 8 - 2 * n, 0)
-            key = np.where(top >= 0, score * 1024 + _PASS_TIE[card] * 64 + card, -1)
-            better = key > best_key
-            best_key = np.where(better, key, best_key)
-            best = np.where(better, card, best)
-        bit = BITS[best]
+        best = keys[0].take((rest & FIELD).astype(np.intp))
+        for suit in range(1, 4):
+            np.maximum(best, keys[suit].take(((rest >> U64(13 * suit)) & FIELD).astype(np.intp)), out=best)
+        bit = BITS.take(best & 63)
         rest ^= bit
         chosen |= bit
     return chosen
@@ -208,44 +199,64 @@ def _pick(conds: list, choices: list, default) -> np.ndarray:
     return out
 
 
+# tables over a 13-bit suit field f (built with numpy: importing stays quick)
+_F = np.arange(8192, dtype=U64)
+_HI13 = high(_F).astype(np.int16)  # the highest rank (-1: empty field)
+_LO13 = low(_F).astype(np.int16)
+# a lead's key: length·16 + lowest rank (1024: empty)
+_LEADKEY = np.where(_F != 0, np.bitwise_count(_F).astype(np.int16) * 16 + _LO13, 1024).astype(np.int16)
+_SHORT_SUITS = (0, 1, 3)  # the suits a lead works, in the scalar loop's order
+# _DUCK[f << 4 | win rank]: following under a trick of three seats, the highest rank below
+# the winner, else the lowest rank (rule_play's duck, then its forced win)
+_I = np.arange(8192 * 16)
+_BELOW_F = (_I >> 4) & ((1 << (_I & 15)) - 1)
+_DUCK = np.where(_BELOW_F != 0, _HI13[_BELOW_F], _LO13[_I >> 4]).astype(np.int8)
+# _HEART_DISCARD[open << 13 | f]: the heart rule_play discards from hearts field f, the top
+# one, or the second while the moon is open and the top is kept as insurance (-1: none)
+_I = np.arange(2 * 8192)
+_TOP = _HI13[_I & 8191]
+_SECOND = _HI13[(_I & 8191) ^ (1 << np.maximum(_TOP, 0))]
+_KEEP = (_I >= 8192) & (_SECOND >= 0) & (_TOP >= INSURANCE_RANK)
+_HEART_DISCARD = np.where(_TOP >= 0, 26 + np.where(_KEEP, _SECOND, _TOP), -1).astype(np.int16)
+del _F, _I, _BELOW_F, _TOP, _SECOND, _KEEP
+
+
+def _field(m: np.ndarray, suit: int) -> np.ndarray:
+    return ((m >> U64(13 * suit)) & FIELD).astype(np.intp)
+
+
 def _highest_card(legal: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """``policy._highest_card``: highest rank; equal ranks → shortest suit in hand; then
-    the lowest suit."""
-    keys = []
-    tops = []
+    the lowest suit. The key rank·64 + (13 - length)·4 + (3 - suit) holds the card; an
+    empty suit's key is negative."""
+    best = None
     for s in range(4):
-        m = legal & _SUIT_M[s]
-        top = high(m)
-        n = popcount(hand & _SUIT_M[s])
-        keys.append(np.where(top >= 0, (_RANK[top] * 16 + (13 - n)) * 4 + (3 - s), -1))
-        tops.append(top)
-    best = np.argmax(np.stack(keys), axis=0)
-    return np.choose(best, tops)
+        key = _HI13.take(_field(legal, s)).astype(np.intp) * 64
+        key += (13 - np.bitwise_count(hand & _SUIT_M[s])) * 4 + (3 - s)
+        best = key if best is None else np.maximum(best, key, out=best)
+    return (3 - (best & 3)) * 13 + (best >> 6)
 
 
 def _lead(h, legal, played, threat) -> np.ndarray:
-    hearts = legal & _HEARTS
-    top = high(hearts)
-    out = _HEARTS & ~played & ~h
-    sure = (threat >= 0) & (top >= 0) & ((out & _ABOVE[top]) == 0)
     spades = legal & _SPADES
-    flush = (spades != 0) & ((h & _BIG) == 0) & ((played & _QS) == 0)
-    clubs = legal & _CLUBS
-    diamonds = legal & _DIAMONDS
-    drop = (spades != 0) & ((h & _BIG) != 0) & ((clubs | diamonds) != 0)
-    spades2 = np.where(drop, _ZERO, spades)
-    # the shortest of clubs, diamonds, spades; then the lowest low card; then that order
-    best_key = None
-    for m in (clubs, diamonds, spades2):
-        lo = low(m)
-        key = np.where(m != 0, np.bitwise_count(m).astype(np.intp) * 16 + _RANK[lo], 1 << 20)
-        if best_key is None:
-            best_key, short = key, lo
-        else:
-            better = key < best_key
-            best_key = np.where(better, key, best_key)
-            short = np.where(better, lo, short)
-    return _pick([sure, flush, best_key < (1 << 20)], [top, low(spades), short], low(legal))
+    clubs = (legal & FIELD).astype(np.intp)
+    diamonds = _field(legal, 1)
+    big = (h & _BIG) != 0
+    # the shortest of clubs, diamonds, spades (not while holding a big spade and a club or
+    # diamond); then the lowest low card; then that order: key (length·16 + rank)·4 + order
+    keys = [_LEADKEY.take(clubs) * 4, _LEADKEY.take(diamonds) * 4 + 1,
+            _LEADKEY.take(np.where(big & ((clubs | diamonds) != 0), 0, _field(legal, 3))) * 4 + 2]
+    key = np.minimum(np.minimum(keys[0], keys[1]), keys[2]).astype(np.intp)
+    short = np.take(_SHORT_SUITS, key & 3) * 13 + ((key >> 2) & 15)
+    flush = (spades != 0) & ~big & ((played & _QS) == 0)
+    card = np.where(flush, low(spades), np.where(key < 4096, short, low(legal)))
+    hunt = np.nonzero(threat >= 0)[0]  # a sure heart back against a shooter (rare)
+    if len(hunt):
+        top = high(legal[hunt] & _HEARTS)
+        out = _HEARTS & ~played[hunt] & ~h[hunt]
+        sure = (top >= 0) & ((out & _ABOVE.take(top)) == 0)
+        card[hunt] = np.where(sure, top, card[hunt])
+    return card
 
 
 def _has_played(other, seat, trick_len: int):
@@ -253,42 +264,45 @@ def _has_played(other, seat, trick_len: int):
 
 
 def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
-    qs_in = (legal & _QS) != 0
-    ride = (led == 3) & qs_in & (win_card > QS_INDEX) & (threat < 0)
-    above = legal & _ABOVE[win_card]
-    pts_in = (trick_mask & _POINTS) != 0
-    played_t = _has_played(threat, seat, tl)
-    defend = (threat >= 0) & (above != 0) & ((win_seat == threat) | pts_in | ~played_t)
-    safe_above = above & _NOT_QS
-    defend_card = np.where(safe_above != 0, high(safe_above), QS_INDEX)
-    safe = legal & _NOT_QS
-    last_card = np.where(safe != 0, high(safe), QS_INDEX)
-    below = legal & _BELOW[win_card]
-    conds = [ride, defend]
-    choices = [QS_INDEX, defend_card]
-    if tl == 3:
-        conds.append(~pts_in & (above != 0))
-        choices.append(last_card)
-    conds.append(below != 0)
-    choices.append(high(below))
-    if tl == 3:
-        return _pick(conds, choices, last_card)
-    return _pick(conds, choices, low(legal))
+    if tl == 3:  # last seat: win a clean trick with the highest card (never the queen)
+        above = legal & _ABOVE.take(win_card)
+        below = legal & _BELOW.take(win_card)
+        safe = legal & _NOT_QS
+        last_card = np.where(safe != 0, high(safe), QS_INDEX)
+        duck = (below != 0) & (((trick_mask & _POINTS) != 0) | (above == 0))
+        card = np.where(duck, high(below), last_card)
+    else:  # duck as high as possible, else the lowest card: one table over the led suit
+        base = led * 13
+        f = (legal >> base.astype(U64)) & FIELD
+        card = _DUCK.take((f.astype(np.intp) << 4) | (win_card - base)) + base
+    guard = np.nonzero(threat >= 0)[0]  # moon defence (rare): take the trick
+    if len(guard):
+        t, ab = threat[guard], legal[guard] & _ABOVE.take(win_card[guard])
+        pts_in = (trick_mask[guard] & _POINTS) != 0
+        defend = (ab != 0) & ((win_seat[guard] == t) | pts_in | ~_has_played(t, seat[guard], tl))
+        safe_above = ab & _NOT_QS
+        defend_card = np.where(safe_above != 0, high(safe_above), QS_INDEX)
+        card[guard] = np.where(defend, defend_card, card[guard])
+    # ride the queen under a higher spade (a queen in a following hand means spades led)
+    ride = ((legal & _QS) != 0) & (win_card > QS_INDEX) & (threat < 0)
+    return np.where(ride, QS_INDEX, card)
 
 
 def _discard(seat, h, legal, tl, win_seat, played, threat):
-    watch = (threat >= 0) & ((win_seat == threat) | ~_has_played(threat, seat, tl))
-    clean = legal & _NON_POINTS
     hearts = legal & _HEARTS
-    qs_in = (legal & _QS) != 0
-    ak = legal & _AK
-    big = ((played & _QS) == 0) & ((h & _QS) == 0) & (ak != 0)
-    top = high(hearts)
-    second = high(hearts ^ BITS[np.maximum(top, 0)])
-    keep = (threat == MOON_OPEN) & (popcount(hearts) >= 2) & (_RANK[top] >= INSURANCE_RANK)
-    card = _pick([watch & (clean != 0), watch & (hearts != 0), qs_in, big, (hearts != 0) & keep,
-                  hearts != 0],
-                 [high(clean), low(hearts), QS_INDEX, high(ak), second, top], -1)
+    open_moon = (threat == MOON_OPEN).astype(np.intp) << 13
+    card = _HEART_DISCARD.take(_field(legal, 2) | open_moon).astype(np.intp)
+    big = ((played & _QS) == 0) & ((h & _QS) == 0) & ((legal & _AK) != 0)
+    card = np.where(big, np.where((legal & _AS) != 0, QS_INDEX + 2, QS_INDEX + 1), card)
+    card = np.where((legal & _QS) != 0, QS_INDEX, card)
+    watch = np.nonzero(threat >= 0)[0]  # do not feed the shooter (rare)
+    if len(watch):
+        t = threat[watch]
+        on = (win_seat[watch] == t) | ~_has_played(t, seat[watch], tl)
+        clean = legal[watch] & _NON_POINTS
+        hw = hearts[watch]
+        card[watch] = np.where(on & (clean != 0), high(clean),
+                               np.where(on & (hw != 0), low(hw), card[watch]))
     rest = np.nonzero(card < 0)[0]
     if len(rest):
         card[rest] = _highest_card(legal[rest], h[rest])
@@ -297,20 +311,19 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
 
 def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
                     threat) -> np.ndarray:
-    """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number)."""
+    """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
+    one legal card every branch returns it, so the scalar shortcut needs no test here."""
     if tl == 0:
-        card = _lead(h, legal, played, threat)
-    else:
-        following = (h & _SUIT_M[led]) != 0
-        d = np.nonzero(~following)[0]
-        if len(d) == len(h):
-            card = _discard(seat, h, legal, tl, win_seat, played, threat)
-        else:  # the few discards are decided apart (a smaller array)
-            card = _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat)
-            if len(d):
-                card[d] = _discard(seat[d], h[d], legal[d], tl, win_seat[d], played[d], threat[d])
-    single = (legal & (legal - U64(1))) == 0
-    return np.where(single, high(legal), card)
+        return _lead(h, legal, played, threat)
+    following = (h & _SUIT_M.take(led)) != 0
+    d = np.nonzero(~following)[0]
+    if len(d) == len(h):
+        return _discard(seat, h, legal, tl, win_seat, played, threat)
+    # the few discards are decided apart (a smaller array)
+    card = _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat)
+    if len(d):
+        card[d] = _discard(seat[d], h[d], legal[d], tl, win_seat[d], played[d], threat[d])
+    return card
 
 
 class RulePolicy(Policy):
@@ -325,7 +338,7 @@ class RulePolicy(Policy):
     def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         seat = _sub(st.turn, sel)
         ar = st.ar if sel is None else sel
-        threat = st.threat[ar, seat]
+        threat = st.threat.ravel()[ar * 4 + seat]
         tl = st.step % 4
         led = _sub(st.led, sel)
         return rule_play_batch(seat, h, legal, tl, led, _sub(st.win_card, sel),

@@ -7,6 +7,7 @@
   rule_bot_hands_per_s       four ``RuleBot`` objects through ``Hand``/``View`` (the scalar
                              tournament path)
   *_per_cpu_s                the same rates per CPU second (less sensitive to other load)
+  batch_rule_speedup(_per_cpu_s)  batch_rule_hands_per_s / rule_hands_per_s (wall; per CPU s)
   batch_rollouts_per_s       rollouts per second from one mid-hand position (trick 5, 8
                              legal cards): every candidate × sampled worlds, rule policy
   batch_peak_mb_100k_hands   peak memory (tracemalloc, in a fresh subprocess) while playing
@@ -132,6 +133,7 @@ def batch_figures(quick: bool = False) -> dict:
                batch_rollout_worlds=worlds)
     for key, rate in _CPU.items():
         out[f"{key}_per_cpu_s" if key == "batch_rollouts" else f"{key}_hands_per_cpu_s"] = round(rate)
+    out["batch_rule_speedup_per_cpu_s"] = round(_CPU["batch_rule"] / _CPU["rule"], 1)
     out.update(scalar_bot_figures(quick))
     if not quick:
         out.update(peak_memory_mb())
