@@ -19,11 +19,12 @@ from ..errors import (
     OutOfTurnError,
     Rule,
     WrongPhaseError,
+    quote,
 )
-from ..hand import LegalPlays, Verdict, turn_and_holding
+from ..hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
 from ..rng import Rng
 from ..trickgame import BrokenBy, TrickGame, TrickSeats
-from ..validation import SEAT_HELP, check_deal, check_seat
+from ..validation import SEAT_HELP, check_deal, check_seat, check_seed
 from . import explain as _explain
 from .core import SpadesState, cascade
 from .scoring import TEAMS, HandScore, partner_of, score_hand, team_of
@@ -100,16 +101,16 @@ def parse_bid(value: Any) -> int:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil'; "
-                              f"got {value!r}", rule=Rule.BID_RANGE)
+                              f"got {quote(value)}", rule=Rule.BID_RANGE)
     if not 0 <= value <= 13:
         raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
-                              f"tricks; got {value}", rule=Rule.BID_RANGE)
+                              f"tricks; got {quote(value)}", rule=Rule.BID_RANGE)
     return value
 
 
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
     deck = list(range(52))
     rng.shuffle(deck)
     out = []
@@ -143,8 +144,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def __init__(self, deal: Iterable[Iterable[CardLike] | str], dealer: int = 3,
                  hand_number: int = 0, seat_names: Iterable[str] | None = None):
         self.dealer = _seat(dealer)
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise HeartsError(f"hand_number is a whole number from 0, got {hand_number!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) \
+                or not 0 <= hand_number <= HAND_NUMBER_MAX:
+            raise HeartsError(f"hand_number is a whole number from 0 (at most {HAND_NUMBER_MAX:,}), "
+                              f"got {quote(hand_number)}")
         self.hand_number = hand_number
         self._seat_and_deal(deal, seat_names)
 
@@ -162,6 +165,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @classmethod
     def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
         """The cards a Hearts ``Hand`` dealt, as a Spades hand (for side-by-side lessons)."""
+        from ..hand import Hand
+
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"from_hearts needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
         return cls([hand.dealt(s) for s in range(4)], dealer, 0, hand.seat_names)
 
     def _reset(self) -> None:
@@ -272,11 +279,13 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     # legality ----------------------------------------------------------------------------
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
         """What ``seat`` (default: the player to move) may play now."""
+        if seat is not None:
+            seat = _seat(seat)
         if self.phase is not SpadesPhase.PLAY:
             return LegalPlays(0, seat, self)  # type: ignore[arg-type]
         st = self._state
         assert st is not None
-        if seat is not None and _seat(seat) != st.turn:
+        if seat is not None and seat != st.turn:
             return LegalPlays(0, seat, self)  # type: ignore[arg-type]
         return LegalPlays(st.legal(), st.turn, self)  # type: ignore[arg-type]
 
@@ -306,7 +315,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if seat is not None:
             seat = _seat(seat)
         if self._state is not None:
-            raise WrongPhaseError(f"cannot bid {value!r}: the bidding is over and play has begun "
+            raise WrongPhaseError(f"cannot bid {quote(value)}: the bidding is over and play has begun "
                                   f"(bids: {self.bids_text()})", rule=Rule.WRONG_PHASE, seat=seat)
         turn = self.turn
         assert turn is not None
@@ -317,7 +326,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         try:
             v = parse_bid(value)
         except IllegalBidError as e:
-            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {value!r}: {e}",
+            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {quote(value)}: {e}",
                                   rule=Rule.BID_RANGE, seat=turn) from None
         self._apply(SpadesAction("bid", turn, value=v))
 
@@ -407,6 +416,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         from .render import hand_text
 
+        if seat is not None:
+            seat = _seat(seat)
         return hand_text(self, seat=seat, all_hands=all_hands)
 
     def __repr__(self) -> str:
