@@ -142,7 +142,7 @@ def _check_hand_number(number: int, path: str) -> None:
     from .hand import HAND_NUMBER_MAX
 
     if not 0 <= number <= HAND_NUMBER_MAX:
-        raise RecordError(f"must be a whole number from 0 to {HAND_NUMBER_MAX:,}, got {quote(number)}",
+        raise RecordError(f"must be 0 or more (at most {HAND_NUMBER_MAX:,}), got {quote(number)}",
                           field=path + "hand_number")
 
 

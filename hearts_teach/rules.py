@@ -54,7 +54,7 @@ class Rules:
                              f"got {quote(self.moon)}")
         if not isinstance(self.end_score, int) or isinstance(self.end_score, bool) \
                 or not 1 <= self.end_score <= END_SCORE_MAX:
-            raise RulesError(f"rule option 'end_score' must be a whole number from 1 to {END_SCORE_MAX:,}, "
+            raise RulesError(f"rule option 'end_score' must be a positive whole number (at most {END_SCORE_MAX:,}), "
                              f"got {quote(self.end_score)}")
 
     # construction -----------------------------------------------------------------

@@ -20,7 +20,9 @@ import math
 from collections.abc import Iterable, Sequence
 
 from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, indices_of, to_card
+from ..errors import quote
 from ..rng import Rng
+from ..validation import check_choice, check_int, check_seed
 from .core import SPADES, SpadesState, beats
 from .game import SpadesHand
 from .scoring import partner_of, team_of
@@ -121,7 +123,7 @@ class SpadesBot:
     name = "rules"
 
     def __init__(self, seed: int | str | Rng = 0):
-        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
 
     def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
         seat = hand.turn if seat is None else seat
@@ -259,7 +261,7 @@ class RandomSpadesBot:
     name = "random"
 
     def __init__(self, seed: int | str | Rng = 0):
-        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
 
     def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
         return self.rng.randint(1, 4)
@@ -293,6 +295,9 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
     """Rule bots (one team) against ``opponent`` bots ("random" or "rules"), each deal played
     twice with the teams swapped. Returns average points per hand for both, and for the rule team the share
     of contracts made and of nil bids kept."""
+    check_int(hands, "hands", 1)
+    check_seed(seed)
+    check_choice(opponent, "opponent", ("random", "rules"))
     totals = [0, 0]
     made = nils = nils_kept = 0
     for n in range(hands):
@@ -318,9 +323,22 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
             "nils": nils, "nil_kept": nils_kept / nils if nils else 0.0}
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number ≥ 1 (argparse turns the error into a usage
+    message and exit status 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {value}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hearts_teach.spades.bots")
-    ap.add_argument("--hands", type=int, default=200)
+    ap.add_argument("--hands", type=positive_int, default=200, metavar="N",
+                    help="deals to play (each twice, teams swapped); at least 1")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--opponent", choices=("random", "rules"), default="random")
     a = ap.parse_args(argv)
