@@ -19,7 +19,7 @@ import argparse
 import math
 from collections.abc import Iterable, Sequence
 
-from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, indices_of, to_card
+from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, CardList, indices_of
 from ..errors import quote
 from ..rng import Rng
 from ..validation import check_choice, check_int, check_seed
@@ -39,12 +39,9 @@ def _by_suit(mask: int) -> list[list[int]]:
 
 
 def _mask(cards: Iterable[CardLike] | int) -> int:
-    if isinstance(cards, int):
-        return cards
-    m = 0
-    for c in cards:
-        m |= BIT[to_card(c).index]
-    return m
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return CardList.from_mask(cards).mask  # checked: bits 0..51 only
+    return CardList(cards).mask  # an InvalidCardError for anything that is not cards
 
 
 def estimate_tricks(cards: Iterable[CardLike] | int) -> float:
@@ -106,6 +103,8 @@ def suggest_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None)
     """A bid for this hand: nil when ``nil_ok`` (never if partner bid nil), else
     ``max(1, floor(estimate))`` capped so the team's bids do not pass 13."""
     mask = _mask(cards)
+    if partner_bid is not None:
+        check_int(partner_bid, "partner_bid", 0, 13)
     est = estimate_tricks(mask)
     if partner_bid != 0 and nil_ok(mask, est):
         return 0
