@@ -100,10 +100,10 @@ class Rules:
             return cls()
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of option: value, got {type(data).__name__}")
-        bad = next((k for k in data if not isinstance(k, str)), None)
-        if bad is not None:  # Rules(**data) would raise a bare TypeError
-            raise RulesError(f"rule option names are strings, got {type(bad).__name__} {quote(bad)}; "
-                             f"valid options are: {', '.join(cls.options())}")
+        for bad in data:
+            if not isinstance(bad, str):  # Rules(**data) would raise a bare TypeError
+                raise RulesError(f"rule option names are strings, got {type(bad).__name__} {quote(bad)}; "
+                                 f"valid options are: {', '.join(cls.options())}")
         data = dict(data)
         base = cls.preset(data.pop("preset")) if "preset" in data else cls()
         return base.replace(**data) if data else base

@@ -252,7 +252,11 @@ class Harness:
     examples: dict[str, str] = {}
 
     def call(self, label: str, fn: Callable[[], Any], state: Any = None, exercise: bool = True) -> Any:
-        before = state_of(state)
+        try:
+            before = state_of(state)
+        except Exception as e:  # an object accepted earlier that cannot even be saved
+            self._stray(label, f"the object cannot be saved: {type(e).__name__}: {_safe(e)}")
+            before = state = None
         Harness.calls += 1
         try:
             result = fn()
