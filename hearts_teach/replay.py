@@ -155,10 +155,9 @@ def _do_passes(hand: Hand, passes: list) -> dict[str, Any] | None:
                              "list in 'passes' must be empty", pass_seat=seat)
         return None
     for seat, p in enumerate(passes):
-        bad = next((c for c in p if not _parses(c)), None)
-        if bad is not None:
-            return _fail(-1, _given(bad), "invalid_card",
-                         _card_error(bad), pass_seat=seat)
+        bad = [c for c in p if not _parses(c)]  # a list: the bad value may itself be None
+        if bad:
+            return _fail(-1, _given(bad[0]), "invalid_card", _card_error(bad[0]), pass_seat=seat)
         try:
             hand.pass_cards(seat, p)
         except ActionError as e:

@@ -18,6 +18,7 @@ from fuzz_support import FUZZ, LONG, Harness, hearts_hand, json_junk, mutated, t
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts_teach import Hand
 from hearts_teach.replay import replay_line, run
 
 H = Harness()
@@ -29,6 +30,8 @@ NASTY = [
     b"\xff\xfe\n",
     b'{"pass_direction": "hold", "deal": [[], [], [], []], "plays": ["' + LONG.encode() + b'"]}',
     b'{"pass_direction": "left", "deal": [], "passes": [null, [], [], []]}',
+    json.dumps({"pass_direction": "left", "deal": [[str(c) for c in Hand.deal(1).dealt(s)] for s in range(4)],
+                "passes": [[None, "2C", "3C"], [], [], []]}).encode(),  # a null inside a pass
 ]
 
 
@@ -100,16 +103,15 @@ def test_the_command_survives_the_lines_from_the_issue():
     printed = proc.stdout.decode().splitlines()
     assert proc.returncode == 1, proc.stderr.decode()[-500:]
     assert proc.stderr == b""
-    assert len(printed) == 8
+    assert len(printed) == 9
     answers = [json.loads(p) for p in printed]
-    assert [a["ok"] for a in answers] == [False] * 4 + [True, False, False, True]
+    assert [a["ok"] for a in answers] == [False] * 4 + [True, False, False, False, True]
+    assert answers[7]["rule"] == "invalid_card" and answers[7]["pass_seat"] == 0
     assert max(len(p) for i, p in enumerate(printed) if not answers[i]["ok"]) <= FAIL_LINE_MAX
     assert answers[1]["field"] == "record" and "4,300 digits" in answers[1]["error"]
     assert answers[2]["error"] == "not valid JSON: nested too deeply"
 
 
 def hearts_hand_record() -> dict:
-    from hearts_teach import Hand
-
     rec = Hand.deal(5, hand_number=3).to_record()  # a hold hand: no passes needed
     return {k: rec[k] for k in ("pass_direction", "deal", "passes", "plays")}
