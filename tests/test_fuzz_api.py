@@ -208,12 +208,12 @@ def coach(d):
 
 ENTRIES = [cards_module, rules_module, hand_construction, hand_methods, match_api, spades_api,
            spades_scoring, spades_bots_cli, bots_and_tournament, coach]
-EXAMPLES = {hand_methods: 250, spades_api: 150, coach: 60, bots_and_tournament: 60}
+EXAMPLES = {hand_methods: 400, spades_api: 250, coach: 80, bots_and_tournament: 100}
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e.__name__ for e in ENTRIES])
 def test_public_api_answers_hostile_arguments_with_project_errors(entry):
-    @settings(FUZZ, max_examples=EXAMPLES.get(entry, 100))
+    @settings(FUZZ, max_examples=EXAMPLES.get(entry, 150))
     @given(st.data())
     def run(data):
         entry(data.draw)

@@ -68,7 +68,7 @@ raw_text = st.one_of(
 
 @pytest.mark.parametrize("cls", list(GAMES), ids=[c.__name__ for c in GAMES])
 def test_corrupted_records_load_or_raise_a_record_error(cls):
-    @settings(FUZZ, max_examples=120)
+    @settings(FUZZ, max_examples=200)
     @given(st.data())
     def run(data):
         game = data.draw(GAMES[cls])
@@ -82,7 +82,7 @@ def test_corrupted_records_load_or_raise_a_record_error(cls):
 
 @pytest.mark.parametrize("cls", list(GAMES), ids=[c.__name__ for c in GAMES])
 def test_junk_text_and_values_are_record_errors(cls):
-    @settings(FUZZ, max_examples=60)
+    @settings(FUZZ, max_examples=100)
     @given(raw_text)
     def run(raw):
         H.call(f"{cls.__name__}.from_json(junk)", lambda: cls.from_json(raw))
@@ -93,7 +93,7 @@ def test_junk_text_and_values_are_record_errors(cls):
 
 @pytest.mark.parametrize("cls", [Match, SpadesMatch], ids=["Match", "SpadesMatch"])
 def test_match_records_with_bad_names_or_seeds(cls):
-    @settings(FUZZ, max_examples=60)
+    @settings(FUZZ, max_examples=100)
     @given(st.data())
     def run(data):
         rec = cls(3).to_record()

@@ -63,7 +63,7 @@ def check_answer(line: str | bytes) -> None:
 
 
 def test_every_line_gets_one_bounded_answer():
-    @settings(FUZZ, max_examples=300)
+    @settings(FUZZ, max_examples=500)
     @given(lines)
     def go(line):
         H.call("replay_line", lambda: check_answer(line), exercise=False)
@@ -87,7 +87,7 @@ def count_run(batch: list[bytes]) -> None:
 
 
 def test_run_prints_one_line_per_non_blank_input_line():
-    @settings(FUZZ, max_examples=40)
+    @settings(FUZZ, max_examples=60)
     @given(st.lists(lines.map(lambda x: x.encode("utf-8") if isinstance(x, str) else x), min_size=1, max_size=6))
     def go(batch):
         H.call("replay.run", lambda: count_run(batch), exercise=False)
