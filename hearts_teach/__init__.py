@@ -8,6 +8,8 @@ from .bots import make_bot
 from .cards import DECK, Card, CardList, Suit, cards
 from .errors import (
     ActionError,
+    ArgumentError,
+    ArgumentTypeError,
     HeartsError,
     IllegalBidError,
     IllegalPassError,
@@ -32,7 +34,7 @@ from .view import View
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "ActionError", "Card", "CardList", "DECK", "Hand", "HeartsBroken", "HeartsError",
+    "Action", "ActionError", "ArgumentError", "ArgumentTypeError", "Card", "CardList", "DECK", "Hand", "HeartsBroken", "HeartsError",
     "IllegalBidError", "IllegalPassError", "IllegalPlayError", "InvalidCardError", "InvalidDealError", "InvalidSeatError",
     "LegalPlays", "Match", "NothingToUndoError", "NotInHandError", "OutOfTurnError", "Phase",
     "RecordError", "Rng", "Rule", "Rules", "RulesError", "Suit", "Trick", "Verdict",

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Union
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quote
 
 
 class Suit(IntEnum):
@@ -70,14 +70,14 @@ _ACCEPTED = ("a rank (2-9, T or 10, J, Q, K, A) followed by a suit (C, D, H, S o
 def card_index(text: str) -> int:
     """Parse one card string to its index; raise ``InvalidCardError`` quoting the input."""
     if not isinstance(text, str):
-        raise InvalidCardError(f"invalid card: {text!r} is a {type(text).__name__}, "
+        raise InvalidCardError(f"invalid card: {quote(text)} is a {type(text).__name__}, "
                                f"not a string; expected {_ACCEPTED}")
     # U+FE0F (emoji presentation) often follows a suit symbol pasted from the web: '10♥️'
     s = text.strip().upper().replace("\ufe0f", "")
     rank = _RANK_ALIASES.get(s[:-1]) if len(s) >= 2 else None
     suit = _SUIT_ALIASES.get(s[-1:]) if s else None
     if rank is None or suit is None:
-        raise InvalidCardError(f"invalid card: {text!r} (expected {_ACCEPTED})")
+        raise InvalidCardError(f"invalid card: {quote(text)} (expected {_ACCEPTED})")
     return suit * 13 + rank
 
 
@@ -97,7 +97,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         # checked: a negative index would silently wrap around to a spade
         if type(index) is not int or not 0 <= index <= 51:
-            raise InvalidCardError(f"invalid card index {index!r}: indices run 0..51 "
+            raise InvalidCardError(f"invalid card index {quote(index)}: indices run 0..51 "
                                    f"(suit * 13 + rank - 2, suits C D H S)")
         return cls._all[index]
 
@@ -236,13 +236,16 @@ class CardList(tuple):
             items = iter(cards)
         except TypeError:
             raise InvalidCardError(f"expected cards as a string like 'QS KH' or a list of cards, "
-                                   f"got {cards!r}") from None
+                                   f"got {quote(cards)}") from None
         return super().__new__(cls, (to_card(c) for c in items))
 
     @classmethod
     def from_mask(cls, mask: int) -> CardList:
+        if isinstance(mask, bool) or not isinstance(mask, int):
+            raise InvalidCardError(f"invalid card mask {quote(mask)}: a mask is a whole number "
+                                   f"whose bits 0..51 are cards")
         if mask < 0 or mask >> 52:  # a negative mask would never end; bit 52+ is no card
-            raise InvalidCardError(f"invalid card mask {mask!r}: only bits 0..51 are cards")
+            raise InvalidCardError(f"invalid card mask {quote(mask)}: only bits 0..51 are cards")
         return super().__new__(cls, (DECK[i] for i in indices_of(mask)))
 
     @property

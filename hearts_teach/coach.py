@@ -23,8 +23,17 @@ from .bots.policy import rule_pass
 from .bots.rollout import view_worlds
 from .cards import DECK, HEARTS_MASK, QS_INDEX, QS_MASK, Card, CardList, to_card
 from .core import final_scores
-from .errors import HeartsError, IllegalPassError, Rule, WrongPhaseError
+from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    HeartsError,
+    IllegalPassError,
+    Rule,
+    WrongPhaseError,
+    quote,
+)
 from .rng import Rng, hash64
+from .validation import check_int, check_seed
 from .view import View, require_view
 
 VERDICTS = ("best", "fine", "inaccuracy", "mistake", "blunder")
@@ -32,6 +41,7 @@ BEST_BAND = 0.05  # a paired difference this small is a tie with the best (same 
 TIE_MIN = 0.25  # the tie band is max(TIE_MIN, 2 standard errors of the paired difference)
 INACCURACY_MAX = 1.0
 MISTAKE_MAX = 3.0
+MAX_WORLDS = 100_000  # sampled deals per candidate: more would run for hours
 
 
 def verdict_for(delta: float, se: float) -> str:
@@ -250,7 +260,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 64, max_worlds: int = 2
                               if view.phase == "play" else
                               f"assess_play needs a play position, this view is in the {view.phase} phase",
                               rule=Rule.WRONG_PHASE, seat=view.seat)
-    _check_widths(worlds, max_worlds)
+    _check_widths(worlds, max_worlds, seed)
     legal = view.legal_mask
     done_mask = view.played
     for c in view.trick:
@@ -295,12 +305,14 @@ def assess_play(view: View, seed: int = 0, worlds: int = 64, max_worlds: int = 2
     return Assessment("play", seat, view.seat_names[seat], pos, tuple(cands), n, seed, key)
 
 
-def _check_widths(worlds: int, max_worlds: int) -> None:
+def _check_widths(worlds: int, max_worlds: int, seed: int) -> None:
+    """The coach's arguments, checked before any work (``ArgumentError`` naming each)."""
+    check_seed(seed, allow_str=False)
     for name, v in (("worlds", worlds), ("max_worlds", max_worlds)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 2:
-            raise ValueError(f"{name} must be a whole number ≥ 2, got {v!r}")
+        check_int(v, name, 2, MAX_WORLDS)
     if max_worlds < worlds:
-        raise ValueError(f"max_worlds ({max_worlds}) must be at least worlds ({worlds})")
+        raise ArgumentError(f"max_worlds ({max_worlds}) must be at least worlds ({worlds})",
+                            argument="max_worlds")
 
 
 def _summarise(raw: list[tuple], with_trick: bool) -> dict:
@@ -368,9 +380,14 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 48, max_worlds: int = 9
         why = ("this is a hold hand: nobody passes" if view.pass_direction == "hold" else
                f"assess_pass needs a view during the pass (this one is in the {view.phase} phase)")
         raise WrongPhaseError(why, rule=Rule.WRONG_PHASE, seat=view.seat)
-    _check_widths(worlds, max_worlds)
+    _check_widths(worlds, max_worlds, seed)
+    if isinstance(include, bytes | dict | set | frozenset) or not (
+            isinstance(include, str | Card) or hasattr(include, "__iter__")):
+        raise ArgumentTypeError(f"include is a pass (3 cards) or a list of passes, e.g. "
+                                f"[['QS', 'AH', '2C']], got {type(include).__name__} {quote(include)}",
+                                argument="include")
     pool = pass_pool(view.hand)
-    extra = [include] if isinstance(include, str) else list(include)
+    extra = [include] if isinstance(include, str | Card) else list(include)
     if extra and (isinstance(extra[0], str) and len(extra[0]) <= 3 or isinstance(extra[0], Card)):
         extra = [extra]  # a single triple given as cards
     if view.passed:
@@ -421,10 +438,10 @@ def _triple_mask(tri, hand: int) -> int:
     try:
         cl = CardList(tri)
     except (HeartsError, TypeError) as e:
-        raise IllegalPassError(f"cannot read the pass {tri!r}: {e}", rule=Rule.PASS_SIZE) from None
+        raise IllegalPassError(f"cannot read the pass {quote(tri)}: {e}", rule=Rule.PASS_SIZE) from None
     m = cl.mask
     if len(cl) != 3 or m.bit_count() != 3:
-        raise IllegalPassError(f"a pass is 3 different cards, got {tri!r}", rule=Rule.PASS_SIZE)
+        raise IllegalPassError(f"a pass is 3 different cards, got {quote(tri)}", rule=Rule.PASS_SIZE)
     if m & ~hand:
         missing = CardList.from_mask(m & ~hand)
         raise IllegalPassError(f"the pass {cl} includes {' '.join(c.pretty for c in missing)}, "

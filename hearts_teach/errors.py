@@ -7,6 +7,7 @@ input, name the rule and say what the player may do instead.
 
 from __future__ import annotations
 
+import reprlib
 from enum import StrEnum
 from typing import Any
 
@@ -108,3 +109,65 @@ class RecordError(HeartsError):
     def __init__(self, message: str, *, field: str = ""):
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
+
+
+class ArgumentError(HeartsError):
+    """A bad argument to a public function or constructor (a count out of range, an unknown
+    option); ``argument`` names it. Still a ``ValueError``, as before."""
+
+    def __init__(self, message: str, *, argument: str = ""):
+        super().__init__(f"{argument}: {message}" if argument else message)
+        self.argument = argument
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (a list where a seed goes). Both a ``ValueError`` (like
+    every project error) and a ``TypeError`` (what such calls raised before)."""
+
+
+# --- quoting bad input ---------------------------------------------------------------------
+QUOTE_LIMIT = 80
+
+
+class _BoundedRepr(reprlib.Repr):
+    """``reprlib`` with limits fit for error messages: short strings and containers, shallow
+    nesting, and ints too long for ``str`` (Python refuses beyond 4,300 digits) described."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = QUOTE_LIMIT
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdeque = 6
+        self.maxdict = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:  # str() of a huge int is slow or refused outright
+            return f"<{'negative ' if x < 0 else ''}int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            text = repr(x)
+        except Exception:  # a hostile __repr__ must not replace the real error
+            return f"<{type(x).__name__} object>"
+        return text if len(text) <= self.maxother else text[:self.maxother - 3] + "..."
+
+
+_REPR = _BoundedRepr()
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote input: a
+    1 MB string, a huge int or a deeply nested list gives a short, safe quote."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit - 5]) + f"... ({len(value):,} characters)"
+    try:
+        text = _REPR.repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit + 30 else text[:limit] + "..."
+
+
+def describe(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """The type and a bounded quote: ``list [1, 2]``."""
+    return f"{type(value).__name__} {quote(value, limit)}"

@@ -32,15 +32,19 @@ from .errors import (
     Rule,
     RulesError,
     WrongPhaseError,
+    quote,
 )
 from .rng import Rng
 from .rules import PASS_DIRECTIONS, Rules, pass_target
 from .trickgame import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
-from .validation import check_deal, check_seat
+from .validation import check_deal, check_seat, check_seed
 
 # kept under their old names: other modules and the Spades package import them from here
 _seat = check_seat
 _validate_deal = check_deal
+
+
+HAND_NUMBER_MAX = 100_000  # far beyond any match (end_score is at most 10,000); keeps records and messages printable
 
 
 class Phase(StrEnum):
@@ -178,7 +182,7 @@ def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
     try:
         items = list(value)
     except TypeError:
-        raise IllegalPassError(f"expected a list of cards, got {value!r}", rule=Rule.PASS_SIZE) from None
+        raise IllegalPassError(f"expected a list of cards, got {quote(value)}", rule=Rule.PASS_SIZE) from None
     return [to_card(v) for v in items]
 
 
@@ -195,15 +199,16 @@ class Hand(TrickGame[Action, Trick]):
                  seat_names: Iterable[str] | None = None):
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
-            raise RulesError(f"rules must be a Rules object, got {self.rules!r}; "
+            raise RulesError(f"rules must be a Rules object, got {quote(self.rules)}; "
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
-        if pass_direction not in PASS_DIRECTIONS:
-            raise RulesError(f"unknown pass direction {pass_direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
+        if not isinstance(pass_direction, str) or pass_direction not in PASS_DIRECTIONS:
+            raise RulesError(f"unknown pass direction {quote(pass_direction)}; valid: {', '.join(PASS_DIRECTIONS)}")
         if not self.rules.passing and pass_direction != "hold":
             raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {hand_number!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or not 0 <= hand_number <= HAND_NUMBER_MAX:
+            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ... (at most {HAND_NUMBER_MAX:,}), "
+                             f"got {quote(hand_number)}")
         self.pass_direction = pass_direction
         self.hand_number = hand_number
         self._seat_and_deal(deal, seat_names)
@@ -219,10 +224,9 @@ class Hand(TrickGame[Action, Trick]):
         """A shuffled deal from the project's RNG; the pass direction follows ``hand_number``."""
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):  # checked here: pass_direction() below needs a Rules
-            raise RulesError(f"rules must be a Rules object, got {rules!r}; "
+            raise RulesError(f"rules must be a Rules object, got {quote(rules)}; "
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
-        if not isinstance(seed, (int, str, Rng)) or isinstance(seed, bool):
-            raise HeartsError(f"seed must be a whole number, a string or an Rng, got {seed!r}")
+        check_seed(seed, extra=(Rng,))
         rng = seed if isinstance(seed, Rng) else Rng(seed)
         hands = [[DECK[i] for i in indices_of(m)] for m in deal_masks(rng)]
         direction = pass_direction if pass_direction is not None else rules.pass_direction(hand_number)
@@ -530,6 +534,8 @@ class Hand(TrickGame[Action, Trick]):
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         from .render import hand_text
 
+        if seat is not None:
+            seat = _seat(seat)
         return hand_text(self, seat=seat, all_hands=all_hands)
 
     def __repr__(self) -> str:

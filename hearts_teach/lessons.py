@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import DECK, SUIT_MASKS, Card, CardLike, CardList
 from .core import final_scores
+from .errors import ArgumentError
 from .hand import DEFAULT_SEAT_NAMES, Hand
 from .rng import Rng
 from .rules import Rules
@@ -556,7 +557,8 @@ class DrillSession:
             mine = graded.of(chosen)
         else:
             if len(chosen) != 1:
-                raise ValueError(f"a play drill needs exactly one card, got {chosen.pretty}")
+                raise ArgumentError(f"a play drill needs exactly one card, got {len(chosen)}: "
+                                    f"{' '.join(c.pretty for c in chosen) or 'none'}", argument="cards")
             verdict = hand.explain(chosen[0], d.seat)
             if not verdict.legal:
                 self.last_feedback = f"Can't play {chosen[0].pretty}: {verdict.message}. Try another card."

@@ -10,11 +10,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import CardLike
-from .errors import Rule, WrongPhaseError
+from .errors import Rule, RulesError, WrongPhaseError, quote
 from .hand import DEFAULT_SEAT_NAMES, Hand, Trick
 from .records import JsonRecord
 from .rng import Rng, hash64
 from .rules import Rules
+from .validation import check_seat_names, check_seed
 
 
 class Match(JsonRecord):
@@ -23,18 +24,21 @@ class Match(JsonRecord):
 
     def __init__(self, seed: int | str = 0, rules: Rules | None = None,
                  seat_names: Iterable[str] | None = None):
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rules = rules if rules is not None else Rules()
-        self.seat_names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        if not isinstance(self.rules, Rules):
+            raise RulesError(f"rules must be a Rules object, got {quote(self.rules)}; "
+                             f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
+        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
         self.hands: list[Hand] = [self._deal(0)]
 
     @classmethod
     def _from_hands(cls, hands: list[Hand], rules: Rules, seed: int | str,
                     seat_names: Iterable[str] | None) -> Match:
         m = cls.__new__(cls)
-        m.seed = seed
+        m.seed = check_seed(seed)
         m.rules = rules
-        m.seat_names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        m.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
         m.hands = list(hands)
         totals = [0, 0, 0, 0]
         for i, h in enumerate(hands[:-1]):

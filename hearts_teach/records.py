@@ -7,25 +7,56 @@ corrupt record is rejected with the name of the bad field, never half-loaded.
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Self
 
 from .cards import CardList
-from .errors import HeartsError, RecordError
+from .errors import HeartsError, RecordError, quote
 from .rules import PASS_DIRECTIONS, Rules
+from .validation import check_seat_names, check_seed
 
 if TYPE_CHECKING:
     from .hand import Hand
     from .match import Match
 
 HAND_FORMAT = "hearts_teach.hand/1"
+TOO_MANY_DIGITS = f"a number has more than {sys.get_int_max_str_digits():,} digits"
 MATCH_FORMAT = "hearts_teach.match/1"
 
 
-def load_json(text: str) -> Any:
+def load_json(text: str | bytes) -> Any:
+    """The decoded JSON value of a record, or a ``RecordError``: the text (or UTF-8 bytes)
+    must be valid JSON, nest at most about 900 levels and hold no int of over 4,300 digits."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"the record is not valid UTF-8 (byte {e.start})", field="record") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text (a str), got {type(text).__name__} {quote(text)}",
+                          field="record")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise RecordError(f"not valid JSON ({e})") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON ({e})", field="record") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply", field="record") from None
+    except ValueError:  # Python refuses to convert ints of more than 4,300 digits
+        raise RecordError(f"not valid JSON: {TOO_MANY_DIGITS}", field="record") from None
+
+
+@contextmanager
+def as_record_error(field: str) -> Iterator[None]:
+    """Turn a project error raised inside into a ``RecordError`` naming ``field``; a
+    ``RecordError`` passes unchanged (its field is already the precise one)."""
+    try:
+        yield
+    except RecordError:
+        raise
+    except HeartsError as e:
+        raise RecordError(str(e), field=field) from None
 
 
 class JsonRecord:
@@ -63,19 +94,20 @@ def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: s
             raise RecordError("missing", field=path + name)
         return default
     value = rec[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    ints = kind is int or (isinstance(kind, tuple) and int in kind)
+    if not isinstance(value, kind) or (ints and isinstance(value, bool)):
         want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"expected {want}, got {type(value).__name__} {value!r}"[:200], field=path + name)
+        raise RecordError(f"expected {want}, got {type(value).__name__} {quote(value)}", field=path + name)
+    if ints and isinstance(value, int) and value.bit_length() > 64:  # no count or seed is that big
+        raise RecordError(f"expected a whole number of at most 64 bits, got {quote(value)}", field=path + name)
     return value
 
 
 def _cards(value: Any, field: str) -> CardList:
     if not isinstance(value, list):
-        raise RecordError(f"expected a list of cards, got {value!r}"[:200], field=field)
-    try:
+        raise RecordError(f"expected a list of cards, got {quote(value)}", field=field)
+    with as_record_error(field):
         return CardList(value)
-    except HeartsError as e:
-        raise RecordError(str(e), field=field) from None
 
 
 def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> None:
@@ -85,7 +117,7 @@ def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> Non
         raise RecordError(f"{what} is a JSON object, got {type(rec).__name__}", field=path or "record")
     fmt = rec.get("format", fmt_expected)
     if fmt != fmt_expected:
-        raise RecordError(f"unknown format {fmt!r}, expected {fmt_expected!r}", field=path + "format")
+        raise RecordError(f"unknown format {quote(fmt)}, expected {fmt_expected!r}", field=path + "format")
 
 
 def _deal_field(rec: dict, path: str) -> list[CardList]:
@@ -100,18 +132,26 @@ def _names_field(rec: dict, path: str, want: str = "4 seat names (strings)") -> 
     """The record's optional ``seat_names``: 4 strings (``want`` words the expectation)."""
     names = _field(rec, "seat_names", list, None, path)
     if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
-        raise RecordError(f"expected {want}, got {names!r}"[:200], field=path + "seat_names")
+        raise RecordError(f"expected {want}, got {quote(names)}", field=path + "seat_names")
+    if names is not None:
+        check_seat_names(names, RecordError, path + "seat_names")  # printable, not blank, not too long
     return names
+
+
+def _check_hand_number(number: int, path: str) -> None:
+    from .hand import HAND_NUMBER_MAX
+
+    if not 0 <= number <= HAND_NUMBER_MAX:
+        raise RecordError(f"must be 0 or more (at most {HAND_NUMBER_MAX:,}), got {quote(number)}",
+                          field=path + "hand_number")
 
 
 def _play_all(hand: Any, plays: list, path: str) -> None:
     """Replay the recorded cards through the checked ``play``; the first refused card is a
     ``RecordError`` naming its place in ``plays`` (shared with the Spades records)."""
     for i, card in enumerate(plays):
-        try:
+        with as_record_error(f"{path}plays[{i}]"):
             hand.play(card)
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}plays[{i}]") from None
 
 
 def hand_from_record(rec: Any, path: str = "") -> Hand:
@@ -119,46 +159,44 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     from .hand import Hand
 
     _check_hand_header(rec, "a hand record", HAND_FORMAT, path)
-    try:
-        rules = Rules.from_dict(_field(rec, "rules", dict, {}, path))
-    except HeartsError as e:
-        raise RecordError(str(e), field=path + "rules") from None
+    raw_rules = _field(rec, "rules", dict, {}, path)
+    with as_record_error(path + "rules"):
+        rules = Rules.from_dict(raw_rules)
     direction = _field(rec, "pass_direction", str, None, path)
     number = _field(rec, "hand_number", int, 0, path)
     if direction is None:
         direction = rules.pass_direction(number)
     if direction not in PASS_DIRECTIONS:
-        raise RecordError(f"must be one of {', '.join(PASS_DIRECTIONS)}, got {direction!r}",
+        raise RecordError(f"must be one of {', '.join(PASS_DIRECTIONS)}, got {quote(direction)}",
                           field=path + "pass_direction")
     if not rules.passing and direction != "hold":
         raise RecordError(f"the rules have no passing, so it must be 'hold', not {direction!r}",
                           field=path + "pass_direction")
-    if number < 0:
-        raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
+    _check_hand_number(number, path)
     hands = _deal_field(rec, path)
     names = _names_field(rec, path)
-    try:
+    with as_record_error(path + "deal"):
         hand = Hand(hands, direction, rules, number, names)
-    except HeartsError as e:
-        raise RecordError(str(e), field=path + "deal") from None
     passes = _field(rec, "passes", list, [[], [], [], []], path)
     if len(passes) != 4:
         raise RecordError(f"expected 4 lists (one per seat), got {len(passes)}", field=path + "passes")
+    for seat, p in enumerate(passes):
+        if not isinstance(p, list):  # null or a string is not "no pass"
+            raise RecordError(f"expected a list of cards (empty when not chosen), got {quote(p)}",
+                              field=f"{path}passes[{seat}]")
     order = _field(rec, "pass_order", list, None, path)
     chosen = [i for i, p in enumerate(passes) if p]
     if order is None:
         order = chosen
     # checked before sorting: a mixed list would make sorted() raise a bare TypeError
     if not all(type(s) is int for s in order) or sorted(order) != chosen:
-        raise RecordError(f"pass_order {order!r} does not match the seats that passed {chosen!r}",
+        raise RecordError(f"pass_order {quote(order)} does not match the seats that passed {chosen!r}",
                           field=path + "pass_order")
     if direction == "hold" and chosen:
         raise RecordError("a hold hand has no passes; use empty lists", field=path + "passes")
     for seat in order:
-        try:
+        with as_record_error(f"{path}passes[{seat}]"):
             hand.pass_cards(seat, _cards(passes[seat], f"{path}passes[{seat}]"))
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}passes[{seat}]") from None
     plays = _field(rec, "plays", list, [], path)
     if plays and direction != "hold" and len(chosen) != 4:
         raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
@@ -178,17 +216,17 @@ def match_to_record(match: Match) -> dict[str, Any]:
 
 def match_from_record(rec: Any) -> Match:
     from .match import Match
+    from .trickgame import DEFAULT_SEAT_NAMES
 
     if not isinstance(rec, dict):
         raise RecordError(f"a match record is a JSON object, got {type(rec).__name__}", field="record")
     if rec.get("format") != MATCH_FORMAT:
-        raise RecordError(f"unknown format {rec.get('format')!r}, expected {MATCH_FORMAT!r}", field="format")
-    try:
-        rules = Rules.from_dict(_field(rec, "rules", dict, {}))
-    except HeartsError as e:
-        raise RecordError(str(e), field="rules") from None
-    seed = _field(rec, "seed", (int, str), 0)
-    names = _field(rec, "seat_names", list, None)
+        raise RecordError(f"unknown format {quote(rec.get('format'))}, expected {MATCH_FORMAT!r}", field="format")
+    raw_rules = _field(rec, "rules", dict, {})
+    with as_record_error("rules"):
+        rules = Rules.from_dict(raw_rules)
+    seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
+    names = _names_field(rec, "")
     hands_rec = _field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
@@ -197,9 +235,12 @@ def match_from_record(rec: Any) -> Match:
         # the rotation is checked before replaying, so a wrong direction is named as such
         # rather than as the first play it happens to break
         if isinstance(h, dict) and h.get("pass_direction", rules.pass_direction(i)) != rules.pass_direction(i):
-            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {h['pass_direction']!r}",
+            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {quote(h['pass_direction'])}",
                               field=f"hands[{i}].pass_direction")
         hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.seat_names != (tuple(names) if names is not None else DEFAULT_SEAT_NAMES):
+            raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
+                              f"match's", field=f"hands[{i}].seat_names")
         if hand.rules != rules:
             raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}",
                               field=f"hands[{i}].rules")
@@ -211,10 +252,8 @@ def match_from_record(rec: Any) -> Match:
         if i < len(hands_rec) - 1 and not hand.is_over:
             raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
         hands.append(hand)
-    try:
+    with as_record_error("hands"):
         return Match._from_hands(hands, rules=rules, seed=seed, seat_names=names)
-    except HeartsError as e:
-        raise RecordError(str(e), field="hands") from None
 
 
 def replay_sheet(hand: Hand) -> str:

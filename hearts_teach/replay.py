@@ -21,7 +21,8 @@ output always uses the canonical one (``QS``, ``TH``) and lists card sets in dec
 * the first illegal play:
   ``{"ok": false, "play_index": i, "card": "QS", "rule": "must_follow_suit", "error": "message"}``
   where ``rule`` is a ``Rule`` value; an unparsable card string gets ``rule`` ``"invalid_card"``
-  and ``card`` as given; a play after the 52nd gets ``"wrong_phase"``;
+  and ``card`` as given (a string longer than 80 characters cut to 80 and marked ``...``; any
+  other value as its short ``repr``); a play after the 52nd gets ``"wrong_phase"``;
 * the first illegal pass (choices made by this project, the contract leaves them open):
   ``{"ok": false, "play_index": -1, "pass_seat": s, "card": "..."|null, "rule": "...", "error": "..."}``
   with ``rule`` one of ``pass_size`` (not exactly 3 cards, including an empty pass on a
@@ -34,7 +35,9 @@ output always uses the canonical one (``QS``, ``TH``) and lists card sets in dec
   ``rules`` may also hold ``"preset": name`` (as ``Rules.from_dict``).
 
 Output lines are ASCII JSON (``json.dumps`` escapes ♣ and friends), flushed per record.
-Blank lines are skipped (no output). The exit status is 0 when every record is ok, 1 when
+Exactly one line is printed per non-blank input line, whatever it holds (invalid UTF-8,
+JSON nested too deeply, a number of more than 4,300 digits: ``"field": "record"``), and
+messages quote at most about 80 characters of any bad value. Blank lines are skipped (no output). The exit status is 0 when every record is ok, 1 when
 at least one is not, 2 when FILE cannot be read.
 """
 
@@ -47,8 +50,9 @@ from typing import Any, BinaryIO, TextIO
 
 from .cards import DECK, Card, CardList, indices_of
 from .core import final_scores
-from .errors import ActionError, HeartsError, InvalidCardError
+from .errors import ActionError, HeartsError, InvalidCardError, quote
 from .hand import Hand
+from .records import TOO_MANY_DIGITS
 from .rules import PASS_DIRECTIONS, Rules
 
 KEYS = ("rules", "pass_direction", "deal", "passes", "plays")
@@ -63,6 +67,14 @@ class Malformed(Exception):
         super().__init__(reason)
         self.field = field
         self.reason = reason
+
+
+def _given(value: Any) -> str:
+    """A value as echoed in the ``card`` field: a string as given (cut to 80 characters),
+    anything else as its bounded ``repr``."""
+    if isinstance(value, str):
+        return value if len(value) <= 80 else value[:80] + "..."
+    return quote(value)
 
 
 def _cards_of(hand: Iterable[Card]) -> list[str]:
@@ -86,7 +98,7 @@ def _build_hand(rec: Any) -> tuple[Hand, list, list]:
         raise Malformed("record", f"each line must be a JSON object, got {type(rec).__name__}")
     unknown = [k for k in rec if k not in KEYS]
     if unknown:
-        raise Malformed(str(unknown[0]), f"unknown key {unknown[0]!r}; valid keys are: {', '.join(KEYS)}")
+        raise Malformed(_given(unknown[0]), f"unknown key {quote(unknown[0])}; valid keys are: {', '.join(KEYS)}")
     raw_rules = rec.get("rules", {})
     if raw_rules is not None and not isinstance(raw_rules, dict):
         raise Malformed("rules", f"'rules' must be an object of option: value, got {type(raw_rules).__name__}")
@@ -99,7 +111,7 @@ def _build_hand(rec: Any) -> tuple[Hand, list, list]:
     direction = rec["pass_direction"]
     if direction not in PASS_DIRECTIONS:
         raise Malformed("pass_direction", f"'pass_direction' must be one of {', '.join(PASS_DIRECTIONS)}, "
-                                          f"got {direction!r}")
+                                          f"got {quote(direction)}")
     if not rules.passing and direction != "hold":
         raise Malformed("pass_direction", f"these rules have no passing, so 'pass_direction' must be 'hold', "
                                           f"not {direction!r}")
@@ -143,10 +155,9 @@ def _do_passes(hand: Hand, passes: list) -> dict[str, Any] | None:
                              "list in 'passes' must be empty", pass_seat=seat)
         return None
     for seat, p in enumerate(passes):
-        bad = next((c for c in p if not _parses(c)), None)
-        if bad is not None:
-            return _fail(-1, bad if isinstance(bad, str) else repr(bad), "invalid_card",
-                         _card_error(bad), pass_seat=seat)
+        bad = [c for c in p if not _parses(c)]  # a list: the bad value may itself be None
+        if bad:
+            return _fail(-1, _given(bad[0]), "invalid_card", _card_error(bad[0]), pass_seat=seat)
         try:
             hand.pass_cards(seat, p)
         except ActionError as e:
@@ -187,7 +198,7 @@ def replay_record(rec: Any) -> dict[str, Any]:
         idx = _INDEX.get(given) if isinstance(given, str) else None
         if idx is None:
             if not _parses(given):
-                return _fail(i, given if isinstance(given, str) else repr(given), "invalid_card",
+                return _fail(i, _given(given), "invalid_card",
                              _card_error(given))
             idx = Card(given).index
         if st.is_over:
@@ -211,7 +222,7 @@ def _illegal(hand: Hand, plays: list, i: int) -> dict[str, Any]:
     try:
         hand.play(plays[i])
     except ActionError as e:
-        return _fail(i, _card_field(e, plays[i]), str(e.rule), str(e))
+        return _fail(i, _card_field(e, _given(plays[i])), str(e.rule), str(e))
     raise AssertionError(f"the engine accepted play {i} that the play state rejected")  # pragma: no cover
 
 
@@ -221,19 +232,27 @@ def replay_line(line: str | bytes) -> dict[str, Any] | None:
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as e:
-            return {"ok": False, "error": f"the line is not valid UTF-8 ({e})", "field": "record"}
+            return {"ok": False, "error": f"the line is not valid UTF-8 (byte {e.start})", "field": "record"}
     if not line.strip():
         return None
     try:
         rec = json.loads(line)
     except json.JSONDecodeError as e:
         return {"ok": False, "error": f"not valid JSON: {e}", "field": "record"}
+    except RecursionError:
+        return {"ok": False, "error": "not valid JSON: nested too deeply", "field": "record"}
+    except ValueError:  # Python refuses to convert ints of more than 4,300 digits
+        return {"ok": False, "error": f"not valid JSON: {TOO_MANY_DIGITS}", "field": "record"}
     return replay_record(rec)
 
 
 def replay_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
     for line in lines:
-        out = replay_line(line)
+        try:
+            out = replay_line(line)
+        except Exception as e:  # a bug of ours: still one line for this record, and go on
+            out = {"ok": False, "error": f"internal error ({type(e).__name__}: {quote(str(e))}); "
+                                         f"please report it", "field": "record"}
         if out is not None:
             yield out
 

@@ -9,11 +9,12 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .errors import InvalidSeatError, RulesError
+from .errors import InvalidSeatError, RulesError, quote
 
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
 PASS_OFFSETS = {"left": 1, "right": 3, "across": 2, "hold": 0}
+END_SCORE_MAX = 10_000  # a bound keeps records and tables printable
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Rules:
         # the generated __init__ would raise a bare TypeError for a misspelt option
         unknown = [k for k in options if k not in _OPTION_NAMES]
         if unknown:
-            raise RulesError(f"unknown rule option {unknown[0]!r}; valid options are: "
+            raise RulesError(f"unknown rule option {quote(unknown[0])}; valid options are: "
                              f"{', '.join(_OPTION_NAMES)}")
         return super().__new__(cls)
 
@@ -51,12 +52,14 @@ class Rules:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"rule option {f.name!r} must be True or False, got {value!r}")
-        if self.moon not in MOON_CHOICES:
+                raise RulesError(f"rule option {f.name!r} must be True or False, got {quote(value)}")
+        if not isinstance(self.moon, str) or self.moon not in MOON_CHOICES:
             raise RulesError(f"rule option 'moon' must be one of {', '.join(map(repr, MOON_CHOICES))}, "
-                             f"got {self.moon!r}")
-        if not isinstance(self.end_score, int) or isinstance(self.end_score, bool) or self.end_score < 1:
-            raise RulesError(f"rule option 'end_score' must be a positive whole number, got {self.end_score!r}")
+                             f"got {quote(self.moon)}")
+        if not isinstance(self.end_score, int) or isinstance(self.end_score, bool) \
+                or not 1 <= self.end_score <= END_SCORE_MAX:
+            raise RulesError(f"rule option 'end_score' must be a positive whole number (at most {END_SCORE_MAX:,}), "
+                             f"got {quote(self.end_score)}")
 
     # construction -----------------------------------------------------------------
     @classmethod
@@ -72,7 +75,7 @@ class Rules:
         """Like ``Rules(**options)`` but an unknown name gets a message listing the valid ones."""
         unknown = [k for k in options if k not in cls.options()]
         if unknown:
-            raise RulesError(f"unknown rule option {unknown[0]!r}; valid options are: "
+            raise RulesError(f"unknown rule option {quote(unknown[0])}; valid options are: "
                              f"{', '.join(cls.options())}")
         return cls(**options)
 
@@ -82,9 +85,9 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else name
-        if key not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; valid presets are: {', '.join(PRESETS)}")
+        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
+        if key not in PRESETS:  # a non-string (even an unhashable list) is an unknown preset
+            raise RulesError(f"unknown preset {quote(name)}; valid presets are: {', '.join(PRESETS)}")
         return cls.from_options(**PRESETS[key])
 
     def replace(self, **options: Any) -> Rules:
@@ -101,6 +104,10 @@ class Rules:
             return cls()
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of option: value, got {type(data).__name__}")
+        for bad in data:
+            if not isinstance(bad, str):  # Rules(**data) would raise a bare TypeError
+                raise RulesError(f"rule option names are strings, got {type(bad).__name__} {quote(bad)}; "
+                                 f"valid options are: {', '.join(cls.options())}")
         data = dict(data)
         base = cls.preset(data.pop("preset")) if "preset" in data else cls()
         return base.replace(**data) if data else base
@@ -150,7 +157,7 @@ class Rules:
     def pass_direction(self, hand_number: int) -> str:
         """'left', 'right', 'across' or 'hold' for hand ``hand_number`` (0-based)."""
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {hand_number!r}")
+            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {quote(hand_number)}")
         if not self.passing:
             return "hold"
         return PASS_DIRECTIONS[hand_number % 4]
@@ -171,10 +178,10 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 def pass_target(seat: int, direction: str) -> int | None:
     """The seat that receives ``seat``'s pass, or None on a hold hand. Left is seat + 1."""
-    if direction not in PASS_OFFSETS:
-        raise RulesError(f"unknown pass direction {direction!r}; valid: {', '.join(PASS_DIRECTIONS)}")
+    if not isinstance(direction, str) or direction not in PASS_OFFSETS:
+        raise RulesError(f"unknown pass direction {quote(direction)}; valid: {', '.join(PASS_DIRECTIONS)}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise")
+        raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered 0, 1, 2, 3 clockwise")
     if direction == "hold":
         return None
     return (seat + PASS_OFFSETS[direction]) % 4

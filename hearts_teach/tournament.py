@@ -27,11 +27,14 @@ from typing import Any
 
 from .bots import Bot, make_bot
 from .cards import Card, CardList
-from .errors import HeartsError
+from .errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from .hand import Hand, Phase
 from .rng import hash64
 from .rules import Rules
+from .validation import check_callable, check_choice, check_int, check_seed
 from .view import View
+
+MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
 
 
 # learners' functions -----------------------------------------------------------------------
@@ -63,8 +66,7 @@ def _where(view: View) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return quote(value, 60)
 
 
 def checked_play(fn: Callable[[View], Any], view: View) -> Card:
@@ -137,12 +139,16 @@ class FunctionBot(Bot):
                  play_fn: Callable[[View], Any] | None = None, base: str | Bot = "rule",
                  name: str | None = None, on_error: str = "raise", seed: int = 0):
         super().__init__(seed)
-        if on_error not in ("raise", "fallback"):
-            raise ValueError(f"on_error must be 'raise' or 'fallback', got {on_error!r}")
+        check_choice(on_error, "on_error", ("raise", "fallback"))
         for label, fn in (("pass_fn", pass_fn), ("play_fn", play_fn)):
-            if fn is not None and not callable(fn):
-                raise TypeError(f"{label} must be a function taking a View, got {_short(fn)}"
-                                f"{' (pass the function itself, without calling it)' if not callable(fn) else ''}")
+            if fn is not None:
+                check_callable(fn, label, "a function taking a View")
+        if not isinstance(base, str | Bot):
+            raise ArgumentTypeError(f"base is a bot name or a Bot, got {type(base).__name__} {quote(base)}",
+                                    argument="base")
+        if name is not None and not isinstance(name, str):
+            raise ArgumentTypeError(f"name is a string, got {type(name).__name__} {quote(name)}",
+                                    argument="name")
         self.pass_fn = pass_fn
         self.play_fn = play_fn
         self.base = make_bot(base, seed=seed) if isinstance(base, str) else base
@@ -354,12 +360,14 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     path), else hand by hand; ``"scalar"`` or ``"batch"`` force one.
     """
     lineup = _lineup(seats)
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ValueError(f"hands must be a whole number ≥ 1, got {hands!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
-    if engine not in ("auto", "scalar", "batch"):
-        raise ValueError(f"engine must be 'auto', 'scalar' or 'batch', got {engine!r}")
+    check_int(hands, "hands", 1, MAX_HANDS)
+    check_seed(seed, allow_str=False)
+    if rules is not None and not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"rules is a Rules object or None, got {quote(rules)}", argument="rules")
+    for flag, value in (("duplicate", duplicate), ("progress", progress)):
+        if not isinstance(value, bool) and not (flag == "progress" and value is None):
+            raise ArgumentTypeError(f"{flag} is True or False, got {quote(value)}", argument=flag)
+    check_choice(engine, "engine", ("auto", "scalar", "batch"))
     if engine != "scalar":
         from .batch_tournament import BATCH_BOTS, batch_supported
 
@@ -367,8 +375,9 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
             return _batch_tournament(lineup, hands, seed, duplicate, rules,  # type: ignore[arg-type]
                                      progress)
         if engine == "batch":
-            raise ValueError(f"the batch engine plays only {', '.join(BATCH_BOTS)} seats, "
-                             f"got {', '.join(map(str, lineup))}; use engine='scalar' or 'auto'")
+            raise ArgumentError(f"the batch engine plays only {', '.join(BATCH_BOTS)} seats, "
+                             f"got {', '.join(map(str, lineup))}; use engine='scalar' or 'auto'",
+                                argument="engine")
     bots = [make_bot(s, seed=seed) if isinstance(s, str) else s for s in lineup]
     names = [b if isinstance(b, str) else b.name for b in lineup]
     rotations = 4 if duplicate else 1
@@ -434,14 +443,18 @@ def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",")]
+    if isinstance(seats, Bot | bytes | dict | set | frozenset) or not hasattr(seats, "__iter__"):
+        raise ArgumentTypeError(f"a lineup is 4 seats (bot names or Bots), got {type(seats).__name__} "
+                                f"{quote(seats)}", argument="seats")
     seats = list(seats)
     if len(seats) != 4:
-        raise ValueError(f"a lineup is 4 seats, got {len(seats)}: {seats!r}")
+        raise ArgumentError(f"a lineup is 4 seats, got {len(seats)}: {quote(seats)}", argument="seats")
     for s in seats:
         if isinstance(s, str):
             make_bot(s)  # raises UnknownBotError with the valid names
         elif not isinstance(s, Bot):
-            raise TypeError(f"a seat is a bot name or a Bot (e.g. FunctionBot(play_fn=...)), got {_short(s)}")
+            raise ArgumentTypeError(f"a seat is a bot name or a Bot (e.g. FunctionBot(play_fn=...)), "
+                                    f"got {quote(s)}", argument="seats")
     return seats
 
 

@@ -16,7 +16,6 @@ from typing import Any, Generic, TypeVar
 
 from .cards import FULL_DECK, Card, CardList, Suit
 from .errors import (
-    HeartsError,
     IllegalPlayError,
     NothingToUndoError,
     NotInHandError,
@@ -24,7 +23,7 @@ from .errors import (
     Rule,
 )
 from .records import JsonRecord
-from .validation import check_deal, check_seat
+from .validation import check_deal, check_seat, check_seat_names
 
 DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
 
@@ -91,10 +90,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
         """The end of both constructors: 4 seat names (default South, West, North, East),
         the checked deal, an empty history, then ``_reset``."""
-        names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
-        if len(names) != 4:
-            raise HeartsError(f"seat_names needs 4 names, got {len(names)}")
-        self.seat_names = names
+        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
         self._deal = self._check_deal(deal)
         self._history = []
         self._reset()  # type: ignore[attr-defined]

@@ -30,8 +30,9 @@ from .cards import (
     join_pretty,
 )
 from .core import cascade, trick_points
-from .errors import HeartsError, InvalidSeatError
+from .errors import HeartsError, quote
 from .rules import Rules, pass_target
+from .validation import check_seat
 
 if TYPE_CHECKING:
     from .core import PlayState
@@ -72,11 +73,11 @@ class View:
     @classmethod
     def from_hand(cls, hand: Hand, seat: int) -> View:
         """The view of ``seat`` on ``hand`` (any phase)."""
-        from .hand import Phase
+        from .hand import Hand, Phase
 
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise InvalidSeatError(f"invalid seat {seat!r}: seats are numbered 0, 1, 2, 3 clockwise "
-                                   f"(0 South, 1 West, 2 North, 3 East)")
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
+        check_seat(seat)
         passed_cl = hand.passed(seat)
         received_cl = hand.received(seat)
         passed = passed_cl.mask if passed_cl is not None else 0

@@ -35,6 +35,7 @@ from hearts_teach import (
     RulesError,
     WrongPhaseError,
 )
+from hearts_teach.errors import ArgumentTypeError
 
 
 # states ------------------------------------------------------------------------------
@@ -214,7 +215,7 @@ CASES = [
     C("deal-none", nothing, lambda _: Hand(None), InvalidDealError, ("4 lists of 13 cards",)),
     C("deal-one-string", nothing, lambda _: Hand(" ".join(FOLLOW)), InvalidDealError,
       ("4 lists of 13 cards", "one string")),
-    C("deal-seed-float", nothing, lambda _: Hand.deal(seed=1.5), HeartsError, ("seed", "1.5", "whole number")),
+    C("deal-seed-float", nothing, lambda _: Hand.deal(seed=1.5), ArgumentTypeError, ("seed", "1.5", "whole number")),
     C("deal-hand-number", nothing, lambda _: Hand([d.split() for d in FOLLOW], "left", None, "2"), RulesError,
       ("hand_number", "'2'")),
     C("cardlist-not-iterable", nothing, lambda _: Hand([d.split() for d in FOLLOW[:3]] + [5]), InvalidCardError,

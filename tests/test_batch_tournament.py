@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hearts_teach.errors import ArgumentError
 from hearts_teach.rules import Rules
 from hearts_teach.tournament import run_tournament
 
@@ -29,7 +30,7 @@ def test_batch_tournament_equals_the_scalar_path(seats, duplicate, seed, rules):
 def test_batch_engine_refuses_other_bots():
     with pytest.raises(ValueError, match="batch engine plays only"):
         run_tournament(["medium", "rule", "rule", "rule"], hands=1, engine="batch")
-    with pytest.raises(ValueError, match="engine must be"):
+    with pytest.raises(ArgumentError, match="engine: expected one of 'auto', 'scalar', 'batch'"):
         run_tournament(["rule"] * 4, hands=1, engine="gpu")
 
 

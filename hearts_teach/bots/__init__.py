@@ -10,9 +10,10 @@ The difficulty ladder (weakest first): ``random``, ``easy``, ``rule``, ``medium`
 
 from __future__ import annotations
 
-from ..errors import HeartsError
+from ..errors import HeartsError, quote
+from ..validation import check_seed
 from .base import Bot
-from .mc import MonteCarloBot
+from .mc import MAX_WORLDS, MonteCarloBot
 from .simple import RandomBot, RuleBot
 
 LADDER: dict[str, str] = {
@@ -38,10 +39,11 @@ def bot_names() -> tuple[str, ...]:
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by ladder name (``random``, ``easy``, ``rule``, ``medium``, ``hard``,
     ``expert``) or ``mc:N``. Every bot is reproducible from ``seed``."""
+    check_seed(seed, allow_str=False)  # before the name: a bad seed is named as such
     if isinstance(name, Bot):
         return name
     if not isinstance(name, str):
-        raise UnknownBotError(f"a bot name must be a string, got {name!r}; "
+        raise UnknownBotError(f"a bot name must be a string, got {quote(name)}; "
                               f"choose one of {', '.join(LADDER)} or mc:N")
     key = name.strip().lower()
     if key == "random":
@@ -53,14 +55,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if key in MC_WORLDS:
         return MonteCarloBot(seed, worlds=MC_WORLDS[key], name=key)
     if key.startswith("mc:"):
-        try:
-            n = int(key[3:])
-        except ValueError:
-            n = 0
-        if n >= 2:
+        digits = key[3:].strip()
+        n = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 6 else 0
+        if 2 <= n <= MAX_WORLDS:
             return MonteCarloBot(seed, worlds=n)
-        raise UnknownBotError(f"bad Monte Carlo bot {name!r}: write mc:N with N ≥ 2 sampled worlds, e.g. mc:64")
-    raise UnknownBotError(f"unknown bot {name!r}; choose one of {', '.join(LADDER)} or mc:N (e.g. mc:64)")
+        raise UnknownBotError(f"bad Monte Carlo bot {quote(name)}: write mc:N with N from 2 to "
+                              f"{MAX_WORLDS:,} sampled worlds, e.g. mc:64")
+    raise UnknownBotError(f"unknown bot {quote(name)}; choose one of {', '.join(LADDER)} or mc:N (e.g. mc:64)")
 
 
 __all__ = ["Bot", "LADDER", "MonteCarloBot", "RandomBot", "RuleBot", "UnknownBotError",

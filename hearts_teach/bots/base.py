@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import DECK, Card, CardList
-from ..errors import Rule, WrongPhaseError
+from ..errors import ArgumentTypeError, Rule, WrongPhaseError, quote
 from ..rng import Rng, hash64
+from ..validation import check_seed
 from ..view import View, require_view
 
 if TYPE_CHECKING:
@@ -26,9 +27,7 @@ class Bot:
     name = "bot"
 
     def __init__(self, seed: int = 0):
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"a bot seed must be an int, got {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed, allow_str=False)  # an ArgumentTypeError is also a TypeError
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
@@ -61,8 +60,13 @@ class Bot:
     def act(self, hand: Hand, seat: int | None = None) -> Card | CardList:
         """Make this bot's move on ``hand`` for ``seat`` (default: the seat to play, or the
         first seat still to pass) and return the card or cards it chose."""
-        from ..hand import Phase
+        from ..hand import Hand, Phase
 
+        if not isinstance(hand, Hand):
+            raise ArgumentTypeError(f"act needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}",
+                                    argument="hand")
+        if hand.phase is Phase.OVER:
+            raise WrongPhaseError(f"{self.name} cannot act: the hand is over", rule=Rule.WRONG_PHASE)
         if hand.phase is Phase.PASS:
             seat = hand.to_pass[0] if seat is None else seat
             chosen = self.choose_pass(hand.view(seat))

@@ -14,8 +14,10 @@ from itertools import combinations
 
 from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, indices_of
 from ..core import final_scores, two_clubs_holder
+from ..errors import ArgumentError, quote
 from ..rng import Rng
 from ..rules import pass_target
+from ..validation import check_int
 from ..view import View
 from .base import Bot
 from .policy import POINTS, pass_score, rule_pass, rule_play, threat_of
@@ -142,6 +144,9 @@ def paired_stats(diffs: list[float]) -> tuple[float, float]:
 
 
 # the bot -------------------------------------------------------------------------------
+MAX_WORLDS = 100_000  # sampled deals per decision: more would run for hours
+
+
 class MonteCarloBot(Bot):
     """``MonteCarloBot(seed, worlds=64)``: determinized rollouts with the rule policy.
 
@@ -154,8 +159,12 @@ class MonteCarloBot(Bot):
     def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
                  pass_worlds: int | None = None, name: str | None = None):
         super().__init__(seed)
-        if worlds < 2:
-            raise ValueError(f"worlds must be at least 2, got {worlds}")
+        check_int(worlds, "worlds", 2, MAX_WORLDS)
+        check_int(cap, "cap", 1, 52)
+        if pass_worlds is not None:
+            check_int(pass_worlds, "pass_worlds", 1, MAX_WORLDS)
+        if isinstance(gate, bool) or not isinstance(gate, int | float) or not 0 <= gate < float("inf"):
+            raise ArgumentError(f"gate is a number ≥ 0, got {quote(gate)}", argument="gate")
         self.worlds = worlds
         self.gate = gate
         self.cap = cap

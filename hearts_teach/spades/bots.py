@@ -29,8 +29,10 @@ import argparse
 import math
 from collections.abc import Iterable, Sequence
 
-from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, indices_of, to_card
+from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, CardList, indices_of
+from ..errors import quote
 from ..rng import Rng
+from ..validation import check_choice, check_int, check_seed
 from .core import SPADES, SpadesState, beats
 from .game import SpadesHand, bid_word
 from .scoring import BLIND_NIL, partner_of, team_of
@@ -51,12 +53,9 @@ def _by_suit(mask: int) -> list[list[int]]:
 
 
 def _mask(cards: Iterable[CardLike] | int) -> int:
-    if isinstance(cards, int):
-        return cards
-    m = 0
-    for c in cards:
-        m |= BIT[to_card(c).index]
-    return m
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return CardList.from_mask(cards).mask  # checked: bits 0..51 only
+    return CardList(cards).mask  # an InvalidCardError for anything that is not cards
 
 
 def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) -> float:
@@ -126,6 +125,8 @@ def suggest_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None)
     """A bid for this hand: nil when ``nil_ok`` (never if partner bid nil), else
     ``max(1, floor(estimate))`` capped so the team's bids do not pass 13."""
     mask = _mask(cards)
+    if partner_bid is not None:
+        check_int(partner_bid, "partner_bid", 0, 13)
     est = estimate_tricks(mask)
     if partner_bid != 0 and nil_ok(mask, est):
         return 0
@@ -179,9 +180,8 @@ class SpadesBot:
     name = "rules"
 
     def __init__(self, seed: int | str | Rng = 0, style: str = "weighed"):
-        if style not in STYLES:
-            raise ValueError(f"unknown Spades bot style {style!r}; choose one of {', '.join(STYLES)}")
-        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        check_choice(style, "style", STYLES)
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
         self.style = style
         if style == "baseline":
             self.name = "rules (baseline)"
@@ -345,7 +345,7 @@ class RandomSpadesBot:
     name = "random"
 
     def __init__(self, seed: int | str | Rng = 0):
-        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
 
     def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
         return self.rng.randint(1, 4)
@@ -379,6 +379,9 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
     """Rule bots (one team) against ``opponent`` bots ("random" or "rules"), each deal played
     twice with the teams swapped. Returns average points per hand for both, and for the rule team the share
     of contracts made and of nil bids kept."""
+    check_int(hands, "hands", 1)
+    check_seed(seed)
+    check_choice(opponent, "opponent", ("random", "rules"))
     totals = [0, 0]
     made = nils = nils_kept = 0
     for n in range(hands):
@@ -404,9 +407,22 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
             "nils": nils, "nil_kept": nils_kept / nils if nils else 0.0}
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number ≥ 1 (argparse turns the error into a usage
+    message and exit status 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {value}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hearts_teach.spades.bots")
-    ap.add_argument("--hands", type=int, default=200)
+    ap.add_argument("--hands", type=positive_int, default=200, metavar="N",
+                    help="deals to play (each twice, teams swapped); at least 1")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--opponent", choices=("random", "rules"), default="random")
     a = ap.parse_args(argv)

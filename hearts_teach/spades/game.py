@@ -19,11 +19,12 @@ from ..errors import (
     OutOfTurnError,
     Rule,
     WrongPhaseError,
+    quote,
 )
-from ..hand import LegalPlays, Verdict, turn_and_holding
+from ..hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
 from ..rng import Rng
 from ..trickgame import BrokenBy, TrickGame, TrickSeats
-from ..validation import SEAT_HELP, check_deal, check_seat
+from ..validation import SEAT_HELP, check_deal, check_seat, check_seed
 from . import explain as _explain
 from .core import SpadesState, cascade
 from .rules import SpadesRules
@@ -115,16 +116,16 @@ def parse_bid(value: Any) -> int:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil' (or 'blind nil' where the rules allow it); "
-                              f"got {value!r}", rule=Rule.BID_RANGE)
+                              f"got {quote(value)}", rule=Rule.BID_RANGE)
     if not 0 <= value <= 13:
         raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
-                              f"tricks; got {value}", rule=Rule.BID_RANGE)
+                              f"tricks; got {quote(value)}", rule=Rule.BID_RANGE)
     return value
 
 
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
     deck = list(range(52))
     rng.shuffle(deck)
     out = []
@@ -159,17 +160,19 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
                  hand_number: int = 0, seat_names: Iterable[str] | None = None,
                  rules: SpadesRules | None = None, scores_before: tuple[int, int] = (0, 0)):
         self.dealer = _seat(dealer)
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise HeartsError(f"hand_number is a whole number from 0, got {hand_number!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) \
+                or not 0 <= hand_number <= HAND_NUMBER_MAX:
+            raise HeartsError(f"hand_number is a whole number from 0 (at most {HAND_NUMBER_MAX:,}), "
+                              f"got {quote(hand_number)}")
         self.hand_number = hand_number
         if rules is not None and not isinstance(rules, SpadesRules):
-            raise HeartsError(f"rules must be a SpadesRules object, got {rules!r}; "
-                              f"e.g. SpadesRules.preset('blind_nil')"[:300])
+            raise HeartsError(f"rules must be a SpadesRules object, got {quote(rules)}; "
+                              f"e.g. SpadesRules.preset('blind_nil')")
         self.rules = rules if rules is not None else SpadesRules()
         if (not isinstance(scores_before, tuple | list) or len(scores_before) != 2
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in scores_before)):
             raise HeartsError(f"scores_before is the two teams' totals before this hand "
-                              f"(South–North, West–East), got {scores_before!r}"[:300])
+                              f"(South–North, West–East), got {quote(scores_before)}")
         self.scores_before = (scores_before[0], scores_before[1])
         self._seat_and_deal(deal, seat_names)
 
@@ -189,6 +192,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @classmethod
     def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
         """The cards a Hearts ``Hand`` dealt, as a Spades hand (for side-by-side lessons)."""
+        from ..hand import Hand
+
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"from_hearts needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
         return cls([hand.dealt(s) for s in range(4)], dealer, 0, hand.seat_names)
 
     def _reset(self) -> None:
@@ -306,11 +313,13 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     # legality ----------------------------------------------------------------------------
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
         """What ``seat`` (default: the player to move) may play now."""
+        if seat is not None:
+            seat = _seat(seat)
         if self.phase is not SpadesPhase.PLAY:
             return LegalPlays(0, seat, self)  # type: ignore[arg-type]
         st = self._state
         assert st is not None
-        if seat is not None and _seat(seat) != st.turn:
+        if seat is not None and seat != st.turn:
             return LegalPlays(0, seat, self)  # type: ignore[arg-type]
         return LegalPlays(st.legal(), st.turn, self)  # type: ignore[arg-type]
 
@@ -340,7 +349,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if seat is not None:
             seat = _seat(seat)
         if self._state is not None:
-            raise WrongPhaseError(f"cannot bid {value!r}: the bidding is over and play has begun "
+            raise WrongPhaseError(f"cannot bid {quote(value)}: the bidding is over and play has begun "
                                   f"(bids: {self.bids_text()})", rule=Rule.WRONG_PHASE, seat=seat)
         turn = self.turn
         assert turn is not None
@@ -351,7 +360,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         try:
             v = parse_bid(value)
         except IllegalBidError as e:
-            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {value!r}: {e}",
+            raise IllegalBidError(f"{self.seat_names[turn]} cannot bid {quote(value)}: {e}",
                                   rule=Rule.BID_RANGE, seat=turn) from None
         if is_blind(v) and not self.may_bid_blind_nil(turn):
             raise IllegalBidError(f"{self.seat_names[turn]} cannot bid blind nil: {self._blind_rule(turn)}; "
@@ -454,6 +463,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         from .render import hand_text
 
+        if seat is not None:
+            seat = _seat(seat)
         return hand_text(self, seat=seat, all_hands=all_hands)
 
     def __repr__(self) -> str:

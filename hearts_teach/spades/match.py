@@ -12,16 +12,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import CardLike
-from ..errors import HeartsError, Rule, WrongPhaseError
+from ..errors import HeartsError, Rule, WrongPhaseError, quote
 from ..hand import DEFAULT_SEAT_NAMES
 from ..records import JsonRecord
 from ..rng import Rng, hash64
+from ..validation import check_seat_names, check_seed
 from .game import SpadesHand, SpadesTrick, _seat
 from .render import team_label
 from .rules import SpadesRules
 from .scoring import HandScore, is_blind
 
 TARGET = 500
+TARGET_MAX = 10_000  # like the Hearts end_score: keeps records and tables printable
 
 
 class SpadesMatch(JsonRecord):
@@ -35,19 +37,24 @@ class SpadesMatch(JsonRecord):
     def __init__(self, seed: int | str = 0, target: int | None = None, first_dealer: int = 3,
                  seat_names: Iterable[str] | None = None, rules: SpadesRules | None = None):
         if rules is not None and not isinstance(rules, SpadesRules):
-            raise HeartsError(f"rules must be a SpadesRules object, got {rules!r}; "
-                              f"e.g. SpadesRules.preset('blind_nil')"[:300])
+            raise HeartsError(f"rules must be a SpadesRules object, got {quote(rules)}; "
+                              f"e.g. SpadesRules.preset('blind_nil')")
         rules = rules if rules is not None else SpadesRules()
         if target is None:
             target = rules.end_score
-        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-            raise HeartsError(f"target is a positive whole number of points, got {target!r}")
+        self.seed = check_seed(seed)
+        self.target = self.check_target(target)
         self.rules = rules if rules.end_score == target else rules.replace(end_score=target)
-        self.seed = seed
-        self.target = target
         self.first_dealer = _seat(first_dealer)
-        self.seat_names = tuple(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
         self.hands: list[SpadesHand] = [self._deal(0)]
+
+    @staticmethod
+    def check_target(target: Any) -> int:
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= TARGET_MAX:
+            raise HeartsError(f"target is a positive whole number of points (at most {TARGET_MAX:,}), "
+                              f"got {quote(target)}")
+        return target
 
     def hand_seed(self, number: int) -> int:
         return hash64(f"hearts_teach.spades.match/{self.seed}/{number}")

@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import HeartsError, RecordError
+from ..errors import RecordError, quote
 
 # the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
-from ..records import _check_hand_header, _deal_field, _field, _names_field, _play_all
+from ..records import (
+    _check_hand_header,
+    _check_hand_number,
+    _deal_field,
+    _field,
+    _names_field,
+    _play_all,
+    as_record_error,
+)
 from ..records import load_json as load_json
+from ..validation import check_seed
 from .rules import SpadesRules
 from .scoring import BLIND_NIL, is_blind
 
@@ -46,8 +55,7 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
 
     _check_hand_header(rec, "a Spades hand record", HAND_FORMAT, path)
     number = _field(rec, "hand_number", int, 0, path)
-    if number < 0:
-        raise RecordError(f"must be 0 or more, got {number}", field=path + "hand_number")
+    _check_hand_number(number, path)
     dealer = _field(rec, "dealer", int, 3, path)
     if not 0 <= dealer <= 3:
         raise RecordError(f"a seat 0..3, got {dealer}", field=path + "dealer")
@@ -55,20 +63,16 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     if first != (dealer + 1) & 3:
         raise RecordError(f"the seat left of dealer {dealer} bids first: {(dealer + 1) & 3}, not {first}",
                           field=path + "first_bidder")
-    try:
+    with as_record_error(path + "rules"):
         rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}, path))
-    except HeartsError as e:
-        raise RecordError(str(e), field=path + "rules") from None
     before = _field(rec, "scores_before", list, [0, 0], path)
     if len(before) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in before):
-        raise RecordError(f"the two teams' totals before the hand, got {before!r}"[:200],
+        raise RecordError(f"the two teams' totals before the hand, got {quote(before)}",
                           field=path + "scores_before")
     hands = _deal_field(rec, path)
     names = _names_field(rec, path, "4 names")
-    try:
+    with as_record_error(path + "deal"):
         hand = SpadesHand(hands, dealer, number, names, rules, (before[0], before[1]))
-    except HeartsError as e:
-        raise RecordError(str(e), field=path + "deal") from None
     bids = _field(rec, "bids", list, [], path)
     if len(bids) > 4:
         raise RecordError(f"at most 4 bids, got {len(bids)}", field=path + "bids")
@@ -76,12 +80,10 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
         if b == "blind nil":
             b = BLIND_NIL
         if isinstance(b, bool) or not isinstance(b, int):
-            raise RecordError(f"a bid is an int 0..13 or \"blind nil\", got {b!r}"[:200],
+            raise RecordError(f"a bid is an int 0..13 or \"blind nil\", got {quote(b)}",
                               field=f"{path}bids[{i}]")
-        try:
+        with as_record_error(f"{path}bids[{i}]"):
             hand.bid(b)
-        except HeartsError as e:
-            raise RecordError(str(e), field=f"{path}bids[{i}]") from None
     plays = _field(rec, "plays", list, [], path)
     if plays and len(bids) != 4:
         raise RecordError("plays are listed but the bidding is not complete", field=path + "plays")
@@ -101,33 +103,38 @@ def match_to_record(match: SpadesMatch) -> dict[str, Any]:
 
 
 def match_from_record(rec: Any) -> SpadesMatch:
+    from .game import _seat
     from .match import SpadesMatch
 
     if not isinstance(rec, dict):
         raise RecordError(f"a Spades match record is a JSON object, got {type(rec).__name__}",
                           field="record")
     if rec.get("format") != MATCH_FORMAT:
-        raise RecordError(f"unknown format {rec.get('format')!r}, expected {MATCH_FORMAT!r}",
+        raise RecordError(f"unknown format {quote(rec.get('format'))}, expected {MATCH_FORMAT!r}",
                           field="format")
-    seed = _field(rec, "seed", (int, str), 0)
+    seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
     target = _field(rec, "target", int, 500)
     first = _field(rec, "first_dealer", int, 3)
-    names = _field(rec, "seat_names", list, None)
-    try:
+    names = _names_field(rec, "", "4 names")
+    with as_record_error("rules"):
         rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}))
-    except HeartsError as e:
-        raise RecordError(str(e), field="rules") from None
-    try:
-        m = SpadesMatch.__new__(SpadesMatch)
-        SpadesMatch.__init__(m, seed, target, first, names, rules)
-    except HeartsError as e:
-        raise RecordError(str(e), field="target") from None
+    m = SpadesMatch.__new__(SpadesMatch)
+    # each field is checked by the constructor's own checks, one at a time, so the error
+    # names the field at fault
+    with as_record_error("target"):
+        SpadesMatch.check_target(target)
+    with as_record_error("first_dealer"):
+        _seat(first)
+    SpadesMatch.__init__(m, seed, target, first, names, rules)
     hands_rec = _field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
     hands = []
     for i, h in enumerate(hands_rec):
         hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.seat_names != m.seat_names:
+            raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
+                              f"match's", field=f"hands[{i}].seat_names")
         if hand.hand_number != i:
             raise RecordError(f"expected hand_number {i}, got {hand.hand_number}",
                               field=f"hands[{i}].hand_number")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import HeartsError
+from ..errors import HeartsError, quote
 
 if TYPE_CHECKING:
     from .rules import SpadesRules
@@ -142,17 +142,20 @@ class HandScore:
 
 
 def _four_ints(value: Any, field: str, low: int, high: int, what: str) -> tuple[int, ...]:
-    if isinstance(value, str | bytes) or not hasattr(value, "__len__"):
-        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {value!r}"[:200], field=field)
+    # only a list or a tuple: a dict, a set or a range has no order by seat (a set's order
+    # would decide who bid what)
+    if not isinstance(value, list | tuple):
+        raise ScoreInputError(f"expected a list of 4 {what} (one per seat, 0..3), got "
+                              f"{type(value).__name__} {quote(value)}", field=field)
     if len(value) != 4:
-        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {len(value)}: {value!r}"[:200],
+        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {len(value)}: {quote(value)}",
                               field=field)
     for seat, v in enumerate(value):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ScoreInputError(f"seat {seat}: {what} are whole numbers, got {v!r} "
+            raise ScoreInputError(f"seat {seat}: {what} are whole numbers, got {quote(v)} "
                                   f"({type(v).__name__})", field=field)
         if not low <= v <= high:
-            raise ScoreInputError(f"seat {seat}: {v} is outside {low}..{high}", field=field)
+            raise ScoreInputError(f"seat {seat}: {quote(v)} is outside {low}..{high}", field=field)
     return tuple(value)
 
 
@@ -163,14 +166,14 @@ def check_inputs(bids: Any, tricks: Any, bags: Any = (0, 0)) -> tuple[tuple, tup
     if sum(t) != 13:
         raise ScoreInputError(f"the four trick counts must add up to 13 (every trick is won by "
                               f"someone), but {list(t)} adds up to {sum(t)}", field="tricks")
-    if isinstance(bags, str | bytes) or not hasattr(bags, "__len__") or len(bags) != 2:
+    if not isinstance(bags, list | tuple) or len(bags) != 2:
         raise ScoreInputError(f"expected 2 bag counts (team 0 = seats 0+2, team 1 = seats 1+3), "
-                              f"got {bags!r}"[:200], field="bags")
+                              f"got {quote(bags)}", field="bags")
     for team, v in enumerate(bags):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ScoreInputError(f"team {team}: bag counts are whole numbers, got {v!r}", field="bags")
+            raise ScoreInputError(f"team {team}: bag counts are whole numbers, got {quote(v)}", field="bags")
         if not 0 <= v < BAG_LIMIT:
-            raise ScoreInputError(f"team {team}: {v} bags is impossible before a hand: the count "
+            raise ScoreInputError(f"team {team}: {quote(v)} bags is impossible before a hand: the count "
                                   f"is 0..9 because reaching {BAG_LIMIT} removes {BAG_LIMIT}",
                                   field="bags")
     return b, t, tuple(bags)
@@ -194,8 +197,8 @@ def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] =
     if rules is None:
         rules = SpadesRules()
     elif not isinstance(rules, SpadesRules):
-        raise ScoreInputError(f"rules must be a SpadesRules object, got {rules!r}"[:200], field="rules")
-    if not isinstance(bids, str | bytes) and hasattr(bids, "__len__"):
+        raise ScoreInputError(f"rules must be a SpadesRules object, got {quote(rules)}", field="rules")
+    if isinstance(bids, list | tuple):  # anything else is refused by check_inputs
         bids = [BLIND_NIL if isinstance(v, str) and v.strip().lower() == "blind nil" else v for v in bids]
     b, t, bg = check_inputs(bids, tricks, bags)
     blind = rules.blind_nil_value
