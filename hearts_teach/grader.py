@@ -126,7 +126,7 @@ def prepare(items: list[Expect]) -> dict[str, Prepared]:
             continue
         chk = find_checker(it.check)
         visible, hidden = chk.cases(), chk.hidden_cases()
-        out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args) for c in visible + hidden])
+        out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args, positions=True) for c in visible + hidden])
     if any(it.check == DRILLS for it in items):
         import hearts_teach.coach  # noqa: F401
 
