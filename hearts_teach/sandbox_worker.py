@@ -145,8 +145,8 @@ def main() -> None:
             send({"cell_error": [i, text]})
 
     send({"calls": True})
-    limit = float(job["case_limit"])
     for k, call in enumerate(job["calls"]):
+        limit = float(call.get("limit") or job["case_limit"])  # a checker's own limit (exercise 10: 1 s)
         func = shell.user_ns.get(call["function"])
         if func is None:
             send({"missing": k})

@@ -1,8 +1,9 @@
 """The class grader on exercise 10 (write a bot): the positions are ``View`` objects, rebuilt in
 each student's process from plain fields; the answers come back as card names and are judged
 in the grader's process. A fake class: a correct bot, bots that play illegal cards or return
-nonsense, a slow bot, and cheats that redefine ``check`` or patch the checker, the ``View``
-and the ``Card`` class inside their own process. Each must get exactly its honest score."""
+nonsense, a bot slower than the 1 s move limit, the stub, and a cheat that redefines ``check``
+and patches the checker, the ``View`` and the ``Card`` class inside its own process. Each must
+get exactly its honest score."""
 
 from __future__ import annotations
 
@@ -44,7 +45,11 @@ CHEATS = ("import hearts_teach.checks as hc, hearts_teach.checks.framework as fw
 # student: (the cells that replace the two answer cells (pass, play, then extra cells),
 #           {check: (status, expected right: "all", "none", "first" (an honest run of PLAY_FIRST/PASS_FIRST3))})
 CLASS: dict[str, tuple[list[str], dict[str, tuple[str, str]]]] = {
-    "ada": ([PASS_OK, PLAY_OK], {"choose_pass": ("ok", "all"), "choose_play": ("ok", "all")}),
+    "ada": (["from hearts_teach import Card, Suit\n" + PASS_OK, PLAY_OK],
+            {"choose_pass": ("ok", "all"), "choose_play": ("ok", "all")}),
+    "hal": ([PASS_OK, "from hearts_teach import make_bot\n_rule = make_bot('rule')\n"
+                      "def choose_play(view):\n    return _rule.choose_play(view)\n"],
+            {"choose_pass": ("ok", "all"), "choose_play": ("ok", "all")}),
     "ben": ([PASS_FIRST3, PLAY_FIRST], {"choose_pass": ("ok", "all"), "choose_play": ("ok", "first")}),
     "cy": (["def choose_pass(view):\n    return ['QS', 'QS', 'ZZ']\n",
             "def choose_play(view):\n    return 'the queen'\n"],
@@ -53,7 +58,7 @@ CLASS: dict[str, tuple[list[str], dict[str, tuple[str, str]]]] = {
              "def choose_play(view):\n    return view   # the position itself\n"],
             {"choose_pass": ("ok", "none"), "choose_play": ("ok", "none")}),
     "eve": ([PASS_FIRST3, PLAY_FIRST, CHEATS], {"choose_pass": ("ok", "all"), "choose_play": ("ok", "first")}),
-    "fay": ([PASS_OK, "import time\ndef choose_play(view):\n    time.sleep(30)\n"],
+    "fay": ([PASS_OK, "import time\ndef choose_play(view):\n    time.sleep(1.5)   # over the 1 s move limit\n"],
             {"choose_pass": ("ok", "all"), "choose_play": ("timeout", "none")}),
     "gus": (["def choose_pass(view):\n    # YOUR CODE HERE\n    raise NotImplementedError()\n",
              "def choose_play(view):\n    # YOUR CODE HERE\n    raise NotImplementedError()\n"],
@@ -124,9 +129,18 @@ def test_an_illegal_card_is_a_failed_case_named_in_one_line(gradebook):
     assert "is not a card" in rows[("cy", "choose_play")]["message"]
     assert "'ZZ' is not a card" in rows[("cy", "choose_pass")]["message"]
     assert "View" in rows[("dee", "choose_play")]["message"]
-    assert "time limit" in rows[("fay", "choose_play")]["message"]
+    assert "time limit of 1 s per case" in rows[("fay", "choose_play")]["message"]
     for r in table:
         assert r["message"] and "\n" not in r["message"]
+
+
+def test_a_bot_that_asks_the_engine_is_flagged_and_the_card_vocabulary_is_not(gradebook):
+    table, _ = gradebook
+    for r in table:
+        if r["student"] == "hal":
+            assert "note: the answer cell mentions hearts_teach" in r["message"], r
+        else:
+            assert "note:" not in r["message"], r
 
 
 def test_the_summary_counts_the_hidden_positions(gradebook):

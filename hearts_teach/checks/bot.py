@@ -237,8 +237,9 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
 
 CHECKERS = {
     "choose_play": Checker("choose_play", "choose_play(view) -> card", play_cases, _norm_card, _show,
-                           judge=_judge_play, make_hidden=lambda: play_cases(hidden=True)),
+                           judge=_judge_play, make_hidden=lambda: play_cases(hidden=True),
+                           time_limit=MOVE_LIMIT),
     "choose_pass": Checker("choose_pass", "choose_pass(view) -> 3 cards", pass_cases,
                            lambda v: _norm_cards(v, "choose_pass"), _show, judge=_judge_pass,
-                           make_hidden=lambda: pass_cases(hidden=True)),
+                           make_hidden=lambda: pass_cases(hidden=True), time_limit=MOVE_LIMIT),
 }
