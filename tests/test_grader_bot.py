@@ -66,8 +66,9 @@ CLASS: dict[str, tuple[list[str], dict[str, tuple[str, str]]]] = {
 }
 
 
-def notebook_with(cells: list[str]) -> dict:
-    nb = json.loads(EXERCISE.read_text(encoding="utf-8"))
+def notebook_with(cells: list[str], template: Path = EXERCISE) -> dict:
+    """The exercise (or nbgrader's release of it) with the two answer cells replaced by ``cells``."""
+    nb = json.loads(template.read_text(encoding="utf-8"))
     out = []
     for cell in nb["cells"]:
         if cell.get("id") == "pass-solution":
