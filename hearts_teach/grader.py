@@ -16,7 +16,9 @@ registry in ``hearts_teach.checks``, so a new exercise needs no change here), an
    a memory limit and a private copy of the package, then has that process call the
    student's functions on the visible and the hidden cases;
 3. compares the answers that come back, as plain data, with the expected answers that it
-   computed itself before any student code ran.
+   computed itself before any student code ran (the cases go out as plain data too: a
+   position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
+   bot's card comes back by name and is judged against the grader's own position).
 
 Nothing printed by the notebook is read, and nothing the notebook does inside its own
 process (redefining ``check``, patching modules, exiting, writing files) reaches the grader.
