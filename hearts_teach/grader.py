@@ -16,7 +16,9 @@ registry in ``hearts_teach.checks``, so a new exercise needs no change here), an
    a memory limit and a private copy of the package, then has that process call the
    student's functions on the visible and the hidden cases;
 3. compares the answers that come back, as plain data, with the expected answers that it
-   computed itself before any student code ran.
+   computed itself before any student code ran (the cases go out as plain data too: a
+   position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
+   bot's card comes back by name and is judged against the grader's own position).
 
 Nothing printed by the notebook is read, and nothing the notebook does inside its own
 process (redefining ``check``, patching modules, exiting, writing files) reaches the grader.
@@ -41,7 +43,7 @@ from typing import Any
 from .checks import checker as find_checker
 from .checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
 from .plaindata import BadData, decode, encode
-from .sandbox import PACKAGE_DIR, PackageSnapshot, events_by_case, run_submission
+from .sandbox import CASE_LIMIT, PACKAGE_DIR, PackageSnapshot, events_by_case, run_submission
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -49,7 +51,10 @@ COLUMNS = ("student", "notebook", "check", "passed", "total", "status", "message
 DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
 ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|sandbox|plaindata|"
-                          r"score_hand|final_scores|_decided)\b")
+                          r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
+# importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
+VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
+                               r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -126,7 +131,7 @@ def prepare(items: list[Expect]) -> dict[str, Prepared]:
             continue
         chk = find_checker(it.check)
         visible, hidden = chk.cases(), chk.hidden_cases()
-        out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args) for c in visible + hidden])
+        out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args, positions=True) for c in visible + hidden])
     if any(it.check == DRILLS for it in items):
         import hearts_teach.coach  # noqa: F401
 
@@ -224,7 +229,11 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     calls = []
     for it in items:
         cases = [encode(())] if it.check == DRILLS else prepared[it.check].encoded
-        calls.append({"function": it.function, "cases": cases})
+        call: dict[str, Any] = {"function": it.function, "cases": cases}
+        limit = None if it.check == DRILLS else prepared[it.check].checker.time_limit
+        if limit is not None:
+            call["limit"] = limit
+        calls.append(call)
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
                          cell_limit=min(cell_timeout, timeout), package=package)
     outcomes = events_by_case(run)
@@ -275,8 +284,9 @@ def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None
         return Failure(j, case, "not_run", "not run"), ""
     printed = str(event.get("printed", ""))
     if event.get("timeout"):
-        return Failure(j, case, "timeout", "did not finish within the time limit (a loop that never ends?)",
-                       printed=printed), "timeout"
+        limit = prep.checker.time_limit or CASE_LIMIT
+        return Failure(j, case, "timeout", f"did not finish within the time limit of {limit:g} s per case "
+                       f"(a loop that never ends?)", printed=printed), "timeout"
     if event.get("not_implemented"):
         return Failure(j, case, "not_implemented", "not implemented yet"), "not implemented"
     if "raised" in event:
@@ -358,7 +368,7 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     sources, _ = _read_notebook(path)
     for src in sources or []:
         if any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items):
-            m = ENGINE_WORDS.search(src)
+            m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src))
             if m:
                 return f"note: the answer cell mentions {m.group(1)!s} (check by hand that it is the student's own work)"
     return ""

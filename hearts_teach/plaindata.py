@@ -10,6 +10,10 @@ in the grader's process from the tags alone:
 - ``list``, ``tuple``, ``set``, ``frozenset`` and ``dict`` travel item by item, at most
   ``MAX_NODES`` values in all and ``MAX_DEPTH`` levels deep;
 - a card (``Card``) travels as its name and comes back as the grader's own ``Card``;
+- a position (a ``View``, the argument of exercise 10's ``choose_pass``/``choose_play``)
+  travels as its fields (masks, numbers, names and the rule options) only from the grader to
+  the student's process, which rebuilds it with its private copy of the package
+  (``positions=True`` on both sides); an answer that is a ``View`` comes back ``Opaque``;
 - an iterator (a generator, ``map``) is read up to ``MAX_ITEMS`` items; a longer one comes
   back as ``TooLong``;
 - anything else (or anything too big) comes back as an ``Opaque`` stand-in that keeps only
@@ -67,12 +71,26 @@ def _text(value: Any, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def encode(value: Any) -> Any:
-    """``value`` as tagged, JSON-ready data (runs in the student's process)."""
-    return _encode(value, _Budget(), 0)
+def encode(value: Any, *, positions: bool = False) -> Any:
+    """``value`` as tagged, JSON-ready data (answers: in the student's process; cases, with
+    ``positions=True``: in the grader's)."""
+    return _encode(value, _Budget(), 0, positions)
 
 
-def _encode(v: Any, budget: _Budget, depth: int) -> Any:
+def _is_ours(v: Any, name: str) -> bool:
+    return type(v).__name__ == name and type(v).__module__.startswith("hearts_teach.")
+
+
+def _encode_view(v: Any) -> list:
+    from dataclasses import fields
+
+    data = {f.name: getattr(v, f.name) for f in fields(v)}
+    rules = data.pop("rules")
+    data["rules"] = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    return ["view", data]
+
+
+def _encode(v: Any, budget: _Budget, depth: int, positions: bool = False) -> Any:
     budget.nodes += 1
     if budget.nodes > MAX_NODES or depth > MAX_DEPTH:
         return ["opaque", type(v).__name__, "<too big to send: more than "
@@ -95,12 +113,14 @@ def _encode(v: Any, budget: _Budget, depth: int) -> Any:
         return ["str", s]
     if type(v).__name__ in ("Card", "CardList") and type(v).__module__.startswith("hearts_teach."):
         return ["card", str(v)] if type(v).__name__ == "Card" else ["cards", [str(c) for c in v]]
+    if positions and _is_ours(v, "View"):
+        return _encode_view(v)  # JSON-ready as it is: ints, strings, tuples of ints, a dict of options
     for base, tag in ((tuple, "tuple"), (list, "list"), (frozenset, "frozenset"), (set, "set")):
         if isinstance(v, base):
             items = list(base.__iter__(v))
-            return [tag, [_encode(x, budget, depth + 1) for x in items]]
+            return [tag, [_encode(x, budget, depth + 1, positions) for x in items]]
     if isinstance(v, dict):
-        return ["dict", [[_encode(k, budget, depth + 1), _encode(x, budget, depth + 1)]
+        return ["dict", [[_encode(k, budget, depth + 1, positions), _encode(x, budget, depth + 1, positions)]
                          for k, x in list(dict.items(v))]]
     if isinstance(v, Iterator):
         items = list(itertools.islice(v, MAX_ITEMS + 1))
@@ -110,16 +130,33 @@ def _encode(v: Any, budget: _Budget, depth: int) -> Any:
     return ["opaque", type(v).__name__, _text(v)]
 
 
-def decode(data: Any) -> Any:
-    """Rebuild a value from ``encode``'s output (runs in the grader's process; trusts nothing)."""
-    return _decode(data, 0)
+def decode(data: Any, *, positions: bool = False) -> Any:
+    """Rebuild a value from ``encode``'s output (answers: in the grader's process, trusting
+    nothing; cases, with ``positions=True``: in the student's process)."""
+    return _decode(data, 0, positions)
+
+
+def _decode_view(data: Any) -> Any:
+    from .rules import Rules
+    from .view import View
+
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
+        raise BadData("malformed position")
+    fields = dict(data)
+    fields["rules"] = Rules(**fields["rules"])
+    for name in ("plays",):
+        fields[name] = tuple(tuple(p) for p in fields.get(name, ()))
+    for name in ("trick", "taken", "void", "sizes", "seat_names"):
+        if name in fields:
+            fields[name] = tuple(fields[name])
+    return View(**fields)
 
 
 class BadData(ValueError):
     """The data did not come from ``encode``."""
 
 
-def _decode(d: Any, depth: int) -> Any:
+def _decode(d: Any, depth: int, positions: bool = False) -> Any:
     if depth > MAX_DEPTH + 2 or not isinstance(d, list) or not d or not isinstance(d[0], str):
         raise BadData("malformed value")
     tag = d[0]
@@ -142,15 +179,17 @@ def _decode(d: Any, depth: int) -> Any:
             return Card(d[1])
         if tag == "cards" and len(d) == 2 and isinstance(d[1], list) and all(isinstance(c, str) for c in d[1]):
             return CardList(d[1])
+    if tag == "view" and positions and len(d) == 2:
+        return _decode_view(d[1])
     if tag in ("list", "tuple", "set", "frozenset") and len(d) == 2 and isinstance(d[1], list):
-        items = [_decode(x, depth + 1) for x in d[1]]
+        items = [_decode(x, depth + 1, positions) for x in d[1]]
         return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[tag](items)
     if tag == "dict" and len(d) == 2 and isinstance(d[1], list):
         out = {}
         for pair in d[1]:
             if not isinstance(pair, list) or len(pair) != 2:
                 raise BadData("malformed dict item")
-            out[_decode(pair[0], depth + 1)] = _decode(pair[1], depth + 1)
+            out[_decode(pair[0], depth + 1, positions)] = _decode(pair[1], depth + 1, positions)
         return out
     if tag == "toolong" and len(d) == 2 and isinstance(d[1], str):
         from .checks.framework import TooLong

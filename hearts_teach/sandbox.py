@@ -31,6 +31,7 @@ from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
+CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "
         "from hearts_teach.sandbox_worker import main; main()")
 
@@ -67,7 +68,7 @@ class PackageSnapshot:
 
 
 def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60.0,
-                   memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = 2.0,
+                   memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = CASE_LIMIT,
                    package: Path = PACKAGE_DIR) -> SandboxRun:
     """Run the code cells ``sources`` in a fresh worker process, then make ``calls``
     (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events."""

@@ -42,14 +42,19 @@ def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
                           timeout=900)
 
 
-def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
+def _course(tmp_path: Path, notebook: str) -> Path:
     course = tmp_path / "course"
     (course / "source" / "ps1").mkdir(parents=True)
-    shutil.copy(ROOT / "solutions" / "02_trick_winner.ipynb", course / "source" / "ps1")
+    shutil.copy(ROOT / "solutions" / notebook, course / "source" / "ps1")
     (course / "nbgrader_config.py").write_text(
         f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
         f"c.CourseDirectory.db_url = 'sqlite:///{course / 'gradebook.db'}'\n"
         "c.ExecutePreprocessor.timeout = 300\n", encoding="utf-8")
+    return course
+
+
+def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
+    course = _course(tmp_path, "02_trick_winner.ipynb")
 
     done = _nbgrader(course, "generate_assignment", "ps1")  # no extra flags: the metadata is in the source
     assert done.returncode == 0, done.stderr[-2000:]
@@ -74,4 +79,32 @@ def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
         grades = {row["student_id"]: row for row in csv.DictReader(fh)}
     for student, (_, score) in CLASS.items():
         assert float(grades[student]["max_score"]) == 2.0
+        assert float(grades[student]["score"] or 0) == score, (student, grades[student])
+
+
+def test_nbgrader_grades_exercise_10_bots_on_positions(tmp_path):
+    """Exercise 10's cases are positions (View objects): nbgrader's test cells grade them outside
+    the kernel too. 4 points: choose_pass and choose_play, visible and hidden."""
+    from test_grader_bot import CHEATS, PASS_FIRST3, PASS_OK, PLAY_FIRST, PLAY_OK
+    from test_grader_bot import notebook_with as bot_notebook
+
+    course = _course(tmp_path, "10_write_a_bot.ipynb")
+    done = _nbgrader(course, "generate_assignment", "ps1")
+    assert done.returncode == 0, done.stderr[-2000:]
+    release = course / "release" / "ps1" / "10_write_a_bot.ipynb"
+    # ada: a correct bot; ben: legal passes, often illegal plays; eve: the same, patching check and verify
+    patch_verify = "import hearts_teach.autograde as ag\nag.verify = lambda *a, **k: print('all right')\n"
+    bots = {"ada": ([PASS_OK, PLAY_OK], 4.0), "ben": ([PASS_FIRST3, PLAY_FIRST], 2.0),
+            "eve": ([PASS_FIRST3, PLAY_FIRST, CHEATS, patch_verify], 2.0)}
+    for student, (cells, _) in bots.items():
+        folder = course / "submitted" / student / "ps1"
+        folder.mkdir(parents=True)
+        (folder / release.name).write_text(json.dumps(bot_notebook(cells, release)), encoding="utf-8")
+    _nbgrader(course, "autograde", "ps1")
+    done = _nbgrader(course, "export")
+    assert done.returncode == 0, done.stderr[-2000:]
+    with open(course / "grades.csv", encoding="utf-8") as fh:
+        grades = {row["student_id"]: row for row in csv.DictReader(fh)}
+    for student, (_, score) in bots.items():
+        assert float(grades[student]["max_score"]) == 4.0
         assert float(grades[student]["score"] or 0) == score, (student, grades[student])

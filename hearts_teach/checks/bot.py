@@ -63,16 +63,18 @@ def _shown(view: View) -> tuple[str, ...]:
             else "call: choose_pass(view) with this view:",) + tuple("  " + s for s in str(view).splitlines())
 
 
-def play_cases() -> list[Case]:
-    """Decisions of every kind: leads, follows, discards, the first trick, forced plays."""
-    _, plays = _positions(1000, 12)
-    rng = Rng("hearts_teach.checks/bot-play")
+def play_cases(hidden: bool = False) -> list[Case]:
+    """Decisions of every kind: leads, follows, discards, the first trick, forced plays.
+    The hidden cases (class grader, nbgrader's hidden tests) come from other deals."""
+    _, plays = _positions(3000 if hidden else 1000, 8 if hidden else 12)
+    rng = Rng("hearts_teach.checks/bot-play" + ("-hidden" if hidden else ""))
     first = [v for v in plays if v.tricks_done == 0]
     void = [v for v in plays if is_discard(v)]
     leads = [v for v in plays if not v.trick and v.tricks_done > 0]
     rest = [v for v in plays if v not in first]
-    picked = first[:12] + rng.sample(void, min(30, len(void))) + rng.sample(leads, min(20, len(leads))) \
-        + rng.sample(rest, 60)
+    n_first, n_void, n_leads, n_rest = (8, 20, 12, 40) if hidden else (12, 30, 20, 60)
+    picked = first[:n_first] + rng.sample(void, min(n_void, len(void))) \
+        + rng.sample(leads, min(n_leads, len(leads))) + rng.sample(rest, n_rest)
     seen, out = set(), []
     for v in picked:
         if v.key() in seen:
@@ -85,8 +87,8 @@ def play_cases() -> list[Case]:
     return out
 
 
-def pass_cases() -> list[Case]:
-    passes, _ = _positions(2000, 6)
+def pass_cases(hidden: bool = False) -> list[Case]:
+    passes, _ = _positions(4000 if hidden else 2000, 4 if hidden else 6)
     out = []
     for v in passes:
         out.append(Case((v,), "3 different cards from the hand",
@@ -235,7 +237,9 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
 
 CHECKERS = {
     "choose_play": Checker("choose_play", "choose_play(view) -> card", play_cases, _norm_card, _show,
-                           judge=_judge_play),
+                           judge=_judge_play, make_hidden=lambda: play_cases(hidden=True),
+                           time_limit=MOVE_LIMIT),
     "choose_pass": Checker("choose_pass", "choose_pass(view) -> 3 cards", pass_cases,
-                           lambda v: _norm_cards(v, "choose_pass"), _show, judge=_judge_pass),
+                           lambda v: _norm_cards(v, "choose_pass"), _show, judge=_judge_pass,
+                           make_hidden=lambda: pass_cases(hidden=True), time_limit=MOVE_LIMIT),
 }

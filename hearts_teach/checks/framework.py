@@ -127,6 +127,9 @@ class Checker:
     # hidden cases: more cases of the same kinds (other seeds, other hand-picked positions) that
     # the class grader adds to the visible ones; ``check`` in the notebook never runs them
     make_hidden: Callable[[], list[Case]] | None = None
+    # seconds per case in the class grader when the exercise promises a limit of its own
+    # (exercise 10: the league's move limit); None: the grader's default
+    time_limit: float | None = None
 
     def cases(self) -> list[Case]:
         return _cached_cases(self)
