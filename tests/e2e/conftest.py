@@ -100,23 +100,38 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.wait(5)
 
 
-@pytest.fixture(scope="session")
-def lab_url(served_dir: Path) -> Iterator[str]:
+def _lab(tmp: Path, root: Path, *extra: str) -> Iterator[str]:
+    """A JupyterLab server on a free port serving ``root``; yields its base URL."""
     port = free_port()
-    log = open(served_dir / "lab.log", "w")  # noqa: SIM115 - closed below
+    log = open(tmp / f"lab-{root.name}.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
-         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={served_dir / 'nb'}",
+         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
          "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         f"--LabApp.workspaces_dir={served_dir / 'ws'}"],
-        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir))
+         f"--LabApp.workspaces_dir={tmp / ('ws-' + root.name)}", *extra],
+        stdout=log, stderr=subprocess.STDOUT, env=_server_env(tmp))
     try:
         wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
         yield f"http://127.0.0.1:{port}"
     finally:
         _stop(proc)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def lab_url(served_dir: Path) -> Iterator[str]:
+    yield from _lab(served_dir, served_dir / "nb")
+
+
+@pytest.fixture(scope="session")
+def course_url(served_dir: Path) -> Iterator[str]:
+    """JupyterLab as `./dev lab` starts it: the repository root served (here a copy of its
+    notebooks/ and exercises/), lesson 00 as the default page."""
+    course = served_dir / "course"
+    for folder in ("notebooks", "exercises"):
+        shutil.copytree(ROOT / folder, course / folder)
+    yield from _lab(served_dir, course, "--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb")
 
 
 @pytest.fixture(scope="session")
