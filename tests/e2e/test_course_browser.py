@@ -13,7 +13,12 @@ CURRENT_PATH = "() => window.jupyterapp?.shell.currentWidget?.context?.path ?? n
 
 def _wait_for_notebook(page, path: str):
     """Wait until ``path`` is the open tab; return a locator for its rendered Markdown."""
-    page.wait_for_function(f"want => ({CURRENT_PATH})() === want", arg=path, timeout=60_000)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"want => ({CURRENT_PATH})() === want", arg=path, timeout=60_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"{path} did not open in JupyterLab; the open tab is {page.evaluate(CURRENT_PATH)!r}")
     panel_id = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
     return page.locator(f"[id='{panel_id}'] .jp-RenderedMarkdown")
 
