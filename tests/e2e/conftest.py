@@ -28,6 +28,7 @@ CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 TOKEN = "e2e-token"
+LAB_DEFAULT_URL = "/lab/tree/notebooks/00_welcome.ipynb"  # what `./dev lab` opens
 
 
 def _missing(what: str) -> None:
@@ -131,7 +132,7 @@ def course_url(served_dir: Path) -> Iterator[str]:
     course = served_dir / "course"
     for folder in ("notebooks", "exercises"):
         shutil.copytree(ROOT / folder, course / folder)
-    yield from _lab(served_dir, course, "--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb")
+    yield from _lab(served_dir, course, f"--LabApp.default_url={LAB_DEFAULT_URL}")
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
+from .conftest import LAB_DEFAULT_URL, ROOT, TOKEN
 
 CURRENT_PATH = "() => window.jupyterapp?.shell.currentWidget?.context?.path ?? null"
 
@@ -46,3 +46,11 @@ def test_lesson_links_open_the_next_lesson_and_its_exercise(browser, course_url)
         expect(tab).to_have_text("01_pass_targets.ipynb")
     finally:
         page.close()
+
+
+def test_dev_lab_serves_the_repository_root_and_opens_lesson_00():
+    """The server above copies `./dev lab`'s two choices; this keeps them from drifting apart."""
+    lab = next(line for line in (ROOT / "dev").read_text().splitlines() if "jupyter\" lab" in line)
+    assert "--ServerApp.root_dir=." in lab
+    script = (ROOT / "dev").read_text()
+    assert f"--LabApp.default_url={LAB_DEFAULT_URL}" in script
