@@ -168,6 +168,8 @@ def build(names: list[str]) -> int:
 
 
 def check(names: list[str], fast: bool = False) -> int:
+    from .notebooks import comparable
+
     stale = []
     solutions = _pairs(names)
     for sol in solutions:
@@ -179,7 +181,7 @@ def check(names: list[str], fast: bool = False) -> int:
             problems = fast_check(sol, target)
             if problems:
                 stale.append(f"exercises/{sol.name}: " + "; ".join(problems))
-        elif render_exercise(sol, EXERCISES) != target.read_text(encoding="utf-8"):
+        elif render_exercise(sol, EXERCISES) != comparable(target.read_text(encoding="utf-8")):
             stale.append(f"exercises/{sol.name} differs from a fresh build")
     if not names:
         known = {p.name for p in solutions}

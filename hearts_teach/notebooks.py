@@ -5,7 +5,8 @@
     python -m hearts_teach.notebooks html [--out DIR]     # static HTML export of the lessons
 
 Re-execution is byte-identical: no per-cell timing, no stored widget state, widget model
-ids renumbered in display order, and a fixed kernel name.
+ids renumbered in display order, a fixed kernel name, and no interpreter version in the
+metadata (so Python 3.11.2, 3.11.7, 3.12 and 3.13 all write the same bytes).
 """
 
 from __future__ import annotations
@@ -74,6 +75,33 @@ def _merge_streams(nb) -> None:
             cell["outputs"] = merged
 
 
+def _drop_interpreter_stamp(nb) -> bool:
+    """Remove what the kernel stamps about the interpreter rather than the lesson.
+
+    ipykernel writes ``language_info`` on every run; all of it is fixed for Python 3 except
+    ``version``, the interpreter's exact release ("3.11.7"). Returns whether anything changed.
+    """
+    info = nb.get("metadata", {}).get("language_info")
+    if isinstance(info, dict) and "version" in info:
+        del info["version"]
+        return True
+    return False
+
+
+def comparable(text: str) -> str:
+    """A stored notebook's text as ``execute_notebook`` would write it, interpreter stamp removed.
+
+    Notebooks stored by another Python (or by JupyterLab) compare equal to a fresh run when
+    they differ from it only in the interpreter's version; everything else must match.
+    """
+    import nbformat
+
+    nb = nbformat.reads(text, as_version=4)
+    if not _drop_interpreter_stamp(nb):
+        return text
+    return nbformat.writes(nb) + "\n"
+
+
 def execute_notebook(path: Path, timeout: int = 300) -> str:
     """Execute ``path`` in a fresh kernel and return the normalised notebook text."""
     import nbformat
@@ -87,6 +115,7 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
                             record_timing=False, store_widget_state=False)
     client.execute()
     _merge_streams(nb)
+    _drop_interpreter_stamp(nb)
     nb = _normalize_widget_ids(nb)
     nb.metadata.pop("widgets", None)
     return nbformat.writes(nb) + "\n"
@@ -105,7 +134,7 @@ def execute(paths: list[Path]) -> int:
 
 
 def check(paths: list[Path]) -> int:
-    stale = [p for p in paths if execute_notebook(p) != p.read_text(encoding="utf-8")]
+    stale = [p for p in paths if execute_notebook(p) != comparable(p.read_text(encoding="utf-8"))]
     for p in stale:
         print(f"out of date: {p} (run: python -m hearts_teach.notebooks execute {p})")
     if not stale:

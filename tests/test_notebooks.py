@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hearts_teach.lessons import EXERCISES, LESSONS, exercise_link, lesson_file
-from hearts_teach.notebooks import execute_notebook
+from hearts_teach.notebooks import comparable, execute_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -50,10 +50,33 @@ def test_every_code_cell_was_executed(path: Path):
                        f"run: python -m hearts_teach.notebooks execute {path.relative_to(ROOT)}")
 
 
+def test_execution_stores_no_interpreter_version(tmp_path):
+    """The same bytes on Python 3.11.2, 3.11.7, 3.12 and 3.13: the kernel's version stamp is dropped."""
+    import nbformat
+
+    path = tmp_path / "tiny.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(6 * 7)")]), path)
+    nb = json.loads(execute_notebook(path))
+    info = nb["metadata"]["language_info"]
+    assert info["name"] == "python" and "version" not in info
+    assert "".join(nb["cells"][0]["outputs"][0]["text"]) == "42\n"
+
+
+def test_comparison_ignores_only_the_interpreter_version():
+    stored = (NOTEBOOKS / lesson_file(0)).read_text(encoding="utf-8")
+    nb = json.loads(stored)
+    nb["metadata"]["language_info"]["version"] = "3.13.0"  # as another Python would stamp it
+    stamped = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    assert stamped != stored and comparable(stamped) == comparable(stored)
+    nb["cells"][0]["source"] = "changed"  # a real difference still shows
+    changed = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    assert comparable(changed) != comparable(stored)
+
+
 @pytest.mark.parametrize("path", [p for p in LESSON_PATHS if p.exists()], ids=lambda p: p.stem)
 def test_reexecution_is_byte_identical(path: Path):
     fresh = execute_notebook(path)
-    stored = path.read_text(encoding="utf-8")
+    stored = comparable(path.read_text(encoding="utf-8"))  # any Python's version stamp is ignored
     if fresh != stored:
         old, new = stored.splitlines(), fresh.splitlines()
         first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))

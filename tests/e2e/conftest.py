@@ -29,6 +29,7 @@ CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 TOKEN = "e2e-token"
+LAB_DEFAULT_URL = "/lab/tree/notebooks/00_welcome.ipynb"  # what `./dev lab` opens
 
 
 def _missing(what: str) -> None:
@@ -103,24 +104,39 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.wait(5)
 
 
-@pytest.fixture(scope="session")
-def lab_url(served_dir: Path) -> Iterator[str]:
+def _lab(tmp: Path, root: Path, *extra: str) -> Iterator[str]:
+    """A JupyterLab server on a free port serving ``root``; yields its base URL."""
     port = free_port()
-    log = open(served_dir / "lab.log", "w")  # noqa: SIM115 - closed below
+    log = open(tmp / f"lab-{root.name}.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
-         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={served_dir / 'nb'}",
+         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={root}",
          "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         f"--LabApp.workspaces_dir={served_dir / 'ws'}"],
+         f"--LabApp.workspaces_dir={tmp / ('ws-' + root.name)}", *extra],
         # a short trick pause in JupyterLab, so the browser test sees it happen
-        stdout=log, stderr=subprocess.STDOUT, env=_server_env(served_dir, trick_pause="0.3"))
+        stdout=log, stderr=subprocess.STDOUT, env=_server_env(tmp, trick_pause="0.3"))
     try:
         wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
         yield f"http://127.0.0.1:{port}"
     finally:
         _stop(proc)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def lab_url(served_dir: Path) -> Iterator[str]:
+    yield from _lab(served_dir, served_dir / "nb")
+
+
+@pytest.fixture(scope="session")
+def course_url(served_dir: Path) -> Iterator[str]:
+    """JupyterLab as `./dev lab` starts it: the repository root served (here a copy of its
+    notebooks/ and exercises/), lesson 00 as the default page."""
+    course = served_dir / "course"
+    for folder in ("notebooks", "exercises"):
+        shutil.copytree(ROOT / folder, course / folder)
+    yield from _lab(served_dir, course, f"--LabApp.default_url={LAB_DEFAULT_URL}")
 
 
 def start_voila(folder: Path, log_path: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:

@@ -1,0 +1,56 @@
+"""The whole course in JupyterLab, served from the repository root as `./dev lab` does:
+lesson 00 opens first, a lesson's links lead to the next lesson and to its exercise in
+../exercises/, and the exercise opens as a notebook in the same JupyterLab."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LAB_DEFAULT_URL, ROOT, TOKEN
+
+CURRENT_PATH = "() => window.jupyterapp?.shell.currentWidget?.context?.path ?? null"
+
+
+def _wait_for_notebook(page, path: str):
+    """Wait until ``path`` is the open tab; return a locator for its rendered Markdown."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(f"want => ({CURRENT_PATH})() === want", arg=path, timeout=60_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"{path} did not open in JupyterLab; the open tab is {page.evaluate(CURRENT_PATH)!r}")
+    panel_id = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    return page.locator(f"[id='{panel_id}'] .jp-RenderedMarkdown")
+
+
+@pytest.mark.timeout(150)
+def test_lesson_links_open_the_next_lesson_and_its_exercise(browser, course_url):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{course_url}/?token={TOKEN}&reset")  # the default page is the welcome lesson
+        welcome = _wait_for_notebook(page, "notebooks/00_welcome.ipynb")
+        expect(welcome.first).to_contain_text("00 · Welcome to Hearts", timeout=60_000)
+
+        welcome.first.locator("a", has_text="01 The deal and the pass").click()
+        lesson = _wait_for_notebook(page, "notebooks/01_deal_and_pass.ipynb")
+        link = lesson.first.locator("a", has_text="Exercise")
+        expect(link).to_have_count(1, timeout=60_000)
+
+        link.click()  # ../exercises/01_pass_targets.ipynb, outside notebooks/
+        exercise = _wait_for_notebook(page, "exercises/01_pass_targets.ipynb")
+        expect(exercise.first).to_contain_text("Exercise 1", timeout=60_000)
+        expect(exercise.first).to_be_visible()
+        tab = page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+        expect(tab).to_have_text("01_pass_targets.ipynb")
+    finally:
+        page.close()
+
+
+def test_dev_lab_serves_the_repository_root_and_opens_lesson_00():
+    """The server above copies `./dev lab`'s two choices; this keeps them from drifting apart."""
+    lab = next(line for line in (ROOT / "dev").read_text().splitlines() if "jupyter\" lab" in line)
+    assert "--ServerApp.root_dir=." in lab
+    script = (ROOT / "dev").read_text()
+    assert f"--LabApp.default_url={LAB_DEFAULT_URL}" in script
