@@ -1,0 +1,98 @@
+"""The coach's rollout backend: play every candidate out on the same sampled deals.
+
+A backend is any function ``(view, candidates, deals) -> Outcomes``:
+
+- ``view``: the position (play phase: candidates are card indices; pass phase: candidates
+  are 3-card masks);
+- ``deals``: hidden deals from ``bots.deals`` (lists of four hand masks);
+- the result: one row per candidate, one column per deal.
+
+``scalar_backend`` plays each rollout with the bitmask rule policy of ``bots.rollout``. A
+vectorised engine can replace it by returning the same arrays (see ``Outcomes``): the
+statistics in ``coach_stats`` only ever see these arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .bots.mc import ALL_DEFENCE, PlayContext
+from .bots.policy import POINTS, rule_pass
+from .bots.rollout import rollout
+from .cards import HEARTS_MASK, JD_MASK, QS_MASK
+from .core import final_scores, two_clubs_holder
+from .rules import pass_target
+from .view import View
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """What happened in each rollout, as integer arrays of shape (candidates, deals)."""
+
+    points: np.ndarray  # the seat's score for the whole hand (moon applied)
+    queen: np.ndarray  # 1 if the Q♠ ended in the seat's tricks (whether or not a moon was shot)
+    hearts: np.ndarray  # hearts in the seat's tricks
+    moon: np.ndarray  # the seat that shot the moon, or -1
+    trick: np.ndarray  # 1 if the seat won the trick in progress (plays; 0 for passes)
+
+    @staticmethod
+    def concat(parts: Sequence[Outcomes]) -> Outcomes:
+        return Outcomes(*(np.concatenate([getattr(p, f) for p in parts], axis=1) for f in _FIELDS))
+
+    def rows(self, index: Sequence[int]) -> Outcomes:
+        return Outcomes(*(getattr(self, f)[list(index)] for f in _FIELDS))
+
+
+_FIELDS = ("points", "queen", "hearts", "moon", "trick")
+
+Backend = Callable[[View, Sequence[int], Sequence[list[int]]], Outcomes]
+
+
+def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[int]]) -> Outcomes:
+    """Roll every candidate out on every deal with the scalar rule policy."""
+    k, n = len(candidates), len(deals)
+    arrays = [np.zeros((k, n), dtype=np.int16) for _ in _FIELDS]
+    points, queen, hearts, moon, trick = arrays
+    seat = view.seat
+    rules = view.rules
+    moon_rule, omni = rules.moon, rules.omnibus
+    if view.phase == "pass":
+        direction = view.pass_direction
+        stop = POINTS | (JD_MASK if omni else 0)
+        npf, qb = rules.no_points_on_first_trick, rules.queen_breaks_hearts
+        for j, dealt in enumerate(deals):
+            # the others pass like the rule bot: computed once per deal, not per candidate
+            others = [rule_pass(dealt[s]) if s != seat else 0 for s in range(4)]
+            for i, mine in enumerate(candidates):
+                chosen = others[:]
+                chosen[seat] = mine
+                hands = [dealt[s] ^ chosen[s] for s in range(4)]
+                for s in range(4):
+                    hands[pass_target(s, direction)] |= chosen[s]
+                taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, two_clubs_holder(hands), -1, -1, -1,
+                                   False, 0, 0, npf, qb, ALL_DEFENCE, -1, stop)
+                scores, shooter = final_scores(taken, moon_rule, omni)
+                _record(arrays, i, j, taken[seat], scores[seat], shooter, 0)
+    else:
+        ctx = PlayContext(view)
+        for j, hands in enumerate(deals):
+            for i, card in enumerate(candidates):
+                taken, first_winner = ctx.run(hands, card)
+                scores, shooter = final_scores(taken, moon_rule, omni)
+                _record(arrays, i, j, taken[seat], scores[seat], shooter, first_winner == seat)
+    return Outcomes(points, queen, hearts, moon, trick)
+
+
+def _record(arrays, i: int, j: int, mine: int, score: int, shooter: int | None, won: bool) -> None:
+    points, queen, hearts, moon, trick = arrays
+    points[i, j] = score
+    queen[i, j] = 1 if mine & QS_MASK else 0
+    hearts[i, j] = (mine & HEARTS_MASK).bit_count()
+    moon[i, j] = -1 if shooter is None else shooter
+    trick[i, j] = 1 if won else 0
+
+
+__all__ = ["Backend", "Outcomes", "scalar_backend"]
