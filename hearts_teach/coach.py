@@ -149,13 +149,18 @@ class Assessment:
         return self.of(choice).verdict
 
     def tie_line(self) -> str:
-        """'These 3 passes are equally good: …' (or the single best choice)."""
+        """Which choices are equally good: 'These 3 passes are equally good …', or the
+        coach's choice and those the deals cannot tell apart from it."""
         ties = self.ties
         noun = "passes" if self.kind == "pass" else "cards"
-        if len(ties) == 1:
-            return f"Best: {ties[0].label}."
-        return (f"These {len(ties)} {noun} are equally good (within {BAND:g} points of each "
-                f"other): {', '.join(c.label for c in ties)}.")
+        if len(ties) > 1:
+            return (f"These {len(ties)} {noun} are equally good (each within {BAND:g} points "
+                    f"of the best): {', '.join(c.label for c in ties)}.")
+        close = [c.label for c in self.candidates[1:] if c.verdict == "fine"]
+        head = f"Best: {self.best.label}." if ties else f"The coach's choice: {self.best.label}."
+        if close:
+            head += f" The deals cannot tell it apart from: {', '.join(close)}."
+        return head
 
     def summary(self) -> str:
         """The verdicts with their reasons, one line each (no statistics)."""
@@ -281,13 +286,13 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, othe
     sign = 1.0 if total >= 0 else -1.0
     kind = max(parts, key=lambda k: (sign * parts[k], k))
     if abs(total) < 0.05 or sign * parts[kind] <= 0:
-        return f"about the same as {other_label}: " + _consequence(ev, i, None, seat, names, "", with_trick)
+        return f"about the same as {other_label}; " + _consequence(ev, i, None, seat, names, "", with_trick)
     worse = sign > 0
     if kind == "queen":
         if worse:
-            return f"the Q♠ ends up in your tricks more often than with {other_label}: in {_pct(q_i)} of deals"
+            return f"the Q♠ ends up in your tricks more often than with {other_label} (in {_pct(q_i)} of deals)"
         return ("you never take the Q♠" if q_i == 0 else
-                f"the Q♠ ends up in your tricks less often than with {other_label}: in {_pct(q_i)} of deals")
+                f"the Q♠ ends up in your tricks less often than with {other_label} (in {_pct(q_i)} of deals)")
     if kind == "hearts":
         return (f"you take about {abs(h_i - h_p):.1f} {'more' if worse else 'fewer'} hearts "
                 f"than with {other_label}")
@@ -398,7 +403,7 @@ def _play_does(view: View, card: int) -> str:
     suit = card // 13
     if not view.trick:
         if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
-            return "leads a low spade to flush out the Q♠"
+            return "leads a spade below the queen to flush her out"
         if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
             return "leads a high spade while the Q♠ is still out"
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1
@@ -424,7 +429,7 @@ def _play_does(view: View, card: int) -> str:
         return f"ducks under {DECK[view.win_card].pretty}"
     pts = sum(DECK[x].points for x in view.trick)
     if len(view.trick) == 3:
-        return "wins the trick" + (" (no points on it)" if not pts else f" and its {pts} points")
+        return "wins the trick" + (" (no points on it)" if not pts else ", points and all")
     return f"goes over {DECK[view.win_card].pretty}, so far winning the trick"
 
 
@@ -487,7 +492,19 @@ def _pass_does(hand: int, m: int) -> str:
     if hearts:
         bits.append("passes the high heart" + ("s " if len(hearts) > 1 else " ") + " ".join(hearts))
     if not bits:
-        return "passes three high cards"
+        words = {12: "ace", 11: "king", 10: "queen", 9: "jack"}
+        names = [words.get(c % 13, "") for c in range(51, -1, -1) if m >> c & 1]
+        high = [n for n in names if n]
+        counted = []
+        for n in dict.fromkeys(high):
+            k = high.count(n)
+            counted.append(f"{NUMBER_WORDS[k]} {n}s" if k > 1 else f"{'an' if n == 'ace' else 'a'} {n}")
+        low = 3 - len(high)
+        if low:
+            counted.append("three low cards" if not high else
+                           "a lower card" if low == 1 else f"{NUMBER_WORDS[low]} lower cards")
+        what = counted[0] if len(counted) == 1 else ", ".join(counted[:-1]) + " and " + counted[-1]
+        return f"gets rid of {what}"
     return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1]
 
 

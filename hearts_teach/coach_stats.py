@@ -48,9 +48,9 @@ VERDICT_MEANINGS = {
     "best": "as good as the coach's top choice: the whole 95 % interval of the difference "
             "lies within 0.25 points a hand",
     "fine": "close to the best: the deals do not show that it costs more than 0.25 points a hand",
-    "inaccuracy": "certainly worse than the best, by more than 0.25 points a hand "
-                  "(but not certainly by more than 1)",
-    "mistake": "certainly worse than the best by more than 1 point a hand (but not certainly by more than 3)",
+    "inaccuracy": "certainly worse than the best by more than 0.25 points a hand, "
+                  "but not certainly by more than 1",
+    "mistake": "certainly worse than the best by more than 1 point a hand, but not certainly by more than 3",
     "blunder": "certainly worse than the best by more than 3 points a hand",
 }
 

@@ -36,8 +36,10 @@ def block_seed(key: str, seed: int, block: int) -> int:
     return hash64(f"deals|{key}|{seed & MASK64}|{block}")
 
 
-def deal_block(view: View, seed: int, block: int, key: str | None = None) -> list[Deal]:
-    """Deals ``block·BLOCK`` … ``block·BLOCK + BLOCK − 1`` for ``view``.
+def deal_block(view: View, seed: int, block: int, key: str | None = None,
+               count: int = BLOCK) -> list[Deal]:
+    """Deals ``block·BLOCK`` … ``block·BLOCK + count − 1`` for ``view`` (the first ``count``
+    of the block: a shorter block is a prefix of the full one).
 
     Play phase: the unseen cards dealt to the other seats consistently with what the seat
     knows (shown voids, hand sizes, the cards it passed). Pass phase: the 39 unseen cards
@@ -46,19 +48,19 @@ def deal_block(view: View, seed: int, block: int, key: str | None = None) -> lis
     if view.phase == "pass":
         unseen = FULL & ~view.hand
         return [sample_hands(rng, view.seat, view.hand, unseen, (13, 13, 13, 13), (0, 0, 0, 0))
-                for _ in range(BLOCK)]
-    return view_worlds(view, rng, BLOCK)
+                for _ in range(count)]
+    return view_worlds(view, rng, count)
 
 
 def deals(view: View, seed: int, count: int) -> list[Deal]:
-    """The first ``count`` deals of ``view`` under ``seed`` (whole blocks, then cut)."""
+    """The first ``count`` deals of ``view`` under ``seed``: the same deals the coach uses."""
     key = position_key(view)
     out: list[Deal] = []
     b = 0
     while len(out) < count:
-        out.extend(deal_block(view, seed, b, key))
+        out.extend(deal_block(view, seed, b, key, min(BLOCK, count - len(out))))
         b += 1
-    return out[:count]
+    return out
 
 
 __all__ = ["BLOCK", "Deal", "deal_block", "deals", "position_key", "block_seed"]

@@ -14,12 +14,13 @@ from itertools import combinations
 
 from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, indices_of
 from ..core import final_scores, two_clubs_holder
-from ..rng import Rng
+from ..rng import hash64
 from ..rules import pass_target
 from ..view import View
 from .base import Bot
+from .deals import deals
 from .policy import POINTS, pass_score, rule_pass, rule_play, threat_of
-from .rollout import rollout, sample_hands, view_worlds
+from .rollout import rollout
 
 ALL_DEFENCE = (True, True, True, True)
 
@@ -161,6 +162,11 @@ class MonteCarloBot(Bot):
         self.pass_worlds = pass_worlds if pass_worlds is not None else max(16, worlds // 2)
         self.name = name or f"mc:{worlds}"
 
+    def deal_seed(self) -> int:
+        """The seed of this bot's sampled deals (``bots.deals``: the coach's sampler, with
+        deals keyed by the position and this seed)."""
+        return hash64(f"{self.name}|{self.seed}")
+
     # play ----------------------------------------------------------------------------
     def play_index(self, view: View) -> int:
         legal = view.legal_mask
@@ -172,7 +178,7 @@ class MonteCarloBot(Bot):
             return greedy
         classes = _pick_cap(classes, greedy, self.cap)
         cands = [greedy if greedy in cl else cl[0] for cl in classes]
-        worlds = view_worlds(view, self.rng_for(view, "play"), self.worlds)
+        worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
         ctx = PlayContext(view)
         seat, moon, omni = view.seat, ctx.moon, ctx.omnibus
         values = []
@@ -199,8 +205,7 @@ class MonteCarloBot(Bot):
     def pass_mask(self, view: View) -> int:
         pool = pass_pool(view.hand)
         greedy = rule_pass(view.hand)
-        rng = self.rng_for(view, "pass")
-        worlds = pass_worlds(view, rng, self.pass_worlds)
+        worlds = deals(view, self.deal_seed(), self.pass_worlds)
         values = [[pass_rollout(view, w, cand) for w in worlds] for cand in pool]
         return pool[self._decide(values, pool.index(greedy))]
 
@@ -227,13 +232,6 @@ def pass_pool(hand: int) -> list[int]:
             if m not in pool:
                 pool.append(m)
     return pool
-
-
-def pass_worlds(view: View, rng: Rng, n: int) -> list[list[int]]:
-    """Pre-pass hidden hands: the 39 unseen cards dealt uniformly to the other seats."""
-    unseen = ((1 << 52) - 1) & ~view.hand
-    return [sample_hands(rng, view.seat, view.hand, unseen, (13, 13, 13, 13), (0, 0, 0, 0))
-            for _ in range(n)]
 
 
 def pass_rollout(view: View, dealt: list[int], mine: int, with_scores: bool = False):
