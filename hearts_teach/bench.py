@@ -5,7 +5,8 @@
 ``random_hands_per_s``: complete hands per second on one core — deal, pass (three
 random cards per seat, rotating direction), 52 random legal plays chosen from the
 engine's own legality cascade, final scores — using the project's ``Rng``.
-Further keys come from the bots and coach benchmark when that module is present.
+``batch_*`` and ``rule_hands_per_s``: the numpy batch engine beside the scalar engine
+(``hearts_teach.bench_batch``). Further keys come from the bots and coach benchmark.
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     out = meta()
     out.update(bench_random_hands(hands=500 if a.quick else 5000, reps=3 if a.quick else 7))
+    from .bench_batch import batch_figures  # the numpy batch engine beside the scalar one
+
+    out.update(batch_figures(quick=a.quick))
     if not a.engine_only:
         from .bench_bots import bot_figures  # imported late: it loads the bots and the coach
 

@@ -192,6 +192,17 @@ class PlayState(TrickState):
         return [trick_points(t, omnibus) for t in self.taken]
 
 
+def deal_masks(rng: Any) -> list[int]:
+    """The four dealt hands (masks) of one shuffle of ``rng`` (an ``Rng``): seat s gets
+    cards 13s..13s+12 of the shuffled deck. ``Hand.deal`` and the batch engine deal here."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for k, c in enumerate(deck):
+        hands[k // 13] |= BIT[c]
+    return hands
+
+
 def two_clubs_holder(hands: list[int]) -> int:
     for seat in range(4):
         if hands[seat] & CLUBS_2:

@@ -25,7 +25,7 @@ from .cards import (
     join_pretty,
     to_card,
 )
-from .core import PlayState, cascade, final_scores, trick_points, two_clubs_holder
+from .core import PlayState, cascade, deal_masks, final_scores, trick_points, two_clubs_holder
 from .errors import (
     HeartsError,
     IllegalPassError,
@@ -224,9 +224,7 @@ class Hand(TrickGame[Action, Trick]):
         if not isinstance(seed, (int, str, Rng)) or isinstance(seed, bool):
             raise HeartsError(f"seed must be a whole number, a string or an Rng, got {seed!r}")
         rng = seed if isinstance(seed, Rng) else Rng(seed)
-        deck = list(range(52))
-        rng.shuffle(deck)
-        hands = [[DECK[i] for i in sorted(deck[13 * s:13 * s + 13])] for s in range(4)]
+        hands = [[DECK[i] for i in indices_of(m)] for m in deal_masks(rng)]
         direction = pass_direction if pass_direction is not None else rules.pass_direction(hand_number)
         return cls(hands, direction, rules, hand_number, seat_names)
 

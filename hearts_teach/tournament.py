@@ -340,19 +340,33 @@ SeatSpec = str | Bot
 
 def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int = 0,
                    duplicate: bool = False, rules: Rules | None = None,
-                   progress: bool | None = None) -> TournamentResult:
+                   progress: bool | None = None, engine: str = "auto") -> TournamentResult:
     """Play ``hands`` deals between 4 lineup entries (ladder names, ``mc:N``, ``Bot`` objects
     or ``FunctionBot``s) and return the statistics in lineup order.
 
     duplicate: play every deal once per rotation of the lineup (4 hands per deal), so every
     entry sits in every seat with the same cards; the paired comparison removes most luck.
     progress: None shows a bar on a terminal or for long notebook runs; True/False force it.
+    engine: ``"auto"`` plays on the batch engine (``hearts_teach.batch``) when every seat is
+    ``random``, ``rule`` or ``easy`` (same deals, same cards, same results as the scalar
+    path), else hand by hand; ``"scalar"`` or ``"batch"`` force one.
     """
     lineup = _lineup(seats)
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"hands must be a whole number ≥ 1, got {hands!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
+    if engine not in ("auto", "scalar", "batch"):
+        raise ValueError(f"engine must be 'auto', 'scalar' or 'batch', got {engine!r}")
+    if engine != "scalar":
+        from .batch_tournament import BATCH_BOTS, batch_supported
+
+        if batch_supported(lineup):
+            return _batch_tournament(lineup, hands, seed, duplicate, rules,  # type: ignore[arg-type]
+                                     progress)
+        if engine == "batch":
+            raise ValueError(f"the batch engine plays only {', '.join(BATCH_BOTS)} seats, "
+                             f"got {', '.join(map(str, lineup))}; use engine='scalar' or 'auto'")
     bots = [make_bot(s, seed=seed) if isinstance(s, str) else s for s in lineup]
     names = [b if isinstance(b, str) else b.name for b in lineup]
     rotations = 4 if duplicate else 1
@@ -388,6 +402,33 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), problems)
 
 
+def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
+                      rules: Rules | None, progress: bool | None) -> TournamentResult:
+    """``run_tournament`` on the batch engine (built-in bots only); same result."""
+    from .batch_tournament import tournament_rows
+
+    bar = _Progress(hands * (4 if duplicate else 1), progress)
+    scores, moon, seat_of = tournament_rows(lineup, hands, seed, duplicate, rules)
+    bar.update(bar.total)  # every hand is played at once
+    names = list(lineup)
+    points: list[list[int]] = [[] for _ in range(4)]
+    moons = [0] * 4
+    wins = [0] * 4
+    per_hand: list[tuple[int, ...]] = []
+    for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
+        low = min(row_scores)
+        row = tuple(row_scores[where[e]] for e in range(4))
+        per_hand.append(row)
+        for e in range(4):
+            points[e].append(row[e])
+            if m == where[e]:
+                moons[e] += 1
+            if row[e] == low:
+                wins[e] += 1
+    results = tuple(BotResult(names[e], tuple(points[e]), moons[e], wins[e]) for e in range(4))
+    return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), ())
+
+
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",")]
@@ -412,12 +453,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--duplicate", action="store_true",
                    help="play each deal once per rotation of the lineup")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--engine", choices=("auto", "scalar", "batch"), default="auto",
+                   help="auto (default): the numpy batch engine when every seat is random, "
+                        "rule or easy (same results), else hand by hand")
 
 
 def main_tournament(args: argparse.Namespace) -> int:
     try:
         result = run_tournament(args.seats, hands=args.hands, seed=args.seed,
-                                duplicate=args.duplicate)
+                                duplicate=args.duplicate, engine=getattr(args, "engine", "auto"))
     except (HeartsError, ValueError, TypeError) as e:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
