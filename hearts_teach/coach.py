@@ -24,7 +24,7 @@ from .bots.deals import BLOCK
 from .bots.mc import equivalence_classes, pass_pool
 from .bots.policy import rule_pass
 from .cards import DECK, QS_INDEX, QS_MASK, SUIT_MASKS, Card, CardList, to_card
-from .coach_backend import Backend, scalar_backend
+from .coach_backend import Backend, default_backend
 from .coach_stats import BAND, VERDICT_MEANINGS, Z95, Evidence, gather, verdict_of
 from .errors import HeartsError, IllegalPassError, Rule, WrongPhaseError
 from .view import View, require_view
@@ -362,7 +362,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
     worlds: sampled deals in the first round (rounded up to blocks of 64); rounds double
     while some verdict is undecided, up to ``max_worlds`` deals or the work budget
     ``PLAY_COST`` (close calls get the later rounds to themselves). ``backend`` plays the rollouts
-    (default: the scalar rule-policy engine). The same position and seed always give the
+    (default: the batch engine; ``coach_backend.scalar_backend`` gives the same numbers). The same position and seed always give the
     same result.
     """
     view = require_view(view, "assess_play")
@@ -381,7 +381,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
     first, most = _blocks(worlds, max_worlds)
     if len(reps) == 1:
         first = most = 1  # one choice: a block of deals only to describe what follows
-    ev = gather(view, reps, len(reps), seed, backend or scalar_backend, first, most, PLAY_COST)
+    ev = gather(view, reps, len(reps), seed, backend or default_backend(), first, most, PLAY_COST)
     groups = [CardList(DECK[c] for c in cl) for cl in classes]
     does = [_play_does(view, cl[0]) for cl in classes]
     if len(reps) == 1:
@@ -459,7 +459,7 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 
         if m not in pool and m not in extras:
             extras.append(m)
     first, most = _blocks(worlds, max_worlds)
-    ev = gather(view, pool + sorted(extras), len(pool), seed, backend or scalar_backend, first, most,
+    ev = gather(view, pool + sorted(extras), len(pool), seed, backend or default_backend(), first, most,
                 PASS_COST)
     groups = [CardList.from_mask(m) for m in ev.candidates]
     greedy = rule_pass(view.hand)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bots.deals import BLOCK, deal_block, position_key
+from .bots.deals import BLOCK, deal_range, position_key
 from .coach_backend import Backend, Outcomes
 from .view import View
 
@@ -163,9 +163,7 @@ def gather(view: View, candidates: Sequence[int], base: int, seed: int, backend:
     while True:
         rounds += 1
         live = [i for i in range(k) if active[i]]
-        new = []
-        for b in range(blocks, target):
-            new.extend(deal_block(view, seed, b, key))
+        new = deal_range(view, seed, blocks * BLOCK, target * BLOCK, key)
         out = backend(view, [candidates[i] for i in live], new)
         for row, i in enumerate(live):
             chunks[i].append(out.rows([row]))

@@ -163,7 +163,7 @@ def test_assess_pass_grades_triples_and_includes_the_learners():
     for c in a:
         assert len(c.cards) == 3 and c.cards.mask & ~v.hand == 0
         assert c.verdict in VERDICTS
-    assert a.best.delta_vs_best == 0.0
+    assert a.best.delta_vs_best <= 0.0  # cross-fitted: the best chosen on each half scores ≤ 0
     assert a.best.reason.startswith(a.best.label + " ") and "%" not in a.best.does
     # one triple written as a string is accepted too, and gives the same grading
     again = assess_pass(v, worlds=8, max_worlds=8, include=str(mine))

@@ -85,7 +85,7 @@ def test_paired_differences_cancel_the_luck_of_the_deal():
         luck = np.array([hash64(str(d)) % 20 for d in sampled], dtype=np.int16)
         pts = np.stack([luck + (c % 5) for c in candidates])
         z = np.zeros_like(pts)
-        return Outcomes(pts, z, z, z - 1, z)
+        return Outcomes(pts, z, z, z - 1, z, z)
 
     a = assess_play(v, worlds=128, max_worlds=128, backend=fake)
     costs = {c.cards[0].index % 5 for c in a}
@@ -124,7 +124,7 @@ def _noise_backend(view, candidates, sampled):
     """Every candidate equally good: independent noise per (candidate, deal), same law."""
     pts = np.array([[hash64(f"{c}/{d}") % 27 for d in sampled] for c in candidates], dtype=np.int16)
     z = np.zeros_like(pts)
-    return Outcomes(pts, z, z, z - 1, z)
+    return Outcomes(pts, z, z, z - 1, z, z)
 
 
 def test_each_best_is_chosen_on_one_half_and_measured_on_the_other():
@@ -225,3 +225,19 @@ def test_same_pass_numbers_in_a_fresh_process():
     here = assess_pass(pass_view(), worlds=64, max_worlds=128)
     assert json.loads(outs[0]) == [[str(c.cards), c.exp_points, c.delta_vs_best, list(c.delta_ci95),
                                     c.verdict] for c in here]
+
+
+# the two backends ---------------------------------------------------------------------------
+def test_the_batch_backend_gives_exactly_the_scalar_rollouts():
+    from hearts_teach.bench_bots import mid_hand_positions, pass_positions
+    from hearts_teach.bots.mc import equivalence_classes, pass_pool
+    from hearts_teach.coach_backend import batch_backend
+
+    views = mid_hand_positions(4) + pass_positions(2) + [play_view()]
+    for v in views:
+        cands = pass_pool(v.hand) if v.phase == "pass" else \
+            [c[0] for c in equivalence_classes(v.hand, v.legal_mask, 0)]
+        sampled = deals(v, 5, 64)
+        a, b = scalar_backend(v, cands, sampled), batch_backend(v, cands, sampled)
+        for f in ("points", "queen", "hearts", "moon", "trick", "others"):
+            assert (getattr(a, f) == getattr(b, f)).all(), (v.phase, f)

@@ -1,10 +1,11 @@
 """Sampled hidden deals shared by the coach and the Monte Carlo bots.
 
-Deals come in fixed blocks of ``BLOCK``. Block ``b`` of a position is drawn from its own
-generator, seeded by the position's key, a seed and ``b`` only. So deal number ``j`` is the
-same whatever else is asked: more deals, fewer candidates, another caller, another process.
-That is what lets the coach grow its sample until the verdicts are decided and still keep
-every number it already has (common random numbers across candidates and across calls).
+Deal number ``j`` of a position depends only on the position's key, a seed and ``j``: the
+batch engine's sampler (``batch_sample.sample_worlds``) draws world ``j`` from a counter-based
+stream of its own. So deal ``j`` is the same whatever else is asked: more deals, fewer
+candidates, another caller, another process. That is what lets the coach grow its sample
+until the verdicts are decided and keep every number it already has (common random numbers
+across candidates and across calls).
 
 During the pass the key leaves out the cards the seat has already chosen: grading a pass
 before or after committing to it uses the same deals.
@@ -16,10 +17,8 @@ from dataclasses import replace
 
 from ..rng import MASK64, Rng, hash64
 from ..view import View
-from .rollout import sample_hands, view_worlds
 
-BLOCK = 64
-FULL = (1 << 52) - 1
+BLOCK = 64  # deals are added in whole blocks (the coach's rounds are made of blocks)
 
 Deal = list[int]  # four hand masks (the seat's own hand included)
 
@@ -31,36 +30,34 @@ def position_key(view: View) -> str:
     return view.key()
 
 
-def block_seed(key: str, seed: int, block: int) -> int:
-    """The 64-bit seed of one block of deals: a function of position, seed and block only."""
-    return hash64(f"deals|{key}|{seed & MASK64}|{block}")
+def deal_seed(key: str, seed: int) -> int:
+    """The 64-bit seed of a position's deals: a function of its key and ``seed`` only."""
+    return hash64(f"deals|{key}|{seed & MASK64}")
 
 
-def deal_block(view: View, seed: int, block: int, key: str | None = None,
-               count: int = BLOCK) -> list[Deal]:
-    """Deals ``block·BLOCK`` … ``block·BLOCK + count − 1`` for ``view`` (the first ``count``
-    of the block: a shorter block is a prefix of the full one).
+def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = None) -> list[Deal]:
+    """Deals ``start`` … ``stop − 1`` of ``view`` under ``seed``.
 
     Play phase: the unseen cards dealt to the other seats consistently with what the seat
     knows (shown voids, hand sizes, the cards it passed). Pass phase: the 39 unseen cards
     dealt uniformly, 13 to each other seat (before anybody passes)."""
-    rng = Rng(block_seed(key if key is not None else position_key(view), seed, block))
-    if view.phase == "pass":
-        unseen = FULL & ~view.hand
-        return [sample_hands(rng, view.seat, view.hand, unseen, (13, 13, 13, 13), (0, 0, 0, 0))
-                for _ in range(count)]
-    return view_worlds(view, rng, count)
+    from ..batch_sample import sample_worlds  # the batch engine loads numpy: only when needed
+
+    if stop <= start:
+        return []
+    rng = Rng(deal_seed(key if key is not None else position_key(view), seed))
+    # world j is a function of (seed, j) alone, so the first `stop` worlds hold deals start…stop−1
+    return [list(map(int, row)) for row in sample_worlds(view, stop, rng)[start:stop]]
+
+
+def deal_block(view: View, seed: int, block: int, key: str | None = None) -> list[Deal]:
+    """Deals ``block·BLOCK`` … ``block·BLOCK + BLOCK − 1``."""
+    return deal_range(view, seed, block * BLOCK, (block + 1) * BLOCK, key)
 
 
 def deals(view: View, seed: int, count: int) -> list[Deal]:
     """The first ``count`` deals of ``view`` under ``seed``: the same deals the coach uses."""
-    key = position_key(view)
-    out: list[Deal] = []
-    b = 0
-    while len(out) < count:
-        out.extend(deal_block(view, seed, b, key, min(BLOCK, count - len(out))))
-        b += 1
-    return out
+    return deal_range(view, seed, 0, count)
 
 
-__all__ = ["BLOCK", "Deal", "deal_block", "deals", "position_key", "block_seed"]
+__all__ = ["BLOCK", "Deal", "deal_block", "deal_range", "deal_seed", "deals", "position_key"]
