@@ -79,14 +79,17 @@ def coach_stability(quick: bool) -> dict:
     passes = pass_positions(3 if quick else 15)
     flips = changes = total = 0
     times: dict[str, list[float]] = {"play": [], "pass": []}
+    cpu: dict[str, list[float]] = {"play": [], "pass": []}
     deals: dict[str, list[int]] = {"play": [], "pass": []}
     for kind, views, fn in (("play", plays, assess_play), ("pass", passes, assess_pass)):
         for v in views:
             classes: dict[str, list[int]] = {}
             for seed in (0, 1, 2):
+                c0 = time.process_time()
                 dt, a = _timed(fn, v, seed=seed)
                 if seed == 0:
                     times[kind].append(dt)
+                    cpu[kind].append(time.process_time() - c0)
                     deals[kind].append(a.worlds)
                 for c in a:
                     classes.setdefault(c.label if kind == "play" else str(c.cards.mask), []).append(CLASS[c.verdict])
@@ -102,6 +105,8 @@ def coach_stability(quick: bool) -> dict:
         "coach_play_median_s": round(statistics.median(times["play"]), 4),
         "coach_pass_median_s": round(statistics.median(times["pass"]), 4),
         "coach_pass_max_s": round(max(times["pass"]), 4),
+        "coach_play_median_cpu_s": round(statistics.median(cpu["play"]), 4),
+        "coach_pass_median_cpu_s": round(statistics.median(cpu["pass"]), 4),
         "coach_pass_mean_deals": round(sum(deals["pass"]) / len(deals["pass"]), 1),
         "coach_play_mean_deals": round(sum(deals["play"]) / len(deals["play"]), 1),
     }

@@ -255,6 +255,15 @@ def _pct(p: float) -> str:
 
 def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, other_label: str,
                  with_trick: bool) -> str:
+    text = _consequence_words(ev, i, other, seat, names, other_label, with_trick)
+    if not with_trick and ev.candidates[i] & QS_MASK and text.startswith("the Q♠ ends up in your tricks"):
+        # the queen was passed away: say how she comes back, or it reads like a bug
+        text = "the Q♠ can still be dumped on a trick you win; she" + text[len("the Q♠"):]
+    return text
+
+
+def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names,
+                       other_label: str, with_trick: bool) -> str:
     """What happened in the rollouts with candidate ``i``, compared with ``other`` (the best,
     or for the best the runner-up): the biggest of the Q♠, hearts and moon effects, worded
     with one number."""
@@ -286,7 +295,7 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, othe
     sign = 1.0 if total >= 0 else -1.0
     kind = max(parts, key=lambda k: (sign * parts[k], k))
     if abs(total) < 0.05 or sign * parts[kind] <= 0:
-        return f"about the same as {other_label}; " + _consequence(ev, i, None, seat, names, "", with_trick)
+        return f"about the same as {other_label}; " + _consequence_words(ev, i, None, seat, names, "", with_trick)
     worse = sign > 0
     if kind == "queen":
         if worse:
@@ -351,11 +360,11 @@ def _blocks(worlds: int, max_worlds: int) -> tuple[int, int]:
 # The work one assessment may do, in units of half a play rollout (a play rollout ≈ 30 µs,
 # sampling a deal ≈ 15 µs, a pass rollout (a whole hand) ≈ 70 µs on one core here): about
 # 0.7 s of a quiet core, so the median assessment stays under a second.
-PLAY_COST = 2 * 24_000
-PASS_COST = 2 * 10_000
+PLAY_COST = 200_000
+PASS_COST = 200_000
 
 
-def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 16384,
+def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 32768,
                 backend: Backend | None = None) -> Assessment:
     """Grade every legal card of the seat to play (equivalent cards grouped).
 
@@ -434,7 +443,7 @@ def _play_does(view: View, card: int) -> str:
 
 
 # passes ----------------------------------------------------------------------------------
-def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 8192,
+def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 16384,
                 include=(), backend: Backend | None = None) -> Assessment:
     """Grade about 25 candidate passes (the rule bot's, every triple of the 6 most
     passable cards, void-making triples) by simulating whole hands in which the other seats

@@ -18,8 +18,9 @@ Rules (each one has a test in tests/test_coach_stats.py):
   difference beyond the band: worse by more than 0.25 points ("inaccuracy"), more than 1
   ("mistake"), more than 3 ("blunder"). "best" needs the whole interval within 0.25 points
   of the reference (a tie with it); anything in between is "fine".
-- **Enough deals.** Deals are added in doubling rounds until no interval straddles a band
-  edge, or until a budget of deals and rollouts is spent. Candidates whose class is already
+- **Enough deals.** Deals are added in doubling rounds until no interval straddles the
+  0.25 or the 1-point edge (the edges between the classes best/fine, inaccuracy and
+  mistake/blunder), or until a budget of deals and rollouts is spent. Candidates whose class is already
   certain (by a stricter 99 % interval) stop being rolled out, so the later rounds spend
   their rollouts on the close calls. Only counts decide, never the clock, so results are
   reproducible.
@@ -68,9 +69,15 @@ def verdict_of(lo: float, hi: float) -> str:
     return "fine"
 
 
-def decided(lo: float, hi: float) -> bool:
-    """True when no band edge lies inside the interval (more deals would not change the class)."""
-    return not any(lo <= t <= hi for t in THRESHOLDS)
+def decided(lo: float, hi: float, edges: tuple[float, ...] = THRESHOLDS) -> bool:
+    """True when no band edge lies inside the interval (more deals would not change the verdict)."""
+    return not any(lo <= t <= hi for t in edges)
+
+
+# Deals are spent on the edges that change a drill's marks and the verdict's class: the
+# 0.25 and 1-point edges. A choice certainly worse by more than a point is a mistake or a
+# blunder either way; telling those two apart is not worth a close call's deals.
+GROWTH_EDGES = (BAND, INACCURACY_MAX)
 
 
 @dataclass(frozen=True)
@@ -177,10 +184,10 @@ def gather(view: View, candidates: Sequence[int], base: int, seed: int, backend:
             if i in (ref, ref_odd) or not active[i]:
                 continue
             d = difference(pts[i], pts[ref], pts[ref_odd])
-            if not decided(d.lo, d.hi):
+            if not decided(d.lo, d.hi, GROWTH_EDGES):
                 open_ = True
             strict = difference(pts[i], pts[ref], pts[ref_odd], Z_SETTLE)
-            if decided(strict.lo, strict.hi):
+            if decided(strict.lo, strict.hi, GROWTH_EDGES):
                 active[i] = False  # its class is settled: spend the next rounds elsewhere
         live_base = sum(1 for i in range(base) if active[i])
         room = (max_cost - spent) // ((1 + 2 * live_base) * BLOCK)

@@ -13,9 +13,7 @@ import math
 from itertools import combinations
 
 from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, indices_of
-from ..core import final_scores, two_clubs_holder
 from ..rng import hash64
-from ..rules import pass_target
 from ..view import View
 from .base import Bot
 from .deals import deals
@@ -179,16 +177,14 @@ class MonteCarloBot(Bot):
         classes = _pick_cap(classes, greedy, self.cap)
         cands = [greedy if greedy in cl else cl[0] for cl in classes]
         worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
-        ctx = PlayContext(view)
-        seat, moon, omni = view.seat, ctx.moon, ctx.omnibus
-        values = []
-        for card in cands:
-            row = []
-            for hands in worlds:
-                taken, _ = ctx.run(hands, card)
-                row.append(payoff(final_scores(taken, moon, omni)[0], seat))
-            values.append(row)
-        return cands[self._decide(values, cands.index(greedy))]
+        return cands[self._decide(self._payoffs(view, cands, worlds), cands.index(greedy))]
+
+    def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
+        """Own points minus the others' mean, per candidate and world (the coach's backend)."""
+        from ..coach_backend import default_backend  # the batch engine loads numpy: late
+
+        out = default_backend()(view, cands, worlds)
+        return (out.points - out.others / 3.0).tolist()
 
     def _decide(self, values: list[list[float]], base: int) -> int:
         means = [sum(r) / len(r) for r in values]
@@ -206,8 +202,7 @@ class MonteCarloBot(Bot):
         pool = pass_pool(view.hand)
         greedy = rule_pass(view.hand)
         worlds = deals(view, self.deal_seed(), self.pass_worlds)
-        values = [[pass_rollout(view, w, cand) for w in worlds] for cand in pool]
-        return pool[self._decide(values, pool.index(greedy))]
+        return pool[self._decide(self._payoffs(view, pool, worlds), pool.index(greedy))]
 
 
 def pass_pool(hand: int) -> list[int]:
@@ -232,27 +227,6 @@ def pass_pool(hand: int) -> list[int]:
             if m not in pool:
                 pool.append(m)
     return pool
-
-
-def pass_rollout(view: View, dealt: list[int], mine: int, with_scores: bool = False):
-    """One world: the others pass like the rule bot, ``view.seat`` passes ``mine``, then the
-    hand is played out by the rule policy. Returns the payoff for ``view.seat`` (or the
-    taken masks and scores when ``with_scores``)."""
-    seat = view.seat
-    direction = view.pass_direction
-    chosen = [rule_pass(dealt[s]) if s != seat else mine for s in range(4)]
-    hands = [dealt[s] ^ chosen[s] for s in range(4)]
-    for s in range(4):
-        hands[pass_target(s, direction)] |= chosen[s]
-    r = view.rules
-    leader = two_clubs_holder(hands)
-    taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, leader, -1, -1, -1, False, 0, 0,
-                       r.no_points_on_first_trick, r.queen_breaks_hearts, ALL_DEFENCE, -1,
-                       POINTS | (JD_MASK if r.omnibus else 0))
-    scores = final_scores(taken, r.moon, r.omnibus)
-    if with_scores:
-        return taken, scores, hands
-    return payoff(scores[0], seat)
 
 
 __all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "PlayContext", "payoff",
