@@ -20,7 +20,7 @@ def my_discard(legal, trick):
     return "QS" if "QS" in legal else max(legal, key=rank)
 
 
-REFERENCE_ANSWERS = {1: ["JC", "AC", "AD"], 2: ["3C", "QC", "AC"], 3: "KC", 4: "QS", 5: "5C"}
+REFERENCE_ANSWERS = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
 
 
 def test_valid_pass_and_discard_pass_their_checks():
