@@ -161,38 +161,56 @@ def gather(view: View, candidates: Sequence[int], base: int, seed: int, backend:
     change the growth).
     A base candidate whose stricter 99 % interval already lies inside one band is settled:
     it keeps the deals it has and the later rounds spend their rollouts on the close calls.
+    If the best changes later and a settled candidate's interval against the new best is no
+    longer decided, it is woken up and caught up on the deals it missed.
     """
     key = position_key(view)
     k = len(candidates)
     chunks: list[list[Outcomes]] = [[] for _ in range(k)]
+    have = [0] * k  # deals each candidate has been played on (always a prefix)
     active = [True] * k
+    sampled: list[list[int]] = []
     blocks, target, rounds, spent = 0, max(1, min(first_blocks, max_blocks)), 0, 0
+    last = False
     while True:
         rounds += 1
-        live = [i for i in range(k) if active[i]]
-        new = deal_range(view, seed, blocks * BLOCK, target * BLOCK, key)
-        out = backend(view, [candidates[i] for i in live], new)
-        for row, i in enumerate(live):
-            chunks[i].append(out.rows([row]))
-        spent += len(new) * (1 + 2 * sum(1 for i in live if i < base))
+        sampled.extend(deal_range(view, seed, blocks * BLOCK, target * BLOCK, key))
+        spent += (target - blocks) * BLOCK
         blocks = target
         n = blocks * BLOCK
+        behind = sorted({have[i] for i in range(k) if active[i] and have[i] < n})
+        for start in behind:  # one backend call per starting point (catch-ups are rare)
+            rows = [i for i in range(k) if active[i] and have[i] == start]
+            out = backend(view, [candidates[i] for i in rows], sampled[start:n])
+            for r, i in enumerate(rows):
+                chunks[i].append(out.rows([r]))
+                have[i] = n
+            spent += 2 * (n - start) * sum(1 for i in rows if i < base)
         pts = [np.concatenate([c.points[0] for c in chunks[i]]) for i in range(k)]
         ref, ref_odd = _select_ref(pts, base, active, n, 0), _select_ref(pts, base, active, n, 1)
-        open_ = False
+        open_ = woken = False
         for i in range(base):
-            if i in (ref, ref_odd) or not active[i]:
+            if i in (ref, ref_odd):
+                continue
+            strict = difference(pts[i], pts[ref], pts[ref_odd], Z_SETTLE)
+            if not active[i]:
+                if not decided(strict.lo, strict.hi, GROWTH_EDGES):
+                    active[i] = woken = True  # settled against a best that has changed
                 continue
             d = difference(pts[i], pts[ref], pts[ref_odd])
             if not decided(d.lo, d.hi, GROWTH_EDGES):
                 open_ = True
-            strict = difference(pts[i], pts[ref], pts[ref_odd], Z_SETTLE)
             if decided(strict.lo, strict.hi, GROWTH_EDGES):
                 active[i] = False  # its class is settled: spend the next rounds elsewhere
+        if last:
+            break
         live_base = sum(1 for i in range(base) if active[i])
         room = (max_cost - spent) // ((1 + 2 * live_base) * BLOCK)
         if not open_ or blocks >= max_blocks or room < 1:
-            break
+            if not woken:
+                break
+            last = True  # one more pass, without new deals, to catch the woken ones up
+            continue
         target = blocks + min(blocks, room, max_blocks - blocks)
     outcomes = tuple(Outcomes.concat(c) for c in chunks)
     diffs = tuple(difference(o.points[0], outcomes[ref].points[0], outcomes[ref_odd].points[0])
