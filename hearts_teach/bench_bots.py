@@ -11,7 +11,9 @@ Strength (seeded tournaments, so the figures repeat exactly):
 Speed (wall-clock seconds, so these vary a little from run to run):
   coach_assess_median_s    full ``assess_play`` (default widths) over a fixed set of
                            mid-hand decisions with 8 or more legal cards
-  coach_pass_median_s      full ``assess_pass`` (default widths) over fixed seeded deals
+  coach_play_median_s / coach_pass_median_s   full ``assess_play`` / ``assess_pass``
+                           (default widths) over the stability positions, seed 0; the
+                           ``*_cpu_s`` twins give the process CPU time (the box is shared)
   coach_serious_flips      over the stability positions (passes and plays) graded with seeds
                            0, 1 and 2: candidates called mistake/blunder under one seed and
                            best/fine under another (target 0)

@@ -5,6 +5,8 @@ For a play: sample N hidden deals consistent with the view, try every candidate 
 and compare candidates on the *same* worlds. The bot leaves the rule bot's card only when
 the paired difference clears a significance gate. Passing works the same way over a pool
 of about 25 triples, with the opponents passing like the rule bot inside each world.
+The worlds come from the coach's sampler (``bots.deals``) and are rolled out by the coach's
+backend (``coach_backend``: the batch engine), so a bot and the coach see the same deals.
 """
 
 from __future__ import annotations
