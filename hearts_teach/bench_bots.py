@@ -80,6 +80,7 @@ def coach_stability(quick: bool) -> dict:
     plays = mid_hand_positions(4 if quick else 16, seed=SEED + 7)
     passes = pass_positions(3 if quick else 15)
     flips = changes = total = 0
+    by_kind = {"play": [0, 0], "pass": [0, 0]}  # changes, candidates
     times: dict[str, list[float]] = {"play": [], "pass": []}
     cpu: dict[str, list[float]] = {"play": [], "pass": []}
     deals: dict[str, list[int]] = {"play": [], "pass": []}
@@ -99,11 +100,15 @@ def coach_stability(quick: bool) -> dict:
                 total += 1
                 changes += len(set(cls)) > 1
                 flips += 0 in cls and 2 in cls
+                by_kind[kind][0] += len(set(cls)) > 1
+                by_kind[kind][1] += 1
     return {
         "coach_stability_positions": len(plays) + len(passes),
         "coach_stability_candidates": total,
         "coach_serious_flips": flips,
         "coach_class_change_rate": round(changes / total, 4),
+        "coach_class_change_rate_play": round(by_kind["play"][0] / by_kind["play"][1], 4),
+        "coach_class_change_rate_pass": round(by_kind["pass"][0] / by_kind["pass"][1], 4),
         "coach_play_median_s": round(statistics.median(times["play"]), 4),
         "coach_pass_median_s": round(statistics.median(times["pass"]), 4),
         "coach_pass_max_s": round(max(times["pass"]), 4),
