@@ -357,9 +357,10 @@ def _blocks(worlds: int, max_worlds: int) -> tuple[int, int]:
 
 
 # plays -----------------------------------------------------------------------------------
-# The work one assessment may do, in units of half a play rollout (a play rollout ≈ 30 µs,
-# sampling a deal ≈ 15 µs, a pass rollout (a whole hand) ≈ 70 µs on one core here): about
-# 0.7 s of a quiet core, so the median assessment stays under a second.
+# The work one assessment may do: a rollout of one of the position's own candidates costs 2,
+# sampling a deal 1 (extras are free, so they cannot change anything). On the batch engine
+# the median pass then takes about half a second of one core here (whole hands from the
+# pass), and the median play less (short rollouts), within the one-second target.
 PLAY_COST = 200_000
 PASS_COST = 200_000
 
