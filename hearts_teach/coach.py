@@ -268,9 +268,11 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
     or for the best the runner-up): the biggest of the Q♠, hearts and moon effects, worded
     with one number."""
     o = ev.outcomes[i]
-    moon_i = o.moon[0]
-    q_i = float((o.queen[0] * (moon_i < 0)).mean())
-    h_i = float((o.hearts[0] * (moon_i < 0)).mean())
+    # compared on the deals both were played on (a settled candidate has fewer)
+    n = o.points.shape[1] if other is None else min(o.points.shape[1], ev.outcomes[other].points.shape[1])
+    moon_i = o.moon[0][:n]
+    q_i = float((o.queen[0][:n] * (moon_i < 0)).mean())
+    h_i = float((o.hearts[0][:n] * (moon_i < 0)).mean())
     opp_moon_i = float(((moon_i >= 0) & (moon_i != seat)).mean())
     own_moon_i = float((moon_i == seat).mean())
     if other is None:
@@ -282,7 +284,6 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
             return f"you never take the Q♠ and take {h_i:.1f} hearts on average"
         return f"the Q♠ ends up in your tricks in {_pct(q_i)} of deals"
     p = ev.outcomes[other]
-    n = min(o.points.shape[1], p.points.shape[1])
     moon_p = p.moon[0][:n]
     q_p = float((p.queen[0][:n] * (moon_p < 0)).mean())
     h_p = float((p.hearts[0][:n] * (moon_p < 0)).mean())
@@ -359,10 +360,11 @@ def _blocks(worlds: int, max_worlds: int) -> tuple[int, int]:
 # plays -----------------------------------------------------------------------------------
 # The work one assessment may do: a rollout of one of the position's own candidates costs 2,
 # sampling a deal 1 (extras are free, so they cannot change anything). On the batch engine
-# the median pass then takes about half a second of one core here (whole hands from the
-# pass), and the median play less (short rollouts), within the one-second target.
+# the median pass then takes about 0.6 s of one core here (whole hands from the pass), and
+# the median play about 0.2 s (short rollouts): within the one-second target, and enough
+# deals to keep the verdict classes stable across seeds (the bench's stability figures).
 PLAY_COST = 200_000
-PASS_COST = 200_000
+PASS_COST = 320_000
 
 
 def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 32768,
