@@ -11,6 +11,14 @@ Strength (seeded tournaments, so the figures repeat exactly):
 Speed (wall-clock seconds, so these vary a little from run to run):
   coach_assess_median_s    full ``assess_play`` (default widths) over a fixed set of
                            mid-hand decisions with 8 or more legal cards
+  coach_play_median_s / coach_pass_median_s   full ``assess_play`` / ``assess_pass``
+                           (default widths) over the stability positions, seed 0; the
+                           ``*_cpu_s`` twins give the process CPU time (the box is shared)
+  coach_serious_flips      over the stability positions (passes and plays) graded with seeds
+                           0, 1 and 2: candidates called mistake/blunder under one seed and
+                           best/fine under another (target 0)
+  coach_class_change_rate  the share of those candidates whose class (best/fine,
+                           inaccuracy, mistake/blunder) differs between seeds (target ≤ 5 %)
   hard_move_median_s       one ``hard`` bot decision on the same positions
   hard_move_all_median_s   one ``hard`` decision over every move of whole hands (forced
                            moves included, as a player experiences them)
@@ -27,7 +35,7 @@ import time
 
 from .bench import emit
 from .bots import RuleBot, make_bot
-from .coach import assess_play
+from .coach import assess_pass, assess_play
 from .hand import Hand
 from .tournament import play_hand, run_tournament
 
@@ -56,6 +64,59 @@ def mid_hand_positions(count: int, min_legal: int = 8, seed: int = SEED) -> list
                     break
             hand.play(bots[hand.turn].choose_play(v), hand.turn)
     return out
+
+
+def pass_positions(count: int, seed: int = SEED) -> list:
+    """A fixed set of pass views: South's hand in seeded deals, directions left/right/across."""
+    return [Hand.deal(seed=seed + 500 + k, hand_number=k % 3).view(0) for k in range(count)]
+
+
+CLASS = {"best": 0, "fine": 0, "inaccuracy": 1, "mistake": 2, "blunder": 2}
+
+
+def coach_stability(quick: bool) -> dict:
+    """Grade fixed positions (passes and plays) with seeds 0, 1 and 2 and count how often a
+    candidate's verdict class changes with the seed. Seed-0 runs give the latency figures."""
+    plays = mid_hand_positions(4 if quick else 16, seed=SEED + 7)
+    passes = pass_positions(3 if quick else 15)
+    flips = changes = total = 0
+    by_kind = {"play": [0, 0], "pass": [0, 0]}  # changes, candidates
+    times: dict[str, list[float]] = {"play": [], "pass": []}
+    cpu: dict[str, list[float]] = {"play": [], "pass": []}
+    deals: dict[str, list[int]] = {"play": [], "pass": []}
+    for kind, views, fn in (("play", plays, assess_play), ("pass", passes, assess_pass)):
+        for v in views:
+            classes: dict[str, list[int]] = {}
+            for seed in (0, 1, 2):
+                c0 = time.process_time()
+                dt, a = _timed(fn, v, seed=seed)
+                if seed == 0:
+                    times[kind].append(dt)
+                    cpu[kind].append(time.process_time() - c0)
+                    deals[kind].append(a.worlds)
+                for c in a:
+                    classes.setdefault(c.label if kind == "play" else str(c.cards.mask), []).append(CLASS[c.verdict])
+            for cls in classes.values():
+                total += 1
+                changes += len(set(cls)) > 1
+                flips += 0 in cls and 2 in cls
+                by_kind[kind][0] += len(set(cls)) > 1
+                by_kind[kind][1] += 1
+    return {
+        "coach_stability_positions": len(plays) + len(passes),
+        "coach_stability_candidates": total,
+        "coach_serious_flips": flips,
+        "coach_class_change_rate": round(changes / total, 4),
+        "coach_class_change_rate_play": round(by_kind["play"][0] / by_kind["play"][1], 4),
+        "coach_class_change_rate_pass": round(by_kind["pass"][0] / by_kind["pass"][1], 4),
+        "coach_play_median_s": round(statistics.median(times["play"]), 4),
+        "coach_pass_median_s": round(statistics.median(times["pass"]), 4),
+        "coach_pass_max_s": round(max(times["pass"]), 4),
+        "coach_play_median_cpu_s": round(statistics.median(cpu["play"]), 4),
+        "coach_pass_median_cpu_s": round(statistics.median(cpu["pass"]), 4),
+        "coach_pass_mean_deals": round(sum(deals["pass"]) / len(deals["pass"]), 1),
+        "coach_play_mean_deals": round(sum(deals["play"]) / len(deals["play"]), 1),
+    }
 
 
 def _timed(fn, *args, **kw):
@@ -133,6 +194,7 @@ def bot_figures(quick: bool = False) -> dict:
     """Every figure of this benchmark, as one dict (called by ``hearts_teach.bench``)."""
     t0 = time.perf_counter()
     out = speed_figures(quick)
+    out.update(coach_stability(quick))
     out.update(strength_figures(quick))
     out["bench_bots_wall_s"] = round(time.perf_counter() - t0, 1)
     return out

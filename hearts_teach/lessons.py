@@ -484,8 +484,20 @@ DRILLS: tuple[Drill, ...] = (
                            plays="2C 7C KC 4C 5S 9S QS", seed=2)),
 )
 
-# how much each coach verdict is worth in a drill score
-VERDICT_POINTS = {"best": 1.0, "fine": 1.0, "inaccuracy": 0.5, "mistake": 0.0, "blunder": 0.0}
+# how many marks each coach verdict earns in a drill score ("points" are the game's penalties)
+VERDICT_MARKS = {"best": 1.0, "fine": 1.0, "inaccuracy": 0.5, "mistake": 0.0, "blunder": 0.0}
+VERDICT_POINTS = VERDICT_MARKS  # the old name
+
+
+def _meaning(verdict: str) -> str:
+    from .coach_stats import VERDICT_MEANINGS
+
+    return VERDICT_MEANINGS[verdict].replace("points a hand", "penalty points a hand")
+
+
+def marks(n: float) -> str:
+    """'1 mark', '0.5 marks', '0 marks'."""
+    return f"{n:g} mark{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -493,10 +505,16 @@ class DrillResult:
     drill: Drill
     answer: CardList
     verdict: str
-    points: float
+    points: float  # the marks earned (kept under its old name)
     reason: str
     best: str
     assessment: object
+    position: str = ""  # the graded position as the learner saw it
+    feedback: str = ""
+
+    @property
+    def marks(self) -> float:
+        return self.points
 
 
 class DrillSession:
@@ -531,7 +549,7 @@ class DrillSession:
         return sum(r.points for r in self.results)
 
     def score_line(self) -> str:
-        return (f"Score: {self.score:g} / {len(self.results)} "
+        return (f"Score: {self.score:g} / {len(self.results)} marks "
                 f"(best or fine 1, inaccuracy ½, mistake or blunder 0)")
 
     def _start(self) -> None:
@@ -566,13 +584,16 @@ class DrillSession:
                 return self.last_feedback
             graded = assess_play(hand.view(d.seat), seed=self.seed)
             mine = graded.of(chosen[0])
-        pts = VERDICT_POINTS[mine.verdict]
-        result = DrillResult(d, chosen, mine.verdict, pts, mine.reason, graded.best.label, graded)
-        self.results.append(result)
-        self.last_feedback = (f"Drill {len(self.results)} · {d.title}: you chose {' '.join(c.pretty for c in chosen)}"
-                              f" → {mine.verdict} ({pts:g} point{'' if pts == 1 else 's'}). {mine.reason}")
-        if mine.verdict not in ("best",):
-            self.last_feedback += f" The coach's best: {graded.best.label}."
+        pts = VERDICT_MARKS[mine.verdict]
+        seen = self.position_text()
+        feedback = (f"Drill {len(self.results) + 1} · {d.title}: you chose "
+                    f"{' '.join(c.pretty for c in chosen)} → {mine.verdict} ({marks(pts)}). {mine.reason}")
+        if mine.verdict != "best":
+            feedback += f" The coach's best: {graded.best.label}."
+        feedback += f" ({mine.verdict.capitalize()} means {_meaning(mine.verdict)}.)"
+        self.results.append(DrillResult(d, chosen, mine.verdict, pts, mine.reason, graded.best.label,
+                                        graded, seen, feedback))
+        self.last_feedback = feedback
         self._start()
         return self.last_feedback
 
@@ -584,16 +605,33 @@ class DrillSession:
         head = f"Drill {len(self.results) + 1} of {len(self.drills)} · {d.title}\n{d.prompt}"
         return head + "\n" + self.hand.text(seat=d.seat)
 
+    def graded_text(self) -> str:
+        """The last graded position with its feedback beside it (empty before any answer)."""
+        if not self.results:
+            return ""
+        r = self.results[-1]
+        return f"Graded:\n{r.position}\n\n{r.feedback}"
+
     def summary(self) -> str:
         lines = [f"{i + 1}. {r.drill.title:<32} {' '.join(c.pretty for c in r.answer):<10} "
-                 f"{r.verdict:<10} {r.points:g}   (coach's best: {r.best})"
+                 f"{r.verdict:<10} {marks(r.points):<8}  (coach's best: {r.best})"
                  for i, r in enumerate(self.results)]
         return "\n".join(lines + [self.score_line()])
 
+    def _current_note(self) -> str:
+        """A message about the current drill (a refused card), not about the graded one."""
+        if self.last_feedback and (not self.results or self.last_feedback != self.results[-1].feedback):
+            return self.last_feedback
+        return ""
+
     def text(self) -> str:
-        parts = [self.position_text()]
-        if self.last_feedback:
-            parts.append(self.last_feedback)
+        """The text path: the last graded position with its feedback, then the next drill."""
+        parts = []
+        if self.results:
+            parts += [self.graded_text(), self.score_line()]
+        parts.append(("Next: " if self.results and not self.done else "") + self.position_text())
+        if self._current_note():
+            parts.append(self._current_note())
         return "\n\n".join(parts)
 
     @property
@@ -604,7 +642,11 @@ class DrillSession:
             self._prompt = w.HTML()
             self._area = w.VBox()
             self._feedback = w.HTML()
-            self._widget = w.VBox([self._prompt, self._area, self._feedback])
+            # the graded position and its feedback side by side, above the next drill
+            self._graded_position = w.HTML()
+            self._graded = w.HBox([self._graded_position, self._feedback],
+                                  layout=w.Layout(border="1px solid #ccc", padding="4px"))
+            self._widget = w.VBox([self._graded, self._prompt, self._area])
             self._refresh_widget()
         return self._widget
 
@@ -616,7 +658,10 @@ class DrillSession:
         from .widgets import HandWidget, PassPicker
 
         d = self.current
-        self._prompt.value = f"<pre>{escape(self.position_text())}</pre>"
+        note = self._current_note()
+        heading = "Next: " if self.results and d is not None else ""
+        self._prompt.value = (f"<pre>{escape(heading + self.position_text())}</pre>"
+                              + (f"<div style='color:#a00'>{escape(note)}</div>" if note else ""))
         if d is None:
             self.control = None
         elif d.kind == "pass":
@@ -624,8 +669,15 @@ class DrillSession:
         else:
             self.control = HandWidget(self.hand, d.seat, on_play=lambda card: self.answer([card]))
         self._area.children = () if self.control is None else (self.control.widget,)
-        fb = self.last_feedback + ("\n" + self.score_line() if self.results else "")
-        self._feedback.value = f"<div style='white-space:pre-wrap'>{escape(fb)}</div>"
+        if self.results:
+            r = self.results[-1]
+            self._graded_position.value = f"<pre>Graded:\n{escape(r.position)}</pre>"
+            self._feedback.value = (f"<div style='white-space:pre-wrap;max-width:36em;padding-left:8px'>"
+                                    f"{escape(r.feedback + chr(10) + self.score_line())}</div>")
+            self._graded.layout.display = None
+        else:
+            self._graded_position.value = self._feedback.value = ""
+            self._graded.layout.display = "none"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)

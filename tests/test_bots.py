@@ -284,7 +284,7 @@ def test_ladder_names_make_bots_that_finish_a_hand():
         else:
             bots[hand.turn].act(hand)
     assert sum(hand.scores) in (26, 78)
-    assert isinstance(make_bot("expert"), MonteCarloBot) and make_bot("expert").worlds == 128
+    assert isinstance(make_bot("expert"), MonteCarloBot) and make_bot("expert").worlds == 1024
 
 
 @pytest.mark.parametrize("name", ["nobody", "mc:", "mc:1", "mc:x", 7])

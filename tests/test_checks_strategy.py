@@ -20,7 +20,7 @@ def my_discard(legal, trick):
     return "QS" if "QS" in legal else max(legal, key=rank)
 
 
-REFERENCE_ANSWERS = {1: ["JC", "AC", "AD"], 2: ["3C", "QC", "AC"], 3: "KC", 4: "QS", 5: "5C"}
+REFERENCE_ANSWERS = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
 
 
 def test_valid_pass_and_discard_pass_their_checks():
@@ -123,7 +123,7 @@ def test_drills_are_fixed_positions_for_south():
 def test_reference_drill_answers_score_full_marks(capsys):
     res = st.grade_drills(lambda: REFERENCE_ANSWERS)
     assert (res.score, res.out_of) == (10, 10), capsys.readouterr().out
-    assert capsys.readouterr().out.rstrip().endswith("Score: 10 of 10.")
+    assert capsys.readouterr().out.rstrip().endswith("Score: 10 of 10 marks.")
 
 
 def test_poor_and_invalid_drill_answers_lose_points(capsys):

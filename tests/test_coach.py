@@ -20,6 +20,7 @@ from hearts_teach.coach import (
     hint,
     verdict_for,
 )
+from hearts_teach.coach_stats import verdict_of
 from hearts_teach.errors import IllegalPassError, WrongPhaseError
 
 QS = Card("QS")
@@ -53,15 +54,15 @@ def _queen_dump(v) -> bool:
 @pytest.fixture(scope="module")
 def queen_dump():
     v = first(_queen_dump)
-    return v, assess_play(v, worlds=32, max_worlds=64)
+    return v, assess_play(v, worlds=256, max_worlds=2048)
 
 
 def test_dumping_the_queen_when_void_is_best(queen_dump):
     v, a = queen_dump
     assert a.best.cards == CardList([QS])
     assert a.verdict(QS) == "best"
-    # keeping the queen when another player wins the trick costs a lot
-    assert any(c.verdict == "blunder" for c in a)
+    # keeping the queen when another player wins the trick is certainly worse
+    assert all(c.verdict in ("inaccuracy", "mistake", "blunder") for c in a[1:])
     assert all(c.exp_points >= a.best.exp_points for c in a)
     assert a.best.stats["p_win_trick"] == 0.0
     assert "Q♠" in a.best.reason
@@ -86,16 +87,16 @@ def test_equivalent_cards_are_grouped_and_every_legal_card_is_graded():
     graded = [c for cand in a for c in cand.cards]
     assert sorted(graded) == sorted(v.legal)
     assert len(a) <= len(graded)
-    assert a.worlds == 16
+    assert a.worlds == 64  # deals come in whole blocks of 64
 
 
 # verdict bands -----------------------------------------------------------------------------
 @pytest.mark.parametrize("delta, se, verdict", [
-    (0.0, 0.0, "best"), (0.05, 0.3, "best"),
-    (0.2, 0.05, "fine"), (0.5, 0.3, "fine"), (2.5, 1.3, "fine"),  # inside the tie band
-    (0.5, 0.1, "inaccuracy"), (1.0, 0.2, "inaccuracy"),
-    (1.5, 0.2, "mistake"), (3.0, 0.5, "mistake"),
-    (3.5, 0.5, "blunder"), (12.0, 1.0, "blunder"),
+    (0.0, 0.0, "best"), (0.05, 0.05, "best"), (-0.3, 0.02, "best"),  # within 0.25 for certain
+    (0.05, 0.3, "fine"), (0.2, 0.05, "fine"), (0.5, 0.3, "fine"), (2.5, 1.3, "fine"),
+    (0.5, 0.1, "inaccuracy"), (1.0, 0.2, "inaccuracy"), (1.5, 0.3, "inaccuracy"),
+    (1.5, 0.2, "mistake"), (3.0, 0.5, "mistake"), (3.5, 0.5, "mistake"),
+    (4.0, 0.5, "blunder"), (12.0, 1.0, "blunder"),
 ])
 def test_verdict_bands(delta, se, verdict):
     assert verdict_for(delta, se) == verdict
@@ -104,8 +105,10 @@ def test_verdict_bands(delta, se, verdict):
 
 def test_assessment_verdicts_follow_the_bands(queen_dump):
     _, a = queen_dump
+    ev = a.evidence
     for c in a:
-        assert c.verdict == verdict_for(c.delta_vs_best, c.delta_se)
+        i = ev.candidates.index(c.cards[0].index)
+        assert c.verdict == verdict_of(ev.diffs[i].lo, ev.diffs[i].hi)
         lo, hi = c.delta_ci95
         assert lo <= c.delta_vs_best <= hi
         assert c.ci95[0] <= c.exp_points <= c.ci95[1]
@@ -116,10 +119,10 @@ def test_same_numbers_whatever_ran_before(queen_dump):
     v, a = queen_dump
     other = first(lambda w: w.tricks_done == 5 and w.legal_mask.bit_count() >= 3)
     assess_play(other, worlds=32, max_worlds=64)
-    again = assess_play(v, worlds=32, max_worlds=64)
+    again = assess_play(v, worlds=256, max_worlds=2048)
     assert again == a
     assert str(again) == str(a)
-    different = assess_play(v, seed=1, worlds=32, max_worlds=64)
+    different = assess_play(v, seed=1, worlds=256, max_worlds=2048)
     assert [c.exp_points for c in different] != [c.exp_points for c in a]
 
 
@@ -155,13 +158,13 @@ def test_assess_pass_grades_triples_and_includes_the_learners():
     v = hand.view(0)
     mine = CardList(list(hand.cards(0))[:3])  # the three lowest cards: an odd pass
     a = assess_pass(v, worlds=8, max_worlds=8, include=[mine])
-    assert a.kind == "pass" and a.worlds == 8
+    assert a.kind == "pass" and a.worlds == 64
     assert a.of(mine).cards.mask == mine.mask
     for c in a:
         assert len(c.cards) == 3 and c.cards.mask & ~v.hand == 0
         assert c.verdict in VERDICTS
-    assert a.best.delta_vs_best == 0.0
-    assert "you end with the Q♠" in a.best.reason
+    assert a.best.delta_vs_best <= 0.0  # cross-fitted: the best chosen on each half scores ≤ 0
+    assert a.best.reason.startswith(a.best.label + " ") and "%" not in a.best.does
     # one triple written as a string is accepted too, and gives the same grading
     again = assess_pass(v, worlds=8, max_worlds=8, include=str(mine))
     assert again.of(mine) == a.of(mine)

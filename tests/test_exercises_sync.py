@@ -108,7 +108,7 @@ def test_solution_shows_every_check_passing(path):
     checks = [(s, o) for s, o in _outputs(path) if s.startswith(("check(", "drill_result = grade_drills"))]
     assert checks
     for source, output in checks:
-        assert "Well done!" in output or "Score: 10 of 10." in output, (source, output)
+        assert "Well done!" in output or "Score: 10 of 10 marks." in output, (source, output)
         assert "went wrong" not in output and "not implemented" not in output
 
 

@@ -5,6 +5,8 @@ For a play: sample N hidden deals consistent with the view, try every candidate 
 and compare candidates on the *same* worlds. The bot leaves the rule bot's card only when
 the paired difference clears a significance gate. Passing works the same way over a pool
 of about 25 triples, with the opponents passing like the rule bot inside each world.
+The worlds come from the coach's sampler (``bots.deals``) and are rolled out by the coach's
+backend (``coach_backend``: the batch engine), so a bot and the coach see the same deals.
 """
 
 from __future__ import annotations
@@ -13,15 +15,14 @@ import math
 from itertools import combinations
 
 from ..cards import HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, indices_of
-from ..core import final_scores, two_clubs_holder
 from ..errors import ArgumentError, quote
-from ..rng import Rng
-from ..rules import pass_target
+from ..rng import hash64
 from ..validation import check_int
 from ..view import View
 from .base import Bot
+from .deals import deals
 from .policy import POINTS, pass_score, rule_pass, rule_play, threat_of
-from .rollout import rollout, sample_hands, view_worlds
+from .rollout import rollout
 
 ALL_DEFENCE = (True, True, True, True)
 
@@ -171,6 +172,11 @@ class MonteCarloBot(Bot):
         self.pass_worlds = pass_worlds if pass_worlds is not None else max(16, worlds // 2)
         self.name = name or f"mc:{worlds}"
 
+    def deal_seed(self) -> int:
+        """The seed of this bot's sampled deals (``bots.deals``: the coach's sampler, with
+        deals keyed by the position and this seed)."""
+        return hash64(f"{self.name}|{self.seed}")
+
     # play ----------------------------------------------------------------------------
     def play_index(self, view: View) -> int:
         legal = view.legal_mask
@@ -182,17 +188,15 @@ class MonteCarloBot(Bot):
             return greedy
         classes = _pick_cap(classes, greedy, self.cap)
         cands = [greedy if greedy in cl else cl[0] for cl in classes]
-        worlds = view_worlds(view, self.rng_for(view, "play"), self.worlds)
-        ctx = PlayContext(view)
-        seat, moon, omni = view.seat, ctx.moon, ctx.omnibus
-        values = []
-        for card in cands:
-            row = []
-            for hands in worlds:
-                taken, _ = ctx.run(hands, card)
-                row.append(payoff(final_scores(taken, moon, omni)[0], seat))
-            values.append(row)
-        return cands[self._decide(values, cands.index(greedy))]
+        worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
+        return cands[self._decide(self._payoffs(view, cands, worlds), cands.index(greedy))]
+
+    def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
+        """Own points minus the others' mean, per candidate and world (the coach's backend)."""
+        from ..coach_backend import default_backend  # the batch engine loads numpy: late
+
+        out = default_backend()(view, cands, worlds)
+        return (out.points - out.others / 3.0).tolist()
 
     def _decide(self, values: list[list[float]], base: int) -> int:
         means = [sum(r) / len(r) for r in values]
@@ -209,10 +213,8 @@ class MonteCarloBot(Bot):
     def pass_mask(self, view: View) -> int:
         pool = pass_pool(view.hand)
         greedy = rule_pass(view.hand)
-        rng = self.rng_for(view, "pass")
-        worlds = pass_worlds(view, rng, self.pass_worlds)
-        values = [[pass_rollout(view, w, cand) for w in worlds] for cand in pool]
-        return pool[self._decide(values, pool.index(greedy))]
+        worlds = deals(view, self.deal_seed(), self.pass_worlds)
+        return pool[self._decide(self._payoffs(view, pool, worlds), pool.index(greedy))]
 
 
 def pass_pool(hand: int) -> list[int]:
@@ -237,34 +239,6 @@ def pass_pool(hand: int) -> list[int]:
             if m not in pool:
                 pool.append(m)
     return pool
-
-
-def pass_worlds(view: View, rng: Rng, n: int) -> list[list[int]]:
-    """Pre-pass hidden hands: the 39 unseen cards dealt uniformly to the other seats."""
-    unseen = ((1 << 52) - 1) & ~view.hand
-    return [sample_hands(rng, view.seat, view.hand, unseen, (13, 13, 13, 13), (0, 0, 0, 0))
-            for _ in range(n)]
-
-
-def pass_rollout(view: View, dealt: list[int], mine: int, with_scores: bool = False):
-    """One world: the others pass like the rule bot, ``view.seat`` passes ``mine``, then the
-    hand is played out by the rule policy. Returns the payoff for ``view.seat`` (or the
-    taken masks and scores when ``with_scores``)."""
-    seat = view.seat
-    direction = view.pass_direction
-    chosen = [rule_pass(dealt[s]) if s != seat else mine for s in range(4)]
-    hands = [dealt[s] ^ chosen[s] for s in range(4)]
-    for s in range(4):
-        hands[pass_target(s, direction)] |= chosen[s]
-    r = view.rules
-    leader = two_clubs_holder(hands)
-    taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, leader, -1, -1, -1, False, 0, 0,
-                       r.no_points_on_first_trick, r.queen_breaks_hearts, ALL_DEFENCE, -1,
-                       POINTS | (JD_MASK if r.omnibus else 0), r.queen_waits)
-    scores = final_scores(taken, r.moon, r.omnibus)
-    if with_scores:
-        return taken, scores, hands
-    return payoff(scores[0], seat)
 
 
 __all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "PlayContext", "payoff",

@@ -234,19 +234,3 @@ def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
             hands[pick] |= 1 << c
             cap[pick] -= 1
     return hands
-
-
-
-
-def view_worlds(view, rng: Rng, n: int) -> list[list[int]]:
-    """``n`` hidden deals consistent with a play-phase ``view`` (voids, sizes, the cards
-    this seat passed, which its target still holds unless they have been played)."""
-    unseen = view.unseen_mask
-    known = None
-    if view.passed and view.pass_direction != "hold":
-        target = view.pass_to
-        k = view.passed & unseen
-        if k:
-            known = {target: k}
-    return [sample_hands(rng, view.seat, view.hand, unseen, view.sizes, view.void, known)
-            for _ in range(n)]

@@ -408,7 +408,8 @@ DRILLS: tuple[Drill, ...] = (
           ("AC KD AS", "QD AH QS", "7H KH KS", "9C JC AD"),
           "2C 3C AC 6C 5D QD TD AD 8S 6S 5S KS 2S KC 3S TS 4C 8C 7C AS 4S JC TH 9S"),
 )
-POINTS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
+MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}  # drill marks per verdict
+POINTS = MARKS  # the old name
 
 
 def show_drills() -> None:
@@ -451,7 +452,7 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
         except Exception as exc:  # noqa: BLE001
             problem = f"my_drill_answers returned a dict that could not be read: {one_line(exc)}"
     if problem:
-        lines = (problem, f"Score: 0 of {out_of}.")
+        lines = (problem, f"Score: 0 of {out_of} marks.")
         print("\n".join(lines))
         return DrillResult(0, out_of, ("not implemented",) * len(DRILLS), lines)
     lines: list[str] = []
@@ -482,16 +483,16 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
                 said = f"you play {card.pretty}"
         except Exception as exc:  # noqa: BLE001 - any answer that is not a valid choice scores 0
             verdicts.append("invalid")
-            lines.append(f"Drill {d.number}: {one_line(exc).split(': ', 1)[-1]} (0 points).")
+            lines.append(f"Drill {d.number}: {one_line(exc).split(': ', 1)[-1]} (0 marks).")
             continue
-        pts = POINTS[cand.verdict]
+        pts = MARKS[cand.verdict]
         score += pts
         verdicts.append(cand.verdict)
         best = a.best.label
-        lines.append(f"Drill {d.number}: {said}: {cand.verdict.upper()} ({pts} of 2 points). "
+        lines.append(f"Drill {d.number}: {said}: {cand.verdict.upper()} ({pts} of 2 marks). "
                      f"The coach's best: {best}.")
         lines.append(f"  why: {cand.reason}")
-    lines.append(f"Score: {score} of {out_of}.")
+    lines.append(f"Score: {score} of {out_of} marks.")
     print("\n".join(lines))
     return DrillResult(score, out_of, tuple(verdicts), tuple(lines))
 

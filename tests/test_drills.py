@@ -1,0 +1,40 @@
+"""The drill session: marks (never points), the graded position beside its feedback."""
+
+from __future__ import annotations
+
+from hearts_teach.lessons import DRILLS, DrillSession
+
+
+def test_feedback_sits_with_the_graded_position_not_the_next_drill():
+    session = DrillSession([DRILLS[4], DRILLS[4]])  # the queen on the table, twice
+    session.widget  # noqa: B018 - builds the widgets
+    session.control.buttons["AS"].click()
+    r = session.results[0]
+    assert "A♠" in r.position and "Legal: 3♠, A♠" in r.position
+    # the box above the next drill shows the graded position and its feedback side by side
+    box = session._graded
+    assert box.layout.display is None
+    position_html, feedback_html = (w.value for w in box.children)
+    assert "Graded:" in position_html and "East Q♠" in position_html
+    assert "blunder" in feedback_html and "A♠" in feedback_html
+    assert "blunder" not in session._prompt.value  # the next drill's cards come without it
+    assert session._prompt.value.startswith("<pre>Next: Drill 2 of 2")
+    text = session.text()
+    assert text.index("Graded:") < text.index("blunder") < text.index("Next: Drill 2 of 2")
+
+
+def test_drills_score_marks_and_say_what_the_verdict_means():
+    session = DrillSession(DRILLS[4:])
+    feedback = session.answer("AS")
+    assert "(0 marks)" in feedback and "points)" not in feedback
+    assert "Blunder means certainly worse than the best by more than 3 penalty points" in feedback
+    assert "marks" in session.score_line() and "0 marks" in session.summary()
+
+
+def test_a_refused_card_is_shown_with_the_current_drill():
+    session = DrillSession(DRILLS[4:])
+    session.widget  # noqa: B018
+    msg = session.answer("KD")
+    assert msg.startswith("Can't play K♦") and not session.results
+    assert "t play K♦: South does not hold K♦" in session._prompt.value
+    assert session._graded.layout.display == "none"
