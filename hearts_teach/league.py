@@ -28,7 +28,8 @@ is not asked when it holds a single legal card: the move is forced.)
 **Reproducible.** Every task (one table on one deal) is described completely by its
 inputs: the deal comes from (league seed, deal number); a bot's ``random`` module (and
 numpy's global generator, when the bot uses it) is seeded from (league seed, deal,
-seating, bot), and the module is run afresh for every hand. So the same seed gives the
+seating, bot), and every hand runs in a fresh fork of the bot's process (the module
+executed afresh, nothing kept from earlier hands). So the same seed gives the
 same table with one worker, with K workers or on a cluster. Two things a seed cannot fix:
 a bot that makes its own unseeded generator (``random.Random()``) or reads the clock, and
 a bot whose moves take about as long as the move limit (it may time out on one machine
@@ -318,7 +319,12 @@ def _check(result: dict) -> str:
 
 
 class ResultsFile:
-    """``DIR/league.json`` (what league this is) and ``DIR/results.jsonl`` (one line per task)."""
+    """``DIR/league.json`` (what league this is) and ``DIR/results.jsonl`` (one line per task).
+
+    A bot running as the league's own user cannot add a byte to the file, but could empty,
+    delete or overwrite it in place; so the league keeps every line it has written and puts
+    the file right whenever it finds it shorter or replaced (after each append), and checks
+    its whole text once when it closes."""
 
     def __init__(self, folder: str | os.PathLike, settings: dict):
         self.folder = Path(folder)
@@ -340,16 +346,16 @@ class ResultsFile:
         os.replace(tmp, self.meta)
         self.skipped = 0
         self._fh = None
+        self._lines: list[bytes] = []  # every intact line, as it should be in the file
+        self._size = 0  # bytes the file should hold
 
     def load(self) -> dict[str, dict]:
         """The finished tasks whose line is intact (a damaged line is ignored and redone)."""
         done: dict[str, dict] = {}
+        self._lines = []
         if not self.path.exists():
             return done
         raw = self.path.read_bytes()
-        if raw and not raw.endswith(b"\n"):  # a line cut short by an interruption
-            raw = raw[: raw.rfind(b"\n") + 1]
-            self._rewrite(raw)
         for line in raw.splitlines():
             try:
                 rec = json.loads(line)
@@ -359,27 +365,66 @@ class ResultsFile:
                 self.skipped += 1
                 continue
             done[rec["key"]] = rec["result"]
+            self._lines.append(line + b"\n")
+        if self.skipped or (raw and not raw.endswith(b"\n")):  # damaged or cut short: keep the good lines
+            self._rewrite()
         return done
 
-    def _rewrite(self, raw: bytes) -> None:
+    def _rewrite(self) -> None:
+        """Write the kept lines to a new file that replaces the old one."""
+        reopen = self._fh is not None
+        if reopen:
+            self._fh.close()
+            self._fh = None
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        data = b"".join(self._lines)
+        tmp.write_bytes(data)
+        os.replace(tmp, self.path)
+        self._size = len(data)
+        if reopen:
+            self._open()
+
+    def _open(self) -> None:
         if self.path.exists():
             os.chmod(self.path, 0o644)
-        self.path.write_bytes(raw)
+        self._fh = open(self.path, "ab")  # noqa: SIM115 - kept open while running
+        self._size = os.fstat(self._fh.fileno()).st_size
+        os.chmod(self.path, 0o444)  # bots (another user, or this one) may not open it for writing
+
+    def _tampered(self) -> bool:
+        assert self._fh is not None
+        st = os.fstat(self._fh.fileno())
+        try:
+            same_file = os.stat(self.path).st_ino == st.st_ino
+        except OSError:  # deleted
+            same_file = False
+        return not same_file or st.st_size != self._size
 
     def append(self, result: dict) -> None:
         if self._fh is None:
-            if self.path.exists():
-                os.chmod(self.path, 0o644)
-            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open while running
-            os.chmod(self.path, 0o444)  # bots (another user, or this one) may not open it for writing
-        self._fh.write(json.dumps({"key": result["key"], "check": _check(result), "result": result},
-                                  sort_keys=True) + "\n")
+            self._open()
+            if self._size != sum(len(x) for x in self._lines):
+                self._rewrite()
+        line = (json.dumps({"key": result["key"], "check": _check(result), "result": result},
+                           sort_keys=True) + "\n").encode("utf-8")
+        self._lines.append(line)
+        assert self._fh is not None
+        self._fh.write(line)
         self._fh.flush()
+        self._size += len(line)
+        if self._tampered():
+            self._rewrite()
 
     def close(self) -> None:
         if self._fh is not None:
             self._fh.close()
             self._fh = None
+            try:
+                intact = self.path.read_bytes() == b"".join(self._lines)
+            except OSError:
+                intact = False
+            if not intact:
+                self._rewrite()
             os.chmod(self.path, 0o644)
 
 

@@ -174,12 +174,12 @@ def choose_play(view):
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
     # nothing the bot wrote is ever read back: every line left in the file is one of ours
-    # (running as the same user, the bot may at worst empty the file: that only costs a re-run)
+    # (running as the same user, the bot may empty or overwrite it: the league writes it again)
     text = results.read_text()
     assert "garbage" not in text
     store = ResultsFile(out, json.loads((out / "league.json").read_text()))
     kept = store.load()
-    assert store.skipped == 0 and len(kept) == len(text.splitlines()) <= 3
+    assert store.skipped == 0 and len(kept) == len(text.splitlines()) == 3  # put right after each attack
     again: list[str] = []
     resumed = run_league(twin[:1] + lineup[1:], hands=3, seed=2, out=out,
                          on_result=lambda r: again.append(r["key"]))
@@ -343,3 +343,57 @@ def test_cli_table_and_errors(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(a)],
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert bad.returncode == 2 and "two bots are called 'alice'" in bad.stderr
+
+
+# ----------------------------------------------------------------------------------------
+# state a bot keeps between hands, and a vandal that empties the results file
+
+
+def test_state_a_bot_keeps_in_sys_or_builtins_does_not_reach_the_next_hand(tmp_path):
+    # plays its highest card in the first hand its process sees, its lowest afterwards: if
+    # any state survived from one hand to the next, results would depend on the order in
+    # which a process (or a Dask worker) played the tables
+    stateful = """
+import builtins, sys
+sys._hands_seen = getattr(sys, "_hands_seen", 0) + 1
+builtins._hands_seen = getattr(builtins, "_hands_seen", 0) + 1
+
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    first = sys._hands_seen == 1 and builtins._hands_seen == 1
+    return (max if first else min)(view.legal, key=lambda c: (c.rank, c.index))
+"""
+    clean_dir = tmp_path / "clean"
+    clean_dir.mkdir()
+    lineup = [write(tmp_path, "low", LOWEST), write(tmp_path, "memory", stateful)]
+    twin = [write(clean_dir, "low", LOWEST), write(clean_dir, "memory", HIGHEST)]
+    assert run_league(lineup, hands=3, seed=4).to_dict() == run_league(twin, hands=3, seed=4).to_dict()
+
+
+def test_a_results_file_emptied_or_deleted_by_a_bot_is_written_again(tmp_path):
+    out = tmp_path / "run"
+    results = out / "results.jsonl"
+    # as the league's own user (root, here) a bot can empty or delete the file, not add to it
+    vandal = HIGHEST + f"""
+import os
+for _ in range(1):
+    try:
+        os.chmod({str(results)!r}, 0o644)
+        if hash(os.urandom(4)) % 2:
+            open({str(results)!r}, "w").close()
+        else:
+            os.unlink({str(results)!r})
+    except OSError:
+        pass
+"""
+    files = [write(tmp_path, n, src) for n, src in
+             (("a", HIGHEST), ("b", LOWEST), ("c", RANDOMISH), ("d", HIGHEST), ("vandal", vandal))]
+    result = run_league(files, hands=3, seed=5, out=out)  # 2 tables per deal: 6 lines
+    store = ResultsFile(out, json.loads((out / "league.json").read_text()))
+    assert len(store.load()) == 6 and store.skipped == 0
+    again: list[str] = []
+    assert run_league(files, hands=3, seed=5, out=out, on_result=lambda r: again.append(r["key"])) \
+        .to_dict() == result.to_dict()
+    assert again == []  # nothing to play again
