@@ -47,6 +47,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -105,6 +106,27 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
     if not bots:
         raise LeagueError("give at least one bot file")
     return bots
+
+
+# words in a bot file that suggest it does more than read its View: the engine's deals and
+# bots (a bot that knows the league's seed can rebuild every hand with Hand.deal), other
+# files, other processes. A note for the teacher to look, not a verdict: names can be hidden.
+SUSPECT_WORDS = re.compile(
+    r"(\bhearts_teach\.(?!cards\b|view\b)\w+|\b(?:Hand|deal_seed|hash64|Rng|make_bot|RuleBot|PlayState|"
+    r"open|__import__|importlib|subprocess|glob|listdir|scandir|getppid|ctypes|gc)\b|/proc\b)")
+# importing the card vocabulary is what the lesson does
+CARD_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards|\.view)?[ \t]+import[ \t]+\(?[ \t]*"
+                         r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+
+
+def suspect_words(source: str) -> list[str]:
+    """The suspicious words in a bot's source, each once, in order of first appearance."""
+    text = CARD_IMPORT.sub("", source)
+    found: list[str] = []
+    for m in SUSPECT_WORDS.finditer(text):
+        if m.group(1) not in found:
+            found.append(m.group(1))
+    return found
 
 
 Table = tuple[int, ...]  # bot numbers; -1 is a house rule bot
@@ -442,6 +464,7 @@ class Standing:
     reasons: dict[str, int]
     first_problem: str
     slowest: float
+    note: str = ""  # suspicious words in the bot's file, for the teacher to look at
 
     @property
     def hands(self) -> int:
@@ -466,6 +489,7 @@ class Standing:
         return {"name": self.name, "mean_points": round(self.mean_points, 4),
                 "se": None if se != se else round(se, 4), "problems": self.problems,
                 "problem_reasons": dict(sorted(self.reasons.items())), "first_problem": self.first_problem,
+                "note": self.note,
                 "wins": self.wins, "moons": self.moons, "hands": self.hands}
 
 
@@ -510,6 +534,9 @@ class LeagueResult:
             if s.problems:
                 kinds = ", ".join(f"{k} {v}" for k, v in sorted(s.reasons.items()))
                 lines.append(f"  {s.name}: {s.problems} problem(s) ({kinds}); first: {s.first_problem}")
+        for s in self.standings:
+            if s.note:
+                lines.append(f"  {s.name}: {s.note}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -550,7 +577,8 @@ class LeagueResult:
             f"<tr><td {td}>{i + 1}</td><td style='padding:3px 10px'>{escape(s.name)}</td>"
             f"<td {td}>{s.mean_points:.2f}</td><td {td}>± {s.se:.2f}</td><td {td}>{s.wins}</td>"
             f"<td {td}>{s.moons}</td><td {td}>{s.problems}</td>"
-            f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"
+            f"<td style='padding:3px 10px'>{escape(s.first_problem)}"
+            f"{'<br><strong>' + escape(s.note) + '</strong>' if s.note else ''}</td></tr>"
             for i, s in enumerate(self.standings))
         status = "" if self.complete else f" (incomplete: {self.deals} of {self.planned} deals)"
         return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts league</title></head>"
@@ -623,7 +651,10 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
     out = []
     for i, n in enumerate(names):
         means = tuple(sum(per_deal[d][i]) / 4 for d in complete)
-        out.append(Standing(n, means, wins[i], moons[i], probs[i], reasons[i], first[i], slow[i]))
+        words = suspect_words(bots[i].source)
+        note = (f"note: the file mentions {', '.join(words[:6])}; check by hand that the bot only uses "
+                f"its View" if words else "")
+        out.append(Standing(n, means, wins[i], moons[i], probs[i], reasons[i], first[i], slow[i], note))
     out.sort(key=lambda s: (s.mean_points if s.deal_means else math.inf, s.name))
     n = len(names)
     return LeagueResult(len(complete), planned, seed, move_limit, tuple(out), house, len(met),

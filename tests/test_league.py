@@ -397,3 +397,32 @@ for _ in range(1):
     assert run_league(files, hands=3, seed=5, out=out, on_result=lambda r: again.append(r["key"])) \
         .to_dict() == result.to_dict()
     assert again == []  # nothing to play again
+
+
+def test_a_bot_that_rebuilds_the_deal_from_the_seed_is_noted_for_the_teacher(tmp_path):
+    # the deals come from (seed, deal number), and a bot has the package: a small seed is
+    # found in milliseconds and then every hand is known. The league cannot stop a bot from
+    # computing, so it names the words that suggest it, for the teacher to look at.
+    peeker = """
+from hearts_teach import Card, Suit
+from hearts_teach import Hand
+from hearts_teach.league import deal_seed
+
+def choose_pass(view):
+    for s in range(100):
+        if Hand.deal(seed=deal_seed(s, view.hand_number), hand_number=view.hand_number).cards(view.seat).mask == view.hand:
+            break
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    return min(view.legal, key=lambda c: (c.rank, c.index))
+"""
+    vocabulary = "from hearts_teach import Card, Suit\n" + LOWEST
+    files = [write(tmp_path, "peeker", peeker), write(tmp_path, "plain", vocabulary), write(tmp_path, "hi", HIGHEST)]
+    result = run_league(files, hands=2, seed=3)
+    notes = {s.name: s.note for s in result.standings}
+    assert notes["plain"] == notes["hi"] == ""
+    assert notes["peeker"].startswith("note: the file mentions Hand, hearts_teach.league, deal_seed;")
+    assert "  peeker: note: the file mentions Hand" in result.table()
+    assert {b["name"]: b["note"] for b in result.to_dict()["bots"]}["peeker"] == notes["peeker"]
+    assert "<strong>note: the file mentions Hand, hearts_teach.league, deal_seed;" in result.html()
