@@ -21,8 +21,10 @@ never in the league's process: with no ``--workers`` the tables are played in th
 process and every bot in a child of it; with Dask, the tables are played in the worker
 processes and the bots in their children. A bot that raises, answers with something that
 is not a legal choice, or does not answer within the move limit (default 1 s) gets the
-rule bot's move instead, and the incident is counted under its ``problems`` with a reason.
-After a timeout or a crash the rule bot plays for it for the rest of that hand. (A bot
+highest-card bot's move instead (a stand-in weaker than any sensible bot, so a problem
+never pays: with the rule bot standing in, a bot answering ``None`` everywhere topped the
+table), and the incident is counted under its ``problems`` with a reason. After a timeout
+or a crash the stand-in plays for it for the rest of that hand. (A bot
 is not asked when it holds a single legal card: the move is forced.)
 
 **Reproducible.** Every task (one table on one deal) is described completely by its
@@ -255,13 +257,14 @@ def play_table(task: dict) -> dict:
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
     Everything a student wrote runs in ``hearts_teach.bot_sandbox`` child processes."""
     from .bot_sandbox import BotFailure, bot_process
-    from .bots.simple import RuleBot
+    from .bots.simple import HighestCardBot, RuleBot
     from .cards import DECK, CardList
     from .hand import Hand, Phase
 
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
     entries: list[str | None] = list(task["entries"])
-    rule = RuleBot(0)
+    rule = RuleBot(0)  # the house seats
+    stand_in = HighestCardBot(0)  # a student's bot that fails: weak, so failing never pays
     procs = {e: bot_process(e, *task["sources"][e]) for e in entries if e is not None}
     scores: list[list[int]] = []
     moons: list[int] = []
@@ -272,7 +275,7 @@ def play_table(task: dict) -> dict:
         seat_entry = [0] * 4
         for e in range(4):
             seat_entry[(e + r) % 4] = e
-        benched: set[int] = set()  # entries the rule bot plays for, for the rest of this hand
+        benched: set[int] = set()  # entries the stand-in plays for, for the rest of this hand
         for e, name in enumerate(entries):
             if name is None:
                 continue
@@ -289,8 +292,10 @@ def play_table(task: dict) -> dict:
             e = seat_entry[seat]
             name = entries[e]
             view = hand.view(seat)
-            if name is None or e in benched:
+            if name is None:
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+            if e in benched:
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             if kind == "play" and view.legal_mask.bit_count() == 1:
                 return view.legal_mask.bit_length() - 1  # a forced card: no need to ask
             try:
@@ -298,10 +303,10 @@ def play_table(task: dict) -> dict:
             except BotFailure as f:
                 reason = (f"no answer within the move limit of {limit:g} s" if f.kind == "timeout"
                           else str(f) or "the bot process stopped")
-                problems.add(name, f.kind, reason + "; the rule bot plays the rest of the hand",
+                problems.add(name, f.kind, reason + "; the highest-card bot plays the rest of the hand",
                              deal, r, _where(view))
                 benched.add(e)
-                return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             slowest[name] = max(slowest.get(name, 0.0), ans.seconds)
             if ans.error:
                 choice, why = (0 if kind == "pass" else -1), ans.error
@@ -314,7 +319,7 @@ def play_table(task: dict) -> dict:
                 kind_of = "illegal"
             if why:
                 problems.add(name, kind_of, why, deal, r, _where(view))
-                return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             return choice
 
         while hand.phase is not Phase.OVER:

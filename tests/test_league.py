@@ -99,7 +99,7 @@ def test_bad_files_are_refused_with_a_reason(tmp_path):
 # misbehaving bots
 
 
-def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
+def test_misbehaving_bots_get_the_stand_in_move_and_a_counted_reason(tmp_path):
     files = [
         write(tmp_path, "good", HIGHEST),
         write(tmp_path, "raiser", HIGHEST + "\ndef choose_play(view):\n    raise KeyError('boom')\n"),
@@ -136,7 +136,7 @@ def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
     ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert "sleep 313.25" not in ps
     assert by["broken"].reasons == {"load": 4} and "ImportError: no such thing" in by["broken"].first_problem
-    # every bot still played every hand (the rule bot's moves stood in)
+    # every bot still played every hand (the stand-in's moves stood in)
     assert {s.hands for s in res.standings} == {4}
 
 
@@ -426,3 +426,19 @@ def choose_play(view):
     assert "  peeker: note: the file mentions Hand" in result.table()
     assert {b["name"]: b["note"] for b in result.to_dict()["bots"]}["peeker"] == notes["peeker"]
     assert "<strong>note: the file mentions Hand, hearts_teach.league, deal_seed;" in result.html()
+
+
+def test_a_bot_that_answers_nothing_is_played_by_the_weak_stand_in_and_never_gains(tmp_path):
+    # with the rule bot standing in, answering None everywhere topped the table
+    lazy = "def choose_pass(view):\n    return None\n\ndef choose_play(view):\n    return None\n"
+    clean_dir = tmp_path / "clean"
+    clean_dir.mkdir()
+    lineup = [write(tmp_path, "low", LOWEST), write(tmp_path, "lazy", lazy), write(tmp_path, "hi", HIGHEST)]
+    twin = [write(clean_dir, "low", LOWEST), write(clean_dir, "lazy", HIGHEST), write(clean_dir, "hi", HIGHEST)]
+    lazy_run, honest = run_league(lineup, hands=3, seed=6), run_league(twin, hands=3, seed=6)
+    by, same = {s.name: s for s in lazy_run.standings}, {s.name: s for s in honest.standings}
+    # every move of the lazy bot is the highest-card bot's: the same points as that bot's file
+    for name in ("low", "lazy", "hi"):
+        assert (by[name].deal_means, by[name].wins) == (same[name].deal_means, same[name].wins)
+    assert by["lazy"].reasons == {"illegal": by["lazy"].problems} and by["lazy"].problems > 12
+    assert "choose_pass returned None, not 3 cards" in by["lazy"].first_problem
