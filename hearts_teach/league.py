@@ -699,12 +699,17 @@ def _quiet_cluster(local_cluster: Any, workers: int | None) -> Any:
     import logging
     import signal
     import threading
+    import warnings
 
     main = threading.current_thread() is threading.main_thread()
     saved = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
-        return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.ERROR)
+        with warnings.catch_warnings():
+            # the scheduler's internal HTTP server picks another port when 8787 is taken (another
+            # Dask on this machine): nothing for the teacher to do, so no warning on the screen
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+            return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                 dashboard_address=None, silence_logs=logging.ERROR)
     finally:
         if main:
             signal.signal(signal.SIGINT, saved)

@@ -449,3 +449,23 @@ def test_a_bot_that_answers_nothing_is_played_by_the_weak_stand_in_and_never_gai
         assert (by[name].deal_means, by[name].wins) == (same[name].deal_means, same[name].wins)
     assert by["lazy"].reasons == {"illegal": by["lazy"].problems} and by["lazy"].problems > 12
     assert "choose_pass returned None, not 3 cards" in by["lazy"].first_problem
+
+
+def test_workers_print_no_dask_warning_when_port_8787_is_taken(tmp_path):
+    # another Dask on the machine (a colleague's, a notebook's) holds the default port
+    pytest.importorskip("dask.distributed")
+    blocker = socket.socket()
+    try:
+        blocker.bind(("127.0.0.1", 8787))
+        blocker.listen()
+    except OSError:
+        pass  # already taken: just as good
+    try:
+        files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST)]
+        proc = subprocess.run([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "1",
+                               "--workers", "1"], capture_output=True, text=True, timeout=120)
+    finally:
+        blocker.close()
+    assert proc.returncode == 0, proc.stderr
+    assert "League · 1 deals" in proc.stdout
+    assert "already in use" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr
