@@ -21,9 +21,9 @@ never in the league's process: with no ``--workers`` the tables are played in th
 process and every bot in a child of it; with Dask, the tables are played in the worker
 processes and the bots in their children. A bot that raises, answers with something that
 is not a legal choice, or does not answer within the move limit (default 1 s) gets the
-highest-card bot's move instead (a stand-in weaker than any sensible bot, so a problem
-never pays: with the rule bot standing in, a bot answering ``None`` everywhere topped the
-table), and the incident is counted under its ``problems`` with a reason. After a timeout
+highest-card bot's move instead (a stand-in weaker than any sensible bot, so leaving moves
+to it does not pay: with the rule bot standing in, a bot answering ``None`` everywhere
+topped the table), and the incident is counted under its ``problems`` with a reason. After a timeout
 or a crash the stand-in plays for it for the rest of that hand. (A bot
 is not asked when it holds a single legal card: the move is forced.)
 
@@ -264,7 +264,7 @@ def play_table(task: dict) -> dict:
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
     entries: list[str | None] = list(task["entries"])
     rule = RuleBot(0)  # the house seats
-    stand_in = HighestCardBot(0)  # a student's bot that fails: weak, so failing never pays
+    stand_in = HighestCardBot(0)  # a student's bot that fails: weak, so failing does not pay
     procs = {e: bot_process(e, *task["sources"][e]) for e in entries if e is not None}
     scores: list[list[int]] = []
     moons: list[int] = []
