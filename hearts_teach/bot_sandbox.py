@@ -319,9 +319,16 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
         data = json.dumps(obj).encode("utf-8")
         outbox.write(_HEADER.pack(len(data)) + data)
 
-    _, name, _source, filename, seed = load
+    _, name, source, filename, seed = load
     module: Any = None
     random.seed(seed)
+    if "numpy" in source:  # seeded before the module body runs, which may draw from it too
+        try:
+            import numpy
+
+            numpy.random.seed(seed % (1 << 32))
+        except Exception:  # noqa: BLE001 - numpy missing: the module's own import will say so
+            pass
     try:
         mod = types.ModuleType(name)
         mod.__file__ = filename
@@ -335,7 +342,7 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
         else:
             module = mod
             reply({"ok": True})
-    if "numpy" in sys.modules:  # a bot may draw from numpy's global generator too
+    if "numpy" in sys.modules:  # the moves draw from a freshly seeded generator, however numpy came in
         try:
             sys.modules["numpy"].random.seed(seed % (1 << 32))
         except Exception:  # noqa: BLE001 - a module that replaced numpy

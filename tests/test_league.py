@@ -469,3 +469,22 @@ def test_workers_print_no_dask_warning_when_port_8787_is_taken(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "League · 1 deals" in proc.stdout
     assert "already in use" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr
+
+
+def test_numpy_drawn_in_the_module_body_and_in_moves_is_seeded(tmp_path):
+    pytest.importorskip("numpy")
+    numpyish = """
+import numpy as np
+ORDER = np.random.permutation(52)  # drawn when the module runs, before any move
+
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: ORDER[c.index])[:3]
+
+def choose_play(view):
+    legal = sorted(view.legal, key=lambda c: ORDER[c.index])
+    return legal[np.random.randint(len(legal))]
+"""
+    files = [write(tmp_path, "np1", numpyish), write(tmp_path, "lo", LOWEST), write(tmp_path, "hi", HIGHEST)]
+    first = run_league(files, hands=3, seed=7)
+    assert run_league(files, hands=3, seed=7).to_dict() == first.to_dict()
+    assert {s.name: s.problems for s in first.standings}["np1"] == 0
