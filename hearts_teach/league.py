@@ -582,8 +582,7 @@ class LeagueResult:
             f"<tr><td {td}>{i + 1}</td><td style='padding:3px 10px'>{escape(s.name)}</td>"
             f"<td {td}>{s.mean_points:.2f}</td><td {td}>± {s.se:.2f}</td><td {td}>{s.wins}</td>"
             f"<td {td}>{s.moons}</td><td {td}>{s.problems}</td>"
-            f"<td style='padding:3px 10px'>{escape(s.first_problem)}"
-            f"{'<br><strong>' + escape(s.note) + '</strong>' if s.note else ''}</td></tr>"
+            f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"  # notes are the teacher's
             for i, s in enumerate(self.standings))
         status = "" if self.complete else f" (incomplete: {self.deals} of {self.planned} deals)"
         return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts league</title></head>"

@@ -432,7 +432,8 @@ def choose_play(view):
     assert notes["peeker"].startswith("note: the file mentions Hand, hearts_teach.league, deal_seed;")
     assert "  peeker: note: the file mentions Hand" in result.table()
     assert {b["name"]: b["note"] for b in result.to_dict()["bots"]}["peeker"] == notes["peeker"]
-    assert "<strong>note: the file mentions Hand, hearts_teach.league, deal_seed;" in result.html()
+    # the page the teacher publishes for the class does not carry the teacher's notes
+    assert "note: the file mentions" not in result.html() and ">peeker<" in result.html()
 
 
 def test_a_bot_that_answers_nothing_is_played_by_the_weak_stand_in_and_never_gains(tmp_path):
