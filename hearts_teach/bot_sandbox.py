@@ -248,6 +248,12 @@ def _limit_self() -> None:
         os.setuid(nobody.pw_uid)
 
 
+def bots_run_as_root() -> bool:
+    """Whether bot processes started here keep root's powers (root, and Python not readable
+    by other users, so they cannot drop to ``nobody``): they may then empty or delete files."""
+    return os.geteuid() == 0 and not _others_can_read_python()
+
+
 def _others_can_read_python() -> bool:
     """Whether another user could import the standard library, the installed packages and
     this package (e.g. not when Python lives under /root): only then can we drop to nobody."""

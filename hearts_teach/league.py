@@ -97,6 +97,8 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
         if not name.isidentifier():
             raise LeagueError(f"{f}: the file name must be a Python name (letters, digits, _), "
                               f"because it is the bot's name")
+        if name in seen and Path(seen[name]).resolve() == path.resolve():
+            raise LeagueError(f"{f} is given twice; give each bot file once")
         if name in seen:
             raise LeagueError(f"two bots are called {name!r} ({seen[name]} and {f}); rename one file")
         try:
@@ -828,8 +830,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="OUT", help="write an HTML page with the table and a plot")
 
 
+ROOT_WARNING = ("league: warning: you are root and Python is installed where other users cannot read it, "
+                "so the bots run as root: a bot cannot write into a file, but it could empty or delete "
+                "any file (the league rewrites its own results file). Run the league as an ordinary user, "
+                "or install Python where others can read it (then the bots run as nobody).")
+
+
 def main_league(args: argparse.Namespace) -> int:
+    from .bot_sandbox import bots_run_as_root
+
     t0 = time.monotonic()
+    if not args.scheduler and bots_run_as_root():  # on a cluster, it is the workers' machines that count
+        print(ROOT_WARNING, file=sys.stderr)
     try:
         result = run_league(args.files, hands=args.hands, seed=args.seed, workers=args.workers,
                             scheduler=args.scheduler, out=args.out, move_limit=args.move_limit)

@@ -349,7 +349,27 @@ def test_cli_table_and_errors(tmp_path):
     assert "alice" in run.stdout and "pts/hand" in run.stdout
     bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(a)],
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert bad.returncode == 2 and f"{a} is given twice" in bad.stderr
+    (tmp_path / "other").mkdir()
+    b = write(tmp_path / "other", "alice", LOWEST)
+    bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(b)],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert bad.returncode == 2 and "two bots are called 'alice'" in bad.stderr
+
+
+def test_the_teacher_is_warned_when_the_bots_would_run_as_root(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    from hearts_teach import bot_sandbox, league
+
+    a = write(tmp_path, "alice", HIGHEST)
+    args = argparse.Namespace(files=[str(a)], hands=1, seed=0, workers=None, scheduler=None, out=None,
+                              move_limit=1.0, json=True, html=None)
+    for as_root in (True, False):
+        monkeypatch.setattr(bot_sandbox, "bots_run_as_root", lambda as_root=as_root: as_root)
+        assert league.main_league(args) == 0
+        err = capsys.readouterr().err
+        assert ("the bots run as root" in err) is as_root
 
 
 # ----------------------------------------------------------------------------------------
