@@ -90,8 +90,11 @@ def test_schedule_is_seeded_and_a_prefix_of_a_longer_one():
 
 def test_bad_files_are_refused_with_a_reason(tmp_path):
     a = write(tmp_path, "alice", HIGHEST)
-    with pytest.raises(LeagueError, match="two bots are called"):
+    with pytest.raises(LeagueError, match="is given twice"):
         read_bots([a, a])
+    (tmp_path / "b").mkdir()
+    with pytest.raises(LeagueError, match="two bots are called 'alice'"):
+        read_bots([a, write(tmp_path / "b", "alice", LOWEST)])
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(LeagueError, match=r"\.py"):
         read_bots([tmp_path / "notes.txt"])
