@@ -436,6 +436,11 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
         if msg[0] == "load":
             end_hand()
             source, filename = msg[2], msg[3]
+            if "numpy" in source and "numpy" not in sys.modules:
+                try:  # imported once here, not in every hand's fork (~0.1 s each); runs no student code
+                    import numpy  # noqa: F401
+                except Exception:  # noqa: BLE001 - not installed: the module's own import will say so
+                    pass
             try:
                 code = compiled.get(source)
                 if code is None:
