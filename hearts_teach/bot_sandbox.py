@@ -16,9 +16,10 @@ This keeps mistakes and mischief away from the table, the scores and the results
 it is not a jail against a determined attacker sharing the user account (run the Dask
 workers under their own account or container for that).
 
-Per hand the module is executed afresh and ``random`` is seeded from the task, so module
-state never carries over between tasks and results do not depend on which worker
-happened to run what before.
+Every hand runs in a fresh fork of the limited child (the module executed afresh, ``random``
+seeded from the task), so no state a bot keeps (in its module, in ``sys``, in any other
+module) carries over between hands, and results do not depend on which worker happened
+to run what before.
 """
 
 from __future__ import annotations
@@ -247,6 +248,12 @@ def _limit_self() -> None:
         os.setuid(nobody.pw_uid)
 
 
+def bots_run_as_root() -> bool:
+    """Whether bot processes started here keep root's powers (root, and Python not readable
+    by other users, so they cannot drop to ``nobody``): they may then empty or delete files."""
+    return os.geteuid() == 0 and not _others_can_read_python()
+
+
 def _others_can_read_python() -> bool:
     """Whether another user could import the standard library, the installed packages and
     this package (e.g. not when Python lives under /root): only then can we drop to nobody."""
@@ -290,77 +297,72 @@ def _as_text(value: Any) -> Any:
     return {"repr": repr(value)[:80]}
 
 
-def child_main() -> None:  # pragma: no cover - runs in the child process (tested end to end)
-    import io
-    import random
-    import types
-
-    proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
-    proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)  # prints (even from C code) go nowhere; the protocol has its own fds
-    sys.stdin = io.StringIO()
-    sys.stdout = io.StringIO()
-    sys.stderr = io.StringIO()
-    sys.dont_write_bytecode = True
-    from . import cards, view  # noqa: F401 - imported before the limits, for speed
-
-    _limit_self()
-    module: Any = None
-    compiled: dict[str, Any] = {}
-
-    def reply(obj: dict) -> None:
-        data = json.dumps(obj).encode("utf-8")
-        proto_out.write(_HEADER.pack(len(data)) + data)
-
-    def read_exact(n: int) -> bytes | None:
+def _read_frame(f: Any) -> bytes | None:
+    """One framed message (header and body) from a raw binary file, or None at its end."""
+    def exact(n: int) -> bytes | None:
         buf = b""
         while len(buf) < n:
-            chunk = proto_in.read(n - len(buf))
+            chunk = f.read(n - len(buf))
             if not chunk:
                 return None
             buf += chunk
         return buf
 
-    while True:
-        header = read_exact(_HEADER.size)
-        if header is None:
-            return  # the parent went away
-        body = read_exact(_HEADER.unpack(header)[0])
-        if body is None:
-            return
-        msg = pickle.loads(body)  # from the trusted parent
-        sys.stdout = io.StringIO()  # drop whatever the bot printed before
-        cmd = msg[0]
-        if cmd == "load":
-            _, name, source, filename, seed = msg
-            random.seed(seed)
-            if "numpy" in sys.modules:  # a bot may draw from numpy's global generator too
-                sys.modules["numpy"].random.seed(seed % (1 << 32))
-            try:
-                code = compiled.get(source)
-                if code is None:
-                    code = compiled[source] = compile(source, filename, "exec")
-                mod = types.ModuleType(name)
-                mod.__file__ = filename
-                exec(code, mod.__dict__)
-            except BaseException as e:  # noqa: BLE001 - the student's module body
-                module = None
-                reply({"error": f"the module could not be loaded: {type(e).__name__}: {e}"})
-                continue
-            missing = [f for f in ("choose_pass", "choose_play") if not callable(getattr(mod, f, None))]
-            if missing:
-                module = None
-                reply({"error": f"the module has no function {' or '.join(missing)}(view)"})
-                continue
+    header = exact(_HEADER.size)
+    if header is None:
+        return None
+    body = exact(_HEADER.unpack(header)[0])
+    return None if body is None else header + body
+
+
+def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:  # pragma: no cover
+    """In a process forked for one hand: run the module, then answer moves until the inbox ends."""
+    import io
+    import random
+    import types
+
+    def reply(obj: dict) -> None:
+        data = json.dumps(obj).encode("utf-8")
+        outbox.write(_HEADER.pack(len(data)) + data)
+
+    _, name, source, filename, seed = load
+    module: Any = None
+    random.seed(seed)
+    if "numpy" in source:  # seeded before the module body runs, which may draw from it too
+        try:
+            import numpy
+
+            numpy.random.seed(seed % (1 << 32))
+        except Exception:  # noqa: BLE001 - numpy missing: the module's own import will say so
+            pass
+    try:
+        mod = types.ModuleType(name)
+        mod.__file__ = filename
+        exec(source_code, mod.__dict__)
+    except BaseException as e:  # noqa: BLE001 - the student's module body
+        reply({"error": f"the module could not be loaded: {type(e).__name__}: {e}"})
+    else:
+        missing = [f for f in ("choose_pass", "choose_play") if not callable(getattr(mod, f, None))]
+        if missing:
+            reply({"error": f"the module has no function {' or '.join(missing)}(view)"})
+        else:
             module = mod
             reply({"ok": True})
-            continue
+    if "numpy" in sys.modules:  # the moves draw from a freshly seeded generator, however numpy came in
+        try:
+            sys.modules["numpy"].random.seed(seed % (1 << 32))
+        except Exception:  # noqa: BLE001 - a module that replaced numpy
+            pass
+    while True:
+        frame = _read_frame(inbox)
+        if frame is None:
+            return
+        msg = pickle.loads(frame[_HEADER.size:])  # from the trusted parent, through the zygote
+        sys.stdout = io.StringIO()  # drop whatever the bot printed before
         if module is None:
             reply({"error": "the module is not loaded"})
             continue
-        func = module.choose_pass if cmd == "pass" else module.choose_play
+        func = module.choose_pass if msg[0] == "pass" else module.choose_play
         try:
             value = func(msg[1])
         except BaseException as e:  # noqa: BLE001 - anything the student's code raises
@@ -372,6 +374,106 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
             reply({"value": _as_text(value)})
         except Exception as e:  # noqa: BLE001 - e.g. a str subclass with a hostile __str__
             reply({"error": f"{func.__name__}() returned something that cannot be read: {type(e).__name__}"})
+
+
+def child_main() -> None:  # pragma: no cover - runs in the child process (tested end to end)
+    """The bot process: limits itself, then forks a fresh process for every hand.
+
+    Every ``load`` (one per hand) gets a new fork of this clean process, which runs the
+    module and answers that hand's moves; the previous hand's fork is killed. So nothing a
+    bot keeps (in its module, in ``sys``, in another module, in builtins) survives into the
+    next hand, and a result never depends on which hands the same process played before."""
+    import io
+
+    proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)  # prints (even from C code) go nowhere; the protocol has its own fds
+    sys.stdin = io.StringIO()
+    sys.stdout = io.StringIO()
+    sys.stderr = io.StringIO()
+    sys.dont_write_bytecode = True
+    from . import cards, view  # noqa: F401 - imported before the limits and the forks, for speed
+
+    _limit_self()
+    compiled: dict[str, Any] = {}
+    hand: tuple[int, Any, Any] | None = None  # (pid, to the hand's process, from it)
+
+    def end_hand() -> None:
+        nonlocal hand
+        if hand is not None:
+            pid, to_hand, from_hand = hand
+            hand = None
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+            to_hand.close()
+            from_hand.close()
+
+    def relay() -> None:
+        assert hand is not None
+        frame = _read_frame(hand[2])
+        if frame is None:  # the hand's process ended (os._exit, a signal): so does this one
+            os._exit(0)
+        proto_out.write(frame)
+
+    def error(text: str) -> None:
+        data = json.dumps({"error": text}).encode("utf-8")
+        proto_out.write(_HEADER.pack(len(data)) + data)
+
+    while True:
+        frame = _read_frame(proto_in)
+        if frame is None:
+            end_hand()
+            return  # the parent went away
+        msg = pickle.loads(frame[_HEADER.size:])  # from the trusted parent
+        if msg[0] == "load":
+            end_hand()
+            source, filename = msg[2], msg[3]
+            if "numpy" in source and "numpy" not in sys.modules:
+                try:  # imported once here, not in every hand's fork (~0.1 s each); runs no student code
+                    import numpy  # noqa: F401
+                except Exception:  # noqa: BLE001 - not installed: the module's own import will say so
+                    pass
+            try:
+                code = compiled.get(source)
+                if code is None:
+                    code = compiled[source] = compile(source, filename, "exec")
+            except BaseException as e:  # noqa: BLE001 - a syntax error in the student's file
+                error(f"the module could not be loaded: {type(e).__name__}: {e}")
+                continue
+            down_r, down_w = os.pipe()
+            up_r, up_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.close(down_w)
+                    os.close(up_r)
+                    proto_in.close()
+                    proto_out.close()
+                    _serve_hand(msg, code, os.fdopen(down_r, "rb", buffering=0),
+                                os.fdopen(up_w, "wb", buffering=0))
+                finally:
+                    os._exit(0)
+            os.close(down_r)
+            os.close(up_w)
+            hand = (pid, os.fdopen(down_w, "wb", buffering=0), os.fdopen(up_r, "rb", buffering=0))
+            relay()
+            continue
+        if hand is None:
+            error("the module is not loaded")
+            continue
+        try:
+            hand[1].write(frame)
+        except OSError:  # the hand's process is gone
+            os._exit(0)
+        relay()
 
 
 if __name__ == "__main__":  # pragma: no cover

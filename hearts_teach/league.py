@@ -21,14 +21,17 @@ never in the league's process: with no ``--workers`` the tables are played in th
 process and every bot in a child of it; with Dask, the tables are played in the worker
 processes and the bots in their children. A bot that raises, answers with something that
 is not a legal choice, or does not answer within the move limit (default 1 s) gets the
-rule bot's move instead, and the incident is counted under its ``problems`` with a reason.
-After a timeout or a crash the rule bot plays for it for the rest of that hand. (A bot
+highest-card bot's move instead (a stand-in weaker than any sensible bot, so leaving moves
+to it does not pay: with the rule bot standing in, a bot answering ``None`` everywhere
+topped the table), and the incident is counted under its ``problems`` with a reason. After a timeout
+or a crash the stand-in plays for it for the rest of that hand. (A bot
 is not asked when it holds a single legal card: the move is forced.)
 
 **Reproducible.** Every task (one table on one deal) is described completely by its
 inputs: the deal comes from (league seed, deal number); a bot's ``random`` module (and
 numpy's global generator, when the bot uses it) is seeded from (league seed, deal,
-seating, bot), and the module is run afresh for every hand. So the same seed gives the
+seating, bot), and every hand runs in a fresh fork of the bot's process (the module
+executed afresh, nothing kept from earlier hands). So the same seed gives the
 same table with one worker, with K workers or on a cluster. Two things a seed cannot fix:
 a bot that makes its own unseeded generator (``random.Random()``) or reads the clock, and
 a bot whose moves take about as long as the move limit (it may time out on one machine
@@ -46,6 +49,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -93,6 +97,8 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
         if not name.isidentifier():
             raise LeagueError(f"{f}: the file name must be a Python name (letters, digits, _), "
                               f"because it is the bot's name")
+        if name in seen and Path(seen[name]).resolve() == path.resolve():
+            raise LeagueError(f"{f} is given twice; give each bot file once")
         if name in seen:
             raise LeagueError(f"two bots are called {name!r} ({seen[name]} and {f}); rename one file")
         try:
@@ -104,6 +110,27 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
     if not bots:
         raise LeagueError("give at least one bot file")
     return bots
+
+
+# words in a bot file that suggest it does more than read its View: the engine's deals and
+# bots (a bot that knows the league's seed can rebuild every hand with Hand.deal), other
+# files, other processes. A note for the teacher to look, not a verdict: names can be hidden.
+SUSPECT_WORDS = re.compile(
+    r"(\bhearts_teach\.(?!cards\b|view\b)\w+|\b(?:Hand|deal_seed|hash64|Rng|make_bot|RuleBot|PlayState|"
+    r"open|__import__|importlib|subprocess|glob|listdir|scandir|getppid|ctypes|gc)\b|/proc\b)")
+# importing the card vocabulary is what the lesson does
+CARD_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards|\.view)?[ \t]+import[ \t]+\(?[ \t]*"
+                         r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+
+
+def suspect_words(source: str) -> list[str]:
+    """The suspicious words in a bot's source, each once, in order of first appearance."""
+    text = CARD_IMPORT.sub("", source)
+    found: list[str] = []
+    for m in SUSPECT_WORDS.finditer(text):
+        if m.group(1) not in found:
+            found.append(m.group(1))
+    return found
 
 
 Table = tuple[int, ...]  # bot numbers; -1 is a house rule bot
@@ -232,13 +259,14 @@ def play_table(task: dict) -> dict:
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
     Everything a student wrote runs in ``hearts_teach.bot_sandbox`` child processes."""
     from .bot_sandbox import BotFailure, bot_process
-    from .bots.simple import RuleBot
+    from .bots.simple import HighestCardBot, RuleBot
     from .cards import DECK, CardList
     from .hand import Hand, Phase
 
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
     entries: list[str | None] = list(task["entries"])
-    rule = RuleBot(0)
+    rule = RuleBot(0)  # the house seats
+    stand_in = HighestCardBot(0)  # a student's bot that fails: weak, so failing does not pay
     procs = {e: bot_process(e, *task["sources"][e]) for e in entries if e is not None}
     scores: list[list[int]] = []
     moons: list[int] = []
@@ -249,7 +277,7 @@ def play_table(task: dict) -> dict:
         seat_entry = [0] * 4
         for e in range(4):
             seat_entry[(e + r) % 4] = e
-        benched: set[int] = set()  # entries the rule bot plays for, for the rest of this hand
+        benched: set[int] = set()  # entries the stand-in plays for, for the rest of this hand
         for e, name in enumerate(entries):
             if name is None:
                 continue
@@ -266,8 +294,10 @@ def play_table(task: dict) -> dict:
             e = seat_entry[seat]
             name = entries[e]
             view = hand.view(seat)
-            if name is None or e in benched:
+            if name is None:
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+            if e in benched:
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             if kind == "play" and view.legal_mask.bit_count() == 1:
                 return view.legal_mask.bit_length() - 1  # a forced card: no need to ask
             try:
@@ -275,10 +305,10 @@ def play_table(task: dict) -> dict:
             except BotFailure as f:
                 reason = (f"no answer within the move limit of {limit:g} s" if f.kind == "timeout"
                           else str(f) or "the bot process stopped")
-                problems.add(name, f.kind, reason + "; the rule bot plays the rest of the hand",
+                problems.add(name, f.kind, reason + "; the highest-card bot plays the rest of the hand",
                              deal, r, _where(view))
                 benched.add(e)
-                return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             slowest[name] = max(slowest.get(name, 0.0), ans.seconds)
             if ans.error:
                 choice, why = (0 if kind == "pass" else -1), ans.error
@@ -291,7 +321,7 @@ def play_table(task: dict) -> dict:
                 kind_of = "illegal"
             if why:
                 problems.add(name, kind_of, why, deal, r, _where(view))
-                return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
+                return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             return choice
 
         while hand.phase is not Phase.OVER:
@@ -318,7 +348,12 @@ def _check(result: dict) -> str:
 
 
 class ResultsFile:
-    """``DIR/league.json`` (what league this is) and ``DIR/results.jsonl`` (one line per task)."""
+    """``DIR/league.json`` (what league this is) and ``DIR/results.jsonl`` (one line per task).
+
+    A bot running as the league's own user cannot add a byte to the file, but could empty,
+    delete or overwrite it in place; so the league keeps every line it has written and puts
+    the file right whenever it finds it shorter or replaced (after each append), and checks
+    its whole text once when it closes."""
 
     def __init__(self, folder: str | os.PathLike, settings: dict):
         self.folder = Path(folder)
@@ -340,16 +375,16 @@ class ResultsFile:
         os.replace(tmp, self.meta)
         self.skipped = 0
         self._fh = None
+        self._lines: list[bytes] = []  # every intact line, as it should be in the file
+        self._size = 0  # bytes the file should hold
 
     def load(self) -> dict[str, dict]:
         """The finished tasks whose line is intact (a damaged line is ignored and redone)."""
         done: dict[str, dict] = {}
+        self._lines = []
         if not self.path.exists():
             return done
         raw = self.path.read_bytes()
-        if raw and not raw.endswith(b"\n"):  # a line cut short by an interruption
-            raw = raw[: raw.rfind(b"\n") + 1]
-            self._rewrite(raw)
         for line in raw.splitlines():
             try:
                 rec = json.loads(line)
@@ -359,27 +394,66 @@ class ResultsFile:
                 self.skipped += 1
                 continue
             done[rec["key"]] = rec["result"]
+            self._lines.append(line + b"\n")
+        if self.skipped or (raw and not raw.endswith(b"\n")):  # damaged or cut short: keep the good lines
+            self._rewrite()
         return done
 
-    def _rewrite(self, raw: bytes) -> None:
+    def _rewrite(self) -> None:
+        """Write the kept lines to a new file that replaces the old one."""
+        reopen = self._fh is not None
+        if reopen:
+            self._fh.close()
+            self._fh = None
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        data = b"".join(self._lines)
+        tmp.write_bytes(data)
+        os.replace(tmp, self.path)
+        self._size = len(data)
+        if reopen:
+            self._open()
+
+    def _open(self) -> None:
         if self.path.exists():
             os.chmod(self.path, 0o644)
-        self.path.write_bytes(raw)
+        self._fh = open(self.path, "ab")  # noqa: SIM115 - kept open while running
+        self._size = os.fstat(self._fh.fileno()).st_size
+        os.chmod(self.path, 0o444)  # bots (another user, or this one) may not open it for writing
+
+    def _tampered(self) -> bool:
+        assert self._fh is not None
+        st = os.fstat(self._fh.fileno())
+        try:
+            same_file = os.stat(self.path).st_ino == st.st_ino
+        except OSError:  # deleted
+            same_file = False
+        return not same_file or st.st_size != self._size
 
     def append(self, result: dict) -> None:
         if self._fh is None:
-            if self.path.exists():
-                os.chmod(self.path, 0o644)
-            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open while running
-            os.chmod(self.path, 0o444)  # bots (another user, or this one) may not open it for writing
-        self._fh.write(json.dumps({"key": result["key"], "check": _check(result), "result": result},
-                                  sort_keys=True) + "\n")
+            self._open()
+            if self._size != sum(len(x) for x in self._lines):
+                self._rewrite()
+        line = (json.dumps({"key": result["key"], "check": _check(result), "result": result},
+                           sort_keys=True) + "\n").encode("utf-8")
+        self._lines.append(line)
+        assert self._fh is not None
+        self._fh.write(line)
         self._fh.flush()
+        self._size += len(line)
+        if self._tampered():
+            self._rewrite()
 
     def close(self) -> None:
         if self._fh is not None:
             self._fh.close()
             self._fh = None
+            try:
+                intact = self.path.read_bytes() == b"".join(self._lines)
+            except OSError:
+                intact = False
+            if not intact:
+                self._rewrite()
             os.chmod(self.path, 0o644)
 
 
@@ -397,6 +471,7 @@ class Standing:
     reasons: dict[str, int]
     first_problem: str
     slowest: float
+    note: str = ""  # suspicious words in the bot's file, for the teacher to look at
 
     @property
     def hands(self) -> int:
@@ -421,6 +496,7 @@ class Standing:
         return {"name": self.name, "mean_points": round(self.mean_points, 4),
                 "se": None if se != se else round(se, 4), "problems": self.problems,
                 "problem_reasons": dict(sorted(self.reasons.items())), "first_problem": self.first_problem,
+                "note": self.note,
                 "wins": self.wins, "moons": self.moons, "hands": self.hands}
 
 
@@ -465,6 +541,9 @@ class LeagueResult:
             if s.problems:
                 kinds = ", ".join(f"{k} {v}" for k, v in sorted(s.reasons.items()))
                 lines.append(f"  {s.name}: {s.problems} problem(s) ({kinds}); first: {s.first_problem}")
+        for s in self.standings:
+            if s.note:
+                lines.append(f"  {s.name}: {s.note}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -505,7 +584,7 @@ class LeagueResult:
             f"<tr><td {td}>{i + 1}</td><td style='padding:3px 10px'>{escape(s.name)}</td>"
             f"<td {td}>{s.mean_points:.2f}</td><td {td}>± {s.se:.2f}</td><td {td}>{s.wins}</td>"
             f"<td {td}>{s.moons}</td><td {td}>{s.problems}</td>"
-            f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"
+            f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"  # notes are the teacher's
             for i, s in enumerate(self.standings))
         status = "" if self.complete else f" (incomplete: {self.deals} of {self.planned} deals)"
         return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts league</title></head>"
@@ -578,7 +657,10 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
     out = []
     for i, n in enumerate(names):
         means = tuple(sum(per_deal[d][i]) / 4 for d in complete)
-        out.append(Standing(n, means, wins[i], moons[i], probs[i], reasons[i], first[i], slow[i]))
+        words = suspect_words(bots[i].source)
+        note = (f"note: the file mentions {', '.join(words[:6])}; check by hand that the bot only uses "
+                f"its View" if words else "")
+        out.append(Standing(n, means, wins[i], moons[i], probs[i], reasons[i], first[i], slow[i], note))
     out.sort(key=lambda s: (s.mean_points if s.deal_means else math.inf, s.name))
     n = len(names)
     return LeagueResult(len(complete), planned, seed, move_limit, tuple(out), house, len(met),
@@ -618,12 +700,17 @@ def _quiet_cluster(local_cluster: Any, workers: int | None) -> Any:
     import logging
     import signal
     import threading
+    import warnings
 
     main = threading.current_thread() is threading.main_thread()
     saved = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
-        return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.ERROR)
+        with warnings.catch_warnings():
+            # the scheduler's internal HTTP server picks another port when 8787 is taken (another
+            # Dask on this machine): nothing for the teacher to do, so no warning on the screen
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+            return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                 dashboard_address=None, silence_logs=logging.ERROR)
     finally:
         if main:
             signal.signal(signal.SIGINT, saved)
@@ -743,8 +830,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="OUT", help="write an HTML page with the table and a plot")
 
 
+ROOT_WARNING = ("league: warning: you are root and Python is installed where other users cannot read it, "
+                "so the bots run as root: a bot cannot write into a file, but it could empty or delete "
+                "any file (the league rewrites its own results file). Run the league as an ordinary user, "
+                "or install Python where others can read it (then the bots run as nobody).")
+
+
 def main_league(args: argparse.Namespace) -> int:
+    from .bot_sandbox import bots_run_as_root
+
     t0 = time.monotonic()
+    if not args.scheduler and bots_run_as_root():  # on a cluster, it is the workers' machines that count
+        print(ROOT_WARNING, file=sys.stderr)
     try:
         result = run_league(args.files, hands=args.hands, seed=args.seed, workers=args.workers,
                             scheduler=args.scheduler, out=args.out, move_limit=args.move_limit)

@@ -45,6 +45,12 @@ def choose_play(view):
 """
 
 
+def without_notes(result) -> dict:
+    """A league's dict without the notes on bot files (which differ when the sources do)."""
+    d = result.to_dict()
+    return {**d, "bots": [{k: v for k, v in b.items() if k != "note"} for b in d["bots"]]}
+
+
 def write(folder: Path, name: str, source: str) -> Path:
     path = folder / f"{name}.py"
     path.write_text(source, encoding="utf-8")
@@ -84,8 +90,11 @@ def test_schedule_is_seeded_and_a_prefix_of_a_longer_one():
 
 def test_bad_files_are_refused_with_a_reason(tmp_path):
     a = write(tmp_path, "alice", HIGHEST)
-    with pytest.raises(LeagueError, match="two bots are called"):
+    with pytest.raises(LeagueError, match="is given twice"):
         read_bots([a, a])
+    (tmp_path / "b").mkdir()
+    with pytest.raises(LeagueError, match="two bots are called 'alice'"):
+        read_bots([a, write(tmp_path / "b", "alice", LOWEST)])
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(LeagueError, match=r"\.py"):
         read_bots([tmp_path / "notes.txt"])
@@ -99,7 +108,7 @@ def test_bad_files_are_refused_with_a_reason(tmp_path):
 # misbehaving bots
 
 
-def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
+def test_misbehaving_bots_get_the_stand_in_move_and_a_counted_reason(tmp_path):
     files = [
         write(tmp_path, "good", HIGHEST),
         write(tmp_path, "raiser", HIGHEST + "\ndef choose_play(view):\n    raise KeyError('boom')\n"),
@@ -136,7 +145,7 @@ def test_misbehaving_bots_get_the_rule_move_and_a_counted_reason(tmp_path):
     ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert "sleep 313.25" not in ps
     assert by["broken"].reasons == {"load": 4} and "ImportError: no such thing" in by["broken"].first_problem
-    # every bot still played every hand (the rule bot's moves stood in)
+    # every bot still played every hand (the stand-in's moves stood in)
     assert {s.hands for s in res.standings} == {4}
 
 
@@ -170,20 +179,21 @@ def choose_play(view):
     twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
     attacked = run_league(lineup, hands=3, seed=2, out=out)
     honest = run_league(twin, hands=3, seed=2)
-    assert attacked.to_dict() == honest.to_dict()  # same play, same scores: nothing leaked
+    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.core, hearts_teach.league, open")
+    assert without_notes(attacked) == without_notes(honest)  # same play, same scores: nothing leaked
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
     # nothing the bot wrote is ever read back: every line left in the file is one of ours
-    # (running as the same user, the bot may at worst empty the file: that only costs a re-run)
+    # (running as the same user, the bot may empty or overwrite it: the league writes it again)
     text = results.read_text()
     assert "garbage" not in text
     store = ResultsFile(out, json.loads((out / "league.json").read_text()))
     kept = store.load()
-    assert store.skipped == 0 and len(kept) == len(text.splitlines()) <= 3
+    assert store.skipped == 0 and len(kept) == len(text.splitlines()) == 3  # put right after each attack
     again: list[str] = []
     resumed = run_league(twin[:1] + lineup[1:], hands=3, seed=2, out=out,
                          on_result=lambda r: again.append(r["key"]))
-    assert resumed.to_dict() == honest.to_dict() and len(again) == 3 - len(kept)
+    assert without_notes(resumed) == without_notes(honest) and len(again) == 3 - len(kept)
 
 
 # ----------------------------------------------------------------------------------------
@@ -342,4 +352,163 @@ def test_cli_table_and_errors(tmp_path):
     assert "alice" in run.stdout and "pts/hand" in run.stdout
     bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(a)],
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert bad.returncode == 2 and f"{a} is given twice" in bad.stderr
+    (tmp_path / "other").mkdir()
+    b = write(tmp_path / "other", "alice", LOWEST)
+    bad = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), str(b)],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert bad.returncode == 2 and "two bots are called 'alice'" in bad.stderr
+
+
+def test_the_teacher_is_warned_when_the_bots_would_run_as_root(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    from hearts_teach import bot_sandbox, league
+
+    a = write(tmp_path, "alice", HIGHEST)
+    args = argparse.Namespace(files=[str(a)], hands=1, seed=0, workers=None, scheduler=None, out=None,
+                              move_limit=1.0, json=True, html=None)
+    for as_root in (True, False):
+        monkeypatch.setattr(bot_sandbox, "bots_run_as_root", lambda as_root=as_root: as_root)
+        assert league.main_league(args) == 0
+        err = capsys.readouterr().err
+        assert ("the bots run as root" in err) is as_root
+
+
+# ----------------------------------------------------------------------------------------
+# state a bot keeps between hands, and a vandal that empties the results file
+
+
+def test_state_a_bot_keeps_in_sys_or_builtins_does_not_reach_the_next_hand(tmp_path):
+    # plays its highest card in the first hand its process sees, its lowest afterwards: if
+    # any state survived from one hand to the next, results would depend on the order in
+    # which a process (or a Dask worker) played the tables
+    stateful = """
+import builtins, sys
+sys._hands_seen = getattr(sys, "_hands_seen", 0) + 1
+builtins._hands_seen = getattr(builtins, "_hands_seen", 0) + 1
+
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    first = sys._hands_seen == 1 and builtins._hands_seen == 1
+    return (max if first else min)(view.legal, key=lambda c: (c.rank, c.index))
+"""
+    clean_dir = tmp_path / "clean"
+    clean_dir.mkdir()
+    lineup = [write(tmp_path, "low", LOWEST), write(tmp_path, "memory", stateful)]
+    twin = [write(clean_dir, "low", LOWEST), write(clean_dir, "memory", HIGHEST)]
+    assert run_league(lineup, hands=3, seed=4).to_dict() == run_league(twin, hands=3, seed=4).to_dict()
+
+
+def test_a_results_file_emptied_or_deleted_by_a_bot_is_written_again(tmp_path):
+    out = tmp_path / "run"
+    results = out / "results.jsonl"
+    # as the league's own user (root, here) a bot can empty or delete the file, not add to it
+    vandal = HIGHEST + f"""
+import os
+for _ in range(1):
+    try:
+        os.chmod({str(results)!r}, 0o644)
+        if hash(os.urandom(4)) % 2:
+            open({str(results)!r}, "w").close()
+        else:
+            os.unlink({str(results)!r})
+    except OSError:
+        pass
+"""
+    files = [write(tmp_path, n, src) for n, src in
+             (("a", HIGHEST), ("b", LOWEST), ("c", RANDOMISH), ("d", HIGHEST), ("vandal", vandal))]
+    result = run_league(files, hands=3, seed=5, out=out)  # 2 tables per deal: 6 lines
+    store = ResultsFile(out, json.loads((out / "league.json").read_text()))
+    assert len(store.load()) == 6 and store.skipped == 0
+    again: list[str] = []
+    assert run_league(files, hands=3, seed=5, out=out, on_result=lambda r: again.append(r["key"])) \
+        .to_dict() == result.to_dict()
+    assert again == []  # nothing to play again
+
+
+def test_a_bot_that_rebuilds_the_deal_from_the_seed_is_noted_for_the_teacher(tmp_path):
+    # the deals come from (seed, deal number), and a bot has the package: a small seed is
+    # found in milliseconds and then every hand is known. The league cannot stop a bot from
+    # computing, so it names the words that suggest it, for the teacher to look at.
+    peeker = """
+from hearts_teach import Card, Suit
+from hearts_teach import Hand
+from hearts_teach.league import deal_seed
+
+def choose_pass(view):
+    for s in range(100):
+        if Hand.deal(seed=deal_seed(s, view.hand_number), hand_number=view.hand_number).cards(view.seat).mask == view.hand:
+            break
+    return sorted(view.cards, key=lambda c: (c.rank, c.index))[-3:]
+
+def choose_play(view):
+    return min(view.legal, key=lambda c: (c.rank, c.index))
+"""
+    vocabulary = "from hearts_teach import Card, Suit\n" + LOWEST
+    files = [write(tmp_path, "peeker", peeker), write(tmp_path, "plain", vocabulary), write(tmp_path, "hi", HIGHEST)]
+    result = run_league(files, hands=2, seed=3)
+    notes = {s.name: s.note for s in result.standings}
+    assert notes["plain"] == notes["hi"] == ""
+    assert notes["peeker"].startswith("note: the file mentions Hand, hearts_teach.league, deal_seed;")
+    assert "  peeker: note: the file mentions Hand" in result.table()
+    assert {b["name"]: b["note"] for b in result.to_dict()["bots"]}["peeker"] == notes["peeker"]
+    # the page the teacher publishes for the class does not carry the teacher's notes
+    assert "note: the file mentions" not in result.html() and ">peeker<" in result.html()
+
+
+def test_a_bot_that_answers_nothing_is_played_by_the_weak_stand_in_and_never_gains(tmp_path):
+    # with the rule bot standing in, answering None everywhere topped the table
+    lazy = "def choose_pass(view):\n    return None\n\ndef choose_play(view):\n    return None\n"
+    clean_dir = tmp_path / "clean"
+    clean_dir.mkdir()
+    lineup = [write(tmp_path, "low", LOWEST), write(tmp_path, "lazy", lazy), write(tmp_path, "hi", HIGHEST)]
+    twin = [write(clean_dir, "low", LOWEST), write(clean_dir, "lazy", HIGHEST), write(clean_dir, "hi", HIGHEST)]
+    lazy_run, honest = run_league(lineup, hands=3, seed=6), run_league(twin, hands=3, seed=6)
+    by, same = {s.name: s for s in lazy_run.standings}, {s.name: s for s in honest.standings}
+    # every move of the lazy bot is the highest-card bot's: the same points as that bot's file
+    for name in ("low", "lazy", "hi"):
+        assert (by[name].deal_means, by[name].wins) == (same[name].deal_means, same[name].wins)
+    assert by["lazy"].reasons == {"illegal": by["lazy"].problems} and by["lazy"].problems > 12
+    assert "choose_pass returned None, not 3 cards" in by["lazy"].first_problem
+
+
+def test_workers_print_no_dask_warning_when_port_8787_is_taken(tmp_path):
+    # another Dask on the machine (a colleague's, a notebook's) holds the default port
+    pytest.importorskip("dask.distributed")
+    blocker = socket.socket()
+    try:
+        blocker.bind(("127.0.0.1", 8787))
+        blocker.listen()
+    except OSError:
+        pass  # already taken: just as good
+    try:
+        files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST)]
+        proc = subprocess.run([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "1",
+                               "--workers", "1"], capture_output=True, text=True, timeout=120)
+    finally:
+        blocker.close()
+    assert proc.returncode == 0, proc.stderr
+    assert "League · 1 deals" in proc.stdout
+    assert "already in use" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr
+
+
+def test_numpy_drawn_in_the_module_body_and_in_moves_is_seeded(tmp_path):
+    pytest.importorskip("numpy")
+    numpyish = """
+import numpy as np
+ORDER = np.random.permutation(52)  # drawn when the module runs, before any move
+
+def choose_pass(view):
+    return sorted(view.cards, key=lambda c: ORDER[c.index])[:3]
+
+def choose_play(view):
+    legal = sorted(view.legal, key=lambda c: ORDER[c.index])
+    return legal[np.random.randint(len(legal))]
+"""
+    files = [write(tmp_path, "np1", numpyish), write(tmp_path, "lo", LOWEST), write(tmp_path, "hi", HIGHEST)]
+    first = run_league(files, hands=3, seed=7)
+    assert run_league(files, hands=3, seed=7).to_dict() == first.to_dict()
+    assert {s.name: s.problems for s in first.standings}["np1"] == 0
