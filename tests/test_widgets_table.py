@@ -507,3 +507,53 @@ def test_play_app_new_match_replay_and_settings():
         app.start(-3)
     with pytest.raises(ValueError, match="opponents must be one of"):
         PlayApp(opponents="grandmaster")
+
+
+def test_finish_match_says_it_is_working_and_locks_the_buttons():
+    # strong bots take seconds to play a match out: the page must say so at once, and no
+    # button may queue more clicks meanwhile; the end state unlocks the right ones again
+    t = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    seen = []
+    t.message.observe(lambda c: seen.append((c["new"], [k for k, b in t.buttons.items() if not b.disabled])),
+                      names="value")
+    t.buttons["finish_match"].click()
+    busy = [(v, live) for v, live in seen if "Finishing the match" in v]
+    assert busy and busy[0][1] == []  # every button locked while it is said
+    assert any("Finishing hand 2: the autopilot plays your cards" in v for v, _ in seen)
+    assert t.match.is_over and t.last_message == ""
+    assert [k for k, b in t.buttons.items() if not b.disabled] == []  # match over: nothing to press
+    t2 = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    t2.buttons["finish_hand"].click()
+    assert t2.hand.is_over and not t2.buttons["next_hand"].disabled and not t2.buttons["finish_match"].disabled
+
+
+def test_play_app_says_a_changed_setting_waits_for_the_next_match():
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    assert "ht-pending" not in app.seed_html.value and app.pending_note() == ""
+    app.level.value = "expert"  # mid-match: the match goes on with its own bots, and the page says so
+    note = ("Opponents expert will apply from the next match: press New match or Replay seed. "
+            "This match goes on with opponents rule and rules standard.")
+    assert app.pending_note() == note and escape(note) in app.seed_html.value and note in app.text()
+    assert set(app.table.difficulty.values()) == {"rule"}
+    app.preset.value = "omnibus"
+    assert app.pending_note().startswith("Opponents expert and rules omnibus will apply from the next match")
+    app.level.value, app.preset.value = "rule", "standard"  # back to the match's own settings: no note
+    assert "ht-pending" not in app.seed_html.value
+    app.level.value = "easy"
+    app.buttons["new_match"].click()
+    assert app.pending_note() == "" and "ht-pending" not in app.seed_html.value
+    assert set(app.table.difficulty.values()) == {"easy"}
+
+
+def test_play_app_says_what_a_rules_preset_changes():
+    from hearts_teach.widgets import PlayApp
+
+    assert PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint).rules_note() == ""
+    app = PlayApp(seed=1, preset="omnibus", trick_pause=0, hint_fn=cheap_hint)
+    note = "Unlike the standard rules — Omnibus: the J♦ counts −10 to whoever takes it."
+    assert app.rules_note() == note and escape(note) in app.seed_html.value and note in app.text()
+    app.preset.value = "no_pass"
+    app.buttons["replay"].click()
+    assert "Passing: none (every hand is a hold hand)" in app.seed_html.value and "J♦" not in app.seed_html.value

@@ -68,6 +68,9 @@ class PlayApp(WidgetView):
         }
         self.buttons["new_match"].on_click(lambda _b: self.new_match())
         self.buttons["replay"].on_click(lambda _b: self.replay())
+        # a changed dropdown says at once that it waits for the next match (phones have no tooltips)
+        self.level.observe(lambda _c: self._show_seed_line(), names="value")
+        self.preset.observe(lambda _c: self._show_seed_line(), names="value")
         self.seed_html = w.HTML()
         self.seed_html.add_class("ht-seed-line")
         title = w.HTML("<h1 style='font-size:1.4em;margin:4px 0'>Play Hearts</h1>")
@@ -93,8 +96,33 @@ class PlayApp(WidgetView):
         if old is not None:
             close_tree(old.widget)
         self.seed_box.value = seed
-        self.seed_html.value = f"<div>{escape(self.replay_line())}</div>"
+        self._show_seed_line()
         return self.replay_line()
+
+    def rules_note(self) -> str:
+        """What the current preset changes from the standard rules ('' for standard)."""
+        standard = set(Rules.preset("standard").describe().splitlines())
+        changed = [line for line in Rules.preset(self.rules_name).describe().splitlines() if line not in standard]
+        return "Unlike the standard rules — " + "; ".join(changed) + "." if changed else ""
+
+    def pending_note(self) -> str:
+        """Dropdown choices that differ from the match being played wait for the next match."""
+        waiting = [f"{what} {new}" for what, new, now in (("opponents", self.level.value, self.opponents),
+                                                          ("rules", self.preset.value, self.rules_name))
+                   if new != now]
+        if not waiting:
+            return ""
+        head = " and ".join(waiting)
+        return (head[0].upper() + head[1:] + " will apply from the next match: press New match or Replay seed. "
+                f"This match goes on with opponents {self.opponents} and rules {self.rules_name}.")
+
+    def _show_seed_line(self) -> None:
+        lines = [f"<div>{escape(self.replay_line())}</div>"]
+        if self.rules_note():
+            lines.append(f"<div>{escape(self.rules_note())}</div>")
+        if self.pending_note():
+            lines.append(f"<div class='ht-pending' role='status'><b>{escape(self.pending_note())}</b></div>")
+        self.seed_html.value = "".join(lines)
 
     def new_match(self) -> str:
         """A fresh seed from the app's ``Rng`` stream, shown in the Seed box."""
@@ -110,4 +138,5 @@ class PlayApp(WidgetView):
                 f"rules=Rules.preset({self.rules_name!r}))")
 
     def text(self) -> str:
-        return "Play Hearts\n" + self.replay_line() + "\n" + self.table.text()
+        notes = [n for n in (self.rules_note(), self.pending_note()) if n]
+        return "\n".join(["Play Hearts", self.replay_line(), *notes, self.table.text()])

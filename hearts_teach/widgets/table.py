@@ -436,6 +436,13 @@ class TableWidget(WidgetView):
         self.refresh()
         return self._say(f"Step: {did}.")
 
+    def _busy(self, text: str) -> None:
+        """Say what is being played out and lock the buttons until ``refresh()``: strong bots
+        take seconds, and the page only hears of the result at the end."""
+        for b in self.buttons.values():
+            b.disabled = True
+        self._say(text)
+
     def _autoplay(self, more: Callable[[], bool]) -> bool:
         """The autopilot passes if needed, then plays while ``more()`` holds and the hand
         lasts; False when the hand was already over."""
@@ -463,8 +470,10 @@ class TableWidget(WidgetView):
     def finish_hand(self) -> str:
         """The autopilot plays out the hand; returns the result (shown once, in the result box)."""
         hand = self.hand
-        if not self._autoplay(lambda: True):
+        if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
+        self._busy(f"Finishing hand {hand.hand_number + 1}: the autopilot plays your cards…")
+        self._autoplay(lambda: True)
         self.refresh()
         self._say("")
         return hand_result_text(hand)
@@ -484,6 +493,8 @@ class TableWidget(WidgetView):
         """Let the autopilot play every remaining hand for you; returns the winner line."""
         if self.match is None:
             return self._say("This table plays a single hand.", "error")
+        if not self.match.is_over:
+            self._busy("Finishing the match: the autopilot plays your cards in every hand left…")
         while True:
             self.finish_hand()
             if self.match.is_over:
