@@ -108,7 +108,11 @@ def test_table_controls_hint_undo_step_finish():
     t = TableWidget(seed=4, opponents="rule")  # the real coach behind Hint
     t.buttons["hint"].click()
     assert t.last_hint.startswith("Hint: Pass ") and escape(t.last_hint) in t.message.value
-    assert len(t.hint_result.cards) == 3 and t.hint_result.reason in t.last_hint
+    assert len(t.hint_result.cards) == 3
+    # the coach's reason is shown whole, its cards said once
+    cards = " ".join(c.pretty for c in t.hint_result.cards)
+    assert t.hint_result.reason.startswith(f"Passing {cards}")
+    assert t.last_hint == f"Hint: Pass {cards}" + t.hint_result.reason.removeprefix(f"Passing {cards}")
     t.buttons["step"].click()  # the autopilot passes for you
     assert t.hand.phase is Phase.PLAY and t.hand.turn == 0
     t.buttons["hint"].click()
@@ -173,6 +177,12 @@ def test_format_hint_words_a_pass_and_a_play():
     assert format_hint(H) == "Pass Q♠ A♥ 2♣: dump the queen"
     H.kind, H.cards = "play", [Card("9D")]
     assert format_hint(H) == "Play 9♦: dump the queen"
+    # the coach's own pass reason names the cards again: they are said once
+    H.kind, H.cards = "pass", [Card("JC"), Card("AC"), Card("AD")]
+    H.reason = "Passing J♣ A♣ A♦ (the rule bot's pass): you take 3.7 hearts on average; the best choice here."
+    assert format_hint(H) == "Pass J♣ A♣ A♦ (the rule bot's pass): you take 3.7 hearts on average; the best choice here."
+    H.reason = "Passing J♣ A♣ A♦: you take 3.7 hearts"
+    assert format_hint(H) == "Pass J♣ A♣ A♦: you take 3.7 hearts"
 
 
 def test_trick_view_text_and_html():

@@ -121,6 +121,10 @@ def format_hint(result: Any) -> str:
         return str(result)
     verb = "Pass" if getattr(result, "kind", "play") == "pass" else "Play"
     head = f"{verb} {' '.join(c.pretty for c in cards)}"
+    # the coach's pass reasons open with "Passing <the same cards>": say the cards once
+    again = f"Passing {' '.join(c.pretty for c in cards)}"
+    if reason.startswith(again):
+        head, reason = head + reason[len(again):].partition(":")[0], reason[len(again):].partition(":")[2].strip()
     return f"{head}: {reason}" if reason else head
 
 
