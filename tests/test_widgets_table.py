@@ -567,3 +567,14 @@ def test_play_app_says_what_a_rules_preset_changes():
     app.preset.value = "no_pass"
     app.buttons["replay"].click()
     assert "Passing: none (every hand is a hold hand)" in app.seed_html.value and "J♦" not in app.seed_html.value
+
+
+def test_a_hold_hand_is_called_a_hold_hand_not_pass_hold():
+    t = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    for _ in range(3):
+        t.buttons["finish_hand"].click()
+        t.buttons["next_hand"].click()
+    assert t.hand.pass_direction == "hold"
+    assert t.last_message == "Hand 4 dealt: no pass (a hold hand)."
+    assert t.status_line().startswith("Hand 4 of a match to 100 · no pass (a hold hand) · you are South")
+    assert "pass hold" not in t.status.value

@@ -61,6 +61,11 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
     return {"number": trick.number, "status": status, "plays": plays}
 
 
+def pass_words(direction: str) -> str:
+    """'pass left', …, and 'no pass (a hold hand)' rather than 'pass hold'."""
+    return "no pass (a hold hand)" if direction == "hold" else f"pass {direction}"
+
+
 def trick_pause_default() -> float:
     """Seconds a completed trick stays in view: ``HEARTS_TRICK_PAUSE`` (tests set 0), else 0.8."""
     try:
@@ -491,7 +496,7 @@ class TableWidget(WidgetView):
             return self._say("The match is over.", "error")
         self.match.next_hand()
         self._start_hand()
-        return self._say(f"Hand {self.hand.hand_number + 1} dealt: pass {self.hand.pass_direction}.")
+        return self._say(f"Hand {self.hand.hand_number + 1} dealt: {pass_words(self.hand.pass_direction)}.")
 
     def play_match(self) -> str:
         """Let the autopilot play every remaining hand for you; returns the winner line."""
@@ -523,7 +528,7 @@ class TableWidget(WidgetView):
         head = f"Hand {hand.hand_number + 1}"
         if self.match is not None:
             head += f" of a match to {self.match.rules.end_score}"
-        head += f" · pass {hand.pass_direction} · you are {names[self.you]}"
+        head += f" · {pass_words(hand.pass_direction)} · you are {names[self.you]}"
         if hand.phase is Phase.PASS:
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:
