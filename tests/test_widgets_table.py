@@ -578,3 +578,20 @@ def test_a_hold_hand_is_called_a_hold_hand_not_pass_hold():
     assert t.last_message == "Hand 4 dealt: no pass (a hold hand)."
     assert t.status_line().startswith("Hand 4 of a match to 100 · no pass (a hold hand) · you are South")
     assert "pass hold" not in t.status.value
+
+
+def test_a_trick_you_take_is_told_as_yours():
+    t = TableWidget(seed=1, hint_fn=cheap_hint, trick_pause=0)
+    t.pass_cards("QS JS 4S")
+    said = []
+    while not t.hand.is_over:
+        before = len(t.hand.tricks)
+        key = next(k for k, b in t.hand_widget.buttons.items() if b.active)
+        t.hand_widget.buttons[key].click()
+        done = t.hand.tricks[before:]
+        if done and done[0].winner == t.you:
+            said.append(t.last_message)
+            assert t.last_message.startswith(f"You played {Card(key).pretty} and took trick {done[0].number} (")
+        elif done:
+            assert f". {t.hand.seat_names[done[0].winner]} took trick {done[0].number} (" in t.last_message
+    assert said and not any("South took" in m for m in said)

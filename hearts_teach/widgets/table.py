@@ -349,6 +349,8 @@ class TableWidget(WidgetView):
         done = hand.tricks[before:]
         if done:
             t = done[0]
+            if t.winner == self.you:  # you are told as "you", not by your seat's name
+                return f"You played {card.pretty} and took trick {t.number} ({pts(t.points)})."
             said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
         return said
 
