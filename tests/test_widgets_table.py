@@ -595,3 +595,21 @@ def test_a_trick_you_take_is_told_as_yours():
         elif done:
             assert f". {t.hand.seat_names[done[0].winner]} took trick {done[0].number} (" in t.last_message
     assert said and not any("South took" in m for m in said)
+
+
+def test_play_app_names_a_match_left_half_way():
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    app.buttons["new_match"].click()  # nothing was done in seed 1: nothing to say
+    assert app.left_note == "" and "You left" not in app.seed_html.value
+    seed = app.seed
+    app.table.pass_cards(app.table.hand.cards(0)[:3])
+    app.level.value = "easy"
+    app.buttons["new_match"].click()
+    note = (f"You left the match of seed {seed} (opponents rule, rules standard) in hand 1; "
+            f"Replay seed with {seed} deals it again from hand 1.")
+    assert app.left_note == note and escape(note) in app.seed_html.value and note in app.text()
+    app.table.buttons["finish_match"].click()  # a finished match is not "left"
+    app.buttons["new_match"].click()
+    assert app.left_note == "" and "You left" not in app.seed_html.value

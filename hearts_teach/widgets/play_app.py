@@ -81,6 +81,7 @@ class PlayApp(WidgetView):
         self.widget = w.VBox([title, controls, self.seed_html, self.holder])
         self.widget.add_class("ht-app")
         self.table: TableWidget
+        self.left_note = ""  # the match given up by the last New match / Replay seed, if any
         self.start(seed)
 
     def start(self, seed: int) -> str:
@@ -88,6 +89,7 @@ class PlayApp(WidgetView):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed!r}")
         old = getattr(self, "table", None)
+        self.left_note = self._left_note(old)
         self.seed = seed
         self.opponents, self.rules_name = self.level.value, self.preset.value
         self.table = TableWidget(seed, opponents=self.opponents, rules=Rules.preset(self.rules_name),
@@ -98,6 +100,16 @@ class PlayApp(WidgetView):
         self.seed_box.value = seed
         self._show_seed_line()
         return self.replay_line()
+
+    def _left_note(self, old: TableWidget | None) -> str:
+        """A match given up half-way is named, so it can be dealt again (nothing asks first)."""
+        if old is None or old.match is None or old.match.is_over:
+            return ""
+        hand = old.hand
+        if not old.match.finished_hands and not any(a.seat == old.you for a in hand.history):
+            return ""  # nothing done yet: nothing lost
+        return (f"You left the match of seed {self.seed} (opponents {self.opponents}, rules {self.rules_name}) "
+                f"in hand {hand.hand_number + 1}; Replay seed with {self.seed} deals it again from hand 1.")
 
     def rules_note(self) -> str:
         """What the current preset changes from the standard rules ('' for standard)."""
@@ -120,6 +132,8 @@ class PlayApp(WidgetView):
         lines = [f"<div>{escape(self.replay_line())}</div>"]
         if self.rules_note():
             lines.append(f"<div>{escape(self.rules_note())}</div>")
+        if self.left_note:
+            lines.append(f"<div>{escape(self.left_note)}</div>")
         if self.pending_note():
             lines.append(f"<div class='ht-pending' role='status'><b>{escape(self.pending_note())}</b></div>")
         self.seed_html.value = "".join(lines)
@@ -138,5 +152,5 @@ class PlayApp(WidgetView):
                 f"rules=Rules.preset({self.rules_name!r}))")
 
     def text(self) -> str:
-        notes = [n for n in (self.rules_note(), self.pending_note()) if n]
+        notes = [n for n in (self.rules_note(), self.left_note, self.pending_note()) if n]
         return "\n".join(["Play Hearts", self.replay_line(), *notes, self.table.text()])
