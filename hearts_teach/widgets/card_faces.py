@@ -30,6 +30,8 @@ CSS = r"""
 .ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; line-height: 1.4; }
 .ht-app .ht-pending { color: #7a4a00; }
 .ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 44px; font-size: 15px; }
+/* ipywidgets fixes a dropdown's box at 28 px: a 44 px select would spill out of it and under the next line */
+.ht-app .widget-dropdown, .ht-table .widget-dropdown { height: auto; }
 .ht-table .widget-checkbox { min-height: 44px; display: flex; align-items: center; }
 .ht-table .widget-checkbox label { display: flex; align-items: center; gap: 6px; min-height: 44px; }
 .ht-table .widget-checkbox input { width: 22px; height: 22px; margin: 0; }

@@ -150,5 +150,14 @@ def test_play_app_axe_during_play(browser, voila_url):
         bad = axe_violations(page)
         assert not bad, bad
         assert away == [] and errors == [], (away, errors)
+        # each control stays inside its own box (a dropdown once spilled under the next line)
+        spill = page.evaluate("""() => [...document.querySelectorAll('.ht-app-controls > *')].flatMap(box => {
+            const b = box.getBoundingClientRect();
+            return [...box.querySelectorAll('select, input')].filter(e => {
+                const r = e.getBoundingClientRect();
+                return r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5;
+            }).map(e => `${e.tagName} ${e.getBoundingClientRect().bottom} > ${b.bottom}`);
+        })""")
+        assert spill == [], spill
     finally:
         page.close()
