@@ -613,3 +613,22 @@ def test_play_app_names_a_match_left_half_way():
     app.table.buttons["finish_match"].click()  # a finished match is not "left"
     app.buttons["new_match"].click()
     assert app.left_note == "" and "You left" not in app.seed_html.value
+
+
+def test_play_app_shows_the_new_seed_before_dealing():
+    # a seed typed while the bots choose their passes must not be overwritten afterwards:
+    # the box takes the new seed first, and the seed line says a deal is on its way
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    seen = []
+    app.seed_box.observe(lambda c: seen.append(("box", c["new"], app.table.seed)), names="value")
+    app.seed_html.observe(lambda c: seen.append(("line", c["new"], app.table.seed)), names="value")
+    app.seed_box.value = 5  # typed, then Replay seed
+    seen.clear()
+    app.buttons["replay"].click()
+    assert seen[0] == ("line", "<div>Dealing the match of seed 5…</div>", 1)  # the old table still up
+    app.buttons["new_match"].click()
+    box = [e for e in seen if e[0] == "box"]
+    assert box[0][1] == app.seed and box[0][2] == 5  # the box changed while seed 5's table was up
+    assert "Match seed" in app.seed_html.value and "Dealing" not in app.seed_html.value

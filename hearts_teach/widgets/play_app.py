@@ -89,6 +89,11 @@ class PlayApp(WidgetView):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed!r}")
         old = getattr(self, "table", None)
+        # the box shows the seed at once: strong bots take a moment to choose their passes, and
+        # a seed typed meanwhile must not be overwritten when the deal is ready
+        self.seed_box.value = seed
+        if old is not None:
+            self.seed_html.value = f"<div>Dealing the match of seed {seed}…</div>"
         self.left_note = self._left_note(old)
         self.seed = seed
         self.opponents, self.rules_name = self.level.value, self.preset.value
@@ -97,7 +102,6 @@ class PlayApp(WidgetView):
         self.holder.children = (self.table.widget,)
         if old is not None:
             close_tree(old.widget)
-        self.seed_box.value = seed
         self._show_seed_line()
         return self.replay_line()
 
