@@ -632,3 +632,25 @@ def test_play_app_shows_the_new_seed_before_dealing():
     box = [e for e in seen if e[0] == "box"]
     assert box[0][1] == app.seed and box[0][2] == 5  # the box changed while seed 5's table was up
     assert "Match seed" in app.seed_html.value and "Dealing" not in app.seed_html.value
+
+
+def test_the_last_card_says_the_hand_and_the_match_are_over():
+    # on a phone the result and the banner are below the fold: the line under your cards says it
+    t = TableWidget(seed=1, opponents="rule", trick_pause=0, hint_fn=cheap_hint)
+    ends = []
+    while not t.match.is_over:
+        if t.hand.is_over:
+            t.buttons["next_hand"].click()
+        if not t.pass_picker.done:
+            t.pass_cards(t.hand.cards(0)[:3])
+        key = next(k for k, b in t.hand_widget.buttons.items() if b.active)
+        t.hand_widget.buttons[key].click()
+        if t.hand.is_over:
+            ends.append((t.hand.hand_number, t.last_message))
+    for number, line in ends[:-1]:
+        assert f" Hand {number + 1} scores: " in line and line.endswith(f" Next hand deals hand {number + 2}.")
+    last = ends[-1][1]
+    w_ = t.match.winner
+    who = "you win" if w_ == t.you else f"{t.hand.seat_names[w_]} wins"
+    assert last.endswith(f"The match is over: {who} with {t.match.totals[w_]} points.")
+    assert hand_result_text(t.hand) in last and "Next hand" not in last

@@ -350,8 +350,19 @@ class TableWidget(WidgetView):
         if done:
             t = done[0]
             if t.winner == self.you:  # you are told as "you", not by your seat's name
-                return f"You played {card.pretty} and took trick {t.number} ({pts(t.points)})."
-            said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+                said = f"You played {card.pretty} and took trick {t.number} ({pts(t.points)})."
+            else:
+                said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+        if hand.is_over:
+            # the last card ends the hand (or the match): say it where you tapped, not only
+            # in the result and the banner further down the page
+            said += " " + sentence(hand_result_text(hand))
+            if self.match is not None and self.match.is_over:
+                w_ = self.match.winner
+                who = "you win" if w_ == self.you else f"{hand.seat_names[w_]} wins"  # type: ignore[index]
+                said += f" The match is over: {who} with {self.match.totals[w_]} points."  # type: ignore[index]
+            elif self.match is not None:
+                said += f" Next hand deals hand {hand.hand_number + 2}."
         return said
 
     def _after_pass(self, cards: CardList) -> str:
