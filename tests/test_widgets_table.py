@@ -109,6 +109,9 @@ def test_table_controls_hint_undo_step_finish():
     t.buttons["hint"].click()
     assert t.last_hint.startswith("Hint: Pass ") and escape(t.last_hint) in t.message.value
     assert len(t.hint_result.cards) == 3 and t.hint_result.reason in t.last_hint
+    # the cards are said once (the coach's reason reads on from the move)
+    cards = " ".join(c.pretty for c in t.hint_result.cards)
+    assert t.last_hint.count(cards) == 1
     t.buttons["step"].click()  # the autopilot passes for you
     assert t.hand.phase is Phase.PLAY and t.hand.turn == 0
     t.buttons["hint"].click()
@@ -507,3 +510,140 @@ def test_play_app_new_match_replay_and_settings():
         app.start(-3)
     with pytest.raises(ValueError, match="opponents must be one of"):
         PlayApp(opponents="grandmaster")
+
+
+def test_finish_match_says_it_is_working_and_locks_the_buttons():
+    # strong bots take seconds to play a match out: the page must say so at once, and no
+    # button may queue more clicks meanwhile; the end state unlocks the right ones again
+    t = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    seen = []
+    t.message.observe(lambda c: seen.append((c["new"], [k for k, b in t.buttons.items() if not b.disabled])),
+                      names="value")
+    t.buttons["finish_match"].click()
+    busy = [(v, live) for v, live in seen if "Finishing the match" in v]
+    assert busy and busy[0][1] == []  # every button locked while it is said
+    assert any("Finishing hand 2: the autopilot plays your cards" in v for v, _ in seen)
+    assert t.match.is_over and t.last_message == ""
+    assert [k for k, b in t.buttons.items() if not b.disabled] == []  # match over: nothing to press
+    t2 = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    t2.buttons["finish_hand"].click()
+    assert t2.hand.is_over and not t2.buttons["next_hand"].disabled and not t2.buttons["finish_match"].disabled
+
+
+def test_play_app_says_a_changed_setting_waits_for_the_next_match():
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    assert "ht-pending" not in app.seed_html.value and app.pending_note() == ""
+    app.level.value = "expert"  # mid-match: the match goes on with its own bots, and the page says so
+    note = ("Opponents expert will apply from the next match: press New match or Replay seed. "
+            "This match goes on with opponents rule and rules standard.")
+    assert app.pending_note() == note and escape(note) in app.seed_html.value and note in app.text()
+    assert set(app.table.difficulty.values()) == {"rule"}
+    app.preset.value = "omnibus"
+    assert app.pending_note().startswith("Opponents expert and rules omnibus will apply from the next match")
+    app.level.value, app.preset.value = "rule", "standard"  # back to the match's own settings: no note
+    assert "ht-pending" not in app.seed_html.value
+    app.level.value = "easy"
+    app.buttons["new_match"].click()
+    assert app.pending_note() == "" and "ht-pending" not in app.seed_html.value
+    assert set(app.table.difficulty.values()) == {"easy"}
+
+
+def test_play_app_says_what_a_rules_preset_changes():
+    from hearts_teach.widgets import PlayApp
+
+    assert PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint).rules_note() == ""
+    app = PlayApp(seed=1, preset="omnibus", trick_pause=0, hint_fn=cheap_hint)
+    note = "Unlike the standard rules — Omnibus: the J♦ counts −10 to whoever takes it."
+    assert app.rules_note() == note and escape(note) in app.seed_html.value and note in app.text()
+    app.preset.value = "no_pass"
+    app.buttons["replay"].click()
+    assert "Passing: none (every hand is a hold hand)" in app.seed_html.value and "J♦" not in app.seed_html.value
+
+
+def test_a_hold_hand_is_called_a_hold_hand_not_pass_hold():
+    t = TableWidget(seed=6, opponents="random", hint_fn=cheap_hint, trick_pause=0)
+    for _ in range(3):
+        t.buttons["finish_hand"].click()
+        t.buttons["next_hand"].click()
+    assert t.hand.pass_direction == "hold"
+    assert t.last_message == "Hand 4 dealt: no pass (a hold hand)."
+    assert t.status_line().startswith("Hand 4 of a match to 100 · no pass (a hold hand) · you are South")
+    assert "pass hold" not in t.status.value
+
+
+def test_a_trick_you_take_is_told_as_yours():
+    t = TableWidget(seed=1, hint_fn=cheap_hint, trick_pause=0)
+    t.pass_cards("QS JS 4S")
+    said = []
+    while not t.hand.is_over:
+        before = len(t.hand.tricks)
+        key = next(k for k, b in t.hand_widget.buttons.items() if b.active)
+        t.hand_widget.buttons[key].click()
+        done = t.hand.tricks[before:]
+        if done and done[0].winner == t.you:
+            said.append(t.last_message)
+            assert t.last_message.startswith(f"You played {Card(key).pretty} and took trick {done[0].number} (")
+        elif done:
+            assert f". {t.hand.seat_names[done[0].winner]} took trick {done[0].number} (" in t.last_message
+    assert said and not any("South took" in m for m in said)
+
+
+def test_play_app_names_a_match_left_half_way():
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    app.buttons["new_match"].click()  # nothing was done in seed 1: nothing to say
+    assert app.left_note == "" and "You left" not in app.seed_html.value
+    seed = app.seed
+    app.table.pass_cards(app.table.hand.cards(0)[:3])
+    app.level.value = "easy"
+    app.buttons["new_match"].click()
+    note = (f"You left the match of seed {seed} (opponents rule, rules standard) in hand 1; "
+            f"Replay seed with {seed} deals it again from hand 1.")
+    assert app.left_note == note and escape(note) in app.seed_html.value and note in app.text()
+    app.table.buttons["finish_match"].click()  # a finished match is not "left"
+    app.buttons["new_match"].click()
+    assert app.left_note == "" and "You left" not in app.seed_html.value
+
+
+def test_play_app_shows_the_new_seed_before_dealing():
+    # a seed typed while the bots choose their passes must not be overwritten afterwards:
+    # the box takes the new seed first, and the seed line says a deal is on its way
+    from hearts_teach.widgets import PlayApp
+
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
+    seen = []
+    app.seed_box.observe(lambda c: seen.append(("box", c["new"], app.table.seed)), names="value")
+    app.seed_html.observe(lambda c: seen.append(("line", c["new"], app.table.seed)), names="value")
+    app.seed_box.value = 5  # typed, then Replay seed
+    seen.clear()
+    app.buttons["replay"].click()
+    assert seen[0] == ("line", "<div>Dealing the match of seed 5…</div>", 1)  # the old table still up
+    app.buttons["new_match"].click()
+    box = [e for e in seen if e[0] == "box"]
+    assert box[0][1] == app.seed and box[0][2] == 5  # the box changed while seed 5's table was up
+    assert "Match seed" in app.seed_html.value and "Dealing" not in app.seed_html.value
+
+
+def test_the_last_card_says_the_hand_and_the_match_are_over():
+    # on a phone the result and the banner are below the fold: the line under your cards says it
+    t = TableWidget(seed=1, opponents="rule", trick_pause=0, hint_fn=cheap_hint)
+    ends = []
+    while not t.match.is_over:
+        if t.hand.is_over:
+            t.buttons["next_hand"].click()
+        if not t.pass_picker.done:
+            t.pass_cards(t.hand.cards(0)[:3])
+        key = next(k for k, b in t.hand_widget.buttons.items() if b.active)
+        t.hand_widget.buttons[key].click()
+        if t.hand.is_over:
+            ends.append((t.hand.hand_number, t.last_message))
+    for number, line in ends[:-1]:
+        assert f" Hand {number + 1} scores: " in line and line.endswith(f" Next hand deals hand {number + 2}.")
+    last = ends[-1][1]
+    w_ = t.match.winner
+    who = "you win" if w_ == t.you else f"{t.hand.seat_names[w_]} wins"
+    assert last.endswith(f"The match is over: {who} with {t.match.totals[w_]} points.")
+    assert hand_result_text(t.hand) in last and "Next hand" not in last

@@ -26,8 +26,12 @@ from ..render import suit_color
 CSS = r"""
 .ht-table, .ht-app { font-family: sans-serif; max-width: 100%; box-sizing: border-box; }
 .ht-table *, .ht-app * { box-sizing: border-box; }
-.ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; }
+/* ipywidgets gives HTML a 28 px line (one control high): wrapped text needs a text line */
+.ht-table .widget-html-content, .ht-app .widget-html-content { white-space: normal; line-height: 1.4; }
+.ht-app .ht-pending { color: #7a4a00; }
 .ht-app .widget-dropdown select, .ht-app .widget-text input { min-height: 44px; font-size: 15px; }
+/* ipywidgets fixes a dropdown's box at 28 px: a 44 px select would spill out of it and under the next line */
+.ht-app .widget-dropdown, .ht-table .widget-dropdown { height: auto; }
 .ht-table .widget-checkbox { min-height: 44px; display: flex; align-items: center; }
 .ht-table .widget-checkbox label { display: flex; align-items: center; gap: 6px; min-height: 44px; }
 .ht-table .widget-checkbox input { width: 22px; height: 22px; margin: 0; }

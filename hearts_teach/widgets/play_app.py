@@ -68,6 +68,9 @@ class PlayApp(WidgetView):
         }
         self.buttons["new_match"].on_click(lambda _b: self.new_match())
         self.buttons["replay"].on_click(lambda _b: self.replay())
+        # a changed dropdown says at once that it waits for the next match (phones have no tooltips)
+        self.level.observe(lambda _c: self._show_seed_line(), names="value")
+        self.preset.observe(lambda _c: self._show_seed_line(), names="value")
         self.seed_html = w.HTML()
         self.seed_html.add_class("ht-seed-line")
         title = w.HTML("<h1 style='font-size:1.4em;margin:4px 0'>Play Hearts</h1>")
@@ -78,6 +81,7 @@ class PlayApp(WidgetView):
         self.widget = w.VBox([title, controls, self.seed_html, self.holder])
         self.widget.add_class("ht-app")
         self.table: TableWidget
+        self.left_note = ""  # the match given up by the last New match / Replay seed, if any
         self.start(seed)
 
     def start(self, seed: int) -> str:
@@ -85,6 +89,12 @@ class PlayApp(WidgetView):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed!r}")
         old = getattr(self, "table", None)
+        # the box shows the seed at once: strong bots take a moment to choose their passes, and
+        # a seed typed meanwhile must not be overwritten when the deal is ready
+        self.seed_box.value = seed
+        if old is not None:
+            self.seed_html.value = f"<div>Dealing the match of seed {seed}…</div>"
+        self.left_note = self._left_note(old)
         self.seed = seed
         self.opponents, self.rules_name = self.level.value, self.preset.value
         self.table = TableWidget(seed, opponents=self.opponents, rules=Rules.preset(self.rules_name),
@@ -92,9 +102,45 @@ class PlayApp(WidgetView):
         self.holder.children = (self.table.widget,)
         if old is not None:
             close_tree(old.widget)
-        self.seed_box.value = seed
-        self.seed_html.value = f"<div>{escape(self.replay_line())}</div>"
+        self._show_seed_line()
         return self.replay_line()
+
+    def _left_note(self, old: TableWidget | None) -> str:
+        """A match given up half-way is named, so it can be dealt again (nothing asks first)."""
+        if old is None or old.match is None or old.match.is_over:
+            return ""
+        hand = old.hand
+        if not old.match.finished_hands and not any(a.seat == old.you for a in hand.history):
+            return ""  # nothing done yet: nothing lost
+        return (f"You left the match of seed {self.seed} (opponents {self.opponents}, rules {self.rules_name}) "
+                f"in hand {hand.hand_number + 1}; Replay seed with {self.seed} deals it again from hand 1.")
+
+    def rules_note(self) -> str:
+        """What the current preset changes from the standard rules ('' for standard)."""
+        standard = set(Rules.preset("standard").describe().splitlines())
+        changed = [line for line in Rules.preset(self.rules_name).describe().splitlines() if line not in standard]
+        return "Unlike the standard rules — " + "; ".join(changed) + "." if changed else ""
+
+    def pending_note(self) -> str:
+        """Dropdown choices that differ from the match being played wait for the next match."""
+        waiting = [f"{what} {new}" for what, new, now in (("opponents", self.level.value, self.opponents),
+                                                          ("rules", self.preset.value, self.rules_name))
+                   if new != now]
+        if not waiting:
+            return ""
+        head = " and ".join(waiting)
+        return (head[0].upper() + head[1:] + " will apply from the next match: press New match or Replay seed. "
+                f"This match goes on with opponents {self.opponents} and rules {self.rules_name}.")
+
+    def _show_seed_line(self) -> None:
+        lines = [f"<div>{escape(self.replay_line())}</div>"]
+        if self.rules_note():
+            lines.append(f"<div>{escape(self.rules_note())}</div>")
+        if self.left_note:
+            lines.append(f"<div>{escape(self.left_note)}</div>")
+        if self.pending_note():
+            lines.append(f"<div class='ht-pending' role='status'><b>{escape(self.pending_note())}</b></div>")
+        self.seed_html.value = "".join(lines)
 
     def new_match(self) -> str:
         """A fresh seed from the app's ``Rng`` stream, shown in the Seed box."""
@@ -110,4 +156,5 @@ class PlayApp(WidgetView):
                 f"rules=Rules.preset({self.rules_name!r}))")
 
     def text(self) -> str:
-        return "Play Hearts\n" + self.replay_line() + "\n" + self.table.text()
+        notes = [n for n in (self.rules_note(), self.left_note, self.pending_note()) if n]
+        return "\n".join(["Play Hearts", self.replay_line(), *notes, self.table.text()])

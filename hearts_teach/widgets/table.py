@@ -61,6 +61,11 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
     return {"number": trick.number, "status": status, "plays": plays}
 
 
+def pass_words(direction: str) -> str:
+    """'pass left', …, and 'no pass (a hold hand)' rather than 'pass hold'."""
+    return "no pass (a hold hand)" if direction == "hold" else f"pass {direction}"
+
+
 def trick_pause_default() -> float:
     """Seconds a completed trick stays in view: ``HEARTS_TRICK_PAUSE`` (tests set 0), else 0.8."""
     try:
@@ -340,7 +345,20 @@ class TableWidget(WidgetView):
         done = hand.tricks[before:]
         if done:
             t = done[0]
-            said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+            if t.winner == self.you:  # you are told as "you", not by your seat's name
+                said = f"You played {card.pretty} and took trick {t.number} ({pts(t.points)})."
+            else:
+                said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+        if hand.is_over:
+            # the last card ends the hand (or the match): say it where you tapped, not only
+            # in the result and the banner further down the page
+            said += " " + sentence(hand_result_text(hand))
+            if self.match is not None and self.match.is_over:
+                w_ = self.match.winner
+                who = "you win" if w_ == self.you else f"{hand.seat_names[w_]} wins"  # type: ignore[index]
+                said += f" The match is over: {who} with {self.match.totals[w_]} points."  # type: ignore[index]
+            elif self.match is not None:
+                said += f" Next hand deals hand {hand.hand_number + 2}."
         return said
 
     def _after_pass(self, cards: CardList) -> str:
@@ -436,6 +454,13 @@ class TableWidget(WidgetView):
         self.refresh()
         return self._say(f"Step: {did}.")
 
+    def _busy(self, text: str) -> None:
+        """Say what is being played out and lock the buttons until ``refresh()``: strong bots
+        take seconds, and the page only hears of the result at the end."""
+        for b in self.buttons.values():
+            b.disabled = True
+        self._say(text)
+
     def _autoplay(self, more: Callable[[], bool]) -> bool:
         """The autopilot passes if needed, then plays while ``more()`` holds and the hand
         lasts; False when the hand was already over."""
@@ -463,8 +488,10 @@ class TableWidget(WidgetView):
     def finish_hand(self) -> str:
         """The autopilot plays out the hand; returns the result (shown once, in the result box)."""
         hand = self.hand
-        if not self._autoplay(lambda: True):
+        if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
+        self._busy(f"Finishing hand {hand.hand_number + 1}: the autopilot plays your cards…")
+        self._autoplay(lambda: True)
         self.refresh()
         self._say("")
         return hand_result_text(hand)
@@ -478,12 +505,14 @@ class TableWidget(WidgetView):
             return self._say("The match is over.", "error")
         self.match.next_hand()
         self._start_hand()
-        return self._say(f"Hand {self.hand.hand_number + 1} dealt: pass {self.hand.pass_direction}.")
+        return self._say(f"Hand {self.hand.hand_number + 1} dealt: {pass_words(self.hand.pass_direction)}.")
 
     def play_match(self) -> str:
         """Let the autopilot play every remaining hand for you; returns the winner line."""
         if self.match is None:
             return self._say("This table plays a single hand.", "error")
+        if not self.match.is_over:
+            self._busy("Finishing the match: the autopilot plays your cards in every hand left…")
         while True:
             self.finish_hand()
             if self.match.is_over:
@@ -508,7 +537,7 @@ class TableWidget(WidgetView):
         head = f"Hand {hand.hand_number + 1}"
         if self.match is not None:
             head += f" of a match to {self.match.rules.end_score}"
-        head += f" · pass {hand.pass_direction} · you are {names[self.you]}"
+        head += f" · {pass_words(hand.pass_direction)} · you are {names[self.you]}"
         if hand.phase is Phase.PASS:
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:

@@ -143,6 +143,11 @@ def start_voila(folder: Path, log_path: Path, env: dict[str, str]) -> tuple[subp
     """Voilà serving every notebook of ``folder`` at /voila/render/NAME.ipynb."""
     port = free_port()
     log = open(log_path, "w")  # noqa: SIM115 - the server owns it until it stops
+    # the same template and config as `./dev play` (see the dev script)
+    share = ROOT / "hearts_teach" / "share"
+    env = dict(env, JUPYTER_PATH=os.pathsep.join(filter(None, [str(share), env.get("JUPYTER_PATH")])),
+               JUPYTER_CONFIG_PATH=os.pathsep.join(filter(None, [str(share / "config"),
+                                                                 env.get("JUPYTER_CONFIG_PATH")])))
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)

@@ -132,14 +132,32 @@ def test_play_app(browser, request, where, size, tmp_path):
 
 @pytest.mark.timeout(120)
 def test_play_app_axe_during_play(browser, voila_url):
-    """The app mid-hand, on the phone, passes axe-core too (the pass picker and the hand)."""
+    """The app mid-hand, on the phone, passes axe-core too (the pass picker and the hand).
+    The page asks nothing of any other host (Voilà's own template links a CDN: ours does not)
+    and logs no error (JupyterLab-only extensions are kept out of it)."""
+    from urllib.parse import urlsplit
+
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=VIEWPORTS["phone"])
+    away, errors = [], []
+    page.on("request", lambda r: away.append(r.url) if urlsplit(r.url).hostname not in ("127.0.0.1", None)
+            and not r.url.startswith(("blob:", "data:")) else None)
+    page.on("console", lambda m: errors.append(m.text[:200]) if m.type == "error" else None)
     try:
         page.goto(f"{voila_url}/voila/render/{PLAY.name}")
         expect(page.locator(".ht-pass-picker .htc-card")).to_have_count(13, timeout=90_000)
         bad = axe_violations(page)
         assert not bad, bad
+        assert away == [] and errors == [], (away, errors)
+        # each control stays inside its own box (a dropdown once spilled under the next line)
+        spill = page.evaluate("""() => [...document.querySelectorAll('.ht-app-controls > *')].flatMap(box => {
+            const b = box.getBoundingClientRect();
+            return [...box.querySelectorAll('select, input')].filter(e => {
+                const r = e.getBoundingClientRect();
+                return r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5;
+            }).map(e => `${e.tagName} ${e.getBoundingClientRect().bottom} > ${b.bottom}`);
+        })""")
+        assert spill == [], spill
     finally:
         page.close()
