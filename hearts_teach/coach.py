@@ -309,10 +309,13 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
         return f"about the same as {other_label}; " + _consequence_words(ev, i, None, seat, names, "", with_trick)
     worse = sign > 0
     if kind == "queen":
-        if worse:
-            return f"the Q♠ ends up in your tricks more often than with {other_label} (in {_pct(q_i)} of deals)"
-        return ("you never take the Q♠" if q_i == 0 else
-                f"the Q♠ ends up in your tricks less often than with {other_label} (in {_pct(q_i)} of deals)")
+        # both rates, so "more often" is never read against one bare number
+        if worse or q_i:
+            a, b = _pct(q_i), _pct(q_p)
+            if a == b:  # one more digit, so the two rates never read as equal
+                a, b = f"{100 * q_i:.1f}%", f"{100 * q_p:.1f}%"
+            return f"the Q♠ ends up in your tricks in {a} of deals, against {b} with {other_label}"
+        return "you never take the Q♠"
     if kind == "hearts":
         return (f"you take about {abs(h_i - h_p):.1f} {'more' if worse else 'fewer'} hearts "
                 f"than with {other_label}")

@@ -218,3 +218,22 @@ def test_bad_inputs_are_rejected_with_reasons(queen_dump):
         assess_pass(pv, worlds=2, max_worlds=2, include=[[missing, str(pv.cards[0]), str(pv.cards[1])]])
     with pytest.raises(IllegalPassError, match="3 different"):
         assess_pass(pv, worlds=2, max_worlds=2, include=[[str(x) for x in pv.cards[:2]]])
+
+
+def test_a_queen_comparison_gives_both_rates_from_the_rollouts():
+    """'More often than with X' must not stand next to one bare number: both rates are given,
+    and they are the rollouts' own (the seat's Q♠ rate for this choice and for the other)."""
+    import re
+
+    from hearts_teach.lessons import DRILLS
+
+    taken = assess_play(DRILLS[4].make().view(0))  # the queen on the table: A♠ or 3♠
+    assert taken.of("AS").consequence == "the Q♠ ends up in your tricks in 100% of deals, against 0% with 3♠"
+    graded = assess_pass(DRILLS[0].make().view(0), include=["QS AS AD"])
+    reason = graded.of("QS AS AD").reason
+    assert "more often than" not in reason and "(in " not in reason
+    mine, theirs = (float(x) for x in re.search(r"in (\d+)% of deals, against (\d+)% with J♣ Q♠ A♠",
+                                                 reason).groups())
+    assert mine > theirs  # the worse pass takes her more often
+    assert abs(mine - 100 * graded.of("QS AS AD").stats["p_take_qs"]) < 1.5
+    assert abs(theirs - 100 * graded.of("JC QS AS").stats["p_take_qs"]) < 1.5
