@@ -412,7 +412,9 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
     groups = [CardList(DECK[c] for c in cl) for cl in classes]
     does = [_play_does(view, cl[0]) for cl in classes]
     if len(reps) == 1:
-        does = [f"is your only legal card ({does[0]})"]
+        # one group: a single card, or several legal cards that all do the same
+        does = [f"is your only legal card ({does[0]})" if len(groups[0]) == 1 else
+                f"does the same as any other legal card ({does[0]})"]
     cands = _candidates(ev, groups, does, view, with_trick=True)
     seat = view.seat
     pos = f"{view.seat_names[seat]} to play, trick {view.tricks_done + 1}"
@@ -431,6 +433,8 @@ def _play_does(view: View, card: int) -> str:
     if not view.trick:
         if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
             return "leads a spade below the queen to flush her out"
+        if card == QS_INDEX:
+            return "leads the Q♠ herself"
         if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
             return "leads a high spade while the Q♠ is still out"
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1

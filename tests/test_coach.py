@@ -237,3 +237,21 @@ def test_a_queen_comparison_gives_both_rates_from_the_rollouts():
     assert mine > theirs  # the worse pass takes her more often
     assert abs(mine - 100 * graded.of("QS AS AD").stats["p_take_qs"]) < 1.5
     assert abs(theirs - 100 * graded.of("JC QS AS").stats["p_take_qs"]) < 1.5
+
+
+def test_one_group_of_several_cards_is_not_called_the_only_legal_card():
+    # South follows Q♦ with 2♦/4♦/5♦/J♦: four legal cards, all the same (seed 7, hand 4)
+    v = first(lambda v: v.legal_mask.bit_count() >= 2 and v.trick
+              and len(assess_play(v, worlds=64, max_worlds=64).candidates) == 1, seeds=range(7, 8))
+    a = assess_play(v, worlds=64, max_worlds=64)
+    (only,) = a.candidates
+    assert len(only.cards) >= 2 and "only legal card" not in only.reason
+    assert only.does.startswith("does the same as any other legal card (")
+    assert hint(v).reason.startswith("it does the same as any other legal card (")
+
+
+def test_leading_the_queen_is_called_so():
+    v = first(lambda v: not v.trick and v.legal_mask >> QS.index & 1 and v.legal_mask.bit_count() >= 2,
+              seeds=range(5, 9))
+    a = assess_play(v, worlds=64, max_worlds=256)
+    assert a.of("QS").does == "leads the Q♠ herself"
