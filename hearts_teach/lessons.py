@@ -573,6 +573,7 @@ class DrillSession:
                 hand.pass_cards(d.seat, chosen)  # the engine checks the pass (3 held cards)
             graded = assess_pass(hand.view(d.seat), seed=self.seed)
             mine = graded.of(chosen)
+            chosen = CardList.from_mask(chosen.mask)  # in the order the coach names passes
         else:
             if len(chosen) != 1:
                 raise ArgumentError(f"a play drill needs exactly one card, got {len(chosen)}: "

@@ -38,3 +38,10 @@ def test_a_refused_card_is_shown_with_the_current_drill():
     assert msg.startswith("Can't play K♦") and not session.results
     assert "t play K♦: South does not hold K♦" in session._prompt.value
     assert session._graded.layout.display == "none"
+
+
+def test_a_pass_is_named_in_the_same_order_as_in_the_coach_reason():
+    session = DrillSession(DRILLS[:1])
+    feedback = session.answer("QS AS AD")  # typed in another order than the coach names it
+    assert "you chose A♦ Q♠ A♠ → " in feedback and feedback.count("A♦ Q♠ A♠") >= 2
+    assert "A♦ Q♠ A♠" in session.summary() and "Q♠ A♠ A♦" not in session.summary()
