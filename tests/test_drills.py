@@ -45,3 +45,13 @@ def test_a_pass_is_named_in_the_same_order_as_in_the_coach_reason():
     feedback = session.answer("QS AS AD")  # typed in another order than the coach names it
     assert "you chose A♦ Q♠ A♠ → " in feedback and feedback.count("A♦ Q♠ A♠") >= 2
     assert "A♦ Q♠ A♠" in session.summary() and "Q♠ A♠ A♦" not in session.summary()
+
+
+def test_the_end_of_the_drills_gives_the_score_once():
+    session = DrillSession(DRILLS[4:])
+    session.widget  # noqa: B018
+    session.control.buttons["3S"].click()
+    text = session.text()
+    assert text.count("Score: 1 / 1 marks") == 1 and text.endswith("All drills are done.")
+    assert session._prompt.value == "<pre>All drills are done.</pre>"
+    assert session.answer("3S").startswith("All drills are done. Score: 1 / 1 marks")
