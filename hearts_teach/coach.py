@@ -272,6 +272,11 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, othe
     return text
 
 
+def _queen_rate(o) -> float:
+    """How often the Q♠ ended in the seat's tricks, moons aside, over all of o's deals."""
+    return float((o.queen[0] * (o.moon[0] < 0)).mean())
+
+
 def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names,
                        other_label: str, with_trick: bool) -> str:
     """What happened in the rollouts with candidate ``i``, compared with ``other`` (the best,
@@ -311,6 +316,12 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
     if kind == "queen":
         # both rates, so "more often" is never read against one bare number
         if worse or q_i:
+            # each rate on all of its candidate's deals, so a choice has one rate in every line
+            # (the best is played on more deals than a choice settled early); the common-deal
+            # rates only if the full ones would point the other way
+            full_i, full_p = _queen_rate(o), _queen_rate(p)
+            if (full_i - full_p) * (q_i - q_p) > 0:
+                q_i, q_p = full_i, full_p
             a, b = _pct(q_i), _pct(q_p)
             if a == b:  # one more digit, so the two rates never read as equal
                 a, b = f"{100 * q_i:.1f}%", f"{100 * q_p:.1f}%"

@@ -255,3 +255,17 @@ def test_leading_the_queen_is_called_so():
               seeds=range(5, 9))
     a = assess_play(v, worlds=64, max_worlds=256)
     assert a.of("QS").does == "leads the Q♠ herself"
+
+
+def test_a_choice_has_one_queen_rate_in_every_line():
+    """The learner's pass, settled early on fewer deals, is compared with the best's rate over
+    all the best's deals: the same number the other lines give for the best."""
+    import re
+
+    from hearts_teach.lessons import DRILLS
+
+    graded = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    best = graded.best.label
+    rates = {m for c in graded for m in re.findall(rf"against (\d+)% with {re.escape(best)}", c.reason)}
+    assert len(rates) == 1, rates
+    assert "against 6% with K♣ J♦ K♠" in graded.of("KS QS KC").reason
