@@ -55,3 +55,25 @@ def test_the_end_of_the_drills_gives_the_score_once():
     assert text.count("Score: 1 / 1 marks") == 1 and text.endswith("All drills are done.")
     assert session._prompt.value == "<pre>All drills are done.</pre>"
     assert session.answer("3S").startswith("All drills are done. Score: 1 / 1 marks")
+
+
+def test_the_lessons_prose_about_the_pass_drills_still_holds():
+    """Lessons 01 and 08 say in words what the coach found on these deals (seed 0): keep those
+    sentences true if the coach changes."""
+    from hearts_teach import CardList, Hand
+    from hearts_teach.coach import assess_pass
+
+    graded = assess_pass(Hand.deal(seed=287).view(0), include=["QS AS AD"])  # lesson 01's deal
+    assert DRILLS[0].make().view(0).hand == Hand.deal(seed=287).view(0).hand  # = drill 1
+    qs_as = CardList("QS AS").mask
+    best = graded.best
+    # "the coach prefers J♣"; "the passes at the top give away both Q♠ and A♠"
+    assert best.label == "J♣ Q♠ A♠" and all(c.cards.mask & qs_as == qs_as for c in graded[:3])
+    lesson = graded.of("QS AS AD")  # "it cannot show that A♦ costs anything", so "fine"
+    assert lesson.verdict == "fine" and lesson.delta_ci95[0] <= 0 <= lesson.delta_ci95[1]
+    assert graded.of("QD QS AS").verdict == "inaccuracy"  # "certainly a little worse"
+    assert graded.of("JC AD AS").verdict == "mistake"  # "keeping the queen is a mistake"
+    # lesson 08: "with enough small spades to hide behind, keeping the queen is better"
+    long_spades = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    assert not long_spades.best.cards.mask & CardList("QS").mask
+    assert long_spades.of("KS QS KC").verdict == "mistake"
