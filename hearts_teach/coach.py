@@ -443,7 +443,10 @@ def _play_does(view: View, card: int) -> str:
     suit = card // 13
     if not view.trick:
         if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
-            return "leads a spade below the queen to flush her out"
+            # say which: otherwise the low lead and a higher one read the same
+            lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
+            return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
+                    "leads your lowest spade to flush the queen out")
         if card == QS_INDEX:
             return "leads the Q♠ herself"
         if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:

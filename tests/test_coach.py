@@ -269,3 +269,11 @@ def test_a_choice_has_one_queen_rate_in_every_line():
     rates = {m for c in graded for m in re.findall(rf"against (\d+)% with {re.escape(best)}", c.reason)}
     assert len(rates) == 1, rates
     assert "against 6% with K♣ J♦ K♠" in graded.of("KS QS KC").reason
+
+
+def test_a_low_spade_lead_and_a_higher_one_are_told_apart():
+    from hearts_teach.lessons import DRILLS
+
+    a = assess_play(DRILLS[3].make().view(0), worlds=64, max_worlds=256)  # ♠ J 10 3, Q♠ still out
+    assert a.of("3S").does == "leads your lowest spade to flush the queen out"
+    assert a.of("JS").does == "leads a spade below the queen to flush her out, keeping a lower one"
