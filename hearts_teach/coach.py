@@ -272,6 +272,11 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, othe
     return text
 
 
+def _queen_rate(o) -> float:
+    """How often the Q♠ ended in the seat's tricks, moons aside, over all of o's deals."""
+    return float((o.queen[0] * (o.moon[0] < 0)).mean())
+
+
 def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names,
                        other_label: str, with_trick: bool) -> str:
     """What happened in the rollouts with candidate ``i``, compared with ``other`` (the best,
@@ -309,10 +314,19 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
         return f"about the same as {other_label}; " + _consequence_words(ev, i, None, seat, names, "", with_trick)
     worse = sign > 0
     if kind == "queen":
-        if worse:
-            return f"the Q♠ ends up in your tricks more often than with {other_label} (in {_pct(q_i)} of deals)"
-        return ("you never take the Q♠" if q_i == 0 else
-                f"the Q♠ ends up in your tricks less often than with {other_label} (in {_pct(q_i)} of deals)")
+        # both rates, so "more often" is never read against one bare number
+        if worse or q_i:
+            # each rate on all of its candidate's deals, so a choice has one rate in every line
+            # (the best is played on more deals than a choice settled early); the common-deal
+            # rates only if the full ones would point the other way
+            full_i, full_p = _queen_rate(o), _queen_rate(p)
+            if (full_i - full_p) * (q_i - q_p) > 0:
+                q_i, q_p = full_i, full_p
+            a, b = _pct(q_i), _pct(q_p)
+            if a == b:  # one more digit, so the two rates never read as equal
+                a, b = f"{100 * q_i:.1f}%", f"{100 * q_p:.1f}%"
+            return f"the Q♠ ends up in your tricks in {a} of deals, against {b} with {other_label}"
+        return "you never take the Q♠"
     if kind == "hearts":
         return (f"you take about {abs(h_i - h_p):.1f} {'more' if worse else 'fewer'} hearts "
                 f"than with {other_label}")
@@ -409,7 +423,9 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
     groups = [CardList(DECK[c] for c in cl) for cl in classes]
     does = [_play_does(view, cl[0]) for cl in classes]
     if len(reps) == 1:
-        does = [f"is your only legal card ({does[0]})"]
+        # one group: a single card, or several legal cards that all do the same
+        does = [f"is your only legal card ({does[0]})" if len(groups[0]) == 1 else
+                f"does the same as any other legal card ({does[0]})"]
     cands = _candidates(ev, groups, does, view, with_trick=True)
     seat = view.seat
     pos = f"{view.seat_names[seat]} to play, trick {view.tricks_done + 1}"
@@ -427,7 +443,12 @@ def _play_does(view: View, card: int) -> str:
     suit = card // 13
     if not view.trick:
         if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
-            return "leads a spade below the queen to flush her out"
+            # say which: otherwise the low lead and a higher one read the same
+            lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
+            return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
+                    "leads your lowest spade to flush the queen out")
+        if card == QS_INDEX:
+            return "leads the Q♠ herself"
         if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
             return "leads a high spade while the Q♠ is still out"
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1

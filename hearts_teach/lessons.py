@@ -573,6 +573,7 @@ class DrillSession:
                 hand.pass_cards(d.seat, chosen)  # the engine checks the pass (3 held cards)
             graded = assess_pass(hand.view(d.seat), seed=self.seed)
             mine = graded.of(chosen)
+            chosen = CardList.from_mask(chosen.mask)  # in the order the coach names passes
         else:
             if len(chosen) != 1:
                 raise ArgumentError(f"a play drill needs exactly one card, got {len(chosen)}: "
@@ -624,12 +625,18 @@ class DrillSession:
             return self.last_feedback
         return ""
 
+    def _next_text(self) -> str:
+        """What follows the graded box: the next drill, or the end (the score is just above)."""
+        if not self.results:
+            return self.position_text()
+        return "All drills are done." if self.done else "Next: " + self.position_text()
+
     def text(self) -> str:
         """The text path: the last graded position with its feedback, then the next drill."""
         parts = []
         if self.results:
             parts += [self.graded_text(), self.score_line()]
-        parts.append(("Next: " if self.results and not self.done else "") + self.position_text())
+        parts.append(self._next_text())
         if self._current_note():
             parts.append(self._current_note())
         return "\n\n".join(parts)
@@ -659,8 +666,7 @@ class DrillSession:
 
         d = self.current
         note = self._current_note()
-        heading = "Next: " if self.results and d is not None else ""
-        self._prompt.value = (f"<pre>{escape(heading + self.position_text())}</pre>"
+        self._prompt.value = (f"<pre>{escape(self._next_text())}</pre>"
                               + (f"<div style='color:#a00'>{escape(note)}</div>" if note else ""))
         if d is None:
             self.control = None

@@ -218,3 +218,62 @@ def test_bad_inputs_are_rejected_with_reasons(queen_dump):
         assess_pass(pv, worlds=2, max_worlds=2, include=[[missing, str(pv.cards[0]), str(pv.cards[1])]])
     with pytest.raises(IllegalPassError, match="3 different"):
         assess_pass(pv, worlds=2, max_worlds=2, include=[[str(x) for x in pv.cards[:2]]])
+
+
+def test_a_queen_comparison_gives_both_rates_from_the_rollouts():
+    """'More often than with X' must not stand next to one bare number: both rates are given,
+    and they are the rollouts' own (the seat's Q♠ rate for this choice and for the other)."""
+    import re
+
+    from hearts_teach.lessons import DRILLS
+
+    taken = assess_play(DRILLS[4].make().view(0))  # the queen on the table: A♠ or 3♠
+    assert taken.of("AS").consequence == "the Q♠ ends up in your tricks in 100% of deals, against 0% with 3♠"
+    graded = assess_pass(DRILLS[0].make().view(0), include=["QS AS AD"])
+    reason = graded.of("QS AS AD").reason
+    assert "more often than" not in reason and "(in " not in reason
+    mine, theirs = (float(x) for x in re.search(r"in (\d+)% of deals, against (\d+)% with J♣ Q♠ A♠",
+                                                 reason).groups())
+    assert mine > theirs  # the worse pass takes her more often
+    assert abs(mine - 100 * graded.of("QS AS AD").stats["p_take_qs"]) < 1.5
+    assert abs(theirs - 100 * graded.of("JC QS AS").stats["p_take_qs"]) < 1.5
+
+
+def test_one_group_of_several_cards_is_not_called_the_only_legal_card():
+    # South follows Q♦ with 2♦/4♦/5♦/J♦: four legal cards, all the same (seed 7, hand 4)
+    v = first(lambda v: v.legal_mask.bit_count() >= 2 and v.trick
+              and len(assess_play(v, worlds=64, max_worlds=64).candidates) == 1, seeds=range(7, 8))
+    a = assess_play(v, worlds=64, max_worlds=64)
+    (only,) = a.candidates
+    assert len(only.cards) >= 2 and "only legal card" not in only.reason
+    assert only.does.startswith("does the same as any other legal card (")
+    assert hint(v).reason.startswith("it does the same as any other legal card (")
+
+
+def test_leading_the_queen_is_called_so():
+    v = first(lambda v: not v.trick and v.legal_mask >> QS.index & 1 and v.legal_mask.bit_count() >= 2,
+              seeds=range(5, 9))
+    a = assess_play(v, worlds=64, max_worlds=256)
+    assert a.of("QS").does == "leads the Q♠ herself"
+
+
+def test_a_choice_has_one_queen_rate_in_every_line():
+    """The learner's pass, settled early on fewer deals, is compared with the best's rate over
+    all the best's deals: the same number the other lines give for the best."""
+    import re
+
+    from hearts_teach.lessons import DRILLS
+
+    graded = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    best = graded.best.label
+    rates = {m for c in graded for m in re.findall(rf"against (\d+)% with {re.escape(best)}", c.reason)}
+    assert len(rates) == 1, rates
+    assert "against 6% with K♣ J♦ K♠" in graded.of("KS QS KC").reason
+
+
+def test_a_low_spade_lead_and_a_higher_one_are_told_apart():
+    from hearts_teach.lessons import DRILLS
+
+    a = assess_play(DRILLS[3].make().view(0), worlds=64, max_worlds=256)  # ♠ J 10 3, Q♠ still out
+    assert a.of("3S").does == "leads your lowest spade to flush the queen out"
+    assert a.of("JS").does == "leads a spade below the queen to flush her out, keeping a lower one"

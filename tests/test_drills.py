@@ -38,3 +38,42 @@ def test_a_refused_card_is_shown_with_the_current_drill():
     assert msg.startswith("Can't play K♦") and not session.results
     assert "t play K♦: South does not hold K♦" in session._prompt.value
     assert session._graded.layout.display == "none"
+
+
+def test_a_pass_is_named_in_the_same_order_as_in_the_coach_reason():
+    session = DrillSession(DRILLS[:1])
+    feedback = session.answer("QS AS AD")  # typed in another order than the coach names it
+    assert "you chose A♦ Q♠ A♠ → " in feedback and feedback.count("A♦ Q♠ A♠") >= 2
+    assert "A♦ Q♠ A♠" in session.summary() and "Q♠ A♠ A♦" not in session.summary()
+
+
+def test_the_end_of_the_drills_gives_the_score_once():
+    session = DrillSession(DRILLS[4:])
+    session.widget  # noqa: B018
+    session.control.buttons["3S"].click()
+    text = session.text()
+    assert text.count("Score: 1 / 1 marks") == 1 and text.endswith("All drills are done.")
+    assert session._prompt.value == "<pre>All drills are done.</pre>"
+    assert session.answer("3S").startswith("All drills are done. Score: 1 / 1 marks")
+
+
+def test_the_lessons_prose_about_the_pass_drills_still_holds():
+    """Lessons 01 and 08 say in words what the coach found on these deals (seed 0): keep those
+    sentences true if the coach changes."""
+    from hearts_teach import CardList, Hand
+    from hearts_teach.coach import assess_pass
+
+    graded = assess_pass(Hand.deal(seed=287).view(0), include=["QS AS AD"])  # lesson 01's deal
+    assert DRILLS[0].make().view(0).hand == Hand.deal(seed=287).view(0).hand  # = drill 1
+    qs_as = CardList("QS AS").mask
+    best = graded.best
+    # "the coach prefers J♣"; "the passes at the top give away both Q♠ and A♠"
+    assert best.label == "J♣ Q♠ A♠" and all(c.cards.mask & qs_as == qs_as for c in graded[:3])
+    lesson = graded.of("QS AS AD")  # "it cannot show that A♦ costs anything", so "fine"
+    assert lesson.verdict == "fine" and lesson.delta_ci95[0] <= 0 <= lesson.delta_ci95[1]
+    assert graded.of("QD QS AS").verdict == "inaccuracy"  # "certainly a little worse"
+    assert graded.of("JC AD AS").verdict == "mistake"  # "keeping the queen is a mistake"
+    # lesson 08: "with enough small spades to hide behind, keeping the queen is better"
+    long_spades = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    assert not long_spades.best.cards.mask & CardList("QS").mask
+    assert long_spades.of("KS QS KC").verdict == "mistake"
