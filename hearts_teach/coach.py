@@ -314,7 +314,8 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
         return f"about the same as {other_label}; " + _consequence_words(ev, i, None, seat, names, "", with_trick)
     worse = sign > 0
     if kind == "queen":
-        # both rates, so "more often" is never read against one bare number
+        # one number, the choice's own rate, with the comparison in words ("in 60% of
+        # deals, more often than with X"), so the rate is never read as the other's
         if worse or q_i:
             # each rate on all of its candidate's deals, so a choice has one rate in every line
             # (the best is played on more deals than a choice settled early); the common-deal
@@ -322,10 +323,8 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
             full_i, full_p = _queen_rate(o), _queen_rate(p)
             if (full_i - full_p) * (q_i - q_p) > 0:
                 q_i, q_p = full_i, full_p
-            a, b = _pct(q_i), _pct(q_p)
-            if a == b:  # one more digit, so the two rates never read as equal
-                a, b = f"{100 * q_i:.1f}%", f"{100 * q_p:.1f}%"
-            return f"the Q♠ ends up in your tricks in {a} of deals, against {b} with {other_label}"
+            how = ("more often than" if q_i > q_p else "less often than" if q_i < q_p else "as often as")
+            return f"the Q♠ ends up in your tricks in {_pct(q_i)} of deals, {how} with {other_label}"
         return "you never take the Q♠"
     if kind == "hearts":
         return (f"you take about {abs(h_i - h_p):.1f} {'more' if worse else 'fewer'} hearts "
