@@ -34,18 +34,51 @@ def _noop(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+# Functions that reach other processes without raising an audit event: a submission could
+# SIGKILL the grader (pidfd) or start a process outside the killed group (fork_exec). They are
+# taken out of their modules; ``create_builtin`` goes too, so a fresh copy of a built-in module
+# cannot bring them back (every built-in module is imported first, while it still exists).
+NO_AUDIT_ESCAPES = (("posix", "pidfd_open"), ("os", "pidfd_open"), ("_signal", "pidfd_send_signal"),
+                    ("signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec"), ("_imp", "create_builtin"))
+
+
+def _remove_escapes() -> None:
+    import importlib
+
+    for name in sys.builtin_module_names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a module this build cannot import is one fewer to worry about
+            pass
+    importlib.import_module("_posixsubprocess")
+    for module, attr in NO_AUDIT_ESCAPES:
+        m = sys.modules.get(module)
+        if m is not None and hasattr(m, attr):
+            delattr(m, attr)
+
+
 def _install_guard(root: str) -> None:
+    # immutable values only: the hook's closure must not be a handle a submission can edit
     root = os.path.realpath(root)
-    allowed_dlsym = {b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"}
-    refuse_always = {"subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
-                     "os.forkpty", "os.kill", "os.killpg", "socket.connect", "socket.bind",
-                     "ctypes.dlopen", "pty.spawn", "os.startfile", "signal.pthread_kill"}
-    path_events = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
-                   "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"}
+    allowed_dlsym = frozenset({b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"})
+    refuse_always = frozenset({
+        "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
+        "os.kill", "os.killpg", "socket.connect", "socket.bind", "ctypes.dlopen", "pty.spawn", "os.startfile",
+        "signal.pthread_kill",
+        # the objects of the running interpreter (the hook among them) are not a submission's business
+        "gc.get_objects", "gc.get_referrers", "gc.get_referents"})
+    refuse_imports = frozenset({"_posixsubprocess", "_signal", "posix", "_imp"})  # fresh copies (see above)
+    path_events = frozenset({"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
+                             "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"})
+    plain_paths = (str, bytes)  # a path object's __fspath__ is Python code a submission can change
 
     def inside(path: Any) -> bool:
         if isinstance(path, int):
             return True  # an already open descriptor
+        if type(path) not in plain_paths:
+            # an object's __fspath__ could name one file to open() and another one here:
+            # only a plain string or bytes path is the path that is really opened
+            return False
         try:
             p = os.path.realpath(os.fsdecode(path))
         except Exception:  # noqa: BLE001
@@ -58,9 +91,12 @@ def _install_guard(root: str) -> None:
             writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or \
                 (isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND))
             if writing and not inside(path):
-                raise PermissionError(f"the grader does not let a submission write {path!r}")
+                shown = repr(path) if type(path) in plain_paths else f"through a {type(path).__name__} (use a str path)"
+                raise PermissionError(f"the grader does not let a submission write {shown}")
         elif event in refuse_always:
             raise PermissionError(f"the grader does not let a submission use {event}")
+        elif event == "import" and args and args[0] in refuse_imports:
+            raise PermissionError(f"the grader does not let a submission load {args[0]} again")
         elif event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
             raise PermissionError("the grader does not let a submission call native code")
         elif event in path_events:
@@ -129,6 +165,7 @@ def main() -> None:
         raise CellTimeout()
 
     signal.signal(signal.SIGALRM, on_alarm)
+    _remove_escapes()
     _install_guard(job["root"])
 
     for i, source in enumerate(job["sources"]):

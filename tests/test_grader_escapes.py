@@ -1,0 +1,83 @@
+"""A submission cannot reach past the grader's worker: no signal to the grader, no process
+outside the killed group, no write outside its folder by a path object that changes its mind
+or by editing the guard's closure (each found by a fake class; each once got through)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hearts_teach.plaindata import encode
+from hearts_teach.sandbox import run_submission
+
+ZERO = "def f():\n    return 0\n"
+
+
+def _run(tmp_path: Path, cell: str) -> dict:
+    """Run ``cell`` after a function and call the function once; report the cell's error."""
+    run = run_submission([ZERO, cell], [{"function": "f", "cases": [encode(())]}], timeout=30)
+    assert run.finished, run.crashed  # the grader's side survived and the worker reached the end
+    errors = [e["cell_error"] for e in run.events if "cell_error" in e]
+    answers = [e for e in run.events if "case" in e]
+    return {"errors": errors, "answers": answers}
+
+
+def test_a_submission_cannot_signal_the_grader_through_a_pidfd(tmp_path):
+    cell = ("import os, signal\n"
+            "signal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and out["errors"][0][0] == 1
+    assert "pidfd" in out["errors"][0][1]
+    assert out["answers"][0]["value"] == encode(0)  # the grading went on
+
+
+def test_a_fresh_copy_of_the_builtin_modules_does_not_bring_pidfd_back(tmp_path):
+    cell = ("import importlib.util, importlib.machinery, os\n"
+            "spec = importlib.machinery.BuiltinImporter.find_spec('_signal')\n"
+            "m = importlib.util.module_from_spec(spec)\n"
+            "m.pidfd_send_signal(os.pidfd_open(os.getppid()), 9)\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and out["errors"][0][0] == 1
+
+
+def test_a_submission_cannot_start_a_process_outside_its_group(tmp_path):
+    marker = tmp_path / "daemon_ran"
+    cell = ("import _posixsubprocess, os\n"
+            "r, w = os.pipe()\n"
+            f"_posixsubprocess.fork_exec(['/bin/sh', '-c', 'touch {marker}'], [b'/bin/sh'], True, (), None, None,"
+            " -1, -1, -1, -1, -1, -1, r, w, True, True, None, None, None, -1, None, False)\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and "fork_exec" in out["errors"][0][1]
+    cell = ("import importlib.util, sys\n"
+            "del sys.modules['_posixsubprocess']\n"
+            "m = importlib.util.module_from_spec(importlib.util.find_spec('_posixsubprocess'))\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and "_posixsubprocess" in out["errors"][0][1]
+    assert not marker.exists()
+
+
+def test_a_path_object_that_changes_its_mind_cannot_write_outside(tmp_path):
+    target = tmp_path / "outside.txt"
+    cell = ("class P:\n    n = 0\n    def __fspath__(self):\n        P.n += 1\n"
+            f"        return {str(target)!r} if P.n == 1 else 'inside.txt'\n"
+            "open(P(), 'w').write('x')\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and "PermissionError" in out["errors"][0][1]
+    assert not target.exists()
+    out = _run(tmp_path, "open('inside.txt', 'w').write('fine')\nprint(open('inside.txt').read())\n")
+    assert out["errors"] == []  # a plain path inside its own folder still works
+
+
+def test_the_guard_cannot_be_switched_off_from_its_closure(tmp_path):
+    target = tmp_path / "outside.txt"
+    cell = ("import gc\n"
+            "for f in gc.get_objects():\n"
+            "    if getattr(f, '__name__', '') == 'hook' and getattr(f, '__closure__', None):\n"
+            "        for c in f.__closure__:\n"
+            "            if isinstance(c.cell_contents, set):\n"
+            "                c.cell_contents.clear()\n"
+            f"open({str(target)!r}, 'w').write('x')\n")
+    out = _run(tmp_path, cell)
+    assert out["errors"] and "gc.get_objects" in out["errors"][0][1]
+    assert not target.exists()
+    assert os.getpid()  # and we are still here
