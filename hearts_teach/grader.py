@@ -43,7 +43,14 @@ from typing import Any
 from .checks import checker as find_checker
 from .checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
 from .plaindata import BadData, decode, encode
-from .sandbox import CASE_LIMIT, PACKAGE_DIR, PackageSnapshot, events_by_case, run_submission
+from .sandbox import (
+    CASE_LIMIT,
+    PACKAGE_DIR,
+    PRIVATE,
+    PackageSnapshot,
+    events_by_case,
+    run_submission,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -203,19 +210,22 @@ def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
 
 def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
                    others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
-                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
+                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                   private: tuple[Path, ...] = PRIVATE) -> list[Row]:
     """The rows of one submitted notebook (never raises because of the submission)."""
     sources, problem = _read_notebook(path)
     if sources is None:
         return _rows_all(student, notebook, items, prepared, "error", problem)
     return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
-                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package)
+                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package, private=private)
 
 
 def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
                   prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
-                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
-    """The rows for a notebook's code cells ``sources``."""
+                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                  private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+    """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
+    answers and the class's submissions, are unreadable to them)."""
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     owner = next((name for name, its in others.items()
@@ -235,7 +245,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             call["limit"] = limit
         calls.append(call)
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
-                         cell_limit=min(cell_timeout, timeout), package=package)
+                         cell_limit=min(cell_timeout, timeout), package=package, private=private)
     outcomes = events_by_case(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
@@ -457,6 +467,8 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
     snapshot = PackageSnapshot()  # taken before any student code runs
+    # no submission reads the answers or a classmate's notebook (it has its own cells already)
+    private = (*PRIVATE, solutions, folder if folder.is_dir() else folder.parent)
 
     def work(job: Job) -> list[Row]:
         items = exercises[job.notebook]
@@ -465,7 +477,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         try:
             out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
                                  timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
-                                 package=snapshot.path)
+                                 package=snapshot.path, private=private)
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")

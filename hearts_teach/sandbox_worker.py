@@ -57,9 +57,16 @@ def _remove_escapes() -> None:
             delattr(m, attr)
 
 
-def _install_guard(root: str) -> None:
+def _install_guard(root: str, private: tuple[str, ...] = ()) -> None:
     # immutable values only: the hook's closure must not be a handle a submission can edit
     root = os.path.realpath(root)
+    private = tuple(os.path.realpath(p) for p in private)
+    me = str(os.getpid())
+    # what a submission may read: its folder (with its copy of the package), Python and the
+    # installed packages, and the system's own folders; ``private`` stays out even so
+    readable = tuple(sorted({root, *(os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)),
+                             *(os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)),
+                             "/usr", "/lib", "/lib32", "/lib64", "/etc", "/dev", "/sys", "/proc"}))
     allowed_dlsym = frozenset({b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"})
     refuse_always = frozenset({
         "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
@@ -85,7 +92,27 @@ def _install_guard(root: str) -> None:
             return False
         return p == root or p.startswith(root + os.sep) or p == os.devnull
 
+    def under(p: str, folders: tuple[str, ...]) -> bool:
+        return any(p == d or p.startswith(d.rstrip(os.sep) + os.sep) for d in folders)
+
+    def secret(path: Any) -> bool:
+        """Not Python's or the system's files, nor its own folder: the answers, classmates'
+        notebooks, the teacher's other files; or another process's memory and files (/proc/PID)."""
+        if type(path) not in plain_paths:
+            return False  # open() hands the hook the decoded str; only listings get an object here
+        try:
+            p = os.path.realpath(os.fsdecode(path))
+        except Exception:  # noqa: BLE001
+            return True
+        parts = p.split(os.sep)
+        if len(parts) > 2 and parts[1] == "proc":
+            return parts[2].isdigit() and parts[2] != me
+        return under(p, private) or not under(p, readable)
+
     def hook(event: str, args: tuple) -> None:
+        if event in ("open", "os.listdir", "os.scandir", "glob.glob") and args and secret(args[0]):
+            raise PermissionError(f"the grader does not let a submission read {args[0]!r} (only its own folder, "
+                                  "Python and the installed packages)")
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, None))[:3]
             writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or \
@@ -166,7 +193,7 @@ def main() -> None:
 
     signal.signal(signal.SIGALRM, on_alarm)
     _remove_escapes()
-    _install_guard(job["root"])
+    _install_guard(job["root"], tuple(job.get("private", ())))
 
     for i, source in enumerate(job["sources"]):
         send({"cell": i})

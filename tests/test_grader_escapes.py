@@ -81,3 +81,43 @@ def test_the_guard_cannot_be_switched_off_from_its_closure(tmp_path):
     assert out["errors"] and "gc.get_objects" in out["errors"][0][1]
     assert not target.exists()
     assert os.getpid()  # and we are still here
+
+
+def test_a_submission_cannot_read_the_answers_a_classmate_or_the_grader(tmp_path):
+    """Found by a fake class: a student who exec'd the solution cell from the teacher's
+    solutions/ folder scored full marks, with no note."""
+    from hearts_teach.sandbox import PRIVATE
+
+    classmate = tmp_path / "class" / "ben" / "02_trick_winner.ipynb"
+    classmate.parent.mkdir(parents=True)
+    classmate.write_text("{}")
+    solution = PRIVATE[0] / "02_trick_winner.ipynb"
+    assert solution.is_file()
+    cells = [f"open({str(solution)!r}).read()",
+             f"import os\nos.listdir({str(PRIVATE[0])!r})",
+             f"open({str(classmate)!r}).read()",  # outside Python's folders: another copy of anything
+             "import os\nopen('/proc/%d/environ' % os.getppid()).read()",
+             "open('/proc/self/status').read()\nopen('/proc/cpuinfo').read()\nimport json, numpy",
+             "open('mine.txt', 'w').write('x')\nopen('mine.txt').read()"]
+    run = run_submission([ZERO, *cells], [{"function": "f", "cases": [encode(())]}], timeout=30)
+    assert run.finished, run.crashed
+    errors = {e["cell_error"][0]: e["cell_error"][1] for e in run.events if "cell_error" in e}
+    assert sorted(errors) == [1, 2, 3, 4], errors  # the last two cells read what they may
+    assert all("does not let a submission read" in t for t in errors.values())
+
+
+def test_the_class_grader_keeps_a_reader_of_the_solutions_at_its_own_score(tmp_path):
+    import json
+
+    from hearts_teach import grader
+
+    sub = tmp_path / "sub" / "jon"
+    sub.mkdir(parents=True)
+    nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text())
+    answer = next(c for c in nb["cells"] if c.get("id") == "solution")
+    answer["source"] = (f"import json\nfor c in json.load(open({str(grader.SOLUTIONS / '02_trick_winner.ipynb')!r}))"
+                        "['cells']:\n    if c.get('id') == 'solution':\n        exec(''.join(c['source']))\n")
+    (sub / "02_trick_winner.ipynb").write_text(json.dumps(nb))
+    rows = grader.grade_class(tmp_path / "sub", progress=False)
+    assert [(r.passed, r.status) for r in rows] == [(0, "error")]
+    assert "does not let a submission read" in rows[0].message
