@@ -59,6 +59,10 @@ DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
 ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|sandbox|plaindata|"
                           r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
+# words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
+# by a computed name (the engine under another name), running other code, reading files
+REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|_getframe|__builtins__|builtins|__subclasses__|"
+                         r"gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
                                r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
@@ -375,13 +379,27 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
 
 
 def _engine_note(path: Path, items: list[Expect]) -> str:
+    """A note for the teacher when a cell looks like it asks the engine, or reaches round the
+    exercise (imports by a computed name, exec, reads files): the grade stands, a person looks."""
     sources, _ = _read_notebook(path)
-    for src in sources or []:
-        if any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items):
-            m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src))
-            if m:
-                return f"note: the answer cell mentions {m.group(1)!s} (check by hand that it is the student's own work)"
+    handout = set(_handout_cells(path.name))
+    for i, src in enumerate(sources or []):
+        answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
+        where = "the answer cell" if answer else f"code cell {i + 1}"
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
+        if m:
+            return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
+        m = REACH_WORDS.search(src) if answer or src not in handout else None
+        if m:
+            return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
     return ""
+
+
+def _handout_cells(name: str) -> list[str]:
+    """The code cells of the notebook as handed out (``exercises/``): they are not the student's."""
+    path = ROOT / "exercises" / name
+    sources, _ = _read_notebook(path) if path.is_file() else (None, "")
+    return sources or []
 
 
 # ------------------------------------------------------------------------------------
