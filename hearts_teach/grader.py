@@ -61,8 +61,8 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
                           r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
 # words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
 # by a computed name (the engine under another name), running other code, reading files
-REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|_getframe|__builtins__|builtins|__subclasses__|"
-                         r"gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
+                         r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
                                r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
@@ -389,17 +389,20 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
         m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
         if m:
             return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
-        m = REACH_WORDS.search(src) if answer or src not in handout else None
+        m = REACH_WORDS.search(src) if answer or src.strip() not in handout else None
         if m:
             return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
     return ""
 
 
 def _handout_cells(name: str) -> list[str]:
-    """The code cells of the notebook as handed out (``exercises/``): they are not the student's."""
-    path = ROOT / "exercises" / name
-    sources, _ = _read_notebook(path) if path.is_file() else (None, "")
-    return sources or []
+    """The code cells that are not the student's: the notebook as handed out (``exercises/``)
+    and the solution's cells, whose nbgrader test cells come back in ``submitted/``."""
+    cells: list[str] = []
+    for path in (ROOT / "exercises" / name, SOLUTIONS / name):
+        sources, _ = _read_notebook(path) if path.is_file() else (None, "")
+        cells += [src.strip() for src in sources or []]
+    return cells
 
 
 # ------------------------------------------------------------------------------------

@@ -39,3 +39,25 @@ def test_reaching_round_the_exercise_is_noted_and_honest_work_is_not(tmp_path):
     assert rows["kim"].passed == rows["kim"].total  # the grade stands; a person looks
     assert "note: the answer cell uses importlib" in rows["kim"].message, rows["kim"]
     assert "note: code cell 7 uses importlib" in rows["lou"].message
+
+
+def test_nbgrader_test_cells_are_not_the_students_and_kernel_tricks_are_noted(tmp_path):
+    """nbgrader's submitted/ notebooks carry the solution's test cells (``sys.modules``);
+    they are the teacher's cells. A student who swaps the import system or the kernel's error
+    display to fool those test cells is noted (and keeps the score their function earns)."""
+    course = tmp_path / "course" / "submitted"
+    for student in ("ada", "yan", "xia"):
+        (course / student / "ps02").mkdir(parents=True)
+    nb = json.loads((grader.SOLUTIONS / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    (course / "ada" / "ps02" / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    at = [c.get("id") for c in nb["cells"]].index("test-trick_winner")
+    for student, cell in (("yan", "import sys\nsys.meta_path.insert(0, object())\n"),
+                          ("xia", "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n")):
+        cheat = json.loads(json.dumps(nb))
+        cheat["cells"].insert(at, {"cell_type": "code", "id": "x", "metadata": {}, "outputs": [],
+                                   "execution_count": None, "source": cell})
+        (course / student / "ps02" / "02_trick_winner.ipynb").write_text(json.dumps(cheat), encoding="utf-8")
+    rows = {r.student: r for r in grader.grade_class(tmp_path / "course", progress=False)}
+    assert "note:" not in rows["ada"].message, rows["ada"].message
+    assert "note: code cell 7 uses meta_path" in rows["yan"].message, rows["yan"].message
+    assert "note: code cell 7 uses get_ipython" in rows["xia"].message, rows["xia"].message
