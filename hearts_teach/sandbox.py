@@ -88,7 +88,7 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
         # the worker lowers its own limits (hard and soft) before it runs any student code
         job = {"sources": sources, "calls": calls, "root": str(root), "cell_limit": cell_limit,
                "case_limit": case_limit, "memory_bytes": memory_mb * 2**20, "cpu_seconds": int(timeout * 2) + 5,
-               "file_bytes": 64 * 2**20, "private": [os.path.realpath(p) for p in private]}
+               "file_bytes": 16 * 2**20, "private": [os.path.realpath(p) for p in private]}
         read_fd, write_fd = os.pipe()
         try:
             proc = subprocess.Popen(

@@ -14,6 +14,7 @@ loading native libraries.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 import resource
@@ -40,6 +41,9 @@ def _noop(*args: Any, **kwargs: Any) -> None:
 # cannot bring them back (every built-in module is imported first, while it still exists).
 NO_AUDIT_ESCAPES = (("posix", "pidfd_open"), ("os", "pidfd_open"), ("_signal", "pidfd_send_signal"),
                     ("signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec"), ("_imp", "create_builtin"))
+
+
+MAX_WRITES = 100  # files a submission may open for writing in its folder (each at most ``file_bytes``)
 
 
 def _remove_escapes() -> None:
@@ -77,6 +81,7 @@ def _install_guard(root: str, private: tuple[str, ...] = ()) -> None:
     refuse_imports = frozenset({"_posixsubprocess", "_signal", "posix", "_imp"})  # fresh copies (see above)
     path_events = frozenset({"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
                              "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"})
+    opened = itertools.count(1)  # files opened for writing: only ever counts up
     plain_paths = (str, bytes)  # a path object's __fspath__ is Python code a submission can change
 
     def inside(path: Any) -> bool:
@@ -120,8 +125,16 @@ def _install_guard(root: str, private: tuple[str, ...] = ()) -> None:
             if writing and not inside(path):
                 shown = repr(path) if type(path) in plain_paths else f"through a {type(path).__name__} (use a str path)"
                 raise PermissionError(f"the grader does not let a submission write {shown}")
+            if writing and next(opened) > MAX_WRITES:
+                # each file is capped (RLIMIT_FSIZE); their number is capped here, or one
+                # submission could fill the disk that the other students' runs share
+                raise PermissionError(f"the grader does not let a submission open more than {MAX_WRITES} files "
+                                      "for writing")
         elif event in refuse_always:
             raise PermissionError(f"the grader does not let a submission use {event}")
+        elif event == "resource.prlimit" and args and args[0] not in (0, os.getpid()):
+            # another process's limits: a CPU limit of 1 s on the grader would kill it
+            raise PermissionError("the grader does not let a submission change another process's limits")
         elif event == "import" and args and args[0] in refuse_imports:
             raise PermissionError(f"the grader does not let a submission load {args[0]} again")
         elif event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:

@@ -121,3 +121,23 @@ def test_the_class_grader_keeps_a_reader_of_the_solutions_at_its_own_score(tmp_p
     rows = grader.grade_class(tmp_path / "sub", progress=False)
     assert [(r.passed, r.status) for r in rows] == [(0, "error")]
     assert "does not let a submission read" in rows[0].message
+
+
+def test_a_submission_cannot_change_the_graders_limits(tmp_path):
+    """``resource.prlimit`` on the grader (same user) once left it unable to open a file."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_NOFILE)
+    out = _run(tmp_path, "import resource, os\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (3, 3))\n")
+    assert out["errors"] and "another process's limits" in out["errors"][0][1]
+    assert resource.getrlimit(resource.RLIMIT_NOFILE) == before
+    out = _run(tmp_path, "import resource\nresource.prlimit(0, resource.RLIMIT_NOFILE)\n")
+    assert out["errors"] == []  # its own limits it may read
+
+
+def test_a_submission_cannot_fill_the_disk_with_many_files(tmp_path):
+    from hearts_teach.sandbox_worker import MAX_WRITES
+
+    cell = f"for i in range({MAX_WRITES + 5}):\n    open(f'f{{i}}.txt', 'w').close()\n"
+    out = _run(tmp_path, cell)
+    assert out["errors"] and f"more than {MAX_WRITES} files" in out["errors"][0][1]
