@@ -49,6 +49,7 @@ from .sandbox import (
     PRIVATE,
     PackageSnapshot,
     events_by_case,
+    repeated_case,
     run_submission,
 )
 
@@ -63,6 +64,10 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
 # by a computed name (the engine under another name), running other code, reading files
 REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
                          r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+# the line that marks nbgrader's test cells (``nbgrader_cells.py``)
+NBGRADER_TEST = "from hearts_teach.autograde import verify"
+# the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
+REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
                                r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
@@ -230,6 +235,8 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
                   private: tuple[Path, ...] = PRIVATE) -> list[Row]:
     """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
     answers and the class's submissions, are unreadable to them)."""
+    # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
+    sources = [src for src in sources if NBGRADER_TEST not in src]
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     owner = next((name for name, its in others.items()
@@ -255,6 +262,11 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
     not_callable = {e["not_callable"]: e.get("what", "") for e in run.events if isinstance(e.get("not_callable"), int)}
     cell_errors = [e["cell_error"] for e in run.events if isinstance(e.get("cell_error"), list)]
+    forged = repeated_case(run)
+    if forged is not None:
+        return _rows_all(student, notebook, items, prepared, "error",
+                         f"the notebook's code wrote to the grader's pipe (call {forged[0] + 1}, case {forged[1] + 1} "
+                         "was answered twice): none of its answers are trusted")
     rows = []
     for k, it in enumerate(items):
         total = _total(it, prepared)
@@ -282,6 +294,14 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             rows.append(_drills_row(student, notebook, it, outcomes.get((k, 0)), run))
         else:
             rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout))
+    refused = [str(t) for e in run.events if isinstance(e.get("refused"), list) for t in e["refused"]]
+    if refused:  # the score stands; the teacher should know that the notebook tried to reach out
+        more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
+        what = refused[0].replace(REFUSED + " ", "", 1)
+        note = f"note: the notebook tried to {clip(what, 120)} (refused{more})"
+        for r in rows:
+            if REFUSED not in r.message:
+                r.message = clip(f"{r.message}; {note}", 500)
     return rows
 
 

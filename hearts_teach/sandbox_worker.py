@@ -43,6 +43,7 @@ NO_AUDIT_ESCAPES = (("posix", "pidfd_open"), ("os", "pidfd_open"), ("_signal", "
                     ("signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec"), ("_imp", "create_builtin"))
 
 
+REFUSED_EVENT = "hearts_teach.refused"  # raised by the stand-ins of the functions taken out
 MAX_WRITES = 100  # files a submission may open for writing in its folder (each at most ``file_bytes``)
 
 
@@ -58,10 +59,24 @@ def _remove_escapes() -> None:
     for module, attr in NO_AUDIT_ESCAPES:
         m = sys.modules.get(module)
         if m is not None and hasattr(m, attr):
-            delattr(m, attr)
+            if module == "_imp":
+                delattr(m, attr)
+            else:  # a stand-in that goes through the guard, so the attempt is reported
+                setattr(m, attr, _refused(f"{module}.{attr}"))
 
 
-def _install_guard(root: str, private: tuple[str, ...] = ()) -> None:
+def _refused(name: str) -> Any:
+    def refused(*args: Any, **kwargs: Any) -> None:
+        sys.audit(REFUSED_EVENT, name)
+        raise PermissionError(f"the grader does not let a submission use {name}")
+
+    refused.__name__ = name.rsplit(".", 1)[-1]
+    return refused
+
+
+def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] | None = None) -> None:
+    """Refuse what a submission may not do; note each refusal (at most 5) in ``refused``."""
+    refused = [] if refused is None else refused
     # immutable values only: the hook's closure must not be a handle a submission can edit
     root = os.path.realpath(root)
     private = tuple(os.path.realpath(p) for p in private)
@@ -114,35 +129,43 @@ def _install_guard(root: str, private: tuple[str, ...] = ()) -> None:
             return parts[2].isdigit() and parts[2] != me
         return under(p, private) or not under(p, readable)
 
-    def hook(event: str, args: tuple) -> None:
-        if event in ("open", "os.listdir", "os.scandir", "glob.glob") and args and secret(args[0]):
-            raise PermissionError(f"the grader does not let a submission read {args[0]!r} (only its own folder, "
-                                  "Python and the installed packages)")
+    def refusal(event: str, args: tuple) -> str:
+        """Why ``event`` is refused ("" when it is allowed)."""
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, None))[:3]
             writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or \
                 (isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND))
             if writing and not inside(path):
                 shown = repr(path) if type(path) in plain_paths else f"through a {type(path).__name__} (use a str path)"
-                raise PermissionError(f"the grader does not let a submission write {shown}")
+                return f"the grader does not let a submission write {shown}"
             if writing and next(opened) > MAX_WRITES:
                 # each file is capped (RLIMIT_FSIZE); their number is capped here, or one
                 # submission could fill the disk that the other students' runs share
-                raise PermissionError(f"the grader does not let a submission open more than {MAX_WRITES} files "
-                                      "for writing")
-        elif event in refuse_always:
-            raise PermissionError(f"the grader does not let a submission use {event}")
-        elif event == "resource.prlimit" and args and args[0] not in (0, os.getpid()):
+                return f"the grader does not let a submission open more than {MAX_WRITES} files for writing"
+        if event in ("open", "os.listdir", "os.scandir", "glob.glob") and args and secret(args[0]):
+            return (f"the grader does not let a submission read {args[0]!r} (only its own folder, "
+                    "Python and the installed packages)")
+        if event in refuse_always:
+            return f"the grader does not let a submission use {event}"
+        if event == REFUSED_EVENT:
+            return f"the grader does not let a submission use {args[0] if args else 'that'}"
+        if event == "resource.prlimit" and args and args[0] not in (0, os.getpid()):
             # another process's limits: a CPU limit of 1 s on the grader would kill it
-            raise PermissionError("the grader does not let a submission change another process's limits")
-        elif event == "import" and args and args[0] in refuse_imports:
-            raise PermissionError(f"the grader does not let a submission load {args[0]} again")
-        elif event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
-            raise PermissionError("the grader does not let a submission call native code")
-        elif event in path_events:
-            if not all(inside(a) for a in args[:2] if isinstance(a, str | bytes | os.PathLike)):
-                raise PermissionError(f"the grader does not let a submission change files outside its folder "
-                                      f"({event})")
+            return "the grader does not let a submission change another process's limits"
+        if event == "import" and args and args[0] in refuse_imports:
+            return f"the grader does not let a submission load {args[0]} again"
+        if event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
+            return "the grader does not let a submission call native code"
+        if event in path_events and not all(inside(a) for a in args[:2] if isinstance(a, str | bytes | os.PathLike)):
+            return f"the grader does not let a submission change files outside its folder ({event})"
+        return ""
+
+    def hook(event: str, args: tuple) -> None:
+        why = refusal(event, args)
+        if why:
+            if len(refused) < 5:  # reported to the grader even when the cell catches the error
+                refused.append(why)
+            raise PermissionError(why)
 
     sys.addaudithook(hook)
 
@@ -206,7 +229,8 @@ def main() -> None:
 
     signal.signal(signal.SIGALRM, on_alarm)
     _remove_escapes()
-    _install_guard(job["root"], tuple(job.get("private", ())))
+    refused: list[str] = []
+    _install_guard(job["root"], tuple(job.get("private", ())), refused)
 
     for i, source in enumerate(job["sources"]):
         send({"cell": i})
@@ -249,6 +273,8 @@ def main() -> None:
             send(event)
             if "timeout" in event or "not_implemented" in event:
                 break  # like check(): a stub or an endless loop would make every case wait
+    if refused:
+        send({"refused": [str(r)[:300] for r in refused]})
     send({"done": True})
     out.flush()
     os._exit(0)  # no atexit handlers or finalisers of the student's code

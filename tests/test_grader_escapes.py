@@ -141,3 +141,38 @@ def test_a_submission_cannot_fill_the_disk_with_many_files(tmp_path):
     cell = f"for i in range({MAX_WRITES + 5}):\n    open(f'f{{i}}.txt', 'w').close()\n"
     out = _run(tmp_path, cell)
     assert out["errors"] and f"more than {MAX_WRITES} files" in out["errors"][0][1]
+
+
+def _grade(tmp_path: Path, extra: str) -> object:
+    import json
+
+    from hearts_teach import grader
+
+    nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    next(c for c in nb["cells"] if c.get("id") == "solution")["source"] = ZERO.replace("f()", "trick_winner(trick)")
+    nb["cells"].append({"cell_type": "code", "id": "x", "metadata": {}, "outputs": [], "execution_count": None,
+                        "source": extra})
+    (tmp_path / "sub" / "eve").mkdir(parents=True)
+    (tmp_path / "sub" / "eve" / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    [row] = grader.grade_class(tmp_path / "sub", progress=False)
+    return row
+
+
+def test_a_refused_attempt_is_noted_even_when_the_cell_catches_it(tmp_path):
+    """A fake-class student wrapped the pidfd kill in try/except: the grade was right (27) but
+    nothing told the teacher that the notebook had tried to kill the grader."""
+    row = _grade(tmp_path, "import os, signal\ntry:\n    signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 9)\n"
+                           "except Exception:\n    pass\n")
+    assert (row.passed, row.status) == (27, "ok")
+    assert "note: the notebook tried to use os.pidfd_open (refused)" in row.message, row.message
+
+
+def test_answers_forged_on_the_pipe_are_not_trusted(tmp_path):
+    """A fake-class student wrote answers for every case on the result pipe before the grader
+    asked: the first answer per case was theirs. Now a case answered twice voids the run."""
+    row = _grade(tmp_path, "import os, json, sys\n"
+                           "for j in range(65):\n"
+                           "    os.write(int(sys.argv[2]), (json.dumps({'case': [0, j], 'value': ['int', '1']})"
+                           " + '\\n').encode())\n")
+    assert (row.passed, row.status) == (0, "error")
+    assert "wrote to the grader's pipe" in row.message
