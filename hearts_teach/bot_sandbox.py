@@ -307,6 +307,12 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     from . import cards, view  # noqa: F401 - imported before the limits, for speed
 
     _limit_self()
+    # the class grader's guard: no signals to the league (os.kill, pidfd), no new processes,
+    # no sockets, no reads of other processes' files; refusals raise in the bot (a problem)
+    from .sandbox_worker import _install_guard, _remove_escapes
+
+    _remove_escapes()
+    _install_guard(os.getcwd())
     module: Any = None
     compiled: dict[str, Any] = {}
 
