@@ -320,7 +320,7 @@ def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None
     if event.get("timeout"):
         limit = prep.checker.time_limit or CASE_LIMIT
         return Failure(j, case, "timeout", f"did not finish within the time limit of {limit:g} s per case "
-                       f"(a loop that never ends?)", printed=printed), "timeout"
+                       f"(too slow, or a loop that never ends?)", printed=printed), "timeout"
     if event.get("not_implemented"):
         return Failure(j, case, "not_implemented", "not implemented yet"), "not implemented"
     if "raised" in event:

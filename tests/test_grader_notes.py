@@ -61,3 +61,11 @@ def test_nbgrader_test_cells_are_not_the_students_and_kernel_tricks_are_noted(tm
     assert "note:" not in rows["ada"].message, rows["ada"].message
     assert "note: code cell 7 uses meta_path" in rows["yan"].message, rows["yan"].message
     assert "note: code cell 7 uses get_ipython" in rows["xia"].message, rows["xia"].message
+
+
+def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):
+    """Exercise 10's bots have 1 s a move: a bot that thinks 1.5 s is slow, not looping."""
+    _hand_in(tmp_path, "vic", "import time\ndef trick_winner(trick):\n    time.sleep(2.5)\n    return 0\n")
+    [row] = grader.grade_class(tmp_path, progress=False)
+    assert row.status == "timeout"
+    assert "time limit of 2 s per case (too slow, or a loop that never ends?)" in row.message, row.message
