@@ -325,6 +325,13 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
         data = json.dumps(obj).encode("utf-8")
         outbox.write(_HEADER.pack(len(data)) + data)
 
+    # the class grader's guard, in this hand's fork (the parent must still fork the next
+    # hand): no signals to the league (os.kill, pidfd), no new processes, no sockets, no
+    # reads of other processes' files; a refusal raises in the bot and is its problem
+    from .sandbox_worker import _install_guard, _remove_escapes
+
+    _remove_escapes()
+    _install_guard(os.getcwd())
     _, name, source, filename, seed = load
     module: Any = None
     random.seed(seed)

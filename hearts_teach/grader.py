@@ -43,7 +43,15 @@ from typing import Any
 from .checks import checker as find_checker
 from .checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
 from .plaindata import BadData, decode, encode
-from .sandbox import CASE_LIMIT, PACKAGE_DIR, PackageSnapshot, events_by_case, run_submission
+from .sandbox import (
+    CASE_LIMIT,
+    PACKAGE_DIR,
+    PRIVATE,
+    PackageSnapshot,
+    events_by_case,
+    repeated_case,
+    run_submission,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
@@ -52,6 +60,14 @@ DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
 ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|sandbox|plaindata|"
                           r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
+# words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
+# by a computed name (the engine under another name), running other code, reading files
+REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
+                         r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+# the line that marks nbgrader's test cells (``nbgrader_cells.py``)
+NBGRADER_TEST = "from hearts_teach.autograde import verify"
+# the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
+REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
                                r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
@@ -203,19 +219,24 @@ def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
 
 def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
                    others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
-                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
+                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                   private: tuple[Path, ...] = PRIVATE) -> list[Row]:
     """The rows of one submitted notebook (never raises because of the submission)."""
     sources, problem = _read_notebook(path)
     if sources is None:
         return _rows_all(student, notebook, items, prepared, "error", problem)
     return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
-                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package)
+                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package, private=private)
 
 
 def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
                   prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
-                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR) -> list[Row]:
-    """The rows for a notebook's code cells ``sources``."""
+                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                  private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+    """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
+    answers and the class's submissions, are unreadable to them)."""
+    # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
+    sources = [src for src in sources if NBGRADER_TEST not in src]
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     owner = next((name for name, its in others.items()
@@ -235,12 +256,17 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             call["limit"] = limit
         calls.append(call)
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
-                         cell_limit=min(cell_timeout, timeout), package=package)
+                         cell_limit=min(cell_timeout, timeout), package=package, private=private)
     outcomes = events_by_case(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
     not_callable = {e["not_callable"]: e.get("what", "") for e in run.events if isinstance(e.get("not_callable"), int)}
     cell_errors = [e["cell_error"] for e in run.events if isinstance(e.get("cell_error"), list)]
+    forged = repeated_case(run)
+    if forged is not None:
+        return _rows_all(student, notebook, items, prepared, "error",
+                         f"the notebook's code wrote to the grader's pipe (call {forged[0] + 1}, case {forged[1] + 1} "
+                         "was answered twice): none of its answers are trusted")
     rows = []
     for k, it in enumerate(items):
         total = _total(it, prepared)
@@ -268,6 +294,14 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             rows.append(_drills_row(student, notebook, it, outcomes.get((k, 0)), run))
         else:
             rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout))
+    refused = [str(t) for e in run.events if isinstance(e.get("refused"), list) for t in e["refused"]]
+    if refused:  # the score stands; the teacher should know that the notebook tried to reach out
+        more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
+        what = refused[0].replace(REFUSED + " ", "", 1)
+        note = f"note: the notebook tried to {clip(what, 120)} (refused{more})"
+        for r in rows:
+            if REFUSED not in r.message:
+                r.message = clip(f"{r.message}; {note}", 500)
     return rows
 
 
@@ -286,7 +320,7 @@ def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None
     if event.get("timeout"):
         limit = prep.checker.time_limit or CASE_LIMIT
         return Failure(j, case, "timeout", f"did not finish within the time limit of {limit:g} s per case "
-                       f"(a loop that never ends?)", printed=printed), "timeout"
+                       f"(too slow, or a loop that never ends?)", printed=printed), "timeout"
     if event.get("not_implemented"):
         return Failure(j, case, "not_implemented", "not implemented yet"), "not implemented"
     if "raised" in event:
@@ -365,13 +399,30 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
 
 
 def _engine_note(path: Path, items: list[Expect]) -> str:
+    """A note for the teacher when a cell looks like it asks the engine, or reaches round the
+    exercise (imports by a computed name, exec, reads files): the grade stands, a person looks."""
     sources, _ = _read_notebook(path)
-    for src in sources or []:
-        if any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items):
-            m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src))
-            if m:
-                return f"note: the answer cell mentions {m.group(1)!s} (check by hand that it is the student's own work)"
+    handout = set(_handout_cells(path.name))
+    for i, src in enumerate(sources or []):
+        answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
+        where = "the answer cell" if answer else f"code cell {i + 1}"
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
+        if m:
+            return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
+        m = REACH_WORDS.search(src) if answer or src.strip() not in handout else None
+        if m:
+            return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
     return ""
+
+
+def _handout_cells(name: str) -> list[str]:
+    """The code cells that are not the student's: the notebook as handed out (``exercises/``)
+    and the solution's cells, whose nbgrader test cells come back in ``submitted/``."""
+    cells: list[str] = []
+    for path in (ROOT / "exercises" / name, SOLUTIONS / name):
+        sources, _ = _read_notebook(path) if path.is_file() else (None, "")
+        cells += [src.strip() for src in sources or []]
+    return cells
 
 
 # ------------------------------------------------------------------------------------
@@ -457,6 +508,8 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
     snapshot = PackageSnapshot()  # taken before any student code runs
+    # no submission reads the answers or a classmate's notebook (it has its own cells already)
+    private = (*PRIVATE, solutions, folder if folder.is_dir() else folder.parent)
 
     def work(job: Job) -> list[Row]:
         items = exercises[job.notebook]
@@ -465,7 +518,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         try:
             out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
                                  timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
-                                 package=snapshot.path)
+                                 package=snapshot.path, private=private)
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")

@@ -31,6 +31,8 @@ from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
+# folders a submission may not read: the answers (a student could exec the solution cell)
+PRIVATE = (PACKAGE_DIR.parent / "solutions",)
 CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "
         "from hearts_teach.sandbox_worker import main; main()")
@@ -69,9 +71,10 @@ class PackageSnapshot:
 
 def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60.0,
                    memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = CASE_LIMIT,
-                   package: Path = PACKAGE_DIR) -> SandboxRun:
+                   package: Path = PACKAGE_DIR, private: tuple[Path, ...] = PRIVATE) -> SandboxRun:
     """Run the code cells ``sources`` in a fresh worker process, then make ``calls``
-    (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events."""
+    (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events.
+    The files under ``private`` (the solutions, the class's submissions) are not readable there."""
     run = SandboxRun()
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="hearts_grade_") as tmp:
@@ -85,7 +88,7 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
         # the worker lowers its own limits (hard and soft) before it runs any student code
         job = {"sources": sources, "calls": calls, "root": str(root), "cell_limit": cell_limit,
                "case_limit": case_limit, "memory_bytes": memory_mb * 2**20, "cpu_seconds": int(timeout * 2) + 5,
-               "file_bytes": 64 * 2**20}
+               "file_bytes": 16 * 2**20, "private": [os.path.realpath(p) for p in private]}
         read_fd, write_fd = os.pipe()
         try:
             proc = subprocess.Popen(
@@ -161,6 +164,19 @@ def _read_events(fd: int, run: SandboxRun, deadline: float) -> None:
             if event.get("done") is True:
                 run.finished = True
                 return
+
+
+def repeated_case(run: SandboxRun) -> tuple[int, int] | None:
+    """A (call, case) answered twice: the worker answers each once, so the notebook's own code
+    wrote to the result pipe (forged answers ahead of the real ones)."""
+    seen: set[tuple[int, int]] = set()
+    for e in run.events:
+        key = e.get("case")
+        if isinstance(key, list) and len(key) == 2 and all(type(x) is int for x in key):
+            if (key[0], key[1]) in seen:
+                return key[0], key[1]
+            seen.add((key[0], key[1]))
+    return None
 
 
 def events_by_case(run: SandboxRun) -> dict[tuple[int, int], dict[str, Any]]:

@@ -14,6 +14,7 @@ loading native libraries.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 import resource
@@ -34,39 +35,137 @@ def _noop(*args: Any, **kwargs: Any) -> None:
     return None
 
 
-def _install_guard(root: str) -> None:
+# Functions that reach other processes without raising an audit event: a submission could
+# SIGKILL the grader (pidfd) or start a process outside the killed group (fork_exec). They are
+# taken out of their modules; ``create_builtin`` goes too, so a fresh copy of a built-in module
+# cannot bring them back (every built-in module is imported first, while it still exists).
+NO_AUDIT_ESCAPES = (("posix", "pidfd_open"), ("os", "pidfd_open"), ("_signal", "pidfd_send_signal"),
+                    ("signal", "pidfd_send_signal"), ("_posixsubprocess", "fork_exec"), ("_imp", "create_builtin"))
+
+
+REFUSED_EVENT = "hearts_teach.refused"  # raised by the stand-ins of the functions taken out
+MAX_WRITES = 100  # files a submission may open for writing in its folder (each at most ``file_bytes``)
+
+
+def _remove_escapes() -> None:
+    import importlib
+
+    for name in sys.builtin_module_names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a module this build cannot import is one fewer to worry about
+            pass
+    importlib.import_module("_posixsubprocess")
+    for module, attr in NO_AUDIT_ESCAPES:
+        m = sys.modules.get(module)
+        if m is not None and hasattr(m, attr):
+            if module == "_imp":
+                delattr(m, attr)
+            else:  # a stand-in that goes through the guard, so the attempt is reported
+                setattr(m, attr, _refused(f"{module}.{attr}"))
+
+
+def _refused(name: str) -> Any:
+    def refused(*args: Any, **kwargs: Any) -> None:
+        sys.audit(REFUSED_EVENT, name)
+        raise PermissionError(f"the grader does not let a submission use {name}")
+
+    refused.__name__ = name.rsplit(".", 1)[-1]
+    return refused
+
+
+def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] | None = None) -> None:
+    """Refuse what a submission may not do; note each refusal (at most 5) in ``refused``."""
+    refused = [] if refused is None else refused
+    # immutable values only: the hook's closure must not be a handle a submission can edit
     root = os.path.realpath(root)
-    allowed_dlsym = {b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"}
-    refuse_always = {"subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
-                     "os.forkpty", "os.kill", "os.killpg", "socket.connect", "socket.bind",
-                     "ctypes.dlopen", "pty.spawn", "os.startfile", "signal.pthread_kill"}
-    path_events = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
-                   "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"}
+    private = tuple(os.path.realpath(p) for p in private)
+    me = str(os.getpid())
+    # what a submission may read: its folder (with its copy of the package), Python and the
+    # installed packages, and the system's own folders; ``private`` stays out even so
+    readable = tuple(sorted({root, *(os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)),
+                             *(os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)),
+                             "/usr", "/lib", "/lib32", "/lib64", "/etc", "/dev", "/sys", "/proc"}))
+    allowed_dlsym = frozenset({b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"})
+    refuse_always = frozenset({
+        "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
+        "os.kill", "os.killpg", "socket.connect", "socket.bind", "ctypes.dlopen", "pty.spawn", "os.startfile",
+        "signal.pthread_kill",
+        # the objects of the running interpreter (the hook among them) are not a submission's business
+        "gc.get_objects", "gc.get_referrers", "gc.get_referents"})
+    refuse_imports = frozenset({"_posixsubprocess", "_signal", "posix", "_imp"})  # fresh copies (see above)
+    path_events = frozenset({"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink",
+                             "os.link", "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile"})
+    opened = itertools.count(1)  # files opened for writing: only ever counts up
+    plain_paths = (str, bytes)  # a path object's __fspath__ is Python code a submission can change
 
     def inside(path: Any) -> bool:
         if isinstance(path, int):
             return True  # an already open descriptor
+        if type(path) not in plain_paths:
+            # an object's __fspath__ could name one file to open() and another one here:
+            # only a plain string or bytes path is the path that is really opened
+            return False
         try:
             p = os.path.realpath(os.fsdecode(path))
         except Exception:  # noqa: BLE001
             return False
         return p == root or p.startswith(root + os.sep) or p == os.devnull
 
-    def hook(event: str, args: tuple) -> None:
+    def under(p: str, folders: tuple[str, ...]) -> bool:
+        return any(p == d or p.startswith(d.rstrip(os.sep) + os.sep) for d in folders)
+
+    def secret(path: Any) -> bool:
+        """Not Python's or the system's files, nor its own folder: the answers, classmates'
+        notebooks, the teacher's other files; or another process's memory and files (/proc/PID)."""
+        if type(path) not in plain_paths:
+            return False  # open() hands the hook the decoded str; only listings get an object here
+        try:
+            p = os.path.realpath(os.fsdecode(path))
+        except Exception:  # noqa: BLE001
+            return True
+        parts = p.split(os.sep)
+        if len(parts) > 2 and parts[1] == "proc":
+            return parts[2].isdigit() and parts[2] != me
+        return under(p, private) or not under(p, readable)
+
+    def refusal(event: str, args: tuple) -> str:
+        """Why ``event`` is refused ("" when it is allowed)."""
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, None))[:3]
             writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or \
                 (isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND))
             if writing and not inside(path):
-                raise PermissionError(f"the grader does not let a submission write {path!r}")
-        elif event in refuse_always:
-            raise PermissionError(f"the grader does not let a submission use {event}")
-        elif event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
-            raise PermissionError("the grader does not let a submission call native code")
-        elif event in path_events:
-            if not all(inside(a) for a in args[:2] if isinstance(a, str | bytes | os.PathLike)):
-                raise PermissionError(f"the grader does not let a submission change files outside its folder "
-                                      f"({event})")
+                shown = repr(path) if type(path) in plain_paths else f"through a {type(path).__name__} (use a str path)"
+                return f"the grader does not let a submission write {shown}"
+            if writing and next(opened) > MAX_WRITES:
+                # each file is capped (RLIMIT_FSIZE); their number is capped here, or one
+                # submission could fill the disk that the other students' runs share
+                return f"the grader does not let a submission open more than {MAX_WRITES} files for writing"
+        if event in ("open", "os.listdir", "os.scandir", "glob.glob") and args and secret(args[0]):
+            return (f"the grader does not let a submission read {args[0]!r} (only its own folder, "
+                    "Python and the installed packages)")
+        if event in refuse_always:
+            return f"the grader does not let a submission use {event}"
+        if event == REFUSED_EVENT:
+            return f"the grader does not let a submission use {args[0] if args else 'that'}"
+        if event == "resource.prlimit" and args and args[0] not in (0, os.getpid()):
+            # another process's limits: a CPU limit of 1 s on the grader would kill it
+            return "the grader does not let a submission change another process's limits"
+        if event == "import" and args and args[0] in refuse_imports:
+            return f"the grader does not let a submission load {args[0]} again"
+        if event == "ctypes.dlsym" and len(args) > 1 and args[1] not in allowed_dlsym:
+            return "the grader does not let a submission call native code"
+        if event in path_events and not all(inside(a) for a in args[:2] if isinstance(a, str | bytes | os.PathLike)):
+            return f"the grader does not let a submission change files outside its folder ({event})"
+        return ""
+
+    def hook(event: str, args: tuple) -> None:
+        why = refusal(event, args)
+        if why:
+            if len(refused) < 5:  # reported to the grader even when the cell catches the error
+                refused.append(why)
+            raise PermissionError(why)
 
     sys.addaudithook(hook)
 
@@ -129,7 +228,9 @@ def main() -> None:
         raise CellTimeout()
 
     signal.signal(signal.SIGALRM, on_alarm)
-    _install_guard(job["root"])
+    _remove_escapes()
+    refused: list[str] = []
+    _install_guard(job["root"], tuple(job.get("private", ())), refused)
 
     for i, source in enumerate(job["sources"]):
         send({"cell": i})
@@ -172,6 +273,8 @@ def main() -> None:
             send(event)
             if "timeout" in event or "not_implemented" in event:
                 break  # like check(): a stub or an endless loop would make every case wait
+    if refused:
+        send({"refused": [str(r)[:300] for r in refused]})
     send({"done": True})
     out.flush()
     os._exit(0)  # no atexit handlers or finalisers of the student's code

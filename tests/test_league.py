@@ -140,8 +140,9 @@ def test_misbehaving_bots_get_the_stand_in_move_and_a_counted_reason(tmp_path):
     assert by["sleepy"].reasons == {"timeout": 4} and "move limit of 0.3 s" in by["sleepy"].first_problem
     assert by["looper"].reasons == {"timeout": 4}
     assert by["quitter"].reasons == {"crashed": 4}
-    assert by["spawner"].reasons == {"timeout": 4}
-    # a bot that overruns is killed together with whatever it started
+    # starting a process is refused (the class grader's guard); were one started, the bot
+    # would be killed together with it
+    assert set(by["spawner"].reasons) == {"raised"} and "subprocess.Popen" in by["spawner"].first_problem
     ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
     assert "sleep 313.25" not in ps
     assert by["broken"].reasons == {"load": 4} and "ImportError: no such thing" in by["broken"].first_problem

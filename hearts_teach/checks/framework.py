@@ -217,7 +217,12 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
 
     buffer = _CappedText()
     saved = sys.stdout
-    sys.stdout = buffer  # swapped here, in the main thread, so it is always restored
+    # sys.stdout is one for the whole process: only the main thread swaps it (and always puts it
+    # back). Threads that judge answers at once (the class grader's --jobs) would restore each
+    # other's buffers and leave the grader's summary printing into one of them.
+    capture = threading.current_thread() is threading.main_thread()
+    if capture:
+        sys.stdout = buffer
     try:
         worker = threading.Thread(target=target, name="hearts_teach-check", daemon=True)
         worker.start()
@@ -231,7 +236,8 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
                 worker.join(0.01)
             out.unstoppable = worker.is_alive()
     finally:
-        sys.stdout = saved
+        if capture:
+            sys.stdout = saved
     out.printed = buffer.getvalue() + ("\n... (the rest of the printout was cut)" if buffer.cut else "")
     return out
 

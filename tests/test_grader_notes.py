@@ -1,0 +1,71 @@
+"""The gradebook's note for the teacher: an answer that imports the engine under a computed
+name, or a cell the student added that runs other code or reads files, is pointed out; the
+handed-out cells and ordinary extra cells are not (found by a fake class: an answer that
+imported ``'hearts' + '_teach'`` with importlib scored full marks without a note)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hearts_teach import grader
+
+RIGHT = ("def trick_winner(trick):\n    best = 0\n    for i in range(1, 4):\n"
+         "        if suit(trick[i]) == suit(trick[0]) and rank(trick[i]) > rank(trick[best]):\n"
+         "            best = i\n    return best\n")
+ENGINE = ("import importlib\n_e = importlib.import_module('hearts' + '_teach')\n"
+          "def trick_winner(trick):\n    led = _e.Card(trick[0]).suit\n"
+          "    return max(range(4), key=lambda i: (_e.Card(trick[i]).suit == led, _e.Card(trick[i]).rank))\n")
+
+
+def _hand_in(folder: Path, student: str, answer: str, extra: list[str] = ()) -> None:
+    nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    next(c for c in nb["cells"] if c.get("id") == "solution")["source"] = answer
+    for i, src in enumerate(extra):
+        nb["cells"].append({"cell_type": "code", "id": f"x{i}", "metadata": {}, "outputs": [],
+                            "execution_count": None, "source": src})
+    (folder / student).mkdir(parents=True)
+    (folder / student / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+
+
+def test_reaching_round_the_exercise_is_noted_and_honest_work_is_not(tmp_path):
+    _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
+    _hand_in(tmp_path, "kim", ENGINE)
+    _hand_in(tmp_path, "lou", "def trick_winner(trick):\n    return _w(trick)\n",
+             ["import importlib\n_m = importlib.import_module('hearts' + '_teach.checks.tricks')\n"
+              "def _w(trick):\n    return 0\n"])
+    rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
+    assert rows["ada"].passed == rows["ada"].total and "note:" not in rows["ada"].message
+    assert rows["kim"].passed == rows["kim"].total  # the grade stands; a person looks
+    assert "note: the answer cell uses importlib" in rows["kim"].message, rows["kim"]
+    assert "note: code cell 7 uses importlib" in rows["lou"].message
+
+
+def test_nbgrader_test_cells_are_not_the_students_and_kernel_tricks_are_noted(tmp_path):
+    """nbgrader's submitted/ notebooks carry the solution's test cells (``sys.modules``);
+    they are the teacher's cells. A student who swaps the import system or the kernel's error
+    display to fool those test cells is noted (and keeps the score their function earns)."""
+    course = tmp_path / "course" / "submitted"
+    for student in ("ada", "yan", "xia"):
+        (course / student / "ps02").mkdir(parents=True)
+    nb = json.loads((grader.SOLUTIONS / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    (course / "ada" / "ps02" / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    at = [c.get("id") for c in nb["cells"]].index("test-trick_winner")
+    for student, cell in (("yan", "import sys\nsys.meta_path.insert(0, object())\n"),
+                          ("xia", "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n")):
+        cheat = json.loads(json.dumps(nb))
+        cheat["cells"].insert(at, {"cell_type": "code", "id": "x", "metadata": {}, "outputs": [],
+                                   "execution_count": None, "source": cell})
+        (course / student / "ps02" / "02_trick_winner.ipynb").write_text(json.dumps(cheat), encoding="utf-8")
+    rows = {r.student: r for r in grader.grade_class(tmp_path / "course", progress=False)}
+    assert "note:" not in rows["ada"].message, rows["ada"].message
+    assert "note: code cell 7 uses meta_path" in rows["yan"].message, rows["yan"].message
+    assert "note: code cell 7 uses get_ipython" in rows["xia"].message, rows["xia"].message
+
+
+def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):
+    """Exercise 10's bots have 1 s a move: a bot that thinks 1.5 s is slow, not looping."""
+    _hand_in(tmp_path, "vic", "import time\ndef trick_winner(trick):\n    time.sleep(2.5)\n    return 0\n")
+    [row] = grader.grade_class(tmp_path, progress=False)
+    assert row.status == "timeout"
+    assert "time limit of 2 s per case (too slow, or a loop that never ends?)" in row.message, row.message

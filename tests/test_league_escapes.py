@@ -1,0 +1,37 @@
+"""A student's bot cannot stop the class league: two lines (``os.kill(os.getppid(), 9)`` at
+import) once killed the whole league run. The bot's process now runs under the class
+grader's guard: the attempt is refused and counted as the bot's problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hearts_teach.league import run_league
+
+BOT = """
+def choose_pass(view):
+    return list(view.cards)[-3:]
+
+def choose_play(view):
+    return list(view.legal)[0]
+"""
+
+
+def _write(folder: Path, name: str, source: str) -> Path:
+    path = folder / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    return path
+
+
+def test_a_bot_cannot_kill_the_league(tmp_path):
+    files = [_write(tmp_path, "ann", BOT), _write(tmp_path, "bob", BOT),
+             _write(tmp_path, "kil", "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n" + BOT),
+             _write(tmp_path, "pid", BOT.replace("    return list(view.legal)[0]",
+                                                 "    import os, signal\n"
+                                                 "    signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 9)\n"))]
+    res = run_league(files, hands=1, seed=2, move_limit=1.0)
+    by = {s.name: s for s in res.standings}
+    assert by["ann"].problems == 0 and by["bob"].problems == 0
+    assert set(by["kil"].reasons) == {"load"} and "os.kill" in by["kil"].first_problem
+    assert set(by["pid"].reasons) == {"raised"} and "pidfd_open" in by["pid"].first_problem
+    assert {s.hands for s in res.standings} == {4}
