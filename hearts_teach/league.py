@@ -60,6 +60,7 @@ from .validation import check_seed
 
 HOUSE = "rule (house)"  # the name shown for a house seat
 MOVE_LIMIT = 1.0
+HANDS_MAX = 100_000  # deals; far beyond a class league (each deal is 4 hands per bot)
 MOVE_LIMIT_MAX = 600.0  # ten minutes a decision: more would only hide a bot that never answers
 FORMAT = 2  # results file format
 
@@ -691,8 +692,8 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
     workers: a local Dask cluster with this many worker processes; scheduler: the address
     of a running Dask scheduler; neither: tables are played here, bots in child processes.
     out: a folder for the results file (resumable)."""
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise LeagueError(f"--hands must be a whole number ≥ 1, got {quote(hands)}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= HANDS_MAX:
+        raise LeagueError(f"--hands must be a whole number from 1 to {HANDS_MAX:,}, got {quote(hands)}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise LeagueError(f"--workers must be a whole number ≥ 1, got {quote(workers)}")
     if scheduler is not None and not isinstance(scheduler, str):
