@@ -29,9 +29,11 @@ import numpy as np
 
 from .cards import BIT, FULL_DECK, HEARTS_MASK, JD_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from .core import CLUBS_2, NON_HEARTS, NON_POINTS, final_scores, trick_points
-from .errors import InvalidDealError, RulesError
+from .errors import ArgumentError, ArgumentTypeError, InvalidDealError, RulesError, quote
+from .hand import HAND_NUMBER_MAX
 from .rng import MASK64, Rng
 from .rules import PASS_OFFSETS, Rules
+from .validation import check_int, check_seed
 
 U64 = np.uint64
 BITS = np.array(BIT, dtype=U64)  # BITS[c]: the mask of card c
@@ -211,7 +213,7 @@ def check_rules(rules: Rules | None) -> Rules:
     """``rules`` (default standard) if the batch engine plays every option it changes."""
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules object, got {rules!r}; e.g. Rules.preset('omnibus')")
+        raise RulesError(f"rules must be a Rules object, got {quote(rules)}; e.g. Rules.preset('omnibus')")
     unknown = [k for k in rules.changes() if k not in BATCH_OPTIONS]
     if unknown:
         raise RulesError(f"the batch engine does not play the rule option {unknown[0]!r} yet; "
@@ -223,7 +225,7 @@ def check_deals(deals: np.ndarray) -> np.ndarray:
     """(B, 4) masks that are deals: 4 hands of 13 cards that together are the deck."""
     try:
         d = np.asarray(deals, dtype=U64)
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError, OverflowError, RecursionError):
         raise InvalidDealError(f"deals must be an array of card masks, got {type(deals).__name__}") from None
     if d.ndim != 2 or d.shape[1] != 4 or not len(d):
         raise InvalidDealError(f"deals must have shape (hands, 4) with at least one hand, got {d.shape}")
@@ -237,9 +239,34 @@ def check_deals(deals: np.ndarray) -> np.ndarray:
 
 
 def check_count(n: object, what: str = "n") -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"{what} must be a whole number ≥ 1, got {n!r}")
-    return int(n)
+    """A count of hands or worlds: a whole number ≥ 1 (a NumPy integer too)."""
+    return check_int(int(n) if isinstance(n, np.integer) else n, what, low=1)
+
+
+def check_batch_seed(seed: object, argument: str = "seed") -> Rng:
+    """The ``Rng`` of a seed (an int of at most 64 bits, a string, or an ``Rng``)."""
+    seed = check_seed(seed, argument, extra=(Rng,))
+    return seed if isinstance(seed, Rng) else Rng(seed)
+
+
+def check_per_hand(value: object, b: int, argument: str, low: int, high: int) -> np.ndarray:
+    """One whole number for every hand, or one per hand (shape (b,)), each in ``low..high``."""
+    try:
+        a = np.asarray(value)
+    except Exception:  # a ragged or 3,000-deep list: NumPy's own errors say nothing useful
+        a = np.asarray(None)
+    if isinstance(value, bool) or a.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"expected a whole number or an array of them (one per hand), got "
+                                f"{quote(value)}", argument=argument)
+    try:
+        a = np.broadcast_to(a, (b,))
+    except ValueError:
+        raise ArgumentError(f"expected one number or one per hand ({b}), got shape {a.shape}",
+                            argument=argument) from None
+    if len(a) and (int(a.min()) < low or int(a.max()) > high):
+        bad = int(a.min()) if int(a.min()) < low else int(a.max())
+        raise ArgumentError(f"expected whole numbers from {low} to {high}, got {bad}", argument=argument)
+    return a.astype(np.intp)
 
 
 # the state -----------------------------------------------------------------------------
@@ -505,16 +532,17 @@ def make_policy(name: str | Policy, stream: Stream | None = None) -> Policy:
 
     if isinstance(name, Policy):
         return name
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     if key == "random":
         if stream is None:
-            raise ValueError("the random policy needs a Stream")
+            raise ArgumentError("the random policy needs a Stream", argument="stream")
         return RandomPolicy(stream)
     if key in ("rule", "greedy"):
         return RulePolicy()
     if key == "easy":
         return RulePolicy(moon_defence=False)
-    raise ValueError(f"no batch policy {name!r}: the batch engine plays 'random', 'rule' and 'easy'")
+    raise (ArgumentError if isinstance(name, str) else ArgumentTypeError)(
+        f"no batch policy {quote(name)}: the batch engine plays 'random', 'rule' and 'easy'", argument="policy")
 
 
 def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", *,
@@ -531,9 +559,15 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
     b = len(deals)
     if stream is None:
         stream = Stream(0, np.arange(b))
-    names = [seats] * 4 if isinstance(seats, (str, Policy)) else list(seats)
+    if isinstance(seats, (str, Policy)):
+        names = [seats] * 4
+    elif isinstance(seats, (list, tuple)):
+        names = list(seats)
+    else:
+        raise ArgumentTypeError(f"one policy (a name or a Policy) or a list of four, got {quote(seats)}",
+                                argument="seats")
     if len(names) != 4:
-        raise ValueError(f"seats: one policy or four, got {len(names)}")
+        raise ArgumentError(f"one policy or four, got {len(names)}: {quote(names)}", argument="seats")
     policies: list[Policy] = []
     index: list[int] = []
     for n in names:
@@ -556,14 +590,16 @@ def play_lineups(deals: np.ndarray, policies: Sequence[Policy], seat_policy: np.
     rules = check_rules(rules)
     deals = check_deals(deals)
     b = len(deals)
+    if offsets is None:
+        hn = check_per_hand(hand_numbers, b, "hand_numbers", 0, HAND_NUMBER_MAX)
+        offsets = np.array([PASS_OFFSETS[rules.pass_direction(int(k))] for k in range(4)],
+                           dtype=np.intp)[hn % 4]
+    else:
+        offsets = check_per_hand(offsets, b, "offsets", 0, 3)
     seat_policy = np.broadcast_to(np.asarray(seat_policy, dtype=np.intp), (b, 4))
     st = BatchState(deals, rules, record=record)
     defence = np.array([getattr(p, "moon_defence", True) for p in policies], dtype=bool)
     st.defence[:] = defence[seat_policy]
-    if offsets is None:
-        hn = np.broadcast_to(np.asarray(hand_numbers), (b,))
-        offsets = np.array([PASS_OFFSETS[rules.pass_direction(int(k))] for k in range(4)],
-                           dtype=np.intp)[hn % 4]
     run_pass(st, policies, seat_policy, offsets)
     st.start_play()
     run_play(st, policies, None if len(policies) == 1 else seat_policy)
@@ -580,7 +616,8 @@ def play_hands(n: int, seed: int | Rng = 0, seats: str | Sequence[str | Policy] 
     n = check_count(n, "n")
     batch = check_count(batch, "batch")
     rules = check_rules(rules)
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    check_int(hand_number, "hand_number", 0, HAND_NUMBER_MAX)
+    rng = check_batch_seed(seed)
     base = Stream.from_rng(rng, np.zeros(1)).seed
     parts = []
     for start in range(0, n, batch):

@@ -26,11 +26,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .batch import BITS, U64, BatchState, Policy, Stream, check_count, make_policy, run_play
+from .batch import (
+    BITS,
+    U64,
+    BatchState,
+    Policy,
+    Stream,
+    check_batch_seed,
+    check_count,
+    make_policy,
+    run_play,
+)
 from .batch_policy import rule_pass_masks
 from .cards import DECK, FULL_DECK, indices_of
 from .core import cascade
-from .errors import IllegalPassError, IllegalPlayError, Rule, WrongPhaseError
+from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalPassError,
+    IllegalPlayError,
+    Rule,
+    WrongPhaseError,
+    quote,
+)
 from .rng import Rng
 from .rules import PASS_OFFSETS
 from .view import View, require_view
@@ -65,7 +83,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
     its column). The same view and seed give the same deals."""
     view = require_view(view, "sample_worlds")
     n = check_count(n, "n")
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    rng = check_batch_seed(seed)
     stream = Stream.from_rng(rng, np.arange(n))
     free, base, cap0, void = _constraints(view)
     me = view.seat
@@ -188,13 +206,40 @@ def _policy(policy: str | Policy, stream: Stream) -> Policy:
     return make_policy(policy, stream)
 
 
+def _check_candidates(candidates: object, what: str) -> list[int] | None:
+    """``None`` or a non-empty list of whole numbers (card indices or 3-card masks)."""
+    if candidates is None:
+        return None
+    if isinstance(candidates, str | bytes | dict | set | frozenset) or not isinstance(candidates, Sequence | np.ndarray):
+        raise ArgumentTypeError(f"expected a list of {what}, got {quote(candidates)}", argument="candidates")
+    out = []
+    for c in candidates:
+        if isinstance(c, bool) or not isinstance(c, int | np.integer):
+            raise ArgumentTypeError(f"expected a list of {what} (whole numbers), got {quote(c)} in it",
+                                    argument="candidates")
+        out.append(int(c))
+    if not out:
+        raise ArgumentError(f"expected at least one of the {what}, got an empty list", argument="candidates")
+    return out
+
+
+def _check_rollout_args(view: object, candidates: object, worlds: object, seed: object, policy: object,
+                        what: str) -> tuple[View, list[int] | None, int, Rng]:
+    """Every argument of a rollout checked before any work (the policy by building it once)."""
+    view = require_view(view, "rollout")
+    cands = _check_candidates(candidates, what)
+    worlds = check_count(worlds, "worlds")
+    rng = check_batch_seed(seed)
+    make_policy(policy, Stream(0, np.zeros(1, dtype=np.uint64)))
+    return view, cands, worlds, rng
+
+
 def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 256,
             seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
     """Roll out every candidate on the same ``worlds`` sampled deals: cards (indices; default
     every legal card) during the play, 3-card masks (default ``bots.mc.pass_pool``) during
     the pass. Every seat then plays ``policy`` (``rule``, ``easy`` or ``random``)."""
     view = require_view(view, "rollout")
-    check_count(worlds, "worlds")
     if view.phase == "pass":
         return rollout_pass(view, candidates, worlds, seed, policy)
     return rollout_play(view, candidates, worlds, seed, policy)
@@ -202,6 +247,8 @@ def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 2
 
 def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: int = 256,
                  seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
+    view, candidates, worlds, rng = _check_rollout_args(view, candidates, worlds, seed, policy,
+                                                        "card indices (0-51)")
     if not view.my_turn:
         raise WrongPhaseError(f"it is not {view.seat_names[view.seat]}'s turn to play "
                               f"(phase: {view.phase}), so there is no card to roll out",
@@ -209,16 +256,15 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
     legal_mask, (_why, why_not) = cascade(view.hand, view.led_suit, view.tricks_done == 0,
                                           view.broken, view.rules.no_points_on_first_trick,
                                           view.rules.queen_waits)
-    cands = indices_of(legal_mask) if candidates is None else [int(c) for c in candidates]
+    cands = indices_of(legal_mask) if candidates is None else candidates
     for c in cands:
         if not (0 <= c < 52 and legal_mask >> c & 1):
             held = 0 <= c < 52 and view.hand >> c & 1
-            name = DECK[c].pretty if 0 <= c < 52 else repr(c)
+            name = DECK[c].pretty if 0 <= c < 52 else quote(c)
             raise IllegalPlayError(f"cannot roll out {name}: {'it is not legal now' if held else 'the seat does not hold it'} "
                                    f"({why_not if held else Rule.NOT_IN_HAND}); the legal cards are "
                                    f"{', '.join(DECK[i].pretty for i in indices_of(legal_mask))}",
                                    rule=why_not if held else Rule.NOT_IN_HAND, seat=view.seat)
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
     w = sample_worlds(view, worlds, rng.spawn("worlds"))
     c = len(cands)
     st = BatchState(np.tile(w, (c, 1)), view.rules)
@@ -245,20 +291,23 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
 
 def rollout_pass(view: View, candidates: Sequence[int] | None = None, worlds: int = 96,
                  seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
+    view, candidates, worlds, rng = _check_rollout_args(view, candidates, worlds, seed, policy,
+                                                        "3-card masks")
     if view.pass_direction == "hold":
         raise WrongPhaseError("this is a hold hand: there is no pass to roll out", rule=Rule.WRONG_PHASE)
     if candidates is None:
         from .bots.mc import pass_pool
 
         candidates = pass_pool(view.hand)
-    cands = [int(m) for m in candidates]
+    cands = list(candidates)
     for m in cands:
-        if m.bit_count() != 3 or m & ~view.hand:
+        in_deck = 0 <= m <= FULL_DECK  # a huge or negative int is no mask (and prints badly)
+        if not in_deck or m.bit_count() != 3 or m & ~view.hand:
+            got = f"mask {m:#x}" if in_deck else quote(m)
             raise IllegalPassError(f"a pass candidate must be 3 cards of the hand "
                                    f"{' '.join(DECK[i].pretty for i in indices_of(view.hand))}, "
-                                   f"got mask {m:#x}", rule=Rule.PASS_SIZE if m.bit_count() != 3
+                                   f"got {got}", rule=Rule.PASS_SIZE if not in_deck or m.bit_count() != 3
                                    else Rule.NOT_IN_HAND, seat=view.seat)
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
     w = sample_worlds(view, worlds, rng.spawn("worlds"))
     c = len(cands)
     stream = Stream.from_rng(rng.spawn("policy"), np.tile(np.arange(worlds), c))

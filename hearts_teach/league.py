@@ -58,11 +58,14 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from .errors import HeartsError
+from .errors import HeartsError, quote
 from .rng import Rng, hash64
+from .validation import check_seed
 
 HOUSE = "rule (house)"  # the name shown for a house seat
 MOVE_LIMIT = 1.0
+HANDS_MAX = 100_000  # deals; far beyond a class league (each deal is 4 hands per bot)
+MOVE_LIMIT_MAX = 600.0  # ten minutes a decision: more would only hide a bot that never answers
 FORMAT = 2  # results file format
 
 
@@ -89,22 +92,29 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
     """Read the bot files (name = file stem). Nothing of them is run here."""
     bots: list[BotFile] = []
     seen: dict[str, str] = {}
+    if isinstance(files, str | bytes | os.PathLike) or not isinstance(files, list | tuple):
+        raise LeagueError(f"files: expected a list of bot file names, got {quote(files)}")
     for f in files:
+        if not isinstance(f, str | os.PathLike):
+            raise LeagueError(f"files: a bot file name is a string or a path, got {type(f).__name__} {quote(f)}")
         path = Path(f)
         name = path.stem
+        shown = quote(str(f))
         if path.suffix != ".py":
-            raise LeagueError(f"{f}: a bot is a Python file ending in .py")
+            raise LeagueError(f"{shown}: a bot is a Python file ending in .py")
         if not name.isidentifier():
-            raise LeagueError(f"{f}: the file name must be a Python name (letters, digits, _), "
+            raise LeagueError(f"{shown}: the file name must be a Python name (letters, digits, _), "
                               f"because it is the bot's name")
         if name in seen and Path(seen[name]).resolve() == path.resolve():
             raise LeagueError(f"{f} is given twice; give each bot file once")
         if name in seen:
-            raise LeagueError(f"two bots are called {name!r} ({seen[name]} and {f}); rename one file")
+            raise LeagueError(f"two bots are called {quote(name)} ({quote(seen[name])} and {shown}); "
+                              f"rename one file")
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise LeagueError(f"{f}: cannot read it ({e})") from None
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else type(e).__name__
+            raise LeagueError(f"{shown}: cannot read it ({reason})") from None
         seen[name] = str(f)
         bots.append(BotFile(name, source, str(path)))
     if not bots:
@@ -769,19 +779,30 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
     workers: a local Dask cluster with this many worker processes; scheduler: the address
     of a running Dask scheduler; neither: tables are played here, bots in child processes.
     out: a folder for the results file (resumable)."""
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise LeagueError(f"--hands must be a whole number ≥ 1, got {hands!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= HANDS_MAX:
+        raise LeagueError(f"--hands must be a whole number from 1 to {HANDS_MAX:,}, got {quote(hands)}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise LeagueError(f"--workers must be a whole number ≥ 1, got {workers!r}")
+        raise LeagueError(f"--workers must be a whole number ≥ 1, got {quote(workers)}")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise LeagueError(f"--scheduler must be an address such as tcp://127.0.0.1:8786, got {quote(scheduler)}")
     if workers is not None and scheduler:
         raise LeagueError("give --workers or --scheduler, not both")
-    if not move_limit > 0:
-        raise LeagueError(f"--move-limit must be > 0 seconds, got {move_limit!r}")
+    if isinstance(move_limit, bool) or not isinstance(move_limit, int | float) \
+            or not 0 < move_limit <= MOVE_LIMIT_MAX:  # inf would let a bot that never answers hang the league
+        raise LeagueError(f"--move-limit must be a number of seconds above 0 and at most {MOVE_LIMIT_MAX:g}, "
+                          f"got {quote(move_limit)}")
+    check_seed(seed, "--seed", error=LeagueError)
+    if out is not None and not isinstance(out, str | os.PathLike):
+        raise LeagueError(f"--out must be a folder name, got {quote(out)}")
     bots = read_bots(files)
     tasks = make_tasks(bots, hands, seed, move_limit)
     settings = {"format": FORMAT, "seed": seed, "move_limit": move_limit, "hands": hands,
                 "bots": {b.name: b.digest for b in bots}}
-    store = ResultsFile(out, settings) if out is not None else None
+    try:
+        store = ResultsFile(out, settings) if out is not None else None
+    except OSError as e:
+        raise LeagueError(f"--out {quote(str(out))}: cannot use it as the results folder "
+                          f"({e.strerror or type(e).__name__})") from None
     done = store.load() if store is not None else {}
     wanted = {t["key"] for t in tasks}
     results = [r for k, r in done.items() if k in wanted]

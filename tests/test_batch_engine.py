@@ -138,7 +138,7 @@ def test_kth_bit_and_points_tables_agree_with_scalar_helpers():
 
 
 def test_bad_input_gets_clear_errors():
-    from hearts_teach.errors import InvalidDealError, RulesError
+    from hearts_teach.errors import ArgumentError, ArgumentTypeError, InvalidDealError, RulesError
 
     good = random_deals(Stream(1, np.arange(2)))
     bad = good.copy()
@@ -149,7 +149,24 @@ def test_bad_input_gets_clear_errors():
         play_deals(good[:, :3])
     with pytest.raises(ValueError, match="no batch policy 'medium'"):
         play_deals(good, "medium")
-    with pytest.raises(ValueError, match="n must be"):
+    with pytest.raises(ArgumentError, match="n: expected a whole number ≥ 1"):
         play_hands(0)
+    # found by tests/test_fuzz_new_api.py: these were bare TypeError/ValueError/IndexError from NumPy
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        play_hands(1, None)
+    with pytest.raises(ArgumentTypeError, match="seats"):
+        play_hands(1, 0, 5)
+    with pytest.raises(ArgumentError, match="seats: one policy or four, got 3"):
+        play_hands(1, 0, ["rule"] * 3)
+    with pytest.raises(ArgumentTypeError, match="policy"):
+        play_deals(good, [None] * 4)
+    with pytest.raises(ArgumentError, match="hand_number"):
+        play_hands(1, hand_number=10 ** 30)
+    with pytest.raises(ArgumentTypeError, match="hand_numbers"):
+        play_deals(good, hand_numbers="x")
+    with pytest.raises(ArgumentError, match="hand_numbers: expected one number or one per hand"):
+        play_deals(good, hand_numbers=[1, 2, 3])
+    with pytest.raises(ArgumentError, match="offsets: expected whole numbers from 0 to 3, got 7"):
+        play_deals(good, offsets=7)
     with pytest.raises(RulesError, match="Rules object"):
         play_hands(3, rules="omnibus")

@@ -163,3 +163,28 @@ def test_dead_ends_are_redealt_consistently(monkeypatch):
     assert failures[0] > 0  # dead ends really happened and were handled
     for w in worlds.tolist():
         check_world(view, w)
+
+
+def test_rollout_and_sampling_arguments_are_checked_at_the_door():
+    # found by tests/test_fuzz_new_api.py: bare ValueError/TypeError from int() and Rng()
+    from hearts_teach.errors import ArgumentError, ArgumentTypeError, IllegalPassError
+
+    play_view = _views(1)[0]
+    pass_view = Hand.deal(seed=8, hand_number=0).view(0)
+    with pytest.raises(ArgumentTypeError, match="candidates"):
+        rollout(play_view, "x", worlds=2)
+    with pytest.raises(ArgumentTypeError, match="candidates"):
+        rollout(play_view, [None], worlds=2)
+    with pytest.raises(ArgumentError, match="candidates: expected at least one"):
+        rollout(play_view, [], worlds=2)
+    with pytest.raises(ArgumentError, match="worlds: expected a whole number ≥ 1"):
+        rollout(play_view, None, 0)
+    with pytest.raises(ArgumentError, match="policy"):
+        rollout(play_view, None, 2, 0, "x")
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        rollout(pass_view, None, 2, [1])
+    with pytest.raises(IllegalPassError) as e:
+        rollout(pass_view, [10 ** 5000], 2)
+    assert len(str(e.value)) < 300
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        sample_worlds(play_view, 2, None)

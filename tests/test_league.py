@@ -513,3 +513,24 @@ def choose_play(view):
     first = run_league(files, hands=3, seed=7)
     assert run_league(files, hands=3, seed=7).to_dict() == first.to_dict()
     assert {s.name: s.problems for s in first.standings}["np1"] == 0
+
+
+def test_run_league_checks_every_argument_at_the_door(tmp_path):
+    # found by tests/test_fuzz_new_api.py: an endless move limit ran a whole league; other
+    # arguments raised bare TypeError/ValueError or quoted 200 KB of input
+    bot = tmp_path / "ok_bot.py"
+    bot.write_text("def choose_pass(view):\n    return list(view.hand)[:3]\n"
+                   "def choose_play(view):\n    return list(view.legal)[0]\n")
+    for kw, words in [({"move_limit": float("inf")}, "move-limit"), ({"move_limit": "1"}, "move-limit"),
+                      ({"seed": None}, "--seed"), ({"scheduler": 5}, "scheduler"), ({"out": 3}, "--out"),
+                      ({"hands": 10 ** 5000}, "hands")]:
+        with pytest.raises(LeagueError, match=words) as e:
+            run_league([str(bot)], **{"hands": 1, **kw})
+        assert len(str(e.value)) < 300
+    for files in (str(bot), [None], ["Q" * 200_000 + ".txt"]):
+        with pytest.raises(LeagueError) as e:
+            run_league(files, hands=1)
+        assert len(str(e.value)) < 300
+    r = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(bot), "--move-limit", "inf"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "move-limit" in r.stderr

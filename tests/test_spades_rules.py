@@ -183,3 +183,20 @@ def test_table_keeps_the_cards_face_down_while_blind_nil_is_possible():
     assert "Your cards: face down" in t.text()
     t.bid_widget.buttons["blind"].click()
     assert is_blind(t.hand.bids[0]) and "Your cards: ♠" in t.text()
+
+
+def test_spades_rules_doors_answer_with_rules_errors():
+    # found by tests/test_fuzz_new_api.py: each was a bare TypeError/ValueError or an unbounded message
+    with pytest.raises(RulesError, match="unknown Spades preset"):
+        SpadesRules.preset(["blind_nil"])
+    with pytest.raises(RulesError, match="option names are strings"):
+        SpadesRules.from_dict({1: True})
+    with pytest.raises(RulesError, match="unknown Spades preset"):
+        SpadesRules.from_dict({"preset": ["blind_nil"]})
+    with pytest.raises(RulesError, match="at most 6 options"):
+        SpadesRules(True, 1, 1, True, 1, 0, 7)
+    with pytest.raises(RulesError, match="'end_score' must be at most 10,000"):
+        SpadesRules(end_score=10 ** 5000)
+    with pytest.raises(RulesError) as e:
+        SpadesRules(blind_nil="x" * 100_000)
+    assert len(str(e.value)) < 200

@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from ..rng import Rng
-from .bots import STYLES, SpadesBot, auto_play
+from .bots import STYLES, SpadesBot, auto_play, positive_int
 from .game import SpadesHand
 from .scoring import BAG_LIMIT, BAG_PENALTY, TEAMS
 
@@ -101,7 +101,7 @@ def _line(name: str, f: dict[str, float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hearts_teach.spades.bench")
-    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--hands", type=positive_int, default=2000)
     ap.add_argument("--seed", default="spades-bench")
     a = ap.parse_args(argv)
     print(f"{a.hands} deals, seed {a.seed!r}; self-play (both teams the same style):")

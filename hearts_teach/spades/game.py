@@ -101,6 +101,9 @@ class SpadesBroken(BrokenBy):
     """The card that broke spades (``card``, ``trick`` 1..13, ``seat``)."""
 
 
+SCORE_MAX = 1_000_000  # far beyond any match's totals; keeps records and tables printable
+
+
 def bid_word(value: int) -> str:
     return "blind nil" if is_blind(value) else "nil" if value == 0 else str(value)
 
@@ -170,9 +173,11 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
                               f"e.g. SpadesRules.preset('blind_nil')")
         self.rules = rules if rules is not None else SpadesRules()
         if (not isinstance(scores_before, tuple | list) or len(scores_before) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in scores_before)):
+                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > SCORE_MAX
+                       for v in scores_before)):
             raise HeartsError(f"scores_before is the two teams' totals before this hand "
-                              f"(South–North, West–East), got {quote(scores_before)}")
+                              f"(South–North, West–East; whole numbers within ±{SCORE_MAX:,}), "
+                              f"got {quote(scores_before)}")
         self.scores_before = (scores_before[0], scores_before[1])
         self._seat_and_deal(deal, seat_names)
 

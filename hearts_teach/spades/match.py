@@ -19,11 +19,11 @@ from ..rng import Rng, hash64
 from ..validation import check_seat_names, check_seed
 from .game import SpadesHand, SpadesTrick, _seat
 from .render import team_label
-from .rules import SpadesRules
+from .rules import POINTS_MAX, SpadesRules
 from .scoring import HandScore, is_blind
 
 TARGET = 500
-TARGET_MAX = 10_000  # like the Hearts end_score: keeps records and tables printable
+TARGET_MAX = POINTS_MAX  # like the Hearts end_score: keeps records and tables printable
 
 
 class SpadesMatch(JsonRecord):

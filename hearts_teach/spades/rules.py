@@ -23,7 +23,9 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import RulesError, quote
+
+POINTS_MAX = 10_000  # a cap on every points option (like the Hearts end_score): tables stay printable
 
 
 @dataclass(frozen=True)
@@ -46,10 +48,14 @@ class SpadesRules:
     mercy: int = 0
 
     def __new__(cls, *args: Any, **options: Any) -> SpadesRules:
+        # the generated __init__ would raise a bare TypeError for a misspelt option or extra values
         unknown = [k for k in options if k not in _OPTION_NAMES]
         if unknown:
-            raise RulesError(f"unknown Spades rule option {unknown[0]!r}; valid options are: "
+            raise RulesError(f"unknown Spades rule option {quote(unknown[0])}; valid options are: "
                              f"{', '.join(_OPTION_NAMES)}")
+        if len(args) > len(_OPTION_NAMES):
+            raise RulesError(f"SpadesRules takes at most {len(_OPTION_NAMES)} options, got {len(args)} "
+                             f"values; name them, e.g. SpadesRules(blind_nil=True)")
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
@@ -57,15 +63,15 @@ class SpadesRules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"Spades rule option {f.name!r} must be True or False, got {value!r}")
+                    raise RulesError(f"Spades rule option {f.name!r} must be True or False, got {quote(value)}")
             elif isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"Spades rule option {f.name!r} must be a whole number, got {value!r}")
-        for name in ("blind_nil_value", "end_score"):
-            if getattr(self, name) < 1:
-                raise RulesError(f"Spades rule option {name!r} must be 1 or more, got {getattr(self, name)}")
-        for name in ("blind_nil_deficit", "mercy"):
-            if getattr(self, name) < 0:
-                raise RulesError(f"Spades rule option {name!r} must be 0 or more, got {getattr(self, name)}")
+                raise RulesError(f"Spades rule option {f.name!r} must be a whole number, got {quote(value)}")
+        for name, low in (("blind_nil_value", 1), ("end_score", 1), ("blind_nil_deficit", 0), ("mercy", 0)):
+            value = getattr(self, name)
+            if value < low:
+                raise RulesError(f"Spades rule option {name!r} must be {low} or more, got {quote(value)}")
+            if value > POINTS_MAX:  # huge numbers would only make tables unprintable
+                raise RulesError(f"Spades rule option {name!r} must be at most {POINTS_MAX:,}, got {quote(value)}")
 
     @classmethod
     def options(cls) -> tuple[str, ...]:
@@ -77,9 +83,9 @@ class SpadesRules:
 
     @classmethod
     def preset(cls, name: str) -> SpadesRules:
-        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else name
-        if key not in PRESETS:
-            raise RulesError(f"unknown Spades preset {name!r}; valid presets are: {', '.join(PRESETS)}")
+        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
+        if key not in PRESETS:  # a non-string (even an unhashable list) is an unknown preset
+            raise RulesError(f"unknown Spades preset {quote(name)}; valid presets are: {', '.join(PRESETS)}")
         return cls(**PRESETS[key])
 
     def replace(self, **options: Any) -> SpadesRules:
@@ -95,6 +101,10 @@ class SpadesRules:
             return cls()
         if not isinstance(data, dict):
             raise RulesError(f"Spades rules must be an object of option: value, got {type(data).__name__}")
+        for bad in data:
+            if not isinstance(bad, str):  # SpadesRules(**data) would raise a bare TypeError
+                raise RulesError(f"Spades rule option names are strings, got {type(bad).__name__} "
+                                 f"{quote(bad)}; valid options are: {', '.join(_OPTION_NAMES)}")
         data = dict(data)
         base = cls.preset(data.pop("preset")) if "preset" in data else cls()
         return base.replace(**data) if data else base
