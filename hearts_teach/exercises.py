@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .errors import quote
+
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
@@ -144,11 +146,15 @@ def fast_check(solution: Path, exercise: Path) -> list[str]:
 def _pairs(names: list[str]) -> list[Path]:
     if not names:
         return sorted(SOLUTIONS.glob("*.ipynb"))
+    known = {p.name: p for p in SOLUTIONS.glob("*.ipynb")}
     out = []
     for n in names:
-        p = SOLUTIONS / (Path(n).stem + ".ipynb")
-        if not p.exists():
-            raise SystemExit(f"no solution notebook {p.relative_to(ROOT)}")
+        # looked up among the solutions (never a path built from the name: it may be anything)
+        p = known.get(Path(n).stem + ".ipynb") if len(n) <= 200 and "/" not in n else None
+        if p is None:
+            print(f"no solution notebook named {quote(n)}; choose from: "
+                  f"{', '.join(sorted(Path(k).stem for k in known))}", file=sys.stderr)
+            raise SystemExit(2)
         out.append(p)
     return out
 

@@ -60,7 +60,7 @@ from typing import Any
 
 from .errors import HeartsError, quote
 from .rng import Rng, hash64
-from .validation import check_seed
+from .validation import check_seed, positive_int
 
 HOUSE = "rule (house)"  # the name shown for a house seat
 MOVE_LIMIT = 1.0
@@ -836,7 +836,7 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="students' bot modules, each with choose_pass(view) and choose_play(view)")
-    p.add_argument("--hands", type=int, default=100, metavar="N",
+    p.add_argument("--hands", type=positive_int, default=100, metavar="N",
                    help="deals; every bot plays each deal from all 4 seats (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deals and tables")
     where = p.add_mutually_exclusive_group()

@@ -7,6 +7,7 @@ game has always raised come in as parameters, so each game keeps its exact messa
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from typing import Any
 
@@ -147,3 +148,15 @@ def _error(error: type[HeartsError], argument: str, message: str, wrong_type: bo
 
 __all__ = ["check_seat", "check_deal", "check_seat_names", "check_seed", "check_int",
            "check_choice", "check_callable", "SEAT_HELP", "NAME_MAX"]
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number ≥ 1 (argparse turns the error into a usage
+    message and exit status 2)."""
+    try:
+        value = int(text) if len(text) <= 20 else int("x")  # no 4,300-digit conversions
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {value}")
+    return value

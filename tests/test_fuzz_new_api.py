@@ -146,7 +146,7 @@ def league(d, tmp):
     flag = d(st.sampled_from(["--hands", "--seed", "--workers", "--move-limit", "--scheduler", "--out", "--html"]))
     value = d(ARG)
     spoil = [tmp["missing"]] if flag in ("--seed", "--scheduler", "--out", "--html") else [tmp["bot"]]
-    if flag == "--hands" and value.lstrip("-").isdigit() and 0 < int(value) < 10 ** 6:
+    if flag == "--hands" and value.lstrip("-").isdigit() and len(value) < 7 and 0 < int(value) < 10 ** 6:
         spoil = [tmp["missing"]]
     _command("league CLI", cli_main, ["league", *spoil, flag, value])
 
@@ -223,7 +223,7 @@ EXAMPLES = {batch_engine: 100, batch_sampling: 100, spades_rules: 200, spades_bl
 # Not fixed yet (strict: the mark fails as soon as they are): PlayApp/TableWidget raise bare
 # ValueError/TypeError for bad opponents, presets, seeds and seats; ``exercises mark NAME`` exits
 # with status 1 for an unknown notebook and lets OSError through for a very long name.
-OPEN = {widgets, class_grader, league}  # league: `league --hands <5,000 digits>` (argparse int) raises ValueError
+OPEN: set = set()
 PARAMS = [pytest.param(e, marks=pytest.mark.xfail(strict=True, raises=Exception,
                                                   reason="stray exceptions not fixed yet")) if e in OPEN
           else e for e in ENTRIES]

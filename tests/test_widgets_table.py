@@ -508,7 +508,7 @@ def test_play_app_new_match_replay_and_settings():
     assert same.hand.snapshot() == app.table.hand.snapshot()
     with pytest.raises(ValueError, match="whole number"):
         app.start(-3)
-    with pytest.raises(ValueError, match="opponents must be one of"):
+    with pytest.raises(ValueError, match="opponents: expected one of"):
         PlayApp(opponents="grandmaster")
 
 

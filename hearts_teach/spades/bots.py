@@ -30,9 +30,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 from ..cards import BIT, DECK, FULL_DECK, SUIT_MASKS, Card, CardLike, CardList, indices_of
-from ..errors import quote
 from ..rng import Rng
-from ..validation import check_choice, check_int, check_seed
+from ..validation import check_choice, check_int, check_seed, positive_int
 from .core import SPADES, SpadesState, beats
 from .game import SpadesHand, bid_word
 from .scoring import BLIND_NIL, partner_of, team_of
@@ -405,18 +404,6 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
     games = 2 * hands
     return {"rule": totals[0] / games, "opponent": totals[1] / games, "made": made / games,
             "nils": nils, "nil_kept": nils_kept / nils if nils else 0.0}
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number ≥ 1 (argparse turns the error into a usage
-    message and exit status 2)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {value}")
-    return value
 
 
 def main(argv: list[str] | None = None) -> int:

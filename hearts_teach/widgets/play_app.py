@@ -18,8 +18,9 @@ import ipywidgets as w
 from ..bots import LADDER
 from ..rng import Rng
 from ..rules import Rules
+from ..validation import check_callable, check_choice, check_int
 from .common import WidgetView, control_button
-from .table import TableWidget
+from .table import TableWidget, check_pause
 
 SEED_LIMIT = 1_000_000  # seeds are drawn below this: short enough to read out and type
 
@@ -42,10 +43,12 @@ class PlayApp(WidgetView):
 
     def __init__(self, seed: int = 1, opponents: str = "rule", preset: str = "standard", *,
                  trick_pause: float | None = None, hint_fn: Callable[[Any], Any] | None = None):
-        if opponents not in LADDER:
-            raise ValueError(f"opponents must be one of {', '.join(LADDER)}, got {opponents!r}")
-        if preset not in Rules.presets():
-            raise ValueError(f"preset must be one of {', '.join(Rules.presets())}, got {preset!r}")
+        check_int(seed, "seed", 0, SEED_LIMIT - 1)
+        check_choice(opponents, "opponents", tuple(LADDER))
+        check_choice(preset, "preset", tuple(Rules.presets()))
+        check_pause(trick_pause)
+        if hint_fn is not None:
+            check_callable(hint_fn, "hint_fn")
         self.first_seed = seed
         self.seeds = Rng(f"play-app/{seed}")  # the stream "New match" draws from
         self.trick_pause = trick_pause
@@ -86,8 +89,7 @@ class PlayApp(WidgetView):
 
     def start(self, seed: int) -> str:
         """Start a match from ``seed`` with the chosen opponents and rules."""
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed!r}")
+        check_int(seed, "seed", 0, SEED_LIMIT - 1)
         old = getattr(self, "table", None)
         # the box shows the seed at once: strong bots take a moment to choose their passes, and
         # a seed typed meanwhile must not be overwritten when the deal is ready

@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import make_bot
+from ..bots import LADDER, make_bot
 from ..cards import Card, CardLike, CardList
-from ..errors import HeartsError
+from ..errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from ..hand import Hand, Phase
 from ..match import Match
 from ..render import (
@@ -30,6 +30,7 @@ from ..render import (
 )
 from ..rng import hash64
 from ..rules import Rules
+from ..validation import check_callable, check_choice, check_seed
 from .card_faces import TrickBoard
 from .common import WidgetView, control_button, sentence, status_html
 from .hand_widget import HandWidget
@@ -116,6 +117,39 @@ class TrickView(WidgetView):
         return "\n".join(lines) or "No trick yet."
 
 
+def _check_table_args(seed: Any, seat: Any, match: Any, hand: Any, rules: Any, bots: Any,
+                      hint_fn: Any, four_color: Any, trick_pause: Any) -> None:
+    """The table's arguments, checked before anything is built (project errors naming each)."""
+    check_seed(seed)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ArgumentError(f"seat must be 0, 1, 2 or 3 (South, West, North, East), got {quote(seat)}",
+                            argument="seat")
+    if hand is not None and match is not None:
+        raise ArgumentError("give either a match or a single hand, not both", argument="match")
+    for name, value, kind in (("match", match, Match), ("hand", hand, Hand), ("rules", rules, Rules)):
+        if value is not None and not isinstance(value, kind):
+            raise ArgumentTypeError(f"{name} is a {kind.__name__} or None, got {type(value).__name__} "
+                                    f"{quote(value)}", argument=name)
+    if bots is not None and not isinstance(bots, Mapping):
+        raise ArgumentTypeError(f"bots is a dict of bots by seat or None, got {quote(bots)}", argument="bots")
+    if hint_fn is not None:
+        check_callable(hint_fn, "hint_fn")
+    if four_color is not None and not isinstance(four_color, bool):
+        raise ArgumentTypeError(f"four_color is True, False or None, got {quote(four_color)}",
+                                argument="four_color")
+    check_pause(trick_pause)
+
+
+def check_pause(trick_pause: Any) -> None:
+    """``trick_pause``: None (the default) or seconds from 0 to 60."""
+    if trick_pause is None:
+        return
+    if isinstance(trick_pause, bool) or not isinstance(trick_pause, int | float) \
+            or not 0 <= trick_pause <= 60:
+        raise ArgumentError(f"trick_pause is None or a number of seconds from 0 to 60, got "
+                            f"{quote(trick_pause)}", argument="trick_pause")
+
+
 def format_hint(result: Any) -> str:
     """Word a coach recommendation (``coach.Hint``: kind, cards, reason) as one line."""
     if isinstance(result, str):
@@ -162,10 +196,7 @@ class TableWidget(WidgetView):
                  auto_forced: bool = False, bots: Mapping[int, Any] | None = None,
                  hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None,
                  trick_pause: float | None = None):
-        if hand is not None and match is not None:
-            raise ValueError("give either a match or a single hand, not both")
-        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-            raise ValueError(f"seat must be 0, 1, 2 or 3 (South, West, North, East), got {seat!r}")
+        _check_table_args(seed, seat, match, hand, rules, bots, hint_fn, four_color, trick_pause)
         self.seed = seed
         self.you = seat
         self.match: Match | None = None if hand is not None else (match or Match(seed, rules))
@@ -242,16 +273,24 @@ class TableWidget(WidgetView):
     def _difficulties(self, opponents: Any) -> dict[int, str]:
         others = [(self.you + i) % 4 for i in (1, 2, 3)]
         if isinstance(opponents, str):
-            return {s: opponents for s in others}
-        if isinstance(opponents, Mapping):
+            out = {s: opponents for s in others}
+        elif isinstance(opponents, Mapping):
             missing = [s for s in others if s not in opponents]
             if missing:
-                raise ValueError(f"opponents needs a bot for seats {others}, missing {missing}")
-            return {s: str(opponents[s]) for s in others}
-        names = list(opponents)
-        if len(names) != 3:
-            raise ValueError(f"opponents needs 3 difficulty names (clockwise from your left), got {names!r}")
-        return dict(zip(others, names, strict=True))
+                raise ArgumentError(f"opponents needs a bot for seats {others}, missing {missing}",
+                                    argument="opponents")
+            out = {s: opponents[s] for s in others}
+        elif isinstance(opponents, list | tuple):
+            if len(opponents) != 3:
+                raise ArgumentError(f"opponents needs 3 difficulty names (clockwise from your left), "
+                                    f"got {quote(opponents)}", argument="opponents")
+            out = dict(zip(others, opponents, strict=True))
+        else:
+            raise ArgumentTypeError(f"opponents is a difficulty name, a list of 3 or a dict by seat, "
+                                    f"got {type(opponents).__name__} {quote(opponents)}", argument="opponents")
+        for name in out.values():
+            check_choice(name, "opponents", tuple(LADDER))
+        return out
 
     def _make_bots(self) -> dict[int, Any]:
         return {s: make_bot(name, seed=hash64(f"table/{self.seed}/{s}") % (1 << 31))
