@@ -80,11 +80,11 @@ def deal_with(fixed: Mapping[int, str | Iterable[CardLike]], seed: int = 0) -> l
     for seat in sorted(fixed):
         for c in CardList(fixed[seat]):
             if used & c.mask:
-                raise ValueError(f"{c.pretty} is given to two seats")
+                raise ArgumentError(f"{c.pretty} is given to two seats", argument="hands")
             used |= c.mask
             hands[seat].append(c)
         if len(hands[seat]) > 13:
-            raise ValueError(f"seat {seat} is given {len(hands[seat])} cards; at most 13")
+            raise ArgumentError(f"seat {seat} is given {len(hands[seat])} cards; at most 13", argument="hands")
     rest = [c for c in DECK if not used & c.mask]
     Rng(seed).shuffle(rest)
     for seat in range(4):

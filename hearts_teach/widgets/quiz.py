@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..cards import Card, to_card
-from ..errors import HeartsError
+from ..errors import ArgumentError, HeartsError, quote
 from ..hand import Hand
 from .common import WidgetView, card_button, control_button, sentence, status_html
 
@@ -39,7 +39,7 @@ class Quiz(WidgetView):
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, reasons: Reasons = None,
                  explanation: str = "", *, four_color: bool | None = None):
         if not choices:
-            raise ValueError("a quiz needs at least one choice")
+            raise ArgumentError("a quiz needs at least one choice", argument="choices")
         self.question = question
         self.choices = list(choices)
         self.is_cards = all(isinstance(c, Card) for c in self.choices)
@@ -52,7 +52,7 @@ class Quiz(WidgetView):
         for i, choice in enumerate(self.choices):
             label = _label(choice)
             if label in self.buttons:
-                raise ValueError(f"duplicate choice {label!r}")
+                raise ArgumentError(f"duplicate choice {quote(label)}", argument="choices")
             if self.is_cards:
                 b = card_button(choice, four_color)
                 b.tooltip = f"{choice.name} — choose this card"
@@ -78,7 +78,7 @@ class Quiz(WidgetView):
         """
         s = hand.turn if seat is None else seat
         if s is None:
-            raise ValueError("pick_card needs a seat: nobody is to play in this position")
+            raise ArgumentError("pick_card needs a seat: nobody is to play in this position", argument="seat")
         from ..render import ordered
 
         choices = ordered(hand.cards(s))
@@ -96,7 +96,7 @@ class Quiz(WidgetView):
         right = [self._coerce(a) for a in items]
         missing = [a for a in right if a not in self.choices]
         if missing:
-            raise ValueError(f"answer {missing[0]!r} is not one of the choices {self.choices!r}")
+            raise ArgumentError(f"answer {quote(missing[0])} is not one of the choices {quote(self.choices)}", argument="answer")
         return lambda c: c in right
 
     def _coerce(self, choice: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..errors import ArgumentError, quote
 from ..hand import Action, Hand, Phase
 from ..match import Match
 from ..render import (
@@ -78,7 +79,7 @@ class ReplayViewer(WidgetView):
         elif isinstance(match, dict):
             match = Match.from_record(match)
         if not 0 <= number < len(match.hands):
-            raise ValueError(f"the match has hands 0..{len(match.hands) - 1}, not {number}")
+            raise ArgumentError(f"the match has hands 0..{len(match.hands) - 1}, not {quote(number)}", argument="number")
         return cls(match.hands[number], **kw)
 
     @property
