@@ -72,23 +72,29 @@ def test_an_endless_generator_is_cut_short(capsys):
 
 
 def test_a_bare_except_loop_is_stopped(capsys):
+    done = threading.Event()  # set after the checks: the thread must not outlive the test
+
     def stubborn(trick):
-        while True:
+        while not done.is_set():
             try:
-                while True:
+                while not done.is_set():
                     pass
             except:  # noqa: E722 - the point of the test
                 pass
 
     before = threading.active_count()
     start = time.monotonic()
-    res, out = _report(capsys, "trick_winner", stubborn, limit=0.3)
-    assert time.monotonic() - start < 0.3 + fw.STOP_GRACE + 2
-    assert res.timed_out and "did not finish" in out
-    if res.unstoppable:  # the message must say what to do about the thread that keeps running
-        assert "restart the kernel" in out
-    else:
-        assert threading.active_count() == before
+    try:
+        res, out = _report(capsys, "trick_winner", stubborn, limit=0.3)
+        assert time.monotonic() - start < 0.3 + fw.STOP_GRACE + 2
+        assert res.timed_out and "did not finish" in out
+        if res.unstoppable:  # the message must say what to do about the thread that keeps running
+            assert "restart the kernel" in out
+        else:
+            assert threading.active_count() == before
+    finally:
+        # a thread that survived the stop would hold the GIL for the rest of the test run
+        done.set()
 
 
 def test_a_huge_string_answer_is_shown_short(capsys):
