@@ -52,7 +52,9 @@ def test_a_submission_cannot_start_a_process_outside_its_group(tmp_path):
             "del sys.modules['_posixsubprocess']\n"
             "m = importlib.util.module_from_spec(importlib.util.find_spec('_posixsubprocess'))\n")
     out = _run(tmp_path, cell)
-    assert out["errors"] and "_posixsubprocess" in out["errors"][0][1]
+    # refused either way: by name, or (where the module is built in, as on Debian's 3.11.2)
+    # because the guard removed the loader that would rebuild it
+    assert out["errors"] and any(w in out["errors"][0][1] for w in ("_posixsubprocess", "create_builtin"))
     assert not marker.exists()
 
 
