@@ -340,6 +340,23 @@ class BatchState:
     def mover_hands(self) -> np.ndarray:
         return self.hands.ravel()[self.ar4 + self.turn]
 
+    def load_view(self, view) -> None:
+        """Every hand continues from ``view``'s mid-hand position (taken cards, the trick so
+        far, whose turn, broken, shown voids); the hidden hands are the batch's own deals."""
+        self.taken[:] = np.array(view.taken, dtype=U64)
+        self.played[:] = view.played
+        self.trick_mask[:] = view.trick_mask
+        for i, card in enumerate(view.trick):
+            self.trick[:, i] = card
+        self.leader[:] = view.leader
+        self.turn[:] = view.turn
+        self.led[:] = view.led_suit
+        self.win_seat[:] = view.win_seat
+        self.win_card[:] = view.win_card
+        self.broken[:] = view.broken
+        self.void[:] = np.array(view.void, dtype=np.uint8)
+        self.step = view.tricks_done * 4 + len(view.trick)
+
     def legal(self, h: np.ndarray) -> np.ndarray:
         """Legal cards of the seat to move in each hand: ``core.cascade`` on arrays."""
         first = self.step < 4

@@ -268,19 +268,7 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
     w = sample_worlds(view, worlds, rng.spawn("worlds"))
     c = len(cands)
     st = BatchState(np.tile(w, (c, 1)), view.rules)
-    st.taken[:] = np.array(view.taken, dtype=U64)
-    st.played[:] = view.played
-    st.trick_mask[:] = view.trick_mask
-    for i, card in enumerate(view.trick):
-        st.trick[:, i] = card
-    st.leader[:] = view.leader
-    st.turn[:] = view.turn
-    st.led[:] = view.led_suit
-    st.win_seat[:] = view.win_seat
-    st.win_card[:] = view.win_card
-    st.broken[:] = view.broken
-    st.void[:] = np.array(view.void, dtype=np.uint8)
-    st.step = view.tricks_done * 4 + len(view.trick)
+    st.load_view(view)
     stream = Stream.from_rng(rng.spawn("policy"), np.tile(np.arange(worlds), c))
     pol = _policy(policy, stream)
     st.defence[:] = getattr(pol, "moon_defence", True)

@@ -122,19 +122,7 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
         st.start_play()
         run_play(st, [policy])
     else:
-        st.taken[:] = np.array(view.taken, dtype=U64)
-        st.played[:] = view.played
-        st.trick_mask[:] = view.trick_mask
-        for i, card in enumerate(view.trick):
-            st.trick[:, i] = card
-        st.leader[:] = view.leader
-        st.turn[:] = view.turn
-        st.led[:] = view.led_suit
-        st.win_seat[:] = view.win_seat
-        st.win_card[:] = view.win_card
-        st.broken[:] = view.broken
-        st.void[:] = np.array(view.void, dtype=np.uint8)
-        st.step = view.tricks_done * 4 + len(view.trick)
+        st.load_view(view)
         st.update_threats()
         run_play(st, [policy], first=np.repeat(np.array(candidates, dtype=np.intp), n))
     scores, moon = st.scores()
