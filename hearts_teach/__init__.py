@@ -4,9 +4,21 @@
 >>> hand = Hand.deal(seed=1)
 """
 
-from .bots import make_bot
-from .cards import DECK, Card, CardList, Suit, cards
-from .errors import (
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.games.hearts.hand import (
+    Action,
+    Hand,
+    HeartsBroken,
+    LegalPlays,
+    Phase,
+    Trick,
+    Verdict,
+)
+from hearts_teach.games.hearts.match import Match
+from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import DECK, Card, CardList, Suit, cards
+from hearts_teach.kernel.errors import (
     ActionError,
     ArgumentError,
     ArgumentTypeError,
@@ -25,11 +37,11 @@ from .errors import (
     RulesError,
     WrongPhaseError,
 )
-from .hand import Action, Hand, HeartsBroken, LegalPlays, Phase, Trick, Verdict
-from .match import Match
-from .rng import Rng, hash64
-from .rules import Rules, pass_target
-from .view import View
+from hearts_teach.kernel.rng import Rng, hash64
+
+# the text and HTML views of game objects register themselves (kernel.display) on import
+from hearts_teach.present import render as _render  # noqa: F401, E402
+from hearts_teach.present import spades_render as _spades_render  # noqa: F401, E402
 
 __version__ = "0.1.0"
 

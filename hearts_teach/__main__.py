@@ -13,29 +13,29 @@ from collections.abc import Callable, Sequence
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import main_replay
+    from hearts_teach.games.hearts.replay import main_replay
 
     return main_replay(args.file)
 
 
 def add_replay(sub: argparse._SubParsersAction) -> None:
-    from . import replay
+    from hearts_teach.games.hearts import replay
 
     p = sub.add_parser("replay", help="check and score hands given as JSON lines",
                        description=(replay.__doc__ or "").split("\n\n")[0],
-                       epilog="See hearts_teach/replay.py for the input and output format.")
+                       epilog="See hearts_teach/games/hearts/replay.py for the input and output format.")
     p.add_argument("file", metavar="FILE", help="a file of JSON lines, or - for stdin")
     p.set_defaults(func=cmd_replay)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import main_tournament
+    from hearts_teach.agents.tournament import main_tournament
 
     return main_tournament(args)
 
 
 def add_tournament(sub: argparse._SubParsersAction) -> None:
-    from .tournament import add_arguments
+    from hearts_teach.agents.tournament import add_arguments
 
     p = sub.add_parser("tournament", help="play seeded hands between bots and print the results",
                        description="Play seeded hands between 4 bots; print a table or --json.")
@@ -44,17 +44,17 @@ def add_tournament(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_league(args: argparse.Namespace) -> int:
-    from .league import main_league
+    from hearts_teach.teach.league import main_league
 
     return main_league(args)
 
 
 def add_league(sub: argparse._SubParsersAction) -> None:
-    from .league import add_arguments
+    from hearts_teach.teach.league import add_arguments
 
     p = sub.add_parser("league", help="a class league of students' bot files (duplicate deals, Dask)",
                        description="Play students' bot modules against each other on duplicate deals; "
-                                   "print a leaderboard, --json or --html. See hearts_teach/league.py.")
+                                   "print a leaderboard, --json or --html. See hearts_teach/teach/league.py.")
     add_arguments(p)
     p.set_defaults(func=cmd_league)
 

@@ -37,7 +37,7 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
         WRONG + 'print("trick_winner: all 38 of 38 cases right. Well done!")\n'], "ok", "few"),
     "eve": ("wrong answer, redefines check and patches the checker modules", [
         WRONG,
-        "import hearts_teach.checks as hc, hearts_teach.checks.framework as fw\n"
+        "import hearts_teach.teach.checks as hc, hearts_teach.teach.checks.framework as fw\n"
         "class R:\n    ok = True; passed = total = 38\n"
         "def check(*a, **k):\n    print('trick_winner: all 38 of 38 cases right. Well done!'); return R()\n"
         "hc.check = check\nfw.run_check = lambda *a, **k: R()\nfw.judge_value = lambda *a, **k: None\n"
@@ -45,7 +45,7 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
     "fay": ("right answer, then sys.exit() and os._exit() in a later cell", [
         RIGHT, "import sys\nsys.exit(0)\n", "import os\nos._exit(0)\n"], "error", "none"),
     "gus": ("reads the visible answers from the package (a lookup table)", [
-        "from hearts_teach.checks import checker as _c\n"
+        "from hearts_teach.teach.checks import checker as _c\n"
         "_answers = {tuple(c.args[0]): c.expected for c in _c('trick_winner').cases()}\n"
         "def trick_winner(trick):\n    return _answers[tuple(trick)]\n"], "ok", "visible only"),
     "hal": ("tries to rewrite the grader's files and the package", [

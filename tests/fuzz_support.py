@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from hearts_teach import DECK, Hand, HeartsError, Rules
-from hearts_teach.spades import SpadesHand
+from hearts_teach.games.spades import SpadesHand
 
 MAX_MESSAGE = 500  # a message quotes at most ~80 characters of any value; this leaves room for the prose
 FUZZ = settings(derandomize=True, deadline=None, database=None, max_examples=60,

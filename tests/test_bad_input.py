@@ -35,7 +35,7 @@ from hearts_teach import (
     RulesError,
     WrongPhaseError,
 )
-from hearts_teach.errors import ArgumentTypeError
+from hearts_teach.kernel.errors import ArgumentTypeError
 
 
 # states ------------------------------------------------------------------------------

@@ -6,20 +6,24 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hearts_teach.batch import (
+from hearts_teach.agents.hearts.batch_play import play_deals, play_hands
+from hearts_teach.games.hearts.batch import (
     Stream,
     deals_from_rngs,
     kth_bit,
-    play_deals,
-    play_hands,
     points_of,
     random_deals,
 )
-from hearts_teach.cards import FULL_DECK, indices_of
-from hearts_teach.core import PlayState, final_scores, trick_points, two_clubs_holder
-from hearts_teach.hand import Hand
-from hearts_teach.rng import Rng, hash64
-from hearts_teach.rules import Rules, pass_target
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.legality import (
+    PlayState,
+    final_scores,
+    trick_points,
+    two_clubs_holder,
+)
+from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.kernel.cards import FULL_DECK, indices_of
+from hearts_teach.kernel.rng import Rng, hash64
 
 PRESETS = Rules.presets()
 HANDS_PER_PRESET = 5000
@@ -99,7 +103,7 @@ def test_full_hand_api_agrees_with_the_batch():
 
 
 def _card(i):
-    from hearts_teach.cards import DECK
+    from hearts_teach.kernel.cards import DECK
 
     return DECK[int(i)]
 
@@ -138,7 +142,12 @@ def test_kth_bit_and_points_tables_agree_with_scalar_helpers():
 
 
 def test_bad_input_gets_clear_errors():
-    from hearts_teach.errors import ArgumentError, ArgumentTypeError, InvalidDealError, RulesError
+    from hearts_teach.kernel.errors import (
+        ArgumentError,
+        ArgumentTypeError,
+        InvalidDealError,
+        RulesError,
+    )
 
     good = random_deals(Stream(1, np.arange(2)))
     bad = good.copy()

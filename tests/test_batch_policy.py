@@ -6,21 +6,28 @@ from __future__ import annotations
 
 import numpy as np
 
-from hearts_teach.batch import BatchState, Stream, play_deals, random_deals, run_pass, run_play
-from hearts_teach.batch_policy import (
+from hearts_teach.agents.hearts import RandomBot
+from hearts_teach.agents.hearts.batch_play import play_deals
+from hearts_teach.agents.hearts.batch_policy import (
     KeyedRandomPolicy,
     RandomPolicy,
     RulePolicy,
     rule_pass_masks,
     sample3,
 )
-from hearts_teach.bots import RandomBot
-from hearts_teach.bots.policy import NO_MOON, rule_pass, rule_play, threat_of
-from hearts_teach.cards import indices_of
-from hearts_teach.core import cascade
-from hearts_teach.hand import Hand
-from hearts_teach.rng import Rng
-from hearts_teach.rules import Rules
+from hearts_teach.agents.hearts.policy import NO_MOON, rule_pass, rule_play, threat_of
+from hearts_teach.games.hearts.batch import (
+    BatchState,
+    Stream,
+    random_deals,
+    run_pass,
+    run_play,
+)
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.cards import indices_of
+from hearts_teach.kernel.rng import Rng
 
 
 class Checked(RulePolicy):
@@ -109,7 +116,7 @@ def test_keyed_random_policy_is_the_scalar_random_bot():
     """Same deals, seed and hand numbers: every pass and card equals RandomBot's choice."""
     n = 40
     rngs = [Rng(f"keyed/{i}") for i in range(n)]
-    from hearts_teach.batch import deals_from_rngs
+    from hearts_teach.games.hearts.batch import deals_from_rngs
 
     deals = deals_from_rngs(rngs)
     numbers = np.arange(n) % 4
@@ -118,7 +125,7 @@ def test_keyed_random_policy_is_the_scalar_random_bot():
     result = play_deals(deals, [pol, "rule", pol, "rule"], rules=rules, hand_numbers=numbers,
                         record=True)
     bot, rule_bot = RandomBot(11), None
-    from hearts_teach.bots import RuleBot
+    from hearts_teach.agents.hearts import RuleBot
 
     rule_bot = RuleBot()
     for b in range(n):

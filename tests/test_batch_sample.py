@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hearts_teach.batch_sample import rollout, sample_worlds
-from hearts_teach.bots import RandomBot, RuleBot
-from hearts_teach.cards import FULL_DECK, SUIT_MASKS, indices_of
-from hearts_teach.errors import IllegalPlayError, WrongPhaseError
-from hearts_teach.hand import Hand
-from hearts_teach.lessons import bots_play
-from hearts_teach.view import View
+from hearts_teach.agents.hearts import RandomBot, RuleBot
+from hearts_teach.agents.hearts.batch_sample import rollout, sample_worlds
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import FULL_DECK, SUIT_MASKS, indices_of
+from hearts_teach.kernel.errors import IllegalPlayError, WrongPhaseError
+from hearts_teach.teach.lessons import bots_play
 
 
 def _views(count: int) -> list[View]:
@@ -104,8 +104,8 @@ def test_without_voids_each_hidden_card_lands_in_proportion_to_hand_sizes():
 def test_rollouts_share_worlds_and_agree_with_scalar_play():
     """Every candidate meets the same deals; one world replayed by the scalar rule bot
     gives the same scores."""
-    from hearts_teach.bots.mc import PlayContext
-    from hearts_teach.core import final_scores
+    from hearts_teach.agents.hearts.mc import PlayContext
+    from hearts_teach.games.hearts.legality import final_scores
 
     view = _views(3)[2]
     r = rollout(view, worlds=64, seed=5)
@@ -142,8 +142,8 @@ def test_pass_rollouts_and_bad_candidates():
 def test_dead_ends_are_redealt_consistently(monkeypatch):
     """Voids that make capacity-proportional placement run into dead ends: the failed
     worlds are retried and, if need be, dealt by the scalar Hall's-condition sampler."""
-    import hearts_teach.batch_sample as bs
-    from hearts_teach.cards import cards
+    import hearts_teach.agents.hearts.batch_sample as bs
+    from hearts_teach.kernel.cards import cards
 
     hidden = cards("2C 3C 4C 2D 3D 2H 3H 4H 2S 3S 4S 5S").mask
     mine = cards("AC AD AH AS").mask
@@ -167,7 +167,7 @@ def test_dead_ends_are_redealt_consistently(monkeypatch):
 
 def test_rollout_and_sampling_arguments_are_checked_at_the_door():
     # found by tests/test_fuzz_new_api.py: bare ValueError/TypeError from int() and Rng()
-    from hearts_teach.errors import ArgumentError, ArgumentTypeError, IllegalPassError
+    from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, IllegalPassError
 
     play_view = _views(1)[0]
     pass_view = Hand.deal(seed=8, hand_number=0).view(0)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_teach.errors import ArgumentError
-from hearts_teach.rules import Rules
-from hearts_teach.tournament import run_tournament
+from hearts_teach.agents.tournament import run_tournament
+from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.errors import ArgumentError
 
 
 @pytest.mark.parametrize("seats,duplicate,seed,rules", [
@@ -37,7 +37,7 @@ def test_batch_engine_refuses_other_bots():
 def test_lesson_simulations_agree_between_engines():
     """Lessons 04 and 05 run on the batch engine; rule and easy bots choose the same cards
     there as hand by hand, so the rows and moon counts are identical."""
-    from hearts_teach.lessons import moon_frequency, queen_fate
+    from hearts_teach.teach.lessons import moon_frequency, queen_fate
 
     assert queen_fate(120, seed=4) == queen_fate(120, seed=4, engine="scalar")
     tables = {"easy": "easy", "rule": "rule"}

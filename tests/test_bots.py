@@ -1,6 +1,6 @@
 """Bots: the View, the rule bot's forced answers, information hygiene, determinism.
 
-Strength figures live in the benchmark (python -m hearts_teach.bench_bots), not here.
+Strength figures live in the benchmark (python -m hearts_teach.tools.bench_bots), not here.
 """
 
 from __future__ import annotations
@@ -12,13 +12,20 @@ import sys
 import pytest
 
 from hearts_teach import Card, CardList, Hand, HeartsError, Rules
-from hearts_teach.bots import LADDER, MonteCarloBot, RandomBot, RuleBot, UnknownBotError, make_bot
-from hearts_teach.bots.mc import equivalence_classes, pass_pool
-from hearts_teach.bots.policy import MOON_OPEN, NO_MOON, pass_score, rule_pass, threat_of
-from hearts_teach.bots.rollout import sample_hands
-from hearts_teach.errors import WrongPhaseError
-from hearts_teach.rng import Rng
-from hearts_teach.view import View
+from hearts_teach.agents.hearts import (
+    LADDER,
+    MonteCarloBot,
+    RandomBot,
+    RuleBot,
+    UnknownBotError,
+    make_bot,
+)
+from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
+from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, pass_score, rule_pass, threat_of
+from hearts_teach.agents.hearts.rollout import sample_hands
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.errors import WrongPhaseError
+from hearts_teach.kernel.rng import Rng
 
 
 def m(text: str) -> int:
@@ -163,7 +170,7 @@ def test_rule_bot_takes_a_clean_last_seat_trick():
 
 def test_rule_bot_leads_low_spades_to_flush_the_queen():
     hand = m("2S 5S 9S 3D 8D 4C")
-    from hearts_teach.bots.policy import rule_play
+    from hearts_teach.agents.hearts.policy import rule_play
     card = rule_play(0, hand, hand, 0, -1, -1, -1, 0, m("2C 3C 5C 6C"), MOON_OPEN)
     assert card == Card("2S").index
     # holding the queen: no spade lead, work the shortest other suit (clubs: 1 card)
@@ -172,7 +179,7 @@ def test_rule_bot_leads_low_spades_to_flush_the_queen():
 
 
 def test_moon_defence_and_easy_bot_differ():
-    from hearts_teach.bots.policy import rule_play
+    from hearts_teach.agents.hearts.policy import rule_play
     # East (3) has taken every point (Q♠ + 2 hearts); South leads with A♥ high and 3♥ low
     taken = (0, 0, 0, m("QS 2H 4H 5S 6S 7S 8S"))
     assert threat_of(taken, 0) == 3
@@ -249,7 +256,7 @@ def test_bots_are_reproducible_across_call_order():
 _SNIPPET = """
 import json
 from hearts_teach import Hand
-from hearts_teach.bots import make_bot
+from hearts_teach.agents.hearts import make_bot
 hand = Hand.deal(seed=11, hand_number=3)
 bots = [make_bot(n, seed=2) for n in ("random", "rule", "mc:8", "easy")]
 out = []

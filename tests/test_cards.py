@@ -7,7 +7,14 @@ import pickle
 import pytest
 
 from hearts_teach import DECK, Card, CardList, InvalidCardError, Suit, cards
-from hearts_teach.cards import HEARTS_MASK, JD_MASK, QS_MASK, SUIT_MASKS, indices_of, join_pretty
+from hearts_teach.kernel.cards import (
+    HEARTS_MASK,
+    JD_MASK,
+    QS_MASK,
+    SUIT_MASKS,
+    indices_of,
+    join_pretty,
+)
 
 
 def test_deck_has_52_distinct_cards_in_index_order():

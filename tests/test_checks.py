@@ -1,12 +1,12 @@
-"""The exercise checkers (hearts_teach.checks): each one passes the reference solution,
+"""The exercise checkers (hearts_teach.teach.checks): each one passes the reference solution,
 catches typical wrong answers with the right first failure, and survives bad code."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts_teach.checks import CHECKERS, check, checker, try_it
-from hearts_teach.checks import framework as fw
+from hearts_teach.teach.checks import CHECKERS, check, checker, try_it
+from hearts_teach.teach.checks import framework as fw
 
 RANKS = "23456789TJQKA"
 
@@ -281,13 +281,13 @@ def test_cases_are_deterministic_and_inputs_never_shared():
 
 def test_legal_cases_cover_every_rule_of_the_cascade():
     rules = {c.rule for c in checker("legal_plays").cases()}
-    from hearts_teach.checks.legal import RULES
+    from hearts_teach.teach.checks.legal import RULES
 
     assert rules == set(RULES.values())  # all 8 distinct rule sentences appear
 
 
 def test_generated_trick_cases_agree_with_the_rule():
-    from hearts_teach.checks.tricks import _expected
+    from hearts_teach.teach.checks.tricks import _expected
 
     for case in checker("trick_winner").cases():
         assert _expected(case.args[0]) == case.expected

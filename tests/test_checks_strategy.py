@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_teach.checks import check
-from hearts_teach.checks import strategy as st
+from hearts_teach.teach.checks import check
+from hearts_teach.teach.checks import strategy as st
 
 
 def rank(card):
@@ -56,8 +56,8 @@ def test_evaluate_pass_compares_on_the_same_deals(capsys):
     assert len(res.points[0]) == len(res.points[1]) == 8
     assert "2 deals × 4 seatings = 8 hands" in out and "± " in out
     # passing exactly like the rule bot gives no difference at all, hand by hand
-    from hearts_teach.bots import make_bot
-    from hearts_teach.hand import Hand
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.games.hearts.hand import Hand
 
     def rule_like(hand):
         return [str(c) for c in make_bot("rule", seed=1).choose_pass(_view_for(hand, Hand))]
@@ -68,7 +68,7 @@ def test_evaluate_pass_compares_on_the_same_deals(capsys):
 
 def _view_for(cards, Hand):
     # a pass view with exactly these 13 cards for seat 0 (the other seats' cards do not matter)
-    from hearts_teach.cards import DECK, CardList
+    from hearts_teach.kernel.cards import DECK, CardList
 
     mine = CardList(cards)
     rest = [c for c in DECK if c not in mine]

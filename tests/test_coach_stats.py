@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from hearts_teach import Hand
-from hearts_teach.bots.deals import BLOCK, deal_block, deals, position_key
-from hearts_teach.coach import assess_pass, assess_play, hint, verdict_for
-from hearts_teach.coach_backend import Outcomes, scalar_backend
-from hearts_teach.coach_stats import difference, gather, verdict_of
-from hearts_teach.rng import hash64
+from hearts_teach.agents.coach import assess_pass, assess_play, hint, verdict_for
+from hearts_teach.agents.coach_backend import Outcomes, scalar_backend
+from hearts_teach.agents.coach_stats import difference, gather, verdict_of
+from hearts_teach.agents.hearts.deals import BLOCK, deal_block, deals, position_key
+from hearts_teach.kernel.rng import hash64
 
 PASS_HAND = dict(seed=287, hand_number=0)  # lesson 01's deal: South holds ♠ A Q
 
@@ -25,7 +25,7 @@ def pass_view():
 
 
 def play_view():
-    from hearts_teach.lessons import DRILLS
+    from hearts_teach.teach.lessons import DRILLS
 
     d = next(d for d in DRILLS if d.title == "Your lead")
     return d.make().view(d.seat)
@@ -214,7 +214,7 @@ def test_hint_does_not_repeat_the_cards():
 _SNIPPET = """
 import json
 from hearts_teach import Hand
-from hearts_teach.coach import assess_pass
+from hearts_teach.agents.coach import assess_pass
 a = assess_pass(Hand.deal(seed=287, hand_number=0).view(0), worlds=64, max_worlds=128)
 print(json.dumps([[str(c.cards), c.exp_points, c.delta_vs_best, list(c.delta_ci95), c.verdict] for c in a]))
 """
@@ -231,9 +231,9 @@ def test_same_pass_numbers_in_a_fresh_process():
 
 # the two backends ---------------------------------------------------------------------------
 def test_the_batch_backend_gives_exactly_the_scalar_rollouts():
-    from hearts_teach.bench_bots import mid_hand_positions, pass_positions
-    from hearts_teach.bots.mc import equivalence_classes, pass_pool
-    from hearts_teach.coach_backend import batch_backend
+    from hearts_teach.agents.coach_backend import batch_backend
+    from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
+    from hearts_teach.tools.bench_bots import mid_hand_positions, pass_positions
 
     views = mid_hand_positions(4) + pass_positions(2) + [play_view()]
     for v in views:

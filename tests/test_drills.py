@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_teach.lessons import DRILLS, DrillSession
+from hearts_teach.teach.lessons import DRILLS, DrillSession
 
 
 def test_feedback_sits_with_the_graded_position_not_the_next_drill():
@@ -61,7 +61,7 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     """Lessons 01 and 08 say in words what the coach found on these deals (seed 0): keep those
     sentences true if the coach changes."""
     from hearts_teach import CardList, Hand
-    from hearts_teach.coach import assess_pass
+    from hearts_teach.agents.coach import assess_pass
 
     graded = assess_pass(Hand.deal(seed=287).view(0), include=["QS AS AD"])  # lesson 01's deal
     assert DRILLS[0].make().view(0).hand == Hand.deal(seed=287).view(0).hand  # = drill 1

@@ -30,13 +30,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, CardList, Hand, Match, Rules, cards, pass_target
-from hearts_teach.bots import make_bot
-from hearts_teach.coach import assess_pass, assess_play, hint
-from hearts_teach.spades import SpadesHand, SpadesMatch, score_hand
-from hearts_teach.spades.bots import SpadesBot, estimate_tricks, suggest_bid
-from hearts_teach.spades.bots import main as spades_bots_main
-from hearts_teach.tournament import FunctionBot, run_tournament
-from hearts_teach.view import View
+from hearts_teach.agents.coach import assess_pass, assess_play, hint
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.agents.spades import SpadesBot, estimate_tricks, suggest_bid
+from hearts_teach.agents.spades import main as spades_bots_main
+from hearts_teach.agents.tournament import FunctionBot, run_tournament
+from hearts_teach.games.hearts.view import View
+from hearts_teach.games.spades import SpadesHand, SpadesMatch, score_hand
 
 H = Harness()
 rules_names = st.sampled_from(["passing", "no_points_on_first_trick", "queen_breaks_hearts", "moon",

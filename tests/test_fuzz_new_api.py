@@ -4,7 +4,7 @@ The batch engine (``play_hands``, ``play_deals``, ``make_policy``, ``sample_worl
 ``rollout``), ``SpadesRules`` (constructor, ``preset``, ``from_dict``, ``replace``) and its
 use in ``SpadesHand``/``SpadesMatch`` (blind nil bids), the ``queen_waits`` option, the
 league (``run_league`` and ``python -m hearts_teach league``), the class grader command
-(``python -m hearts_teach.exercises grade|mark``), ``python -m hearts_teach.spades.bench``,
+(``python -m hearts_teach.teach.exercises grade|mark``), ``python -m hearts_teach.tools.bench_spades``,
 the bench commands, and the widgets' constructors (``PlayApp``, ``TableWidget``).
 
 Same harness as test_fuzz_api.py: a call returns, or raises a project error with a short
@@ -26,11 +26,12 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Hand, Rules
-from hearts_teach.batch import deals_from_rngs, make_policy, play_deals, play_hands
-from hearts_teach.batch_sample import rollout, sample_worlds
-from hearts_teach.rng import Rng
-from hearts_teach.spades import SpadesHand, SpadesMatch
-from hearts_teach.spades.rules import SpadesRules
+from hearts_teach.agents.hearts.batch_play import make_policy, play_deals, play_hands
+from hearts_teach.agents.hearts.batch_sample import rollout, sample_worlds
+from hearts_teach.games.hearts.batch import deals_from_rngs
+from hearts_teach.games.spades import SpadesHand, SpadesMatch
+from hearts_teach.games.spades.rules import SpadesRules
+from hearts_teach.kernel.rng import Rng
 
 H = Harness()
 tiny = or_junk(st.integers(-2, 2), 2)  # counts whose valid values must stay cheap
@@ -128,7 +129,7 @@ ARG = st.sampled_from(["0", "-3", "x", "1.5", "", "-99999999999999999999999", "1
 
 def league(d, tmp):
     from hearts_teach.__main__ import main as cli_main
-    from hearts_teach.league import run_league
+    from hearts_teach.teach.league import run_league
 
     files = d(or_junk(st.sampled_from([[tmp["bot"]], [tmp["txt"]], [tmp["missing"]], [tmp["bad_name"]],
                                        [tmp["bot"], tmp["bot"]], [], [tmp["dir"]]]), 2))
@@ -152,7 +153,7 @@ def league(d, tmp):
 
 
 def class_grader(d, tmp):
-    from hearts_teach.exercises import main as ex_main
+    from hearts_teach.teach.exercises import main as ex_main
 
     flag = d(st.sampled_from(["--timeout", "--jobs", "--memory"]))
     where = d(st.sampled_from([tmp["missing"], tmp["txt"], tmp["empty"]]))
@@ -161,9 +162,9 @@ def class_grader(d, tmp):
 
 
 def bench_commands(d):
-    from hearts_teach.bench import main as bench_main
-    from hearts_teach.bench_bots import main as bench_bots_main
-    from hearts_teach.spades.bench import main as spades_bench_main
+    from hearts_teach.tools.bench import main as bench_main
+    from hearts_teach.tools.bench_bots import main as bench_bots_main
+    from hearts_teach.tools.bench_spades import main as spades_bench_main
 
     # only arguments argparse or the door must refuse: a valid run is a long benchmark
     _command("spades.bench --hands", spades_bench_main, ["--hands", d(ARG.filter(lambda a: a != "--json"))])
@@ -174,8 +175,8 @@ def bench_commands(d):
 
 # widgets -----------------------------------------------------------------------------------------------
 def widgets(d):
-    from hearts_teach.widgets.play_app import PlayApp
-    from hearts_teach.widgets.table import TableWidget
+    from hearts_teach.present.widgets.play_app import PlayApp
+    from hearts_teach.present.widgets.table import TableWidget
 
     pause = d(st.one_of(st.none(), or_junk(st.sampled_from([0, 0.0, 0.5]))))
     _call("PlayApp", lambda: PlayApp(d(or_junk(st.integers(-1, 3), 2)),

@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Hand, Match
-from hearts_teach.spades import SpadesHand, SpadesMatch
+from hearts_teach.games.spades import SpadesHand, SpadesMatch
 
 H = Harness()
 NAMES = ["Ann", "Bo", "Cy", "Di"]

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Hand
-from hearts_teach.replay import replay_line, run
+from hearts_teach.games.hearts.replay import replay_line, run
 
 H = Harness()
 FAIL_LINE_MAX = 1000  # a failure line: the message, the field and a quoted card at most

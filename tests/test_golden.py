@@ -37,7 +37,7 @@ from hearts_teach import (
     Rules,
     cards,
 )
-from hearts_teach.records import MATCH_FORMAT
+from hearts_teach.games.hearts.records import MATCH_FORMAT
 
 HEARTS_2_TO_K = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hearts_teach import grader
+from hearts_teach.teach import grader
 
 RIGHT = ("def trick_winner(trick):\n    best = 0\n    for i in range(1, 4):\n"
          "        if suit(trick[i]) == suit(trick[0]) and rank(trick[i]) > rank(trick[best]):\n"

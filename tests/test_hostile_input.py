@@ -20,13 +20,13 @@ from hearts_teach import (
     Rules,
     RulesError,
 )
-from hearts_teach.bots import make_bot
-from hearts_teach.coach import assess_pass, assess_play
-from hearts_teach.errors import ArgumentError, ArgumentTypeError, quote
-from hearts_teach.replay import replay_line
-from hearts_teach.spades import SpadesHand, SpadesMatch, score_hand
-from hearts_teach.spades.scoring import ScoreInputError
-from hearts_teach.tournament import FunctionBot, run_tournament
+from hearts_teach.agents.coach import assess_pass, assess_play
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.agents.tournament import FunctionBot, run_tournament
+from hearts_teach.games.hearts.replay import replay_line
+from hearts_teach.games.spades import SpadesHand, SpadesMatch, score_hand
+from hearts_teach.games.spades.scoring import ScoreInputError
+from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, quote
 
 
 def deal_of(seed: int) -> list[list[str]]:
@@ -197,7 +197,7 @@ def test_bad_arguments_raise_project_errors(call, cls, words):
 
 @pytest.mark.parametrize("hands", ["0", "-3", "x"])
 def test_spades_benchmark_command_refuses_a_bad_hand_count(hands):
-    proc = subprocess.run([sys.executable, "-m", "hearts_teach.spades.bots", "--hands", hands],
+    proc = subprocess.run([sys.executable, "-m", "hearts_teach.agents.spades", "--hands", hands],
                           capture_output=True, timeout=120)
     assert proc.returncode == 2
     assert b"argument --hands: expected a whole number" in proc.stderr and b"Traceback" not in proc.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hearts_teach.league import run_league
+from hearts_teach.teach.league import run_league
 
 BOT = """
 def choose_pass(view):

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.lessons import EXERCISES, LESSONS, exercise_link, lesson_file
-from hearts_teach.notebooks import comparable, execute_notebook
+from hearts_teach.teach.lessons import EXERCISES, LESSONS, exercise_link, lesson_file
+from hearts_teach.teach.notebooks import comparable, execute_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -39,7 +39,7 @@ def test_the_series_has_every_lesson():
     assert not missing, f"lessons missing from notebooks/: {missing}"
     apps = {"play.ipynb"}  # the Play Hearts app (./dev play), beside the series
     extra = sorted({p.name for p in NOTEBOOKS.glob("*.ipynb")} - {p.name for p in LESSON_PATHS} - apps)
-    assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.lessons.LESSONS): {extra}"
+    assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.teach.lessons.LESSONS): {extra}"
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -47,7 +47,7 @@ def test_every_code_cell_was_executed(path: Path):
     unrun = [i for i, c in enumerate(_cells(path))
              if c["cell_type"] == "code" and _source(c).strip() and c.get("execution_count") is None]
     assert not unrun, (f"{path.relative_to(ROOT)}: code cells {unrun} have no execution_count; "
-                       f"run: python -m hearts_teach.notebooks execute {path.relative_to(ROOT)}")
+                       f"run: python -m hearts_teach.teach.notebooks execute {path.relative_to(ROOT)}")
 
 
 def test_execution_stores_no_interpreter_version(tmp_path):
@@ -82,7 +82,7 @@ def test_reexecution_is_byte_identical(path: Path):
         first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
         context = "\n".join(f"- {a}\n+ {b}" for a, b in zip(old[first:first + 3], new[first:first + 3], strict=False))
         pytest.fail(f"{path.name} changes when re-executed (first difference at line {first + 1}):\n{context}\n"
-                    f"run: python -m hearts_teach.notebooks execute {path.relative_to(ROOT)}")
+                    f"run: python -m hearts_teach.teach.notebooks execute {path.relative_to(ROOT)}")
 
 
 def _expected_nav_targets(n: int) -> list[str]:
@@ -136,10 +136,10 @@ def test_welcome_links_every_lesson_and_exercise():
     assert not missing, f"00_welcome does not link {missing}"
 
 
-# the helpers the lessons rely on (hearts_teach.lessons) ---------------------------------------
+# the helpers the lessons rely on (hearts_teach.teach.lessons) ---------------------------------------
 
 def test_nav_line_links_neighbours_index_and_exercise():
-    from hearts_teach.lessons import nav_line
+    from hearts_teach.teach.lessons import nav_line
 
     line = nav_line(3)
     targets = [t.split("#")[0] for t in LINK.findall(line)]
@@ -151,7 +151,7 @@ def test_nav_line_links_neighbours_index_and_exercise():
 
 def test_deal_with_places_the_fixed_cards_and_deals_the_rest():
     from hearts_teach import CardList
-    from hearts_teach.lessons import deal_with
+    from hearts_teach.teach.lessons import deal_with
 
     deal = deal_with({0: "QS AS", 3: "2C"}, seed=9)
     assert [len(h) for h in deal] == [13, 13, 13, 13]
@@ -163,8 +163,8 @@ def test_deal_with_places_the_fixed_cards_and_deals_the_rest():
 
 
 def test_match_verdict_agrees_with_the_match_rule():
-    from hearts_teach.lessons import match_verdict
-    from hearts_teach.match import _decided
+    from hearts_teach.games.hearts.match import _decided
+    from hearts_teach.teach.lessons import match_verdict
 
     for totals in [(98, 64, 71, 90), (104, 64, 71, 90), (104, 64, 64, 90), (100, 100, 20, 20), (100, 99, 99, 0)]:
         verdict = match_verdict(totals)
@@ -175,7 +175,7 @@ def test_match_verdict_agrees_with_the_match_rule():
 
 
 def test_legal_report_marks_the_forced_card():
-    from hearts_teach.lessons import legal_report, position
+    from hearts_teach.teach.lessons import legal_report, position
 
     hand = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
     report = legal_report(hand)
@@ -185,7 +185,7 @@ def test_legal_report_marks_the_forced_card():
 
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
-    from hearts_teach.lessons import pass_feedback
+    from hearts_teach.teach.lessons import pass_feedback
 
     hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
     assert "Q♠ is gone" in pass_feedback(hand, 0, "QS AS AD")
@@ -194,7 +194,7 @@ def test_pass_feedback_describes_the_choice():
 
 
 def test_drill_session_grades_and_scores():
-    from hearts_teach.lessons import DRILLS, VERDICT_POINTS, DrillSession
+    from hearts_teach.teach.lessons import DRILLS, VERDICT_POINTS, DrillSession
 
     session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
     refused = session.answer("KD")
@@ -208,7 +208,7 @@ def test_drill_session_grades_and_scores():
 
 
 def test_drill_session_widget_clicks_are_graded():
-    from hearts_teach.lessons import DRILLS, DrillSession
+    from hearts_teach.teach.lessons import DRILLS, DrillSession
 
     session = DrillSession([DRILLS[0], DRILLS[4]])
     assert session.widget is not None  # building the view creates the clickable cards

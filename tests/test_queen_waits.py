@@ -17,9 +17,9 @@ from hearts_positions import (
 )
 
 from hearts_teach import Hand, IllegalPlayError, Rule, Rules, cards
-from hearts_teach.cards import QS_MASK
-from hearts_teach.core import cascade
-from hearts_teach.replay import replay_record
+from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.games.hearts.replay import replay_record
+from hearts_teach.kernel.cards import QS_MASK
 
 QW = Rules.preset("queen_waits")
 

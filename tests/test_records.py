@@ -7,7 +7,7 @@ import json
 from hearts_positions import random_hand
 
 from hearts_teach import Hand, Match, Phase, Rng, Rules
-from hearts_teach.records import HAND_FORMAT, MATCH_FORMAT
+from hearts_teach.games.hearts.records import HAND_FORMAT, MATCH_FORMAT
 
 
 def roundtrip(hand: Hand) -> Hand:

@@ -21,7 +21,7 @@ from hearts_positions import (
 )
 
 from hearts_teach import Rules
-from hearts_teach.replay import replay_line, replay_lines, replay_record
+from hearts_teach.games.hearts.replay import replay_line, replay_lines, replay_record
 
 ROOT = Path(__file__).resolve().parents[1]
 

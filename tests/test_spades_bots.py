@@ -4,10 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_teach.cards import DECK, CardList
-from hearts_teach.rng import Rng
-from hearts_teach.spades import SpadesHand
-from hearts_teach.spades.bots import (
+from hearts_teach.agents.spades import (
     RandomSpadesBot,
     SpadesBot,
     auto_play,
@@ -16,7 +13,10 @@ from hearts_teach.spades.bots import (
     nil_ok,
     suggest_bid,
 )
-from hearts_teach.spades.core import SpadesState
+from hearts_teach.games.spades import SpadesHand
+from hearts_teach.games.spades.legality import SpadesState
+from hearts_teach.kernel.cards import DECK, CardList
+from hearts_teach.kernel.rng import Rng
 
 
 def m(text):

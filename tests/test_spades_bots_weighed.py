@@ -1,6 +1,6 @@
 """The weighed Spades bot (the default style) against the baseline on hand-built positions:
 its own contract against an opponent's nil, the bidder's rounding, spade length, the table's
-bids, the score and blind nil. Strength figures come from ``python -m hearts_teach.spades.bench``."""
+bids, the score and blind nil. Strength figures come from ``python -m hearts_teach.tools.bench_spades``."""
 
 from __future__ import annotations
 
@@ -8,19 +8,19 @@ import math
 
 import pytest
 
-from hearts_teach.cards import DECK, CardList
-from hearts_teach.spades import SpadesHand
-from hearts_teach.spades.bench import duplicate, team_figures
-from hearts_teach.spades.bots import (
+from hearts_teach.agents.spades import (
     SpadesBot,
     estimate_tricks,
     smart_bid,
     suggest_bid,
     wants_blind_nil,
 )
-from hearts_teach.spades.core import SpadesState
-from hearts_teach.spades.rules import SpadesRules
-from hearts_teach.spades.scoring import is_blind
+from hearts_teach.games.spades import SpadesHand
+from hearts_teach.games.spades.legality import SpadesState
+from hearts_teach.games.spades.rules import SpadesRules
+from hearts_teach.games.spades.scoring import is_blind
+from hearts_teach.kernel.cards import DECK, CardList
+from hearts_teach.tools.bench_spades import duplicate, team_figures
 
 SIX_LOW = "AS 6S 5S 4S 3S 2S 5H 4H 3H 4D 3D 3C 2C"  # A + five small spades, two doubletons
 NIL_HAND = "2S 3S 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C"

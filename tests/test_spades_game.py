@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Hand
-from hearts_teach.cards import CardList, Suit
-from hearts_teach.errors import (
+from hearts_teach.games.spades import BidOutOfTurnError, SpadesHand, SpadesMatch, score_hand
+from hearts_teach.kernel.cards import CardList, Suit
+from hearts_teach.kernel.errors import (
     IllegalBidError,
     IllegalPlayError,
     InvalidSeatError,
@@ -19,8 +20,7 @@ from hearts_teach.errors import (
     Rule,
     WrongPhaseError,
 )
-from hearts_teach.rng import Rng
-from hearts_teach.spades import BidOutOfTurnError, SpadesHand, SpadesMatch, score_hand
+from hearts_teach.kernel.rng import Rng
 
 # A fixed deal: each seat holds one whole suit plus a twist, so tricks are easy to predict.
 # South: all clubs; West: all diamonds; North: all hearts; East: all spades.

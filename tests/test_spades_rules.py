@@ -1,17 +1,17 @@
 """SpadesRules: blind nil (engine, scoring, records, widget), whether a broken nil's tricks count
 for the partner, the mercy rule, and who deals and bids first. Expected scores are worked out by
-hand from the rules documented in ``hearts_teach.spades.rules``."""
+hand from the rules documented in ``hearts_teach.games.spades.rules``."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts_teach.errors import IllegalBidError, RecordError, Rule, RulesError
-from hearts_teach.spades import SpadesHand, SpadesMatch, score_hand
-from hearts_teach.spades.bots import SpadesBot, auto_play
-from hearts_teach.spades.rules import SpadesRules
-from hearts_teach.spades.scoring import BLIND_NIL, is_blind
-from hearts_teach.spades.widgets import BidWidget, SpadesTable
+from hearts_teach.agents.spades import SpadesBot, auto_play
+from hearts_teach.games.spades import SpadesHand, SpadesMatch, score_hand
+from hearts_teach.games.spades.rules import SpadesRules
+from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind
+from hearts_teach.kernel.errors import IllegalBidError, RecordError, Rule, RulesError
+from hearts_teach.present.widgets.spades_table import BidWidget, SpadesTable
 
 SUITS = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]

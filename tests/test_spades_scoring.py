@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts_teach.errors import HeartsError
-from hearts_teach.spades import ScoreInputError, score_hand
+from hearts_teach.games.spades import ScoreInputError, score_hand
+from hearts_teach.kernel.errors import HeartsError
 
 # --- the source's scoring sentences, one test each ------------------------------------------
 

@@ -1,8 +1,8 @@
 """Spades widgets driven by Button.click(), without a kernel."""
 
-from hearts_teach.spades import SpadesHand
-from hearts_teach.spades.bots import SpadesBot
-from hearts_teach.spades.widgets import BidWidget, SpadesTable
+from hearts_teach.agents.spades import SpadesBot
+from hearts_teach.games.spades import SpadesHand
+from hearts_teach.present.widgets.spades_table import BidWidget, SpadesTable
 
 
 def log_text(table):

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from hearts_teach import Card
-from hearts_teach.bots import UnknownBotError
-from hearts_teach.tournament import (
+from hearts_teach.agents.hearts import UnknownBotError
+from hearts_teach.agents.tournament import (
     FunctionBot,
     StudentCodeError,
     TournamentResult,
@@ -166,7 +166,7 @@ def test_text_html_and_plot():
     import matplotlib
 
     matplotlib.use("Agg")
-    from hearts_teach.plots import plot_tournament
+    from hearts_teach.present.plots import plot_tournament
 
     r = run_tournament(["rule", "random", "random", "random"], hands=3, seed=1, progress=False)
     assert "rule" in str(r) and "<table" in r._repr_html_()

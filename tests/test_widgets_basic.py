@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hearts_teach import Card, Hand, Phase
-from hearts_teach.rng import Rng
-from hearts_teach.widgets import HandWidget, PassPicker, Quiz
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.present.widgets import HandWidget, PassPicker, Quiz
 
 SEEDS = (1, 2, 3, 4, 5)
 

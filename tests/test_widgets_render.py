@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from hearts_teach import Card, Hand, Match, Suit
-from hearts_teach.bots import make_bot
-from hearts_teach.render import (
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.present.render import (
     FOUR_COLOR,
     TWO_COLOR,
     card_html,
@@ -18,8 +18,8 @@ from hearts_teach.render import (
     suit_color,
     trick_compass_html,
 )
-from hearts_teach.widgets import HandWidget, PassPicker
-from hearts_teach.widgets.common import card_button
+from hearts_teach.present.widgets import HandWidget, PassPicker
+from hearts_teach.present.widgets.common import card_button
 
 GLYPHS = re.compile("[\U0001F0A0-\U0001F0FF]")  # Unicode playing-card glyphs: never used
 

@@ -7,11 +7,11 @@ from html import escape
 import pytest
 
 from hearts_teach import Card, Hand, Match, Phase
-from hearts_teach.bots import make_bot
-from hearts_teach.render import hand_result_text
-from hearts_teach.rng import Rng
-from hearts_teach.widgets import ReplayViewer, TableWidget, TrickView
-from hearts_teach.widgets.table import format_hint
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.present.render import hand_result_text
+from hearts_teach.present.widgets import ReplayViewer, TableWidget, TrickView
+from hearts_teach.present.widgets.table import format_hint
 
 
 def cheap_hint(view):
@@ -352,14 +352,14 @@ def _all_widgets(root):
 def test_every_button_has_a_description_and_a_tooltip():
     import ipywidgets as w
 
-    from hearts_teach.widgets import HandWidget, PassPicker, Quiz
+    from hearts_teach.present.widgets import HandWidget, PassPicker, Quiz
 
     t = TableWidget(seed=1, opponents="rule", hint_fn=cheap_hint)
     views = [t, HandWidget(Hand.deal(seed=1, hand_number=3), seat=None), PassPicker(Hand.deal(seed=1)),
              Quiz("q?", ["yes", "no"], "yes"), ReplayViewer(Hand.deal(seed=1))]
     t.step()  # the table during play shows the hand widget instead of the pass picker
     views.append(t)
-    from hearts_teach.widgets.card_faces import CardRow
+    from hearts_teach.present.widgets.card_faces import CardRow
 
     count = faces = 0
     for view in views:
@@ -484,8 +484,8 @@ def test_trick_pause_is_configurable(monkeypatch):
 # The Play Hearts app: controls around the table.
 
 def test_play_app_new_match_replay_and_settings():
-    from hearts_teach.rules import Rules
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.games.hearts.rules import Rules
+    from hearts_teach.present.widgets import PlayApp
 
     app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
     assert app.table.seed == 1 and app.seed_box.value == 1 and "Match seed 1 " in app.seed_html.value
@@ -531,7 +531,7 @@ def test_finish_match_says_it_is_working_and_locks_the_buttons():
 
 
 def test_play_app_says_a_changed_setting_waits_for_the_next_match():
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.present.widgets import PlayApp
 
     app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
     assert "ht-pending" not in app.seed_html.value and app.pending_note() == ""
@@ -551,7 +551,7 @@ def test_play_app_says_a_changed_setting_waits_for_the_next_match():
 
 
 def test_play_app_says_what_a_rules_preset_changes():
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.present.widgets import PlayApp
 
     assert PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint).rules_note() == ""
     app = PlayApp(seed=1, preset="omnibus", trick_pause=0, hint_fn=cheap_hint)
@@ -591,7 +591,7 @@ def test_a_trick_you_take_is_told_as_yours():
 
 
 def test_play_app_names_a_match_left_half_way():
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.present.widgets import PlayApp
 
     app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
     app.buttons["new_match"].click()  # nothing was done in seed 1: nothing to say
@@ -611,7 +611,7 @@ def test_play_app_names_a_match_left_half_way():
 def test_play_app_shows_the_new_seed_before_dealing():
     # a seed typed while the bots choose their passes must not be overwritten afterwards:
     # the box takes the new seed first, and the seed line says a deal is on its way
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.present.widgets import PlayApp
 
     app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
     seen = []

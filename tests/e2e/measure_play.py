@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import expect, sync_playwright
 
-    from hearts_teach.widgets import PlayApp
+    from hearts_teach.present.widgets import PlayApp
 
     want = replay(PlayApp(seed=1, trick_pause=0).table)
     tmp = Path(tempfile.mkdtemp(prefix="hearts-measure-"))

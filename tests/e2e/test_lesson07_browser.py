@@ -34,7 +34,7 @@ def table_cell_source() -> str:
 
 def expected_result() -> str:
     """Replay the browser's clicks on the notebook's table, in Python."""
-    from hearts_teach.widgets import TableWidget
+    from hearts_teach.present.widgets import TableWidget
 
     ns: dict = {"TableWidget": TableWidget}
     exec(table_cell_source(), ns)  # the cell that builds the lesson's table

@@ -1,0 +1,61 @@
+"""Tournaments between the built-in ``random``, ``rule`` and ``easy`` bots on the batch
+engine, with the same deals, choices and results as ``tournament.run_tournament``'s scalar
+path for the same seed.
+
+The deals are ``tournament.deal_for``'s (one scalar shuffle per deal, seeded from the
+tournament seed and the deal number); the rule bots are deterministic; the random bot's
+choices come from ``KeyedRandomPolicy``, which draws from the same per-position generator
+as ``RandomBot`` (``Bot.rng_for``), so every card matches the scalar path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from hearts_teach.agents.hearts.batch_policy import KeyedRandomPolicy, RulePolicy
+from hearts_teach.games.hearts.batch import Policy, deals_from_rngs, play_lineups
+from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.rng import Rng, hash64
+
+BATCH_BOTS = ("random", "rule", "greedy", "easy")
+
+
+def batch_supported(seats: Sequence) -> bool:
+    """Whether every seat is a built-in bot name the batch engine plays."""
+    return all(isinstance(s, str) and s.strip().lower() in BATCH_BOTS for s in seats)
+
+
+def tournament_rows(lineup: Sequence[str], hands: int, seed: int, duplicate: bool,
+                    rules: Rules | None) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    """Play the tournament; returns (scores (H, 4) by seat, moon (H,), seat_of per hand)
+    with H = hands × rotations, in the scalar path's order (deal-major, then rotation)."""
+    rules = rules if rules is not None else Rules()
+    rotations = 4 if duplicate else 1
+    deal_no = np.repeat(np.arange(hands), rotations)
+    rot = np.tile(np.arange(rotations), hands)
+    rngs = [Rng(hash64(f"tournament/{seed}/{d}")) for d in range(hands)]
+    deals = np.repeat(deals_from_rngs(rngs), rotations, axis=0)
+    keys = [s.strip().lower() for s in lineup]
+    policies: list[Policy] = []
+    kinds: dict[str, int] = {}
+    for k in keys:
+        kind = "rule" if k == "greedy" else k
+        if kind in kinds:
+            continue
+        kinds[kind] = len(policies)
+        if kind == "random":
+            policies.append(KeyedRandomPolicy(seed, rules, deal_no))
+        else:
+            policies.append(RulePolicy(moon_defence=kind != "easy"))
+    entry_policy = np.array([kinds["rule" if k == "greedy" else k] for k in keys])
+    # lineup entry e sits in seat (e + r) % 4, so seat s holds entry (s - r) % 4
+    seat_entry = (np.arange(4)[None, :] - rot[:, None]) % 4
+    result = play_lineups(deals, policies, entry_policy[seat_entry], rules=rules,
+                          hand_numbers=deal_no)
+    seat_of = [[(e + int(r)) % 4 for e in range(4)] for r in rot]
+    return result.scores, result.moon, seat_of
+
+
+__all__ = ["BATCH_BOTS", "batch_supported", "tournament_rows"]

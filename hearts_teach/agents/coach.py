@@ -1,0 +1,625 @@
+"""The coach: grade a play or a pass by simulation and say why, in words.
+
+For each candidate (equivalent cards grouped), the coach plays the candidate out on hidden
+deals sampled consistently with what the seat knows, with everyone continuing like the rule
+bot. Every candidate is played on the *same* deals, the best is chosen on one half of them
+and the differences are measured on the other half, and a verdict worse than "fine" is
+given only when the whole 95 % interval of the difference lies beyond its band. Deals are
+added in rounds until the verdicts are decided (``coach_stats`` holds the statistics and
+their reasons; ``coach_backend`` the rollouts).
+
+Determinism: deal ``j`` is drawn from ``hash64`` of the position's canonical key, the
+``seed`` argument and ``j`` only, so the same position gives the same numbers whatever ran
+before, in any process. The number of deals grows only with the statistics, never the clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+import numpy as np
+
+from hearts_teach.agents.coach_backend import Backend, default_backend
+from hearts_teach.agents.coach_stats import (
+    BAND,
+    VERDICT_MEANINGS,
+    Z95,
+    Evidence,
+    gather,
+    verdict_of,
+)
+from hearts_teach.agents.hearts.deals import BLOCK
+from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
+from hearts_teach.agents.hearts.policy import rule_pass
+from hearts_teach.games.hearts.view import View, require_view
+from hearts_teach.kernel.cards import DECK, QS_INDEX, QS_MASK, SUIT_MASKS, Card, CardList, to_card
+from hearts_teach.kernel.display import draw
+from hearts_teach.kernel.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    HeartsError,
+    IllegalPassError,
+    Rule,
+    WrongPhaseError,
+    quote,
+)
+from hearts_teach.kernel.validation import check_int, check_seed
+
+VERDICTS = ("best", "fine", "inaccuracy", "mistake", "blunder")
+MAX_WORLDS = 100_000  # sampled deals per candidate: more would run for hours
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+
+
+def verdict_for(delta: float, se: float) -> str:
+    """The verdict for a paired difference ``delta`` (points worse than the best) with
+    standard error ``se``: the verdict of its 95 % interval (see ``coach_stats.verdict_of``)."""
+    return verdict_of(delta - Z95 * se, delta + Z95 * se)
+
+
+def explain_verdicts(unit: str = "points") -> str:
+    """What each verdict means, in plain words (``unit``: "points", or "marks" in drills
+    where marks are the score and points are penalties)."""
+    lines = [f"{v}: {VERDICT_MEANINGS[v]}" for v in VERDICTS]
+    text = "\n".join(lines)
+    return text if unit == "points" else text.replace("points a hand", "penalty points a hand")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One graded choice: a group of equivalent cards (a play) or a triple (a pass)."""
+
+    cards: CardList  # the equivalent cards (play) or the three cards (pass)
+    exp_points: float  # expected own points for the whole hand (taken so far + rest, moon applied)
+    ci95: tuple[float, float]
+    delta_vs_best: float  # paired mean of (points with this − with the best), held-out deals
+    delta_ci95: tuple[float, float]
+    delta_se: float
+    verdict: str
+    stats: dict = field(compare=False)  # p_win_trick, p_take_qs, exp_hearts, p_moon_any, p_moon_self
+    reason: str = ""  # what the choice does and what follows, in words (at most one number)
+    does: str = ""  # what the choice does ("ducks under the A♠")
+    consequence: str = ""  # what followed in the rollouts ("you take the Q♠ in 8% of deals")
+    deals: int = 0  # deals this candidate was played on
+
+    @property
+    def card(self) -> Card:
+        """The first card of the group (for a play: any card of the group does the same)."""
+        return self.cards[0]
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            return to_card(card) in self.cards  # type: ignore[arg-type]
+        except HeartsError:
+            return False
+
+    @property
+    def label(self) -> str:
+        """'9♦/10♦' for a group of equivalent cards, 'Q♠ A♥ 2♣' for a pass."""
+        sep = "/" if "p_win_trick" in self.stats else " "
+        return sep.join(c.pretty for c in self.cards)
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.verdict} — {self.reason}"
+
+
+CardAssessment = Candidate
+PassAssessment = Candidate
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The coach's grading of every candidate in one position, best first.
+
+    ``a.best``, ``a.of('QS')`` (the candidate holding a card, or the pass triple),
+    ``a.verdict('QS')``, ``a.ties`` (the choices as good as the best), iteration, ``len``,
+    indexing; ``str`` gives the verdicts with reasons, then the details table; Jupyter shows
+    the same with the table behind a "details" disclosure.
+    """
+
+    kind: str  # "play" or "pass"
+    seat: int
+    seat_name: str
+    position: str  # one line describing the position
+    candidates: tuple[Candidate, ...]
+    worlds: int  # deals sampled
+    seed: int
+    key: str = field(repr=False, default="")
+    evidence: Evidence | None = field(repr=False, compare=False, default=None)
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def ties(self) -> tuple[Candidate, ...]:
+        """Every candidate graded "best": the coach's choice and those certainly as good."""
+        return tuple(c for c in self.candidates if c.verdict == "best")
+
+    def __iter__(self):
+        return iter(self.candidates)
+
+    def __len__(self) -> int:
+        return len(self.candidates)
+
+    def __getitem__(self, i: int) -> Candidate:
+        return self.candidates[i]
+
+    def of(self, choice) -> Candidate:
+        """The candidate for a card (play) or for a set of 3 cards (pass)."""
+        if self.kind == "play":
+            c = to_card(choice)
+            for cand in self.candidates:
+                if c in cand.cards:
+                    return cand
+            raise NotGradedError(f"{c.pretty} is not one of the legal cards graded here "
+                                 f"({', '.join(x.pretty for cand in self.candidates for x in cand.cards)})")
+        mask = CardList(choice).mask
+        for cand in self.candidates:
+            if cand.cards.mask == mask:
+                return cand
+        raise NotGradedError(f"the pass {' '.join(c.pretty for c in CardList(choice))} was not "
+                             f"graded; call assess_pass(view, include=[...]) with it")
+
+    def verdict(self, choice) -> str:
+        return self.of(choice).verdict
+
+    def tie_line(self) -> str:
+        """Which choices are equally good: 'These 3 passes are equally good …', or the
+        coach's choice and those the deals cannot tell apart from it."""
+        ties = self.ties
+        noun = "passes" if self.kind == "pass" else "cards"
+        if len(ties) > 1:
+            return (f"These {len(ties)} {noun} are equally good (each within {BAND:g} points "
+                    f"of the best): {', '.join(c.label for c in ties)}.")
+        close = [c.label for c in self.candidates[1:] if c.verdict == "fine"]
+        head = f"Best: {self.best.label}." if ties else f"The coach's choice: {self.best.label}."
+        if close:
+            head += f" The deals cannot tell it apart from: {', '.join(close)}."
+        return head
+
+    def summary(self) -> str:
+        """The verdicts with their reasons, one line each (no statistics)."""
+        head = f"Coach · {self.position}"
+        lines = [head, self.tie_line()]
+        lines += [f"  {c.label}: {c.verdict} — {c.reason}" for c in self.candidates]
+        return "\n".join(lines)
+
+    def table(self) -> str:
+        """The details: means, 95 % intervals and the meaning of each verdict."""
+        head = (f"Details · {self.worlds} sampled deals, seed {self.seed}. Δ vs best is measured "
+                f"on the half of the deals not used to choose the best.\n")
+        width = max(5, max(len(c.label) for c in self.candidates))
+        lines = [f"{'cards':<{width}}  {'exp pts':>7}  {'95% CI':>13}  {'Δ vs best':>9}  "
+                 f"{'95% CI':>13}  verdict"]
+        for c in self.candidates:
+            lines.append(f"{c.label:<{width}}  {c.exp_points:7.1f}  "
+                         f"[{c.ci95[0]:4.1f}, {c.ci95[1]:4.1f}]  {c.delta_vs_best:+9.2f}  "
+                         f"[{c.delta_ci95[0]:+5.2f}, {c.delta_ci95[1]:+5.2f}]  {c.verdict}")
+        return head + "\n".join(lines) + "\nVerdicts:\n" + explain_verdicts()
+
+    def details(self) -> str:
+        """The text equivalent of the HTML "details" disclosure."""
+        return self.table()
+
+    def __str__(self) -> str:
+        return f"{self.summary()}\n{self.table()}"
+
+    def _repr_html_(self) -> str:
+        pad = "style='padding:2px 6px'"
+        rows, trows = [], []
+        for c in self.candidates:
+            cards = "".join(draw("html", x) for x in c.cards)
+            rows.append(f"<tr><td {pad}>{cards}</td><td {pad}><b>{escape(c.verdict)}</b></td>"
+                        f"<td {pad}>{escape(c.reason)}</td></tr>")
+            trows.append(
+                f"<tr><td {pad}>{cards}</td><td {pad}>{c.exp_points:.1f}</td>"
+                f"<td {pad}>[{c.ci95[0]:.1f}, {c.ci95[1]:.1f}]</td>"
+                f"<td {pad}>{c.delta_vs_best:+.2f}</td>"
+                f"<td {pad}>[{c.delta_ci95[0]:+.2f}, {c.delta_ci95[1]:+.2f}]</td>"
+                f"<td {pad}>{escape(c.verdict)}</td></tr>")
+        th = "style='padding:2px 6px;text-align:left'"
+        meanings = "".join(f"<li><b>{v}</b>: {escape(VERDICT_MEANINGS[v])}</li>" for v in VERDICTS)
+        return (f"<div class='ht-coach' style='font-family:sans-serif'>"
+                f"<div><b>Coach</b> · {escape(self.position)}</div>"
+                f"<div>{escape(self.tie_line())}</div>"
+                f"<table style='border-collapse:collapse'><tr><th {th}>choice</th><th {th}>verdict</th>"
+                f"<th {th}>why</th></tr>{''.join(rows)}</table>"
+                f"<details><summary>Details: {self.worlds} sampled deals, means and 95% intervals"
+                f"</summary><table style='border-collapse:collapse'>"
+                f"<tr><th {th}>choice</th><th {th}>exp pts</th><th {th}>95% CI</th>"
+                f"<th {th}>Δ vs best</th><th {th}>95% CI</th><th {th}>verdict</th></tr>"
+                f"{''.join(trows)}</table><div>Δ vs best is measured on the half of the deals "
+                f"not used to choose the best (seed {self.seed}).</div><ul>{meanings}</ul>"
+                f"</details></div>")
+
+
+class NotGradedError(HeartsError):
+    """Asked for the grade of a card that is not among the graded (legal) cards."""
+
+
+# turning evidence into candidates ---------------------------------------------------------
+def _stats(ev: Evidence, i: int, seat: int, with_trick: bool) -> dict:
+    o = ev.outcomes[i]
+    n = o.points.shape[1]
+    moon = o.moon[0]
+    out = {}
+    if with_trick:
+        out["p_win_trick"] = float(o.trick[0].sum()) / n
+    out["p_take_qs"] = float(o.queen[0].sum()) / n
+    out["exp_hearts"] = float(o.hearts[0].sum()) / n
+    out["p_moon_any"] = float((moon >= 0).sum()) / n
+    out["p_moon_self"] = float((moon == seat).sum()) / n
+    return out
+
+
+def _mean_ci(x: np.ndarray) -> tuple[float, float, float]:
+    n = len(x)
+    s, s2 = int(x.astype(np.int64).sum()), int((x.astype(np.int64) ** 2).sum())
+    mean = s / n
+    if n < 2:
+        return mean, mean, mean
+    h = Z95 * (max(0.0, (s2 - s * s / n) / (n - 1)) / n) ** 0.5
+    return mean, mean - h, mean + h
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, other_label: str,
+                 with_trick: bool) -> str:
+    text = _consequence_words(ev, i, other, seat, names, other_label, with_trick)
+    if not with_trick and ev.candidates[i] & QS_MASK and text.startswith("the Q♠ ends up in your tricks"):
+        # the queen was passed away: say how she comes back, or it reads like a bug
+        text = "the Q♠ can still be dumped on a trick you win; she" + text[len("the Q♠"):]
+    return text
+
+
+def _queen_rate(o) -> float:
+    """How often the Q♠ ended in the seat's tricks, moons aside, over all of o's deals."""
+    return float((o.queen[0] * (o.moon[0] < 0)).mean())
+
+
+def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names,
+                       other_label: str, with_trick: bool) -> str:
+    """What happened in the rollouts with candidate ``i``, compared with ``other`` (the best,
+    or for the best the runner-up): the biggest of the Q♠, hearts and moon effects, worded
+    with one number."""
+    o = ev.outcomes[i]
+    # compared on the deals both were played on (a settled candidate has fewer)
+    n = o.points.shape[1] if other is None else min(o.points.shape[1], ev.outcomes[other].points.shape[1])
+    moon_i = o.moon[0][:n]
+    q_i = float((o.queen[0][:n] * (moon_i < 0)).mean())
+    h_i = float((o.hearts[0][:n] * (moon_i < 0)).mean())
+    opp_moon_i = float(((moon_i >= 0) & (moon_i != seat)).mean())
+    own_moon_i = float((moon_i == seat).mean())
+    if other is None:
+        if with_trick and o.trick[0].min() == o.trick[0].max():
+            won = bool(o.trick[0][0])
+            if not won:
+                return "you never win this trick" + ("" if q_i else " and never take the Q♠")
+        if q_i == 0:
+            return f"you never take the Q♠ and take {h_i:.1f} hearts on average"
+        return f"the Q♠ ends up in your tricks in {_pct(q_i)} of deals"
+    p = ev.outcomes[other]
+    moon_p = p.moon[0][:n]
+    q_p = float((p.queen[0][:n] * (moon_p < 0)).mean())
+    h_p = float((p.hearts[0][:n] * (moon_p < 0)).mean())
+    opp_moon_p = float(((moon_p >= 0) & (moon_p != seat)).mean())
+    own_moon_p = float((moon_p == seat).mean())
+    total = float(o.points[0][:n].mean() - p.points[0][:n].mean())
+    parts = {"queen": 13 * (q_i - q_p), "hearts": h_i - h_p}
+    parts["moon"] = total - parts["queen"] - parts["hearts"]
+    # the effect that explains most of the difference, in the difference's direction
+    sign = 1.0 if total >= 0 else -1.0
+    kind = max(parts, key=lambda k: (sign * parts[k], k))
+    if abs(total) < 0.05 or sign * parts[kind] <= 0:
+        return f"about the same as {other_label}; " + _consequence_words(ev, i, None, seat, names, "", with_trick)
+    worse = sign > 0
+    if kind == "queen":
+        # one number, the choice's own rate, with the comparison in words ("in 60% of
+        # deals, more often than with X"), so the rate is never read as the other's
+        if worse or q_i:
+            # each rate on all of its candidate's deals, so a choice has one rate in every line
+            # (the best is played on more deals than a choice settled early); the common-deal
+            # rates only if the full ones would point the other way
+            full_i, full_p = _queen_rate(o), _queen_rate(p)
+            if (full_i - full_p) * (q_i - q_p) > 0:
+                q_i, q_p = full_i, full_p
+            how = ("more often than" if q_i > q_p else "less often than" if q_i < q_p else "as often as")
+            return f"the Q♠ ends up in your tricks in {_pct(q_i)} of deals, {how} with {other_label}"
+        return "you never take the Q♠"
+    if kind == "hearts":
+        return (f"you take about {abs(h_i - h_p):.1f} {'more' if worse else 'fewer'} hearts "
+                f"than with {other_label}")
+    if opp_moon_i != opp_moon_p and (opp_moon_i > opp_moon_p) == worse:
+        return (f"an opponent shoots the moon in {_pct(opp_moon_i)} of deals" if worse else
+                ("no opponent shoots the moon" if opp_moon_i == 0 else
+                 f"an opponent shoots the moon in only {_pct(opp_moon_i)} of deals"))
+    if own_moon_i != own_moon_p:
+        return (f"you shoot the moon in {_pct(own_moon_i)} of deals" if not worse else
+                f"you shoot the moon in only {_pct(own_moon_i)} of deals")
+    return f"about {abs(total):.1f} points {'more' if worse else 'fewer'} than with {other_label}"
+
+
+def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: View,
+                with_trick: bool) -> list[Candidate]:
+    seat = view.seat
+    sep = "/" if with_trick else " "
+    labels = [sep.join(c.pretty for c in g) for g in groups]
+    base = sorted(range(ev.base), key=lambda i: (ev.diffs[i].mean, i))
+    best = base[0]  # the candidate the coach recommends: always one of the position's own
+    order = [best] + sorted((i for i in range(len(groups)) if i != best),
+                            key=lambda i: (ev.diffs[i].mean, i))
+    runner = base[1] if len(base) > 1 else None
+    out = []
+    for i in order:
+        d = ev.diffs[i]
+        mean, lo, hi = _mean_ci(ev.points(i))
+        st = _stats(ev, i, seat, with_trick)
+        if i == best:
+            cons = _consequence(ev, i, runner, seat, view.seat_names,
+                                labels[runner] if runner is not None else "", with_trick)
+        else:
+            cons = _consequence(ev, i, best, seat, view.seat_names, labels[best], with_trick)
+        reason = f"{labels[i]} {does[i]}: {cons}."
+        out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
+                             round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),
+                             ev.verdicts[i], st, reason, does[i], cons, len(ev.points(i))))
+    return out
+
+
+def _check_widths(worlds: int, max_worlds: int, seed: int) -> None:
+    """The coach's arguments, checked before any work (``ArgumentError`` naming each)."""
+    check_seed(seed, allow_str=False)
+    for name, v in (("worlds", worlds), ("max_worlds", max_worlds)):
+        check_int(v, name, 2, MAX_WORLDS)
+    if max_worlds < worlds:
+        raise ArgumentError(f"max_worlds ({max_worlds}) must be at least worlds ({worlds})",
+                            argument="max_worlds")
+
+
+def _blocks(worlds: int, max_worlds: int) -> tuple[int, int]:
+    """Deal counts rounded up to whole blocks (deals are sampled in blocks of 64)."""
+    first = -(-worlds // BLOCK)
+    return first, max(first, -(-max_worlds // BLOCK))
+
+
+# plays -----------------------------------------------------------------------------------
+# The work one assessment may do: a rollout of one of the position's own candidates costs 2,
+# sampling a deal 1 (extras are free, so they cannot change anything). On the batch engine
+# the median pass then takes about 0.6 s of one core here (whole hands from the pass), and
+# the median play about 0.2 s (short rollouts): within the one-second target, and enough
+# deals to keep the verdict classes stable across seeds (the bench's stability figures).
+PLAY_COST = 200_000
+PASS_COST = 320_000
+
+
+def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 32768,
+                backend: Backend | None = None) -> Assessment:
+    """Grade every legal card of the seat to play (equivalent cards grouped).
+
+    worlds: sampled deals in the first round (rounded up to blocks of 64); rounds double
+    while some verdict is undecided, up to ``max_worlds`` deals or the work budget
+    ``PLAY_COST`` (close calls get the later rounds to themselves). ``backend`` plays the rollouts
+    (default: the batch engine; ``coach_backend.scalar_backend`` gives the same numbers). The same position and seed always give the
+    same result.
+    """
+    view = require_view(view, "assess_play")
+    if not view.my_turn:
+        raise WrongPhaseError(f"assess_play needs the view of the seat to play; it is "
+                              f"{view.seat_names[view.turn]}'s turn (phase: {view.phase})"
+                              if view.phase == "play" else
+                              f"assess_play needs a play position, this view is in the {view.phase} phase",
+                              rule=Rule.WRONG_PHASE, seat=view.seat)
+    _check_widths(worlds, max_worlds, seed)
+    done_mask = view.played
+    for c in view.trick:
+        done_mask &= ~(1 << c)
+    classes = equivalence_classes(view.hand, view.legal_mask, done_mask, view.rules.omnibus)
+    reps = [cl[0] for cl in classes]
+    first, most = _blocks(worlds, max_worlds)
+    if len(reps) == 1:
+        first = most = 1  # one choice: a block of deals only to describe what follows
+    ev = gather(view, reps, len(reps), seed, backend or default_backend(), first, most, PLAY_COST)
+    groups = [CardList(DECK[c] for c in cl) for cl in classes]
+    does = [_play_does(view, cl[0]) for cl in classes]
+    if len(reps) == 1:
+        # one group: a single card, or several legal cards that all do the same
+        does = [f"is your only legal card ({does[0]})" if len(groups[0]) == 1 else
+                f"does the same as any other legal card ({does[0]})"]
+    cands = _candidates(ev, groups, does, view, with_trick=True)
+    seat = view.seat
+    pos = f"{view.seat_names[seat]} to play, trick {view.tricks_done + 1}"
+    if view.trick:
+        pos += " after " + " ".join(DECK[c].pretty for c in view.trick)
+    else:
+        pos += ", leading"
+    return Assessment("play", seat, view.seat_names[seat], pos, tuple(cands), ev.deals, seed,
+                      view.key(), ev)
+
+
+def _play_does(view: View, card: int) -> str:
+    """What the card does now, in words (from public facts and the seat's own hand)."""
+    names = view.seat_names
+    suit = card // 13
+    if not view.trick:
+        if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
+            # say which: otherwise the low lead and a higher one read the same
+            lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
+            return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
+                    "leads your lowest spade to flush the queen out")
+        if card == QS_INDEX:
+            return "leads the Q♠ herself"
+        if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
+            return "leads a high spade while the Q♠ is still out"
+        left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1
+        if left == 0:
+            return f"leads your last {SUIT_WORDS[suit][:-1]}, leaving you void in {SUIT_WORDS[suit]}"
+        higher_out = view.unseen_mask & SUIT_MASKS[suit] & ~((2 << card) - 1)
+        if not higher_out:
+            return f"leads the highest {SUIT_WORDS[suit][:-1]} still out, so it wins the trick"
+        return f"leads {'a low' if card % 13 < 7 else 'a high'} {SUIT_WORDS[suit][:-1]}"
+    winner = names[view.win_seat]
+    if suit != view.led_suit:
+        if card == QS_INDEX:
+            return f"dumps the Q♠ on {winner}'s trick"
+        if suit == 2:
+            return f"throws a heart onto {winner}'s trick"
+        if suit == 3 and card > QS_INDEX:
+            return f"gets rid of a high spade on {winner}'s trick"
+        return f"throws away a {SUIT_WORDS[suit][:-1]}"
+    threat = view.moon_threat()
+    if card < view.win_card:
+        if threat >= 0 and threat == view.win_seat:
+            return f"ducks under {DECK[view.win_card].pretty}, giving up the moon defence against {names[threat]}"
+        return f"ducks under {DECK[view.win_card].pretty}"
+    pts = sum(DECK[x].points for x in view.trick)
+    if len(view.trick) == 3:
+        return "wins the trick" + (" (no points on it)" if not pts else ", points and all")
+    return f"goes over {DECK[view.win_card].pretty}, so far winning the trick"
+
+
+# passes ----------------------------------------------------------------------------------
+def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 16384,
+                include=(), backend: Backend | None = None) -> Assessment:
+    """Grade about 25 candidate passes (the rule bot's, every triple of the 6 most
+    passable cards, void-making triples) by simulating whole hands in which the other seats
+    pass and play like the rule bot. ``include`` adds triples (e.g. the learner's); they, and
+    the pass already chosen in the view, are measured on the same deals but never change the
+    other candidates' numbers or verdicts."""
+    view = require_view(view, "assess_pass")
+    if view.phase != "pass":
+        why = ("this is a hold hand: nobody passes" if view.pass_direction == "hold" else
+               f"assess_pass needs a view during the pass (this one is in the {view.phase} phase)")
+        raise WrongPhaseError(why, rule=Rule.WRONG_PHASE, seat=view.seat)
+    _check_widths(worlds, max_worlds, seed)
+    if isinstance(include, bytes | dict | set | frozenset) or not (
+            isinstance(include, str | Card) or hasattr(include, "__iter__")):
+        raise ArgumentTypeError(f"include is a pass (3 cards) or a list of passes, e.g. "
+                                f"[['QS', 'AH', '2C']], got {type(include).__name__} {quote(include)}",
+                                argument="include")
+    pool = pass_pool(view.hand)
+    extra = [include] if isinstance(include, str | Card) else list(include)
+    if extra and (isinstance(extra[0], str) and len(extra[0]) <= 3 or isinstance(extra[0], Card)):
+        extra = [extra]  # a single triple given as cards
+    if view.passed:
+        extra.append(CardList.from_mask(view.passed))
+    extras: list[int] = []
+    for tri in extra:
+        m = _triple_mask(tri, view.hand)
+        if m not in pool and m not in extras:
+            extras.append(m)
+    first, most = _blocks(worlds, max_worlds)
+    ev = gather(view, pool + sorted(extras), len(pool), seed, backend or default_backend(), first, most,
+                PASS_COST)
+    groups = [CardList.from_mask(m) for m in ev.candidates]
+    greedy = rule_pass(view.hand)
+    does = [_pass_does(view.hand, m) + (" (the rule bot's pass)" if m == greedy else "")
+            for m in ev.candidates]
+    cands = _candidates(ev, groups, does, view, with_trick=False)
+    seat = view.seat
+    pos = f"{view.seat_names[seat]} passes {view.pass_direction} to {view.seat_names[view.pass_to]}"
+    return Assessment("pass", seat, view.seat_names[seat], pos, tuple(cands), ev.deals, seed,
+                      view.key(), ev)
+
+
+def _pass_does(hand: int, m: int) -> str:
+    """What a pass does to the hand, in words: the queen, the high spades, voids, hearts."""
+    keep = hand & ~m
+    bits = []
+    spades_kept_low = (keep & SUIT_MASKS[3] & ((1 << QS_INDEX) - 1)).bit_count()
+    if m & QS_MASK:
+        bits.append("gets rid of the Q♠")
+    elif hand & QS_MASK:
+        bits.append(f"keeps the Q♠ with {NUMBER_WORDS[spades_kept_low]} lower "
+                    f"spade{'' if spades_kept_low == 1 else 's'}")
+    high = [DECK[c].pretty for c in (51, 50) if m >> c & 1]
+    if high:
+        bits.append("passes the " + " and the ".join(high))
+    for suit in (0, 1, 2, 3):
+        if hand & SUIT_MASKS[suit] and not keep & SUIT_MASKS[suit]:
+            bits.append(f"makes you void in {SUIT_WORDS[suit]}")
+    hearts = [DECK[c].pretty for c in range(38, 25, -1) if m >> c & 1 and c % 13 >= 9]
+    if hearts:
+        bits.append("passes the high heart" + ("s " if len(hearts) > 1 else " ") + " ".join(hearts))
+    if not bits:
+        words = {12: "ace", 11: "king", 10: "queen", 9: "jack"}
+        names = [words.get(c % 13, "") for c in range(51, -1, -1) if m >> c & 1]
+        high = [n for n in names if n]
+        counted = []
+        for n in dict.fromkeys(high):
+            k = high.count(n)
+            counted.append(f"{NUMBER_WORDS[k]} {n}s" if k > 1 else f"{'an' if n == 'ace' else 'a'} {n}")
+        low = 3 - len(high)
+        if low:
+            counted.append("three low cards" if not high else
+                           "a lower card" if low == 1 else f"{NUMBER_WORDS[low]} lower cards")
+        what = counted[0] if len(counted) == 1 else ", ".join(counted[:-1]) + " and " + counted[-1]
+        return f"gets rid of {what}"
+    return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1]
+
+
+def _triple_mask(tri, hand: int) -> int:
+    try:
+        cl = CardList(tri)
+    except (HeartsError, TypeError) as e:
+        raise IllegalPassError(f"cannot read the pass {quote(tri)}: {e}", rule=Rule.PASS_SIZE) from None
+    m = cl.mask
+    if len(cl) != 3 or m.bit_count() != 3:
+        raise IllegalPassError(f"a pass is 3 different cards, got {quote(tri)}", rule=Rule.PASS_SIZE)
+    if m & ~hand:
+        missing = CardList.from_mask(m & ~hand)
+        raise IllegalPassError(f"the pass {cl} includes {' '.join(c.pretty for c in missing)}, "
+                               f"which this hand does not hold", rule=Rule.NOT_IN_HAND)
+    return m
+
+
+# hints -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hint:
+    """The coach's recommendation: ``cards`` (one card to play, or 3 to pass) and why.
+    ``reason`` reads on from the move ("it ducks under A♠: …"), never repeating the cards."""
+
+    kind: str
+    cards: CardList
+    reason: str
+    assessment: Assessment = field(repr=False)
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        what = ("Play " + self.cards[0].pretty) if self.kind == "play" else \
+            ("Pass " + " ".join(c.pretty for c in self.cards))
+        return f"{what}: {self.reason}"
+
+    def _repr_html_(self) -> str:
+        return f"<div class='ht-hint'>{escape(str(self))}</div>"
+
+
+def hint(view: View, seed: int = 0) -> Hint:
+    """The recommended card (play phase) or pass (pass phase) for the view's seat, with a
+    reason built from the coach's rollouts (``assessment`` holds the full grading)."""
+    view = require_view(view, "hint")
+    if view.phase == "pass":
+        a = assess_pass(view, seed=seed)
+        kind, cards = "pass", a.best.cards
+    else:
+        a = assess_play(view, seed=seed)
+        # inside a group of equivalent cards any card does the same; recommend the lowest
+        kind, cards = "play", CardList([a.best.cards[0]])
+    b = a.best
+    reason = f"it {b.does}; {b.consequence}."
+    if len(a.ties) > 1:
+        others = [c.label for c in a.ties[1:]]
+        reason += f" Equally good: {', '.join(others)}."
+    return Hint(kind, cards, reason, a)
+
+
+__all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS",
+           "NotGradedError", "assess_pass", "assess_play", "explain_verdicts", "hint", "verdict_for"]

@@ -1,0 +1,147 @@
+"""The coach's rollout backend: play every candidate out on the same sampled deals.
+
+A backend is any function ``(view, candidates, deals) -> Outcomes``:
+
+- ``view``: the position (play phase: candidates are card indices; pass phase: candidates
+  are 3-card masks);
+- ``deals``: hidden deals from ``bots.deals`` (lists of four hand masks);
+- the result: one row per candidate, one column per deal.
+
+``scalar_backend`` plays each rollout with the bitmask rule policy of ``bots.rollout``;
+``batch_backend`` plays them all at once on the numpy batch engine and returns the same
+arrays (a test checks that they agree exactly). The statistics in ``coach_stats`` only ever
+see these arrays. ``default_backend()`` is the batch one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from hearts_teach.agents.hearts.mc import ALL_DEFENCE, PlayContext
+from hearts_teach.agents.hearts.policy import POINTS, rule_pass
+from hearts_teach.agents.hearts.rollout import rollout
+from hearts_teach.games.hearts.legality import final_scores, two_clubs_holder
+from hearts_teach.games.hearts.rules import pass_target
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """What happened in each rollout, as integer arrays of shape (candidates, deals)."""
+
+    points: np.ndarray  # the seat's score for the whole hand (moon applied)
+    queen: np.ndarray  # 1 if the Q♠ ended in the seat's tricks (whether or not a moon was shot)
+    hearts: np.ndarray  # hearts in the seat's tricks
+    moon: np.ndarray  # the seat that shot the moon, or -1
+    trick: np.ndarray  # 1 if the seat won the trick in progress (plays; 0 for passes)
+    others: np.ndarray  # the other three seats' scores added up (for payoffs)
+
+    @staticmethod
+    def concat(parts: Sequence[Outcomes]) -> Outcomes:
+        return Outcomes(*(np.concatenate([getattr(p, f) for p in parts], axis=1) for f in _FIELDS))
+
+    def rows(self, index: Sequence[int]) -> Outcomes:
+        return Outcomes(*(getattr(self, f)[list(index)] for f in _FIELDS))
+
+
+_FIELDS = ("points", "queen", "hearts", "moon", "trick", "others")
+
+Backend = Callable[[View, Sequence[int], Sequence[list[int]]], Outcomes]
+
+
+def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[int]]) -> Outcomes:
+    """Roll every candidate out on every deal with the scalar rule policy."""
+    k, n = len(candidates), len(deals)
+    arrays = [np.zeros((k, n), dtype=np.int16) for _ in _FIELDS]
+    points, queen, hearts, moon, trick, others = arrays
+    seat = view.seat
+    rules = view.rules
+    moon_rule, omni = rules.moon, rules.omnibus
+    if view.phase == "pass":
+        direction = view.pass_direction
+        stop = POINTS | (JD_MASK if omni else 0)
+        npf, qb, qw = rules.no_points_on_first_trick, rules.queen_breaks_hearts, rules.queen_waits
+        for j, dealt in enumerate(deals):
+            # the others pass like the rule bot: computed once per deal, not per candidate
+            theirs = [rule_pass(dealt[s]) if s != seat else 0 for s in range(4)]
+            for i, mine in enumerate(candidates):
+                chosen = theirs[:]
+                chosen[seat] = mine
+                hands = [dealt[s] ^ chosen[s] for s in range(4)]
+                for s in range(4):
+                    hands[pass_target(s, direction)] |= chosen[s]
+                taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, two_clubs_holder(hands), -1, -1, -1,
+                                   False, 0, 0, npf, qb, ALL_DEFENCE, -1, stop, qw)
+                scores, shooter = final_scores(taken, moon_rule, omni)
+                _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
+    else:
+        ctx = PlayContext(view)
+        for j, hands in enumerate(deals):
+            for i, card in enumerate(candidates):
+                taken, first_winner = ctx.run(hands, card)
+                scores, shooter = final_scores(taken, moon_rule, omni)
+                _record(arrays, i, j, taken[seat], scores, seat, shooter, first_winner == seat)
+    return Outcomes(points, queen, hearts, moon, trick, others)
+
+
+def _record(arrays, i: int, j: int, mine: int, scores, seat: int, shooter: int | None,
+            won: bool) -> None:
+    points, queen, hearts, moon, trick, others = arrays
+    points[i, j] = scores[seat]
+    others[i, j] = sum(scores) - scores[seat]
+    queen[i, j] = 1 if mine & QS_MASK else 0
+    hearts[i, j] = (mine & HEARTS_MASK).bit_count()
+    moon[i, j] = -1 if shooter is None else shooter
+    trick[i, j] = 1 if won else 0
+
+
+def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[int]]) -> Outcomes:
+    """The same rollouts on the numpy batch engine (``hearts_teach.games.hearts.batch``): every
+    candidate × deal is one hand of a lockstep batch, played by the vectorised rule policy,
+    which chooses exactly the scalar rule bot's cards; the results equal ``scalar_backend``'s."""
+    from hearts_teach.agents.hearts.batch_play import make_policy
+    from hearts_teach.agents.hearts.batch_policy import rule_pass_masks
+    from hearts_teach.games.hearts.batch import U64, BatchState, run_play
+    from hearts_teach.games.hearts.rules import PASS_OFFSETS
+
+    w = np.array(deals, dtype=U64).reshape(-1, 4)
+    n, k = len(w), len(candidates)
+    st = BatchState(np.tile(w, (k, 1)), view.rules)
+    policy = make_policy("rule")
+    if view.phase == "pass":
+        chosen = np.zeros((n, 4), dtype=U64)
+        for s in range(4):
+            if s != view.seat:
+                chosen[:, s] = rule_pass_masks(w[:, s])  # the others pass like the rule bot
+        chosen = np.tile(chosen, (k, 1))
+        chosen[:, view.seat] = np.repeat(np.array(candidates, dtype=U64), n)
+        st.apply_pass(chosen, PASS_OFFSETS[view.pass_direction])
+        st.start_play()
+        run_play(st, [policy])
+    else:
+        st.load_view(view)
+        st.update_threats()
+        run_play(st, [policy], first=np.repeat(np.array(candidates, dtype=np.intp), n))
+    scores, moon = st.scores()
+    seat = view.seat
+    mine = st.taken[:, seat]
+    queen = ((mine & U64(QS_MASK)) != 0).astype(np.int16)
+    hearts = np.bitwise_count(mine & U64(HEARTS_MASK)).astype(np.int16)
+    won = (st.first_winner == seat).astype(np.int16) if view.phase == "play" else np.zeros(k * n, np.int16)
+    shape = (k, n)
+    rest = scores.sum(axis=1) - scores[:, seat]
+    return Outcomes(scores[:, seat].astype(np.int16).reshape(shape), queen.reshape(shape),
+                    hearts.reshape(shape), moon.astype(np.int16).reshape(shape), won.reshape(shape),
+                    rest.astype(np.int16).reshape(shape))
+
+
+def default_backend() -> Backend:
+    """The backend the coach and the Monte Carlo bots use unless told otherwise."""
+    return batch_backend
+
+
+__all__ = ["Backend", "Outcomes", "batch_backend", "default_backend", "scalar_backend"]

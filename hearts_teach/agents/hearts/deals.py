@@ -1,0 +1,65 @@
+"""Sampled hidden deals shared by the coach and the Monte Carlo bots.
+
+Deal number ``j`` of a position depends only on the position's key, a seed and ``j``: the
+batch engine's sampler (``batch_sample.sample_worlds``) draws world ``j`` from a counter-based
+stream of its own. So deal ``j`` is the same whatever else is asked: more deals, fewer
+candidates, another caller, another process. That is what lets the coach grow its sample
+until the verdicts are decided and keep every number it already has (common random numbers
+across candidates and across calls).
+
+During the pass the key leaves out the cards the seat has already chosen: grading a pass
+before or after committing to it uses the same deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.rng import MASK64, Rng, hash64
+
+BLOCK = 64  # deals are added in whole blocks (the coach's rounds are made of blocks)
+
+Deal = list[int]  # four hand masks (the seat's own hand included)
+
+
+def position_key(view: View) -> str:
+    """The canonical key the deals derive from (the pass already chosen left out)."""
+    if view.phase == "pass" and view.passed:
+        view = replace(view, passed=0)
+    return view.key()
+
+
+def deal_seed(key: str, seed: int) -> int:
+    """The 64-bit seed of a position's deals: a function of its key and ``seed`` only."""
+    return hash64(f"deals|{key}|{seed & MASK64}")
+
+
+def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = None) -> list[Deal]:
+    """Deals ``start`` … ``stop − 1`` of ``view`` under ``seed``.
+
+    Play phase: the unseen cards dealt to the other seats consistently with what the seat
+    knows (shown voids, hand sizes, the cards it passed). Pass phase: the 39 unseen cards
+    dealt uniformly, 13 to each other seat (before anybody passes)."""
+    from hearts_teach.agents.hearts.batch_sample import (
+        sample_worlds,  # the batch engine loads numpy: only when needed
+    )
+
+    if stop <= start:
+        return []
+    rng = Rng(deal_seed(key if key is not None else position_key(view), seed))
+    # world j is a function of (seed, j) alone, so the first `stop` worlds hold deals start…stop−1
+    return [list(map(int, row)) for row in sample_worlds(view, stop, rng)[start:stop]]
+
+
+def deal_block(view: View, seed: int, block: int, key: str | None = None) -> list[Deal]:
+    """Deals ``block·BLOCK`` … ``block·BLOCK + BLOCK − 1``."""
+    return deal_range(view, seed, block * BLOCK, (block + 1) * BLOCK, key)
+
+
+def deals(view: View, seed: int, count: int) -> list[Deal]:
+    """The first ``count`` deals of ``view`` under ``seed``: the same deals the coach uses."""
+    return deal_range(view, seed, 0, count)
+
+
+__all__ = ["BLOCK", "Deal", "deal_block", "deal_range", "deal_seed", "deals", "position_key"]

@@ -1,0 +1,254 @@
+"""The determinized Monte Carlo bot (jdh8's ``mc:N``; shared/notes/bots-and-coach.md §1.2).
+
+For a play: sample N hidden deals consistent with the view, try every candidate card
+(equivalent cards collapsed) in every world, roll out with the rule policy for all seats,
+and compare candidates on the *same* worlds. The bot leaves the rule bot's card only when
+the paired difference clears a significance gate. Passing works the same way over a pool
+of about 25 triples, with the opponents passing like the rule bot inside each world.
+The worlds come from the coach's sampler (``bots.deals``) and are rolled out by the coach's
+backend (``coach_backend``: the batch engine), so a bot and the coach see the same deals.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from hearts_teach.agents.hearts.base import Bot
+from hearts_teach.agents.hearts.deals import deals
+from hearts_teach.agents.hearts.policy import POINTS, pass_score, rule_pass, rule_play, threat_of
+from hearts_teach.agents.hearts.rollout import rollout
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import (
+    HEARTS_MASK,
+    JD_MASK,
+    QS_INDEX,
+    QS_MASK,
+    SUIT_MASKS,
+    indices_of,
+)
+from hearts_teach.kernel.errors import ArgumentError, quote
+from hearts_teach.kernel.rng import hash64
+from hearts_teach.kernel.validation import check_int
+
+ALL_DEFENCE = (True, True, True, True)
+
+
+# candidates ----------------------------------------------------------------------------
+def equivalence_classes(hand: int, legal: int, known_gone: int, omnibus: bool = False) -> list[list[int]]:
+    """Group legal cards that are interchangeable: same suit, equal point value, and every
+    card ranked between them is either in this hand or already out of play (``known_gone``:
+    cards played in *completed* tricks). Q♠ (and J♦ under omnibus) stand alone."""
+    classes: list[list[int]] = []
+    fill = hand | known_gone
+    for suit in range(4):
+        m = legal & SUIT_MASKS[suit]
+        current: list[int] = []
+        prev = -1
+        while m:
+            b = m & -m
+            c = b.bit_length() - 1
+            m ^= b
+            special = c == QS_INDEX or (omnibus and b & JD_MASK)
+            linked = (current and prev >= 0 and not special and not _special(prev, omnibus)
+                      and _gap_filled(prev, c, fill))
+            if linked:
+                current.append(c)
+            else:
+                if current:
+                    classes.append(current)
+                current = [c]
+            prev = c
+        if current:
+            classes.append(current)
+    return classes
+
+
+def _special(c: int, omnibus: bool) -> bool:
+    return c == QS_INDEX or (omnibus and (1 << c) & JD_MASK != 0)
+
+
+def _gap_filled(a: int, b: int, fill: int) -> bool:
+    between = ((1 << b) - 1) & ~((2 << a) - 1)
+    return between & ~fill == 0
+
+
+def completed_played(view: View) -> int:
+    """Cards played in completed tricks (the trick in progress is excluded)."""
+    m = view.played
+    for c in view.trick:
+        m &= ~(1 << c)
+    return m
+
+
+def greedy_card(view: View) -> int:
+    trick_mask = 0
+    for c in view.trick:
+        trick_mask |= 1 << c
+    return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
+                     view.win_card, view.win_seat, trick_mask, view.played,
+                     threat_of(view.taken, view.seat))
+
+
+def _pick_cap(classes: list[list[int]], keep: int, cap: int) -> list[list[int]]:
+    """At most ``cap`` classes: always the one holding ``keep``, the rest evenly spread."""
+    if len(classes) <= cap:
+        return classes
+    others = [cl for cl in classes if keep not in cl]
+    mine = [cl for cl in classes if keep in cl]
+    step = len(others) / (cap - 1)
+    chosen = [others[int(i * step)] for i in range(cap - 1)]
+    return sorted(mine + chosen, key=lambda cl: cl[0])
+
+
+# rollouts ------------------------------------------------------------------------------
+class PlayContext:
+    """The fixed part of a play position, unpacked once for many rollouts."""
+
+    __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
+                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop")
+
+    def __init__(self, view: View):
+        self.seat = view.seat
+        self.taken = list(view.taken)
+        self.trick_len = len(view.trick)
+        tm = 0
+        for c in view.trick:
+            tm |= 1 << c
+        self.trick_mask = tm
+        self.turn = view.turn
+        self.led_suit = view.led_suit
+        self.win_seat = view.win_seat
+        self.win_card = view.win_card
+        self.broken = view.broken
+        self.tricks_done = view.tricks_done
+        self.played = view.played
+        self.npf = view.rules.no_points_on_first_trick
+        self.qb = view.rules.queen_breaks_hearts
+        self.qw = view.rules.queen_waits
+        self.moon = view.rules.moon
+        self.omnibus = view.rules.omnibus
+        self.stop = POINTS | (JD_MASK if self.omnibus else 0)
+
+    def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
+        return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
+                       self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
+                       self.played, self.npf, self.qb, ALL_DEFENCE, card, self.stop, self.qw)
+
+
+def payoff(scores: tuple[int, ...], seat: int) -> float:
+    """Own points minus the mean of the others' (lower is better; a moon counts fully)."""
+    return scores[seat] - (sum(scores) - scores[seat]) / 3.0
+
+
+def paired_stats(diffs: list[float]) -> tuple[float, float]:
+    """Mean and standard error of paired differences."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+# the bot -------------------------------------------------------------------------------
+MAX_WORLDS = 100_000  # sampled deals per decision: more would run for hours
+
+
+class MonteCarloBot(Bot):
+    """``MonteCarloBot(seed, worlds=64)``: determinized rollouts with the rule policy.
+
+    worlds: sampled deals per play decision (the same worlds for every candidate).
+    gate: leave the rule bot's choice only when the paired gain exceeds ``gate`` standard
+    errors. cap: at most this many candidate classes are rolled out.
+    pass_worlds: sampled deals per pass candidate (default ``worlds // 2``, at least 16).
+    """
+
+    def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
+                 pass_worlds: int | None = None, name: str | None = None):
+        super().__init__(seed)
+        check_int(worlds, "worlds", 2, MAX_WORLDS)
+        check_int(cap, "cap", 1, 52)
+        if pass_worlds is not None:
+            check_int(pass_worlds, "pass_worlds", 1, MAX_WORLDS)
+        if isinstance(gate, bool) or not isinstance(gate, int | float) or not 0 <= gate < float("inf"):
+            raise ArgumentError(f"gate is a number ≥ 0, got {quote(gate)}", argument="gate")
+        self.worlds = worlds
+        self.gate = gate
+        self.cap = cap
+        self.pass_worlds = pass_worlds if pass_worlds is not None else max(16, worlds // 2)
+        self.name = name or f"mc:{worlds}"
+
+    def deal_seed(self) -> int:
+        """The seed of this bot's sampled deals (``bots.deals``: the coach's sampler, with
+        deals keyed by the position and this seed)."""
+        return hash64(f"{self.name}|{self.seed}")
+
+    # play ----------------------------------------------------------------------------
+    def play_index(self, view: View) -> int:
+        legal = view.legal_mask
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        greedy = greedy_card(view)
+        classes = equivalence_classes(view.hand, legal, completed_played(view), view.rules.omnibus)
+        if len(classes) == 1:
+            return greedy
+        classes = _pick_cap(classes, greedy, self.cap)
+        cands = [greedy if greedy in cl else cl[0] for cl in classes]
+        worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
+        return cands[self._decide(self._payoffs(view, cands, worlds), cands.index(greedy))]
+
+    def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
+        """Own points minus the others' mean, per candidate and world (the coach's backend)."""
+        from hearts_teach.agents.coach_backend import (
+            default_backend,  # the batch engine loads numpy: late
+        )
+
+        out = default_backend()(view, cands, worlds)
+        return (out.points - out.others / 3.0).tolist()
+
+    def _decide(self, values: list[list[float]], base: int) -> int:
+        means = [sum(r) / len(r) for r in values]
+        best = min(range(len(values)), key=lambda i: (means[i], i))
+        if best == base:
+            return base
+        diffs = [a - b for a, b in zip(values[best], values[base], strict=True)]
+        mean, se = paired_stats(diffs)
+        if mean < 0 and (se == 0 or -mean > self.gate * se):
+            return best
+        return base
+
+    # pass ----------------------------------------------------------------------------
+    def pass_mask(self, view: View) -> int:
+        pool = pass_pool(view.hand)
+        greedy = rule_pass(view.hand)
+        worlds = deals(view, self.deal_seed(), self.pass_worlds)
+        return pool[self._decide(self._payoffs(view, pool, worlds), pool.index(greedy))]
+
+
+def pass_pool(hand: int) -> list[int]:
+    """About 25 candidate triples (masks): the rule bot's sequential pick, every triple of
+    the 6 best-scoring cards, and one void-making triple per short non-spade suit."""
+    pool = [rule_pass(hand)]
+    cards = indices_of(hand)
+    ranked = sorted(cards, key=lambda c: (-pass_score(c, hand), c))
+    for tri in combinations(sorted(ranked[:6]), 3):
+        m = (1 << tri[0]) | (1 << tri[1]) | (1 << tri[2])
+        if m not in pool:
+            pool.append(m)
+    for suit in (0, 1, 2):
+        sm = hand & SUIT_MASKS[suit]
+        n = sm.bit_count()
+        if 1 <= n <= 3:
+            m = sm
+            for c in ranked:
+                if m.bit_count() == 3:
+                    break
+                m |= 1 << c
+            if m not in pool:
+                pool.append(m)
+    return pool
+
+
+__all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "PlayContext", "payoff",
+           "paired_stats", "HEARTS_MASK", "QS_MASK"]

@@ -1,0 +1,209 @@
+"""The rule bot's decisions on bitmasks: the one policy used by ``RuleBot`` and by every
+rollout of the Monte Carlo bot and the coach.
+
+The design follows the greedy heuristic of jdh8/hearts-engine (see
+shared/notes/bots-and-coach.md §1.1). Functions take only what the deciding seat may know
+(its own hand, legal cards, the trick, the played cards, who took what), so callers
+cannot leak hidden cards into a decision.
+"""
+
+from __future__ import annotations
+
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+
+POINTS = HEARTS_MASK | QS_MASK
+NON_POINTS = ((1 << 52) - 1) ^ POINTS
+SPADES = SUIT_MASKS[3]
+CLUBS = SUIT_MASKS[0]
+DIAMONDS = SUIT_MASKS[1]
+AS_MASK = 1 << (QS_INDEX + 2)
+KS_MASK = 1 << (QS_INDEX + 1)
+BIG_SPADES = AS_MASK | KS_MASK | QS_MASK
+LOW_SPADES = SPADES & (QS_MASK - 1)  # 2♠..J♠
+CLUBS_2 = 1
+MOON_OPEN = -1  # no threat yet, but an opponent could still take every point
+NO_MOON = -2  # nobody else can shoot any more (or moon defence is off)
+INSURANCE_RANK = 8  # 10♥ and above: a high heart kept back to stop a moon
+
+# passing constants (jdh8's tuned defaults: heart_weight 0, spade_guards 5, void_weight 1)
+SPADE_GUARDS = 5
+HONOUR_BONUS = {QS_INDEX: 100, QS_INDEX + 2: 90, QS_INDEX + 1: 80}
+TWO_CLUBS_BONUS = 6
+# tie order between equal scores: ♠AKQ > ♥ > ♦ > ♣ > low ♠
+_SUIT_TIE = (1, 2, 3, 0)  # clubs, diamonds, hearts, low spades
+
+
+def high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+# passing -------------------------------------------------------------------------------
+def pass_score(card: int, hand: int, spade_guards: int = SPADE_GUARDS, void_bonus: bool = True) -> int:
+    """How much the rule bot wants to pass ``card`` out of ``hand`` (higher: pass first)."""
+    suit = card // 13
+    score = card % 13 + 2
+    if suit == 3 and card >= QS_INDEX:
+        if (hand & LOW_SPADES).bit_count() < spade_guards:
+            score += HONOUR_BONUS[card]
+    elif void_bonus and suit != 3:
+        n = (hand & SUIT_MASKS[suit]).bit_count()
+        if n <= 3:
+            score += 8 - 2 * n
+    if card == 0:
+        score += TWO_CLUBS_BONUS
+    return score
+
+
+def _tie_key(card: int) -> int:
+    suit = card // 13
+    if suit == 3:
+        return 4 if card >= QS_INDEX else 0
+    return _SUIT_TIE[suit]
+
+
+def rule_pass(hand: int, spade_guards: int = SPADE_GUARDS, void_bonus: bool = True) -> int:
+    """The 3 cards to pass (a mask): pick the best-scoring card, rescore the rest, repeat,
+    so that the void bonus grows as a suit empties."""
+    chosen = 0
+    rest = hand
+    for _ in range(3):
+        best = -1
+        best_key: tuple[int, int, int] = (-1, -1, -1)
+        m = rest
+        while m:
+            b = m & -m
+            c = b.bit_length() - 1
+            m ^= b
+            key = (pass_score(c, rest, spade_guards, void_bonus), _tie_key(c), c)
+            if key > best_key:
+                best_key, best = key, c
+        chosen |= 1 << best
+        rest ^= 1 << best
+    return chosen
+
+
+# playing -------------------------------------------------------------------------------
+def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, win_card: int,
+              win_seat: int, trick_mask: int, played: int, threat: int) -> int:
+    """The rule bot's card (an index) from what ``seat`` may know.
+
+    ``threat`` is the opponent who has taken every point so far (at least 8), or
+    ``MOON_OPEN`` / ``NO_MOON`` (see ``threat_of``); pass ``NO_MOON`` to switch moon
+    defence off.
+    """
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if trick_len == 0:
+        return _lead(hand, legal, played, threat)
+    suit_mask = SUIT_MASKS[led_suit]
+    if hand & suit_mask:  # following suit: every legal card is of the led suit
+        if led_suit == 3 and legal & QS_MASK and win_card > QS_INDEX and threat < 0:
+            return QS_INDEX  # ride the queen under a higher spade
+        above = legal & ~((2 << win_card) - 1)
+        if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
+                                      or not _has_played(threat, seat, trick_len)):
+            # moon defence: take this trick (with the highest card, the shooter may still play)
+            safe = above & ~QS_MASK
+            return high(safe) if safe else QS_INDEX
+        if trick_len == 3 and not trick_mask & POINTS and above:
+            # last seat on a clean trick: win it and shed the highest card (never the queen)
+            safe = legal & ~QS_MASK
+            return high(safe) if safe else QS_INDEX
+        below = legal & ((1 << win_card) - 1)
+        if below:
+            return high(below)  # duck as high as possible
+        # forced to win
+        if trick_len == 3:
+            safe = legal & ~QS_MASK
+            return high(safe) if safe else QS_INDEX
+        return low(legal)
+    # void in the led suit: discard
+    if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len)):
+        clean = legal & NON_POINTS
+        if clean:
+            return high(clean)  # do not feed the shooter
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return low(hearts)  # feed as little as possible; keep high hearts to win one back
+    # (once the shooter has played and lost this trick, a point card here ends the moon)
+    if legal & QS_MASK:
+        return QS_INDEX
+    if not played & QS_MASK and not hand & QS_MASK and legal & (AS_MASK | KS_MASK):
+        return high(legal & (AS_MASK | KS_MASK))
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        top = high(hearts)
+        if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
+            return high(hearts ^ (1 << top))  # keep the top heart as moon insurance
+        return top
+    return _highest_card(legal, hand)
+
+
+def _has_played(other: int, seat: int, trick_len: int) -> bool:
+    """Whether ``other`` has already played to the trick that ``seat`` is now joining."""
+    return (seat - other) % 4 <= trick_len and other != seat
+
+
+def _highest_card(legal: int, hand: int) -> int:
+    """Highest rank; between equal ranks, the card of the shortest suit."""
+    best, best_key = -1, (-1, 0)
+    m = legal
+    while m:
+        b = m & -m
+        c = b.bit_length() - 1
+        m ^= b
+        key = (c % 13, -(hand & SUIT_MASKS[c // 13]).bit_count())
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def _lead(hand: int, legal: int, played: int, threat: int) -> int:
+    if threat >= 0:
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            top = high(hearts)
+            out = HEARTS_MASK & ~played & ~hand
+            if not out >> top:  # no unseen heart beats it: a sure way to win a heart back
+                return top
+    spades = legal & SPADES
+    if spades and not hand & BIG_SPADES and not played & QS_MASK:
+        return low(spades)  # flush the queen out
+    # work the shortest suit (not hearts, and not spades while holding a big spade);
+    # when leading, every held non-heart card is legal (the 2♣ lead is forced earlier)
+    clubs = legal & CLUBS
+    diamonds = legal & DIAMONDS
+    if spades and hand & BIG_SPADES and (clubs or diamonds):
+        spades = 0
+    best, best_n, best_rank = -1, 99, 99
+    for m in (clubs, diamonds, spades):
+        if m:
+            n = m.bit_count()
+            c = (m & -m).bit_length() - 1
+            if n < best_n or (n == best_n and c % 13 < best_rank):
+                best, best_n, best_rank = c, n, c % 13
+    if best >= 0:
+        return best
+    return low(legal)
+
+
+def threat_of(taken: list[int] | tuple[int, ...], me: int) -> int:
+    """Moon status for ``me``: the opponent holding every point taken so far (at least 8);
+    ``MOON_OPEN`` (-1) while an opponent could still shoot; ``NO_MOON`` (-2) once points
+    are split between seats or ``me`` holds them all."""
+    holder = -1
+    for s in range(4):
+        if taken[s] & POINTS:
+            if holder >= 0:
+                return NO_MOON
+            holder = s
+    if holder < 0:
+        return MOON_OPEN
+    if holder == me:
+        return NO_MOON
+    t = taken[holder]
+    return holder if (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0) >= 8 else MOON_OPEN

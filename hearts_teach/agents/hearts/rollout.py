@@ -1,0 +1,236 @@
+"""The hot loop: sampling hidden hands and playing positions out with the rule policy.
+
+Everything here runs on ints (card indices and 52-bit masks): no ``Card``, no ``Hand``,
+no ``PlayState`` method calls, because the coach and the Monte Carlo bot play tens of
+thousands of cards per decision in pure Python. Legality still comes from the engine's
+one cascade (``core.cascade``), so a rollout can never play a card the engine would refuse.
+"""
+
+from __future__ import annotations
+
+from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
+from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
+from hearts_teach.kernel.rng import Rng
+
+SUITS = SUIT_MASKS
+
+
+def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
+            led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
+            played: int, no_points_first: bool, queen_breaks: bool,
+            defence: tuple[bool, bool, bool, bool], first: int = -1,
+            stop: int = POINTS, queen_waits: bool = False) -> tuple[list[int], int]:
+    """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
+    modified in place. ``trick_cards`` is how many cards the trick in progress holds.
+
+    ``first`` (a card index, optional) is played for the seat to move before the policy
+    takes over: that is how a candidate card is tried.
+    Play stops once every card in ``stop`` (the scoring cards: hearts and Q♠, plus J♦
+    under omnibus) has been taken: the rest cannot change any score.
+    Returns ``(taken, winner of the trick in progress or of the next trick)``.
+    Each seat's decision reads only its own hand and public facts.
+    """
+    first_winner = -1
+    trick_len = trick_cards
+    threat = _threats(taken, defence)
+    rp = rule_play
+    while tricks_done < 13:
+        seat = turn
+        hand = hands[seat]
+        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first, queen_waits)[0]
+        if first >= 0:
+            card = first
+            first = -1
+        elif legal & (legal - 1):
+            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played,
+                      threat[seat])
+        else:
+            card = legal.bit_length() - 1
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        played |= bit
+        trick_mask |= bit
+        suit = card // 13
+        if trick_len == 0:
+            led_suit = suit
+            win_seat = seat
+            win_card = card
+        elif suit == led_suit and card > win_card:
+            win_card = card
+            win_seat = seat
+        if suit == 2 or (queen_breaks and card == QS_INDEX):
+            broken = True
+        trick_len += 1
+        if trick_len == 4:
+            taken[win_seat] |= trick_mask
+            if first_winner < 0:
+                first_winner = win_seat
+            if trick_mask & POINTS and threat is not _SPLIT:
+                threat = _threats(taken, defence)
+            trick_mask = 0
+            trick_len = 0
+            led_suit = -1
+            tricks_done += 1
+            turn = win_seat
+            if played & stop == stop:
+                break
+        else:
+            turn = (seat + 1) & 3
+    return taken, first_winner
+
+
+_SPLIT = (NO_MOON, NO_MOON, NO_MOON, NO_MOON)
+
+
+def _threats(taken: list[int], defence: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+    """Each seat's moon status (as ``policy.threat_of``), for the next trick; one pass
+    over the taken cards instead of one ``threat_of`` call per seat (hot path)."""
+    holder = -1
+    for s in range(4):
+        if taken[s] & POINTS:
+            if holder >= 0:
+                return _SPLIT
+            holder = s
+    if holder < 0:
+        return tuple(MOON_OPEN if d else NO_MOON for d in defence)
+    t = taken[holder]
+    status = holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else MOON_OPEN
+    return tuple(status if defence[s] and s != holder else NO_MOON for s in range(4))
+
+
+# sampling hidden hands -----------------------------------------------------------------
+def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int, ...] | list[int],
+                 void: tuple[int, ...] | list[int], known: dict[int, int] | None = None,
+                 tries: int = 20) -> list[int]:
+    """Deal the ``unseen`` cards to the three other seats consistently with what ``me``
+    knows: each seat gets exactly ``sizes[seat]`` cards, none of a suit it showed void in,
+    and the cards in ``known[seat]`` (e.g. cards ``me`` passed to it).
+
+    Without voids: shuffle and cut (exactly uniform). With voids: cards are placed
+    most-constrained suit first, each to an eligible seat chosen with probability
+    proportional to its free places; after ``tries`` dead ends, a placement that checks at
+    every step that the rest can still be completed (Hall's condition) finishes the job.
+    """
+    rnd = rng.random
+    base = [0, 0, 0, 0]
+    base[me] = my_hand
+    cap0 = [0, 0, 0, 0]
+    rest0 = unseen
+    for s in range(4):
+        if s != me:
+            cap0[s] = sizes[s]
+    if known:
+        for s in sorted(known):
+            k = known[s] & unseen
+            base[s] |= k
+            cap0[s] -= k.bit_count()
+            rest0 &= ~k
+    others = [s for s in range(4) if s != me]
+    # suits ordered by how few seats may hold them (most constrained first)
+    suit_seats = []
+    for suit in range(4):
+        cards_in = rest0 & SUITS[suit]
+        if not cards_in:
+            continue
+        elig = [s for s in others if not void[s] >> suit & 1]
+        suit_seats.append((len(elig), suit, elig, cards_in))
+    suit_seats.sort()
+    if all(len(e) == 3 for _, _, e, _ in suit_seats):
+        # no voids to respect: shuffle and cut (exactly uniform)
+        idx = indices_of(rest0)
+        for i in range(len(idx) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            idx[i], idx[j] = idx[j], idx[i]
+        hands = base[:]
+        pos = 0
+        for s in others:
+            m = 0
+            for c in idx[pos:pos + cap0[s]]:
+                m |= 1 << c
+            hands[s] |= m
+            pos += cap0[s]
+        return hands
+    for _ in range(tries):
+        hands = base[:]
+        cap = cap0[:]
+        ok = True
+        for _n, _suit, elig, cards_in in suit_seats:
+            idx = indices_of(cards_in)
+            for c in idx:
+                total = 0
+                for s in elig:
+                    total += cap[s]
+                if total <= 0:
+                    ok = False
+                    break
+                r = rnd() * total
+                for s in elig:
+                    r -= cap[s]
+                    if r < 0 and cap[s] > 0:
+                        break
+                else:
+                    s = next(x for x in reversed(elig) if cap[x] > 0)
+                hands[s] |= 1 << c
+                cap[s] -= 1
+            if not ok:
+                break
+        if ok and not any(cap[s] for s in others):
+            return hands
+    hands = _checked_deal(rnd, base, cap0, others, suit_seats)
+    if hands is None:
+        raise RuntimeError("no deal of the hidden cards fits the view "
+                           f"(sizes {list(sizes)}, voids {list(void)})")
+    return hands
+
+
+def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
+                  suit_seats: list[tuple]) -> list[int] | None:
+    """Place every card so that the remaining cards can always still be placed: for each
+    set T of seats, their free places must not exceed the cards that some seat of T may
+    take (Hall's condition for this transportation problem; totals are equal)."""
+    subsets = []
+    for bits in range(1, 8):
+        seats = [others[i] for i in range(3) if bits >> i & 1]
+        touched = [k for k, (_n, _suit, elig, _c) in enumerate(suit_seats)
+                   if any(x in seats for x in elig)]
+        subsets.append((seats, touched))
+    rem = [cards_in.bit_count() for _n, _suit, _elig, cards_in in suit_seats]
+    cap = cap0[:]
+
+    def feasible() -> bool:
+        for seats, touched in subsets:
+            if sum(cap[x] for x in seats) > sum(rem[k] for k in touched):
+                return False
+        return True
+
+    if sum(cap[x] for x in others) != sum(rem) or not feasible():
+        return None
+    hands = base[:]
+    for k, (_n, _suit, elig, cards_in) in enumerate(suit_seats):
+        for c in indices_of(cards_in):
+            weights = []
+            rem[k] -= 1
+            for x in elig:
+                w = 0
+                if cap[x] > 0:
+                    cap[x] -= 1
+                    if feasible():
+                        w = cap[x] + 1
+                    cap[x] += 1
+                weights.append(w)
+            total = sum(weights)
+            if total == 0:
+                return None
+            r = rnd() * total
+            pick = elig[-1]
+            for x, w in zip(elig, weights, strict=True):
+                r -= w
+                if r < 0 and w > 0:
+                    pick = x
+                    break
+            if weights[elig.index(pick)] == 0:
+                pick = next(x for x, w in zip(elig, weights, strict=True) if w > 0)
+            hands[pick] |= 1 << c
+            cap[pick] -= 1
+    return hands

@@ -1,0 +1,66 @@
+"""The random bot and the rule bot."""
+
+from __future__ import annotations
+
+from hearts_teach.agents.hearts.base import Bot
+from hearts_teach.agents.hearts.policy import NO_MOON, rule_pass, rule_play, threat_of
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import indices_of
+
+
+class RandomBot(Bot):
+    """Passes 3 random cards and plays a random legal card (seeded by the position)."""
+
+    name = "random"
+
+    def pass_mask(self, view: View) -> int:
+        rng = self.rng_for(view, "pass")
+        m = 0
+        for c in rng.sample(indices_of(view.hand), 3):
+            m |= 1 << c
+        return m
+
+    def play_index(self, view: View) -> int:
+        return self.rng_for(view, "play").pick_bit(view.legal_mask)
+
+
+class HighestCardBot(Bot):
+    """A yardstick, not on the ladder: passes its 3 highest cards and always plays its
+    highest legal card (between equal ranks, the higher suit: ♠ ♥ ♦ ♣). Any sensible bot
+    should beat it."""
+
+    name = "highest"
+
+    def pass_mask(self, view: View) -> int:
+        cards = sorted(indices_of(view.hand), key=lambda c: (c % 13, c // 13))
+        return sum(1 << c for c in cards[-3:])
+
+    def play_index(self, view: View) -> int:
+        return max(indices_of(view.legal_mask), key=lambda c: (c % 13, c // 13))
+
+
+class RuleBot(Bot):
+    """The greedy rule bot (jdh8's heuristic): passes by sequential rescoring with the
+    spade-guard rule; plays by ducking, dumping and flushing the queen. ``moon_defence``
+    switches the defence against a lone opponent who has swept every point (at least 8).
+    Deterministic: the seed is accepted for a uniform interface but never needed."""
+
+    name = "rule"
+
+    def __init__(self, seed: int = 0, moon_defence: bool = True, void_bonus: bool = True):
+        super().__init__(seed)
+        self.moon_defence = moon_defence
+        self.void_bonus = void_bonus
+        if not moon_defence:
+            self.name = "easy"
+
+    def pass_mask(self, view: View) -> int:
+        return rule_pass(view.hand, void_bonus=self.void_bonus)
+
+    def play_index(self, view: View) -> int:
+        threat = threat_of(view.taken, view.seat) if self.moon_defence else NO_MOON
+        trick_mask = 0
+        for c in view.trick:
+            trick_mask |= 1 << c
+        return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
+                         view.win_card, view.win_seat, trick_mask, view.played, threat)

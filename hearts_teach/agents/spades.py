@@ -1,0 +1,438 @@
+"""Spades bots: a bidding heuristic and a rule-based card player that knows its partner.
+
+Bidding follows the estimator described in ``shared/notes/bots-and-coach.md`` §6 (short
+side suits ruffed with spare spades, protected spades, side aces/kings/queens) and its
+nil rule. Card play is a short list of rules in priority order:
+
+1. my own nil is alive: never win if I can help it, shed my highest safe card;
+2. partner's nil is alive: win the trick over partner, lead high;
+3. an opponent's nil is alive: play low under it, never overtake it -- but (the default
+   ``style="weighed"``) not at any price: once the nil bidder has played and is already
+   beaten, the trick is safe for the nil and is played for the contract, and when the team
+   still needs at least half of the remaining tricks the contract comes first;
+4. otherwise win tricks cheaply until the team contract is safe, then duck (bags).
+
+Bidding (``smart_bid``, the default style) rounds the estimate to the nearest trick instead of
+down, counts spade length (seed 001: "a sixth spade is worth a trick even if it is a four"),
+adds a trick when the table's bids leave tricks unclaimed, plays safer when ahead and bolder
+when far behind, and bids blind nil (when the rules allow it) only in desperation.
+``style="baseline"`` keeps the first version (estimate rounded down, nil-busting always
+first) so the two can be compared.
+
+``python -m hearts_teach.agents.spades --hands 2000 --compare`` measures both styles and the
+duplicate edge of the new one over the baseline (figures come from here, not unit tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Iterable, Sequence
+
+from hearts_teach.games.spades.game import SpadesHand, bid_word
+from hearts_teach.games.spades.legality import SPADES, SpadesState, beats
+from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
+from hearts_teach.kernel.cards import (
+    BIT,
+    DECK,
+    FULL_DECK,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    CardList,
+    indices_of,
+)
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.validation import check_choice, check_int, check_seed, positive_int
+
+STYLES = ("weighed", "baseline")
+ROUND_UP_FROM = 0.5  # the estimate's fraction from which a bid is rounded up
+CONTRACT_FIRST = 0.5  # an opponent's nil stops coming first once we need this share of the tricks left
+
+ACE, KING, QUEEN = 12, 11, 10  # rank offsets within a suit (index % 13)
+
+
+# --- bidding -------------------------------------------------------------------------------
+
+
+def _by_suit(mask: int) -> list[list[int]]:
+    """Rank offsets (0 = two .. 12 = ace) held in each suit, highest first."""
+    return [sorted((i % 13 for i in indices_of(mask & SUIT_MASKS[s])), reverse=True) for s in range(4)]
+
+
+def _mask(cards: Iterable[CardLike] | int) -> int:
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return CardList.from_mask(cards).mask  # checked: bits 0..51 only
+    return CardList(cards).mask  # an InvalidCardError for anything that is not cards
+
+
+def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) -> float:
+    """How many tricks a 13-card hand should take (the Trickster-style estimate).
+
+    ``long_spades``: spade length counts too -- with six or more spades the top five are
+    counted as usual and every further spade is a trick, since once the suit has gone round
+    the others run out ("a sixth spade is worth a trick even if it is a four", seed 001)."""
+    suits = _by_suit(_mask(cards))
+    spades = suits[SPADES]
+    est = 0.0
+    spare = float(len(spades))
+    # short side suits: a void is worth 2 ruffs, a singleton 1, a doubleton a quarter,
+    # each counted only while spades are left to ruff with
+    for s in range(3):
+        n = len(suits[s])
+        if n <= 2:
+            use = 0.25 if n == 2 else 2 - n
+            used = min(spare, use)
+            spare -= used
+            est += used
+    # the highest spades not spent on ruffing: a spade counts when enough smaller spades
+    # guard it against the missing higher ones (A; Kx; Qxx; Jxxx)
+    kept = spades[:round(spare)]
+    spade_est = est  # the ruffs so far
+    credit = []
+    for r in kept:
+        above = sum(1 for x in kept if x > r)
+        below = sum(1 for x in kept if x < r)
+        gaps = (ACE - r) - above
+        c = 1 if below >= gaps else 0.75 if below == gaps - 1 else 0.25 if below == gaps - 2 else 0
+        credit.append(c)
+        est += c
+    n = len(spades)
+    if long_spades and n >= 6:
+        # the five highest spades by their honour credit, every spade after them a trick
+        by_length = sum(credit[:5]) + (n - 5)
+        est += max(0.0, by_length - (est - spade_est) - spade_est)
+    for s in range(3):
+        held, n = suits[s], len(suits[s])
+        if ACE in held:
+            est += 1 if n <= 6 else 0.5
+        if KING in held and n > 1:
+            est += 1 if n <= 5 else 0.25
+        if QUEEN in held and 3 <= n <= 4:
+            est += 0.5
+    return est
+
+
+def nil_ok(cards: Iterable[CardLike] | int, estimate: float | None = None) -> bool:
+    """The nil rule: estimate below 1, no ace, at most 3 spades, and every queen or king
+    guarded by more low cards (below the queen) than there are high ones: K23 is fine,
+    K or K2 is not (the example in the notes; a bare count "low >= high" would let K2 pass)."""
+    mask = _mask(cards)
+    est = estimate_tricks(mask) if estimate is None else estimate
+    suits = _by_suit(mask)
+    if est >= 1 or len(suits[SPADES]) > 3 or any(ACE in s for s in suits):
+        return False
+    for s in suits:
+        high = sum(r >= QUEEN for r in s)
+        if high and sum(r < QUEEN for r in s) <= high:
+            return False
+    return True
+
+
+def suggest_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None) -> int:
+    """A bid for this hand: nil when ``nil_ok`` (never if partner bid nil), else
+    ``max(1, floor(estimate))`` capped so the team's bids do not pass 13."""
+    mask = _mask(cards)
+    if partner_bid is not None:
+        check_int(partner_bid, "partner_bid", 0, 13)
+    est = estimate_tricks(mask)
+    if partner_bid != 0 and nil_ok(mask, est):
+        return 0
+    cap = 13 - (partner_bid or 0)
+    return max(1, min(cap, math.floor(est)))
+
+
+def smart_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None,
+              others: Sequence[int | None] = (), scores: tuple[int, int] = (0, 0),
+              end_score: int = 500) -> int:
+    """The weighed bid: nil as ``nil_ok`` (not beside a partner's nil, nor when far ahead);
+    otherwise the estimate with spade length, rounded to the nearest trick (halves down), one
+    more when everyone else has bid and at least 3 tricks are left unclaimed, one less when
+    my team is ahead and within 100 of ``end_score`` (no need to risk a set), one more when
+    the opponents are within 100 of it and we are 100 behind; at least 1, and the team's
+    bids never above 13. ``others`` are the opponents' bids so far, ``scores`` (mine, theirs)."""
+    mask = _mask(cards)
+    est = estimate_tricks(mask, long_spades=True)
+    mine, theirs = scores
+    if partner_bid != 0 and nil_ok(mask, estimate_tricks(mask)) and mine - theirs < 200:
+        return 0
+    bid = math.ceil(est - ROUND_UP_FROM)
+    known = [b for b in others if b is not None]
+    if partner_bid is not None and len(known) == 2 and 13 - (partner_bid + sum(known) + bid) >= 3:
+        bid += 1
+    if mine >= end_score - 100 and mine > theirs:
+        bid -= 1
+    elif theirs >= end_score - 100 and theirs - mine >= 100:
+        bid += 1
+    return max(1, min(13 - (partner_bid or 0), bid))
+
+
+def wants_blind_nil(hand: SpadesHand, seat: int) -> bool:
+    """Bid blind nil (without looking) only in desperation: the rules allow it, the team is
+    200 or more behind, the opponents are within 150 of the end score, and the partner has not
+    bid nil. Unseen cards keep a blind nil only about a quarter of the time (bot self-play), so
+    it is a long shot for when the match is slipping away anyway."""
+    team = team_of(seat)
+    mine, theirs = hand.scores_before[team], hand.scores_before[1 - team]
+    return (hand.may_bid_blind_nil(seat) and theirs - mine >= 200
+            and theirs >= hand.rules.end_score - 150 and hand.bids[partner_of(seat)] != 0)
+
+
+# --- card play -------------------------------------------------------------------------------
+
+
+class SpadesBot:
+    """Rule-based Spades player. ``Rng`` only breaks ties between equally good cards, so a
+    seeded bot is deterministic."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | str | Rng = 0, style: str = "weighed"):
+        check_choice(style, "style", STYLES)
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
+        self.style = style
+        if style == "baseline":
+            self.name = "rules (baseline)"
+
+    def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
+        seat = hand.turn if seat is None else seat
+        assert seat is not None
+        partner = hand.bids[partner_of(seat)]
+        if self.style == "baseline":
+            return suggest_bid(hand.cards(seat), partner)  # type: ignore[arg-type]
+        if wants_blind_nil(hand, seat):
+            return BLIND_NIL
+        team = team_of(seat)
+        opps = [hand.bids[(seat + 1) & 3], hand.bids[(seat + 3) & 3]]
+        return smart_bid(hand.cards(seat), partner, opps,
+                         (hand.scores_before[team], hand.scores_before[1 - team]), hand.rules.end_score)
+
+    def choose(self, hand: SpadesHand) -> Card:
+        """The card to play for the seat to move."""
+        st = hand.play_state()
+        return DECK[self.choose_index(st, hand.bids)]  # type: ignore[arg-type]
+
+    def reason(self, hand: SpadesHand) -> str:
+        """Which rule the bot is following for the seat to move (for the lesson)."""
+        return self._rule(hand.play_state(), hand.bids)[0]  # type: ignore[arg-type]
+
+    # the rules ---------------------------------------------------------------------------------
+    def _rule(self, st: SpadesState, bids: Sequence[int]) -> tuple[str, str]:
+        me = st.turn
+        partner = partner_of(me)
+        opps = ((me + 1) & 3, (me + 3) & 3)
+        if bids[me] == 0 and st.won[me] == 0:
+            return "my nil: avoid winning", "own_nil"
+        if bids[partner] == 0 and st.won[partner] == 0:
+            return "protect partner's nil: win over partner", "protect"
+        live = [o for o in opps if bids[o] == 0 and st.won[o] == 0]
+        need = sum(bids[s] for s in (me, partner)) - (st.won[me] + st.won[partner])
+        if live and self.style != "baseline" and need > 0:
+            left = 13 - st.tricks_done
+            nil = live[0]
+            played = nil in self._seats_played(st)
+            if played and st.win_seat != nil:
+                return (f"the nil is safe this trick (already beaten): need {need} more, win cheaply",
+                        "win")
+            if need >= CONTRACT_FIRST * left:
+                return f"need {need} of the last {left} tricks: our contract before their nil", "win"
+        if live:
+            return "bust the opponents' nil: stay low under it", "bust"
+        if need <= 0:
+            return "contract safe: duck to avoid bags", "duck"
+        return f"need {need} more trick{'s' * (need != 1)}: win cheaply", "win"
+
+    def choose_index(self, st: SpadesState, bids: Sequence[int]) -> int:
+        legal = st.legal()
+        if legal.bit_count() == 1:
+            return indices_of(legal)[0]
+        kind = self._rule(st, bids)[1]
+        return getattr(self, "_" + kind)(st, bids, legal)
+
+    # helpers -------------------------------------------------------------------------------------
+    @staticmethod
+    def _seats_played(st: SpadesState) -> tuple[int, ...]:
+        """Seats that have already played to the trick in progress."""
+        return tuple((st.leader + i) & 3 for i in range(len(st.trick)))
+
+    def _pick(self, cards: list[int], high: bool) -> int:
+        """Lowest (or highest) rank; spades count as higher than any side card; ties by Rng."""
+        def key(i: int) -> tuple[int, int]:
+            return (i // 13 == SPADES, i % 13)
+
+        best = max(map(key, cards)) if high else min(map(key, cards))
+        tied = [i for i in cards if key(i) == best]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    @staticmethod
+    def _winners(st: SpadesState, legal: int) -> list[int]:
+        return [i for i in indices_of(legal) if beats(i, st.win_card, st.led_suit)]
+
+    @staticmethod
+    def _losers(st: SpadesState, legal: int) -> list[int]:
+        return [i for i in indices_of(legal) if not beats(i, st.win_card, st.led_suit)]
+
+    @staticmethod
+    def _is_master(st: SpadesState, card: int) -> bool:
+        """No card that could beat it in its suit is still out (trumping aside)."""
+        suit = card // 13
+        above = SUIT_MASKS[suit] & ~((BIT[card] << 1) - 1)
+        out = FULL_DECK ^ st.played ^ st.hands[st.turn]
+        return not above & out
+
+    def _follow_low_or_win(self, st: SpadesState, legal: int, prefer_win: bool) -> int:
+        wins, loses = self._winners(st, legal), self._losers(st, legal)
+        last = len(st.trick) == 3
+        if prefer_win and wins:
+            if last:
+                return self._pick(wins, high=False)
+            masters = [i for i in wins if self._is_master(st, i) and i // 13 == st.led_suit]
+            return self._pick(masters, high=False) if masters else self._pick(wins, high=False)
+        return self._pick(loses or wins, high=False)
+
+    # one method per rule ---------------------------------------------------------------------------
+    def _own_nil(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+        if not st.trick:
+            return self._pick(indices_of(legal), high=False)
+        loses = self._losers(st, legal)
+        if loses:
+            return self._pick(loses, high=True)  # shed the highest card that still ducks
+        if len(st.trick) == 3:
+            return self._pick(indices_of(legal), high=True)  # winning anyway: get rid of a big card
+        return self._pick(indices_of(legal), high=False)  # someone after me may still overtake
+
+    def _protect(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+        partner = partner_of(st.turn)
+        cards = indices_of(legal)
+        if not st.trick:
+            masters = [i for i in cards if self._is_master(st, i)]
+            return self._pick(masters or cards, high=True)
+        partner_played = (st.turn - st.leader) & 3 > (partner - st.leader) & 3
+        wins = self._winners(st, legal)
+        if partner_played:
+            if st.win_seat == partner and wins:
+                return self._pick(wins, high=False)  # take the trick off partner
+            return self._pick(self._losers(st, legal) or wins, high=False)
+        if wins:
+            return self._pick(wins, high=True)  # high enough that partner can duck under
+        return self._pick(cards, high=False)
+
+    def _bust(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+        cards = indices_of(legal)
+        if not st.trick:
+            return self._pick(cards, high=False)
+        nil = next(o for o in ((st.turn + 1) & 3, (st.turn + 3) & 3) if bids[o] == 0 and st.won[o] == 0)
+        loses = self._losers(st, legal)
+        if st.win_seat == nil:
+            return self._pick(loses, high=True) if loses else self._pick(cards, high=False)
+        return self._pick(loses or cards, high=False)  # stay low and leave room under us
+
+    def _win(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+        cards = indices_of(legal)
+        partner = partner_of(st.turn)
+        if not st.trick:
+            masters = [i for i in cards if self._is_master(st, i) and i // 13 != SPADES]
+            return self._pick(masters, high=True) if masters else self._pick(cards, high=False)
+        if st.win_seat == partner and (len(st.trick) == 3 or self._is_master(st, st.win_card)):
+            return self._pick(self._losers(st, legal) or cards, high=False)  # partner has it
+        return self._follow_low_or_win(st, legal, prefer_win=True)
+
+    def _duck(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+        cards = indices_of(legal)
+        if not st.trick:
+            return self._pick(cards, high=False)
+        loses = self._losers(st, legal)
+        if loses:
+            return self._pick(loses, high=True)
+        return self._pick(cards, high=len(st.trick) == 3)
+
+
+class RandomSpadesBot:
+    """Bids 1..4 and plays any legal card, from its own ``Rng`` (a baseline)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str | Rng = 0):
+        self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
+
+    def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
+        return self.rng.randint(1, 4)
+
+    def choose(self, hand: SpadesHand) -> Card:
+        legal = hand.legal_plays().cards
+        return legal[self.rng.randbelow(len(legal))]
+
+
+def auto_play(hand: SpadesHand, bots: Sequence, stop_at: int | None = None) -> list[str]:
+    """Let ``bots[seat]`` bid and play until it is ``stop_at``'s turn or the hand is over.
+    Returns one line per action (for logs and widgets)."""
+    log = []
+    while not hand.is_over and hand.turn != stop_at:
+        seat = hand.turn
+        assert seat is not None
+        name = hand.seat_names[seat]
+        if hand.phase == "bid":
+            b = bots[seat].bid(hand, seat)
+            hand.bid(b)
+            log.append(f"{name} bids {bid_word(b)}")
+        else:
+            card = bots[seat].choose(hand)
+            trick = hand.play(card)
+            log.append(f"{name} plays {card.pretty}"
+                       + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
+    return log
+
+
+def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict[str, float]:
+    """Rule bots (one team) against ``opponent`` bots ("random" or "rules"), each deal played
+    twice with the teams swapped. Returns average points per hand for both, and for the rule team the share
+    of contracts made and of nil bids kept."""
+    check_int(hands, "hands", 1)
+    check_seed(seed)
+    check_choice(opponent, "opponent", ("random", "rules"))
+    totals = [0, 0]
+    made = nils = nils_kept = 0
+    for n in range(hands):
+        rng = Rng(seed).spawn(n)
+        for swap in (0, 1):
+            hand = SpadesHand.deal(rng.spawn("deal"), dealer=n & 3)
+            bots = []
+            for s in range(4):
+                smart = team_of(s) == swap
+                other = SpadesBot if opponent == "rules" else RandomSpadesBot
+                bots.append(SpadesBot(rng.spawn(f"b{s}")) if smart else other(rng.spawn(f"r{s}")))
+            auto_play(hand, bots)
+            sc = hand.score()
+            totals[0] += sc.team_points[swap]
+            totals[1] += sc.team_points[1 - swap]
+            made += sc.teams[swap].made
+            for s in (swap, swap + 2):
+                if hand.bids[s] == 0:
+                    nils += 1
+                    nils_kept += hand.tricks_won[s] == 0
+    games = 2 * hands
+    return {"rule": totals[0] / games, "opponent": totals[1] / games, "made": made / games,
+            "nils": nils, "nil_kept": nils_kept / nils if nils else 0.0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m hearts_teach.agents.spades")
+    ap.add_argument("--hands", type=positive_int, default=200, metavar="N",
+                    help="deals to play (each twice, teams swapped); at least 1")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--opponent", choices=("random", "rules"), default="random")
+    a = ap.parse_args(argv)
+    r = benchmark(a.hands, a.seed, a.opponent)
+    print(f"{a.hands} deals, each played twice with the teams swapped")
+    print(f"rule bots:   {r['rule']:+.1f} points per hand, contract made in {100 * r['made']:.0f}% of hands")
+    print(f"             {r['nils']:.0f} nil bids, {100 * r['nil_kept']:.0f}% kept")
+    print(f"{a.opponent + ' bots:':<12} {r['opponent']:+.1f} points per hand")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["estimate_tricks", "nil_ok", "suggest_bid", "SpadesBot", "RandomSpadesBot", "auto_play",
+           "benchmark"]

@@ -1,0 +1,176 @@
+"""The parts of one hand that Hearts (``Hand``) and Spades (``SpadesHand``) do alike.
+
+Both games keep the dealt hands as masks (``_hands0``), a bitmask play state
+(``_state``: ``hands``, ``played``, ``turn``, ``tricks_done``; None before play), a
+history stack (``_history``) that ``_reset`` + ``_apply`` replay, and the completed
+tricks (``_tricks``). The queries and the history plumbing below are written once
+against those attributes; each game brings its own seat check (``_check_seat``, for its
+wording), the sentence for an empty undo and the history entry for a played card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from hearts_teach.games.hearts.records import JsonRecord
+from hearts_teach.kernel.cards import FULL_DECK, Card, CardList, Suit
+from hearts_teach.kernel.errors import (
+    IllegalPlayError,
+    NothingToUndoError,
+    NotInHandError,
+    OutOfTurnError,
+    Rule,
+)
+from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
+
+DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
+
+ActionT = TypeVar("ActionT")
+TrickT = TypeVar("TrickT")
+
+# the error class a refused play raises, by the rule that refused it (IllegalPlayError otherwise)
+PLAY_ERRORS: dict[Rule, type[IllegalPlayError] | type[OutOfTurnError]] = {
+    Rule.NOT_IN_HAND: NotInHandError, Rule.OUT_OF_TURN: OutOfTurnError}
+
+
+@dataclass(frozen=True)
+class BrokenBy:
+    """The card that broke the game's suit (hearts, or spades in Spades), its trick and seat."""
+
+    card: Card
+    trick: int  # 1..13
+    seat: int
+
+    def __str__(self) -> str:
+        return f"by {self.card.pretty} in trick {self.trick}"
+
+
+class TrickSeats:
+    """Who played which card of a trick: needs ``leader`` and ``cards`` (in play order)."""
+
+    leader: int
+    cards: CardList
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 4
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    def card_of(self, seat: int) -> Card | None:
+        for s, c in zip(self.seats, self.cards, strict=False):
+            if s == seat:
+                return c
+        return None
+
+
+class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
+    """Card queries, history, undo/replay and checked play of one hand of a trick game
+    (``to_json``/``from_json`` from ``records.JsonRecord``)."""
+
+    _check_seat = staticmethod(check_seat)
+    _check_deal = staticmethod(check_deal)
+    _nothing_to_undo = "nothing to undo"
+    _hands0: list[int]
+    _state: Any
+    _history: list[ActionT]
+    _tricks: list[TrickT]
+
+    # each game defines: _reset(), _apply(action), _play_action(seat, card) -> action,
+    # explain(card, seat) -> Verdict, text(), to_record(), from_record(record)
+
+    def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
+        """The end of both constructors: 4 seat names (default South, West, North, East),
+        the checked deal, an empty history, then ``_reset``."""
+        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self._deal = self._check_deal(deal)
+        self._history = []
+        self._reset()  # type: ignore[attr-defined]
+
+    # cards ------------------------------------------------------------------------------
+    def cards(self, seat: int) -> CardList:
+        """The cards ``seat`` holds now (before play: as dealt, or during the Hearts pass,
+        before the pass moves)."""
+        seat = self._check_seat(seat)
+        if self._state is None:
+            return CardList.from_mask(self._hands0[seat])
+        return CardList.from_mask(self._state.hands[seat])
+
+    def dealt(self, seat: int) -> CardList:
+        return CardList.from_mask(self._hands0[self._check_seat(seat)])
+
+    def still_out(self, seat: int | None = None) -> dict[Suit, CardList]:
+        """Cards not yet played (and not held by ``seat`` when given), by suit."""
+        pl = self._state.played if self._state else 0
+        mine = 0
+        if seat is not None:
+            seat = self._check_seat(seat)
+            mine = self._state.hands[seat] if self._state else self._hands0[seat]
+        rest = FULL_DECK ^ pl ^ mine
+        return {s: CardList.from_mask(rest & s.mask) for s in Suit}
+
+    # history and tricks ---------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[ActionT, ...]:
+        return tuple(self._history)
+
+    @property
+    def plays(self) -> CardList:
+        return CardList(a.card for a in self._history if a.kind == "play")  # type: ignore[attr-defined]
+
+    @property
+    def tricks(self) -> tuple[TrickT, ...]:
+        """Completed tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def last_trick(self) -> TrickT | None:
+        return self._tricks[-1] if self._tricks else None
+
+    @property
+    def trick_number(self) -> int:
+        """1..13 during play (0 before play begins, 13 when over)."""
+        if self._state is None:
+            return 0
+        return min(self._state.tricks_done + 1, 13)
+
+    def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
+        """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing
+        nothing); the completed trick, or None."""
+        v = self.explain(card, seat)  # type: ignore[attr-defined]
+        if not v.legal:
+            cls = PLAY_ERRORS.get(v.rule, IllegalPlayError)
+            raise cls(f"cannot play {card.pretty}: {v.message}", rule=v.rule, card=card, seat=v.seat)
+        before = len(self._tricks)
+        self._apply(self._play_action(self._state.turn, card))  # type: ignore[attr-defined]
+        return self._tricks[-1] if len(self._tricks) > before else None
+
+    def undo(self) -> ActionT:
+        """Take back the last action and return it."""
+        if not self._history:
+            raise NothingToUndoError(self._nothing_to_undo)
+        last = self._history[-1]
+        self.replay(self._history[:-1])
+        return last
+
+    def replay(self, actions: Iterable[ActionT]) -> None:
+        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
+        self._history = []
+        self._reset()  # type: ignore[attr-defined]
+        for a in actions:
+            self._apply(a)  # type: ignore[attr-defined]
+
+    # text ---------------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return self.text()  # type: ignore[attr-defined]
+
+
+__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]

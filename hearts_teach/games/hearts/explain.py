@@ -1,0 +1,116 @@
+"""Learner-facing sentences for the legality cascade's verdicts.
+
+The cascade (``core.cascade``) decides; this module only words the decision, using
+the position (what was led, what the player holds) so the sentence is concrete:
+"clubs were led and you hold 7♣, K♣: you must follow suit".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hearts_teach.kernel.cards import (
+    HEARTS_MASK,
+    QS_INDEX,
+    QS_MASK,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    join_pretty,
+)
+from hearts_teach.kernel.errors import Rule
+
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.hand import Hand
+
+
+def during_pass(hand: Hand, seat: int | None) -> str:
+    waiting = ", ".join(hand.seat_names[s] for s in hand.to_pass)
+    return (f"the cards are still being passed {hand.pass_direction}; play starts once every seat "
+            f"has chosen 3 cards (still to choose: {waiting})")
+
+
+def not_held(hand: Any, card: Card, seat: int) -> str:
+    """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
+    mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
+    return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
+            f"the cards in hand are {mine.pretty}")
+
+
+def follows_suit(card: Card, suit: Suit) -> str:
+    """The sentence for a card that follows the led suit (Hearts and Spades)."""
+    return f"{suit.plural} were led and {card.pretty} is a {suit.singular}, so it follows suit"
+
+
+def must_follow(suit: Suit, held: int) -> str:
+    """The sentence for a card refused because the player holds the led suit (``held``: those
+    cards); Spades adds its trump note after it."""
+    return f"{suit.plural} were led and you hold {join_pretty(held)}: you must follow suit"
+
+
+def _led(hand: Hand) -> Suit:
+    return Suit(hand._state.led_suit)  # type: ignore[union-attr]
+
+
+def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
+    st = hand._state
+    assert st is not None
+    if rule is Rule.OPENING_LEAD:
+        return "the holder of 2♣ opens the first trick with it"
+    if rule is Rule.FOLLOWS_SUIT:
+        return follows_suit(card, _led(hand))
+    if rule is Rule.VOID_DISCARD:
+        suit = _led(hand)
+        return (f"you hold no {suit.plural}, so you may play any card: {card.pretty} cannot win "
+                f"this trick, so it is a safe moment to get rid of it")
+    if rule is Rule.ONLY_POINTS_LEFT:
+        suit = _led(hand)
+        return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "
+                f"so a point card is allowed")
+    if rule is Rule.ALL_HEARTS_LEAD:
+        if st.queen_waits and st.hands[seat] & QS_MASK:
+            return ("hearts have not been broken, but apart from Q♠ (who waits until hearts are "
+                    "broken) you hold only hearts, so you may lead one (and that breaks hearts)")
+        return ("hearts have not been broken, but you hold nothing except hearts, "
+                "so you may lead one (and that breaks hearts)")
+    if card.index == QS_INDEX and st.queen_waits and not st.broken and rule is not Rule.FOLLOWS_SUIT:
+        return ("the queen waits until hearts are broken, but Q♠ is the only card you hold, "
+                "so she may be played")
+    if rule is Rule.FREE_LEAD:
+        if not st.broken and card.suit is not Suit.HEARTS and st.hands[seat] & HEARTS_MASK:
+            return (f"you are leading; hearts are not broken yet, but {card.pretty} is not a heart, "
+                    f"so it may be led")
+        if st.tricks_done == 0:
+            return "you are leading"
+        return "you are leading, and any card you hold may be led"
+    return rule.value
+
+
+def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
+    st = hand._state
+    assert st is not None
+    # "lead Q♠" rather than "lead one of Q♠" when a single card is allowed
+    options = join_pretty(mask)
+    one_of = options if not mask & (mask - 1) else f"one of {options}"
+    if rule is Rule.MUST_FOLLOW_SUIT:
+        suit = _led(hand)
+        return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
+    if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
+        return "the first trick must be opened with 2♣, and you hold it: lead 2♣"
+    if rule is Rule.HEARTS_NOT_BROKEN:
+        return (f"hearts have not been broken yet, so you may not lead a heart while you hold "
+                f"other cards; lead {one_of}")
+    if rule is Rule.QUEEN_WAITS or (rule is Rule.HEARTS_AND_QUEEN_WAIT and card.index == QS_INDEX):
+        doing = "lead" if st.led_suit < 0 else "discard"
+        return (f"the queen waits: Q♠ may not be led or discarded until hearts are broken while you "
+                f"hold other cards; {doing} {one_of} instead")
+    if rule is Rule.HEARTS_AND_QUEEN_WAIT:
+        return (f"hearts have not been broken yet, so you may not lead a heart (nor Q♠, who waits "
+                f"for hearts too) while you hold other cards; lead {one_of}")
+    if rule is Rule.NO_POINTS_ON_FIRST_TRICK:
+        suit = _led(hand)
+        what = "the queen of spades" if card.index == 49 else "a heart"
+        return (f"no points on the first trick: you hold no {suit.plural}, but you do hold cards "
+                f"without points, so play {one_of} instead of {what}")
+    return f"{rule.value}; you may play {options}"
+

@@ -1,0 +1,553 @@
+"""One hand of Hearts: the deal, the pass, thirteen tricks and the score.
+
+``Hand`` checks every action, explains every card, keeps a history stack (undo and
+replay come from it) and renders itself as text and HTML. The play phase runs on
+``core.PlayState`` bitmasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
+from hearts_teach.games.hearts import explain as _explain
+from hearts_teach.games.hearts.legality import (
+    PlayState,
+    cascade,
+    deal_masks,
+    final_scores,
+    trick_points,
+    two_clubs_holder,
+)
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_target
+from hearts_teach.kernel.cards import (
+    BIT,
+    DECK,
+    HEARTS_MASK,
+    Card,
+    CardLike,
+    CardList,
+    Suit,
+    indices_of,
+    join_pretty,
+    to_card,
+)
+from hearts_teach.kernel.display import draw
+from hearts_teach.kernel.errors import (
+    HeartsError,
+    IllegalPassError,
+    Rule,
+    RulesError,
+    WrongPhaseError,
+    quote,
+)
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.validation import check_deal, check_seat, check_seed
+
+# kept under their old names: other modules and the Spades package import them from here
+_seat = check_seat
+_validate_deal = check_deal
+
+
+HAND_NUMBER_MAX = 100_000  # far beyond any match (end_score is at most 10,000); keeps records and messages printable
+
+
+class Phase(StrEnum):
+    PASS = "pass"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of the history stack: a seat's pass (3 cards) or a play (1 card)."""
+
+    kind: str  # "pass" or "play"
+    seat: int
+    cards: CardList
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.seat} {self.cards}"
+
+
+@dataclass(frozen=True)
+class Trick(TrickSeats):
+    """A trick: who led, the cards in play order, the winner and its points."""
+
+    number: int  # 1..13
+    leader: int
+    cards: CardList
+    winner: int | None  # None while the trick is in progress
+    points: int
+
+    def __str__(self) -> str:
+        cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
+        tail = f" → seat {self.winner} takes {self.points}" if self.winner is not None else ""
+        return f"trick {self.number}: {cards}{tail}"
+
+    def _repr_html_(self) -> str:
+        return draw("html", self)
+
+
+class HeartsBroken(BrokenBy):
+    """The card that broke hearts (``card``, ``trick`` 1..13, ``seat``)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played now, the rule that decides it and a sentence why."""
+
+    card: Card
+    legal: bool
+    rule: Rule
+    message: str
+    seat: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
+
+
+def turn_and_holding(game: Any, card: Card, seat: int | None) -> Verdict | None:
+    """In the play phase of either game: the verdict when ``seat`` is not the one to play or
+    the player does not hold ``card`` (the same words in Hearts and Spades), else None."""
+    st = game._state
+    turn = st.turn
+    if seat is not None and seat != turn:
+        return Verdict(card, False, Rule.OUT_OF_TURN,
+                       f"it is {game.seat_names[turn]}'s turn, not {game.seat_names[seat]}'s: "
+                       f"wait until {game.seat_names[seat]} is to play", seat)
+    if not st.hands[turn] & BIT[card.index]:
+        return Verdict(card, False, Rule.NOT_IN_HAND, _explain.not_held(game, card, turn), turn)
+    return None
+
+
+class LegalPlays:
+    """The cards the player to move may play: supports ``in``, iteration, ``len``."""
+
+    __slots__ = ("mask", "seat", "_hand")
+
+    def __init__(self, mask: int, seat: int | None, hand: Hand):
+        self.mask = mask
+        self.seat = seat
+        self._hand = hand
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            c = to_card(card)  # type: ignore[arg-type]
+        except HeartsError:
+            return False
+        return bool(self.mask & BIT[c.index])
+
+    def __iter__(self) -> Iterator[Card]:
+        return (DECK[i] for i in indices_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def count(self) -> int:
+        return len(self)
+
+    @property
+    def cards(self) -> CardList:
+        return CardList.from_mask(self.mask)
+
+    @property
+    def forced(self) -> Card | None:
+        """The only legal card when there is exactly one, else None."""
+        return DECK[indices_of(self.mask)[0]] if self.mask.bit_count() == 1 else None
+
+    def __repr__(self) -> str:
+        who = self._hand.seat_names[self.seat] if self.seat is not None else "nobody"
+        return f"<LegalPlays for {who}: {join_pretty(self.mask) or 'none'}>"
+
+    def __str__(self) -> str:
+        return join_pretty(self.mask)
+
+
+def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if isinstance(value, Card):
+        value = [value]
+    try:
+        items = list(value)
+    except TypeError:
+        raise IllegalPassError(f"expected a list of cards, got {quote(value)}", rule=Rule.PASS_SIZE) from None
+    return [to_card(v) for v in items]
+
+
+class Hand(TrickGame[Action, Trick]):
+    """One hand of Hearts.
+
+    >>> hand = Hand.deal(seed=7)            # hand 0: pass left
+    >>> hand.pass_cards(0, "QS AS KS")      # each seat chooses 3 cards...
+    >>> hand.play("2C")                     # ...then the 2♣ holder leads
+    """
+
+    def __init__(self, deal: Iterable[Iterable[CardLike] | str], pass_direction: str = "left",
+                 rules: Rules | None = None, hand_number: int = 0,
+                 seat_names: Iterable[str] | None = None):
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise RulesError(f"rules must be a Rules object, got {quote(self.rules)}; "
+                             f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
+        if not isinstance(pass_direction, str) or pass_direction not in PASS_DIRECTIONS:
+            raise RulesError(f"unknown pass direction {quote(pass_direction)}; valid: {', '.join(PASS_DIRECTIONS)}")
+        if not self.rules.passing and pass_direction != "hold":
+            raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
+                              f"not {pass_direction!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or not 0 <= hand_number <= HAND_NUMBER_MAX:
+            raise RulesError(f"hand_number must be a whole number 0, 1, 2, ... (at most {HAND_NUMBER_MAX:,}), "
+                             f"got {quote(hand_number)}")
+        self.pass_direction = pass_direction
+        self.hand_number = hand_number
+        self._seat_and_deal(deal, seat_names)
+
+    _check_seat = staticmethod(_seat)
+    _check_deal = staticmethod(_validate_deal)
+    _nothing_to_undo = "nothing to undo: no card has been passed or played yet"
+
+    # construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int | str | Rng = 0, hand_number: int = 0, rules: Rules | None = None,
+             seat_names: Iterable[str] | None = None, pass_direction: str | None = None) -> Hand:
+        """A shuffled deal from the project's RNG; the pass direction follows ``hand_number``."""
+        rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):  # checked here: pass_direction() below needs a Rules
+            raise RulesError(f"rules must be a Rules object, got {quote(rules)}; "
+                             f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
+        check_seed(seed, extra=(Rng,))
+        rng = seed if isinstance(seed, Rng) else Rng(seed)
+        hands = [[DECK[i] for i in indices_of(m)] for m in deal_masks(rng)]
+        direction = pass_direction if pass_direction is not None else rules.pass_direction(hand_number)
+        return cls(hands, direction, rules, hand_number, seat_names)
+
+    def _reset(self) -> None:
+        """Back to the freshly dealt state (history is replayed on top by the caller)."""
+        self._hands0 = [CardList(h).mask for h in self._deal]
+        self._chosen: list[int | None] = [None, None, None, None]
+        self._pass_order: list[int] = []
+        self._state: PlayState | None = None
+        self._tricks: list[Trick] = []
+        self._broken: HeartsBroken | None = None
+        self._hands_after_pass = self._hands0[:]
+        if self.pass_direction == "hold":
+            self._start_play()
+
+    def _start_play(self) -> None:
+        hands = self._hands0[:]
+        if self.pass_direction != "hold":
+            for seat in range(4):
+                chosen = self._chosen[seat]
+                assert chosen is not None
+                hands[seat] ^= chosen
+            for seat in range(4):
+                hands[pass_target(seat, self.pass_direction)] |= self._chosen[seat]  # type: ignore[index,operator]
+        self._hands_after_pass = hands[:]
+        self._state = PlayState(hands, two_clubs_holder(hands), self.rules.no_points_on_first_trick,
+                                self.rules.queen_breaks_hearts, self.rules.queen_waits)
+
+    # status ---------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        if self._state is None:
+            return Phase.PASS
+        return Phase.OVER if self._state.tricks_done == 13 else Phase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play, or None during the pass and after the last trick."""
+        return self._state.turn if self.phase is Phase.PLAY else None
+
+    @property
+    def to_pass(self) -> tuple[int, ...]:
+        """Seats that still have to choose their pass."""
+        if self.phase is not Phase.PASS:
+            return ()
+        return tuple(s for s in range(4) if self._chosen[s] is None)
+
+    def pass_target(self, seat: int) -> int | None:
+        return pass_target(_seat(seat), self.pass_direction)
+
+    def after_pass(self, seat: int) -> CardList:
+        """The 13 cards ``seat`` held when play began."""
+        return CardList.from_mask(self._hands_after_pass[_seat(seat)])
+
+    def passed(self, seat: int) -> CardList | None:
+        """The 3 cards ``seat`` chose to pass (None if not chosen yet or a hold hand)."""
+        chosen = self._chosen[_seat(seat)]
+        return None if chosen is None else CardList.from_mask(chosen)
+
+    def received(self, seat: int) -> CardList | None:
+        """The 3 cards ``seat`` received, once the pass has happened."""
+        if self.pass_direction == "hold" or self._state is None:
+            return None
+        giver = next(s for s in range(4) if self.pass_target(s) == _seat(seat))
+        return self.passed(giver)
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly with no cards yet); None outside the play."""
+        st = self._state
+        if st is None or st.tricks_done == 13:
+            return None
+        return Trick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None,
+                     trick_points(st.trick_mask, self.rules.omnibus))
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._state is not None and self._state.broken
+
+    @property
+    def broken_by(self) -> HeartsBroken | None:
+        """The card that broke hearts, in which trick and by whom (None if unbroken)."""
+        return self._broken
+
+    @property
+    def points_taken(self) -> tuple[int, ...]:
+        """Penalty points each seat has taken so far (before any moon adjustment)."""
+        if self._state is None:
+            return (0, 0, 0, 0)
+        return tuple(self._state.points_taken(self.rules.omnibus))
+
+    def taken(self, seat: int) -> CardList:
+        seat = _seat(seat)
+        if self._state is None:
+            return CardList()
+        return CardList.from_mask(self._state.taken[_seat(seat)])
+
+    def points_remaining(self) -> int:
+        """Penalty points not yet taken by anyone (hearts 1, Q♠ 13)."""
+        if self._state is None:
+            return 26
+        return trick_points(((1 << 52) - 1) ^ sum(self._state.taken))
+
+    @property
+    def played(self) -> CardList:
+        return CardList() if self._state is None else CardList.from_mask(self._state.played)
+
+    def played_by_suit(self) -> dict[Suit, CardList]:
+        pl = self._state.played if self._state else 0
+        return {s: CardList.from_mask(pl & s.mask) for s in Suit}
+
+    # scoring -------------------------------------------------------------------------
+    def _final(self) -> tuple[tuple[int, ...], int | None]:
+        if not self.is_over:
+            raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); scores exist "
+                                  f"only after trick 13. Use points_taken for the points so far.",
+                                  rule=Rule.WRONG_PHASE)
+        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)  # type: ignore[union-attr]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Final scores with the moon and variants applied (the hand must be over)."""
+        return self._final()[0]
+
+    @property
+    def moon(self) -> int | None:
+        """The seat that shot the moon, or None (the hand must be over)."""
+        return self._final()[1]
+
+    # legality ------------------------------------------------------------------------
+    def legal_plays(self, seat: int | None = None) -> LegalPlays:
+        """What ``seat`` (default: the player to move) may play now; empty when it is
+        not that seat's turn or not the play phase."""
+        if seat is not None:
+            seat = _seat(seat)
+        if self.phase is not Phase.PLAY:
+            return LegalPlays(0, seat, self)
+        st = self._state
+        assert st is not None
+        if seat is not None and seat != st.turn:
+            return LegalPlays(0, seat, self)
+        return LegalPlays(st.legal(), st.turn, self)
+
+    def explain(self, card: CardLike, seat: int | None = None) -> Verdict:
+        """Whether ``card`` may be played now by ``seat`` (default: the player to move),
+        with the rule and a sentence for a learner. Never raises for a parsable card."""
+        c = to_card(card)
+        if seat is not None:
+            seat = _seat(seat)
+        if self.phase is Phase.PASS:
+            who = seat if seat is not None else (self.to_pass[0] if self.to_pass else 0)
+            return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_pass(self, who), seat)
+        if self.phase is Phase.OVER:
+            return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played", seat)
+        refused = turn_and_holding(self, c, seat)
+        if refused is not None:
+            return refused
+        st = self._state
+        turn = st.turn
+        hand = st.hands[turn]
+        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
+                                             st.no_points_first, st.queen_waits)
+        if mask & BIT[c.index]:
+            return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
+        return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
+
+    # actions -------------------------------------------------------------------------
+    def pass_cards(self, seat: int, cards: Iterable[CardLike] | str) -> None:
+        """``seat`` chooses its 3 cards. The cards move once all four seats have chosen."""
+        seat = _seat(seat)
+        if self.phase is not Phase.PASS:
+            if self.pass_direction == "hold":
+                msg = "this is a hold hand: nobody passes, play starts with the 2♣"
+            else:
+                msg = "the pass is over: the cards have moved and play has begun"
+            raise WrongPhaseError(f"cannot pass now: {msg}", rule=Rule.WRONG_PHASE, seat=seat)
+        if self._chosen[seat] is not None:
+            raise IllegalPassError(
+                f"{self.seat_names[seat]} has already chosen {join_pretty(self._chosen[seat])} to pass; "
+                f"undo() takes the choice back", rule=Rule.ALREADY_PASSED, seat=seat)
+        chosen = _parse_cards(cards)
+        target = self.seat_names[self.pass_target(seat)]  # type: ignore[index]
+        if len(chosen) != 3:
+            raise IllegalPassError(
+                f"a pass is exactly 3 cards, got {len(chosen)}"
+                f"{' (' + join_pretty(chosen) + ')' if chosen else ''}: choose 3 of your cards to pass "
+                f"{self.pass_direction} to {target}", rule=Rule.PASS_SIZE, seat=seat)
+        if len(set(chosen)) != 3:
+            dup = next(c for c in chosen if chosen.count(c) > 1)
+            raise IllegalPassError(f"{dup.pretty} appears twice in the pass: choose 3 different cards",
+                                   rule=Rule.PASS_DUPLICATE, card=dup, seat=seat)
+        held = self._hands0[seat]
+        for c in chosen:
+            if not held & BIT[c.index]:
+                raise IllegalPassError(
+                    f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it; "
+                    f"the hand is {CardList.from_mask(held).pretty}", rule=Rule.NOT_IN_HAND, card=c, seat=seat)
+        self._apply(Action("pass", seat, CardList(sorted(chosen))))
+
+    def play(self, card: CardLike, seat: int | None = None) -> Trick | None:
+        """Play ``card`` for the player to move (``seat`` optional, checked if given).
+
+        Returns the completed ``Trick`` when this card finishes one, else None.
+        Raises a ``ValueError`` subclass, changing nothing, when the play is not allowed.
+        """
+        c = to_card(card)
+        if self.phase is not Phase.PLAY:
+            if self.phase is Phase.PASS:
+                raise WrongPhaseError(f"cannot play {c.pretty} yet: {_explain.during_pass(self, seat)}",
+                                      rule=Rule.WRONG_PHASE, card=c, seat=seat)
+            raise WrongPhaseError(f"cannot play {c.pretty}: the hand is over", rule=Rule.WRONG_PHASE,
+                                  card=c, seat=seat)
+        return self._checked_play(c, seat)
+
+    def _play_action(self, seat: int, card: Card) -> Action:
+        return Action("play", seat, CardList([card]))
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action already checked; the single place that mutates the game."""
+        if action.kind == "pass":
+            self._chosen[action.seat] = action.cards.mask
+            self._pass_order.append(action.seat)
+            self._history.append(action)
+            if all(ch is not None for ch in self._chosen):
+                self._start_play()
+            return
+        st = self._state
+        assert st is not None
+        idx = action.card.index
+        leader, number = st.leader, st.tricks_done + 1
+        trick_cards = st.trick + [idx]
+        was_broken = st.broken
+        winner = st.play(idx)
+        self._history.append(action)
+        if st.broken and not was_broken:
+            self._broken = HeartsBroken(action.card, number, action.seat)
+        if winner >= 0:
+            cl = CardList(DECK[i] for i in trick_cards)
+            self._tricks.append(Trick(number, leader, cl, winner, trick_points(cl.mask, self.rules.omnibus)))
+
+    def copy(self) -> Hand:
+        new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
+        new.replay(self._history)
+        return new
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""
+        from hearts_teach.games.hearts.view import View
+
+        return View.from_hand(self, seat)
+
+    def play_state(self) -> PlayState:
+        """A copy of the bitmask play state (for bots and simulations)."""
+        if self._state is None:
+            raise WrongPhaseError("no play state during the pass", rule=Rule.WRONG_PHASE)
+        return self._state.copy()
+
+    # snapshots & records -----------------------------------------------------------------
+    def snapshot(self) -> tuple:
+        """A value that changes whenever anything observable changes (for tests)."""
+        st = self._state
+        core = None if st is None else (tuple(st.hands), tuple(st.taken), tuple(st.trick), st.turn,
+                                        st.broken, st.tricks_done)
+        return (tuple(self._hands0), tuple(self._chosen), tuple(self._history), core, len(self._tricks),
+                self._broken)
+
+    def to_record(self) -> dict[str, Any]:
+        from hearts_teach.games.hearts.records import hand_to_record
+
+        return hand_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Hand:
+        from hearts_teach.games.hearts.records import hand_from_record
+
+        return hand_from_record(record)
+
+    def replay_sheet(self) -> str:
+        from hearts_teach.games.hearts.records import replay_sheet
+
+        return replay_sheet(self)
+
+    # text & display -----------------------------------------------------------------
+    def _progress(self) -> str:
+        if self.phase is Phase.PASS:
+            return f"passing {self.pass_direction}, {4 - len(self.to_pass)} of 4 seats have chosen"
+        if self.phase is Phase.OVER:
+            return "all 13 tricks played"
+        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+
+    def status_line(self) -> str:
+        if self.hearts_broken:
+            hb = f"hearts broken {self._broken}"
+        else:
+            hb = "hearts not broken"
+        pts = ", ".join(f"{self.seat_names[s]} {p}" for s, p in enumerate(self.points_taken))
+        return f"{hb} · points taken: {pts}"
+
+    def text(self, seat: int | None = None, all_hands: bool = False) -> str:
+        if seat is not None:
+            seat = _seat(seat)
+        return draw("text", self, seat=seat, all_hands=all_hands)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_record({self.to_record()!r})"
+
+    def _repr_html_(self) -> str:
+        return draw("html", self)
+
+
+__all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",
+           "DEFAULT_SEAT_NAMES", "HEARTS_MASK"]

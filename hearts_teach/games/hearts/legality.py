@@ -1,0 +1,237 @@
+"""The fast inner engine: play-phase state on bitmasks and the one legality cascade.
+
+Everything here works on card indices (0..51) and 52-bit masks; ``Hand`` wraps it with
+``Card`` objects, history, explanations and records. Bots, the coach and the benchmark
+use ``PlayState`` directly because it is cheap to copy and to step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts_teach.kernel.cards import (
+    BIT,
+    HEARTS_MASK,
+    JD_MASK,
+    POINTS_MASK,
+    QS_INDEX,
+    QS_MASK,
+    SUIT_MASKS,
+)
+from hearts_teach.kernel.errors import Rule
+
+CLUBS_2 = 1  # bit of the 2♣
+NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
+NON_POINTS = ((1 << 52) - 1) ^ POINTS_MASK
+SPADES_MASK = SUIT_MASKS[3]
+
+_FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
+_OPEN = (Rule.OPENING_LEAD, Rule.MUST_LEAD_TWO_OF_CLUBS)
+_UNBROKEN = (Rule.FREE_LEAD, Rule.HEARTS_NOT_BROKEN)
+_ALL_HEARTS = (Rule.ALL_HEARTS_LEAD, None)
+_FREE = (Rule.FREE_LEAD, None)
+_FIRST_VOID = (Rule.VOID_DISCARD, Rule.NO_POINTS_ON_FIRST_TRICK)
+_ONLY_POINTS = (Rule.ONLY_POINTS_LEFT, None)
+_VOID = (Rule.VOID_DISCARD, None)
+
+
+def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
+            no_points_first: bool, queen_waits: bool = False) -> tuple[int, tuple]:
+    """The legal cards of ``hand`` and the rule that decided them.
+
+    ``led_suit`` is -1 when leading. Returns ``(legal_mask, (why_legal, why_not))``:
+    every card in the mask is legal because of ``why_legal``; every other held card
+    is illegal because of ``why_not``. Steps run in order and stop at the first one
+    that leaves a non-empty set (OpenSpiel's order).
+
+    ``queen_waits`` (the variant): while hearts are unbroken, Q♠ may not be led or
+    discarded by a player who holds any other card; the other steps then run on the
+    hand without her (so a hand of hearts and Q♠ leads a heart). Following suit with
+    her is always allowed, and the 2♣ opening comes first.
+    """
+    if (queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
+            and not (led_suit >= 0 and hand & SUIT_MASKS[led_suit])
+            and not (led_suit < 0 and first_trick and hand & CLUBS_2)):
+        rest = hand ^ QS_MASK
+        mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, no_points_first)
+        if mask == rest:  # only the queen is held back
+            return mask, (why_legal, Rule.QUEEN_WAITS)
+        if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
+            return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
+        return mask, (why_legal, why_not)  # first trick: she is a point card anyway
+    if led_suit >= 0:
+        follow = hand & SUIT_MASKS[led_suit]
+        if follow:
+            return follow, _FOLLOW
+        if first_trick and no_points_first:
+            safe = hand & NON_POINTS
+            if safe:
+                return safe, _FIRST_VOID
+            return hand, _ONLY_POINTS
+        return hand, _VOID
+    if first_trick and hand & CLUBS_2:
+        return CLUBS_2, _OPEN
+    if not broken:
+        safe = hand & NON_HEARTS
+        if safe:
+            return safe, (_UNBROKEN if hand & HEARTS_MASK else _FREE)
+        return hand, _ALL_HEARTS
+    return hand, _FREE
+
+
+def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool,
+               queen_waits: bool = False) -> int:
+    return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits)[0]
+
+
+def trick_points(mask: int, omnibus: bool = False) -> int:
+    """Penalty points in a set of cards: hearts 1, Q♠ 13, J♦ −10 under omnibus."""
+    p = (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
+    if omnibus and mask & JD_MASK:
+        p -= 10
+    return p
+
+
+def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
+    """Scores of one hand from the cards each seat took, and the moon shooter (or None)."""
+    moon = None
+    for seat in range(4):
+        if taken[seat] & POINTS_MASK == POINTS_MASK:
+            moon = seat
+    if moon is None:
+        scores = [trick_points(t) for t in taken]
+    elif moon_rule == "add_to_others":
+        scores = [0 if s == moon else 26 for s in range(4)]
+    else:
+        scores = [-26 if s == moon else 0 for s in range(4)]
+    if omnibus:
+        scores = [sc - (10 if taken[s] & JD_MASK else 0) for s, sc in enumerate(scores)]
+    return tuple(scores), moon
+
+
+class TrickState:
+    """The play-phase fields every four-seat trick game keeps (``PlayState`` here and the
+    Spades ``SpadesState`` add their own), set up and copied in one place."""
+
+    __slots__ = ("hands", "trick", "leader", "turn", "led_suit", "broken", "tricks_done",
+                 "played", "win_seat", "win_card", "void")
+
+    def __init__(self, hands: list[int], leader: int):
+        self.hands = list(hands)
+        self.trick: list[int] = []  # card indices in play order
+        self.leader = leader
+        self.turn = leader
+        self.led_suit = -1
+        self.broken = False
+        self.tricks_done = 0
+        self.played = 0
+        self.win_seat = -1
+        self.win_card = -1
+        self.void = [0, 0, 0, 0]  # per seat: bit s set = shown void in suit s
+
+    def _copy_into(self, new: Any) -> Any:
+        """Copy the shared fields into ``new`` (a bare instance) and return it."""
+        new.hands = self.hands[:]
+        new.trick = self.trick[:]
+        new.leader = self.leader
+        new.turn = self.turn
+        new.led_suit = self.led_suit
+        new.broken = self.broken
+        new.tricks_done = self.tricks_done
+        new.played = self.played
+        new.win_seat = self.win_seat
+        new.win_card = self.win_card
+        new.void = self.void[:]
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        return self.tricks_done == 13
+
+
+class PlayState(TrickState):
+    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
+    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+
+    __slots__ = ("taken", "no_points_first", "queen_breaks", "queen_waits", "trick_mask")
+
+    def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
+                 queen_breaks: bool = False, queen_waits: bool = False):
+        super().__init__(hands, leader)
+        self.taken = [0, 0, 0, 0]
+        self.trick_mask = 0
+        self.no_points_first = no_points_first
+        self.queen_breaks = queen_breaks
+        self.queen_waits = queen_waits
+
+    def copy(self) -> PlayState:
+        new = self._copy_into(PlayState.__new__(PlayState))
+        new.taken = self.taken[:]
+        new.trick_mask = self.trick_mask
+        new.no_points_first = self.no_points_first
+        new.queen_breaks = self.queen_breaks
+        new.queen_waits = self.queen_waits
+        return new
+
+    def legal(self) -> int:
+        return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
+                       self.broken, self.no_points_first, self.queen_waits)[0]
+
+    def play(self, card: int) -> int:
+        """Play ``card`` for the seat to move; returns the trick winner when the trick
+        completes, else -1. (Hot path of every simulation: kept flat on purpose.)"""
+        seat = self.turn
+        bit = BIT[card]
+        self.hands[seat] ^= bit
+        self.played |= bit
+        trick = self.trick
+        trick.append(card)
+        self.trick_mask |= bit
+        suit = card // 13
+        led = self.led_suit
+        if led < 0:
+            self.led_suit = suit
+            self.win_seat = seat
+            self.win_card = card
+        elif suit == led:
+            if card > self.win_card:
+                self.win_card = card
+                self.win_seat = seat
+        else:
+            self.void[seat] |= 1 << led
+        if suit == 2 or (card == QS_INDEX and self.queen_breaks):
+            self.broken = True
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return -1
+        w = self.win_seat
+        self.taken[w] |= self.trick_mask
+        self.trick = []
+        self.trick_mask = 0
+        self.led_suit = -1
+        self.tricks_done += 1
+        self.leader = w
+        self.turn = w
+        return w
+
+    def points_taken(self, omnibus: bool = False) -> list[int]:
+        return [trick_points(t, omnibus) for t in self.taken]
+
+
+def deal_masks(rng: Any) -> list[int]:
+    """The four dealt hands (masks) of one shuffle of ``rng`` (an ``Rng``): seat s gets
+    cards 13s..13s+12 of the shuffled deck. ``Hand.deal`` and the batch engine deal here."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for k, c in enumerate(deck):
+        hands[k // 13] |= BIT[c]
+    return hands
+
+
+def two_clubs_holder(hands: list[int]) -> int:
+    for seat in range(4):
+        if hands[seat] & CLUBS_2:
+            return seat
+    raise ValueError("nobody holds the two of clubs")
+

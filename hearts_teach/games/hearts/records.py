@@ -1,0 +1,296 @@
+"""Saving and loading hands and matches as JSON, and the plain-text replay sheet.
+
+Records are lossless: loading replays every action through the checked API, so a
+corrupt record is rejected with the name of the bad field, never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Self
+
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
+from hearts_teach.kernel.cards import CardList
+from hearts_teach.kernel.errors import HeartsError, RecordError, quote
+from hearts_teach.kernel.validation import check_seat_names, check_seed
+
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.hand import Hand
+    from hearts_teach.games.hearts.match import Match
+
+HAND_FORMAT = "hearts_teach.hand/1"
+TOO_MANY_DIGITS = f"a number has more than {sys.get_int_max_str_digits():,} digits"
+MATCH_FORMAT = "hearts_teach.match/1"
+
+
+def load_json(text: str | bytes) -> Any:
+    """The decoded JSON value of a record, or a ``RecordError``: the text (or UTF-8 bytes)
+    must be valid JSON, nest at most about 900 levels and hold no int of over 4,300 digits."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"the record is not valid UTF-8 (byte {e.start})", field="record") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text (a str), got {type(text).__name__} {quote(text)}",
+                          field="record")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON ({e})", field="record") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply", field="record") from None
+    except ValueError:  # Python refuses to convert ints of more than 4,300 digits
+        raise RecordError(f"not valid JSON: {TOO_MANY_DIGITS}", field="record") from None
+
+
+@contextmanager
+def as_record_error(field: str) -> Iterator[None]:
+    """Turn a project error raised inside into a ``RecordError`` naming ``field``; a
+    ``RecordError`` passes unchanged (its field is already the precise one)."""
+    try:
+        yield
+    except RecordError:
+        raise
+    except HeartsError as e:
+        raise RecordError(str(e), field=field) from None
+
+
+class JsonRecord:
+    """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
+    hands and matches of both games)."""
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_record(), **kwargs)  # type: ignore[attr-defined]
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        return cls.from_record(load_json(text))  # type: ignore[attr-defined]
+
+
+def hand_to_record(hand: Hand) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": HAND_FORMAT}
+    if hand.rules.changes():
+        rec["rules"] = hand.rules.changes()
+    rec["hand_number"] = hand.hand_number
+    rec["pass_direction"] = hand.pass_direction
+    if tuple(hand.seat_names) != ("South", "West", "North", "East"):
+        rec["seat_names"] = list(hand.seat_names)
+    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
+    passes = [a for a in hand.history if a.kind == "pass"]
+    chosen = {a.seat: [str(c) for c in a.cards] for a in passes}
+    rec["passes"] = [chosen.get(s, []) for s in range(4)]
+    rec["pass_order"] = [a.seat for a in passes]
+    rec["plays"] = [str(c) for c in hand.plays]
+    return rec
+
+
+def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: str = "") -> Any:
+    if name not in rec:
+        if default is ...:
+            raise RecordError("missing", field=path + name)
+        return default
+    value = rec[name]
+    ints = kind is int or (isinstance(kind, tuple) and int in kind)
+    if not isinstance(value, kind) or (ints and isinstance(value, bool)):
+        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError(f"expected {want}, got {type(value).__name__} {quote(value)}", field=path + name)
+    if ints and isinstance(value, int) and value.bit_length() > 64:  # no count or seed is that big
+        raise RecordError(f"expected a whole number of at most 64 bits, got {quote(value)}", field=path + name)
+    return value
+
+
+def _cards(value: Any, field: str) -> CardList:
+    if not isinstance(value, list):
+        raise RecordError(f"expected a list of cards, got {quote(value)}", field=field)
+    with as_record_error(field):
+        return CardList(value)
+
+
+def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> None:
+    """A hand record is a JSON object whose format, when given, is ``fmt_expected``
+    (shared with the Spades records; ``what`` names the record in the message)."""
+    if not isinstance(rec, dict):
+        raise RecordError(f"{what} is a JSON object, got {type(rec).__name__}", field=path or "record")
+    fmt = rec.get("format", fmt_expected)
+    if fmt != fmt_expected:
+        raise RecordError(f"unknown format {quote(fmt)}, expected {fmt_expected!r}", field=path + "format")
+
+
+def _deal_field(rec: dict, path: str) -> list[CardList]:
+    """The record's ``deal``: 4 lists of cards (the engine checks sizes and repeats)."""
+    deal = _field(rec, "deal", list, ..., path)
+    if len(deal) != 4:
+        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
+    return [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
+
+
+def _names_field(rec: dict, path: str, want: str = "4 seat names (strings)") -> list[str] | None:
+    """The record's optional ``seat_names``: 4 strings (``want`` words the expectation)."""
+    names = _field(rec, "seat_names", list, None, path)
+    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
+        raise RecordError(f"expected {want}, got {quote(names)}", field=path + "seat_names")
+    if names is not None:
+        check_seat_names(names, RecordError, path + "seat_names")  # printable, not blank, not too long
+    return names
+
+
+def _check_hand_number(number: int, path: str) -> None:
+    from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX
+
+    if not 0 <= number <= HAND_NUMBER_MAX:
+        raise RecordError(f"must be 0 or more (at most {HAND_NUMBER_MAX:,}), got {quote(number)}",
+                          field=path + "hand_number")
+
+
+def _play_all(hand: Any, plays: list, path: str) -> None:
+    """Replay the recorded cards through the checked ``play``; the first refused card is a
+    ``RecordError`` naming its place in ``plays`` (shared with the Spades records)."""
+    for i, card in enumerate(plays):
+        with as_record_error(f"{path}plays[{i}]"):
+            hand.play(card)
+
+
+def hand_from_record(rec: Any, path: str = "") -> Hand:
+    """Rebuild a hand by replaying its record through the checked API."""
+    from hearts_teach.games.hearts.hand import Hand
+
+    _check_hand_header(rec, "a hand record", HAND_FORMAT, path)
+    raw_rules = _field(rec, "rules", dict, {}, path)
+    with as_record_error(path + "rules"):
+        rules = Rules.from_dict(raw_rules)
+    direction = _field(rec, "pass_direction", str, None, path)
+    number = _field(rec, "hand_number", int, 0, path)
+    if direction is None:
+        direction = rules.pass_direction(number)
+    if direction not in PASS_DIRECTIONS:
+        raise RecordError(f"must be one of {', '.join(PASS_DIRECTIONS)}, got {quote(direction)}",
+                          field=path + "pass_direction")
+    if not rules.passing and direction != "hold":
+        raise RecordError(f"the rules have no passing, so it must be 'hold', not {direction!r}",
+                          field=path + "pass_direction")
+    _check_hand_number(number, path)
+    hands = _deal_field(rec, path)
+    names = _names_field(rec, path)
+    with as_record_error(path + "deal"):
+        hand = Hand(hands, direction, rules, number, names)
+    passes = _field(rec, "passes", list, [[], [], [], []], path)
+    if len(passes) != 4:
+        raise RecordError(f"expected 4 lists (one per seat), got {len(passes)}", field=path + "passes")
+    for seat, p in enumerate(passes):
+        if not isinstance(p, list):  # null or a string is not "no pass"
+            raise RecordError(f"expected a list of cards (empty when not chosen), got {quote(p)}",
+                              field=f"{path}passes[{seat}]")
+    order = _field(rec, "pass_order", list, None, path)
+    chosen = [i for i, p in enumerate(passes) if p]
+    if order is None:
+        order = chosen
+    # checked before sorting: a mixed list would make sorted() raise a bare TypeError
+    if not all(type(s) is int for s in order) or sorted(order) != chosen:
+        raise RecordError(f"pass_order {quote(order)} does not match the seats that passed {chosen!r}",
+                          field=path + "pass_order")
+    if direction == "hold" and chosen:
+        raise RecordError("a hold hand has no passes; use empty lists", field=path + "passes")
+    for seat in order:
+        with as_record_error(f"{path}passes[{seat}]"):
+            hand.pass_cards(seat, _cards(passes[seat], f"{path}passes[{seat}]"))
+    plays = _field(rec, "plays", list, [], path)
+    if plays and direction != "hold" and len(chosen) != 4:
+        raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
+    _play_all(hand, plays, path)
+    return hand
+
+
+def match_to_record(match: Match) -> dict[str, Any]:
+    rec: dict[str, Any] = {"format": MATCH_FORMAT, "seed": match.seed}
+    if match.rules.changes():
+        rec["rules"] = match.rules.changes()
+    if tuple(match.seat_names) != ("South", "West", "North", "East"):
+        rec["seat_names"] = list(match.seat_names)
+    rec["hands"] = [h.to_record() for h in match.hands]
+    return rec
+
+
+def match_from_record(rec: Any) -> Match:
+    from hearts_teach.games.base import DEFAULT_SEAT_NAMES
+    from hearts_teach.games.hearts.match import Match
+
+    if not isinstance(rec, dict):
+        raise RecordError(f"a match record is a JSON object, got {type(rec).__name__}", field="record")
+    if rec.get("format") != MATCH_FORMAT:
+        raise RecordError(f"unknown format {quote(rec.get('format'))}, expected {MATCH_FORMAT!r}", field="format")
+    raw_rules = _field(rec, "rules", dict, {})
+    with as_record_error("rules"):
+        rules = Rules.from_dict(raw_rules)
+    seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
+    names = _names_field(rec, "")
+    hands_rec = _field(rec, "hands", list)
+    if not hands_rec:
+        raise RecordError("a match has at least one hand", field="hands")
+    hands = []
+    for i, h in enumerate(hands_rec):
+        # the rotation is checked before replaying, so a wrong direction is named as such
+        # rather than as the first play it happens to break
+        if isinstance(h, dict) and h.get("pass_direction", rules.pass_direction(i)) != rules.pass_direction(i):
+            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {quote(h['pass_direction'])}",
+                              field=f"hands[{i}].pass_direction")
+        hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.seat_names != (tuple(names) if names is not None else DEFAULT_SEAT_NAMES):
+            raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
+                              f"match's", field=f"hands[{i}].seat_names")
+        if hand.rules != rules:
+            raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}",
+                              field=f"hands[{i}].rules")
+        if hand.hand_number != i:
+            raise RecordError(f"expected hand_number {i}, got {hand.hand_number}", field=f"hands[{i}].hand_number")
+        if hand.pass_direction != rules.pass_direction(i):
+            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {hand.pass_direction}",
+                              field=f"hands[{i}].pass_direction")
+        if i < len(hands_rec) - 1 and not hand.is_over:
+            raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
+        hands.append(hand)
+    with as_record_error("hands"):
+        return Match._from_hands(hands, rules=rules, seed=seed, seat_names=names)
+
+
+def replay_sheet(hand: Hand) -> str:
+    """The deal by seat, the pass, then one line per trick with the leader marked '>'."""
+    names = hand.seat_names
+    w = max(len(n) for n in names)
+    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}", "", "Deal:"]
+    for s in range(4):
+        lines.append(f"  {names[s]:<{w}}  {hand.dealt(s).pretty}")
+    if hand.pass_direction != "hold":
+        lines.append("")
+        lines.append(f"Pass {hand.pass_direction}:")
+        for s in range(4):
+            p = hand.passed(s)
+            target = names[hand.pass_target(s)]  # type: ignore[index]
+            lines.append(f"  {names[s]:<{w}}  {' '.join(c.pretty for c in p) if p else '(not chosen)'}"
+                         f" → {target}")
+    lines.append("")
+    header = "  #  " + "  ".join(f"{n[:5]:>6}" for n in names) + "   winner  pts"
+    lines.append(header)
+    tricks = list(hand.tricks)
+    cur = hand.current_trick
+    if cur is not None and cur.cards:
+        tricks.append(cur)
+    for t in tricks:
+        cells = []
+        for s in range(4):
+            c = t.card_of(s)
+            mark = ">" if s == t.leader else " "
+            cells.append(f"{mark}{c.pretty if c else '':>5}")
+        win = names[t.winner][:6] if t.winner is not None else "…"
+        lines.append(f"{t.number:>3}  " + "  ".join(cells) + f"   {win:<6}  {t.points:>3}")
+    lines.append("")
+    if hand.is_over:
+        moon = hand.moon
+        sc = ", ".join(f"{names[s]} {v}" for s, v in enumerate(hand.scores))
+        lines.append(f"Scores: {sc}" + (f"  ({names[moon]} shot the moon)" if moon is not None else ""))
+    else:
+        lines.append(f"In progress: {hand._progress()}")
+    return "\n".join(lines)

@@ -1,0 +1,261 @@
+"""What one seat may know: the information a bot, the coach or a learner's function sees.
+
+A ``View`` is an immutable snapshot built from a ``Hand`` (``View.from_hand(hand, seat)``
+or ``hand.view(seat)``) or from a bitmask ``core.PlayState`` (``View.from_state``, used by
+fast simulations). It holds the seat's own cards, the public history, the cards the seat
+passed and received, shown voids, points taken and the trick in progress — and nothing
+else: it keeps no reference to the ``Hand``, so code that only gets a ``View`` cannot read
+another seat's cards, even by accident.
+
+Inside, cards are masks and indices (cheap for bots); the properties give ``Card`` and
+``CardList`` objects for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from hearts_teach.games.hearts.legality import cascade, trick_points
+from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.kernel.cards import (
+    BIT,
+    DECK,
+    FULL_DECK,
+    HEARTS_MASK,
+    QS_MASK,
+    SUIT_MASKS,
+    Card,
+    CardList,
+    Suit,
+    indices_of,
+    join_pretty,
+)
+from hearts_teach.kernel.errors import HeartsError, quote
+from hearts_teach.kernel.validation import check_seat
+
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.hand import Hand
+    from hearts_teach.games.hearts.legality import PlayState
+
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything seat ``seat`` may know at one moment. Build it with ``from_hand`` or
+    ``from_state``; the fields are masks (52-bit ints) and card indices."""
+
+    seat: int
+    phase: str  # "pass", "play" or "over"
+    hand: int  # the seat's cards now (during the pass: the dealt cards)
+    rules: Rules = field(default_factory=Rules)
+    pass_direction: str = "hold"
+    hand_number: int = 0
+    passed: int = 0  # cards this seat chose to pass (0: none yet or a hold hand)
+    received: int = 0  # cards this seat received (0 until the pass has happened)
+    plays: tuple[tuple[int, int], ...] = ()  # public history (seat, card index); may be empty from a PlayState
+    played: int = 0  # every card played so far, including the trick in progress
+    trick: tuple[int, ...] = ()  # card indices of the trick in progress, in play order
+    leader: int = 0
+    turn: int = 0
+    led_suit: int = -1
+    win_seat: int = -1
+    win_card: int = -1
+    broken: bool = False
+    tricks_done: int = 0
+    taken: tuple[int, int, int, int] = (0, 0, 0, 0)  # cards each seat has taken (public)
+    void: tuple[int, int, int, int] = (0, 0, 0, 0)  # bit s: the seat showed void in suit s
+    sizes: tuple[int, int, int, int] = (13, 13, 13, 13)  # cards each seat holds now
+    seat_names: tuple[str, ...] = SEAT_NAMES
+
+    # construction -------------------------------------------------------------------
+    @classmethod
+    def from_hand(cls, hand: Hand, seat: int) -> View:
+        """The view of ``seat`` on ``hand`` (any phase)."""
+        from hearts_teach.games.hearts.hand import Hand, Phase
+
+        if not isinstance(hand, Hand):
+            raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
+        check_seat(seat)
+        passed_cl = hand.passed(seat)
+        received_cl = hand.received(seat)
+        passed = passed_cl.mask if passed_cl is not None else 0
+        received = received_cl.mask if received_cl is not None else 0
+        common = dict(rules=hand.rules, pass_direction=hand.pass_direction,
+                      hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
+        if hand.phase is Phase.PASS:
+            return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
+        st = hand.play_state()
+        plays = tuple((a.seat, a.card.index) for a in hand.history if a.kind == "play")
+        return cls._from_state(st, seat, passed, received, plays, **common)
+
+    @classmethod
+    def from_state(cls, state: PlayState, seat: int, rules: Rules | None = None, *,
+                   passed: int = 0, received: int = 0, pass_direction: str = "hold",
+                   hand_number: int = 0) -> View:
+        """The view of ``seat`` on a bitmask play state (fast simulations).
+
+        Only the seat's own hand and public facts are copied out of ``state``; the pass
+        information is not in a ``PlayState``, so give it as masks.
+        """
+        return cls._from_state(state, seat, passed, received, (), rules=rules or Rules(),
+                               pass_direction=pass_direction, hand_number=hand_number,
+                               seat_names=SEAT_NAMES)
+
+    @classmethod
+    def _from_state(cls, st: PlayState, seat: int, passed: int, received: int,
+                    plays: tuple[tuple[int, int], ...], **common) -> View:
+        over = st.tricks_done == 13
+        return cls(seat=seat, phase="over" if over else "play", hand=st.hands[seat],
+                   passed=passed, received=received, plays=plays, played=st.played,
+                   trick=tuple(st.trick), leader=st.leader, turn=st.turn, led_suit=st.led_suit,
+                   win_seat=st.win_seat, win_card=st.win_card, broken=st.broken,
+                   tricks_done=st.tricks_done, taken=tuple(st.taken), void=tuple(st.void),
+                   sizes=tuple(h.bit_count() for h in st.hands), **common)
+
+    # derived facts (masks) ----------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        return self.phase == "play" and self.turn == self.seat
+
+    @property
+    def legal_mask(self) -> int:
+        """Legal cards for this seat now (0 when it is not this seat's turn to play)."""
+        if not self.my_turn:
+            return 0
+        return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken,
+                       self.rules.no_points_on_first_trick, self.rules.queen_waits)[0]
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: neither in its hand nor played."""
+        return FULL_DECK & ~self.hand & ~self.played
+
+    @property
+    def trick_mask(self) -> int:
+        m = 0
+        for c in self.trick:
+            m |= BIT[c]
+        return m
+
+    @property
+    def pass_to(self) -> int | None:
+        """The seat this seat passes to (None on a hold hand)."""
+        return pass_target(self.seat, self.pass_direction)
+
+    @property
+    def pass_from(self) -> int | None:
+        """The seat this seat receives from (None on a hold hand)."""
+        if self.pass_direction == "hold":
+            return None
+        return next(s for s in range(4) if pass_target(s, self.pass_direction) == self.seat)
+
+    def points(self, seat: int) -> int:
+        """Penalty points ``seat`` has taken so far."""
+        return trick_points(self.taken[seat], self.rules.omnibus)
+
+    @property
+    def points_taken(self) -> tuple[int, ...]:
+        return tuple(self.points(s) for s in range(4))
+
+    def moon_threat(self) -> int:
+        """The opponent who has taken every point so far and at least 8 of them, else -1."""
+        return moon_threat(self.taken, self.seat)
+
+    def key(self) -> str:
+        """A canonical string of the position (stable across processes): seeds derive from it."""
+        return (f"v1|{self.rules!r}|{self.pass_direction}|{self.hand_number}|{self.seat}|{self.phase}|"
+                f"{self.hand:x}|{self.passed:x}|{self.received:x}|{self.played:x}|"
+                f"{','.join(map(str, self.trick))}|{self.leader}|{int(self.broken)}|"
+                f"{','.join(f'{t:x}' for t in self.taken)}|{','.join(map(str, self.void))}")
+
+    # Card-level accessors -----------------------------------------------------------
+    @property
+    def cards(self) -> CardList:
+        return CardList.from_mask(self.hand)
+
+    @property
+    def legal(self) -> CardList:
+        return CardList.from_mask(self.legal_mask)
+
+    @property
+    def current_trick(self) -> CardList:
+        return CardList(DECK[i] for i in self.trick)
+
+    @property
+    def passed_cards(self) -> CardList:
+        return CardList.from_mask(self.passed)
+
+    @property
+    def received_cards(self) -> CardList:
+        return CardList.from_mask(self.received)
+
+    @property
+    def played_cards(self) -> CardList:
+        return CardList.from_mask(self.played)
+
+    @property
+    def winning(self) -> tuple[int, Card] | None:
+        """(seat, card) currently winning the trick in progress, or None."""
+        if not self.trick:
+            return None
+        return self.win_seat, DECK[self.win_card]
+
+    def voids(self, seat: int) -> tuple[Suit, ...]:
+        return tuple(Suit(s) for s in range(4) if self.void[seat] >> s & 1)
+
+    def still_out(self) -> dict[Suit, CardList]:
+        """Unseen cards by suit."""
+        rest = self.unseen_mask
+        return {s: CardList.from_mask(rest & SUIT_MASKS[s]) for s in Suit}
+
+    def __str__(self) -> str:
+        name = self.seat_names[self.seat]
+        lines = [f"{name}'s view · hand {self.hand_number + 1} · pass {self.pass_direction} · {self.phase}"]
+        lines.append(f"  hand: {self.cards.pretty}")
+        if self.passed:
+            lines.append(f"  passed: {join_pretty(self.passed)}")
+        if self.received:
+            lines.append(f"  received: {join_pretty(self.received)}")
+        if self.phase == "play":
+            lines.append(f"  trick {self.tricks_done + 1}: "
+                         f"{' '.join(DECK[c].pretty for c in self.trick) or '(to lead)'} · "
+                         f"{self.seat_names[self.turn]} to play · hearts "
+                         f"{'broken' if self.broken else 'not broken'}")
+            lines.append("  points taken: " + ", ".join(
+                f"{self.seat_names[s]} {p}" for s, p in enumerate(self.points_taken)))
+            if self.my_turn:
+                lines.append(f"  legal: {join_pretty(self.legal_mask)}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return "<pre>" + escape(str(self)) + "</pre>"
+
+
+def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
+    """Seat (≠ ``me``) holding every penalty point taken so far, at least 8, else -1."""
+    holder = -1
+    for s in range(4):
+        t = taken[s]
+        if t & (HEARTS_MASK | QS_MASK):
+            if holder >= 0:
+                return -1
+            holder = s
+    if holder < 0 or holder == me:
+        return -1
+    t = taken[holder]
+    pts = (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0)
+    return holder if pts >= 8 else -1
+
+
+def require_view(view: object, what: str = "a bot") -> View:
+    if not isinstance(view, View):
+        raise HeartsError(f"{what} needs a View (e.g. hand.view(seat) or View.from_hand(hand, seat)), "
+                          f"got {type(view).__name__}")
+    return view
+
+
+__all__ = ["View", "moon_threat", "require_view", "indices_of"]

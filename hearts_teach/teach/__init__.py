@@ -1,0 +1,1 @@
+"""Teaching: lessons, drills, checkers, exercises, grading and the class league."""

@@ -1,0 +1,144 @@
+"""nbgrader's autograder test cells: the verdict comes from a fresh process, not from the kernel.
+
+nbgrader runs a notebook's test cells in the student's own kernel, where ``check`` may have
+been redefined or the checker modules patched. A test cell therefore only calls
+
+    from hearts_teach.teach.autograde import verify
+    verify("trick_winner", trick_winner)                # the visible cases
+    verify("trick_winner", trick_winner, hidden=True)   # the hidden cases (in a hidden region)
+
+Each test cell takes ``hearts_teach`` out of ``sys.modules``, imports ``verify`` afresh
+(so attributes that earlier cells patched, ``check`` or ``verify`` itself, are gone) and puts
+the notebook's modules back for the cells that follow. ``verify``
+collects the code of the cells run so far and hands it to a new Python process
+(``python -I -m hearts_teach.teach.autograde``), started from the interpreter's own files. That
+process is the grader: it computes the expected answers itself, runs the student's code in
+a third process (``hearts_teach.teach.sandbox``), compares the answers and prints one JSON verdict.
+``verify`` prints a line and raises ``AutograderTestFailed`` (shown as that line, not as a
+traceback) unless every case is right, which is how nbgrader marks the cell failed.
+
+What this cannot stop: code that reaches into the kernel that runs the test cell itself
+(replacing ``subprocess`` or IPython's error display, say). The class grader
+(``python -m hearts_teach.teach.exercises grade``) runs nothing in the student's process at all;
+use it to confirm nbgrader's scores.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+TIMEOUT = 180.0
+
+
+class AutograderTestFailed(AssertionError):
+    """A test cell's cases were not all right. IPython shows only the message."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
+RECORD = "_hearts_teach_cells"  # attribute of the shell: the cells run since the checks were imported
+
+
+def record_cells() -> None:
+    """Keep the source of every cell run from now on (and of the one running now).
+
+    IPython's history is not enough: a notebook run with ``store_history=False`` (nbval does
+    that) has none. ``hearts_teach.teach.checks`` calls this on import, in the notebook's setup cell."""
+    try:
+        from IPython import get_ipython
+
+        ip = get_ipython()
+    except ImportError:
+        return
+    if ip is None or getattr(ip, RECORD, None) is not None:
+        return
+    cells: list[str] = []
+    setattr(ip, RECORD, cells)
+
+    def after(result: Any) -> None:  # post_run_cell also fires for the cell that registered it
+        cells.append(str(getattr(getattr(result, "info", None), "raw_cell", "") or ""))
+
+    ip.events.register("post_run_cell", after)
+
+
+def _history() -> list[str]:
+    """The cells run before this one, except other test cells (they would only verify again)."""
+    from IPython import get_ipython
+
+    ip = get_ipython()
+    if ip is None:
+        raise RuntimeError("verify runs inside a notebook (an IPython kernel)")
+    recorded = getattr(ip, RECORD, None)
+    if isinstance(recorded, list) and recorded:
+        cells = [str(c) for c in recorded]  # this cell is not there yet: it is still running
+    else:
+        cells = list(ip.history_manager.input_hist_raw)[1:-1]  # [0] is empty; [-1] is this cell
+    return [c for c in cells if "verify(" not in c]
+
+
+def _judge(check: str, function: str, sources: list[str]) -> dict:
+    # no cache in the kernel: a student could fill it in; every test cell asks the grader again
+    job = json.dumps({"check": check, "function": function, "sources": sources})
+    try:
+        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.teach.autograde"], input=job,
+                              capture_output=True, text=True, timeout=TIMEOUT)
+        verdict = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
+    except (subprocess.TimeoutExpired, ValueError, IndexError) as exc:
+        verdict = {"error": f"the grader process failed: {type(exc).__name__}"}
+    if not isinstance(verdict, dict) or not verdict:
+        verdict = {"error": "the grader process gave no verdict"}
+    return verdict
+
+
+def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None = None) -> None:
+    """Grade ``func`` for checker ``check`` outside this kernel; raise unless it passes.
+
+    ``hidden`` grades the hidden cases instead of the visible ones; for the drills
+    (``check="drills"``), ``at_least`` is the score needed out of 10."""
+    function = getattr(func, "__name__", None)
+    if not isinstance(function, str) or not function.isidentifier():
+        raise AutograderTestFailed(f"{check}: verify needs the function itself, got {type(func).__name__}")
+    v = _judge(check, function, _history())
+    if "error" in v:
+        raise AutograderTestFailed(f"{check}: {v['error']}")
+    if check == "drills":
+        need = v["total"] if at_least is None else at_least
+        line = f"drills: {v['passed']} of {v['total']} points from the coach (at least {need} needed)"
+        ok = v["passed"] >= need
+    else:
+        right, total = (v["parts"][2], v["parts"][3]) if hidden else (v["parts"][0], v["parts"][1])
+        which = "hidden" if hidden else "visible"
+        line = f"{check}: {right} of {total} {which} cases right (graded again in a fresh process)"
+        ok = right == total and v["status"] == "ok"
+    if not ok:
+        message = v.get("message", "")
+        problem = message.split("first problem: ", 1)[1] if "first problem: " in message else message
+        raise AutograderTestFailed(f"{line}; {problem}" if problem else line)
+    print(line)
+
+
+def main() -> int:
+    """The grader process: read the job from stdin, print one JSON verdict."""
+    from hearts_teach.teach.grader import Expect, course, grade_sources, prepare
+
+    job = json.loads(sys.stdin.read())
+    item = Expect(str(job["check"]), str(job["function"]))
+    try:
+        prepared = prepare([item])
+    except KeyError as exc:
+        print(json.dumps({"error": str(exc.args[0])}))
+        return 0
+    rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
+                         timeout=120.0, memory_mb=2048)
+    r = rows[0]
+    print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,
+                      "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

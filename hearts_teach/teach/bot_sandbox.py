@@ -1,0 +1,488 @@
+"""Run a student's bot module in a child process, one move at a time, with a time limit.
+
+The league (``hearts_teach.teach.league``) never imports a student's file itself. Each bot lives
+in its own child interpreter (``python -m hearts_teach.teach.bot_sandbox``) that:
+
+- is started with a fresh temporary working directory and an environment without secrets;
+- limits itself before it reads any student code: no file may grow (``RLIMIT_FSIZE`` 0,
+  so it cannot write a byte into the league's results or anywhere else), a memory cap,
+  and, when the league runs as root and Python is readable by other users, it drops to
+  the ``nobody`` user so it cannot even truncate the league's files;
+- gets its questions as pickles (from the trusted side) and answers in JSON, which the
+  parent checks as untrusted data (a pickle from the child could run code in the parent);
+- is killed when it does not answer within the move limit, and started again when needed.
+
+This keeps mistakes and mischief away from the table, the scores and the results file;
+it is not a jail against a determined attacker sharing the user account (run the Dask
+workers under their own account or container for that).
+
+Every hand runs in a fresh fork of the limited child (the module executed afresh, ``random``
+seeded from the task), so no state a bot keeps (in its module, in ``sys``, in any other
+module) carries over between hands, and results do not depend on which worker happened
+to run what before.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import pickle
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MAX_ANSWER = 1 << 16  # bytes: a card answer is a few bytes; anything longer is refused
+LOAD_LIMIT = 10.0  # seconds to start the interpreter and run the module body
+MEMORY_LIMIT = 2 << 30  # bytes of address space for a bot process
+_HEADER = struct.Struct(">I")
+
+
+class BotFailure(Exception):
+    """The bot could not answer: ``kind`` is ``"timeout"`` or ``"crashed"``."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+# ----------------------------------------------------------------------------------------
+# parent side
+
+
+@dataclass
+class Answer:
+    """What the child said: ``value`` (a card string or a list of them) or ``error``."""
+
+    value: Any = None
+    error: str = ""
+    seconds: float = 0.0
+
+
+class BotProcess:
+    """One student's module in a child process. ``load`` before every hand, then ``ask``."""
+
+    def __init__(self, name: str, source: str, filename: str = ""):
+        self.name = name
+        self.source = source
+        self.filename = filename or f"{name}.py"
+        self.proc: subprocess.Popen | None = None
+        self.workdir: tempfile.TemporaryDirectory | None = None
+
+    # lifecycle -----------------------------------------------------------------------------
+    def _start(self) -> None:
+        self.workdir = tempfile.TemporaryDirectory(prefix="hearts-bot-")
+        os.chmod(self.workdir.name, 0o777)  # the child may run as nobody
+        package_parent = str(Path(__file__).resolve().parents[2])
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": package_parent,
+               "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1",
+               "OPENBLAS_NUM_THREADS": "1", "HOME": self.workdir.name, "TMPDIR": self.workdir.name}
+        self.proc = subprocess.Popen([sys.executable, "-m", "hearts_teach.teach.bot_sandbox"], cwd=self.workdir.name,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=env, close_fds=True,
+                                     start_new_session=True)  # its own group: killed with all it starts
+        _LIVE.add(self)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the bot and any process it started
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # pragma: no cover - the kernel always reaps a SIGKILL
+                pass
+            for f in (self.proc.stdin, self.proc.stdout):
+                try:
+                    f.close()  # type: ignore[union-attr]
+                except OSError:
+                    pass
+            self.proc = None
+        if self.workdir is not None:
+            try:
+                self.workdir.cleanup()
+            except OSError:
+                pass
+            self.workdir = None
+        _LIVE.discard(self)
+
+    # talking -------------------------------------------------------------------------------
+    def _send(self, message: Any) -> None:
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(_HEADER.pack(len(data)) + data)
+        self.proc.stdin.flush()
+
+    def _receive(self, limit: float) -> dict:
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + limit
+        header = _read_exact(fd, _HEADER.size, deadline)
+        (size,) = _HEADER.unpack(header)
+        if size > MAX_ANSWER:
+            raise BotFailure("crashed", f"the bot process sent {size} bytes instead of an answer")
+        raw = _read_exact(fd, size, deadline)
+        try:
+            reply = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise BotFailure("crashed", "the bot process sent something that is not an answer") from None
+        if not isinstance(reply, dict):
+            raise BotFailure("crashed", "the bot process sent something that is not an answer")
+        return reply
+
+    def _call(self, message: Any, limit: float) -> dict:
+        if self.proc is None or self.proc.poll() is not None:
+            self.close()
+            self._start()
+        try:
+            self._send(message)
+            return self._receive(limit)
+        except BotFailure:
+            self.close()  # a stuck or broken process is never reused
+            raise
+        except (BrokenPipeError, OSError) as e:
+            self.close()
+            raise BotFailure("crashed", f"the bot process stopped ({type(e).__name__})") from None
+
+    def load(self, seed: int) -> str:
+        """Run the module afresh and seed ``random``; return an error message or ''."""
+        reply = self._call(("load", self.name, self.source, self.filename, seed), LOAD_LIMIT)
+        err = reply.get("error")
+        return str(err)[:500] if err else ""
+
+    def ask(self, kind: str, view: Any, limit: float) -> Answer:
+        """``kind`` is ``"pass"`` or ``"play"``. Raises ``BotFailure`` on timeout or crash."""
+        t0 = time.monotonic()
+        reply = self._call((kind, view), limit)
+        seconds = time.monotonic() - t0
+        if "error" in reply:
+            return Answer(error=str(reply["error"])[:500], seconds=seconds)
+        return Answer(value=reply.get("value"), seconds=seconds)
+
+
+def _read_exact(fd: int, n: int, deadline: float) -> bytes:
+    chunks: list[bytes] = []
+    while n:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise BotFailure("timeout", "")
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            raise BotFailure("timeout", "")
+        chunk = os.read(fd, n)
+        if not chunk:
+            raise BotFailure("crashed", "the bot process ended (did the module call exit()?)")
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+# A cache per worker thread (a process serves one task at a time): starting an interpreter
+# costs ~0.2 s, a move ~0.1 ms, and an idle bot process ~20 MB; every deal of a league needs
+# every bot, so keep a class's worth.
+POOL_SIZE = 32
+_LOCAL = threading.local()
+_LIVE: set[BotProcess] = set()
+
+
+def bot_process(name: str, source: str, filename: str = "") -> BotProcess:
+    """The (cached) process for this bot's source, for the calling thread."""
+    import hashlib
+
+    pool: OrderedDict[tuple[str, str], BotProcess] = getattr(_LOCAL, "pool", None) or OrderedDict()
+    _LOCAL.pool = pool
+    key = (name, hashlib.sha256(source.encode("utf-8")).hexdigest())
+    bp = pool.pop(key, None)
+    if bp is None:
+        bp = BotProcess(name, source, filename)
+    pool[key] = bp
+    while len(pool) > POOL_SIZE:
+        _k, old = pool.popitem(last=False)
+        old.close()
+    return bp
+
+
+def close_all() -> None:
+    """Stop every bot process started by this process."""
+    for bp in list(_LIVE):
+        bp.close()
+    pool = getattr(_LOCAL, "pool", None)
+    if pool is not None:
+        pool.clear()
+
+
+atexit.register(close_all)
+
+
+# ----------------------------------------------------------------------------------------
+# child side (python -m hearts_teach.teach.bot_sandbox)
+
+
+def _limit_self() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # no file may grow
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    except (ValueError, OSError):  # pragma: no cover - a hard limit already lower
+        pass
+    if os.geteuid() == 0 and _others_can_read_python():
+        import pwd
+
+        try:
+            nobody = pwd.getpwnam("nobody")
+        except KeyError:  # pragma: no cover - every Debian system has it
+            return
+        os.setgroups([])
+        os.setgid(nobody.pw_gid)
+        os.setuid(nobody.pw_uid)
+
+
+def bots_run_as_root() -> bool:
+    """Whether bot processes started here keep root's powers (root, and Python not readable
+    by other users, so they cannot drop to ``nobody``): they may then empty or delete files."""
+    return os.geteuid() == 0 and not _others_can_read_python()
+
+
+def _others_can_read_python() -> bool:
+    """Whether another user could import the standard library, the installed packages and
+    this package (e.g. not when Python lives under /root): only then can we drop to nobody."""
+    import stat
+    import sysconfig
+
+    paths = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    paths.add(str(Path(__file__).resolve().parents[2]))
+    for p in paths:
+        path = Path(p).resolve()
+        for d in (path, *path.parents):
+            try:
+                mode = os.stat(d).st_mode
+            except OSError:
+                return False
+            if not mode & stat.S_IXOTH or (d == path and not mode & stat.S_IROTH):
+                return False
+    return True
+
+
+def _as_text(value: Any) -> Any:
+    """A card answer as JSON-able text (Card -> 'QS'); anything else as a short repr."""
+    from hearts_teach.kernel.cards import Card, CardList
+
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, str):
+        return value[:40]
+    if isinstance(value, CardList):
+        return [str(c) for c in value]
+    if isinstance(value, (list, tuple)) and len(value) <= 13:
+        out = []
+        for v in value:
+            if isinstance(v, Card):
+                out.append(str(v))
+            elif isinstance(v, str):
+                out.append(v[:40])
+            else:
+                return {"repr": repr(value)[:80]}
+        return out
+    return {"repr": repr(value)[:80]}
+
+
+def _read_frame(f: Any) -> bytes | None:
+    """One framed message (header and body) from a raw binary file, or None at its end."""
+    def exact(n: int) -> bytes | None:
+        buf = b""
+        while len(buf) < n:
+            chunk = f.read(n - len(buf))
+            if not chunk:
+                return None
+            buf += chunk
+        return buf
+
+    header = exact(_HEADER.size)
+    if header is None:
+        return None
+    body = exact(_HEADER.unpack(header)[0])
+    return None if body is None else header + body
+
+
+def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:  # pragma: no cover
+    """In a process forked for one hand: run the module, then answer moves until the inbox ends."""
+    import io
+    import random
+    import types
+
+    def reply(obj: dict) -> None:
+        data = json.dumps(obj).encode("utf-8")
+        outbox.write(_HEADER.pack(len(data)) + data)
+
+    # the class grader's guard, in this hand's fork (the parent must still fork the next
+    # hand): no signals to the league (os.kill, pidfd), no new processes, no sockets, no
+    # reads of other processes' files; a refusal raises in the bot and is its problem
+    from hearts_teach.teach.sandbox_worker import _install_guard, _remove_escapes
+
+    _remove_escapes()
+    _install_guard(os.getcwd())
+    _, name, source, filename, seed = load
+    module: Any = None
+    random.seed(seed)
+    if "numpy" in source:  # seeded before the module body runs, which may draw from it too
+        try:
+            import numpy
+
+            numpy.random.seed(seed % (1 << 32))
+        except Exception:  # noqa: BLE001 - numpy missing: the module's own import will say so
+            pass
+    try:
+        mod = types.ModuleType(name)
+        mod.__file__ = filename
+        exec(source_code, mod.__dict__)
+    except BaseException as e:  # noqa: BLE001 - the student's module body
+        reply({"error": f"the module could not be loaded: {type(e).__name__}: {e}"})
+    else:
+        missing = [f for f in ("choose_pass", "choose_play") if not callable(getattr(mod, f, None))]
+        if missing:
+            reply({"error": f"the module has no function {' or '.join(missing)}(view)"})
+        else:
+            module = mod
+            reply({"ok": True})
+    if "numpy" in sys.modules:  # the moves draw from a freshly seeded generator, however numpy came in
+        try:
+            sys.modules["numpy"].random.seed(seed % (1 << 32))
+        except Exception:  # noqa: BLE001 - a module that replaced numpy
+            pass
+    while True:
+        frame = _read_frame(inbox)
+        if frame is None:
+            return
+        msg = pickle.loads(frame[_HEADER.size:])  # from the trusted parent, through the zygote
+        sys.stdout = io.StringIO()  # drop whatever the bot printed before
+        if module is None:
+            reply({"error": "the module is not loaded"})
+            continue
+        func = module.choose_pass if msg[0] == "pass" else module.choose_play
+        try:
+            value = func(msg[1])
+        except BaseException as e:  # noqa: BLE001 - anything the student's code raises
+            text = str(e).strip().splitlines()
+            reply({"error": f"{func.__name__}() raised {type(e).__name__}"
+                            f"{': ' + text[0][:200] if text else ''}"})
+            continue
+        try:
+            reply({"value": _as_text(value)})
+        except Exception as e:  # noqa: BLE001 - e.g. a str subclass with a hostile __str__
+            reply({"error": f"{func.__name__}() returned something that cannot be read: {type(e).__name__}"})
+
+
+def child_main() -> None:  # pragma: no cover - runs in the child process (tested end to end)
+    """The bot process: limits itself, then forks a fresh process for every hand.
+
+    Every ``load`` (one per hand) gets a new fork of this clean process, which runs the
+    module and answers that hand's moves; the previous hand's fork is killed. So nothing a
+    bot keeps (in its module, in ``sys``, in another module, in builtins) survives into the
+    next hand, and a result never depends on which hands the same process played before."""
+    import io
+
+    proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)  # prints (even from C code) go nowhere; the protocol has its own fds
+    sys.stdin = io.StringIO()
+    sys.stdout = io.StringIO()
+    sys.stderr = io.StringIO()
+    sys.dont_write_bytecode = True
+    from hearts_teach.games.hearts import view  # noqa: F401 - imported before the limits and the forks, for speed
+    from hearts_teach.kernel import cards  # noqa: F401
+
+    _limit_self()
+    compiled: dict[str, Any] = {}
+    hand: tuple[int, Any, Any] | None = None  # (pid, to the hand's process, from it)
+
+    def end_hand() -> None:
+        nonlocal hand
+        if hand is not None:
+            pid, to_hand, from_hand = hand
+            hand = None
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+            to_hand.close()
+            from_hand.close()
+
+    def relay() -> None:
+        assert hand is not None
+        frame = _read_frame(hand[2])
+        if frame is None:  # the hand's process ended (os._exit, a signal): so does this one
+            os._exit(0)
+        proto_out.write(frame)
+
+    def error(text: str) -> None:
+        data = json.dumps({"error": text}).encode("utf-8")
+        proto_out.write(_HEADER.pack(len(data)) + data)
+
+    while True:
+        frame = _read_frame(proto_in)
+        if frame is None:
+            end_hand()
+            return  # the parent went away
+        msg = pickle.loads(frame[_HEADER.size:])  # from the trusted parent
+        if msg[0] == "load":
+            end_hand()
+            source, filename = msg[2], msg[3]
+            if "numpy" in source and "numpy" not in sys.modules:
+                try:  # imported once here, not in every hand's fork (~0.1 s each); runs no student code
+                    import numpy  # noqa: F401
+                except Exception:  # noqa: BLE001 - not installed: the module's own import will say so
+                    pass
+            try:
+                code = compiled.get(source)
+                if code is None:
+                    code = compiled[source] = compile(source, filename, "exec")
+            except BaseException as e:  # noqa: BLE001 - a syntax error in the student's file
+                error(f"the module could not be loaded: {type(e).__name__}: {e}")
+                continue
+            down_r, down_w = os.pipe()
+            up_r, up_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.close(down_w)
+                    os.close(up_r)
+                    proto_in.close()
+                    proto_out.close()
+                    _serve_hand(msg, code, os.fdopen(down_r, "rb", buffering=0),
+                                os.fdopen(up_w, "wb", buffering=0))
+                finally:
+                    os._exit(0)
+            os.close(down_r)
+            os.close(up_w)
+            hand = (pid, os.fdopen(down_w, "wb", buffering=0), os.fdopen(up_r, "rb", buffering=0))
+            relay()
+            continue
+        if hand is None:
+            error("the module is not loaded")
+            continue
+        try:
+            hand[1].write(frame)
+        except OSError:  # the hand's process is gone
+            os._exit(0)
+        relay()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    child_main()

@@ -1,0 +1,130 @@
+"""Friendly automatic feedback for the exercise notebooks.
+
+>>> from hearts_teach.teach.checks import check
+>>> result = check("trick_winner", trick_winner)      # doctest: +SKIP
+Case 3 of 38 went wrong (hand-picked: nobody follows: the led card wins):
+  ...
+trick_winner: 37 of 38 cases right.
+
+``check`` runs the learner's function on many cases (hand-picked edge cases plus cases
+generated from seeded, really played hands), prints the first failing case in cards
+with suit symbols, the expected and actual answers and the rule involved, then a
+one-line summary, and returns a ``CheckResult`` (``passed``, ``total``,
+``first_failure``) for tests. It never raises because of the learner's code.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hearts_teach.teach.checks import legal, match, passing, points, tricks
+from hearts_teach.teach.checks.framework import (
+    DEFAULT_TIME_LIMIT,
+    Case,
+    Checker,
+    CheckResult,
+    Failure,
+    _short,
+    report_lines,
+    run_check,
+)
+
+CHECKERS: dict[str, Checker] = {}
+for _module in (passing, tricks, legal, points, match):
+    CHECKERS.update(_module.CHECKERS)
+
+
+LAZY_MODULES = ("strategy", "spades", "bot")  # need the bots or the Spades engine: imported on first use
+
+
+def _lazy_checkers() -> dict[str, Checker]:
+    import importlib
+
+    found: dict[str, Checker] = {}
+    for mod in LAZY_MODULES:
+        try:
+            found.update(importlib.import_module(f"{__name__}.{mod}").CHECKERS)
+        except ImportError:
+            continue
+    return found
+
+
+def checker(name: str) -> Checker:
+    """The checker called ``name``; a ``KeyError`` listing the valid names otherwise."""
+    if name in CHECKERS:
+        return CHECKERS[name]
+    extra = _lazy_checkers()
+    if name in extra:
+        return extra[name]
+    valid = ", ".join(sorted(set(CHECKERS) | set(extra)))
+    raise KeyError(f"no check called {name!r}; the checks are: {valid}")
+
+
+def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet: bool = False) -> CheckResult:
+    """Check ``func`` against the cases of exercise ``name``, print the verdict and return it."""
+    if not isinstance(name, str):
+        print(f"check needs the name of the exercise first, as a string in quotes, for example "
+              f'check("trick_winner", trick_winner); got {_short(name)}.')
+        return CheckResult(str(name)[:40], 0, 0)
+    try:
+        chk = checker(name)
+    except KeyError as exc:
+        print(exc.args[0])
+        return CheckResult(name, 0, 0)
+    result = run_check(chk, func, time_limit)
+    result.lines = report_lines(chk, result)
+    if not quiet:
+        print("\n".join(result.lines))
+    return result
+
+
+def _record_cells() -> None:
+    # nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
+    from hearts_teach.teach.autograde import record_cells
+
+    record_cells()
+
+
+_record_cells()
+
+__all__ = ["check", "try_it", "checker", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
+
+
+def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+    """Call ``func(*args)`` safely and print the call with its answer (or what went wrong).
+
+    For trying a function on one example before checking it: a stub that is not written
+    yet, an exception or an endless loop is reported in one line, never as a traceback.
+    """
+    from hearts_teach.teach.checks.framework import (
+        MAX_LINE,
+        _where,
+        call_with_limit,
+        clip,
+        one_line,
+        safe_repr,
+    )
+
+    name = str(getattr(func, "__name__", "function"))[:40]
+    call = clip(f"{name}({', '.join(safe_repr(a, MAX_LINE) for a in args)})")
+    if not callable(func):
+        print(f"{call}: {name} is not a function")
+        return
+    outcome = call_with_limit(func, copy.deepcopy(args), time_limit)
+    if outcome.printed.strip():
+        shown = outcome.printed.rstrip("\n").splitlines()
+        print("\n".join(clip(t) for t in shown[:20]))
+        if len(shown) > 20:
+            print(f"... ({len(shown) - 20} more lines printed)")
+    if outcome.timed_out:
+        print(f"{call} did not finish within {time_limit:g} seconds (a loop that never ends?)")
+        if outcome.unstoppable:
+            print("It is still running and could not be stopped (a bare 'except:' inside a loop catches the "
+                  "stop): restart the kernel (Kernel → Restart) before you go on.")
+    elif isinstance(outcome.error, NotImplementedError):
+        print(f"{call}: not implemented yet (write your code in place of 'raise NotImplementedError()')")
+    elif outcome.error is not None:
+        print(f"{call} raised {one_line(outcome.error)}{_where(outcome.tb)}")
+    else:
+        print(clip(f"{call} returned {safe_repr(outcome.value, MAX_LINE)}"))

@@ -1,0 +1,591 @@
+"""Grade a class: every submitted exercise notebook, isolated, scored by the grader alone.
+
+    python -m hearts_teach.teach.exercises grade DIR [--csv FILE] [--timeout SECONDS] [--jobs N]
+
+``DIR`` holds one folder per student: ``DIR/STUDENT/NN_name.ipynb``, or nbgrader's
+``submitted/STUDENT/ASSIGNMENT/NN_name.ipynb`` (give the course folder or ``submitted``).
+
+What each notebook is graded on comes from its solution notebook: every
+``check("name", function)`` call there is one check (the checker ``name`` from the
+registry in ``hearts_teach.teach.checks``, so a new exercise needs no change here), and
+``grade_drills(function)`` is the drills. For each submission the grader
+
+1. reads the notebook (a file that is not a notebook gets the status ``error``), and looks
+   at which functions it defines (another exercise's functions: ``wrong notebook``);
+2. runs its code cells in a separate process (``hearts_teach.teach.sandbox``) with a time limit,
+   a memory limit and a private copy of the package, then has that process call the
+   student's functions on the visible and the hidden cases;
+3. compares the answers that come back, as plain data, with the expected answers that it
+   computed itself before any student code ran (the cases go out as plain data too: a
+   position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
+   bot's card comes back by name and is judged against the grader's own position).
+
+Nothing printed by the notebook is read, and nothing the notebook does inside its own
+process (redefining ``check``, patching modules, exiting, writing files) reaches the grader.
+The run always finishes: every student, notebook and check gets a row with a status
+(``ok``, ``not implemented``, ``timeout``, ``error``, ``missing``, ``wrong notebook``) and
+a one-line message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import re
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hearts_teach.teach.checks import checker as find_checker
+from hearts_teach.teach.checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
+from hearts_teach.teach.plaindata import BadData, decode, encode
+from hearts_teach.teach.sandbox import (
+    CASE_LIMIT,
+    PACKAGE_DIR,
+    PRIVATE,
+    PackageSnapshot,
+    events_by_case,
+    repeated_case,
+    run_submission,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = ROOT / "solutions"
+COLUMNS = ("student", "notebook", "check", "passed", "total", "status", "message")
+DRILLS = "drills"
+# words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
+ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|sandbox|plaindata|"
+                          r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
+# words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
+# by a computed name (the engine under another name), running other code, reading files
+REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
+                         r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+# the line that marks nbgrader's test cells (``nbgrader_cells.py``)
+NBGRADER_TEST = "from hearts_teach.teach.autograde import verify"
+# the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
+REFUSED = "the grader does not let a submission"
+# importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
+VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
+                               r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Expect:
+    """One graded item of a notebook: a checker applied to a function, or the drills."""
+
+    check: str
+    function: str
+
+
+@dataclass
+class Row:
+    student: str
+    notebook: str
+    check: str
+    passed: int
+    total: int
+    status: str
+    message: str
+    # (visible right, visible cases, hidden right, hidden cases) for a check; not a CSV column
+    parts: tuple[int, int, int, int] | None = None
+
+    def as_list(self) -> list[Any]:
+        return [self.student, self.notebook, self.check, self.passed, self.total, self.status, self.message]
+
+
+# ------------------------------------------------------------------------------------
+# what each exercise notebook is graded on (read from the solution notebooks)
+
+
+def _code_cells(nb: dict) -> list[str]:
+    out = []
+    for cell in nb.get("cells", []):
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            src = cell.get("source", "")
+            out.append("".join(src) if isinstance(src, list) else str(src))
+    return out
+
+
+def expected_items(solution: Path) -> list[Expect]:
+    """``check("name", func)`` and ``grade_drills(func)`` calls of a solution notebook, in order."""
+    import json
+
+    from hearts_teach.teach.nbgrader_cells import _graded_calls
+
+    items: list[Expect] = []
+    for src in _code_cells(json.loads(solution.read_text(encoding="utf-8"))):
+        for name, function in _graded_calls(src):
+            if Expect(name, function) not in items:
+                items.append(Expect(name, function))
+    return items
+
+
+def course(solutions: Path = SOLUTIONS) -> dict[str, list[Expect]]:
+    """Every exercise notebook's name and what it is graded on."""
+    return {p.name: expected_items(p) for p in sorted(solutions.glob("*.ipynb"))}
+
+
+@dataclass
+class Prepared:
+    """A checker with its cases (visible, then hidden) and their arguments as plain data."""
+
+    checker: Checker
+    cases: list[Case]
+    visible: int
+    encoded: list[Any]
+
+
+def prepare(items: list[Expect]) -> dict[str, Prepared]:
+    """Cases and expected answers, computed in the grader's process before any student code runs."""
+    out: dict[str, Prepared] = {}
+    for it in items:
+        if it.check == DRILLS or it.check in out:
+            continue
+        chk = find_checker(it.check)
+        visible, hidden = chk.cases(), chk.hidden_cases()
+        out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args, positions=True) for c in visible + hidden])
+    if any(it.check == DRILLS for it in items):
+        import hearts_teach.agents.coach  # noqa: F401
+        from hearts_teach.teach.checks import strategy  # noqa: F401 - the coach is loaded before any thread starts
+    return out
+
+
+# ------------------------------------------------------------------------------------
+# finding the submissions
+
+
+def find_submissions(folder: Path) -> dict[str, list[Path]]:
+    """``{student: [notebook paths]}`` for ``DIR/STUDENT/*.ipynb`` and ``DIR/STUDENT/ASSIGNMENT/*.ipynb``."""
+    if (folder / "submitted").is_dir():
+        folder = folder / "submitted"
+    found: dict[str, list[Path]] = {}
+    for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in student.glob(pattern)
+                 if not any(part.startswith(".") for part in p.relative_to(student).parts)]
+        found[student.name] = sorted(paths, key=lambda p: (p.name, str(p)))
+    return found
+
+
+def _defined_functions(sources: list[str], assignments: bool = False) -> list[str]:
+    """Names the cells define with ``def`` (and, with ``assignments``, names given a value,
+    such as ``f = lambda ...``)."""
+    names: list[str] = []
+    pattern = r"^\s*(?:def\s+([A-Za-z_]\w*)\s*\(" + (r"|([A-Za-z_]\w*)\s*=(?!=))" if assignments else ")")
+    for src in sources:
+        for m in re.finditer(pattern, src, re.MULTILINE):
+            name = m.group(1) or (m.group(2) if assignments else None)
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _read_notebook(path: Path) -> tuple[list[str] | None, str]:
+    import json
+
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return None, "not a notebook: the file is not text"
+    except ValueError as exc:
+        return None, f"not a readable notebook (broken JSON: {clip(str(exc), 100)})"
+    except OSError as exc:
+        return None, f"could not read the file: {clip(str(exc), 100)}"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return None, "not a notebook: it has no list of cells"
+    return _code_cells(nb), ""
+
+
+# ------------------------------------------------------------------------------------
+# grading one notebook
+
+
+def _rows_all(student: str, notebook: str, items: list[Expect], prepared: dict[str, Prepared],
+              status: str, message: str) -> list[Row]:
+    return [Row(student, notebook, it.check, 0, _total(it, prepared), status, message) for it in items]
+
+
+def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
+    if it.check == DRILLS:
+        from hearts_teach.teach.checks.strategy import DRILLS as DRILL_LIST
+
+        return 2 * len(DRILL_LIST)
+    return len(prepared[it.check].cases)
+
+
+def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
+                   others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
+                   cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                   private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+    """The rows of one submitted notebook (never raises because of the submission)."""
+    sources, problem = _read_notebook(path)
+    if sources is None:
+        return _rows_all(student, notebook, items, prepared, "error", problem)
+    return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
+                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package, private=private)
+
+
+def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
+                  prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
+                  memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
+                  private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+    """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
+    answers and the class's submissions, are unreadable to them)."""
+    # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
+    sources = [src for src in sources if NBGRADER_TEST not in src]
+    defined = _defined_functions(sources)
+    wanted = [it.function for it in items]
+    owner = next((name for name, its in others.items()
+                  if name != notebook and any(it.function in defined for it in its)), None)
+    if owner and not any(f in _defined_functions(sources, assignments=True) for f in wanted):
+        # another exercise's functions and none of this one's (a notebook that defines nothing
+        # recognisable is still run: its function may come from elsewhere, or be missing)
+        fns = ", ".join(it.function for it in others[owner] if it.function in defined)
+        return _rows_all(student, notebook, items, prepared, "wrong notebook",
+                         f"it defines {fns} (exercise {owner}), not {', '.join(wanted)}")
+    calls = []
+    for it in items:
+        cases = [encode(())] if it.check == DRILLS else prepared[it.check].encoded
+        call: dict[str, Any] = {"function": it.function, "cases": cases}
+        limit = None if it.check == DRILLS else prepared[it.check].checker.time_limit
+        if limit is not None:
+            call["limit"] = limit
+        calls.append(call)
+    run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
+                         cell_limit=min(cell_timeout, timeout), package=package, private=private)
+    outcomes = events_by_case(run)
+    reached_calls = any(e.get("calls") is True for e in run.events)
+    missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
+    not_callable = {e["not_callable"]: e.get("what", "") for e in run.events if isinstance(e.get("not_callable"), int)}
+    cell_errors = [e["cell_error"] for e in run.events if isinstance(e.get("cell_error"), list)]
+    forged = repeated_case(run)
+    if forged is not None:
+        return _rows_all(student, notebook, items, prepared, "error",
+                         f"the notebook's code wrote to the grader's pipe (call {forged[0] + 1}, case {forged[1] + 1} "
+                         "was answered twice): none of its answers are trusted")
+    rows = []
+    for k, it in enumerate(items):
+        total = _total(it, prepared)
+        if not reached_calls:
+            if run.timed_out:
+                cell = f" (cell {run.current_cell + 1} was running)" if run.current_cell is not None else ""
+                rows.append(Row(student, notebook, it.check, 0, total, "timeout",
+                                f"the notebook did not finish within {timeout:g} s{cell}"))
+            else:
+                rows.append(Row(student, notebook, it.check, 0, total, "error",
+                                run.crashed or "the notebook's process stopped before its functions could be called"))
+            continue
+        if k in missing:
+            why = f"{it.function} is not defined"
+            errs = [f"cell {i + 1}: {t}" for i, t in cell_errors if isinstance(i, int)]
+            if errs:
+                why += f" (an error stopped a cell: {clip(str(errs[0]), 160)})"
+            rows.append(Row(student, notebook, it.check, 0, total, "error", why))
+            continue
+        if k in not_callable:
+            rows.append(Row(student, notebook, it.check, 0, total, "error",
+                            f"{it.function} is not a function: {clip(str(not_callable[k]), 100)}"))
+            continue
+        if it.check == DRILLS:
+            rows.append(_drills_row(student, notebook, it, outcomes.get((k, 0)), run))
+        else:
+            rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout))
+    refused = [str(t) for e in run.events if isinstance(e.get("refused"), list) for t in e["refused"]]
+    if refused:  # the score stands; the teacher should know that the notebook tried to reach out
+        more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
+        what = refused[0].replace(REFUSED + " ", "", 1)
+        note = f"note: the notebook tried to {clip(what, 120)} (refused{more})"
+        for r in rows:
+            if REFUSED not in r.message:
+                r.message = clip(f"{r.message}; {note}", 500)
+    return rows
+
+
+def _where(prep: Prepared, j: int) -> str:
+    if j < prep.visible:
+        return f"case {j + 1}"
+    return f"hidden case {j - prep.visible + 1}"
+
+
+def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None, str]:
+    """The failure of case ``j`` (None when right) and a status hint."""
+    case = prep.cases[j]
+    if event is None:
+        return Failure(j, case, "not_run", "not run"), ""
+    printed = str(event.get("printed", ""))
+    if event.get("timeout"):
+        limit = prep.checker.time_limit or CASE_LIMIT
+        return Failure(j, case, "timeout", f"did not finish within the time limit of {limit:g} s per case "
+                       f"(too slow, or a loop that never ends?)", printed=printed), "timeout"
+    if event.get("not_implemented"):
+        return Failure(j, case, "not_implemented", "not implemented yet"), "not implemented"
+    if "raised" in event:
+        return Failure(j, case, "raised", f"raised {clip(str(event['raised']), 200)}", printed=printed), ""
+    if event.get("mutated"):
+        return Failure(j, case, "mutated", "changed the input it was given", printed=printed), ""
+    try:
+        value = decode(event.get("value"))
+    except (BadData, ValueError, TypeError, RecursionError):
+        return Failure(j, case, "wrong_type", "returned something the grader could not read"), ""
+    return judge_value(prep.checker, case, j, value, printed), ""
+
+
+def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
+               outcomes: dict[tuple[int, int], dict], run: Any, timeout: float) -> Row:
+    passed_visible = passed_hidden = 0
+    first: Failure | None = None
+    status = "ok"
+    for j in range(len(prep.cases)):
+        failure, hint = _failure(prep, j, outcomes.get((k, j)))
+        if failure is None:
+            if j < prep.visible:
+                passed_visible += 1
+            else:
+                passed_hidden += 1
+            continue
+        if first is None or (first.kind == "not_run" and failure.kind != "not_run"):
+            first = failure
+        if hint and status == "ok":
+            status = hint
+    hidden = len(prep.cases) - prep.visible
+    parts = [f"visible {passed_visible}/{prep.visible}, hidden {passed_hidden}/{hidden}"]
+    if first is not None:
+        parts.append(f"first problem: {_where(prep, first.index)} ({first.case.label}): {_describe(prep, first)}")
+    if first is not None and first.kind == "not_run" and status == "ok":
+        status = "timeout" if run.timed_out else "error"
+        parts.append(f"the notebook did not finish within {timeout:g} s" if run.timed_out
+                     else (run.crashed or "the notebook's process stopped early"))
+    return Row(student, notebook, it.check, passed_visible + passed_hidden, len(prep.cases), status,
+               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden))
+
+
+def _describe(prep: Prepared, f: Failure) -> str:
+    if f.kind == "wrong" and not f.message:
+        try:
+            want, got = prep.checker.show(f.case.expected, f.case), prep.checker.show(f.actual, f.case)
+        except Exception:  # noqa: BLE001
+            want, got = safe_repr(f.case.expected), safe_repr(f.actual)
+        return f"expected {clip(want, 80)}, got {clip(got, 80)}"
+    return clip(f.message, 200)
+
+
+def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run: Any) -> Row:
+    from hearts_teach.teach.checks.strategy import DRILLS as DRILL_LIST
+    from hearts_teach.teach.checks.strategy import grade_drills
+
+    out_of = 2 * len(DRILL_LIST)
+    if event is None:
+        return Row(student, notebook, DRILLS, 0, out_of, "timeout" if run.timed_out else "error",
+                   f"{it.function} gave no answer")
+    if event.get("not_implemented"):
+        return Row(student, notebook, DRILLS, 0, out_of, "not implemented", f"{it.function} is not implemented yet")
+    if event.get("timeout"):
+        return Row(student, notebook, DRILLS, 0, out_of, "timeout", f"{it.function} did not finish in time")
+    if "raised" in event:
+        return Row(student, notebook, DRILLS, 0, out_of, "ok", clip(f"{it.function} raised {event['raised']}"))
+    try:
+        answers = decode(event.get("value"))
+    except (BadData, ValueError, TypeError, RecursionError):
+        answers = None
+    with contextlib.redirect_stdout(io.StringIO()):
+        result = grade_drills(lambda: answers)
+    verdicts = ", ".join(f"{d.number} {v}" for d, v in zip(DRILL_LIST, result.verdicts, strict=True))
+    message = f"drills: {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200)
+    return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
+
+
+def _engine_note(path: Path, items: list[Expect]) -> str:
+    """A note for the teacher when a cell looks like it asks the engine, or reaches round the
+    exercise (imports by a computed name, exec, reads files): the grade stands, a person looks."""
+    sources, _ = _read_notebook(path)
+    handout = set(_handout_cells(path.name))
+    for i, src in enumerate(sources or []):
+        answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
+        where = "the answer cell" if answer else f"code cell {i + 1}"
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
+        if m:
+            return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
+        m = REACH_WORDS.search(src) if answer or src.strip() not in handout else None
+        if m:
+            return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
+    return ""
+
+
+def _handout_cells(name: str) -> list[str]:
+    """The code cells that are not the student's: the notebook as handed out (``exercises/``)
+    and the solution's cells, whose nbgrader test cells come back in ``submitted/``."""
+    cells: list[str] = []
+    for path in (ROOT / "exercises" / name, SOLUTIONS / name):
+        sources, _ = _read_notebook(path) if path.is_file() else (None, "")
+        cells += [src.strip() for src in sources or []]
+    return cells
+
+
+# ------------------------------------------------------------------------------------
+# the class
+
+
+@dataclass
+class Job:
+    student: str
+    notebook: str
+    path: Path | None
+    status: str = ""  # 'missing' or 'wrong notebook' when nothing is run
+    message: str = ""
+
+
+def plan(submissions: dict[str, list[Path]], exercises: dict[str, list[Expect]],
+         only: list[str] | None = None) -> tuple[list[Job], list[Row]]:
+    """The notebooks to run, and rows for files that are not exercises of this course."""
+    extra_rows: list[Row] = []
+    per_student: dict[str, dict[str, Job]] = {}
+    expected: set[str] = set(only or [])
+    for student, paths in submissions.items():
+        jobs: dict[str, Job] = {}
+        for p in paths:
+            if p.name in exercises and exercises[p.name]:
+                jobs.setdefault(p.name, Job(student, p.name, p))
+                continue
+            sources, _ = _read_notebook(p)
+            defined = _defined_functions(sources or [])
+            match = next((n for n, its in exercises.items() if its and any(it.function in defined for it in its)), None)
+            if match and match not in {q.name for q in paths}:
+                jobs.setdefault(match, Job(student, match, None, "wrong notebook",
+                                           f"found as {p.name}: rename it to {match}"))
+            elif p.name not in exercises:
+                extra_rows.append(Row(student, p.name, "-", 0, 0, "wrong notebook",
+                                      "not an exercise of this course (no solutions/" + p.name + ")"))
+        per_student[student] = jobs
+        if not only:
+            expected |= set(jobs)
+    jobs_out: list[Job] = []
+    for student, jobs in per_student.items():
+        for name in sorted(expected):
+            if name not in exercises:
+                continue
+            jobs_out.append(jobs.get(name) or Job(student, name, None, "missing", f"no {name} was handed in"))
+    return jobs_out, extra_rows
+
+
+class Progress:
+    """A progress bar on stderr (a line per notebook when stderr is not a terminal)."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total, self.done = total, 0
+        self.stream = stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.start = time.monotonic()
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        bar = "#" * filled + "." * (width - filled)
+        text = f"[{bar}] {self.done}/{self.total} {time.monotonic() - self.start:5.1f} s  {label}"
+        if self.tty:
+            self.stream.write("\r" + text[:120].ljust(120))
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb: int = 2048,
+                only: list[str] | None = None, solutions: Path = SOLUTIONS, progress: bool = True,
+                cell_timeout: float = 10.0) -> list[Row]:
+    """Grade every submission in ``folder``: rows sorted by student and notebook."""
+    exercises = course(solutions)
+    if folder.is_file():  # a single notebook: one anonymous student
+        submissions = {"-": [folder]}
+    else:
+        submissions = find_submissions(folder)
+    job_list, rows = plan(submissions, exercises, only)
+    prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
+    bar = Progress(len(job_list)) if progress else None
+    snapshot = PackageSnapshot()  # taken before any student code runs
+    # no submission reads the answers or a classmate's notebook (it has its own cells already)
+    private = (*PRIVATE, solutions, folder if folder.is_dir() else folder.parent)
+
+    def work(job: Job) -> list[Row]:
+        items = exercises[job.notebook]
+        if job.path is None:
+            return _rows_all(job.student, job.notebook, items, prepared, job.status, job.message)
+        try:
+            out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
+                                 timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
+                                 package=snapshot.path, private=private)
+        except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
+            return _rows_all(job.student, job.notebook, items, prepared, "error",
+                             f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
+        note = _engine_note(job.path, items)
+        if note:
+            for r in out:
+                r.message = clip(f"{r.message}; {note}", 500)
+        return out
+
+    results: dict[int, list[Row]] = {}
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            futures = {pool.submit(work, job): i for i, job in enumerate(job_list)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                results[i] = fut.result()
+                if bar:
+                    bar.step(f"{job_list[i].student}/{job_list[i].notebook}")
+    finally:
+        snapshot.close()
+    ordered = [r for i in range(len(job_list)) for r in results[i]]
+    return sorted(ordered + rows, key=lambda r: (r.student, r.notebook))
+
+
+def write_csv(rows: list[Row], path: Path) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(COLUMNS)
+        for r in rows:
+            w.writerow(r.as_list())
+
+
+def summary(rows: list[Row]) -> str:
+    """One line per student (cases right of all cases, and which notebooks had problems), then totals."""
+    students: dict[str, list[Row]] = {}
+    for r in rows:
+        students.setdefault(r.student, []).append(r)
+    width = max([len(s) for s in students] + [7])
+    lines = [f"{'student':<{width}}  {'passed':>7} / {'total':<6} {'%':>6}  problems"]
+    all_p = all_t = 0
+    for s, rs in students.items():
+        p, t = sum(r.passed for r in rs), sum(r.total for r in rs)
+        all_p, all_t = all_p + p, all_t + t
+        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)})
+        pct = f"{100 * p / t:5.1f}%" if t else "    -"
+        lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}".rstrip())
+    pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
+    lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
+                 f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
+    return "\n".join(lines)
+
+
+def main(args: Any) -> int:
+    folder = Path(args.dir)
+    if not folder.exists():
+        print(f"no such folder: {folder}", file=sys.stderr)
+        return 2
+    if not any(course().values()):
+        print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
+              f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
+                       only=args.notebooks or None)
+    print(summary(rows))
+    print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
+          f"{args.timeout:g} s per notebook)")
+    if args.csv:
+        write_csv(rows, Path(args.csv))
+        print(f"gradebook: {args.csv} ({len(rows)} rows: {', '.join(COLUMNS)})")
+    return 0

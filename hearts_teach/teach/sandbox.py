@@ -1,0 +1,189 @@
+"""Run a student's notebook code in a process of its own and collect its answers as data.
+
+``run_submission(sources, calls)`` starts ``hearts_teach.teach.sandbox_worker`` in a new process:
+
+- a private temporary folder is its working directory and home, and holds a private copy
+  of the ``hearts_teach`` package, first on its path: a submission that rewrites the
+  package's files changes only its own copy, never the grader or the next student;
+- ``python -I -B``: no user site, no ``PYTHON*`` variables, no current folder on the path;
+- resource limits: memory (address space), CPU seconds, file size; a new session, so the
+  whole process group is killed when the time is up;
+- the job goes in on stdin; the events come back as JSON lines on a private pipe, read with
+  a deadline and a size cap; stdout and stderr are discarded.
+
+The result is plain data (``Event`` dicts); the grader judges it in its own process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # the hearts_teach package folder
+MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
+# folders a submission may not read: the answers (a student could exec the solution cell)
+PRIVATE = (PACKAGE_DIR.parent / "solutions",)
+CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
+BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "
+        "from hearts_teach.teach.sandbox_worker import main; main()")
+
+
+@dataclass
+class SandboxRun:
+    """What came back from one submission's process."""
+
+    events: list[dict] = field(default_factory=list)
+    finished: bool = False  # the worker reached the end of its job
+    timed_out: bool = False  # killed at the deadline
+    crashed: str = ""  # a one-line reason when the process ended early
+    current_cell: int | None = None  # the last cell started
+    seconds: float = 0.0
+
+
+def _private_copy(root: Path, source: Path = PACKAGE_DIR) -> Path:
+    site = root / "site"
+    shutil.copytree(source, site / PACKAGE_DIR.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return site
+
+
+class PackageSnapshot:
+    """A copy of the package taken before any student code runs; every submission's private
+    copy is made from it, so even a submission that got round the write guard and changed the
+    package on disk could not change what the next student's process runs."""
+
+    def __init__(self) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="hearts_grade_package_")
+        self.path = _private_copy(Path(self._tmp.name)) / PACKAGE_DIR.name
+
+    def close(self) -> None:
+        self._tmp.cleanup()
+
+
+def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60.0,
+                   memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = CASE_LIMIT,
+                   package: Path = PACKAGE_DIR, private: tuple[Path, ...] = PRIVATE) -> SandboxRun:
+    """Run the code cells ``sources`` in a fresh worker process, then make ``calls``
+    (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events.
+    The files under ``private`` (the solutions, the class's submissions) are not readable there."""
+    run = SandboxRun()
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="hearts_grade_") as tmp:
+        root = Path(tmp)
+        site = _private_copy(root, package)
+        work = root / "work"
+        work.mkdir()
+        env = {"HOME": str(work), "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(work / ".matplotlib"),
+               "IPYTHONDIR": str(work / ".ipython"), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+               "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TMPDIR": str(work)}
+        # the worker lowers its own limits (hard and soft) before it runs any student code
+        job = {"sources": sources, "calls": calls, "root": str(root), "cell_limit": cell_limit,
+               "case_limit": case_limit, "memory_bytes": memory_mb * 2**20, "cpu_seconds": int(timeout * 2) + 5,
+               "file_bytes": 16 * 2**20, "private": [os.path.realpath(p) for p in private]}
+        read_fd, write_fd = os.pipe()
+        try:
+            proc = subprocess.Popen(
+                [sys.executable, "-I", "-B", "-c", BOOT, str(site), str(write_fd)],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                cwd=work, env=env, pass_fds=(write_fd,), start_new_session=True)
+        finally:
+            os.close(write_fd)
+        try:
+            try:
+                assert proc.stdin is not None
+                proc.stdin.write(json.dumps(job).encode())
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass
+            _read_events(read_fd, run, start + timeout)
+        finally:
+            os.close(read_fd)
+            if proc.poll() is None:
+                _kill(proc)
+            proc.wait()
+        if not run.finished and not run.timed_out and not run.crashed:
+            code = proc.returncode
+            why = f"signal {-code}" if code and code < 0 else f"exit status {code}"
+            if code == -signal.SIGKILL or code == -signal.SIGXCPU:
+                why += " (a memory or CPU limit?)"
+            cell = f" in cell {run.current_cell + 1}" if run.current_cell is not None and not any(
+                e.get("calls") is True for e in run.events) else ""
+            run.crashed = f"the notebook's process ended early{cell} ({why}): did its code exit?"
+    run.seconds = time.monotonic() - start
+    return run
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+
+
+def _read_events(fd: int, run: SandboxRun, deadline: float) -> None:
+    buf = b""
+    received = 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            run.timed_out = True
+            return
+        ready, _, _ = select.select([fd], [], [], min(left, 1.0))
+        if not ready:
+            continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return  # the worker closed the pipe (finished, crashed or exited)
+        received += len(chunk)
+        if received > MAX_OUTPUT:
+            run.crashed = f"the notebook's process sent more than {MAX_OUTPUT // 2**20} MB of answers"
+            return
+        buf += chunk
+        *lines, buf = buf.split(b"\n")
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                run.crashed = "the notebook's process sent something that is not an answer"
+                return
+            if not isinstance(event, dict):
+                run.crashed = "the notebook's process sent something that is not an answer"
+                return
+            if "cell" in event and isinstance(event["cell"], int):
+                run.current_cell = event["cell"]
+            run.events.append(event)
+            if event.get("done") is True:
+                run.finished = True
+                return
+
+
+def repeated_case(run: SandboxRun) -> tuple[int, int] | None:
+    """A (call, case) answered twice: the worker answers each once, so the notebook's own code
+    wrote to the result pipe (forged answers ahead of the real ones)."""
+    seen: set[tuple[int, int]] = set()
+    for e in run.events:
+        key = e.get("case")
+        if isinstance(key, list) and len(key) == 2 and all(type(x) is int for x in key):
+            if (key[0], key[1]) in seen:
+                return key[0], key[1]
+            seen.add((key[0], key[1]))
+    return None
+
+
+def events_by_case(run: SandboxRun) -> dict[tuple[int, int], dict[str, Any]]:
+    """The first outcome reported for each (call, case)."""
+    found: dict[tuple[int, int], dict[str, Any]] = {}
+    for e in run.events:
+        key = e.get("case")
+        if isinstance(key, list) and len(key) == 2 and all(type(x) is int for x in key):
+            found.setdefault((key[0], key[1]), e)
+    return found

@@ -1,0 +1,170 @@
+"""Helpers behind lesson 09 (Hearts vs Spades): one deal played under both games, shown
+side by side as text and HTML."""
+
+from __future__ import annotations
+
+from html import escape
+
+from hearts_teach.agents.spades import SpadesBot, auto_play, estimate_tricks
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.spades.game import SpadesHand, bid_word
+from hearts_teach.games.spades.match import SpadesMatch
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.present.render import card_html, text_view_html
+from hearts_teach.present.spades_render import team_label
+from hearts_teach.teach.lessons import trick_rows
+
+
+def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
+    """The deal of ``Hand.deal(seed)`` as a Hearts hold hand (no pass, so the cards stay
+    put) and as a Spades hand with the same cards in the same seats."""
+    hearts = Hand.deal(seed=seed, pass_direction="hold")
+    return hearts, SpadesHand.from_hearts(hearts, dealer=dealer)
+
+
+def spades_bots(seed: int | str = 0, style: str = "weighed") -> list[SpadesBot]:
+    return [SpadesBot(Rng(f"lesson09/{seed}").spawn(s), style) for s in range(4)]
+
+
+def play_spades(hand: SpadesHand, seed: int | str = 0, style: str = "weighed") -> SpadesHand:
+    """Let four rule bots (``style``: "weighed", or the first version "baseline") bid and play
+    the whole hand; returns it."""
+    auto_play(hand, spades_bots(seed, style))
+    return hand
+
+
+def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
+    """Let four rule bots play ``match`` to its end; returns it."""
+    bots = spades_bots(seed)
+    while True:
+        auto_play(match.hand, bots)
+        if match.is_over:
+            return match
+        match.next_hand()
+
+
+def tricks_table(hand: SpadesHand) -> str:
+    """Every completed trick on one line, leader first; * marks the winner, (trump) a ruff."""
+    return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else ""))
+
+
+def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
+    """Per seat: the cards, what Hearts made of them and what Spades made of them."""
+    names = hearts.seat_names
+    lines = [f"{'seat':<6} {'cards':<34} {'Hearts: points':>14}   {'Spades: bid / tricks':>20}"]
+    for s in range(4):
+        pts = hearts.scores[s] if hearts.is_over else hearts.points_taken[s]
+        bid = spades.bids[s]
+        b = "—" if bid is None else bid_word(bid)
+        lines.append(f"{names[s]:<6} {hearts.dealt(s).pretty:<34} {pts:>14}   "
+                     f"{b:>13} / {spades.tricks_won[s]:<4}")
+    if hearts.is_over:
+        low = min(hearts.scores)
+        best = [names[s] for s in range(4) if hearts.scores[s] == low]
+        lines.append(f"Hearts: fewest points is best: {', '.join(best)} ({low}).")
+    if spades.is_over:
+        pts = spades.score().team_points
+        lines.append(f"Spades: {team_label(0, names)} {pts[0]:+d}, {team_label(1, names)} {pts[1]:+d} "
+                     f"(more is better).")
+    return "\n".join(lines)
+
+
+def side_by_side_html(hearts: Hand, spades: SpadesHand) -> str:
+    names = hearts.seat_names
+    th = "style='padding:2px 8px;text-align:left'"
+    rows = []
+    for s in range(4):
+        pts = hearts.scores[s] if hearts.is_over else hearts.points_taken[s]
+        bid = spades.bids[s]
+        cards = "".join(card_html(c) for c in sorted(hearts.dealt(s), reverse=True))
+        rows.append(f"<tr><td {th}><b>{escape(names[s])}</b></td><td>{cards}</td>"
+                    f"<td {th}>{pts} points</td>"
+                    f"<td {th}>bid {escape('—' if bid is None else bid_word(bid))}, "
+                    f"took {spades.tricks_won[s]}</td></tr>")
+    return (f"<table style='font-family:sans-serif'><tr><th {th}>seat</th><th {th}>cards</th>"
+            f"<th {th}>Hearts (fewer is better)</th><th {th}>Spades</th></tr>{''.join(rows)}</table>"
+            + text_view_html(side_by_side(hearts, spades)))
+
+
+def worth_table(hand: SpadesHand) -> str:
+    """Each seat's high cards and the Spades trick estimate for its 13 cards."""
+    lines = []
+    for s in range(4):
+        cards = hand.dealt(s)
+        high = [c.pretty for c in sorted(cards, reverse=True) if c.rank >= 13]
+        spades = sum(1 for c in cards if c.suit.letter == "S")
+        lines.append(f"{hand.seat_names[s]:<6} aces and kings: {' '.join(high) or '—':<16} "
+                     f"spades: {spades:>2}   Spades estimate: {estimate_tricks(cards, long_spades=True):g} tricks")
+    return "\n".join(lines)
+
+
+def winners(cards: str, leader: int, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
+    """Who takes the same four cards (played from ``leader`` clockwise) in each game."""
+    from hearts_teach.games.spades.legality import trick_winner
+    from hearts_teach.kernel.cards import CardList
+
+    cl = CardList(cards)
+    led = cl[0].suit
+    seats = [(leader + i) % 4 for i in range(4)]
+    played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(seats, cl, strict=True))
+    best = max((c for c in cl if c.suit == led), key=lambda c: c.rank)
+    hearts_winner = seats[list(cl).index(best)]
+    spades_winner = trick_winner([c.index for c in cl], leader)
+    return (f"{played}\n  Hearts (no trump): {names[hearts_winner]} wins with {best.pretty}\n"
+            f"  Spades (spades are trump): {names[spades_winner]} wins with "
+            f"{cl[seats.index(spades_winner)].pretty}")
+
+
+def what_happened(hand: SpadesHand) -> str:
+    """The story of a finished hand in sentences: each team's contract, and for each nil the
+    trick that broke it (who led what, and what the nil bidder could have played instead)."""
+    from hearts_teach.games.spades.legality import beats
+    from hearts_teach.kernel.cards import DECK
+
+    names = hand.seat_names
+    sc = hand.score()
+    lines = []
+    for t in sc.teams:
+        if not t.contract:
+            continue
+        verdict = (f"made it with {t.tricks - t.contract} bag{'s' * (t.tricks - t.contract != 1)}"
+                   if t.made else f"went down by {t.contract - t.tricks}")
+        lines.append(f"{team_label(t.team, names)} bid {t.contract} together and took {t.tricks}: {verdict}.")
+    plays = [a for a in hand.history if a.kind == "play"]
+    for s in hand.nil_seats:
+        who = names[s]
+        kind = bid_word(hand.bids[s])  # type: ignore[arg-type]
+        broken = next((tr for tr in hand.tricks if tr.winner == s), None)
+        if broken is None:
+            lines.append(f"{who}'s {kind} held: {who} took no trick.")
+            continue
+        k = next(i for i, a in enumerate(plays) if a.seat == s and i // 4 == broken.number - 1)
+        moment = hand.copy()
+        moment.replay(hand.history[:4 + k])
+        st = moment.play_state()
+        legal = moment.legal_plays().cards
+        mine = broken.card_of(s)
+        led = broken.cards[0]
+        if st.trick:
+            safe = [c for c in legal if not beats(c.index, st.win_card, st.led_suit)]
+            seen = ", ".join(f"{names[(st.leader + i) & 3]} {DECK[c].pretty}" for i, c in enumerate(st.trick))
+            why = (f"{who} could have ducked with {', '.join(c.pretty for c in safe)}" if safe else
+                   f"every card {who} could play ({', '.join(c.pretty for c in legal)}) beat it")
+            lines.append(f"{who}'s {kind} broke at trick {broken.number}: after {seen}, {why}; "
+                         f"{who} played {mine.pretty} and nobody after took the trick over.")
+        else:
+            lines.append(f"{who}'s {kind} broke at trick {broken.number}: {who} had to lead, led "
+                         f"{led.pretty}, and nobody took it over.")
+    return "\n".join(lines)
+
+
+def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline")) -> str:
+    """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``."""
+    moment = hand.copy()
+    moment.replay(hand.history[:4 + play_index])
+    who = moment.seat_names[moment.turn]  # type: ignore[index]
+    out = []
+    for style in styles:
+        bot = SpadesBot(Rng(f"lesson09/reasons/{style}"), style)
+        out.append(f"{style:>9} bot for {who}: {bot.choose(moment).pretty} ({bot.reason(moment)})")
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""Command-line tools above every layer: the benchmarks."""
