@@ -72,9 +72,14 @@ class Table:
             raise ValueError(f"a table of {self.players} has no partnerships")
         return seat % 2
 
-    def seat_list(self, seat: int) -> str:
+    def seat_list(self) -> str:
         """'0, 1, 2, 3': the valid seat numbers, for messages."""
         return ", ".join(str(s) for s in self.seats)
+
+    @property
+    def seat_help(self) -> str:
+        """'0 South, 1 West, 2 North, 3 East': the seat numbers with their names."""
+        return ", ".join(f"{s} {name}" for s, name in enumerate(self.names))
 
 
 FOUR = Table(4)
