@@ -285,11 +285,11 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         return self._broken
 
     @property
-    def tricks_won(self) -> tuple[int, int, int, int]:
+    def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has taken so far."""
         if self._state is None:
             return (0,) * SEATS
-        return tuple(self._state.won)  # type: ignore[return-value]
+        return tuple(self._state.won)
 
     @property
     def team_tricks(self) -> tuple[int, int]:

@@ -101,8 +101,8 @@ class TeamScore:
 class HandScore:
     """The result of ``score_hand``: ``team_points`` and ``bags`` (two ints each, by team)."""
 
-    bids: tuple[int, int, int, int]  # BLIND_NIL (== 0) marks a blind nil
-    tricks: tuple[int, int, int, int]
+    bids: tuple[int, ...]  # one per seat; BLIND_NIL (== 0) marks a blind nil
+    tricks: tuple[int, ...]  # one per seat
     teams: tuple[TeamScore, TeamScore]
     blind_value: int = 200  # what a blind nil scored (the rules' blind_nil_value)
 
