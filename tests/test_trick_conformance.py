@@ -105,6 +105,25 @@ class Game:
     final: tuple  # Hearts: (scores, moon); Spades: the HandScore
 
 
+def play_out(hand, rng: Rng, ref: Reference, broken, taken, points=None) -> list[Step]:
+    """Play ``hand`` (a checked game in its play phase) to the end with random legal cards,
+    checking each trick and the broken flag against ``ref``; the log. ``broken(hand)`` and
+    ``taken(hand)`` read the game's flag and per-seat totals; ``points(cards)`` (Hearts)
+    gives a trick's points by the rules."""
+    steps = []
+    while not hand.is_over:
+        seat, legal = hand.turn, hand.legal_plays().mask
+        card = rng.pick_bit(legal)
+        trick = hand.play(DECK[card])
+        winner = ref.play(seat, card)
+        assert (trick.winner if trick is not None else None) == winner  # the checked game against the rules
+        if trick is not None and points is not None:
+            assert trick.points == points([c.index for c in trick.cards])
+        assert broken(hand) == ref.broken
+        steps.append(Step(seat, legal, card, -1 if winner is None else winner, broken(hand), taken(hand)))
+    return steps
+
+
 def random_hearts_game(seed: int, preset: str) -> Game:
     rules = Rules.preset(preset)
     rng = Rng(f"conformance/{preset}/{seed}")
@@ -114,20 +133,8 @@ def random_hearts_game(seed: int, preset: str) -> Game:
     hands = [hand.after_pass(s).mask for s in range(4)]
     leader = hand.turn
     ref = Reference(leader, None, lambda c: c // 13 == 2 or (rules.queen_breaks_hearts and c == 49))
-    steps = []
-    while not hand.is_over:
-        seat, legal = hand.turn, hand.legal_plays().mask
-        card = rng.pick_bit(legal)
-        trick = hand.play(DECK[card])
-        winner = ref.play(seat, card)
-        if trick is not None:  # the checked game against the rules
-            assert trick.winner == winner
-            assert trick.points == reference_points([c.index for c in trick.cards], rules.omnibus)
-        else:
-            assert winner is None
-        assert hand.hearts_broken == ref.broken
-        steps.append(Step(seat, legal, card, -1 if winner is None else winner, hand.hearts_broken,
-                          hand.points_taken))
+    steps = play_out(hand, rng, ref, lambda h: h.hearts_broken, lambda h: h.points_taken,
+                     lambda cards: reference_points(cards, rules.omnibus))
     assert [hand.view(s).void[s] for s in range(4)] == ref.void_masks()
     return Game(hands, leader, steps, ref.void_masks(), (hand.scores, hand.moon))
 
@@ -140,16 +147,7 @@ def random_spades_game(seed: int) -> Game:
     hands = [hand.cards(s).mask for s in range(4)]
     leader = hand.turn
     ref = Reference(leader, 3, lambda c: c // 13 == 3)
-    steps = []
-    while not hand.is_over:
-        seat, legal = hand.turn, hand.legal_plays().mask
-        card = rng.pick_bit(legal)
-        trick = hand.play(DECK[card])
-        winner = ref.play(seat, card)
-        assert (trick.winner if trick is not None else None) == winner
-        assert hand.spades_broken == ref.broken
-        steps.append(Step(seat, legal, card, -1 if winner is None else winner, hand.spades_broken,
-                          hand.tricks_won))
+    steps = play_out(hand, rng, ref, lambda h: h.spades_broken, lambda h: h.tricks_won)
     return Game(hands, leader, steps, ref.void_masks(), (hand.bids, hand.score()))
 
 
@@ -331,13 +329,16 @@ def test_a_broken_kernel_transition_is_caught(monkeypatch, mutant):
     caught = set()
     for path, check in (("PlayState", lambda: [check_play_state(g, rules) for g in games]),
                         ("rollout", lambda: [check_rollout(g, rules, 0) for g in games]),
-                        ("SpadesState", lambda: [check_spades_state(g) for g in spades])):
+                        ("SpadesState", lambda: [check_spades_state(g) for g in spades]),
+                        # the checked games step the kernel too: the reference catches them
+                        ("checked games", lambda: (hearts_games("queen_breaks", 20),
+                                                   [random_spades_game(seed) for seed in range(20)]))):
         try:
             check()
         except AssertionError:
             caught.add(path)
     # Hearts has no trump, and the rollout keeps no voids (nobody reads them there)
-    expected = {"PlayState", "rollout", "SpadesState"}
+    expected = {"PlayState", "rollout", "SpadesState", "checked games"}
     expected -= {"no void shown": {"rollout"}, "trump never wins": {"PlayState", "rollout"}}.get(mutant, set())
     assert caught == expected
 
