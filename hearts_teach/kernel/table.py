@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hearts_teach.kernel.cards import DECK_SIZE
+
 # the seat names of each table size, clockwise from the seat numbered 0
 _NAMES: dict[int, tuple[str, ...]] = {
     3: ("South", "West", "East"),
@@ -39,6 +41,11 @@ class Table:
         return _NAMES[self.players]
 
     @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, and so tricks in a hand (the deck shared out evenly)."""
+        return DECK_SIZE // self.players
+
+    @property
     def seats(self) -> range:
         return range(self.players)
 
@@ -65,9 +72,14 @@ class Table:
             raise ValueError(f"a table of {self.players} has no partnerships")
         return seat % 2
 
-    def seat_list(self, seat: int) -> str:
+    def seat_list(self) -> str:
         """'0, 1, 2, 3': the valid seat numbers, for messages."""
         return ", ".join(str(s) for s in self.seats)
+
+    @property
+    def seat_help(self) -> str:
+        """'0 South, 1 West, 2 North, 3 East': the seat numbers with their names."""
+        return ", ".join(f"{s} {name}" for s, name in enumerate(self.names))
 
 
 FOUR = Table(4)

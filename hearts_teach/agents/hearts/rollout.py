@@ -1,15 +1,16 @@
 """The hot loop: sampling hidden hands and playing positions out with the rule policy.
 
 Everything here runs on ints (card indices and 52-bit masks): no ``Card``, no ``Hand``,
-no ``PlayState`` method calls, because the coach and the Monte Carlo bot play tens of
-thousands of cards per decision in pure Python. Legality still comes from the engine's
-one cascade (``core.cascade``), so a rollout can never play a card the engine would refuse.
+because the coach and the Monte Carlo bot play tens of thousands of cards per decision in
+pure Python. Legality comes from the engine's one cascade (``legality.cascade``) and each
+card is played by the kernel's one trick transition (``PlayState.play``), so a rollout can
+never play a card the engine would refuse nor score a trick differently.
 """
 
 from __future__ import annotations
 
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
-from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.games.hearts.legality import PlayState, cascade
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
 from hearts_teach.kernel.rng import Rng
 
@@ -31,53 +32,56 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     Returns ``(taken, winner of the trick in progress or of the next trick)``.
     Each seat's decision reads only its own hand and public facts.
     """
+    st = PlayState(hands, turn, no_points_first, queen_breaks, queen_waits)
+    st.hands = hands  # in place, as documented
+    st.taken = taken
+    # the rollout knows how many cards the trick in progress holds, not which: their
+    # effect is in trick_mask, led_suit and the winner so far; the placeholders only count
+    st.trick = [-1] * trick_cards
+    st.trick_mask = trick_mask
+    st.leader = (turn - trick_cards) % st.players
+    st.led_suit = led_suit
+    st.win_seat = win_seat
+    st.win_card = win_card
+    st.broken = broken
+    st.tricks_done = tricks_done
+    st.played = played
+    play = st.play
     first_winner = -1
-    trick_len = trick_cards
     threat = _threats(taken, defence)
+    scored = _taken_points(taken)  # the points in the tricks taken so far
     rp = rule_play
-    while tricks_done < 13:
-        seat = turn
+    last = st.table.hand_size
+    while st.tricks_done < last:
+        seat = st.turn
         hand = hands[seat]
-        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first, queen_waits)[0]
+        led_suit = st.led_suit
+        legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits)[0]
         if first >= 0:
             card = first
             first = -1
         elif legal & (legal - 1):
-            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played,
-                      threat[seat])
+            card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat, st.trick_mask,
+                      st.played, threat[seat])
         else:
             card = legal.bit_length() - 1
-        bit = 1 << card
-        hands[seat] = hand ^ bit
-        played |= bit
-        trick_mask |= bit
-        suit = card // 13
-        if trick_len == 0:
-            led_suit = suit
-            win_seat = seat
-            win_card = card
-        elif suit == led_suit and card > win_card:
-            win_card = card
-            win_seat = seat
-        if suit == 2 or (queen_breaks and card == QS_INDEX):
-            broken = True
-        trick_len += 1
-        if trick_len == 4:
-            taken[win_seat] |= trick_mask
+        winner = play(card)
+        if winner >= 0:
             if first_winner < 0:
-                first_winner = win_seat
-            if trick_mask & POINTS and threat is not _SPLIT:
+                first_winner = winner
+            if threat is not _SPLIT and st.played & POINTS != scored:
+                scored = st.played & POINTS
                 threat = _threats(taken, defence)
-            trick_mask = 0
-            trick_len = 0
-            led_suit = -1
-            tricks_done += 1
-            turn = win_seat
-            if played & stop == stop:
+            if st.played & stop == stop:
                 break
-        else:
-            turn = (seat + 1) & 3
     return taken, first_winner
+
+
+def _taken_points(taken: list[int]) -> int:
+    m = 0
+    for t in taken:
+        m |= t
+    return m & POINTS
 
 
 _SPLIT = (NO_MOON, NO_MOON, NO_MOON, NO_MOON)

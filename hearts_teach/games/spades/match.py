@@ -15,7 +15,7 @@ from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES
 from hearts_teach.games.hearts.records import JsonRecord
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, _seat
 from hearts_teach.games.spades.rules import POINTS_MAX, SpadesRules
-from hearts_teach.games.spades.scoring import HandScore, is_blind, team_label
+from hearts_teach.games.spades.scoring import TABLE, HandScore, is_blind, team_label
 from hearts_teach.kernel.cards import CardLike
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import HeartsError, Rule, WrongPhaseError, quote
@@ -60,11 +60,11 @@ class SpadesMatch(JsonRecord):
         return hash64(f"hearts_teach.spades.match/{self.seed}/{number}")
 
     def dealer_of(self, number: int) -> int:
-        return (self.first_dealer + number) & 3
+        return TABLE.left(self.first_dealer, number)
 
     def first_bidder_of(self, number: int) -> int:
         """The seat left of hand ``number``'s dealer: it bids first and leads the first trick."""
-        return (self.dealer_of(number) + 1) & 3
+        return TABLE.left(self.dealer_of(number))
 
     def _deal(self, number: int) -> SpadesHand:
         # the totals before this hand decide whether blind nil is allowed in it
