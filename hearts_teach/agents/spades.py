@@ -28,7 +28,10 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from hearts_teach.agents import driver
+from hearts_teach.agents.protocol import BID
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.legality import SPADES, SpadesState, beats
 from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
@@ -404,21 +407,20 @@ class RandomSpadesBot:
 def auto_play(hand: SpadesHand, bots: Sequence, stop_at: int | None = None) -> list[str]:
     """Let ``bots[seat]`` bid and play until it is ``stop_at``'s turn or the hand is over.
     Returns one line per action (for logs and widgets)."""
-    log = []
-    while not hand.is_over and hand.turn != stop_at:
-        seat = hand.turn
-        assert seat is not None
-        name = hand.seat_names[seat]
-        if hand.phase == "bid":
-            b = bots[seat].bid(hand, seat)
-            hand.bid(b)
-            log.append(f"{name} bids {bid_word(b)}")
-        else:
-            card = bots[seat].choose(hand)
-            trick = hand.play(card)
-            log.append(f"{name} plays {card.pretty}"
-                       + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
+    log: list[str] = []
+    players = [None if s == stop_at else bots[s] for s in FOUR.seats]
+    driver.play(hand, players, on_move=lambda seat, kind, action, trick: log.append(move_line(hand, seat, kind,
+                                                                                             action, trick)))
     return log
+
+
+def move_line(hand: SpadesHand, seat: int, kind: str, action: int | Card, trick: Any) -> str:
+    """One action as a log line: "West bids 3", "North plays Q♠ → North takes the trick"."""
+    name = hand.seat_names[seat]
+    if kind == BID:
+        return f"{name} bids {bid_word(action)}"  # type: ignore[arg-type]
+    return (f"{name} plays {action.pretty}"  # type: ignore[union-attr]
+            + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
 
 
 def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict[str, float]:

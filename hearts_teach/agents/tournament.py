@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import Bot, make_bot
-from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardList
@@ -326,16 +327,7 @@ def _in_notebook() -> bool:
 # running -----------------------------------------------------------------------------------
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
     """Play ``hand`` to the end with ``bots[seat]`` for every seat (each sees only its View)."""
-    while True:
-        phase = hand.phase
-        if phase is Phase.OVER:
-            return hand
-        if phase is Phase.PASS:
-            for s in hand.to_pass:
-                hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
-        else:
-            s = hand.turn
-            hand.play(bots[s].choose_play(hand.view(s)), s)
+    return driver.play(hand, bots)
 
 
 def deal_for(seed: int, number: int, rules: Rules | None = None) -> Hand:

@@ -17,6 +17,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
+from hearts_teach.agents.protocol import BID
 from hearts_teach.agents.spades import (
     SpadesBot,
     estimate_tricks,
@@ -120,9 +122,8 @@ class BidWidget(WidgetView):
     def _bots_bid(self) -> None:
         if self.bots is None:
             return
-        h = self.hand
-        while h.phase == "bid" and h.turn != self.seat:
-            h.bid(self.bots[h.turn].bid(h, h.turn))
+        players = [None if s == self.seat else b for s, b in enumerate(self.bots)]
+        driver.play(self.hand, players, stop=lambda h: h.phase != "bid")
 
     def bids_line(self) -> str:
         h = self.hand
@@ -300,19 +301,21 @@ class SpadesTable(WidgetView):
     def _log(self, line: str) -> None:
         self.log.append_stdout(line + "\n")
 
-    def _act(self, seat: int, bot: Any) -> None:
-        h, name = self.hand, self.hand.seat_names[seat]
-        if h.phase == "bid":
-            v = bot.bid(h, seat)
-            h.bid(v, seat)
-            self._log(f"{name} bids {bid_word(v)}")
+    def _drive(self, players: driver.Players, **limits: Any) -> None:
+        """The driver plays on (bids and cards), every move logged."""
+        driver.play(self.hand, players, on_move=self._logged, **limits)
+
+    def _logged(self, seat: int, kind: str, action: Any, trick: SpadesTrick | None) -> None:
+        if kind == BID:
+            self._log(f"{self.hand.seat_names[seat]} bids {bid_word(action)}")
         else:
-            card = bot.choose(h)
-            self._play(card, seat)
+            self._played(action, seat, trick)
 
     def _play(self, card: Card, seat: int) -> None:
+        self._played(card, seat, self.hand.play(card, seat))
+
+    def _played(self, card: Card, seat: int, trick: SpadesTrick | None) -> None:
         h = self.hand
-        trick = h.play(card, seat)
         self._log(f"{h.seat_names[seat]} plays {card.pretty}")
         if trick is not None:
             self._log(f"  {trick_text(trick, h.seat_names, 'Trick')}")
@@ -326,8 +329,7 @@ class SpadesTable(WidgetView):
         return done[-1].bags if done else (0, 0)
 
     def _advance(self) -> None:
-        while not self.hand.is_over and self.hand.turn != self.you:
-            self._act(self.hand.turn, self.bots[self.hand.turn])  # type: ignore[index]
+        self._drive([None if s == self.you else b for s, b in enumerate(self.bots)])
         self.refresh()
 
     # actions (each returns the feedback line) -------------------------------------------------------
@@ -362,13 +364,12 @@ class SpadesTable(WidgetView):
     def step(self) -> str:
         if self.hand.is_over:
             return self._say("The hand is over: deal the next hand.", "error")
-        self._act(self.you, self.bots[self.you])
+        self._drive({self.you: self.bots[self.you]}, moves=1)
         self._advance()
         return self._say("The bot made your move.", "ok")
 
     def finish_hand(self) -> str:
-        while not self.hand.is_over:
-            self._act(self.hand.turn, self.bots[self.hand.turn])  # type: ignore[index]
+        self._drive(self.bots)
         self.refresh()
         return self._say("The hand is over.", "ok")
 
