@@ -33,6 +33,7 @@ from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int, check_seed
 
 MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
@@ -237,14 +238,20 @@ class TournamentResult:
     def edge(self, i: int = 0) -> tuple[float, float]:
         """Mean of (the other entries' average − entry ``i``) per hand, and its standard
         error, paired hand by hand. Positive: entry ``i`` took fewer points than the field."""
-        diffs = [sum(h) / 3 - h[i] * 4 / 3 for h in self.hand_scores]
+        n = SEAT_COUNT
+        diffs = [sum(h) / (n - 1) - h[i] * n / (n - 1) for h in self.hand_scores]
         n = len(diffs)
         m = sum(diffs) / n
         se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
         return m, se
 
+    @property
+    def kind(self) -> str:
+        """'200 deals' or 'duplicate, 50 deals × 4 seatings'."""
+        return f"duplicate, {self.deals} deals × {SEAT_COUNT} seatings" if self.duplicate else f"{self.deals} deals"
+
     def table(self) -> str:
-        kind = f"duplicate, {self.deals} deals × 4 seatings" if self.duplicate else f"{self.deals} deals"
+        kind = self.kind
         lines = [f"Tournament · {self.hands} hands ({kind}) · seed {self.seed}",
                  f"{'#':>2}  {'bot':<20} {'pts/hand':>8} {'± se':>6} {'wins':>6} {'moons':>6}"]
         for i, b in enumerate(self.bots):
@@ -264,7 +271,7 @@ class TournamentResult:
             f"<tr><td {td}>{i + 1}</td><td style='padding:2px 8px'>{escape(b.name)}</td>"
             f"<td {td}>{b.mean_points:.2f}</td><td {td}>± {b.se:.2f}</td><td {td}>{b.wins}</td>"
             f"<td {td}>{b.moons}</td></tr>" for i, b in enumerate(self.bots))
-        kind = f"duplicate, {self.deals} deals × 4 seatings" if self.duplicate else f"{self.deals} deals"
+        kind = self.kind
         return (f"<div class='ht-tournament' style='font-family:sans-serif'><b>Tournament</b> · "
                 f"{self.hands} hands ({escape(kind)}) · seed {self.seed}"
                 f"<table style='border-collapse:collapse'><tr><th {th}>#</th><th {th}>bot</th>"
@@ -372,37 +379,22 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
                                 argument="engine")
     bots = [make_bot(s, seed=seed) if isinstance(s, str) else s for s in lineup]
     names = [b if isinstance(b, str) else b.name for b in lineup]
-    rotations = 4 if duplicate else 1
-    total = hands * rotations
-    bar = _Progress(total, progress)
-    points: list[list[int]] = [[] for _ in range(4)]
-    moons = [0] * 4
-    wins = [0] * 4
-    per_hand: list[tuple[int, ...]] = []
-    done = 0
+    rotations = SEAT_COUNT if duplicate else 1
+    bar = _Progress(hands * rotations, progress)
+    tally = Tally(SEAT_COUNT)
     for d in range(hands):
         for r in range(rotations):
             hand = deal_for(seed, d, rules)
-            seat_of = [(e + r) % 4 for e in range(4)]  # lineup entry e sits in seat (e + r) % 4
-            by_seat = [None] * 4
-            for e in range(4):
-                by_seat[seat_of[e]] = bots[e]
+            seat_of = seating(r)
+            by_seat: list[Bot | None] = [None] * SEAT_COUNT
+            for e, seat in enumerate(seat_of):
+                by_seat[seat] = bots[e]  # type: ignore[assignment]
             play_hand(hand, by_seat)  # type: ignore[arg-type]
-            scores = hand.scores
-            low = min(scores)
-            row = tuple(scores[seat_of[e]] for e in range(4))
-            per_hand.append(row)
-            for e in range(4):
-                points[e].append(row[e])
-                if hand.moon == seat_of[e]:
-                    moons[e] += 1
-                if row[e] == low:
-                    wins[e] += 1
-            done += 1
-            bar.update(done)
+            tally.add_seated(hand.scores, hand.moon, seat_of)
+            bar.update(len(tally.rows))
     problems = tuple(str(p) for b in bots if isinstance(b, FunctionBot) for p in b.problems)
-    results = tuple(BotResult(names[e], tuple(points[e]), moons[e], wins[e]) for e in range(4))
-    return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), problems)
+    return TournamentResult(tuple(names), hands, seed, duplicate, tally.results(names), tuple(tally.rows),
+                            problems)
 
 
 def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
@@ -410,37 +402,66 @@ def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
     """``run_tournament`` on the batch engine (built-in bots only); same result."""
     from hearts_teach.agents.batch_tournament import tournament_rows
 
-    bar = _Progress(hands * (4 if duplicate else 1), progress)
+    bar = _Progress(hands * (SEAT_COUNT if duplicate else 1), progress)
     scores, moon, seat_of = tournament_rows(lineup, hands, seed, duplicate, rules)
     bar.update(bar.total)  # every hand is played at once
-    names = list(lineup)
-    points: list[list[int]] = [[] for _ in range(4)]
-    moons = [0] * 4
-    wins = [0] * 4
-    per_hand: list[tuple[int, ...]] = []
+    tally = Tally(SEAT_COUNT)
     for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
-        low = min(row_scores)
-        row = tuple(row_scores[where[e]] for e in range(4))
-        per_hand.append(row)
-        for e in range(4):
-            points[e].append(row[e])
-            if m == where[e]:
-                moons[e] += 1
-            if row[e] == low:
-                wins[e] += 1
-    results = tuple(BotResult(names[e], tuple(points[e]), moons[e], wins[e]) for e in range(4))
-    return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), ())
+        tally.add_seated(row_scores, m, where)
+    return TournamentResult(tuple(lineup), hands, seed, duplicate, tally.results(lineup), tuple(tally.rows), ())
+
+
+def seating(rotation: int) -> list[int]:
+    """The seat of each lineup entry when the lineup is turned ``rotation`` seats to the left
+    (entry e sits in seat e + rotation): duplicate tournaments and the league seat this way."""
+    return [FOUR.left(e, rotation) for e in FOUR.seats]
+
+
+class Tally:
+    """Each lineup entry's points per hand, wins (hands with the lowest score at the table;
+    ties count for each) and moons, added hand by hand. Tournaments (scalar and batch) and the
+    class league count with it."""
+
+    def __init__(self, entries: int):
+        self.points: list[list[int]] = [[] for _ in range(entries)]
+        self.wins = [0] * entries
+        self.moons = [0] * entries
+        self.rows: list[tuple[int, ...]] = []  # every hand's scores by lineup entry
+
+    def add(self, row: Sequence[int], moon: int | None, who: Sequence[int | None] | None = None) -> None:
+        """One hand: ``row`` the scores at the table, ``moon`` the place in ``row`` that shot the
+        moon (None or -1: nobody), ``who[k]`` the entry place ``k`` counts for (None: nobody, a
+        house seat; default: place k is entry k)."""
+        low = min(row)
+        for k, score in enumerate(row):
+            e = k if who is None else who[k]
+            if e is None:
+                continue
+            self.points[e].append(score)
+            if score == low:
+                self.wins[e] += 1
+            if moon == k:
+                self.moons[e] += 1
+
+    def add_seated(self, scores: Sequence[int], moon_seat: int | None, seat_of: Sequence[int]) -> None:
+        """One hand given by seat: entry e sat in ``seat_of[e]``; ``moon_seat`` shot the moon."""
+        row = tuple(scores[seat] for seat in seat_of)
+        self.rows.append(row)
+        self.add(row, seat_of.index(moon_seat) if moon_seat in seat_of else None)
+
+    def results(self, names: Sequence[str]) -> tuple[BotResult, ...]:
+        return tuple(BotResult(n, tuple(self.points[e]), self.moons[e], self.wins[e]) for e, n in enumerate(names))
 
 
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",")]
     if isinstance(seats, Bot | bytes | dict | set | frozenset) or not hasattr(seats, "__iter__"):
-        raise ArgumentTypeError(f"a lineup is 4 seats (bot names or Bots), got {type(seats).__name__} "
+        raise ArgumentTypeError(f"a lineup is {SEAT_COUNT} seats (bot names or Bots), got {type(seats).__name__} "
                                 f"{quote(seats)}", argument="seats")
     seats = list(seats)
-    if len(seats) != 4:
-        raise ArgumentError(f"a lineup is 4 seats, got {len(seats)}: {quote(seats)}", argument="seats")
+    if len(seats) != SEAT_COUNT:
+        raise ArgumentError(f"a lineup is {SEAT_COUNT} seats, got {len(seats)}: {quote(seats)}", argument="seats")
     for s in seats:
         if isinstance(s, str):
             make_bot(s)  # raises UnknownBotError with the valid names
