@@ -83,7 +83,7 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
     spare = float(len(spades))
     # short side suits: a void is worth 2 ruffs, a singleton 1, a doubleton a quarter,
     # each counted only while spades are left to ruff with
-    for s in range(3):
+    for s in range(SPADES):  # the side suits
         n = len(suits[s])
         if n <= 2:
             use = 0.25 if n == 2 else 2 - n
@@ -107,7 +107,7 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
         # the five highest spades by their honour credit, every spade after them a trick
         by_length = sum(credit[:5]) + (n - 5)
         est += max(0.0, by_length - (est - spade_est) - spade_est)
-    for s in range(3):
+    for s in range(SPADES):
         held, n = suits[s], len(suits[s])
         if ACE in held:
             est += 1 if n <= 6 else 0.5
@@ -184,6 +184,13 @@ def wants_blind_nil(view: SpadesView | SpadesHand, seat: int | None = None) -> b
             and theirs >= v.rules.end_score - 150 and v.bids[v.partner] != 0)
 
 
+def view_bid(view: SpadesView) -> int:
+    """``smart_bid`` for the view's seat: its cards, the partner's and the opponents' bids so
+    far, the score and the match target (the weighed bot's bid once it has looked)."""
+    return smart_bid(view.hand, view.bids[view.partner], [view.bids[o] for o in opponents(view.seat)],
+                     view.team_scores, view.rules.end_score)
+
+
 def as_view(position: SpadesView | SpadesHand | SpadesState, seat: int | None = None,
             bids: Sequence[int | None] | None = None) -> SpadesView:
     """The ``SpadesView`` a bot decides from: a view as it is; a ``SpadesHand`` seen from
@@ -232,8 +239,7 @@ class SpadesBot:
             return suggest_bid(v.hand, partner)
         if wants_blind_nil(v):
             return BLIND_NIL
-        opps = [v.bids[o] for o in opponents(v.seat)]
-        return smart_bid(v.hand, partner, opps, v.team_scores, v.rules.end_score)
+        return view_bid(v)
 
     def choose_play(self, view: SpadesView) -> Card:
         """The card to play for the view's seat (its turn to play)."""
@@ -316,7 +322,7 @@ class SpadesBot:
 
     def _follow_low_or_win(self, v: SpadesView, legal: int, prefer_win: bool) -> int:
         wins, loses = self._winners(v, legal), self._losers(v, legal)
-        last = len(v.trick) == 3
+        last = v.last_to_play
         if prefer_win and wins:
             if last:
                 return self._pick(wins, high=False)
@@ -331,7 +337,7 @@ class SpadesBot:
         loses = self._losers(v, legal)
         if loses:
             return self._pick(loses, high=True)  # shed the highest card that still ducks
-        if len(v.trick) == 3:
+        if v.last_to_play:
             return self._pick(indices_of(legal), high=True)  # winning anyway: get rid of a big card
         return self._pick(indices_of(legal), high=False)  # someone after me may still overtake
 
@@ -367,7 +373,7 @@ class SpadesBot:
         if not v.trick:
             masters = [i for i in cards if self._is_master(v, i) and i // 13 != SPADES]
             return self._pick(masters, high=True) if masters else self._pick(cards, high=False)
-        if v.win_seat == partner and (len(v.trick) == 3 or self._is_master(v, v.win_card)):
+        if v.win_seat == partner and (v.last_to_play or self._is_master(v, v.win_card)):
             return self._pick(self._losers(v, legal) or cards, high=False)  # partner has it
         return self._follow_low_or_win(v, legal, prefer_win=True)
 
@@ -378,7 +384,7 @@ class SpadesBot:
         loses = self._losers(v, legal)
         if loses:
             return self._pick(loses, high=True)
-        return self._pick(cards, high=len(v.trick) == 3)
+        return self._pick(cards, high=v.last_to_play)
 
 
 class RandomSpadesBot:
@@ -435,9 +441,9 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
     for n in range(hands):
         rng = Rng(seed).spawn(n)
         for swap in (0, 1):
-            hand = SpadesHand.deal(rng.spawn("deal"), dealer=n & 3)
+            hand = SpadesHand.deal(rng.spawn("deal"), dealer=n % SEAT_COUNT)
             bots = []
-            for s in range(4):
+            for s in FOUR.seats:
                 smart = team_of(s) == swap
                 other = SpadesBot if opponent == "rules" else RandomSpadesBot
                 bots.append(SpadesBot(rng.spawn(f"b{s}")) if smart else other(rng.spawn(f"r{s}")))

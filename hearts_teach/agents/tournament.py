@@ -27,13 +27,14 @@ from typing import Any
 
 from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import Bot, make_bot
+from hearts_teach.agents.lineups import Tally, seating
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
-from hearts_teach.kernel.table import FOUR, SEAT_COUNT
+from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int, check_seed
 
 MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
@@ -393,7 +394,7 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
             tally.add_seated(hand.scores, hand.moon, seat_of)
             bar.update(len(tally.rows))
     problems = tuple(str(p) for b in bots if isinstance(b, FunctionBot) for p in b.problems)
-    return TournamentResult(tuple(names), hands, seed, duplicate, tally.results(names), tuple(tally.rows),
+    return TournamentResult(tuple(names), hands, seed, duplicate, _results(tally, names), tuple(tally.rows),
                             problems)
 
 
@@ -408,49 +409,11 @@ def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
     tally = Tally(SEAT_COUNT)
     for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
         tally.add_seated(row_scores, m, where)
-    return TournamentResult(tuple(lineup), hands, seed, duplicate, tally.results(lineup), tuple(tally.rows), ())
+    return TournamentResult(tuple(lineup), hands, seed, duplicate, _results(tally, lineup), tuple(tally.rows), ())
 
 
-def seating(rotation: int) -> list[int]:
-    """The seat of each lineup entry when the lineup is turned ``rotation`` seats to the left
-    (entry e sits in seat e + rotation): duplicate tournaments and the league seat this way."""
-    return [FOUR.left(e, rotation) for e in FOUR.seats]
-
-
-class Tally:
-    """Each lineup entry's points per hand, wins (hands with the lowest score at the table;
-    ties count for each) and moons, added hand by hand. Tournaments (scalar and batch) and the
-    class league count with it."""
-
-    def __init__(self, entries: int):
-        self.points: list[list[int]] = [[] for _ in range(entries)]
-        self.wins = [0] * entries
-        self.moons = [0] * entries
-        self.rows: list[tuple[int, ...]] = []  # every hand's scores by lineup entry
-
-    def add(self, row: Sequence[int], moon: int | None, who: Sequence[int | None] | None = None) -> None:
-        """One hand: ``row`` the scores at the table, ``moon`` the place in ``row`` that shot the
-        moon (None or -1: nobody), ``who[k]`` the entry place ``k`` counts for (None: nobody, a
-        house seat; default: place k is entry k)."""
-        low = min(row)
-        for k, score in enumerate(row):
-            e = k if who is None else who[k]
-            if e is None:
-                continue
-            self.points[e].append(score)
-            if score == low:
-                self.wins[e] += 1
-            if moon == k:
-                self.moons[e] += 1
-
-    def add_seated(self, scores: Sequence[int], moon_seat: int | None, seat_of: Sequence[int]) -> None:
-        """One hand given by seat: entry e sat in ``seat_of[e]``; ``moon_seat`` shot the moon."""
-        row = tuple(scores[seat] for seat in seat_of)
-        self.rows.append(row)
-        self.add(row, seat_of.index(moon_seat) if moon_seat in seat_of else None)
-
-    def results(self, names: Sequence[str]) -> tuple[BotResult, ...]:
-        return tuple(BotResult(n, tuple(self.points[e]), self.moons[e], self.wins[e]) for e, n in enumerate(names))
+def _results(tally: Tally, names: Sequence[str]) -> tuple[BotResult, ...]:
+    return tuple(BotResult(n, tuple(tally.points[e]), tally.moons[e], tally.wins[e]) for e, n in enumerate(names))
 
 
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:

@@ -282,7 +282,7 @@ def play_table(task: dict) -> dict:
     Everything a student wrote runs in ``hearts_teach.teach.bot_sandbox`` child processes."""
     from hearts_teach.agents import driver
     from hearts_teach.agents.hearts.simple import HighestCardBot, RuleBot
-    from hearts_teach.agents.tournament import seating
+    from hearts_teach.agents.lineups import seating
     from hearts_teach.games.hearts.hand import Hand
     from hearts_teach.teach.bot_sandbox import BotFailure, bot_process
 
@@ -617,7 +617,7 @@ class LeagueResult:
 def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, seed: int,
               move_limit: float) -> LeagueResult:
     """Aggregate task results (in key order, so the sums never depend on arrival order)."""
-    from hearts_teach.agents.tournament import Tally
+    from hearts_teach.agents.lineups import Tally
 
     by_key = {r["key"]: r for r in results}
     names = [b.name for b in bots]

@@ -143,7 +143,7 @@ def scalar_bot_figures(quick: bool) -> dict:
     from hearts_teach.games.hearts.hand import Hand
 
     n = 40 if quick else 200
-    bots = [RuleBot() for _ in range(4)]
+    bots = [RuleBot() for _ in range(SEAT_COUNT)]
 
     def run():
         for i in range(n):

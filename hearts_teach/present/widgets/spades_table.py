@@ -23,7 +23,7 @@ from hearts_teach.agents.spades import (
     SpadesBot,
     estimate_tricks,
     nil_ok,
-    smart_bid,
+    view_bid,
     wants_blind_nil,
 )
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
@@ -32,6 +32,7 @@ from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind, partner_of
 from hearts_teach.kernel.cards import Card, CardLike, to_card
 from hearts_teach.kernel.errors import HeartsError
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, compass_html
 from hearts_teach.present.spades_render import status_line, team_label
 from hearts_teach.present.widgets.common import (
@@ -164,9 +165,8 @@ class BidWidget(WidgetView):
         self.bids_html.value = f"<div>{escape(self.bids_line())}</div>"
 
     def face_down_line(self) -> str:
-        team = (self.seat & 1)
-        before = self.hand.scores_before
-        return (f"Your 13 cards are face down. Your team is behind {before[team]} to {before[1 - team]}, "
+        mine, theirs = self.hand.view(self.seat).team_scores
+        return (f"Your 13 cards are face down. Your team is behind {mine} to {theirs}, "
                 f"so you may bid blind nil (±{self.hand.rules.blind_nil_value}) without looking, "
                 f"or look at your cards and bid as usual.")
 
@@ -218,10 +218,7 @@ class BidWidget(WidgetView):
                 "The bot bids blind nil only 200 or more behind; here it would look at its cards first."))
         cards = h.cards(s)
         est = estimate_tricks(cards, long_spades=True)
-        team = s & 1
-        opps = [h.bids[(s + 1) & 3], h.bids[(s + 3) & 3]]
-        advice = smart_bid(cards, partner, opps, (h.scores_before[team], h.scores_before[1 - team]),
-                           h.rules.end_score)
+        advice = view_bid(h.view(s))
         if advice == 0:
             why = "every suit is low and there is no ace, so nil looks safe"
         else:
@@ -255,7 +252,7 @@ class SpadesTable(WidgetView):
         self.match = SpadesMatch(seed, target=target, rules=rules)
         self.you = seat
         self.bots = list(bots) if bots is not None else [SpadesBot(f"spades-table/{seed}/{s}")
-                                                          for s in range(4)]
+                                                          for s in FOUR.seats]
         self.last_message = ""
         self.status = w.HTML()
         self.status.add_class("ht-status")

@@ -32,6 +32,7 @@ from hearts_teach.present.render import (
     pts,
     score_table_html,
     suit_color,
+    trick_status,
 )
 from hearts_teach.present.widgets.card_faces import TrickBoard
 from hearts_teach.present.widgets.common import WidgetView, control_button, sentence, status_html
@@ -43,12 +44,6 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
     """A trick as ``TrickBoard`` draws it: its cards by seat, text marks, and a status line."""
     if trick is None:
         return None
-    if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
     plays = []
     for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
         notes = []
@@ -61,7 +56,7 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
             notes.append("● latest")
         plays.append({"seat": seat, "label": card.pretty, "color": suit_color(card.suit, four_color),
                       "notes": ", ".join(notes), "newest": is_new})
-    return {"number": trick.number, "status": status, "plays": plays}
+    return {"number": trick.number, "status": trick_status(trick, names), "plays": plays}
 
 
 def pass_words(direction: str) -> str:
