@@ -22,16 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hearts_teach.agents.protocol import BID, METHODS, PASS, PLAY
+from hearts_teach.agents.protocol import BID, METHODS, PASS, PLAY, Bidder, Passer, Player
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.kernel.errors import ArgumentTypeError, quote
 
 OnMove = Callable[[int, str, Any, Any], Any]
-Players = Sequence[Any] | Mapping[int, Any]
+Players = Sequence[Player | Passer | Bidder | None] | Mapping[int, Player | Passer | Bidder | None]
 
-Waiting = tuple[tuple[int, ...], str, str, Callable[[Any, int], Any]]
-_NOBODY: Waiting = ((), PLAY, METHODS[PLAY], lambda action, seat: None)
+Waiting = tuple[tuple[Any, ...], str, str, Callable[[Any, int], Any]]  # seats, kind, ask, apply
+_ASK = METHODS  # the player's method for each kind of move
+_NOBODY: Waiting = ((), PLAY, _ASK[PLAY], lambda action, seat: None)
 
 
 _PLAYING, _PASSING = Phase.PLAY, Phase.PASS  # read once: an Enum member lookup is not free
@@ -47,9 +48,9 @@ class HeartsMoves:
         is over). Bound methods of the game, so the hot loop calls the game directly."""
         phase = hand.phase
         if phase is _PLAYING:
-            return (hand.turn,), PLAY, "choose_play", hand.play  # type: ignore[return-value]
+            return (hand.turn,), PLAY, _ASK[PLAY], hand.play
         if phase is _PASSING:
-            return hand.to_pass, PASS, "choose_pass", lambda cards, seat: hand.pass_cards(seat, cards)
+            return hand.to_pass, PASS, _ASK[PASS], lambda cards, seat: hand.pass_cards(seat, cards)
         return _NOBODY
 
 
@@ -60,9 +61,9 @@ class SpadesMoves:
     def waiting(hand: SpadesHand) -> Waiting:
         phase = hand.phase
         if phase == "play":
-            return (hand.turn,), PLAY, "choose_play", hand.play  # type: ignore[return-value]
+            return (hand.turn,), PLAY, _ASK[PLAY], hand.play
         if phase == "bid":
-            return (hand.turn,), BID, "choose_bid", hand.bid  # type: ignore[return-value]
+            return (hand.turn,), BID, _ASK[BID], hand.bid
         return _NOBODY
 
 

@@ -47,11 +47,6 @@ class Bidder(Protocol):
     def choose_bid(self, view: Any) -> int | None: ...
 
 
-def decide(player: Any, kind: str, view: Any) -> Any:
-    """Ask ``player`` for a ``kind`` decision ("pass", "bid" or "play") from ``view``."""
-    return getattr(player, METHODS[kind])(view)
-
-
 
 
 class ForcedCardsOnly:
@@ -71,4 +66,4 @@ class ForcedCardsOnly:
         return None
 
 
-__all__ = ["BID", "KINDS", "METHODS", "PASS", "PLAY", "Bidder", "ForcedCardsOnly", "Passer", "Player", "decide"]
+__all__ = ["BID", "KINDS", "METHODS", "PASS", "PLAY", "Bidder", "ForcedCardsOnly", "Passer", "Player"]

@@ -31,7 +31,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hearts_teach.agents import driver
-from hearts_teach.agents.protocol import BID
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.legality import SPADES, SpadesState, beats
 from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
@@ -423,9 +422,9 @@ def auto_play(hand: SpadesHand, bots: Sequence, stop_at: int | None = None) -> l
 def move_line(hand: SpadesHand, seat: int, kind: str, action: int | Card, trick: Any) -> str:
     """One action as a log line: "West bids 3", "North plays Q♠ → North takes the trick"."""
     name = hand.seat_names[seat]
-    if kind == BID:
-        return f"{name} bids {bid_word(action)}"  # type: ignore[arg-type]
-    return (f"{name} plays {action.pretty}"  # type: ignore[union-attr]
+    if not isinstance(action, Card):
+        return f"{name} bids {bid_word(action)}"
+    return (f"{name} plays {action.pretty}"
             + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
 
 

@@ -34,7 +34,7 @@ from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
-from hearts_teach.kernel.table import SEAT_COUNT
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int, check_seed
 
 MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
@@ -387,10 +387,7 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
         for r in range(rotations):
             hand = deal_for(seed, d, rules)
             seat_of = seating(r)
-            by_seat: list[Bot | None] = [None] * SEAT_COUNT
-            for e, seat in enumerate(seat_of):
-                by_seat[seat] = bots[e]  # type: ignore[assignment]
-            play_hand(hand, by_seat)  # type: ignore[arg-type]
+            play_hand(hand, [bots[seat_of.index(s)] for s in FOUR.seats])
             tally.add_seated(hand.scores, hand.moon, seat_of)
             bar.update(len(tally.rows))
     problems = tuple(str(p) for b in bots if isinstance(b, FunctionBot) for p in b.problems)

@@ -65,12 +65,12 @@ class SpadesView(SeatView):
             raise HeartsError(f"a SpadesView is taken of a SpadesHand, got {type(hand).__name__} "
                               f"{quote(hand)}")
         check_seat(seat)
-        common = dict(bids=hand.bids, rules=hand.rules, dealer=hand.dealer, hand_number=hand.hand_number,
+        common: dict[str, Any] = dict(bids=hand.bids, rules=hand.rules, dealer=hand.dealer, hand_number=hand.hand_number,
                       scores_before=hand.scores_before, seat_names=tuple(hand.seat_names))
         if hand.phase == "bid":
-            return cls(seat=seat, phase="bid", hand=hand.cards(seat).mask, turn=hand.turn,  # type: ignore[arg-type]
-                       leader=hand.first_seat, **common)  # type: ignore[arg-type]
-        return cls.from_state(hand.play_state(), seat, **common)  # type: ignore[arg-type]
+            return cls(seat=seat, phase="bid", hand=hand.cards(seat).mask, turn=hand.to_bid[0],
+                       leader=hand.first_seat, **common)
+        return cls.from_state(hand.play_state(), seat, **common)
 
     @classmethod
     def from_state(cls, state: SpadesState, seat: int, bids: tuple[int | None, ...] | list = _UNBID,

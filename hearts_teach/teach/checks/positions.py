@@ -52,8 +52,8 @@ def random_hand(seed: int) -> PlayedHand:
     hand = Hand.deal(seed=seed, pass_direction="hold")
 
     def note_trick(_seat: int, _kind: str, _card: Card, trick: Trick | None) -> None:
-        if trick is not None:
-            tricks.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))  # type: ignore[arg-type]
+        if trick is not None and trick.winner is not None:
+            tricks.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))
 
     driver.play(hand, [player] * SEAT_COUNT, on_move=note_trick)
     return PlayedHand(seed, tuple(tricks), tuple(hand.taken(s).mask for s in range(SEAT_COUNT)), tuple(positions))
