@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 from hearts_teach.games.hearts.legality import cascade, trick_points
 from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.games.seat_view import SeatView
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
-    FULL_DECK,
     HEARTS_MASK,
     QS_MASK,
     SUIT_MASKS,
@@ -42,7 +42,7 @@ SEAT_NAMES = ("South", "West", "North", "East")
 
 
 @dataclass(frozen=True)
-class View:
+class View(SeatView):
     """Everything seat ``seat`` may know at one moment. Build it with ``from_hand`` or
     ``from_state``; the fields are masks (52-bit ints) and card indices."""
 
@@ -128,11 +128,6 @@ class View:
                        self.rules.no_points_on_first_trick, self.rules.queen_waits)[0]
 
     @property
-    def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played."""
-        return FULL_DECK & ~self.hand & ~self.played
-
-    @property
     def trick_mask(self) -> int:
         m = 0
         for c in self.trick:
@@ -172,28 +167,12 @@ class View:
 
     # Card-level accessors -----------------------------------------------------------
     @property
-    def cards(self) -> CardList:
-        return CardList.from_mask(self.hand)
-
-    @property
-    def legal(self) -> CardList:
-        return CardList.from_mask(self.legal_mask)
-
-    @property
-    def current_trick(self) -> CardList:
-        return CardList(DECK[i] for i in self.trick)
-
-    @property
     def passed_cards(self) -> CardList:
         return CardList.from_mask(self.passed)
 
     @property
     def received_cards(self) -> CardList:
         return CardList.from_mask(self.received)
-
-    @property
-    def played_cards(self) -> CardList:
-        return CardList.from_mask(self.played)
 
     @property
     def winning(self) -> tuple[int, Card] | None:
@@ -228,11 +207,6 @@ class View:
             if self.my_turn:
                 lines.append(f"  legal: {join_pretty(self.legal_mask)}")
         return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        return "<pre>" + escape(str(self)) + "</pre>"
 
 
 def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:

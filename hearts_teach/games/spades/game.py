@@ -417,6 +417,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         new.replay(self._history)
         return new
 
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as a ``hearts_teach.games.spades.view.SpadesView`` (for bots)."""
+        from hearts_teach.games.spades.view import SpadesView
+
+        return SpadesView.from_hand(self, seat)
+
     def play_state(self) -> SpadesState:
         """A copy of the bitmask play state (for bots)."""
         if self._state is None:
