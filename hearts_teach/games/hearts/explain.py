@@ -49,7 +49,7 @@ def must_follow(suit: Suit, held: int) -> str:
 
 
 def _led(hand: Hand) -> Suit:
-    return Suit(hand._state.led_suit)  # type: ignore[union-attr]
+    return Suit(hand._state.led_suit)
 
 
 def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:

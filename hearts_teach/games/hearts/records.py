@@ -64,11 +64,11 @@ class JsonRecord:
     hands and matches of both games)."""
 
     def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)  # type: ignore[attr-defined]
+        return json.dumps(self.to_record(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
-        return cls.from_record(load_json(text))  # type: ignore[attr-defined]
+        return cls.from_record(load_json(text))
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
@@ -268,7 +268,7 @@ def replay_sheet(hand: Hand) -> str:
         lines.append(f"Pass {hand.pass_direction}:")
         for s in range(4):
             p = hand.passed(s)
-            target = names[hand.pass_target(s)]  # type: ignore[index]
+            target = names[hand.pass_target(s)]
             lines.append(f"  {names[s]:<{w}}  {' '.join(c.pretty for c in p) if p else '(not chosen)'}"
                          f" → {target}")
     lines.append("")

@@ -222,4 +222,4 @@ def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] =
         penalties = count // BAG_LIMIT
         teams.append(TeamScore(team, contract, taken, made, contract_points, over, nil, penalties,
                                bg[team], count - BAG_LIMIT * penalties))
-    return HandScore(b, t, (teams[0], teams[1]), blind)  # type: ignore[arg-type]
+    return HandScore(b, t, (teams[0], teams[1]), blind)
