@@ -265,8 +265,8 @@ def check_count(n: object, what: str = "n") -> int:
 
 def check_batch_seed(seed: object, argument: str = "seed") -> Rng:
     """The ``Rng`` of a seed (an int of at most 64 bits, a string, or an ``Rng``)."""
-    seed = check_seed(seed, argument, extra=(Rng,))
-    return seed if isinstance(seed, Rng) else Rng(seed)
+    checked = check_seed(seed, argument, extra=(Rng,))
+    return checked if isinstance(checked, Rng) else Rng(checked)
 
 
 def check_per_hand(value: object, b: int, argument: str, low: int, high: int) -> np.ndarray:
@@ -527,7 +527,7 @@ def run_play(st: BatchState, policies: Sequence[Policy], seat_policy: np.ndarray
         legal = st.legal(h)
         if st.record:
             st.legals[:, st.step] = legal
-        if single:
+        if single or seat_policy is None:  # (the second test only tells the type checker)
             card = policies[0].play(st, None, h, legal)
         else:
             card = np.empty(st.size, dtype=np.intp)

@@ -49,6 +49,7 @@ def must_follow(suit: Suit, held: int) -> str:
 
 
 def _led(hand: Hand) -> Suit:
+    assert hand._state is not None  # plays are explained in the play phase only
     return Suit(hand._state.led_suit)
 
 
