@@ -108,3 +108,31 @@ def test_docs_rules_gives_every_default(rules, heading):
         row = re.search(rf"^\| `{name}` \| `([^`]*)` \|", table, re.M)
         assert row, f"docs/rules.md ({heading}) has no row for the option {name}"
         assert ast.literal_eval(row.group(1)) == value, (name, row.group(1), value)
+
+
+def _signed(cell: str) -> int:
+    """The last signed number of a table cell ("... total −59" -> -59)."""
+    return int(re.findall(r"[+−-]\d+", cell)[-1].replace("−", "-"))
+
+
+def test_docs_rules_spades_examples_agree_with_score_hand():
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.scoring import BLIND_NIL
+
+    rows = [line.strip("|").split("|") for line in _section("Spades worked examples").splitlines()
+            if line.startswith("| ") and not line.startswith("| Bids")]
+    assert len(rows) >= 5
+    bids = tricks = bags = None
+    for cells in rows:
+        first = cells[0].strip()
+        rules = SpadesRules()
+        if first.startswith("the same, "):  # the row above under other options
+            rules = SpadesRules(**{k: ast.literal_eval(v) for k, v in
+                                   re.findall(r"`(\w+)=([^`]+)`", first)})
+        else:
+            words = first.replace("blind nil", "B").split()
+            bids = [BLIND_NIL if w == "B" else int(w) for w in words]
+            tricks = [int(w) for w in cells[1].split()]
+            bags = [int(w) for w in cells[2].split(",")]
+        score = score_hand(bids, tricks, bags, rules=rules)
+        assert score.team_points == (_signed(cells[3]), _signed(cells[4])), cells
