@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -54,6 +55,9 @@ from hearts_teach.kernel.errors import (
 )
 from hearts_teach.kernel.rng import MASK64, Rng
 from hearts_teach.kernel.validation import check_int, check_seed
+
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.view import View
 
 U64 = np.uint64
 BITS = np.array(BIT, dtype=U64)  # BITS[c]: the mask of card c
@@ -360,7 +364,7 @@ class BatchState:
     def mover_hands(self) -> np.ndarray:
         return self.hands.ravel()[self.ar4 + self.turn]
 
-    def load_view(self, view) -> None:
+    def load_view(self, view: View) -> None:
         """Every hand continues from ``view``'s mid-hand position (taken cards, the trick so
         far, whose turn, broken, shown voids); the hidden hands are the batch's own deals."""
         self.taken[:] = np.array(view.taken, dtype=U64)
@@ -491,10 +495,10 @@ class Policy:
 
     name = "policy"
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         raise NotImplementedError
 
 
