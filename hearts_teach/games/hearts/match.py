@@ -1,7 +1,8 @@
 """A match: hands until someone reaches ``end_score``; lowest total wins.
 
 The match owns the pass rotation (hand ``n`` passes ``rules.pass_direction(n)``) and
-deals each hand from its own seed, so a match is reproducible hand by hand.
+deals each hand from its own seed, so a match is reproducible hand by hand. The end and the
+tie rule are H12 of docs/rules.md.
 """
 
 from __future__ import annotations
