@@ -136,3 +136,11 @@ def test_docs_rules_spades_examples_agree_with_score_hand():
             bags = [int(w) for w in cells[2].split(",")]
         score = score_hand(bids, tricks, bags, rules=rules)
         assert score.team_points == (_signed(cells[3]), _signed(cells[4])), cells
+
+
+def test_docs_rules_explains_every_rule_name_of_the_verdicts():
+    from hearts_teach.kernel.errors import Rule
+
+    table = _section("The rule names in verdicts and errors")
+    listed = re.findall(r"^\| `(\w+)` \|", table, re.M)
+    assert sorted(listed) == sorted(r.value for r in Rule)
