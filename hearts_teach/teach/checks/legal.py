@@ -14,6 +14,7 @@ from typing import Any
 from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
 from hearts_teach.kernel.errors import Rule
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.checks.framework import (
     Case,
     Checker,
@@ -111,7 +112,7 @@ def make_cases(hidden: bool = False) -> list[Case]:
     rng = Rng("hearts_teach.checks/legal/hidden" if hidden else "hearts_teach.checks/legal")
     for played in random_hands(101, 4) if hidden else random_hands(1, 8):
         # the first trick's positions always, then a few seeded picks from the rest
-        picks = sorted(set(range(4)) | set(rng.sample(range(4, 52), 5)))
+        picks = sorted(set(FOUR.seats) | set(rng.sample(range(FOUR.players, 52), 5)))
         for k in picks:
             pos = played.positions[k]
             out.append(_case(pos, f"play {k + 1} of dealt hand {played.seed}"))
