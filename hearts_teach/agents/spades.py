@@ -198,7 +198,7 @@ class SpadesBot:
         assert seat is not None
         partner = hand.bids[partner_of(seat)]
         if self.style == "baseline":
-            return suggest_bid(hand.cards(seat), partner)  # type: ignore[arg-type]
+            return suggest_bid(hand.cards(seat), partner)
         if wants_blind_nil(hand, seat):
             return BLIND_NIL
         team = team_of(seat)
