@@ -146,8 +146,9 @@ def _error(error: type[HeartsError], argument: str, message: str, wrong_type: bo
     or another project class, whose message then starts with the argument's name."""
     if error is ArgumentError:
         return (ArgumentTypeError if wrong_type else ArgumentError)(message, argument=argument)
+    make: Callable[..., HeartsError] = error  # only some error classes take ``field=``: try it
     try:
-        return error(message, field=argument)  # type: ignore[call-arg]
+        return make(message, field=argument)
     except TypeError:
         return error(f"{argument}: {message}")
 

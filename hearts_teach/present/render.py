@@ -119,7 +119,7 @@ def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> l
     else:
         lines.append(f"{names[trick.leader]} leads trick {trick.number}.")
     turn = hand.turn
-    lines.append(f"▶ {names[turn]} to play")  # type: ignore[index]
+    lines.append(f"▶ {names[turn]} to play")
     shown = range(4) if all_hands else [turn if seat is None else seat]
     for s in shown:
         mark = "▶" if s == turn else " "

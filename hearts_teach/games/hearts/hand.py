@@ -139,14 +139,16 @@ class LegalPlays:
 
     __slots__ = ("mask", "seat", "_hand")
 
-    def __init__(self, mask: int, seat: int | None, hand: Hand):
+    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
         self.mask = mask
         self.seat = seat
         self._hand = hand
 
     def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
         try:
-            c = to_card(card)  # type: ignore[arg-type]
+            c = to_card(card)
         except HeartsError:
             return False
         return bool(self.mask & BIT[c.index])
@@ -258,7 +260,9 @@ class Hand(TrickGame[Action, Trick]):
                 assert chosen is not None
                 hands[seat] ^= chosen
             for seat in range(4):
-                hands[pass_target(seat, self.pass_direction)] |= self._chosen[seat]  # type: ignore[index,operator]
+                chosen, to = self._chosen[seat], pass_target(seat, self.pass_direction)
+                assert chosen is not None and to is not None  # all chosen; not a hold hand
+                hands[to] |= chosen
         self._hands_after_pass = hands[:]
         self._state = PlayState(hands, two_clubs_holder(hands), self.rules.no_points_on_first_trick,
                                 self.rules.queen_breaks_hearts, self.rules.queen_waits)
@@ -277,7 +281,8 @@ class Hand(TrickGame[Action, Trick]):
     @property
     def turn(self) -> int | None:
         """The seat to play, or None during the pass and after the last trick."""
-        return self._state.turn if self.phase is Phase.PLAY else None
+        st = self._state
+        return st.turn if st is not None and self.phase is Phase.PLAY else None
 
     @property
     def to_pass(self) -> tuple[int, ...]:
@@ -356,7 +361,8 @@ class Hand(TrickGame[Action, Trick]):
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); scores exist "
                                   f"only after trick 13. Use points_taken for the points so far.",
                                   rule=Rule.WRONG_PHASE)
-        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)  # type: ignore[union-attr]
+        assert self._state is not None  # a hand that is over has played
+        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -397,6 +403,7 @@ class Hand(TrickGame[Action, Trick]):
         if refused is not None:
             return refused
         st = self._state
+        assert st is not None  # neither the pass nor over: the play phase
         turn = st.turn
         hand = st.hands[turn]
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
@@ -415,12 +422,14 @@ class Hand(TrickGame[Action, Trick]):
             else:
                 msg = "the pass is over: the cards have moved and play has begun"
             raise WrongPhaseError(f"cannot pass now: {msg}", rule=Rule.WRONG_PHASE, seat=seat)
-        if self._chosen[seat] is not None:
+        if (earlier := self._chosen[seat]) is not None:
             raise IllegalPassError(
-                f"{self.seat_names[seat]} has already chosen {join_pretty(self._chosen[seat])} to pass; "
+                f"{self.seat_names[seat]} has already chosen {join_pretty(earlier)} to pass; "
                 f"undo() takes the choice back", rule=Rule.ALREADY_PASSED, seat=seat)
         chosen = _parse_cards(cards)
-        target = self.seat_names[self.pass_target(seat)]  # type: ignore[index]
+        to = self.pass_target(seat)
+        assert to is not None  # a hand with a pass phase is not a hold hand
+        target = self.seat_names[to]
         if len(chosen) != 3:
             raise IllegalPassError(
                 f"a pass is exactly 3 cards, got {len(chosen)}"
@@ -525,9 +534,10 @@ class Hand(TrickGame[Action, Trick]):
     def _progress(self) -> str:
         if self.phase is Phase.PASS:
             return f"passing {self.pass_direction}, {4 - len(self.to_pass)} of 4 seats have chosen"
-        if self.phase is Phase.OVER:
+        turn = self.turn
+        if turn is None:  # after the pass phase, only when the hand is over
             return "all 13 tricks played"
-        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+        return f"trick {self.trick_number} of 13, {self.seat_names[turn]} to play"
 
     def status_line(self) -> str:
         if self.hearts_broken:

@@ -14,7 +14,7 @@ Inside, cards are masks and indices (cheap for bots); the properties give ``Card
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.hearts.legality import cascade, trick_points
 from hearts_teach.games.hearts.rules import Rules, pass_target
@@ -64,9 +64,9 @@ class View(SeatView):
     win_card: int = -1
     broken: bool = False
     tricks_done: int = 0
-    taken: tuple[int, int, int, int] = (0, 0, 0, 0)  # cards each seat has taken (public)
-    void: tuple[int, int, int, int] = (0, 0, 0, 0)  # bit s: the seat showed void in suit s
-    sizes: tuple[int, int, int, int] = (13, 13, 13, 13)  # cards each seat holds now
+    taken: tuple[int, ...] = (0, 0, 0, 0)  # cards each seat has taken (public)
+    void: tuple[int, ...] = (0, 0, 0, 0)  # bit s: the seat showed void in suit s
+    sizes: tuple[int, ...] = (13, 13, 13, 13)  # cards each seat holds now
     seat_names: tuple[str, ...] = SEAT_NAMES
 
     # construction -------------------------------------------------------------------
@@ -82,7 +82,7 @@ class View(SeatView):
         received_cl = hand.received(seat)
         passed = passed_cl.mask if passed_cl is not None else 0
         received = received_cl.mask if received_cl is not None else 0
-        common = dict(rules=hand.rules, pass_direction=hand.pass_direction,
+        common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
         if hand.phase is Phase.PASS:
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
@@ -105,7 +105,7 @@ class View(SeatView):
 
     @classmethod
     def _from_state(cls, st: PlayState, seat: int, passed: int, received: int,
-                    plays: tuple[tuple[int, int], ...], **common) -> View:
+                    plays: tuple[tuple[int, int], ...], **common: Any) -> View:
         over = st.tricks_done == 13
         return cls(seat=seat, phase="over" if over else "play", hand=st.hands[seat],
                    passed=passed, received=received, plays=plays, played=st.played,

@@ -3,7 +3,8 @@
 Students write ``legal_plays(hand, trick, first_trick, hearts_broken)``: ``hand`` is a
 list of card strings, ``trick`` the cards already played to this trick (``[]`` when
 leading), and two booleans. The answer is a list of the cards that may be played (any
-order). Expected answers come from the engine's legality cascade (``core.cascade``).
+order). Expected answers come from the engine's legality cascade
+(``games.hearts.legality.cascade``: docs/rules.md H4-H9 and golden cases G1-G5).
 """
 
 from __future__ import annotations

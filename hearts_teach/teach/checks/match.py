@@ -2,8 +2,8 @@
 
 ``match_over(totals, end_score=100)`` -> bool and ``match_winner(totals, end_score=100)``
 -> the winning seat or None. Expected answers come from the engine's match logic
-(``match._decided``): over once a total reaches ``end_score`` and the lowest total is
-held by exactly one player.
+(``games.hearts.match._decided``): over once a total reaches ``end_score`` and the lowest
+total is held by exactly one player (docs/rules.md H12, golden case G8).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Students write ``pass_direction(hand_number)`` ('left', 'right', 'across' or 'hold') and
 ``pass_target(seat, hand_number)`` (the receiving seat, or None on a hold hand).
-Expected answers come from the engine's ``Rules.pass_direction`` and ``pass_target``.
+Expected answers come from the engine's ``Rules.pass_direction`` and ``pass_target``
+(docs/rules.md H3, golden case G9).
 """
 
 from __future__ import annotations

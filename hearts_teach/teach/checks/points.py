@@ -3,8 +3,8 @@
 ``hand_points(taken)``: a list of card strings one player took -> their penalty points.
 ``hand_scores(points, new_moon=False)``: the 4 players' points taken -> the hand's
 scores after the moon adjustment (standard: shooter 0, others 26; ``new_moon``:
-shooter -26, others 0). Expected answers come from ``core.trick_points`` and
-``core.final_scores``.
+shooter -26, others 0). Expected answers come from ``games.hearts.legality.trick_points``
+and ``final_scores`` (docs/rules.md H10-H11, D8, golden cases G6-G7).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@
 bid plus 1 per overtrick; set: -10 per trick bid).
 ``spades_score(bids, tricks, bags)``: four bids and four trick counts by seat, the two
 teams' bags before the hand -> ``(points, bags_after)``, two pairs by team, with nil and
-the 10-bag penalty. Expected answers come from ``hearts_teach.games.spades.score_hand``.
+the 10-bag penalty. Expected answers come from ``hearts_teach.games.spades.score_hand``
+(docs/rules.md S6-S8).
 
 ``hearts_teach.teach.checks`` loads this module on first use (it needs the Spades engine and bots).
 """

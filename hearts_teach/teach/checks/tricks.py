@@ -2,7 +2,8 @@
 
 Students write ``trick_winner(trick)``: ``trick`` is a list of 4 card strings in play
 order (the first card was led); the answer is the position 0..3 of the winning card.
-Expected answers come from tricks the engine played (``PlayState`` decides winners).
+Expected answers come from tricks the engine played (``PlayState`` decides winners; the
+rule is docs/rules.md H7).
 """
 
 from __future__ import annotations
