@@ -16,7 +16,6 @@ from typing import Any, Generic, TypeVar
 
 from hearts_teach.games.hearts.records import JsonRecord
 from hearts_teach.kernel.cards import FULL_DECK, Card, CardList, Suit
-from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.errors import (
     IllegalPlayError,
     NothingToUndoError,
@@ -24,6 +23,7 @@ from hearts_teach.kernel.errors import (
     OutOfTurnError,
     Rule,
 )
+from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
 
 DEFAULT_SEAT_NAMES = FOUR.names  # South, West, North, East

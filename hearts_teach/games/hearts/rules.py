@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index
+from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index, join_pretty
 from hearts_teach.kernel.errors import InvalidSeatError, RulesError, quote
 from hearts_teach.kernel.table import FOUR, MAX_SEATS, MIN_SEATS, Table, table_of
 
@@ -222,8 +222,6 @@ class Rules:
             f"The match ends when someone reaches {self.end_score}; lowest total wins",
         ]
         if self.players != FOUR.players:
-            from hearts_teach.kernel.cards import join_pretty
-
             opening = join_pretty(self.opening_mask)
             lines.insert(0, f"Players: {self.players}, {self.hand_size} cards each "
                             f"({join_pretty(self.removed_mask)} taken out); the holder of {opening} leads it")
