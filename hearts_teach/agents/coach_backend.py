@@ -78,7 +78,7 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
                 for s in table.seats:
                     hands[pass_target(s, direction, table)] |= chosen[s]
                 taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, opening), -1, -1, -1,
-                                   False, 0, 0, npf, qb, defence, -1, stop, qw, opening, rules.hand_size)
+                                   False, 0, 0, npf, qb, defence, -1, stop, qw, opening)
                 scores, shooter = final_scores(taken, moon_rule, omni)
                 _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
     else:

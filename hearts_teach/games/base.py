@@ -146,7 +146,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         """1..13 during play (0 before play begins, 13 when over; 1..hand size at other tables)."""
         if self._state is None:
             return 0
-        return min(self._state.tricks_done + 1, self._state.tricks)
+        return min(self._state.tricks_done + 1, self._state.table.hand_size)
 
     def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
         """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing

@@ -53,6 +53,13 @@ class Suit(IntEnum):
         return f"Suit.{self.name}"
 
 
+# plain ints for the hot paths (an IntEnum compares more slowly than an int)
+CLUBS, DIAMONDS, HEARTS, SPADES = (int(s) for s in Suit)
+SUITS = len(Suit)
+RANKS = 13  # cards per suit: a card's index is suit * RANKS + rank - 2
+DECK_SIZE = SUITS * RANKS
+NO_TRUMP = -1  # the trump suit of a game without one (Hearts)
+
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hearts_teach.kernel.cards import DECK_SIZE
 from hearts_teach.kernel.errors import ArgumentError, quote
 
 # the seat names of each table size, clockwise from the seat numbered 0
@@ -40,6 +41,11 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """Seat names, indexed by seat number."""
         return _NAMES[self.players]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, and so tricks in a hand (the deck shared out evenly)."""
+        return DECK_SIZE // self.players
 
     @property
     def seats(self) -> range:

@@ -107,7 +107,7 @@ class PlayContext:
 
     __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
                  "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop",
-                 "defence", "opening", "tricks")
+                 "defence", "opening")
 
     def __init__(self, view: View):
         self.seat = view.seat
@@ -132,13 +132,12 @@ class PlayContext:
         self.stop = POINTS | (JD_MASK if self.omnibus else 0)
         self.defence = (True,) * len(self.taken)  # every seat defends against a moon
         self.opening = view.rules.opening_mask
-        self.tricks = view.rules.hand_size
 
     def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
         return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
                        self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
                        self.played, self.npf, self.qb, self.defence, card, self.stop, self.qw,
-                       self.opening, self.tricks)
+                       self.opening)
 
 
 def payoff(scores: tuple[int, ...], seat: int) -> float:

@@ -1,18 +1,19 @@
 """The hot loop: sampling hidden hands and playing positions out with the rule policy.
 
 Everything here runs on ints (card indices and 52-bit masks): no ``Card``, no ``Hand``,
-no ``PlayState`` method calls, because the coach and the Monte Carlo bot play tens of
-thousands of cards per decision in pure Python. Legality still comes from the engine's
-one cascade (``core.cascade``), so a rollout can never play a card the engine would refuse.
+because the coach and the Monte Carlo bot play tens of thousands of cards per decision in
+pure Python. Legality comes from the engine's one cascade (``legality.cascade``) and each
+card is played by the kernel's one trick transition (``PlayState.play``), so a rollout can
+never play a card the engine would refuse nor score a trick differently.
 """
 
 from __future__ import annotations
 
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
-from hearts_teach.games.hearts.legality import CLUBS_2, cascade
-from hearts_teach.kernel.cards import FULL_DECK, HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
+from hearts_teach.games.hearts.legality import CLUBS_2, PlayState, cascade
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
 from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS
+from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS, table_of
 
 SUITS = SUIT_MASKS
 
@@ -20,9 +21,8 @@ SUITS = SUIT_MASKS
 def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
             led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
             played: int, no_points_first: bool, queen_breaks: bool,
-            defence: tuple[bool, bool, bool, bool], first: int = -1,
-            stop: int = POINTS, queen_waits: bool = False, opening: int = CLUBS_2,
-            tricks: int | None = None) -> tuple[list[int], int]:
+            defence: tuple[bool, ...], first: int = -1,
+            stop: int = POINTS, queen_waits: bool = False, opening: int = CLUBS_2) -> tuple[list[int], int]:
     """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
     modified in place. ``trick_cards`` is how many cards the trick in progress holds.
 
@@ -33,60 +33,59 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     Returns ``(taken, winner of the trick in progress or of the next trick)``.
     Each seat's decision reads only its own hand and public facts.
     The table has one seat per entry of ``hands``; ``opening`` is the bit of the card that
-    opens the hand (2♣, or the lowest club in play) and ``tricks`` the tricks in a whole
-    hand (default: the 52 cards shared out).
+    opens the hand (2♣, or the lowest club in play).
     """
-    seats = len(hands)
-    if tricks is None:
-        tricks = FULL_DECK.bit_count() // seats
-    split = _SPLIT[seats]
+    st = PlayState(hands, turn, no_points_first, queen_breaks, queen_waits, table_of(len(hands)), opening)
+    st.hands = hands  # in place, as documented
+    st.taken = taken
+    # the rollout knows how many cards the trick in progress holds, not which: their
+    # effect is in trick_mask, led_suit and the winner so far; the placeholders only count
+    st.trick = [-1] * trick_cards
+    st.trick_mask = trick_mask
+    st.leader = (turn - trick_cards) % st.players
+    st.led_suit = led_suit
+    st.win_seat = win_seat
+    st.win_card = win_card
+    st.broken = broken
+    st.tricks_done = tricks_done
+    st.played = played
+    play = st.play
+    split = _SPLIT[st.players]
     first_winner = -1
-    trick_len = trick_cards
     threat = _threats(taken, defence)
+    scored = _taken_points(taken)  # the points in the tricks taken so far
     rp = rule_play
-    while tricks_done < tricks:
-        seat = turn
+    last = st.table.hand_size
+    while st.tricks_done < last:
+        seat = st.turn
         hand = hands[seat]
-        legal = cascade(hand, led_suit, tricks_done == 0, broken, no_points_first, queen_waits, opening)[0]
+        led_suit = st.led_suit
+        legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits, opening)[0]
         if first >= 0:
             card = first
             first = -1
         elif legal & (legal - 1):
-            card = rp(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played,
-                      threat[seat], seats)
+            card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat, st.trick_mask,
+                      st.played, threat[seat], st.players)
         else:
             card = legal.bit_length() - 1
-        bit = 1 << card
-        hands[seat] = hand ^ bit
-        played |= bit
-        trick_mask |= bit
-        suit = card // 13
-        if trick_len == 0:
-            led_suit = suit
-            win_seat = seat
-            win_card = card
-        elif suit == led_suit and card > win_card:
-            win_card = card
-            win_seat = seat
-        if suit == 2 or (queen_breaks and card == QS_INDEX):
-            broken = True
-        trick_len += 1
-        if trick_len == seats:
-            taken[win_seat] |= trick_mask
+        winner = play(card)
+        if winner >= 0:
             if first_winner < 0:
-                first_winner = win_seat
-            if trick_mask & POINTS and threat is not split:
+                first_winner = winner
+            if threat is not split and st.played & POINTS != scored:
+                scored = st.played & POINTS
                 threat = _threats(taken, defence)
-            trick_mask = 0
-            trick_len = 0
-            led_suit = -1
-            tricks_done += 1
-            turn = win_seat
-            if played & stop == stop:
+            if st.played & stop == stop:
                 break
-        else:
-            turn = (seat + 1) % seats
     return taken, first_winner
+
+
+def _taken_points(taken: list[int]) -> int:
+    m = 0
+    for t in taken:
+        m |= t
+    return m & POINTS
 
 
 # per table size, the one tuple that says "points are split: nobody can shoot any more"

@@ -280,7 +280,7 @@ class Hand(TrickGame[Action, Trick]):
         self._hands_after_pass = hands[:]
         rules = self.rules
         self._state = PlayState(hands, opening_holder(hands, rules.opening_mask), rules.no_points_on_first_trick,
-                                rules.queen_breaks_hearts, rules.queen_waits, rules.opening_mask, rules.hand_size)
+                                rules.queen_breaks_hearts, rules.queen_waits, self.table, rules.opening_mask)
 
     # status ---------------------------------------------------------------------------
     @property

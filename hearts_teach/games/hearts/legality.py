@@ -14,15 +14,16 @@ from hearts_teach.kernel.cards import (
     FULL_DECK,
     HEARTS_MASK,
     JD_MASK,
+    NO_TRUMP,
     POINTS_MASK,
-    QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
     indices_of,
     join_pretty,
 )
 from hearts_teach.kernel.errors import Rule
-from hearts_teach.kernel.table import SEAT_COUNT
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
+from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
 MOON_POINTS = 26  # every heart and Q♠: what a moon is worth, whatever the table size
@@ -120,73 +121,26 @@ def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bo
     return tuple(scores), moon
 
 
-class TrickState:
-    """The play-phase fields every trick game keeps (``PlayState`` here and the Spades
-    ``SpadesState`` add their own), set up and copied in one place. The table has one seat
-    per hand in ``hands``; ``tricks`` is the number of tricks in a whole hand (default: the
-    52 cards shared out, 13 at four seats)."""
-
-    __slots__ = ("hands", "trick", "leader", "turn", "led_suit", "broken", "tricks_done",
-                 "played", "win_seat", "win_card", "void", "seats", "tricks")
-
-    def __init__(self, hands: list[int], leader: int, tricks: int | None = None):
-        self.seats = len(hands)
-        self.tricks = tricks if tricks is not None else FULL_DECK.bit_count() // self.seats
-        self.hands = list(hands)
-        self.trick: list[int] = []  # card indices in play order
-        self.leader = leader
-        self.turn = leader
-        self.led_suit = -1
-        self.broken = False
-        self.tricks_done = 0
-        self.played = 0
-        self.win_seat = -1
-        self.win_card = -1
-        self.void = [0] * self.seats  # per seat: bit s set = shown void in suit s
-
-    def _copy_into(self, new: Any) -> Any:
-        """Copy the shared fields into ``new`` (a bare instance) and return it."""
-        new.hands = self.hands[:]
-        new.trick = self.trick[:]
-        new.leader = self.leader
-        new.turn = self.turn
-        new.led_suit = self.led_suit
-        new.broken = self.broken
-        new.tricks_done = self.tricks_done
-        new.played = self.played
-        new.win_seat = self.win_seat
-        new.win_card = self.win_card
-        new.void = self.void[:]
-        new.seats = self.seats
-        new.tricks = self.tricks
-        return new
-
-    @property
-    def is_over(self) -> bool:
-        return self.tricks_done == self.tricks
-
-
 class PlayState(TrickState):
-    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
-    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+    """The Hearts play phase: the kernel's trick state (``kernel.trick.TrickState``) with
+    the options of the cascade. Hearts (and Q♠ under ``queen_breaks``) break hearts; no
+    trump. Mutable and cheap to ``copy()``; no checks: callers pass legal cards (``Hand``
+    checks them; bots pick from ``legal()``)."""
 
-    __slots__ = ("taken", "no_points_first", "queen_breaks", "queen_waits", "trick_mask", "opening")
+    __slots__ = ("no_points_first", "queen_breaks", "queen_waits", "opening")
 
     def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
-                 queen_breaks: bool = False, queen_waits: bool = False, opening: int = CLUBS_2,
-                 tricks: int | None = None):
-        super().__init__(hands, leader, tricks)
-        self.taken = [0] * self.seats
-        self.opening = opening
-        self.trick_mask = 0
+                 queen_breaks: bool = False, queen_waits: bool = False, table: Table = FOUR,
+                 opening: int = CLUBS_2):
+        TrickState.__init__(self, hands, leader, HEARTS_MASK | QS_MASK if queen_breaks else HEARTS_MASK,
+                            NO_TRUMP, table)
+        self.opening = opening  # the bit of the card that opens the hand (the lowest club in play)
         self.no_points_first = no_points_first
         self.queen_breaks = queen_breaks
         self.queen_waits = queen_waits
 
     def copy(self) -> PlayState:
         new = self._copy_into(PlayState.__new__(PlayState))
-        new.taken = self.taken[:]
-        new.trick_mask = self.trick_mask
         new.no_points_first = self.no_points_first
         new.queen_breaks = self.queen_breaks
         new.queen_waits = self.queen_waits
@@ -196,44 +150,6 @@ class PlayState(TrickState):
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
                        self.broken, self.no_points_first, self.queen_waits, self.opening)[0]
-
-    def play(self, card: int) -> int:
-        """Play ``card`` for the seat to move; returns the trick winner when the trick
-        completes, else -1. (Hot path of every simulation: kept flat on purpose.)"""
-        seat = self.turn
-        bit = BIT[card]
-        self.hands[seat] ^= bit
-        self.played |= bit
-        trick = self.trick
-        trick.append(card)
-        self.trick_mask |= bit
-        suit = card // 13
-        led = self.led_suit
-        if led < 0:
-            self.led_suit = suit
-            self.win_seat = seat
-            self.win_card = card
-        elif suit == led:
-            if card > self.win_card:
-                self.win_card = card
-                self.win_seat = seat
-        else:
-            self.void[seat] |= 1 << led
-        if suit == 2 or (card == QS_INDEX and self.queen_breaks):
-            self.broken = True
-        seats = self.seats
-        if len(trick) < seats:
-            self.turn = (seat + 1) % seats
-            return -1
-        w = self.win_seat
-        self.taken[w] |= self.trick_mask
-        self.trick = []
-        self.trick_mask = 0
-        self.led_suit = -1
-        self.tricks_done += 1
-        self.leader = w
-        self.turn = w
-        return w
 
     def points_taken(self, omnibus: bool = False) -> list[int]:
         return [trick_points(t, omnibus) for t in self.taken]

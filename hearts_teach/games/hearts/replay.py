@@ -210,7 +210,7 @@ def replay_record(rec: Any) -> dict[str, Any]:
                              _card_error(given))
             idx = Card(given).index
         if st.is_over:
-            last = st.seats * st.tricks  # the 52nd card at four seats
+            last = st.players * st.table.hand_size  # the 52nd card at four seats
             return _fail(i, _NAMES[idx], "wrong_phase", f"play {i} comes after the {last}nd card: the hand is over"
                          if last == 52 else f"play {i} comes after the last card ({last}): the hand is over")
         mask = st.legal()

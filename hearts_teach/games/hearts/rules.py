@@ -51,7 +51,6 @@ def _mask(names: tuple[str, ...]) -> int:
 DECK_MASKS = {n: FULL_DECK ^ _mask(cards) for n, cards in REMOVED_CARDS.items()}
 # the opening lead: the lowest club in play (2♣ unless it was taken out)
 OPENING_MASKS = {n: (m & CLUBS_MASK) & -(m & CLUBS_MASK) for n, m in DECK_MASKS.items()}
-HAND_SIZES = {n: m.bit_count() // n for n, m in DECK_MASKS.items()}
 
 
 @dataclass(frozen=True)
@@ -155,7 +154,7 @@ class Rules:
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat, which is also the number of tricks in a hand."""
-        return HAND_SIZES[self.players]
+        return self.table.hand_size  # REMOVED_CARDS makes the deck exactly players × this
 
     @property
     def opening_mask(self) -> int:
