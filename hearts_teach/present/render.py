@@ -319,7 +319,7 @@ def score_table_html(match: Match, winner_line: bool = True) -> str:
     head = (f"<tr><th {th}>hand</th><th {th}>pass</th>" + "".join(f"<th {th}>{escape(n)}</th>" for n in names)
             + f"<th {th}>note</th></tr>")
     rows = []
-    totals = [0, 0, 0, 0]
+    totals = [0] * match.rules.players
     for h in match.finished_hands:
         sc = h.scores
         totals = [a + b for a, b in zip(totals, sc, strict=True)]
