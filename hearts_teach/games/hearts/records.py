@@ -131,13 +131,12 @@ def _deal_field(rec: dict, path: str, table: Table = FOUR) -> list[CardList]:
     return [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
 
 
-def _names_field(rec: dict, path: str, want: str = "4 seat names (strings)",
+def _names_field(rec: dict, path: str, want: str | None = None,
                  table: Table = FOUR) -> list[str] | None:
     """The record's optional ``seat_names``: one string per seat of ``table`` (``want``
     words the expectation)."""
     names = _field(rec, "seat_names", list, None, path)
-    if table is not FOUR:
-        want = want.replace(f"{FOUR.players} ", f"{table.players} ", 1)
+    want = want or f"{table.players} seat names (strings)"
     if names is not None and (len(names) != table.players or not all(isinstance(n, str) for n in names)):
         raise RecordError(f"expected {want}, got {quote(names)}", field=path + "seat_names")
     if names is not None:

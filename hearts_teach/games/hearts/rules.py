@@ -77,7 +77,7 @@ class Rules:
     end_score: int = 100
     omnibus: bool = False
     queen_waits: bool = False
-    players: int = 4
+    players: int = FOUR.players
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # the generated __init__ would raise a bare TypeError for a misspelt option

@@ -65,9 +65,9 @@ class View:
     broken: bool = False
     tricks_done: int = 0
     # one entry per seat (four by default; ``rules.players`` at other tables)
-    taken: tuple[int, ...] = (0, 0, 0, 0)  # cards each seat has taken (public)
-    void: tuple[int, ...] = (0, 0, 0, 0)  # bit s: the seat showed void in suit s
-    sizes: tuple[int, ...] = (13, 13, 13, 13)  # cards each seat holds now
+    taken: tuple[int, ...] = (0,) * FOUR.players  # cards each seat has taken (public)
+    void: tuple[int, ...] = (0,) * FOUR.players  # bit s: the seat showed void in suit s
+    sizes: tuple[int, ...] = (FOUR.hand_size,) * FOUR.players  # cards each seat holds now
     seat_names: tuple[str, ...] = SEAT_NAMES
 
     # construction -------------------------------------------------------------------
@@ -204,7 +204,7 @@ class View:
         return self.win_seat, DECK[self.win_card]
 
     def voids(self, seat: int) -> tuple[Suit, ...]:
-        return tuple(Suit(s) for s in range(4) if self.void[seat] >> s & 1)
+        return tuple(s for s in Suit if self.void[seat] >> s & 1)
 
     def still_out(self) -> dict[Suit, CardList]:
         """Unseen cards by suit."""
