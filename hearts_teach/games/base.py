@@ -23,12 +23,13 @@ from hearts_teach.kernel.errors import (
     OutOfTurnError,
     Rule,
 )
+from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
 
 if TYPE_CHECKING:
     from hearts_teach.games.hearts.hand import Verdict
 
-DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
+DEFAULT_SEAT_NAMES = FOUR.names  # South, West, North, East
 
 
 
@@ -66,14 +67,15 @@ class TrickSeats:
 
     leader: int
     cards: CardList
+    players: int = FOUR.players  # the table size (a Hearts trick at 3, 5 or 6 seats sets its own)
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
 
     @property
     def complete(self) -> bool:
-        return len(self.cards) == 4
+        return len(self.cards) == self.players
 
     @property
     def led_suit(self) -> Suit | None:
@@ -93,6 +95,8 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     # each game may bring its own checks (for its wording): one argument in, checked value out
     _check_seat: Callable[[Any], int] = staticmethod(check_seat)
     _check_deal: Callable[[Any], tuple[CardList, ...]] = staticmethod(check_deal)
+    table: Table = FOUR  # the seats (Hearts may seat 3 to 6: ``Hand`` sets its own)
+    deck_mask: int = FULL_DECK  # the cards in play
     _nothing_to_undo = "nothing to undo"
     _hands0: list[int]
     _state: Any
@@ -109,9 +113,11 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         def text(self, seat: int | None = None, all_hands: bool = False) -> str: ...
 
     def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
-        """The end of both constructors: 4 seat names (default South, West, North, East),
+        """The end of both constructors: one name per seat (default: the table's, South,
+        West, North, East at four seats),
         the checked deal, an empty history, then ``_reset``."""
-        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self.seat_names = (check_seat_names(seat_names, table=self.table) if seat_names is not None
+                           else self.table.names)
         self._deal = self._check_deal(deal)
         self._history = []
         self._reset()
@@ -135,7 +141,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         if seat is not None:
             seat = self._check_seat(seat)
             mine = self._state.hands[seat] if self._state else self._hands0[seat]
-        rest = FULL_DECK ^ pl ^ mine
+        rest = self.deck_mask & ~pl & ~mine
         return {s: CardList.from_mask(rest & s.mask) for s in Suit}
 
     # history and tricks ---------------------------------------------------------------------
@@ -158,10 +164,10 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
 
     @property
     def trick_number(self) -> int:
-        """1..13 during play (0 before play begins, 13 when over)."""
+        """1..13 during play (0 before play begins, 13 when over; 1..hand size at other tables)."""
         if self._state is None:
             return 0
-        return min(self._state.tricks_done + 1, 13)
+        return min(self._state.tricks_done + 1, self._state.table.hand_size)
 
     def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
         """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing

@@ -63,7 +63,7 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import MASK64, Rng
-from hearts_teach.kernel.table import FOUR, Table
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
 from hearts_teach.kernel.validation import check_int, check_seed
 
 if TYPE_CHECKING:
@@ -256,6 +256,9 @@ def check_rules(rules: Rules | None) -> Rules:
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules object, got {quote(rules)}; e.g. Rules.preset('omnibus')")
+    if rules.players != SEAT_COUNT:
+        raise RulesError(f"the batch engine seats {SEAT_COUNT} players only, not {rules.players}: play "
+                         f"Rules(players={rules.players}) on the scalar engine (Hand, Match, the bots)")
     unknown = [k for k in rules.changes() if k not in BATCH_OPTIONS]
     if unknown:
         raise RulesError(f"the batch engine does not play the rule option {unknown[0]!r} yet; "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES, Hand, Trick
+from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.records import JsonRecord
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import CardLike
@@ -31,7 +31,7 @@ class Match(JsonRecord):
         if not isinstance(self.rules, Rules):
             raise RulesError(f"rules must be a Rules object, got {quote(self.rules)}; "
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
-        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self.seat_names = _names(seat_names, self.rules)
         self.hands: list[Hand] = [self._deal(0)]
 
     @classmethod
@@ -40,9 +40,9 @@ class Match(JsonRecord):
         m = cls.__new__(cls)
         m.seed = check_seed(seed)
         m.rules = rules
-        m.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        m.seat_names = _names(seat_names, rules)
         m.hands = list(hands)
-        totals = [0, 0, 0, 0]
+        totals = [0] * rules.players
         for i, h in enumerate(hands[:-1]):
             totals = [a + b for a, b in zip(totals, h.scores, strict=True)]
             if _decided(totals, rules.end_score):
@@ -92,14 +92,14 @@ class Match(JsonRecord):
     @property
     def totals(self) -> tuple[int, ...]:
         """Running totals over finished hands."""
-        t = [0, 0, 0, 0]
+        t = [0] * self.rules.players
         for h in self.finished_hands:
             t = [a + b for a, b in zip(t, h.scores, strict=True)]
         return tuple(t)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Totals after each finished hand (for plots)."""
-        out, t = [], [0, 0, 0, 0]
+        out, t = [], [0] * self.rules.players
         for h in self.finished_hands:
             t = [a + b for a, b in zip(t, h.scores, strict=True)]
             out.append(tuple(t))
@@ -128,7 +128,7 @@ class Match(JsonRecord):
         w = [max(5, len(n)) for n in names]
         head = "hand  pass    " + "  ".join(f"{n:>{w[i]}}" for i, n in enumerate(names))
         lines = [head, "-" * len(head)]
-        t = [0, 0, 0, 0]
+        t = [0] * self.rules.players
         for h in self.finished_hands:
             sc = h.scores
             t = [a + b for a, b in zip(t, sc, strict=True)]
@@ -165,6 +165,13 @@ class Match(JsonRecord):
 
     def _repr_html_(self) -> str:
         return draw("html", self)
+
+
+def _names(seat_names: Iterable[str] | None, rules: Rules) -> tuple[str, ...]:
+    """The checked seat names, one per seat of the rules' table (default: the table's own)."""
+    if seat_names is None:
+        return rules.table.names
+    return check_seat_names(seat_names, table=rules.table)
 
 
 def _decided(totals: list[int], end_score: int) -> bool:
