@@ -144,6 +144,19 @@ def test_quiz_right_and_wrong_with_reasons():
     assert "not one of the choices" in q.choose(7)
 
 
+def test_a_quiz_answered_right_is_closed():
+    q = Quiz("How many points is Q♠?", [1, 13, 26], 13, reasons={1: "that is a heart"})
+    q.buttons["1"].click()
+    assert q.last_message.endswith("Try again.") and not any(b.disabled for b in q.buttons.values())
+    q.buttons["13"].click()
+    assert all(b.disabled for b in q.buttons.values()) and q.buttons["13"].description == "✔ 13"
+    for label in ("1", "26", "13"):  # a later click (a stale browser view) changes nothing
+        q.buttons[label].click()
+        assert q.last_message == "Already answered: 13 was right. This question is closed."
+        assert "Try again" not in q.text()
+    assert q.attempts == [(1, False), (13, True)]
+
+
 def test_quiz_pick_a_card_graded_by_the_engine():
     hand = Hand.deal(seed=3, hand_number=3)
     hand.play("2C")
@@ -151,6 +164,7 @@ def test_quiz_pick_a_card_graded_by_the_engine():
     seat = hand.turn
     assert list(q.buttons) == [b.description for b in q.buttons.values()]  # keys are the labels
     for card in hand.cards(seat):
+        q = Quiz.pick_card("Which card may this player play?", hand)  # a right answer closes a quiz
         msg = q.choose(card)
         assert msg.startswith("✔" if card in hand.legal_plays() else "✘")
         assert hand.explain(card).message[1:] in msg  # the engine's reason is shown
@@ -222,12 +236,16 @@ def _random_quiz_clicks(seed: int, clicks: int) -> int:
     for _ in range(clicks):
         quiz = rng.choice([q, q2])
         key = rng.choice(list(quiz.buttons))
+        was_solved, tries = quiz.solved, len(quiz.attempts)
         quiz.buttons[key].click()
+        if was_solved:  # closed: a later click is not an attempt and never says "try again"
+            assert len(quiz.attempts) == tries and quiz.last_message.startswith("Already answered: ")
+            continue
         choice, ok = quiz.attempts[-1]
         assert ok == quiz.is_right(choice)
         assert quiz.last_message.startswith("✔" if ok else "✘")
     assert hand.snapshot() == before  # a quiz never touches the game
-    assert len(q.attempts) + len(q2.attempts) == clicks
+    assert all(b.disabled for b in q.buttons.values()) and all(b.disabled for b in q2.buttons.values())
     return clicks
 
 
