@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ALL_NOTEBOOKS = sorted(p for d in ("notebooks", "solutions", "exercises") for p in (ROOT / d).glob("*.ipynb"))
 LESSON_PATHS = [NOTEBOOKS / lesson_file(n) for n in range(len(LESSONS))]
+# beside the numbered series: the guided first hand (between 06 and 07) and the two reference pages
+EXTRA_PATHS = [NOTEBOOKS / name for name in ("06a_guided_first_hand.ipynb", "rules_summary.ipynb", "glossary.ipynb")]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -37,7 +39,7 @@ def _source(cell: dict) -> str:
 def test_the_series_has_every_lesson():
     missing = [p.name for p in LESSON_PATHS if not p.exists()]
     assert not missing, f"lessons missing from notebooks/: {missing}"
-    apps = {"play.ipynb"}  # the Play Hearts app (./dev play), beside the series
+    apps = {"play.ipynb"} | {p.name for p in EXTRA_PATHS}  # the Play Hearts app (./dev play), extras
     extra = sorted({p.name for p in NOTEBOOKS.glob("*.ipynb")} - {p.name for p in LESSON_PATHS} - apps)
     assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.teach.lessons.LESSONS): {extra}"
 
@@ -73,7 +75,7 @@ def test_comparison_ignores_only_the_interpreter_version():
     assert comparable(changed) != comparable(stored)
 
 
-@pytest.mark.parametrize("path", [p for p in LESSON_PATHS if p.exists()], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in LESSON_PATHS + EXTRA_PATHS if p.exists()], ids=lambda p: p.stem)
 def test_reexecution_is_byte_identical(path: Path):
     fresh = execute_notebook(path)
     stored = comparable(path.read_text(encoding="utf-8"))  # any Python's version stamp is ignored
