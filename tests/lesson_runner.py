@@ -29,7 +29,7 @@ def _question_widgets() -> dict[type, tuple[str, ...]]:
     with contextlib.suppress(ImportError):
         from hearts_teach.teach.guided_hand import GuidedHand
 
-        found[GuidedHand] = ("play", "pass_cards")
+        found[GuidedHand] = ("play", "hint")
     for module, name in (("hearts_teach.teach.drills", "DrillSession"), ("hearts_teach.teach.lessons", "DrillSession")):
         with contextlib.suppress(ImportError, AttributeError):
             cls = getattr(__import__(module, fromlist=[name]), name)
@@ -70,29 +70,28 @@ def run(path: Path) -> Run:
     def mark_displayed(obj: Any) -> None:
         displayed.add(id(obj))
 
-    for cls, methods in _question_widgets().items():
-        shown = cls._repr_mimebundle_
-
-        def repr_bundle(self, *a, _shown=shown, **k):
-            mark_displayed(self)
-            return _shown(self, *a, **k)
-
-        patched.append((cls, "_repr_mimebundle_", shown))
-        cls._repr_mimebundle_ = repr_bundle
-        for name in methods:
-            original = getattr(cls, name)
-
-            def answering(self, *a, _original=original, _name=name, _cls=cls, **k):
-                if id(self) in displayed and current["cell"] >= 0:
-                    result.answered.append((current["cell"], f"{_cls.__name__}.{_name}{a!r}"))
-                return _original(self, *a, **k)
-
-            patched.append((cls, name, original))
-            setattr(cls, name, answering)
-
-    shell = InteractiveShell()
-    result.namespace = shell.user_ns
     try:
+        for cls, methods in _question_widgets().items():
+            shown = cls._repr_mimebundle_
+
+            def repr_bundle(self, *a, _shown=shown, **k):
+                mark_displayed(self)
+                return _shown(self, *a, **k)
+
+            patched.append((cls, "_repr_mimebundle_", shown))
+            cls._repr_mimebundle_ = repr_bundle
+            for name in methods:
+                original = getattr(cls, name)
+
+                def answering(self, *a, _original=original, _name=name, _cls=cls, **k):
+                    if id(self) in displayed and current["cell"] >= 0:
+                        result.answered.append((current["cell"], f"{_cls.__name__}.{_name}{a!r}"))
+                    return _original(self, *a, **k)
+
+                patched.append((cls, name, original))
+                setattr(cls, name, answering)
+        shell = InteractiveShell()
+        result.namespace = shell.user_ns
         with contextlib.chdir(path.parent), contextlib.redirect_stdout(io.StringIO()):
             for i, source in enumerate(_sources(path)):
                 current["cell"] = i
