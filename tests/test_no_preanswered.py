@@ -23,9 +23,10 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 def test_no_code_cell_answers_a_displayed_quiz(path: Path):
     result = run(path)
     assert not result.failed, f"{path.name}: code cells failed when run in order: {result.failed}"
-    assert not result.answered, (
+    answered = result.answered
+    assert not answered, (
         f"{path.name}: code cells answer questions shown to the learner (code cell number, call): "
-        f"{result.answered}; move the answers to a test or make a separate, labelled demonstration")
+        f"{answered}; move the answers to a test or make a separate, labelled demonstration")
 
 
 def test_the_watch_catches_an_answer_and_allows_a_fresh_quiz(tmp_path):
