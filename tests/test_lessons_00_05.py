@@ -197,10 +197,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     hand = ns["hand"]
     assert hand.moon == 0
     t5, t6 = hand.tricks[4], hand.tricks[5]
-    assert dict(zip(t5.seats, t5.cards))[1] == Card("AH")  # West threw away A♥ on trick 5
+    assert dict(zip(t5.seats, t5.cards, strict=True))[1] == Card("AH")  # West threw away A♥ on trick 5
     # East still held K♥ (above South's Q♥) and ducked with 8♥ on trick 6
-    assert dict(zip(t6.seats, t6.cards))[0] == Card("QH") and dict(zip(t6.seats, t6.cards))[3] == Card("8H")
-    later = [c for t in hand.tricks[6:] for s, c in zip(t.seats, t.cards) if s == 3]
+    assert dict(zip(t6.seats, t6.cards, strict=True))[0] == Card("QH") and dict(zip(t6.seats, t6.cards, strict=True))[3] == Card("8H")
+    later = [c for t in hand.tricks[6:] for s, c in zip(t.seats, t.cards, strict=True) if s == 3]
     assert Card("KH") in later
     text = prose("05_shooting_the_moon")
     assert "After that nobody could stop South" not in text and "usually called" not in text

@@ -20,7 +20,12 @@ from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, to_card
 from hearts_teach.kernel.errors import ArgumentError, HeartsError
-from hearts_teach.present.widgets.common import card_button, control_button, status_html, sync_buttons
+from hearts_teach.present.widgets.common import (
+    card_button,
+    control_button,
+    status_html,
+    sync_buttons,
+)
 
 GUIDED_SEED = 2031  # a hold hand in which South leads, follows, ducks and discards
 
