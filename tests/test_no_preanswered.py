@@ -45,3 +45,22 @@ def test_the_watch_catches_an_answer_and_allows_a_fresh_quiz(tmp_path):
     assert not result.failed
     assert result.answered == [(3, "Quiz.choose(4,)")]
     assert result.namespace["demo"].solved and not result.namespace["fresh"].attempts
+
+
+TEXT_LIMIT = 2000  # characters of one output's text: about a screen in a plain-text viewer
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_record_dump_as_a_cell_output(path: Path):
+    """Outputs stay readable as text: no eval-able record (``Hand.from_record({...})``) and no
+    text output longer than TEXT_LIMIT. Show a hand with ``print(hand)`` or
+    ``hearts_teach.teach.drawing.drawing(hand)`` (HTML table, readable text twin)."""
+    import json
+
+    bad = []
+    for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            if "from_record(" in text or len(text) > TEXT_LIMIT:
+                bad.append((i, len(text), text[:50]))
+    assert not bad, f"{path.name}: cells with unreadable text outputs (cell, length, start): {bad}"
