@@ -202,6 +202,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert dict(zip(t6.seats, t6.cards, strict=True))[0] == Card("QH") and dict(zip(t6.seats, t6.cards, strict=True))[3] == Card("8H")
     later = [c for t in hand.tricks[6:] for s, c in zip(t.seats, t.cards, strict=True) if s == 3]
     assert Card("KH") in later
+    assert sum(t.points for t in hand.tricks[:5] if t.winner == 0) == 15  # "15 points already taken"
     text = prose("05_shooting_the_moon")
     assert "After that nobody could stop South" not in text and "usually called" not in text
     blocked = ns["blocked"]
