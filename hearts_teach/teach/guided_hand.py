@@ -50,6 +50,7 @@ class Decision:
     verdict: str  # the coach's verdict ("best", "fine", ...)
     does: str  # what the card did, in words
     consequence: str  # what followed in the coach's sampled deals
+    group: str  # the cards that do exactly the same here ("8♠/9♠/10♠"), or "" for a card alone
     best: Candidate  # the coach's top choice
     choices: int  # how many different choices there were (equivalent cards grouped)
 
@@ -57,7 +58,8 @@ class Decision:
         """'Legal, and good: your 3♠ ducks under K♠.' and, for a worse card, the better one."""
         if self.choices == 1:
             return f"Legal (no real choice here): your {self.card.pretty} {self.does}."
-        text = f"{OPENINGS[self.verdict]}: your {self.card.pretty} {self.does}."
+        same = f" (the same here as {self.group})" if self.group else ""
+        text = f"{OPENINGS[self.verdict]}: your {self.card.pretty}{same} {self.does}."
         if self.verdict not in ("best", "fine"):
             text += (f" The coach prefers {self.best.label}: it {self.best.does}; with yours, "
                      f"{self.consequence}. ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)")
@@ -121,7 +123,8 @@ class GuidedHand:
         graded = assess_play(self.hand.view(self.seat), seed=self.coach_seed)
         cand = graded.of(c)
         self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, cand.does,
-                                       cand.consequence, graded.best, len(graded)))
+                                       cand.consequence, cand.label if len(cand.cards) > 1 else "", graded.best,
+                                       len(graded)))
         self.hand.play(c, self.seat)
         self._advance()
         from hearts_teach.teach.lessons import describe_trick

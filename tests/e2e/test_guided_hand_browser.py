@@ -28,7 +28,7 @@ def expected_scores() -> str:
 
 
 @pytest.mark.timeout(200)
-def test_guided_hand_by_clicks_in_jupyterlab(browser, course_url):
+def test_guided_hand_by_clicks_in_jupyterlab(browser, course_url, tmp_path):
     from playwright.sync_api import expect
 
     want = expected_scores()
@@ -43,6 +43,9 @@ def test_guided_hand_by_clicks_in_jupyterlab(browser, course_url):
         page.evaluate(run, "notebook:run-all-cells")
         for n in range(13, 0, -1):
             expect(page.locator(CARDS)).to_have_count(n, timeout=60_000)
+            if n == 10:  # mid-hand: the table, the cards (illegal ones greyed), the last feedback
+                page.locator(".ht-guided-hand").screenshot(path=str(tmp_path / "guided_mid_hand.png"))
+                assert (tmp_path / "guided_mid_hand.png").stat().st_size > 10_000
             page.locator(ENABLED).first.click()
             expect(page.locator(CARDS)).to_have_count(n - 1, timeout=60_000)
             expect(page.locator(FEEDBACK)).to_contain_text("✔ Legal", timeout=30_000)
