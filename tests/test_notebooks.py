@@ -187,12 +187,14 @@ def test_legal_report_marks_the_forced_card():
 
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
-    from hearts_teach.teach.lessons import pass_feedback
+    from hearts_teach.teach.pass_comments import pass_feedback
 
     hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
-    assert "Q♠ is gone" in pass_feedback(hand, 0, "QS AS AD")
-    kept = pass_feedback(hand, 0, "JC 5C 3H")
-    assert "You kept Q♠" in kept and "void in clubs" in kept and "3♥" in kept
+    gone = pass_feedback(hand, 0, "QS AS AD")
+    assert "Q♠ goes to West" in gone and "can still be discarded on a trick you win" in gone
+    kept = pass_feedback(hand, 0, "JC 5C 3H")  # before the others pass: a void is only a prospect
+    assert "You hold Q♠ with no lower spade" in kept and "3♥" in kept
+    assert "You passed your last clubs: unless the cards you receive bring some back" in kept
 
 
 def test_drill_session_grades_and_scores():
