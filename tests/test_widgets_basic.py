@@ -116,6 +116,23 @@ def test_pass_picker_whole_pass_by_clicks():
     assert f"Received: {' '.join(c.pretty for c in hand.received(0))}." in pp.chosen_line()
 
 
+def test_pass_picker_completes_the_pass_with_other_players():
+    from hearts_teach.teach.lessons import table_bots
+
+    pp = PassPicker(Hand.deal(seed=287), seat=0, others=table_bots("rule"))
+    for key in ("QS", "AS", "AD"):
+        pp.buttons[key].click()
+    pp.confirm.click()
+    got = pp.hand.received(0)
+    assert pp.hand.phase is not Phase.PASS and got is not None and len(got) == 3
+    line = " ".join(c.pretty for c in got)
+    assert pp.last_message == f"Passed Q♠ A♠ A♦ to West. Received from East: {line}."
+    assert f"Received: {line}." in pp.text() and set(got) <= set(pp.hand.cards(0))
+    for bad in (["rule"] * 4, table_bots("rule")[:3], "rule"):
+        with pytest.raises(ValueError, match="others is one player per seat"):
+            PassPicker(Hand.deal(seed=287), seat=0, others=bad)
+
+
 def test_pass_picker_hold_hand_and_text_path():
     hold = Hand.deal(seed=1, hand_number=3)
     pp = PassPicker(hold)

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
-from hearts_teach.kernel.errors import HeartsError
+from hearts_teach.kernel.errors import ArgumentError, HeartsError, quote
 from hearts_teach.present.render import ordered
 from hearts_teach.present.widgets.card_faces import CardFace, CardRow, face_state
 from hearts_teach.present.widgets.common import (
@@ -48,6 +48,10 @@ class PassPicker(WidgetView):
         self.hand = hand
         self.seat = seat
         self.on_confirm = on_confirm
+        if others is not None and (isinstance(others, str) or not isinstance(others, Sequence) or len(others) != 4
+                                   or not all(callable(getattr(b, "act", None)) for b in others)):
+            raise ArgumentError(f"others is one player per seat (4 objects with act(hand, seat)), got {quote(others)}",
+                                argument="others")
         self.others = others
         self.feedback = feedback
         self.four_color = four_color
