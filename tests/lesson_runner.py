@@ -90,7 +90,7 @@ def run(path: Path) -> Run:
 
                 patched.append((cls, name, original))
                 setattr(cls, name, answering)
-        shell = InteractiveShell()
+        shell = InteractiveShell.instance()  # display() needs the singleton
         result.namespace = shell.user_ns
         with contextlib.chdir(path.parent), contextlib.redirect_stdout(io.StringIO()):
             for i, source in enumerate(_sources(path)):

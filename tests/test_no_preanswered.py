@@ -38,12 +38,13 @@ def test_the_watch_catches_an_answer_and_allows_a_fresh_quiz(tmp_path):
              "shown = Quiz('2 + 2?', [3, 4], 4)\nshown",
              "demo = Quiz('1 + 1?', [1, 2], 2)\nprint(demo.choose(2))",
              "fresh = Quiz('3 + 3?', [6, 7], 6)\nfresh",
-             "shown.buttons['4'].click()"]
+             "shown.buttons['4'].click()",
+             "also = Quiz('5 + 5?', [10, 11], 10)\ndisplay(also)\nalso.choose(11)"]
     path = tmp_path / "probe.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]), path)
     result = run(path)
     assert not result.failed
-    assert result.answered == [(3, "Quiz.choose(4,)")]
+    assert result.answered == [(3, "Quiz.choose(4,)"), (4, "Quiz.choose(11,)")]
     assert result.namespace["demo"].solved and not result.namespace["fresh"].attempts
 
 
