@@ -315,7 +315,7 @@ def _mutant(monkeypatch, owner, name: str, module, original: str, changed: str) 
 KERNEL_MUTANTS = {
     "follower does not need to beat": ("if card > self.win_card:", "if card >= 0:"),
     "trump never wins": ("if suit == self.trump and card > self.win_card:", "if False:"),
-    "only a discard breaks": ("if bit & self.breaks:", "if bit & self.breaks and led >= 0:"),
+    "only a discard breaks": ("if self.breaks[card]:", "if self.breaks[card] and led >= 0:"),
     "no void shown": ("self.void[seat] |= 1 << led", "pass"),
 }
 

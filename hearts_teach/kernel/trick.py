@@ -40,17 +40,30 @@ def check_trump(trump: int) -> int:
     return trump
 
 
+_BREAKS: dict[int, tuple[bool, ...]] = {}
+
+
+def breaks_table(mask: int) -> tuple[bool, ...]:
+    """Per card index: does playing it break the suit (the cards of ``mask``)? A tuple
+    lookup of a small int is cheaper in the hot path than ``&`` on a 52-bit mask."""
+    table = _BREAKS.get(mask)
+    if table is None:
+        table = _BREAKS[mask] = tuple(bool(mask & bit) for bit in BIT)
+    return table
+
+
 class TrickState:
     """The play phase on bitmasks for a table of ``table.players`` seats.
 
-    Fields: ``hands`` and ``taken`` (masks per seat), ``won`` (tricks per seat), ``trick`` (card indices in play
+    Fields: ``hands`` and ``taken`` (masks per seat), ``trick`` (card indices in play
     order), ``trick_mask``, ``leader``, ``turn``, ``led_suit`` (-1 while leading),
     ``win_seat``/``win_card`` (the trick's winner so far), ``broken``, ``tricks_done``,
-    ``played`` (mask), ``void`` (per seat, bit s set: showed void in suit s).
+    ``played`` (mask), ``void`` (per seat, bit s set: showed void in suit s), ``breaks``
+    (per card: does playing it break the suit, from the game's mask).
     Mutable and cheap to copy; no checks: callers pass legal cards (the checked games
     check them, bots pick from their game's cascade)."""
 
-    __slots__ = ("hands", "taken", "won", "trick", "trick_mask", "leader", "turn", "led_suit", "broken",
+    __slots__ = ("hands", "taken", "trick", "trick_mask", "leader", "turn", "led_suit", "broken",
                  "tricks_done", "played", "win_seat", "win_card", "void", "breaks", "trump",
                  "table", "players")
 
@@ -59,7 +72,6 @@ class TrickState:
         n = table.players
         self.hands = list(hands)
         self.taken = [0] * n
-        self.won = [0] * n
         self.trick: list[int] = []
         self.trick_mask = 0
         self.leader = leader
@@ -71,7 +83,7 @@ class TrickState:
         self.win_seat = -1
         self.win_card = -1
         self.void = [0] * n
-        self.breaks = breaks  # the cards whose play breaks the game's suit
+        self.breaks = breaks_table(breaks)
         if trump != NO_TRUMP and trump != SPADES:
             check_trump(trump)  # raises
         self.trump = trump
@@ -82,7 +94,6 @@ class TrickState:
         """Copy every field into ``new`` (a bare instance of a subclass) and return it."""
         new.hands = self.hands[:]
         new.taken = self.taken[:]
-        new.won = self.won[:]
         new.trick = self.trick[:]
         new.trick_mask = self.trick_mask
         new.leader = self.leader
@@ -132,7 +143,7 @@ class TrickState:
             if suit == self.trump and card > self.win_card:
                 self.win_card = card
                 self.win_seat = seat
-        if bit & self.breaks:
+        if self.breaks[card]:
             self.broken = True
         n = self.players
         if len(trick) < n:
@@ -140,7 +151,6 @@ class TrickState:
             return -1
         w = self.win_seat
         self.taken[w] |= self.trick_mask
-        self.won[w] += 1
         self.trick = []
         self.trick_mask = 0
         self.led_suit = -1
