@@ -366,3 +366,12 @@ def test_a_broken_batch_transition_is_caught(monkeypatch, mutant):
     _mutant(monkeypatch, BatchState, "play", batch_module, *BATCH_MUTANTS[mutant])
     with pytest.raises(AssertionError):
         check_batch(games, Rules.preset("queen_breaks"))
+
+
+def test_the_kernel_refuses_a_trump_it_cannot_rank_and_a_short_trick():
+    from hearts_teach.kernel.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="trump: NO_TRUMP .* or SPADES .* got 2"):
+        TrickState([0] * 4, 0, 0, 2)
+    with pytest.raises(ArgumentError, match="cards: a complete trick at a table of 4 has 4 cards, got 3"):
+        trick_module.trick_winner([1, 2, 3], 0)

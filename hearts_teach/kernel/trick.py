@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.kernel.cards import BIT, NO_TRUMP, RANKS, SPADES
+from hearts_teach.kernel.errors import ArgumentError, quote
 from hearts_teach.kernel.table import FOUR, Table
 
 
@@ -35,8 +36,8 @@ def beats(card: int, best: int, led_suit: int, trump: int = NO_TRUMP) -> bool:
 def check_trump(trump: int) -> int:
     """``trump`` if the kernel's winner rule handles it: no trump or spades (see ``beats``)."""
     if trump not in (NO_TRUMP, SPADES):
-        raise ValueError(f"trump must be NO_TRUMP ({NO_TRUMP}) or SPADES ({SPADES}), got {trump!r}: "
-                         f"the winner rule relies on spades being the highest suit in card order")
+        raise ArgumentError(f"NO_TRUMP ({NO_TRUMP}) or SPADES ({SPADES}), got {quote(trump)}: the winner "
+                            f"rule relies on spades being the highest suit in card order", argument="trump")
     return trump
 
 
@@ -164,8 +165,8 @@ def trick_winner(cards: list[int], leader: int, trump: int = NO_TRUMP, table: Ta
     """The seat that wins a complete trick (card indices in play order) led by ``leader``:
     the trick played out on a ``TrickState``, so the rule is the transition's own."""
     if len(cards) != table.players:
-        raise ValueError(f"a complete trick at a table of {table.players} has {table.players} cards, "
-                         f"got {len(cards)}")
+        raise ArgumentError(f"a complete trick at a table of {table.players} has {table.players} cards, "
+                            f"got {len(cards)}", argument="cards")
     hands = [0] * table.players
     for i, c in enumerate(cards):
         hands[table.left(leader, i)] |= BIT[c]
