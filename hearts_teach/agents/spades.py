@@ -1,8 +1,7 @@
 """Spades bots: a bidding heuristic and a rule-based card player that knows its partner.
 
-Bidding follows the estimator described in ``shared/notes/bots-and-coach.md`` §6 (short
-side suits ruffed with spare spades, protected spades, side aces/kings/queens) and its
-nil rule. Card play is a short list of rules in priority order:
+Bidding follows a Trickster-style trick estimator (short side suits ruffed with spare
+spades, protected spades, side aces/kings/queens) and its nil rule. Card play is a short list of rules in priority order:
 
 1. my own nil is alive: never win if I can help it, shed my highest safe card;
 2. partner's nil is alive: win the trick over partner, lead high;
@@ -13,7 +12,7 @@ nil rule. Card play is a short list of rules in priority order:
 4. otherwise win tricks cheaply until the team contract is safe, then duck (bags).
 
 Bidding (``smart_bid``, the default style) rounds the estimate to the nearest trick instead of
-down, counts spade length (seed 001: "a sixth spade is worth a trick even if it is a four"),
+down, counts spade length (a long trump suit wins the last tricks, however low its cards),
 adds a trick when the table's bids leave tricks unclaimed, plays safer when ahead and bolder
 when far behind, and bids blind nil (when the rules allow it) only in desperation.
 ``style="baseline"`` keeps the first version (estimate rounded down, nil-busting always
@@ -75,7 +74,7 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
 
     ``long_spades``: spade length counts too -- with six or more spades the top five are
     counted as usual and every further spade is a trick, since once the suit has gone round
-    the others run out ("a sixth spade is worth a trick even if it is a four", seed 001)."""
+    the others run out, however low it is."""
     suits = _by_suit(_mask(cards))
     spades = suits[SPADES]
     est = 0.0

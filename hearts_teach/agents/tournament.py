@@ -364,6 +364,9 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     check_seed(seed, allow_str=False)
     if rules is not None and not isinstance(rules, Rules):
         raise ArgumentTypeError(f"rules is a Rules object or None, got {quote(rules)}", argument="rules")
+    if rules is not None and rules.players != len(lineup):  # lineups, rotations and tables are four-seat
+        raise ArgumentError(f"tournaments seat {len(lineup)} players, not {rules.players}: play "
+                            f"Rules(players={rules.players}) hand by hand (Hand, Match, make_bot)", argument="rules")
     for flag, value in (("duplicate", duplicate), ("progress", progress)):
         if not isinstance(value, bool) and not (flag == "progress" and value is None):
             raise ArgumentTypeError(f"{flag} is True or False, got {quote(value)}", argument=flag)

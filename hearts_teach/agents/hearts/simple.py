@@ -89,4 +89,4 @@ class RuleBot(Bot):
         for c in view.trick:
             trick_mask |= 1 << c
         return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
-                         view.win_card, view.win_seat, trick_mask, view.played, threat)
+                         view.win_card, view.win_seat, trick_mask, view.played, threat, view.rules.players)
