@@ -1,6 +1,6 @@
 """The one play loop: seats' players move on a checked game until it is over or waits for someone.
 
-    play(hand, [make_bot("rule")] * 4)                  # a Hearts hand to the end
+    play(hand, [make_bot("rule") for _ in hand.table.seats])   # a Hearts hand to the end
     play(spades_hand, bots, on_move=log)                 # a Spades hand, each move reported
     play(hand, {1: bot, 2: bot, 3: bot})                 # seat 0 is a person: stops at their turn
 
