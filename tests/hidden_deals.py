@@ -27,3 +27,18 @@ def swap_hidden(hand: Any, seat: int, rebuild: Callable[[list[list]], Any]) -> A
                         new.replay(hand.history)
                         return new
     return None
+
+
+def assert_private(view: Any, hand: Any, game_types: tuple[type, ...]) -> None:
+    """Nothing in ``view`` refers to the game (``game_types``) or shows another seat's cards:
+    the unseen cards are exactly the others' hands, and its text names none of them."""
+    for name, value in vars(view).items():
+        assert not isinstance(value, game_types), name
+    others = [s for s in range(len(hand.seat_names)) if s != view.seat]
+    hidden = 0
+    for s in others:
+        hidden |= hand.cards(s).mask
+    assert view.unseen_mask == hidden
+    text = str(view)
+    for s in others:
+        assert hand.cards(s).pretty not in text

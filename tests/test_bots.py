@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from hidden_deals import swap_hidden
+from hidden_deals import assert_private, swap_hidden
 
 from hearts_teach import Card, CardList, Hand, HeartsError, Rules
 from hearts_teach.agents.hearts import (
@@ -71,18 +71,7 @@ def test_view_holds_only_what_the_seat_may_know():
     assert v.taken == tuple(hand.taken(s).mask for s in range(4))
     assert v.legal == hand.legal_plays().cards
     assert v.current_trick == hand.current_trick.cards
-    # nothing in the view refers to the Hand or to another seat's cards
-    for name, value in vars(v).items():
-        assert not isinstance(value, Hand), name
-    others = 0
-    for s in range(4):
-        if s != v.seat:
-            others |= hand.cards(s).mask
-    assert v.unseen_mask == others
-    text = str(v)
-    for s in range(4):
-        if s != v.seat:
-            assert hand.cards(s).pretty not in text
+    assert_private(v, hand, (Hand,))  # nothing of the game or of another seat's cards
 
 
 def test_view_from_state_matches_from_hand():

@@ -2,7 +2,7 @@
 (the Spades twin of the information-hygiene tests in test_bots.py)."""
 
 import pytest
-from hidden_deals import swap_hidden
+from hidden_deals import assert_private, swap_hidden
 
 from hearts_teach.agents.spades import RandomSpadesBot, SpadesBot, auto_play
 from hearts_teach.games.spades import SpadesHand
@@ -38,18 +38,7 @@ def test_view_holds_only_what_the_seat_may_know():
     assert v.current_trick == hand.current_trick.cards
     assert v.legal == hand.legal_plays().cards
     assert v.sizes == tuple(len(hand.cards(s)) for s in range(4))
-    # nothing in the view refers to the hand, its state or another seat's cards
-    for name, value in vars(v).items():
-        assert not isinstance(value, SpadesHand | SpadesState), name
-    others = 0
-    for s in range(4):
-        if s != v.seat:
-            others |= hand.cards(s).mask
-    assert v.unseen_mask == others
-    text = str(v)
-    for s in range(4):
-        if s != v.seat:
-            assert hand.cards(s).pretty not in text
+    assert_private(v, hand, (SpadesHand, SpadesState))  # nothing of the game or of another seat's cards
 
 
 def test_view_during_the_bidding_and_after_the_hand():

@@ -111,13 +111,13 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
     from hearts_teach.games.hearts.batch import U64, BatchState, run_play
     from hearts_teach.games.hearts.rules import PASS_OFFSETS
 
-    w = np.array(deals, dtype=U64).reshape(-1, 4)
+    w = np.array(deals, dtype=U64).reshape(-1, SEAT_COUNT)  # the batch engine seats four
     n, k = len(w), len(candidates)
     st = BatchState(np.tile(w, (k, 1)), view.rules)
     policy = make_policy("rule")
     if view.phase == "pass":
-        chosen = np.zeros((n, 4), dtype=U64)
-        for s in range(4):
+        chosen = np.zeros((n, SEAT_COUNT), dtype=U64)
+        for s in range(SEAT_COUNT):
             if s != view.seat:
                 chosen[:, s] = rule_pass_masks(w[:, s])  # the others pass like the rule bot
         chosen = np.tile(chosen, (k, 1))

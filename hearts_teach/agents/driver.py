@@ -1,6 +1,6 @@
 """The one play loop: seats' players move on a checked game until it is over or waits for someone.
 
-    play(hand, [make_bot("rule")] * 4)                  # a Hearts hand to the end
+    play(hand, [make_bot("rule") for _ in hand.table.seats])   # a Hearts hand to the end
     play(spades_hand, bots, on_move=log)                 # a Spades hand, each move reported
     play(hand, {1: bot, 2: bot, 3: bot})                 # seat 0 is a person: stops at their turn
 
@@ -24,7 +24,9 @@ from typing import Any
 
 from hearts_teach.agents.protocol import BID, METHODS, PASS, PLAY, Bidder, Passer, Player
 from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.games.hearts.view import View
 from hearts_teach.games.spades.game import SpadesHand
+from hearts_teach.games.spades.view import SpadesView
 from hearts_teach.kernel.errors import ArgumentTypeError, quote
 
 OnMove = Callable[[int, str, Any, Any], Any]
@@ -41,6 +43,8 @@ _PLAYING, _PASSING = Phase.PLAY, Phase.PASS  # read once: an Enum member lookup 
 class HeartsMoves:
     """How the driver reads and moves a Hearts ``Hand``."""
 
+    view = View.from_hand  # the seat's view (what ``hand.view(seat)`` returns, one call fewer)
+
     @staticmethod
     def waiting(hand: Hand) -> Waiting:
         """The seats that may move now, the kind of move, the player's method to ask and the
@@ -56,6 +60,8 @@ class HeartsMoves:
 
 class SpadesMoves:
     """How the driver reads and moves a ``SpadesHand``."""
+
+    view = SpadesView.from_hand
 
     @staticmethod
     def waiting(hand: SpadesHand) -> Waiting:
@@ -80,7 +86,8 @@ def play(game: Any, players: Players, *, stop: Callable[[Any], bool] | None = No
          on_move: OnMove | None = None, moves: int | None = None) -> Any:
     """Let ``players[seat]`` move on ``game`` (a Hearts ``Hand`` or a ``SpadesHand``) until it
     is over or waits for a seat without a player; see the module docstring. Returns ``game``."""
-    waiting, view = moves_for(game).waiting, game.view
+    moves_of = moves_for(game)
+    waiting, view_of = moves_of.waiting, moves_of.view
     if isinstance(players, Mapping):  # a list by seat: the hot loop indexes it
         players = [players.get(s) for s in range(len(game.seat_names))]
     if moves is not None:
@@ -94,7 +101,7 @@ def play(game: Any, players: Players, *, stop: Callable[[Any], bool] | None = No
             player = players[seat]
             if player is None:
                 continue
-            action = getattr(player, method)(view(seat))
+            action = getattr(player, method)(view_of(game, seat))
             if action is None:
                 continue  # the seat declines: a person who has not chosen yet
             result = apply(action, seat)

@@ -15,6 +15,7 @@ a person plays, who has not chosen yet): the driver (``agents.driver``) then sto
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from hearts_teach.kernel.cards import DECK, Card, CardList
@@ -66,4 +67,25 @@ class ForcedCardsOnly:
         return None
 
 
-__all__ = ["BID", "KINDS", "METHODS", "PASS", "PLAY", "Bidder", "ForcedCardsOnly", "Passer", "Player"]
+class Watching:
+    """``player`` with every view it is asked about shown to ``watch`` first (checkers and
+    benchmarks collect the positions of bot-played hands this way; the player decides alone)."""
+
+    def __init__(self, player: Any, watch: Callable[[Any], Any]):
+        self.player = player
+        self.watch = watch
+
+    def choose_pass(self, view: Any) -> Any:
+        self.watch(view)
+        return self.player.choose_pass(view)
+
+    def choose_bid(self, view: Any) -> Any:
+        self.watch(view)
+        return self.player.choose_bid(view)
+
+    def choose_play(self, view: Any) -> Any:
+        self.watch(view)
+        return self.player.choose_play(view)
+
+
+__all__ = ["BID", "KINDS", "METHODS", "PASS", "PLAY", "Bidder", "ForcedCardsOnly", "Passer", "Player", "Watching"]

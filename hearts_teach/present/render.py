@@ -69,7 +69,7 @@ def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
 
 
 @draws("html", Trick)
-def trick_html(trick: Trick, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
+def trick_html(trick: Trick, names: tuple[str, ...] = FOUR.names) -> str:
     status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"

@@ -55,8 +55,11 @@ def random_deal(rng: Rng) -> list[int]:
     deck = list(range(52))
     rng.shuffle(deck)
     hands = [0] * SEAT_COUNT
-    for k, c in enumerate(deck):
-        hands[k % SEAT_COUNT] |= BIT[c]
+    for s in range(SEAT_COUNT):
+        m = 0
+        for c in deck[s::SEAT_COUNT]:  # every SEAT_COUNT-th card, from the seat's own place
+            m |= BIT[c]
+        hands[s] = m
     return hands
 
 

@@ -181,7 +181,8 @@ def strength_figures(quick: bool) -> dict:
     out["medium_edge_vs_3_rule"] = round(edge, 3)
     out["medium_edge_vs_3_rule_se"] = round(se, 3)
     out["medium_pts"] = round(r.bots[0].mean_points, 3)
-    out["rule_pts_beside_medium"] = round(sum(b.mean_points for b in r.bots[1:]) / 3, 3)
+    beside = r.bots[1:]
+    out["rule_pts_beside_medium"] = round(sum(b.mean_points for b in beside) / len(beside), 3)
     out["medium_duplicate_hands"] = r.hands
     return out
 

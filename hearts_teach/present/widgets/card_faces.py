@@ -20,6 +20,7 @@ import anywidget
 import traitlets as t
 
 from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.table import SEAT_NAMES
 from hearts_teach.present.render import suit_color
 
 # The table's look: cards, the compass, and narrow-screen rules for the rest of the table.
@@ -341,7 +342,7 @@ class TrickBoard(_Faces):
     """
 
     kind = t.Unicode("board").tag(sync=True)
-    names = t.List(t.Unicode(), default_value=["South", "West", "North", "East"]).tag(sync=True)
+    names = t.List(t.Unicode(), default_value=list(SEAT_NAMES)).tag(sync=True)
     current = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     last = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     pause_ms = t.Int(800).tag(sync=True)

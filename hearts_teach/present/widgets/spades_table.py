@@ -242,7 +242,8 @@ class SpadesTable(WidgetView):
     """``SpadesTable(seed=0)``: you (South) and your partner bot (North) against two bots.
 
     The match is a ``SpadesMatch`` to ``target``; bots bid and play as soon as it is their
-    turn. Parts: ``bid_widget``, ``card_buttons`` ('QS' → Button), ``buttons`` (step,
+    turn (``bots``: one per seat, each answering ``choose_bid(view)`` and ``choose_play(view)``
+    from its ``SpadesView``, as ``SpadesBot`` does; the driver plays them). Parts: ``bid_widget``, ``card_buttons`` ('QS' → Button), ``buttons`` (step,
     finish_hand, next_hand, undo), ``status``, ``trick_html``, ``legal_html``, ``message``,
     ``scores_html`` and ``log`` (an Output written with ``append_stdout``).
     """

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from hearts_teach.agents import driver
 from hearts_teach.agents.hearts.simple import StreamRandomBot
+from hearts_teach.agents.protocol import Watching
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.legality import cascade, final_scores
 from hearts_teach.games.hearts.view import View
@@ -48,28 +49,18 @@ def random_hand(seed: int) -> PlayedHand:
     on the driver), noting every position before a card is played."""
     positions: list[Position] = []
     tricks: list[tuple[int, tuple[int, ...], int]] = []
-    player = _NotingRandomBot(Rng(f"hearts_teach.checks/{seed}"), seed, positions)
-    hand = Hand.deal(seed=seed, pass_direction="hold")
+
+    def note_position(view: View) -> None:
+        positions.append(Position(seed, view.hand, view.trick, view.tricks_done == 0, view.broken))
 
     def note_trick(_seat: int, _kind: str, _card: Card, trick: Trick | None) -> None:
         if trick is not None and trick.winner is not None:
             tricks.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))
 
+    player = Watching(StreamRandomBot(Rng(f"hearts_teach.checks/{seed}")), note_position)
+    hand = Hand.deal(seed=seed, pass_direction="hold")
     driver.play(hand, [player] * SEAT_COUNT, on_move=note_trick)
     return PlayedHand(seed, tuple(tricks), tuple(hand.taken(s).mask for s in range(SEAT_COUNT)), tuple(positions))
-
-
-class _NotingRandomBot(StreamRandomBot):
-    """The random player, noting each position it is asked to play in."""
-
-    def __init__(self, rng: Rng, seed: int, positions: list[Position]):
-        super().__init__(rng)
-        self.deal_seed = seed
-        self.positions = positions
-
-    def play_index(self, view: View) -> int:
-        self.positions.append(Position(self.deal_seed, view.hand, view.trick, view.tricks_done == 0, view.broken))
-        return super().play_index(view)
 
 
 def random_hands(first_seed: int, count: int) -> Iterator[PlayedHand]:
