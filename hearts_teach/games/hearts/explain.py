@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hearts_teach.games.hearts.legality import CLUBS_2
 from hearts_teach.kernel.cards import (
     HEARTS_MASK,
+    POINTS_MASK,
     QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
@@ -54,6 +55,23 @@ def _led(hand: Hand) -> Suit:
     return Suit(hand._state.led_suit)
 
 
+def void_discard(hand: Hand, seat: int, mask: int) -> str:
+    """What a player void in the led suit may discard, with the restriction in force: on the
+    first trick no point card (while the hand holds another card), and with the queen-waits
+    variant no Q♠ before hearts are broken. ``mask``: the legal cards."""
+    st = hand._state
+    assert st is not None
+    suit = _led(hand)
+    held = st.hands[seat]
+    if mask == held:
+        return f"you hold no {suit.plural}, so you may play any card"
+    if st.tricks_done == 0 and not mask & POINTS_MASK:
+        return (f"you hold no {suit.plural}, so you may play any card except a point card (no "
+                f"heart or Q♠ on the first trick while you hold another card)")
+    return (f"you hold no {suit.plural}, so you may play any card except Q♠ (she waits until "
+            f"hearts are broken)")
+
+
 def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
@@ -65,9 +83,7 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     if rule is Rule.FOLLOWS_SUIT:
         return follows_suit(card, _led(hand))
     if rule is Rule.VOID_DISCARD:
-        suit = _led(hand)
-        return (f"you hold no {suit.plural}, so you may play any card: {card.pretty} cannot win "
-                f"this trick, so it is a safe moment to get rid of it")
+        return f"{void_discard(hand, seat, mask)}: {card.pretty} cannot win this trick, so it is a safe moment to get rid of it"
     if rule is Rule.ONLY_POINTS_LEFT:
         suit = _led(hand)
         return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "

@@ -219,7 +219,8 @@ class Rules:
             "Hearts are broken by a heart" + (" or by Q♠" if self.queen_breaks_hearts else " only (not by Q♠)"),
             "Shooting the moon: " + ("the shooter scores 0, everyone else 26" if self.moon == "add_to_others"
                                      else "the shooter scores −26, everyone else 0"),
-            f"The match ends when someone reaches {self.end_score}; lowest total wins",
+            f"The match ends after a hand in which someone reaches {self.end_score}: lowest total wins "
+            f"(a tie for lowest plays another hand)",
         ]
         if self.players != FOUR.players:
             opening = join_pretty(self.opening_mask)

@@ -30,7 +30,8 @@ RULES = {
     Rule.OPENING_LEAD: "The player holding 2♣ must lead it to the first trick.",
     Rule.FOLLOWS_SUIT: "If you hold a card of the led suit you must play one of them.",
     Rule.MUST_FOLLOW_SUIT: "If you hold a card of the led suit you must play one of them.",
-    Rule.VOID_DISCARD: "If you hold no card of the led suit you may play any card.",
+    Rule.VOID_DISCARD: ("If you hold no card of the led suit you may play any card, except a heart or Q♠ "
+                        "on the first trick while you hold something else."),
     Rule.FREE_LEAD: "The leader may lead any card (hearts only once hearts are broken).",
     Rule.HEARTS_NOT_BROKEN: ("You may not lead a heart until hearts are broken, unless your hand is all hearts "
                              "(Q♠ is not a heart)."),
