@@ -463,11 +463,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         return ", ".join(parts)
 
     def _progress(self) -> str:
-        if self.phase is SpadesPhase.BID:
-            return f"bidding, {self.seat_names[self.turn]} to bid"  # type: ignore[index]
-        if self.phase is SpadesPhase.OVER:
+        turn = self.turn
+        if turn is None:  # the hand is over
             return f"all {TRICKS} tricks played"
-        return f"trick {self.trick_number} of {TRICKS}, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+        if self.phase is SpadesPhase.BID:
+            return f"bidding, {self.seat_names[turn]} to bid"
+        return f"trick {self.trick_number} of {TRICKS}, {self.seat_names[turn]} to play"
 
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         if seat is not None:
