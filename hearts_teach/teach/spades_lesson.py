@@ -12,7 +12,7 @@ from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
-from hearts_teach.teach.lessons import trick_rows
+from hearts_teach.teach.describe import trick_rows
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
