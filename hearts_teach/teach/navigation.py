@@ -50,3 +50,13 @@ def nav_line(n: int) -> str:
     if exercise_link(n):
         line += f" · [Exercise]({exercise_link(n)})"
     return line
+
+
+# the one-screen rules summary and the glossary, linked from every lesson
+RULES_SUMMARY = "rules_summary.ipynb"
+GLOSSARY = "glossary.ipynb"
+
+
+def reference_line() -> str:
+    """The Markdown line that links a lesson to the rules summary and the glossary."""
+    return f"Look up: [Rules on one screen]({RULES_SUMMARY}) · [Glossary]({GLOSSARY})"
