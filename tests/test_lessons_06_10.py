@@ -208,3 +208,38 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     dealers = [h.dealer for h in match.hands]
     assert dealers == [(3 + i) % 4 for i in range(len(dealers))]  # East, South, West, North, ...
     assert all(h.first_seat == (h.dealer + 1) % 4 for h in match.hands)
+
+
+def test_lesson_09_rewinds_to_the_trick_it_names():
+    """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
+    from hearts_teach.teach.spades_lesson import play_spades, same_deal
+
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    trick = next(t for t in spades.tricks if "KS" in map(str, t.cards))
+    assert trick.number == 8 and str(trick.cards[0]) == "8C" and trick.seats[0] == 0
+    assert str(trick.card_of(1)) == "KS" and trick.trumped
+    assert "8♣" in "".join(_src(c) for c in _cells("09_hearts_vs_spades")).split("(trick 8 above)")[0][-40:]
+
+
+def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
+    """'hearts count as broken as soon as a heart has been played, also earlier in the same trick':
+    on played hands, a player void in the led suit may discard Q♠ right after the first heart."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.kernel.rng import Rng
+
+    seen = 0
+    for i in range(200):
+        hand = Hand.deal(Rng(f"lesson06/qw/{i}"), pass_direction="hold", rules=Rules.preset("queen_waits"))
+        rng = Rng(f"lesson06/qw/{i}/plays")
+        while not hand.is_over:
+            trick, held = hand.current_trick, hand.cards(hand.turn)
+            earlier = any(c.suit.letter == "H" for t in hand.tricks for c in t.cards)
+            if (trick is not None and trick.cards and hand.trick_number > 1 and not earlier
+                    and trick.cards[0].suit.letter != "H" and any(c.suit.letter == "H" for c in trick.cards)
+                    and not held.of_suit(trick.cards[0].suit) and "QS" in map(str, held) and len(held) > 1):
+                assert hand.explain("QS").legal
+                seen += 1
+                break
+            hand.play(rng.choice(list(hand.legal_plays())))
+    assert seen >= 3
