@@ -11,14 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hearts_teach.agents.coach import Assessment, assess_pass, assess_play, explain_verdicts
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError
+from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.teach.players import bots_play, table_bots
 from hearts_teach.teach.positions import cannot_follow, position
+
+if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is graded
+    from hearts_teach.agents.coach import Assessment
 
 # marks per coach verdict: the one scale of every drill score
 MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
@@ -80,6 +84,8 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
     """Grade ``cards`` as the answer to ``drill`` (on ``hand``, the drill's position, built afresh
     when not given). An answer that is not a valid choice raises a ``ValueError`` whose message
     says why (the engine's own reason for a pass or a play it refuses); nothing is graded then."""
+    from hearts_teach.agents.coach import assess_pass, assess_play
+
     hand = drill.make() if hand is None else hand
     chosen = CardList(cards)
     if drill.kind == "pass":
@@ -102,6 +108,8 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
 
 def meaning(verdict: str) -> str:
     """What a verdict means, in the words of a drill (marks are the score, points the penalties)."""
+    from hearts_teach.agents.coach import explain_verdicts
+
     for line in explain_verdicts(unit="marks").splitlines():
         if line.startswith(verdict + ": "):
             return line.split(": ", 1)[1]
@@ -152,7 +160,7 @@ class DrillResult:
     feedback: str = ""
 
 
-class DrillSession:
+class DrillSession(WidgetView):
     """Work through ``drills`` one by one; the coach grades each answer with its reasons.
 
     Text path: ``answer("QS")`` / ``answer("QS AS AD")`` grades the current drill and moves on;
@@ -305,8 +313,3 @@ class DrillSession:
         else:
             self._graded_position.value = self._feedback.value = ""
             self._graded.layout.display = "none"
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        return dict(data or {}, **{"text/plain": self.text()})

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.teach.players import bots_play
 
 
@@ -31,7 +32,7 @@ def play_match(match, bots: Sequence, max_hands: int | None = None):
         match.next_hand()
 
 
-class MatchStepper:
+class MatchStepper(WidgetView):
     """A button that plays the next hand of a bot match and shows the score table.
 
     ``.button.click()`` (or ``.step()``) plays one hand; ``text()`` is the score table.
@@ -67,8 +68,3 @@ class MatchStepper:
 
     def text(self) -> str:
         return self.match.score_table()
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        return dict(data or {}, **{"text/plain": self.text()})
