@@ -85,7 +85,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
-                           "history_quiz": "to soften the effect of a bad deal"},
+                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
     "09_hearts_vs_spades": {"nil_quiz": "8♦", "dealer_quiz": "South deals, West bids first",
@@ -118,7 +118,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_teach.games.spades.legality import trick_winner
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
-    from hearts_teach.teach.lessons import match_verdict
+    from hearts_teach.teach.lessons import match_verdict, score_piles
 
     # 06: South 101, West 77, North 77, East 90; lesson 07: 64, 38, 101, 38
     assert "another hand is played" in match_verdict((101, 77, 77, 90))
@@ -130,6 +130,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     held = hand.cards(hand.turn)
     assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
     assert all(c.suit.letter == "H" for c in hand.legal_plays())
+    # 06: omnibus, South took every heart and Q♠, West the J♦: a moon; West 26 - 10
+    hearts = " ".join(f"{r}H" for r in "23456789TJQKA")
+    assert score_piles([hearts + " QS", "JD", "", ""], Rules.preset("omnibus")) == (0, 16, 26, 26)
     # 09: the bags, the end of the match, blind nil 80 behind, trump
     assert score_hand([3, 1, 2, 7], [4, 1, 2, 6], bags=(9, 0)).team_points[0] == -49
     assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
