@@ -246,3 +246,18 @@ def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
                 break
             hand.play(rng.choice(list(hand.legal_plays())))
     assert seen >= 3
+
+
+def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
+    """'bid Nil at the Spades table: the status line then says whether your nil is still clean';
+    'Next hand ... watch the dealer move one seat clockwise'."""
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    table = SpadesTable(seed=9)
+    assert "dealer East, South bids first" in table.status_line()
+    table.bid(0)
+    assert "nil: South clean" in table.status_line()
+    table.finish_hand()
+    assert table.hand.is_over and table.hand.score().teams[0].nil_points in (100, -100)
+    table.next_hand()
+    assert "dealer South, West bids first" in table.status_line()
