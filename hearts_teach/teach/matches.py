@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.teach.players import bots_play
 
@@ -14,7 +15,7 @@ from hearts_teach.teach.players import bots_play
 def replay_with(hand: Hand, rules: Rules) -> Hand:
     """The same deal, passes and plays under other ``rules`` (for scoring variants such as
     omnibus that don't change which cards may be played)."""
-    new = Hand([hand.dealt(s) for s in range(4)], hand.pass_direction, rules, hand.hand_number,
+    new = Hand([hand.dealt(s) for s in FOUR.seats], hand.pass_direction, rules, hand.hand_number,
                hand.seat_names)
     new.replay(hand.history)
     return new

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.table import FOUR
 
 Policy = Callable[[Hand], Card]
 
@@ -47,7 +48,7 @@ def table_bots(names: str | Sequence[str] = "rule", seed: int = 0) -> list:
     """Four bots (one name for all seats, or one per seat), seeded ``seed``, ``seed + 1``, …"""
     from hearts_teach.agents.hearts import make_bot
 
-    names = [names] * 4 if isinstance(names, str) else list(names)
+    names = [names] * FOUR.players if isinstance(names, str) else list(names)
     return [make_bot(n, seed + i) for i, n in enumerate(names)]
 
 

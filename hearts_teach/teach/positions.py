@@ -10,14 +10,16 @@ from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import DECK, Card, CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 
 SEATS = DEFAULT_SEAT_NAMES  # South, West, North, East (seats 0..3, clockwise)
+HAND_SIZE = len(DECK) // FOUR.players  # the whole deck is dealt
 
 
 def deal_with(fixed: Mapping[int, str | Iterable[CardLike]], seed: int = 0) -> list[CardList]:
     """A deal in which seat ``s`` holds the cards ``fixed[s]``; the remaining cards are
     shuffled with ``Rng(seed)`` and fill every seat up to 13."""
-    hands: list[list[Card]] = [[], [], [], []]
+    hands: list[list[Card]] = [[] for _ in FOUR.seats]
     used = 0
     for seat in sorted(fixed):
         for c in CardList(fixed[seat]):
@@ -25,12 +27,13 @@ def deal_with(fixed: Mapping[int, str | Iterable[CardLike]], seed: int = 0) -> l
                 raise ArgumentError(f"{c.pretty} is given to two seats", argument="hands")
             used |= c.mask
             hands[seat].append(c)
-        if len(hands[seat]) > 13:
-            raise ArgumentError(f"seat {seat} is given {len(hands[seat])} cards; at most 13", argument="hands")
+        if len(hands[seat]) > HAND_SIZE:
+            raise ArgumentError(f"seat {seat} is given {len(hands[seat])} cards; at most {HAND_SIZE}",
+                                argument="hands")
     rest = [c for c in DECK if not used & c.mask]
     Rng(seed).shuffle(rest)
-    for seat in range(4):
-        need = 13 - len(hands[seat])
+    for seat in FOUR.seats:
+        need = HAND_SIZE - len(hands[seat])
         hands[seat] += rest[:need]
         rest = rest[need:]
     return [CardList(sorted(h)) for h in hands]

@@ -10,6 +10,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import SUIT_MASKS, Card
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.players import bots_play, table_bots
 
 SPADE_GROUPS = ("alone", "+1 or 2", "+3 or 4", "+5 or more")
@@ -44,7 +45,7 @@ def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule",
     rows = []
     for i in range(hands):
         hand = Hand.deal(Rng(seed).spawn(i), pass_direction="hold")
-        holder = next(s for s in range(4) if queen in hand.cards(s))
+        holder = next(s for s in FOUR.seats if queen in hand.cards(s))
         held = hand.cards(holder)
         others = len([c for c in held if c.suit == 3]) - 1
         bots_play(hand, players)
@@ -89,10 +90,10 @@ def moon_frequency(tables: Mapping[str, str | Sequence[str]], hands: int = 250,
 
             _dealt, taken = _batch_hold_hands(names, hands, seed)
             moon = batch_scores(taken, Rules())[1]
-            out[label] = [int((moon == s).sum()) for s in range(4)]
+            out[label] = [int((moon == s).sum()) for s in FOUR.seats]
             continue
         players = table_bots(names, seed)
-        moons = [0, 0, 0, 0]
+        moons = [0 for _ in FOUR.seats]
         for i in range(hands):
             hand = bots_play(Hand.deal(Rng(seed).spawn(i), pass_direction="hold"), players)
             if hand.moon is not None:
