@@ -88,7 +88,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                            "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
-    "09_hearts_vs_spades": {"nil_quiz": "8♦", "dealer_quiz": "South deals, West bids first",
+    "09_hearts_vs_spades": {"nil_quiz": "8♦", "defend_quiz": "8♠", "dealer_quiz": "South deals, West bids first",
                             "end_quiz": "West–East win", "blind_quiz": "no", "bags_quiz": "-49",
                             "trump_quiz": "North",
                             "length_quiz": "spades are trump: once the others have no spades left, "
