@@ -1,6 +1,7 @@
 """Argument checks shared by the Hearts ``Hand`` and the Spades ``SpadesHand``.
 
-Both games seat four players 0..3 and deal 4 hands of 13 different cards; the checks
+Both games seat four players 0..3 and deal 4 hands of 13 different cards by default;
+Hearts also seats 3, 5 or 6 (a ``kernel.table.Table``) with a smaller deck. The checks
 live here once. Game-specific wording (Spades mentions partners) and the error class a
 game has always raised come in as parameters, so each game keeps its exact messages.
 """
@@ -11,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from hearts_teach.kernel.cards import BIT, CardList
+from hearts_teach.kernel.cards import BIT, FULL_DECK, CardList, join_pretty
 from hearts_teach.kernel.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -20,62 +21,74 @@ from hearts_teach.kernel.errors import (
     InvalidSeatError,
     quote,
 )
+from hearts_teach.kernel.table import FOUR, Table
 
-SEAT_HELP = "0 South, 1 West, 2 North, 3 East"
+SEAT_HELP = FOUR.seat_help()  # "0 South, 1 West, 2 North, 3 East"
 NAME_MAX = 40  # a seat name wider than this would wreck every table it appears in
 SEED_MAX_BITS = 64  # Rng keeps 64 bits; larger ints only make records and messages huge
 SEED_STR_MAX = 200
 
 
-def check_seat(seat: Any, help: str = SEAT_HELP) -> int:
-    """``seat`` if it is an int 0..3 (not a bool), else an ``InvalidSeatError``;
-    ``help`` is the parenthesised hint after "seats are numbered 0, 1, 2, 3 clockwise"."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered 0, 1, 2, 3 clockwise "
+def check_seat(seat: Any, help: str = SEAT_HELP, table: Table = FOUR) -> int:
+    """``seat`` if it is an int 0..players−1 of ``table`` (not a bool), else an
+    ``InvalidSeatError``; ``help`` is the parenthesised hint after "seats are numbered
+    0, 1, 2, 3 clockwise" (at other tables: their seat names)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        if table is not FOUR and help == SEAT_HELP:
+            help = table.seat_help()
+        raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered {table.seat_list()} clockwise "
                                f"({help})")
     return seat
 
 
 def check_deal(deal: Any, error: type[HeartsError] = InvalidDealError, reject_string: bool = True,
-               max_len: int | None = None) -> tuple[CardList, ...]:
-    """4 hands of 13 cards, no card twice: each hand sorted, as a tuple of ``CardList``.
+               max_len: int | None = None, *, table: Table = FOUR, deck: int = FULL_DECK) -> tuple[CardList, ...]:
+    """One hand per seat of ``table``, the cards of ``deck`` shared out evenly, no card twice:
+    each hand sorted, as a tuple of ``CardList`` (4 hands of 13 by default).
 
     ``error`` is the class raised; ``reject_string`` names a whole-string deal as such
     (otherwise its single characters fail as cards); ``max_len`` cuts the message that
     quotes a non-iterable deal. The defaults are the Hearts behaviour.
     """
+    n = table.players
+    size = deck.bit_count() // n
     if reject_string and isinstance(deal, str):  # iterating a string would complain about single characters
-        raise error(f"a deal is 4 lists of 13 cards, not one string: {quote(deal, 40)}")
+        raise error(f"a deal is {n} lists of {size} cards, not one string: {quote(deal, 40)}")
     try:
         hands = [CardList(h) for h in deal]
     except TypeError:
-        raise error(f"a deal is 4 lists of 13 cards, got {quote(deal)}"[:max_len]) from None
-    if len(hands) != 4:
-        raise error(f"a deal is 4 hands (seats 0..3), got {len(hands)}")
+        raise error(f"a deal is {n} lists of {size} cards, got {quote(deal)}"[:max_len]) from None
+    if len(hands) != n:
+        raise error(f"a deal is {n} hands (seats 0..{n - 1}), got {len(hands)}")
     seen = 0
     for seat, h in enumerate(hands):
-        if len(h) != 13:
-            raise error(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly 13")
+        if len(h) != size:
+            raise error(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly {size}")
         for c in h:
             if seen & BIT[c.index]:
-                raise error(f"{c.pretty} is dealt twice; each of the 52 cards is dealt once")
+                raise error(f"{c.pretty} is dealt twice; each of the {deck.bit_count()} cards is dealt once")
+            if not deck & BIT[c.index]:
+                raise error(f"{c.pretty} is not in the deck: with {n} players "
+                            f"{join_pretty(FULL_DECK ^ deck)} are taken out before the deal")
             seen |= BIT[c.index]
     return tuple(CardList(sorted(h)) for h in hands)
 
 
 def check_seat_names(names: Any, error: type[HeartsError] = ArgumentError,
-                     argument: str = "seat_names") -> tuple[str, ...]:
-    """4 printable, non-blank strings of at most ``NAME_MAX`` characters, as a tuple; else
-    ``error`` naming ``argument`` (names are printed in tables, sheets and records)."""
+                     argument: str = "seat_names", table: Table = FOUR) -> tuple[str, ...]:
+    """One printable, non-blank string of at most ``NAME_MAX`` characters per seat of
+    ``table``, as a tuple; else ``error`` naming ``argument`` (names are printed in tables,
+    sheets and records)."""
+    n = table.players
     if isinstance(names, str | bytes | dict | set | frozenset) or not hasattr(names, "__iter__"):
-        raise _error(error, argument, f"expected 4 seat names (strings), got {quote(names)}", True)
+        raise _error(error, argument, f"expected {n} seat names (strings), got {quote(names)}", True)
     try:
         items = list(names)
     except Exception:
-        raise _error(error, argument, f"expected 4 seat names (strings), got {quote(names)}",
+        raise _error(error, argument, f"expected {n} seat names (strings), got {quote(names)}",
                      True) from None
-    if len(items) != 4:
-        raise _error(error, argument, f"expected 4 seat names (seats 0..3), got {len(items)}: "
+    if len(items) != n:
+        raise _error(error, argument, f"expected {n} seat names (seats 0..{n - 1}), got {len(items)}: "
                                       f"{quote(items)}")
     for seat, n in enumerate(items):
         if not isinstance(n, str):
@@ -140,8 +153,9 @@ def _error(error: type[HeartsError], argument: str, message: str, wrong_type: bo
     or another project class, whose message then starts with the argument's name."""
     if error is ArgumentError:
         return (ArgumentTypeError if wrong_type else ArgumentError)(message, argument=argument)
+    make: Callable[..., HeartsError] = error  # only some error classes take ``field=``: try it
     try:
-        return error(message, field=argument)  # type: ignore[call-arg]
+        return make(message, field=argument)
     except TypeError:
         return error(f"{argument}: {message}")
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.table import FOUR
 
@@ -35,8 +37,11 @@ class Shooter:
 
     name = "shooter"
 
+    def choose_play(self, view: View) -> Card:
+        return max(view.legal, key=lambda c: (c.rank, c.suit))  # as ``highest``
+
     def act(self, hand: Hand, seat: int | None = None) -> Card:
-        card = highest(hand)
+        card = self.choose_play(hand.view(hand.turn))
         hand.play(card)
         return card
 
@@ -55,9 +60,4 @@ def table_bots(names: str | Sequence[str] = "rule", seed: int = 0) -> list:
 def bots_play(hand: Hand, bots: Sequence, stop: Callable[[Hand], bool] | None = None) -> Hand:
     """Let ``bots[seat]`` make every move (passes too) until the hand is over or ``stop(hand)``
     is true before a move. Returns the same hand."""
-    from hearts_teach.games.hearts.hand import Phase
-
-    while not hand.is_over and not (stop is not None and stop(hand)):
-        seat = hand.to_pass[0] if hand.phase is Phase.PASS else hand.turn
-        bots[seat].act(hand, seat)
-    return hand
+    return driver.play(hand, bots, stop=stop)

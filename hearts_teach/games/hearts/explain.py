@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.hearts.legality import CLUBS_2
 from hearts_teach.kernel.cards import (
     HEARTS_MASK,
     QS_INDEX,
@@ -49,14 +50,18 @@ def must_follow(suit: Suit, held: int) -> str:
 
 
 def _led(hand: Hand) -> Suit:
-    return Suit(hand._state.led_suit)  # type: ignore[union-attr]
+    assert hand._state is not None  # plays are explained in the play phase only
+    return Suit(hand._state.led_suit)
 
 
 def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
     if rule is Rule.OPENING_LEAD:
-        return "the holder of 2♣ opens the first trick with it"
+        opening = join_pretty(st.opening)
+        if st.opening != CLUBS_2:  # 2♣ was taken out at this table
+            return f"the holder of {opening}, the lowest club in play, opens the first trick with it"
+        return f"the holder of {opening} opens the first trick with it"
     if rule is Rule.FOLLOWS_SUIT:
         return follows_suit(card, _led(hand))
     if rule is Rule.VOID_DISCARD:
@@ -96,7 +101,8 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         suit = _led(hand)
         return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
     if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
-        return "the first trick must be opened with 2♣, and you hold it: lead 2♣"
+        opening = join_pretty(st.opening)
+        return f"the first trick must be opened with {opening}, and you hold it: lead {opening}"
     if rule is Rule.HEARTS_NOT_BROKEN:
         return (f"hearts have not been broken yet, so you may not lead a heart while you hold "
                 f"other cards; lead {one_of}")

@@ -1,5 +1,7 @@
 """The fast inner engine: play-phase state on bitmasks and the one legality cascade.
 
+The cascade decides rules H4-H9 of docs/rules.md (and the ``queen_waits`` option, D7 there).
+
 Everything here works on card indices (0..51) and 52-bit masks; ``Hand`` wraps it with
 ``Card`` objects, history, explanations and records. Bots, the coach and the benchmark
 use ``PlayState`` directly because it is cheap to copy and to step.
@@ -11,16 +13,22 @@ from typing import Any
 
 from hearts_teach.kernel.cards import (
     BIT,
+    FULL_DECK,
     HEARTS_MASK,
     JD_MASK,
+    NO_TRUMP,
     POINTS_MASK,
-    QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
+    indices_of,
+    join_pretty,
 )
 from hearts_teach.kernel.errors import Rule
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
+from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
+MOON_POINTS = 26  # every heart and Q♠: what a moon is worth, whatever the table size
 NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
 NON_POINTS = ((1 << 52) - 1) ^ POINTS_MASK
 SPADES_MASK = SUIT_MASKS[3]
@@ -36,7 +44,7 @@ _VOID = (Rule.VOID_DISCARD, None)
 
 
 def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
-            no_points_first: bool, queen_waits: bool = False) -> tuple[int, tuple]:
+            no_points_first: bool, queen_waits: bool = False, opening: int = CLUBS_2) -> tuple[int, tuple]:
     """The legal cards of ``hand`` and the rule that decided them.
 
     ``led_suit`` is -1 when leading. Returns ``(legal_mask, (why_legal, why_not))``:
@@ -48,12 +56,16 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
     discarded by a player who holds any other card; the other steps then run on the
     hand without her (so a hand of hearts and Q♠ leads a heart). Following suit with
     her is always allowed, and the 2♣ opening comes first.
+
+    ``opening`` is the bit of the card that opens the first trick: 2♣, or the lowest club
+    in play at a table that took 2♣ out (``Rules.opening_mask``).
     """
     if (queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
             and not (led_suit >= 0 and hand & SUIT_MASKS[led_suit])
-            and not (led_suit < 0 and first_trick and hand & CLUBS_2)):
+            and not (led_suit < 0 and first_trick and hand & opening)):
         rest = hand ^ QS_MASK
-        mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, no_points_first)
+        mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, no_points_first,
+                                             False, opening)
         if mask == rest:  # only the queen is held back
             return mask, (why_legal, Rule.QUEEN_WAITS)
         if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
@@ -69,8 +81,8 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
                 return safe, _FIRST_VOID
             return hand, _ONLY_POINTS
         return hand, _VOID
-    if first_trick and hand & CLUBS_2:
-        return CLUBS_2, _OPEN
+    if first_trick and hand & opening:
+        return opening, _OPEN
     if not broken:
         safe = hand & NON_HEARTS
         if safe:
@@ -80,8 +92,8 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
 
 
 def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool,
-               queen_waits: bool = False) -> int:
-    return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits)[0]
+               queen_waits: bool = False, opening: int = CLUBS_2) -> int:
+    return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits, opening)[0]
 
 
 def trick_points(mask: int, omnibus: bool = False) -> int:
@@ -93,145 +105,80 @@ def trick_points(mask: int, omnibus: bool = False) -> int:
 
 
 def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
-    """Scores of one hand from the cards each seat took, and the moon shooter (or None)."""
+    """Scores of one hand from the cards each seat took (one mask per seat, at any table),
+    and the moon shooter (or None). A moon is worth every point in the deck (26)."""
     moon = None
-    for seat in range(4):
+    seats = range(len(taken))
+    for seat in seats:
         if taken[seat] & POINTS_MASK == POINTS_MASK:
             moon = seat
     if moon is None:
         scores = [trick_points(t) for t in taken]
     elif moon_rule == "add_to_others":
-        scores = [0 if s == moon else 26 for s in range(4)]
+        scores = [0 if s == moon else MOON_POINTS for s in seats]
     else:
-        scores = [-26 if s == moon else 0 for s in range(4)]
+        scores = [-MOON_POINTS if s == moon else 0 for s in seats]
     if omnibus:
         scores = [sc - (10 if taken[s] & JD_MASK else 0) for s, sc in enumerate(scores)]
     return tuple(scores), moon
 
 
-class TrickState:
-    """The play-phase fields every four-seat trick game keeps (``PlayState`` here and the
-    Spades ``SpadesState`` add their own), set up and copied in one place."""
-
-    __slots__ = ("hands", "trick", "leader", "turn", "led_suit", "broken", "tricks_done",
-                 "played", "win_seat", "win_card", "void")
-
-    def __init__(self, hands: list[int], leader: int):
-        self.hands = list(hands)
-        self.trick: list[int] = []  # card indices in play order
-        self.leader = leader
-        self.turn = leader
-        self.led_suit = -1
-        self.broken = False
-        self.tricks_done = 0
-        self.played = 0
-        self.win_seat = -1
-        self.win_card = -1
-        self.void = [0, 0, 0, 0]  # per seat: bit s set = shown void in suit s
-
-    def _copy_into(self, new: Any) -> Any:
-        """Copy the shared fields into ``new`` (a bare instance) and return it."""
-        new.hands = self.hands[:]
-        new.trick = self.trick[:]
-        new.leader = self.leader
-        new.turn = self.turn
-        new.led_suit = self.led_suit
-        new.broken = self.broken
-        new.tricks_done = self.tricks_done
-        new.played = self.played
-        new.win_seat = self.win_seat
-        new.win_card = self.win_card
-        new.void = self.void[:]
-        return new
-
-    @property
-    def is_over(self) -> bool:
-        return self.tricks_done == 13
-
-
 class PlayState(TrickState):
-    """The play phase on bitmasks. Mutable and cheap to ``copy()``; no checks: callers
-    pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
+    """The Hearts play phase: the kernel's trick state (``kernel.trick.TrickState``) with
+    the options of the cascade. Hearts (and Q♠ under ``queen_breaks``) break hearts; no
+    trump. Mutable and cheap to ``copy()``; no checks: callers pass legal cards (``Hand``
+    checks them; bots pick from ``legal()``)."""
 
-    __slots__ = ("taken", "no_points_first", "queen_breaks", "queen_waits", "trick_mask")
+    __slots__ = ("no_points_first", "queen_breaks", "queen_waits", "opening")
 
     def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
-                 queen_breaks: bool = False, queen_waits: bool = False):
-        super().__init__(hands, leader)
-        self.taken = [0, 0, 0, 0]
-        self.trick_mask = 0
+                 queen_breaks: bool = False, queen_waits: bool = False, table: Table = FOUR,
+                 opening: int = CLUBS_2):
+        TrickState.__init__(self, hands, leader, HEARTS_MASK | QS_MASK if queen_breaks else HEARTS_MASK,
+                            NO_TRUMP, table)
+        self.opening = opening  # the bit of the card that opens the hand (the lowest club in play)
         self.no_points_first = no_points_first
         self.queen_breaks = queen_breaks
         self.queen_waits = queen_waits
 
     def copy(self) -> PlayState:
         new = self._copy_into(PlayState.__new__(PlayState))
-        new.taken = self.taken[:]
-        new.trick_mask = self.trick_mask
         new.no_points_first = self.no_points_first
         new.queen_breaks = self.queen_breaks
         new.queen_waits = self.queen_waits
+        new.opening = self.opening
         return new
 
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
-                       self.broken, self.no_points_first, self.queen_waits)[0]
-
-    def play(self, card: int) -> int:
-        """Play ``card`` for the seat to move; returns the trick winner when the trick
-        completes, else -1. (Hot path of every simulation: kept flat on purpose.)"""
-        seat = self.turn
-        bit = BIT[card]
-        self.hands[seat] ^= bit
-        self.played |= bit
-        trick = self.trick
-        trick.append(card)
-        self.trick_mask |= bit
-        suit = card // 13
-        led = self.led_suit
-        if led < 0:
-            self.led_suit = suit
-            self.win_seat = seat
-            self.win_card = card
-        elif suit == led:
-            if card > self.win_card:
-                self.win_card = card
-                self.win_seat = seat
-        else:
-            self.void[seat] |= 1 << led
-        if suit == 2 or (card == QS_INDEX and self.queen_breaks):
-            self.broken = True
-        if len(trick) < 4:
-            self.turn = (seat + 1) & 3
-            return -1
-        w = self.win_seat
-        self.taken[w] |= self.trick_mask
-        self.trick = []
-        self.trick_mask = 0
-        self.led_suit = -1
-        self.tricks_done += 1
-        self.leader = w
-        self.turn = w
-        return w
+                       self.broken, self.no_points_first, self.queen_waits, self.opening)[0]
 
     def points_taken(self, omnibus: bool = False) -> list[int]:
         return [trick_points(t, omnibus) for t in self.taken]
 
 
-def deal_masks(rng: Any) -> list[int]:
-    """The four dealt hands (masks) of one shuffle of ``rng`` (an ``Rng``): seat s gets
-    cards 13s..13s+12 of the shuffled deck. ``Hand.deal`` and the batch engine deal here."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for k, c in enumerate(deck):
-        hands[k // 13] |= BIT[c]
+def deal_masks(rng: Any, players: int = SEAT_COUNT, deck: int = FULL_DECK) -> list[int]:
+    """The dealt hands (masks) of one shuffle of ``rng`` (an ``Rng``): the cards of ``deck``
+    (lowest first) are shuffled and seat s gets the s-th run of ``size`` cards, ``size`` the
+    deck divided by ``players``. With the defaults (four seats, 52 cards) seat s gets cards
+    13s..13s+12. ``Hand.deal`` and the batch engine deal here."""
+    order = list(range(52)) if deck == FULL_DECK else indices_of(deck)
+    size = len(order) // players
+    rng.shuffle(order)
+    hands = [0] * players
+    for k, c in enumerate(order):
+        hands[k // size] |= BIT[c]
     return hands
 
 
-def two_clubs_holder(hands: list[int]) -> int:
-    for seat in range(4):
-        if hands[seat] & CLUBS_2:
+def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
+    """The seat holding the opening card (``opening`` is its bit: 2♣ by default)."""
+    for seat, held in enumerate(hands):
+        if held & opening:
             return seat
-    raise ValueError("nobody holds the two of clubs")
+    raise ValueError(f"nobody holds the opening card {join_pretty(opening)}")
+
+
+def two_clubs_holder(hands: list[int]) -> int:
+    return opening_holder(hands, CLUBS_2)
 

@@ -65,6 +65,8 @@ CSS = r"""
 .htb-cell { text-align: center; font-size: 12px; min-height: 20px; }
 .htb-n { grid-column: 2; grid-row: 1; } .htb-w { grid-column: 1; grid-row: 2; }
 .htb-e { grid-column: 3; grid-row: 2; } .htb-s { grid-column: 2; grid-row: 3; }
+.htb-nw { grid-column: 1; grid-row: 1; } .htb-ne { grid-column: 3; grid-row: 1; }
+.htb-sw { grid-column: 1; grid-row: 3; } .htb-se { grid-column: 3; grid-row: 3; }
 .htb-face { display: inline-block; min-width: 40px; padding: 3px 4px; border: 1px solid #555;
   border-radius: 5px; background: #fff; font: bold 17px/1.1 sans-serif; }
 .htb-newest .htb-face { outline: 3px solid #0b57d0; outline-offset: 1px; }
@@ -169,7 +171,13 @@ function renderRow(model, root) {
   draw();
 }
 
-const SPOTS = { 0: "htb-s", 1: "htb-w", 2: "htb-n", 3: "htb-e" };
+// grid spots by seat, for each table size (render.COMPASS_SPOTS places them alike)
+const SPOTS = {
+  3: ["htb-s", "htb-w", "htb-e"],
+  4: ["htb-s", "htb-w", "htb-n", "htb-e"],
+  5: ["htb-s", "htb-w", "htb-nw", "htb-ne", "htb-e"],
+  6: ["htb-s", "htb-sw", "htb-nw", "htb-n", "htb-ne", "htb-se"],
+};
 
 function compass(trick, names, caption, done) {
   if (!trick) return el("div", "htb-none", `${caption}: none yet`);
@@ -178,9 +186,10 @@ function compass(trick, names, caption, done) {
   box.setAttribute("aria-label", title.textContent);
   box.appendChild(title);
   const grid = el("div", "htb-grid");
-  for (let seat = 0; seat < 4; seat++) {
+  const spots = SPOTS[names.length] || SPOTS[4];
+  for (let seat = 0; seat < names.length; seat++) {
     const play = trick.plays.find(p => p.seat === seat);
-    const cell = el("div", "htb-cell " + SPOTS[seat] + (play && play.newest ? " htb-newest" : ""));
+    const cell = el("div", "htb-cell " + spots[seat] + (play && play.newest ? " htb-newest" : ""));
     cell.appendChild(el("span", "htb-note", names[seat]));
     if (play) {
       const face = el("span", "htb-face", play.label);
