@@ -13,7 +13,7 @@ from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 
 SEATS = DEFAULT_SEAT_NAMES  # South, West, North, East (seats 0..3, clockwise)
-HAND_SIZE = len(DECK) // FOUR.players  # the whole deck is dealt
+HAND_SIZE = FOUR.hand_size  # the whole deck is dealt
 
 
 def deal_with(fixed: Mapping[int, str | Iterable[CardLike]], seed: int = 0) -> list[CardList]:
