@@ -198,17 +198,17 @@ def test_pass_feedback_describes_the_choice():
 
 
 def test_drill_session_grades_and_scores():
-    from hearts_teach.teach.lessons import DRILLS, VERDICT_POINTS, DrillSession
+    from hearts_teach.teach.lessons import DRILLS, MARKS, DrillSession
 
     session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
     refused = session.answer("KD")
     assert refused.startswith("Can't play K♦") and not session.results
     feedback = session.answer("AS")
     assert "blunder" in feedback and session.done
-    assert session.results[0].verdict == "blunder" and session.score == VERDICT_POINTS["blunder"] == 0
+    assert session.results[0].verdict == "blunder" and session.score == MARKS["blunder"] == 0
     again = DrillSession(DRILLS[4:])
     again.answer("3S")
-    assert again.results[0].verdict == "best" and again.score == 1
+    assert again.results[0].verdict == "best" and again.score == MARKS["best"] == 2
 
 
 def test_drill_session_widget_clicks_are_graded():
