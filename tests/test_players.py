@@ -390,6 +390,12 @@ def test_the_batch_engine_refuses_other_tables_by_name():
     with pytest.raises(RulesError, match="seats 4 players only, not 3"):
         check_rules(Rules(players=3))
     check_rules(Rules())
+    from hearts_teach.agents.hearts.batch_sample import rollout, sample_worlds
+
+    view = Hand.deal(0, rules=Rules(players=5)).view(0)
+    for call in (lambda: sample_worlds(view, 4), lambda: rollout(view, worlds=4)):
+        with pytest.raises(RulesError, match="seats 4 players only, not 5"):
+            call()
 
 
 # --- the table widget --------------------------------------------------------------------------
