@@ -149,6 +149,8 @@ def test_five_players_open_with_three_of_clubs():
     assert err.value.rule is Rule.MUST_LEAD_TWO_OF_CLUBS
     assert "opened with 3♣" in str(err.value) and "lead 3♣" in str(err.value)
     assert hand.snapshot() == stacked(FIVE, 5).snapshot(), "a refused play changes nothing"
+    with pytest.raises(IllegalPlayError, match="2♣ is not in play: with 5 players 2♣, 2♦ are taken out"):
+        hand.play("2C")
 
 
 def test_five_players_golden_hand():
