@@ -179,3 +179,17 @@ def test_bad_input_gets_clear_errors():
         play_deals(good, offsets=7)
     with pytest.raises(RulesError, match="Rules object"):
         play_hands(3, rules="omnibus")
+
+
+def test_the_batch_engine_refuses_other_tables():
+    from hearts_teach.games.hearts.batch import BatchState
+    from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError
+    from hearts_teach.kernel.table import Table
+
+    deals = random_deals(Stream(1, np.arange(2)))
+    assert BatchState(deals, table=Table(4)).size == 2
+    for players in (3, 5, 6):
+        with pytest.raises(ArgumentError, match=f"table of 4 only, not {players}.*scalar engine"):
+            BatchState(deals, table=Table(players))
+    with pytest.raises(ArgumentTypeError, match="expected a Table"):
+        BatchState(deals, table=4)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from hidden_deals import swap_hidden
 
 from hearts_teach import Card, CardList, Hand, HeartsError, Rules
 from hearts_teach.agents.hearts import (
@@ -197,25 +198,7 @@ def test_moon_defence_and_easy_bot_differ():
 def _swap_hidden(hand: Hand, seat: int) -> Hand | None:
     """The same public history and the same cards for ``seat``, but two unplayed cards of one
     suit swapped between two other seats (a different hidden deal behind the same view)."""
-    deal = [set(hand.dealt(s)) for s in range(4)]
-    played = set(hand.played)
-    others = [s for s in range(4) if s != seat]
-    for a in others:
-        for b in others:
-            if a >= b:
-                continue
-            for ca in sorted(deal[a] - played):
-                for cb in sorted(deal[b] - played):
-                    if ca.suit == cb.suit:
-                        deal[a].remove(ca)
-                        deal[b].remove(cb)
-                        deal[a].add(cb)
-                        deal[b].add(ca)
-                        new = Hand([sorted(d) for d in deal], hand.pass_direction, hand.rules,
-                                   hand.hand_number)
-                        new.replay(hand.history)
-                        return new
-    return None
+    return swap_hidden(hand, seat, lambda deal: Hand(deal, hand.pass_direction, hand.rules, hand.hand_number))
 
 
 @pytest.mark.parametrize("seed", [3, 8, 21])

@@ -1,4 +1,4 @@
-"""Rules: defaults, option names, presets, conversions and the pass rotation (rule 3)."""
+"""Rules: defaults, option names, presets, conversions and the pass rotation (docs/rules.md H3)."""
 
 from __future__ import annotations
 

@@ -90,8 +90,10 @@ class Candidate:
         return self.cards[0]
 
     def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
         try:
-            return to_card(card) in self.cards  # type: ignore[arg-type]
+            return to_card(card) in self.cards
         except HeartsError:
             return False
 

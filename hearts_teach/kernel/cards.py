@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Union
+from typing import Any, Union
 
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import InvalidCardError, quote
@@ -61,16 +61,19 @@ DECK_SIZE = SUITS * RANKS
 NO_TRUMP = -1  # the trump suit of a game without one (Hearts)
 
 RANK_CHARS = "23456789TJQKA"
+TEN_RANK = RANK_CHARS.index("T")  # written "10" for people
 RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace")
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+SUIT_FIELD = (1 << RANKS) - 1  # the 13 bits of one suit, at the bottom of a mask
+SUIT_MASKS = tuple(SUIT_FIELD << (RANKS * s) for s in range(SUITS))
 CLUBS_MASK, DIAMONDS_MASK, HEARTS_MASK, SPADES_MASK = SUIT_MASKS
-FULL_DECK = (1 << 52) - 1
-BIT = tuple(1 << i for i in range(52))
+FULL_DECK = (1 << DECK_SIZE) - 1
+BIT = tuple(1 << i for i in range(DECK_SIZE))
 
-_SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-                 "♧": 0, "♢": 1, "♡": 2, "♤": 3}
-_RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": 8}
+_SUIT_ALIASES = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
+                 "♣": CLUBS, "♦": DIAMONDS, "♥": HEARTS, "♠": SPADES,
+                 "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES}
+_RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": TEN_RANK}
 _ACCEPTED = ("a rank (2-9, T or 10, J, Q, K, A) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
              "e.g. 'QS', 'TH', '10H', 'qs', 'Q♠'")
 
@@ -86,7 +89,7 @@ def card_index(text: str) -> int:
     suit = _SUIT_ALIASES.get(s[-1:]) if s else None
     if rank is None or suit is None:
         raise InvalidCardError(f"invalid card: {quote(text)} (expected {_ACCEPTED})")
-    return suit * 13 + rank
+    return suit * RANKS + rank
 
 
 class Card:
@@ -104,33 +107,33 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         # checked: a negative index would silently wrap around to a spade
-        if type(index) is not int or not 0 <= index <= 51:
-            raise InvalidCardError(f"invalid card index {quote(index)}: indices run 0..51 "
-                                   f"(suit * 13 + rank - 2, suits C D H S)")
+        if type(index) is not int or not 0 <= index < DECK_SIZE:
+            raise InvalidCardError(f"invalid card index {quote(index)}: indices run 0..{DECK_SIZE - 1} "
+                                   f"(suit * {RANKS} + rank - 2, suits C D H S)")
         return cls._all[index]
 
     @property
     def suit(self) -> Suit:
-        return Suit(self.index // 13)
+        return Suit(self.index // RANKS)
 
     @property
     def rank(self) -> int:
         """2..14 (ace high)."""
-        return self.index % 13 + 2
+        return self.index % RANKS + 2
 
     @property
     def rank_char(self) -> str:
-        return RANK_CHARS[self.index % 13]
+        return RANK_CHARS[self.index % RANKS]
 
     @property
     def rank_label(self) -> str:
         """The rank as people write it: '10' rather than 'T'."""
-        return "10" if self.index % 13 == 8 else RANK_CHARS[self.index % 13]
+        return "10" if self.index % RANKS == TEN_RANK else RANK_CHARS[self.index % RANKS]
 
     @property
     def name(self) -> str:
         """Full name, e.g. 'queen of spades'."""
-        return f"{RANK_NAMES[self.index % 13]} of {self.suit.plural}"
+        return f"{RANK_NAMES[self.index % RANKS]} of {self.suit.plural}"
 
     @property
     def pretty(self) -> str:
@@ -144,14 +147,14 @@ class Card:
     @property
     def points(self) -> int:
         """Standard penalty points: 1 per heart, 13 for the queen of spades."""
-        return 13 if self.index == QS_INDEX else int(self.index // 13 == 2)
+        return QS_POINTS if self.index == QS_INDEX else int(self.index // RANKS == HEARTS)
 
     @property
     def is_penalty(self) -> bool:
         return self.points > 0
 
     def __str__(self) -> str:
-        return RANK_CHARS[self.index % 13] + "CDHS"[self.index // 13]
+        return RANK_CHARS[self.index % RANKS] + "CDHS"[self.index // RANKS]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -184,7 +187,7 @@ class Card:
             return NotImplemented
         return self.index >= other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
         return (Card, (str(self),))
 
     def _repr_html_(self) -> str:
@@ -193,7 +196,7 @@ class Card:
 
 def _make_cards() -> tuple[Card, ...]:
     out = []
-    for i in range(52):
+    for i in range(DECK_SIZE):
         c = object.__new__(Card)
         object.__setattr__(c, "index", i)
         out.append(c)
@@ -202,8 +205,9 @@ def _make_cards() -> tuple[Card, ...]:
 
 Card._all = _make_cards()
 DECK: tuple[Card, ...] = Card._all
-QS_INDEX = 3 * 13 + 10
-JD_INDEX = 1 * 13 + 9
+QS_INDEX = SPADES * RANKS + RANK_CHARS.index("Q")  # the queen of spades, 49
+JD_INDEX = DIAMONDS * RANKS + RANK_CHARS.index("J")  # the jack of diamonds (omnibus), 22
+QS_POINTS = 13  # what Q♠ counts in Hearts (a heart counts 1)
 TWO_CLUBS_INDEX = 0
 QS_MASK = 1 << QS_INDEX
 JD_MASK = 1 << JD_INDEX
@@ -249,9 +253,9 @@ class CardList(tuple):
     def from_mask(cls, mask: int) -> CardList:
         if isinstance(mask, bool) or not isinstance(mask, int):
             raise InvalidCardError(f"invalid card mask {quote(mask)}: a mask is a whole number "
-                                   f"whose bits 0..51 are cards")
-        if mask < 0 or mask >> 52:  # a negative mask would never end; bit 52+ is no card
-            raise InvalidCardError(f"invalid card mask {quote(mask)}: only bits 0..51 are cards")
+                                   f"whose bits 0..{DECK_SIZE - 1} are cards")
+        if mask < 0 or mask >> DECK_SIZE:  # a negative mask would never end; bit 52+ is no card
+            raise InvalidCardError(f"invalid card mask {quote(mask)}: only bits 0..{DECK_SIZE - 1} are cards")
         return super().__new__(cls, (DECK[i] for i in indices_of(mask)))
 
     @property
@@ -286,7 +290,7 @@ class CardList(tuple):
     def _repr_html_(self) -> str:
         return draw("html", self)
 
-    def __add__(self, other):  # keep the type on concatenation
+    def __add__(self, other: Iterable[Any]) -> CardList:  # keep the type on concatenation
         return CardList(tuple(self) + tuple(other))
 
     def __iter__(self) -> Iterator[Card]:

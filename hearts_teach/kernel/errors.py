@@ -54,11 +54,11 @@ class InvalidCardError(HeartsError):
 
 
 class InvalidSeatError(HeartsError):
-    """A seat number outside 0..3."""
+    """A seat number outside the table (0..3 at the four-seat table)."""
 
 
 class InvalidDealError(HeartsError):
-    """A deal that is not 4 hands of 13 different cards."""
+    """A deal that does not give every seat its hand of different cards (4 × 13 at four seats)."""
 
 
 class RulesError(HeartsError):

@@ -23,7 +23,7 @@ from hearts_teach.kernel.errors import (
 )
 from hearts_teach.kernel.table import FOUR, Table
 
-SEAT_HELP = "0 South, 1 West, 2 North, 3 East"
+SEAT_HELP = FOUR.seat_help()  # "0 South, 1 West, 2 North, 3 East"
 NAME_MAX = 40  # a seat name wider than this would wreck every table it appears in
 SEED_MAX_BITS = 64  # Rng keeps 64 bits; larger ints only make records and messages huge
 SEED_STR_MAX = 200
@@ -153,8 +153,9 @@ def _error(error: type[HeartsError], argument: str, message: str, wrong_type: bo
     or another project class, whose message then starts with the argument's name."""
     if error is ArgumentError:
         return (ArgumentTypeError if wrong_type else ArgumentError)(message, argument=argument)
+    make: Callable[..., HeartsError] = error  # only some error classes take ``field=``: try it
     try:
-        return error(message, field=argument)  # type: ignore[call-arg]
+        return make(message, field=argument)
     except TypeError:
         return error(f"{argument}: {message}")
 

@@ -120,7 +120,7 @@ def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> l
     else:
         lines.append(f"{names[trick.leader]} leads trick {trick.number}.")
     turn = hand.turn
-    lines.append(f"▶ {names[turn]} to play")  # type: ignore[index]
+    lines.append(f"▶ {names[turn]} to play")
     shown = hand.table.seats if all_hands else [turn if seat is None else seat]
     for s in shown:
         mark = "▶" if s == turn else " "
@@ -201,13 +201,17 @@ def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
     """
     if trick is None:
         return compass_html(None, names, caption)
+    return compass_html(trick, names, caption, f" — {escape(trick_status(trick, names))}", four_color=four_color)
+
+
+def trick_status(trick: Trick, names: Sequence[str]) -> str:
+    """Where a Hearts trick stands: 'North took it (1 point)', 'led by West, 2 of 4 cards',
+    'East to lead'."""
     if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of {len(names)} cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
-    return compass_html(trick, names, caption, f" — {escape(status)}", four_color=four_color)
+        return f"{names[trick.winner]} took it ({pts(trick.points)})"
+    if trick.cards:
+        return f"led by {names[trick.leader]}, {len(trick.cards)} of {len(names)} cards"
+    return f"{names[trick.leader]} to lead"
 
 
 def compass_html(trick: Any, names: Sequence[str], caption: str, status_html: str = "",

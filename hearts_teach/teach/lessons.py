@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES, Hand
 from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import DECK, SUIT_MASKS, Card, CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.kernel.rng import Rng
@@ -259,12 +261,7 @@ def table_bots(names: str | Sequence[str] = "rule", seed: int = 0) -> list:
 def bots_play(hand: Hand, bots: Sequence, stop: Callable[[Hand], bool] | None = None) -> Hand:
     """Let ``bots[seat]`` make every move (passes too) until the hand is over or ``stop(hand)``
     is true before a move. Returns the same hand."""
-    from hearts_teach.games.hearts.hand import Phase
-
-    while not hand.is_over and not (stop is not None and stop(hand)):
-        seat = hand.to_pass[0] if hand.phase is Phase.PASS else hand.turn
-        bots[seat].act(hand, seat)
-    return hand
+    return driver.play(hand, bots, stop=stop)
 
 
 def cannot_follow(hand: Hand) -> bool:
@@ -348,8 +345,11 @@ class Shooter:
 
     name = "shooter"
 
+    def choose_play(self, view: View) -> Card:
+        return max(view.legal, key=lambda c: (c.rank, c.suit))  # as ``highest``
+
     def act(self, hand: Hand, seat: int | None = None) -> Card:
-        card = highest(hand)
+        card = self.choose_play(hand.view(hand.turn))
         hand.play(card)
         return card
 

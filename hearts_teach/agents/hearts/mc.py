@@ -1,4 +1,4 @@
-"""The determinized Monte Carlo bot (jdh8's ``mc:N``; shared/notes/bots-and-coach.md §1.2).
+"""The determinized Monte Carlo bot (after jdh8/hearts-engine's ``mc:N`` bot).
 
 For a play: sample N hidden deals consistent with the view, try every candidate card
 (equivalent cards collapsed) in every world, roll out with the rule policy for all seats,

@@ -1,8 +1,7 @@
 """The rule bot's decisions on bitmasks: the one policy used by ``RuleBot`` and by every
 rollout of the Monte Carlo bot and the coach.
 
-The design follows the greedy heuristic of jdh8/hearts-engine (see
-shared/notes/bots-and-coach.md §1.1). Functions take only what the deciding seat may know
+The design follows the greedy heuristic of jdh8/hearts-engine. Functions take only what the deciding seat may know
 (its own hand, legal cards, the trick, the played cards, who took what), so callers
 cannot leak hidden cards into a decision.
 """

@@ -5,9 +5,11 @@ small ints). Every hand in a batch has played the same number of cards, so the p
 the trick (leading, second, third, last) and "first trick or not" are one Python value per
 step, and each step is a handful of whole-array operations with no Python loop over hands.
 
-The trick transition in ``BatchState.play`` mirrors ``core.PlayState.play`` line for line,
-and ``legal`` mirrors ``core.cascade``; tests/test_batch_engine.py replays thousands of
-batch hands through the scalar engine to prove they agree. Card points and moon scores come
+The trick transition in ``BatchState.play`` mirrors the kernel's ``TrickState.play`` (which
+``PlayState`` steps) line for line, and ``legal`` mirrors ``legality.cascade``;
+tests/test_batch_engine.py replays thousands of batch hands through the scalar engine and
+tests/test_trick_conformance.py steps batches beside the checked ``Hand`` to prove they agree.
+The engine plays the four-seat table only (``check_table``). Card points and moon scores come
 from ``core.trick_points`` and ``core.final_scores`` through tables built from them.
 
 Randomness: ``Stream`` is a counter-based generator (SplitMix64 of seed, hand id and draw
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,15 +38,22 @@ from hearts_teach.games.hearts.legality import (
     final_scores,
     trick_points,
 )
-from hearts_teach.games.hearts.rules import PASS_OFFSETS, Rules
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules
 from hearts_teach.kernel.cards import (
     BIT,
+    DECK_SIZE,
     FULL_DECK,
+    HEARTS,
     HEARTS_MASK,
     JD_MASK,
+    POINTS_MASK,
     QS_INDEX,
     QS_MASK,
+    QS_POINTS,
+    RANKS,
+    SUIT_FIELD,
     SUIT_MASKS,
+    SUITS,
 )
 from hearts_teach.kernel.errors import (
     ArgumentError,
@@ -53,21 +63,29 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import MASK64, Rng
-from hearts_teach.kernel.table import SEAT_COUNT
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
 from hearts_teach.kernel.validation import check_int, check_seed
 
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.view import View
+
+TABLE = FOUR  # the one table the batch engine plays (see check_table)
+SEATS = TABLE.players
+PLAYS = SEATS * TABLE.hand_size  # cards played in a hand: the step count of a batch
+NEXT_SEAT = np.array([TABLE.left(s) for s in TABLE.seats], dtype=np.intp)
 U64 = np.uint64
 BITS = np.array(BIT, dtype=U64)  # BITS[c]: the mask of card c
 SUIT_M = np.array(SUIT_MASKS, dtype=U64)
-SUIT_OF = np.arange(52) // 13
+SUIT_OF = np.arange(DECK_SIZE) // RANKS
 # cards strictly above / below card c in the deck order (the same suit when c is a winner)
-ABOVE = np.array([FULL_DECK & ~((2 << c) - 1) for c in range(52)], dtype=U64)
-BELOW = np.array([(1 << c) - 1 for c in range(52)], dtype=U64)
-FIELD = U64(0x1FFF)
+ABOVE = np.array([FULL_DECK & ~((2 << c) - 1) for c in range(DECK_SIZE)], dtype=U64)
+BELOW = np.array([(1 << c) - 1 for c in range(DECK_SIZE)], dtype=U64)
+FIELD = U64(SUIT_FIELD)
+FIELDS = 1 << RANKS  # how many 13-bit suit fields there are
 # KTH[f, k]: the rank (0..12) of the k-th lowest set bit of a 13-bit suit field f
-KTH = np.zeros((8192, 13), dtype=np.int8)
-for _f in range(1, 8192):
-    _ranks = [r for r in range(13) if _f >> r & 1]
+KTH = np.zeros((FIELDS, RANKS), dtype=np.int8)
+for _f in range(1, FIELDS):
+    _ranks = [r for r in range(RANKS) if _f >> r & 1]
     KTH[_f, :len(_ranks)] = _ranks
 del _f, _ranks
 _C_HEARTS = U64(HEARTS_MASK)
@@ -79,10 +97,13 @@ _ZERO = U64(0)
 
 
 # bit helpers ---------------------------------------------------------------------------
+_MANTISSA_BITS, _EXPONENT_BIAS = 52, 1023  # of a float64 (its 52 is not the deck's)
+
+
 def high(m: np.ndarray) -> np.ndarray:
     """Index of the highest set bit of each mask (-1 for an empty mask). Exact: masks have
     at most 52 bits, so the conversion to float64 keeps every bit."""
-    return np.maximum((m.astype(np.float64).view(np.int64) >> 52) - 1023, -1)
+    return np.maximum((m.astype(np.float64).view(np.int64) >> _MANTISSA_BITS) - _EXPONENT_BIAS, -1)
 
 
 def low(m: np.ndarray) -> np.ndarray:
@@ -96,7 +117,7 @@ def popcount(m: np.ndarray) -> np.ndarray:
 
 def kth_bit(m: np.ndarray, k: np.ndarray) -> np.ndarray:
     """Index of the k-th lowest set bit of each mask (0 ≤ k < popcount), per-suit tables."""
-    f = [((m >> U64(13 * s)) & FIELD).astype(np.intp) for s in range(4)]
+    f = [((m >> U64(RANKS * s)) & FIELD).astype(np.intp) for s in range(SUITS)]
     c0 = np.bitwise_count(f[0])
     p1 = c0.astype(np.intp)
     p2 = p1 + np.bitwise_count(f[1])
@@ -105,7 +126,7 @@ def kth_bit(m: np.ndarray, k: np.ndarray) -> np.ndarray:
     suit = s1.astype(np.intp) + s2 + s3
     before = np.where(s3, p3, np.where(s2, p2, np.where(s1, p1, 0)))
     field = np.where(s3, f[3], np.where(s2, f[2], np.where(s1, f[1], f[0])))
-    return 13 * suit + KTH[field, k - before]
+    return RANKS * suit + KTH[field, k - before]
 
 
 # randomness ----------------------------------------------------------------------------
@@ -157,17 +178,18 @@ def random_deals(stream: Stream) -> np.ndarray:
     seat s holding cards 13s..13s+12 of its deck (as ``Hand.deal`` cuts)."""
     b = len(stream.ids)
     # deck[i, h]: the card at position i of hand h's deck (rows contiguous: fast swaps)
-    deck = np.repeat(np.arange(52, dtype=np.int8)[:, None], b, axis=1)
+    deck = np.repeat(np.arange(DECK_SIZE, dtype=np.int8)[:, None], b, axis=1)
     flat = deck.ravel()
     ar = np.arange(b)
-    for i in range(51, 0, -1):
+    for i in range(DECK_SIZE - 1, 0, -1):
         at = stream.below(i + 1) * b + ar
         top = deck[i].copy()
         deck[i] = flat[at]
         flat[at] = top
-    out = np.empty((b, 4), dtype=U64)
-    for s in range(4):  # a seat at a time: small temporaries
-        out[:, s] = np.bitwise_or.reduce(BITS.take(deck[13 * s:13 * s + 13]), axis=0)
+    size = TABLE.hand_size
+    out = np.empty((b, SEATS), dtype=U64)
+    for s in TABLE.seats:  # a seat at a time: small temporaries
+        out[:, s] = np.bitwise_or.reduce(BITS.take(deck[size * s:size * (s + 1)]), axis=0)
     return out
 
 
@@ -175,14 +197,14 @@ def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
     """The deals ``Hand.deal(rng)`` makes, as (B, 4) masks (one scalar shuffle per hand)."""
     from hearts_teach.games.hearts.legality import deal_masks
 
-    return np.array([deal_masks(r) for r in rngs], dtype=U64).reshape(len(rngs), 4)
+    return np.array([deal_masks(r) for r in rngs], dtype=U64).reshape(len(rngs), SEATS)
 
 
 # scoring -------------------------------------------------------------------------------
 def _point_tables(omnibus: bool) -> np.ndarray:
     """PTS[s, f]: points of suit field f of suit s, from ``core.trick_points``."""
-    return np.array([[trick_points(f << (13 * s), omnibus) for f in range(8192)]
-                     for s in range(4)], dtype=np.int16)
+    return np.array([[trick_points(f << (RANKS * s), omnibus) for f in range(FIELDS)]
+                     for s in range(SUITS)], dtype=np.int16)
 
 
 _PTS: dict[bool, np.ndarray] = {}
@@ -194,13 +216,12 @@ def points_of(masks: np.ndarray, omnibus: bool = False) -> np.ndarray:
         _PTS[omnibus] = _point_tables(omnibus)
     t = _PTS[omnibus]
     out = np.zeros(masks.shape, dtype=np.int16)
-    for s in range(4):
-        out += t[s, ((masks >> U64(13 * s)) & FIELD).astype(np.intp)]
+    for s in range(SUITS):
+        out += t[s, ((masks >> U64(RANKS * s)) & FIELD).astype(np.intp)]
     return out
 
 
-_POINTS_U = U64(HEARTS_MASK | (1 << QS_INDEX))
-_QS_U = U64(1 << QS_INDEX)
+_POINTS_U = U64(POINTS_MASK)
 
 
 def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -213,10 +234,10 @@ def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarra
     moon = np.where(full.any(axis=1), full.argmax(axis=1), -1).astype(np.int8)
     hit = np.nonzero(moon >= 0)[0]
     if len(hit):
-        table = np.zeros((4, 4, 4), dtype=np.int16)
-        for m in range(4):
-            for j in range(4):
-                synthetic = [0, 0, 0, 0]
+        table = np.zeros((SEATS, SEATS, SEATS), dtype=np.int16)  # [shooter, J♦ taker] -> scores
+        for m in TABLE.seats:
+            for j in TABLE.seats:
+                synthetic = [0] * SEATS
                 synthetic[m] |= int(_POINTS_U)
                 synthetic[j] |= JD_MASK
                 table[m, j] = final_scores(synthetic, moon_rule, omnibus)[0]
@@ -245,19 +266,30 @@ def check_rules(rules: Rules | None) -> Rules:
     return rules
 
 
+def check_table(table: object) -> Table:
+    """``table`` if the batch engine plays it: the four-seat table only (its arrays, the
+    seat bytes read as one uint32 in ``update_threats``, the 52 steps are four-seat)."""
+    if not isinstance(table, Table):
+        raise ArgumentTypeError(f"expected a Table, e.g. Table({SEATS}), got {quote(table)}", argument="table")
+    if table.players != SEATS:
+        raise ArgumentError(f"the batch engine plays Hearts at a table of {SEATS} only, not {table.players}; "
+                            f"use the scalar engine (Hand) for other tables", argument="table")
+    return table
+
+
 def check_deals(deals: np.ndarray) -> np.ndarray:
     """(B, 4) masks that are deals: 4 hands of 13 cards that together are the deck."""
     try:
         d = np.asarray(deals, dtype=U64)
     except (TypeError, ValueError, OverflowError, RecursionError):
         raise InvalidDealError(f"deals must be an array of card masks, got {type(deals).__name__}") from None
-    if d.ndim != 2 or d.shape[1] != 4 or not len(d):
-        raise InvalidDealError(f"deals must have shape (hands, 4) with at least one hand, got {d.shape}")
+    if d.ndim != 2 or d.shape[1] != SEATS or not len(d):
+        raise InvalidDealError(f"deals must have shape (hands, {SEATS}) with at least one hand, got {d.shape}")
     union = np.bitwise_or.reduce(d, axis=1)
-    bad = np.nonzero((np.bitwise_count(d) != 13).any(axis=1) | (union != U64(FULL_DECK)))[0]
+    bad = np.nonzero((np.bitwise_count(d) != TABLE.hand_size).any(axis=1) | (union != U64(FULL_DECK)))[0]
     if len(bad):
         b = int(bad[0])
-        raise InvalidDealError(f"deal {b} is not 4 hands of 13 different cards covering the deck "
+        raise InvalidDealError(f"deal {b} is not {SEATS} hands of {TABLE.hand_size} different cards covering the deck "
                                f"(hand sizes {np.bitwise_count(d[b]).tolist()})")
     return d
 
@@ -269,8 +301,8 @@ def check_count(n: object, what: str = "n") -> int:
 
 def check_batch_seed(seed: object, argument: str = "seed") -> Rng:
     """The ``Rng`` of a seed (an int of at most 64 bits, a string, or an ``Rng``)."""
-    seed = check_seed(seed, argument, extra=(Rng,))
-    return seed if isinstance(seed, Rng) else Rng(seed)
+    checked = check_seed(seed, argument, extra=(Rng,))
+    return checked if isinstance(checked, Rng) else Rng(checked)
 
 
 def check_per_hand(value: object, b: int, argument: str, low: int, high: int) -> np.ndarray:
@@ -295,6 +327,7 @@ def check_per_hand(value: object, b: int, argument: str, low: int, high: int) ->
 
 # the state -----------------------------------------------------------------------------
 MOON_OPEN, NO_MOON = -1, -2  # as bots.policy
+_SEAT_BYTES = f"<u{SEATS}"  # one bool byte per seat read as one unsigned int (four seats: uint32)
 
 
 class BatchState:
@@ -307,28 +340,30 @@ class BatchState:
     ``bots.policy.threat_of`` (kept up to date after every trick); defence (B, 4) bool.
     """
 
-    def __init__(self, hands: np.ndarray, rules: Rules | None = None, *, record: bool = False):
+    def __init__(self, hands: np.ndarray, rules: Rules | None = None, *, record: bool = False,
+                 table: Table = FOUR):
         self.rules = check_rules(rules)
-        self.hands = np.ascontiguousarray(hands, dtype=U64).reshape(-1, 4).copy()
+        self.table = check_table(table)
+        self.hands = np.ascontiguousarray(hands, dtype=U64).reshape(-1, SEATS).copy()
         b = len(self.hands)
         self.size = b
         self.ar = np.arange(b)
-        self.ar4 = self.ar * 4
-        self.taken = np.zeros((b, 4), dtype=U64)
-        self.passed = np.zeros((b, 4), dtype=U64)
-        self.received = np.zeros((b, 4), dtype=U64)
+        self.seat0 = self.ar * SEATS  # where each hand's seat 0 is in a raveled (B, SEATS) array
+        self.taken = np.zeros((b, SEATS), dtype=U64)
+        self.passed = np.zeros((b, SEATS), dtype=U64)
+        self.received = np.zeros((b, SEATS), dtype=U64)
         self.played = np.zeros(b, dtype=U64)
         self.trick_mask = np.zeros(b, dtype=U64)
-        self.trick = np.full((b, 4), -1, dtype=np.int8)
+        self.trick = np.full((b, SEATS), -1, dtype=np.int8)
         self.leader = np.zeros(b, dtype=np.intp)
         self.turn = np.zeros(b, dtype=np.intp)
         self.led = np.full(b, -1, dtype=np.intp)
         self.win_seat = np.full(b, -1, dtype=np.intp)
         self.win_card = np.full(b, -1, dtype=np.intp)
         self.broken = np.zeros(b, dtype=bool)
-        self.void = np.zeros((b, 4), dtype=np.uint8)
-        self.defence = np.ones((b, 4), dtype=bool)
-        self.threat = np.full((b, 4), MOON_OPEN, dtype=np.int8)
+        self.void = np.zeros((b, SEATS), dtype=np.uint8)
+        self.defence = np.ones((b, SEATS), dtype=bool)
+        self.threat = np.full((b, SEATS), MOON_OPEN, dtype=np.int8)
         self.split = np.zeros(b, dtype=bool)  # points split between seats: no moon possible
         self.step = 0
         self.first_winner = np.full(b, -1, dtype=np.int8)
@@ -337,9 +372,9 @@ class BatchState:
         self.qw = self.rules.queen_waits
         self.record = record
         if record:
-            self.cards = np.full((b, 52), -1, dtype=np.int8)
-            self.seats = np.full((b, 52), -1, dtype=np.int8)
-            self.legals = np.zeros((b, 52), dtype=U64)
+            self.cards = np.full((b, PLAYS), -1, dtype=np.int8)
+            self.seats = np.full((b, PLAYS), -1, dtype=np.int8)
+            self.legals = np.zeros((b, PLAYS), dtype=U64)
 
     # set-up ------------------------------------------------------------------------
     def start_play(self) -> None:
@@ -350,21 +385,21 @@ class BatchState:
         self.update_threats()
 
     def apply_pass(self, chosen: np.ndarray, offsets: np.ndarray | int) -> None:
-        """Every seat gives ``chosen[:, s]`` (3-card masks) to seat (s + offset) % 4
-        (``rules.PASS_OFFSETS``; offset 0 is a hold hand and moves nothing)."""
+        """Every seat gives ``chosen[:, s]`` (3-card masks) to the seat ``offset`` places to
+        its left (``rules.PASS_OFFSETS``; offset 0 is a hold hand and moves nothing)."""
         off = np.broadcast_to(np.asarray(offsets, dtype=np.intp), (self.size,))
         chosen = np.where((off != 0)[:, None], chosen, _ZERO)
         self.passed[:] = chosen
-        giver = (np.arange(4)[None, :] - off[:, None]) % 4  # who gives to seat t
+        giver = (np.arange(SEATS)[None, :] - off[:, None]) % SEATS  # who gives to seat t
         self.received[:] = np.take_along_axis(chosen, giver, axis=1)
         self.hands ^= chosen
         self.hands |= self.received
 
     # the cascade ---------------------------------------------------------------------
     def mover_hands(self) -> np.ndarray:
-        return self.hands.ravel()[self.ar4 + self.turn]
+        return self.hands.ravel()[self.seat0 + self.turn]
 
-    def load_view(self, view) -> None:
+    def load_view(self, view: View) -> None:
         """Every hand continues from ``view``'s mid-hand position (taken cards, the trick so
         far, whose turn, broken, shown voids); the hidden hands are the batch's own deals."""
         self.taken[:] = np.array(view.taken, dtype=U64)
@@ -379,15 +414,15 @@ class BatchState:
         self.win_card[:] = view.win_card
         self.broken[:] = view.broken
         self.void[:] = np.array(view.void, dtype=np.uint8)
-        self.step = view.tricks_done * 4 + len(view.trick)
+        self.step = view.tricks_done * SEATS + len(view.trick)
 
     def legal(self, h: np.ndarray) -> np.ndarray:
         """Legal cards of the seat to move in each hand: ``core.cascade`` on arrays."""
-        first = self.step < 4
+        first = self.step < SEATS
         rest = h
         if self.qw:  # the queen waits: held back while hearts are unbroken and she is not alone
             rest = np.where(~self.broken & ((h & _C_QS) != 0) & (h != _C_QS), h & ~_C_QS, h)
-        if self.step % 4:
+        if self.step % SEATS:
             follow = h & SUIT_M.take(self.led)
             other = rest
             if first and self.npf:
@@ -408,16 +443,16 @@ class BatchState:
         seat = self.turn
         bit = BITS.take(card)  # take: much faster than fancy indexing on a small table
         flat = self.hands.ravel()
-        pos = self.ar4 + seat
+        pos = self.seat0 + seat
         flat[pos] ^= bit
         self.played |= bit
         self.trick_mask |= bit
-        tl = self.step % 4
+        tl = self.step % SEATS
         self.trick[:, tl] = card
         if self.record:
             self.cards[:, self.step] = card
             self.seats[:, self.step] = seat
-        suit = card // 13
+        suit = card // RANKS
         if tl == 0:
             self.led = suit
             self.win_seat = seat.copy()
@@ -431,17 +466,17 @@ class BatchState:
             if len(off):
                 vflat = self.void.ravel()
                 vflat[pos[off]] |= np.left_shift(1, self.led[off]).astype(np.uint8)
-        br = suit == 2
+        br = suit == HEARTS
         if self.qb:
             br |= card == QS_INDEX
         self.broken |= br
         self.step += 1
-        if tl < 3:
-            self.turn = (seat + 1) & 3
+        if tl < SEATS - 1:
+            self.turn = NEXT_SEAT.take(seat)
             return
         w = self.win_seat
         tflat = self.taken.ravel()
-        tflat[self.ar4 + w] |= self.trick_mask
+        tflat[self.seat0 + w] |= self.trick_mask
         scored = (self.trick_mask & _POINTS_U) != 0  # only these hands' moon status can change
         if self.first_winner[0] < 0:
             self.first_winner[:] = w
@@ -450,7 +485,7 @@ class BatchState:
         self.led = np.full(self.size, -1, dtype=np.intp)
         self.leader = w
         self.turn = w.copy()
-        if self.step < 52:
+        if self.step < PLAYS:
             self.update_threats(scored)
 
     def update_threats(self, changed: np.ndarray | None = None) -> None:
@@ -462,24 +497,24 @@ class BatchState:
             return
         taken = self.taken[live]
         # has: one byte per seat, read as one uint32 per hand (little-endian: seat s is
-        # byte s), so n is its popcount and the lowest set byte the holder (4 for none)
-        has = np.ascontiguousarray((taken & _POINTS_U) != 0).view("<u4").ravel()
+        # byte s), so n is its popcount and the lowest set byte the holder (SEATS for none)
+        has = np.ascontiguousarray((taken & _POINTS_U) != 0).view(_SEAT_BYTES).ravel()
         n = np.bitwise_count(has)
         holder = (np.bitwise_count((has & (~has + np.uint32(1))) - np.uint32(1)) >> 3).astype(np.intp)
-        held = taken.ravel()[np.arange(len(live)) * 4 + (holder & 3)]
-        pts = np.bitwise_count(held & _C_HEARTS) + 13 * ((held & _QS_U) != 0)
+        held = taken.ravel()[np.arange(len(live)) * SEATS + holder % SEATS]
+        pts = np.bitwise_count(held & _C_HEARTS) + QS_POINTS * ((held & _C_QS) != 0)
         status = np.where(n >= 2, NO_MOON, np.where((n == 1) & (pts >= 8), holder, MOON_OPEN))
-        t = np.where(np.arange(4)[None, :] == holder[:, None], NO_MOON, status[:, None])
+        t = np.where(np.arange(SEATS)[None, :] == holder[:, None], NO_MOON, status[:, None])
         self.threat[live] = np.where(self.defence[live], t, NO_MOON)
         self.split[live] = n >= 2
 
     @property
     def tricks_done(self) -> int:
-        return self.step // 4
+        return self.step // SEATS
 
     @property
     def is_over(self) -> bool:
-        return self.step >= 52
+        return self.step >= PLAYS
 
     def scores(self) -> tuple[np.ndarray, np.ndarray]:
         return batch_scores(self.taken, self.rules)
@@ -495,10 +530,10 @@ class Policy:
 
     name = "policy"
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         raise NotImplementedError
 
 
@@ -506,9 +541,9 @@ def run_pass(st: BatchState, policies: Sequence[Policy], seat_policy: np.ndarray
              offsets: np.ndarray | int) -> None:
     """Every seat chooses with its policy, then the cards move."""
     off = np.broadcast_to(np.asarray(offsets, dtype=np.intp), (st.size,))
-    chosen = np.zeros((st.size, 4), dtype=U64)
+    chosen = np.zeros((st.size, SEATS), dtype=U64)
     passing = off != 0
-    for seat in range(4):
+    for seat in TABLE.seats:
         for p, pol in enumerate(policies):
             sel = np.nonzero((seat_policy[:, seat] == p) & passing)[0]
             if len(sel) == st.size:
@@ -526,12 +561,12 @@ def run_play(st: BatchState, policies: Sequence[Policy], seat_policy: np.ndarray
     if first is not None and not st.is_over:
         st.play(first)
     single = seat_policy is None or len(policies) == 1
-    while st.step < 52:
+    while st.step < PLAYS:
         h = st.mover_hands()
         legal = st.legal(h)
         if st.record:
             st.legals[:, st.step] = legal
-        if single:
+        if single or seat_policy is None:  # (the second test only tells the type checker)
             card = policies[0].play(st, None, h, legal)
         else:
             card = np.empty(st.size, dtype=np.intp)
@@ -561,7 +596,7 @@ class BatchResult:
         return int((self.moon >= 0).sum())
 
     def moons_by_seat(self) -> list[int]:
-        return [int((self.moon == s).sum()) for s in range(4)]
+        return [int((self.moon == s).sum()) for s in TABLE.seats]
 
     def mean_points(self) -> list[float]:
         return [float(x) for x in self.scores.mean(axis=0)]
@@ -576,11 +611,12 @@ def play_lineups(deals: np.ndarray, policies: Sequence[Policy], seat_policy: np.
     b = len(deals)
     if offsets is None:
         hn = check_per_hand(hand_numbers, b, "hand_numbers", 0, HAND_NUMBER_MAX)
-        offsets = np.array([PASS_OFFSETS[rules.pass_direction(int(k))] for k in range(4)],
-                           dtype=np.intp)[hn % 4]
+        cycle = len(PASS_DIRECTIONS)  # the directions repeat every 4 hands
+        offsets = np.array([PASS_OFFSETS[rules.pass_direction(k)] for k in range(cycle)],
+                           dtype=np.intp)[hn % cycle]
     else:
-        offsets = check_per_hand(offsets, b, "offsets", 0, 3)
-    seat_policy = np.broadcast_to(np.asarray(seat_policy, dtype=np.intp), (b, 4))
+        offsets = check_per_hand(offsets, b, "offsets", 0, SEATS - 1)
+    seat_policy = np.broadcast_to(np.asarray(seat_policy, dtype=np.intp), (b, SEATS))
     st = BatchState(deals, rules, record=record)
     defence = np.array([getattr(p, "moon_defence", True) for p in policies], dtype=bool)
     st.defence[:] = defence[seat_policy]

@@ -54,7 +54,8 @@ def must_follow(suit: Suit, held: int) -> str:
 
 
 def _led(hand: Hand) -> Suit:
-    return Suit(hand._state.led_suit)  # type: ignore[union-attr]
+    assert hand._state is not None  # plays are explained in the play phase only
+    return Suit(hand._state.led_suit)
 
 
 def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:

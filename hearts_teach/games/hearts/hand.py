@@ -143,14 +143,16 @@ class LegalPlays:
 
     __slots__ = ("mask", "seat", "_hand")
 
-    def __init__(self, mask: int, seat: int | None, hand: Hand):
+    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
         self.mask = mask
         self.seat = seat
         self._hand = hand
 
     def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
         try:
-            c = to_card(card)  # type: ignore[arg-type]
+            c = to_card(card)
         except HeartsError:
             return False
         return bool(self.mask & BIT[c.index])
@@ -276,7 +278,9 @@ class Hand(TrickGame[Action, Trick]):
                 assert chosen is not None
                 hands[seat] ^= chosen
             for seat in self.table.seats:
-                hands[pass_target(seat, self.pass_direction, self.table)] |= self._chosen[seat]  # type: ignore[index,operator]
+                chosen, to = self._chosen[seat], pass_target(seat, self.pass_direction, self.table)
+                assert chosen is not None and to is not None  # all chosen; not a hold hand
+                hands[to] |= chosen
         self._hands_after_pass = hands[:]
         rules = self.rules
         self._state = PlayState(hands, opening_holder(hands, rules.opening_mask), rules.no_points_on_first_trick,
@@ -296,7 +300,8 @@ class Hand(TrickGame[Action, Trick]):
     @property
     def turn(self) -> int | None:
         """The seat to play, or None during the pass and after the last trick."""
-        return self._state.turn if self.phase is Phase.PLAY else None
+        st = self._state
+        return st.turn if st is not None and self.phase is Phase.PLAY else None
 
     @property
     def to_pass(self) -> tuple[int, ...]:
@@ -322,6 +327,7 @@ class Hand(TrickGame[Action, Trick]):
         if self.pass_direction == "hold" or self._state is None:
             return None
         giver = pass_source(self._check_seat(seat), self.pass_direction, self.table)
+        assert giver is not None  # not a hold hand
         return self.passed(giver)
 
     @property
@@ -375,7 +381,8 @@ class Hand(TrickGame[Action, Trick]):
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); scores exist "
                                   f"only after trick {self.rules.hand_size}. Use points_taken for the points so far.",
                                   rule=Rule.WRONG_PHASE)
-        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)  # type: ignore[union-attr]
+        assert self._state is not None  # a hand that is over has played
+        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -417,6 +424,7 @@ class Hand(TrickGame[Action, Trick]):
         if refused is not None:
             return refused
         st = self._state
+        assert st is not None  # neither the pass nor over: the play phase
         turn = st.turn
         hand = st.hands[turn]
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
@@ -435,12 +443,14 @@ class Hand(TrickGame[Action, Trick]):
             else:
                 msg = "the pass is over: the cards have moved and play has begun"
             raise WrongPhaseError(f"cannot pass now: {msg}", rule=Rule.WRONG_PHASE, seat=seat)
-        if self._chosen[seat] is not None:
+        if (earlier := self._chosen[seat]) is not None:
             raise IllegalPassError(
-                f"{self.seat_names[seat]} has already chosen {join_pretty(self._chosen[seat])} to pass; "
+                f"{self.seat_names[seat]} has already chosen {join_pretty(earlier)} to pass; "
                 f"undo() takes the choice back", rule=Rule.ALREADY_PASSED, seat=seat)
         chosen = _parse_cards(cards)
-        target = self.seat_names[self.pass_target(seat)]  # type: ignore[index]
+        to = self.pass_target(seat)
+        assert to is not None  # a hand with a pass phase is not a hold hand
+        target = self.seat_names[to]
         if len(chosen) != 3:
             raise IllegalPassError(
                 f"a pass is exactly 3 cards, got {len(chosen)}"
@@ -547,9 +557,10 @@ class Hand(TrickGame[Action, Trick]):
         if self.phase is Phase.PASS:
             n = self.players
             return f"passing {self.pass_direction}, {n - len(self.to_pass)} of {n} seats have chosen"
-        if self.phase is Phase.OVER:
+        turn = self.turn
+        if turn is None:  # after the pass phase, only when the hand is over
             return f"all {self.rules.hand_size} tricks played"
-        return f"trick {self.trick_number} of {self.rules.hand_size}, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+        return f"trick {self.trick_number} of {self.rules.hand_size}, {self.seat_names[turn]} to play"
 
     def status_line(self) -> str:
         if self.hearts_broken:

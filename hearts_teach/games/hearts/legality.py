@@ -1,5 +1,7 @@
 """The fast inner engine: play-phase state on bitmasks and the one legality cascade.
 
+The cascade decides rules H4-H9 of docs/rules.md (and the ``queen_waits`` option, D7 there).
+
 Everything here works on card indices (0..51) and 52-bit masks; ``Hand`` wraps it with
 ``Card`` objects, history, explanations and records. Bots, the coach and the benchmark
 use ``PlayState`` directly because it is cheap to copy and to step.

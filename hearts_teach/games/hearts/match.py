@@ -1,7 +1,8 @@
 """A match: hands until someone reaches ``end_score``; lowest total wins.
 
 The match owns the pass rotation (hand ``n`` passes ``rules.pass_direction(n)``) and
-deals each hand from its own seed, so a match is reproducible hand by hand.
+deals each hand from its own seed, so a match is reproducible hand by hand. The end and the
+tie rule are H12 of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ class Match(JsonRecord):
         if not self.hand.is_over:
             raise WrongPhaseError(f"hand {self.hand_number + 1} is not over yet ({self.hand._progress()})",
                                   rule=Rule.WRONG_PHASE)
-        if self.is_over:
-            raise WrongPhaseError(f"the match is over: {self.seat_names[self.winner]} won "  # type: ignore[index]
+        if (winner := self.winner) is not None:  # the match is over
+            raise WrongPhaseError(f"the match is over: {self.seat_names[winner]} won "
                                   f"with {min(self.totals)}", rule=Rule.WRONG_PHASE)
         self.hands.append(self._deal(len(self.hands)))
         return self.hand
@@ -136,8 +137,8 @@ class Match(JsonRecord):
                          + "  ".join(f"{v:>{w[i]}}" for i, v in enumerate(sc)) + moon)
         lines.append("-" * len(head))
         lines.append("total             "[:14] + "  ".join(f"{v:>{w[i]}}" for i, v in enumerate(t)))
-        if self.is_over:
-            lines.append(f"{names[self.winner]} wins with {min(t)} (lowest total).")  # type: ignore[index]
+        if (winner := self.winner) is not None:  # the match is over
+            lines.append(f"{names[winner]} wins with {min(t)} (lowest total).")
         elif self.tie_for_lowest:
             lines.append(f"Someone reached {self.rules.end_score} but the lowest total is tied: "
                          f"another hand is played.")

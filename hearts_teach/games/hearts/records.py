@@ -64,12 +64,17 @@ class JsonRecord:
     """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
     hands and matches of both games)."""
 
+    if TYPE_CHECKING:  # what each subclass defines, for the type checker
+        def to_record(self) -> dict[str, Any]: ...
+        @classmethod
+        def from_record(cls, record: dict[str, Any]) -> Self: ...
+
     def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)  # type: ignore[attr-defined]
+        return json.dumps(self.to_record(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
-        return cls.from_record(load_json(text))  # type: ignore[attr-defined]
+        return cls.from_record(load_json(text))
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
@@ -287,8 +292,9 @@ def replay_sheet(hand: Hand) -> str:
         lines.append("")
         lines.append(f"Pass {hand.pass_direction}:")
         for s in hand.table.seats:
-            p = hand.passed(s)
-            target = names[hand.pass_target(s)]  # type: ignore[index]
+            p, to = hand.passed(s), hand.pass_target(s)
+            assert to is not None  # not a hold hand
+            target = names[to]
             lines.append(f"  {names[s]:<{w}}  {' '.join(c.pretty for c in p) if p else '(not chosen)'}"
                          f" → {target}")
     lines.append("")

@@ -1,6 +1,7 @@
 """The rule options of Hearts as one immutable object with named presets.
 
-Defaults follow ``RULES.md`` (the project's choice where sources disagree).
+The rules, defaults, options and presets are stated in ``docs/rules.md`` (Hearts H1-H12; the
+choices where the sources disagree are D1-D8 there).
 
 Tables of 3, 5 and 6 players (``Rules(players=N)``) take low cards out so the deck divides
 evenly (``REMOVED_CARDS``; hearts and Q♠ are never taken out, so a hand is still worth 26),

@@ -14,10 +14,11 @@ Inside, cards are masks and indices (cheap for bots); the properties give ``Card
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.hearts.legality import cascade, trick_points
 from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
+from hearts_teach.games.seat_view import SeatView
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
@@ -42,7 +43,7 @@ SEAT_NAMES = FOUR.names  # South, West, North, East
 
 
 @dataclass(frozen=True)
-class View:
+class View(SeatView):
     """Everything seat ``seat`` may know at one moment. Build it with ``from_hand`` or
     ``from_state``; the fields are masks (52-bit ints) and card indices."""
 
@@ -83,7 +84,7 @@ class View:
         received_cl = hand.received(seat)
         passed = passed_cl.mask if passed_cl is not None else 0
         received = received_cl.mask if received_cl is not None else 0
-        common = dict(rules=hand.rules, pass_direction=hand.pass_direction,
+        common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
         if hand.phase is Phase.PASS:
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
@@ -107,7 +108,7 @@ class View:
 
     @classmethod
     def _from_state(cls, st: PlayState, seat: int, passed: int, received: int,
-                    plays: tuple[tuple[int, int], ...], **common) -> View:
+                    plays: tuple[tuple[int, int], ...], **common: Any) -> View:
         over = st.is_over
         return cls(seat=seat, phase="over" if over else "play", hand=st.hands[seat],
                    passed=passed, received=received, plays=plays, played=st.played,
@@ -132,7 +133,8 @@ class View:
 
     @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played."""
+        """Cards this seat has not seen: neither in its hand nor played (only the cards in play
+        at this table: 3, 5 and 6 seats take low cards out)."""
         return self.rules.deck_mask & ~self.hand & ~self.played
 
     @property
@@ -173,28 +175,12 @@ class View:
 
     # Card-level accessors -----------------------------------------------------------
     @property
-    def cards(self) -> CardList:
-        return CardList.from_mask(self.hand)
-
-    @property
-    def legal(self) -> CardList:
-        return CardList.from_mask(self.legal_mask)
-
-    @property
-    def current_trick(self) -> CardList:
-        return CardList(DECK[i] for i in self.trick)
-
-    @property
     def passed_cards(self) -> CardList:
         return CardList.from_mask(self.passed)
 
     @property
     def received_cards(self) -> CardList:
         return CardList.from_mask(self.received)
-
-    @property
-    def played_cards(self) -> CardList:
-        return CardList.from_mask(self.played)
 
     @property
     def winning(self) -> tuple[int, Card] | None:
@@ -229,11 +215,6 @@ class View:
             if self.my_turn:
                 lines.append(f"  legal: {join_pretty(self.legal_mask)}")
         return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        return "<pre>" + escape(str(self)) + "</pre>"
 
 
 def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:

@@ -14,12 +14,16 @@ from typing import Any
 
 from hearts_teach.games.base import BrokenBy, TrickGame, TrickSeats
 from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
+from hearts_teach.games.hearts.legality import deal_masks as hearts_deal_masks
 from hearts_teach.games.spades import explain as _explain
 from hearts_teach.games.spades.legality import SpadesState, cascade
 from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import (
     BLIND_NIL,
+    SEATS,
+    TABLE,
     TEAMS,
+    TRICKS,
     BlindNil,
     HandScore,
     is_blind,
@@ -64,7 +68,7 @@ class SpadesAction:
     card: Card | None = None
 
     def __str__(self) -> str:
-        what = bid_word(self.value) if self.kind == "bid" else str(self.card)  # type: ignore[arg-type]
+        what = str(self.card) if self.value is None else bid_word(self.value)  # a bid has a value
         return f"{self.kind} {self.seat} {what}"
 
 
@@ -119,7 +123,7 @@ def parse_bid(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalBidError(f"a bid is a whole number of tricks from 0 (nil) to 13, or 'nil' (or 'blind nil' where the rules allow it); "
                               f"got {quote(value)}", rule=Rule.BID_RANGE)
-    if not 0 <= value <= 13:
+    if not 0 <= value <= TRICKS:
         raise IllegalBidError(f"a bid is a number of tricks from 0 (nil) to 13, and there are only 13 "
                               f"tricks; got {quote(value)}", rule=Rule.BID_RANGE)
     return value
@@ -127,16 +131,7 @@ def parse_bid(value: Any) -> int:
 
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
-    rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
-    deck = list(range(52))
-    rng.shuffle(deck)
-    out = []
-    for s in range(4):
-        m = 0
-        for i in deck[13 * s:13 * s + 13]:
-            m |= BIT[i]
-        out.append(m)
-    return out
+    return hearts_deal_masks(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
 
 
 def _seat(seat: Any) -> int:
@@ -200,11 +195,11 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
 
         if not isinstance(hand, Hand):
             raise HeartsError(f"from_hearts needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
-        return cls([hand.dealt(s) for s in range(4)], dealer, 0, hand.seat_names)
+        return cls([hand.dealt(s) for s in TABLE.seats], dealer, 0, hand.seat_names)
 
     def _reset(self) -> None:
         self._hands0 = [h.mask for h in self._deal]
-        self._bids: list[int | None] = [None, None, None, None]
+        self._bids: list[int | None] = [None] * SEATS
         self._state: SpadesState | None = None
         self._tricks: list[SpadesTrick] = []
         self._broken: SpadesBroken | None = None
@@ -213,13 +208,13 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @property
     def first_seat(self) -> int:
         """The seat left of the dealer: bids first and leads the first trick."""
-        return (self.dealer + 1) & 3
+        return TABLE.left(self.dealer)
 
     @property
     def phase(self) -> SpadesPhase:
         if self._state is None:
             return SpadesPhase.BID
-        return SpadesPhase.OVER if self._state.tricks_done == 13 else SpadesPhase.PLAY
+        return SpadesPhase.OVER if self._state.is_over else SpadesPhase.PLAY
 
     @property
     def is_over(self) -> bool:
@@ -229,8 +224,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def turn(self) -> int | None:
         """Whose turn it is to bid or to play (None when the hand is over)."""
         if self._state is None:
-            return (self.first_seat + self._bid_count()) & 3
-        return self._state.turn if self._state.tricks_done < 13 else None
+            return TABLE.left(self.first_seat, self._bid_count())
+        return None if self._state.is_over else self._state.turn
 
     def _bid_count(self) -> int:
         return sum(b is not None for b in self._bids)
@@ -240,7 +235,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         """Seats still to bid, in bidding order."""
         if self._state is not None:
             return ()
-        return tuple((self.first_seat + i) & 3 for i in range(self._bid_count(), 4))
+        return tuple(TABLE.left(self.first_seat, i) for i in range(self._bid_count(), SEATS))
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -250,11 +245,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @property
     def contracts(self) -> tuple[int, int]:
         """Each team's contract so far: the sum of its non-nil bids."""
-        return tuple(sum(self._bids[s] or 0 for s in TEAMS[t]) for t in (0, 1))  # type: ignore[return-value]
+        south_north, west_east = (sum(self._bids[s] or 0 for s in team) for team in TEAMS)
+        return (south_north, west_east)
 
     @property
     def nil_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(4) if self._bids[s] == 0)
+        return tuple(s for s in TABLE.seats if self._bids[s] == 0)
 
     def nil_alive(self, seat: int) -> bool:
         """``seat`` bid nil and has not taken a trick yet."""
@@ -269,15 +265,16 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def legal_bids(self, seat: int | None = None) -> tuple[int, ...]:
         """0..13 for the player to bid, and ``BLIND_NIL`` first when allowed (empty for anyone
         else or after the bidding)."""
-        if self._state is not None or (seat is not None and _seat(seat) != self.turn):
+        turn = self.turn  # never None while bidding
+        if self._state is not None or turn is None or (seat is not None and _seat(seat) != turn):
             return ()
-        blind = (BLIND_NIL,) if self.may_bid_blind_nil(self.turn) else ()  # type: ignore[arg-type]
+        blind = (BLIND_NIL,) if self.may_bid_blind_nil(turn) else ()
         return blind + tuple(range(14))
 
     @property
     def current_trick(self) -> SpadesTrick | None:
         st = self._state
-        if st is None or st.tricks_done == 13:
+        if st is None or st.is_over:
             return None
         return SpadesTrick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None)
 
@@ -290,11 +287,11 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         return self._broken
 
     @property
-    def tricks_won(self) -> tuple[int, int, int, int]:
+    def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has taken so far."""
         if self._state is None:
-            return (0, 0, 0, 0)
-        return tuple(self._state.won)  # type: ignore[return-value]
+            return (0,) * SEATS
+        return tuple(self._state.won)
 
     @property
     def team_tricks(self) -> tuple[int, int]:
@@ -310,9 +307,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         """The hand's score (``team_points``, ``bags`` after) given each team's bags before."""
         if not self.is_over:
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); the score exists "
-                                  f"only after trick 13. tricks_won shows the tricks so far.",
+                                  f"only after trick {TRICKS}. tricks_won shows the tricks so far.",
                                   rule=Rule.WRONG_PHASE)
-        return score_hand(self._bids, self.tricks_won, bags, rules=self.rules)  # type: ignore[arg-type]
+        bids = [b for b in self._bids if b is not None]  # all four, once the hand is over
+        return score_hand(bids, self.tricks_won, bags, rules=self.rules)
 
     # legality ----------------------------------------------------------------------------
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
@@ -320,12 +318,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if seat is not None:
             seat = _seat(seat)
         if self.phase is not SpadesPhase.PLAY:
-            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
+            return LegalPlays(0, seat, self)
         st = self._state
         assert st is not None
         if seat is not None and seat != st.turn:
-            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
-        return LegalPlays(st.legal(), st.turn, self)  # type: ignore[arg-type]
+            return LegalPlays(0, seat, self)
+        return LegalPlays(st.legal(), st.turn, self)
 
     def explain(self, card: CardLike, seat: int | None = None) -> Verdict:
         """Whether ``card`` may be played now, the rule and a sentence for a learner."""
@@ -335,12 +333,13 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if self.phase is SpadesPhase.BID:
             return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_bidding(self), seat)
         if self.phase is SpadesPhase.OVER:
-            return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played",
+            return Verdict(c, False, Rule.WRONG_PHASE, f"the hand is over: all {TRICKS} tricks have been played",
                            seat)
         refused = turn_and_holding(self, c, seat)
         if refused is not None:
             return refused
         st = self._state
+        assert st is not None  # neither bidding nor over: the play phase
         turn = st.turn
         mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken)
         if mask & BIT[c.index]:
@@ -400,7 +399,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         self._history.append(action)
         if action.kind == "bid":
             self._bids[action.seat] = action.value
-            if self._bid_count() == 4:
+            if self._bid_count() == SEATS:
                 self._state = SpadesState(self._hands0, self.first_seat)
             return
         st = self._state
@@ -421,6 +420,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
                          self.scores_before)
         new.replay(self._history)
         return new
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as a ``hearts_teach.games.spades.view.SpadesView`` (for bots)."""
+        from hearts_teach.games.spades.view import SpadesView
+
+        return SpadesView.from_hand(self, seat)
 
     def play_state(self) -> SpadesState:
         """A copy of the bitmask play state (for bots)."""
@@ -451,8 +456,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     # text & display ------------------------------------------------------------------------
     def bids_text(self) -> str:
         parts = []
-        for i in range(4):
-            s = (self.first_seat + i) & 3
+        for i in TABLE.seats:
+            s = TABLE.left(self.first_seat, i)
             b = self._bids[s]
             parts.append(f"{self.seat_names[s]} {'—' if b is None else bid_word(b)}")
         return ", ".join(parts)
@@ -461,8 +466,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if self.phase is SpadesPhase.BID:
             return f"bidding, {self.seat_names[self.turn]} to bid"  # type: ignore[index]
         if self.phase is SpadesPhase.OVER:
-            return "all 13 tricks played"
-        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+            return f"all {TRICKS} tricks played"
+        return f"trick {self.trick_number} of {TRICKS}, {self.seat_names[self.turn]} to play"  # type: ignore[index]
 
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         if seat is not None:

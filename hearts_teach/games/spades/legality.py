@@ -2,19 +2,19 @@
 
 Same layout as ``hearts_teach.games.hearts.legality``: card indices 0..51 (suit * 13 + rank - 2, spades
 are suit 3) and 52-bit masks. Spades are trump; a spade may be led only once spades
-are broken, unless the leader holds nothing else.
+are broken, unless the leader holds nothing else (docs/rules.md S4-S5).
 """
 
 from __future__ import annotations
 
-from hearts_teach.kernel.cards import SPADES, SPADES_MASK, SUIT_MASKS
+from hearts_teach.kernel.cards import FULL_DECK, SPADES, SPADES_MASK, SUIT_MASKS
 from hearts_teach.kernel.errors import Rule
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.trick import TrickState
 from hearts_teach.kernel.trick import beats as trick_beats
 from hearts_teach.kernel.trick import trick_winner as kernel_trick_winner
 
-NON_SPADES = ((1 << 52) - 1) ^ SPADES_MASK
+NON_SPADES = FULL_DECK ^ SPADES_MASK
 
 _FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
 _VOID = (Rule.VOID_DISCARD, None)
@@ -67,5 +67,5 @@ def beats(card: int, best: int, led_suit: int) -> bool:
 
 
 def trick_winner(cards: list[int], leader: int) -> int:
-    """The seat that wins a complete trick of 4 card indices led by ``leader``."""
+    """The seat that wins a complete trick (one card index per seat) led by ``leader``."""
     return kernel_trick_winner(cards, leader, SPADES)

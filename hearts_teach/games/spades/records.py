@@ -20,7 +20,7 @@ from hearts_teach.games.hearts.records import (
 )
 from hearts_teach.games.hearts.records import load_json as load_json
 from hearts_teach.games.spades.rules import SpadesRules
-from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind
+from hearts_teach.games.spades.scoring import BLIND_NIL, SEATS, TABLE, is_blind
 from hearts_teach.kernel.errors import RecordError, quote
 from hearts_teach.kernel.validation import check_seed
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 HAND_FORMAT = "hearts_teach.spades.hand/1"
 MATCH_FORMAT = "hearts_teach.spades.match/1"
-DEFAULT_NAMES = ("South", "West", "North", "East")
+DEFAULT_NAMES = TABLE.names
 
 
 def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
@@ -42,7 +42,7 @@ def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
         rec["scores_before"] = list(hand.scores_before)
     if tuple(hand.seat_names) != DEFAULT_NAMES:
         rec["seat_names"] = list(hand.seat_names)
-    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
+    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in TABLE.seats]
     # in bidding order; a blind nil is the string "blind nil" (JSON would write it as 0)
     rec["bids"] = ["blind nil" if is_blind(a.value) else a.value for a in hand.history if a.kind == "bid"]
     rec["plays"] = [str(c) for c in hand.plays]
@@ -56,11 +56,12 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     number = _field(rec, "hand_number", int, 0, path)
     _check_hand_number(number, path)
     dealer = _field(rec, "dealer", int, 3, path)
-    if not 0 <= dealer <= 3:
-        raise RecordError(f"a seat 0..3, got {dealer}", field=path + "dealer")
-    first = _field(rec, "first_bidder", int, (dealer + 1) & 3, path)
-    if first != (dealer + 1) & 3:
-        raise RecordError(f"the seat left of dealer {dealer} bids first: {(dealer + 1) & 3}, not {first}",
+    if dealer not in TABLE.seats:
+        raise RecordError(f"a seat 0..{SEATS - 1}, got {dealer}", field=path + "dealer")
+    left = TABLE.left(dealer)
+    first = _field(rec, "first_bidder", int, left, path)
+    if first != left:
+        raise RecordError(f"the seat left of dealer {dealer} bids first: {left}, not {first}",
                           field=path + "first_bidder")
     with as_record_error(path + "rules"):
         rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}, path))
@@ -69,12 +70,12 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
         raise RecordError(f"the two teams' totals before the hand, got {quote(before)}",
                           field=path + "scores_before")
     hands = _deal_field(rec, path)
-    names = _names_field(rec, path, "4 names")
+    names = _names_field(rec, path, f"{SEATS} names")
     with as_record_error(path + "deal"):
         hand = SpadesHand(hands, dealer, number, names, rules, (before[0], before[1]))
     bids = _field(rec, "bids", list, [], path)
-    if len(bids) > 4:
-        raise RecordError(f"at most 4 bids, got {len(bids)}", field=path + "bids")
+    if len(bids) > SEATS:
+        raise RecordError(f"at most {SEATS} bids, got {len(bids)}", field=path + "bids")
     for i, b in enumerate(bids):
         if b == "blind nil":
             b = BLIND_NIL
@@ -84,7 +85,7 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
         with as_record_error(f"{path}bids[{i}]"):
             hand.bid(b)
     plays = _field(rec, "plays", list, [], path)
-    if plays and len(bids) != 4:
+    if plays and len(bids) != SEATS:
         raise RecordError("plays are listed but the bidding is not complete", field=path + "plays")
     _play_all(hand, plays, path)
     return hand
@@ -114,7 +115,7 @@ def match_from_record(rec: Any) -> SpadesMatch:
     seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
     target = _field(rec, "target", int, 500)
     first = _field(rec, "first_dealer", int, 3)
-    names = _names_field(rec, "", "4 names")
+    names = _names_field(rec, "", f"{SEATS} names")
     with as_record_error("rules"):
         rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}))
     m = SpadesMatch.__new__(SpadesMatch)
@@ -128,7 +129,7 @@ def match_from_record(rec: Any) -> SpadesMatch:
     hands_rec = _field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
-    hands = []
+    hands: list[SpadesHand] = []
     for i, h in enumerate(hands_rec):
         hand = hand_from_record(h, path=f"hands[{i}].")
         if hand.seat_names != m.seat_names:

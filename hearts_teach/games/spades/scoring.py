@@ -2,7 +2,8 @@
 
 Seats 0 and 2 are team 0, seats 1 and 3 are team 1. A bid of 0 is nil. The whole
 calculation lives in ``score_hand`` so that the engine, the match, the exercise
-checker and the lesson all use exactly the same arithmetic.
+checker and the lesson all use exactly the same arithmetic. The rules are S3 and S6-S8 of
+docs/rules.md, with SD1-SD4 there where the sources are silent.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hearts_teach.kernel.errors import HeartsError, quote
+from hearts_teach.kernel.table import FOUR
 
 if TYPE_CHECKING:
     from hearts_teach.games.spades.rules import SpadesRules
 
-TEAMS = ((0, 2), (1, 3))
-TEAM_NAMES = ("South–North", "West–East")
-SEAT_NAMES = ("South", "West", "North", "East")
+TABLE = FOUR  # Spades: two partnerships, partners across a four-seat table
+SEATS = TABLE.players
+TRICKS = TABLE.hand_size  # tricks in a hand, and the highest bid
+TEAMS = tuple(tuple(s for s in TABLE.seats if TABLE.team(s) == t) for t in (0, 1))  # ((0, 2), (1, 3))
+SEAT_NAMES = TABLE.names
 BAG_LIMIT = 10
 BAG_PENALTY = 100
 NIL_VALUE = 100
@@ -61,13 +65,16 @@ def team_label(team: int, names: tuple[str, ...] = SEAT_NAMES) -> str:
     return f"{names[a]}–{names[b]}"
 
 
+TEAM_NAMES = tuple(team_label(t) for t in range(len(TEAMS)))  # ("South–North", "West–East")
+
+
 def team_of(seat: int) -> int:
     """0 for seats 0 and 2 (South–North), 1 for seats 1 and 3 (West–East)."""
-    return seat & 1
+    return TABLE.team(seat)
 
 
 def partner_of(seat: int) -> int:
-    return (seat + 2) & 3
+    return TABLE.partner(seat)
 
 
 @dataclass(frozen=True)
@@ -95,8 +102,8 @@ class TeamScore:
 class HandScore:
     """The result of ``score_hand``: ``team_points`` and ``bags`` (two ints each, by team)."""
 
-    bids: tuple[int, int, int, int]  # BLIND_NIL (== 0) marks a blind nil
-    tricks: tuple[int, int, int, int]
+    bids: tuple[int, ...]  # one per seat; BLIND_NIL (== 0) marks a blind nil
+    tricks: tuple[int, ...]  # one per seat
     teams: tuple[TeamScore, TeamScore]
     blind_value: int = 200  # what a blind nil scored (the rules' blind_nil_value)
 
@@ -147,14 +154,15 @@ class HandScore:
         return "\n".join(self.lines())
 
 
-def _four_ints(value: Any, field: str, low: int, high: int, what: str) -> tuple[int, ...]:
+def _seat_ints(value: Any, field: str, low: int, high: int, what: str) -> tuple[int, ...]:
     # only a list or a tuple: a dict, a set or a range has no order by seat (a set's order
     # would decide who bid what)
+    seats = f"one per seat, 0..{SEATS - 1}"
     if not isinstance(value, list | tuple):
-        raise ScoreInputError(f"expected a list of 4 {what} (one per seat, 0..3), got "
+        raise ScoreInputError(f"expected a list of {SEATS} {what} ({seats}), got "
                               f"{type(value).__name__} {quote(value)}", field=field)
-    if len(value) != 4:
-        raise ScoreInputError(f"expected 4 {what} (one per seat, 0..3), got {len(value)}: {quote(value)}",
+    if len(value) != SEATS:
+        raise ScoreInputError(f"expected {SEATS} {what} ({seats}), got {len(value)}: {quote(value)}",
                               field=field)
     for seat, v in enumerate(value):
         if isinstance(v, bool) or not isinstance(v, int):
@@ -167,10 +175,10 @@ def _four_ints(value: Any, field: str, low: int, high: int, what: str) -> tuple[
 
 def check_inputs(bids: Any, tricks: Any, bags: Any = (0, 0)) -> tuple[tuple, tuple, tuple]:
     """Validate ``score_hand``'s arguments; raise ``ScoreInputError`` naming the bad one."""
-    b = _four_ints(bids, "bids", 0, 13, "bids")
-    t = _four_ints(tricks, "tricks", 0, 13, "trick counts")
-    if sum(t) != 13:
-        raise ScoreInputError(f"the four trick counts must add up to 13 (every trick is won by "
+    b = _seat_ints(bids, "bids", 0, TRICKS, "bids")
+    t = _seat_ints(tricks, "tricks", 0, TRICKS, "trick counts")
+    if sum(t) != TRICKS:
+        raise ScoreInputError(f"the four trick counts must add up to {TRICKS} (every trick is won by "
                               f"someone), but {list(t)} adds up to {sum(t)}", field="tricks")
     if not isinstance(bags, list | tuple) or len(bags) != 2:
         raise ScoreInputError(f"expected 2 bag counts (team 0 = seats 0+2, team 1 = seats 1+3), "
@@ -222,4 +230,4 @@ def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] =
         penalties = count // BAG_LIMIT
         teams.append(TeamScore(team, contract, taken, made, contract_points, over, nil, penalties,
                                bg[team], count - BAG_LIMIT * penalties))
-    return HandScore(b, t, (teams[0], teams[1]), blind)  # type: ignore[arg-type]
+    return HandScore(b, t, (teams[0], teams[1]), blind)

@@ -15,7 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import LADDER, make_bot
+from hearts_teach.agents.protocol import ForcedCardsOnly
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules, pass_source
@@ -30,6 +32,7 @@ from hearts_teach.present.render import (
     pts,
     score_table_html,
     suit_color,
+    trick_status,
 )
 from hearts_teach.present.widgets.card_faces import TrickBoard
 from hearts_teach.present.widgets.common import WidgetView, control_button, sentence, status_html
@@ -41,12 +44,6 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
     """A trick as ``TrickBoard`` draws it: its cards by seat, text marks, and a status line."""
     if trick is None:
         return None
-    if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of {len(names)} cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
     plays = []
     for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
         notes = []
@@ -59,7 +56,7 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
             notes.append("● latest")
         plays.append({"seat": seat, "label": card.pretty, "color": suit_color(card.suit, four_color),
                       "notes": ", ".join(notes), "newest": is_new})
-    return {"number": trick.number, "status": status, "plays": plays}
+    return {"number": trick.number, "status": trick_status(trick, names), "plays": plays}
 
 
 def pass_words(direction: str) -> str:
@@ -324,9 +321,7 @@ class TableWidget(WidgetView):
         self.last_hint = ""
         self._say("")
         if hand.phase is Phase.PASS:
-            for s in hand.table.seats:
-                if s != self.you and s in hand.to_pass:
-                    hand.pass_cards(s, self.bots[s].choose_pass(hand.view(s)))
+            driver.play(hand, self._players(), stop=lambda h: h.phase is not Phase.PASS)
             self._log(f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}; the bots have chosen their cards.")
         else:
             self._log(f"Hand {hand.hand_number + 1}: a hold hand, no pass.")
@@ -339,9 +334,25 @@ class TableWidget(WidgetView):
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
 
+    def _players(self, you: Any = None) -> dict[int, Any]:
+        """The bots by seat, and ``you`` (a player or None: wait for you) in your seat."""
+        players = {s: b for s, b in self.bots.items() if s != self.you}
+        players[self.you] = you
+        return players
+
+    def _who(self, seat: int) -> str:
+        return "autopilot" if seat == self.you else self.difficulty[seat]
+
+    def _drive(self, players: dict[int, Any], who: Callable[[int], str], **limits: Any) -> None:
+        """The driver plays on, every card logged as ``who(seat)`` played it."""
+        driver.play(self.hand, players, on_move=lambda seat, _kind, card, trick:
+                    self._logged(card, seat, trick, who(seat)), **limits)
+
     def _play(self, card: Card, seat: int, who: str = "") -> None:
+        self._logged(card, seat, self.hand.play(card, seat), who)
+
+    def _logged(self, card: Card, seat: int, trick: Any, who: str = "") -> None:
         hand = self.hand
-        trick = hand.play(card, seat)
         note = f" ({who})" if who else ""
         self._log(f"Trick {trick.number if trick else hand.trick_number}: "
                   f"{hand.seat_names[seat]}{note} plays {card.pretty}")
@@ -361,25 +372,17 @@ class TableWidget(WidgetView):
             return "the autopilot chose your pass"
         seat = hand.turn
         assert seat is not None
-        bot = self.autopilot if seat == self.you else self.bots[seat]
-        who = "autopilot" if seat == self.you else self.difficulty[seat]
-        card = bot.choose_play(hand.view(seat))
-        self._play(card, seat, who)
-        return f"{hand.seat_names[seat]} ({who}) played {card.pretty}"
+        self._drive(self._players(self.autopilot), self._who, moves=1)
+        return f"{hand.seat_names[seat]} ({self._who(seat)}) played {hand.history[-1].card.pretty}"
 
     def _advance(self) -> None:
         """Let the bots (and forced cards, if asked) move until you have a real choice."""
-        hand = self.hand
-        while hand.phase is Phase.PLAY:
-            if hand.turn == self.you:
-                forced = hand.legal_plays(self.you).forced
-                if forced is None or not self.auto_forced_box.value:
-                    return
-                self._play(forced, self.you, "forced")
-            elif self.autoplay:
-                self._bot_move()
-            else:
-                return
+        if self.hand.phase is not Phase.PLAY:
+            return
+        players = self._players(ForcedCardsOnly() if self.auto_forced_box.value else None)
+        if not self.autoplay:
+            players = {self.you: players[self.you]}
+        self._drive(players, lambda seat: "forced" if seat == self.you else self.difficulty[seat])
 
     def _human_play(self, card: Card) -> str:
         hand = self.hand
@@ -517,8 +520,8 @@ class TableWidget(WidgetView):
             return False
         if hand.phase is Phase.PASS:
             self._bot_move()
-        while hand.phase is Phase.PLAY and more():
-            self._bot_move()
+        if hand.phase is Phase.PLAY:
+            self._drive(self._players(self.autopilot), self._who, stop=lambda _h: not more())
         return True
 
     def finish_trick(self) -> str:

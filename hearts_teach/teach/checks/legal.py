@@ -3,7 +3,8 @@
 Students write ``legal_plays(hand, trick, first_trick, hearts_broken)``: ``hand`` is a
 list of card strings, ``trick`` the cards already played to this trick (``[]`` when
 leading), and two booleans. The answer is a list of the cards that may be played (any
-order). Expected answers come from the engine's legality cascade (``core.cascade``).
+order). Expected answers come from the engine's legality cascade
+(``games.hearts.legality.cascade``: docs/rules.md H4-H9 and golden cases G1-G5).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
 from hearts_teach.kernel.errors import Rule
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.checks.framework import (
     Case,
     Checker,
@@ -110,7 +112,7 @@ def make_cases(hidden: bool = False) -> list[Case]:
     rng = Rng("hearts_teach.checks/legal/hidden" if hidden else "hearts_teach.checks/legal")
     for played in random_hands(101, 4) if hidden else random_hands(1, 8):
         # the first trick's positions always, then a few seeded picks from the rest
-        picks = sorted(set(range(4)) | set(rng.sample(range(4, 52), 5)))
+        picks = sorted(set(FOUR.seats) | set(rng.sample(range(FOUR.players, 52), 5)))
         for k in picks:
             pos = played.positions[k]
             out.append(_case(pos, f"play {k + 1} of dealt hand {played.seed}"))

@@ -26,6 +26,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import SUIT_MASKS, Card, CardList
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
@@ -38,7 +39,7 @@ from hearts_teach.teach.checks.framework import (
 )
 from hearts_teach.teach.checks.positions import names, random_hands
 
-SEATS = ("South", "West", "North", "East")
+SEATS = SEAT_NAMES
 
 
 # ------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ _BASELINE: dict[tuple[int, int], tuple[int, ...]] = {}
 def _run(lineup: list, deals: int, seed: int) -> tuple[int, ...]:
     from hearts_teach.agents.tournament import run_tournament
 
-    baseline = lineup == ["rule"] * 4  # the same for every evaluation on these deals: run it once
+    baseline = lineup == ["rule"] * FOUR.players  # the same for every evaluation on these deals: run it once
     if baseline and (deals, seed) in _BASELINE:
         return _BASELINE[(deals, seed)]
     points = _seat0(run_tournament(lineup, hands=deals, seed=seed, duplicate=True, progress=False))
