@@ -188,7 +188,7 @@ def test_six_player_hand_where_the_clubs_take_everything(moon, expected):
 
 # --- property test: random hands at every table -------------------------------------------------
 def reference_legal(held: list[Card], trick: list[Card], first: bool, broken: bool, n: int) -> list[Card]:
-    """Rules 4, 5, 6 and 8 of RULES.md, with the opening card of docs/players.md."""
+    """Rules H4 to H8 of docs/rules.md, with the opening card of docs/players.md."""
     if trick:
         follow = [c for c in held if c.suit == trick[0].suit]
         if follow:

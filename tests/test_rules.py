@@ -8,7 +8,7 @@ from hearts_teach import InvalidSeatError, Rules, RulesError, pass_target
 
 DEFAULTS = {"passing": True, "no_points_on_first_trick": True, "queen_breaks_hearts": False,
             "moon": "add_to_others", "end_score": 100, "omnibus": False,
-            "queen_waits": False, "players": 4}  # RULES.md rule 1: four players by default
+            "queen_waits": False, "players": 4}  # docs/rules.md H1: four players by default
 
 PRESETS = {
     "standard": {},
