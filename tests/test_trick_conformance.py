@@ -316,7 +316,7 @@ def _mutant(monkeypatch, owner, name: str, module, original: str, changed: str) 
 KERNEL_MUTANTS = {
     "follower does not need to beat": ("if card > self.win_card:", "if card >= 0:"),
     "trump never wins": ("if suit == self.trump and card > self.win_card:", "if False:"),
-    "only a discard breaks": ("if bit & self.breaks:", "if bit & self.breaks and led >= 0:"),
+    "only a discard breaks": ("if self.breaks[card]:", "if self.breaks[card] and led >= 0:"),
     "no void shown": ("self.void[seat] |= 1 << led", "pass"),
 }
 
@@ -367,3 +367,12 @@ def test_a_broken_batch_transition_is_caught(monkeypatch, mutant):
     _mutant(monkeypatch, BatchState, "play", batch_module, *BATCH_MUTANTS[mutant])
     with pytest.raises(AssertionError):
         check_batch(games, Rules.preset("queen_breaks"))
+
+
+def test_the_kernel_refuses_a_trump_it_cannot_rank_and_a_short_trick():
+    from hearts_teach.kernel.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="trump: NO_TRUMP .* or SPADES .* got 2"):
+        TrickState([0] * 4, 0, 0, 2)
+    with pytest.raises(ArgumentError, match="cards: a complete trick at a table of 4 has 4 cards, got 3"):
+        trick_module.trick_winner([1, 2, 3], 0)

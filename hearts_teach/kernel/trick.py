@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.kernel.cards import BIT, NO_TRUMP, RANKS, SPADES
+from hearts_teach.kernel.errors import ArgumentError, quote
 from hearts_teach.kernel.table import FOUR, Table
 
 
@@ -35,22 +36,35 @@ def beats(card: int, best: int, led_suit: int, trump: int = NO_TRUMP) -> bool:
 def check_trump(trump: int) -> int:
     """``trump`` if the kernel's winner rule handles it: no trump or spades (see ``beats``)."""
     if trump not in (NO_TRUMP, SPADES):
-        raise ValueError(f"trump must be NO_TRUMP ({NO_TRUMP}) or SPADES ({SPADES}), got {trump!r}: "
-                         f"the winner rule relies on spades being the highest suit in card order")
+        raise ArgumentError(f"NO_TRUMP ({NO_TRUMP}) or SPADES ({SPADES}), got {quote(trump)}: the winner "
+                            f"rule relies on spades being the highest suit in card order", argument="trump")
     return trump
+
+
+_BREAKS: dict[int, tuple[bool, ...]] = {}
+
+
+def breaks_table(mask: int) -> tuple[bool, ...]:
+    """Per card index: does playing it break the suit (the cards of ``mask``)? A tuple
+    lookup of a small int is cheaper in the hot path than ``&`` on a 52-bit mask."""
+    table = _BREAKS.get(mask)
+    if table is None:
+        table = _BREAKS[mask] = tuple(bool(mask & bit) for bit in BIT)
+    return table
 
 
 class TrickState:
     """The play phase on bitmasks for a table of ``table.players`` seats.
 
-    Fields: ``hands`` and ``taken`` (masks per seat), ``won`` (tricks per seat), ``trick`` (card indices in play
+    Fields: ``hands`` and ``taken`` (masks per seat), ``trick`` (card indices in play
     order), ``trick_mask``, ``leader``, ``turn``, ``led_suit`` (-1 while leading),
     ``win_seat``/``win_card`` (the trick's winner so far), ``broken``, ``tricks_done``,
-    ``played`` (mask), ``void`` (per seat, bit s set: showed void in suit s).
+    ``played`` (mask), ``void`` (per seat, bit s set: showed void in suit s), ``breaks``
+    (per card: does playing it break the suit, from the game's mask).
     Mutable and cheap to copy; no checks: callers pass legal cards (the checked games
     check them, bots pick from their game's cascade)."""
 
-    __slots__ = ("hands", "taken", "won", "trick", "trick_mask", "leader", "turn", "led_suit", "broken",
+    __slots__ = ("hands", "taken", "trick", "trick_mask", "leader", "turn", "led_suit", "broken",
                  "tricks_done", "played", "win_seat", "win_card", "void", "breaks", "trump",
                  "table", "players")
 
@@ -59,7 +73,6 @@ class TrickState:
         n = table.players
         self.hands = list(hands)
         self.taken = [0] * n
-        self.won = [0] * n
         self.trick: list[int] = []
         self.trick_mask = 0
         self.leader = leader
@@ -71,7 +84,7 @@ class TrickState:
         self.win_seat = -1
         self.win_card = -1
         self.void = [0] * n
-        self.breaks = breaks  # the cards whose play breaks the game's suit
+        self.breaks = breaks_table(breaks)
         if trump != NO_TRUMP and trump != SPADES:
             check_trump(trump)  # raises
         self.trump = trump
@@ -82,7 +95,6 @@ class TrickState:
         """Copy every field into ``new`` (a bare instance of a subclass) and return it."""
         new.hands = self.hands[:]
         new.taken = self.taken[:]
-        new.won = self.won[:]
         new.trick = self.trick[:]
         new.trick_mask = self.trick_mask
         new.leader = self.leader
@@ -132,7 +144,7 @@ class TrickState:
             if suit == self.trump and card > self.win_card:
                 self.win_card = card
                 self.win_seat = seat
-        if bit & self.breaks:
+        if self.breaks[card]:
             self.broken = True
         n = self.players
         if len(trick) < n:
@@ -140,7 +152,6 @@ class TrickState:
             return -1
         w = self.win_seat
         self.taken[w] |= self.trick_mask
-        self.won[w] += 1
         self.trick = []
         self.trick_mask = 0
         self.led_suit = -1
@@ -154,8 +165,8 @@ def trick_winner(cards: list[int], leader: int, trump: int = NO_TRUMP, table: Ta
     """The seat that wins a complete trick (card indices in play order) led by ``leader``:
     the trick played out on a ``TrickState``, so the rule is the transition's own."""
     if len(cards) != table.players:
-        raise ValueError(f"a complete trick at a table of {table.players} has {table.players} cards, "
-                         f"got {len(cards)}")
+        raise ArgumentError(f"a complete trick at a table of {table.players} has {table.players} cards, "
+                            f"got {len(cards)}", argument="cards")
     hands = [0] * table.players
     for i, c in enumerate(cards):
         hands[table.left(leader, i)] |= BIT[c]

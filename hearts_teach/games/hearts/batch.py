@@ -72,7 +72,9 @@ if TYPE_CHECKING:
 TABLE = FOUR  # the one table the batch engine plays (see check_table)
 SEATS = TABLE.players
 PLAYS = SEATS * TABLE.hand_size  # cards played in a hand: the step count of a batch
-NEXT_SEAT = np.array([TABLE.left(s) for s in TABLE.seats], dtype=np.intp)
+# seats wrap with & (cheaper than % on arrays): the batch table's seat count is a power of two
+SEAT_WRAP = SEATS - 1
+assert SEATS & SEAT_WRAP == 0, "the batch engine's & wrap needs a power-of-two seat count"
 U64 = np.uint64
 BITS = np.array(BIT, dtype=U64)  # BITS[c]: the mask of card c
 SUIT_M = np.array(SUIT_MASKS, dtype=U64)
@@ -472,7 +474,7 @@ class BatchState:
         self.broken |= br
         self.step += 1
         if tl < SEATS - 1:
-            self.turn = NEXT_SEAT.take(seat)
+            self.turn = (seat + 1) & SEAT_WRAP
             return
         w = self.win_seat
         tflat = self.taken.ravel()
@@ -501,7 +503,7 @@ class BatchState:
         has = np.ascontiguousarray((taken & _POINTS_U) != 0).view(_SEAT_BYTES).ravel()
         n = np.bitwise_count(has)
         holder = (np.bitwise_count((has & (~has + np.uint32(1))) - np.uint32(1)) >> 3).astype(np.intp)
-        held = taken.ravel()[np.arange(len(live)) * SEATS + holder % SEATS]
+        held = taken.ravel()[np.arange(len(live)) * SEATS + (holder & SEAT_WRAP)]
         pts = np.bitwise_count(held & _C_HEARTS) + QS_POINTS * ((held & _C_QS) != 0)
         status = np.where(n >= 2, NO_MOON, np.where((n == 1) & (pts >= 8), holder, MOON_OPEN))
         t = np.where(np.arange(SEATS)[None, :] == holder[:, None], NO_MOON, status[:, None])

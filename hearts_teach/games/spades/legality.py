@@ -44,17 +44,27 @@ def cascade(hand: int, led_suit: int, broken: bool) -> tuple[int, tuple]:
 
 class SpadesState(TrickState):
     """The Spades play phase: the kernel's trick state (``kernel.trick.TrickState``) with
-    spades as trump and as the suit that breaks (``won`` counts each seat's tricks).
+    spades as trump and as the suit that breaks, and ``won``: the tricks each seat has taken.
     Mutable and cheap to ``copy()``; no checks (``SpadesHand`` checks, bots pick from
     ``legal()``)."""
 
-    __slots__ = ()
+    __slots__ = ("won",)
 
     def __init__(self, hands: list[int], leader: int, table: Table = FOUR):
         TrickState.__init__(self, hands, leader, SPADES_MASK, SPADES, table)
+        self.won = [0] * table.players
 
     def copy(self) -> SpadesState:
-        return self._copy_into(SpadesState.__new__(SpadesState))
+        new = self._copy_into(SpadesState.__new__(SpadesState))
+        new.won = self.won[:]
+        return new
+
+    def play(self, card: int) -> int:
+        """``TrickState.play``, counting the tricks each seat wins (what Spades scores)."""
+        w = TrickState.play(self, card)
+        if w >= 0:
+            self.won[w] += 1
+        return w
 
     def legal(self) -> int:
         return cascade(self.hands[self.turn], self.led_suit, self.broken)[0]
