@@ -19,6 +19,7 @@ from hearts_teach.kernel.cards import (
     NO_TRUMP,
     POINTS_MASK,
     QS_MASK,
+    QS_POINTS,
     SUIT_MASKS,
     indices_of,
     join_pretty,
@@ -29,8 +30,8 @@ from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
 MOON_POINTS = 26  # every heart and Q♠: what a moon is worth, whatever the table size
-NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
-NON_POINTS = ((1 << 52) - 1) ^ POINTS_MASK
+NON_HEARTS = FULL_DECK ^ HEARTS_MASK
+NON_POINTS = FULL_DECK ^ POINTS_MASK
 SPADES_MASK = SUIT_MASKS[3]
 
 _FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
@@ -98,7 +99,7 @@ def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_poi
 
 def trick_points(mask: int, omnibus: bool = False) -> int:
     """Penalty points in a set of cards: hearts 1, Q♠ 13, J♦ −10 under omnibus."""
-    p = (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
+    p = (mask & HEARTS_MASK).bit_count() + (QS_POINTS if mask & QS_MASK else 0)
     if omnibus and mask & JD_MASK:
         p -= 10
     return p
@@ -162,7 +163,7 @@ def deal_masks(rng: Any, players: int = SEAT_COUNT, deck: int = FULL_DECK) -> li
     (lowest first) are shuffled and seat s gets the s-th run of ``size`` cards, ``size`` the
     deck divided by ``players``. With the defaults (four seats, 52 cards) seat s gets cards
     13s..13s+12. ``Hand.deal`` and the batch engine deal here."""
-    order = list(range(52)) if deck == FULL_DECK else indices_of(deck)
+    order = indices_of(deck)  # lowest first: 0..51 for the whole deck
     size = len(order) // players
     rng.shuffle(order)
     hands = [0] * players
