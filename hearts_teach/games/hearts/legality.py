@@ -180,6 +180,5 @@ def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
     raise ValueError(f"nobody holds the opening card {join_pretty(opening)}")
 
 
-def two_clubs_holder(hands: list[int]) -> int:
-    return opening_holder(hands, CLUBS_2)
+two_clubs_holder = opening_holder  # the four-player name: the default opening card is 2♣
 
