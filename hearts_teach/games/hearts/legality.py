@@ -13,6 +13,7 @@ from typing import Any
 
 from hearts_teach.kernel.cards import (
     BIT,
+    DECK_SIZE,
     FULL_DECK,
     HEARTS_MASK,
     JD_MASK,
@@ -163,7 +164,8 @@ def deal_masks(rng: Any, players: int = SEAT_COUNT, deck: int = FULL_DECK) -> li
     (lowest first) are shuffled and seat s gets the s-th run of ``size`` cards, ``size`` the
     deck divided by ``players``. With the defaults (four seats, 52 cards) seat s gets cards
     13s..13s+12. ``Hand.deal`` and the batch engine deal here."""
-    order = indices_of(deck)  # lowest first: 0..51 for the whole deck
+    # lowest first (range() for the whole deck: indices_of would cost more than the shuffle)
+    order = list(range(DECK_SIZE)) if deck == FULL_DECK else indices_of(deck)
     size = len(order) // players
     rng.shuffle(order)
     hands = [0] * players
