@@ -149,6 +149,8 @@ def test_five_players_open_with_three_of_clubs():
     assert err.value.rule is Rule.MUST_LEAD_TWO_OF_CLUBS
     assert "opened with 3♣" in str(err.value) and "lead 3♣" in str(err.value)
     assert hand.snapshot() == stacked(FIVE, 5).snapshot(), "a refused play changes nothing"
+    with pytest.raises(IllegalPlayError, match="2♣ is not in play: with 5 players 2♣, 2♦ are taken out"):
+        hand.play("2C")
 
 
 def test_five_players_golden_hand():
@@ -390,6 +392,12 @@ def test_the_batch_engine_refuses_other_tables_by_name():
     with pytest.raises(RulesError, match="seats 4 players only, not 3"):
         check_rules(Rules(players=3))
     check_rules(Rules())
+    from hearts_teach.agents.hearts.batch_sample import rollout, sample_worlds
+
+    view = Hand.deal(0, rules=Rules(players=5)).view(0)
+    for call in (lambda: sample_worlds(view, 4), lambda: rollout(view, worlds=4)):
+        with pytest.raises(RulesError, match="seats 4 players only, not 5"):
+            call()
 
 
 # --- the table widget --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ This module is the one place that knows the seat count; everything else asks a `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from hearts_teach.kernel.cards import DECK_SIZE
 from hearts_teach.kernel.errors import ArgumentError, quote
@@ -42,7 +43,7 @@ class Table:
         """Seat names, indexed by seat number."""
         return _NAMES[self.players]
 
-    @property
+    @cached_property  # read on every "is the hand over?" of the play loops
     def hand_size(self) -> int:
         """Cards dealt to each seat, and so tricks in a hand (the deck shared out evenly)."""
         return DECK_SIZE // self.players

@@ -36,6 +36,7 @@ from hearts_teach.games.hearts.batch import (
     Stream,
     check_batch_seed,
     check_count,
+    check_rules,
     run_play,
 )
 from hearts_teach.games.hearts.legality import cascade
@@ -83,6 +84,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
     """``n`` hidden deals consistent with ``view`` as (n, seats) masks (the seat's own hand in
     its column). The same view and seed give the same deals."""
     view = require_view(view, "sample_worlds")
+    check_rules(view.rules)  # four seats only (other tables: deals.table_deal)
     n = check_count(n, "n")
     rng = check_batch_seed(seed)
     stream = Stream.from_rng(rng, np.arange(n))
@@ -228,6 +230,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
                         what: str) -> tuple[View, list[int] | None, int, Rng]:
     """Every argument of a rollout checked before any work (the policy by building it once)."""
     view = require_view(view, "rollout")
+    check_rules(view.rules)  # four seats only: a view from another table is refused by name
     cands = _check_candidates(candidates, what)
     worlds = check_count(worlds, "worlds")
     rng = check_batch_seed(seed)

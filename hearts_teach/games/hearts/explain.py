@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.hearts.legality import CLUBS_2
 from hearts_teach.kernel.cards import (
+    FULL_DECK,
     HEARTS_MASK,
     POINTS_MASK,
     QS_INDEX,
@@ -34,6 +35,9 @@ def during_pass(hand: Hand, seat: int | None) -> str:
 
 def not_held(hand: Any, card: Card, seat: int) -> str:
     """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
+    if not hand.deck_mask >> card.index & 1:  # a card taken out at a table of 3, 5 or 6
+        return (f"{card.pretty} is not in play: with {hand.table.players} players "
+                f"{join_pretty(FULL_DECK ^ hand.deck_mask)} are taken out before the deal")
     mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
     return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
             f"the cards in hand are {mine.pretty}")

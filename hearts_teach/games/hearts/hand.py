@@ -220,6 +220,7 @@ class Hand(TrickGame[Action, Trick]):
                               f"not {pass_direction!r}")
         self.table = self.rules.table
         self.deck_mask = self.rules.deck_mask
+        self._last_trick = self.rules.hand_size  # tricks in the hand (read on every phase check)
         if pass_direction == "across" and not self.table.has_across:
             raise RulesError(f"a table of {self.table.players} has no seat across: passes go "
                              f"{', '.join(self.rules.pass_cycle)}")
@@ -291,7 +292,7 @@ class Hand(TrickGame[Action, Trick]):
     def phase(self) -> Phase:
         if self._state is None:
             return Phase.PASS
-        return Phase.OVER if self._state.is_over else Phase.PLAY
+        return Phase.OVER if self._state.tricks_done == self._last_trick else Phase.PLAY
 
     @property
     def is_over(self) -> bool:
@@ -334,7 +335,7 @@ class Hand(TrickGame[Action, Trick]):
     def current_trick(self) -> Trick | None:
         """The trick in progress (possibly with no cards yet); None outside the play."""
         st = self._state
-        if st is None or st.is_over:
+        if st is None or st.tricks_done == self._last_trick:
             return None
         return Trick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None,
                      trick_points(st.trick_mask, self.rules.omnibus), self.players)

@@ -13,12 +13,14 @@ from typing import Any
 
 from hearts_teach.kernel.cards import (
     BIT,
+    DECK_SIZE,
     FULL_DECK,
     HEARTS_MASK,
     JD_MASK,
     NO_TRUMP,
     POINTS_MASK,
     QS_MASK,
+    QS_POINTS,
     SUIT_MASKS,
     indices_of,
     join_pretty,
@@ -29,8 +31,8 @@ from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
 MOON_POINTS = 26  # every heart and Q♠: what a moon is worth, whatever the table size
-NON_HEARTS = ((1 << 52) - 1) ^ HEARTS_MASK
-NON_POINTS = ((1 << 52) - 1) ^ POINTS_MASK
+NON_HEARTS = FULL_DECK ^ HEARTS_MASK
+NON_POINTS = FULL_DECK ^ POINTS_MASK
 SPADES_MASK = SUIT_MASKS[3]
 
 _FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
@@ -98,7 +100,7 @@ def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_poi
 
 def trick_points(mask: int, omnibus: bool = False) -> int:
     """Penalty points in a set of cards: hearts 1, Q♠ 13, J♦ −10 under omnibus."""
-    p = (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
+    p = (mask & HEARTS_MASK).bit_count() + (QS_POINTS if mask & QS_MASK else 0)
     if omnibus and mask & JD_MASK:
         p -= 10
     return p
@@ -162,7 +164,8 @@ def deal_masks(rng: Any, players: int = SEAT_COUNT, deck: int = FULL_DECK) -> li
     (lowest first) are shuffled and seat s gets the s-th run of ``size`` cards, ``size`` the
     deck divided by ``players``. With the defaults (four seats, 52 cards) seat s gets cards
     13s..13s+12. ``Hand.deal`` and the batch engine deal here."""
-    order = list(range(52)) if deck == FULL_DECK else indices_of(deck)
+    # lowest first (range() for the whole deck: indices_of would cost more than the shuffle)
+    order = list(range(DECK_SIZE)) if deck == FULL_DECK else indices_of(deck)
     size = len(order) // players
     rng.shuffle(order)
     hands = [0] * players
@@ -179,6 +182,5 @@ def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
     raise ValueError(f"nobody holds the opening card {join_pretty(opening)}")
 
 
-def two_clubs_holder(hands: list[int]) -> int:
-    return opening_holder(hands, CLUBS_2)
+two_clubs_holder = opening_holder  # the four-player name: the default opening card is 2♣
 

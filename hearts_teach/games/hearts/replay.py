@@ -56,7 +56,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.records import TOO_MANY_DIGITS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
-from hearts_teach.kernel.cards import DECK, Card, CardList, indices_of
+from hearts_teach.kernel.cards import DECK, DECK_SIZE, Card, CardList, indices_of
 from hearts_teach.kernel.errors import ActionError, HeartsError, InvalidCardError, quote
 
 KEYS = ("rules", "pass_direction", "deal", "passes", "plays")
@@ -212,7 +212,7 @@ def replay_record(rec: Any) -> dict[str, Any]:
         if st.is_over:
             last = st.players * st.table.hand_size  # the 52nd card at four seats
             return _fail(i, _NAMES[idx], "wrong_phase", f"play {i} comes after the {last}nd card: the hand is over"
-                         if last == 52 else f"play {i} comes after the last card ({last}): the hand is over")
+                         if last == DECK_SIZE else f"play {i} comes after the last card ({last}): the hand is over")
         mask = st.legal()
         if not mask >> idx & 1:
             return _illegal(hand, plays, i)

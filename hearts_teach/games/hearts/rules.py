@@ -24,8 +24,8 @@ PASS_DIRECTIONS = ("left", "right", "across", "hold")
 PASS_OFFSETS = {"left": 1, "right": 3, "across": 2, "hold": 0}  # the four-player table's
 END_SCORE_MAX = 10_000  # a bound keeps records and tables printable
 
-# Low cards taken out so that every seat gets the same number (docs/players.md: the usual
-# convention, e.g. Bicycle's rules; never a heart or Q♠, so the 26 points stay whole).
+# Low cards taken out so that every seat gets the same number (the convention of published
+# rule sets, docs/players.md; never a heart or Q♠, so the 26 points stay whole).
 REMOVED_CARDS: dict[int, tuple[str, ...]] = {
     3: ("2D",),                    # 51 cards, 17 each
     4: (),                         # 52 cards, 13 each

@@ -24,6 +24,7 @@ from hearts_teach.kernel.cards import (
     DECK,
     HEARTS_MASK,
     QS_MASK,
+    QS_POINTS,
     SUIT_MASKS,
     Card,
     CardList,
@@ -228,7 +229,7 @@ def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
     if holder < 0 or holder == me:
         return -1
     t = taken[holder]
-    pts = (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0)
+    pts = (t & HEARTS_MASK).bit_count() + (QS_POINTS if t & QS_MASK else 0)
     return holder if pts >= 8 else -1
 
 
