@@ -12,7 +12,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.games.hearts.rules import pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
 from hearts_teach.kernel.errors import ArgumentError, HeartsError, quote
 from hearts_teach.present.render import ordered
@@ -37,8 +39,9 @@ class PassPicker(WidgetView):
       feedback line to write to.
     - ``feedback(hand, seat, cards)`` may return a sentence shown after the pass (a lesson's
       comment or the coach's view of the pass).
-    - ``others``: players for the other seats (``others[s].act(hand, s)`` makes seat ``s``'s
-      pass); with them the pass completes at once and the three cards received are shown.
+    - ``others``: one player per seat (``others[s].choose_pass(view)`` chooses seat ``s``'s
+      pass from its view; the driver plays them); with them the pass completes at once and the
+      three cards received are shown.
     - Parts: ``buttons`` ('QS' → Button), ``confirm``, ``clear``, ``direction_html``, ``message``.
     """
 
@@ -48,10 +51,11 @@ class PassPicker(WidgetView):
         self.hand = hand
         self.seat = seat
         self.on_confirm = on_confirm
-        if others is not None and (isinstance(others, str) or not isinstance(others, Sequence) or len(others) != 4
-                                   or not all(callable(getattr(b, "act", None)) for b in others)):
-            raise ArgumentError(f"others is one player per seat (4 objects with act(hand, seat)), got {quote(others)}",
-                                argument="others")
+        seats = len(hand.seat_names)
+        if others is not None and (isinstance(others, str) or not isinstance(others, Sequence) or len(others) != seats
+                                   or not all(callable(getattr(b, "choose_pass", None)) for b in others)):
+            raise ArgumentError(f"others is one player per seat ({seats} players with choose_pass(view)), "
+                                f"got {quote(others)}", argument="others")
         self.others = others
         self.feedback = feedback
         self.four_color = four_color
@@ -211,10 +215,9 @@ class PassPicker(WidgetView):
         names = self.hand.seat_names
         msg = f"Passed {' '.join(c.pretty for c in cards)} to {names[self.receiver]}."  # type: ignore[index]
         if self.others is not None:
-            while self.hand.phase is Phase.PASS:  # the other seats choose theirs
-                s = self.hand.to_pass[0]
-                self.others[s].act(self.hand, s)
-            giver = next(s for s in range(4) if self.hand.pass_target(s) == self.seat)
+            players = [None if s == self.seat else p for s, p in enumerate(self.others)]
+            driver.play(self.hand, players, stop=lambda h: h.phase is not Phase.PASS)  # the others choose theirs
+            giver = pass_source(self.seat, self.hand.pass_direction, self.hand.table)
             msg += f" Received from {names[giver]}: {' '.join(c.pretty for c in self.hand.received(self.seat))}."
         if self.on_confirm is not None:
             said = self.on_confirm(cards)
