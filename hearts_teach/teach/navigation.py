@@ -18,6 +18,8 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("08_practice_decisions", "Practice decisions", "drills on passes and plays, graded by the coach"),
     ("09_hearts_vs_spades", "Hearts vs Spades", "the same deck played the other way round"),
     ("10_write_a_bot", "Write a bot", "a bot from the View, measured on duplicate deals, improved step by step"),
+    ("11_three_to_six_players", "Three to six players",
+     "smaller and bigger tables: the cards taken out, the opening club, the passes and the moon"),
 )
 
 # lesson number -> exercise notebook (lessons 00 has none; 07 and 08 share one)
