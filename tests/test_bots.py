@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from hidden_deals import assert_private, swap_hidden
 
 from hearts_teach import Card, CardList, Hand, HeartsError, Rules
 from hearts_teach.agents.hearts import (
@@ -70,18 +71,7 @@ def test_view_holds_only_what_the_seat_may_know():
     assert v.taken == tuple(hand.taken(s).mask for s in range(4))
     assert v.legal == hand.legal_plays().cards
     assert v.current_trick == hand.current_trick.cards
-    # nothing in the view refers to the Hand or to another seat's cards
-    for name, value in vars(v).items():
-        assert not isinstance(value, Hand), name
-    others = 0
-    for s in range(4):
-        if s != v.seat:
-            others |= hand.cards(s).mask
-    assert v.unseen_mask == others
-    text = str(v)
-    for s in range(4):
-        if s != v.seat:
-            assert hand.cards(s).pretty not in text
+    assert_private(v, hand, (Hand,))  # nothing of the game or of another seat's cards
 
 
 def test_view_from_state_matches_from_hand():
@@ -197,25 +187,7 @@ def test_moon_defence_and_easy_bot_differ():
 def _swap_hidden(hand: Hand, seat: int) -> Hand | None:
     """The same public history and the same cards for ``seat``, but two unplayed cards of one
     suit swapped between two other seats (a different hidden deal behind the same view)."""
-    deal = [set(hand.dealt(s)) for s in range(4)]
-    played = set(hand.played)
-    others = [s for s in range(4) if s != seat]
-    for a in others:
-        for b in others:
-            if a >= b:
-                continue
-            for ca in sorted(deal[a] - played):
-                for cb in sorted(deal[b] - played):
-                    if ca.suit == cb.suit:
-                        deal[a].remove(ca)
-                        deal[b].remove(cb)
-                        deal[a].add(cb)
-                        deal[b].add(ca)
-                        new = Hand([sorted(d) for d in deal], hand.pass_direction, hand.rules,
-                                   hand.hand_number)
-                        new.replay(hand.history)
-                        return new
-    return None
+    return swap_hidden(hand, seat, lambda deal: Hand(deal, hand.pass_direction, hand.rules, hand.hand_number))
 
 
 @pytest.mark.parametrize("seed", [3, 8, 21])

@@ -311,3 +311,25 @@ def test_result_repr_and_display():
     res = check("hand_points", hand_points, quiet=True)
     assert repr(res) == f"CheckResult('hand_points': {res.total} of {res.total} right)"
     assert res._ipython_display_() is None
+
+
+def test_a_broken_checker_module_is_named_not_read_as_a_misspelt_check(monkeypatch, capsys):
+    """A checker module that fails to import is a fault in the package: the message names the
+    module and its error, and never says that the check does not exist."""
+    import sys
+
+    from hearts_teach.teach import checks
+
+    # a lazy module whose import fails (None in sys.modules makes the import raise ImportError)
+    monkeypatch.setitem(sys.modules, "hearts_teach.teach.checks.spades", None)
+    monkeypatch.delattr(checks, "spades", raising=False)
+    with pytest.raises(checks.CheckerModuleError) as err:
+        checker("spades_score")
+    message = str(err.value)
+    assert "hearts_teach.teach.checks.spades" in message and "ModuleNotFoundError" in message
+    assert "no check called" not in message and "not in your code" in message
+    res = check("spades_score", lambda *a: 0)
+    out = capsys.readouterr().out
+    assert res.total == 0 and "failed to import" in out and "no check called" not in out
+    # a check in a module that imports fine is still found while another module is broken
+    assert checker("my_pass").name == "my_pass" and checker("trick_winner").name == "trick_winner"

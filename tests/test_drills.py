@@ -52,9 +52,9 @@ def test_the_end_of_the_drills_gives_the_score_once():
     session.widget  # noqa: B018
     session.control.buttons["3S"].click()
     text = session.text()
-    assert text.count("Score: 1 / 1 marks") == 1 and text.endswith("All drills are done.")
+    assert text.count("Score: 2 of 2 marks") == 1 and text.endswith("All drills are done.")
     assert session._prompt.value == "<pre>All drills are done.</pre>"
-    assert session.answer("3S").startswith("All drills are done. Score: 1 / 1 marks")
+    assert session.answer("3S").startswith("All drills are done. Score: 2 of 2 marks")
 
 
 def test_the_lessons_prose_about_the_pass_drills_still_holds():
@@ -77,3 +77,34 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     long_spades = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
     assert not long_spades.best.cards.mask & CardList("QS").mask
     assert long_spades.of("KS QS KC").verdict == "mistake"
+
+
+def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):
+    """Lesson 08's session and exercise 07's grade_drills grade through the same ``grade`` and
+    score on the same marks: the same answer to the same drill earns the same marks in both."""
+    from hearts_teach.teach import drills
+    from hearts_teach.teach.checks import strategy
+
+    assert type(strategy.DRILLS[0]) is type(DRILLS[0]) is drills.Drill
+    assert strategy.OUT_OF == drills.FULL_MARKS * len(strategy.DRILLS) == 10
+    drill = strategy.DRILLS[3]  # void in the led suit late in the hand: Q♠, 4♦ or 7♦
+    session = DrillSession([drill])
+    feedback = session.answer("QS")
+    report = strategy.grade_drills(lambda: {4: "QS"})
+    capsys.readouterr()
+    assert report.score == session.score == drills.MARKS[session.results[0].verdict]
+    assert f"({drills.marks(session.score)})" in feedback and "point" not in feedback.split(")")[0]
+    # a pass typed in any order is the same answer, named as the coach names passes
+    g = drills.grade(DRILLS[0], "AD AS QS")
+    assert g.chosen == drills.grade(DRILLS[0], "QS AD AS").chosen
+
+
+def test_an_answer_that_is_not_a_choice_is_refused_with_the_engines_reason():
+    import pytest
+
+    from hearts_teach.teach.drills import grade
+
+    with pytest.raises(ValueError, match="K♦ may not be played here: South does not hold K♦"):
+        grade(DRILLS[4], "KD")
+    with pytest.raises(ValueError, match="3 cards"):
+        grade(DRILLS[0], "QS AS")

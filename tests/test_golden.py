@@ -1,7 +1,8 @@
-"""The ten golden edge cases of RULES.md on stacked deals, under the defaults and the options.
+"""The ten golden edge cases of docs/rules.md (G1-G10) on stacked deals, under the defaults
+and the options.
 
 Each position is written out card by card in ``hearts_positions.py``; the expected legal
-sets and scores below are worked out by hand from RULES.md, not taken from the engine.
+sets and scores below are worked out by hand from docs/rules.md, not taken from the engine.
 """
 
 from __future__ import annotations

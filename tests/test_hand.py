@@ -1,4 +1,4 @@
-"""One hand: one test per rule of RULES.md (1-11), the learner-facing sentences, history,
+"""One hand: one test per rule of docs/rules.md (H1-H11), the learner-facing sentences, history,
 undo, views. Positions are stacked deals written out in full."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Matches: seeded hands, the pass rotation, running totals, the score table, the end
-(rule 12). The tie-for-lowest golden case is in test_golden.py."""
+(docs/rules.md H12). The tie-for-lowest golden case is in test_golden.py."""
 
 from __future__ import annotations
 

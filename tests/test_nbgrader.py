@@ -53,6 +53,17 @@ def _course(tmp_path: Path, notebook: str) -> Path:
     return course
 
 
+def assert_grades(course: Path, want: dict[str, float], out_of: float) -> None:
+    """nbgrader's exported grades.csv gives each student the score ``want`` says, out of ``out_of``."""
+    done = _nbgrader(course, "export")
+    assert done.returncode == 0, done.stderr[-2000:]
+    with open(course / "grades.csv", encoding="utf-8") as fh:
+        grades = {row["student_id"]: row for row in csv.DictReader(fh)}
+    for student, score in want.items():
+        assert float(grades[student]["max_score"]) == out_of
+        assert float(grades[student]["score"] or 0) == score, (student, grades[student])
+
+
 def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
     course = _course(tmp_path, "02_trick_winner.ipynb")
 
@@ -73,13 +84,7 @@ def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
             target.write_text(json.dumps(notebook_with(cells, release)), encoding="utf-8")
 
     _nbgrader(course, "autograde", "ps1")  # rae's broken file makes it report a failure: the others go on
-    done = _nbgrader(course, "export")
-    assert done.returncode == 0, done.stderr[-2000:]
-    with open(course / "grades.csv", encoding="utf-8") as fh:
-        grades = {row["student_id"]: row for row in csv.DictReader(fh)}
-    for student, (_, score) in CLASS.items():
-        assert float(grades[student]["max_score"]) == 2.0
-        assert float(grades[student]["score"] or 0) == score, (student, grades[student])
+    assert_grades(course, {student: score for student, (_, score) in CLASS.items()}, out_of=2.0)
 
 
 def test_nbgrader_grades_exercise_10_bots_on_positions(tmp_path):
@@ -101,10 +106,4 @@ def test_nbgrader_grades_exercise_10_bots_on_positions(tmp_path):
         folder.mkdir(parents=True)
         (folder / release.name).write_text(json.dumps(bot_notebook(cells, release)), encoding="utf-8")
     _nbgrader(course, "autograde", "ps1")
-    done = _nbgrader(course, "export")
-    assert done.returncode == 0, done.stderr[-2000:]
-    with open(course / "grades.csv", encoding="utf-8") as fh:
-        grades = {row["student_id"]: row for row in csv.DictReader(fh)}
-    for student, (_, score) in bots.items():
-        assert float(grades[student]["max_score"]) == 4.0
-        assert float(grades[student]["score"] or 0) == score, (student, grades[student])
+    assert_grades(course, {student: score for student, (_, score) in bots.items()}, out_of=4.0)

@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ALL_NOTEBOOKS = sorted(p for d in ("notebooks", "solutions", "exercises") for p in (ROOT / d).glob("*.ipynb"))
 LESSON_PATHS = [NOTEBOOKS / lesson_file(n) for n in range(len(LESSONS))]
+# beside the numbered series: the guided first hand (between 06 and 07) and the two reference pages
+EXTRA_PATHS = [NOTEBOOKS / name for name in ("06a_guided_first_hand.ipynb", "rules_summary.ipynb", "glossary.ipynb")]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -37,7 +39,7 @@ def _source(cell: dict) -> str:
 def test_the_series_has_every_lesson():
     missing = [p.name for p in LESSON_PATHS if not p.exists()]
     assert not missing, f"lessons missing from notebooks/: {missing}"
-    apps = {"play.ipynb"}  # the Play Hearts app (./dev play), beside the series
+    apps = {"play.ipynb"} | {p.name for p in EXTRA_PATHS}  # the Play Hearts app (./dev play), extras
     extra = sorted({p.name for p in NOTEBOOKS.glob("*.ipynb")} - {p.name for p in LESSON_PATHS} - apps)
     assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.teach.lessons.LESSONS): {extra}"
 
@@ -73,7 +75,7 @@ def test_comparison_ignores_only_the_interpreter_version():
     assert comparable(changed) != comparable(stored)
 
 
-@pytest.mark.parametrize("path", [p for p in LESSON_PATHS if p.exists()], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in LESSON_PATHS + EXTRA_PATHS if p.exists()], ids=lambda p: p.stem)
 def test_reexecution_is_byte_identical(path: Path):
     fresh = execute_notebook(path)
     stored = comparable(path.read_text(encoding="utf-8"))  # any Python's version stamp is ignored
@@ -185,26 +187,28 @@ def test_legal_report_marks_the_forced_card():
 
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
-    from hearts_teach.teach.lessons import pass_feedback
+    from hearts_teach.teach.pass_comments import pass_feedback
 
     hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
-    assert "Q♠ is gone" in pass_feedback(hand, 0, "QS AS AD")
-    kept = pass_feedback(hand, 0, "JC 5C 3H")
-    assert "You kept Q♠" in kept and "void in clubs" in kept and "3♥" in kept
+    gone = pass_feedback(hand, 0, "QS AS AD")
+    assert "Q♠ goes to West" in gone and "can still be discarded on a trick you win" in gone
+    kept = pass_feedback(hand, 0, "JC 5C 3H")  # before the others pass: a void is only a prospect
+    assert "You hold Q♠ with no lower spade" in kept and "3♥" in kept
+    assert "You passed your last clubs: unless the cards you receive bring some back" in kept
 
 
 def test_drill_session_grades_and_scores():
-    from hearts_teach.teach.lessons import DRILLS, VERDICT_POINTS, DrillSession
+    from hearts_teach.teach.lessons import DRILLS, MARKS, DrillSession
 
     session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
     refused = session.answer("KD")
     assert refused.startswith("Can't play K♦") and not session.results
     feedback = session.answer("AS")
     assert "blunder" in feedback and session.done
-    assert session.results[0].verdict == "blunder" and session.score == VERDICT_POINTS["blunder"] == 0
+    assert session.results[0].verdict == "blunder" and session.score == MARKS["blunder"] == 0
     again = DrillSession(DRILLS[4:])
     again.answer("3S")
-    assert again.results[0].verdict == "best" and again.score == 1
+    assert again.results[0].verdict == "best" and again.score == MARKS["best"] == 2
 
 
 def test_drill_session_widget_clicks_are_graded():

@@ -1,5 +1,5 @@
 """Property tests: random seeded hands with random legal play, checked against an
-independent reference written straight from RULES.md (not from the engine's cascade).
+independent reference written straight from docs/rules.md (not from the engine's cascade).
 
 Hypothesis runs derandomized (a fixed example sequence) so CI is stable.
 """
@@ -24,7 +24,7 @@ numbers = st.integers(min_value=0, max_value=7)
 
 
 def reference_legal(held: list[Card], trick: list[Card], first: bool, broken: bool, rules: Rules) -> list[Card]:
-    """RULES.md rules 4, 5, 6 and 8, written plainly; and the queen-waits variant (Q♠ is not
+    """docs/rules.md rules H4, H5, H6 and H8, written plainly; and the queen-waits variant (Q♠ is not
     led or discarded before hearts are broken, counting a heart already in this trick, unless
     she is the last card; the other rules then apply to the rest of the hand)."""
     queen = Card("QS")

@@ -1,6 +1,6 @@
-"""The queen-waits variant (seed 004): Q♠ may not be led or discarded until hearts are broken,
-unless the player holds nothing else. Expected sets are worked out by hand from the rule as
-documented in ``Rules`` (the queen is held back, then the usual steps run on the rest)."""
+"""The queen-waits variant (docs/rules.md D7 and the ``queen_waits`` option): Q♠ may not be
+led or discarded until hearts are broken, unless the player holds nothing else. Expected sets are worked out by hand from the rule
+as documented there (the queen is held back, then the usual steps run on the rest)."""
 
 from __future__ import annotations
 

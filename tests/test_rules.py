@@ -1,4 +1,4 @@
-"""Rules: defaults, option names, presets, conversions and the pass rotation (rule 3)."""
+"""Rules: defaults, option names, presets, conversions and the pass rotation (docs/rules.md H3)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hearts_teach import InvalidSeatError, Rules, RulesError, pass_target
 
 DEFAULTS = {"passing": True, "no_points_on_first_trick": True, "queen_breaks_hearts": False,
             "moon": "add_to_others", "end_score": 100, "omnibus": False,
-            "queen_waits": False}
+            "queen_waits": False, "players": 4}  # docs/rules.md H1: four players by default
 
 PRESETS = {
     "standard": {},

@@ -177,7 +177,8 @@ def check_rollout(game: Game, rules: Rules, start: int) -> None:
         st.play(step.card)
     asked = []
 
-    def scripted(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played, threat):
+    def scripted(seat, hand, legal, trick_len, led_suit, win_card, win_seat, trick_mask, played, threat,
+                 seats=4):  # rule_play's signature (seats: the table size)
         k = played.bit_count()
         want = game.steps[k]
         assert (seat, legal, trick_len) == (want.turn, want.legal, k % 4), k

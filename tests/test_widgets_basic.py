@@ -116,6 +116,23 @@ def test_pass_picker_whole_pass_by_clicks():
     assert f"Received: {' '.join(c.pretty for c in hand.received(0))}." in pp.chosen_line()
 
 
+def test_pass_picker_completes_the_pass_with_other_players():
+    from hearts_teach.teach.lessons import table_bots
+
+    pp = PassPicker(Hand.deal(seed=287), seat=0, others=table_bots("rule"))
+    for key in ("QS", "AS", "AD"):
+        pp.buttons[key].click()
+    pp.confirm.click()
+    got = pp.hand.received(0)
+    assert pp.hand.phase is not Phase.PASS and got is not None and len(got) == 3
+    line = " ".join(c.pretty for c in got)
+    assert pp.last_message == f"Passed Q♠ A♠ A♦ to West. Received from East: {line}."
+    assert f"Received: {line}." in pp.text() and set(got) <= set(pp.hand.cards(0))
+    for bad in (["rule"] * 4, table_bots("rule")[:3], "rule"):
+        with pytest.raises(ValueError, match="others is one player per seat"):
+            PassPicker(Hand.deal(seed=287), seat=0, others=bad)
+
+
 def test_pass_picker_hold_hand_and_text_path():
     hold = Hand.deal(seed=1, hand_number=3)
     pp = PassPicker(hold)
@@ -144,6 +161,19 @@ def test_quiz_right_and_wrong_with_reasons():
     assert "not one of the choices" in q.choose(7)
 
 
+def test_a_quiz_answered_right_is_closed():
+    q = Quiz("How many points is Q♠?", [1, 13, 26], 13, reasons={1: "that is a heart"})
+    q.buttons["1"].click()
+    assert q.last_message.endswith("Try again.") and not any(b.disabled for b in q.buttons.values())
+    q.buttons["13"].click()
+    assert all(b.disabled for b in q.buttons.values()) and q.buttons["13"].description == "✔ 13"
+    for label in ("1", "26", "13"):  # a later click (a stale browser view) changes nothing
+        q.buttons[label].click()
+        assert q.last_message == "Already answered: 13 was right. This question is closed."
+        assert "Try again" not in q.text()
+    assert q.attempts == [(1, False), (13, True)]
+
+
 def test_quiz_pick_a_card_graded_by_the_engine():
     hand = Hand.deal(seed=3, hand_number=3)
     hand.play("2C")
@@ -151,6 +181,7 @@ def test_quiz_pick_a_card_graded_by_the_engine():
     seat = hand.turn
     assert list(q.buttons) == [b.description for b in q.buttons.values()]  # keys are the labels
     for card in hand.cards(seat):
+        q = Quiz.pick_card("Which card may this player play?", hand)  # a right answer closes a quiz
         msg = q.choose(card)
         assert msg.startswith("✔" if card in hand.legal_plays() else "✘")
         assert hand.explain(card).message[1:] in msg  # the engine's reason is shown
@@ -222,12 +253,16 @@ def _random_quiz_clicks(seed: int, clicks: int) -> int:
     for _ in range(clicks):
         quiz = rng.choice([q, q2])
         key = rng.choice(list(quiz.buttons))
+        was_solved, tries = quiz.solved, len(quiz.attempts)
         quiz.buttons[key].click()
+        if was_solved:  # closed: a later click is not an attempt and never says "try again"
+            assert len(quiz.attempts) == tries and quiz.last_message.startswith("Already answered: ")
+            continue
         choice, ok = quiz.attempts[-1]
         assert ok == quiz.is_right(choice)
         assert quiz.last_message.startswith("✔" if ok else "✘")
     assert hand.snapshot() == before  # a quiz never touches the game
-    assert len(q.attempts) + len(q2.attempts) == clicks
+    assert all(b.disabled for b in q.buttons.values()) and all(b.disabled for b in q2.buttons.values())
     return clicks
 
 

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts_teach.agents.hearts.batch_policy import KeyedRandomPolicy, RulePolicy
+from hearts_teach.agents.lineups import seating
 from hearts_teach.games.hearts.batch import Policy, deals_from_rngs, play_lineups
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.rng import Rng, hash64
+from hearts_teach.kernel.table import SEAT_COUNT
 
 BATCH_BOTS = ("random", "rule", "greedy", "easy")
 
@@ -50,11 +52,11 @@ def tournament_rows(lineup: Sequence[str], hands: int, seed: int, duplicate: boo
         else:
             policies.append(RulePolicy(moon_defence=kind != "easy"))
     entry_policy = np.array([kinds["rule" if k == "greedy" else k] for k in keys])
-    # lineup entry e sits in seat (e + r) % 4, so seat s holds entry (s - r) % 4
-    seat_entry = (np.arange(4)[None, :] - rot[:, None]) % 4
+    # lineup entry e sits in seat e + r (``tournament.seating``), so seat s holds entry s - r
+    seat_entry = (np.arange(SEAT_COUNT)[None, :] - rot[:, None]) % SEAT_COUNT
     result = play_lineups(deals, policies, entry_policy[seat_entry], rules=rules,
                           hand_numbers=deal_no)
-    seat_of = [[(e + int(r)) % 4 for e in range(4)] for r in rot]
+    seat_of = [seating(int(r)) for r in rot]
     return result.scores, result.moon, seat_of
 
 

@@ -90,8 +90,10 @@ class Candidate:
         return self.cards[0]
 
     def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
         try:
-            return to_card(card) in self.cards  # type: ignore[arg-type]
+            return to_card(card) in self.cards
         except HeartsError:
             return False
 
@@ -424,7 +426,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
     first, most = _blocks(worlds, max_worlds)
     if len(reps) == 1:
         first = most = 1  # one choice: a block of deals only to describe what follows
-    ev = gather(view, reps, len(reps), seed, backend or default_backend(), first, most, PLAY_COST)
+    ev = gather(view, reps, len(reps), seed, backend or default_backend(view), first, most, PLAY_COST)
     groups = [CardList(DECK[c] for c in cl) for cl in classes]
     does = [_play_does(view, cl[0]) for cl in classes]
     if len(reps) == 1:
@@ -514,7 +516,7 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 
         if m not in pool and m not in extras:
             extras.append(m)
     first, most = _blocks(worlds, max_worlds)
-    ev = gather(view, pool + sorted(extras), len(pool), seed, backend or default_backend(), first, most,
+    ev = gather(view, pool + sorted(extras), len(pool), seed, backend or default_backend(view), first, most,
                 PASS_COST)
     groups = [CardList.from_mask(m) for m in ev.candidates]
     greedy = rule_pass(view.hand)

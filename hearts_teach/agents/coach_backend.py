@@ -20,13 +20,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hearts_teach.agents.hearts.mc import ALL_DEFENCE, PlayContext
+from hearts_teach.agents.hearts.mc import PlayContext
 from hearts_teach.agents.hearts.policy import POINTS, rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
-from hearts_teach.games.hearts.legality import final_scores, two_clubs_holder
+from hearts_teach.games.hearts.legality import final_scores, opening_holder
 from hearts_teach.games.hearts.rules import pass_target
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
+from hearts_teach.kernel.table import SEAT_COUNT
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Outcomes:
     hearts: np.ndarray  # hearts in the seat's tricks
     moon: np.ndarray  # the seat that shot the moon, or -1
     trick: np.ndarray  # 1 if the seat won the trick in progress (plays; 0 for passes)
-    others: np.ndarray  # the other three seats' scores added up (for payoffs)
+    others: np.ndarray  # the other seats' scores added up (for payoffs)
 
     @staticmethod
     def concat(parts: Sequence[Outcomes]) -> Outcomes:
@@ -65,17 +66,19 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
         direction = view.pass_direction
         stop = POINTS | (JD_MASK if omni else 0)
         npf, qb, qw = rules.no_points_on_first_trick, rules.queen_breaks_hearts, rules.queen_waits
+        table, opening, n = rules.table, rules.opening_mask, rules.players
+        defence = (True,) * n
         for j, dealt in enumerate(deals):
             # the others pass like the rule bot: computed once per deal, not per candidate
-            theirs = [rule_pass(dealt[s]) if s != seat else 0 for s in range(4)]
+            theirs = [rule_pass(dealt[s]) if s != seat else 0 for s in table.seats]
             for i, mine in enumerate(candidates):
                 chosen = theirs[:]
                 chosen[seat] = mine
-                hands = [dealt[s] ^ chosen[s] for s in range(4)]
-                for s in range(4):
-                    hands[pass_target(s, direction)] |= chosen[s]
-                taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, two_clubs_holder(hands), -1, -1, -1,
-                                   False, 0, 0, npf, qb, ALL_DEFENCE, -1, stop, qw)
+                hands = [dealt[s] ^ chosen[s] for s in table.seats]
+                for s in table.seats:
+                    hands[pass_target(s, direction, table)] |= chosen[s]
+                taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, opening), -1, -1, -1,
+                                   False, 0, 0, npf, qb, defence, -1, stop, qw, opening)
                 scores, shooter = final_scores(taken, moon_rule, omni)
                 _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
     else:
@@ -108,13 +111,13 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
     from hearts_teach.games.hearts.batch import U64, BatchState, run_play
     from hearts_teach.games.hearts.rules import PASS_OFFSETS
 
-    w = np.array(deals, dtype=U64).reshape(-1, 4)
+    w = np.array(deals, dtype=U64).reshape(-1, SEAT_COUNT)  # the batch engine seats four
     n, k = len(w), len(candidates)
     st = BatchState(np.tile(w, (k, 1)), view.rules)
     policy = make_policy("rule")
     if view.phase == "pass":
-        chosen = np.zeros((n, 4), dtype=U64)
-        for s in range(4):
+        chosen = np.zeros((n, SEAT_COUNT), dtype=U64)
+        for s in range(SEAT_COUNT):
             if s != view.seat:
                 chosen[:, s] = rule_pass_masks(w[:, s])  # the others pass like the rule bot
         chosen = np.tile(chosen, (k, 1))
@@ -139,8 +142,12 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
                     rest.astype(np.int16).reshape(shape))
 
 
-def default_backend() -> Backend:
-    """The backend the coach and the Monte Carlo bots use unless told otherwise."""
+def default_backend(view: View | None = None) -> Backend:
+    """The backend the coach and the Monte Carlo bots use unless told otherwise: the batch
+    engine, or the scalar one for a ``view`` at a table of 3, 5 or 6 (the batch engine
+    seats four)."""
+    if view is not None and view.rules.players != SEAT_COUNT:
+        return scalar_backend
     return batch_backend
 
 

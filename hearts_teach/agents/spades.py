@@ -1,8 +1,7 @@
 """Spades bots: a bidding heuristic and a rule-based card player that knows its partner.
 
-Bidding follows the estimator described in ``shared/notes/bots-and-coach.md`` §6 (short
-side suits ruffed with spare spades, protected spades, side aces/kings/queens) and its
-nil rule. Card play is a short list of rules in priority order:
+Bidding follows a Trickster-style trick estimator (short side suits ruffed with spare
+spades, protected spades, side aces/kings/queens) and its nil rule. Card play is a short list of rules in priority order:
 
 1. my own nil is alive: never win if I can help it, shed my highest safe card;
 2. partner's nil is alive: win the trick over partner, lead high;
@@ -13,7 +12,7 @@ nil rule. Card play is a short list of rules in priority order:
 4. otherwise win tricks cheaply until the team contract is safe, then duck (bags).
 
 Bidding (``smart_bid``, the default style) rounds the estimate to the nearest trick instead of
-down, counts spade length (seed 001: "a sixth spade is worth a trick even if it is a four"),
+down, counts spade length (a long trump suit wins the last tricks, however low its cards),
 adds a trick when the table's bids leave tricks unclaimed, plays safer when ahead and bolder
 when far behind, and bids blind nil (when the rules allow it) only in desperation.
 ``style="baseline"`` keeps the first version (estimate rounded down, nil-busting always
@@ -28,21 +27,25 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from hearts_teach.agents import driver
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.legality import SPADES, SpadesState, beats
 from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
+from hearts_teach.games.spades.view import SpadesView, require_spades_view
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
-    FULL_DECK,
     SUIT_MASKS,
     Card,
     CardLike,
     CardList,
     indices_of,
 )
+from hearts_teach.kernel.errors import ArgumentTypeError, quote
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 from hearts_teach.kernel.validation import check_choice, check_int, check_seed, positive_int
 
 STYLES = ("weighed", "baseline")
@@ -71,14 +74,14 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
 
     ``long_spades``: spade length counts too -- with six or more spades the top five are
     counted as usual and every further spade is a trick, since once the suit has gone round
-    the others run out ("a sixth spade is worth a trick even if it is a four", seed 001)."""
+    the others run out, however low it is."""
     suits = _by_suit(_mask(cards))
     spades = suits[SPADES]
     est = 0.0
     spare = float(len(spades))
     # short side suits: a void is worth 2 ruffs, a singleton 1, a doubleton a quarter,
     # each counted only while spades are left to ruff with
-    for s in range(3):
+    for s in range(SPADES):  # the side suits
         n = len(suits[s])
         if n <= 2:
             use = 0.25 if n == 2 else 2 - n
@@ -102,7 +105,7 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
         # the five highest spades by their honour credit, every spade after them a trick
         by_length = sum(credit[:5]) + (n - 5)
         est += max(0.0, by_length - (est - spade_est) - spade_est)
-    for s in range(3):
+    for s in range(SPADES):
         held, n = suits[s], len(suits[s])
         if ACE in held:
             est += 1 if n <= 6 else 0.5
@@ -167,15 +170,44 @@ def smart_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None,
     return max(1, min(13 - (partner_bid or 0), bid))
 
 
-def wants_blind_nil(hand: SpadesHand, seat: int) -> bool:
+def wants_blind_nil(view: SpadesView | SpadesHand, seat: int | None = None) -> bool:
     """Bid blind nil (without looking) only in desperation: the rules allow it, the team is
     200 or more behind, the opponents are within 150 of the end score, and the partner has not
     bid nil. Unseen cards keep a blind nil only about a quarter of the time (bot self-play), so
-    it is a long shot for when the match is slipping away anyway."""
-    team = team_of(seat)
-    mine, theirs = hand.scores_before[team], hand.scores_before[1 - team]
-    return (hand.may_bid_blind_nil(seat) and theirs - mine >= 200
-            and theirs >= hand.rules.end_score - 150 and hand.bids[partner_of(seat)] != 0)
+    it is a long shot for when the match is slipping away anyway. Decided from the seat's
+    ``SpadesView`` (a ``SpadesHand`` and a seat are turned into that view first)."""
+    v = as_view(view, seat)
+    mine, theirs = v.team_scores
+    return (v.may_bid_blind_nil and theirs - mine >= 200
+            and theirs >= v.rules.end_score - 150 and v.bids[v.partner] != 0)
+
+
+def view_bid(view: SpadesView) -> int:
+    """``smart_bid`` for the view's seat: its cards, the partner's and the opponents' bids so
+    far, the score and the match target (the weighed bot's bid once it has looked)."""
+    return smart_bid(view.hand, view.bids[view.partner], [view.bids[o] for o in opponents(view.seat)],
+                     view.team_scores, view.rules.end_score)
+
+
+def as_view(position: SpadesView | SpadesHand | SpadesState, seat: int | None = None,
+            bids: Sequence[int | None] | None = None) -> SpadesView:
+    """The ``SpadesView`` a bot decides from: a view as it is; a ``SpadesHand`` seen from
+    ``seat`` (default: the seat to move); a bitmask ``SpadesState`` (hand-built positions,
+    with ``bids``) seen from the seat to move. Only that seat's cards go into the view."""
+    if isinstance(position, SpadesView):
+        return position
+    if isinstance(position, SpadesHand):
+        return position.view(position.turn if seat is None else seat)
+    if isinstance(position, SpadesState):
+        return SpadesView.from_state(position, position.turn if seat is None else seat,
+                                     tuple(bids) if bids is not None else (None,) * SEAT_COUNT)
+    raise ArgumentTypeError(f"a Spades bot decides from a SpadesView (hand.view(seat)), got "
+                            f"{type(position).__name__} {quote(position)}", argument="view")
+
+
+def opponents(seat: int) -> tuple[int, int]:
+    """The seats left and right of ``seat`` (the other team)."""
+    return FOUR.left(seat), FOUR.right(seat)
 
 
 # --- card play -------------------------------------------------------------------------------
@@ -183,7 +215,9 @@ def wants_blind_nil(hand: SpadesHand, seat: int) -> bool:
 
 class SpadesBot:
     """Rule-based Spades player. ``Rng`` only breaks ties between equally good cards, so a
-    seeded bot is deterministic."""
+    seeded bot is deterministic. It decides from its seat's ``SpadesView`` only
+    (``choose_bid(view)``, ``choose_play(view)``); ``bid``, ``choose`` and ``reason`` also
+    take a ``SpadesHand`` and look at it through the view of the seat to move."""
 
     name = "rules"
 
@@ -194,44 +228,52 @@ class SpadesBot:
         if style == "baseline":
             self.name = "rules (baseline)"
 
-    def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
-        seat = hand.turn if seat is None else seat
-        assert seat is not None
-        partner = hand.bids[partner_of(seat)]
+    # the bot protocol (hearts_teach.agents.protocol) -------------------------------------------
+    def choose_bid(self, view: SpadesView) -> int:
+        """The bid for the view's seat."""
+        v = require_spades_view(view)
+        partner = v.bids[v.partner]
         if self.style == "baseline":
-            return suggest_bid(hand.cards(seat), partner)  # type: ignore[arg-type]
-        if wants_blind_nil(hand, seat):
+            return suggest_bid(v.hand, partner)
+        if wants_blind_nil(v):
             return BLIND_NIL
-        team = team_of(seat)
-        opps = [hand.bids[(seat + 1) & 3], hand.bids[(seat + 3) & 3]]
-        return smart_bid(hand.cards(seat), partner, opps,
-                         (hand.scores_before[team], hand.scores_before[1 - team]), hand.rules.end_score)
+        return view_bid(v)
 
-    def choose(self, hand: SpadesHand) -> Card:
+    def choose_play(self, view: SpadesView) -> Card:
+        """The card to play for the view's seat (its turn to play)."""
+        return DECK[self.choose_index(require_spades_view(view))]
+
+    # the same, from a hand --------------------------------------------------------------------
+    def bid(self, hand: SpadesHand | SpadesView, seat: int | None = None) -> int:
+        return self.choose_bid(as_view(hand, seat))
+
+    def choose(self, hand: SpadesHand | SpadesView) -> Card:
         """The card to play for the seat to move."""
-        st = hand.play_state()
-        return DECK[self.choose_index(st, hand.bids)]  # type: ignore[arg-type]
+        return self.choose_play(as_view(hand))
 
-    def reason(self, hand: SpadesHand) -> str:
+    def reason(self, hand: SpadesHand | SpadesView) -> str:
         """Which rule the bot is following for the seat to move (for the lesson)."""
-        return self._rule(hand.play_state(), hand.bids)[0]  # type: ignore[arg-type]
+        return self._rule(as_view(hand))[0]
 
     # the rules ---------------------------------------------------------------------------------
-    def _rule(self, st: SpadesState, bids: Sequence[int]) -> tuple[str, str]:
-        me = st.turn
+    def _rule(self, view: SpadesView | SpadesState,
+              bids: Sequence[int | None] | None = None) -> tuple[str, str]:
+        v = as_view(view, bids=bids)
+        bids = v.bids
+        me = v.seat
         partner = partner_of(me)
-        opps = ((me + 1) & 3, (me + 3) & 3)
-        if bids[me] == 0 and st.won[me] == 0:
+        opps = opponents(me)
+        if bids[me] == 0 and v.won[me] == 0:
             return "my nil: avoid winning", "own_nil"
-        if bids[partner] == 0 and st.won[partner] == 0:
+        if bids[partner] == 0 and v.won[partner] == 0:
             return "protect partner's nil: win over partner", "protect"
-        live = [o for o in opps if bids[o] == 0 and st.won[o] == 0]
-        need = sum(bids[s] for s in (me, partner)) - (st.won[me] + st.won[partner])
+        live = [o for o in opps if v.nil_alive(o)]
+        need = sum(bids[s] for s in (me, partner)) - (v.won[me] + v.won[partner])
         if live and self.style != "baseline" and need > 0:
-            left = 13 - st.tricks_done
+            left = 13 - v.tricks_done
             nil = live[0]
-            played = nil in self._seats_played(st)
-            if played and st.win_seat != nil:
+            played = nil in v.trick_seats
+            if played and v.win_seat != nil:
                 return (f"the nil is safe this trick (already beaten): need {need} more, win cheaply",
                         "win")
             if need >= CONTRACT_FIRST * left:
@@ -242,19 +284,16 @@ class SpadesBot:
             return "contract safe: duck to avoid bags", "duck"
         return f"need {need} more trick{'s' * (need != 1)}: win cheaply", "win"
 
-    def choose_index(self, st: SpadesState, bids: Sequence[int]) -> int:
-        legal = st.legal()
+    def choose_index(self, view: SpadesView | SpadesState, bids: Sequence[int | None] | None = None) -> int:
+        """The index of the card to play (a ``SpadesState`` is seen from the seat to move)."""
+        v = as_view(view, bids=bids)
+        legal = v.legal_mask
         if legal.bit_count() == 1:
             return indices_of(legal)[0]
-        kind = self._rule(st, bids)[1]
-        return getattr(self, "_" + kind)(st, bids, legal)
+        kind = self._rule(v)[1]
+        return getattr(self, "_" + kind)(v, legal)
 
     # helpers -------------------------------------------------------------------------------------
-    @staticmethod
-    def _seats_played(st: SpadesState) -> tuple[int, ...]:
-        """Seats that have already played to the trick in progress."""
-        return tuple((st.leader + i) & 3 for i in range(len(st.trick)))
-
     def _pick(self, cards: list[int], high: bool) -> int:
         """Lowest (or highest) rank; spades count as higher than any side card; ties by Rng."""
         def key(i: int) -> tuple[int, int]:
@@ -265,86 +304,85 @@ class SpadesBot:
         return tied[0] if len(tied) == 1 else self.rng.choice(tied)
 
     @staticmethod
-    def _winners(st: SpadesState, legal: int) -> list[int]:
-        return [i for i in indices_of(legal) if beats(i, st.win_card, st.led_suit)]
+    def _winners(v: SpadesView, legal: int) -> list[int]:
+        return [i for i in indices_of(legal) if beats(i, v.win_card, v.led_suit)]
 
     @staticmethod
-    def _losers(st: SpadesState, legal: int) -> list[int]:
-        return [i for i in indices_of(legal) if not beats(i, st.win_card, st.led_suit)]
+    def _losers(v: SpadesView, legal: int) -> list[int]:
+        return [i for i in indices_of(legal) if not beats(i, v.win_card, v.led_suit)]
 
     @staticmethod
-    def _is_master(st: SpadesState, card: int) -> bool:
+    def _is_master(v: SpadesView, card: int) -> bool:
         """No card that could beat it in its suit is still out (trumping aside)."""
         suit = card // 13
         above = SUIT_MASKS[suit] & ~((BIT[card] << 1) - 1)
-        out = FULL_DECK ^ st.played ^ st.hands[st.turn]
-        return not above & out
+        return not above & v.unseen_mask
 
-    def _follow_low_or_win(self, st: SpadesState, legal: int, prefer_win: bool) -> int:
-        wins, loses = self._winners(st, legal), self._losers(st, legal)
-        last = len(st.trick) == 3
+    def _follow_low_or_win(self, v: SpadesView, legal: int, prefer_win: bool) -> int:
+        wins, loses = self._winners(v, legal), self._losers(v, legal)
+        last = v.last_to_play
         if prefer_win and wins:
             if last:
                 return self._pick(wins, high=False)
-            masters = [i for i in wins if self._is_master(st, i) and i // 13 == st.led_suit]
+            masters = [i for i in wins if self._is_master(v, i) and i // 13 == v.led_suit]
             return self._pick(masters, high=False) if masters else self._pick(wins, high=False)
         return self._pick(loses or wins, high=False)
 
     # one method per rule ---------------------------------------------------------------------------
-    def _own_nil(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
-        if not st.trick:
+    def _own_nil(self, v: SpadesView, legal: int) -> int:
+        if not v.trick:
             return self._pick(indices_of(legal), high=False)
-        loses = self._losers(st, legal)
+        loses = self._losers(v, legal)
         if loses:
             return self._pick(loses, high=True)  # shed the highest card that still ducks
-        if len(st.trick) == 3:
+        if v.last_to_play:
             return self._pick(indices_of(legal), high=True)  # winning anyway: get rid of a big card
         return self._pick(indices_of(legal), high=False)  # someone after me may still overtake
 
-    def _protect(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
-        partner = partner_of(st.turn)
+    def _protect(self, v: SpadesView, legal: int) -> int:
+        partner = partner_of(v.seat)
         cards = indices_of(legal)
-        if not st.trick:
-            masters = [i for i in cards if self._is_master(st, i)]
+        if not v.trick:
+            masters = [i for i in cards if self._is_master(v, i)]
             return self._pick(masters or cards, high=True)
-        partner_played = (st.turn - st.leader) & 3 > (partner - st.leader) & 3
-        wins = self._winners(st, legal)
+        partner_played = partner in v.trick_seats
+        wins = self._winners(v, legal)
         if partner_played:
-            if st.win_seat == partner and wins:
+            if v.win_seat == partner and wins:
                 return self._pick(wins, high=False)  # take the trick off partner
-            return self._pick(self._losers(st, legal) or wins, high=False)
+            return self._pick(self._losers(v, legal) or wins, high=False)
         if wins:
             return self._pick(wins, high=True)  # high enough that partner can duck under
         return self._pick(cards, high=False)
 
-    def _bust(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+    def _bust(self, v: SpadesView, legal: int) -> int:
         cards = indices_of(legal)
-        if not st.trick:
+        if not v.trick:
             return self._pick(cards, high=False)
-        nil = next(o for o in ((st.turn + 1) & 3, (st.turn + 3) & 3) if bids[o] == 0 and st.won[o] == 0)
-        loses = self._losers(st, legal)
-        if st.win_seat == nil:
+        nil = next(o for o in opponents(v.seat) if v.nil_alive(o))
+        loses = self._losers(v, legal)
+        if v.win_seat == nil:
             return self._pick(loses, high=True) if loses else self._pick(cards, high=False)
         return self._pick(loses or cards, high=False)  # stay low and leave room under us
 
-    def _win(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+    def _win(self, v: SpadesView, legal: int) -> int:
         cards = indices_of(legal)
-        partner = partner_of(st.turn)
-        if not st.trick:
-            masters = [i for i in cards if self._is_master(st, i) and i // 13 != SPADES]
+        partner = partner_of(v.seat)
+        if not v.trick:
+            masters = [i for i in cards if self._is_master(v, i) and i // 13 != SPADES]
             return self._pick(masters, high=True) if masters else self._pick(cards, high=False)
-        if st.win_seat == partner and (len(st.trick) == 3 or self._is_master(st, st.win_card)):
-            return self._pick(self._losers(st, legal) or cards, high=False)  # partner has it
-        return self._follow_low_or_win(st, legal, prefer_win=True)
+        if v.win_seat == partner and (v.last_to_play or self._is_master(v, v.win_card)):
+            return self._pick(self._losers(v, legal) or cards, high=False)  # partner has it
+        return self._follow_low_or_win(v, legal, prefer_win=True)
 
-    def _duck(self, st: SpadesState, bids: Sequence[int], legal: int) -> int:
+    def _duck(self, v: SpadesView, legal: int) -> int:
         cards = indices_of(legal)
-        if not st.trick:
+        if not v.trick:
             return self._pick(cards, high=False)
-        loses = self._losers(st, legal)
+        loses = self._losers(v, legal)
         if loses:
             return self._pick(loses, high=True)
-        return self._pick(cards, high=len(st.trick) == 3)
+        return self._pick(cards, high=v.last_to_play)
 
 
 class RandomSpadesBot:
@@ -355,32 +393,38 @@ class RandomSpadesBot:
     def __init__(self, seed: int | str | Rng = 0):
         self.rng = seed if isinstance(seed, Rng) else Rng(check_seed(seed))
 
-    def bid(self, hand: SpadesHand, seat: int | None = None) -> int:
+    def choose_bid(self, view: SpadesView) -> int:
+        require_spades_view(view)
         return self.rng.randint(1, 4)
 
-    def choose(self, hand: SpadesHand) -> Card:
-        legal = hand.legal_plays().cards
+    def choose_play(self, view: SpadesView) -> Card:
+        legal = require_spades_view(view).legal
         return legal[self.rng.randbelow(len(legal))]
+
+    def bid(self, hand: SpadesHand | SpadesView, seat: int | None = None) -> int:
+        return self.choose_bid(as_view(hand, seat))
+
+    def choose(self, hand: SpadesHand | SpadesView) -> Card:
+        return self.choose_play(as_view(hand))
 
 
 def auto_play(hand: SpadesHand, bots: Sequence, stop_at: int | None = None) -> list[str]:
     """Let ``bots[seat]`` bid and play until it is ``stop_at``'s turn or the hand is over.
     Returns one line per action (for logs and widgets)."""
-    log = []
-    while not hand.is_over and hand.turn != stop_at:
-        seat = hand.turn
-        assert seat is not None
-        name = hand.seat_names[seat]
-        if hand.phase == "bid":
-            b = bots[seat].bid(hand, seat)
-            hand.bid(b)
-            log.append(f"{name} bids {bid_word(b)}")
-        else:
-            card = bots[seat].choose(hand)
-            trick = hand.play(card)
-            log.append(f"{name} plays {card.pretty}"
-                       + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
+    log: list[str] = []
+    players = [None if s == stop_at else bots[s] for s in FOUR.seats]
+    driver.play(hand, players, on_move=lambda seat, kind, action, trick: log.append(move_line(hand, seat, kind,
+                                                                                             action, trick)))
     return log
+
+
+def move_line(hand: SpadesHand, seat: int, kind: str, action: int | Card, trick: Any) -> str:
+    """One action as a log line: "West bids 3", "North plays Q♠ → North takes the trick"."""
+    name = hand.seat_names[seat]
+    if not isinstance(action, Card):
+        return f"{name} bids {bid_word(action)}"
+    return (f"{name} plays {action.pretty}"
+            + (f" → {hand.seat_names[trick.winner]} takes the trick" if trick else ""))
 
 
 def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict[str, float]:
@@ -395,9 +439,9 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
     for n in range(hands):
         rng = Rng(seed).spawn(n)
         for swap in (0, 1):
-            hand = SpadesHand.deal(rng.spawn("deal"), dealer=n & 3)
+            hand = SpadesHand.deal(rng.spawn("deal"), dealer=n % SEAT_COUNT)
             bots = []
-            for s in range(4):
+            for s in FOUR.seats:
                 smart = team_of(s) == swap
                 other = SpadesBot if opponent == "rules" else RandomSpadesBot
                 bots.append(SpadesBot(rng.spawn(f"b{s}")) if smart else other(rng.spawn(f"r{s}")))

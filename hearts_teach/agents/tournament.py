@@ -25,13 +25,16 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import Bot, make_bot
-from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.agents.lineups import Tally, seating
+from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int, check_seed
 
 MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
@@ -236,14 +239,20 @@ class TournamentResult:
     def edge(self, i: int = 0) -> tuple[float, float]:
         """Mean of (the other entries' average − entry ``i``) per hand, and its standard
         error, paired hand by hand. Positive: entry ``i`` took fewer points than the field."""
-        diffs = [sum(h) / 3 - h[i] * 4 / 3 for h in self.hand_scores]
+        n = SEAT_COUNT
+        diffs = [sum(h) / (n - 1) - h[i] * n / (n - 1) for h in self.hand_scores]
         n = len(diffs)
         m = sum(diffs) / n
         se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
         return m, se
 
+    @property
+    def kind(self) -> str:
+        """'200 deals' or 'duplicate, 50 deals × 4 seatings'."""
+        return f"duplicate, {self.deals} deals × {SEAT_COUNT} seatings" if self.duplicate else f"{self.deals} deals"
+
     def table(self) -> str:
-        kind = f"duplicate, {self.deals} deals × 4 seatings" if self.duplicate else f"{self.deals} deals"
+        kind = self.kind
         lines = [f"Tournament · {self.hands} hands ({kind}) · seed {self.seed}",
                  f"{'#':>2}  {'bot':<20} {'pts/hand':>8} {'± se':>6} {'wins':>6} {'moons':>6}"]
         for i, b in enumerate(self.bots):
@@ -263,7 +272,7 @@ class TournamentResult:
             f"<tr><td {td}>{i + 1}</td><td style='padding:2px 8px'>{escape(b.name)}</td>"
             f"<td {td}>{b.mean_points:.2f}</td><td {td}>± {b.se:.2f}</td><td {td}>{b.wins}</td>"
             f"<td {td}>{b.moons}</td></tr>" for i, b in enumerate(self.bots))
-        kind = f"duplicate, {self.deals} deals × 4 seatings" if self.duplicate else f"{self.deals} deals"
+        kind = self.kind
         return (f"<div class='ht-tournament' style='font-family:sans-serif'><b>Tournament</b> · "
                 f"{self.hands} hands ({escape(kind)}) · seed {self.seed}"
                 f"<table style='border-collapse:collapse'><tr><th {th}>#</th><th {th}>bot</th>"
@@ -326,16 +335,7 @@ def _in_notebook() -> bool:
 # running -----------------------------------------------------------------------------------
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
     """Play ``hand`` to the end with ``bots[seat]`` for every seat (each sees only its View)."""
-    while True:
-        phase = hand.phase
-        if phase is Phase.OVER:
-            return hand
-        if phase is Phase.PASS:
-            for s in hand.to_pass:
-                hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
-        else:
-            s = hand.turn
-            hand.play(bots[s].choose_play(hand.view(s)), s)
+    return driver.play(hand, bots)
 
 
 def deal_for(seed: int, number: int, rules: Rules | None = None) -> Hand:
@@ -364,6 +364,9 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     check_seed(seed, allow_str=False)
     if rules is not None and not isinstance(rules, Rules):
         raise ArgumentTypeError(f"rules is a Rules object or None, got {quote(rules)}", argument="rules")
+    if rules is not None and rules.players != len(lineup):  # lineups, rotations and tables are four-seat
+        raise ArgumentError(f"tournaments seat {len(lineup)} players, not {rules.players}: play "
+                            f"Rules(players={rules.players}) hand by hand (Hand, Match, make_bot)", argument="rules")
     for flag, value in (("duplicate", duplicate), ("progress", progress)):
         if not isinstance(value, bool) and not (flag == "progress" and value is None):
             raise ArgumentTypeError(f"{flag} is True or False, got {quote(value)}", argument=flag)
@@ -380,37 +383,19 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
                                 argument="engine")
     bots = [make_bot(s, seed=seed) if isinstance(s, str) else s for s in lineup]
     names = [b if isinstance(b, str) else b.name for b in lineup]
-    rotations = 4 if duplicate else 1
-    total = hands * rotations
-    bar = _Progress(total, progress)
-    points: list[list[int]] = [[] for _ in range(4)]
-    moons = [0] * 4
-    wins = [0] * 4
-    per_hand: list[tuple[int, ...]] = []
-    done = 0
+    rotations = SEAT_COUNT if duplicate else 1
+    bar = _Progress(hands * rotations, progress)
+    tally = Tally(SEAT_COUNT)
     for d in range(hands):
         for r in range(rotations):
             hand = deal_for(seed, d, rules)
-            seat_of = [(e + r) % 4 for e in range(4)]  # lineup entry e sits in seat (e + r) % 4
-            by_seat = [None] * 4
-            for e in range(4):
-                by_seat[seat_of[e]] = bots[e]
-            play_hand(hand, by_seat)  # type: ignore[arg-type]
-            scores = hand.scores
-            low = min(scores)
-            row = tuple(scores[seat_of[e]] for e in range(4))
-            per_hand.append(row)
-            for e in range(4):
-                points[e].append(row[e])
-                if hand.moon == seat_of[e]:
-                    moons[e] += 1
-                if row[e] == low:
-                    wins[e] += 1
-            done += 1
-            bar.update(done)
+            seat_of = seating(r)
+            play_hand(hand, [bots[seat_of.index(s)] for s in FOUR.seats])
+            tally.add_seated(hand.scores, hand.moon, seat_of)
+            bar.update(len(tally.rows))
     problems = tuple(str(p) for b in bots if isinstance(b, FunctionBot) for p in b.problems)
-    results = tuple(BotResult(names[e], tuple(points[e]), moons[e], wins[e]) for e in range(4))
-    return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), problems)
+    return TournamentResult(tuple(names), hands, seed, duplicate, _results(tally, names), tuple(tally.rows),
+                            problems)
 
 
 def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
@@ -418,37 +403,28 @@ def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
     """``run_tournament`` on the batch engine (built-in bots only); same result."""
     from hearts_teach.agents.batch_tournament import tournament_rows
 
-    bar = _Progress(hands * (4 if duplicate else 1), progress)
+    bar = _Progress(hands * (SEAT_COUNT if duplicate else 1), progress)
     scores, moon, seat_of = tournament_rows(lineup, hands, seed, duplicate, rules)
     bar.update(bar.total)  # every hand is played at once
-    names = list(lineup)
-    points: list[list[int]] = [[] for _ in range(4)]
-    moons = [0] * 4
-    wins = [0] * 4
-    per_hand: list[tuple[int, ...]] = []
+    tally = Tally(SEAT_COUNT)
     for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
-        low = min(row_scores)
-        row = tuple(row_scores[where[e]] for e in range(4))
-        per_hand.append(row)
-        for e in range(4):
-            points[e].append(row[e])
-            if m == where[e]:
-                moons[e] += 1
-            if row[e] == low:
-                wins[e] += 1
-    results = tuple(BotResult(names[e], tuple(points[e]), moons[e], wins[e]) for e in range(4))
-    return TournamentResult(tuple(names), hands, seed, duplicate, results, tuple(per_hand), ())
+        tally.add_seated(row_scores, m, where)
+    return TournamentResult(tuple(lineup), hands, seed, duplicate, _results(tally, lineup), tuple(tally.rows), ())
+
+
+def _results(tally: Tally, names: Sequence[str]) -> tuple[BotResult, ...]:
+    return tuple(BotResult(n, tuple(tally.points[e]), tally.moons[e], tally.wins[e]) for e, n in enumerate(names))
 
 
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",")]
     if isinstance(seats, Bot | bytes | dict | set | frozenset) or not hasattr(seats, "__iter__"):
-        raise ArgumentTypeError(f"a lineup is 4 seats (bot names or Bots), got {type(seats).__name__} "
+        raise ArgumentTypeError(f"a lineup is {SEAT_COUNT} seats (bot names or Bots), got {type(seats).__name__} "
                                 f"{quote(seats)}", argument="seats")
     seats = list(seats)
-    if len(seats) != 4:
-        raise ArgumentError(f"a lineup is 4 seats, got {len(seats)}: {quote(seats)}", argument="seats")
+    if len(seats) != SEAT_COUNT:
+        raise ArgumentError(f"a lineup is {SEAT_COUNT} seats, got {len(seats)}: {quote(seats)}", argument="seats")
     for s in seats:
         if isinstance(s, str):
             make_bot(s)  # raises UnknownBotError with the valid names

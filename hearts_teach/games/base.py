@@ -10,12 +10,12 @@ wording), the sentence for an empty undo and the history entry for a played card
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from hearts_teach.games.hearts.records import JsonRecord
-from hearts_teach.kernel.cards import FULL_DECK, Card, CardList, Suit
+from hearts_teach.kernel.cards import FULL_DECK, Card, CardLike, CardList, Suit
 from hearts_teach.kernel.errors import (
     IllegalPlayError,
     NothingToUndoError,
@@ -23,11 +23,26 @@ from hearts_teach.kernel.errors import (
     OutOfTurnError,
     Rule,
 )
+from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
 
-DEFAULT_SEAT_NAMES = ("South", "West", "North", "East")
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.hand import Verdict
 
-ActionT = TypeVar("ActionT")
+DEFAULT_SEAT_NAMES = FOUR.names  # South, West, North, East
+
+
+
+class HistoryEntry(Protocol):
+    """What the shared code reads from a game's history entries (a pass or bid has no card)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def card(self) -> Card | None: ...
+
+
+ActionT = TypeVar("ActionT", bound=HistoryEntry)
 TrickT = TypeVar("TrickT")
 
 # the error class a refused play raises, by the rule that refused it (IllegalPlayError otherwise)
@@ -52,14 +67,15 @@ class TrickSeats:
 
     leader: int
     cards: CardList
+    players: int = FOUR.players  # the table size (a Hearts trick at 3, 5 or 6 seats sets its own)
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
 
     @property
     def complete(self) -> bool:
-        return len(self.cards) == 4
+        return len(self.cards) == self.players
 
     @property
     def led_suit(self) -> Suit | None:
@@ -76,8 +92,11 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     """Card queries, history, undo/replay and checked play of one hand of a trick game
     (``to_json``/``from_json`` from ``records.JsonRecord``)."""
 
-    _check_seat = staticmethod(check_seat)
-    _check_deal = staticmethod(check_deal)
+    # each game may bring its own checks (for its wording): one argument in, checked value out
+    _check_seat: Callable[[Any], int] = staticmethod(check_seat)
+    _check_deal: Callable[[Any], tuple[CardList, ...]] = staticmethod(check_deal)
+    table: Table = FOUR  # the seats (Hearts may seat 3 to 6: ``Hand`` sets its own)
+    deck_mask: int = FULL_DECK  # the cards in play
     _nothing_to_undo = "nothing to undo"
     _hands0: list[int]
     _state: Any
@@ -86,14 +105,22 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
 
     # each game defines: _reset(), _apply(action), _play_action(seat, card) -> action,
     # explain(card, seat) -> Verdict, text(), to_record(), from_record(record)
+    if TYPE_CHECKING:  # their signatures, for the type checker (no defaults at run time)
+        def _reset(self) -> None: ...
+        def _apply(self, action: ActionT) -> None: ...
+        def _play_action(self, seat: int, card: Card) -> ActionT: ...
+        def explain(self, card: CardLike, seat: int | None = None) -> Verdict: ...
+        def text(self, seat: int | None = None, all_hands: bool = False) -> str: ...
 
     def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
-        """The end of both constructors: 4 seat names (default South, West, North, East),
+        """The end of both constructors: one name per seat (default: the table's, South,
+        West, North, East at four seats),
         the checked deal, an empty history, then ``_reset``."""
-        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self.seat_names = (check_seat_names(seat_names, table=self.table) if seat_names is not None
+                           else self.table.names)
         self._deal = self._check_deal(deal)
         self._history = []
-        self._reset()  # type: ignore[attr-defined]
+        self._reset()
 
     # cards ------------------------------------------------------------------------------
     def cards(self, seat: int) -> CardList:
@@ -114,7 +141,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         if seat is not None:
             seat = self._check_seat(seat)
             mine = self._state.hands[seat] if self._state else self._hands0[seat]
-        rest = FULL_DECK ^ pl ^ mine
+        rest = self.deck_mask & ~pl & ~mine
         return {s: CardList.from_mask(rest & s.mask) for s in Suit}
 
     # history and tricks ---------------------------------------------------------------------
@@ -124,7 +151,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
 
     @property
     def plays(self) -> CardList:
-        return CardList(a.card for a in self._history if a.kind == "play")  # type: ignore[attr-defined]
+        return CardList(a.card for a in self._history if a.kind == "play" and a.card is not None)
 
     @property
     def tricks(self) -> tuple[TrickT, ...]:
@@ -137,20 +164,20 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
 
     @property
     def trick_number(self) -> int:
-        """1..13 during play (0 before play begins, 13 when over)."""
+        """1..13 during play (0 before play begins, 13 when over; 1..hand size at other tables)."""
         if self._state is None:
             return 0
-        return min(self._state.tricks_done + 1, 13)
+        return min(self._state.tricks_done + 1, self._state.table.hand_size)
 
     def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
         """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing
         nothing); the completed trick, or None."""
-        v = self.explain(card, seat)  # type: ignore[attr-defined]
+        v = self.explain(card, seat)
         if not v.legal:
             cls = PLAY_ERRORS.get(v.rule, IllegalPlayError)
             raise cls(f"cannot play {card.pretty}: {v.message}", rule=v.rule, card=card, seat=v.seat)
         before = len(self._tricks)
-        self._apply(self._play_action(self._state.turn, card))  # type: ignore[attr-defined]
+        self._apply(self._play_action(self._state.turn, card))
         return self._tricks[-1] if len(self._tricks) > before else None
 
     def undo(self) -> ActionT:
@@ -164,13 +191,13 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     def replay(self, actions: Iterable[ActionT]) -> None:
         """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
         self._history = []
-        self._reset()  # type: ignore[attr-defined]
+        self._reset()
         for a in actions:
-            self._apply(a)  # type: ignore[attr-defined]
+            self._apply(a)
 
     # text ---------------------------------------------------------------------------------------
     def __str__(self) -> str:
-        return self.text()  # type: ignore[attr-defined]
+        return self.text()
 
 
 __all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]

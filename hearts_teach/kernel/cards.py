@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Union
+from typing import Any, Union
 
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import InvalidCardError, quote
@@ -187,7 +187,7 @@ class Card:
             return NotImplemented
         return self.index >= other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
         return (Card, (str(self),))
 
     def _repr_html_(self) -> str:
@@ -290,7 +290,7 @@ class CardList(tuple):
     def _repr_html_(self) -> str:
         return draw("html", self)
 
-    def __add__(self, other):  # keep the type on concatenation
+    def __add__(self, other: Iterable[Any]) -> CardList:  # keep the type on concatenation
         return CardList(tuple(self) + tuple(other))
 
     def __iter__(self) -> Iterator[Card]:

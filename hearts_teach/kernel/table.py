@@ -8,8 +8,10 @@ This module is the one place that knows the seat count; everything else asks a `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from hearts_teach.kernel.cards import DECK_SIZE
+from hearts_teach.kernel.errors import ArgumentError, quote
 
 # the seat names of each table size, clockwise from the seat numbered 0
 _NAMES: dict[int, tuple[str, ...]] = {
@@ -30,7 +32,8 @@ class Table:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or self.players not in _NAMES:
-            raise ValueError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, not {self.players!r}")
+            raise ArgumentError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players (a whole number), "
+                                f"not {type(self.players).__name__} {quote(self.players)}", argument="players")
 
     def __repr__(self) -> str:
         return f"Table({self.players})"
@@ -40,7 +43,7 @@ class Table:
         """Seat names, indexed by seat number."""
         return _NAMES[self.players]
 
-    @property
+    @cached_property  # read on every "is the hand over?" of the play loops
     def hand_size(self) -> int:
         """Cards dealt to each seat, and so tricks in a hand (the deck shared out evenly)."""
         return DECK_SIZE // self.players
@@ -59,7 +62,7 @@ class Table:
     def across(self, seat: int) -> int:
         """The seat opposite ``seat``; only an even table has one."""
         if self.players % 2:
-            raise ValueError(f"a table of {self.players} has no seat across")
+            raise ArgumentError(f"a table of {self.players} has no seat across", argument="seat")
         return (seat + self.players // 2) % self.players
 
     def partner(self, seat: int) -> int:
@@ -69,19 +72,29 @@ class Table:
     def team(self, seat: int) -> int:
         """0 for the partnership of seat 0, 1 for the other (even tables only)."""
         if self.players % 2:
-            raise ValueError(f"a table of {self.players} has no partnerships")
+            raise ArgumentError(f"a table of {self.players} has no partnerships", argument="seat")
         return seat % 2
 
-    def seat_list(self) -> str:
+    @property
+    def has_across(self) -> bool:
+        """Whether every seat has one opposite (an even table)."""
+        return self.players % 2 == 0
+
+    def seat_list(self, seat: int | None = None) -> str:
         """'0, 1, 2, 3': the valid seat numbers, for messages."""
         return ", ".join(str(s) for s in self.seats)
 
-    @property
     def seat_help(self) -> str:
-        """'0 South, 1 West, 2 North, 3 East': the seat numbers with their names."""
-        return ", ".join(f"{s} {name}" for s, name in enumerate(self.names))
+        """'0 South, 1 West, 2 East': each seat number with its name, for messages."""
+        return ", ".join(f"{s} {n}" for s, n in enumerate(self.names))
 
 
-FOUR = Table(4)
+def table_of(players: int) -> Table:
+    """The shared ``Table`` of ``players`` seats (checked: 3 to 6)."""
+    return _TABLES[players] if type(players) is int and players in _TABLES else Table(players)
+
+
+_TABLES = {n: Table(n) for n in _NAMES}
+FOUR = _TABLES[4]
 SEAT_COUNT = FOUR.players  # the standard table; games with other sizes take a Table
 SEAT_NAMES = FOUR.names

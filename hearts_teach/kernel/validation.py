@@ -1,7 +1,8 @@
 """Argument checks shared by the Hearts ``Hand`` and the Spades ``SpadesHand``.
 
-Both games seat the players of a ``Table`` (four by default: 0..3) and deal each seat a
-hand of different cards; the checks live here once. Game-specific wording (Spades mentions partners) and the error class a
+Both games seat four players 0..3 and deal 4 hands of 13 different cards by default;
+Hearts also seats 3, 5 or 6 (a ``kernel.table.Table``) with a smaller deck. The checks
+live here once. Game-specific wording (Spades mentions partners) and the error class a
 game has always raised come in as parameters, so each game keeps its exact messages.
 """
 
@@ -11,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from hearts_teach.kernel.cards import BIT, DECK_SIZE, CardList
+from hearts_teach.kernel.cards import BIT, FULL_DECK, CardList, join_pretty
 from hearts_teach.kernel.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -22,32 +23,35 @@ from hearts_teach.kernel.errors import (
 )
 from hearts_teach.kernel.table import FOUR, Table
 
-SEAT_HELP = FOUR.seat_help  # "0 South, 1 West, 2 North, 3 East"
+SEAT_HELP = FOUR.seat_help()  # "0 South, 1 West, 2 North, 3 East"
 NAME_MAX = 40  # a seat name wider than this would wreck every table it appears in
 SEED_MAX_BITS = 64  # Rng keeps 64 bits; larger ints only make records and messages huge
 SEED_STR_MAX = 200
 
 
-def check_seat(seat: Any, help: str | None = None, table: Table = FOUR) -> int:
-    """``seat`` if it is a seat of ``table`` (an int 0..3 at four, not a bool), else an
+def check_seat(seat: Any, help: str = SEAT_HELP, table: Table = FOUR) -> int:
+    """``seat`` if it is an int 0..players−1 of ``table`` (not a bool), else an
     ``InvalidSeatError``; ``help`` is the parenthesised hint after "seats are numbered
-    0, 1, 2, 3 clockwise" (default: the table's seat names)."""
+    0, 1, 2, 3 clockwise" (at other tables: their seat names)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        if table is not FOUR and help == SEAT_HELP:
+            help = table.seat_help()
         raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered {table.seat_list()} clockwise "
-                               f"({table.seat_help if help is None else help})")
+                               f"({help})")
     return seat
 
 
 def check_deal(deal: Any, error: type[HeartsError] = InvalidDealError, reject_string: bool = True,
-               max_len: int | None = None, table: Table = FOUR) -> tuple[CardList, ...]:
-    """One hand per seat of ``table`` (4 of 13 cards by default), no card twice: each hand
-    sorted, as a tuple of ``CardList``.
+               max_len: int | None = None, *, table: Table = FOUR, deck: int = FULL_DECK) -> tuple[CardList, ...]:
+    """One hand per seat of ``table``, the cards of ``deck`` shared out evenly, no card twice:
+    each hand sorted, as a tuple of ``CardList`` (4 hands of 13 by default).
 
     ``error`` is the class raised; ``reject_string`` names a whole-string deal as such
     (otherwise its single characters fail as cards); ``max_len`` cuts the message that
     quotes a non-iterable deal. The defaults are the Hearts behaviour.
     """
-    n, size = table.players, table.hand_size
+    n = table.players
+    size = deck.bit_count() // n
     if reject_string and isinstance(deal, str):  # iterating a string would complain about single characters
         raise error(f"a deal is {n} lists of {size} cards, not one string: {quote(deal, 40)}")
     try:
@@ -62,7 +66,10 @@ def check_deal(deal: Any, error: type[HeartsError] = InvalidDealError, reject_st
             raise error(f"seat {seat} is dealt {len(h)} cards; every seat gets exactly {size}")
         for c in h:
             if seen & BIT[c.index]:
-                raise error(f"{c.pretty} is dealt twice; each of the {DECK_SIZE} cards is dealt once")
+                raise error(f"{c.pretty} is dealt twice; each of the {deck.bit_count()} cards is dealt once")
+            if not deck & BIT[c.index]:
+                raise error(f"{c.pretty} is not in the deck: with {n} players "
+                            f"{join_pretty(FULL_DECK ^ deck)} are taken out before the deal")
             seen |= BIT[c.index]
     return tuple(CardList(sorted(h)) for h in hands)
 
@@ -146,8 +153,9 @@ def _error(error: type[HeartsError], argument: str, message: str, wrong_type: bo
     or another project class, whose message then starts with the argument's name."""
     if error is ArgumentError:
         return (ArgumentTypeError if wrong_type else ArgumentError)(message, argument=argument)
+    make: Callable[..., HeartsError] = error  # only some error classes take ``field=``: try it
     try:
-        return error(message, field=argument)  # type: ignore[call-arg]
+        return make(message, field=argument)
     except TypeError:
         return error(f"{argument}: {message}")
 

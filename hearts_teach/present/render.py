@@ -15,6 +15,7 @@ from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.kernel.cards import Card, CardList, Suit
 from hearts_teach.kernel.display import draws  # game objects find these views there
+from hearts_teach.kernel.table import FOUR
 
 TWO_COLOR = {Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
 FOUR_COLOR = {Suit.CLUBS: "#1b7a1b", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
@@ -68,7 +69,7 @@ def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
 
 
 @draws("html", Trick)
-def trick_html(trick: Trick, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
+def trick_html(trick: Trick, names: tuple[str, ...] = FOUR.names) -> str:
     status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"
@@ -85,13 +86,13 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
     if phase is Phase.PASS:
         waiting = ", ".join(names[s] for s in hand.to_pass)
         lines.append(f"Passing {hand.pass_direction}: each seat chooses 3 cards. Still to choose: {waiting}")
-        seats = range(4) if seat is None or all_hands else [seat]
+        seats = hand.table.seats if seat is None or all_hands else [seat]
         for s in seats:
             chosen = hand.passed(s)
             extra = f"   (passing {' '.join(c.pretty for c in chosen)})" if chosen else ""
             lines.append(f"{names[s]:>5}: {hand.cards(s).pretty}{extra}")
         return "\n".join(lines)
-    lines.append(f"Trick {hand.trick_number} of 13 · {hand.status_line()}")
+    lines.append(f"Trick {hand.trick_number} of {hand.rules.hand_size} · {hand.status_line()}")
     if phase is Phase.OVER:
         sc = ", ".join(f"{names[s]} {v}" for s, v in enumerate(hand.scores))
         moon = hand.moon
@@ -119,8 +120,8 @@ def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> l
     else:
         lines.append(f"{names[trick.leader]} leads trick {trick.number}.")
     turn = hand.turn
-    lines.append(f"▶ {names[turn]} to play")  # type: ignore[index]
-    shown = range(4) if all_hands else [turn if seat is None else seat]
+    lines.append(f"▶ {names[turn]} to play")
+    shown = hand.table.seats if all_hands else [turn if seat is None else seat]
     for s in shown:
         mark = "▶" if s == turn else " "
         lines.append(f"{mark} {names[s]:>5}: {hand.cards(s).pretty}")
@@ -136,7 +137,7 @@ def hand_html(hand: Hand) -> str:
     names = hand.seat_names
     rows = []
     turn = hand.turn
-    for s in range(4):
+    for s in hand.table.seats:
         mark = "▶ " if s == turn else ""
         cards = hand.cards(s)
         rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b></td>"
@@ -146,7 +147,7 @@ def hand_html(hand: Hand) -> str:
              f"<div><b>Hand {hand.hand_number + 1}</b> · pass {escape(hand.pass_direction)} · "
              f"{escape(str(hand.rules))}</div>"]
     if hand.phase is not Phase.PASS:
-        parts.append(f"<div>Trick {hand.trick_number} of 13 · {escape(hand.status_line())}</div>")
+        parts.append(f"<div>Trick {hand.trick_number} of {hand.rules.hand_size} · {escape(hand.status_line())}</div>")
     parts.append(f"<table>{''.join(rows)}</table>")
     trick = hand.current_trick
     if trick is not None and trick.cards:
@@ -169,7 +170,15 @@ def match_html(match: Match) -> str:
 # New functions only: the ones above keep their exact output, because stored lesson
 # outputs are compared byte for byte.
 
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = FOUR.names  # South, West, North, East
+# where each seat sits in the 3 × 3 compass (row, column), by table size: South at the bottom
+# and play going clockwise (left of South first)
+COMPASS_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    3: ((2, 1), (1, 0), (1, 2)),
+    4: ((2, 1), (1, 0), (0, 1), (1, 2)),
+    5: ((2, 1), (1, 0), (0, 0), (0, 2), (1, 2)),
+    6: ((2, 1), (2, 0), (0, 0), (0, 1), (0, 2), (2, 2)),
+}
 
 
 def ordered(cards: Iterable[Card]) -> list[Card]:
@@ -185,19 +194,24 @@ def cards_row_html(cards: Iterable[Card], four_color: bool | None = None, empty:
 
 def trick_compass_html(trick: Trick | None, names: tuple[str, ...] = SEAT_NAMES,
                        four_color: bool | None = None, caption: str = "Trick") -> str:
-    """A trick laid out like the table: North on top, West left, East right, South below.
+    """A trick laid out like the table: North on top, West left, East right, South below
+    (``COMPASS_SPOTS`` places the seats of a table of 3, 5 or 6).
 
     The leader is marked "▶ led", the winner "✓ wins": text marks, never colour alone.
     """
     if trick is None:
         return compass_html(None, names, caption)
+    return compass_html(trick, names, caption, f" — {escape(trick_status(trick, names))}", four_color=four_color)
+
+
+def trick_status(trick: Trick, names: Sequence[str]) -> str:
+    """Where a Hearts trick stands: 'North took it (1 point)', 'led by West, 2 of 4 cards',
+    'East to lead'."""
     if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
-    return compass_html(trick, names, caption, f" — {escape(status)}", four_color=four_color)
+        return f"{names[trick.winner]} took it ({pts(trick.points)})"
+    if trick.cards:
+        return f"led by {names[trick.leader]}, {len(trick.cards)} of {len(names)} cards"
+    return f"{names[trick.leader]} to lead"
 
 
 def compass_html(trick: Any, names: Sequence[str], caption: str, status_html: str = "",
@@ -215,15 +229,16 @@ def compass_html(trick: Any, names: Sequence[str], caption: str, status_html: st
             marks.append(win_mark)
         mark = f"<br><small>{escape(', '.join(marks))}</small>" if marks else ""
         cell[seat] = f"{escape(names[seat])}<br>{card_html(card, four_color=four_color)}{mark}"
-    for seat in range(4):
-        cell.setdefault(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
     td = "style='text-align:center;padding:2px 6px;min-width:5em;vertical-align:top'"
+    # the middle row's empty cells keep the cell style (the four-seat layout always had it)
+    grid = [["<td></td>"] * 3, [f"<td {td}></td>"] * 3, ["<td></td>"] * 3]
+    for seat, (row, col) in enumerate(COMPASS_SPOTS[len(names)]):
+        inner = cell.get(seat, f"<span style='color:#555'>{escape(names[seat])}<br>·</span>")
+        grid[row][col] = f"<td {td}>{inner}</td>"
+    rows = "".join(f"<tr>{''.join(r)}</tr>" for r in grid)
     return (f"<div class='ht-trick-compass' style='display:inline-block;vertical-align:top;margin:0 8px'>"
             f"<b>{escape(caption)} {trick.number}</b>{status_html}"
-            f"<table style='border-collapse:collapse'>"
-            f"<tr><td></td><td {td}>{cell[2]}</td><td></td></tr>"
-            f"<tr><td {td}>{cell[1]}</td><td {td}></td><td {td}>{cell[3]}</td></tr>"
-            f"<tr><td></td><td {td}>{cell[0]}</td><td></td></tr></table></div>")
+            f"<table style='border-collapse:collapse'>{rows}</table></div>")
 
 
 def pts(n: int) -> str:
@@ -244,14 +259,14 @@ def seats_status_text(hand: Hand, labels: tuple[str, ...] | None = None) -> list
     turn = hand.turn
     pts = hand.points_taken
     lines = []
-    for s in range(4):
+    for s in hand.table.seats:
         mark = "▶" if s == turn else " "
         lab = f" ({labels[s]})" if labels and labels[s] else ""
         lines.append(f"{mark} {hand.seat_names[s]}{lab}: {len(hand.cards(s))} cards, {pts[s]} pts taken")
     return lines
 
 
-def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Iterable[int] = range(4)) -> str:
+def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Iterable[int] | None = None) -> str:
     """The whole position as text: every shown hand, the trick, the last trick, hearts, points."""
     from hearts_teach.games.hearts.hand import Phase
 
@@ -260,11 +275,11 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     if hand.phase is Phase.PASS:
         lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
     elif hand.phase is Phase.PLAY:
-        lines.append(f"Trick {hand.trick_number} of 13 · ▶ {names[hand.turn]} to play")  # type: ignore[index]
+        lines.append(f"Trick {hand.trick_number} of {hand.rules.hand_size} · ▶ {names[hand.turn]} to play")  # type: ignore[index]
     else:
         lines.append("The hand is over.")
-    shown = list(show)
-    for s in range(4) if hand.phase is not Phase.OVER else ():
+    shown = list(show if show is not None else hand.table.seats)
+    for s in hand.table.seats if hand.phase is not Phase.OVER else ():
         mark = "▶" if s == hand.turn else " "
         lab = f" ({labels[s]})" if labels and labels[s] else ""
         held = hand.cards(s).pretty if s in shown else f"{len(hand.cards(s))} cards"
@@ -308,7 +323,7 @@ def score_table_html(match: Match, winner_line: bool = True) -> str:
     head = (f"<tr><th {th}>hand</th><th {th}>pass</th>" + "".join(f"<th {th}>{escape(n)}</th>" for n in names)
             + f"<th {th}>note</th></tr>")
     rows = []
-    totals = [0, 0, 0, 0]
+    totals = [0] * match.rules.players
     for h in match.finished_hands:
         sc = h.scores
         totals = [a + b for a, b in zip(totals, sc, strict=True)]

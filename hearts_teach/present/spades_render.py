@@ -10,11 +10,12 @@ from html import escape
 
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick
 from hearts_teach.games.spades.match import SpadesMatch
-from hearts_teach.games.spades.scoring import TEAM_NAMES, team_label
+from hearts_teach.games.spades.scoring import TEAM_NAMES, team_label, team_of
 from hearts_teach.kernel.display import draws  # game objects find these views there
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.present.render import cards_row_html, play_lines, text_view_html, trick_cells_html
 
-DEFAULT_NAMES = ("South", "West", "North", "East")
+DEFAULT_NAMES = SEAT_NAMES
 
 
 def _bid_cell(hand: SpadesHand, seat: int) -> str:
@@ -50,7 +51,7 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
     if phase is SpadesPhase.BID:
         blind = ", or blind nil" if hand.may_bid_blind_nil(hand.turn) else ""  # type: ignore[arg-type]
         lines.append(f"▶ {names[hand.turn]} to bid (0-13, 0 = nil{blind})")  # type: ignore[index]
-        shown = range(4) if all_hands or seat is None else [seat]
+        shown = FOUR.seats if all_hands or seat is None else [seat]
         for s in shown:
             lines.append(f"  {names[s]:>5}: {hand.cards(s).pretty}")
         return "\n".join(lines)
@@ -83,11 +84,11 @@ def hand_html(hand: SpadesHand) -> str:
     names = hand.seat_names
     turn = hand.turn
     rows = []
-    for s in range(4):
+    for s in FOUR.seats:
         mark = "▶ " if s == turn else ""
         cards = hand.cards(s)
         rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b>"
-                    f" <span style='color:#555'>({escape(team_label(s & 1, names))})</span></td>"
+                    f" <span style='color:#555'>({escape(team_label(team_of(s), names))})</span></td>"
                     f"<td>{cards_row_html(cards)}</td>"
                     f"<td style='padding:2px 8px'>bid {escape(_bid_cell(hand, s))}</td>"
                     f"<td style='padding:2px 8px'>{hand.tricks_won[s]} tricks</td></tr>")

@@ -98,7 +98,7 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
     """Grade ``func`` for checker ``check`` outside this kernel; raise unless it passes.
 
     ``hidden`` grades the hidden cases instead of the visible ones; for the drills
-    (``check="drills"``), ``at_least`` is the score needed out of 10."""
+    (``check="drills"``), ``at_least`` is the score needed, in marks out of 10."""
     function = getattr(func, "__name__", None)
     if not isinstance(function, str) or not function.isidentifier():
         raise AutograderTestFailed(f"{check}: verify needs the function itself, got {type(func).__name__}")
@@ -107,7 +107,7 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
         raise AutograderTestFailed(f"{check}: {v['error']}")
     if check == "drills":
         need = v["total"] if at_least is None else at_least
-        line = f"drills: {v['passed']} of {v['total']} points from the coach (at least {need} needed)"
+        line = f"drills: {v['passed']} of {v['total']} marks from the coach (at least {need} needed)"
         ok = v["passed"] >= need
     else:
         right, total = (v["parts"][2], v["parts"][3]) if hidden else (v["parts"][0], v["parts"][1])

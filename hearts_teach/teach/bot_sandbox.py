@@ -231,11 +231,10 @@ atexit.register(close_all)
 def _limit_self() -> None:
     import resource
 
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # no file may grow
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    except (ValueError, OSError):  # pragma: no cover - a hard limit already lower
-        pass
+    from hearts_teach.teach.sandbox_worker import set_limits
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # no file may grow (this one must hold)
+    set_limits({resource.RLIMIT_AS: MEMORY_LIMIT})  # a hard limit already lower stays
     if os.geteuid() == 0 and _others_can_read_python():
         import pwd
 

@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from hearts_teach.kernel.errors import quote
+from hearts_teach.teach.notebooks import write_if_changed
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "solutions"
@@ -162,14 +163,7 @@ def _pairs(names: list[str]) -> list[Path]:
 def build(names: list[str]) -> int:
     EXERCISES.mkdir(exist_ok=True)
     for sol in _pairs(names):
-        target = EXERCISES / sol.name
-        text = render_exercise(sol, EXERCISES)
-        old = target.read_text(encoding="utf-8") if target.exists() else None
-        if text != old:
-            target.write_text(text, encoding="utf-8")
-            print(f"updated   exercises/{sol.name}")
-        else:
-            print(f"unchanged exercises/{sol.name}")
+        write_if_changed(EXERCISES / sol.name, render_exercise(sol, EXERCISES), f"exercises/{sol.name}")
     return 0
 
 
@@ -209,14 +203,9 @@ def mark(names: list[str]) -> int:
     from hearts_teach.teach.nbgrader_cells import mark as mark_notebook
 
     for sol in _pairs(names):
-        before = sol.read_text(encoding="utf-8")
-        nb = mark_notebook(nbformat.reads(before, as_version=4))
-        after = nbformat.writes(nb) + "\n"
-        if after != before:
-            sol.write_text(after, encoding="utf-8")
-            print(f"marked    solutions/{sol.name} (re-execute it, then build the exercises)")
-        else:
-            print(f"unchanged solutions/{sol.name}")
+        nb = mark_notebook(nbformat.reads(sol.read_text(encoding="utf-8"), as_version=4))
+        write_if_changed(sol, nbformat.writes(nb) + "\n", f"solutions/{sol.name}", verb="marked",
+                         hint=" (re-execute it, then build the exercises)")
     return 0
 
 

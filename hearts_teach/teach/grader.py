@@ -210,9 +210,9 @@ def _rows_all(student: str, notebook: str, items: list[Expect], prepared: dict[s
 
 def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
     if it.check == DRILLS:
-        from hearts_teach.teach.checks.strategy import DRILLS as DRILL_LIST
+        from hearts_teach.teach.checks.strategy import OUT_OF
 
-        return 2 * len(DRILL_LIST)
+        return OUT_OF
     return len(prepared[it.check].cases)
 
 
@@ -373,10 +373,9 @@ def _describe(prep: Prepared, f: Failure) -> str:
 
 
 def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run: Any) -> Row:
-    from hearts_teach.teach.checks.strategy import DRILLS as DRILL_LIST
+    from hearts_teach.teach.checks.strategy import OUT_OF as out_of
     from hearts_teach.teach.checks.strategy import grade_drills
 
-    out_of = 2 * len(DRILL_LIST)
     if event is None:
         return Row(student, notebook, DRILLS, 0, out_of, "timeout" if run.timed_out else "error",
                    f"{it.function} gave no answer")
@@ -392,7 +391,7 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
         answers = None
     with contextlib.redirect_stdout(io.StringIO()):
         result = grade_drills(lambda: answers)
-    verdicts = ", ".join(f"{d.number} {v}" for d, v in zip(DRILL_LIST, result.verdicts, strict=True))
+    verdicts = ", ".join(f"{n} {v}" for n, v in enumerate(result.verdicts, 1))
     message = f"drills: {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200)
     return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
 

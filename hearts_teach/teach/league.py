@@ -58,8 +58,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from hearts_teach.kernel.cards import DECK, Card, CardList
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.rng import Rng, hash64
+from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.kernel.validation import check_seed, positive_int
 
 HOUSE = "rule (house)"  # the name shown for a house seat
@@ -226,8 +228,6 @@ def _where(view: Any) -> str:
 
 
 def _checked_pass(value: Any, view: Any) -> tuple[int, str]:
-    from hearts_teach.kernel.cards import Card
-
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         shown = value.get("repr") if isinstance(value, dict) else value
         return 0, f"choose_pass returned {str(shown)[:60]}, not 3 cards"
@@ -247,8 +247,6 @@ def _checked_pass(value: Any, view: Any) -> tuple[int, str]:
 
 
 def _checked_play(value: Any, view: Any) -> tuple[int, str]:
-    from hearts_teach.kernel.cards import Card
-
     if not isinstance(value, str):
         shown = value.get("repr") if isinstance(value, dict) else value
         return -1, f"choose_play returned {str(shown)[:60]}, not a card"
@@ -262,15 +260,30 @@ def _checked_play(value: Any, view: Any) -> tuple[int, str]:
     return card.index, ""
 
 
+class _Asked:
+    """A seat of a league table on the driver: ``decide(view, kind)`` asks the house bot, the
+    stand-in or the student's process and returns a mask (pass) or an index (play)."""
+
+    def __init__(self, decide: Callable[[Any, str], int]):
+        self.decide = decide
+
+    def choose_pass(self, view: Any) -> CardList:
+        return CardList.from_mask(self.decide(view, "pass"))
+
+    def choose_play(self, view: Any) -> Card:
+        return DECK[self.decide(view, "play")]
+
+
 def play_table(task: dict) -> dict:
     """Play one deal at one table in all 4 seatings; return the scores and the problems.
 
     ``task``: ``key``, ``seed``, ``deal``, ``table``, ``entries`` (4 names, ``None`` for a
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
     Everything a student wrote runs in ``hearts_teach.teach.bot_sandbox`` child processes."""
+    from hearts_teach.agents import driver
     from hearts_teach.agents.hearts.simple import HighestCardBot, RuleBot
-    from hearts_teach.games.hearts.hand import Hand, Phase
-    from hearts_teach.kernel.cards import DECK, CardList
+    from hearts_teach.agents.lineups import seating
+    from hearts_teach.games.hearts.hand import Hand
     from hearts_teach.teach.bot_sandbox import BotFailure, bot_process
 
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
@@ -282,11 +295,10 @@ def play_table(task: dict) -> dict:
     moons: list[int] = []
     problems = _Problems()
     slowest: dict[str, float] = {}
-    for r in range(4):
+    for r in range(SEAT_COUNT):
         hand = Hand.deal(seed=deal_seed(seed, deal), hand_number=deal)
-        seat_entry = [0] * 4
-        for e in range(4):
-            seat_entry[(e + r) % 4] = e
+        seat_of = seating(r)
+        seat_entry = [seat_of.index(s) for s in range(SEAT_COUNT)]
         benched: set[int] = set()  # entries the stand-in plays for, for the rest of this hand
         for e, name in enumerate(entries):
             if name is None:
@@ -299,11 +311,10 @@ def play_table(task: dict) -> dict:
                 problems.add(name, "load", err, deal, r, "before the hand")
                 benched.add(e)
 
-        def decide(seat: int, kind: str, hand: Any = hand, seat_entry: list[int] = seat_entry,
+        def decide(view: Any, kind: str, seat_entry: list[int] = seat_entry,
                    benched: set[int] = benched, r: int = r) -> Any:
-            e = seat_entry[seat]
+            e = seat_entry[view.seat]
             name = entries[e]
-            view = hand.view(seat)
             if name is None:
                 return rule.pass_mask(view) if kind == "pass" else rule.play_index(view)
             if e in benched:
@@ -334,14 +345,8 @@ def play_table(task: dict) -> dict:
                 return stand_in.pass_mask(view) if kind == "pass" else stand_in.play_index(view)
             return choice
 
-        while hand.phase is not Phase.OVER:
-            if hand.phase is Phase.PASS:
-                for s in hand.to_pass:
-                    hand.pass_cards(s, CardList.from_mask(decide(s, "pass")))
-            else:
-                s = hand.turn
-                hand.play(DECK[decide(s, "play")], s)
-        scores.append([hand.scores[(e + r) % 4] for e in range(4)])
+        driver.play(hand, [_Asked(decide)] * SEAT_COUNT)
+        scores.append([hand.scores[seat] for seat in seat_of])
         moons.append(-1 if hand.moon is None else seat_entry[hand.moon])
     return {"key": task["key"], "deal": deal, "table": task["table"], "entries": entries,
             "scores": scores, "moons": moons, "problems": problems.details,
@@ -612,13 +617,13 @@ class LeagueResult:
 def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, seed: int,
               move_limit: float) -> LeagueResult:
     """Aggregate task results (in key order, so the sums never depend on arrival order)."""
+    from hearts_teach.agents.lineups import Tally
+
     by_key = {r["key"]: r for r in results}
     names = [b.name for b in bots]
     idx = {n: i for i, n in enumerate(names)}
-    per_deal: dict[int, list[list[int]]] = {}
+    per_deal: dict[int, Tally] = {}  # points per hand on each deal, wins and moons
     tables_of_deal: dict[int, int] = {}
-    wins = [0] * len(names)
-    moons = [0] * len(names)
     probs = [0] * len(names)
     reasons: list[dict[str, int]] = [{} for _ in names]
     first = [""] * len(names)
@@ -631,24 +636,16 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
         d = r["deal"]
         entries = r["entries"]
         tables_of_deal[d] = tables_of_deal.get(d, 0) + 1
-        pts = per_deal.setdefault(d, [[] for _ in names])
+        tally = per_deal.setdefault(d, Tally(len(names)))
         members = [idx[e] for e in entries if e is not None]
-        house += 4 * entries.count(None)
+        house += SEAT_COUNT * entries.count(None)
         for a in members:
             for b in members:
                 if a < b:
                     met.add((a, b))
+        who = [None if name is None else idx[name] for name in entries]
         for rot, row in enumerate(r["scores"]):
-            low = min(row)
-            for e, name in enumerate(entries):
-                if name is None:
-                    continue
-                i = idx[name]
-                pts[i].append(row[e])
-                if row[e] == low:
-                    wins[i] += 1
-                if r["moons"][rot] == e:
-                    moons[i] += 1
+            tally.add(row, r["moons"][rot], who)
         for name, kinds in r["problem_counts"].items():
             i = idx[name]
             for kind, count in kinds.items():
@@ -662,15 +659,17 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
         for name, sec in r.get("slowest", {}).items():
             slow[idx[name]] = max(slow[idx[name]], sec)
     # a deal counts once all of its tables are back (so every bot has the same deals)
-    expected_tables = math.ceil(len(names) / 4)
+    expected_tables = math.ceil(len(names) / SEAT_COUNT)
     complete = sorted(d for d, n in tables_of_deal.items() if n == expected_tables)
     out = []
     for i, n in enumerate(names):
-        means = tuple(sum(per_deal[d][i]) / 4 for d in complete)
+        means = tuple(sum(per_deal[d].points[i]) / SEAT_COUNT for d in complete)
+        wins = sum(t.wins[i] for t in per_deal.values())
+        moons = sum(t.moons[i] for t in per_deal.values())
         words = suspect_words(bots[i].source)
         note = (f"note: the file mentions {', '.join(words[:6])}; check by hand that the bot only uses "
                 f"its View" if words else "")
-        out.append(Standing(n, means, wins[i], moons[i], probs[i], reasons[i], first[i], slow[i], note))
+        out.append(Standing(n, means, wins, moons, probs[i], reasons[i], first[i], slow[i], note))
     out.sort(key=lambda s: (s.mean_points if s.deal_means else math.inf, s.name))
     n = len(names)
     return LeagueResult(len(complete), planned, seed, move_limit, tuple(out), house, len(met),

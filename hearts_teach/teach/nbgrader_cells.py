@@ -21,7 +21,7 @@ from typing import Any
 SCHEMA = 3
 WRITTEN_POINTS = 2
 DRILL_POINTS = 2
-DRILLS_NEEDED = 6  # of 10: the coach's score for the drills' test cell
+DRILLS_NEEDED = 6  # marks of 10: the coach's score needed to pass the drills' test cell
 TEST_PREFIX = "test-"
 # every test cell imports the grader afresh, so that attributes patched by earlier cells
 # (a replaced check, verify or checker) are gone before it grades; the modules the notebook
@@ -73,7 +73,7 @@ def _graded_calls(source: str) -> list[tuple[str, str]]:
 def _test_cells(nbformat: Any, name: str, function: str) -> list[Any]:
     if name == "drills":
         src = (f"# Autograder test (nbgrader, {DRILL_POINTS} points): the coach grades your drill answers again in\n"
-               f"# a fresh Python process; {DRILLS_NEEDED} of 10 points or more pass.\n"
+               f"# a fresh Python process; {DRILLS_NEEDED} of 10 marks or more pass.\n"
                + FRESH_IMPORT +
                f"verify(\"drills\", {function}, at_least={DRILLS_NEEDED})")
         cell = nbformat.v4.new_code_cell(src)

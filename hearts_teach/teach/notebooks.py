@@ -121,15 +121,21 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
     return nbformat.writes(nb) + "\n"
 
 
+def write_if_changed(path: Path, text: str, label: str | None = None, verb: str = "updated",
+                     hint: str = "") -> bool:
+    """Write ``text`` to ``path`` only when it differs (so unchanged files keep their dates) and
+    say which; ``label`` is the name printed (default: the path)."""
+    old = path.read_text(encoding="utf-8") if path.exists() else None
+    changed = text != old
+    if changed:
+        path.write_text(text, encoding="utf-8")
+    print(f"{verb if changed else 'unchanged':<9} {label or path}{hint if changed else ''}")
+    return changed
+
+
 def execute(paths: list[Path]) -> int:
     for p in paths:
-        text = execute_notebook(p)
-        old = p.read_text(encoding="utf-8")
-        if text != old:
-            p.write_text(text, encoding="utf-8")
-            print(f"updated   {p}")
-        else:
-            print(f"unchanged {p}")
+        write_if_changed(p, execute_notebook(p))
     return 0
 
 

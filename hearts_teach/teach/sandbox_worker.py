@@ -170,68 +170,42 @@ def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] 
     sys.addaudithook(hook)
 
 
-def main() -> None:
-    out_fd = int(sys.argv[2])
-    job = json.loads(sys.stdin.read())
-    sys.stdin.close()
-    for res, value in ((resource.RLIMIT_AS, job["memory_bytes"]), (resource.RLIMIT_CPU, job["cpu_seconds"]),
-                       (resource.RLIMIT_FSIZE, job["file_bytes"]), (resource.RLIMIT_CORE, 0)):
+def set_limits(limits: dict[int, int]) -> None:
+    """Set each resource limit (soft = hard) that this system allows; a refused one is left as
+    it is (the parent's deadline still applies). Shared with the league's bot processes."""
+    for res, value in limits.items():
         try:
             resource.setrlimit(res, (value, value))
         except (ValueError, OSError):
-            pass  # a limit this system refuses; the grader's deadline still applies
-    out = os.fdopen(out_fd, "w", buffering=1, encoding="utf-8")
+            pass
 
-    def send(event: dict) -> None:
-        out.write(json.dumps(event) + "\n")
-        out.flush()
 
+def _take_out_grading_calls() -> Any:
+    """The student's copy of ``check``/``verify`` and friends do nothing here: the grader runs
+    the cases itself (below), outside the student's reach. Returns the checks' framework."""
+    from hearts_teach.teach import autograde, checks
+    from hearts_teach.teach.checks import bot, framework, strategy
+
+    for module, names in ((checks, CELL_EXCEPTIONS), (strategy, STRATEGY_NOOPS), (bot, BOT_NOOPS),
+                          (autograde, ("verify",))):
+        for name in names:
+            setattr(module, name, _noop)
+    return framework
+
+
+def _quiet_shell() -> Any:
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
-
-    import hearts_teach
-    from hearts_teach.teach import checks
-    from hearts_teach.teach.checks import framework
-    from hearts_teach.teach.plaindata import decode, encode
-
-    send({"package": os.path.dirname(hearts_teach.__file__)})
-    for name in CELL_EXCEPTIONS:
-        setattr(checks, name, _noop)
-    try:
-        from hearts_teach.teach.checks import strategy
-
-        for name in STRATEGY_NOOPS:
-            setattr(strategy, name, _noop)
-    except ImportError:
-        pass
-    try:
-        from hearts_teach.teach.checks import bot
-
-        for name in BOT_NOOPS:
-            setattr(bot, name, _noop)
-    except ImportError:
-        pass
-    try:
-        from hearts_teach.teach import autograde
-
-        autograde.verify = _noop
-    except ImportError:
-        pass
 
     config = Config()
     config.HistoryManager.enabled = False
     shell = InteractiveShell.instance(config=config)
     shell.register_magic_function(_noop, "line", "matplotlib")  # plots are not graded
     shell.showtraceback = lambda *a, **k: None  # errors are recorded below, not printed
+    return shell
 
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise CellTimeout()
 
-    signal.signal(signal.SIGALRM, on_alarm)
-    _remove_escapes()
-    refused: list[str] = []
-    _install_guard(job["root"], tuple(job.get("private", ())), refused)
-
+def _run_cells(shell: Any, job: dict, send: Any, framework: Any) -> None:
     for i, source in enumerate(job["sources"]):
         send({"cell": i})
         signal.setitimer(signal.ITIMER_REAL, job["cell_limit"])
@@ -245,7 +219,9 @@ def main() -> None:
                     else framework.one_line(err))
             send({"cell_error": [i, text]})
 
-    send({"calls": True})
+
+def _run_calls(shell: Any, job: dict, send: Any, framework: Any, codec: tuple[Any, Any]) -> None:
+    decode, encode = codec  # bound before the student's code ran
     for k, call in enumerate(job["calls"]):
         limit = float(call.get("limit") or job["case_limit"])  # a checker's own limit (exercise 10: 1 s)
         func = shell.user_ns.get(call["function"])
@@ -273,6 +249,37 @@ def main() -> None:
             send(event)
             if "timeout" in event or "not_implemented" in event:
                 break  # like check(): a stub or an endless loop would make every case wait
+
+
+def main() -> None:
+    out_fd = int(sys.argv[2])
+    job = json.loads(sys.stdin.read())
+    sys.stdin.close()
+    set_limits({resource.RLIMIT_AS: job["memory_bytes"], resource.RLIMIT_CPU: job["cpu_seconds"],
+                resource.RLIMIT_FSIZE: job["file_bytes"], resource.RLIMIT_CORE: 0})
+    out = os.fdopen(out_fd, "w", buffering=1, encoding="utf-8")
+
+    def send(event: dict) -> None:
+        out.write(json.dumps(event) + "\n")
+        out.flush()
+
+    import hearts_teach
+    from hearts_teach.teach.plaindata import decode, encode  # bound before any student code runs
+
+    send({"package": os.path.dirname(hearts_teach.__file__)})
+    framework = _take_out_grading_calls()
+    shell = _quiet_shell()
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise CellTimeout()
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    _remove_escapes()
+    refused: list[str] = []
+    _install_guard(job["root"], tuple(job.get("private", ())), refused)
+    _run_cells(shell, job, send, framework)
+    send({"calls": True})
+    _run_calls(shell, job, send, framework, (decode, encode))
     if refused:
         send({"refused": [str(r)[:300] for r in refused]})
     send({"done": True})

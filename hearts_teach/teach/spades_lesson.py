@@ -10,9 +10,10 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
-from hearts_teach.teach.lessons import trick_rows
+from hearts_teach.teach.describe import trick_rows
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
@@ -23,7 +24,7 @@ def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
 
 
 def spades_bots(seed: int | str = 0, style: str = "weighed") -> list[SpadesBot]:
-    return [SpadesBot(Rng(f"lesson09/{seed}").spawn(s), style) for s in range(4)]
+    return [SpadesBot(Rng(f"lesson09/{seed}").spawn(s), style) for s in FOUR.seats]
 
 
 def play_spades(hand: SpadesHand, seed: int | str = 0, style: str = "weighed") -> SpadesHand:
@@ -52,7 +53,7 @@ def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
     """Per seat: the cards, what Hearts made of them and what Spades made of them."""
     names = hearts.seat_names
     lines = [f"{'seat':<6} {'cards':<34} {'Hearts: points':>14}   {'Spades: bid / tricks':>20}"]
-    for s in range(4):
+    for s in FOUR.seats:
         pts = hearts.scores[s] if hearts.is_over else hearts.points_taken[s]
         bid = spades.bids[s]
         b = "—" if bid is None else bid_word(bid)
@@ -60,7 +61,7 @@ def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
                      f"{b:>13} / {spades.tricks_won[s]:<4}")
     if hearts.is_over:
         low = min(hearts.scores)
-        best = [names[s] for s in range(4) if hearts.scores[s] == low]
+        best = [names[s] for s in FOUR.seats if hearts.scores[s] == low]
         lines.append(f"Hearts: fewest points is best: {', '.join(best)} ({low}).")
     if spades.is_over:
         pts = spades.score().team_points
@@ -73,7 +74,7 @@ def side_by_side_html(hearts: Hand, spades: SpadesHand) -> str:
     names = hearts.seat_names
     th = "style='padding:2px 8px;text-align:left'"
     rows = []
-    for s in range(4):
+    for s in FOUR.seats:
         pts = hearts.scores[s] if hearts.is_over else hearts.points_taken[s]
         bid = spades.bids[s]
         cards = "".join(card_html(c) for c in sorted(hearts.dealt(s), reverse=True))
@@ -89,7 +90,7 @@ def side_by_side_html(hearts: Hand, spades: SpadesHand) -> str:
 def worth_table(hand: SpadesHand) -> str:
     """Each seat's high cards and the Spades trick estimate for its 13 cards."""
     lines = []
-    for s in range(4):
+    for s in FOUR.seats:
         cards = hand.dealt(s)
         high = [c.pretty for c in sorted(cards, reverse=True) if c.rank >= 13]
         spades = sum(1 for c in cards if c.suit.letter == "S")
@@ -105,7 +106,7 @@ def winners(cards: str, leader: int, names: tuple[str, ...] = ("South", "West", 
 
     cl = CardList(cards)
     led = cl[0].suit
-    seats = [(leader + i) % 4 for i in range(4)]
+    seats = [FOUR.left(leader, i) for i in FOUR.seats]
     played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(seats, cl, strict=True))
     best = max((c for c in cl if c.suit == led), key=lambda c: c.rank)
     hearts_winner = seats[list(cl).index(best)]
@@ -138,16 +139,16 @@ def what_happened(hand: SpadesHand) -> str:
         if broken is None:
             lines.append(f"{who}'s {kind} held: {who} took no trick.")
             continue
-        k = next(i for i, a in enumerate(plays) if a.seat == s and i // 4 == broken.number - 1)
+        k = next(i for i, a in enumerate(plays) if a.seat == s and i // FOUR.players == broken.number - 1)
         moment = hand.copy()
-        moment.replay(hand.history[:4 + k])
+        moment.replay(hand.history[:FOUR.players + k])  # the four bids, then the plays
         st = moment.play_state()
         legal = moment.legal_plays().cards
         mine = broken.card_of(s)
         led = broken.cards[0]
         if st.trick:
             safe = [c for c in legal if not beats(c.index, st.win_card, st.led_suit)]
-            seen = ", ".join(f"{names[(st.leader + i) & 3]} {DECK[c].pretty}" for i, c in enumerate(st.trick))
+            seen = ", ".join(f"{names[FOUR.left(st.leader, i)]} {DECK[c].pretty}" for i, c in enumerate(st.trick))
             why = (f"{who} could have ducked with {', '.join(c.pretty for c in safe)}" if safe else
                    f"every card {who} could play ({', '.join(c.pretty for c in legal)}) beat it")
             lines.append(f"{who}'s {kind} broke at trick {broken.number}: after {seen}, {why}; "
@@ -161,7 +162,7 @@ def what_happened(hand: SpadesHand) -> str:
 def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline")) -> str:
     """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``."""
     moment = hand.copy()
-    moment.replay(hand.history[:4 + play_index])
+    moment.replay(hand.history[:FOUR.players + play_index])  # the bids, then the plays
     who = moment.seat_names[moment.turn]  # type: ignore[index]
     out = []
     for style in styles:

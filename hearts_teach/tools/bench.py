@@ -20,42 +20,81 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from hearts_teach.agents import driver
+from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.legality import PlayState, cascade, final_scores, two_clubs_holder
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS
+from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import BIT
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
 
-_OFFSETS = (1, 3, 2, 0)  # left, right, across, hold
+# seat offset of each hand's pass, hand after hand (left, right, across, hold), from the rules
+_OFFSETS = tuple(PASS_OFFSETS[d] for d in PASS_DIRECTIONS)
+
+
+def pass_offset(hand_number: int) -> int:
+    """How many seats to the left hand ``hand_number``'s pass goes (0: a hold hand)."""
+    return _OFFSETS[hand_number % len(_OFFSETS)]
+
+
+def exchange(hands: list[int], chosen: list[int], off: int) -> list[int]:
+    """The hands after every seat has passed ``chosen[seat]`` to the seat ``off`` places left."""
+    n = len(hands)
+    out = [hands[s] ^ chosen[s] for s in range(n)]
+    for s in range(n):
+        out[(s + off) % n] |= chosen[s]
+    return out
+
+
+def random_deal(rng: Rng) -> list[int]:
+    """One shuffle of ``rng`` dealt round the table a card at a time (the hot loop's deal)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0] * SEAT_COUNT
+    for s in range(SEAT_COUNT):
+        m = 0
+        for c in deck[s::SEAT_COUNT]:  # every SEAT_COUNT-th card, from the seat's own place
+            m |= BIT[c]
+        hands[s] = m
+    return hands
 
 
 def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
                 queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False):
-    """Play one complete random hand on the bitmask engine; returns (scores, moon)."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for k, c in enumerate(deck):
-        hands[k & 3] |= BIT[c]
-    off = _OFFSETS[hand_number & 3]
+    """Play one complete random hand on the bitmask engine; returns (scores, moon).
+
+    The documented fast path of ``StreamRandomBot`` on the driver (``agents.driver``): the
+    same draws from ``rng`` in the same order, so the same game (``tests/test_driver.py``),
+    without a ``Hand`` or a ``View`` per move."""
+    hands = random_deal(rng)
+    off = pass_offset(hand_number)
     pick = rng.pick_bit
     if off:
-        chosen = [0, 0, 0, 0]
-        for seat in range(4):
+        chosen = [0] * SEAT_COUNT
+        for seat in range(SEAT_COUNT):
             left = hands[seat]
-            for _ in range(3):
+            for _ in range(3):  # a pass is three cards
                 bit = BIT[pick(left)]
                 chosen[seat] |= bit
                 left ^= bit
-        for seat in range(4):
-            hands[seat] ^= chosen[seat]
-        for seat in range(4):
-            hands[(seat + off) & 3] |= chosen[seat]
+        hands = exchange(hands, chosen, off)
     st = PlayState(hands, two_clubs_holder(hands), no_points_first, queen_breaks)
     play = st.play
     hs = st.hands
     while st.tricks_done < 13:
         play(pick(cascade(hs[st.turn], st.led_suit, st.tricks_done == 0, st.broken, no_points_first)[0]))
     return final_scores(st.taken, moon, omnibus)
+
+
+def watch_views(hand: Hand, bots: Sequence[Any], look: Callable[[View], bool]) -> None:
+    """Let ``bots`` play ``hand`` on the driver, showing ``look`` the view of each seat about
+    to play a card, until ``look`` returns True or the hand is over (benchmarks pick their
+    positions this way)."""
+    driver.play(hand, bots, stop=lambda h: h.phase is Phase.PLAY and look(h.view(h.turn)))
 
 
 def bench_random_hands(hands: int = 5000, reps: int = 5, seed: int = 1) -> dict:

@@ -28,21 +28,19 @@ from hearts_teach.agents.hearts.rollout import rollout
 from hearts_teach.games.hearts.legality import deal_masks, final_scores, two_clubs_holder
 from hearts_teach.kernel.cards import FULL_DECK
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
+from hearts_teach.tools.bench import exchange, pass_offset, watch_views
 
-ALL_DEFENCE = (True, True, True, True)
-_OFFSETS = (1, 3, 2, 0)  # left, right, across, hold (as bench.random_hand)
+ALL_DEFENCE = (True,) * SEAT_COUNT
 
 
 def scalar_rule_hand(rng: Rng, hand_number: int = 0) -> tuple:
     """One complete hand by four rule bots on the scalar hot loop; (scores, moon)."""
     hands = deal_masks(rng)
-    off = _OFFSETS[hand_number & 3]
+    off = pass_offset(hand_number)
     if off:
-        chosen = [rule_pass(h) for h in hands]
-        hands = [hands[s] ^ chosen[s] for s in range(4)]
-        for s in range(4):
-            hands[(s + off) & 3] |= chosen[s]
-    taken, _ = rollout(hands, [0, 0, 0, 0], 0, 0, two_clubs_holder(hands), -1, -1, -1, False,
+        hands = exchange(hands, [rule_pass(h) for h in hands], off)
+    taken, _ = rollout(hands, [0] * SEAT_COUNT, 0, 0, two_clubs_holder(hands), -1, -1, -1, False,
                        0, 0, True, False, ALL_DEFENCE, -1, FULL_DECK)
     return final_scores(taken, "add_to_others", False)
 
@@ -68,21 +66,18 @@ def rollout_position():
     from hearts_teach.agents.hearts import RuleBot
     from hearts_teach.games.hearts.hand import Hand
 
+    found: list = []
+
+    def look(v) -> bool:
+        if v.tricks_done == 4 and v.legal_mask.bit_count() == 8:
+            found.append(v)
+        return bool(found) or v.tricks_done > 4
+
     k = 0
-    while True:
-        hand = Hand.deal(seed=5000 + k, hand_number=k)
+    while not found:
+        watch_views(Hand.deal(seed=5000 + k, hand_number=k), [RuleBot()] * SEAT_COUNT, look)
         k += 1
-        bot = RuleBot()
-        while hand.phase.value == "pass":
-            s = hand.to_pass[0]
-            hand.pass_cards(s, bot.choose_pass(hand.view(s)))
-        while not hand.is_over:
-            v = hand.view(hand.turn)
-            if v.tricks_done == 4 and v.legal_mask.bit_count() == 8:
-                return v
-            if v.tricks_done > 4:
-                break
-            hand.play(bot.choose_play(v), hand.turn)
+    return found[0]
 
 
 def peak_memory_mb(hands: int = 100_000) -> dict:
@@ -148,7 +143,7 @@ def scalar_bot_figures(quick: bool) -> dict:
     from hearts_teach.games.hearts.hand import Hand
 
     n = 40 if quick else 200
-    bots = [RuleBot() for _ in range(4)]
+    bots = [RuleBot() for _ in range(SEAT_COUNT)]
 
     def run():
         for i in range(n):

@@ -37,7 +37,8 @@ from hearts_teach.agents.coach import assess_pass, assess_play
 from hearts_teach.agents.hearts import RuleBot, make_bot
 from hearts_teach.agents.tournament import play_hand, run_tournament
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.tools.bench import emit
+from hearts_teach.kernel.table import SEAT_COUNT
+from hearts_teach.tools.bench import emit, watch_views
 
 SEED = 2026
 
@@ -45,24 +46,19 @@ SEED = 2026
 def mid_hand_positions(count: int, min_legal: int = 8, seed: int = SEED) -> list:
     """A fixed set of views: the first ``count`` decisions with at least ``min_legal`` legal
     cards, after at least two tricks, in seeded hands played by four rule bots."""
-    out = []
+    out: list = []
     k = 0
     while len(out) < count:
-        hand = Hand.deal(seed=seed + k, hand_number=k)
-        k += 1
-        bots = [RuleBot() for _ in range(4)]
-        while hand.phase.value == "pass":
-            s = hand.to_pass[0]
-            hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
-        taken_from_this_hand = 0
-        while not hand.is_over and taken_from_this_hand < 2:
-            v = hand.view(hand.turn)
+        taken_from_this_hand = []
+
+        def look(v, mine: list = taken_from_this_hand) -> bool:
             if v.tricks_done >= 2 and v.legal_mask.bit_count() >= min_legal:
                 out.append(v)
-                taken_from_this_hand += 1
-                if len(out) == count:
-                    break
-            hand.play(bots[hand.turn].choose_play(v), hand.turn)
+                mine.append(v)
+            return len(out) == count or len(mine) == 2
+
+        watch_views(Hand.deal(seed=seed + k, hand_number=k), [RuleBot() for _ in range(SEAT_COUNT)], look)
+        k += 1
     return out
 
 
@@ -185,7 +181,8 @@ def strength_figures(quick: bool) -> dict:
     out["medium_edge_vs_3_rule"] = round(edge, 3)
     out["medium_edge_vs_3_rule_se"] = round(se, 3)
     out["medium_pts"] = round(r.bots[0].mean_points, 3)
-    out["rule_pts_beside_medium"] = round(sum(b.mean_points for b in r.bots[1:]) / 3, 3)
+    beside = r.bots[1:]
+    out["rule_pts_beside_medium"] = round(sum(b.mean_points for b in beside) / len(beside), 3)
     out["medium_duplicate_hands"] = r.hands
     return out
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from hearts_teach.agents.spades import STYLES, SpadesBot, auto_play, positive_int
 from hearts_teach.games.spades.game import SpadesHand
-from hearts_teach.games.spades.scoring import BAG_LIMIT, BAG_PENALTY, TEAMS
+from hearts_teach.games.spades.scoring import BAG_LIMIT, BAG_PENALTY, TEAMS, team_of
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 
 BAG_COST = BAG_PENALTY // BAG_LIMIT  # every bag brings the -100 at ten bags 10 points nearer
 
@@ -25,8 +26,8 @@ BAG_COST = BAG_PENALTY // BAG_LIMIT  # every bag brings the -100 at ten bags 10 
 def play_deal(seed: Any, number: int, styles: tuple[str, str]) -> SpadesHand:
     """Deal ``number`` of ``seed`` played out with team 0 as ``styles[0]``, team 1 as ``styles[1]``."""
     rng = Rng(seed).spawn(number)
-    hand = SpadesHand.deal(rng.spawn("deal"), dealer=number & 3)
-    bots = [SpadesBot(rng.spawn(f"bot{s}"), styles[s & 1]) for s in range(4)]
+    hand = SpadesHand.deal(rng.spawn("deal"), dealer=number % SEAT_COUNT)
+    bots = [SpadesBot(rng.spawn(f"bot{s}"), styles[team_of(s)]) for s in FOUR.seats]
     auto_play(hand, bots)
     return hand
 

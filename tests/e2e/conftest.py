@@ -166,3 +166,16 @@ def voila_url(served_dir: Path) -> Iterator[str]:
         yield url
     finally:
         _stop(proc)
+
+
+def run_fresh_in_lab(page, lab_url: str, notebook: str, timeout_ms: int = 90_000) -> None:
+    """Open ``notebook`` in JupyterLab, wait for its kernel, hide the file browser, clear the
+    stored outputs (only live widgets can match a test then) and run every cell."""
+    page.goto(f"{lab_url}/lab/tree/{notebook}?token={TOKEN}&reset")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
+                           timeout=timeout_ms)
+    run = "cmd => window.jupyterapp.commands.execute(cmd)"
+    page.evaluate(run, "application:toggle-left-area")  # the file browser only takes room
+    page.evaluate(run, "notebook:clear-all-cell-outputs")
+    page.evaluate(run, "notebook:run-all-cells")

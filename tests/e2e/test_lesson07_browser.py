@@ -17,7 +17,7 @@ import pytest
 
 from hearts_teach import Phase
 
-from .conftest import LESSON, ROOT, TOKEN
+from .conftest import LESSON, ROOT, run_fresh_in_lab
 
 CARDS = ".ht-table .ht-your-area .ht-hand-widget .htc-card"
 PASS_CARDS = ".ht-table .ht-pass-picker .htc-card"
@@ -96,14 +96,7 @@ def test_lesson07_play_a_hand_in_jupyterlab(browser, lab_url, tmp_path):
     docs = docs_dir()
     page = browser.new_page(viewport={"width": 1280, "height": 1500})
     try:
-        page.goto(f"{lab_url}/lab/tree/{LESSON.name}?token={TOKEN}&reset")
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
-                               timeout=60_000)
-        run = "cmd => window.jupyterapp.commands.execute(cmd)"
-        page.evaluate(run, "application:toggle-left-area")  # the file browser only takes room
-        page.evaluate(run, "notebook:clear-all-cell-outputs")  # only live widgets can match below
-        page.evaluate(run, "notebook:run-all-cells")
+        run_fresh_in_lab(page, lab_url, LESSON.name, timeout_ms=60_000)
         clicks = play_hand(page, docs)
         print(f"JupyterLab: 13 cards, slowest click-to-update {max(clicks):.2f} s")
         result = page.locator(".ht-table .ht-result")

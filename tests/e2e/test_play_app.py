@@ -16,7 +16,7 @@ import statistics
 
 import pytest
 
-from .conftest import PLAY, ROOT, TOKEN
+from .conftest import PLAY, ROOT, run_fresh_in_lab
 from .driver import APP, HAND_CARDS, STATUS, TABLE, no_sideways, play_hand, replay, touch_targets
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 412, "height": 915}}
@@ -46,14 +46,7 @@ def open_app(page, where: str, lab_url: str | None, voila_url: str | None) -> No
     if where == "voila":
         page.goto(f"{voila_url}/voila/render/{PLAY.name}")
         return
-    page.goto(f"{lab_url}/lab/tree/{PLAY.name}?token={TOKEN}&reset")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
-                           timeout=90_000)
-    run = "cmd => window.jupyterapp.commands.execute(cmd)"
-    page.evaluate(run, "application:toggle-left-area")  # the file browser only takes room
-    page.evaluate(run, "notebook:clear-all-cell-outputs")  # only live widgets can match below
-    page.evaluate(run, "notebook:run-all-cells")
+    run_fresh_in_lab(page, lab_url, PLAY.name)
 
 
 def shots_dir():

@@ -24,6 +24,7 @@ from hearts_teach.games.hearts.batch import (
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, quote
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.kernel.validation import check_int
 
 
@@ -59,13 +60,13 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
     if stream is None:
         stream = Stream(0, np.arange(b))
     if isinstance(seats, (str, Policy)):
-        names = [seats] * 4
+        names = [seats] * SEAT_COUNT
     elif isinstance(seats, (list, tuple)):
         names = list(seats)
     else:
         raise ArgumentTypeError(f"one policy (a name or a Policy) or a list of four, got {quote(seats)}",
                                 argument="seats")
-    if len(names) != 4:
+    if len(names) != SEAT_COUNT:
         raise ArgumentError(f"one policy or four, got {len(names)}: {quote(names)}", argument="seats")
     policies: list[Policy] = []
     index: list[int] = []
@@ -77,7 +78,7 @@ def play_deals(deals: np.ndarray, seats: str | Sequence[str | Policy] = "rule", 
             policies.append(pol)
             found = len(policies) - 1
         index.append(found)
-    seat_policy = np.broadcast_to(np.array(index, dtype=np.intp), (b, 4))
+    seat_policy = np.broadcast_to(np.array(index, dtype=np.intp), (b, SEAT_COUNT))
     return play_lineups(deals, policies, seat_policy, rules=rules, offsets=offsets,
                         hand_numbers=hand_numbers, record=record)
 

@@ -30,6 +30,7 @@ from hearts_teach.agents.hearts.policy import (
 from hearts_teach.games.hearts.batch import (
     BITS,
     FIELD,
+    SEATS,
     U64,
     BatchState,
     Policy,
@@ -39,8 +40,10 @@ from hearts_teach.games.hearts.batch import (
     low,
     masks_of,
 )
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from hearts_teach.kernel.rng import Rng, hash64
+from hearts_teach.kernel.table import SEAT_COUNT
 
 _AR52 = np.arange(52, dtype=U64)
 _QS = U64(QS_MASK)
@@ -114,18 +117,18 @@ class KeyedRandomPolicy(RandomPolicy):
         self.bot_name = name
         self._rules_repr = repr(rules)
         self._numbers = self.hand_numbers.tolist()
-        self._directions = [rules.pass_direction(k) for k in range(4)]
+        self._directions = [rules.pass_direction(k) for k in range(len(PASS_DIRECTIONS))]  # one cycle
 
     def _rng(self, label: str, key: str) -> Rng:
         return Rng(hash64(f"{self.bot_name}|{self.seed}|{label}|{key}"))
 
     def _head(self, b: int, seat: int, phase: str) -> str:
         n = self._numbers[b]
-        return f"v1|{self._rules_repr}|{self._directions[n % 4]}|{n}|{seat}|{phase}|"
+        return f"v1|{self._rules_repr}|{self._directions[n % len(self._directions)]}|{n}|{seat}|{phase}|"
 
     def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         rows = st.ar if sel is None else sel
-        tl = st.step % 4
+        tl = st.step % SEAT_COUNT  # cards already in the trick
         cols = zip(rows.tolist(), st.turn[rows].tolist(), h.tolist(),
                    st.passed[rows, st.turn[rows]].tolist(), st.received[rows, st.turn[rows]].tolist(),
                    st.played[rows].tolist(), st.trick[rows, :tl].tolist(), st.leader[rows].tolist(),
@@ -259,8 +262,14 @@ def _lead(h, legal, played, threat) -> np.ndarray:
     return card
 
 
+# seats apart, counted clockwise, as a bit mask (an array "& 3" is ten times cheaper than "% 4"):
+# exact because the batch engine seats four players only (games.hearts.batch.check_table)
+_SEAT_MASK = SEATS - 1
+assert SEATS & _SEAT_MASK == 0, "the seat mask needs a power-of-two table"
+
+
 def _has_played(other, seat, trick_len: int):
-    return (((seat - other) & 3) <= trick_len) & (other != seat)
+    return (((seat - other) & _SEAT_MASK) <= trick_len) & (other != seat)
 
 
 def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
@@ -338,8 +347,8 @@ class RulePolicy(Policy):
     def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         seat = _sub(st.turn, sel)
         ar = st.ar if sel is None else sel
-        threat = st.threat.ravel()[ar * 4 + seat]
-        tl = st.step % 4
+        threat = st.threat.ravel()[ar * SEAT_COUNT + seat]
+        tl = st.step % SEAT_COUNT  # cards already in the trick
         led = _sub(st.led, sel)
         return rule_play_batch(seat, h, legal, tl, led, _sub(st.win_card, sel),
                                _sub(st.win_seat, sel), _sub(st.trick_mask, sel),

@@ -36,6 +36,7 @@ from hearts_teach.games.hearts.batch import (
     Stream,
     check_batch_seed,
     check_count,
+    check_rules,
     run_play,
 )
 from hearts_teach.games.hearts.legality import cascade
@@ -52,23 +53,24 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
 
 
 # sampling ---------------------------------------------------------------------------------
 def _constraints(view: View) -> tuple[int, list[int], list[int], list[int]]:
     """(free cards mask, base hands, free places per seat, voids) of the hidden deal."""
     me = view.seat
-    base = [0, 0, 0, 0]
+    base = [0] * SEAT_COUNT
     base[me] = view.hand
     if view.phase == "pass":
         unseen = FULL_DECK & ~view.hand
-        cap = [0 if s == me else 13 for s in range(4)]
-        return unseen, base, cap, [0, 0, 0, 0]
+        cap = [0 if s == me else 13 for s in range(SEAT_COUNT)]
+        return unseen, base, cap, [0] * SEAT_COUNT
     if view.phase != "play":
         raise WrongPhaseError(f"cannot sample hidden deals from a {view.phase!r} position: "
                               f"use a view from the pass or the play", rule=Rule.WRONG_PHASE)
     unseen = view.unseen_mask
-    cap = [0 if s == me else view.sizes[s] for s in range(4)]
+    cap = [0 if s == me else view.sizes[s] for s in range(SEAT_COUNT)]
     if view.passed and view.pass_direction != "hold":
         target = view.pass_to
         k = view.passed & unseen
@@ -79,20 +81,21 @@ def _constraints(view: View) -> tuple[int, list[int], list[int], list[int]]:
 
 
 def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
-    """``n`` hidden deals consistent with ``view`` as (n, 4) masks (the seat's own hand in
+    """``n`` hidden deals consistent with ``view`` as (n, seats) masks (the seat's own hand in
     its column). The same view and seed give the same deals."""
     view = require_view(view, "sample_worlds")
+    check_rules(view.rules)  # four seats only (other tables: deals.table_deal)
     n = check_count(n, "n")
     rng = check_batch_seed(seed)
     stream = Stream.from_rng(rng, np.arange(n))
     free, base, cap0, void = _constraints(view)
     me = view.seat
-    others = [s for s in range(4) if s != me]
-    out = np.broadcast_to(np.array(base, dtype=U64), (n, 4)).copy()
+    others = [s for s in range(SEAT_COUNT) if s != me]
+    out = np.broadcast_to(np.array(base, dtype=U64), (n, SEAT_COUNT)).copy()
     cards = indices_of(free)
     suits_in = sorted({c // 13 for c in cards})
     elig_of = {s: [o for o in others if not void[o] >> s & 1] for s in suits_in}
-    if all(len(elig_of[s]) == 3 for s in suits_in):
+    if all(len(elig_of[s]) == len(others) for s in suits_in):
         # no void matters: shuffle and cut (exactly uniform)
         deck = np.tile(np.array(cards, dtype=np.int8), (n, 1))
         ar = np.arange(n)
@@ -118,7 +121,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
         from hearts_teach.agents.hearts.rollout import sample_hands
 
         hands = sample_hands(rng.spawn(f"world/{w}"), me, view.hand, free | _known(base, me),
-                             [13 if view.phase == "pass" else view.sizes[s] for s in range(4)],
+                             [13 if view.phase == "pass" else view.sizes[s] for s in range(SEAT_COUNT)],
                              void, {s: base[s] for s in others if base[s]})
         out[w] = hands
     return out
@@ -126,7 +129,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
 
 def _known(base: list[int], me: int) -> int:
     m = 0
-    for s in range(4):
+    for s in range(SEAT_COUNT):
         if s != me:
             m |= base[s]
     return m
@@ -184,7 +187,7 @@ class Rollouts:
         """(C, N): own score minus the mean of the others' (lower is better)."""
         s = self.scores.astype(np.float64)
         own = s[:, :, self.seat]
-        return own - (s.sum(axis=2) - own) / 3.0
+        return own - (s.sum(axis=2) - own) / (s.shape[2] - 1)
 
     def mean_points(self) -> np.ndarray:
         return self.points().mean(axis=1)
@@ -227,6 +230,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
                         what: str) -> tuple[View, list[int] | None, int, Rng]:
     """Every argument of a rollout checked before any work (the policy by building it once)."""
     view = require_view(view, "rollout")
+    check_rules(view.rules)  # four seats only: a view from another table is refused by name
     cands = _check_candidates(candidates, what)
     worlds = check_count(worlds, "worlds")
     rng = check_batch_seed(seed)
@@ -303,8 +307,8 @@ def rollout_pass(view: View, candidates: Sequence[int] | None = None, worlds: in
     st = BatchState(np.tile(w, (c, 1)), view.rules)
     st.defence[:] = getattr(pol, "moon_defence", True)
     # the others pass as the rule bot (the model of their pass), the seat its candidate
-    chosen = np.zeros((worlds, 4), dtype=U64)
-    for s in range(4):
+    chosen = np.zeros((worlds, SEAT_COUNT), dtype=U64)
+    for s in range(SEAT_COUNT):
         if s != view.seat:
             chosen[:, s] = rule_pass_masks(w[:, s])
     chosen = np.tile(chosen, (c, 1))
@@ -319,8 +323,8 @@ def _result(view: View, phase: str, cands: list[int], w: np.ndarray, st: BatchSt
             worlds: int) -> Rollouts:
     scores, moon = st.scores()
     c = len(cands)
-    return Rollouts(view.seat, phase, cands, w, scores.reshape(c, worlds, 4),
-                    moon.reshape(c, worlds), st.taken.reshape(c, worlds, 4),
+    return Rollouts(view.seat, phase, cands, w, scores.reshape(c, worlds, SEAT_COUNT),
+                    moon.reshape(c, worlds), st.taken.reshape(c, worlds, SEAT_COUNT),
                     st.first_winner.reshape(c, worlds))
 
 

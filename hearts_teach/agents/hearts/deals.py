@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.errors import Rule, WrongPhaseError
 from hearts_teach.kernel.rng import MASK64, Rng, hash64
+from hearts_teach.kernel.table import SEAT_COUNT
 
 BLOCK = 64  # deals are added in whole blocks (the coach's rounds are made of blocks)
 
@@ -40,7 +42,9 @@ def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = N
 
     Play phase: the unseen cards dealt to the other seats consistently with what the seat
     knows (shown voids, hand sizes, the cards it passed). Pass phase: the 39 unseen cards
-    dealt uniformly, 13 to each other seat (before anybody passes)."""
+    dealt uniformly, 13 to each other seat (before anybody passes). At a table of 3, 5 or
+    6 the deals come from the scalar sampler (``rollout.sample_hands``; the batch engine
+    seats four): one hand per seat, only the cards in play, deal j from its own stream."""
     from hearts_teach.agents.hearts.batch_sample import (
         sample_worlds,  # the batch engine loads numpy: only when needed
     )
@@ -48,8 +52,28 @@ def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = N
     if stop <= start:
         return []
     rng = Rng(deal_seed(key if key is not None else position_key(view), seed))
+    if view.rules.players != SEAT_COUNT:
+        return [table_deal(view, rng.spawn(f"world/{j}")) for j in range(start, stop)]
     # world j is a function of (seed, j) alone, so the first `stop` worlds hold deals start…stop−1
     return [list(map(int, row)) for row in sample_worlds(view, stop, rng)[start:stop]]
+
+
+def table_deal(view: View, rng: Rng) -> Deal:
+    """One hidden deal consistent with ``view`` at any table size (the scalar sampler)."""
+    from hearts_teach.agents.hearts.rollout import sample_hands
+
+    rules, me = view.rules, view.seat
+    if view.phase == "pass":
+        unseen = rules.deck_mask & ~view.hand
+        sizes = [rules.hand_size] * rules.players
+        return sample_hands(rng, me, view.hand, unseen, sizes, [0] * rules.players)
+    if view.phase != "play":
+        raise WrongPhaseError(f"cannot sample hidden deals from a {view.phase!r} position: "
+                              f"use a view from the pass or the play", rule=Rule.WRONG_PHASE)
+    known = {}
+    if view.passed and view.pass_direction != "hold":
+        known[view.pass_to] = view.passed  # the seat knows where its passed cards went
+    return sample_hands(rng, me, view.hand, view.unseen_mask, view.sizes, view.void, known)
 
 
 def deal_block(view: View, seed: int, block: int, key: str | None = None) -> list[Deal]:
@@ -62,4 +86,4 @@ def deals(view: View, seed: int, count: int) -> list[Deal]:
     return deal_range(view, seed, 0, count)
 
 
-__all__ = ["BLOCK", "Deal", "deal_block", "deal_range", "deal_seed", "deals", "position_key"]
+__all__ = ["BLOCK", "Deal", "deal_block", "deal_range", "deal_seed", "deals", "position_key", "table_deal"]

@@ -1,4 +1,4 @@
-"""The determinized Monte Carlo bot (jdh8's ``mc:N``; shared/notes/bots-and-coach.md §1.2).
+"""The determinized Monte Carlo bot (after jdh8/hearts-engine's ``mc:N`` bot).
 
 For a play: sample N hidden deals consistent with the view, try every candidate card
 (equivalent cards collapsed) in every world, roll out with the rule policy for all seats,
@@ -87,7 +87,7 @@ def greedy_card(view: View) -> int:
         trick_mask |= 1 << c
     return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
                      view.win_card, view.win_seat, trick_mask, view.played,
-                     threat_of(view.taken, view.seat))
+                     threat_of(view.taken, view.seat), view.rules.players)
 
 
 def _pick_cap(classes: list[list[int]], keep: int, cap: int) -> list[list[int]]:
@@ -106,7 +106,8 @@ class PlayContext:
     """The fixed part of a play position, unpacked once for many rollouts."""
 
     __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
-                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop")
+                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop",
+                 "defence", "opening")
 
     def __init__(self, view: View):
         self.seat = view.seat
@@ -129,16 +130,19 @@ class PlayContext:
         self.moon = view.rules.moon
         self.omnibus = view.rules.omnibus
         self.stop = POINTS | (JD_MASK if self.omnibus else 0)
+        self.defence = (True,) * len(self.taken)  # every seat defends against a moon
+        self.opening = view.rules.opening_mask
 
     def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
         return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
                        self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
-                       self.played, self.npf, self.qb, ALL_DEFENCE, card, self.stop, self.qw)
+                       self.played, self.npf, self.qb, self.defence, card, self.stop, self.qw,
+                       self.opening)
 
 
 def payoff(scores: tuple[int, ...], seat: int) -> float:
     """Own points minus the mean of the others' (lower is better; a moon counts fully)."""
-    return scores[seat] - (sum(scores) - scores[seat]) / 3.0
+    return scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
 
 
 def paired_stats(diffs: list[float]) -> tuple[float, float]:
@@ -204,8 +208,8 @@ class MonteCarloBot(Bot):
             default_backend,  # the batch engine loads numpy: late
         )
 
-        out = default_backend()(view, cands, worlds)
-        return (out.points - out.others / 3.0).tolist()
+        out = default_backend(view)(view, cands, worlds)
+        return (out.points - out.others / (view.rules.players - 1)).tolist()
 
     def _decide(self, values: list[list[float]], base: int) -> int:
         means = [sum(r) / len(r) for r in values]

@@ -1,18 +1,18 @@
 """The rule bot's decisions on bitmasks: the one policy used by ``RuleBot`` and by every
 rollout of the Monte Carlo bot and the coach.
 
-The design follows the greedy heuristic of jdh8/hearts-engine (see
-shared/notes/bots-and-coach.md §1.1). Functions take only what the deciding seat may know
+The design follows the greedy heuristic of jdh8/hearts-engine. Functions take only what the deciding seat may know
 (its own hand, legal cards, the trick, the played cards, who took what), so callers
 cannot leak hidden cards into a decision.
 """
 
 from __future__ import annotations
 
-from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+from hearts_teach.kernel.cards import FULL_DECK, HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+from hearts_teach.kernel.table import SEAT_COUNT
 
 POINTS = HEARTS_MASK | QS_MASK
-NON_POINTS = ((1 << 52) - 1) ^ POINTS
+NON_POINTS = FULL_DECK ^ POINTS
 SPADES = SUIT_MASKS[3]
 CLUBS = SUIT_MASKS[0]
 DIAMONDS = SUIT_MASKS[1]
@@ -88,13 +88,14 @@ def rule_pass(hand: int, spade_guards: int = SPADE_GUARDS, void_bonus: bool = Tr
 
 # playing -------------------------------------------------------------------------------
 def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, win_card: int,
-              win_seat: int, trick_mask: int, played: int, threat: int) -> int:
+              win_seat: int, trick_mask: int, played: int, threat: int, seats: int = SEAT_COUNT) -> int:
     """The rule bot's card (an index) from what ``seat`` may know.
 
     ``threat`` is the opponent who has taken every point so far (at least 8), or
     ``MOON_OPEN`` / ``NO_MOON`` (see ``threat_of``); pass ``NO_MOON`` to switch moon
-    defence off.
+    defence off. ``seats``: the table size (the last card of a trick is card ``seats``).
     """
+    last = seats - 1  # cards already in the trick when the last seat plays
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if trick_len == 0:
@@ -105,11 +106,11 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
             return QS_INDEX  # ride the queen under a higher spade
         above = legal & ~((2 << win_card) - 1)
         if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
-                                      or not _has_played(threat, seat, trick_len)):
+                                      or not _has_played(threat, seat, trick_len, seats)):
             # moon defence: take this trick (with the highest card, the shooter may still play)
             safe = above & ~QS_MASK
             return high(safe) if safe else QS_INDEX
-        if trick_len == 3 and not trick_mask & POINTS and above:
+        if trick_len == last and not trick_mask & POINTS and above:
             # last seat on a clean trick: win it and shed the highest card (never the queen)
             safe = legal & ~QS_MASK
             return high(safe) if safe else QS_INDEX
@@ -117,12 +118,12 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
         if below:
             return high(below)  # duck as high as possible
         # forced to win
-        if trick_len == 3:
+        if trick_len == last:
             safe = legal & ~QS_MASK
             return high(safe) if safe else QS_INDEX
         return low(legal)
     # void in the led suit: discard
-    if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len)):
+    if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
         clean = legal & NON_POINTS
         if clean:
             return high(clean)  # do not feed the shooter
@@ -143,9 +144,9 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
     return _highest_card(legal, hand)
 
 
-def _has_played(other: int, seat: int, trick_len: int) -> bool:
+def _has_played(other: int, seat: int, trick_len: int, seats: int = SEAT_COUNT) -> bool:
     """Whether ``other`` has already played to the trick that ``seat`` is now joining."""
-    return (seat - other) % 4 <= trick_len and other != seat
+    return (seat - other) % seats <= trick_len and other != seat
 
 
 def _highest_card(legal: int, hand: int) -> int:
@@ -196,8 +197,8 @@ def threat_of(taken: list[int] | tuple[int, ...], me: int) -> int:
     ``MOON_OPEN`` (-1) while an opponent could still shoot; ``NO_MOON`` (-2) once points
     are split between seats or ``me`` holds them all."""
     holder = -1
-    for s in range(4):
-        if taken[s] & POINTS:
+    for s, t in enumerate(taken):
+        if t & POINTS:
             if holder >= 0:
                 return NO_MOON
             holder = s

@@ -10,9 +10,10 @@ never play a card the engine would refuse nor score a trick differently.
 from __future__ import annotations
 
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
-from hearts_teach.games.hearts.legality import PlayState, cascade
+from hearts_teach.games.hearts.legality import CLUBS_2, PlayState, cascade
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS, table_of
 
 SUITS = SUIT_MASKS
 
@@ -20,8 +21,8 @@ SUITS = SUIT_MASKS
 def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
             led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
             played: int, no_points_first: bool, queen_breaks: bool,
-            defence: tuple[bool, bool, bool, bool], first: int = -1,
-            stop: int = POINTS, queen_waits: bool = False) -> tuple[list[int], int]:
+            defence: tuple[bool, ...], first: int = -1,
+            stop: int = POINTS, queen_waits: bool = False, opening: int = CLUBS_2) -> tuple[list[int], int]:
     """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
     modified in place. ``trick_cards`` is how many cards the trick in progress holds.
 
@@ -31,8 +32,10 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     under omnibus) has been taken: the rest cannot change any score.
     Returns ``(taken, winner of the trick in progress or of the next trick)``.
     Each seat's decision reads only its own hand and public facts.
+    The table has one seat per entry of ``hands``; ``opening`` is the bit of the card that
+    opens the hand (2♣, or the lowest club in play).
     """
-    st = PlayState(hands, turn, no_points_first, queen_breaks, queen_waits)
+    st = PlayState(hands, turn, no_points_first, queen_breaks, queen_waits, table_of(len(hands)), opening)
     st.hands = hands  # in place, as documented
     st.taken = taken
     # the rollout knows how many cards the trick in progress holds, not which: their
@@ -47,6 +50,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     st.tricks_done = tricks_done
     st.played = played
     play = st.play
+    split = _SPLIT[st.players]
     first_winner = -1
     threat = _threats(taken, defence)
     scored = _taken_points(taken)  # the points in the tricks taken so far
@@ -56,20 +60,20 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
         seat = st.turn
         hand = hands[seat]
         led_suit = st.led_suit
-        legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits)[0]
+        legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits, opening)[0]
         if first >= 0:
             card = first
             first = -1
         elif legal & (legal - 1):
             card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat, st.trick_mask,
-                      st.played, threat[seat])
+                      st.played, threat[seat], st.players)
         else:
             card = legal.bit_length() - 1
         winner = play(card)
         if winner >= 0:
             if first_winner < 0:
                 first_winner = winner
-            if threat is not _SPLIT and st.played & POINTS != scored:
+            if threat is not split and st.played & POINTS != scored:
                 scored = st.played & POINTS
                 threat = _threats(taken, defence)
             if st.played & stop == stop:
@@ -84,31 +88,33 @@ def _taken_points(taken: list[int]) -> int:
     return m & POINTS
 
 
-_SPLIT = (NO_MOON, NO_MOON, NO_MOON, NO_MOON)
+# per table size, the one tuple that says "points are split: nobody can shoot any more"
+_SPLIT = {n: (NO_MOON,) * n for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
-def _threats(taken: list[int], defence: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+def _threats(taken: list[int], defence: tuple[bool, ...]) -> tuple[int, ...]:
     """Each seat's moon status (as ``policy.threat_of``), for the next trick; one pass
-    over the taken cards instead of one ``threat_of`` call per seat (hot path)."""
+    over the taken cards instead of one ``threat_of`` call per seat (hot path). Once the
+    points are split it returns the table's ``_SPLIT`` tuple, so the rollout stops asking."""
     holder = -1
-    for s in range(4):
-        if taken[s] & POINTS:
+    for s, t in enumerate(taken):
+        if t & POINTS:
             if holder >= 0:
-                return _SPLIT
+                return _SPLIT[len(taken)]
             holder = s
     if holder < 0:
         return tuple(MOON_OPEN if d else NO_MOON for d in defence)
     t = taken[holder]
     status = holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else MOON_OPEN
-    return tuple(status if defence[s] and s != holder else NO_MOON for s in range(4))
+    return tuple(status if defence[s] and s != holder else NO_MOON for s in range(len(taken)))
 
 
 # sampling hidden hands -----------------------------------------------------------------
 def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int, ...] | list[int],
                  void: tuple[int, ...] | list[int], known: dict[int, int] | None = None,
                  tries: int = 20) -> list[int]:
-    """Deal the ``unseen`` cards to the three other seats consistently with what ``me``
-    knows: each seat gets exactly ``sizes[seat]`` cards, none of a suit it showed void in,
+    """Deal the ``unseen`` cards to the other seats (one per entry of ``sizes`` but ``me``)
+    consistently with what ``me`` knows: each seat gets exactly ``sizes[seat]`` cards, none of a suit it showed void in,
     and the cards in ``known[seat]`` (e.g. cards ``me`` passed to it).
 
     Without voids: shuffle and cut (exactly uniform). With voids: cards are placed
@@ -117,11 +123,12 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
     every step that the rest can still be completed (Hall's condition) finishes the job.
     """
     rnd = rng.random
-    base = [0, 0, 0, 0]
+    seats = range(len(sizes))
+    base = [0] * len(sizes)
     base[me] = my_hand
-    cap0 = [0, 0, 0, 0]
+    cap0 = [0] * len(sizes)
     rest0 = unseen
-    for s in range(4):
+    for s in seats:
         if s != me:
             cap0[s] = sizes[s]
     if known:
@@ -130,7 +137,7 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
             base[s] |= k
             cap0[s] -= k.bit_count()
             rest0 &= ~k
-    others = [s for s in range(4) if s != me]
+    others = [s for s in seats if s != me]
     # suits ordered by how few seats may hold them (most constrained first)
     suit_seats = []
     for suit in range(4):
@@ -140,7 +147,7 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
         elig = [s for s in others if not void[s] >> suit & 1]
         suit_seats.append((len(elig), suit, elig, cards_in))
     suit_seats.sort()
-    if all(len(e) == 3 for _, _, e, _ in suit_seats):
+    if all(len(e) == len(others) for _, _, e, _ in suit_seats):
         # no voids to respect: shuffle and cut (exactly uniform)
         idx = indices_of(rest0)
         for i in range(len(idx) - 1, 0, -1):
@@ -194,8 +201,8 @@ def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
     set T of seats, their free places must not exceed the cards that some seat of T may
     take (Hall's condition for this transportation problem; totals are equal)."""
     subsets = []
-    for bits in range(1, 8):
-        seats = [others[i] for i in range(3) if bits >> i & 1]
+    for bits in range(1, 1 << len(others)):
+        seats = [others[i] for i in range(len(others)) if bits >> i & 1]
         touched = [k for k, (_n, _suit, elig, _c) in enumerate(suit_seats)
                    if any(x in seats for x in elig)]
         subsets.append((seats, touched))

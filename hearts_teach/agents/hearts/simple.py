@@ -5,7 +5,8 @@ from __future__ import annotations
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.policy import NO_MOON, rule_pass, rule_play, threat_of
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import indices_of
+from hearts_teach.kernel.cards import BIT, indices_of
+from hearts_teach.kernel.rng import Rng
 
 
 class RandomBot(Bot):
@@ -22,6 +23,31 @@ class RandomBot(Bot):
 
     def play_index(self, view: View) -> int:
         return self.rng_for(view, "play").pick_bit(view.legal_mask)
+
+
+class StreamRandomBot(Bot):
+    """Passes 3 random cards and plays a random legal card, each drawn in turn from one ``Rng``
+    stream (not from the position, as ``RandomBot``): the random player of the scalar hot loop
+    ``tools.bench.random_hand`` and of the checkers' random hands. Every seat may share one
+    stream; then the draws follow the order of play, and ``tests/test_driver.py`` shows that
+    the hot loop and this bot on the driver play the same games."""
+
+    name = "stream random"
+
+    def __init__(self, rng: Rng):
+        super().__init__(0)
+        self.rng = rng
+
+    def pass_mask(self, view: View) -> int:
+        left, chosen = view.hand, 0
+        for _ in range(3):  # a pass is three cards
+            bit = BIT[self.rng.pick_bit(left)]
+            chosen |= bit
+            left ^= bit
+        return chosen
+
+    def play_index(self, view: View) -> int:
+        return self.rng.pick_bit(view.legal_mask)
 
 
 class HighestCardBot(Bot):
@@ -63,4 +89,4 @@ class RuleBot(Bot):
         for c in view.trick:
             trick_mask |= 1 << c
         return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
-                         view.win_card, view.win_seat, trick_mask, view.played, threat)
+                         view.win_card, view.win_seat, trick_mask, view.played, threat, view.rules.players)

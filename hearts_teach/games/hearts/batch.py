@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -62,8 +63,11 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import MASK64, Rng
-from hearts_teach.kernel.table import FOUR, Table
+from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
 from hearts_teach.kernel.validation import check_int, check_seed
+
+if TYPE_CHECKING:
+    from hearts_teach.games.hearts.view import View
 
 TABLE = FOUR  # the one table the batch engine plays (see check_table)
 SEATS = TABLE.players
@@ -254,6 +258,9 @@ def check_rules(rules: Rules | None) -> Rules:
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules object, got {quote(rules)}; e.g. Rules.preset('omnibus')")
+    if rules.players != SEAT_COUNT:
+        raise RulesError(f"the batch engine seats {SEAT_COUNT} players only, not {rules.players}: play "
+                         f"Rules(players={rules.players}) on the scalar engine (Hand, Match, the bots)")
     unknown = [k for k in rules.changes() if k not in BATCH_OPTIONS]
     if unknown:
         raise RulesError(f"the batch engine does not play the rule option {unknown[0]!r} yet; "
@@ -296,8 +303,8 @@ def check_count(n: object, what: str = "n") -> int:
 
 def check_batch_seed(seed: object, argument: str = "seed") -> Rng:
     """The ``Rng`` of a seed (an int of at most 64 bits, a string, or an ``Rng``)."""
-    seed = check_seed(seed, argument, extra=(Rng,))
-    return seed if isinstance(seed, Rng) else Rng(seed)
+    checked = check_seed(seed, argument, extra=(Rng,))
+    return checked if isinstance(checked, Rng) else Rng(checked)
 
 
 def check_per_hand(value: object, b: int, argument: str, low: int, high: int) -> np.ndarray:
@@ -394,7 +401,7 @@ class BatchState:
     def mover_hands(self) -> np.ndarray:
         return self.hands.ravel()[self.seat0 + self.turn]
 
-    def load_view(self, view) -> None:
+    def load_view(self, view: View) -> None:
         """Every hand continues from ``view``'s mid-hand position (taken cards, the trick so
         far, whose turn, broken, shown voids); the hidden hands are the batch's own deals."""
         self.taken[:] = np.array(view.taken, dtype=U64)
@@ -525,10 +532,10 @@ class Policy:
 
     name = "policy"
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         raise NotImplementedError
 
 
@@ -561,7 +568,7 @@ def run_play(st: BatchState, policies: Sequence[Policy], seat_policy: np.ndarray
         legal = st.legal(h)
         if st.record:
             st.legals[:, st.step] = legal
-        if single:
+        if single or seat_policy is None:  # (the second test only tells the type checker)
             card = policies[0].play(st, None, h, legal)
         else:
             card = np.empty(st.size, dtype=np.intp)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.hearts.legality import CLUBS_2
 from hearts_teach.kernel.cards import (
+    FULL_DECK,
     HEARTS_MASK,
+    POINTS_MASK,
     QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
@@ -32,6 +35,9 @@ def during_pass(hand: Hand, seat: int | None) -> str:
 
 def not_held(hand: Any, card: Card, seat: int) -> str:
     """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
+    if not hand.deck_mask >> card.index & 1:  # a card taken out at a table of 3, 5 or 6
+        return (f"{card.pretty} is not in play: with {hand.table.players} players "
+                f"{join_pretty(FULL_DECK ^ hand.deck_mask)} are taken out before the deal")
     mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
     return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
             f"the cards in hand are {mine.pretty}")
@@ -49,20 +55,39 @@ def must_follow(suit: Suit, held: int) -> str:
 
 
 def _led(hand: Hand) -> Suit:
-    return Suit(hand._state.led_suit)  # type: ignore[union-attr]
+    assert hand._state is not None  # plays are explained in the play phase only
+    return Suit(hand._state.led_suit)
+
+
+def void_discard(hand: Hand, seat: int, mask: int) -> str:
+    """What a player void in the led suit may discard, with the restriction in force: on the
+    first trick no point card (while the hand holds another card), and with the queen-waits
+    variant no Q♠ before hearts are broken. ``mask``: the legal cards."""
+    st = hand._state
+    assert st is not None
+    suit = _led(hand)
+    held = st.hands[seat]
+    if mask == held:
+        return f"you hold no {suit.plural}, so you may play any card"
+    if st.tricks_done == 0 and not mask & POINTS_MASK:
+        return (f"you hold no {suit.plural}, so you may play any card except a point card (no "
+                f"heart or Q♠ on the first trick while you hold another card)")
+    return (f"you hold no {suit.plural}, so you may play any card except Q♠ (she waits until "
+            f"hearts are broken)")
 
 
 def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
     if rule is Rule.OPENING_LEAD:
-        return "the holder of 2♣ opens the first trick with it"
+        opening = join_pretty(st.opening)
+        if st.opening != CLUBS_2:  # 2♣ was taken out at this table
+            return f"the holder of {opening}, the lowest club in play, opens the first trick with it"
+        return f"the holder of {opening} opens the first trick with it"
     if rule is Rule.FOLLOWS_SUIT:
         return follows_suit(card, _led(hand))
     if rule is Rule.VOID_DISCARD:
-        suit = _led(hand)
-        return (f"you hold no {suit.plural}, so you may play any card: {card.pretty} cannot win "
-                f"this trick, so it is a safe moment to get rid of it")
+        return f"{void_discard(hand, seat, mask)}: {card.pretty} cannot win this trick, so it is a safe moment to get rid of it"
     if rule is Rule.ONLY_POINTS_LEFT:
         suit = _led(hand)
         return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "
@@ -96,7 +121,8 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         suit = _led(hand)
         return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
     if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
-        return "the first trick must be opened with 2♣, and you hold it: lead 2♣"
+        opening = join_pretty(st.opening)
+        return f"the first trick must be opened with {opening}, and you hold it: lead {opening}"
     if rule is Rule.HEARTS_NOT_BROKEN:
         return (f"hearts have not been broken yet, so you may not lead a heart while you hold "
                 f"other cards; lead {one_of}")

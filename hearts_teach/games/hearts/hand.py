@@ -8,24 +8,26 @@ replay come from it) and renders itself as text and HTML. The play phase runs on
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
 from hearts_teach.games.hearts import explain as _explain
 from hearts_teach.games.hearts.legality import (
+    MOON_POINTS,
     PlayState,
     cascade,
     deal_masks,
     final_scores,
+    opening_holder,
     trick_points,
-    two_clubs_holder,
 )
-from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_target
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
+    FULL_DECK,
     HEARTS_MASK,
     Card,
     CardLike,
@@ -45,6 +47,7 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seed
 
 # kept under their old names: other modules and the Spades package import them from here
@@ -84,11 +87,12 @@ class Action:
 class Trick(TrickSeats):
     """A trick: who led, the cards in play order, the winner and its points."""
 
-    number: int  # 1..13
+    number: int  # 1..13 (1..hand size at other tables)
     leader: int
     cards: CardList
     winner: int | None  # None while the trick is in progress
     points: int
+    players: int = field(default=FOUR.players, repr=False)  # the table size
 
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
@@ -139,14 +143,16 @@ class LegalPlays:
 
     __slots__ = ("mask", "seat", "_hand")
 
-    def __init__(self, mask: int, seat: int | None, hand: Hand):
+    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
         self.mask = mask
         self.seat = seat
         self._hand = hand
 
     def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
         try:
-            c = to_card(card)  # type: ignore[arg-type]
+            c = to_card(card)
         except HeartsError:
             return False
         return bool(self.mask & BIT[c.index])
@@ -212,6 +218,12 @@ class Hand(TrickGame[Action, Trick]):
         if not self.rules.passing and pass_direction != "hold":
             raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
+        self.table = self.rules.table
+        self.deck_mask = self.rules.deck_mask
+        self._last_trick = self.rules.hand_size  # tricks in the hand (read on every phase check)
+        if pass_direction == "across" and not self.table.has_across:
+            raise RulesError(f"a table of {self.table.players} has no seat across: passes go "
+                             f"{', '.join(self.rules.pass_cycle)}")
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or not 0 <= hand_number <= HAND_NUMBER_MAX:
             raise RulesError(f"hand_number must be a whole number 0, 1, 2, ... (at most {HAND_NUMBER_MAX:,}), "
                              f"got {quote(hand_number)}")
@@ -219,8 +231,17 @@ class Hand(TrickGame[Action, Trick]):
         self.hand_number = hand_number
         self._seat_and_deal(deal, seat_names)
 
-    _check_seat = staticmethod(_seat)
-    _check_deal = staticmethod(_validate_deal)
+    def _check_seat(self, seat: Any) -> int:
+        return check_seat(seat, table=self.table)
+
+    def _check_deal(self, deal: Any) -> tuple[CardList, ...]:
+        return check_deal(deal, table=self.table, deck=self.deck_mask)
+
+    @property
+    def players(self) -> int:
+        """How many seats this hand is dealt to (``rules.players``)."""
+        return self.table.players
+
     _nothing_to_undo = "nothing to undo: no card has been passed or played yet"
 
     # construction -------------------------------------------------------------------
@@ -234,14 +255,14 @@ class Hand(TrickGame[Action, Trick]):
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
         check_seed(seed, extra=(Rng,))
         rng = seed if isinstance(seed, Rng) else Rng(seed)
-        hands = [[DECK[i] for i in indices_of(m)] for m in deal_masks(rng)]
+        hands = [[DECK[i] for i in indices_of(m)] for m in deal_masks(rng, rules.players, rules.deck_mask)]
         direction = pass_direction if pass_direction is not None else rules.pass_direction(hand_number)
         return cls(hands, direction, rules, hand_number, seat_names)
 
     def _reset(self) -> None:
         """Back to the freshly dealt state (history is replayed on top by the caller)."""
         self._hands0 = [CardList(h).mask for h in self._deal]
-        self._chosen: list[int | None] = [None, None, None, None]
+        self._chosen: list[int | None] = [None] * self.players
         self._pass_order: list[int] = []
         self._state: PlayState | None = None
         self._tricks: list[Trick] = []
@@ -253,22 +274,25 @@ class Hand(TrickGame[Action, Trick]):
     def _start_play(self) -> None:
         hands = self._hands0[:]
         if self.pass_direction != "hold":
-            for seat in range(4):
+            for seat in self.table.seats:
                 chosen = self._chosen[seat]
                 assert chosen is not None
                 hands[seat] ^= chosen
-            for seat in range(4):
-                hands[pass_target(seat, self.pass_direction)] |= self._chosen[seat]  # type: ignore[index,operator]
+            for seat in self.table.seats:
+                chosen, to = self._chosen[seat], pass_target(seat, self.pass_direction, self.table)
+                assert chosen is not None and to is not None  # all chosen; not a hold hand
+                hands[to] |= chosen
         self._hands_after_pass = hands[:]
-        self._state = PlayState(hands, two_clubs_holder(hands), self.rules.no_points_on_first_trick,
-                                self.rules.queen_breaks_hearts, self.rules.queen_waits)
+        rules = self.rules
+        self._state = PlayState(hands, opening_holder(hands, rules.opening_mask), rules.no_points_on_first_trick,
+                                rules.queen_breaks_hearts, rules.queen_waits, self.table, rules.opening_mask)
 
     # status ---------------------------------------------------------------------------
     @property
     def phase(self) -> Phase:
         if self._state is None:
             return Phase.PASS
-        return Phase.OVER if self._state.tricks_done == 13 else Phase.PLAY
+        return Phase.OVER if self._state.tricks_done == self._last_trick else Phase.PLAY
 
     @property
     def is_over(self) -> bool:
@@ -277,42 +301,44 @@ class Hand(TrickGame[Action, Trick]):
     @property
     def turn(self) -> int | None:
         """The seat to play, or None during the pass and after the last trick."""
-        return self._state.turn if self.phase is Phase.PLAY else None
+        st = self._state
+        return st.turn if st is not None and self.phase is Phase.PLAY else None
 
     @property
     def to_pass(self) -> tuple[int, ...]:
         """Seats that still have to choose their pass."""
         if self.phase is not Phase.PASS:
             return ()
-        return tuple(s for s in range(4) if self._chosen[s] is None)
+        return tuple(s for s in self.table.seats if self._chosen[s] is None)
 
     def pass_target(self, seat: int) -> int | None:
-        return pass_target(_seat(seat), self.pass_direction)
+        return pass_target(self._check_seat(seat), self.pass_direction, self.table)
 
     def after_pass(self, seat: int) -> CardList:
-        """The 13 cards ``seat`` held when play began."""
-        return CardList.from_mask(self._hands_after_pass[_seat(seat)])
+        """The 13 cards ``seat`` held when play began (``rules.hand_size`` at other tables)."""
+        return CardList.from_mask(self._hands_after_pass[self._check_seat(seat)])
 
     def passed(self, seat: int) -> CardList | None:
         """The 3 cards ``seat`` chose to pass (None if not chosen yet or a hold hand)."""
-        chosen = self._chosen[_seat(seat)]
+        chosen = self._chosen[self._check_seat(seat)]
         return None if chosen is None else CardList.from_mask(chosen)
 
     def received(self, seat: int) -> CardList | None:
         """The 3 cards ``seat`` received, once the pass has happened."""
         if self.pass_direction == "hold" or self._state is None:
             return None
-        giver = next(s for s in range(4) if self.pass_target(s) == _seat(seat))
+        giver = pass_source(self._check_seat(seat), self.pass_direction, self.table)
+        assert giver is not None  # not a hold hand
         return self.passed(giver)
 
     @property
     def current_trick(self) -> Trick | None:
         """The trick in progress (possibly with no cards yet); None outside the play."""
         st = self._state
-        if st is None or st.tricks_done == 13:
+        if st is None or st.tricks_done == self._last_trick:
             return None
         return Trick(st.tricks_done + 1, st.leader, CardList(DECK[i] for i in st.trick), None,
-                     trick_points(st.trick_mask, self.rules.omnibus))
+                     trick_points(st.trick_mask, self.rules.omnibus), self.players)
 
     @property
     def hearts_broken(self) -> bool:
@@ -327,20 +353,20 @@ class Hand(TrickGame[Action, Trick]):
     def points_taken(self) -> tuple[int, ...]:
         """Penalty points each seat has taken so far (before any moon adjustment)."""
         if self._state is None:
-            return (0, 0, 0, 0)
+            return (0,) * self.players
         return tuple(self._state.points_taken(self.rules.omnibus))
 
     def taken(self, seat: int) -> CardList:
-        seat = _seat(seat)
+        seat = self._check_seat(seat)
         if self._state is None:
             return CardList()
-        return CardList.from_mask(self._state.taken[_seat(seat)])
+        return CardList.from_mask(self._state.taken[seat])
 
     def points_remaining(self) -> int:
         """Penalty points not yet taken by anyone (hearts 1, Q♠ 13)."""
         if self._state is None:
-            return 26
-        return trick_points(((1 << 52) - 1) ^ sum(self._state.taken))
+            return MOON_POINTS
+        return trick_points(FULL_DECK ^ sum(self._state.taken))
 
     @property
     def played(self) -> CardList:
@@ -354,9 +380,10 @@ class Hand(TrickGame[Action, Trick]):
     def _final(self) -> tuple[tuple[int, ...], int | None]:
         if not self.is_over:
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); scores exist "
-                                  f"only after trick 13. Use points_taken for the points so far.",
+                                  f"only after trick {self.rules.hand_size}. Use points_taken for the points so far.",
                                   rule=Rule.WRONG_PHASE)
-        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)  # type: ignore[union-attr]
+        assert self._state is not None  # a hand that is over has played
+        return final_scores(self._state.taken, self.rules.moon, self.rules.omnibus)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -373,7 +400,7 @@ class Hand(TrickGame[Action, Trick]):
         """What ``seat`` (default: the player to move) may play now; empty when it is
         not that seat's turn or not the play phase."""
         if seat is not None:
-            seat = _seat(seat)
+            seat = self._check_seat(seat)
         if self.phase is not Phase.PLAY:
             return LegalPlays(0, seat, self)
         st = self._state
@@ -387,20 +414,22 @@ class Hand(TrickGame[Action, Trick]):
         with the rule and a sentence for a learner. Never raises for a parsable card."""
         c = to_card(card)
         if seat is not None:
-            seat = _seat(seat)
+            seat = self._check_seat(seat)
         if self.phase is Phase.PASS:
             who = seat if seat is not None else (self.to_pass[0] if self.to_pass else 0)
             return Verdict(c, False, Rule.WRONG_PHASE, _explain.during_pass(self, who), seat)
         if self.phase is Phase.OVER:
-            return Verdict(c, False, Rule.WRONG_PHASE, "the hand is over: all 13 tricks have been played", seat)
+            return Verdict(c, False, Rule.WRONG_PHASE,
+                           f"the hand is over: all {self.rules.hand_size} tricks have been played", seat)
         refused = turn_and_holding(self, c, seat)
         if refused is not None:
             return refused
         st = self._state
+        assert st is not None  # neither the pass nor over: the play phase
         turn = st.turn
         hand = st.hands[turn]
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
-                                             st.no_points_first, st.queen_waits)
+                                             st.no_points_first, st.queen_waits, st.opening)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
@@ -408,19 +437,21 @@ class Hand(TrickGame[Action, Trick]):
     # actions -------------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[CardLike] | str) -> None:
         """``seat`` chooses its 3 cards. The cards move once all four seats have chosen."""
-        seat = _seat(seat)
+        seat = self._check_seat(seat)
         if self.phase is not Phase.PASS:
             if self.pass_direction == "hold":
-                msg = "this is a hold hand: nobody passes, play starts with the 2♣"
+                msg = f"this is a hold hand: nobody passes, play starts with the {join_pretty(self.rules.opening_mask)}"
             else:
                 msg = "the pass is over: the cards have moved and play has begun"
             raise WrongPhaseError(f"cannot pass now: {msg}", rule=Rule.WRONG_PHASE, seat=seat)
-        if self._chosen[seat] is not None:
+        if (earlier := self._chosen[seat]) is not None:
             raise IllegalPassError(
-                f"{self.seat_names[seat]} has already chosen {join_pretty(self._chosen[seat])} to pass; "
+                f"{self.seat_names[seat]} has already chosen {join_pretty(earlier)} to pass; "
                 f"undo() takes the choice back", rule=Rule.ALREADY_PASSED, seat=seat)
         chosen = _parse_cards(cards)
-        target = self.seat_names[self.pass_target(seat)]  # type: ignore[index]
+        to = self.pass_target(seat)
+        assert to is not None  # a hand with a pass phase is not a hold hand
+        target = self.seat_names[to]
         if len(chosen) != 3:
             raise IllegalPassError(
                 f"a pass is exactly 3 cards, got {len(chosen)}"
@@ -477,7 +508,8 @@ class Hand(TrickGame[Action, Trick]):
             self._broken = HeartsBroken(action.card, number, action.seat)
         if winner >= 0:
             cl = CardList(DECK[i] for i in trick_cards)
-            self._tricks.append(Trick(number, leader, cl, winner, trick_points(cl.mask, self.rules.omnibus)))
+            self._tricks.append(Trick(number, leader, cl, winner, trick_points(cl.mask, self.rules.omnibus),
+                                      self.players))
 
     def copy(self) -> Hand:
         new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
@@ -524,10 +556,12 @@ class Hand(TrickGame[Action, Trick]):
     # text & display -----------------------------------------------------------------
     def _progress(self) -> str:
         if self.phase is Phase.PASS:
-            return f"passing {self.pass_direction}, {4 - len(self.to_pass)} of 4 seats have chosen"
-        if self.phase is Phase.OVER:
-            return "all 13 tricks played"
-        return f"trick {self.trick_number} of 13, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+            n = self.players
+            return f"passing {self.pass_direction}, {n - len(self.to_pass)} of {n} seats have chosen"
+        turn = self.turn
+        if turn is None:  # after the pass phase, only when the hand is over
+            return f"all {self.rules.hand_size} tricks played"
+        return f"trick {self.trick_number} of {self.rules.hand_size}, {self.seat_names[turn]} to play"
 
     def status_line(self) -> str:
         if self.hearts_broken:
@@ -539,7 +573,7 @@ class Hand(TrickGame[Action, Trick]):
 
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         if seat is not None:
-            seat = _seat(seat)
+            seat = self._check_seat(seat)
         return draw("text", self, seat=seat, all_hands=all_hands)
 
     def __repr__(self) -> str:

@@ -1,7 +1,8 @@
 """A match: hands until someone reaches ``end_score``; lowest total wins.
 
 The match owns the pass rotation (hand ``n`` passes ``rules.pass_direction(n)``) and
-deals each hand from its own seed, so a match is reproducible hand by hand.
+deals each hand from its own seed, so a match is reproducible hand by hand. The end and the
+tie rule are H12 of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES, Hand, Trick
+from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.records import JsonRecord
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import CardLike
@@ -30,7 +31,7 @@ class Match(JsonRecord):
         if not isinstance(self.rules, Rules):
             raise RulesError(f"rules must be a Rules object, got {quote(self.rules)}; "
                              f"e.g. Rules.preset('omnibus') or Rules(omnibus=True)")
-        self.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        self.seat_names = _names(seat_names, self.rules)
         self.hands: list[Hand] = [self._deal(0)]
 
     @classmethod
@@ -39,9 +40,9 @@ class Match(JsonRecord):
         m = cls.__new__(cls)
         m.seed = check_seed(seed)
         m.rules = rules
-        m.seat_names = check_seat_names(seat_names) if seat_names is not None else DEFAULT_SEAT_NAMES
+        m.seat_names = _names(seat_names, rules)
         m.hands = list(hands)
-        totals = [0, 0, 0, 0]
+        totals = [0] * rules.players
         for i, h in enumerate(hands[:-1]):
             totals = [a + b for a, b in zip(totals, h.scores, strict=True)]
             if _decided(totals, rules.end_score):
@@ -77,8 +78,8 @@ class Match(JsonRecord):
         if not self.hand.is_over:
             raise WrongPhaseError(f"hand {self.hand_number + 1} is not over yet ({self.hand._progress()})",
                                   rule=Rule.WRONG_PHASE)
-        if self.is_over:
-            raise WrongPhaseError(f"the match is over: {self.seat_names[self.winner]} won "  # type: ignore[index]
+        if (winner := self.winner) is not None:  # the match is over
+            raise WrongPhaseError(f"the match is over: {self.seat_names[winner]} won "
                                   f"with {min(self.totals)}", rule=Rule.WRONG_PHASE)
         self.hands.append(self._deal(len(self.hands)))
         return self.hand
@@ -91,14 +92,14 @@ class Match(JsonRecord):
     @property
     def totals(self) -> tuple[int, ...]:
         """Running totals over finished hands."""
-        t = [0, 0, 0, 0]
+        t = [0] * self.rules.players
         for h in self.finished_hands:
             t = [a + b for a, b in zip(t, h.scores, strict=True)]
         return tuple(t)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """Totals after each finished hand (for plots)."""
-        out, t = [], [0, 0, 0, 0]
+        out, t = [], [0] * self.rules.players
         for h in self.finished_hands:
             t = [a + b for a, b in zip(t, h.scores, strict=True)]
             out.append(tuple(t))
@@ -127,7 +128,7 @@ class Match(JsonRecord):
         w = [max(5, len(n)) for n in names]
         head = "hand  pass    " + "  ".join(f"{n:>{w[i]}}" for i, n in enumerate(names))
         lines = [head, "-" * len(head)]
-        t = [0, 0, 0, 0]
+        t = [0] * self.rules.players
         for h in self.finished_hands:
             sc = h.scores
             t = [a + b for a, b in zip(t, sc, strict=True)]
@@ -136,8 +137,8 @@ class Match(JsonRecord):
                          + "  ".join(f"{v:>{w[i]}}" for i, v in enumerate(sc)) + moon)
         lines.append("-" * len(head))
         lines.append("total             "[:14] + "  ".join(f"{v:>{w[i]}}" for i, v in enumerate(t)))
-        if self.is_over:
-            lines.append(f"{names[self.winner]} wins with {min(t)} (lowest total).")  # type: ignore[index]
+        if (winner := self.winner) is not None:  # the match is over
+            lines.append(f"{names[winner]} wins with {min(t)} (lowest total).")
         elif self.tie_for_lowest:
             lines.append(f"Someone reached {self.rules.end_score} but the lowest total is tied: "
                          f"another hand is played.")
@@ -164,6 +165,13 @@ class Match(JsonRecord):
 
     def _repr_html_(self) -> str:
         return draw("html", self)
+
+
+def _names(seat_names: Iterable[str] | None, rules: Rules) -> tuple[str, ...]:
+    """The checked seat names, one per seat of the rules' table (default: the table's own)."""
+    if seat_names is None:
+        return rules.table.names
+    return check_seat_names(seat_names, table=rules.table)
 
 
 def _decided(totals: list[int], end_score: int) -> bool:

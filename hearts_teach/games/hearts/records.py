@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
 from hearts_teach.kernel.cards import CardList
 from hearts_teach.kernel.errors import HeartsError, RecordError, quote
+from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_seat_names, check_seed
 
 if TYPE_CHECKING:
@@ -63,12 +64,17 @@ class JsonRecord:
     """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
     hands and matches of both games)."""
 
+    if TYPE_CHECKING:  # what each subclass defines, for the type checker
+        def to_record(self) -> dict[str, Any]: ...
+        @classmethod
+        def from_record(cls, record: dict[str, Any]) -> Self: ...
+
     def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)  # type: ignore[attr-defined]
+        return json.dumps(self.to_record(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
-        return cls.from_record(load_json(text))  # type: ignore[attr-defined]
+        return cls.from_record(load_json(text))
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
@@ -77,12 +83,13 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         rec["rules"] = hand.rules.changes()
     rec["hand_number"] = hand.hand_number
     rec["pass_direction"] = hand.pass_direction
-    if tuple(hand.seat_names) != ("South", "West", "North", "East"):
+    if tuple(hand.seat_names) != hand.table.names:
         rec["seat_names"] = list(hand.seat_names)
-    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in range(4)]
+    seats = hand.table.seats
+    rec["deal"] = [[str(c) for c in hand.dealt(s)] for s in seats]
     passes = [a for a in hand.history if a.kind == "pass"]
     chosen = {a.seat: [str(c) for c in a.cards] for a in passes}
-    rec["passes"] = [chosen.get(s, []) for s in range(4)]
+    rec["passes"] = [chosen.get(s, []) for s in seats]
     rec["pass_order"] = [a.seat for a in passes]
     rec["plays"] = [str(c) for c in hand.plays]
     return rec
@@ -120,21 +127,26 @@ def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> Non
         raise RecordError(f"unknown format {quote(fmt)}, expected {fmt_expected!r}", field=path + "format")
 
 
-def _deal_field(rec: dict, path: str) -> list[CardList]:
-    """The record's ``deal``: 4 lists of cards (the engine checks sizes and repeats)."""
+def _deal_field(rec: dict, path: str, table: Table = FOUR) -> list[CardList]:
+    """The record's ``deal``: one list of cards per seat of ``table`` (the engine checks
+    sizes and repeats)."""
     deal = _field(rec, "deal", list, ..., path)
-    if len(deal) != 4:
-        raise RecordError(f"expected 4 hands, got {len(deal)}", field=path + "deal")
+    if len(deal) != table.players:
+        raise RecordError(f"expected {table.players} hands, got {len(deal)}", field=path + "deal")
     return [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
 
 
-def _names_field(rec: dict, path: str, want: str = "4 seat names (strings)") -> list[str] | None:
-    """The record's optional ``seat_names``: 4 strings (``want`` words the expectation)."""
+def _names_field(rec: dict, path: str, want: str | None = None,
+                 table: Table = FOUR) -> list[str] | None:
+    """The record's optional ``seat_names``: one string per seat of ``table`` (``want``
+    words the expectation)."""
     names = _field(rec, "seat_names", list, None, path)
-    if names is not None and (len(names) != 4 or not all(isinstance(n, str) for n in names)):
+    want = want or f"{table.players} seat names (strings)"
+    if names is not None and (len(names) != table.players or not all(isinstance(n, str) for n in names)):
         raise RecordError(f"expected {want}, got {quote(names)}", field=path + "seat_names")
     if names is not None:
-        check_seat_names(names, RecordError, path + "seat_names")  # printable, not blank, not too long
+        # printable, not blank, not too long
+        check_seat_names(names, RecordError, path + "seat_names", table=table)
     return names
 
 
@@ -173,13 +185,18 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
         raise RecordError(f"the rules have no passing, so it must be 'hold', not {direction!r}",
                           field=path + "pass_direction")
     _check_hand_number(number, path)
-    hands = _deal_field(rec, path)
-    names = _names_field(rec, path)
+    table = rules.table
+    if direction == "across" and not table.has_across:
+        raise RecordError(f"a table of {table.players} has no seat across; passes go "
+                          f"{', '.join(rules.pass_cycle)}", field=path + "pass_direction")
+    hands = _deal_field(rec, path, table)
+    names = _names_field(rec, path, table=table)
     with as_record_error(path + "deal"):
         hand = Hand(hands, direction, rules, number, names)
-    passes = _field(rec, "passes", list, [[], [], [], []], path)
-    if len(passes) != 4:
-        raise RecordError(f"expected 4 lists (one per seat), got {len(passes)}", field=path + "passes")
+    passes = _field(rec, "passes", list, [[] for _ in table.seats], path)
+    if len(passes) != table.players:
+        raise RecordError(f"expected {table.players} lists (one per seat), got {len(passes)}",
+                          field=path + "passes")
     for seat, p in enumerate(passes):
         if not isinstance(p, list):  # null or a string is not "no pass"
             raise RecordError(f"expected a list of cards (empty when not chosen), got {quote(p)}",
@@ -198,7 +215,7 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
         with as_record_error(f"{path}passes[{seat}]"):
             hand.pass_cards(seat, _cards(passes[seat], f"{path}passes[{seat}]"))
     plays = _field(rec, "plays", list, [], path)
-    if plays and direction != "hold" and len(chosen) != 4:
+    if plays and direction != "hold" and len(chosen) != table.players:
         raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
     _play_all(hand, plays, path)
     return hand
@@ -208,14 +225,13 @@ def match_to_record(match: Match) -> dict[str, Any]:
     rec: dict[str, Any] = {"format": MATCH_FORMAT, "seed": match.seed}
     if match.rules.changes():
         rec["rules"] = match.rules.changes()
-    if tuple(match.seat_names) != ("South", "West", "North", "East"):
+    if tuple(match.seat_names) != match.rules.table.names:
         rec["seat_names"] = list(match.seat_names)
     rec["hands"] = [h.to_record() for h in match.hands]
     return rec
 
 
 def match_from_record(rec: Any) -> Match:
-    from hearts_teach.games.base import DEFAULT_SEAT_NAMES
     from hearts_teach.games.hearts.match import Match
 
     if not isinstance(rec, dict):
@@ -226,7 +242,7 @@ def match_from_record(rec: Any) -> Match:
     with as_record_error("rules"):
         rules = Rules.from_dict(raw_rules)
     seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
-    names = _names_field(rec, "")
+    names = _names_field(rec, "", table=rules.table)
     hands_rec = _field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
@@ -238,7 +254,7 @@ def match_from_record(rec: Any) -> Match:
             raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {quote(h['pass_direction'])}",
                               field=f"hands[{i}].pass_direction")
         hand = hand_from_record(h, path=f"hands[{i}].")
-        if hand.seat_names != (tuple(names) if names is not None else DEFAULT_SEAT_NAMES):
+        if hand.seat_names != (tuple(names) if names is not None else rules.table.names):
             raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
                               f"match's", field=f"hands[{i}].seat_names")
         if hand.rules != rules:
@@ -256,23 +272,34 @@ def match_from_record(rec: Any) -> Match:
         return Match._from_hands(hands, rules=rules, seed=seed, seat_names=names)
 
 
+def short_names(names: tuple[str, ...] | list[str]) -> list[str]:
+    """Column labels of at most 5 characters: the first five letters, or, when that would
+    make two alike (North-West, North-East), the initials of a compound name (NW, NE)."""
+    cut = [n[:5] for n in names]
+    if len(set(cut)) == len(cut):
+        return cut
+    return ["".join(p[0] for p in n.split("-")) if "-" in n else n[:5] for n in names]
+
+
 def replay_sheet(hand: Hand) -> str:
     """The deal by seat, the pass, then one line per trick with the leader marked '>'."""
     names = hand.seat_names
     w = max(len(n) for n in names)
     lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}", "", "Deal:"]
-    for s in range(4):
+    for s in hand.table.seats:
         lines.append(f"  {names[s]:<{w}}  {hand.dealt(s).pretty}")
     if hand.pass_direction != "hold":
         lines.append("")
         lines.append(f"Pass {hand.pass_direction}:")
-        for s in range(4):
-            p = hand.passed(s)
-            target = names[hand.pass_target(s)]  # type: ignore[index]
+        for s in hand.table.seats:
+            p, to = hand.passed(s), hand.pass_target(s)
+            assert to is not None  # not a hold hand
+            target = names[to]
             lines.append(f"  {names[s]:<{w}}  {' '.join(c.pretty for c in p) if p else '(not chosen)'}"
                          f" → {target}")
     lines.append("")
-    header = "  #  " + "  ".join(f"{n[:5]:>6}" for n in names) + "   winner  pts"
+    short = short_names(names)
+    header = "  #  " + "  ".join(f"{n:>6}" for n in short) + "   winner  pts"
     lines.append(header)
     tricks = list(hand.tricks)
     cur = hand.current_trick
@@ -280,11 +307,11 @@ def replay_sheet(hand: Hand) -> str:
         tricks.append(cur)
     for t in tricks:
         cells = []
-        for s in range(4):
+        for s in hand.table.seats:
             c = t.card_of(s)
             mark = ">" if s == t.leader else " "
             cells.append(f"{mark}{c.pretty if c else '':>5}")
-        win = names[t.winner][:6] if t.winner is not None else "…"
+        win = short[t.winner] if t.winner is not None else "…"
         lines.append(f"{t.number:>3}  " + "  ".join(cells) + f"   {win:<6}  {t.points:>3}")
     lines.append("")
     if hand.is_over:

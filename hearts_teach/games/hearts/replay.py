@@ -8,6 +8,10 @@
      "passes": [[3 cards] x 4],                 # empty lists (or omitted) on a hold hand
      "plays": [cards in play order]}            # possibly fewer than 52
 
+With ``"rules": {"players": N}`` (N = 3, 5 or 6) the deal has N hands of the cards in play
+(``Rules.deck_mask``: 17, 10 or 8 each), ``passes`` N lists, and ``points`` N ints; a
+record without ``players`` is a four-player hand.
+
 Left is seat + 1. Cards use any notation ``Card`` parses (``QS``, ``10H``, ``q♠``); the
 output always uses the canonical one (``QS``, ``TH``) and lists card sets in deck order
 (clubs, diamonds, hearts, spades; 2 up to ace). One JSON line is printed per record:
@@ -52,7 +56,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.records import TOO_MANY_DIGITS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
-from hearts_teach.kernel.cards import DECK, Card, CardList, indices_of
+from hearts_teach.kernel.cards import DECK, DECK_SIZE, Card, CardList, indices_of
 from hearts_teach.kernel.errors import ActionError, HeartsError, InvalidCardError, quote
 
 KEYS = ("rules", "pass_direction", "deal", "passes", "plays")
@@ -115,9 +119,13 @@ def _build_hand(rec: Any) -> tuple[Hand, list, list]:
     if not rules.passing and direction != "hold":
         raise Malformed("pass_direction", f"these rules have no passing, so 'pass_direction' must be 'hold', "
                                           f"not {direction!r}")
+    if direction == "across" and not rules.table.has_across:
+        raise Malformed("pass_direction", f"a table of {rules.players} has no seat across; its passes go "
+                                          f"{', '.join(rules.pass_cycle)}")
+    n, size = rules.players, rules.hand_size
     deal = _list(rec, "deal")
-    if len(deal) != 4 or not all(isinstance(h, list) for h in deal):
-        raise Malformed("deal", "'deal' must be 4 lists of 13 cards (seats 0..3)")
+    if len(deal) != n or not all(isinstance(h, list) for h in deal):
+        raise Malformed("deal", f"'deal' must be {n} lists of {size} cards (seats 0..{n - 1})")
     for seat, cards in enumerate(deal):
         try:
             CardList(cards)
@@ -127,9 +135,9 @@ def _build_hand(rec: Any) -> tuple[Hand, list, list]:
         hand = Hand(deal, direction, rules)
     except HeartsError as e:
         raise Malformed("deal", str(e)) from None
-    passes = _list(rec, "passes", [[], [], [], []])
-    if len(passes) != 4 or not all(isinstance(p, list) for p in passes):
-        raise Malformed("passes", "'passes' must be 4 lists (3 cards each, empty on a hold hand)")
+    passes = _list(rec, "passes", [[] for _ in range(n)])
+    if len(passes) != n or not all(isinstance(p, list) for p in passes):
+        raise Malformed("passes", f"'passes' must be {n} lists (3 cards each, empty on a hold hand)")
     plays = _list(rec, "plays", [])
     return hand, passes, plays
 
@@ -202,7 +210,9 @@ def replay_record(rec: Any) -> dict[str, Any]:
                              _card_error(given))
             idx = Card(given).index
         if st.is_over:
-            return _fail(i, _NAMES[idx], "wrong_phase", f"play {i} comes after the 52nd card: the hand is over")
+            last = st.players * st.table.hand_size  # the 52nd card at four seats
+            return _fail(i, _NAMES[idx], "wrong_phase", f"play {i} comes after the {last}nd card: the hand is over"
+                         if last == DECK_SIZE else f"play {i} comes after the last card ({last}): the hand is over")
         mask = st.legal()
         if not mask >> idx & 1:
             return _illegal(hand, plays, i)

@@ -1,6 +1,12 @@
 """The rule options of Hearts as one immutable object with named presets.
 
-Defaults follow ``RULES.md`` (the project's choice where sources disagree).
+The rules, defaults, options and presets are stated in ``docs/rules.md`` (Hearts H1-H12; the
+choices where the sources disagree are D1-D8 there).
+
+Tables of 3, 5 and 6 players (``Rules(players=N)``) take low cards out so the deck divides
+evenly (``REMOVED_CARDS``; hearts and Q♠ are never taken out, so a hand is still worth 26),
+open with the lowest club in play and pass on their own cycle (``PASS_CYCLES``).
+docs/players.md gives the choices and their sources.
 """
 
 from __future__ import annotations
@@ -9,12 +15,43 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
+from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index, join_pretty
 from hearts_teach.kernel.errors import InvalidSeatError, RulesError, quote
+from hearts_teach.kernel.table import FOUR, MAX_SEATS, MIN_SEATS, Table, table_of
 
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
-PASS_OFFSETS = {"left": 1, "right": 3, "across": 2, "hold": 0}
+PASS_OFFSETS = {"left": 1, "right": 3, "across": 2, "hold": 0}  # the four-player table's
 END_SCORE_MAX = 10_000  # a bound keeps records and tables printable
+
+# Low cards taken out so that every seat gets the same number (the convention of published
+# rule sets, docs/players.md; never a heart or Q♠, so the 26 points stay whole).
+REMOVED_CARDS: dict[int, tuple[str, ...]] = {
+    3: ("2D",),                    # 51 cards, 17 each
+    4: (),                         # 52 cards, 13 each
+    5: ("2D", "2C"),               # 50 cards, 10 each: 3♣ opens
+    6: ("2D", "3D", "3C", "4C"),   # 48 cards, 8 each: 2♣ still opens
+}
+# The pass rotation by table size: "across" only where a seat has one opposite and the
+# four-player cycle is kept there; odd tables pass left, right, then hold.
+PASS_CYCLES: dict[int, tuple[str, ...]] = {
+    3: ("left", "right", "hold"),
+    4: ("left", "right", "across", "hold"),
+    5: ("left", "right", "hold"),
+    6: ("left", "right", "across", "hold"),
+}
+
+
+def _mask(names: tuple[str, ...]) -> int:
+    m = 0
+    for name in names:
+        m |= 1 << card_index(name)
+    return m
+
+
+DECK_MASKS = {n: FULL_DECK ^ _mask(cards) for n, cards in REMOVED_CARDS.items()}
+# the opening lead: the lowest club in play (2♣ unless it was taken out)
+OPENING_MASKS = {n: (m & CLUBS_MASK) & -(m & CLUBS_MASK) for n, m in DECK_MASKS.items()}
 
 
 @dataclass(frozen=True)
@@ -30,6 +67,8 @@ class Rules:
     moon: 'add_to_others' (shooter 0, others 26) or 'subtract_from_self' (shooter −26, others 0).
     end_score: the match ends once a total reaches this at the end of a hand.
     omnibus: the jack of diamonds counts −10 to whoever takes it.
+    players: 3, 4, 5 or 6 seats; low cards are taken out so the deck divides evenly
+        (``REMOVED_CARDS``), the lowest club in play opens, passes follow ``PASS_CYCLES``.
     """
 
     passing: bool = True
@@ -39,6 +78,7 @@ class Rules:
     end_score: int = 100
     omnibus: bool = False
     queen_waits: bool = False
+    players: int = FOUR.players
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # the generated __init__ would raise a bare TypeError for a misspelt option
@@ -60,6 +100,9 @@ class Rules:
                 or not 1 <= self.end_score <= END_SCORE_MAX:
             raise RulesError(f"rule option 'end_score' must be a positive whole number (at most {END_SCORE_MAX:,}), "
                              f"got {quote(self.end_score)}")
+        if type(self.players) is not int or self.players not in REMOVED_CARDS:
+            raise RulesError(f"rule option 'players' must be a whole number from {MIN_SEATS} to {MAX_SEATS}, "
+                             f"got {type(self.players).__name__} {quote(self.players)}")
 
     # construction -----------------------------------------------------------------
     @classmethod
@@ -92,6 +135,37 @@ class Rules:
 
     def replace(self, **options: Any) -> Rules:
         return Rules.from_options(**(self.to_dict() | options))
+
+    # the table ---------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        """The seats: how many, their names, who is left, right and across."""
+        return table_of(self.players)
+
+    @property
+    def deck_mask(self) -> int:
+        """The cards in play (all 52 for four players)."""
+        return DECK_MASKS[self.players]
+
+    @property
+    def removed_mask(self) -> int:
+        """The cards taken out before the deal (none for four players)."""
+        return FULL_DECK ^ DECK_MASKS[self.players]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, which is also the number of tricks in a hand."""
+        return self.table.hand_size  # REMOVED_CARDS makes the deck exactly players × this
+
+    @property
+    def opening_mask(self) -> int:
+        """The bit of the card that opens the first trick: the lowest club in play."""
+        return OPENING_MASKS[self.players]
+
+    @property
+    def pass_cycle(self) -> tuple[str, ...]:
+        """The pass directions in turn, hand by hand (before ``passing`` is applied)."""
+        return PASS_CYCLES[self.players]
 
     # conversion -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -138,15 +212,20 @@ class Rules:
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""
         lines = [
-            "Passing: 3 cards, rotating left, right, across, hold" if self.passing
+            f"Passing: 3 cards, rotating {', '.join(self.pass_cycle)}" if self.passing
             else "Passing: none (every hand is a hold hand)",
             "First trick: no hearts or Q♠ unless you hold nothing else" if self.no_points_on_first_trick
             else "First trick: point cards may be discarded",
             "Hearts are broken by a heart" + (" or by Q♠" if self.queen_breaks_hearts else " only (not by Q♠)"),
             "Shooting the moon: " + ("the shooter scores 0, everyone else 26" if self.moon == "add_to_others"
                                      else "the shooter scores −26, everyone else 0"),
-            f"The match ends when someone reaches {self.end_score}; lowest total wins",
+            f"The match ends after a hand in which someone reaches {self.end_score}: lowest total wins "
+            f"(a tie for lowest plays another hand)",
         ]
+        if self.players != FOUR.players:
+            opening = join_pretty(self.opening_mask)
+            lines.insert(0, f"Players: {self.players}, {self.hand_size} cards each "
+                            f"({join_pretty(self.removed_mask)} taken out); the holder of {opening} leads it")
         if self.omnibus:
             lines.append("Omnibus: the J♦ counts −10 to whoever takes it")
         if self.queen_waits:
@@ -160,7 +239,8 @@ class Rules:
             raise RulesError(f"hand_number must be a whole number 0, 1, 2, ..., got {quote(hand_number)}")
         if not self.passing:
             return "hold"
-        return PASS_DIRECTIONS[hand_number % 4]
+        cycle = PASS_CYCLES[self.players]
+        return cycle[hand_number % len(cycle)]
 
 
 _OPTION_NAMES = tuple(f.name for f in fields(Rules))
@@ -176,12 +256,28 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def pass_target(seat: int, direction: str) -> int | None:
-    """The seat that receives ``seat``'s pass, or None on a hold hand. Left is seat + 1."""
+def pass_target(seat: int, direction: str, table: Table = FOUR) -> int | None:
+    """The seat that receives ``seat``'s pass, or None on a hold hand. Left is seat + 1,
+    right seat − 1, across half the table away (only at an even table)."""
     if not isinstance(direction, str) or direction not in PASS_OFFSETS:
         raise RulesError(f"unknown pass direction {quote(direction)}; valid: {', '.join(PASS_DIRECTIONS)}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered 0, 1, 2, 3 clockwise")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        raise InvalidSeatError(f"invalid seat {quote(seat)}: seats are numbered {table.seat_list()} clockwise")
     if direction == "hold":
         return None
-    return (seat + PASS_OFFSETS[direction]) % 4
+    if direction == "left":
+        return table.left(seat)
+    if direction == "right":
+        return table.right(seat)
+    if not table.has_across:
+        raise RulesError(f"a table of {table.players} has no seat across: its passes go "
+                         f"{', '.join(PASS_CYCLES[table.players])}")
+    return table.across(seat)
+
+
+def pass_source(seat: int, direction: str, table: Table = FOUR) -> int | None:
+    """The seat whose pass ``seat`` receives, or None on a hold hand."""
+    for giver in table.seats:
+        if pass_target(giver, direction, table) == seat:
+            return giver
+    return None

@@ -14,16 +14,17 @@ Inside, cards are masks and indices (cheap for bots); the properties give ``Card
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.hearts.legality import cascade, trick_points
-from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
+from hearts_teach.games.seat_view import SeatView
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
-    FULL_DECK,
     HEARTS_MASK,
     QS_MASK,
+    QS_POINTS,
     SUIT_MASKS,
     Card,
     CardList,
@@ -32,17 +33,18 @@ from hearts_teach.kernel.cards import (
     join_pretty,
 )
 from hearts_teach.kernel.errors import HeartsError, quote
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_seat
 
 if TYPE_CHECKING:
     from hearts_teach.games.hearts.hand import Hand
     from hearts_teach.games.hearts.legality import PlayState
 
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = FOUR.names  # South, West, North, East
 
 
 @dataclass(frozen=True)
-class View:
+class View(SeatView):
     """Everything seat ``seat`` may know at one moment. Build it with ``from_hand`` or
     ``from_state``; the fields are masks (52-bit ints) and card indices."""
 
@@ -64,9 +66,10 @@ class View:
     win_card: int = -1
     broken: bool = False
     tricks_done: int = 0
-    taken: tuple[int, int, int, int] = (0, 0, 0, 0)  # cards each seat has taken (public)
-    void: tuple[int, int, int, int] = (0, 0, 0, 0)  # bit s: the seat showed void in suit s
-    sizes: tuple[int, int, int, int] = (13, 13, 13, 13)  # cards each seat holds now
+    # one entry per seat (four by default; ``rules.players`` at other tables)
+    taken: tuple[int, ...] = (0,) * FOUR.players  # cards each seat has taken (public)
+    void: tuple[int, ...] = (0,) * FOUR.players  # bit s: the seat showed void in suit s
+    sizes: tuple[int, ...] = (FOUR.hand_size,) * FOUR.players  # cards each seat holds now
     seat_names: tuple[str, ...] = SEAT_NAMES
 
     # construction -------------------------------------------------------------------
@@ -77,12 +80,12 @@ class View:
 
         if not isinstance(hand, Hand):
             raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
-        check_seat(seat)
+        check_seat(seat, table=hand.table)
         passed_cl = hand.passed(seat)
         received_cl = hand.received(seat)
         passed = passed_cl.mask if passed_cl is not None else 0
         received = received_cl.mask if received_cl is not None else 0
-        common = dict(rules=hand.rules, pass_direction=hand.pass_direction,
+        common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
         if hand.phase is Phase.PASS:
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
@@ -99,14 +102,15 @@ class View:
         Only the seat's own hand and public facts are copied out of ``state``; the pass
         information is not in a ``PlayState``, so give it as masks.
         """
-        return cls._from_state(state, seat, passed, received, (), rules=rules or Rules(),
+        rules = rules or Rules()
+        return cls._from_state(state, seat, passed, received, (), rules=rules,
                                pass_direction=pass_direction, hand_number=hand_number,
-                               seat_names=SEAT_NAMES)
+                               seat_names=rules.table.names)
 
     @classmethod
     def _from_state(cls, st: PlayState, seat: int, passed: int, received: int,
-                    plays: tuple[tuple[int, int], ...], **common) -> View:
-        over = st.tricks_done == 13
+                    plays: tuple[tuple[int, int], ...], **common: Any) -> View:
+        over = st.is_over
         return cls(seat=seat, phase="over" if over else "play", hand=st.hands[seat],
                    passed=passed, received=received, plays=plays, played=st.played,
                    trick=tuple(st.trick), leader=st.leader, turn=st.turn, led_suit=st.led_suit,
@@ -125,12 +129,14 @@ class View:
         if not self.my_turn:
             return 0
         return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken,
-                       self.rules.no_points_on_first_trick, self.rules.queen_waits)[0]
+                       self.rules.no_points_on_first_trick, self.rules.queen_waits,
+                       self.rules.opening_mask)[0]
 
     @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played."""
-        return FULL_DECK & ~self.hand & ~self.played
+        """Cards this seat has not seen: neither in its hand nor played (only the cards in play
+        at this table: 3, 5 and 6 seats take low cards out)."""
+        return self.rules.deck_mask & ~self.hand & ~self.played
 
     @property
     def trick_mask(self) -> int:
@@ -142,14 +148,12 @@ class View:
     @property
     def pass_to(self) -> int | None:
         """The seat this seat passes to (None on a hold hand)."""
-        return pass_target(self.seat, self.pass_direction)
+        return pass_target(self.seat, self.pass_direction, self.rules.table)
 
     @property
     def pass_from(self) -> int | None:
         """The seat this seat receives from (None on a hold hand)."""
-        if self.pass_direction == "hold":
-            return None
-        return next(s for s in range(4) if pass_target(s, self.pass_direction) == self.seat)
+        return pass_source(self.seat, self.pass_direction, self.rules.table)
 
     def points(self, seat: int) -> int:
         """Penalty points ``seat`` has taken so far."""
@@ -157,7 +161,7 @@ class View:
 
     @property
     def points_taken(self) -> tuple[int, ...]:
-        return tuple(self.points(s) for s in range(4))
+        return tuple(self.points(s) for s in range(len(self.taken)))
 
     def moon_threat(self) -> int:
         """The opponent who has taken every point so far and at least 8 of them, else -1."""
@@ -172,28 +176,12 @@ class View:
 
     # Card-level accessors -----------------------------------------------------------
     @property
-    def cards(self) -> CardList:
-        return CardList.from_mask(self.hand)
-
-    @property
-    def legal(self) -> CardList:
-        return CardList.from_mask(self.legal_mask)
-
-    @property
-    def current_trick(self) -> CardList:
-        return CardList(DECK[i] for i in self.trick)
-
-    @property
     def passed_cards(self) -> CardList:
         return CardList.from_mask(self.passed)
 
     @property
     def received_cards(self) -> CardList:
         return CardList.from_mask(self.received)
-
-    @property
-    def played_cards(self) -> CardList:
-        return CardList.from_mask(self.played)
 
     @property
     def winning(self) -> tuple[int, Card] | None:
@@ -203,7 +191,7 @@ class View:
         return self.win_seat, DECK[self.win_card]
 
     def voids(self, seat: int) -> tuple[Suit, ...]:
-        return tuple(Suit(s) for s in range(4) if self.void[seat] >> s & 1)
+        return tuple(s for s in Suit if self.void[seat] >> s & 1)
 
     def still_out(self) -> dict[Suit, CardList]:
         """Unseen cards by suit."""
@@ -229,17 +217,11 @@ class View:
                 lines.append(f"  legal: {join_pretty(self.legal_mask)}")
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        return "<pre>" + escape(str(self)) + "</pre>"
-
 
 def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
     """Seat (≠ ``me``) holding every penalty point taken so far, at least 8, else -1."""
     holder = -1
-    for s in range(4):
-        t = taken[s]
+    for s, t in enumerate(taken):
         if t & (HEARTS_MASK | QS_MASK):
             if holder >= 0:
                 return -1
@@ -247,7 +229,7 @@ def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
     if holder < 0 or holder == me:
         return -1
     t = taken[holder]
-    pts = (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0)
+    pts = (t & HEARTS_MASK).bit_count() + (QS_POINTS if t & QS_MASK else 0)
     return holder if pts >= 8 else -1
 
 

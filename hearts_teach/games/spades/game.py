@@ -68,7 +68,7 @@ class SpadesAction:
     card: Card | None = None
 
     def __str__(self) -> str:
-        what = bid_word(self.value) if self.kind == "bid" else str(self.card)  # type: ignore[arg-type]
+        what = str(self.card) if self.value is None else bid_word(self.value)  # a bid has a value
         return f"{self.kind} {self.seat} {what}"
 
 
@@ -245,7 +245,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @property
     def contracts(self) -> tuple[int, int]:
         """Each team's contract so far: the sum of its non-nil bids."""
-        return tuple(sum(self._bids[s] or 0 for s in TEAMS[t]) for t in (0, 1))  # type: ignore[return-value]
+        south_north, west_east = (sum(self._bids[s] or 0 for s in team) for team in TEAMS)
+        return (south_north, west_east)
 
     @property
     def nil_seats(self) -> tuple[int, ...]:
@@ -264,9 +265,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     def legal_bids(self, seat: int | None = None) -> tuple[int, ...]:
         """0..13 for the player to bid, and ``BLIND_NIL`` first when allowed (empty for anyone
         else or after the bidding)."""
-        if self._state is not None or (seat is not None and _seat(seat) != self.turn):
+        turn = self.turn  # never None while bidding
+        if self._state is not None or turn is None or (seat is not None and _seat(seat) != turn):
             return ()
-        blind = (BLIND_NIL,) if self.may_bid_blind_nil(self.turn) else ()  # type: ignore[arg-type]
+        blind = (BLIND_NIL,) if self.may_bid_blind_nil(turn) else ()
         return blind + tuple(range(14))
 
     @property
@@ -307,7 +309,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
             raise WrongPhaseError(f"the hand is not over yet ({self._progress()}); the score exists "
                                   f"only after trick {TRICKS}. tricks_won shows the tricks so far.",
                                   rule=Rule.WRONG_PHASE)
-        return score_hand(self._bids, self.tricks_won, bags, rules=self.rules)  # type: ignore[arg-type]
+        bids = [b for b in self._bids if b is not None]  # all four, once the hand is over
+        return score_hand(bids, self.tricks_won, bags, rules=self.rules)
 
     # legality ----------------------------------------------------------------------------
     def legal_plays(self, seat: int | None = None) -> LegalPlays:
@@ -315,12 +318,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if seat is not None:
             seat = _seat(seat)
         if self.phase is not SpadesPhase.PLAY:
-            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
+            return LegalPlays(0, seat, self)
         st = self._state
         assert st is not None
         if seat is not None and seat != st.turn:
-            return LegalPlays(0, seat, self)  # type: ignore[arg-type]
-        return LegalPlays(st.legal(), st.turn, self)  # type: ignore[arg-type]
+            return LegalPlays(0, seat, self)
+        return LegalPlays(st.legal(), st.turn, self)
 
     def explain(self, card: CardLike, seat: int | None = None) -> Verdict:
         """Whether ``card`` may be played now, the rule and a sentence for a learner."""
@@ -336,6 +339,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         if refused is not None:
             return refused
         st = self._state
+        assert st is not None  # neither bidding nor over: the play phase
         turn = st.turn
         mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken)
         if mask & BIT[c.index]:
@@ -417,6 +421,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         new.replay(self._history)
         return new
 
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as a ``hearts_teach.games.spades.view.SpadesView`` (for bots)."""
+        from hearts_teach.games.spades.view import SpadesView
+
+        return SpadesView.from_hand(self, seat)
+
     def play_state(self) -> SpadesState:
         """A copy of the bitmask play state (for bots)."""
         if self._state is None:
@@ -453,11 +463,12 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         return ", ".join(parts)
 
     def _progress(self) -> str:
-        if self.phase is SpadesPhase.BID:
-            return f"bidding, {self.seat_names[self.turn]} to bid"  # type: ignore[index]
-        if self.phase is SpadesPhase.OVER:
+        turn = self.turn
+        if turn is None:  # the hand is over
             return f"all {TRICKS} tricks played"
-        return f"trick {self.trick_number} of {TRICKS}, {self.seat_names[self.turn]} to play"  # type: ignore[index]
+        if self.phase is SpadesPhase.BID:
+            return f"bidding, {self.seat_names[turn]} to bid"
+        return f"trick {self.trick_number} of {TRICKS}, {self.seat_names[turn]} to play"
 
     def text(self, seat: int | None = None, all_hands: bool = False) -> str:
         if seat is not None:

@@ -2,7 +2,7 @@
 
 Same layout as ``hearts_teach.games.hearts.legality``: card indices 0..51 (suit * 13 + rank - 2, spades
 are suit 3) and 52-bit masks. Spades are trump; a spade may be led only once spades
-are broken, unless the leader holds nothing else.
+are broken, unless the leader holds nothing else (docs/rules.md S4-S5).
 """
 
 from __future__ import annotations

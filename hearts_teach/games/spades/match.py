@@ -3,7 +3,8 @@
 The dealer moves one seat clockwise each hand; the seat on the dealer's left bids first and
 leads. Bags carry over from hand to hand. If both teams are past the target with exactly
 equal scores, another hand is played. ``SpadesRules`` holds the target, blind nil and the
-optional mercy rule (a team ``mercy`` points behind loses at once).
+optional mercy rule (a team ``mercy`` points behind loses at once). See docs/rules.md S2, S9,
+SD5 and SD6.
 """
 
 from __future__ import annotations
@@ -92,8 +93,8 @@ class SpadesMatch(JsonRecord):
         if not self.hand.is_over:
             raise WrongPhaseError(f"hand {self.hand_number + 1} is not over yet "
                                   f"({self.hand._progress()})", rule=Rule.WRONG_PHASE)
-        if self.is_over:
-            raise WrongPhaseError(f"the match is over: {team_label(self.winner, self.seat_names)} "  # type: ignore[arg-type]
+        if (winner := self.winner) is not None:  # the match is over
+            raise WrongPhaseError(f"the match is over: {team_label(winner, self.seat_names)} "
                                   f"won {max(self.totals)} to {min(self.totals)}", rule=Rule.WRONG_PHASE)
         self.hands.append(self._deal(len(self.hands)))
         return self.hand
@@ -170,9 +171,9 @@ class SpadesMatch(JsonRecord):
         lines.append(f"{'total':<32}  {t[0]:>{w0}}  {t[1]:>{w1}}")
         lines.append(f"bids in seat order ({' '.join(names)}): n = nil, B = blind nil; "
                      f"the first bidder also leads")
-        if self.is_over:
+        if (winner := self.winner) is not None:  # the match is over
             why = f" (mercy rule: {self.rules.mercy} or more ahead)" if max(t) < self.target else ""
-            lines.append(f"{team_label(self.winner, names)} wins, {max(t)} to {min(t)}{why}.")  # type: ignore[arg-type]
+            lines.append(f"{team_label(winner, names)} wins, {max(t)} to {min(t)}{why}.")
         elif not self.hand.is_over:
             lines.append(f"hand {self.hand_number + 1}: {names[self.hand.dealer]} deals, "
                          f"{names[self.hand.first_seat]} bids first and leads")

@@ -129,7 +129,7 @@ def match_from_record(rec: Any) -> SpadesMatch:
     hands_rec = _field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
-    hands = []
+    hands: list[SpadesHand] = []
     for i, h in enumerate(hands_rec):
         hand = hand_from_record(h, path=f"hands[{i}].")
         if hand.seat_names != m.seat_names:

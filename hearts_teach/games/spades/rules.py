@@ -1,6 +1,7 @@
 """The rule options of Spades as one immutable object with named presets (like Hearts' ``Rules``).
 
-Defaults follow seed 001 and ``RULES.md`` (Spades table). Choices where the sources are silent:
+The rules are stated in ``docs/rules.md`` (Spades S1-S9); the choices where the sources are
+silent (SD1-SD6 there) that these options control:
 
 - Blind nil (``blind_nil=True``): a player bids nil *before looking at the cards*; it scores
   +200 when that player takes no trick and −200 otherwise (``blind_nil_value``). It may be bid
@@ -8,7 +9,7 @@ Defaults follow seed 001 and ``RULES.md`` (Spades table). Choices where the sour
   start of the hand (the running totals before the deal). The engine cannot see whether a
   person looked: the bid widget enforces it by keeping the cards face down until the player
   either bids blind nil or turns them over. There is no card exchange between the partners.
-- ``nil_tricks_count`` (default True, as seed 001): a broken nil's tricks count toward the
+- ``nil_tricks_count`` (default True, rule S8): a broken nil's tricks count toward the
   partner's contract (and can be bags). With False they count for nothing: neither toward
   the contract nor as bags (the other common rule set).
 - ``end_score`` (500): the match ends after a hand in which a team has reached it; the higher

@@ -2,7 +2,8 @@
 
 Seats 0 and 2 are team 0, seats 1 and 3 are team 1. A bid of 0 is nil. The whole
 calculation lives in ``score_hand`` so that the engine, the match, the exercise
-checker and the lesson all use exactly the same arithmetic.
+checker and the lesson all use exactly the same arithmetic. The rules are S3 and S6-S8 of
+docs/rules.md, with SD1-SD4 there where the sources are silent.
 """
 
 from __future__ import annotations
@@ -229,4 +230,4 @@ def score_hand(bids: Sequence[int], tricks: Sequence[int], bags: Sequence[int] =
         penalties = count // BAG_LIMIT
         teams.append(TeamScore(team, contract, taken, made, contract_points, over, nil, penalties,
                                bg[team], count - BAG_LIMIT * penalties))
-    return HandScore(b, t, (teams[0], teams[1]), blind)  # type: ignore[arg-type]
+    return HandScore(b, t, (teams[0], teams[1]), blind)

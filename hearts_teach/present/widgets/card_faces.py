@@ -20,6 +20,7 @@ import anywidget
 import traitlets as t
 
 from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.table import SEAT_NAMES
 from hearts_teach.present.render import suit_color
 
 # The table's look: cards, the compass, and narrow-screen rules for the rest of the table.
@@ -65,6 +66,8 @@ CSS = r"""
 .htb-cell { text-align: center; font-size: 12px; min-height: 20px; }
 .htb-n { grid-column: 2; grid-row: 1; } .htb-w { grid-column: 1; grid-row: 2; }
 .htb-e { grid-column: 3; grid-row: 2; } .htb-s { grid-column: 2; grid-row: 3; }
+.htb-nw { grid-column: 1; grid-row: 1; } .htb-ne { grid-column: 3; grid-row: 1; }
+.htb-sw { grid-column: 1; grid-row: 3; } .htb-se { grid-column: 3; grid-row: 3; }
 .htb-face { display: inline-block; min-width: 40px; padding: 3px 4px; border: 1px solid #555;
   border-radius: 5px; background: #fff; font: bold 17px/1.1 sans-serif; }
 .htb-newest .htb-face { outline: 3px solid #0b57d0; outline-offset: 1px; }
@@ -169,7 +172,13 @@ function renderRow(model, root) {
   draw();
 }
 
-const SPOTS = { 0: "htb-s", 1: "htb-w", 2: "htb-n", 3: "htb-e" };
+// grid spots by seat, for each table size (render.COMPASS_SPOTS places them alike)
+const SPOTS = {
+  3: ["htb-s", "htb-w", "htb-e"],
+  4: ["htb-s", "htb-w", "htb-n", "htb-e"],
+  5: ["htb-s", "htb-w", "htb-nw", "htb-ne", "htb-e"],
+  6: ["htb-s", "htb-sw", "htb-nw", "htb-n", "htb-ne", "htb-se"],
+};
 
 function compass(trick, names, caption, done) {
   if (!trick) return el("div", "htb-none", `${caption}: none yet`);
@@ -178,9 +187,10 @@ function compass(trick, names, caption, done) {
   box.setAttribute("aria-label", title.textContent);
   box.appendChild(title);
   const grid = el("div", "htb-grid");
-  for (let seat = 0; seat < 4; seat++) {
+  const spots = SPOTS[names.length] || SPOTS[4];
+  for (let seat = 0; seat < names.length; seat++) {
     const play = trick.plays.find(p => p.seat === seat);
-    const cell = el("div", "htb-cell " + SPOTS[seat] + (play && play.newest ? " htb-newest" : ""));
+    const cell = el("div", "htb-cell " + spots[seat] + (play && play.newest ? " htb-newest" : ""));
     cell.appendChild(el("span", "htb-note", names[seat]));
     if (play) {
       const face = el("span", "htb-face", play.label);
@@ -332,7 +342,7 @@ class TrickBoard(_Faces):
     """
 
     kind = t.Unicode("board").tag(sync=True)
-    names = t.List(t.Unicode(), default_value=["South", "West", "North", "East"]).tag(sync=True)
+    names = t.List(t.Unicode(), default_value=list(SEAT_NAMES)).tag(sync=True)
     current = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     last = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     pause_ms = t.Int(800).tag(sync=True)

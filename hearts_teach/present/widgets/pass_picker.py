@@ -6,15 +6,17 @@ A fourth card is refused with a reason; Confirm is enabled only with exactly thr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.games.hearts.rules import pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
-from hearts_teach.kernel.errors import HeartsError
+from hearts_teach.kernel.errors import ArgumentError, HeartsError, quote
 from hearts_teach.present.render import ordered
 from hearts_teach.present.widgets.card_faces import CardFace, CardRow, face_state
 from hearts_teach.present.widgets.common import (
@@ -37,15 +39,24 @@ class PassPicker(WidgetView):
       feedback line to write to.
     - ``feedback(hand, seat, cards)`` may return a sentence shown after the pass (a lesson's
       comment or the coach's view of the pass).
+    - ``others``: one player per seat (``others[s].choose_pass(view)`` chooses seat ``s``'s
+      pass from its view; the driver plays them); with them the pass completes at once and the
+      three cards received are shown.
     - Parts: ``buttons`` ('QS' → Button), ``confirm``, ``clear``, ``direction_html``, ``message``.
     """
 
     def __init__(self, hand: Hand, seat: int = 0, *, on_confirm: Callable[[CardList], object] | None = None,
                  feedback: Feedback | None = None, four_color: bool | None = None, faces: bool = False,
-                 message: w.HTML | None = None):
+                 message: w.HTML | None = None, others: Sequence[Any] | None = None):
         self.hand = hand
         self.seat = seat
         self.on_confirm = on_confirm
+        seats = len(hand.seat_names)
+        if others is not None and (isinstance(others, str) or not isinstance(others, Sequence) or len(others) != seats
+                                   or not all(callable(getattr(b, "choose_pass", None)) for b in others)):
+            raise ArgumentError(f"others is one player per seat ({seats} players with choose_pass(view)), "
+                                f"got {quote(others)}", argument="others")
+        self.others = others
         self.feedback = feedback
         self.four_color = four_color
         self.selected: list[Card] = []
@@ -201,8 +212,13 @@ class PassPicker(WidgetView):
         except HeartsError as e:
             self.refresh()
             return self._say(str(e), "error")
-        to = self.hand.seat_names[self.receiver]  # type: ignore[index]
-        msg = f"Passed {' '.join(c.pretty for c in cards)} to {to}."
+        names = self.hand.seat_names
+        msg = f"Passed {' '.join(c.pretty for c in cards)} to {names[self.receiver]}."  # type: ignore[index]
+        if self.others is not None:
+            players = [None if s == self.seat else p for s, p in enumerate(self.others)]
+            driver.play(self.hand, players, stop=lambda h: h.phase is not Phase.PASS)  # the others choose theirs
+            giver = pass_source(self.seat, self.hand.pass_direction, self.hand.table)
+            msg += f" Received from {names[giver]}: {' '.join(c.pretty for c in self.hand.received(self.seat))}."
         if self.on_confirm is not None:
             said = self.on_confirm(cards)
             if isinstance(said, str):
@@ -222,7 +238,10 @@ class PassPicker(WidgetView):
         items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
         self.selected = []
         for c in items:
-            self.toggle(c)
+            before = len(self.selected)
+            said = self.toggle(c)
+            if len(self.selected) != before + 1:
+                return said  # the refused card's reason, not "you have chosen 2"
         return self.confirm_pass()
 
     def text(self) -> str:

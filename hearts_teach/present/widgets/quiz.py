@@ -2,6 +2,8 @@
 
 Choices may be text, numbers or cards. The learner may try again after a wrong answer;
 every attempt is kept in ``attempts`` so a notebook (or a test) can print what happened.
+Once answered right the quiz is closed: its buttons are disabled and a later answer only
+repeats which answer was right (it never says "try again").
 """
 
 from __future__ import annotations
@@ -136,6 +138,9 @@ class Quiz(WidgetView):
         if c not in self.choices:
             options = ", ".join(_label(x) for x in self.choices)
             return self._say(f"{_label(choice)} is not one of the choices ({options}).", "error")
+        if self.solved:
+            right = next(x for x, good in self.attempts if good)
+            return self._say(f"Already answered: {_label(right)} was right. This question is closed.", "ok")
         ok = self.is_right(c)
         self.attempts.append((c, ok))
         why = sentence(self.reason(c))
@@ -143,9 +148,19 @@ class Quiz(WidgetView):
             text = f"✔ Right: {_label(c)}." + (f" {why}" if why else "")
             if self.explanation:
                 text += f" {sentence(self.explanation)}"
+            self._close(c)
         else:
             text = f"✘ Not {_label(c)}." + (f" {why}" if why else "") + " Try again."
         return self._say(text, "ok" if ok else "error")
+
+    def _close(self, right: Any) -> None:
+        """Disable every choice and mark the right one, so the answer reads as final."""
+        for label, b in self.buttons.items():
+            b.disabled = True
+            if label == _label(right):
+                b.button_style = "success"
+                b.description = "✔ " + b.description
+            b.tooltip = f"{b.tooltip.split(' — ')[0]} — the question is answered"
 
     def _say(self, text: str, kind: str) -> str:
         self.last_message = text

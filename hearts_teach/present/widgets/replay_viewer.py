@@ -113,17 +113,18 @@ class ReplayViewer(WidgetView):
             to = names[self.full.pass_target(a.seat)]  # type: ignore[index]
             return head + f"{names[a.seat]} chooses {' '.join(c.pretty for c in a.cards)} to pass to {to}"
         plays_before = sum(1 for x in self.actions[:self.step - 1] if x.kind == "play")
-        trick, pos = plays_before // 4 + 1, plays_before % 4 + 1
+        n = self.full.players
+        trick, pos = plays_before // n + 1, plays_before % n + 1
         text = head + f"trick {trick}, card {pos}: {names[a.seat]} plays {a.card.pretty}"
         last = self.position.last_trick
-        if pos == 4 and last is not None:
+        if pos == n and last is not None:
             text += f"; {names[last.winner]} takes the trick ({pts(last.points)})"  # type: ignore[index]
         return text
 
     def _board_html(self) -> str:
         pos, names = self.position, self.full.seat_names
         rows = []
-        for s in range(4):
+        for s in pos.table.seats:
             mark = "▶ " if s == pos.turn else ""
             extra = ""
             if pos.phase is Phase.PASS and pos.passed(s) is not None:

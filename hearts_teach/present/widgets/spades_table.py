@@ -17,11 +17,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
+from hearts_teach.agents.protocol import BID
 from hearts_teach.agents.spades import (
     SpadesBot,
     estimate_tricks,
     nil_ok,
-    smart_bid,
+    view_bid,
     wants_blind_nil,
 )
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
@@ -30,6 +32,7 @@ from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind, partner_of
 from hearts_teach.kernel.cards import Card, CardLike, to_card
 from hearts_teach.kernel.errors import HeartsError
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, compass_html
 from hearts_teach.present.spades_render import status_line, team_label
 from hearts_teach.present.widgets.common import (
@@ -120,9 +123,8 @@ class BidWidget(WidgetView):
     def _bots_bid(self) -> None:
         if self.bots is None:
             return
-        h = self.hand
-        while h.phase == "bid" and h.turn != self.seat:
-            h.bid(self.bots[h.turn].bid(h, h.turn))
+        players = [None if s == self.seat else b for s, b in enumerate(self.bots)]
+        driver.play(self.hand, players, stop=lambda h: h.phase != "bid")
 
     def bids_line(self) -> str:
         h = self.hand
@@ -163,9 +165,8 @@ class BidWidget(WidgetView):
         self.bids_html.value = f"<div>{escape(self.bids_line())}</div>"
 
     def face_down_line(self) -> str:
-        team = (self.seat & 1)
-        before = self.hand.scores_before
-        return (f"Your 13 cards are face down. Your team is behind {before[team]} to {before[1 - team]}, "
+        mine, theirs = self.hand.view(self.seat).team_scores
+        return (f"Your 13 cards are face down. Your team is behind {mine} to {theirs}, "
                 f"so you may bid blind nil (±{self.hand.rules.blind_nil_value}) without looking, "
                 f"or look at your cards and bid as usual.")
 
@@ -217,10 +218,7 @@ class BidWidget(WidgetView):
                 "The bot bids blind nil only 200 or more behind; here it would look at its cards first."))
         cards = h.cards(s)
         est = estimate_tricks(cards, long_spades=True)
-        team = s & 1
-        opps = [h.bids[(s + 1) & 3], h.bids[(s + 3) & 3]]
-        advice = smart_bid(cards, partner, opps, (h.scores_before[team], h.scores_before[1 - team]),
-                           h.rules.end_score)
+        advice = view_bid(h.view(s))
         if advice == 0:
             why = "every suit is low and there is no ace, so nil looks safe"
         else:
@@ -244,7 +242,8 @@ class SpadesTable(WidgetView):
     """``SpadesTable(seed=0)``: you (South) and your partner bot (North) against two bots.
 
     The match is a ``SpadesMatch`` to ``target``; bots bid and play as soon as it is their
-    turn. Parts: ``bid_widget``, ``card_buttons`` ('QS' → Button), ``buttons`` (step,
+    turn (``bots``: one per seat, each answering ``choose_bid(view)`` and ``choose_play(view)``
+    from its ``SpadesView``, as ``SpadesBot`` does; the driver plays them). Parts: ``bid_widget``, ``card_buttons`` ('QS' → Button), ``buttons`` (step,
     finish_hand, next_hand, undo), ``status``, ``trick_html``, ``legal_html``, ``message``,
     ``scores_html`` and ``log`` (an Output written with ``append_stdout``).
     """
@@ -254,7 +253,7 @@ class SpadesTable(WidgetView):
         self.match = SpadesMatch(seed, target=target, rules=rules)
         self.you = seat
         self.bots = list(bots) if bots is not None else [SpadesBot(f"spades-table/{seed}/{s}")
-                                                          for s in range(4)]
+                                                          for s in FOUR.seats]
         self.last_message = ""
         self.status = w.HTML()
         self.status.add_class("ht-status")
@@ -300,19 +299,21 @@ class SpadesTable(WidgetView):
     def _log(self, line: str) -> None:
         self.log.append_stdout(line + "\n")
 
-    def _act(self, seat: int, bot: Any) -> None:
-        h, name = self.hand, self.hand.seat_names[seat]
-        if h.phase == "bid":
-            v = bot.bid(h, seat)
-            h.bid(v, seat)
-            self._log(f"{name} bids {bid_word(v)}")
+    def _drive(self, players: driver.Players, **limits: Any) -> None:
+        """The driver plays on (bids and cards), every move logged."""
+        driver.play(self.hand, players, on_move=self._logged, **limits)
+
+    def _logged(self, seat: int, kind: str, action: Any, trick: SpadesTrick | None) -> None:
+        if kind == BID:
+            self._log(f"{self.hand.seat_names[seat]} bids {bid_word(action)}")
         else:
-            card = bot.choose(h)
-            self._play(card, seat)
+            self._played(action, seat, trick)
 
     def _play(self, card: Card, seat: int) -> None:
+        self._played(card, seat, self.hand.play(card, seat))
+
+    def _played(self, card: Card, seat: int, trick: SpadesTrick | None) -> None:
         h = self.hand
-        trick = h.play(card, seat)
         self._log(f"{h.seat_names[seat]} plays {card.pretty}")
         if trick is not None:
             self._log(f"  {trick_text(trick, h.seat_names, 'Trick')}")
@@ -326,8 +327,7 @@ class SpadesTable(WidgetView):
         return done[-1].bags if done else (0, 0)
 
     def _advance(self) -> None:
-        while not self.hand.is_over and self.hand.turn != self.you:
-            self._act(self.hand.turn, self.bots[self.hand.turn])  # type: ignore[index]
+        self._drive([None if s == self.you else b for s, b in enumerate(self.bots)])
         self.refresh()
 
     # actions (each returns the feedback line) -------------------------------------------------------
@@ -362,13 +362,12 @@ class SpadesTable(WidgetView):
     def step(self) -> str:
         if self.hand.is_over:
             return self._say("The hand is over: deal the next hand.", "error")
-        self._act(self.you, self.bots[self.you])
+        self._drive({self.you: self.bots[self.you]}, moves=1)
         self._advance()
         return self._say("The bot made your move.", "ok")
 
     def finish_hand(self) -> str:
-        while not self.hand.is_over:
-            self._act(self.hand.turn, self.bots[self.hand.turn])  # type: ignore[index]
+        self._drive(self.bots)
         self.refresh()
         return self._say("The hand is over.", "ok")
 

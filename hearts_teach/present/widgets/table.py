@@ -15,10 +15,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import LADDER, make_bot
+from hearts_teach.agents.protocol import ForcedCardsOnly
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.match import Match
-from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.rules import Rules, pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
@@ -30,6 +32,7 @@ from hearts_teach.present.render import (
     pts,
     score_table_html,
     suit_color,
+    trick_status,
 )
 from hearts_teach.present.widgets.card_faces import TrickBoard
 from hearts_teach.present.widgets.common import WidgetView, control_button, sentence, status_html
@@ -41,12 +44,6 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
     """A trick as ``TrickBoard`` draws it: its cards by seat, text marks, and a status line."""
     if trick is None:
         return None
-    if trick.winner is not None:
-        status = f"{names[trick.winner]} took it ({pts(trick.points)})"
-    elif trick.cards:
-        status = f"led by {names[trick.leader]}, {len(trick.cards)} of 4 cards"
-    else:
-        status = f"{names[trick.leader]} to lead"
     plays = []
     for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
         notes = []
@@ -59,7 +56,7 @@ def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool
             notes.append("● latest")
         plays.append({"seat": seat, "label": card.pretty, "color": suit_color(card.suit, four_color),
                       "notes": ", ".join(notes), "newest": is_new})
-    return {"number": trick.number, "status": status, "plays": plays}
+    return {"number": trick.number, "status": trick_status(trick, names), "plays": plays}
 
 
 def pass_words(direction: str) -> str:
@@ -121,8 +118,13 @@ def _check_table_args(seed: Any, seat: Any, match: Any, hand: Any, rules: Any, b
                       hint_fn: Any, four_color: Any, trick_pause: Any) -> None:
     """The table's arguments, checked before anything is built (project errors naming each)."""
     check_seed(seed)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ArgumentError(f"seat must be 0, 1, 2 or 3 (South, West, North, East), got {quote(seat)}",
+    # the seat is checked against the table it joins (South, West, North, East at four)
+    game = hand if isinstance(hand, Hand) else match if isinstance(match, Match) else None
+    table = (game.rules if game is not None else rules if isinstance(rules, Rules) else Rules()).table
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        *first, last = (str(s) for s in table.seats)
+        numbers = f"{', '.join(first)} or {last}"  # '0, 1, 2 or 3'
+        raise ArgumentError(f"seat must be {numbers} ({', '.join(table.names)}), got {quote(seat)}",
                             argument="seat")
     if hand is not None and match is not None:
         raise ArgumentError("give either a match or a single hand, not both", argument="match")
@@ -173,9 +175,11 @@ def coach_hint(view: Any) -> Any:
 class TableWidget(WidgetView):
     """``TableWidget(seed=0, opponents="rule")``: play a match at a table against bots.
 
-    - ``opponents``: one difficulty name for all three bots (``random``, ``easy``, ``rule``,
-      ``medium``, ``hard``, ``expert``), a list of three names (clockwise from your left),
-      or a mapping seat → name.
+    - ``opponents``: one difficulty name for all the bots (``random``, ``easy``, ``rule``,
+      ``medium``, ``hard``, ``expert``), a list of names (one per other seat, clockwise from
+      your left: three at the four-player table), or a mapping seat → name.
+    - ``rules``: e.g. ``Rules(players=3)`` seats 3 (or 5, 6) players; a ``match`` or ``hand``
+      brings its own rules.
     - ``seat``: where you sit (0 = South). ``hand``: play just this hand instead of a match.
     - ``practice``: enables undo. ``autoplay``: bots move at once until it is your turn
       (off: advance them with Step / Finish trick). ``auto_forced``: play your forced cards.
@@ -271,7 +275,8 @@ class TableWidget(WidgetView):
 
     # set-up ---------------------------------------------------------------------------------
     def _difficulties(self, opponents: Any) -> dict[int, str]:
-        others = [(self.you + i) % 4 for i in (1, 2, 3)]
+        table = self.hand.table
+        others = [table.left(self.you, i) for i in range(1, table.players)]
         if isinstance(opponents, str):
             out = {s: opponents for s in others}
         elif isinstance(opponents, Mapping):
@@ -281,12 +286,12 @@ class TableWidget(WidgetView):
                                     argument="opponents")
             out = {s: opponents[s] for s in others}
         elif isinstance(opponents, list | tuple):
-            if len(opponents) != 3:
-                raise ArgumentError(f"opponents needs 3 difficulty names (clockwise from your left), "
+            if len(opponents) != len(others):
+                raise ArgumentError(f"opponents needs {len(others)} difficulty names (clockwise from your left), "
                                     f"got {quote(opponents)}", argument="opponents")
             out = dict(zip(others, opponents, strict=True))
         else:
-            raise ArgumentTypeError(f"opponents is a difficulty name, a list of 3 or a dict by seat, "
+            raise ArgumentTypeError(f"opponents is a difficulty name, a list of {len(others)} or a dict by seat, "
                                     f"got {type(opponents).__name__} {quote(opponents)}", argument="opponents")
         for name in out.values():
             check_choice(name, "opponents", tuple(LADDER))
@@ -302,7 +307,7 @@ class TableWidget(WidgetView):
 
     @property
     def labels(self) -> tuple[str, ...]:
-        return tuple("you" if s == self.you else self.difficulty.get(s, "bot") for s in range(4))
+        return tuple("you" if s == self.you else self.difficulty.get(s, "bot") for s in self.hand.table.seats)
 
     def _new_picker(self) -> PassPicker:
         return PassPicker(self.hand, seat=self.you, on_confirm=self._after_pass, four_color=self.four_color,
@@ -316,9 +321,7 @@ class TableWidget(WidgetView):
         self.last_hint = ""
         self._say("")
         if hand.phase is Phase.PASS:
-            for s in range(4):
-                if s != self.you and s in hand.to_pass:
-                    hand.pass_cards(s, self.bots[s].choose_pass(hand.view(s)))
+            driver.play(hand, self._players(), stop=lambda h: h.phase is not Phase.PASS)
             self._log(f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}; the bots have chosen their cards.")
         else:
             self._log(f"Hand {hand.hand_number + 1}: a hold hand, no pass.")
@@ -331,9 +334,25 @@ class TableWidget(WidgetView):
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
 
+    def _players(self, you: Any = None) -> dict[int, Any]:
+        """The bots by seat, and ``you`` (a player or None: wait for you) in your seat."""
+        players = {s: b for s, b in self.bots.items() if s != self.you}
+        players[self.you] = you
+        return players
+
+    def _who(self, seat: int) -> str:
+        return "autopilot" if seat == self.you else self.difficulty[seat]
+
+    def _drive(self, players: dict[int, Any], who: Callable[[int], str], **limits: Any) -> None:
+        """The driver plays on, every card logged as ``who(seat)`` played it."""
+        driver.play(self.hand, players, on_move=lambda seat, _kind, card, trick:
+                    self._logged(card, seat, trick, who(seat)), **limits)
+
     def _play(self, card: Card, seat: int, who: str = "") -> None:
+        self._logged(card, seat, self.hand.play(card, seat), who)
+
+    def _logged(self, card: Card, seat: int, trick: Any, who: str = "") -> None:
         hand = self.hand
-        trick = hand.play(card, seat)
         note = f" ({who})" if who else ""
         self._log(f"Trick {trick.number if trick else hand.trick_number}: "
                   f"{hand.seat_names[seat]}{note} plays {card.pretty}")
@@ -353,25 +372,17 @@ class TableWidget(WidgetView):
             return "the autopilot chose your pass"
         seat = hand.turn
         assert seat is not None
-        bot = self.autopilot if seat == self.you else self.bots[seat]
-        who = "autopilot" if seat == self.you else self.difficulty[seat]
-        card = bot.choose_play(hand.view(seat))
-        self._play(card, seat, who)
-        return f"{hand.seat_names[seat]} ({who}) played {card.pretty}"
+        self._drive(self._players(self.autopilot), self._who, moves=1)
+        return f"{hand.seat_names[seat]} ({self._who(seat)}) played {hand.history[-1].card.pretty}"
 
     def _advance(self) -> None:
         """Let the bots (and forced cards, if asked) move until you have a real choice."""
-        hand = self.hand
-        while hand.phase is Phase.PLAY:
-            if hand.turn == self.you:
-                forced = hand.legal_plays(self.you).forced
-                if forced is None or not self.auto_forced_box.value:
-                    return
-                self._play(forced, self.you, "forced")
-            elif self.autoplay:
-                self._bot_move()
-            else:
-                return
+        if self.hand.phase is not Phase.PLAY:
+            return
+        players = self._players(ForcedCardsOnly() if self.auto_forced_box.value else None)
+        if not self.autoplay:
+            players = {self.you: players[self.you]}
+        self._drive(players, lambda seat: "forced" if seat == self.you else self.difficulty[seat])
 
     def _human_play(self, card: Card) -> str:
         hand = self.hand
@@ -409,7 +420,7 @@ class TableWidget(WidgetView):
         got = hand.received(self.you)
         said = f"You passed {passed} to {to}."
         if got is not None:
-            giver = next(s for s in range(4) if hand.pass_target(s) == self.you)
+            giver = pass_source(self.you, hand.pass_direction, hand.table)
             received = " ".join(c.pretty for c in got)
             self._log(f"You receive {received} from {hand.seat_names[giver]} (marked “new” in your hand).")
             said = (f"You passed {passed} to {to} and received {received} from {hand.seat_names[giver]}"
@@ -509,8 +520,8 @@ class TableWidget(WidgetView):
             return False
         if hand.phase is Phase.PASS:
             self._bot_move()
-        while hand.phase is Phase.PLAY and more():
-            self._bot_move()
+        if hand.phase is Phase.PLAY:
+            self._drive(self._players(self.autopilot), self._who, stop=lambda _h: not more())
         return True
 
     def finish_trick(self) -> str:
@@ -581,7 +592,7 @@ class TableWidget(WidgetView):
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:
             who = "you" if hand.turn == self.you else names[hand.turn]  # type: ignore[index]
-            return head + f" · trick {hand.trick_number} of 13 · ▶ {who} to play"
+            return head + f" · trick {hand.trick_number} of {hand.rules.hand_size} · ▶ {who} to play"
         if self.match is not None and self.match.is_over:
             return head + " · the match is over"
         return head + " · the hand is over"
@@ -592,15 +603,15 @@ class TableWidget(WidgetView):
         got = hand.received(self.you)
         if got is None or hand.phase is not Phase.PLAY or hand.tricks:
             return {}
-        giver = next(s for s in range(4) if hand.pass_target(s) == self.you)
+        giver = pass_source(self.you, hand.pass_direction, hand.table)
         return {str(c): f"received from {hand.seat_names[giver]}" for c in got}
 
     def refresh(self) -> None:
         hand, names = self.hand, self.hand.seat_names
         self.status.value = f"<div style='font-size:1.05em'><b>{escape(self.status_line())}</b></div>"
-        totals = self.match.totals if self.match is not None else (0, 0, 0, 0)
+        totals = self.match.totals if self.match is not None else (0,) * hand.players
         rows = []
-        for s in range(4):
+        for s in hand.table.seats:
             turn = s == hand.turn
             mark = "▶ " if turn else ""
             weight = "bold" if turn else "normal"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hearts_teach.kernel.errors import HeartsError
 from hearts_teach.teach.checks import legal, match, passing, points, tricks
 from hearts_teach.teach.checks.framework import (
     DEFAULT_TIME_LIMIT,
@@ -38,25 +39,38 @@ for _module in (passing, tricks, legal, points, match):
 LAZY_MODULES = ("strategy", "spades", "bot")  # need the bots or the Spades engine: imported on first use
 
 
-def _lazy_checkers() -> dict[str, Checker]:
+class CheckerModuleError(HeartsError):
+    """A checker module of the package could not be imported: a fault in the package (or its
+    installation), never in the learner's code."""
+
+
+def _lazy_checkers() -> tuple[dict[str, Checker], list[str]]:
+    """The checkers of the lazy modules, and a line for each module that failed to import."""
     import importlib
 
     found: dict[str, Checker] = {}
+    broken: list[str] = []
     for mod in LAZY_MODULES:
         try:
             found.update(importlib.import_module(f"{__name__}.{mod}").CHECKERS)
-        except ImportError:
-            continue
-    return found
+        except Exception as exc:  # noqa: BLE001 - a broken module is reported by name, never hidden
+            broken.append(f"{__name__}.{mod} ({type(exc).__name__}: {exc})")
+    return found, broken
 
 
 def checker(name: str) -> Checker:
-    """The checker called ``name``; a ``KeyError`` listing the valid names otherwise."""
+    """The checker called ``name``. A ``KeyError`` listing the valid names when there is none;
+    a ``CheckerModuleError`` naming the module when a checker module of the package is broken
+    (the check may live there), so that a fault in the package never reads as a misspelt name."""
     if name in CHECKERS:
         return CHECKERS[name]
-    extra = _lazy_checkers()
+    extra, broken = _lazy_checkers()
     if name in extra:
         return extra[name]
+    if broken:
+        raise CheckerModuleError(f"the check {name!r} could not be looked up: the checker module "
+                                 f"{'; '.join(broken)} failed to import. This is a fault in the installed "
+                                 f"hearts_teach package, not in your code: reinstall it or tell your teacher.")
     valid = ", ".join(sorted(set(CHECKERS) | set(extra)))
     raise KeyError(f"no check called {name!r}; the checks are: {valid}")
 
@@ -69,7 +83,7 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
         return CheckResult(str(name)[:40], 0, 0)
     try:
         chk = checker(name)
-    except KeyError as exc:
+    except (KeyError, CheckerModuleError) as exc:
         print(exc.args[0])
         return CheckResult(name, 0, 0)
     result = run_check(chk, func, time_limit)
@@ -88,7 +102,7 @@ def _record_cells() -> None:
 
 _record_cells()
 
-__all__ = ["check", "try_it", "checker", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
+__all__ = ["check", "try_it", "checker", "CheckerModuleError", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
 
 
 def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> None:

@@ -3,7 +3,8 @@
 Students write ``legal_plays(hand, trick, first_trick, hearts_broken)``: ``hand`` is a
 list of card strings, ``trick`` the cards already played to this trick (``[]`` when
 leading), and two booleans. The answer is a list of the cards that may be played (any
-order). Expected answers come from the engine's legality cascade (``core.cascade``).
+order). Expected answers come from the engine's legality cascade
+(``games.hearts.legality.cascade``: docs/rules.md H4-H9 and golden cases G1-G5).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
 from hearts_teach.kernel.errors import Rule
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.checks.framework import (
     Case,
     Checker,
@@ -28,7 +30,8 @@ RULES = {
     Rule.OPENING_LEAD: "The player holding 2♣ must lead it to the first trick.",
     Rule.FOLLOWS_SUIT: "If you hold a card of the led suit you must play one of them.",
     Rule.MUST_FOLLOW_SUIT: "If you hold a card of the led suit you must play one of them.",
-    Rule.VOID_DISCARD: "If you hold no card of the led suit you may play any card.",
+    Rule.VOID_DISCARD: ("If you hold no card of the led suit you may play any card, except a heart or Q♠ "
+                        "on the first trick while you hold something else."),
     Rule.FREE_LEAD: "The leader may lead any card (hearts only once hearts are broken).",
     Rule.HEARTS_NOT_BROKEN: ("You may not lead a heart until hearts are broken, unless your hand is all hearts "
                              "(Q♠ is not a heart)."),
@@ -110,7 +113,7 @@ def make_cases(hidden: bool = False) -> list[Case]:
     rng = Rng("hearts_teach.checks/legal/hidden" if hidden else "hearts_teach.checks/legal")
     for played in random_hands(101, 4) if hidden else random_hands(1, 8):
         # the first trick's positions always, then a few seeded picks from the rest
-        picks = sorted(set(range(4)) | set(rng.sample(range(4, 52), 5)))
+        picks = sorted(set(FOUR.seats) | set(rng.sample(range(FOUR.players, 52), 5)))
         for k in picks:
             pos = played.positions[k]
             out.append(_case(pos, f"play {k + 1} of dealt hand {played.seed}"))

@@ -2,8 +2,8 @@
 
 ``match_over(totals, end_score=100)`` -> bool and ``match_winner(totals, end_score=100)``
 -> the winning seat or None. Expected answers come from the engine's match logic
-(``match._decided``): over once a total reaches ``end_score`` and the lowest total is
-held by exactly one player.
+(``games.hearts.match._decided``): over once a total reaches ``end_score`` and the lowest
+total is held by exactly one player (docs/rules.md H12, golden case G8).
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from typing import Any
 from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.match import _decided
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
 from hearts_teach.teach.checks.positions import random_hand
 
-SEATS = ("South", "West", "North", "East")
+SEATS = SEAT_NAMES
 RULE = ("The match ends when, after a hand, some total has reached the end score; the lowest total wins, "
         "but if two or more players share the lowest total another hand is played (not over yet).")
 
@@ -67,10 +68,10 @@ def _all_totals(hidden: bool = False) -> list[tuple[list[int], int, str]]:
             out.append((run[k], 100, f"after hand {k + 1} of a played match"))
     rng = Rng("hearts_teach.checks/match/hidden" if hidden else "hearts_teach.checks/match")
     for _ in range(8):  # totals near the end, with deliberate ties for lowest
-        t = [rng.randint(60, 115) for _ in range(4)]
+        t = [rng.randint(60, 115) for _ in FOUR.seats]
         if rng.random() < 0.5:
             low = min(t)
-            t[(t.index(low) + 1 + rng.randbelow(3)) % 4] = low
+            t[FOUR.left(t.index(low), 1 + rng.randbelow(FOUR.players - 1))] = low
         out.append((t, 100, "totals near the end"))
     return out
 

@@ -2,7 +2,8 @@
 
 Students write ``pass_direction(hand_number)`` ('left', 'right', 'across' or 'hold') and
 ``pass_target(seat, hand_number)`` (the receiving seat, or None on a hold hand).
-Expected answers come from the engine's ``Rules.pass_direction`` and ``pass_target``.
+Expected answers come from the engine's ``Rules.pass_direction`` and ``pass_target``
+(docs/rules.md H3, golden case G9).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.rules import pass_target as engine_pass_target
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
 
-SEATS = ("South", "West", "North", "East")
+SEATS = SEAT_NAMES
 ROTATION = ("In hand h (counting from 0) the pass goes by h % 4: 0 left, 1 right, 2 across, "
             "3 hold (no pass); the cycle repeats.")
 TARGET = ("Seats 0..3 sit clockwise (South, West, North, East); left is seat + 1, right is seat + 3 "
@@ -43,7 +45,7 @@ def target_cases(hidden: bool = False) -> list[Case]:
     out = []
     for h in _hand_numbers(hidden):
         d = rules.pass_direction(h)
-        for seat in range(4):
+        for seat in FOUR.seats:
             out.append(Case((seat, h), engine_pass_target(seat, d), TARGET,
                             (f"call: pass_target({seat}, {h})",
                              f"seat {seat} ({SEATS[seat]}), hand number {h}: this hand passes {d}"),

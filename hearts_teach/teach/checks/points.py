@@ -3,8 +3,8 @@
 ``hand_points(taken)``: a list of card strings one player took -> their penalty points.
 ``hand_scores(points, new_moon=False)``: the 4 players' points taken -> the hand's
 scores after the moon adjustment (standard: shooter 0, others 26; ``new_moon``:
-shooter -26, others 0). Expected answers come from ``core.trick_points`` and
-``core.final_scores``.
+shooter -26, others 0). Expected answers come from ``games.hearts.legality.trick_points``
+and ``final_scores`` (docs/rules.md H10-H11, D8, golden cases G6-G7).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from hearts_teach.games.hearts.legality import final_scores, trick_points
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import (
     Case,
     Checker,
@@ -24,7 +25,9 @@ from hearts_teach.teach.checks.framework import (
 )
 from hearts_teach.teach.checks.positions import names, random_hands
 
-SEATS = ("South", "West", "North", "East")
+RANDOM_MOON_CASES = 4
+
+SEATS = SEAT_NAMES
 POINTS_RULE = "Each heart taken is worth 1 point and the Q♠ 13; every other card is worth 0."
 MOON_RULE = ("Shooting the moon: a player who took all 26 points (every heart and Q♠) scores 0 and everyone "
              "else 26; otherwise everyone scores the points they took.")
@@ -58,7 +61,7 @@ def points_cases(hidden: bool = False) -> list[Case]:
     picked = POINTS_HIDDEN if hidden else POINTS_PICKED
     out = [_points_case(t.split(), f"hand-picked: {why}") for t, why in picked]
     for played in random_hands(120, 3) if hidden else random_hands(20, 5):
-        for seat in range(4):
+        for seat in FOUR.seats:
             out.append(_points_case(names(played.taken[seat]),
                                     f"the cards {SEATS[seat]} took in dealt hand {played.seed}"))
     return out
@@ -110,9 +113,9 @@ def _hidden_scores_cases() -> list[Case]:
            for owners, new_moon, why in (([1] * 14, True, "West shoots the moon (new_moon)"),
                                          ([2] * 13 + [3], False, "all hearts but not Q♠: no moon"),
                                          ([3] * 14, False, "East shoots the moon"))]
-    rng = Rng("hearts_teach.checks/moon/hidden")
-    for k in range(4):
-        owners = [rng.randbelow(4) for _ in range(14)]
+    rng = Rng("hearts_teach.checks/moon/hidden")  # then RANDOM_MOON_CASES scattered cases
+    for k in range(RANDOM_MOON_CASES):
+        owners = [rng.randbelow(FOUR.players) for _ in range(14)]
         out.append(_scores_case(_taken_masks(owners), k % 2 == 0, "points scattered at random"))
     for played in random_hands(140, 3):
         out.append(_scores_case(list(played.taken), played.seed % 2 == 0, f"dealt hand {played.seed}"))
@@ -131,7 +134,7 @@ def _norm_scores(value: Any) -> tuple[int, ...]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
         raise WrongType(f"hand_scores should return a list of 4 whole numbers, got {_short(value)}")
     items = list(value)
-    if len(items) != 4 or any(isinstance(v, bool) or not isinstance(v, int) for v in items):
+    if len(items) != FOUR.players or any(isinstance(v, bool) or not isinstance(v, int) for v in items):
         raise WrongType(f"hand_scores should return a list of 4 whole numbers (one per seat), got {_short(value)}")
     return tuple(items)
 

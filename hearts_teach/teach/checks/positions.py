@@ -1,6 +1,6 @@
 """Seeded positions from real (randomly played) hands: the source of generated cases.
 
-Play is random among the legal cards (``Rng.pick_bit`` on ``PlayState.legal()``), so
+Play is random among the legal cards (``Rng.pick_bit`` on the seat's legal cards), so
 the positions look like real hands and every case is reproducible from its seed.
 """
 
@@ -9,10 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.legality import PlayState, cascade, final_scores
-from hearts_teach.kernel.cards import DECK, indices_of
+from hearts_teach.agents import driver
+from hearts_teach.agents.hearts.simple import StreamRandomBot
+from hearts_teach.agents.protocol import Watching
+from hearts_teach.games.hearts.hand import Hand, Trick
+from hearts_teach.games.hearts.legality import cascade, final_scores
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import DECK, Card, indices_of
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
 
 
 @dataclass(frozen=True)
@@ -40,19 +45,22 @@ class PlayedHand:
 
 
 def random_hand(seed: int) -> PlayedHand:
-    """Deal hand ``seed`` (no pass) and play it out with random legal cards."""
-    rng = Rng(f"hearts_teach.checks/{seed}")
-    st: PlayState = Hand.deal(seed=seed, pass_direction="hold").play_state()
-    tricks = []
-    positions = []
-    while not st.is_over:
-        positions.append(Position(seed, st.hands[st.turn], tuple(st.trick), st.tricks_done == 0, st.broken))
-        leader, before = st.leader, list(st.trick)
-        card = rng.pick_bit(st.legal())
-        won = st.play(card)
-        if won >= 0:
-            tricks.append((leader, tuple(before + [card]), won))
-    return PlayedHand(seed, tuple(tricks), tuple(st.taken), tuple(positions))
+    """Deal hand ``seed`` (no pass) and play it out with random legal cards (``StreamRandomBot``
+    on the driver), noting every position before a card is played."""
+    positions: list[Position] = []
+    tricks: list[tuple[int, tuple[int, ...], int]] = []
+
+    def note_position(view: View) -> None:
+        positions.append(Position(seed, view.hand, view.trick, view.tricks_done == 0, view.broken))
+
+    def note_trick(_seat: int, _kind: str, _card: Card, trick: Trick | None) -> None:
+        if trick is not None and trick.winner is not None:
+            tricks.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))
+
+    player = Watching(StreamRandomBot(Rng(f"hearts_teach.checks/{seed}")), note_position)
+    hand = Hand.deal(seed=seed, pass_direction="hold")
+    driver.play(hand, [player] * SEAT_COUNT, on_move=note_trick)
+    return PlayedHand(seed, tuple(tricks), tuple(hand.taken(s).mask for s in range(SEAT_COUNT)), tuple(positions))
 
 
 def random_hands(first_seed: int, count: int) -> Iterator[PlayedHand]:

@@ -4,7 +4,8 @@
 bid plus 1 per overtrick; set: -10 per trick bid).
 ``spades_score(bids, tricks, bags)``: four bids and four trick counts by seat, the two
 teams' bags before the hand -> ``(points, bags_after)``, two pairs by team, with nil and
-the 10-bag penalty. Expected answers come from ``hearts_teach.games.spades.score_hand``.
+the 10-bag penalty. Expected answers come from ``hearts_teach.games.spades.score_hand``
+(docs/rules.md S6-S8).
 
 ``hearts_teach.teach.checks`` loads this module on first use (it needs the Spades engine and bots).
 """
@@ -17,9 +18,10 @@ from hearts_teach.agents.spades import SpadesBot, auto_play
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.scoring import score_hand
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
 
-SEATS = ("South", "West", "North", "East")
+SEATS = SEAT_NAMES
 TEAMS = ("South–North", "West–East")
 CONTRACT_RULE = ("A team that takes at least its bid scores 10 per trick bid plus 1 per extra trick (bag); "
                  "a team that takes fewer loses 10 per trick bid, and its tricks earn nothing.")
@@ -97,8 +99,8 @@ def _score_case(bids: list[int], tricks: list[int], bags: tuple[int, int], label
 def score_cases(hidden: bool = False) -> list[Case]:
     out = [] if hidden else [_score_case(b, t, g, f"hand-picked: {why}") for b, t, g, why in SCORE_PICKED]
     for seed in range(100, 112) if hidden else range(12):  # whole hands bid and played by the bots
-        hand = SpadesHand.deal(seed=f"hearts_teach.checks/spades/{seed}", dealer=seed % 4)
-        auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in range(4)])
+        hand = SpadesHand.deal(seed=f"hearts_teach.checks/spades/{seed}", dealer=seed % FOUR.players)
+        auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in FOUR.seats])
         rng = Rng(f"hearts_teach.checks/spades/bags/{seed}")
         bags = (rng.randbelow(10), rng.randbelow(10))
         out.append(_score_case(list(hand.bids), list(hand.tricks_won), bags,

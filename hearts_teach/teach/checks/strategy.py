@@ -26,6 +26,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import SUIT_MASKS, Card, CardList
 from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
@@ -37,8 +38,9 @@ from hearts_teach.teach.checks.framework import (
     one_line,
 )
 from hearts_teach.teach.checks.positions import names, random_hands
+from hearts_teach.teach.drills import FULL_MARKS, Drill, Scripted, grade, marks
 
-SEATS = ("South", "West", "North", "East")
+SEATS = SEAT_NAMES
 
 
 # ------------------------------------------------------------------------------------
@@ -206,7 +208,7 @@ _BASELINE: dict[tuple[int, int], tuple[int, ...]] = {}
 def _run(lineup: list, deals: int, seed: int) -> tuple[int, ...]:
     from hearts_teach.agents.tournament import run_tournament
 
-    baseline = lineup == ["rule"] * 4  # the same for every evaluation on these deals: run it once
+    baseline = lineup == ["rule"] * FOUR.players  # the same for every evaluation on these deals: run it once
     if baseline and (deals, seed) in _BASELINE:
         return _BASELINE[(deals, seed)]
     points = _seat0(run_tournament(lineup, hands=deals, seed=seed, duplicate=True, progress=False))
@@ -348,77 +350,60 @@ def _show_any(value: Any, case: Case) -> str:
 # decision drills graded by the coach
 
 
-@dataclass(frozen=True)
-class Drill:
-    """A fixed position for South: a seeded deal, then (for a play drill) the passes and the
-    cards played before the decision, written out so that the drill never changes."""
-
-    number: int
-    kind: str  # "pass" or "play"
-    seed: int
-    hand_number: int
-    note: str  # what the drill is about, shown to the learner
-    passes: tuple[str, ...] = ()  # play drills: each seat's 3 passed cards
-    plays: str = ""  # play drills: the cards played before South decides
-
-    def hand(self) -> Hand:
-        h = Hand.deal(seed=self.seed, hand_number=self.hand_number)
-        if self.kind == "pass":
-            return h
-        for s, cards in enumerate(self.passes):
-            h.pass_cards(s, cards)
-        for card in self.plays.split():
-            h.play(card)
-        return h
-
-    def view(self) -> View:
-        return self.hand().view(0)
-
-    def text(self) -> str:
-        v = self.view()
-        lines = [f"Drill {self.number} · {self.note}"]
-        if self.kind == "pass":
-            target = SEATS[v.pass_to] if v.pass_to is not None else "nobody"
-            lines.append(f"  You are South, passing {v.pass_direction} to {target}.")
-            lines.append(f"  your hand: {v.cards.pretty}")
-            lines.append("  answer: 3 cards, e.g. ['QS', 'AH', 'KH']")
-        else:
-            trick = " ".join(c.pretty for c in v.current_trick) or "nothing yet: you lead"
-            lines.append(f"  You are South, trick {v.tricks_done + 1}; hearts "
-                         f"{'broken' if v.broken else 'not broken'}.")
-            lines.append(f"  your hand: {v.cards.pretty}")
-            lines.append(f"  trick so far: {trick}")
-            lines.append("  points taken: " + ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(v.points_taken)))
-            lines.append(f"  you may play: {' '.join(c.pretty for c in v.legal)}")
-            lines.append("  answer: one card, e.g. 'QS'")
-        return "\n".join(lines)
+def drill_text(number: int, drill: Drill) -> str:
+    """One drill as the exercise shows it: South's cards, the trick so far, what to answer."""
+    v = drill.view()
+    lines = [f"Drill {number} · {drill.title}"]
+    if drill.kind == "pass":
+        target = SEATS[v.pass_to] if v.pass_to is not None else "nobody"
+        lines.append(f"  You are South, passing {v.pass_direction} to {target}.")
+        lines.append(f"  your hand: {v.cards.pretty}")
+        lines.append("  answer: 3 cards, e.g. ['QS', 'AH', 'KH']")
+    else:
+        trick = " ".join(c.pretty for c in v.current_trick) or "nothing yet: you lead"
+        lines.append(f"  You are South, trick {v.tricks_done + 1}; hearts "
+                     f"{'broken' if v.broken else 'not broken'}.")
+        lines.append(f"  your hand: {v.cards.pretty}")
+        lines.append(f"  trick so far: {trick}")
+        lines.append("  points taken: " + ", ".join(f"{SEATS[s]} {p}" for s, p in enumerate(v.points_taken)))
+        lines.append(f"  you may play: {' '.join(c.pretty for c in v.legal)}")
+        lines.append("  answer: one card, e.g. 'QS'")
+    return "\n".join(lines)
 
 
-# the play drills come from seeded deals played by rule bots, written out card by card
+def _exercise_drill(kind: str, title: str, seed: int, hand_number: int, passes: tuple[str, ...] = (),
+                    plays: str = "") -> Drill:
+    prompt = "Choose the 3 cards South should pass." if kind == "pass" else "Choose the card South should play."
+    return Drill(title, kind, prompt, Scripted(seed, hand_number, passes, plays))
+
+
+# the play drills come from seeded deals played by rule bots, written out card by card;
+# the drill numbered n is DRILLS[n - 1]
 DRILLS: tuple[Drill, ...] = (
-    Drill(1, "pass", 100, 0, "a pass to the left"),
-    Drill(2, "pass", 104, 1, "a pass to the right"),
-    Drill(3, "play", 101, 2, "last to play on the first trick",
-          ("QC KD AS", "TH QH AH", "KC TD KH", "JD QS KS"), "2C 5C 4C"),
-    Drill(4, "play", 103, 1, "void in the led suit late in the hand",
-          ("JD TS AS", "JC AD QS", "TC KC AC", "QD AH KS"),
-          "2C 5C 4C AC TC KS 7C JC 3C KC 7H QC 3D 6D 5D AD 8C KH 5H 6C 9C TH AH AS 2D 8D 9D JD "
-          "9S 8S 9H 7S TS 6S 8H 5S JS 4S 6H 3S 3H"),
-    Drill(5, "play", 112, 1, "your lead",
-          ("AC KD AS", "QD AH QS", "7H KH KS", "9C JC AD"),
-          "2C 3C AC 6C 5D QD TD AD 8S 6S 5S KS 2S KC 3S TS 4C 8C 7C AS 4S JC TH 9S"),
+    _exercise_drill("pass", "a pass to the left", 100, 0),
+    _exercise_drill("pass", "a pass to the right", 104, 1),
+    _exercise_drill("play", "last to play on the first trick", 101, 2,
+                    ("QC KD AS", "TH QH AH", "KC TD KH", "JD QS KS"), "2C 5C 4C"),
+    _exercise_drill("play", "void in the led suit late in the hand", 103, 1,
+                    ("JD TS AS", "JC AD QS", "TC KC AC", "QD AH KS"),
+                    "2C 5C 4C AC TC KS 7C JC 3C KC 7H QC 3D 6D 5D AD 8C KH 5H 6C 9C TH AH AS 2D 8D 9D JD "
+                    "9S 8S 9H 7S TS 6S 8H 5S JS 4S 6H 3S 3H"),
+    _exercise_drill("play", "your lead", 112, 1,
+                    ("AC KD AS", "QD AH QS", "7H KH KS", "9C JC AD"),
+                    "2C 3C AC 6C 5D QD TD AD 8S 6S 5S KS 2S KC 3S TS 4C 8C 7C AS 4S JC TH 9S"),
 )
-MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}  # drill marks per verdict
-POINTS = MARKS  # the old name
+OUT_OF = FULL_MARKS * len(DRILLS)
 
 
 def show_drills() -> None:
     """Print every drill position."""
-    print("\n\n".join(d.text() for d in DRILLS))
+    print("\n\n".join(drill_text(n, d) for n, d in enumerate(DRILLS, 1)))
 
 
 @dataclass(frozen=True)
-class DrillResult:
+class DrillsReport:
+    """The exercise's drills graded: marks scored of ``out_of``, a verdict per drill, the lines printed."""
+
     score: int
     out_of: int
     verdicts: tuple[str, ...]  # per drill: a verdict, 'missing', 'invalid' or 'not implemented'
@@ -428,11 +413,8 @@ class DrillResult:
         return None
 
 
-def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillResult:
-    """Grade each answer with the coach and print a verdict per drill and a score."""
-    from hearts_teach.agents.coach import assess_pass, assess_play
-
-    out_of = 2 * len(DRILLS)
+def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsReport:
+    """Grade each answer with the coach and print a verdict per drill and a score in marks."""
     outcome = call_with_limit(my_drill_answers, (), DEFAULT_TIME_LIMIT) if callable(my_drill_answers) else None
     problem = ""
     if outcome is None:
@@ -452,49 +434,33 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillRe
         except Exception as exc:  # noqa: BLE001
             problem = f"my_drill_answers returned a dict that could not be read: {one_line(exc)}"
     if problem:
-        lines = (problem, f"Score: 0 of {out_of} marks.")
+        lines = (problem, f"Score: 0 of {OUT_OF} marks.")
         print("\n".join(lines))
-        return DrillResult(0, out_of, ("not implemented",) * len(DRILLS), lines)
+        return DrillsReport(0, OUT_OF, ("not implemented",) * len(DRILLS), lines)
     lines: list[str] = []
     verdicts: list[str] = []
     score = 0
-    for d in DRILLS:
-        ans = answers.get(d.number)
-        v = d.view()
+    for number, d in enumerate(DRILLS, 1):
+        ans = answers.get(number)
         if ans is None:
             verdicts.append("missing")
-            lines.append(f"Drill {d.number}: no answer yet.")
+            lines.append(f"Drill {number}: no answer yet.")
             continue
         try:
-            if d.kind == "pass":
-                chosen = CardList(ans)
-                if len(chosen) != 3 or chosen.mask.bit_count() != 3 or chosen.mask & ~v.hand:
-                    raise ValueError("a pass is 3 different cards from your hand")
-                a = assess_pass(v, seed=seed, include=[chosen])
-                cand = a.of(chosen)
-                said = "you pass " + " ".join(c.pretty for c in chosen)
-            else:
-                card = Card(ans)
-                if card not in v.legal:
-                    raise ValueError(f"{card.pretty} may not be played here "
-                                     f"(you may play {' '.join(c.pretty for c in v.legal)})")
-                a = assess_play(v, seed=seed)
-                cand = a.of(card)
-                said = f"you play {card.pretty}"
+            g = grade(d, ans if d.kind == "pass" else [ans], seed)
         except Exception as exc:  # noqa: BLE001 - any answer that is not a valid choice scores 0
             verdicts.append("invalid")
-            lines.append(f"Drill {d.number}: {one_line(exc).split(': ', 1)[-1]} (0 marks).")
+            lines.append(f"Drill {number}: {one_line(exc).split(': ', 1)[-1]} ({marks(0)}).")
             continue
-        pts = MARKS[cand.verdict]
-        score += pts
-        verdicts.append(cand.verdict)
-        best = a.best.label
-        lines.append(f"Drill {d.number}: {said}: {cand.verdict.upper()} ({pts} of 2 marks). "
-                     f"The coach's best: {best}.")
-        lines.append(f"  why: {cand.reason}")
-    lines.append(f"Score: {score} of {out_of} marks.")
+        score += g.marks
+        verdicts.append(g.verdict)
+        said = f"you {'pass' if d.kind == 'pass' else 'play'} {' '.join(c.pretty for c in g.chosen)}"
+        lines.append(f"Drill {number}: {said}: {g.verdict.upper()} ({g.marks} of {FULL_MARKS} marks). "
+                     f"The coach's best: {g.best}.")
+        lines.append(f"  why: {g.reason}")
+    lines.append(f"Score: {score} of {OUT_OF} marks.")
     print("\n".join(lines))
-    return DrillResult(score, out_of, tuple(verdicts), tuple(lines))
+    return DrillsReport(score, OUT_OF, tuple(verdicts), tuple(lines))
 
 
 CHECKERS = {

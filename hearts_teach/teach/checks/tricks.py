@@ -2,7 +2,8 @@
 
 Students write ``trick_winner(trick)``: ``trick`` is a list of 4 card strings in play
 order (the first card was led); the answer is the position 0..3 of the winning card.
-Expected answers come from tricks the engine played (``PlayState`` decides winners).
+Expected answers come from tricks the engine played (``PlayState`` decides winners; the
+rule is docs/rules.md H7).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short, card_text
 from hearts_teach.teach.checks.positions import names, random_hands
 
@@ -63,7 +65,7 @@ def make_cases(hidden: bool = False) -> list[Case]:
             if k % 2 == 0 or len({c // 13 for c in cards}) > 1:  # prefer tricks where someone is void
                 # the engine's winner (a seat) as a position in the trick
                 out.append(_case(names(cards), f"trick {k + 1} of dealt hand {played.seed}",
-                                 (winner - leader) % 4))
+                                 (winner - leader) % FOUR.players))
     return out
 
 

@@ -1,0 +1,67 @@
+"""Positions and tricks in words: the trick table, one trick as a sentence, and the cards of
+the player to move grouped by what the rules say about them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.kernel.cards import Card
+
+
+def trick_rows(hand, tail: Callable) -> str:
+    """Every completed trick as one line, leader first, the winner marked with *;
+    ``tail(trick)`` writes the end of the line (shared by Hearts and Spades)."""
+    lines = []
+    for t in hand.tricks:
+        cells = [f"{hand.seat_names[seat][:1]} {card.pretty:>3}{'*' if seat == t.winner else ' '}"
+                 for seat, card in zip(t.seats, t.cards, strict=True)]
+        lines.append(f"{t.number:>2}. " + "  ".join(cells) + tail(t))
+    return "\n".join(lines)
+
+
+def trick_table(hand: Hand) -> str:
+    """Every completed trick as one line: leader first, the winner marked with *."""
+    def tail(t) -> str:
+        name = hand.seat_names[t.winner]
+        return "   " + (f"{t.points:>2} pts → {name}" if t.points else f"       {name}")
+
+    return trick_rows(hand, tail)
+
+
+def describe_trick(hand: Hand, trick=None) -> str:
+    """'East 2♣, South 9♣, West 6♣, North A♣ → North takes it (0 points)' (default: last trick)."""
+    trick = hand.last_trick if trick is None else trick
+    names = hand.seat_names
+    played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
+    if trick.winner is None:
+        return f"trick {trick.number} so far: {played}"
+    pts = f"{trick.points} point{'' if trick.points == 1 else 's'}"
+    return f"trick {trick.number}: {played} → {names[trick.winner]} takes it ({pts})"
+
+
+def legal_report(hand: Hand) -> str:
+    """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why."""
+    groups: dict[tuple[bool, str], list[Card]] = {}
+    order: list[tuple[bool, str]] = []
+    for c in sorted(hand.cards(hand.turn), key=lambda c: (-c.suit, -c.rank)):
+        v = hand.explain(c)
+        key = (v.legal, str(v.rule))
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(c)
+    lines = []
+    for key in sorted(order, key=lambda k: not k[0]):  # legal groups first, otherwise in hand order
+        group = groups[key]
+        msg = hand.explain(group[0]).message
+        if len(group) > 1:  # the sentence names one card; make it speak for the whole group
+            first = group[0].pretty
+            msg = (msg.replace(f"{first} cannot win this trick, so it is", "none of these can win this trick, so it is")
+                   .replace(f"{first} is a", "each of these is a")
+                   .replace(f"{first} is not a heart, so it may be led", "these are not hearts, so they may be led")
+                   .replace("instead of the queen of spades", "instead of a point card")
+                   .replace("instead of a heart", "instead of a point card"))
+        lines.append(f"{'✓ may play' if key[0] else '✗ may not '}  {' '.join(c.pretty for c in group)}\n"
+                     f"             {msg}")
+    return "\n".join(lines)

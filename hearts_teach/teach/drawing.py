@@ -1,0 +1,21 @@
+"""``drawing(game)``: a game object drawn as HTML in a notebook, with a short readable text.
+
+A hand's ``repr`` is its eval-able record (hundreds of characters of card codes); stored as
+a cell's text output it is unreadable in a plain-text viewer. ``drawing`` keeps the HTML
+table and gives the text view (``text(all_hands=True)``) as the plain-text twin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class drawing:  # noqa: N801 - reads as a function in a lesson cell: drawing(hand)
+    def __init__(self, game: Any):
+        self.game = game
+
+    def _repr_html_(self) -> str:
+        return self.game._repr_html_()
+
+    def __repr__(self) -> str:
+        return self.game.text(all_hands=True)

@@ -1,0 +1,315 @@
+"""Drills: fixed positions where the learner makes one decision (three cards to pass, or one card
+to play) and the coach grades it.
+
+One ``Drill`` class serves lesson 08 (``DRILLS``, worked through in a ``DrillSession``) and
+exercise 07 (``hearts_teach.teach.checks.strategy.DRILLS``, answered in a dict); ``grade`` is
+the one grading path and ``MARKS`` the one scale. A drill's score is in *marks*: the game's
+*points* are penalties, and a drill never speaks of them as its score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import CardLike, CardList
+from hearts_teach.kernel.errors import ArgumentError
+from hearts_teach.present.widgets.common import WidgetView
+from hearts_teach.teach.players import bots_play, table_bots
+from hearts_teach.teach.positions import cannot_follow, position
+
+if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is graded
+    from hearts_teach.agents.coach import Assessment
+
+# marks per coach verdict: the one scale of every drill score
+MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
+FULL_MARKS = MARKS["best"]
+MARKS_RULE = "best or fine 2, inaccuracy 1, mistake or blunder 0"
+
+
+def marks(n: int) -> str:
+    """'1 mark', '2 marks', '0 marks'."""
+    return f"{n} mark{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One practice decision for ``seat``: a fixed position, and what to decide there."""
+
+    title: str
+    kind: str  # "pass" (choose 3 cards) or "play" (choose 1 card)
+    prompt: str
+    make: Callable[[], Hand]  # builds the position afresh (so a drill can be replayed)
+    seat: int = 0
+
+    def view(self) -> View:
+        return self.make().view(self.seat)
+
+
+@dataclass(frozen=True)
+class Scripted:
+    """A position written out card by card, so that it never changes when the bots do: a seeded
+    deal, then (for a play drill) each seat's three passed cards and the cards played."""
+
+    seed: int
+    hand_number: int = 0
+    passes: tuple[str, ...] = ()
+    plays: str = ""
+
+    def __call__(self) -> Hand:
+        hand = Hand.deal(seed=self.seed, hand_number=self.hand_number)
+        for seat, cards in enumerate(self.passes):
+            hand.pass_cards(seat, cards)
+        for card in self.plays.split():
+            hand.play(card)
+        return hand
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The coach's verdict on one answer to a drill."""
+
+    chosen: CardList  # a pass in the order the coach names passes
+    verdict: str
+    marks: int
+    reason: str
+    best: str  # the coach's best choice, as a label ("3♠", "J♣ Q♠ A♠")
+    assessment: Assessment
+
+
+def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Hand | None = None) -> Grade:
+    """Grade ``cards`` as the answer to ``drill`` (on ``hand``, the drill's position, built afresh
+    when not given). An answer that is not a valid choice raises a ``ValueError`` whose message
+    says why (the engine's own reason for a pass or a play it refuses); nothing is graded then."""
+    from hearts_teach.agents.coach import assess_pass, assess_play
+
+    hand = drill.make() if hand is None else hand
+    chosen = CardList(cards)
+    if drill.kind == "pass":
+        if hand.passed(drill.seat) is None:
+            hand.pass_cards(drill.seat, chosen)  # the engine checks the pass (3 different held cards)
+        graded = assess_pass(hand.view(drill.seat), seed=seed)  # the pass made is graded beside the others
+        mine = graded.of(chosen)
+        chosen = CardList.from_mask(chosen.mask)
+    else:
+        if len(chosen) != 1:
+            raise ArgumentError(f"a play drill needs exactly one card, got {len(chosen)}: "
+                                f"{' '.join(c.pretty for c in chosen) or 'none'}", argument="cards")
+        verdict = hand.explain(chosen[0], drill.seat)
+        if not verdict.legal:
+            raise ArgumentError(f"{chosen[0].pretty} may not be played here: {verdict.message}", argument="cards")
+        graded = assess_play(hand.view(drill.seat), seed=seed)
+        mine = graded.of(chosen[0])
+    return Grade(chosen, mine.verdict, MARKS[mine.verdict], mine.reason, graded.best.label, graded)
+
+
+def meaning(verdict: str) -> str:
+    """What a verdict means, in the words of a drill (marks are the score, points the penalties)."""
+    from hearts_teach.agents.coach import explain_verdicts
+
+    for line in explain_verdicts(unit="marks").splitlines():
+        if line.startswith(verdict + ": "):
+            return line.split(": ", 1)[1]
+    raise KeyError(verdict)
+
+
+def _flush_lead() -> Hand:
+    def stop(h: Hand) -> bool:
+        return h.turn == 0 and h.trick_number >= 3 and not h.current_trick.cards
+    return bots_play(Hand.deal(seed=1, pass_direction="hold"), table_bots("rule"), stop=stop)
+
+
+# lesson 08's drills
+DRILLS: tuple[Drill, ...] = (
+    Drill("Pass with the queen and the ace", "pass",
+          "Hand 1, passing left. Choose the 3 cards South should pass.",
+          lambda: Hand.deal(seed=287)),
+    Drill("Pass with a long spade suit", "pass",
+          "Hand 2, passing right. Choose the 3 cards South should pass.",
+          lambda: Hand.deal(seed=23, hand_number=1)),
+    Drill("Void in clubs", "play",
+          "Trick 3: East is winning a club trick and South has no clubs. What should South play?",
+          lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
+                            stop=cannot_follow)),
+    Drill("Your lead", "play",
+          "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
+          _flush_lead),
+    Drill("The queen is on the table", "play",
+          "Trick 2: West led 5♠, North played 9♠, East dropped Q♠. What should South play?",
+          lambda: position({0: "AS 3S 4H 8H JD 9D 5D 7C 8C 9C TC JC 7D", 1: "KC 5S", 2: "4C 9S",
+                            3: "2C QS 3C 5C 6C 2D 3D 4D 6D 2H 3H 5H 6H"},
+                           plays="2C 7C KC 4C 5S 9S QS", seed=2)),
+)
+
+
+@dataclass(frozen=True)
+class DrillResult:
+    """One answered drill of a session."""
+
+    drill: Drill
+    answer: CardList
+    verdict: str
+    marks: int
+    reason: str
+    best: str
+    assessment: Assessment
+    position: str = ""  # the graded position as the learner saw it
+    feedback: str = ""
+
+
+class DrillSession(WidgetView):
+    """Work through ``drills`` one by one; the coach grades each answer with its reasons.
+
+    Text path: ``answer("QS")`` / ``answer("QS AS AD")`` grades the current drill and moves on;
+    ``text()`` shows the current drill or the final score. ``widget`` holds clickable cards
+    (a ``HandWidget`` or a ``PassPicker``) for the current drill and the feedback so far.
+    """
+
+    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0):
+        self.drills = list(drills)
+        self.seed = seed
+        self.results: list[DrillResult] = []
+        self.hand: Hand | None = None
+        self.last_feedback = ""
+        self.control = None  # the PassPicker or HandWidget of the current drill (once shown)
+        self._widget = None
+        self._start()
+
+    # state ------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return len(self.results) == len(self.drills)
+
+    @property
+    def current(self) -> Drill | None:
+        return None if self.done else self.drills[len(self.results)]
+
+    @property
+    def score(self) -> int:
+        return sum(r.marks for r in self.results)
+
+    def score_line(self) -> str:
+        return f"Score: {self.score} of {FULL_MARKS * len(self.results)} marks ({MARKS_RULE})"
+
+    def _start(self) -> None:
+        d = self.current
+        self.hand = d.make() if d is not None else None
+        if self._widget is not None:
+            self._refresh_widget()
+
+    # answering ----------------------------------------------------------------------------
+    def answer(self, cards: str | Iterable[CardLike]) -> str:
+        """Grade ``cards`` for the current drill with the coach, record it and move on.
+        A card that may not be played is refused with the reason, and the drill stays."""
+        d = self.current
+        if d is None:
+            return "All drills are done. " + self.score_line()
+        chosen = CardList(cards)
+        if d.kind == "play" and len(chosen) == 1:
+            verdict = self.hand.explain(chosen[0], d.seat)
+            if not verdict.legal:
+                self.last_feedback = f"Can't play {chosen[0].pretty}: {verdict.message}. Try another card."
+                self._refresh_widget()
+                return self.last_feedback
+        seen = self.position_text()
+        g = grade(d, chosen, self.seed, self.hand)
+        feedback = (f"Drill {len(self.results) + 1} · {d.title}: you chose "
+                    f"{' '.join(c.pretty for c in g.chosen)} → {g.verdict} ({marks(g.marks)}). {g.reason}")
+        if g.verdict != "best":
+            feedback += f" The coach's best: {g.best}."
+        feedback += f" ({g.verdict.capitalize()} means {meaning(g.verdict)}.)"
+        self.results.append(DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment,
+                                        seen, feedback))
+        self.last_feedback = feedback
+        self._start()
+        return self.last_feedback
+
+    # views --------------------------------------------------------------------------------
+    def position_text(self) -> str:
+        d = self.current
+        if d is None:
+            return "All drills are done. " + self.score_line()
+        head = f"Drill {len(self.results) + 1} of {len(self.drills)} · {d.title}\n{d.prompt}"
+        return head + "\n" + self.hand.text(seat=d.seat)
+
+    def graded_text(self) -> str:
+        """The last graded position with its feedback beside it (empty before any answer)."""
+        if not self.results:
+            return ""
+        r = self.results[-1]
+        return f"Graded:\n{r.position}\n\n{r.feedback}"
+
+    def summary(self) -> str:
+        lines = [f"{i + 1}. {r.drill.title:<32} {' '.join(c.pretty for c in r.answer):<10} "
+                 f"{r.verdict:<10} {marks(r.marks):<8}  (coach's best: {r.best})"
+                 for i, r in enumerate(self.results)]
+        return "\n".join(lines + [self.score_line()])
+
+    def _current_note(self) -> str:
+        """A message about the current drill (a refused card), not about the graded one."""
+        if self.last_feedback and (not self.results or self.last_feedback != self.results[-1].feedback):
+            return self.last_feedback
+        return ""
+
+    def _next_text(self) -> str:
+        """What follows the graded box: the next drill, or the end (the score is just above)."""
+        if not self.results:
+            return self.position_text()
+        return "All drills are done." if self.done else "Next: " + self.position_text()
+
+    def text(self) -> str:
+        """The text path: the last graded position with its feedback, then the next drill."""
+        parts = []
+        if self.results:
+            parts += [self.graded_text(), self.score_line()]
+        parts.append(self._next_text())
+        if self._current_note():
+            parts.append(self._current_note())
+        return "\n\n".join(parts)
+
+    @property
+    def widget(self):
+        if self._widget is None:
+            import ipywidgets as w
+
+            self._prompt = w.HTML()
+            self._area = w.VBox()
+            self._feedback = w.HTML()
+            # the graded position and its feedback side by side, above the next drill
+            self._graded_position = w.HTML()
+            self._graded = w.HBox([self._graded_position, self._feedback],
+                                  layout=w.Layout(border="1px solid #ccc", padding="4px"))
+            self._widget = w.VBox([self._graded, self._prompt, self._area])
+            self._refresh_widget()
+        return self._widget
+
+    def _refresh_widget(self) -> None:
+        if self._widget is None:
+            return
+        from html import escape
+
+        from hearts_teach.present.widgets import HandWidget, PassPicker
+
+        d = self.current
+        note = self._current_note()
+        self._prompt.value = (f"<pre>{escape(self._next_text())}</pre>"
+                              + (f"<div style='color:#a00'>{escape(note)}</div>" if note else ""))
+        if d is None:
+            self.control = None
+        elif d.kind == "pass":
+            self.control = PassPicker(self.hand, d.seat, on_confirm=lambda cards: self.answer(cards))
+        else:
+            self.control = HandWidget(self.hand, d.seat, on_play=lambda card: self.answer([card]))
+        self._area.children = () if self.control is None else (self.control.widget,)
+        if self.results:
+            r = self.results[-1]
+            self._graded_position.value = f"<pre>Graded:\n{escape(r.position)}</pre>"
+            self._feedback.value = (f"<div style='white-space:pre-wrap;max-width:36em;padding-left:8px'>"
+                                    f"{escape(r.feedback + chr(10) + self.score_line())}</div>")
+            self._graded.layout.display = None
+        else:
+            self._graded_position.value = self._feedback.value = ""
+            self._graded.layout.display = "none"

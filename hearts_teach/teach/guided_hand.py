@@ -1,0 +1,219 @@
+"""A guided first hand: the learner plays one seat, one decision at a time, and hears at once
+whether the card was allowed (the engine's ``explain``) and whether it was good (the coach).
+
+``GuidedHand(hand, seat=0)``: the other seats are rule bots and play until it is the learner's
+turn again. ``play("3S")`` is the text path of a click; ``hint()`` asks the coach; ``text()``
+shows the table, the learner's cards and the feedback. Refused cards change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint
+from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.kernel.cards import Card, CardLike, to_card
+from hearts_teach.kernel.errors import ArgumentError, HeartsError
+from hearts_teach.present.widgets.common import (
+    card_button,
+    control_button,
+    status_html,
+    sync_buttons,
+)
+
+GUIDED_SEED = 2031  # a hold hand in which South leads, follows, ducks and discards
+
+# the coach's verdict -> how the feedback opens (strategy half of the sentence)
+OPENINGS = {
+    "best": "Legal, and good",
+    "fine": "Legal, and fine",
+    "inaccuracy": "Legal, but an inaccuracy",
+    "mistake": "Legal, but a mistake",
+    "blunder": "Legal, but a blunder",
+}
+assert set(OPENINGS) == set(VERDICTS)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the learner's plays, with the rule and the coach's grading."""
+
+    trick: int
+    card: Card
+    rule: str  # the engine's sentence: why the card was allowed
+    verdict: str  # the coach's verdict ("best", "fine", ...)
+    does: str  # what the card did, in words
+    consequence: str  # what followed in the coach's sampled deals
+    group: str  # the cards that do exactly the same here ("8♠/9♠/10♠"), or "" for a card alone
+    best: Candidate  # the coach's top choice
+    choices: int  # how many different choices there were (equivalent cards grouped)
+
+    def sentence(self) -> str:
+        """'Legal, and good: your 3♠ ducks under K♠.' and, for a worse card, the better one."""
+        if self.choices == 1:
+            return f"Legal (no real choice here): your {self.card.pretty} {self.does}."
+        same = f" (the same here as {self.group})" if self.group else ""
+        text = f"{OPENINGS[self.verdict]}: your {self.card.pretty}{same} {self.does}."
+        if self.verdict not in ("best", "fine"):
+            text += (f" The coach prefers {self.best.label}: it {self.best.does}; with yours, "
+                     f"{self.consequence}. ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)")
+        return text
+
+
+class GuidedHand:
+    """One hand, one decision at a time, with instant feedback on the rule and the strategy."""
+
+    def __init__(self, hand: Hand | None = None, seat: int = 0, bots: Sequence[Any] | None = None,
+                 coach_seed: int = 0):
+        from hearts_teach.teach.lessons import table_bots  # the lessons' bots (teach layer)
+
+        self.hand = Hand.deal(seed=GUIDED_SEED, pass_direction="hold") if hand is None else hand
+        if self.hand.phase is Phase.PASS:
+            raise ArgumentError("the guided hand starts with play: pass first, or use a hold hand", argument="hand")
+        if seat not in range(4):
+            raise ArgumentError(f"seat is 0..3, got {seat!r}", argument="seat")
+        self.seat = seat
+        self.bots = list(bots) if bots is not None else table_bots("rule")
+        self.coach_seed = coach_seed
+        self.decisions: list[Decision] = []
+        self.events: list[str] = []  # every finished trick, in words
+        self.last_message = ""
+        self._widget: w.VBox | None = None
+        self._advance()
+
+    # the game ---------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.hand.is_over
+
+    def _advance(self) -> list[str]:
+        """Let the bots play until it is the learner's turn (or the hand is over); returns the
+        tricks finished on the way, in words."""
+        from hearts_teach.teach.lessons import describe_trick
+
+        finished = []
+        seen = len(self.hand.tricks)
+        while not self.hand.is_over and self.hand.turn != self.seat:
+            s = self.hand.turn
+            self.bots[s].act(self.hand, s)
+        for trick in self.hand.tricks[seen:]:
+            finished.append(describe_trick(self.hand, trick))
+        self.events += finished
+        return finished
+
+    def play(self, card: CardLike) -> str:
+        """Play ``card`` for the learner (as a click would); returns the feedback."""
+        if self.done:
+            return self._say(f"The hand is over. {self.result()}", "info")
+        try:
+            c = to_card(card)
+        except HeartsError as e:
+            return self._say(f"✘ {e}", "error")
+        v = self.hand.explain(c, self.seat)
+        if not v.legal:
+            return self._say(f"✘ Not allowed: {c.pretty}. {v.message[:1].upper()}{v.message[1:]}. "
+                             f"Nothing was played; choose another card.", "error")
+        seen = len(self.hand.tricks)
+        graded = assess_play(self.hand.view(self.seat), seed=self.coach_seed)
+        cand = graded.of(c)
+        self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, cand.does,
+                                       cand.consequence, cand.label if len(cand.cards) > 1 else "", graded.best,
+                                       len(graded)))
+        self.hand.play(c, self.seat)
+        self._advance()
+        from hearts_teach.teach.lessons import describe_trick
+
+        lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]
+        lines += [describe_trick(self.hand, t) for t in self.hand.tricks[seen:]]
+        if self.done:
+            lines.append(self.result())
+        return self._say("\n".join(lines), "ok")
+
+    def hint(self) -> str:
+        """The coach's suggestion for the learner's move (the hand does not change)."""
+        if self.done:
+            return self._say(f"The hand is over. {self.result()}", "info")
+        return self._say(f"Hint: {hint(self.hand.view(self.seat), seed=self.coach_seed)}", "hint")
+
+    def result(self) -> str:
+        names, scores = self.hand.seat_names, self.hand.scores
+        line = "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(4))
+        if self.hand.moon is not None:
+            line += f" ({names[self.hand.moon]} shot the moon)"
+        good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in self.decisions)
+        return f"{line}. You made {len(self.decisions)} decisions; the coach called {good} of them good or fine."
+
+    def review(self) -> str:
+        """Every decision so far, one line each: the trick, the card, the coach's verdict."""
+        if not self.decisions:
+            return "No decisions yet: play the hand first."
+        lines = [f"trick {d.trick:>2}: {d.card.pretty:<4} {'forced' if d.choices == 1 else d.verdict:<10} "
+                 f"{d.does}" for d in self.decisions]
+        if self.done:
+            lines.append(self.result())
+        return "\n".join(lines)
+
+    def position(self) -> str:
+        """The table as the learner sees it: the trick so far and the learner's cards."""
+        return self.hand.text(self.seat)
+
+    # display ------------------------------------------------------------------------------
+    def _say(self, text: str, kind: str) -> str:
+        self.last_message = text
+        if self._widget is not None:
+            self._refresh_widget(kind)
+        return text
+
+    @property
+    def widget(self) -> w.VBox:
+        if self._widget is None:
+            self._position = w.HTML()
+            self._cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+            self._cards.add_class("ht-guided-cards")
+            self._buttons: dict[str, w.Button] = {}
+            self._feedback = w.HTML(status_html(""))
+            self._feedback.add_class("ht-guided-feedback")
+            self.hint_button = control_button("Hint", "Ask the coach which card to play", "ht-hint")
+            self.hint_button.on_click(lambda _b: self.hint())
+            self._widget = w.VBox([self._position, self._cards, self.hint_button, self._feedback])
+            self._widget.add_class("ht-guided-hand")
+            self._refresh_widget("info")
+        return self._widget
+
+    @property
+    def buttons(self) -> dict[str, w.Button]:
+        """The learner's card buttons ('QS' → Button); a click is ``play``."""
+        self.widget  # noqa: B018 - builds the widgets
+        return self._buttons
+
+    def _make(self, card: Card) -> w.Button:
+        b = card_button(card)
+        b.on_click(lambda _b, c=card: self.play(c))
+        return b
+
+    def _refresh_widget(self, kind: str) -> None:
+        self._position.value = f"<pre>{escape(self.position())}</pre>"
+        sync_buttons(self._cards, self._buttons, self.hand.cards(self.seat), self._make)
+        for key, b in self._buttons.items():
+            v = self.hand.explain(key, self.seat)
+            b.disabled = self.done or not v.legal
+            b.tooltip = f"{Card(key).name} — {'play it' if v.legal else 'not allowed'}: {v.message}"
+        self.hint_button.disabled = self.done
+        lines = self.last_message.split("\n")
+        self._feedback.value = "".join(status_html(line, kind if i == 0 else "info") for i, line in enumerate(lines))
+
+    def text(self) -> str:
+        parts = [self.position()]
+        if self.last_message:
+            parts.append(self.last_message)
+        return "\n".join(parts)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        return dict(bundle or {}, **{"text/plain": self.text()})

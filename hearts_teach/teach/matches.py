@@ -1,0 +1,71 @@
+"""Whole matches in the lessons: bots playing a match, a button that plays it hand by hand,
+and a hand replayed under other scoring rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.table import FOUR
+from hearts_teach.present.widgets.common import WidgetView
+from hearts_teach.teach.players import bots_play
+
+
+def replay_with(hand: Hand, rules: Rules) -> Hand:
+    """The same deal, passes and plays under other ``rules`` (for scoring variants such as
+    omnibus that don't change which cards may be played)."""
+    new = Hand([hand.dealt(s) for s in FOUR.seats], hand.pass_direction, rules, hand.hand_number,
+               hand.seat_names)
+    new.replay(hand.history)
+    return new
+
+
+def play_match(match, bots: Sequence, max_hands: int | None = None):
+    """Let the bots play ``match`` hand after hand until it is over (or ``max_hands`` more
+    hands have been finished). Returns the match."""
+    done = 0
+    while True:
+        bots_play(match.hand, bots)
+        done += 1
+        if match.is_over or (max_hands is not None and done >= max_hands):
+            return match
+        match.next_hand()
+
+
+class MatchStepper(WidgetView):
+    """A button that plays the next hand of a bot match and shows the score table.
+
+    ``.button.click()`` (or ``.step()``) plays one hand; ``text()`` is the score table.
+    """
+
+    def __init__(self, match, bots: Sequence):
+        import ipywidgets as w
+
+        self.match = match
+        self.bots = list(bots)
+        self.button = w.Button(description="Play next hand", tooltip="The bots play one more hand",
+                               layout=w.Layout(width="auto"))
+        self.button.on_click(lambda _b: self.step())
+        self.table = w.HTML()
+        self.widget = w.VBox([self.button, self.table])
+        self._show()
+
+    def step(self) -> str:
+        m = self.match
+        if m.is_over:
+            return self.text()
+        if m.hand.is_over:
+            m.next_hand()
+        bots_play(m.hand, self.bots)
+        self._show()
+        return self.text()
+
+    def _show(self) -> None:
+        from html import escape
+
+        self.button.disabled = self.match.is_over
+        self.table.value = f"<pre>{escape(self.text())}</pre>"
+
+    def text(self) -> str:
+        return self.match.score_table()

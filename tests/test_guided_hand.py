@@ -1,0 +1,92 @@
+"""The guided first hand (lesson 06a): one decision at a time, the rule and the coach's verdict
+after every card, refusals that change nothing, driven by Button.click() on the lesson's own
+widget."""
+
+from __future__ import annotations
+
+from lesson_runner import ROOT, run
+
+from hearts_teach import Hand
+from hearts_teach.agents.coach import assess_play
+from hearts_teach.teach.guided_hand import OPENINGS, GuidedHand
+
+
+def fresh_from_the_lesson() -> GuidedHand:
+    run.cache_clear()
+    result = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb")
+    assert not result.failed, result.failed
+    guided = result.namespace["guided"]
+    assert not guided.decisions and not guided.last_message, "the guided hand arrived played"
+    return guided
+
+
+def test_a_whole_hand_by_clicks_with_the_rule_and_the_verdict_each_time():
+    guided = fresh_from_the_lesson()
+    hand = guided.hand
+    while not guided.done:
+        legal = hand.legal_plays(0).cards
+        illegal = [c for c in hand.cards(0) if c not in legal]
+        if illegal:  # a refused card: its button is disabled, and a click changes nothing
+            before = hand.snapshot()
+            key = str(illegal[0])
+            assert guided.buttons[key].disabled
+            guided.buttons[key].click()
+            assert guided.last_message.startswith(f"✘ Not allowed: {illegal[0].pretty}.")
+            assert hand.snapshot() == before and "Nothing was played" in guided.last_message
+        card = legal[-1]
+        verdict_before = assess_play(hand.view(0)).verdict(card)  # the coach's grading, asked directly
+        rule = hand.explain(card, 0).message
+        guided.buttons[str(card)].click()
+        msg = guided.last_message
+        decision = guided.decisions[-1]
+        assert decision.card == card and decision.verdict == verdict_before
+        assert f"The rule: {rule}." in msg
+        if decision.choices == 1:
+            assert msg.startswith("✔ Legal (no real choice here)")
+        else:
+            assert msg.startswith(f"✔ {OPENINGS[verdict_before]}: your {card.pretty} ")
+            if verdict_before not in ("best", "fine"):
+                assert f"The coach prefers {decision.best.label}" in msg
+    assert len(guided.decisions) == 13 and "Scores:" in guided.last_message
+    assert all(b.disabled for b in guided.buttons.values()) and guided.hint_button.disabled
+    assert guided.review().count("trick") >= 13
+
+
+def test_good_duck_reads_as_the_issue_asks():
+    """"legal, and good: ... ducked under the K♠"-style feedback appears on a real duck."""
+    found = False
+    for seed in range(30):
+        guided = GuidedHand(Hand.deal(seed=seed, pass_direction="hold"))
+        while not guided.done and not found:
+            graded = assess_play(guided.hand.view(0))
+            ducks = [c for c in graded if c.verdict == "best" and c.does.startswith("ducks under") and len(graded) > 1]
+            card = ducks[0].card if ducks else graded.best.card
+            msg = guided.play(card)
+            found = bool(ducks)
+            if found:
+                assert msg.startswith(f"✔ Legal, and good: your {card.pretty} ducks under ")
+        if found:
+            break
+    assert found
+
+
+def test_hint_and_bad_input_change_nothing():
+    guided = GuidedHand()
+    before = guided.hand.snapshot()
+    guided.widget  # noqa: B018 - builds the widgets
+    guided.hint_button.click()
+    assert guided.last_message.startswith("Hint: Play ") and guided.hand.snapshot() == before
+    assert guided.play("ZZ").startswith("✘ invalid card") and guided.hand.snapshot() == before
+    assert guided.play("AS" if "AS" not in guided.hand.cards(0) else "2D").startswith("✘ Not allowed")
+    assert guided.hand.snapshot() == before and not guided.decisions
+
+
+def test_the_lesson_quiz():
+    result = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb")
+    duck = result.namespace["duck"]
+    duck.buttons["A♠"].click()
+    assert duck.last_message.startswith("✘ Not A♠.") and duck.last_message.endswith("Try again.")
+    duck.buttons["J♠"].click()
+    assert duck.last_message.startswith("✔ Right: J♠.")
+    duck.buttons["4♠"].click()
+    assert duck.last_message.startswith("Already answered")

@@ -1,0 +1,69 @@
+"""Every lesson links the one-screen rules summary and the glossary, at the top, and the two
+reference pages exist, link each other and define every word the lessons rely on.
+
+A lesson is a notebook in notebooks/ whose name starts with its number (00_welcome,
+06a_guided_first_hand, ...); play.ipynb (the app) and the reference pages themselves are not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+SUMMARY, GLOSSARY = "rules_summary.ipynb", "glossary.ipynb"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d", p.name))
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+WORDS = ("trick", "lead", "follow", "void", "duck", "discard", "broken", "hold", "moon", "bot", "seed")
+
+
+def _markdown(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+
+
+def _targets(text: str) -> list[str]:
+    return [t.split("#")[0] for t in LINK.findall(text)]
+
+
+def test_the_series_has_lessons():
+    assert len(LESSONS) >= 11 and (NOTEBOOKS / "06a_guided_first_hand.ipynb") in LESSONS
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_links_the_summary_and_the_glossary_at_the_top(path: Path):
+    top = _targets(_markdown(path)[0])
+    missing = [t for t in (SUMMARY, GLOSSARY) if t not in top]
+    assert not missing, f"{path.name}: the first Markdown cell does not link {missing}"
+
+
+@pytest.mark.parametrize("name", [SUMMARY, GLOSSARY])
+def test_the_reference_pages_link_each_other_and_the_index(name: str):
+    text = "\n".join(_markdown(NOTEBOOKS / name))
+    other = GLOSSARY if name == SUMMARY else SUMMARY
+    assert other in _targets(text) and "00_welcome.ipynb" in _targets(text)
+
+
+def test_the_glossary_defines_every_word_the_issue_asks_for():
+    text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
+    defined = [m.lower() for m in re.findall(r"^- \*\*([^*]+)\*\*", text, flags=re.M)]
+    missing = [w for w in WORDS if w not in defined]
+    assert not missing, f"the glossary lacks {missing} (defined: {defined})"
+    assert defined == sorted(defined), "glossary entries are in alphabetical order"
+
+
+@pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / SUMMARY, NOTEBOOKS / GLOSSARY], ids=lambda p: p.stem)
+def test_every_relative_link_points_at_a_file(path: Path):
+    broken = [t for md in _markdown(path) for t in _targets(md)
+              if t and not re.match(r"^[a-z]+:", t) and not (path.parent / t).exists()]
+    assert not broken, f"{path.name} links to missing files: {broken}"
+
+
+def test_the_summary_fits_on_one_screen():
+    """One screen: at most 40 lines of Markdown in all (a laptop shows about 40 at once)."""
+    lines = sum(md.count("\n") + 1 for md in _markdown(NOTEBOOKS / SUMMARY))
+    assert lines <= 40, f"the rules summary is {lines} lines long"

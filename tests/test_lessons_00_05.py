@@ -1,0 +1,229 @@
+"""Lessons 00-05 and the guided first hand, as a learner uses them: every quiz and widget the
+lesson displays is clicked here (``Button.click()``) on the lesson's own objects, and every
+number or story the prose tells is checked against the engine.
+
+The notebooks are run in this process by ``lesson_runner``; their code cells never answer a
+quiz (``test_no_preanswered.py``), so the answers live here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from lesson_runner import ROOT, run
+
+from hearts_teach import DECK, Card, CardList, Hand
+from hearts_teach.kernel.cards import Suit
+
+NB = ROOT / "notebooks"
+
+
+def lesson(stem: str) -> dict:
+    result = run(NB / f"{stem}.ipynb")
+    assert not result.failed, result.failed
+    return result.namespace
+
+
+def prose(stem: str) -> str:
+    cells = json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def click(quiz, label: str) -> str:
+    quiz.buttons[label].click()
+    return quiz.last_message
+
+
+def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
+    """Wrong answers say why and invite another try; the right one closes the quiz."""
+    assert not quiz.attempts, "the quiz arrived answered"
+    for label in wrong:
+        msg = click(quiz, label)
+        assert msg.startswith(f"✘ Not {label}.") and msg.endswith("Try again.")
+    assert click(quiz, right).startswith(f"✔ Right: {right}.")
+    assert all(b.disabled for b in quiz.buttons.values())
+    assert "Try again" not in click(quiz, wrong[0]) if wrong else True
+
+
+# lesson 00 ---------------------------------------------------------------------------------
+
+def test_00_quizzes():
+    ns = lesson("00_welcome")
+    answer_every_way(ns["worst"], "Q♠", ["A♥", "A♠", "2♣", "J♦"])
+    answer_every_way(ns["total"], "26", ["13", "14", "52"])
+
+
+def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine():
+    text = prose("00_welcome")
+    assert "highest card **of the suit that was led**" in text
+    assert "the highest one takes all four" not in text
+    assert sum(c.points for c in DECK) == 26 and len([c for c in DECK if c.points]) == 14  # "fourteen cards"
+
+
+# lesson 01 ---------------------------------------------------------------------------------
+
+def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
+    picker = lesson("01_deal_and_pass")["picker"]
+    assert not picker.done and not picker.selected, "the picker arrived used"
+    for key in ("QS", "AS", "AD"):
+        picker.buttons[key].click()
+    picker.buttons["2H" if "2H" in picker.buttons else "3H"].click()  # a fourth card is refused
+    assert picker.last_message.startswith("Can't choose")
+    picker.confirm.click()
+    got = picker.hand.received(0)
+    assert got is not None and len(got) == 3, "the other seats passed too"
+    received = " ".join(c.pretty for c in got)
+    assert f"Received from East: {received}." in picker.last_message
+    assert f"Received: {received}." in picker.text()
+    assert "can still be discarded on a trick you win" in picker.last_message
+    assert "no longer be stuck" not in picker.last_message
+
+
+def test_01_the_pass_comments_never_promise_a_void_the_pass_undid():
+    from hearts_teach.present.widgets import PassPicker
+    from hearts_teach.teach.lessons import table_bots
+    from hearts_teach.teach.pass_comments import pass_feedback
+
+    seen = 0
+    for seed in range(40):
+        hand = Hand.deal(seed=seed)
+        for suit in Suit:  # pass the last cards of a short suit where possible
+            mine = [c for c in hand.cards(0) if c.suit is suit]
+            if 1 <= len(mine) <= 3:
+                others = [c for c in hand.cards(0) if c.suit is not suit][:3 - len(mine)]
+                picker = PassPicker(Hand.deal(seed=seed), 0, feedback=pass_feedback, others=table_bots("rule"))
+                msg = picker.choose(mine + others)
+                after = picker.hand.cards(0)
+                if after.of_suit(suit):
+                    assert f"You are void in {suit.plural}" not in msg
+                    assert f"You passed your last {suit.plural}, but" in msg
+                else:
+                    assert f"You are void in {suit.plural}" in msg
+                    seen += 1
+                if suit is Suit.CLUBS and not after.of_suit(suit):
+                    assert "not a heart or Q♠ on the first trick" in msg
+                break
+    assert seen >= 5
+
+
+def test_01_quiz():
+    answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
+
+
+# lesson 02 ---------------------------------------------------------------------------------
+
+def test_02_widget_and_quizzes():
+    ns = lesson("02_tricks_and_following_suit")
+    west = ns["west"]
+    assert west.hand.trick_number == 1 and len(west.hand.current_trick.cards) == 2, "West's widget arrived played"
+    west.buttons["AD"].click()
+    assert west.last_message.startswith("Can't play A♦") and len(west.hand.current_trick.cards) == 2
+    west.buttons["JC"].click()
+    assert west.last_message == "West played J♣."
+    answer_every_way(ns["who"], "East", ["North", "West", "South"])
+    pick = ns["pick"]
+    assert click(pick, "K♦").startswith("✘") and click(pick, "J♣").startswith("✔")
+
+
+def test_02_void_prose_names_the_first_trick_exception():
+    text = prose("02_tricks_and_following_suit")
+    assert "you may play any card at\nall" not in text and "first trick only" in text
+
+
+# lesson 03 ---------------------------------------------------------------------------------
+
+def test_03_widget_quiz_and_the_first_trick_sentence():
+    ns = lesson("03_breaking_hearts")
+    south = ns["south"]
+    assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
+    south.buttons["KH"].click()
+    assert "hearts have not been broken" in south.last_message
+    answer_every_way(ns["q"], "Q♠", ["5♥", "9♥"])
+    first = ns["first"]
+    v = first.explain("5D")
+    assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message
+
+
+def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
+    """The engine's sentence for a void discard says "any card" only when every held card is legal."""
+    from hearts_teach import Rules
+    from hearts_teach.kernel.errors import Rule
+    from hearts_teach.teach.lessons import table_bots
+
+    checked = 0
+    for name in ("standard", "queen_waits", "first_trick_points"):
+        for seed in range(12):
+            hand = Hand.deal(seed=seed, pass_direction="hold", rules=Rules.preset(name))
+            bots = table_bots("random", seed)
+            while not hand.is_over:
+                seat = hand.turn
+                legal = hand.legal_plays(seat).cards
+                for card in legal:
+                    v = hand.explain(card, seat)
+                    if v.rule is Rule.VOID_DISCARD:
+                        checked += 1
+                        says_any = "may play any card:" in v.message
+                        assert says_any == (len(legal) == len(hand.cards(seat))), (name, seed, v.message)
+                bots[seat].act(hand, seat)
+    assert checked > 100
+
+
+# lesson 04 ---------------------------------------------------------------------------------
+
+def test_04_numbers_story_widget_and_quiz():
+    ns = lesson("04_queen_of_spades")
+    hearts = [c for c in DECK if c.suit is Suit.HEARTS]
+    assert Card("QS").points == sum(c.points for c in hearts) == 13  # "as much as all thirteen hearts"
+    assert "more than every heart" not in prose("04_queen_of_spades")
+    hand = ns["hand"]  # seed 19: the story of the spade leads
+    spade_tricks = [t for t in hand.tricks if t.led_suit == Suit.SPADES]
+    assert [hand.seat_names[t.seats[0]] for t in spade_tricks[:3]] == ["East", "North", "East"]
+    fifth = hand.tricks[4]
+    assert Card("QS") in fifth.cards and hand.seat_names[fifth.winner] == "South"
+    assert hand.dealt(1).of_suit(Suit.SPADES).mask == CardList("QS TS 2S").mask  # West: Q♠ with two small spades
+    south = ns["south"]
+    assert Card("QS") in south.hand.cards(0), "the widget arrived played"
+    south.buttons["QS"].click()
+    assert south.last_message == "South played Q♠." and south.hand.last_trick.points == 13
+    answer_every_way(ns["duck"], "3♠", ["A♠"])
+
+
+# lesson 05 ---------------------------------------------------------------------------------
+
+def test_05_the_moon_story_agrees_with_its_replay():
+    ns = lesson("05_shooting_the_moon")
+    hand = ns["hand"]
+    assert hand.moon == 0
+    t5, t6 = hand.tricks[4], hand.tricks[5]
+    assert dict(zip(t5.seats, t5.cards, strict=True))[1] == Card("AH")  # West threw away A♥ on trick 5
+    # East still held K♥ (above South's Q♥) and ducked with 8♥ on trick 6
+    assert dict(zip(t6.seats, t6.cards, strict=True))[0] == Card("QH") and dict(zip(t6.seats, t6.cards, strict=True))[3] == Card("8H")
+    later = [c for t in hand.tricks[6:] for s, c in zip(t.seats, t.cards, strict=True) if s == 3]
+    assert Card("KH") in later
+    assert sum(t.points for t in hand.tricks[:5] if t.winner == 0) == 15  # "15 points already taken"
+    text = prose("05_shooting_the_moon")
+    assert "After that nobody could stop South" not in text and "usually called" not in text
+    blocked = ns["blocked"]
+    assert blocked.moon is None and blocked.points_taken[1] == 4  # "cost West 4 points"
+
+
+@pytest.mark.parametrize("card, stopped", [("TH", True), ("KC", True), ("AH", False)])
+def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
+    run.cache_clear()  # a fresh lesson for each decision
+    west = lesson("05_shooting_the_moon")["west"]
+    assert west.hand.trick_number == 5 and west.hand.turn == 1, "the decision arrived made"
+    west.buttons[card].click()
+    msg = west.last_message
+    assert west.hand.is_over
+    if stopped:
+        assert "The moon was stopped" in msg and "West" in msg and west.hand.moon is None
+        assert re.search(r"It was stopped on trick \d+: .* → West takes it", msg)
+    else:
+        assert "the moon succeeded" in msg and west.hand.moon == 0
+
+
+def test_05_quiz():
+    run.cache_clear()
+    answer_every_way(lesson("05_shooting_the_moon")["q"], "-26", ["0", "13", "26"])

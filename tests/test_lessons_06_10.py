@@ -1,0 +1,263 @@
+"""Lessons 06-10 and the Play app as a learner meets them (issue 15, part B):
+
+- every lesson links the rules summary and the glossary, at the top and at the bottom;
+- nothing arrives pre-answered: no code cell answers a quiz or drives a widget that an earlier
+  cell showed to the learner (demonstrations use widgets of their own), and no cell prints a
+  record dump;
+- each quiz, clicked from here, accepts its answer, and that answer is what the engine says;
+- the numbers and stories the prose tells come out of the engine.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hearts_teach.teach.navigation import GLOSSARY, RULES_SUMMARY, reference_line
+
+ROOT = Path(__file__).resolve().parents[1]
+OWNED = ["06_scoring_a_match", "07_play_a_match", "08_practice_decisions", "09_hearts_vs_spades",
+         "10_write_a_bot"]
+DRIVERS = ("choose", "play", "bid", "answer", "pass_cards", "finish_hand", "step", "next_hand", "look",
+           "buttons", "control", "button", "suggest", "hint")
+
+
+def _cells(name: str) -> list[dict]:
+    return json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def _src(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def _code(name: str) -> list[str]:
+    return [_src(c) for c in _cells(name) if c["cell_type"] == "code"]
+
+
+@pytest.mark.parametrize("name", OWNED)
+def test_every_lesson_links_the_rules_summary_and_the_glossary(name):
+    md = [_src(c) for c in _cells(name) if c["cell_type"] == "markdown"]
+    for where, text in (("top", md[0]), ("bottom", md[-1])):
+        assert reference_line() in text, f"{name}: the {where} lacks the rules summary / glossary line"
+    assert RULES_SUMMARY in reference_line() and GLOSSARY in reference_line()
+
+
+@pytest.mark.parametrize("name", OWNED + ["play"])
+def test_nothing_arrives_pre_answered(name):
+    shown: list[str] = []  # names a cell displays (its last line is the bare name): the learner's widgets
+    for src in _code(name):
+        for widget in shown:
+            driven = re.search(rf"(?<![\w.]){widget}\.({'|'.join(DRIVERS)})\b", src)
+            assert not driven, f"{name}: a cell drives the learner's widget {widget!r}:\n{src}"
+        assert ".choose(" not in src, f"{name}: a cell answers a quiz:\n{src}"
+        last = src.strip().splitlines()[-1] if src.strip() else ""
+        if re.fullmatch(r"[A-Za-z_]\w*", last):
+            shown.append(last)
+
+
+@pytest.mark.parametrize("name", OWNED + ["play"])
+def test_no_cell_prints_a_record_dump(name):
+    for cell in _cells(name):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            assert "from_record(" not in text and len(text) < 2000, f"{name}: an output of {len(text)} chars"
+
+
+def _quizzes(name: str) -> dict:
+    """Every quiz a lesson defines, built from its own cell."""
+    from hearts_teach.present.widgets import Quiz
+
+    found = {}
+    for src in _code(name):
+        tree = ast.parse("\n".join(line for line in src.splitlines() if not line.startswith("%")))
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and getattr(node.value.func, "id", "") == "Quiz"):
+                scope = {"Quiz": Quiz}
+                exec(compile(ast.Module([node], []), name, "exec"), scope)  # noqa: S102 - our own lesson
+                found[node.targets[0].id] = scope[node.targets[0].id]
+    return found
+
+
+ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
+    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
+                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
+    "07_play_a_match": {"quiz": "Another hand is played"},
+    "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
+    "09_hearts_vs_spades": {"nil_quiz": "8♦", "defend_quiz": "8♠", "dealer_quiz": "South deals, West bids first",
+                            "end_quiz": "West–East win", "blind_quiz": "no", "bags_quiz": "-49",
+                            "trump_quiz": "North",
+                            "length_quiz": "spades are trump: once the others have no spades left, "
+                                           "any spade beats every other suit"},
+    "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
+}
+
+
+@pytest.mark.parametrize("name", OWNED)
+def test_each_quiz_clicked_accepts_its_answer_and_explains_a_wrong_one(name):
+    quizzes = _quizzes(name)
+    assert set(quizzes) == set(ANSWERS[name])
+    for var, right in ANSWERS[name].items():
+        quiz = quizzes[var]
+        wrong = next(label for label in quiz.buttons if label != right)
+        quiz.buttons[wrong].click()
+        assert not quiz.solved and "Not" in quiz.last_message
+        quiz.buttons[right].click()
+        assert quiz.solved and quiz.last_message.startswith("✔ Right"), (var, quiz.last_message)
+
+
+def test_the_quiz_answers_are_what_the_engine_says():
+    from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, stacked
+
+    from hearts_teach import Rules
+    from hearts_teach.games.spades import SpadesMatch, score_hand
+    from hearts_teach.games.spades.legality import trick_winner
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.kernel.cards import CardList
+    from hearts_teach.teach.lessons import match_verdict, score_piles
+
+    # 06: South 101, West 77, North 77, East 90; lesson 07: 64, 38, 101, 38
+    assert "another hand is played" in match_verdict((101, 77, 77, 90))
+    assert "another hand is played" in match_verdict((64, 38, 101, 38))
+    # 06: queen waits, hearts unbroken, Q♠ and five hearts: only a heart may be led
+    hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
+    for card in ALL_HEARTS_TRICK1:
+        hand.play(card)
+    held = hand.cards(hand.turn)
+    assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
+    assert all(c.suit.letter == "H" for c in hand.legal_plays())
+    # 06: omnibus, South took every heart and Q♠, West the J♦: a moon; West 26 - 10
+    hearts = " ".join(f"{r}H" for r in "23456789TJQKA")
+    assert score_piles([hearts + " QS", "JD", "", ""], Rules.preset("omnibus")) == (0, 16, 26, 26)
+    # 09: the bags, the end of the match, blind nil 80 behind, trump
+    assert score_hand([3, 1, 2, 7], [4, 1, 2, 6], bags=(9, 0)).team_points[0] == -49
+    assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
+    assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North
+    match = SpadesMatch(seed=7)
+    assert (match.hand.dealer, match.hand.first_seat) == (3, 0)
+    match2 = SpadesMatch(seed=7)
+    match2.hand  # noqa: B018
+    from hearts_teach.teach.spades_lesson import play_spades
+
+    play_spades(match2.hand, seed=7)
+    match2.next_hand()
+    assert (match2.hand.dealer, match2.hand.first_seat) == (0, 1)  # South deals, West bids first
+
+
+def test_lesson_06_prose_numbers_come_from_the_engine():
+    from hearts_teach import DECK, Hand, Match, Rules
+    from hearts_teach.teach.lessons import bots_play, play_match, replay_with, table_bots
+
+    assert sum(c.points for c in DECK) == 26 and {c.points for c in DECK if c.points} == {1, 13}
+    match = play_match(Match(seed=5), table_bots("rule", seed=5))
+    assert len(match.hands) == 9 and match.hands[3].moon == 3  # "hand 4 ... a moon for East"
+    assert match.totals[2] == 100 and match.winner == 3  # "North reached 100", "East ... won"
+    omnibus = Rules.preset("omnibus")
+    jd = [next(s for s in range(4) if "JD" in map(str, h.taken(s))) for h in match.hands]
+    assert jd.count(2) == 5  # "North took the J♦ five times"
+    totals = [sum(replay_with(h, omnibus).scores[s] for h in match.hands) for s in range(4)]
+    assert totals[2] == 50 and max(totals) < 100  # "50 instead of 100 ... not even be over yet"
+    assert replay_with(match.hands[3], omnibus).moon == 3  # the moon still counts under omnibus
+    # the history example: South's deal with and without the pass
+    deal = [Hand.deal(seed=16, pass_direction="hold").dealt(s) for s in range(4)]
+    spades = [c for c in deal[0] if c.suit.letter == "S"]
+    assert [str(c) for c in spades] == ["8S", "QS"] and "KH" in map(str, deal[0])
+    held = bots_play(Hand(deal, "hold"), table_bots("rule"))
+    passed = bots_play(Hand(deal, "left"), table_bots("rule"))
+    assert "QS" in map(str, passed.passed(0))  # "South passed the queen away"
+    assert held.scores[0] > passed.scores[0]
+
+
+def test_lesson_06_history_widget_shows_each_outcome_on_click():
+    from hearts_teach.teach.outcomes import Outcomes
+
+    box = Outcomes({"A": lambda: "first outcome", "B": lambda: "second outcome"}, "Pick one")
+    assert "nothing shown yet" in box.text() and box.output.value == ""
+    box.buttons["B"].click()
+    assert "second outcome" in box.output.value and box.text().endswith("B:\nsecond outcome")
+    with pytest.raises(ValueError, match="no option 'C'"):
+        box.show("C")
+
+
+def test_lesson_08_states_the_one_marks_scale():
+    from hearts_teach.teach.drills import MARKS_RULE
+
+    text = "".join(_src(c) for c in _cells("08_practice_decisions"))
+    assert f"({MARKS_RULE})" in text.replace("\n", " ")
+
+
+def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
+    from hearts_teach.agents.spades import estimate_tricks
+    from hearts_teach.games.spades import SpadesHand, SpadesMatch
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.teach.spades_lesson import play_match, play_spades, same_deal
+
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    assert spades.bids[3] == 0 and sorted(str(c) for c in spades.dealt(3) if c.suit.letter == "S") == ["4S", "JS"]
+    t10, t12 = spades.tricks[9], spades.tricks[11]
+    assert str(t10.card_of(3)) == "4S" and str(t10.card_of(1)) == "9S" and t10.winner == 1
+    assert str(t12.cards[0]) == "TS" and t12.seats[0] == 2 and t12.winner == 3  # North led 10♠, East won
+    assert str(t12.card_of(0)) == "8S" and str(spades.tricks[12].card_of(0)) == "AS"  # South kept A♠ back
+    assert next(t.number for t in spades.tricks if t.winner == 3) == 12  # the nil broke there
+    long_cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
+    assert sum(1 for c in long_cards if c.suit.letter == "S") == 8
+    assert estimate_tricks(long_cards, long_spades=True) > estimate_tricks(long_cards)
+    match = play_match(SpadesMatch(seed=7, rules=SpadesRules.preset("blind_nil")), seed=7)
+    dealers = [h.dealer for h in match.hands]
+    assert dealers == [(3 + i) % 4 for i in range(len(dealers))]  # East, South, West, North, ...
+    assert all(h.first_seat == (h.dealer + 1) % 4 for h in match.hands)
+
+
+def test_lesson_09_rewinds_to_the_trick_it_names():
+    """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
+    from hearts_teach.teach.spades_lesson import play_spades, same_deal
+
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    trick = next(t for t in spades.tricks if "KS" in map(str, t.cards))
+    assert trick.number == 8 and str(trick.cards[0]) == "8C" and trick.seats[0] == 0
+    assert str(trick.card_of(1)) == "KS" and trick.trumped
+    assert "8♣" in "".join(_src(c) for c in _cells("09_hearts_vs_spades")).split("(trick 8 above)")[0][-40:]
+
+
+def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
+    """'hearts count as broken as soon as a heart has been played, also earlier in the same trick':
+    on played hands, a player void in the led suit may discard Q♠ right after the first heart."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.kernel.rng import Rng
+
+    seen = 0
+    for i in range(200):
+        hand = Hand.deal(Rng(f"lesson06/qw/{i}"), pass_direction="hold", rules=Rules.preset("queen_waits"))
+        rng = Rng(f"lesson06/qw/{i}/plays")
+        while not hand.is_over:
+            trick, held = hand.current_trick, hand.cards(hand.turn)
+            earlier = any(c.suit.letter == "H" for t in hand.tricks for c in t.cards)
+            if (trick is not None and trick.cards and hand.trick_number > 1 and not earlier
+                    and trick.cards[0].suit.letter != "H" and any(c.suit.letter == "H" for c in trick.cards)
+                    and not held.of_suit(trick.cards[0].suit) and "QS" in map(str, held) and len(held) > 1):
+                assert hand.explain("QS").legal
+                seen += 1
+                break
+            hand.play(rng.choice(list(hand.legal_plays())))
+    assert seen >= 3
+
+
+def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
+    """'bid Nil at the Spades table: the status line then says whether your nil is still clean';
+    'Next hand ... watch the dealer move one seat clockwise'."""
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    table = SpadesTable(seed=9)
+    assert "dealer East, South bids first" in table.status_line()
+    table.bid(0)
+    assert "nil: South clean" in table.status_line()
+    table.finish_hand()
+    assert table.hand.is_over and table.hand.score().teams[0].nil_points in (100, -100)
+    table.next_hand()
+    assert "dealer South, West bids first" in table.status_line()

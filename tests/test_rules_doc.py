@@ -1,0 +1,146 @@
+"""docs/rules.md is the project's one statement of the rules: it names every option and preset of
+``Rules`` and ``SpadesRules``, and nothing in the repository cites rule or note files kept outside it
+(the texts the project was written from are not shipped, so such a citation is a dead end)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hearts_teach import Rules
+from hearts_teach.games.spades.rules import SpadesRules
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "rules.md"
+
+# what a citation of a file outside the repository looks like
+OUTSIDE = re.compile(
+    r"\.\./shared"                                   # a relative path out of the clone
+    r"|/work/"                                       # the machine the project was built on
+    r"|\bshared/(?:notes|seeds|tools|hooks)\b"       # the reference folder's parts
+    r"|\bseeds?/|\bseeds? 00\d\b"                    # the source texts, by folder or number
+    r"|(?<![\w/.-])RULES\.md"                        # the old rules page (docs/rules.md is lower case)
+    r"|\b(?:bots-and-coach|anchors|next-wave|jupyter-toolchain)\.md\b"  # the reference notes
+)
+SKIP_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".ico", ".woff", ".woff2", ".ttf", ".zip"}
+THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
+
+
+def tracked_files() -> list[str]:
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True,
+                             timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        out = b""
+    if out:
+        return [p for p in out.decode().split("\0") if p]
+    # no git (an unpacked source archive): every file except virtual environments and caches
+    skip = {".git", ".venv", "__pycache__", "node_modules", ".ipynb_checkpoints", "build", "dist"}
+    return [p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
+            if p.is_file() and not skip.intersection(p.relative_to(ROOT).parts)
+            and not p.parts[-2].endswith(".egg-info") and not p.name.startswith(".venv")]
+
+
+def outside_citations(text: str) -> list[str]:
+    return [m.group(0) for m in OUTSIDE.finditer(text)]
+
+
+def test_the_pattern_finds_each_kind_of_outside_citation():
+    # the guard below is only as good as this pattern: it must catch what used to be there
+    for text in ("Defaults follow ``RULES.md``", "see ../shared/RULES.md", "(seed 004)",
+                 "shared/notes/bots-and-coach.md §6", "/work/shared/seeds/001.txt", "bots-and-coach.md"):
+        assert outside_citations(text), text
+    for text in ("docs/rules.md H9", "seed 0", "seeds 0–2", "seed 2026", "shared by two helpers",
+                 "the rules (docs/rules.md, SD3)"):
+        assert not outside_citations(text), text
+
+
+def test_no_tracked_file_cites_rules_or_notes_outside_the_repository():
+    found = []
+    for rel in tracked_files():
+        if rel == THIS_FILE or Path(rel).suffix.lower() in SKIP_SUFFIXES:
+            continue
+        try:
+            text = (ROOT / rel).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, FileNotFoundError, IsADirectoryError):
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            for hit in outside_citations(line):
+                found.append(f"{rel}:{n}: {hit!r}")
+    assert not found, "cite docs/rules.md instead of files outside the repository:\n" + "\n".join(found)
+
+
+def _documented_names() -> set[str]:
+    return set(re.findall(r"`([a-z_]+)(?:=[^`]*)?`", DOC.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("kind, names", [
+    ("Rules option", Rules.options()),
+    ("Rules preset", Rules.presets()),
+    ("SpadesRules option", SpadesRules.options()),
+    ("SpadesRules preset", SpadesRules.presets()),
+])
+def test_docs_rules_names_every_option_and_preset(kind, names):
+    documented = _documented_names()
+    missing = [n for n in names if n not in documented]
+    assert not missing, f"docs/rules.md does not describe the {kind}(s) {missing}"
+
+
+def _section(heading: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+@pytest.mark.parametrize("rules, heading", [
+    (Rules(), "`Rules`: every option"),
+    (SpadesRules(), "`SpadesRules`: every option"),
+])
+def test_docs_rules_gives_every_default(rules, heading):
+    # each option's row in its game's option table shows the default the engine has
+    table = _section(heading)
+    for name, value in rules.to_dict().items():
+        row = re.search(rf"^\| `{name}` \| `([^`]*)` \|", table, re.M)
+        assert row, f"docs/rules.md ({heading}) has no row for the option {name}"
+        assert ast.literal_eval(row.group(1)) == value, (name, row.group(1), value)
+
+
+def _signed(cell: str) -> int:
+    """The last signed number of a table cell ("... total −59" -> -59)."""
+    return int(re.findall(r"[+−-]\d+", cell)[-1].replace("−", "-"))
+
+
+def test_docs_rules_spades_examples_agree_with_score_hand():
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.scoring import BLIND_NIL
+
+    rows = [line.strip("|").split("|") for line in _section("Spades worked examples").splitlines()
+            if line.startswith("| ") and not line.startswith("| Bids")]
+    assert len(rows) >= 5
+    bids = tricks = bags = None
+    for cells in rows:
+        first = cells[0].strip()
+        rules = SpadesRules()
+        if first.startswith("the same, "):  # the row above under other options
+            rules = SpadesRules(**{k: ast.literal_eval(v) for k, v in
+                                   re.findall(r"`(\w+)=([^`]+)`", first)})
+        else:
+            words = first.replace("blind nil", "B").split()
+            bids = [BLIND_NIL if w == "B" else int(w) for w in words]
+            tricks = [int(w) for w in cells[1].split()]
+            bags = [int(w) for w in cells[2].split(",")]
+        score = score_hand(bids, tricks, bags, rules=rules)
+        assert score.team_points == (_signed(cells[3]), _signed(cells[4])), cells
+
+
+def test_docs_rules_explains_every_rule_name_of_the_verdicts():
+    from hearts_teach.kernel.errors import Rule
+
+    table = _section("The rule names in verdicts and errors")
+    listed = re.findall(r"^\| `(\w+)` \|", table, re.M)
+    assert sorted(listed) == sorted(r.value for r in Rule)
