@@ -34,7 +34,7 @@ def tournament_rows(lineup: Sequence[str], hands: int, seed: int, duplicate: boo
     """Play the tournament; returns (scores (H, 4) by seat, moon (H,), seat_of per hand)
     with H = hands × rotations, in the scalar path's order (deal-major, then rotation)."""
     rules = rules if rules is not None else Rules()
-    rotations = 4 if duplicate else 1
+    rotations = SEAT_COUNT if duplicate else 1  # duplicate: each deal once per seat rotation
     deal_no = np.repeat(np.arange(hands), rotations)
     rot = np.tile(np.arange(rotations), hands)
     rngs = [Rng(hash64(f"tournament/{seed}/{d}")) for d in range(hands)]

@@ -76,8 +76,8 @@ class GuidedHand:
         self.hand = Hand.deal(seed=GUIDED_SEED, pass_direction="hold") if hand is None else hand
         if self.hand.phase is Phase.PASS:
             raise ArgumentError("the guided hand starts with play: pass first, or use a hold hand", argument="hand")
-        if seat not in range(4):
-            raise ArgumentError(f"seat is 0..3, got {seat!r}", argument="seat")
+        if seat not in self.hand.table.seats:
+            raise ArgumentError(f"seat is one of {self.hand.table.seat_list()}, got {seat!r}", argument="seat")
         self.seat = seat
         self.bots = list(bots) if bots is not None else table_bots("rule")
         self.coach_seed = coach_seed
@@ -143,7 +143,7 @@ class GuidedHand:
 
     def result(self) -> str:
         names, scores = self.hand.seat_names, self.hand.scores
-        line = "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(4))
+        line = "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in self.hand.table.seats)
         if self.hand.moon is not None:
             line += f" ({names[self.hand.moon]} shot the moon)"
         good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in self.decisions)

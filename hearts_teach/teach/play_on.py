@@ -21,10 +21,10 @@ def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:
 
     names = hand.seat_names
     if hand.moon is not None:
-        others = [names[s] for s in range(4) if s != hand.moon]
+        others = [names[s] for s in hand.table.seats if s != hand.moon]
         return (f"{names[hand.moon]} took all 26 points: the moon succeeded, and {', '.join(others[:-1])} "
                 f"and {others[-1]} score 26 each.")
-    taken = ", ".join(f"{names[s]} {hand.points_taken[s]}" for s in range(4))
+    taken = ", ".join(f"{names[s]} {hand.points_taken[s]}" for s in hand.table.seats)
     stop = next((t for t in hand.tricks[since:] if t.points and t.winner != shooter), None)
     where = f" It was stopped on {describe_trick(hand, stop)}." if stop is not None else ""
     return f"The moon was stopped: points taken {taken}.{where}"
