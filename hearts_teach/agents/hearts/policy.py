@@ -65,24 +65,33 @@ def _tie_key(card: int) -> int:
     return _SUIT_TIE[suit]
 
 
+# the low bits of a pass key: tie key then card index (cards < 64, tie keys < 8)
+_CARD_BITS = 63
+_SCORE_SHIFT = 9
+_TIE_BITS = tuple(_tie_key(c) << 6 | c for c in range(52))
+
+
 def rule_pass(hand: int, spade_guards: int = SPADE_GUARDS, void_bonus: bool = True) -> int:
     """The 3 cards to pass (a mask): pick the best-scoring card, rescore the rest, repeat,
-    so that the void bonus grows as a suit empties."""
+    so that the void bonus grows as a suit empties. Ties go to ``_tie_key``, then to the
+    higher card."""
+    # a card's score reads only its own suit of the hand, so after a pick only that suit is
+    # rescored; each key packs (score, tie key, card) into one int that orders the same way
+    keys: dict[int, int] = {}
     chosen = 0
     rest = hand
+    todo = hand
     for _ in range(3):
-        best = -1
-        best_key: tuple[int, int, int] = (-1, -1, -1)
-        m = rest
-        while m:
-            b = m & -m
+        while todo:
+            b = todo & -todo
             c = b.bit_length() - 1
-            m ^= b
-            key = (pass_score(c, rest, spade_guards, void_bonus), _tie_key(c), c)
-            if key > best_key:
-                best_key, best = key, c
+            todo ^= b
+            keys[c] = pass_score(c, rest, spade_guards, void_bonus) << _SCORE_SHIFT | _TIE_BITS[c]
+        best = max(keys.values()) & _CARD_BITS
+        del keys[best]
         chosen |= 1 << best
         rest ^= 1 << best
+        todo = rest & SUIT_MASKS[best // 13]
     return chosen
 
 
