@@ -96,6 +96,11 @@ def rule_pass(hand: int, spade_guards: int = SPADE_GUARDS, void_bonus: bool = Tr
 
 
 # playing -------------------------------------------------------------------------------
+# per card index: the cards above it and below it (lookups: 52-bit arithmetic allocates)
+_ABOVE = tuple(FULL_DECK & ~((2 << c) - 1) for c in range(52))
+_BELOW = tuple((1 << c) - 1 for c in range(52))
+
+
 def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, win_card: int,
               win_seat: int, trick_mask: int, played: int, threat: int, seats: int = SEAT_COUNT) -> int:
     """The rule bot's card (an index) from what ``seat`` may know.
@@ -103,6 +108,7 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
     ``threat`` is the opponent who has taken every point so far (at least 8), or
     ``MOON_OPEN`` / ``NO_MOON`` (see ``threat_of``); pass ``NO_MOON`` to switch moon
     defence off. ``seats``: the table size (the last card of a trick is card ``seats``).
+    (``high``/``low`` are written out inline: this runs for every card of every rollout.)
     """
     last = seats - 1  # cards already in the trick when the last seat plays
     if not legal & (legal - 1):
@@ -113,42 +119,42 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
     if hand & suit_mask:  # following suit: every legal card is of the led suit
         if led_suit == 3 and legal & QS_MASK and win_card > QS_INDEX and threat < 0:
             return QS_INDEX  # ride the queen under a higher spade
-        above = legal & ~((2 << win_card) - 1)
+        above = legal & _ABOVE[win_card]
         if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
                                       or not _has_played(threat, seat, trick_len, seats)):
             # moon defence: take this trick (with the highest card, the shooter may still play)
             safe = above & ~QS_MASK
-            return high(safe) if safe else QS_INDEX
+            return safe.bit_length() - 1 if safe else QS_INDEX
         if trick_len == last and not trick_mask & POINTS and above:
             # last seat on a clean trick: win it and shed the highest card (never the queen)
             safe = legal & ~QS_MASK
-            return high(safe) if safe else QS_INDEX
-        below = legal & ((1 << win_card) - 1)
+            return safe.bit_length() - 1 if safe else QS_INDEX
+        below = legal & _BELOW[win_card]
         if below:
-            return high(below)  # duck as high as possible
+            return below.bit_length() - 1  # duck as high as possible
         # forced to win
         if trick_len == last:
             safe = legal & ~QS_MASK
-            return high(safe) if safe else QS_INDEX
-        return low(legal)
+            return safe.bit_length() - 1 if safe else QS_INDEX
+        return (legal & -legal).bit_length() - 1
     # void in the led suit: discard
     if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
         clean = legal & NON_POINTS
         if clean:
-            return high(clean)  # do not feed the shooter
+            return clean.bit_length() - 1  # do not feed the shooter
         hearts = legal & HEARTS_MASK
         if hearts:
-            return low(hearts)  # feed as little as possible; keep high hearts to win one back
+            return (hearts & -hearts).bit_length() - 1  # feed as little as possible; keep high hearts to win one back
     # (once the shooter has played and lost this trick, a point card here ends the moon)
     if legal & QS_MASK:
         return QS_INDEX
     if not played & QS_MASK and not hand & QS_MASK and legal & (AS_MASK | KS_MASK):
-        return high(legal & (AS_MASK | KS_MASK))
+        return (legal & (AS_MASK | KS_MASK)).bit_length() - 1
     hearts = legal & HEARTS_MASK
     if hearts:
-        top = high(hearts)
+        top = hearts.bit_length() - 1
         if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
-            return high(hearts ^ (1 << top))  # keep the top heart as moon insurance
+            return (hearts ^ (1 << top)).bit_length() - 1  # keep the top heart as moon insurance
         return top
     return _highest_card(legal, hand)
 

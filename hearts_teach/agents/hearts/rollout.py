@@ -50,33 +50,36 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
     st.tricks_done = tricks_done
     st.played = played
     play = st.play
-    split = _SPLIT[st.players]
+    n = st.players
+    split = _SPLIT[n]
     first_winner = -1
     threat = _threats(taken, defence)
     scored = _taken_points(taken)  # the points in the tricks taken so far
     rp = rule_play
     last = st.table.hand_size
+    card = first
     while st.tricks_done < last:
-        seat = st.turn
-        hand = hands[seat]
-        led_suit = st.led_suit
-        legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits, opening)[0]
-        if first >= 0:
-            card = first
-            first = -1
-        elif legal & (legal - 1):
-            card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat, st.trick_mask,
-                      st.played, threat[seat], st.players)
-        else:
-            card = legal.bit_length() - 1
+        if card < 0:
+            seat = st.turn
+            hand = hands[seat]
+            led_suit = st.led_suit
+            legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits,
+                            opening)[0]
+            if legal & (legal - 1):
+                card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat,
+                          st.trick_mask, st.played, threat[seat], n)
+            else:
+                card = legal.bit_length() - 1
         winner = play(card)
+        card = -1
         if winner >= 0:
             if first_winner < 0:
                 first_winner = winner
-            if threat is not split and st.played & POINTS != scored:
-                scored = st.played & POINTS
+            played = st.played
+            if threat is not split and played & POINTS != scored:
+                scored = played & POINTS
                 threat = _threats(taken, defence)
-            if st.played & stop == stop:
+            if played & stop == stop:
                 break
     return taken, first_winner
 
