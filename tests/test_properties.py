@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import DECK, Card, Hand, Match, Rng, Rule, Rules, Suit
+from hearts_teach.kernel.cards import FULL_DECK
 
 PROFILE = settings(max_examples=120, derandomize=True, deadline=None, database=None)
 
@@ -215,3 +216,14 @@ def test_partial_hands_roundtrip_and_undo_to_the_deal(seed, preset, stop):
     while hand.history:
         hand.undo()
     assert hand.snapshot() == fresh.snapshot()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, FULL_DECK), st.floats(0, 1, exclude_max=True))
+def test_pick_bit_draws_the_kth_set_bit_of_the_mask(mask, draw):
+    # Rng.pick_bit walks from whichever end of the mask is nearer; the card it picks must
+    # still be the k-th lowest set bit, k = int(draw * set bits), whatever the mask
+    rng = Rng(0)
+    rng._random = lambda: draw  # the one draw pick_bit makes
+    held = [i for i in range(52) if mask >> i & 1]
+    assert rng.pick_bit(mask) == held[int(draw * len(held))]
