@@ -21,7 +21,7 @@ from hearts_teach.teach.navigation import GLOSSARY, RULES_SUMMARY, reference_lin
 
 ROOT = Path(__file__).resolve().parents[1]
 OWNED = ["06_scoring_a_match", "07_play_a_match", "08_practice_decisions", "09_hearts_vs_spades",
-         "10_write_a_bot"]
+         "10_write_a_bot", "11_three_to_six_players"]
 DRIVERS = ("choose", "play", "bid", "answer", "pass_cards", "finish_hand", "step", "next_hand", "look",
            "buttons", "control", "button", "suggest", "hint")
 
@@ -94,6 +94,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                             "length_quiz": "spades are trump: once the others have no spades left, "
                                            "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
+    "11_three_to_six_players": {"opening": "the holder of 3♣, with 3♣", "moon": "26 each"},
 }
 
 
@@ -261,3 +262,17 @@ def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
     assert table.hand.is_over and table.hand.score().teams[0].nil_points in (100, -100)
     table.next_hand()
     assert "dealer South, West bids first" in table.status_line()
+
+
+def test_lesson_11_quiz_answers_are_what_the_engine_says():
+    from hearts_teach import Card, Rules
+    from hearts_teach.games.hearts.legality import final_scores
+    from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
+
+    five = Rules(players=5)
+    assert five.opening_mask == 1 << Card("3C").index  # 2♣ is out, so 3♣ opens
+    six = Rules(players=6)
+    taken = [0] * six.players
+    taken[3] = HEARTS_MASK | QS_MASK  # North, seat 3 at six players, takes every point card
+    scores, shooter = final_scores(taken, six.moon, six.omnibus)
+    assert shooter == 3 and [s for seat, s in enumerate(scores) if seat != 3] == [26] * 5

@@ -25,6 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "07_play_a_match.ipynb"
 PLAY = ROOT / "notebooks" / "play.ipynb"
+LESSON_11 = ROOT / "notebooks" / "11_three_to_six_players.ipynb"  # a table of three
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -79,7 +80,7 @@ def browser() -> Iterator[object]:
 def served_dir() -> Iterator[Path]:
     tmp = Path(tempfile.mkdtemp(prefix="hearts-e2e-"))
     (tmp / "nb").mkdir()
-    for nb in (LESSON, PLAY):
+    for nb in (LESSON, PLAY, LESSON_11):
         shutil.copy(nb, tmp / "nb" / nb.name)
     yield tmp
     shutil.rmtree(tmp, ignore_errors=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
+from .conftest import run_fresh_in_lab
 
 CARDS = ".ht-guided-hand .ht-guided-cards button"
 ENABLED = CARDS + ":not(:disabled)"
@@ -24,7 +24,7 @@ def expected_scores() -> str:
         first = next(k for k, b in guided.buttons.items() if not b.disabled)
         guided.buttons[first].click()
     names, scores = guided.hand.seat_names, guided.hand.scores
-    return "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(4))
+    return "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in guided.hand.table.seats)
 
 
 @pytest.mark.timeout(200)
@@ -34,13 +34,7 @@ def test_guided_hand_by_clicks_in_jupyterlab(browser, course_url, tmp_path):
     want = expected_scores()
     page = browser.new_page(viewport={"width": 1280, "height": 1400})
     try:
-        page.goto(f"{course_url}/lab/tree/notebooks/06a_guided_first_hand.ipynb?token={TOKEN}&reset")
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
-                               timeout=60_000)
-        run = "cmd => window.jupyterapp.commands.execute(cmd)"
-        page.evaluate(run, "notebook:clear-all-cell-outputs")  # only the live widget can match below
-        page.evaluate(run, "notebook:run-all-cells")
+        run_fresh_in_lab(page, course_url, "notebooks/06a_guided_first_hand.ipynb", timeout_ms=60_000)
         for n in range(13, 0, -1):
             expect(page.locator(CARDS)).to_have_count(n, timeout=60_000)
             if n == 10:  # mid-hand: the table, the cards (illegal ones greyed), the last feedback

@@ -11,10 +11,10 @@ docs/players.md gives the choices and their sources.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from hearts_teach.games.options import RuleSet
 from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index, join_pretty
 from hearts_teach.kernel.errors import InvalidSeatError, RulesError, quote
 from hearts_teach.kernel.table import FOUR, MAX_SEATS, MIN_SEATS, Table, table_of
@@ -54,8 +54,19 @@ DECK_MASKS = {n: FULL_DECK ^ _mask(cards) for n, cards in REMOVED_CARDS.items()}
 OPENING_MASKS = {n: (m & CLUBS_MASK) & -(m & CLUBS_MASK) for n, m in DECK_MASKS.items()}
 
 
-@dataclass(frozen=True)
-class Rules:
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "omnibus": {"omnibus": True},
+    "no_pass": {"passing": False},
+    "queen_breaks": {"queen_breaks_hearts": True},
+    "new_moon": {"moon": "subtract_from_self"},
+    "first_trick_points": {"no_points_on_first_trick": False},
+    "queen_waits": {"queen_waits": True},
+}
+
+
+@dataclass(frozen=True, repr=False)
+class Rules(RuleSet):
     """Rule options. ``Rules()`` is the standard game; ``Rules.preset('omnibus')`` a variant.
 
     passing: players pass three cards before play (False: every hand is a hold hand).
@@ -80,19 +91,12 @@ class Rules:
     queen_waits: bool = False
     players: int = FOUR.players
 
-    def __new__(cls, *args: Any, **options: Any) -> Rules:
-        # the generated __init__ would raise a bare TypeError for a misspelt option
-        unknown = [k for k in options if k not in _OPTION_NAMES]
-        if unknown:
-            raise RulesError(f"unknown rule option {quote(unknown[0])}; valid options are: "
-                             f"{', '.join(_OPTION_NAMES)}")
-        return super().__new__(cls)
+    GAME: ClassVar[str] = ""
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    EXAMPLE: ClassVar[str] = "omnibus=True"
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"rule option {f.name!r} must be True or False, got {quote(value)}")
+        self._check_flags()
         if not isinstance(self.moon, str) or self.moon not in MOON_CHOICES:
             raise RulesError(f"rule option 'moon' must be one of {', '.join(map(repr, MOON_CHOICES))}, "
                              f"got {quote(self.moon)}")
@@ -103,38 +107,6 @@ class Rules:
         if type(self.players) is not int or self.players not in REMOVED_CARDS:
             raise RulesError(f"rule option 'players' must be a whole number from {MIN_SEATS} to {MAX_SEATS}, "
                              f"got {type(self.players).__name__} {quote(self.players)}")
-
-    # construction -----------------------------------------------------------------
-    @classmethod
-    def options(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
-    @classmethod
-    def standard(cls) -> Rules:
-        return cls()
-
-    @classmethod
-    def from_options(cls, **options: Any) -> Rules:
-        """Like ``Rules(**options)`` but an unknown name gets a message listing the valid ones."""
-        unknown = [k for k in options if k not in cls.options()]
-        if unknown:
-            raise RulesError(f"unknown rule option {quote(unknown[0])}; valid options are: "
-                             f"{', '.join(cls.options())}")
-        return cls(**options)
-
-    @classmethod
-    def presets(cls) -> tuple[str, ...]:
-        return tuple(PRESETS)
-
-    @classmethod
-    def preset(cls, name: str) -> Rules:
-        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
-        if key not in PRESETS:  # a non-string (even an unhashable list) is an unknown preset
-            raise RulesError(f"unknown preset {quote(name)}; valid presets are: {', '.join(PRESETS)}")
-        return cls.from_options(**PRESETS[key])
-
-    def replace(self, **options: Any) -> Rules:
-        return Rules.from_options(**(self.to_dict() | options))
 
     # the table ---------------------------------------------------------------------
     @property
@@ -166,48 +138,6 @@ class Rules:
     def pass_cycle(self) -> tuple[str, ...]:
         """The pass directions in turn, hand by hand (before ``passing`` is applied)."""
         return PASS_CYCLES[self.players]
-
-    # conversion -------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """From ``{option: value}``; ``{"preset": name, ...}`` starts from a preset."""
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of option: value, got {type(data).__name__}")
-        for bad in data:
-            if not isinstance(bad, str):  # Rules(**data) would raise a bare TypeError
-                raise RulesError(f"rule option names are strings, got {type(bad).__name__} {quote(bad)}; "
-                                 f"valid options are: {', '.join(cls.options())}")
-        data = dict(data)
-        base = cls.preset(data.pop("preset")) if "preset" in data else cls()
-        return base.replace(**data) if data else base
-
-    def changes(self) -> dict[str, Any]:
-        """Options that differ from the standard game."""
-        std = Rules()
-        return {k: v for k, v in self.to_dict().items() if getattr(std, k) != v}
-
-    @property
-    def name(self) -> str:
-        """The preset's name when these rules are exactly a preset, else 'custom'."""
-        for name, opts in PRESETS.items():
-            if self.changes() == opts:
-                return name
-        return "custom"
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.changes().items())
-        return f"Rules({args})"
-
-    def __str__(self) -> str:
-        changes = self.changes()
-        if not changes:
-            return "standard rules"
-        return f"{self.name} rules ({', '.join(f'{k}={v!r}' for k, v in changes.items())})"
 
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""
@@ -241,19 +171,6 @@ class Rules:
             return "hold"
         cycle = PASS_CYCLES[self.players]
         return cycle[hand_number % len(cycle)]
-
-
-_OPTION_NAMES = tuple(f.name for f in fields(Rules))
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "standard": {},
-    "omnibus": {"omnibus": True},
-    "no_pass": {"passing": False},
-    "queen_breaks": {"queen_breaks_hearts": True},
-    "new_moon": {"moon": "subtract_from_self"},
-    "first_trick_points": {"no_points_on_first_trick": False},
-    "queen_waits": {"queen_waits": True},
-}
 
 
 def pass_target(seat: int, direction: str, table: Table = FOUR) -> int | None:

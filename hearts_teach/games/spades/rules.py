@@ -20,17 +20,25 @@ silent (SD1-SD6 there) that these options control:
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
+from hearts_teach.games.options import RuleSet
 from hearts_teach.kernel.errors import RulesError, quote
 
 POINTS_MAX = 10_000  # a cap on every points option (like the Hearts end_score): tables stay printable
 
 
-@dataclass(frozen=True)
-class SpadesRules:
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "blind_nil": {"blind_nil": True},
+    "nil_tricks_lost": {"nil_tricks_count": False},
+    "mercy": {"mercy": 500},
+}
+
+
+@dataclass(frozen=True, repr=False)
+class SpadesRules(RuleSet):
     """Spades rule options. ``SpadesRules()`` is the standard game; ``SpadesRules.preset('blind_nil')``.
 
     blind_nil: blind nil may be bid (±``blind_nil_value``, only ``blind_nil_deficit`` behind).
@@ -48,24 +56,15 @@ class SpadesRules:
     end_score: int = 500
     mercy: int = 0
 
-    def __new__(cls, *args: Any, **options: Any) -> SpadesRules:
-        # the generated __init__ would raise a bare TypeError for a misspelt option or extra values
-        unknown = [k for k in options if k not in _OPTION_NAMES]
-        if unknown:
-            raise RulesError(f"unknown Spades rule option {quote(unknown[0])}; valid options are: "
-                             f"{', '.join(_OPTION_NAMES)}")
-        if len(args) > len(_OPTION_NAMES):
-            raise RulesError(f"SpadesRules takes at most {len(_OPTION_NAMES)} options, got {len(args)} "
-                             f"values; name them, e.g. SpadesRules(blind_nil=True)")
-        return super().__new__(cls)
+    GAME: ClassVar[str] = "Spades "
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    EXAMPLE: ClassVar[str] = "blind_nil=True"
 
     def __post_init__(self) -> None:
+        self._check_flags()
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.type in ("bool", bool):
-                if not isinstance(value, bool):
-                    raise RulesError(f"Spades rule option {f.name!r} must be True or False, got {quote(value)}")
-            elif isinstance(value, bool) or not isinstance(value, int):
+            if f.type not in ("bool", bool) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise RulesError(f"Spades rule option {f.name!r} must be a whole number, got {quote(value)}")
         for name, low in (("blind_nil_value", 1), ("end_score", 1), ("blind_nil_deficit", 0), ("mercy", 0)):
             value = getattr(self, name)
@@ -73,62 +72,6 @@ class SpadesRules:
                 raise RulesError(f"Spades rule option {name!r} must be {low} or more, got {quote(value)}")
             if value > POINTS_MAX:  # huge numbers would only make tables unprintable
                 raise RulesError(f"Spades rule option {name!r} must be at most {POINTS_MAX:,}, got {quote(value)}")
-
-    @classmethod
-    def options(cls) -> tuple[str, ...]:
-        return _OPTION_NAMES
-
-    @classmethod
-    def presets(cls) -> tuple[str, ...]:
-        return tuple(PRESETS)
-
-    @classmethod
-    def preset(cls, name: str) -> SpadesRules:
-        key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
-        if key not in PRESETS:  # a non-string (even an unhashable list) is an unknown preset
-            raise RulesError(f"unknown Spades preset {quote(name)}; valid presets are: {', '.join(PRESETS)}")
-        return cls(**PRESETS[key])
-
-    def replace(self, **options: Any) -> SpadesRules:
-        return SpadesRules(**(self.to_dict() | options))
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> SpadesRules:
-        """From ``{option: value}``; ``{"preset": name, ...}`` starts from a preset."""
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise RulesError(f"Spades rules must be an object of option: value, got {type(data).__name__}")
-        for bad in data:
-            if not isinstance(bad, str):  # SpadesRules(**data) would raise a bare TypeError
-                raise RulesError(f"Spades rule option names are strings, got {type(bad).__name__} "
-                                 f"{quote(bad)}; valid options are: {', '.join(_OPTION_NAMES)}")
-        data = dict(data)
-        base = cls.preset(data.pop("preset")) if "preset" in data else cls()
-        return base.replace(**data) if data else base
-
-    def changes(self) -> dict[str, Any]:
-        std = SpadesRules()
-        return {k: v for k, v in self.to_dict().items() if getattr(std, k) != v}
-
-    @property
-    def name(self) -> str:
-        for name, opts in PRESETS.items():
-            if self.changes() == opts:
-                return name
-        return "custom"
-
-    def __repr__(self) -> str:
-        return f"SpadesRules({', '.join(f'{k}={v!r}' for k, v in self.changes().items())})"
-
-    def __str__(self) -> str:
-        changes = self.changes()
-        if not changes:
-            return "standard Spades rules"
-        return f"{self.name} Spades rules ({', '.join(f'{k}={v!r}' for k, v in changes.items())})"
 
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""
@@ -151,13 +94,5 @@ class SpadesRules:
         return self.blind_nil and other_total - team_total >= self.blind_nil_deficit
 
 
-_OPTION_NAMES = tuple(f.name for f in fields(SpadesRules))
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "standard": {},
-    "blind_nil": {"blind_nil": True},
-    "nil_tricks_lost": {"nil_tricks_count": False},
-    "mercy": {"mercy": 500},
-}
 
 __all__ = ["SpadesRules", "PRESETS"]
