@@ -33,7 +33,17 @@ from hearts_teach.agents.hearts.deals import BLOCK
 from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
 from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.games.hearts.view import View, require_view
-from hearts_teach.kernel.cards import DECK, QS_INDEX, QS_MASK, SUIT_MASKS, Card, CardList, to_card
+from hearts_teach.kernel.cards import (
+    DECK,
+    HEARTS,
+    QS_INDEX,
+    QS_MASK,
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    CardList,
+    to_card,
+)
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
     ArgumentError,
@@ -449,14 +459,14 @@ def _play_does(view: View, card: int) -> str:
     names = view.seat_names
     suit = card // 13
     if not view.trick:
-        if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
+        if suit == SPADES and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
             # say which: otherwise the low lead and a higher one read the same
             lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
             return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
                     "leads your lowest spade to flush the queen out")
         if card == QS_INDEX:
             return "leads the Q♠ herself"
-        if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
+        if suit == SPADES and card > QS_INDEX and not view.played & QS_MASK:
             return "leads a high spade while the Q♠ is still out"
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1
         if left == 0:
@@ -469,9 +479,9 @@ def _play_does(view: View, card: int) -> str:
     if suit != view.led_suit:
         if card == QS_INDEX:
             return f"dumps the Q♠ on {winner}'s trick"
-        if suit == 2:
+        if suit == HEARTS:
             return f"throws a heart onto {winner}'s trick"
-        if suit == 3 and card > QS_INDEX:
+        if suit == SPADES and card > QS_INDEX:
             return f"gets rid of a high spade on {winner}'s trick"
         return f"throws away a {SUIT_WORDS[suit][:-1]}"
     threat = view.moon_threat()

@@ -37,7 +37,7 @@ def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule",
         ar = np.arange(hands)
         holder = ((dealt >> np.uint64(queen.index)) & np.uint64(1)).argmax(axis=1)
         held = dealt[ar, holder]
-        others = (np.bitwise_count(held & np.uint64(SUIT_MASKS[3])) - 1).tolist()
+        others = (np.bitwise_count(held & np.uint64(SUIT_MASKS[queen.suit])) - 1).tolist()
         top = ((held & np.uint64(ace.mask | king.mask)) != 0).tolist()
         took = ((taken[ar, holder] & np.uint64(queen.mask)) != 0).tolist()
         return [(_spade_group(o), t, k) for o, t, k in zip(others, top, took, strict=True)]
@@ -47,7 +47,7 @@ def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule",
         hand = Hand.deal(Rng(seed).spawn(i), pass_direction="hold")
         holder = next(s for s in FOUR.seats if queen in hand.cards(s))
         held = hand.cards(holder)
-        others = len([c for c in held if c.suit == 3]) - 1
+        others = len([c for c in held if c.suit == queen.suit]) - 1
         bots_play(hand, players)
         rows.append((_spade_group(others), ace in held or king in held, queen in hand.taken(holder)))
     return rows
