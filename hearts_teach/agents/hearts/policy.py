@@ -111,7 +111,7 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
     (``high``/``low`` are written out inline: this runs for every card of every rollout.)
     """
     last = seats - 1  # cards already in the trick when the last seat plays
-    if not legal & (legal - 1):
+    if legal.bit_count() < 2:  # (a method call: cheaper than 52-bit arithmetic)
         return legal.bit_length() - 1
     if trick_len == 0:
         return _lead(hand, legal, played, threat)

@@ -65,7 +65,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             led_suit = st.led_suit
             legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits,
                             opening)[0]
-            if legal & (legal - 1):
+            if legal.bit_count() > 1:
                 card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat,
                           st.trick_mask, st.played, threat[seat], n)
             else:
