@@ -183,6 +183,21 @@ def test_lesson_06_history_widget_shows_each_outcome_on_click():
         box.show("C")
 
 
+def test_lesson_06_history_widget_names_the_three_passed_cards():
+    """Clicked on the lesson's own widget, the pass line lists the three cards South passed
+    (it printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
+    from lesson_runner import ROOT, run
+
+    result = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb")
+    assert not result.failed, result.failed
+    history = result.namespace["history"]
+    assert "nothing shown yet" in history.text()
+    history.buttons["Play it with a pass to the left"].click()
+    assert "South passed 8♥ K♥ Q♠ to West." in history.text() and "♦ —" not in history.text()
+    history.buttons["Play it as a hold hand (the older game)"].click()
+    assert "Nobody passes." in history.text()
+
+
 def test_lesson_08_states_the_one_marks_scale():
     from hearts_teach.teach.drills import MARKS_RULE
 
