@@ -65,6 +65,8 @@ def test_no_cell_prints_a_record_dump(name):
         for out in cell.get("outputs", []):
             text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
             assert "from_record(" not in text and len(text) < 2000, f"{name}: an output of {len(text)} chars"
+            # an HTML table keeps a text twin (IPython's HTML(...) stores only its class name)
+            assert "<IPython.core.display" not in text, f"{name}: an output reads {text!r} as text"
 
 
 def _quizzes(name: str) -> dict:
