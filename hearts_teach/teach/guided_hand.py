@@ -61,7 +61,10 @@ class Decision:
         same = f" (the same here as {self.group})" if self.group else ""
         text = f"{OPENINGS[self.verdict]}: your {self.card.pretty}{same} {self.does}."
         if self.verdict not in ("best", "fine"):
-            text += (f" The coach prefers {self.best.label}: it {self.best.does}; with yours, "
+            # "it throws a heart onto West's trick" twice would not say what differs: the card
+            better = ("the same move with another card" if self.best.does == self.does
+                      else f"it {self.best.does}")
+            text += (f" The coach prefers {self.best.label}: {better}; with yours, "
                      f"{self.consequence}. ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)")
         return text
 
