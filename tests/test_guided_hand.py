@@ -90,3 +90,31 @@ def test_the_lesson_quiz():
     assert duck.last_message.startswith("✔ Right: J♠.")
     duck.buttons["4♠"].click()
     assert duck.last_message.startswith("Already answered")
+
+
+def test_a_card_of_a_group_is_described_as_itself():
+    """The coach words a group of equal cards by its lowest one ("leads your lowest spade");
+    the feedback on a higher card of the group says what that card does and names only the
+    others (10♠ with 9♠ left was called "your lowest spade", "the same here as 9♠/10♠")."""
+    guided = GuidedHand()
+    for card in ["3C", "KS", "8S"]:
+        guided.play(card)
+    assert guided.hand.cards(0).pretty.startswith("♠ 10 9 ")
+    msg = guided.play("TS")
+    decision = guided.decisions[-1]
+    assert decision.group == "9♠"
+    assert "your 10♠ (the same here as 9♠) leads a spade below the queen to flush her out, keeping a lower one" in msg
+    assert "lowest spade" not in msg and "9♠/10♠" not in msg
+
+
+def test_the_better_card_doing_the_same_move_is_not_described_twice():
+    """"your 7♥ throws a heart onto West's trick. The coach prefers Q♥/K♥: it throws a heart
+    onto West's trick" said nothing about what differs; the same move is named as such."""
+    guided = GuidedHand()
+    for card in ["3C", "KS", "8S", "TS", "QD", "KD", "5C", "8C", "6C", "9S"]:
+        guided.play(card)
+    msg = guided.play("7H")
+    decision = guided.decisions[-1]
+    assert decision.verdict == "blunder" and decision.best.does == decision.does
+    assert "The coach prefers Q♥/K♥: the same move with another card; with yours, " in msg
+    assert msg.count("throws a heart onto West's trick") == 1

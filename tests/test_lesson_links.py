@@ -67,3 +67,16 @@ def test_the_summary_fits_on_one_screen():
     """One screen: at most 40 lines of Markdown in all (a laptop shows about 40 at once)."""
     lines = sum(md.count("\n") + 1 for md in _markdown(NOTEBOOKS / SUMMARY))
     assert lines <= 40, f"the rules summary is {lines} lines long"
+
+
+@pytest.mark.parametrize("page", [SUMMARY, GLOSSARY])
+def test_the_reference_pages_link_the_lessons_they_cite(page: str):
+    """"(03)" after a rule or a word is a link to lesson 03, and every link opens a notebook."""
+    text = "\n".join(_markdown(NOTEBOOKS / page))
+    bare = re.findall(r"\((\d\da?(?:, \d\da?)*)\)", text)  # "(00, 04)" left as plain text
+    lesson_numbers = {p.name.split("_")[0] for p in LESSONS}
+    assert not [g for g in bare if set(g.split(", ")) <= lesson_numbers], bare  # "Q♠ (13)" is points
+    cited = re.findall(r"\[(\d\da?)\]\(([^)]+)\)", text)
+    assert cited
+    for number, target in cited:
+        assert target.startswith(number + "_") and (NOTEBOOKS / target).exists(), (number, target)

@@ -186,7 +186,10 @@ def test_04_numbers_story_widget_and_quiz():
     south = ns["south"]
     assert Card("QS") in south.hand.cards(0), "the widget arrived played"
     south.buttons["QS"].click()
-    assert south.last_message == "South played Q♠." and south.hand.last_trick.points == 13
+    assert south.hand.last_trick.points == 13
+    # the click shows its consequence: who took the trick, and the 13 points
+    assert south.last_message == ("South played Q♠ — trick 3: West 4♣, North 3♣, East 6♣, South Q♠ "
+                                  "→ East takes it (13 points)")
     answer_every_way(ns["duck"], "3♠", ["A♠"])
 
 

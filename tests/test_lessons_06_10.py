@@ -65,6 +65,8 @@ def test_no_cell_prints_a_record_dump(name):
         for out in cell.get("outputs", []):
             text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
             assert "from_record(" not in text and len(text) < 2000, f"{name}: an output of {len(text)} chars"
+            # an HTML table keeps a text twin (IPython's HTML(...) stores only its class name)
+            assert "<IPython.core.display" not in text, f"{name}: an output reads {text!r} as text"
 
 
 def _quizzes(name: str) -> dict:
@@ -182,6 +184,21 @@ def test_lesson_06_history_widget_shows_each_outcome_on_click():
     assert "second outcome" in box.output.value and box.text().endswith("B:\nsecond outcome")
     with pytest.raises(ValueError, match="no option 'C'"):
         box.show("C")
+
+
+def test_lesson_06_history_widget_names_the_three_passed_cards():
+    """Clicked on the lesson's own widget, the pass line lists the three cards South passed
+    (it printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
+    from lesson_runner import ROOT, run
+
+    result = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb")
+    assert not result.failed, result.failed
+    history = result.namespace["history"]
+    assert "nothing shown yet" in history.text()
+    history.buttons["Play it with a pass to the left"].click()
+    assert "South passed 8♥ K♥ Q♠ to West." in history.text() and "♦ —" not in history.text()
+    history.buttons["Play it as a hold hand (the older game)"].click()
+    assert "Nobody passes." in history.text()
 
 
 def test_lesson_08_states_the_one_marks_scale():

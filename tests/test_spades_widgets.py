@@ -95,6 +95,7 @@ def test_undo_step_and_finish_buttons():
     table.buttons["finish_hand"].click()
     assert table.hand.is_over and table.buttons["undo"].disabled
     assert "hand  dealer" in table.scores_html.value
+    assert table.text().count("The hand is over.") == 1  # the message and the legal line said it twice
 
 
 def test_same_seed_same_table():

@@ -438,7 +438,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
         first = most = 1  # one choice: a block of deals only to describe what follows
     ev = gather(view, reps, len(reps), seed, backend or default_backend(view), first, most, PLAY_COST)
     groups = [CardList(DECK[c] for c in cl) for cl in classes]
-    does = [_play_does(view, cl[0]) for cl in classes]
+    does = [play_does(view, cl[0]) for cl in classes]
     if len(reps) == 1:
         # one group: a single card, or several legal cards that all do the same
         does = [f"is your only legal card ({does[0]})" if len(groups[0]) == 1 else
@@ -454,7 +454,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
                       view.key(), ev)
 
 
-def _play_does(view: View, card: int) -> str:
+def play_does(view: View, card: int) -> str:
     """What the card does now, in words (from public facts and the seat's own hand)."""
     names = view.seat_names
     suit = card // 13
@@ -633,5 +633,5 @@ def hint(view: View, seed: int = 0) -> Hint:
     return Hint(kind, cards, reason, a)
 
 
-__all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS",
+__all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS", "play_does",
            "NotGradedError", "assess_pass", "assess_play", "explain_verdicts", "hint", "verdict_for"]

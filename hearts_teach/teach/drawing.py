@@ -3,6 +3,8 @@
 A hand's ``repr`` is its eval-able record (hundreds of characters of card codes); stored as
 a cell's text output it is unreadable in a plain-text viewer. ``drawing`` keeps the HTML
 table and gives the text view (``text(all_hands=True)``) as the plain-text twin.
+``drawing.of(html, text)`` does the same for a ready-made HTML table and its text (IPython's
+``HTML(...)`` would store "<IPython.core.display.HTML object>" as the text).
 """
 
 from __future__ import annotations
@@ -14,8 +16,24 @@ class drawing:  # noqa: N801 - reads as a function in a lesson cell: drawing(han
     def __init__(self, game: Any):
         self.game = game
 
+    @classmethod
+    def of(cls, html: str, text: str) -> drawing:
+        """An HTML table with its plain-text twin."""
+        return cls(_Drawn(html, text))
+
     def _repr_html_(self) -> str:
         return self.game._repr_html_()
 
     def __repr__(self) -> str:
         return self.game.text(all_hands=True)
+
+
+class _Drawn:
+    def __init__(self, html: str, text: str):
+        self.html, self.plain = html, text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def text(self, all_hands: bool = True) -> str:
+        return self.plain

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint
+from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint, play_does
 from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, to_card
@@ -50,7 +50,7 @@ class Decision:
     verdict: str  # the coach's verdict ("best", "fine", ...)
     does: str  # what the card did, in words
     consequence: str  # what followed in the coach's sampled deals
-    group: str  # the cards that do exactly the same here ("8♠/9♠/10♠"), or "" for a card alone
+    group: str  # the other cards that do exactly the same here ("8♠/9♠"), or "" for a card alone
     best: Candidate  # the coach's top choice
     choices: int  # how many different choices there were (equivalent cards grouped)
 
@@ -61,7 +61,10 @@ class Decision:
         same = f" (the same here as {self.group})" if self.group else ""
         text = f"{OPENINGS[self.verdict]}: your {self.card.pretty}{same} {self.does}."
         if self.verdict not in ("best", "fine"):
-            text += (f" The coach prefers {self.best.label}: it {self.best.does}; with yours, "
+            # "it throws a heart onto West's trick" twice would not say what differs: the card
+            better = ("the same move with another card" if self.best.does == self.does
+                      else f"it {self.best.does}")
+            text += (f" The coach prefers {self.best.label}: {better}; with yours, "
                      f"{self.consequence}. ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)")
         return text
 
@@ -122,9 +125,14 @@ class GuidedHand:
         seen = len(self.hand.tricks)
         graded = assess_play(self.hand.view(self.seat), seed=self.coach_seed)
         cand = graded.of(c)
-        self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, cand.does,
-                                       cand.consequence, cand.label if len(cand.cards) > 1 else "", graded.best,
-                                       len(graded)))
+        does, group = cand.does, ""
+        if len(cand.cards) > 1 and len(graded) > 1:
+            # the coach words a group by its lowest card ("leads your lowest spade"): say what
+            # the learner's own card does, and name only the other cards of the group
+            does = play_does(self.hand.view(self.seat), c.index)
+            group = "/".join(x.pretty for x in cand.cards if x != c)
+        self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, does,
+                                       cand.consequence, group, graded.best, len(graded)))
         self.hand.play(c, self.seat)
         self._advance()
         from hearts_teach.teach.lessons import describe_trick

@@ -459,7 +459,7 @@ class SpadesTable(WidgetView):
                  trick_text(h.current_trick, names, "Trick") if h.current_trick else "",
                  trick_text(h.last_trick, names, "Last trick") if h.last_trick else "",
                  f"Your cards: {self._your_cards_text()}", self.legal_line()]
-        if self.last_message:
+        if self.last_message and self.last_message != self.legal_line():  # "The hand is over." once
             lines.append(self.last_message)
         if self.match.hand_scores():
             lines.append(self.match.score_table())
