@@ -1,8 +1,9 @@
 """Lesson 11 in a real browser (Voilà): the table of three draws three seats.
 
-Voilà runs every cell, so the page shows the table after the lesson's own ``finish_hand()``;
-the expected result comes from the same cells run here in Python. Then a click on Next hand
-deals 17 cards and the trick board keeps three spots (South, West, East; nobody North).
+Voilà runs every cell and the learner's table arrives unplayed: a click on Finish hand lets the
+bots play it (the expected result comes from the lesson's own cell run here in Python, then
+``finish_hand()``). The trick board keeps three spots (South, West, East; nobody North), and a
+click on Next hand deals 17 cards.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def test_lesson11_table_of_three_in_voila(browser, voila_url):
     page = browser.new_page(viewport={"width": 1280, "height": 1500})
     try:
         page.goto(f"{voila_url}/voila/render/{LESSON_11.name}")
-        expect(page.locator(".ht-table .ht-result")).to_contain_text(want, timeout=90_000)
+        expect(page.locator(".ht-table .ht-pass-picker .htc-card")).to_have_count(17, timeout=90_000)
+        page.locator(".ht-table .ht-finish-hand").click()
+        expect(page.locator(".ht-table .ht-result")).to_contain_text(want, timeout=60_000)
         cells = page.locator(f"{BOARD} .htb-compass").first.locator(".htb-cell")
         expect(cells).to_have_count(3, timeout=30_000)
         for spot, name in ((".htb-s", "South"), (".htb-w", "West"), (".htb-e", "East")):
