@@ -8,7 +8,7 @@ Each job has its own module; this one gathers their names so that a lesson needs
   (``table_bots``, ``bots_play``);
 - ``describe``: tricks and legal plays in words;
 - ``scoring``: hand scores from piles, and what the rules say about match totals;
-- ``pass_feedback``: comments on a pass;
+- ``pass_comments``: comments on a pass (``pass_feedback``, lesson 01's pass picker);
 - ``simulations``: the seeded simulations behind the plots;
 - ``matches``: bot matches and the hand-by-hand ``MatchStepper``;
 - ``drills``: the one ``Drill``, its grading, and lesson 08's ``DrillSession``.
@@ -31,7 +31,7 @@ from hearts_teach.teach.drills import (
 )
 from hearts_teach.teach.matches import MatchStepper, play_match, replay_with
 from hearts_teach.teach.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
-from hearts_teach.teach.pass_feedback import pass_feedback
+from hearts_teach.teach.pass_comments import pass_feedback
 from hearts_teach.teach.players import (
     Policy,
     Shooter,
