@@ -90,3 +90,20 @@ def test_the_lesson_quiz():
     assert duck.last_message.startswith("✔ Right: J♠.")
     duck.buttons["4♠"].click()
     assert duck.last_message.startswith("Already answered")
+
+
+def test_the_seats_come_from_the_hands_table():
+    # the seat check and the bots' loop once assumed four seats (range(4), its own play loop)
+    from hearts_teach import Rules
+    from hearts_teach.kernel.errors import InvalidSeatError
+
+    hand = Hand.deal(seed=1, pass_direction="hold", rules=Rules(players=5))
+    seat = hand.table.left(hand.turn, 2)  # two bots play before the learner
+    guided = GuidedHand(hand, seat=seat)
+    assert guided.hand.turn == seat and len(guided.hand.current_trick.cards) == 2
+    try:
+        GuidedHand(Hand.deal(seed=1, pass_direction="hold", rules=Rules(players=3)), seat=3)
+    except InvalidSeatError as e:
+        assert "seats are numbered 0, 1, 2" in str(e)
+    else:
+        raise AssertionError("seat 3 at a table of 3 was accepted")
