@@ -13,6 +13,7 @@ from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.match import Match
+from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import Card, CardList, Suit
 from hearts_teach.kernel.display import draws  # game objects find these views there
 from hearts_teach.kernel.table import FOUR
@@ -40,6 +41,13 @@ def text_view_html(text: str) -> str:
     """The plain-text twin of an HTML view, one click away (and read by screen readers)."""
     return (f"<details style='margin-top:4px'><summary>Text view</summary>"
             f"<pre>{escape(text)}</pre></details>")
+
+
+@draws("html", Rules)
+def rules_html(rules: Any) -> str:
+    """A rule set (``Rules`` or ``SpadesRules``): its name, then ``describe()`` one rule a line."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in rules.describe().splitlines())
+    return f"<div class='ht-rules'><b>{escape(str(rules))}</b><ul style='margin:2px 0'>{items}</ul></div>"
 
 
 @draws("html", Card)

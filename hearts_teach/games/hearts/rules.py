@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index, join_pretty
+from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import InvalidSeatError, RulesError, quote
 from hearts_teach.kernel.table import FOUR, MAX_SEATS, MIN_SEATS, Table, table_of
 
@@ -208,6 +209,9 @@ class Rules:
         if not changes:
             return "standard rules"
         return f"{self.name} rules ({', '.join(f'{k}={v!r}' for k, v in changes.items())})"
+
+    def _repr_html_(self) -> str:
+        return draw("html", self)  # the name and the rules one per line (present.render)
 
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""

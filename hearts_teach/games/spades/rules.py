@@ -24,6 +24,7 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
+from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import RulesError, quote
 
 POINTS_MAX = 10_000  # a cap on every points option (like the Hearts end_score): tables stay printable
@@ -129,6 +130,9 @@ class SpadesRules:
         if not changes:
             return "standard Spades rules"
         return f"{self.name} Spades rules ({', '.join(f'{k}={v!r}' for k, v in changes.items())})"
+
+    def _repr_html_(self) -> str:
+        return draw("html", self)  # the name and the rules one per line (present.render)
 
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""
