@@ -33,7 +33,19 @@ from hearts_teach.agents.hearts.deals import BLOCK
 from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
 from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.games.hearts.view import View, require_view
-from hearts_teach.kernel.cards import DECK, QS_INDEX, QS_MASK, SUIT_MASKS, Card, CardList, to_card
+from hearts_teach.kernel.cards import (
+    DECK,
+    HEARTS,
+    QS_INDEX,
+    QS_MASK,
+    RANKS,
+    SPADES,
+    SUIT_MASKS,
+    SUITS,
+    Card,
+    CardList,
+    to_card,
+)
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
     ArgumentError,
@@ -447,16 +459,16 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
 def _play_does(view: View, card: int) -> str:
     """What the card does now, in words (from public facts and the seat's own hand)."""
     names = view.seat_names
-    suit = card // 13
+    suit = card // RANKS
     if not view.trick:
-        if suit == 3 and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
+        if suit == SPADES and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
             # say which: otherwise the low lead and a higher one read the same
-            lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
+            lower = view.hand & SUIT_MASKS[SPADES] & ((1 << card) - 1)
             return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
                     "leads your lowest spade to flush the queen out")
         if card == QS_INDEX:
             return "leads the Q♠ herself"
-        if suit == 3 and card > QS_INDEX and not view.played & QS_MASK:
+        if suit == SPADES and card > QS_INDEX and not view.played & QS_MASK:
             return "leads a high spade while the Q♠ is still out"
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1
         if left == 0:
@@ -469,9 +481,9 @@ def _play_does(view: View, card: int) -> str:
     if suit != view.led_suit:
         if card == QS_INDEX:
             return f"dumps the Q♠ on {winner}'s trick"
-        if suit == 2:
+        if suit == HEARTS:
             return f"throws a heart onto {winner}'s trick"
-        if suit == 3 and card > QS_INDEX:
+        if suit == SPADES and card > QS_INDEX:
             return f"gets rid of a high spade on {winner}'s trick"
         return f"throws away a {SUIT_WORDS[suit][:-1]}"
     threat = view.moon_threat()
@@ -542,7 +554,7 @@ def _pass_does(hand: int, m: int) -> str:
     high = [DECK[c].pretty for c in (51, 50) if m >> c & 1]
     if high:
         bits.append("passes the " + " and the ".join(high))
-    for suit in (0, 1, 2, 3):
+    for suit in range(SUITS):
         if hand & SUIT_MASKS[suit] and not keep & SUIT_MASKS[suit]:
             bits.append(f"makes you void in {SUIT_WORDS[suit]}")
     hearts = [DECK[c].pretty for c in range(38, 25, -1) if m >> c & 1 and c % 13 >= 9]

@@ -38,6 +38,7 @@ from hearts_teach.kernel.cards import (
     BIT,
     DECK,
     SUIT_MASKS,
+    SUITS,
     Card,
     CardLike,
     CardList,
@@ -60,7 +61,7 @@ ACE, KING, QUEEN = 12, 11, 10  # rank offsets within a suit (index % 13)
 
 def _by_suit(mask: int) -> list[list[int]]:
     """Rank offsets (0 = two .. 12 = ace) held in each suit, highest first."""
-    return [sorted((i % 13 for i in indices_of(mask & SUIT_MASKS[s])), reverse=True) for s in range(4)]
+    return [sorted((i % 13 for i in indices_of(mask & SUIT_MASKS[s])), reverse=True) for s in range(SUITS)]
 
 
 def _mask(cards: Iterable[CardLike] | int) -> int:

@@ -149,7 +149,7 @@ Table = tuple[int, ...]  # bot numbers; -1 is a house rule bot
 
 
 def schedule(n_bots: int, deals: int, seed: int) -> list[list[Table]]:
-    """The tables of every deal: a list (per deal) of tables of 4 bot numbers (-1: house).
+    """The tables of every deal: a list (per deal) of tables of SEAT_COUNT (4) bot numbers (-1: house).
 
     Deterministic from (n_bots, seed), and a prefix of a longer schedule is the shorter
     one, so a league can be extended."""
@@ -160,16 +160,16 @@ def schedule(n_bots: int, deals: int, seed: int) -> list[list[Table]]:
         order = list(range(n_bots))
         Rng(hash64(f"league-tables/{seed}/{d}")).shuffle(order)
         tables: list[Table] = []
-        short = n_bots % 4
+        short = n_bots % SEAT_COUNT
         remaining = order
         if short:
             # the filled-up table goes to the bots that have met house bots least
             first = sorted(remaining, key=lambda b: (house[b], order.index(b)))[:short]
-            tables.append(tuple(first) + (-1,) * (4 - short))
+            tables.append(tuple(first) + (-1,) * (SEAT_COUNT - short))
             remaining = [b for b in remaining if b not in first]
         while remaining:
             table = [remaining.pop(0)]
-            while len(table) < 4:
+            while len(table) < SEAT_COUNT:
                 best = min(remaining, key=lambda b: (sum(meets[b][t] for t in table), remaining.index(b)))
                 remaining.remove(best)
                 table.append(best)
@@ -177,7 +177,7 @@ def schedule(n_bots: int, deals: int, seed: int) -> list[list[Table]]:
         for t in tables:
             members = [b for b in t if b >= 0]
             for a in members:
-                if len(members) < 4:
+                if len(members) < SEAT_COUNT:
                     house[a] += 1
                 for b in members:
                     if a != b:

@@ -99,7 +99,7 @@ def worth_table(hand: SpadesHand) -> str:
     return "\n".join(lines)
 
 
-def winners(cards: str, leader: int, names: tuple[str, ...] = ("South", "West", "North", "East")) -> str:
+def winners(cards: str, leader: int, names: tuple[str, ...] = FOUR.names) -> str:
     """Who takes the same four cards (played from ``leader`` clockwise) in each game."""
     from hearts_teach.games.spades.legality import trick_winner
     from hearts_teach.kernel.cards import CardList

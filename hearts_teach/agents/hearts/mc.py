@@ -25,6 +25,7 @@ from hearts_teach.kernel.cards import (
     QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
+    SUITS,
     indices_of,
 )
 from hearts_teach.kernel.errors import ArgumentError, quote
@@ -41,7 +42,7 @@ def equivalence_classes(hand: int, legal: int, known_gone: int, omnibus: bool = 
     cards played in *completed* tricks). Q♠ (and J♦ under omnibus) stand alone."""
     classes: list[list[int]] = []
     fill = hand | known_gone
-    for suit in range(4):
+    for suit in range(SUITS):
         m = legal & SUIT_MASKS[suit]
         current: list[int] = []
         prev = -1

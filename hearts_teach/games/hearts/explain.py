@@ -135,7 +135,7 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
                 f"for hearts too) while you hold other cards; lead {one_of}")
     if rule is Rule.NO_POINTS_ON_FIRST_TRICK:
         suit = _led(hand)
-        what = "the queen of spades" if card.index == 49 else "a heart"
+        what = "the queen of spades" if card.index == QS_INDEX else "a heart"
         return (f"no points on the first trick: you hold no {suit.plural}, but you do hold cards "
                 f"without points, so play {one_of} instead of {what}")
     return f"{rule.value}; you may play {options}"

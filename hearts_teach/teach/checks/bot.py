@@ -209,7 +209,7 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
             return BotEvaluation(done, len(rows), 0.0, float("nan"), float("nan"), "", (line,))
         rows.extend(more.hand_scores)
         done = n
-        diffs = [sum(h[1:]) / 3 - h[0] for h in rows]
+        diffs = [sum(h[1:]) / (len(h) - 1) - h[0] for h in rows]  # the field's mean minus the bot's
         m = sum(diffs) / len(diffs)
         se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
         if abs(m) > Z_DECIDE * se:

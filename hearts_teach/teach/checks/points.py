@@ -101,7 +101,7 @@ def scores_cases(hidden: bool = False) -> list[Case]:
             out.append(_scores_case(_taken_masks(owners), new_moon, f"hand-picked: {why}"))
     rng = Rng("hearts_teach.checks/moon")
     for k in range(6):  # point cards scattered by the project RNG
-        owners = [rng.randbelow(4) for _ in range(14)]
+        owners = [rng.randbelow(FOUR.players) for _ in range(14)]  # a seat for each of the 14 point cards
         out.append(_scores_case(_taken_masks(owners), k % 2 == 1, "points scattered at random"))
     for played in random_hands(40, 4):  # real hands played out
         out.append(_scores_case(list(played.taken), played.seed % 2 == 1, f"dealt hand {played.seed}"))
