@@ -30,7 +30,7 @@ HANDS_PER_PRESET = 5000
 
 
 def _replay_scalar(deals, result, rules, hand_numbers) -> int:
-    """Replay every batch hand on ``core.PlayState``; assert each step agrees. Returns the
+    """Replay every batch hand on ``legality.PlayState``; assert each step agrees. Returns the
     number of hands checked."""
     st_b = result.state
     passed, cards, seats, legals = st_b.passed, st_b.cards, st_b.seats, st_b.legals

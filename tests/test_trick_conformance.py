@@ -9,7 +9,7 @@ the same final scores.
 
 ``Hand`` itself steps ``PlayState``, so agreement with it alone could hide a bug both
 share: the log of each checked game is first checked against ``Reference``, the rules of
-docs/RULES (a trick, its winner, its points, when a suit breaks) written out plainly here.
+docs/rules.md (a trick, its winner, its points, when a suit breaks) written out plainly here.
 
 The last tests break each fast path on purpose (a mutant of its source: the winner rule,
 the breaking rule, the void, the resume of a rollout mid-trick) and show the checks fail.

@@ -3,7 +3,7 @@
 
   batch_random_hands_per_s   complete random hands (deal, pass, 52 plays, score) per second
   batch_rule_hands_per_s     complete hands by four rule bots (pass and play) per second
-  rule_hands_per_s           the same on the scalar engine (``bots.rollout``'s hot loop)
+  rule_hands_per_s           the same on the scalar engine (``agents.hearts.rollout``'s hot loop)
   rule_bot_hands_per_s       four ``RuleBot`` objects through ``Hand``/``View`` (the scalar
                              tournament path)
   *_per_cpu_s                the same rates per CPU second (less sensitive to other load)

@@ -1,10 +1,10 @@
 """Vectorised policies for the batch engine: random legal play, the rule bot, and a random
 player that draws exactly what the scalar ``RandomBot`` draws.
 
-``RulePolicy`` is ``bots.policy.rule_play`` / ``rule_pass`` evaluated for every hand at
+``RulePolicy`` is ``agents.hearts.policy.rule_play`` / ``rule_pass`` evaluated for every hand at
 once: each branch of the scalar function becomes a boolean array, each card it would
 return an index array, and ``np.select`` keeps the scalar function's order of tests. The
-constants come from ``bots.policy``. tests/test_batch_policy.py checks card for card
+constants come from ``agents.hearts.policy``. tests/test_batch_policy.py checks card for card
 against the scalar functions on positions from real play.
 """
 
@@ -175,7 +175,7 @@ def _pass_keys(spade_guards: int, void_bonus: bool) -> np.ndarray:
 
 def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
                     void_bonus: bool = True) -> np.ndarray:
-    """``bots.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
+    """``agents.hearts.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
     tie key, index), rescore the rest, three times. Each suit's best card comes from a
     table over its 13-bit field (``_pass_keys``); the best of the four suits wins."""
     if (spade_guards, void_bonus) not in _PASS_KEYS:
@@ -320,7 +320,7 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
 
 def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
                     threat) -> np.ndarray:
-    """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
+    """``agents.hearts.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
     one legal card every branch returns it, so the scalar shortcut needs no test here."""
     if tl == 0:
         return _lead(h, legal, played, threat)
@@ -336,7 +336,7 @@ def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask
 
 
 class RulePolicy(Policy):
-    """The rule bot (``bots.simple.RuleBot``) on arrays. ``moon_defence=False`` is ``easy``."""
+    """The rule bot (``agents.hearts.simple.RuleBot``) on arrays. ``moon_defence=False`` is ``easy``."""
 
     name = "rule"
 

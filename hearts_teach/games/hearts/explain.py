@@ -1,6 +1,6 @@
 """Learner-facing sentences for the legality cascade's verdicts.
 
-The cascade (``core.cascade``) decides; this module only words the decision, using
+The cascade (``legality.cascade``) decides; this module only words the decision, using
 the position (what was led, what the player holds) so the sentence is concrete:
 "clubs were led and you hold 7♣, K♣: you must follow suit".
 """

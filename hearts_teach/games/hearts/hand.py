@@ -2,7 +2,7 @@
 
 ``Hand`` checks every action, explains every card, keeps a history stack (undo and
 replay come from it) and renders itself as text and HTML. The play phase runs on
-``core.PlayState`` bitmasks.
+``legality.PlayState`` bitmasks.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What one seat may know: the information a bot, the coach or a learner's function sees.
 
 A ``View`` is an immutable snapshot built from a ``Hand`` (``View.from_hand(hand, seat)``
-or ``hand.view(seat)``) or from a bitmask ``core.PlayState`` (``View.from_state``, used by
+or ``hand.view(seat)``) or from a bitmask ``legality.PlayState`` (``View.from_state``, used by
 fast simulations). It holds the seat's own cards, the public history, the cards the seat
 passed and received, shown voids, points taken and the trick in progress — and nothing
 else: it keeps no reference to the ``Hand``, so code that only gets a ``View`` cannot read

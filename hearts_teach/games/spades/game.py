@@ -2,7 +2,7 @@
 
 ``SpadesHand`` mirrors the Hearts ``Hand``: every action is checked, every card can be
 explained, the history stack gives undo and replay, and records round-trip through
-JSON. The play phase runs on ``core.SpadesState`` bitmasks.
+JSON. The play phase runs on ``legality.SpadesState`` bitmasks.
 """
 
 from __future__ import annotations
