@@ -38,7 +38,7 @@ def test_bench_fast_path_plays_the_drivers_game(seed):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_scalar_rule_fast_path_plays_the_drivers_game(seed):
-    from hearts_teach.games.hearts.legality import deal_masks
+    from hearts_teach.kernel.deal import deal_masks
 
     scores, moon = scalar_rule_hand(Rng(seed), seed)
     hand = _hand_from(deal_masks(Rng(seed)), seed)

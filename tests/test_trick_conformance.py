@@ -28,8 +28,9 @@ import hearts_teach.agents.hearts.rollout as rollout_module
 from hearts_teach.games.hearts import batch as batch_module
 from hearts_teach.games.hearts.batch import BatchState, batch_scores, points_of
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.legality import PlayState, final_scores
+from hearts_teach.games.hearts.legality import PlayState
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.legality import SpadesState
 from hearts_teach.games.spades.scoring import score_hand

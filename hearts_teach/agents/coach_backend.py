@@ -23,8 +23,9 @@ import numpy as np
 from hearts_teach.agents.hearts.mc import PlayContext
 from hearts_teach.agents.hearts.policy import POINTS, rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
-from hearts_teach.games.hearts.legality import final_scores, opening_holder
+from hearts_teach.games.hearts.legality import opening_holder
 from hearts_teach.games.hearts.rules import pass_target
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
 from hearts_teach.kernel.table import SEAT_COUNT

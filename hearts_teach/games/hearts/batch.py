@@ -10,7 +10,7 @@ The trick transition in ``BatchState.play`` mirrors the kernel's ``TrickState.pl
 tests/test_batch_engine.py replays thousands of batch hands through the scalar engine and
 tests/test_trick_conformance.py steps batches beside the checked ``Hand`` to prove they agree.
 The engine plays the four-seat table only (``check_table``). Card points and moon scores come
-from ``legality.trick_points`` and ``legality.final_scores`` through tables built from them.
+from ``scoring.trick_points`` and ``scoring.final_scores`` through tables built from them.
 
 Randomness: ``Stream`` is a counter-based generator (SplitMix64 of seed, hand id and draw
 number) written with numpy integer operations, so a hand's random choices depend only on
@@ -31,14 +31,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX
-from hearts_teach.games.hearts.legality import (
-    CLUBS_2,
-    NON_HEARTS,
-    NON_POINTS,
-    final_scores,
-    trick_points,
-)
+from hearts_teach.games.hearts.legality import CLUBS_2, NON_HEARTS, NON_POINTS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.kernel.cards import (
     BIT,
     DECK_SIZE,
@@ -197,14 +192,14 @@ def random_deals(stream: Stream) -> np.ndarray:
 
 def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
     """The deals ``Hand.deal(rng)`` makes, as (B, 4) masks (one scalar shuffle per hand)."""
-    from hearts_teach.games.hearts.legality import deal_masks
+    from hearts_teach.kernel.deal import deal_masks
 
     return np.array([deal_masks(r) for r in rngs], dtype=U64).reshape(len(rngs), SEATS)
 
 
 # scoring -------------------------------------------------------------------------------
 def _point_tables(omnibus: bool) -> np.ndarray:
-    """PTS[s, f]: points of suit field f of suit s, from ``legality.trick_points``."""
+    """PTS[s, f]: points of suit field f of suit s, from ``scoring.trick_points``."""
     return np.array([[trick_points(f << (RANKS * s), omnibus) for f in range(FIELDS)]
                      for s in range(SUITS)], dtype=np.int16)
 
@@ -213,7 +208,7 @@ _PTS: dict[bool, np.ndarray] = {}
 
 
 def points_of(masks: np.ndarray, omnibus: bool = False) -> np.ndarray:
-    """``legality.trick_points`` of every mask in an array."""
+    """``scoring.trick_points`` of every mask in an array."""
     if omnibus not in _PTS:
         _PTS[omnibus] = _point_tables(omnibus)
     t = _PTS[omnibus]
@@ -227,7 +222,7 @@ _POINTS_U = U64(POINTS_MASK)
 
 
 def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """``legality.final_scores`` for (B, 4) taken masks → (scores (B, 4) int16, moon (B,) int8,
+    """``scoring.final_scores`` for (B, 4) taken masks → (scores (B, 4) int16, moon (B,) int8,
     -1 for none). Moon hands take their scores from ``final_scores`` itself (a table over
     the shooter and the J♦ taker)."""
     moon_rule, omnibus = rules.moon, rules.omnibus

@@ -14,16 +14,9 @@ from typing import Any
 
 from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
 from hearts_teach.games.hearts import explain as _explain
-from hearts_teach.games.hearts.legality import (
-    MOON_POINTS,
-    PlayState,
-    cascade,
-    deal_masks,
-    final_scores,
-    opening_holder,
-    trick_points,
-)
+from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
+from hearts_teach.games.hearts.scoring import MOON_POINTS, final_scores, trick_points
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
@@ -37,6 +30,7 @@ from hearts_teach.kernel.cards import (
     join_pretty,
     to_card,
 )
+from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
     HeartsError,

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hearts_teach.games.hearts.legality import cascade, trick_points
+from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
+from hearts_teach.games.hearts.scoring import trick_points
 from hearts_teach.games.seat_view import SeatView
 from hearts_teach.kernel.cards import (
     BIT,

@@ -14,7 +14,6 @@ from typing import Any
 
 from hearts_teach.games.base import BrokenBy, TrickGame, TrickSeats
 from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
-from hearts_teach.games.hearts.legality import deal_masks as hearts_deal_masks
 from hearts_teach.games.spades import explain as _explain
 from hearts_teach.games.spades.legality import SpadesState, cascade
 from hearts_teach.games.spades.rules import SpadesRules
@@ -32,6 +31,7 @@ from hearts_teach.games.spades.scoring import (
     team_of,
 )
 from hearts_teach.kernel.cards import BIT, DECK, Card, CardLike, CardList, Suit, to_card
+from hearts_teach.kernel.deal import deal_masks as shuffle_deal
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
     HeartsError,
@@ -131,7 +131,7 @@ def parse_bid(value: Any) -> int:
 
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
-    return hearts_deal_masks(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
+    return shuffle_deal(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
 
 
 def _seat(seat: Any) -> int:

@@ -3,7 +3,7 @@
 ``hand_points(taken)``: a list of card strings one player took -> their penalty points.
 ``hand_scores(points, new_moon=False)``: the 4 players' points taken -> the hand's
 scores after the moon adjustment (standard: shooter 0, others 26; ``new_moon``:
-shooter -26, others 0). Expected answers come from ``games.hearts.legality.trick_points``
+shooter -26, others 0). Expected answers come from ``games.hearts.scoring.trick_points``
 and ``final_scores`` (docs/rules.md H10-H11, D8, golden cases G6-G7).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.games.hearts.legality import final_scores, trick_points
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
