@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from hearts_teach.games.hearts.records import JsonRecord
+from hearts_teach.games.records import JsonRecord
 from hearts_teach.kernel.cards import FULL_DECK, Card, CardLike, CardList, Suit
 from hearts_teach.kernel.errors import (
     IllegalPlayError,
@@ -26,11 +26,24 @@ from hearts_teach.kernel.errors import (
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
 
-if TYPE_CHECKING:
-    from hearts_teach.games.hearts.hand import Verdict
-
 DEFAULT_SEAT_NAMES = FOUR.names  # South, West, North, East
 
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played now, the rule that decides it and a sentence why."""
+
+    card: Card
+    legal: bool
+    rule: Rule
+    message: str
+    seat: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
 
 
 class HistoryEntry(Protocol):
@@ -200,4 +213,4 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         return self.text()
 
 
-__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]
+__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES", "Verdict"]

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX
 from hearts_teach.games.hearts.legality import CLUBS_2, NON_HEARTS, NON_POINTS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules
 from hearts_teach.games.hearts.scoring import final_scores, trick_points
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
     DECK_SIZE,

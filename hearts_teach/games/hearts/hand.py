@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
+from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats, Verdict
 from hearts_teach.games.hearts import explain as _explain
 from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
 from hearts_teach.games.hearts.scoring import MOON_POINTS, final_scores, trick_points
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
@@ -49,7 +50,6 @@ _seat = check_seat
 _validate_deal = check_deal
 
 
-HAND_NUMBER_MAX = 100_000  # far beyond any match (end_score is at most 10,000); keeps records and messages printable
 
 
 class Phase(StrEnum):
@@ -99,23 +99,6 @@ class Trick(TrickSeats):
 
 class HeartsBroken(BrokenBy):
     """The card that broke hearts (``card``, ``trick`` 1..13, ``seat``)."""
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a card may be played now, the rule that decides it and a sentence why."""
-
-    card: Card
-    legal: bool
-    rule: Rule
-    message: str
-    seat: int | None = None
-
-    def __bool__(self) -> bool:
-        return self.legal
-
-    def __str__(self) -> str:
-        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
 
 
 def turn_and_holding(game: Any, card: Card, seat: int | None) -> Verdict | None:

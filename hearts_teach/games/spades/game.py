@@ -13,7 +13,8 @@ from enum import StrEnum
 from typing import Any
 
 from hearts_teach.games.base import BrokenBy, TrickGame, TrickSeats
-from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
+from hearts_teach.games.hearts.hand import LegalPlays, Verdict, turn_and_holding
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.games.spades import explain as _explain
 from hearts_teach.games.spades.legality import SpadesState, cascade
 from hearts_teach.games.spades.rules import SpadesRules
