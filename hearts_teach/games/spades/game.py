@@ -12,8 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from hearts_teach.games.base import BrokenBy, TrickGame, TrickSeats
-from hearts_teach.games.hearts.hand import LegalPlays, Verdict, turn_and_holding
+from hearts_teach.games.base import (
+    BrokenBy,
+    LegalPlays,
+    TrickGame,
+    TrickSeats,
+    Verdict,
+    turn_and_holding,
+)
 from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.games.spades import explain as _explain
 from hearts_teach.games.spades.legality import SpadesState, cascade
@@ -192,10 +198,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @classmethod
     def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
         """The cards a Hearts ``Hand`` dealt, as a Spades hand (for side-by-side lessons)."""
-        from hearts_teach.games.hearts.hand import Hand
-
-        if not isinstance(hand, Hand):
-            raise HeartsError(f"from_hearts needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
+        # any checked game of the same table will do: Spades knows no Hearts class
+        if not isinstance(hand, TrickGame) or hand.table != TABLE:
+            raise HeartsError(f"from_hearts needs a Hearts Hand of {TABLE.players} seats, got "
+                              f"{type(hand).__name__} {quote(hand)}")
         return cls([hand.dealt(s) for s in TABLE.seats], dealer, 0, hand.seat_names)
 
     def _reset(self) -> None:

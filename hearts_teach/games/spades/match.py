@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES
+from hearts_teach.games.base import DEFAULT_SEAT_NAMES
 from hearts_teach.games.records import JsonRecord
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, _seat
 from hearts_teach.games.spades.rules import POINTS_MAX, SpadesRules
