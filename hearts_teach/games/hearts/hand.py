@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Any
 
 from hearts_teach.games.base import (
-    DEFAULT_SEAT_NAMES,
     BrokenBy,
     LegalPlays,
     TrickGame,
@@ -30,7 +29,6 @@ from hearts_teach.kernel.cards import (
     BIT,
     DECK,
     FULL_DECK,
-    HEARTS_MASK,
     Card,
     CardLike,
     CardList,
@@ -505,5 +503,4 @@ class Hand(TrickGame[Action, Trick]):
         return draw("html", self)
 
 
-__all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",
-           "DEFAULT_SEAT_NAMES", "HEARTS_MASK"]
+__all__ = ["Action", "Hand", "HeartsBroken", "Phase", "Trick"]
