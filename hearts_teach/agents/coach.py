@@ -119,8 +119,6 @@ class Candidate:
         return f"{self.label}: {self.verdict} — {self.reason}"
 
 
-CardAssessment = Candidate
-PassAssessment = Candidate
 
 
 @dataclass(frozen=True)
@@ -635,5 +633,5 @@ def hint(view: View, seed: int = 0) -> Hint:
     return Hint(kind, cards, reason, a)
 
 
-__all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS",
+__all__ = ["Assessment", "Candidate", "Hint", "VERDICTS",
            "NotGradedError", "assess_pass", "assess_play", "explain_verdicts", "hint", "verdict_for"]

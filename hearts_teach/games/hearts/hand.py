@@ -50,12 +50,6 @@ from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seed
 
-# kept under their old names: other modules and the Spades package import them from here
-_seat = check_seat
-_validate_deal = check_deal
-
-
-
 
 class Phase(StrEnum):
     PASS = "pass"
