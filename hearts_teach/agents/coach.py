@@ -119,8 +119,6 @@ class Candidate:
         return f"{self.label}: {self.verdict} — {self.reason}"
 
 
-
-
 @dataclass(frozen=True)
 class Assessment:
     """The coach's grading of every candidate in one position, best first.
