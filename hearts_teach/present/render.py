@@ -16,7 +16,7 @@ from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import Card, CardList, Suit
 from hearts_teach.kernel.display import draws  # game objects find these views there
-from hearts_teach.kernel.table import FOUR
+from hearts_teach.kernel.table import FOUR, table_of
 
 TWO_COLOR = {Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
 FOUR_COLOR = {Suit.CLUBS: "#1b7a1b", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
@@ -77,7 +77,8 @@ def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
 
 
 @draws("html", Trick)
-def trick_html(trick: Trick, names: tuple[str, ...] = FOUR.names) -> str:
+def trick_html(trick: Trick, names: tuple[str, ...] | None = None) -> str:
+    names = table_of(trick.players).names if names is None else names  # the trick's own table
     status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"

@@ -87,6 +87,11 @@ class Trick(TrickSeats):
     points: int
     players: int = field(default=FOUR.players, repr=False)  # the table size
 
+    def __repr__(self) -> str:  # eval-able; the table size only when it is not the default
+        size = f", players={self.players}" if self.players != FOUR.players else ""
+        return (f"Trick(number={self.number!r}, leader={self.leader!r}, cards={self.cards!r}, "
+                f"winner={self.winner!r}, points={self.points!r}{size})")
+
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
         tail = f" → seat {self.winner} takes {self.points}" if self.winner is not None else ""
