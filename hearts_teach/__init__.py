@@ -5,15 +5,8 @@
 """
 
 from hearts_teach.agents.hearts import make_bot
-from hearts_teach.games.hearts.hand import (
-    Action,
-    Hand,
-    HeartsBroken,
-    LegalPlays,
-    Phase,
-    Trick,
-    Verdict,
-)
+from hearts_teach.games.base import LegalPlays, Verdict
+from hearts_teach.games.hearts.hand import Action, Hand, HeartsBroken, Phase, Trick
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules, pass_target
 from hearts_teach.games.hearts.view import View

@@ -15,13 +15,9 @@ from hearts_teach.games.hearts.batch import (
     random_deals,
 )
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.legality import (
-    PlayState,
-    final_scores,
-    trick_points,
-    two_clubs_holder,
-)
+from hearts_teach.games.hearts.legality import PlayState, opening_holder
 from hearts_teach.games.hearts.rules import Rules, pass_target
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.kernel.cards import FULL_DECK, indices_of
 from hearts_teach.kernel.rng import Rng, hash64
 
@@ -30,7 +26,7 @@ HANDS_PER_PRESET = 5000
 
 
 def _replay_scalar(deals, result, rules, hand_numbers) -> int:
-    """Replay every batch hand on ``core.PlayState``; assert each step agrees. Returns the
+    """Replay every batch hand on ``legality.PlayState``; assert each step agrees. Returns the
     number of hands checked."""
     st_b = result.state
     passed, cards, seats, legals = st_b.passed, st_b.cards, st_b.seats, st_b.legals
@@ -49,7 +45,7 @@ def _replay_scalar(deals, result, rules, hand_numbers) -> int:
             hands = after
         else:
             assert not passed[b].any()
-        st = PlayState(hands, two_clubs_holder(hands), npf, qb, qw)
+        st = PlayState(hands, opening_holder(hands), npf, qb, qw)
         cb, sb, lb = cards[b].tolist(), seats[b].tolist(), legals[b].tolist()
         for k in range(52):
             assert st.turn == sb[k], (b, k)

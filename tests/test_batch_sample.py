@@ -105,7 +105,7 @@ def test_rollouts_share_worlds_and_agree_with_scalar_play():
     """Every candidate meets the same deals; one world replayed by the scalar rule bot
     gives the same scores."""
     from hearts_teach.agents.hearts.mc import PlayContext
-    from hearts_teach.games.hearts.legality import final_scores
+    from hearts_teach.games.hearts.scoring import final_scores
 
     view = _views(3)[2]
     r = rollout(view, worlds=64, seed=5)

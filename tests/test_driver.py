@@ -38,7 +38,7 @@ def test_bench_fast_path_plays_the_drivers_game(seed):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_scalar_rule_fast_path_plays_the_drivers_game(seed):
-    from hearts_teach.games.hearts.legality import deal_masks
+    from hearts_teach.kernel.deal import deal_masks
 
     scores, moon = scalar_rule_hand(Rng(seed), seed)
     hand = _hand_from(deal_masks(Rng(seed)), seed)
@@ -94,3 +94,32 @@ def test_an_illegal_answer_raises_the_games_error_and_changes_nothing():
 def test_driver_refuses_what_is_not_a_game():
     with pytest.raises(ArgumentTypeError, match="Hearts Hand or a SpadesHand"):
         driver.play("2C 3C", [])
+
+
+def test_no_other_play_loop_moves_a_checked_game():
+    """A loop that keeps moving a checked game until it is over (or a phase ends) is the
+    driver's job: the guided hand, the bot checker's positions and a lesson helper once had
+    their own. Scripted replays (records, drills, positions: a fixed list of moves) are not
+    play loops and iterate over their moves, not over the game's state."""
+    import ast
+    import pathlib
+
+    import hearts_teach
+
+    root = pathlib.Path(hearts_teach.__file__).parent
+    moves = {"play", "pass_cards", "bid", "act"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == root / "agents" / "driver.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.While):
+                continue
+            test = ast.unparse(node.test)
+            if "is_over" not in test and "phase" not in test and ".turn" not in test:
+                continue
+            called = {n.func.attr for n in ast.walk(node) if isinstance(n, ast.Call)
+                      and isinstance(n.func, ast.Attribute)}
+            if called & moves:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: while {test}")
+    assert not found, "play loops outside agents/driver.py:\n" + "\n".join(found)

@@ -118,3 +118,18 @@ def test_the_better_card_doing_the_same_move_is_not_described_twice():
     assert decision.verdict == "blunder" and decision.best.does == decision.does
     assert "The coach prefers Q♥/K♥: the same move with another card; with yours, " in msg
     assert msg.count("throws a heart onto West's trick") == 1
+def test_the_seats_come_from_the_hands_table():
+    # the seat check and the bots' loop once assumed four seats (range(4), its own play loop)
+    from hearts_teach import Rules
+    from hearts_teach.kernel.errors import InvalidSeatError
+
+    hand = Hand.deal(seed=1, pass_direction="hold", rules=Rules(players=5))
+    seat = hand.table.left(hand.turn, 2)  # two bots play before the learner
+    guided = GuidedHand(hand, seat=seat)
+    assert guided.hand.turn == seat and len(guided.hand.current_trick.cards) == 2
+    try:
+        GuidedHand(Hand.deal(seed=1, pass_direction="hold", rules=Rules(players=3)), seat=3)
+    except InvalidSeatError as e:
+        assert "seats are numbered 0, 1, 2" in str(e)
+    else:
+        raise AssertionError("seat 3 at a table of 3 was accepted")

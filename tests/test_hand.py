@@ -264,3 +264,22 @@ def test_replay_sheet_marks_the_leader():
 def test_html_has_text_alternative():
     html = after(TRICK1)._repr_html_()
     assert "A♠" in html and "<pre" in html
+
+
+def test_a_trick_at_another_table_size_has_an_evalable_repr_and_an_html_view():
+    # a trick at 6 seats drew itself with the 4-seat names (IndexError for seats 4 and 5) and
+    # its repr left out the table size, so eval(repr(trick)) was a different, 4-seat trick
+    from hearts_teach import CardList, Rules, Trick, make_bot
+    from hearts_teach.agents import driver
+    from hearts_teach.kernel.table import table_of
+
+    hand = Hand.deal(seed=2, rules=Rules(players=6))
+    driver.play(hand, [make_bot("rule", seed=s) for s in range(6)], moves=6 + 6)
+    trick = hand.tricks[0]
+    assert trick.players == 6 and eval(repr(trick)) == trick  # noqa: S307 - the repr's promise
+    html = trick._repr_html_()
+    for seat in trick.seats:
+        assert table_of(6).names[seat] in html
+    four = Trick(number=1, leader=0, cards=CardList("2C 3C 4C 5C"), winner=3, points=0)
+    assert repr(four) == "Trick(number=1, leader=0, cards=CardList('2C 3C 4C 5C'), winner=3, points=0)"
+    assert eval(repr(four)) == four  # noqa: S307

@@ -155,7 +155,7 @@ def test_a_bot_cannot_touch_the_results_file_or_the_scores(tmp_path):
     results = out / "results.jsonl"
     vandal = HIGHEST + f"""
 import builtins, os
-import hearts_teach.games.hearts.legality, hearts_teach.teach.league
+import hearts_teach.games.hearts.scoring, hearts_teach.teach.league
 
 def choose_play(view):
     for mode in ("a", "w", "r+"):
@@ -169,7 +169,7 @@ def choose_play(view):
             f.write("x")
     except OSError:
         pass
-    hearts_teach.games.hearts.legality.final_scores = lambda *a, **k: ((0, 0, 0, 0), None)
+    hearts_teach.games.hearts.scoring.final_scores = lambda *a, **k: ((0, 0, 0, 0), None)
     hearts_teach.teach.league.standings = None
     builtins.min = lambda *a, **k: 0
     return max(view.legal, key=lambda c: (c.rank, c.index))
@@ -180,7 +180,7 @@ def choose_play(view):
     twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
     attacked = run_league(lineup, hands=3, seed=2, out=out)
     honest = run_league(twin, hands=3, seed=2)
-    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.legality, hearts_teach.teach.league, open")
+    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.teach.league, open")
     assert without_notes(attacked) == without_notes(honest)  # same play, same scores: nothing leaked
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)

@@ -224,3 +224,14 @@ def test_drill_session_widget_clicks_are_graded():
     session.control.buttons["3S"].click()  # the duck under the queen
     assert session.done and session.results[1].verdict == "best"
     assert session.control is None and "All drills are done" in session.text()
+
+
+def test_the_lessons_gather_the_one_pass_feedback():
+    # a superseded copy (teach/pass_feedback.py) once sat beside pass_comments and was the one
+    # teach.lessons exported: it told a learner who passed Q♠ they could no longer be stuck with her
+    from hearts_teach import Hand
+    from hearts_teach.teach import lessons, pass_comments
+
+    assert lessons.pass_feedback is pass_comments.pass_feedback
+    gone = lessons.pass_feedback(Hand.deal(seed=287), 0, "QS AS AD")
+    assert "can still be discarded on a trick you win" in gone and "no longer be stuck" not in gone

@@ -127,3 +127,17 @@ def test_bad_pass_direction_and_seat_and_hand_number():
         pass_target(4, "left")
     with pytest.raises(RulesError, match="hand_number"):
         Rules().pass_direction(-1)
+
+
+@pytest.mark.parametrize("name", Rules.presets())
+def test_rules_have_an_html_view_naming_the_preset_and_every_rule(name):
+    from html import escape
+
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    for rules in (Rules.preset(name), SpadesRules()):
+        html = rules._repr_html_()
+        assert f"<b>{escape(str(rules))}</b>" in html
+        assert html.count("<li>") == len(rules.describe().splitlines())
+        for line in rules.describe().splitlines():
+            assert f"<li>{escape(line)}</li>" in html

@@ -213,6 +213,14 @@ def test_same_seed_deals_the_same_cards_as_hearts():
     assert SpadesHand.from_hearts(Hand.deal(seed=5)).dealt(2) == SpadesHand.deal(seed=5).dealt(2)
 
 
+def test_from_hearts_names_the_table_it_needs():
+    from hearts_teach import HeartsError, Rules
+
+    for bad in ("QS", Hand.deal(seed=1, rules=Rules(players=5))):
+        with pytest.raises(HeartsError, match="from_hearts needs a Hearts Hand of 4 seats, got "):
+            SpadesHand.from_hearts(bad)
+
+
 def test_record_round_trip_at_every_stage():
     hand = SpadesHand.deal(seed=11, dealer=1, seat_names=("Ann", "Bo", "Cy", "Di"))
     rng = Rng(4)

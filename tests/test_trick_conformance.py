@@ -9,7 +9,7 @@ the same final scores.
 
 ``Hand`` itself steps ``PlayState``, so agreement with it alone could hide a bug both
 share: the log of each checked game is first checked against ``Reference``, the rules of
-docs/RULES (a trick, its winner, its points, when a suit breaks) written out plainly here.
+docs/rules.md (a trick, its winner, its points, when a suit breaks) written out plainly here.
 
 The last tests break each fast path on purpose (a mutant of its source: the winner rule,
 the breaking rule, the void, the resume of a rollout mid-trick) and show the checks fail.
@@ -28,8 +28,9 @@ import hearts_teach.agents.hearts.rollout as rollout_module
 from hearts_teach.games.hearts import batch as batch_module
 from hearts_teach.games.hearts.batch import BatchState, batch_scores, points_of
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.legality import PlayState, final_scores
+from hearts_teach.games.hearts.legality import PlayState
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.legality import SpadesState
 from hearts_teach.games.spades.scoring import score_hand

@@ -38,8 +38,10 @@ from hearts_teach.kernel.cards import (
     HEARTS,
     QS_INDEX,
     QS_MASK,
+    RANKS,
     SPADES,
     SUIT_MASKS,
+    SUITS,
     Card,
     CardList,
     to_card,
@@ -115,10 +117,6 @@ class Candidate:
 
     def __str__(self) -> str:
         return f"{self.label}: {self.verdict} — {self.reason}"
-
-
-CardAssessment = Candidate
-PassAssessment = Candidate
 
 
 @dataclass(frozen=True)
@@ -457,11 +455,11 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
 def play_does(view: View, card: int) -> str:
     """What the card does now, in words (from public facts and the seat's own hand)."""
     names = view.seat_names
-    suit = card // 13
+    suit = card // RANKS
     if not view.trick:
         if suit == SPADES and card < QS_INDEX and not view.played & QS_MASK and not view.hand & QS_MASK:
             # say which: otherwise the low lead and a higher one read the same
-            lower = view.hand & SUIT_MASKS[3] & ((1 << card) - 1)
+            lower = view.hand & SUIT_MASKS[SPADES] & ((1 << card) - 1)
             return ("leads a spade below the queen to flush her out, keeping a lower one" if lower else
                     "leads your lowest spade to flush the queen out")
         if card == QS_INDEX:
@@ -552,7 +550,7 @@ def _pass_does(hand: int, m: int) -> str:
     high = [DECK[c].pretty for c in (51, 50) if m >> c & 1]
     if high:
         bits.append("passes the " + " and the ".join(high))
-    for suit in (0, 1, 2, 3):
+    for suit in range(SUITS):
         if hand & SUIT_MASKS[suit] and not keep & SUIT_MASKS[suit]:
             bits.append(f"makes you void in {SUIT_WORDS[suit]}")
     hearts = [DECK[c].pretty for c in range(38, 25, -1) if m >> c & 1 and c % 13 >= 9]
@@ -633,5 +631,5 @@ def hint(view: View, seed: int = 0) -> Hint:
     return Hint(kind, cards, reason, a)
 
 
-__all__ = ["Assessment", "Candidate", "CardAssessment", "PassAssessment", "Hint", "VERDICTS", "play_does",
+__all__ = ["Assessment", "Candidate", "Hint", "VERDICTS", "play_does",
            "NotGradedError", "assess_pass", "assess_play", "explain_verdicts", "hint", "verdict_for"]

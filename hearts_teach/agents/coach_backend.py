@@ -4,10 +4,10 @@ A backend is any function ``(view, candidates, deals) -> Outcomes``:
 
 - ``view``: the position (play phase: candidates are card indices; pass phase: candidates
   are 3-card masks);
-- ``deals``: hidden deals from ``bots.deals`` (lists of four hand masks);
+- ``deals``: hidden deals from ``agents.hearts.deals`` (lists of four hand masks);
 - the result: one row per candidate, one column per deal.
 
-``scalar_backend`` plays each rollout with the bitmask rule policy of ``bots.rollout``;
+``scalar_backend`` plays each rollout with the bitmask rule policy of ``agents.hearts.rollout``;
 ``batch_backend`` plays them all at once on the numpy batch engine and returns the same
 arrays (a test checks that they agree exactly). The statistics in ``coach_stats`` only ever
 see these arrays. ``default_backend()`` is the batch one.
@@ -23,8 +23,9 @@ import numpy as np
 from hearts_teach.agents.hearts.mc import PlayContext
 from hearts_teach.agents.hearts.policy import POINTS, rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
-from hearts_teach.games.hearts.legality import final_scores, opening_holder
+from hearts_teach.games.hearts.legality import opening_holder
 from hearts_teach.games.hearts.rules import pass_target
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
 from hearts_teach.kernel.table import SEAT_COUNT

@@ -3,7 +3,7 @@
 Rules (each one has a test in tests/test_coach_stats.py):
 
 - **Common deals.** Every candidate is played out on the same sampled deals (deal ``j``
-  depends only on the position, the seed and ``j``: ``bots.deals``), so differences are
+  depends only on the position, the seed and ``j``: ``agents.hearts.deals``), so differences are
   paired and the luck of the deal cancels out.
 - **Include-invariance.** The candidates the position defines (``base``) decide everything:
   which one is the reference best, how many deals are sampled, which candidates stop early.

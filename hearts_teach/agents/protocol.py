@@ -48,8 +48,6 @@ class Bidder(Protocol):
     def choose_bid(self, view: Any) -> int | None: ...
 
 
-
-
 class ForcedCardsOnly:
     """A person's seat whose forced cards play themselves: plays the card when exactly one is
     legal and declines (``None``) otherwise, so the driver waits for the person."""

@@ -18,8 +18,9 @@ when far behind, and bids blind nil (when the rules allow it) only in desperatio
 ``style="baseline"`` keeps the first version (estimate rounded down, nil-busting always
 first) so the two can be compared.
 
-``python -m hearts_teach.agents.spades --hands 2000 --compare`` measures both styles and the
-duplicate edge of the new one over the baseline (figures come from here, not unit tests).
+``python -m hearts_teach.tools.bench_spades --hands 2000`` measures both styles and the
+duplicate edge of the new one over the baseline; ``python -m hearts_teach.agents.spades`` plays
+the rule bots against random or rule opponents (figures come from these, not unit tests).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from hearts_teach.kernel.cards import (
     BIT,
     DECK,
     SUIT_MASKS,
+    SUITS,
     Card,
     CardLike,
     CardList,
@@ -60,7 +62,7 @@ ACE, KING, QUEEN = 12, 11, 10  # rank offsets within a suit (index % 13)
 
 def _by_suit(mask: int) -> list[list[int]]:
     """Rank offsets (0 = two .. 12 = ace) held in each suit, highest first."""
-    return [sorted((i % 13 for i in indices_of(mask & SUIT_MASKS[s])), reverse=True) for s in range(4)]
+    return [sorted((i % 13 for i in indices_of(mask & SUIT_MASKS[s])), reverse=True) for s in range(SUITS)]
 
 
 def _mask(cards: Iterable[CardLike] | int) -> int:
@@ -450,7 +452,7 @@ def benchmark(hands: int = 200, seed: int = 0, opponent: str = "random") -> dict
             totals[0] += sc.team_points[swap]
             totals[1] += sc.team_points[1 - swap]
             made += sc.teams[swap].made
-            for s in (swap, swap + 2):
+            for s in (swap, FOUR.partner(swap)):  # the rule team's seats
                 if hand.bids[s] == 0:
                     nils += 1
                     nils_kept += hand.tricks_won[s] == 0

@@ -10,13 +10,26 @@ wording), the sentence for an empty undo and the history entry for a played card
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from hearts_teach.games.hearts.records import JsonRecord
-from hearts_teach.kernel.cards import FULL_DECK, Card, CardLike, CardList, Suit
+from hearts_teach.games.explain import not_held
+from hearts_teach.games.records import JsonRecord
+from hearts_teach.kernel.cards import (
+    BIT,
+    DECK,
+    FULL_DECK,
+    Card,
+    CardLike,
+    CardList,
+    Suit,
+    indices_of,
+    join_pretty,
+    to_card,
+)
 from hearts_teach.kernel.errors import (
+    HeartsError,
     IllegalPlayError,
     NothingToUndoError,
     NotInHandError,
@@ -26,11 +39,86 @@ from hearts_teach.kernel.errors import (
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
 
-if TYPE_CHECKING:
-    from hearts_teach.games.hearts.hand import Verdict
-
 DEFAULT_SEAT_NAMES = FOUR.names  # South, West, North, East
 
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played now, the rule that decides it and a sentence why."""
+
+    card: Card
+    legal: bool
+    rule: Rule
+    message: str
+    seat: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
+
+
+def turn_and_holding(game: Any, card: Card, seat: int | None) -> Verdict | None:
+    """In the play phase of either game: the verdict when ``seat`` is not the one to play or
+    the player does not hold ``card`` (the same words in Hearts and Spades), else None."""
+    st = game._state
+    turn = st.turn
+    if seat is not None and seat != turn:
+        return Verdict(card, False, Rule.OUT_OF_TURN,
+                       f"it is {game.seat_names[turn]}'s turn, not {game.seat_names[seat]}'s: "
+                       f"wait until {game.seat_names[seat]} is to play", seat)
+    if not st.hands[turn] & BIT[card.index]:
+        return Verdict(card, False, Rule.NOT_IN_HAND, not_held(game, card, turn), turn)
+    return None
+
+
+class LegalPlays:
+    """The cards the player to move may play: supports ``in``, iteration, ``len``."""
+
+    __slots__ = ("mask", "seat", "_hand")
+
+    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
+        self.mask = mask
+        self.seat = seat
+        self._hand = hand
+
+    def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card | str):
+            return False
+        try:
+            c = to_card(card)
+        except HeartsError:
+            return False
+        return bool(self.mask & BIT[c.index])
+
+    def __iter__(self) -> Iterator[Card]:
+        return (DECK[i] for i in indices_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def count(self) -> int:
+        return len(self)
+
+    @property
+    def cards(self) -> CardList:
+        return CardList.from_mask(self.mask)
+
+    @property
+    def forced(self) -> Card | None:
+        """The only legal card when there is exactly one, else None."""
+        return DECK[indices_of(self.mask)[0]] if self.mask.bit_count() == 1 else None
+
+    def __repr__(self) -> str:
+        who = self._hand.seat_names[self.seat] if self.seat is not None else "nobody"
+        return f"<LegalPlays for {who}: {join_pretty(self.mask) or 'none'}>"
+
+    def __str__(self) -> str:
+        return join_pretty(self.mask)
 
 
 class HistoryEntry(Protocol):
@@ -200,4 +288,4 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         return self.text()
 
 
-__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES"]
+__all__ = ["TrickGame", "TrickSeats", "BrokenBy", "PLAY_ERRORS", "DEFAULT_SEAT_NAMES", "LegalPlays", "Verdict", "turn_and_holding"]

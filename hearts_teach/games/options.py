@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, TypeVar
 
+from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import RulesError, quote
 
 R = TypeVar("R", bound="RuleSet")
@@ -107,6 +108,9 @@ class RuleSet:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.changes().items())})"
+
+    def _repr_html_(self) -> str:
+        return draw("html", self)  # the name and the rules one per line (present.render)
 
     def __str__(self) -> str:
         changes = self.changes()

@@ -13,9 +13,10 @@ from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.match import Match
+from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import Card, CardList, Suit
 from hearts_teach.kernel.display import draws  # game objects find these views there
-from hearts_teach.kernel.table import FOUR
+from hearts_teach.kernel.table import FOUR, table_of
 
 TWO_COLOR = {Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
 FOUR_COLOR = {Suit.CLUBS: "#1b7a1b", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: "#1a1a1a"}
@@ -40,6 +41,13 @@ def text_view_html(text: str) -> str:
     """The plain-text twin of an HTML view, one click away (and read by screen readers)."""
     return (f"<details style='margin-top:4px'><summary>Text view</summary>"
             f"<pre>{escape(text)}</pre></details>")
+
+
+@draws("html", Rules)
+def rules_html(rules: Any) -> str:
+    """A rule set (``Rules`` or ``SpadesRules``): its name, then ``describe()`` one rule a line."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in rules.describe().splitlines())
+    return f"<div class='ht-rules'><b>{escape(str(rules))}</b><ul style='margin:2px 0'>{items}</ul></div>"
 
 
 @draws("html", Card)
@@ -69,7 +77,8 @@ def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
 
 
 @draws("html", Trick)
-def trick_html(trick: Trick, names: tuple[str, ...] = FOUR.names) -> str:
+def trick_html(trick: Trick, names: tuple[str, ...] | None = None) -> str:
+    names = table_of(trick.players).names if names is None else names  # the trick's own table
     status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"

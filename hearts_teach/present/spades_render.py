@@ -10,10 +10,17 @@ from html import escape
 
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick
 from hearts_teach.games.spades.match import SpadesMatch
+from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import TEAM_NAMES, team_label, team_of
 from hearts_teach.kernel.display import draws  # game objects find these views there
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.present.render import cards_row_html, play_lines, text_view_html, trick_cells_html
+from hearts_teach.present.render import (
+    cards_row_html,
+    play_lines,
+    rules_html,
+    text_view_html,
+    trick_cells_html,
+)
 
 DEFAULT_NAMES = SEAT_NAMES
 
@@ -36,6 +43,9 @@ def status_line(hand: SpadesHand) -> str:
         nil = " · nil: " + ", ".join(
             f"{names[s]} {'clean' if hand.tricks_won[s] == 0 else 'broken'}" for s in nils)
     return f"{sb} · tricks vs contract: {teams}{nil}"
+
+
+draws("html", SpadesRules)(rules_html)  # the same view as Hearts' Rules
 
 
 @draws("text", SpadesHand)

@@ -15,17 +15,20 @@ from typing import Any
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint, play_does
 from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, to_card
 from hearts_teach.kernel.errors import ArgumentError, HeartsError
+from hearts_teach.kernel.validation import check_seat
 from hearts_teach.present.widgets.common import (
     card_button,
     control_button,
     status_html,
     sync_buttons,
 )
+from hearts_teach.teach.describe import describe_trick
 
 GUIDED_SEED = 2031  # a hold hand in which South leads, follows, ducks and discards
 
@@ -79,10 +82,8 @@ class GuidedHand:
         self.hand = Hand.deal(seed=GUIDED_SEED, pass_direction="hold") if hand is None else hand
         if self.hand.phase is Phase.PASS:
             raise ArgumentError("the guided hand starts with play: pass first, or use a hold hand", argument="hand")
-        if seat not in self.hand.table.seats:
-            raise ArgumentError(f"seat is one of {self.hand.table.seat_list()}, got {seat!r}", argument="seat")
-        self.seat = seat
-        self.bots = list(bots) if bots is not None else table_bots("rule")
+        self.seat = check_seat(seat, table=self.hand.table)
+        self.bots = list(bots) if bots is not None else table_bots("rule", players=self.hand.players)
         self.coach_seed = coach_seed
         self.decisions: list[Decision] = []
         self.events: list[str] = []  # every finished trick, in words
@@ -98,13 +99,10 @@ class GuidedHand:
     def _advance(self) -> list[str]:
         """Let the bots play until it is the learner's turn (or the hand is over); returns the
         tricks finished on the way, in words."""
-        from hearts_teach.teach.lessons import describe_trick
-
         finished = []
         seen = len(self.hand.tricks)
-        while not self.hand.is_over and self.hand.turn != self.seat:
-            s = self.hand.turn
-            self.bots[s].act(self.hand, s)
+        others = {s: bot for s, bot in enumerate(self.bots) if s != self.seat}
+        driver.play(self.hand, others)  # stops at the learner's seat, which has no player
         for trick in self.hand.tricks[seen:]:
             finished.append(describe_trick(self.hand, trick))
         self.events += finished
@@ -135,8 +133,6 @@ class GuidedHand:
                                        cand.consequence, group, graded.best, len(graded)))
         self.hand.play(c, self.seat)
         self._advance()
-        from hearts_teach.teach.lessons import describe_trick
-
         lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]
         lines += [describe_trick(self.hand, t) for t in self.hand.tricks[seen:]]
         if self.done:

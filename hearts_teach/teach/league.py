@@ -149,7 +149,7 @@ Table = tuple[int, ...]  # bot numbers; -1 is a house rule bot
 
 
 def schedule(n_bots: int, deals: int, seed: int) -> list[list[Table]]:
-    """The tables of every deal: a list (per deal) of tables of 4 bot numbers (-1: house).
+    """The tables of every deal: a list (per deal) of tables of SEAT_COUNT (4) bot numbers (-1: house).
 
     Deterministic from (n_bots, seed), and a prefix of a longer schedule is the shorter
     one, so a league can be extended."""

@@ -4,7 +4,7 @@ Each job has its own module; this one gathers their names so that a lesson needs
 
 - ``navigation``: the series, its exercises, the navigation line of each lesson;
 - ``positions``: fixed deals and positions (``deal_with``, ``position``, ``cannot_follow``);
-- ``players``: simple policies (``lowest``, ``highest``, ``Shooter``) and the bots at the table
+- ``players``: a demonstration moon shooter (``Shooter``) and the bots at the table
   (``table_bots``, ``bots_play``);
 - ``describe``: tricks and legal plays in words;
 - ``scoring``: hand scores from piles, and what the rules say about match totals;
@@ -32,15 +32,7 @@ from hearts_teach.teach.drills import (
 from hearts_teach.teach.matches import MatchStepper, play_match, replay_with
 from hearts_teach.teach.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
 from hearts_teach.teach.pass_comments import pass_feedback
-from hearts_teach.teach.players import (
-    Policy,
-    Shooter,
-    bots_play,
-    highest,
-    lowest,
-    play_out,
-    table_bots,
-)
+from hearts_teach.teach.players import Shooter, bots_play, table_bots
 from hearts_teach.teach.positions import SEATS, cannot_follow, deal_with, position
 from hearts_teach.teach.scoring import match_verdict, score_piles
 from hearts_teach.teach.simulations import (
@@ -52,8 +44,8 @@ from hearts_teach.teach.simulations import (
 
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
-    "DrillSession", "Grade", "MatchStepper", "Policy", "Scripted", "Shooter", "bots_play", "cannot_follow",
-    "deal_with", "describe_trick", "exercise_link", "grade", "highest", "legal_report", "lesson_file", "lowest",
-    "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "play_out", "position",
+    "DrillSession", "Grade", "MatchStepper", "Scripted", "Shooter", "bots_play", "cannot_follow",
+    "deal_with", "describe_trick", "exercise_link", "grade", "legal_report", "lesson_file",
+    "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
     "queen_fate", "queen_fate_table", "replay_with", "score_piles", "table_bots", "trick_rows", "trick_table",
 ]

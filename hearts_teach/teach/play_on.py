@@ -12,13 +12,13 @@ from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card
+from hearts_teach.teach.describe import describe_trick
+from hearts_teach.teach.players import bots_play
 
 
 def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:
     """A finished hand in words, for a moon attempt by ``shooter``: shot, or stopped and where
     (the first trick from trick ``since + 1`` on that gave points to someone else)."""
-    from hearts_teach.teach.lessons import describe_trick
-
     names = hand.seat_names
     if hand.moon is not None:
         others = [names[s] for s in hand.table.seats if s != hand.moon]
@@ -34,8 +34,6 @@ def play_on(hand: Hand, seat: int, bots: Sequence[Any], shooter: int) -> Callabl
     """The ``on_play`` of a HandWidget for ``seat``: play the card, let ``bots`` finish the hand,
     and describe the outcome of ``shooter``'s moon attempt."""
     def on_play(card: Card) -> str:
-        from hearts_teach.teach.lessons import bots_play
-
         since = len(hand.tricks)
         hand.play(card, seat)
         bots_play(hand, bots)

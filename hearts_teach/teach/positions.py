@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES, Hand
+from hearts_teach.games.base import DEFAULT_SEAT_NAMES
+from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import DECK, Card, CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError

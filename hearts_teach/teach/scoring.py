@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.kernel.cards import CardLike, CardList
 from hearts_teach.teach.positions import SEATS
 

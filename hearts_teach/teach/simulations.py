@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
-from hearts_teach.kernel.cards import SUIT_MASKS, Card
+from hearts_teach.kernel.cards import SUIT_MASKS, Card, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.teach.players import bots_play, table_bots
@@ -47,7 +47,7 @@ def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule",
         hand = Hand.deal(Rng(seed).spawn(i), pass_direction="hold")
         holder = next(s for s in FOUR.seats if queen in hand.cards(s))
         held = hand.cards(holder)
-        others = len([c for c in held if c.suit == queen.suit]) - 1
+        others = len([c for c in held if c.suit is Suit.SPADES]) - 1
         bots_play(hand, players)
         rows.append((_spade_group(others), ace in held or king in held, queen in hand.taken(holder)))
     return rows

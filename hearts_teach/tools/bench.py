@@ -25,8 +25,9 @@ from typing import Any
 
 from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import Hand, Phase
-from hearts_teach.games.hearts.legality import PlayState, cascade, final_scores, two_clubs_holder
+from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import BIT
 from hearts_teach.kernel.rng import Rng
@@ -82,7 +83,7 @@ def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
                 chosen[seat] |= bit
                 left ^= bit
         hands = exchange(hands, chosen, off)
-    st = PlayState(hands, two_clubs_holder(hands), no_points_first, queen_breaks)
+    st = PlayState(hands, opening_holder(hands), no_points_first, queen_breaks)
     play = st.play
     hs = st.hands
     while st.tricks_done < 13:

@@ -3,7 +3,7 @@
 
   batch_random_hands_per_s   complete random hands (deal, pass, 52 plays, score) per second
   batch_rule_hands_per_s     complete hands by four rule bots (pass and play) per second
-  rule_hands_per_s           the same on the scalar engine (``bots.rollout``'s hot loop)
+  rule_hands_per_s           the same on the scalar engine (``agents.hearts.rollout``'s hot loop)
   rule_bot_hands_per_s       four ``RuleBot`` objects through ``Hand``/``View`` (the scalar
                              tournament path)
   *_per_cpu_s                the same rates per CPU second (less sensitive to other load)
@@ -25,8 +25,10 @@ import time
 from hearts_teach.agents.hearts.batch_play import play_hands
 from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
-from hearts_teach.games.hearts.legality import deal_masks, final_scores, two_clubs_holder
+from hearts_teach.games.hearts.legality import opening_holder
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.kernel.cards import FULL_DECK
+from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.tools.bench import exchange, pass_offset, watch_views
@@ -40,7 +42,7 @@ def scalar_rule_hand(rng: Rng, hand_number: int = 0) -> tuple:
     off = pass_offset(hand_number)
     if off:
         hands = exchange(hands, [rule_pass(h) for h in hands], off)
-    taken, _ = rollout(hands, [0] * SEAT_COUNT, 0, 0, two_clubs_holder(hands), -1, -1, -1, False,
+    taken, _ = rollout(hands, [0] * SEAT_COUNT, 0, 0, opening_holder(hands), -1, -1, -1, False,
                        0, 0, True, False, ALL_DEFENCE, -1, FULL_DECK)
     return final_scores(taken, "add_to_others", False)
 

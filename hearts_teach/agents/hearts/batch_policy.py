@@ -1,10 +1,10 @@
 """Vectorised policies for the batch engine: random legal play, the rule bot, and a random
 player that draws exactly what the scalar ``RandomBot`` draws.
 
-``RulePolicy`` is ``bots.policy.rule_play`` / ``rule_pass`` evaluated for every hand at
+``RulePolicy`` is ``agents.hearts.policy.rule_play`` / ``rule_pass`` evaluated for every hand at
 once: each branch of the scalar function becomes a boolean array, each card it would
 return an index array, and ``np.select`` keeps the scalar function's order of tests. The
-constants come from ``bots.policy``. tests/test_batch_policy.py checks card for card
+constants come from ``agents.hearts.policy``. tests/test_batch_policy.py checks card for card
 against the scalar functions on positions from real play.
 """
 
@@ -41,7 +41,7 @@ from hearts_teach.games.hearts.batch import (
     masks_of,
 )
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS
-from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, SUITS
 from hearts_teach.kernel.rng import Rng, hash64
 from hearts_teach.kernel.table import SEAT_COUNT
 
@@ -163,8 +163,8 @@ def _pass_keys(spade_guards: int, void_bonus: bool) -> np.ndarray:
     (pass_score, tie key, card) packed in one integer (card = key & 63; 0 for an empty
     suit). ``policy.pass_score`` only looks at the card's own suit (its length for the void
     bonus, the low spades for the spade guards), so a suit alone decides its candidate."""
-    keys = np.zeros((4, 8192), dtype=np.int32)
-    for s in range(4):
+    keys = np.zeros((SUITS, 8192), dtype=np.int32)
+    for s in range(SUITS):
         cards = range(13 * s, 13 * s + 13)
         for f in range(1, 8192):
             hand = f << (13 * s)
@@ -175,7 +175,7 @@ def _pass_keys(spade_guards: int, void_bonus: bool) -> np.ndarray:
 
 def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
                     void_bonus: bool = True) -> np.ndarray:
-    """``bots.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
+    """``agents.hearts.policy.rule_pass`` for an array of hands: pick the best card by (pass_score,
     tie key, index), rescore the rest, three times. Each suit's best card comes from a
     table over its 13-bit field (``_pass_keys``); the best of the four suits wins."""
     if (spade_guards, void_bonus) not in _PASS_KEYS:
@@ -185,7 +185,7 @@ def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
     chosen = np.zeros(len(rest), dtype=U64)
     for _ in range(3):
         best = keys[0].take((rest & FIELD).astype(np.intp))
-        for suit in range(1, 4):
+        for suit in range(1, SUITS):
             np.maximum(best, keys[suit].take(((rest >> U64(13 * suit)) & FIELD).astype(np.intp)), out=best)
         bit = BITS.take(best & 63)
         rest ^= bit
@@ -233,7 +233,7 @@ def _highest_card(legal: np.ndarray, hand: np.ndarray) -> np.ndarray:
     the lowest suit. The key rank·64 + (13 - length)·4 + (3 - suit) holds the card; an
     empty suit's key is negative."""
     best = None
-    for s in range(4):
+    for s in range(SUITS):
         key = _HI13.take(_field(legal, s)).astype(np.intp) * 64
         key += (13 - np.bitwise_count(hand & _SUIT_M[s])) * 4 + (3 - s)
         best = key if best is None else np.maximum(best, key, out=best)
@@ -320,7 +320,7 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
 
 def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
                     threat) -> np.ndarray:
-    """``bots.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
+    """``agents.hearts.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
     one legal card every branch returns it, so the scalar shortcut needs no test here."""
     if tl == 0:
         return _lead(h, legal, played, threat)
@@ -336,7 +336,7 @@ def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask
 
 
 class RulePolicy(Policy):
-    """The rule bot (``bots.simple.RuleBot``) on arrays. ``moon_defence=False`` is ``easy``."""
+    """The rule bot (``agents.hearts.simple.RuleBot``) on arrays. ``moon_defence=False`` is ``easy``."""
 
     name = "rule"
 

@@ -11,7 +11,7 @@ many cards as it holds, none of a suit it has shown void in, and the seat's pass
 stay with the seat it passed them to (unless played). Without voids it shuffles and cuts
 (exactly uniform); with voids it places cards most-constrained suit first, each to an
 eligible seat with probability proportional to its free places, as
-``bots.rollout.sample_hands`` does; the rare dead end is redealt by that scalar sampler
+``agents.hearts.rollout.sample_hands`` does; the rare dead end is redealt by that scalar sampler
 (which checks Hall's condition), so every world is consistent.
 
 Candidates × worlds share one ``BatchState`` (candidate-major), and a random policy draws
@@ -241,7 +241,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
 def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 256,
             seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
     """Roll out every candidate on the same ``worlds`` sampled deals: cards (indices; default
-    every legal card) during the play, 3-card masks (default ``bots.mc.pass_pool``) during
+    every legal card) during the play, 3-card masks (default ``agents.hearts.mc.pass_pool``) during
     the pass. Every seat then plays ``policy`` (``rule``, ``easy`` or ``random``)."""
     view = require_view(view, "rollout")
     if view.phase == "pass":

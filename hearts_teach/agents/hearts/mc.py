@@ -5,7 +5,7 @@ For a play: sample N hidden deals consistent with the view, try every candidate 
 and compare candidates on the *same* worlds. The bot leaves the rule bot's card only when
 the paired difference clears a significance gate. Passing works the same way over a pool
 of about 25 triples, with the opponents passing like the rule bot inside each world.
-The worlds come from the coach's sampler (``bots.deals``) and are rolled out by the coach's
+The worlds come from the coach's sampler (``agents.hearts.deals``) and are rolled out by the coach's
 backend (``coach_backend``: the batch engine), so a bot and the coach see the same deals.
 """
 
@@ -25,6 +25,7 @@ from hearts_teach.kernel.cards import (
     QS_INDEX,
     QS_MASK,
     SUIT_MASKS,
+    SUITS,
     indices_of,
 )
 from hearts_teach.kernel.errors import ArgumentError, quote
@@ -41,7 +42,7 @@ def equivalence_classes(hand: int, legal: int, known_gone: int, omnibus: bool = 
     cards played in *completed* tricks). Q♠ (and J♦ under omnibus) stand alone."""
     classes: list[list[int]] = []
     fill = hand | known_gone
-    for suit in range(4):
+    for suit in range(SUITS):
         m = legal & SUIT_MASKS[suit]
         current: list[int] = []
         prev = -1
@@ -184,7 +185,7 @@ class MonteCarloBot(Bot):
         self.name = name or f"mc:{worlds}"
 
     def deal_seed(self) -> int:
-        """The seed of this bot's sampled deals (``bots.deals``: the coach's sampler, with
+        """The seed of this bot's sampled deals (``agents.hearts.deals``: the coach's sampler, with
         deals keyed by the position and this seed)."""
         return hash64(f"{self.name}|{self.seed}")
 

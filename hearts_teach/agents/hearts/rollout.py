@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
 from hearts_teach.games.hearts.legality import CLUBS_2, PlayState, cascade
-from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, indices_of
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, SUITS, indices_of
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS, table_of
-
-SUITS = SUIT_MASKS
 
 
 def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
@@ -143,8 +141,8 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
     others = [s for s in seats if s != me]
     # suits ordered by how few seats may hold them (most constrained first)
     suit_seats = []
-    for suit in range(4):
-        cards_in = rest0 & SUITS[suit]
+    for suit in range(SUITS):
+        cards_in = rest0 & SUIT_MASKS[suit]
         if not cards_in:
             continue
         elig = [s for s in others if not void[s] >> suit & 1]

@@ -10,7 +10,7 @@ The trick transition in ``BatchState.play`` mirrors the kernel's ``TrickState.pl
 tests/test_batch_engine.py replays thousands of batch hands through the scalar engine and
 tests/test_trick_conformance.py steps batches beside the checked ``Hand`` to prove they agree.
 The engine plays the four-seat table only (``check_table``). Card points and moon scores come
-from ``core.trick_points`` and ``core.final_scores`` through tables built from them.
+from ``scoring.trick_points`` and ``scoring.final_scores`` through tables built from them.
 
 Randomness: ``Stream`` is a counter-based generator (SplitMix64 of seed, hand id and draw
 number) written with numpy integer operations, so a hand's random choices depend only on
@@ -30,15 +30,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX
-from hearts_teach.games.hearts.legality import (
-    CLUBS_2,
-    NON_HEARTS,
-    NON_POINTS,
-    final_scores,
-    trick_points,
-)
+from hearts_teach.games.hearts.legality import CLUBS_2, NON_HEARTS, NON_POINTS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
     DECK_SIZE,
@@ -197,14 +192,14 @@ def random_deals(stream: Stream) -> np.ndarray:
 
 def deals_from_rngs(rngs: Sequence[Rng]) -> np.ndarray:
     """The deals ``Hand.deal(rng)`` makes, as (B, 4) masks (one scalar shuffle per hand)."""
-    from hearts_teach.games.hearts.legality import deal_masks
+    from hearts_teach.kernel.deal import deal_masks
 
     return np.array([deal_masks(r) for r in rngs], dtype=U64).reshape(len(rngs), SEATS)
 
 
 # scoring -------------------------------------------------------------------------------
 def _point_tables(omnibus: bool) -> np.ndarray:
-    """PTS[s, f]: points of suit field f of suit s, from ``core.trick_points``."""
+    """PTS[s, f]: points of suit field f of suit s, from ``scoring.trick_points``."""
     return np.array([[trick_points(f << (RANKS * s), omnibus) for f in range(FIELDS)]
                      for s in range(SUITS)], dtype=np.int16)
 
@@ -213,7 +208,7 @@ _PTS: dict[bool, np.ndarray] = {}
 
 
 def points_of(masks: np.ndarray, omnibus: bool = False) -> np.ndarray:
-    """``core.trick_points`` of every mask in an array."""
+    """``scoring.trick_points`` of every mask in an array."""
     if omnibus not in _PTS:
         _PTS[omnibus] = _point_tables(omnibus)
     t = _PTS[omnibus]
@@ -227,7 +222,7 @@ _POINTS_U = U64(POINTS_MASK)
 
 
 def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """``core.final_scores`` for (B, 4) taken masks → (scores (B, 4) int16, moon (B,) int8,
+    """``scoring.final_scores`` for (B, 4) taken masks → (scores (B, 4) int16, moon (B,) int8,
     -1 for none). Moon hands take their scores from ``final_scores`` itself (a table over
     the shooter and the J♦ taker)."""
     moon_rule, omnibus = rules.moon, rules.omnibus
@@ -328,7 +323,7 @@ def check_per_hand(value: object, b: int, argument: str, low: int, high: int) ->
 
 
 # the state -----------------------------------------------------------------------------
-MOON_OPEN, NO_MOON = -1, -2  # as bots.policy
+MOON_OPEN, NO_MOON = -1, -2  # as agents.hearts.policy
 _SEAT_BYTES = f"<u{SEATS}"  # one bool byte per seat read as one unsigned int (four seats: uint32)
 
 
@@ -339,7 +334,7 @@ class BatchState:
     turn, leader, led, win_seat, win_card (B,) intp (led -1 while leading); broken (B,)
     bool; void (B, 4) uint8 (bit s: showed void in suit s); trick (B, 4) int8 cards of the
     trick in progress in play order; threat (B, 4) int8: each seat's moon status as
-    ``bots.policy.threat_of`` (kept up to date after every trick); defence (B, 4) bool.
+    ``agents.hearts.policy.threat_of`` (kept up to date after every trick); defence (B, 4) bool.
     """
 
     def __init__(self, hands: np.ndarray, rules: Rules | None = None, *, record: bool = False,
@@ -419,7 +414,7 @@ class BatchState:
         self.step = view.tricks_done * SEATS + len(view.trick)
 
     def legal(self, h: np.ndarray) -> np.ndarray:
-        """Legal cards of the seat to move in each hand: ``core.cascade`` on arrays."""
+        """Legal cards of the seat to move in each hand: ``legality.cascade`` on arrays."""
         first = self.step < SEATS
         rest = h
         if self.qw:  # the queen waits: held back while hearts are unbroken and she is not alone
@@ -440,7 +435,7 @@ class BatchState:
     # the transition ------------------------------------------------------------------
     def play(self, card: np.ndarray) -> None:
         """Play ``card[b]`` for the seat to move in every hand (legal cards only; mirrors
-        ``core.PlayState.play``)."""
+        ``legality.PlayState.play``)."""
         card = card.astype(np.intp)  # a copy: win_card may be updated in place
         seat = self.turn
         bit = BITS.take(card)  # take: much faster than fancy indexing on a small table
@@ -491,7 +486,7 @@ class BatchState:
             self.update_threats(scored)
 
     def update_threats(self, changed: np.ndarray | None = None) -> None:
-        """Each seat's moon status, as ``bots.policy.threat_of`` (used by the rule policy),
+        """Each seat's moon status, as ``agents.hearts.policy.threat_of`` (used by the rule policy),
         recomputed for the hands whose taken points ``changed`` (default all) while a moon
         is still possible (once two seats hold points, nobody can shoot any more)."""
         live = np.nonzero(~self.split if changed is None else ~self.split & changed)[0]

@@ -1,17 +1,17 @@
 """Learner-facing sentences for the legality cascade's verdicts.
 
-The cascade (``core.cascade``) decides; this module only words the decision, using
+The cascade (``legality.cascade``) decides; this module only words the decision, using
 the position (what was led, what the player holds) so the sentence is concrete:
 "clubs were led and you hold 7♣, K♣: you must follow suit".
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from hearts_teach.games.explain import follows_suit, must_follow
 from hearts_teach.games.hearts.legality import CLUBS_2
 from hearts_teach.kernel.cards import (
-    FULL_DECK,
     HEARTS_MASK,
     POINTS_MASK,
     QS_INDEX,
@@ -31,27 +31,6 @@ def during_pass(hand: Hand, seat: int | None) -> str:
     waiting = ", ".join(hand.seat_names[s] for s in hand.to_pass)
     return (f"the cards are still being passed {hand.pass_direction}; play starts once every seat "
             f"has chosen 3 cards (still to choose: {waiting})")
-
-
-def not_held(hand: Any, card: Card, seat: int) -> str:
-    """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
-    if not hand.deck_mask >> card.index & 1:  # a card taken out at a table of 3, 5 or 6
-        return (f"{card.pretty} is not in play: with {hand.table.players} players "
-                f"{join_pretty(FULL_DECK ^ hand.deck_mask)} are taken out before the deal")
-    mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
-    return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
-            f"the cards in hand are {mine.pretty}")
-
-
-def follows_suit(card: Card, suit: Suit) -> str:
-    """The sentence for a card that follows the led suit (Hearts and Spades)."""
-    return f"{suit.plural} were led and {card.pretty} is a {suit.singular}, so it follows suit"
-
-
-def must_follow(suit: Suit, held: int) -> str:
-    """The sentence for a card refused because the player holds the led suit (``held``: those
-    cards); Spades adds its trump note after it."""
-    return f"{suit.plural} were led and you hold {join_pretty(held)}: you must follow suit"
 
 
 def _led(hand: Hand) -> Suit:

@@ -2,33 +2,33 @@
 
 ``Hand`` checks every action, explains every card, keeps a history stack (undo and
 replay come from it) and renders itself as text and HTML. The play phase runs on
-``core.PlayState`` bitmasks.
+``legality.PlayState`` bitmasks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from hearts_teach.games.base import DEFAULT_SEAT_NAMES, BrokenBy, TrickGame, TrickSeats
-from hearts_teach.games.hearts import explain as _explain
-from hearts_teach.games.hearts.legality import (
-    MOON_POINTS,
-    PlayState,
-    cascade,
-    deal_masks,
-    final_scores,
-    opening_holder,
-    trick_points,
+from hearts_teach.games.base import (
+    BrokenBy,
+    LegalPlays,
+    TrickGame,
+    TrickSeats,
+    Verdict,
+    turn_and_holding,
 )
+from hearts_teach.games.hearts import explain as _explain
+from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
+from hearts_teach.games.hearts.scoring import MOON_POINTS, final_scores, trick_points
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
     DECK,
     FULL_DECK,
-    HEARTS_MASK,
     Card,
     CardLike,
     CardList,
@@ -37,9 +37,9 @@ from hearts_teach.kernel.cards import (
     join_pretty,
     to_card,
 )
+from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
-    HeartsError,
     IllegalPassError,
     Rule,
     RulesError,
@@ -49,13 +49,6 @@ from hearts_teach.kernel.errors import (
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seed
-
-# kept under their old names: other modules and the Spades package import them from here
-_seat = check_seat
-_validate_deal = check_deal
-
-
-HAND_NUMBER_MAX = 100_000  # far beyond any match (end_score is at most 10,000); keeps records and messages printable
 
 
 class Phase(StrEnum):
@@ -94,6 +87,11 @@ class Trick(TrickSeats):
     points: int
     players: int = field(default=FOUR.players, repr=False)  # the table size
 
+    def __repr__(self) -> str:  # eval-able; the table size only when it is not the default
+        size = f", players={self.players}" if self.players != FOUR.players else ""
+        return (f"Trick(number={self.number!r}, leader={self.leader!r}, cards={self.cards!r}, "
+                f"winner={self.winner!r}, points={self.points!r}{size})")
+
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
         tail = f" → seat {self.winner} takes {self.points}" if self.winner is not None else ""
@@ -105,85 +103,6 @@ class Trick(TrickSeats):
 
 class HeartsBroken(BrokenBy):
     """The card that broke hearts (``card``, ``trick`` 1..13, ``seat``)."""
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a card may be played now, the rule that decides it and a sentence why."""
-
-    card: Card
-    legal: bool
-    rule: Rule
-    message: str
-    seat: int | None = None
-
-    def __bool__(self) -> bool:
-        return self.legal
-
-    def __str__(self) -> str:
-        return f"{self.card.pretty} is {'legal' if self.legal else 'not allowed'}: {self.message}"
-
-
-def turn_and_holding(game: Any, card: Card, seat: int | None) -> Verdict | None:
-    """In the play phase of either game: the verdict when ``seat`` is not the one to play or
-    the player does not hold ``card`` (the same words in Hearts and Spades), else None."""
-    st = game._state
-    turn = st.turn
-    if seat is not None and seat != turn:
-        return Verdict(card, False, Rule.OUT_OF_TURN,
-                       f"it is {game.seat_names[turn]}'s turn, not {game.seat_names[seat]}'s: "
-                       f"wait until {game.seat_names[seat]} is to play", seat)
-    if not st.hands[turn] & BIT[card.index]:
-        return Verdict(card, False, Rule.NOT_IN_HAND, _explain.not_held(game, card, turn), turn)
-    return None
-
-
-class LegalPlays:
-    """The cards the player to move may play: supports ``in``, iteration, ``len``."""
-
-    __slots__ = ("mask", "seat", "_hand")
-
-    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
-        self.mask = mask
-        self.seat = seat
-        self._hand = hand
-
-    def __contains__(self, card: object) -> bool:
-        if not isinstance(card, Card | str):
-            return False
-        try:
-            c = to_card(card)
-        except HeartsError:
-            return False
-        return bool(self.mask & BIT[c.index])
-
-    def __iter__(self) -> Iterator[Card]:
-        return (DECK[i] for i in indices_of(self.mask))
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    def __bool__(self) -> bool:
-        return bool(self.mask)
-
-    def count(self) -> int:
-        return len(self)
-
-    @property
-    def cards(self) -> CardList:
-        return CardList.from_mask(self.mask)
-
-    @property
-    def forced(self) -> Card | None:
-        """The only legal card when there is exactly one, else None."""
-        return DECK[indices_of(self.mask)[0]] if self.mask.bit_count() == 1 else None
-
-    def __repr__(self) -> str:
-        who = self._hand.seat_names[self.seat] if self.seat is not None else "nobody"
-        return f"<LegalPlays for {who}: {join_pretty(self.mask) or 'none'}>"
-
-    def __str__(self) -> str:
-        return join_pretty(self.mask)
 
 
 def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
@@ -583,5 +502,4 @@ class Hand(TrickGame[Action, Trick]):
         return draw("html", self)
 
 
-__all__ = ["Hand", "Phase", "Action", "Trick", "Verdict", "LegalPlays", "HeartsBroken",
-           "DEFAULT_SEAT_NAMES", "HEARTS_MASK"]
+__all__ = ["Action", "Hand", "HeartsBroken", "Phase", "Trick"]

@@ -1,5 +1,8 @@
 """The fast inner engine: play-phase state on bitmasks and the one legality cascade.
 
+Scoring (a trick's points, a hand's scores and the moon) is ``games.hearts.scoring``; dealing
+is ``kernel.deal``.
+
 The cascade decides rules H4-H9 of docs/rules.md (and the ``queen_waits`` option, D7 there).
 
 Everything here works on card indices (0..51) and 52-bit masks; ``Hand`` wraps it with
@@ -9,31 +12,23 @@ use ``PlayState`` directly because it is cheap to copy and to step.
 
 from __future__ import annotations
 
-from typing import Any
-
+from hearts_teach.games.hearts.scoring import trick_points
 from hearts_teach.kernel.cards import (
-    BIT,
-    DECK_SIZE,
     FULL_DECK,
     HEARTS_MASK,
-    JD_MASK,
     NO_TRUMP,
     POINTS_MASK,
     QS_MASK,
-    QS_POINTS,
     SUIT_MASKS,
-    indices_of,
     join_pretty,
 )
 from hearts_teach.kernel.errors import Rule
-from hearts_teach.kernel.table import FOUR, SEAT_COUNT, Table
+from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
-MOON_POINTS = 26  # every heart and Q♠: what a moon is worth, whatever the table size
 NON_HEARTS = FULL_DECK ^ HEARTS_MASK
 NON_POINTS = FULL_DECK ^ POINTS_MASK
-SPADES_MASK = SUIT_MASKS[3]
 
 _FOLLOW = (Rule.FOLLOWS_SUIT, Rule.MUST_FOLLOW_SUIT)
 _OPEN = (Rule.OPENING_LEAD, Rule.MUST_LEAD_TWO_OF_CLUBS)
@@ -98,33 +93,6 @@ def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_poi
     return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits, opening)[0]
 
 
-def trick_points(mask: int, omnibus: bool = False) -> int:
-    """Penalty points in a set of cards: hearts 1, Q♠ 13, J♦ −10 under omnibus."""
-    p = (mask & HEARTS_MASK).bit_count() + (QS_POINTS if mask & QS_MASK else 0)
-    if omnibus and mask & JD_MASK:
-        p -= 10
-    return p
-
-
-def final_scores(taken: list[int] | tuple[int, ...], moon_rule: str, omnibus: bool) -> tuple[tuple[int, ...], int | None]:
-    """Scores of one hand from the cards each seat took (one mask per seat, at any table),
-    and the moon shooter (or None). A moon is worth every point in the deck (26)."""
-    moon = None
-    seats = range(len(taken))
-    for seat in seats:
-        if taken[seat] & POINTS_MASK == POINTS_MASK:
-            moon = seat
-    if moon is None:
-        scores = [trick_points(t) for t in taken]
-    elif moon_rule == "add_to_others":
-        scores = [0 if s == moon else MOON_POINTS for s in seats]
-    else:
-        scores = [-MOON_POINTS if s == moon else 0 for s in seats]
-    if omnibus:
-        scores = [sc - (10 if taken[s] & JD_MASK else 0) for s, sc in enumerate(scores)]
-    return tuple(scores), moon
-
-
 class PlayState(TrickState):
     """The Hearts play phase: the kernel's trick state (``kernel.trick.TrickState``) with
     the options of the cascade. Hearts (and Q♠ under ``queen_breaks``) break hearts; no
@@ -159,21 +127,6 @@ class PlayState(TrickState):
         return [trick_points(t, omnibus) for t in self.taken]
 
 
-def deal_masks(rng: Any, players: int = SEAT_COUNT, deck: int = FULL_DECK) -> list[int]:
-    """The dealt hands (masks) of one shuffle of ``rng`` (an ``Rng``): the cards of ``deck``
-    (lowest first) are shuffled and seat s gets the s-th run of ``size`` cards, ``size`` the
-    deck divided by ``players``. With the defaults (four seats, 52 cards) seat s gets cards
-    13s..13s+12. ``Hand.deal`` and the batch engine deal here."""
-    # lowest first (range() for the whole deck: indices_of would cost more than the shuffle)
-    order = list(range(DECK_SIZE)) if deck == FULL_DECK else indices_of(deck)
-    size = len(order) // players
-    rng.shuffle(order)
-    hands = [0] * players
-    for k, c in enumerate(order):
-        hands[k // size] |= BIT[c]
-    return hands
-
-
 def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
     """The seat holding the opening card (``opening`` is its bit: 2♣ by default)."""
     for seat, held in enumerate(hands):
@@ -181,6 +134,4 @@ def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
             return seat
     raise ValueError(f"nobody holds the opening card {join_pretty(opening)}")
 
-
-two_clubs_holder = opening_holder  # the four-player name: the default opening card is 2♣
 

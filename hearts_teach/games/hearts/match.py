@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand, Trick
-from hearts_teach.games.hearts.records import JsonRecord
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.records import JsonRecord
 from hearts_teach.kernel.cards import CardLike
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import Rule, RulesError, WrongPhaseError, quote

@@ -6,75 +6,28 @@ corrupt record is rejected with the name of the bad field, never half-loaded.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
-from hearts_teach.kernel.cards import CardList
-from hearts_teach.kernel.errors import HeartsError, RecordError, quote
-from hearts_teach.kernel.table import FOUR, Table
-from hearts_teach.kernel.validation import check_seat_names, check_seed
+from hearts_teach.games.records import (
+    as_record_error,
+    cards_field,
+    check_hand_header,
+    check_hand_number,
+    deal_field,
+    names_field,
+    play_all,
+    record_field,
+)
+from hearts_teach.kernel.errors import RecordError, quote
+from hearts_teach.kernel.validation import check_seed
 
 if TYPE_CHECKING:
     from hearts_teach.games.hearts.hand import Hand
     from hearts_teach.games.hearts.match import Match
 
 HAND_FORMAT = "hearts_teach.hand/1"
-TOO_MANY_DIGITS = f"a number has more than {sys.get_int_max_str_digits():,} digits"
 MATCH_FORMAT = "hearts_teach.match/1"
-
-
-def load_json(text: str | bytes) -> Any:
-    """The decoded JSON value of a record, or a ``RecordError``: the text (or UTF-8 bytes)
-    must be valid JSON, nest at most about 900 levels and hold no int of over 4,300 digits."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise RecordError(f"the record is not valid UTF-8 (byte {e.start})", field="record") from None
-    if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text (a str), got {type(text).__name__} {quote(text)}",
-                          field="record")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON ({e})", field="record") from None
-    except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply", field="record") from None
-    except ValueError:  # Python refuses to convert ints of more than 4,300 digits
-        raise RecordError(f"not valid JSON: {TOO_MANY_DIGITS}", field="record") from None
-
-
-@contextmanager
-def as_record_error(field: str) -> Iterator[None]:
-    """Turn a project error raised inside into a ``RecordError`` naming ``field``; a
-    ``RecordError`` passes unchanged (its field is already the precise one)."""
-    try:
-        yield
-    except RecordError:
-        raise
-    except HeartsError as e:
-        raise RecordError(str(e), field=field) from None
-
-
-class JsonRecord:
-    """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
-    hands and matches of both games)."""
-
-    if TYPE_CHECKING:  # what each subclass defines, for the type checker
-        def to_record(self) -> dict[str, Any]: ...
-        @classmethod
-        def from_record(cls, record: dict[str, Any]) -> Self: ...
-
-    def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> Self:
-        return cls.from_record(load_json(text))
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
@@ -95,87 +48,16 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
     return rec
 
 
-def _field(rec: dict, name: str, kind: type | tuple, default: Any = ..., path: str = "") -> Any:
-    if name not in rec:
-        if default is ...:
-            raise RecordError("missing", field=path + name)
-        return default
-    value = rec[name]
-    ints = kind is int or (isinstance(kind, tuple) and int in kind)
-    if not isinstance(value, kind) or (ints and isinstance(value, bool)):
-        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"expected {want}, got {type(value).__name__} {quote(value)}", field=path + name)
-    if ints and isinstance(value, int) and value.bit_length() > 64:  # no count or seed is that big
-        raise RecordError(f"expected a whole number of at most 64 bits, got {quote(value)}", field=path + name)
-    return value
-
-
-def _cards(value: Any, field: str) -> CardList:
-    if not isinstance(value, list):
-        raise RecordError(f"expected a list of cards, got {quote(value)}", field=field)
-    with as_record_error(field):
-        return CardList(value)
-
-
-def _check_hand_header(rec: Any, what: str, fmt_expected: str, path: str) -> None:
-    """A hand record is a JSON object whose format, when given, is ``fmt_expected``
-    (shared with the Spades records; ``what`` names the record in the message)."""
-    if not isinstance(rec, dict):
-        raise RecordError(f"{what} is a JSON object, got {type(rec).__name__}", field=path or "record")
-    fmt = rec.get("format", fmt_expected)
-    if fmt != fmt_expected:
-        raise RecordError(f"unknown format {quote(fmt)}, expected {fmt_expected!r}", field=path + "format")
-
-
-def _deal_field(rec: dict, path: str, table: Table = FOUR) -> list[CardList]:
-    """The record's ``deal``: one list of cards per seat of ``table`` (the engine checks
-    sizes and repeats)."""
-    deal = _field(rec, "deal", list, ..., path)
-    if len(deal) != table.players:
-        raise RecordError(f"expected {table.players} hands, got {len(deal)}", field=path + "deal")
-    return [_cards(h, f"{path}deal[{i}]") for i, h in enumerate(deal)]
-
-
-def _names_field(rec: dict, path: str, want: str | None = None,
-                 table: Table = FOUR) -> list[str] | None:
-    """The record's optional ``seat_names``: one string per seat of ``table`` (``want``
-    words the expectation)."""
-    names = _field(rec, "seat_names", list, None, path)
-    want = want or f"{table.players} seat names (strings)"
-    if names is not None and (len(names) != table.players or not all(isinstance(n, str) for n in names)):
-        raise RecordError(f"expected {want}, got {quote(names)}", field=path + "seat_names")
-    if names is not None:
-        # printable, not blank, not too long
-        check_seat_names(names, RecordError, path + "seat_names", table=table)
-    return names
-
-
-def _check_hand_number(number: int, path: str) -> None:
-    from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX
-
-    if not 0 <= number <= HAND_NUMBER_MAX:
-        raise RecordError(f"must be 0 or more (at most {HAND_NUMBER_MAX:,}), got {quote(number)}",
-                          field=path + "hand_number")
-
-
-def _play_all(hand: Any, plays: list, path: str) -> None:
-    """Replay the recorded cards through the checked ``play``; the first refused card is a
-    ``RecordError`` naming its place in ``plays`` (shared with the Spades records)."""
-    for i, card in enumerate(plays):
-        with as_record_error(f"{path}plays[{i}]"):
-            hand.play(card)
-
-
 def hand_from_record(rec: Any, path: str = "") -> Hand:
     """Rebuild a hand by replaying its record through the checked API."""
     from hearts_teach.games.hearts.hand import Hand
 
-    _check_hand_header(rec, "a hand record", HAND_FORMAT, path)
-    raw_rules = _field(rec, "rules", dict, {}, path)
+    check_hand_header(rec, "a hand record", HAND_FORMAT, path)
+    raw_rules = record_field(rec, "rules", dict, {}, path)
     with as_record_error(path + "rules"):
         rules = Rules.from_dict(raw_rules)
-    direction = _field(rec, "pass_direction", str, None, path)
-    number = _field(rec, "hand_number", int, 0, path)
+    direction = record_field(rec, "pass_direction", str, None, path)
+    number = record_field(rec, "hand_number", int, 0, path)
     if direction is None:
         direction = rules.pass_direction(number)
     if direction not in PASS_DIRECTIONS:
@@ -184,16 +66,16 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     if not rules.passing and direction != "hold":
         raise RecordError(f"the rules have no passing, so it must be 'hold', not {direction!r}",
                           field=path + "pass_direction")
-    _check_hand_number(number, path)
+    check_hand_number(number, path)
     table = rules.table
     if direction == "across" and not table.has_across:
         raise RecordError(f"a table of {table.players} has no seat across; passes go "
                           f"{', '.join(rules.pass_cycle)}", field=path + "pass_direction")
-    hands = _deal_field(rec, path, table)
-    names = _names_field(rec, path, table=table)
+    hands = deal_field(rec, path, table)
+    names = names_field(rec, path, table=table)
     with as_record_error(path + "deal"):
         hand = Hand(hands, direction, rules, number, names)
-    passes = _field(rec, "passes", list, [[] for _ in table.seats], path)
+    passes = record_field(rec, "passes", list, [[] for _ in table.seats], path)
     if len(passes) != table.players:
         raise RecordError(f"expected {table.players} lists (one per seat), got {len(passes)}",
                           field=path + "passes")
@@ -201,7 +83,7 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
         if not isinstance(p, list):  # null or a string is not "no pass"
             raise RecordError(f"expected a list of cards (empty when not chosen), got {quote(p)}",
                               field=f"{path}passes[{seat}]")
-    order = _field(rec, "pass_order", list, None, path)
+    order = record_field(rec, "pass_order", list, None, path)
     chosen = [i for i, p in enumerate(passes) if p]
     if order is None:
         order = chosen
@@ -213,11 +95,11 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
         raise RecordError("a hold hand has no passes; use empty lists", field=path + "passes")
     for seat in order:
         with as_record_error(f"{path}passes[{seat}]"):
-            hand.pass_cards(seat, _cards(passes[seat], f"{path}passes[{seat}]"))
-    plays = _field(rec, "plays", list, [], path)
+            hand.pass_cards(seat, cards_field(passes[seat], f"{path}passes[{seat}]"))
+    plays = record_field(rec, "plays", list, [], path)
     if plays and direction != "hold" and len(chosen) != table.players:
         raise RecordError("plays are listed but not every seat has passed", field=path + "plays")
-    _play_all(hand, plays, path)
+    play_all(hand, plays, path)
     return hand
 
 
@@ -238,12 +120,12 @@ def match_from_record(rec: Any) -> Match:
         raise RecordError(f"a match record is a JSON object, got {type(rec).__name__}", field="record")
     if rec.get("format") != MATCH_FORMAT:
         raise RecordError(f"unknown format {quote(rec.get('format'))}, expected {MATCH_FORMAT!r}", field="format")
-    raw_rules = _field(rec, "rules", dict, {})
+    raw_rules = record_field(rec, "rules", dict, {})
     with as_record_error("rules"):
         rules = Rules.from_dict(raw_rules)
-    seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
-    names = _names_field(rec, "", table=rules.table)
-    hands_rec = _field(rec, "hands", list)
+    seed = check_seed(record_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
+    names = names_field(rec, "", table=rules.table)
+    hands_rec = record_field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
     hands = []

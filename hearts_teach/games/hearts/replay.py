@@ -53,9 +53,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.legality import final_scores
-from hearts_teach.games.hearts.records import TOO_MANY_DIGITS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
+from hearts_teach.games.hearts.scoring import final_scores
+from hearts_teach.games.records import TOO_MANY_DIGITS
 from hearts_teach.kernel.cards import DECK, DECK_SIZE, Card, CardList, indices_of
 from hearts_teach.kernel.errors import ActionError, HeartsError, InvalidCardError, quote
 

@@ -1,7 +1,7 @@
 """What one seat may know: the information a bot, the coach or a learner's function sees.
 
 A ``View`` is an immutable snapshot built from a ``Hand`` (``View.from_hand(hand, seat)``
-or ``hand.view(seat)``) or from a bitmask ``core.PlayState`` (``View.from_state``, used by
+or ``hand.view(seat)``) or from a bitmask ``legality.PlayState`` (``View.from_state``, used by
 fast simulations). It holds the seat's own cards, the public history, the cards the seat
 passed and received, shown voids, points taken and the trick in progress — and nothing
 else: it keeps no reference to the ``Hand``, so code that only gets a ``View`` cannot read
@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hearts_teach.games.hearts.legality import cascade, trick_points
+from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
+from hearts_teach.games.hearts.scoring import trick_points
 from hearts_teach.games.seat_view import SeatView
 from hearts_teach.kernel.cards import (
     BIT,

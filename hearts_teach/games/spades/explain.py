@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hearts_teach.games.hearts.explain import follows_suit, must_follow
-from hearts_teach.games.hearts.explain import (
-    not_held as not_held,  # the same sentence as in Hearts (used by game.py)
-)
+from hearts_teach.games.explain import follows_suit, must_follow
 from hearts_teach.kernel.cards import SPADES_MASK, SUIT_MASKS, Card, Suit, join_pretty
 from hearts_teach.kernel.errors import Rule
 

@@ -2,7 +2,7 @@
 
 ``SpadesHand`` mirrors the Hearts ``Hand``: every action is checked, every card can be
 explained, the history stack gives undo and replay, and records round-trip through
-JSON. The play phase runs on ``core.SpadesState`` bitmasks.
+JSON. The play phase runs on ``legality.SpadesState`` bitmasks.
 """
 
 from __future__ import annotations
@@ -12,9 +12,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from hearts_teach.games.base import BrokenBy, TrickGame, TrickSeats
-from hearts_teach.games.hearts.hand import HAND_NUMBER_MAX, LegalPlays, Verdict, turn_and_holding
-from hearts_teach.games.hearts.legality import deal_masks as hearts_deal_masks
+from hearts_teach.games.base import (
+    BrokenBy,
+    LegalPlays,
+    TrickGame,
+    TrickSeats,
+    Verdict,
+    turn_and_holding,
+)
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.games.spades import explain as _explain
 from hearts_teach.games.spades.legality import SpadesState, cascade
 from hearts_teach.games.spades.rules import SpadesRules
@@ -32,6 +38,7 @@ from hearts_teach.games.spades.scoring import (
     team_of,
 )
 from hearts_teach.kernel.cards import BIT, DECK, Card, CardLike, CardList, Suit, to_card
+from hearts_teach.kernel.deal import deal_masks as shuffle_deal
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
     HeartsError,
@@ -131,7 +138,7 @@ def parse_bid(value: Any) -> int:
 
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
-    return hearts_deal_masks(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
+    return shuffle_deal(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
 
 
 def _seat(seat: Any) -> int:
@@ -191,10 +198,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     @classmethod
     def from_hearts(cls, hand: Any, dealer: int = 3) -> SpadesHand:
         """The cards a Hearts ``Hand`` dealt, as a Spades hand (for side-by-side lessons)."""
-        from hearts_teach.games.hearts.hand import Hand
-
-        if not isinstance(hand, Hand):
-            raise HeartsError(f"from_hearts needs a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
+        # any checked game of the same table will do: Spades knows no Hearts class
+        if not isinstance(hand, TrickGame) or hand.table != TABLE:
+            raise HeartsError(f"from_hearts needs a Hearts Hand of {TABLE.players} seats, got "
+                              f"{type(hand).__name__} {quote(hand)}")
         return cls([hand.dealt(s) for s in TABLE.seats], dealer, 0, hand.seat_names)
 
     def _reset(self) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from hearts_teach.games.hearts.hand import DEFAULT_SEAT_NAMES
-from hearts_teach.games.hearts.records import JsonRecord
+from hearts_teach.games.base import DEFAULT_SEAT_NAMES
+from hearts_teach.games.records import JsonRecord
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, _seat
 from hearts_teach.games.spades.rules import POINTS_MAX, SpadesRules
 from hearts_teach.games.spades.scoring import TABLE, HandScore, is_blind, team_label

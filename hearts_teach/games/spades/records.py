@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-# the same JSON, field and card-list checks as Hearts records (load_json re-exported: game, match)
-from hearts_teach.games.hearts.records import (
-    _check_hand_header,
-    _check_hand_number,
-    _deal_field,
-    _field,
-    _names_field,
-    _play_all,
+# the same JSON, field and card-list checks as Hearts records
+from hearts_teach.games.records import (
     as_record_error,
+    check_hand_header,
+    check_hand_number,
+    deal_field,
+    names_field,
+    play_all,
+    record_field,
 )
-from hearts_teach.games.hearts.records import load_json as load_json
 from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import BLIND_NIL, SEATS, TABLE, is_blind
 from hearts_teach.kernel.errors import RecordError, quote
@@ -52,28 +51,28 @@ def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
 def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     from hearts_teach.games.spades.game import SpadesHand
 
-    _check_hand_header(rec, "a Spades hand record", HAND_FORMAT, path)
-    number = _field(rec, "hand_number", int, 0, path)
-    _check_hand_number(number, path)
-    dealer = _field(rec, "dealer", int, 3, path)
+    check_hand_header(rec, "a Spades hand record", HAND_FORMAT, path)
+    number = record_field(rec, "hand_number", int, 0, path)
+    check_hand_number(number, path)
+    dealer = record_field(rec, "dealer", int, 3, path)
     if dealer not in TABLE.seats:
         raise RecordError(f"a seat 0..{SEATS - 1}, got {dealer}", field=path + "dealer")
     left = TABLE.left(dealer)
-    first = _field(rec, "first_bidder", int, left, path)
+    first = record_field(rec, "first_bidder", int, left, path)
     if first != left:
         raise RecordError(f"the seat left of dealer {dealer} bids first: {left}, not {first}",
                           field=path + "first_bidder")
     with as_record_error(path + "rules"):
-        rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}, path))
-    before = _field(rec, "scores_before", list, [0, 0], path)
+        rules = SpadesRules.from_dict(record_field(rec, "rules", dict, {}, path))
+    before = record_field(rec, "scores_before", list, [0, 0], path)
     if len(before) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in before):
         raise RecordError(f"the two teams' totals before the hand, got {quote(before)}",
                           field=path + "scores_before")
-    hands = _deal_field(rec, path)
-    names = _names_field(rec, path, f"{SEATS} names")
+    hands = deal_field(rec, path)
+    names = names_field(rec, path, f"{SEATS} names")
     with as_record_error(path + "deal"):
         hand = SpadesHand(hands, dealer, number, names, rules, (before[0], before[1]))
-    bids = _field(rec, "bids", list, [], path)
+    bids = record_field(rec, "bids", list, [], path)
     if len(bids) > SEATS:
         raise RecordError(f"at most {SEATS} bids, got {len(bids)}", field=path + "bids")
     for i, b in enumerate(bids):
@@ -84,10 +83,10 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
                               field=f"{path}bids[{i}]")
         with as_record_error(f"{path}bids[{i}]"):
             hand.bid(b)
-    plays = _field(rec, "plays", list, [], path)
+    plays = record_field(rec, "plays", list, [], path)
     if plays and len(bids) != SEATS:
         raise RecordError("plays are listed but the bidding is not complete", field=path + "plays")
-    _play_all(hand, plays, path)
+    play_all(hand, plays, path)
     return hand
 
 
@@ -112,12 +111,12 @@ def match_from_record(rec: Any) -> SpadesMatch:
     if rec.get("format") != MATCH_FORMAT:
         raise RecordError(f"unknown format {quote(rec.get('format'))}, expected {MATCH_FORMAT!r}",
                           field="format")
-    seed = check_seed(_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
-    target = _field(rec, "target", int, 500)
-    first = _field(rec, "first_dealer", int, 3)
-    names = _names_field(rec, "", f"{SEATS} names")
+    seed = check_seed(record_field(rec, "seed", (int, str), 0), "seed", error=RecordError)
+    target = record_field(rec, "target", int, 500)
+    first = record_field(rec, "first_dealer", int, 3)
+    names = names_field(rec, "", f"{SEATS} names")
     with as_record_error("rules"):
-        rules = SpadesRules.from_dict(_field(rec, "rules", dict, {}))
+        rules = SpadesRules.from_dict(record_field(rec, "rules", dict, {}))
     m = SpadesMatch.__new__(SpadesMatch)
     # each field is checked by the constructor's own checks, one at a time, so the error
     # names the field at fault
@@ -126,7 +125,7 @@ def match_from_record(rec: Any) -> SpadesMatch:
     with as_record_error("first_dealer"):
         _seat(first)
     SpadesMatch.__init__(m, seed, target, first, names, rules)
-    hands_rec = _field(rec, "hands", list)
+    hands_rec = record_field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
     hands: list[SpadesHand] = []

@@ -21,9 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import make_bot
 from hearts_teach.agents.hearts.simple import HighestCardBot
-from hearts_teach.games.hearts.hand import Hand, Phase
+from hearts_teach.agents.protocol import Watching
+from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.rng import Rng
@@ -47,20 +49,12 @@ Z_SHOW = Z_DECIDE  # the interval shown is the one the verdict uses, so the two 
 
 def _positions(first_seed: int, deals: int) -> tuple[list[View], list[View]]:
     """Views of every decision in ``deals`` hands played by four rule bots."""
-    rule = make_bot("rule")
-    passes, plays = [], []
+    passes: list[View] = []
+    plays: list[View] = []
+    watched = Watching(make_bot("rule"), lambda v: (passes if v.phase == "pass" else plays).append(v))
     for seed in range(first_seed, first_seed + deals):
         hand = Hand.deal(seed=seed, hand_number=seed)
-        while hand.phase is not Phase.OVER:
-            if hand.phase is Phase.PASS:
-                for s in hand.to_pass:
-                    v = hand.view(s)
-                    passes.append(v)
-                    hand.pass_cards(s, rule.choose_pass(v))
-            else:
-                v = hand.view(hand.turn)
-                plays.append(v)
-                hand.play(rule.choose_play(v), hand.turn)
+        driver.play(hand, [watched] * hand.players)
     return passes, plays
 
 
@@ -215,7 +209,7 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
             return BotEvaluation(done, len(rows), 0.0, float("nan"), float("nan"), "", (line,))
         rows.extend(more.hand_scores)
         done = n
-        diffs = [sum(h[1:]) / 3 - h[0] for h in rows]
+        diffs = [sum(h[1:]) / (len(h) - 1) - h[0] for h in rows]  # the field's mean minus the bot's
         m = sum(diffs) / len(diffs)
         se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
         if abs(m) > Z_DECIDE * se:

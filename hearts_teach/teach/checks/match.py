@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.games.hearts.legality import final_scores
 from hearts_teach.games.hearts.match import _decided
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short

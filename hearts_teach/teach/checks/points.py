@@ -3,7 +3,7 @@
 ``hand_points(taken)``: a list of card strings one player took -> their penalty points.
 ``hand_scores(points, new_moon=False)``: the 4 players' points taken -> the hand's
 scores after the moon adjustment (standard: shooter 0, others 26; ``new_moon``:
-shooter -26, others 0). Expected answers come from ``games.hearts.legality.trick_points``
+shooter -26, others 0). Expected answers come from ``games.hearts.scoring.trick_points``
 and ``final_scores`` (docs/rules.md H10-H11, D8, golden cases G6-G7).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.games.hearts.legality import final_scores, trick_points
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
@@ -101,7 +101,7 @@ def scores_cases(hidden: bool = False) -> list[Case]:
             out.append(_scores_case(_taken_masks(owners), new_moon, f"hand-picked: {why}"))
     rng = Rng("hearts_teach.checks/moon")
     for k in range(6):  # point cards scattered by the project RNG
-        owners = [rng.randbelow(4) for _ in range(14)]
+        owners = [rng.randbelow(FOUR.players) for _ in range(14)]  # a seat for each of the 14 point cards
         out.append(_scores_case(_taken_masks(owners), k % 2 == 1, "points scattered at random"))
     for played in random_hands(40, 4):  # real hands played out
         out.append(_scores_case(list(played.taken), played.seed % 2 == 1, f"dealt hand {played.seed}"))

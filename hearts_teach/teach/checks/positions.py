@@ -13,7 +13,8 @@ from hearts_teach.agents import driver
 from hearts_teach.agents.hearts.simple import StreamRandomBot
 from hearts_teach.agents.protocol import Watching
 from hearts_teach.games.hearts.hand import Hand, Trick
-from hearts_teach.games.hearts.legality import cascade, final_scores
+from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import DECK, Card, indices_of
 from hearts_teach.kernel.rng import Rng
