@@ -283,7 +283,7 @@ def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
 
 def test_lesson_11_quiz_answers_are_what_the_engine_says():
     from hearts_teach import Card, Rules
-    from hearts_teach.games.hearts.legality import final_scores
+    from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
 
     five = Rules(players=5)
