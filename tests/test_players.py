@@ -324,6 +324,25 @@ def test_views_name_every_seat(n):
     assert sheet.count("\n  ") >= n
 
 
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_text_views_line_the_hands_up_under_long_seat_names(n):
+    # 'North-West' is longer than 'South': every hand starts in the same column at every table
+    hand = Hand.deal(1, rules=Rules(players=n))
+    from hearts_teach.present.widgets import TableWidget
+
+    table = TableWidget(seed=1, rules=Rules(players=n), trick_pause=0)
+    for text in (hand.text(all_hands=True), table.text()):
+        rows = [line for line in text.splitlines() if any(f"{name}:" in line or f"{name} (" in line
+                                                          for name in hand.seat_names)]
+        assert len(rows) == n
+        assert len({row.index(name) + len(name) for row, name in zip(rows, hand.seat_names, strict=True)}) == 1
+    for s in range(n):
+        hand.pass_cards(s, list(hand.cards(s))[:3])
+    rows = [line for line in hand.text(all_hands=True).splitlines() if line[2:].lstrip().split(":")[0]
+            in hand.seat_names]
+    assert len(rows) == n and len({row.index(":") for row in rows}) == 1
+
+
 # --- bots and the coach -------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [3, 5, 6])
 @pytest.mark.parametrize("bot", ["random", "rule", "mc:8"])
