@@ -308,6 +308,21 @@ def test_replay_command_takes_the_table_size():
     assert not across["ok"] and "no seat across" in across["error"]
 
 
+def test_replay_help_gives_the_format_and_the_table_size(capsys):
+    # a player with a five-player record learns the format from --help, not from a source path
+    from hearts_teach.__main__ import main as cli_main
+
+    with pytest.raises(SystemExit) as done:
+        cli_main(["replay", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert '"rules": {"players": 5}' in out
+    assert '"pass_direction"' in out and '"deal"' in out and '"passes"' in out and '"plays"' in out
+    assert "across (4 and 6 players)" in out
+    for n in (3, 4, 5, 6):  # the deal sizes it quotes are the engine's
+        assert f"{n} x {Rules(players=n).hand_size}" in out
+
+
 # --- views: text, HTML, the view a bot gets ----------------------------------------------------
 @pytest.mark.parametrize("n", [3, 5, 6])
 def test_views_name_every_seat(n):
