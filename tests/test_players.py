@@ -420,6 +420,28 @@ def test_the_coach_works_at_a_table_of_three():
     assert str(hint(view)).startswith("Play ")
 
 
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_the_coach_says_a_card_wins_the_trick_only_when_it_is_the_last_card(n):
+    # at six players the fourth card is not the last: two more seats may still go over it
+    from hearts_teach.agents.coach import play_does
+
+    said = {}
+    for seed in range(40):
+        hand = Hand.deal(seed, rules=Rules(players=n, passing=False))
+        while not hand.is_over and len(said) < n - 1:
+            view = hand.view(hand.turn)
+            over = [c for c in hand.legal_plays() if view.trick and c.suit == DECK[view.win_card].suit
+                    and c > DECK[view.win_card]]
+            if over:
+                said.setdefault(len(view.trick), play_does(view, DECK.index(over[0])))
+            hand.play(list(hand.legal_plays())[0])
+    assert sorted(said) == list(range(1, n))
+    for cards_before, words in said.items():
+        last = cards_before == n - 1
+        assert words.startswith("wins the trick") == last, (cards_before, words)
+        assert ("so far winning the trick" in words) == (not last), (cards_before, words)
+
+
 def test_the_batch_engine_refuses_other_tables_by_name():
     from hearts_teach.games.hearts.batch import check_rules
 
