@@ -17,6 +17,7 @@ from hearts_teach import (
     DECK,
     Card,
     Hand,
+    IllegalPassError,
     IllegalPlayError,
     InvalidDealError,
     InvalidSeatError,
@@ -138,6 +139,26 @@ def lowest_out(hand: Hand, shooter: int | None = None) -> Hand:
         legal = list(hand.legal_plays())
         hand.play(max(legal) if hand.turn == shooter else min(legal))
     return hand
+
+
+@pytest.mark.parametrize("n", [3, 5, 6])
+def test_passing_a_card_taken_out_says_it_is_out_and_changes_nothing(n):
+    # a player used to four players tries to pass the 2♦: the reason is the table, not the hand
+    from hearts_teach.present.widgets import TableWidget
+
+    hand = Hand.deal(4, rules=Rules(players=n))
+    out = Card(sorted(REMOVED[n])[0])
+    mine = list(hand.cards(0))[:2]
+    before = hand.to_json()
+    with pytest.raises(IllegalPassError) as err:
+        hand.pass_cards(0, [out, *mine])
+    assert err.value.rule is Rule.NOT_IN_HAND and err.value.card == out
+    assert f"{out.pretty} is not in play: with {n} players" in str(err.value)
+    assert "nobody can pass it; the hand is" in str(err.value) and hand.to_json() == before
+    table = TableWidget(seed=4, rules=Rules(players=n), trick_pause=0)
+    said = table.pass_picker.toggle(out)
+    assert said.startswith(f"Can't choose {out.pretty}: {out.pretty} is not in play: with {n} players")
+    assert table.pass_picker.selected == []
 
 
 def test_five_players_open_with_three_of_clubs():

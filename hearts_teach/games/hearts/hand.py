@@ -464,8 +464,10 @@ class Hand(TrickGame[Action, Trick]):
         held = self._hands0[seat]
         for c in chosen:
             if not held & BIT[c.index]:
+                why = (_explain.taken_out(self, c) + ", so nobody can pass it" if _explain.taken_out(self, c)
+                       else f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it")
                 raise IllegalPassError(
-                    f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it; "
+                    f"{why}; "
                     f"the hand is {CardList.from_mask(held).pretty}", rule=Rule.NOT_IN_HAND, card=c, seat=seat)
         self._apply(Action("pass", seat, CardList(sorted(chosen))))
 
