@@ -300,6 +300,35 @@ def test_matches_end_and_round_trip(n):
     assert len(m.score_table().splitlines()[0].split()) == 2 + n  # hand, pass, one column per seat
 
 
+def test_a_five_player_match_record_names_what_is_wrong():
+    # hands counted from 1 as the views show them, the table's pass cycle, and the real cause
+    # of a match record whose rules lost "players"
+    m = Match(seed=5, rules=Rules(players=5))
+    bots = [make_bot("rule", seed=s) for s in range(5)]
+    for _ in range(3):
+        h = m.hand
+        for s in h.to_pass:
+            h.pass_cards(s, bots[s].choose_pass(h.view(s)))
+        while not h.is_over:
+            h.play(bots[h.turn].choose_play(h.view(h.turn)))
+        if not m.is_over:
+            m.next_hand()
+    rec = m.to_record()
+    cases = [
+        (dict(rec, rules={}), "hands[0].rules", 'the hand is for 5 players, the match for 4: '
+                                                'the match\'s "rules" need "players": 5'),
+        (dict(rec, hands=[rec["hands"][0], dict(rec["hands"][1], pass_direction="left")]),
+         "hands[1].pass_direction", "hand 2 of the match passes right, not 'left': at 5 players the passes "
+                                    "go left, right, hold, then again"),
+        (dict(rec, hands=[*rec["hands"][:2], dict(rec["hands"][2], pass_direction="across")]),
+         "hands[2].pass_direction", "hand 3 of the match is a hold hand (no pass), not 'across'"),
+    ]
+    for bad, field, words in cases:
+        with pytest.raises(RecordError) as err:
+            Match.from_json(json.dumps(bad))
+        assert err.value.field == field and words in str(err.value), str(err.value)
+
+
 def test_old_records_without_players_are_four_player_and_bad_counts_are_named():
     rec = Hand.deal(3).to_record()
     assert "rules" not in rec and Hand.from_record(rec).players == 4
