@@ -542,3 +542,11 @@ def test_the_table_widget_checks_seats_and_opponents_against_the_table():
         TableWidget(seat=3, rules=Rules(players=3))
     with pytest.raises(ValueError, match="opponents needs 4 difficulty names"):
         TableWidget(opponents=["rule", "rule", "rule"], rules=Rules(players=5))
+    # a seat that is not at the table is named, not silently dropped (seat 3 would never play 'hard')
+    with pytest.raises(ValueError, match=r"opponents needs a bot for seats \[1, 2\]; seat 3 is not one of them "
+                                         r"\(a table of 3: seats 0 South, 1 West, 2 East, you at 0\)"):
+        TableWidget(opponents={1: "rule", 2: "easy", 3: "hard"}, rules=Rules(players=3))
+    with pytest.raises(ValueError, match=r"missing \[1, 2\]; seat 3 is not one of them"):
+        TableWidget(opponents={3: "rule"}, rules=Rules(players=3))
+    assert TableWidget(opponents={1: "rule", 2: "easy"}, rules=Rules(players=3), trick_pause=0).difficulty == \
+        {1: "rule", 2: "easy"}
