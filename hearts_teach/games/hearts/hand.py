@@ -1,4 +1,4 @@
-"""One hand of Hearts: the deal, the pass, thirteen tricks and the score.
+"""One hand of Hearts: the deal, the pass, the tricks (thirteen at four players) and the score.
 
 ``Hand`` checks every action, explains every card, keeps a history stack (undo and
 replay come from it) and renders itself as text and HTML. The play phase runs on
@@ -436,7 +436,7 @@ class Hand(TrickGame[Action, Trick]):
 
     # actions -------------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[CardLike] | str) -> None:
-        """``seat`` chooses its 3 cards. The cards move once all four seats have chosen."""
+        """``seat`` chooses its 3 cards. The cards move once every seat has chosen."""
         seat = self._check_seat(seat)
         if self.phase is not Phase.PASS:
             if self.pass_direction == "hold":

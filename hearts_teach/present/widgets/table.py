@@ -320,7 +320,7 @@ class TableWidget(WidgetView):
 
     def _start_hand(self) -> None:
         """A new hand starts with clean messages; the bots choose their passes at once
-        (cards move only when all four have chosen)."""
+        (cards move only when every seat has chosen)."""
         hand = self.hand
         self.log_lines = []
         self.last_hint = ""
