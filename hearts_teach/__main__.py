@@ -18,12 +18,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return main_replay(args.file)
 
 
+REPLAY_FORMAT = """\
+Each input line is one hand, as JSON:
+  {"rules": {"players": 5},            optional: options of Rules (players 3..6, preset, ...);
+                                       without it, the standard four-player game
+   "pass_direction": "left",           left, right, across (4 and 6 players) or hold
+   "deal": [[...], ...],               one list per seat, seats 0.. clockwise, before passing
+                                       (4 x 13 cards; 3 x 17, 5 x 10, 6 x 8 at other tables)
+   "passes": [["QS", "AH", "KD"], ...], three cards per seat; [] on a hold hand
+   "plays": ["2C", ...]}               in play order, possibly stopping early
+One JSON line is printed per input line: {"ok": true, "legal": [...], "points": [...], "moon": ...}
+for a whole hand ("next_player" and "next_legal" for a hand that stops early), or
+{"ok": false, ...} naming the first illegal play or pass (play_index, card, rule, error) or the
+malformed field. Exit status: 0 all ok, 1 some not, 2 FILE unreadable. The full contract is the
+docstring of hearts_teach/games/hearts/replay.py; docs/players.md covers other table sizes."""
+
+
 def add_replay(sub: argparse._SubParsersAction) -> None:
     from hearts_teach.games.hearts import replay
 
     p = sub.add_parser("replay", help="check and score hands given as JSON lines",
                        description=(replay.__doc__ or "").split("\n\n")[0],
-                       epilog="See hearts_teach/games/hearts/replay.py for the input and output format.")
+                       epilog=REPLAY_FORMAT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="a file of JSON lines, or - for stdin")
     p.set_defaults(func=cmd_replay)
 

@@ -17,6 +17,7 @@ from hearts_teach import (
     DECK,
     Card,
     Hand,
+    IllegalPassError,
     IllegalPlayError,
     InvalidDealError,
     InvalidSeatError,
@@ -138,6 +139,26 @@ def lowest_out(hand: Hand, shooter: int | None = None) -> Hand:
         legal = list(hand.legal_plays())
         hand.play(max(legal) if hand.turn == shooter else min(legal))
     return hand
+
+
+@pytest.mark.parametrize("n", [3, 5, 6])
+def test_passing_a_card_taken_out_says_it_is_out_and_changes_nothing(n):
+    # a player used to four players tries to pass the 2♦: the reason is the table, not the hand
+    from hearts_teach.present.widgets import TableWidget
+
+    hand = Hand.deal(4, rules=Rules(players=n))
+    out = Card(sorted(REMOVED[n])[0])
+    mine = list(hand.cards(0))[:2]
+    before = hand.to_json()
+    with pytest.raises(IllegalPassError) as err:
+        hand.pass_cards(0, [out, *mine])
+    assert err.value.rule is Rule.NOT_IN_HAND and err.value.card == out
+    assert f"{out.pretty} is not in play: with {n} players" in str(err.value)
+    assert "nobody can pass it; the hand is" in str(err.value) and hand.to_json() == before
+    table = TableWidget(seed=4, rules=Rules(players=n), trick_pause=0)
+    said = table.pass_picker.toggle(out)
+    assert said.startswith(f"Can't choose {out.pretty}: {out.pretty} is not in play: with {n} players")
+    assert table.pass_picker.selected == []
 
 
 def test_five_players_open_with_three_of_clubs():
@@ -279,6 +300,35 @@ def test_matches_end_and_round_trip(n):
     assert len(m.score_table().splitlines()[0].split()) == 2 + n  # hand, pass, one column per seat
 
 
+def test_a_five_player_match_record_names_what_is_wrong():
+    # hands counted from 1 as the views show them, the table's pass cycle, and the real cause
+    # of a match record whose rules lost "players"
+    m = Match(seed=5, rules=Rules(players=5))
+    bots = [make_bot("rule", seed=s) for s in range(5)]
+    for _ in range(3):
+        h = m.hand
+        for s in h.to_pass:
+            h.pass_cards(s, bots[s].choose_pass(h.view(s)))
+        while not h.is_over:
+            h.play(bots[h.turn].choose_play(h.view(h.turn)))
+        if not m.is_over:
+            m.next_hand()
+    rec = m.to_record()
+    cases = [
+        (dict(rec, rules={}), "hands[0].rules", 'the hand is for 5 players, the match for 4: '
+                                                'the match\'s "rules" need "players": 5'),
+        (dict(rec, hands=[rec["hands"][0], dict(rec["hands"][1], pass_direction="left")]),
+         "hands[1].pass_direction", "hand 2 of the match passes right, not 'left': at 5 players the passes "
+                                    "go left, right, hold, then again"),
+        (dict(rec, hands=[*rec["hands"][:2], dict(rec["hands"][2], pass_direction="across")]),
+         "hands[2].pass_direction", "hand 3 of the match is a hold hand (no pass), not 'across'"),
+    ]
+    for bad, field, words in cases:
+        with pytest.raises(RecordError) as err:
+            Match.from_json(json.dumps(bad))
+        assert err.value.field == field and words in str(err.value), str(err.value)
+
+
 def test_old_records_without_players_are_four_player_and_bad_counts_are_named():
     rec = Hand.deal(3).to_record()
     assert "rules" not in rec and Hand.from_record(rec).players == 4
@@ -308,6 +358,21 @@ def test_replay_command_takes_the_table_size():
     assert not across["ok"] and "no seat across" in across["error"]
 
 
+def test_replay_help_gives_the_format_and_the_table_size(capsys):
+    # a player with a five-player record learns the format from --help, not from a source path
+    from hearts_teach.__main__ import main as cli_main
+
+    with pytest.raises(SystemExit) as done:
+        cli_main(["replay", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert '"rules": {"players": 5}' in out
+    assert '"pass_direction"' in out and '"deal"' in out and '"passes"' in out and '"plays"' in out
+    assert "across (4 and 6 players)" in out
+    for n in (3, 4, 5, 6):  # the deal sizes it quotes are the engine's
+        assert f"{n} x {Rules(players=n).hand_size}" in out
+
+
 # --- views: text, HTML, the view a bot gets ----------------------------------------------------
 @pytest.mark.parametrize("n", [3, 5, 6])
 def test_views_name_every_seat(n):
@@ -322,6 +387,25 @@ def test_views_name_every_seat(n):
     assert view.unseen_mask & Rules(players=n).removed_mask == 0, "a removed card is never unseen"
     sheet = hand.replay_sheet()
     assert sheet.count("\n  ") >= n
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_text_views_line_the_hands_up_under_long_seat_names(n):
+    # 'North-West' is longer than 'South': every hand starts in the same column at every table
+    hand = Hand.deal(1, rules=Rules(players=n))
+    from hearts_teach.present.widgets import TableWidget
+
+    table = TableWidget(seed=1, rules=Rules(players=n), trick_pause=0)
+    for text in (hand.text(all_hands=True), table.text()):
+        rows = [line for line in text.splitlines() if any(f"{name}:" in line or f"{name} (" in line
+                                                          for name in hand.seat_names)]
+        assert len(rows) == n
+        assert len({row.index(name) + len(name) for row, name in zip(rows, hand.seat_names, strict=True)}) == 1
+    for s in range(n):
+        hand.pass_cards(s, list(hand.cards(s))[:3])
+    rows = [line for line in hand.text(all_hands=True).splitlines() if line[2:].lstrip().split(":")[0]
+            in hand.seat_names]
+    assert len(rows) == n and len({row.index(":") for row in rows}) == 1
 
 
 # --- bots and the coach -------------------------------------------------------------------------
@@ -386,6 +470,28 @@ def test_the_coach_works_at_a_table_of_three():
     assert str(hint(view)).startswith("Play ")
 
 
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_the_coach_says_a_card_wins_the_trick_only_when_it_is_the_last_card(n):
+    # at six players the fourth card is not the last: two more seats may still go over it
+    from hearts_teach.agents.coach import play_does
+
+    said = {}
+    for seed in range(40):
+        hand = Hand.deal(seed, rules=Rules(players=n, passing=False))
+        while not hand.is_over and len(said) < n - 1:
+            view = hand.view(hand.turn)
+            over = [c for c in hand.legal_plays() if view.trick and c.suit == DECK[view.win_card].suit
+                    and c > DECK[view.win_card]]
+            if over:
+                said.setdefault(len(view.trick), play_does(view, DECK.index(over[0])))
+            hand.play(list(hand.legal_plays())[0])
+    assert sorted(said) == list(range(1, n))
+    for cards_before, words in said.items():
+        last = cards_before == n - 1
+        assert words.startswith("wins the trick") == last, (cards_before, words)
+        assert ("so far winning the trick" in words) == (not last), (cards_before, words)
+
+
 def test_the_batch_engine_refuses_other_tables_by_name():
     from hearts_teach.games.hearts.batch import check_rules
 
@@ -436,3 +542,11 @@ def test_the_table_widget_checks_seats_and_opponents_against_the_table():
         TableWidget(seat=3, rules=Rules(players=3))
     with pytest.raises(ValueError, match="opponents needs 4 difficulty names"):
         TableWidget(opponents=["rule", "rule", "rule"], rules=Rules(players=5))
+    # a seat that is not at the table is named, not silently dropped (seat 3 would never play 'hard')
+    with pytest.raises(ValueError, match=r"opponents needs a bot for seats \[1, 2\]; seat 3 is not one of them "
+                                         r"\(a table of 3: seats 0 South, 1 West, 2 East, you at 0\)"):
+        TableWidget(opponents={1: "rule", 2: "easy", 3: "hard"}, rules=Rules(players=3))
+    with pytest.raises(ValueError, match=r"missing \[1, 2\]; seat 3 is not one of them"):
+        TableWidget(opponents={3: "rule"}, rules=Rules(players=3))
+    assert TableWidget(opponents={1: "rule", 2: "easy"}, rules=Rules(players=3), trick_pause=0).difficulty == \
+        {1: "rule", 2: "easy"}

@@ -512,6 +512,33 @@ def test_play_app_new_match_replay_and_settings():
         PlayApp(opponents="grandmaster")
 
 
+def test_play_app_seats_three_to_six_players():
+    # a group of 3, 5 or 6 plays from the app too: the Players dropdown waits for the next match
+    from hearts_teach.games.hearts.rules import Rules
+    from hearts_teach.present.widgets import PlayApp
+
+    app = PlayApp(seed=2, trick_pause=0, hint_fn=cheap_hint)
+    assert app.players_box.value == 4 and "players" not in app.replay_line()
+    app.players_box.value = 5
+    assert "5 players will apply from the next match" in app.seed_html.value
+    assert "goes on with opponents rule and rules standard." in app.pending_note()
+    app.buttons["replay"].click()
+    assert app.table.match.rules == Rules(players=5) and len(app.table.hand.seat_names) == 5
+    assert "rules standard · 5 players." in app.text() and app.pending_note() == ""
+    assert "Players: 5, 10 cards each (2♣, 2♦ taken out); the holder of 3♣ leads it" in app.rules_note()
+    # the replay line is true at another table size too
+    assert "rules=Rules.preset('standard').replace(players=5))" in app.replay_line()
+    same = TableWidget(seed=2, opponents="rule", rules=Rules.preset("standard").replace(players=5),
+                       hint_fn=cheap_hint)
+    assert same.hand.snapshot() == app.table.hand.snapshot()
+    six = PlayApp(seed=2, preset="omnibus", players=6, trick_pause=0, hint_fn=cheap_hint)
+    assert six.table.match.rules == Rules(omnibus=True, players=6)
+    six.level.value = "easy"
+    assert "goes on with opponents rule, rules omnibus and 6 players." in six.pending_note()
+    with pytest.raises(ValueError, match="players: expected a whole number from 3 to 6, got 7"):
+        PlayApp(players=7)
+
+
 def test_finish_match_says_it_is_working_and_locks_the_buttons():
     # strong bots take seconds to play a match out: the page must say so at once, and no
     # button may queue more clicks meanwhile; the end state unlocks the right ones again

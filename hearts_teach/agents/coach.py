@@ -488,7 +488,7 @@ def play_does(view: View, card: int) -> str:
             return f"ducks under {DECK[view.win_card].pretty}, giving up the moon defence against {names[threat]}"
         return f"ducks under {DECK[view.win_card].pretty}"
     pts = sum(DECK[x].points for x in view.trick)
-    if len(view.trick) == 3:
+    if len(view.trick) == view.rules.players - 1:  # the trick's last card: nobody can go over it
         return "wins the trick" + (" (no points on it)" if not pts else ", points and all")
     return f"goes over {DECK[view.win_card].pretty}, so far winning the trick"
 

@@ -8,11 +8,18 @@ from typing import Any
 from hearts_teach.kernel.cards import FULL_DECK, Card, Suit, join_pretty
 
 
+def taken_out(hand: Any, card: Card) -> str:
+    """The sentence for a card taken out before the deal at a table of 3, 5 or 6 ('' if in play)."""
+    if hand.deck_mask >> card.index & 1:
+        return ""
+    return (f"{card.pretty} is not in play: with {hand.table.players} players "
+            f"{join_pretty(FULL_DECK ^ hand.deck_mask)} are taken out before the deal")
+
+
 def not_held(hand: Any, card: Card, seat: int) -> str:
     """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
-    if not hand.deck_mask >> card.index & 1:  # a card taken out at a table of 3, 5 or 6
-        return (f"{card.pretty} is not in play: with {hand.table.players} players "
-                f"{join_pretty(FULL_DECK ^ hand.deck_mask)} are taken out before the deal")
+    if taken_out(hand, card):
+        return taken_out(hand, card)
     mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
     return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
             f"the cards in hand are {mine.pretty}")

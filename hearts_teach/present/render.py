@@ -85,11 +85,18 @@ def trick_html(trick: Trick, names: tuple[str, ...] | None = None) -> str:
             f"<table><tr>{trick_cells_html(trick, names)}</tr></table></div>")
 
 
+def name_width(names: Any) -> int:
+    """The column the seat names are right-aligned to: 5 at four players ('South'), wider
+    at five and six ('North-West', 'South-East'), so the hands still line up."""
+    return max(5, *(len(n) for n in names))
+
+
 @draws("text", Hand)
 def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> str:
     from hearts_teach.games.hearts.hand import Phase
 
     names = hand.seat_names
+    width = name_width(names)
     lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}"]
     phase = hand.phase
     if phase is Phase.PASS:
@@ -99,7 +106,7 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
         for s in seats:
             chosen = hand.passed(s)
             extra = f"   (passing {' '.join(c.pretty for c in chosen)})" if chosen else ""
-            lines.append(f"{names[s]:>5}: {hand.cards(s).pretty}{extra}")
+            lines.append(f"{names[s]:>{width}}: {hand.cards(s).pretty}{extra}")
         return "\n".join(lines)
     lines.append(f"Trick {hand.trick_number} of {hand.rules.hand_size} · {hand.status_line()}")
     if phase is Phase.OVER:
@@ -120,6 +127,7 @@ def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> l
     """The play-phase tail of ``hand_text`` (the trick so far, whose turn, the shown hands,
     the legal cards); the Spades ``hand_text`` ends with the same lines."""
     names = hand.seat_names
+    width = name_width(names)
     trick = hand.current_trick
     assert trick is not None
     lines = []
@@ -133,7 +141,7 @@ def play_lines(hand: Any, seat: int | None = None, all_hands: bool = False) -> l
     shown = hand.table.seats if all_hands else [turn if seat is None else seat]
     for s in shown:
         mark = "▶" if s == turn else " "
-        lines.append(f"{mark} {names[s]:>5}: {hand.cards(s).pretty}")
+        lines.append(f"{mark} {names[s]:>{width}}: {hand.cards(s).pretty}")
     if seat is None or seat == turn:
         lines.append(f"Legal: {hand.legal_plays()}")
     return lines
@@ -280,6 +288,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     from hearts_teach.games.hearts.hand import Phase
 
     names = hand.seat_names
+    width = name_width(names)
     lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction}"]
     if hand.phase is Phase.PASS:
         lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
@@ -295,7 +304,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
         extra = ""
         if hand.phase is Phase.PASS and hand.passed(s) is not None and s in shown:
             extra = f"   passing {' '.join(c.pretty for c in hand.passed(s))}"  # type: ignore[union-attr]
-        lines.append(f"{mark} {names[s]:>5}{lab}: {held}{extra}")
+        lines.append(f"{mark} {names[s]:>{width}}{lab}: {held}{extra}")
     trick = hand.current_trick
     if trick is not None and trick.cards:
         lines.append(f"Trick {trick.number} so far (led by {names[trick.leader]}): "

@@ -1,4 +1,4 @@
-"""One hand of Hearts: the deal, the pass, thirteen tricks and the score.
+"""One hand of Hearts: the deal, the pass, the tricks (thirteen at four players) and the score.
 
 ``Hand`` checks every action, explains every card, keeps a history stack (undo and
 replay come from it) and renders itself as text and HTML. The play phase runs on
@@ -20,6 +20,7 @@ from hearts_teach.games.base import (
     Verdict,
     turn_and_holding,
 )
+from hearts_teach.games.explain import taken_out
 from hearts_teach.games.hearts import explain as _explain
 from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
@@ -355,7 +356,7 @@ class Hand(TrickGame[Action, Trick]):
 
     # actions -------------------------------------------------------------------------
     def pass_cards(self, seat: int, cards: Iterable[CardLike] | str) -> None:
-        """``seat`` chooses its 3 cards. The cards move once all four seats have chosen."""
+        """``seat`` chooses its 3 cards. The cards move once every seat has chosen."""
         seat = self._check_seat(seat)
         if self.phase is not Phase.PASS:
             if self.pass_direction == "hold":
@@ -383,8 +384,10 @@ class Hand(TrickGame[Action, Trick]):
         held = self._hands0[seat]
         for c in chosen:
             if not held & BIT[c.index]:
+                why = (taken_out(self, c) + ", so nobody can pass it" if taken_out(self, c)
+                       else f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it")
                 raise IllegalPassError(
-                    f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it; "
+                    f"{why}; "
                     f"the hand is {CardList.from_mask(held).pretty}", rule=Rule.NOT_IN_HAND, card=c, seat=seat)
         self._apply(Action("pass", seat, CardList(sorted(chosen))))
 

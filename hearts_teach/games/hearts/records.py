@@ -113,6 +113,15 @@ def match_to_record(match: Match) -> dict[str, Any]:
     return rec
 
 
+def _wrong_direction(rules: Rules, i: int, got: str) -> str:
+    """'hand 3 of the match is a hold hand (no pass), not 'across' ...': hands counted from 1,
+    as every view shows them, with the table's cycle."""
+    want = rules.pass_direction(i)
+    does = "is a hold hand (no pass)" if want == "hold" else f"passes {want}"
+    return (f"hand {i + 1} of the match {does}, not {got}: at {rules.players} players the passes go "
+            f"{', '.join(rules.pass_cycle)}, then again")
+
+
 def match_from_record(rec: Any) -> Match:
     from hearts_teach.games.hearts.match import Match
 
@@ -133,19 +142,22 @@ def match_from_record(rec: Any) -> Match:
         # the rotation is checked before replaying, so a wrong direction is named as such
         # rather than as the first play it happens to break
         if isinstance(h, dict) and h.get("pass_direction", rules.pass_direction(i)) != rules.pass_direction(i):
-            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {quote(h['pass_direction'])}",
+            raise RecordError(_wrong_direction(rules, i, quote(h["pass_direction"])),
                               field=f"hands[{i}].pass_direction")
         hand = hand_from_record(h, path=f"hands[{i}].")
+        if hand.rules != rules:  # before the seat names: a table-size mismatch changes those too
+            table = (f" (the hand is for {hand.rules.players} players, the match for {rules.players}: "
+                     f"the match's \"rules\" need \"players\": {hand.rules.players})"
+                     if hand.rules.players != rules.players else "")
+            raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}{table}",
+                              field=f"hands[{i}].rules")
         if hand.seat_names != (tuple(names) if names is not None else rules.table.names):
             raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
                               f"match's", field=f"hands[{i}].seat_names")
-        if hand.rules != rules:
-            raise RecordError(f"hand rules {hand.rules!r} differ from the match rules {rules!r}",
-                              field=f"hands[{i}].rules")
         if hand.hand_number != i:
             raise RecordError(f"expected hand_number {i}, got {hand.hand_number}", field=f"hands[{i}].hand_number")
         if hand.pass_direction != rules.pass_direction(i):
-            raise RecordError(f"hand {i} must pass {rules.pass_direction(i)}, not {hand.pass_direction}",
+            raise RecordError(_wrong_direction(rules, i, quote(hand.pass_direction)),
                               field=f"hands[{i}].pass_direction")
         if i < len(hands_rec) - 1 and not hand.is_over:
             raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")

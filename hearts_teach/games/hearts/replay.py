@@ -6,7 +6,7 @@
      "pass_direction": "left"|"right"|"across"|"hold",
      "deal": [[13 cards] x 4],                  # seats 0..3 clockwise, before passing
      "passes": [[3 cards] x 4],                 # empty lists (or omitted) on a hold hand
-     "plays": [cards in play order]}            # possibly fewer than 52
+     "plays": [cards in play order]}            # possibly fewer than 52 (every card in play)
 
 With ``"rules": {"players": N}`` (N = 3, 5 or 6) the deal has N hands of the cards in play
 (``Rules.deck_mask``: 17, 10 or 8 each), ``passes`` N lists, and ``points`` N ints; a
@@ -16,8 +16,8 @@ Left is seat + 1. Cards use any notation ``Card`` parses (``QS``, ``10H``, ``qâ™
 output always uses the canonical one (``QS``, ``TH``) and lists card sets in deck order
 (clubs, diamonds, hearts, spades; 2 up to ace). One JSON line is printed per record:
 
-* a complete hand (52 plays):
-  ``{"ok": true, "legal": [[legal cards before each play], ...], "points": [4 ints], "moon": seat|null}``
+* a complete hand (52 plays; 51, 50 or 48 at 3, 5 or 6 players):
+  ``{"ok": true, "legal": [[legal cards before each play], ...], "points": [one int per seat], "moon": seat|null}``
   where ``points`` are the final scores of the hand (moon and omnibus applied);
 * plays that stop early:
   ``{"ok": true, "legal": [...], "next_player": seat, "next_legal": [cards]}``
@@ -26,12 +26,12 @@ output always uses the canonical one (``QS``, ``TH``) and lists card sets in dec
   ``{"ok": false, "play_index": i, "card": "QS", "rule": "must_follow_suit", "error": "message"}``
   where ``rule`` is a ``Rule`` value; an unparsable card string gets ``rule`` ``"invalid_card"``
   and ``card`` as given (a string longer than 80 characters cut to 80 and marked ``...``; any
-  other value as its short ``repr``); a play after the 52nd gets ``"wrong_phase"``;
+  other value as its short ``repr``); a play after the last card in play gets ``"wrong_phase"``;
 * the first illegal pass (choices made by this project, the contract leaves them open):
   ``{"ok": false, "play_index": -1, "pass_seat": s, "card": "..."|null, "rule": "...", "error": "..."}``
   with ``rule`` one of ``pass_size`` (not exactly 3 cards, including an empty pass on a
   passing hand), ``pass_duplicate``, ``not_in_hand``, ``invalid_card`` or ``wrong_phase`` (cards
-  listed for a hold hand). Passes are checked in seat order 0..3;
+  listed for a hold hand). Passes are checked in seat order (0..3 at four players);
 * a malformed line (not JSON, not an object, an unknown or missing key, a value of the wrong
   type, a bad deal, an unknown rule option or value, a pass direction the rules forbid):
   ``{"ok": false, "error": "reason", "field": "name"}`` (no ``play_index``); the following

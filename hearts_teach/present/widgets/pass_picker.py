@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from hearts_teach.agents import driver
+from hearts_teach.games.explain import taken_out
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.rules import pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
@@ -179,7 +180,8 @@ class PassPicker(WidgetView):
                    else "the pass has already been made")
             return self._say(f"Can't choose {c.pretty}: {why}.", "error")
         if c not in self.hand.dealt(self.seat):
-            return self._say(f"Can't choose {c.pretty}: {self.hand.seat_names[self.seat]} does not hold it.", "error")
+            why = taken_out(self.hand, c) or f"{self.hand.seat_names[self.seat]} does not hold it"
+            return self._say(f"Can't choose {c.pretty}: {why}.", "error")
         if c in self.selected:
             self.selected.remove(c)
             msg = self._say(f"Unselected {c.pretty}.")

@@ -281,8 +281,13 @@ class TableWidget(WidgetView):
             out = {s: opponents for s in others}
         elif isinstance(opponents, Mapping):
             missing = [s for s in others if s not in opponents]
-            if missing:
-                raise ArgumentError(f"opponents needs a bot for seats {others}, missing {missing}",
+            stray = [s for s in opponents if s not in others]
+            if missing or stray:  # a stray seat (4 at a table of 3) would be silently ignored
+                names = table.names
+                gaps = f", missing {missing}" if missing else ""
+                extra = (f"; seat {quote(stray[0])} is not one of them (a table of {table.players}: seats "
+                         f"{', '.join(f'{s} {names[s]}' for s in table.seats)}, you at {self.you})" if stray else "")
+                raise ArgumentError(f"opponents needs a bot for seats {others}{gaps}{extra}",
                                     argument="opponents")
             out = {s: opponents[s] for s in others}
         elif isinstance(opponents, list | tuple):
@@ -315,7 +320,7 @@ class TableWidget(WidgetView):
 
     def _start_hand(self) -> None:
         """A new hand starts with clean messages; the bots choose their passes at once
-        (cards move only when all four have chosen)."""
+        (cards move only when every seat has chosen)."""
         hand = self.hand
         self.log_lines = []
         self.last_hint = ""
