@@ -65,6 +65,18 @@ def _remove_escapes() -> None:
                 setattr(m, attr, _refused(f"{module}.{attr}"))
 
 
+def _forget_installed_package() -> None:
+    """Take out the import finders that point at the installed package (an editable install's
+    finder maps ``hearts_teach`` to the teacher's checkout): the private copy is the package here,
+    and a finder that looked in the checkout would have a harmless ``import hearts_teach.typo``
+    reported as an attempt to read the teacher's files."""
+    for finder in list(sys.meta_path):
+        module = sys.modules.get(getattr(finder, "__module__", "") or "")
+        mapping = getattr(module, "MAPPING", None)
+        if isinstance(mapping, dict) and "hearts_teach" in mapping:
+            sys.meta_path.remove(finder)
+
+
 def _refused(name: str) -> Any:
     def refused(*args: Any, **kwargs: Any) -> None:
         sys.audit(REFUSED_EVENT, name)
@@ -275,6 +287,7 @@ def main() -> None:
 
     signal.signal(signal.SIGALRM, on_alarm)
     _remove_escapes()
+    _forget_installed_package()
     refused: list[str] = []
     _install_guard(job["root"], tuple(job.get("private", ())), refused)
     _run_cells(shell, job, send, framework)
