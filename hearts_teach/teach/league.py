@@ -558,7 +558,7 @@ class LeagueResult:
         lines = [f"League · {self.deals} deals × 4 seatings · {len(self.standings)} bots · seed {self.seed}"
                  + ("" if self.complete else f" · INCOMPLETE: {self.deals} of {self.planned} deals"),
                  f"{'#':>3}  {'bot':<20} {'pts/hand':>8} {'± se':>6} {'wins':>6} {'moons':>5} {'problems':>8}"]
-        for rank, s in zip(self.ranks(), self.standings):
+        for rank, s in zip(self.ranks(), self.standings, strict=True):
             lines.append(f"{rank:>3}  {s.name[:20]:<20} {s.mean_points:8.2f} {s.se:6.2f} {s.wins:6d} "
                          f"{s.moons:5d} {s.problems:8d}")
         lines.append("Lower points are better; ± is one standard error (95% interval ≈ ± 2 se); "
@@ -619,7 +619,7 @@ class LeagueResult:
             f"<td {td}>{s.mean_points:.2f}</td><td {td}>± {s.se:.2f}</td><td {td}>{s.wins}</td>"
             f"<td {td}>{s.moons}</td><td {td}>{s.problems}</td>"
             f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"  # notes are the teacher's
-            for rank, s in zip(self.ranks(), self.standings))
+            for rank, s in zip(self.ranks(), self.standings, strict=True))
         status = "" if self.complete else f" (incomplete: {self.deals} of {self.planned} deals)"
         return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts league</title></head>"
                 "<body style='font-family:sans-serif;max-width:60em;margin:1em auto'>"
