@@ -94,8 +94,11 @@ def test_csv_gradebook_and_summary(graded, tmp_path):
     assert {r[0] for r in table[1:]} == set(STUDENTS) | set(EXTRA)
     text = grader.summary(rows)
     lines = text.splitlines()
-    assert lines[0].startswith("student") and lines[-1].startswith("total")
-    assert len(lines) == len(STUDENTS) + len(EXTRA) + 2
+    # the cheats' notes are pointed at under the total
+    assert lines[0].startswith("student") and lines[-2].startswith("total") and lines[-1].startswith("noted:")
+    assert len(lines) == len(STUDENTS) + len(EXTRA) + 3
+    noted = {line.split()[0] for line in lines[1:-2] if line.rstrip().endswith("noted")}
+    assert {"gus", "hal"} <= noted and "ada" not in noted
 
 
 def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):

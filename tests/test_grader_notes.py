@@ -69,3 +69,33 @@ def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):
     [row] = grader.grade_class(tmp_path, progress=False)
     assert row.status == "timeout"
     assert "time limit of 2 s per case (too slow, or a loop that never ends?)" in row.message, row.message
+
+
+def test_a_cell_the_student_added_that_patches_the_package_is_noted_and_shown_in_the_summary(tmp_path):
+    # found by a fake class: monkeypatching hearts_teach.teach.grader in an added cell got no note
+    _hand_in(tmp_path, "gil", "def trick_winner(trick):\n    return 0\n",
+             ["import hearts_teach.teach.grader as g\ng.grade_notebook = lambda *a, **k: None\n"])
+    _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
+    items = grader.course()["02_trick_winner.ipynb"]
+    note = grader._engine_note(tmp_path / "gil" / "02_trick_winner.ipynb", items)
+    assert note.startswith("note: code cell ") and "mentions hearts_teach" in note
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    rows = [grader.Row("gil", "02_trick_winner.ipynb", "trick_winner", 27, 65, "ok", "visible 0/38; " + note),
+            grader.Row("ada", "02_trick_winner.ipynb", "trick_winner", 65, 65, "ok", "visible 38/38")]
+    lines = grader.summary(rows).splitlines()
+    assert lines[1].rstrip().endswith("02_trick_winner.ipynb noted") and lines[2].rstrip().endswith("100.0%")
+    assert lines[-1].startswith("noted: the CSV's message says what the notebook did")
+
+
+def test_grading_a_folder_without_student_folders_says_what_it_expects(tmp_path, capsys):
+    # found by a fake class: `grade class/gil` (one student's folder) printed "0 students" and exit 0
+    from hearts_teach.teach.exercises import main
+
+    _hand_in(tmp_path, "gil", RIGHT)
+    assert main(["grade", str(tmp_path / "gil")]) == 2
+    err = capsys.readouterr().err
+    assert f"no submissions in {tmp_path / 'gil'}" in err and "STUDENT/*.ipynb" in err
+    assert "give the class folder" in err and "02_trick_winner.ipynb" in err
+    (tmp_path / "empty").mkdir()
+    assert main(["grade", str(tmp_path / "empty")]) == 2
+    assert "no submissions in" in capsys.readouterr().err

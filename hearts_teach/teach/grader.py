@@ -404,10 +404,12 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     for i, src in enumerate(sources or []):
         answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
-        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
+        # a cell the student added that imports the package (to patch the grader, say) is noted too
+        own = answer or src.strip() not in handout
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if own else None
         if m:
             return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
-        m = REACH_WORDS.search(src) if answer or src.strip() not in handout else None
+        m = REACH_WORDS.search(src) if own else None
         if m:
             return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
     return ""
@@ -560,12 +562,17 @@ def summary(rows: list[Row]) -> str:
     for s, rs in students.items():
         p, t = sum(r.passed for r in rs), sum(r.total for r in rs)
         all_p, all_t = all_p + p, all_t + t
-        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)})
+        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)}
+                       # a note (a refused write or read, the engine in an answer) is the teacher's to read
+                       | {f"{r.notebook} noted" for r in rs if "note: " in r.message})
         pct = f"{100 * p / t:5.1f}%" if t else "    -"
         lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}".rstrip())
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
+    if any("note: " in r.message for r in rows):
+        lines.append("noted: the CSV's message says what the notebook did (a refused write or read, the "
+                     "engine or importlib in a cell); the grade stands, read that cell")
     return "\n".join(lines)
 
 
@@ -577,6 +584,13 @@ def main(args: Any) -> int:
     if not any(course().values()):
         print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
               f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
+        return 2
+    if folder.is_dir() and not any(find_submissions(folder).values()):
+        loose = sorted(folder.glob("*.ipynb"))
+        hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
+                f"(one folder per student) or one notebook file ({loose[0]})" if loose else "")
+        print(f"no submissions in {folder}: the grader looks for {folder}/STUDENT/*.ipynb (or nbgrader's "
+              f"submitted/STUDENT/ASSIGNMENT/*.ipynb){hint}", file=sys.stderr)
         return 2
     start = time.monotonic()
     rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
