@@ -99,3 +99,14 @@ def test_grading_a_folder_without_student_folders_says_what_it_expects(tmp_path,
     (tmp_path / "empty").mkdir()
     assert main(["grade", str(tmp_path / "empty")]) == 2
     assert "no submissions in" in capsys.readouterr().err
+
+
+def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
+    # the drills' passed/total are the coach's marks (out of 10), not cases like the other rows
+    from hearts_teach.teach.plaindata import encode
+
+    item = next(it for it in grader.course()["07_strategy.ipynb"] if it.check == grader.DRILLS)
+    answers = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
+    row = grader._drills_row("ada", "07_strategy.ipynb", item, {"value": encode(answers)}, None)
+    assert (row.passed, row.total, row.status) == (10, 10, "ok")
+    assert row.message.startswith("drills: 10 of 10 marks (best or fine 2, inaccuracy 1, mistake or blunder 0): 1 ")

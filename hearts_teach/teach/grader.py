@@ -392,7 +392,9 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
     with contextlib.redirect_stdout(io.StringIO()):
         result = grade_drills(lambda: answers)
     verdicts = ", ".join(f"{n} {v}" for n, v in enumerate(result.verdicts, 1))
-    message = f"drills: {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200)
+    # passed/total of this row are the coach's marks, not cases: say so, with the scale
+    message = (f"drills: {result.score} of {result.out_of} marks (best or fine 2, inaccuracy 1, mistake or "
+               f"blunder 0): {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200))
     return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
 
 
