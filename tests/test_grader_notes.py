@@ -32,7 +32,7 @@ def test_reaching_round_the_exercise_is_noted_and_honest_work_is_not(tmp_path):
     _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
     _hand_in(tmp_path, "kim", ENGINE)
     _hand_in(tmp_path, "lou", "def trick_winner(trick):\n    return _w(trick)\n",
-             ["import importlib\n_m = importlib.import_module('hearts' + '_teach.checks.tricks')\n"
+             ["import importlib\n_m = importlib.import_module('hearts' + '_teach.teach.checks.tricks')\n"
               "def _w(trick):\n    return 0\n"])
     rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
     assert rows["ada"].passed == rows["ada"].total and "note:" not in rows["ada"].message
