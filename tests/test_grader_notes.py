@@ -110,3 +110,13 @@ def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
     row = grader._drills_row("ada", "07_strategy.ipynb", item, {"value": encode(answers)}, None)
     assert (row.passed, row.total, row.status) == (10, 10, "ok")
     assert row.message.startswith("drills: 10 of 10 marks (best or fine 2, inaccuracy 1, mistake or blunder 0): 1 ")
+
+
+def test_a_misspelt_notebook_name_is_refused_with_the_list_of_exercises(tmp_path, capsys):
+    # found by a fake class: `--notebooks 04_hand_pionts.ipynb` graded nothing, said "0 students", exit 0
+    from hearts_teach.teach.exercises import main
+
+    _hand_in(tmp_path, "gil", RIGHT)
+    assert main(["grade", str(tmp_path), "--notebooks", "04_hand_pionts.ipynb"]) == 2
+    err = capsys.readouterr().err
+    assert "04_hand_pionts.ipynb is not an exercise of this course" in err and "04_hand_points.ipynb" in err

@@ -587,6 +587,12 @@ def main(args: Any) -> int:
         print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
               f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
         return 2
+    graded = [name for name, items in course().items() if items]
+    unknown = [n for n in args.notebooks or [] if n not in graded]
+    if unknown:  # a typo would otherwise grade nothing (or everyone "missing" nothing) and say so quietly
+        print(f"--notebooks: {', '.join(unknown)} is not an exercise of this course; the exercises are "
+              f"{', '.join(sorted(graded))}", file=sys.stderr)
+        return 2
     if folder.is_dir() and not any(find_submissions(folder).values()):
         loose = sorted(folder.glob("*.ipynb"))
         hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
