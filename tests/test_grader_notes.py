@@ -120,3 +120,13 @@ def test_a_misspelt_notebook_name_is_refused_with_the_list_of_exercises(tmp_path
     assert main(["grade", str(tmp_path), "--notebooks", "04_hand_pionts.ipynb"]) == 2
     err = capsys.readouterr().err
     assert "04_hand_pionts.ipynb is not an exercise of this course" in err and "04_hand_points.ipynb" in err
+
+
+def test_the_handouts_helper_imports_at_the_old_path_are_not_noted(tmp_path):
+    # a notebook handed out before the package's layers imports its helpers from hearts_teach.checks:
+    # that setup cell is the handout's, not the student's reaching for the engine
+    _hand_in(tmp_path, "ada", RIGHT, ["from hearts_teach import Card, cards\nfrom hearts_teach.checks import check, try_it"])
+    _hand_in(tmp_path, "gus", RIGHT, ["from hearts_teach.teach.checks import checker, check"])
+    items = grader.course()["02_trick_winner.ipynb"]
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    assert "mentions hearts_teach" in grader._engine_note(tmp_path / "gus" / "02_trick_winner.ipynb", items)

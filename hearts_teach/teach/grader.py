@@ -70,7 +70,12 @@ NBGRADER_TEST = "from hearts_teach.teach.autograde import verify"
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
-                               r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+# the feedback helpers a handed-out notebook imports (also at the path before the package's layers,
+# in a notebook handed out then): an added cell that only brings them back is not a note
+HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
+                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*,?[ \t]*)+\)?[ \t]*$",
+                           re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -408,7 +413,8 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
         where = "the answer cell" if answer else f"code cell {i + 1}"
         # a cell the student added that imports the package (to patch the grader, say) is noted too
         own = answer or src.strip() not in handout
-        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if own else None
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src if answer else HELPER_IMPORT.sub("", src))) \
+            if own else None
         if m:
             return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
         m = REACH_WORDS.search(src) if own else None
