@@ -178,3 +178,16 @@ def test_a_new_checker_plugs_in_without_changing_the_grader(tmp_path, monkeypatc
         (tmp_path / "class" / student / "10_double.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     rows = grader.grade_class(tmp_path / "class", solutions=tmp_path / "solutions", progress=False)
     assert [(r.student, r.check, r.passed, r.total) for r in rows] == [("ada", "double", 7, 7), ("ben", "double", 1, 7)]
+
+
+def test_python_m_hearts_teach_grade_is_the_same_grader(tmp_path, capsys):
+    # a teacher who knows `python -m hearts_teach league` tries `python -m hearts_teach grade`
+    from hearts_teach.__main__ import main
+
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", str(tmp_path / "g.csv"), "--notebooks", "04_hand_points"]) == 0
+    assert "100.0%" in capsys.readouterr().out
+    with open(tmp_path / "g.csv", encoding="utf-8") as fh:
+        assert [r["status"] for r in csv.DictReader(fh)] == ["ok"]
+    assert main(["grade", str(tmp_path / "nothere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
