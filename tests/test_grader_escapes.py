@@ -190,3 +190,19 @@ def test_importing_a_missing_submodule_is_not_reported_as_reading_the_teachers_f
     assert not [e for e in run.events if "cell_error" in e]
     assert not [e for e in run.events if "refused" in e], run.events
     assert [e for e in run.events if "case" in e][0]["value"] == encode(0)
+
+
+def test_a_plot_is_not_noted_and_a_shell_command_is_noted_by_name(tmp_path):
+    # found by a fake class: an honest plot was noted as "tried to use subprocess.Popen" (matplotlib
+    # built its font list with fc-list in the empty config folder), and `!pip list` as "os.forkpty"
+    plot = "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig('p.png')\n"
+    run = run_submission([ZERO, plot], [{"function": "f", "cases": [encode(())]}], timeout=60)
+    assert run.finished, run.crashed
+    assert not [e for e in run.events if "cell_error" in e or "refused" in e], run.events
+    run = run_submission([ZERO, "!pip list | head -3\n", "files = !ls\n"], [{"function": "f", "cases": [encode(())]}],
+                         timeout=60)
+    assert run.finished, run.crashed
+    refused = [r for e in run.events if "refused" in e for r in e["refused"]]
+    assert refused == ["the grader does not let a submission use a shell command (!pip list | head -3)",
+                       "the grader does not let a submission use a shell command (!ls)"], refused
+    assert [e for e in run.events if "case" in e][0]["value"] == encode(0)

@@ -214,6 +214,15 @@ def _quiet_shell() -> Any:
     shell = InteractiveShell.instance(config=config)
     shell.register_magic_function(_noop, "line", "matplotlib")  # plots are not graded
     shell.showtraceback = lambda *a, **k: None  # errors are recorded below, not printed
+
+    def no_shell(cmd: Any = "", *args: Any, **kwargs: Any) -> None:
+        # `!pip list` would otherwise be refused deep inside IPython as "os.forkpty", which tells the
+        # teacher nothing; the note names the command instead
+        what = f"a shell command (!{str(cmd).strip()[:60]})"
+        sys.audit(REFUSED_EVENT, what)
+        raise PermissionError(f"the grader does not let a submission use {what}")
+
+    shell.system = shell.system_piped = shell.system_raw = shell.getoutput = no_shell
     return shell
 
 
