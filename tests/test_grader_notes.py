@@ -130,3 +130,16 @@ def test_the_handouts_helper_imports_at_the_old_path_are_not_noted(tmp_path):
     items = grader.course()["02_trick_winner.ipynb"]
     assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
     assert "mentions hearts_teach" in grader._engine_note(tmp_path / "gus" / "02_trick_winner.ipynb", items)
+
+
+def test_a_syntax_error_and_a_misnamed_function_are_explained_in_the_students_terms(tmp_path):
+    # found by a fake class: "(<ipython-input-1-6fdeaf39a08e>, line 3)" in the gradebook, and a
+    # function written as trick_winer only said "trick_winner is not defined"
+    _hand_in(tmp_path, "syn", "def trick_winner(trick)\n    return 0\n")
+    _hand_in(tmp_path, "ren", "def trick_winer(trick):\n    return 0\n")
+    rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
+    syn, ren = rows["syn"], rows["ren"]
+    assert syn.status == "error" and "ipython-input" not in syn.message
+    assert "SyntaxError: expected ':' (line 1 of that cell)" in syn.message, syn.message
+    assert ren.status == "error"
+    assert "(the notebook defines trick_winer: rename it to trick_winner)" in ren.message, ren.message

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import difflib
 import io
 import re
 import sys
@@ -64,6 +65,7 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
 # by a computed name (the engine under another name), running other code, reading files
 REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
                          r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
 NBGRADER_TEST = "from hearts_teach.teach.autograde import verify"
 # the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
@@ -285,7 +287,12 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             continue
         if k in missing:
             why = f"{it.function} is not defined"
-            errs = [f"cell {i + 1}: {t}" for i, t in cell_errors if isinstance(i, int)]
+            # IPython's name for a cell's code ("<ipython-input-1-6fdeaf39a08e>") means nothing to a teacher
+            errs = ["cell " + str(i + 1) + ": " + IPYTHON_INPUT.sub(r"(\1 of that cell)", str(t))
+                    for i, t in cell_errors if isinstance(i, int)]
+            near = difflib.get_close_matches(it.function, [f for f in defined if f not in wanted], n=1)
+            if near:  # the likeliest slip: the function was written under another name
+                why += f" (the notebook defines {near[0]}: rename it to {it.function})"
             if errs:
                 why += f" (an error stopped a cell: {clip(str(errs[0]), 160)})"
             rows.append(Row(student, notebook, it.check, 0, total, "error", why))
