@@ -191,3 +191,16 @@ def test_python_m_hearts_teach_grade_is_the_same_grader(tmp_path, capsys):
         assert [r["status"] for r in csv.DictReader(fh)] == ["ok"]
     assert main(["grade", str(tmp_path / "nothere")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, value, says", [("--jobs", "0", "at least 1"), ("--timeout", "0", "at least 1 s"),
+                                                 ("--memory", "2", "at least 256 MB"), ("--memory", "x", "not a number")])
+def test_grade_options_that_would_fail_the_whole_class_are_refused(tmp_path, capsys, option, value, says):
+    # found by a fake class: --memory 10 gave every student "error", --timeout 0 "timeout", exit 0
+    from hearts_teach.teach.exercises import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["grade", str(tmp_path), option, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: " in err and says in err

@@ -24,6 +24,7 @@ import copy
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from hearts_teach.kernel.errors import quote
 from hearts_teach.teach.notebooks import write_if_changed
@@ -215,16 +216,30 @@ def grader_doc() -> str:
     return grader.__doc__ or ""
 
 
+def _at_least(low: float, kind: type, unit: str) -> Any:
+    """An argparse type: a number of ``kind`` no smaller than ``low`` (a typo such as --memory 2,
+    meant as GB, would otherwise give every student "error", and --jobs 0 or --timeout 0 nonsense)."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text} is too small: at least {low:g}{unit}")
+        return value
+    return parse
+
+
 def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
     """The arguments of ``grade`` (here and in ``python -m hearts_teach grade``)."""
     sp.add_argument("dir", help="DIR/STUDENT/NN_name.ipynb, nbgrader's submitted/STUDENT/ASSIGNMENT/NN_name.ipynb, "
                                 "or one notebook file")
     sp.add_argument("--csv", metavar="FILE", help="write the gradebook: student, notebook, check, passed, total, "
                                                   "status, message")
-    sp.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+    sp.add_argument("--timeout", type=_at_least(1, float, " s"), default=60.0, metavar="SECONDS",
                     help="time limit for one notebook, its cells and all its cases (default 60)")
-    sp.add_argument("--jobs", type=int, default=1, metavar="N", help="notebooks graded at once (default 1)")
-    sp.add_argument("--memory", type=int, default=2048, metavar="MB",
+    sp.add_argument("--jobs", type=_at_least(1, int, ""), default=1, metavar="N", help="notebooks graded at once (default 1)")
+    sp.add_argument("--memory", type=_at_least(256, int, " MB"), default=2048, metavar="MB",
                     help="memory limit of one notebook's process (default 2048)")
     sp.add_argument("--notebooks", nargs="*", metavar="NAME",
                     help="the notebooks every student should hand in (default: every exercise anyone handed in)")
