@@ -143,3 +143,15 @@ def test_a_syntax_error_and_a_misnamed_function_are_explained_in_the_students_te
     assert "SyntaxError: expected ':' (line 1 of that cell)" in syn.message, syn.message
     assert ren.status == "error"
     assert "(the notebook defines trick_winer: rename it to trick_winner)" in ren.message, ren.message
+
+
+def test_nbgrader_test_cells_of_an_assignment_released_before_the_layers_are_not_run_or_noted(tmp_path):
+    # an assignment nbgrader released before the package moved into layers comes back with test
+    # cells that import verify from hearts_teach.autograde (and touch sys.modules)
+    old_test = ("import sys\n_kept = {n: m for n, m in sys.modules.items() if n.split('.')[0] == 'hearts_teach'}\n"
+                "from hearts_teach.autograde import verify\nverify('trick_winner', hidden=False)\n")
+    _hand_in(tmp_path, "ada", RIGHT, [old_test])
+    items = grader.course()["02_trick_winner.ipynb"]
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    rows = grader.grade_class(tmp_path, progress=False)
+    assert [(r.status, r.passed == r.total) for r in rows] == [("ok", True)] and "note" not in rows[0].message

@@ -67,7 +67,8 @@ REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_
                          r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
 IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
-NBGRADER_TEST = "from hearts_teach.teach.autograde import verify"
+# (also at the path before the package's layers, in an assignment nbgrader released then)
+NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach)?\.autograde import verify")
 # the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
@@ -242,7 +243,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
     answers and the class's submissions, are unreadable to them)."""
     # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
-    sources = [src for src in sources if NBGRADER_TEST not in src]
+    sources = [src for src in sources if not NBGRADER_TEST.search(src)]
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     owner = next((name for name, its in others.items()
@@ -419,7 +420,7 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
         answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
         # a cell the student added that imports the package (to patch the grader, say) is noted too
-        own = answer or src.strip() not in handout
+        own = answer or (src.strip() not in handout and not NBGRADER_TEST.search(src))
         m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src if answer else HELPER_IMPORT.sub("", src))) \
             if own else None
         if m:
