@@ -75,7 +75,23 @@ def add_league(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_league)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league]
+def cmd_grade(args: argparse.Namespace) -> int:
+    from hearts_teach.teach.exercises import run_grade
+
+    return run_grade(args)
+
+
+def add_grade(sub: argparse._SubParsersAction) -> None:
+    from hearts_teach.teach.exercises import add_grade_arguments, grader_doc
+
+    p = sub.add_parser("grade", help="grade a class's exercise notebooks: a summary and a CSV gradebook "
+                                     "(the same as python -m hearts_teach.teach.exercises grade)",
+                       description=grader_doc(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_grade_arguments(p)
+    p.set_defaults(func=cmd_grade)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league, add_grade]
 
 
 def build_parser() -> argparse.ArgumentParser:

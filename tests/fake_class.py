@@ -50,9 +50,9 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
         "def trick_winner(trick):\n    return _answers[tuple(trick)]\n"], "ok", "visible only"),
     "hal": ("tries to rewrite the grader's files and the package", [
         RIGHT.replace("return best", "return 0"),
-        f"open({str(ROOT / 'hearts_teach' / 'checks' / 'tricks.py')!r}, 'a').write('\\n# hacked\\n')\n",
+        f"open({str(ROOT / 'hearts_teach' / 'teach' / 'checks' / 'tricks.py')!r}, 'a').write('\\n# hacked\\n')\n",
         "import hearts_teach, pathlib\n"
-        "pathlib.Path(hearts_teach.__file__).with_name('grader.py').write_text('hacked')\n"], "ok", "few"),
+        "pathlib.Path(hearts_teach.__file__).parent.joinpath('teach', 'grader.py').write_text('hacked')\n"], "ok", "few"),
     "ivy": ("an endless loop in the function", ["def trick_winner(trick):\n    while True:\n        pass\n"],
             "timeout", "none"),
     "jon": ("a loop with a bare except that survives the stop", [

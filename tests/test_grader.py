@@ -94,8 +94,11 @@ def test_csv_gradebook_and_summary(graded, tmp_path):
     assert {r[0] for r in table[1:]} == set(STUDENTS) | set(EXTRA)
     text = grader.summary(rows)
     lines = text.splitlines()
-    assert lines[0].startswith("student") and lines[-1].startswith("total")
-    assert len(lines) == len(STUDENTS) + len(EXTRA) + 2
+    # the cheats' notes are pointed at under the total
+    assert lines[0].startswith("student") and lines[-2].startswith("total") and lines[-1].startswith("noted:")
+    assert len(lines) == len(STUDENTS) + len(EXTRA) + 3
+    noted = {line.split()[0] for line in lines[1:-2] if line.rstrip().endswith("noted")}
+    assert {"gus", "hal"} <= noted and "ada" not in noted
 
 
 def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
@@ -175,3 +178,29 @@ def test_a_new_checker_plugs_in_without_changing_the_grader(tmp_path, monkeypatc
         (tmp_path / "class" / student / "10_double.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     rows = grader.grade_class(tmp_path / "class", solutions=tmp_path / "solutions", progress=False)
     assert [(r.student, r.check, r.passed, r.total) for r in rows] == [("ada", "double", 7, 7), ("ben", "double", 1, 7)]
+
+
+def test_python_m_hearts_teach_grade_is_the_same_grader(tmp_path, capsys):
+    # a teacher who knows `python -m hearts_teach league` tries `python -m hearts_teach grade`
+    from hearts_teach.__main__ import main
+
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", str(tmp_path / "g.csv"), "--notebooks", "04_hand_points"]) == 0
+    assert "100.0%" in capsys.readouterr().out
+    with open(tmp_path / "g.csv", encoding="utf-8") as fh:
+        assert [r["status"] for r in csv.DictReader(fh)] == ["ok"]
+    assert main(["grade", str(tmp_path / "nothere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, value, says", [("--jobs", "0", "at least 1"), ("--timeout", "0", "at least 1 s"),
+                                                 ("--memory", "2", "at least 256 MB"), ("--memory", "x", "not a number")])
+def test_grade_options_that_would_fail_the_whole_class_are_refused(tmp_path, capsys, option, value, says):
+    # found by a fake class: --memory 10 gave every student "error", --timeout 0 "timeout", exit 0
+    from hearts_teach.teach.exercises import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["grade", str(tmp_path), option, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}: " in err and says in err

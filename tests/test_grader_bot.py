@@ -140,6 +140,8 @@ def test_a_bot_that_asks_the_engine_is_flagged_and_the_card_vocabulary_is_not(gr
     for r in table:
         if r["student"] == "hal":
             assert "note: the answer cell mentions hearts_teach" in r["message"], r
+        elif r["student"] == "eve":  # the cell it added patches the package's checks
+            assert "note: code cell " in r["message"] and "mentions hearts_teach" in r["message"], r
         else:
             assert "note:" not in r["message"], r
 

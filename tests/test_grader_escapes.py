@@ -178,3 +178,31 @@ def test_answers_forged_on_the_pipe_are_not_trusted(tmp_path):
                            " + '\\n').encode())\n")
     assert (row.passed, row.status) == (0, "error")
     assert "wrote to the grader's pipe" in row.message
+
+
+def test_importing_a_missing_submodule_is_not_reported_as_reading_the_teachers_files(tmp_path):
+    # with an editable install (README: pip install -e .) the installed finder maps hearts_teach
+    # to the checkout; a typo in an import must not look in it and be noted as a refused read
+    cell = ("try:\n    import hearts_teach.no_such_module\nexcept ImportError as e:\n"
+            "    assert 'no_such_module' in str(e)\n")
+    run = run_submission([ZERO, cell], [{"function": "f", "cases": [encode(())]}], timeout=30)
+    assert run.finished, run.crashed
+    assert not [e for e in run.events if "cell_error" in e]
+    assert not [e for e in run.events if "refused" in e], run.events
+    assert [e for e in run.events if "case" in e][0]["value"] == encode(0)
+
+
+def test_a_plot_is_not_noted_and_a_shell_command_is_noted_by_name(tmp_path):
+    # found by a fake class: an honest plot was noted as "tried to use subprocess.Popen" (matplotlib
+    # built its font list with fc-list in the empty config folder), and `!pip list` as "os.forkpty"
+    plot = "%matplotlib inline\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig('p.png')\n"
+    run = run_submission([ZERO, plot], [{"function": "f", "cases": [encode(())]}], timeout=60)
+    assert run.finished, run.crashed
+    assert not [e for e in run.events if "cell_error" in e or "refused" in e], run.events
+    run = run_submission([ZERO, "!pip list | head -3\n", "files = !ls\n"], [{"function": "f", "cases": [encode(())]}],
+                         timeout=60)
+    assert run.finished, run.crashed
+    refused = [r for e in run.events if "refused" in e for r in e["refused"]]
+    assert refused == ["the grader does not let a submission use a shell command (!pip list | head -3)",
+                       "the grader does not let a submission use a shell command (!ls)"], refused
+    assert [e for e in run.events if "case" in e][0]["value"] == encode(0)

@@ -32,7 +32,7 @@ def test_reaching_round_the_exercise_is_noted_and_honest_work_is_not(tmp_path):
     _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
     _hand_in(tmp_path, "kim", ENGINE)
     _hand_in(tmp_path, "lou", "def trick_winner(trick):\n    return _w(trick)\n",
-             ["import importlib\n_m = importlib.import_module('hearts' + '_teach.checks.tricks')\n"
+             ["import importlib\n_m = importlib.import_module('hearts' + '_teach.teach.checks.tricks')\n"
               "def _w(trick):\n    return 0\n"])
     rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
     assert rows["ada"].passed == rows["ada"].total and "note:" not in rows["ada"].message
@@ -69,3 +69,89 @@ def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):
     [row] = grader.grade_class(tmp_path, progress=False)
     assert row.status == "timeout"
     assert "time limit of 2 s per case (too slow, or a loop that never ends?)" in row.message, row.message
+
+
+def test_a_cell_the_student_added_that_patches_the_package_is_noted_and_shown_in_the_summary(tmp_path):
+    # found by a fake class: monkeypatching hearts_teach.teach.grader in an added cell got no note
+    _hand_in(tmp_path, "gil", "def trick_winner(trick):\n    return 0\n",
+             ["import hearts_teach.teach.grader as g\ng.grade_notebook = lambda *a, **k: None\n"])
+    _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
+    items = grader.course()["02_trick_winner.ipynb"]
+    note = grader._engine_note(tmp_path / "gil" / "02_trick_winner.ipynb", items)
+    assert note.startswith("note: code cell ") and "mentions hearts_teach" in note
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    rows = [grader.Row("gil", "02_trick_winner.ipynb", "trick_winner", 27, 65, "ok", "visible 0/38; " + note),
+            grader.Row("ada", "02_trick_winner.ipynb", "trick_winner", 65, 65, "ok", "visible 38/38")]
+    lines = grader.summary(rows).splitlines()
+    assert lines[1].rstrip().endswith("02_trick_winner.ipynb noted") and lines[2].rstrip().endswith("100.0%")
+    assert lines[-1].startswith("noted: the CSV's message says what the notebook did")
+
+
+def test_grading_a_folder_without_student_folders_says_what_it_expects(tmp_path, capsys):
+    # found by a fake class: `grade class/gil` (one student's folder) printed "0 students" and exit 0
+    from hearts_teach.teach.exercises import main
+
+    _hand_in(tmp_path, "gil", RIGHT)
+    assert main(["grade", str(tmp_path / "gil")]) == 2
+    err = capsys.readouterr().err
+    assert f"no submissions in {tmp_path / 'gil'}" in err and "STUDENT/*.ipynb" in err
+    assert "give the class folder" in err and "02_trick_winner.ipynb" in err
+    (tmp_path / "empty").mkdir()
+    assert main(["grade", str(tmp_path / "empty")]) == 2
+    assert "no submissions in" in capsys.readouterr().err
+
+
+def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
+    # the drills' passed/total are the coach's marks (out of 10), not cases like the other rows
+    from hearts_teach.teach.plaindata import encode
+
+    item = next(it for it in grader.course()["07_strategy.ipynb"] if it.check == grader.DRILLS)
+    answers = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
+    row = grader._drills_row("ada", "07_strategy.ipynb", item, {"value": encode(answers)}, None)
+    assert (row.passed, row.total, row.status) == (10, 10, "ok")
+    assert row.message.startswith("drills: 10 of 10 marks (best or fine 2, inaccuracy 1, mistake or blunder 0): 1 ")
+
+
+def test_a_misspelt_notebook_name_is_refused_with_the_list_of_exercises(tmp_path, capsys):
+    # found by a fake class: `--notebooks 04_hand_pionts.ipynb` graded nothing, said "0 students", exit 0
+    from hearts_teach.teach.exercises import main
+
+    _hand_in(tmp_path, "gil", RIGHT)
+    assert main(["grade", str(tmp_path), "--notebooks", "04_hand_pionts.ipynb"]) == 2
+    err = capsys.readouterr().err
+    assert "04_hand_pionts.ipynb is not an exercise of this course" in err and "04_hand_points.ipynb" in err
+
+
+def test_the_handouts_helper_imports_at_the_old_path_are_not_noted(tmp_path):
+    # a notebook handed out before the package's layers imports its helpers from hearts_teach.checks:
+    # that setup cell is the handout's, not the student's reaching for the engine
+    _hand_in(tmp_path, "ada", RIGHT, ["from hearts_teach import Card, cards\nfrom hearts_teach.checks import check, try_it"])
+    _hand_in(tmp_path, "gus", RIGHT, ["from hearts_teach.teach.checks import checker, check"])
+    items = grader.course()["02_trick_winner.ipynb"]
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    assert "mentions hearts_teach" in grader._engine_note(tmp_path / "gus" / "02_trick_winner.ipynb", items)
+
+
+def test_a_syntax_error_and_a_misnamed_function_are_explained_in_the_students_terms(tmp_path):
+    # found by a fake class: "(<ipython-input-1-6fdeaf39a08e>, line 3)" in the gradebook, and a
+    # function written as trick_winer only said "trick_winner is not defined"
+    _hand_in(tmp_path, "syn", "def trick_winner(trick)\n    return 0\n")
+    _hand_in(tmp_path, "ren", "def trick_winer(trick):\n    return 0\n")
+    rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
+    syn, ren = rows["syn"], rows["ren"]
+    assert syn.status == "error" and "ipython-input" not in syn.message
+    assert "SyntaxError: expected ':' (line 1 of that cell)" in syn.message, syn.message
+    assert ren.status == "error"
+    assert "(the notebook defines trick_winer: rename it to trick_winner)" in ren.message, ren.message
+
+
+def test_nbgrader_test_cells_of_an_assignment_released_before_the_layers_are_not_run_or_noted(tmp_path):
+    # an assignment nbgrader released before the package moved into layers comes back with test
+    # cells that import verify from hearts_teach.autograde (and touch sys.modules)
+    old_test = ("import sys\n_kept = {n: m for n, m in sys.modules.items() if n.split('.')[0] == 'hearts_teach'}\n"
+                "from hearts_teach.autograde import verify\nverify('trick_winner', hidden=False)\n")
+    _hand_in(tmp_path, "ada", RIGHT, [old_test])
+    items = grader.course()["02_trick_winner.ipynb"]
+    assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
+    rows = grader.grade_class(tmp_path, progress=False)
+    assert [(r.status, r.passed == r.total) for r in rows] == [("ok", True)] and "note" not in rows[0].message

@@ -534,3 +534,19 @@ def test_run_league_checks_every_argument_at_the_door(tmp_path):
     r = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(bot), "--move-limit", "inf"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "move-limit" in r.stderr
+
+
+def test_a_bot_whose_file_never_loads_is_listed_last_and_not_ranked(tmp_path):
+    # its hands were all played by the stand-in: a teacher must not read its points as the
+    # student's (a broken file once topped a small league)
+    files = [write(tmp_path, "aaa_broken", "def choose_pass(view)\n    return []\n"),
+             write(tmp_path, "good", LOWEST), write(tmp_path, "high", HIGHEST)]
+    res = run_league(files, hands=1, seed=2)
+    assert [s.name for s in res.standings][-1] == "aaa_broken"
+    assert res.standings[-1].never_loaded and not res.standings[0].never_loaded
+    assert res.ranks() == ["1", "2", "–"]
+    table = res.table()
+    assert "  –  aaa_broken" in table
+    assert "Not ranked (the file never loaded, the highest-card stand-in played every hand): aaa_broken." in table
+    assert [b["ranked"] for b in res.to_dict()["bots"]] == [True, True, False]
+    assert "<td style='padding:3px 10px;text-align:right'>–</td><td style='padding:3px 10px'>aaa_broken" in res.html()

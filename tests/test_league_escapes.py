@@ -35,3 +35,18 @@ def test_a_bot_cannot_kill_the_league(tmp_path):
     assert set(by["kil"].reasons) == {"load"} and "os.kill" in by["kil"].first_problem
     assert set(by["pid"].reasons) == {"raised"} and "pidfd_open" in by["pid"].first_problem
     assert {s.hands for s in res.standings} == {4}
+
+
+def test_a_refusal_in_the_league_is_worded_as_the_leagues_not_the_graders(tmp_path):
+    # the guard is shared with the class grader; a teacher reading the league's table was told
+    # "the grader does not let a submission read ..."
+    from hearts_teach.teach.league import run_league
+
+    bot = tmp_path / "peeker.py"
+    bot.write_text("def choose_pass(view):\n    open('/etc/../" + str(tmp_path).lstrip("/") + "/x.py').read()\n"
+                   "def choose_play(view):\n    return view.legal[0]\n", encoding="utf-8")
+    (tmp_path / "x.py").write_text("secret\n", encoding="utf-8")
+    res = run_league([bot], hands=1, seed=3)
+    first = res.standings[0].first_problem
+    assert "PermissionError: the league does not let a bot read" in first, first
+    assert "grader" not in first

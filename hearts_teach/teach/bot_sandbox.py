@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+GRADER_REFUSAL = "the grader does not let a submission"  # how the shared guard words a refusal
+LEAGUE_REFUSAL = "the league does not let a bot"
 MAX_ANSWER = 1 << 16  # bytes: a card answer is a few bytes; anything longer is refused
 LOAD_LIMIT = 10.0  # seconds to start the interpreter and run the module body
 MEMORY_LIMIT = 2 << 30  # bytes of address space for a bot process
@@ -321,6 +323,8 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
     import types
 
     def reply(obj: dict) -> None:
+        if "error" in obj:  # the guard is the class grader's; in the league its refusals are the league's
+            obj = {**obj, "error": obj["error"].replace(GRADER_REFUSAL, LEAGUE_REFUSAL)}
         data = json.dumps(obj).encode("utf-8")
         outbox.write(_HEADER.pack(len(data)) + data)
 

@@ -24,6 +24,7 @@ import copy
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from hearts_teach.kernel.errors import quote
 from hearts_teach.teach.notebooks import write_if_changed
@@ -215,6 +216,43 @@ def grader_doc() -> str:
     return grader.__doc__ or ""
 
 
+def _at_least(low: float, kind: type, unit: str) -> Any:
+    """An argparse type: a number of ``kind`` no smaller than ``low`` (a typo such as --memory 2,
+    meant as GB, would otherwise give every student "error", and --jobs 0 or --timeout 0 nonsense)."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text} is too small: at least {low:g}{unit}")
+        return value
+    return parse
+
+
+def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
+    """The arguments of ``grade`` (here and in ``python -m hearts_teach grade``)."""
+    sp.add_argument("dir", help="DIR/STUDENT/NN_name.ipynb, nbgrader's submitted/STUDENT/ASSIGNMENT/NN_name.ipynb, "
+                                "or one notebook file")
+    sp.add_argument("--csv", metavar="FILE", help="write the gradebook: student, notebook, check, passed, total, "
+                                                  "status, message")
+    sp.add_argument("--timeout", type=_at_least(1, float, " s"), default=60.0, metavar="SECONDS",
+                    help="time limit for one notebook, its cells and all its cases (default 60)")
+    sp.add_argument("--jobs", type=_at_least(1, int, ""), default=1, metavar="N", help="notebooks graded at once (default 1)")
+    sp.add_argument("--memory", type=_at_least(256, int, " MB"), default=2048, metavar="MB",
+                    help="memory limit of one notebook's process (default 2048)")
+    sp.add_argument("--notebooks", nargs="*", metavar="NAME",
+                    help="the notebooks every student should hand in (default: every exercise anyone handed in)")
+
+
+def run_grade(a: argparse.Namespace) -> int:
+    from hearts_teach.teach.grader import main as grade_main
+
+    if a.notebooks:
+        a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]
+    return grade_main(a)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hearts_teach.teach.exercises", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -228,24 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("names", nargs="*", help="notebook names (default: all)")
     sp = sub.add_parser("grade", help="grade a class: each submission isolated, a summary and a CSV gradebook",
                         description=grader_doc(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    sp.add_argument("dir", help="DIR/STUDENT/NN_name.ipynb, nbgrader's submitted/STUDENT/ASSIGNMENT/NN_name.ipynb, "
-                                "or one notebook file")
-    sp.add_argument("--csv", metavar="FILE", help="write the gradebook: student, notebook, check, passed, total, "
-                                                  "status, message")
-    sp.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                    help="time limit for one notebook, its cells and all its cases (default 60)")
-    sp.add_argument("--jobs", type=int, default=1, metavar="N", help="notebooks graded at once (default 1)")
-    sp.add_argument("--memory", type=int, default=2048, metavar="MB",
-                    help="memory limit of one notebook's process (default 2048)")
-    sp.add_argument("--notebooks", nargs="*", metavar="NAME",
-                    help="the notebooks every student should hand in (default: every exercise anyone handed in)")
+    add_grade_arguments(sp)
     a = ap.parse_args(argv)
     if a.cmd == "grade":
-        from hearts_teach.teach.grader import main as grade_main
-
-        if a.notebooks:
-            a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]
-        return grade_main(a)
+        return run_grade(a)
     if a.cmd == "mark":
         return mark(a.names)
     return build(a.names) if a.cmd == "build" else check(a.names, a.fast)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import difflib
 import io
 import re
 import sys
@@ -64,13 +65,20 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
 # by a computed name (the engine under another name), running other code, reading files
 REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
                          r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
-NBGRADER_TEST = "from hearts_teach.teach.autograde import verify"
+# (also at the path before the package's layers, in an assignment nbgrader released then)
+NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach)?\.autograde import verify")
 # the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
-                               r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+# the feedback helpers a handed-out notebook imports (also at the path before the package's layers,
+# in a notebook handed out then): an added cell that only brings them back is not a note
+HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
+                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*,?[ \t]*)+\)?[ \t]*$",
+                           re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -235,7 +243,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
     answers and the class's submissions, are unreadable to them)."""
     # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
-    sources = [src for src in sources if NBGRADER_TEST not in src]
+    sources = [src for src in sources if not NBGRADER_TEST.search(src)]
     defined = _defined_functions(sources)
     wanted = [it.function for it in items]
     owner = next((name for name, its in others.items()
@@ -280,7 +288,12 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             continue
         if k in missing:
             why = f"{it.function} is not defined"
-            errs = [f"cell {i + 1}: {t}" for i, t in cell_errors if isinstance(i, int)]
+            # IPython's name for a cell's code ("<ipython-input-1-6fdeaf39a08e>") means nothing to a teacher
+            errs = ["cell " + str(i + 1) + ": " + IPYTHON_INPUT.sub(r"(\1 of that cell)", str(t))
+                    for i, t in cell_errors if isinstance(i, int)]
+            near = difflib.get_close_matches(it.function, [f for f in defined if f not in wanted], n=1)
+            if near:  # the likeliest slip: the function was written under another name
+                why += f" (the notebook defines {near[0]}: rename it to {it.function})"
             if errs:
                 why += f" (an error stopped a cell: {clip(str(errs[0]), 160)})"
             rows.append(Row(student, notebook, it.check, 0, total, "error", why))
@@ -392,7 +405,9 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
     with contextlib.redirect_stdout(io.StringIO()):
         result = grade_drills(lambda: answers)
     verdicts = ", ".join(f"{n} {v}" for n, v in enumerate(result.verdicts, 1))
-    message = f"drills: {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200)
+    # passed/total of this row are the coach's marks, not cases: say so, with the scale
+    message = (f"drills: {result.score} of {result.out_of} marks (best or fine 2, inaccuracy 1, mistake or "
+               f"blunder 0): {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200))
     return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
 
 
@@ -404,10 +419,13 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     for i, src in enumerate(sources or []):
         answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
-        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src)) if answer else None
+        # a cell the student added that imports the package (to patch the grader, say) is noted too
+        own = answer or (src.strip() not in handout and not NBGRADER_TEST.search(src))
+        m = ENGINE_WORDS.search(VOCABULARY_IMPORT.sub("", src if answer else HELPER_IMPORT.sub("", src))) \
+            if own else None
         if m:
             return f"note: {where} mentions {m.group(1)!s} (check by hand that it is the student's own work)"
-        m = REACH_WORDS.search(src) if answer or src.strip() not in handout else None
+        m = REACH_WORDS.search(src) if own else None
         if m:
             return f"note: {where} uses {m.group(0).rstrip('( ')} (check by hand that it is the student's own work)"
     return ""
@@ -560,12 +578,17 @@ def summary(rows: list[Row]) -> str:
     for s, rs in students.items():
         p, t = sum(r.passed for r in rs), sum(r.total for r in rs)
         all_p, all_t = all_p + p, all_t + t
-        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)})
+        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)}
+                       # a note (a refused write or read, the engine in an answer) is the teacher's to read
+                       | {f"{r.notebook} noted" for r in rs if "note: " in r.message})
         pct = f"{100 * p / t:5.1f}%" if t else "    -"
         lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}".rstrip())
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
+    if any("note: " in r.message for r in rows):
+        lines.append("noted: the CSV's message says what the notebook did (a refused write or read, the "
+                     "engine or importlib in a cell); the grade stands, read that cell")
     return "\n".join(lines)
 
 
@@ -577,6 +600,19 @@ def main(args: Any) -> int:
     if not any(course().values()):
         print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
               f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
+        return 2
+    graded = [name for name, items in course().items() if items]
+    unknown = [n for n in args.notebooks or [] if n not in graded]
+    if unknown:  # a typo would otherwise grade nothing (or everyone "missing" nothing) and say so quietly
+        print(f"--notebooks: {', '.join(unknown)} is not an exercise of this course; the exercises are "
+              f"{', '.join(sorted(graded))}", file=sys.stderr)
+        return 2
+    if folder.is_dir() and not any(find_submissions(folder).values()):
+        loose = sorted(folder.glob("*.ipynb"))
+        hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
+                f"(one folder per student) or one notebook file ({loose[0]})" if loose else "")
+        print(f"no submissions in {folder}: the grader looks for {folder}/STUDENT/*.ipynb (or nbgrader's "
+              f"submitted/STUDENT/ASSIGNMENT/*.ipynb){hint}", file=sys.stderr)
         return 2
     start = time.monotonic()
     rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,

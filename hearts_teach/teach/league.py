@@ -497,6 +497,12 @@ class Standing:
         return sum(self.deal_means) / len(self.deal_means) if self.deal_means else float("nan")
 
     @property
+    def never_loaded(self) -> bool:
+        """The module failed to load on every hand: the stand-in played all of them, so the
+        points are the stand-in's, and the bot is listed below the ranked ones, unranked."""
+        return bool(self.deal_means) and self.reasons.get("load", 0) >= self.hands
+
+    @property
     def se(self) -> float:
         """Standard error of the mean points per hand, over deals (the 4 seatings of one
         deal share its cards, so the deal is the independent unit)."""
@@ -511,7 +517,7 @@ class Standing:
         return {"name": self.name, "mean_points": round(self.mean_points, 4),
                 "se": None if se != se else round(se, 4), "problems": self.problems,
                 "problem_reasons": dict(sorted(self.reasons.items())), "first_problem": self.first_problem,
-                "note": self.note,
+                "note": self.note, "ranked": not self.never_loaded,
                 "wins": self.wins, "moons": self.moons, "hands": self.hands}
 
 
@@ -539,15 +545,28 @@ class LeagueResult:
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
 
+    def ranks(self) -> list[str]:
+        """The rank shown for each standing: 1, 2, … for the bots that played, "–" for a bot
+        whose file never loaded (listed last)."""
+        shown, k = [], 0
+        for s in self.standings:
+            k += not s.never_loaded
+            shown.append("–" if s.never_loaded else str(k))
+        return shown
+
     def table(self) -> str:
         lines = [f"League · {self.deals} deals × 4 seatings · {len(self.standings)} bots · seed {self.seed}"
                  + ("" if self.complete else f" · INCOMPLETE: {self.deals} of {self.planned} deals"),
                  f"{'#':>3}  {'bot':<20} {'pts/hand':>8} {'± se':>6} {'wins':>6} {'moons':>5} {'problems':>8}"]
-        for i, s in enumerate(self.standings):
-            lines.append(f"{i + 1:>3}  {s.name[:20]:<20} {s.mean_points:8.2f} {s.se:6.2f} {s.wins:6d} "
+        for rank, s in zip(self.ranks(), self.standings, strict=True):
+            lines.append(f"{rank:>3}  {s.name[:20]:<20} {s.mean_points:8.2f} {s.se:6.2f} {s.wins:6d} "
                          f"{s.moons:5d} {s.problems:8d}")
         lines.append("Lower points are better; ± is one standard error (95% interval ≈ ± 2 se); "
                      "wins = hands with the lowest score at the table (ties count for each).")
+        unloaded = [s.name for s in self.standings if s.never_loaded]
+        if unloaded:
+            lines.append(f"Not ranked (the file never loaded, the highest-card stand-in played every hand): "
+                         f"{', '.join(unloaded)}.")
         if self.pairs:
             lines.append(f"Every bot played every deal from all 4 seats; {self.pairs_met} of {self.pairs} "
                          f"pairs of bots have sat at a table together"
@@ -596,11 +615,11 @@ class LeagueResult:
         th = "style='padding:3px 10px;text-align:left;border-bottom:1px solid #999'"
         td = "style='padding:3px 10px;text-align:right'"
         rows = "".join(
-            f"<tr><td {td}>{i + 1}</td><td style='padding:3px 10px'>{escape(s.name)}</td>"
+            f"<tr><td {td}>{rank}</td><td style='padding:3px 10px'>{escape(s.name)}</td>"
             f"<td {td}>{s.mean_points:.2f}</td><td {td}>± {s.se:.2f}</td><td {td}>{s.wins}</td>"
             f"<td {td}>{s.moons}</td><td {td}>{s.problems}</td>"
             f"<td style='padding:3px 10px'>{escape(s.first_problem)}</td></tr>"  # notes are the teacher's
-            for i, s in enumerate(self.standings))
+            for rank, s in zip(self.ranks(), self.standings, strict=True))
         status = "" if self.complete else f" (incomplete: {self.deals} of {self.planned} deals)"
         return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>Hearts league</title></head>"
                 "<body style='font-family:sans-serif;max-width:60em;margin:1em auto'>"
@@ -670,7 +689,7 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
         note = (f"note: the file mentions {', '.join(words[:6])}; check by hand that the bot only uses "
                 f"its View" if words else "")
         out.append(Standing(n, means, wins, moons, probs[i], reasons[i], first[i], slow[i], note))
-    out.sort(key=lambda s: (s.mean_points if s.deal_means else math.inf, s.name))
+    out.sort(key=lambda s: (s.never_loaded, s.mean_points if s.deal_means else math.inf, s.name))
     n = len(names)
     return LeagueResult(len(complete), planned, seed, move_limit, tuple(out), house, len(met),
                         n * (n - 1) // 2, tuple(all_problems))

@@ -50,6 +50,27 @@ class SandboxRun:
     seconds: float = 0.0
 
 
+_FONT_CACHE: list[tempfile.TemporaryDirectory] = []  # built once per grading process, on first use
+
+
+def _matplotlib_cache() -> Path | None:
+    """matplotlib's font list, built once here in a trusted process: with an empty config folder a
+    submission's first plot runs ``fc-list`` to build it, the guard refuses that, and an honest
+    plot would be noted as "tried to use subprocess.Popen". None when matplotlib is missing."""
+    if not _FONT_CACHE:
+        tmp = tempfile.TemporaryDirectory(prefix="hearts_grade_mpl_")
+        try:
+            subprocess.run([sys.executable, "-I", "-c", "import matplotlib.font_manager"], cwd=tmp.name,
+                           env={"MPLCONFIGDIR": tmp.name, "MPLBACKEND": "Agg", "HOME": tmp.name,
+                                "PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=False)
+        except (OSError, subprocess.SubprocessError):
+            pass
+        _FONT_CACHE.append(tmp)
+    folder = Path(_FONT_CACHE[0].name)
+    return folder if any(folder.glob("fontlist*.json")) else None
+
+
 def _private_copy(root: Path, source: Path = PACKAGE_DIR) -> Path:
     site = root / "site"
     shutil.copytree(source, site / PACKAGE_DIR.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -82,6 +103,9 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
         site = _private_copy(root, package)
         work = root / "work"
         work.mkdir()
+        fonts = _matplotlib_cache()
+        if fonts is not None:
+            shutil.copytree(fonts, work / ".matplotlib")
         env = {"HOME": str(work), "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(work / ".matplotlib"),
                "IPYTHONDIR": str(work / ".ipython"), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TMPDIR": str(work)}

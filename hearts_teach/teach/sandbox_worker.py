@@ -65,6 +65,18 @@ def _remove_escapes() -> None:
                 setattr(m, attr, _refused(f"{module}.{attr}"))
 
 
+def _forget_installed_package() -> None:
+    """Take out the import finders that point at the installed package (an editable install's
+    finder maps ``hearts_teach`` to the teacher's checkout): the private copy is the package here,
+    and a finder that looked in the checkout would have a harmless ``import hearts_teach.typo``
+    reported as an attempt to read the teacher's files."""
+    for finder in list(sys.meta_path):
+        module = sys.modules.get(getattr(finder, "__module__", "") or "")
+        mapping = getattr(module, "MAPPING", None)
+        if isinstance(mapping, dict) and "hearts_teach" in mapping:
+            sys.meta_path.remove(finder)
+
+
 def _refused(name: str) -> Any:
     def refused(*args: Any, **kwargs: Any) -> None:
         sys.audit(REFUSED_EVENT, name)
@@ -202,6 +214,15 @@ def _quiet_shell() -> Any:
     shell = InteractiveShell.instance(config=config)
     shell.register_magic_function(_noop, "line", "matplotlib")  # plots are not graded
     shell.showtraceback = lambda *a, **k: None  # errors are recorded below, not printed
+
+    def no_shell(cmd: Any = "", *args: Any, **kwargs: Any) -> None:
+        # `!pip list` would otherwise be refused deep inside IPython as "os.forkpty", which tells the
+        # teacher nothing; the note names the command instead
+        what = f"a shell command (!{str(cmd).strip()[:60]})"
+        sys.audit(REFUSED_EVENT, what)
+        raise PermissionError(f"the grader does not let a submission use {what}")
+
+    shell.system = shell.system_piped = shell.system_raw = shell.getoutput = no_shell
     return shell
 
 
@@ -275,6 +296,7 @@ def main() -> None:
 
     signal.signal(signal.SIGALRM, on_alarm)
     _remove_escapes()
+    _forget_installed_package()
     refused: list[str] = []
     _install_guard(job["root"], tuple(job.get("private", ())), refused)
     _run_cells(shell, job, send, framework)
