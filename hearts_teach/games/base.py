@@ -35,6 +35,7 @@ from hearts_teach.kernel.errors import (
     NotInHandError,
     OutOfTurnError,
     Rule,
+    WrongPhaseError,
 )
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
@@ -78,7 +79,7 @@ class LegalPlays:
 
     __slots__ = ("mask", "seat", "_hand")
 
-    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any]):
+    def __init__(self, mask: int, seat: int | None, hand: TrickGame[Any, Any, Any]):
         self.mask = mask
         self.seat = seat
         self._hand = hand
@@ -132,6 +133,7 @@ class HistoryEntry(Protocol):
 
 ActionT = TypeVar("ActionT", bound=HistoryEntry)
 TrickT = TypeVar("TrickT")
+StateT = TypeVar("StateT")  # the game's bitmask play state (Hearts PlayState, SpadesState)
 
 # the error class a refused play raises, by the rule that refused it (IllegalPlayError otherwise)
 PLAY_ERRORS: dict[Rule, type[IllegalPlayError] | type[OutOfTurnError]] = {
@@ -176,7 +178,7 @@ class TrickSeats:
         return None
 
 
-class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
+class TrickGame(JsonRecord, Generic[ActionT, TrickT, StateT]):
     """Card queries, history, undo/replay and checked play of one hand of a trick game
     (``to_json``/``from_json`` from ``records.JsonRecord``)."""
 
@@ -186,6 +188,7 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
     table: Table = FOUR  # the seats (Hearts may seat 3 to 6: ``Hand`` sets its own)
     deck_mask: int = FULL_DECK  # the cards in play
     _nothing_to_undo = "nothing to undo"
+    _before_play = "the first phase"  # the phase with no play state yet: "the pass", "the bidding"
     _hands0: list[int]
     _state: Any
     _history: list[ActionT]
@@ -199,6 +202,12 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT]):
         def _play_action(self, seat: int, card: Card) -> ActionT: ...
         def explain(self, card: CardLike, seat: int | None = None) -> Verdict: ...
         def text(self, seat: int | None = None, all_hands: bool = False) -> str: ...
+
+    def play_state(self) -> StateT:
+        """A copy of the bitmask play state (for bots and simulations)."""
+        if self._state is None:
+            raise WrongPhaseError(f"no play state during {self._before_play}", rule=Rule.WRONG_PHASE)
+        return self._state.copy()
 
     def _seat_and_deal(self, deal: Any, seat_names: Iterable[str] | None) -> None:
         """The end of both constructors: one name per seat (default: the table's, South,

@@ -118,13 +118,15 @@ def _parse_cards(value: Iterable[CardLike] | str) -> list[Card]:
     return [to_card(v) for v in items]
 
 
-class Hand(TrickGame[Action, Trick]):
+class Hand(TrickGame[Action, Trick, PlayState]):
     """One hand of Hearts.
 
     >>> hand = Hand.deal(seed=7)            # hand 0: pass left
     >>> hand.pass_cards(0, "QS AS KS")      # each seat chooses 3 cards...
     >>> hand.play("2C")                     # ...then the 2♣ holder leads
     """
+
+    _before_play = "the pass"
 
     def __init__(self, deal: Iterable[Iterable[CardLike] | str], pass_direction: str = "left",
                  rules: Rules | None = None, hand_number: int = 0,
@@ -443,12 +445,6 @@ class Hand(TrickGame[Action, Trick]):
         from hearts_teach.games.hearts.view import View
 
         return View.from_hand(self, seat)
-
-    def play_state(self) -> PlayState:
-        """A copy of the bitmask play state (for bots and simulations)."""
-        if self._state is None:
-            raise WrongPhaseError("no play state during the pass", rule=Rule.WRONG_PHASE)
-        return self._state.copy()
 
     # snapshots & records -----------------------------------------------------------------
     def snapshot(self) -> tuple:

@@ -151,7 +151,7 @@ def _validate_deal(deal: Any) -> tuple[CardList, ...]:
     return check_deal(deal, HeartsError, reject_string=False, max_len=200)
 
 
-class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
+class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
     """One hand of Spades.
 
     >>> hand = SpadesHand.deal(seed=7)     # dealer East (3): South bids first and leads
@@ -159,6 +159,8 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
     ...     hand.bid(bid)
     >>> hand.play(hand.legal_plays().cards[0])
     """
+
+    _before_play = "the bidding"
 
     def __init__(self, deal: Iterable[Iterable[CardLike] | str], dealer: int = 3,
                  hand_number: int = 0, seat_names: Iterable[str] | None = None,
@@ -433,12 +435,6 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick]):
         from hearts_teach.games.spades.view import SpadesView
 
         return SpadesView.from_hand(self, seat)
-
-    def play_state(self) -> SpadesState:
-        """A copy of the bitmask play state (for bots)."""
-        if self._state is None:
-            raise WrongPhaseError("no play state during the bidding", rule=Rule.WRONG_PHASE)
-        return self._state.copy()
 
     def snapshot(self) -> tuple:
         """A value that changes whenever anything observable changes (for tests)."""
