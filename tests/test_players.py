@@ -550,3 +550,11 @@ def test_the_table_widget_checks_seats_and_opponents_against_the_table():
         TableWidget(opponents={3: "rule"}, rules=Rules(players=3))
     assert TableWidget(opponents={1: "rule", 2: "easy"}, rules=Rules(players=3), trick_pause=0).difficulty == \
         {1: "rule", 2: "easy"}
+
+
+def test_a_preset_keeps_its_name_at_any_table():
+    omnibus3 = Rules.preset("omnibus").replace(players=3)
+    assert omnibus3.name == "omnibus"
+    assert str(omnibus3) == "omnibus rules (omnibus=True, players=3)"
+    assert Rules(players=5).name == "standard" and str(Rules(players=5)) == "standard rules (players=5)"
+    assert Rules(players=6, end_score=50).name == "custom"

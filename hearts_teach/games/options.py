@@ -23,6 +23,9 @@ R = TypeVar("R", bound="RuleSet")
 class RuleSet:
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]  # every subclass is a dataclass
     GAME: ClassVar[str] = ""  # "Spades " for Spades: "unknown Spades rule option ..."
+    # options that say where the game is played rather than which variant (Hearts' ``players``):
+    # a preset keeps its name at any table
+    TABLE_OPTIONS: ClassVar[tuple[str, ...]] = ()
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
     EXAMPLE: ClassVar[str] = ""
 
@@ -100,7 +103,7 @@ class RuleSet:
     @property
     def name(self) -> str:
         """The preset's name when these rules are exactly a preset, else 'custom'."""
-        changes = self.changes()
+        changes = {k: v for k, v in self.changes().items() if k not in self.TABLE_OPTIONS}
         for name, opts in self.PRESETS.items():
             if changes == opts:
                 return name

@@ -94,6 +94,7 @@ class Rules(RuleSet):
     GAME: ClassVar[str] = ""
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     EXAMPLE: ClassVar[str] = "omnibus=True"
+    TABLE_OPTIONS: ClassVar[tuple[str, ...]] = ("players",)
 
     def __post_init__(self) -> None:
         self._check_flags()
