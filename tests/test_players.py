@@ -558,3 +558,11 @@ def test_a_preset_keeps_its_name_at_any_table():
     assert str(omnibus3) == "omnibus rules (omnibus=True, players=3)"
     assert Rules(players=5).name == "standard" and str(Rules(players=5)) == "standard rules (players=5)"
     assert Rules(players=6, end_score=50).name == "custom"
+
+
+def test_a_wide_match_table_scrolls_inside_its_box_not_the_page():
+    """Six totals make the score table wider than a phone: its box scrolls, the page does not."""
+    from hearts_teach import Match
+
+    html = Match(seed=1, rules=Rules(players=6))._repr_html_()
+    assert html.startswith("<div class='ht-match' style='overflow-x:auto'>")

@@ -178,7 +178,7 @@ def hand_html(hand: Hand) -> str:
 
 @draws("html", Match)
 def match_html(match: Match) -> str:
-    return (f"<div class='ht-match'><b>Match to {match.rules.end_score}</b>"
+    return (f"<div class='ht-match' style='overflow-x:auto'><b>Match to {match.rules.end_score}</b>"
             f"<pre>{escape(match.score_table())}</pre></div>")
 
 

@@ -121,7 +121,7 @@ def hand_html(hand: SpadesHand) -> str:
 
 @draws("html", SpadesMatch)
 def match_html(match: SpadesMatch) -> str:
-    return (f"<div class='ht-spades-match'><b>Spades match to {match.target}</b>"
+    return (f"<div class='ht-spades-match' style='overflow-x:auto'><b>Spades match to {match.target}</b>"
             f"<pre>{escape(match.score_table())}</pre></div>")
 
 
