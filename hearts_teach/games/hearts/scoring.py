@@ -1,5 +1,5 @@
 """Hearts scoring on bitmasks: the points in a set of cards and a hand's scores with the moon
-(docs/rules.md, the scoring rules and the ``moon`` and ``omnibus`` options)."""
+(docs/rules.md H10-H11, D6 and D8: the scoring rules and the ``moon`` and ``omnibus`` options)."""
 
 from __future__ import annotations
 
