@@ -282,3 +282,19 @@ def test_a_low_spade_lead_and_a_higher_one_are_told_apart():
     a = assess_play(DRILLS[3].make().view(0), worlds=64, max_worlds=256)  # ♠ J 10 3, Q♠ still out
     assert a.of("3S").does == "leads your lowest spade to flush the queen out"
     assert a.of("JS").does == "leads a spade below the queen to flush her out, keeping a lower one"
+
+
+def test_the_lowest_card_of_a_suit_and_a_higher_one_are_told_apart():
+    """'4♦ leads a low diamond' and '2♦ leads a low diamond' read the same while the coach
+    rated them far apart: the lowest card is named as such, a higher one says it keeps a lower."""
+    from hearts_teach.agents.coach import play_does
+    from hearts_teach.games.hearts.view import View
+    from hearts_teach.kernel.cards import CardList
+
+    hand = CardList("2D 4D 9D 3C 8C 5H 7H 3S 6S 9S AS KH")
+    played = CardList("2C KC QC JC")  # trick 1 is over; South leads trick 2
+    view = View(seat=0, phase="play", hand=hand.mask, played=played.mask, leader=0, turn=0,
+                tricks_done=1, sizes=(12, 12, 12, 12))
+    assert play_does(view, CardList("2D")[0].index) == "leads your lowest diamond"
+    assert play_does(view, CardList("4D")[0].index) == "leads a low diamond, keeping a lower one"
+    assert play_does(view, CardList("9D")[0].index) == "leads a high diamond, keeping a lower one"

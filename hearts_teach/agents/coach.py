@@ -472,7 +472,11 @@ def play_does(view: View, card: int) -> str:
         higher_out = view.unseen_mask & SUIT_MASKS[suit] & ~((2 << card) - 1)
         if not higher_out:
             return f"leads the highest {SUIT_WORDS[suit][:-1]} still out, so it wins the trick"
-        return f"leads {'a low' if card % 13 < 7 else 'a high'} {SUIT_WORDS[suit][:-1]}"
+        kind = f"{'a low' if card % RANKS < 7 else 'a high'} {SUIT_WORDS[suit][:-1]}"
+        # say which: otherwise the lowest card and a higher one of the same suit read the same
+        if not view.hand & SUIT_MASKS[suit] & ((1 << card) - 1):
+            return f"leads your lowest {SUIT_WORDS[suit][:-1]}"
+        return f"leads {kind}, keeping a lower one"
     winner = names[view.win_seat]
     if suit != view.led_suit:
         if card == QS_INDEX:
