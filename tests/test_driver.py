@@ -13,9 +13,10 @@ from hearts_teach.agents.spades import SpadesBot
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS
 from hearts_teach.games.spades import SpadesHand
 from hearts_teach.kernel.cards import CardList
+from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.errors import ArgumentTypeError, HeartsError
 from hearts_teach.kernel.rng import Rng
-from hearts_teach.tools.bench import random_deal, random_hand
+from hearts_teach.tools.bench import random_hand
 from hearts_teach.tools.bench_batch import scalar_rule_hand
 
 
@@ -28,7 +29,7 @@ def test_bench_fast_path_plays_the_drivers_game(seed):
     """The hot loop and StreamRandomBot on the driver draw the same numbers in the same order."""
     fast_rng, slow_rng = Rng(seed), Rng(seed)
     scores, moon = random_hand(fast_rng, seed)
-    hand = _hand_from(random_deal(slow_rng), seed)
+    hand = _hand_from(deal_masks(slow_rng), seed)
     moves = []
     driver.play(hand, [StreamRandomBot(slow_rng)] * 4, on_move=lambda *m: moves.append(m))
     assert hand.is_over and len(moves) == 52 + (0 if hand.pass_direction == "hold" else 4)

@@ -18,8 +18,9 @@ def taken_out(hand: Any, card: Card) -> str:
 
 def not_held(hand: Any, card: Card, seat: int) -> str:
     """The sentence for a card the player does not hold (also used for a ``SpadesHand``)."""
-    if taken_out(hand, card):
-        return taken_out(hand, card)
+    gone = taken_out(hand, card)
+    if gone:
+        return gone
     mine = hand.cards(seat)  # what the seat holds now, in either game and any phase
     return (f"{hand.seat_names[seat]} does not hold {card.pretty}; "
             f"the cards in hand are {mine.pretty}")

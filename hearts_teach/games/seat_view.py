@@ -7,10 +7,11 @@ the two games' views cannot drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from hearts_teach.kernel.cards import DECK, FULL_DECK, CardList
+from hearts_teach.kernel.cards import DECK, FULL_DECK, CardList, join_pretty
 
 
 class SeatView:
@@ -24,14 +25,26 @@ class SeatView:
         hand: int
         played: int
         trick: tuple[int, ...]
+        tricks_done: int
+        turn: int
+        broken: bool
+        seat_names: tuple[str, ...]
+
+        @property
+        def my_turn(self) -> bool: ...
 
         @property
         def legal_mask(self) -> int: ...
 
     @property
+    def deck_mask(self) -> int:
+        """The cards in play (all 52 unless a game takes some out)."""
+        return FULL_DECK
+
+    @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played."""
-        return FULL_DECK & ~self.hand & ~self.played
+        """Cards this seat has not seen: in play, neither in its hand nor played."""
+        return self.deck_mask & ~self.hand & ~self.played
 
     @property
     def cards(self) -> CardList:
@@ -48,6 +61,18 @@ class SeatView:
     @property
     def played_cards(self) -> CardList:
         return CardList.from_mask(self.played)
+
+    def _play_lines(self, broken_suit: str, tally: str, counts: Iterable[int]) -> list[str]:
+        """The play-phase lines of both views' ``str``: the trick so far, each seat's ``tally``
+        (points or tricks taken) and, on the seat's turn, its legal cards."""
+        names = self.seat_names
+        lines = [f"  trick {self.tricks_done + 1}: "
+                 f"{' '.join(DECK[c].pretty for c in self.trick) or '(to lead)'} · "
+                 f"{names[self.turn]} to play · {broken_suit} {'broken' if self.broken else 'not broken'}",
+                 f"  {tally} taken: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts))]
+        if self.my_turn:
+            lines.append(f"  legal: {join_pretty(self.legal_mask)}")
+        return lines
 
     def _repr_html_(self) -> str:
         return "<pre>" + escape(str(self)) + "</pre>"

@@ -80,7 +80,7 @@ class Table:
         """Whether every seat has one opposite (an even table)."""
         return self.players % 2 == 0
 
-    def seat_list(self, seat: int | None = None) -> str:
+    def seat_list(self) -> str:
         """'0, 1, 2, 3': the valid seat numbers, for messages."""
         return ", ".join(str(s) for s in self.seats)
 

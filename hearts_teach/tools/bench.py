@@ -30,6 +30,7 @@ from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import BIT
+from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
 
@@ -51,19 +52,6 @@ def exchange(hands: list[int], chosen: list[int], off: int) -> list[int]:
     return out
 
 
-def random_deal(rng: Rng) -> list[int]:
-    """One shuffle of ``rng`` dealt round the table a card at a time (the hot loop's deal)."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0] * SEAT_COUNT
-    for s in range(SEAT_COUNT):
-        m = 0
-        for c in deck[s::SEAT_COUNT]:  # every SEAT_COUNT-th card, from the seat's own place
-            m |= BIT[c]
-        hands[s] = m
-    return hands
-
-
 def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
                 queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False):
     """Play one complete random hand on the bitmask engine; returns (scores, moon).
@@ -71,7 +59,7 @@ def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
     The documented fast path of ``StreamRandomBot`` on the driver (``agents.driver``): the
     same draws from ``rng`` in the same order, so the same game (``tests/test_driver.py``),
     without a ``Hand`` or a ``View`` per move."""
-    hands = random_deal(rng)
+    hands = deal_masks(rng)
     off = pass_offset(hand_number)
     pick = rng.pick_bit
     if off:

@@ -114,10 +114,7 @@ class PlayContext:
         self.seat = view.seat
         self.taken = list(view.taken)
         self.trick_len = len(view.trick)
-        tm = 0
-        for c in view.trick:
-            tm |= 1 << c
-        self.trick_mask = tm
+        self.trick_mask = view.trick_mask
         self.turn = view.turn
         self.led_suit = view.led_suit
         self.win_seat = view.win_seat

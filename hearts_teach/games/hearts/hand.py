@@ -386,7 +386,8 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         held = self._hands0[seat]
         for c in chosen:
             if not held & BIT[c.index]:
-                why = (taken_out(self, c) + ", so nobody can pass it" if taken_out(self, c)
+                gone = taken_out(self, c)
+                why = (gone + ", so nobody can pass it" if gone
                        else f"{self.seat_names[seat]} does not hold {c.pretty} and cannot pass it")
                 raise IllegalPassError(
                     f"{why}; "

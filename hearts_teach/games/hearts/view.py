@@ -134,10 +134,9 @@ class View(SeatView):
                        self.rules.opening_mask)[0]
 
     @property
-    def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played (only the cards in play
-        at this table: 3, 5 and 6 seats take low cards out)."""
-        return self.rules.deck_mask & ~self.hand & ~self.played
+    def deck_mask(self) -> int:
+        """The cards in play at this table (3, 5 and 6 seats take low cards out)."""
+        return self.rules.deck_mask
 
     @property
     def trick_mask(self) -> int:
@@ -208,14 +207,7 @@ class View(SeatView):
         if self.received:
             lines.append(f"  received: {join_pretty(self.received)}")
         if self.phase == "play":
-            lines.append(f"  trick {self.tricks_done + 1}: "
-                         f"{' '.join(DECK[c].pretty for c in self.trick) or '(to lead)'} · "
-                         f"{self.seat_names[self.turn]} to play · hearts "
-                         f"{'broken' if self.broken else 'not broken'}")
-            lines.append("  points taken: " + ", ".join(
-                f"{self.seat_names[s]} {p}" for s, p in enumerate(self.points_taken)))
-            if self.my_turn:
-                lines.append(f"  legal: {join_pretty(self.legal_mask)}")
+            lines += self._play_lines("hearts", "points", self.points_taken)
         return "\n".join(lines)
 
 

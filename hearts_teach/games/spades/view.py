@@ -19,7 +19,6 @@ from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.legality import cascade
 from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
-from hearts_teach.kernel.cards import DECK, join_pretty
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.table import SEAT_COUNT, SEAT_NAMES
 from hearts_teach.kernel.validation import check_seat
@@ -149,14 +148,7 @@ class SpadesView(SeatView):
         lines = [f"{name}'s view · Spades hand {self.hand_number + 1} · {self.phase}",
                  f"  hand: {self.cards.pretty}", f"  bids: {bids}"]
         if self.phase == "play":
-            lines.append(f"  trick {self.tricks_done + 1}: "
-                         f"{' '.join(DECK[c].pretty for c in self.trick) or '(to lead)'} · "
-                         f"{self.seat_names[self.turn]} to play · spades "
-                         f"{'broken' if self.broken else 'not broken'}")
-            lines.append("  tricks taken: " + ", ".join(
-                f"{self.seat_names[s]} {w}" for s, w in enumerate(self.won)))
-            if self.my_turn:
-                lines.append(f"  legal: {join_pretty(self.legal_mask)}")
+            lines += self._play_lines("spades", "tricks", self.won)
         return "\n".join(lines)
 
 
