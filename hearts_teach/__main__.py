@@ -60,32 +60,32 @@ def add_tournament(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_league(args: argparse.Namespace) -> int:
-    from hearts_teach.teach.league import main_league
+    from hearts_teach.classroom.league import main_league
 
     return main_league(args)
 
 
 def add_league(sub: argparse._SubParsersAction) -> None:
-    from hearts_teach.teach.league import add_arguments
+    from hearts_teach.classroom.league import add_arguments
 
     p = sub.add_parser("league", help="a class league of students' bot files (duplicate deals, Dask)",
                        description="Play students' bot modules against each other on duplicate deals; "
-                                   "print a leaderboard, --json or --html. See hearts_teach/teach/league.py.")
+                                   "print a leaderboard, --json or --html. See hearts_teach/classroom/league.py.")
     add_arguments(p)
     p.set_defaults(func=cmd_league)
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    from hearts_teach.teach.exercises import run_grade
+    from hearts_teach.classroom.exercises import run_grade
 
     return run_grade(args)
 
 
 def add_grade(sub: argparse._SubParsersAction) -> None:
-    from hearts_teach.teach.exercises import add_grade_arguments, grader_doc
+    from hearts_teach.classroom.exercises import add_grade_arguments, grader_doc
 
     p = sub.add_parser("grade", help="grade a class's exercise notebooks: a summary and a CSV gradebook "
-                                     "(the same as python -m hearts_teach.teach.exercises grade)",
+                                     "(the same as python -m hearts_teach.classroom.exercises grade)",
                        description=grader_doc(), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_grade_arguments(p)
     p.set_defaults(func=cmd_grade)

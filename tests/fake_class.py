@@ -37,7 +37,7 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
         WRONG + 'print("trick_winner: all 38 of 38 cases right. Well done!")\n'], "ok", "few"),
     "eve": ("wrong answer, redefines check and patches the checker modules", [
         WRONG,
-        "import hearts_teach.teach.checks as hc, hearts_teach.teach.checks.framework as fw\n"
+        "import hearts_teach.classroom.checks as hc, hearts_teach.classroom.checks.framework as fw\n"
         "class R:\n    ok = True; passed = total = 38\n"
         "def check(*a, **k):\n    print('trick_winner: all 38 of 38 cases right. Well done!'); return R()\n"
         "hc.check = check\nfw.run_check = lambda *a, **k: R()\nfw.judge_value = lambda *a, **k: None\n"
@@ -45,14 +45,14 @@ STUDENTS: dict[str, tuple[str, list[str], str, str]] = {
     "fay": ("right answer, then sys.exit() and os._exit() in a later cell", [
         RIGHT, "import sys\nsys.exit(0)\n", "import os\nos._exit(0)\n"], "error", "none"),
     "gus": ("reads the visible answers from the package (a lookup table)", [
-        "from hearts_teach.teach.checks import checker as _c\n"
+        "from hearts_teach.classroom.checks import checker as _c\n"
         "_answers = {tuple(c.args[0]): c.expected for c in _c('trick_winner').cases()}\n"
         "def trick_winner(trick):\n    return _answers[tuple(trick)]\n"], "ok", "visible only"),
     "hal": ("tries to rewrite the grader's files and the package", [
         RIGHT.replace("return best", "return 0"),
-        f"open({str(ROOT / 'hearts_teach' / 'teach' / 'checks' / 'tricks.py')!r}, 'a').write('\\n# hacked\\n')\n",
+        f"open({str(ROOT / 'hearts_teach' / 'classroom' / 'checks' / 'tricks.py')!r}, 'a').write('\\n# hacked\\n')\n",
         "import hearts_teach, pathlib\n"
-        "pathlib.Path(hearts_teach.__file__).parent.joinpath('teach', 'grader.py').write_text('hacked')\n"], "ok", "few"),
+        "pathlib.Path(hearts_teach.__file__).parent.joinpath('classroom', 'grader.py').write_text('hacked')\n"], "ok", "few"),
     "ivy": ("an endless loop in the function", ["def trick_winner(trick):\n    while True:\n        pass\n"],
             "timeout", "none"),
     "jon": ("a loop with a bare except that survives the stop", [

@@ -27,10 +27,10 @@ def _question_widgets() -> dict[type, tuple[str, ...]]:
 
     found: dict[type, tuple[str, ...]] = {Quiz: ("choose",)}
     with contextlib.suppress(ImportError):
-        from hearts_teach.teach.guided_hand import GuidedHand
+        from hearts_teach.course.guided_hand import GuidedHand
 
         found[GuidedHand] = ("play", "hint")
-    for module, name in (("hearts_teach.teach.drills", "DrillSession"), ("hearts_teach.teach.lessons", "DrillSession")):
+    for module, name in (("hearts_teach.course.drills", "DrillSession"), ("hearts_teach.course.lessons", "DrillSession")):
         with contextlib.suppress(ImportError, AttributeError):
             cls = getattr(__import__(module, fromlist=[name]), name)
             found[cls] = ("answer",)

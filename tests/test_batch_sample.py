@@ -9,11 +9,11 @@ import pytest
 
 from hearts_teach.agents.hearts import RandomBot, RuleBot
 from hearts_teach.agents.hearts.batch_sample import rollout, sample_worlds
+from hearts_teach.course.lessons import bots_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import FULL_DECK, SUIT_MASKS, indices_of
 from hearts_teach.kernel.errors import IllegalPlayError, WrongPhaseError
-from hearts_teach.teach.lessons import bots_play
 
 
 def _views(count: int) -> list[View]:

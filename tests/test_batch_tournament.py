@@ -37,7 +37,7 @@ def test_batch_engine_refuses_other_bots():
 def test_lesson_simulations_agree_between_engines():
     """Lessons 04 and 05 run on the batch engine; rule and easy bots choose the same cards
     there as hand by hand, so the rows and moon counts are identical."""
-    from hearts_teach.teach.lessons import moon_frequency, queen_fate
+    from hearts_teach.course.lessons import moon_frequency, queen_fate
 
     assert queen_fate(120, seed=4) == queen_fate(120, seed=4, engine="scalar")
     tables = {"easy": "easy", "rule": "rule"}

@@ -1,12 +1,12 @@
-"""The exercise checkers (hearts_teach.teach.checks): each one passes the reference solution,
+"""The exercise checkers (hearts_teach.classroom.checks): each one passes the reference solution,
 catches typical wrong answers with the right first failure, and survives bad code."""
 
 from __future__ import annotations
 
 import pytest
 
-from hearts_teach.teach.checks import CHECKERS, check, checker, try_it
-from hearts_teach.teach.checks import framework as fw
+from hearts_teach.classroom.checks import CHECKERS, check, checker, try_it
+from hearts_teach.classroom.checks import framework as fw
 
 RANKS = "23456789TJQKA"
 
@@ -281,13 +281,13 @@ def test_cases_are_deterministic_and_inputs_never_shared():
 
 def test_legal_cases_cover_every_rule_of_the_cascade():
     rules = {c.rule for c in checker("legal_plays").cases()}
-    from hearts_teach.teach.checks.legal import RULES
+    from hearts_teach.classroom.checks.legal import RULES
 
     assert rules == set(RULES.values())  # all 8 distinct rule sentences appear
 
 
 def test_generated_trick_cases_agree_with_the_rule():
-    from hearts_teach.teach.checks.tricks import _expected
+    from hearts_teach.classroom.checks.tricks import _expected
 
     for case in checker("trick_winner").cases():
         assert _expected(case.args[0]) == case.expected
@@ -318,15 +318,15 @@ def test_a_broken_checker_module_is_named_not_read_as_a_misspelt_check(monkeypat
     module and its error, and never says that the check does not exist."""
     import sys
 
-    from hearts_teach.teach import checks
+    from hearts_teach.classroom import checks
 
     # a lazy module whose import fails (None in sys.modules makes the import raise ImportError)
-    monkeypatch.setitem(sys.modules, "hearts_teach.teach.checks.spades", None)
+    monkeypatch.setitem(sys.modules, "hearts_teach.classroom.checks.spades", None)
     monkeypatch.delattr(checks, "spades", raising=False)
     with pytest.raises(checks.CheckerModuleError) as err:
         checker("spades_score")
     message = str(err.value)
-    assert "hearts_teach.teach.checks.spades" in message and "ModuleNotFoundError" in message
+    assert "hearts_teach.classroom.checks.spades" in message and "ModuleNotFoundError" in message
     assert "no check called" not in message and "not in your code" in message
     res = check("spades_score", lambda *a: 0)
     out = capsys.readouterr().out

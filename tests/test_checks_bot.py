@@ -10,8 +10,8 @@ import pytest
 from hearts_teach import Card
 from hearts_teach.agents.hearts import make_bot
 from hearts_teach.agents.hearts.simple import HighestCardBot
-from hearts_teach.teach.checks import bot as ex10
-from hearts_teach.teach.checks import check, checker
+from hearts_teach.classroom.checks import bot as ex10
+from hearts_teach.classroom.checks import check, checker
 
 RULE = make_bot("rule")
 HIGH = HighestCardBot()

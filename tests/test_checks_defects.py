@@ -8,9 +8,9 @@ import time
 import pytest
 from test_checks import hand_scores, suit, trick_winner
 
-from hearts_teach.teach.checks import check, checker, try_it
-from hearts_teach.teach.checks import framework as fw
-from hearts_teach.teach.checks.framework import run_check
+from hearts_teach.classroom.checks import check, checker, try_it
+from hearts_teach.classroom.checks import framework as fw
+from hearts_teach.classroom.checks.framework import run_check
 
 
 def _report(capsys, name, func, limit=0.5):
@@ -51,7 +51,7 @@ def test_try_it_caps_what_it_prints(capsys):
 
 
 def test_system_exit_inside_the_strategy_evaluators_is_one_line(capsys):
-    from hearts_teach.teach.checks.strategy import evaluate_discard, evaluate_pass
+    from hearts_teach.classroom.checks.strategy import evaluate_discard, evaluate_pass
 
     def leaves(*args):
         raise SystemExit("bye")

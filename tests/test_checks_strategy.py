@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_teach.teach.checks import check
-from hearts_teach.teach.checks import strategy as st
+from hearts_teach.classroom.checks import check
+from hearts_teach.classroom.checks import strategy as st
 
 
 def rank(card):

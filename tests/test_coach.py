@@ -225,7 +225,7 @@ def test_a_queen_comparison_gives_the_choices_own_rate_from_the_rollouts():
     so the rate is never read as the other choice's."""
     import re
 
-    from hearts_teach.teach.lessons import DRILLS
+    from hearts_teach.course.lessons import DRILLS
 
     taken = assess_play(DRILLS[4].make().view(0))  # the queen on the table: A♠ or 3♠
     assert taken.of("AS").consequence == "the Q♠ ends up in your tricks in 100% of deals, more often than with 3♠"
@@ -262,7 +262,7 @@ def test_a_choice_has_one_queen_rate_in_every_line():
     all the best's deals: the same number the other lines give for the best."""
     import re
 
-    from hearts_teach.teach.lessons import DRILLS
+    from hearts_teach.course.lessons import DRILLS
 
     graded = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
     best = graded.best
@@ -277,7 +277,7 @@ def test_a_choice_has_one_queen_rate_in_every_line():
 
 
 def test_a_low_spade_lead_and_a_higher_one_are_told_apart():
-    from hearts_teach.teach.lessons import DRILLS
+    from hearts_teach.course.lessons import DRILLS
 
     a = assess_play(DRILLS[3].make().view(0), worlds=64, max_worlds=256)  # ♠ J 10 3, Q♠ still out
     assert a.of("3S").does == "leads your lowest spade to flush the queen out"

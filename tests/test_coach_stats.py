@@ -25,7 +25,7 @@ def pass_view():
 
 
 def play_view():
-    from hearts_teach.teach.lessons import DRILLS
+    from hearts_teach.course.lessons import DRILLS
 
     d = next(d for d in DRILLS if d.title == "Your lead")
     return d.make().view(d.seat)

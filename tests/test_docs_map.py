@@ -12,7 +12,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ["README.md", "docs/development.md"]
-LAYERS = ("kernel", "games", "agents", "present", "teach", "tools")
+LAYERS = ("kernel", "games", "agents", "present", "course", "classroom", "tools")
 PATH = re.compile(r"`((?:hearts_teach/|tests/|docs/)?[\w/]+/[\w.]+\.(?:py|md))`")
 DOTTED = re.compile(r"`((?:hearts_teach\.)?(?:" + "|".join(LAYERS) + r"|bots|core)\.[\w.]+)")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_teach.teach.lessons import DRILLS, DrillSession
+from hearts_teach.course.lessons import DRILLS, DrillSession
 
 
 def test_feedback_sits_with_the_graded_position_not_the_next_drill():
@@ -82,8 +82,8 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
 def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):
     """Lesson 08's session and exercise 07's grade_drills grade through the same ``grade`` and
     score on the same marks: the same answer to the same drill earns the same marks in both."""
-    from hearts_teach.teach import drills
-    from hearts_teach.teach.checks import strategy
+    from hearts_teach.classroom.checks import strategy
+    from hearts_teach.course import drills
 
     assert type(strategy.DRILLS[0]) is type(DRILLS[0]) is drills.Drill
     assert strategy.OUT_OF == drills.FULL_MARKS * len(strategy.DRILLS) == 10
@@ -102,7 +102,7 @@ def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):
 def test_an_answer_that_is_not_a_choice_is_refused_with_the_engines_reason():
     import pytest
 
-    from hearts_teach.teach.drills import grade
+    from hearts_teach.course.drills import grade
 
     with pytest.raises(ValueError, match="K♦ may not be played here: South does not hold K♦"):
         grade(DRILLS[4], "KD")

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from hearts_teach.teach import exercises as gen
+from hearts_teach.classroom import exercises as gen
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
@@ -127,7 +127,7 @@ def test_exercises_equal_a_fresh_build(capsys):
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.stem)
 def test_solutions_carry_nbgrader_metadata_and_test_cells(path):
-    from hearts_teach.teach.nbgrader_cells import is_test_cell, mark
+    from hearts_teach.classroom.nbgrader_cells import is_test_cell, mark
 
     nb = nbformat.read(path, as_version=4)
     # running the mark command again would change nothing
@@ -140,11 +140,11 @@ def test_solutions_carry_nbgrader_metadata_and_test_cells(path):
     ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
     assert len(ids) == len(set(ids))
     for source, output in _outputs(path):
-        if "from hearts_teach.teach.autograde import verify" in source:
+        if "from hearts_teach.classroom.autograde import verify" in source:
             assert "right (graded again in a fresh process)" in output or "at least 6 needed" in output, source
 
 
 def test_exercises_leave_out_the_autograder_test_cells():
     for path in SOLUTIONS:
         text = (ROOT / "exercises" / path.name).read_text(encoding="utf-8")
-        assert "HIDDEN TESTS" not in text and "hearts_teach.teach.autograde" not in text
+        assert "HIDDEN TESTS" not in text and "hearts_teach.classroom.autograde" not in text

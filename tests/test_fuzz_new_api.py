@@ -4,7 +4,7 @@ The batch engine (``play_hands``, ``play_deals``, ``make_policy``, ``sample_worl
 ``rollout``), ``SpadesRules`` (constructor, ``preset``, ``from_dict``, ``replace``) and its
 use in ``SpadesHand``/``SpadesMatch`` (blind nil bids), the ``queen_waits`` option, the
 league (``run_league`` and ``python -m hearts_teach league``), the class grader command
-(``python -m hearts_teach.teach.exercises grade|mark``), ``python -m hearts_teach.tools.bench_spades``,
+(``python -m hearts_teach.classroom.exercises grade|mark``), ``python -m hearts_teach.tools.bench_spades``,
 the bench commands, and the widgets' constructors (``PlayApp``, ``TableWidget``).
 
 Same harness as test_fuzz_api.py: a call returns, or raises a project error with a short
@@ -129,7 +129,7 @@ ARG = st.sampled_from(["0", "-3", "x", "1.5", "", "-99999999999999999999999", "1
 
 def league(d, tmp):
     from hearts_teach.__main__ import main as cli_main
-    from hearts_teach.teach.league import run_league
+    from hearts_teach.classroom.league import run_league
 
     files = d(or_junk(st.sampled_from([[tmp["bot"]], [tmp["txt"]], [tmp["missing"]], [tmp["bad_name"]],
                                        [tmp["bot"], tmp["bot"]], [], [tmp["dir"]]]), 2))
@@ -153,7 +153,7 @@ def league(d, tmp):
 
 
 def class_grader(d, tmp):
-    from hearts_teach.teach.exercises import main as ex_main
+    from hearts_teach.classroom.exercises import main as ex_main
 
     flag = d(st.sampled_from(["--timeout", "--jobs", "--memory"]))
     where = d(st.sampled_from([tmp["missing"], tmp["txt"], tmp["empty"]]))

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from fake_class import EXTRA, STUDENTS, make_class
 
-from hearts_teach.teach import grader, plaindata
-from hearts_teach.teach.checks import checker
-from hearts_teach.teach.checks.framework import run_check
+from hearts_teach.classroom import grader, plaindata
+from hearts_teach.classroom.checks import checker
+from hearts_teach.classroom.checks.framework import run_check
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,7 +102,7 @@ def test_csv_gradebook_and_summary(graded, tmp_path):
 
 
 def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
-    from hearts_teach.teach.exercises import main
+    from hearts_teach.classroom.exercises import main
 
     nb = ROOT / "solutions" / "04_hand_points.ipynb"
     assert main(["grade", str(nb), "--csv", str(tmp_path / "g.csv"), "--timeout", "60"]) == 0
@@ -151,21 +151,21 @@ def test_plain_data_round_trip_and_refusals():
 
 def test_a_new_checker_plugs_in_without_changing_the_grader(tmp_path, monkeypatch):
     """Exercise 10 (say) only needs a checker in the registry and a check(...) call in its solution."""
-    from hearts_teach.teach.checks import CHECKERS, Case, Checker
+    from hearts_teach.classroom.checks import CHECKERS, Case, Checker
 
     def cases(numbers):
         return lambda: [Case((n,), 2 * n, "twice the number", (f"call: double({n})",), "picked") for n in numbers]
 
     def whole(v):
         if not isinstance(v, int):
-            from hearts_teach.teach.checks.framework import WrongType
+            from hearts_teach.classroom.checks.framework import WrongType
             raise WrongType("a whole number, please")
         return v
 
     monkeypatch.setitem(CHECKERS, "double", Checker("double", "double(n) -> int", cases(range(5)), whole,
                                                    lambda v, c: repr(v), make_hidden=cases([50, 70])))
     cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
-    solution = {"cells": [dict(cell, id="a", source="from hearts_teach.teach.checks import check"),
+    solution = {"cells": [dict(cell, id="a", source="from hearts_teach.classroom.checks import check"),
                           dict(cell, id="b", source="def double(n):\n    return 2 * n"),
                           dict(cell, id="c", source='check("double", double)')],
                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
@@ -197,7 +197,7 @@ def test_python_m_hearts_teach_grade_is_the_same_grader(tmp_path, capsys):
                                                  ("--memory", "2", "at least 256 MB"), ("--memory", "x", "not a number")])
 def test_grade_options_that_would_fail_the_whole_class_are_refused(tmp_path, capsys, option, value, says):
     # found by a fake class: --memory 10 gave every student "error", --timeout 0 "timeout", exit 0
-    from hearts_teach.teach.exercises import main
+    from hearts_teach.classroom.exercises import main
 
     with pytest.raises(SystemExit) as stop:
         main(["grade", str(tmp_path), option, value])

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.teach import grader
-from hearts_teach.teach.checks import checker
-from hearts_teach.teach.checks.framework import run_check
+from hearts_teach.classroom import grader
+from hearts_teach.classroom.checks import checker
+from hearts_teach.classroom.checks.framework import run_check
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "10_write_a_bot.ipynb"
@@ -32,7 +32,7 @@ PASS_OK = _solution("pass-solution")
 PLAY_OK = _solution("play-solution")
 PASS_FIRST3 = "def choose_pass(view):\n    return list(view.cards)[:3]\n"
 PLAY_FIRST = "def choose_play(view):\n    return view.cards[0]          # the lowest club: often not legal\n"
-CHEATS = ("import hearts_teach.teach.checks as hc, hearts_teach.teach.checks.framework as fw, hearts_teach.teach.checks.bot as hb\n"
+CHEATS = ("import hearts_teach.classroom.checks as hc, hearts_teach.classroom.checks.framework as fw, hearts_teach.classroom.checks.bot as hb\n"
           "from hearts_teach import Card, View\n"
           "class R:\n    ok = True; passed = total = 118\n"
           "def check(*a, **k):\n    print('choose_play: all 118 of 118 cases right. Well done!'); return R()\n"
@@ -155,7 +155,7 @@ def test_the_summary_counts_the_hidden_positions(gradebook):
 
 
 def test_a_position_travels_as_plain_fields_only_towards_the_student():
-    from hearts_teach.teach import plaindata
+    from hearts_teach.classroom import plaindata
 
     for name in ("choose_pass", "choose_play"):
         for case in checker(name).cases()[:10] + checker(name).hidden_cases()[:10]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hearts_teach.teach.plaindata import encode
-from hearts_teach.teach.sandbox import run_submission
+from hearts_teach.classroom.plaindata import encode
+from hearts_teach.classroom.sandbox import run_submission
 
 ZERO = "def f():\n    return 0\n"
 
@@ -88,7 +88,7 @@ def test_the_guard_cannot_be_switched_off_from_its_closure(tmp_path):
 def test_a_submission_cannot_read_the_answers_a_classmate_or_the_grader(tmp_path):
     """Found by a fake class: a student who exec'd the solution cell from the teacher's
     solutions/ folder scored full marks, with no note."""
-    from hearts_teach.teach.sandbox import PRIVATE
+    from hearts_teach.classroom.sandbox import PRIVATE
 
     classmate = tmp_path / "class" / "ben" / "02_trick_winner.ipynb"
     classmate.parent.mkdir(parents=True)
@@ -111,7 +111,7 @@ def test_a_submission_cannot_read_the_answers_a_classmate_or_the_grader(tmp_path
 def test_the_class_grader_keeps_a_reader_of_the_solutions_at_its_own_score(tmp_path):
     import json
 
-    from hearts_teach.teach import grader
+    from hearts_teach.classroom import grader
 
     sub = tmp_path / "sub" / "jon"
     sub.mkdir(parents=True)
@@ -138,7 +138,7 @@ def test_a_submission_cannot_change_the_graders_limits(tmp_path):
 
 
 def test_a_submission_cannot_fill_the_disk_with_many_files(tmp_path):
-    from hearts_teach.teach.sandbox_worker import MAX_WRITES
+    from hearts_teach.classroom.sandbox_worker import MAX_WRITES
 
     cell = f"for i in range({MAX_WRITES + 5}):\n    open(f'f{{i}}.txt', 'w').close()\n"
     out = _run(tmp_path, cell)
@@ -148,7 +148,7 @@ def test_a_submission_cannot_fill_the_disk_with_many_files(tmp_path):
 def _grade(tmp_path: Path, extra: str) -> object:
     import json
 
-    from hearts_teach.teach import grader
+    from hearts_teach.classroom import grader
 
     nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
     next(c for c in nb["cells"] if c.get("id") == "solution")["source"] = ZERO.replace("f()", "trick_winner(trick)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hearts_teach.teach import grader
+from hearts_teach.classroom import grader
 
 RIGHT = ("def trick_winner(trick):\n    best = 0\n    for i in range(1, 4):\n"
          "        if suit(trick[i]) == suit(trick[0]) and rank(trick[i]) > rank(trick[best]):\n"
@@ -72,9 +72,9 @@ def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):
 
 
 def test_a_cell_the_student_added_that_patches_the_package_is_noted_and_shown_in_the_summary(tmp_path):
-    # found by a fake class: monkeypatching hearts_teach.teach.grader in an added cell got no note
+    # found by a fake class: monkeypatching hearts_teach.classroom.grader in an added cell got no note
     _hand_in(tmp_path, "gil", "def trick_winner(trick):\n    return 0\n",
-             ["import hearts_teach.teach.grader as g\ng.grade_notebook = lambda *a, **k: None\n"])
+             ["import hearts_teach.classroom.grader as g\ng.grade_notebook = lambda *a, **k: None\n"])
     _hand_in(tmp_path, "ada", RIGHT, ["print(trick_winner(['2C', '3C', '4C', '5C']))"])
     items = grader.course()["02_trick_winner.ipynb"]
     note = grader._engine_note(tmp_path / "gil" / "02_trick_winner.ipynb", items)
@@ -89,7 +89,7 @@ def test_a_cell_the_student_added_that_patches_the_package_is_noted_and_shown_in
 
 def test_grading_a_folder_without_student_folders_says_what_it_expects(tmp_path, capsys):
     # found by a fake class: `grade class/gil` (one student's folder) printed "0 students" and exit 0
-    from hearts_teach.teach.exercises import main
+    from hearts_teach.classroom.exercises import main
 
     _hand_in(tmp_path, "gil", RIGHT)
     assert main(["grade", str(tmp_path / "gil")]) == 2
@@ -103,7 +103,7 @@ def test_grading_a_folder_without_student_folders_says_what_it_expects(tmp_path,
 
 def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
     # the drills' passed/total are the coach's marks (out of 10), not cases like the other rows
-    from hearts_teach.teach.plaindata import encode
+    from hearts_teach.classroom.plaindata import encode
 
     item = next(it for it in grader.course()["07_strategy.ipynb"] if it.check == grader.DRILLS)
     answers = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
@@ -114,7 +114,7 @@ def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
 
 def test_a_misspelt_notebook_name_is_refused_with_the_list_of_exercises(tmp_path, capsys):
     # found by a fake class: `--notebooks 04_hand_pionts.ipynb` graded nothing, said "0 students", exit 0
-    from hearts_teach.teach.exercises import main
+    from hearts_teach.classroom.exercises import main
 
     _hand_in(tmp_path, "gil", RIGHT)
     assert main(["grade", str(tmp_path), "--notebooks", "04_hand_pionts.ipynb"]) == 2
@@ -126,7 +126,7 @@ def test_the_handouts_helper_imports_at_the_old_path_are_not_noted(tmp_path):
     # a notebook handed out before the package's layers imports its helpers from hearts_teach.checks:
     # that setup cell is the handout's, not the student's reaching for the engine
     _hand_in(tmp_path, "ada", RIGHT, ["from hearts_teach import Card, cards\nfrom hearts_teach.checks import check, try_it"])
-    _hand_in(tmp_path, "gus", RIGHT, ["from hearts_teach.teach.checks import checker, check"])
+    _hand_in(tmp_path, "gus", RIGHT, ["from hearts_teach.classroom.checks import checker, check"])
     items = grader.course()["02_trick_winner.ipynb"]
     assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
     assert "mentions hearts_teach" in grader._engine_note(tmp_path / "gus" / "02_trick_winner.ipynb", items)

@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from hearts_teach.teach.checks.framework import call_with_limit
+from hearts_teach.classroom.checks.framework import call_with_limit
 
 
 def test_overlapping_calls_from_threads_leave_stdout_alone():

@@ -8,7 +8,7 @@ from lesson_runner import ROOT, run
 
 from hearts_teach import Hand
 from hearts_teach.agents.coach import assess_play
-from hearts_teach.teach.guided_hand import OPENINGS, GuidedHand
+from hearts_teach.course.guided_hand import OPENINGS, GuidedHand
 
 
 def fresh_from_the_lesson() -> GuidedHand:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.teach.league import LeagueError, ResultsFile, read_bots, run_league, schedule
+from hearts_teach.classroom.league import LeagueError, ResultsFile, read_bots, run_league, schedule
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -155,7 +155,7 @@ def test_a_bot_cannot_touch_the_results_file_or_the_scores(tmp_path):
     results = out / "results.jsonl"
     vandal = HIGHEST + f"""
 import builtins, os
-import hearts_teach.games.hearts.scoring, hearts_teach.teach.league
+import hearts_teach.games.hearts.scoring, hearts_teach.classroom.league
 
 def choose_play(view):
     for mode in ("a", "w", "r+"):
@@ -170,7 +170,7 @@ def choose_play(view):
     except OSError:
         pass
     hearts_teach.games.hearts.scoring.final_scores = lambda *a, **k: ((0, 0, 0, 0), None)
-    hearts_teach.teach.league.standings = None
+    hearts_teach.classroom.league.standings = None
     builtins.min = lambda *a, **k: 0
     return max(view.legal, key=lambda c: (c.rank, c.index))
 """
@@ -180,7 +180,7 @@ def choose_play(view):
     twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
     attacked = run_league(lineup, hands=3, seed=2, out=out)
     honest = run_league(twin, hands=3, seed=2)
-    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.teach.league, open")
+    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.classroom.league, open")
     assert without_notes(attacked) == without_notes(honest)  # same play, same scores: nothing leaked
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
@@ -364,7 +364,7 @@ def test_cli_table_and_errors(tmp_path):
 def test_the_teacher_is_warned_when_the_bots_would_run_as_root(tmp_path, monkeypatch, capsys):
     import argparse
 
-    from hearts_teach.teach import bot_sandbox, league
+    from hearts_teach.classroom import bot_sandbox, league
 
     a = write(tmp_path, "alice", HIGHEST)
     args = argparse.Namespace(files=[str(a)], hands=1, seed=0, workers=None, scheduler=None, out=None,
@@ -437,7 +437,7 @@ def test_a_bot_that_rebuilds_the_deal_from_the_seed_is_noted_for_the_teacher(tmp
     peeker = """
 from hearts_teach import Card, Suit
 from hearts_teach import Hand
-from hearts_teach.teach.league import deal_seed
+from hearts_teach.classroom.league import deal_seed
 
 def choose_pass(view):
     for s in range(100):
@@ -453,7 +453,7 @@ def choose_play(view):
     result = run_league(files, hands=2, seed=3)
     notes = {s.name: s.note for s in result.standings}
     assert notes["plain"] == notes["hi"] == ""
-    assert notes["peeker"].startswith("note: the file mentions Hand, hearts_teach.teach.league, deal_seed;")
+    assert notes["peeker"].startswith("note: the file mentions Hand, hearts_teach.classroom.league, deal_seed;")
     assert "  peeker: note: the file mentions Hand" in result.table()
     assert {b["name"]: b["note"] for b in result.to_dict()["bots"]}["peeker"] == notes["peeker"]
     # the page the teacher publishes for the class does not carry the teacher's notes

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hearts_teach.teach.league import run_league
+from hearts_teach.classroom.league import run_league
 
 BOT = """
 def choose_pass(view):
@@ -40,7 +40,7 @@ def test_a_bot_cannot_kill_the_league(tmp_path):
 def test_a_refusal_in_the_league_is_worded_as_the_leagues_not_the_graders(tmp_path):
     # the guard is shared with the class grader; a teacher reading the league's table was told
     # "the grader does not let a submission read ..."
-    from hearts_teach.teach.league import run_league
+    from hearts_teach.classroom.league import run_league
 
     bot = tmp_path / "peeker.py"
     bot.write_text("def choose_pass(view):\n    open('/etc/../" + str(tmp_path).lstrip("/") + "/x.py').read()\n"

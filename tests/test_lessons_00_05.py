@@ -82,9 +82,9 @@ def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
 
 
 def test_01_the_pass_comments_never_promise_a_void_the_pass_undid():
+    from hearts_teach.course.lessons import table_bots
+    from hearts_teach.course.pass_comments import pass_feedback
     from hearts_teach.present.widgets import PassPicker
-    from hearts_teach.teach.lessons import table_bots
-    from hearts_teach.teach.pass_comments import pass_feedback
 
     seen = 0
     for seed in range(40):
@@ -149,8 +149,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
 def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
     """The engine's sentence for a void discard says "any card" only when every held card is legal."""
     from hearts_teach import Rules
+    from hearts_teach.course.lessons import table_bots
     from hearts_teach.kernel.errors import Rule
-    from hearts_teach.teach.lessons import table_bots
 
     checked = 0
     for name in ("standard", "queen_waits", "first_trick_points"):

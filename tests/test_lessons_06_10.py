@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.teach.navigation import GLOSSARY, RULES_SUMMARY, reference_line
+from hearts_teach.course.navigation import GLOSSARY, RULES_SUMMARY, reference_line
 
 ROOT = Path(__file__).resolve().parents[1]
 OWNED = ["06_scoring_a_match", "07_play_a_match", "08_practice_decisions", "09_hearts_vs_spades",
@@ -117,11 +117,11 @@ def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, stacked
 
     from hearts_teach import Rules
+    from hearts_teach.course.lessons import match_verdict, score_piles
     from hearts_teach.games.spades import SpadesMatch, score_hand
     from hearts_teach.games.spades.legality import trick_winner
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
-    from hearts_teach.teach.lessons import match_verdict, score_piles
 
     # 06: South 101, West 77, North 77, East 90; lesson 07: 64, 38, 101, 38
     assert "another hand is played" in match_verdict((101, 77, 77, 90))
@@ -144,7 +144,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert (match.hand.dealer, match.hand.first_seat) == (3, 0)
     match2 = SpadesMatch(seed=7)
     match2.hand  # noqa: B018
-    from hearts_teach.teach.spades_lesson import play_spades
+    from hearts_teach.course.spades_lesson import play_spades
 
     play_spades(match2.hand, seed=7)
     match2.next_hand()
@@ -153,7 +153,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
 
 def test_lesson_06_prose_numbers_come_from_the_engine():
     from hearts_teach import DECK, Hand, Match, Rules
-    from hearts_teach.teach.lessons import bots_play, play_match, replay_with, table_bots
+    from hearts_teach.course.lessons import bots_play, play_match, replay_with, table_bots
 
     assert sum(c.points for c in DECK) == 26 and {c.points for c in DECK if c.points} == {1, 13}
     match = play_match(Match(seed=5), table_bots("rule", seed=5))
@@ -176,7 +176,7 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
 
 
 def test_lesson_06_history_widget_shows_each_outcome_on_click():
-    from hearts_teach.teach.outcomes import Outcomes
+    from hearts_teach.course.outcomes import Outcomes
 
     box = Outcomes({"A": lambda: "first outcome", "B": lambda: "second outcome"}, "Pick one")
     assert "nothing shown yet" in box.text() and box.output.value == ""
@@ -202,7 +202,7 @@ def test_lesson_06_history_widget_names_the_three_passed_cards():
 
 
 def test_lesson_08_states_the_one_marks_scale():
-    from hearts_teach.teach.drills import MARKS_RULE
+    from hearts_teach.course.drills import MARKS_RULE
 
     text = "".join(_src(c) for c in _cells("08_practice_decisions"))
     assert f"({MARKS_RULE})" in text.replace("\n", " ")
@@ -210,9 +210,9 @@ def test_lesson_08_states_the_one_marks_scale():
 
 def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     from hearts_teach.agents.spades import estimate_tricks
+    from hearts_teach.course.spades_lesson import play_match, play_spades, same_deal
     from hearts_teach.games.spades import SpadesHand, SpadesMatch
     from hearts_teach.games.spades.rules import SpadesRules
-    from hearts_teach.teach.spades_lesson import play_match, play_spades, same_deal
 
     _, spades = same_deal(17)
     play_spades(spades, seed=2)
@@ -233,7 +233,7 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
 
 def test_lesson_09_rewinds_to_the_trick_it_names():
     """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
-    from hearts_teach.teach.spades_lesson import play_spades, same_deal
+    from hearts_teach.course.spades_lesson import play_spades, same_deal
 
     _, spades = same_deal(17)
     play_spades(spades, seed=2)

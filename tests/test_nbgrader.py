@@ -1,6 +1,6 @@
 """Real nbgrader on a fake class: generate_assignment, autograde and export, with a student
 who patches check (and verify) and one whose file is broken. The grades come from the
-autograder test cells, which grade outside the student's kernel (hearts_teach.teach.autograde)."""
+autograder test cells, which grade outside the student's kernel (hearts_teach.classroom.autograde)."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ pytestmark = pytest.mark.skipif(not (BIN / "nbgrader").exists(), reason="nbgrade
 WRONG = "def trick_winner(trick):\n    return 0\n"
 PATCHER = [WRONG,
            # every trick in one cell: a fake check, patched checker modules, a no-op verify
-           "import hearts_teach.teach.checks as hc, hearts_teach.teach.checks.framework as fw, hearts_teach.teach.autograde as ag\n"
+           "import hearts_teach.classroom.checks as hc, hearts_teach.classroom.checks.framework as fw, hearts_teach.classroom.autograde as ag\n"
            "class R:\n    ok = True; passed = total = 38\n"
            "def check(*a, **k):\n    print('trick_winner: all 38 of 38 cases right. Well done!'); return R()\n"
            "hc.check = check\nfw.run_check = lambda *a, **k: R()\nfw.judge_value = lambda *a, **k: None\n"
            "ag.verify = lambda *a, **k: print('trick_winner: 38 of 38 visible cases right')\n"]
-LOOKUP = ["from hearts_teach.teach.checks import checker as _c\n"
+LOOKUP = ["from hearts_teach.classroom.checks import checker as _c\n"
           "_answers = {tuple(c.args[0]): c.expected for c in _c('trick_winner').cases()}\n"
           "def trick_winner(trick):\n    return _answers[tuple(trick)]\n"]
 
@@ -98,7 +98,7 @@ def test_nbgrader_grades_exercise_10_bots_on_positions(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     release = course / "release" / "ps1" / "10_write_a_bot.ipynb"
     # ada: a correct bot; ben: legal passes, often illegal plays; eve: the same, patching check and verify
-    patch_verify = "import hearts_teach.teach.autograde as ag\nag.verify = lambda *a, **k: print('all right')\n"
+    patch_verify = "import hearts_teach.classroom.autograde as ag\nag.verify = lambda *a, **k: print('all right')\n"
     bots = {"ada": ([PASS_OK, PLAY_OK], 4.0), "ben": ([PASS_FIRST3, PLAY_FIRST], 2.0),
             "eve": ([PASS_FIRST3, PLAY_FIRST, CHEATS, patch_verify], 2.0)}
     for student, (cells, _) in bots.items():

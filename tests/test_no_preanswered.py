@@ -55,7 +55,7 @@ TEXT_LIMIT = 2000  # characters of one output's text: about a screen in a plain-
 def test_no_record_dump_as_a_cell_output(path: Path):
     """Outputs stay readable as text: no eval-able record (``Hand.from_record({...})``) and no
     text output longer than TEXT_LIMIT. Show a hand with ``print(hand)`` or
-    ``hearts_teach.teach.drawing.drawing(hand)`` (HTML table, readable text twin)."""
+    ``hearts_teach.course.drawing.drawing(hand)`` (HTML table, readable text twin)."""
     import json
 
     bad = []

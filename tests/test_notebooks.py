@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.teach.lessons import EXERCISES, LESSONS, exercise_link, lesson_file
-from hearts_teach.teach.notebooks import comparable, execute_notebook
+from hearts_teach.course.lessons import EXERCISES, LESSONS, exercise_link, lesson_file
+from hearts_teach.course.notebooks import comparable, execute_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -41,7 +41,7 @@ def test_the_series_has_every_lesson():
     assert not missing, f"lessons missing from notebooks/: {missing}"
     apps = {"play.ipynb"} | {p.name for p in EXTRA_PATHS}  # the Play Hearts app (./dev play), extras
     extra = sorted({p.name for p in NOTEBOOKS.glob("*.ipynb")} - {p.name for p in LESSON_PATHS} - apps)
-    assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.teach.lessons.LESSONS): {extra}"
+    assert not extra, f"notebooks/ holds files that are not in the series (hearts_teach.course.lessons.LESSONS): {extra}"
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -49,7 +49,7 @@ def test_every_code_cell_was_executed(path: Path):
     unrun = [i for i, c in enumerate(_cells(path))
              if c["cell_type"] == "code" and _source(c).strip() and c.get("execution_count") is None]
     assert not unrun, (f"{path.relative_to(ROOT)}: code cells {unrun} have no execution_count; "
-                       f"run: python -m hearts_teach.teach.notebooks execute {path.relative_to(ROOT)}")
+                       f"run: python -m hearts_teach.course.notebooks execute {path.relative_to(ROOT)}")
 
 
 def test_execution_stores_no_interpreter_version(tmp_path):
@@ -84,7 +84,7 @@ def test_reexecution_is_byte_identical(path: Path):
         first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
         context = "\n".join(f"- {a}\n+ {b}" for a, b in zip(old[first:first + 3], new[first:first + 3], strict=False))
         pytest.fail(f"{path.name} changes when re-executed (first difference at line {first + 1}):\n{context}\n"
-                    f"run: python -m hearts_teach.teach.notebooks execute {path.relative_to(ROOT)}")
+                    f"run: python -m hearts_teach.course.notebooks execute {path.relative_to(ROOT)}")
 
 
 def _expected_nav_targets(n: int) -> list[str]:
@@ -138,10 +138,10 @@ def test_welcome_links_every_lesson_and_exercise():
     assert not missing, f"00_welcome does not link {missing}"
 
 
-# the helpers the lessons rely on (hearts_teach.teach.lessons) ---------------------------------------
+# the helpers the lessons rely on (hearts_teach.course.lessons) ---------------------------------------
 
 def test_nav_line_links_neighbours_index_and_exercise():
-    from hearts_teach.teach.lessons import nav_line
+    from hearts_teach.course.lessons import nav_line
 
     line = nav_line(3)
     targets = [t.split("#")[0] for t in LINK.findall(line)]
@@ -153,7 +153,7 @@ def test_nav_line_links_neighbours_index_and_exercise():
 
 def test_deal_with_places_the_fixed_cards_and_deals_the_rest():
     from hearts_teach import CardList
-    from hearts_teach.teach.lessons import deal_with
+    from hearts_teach.course.lessons import deal_with
 
     deal = deal_with({0: "QS AS", 3: "2C"}, seed=9)
     assert [len(h) for h in deal] == [13, 13, 13, 13]
@@ -165,8 +165,8 @@ def test_deal_with_places_the_fixed_cards_and_deals_the_rest():
 
 
 def test_match_verdict_agrees_with_the_match_rule():
+    from hearts_teach.course.lessons import match_verdict
     from hearts_teach.games.hearts.match import _decided
-    from hearts_teach.teach.lessons import match_verdict
 
     for totals in [(98, 64, 71, 90), (104, 64, 71, 90), (104, 64, 64, 90), (100, 100, 20, 20), (100, 99, 99, 0)]:
         verdict = match_verdict(totals)
@@ -177,7 +177,7 @@ def test_match_verdict_agrees_with_the_match_rule():
 
 
 def test_legal_report_marks_the_forced_card():
-    from hearts_teach.teach.lessons import legal_report, position
+    from hearts_teach.course.lessons import legal_report, position
 
     hand = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
     report = legal_report(hand)
@@ -187,7 +187,7 @@ def test_legal_report_marks_the_forced_card():
 
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
-    from hearts_teach.teach.pass_comments import pass_feedback
+    from hearts_teach.course.pass_comments import pass_feedback
 
     hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
     gone = pass_feedback(hand, 0, "QS AS AD")
@@ -198,7 +198,7 @@ def test_pass_feedback_describes_the_choice():
 
 
 def test_drill_session_grades_and_scores():
-    from hearts_teach.teach.lessons import DRILLS, MARKS, DrillSession
+    from hearts_teach.course.lessons import DRILLS, MARKS, DrillSession
 
     session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
     refused = session.answer("KD")
@@ -212,7 +212,7 @@ def test_drill_session_grades_and_scores():
 
 
 def test_drill_session_widget_clicks_are_graded():
-    from hearts_teach.teach.lessons import DRILLS, DrillSession
+    from hearts_teach.course.lessons import DRILLS, DrillSession
 
     session = DrillSession([DRILLS[0], DRILLS[4]])
     assert session.widget is not None  # building the view creates the clickable cards
@@ -230,7 +230,7 @@ def test_the_lessons_gather_the_one_pass_feedback():
     # a superseded copy (teach/pass_feedback.py) once sat beside pass_comments and was the one
     # teach.lessons exported: it told a learner who passed Q♠ they could no longer be stuck with her
     from hearts_teach import Hand
-    from hearts_teach.teach import lessons, pass_comments
+    from hearts_teach.course import lessons, pass_comments
 
     assert lessons.pass_feedback is pass_comments.pass_feedback
     gone = lessons.pass_feedback(Hand.deal(seed=287), 0, "QS AS AD")

@@ -1,8 +1,8 @@
 """The exercise 09 checkers: right answers pass, typical slips get the right hint,
 stubs, wrong types and exceptions are reported without raising."""
 
+from hearts_teach.classroom.checks import check
 from hearts_teach.games.spades import score_hand
-from hearts_teach.teach.checks import check
 
 
 def good_score(bids, tricks, bags=(0, 0)):

@@ -117,7 +117,7 @@ def test_pass_picker_whole_pass_by_clicks():
 
 
 def test_pass_picker_completes_the_pass_with_other_players():
-    from hearts_teach.teach.lessons import table_bots
+    from hearts_teach.course.lessons import table_bots
 
     pp = PassPicker(Hand.deal(seed=287), seat=0, others=table_bots("rule"))
     for key in ("QS", "AS", "AD"):

@@ -26,7 +26,7 @@ BOTS = {
 
 
 def _rate(files: list[Path], deals: int, workers: int | None) -> tuple[float, float]:
-    from hearts_teach.teach.league import run_league
+    from hearts_teach.classroom.league import run_league
 
     stamps: list[float] = []
     t0 = time.perf_counter()

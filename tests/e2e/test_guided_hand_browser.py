@@ -17,7 +17,7 @@ FEEDBACK = ".ht-guided-hand .ht-guided-feedback"
 
 
 def expected_scores() -> str:
-    from hearts_teach.teach.guided_hand import GuidedHand
+    from hearts_teach.course.guided_hand import GuidedHand
 
     guided = GuidedHand()
     while not guided.done:

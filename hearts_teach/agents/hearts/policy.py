@@ -222,4 +222,6 @@ def threat_of(taken: list[int] | tuple[int, ...], me: int) -> int:
     if holder == me:
         return NO_MOON
     t = taken[holder]
-    return holder if (t & HEARTS_MASK).bit_count() + (13 if t & QS_MASK else 0) >= 8 else MOON_OPEN
+    # a moon needs hearts: a seat that has taken only the Q♠ is not shooting (yet)
+    hearts = (t & HEARTS_MASK).bit_count()
+    return holder if hearts and hearts + (13 if t & QS_MASK else 0) >= 8 else MOON_OPEN

@@ -106,7 +106,8 @@ def _threats(taken: list[int], defence: tuple[bool, ...]) -> tuple[int, ...]:
     if holder < 0:
         return tuple(MOON_OPEN if d else NO_MOON for d in defence)
     t = taken[holder]
-    status = holder if (t & HEARTS_MASK).bit_count() + (13 if t >> QS_INDEX & 1 else 0) >= 8 else MOON_OPEN
+    hearts = (t & HEARTS_MASK).bit_count()  # a moon needs hearts (a lone Q♠ taker is not shooting)
+    status = holder if hearts and hearts + (13 if t >> QS_INDEX & 1 else 0) >= 8 else MOON_OPEN
     return tuple(status if defence[s] and s != holder else NO_MOON for s in range(len(taken)))
 
 

@@ -499,8 +499,10 @@ class BatchState:
         n = np.bitwise_count(has)
         holder = (np.bitwise_count((has & (~has + np.uint32(1))) - np.uint32(1)) >> 3).astype(np.intp)
         held = taken.ravel()[np.arange(len(live)) * SEATS + (holder & SEAT_WRAP)]
-        pts = np.bitwise_count(held & _C_HEARTS) + QS_POINTS * ((held & _C_QS) != 0)
-        status = np.where(n >= 2, NO_MOON, np.where((n == 1) & (pts >= 8), holder, MOON_OPEN))
+        hearts = np.bitwise_count(held & _C_HEARTS)
+        pts = hearts + QS_POINTS * ((held & _C_QS) != 0)
+        # a moon needs hearts: a seat that has taken only the Q♠ is not shooting (yet)
+        status = np.where(n >= 2, NO_MOON, np.where((n == 1) & (pts >= 8) & (hearts > 0), holder, MOON_OPEN))
         t = np.where(np.arange(SEATS)[None, :] == holder[:, None], NO_MOON, status[:, None])
         self.threat[live] = np.where(self.defence[live], t, NO_MOON)
         self.split[live] = n >= 2

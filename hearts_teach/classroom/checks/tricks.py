@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, card_text
+from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.table import FOUR
-from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short, card_text
-from hearts_teach.teach.checks.positions import names, random_hands
 
 RULE = ("No trump: the highest card of the suit that was led wins (ace high); "
         "a card of any other suit never wins, however high.")

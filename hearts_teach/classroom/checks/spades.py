@@ -7,7 +7,7 @@ teams' bags before the hand -> ``(points, bags_after)``, two pairs by team, with
 the 10-bag penalty. Expected answers come from ``hearts_teach.games.spades.score_hand``
 (docs/rules.md S6-S8).
 
-``hearts_teach.teach.checks`` loads this module on first use (it needs the Spades engine and bots).
+``hearts_teach.classroom.checks`` loads this module on first use (it needs the Spades engine and bots).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.agents.spades import SpadesBot, auto_play
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.scoring import score_hand
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
 
 SEATS = SEAT_NAMES
 TEAMS = ("South–North", "West–East")

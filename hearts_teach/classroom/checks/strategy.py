@@ -22,12 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts_teach.agents.hearts import make_bot
-from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import SUIT_MASKS, Card, CardList
-from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.teach.checks.framework import (
+from hearts_teach.classroom.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
     Checker,
@@ -37,8 +32,13 @@ from hearts_teach.teach.checks.framework import (
     call_with_limit,
     one_line,
 )
-from hearts_teach.teach.checks.positions import names, random_hands
-from hearts_teach.teach.drills import FULL_MARKS, Drill, Scripted, grade, marks
+from hearts_teach.classroom.checks.positions import names, random_hands
+from hearts_teach.course.drills import FULL_MARKS, Drill, Scripted, grade, marks
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import SUIT_MASKS, Card, CardList
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 
 SEATS = SEAT_NAMES
 

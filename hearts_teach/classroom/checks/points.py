@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.games.hearts.scoring import final_scores, trick_points
-from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
-from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.teach.checks.framework import (
+from hearts_teach.classroom.checks.framework import (
     Case,
     Checker,
     WrongType,
@@ -23,7 +19,11 @@ from hearts_teach.teach.checks.framework import (
     as_card,
     cards_text,
 )
-from hearts_teach.teach.checks.positions import names, random_hands
+from hearts_teach.classroom.checks.positions import names, random_hands
+from hearts_teach.games.hearts.scoring import final_scores, trick_points
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR, SEAT_NAMES
 
 RANDOM_MOON_CASES = 4
 

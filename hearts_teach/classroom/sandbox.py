@@ -1,6 +1,6 @@
 """Run a student's notebook code in a process of its own and collect its answers as data.
 
-``run_submission(sources, calls)`` starts ``hearts_teach.teach.sandbox_worker`` in a new process:
+``run_submission(sources, calls)`` starts ``hearts_teach.classroom.sandbox_worker`` in a new process:
 
 - a private temporary folder is its working directory and home, and holds a private copy
   of the ``hearts_teach`` package, first on its path: a submission that rewrites the
@@ -35,7 +35,7 @@ MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
 PRIVATE = (PACKAGE_DIR.parent / "solutions",)
 CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "
-        "from hearts_teach.teach.sandbox_worker import main; main()")
+        "from hearts_teach.classroom.sandbox_worker import main; main()")
 
 
 @dataclass

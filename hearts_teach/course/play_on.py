@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hearts_teach.course.describe import describe_trick
+from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card
-from hearts_teach.teach.describe import describe_trick
-from hearts_teach.teach.players import bots_play
 
 
 def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:

@@ -3,7 +3,7 @@
 nbgrader runs a notebook's test cells in the student's own kernel, where ``check`` may have
 been redefined or the checker modules patched. A test cell therefore only calls
 
-    from hearts_teach.teach.autograde import verify
+    from hearts_teach.classroom.autograde import verify
     verify("trick_winner", trick_winner)                # the visible cases
     verify("trick_winner", trick_winner, hidden=True)   # the hidden cases (in a hidden region)
 
@@ -11,15 +11,15 @@ Each test cell takes ``hearts_teach`` out of ``sys.modules``, imports ``verify``
 (so attributes that earlier cells patched, ``check`` or ``verify`` itself, are gone) and puts
 the notebook's modules back for the cells that follow. ``verify``
 collects the code of the cells run so far and hands it to a new Python process
-(``python -I -m hearts_teach.teach.autograde``), started from the interpreter's own files. That
+(``python -I -m hearts_teach.classroom.autograde``), started from the interpreter's own files. That
 process is the grader: it computes the expected answers itself, runs the student's code in
-a third process (``hearts_teach.teach.sandbox``), compares the answers and prints one JSON verdict.
+a third process (``hearts_teach.classroom.sandbox``), compares the answers and prints one JSON verdict.
 ``verify`` prints a line and raises ``AutograderTestFailed`` (shown as that line, not as a
 traceback) unless every case is right, which is how nbgrader marks the cell failed.
 
 What this cannot stop: code that reaches into the kernel that runs the test cell itself
 (replacing ``subprocess`` or IPython's error display, say). The class grader
-(``python -m hearts_teach.teach.exercises grade``) runs nothing in the student's process at all;
+(``python -m hearts_teach.classroom.exercises grade``) runs nothing in the student's process at all;
 use it to confirm nbgrader's scores.
 """
 
@@ -47,7 +47,7 @@ def record_cells() -> None:
     """Keep the source of every cell run from now on (and of the one running now).
 
     IPython's history is not enough: a notebook run with ``store_history=False`` (nbval does
-    that) has none. ``hearts_teach.teach.checks`` calls this on import, in the notebook's setup cell."""
+    that) has none. ``hearts_teach.classroom.checks`` calls this on import, in the notebook's setup cell."""
     try:
         from IPython import get_ipython
 
@@ -84,7 +84,7 @@ def _judge(check: str, function: str, sources: list[str]) -> dict:
     # no cache in the kernel: a student could fill it in; every test cell asks the grader again
     job = json.dumps({"check": check, "function": function, "sources": sources})
     try:
-        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.teach.autograde"], input=job,
+        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde"], input=job,
                               capture_output=True, text=True, timeout=TIMEOUT)
         verdict = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
     except (subprocess.TimeoutExpired, ValueError, IndexError) as exc:
@@ -123,7 +123,7 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
 
 def main() -> int:
     """The grader process: read the job from stdin, print one JSON verdict."""
-    from hearts_teach.teach.grader import Expect, course, grade_sources, prepare
+    from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
 
     job = json.loads(sys.stdin.read())
     item = Expect(str(job["check"]), str(job["function"]))

@@ -1,7 +1,7 @@
 """Run a student's bot module in a child process, one move at a time, with a time limit.
 
-The league (``hearts_teach.teach.league``) never imports a student's file itself. Each bot lives
-in its own child interpreter (``python -m hearts_teach.teach.bot_sandbox``) that:
+The league (``hearts_teach.classroom.league``) never imports a student's file itself. Each bot lives
+in its own child interpreter (``python -m hearts_teach.classroom.bot_sandbox``) that:
 
 - is started with a fresh temporary working directory and an environment without secrets;
 - limits itself before it reads any student code: no file may grow (``RLIMIT_FSIZE`` 0,
@@ -88,7 +88,7 @@ class BotProcess:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": package_parent,
                "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1",
                "OPENBLAS_NUM_THREADS": "1", "HOME": self.workdir.name, "TMPDIR": self.workdir.name}
-        self.proc = subprocess.Popen([sys.executable, "-m", "hearts_teach.teach.bot_sandbox"], cwd=self.workdir.name,
+        self.proc = subprocess.Popen([sys.executable, "-m", "hearts_teach.classroom.bot_sandbox"], cwd=self.workdir.name,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, env=env, close_fds=True,
                                      start_new_session=True)  # its own group: killed with all it starts
@@ -227,13 +227,13 @@ atexit.register(close_all)
 
 
 # ----------------------------------------------------------------------------------------
-# child side (python -m hearts_teach.teach.bot_sandbox)
+# child side (python -m hearts_teach.classroom.bot_sandbox)
 
 
 def _limit_self() -> None:
     import resource
 
-    from hearts_teach.teach.sandbox_worker import set_limits
+    from hearts_teach.classroom.sandbox_worker import set_limits
 
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # no file may grow (this one must hold)
     set_limits({resource.RLIMIT_AS: MEMORY_LIMIT})  # a hard limit already lower stays
@@ -331,7 +331,7 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
     # the class grader's guard, in this hand's fork (the parent must still fork the next
     # hand): no signals to the league (os.kill, pidfd), no new processes, no sockets, no
     # reads of other processes' files; a refusal raises in the bot and is its problem
-    from hearts_teach.teach.sandbox_worker import _install_guard, _remove_escapes
+    from hearts_teach.classroom.sandbox_worker import _install_guard, _remove_escapes
 
     _remove_escapes()
     _install_guard(os.getcwd())

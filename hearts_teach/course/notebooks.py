@@ -1,8 +1,8 @@
 """Regenerate and export the notebooks.
 
-    python -m hearts_teach.teach.notebooks execute [PATH ...]   # re-run and store outputs in place
-    python -m hearts_teach.teach.notebooks check [PATH ...]     # fail if re-running would change a file
-    python -m hearts_teach.teach.notebooks html [--out DIR]     # static HTML export of the lessons
+    python -m hearts_teach.course.notebooks execute [PATH ...]   # re-run and store outputs in place
+    python -m hearts_teach.course.notebooks check [PATH ...]     # fail if re-running would change a file
+    python -m hearts_teach.course.notebooks html [--out DIR]     # static HTML export of the lessons
 
 Re-execution is byte-identical: no per-cell timing, no stored widget state, widget model
 ids renumbered in display order, a fixed kernel name, and no interpreter version in the
@@ -142,7 +142,7 @@ def execute(paths: list[Path]) -> int:
 def check(paths: list[Path]) -> int:
     stale = [p for p in paths if execute_notebook(p) != comparable(p.read_text(encoding="utf-8"))]
     for p in stale:
-        print(f"out of date: {p} (run: python -m hearts_teach.teach.notebooks execute {p})")
+        print(f"out of date: {p} (run: python -m hearts_teach.course.notebooks execute {p})")
     if not stale:
         print(f"all {len(paths)} notebooks are up to date")
     return 1 if stale else 0
@@ -165,7 +165,7 @@ def export_html(out_dir: Path, paths: list[Path]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hearts_teach.teach.notebooks", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m hearts_teach.course.notebooks", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     for name in ("execute", "check"):

@@ -18,6 +18,7 @@ import ipywidgets as w
 from hearts_teach.agents import driver
 from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint, play_does
 from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+from hearts_teach.course.describe import describe_trick
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, to_card
 from hearts_teach.kernel.errors import ArgumentError, HeartsError
@@ -28,7 +29,6 @@ from hearts_teach.present.widgets.common import (
     status_html,
     sync_buttons,
 )
-from hearts_teach.teach.describe import describe_trick
 
 GUIDED_SEED = 2031  # a hold hand in which South leads, follows, ducks and discards
 
@@ -77,7 +77,7 @@ class GuidedHand:
 
     def __init__(self, hand: Hand | None = None, seat: int = 0, bots: Sequence[Any] | None = None,
                  coach_seed: int = 0):
-        from hearts_teach.teach.lessons import table_bots  # the lessons' bots (teach layer)
+        from hearts_teach.course.lessons import table_bots  # the lessons' bots (teach layer)
 
         self.hand = Hand.deal(seed=GUIDED_SEED, pass_direction="hold") if hand is None else hand
         if self.hand.phase is Phase.PASS:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from hearts_teach.course.positions import SEATS
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.kernel.cards import CardLike, CardList
-from hearts_teach.teach.positions import SEATS
 
 
 def score_piles(piles: Sequence[str | Iterable[CardLike]], rules: Rules | None = None) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ deal: a seeded greedy choice seats together the bots that have met least so far,
 bot meets every other within the first few deals (at most as many deals as there are
 bots, in our checks: 18 deals for 30 bots; the table says how many pairs have met).
 
-**Untrusted code.** A bot runs only in its own child process (``hearts_teach.teach.bot_sandbox``),
+**Untrusted code.** A bot runs only in its own child process (``hearts_teach.classroom.bot_sandbox``),
 never in the league's process: with no ``--workers`` the tables are played in this
 process and every bot in a child of it; with Dask, the tables are played in the worker
 processes and the bots in their children. A bot that raises, answers with something that
@@ -279,12 +279,12 @@ def play_table(task: dict) -> dict:
 
     ``task``: ``key``, ``seed``, ``deal``, ``table``, ``entries`` (4 names, ``None`` for a
     house rule bot), ``sources`` (name -> (source, filename)), ``move_limit``.
-    Everything a student wrote runs in ``hearts_teach.teach.bot_sandbox`` child processes."""
+    Everything a student wrote runs in ``hearts_teach.classroom.bot_sandbox`` child processes."""
     from hearts_teach.agents import driver
     from hearts_teach.agents.hearts.simple import HighestCardBot, RuleBot
     from hearts_teach.agents.lineups import seating
+    from hearts_teach.classroom.bot_sandbox import BotFailure, bot_process
     from hearts_teach.games.hearts.hand import Hand
-    from hearts_teach.teach.bot_sandbox import BotFailure, bot_process
 
     seed, deal, limit = task["seed"], task["deal"], float(task["move_limit"])
     entries: list[str | None] = list(task["entries"])
@@ -712,7 +712,7 @@ def make_tasks(bots: Sequence[BotFile], deals: int, seed: int, move_limit: float
 
 
 def _run_inline(tasks: list[dict]) -> Iterator[dict]:
-    from hearts_teach.teach.bot_sandbox import close_all
+    from hearts_teach.classroom.bot_sandbox import close_all
 
     try:
         for task in tasks:
@@ -876,7 +876,7 @@ ROOT_WARNING = ("league: warning: you are root and Python is installed where oth
 
 
 def main_league(args: argparse.Namespace) -> int:
-    from hearts_teach.teach.bot_sandbox import bots_run_as_root
+    from hearts_teach.classroom.bot_sandbox import bots_run_as_root
 
     t0 = time.monotonic()
     if not args.scheduler and bots_run_as_root():  # on a cluster, it is the workers' machines that count

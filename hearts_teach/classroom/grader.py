@@ -1,18 +1,18 @@
 """Grade a class: every submitted exercise notebook, isolated, scored by the grader alone.
 
-    python -m hearts_teach.teach.exercises grade DIR [--csv FILE] [--timeout SECONDS] [--jobs N]
+    python -m hearts_teach.classroom.exercises grade DIR [--csv FILE] [--timeout SECONDS] [--jobs N]
 
 ``DIR`` holds one folder per student: ``DIR/STUDENT/NN_name.ipynb``, or nbgrader's
 ``submitted/STUDENT/ASSIGNMENT/NN_name.ipynb`` (give the course folder or ``submitted``).
 
 What each notebook is graded on comes from its solution notebook: every
 ``check("name", function)`` call there is one check (the checker ``name`` from the
-registry in ``hearts_teach.teach.checks``, so a new exercise needs no change here), and
+registry in ``hearts_teach.classroom.checks``, so a new exercise needs no change here), and
 ``grade_drills(function)`` is the drills. For each submission the grader
 
 1. reads the notebook (a file that is not a notebook gets the status ``error``), and looks
    at which functions it defines (another exercise's functions: ``wrong notebook``);
-2. runs its code cells in a separate process (``hearts_teach.teach.sandbox``) with a time limit,
+2. runs its code cells in a separate process (``hearts_teach.classroom.sandbox``) with a time limit,
    a memory limit and a private copy of the package, then has that process call the
    student's functions on the visible and the hidden cases;
 3. compares the answers that come back, as plain data, with the expected answers that it
@@ -41,10 +41,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hearts_teach.teach.checks import checker as find_checker
-from hearts_teach.teach.checks.framework import Case, Checker, Failure, clip, judge_value, safe_repr
-from hearts_teach.teach.plaindata import BadData, decode, encode
-from hearts_teach.teach.sandbox import (
+from hearts_teach.classroom.checks import checker as find_checker
+from hearts_teach.classroom.checks.framework import (
+    Case,
+    Checker,
+    Failure,
+    clip,
+    judge_value,
+    safe_repr,
+)
+from hearts_teach.classroom.plaindata import BadData, decode, encode
+from hearts_teach.classroom.sandbox import (
     CASE_LIMIT,
     PACKAGE_DIR,
     PRIVATE,
@@ -122,7 +129,7 @@ def expected_items(solution: Path) -> list[Expect]:
     """``check("name", func)`` and ``grade_drills(func)`` calls of a solution notebook, in order."""
     import json
 
-    from hearts_teach.teach.nbgrader_cells import _graded_calls
+    from hearts_teach.classroom.nbgrader_cells import _graded_calls
 
     items: list[Expect] = []
     for src in _code_cells(json.loads(solution.read_text(encoding="utf-8"))):
@@ -158,7 +165,7 @@ def prepare(items: list[Expect]) -> dict[str, Prepared]:
         out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args, positions=True) for c in visible + hidden])
     if any(it.check == DRILLS for it in items):
         import hearts_teach.agents.coach  # noqa: F401
-        from hearts_teach.teach.checks import strategy  # noqa: F401 - the coach is loaded before any thread starts
+        from hearts_teach.classroom.checks import strategy  # noqa: F401 - the coach is loaded before any thread starts
     return out
 
 
@@ -218,7 +225,7 @@ def _rows_all(student: str, notebook: str, items: list[Expect], prepared: dict[s
 
 def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
     if it.check == DRILLS:
-        from hearts_teach.teach.checks.strategy import OUT_OF
+        from hearts_teach.classroom.checks.strategy import OUT_OF
 
         return OUT_OF
     return len(prepared[it.check].cases)
@@ -386,8 +393,8 @@ def _describe(prep: Prepared, f: Failure) -> str:
 
 
 def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run: Any) -> Row:
-    from hearts_teach.teach.checks.strategy import OUT_OF as out_of
-    from hearts_teach.teach.checks.strategy import grade_drills
+    from hearts_teach.classroom.checks.strategy import OUT_OF as out_of
+    from hearts_teach.classroom.checks.strategy import grade_drills
 
     if event is None:
         return Row(student, notebook, DRILLS, 0, out_of, "timeout" if run.timed_out else "error",

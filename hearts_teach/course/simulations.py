@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import SUIT_MASKS, Card, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
-from hearts_teach.teach.players import bots_play, table_bots
 
 SPADE_GROUPS = ("alone", "+1 or 2", "+3 or 4", "+5 or more")
 

@@ -192,7 +192,7 @@ def _decode(d: Any, depth: int, positions: bool = False) -> Any:
             out[_decode(pair[0], depth + 1, positions)] = _decode(pair[1], depth + 1, positions)
         return out
     if tag == "toolong" and len(d) == 2 and isinstance(d[1], str):
-        from hearts_teach.teach.checks.framework import TooLong
+        from hearts_teach.classroom.checks.framework import TooLong
 
         return TooLong(d[1][:40])
     if tag == "opaque" and len(d) == 3 and isinstance(d[1], str) and isinstance(d[2], str):

@@ -1,12 +1,12 @@
 """nbgrader's cell metadata for the solution notebooks, written by a command, never by hand.
 
-    python -m hearts_teach.teach.exercises mark [NAME ...]   # add or refresh it in solutions/
+    python -m hearts_teach.classroom.exercises mark [NAME ...]   # add or refresh it in solutions/
 
 - a code cell with a ``### BEGIN SOLUTION`` region becomes an *autograded answer*;
 - a Markdown cell with one becomes a *manually graded answer* (``WRITTEN_POINTS`` points);
 - after every ``check("name", function)`` cell come two *autograder test* cells, one point
   each: the visible cases, then the hidden cases between ``### BEGIN HIDDEN TESTS`` and
-  ``### END HIDDEN TESTS`` (both graded outside the kernel, see ``hearts_teach.teach.autograde``);
+  ``### END HIDDEN TESTS`` (both graded outside the kernel, see ``hearts_teach.classroom.autograde``);
 - after the ``grade_drills(...)`` cell comes one test cell worth ``DRILL_POINTS``.
 
 So ``nbgrader generate_assignment`` works on a copy of ``solutions/`` with no extra flags.
@@ -31,7 +31,7 @@ FRESH_IMPORT = ("import sys\n"
                 "for _n in _kept:\n"
                 "    del sys.modules[_n]  # import the grader afresh: nothing an earlier cell patched survives\n"
                 "try:\n"
-                "    from hearts_teach.teach.autograde import verify\n"
+                "    from hearts_teach.classroom.autograde import verify\n"
                 "finally:\n"
                 "    sys.modules.update(_kept)  # later cells go on with the modules they imported\n")
 

@@ -1,6 +1,6 @@
 """Friendly automatic feedback for the exercise notebooks.
 
->>> from hearts_teach.teach.checks import check
+>>> from hearts_teach.classroom.checks import check
 >>> result = check("trick_winner", trick_winner)      # doctest: +SKIP
 Case 3 of 38 went wrong (hand-picked: nobody follows: the led card wins):
   ...
@@ -18,9 +18,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hearts_teach.kernel.errors import HeartsError
-from hearts_teach.teach.checks import legal, match, passing, points, tricks
-from hearts_teach.teach.checks.framework import (
+from hearts_teach.classroom.checks import legal, match, passing, points, tricks
+from hearts_teach.classroom.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
     Checker,
@@ -30,6 +29,7 @@ from hearts_teach.teach.checks.framework import (
     report_lines,
     run_check,
 )
+from hearts_teach.kernel.errors import HeartsError
 
 CHECKERS: dict[str, Checker] = {}
 for _module in (passing, tricks, legal, points, match):
@@ -95,7 +95,7 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
 
 def _record_cells() -> None:
     # nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
-    from hearts_teach.teach.autograde import record_cells
+    from hearts_teach.classroom.autograde import record_cells
 
     record_cells()
 
@@ -111,7 +111,7 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
     For trying a function on one example before checking it: a stub that is not written
     yet, an exception or an endless loop is reported in one line, never as a traceback.
     """
-    from hearts_teach.teach.checks.framework import (
+    from hearts_teach.classroom.checks.framework import (
         MAX_LINE,
         _where,
         call_with_limit,

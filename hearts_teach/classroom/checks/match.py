@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
+from hearts_teach.classroom.checks.positions import random_hand
 from hearts_teach.games.hearts.match import _decided
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
-from hearts_teach.teach.checks.positions import random_hand
 
 SEATS = SEAT_NAMES
 RULE = ("The match ends when, after a hand, some total has reached the end score; the lowest total wins, "

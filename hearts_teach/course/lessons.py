@@ -16,8 +16,8 @@ Each job has its own module; this one gathers their names so that a lesson needs
 
 from __future__ import annotations
 
-from hearts_teach.teach.describe import describe_trick, legal_report, trick_rows, trick_table
-from hearts_teach.teach.drills import (
+from hearts_teach.course.describe import describe_trick, legal_report, trick_rows, trick_table
+from hearts_teach.course.drills import (
     DRILLS,
     FULL_MARKS,
     MARKS,
@@ -29,13 +29,13 @@ from hearts_teach.teach.drills import (
     grade,
     marks,
 )
-from hearts_teach.teach.matches import MatchStepper, play_match, replay_with
-from hearts_teach.teach.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
-from hearts_teach.teach.pass_comments import pass_feedback
-from hearts_teach.teach.players import Shooter, bots_play, table_bots
-from hearts_teach.teach.positions import SEATS, cannot_follow, deal_with, position
-from hearts_teach.teach.scoring import match_verdict, score_piles
-from hearts_teach.teach.simulations import (
+from hearts_teach.course.matches import MatchStepper, play_match, replay_with
+from hearts_teach.course.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
+from hearts_teach.course.pass_comments import pass_feedback
+from hearts_teach.course.players import Shooter, bots_play, table_bots
+from hearts_teach.course.positions import SEATS, cannot_follow, deal_with, position
+from hearts_teach.course.scoring import match_verdict, score_piles
+from hearts_teach.course.simulations import (
     SPADE_GROUPS,
     moon_frequency,
     queen_fate,

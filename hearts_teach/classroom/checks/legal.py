@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
-from hearts_teach.kernel.errors import Rule
-from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.table import FOUR
-from hearts_teach.teach.checks.framework import (
+from hearts_teach.classroom.checks.framework import (
     Case,
     Checker,
     WrongType,
@@ -24,7 +20,11 @@ from hearts_teach.teach.checks.framework import (
     card_text,
     cards_text,
 )
-from hearts_teach.teach.checks.positions import Position, names, random_hands
+from hearts_teach.classroom.checks.positions import Position, names, random_hands
+from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
+from hearts_teach.kernel.errors import Rule
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import FOUR
 
 RULES = {
     Rule.OPENING_LEAD: "The player holding 2♣ must lead it to the first trick.",

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.rules import pass_target as engine_pass_target
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
-from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short
 
 SEATS = SEAT_NAMES
 ROTATION = ("In hand h (counting from 0) the pass goes by h % 4: 0 left, 1 right, 2 across, "

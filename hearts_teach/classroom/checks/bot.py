@@ -25,18 +25,18 @@ from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import make_bot
 from hearts_teach.agents.hearts.simple import HighestCardBot
 from hearts_teach.agents.protocol import Watching
-from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import Card
-from hearts_teach.kernel.rng import Rng
-from hearts_teach.teach.checks.framework import Case, Checker, WrongType, _short, as_card
-from hearts_teach.teach.checks.strategy import (
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, as_card
+from hearts_teach.classroom.checks.strategy import (
     NotImplementedYet,
     TooSlow,
     _norm_cards,
     guarded,
     is_discard,
 )
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.rng import Rng
 
 LOOKS = (25, 50, 100, 200)  # deals: each look decides only when the 99% interval leaves zero
 Z_DECIDE = 2.576  # 99% two-sided, per look (4 looks: at most ~4% false verdicts overall)

@@ -2,7 +2,7 @@
 to play) and the coach grades it.
 
 One ``Drill`` class serves lesson 08 (``DRILLS``, worked through in a ``DrillSession``) and
-exercise 07 (``hearts_teach.teach.checks.strategy.DRILLS``, answered in a dict); ``grade`` is
+exercise 07 (``hearts_teach.classroom.checks.strategy.DRILLS``, answered in a dict); ``grade`` is
 the one grading path and ``MARKS`` the one scale. A drill's score is in *marks*: the game's
 *points* are penalties, and a drill never speaks of them as its score.
 """
@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hearts_teach.course.players import bots_play, table_bots
+from hearts_teach.course.positions import cannot_follow, position
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.present.widgets.common import WidgetView
-from hearts_teach.teach.players import bots_play, table_bots
-from hearts_teach.teach.positions import cannot_follow, position
 
 if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is graded
     from hearts_teach.agents.coach import Assessment

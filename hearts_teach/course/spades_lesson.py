@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from hearts_teach.agents.spades import SpadesBot, auto_play, estimate_tricks
+from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
@@ -13,7 +14,6 @@ from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
-from hearts_teach.teach.describe import trick_rows
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.widgets.common import WidgetView
-from hearts_teach.teach.players import bots_play
 
 
 def replay_with(hand: Hand, rules: Rules) -> Hand:

@@ -1,4 +1,4 @@
-"""The student's side of the grader: runs in its own process (started by ``hearts_teach.teach.sandbox``).
+"""The student's side of the grader: runs in its own process (started by ``hearts_teach.classroom.sandbox``).
 
 It reads a job (the notebook's code cells and the calls to make) from stdin, runs the cells
 in a fresh IPython shell, then calls the student's functions on the cases and writes one
@@ -195,8 +195,8 @@ def set_limits(limits: dict[int, int]) -> None:
 def _take_out_grading_calls() -> Any:
     """The student's copy of ``check``/``verify`` and friends do nothing here: the grader runs
     the cases itself (below), outside the student's reach. Returns the checks' framework."""
-    from hearts_teach.teach import autograde, checks
-    from hearts_teach.teach.checks import bot, framework, strategy
+    from hearts_teach.classroom import autograde, checks
+    from hearts_teach.classroom.checks import bot, framework, strategy
 
     for module, names in ((checks, CELL_EXCEPTIONS), (strategy, STRATEGY_NOOPS), (bot, BOT_NOOPS),
                           (autograde, ("verify",))):
@@ -285,7 +285,10 @@ def main() -> None:
         out.flush()
 
     import hearts_teach
-    from hearts_teach.teach.plaindata import decode, encode  # bound before any student code runs
+    from hearts_teach.classroom.plaindata import (  # bound before any student code runs
+        decode,
+        encode,
+    )
 
     send({"package": os.path.dirname(hearts_teach.__file__)})
     framework = _take_out_grading_calls()

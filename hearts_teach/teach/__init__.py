@@ -1,1 +1,0 @@
-"""Teaching: lessons, drills, checkers, exercises, grading and the class league."""
