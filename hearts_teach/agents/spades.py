@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hearts_teach.agents import driver
 from hearts_teach.games.spades.game import SpadesHand, bid_word
@@ -68,7 +68,7 @@ def _by_suit(mask: int) -> list[list[int]]:
 def _mask(cards: Iterable[CardLike] | int) -> int:
     if isinstance(cards, int) and not isinstance(cards, bool):
         return CardList.from_mask(cards).mask  # checked: bits 0..51 only
-    return CardList(cards).mask  # an InvalidCardError for anything that is not cards
+    return CardList(cast(Iterable[CardLike], cards)).mask  # an InvalidCardError for anything that is not cards
 
 
 def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) -> float:
@@ -199,7 +199,7 @@ def as_view(position: SpadesView | SpadesHand | SpadesState, seat: int | None = 
     if isinstance(position, SpadesView):
         return position
     if isinstance(position, SpadesHand):
-        return position.view(position.turn if seat is None else seat)
+        return position.view(position.to_act() if seat is None else seat)
     if isinstance(position, SpadesState):
         return SpadesView.from_state(position, position.turn if seat is None else seat,
                                      tuple(bids) if bids is not None else (None,) * SEAT_COUNT)
@@ -270,7 +270,7 @@ class SpadesBot:
         if bids[partner] == 0 and v.won[partner] == 0:
             return "protect partner's nil: win over partner", "protect"
         live = [o for o in opps if v.nil_alive(o)]
-        need = sum(bids[s] for s in (me, partner)) - (v.won[me] + v.won[partner])
+        need = sum(bids[s] or 0 for s in (me, partner))  # every bid is known once play begins - (v.won[me] + v.won[partner])
         if live and self.style != "baseline" and need > 0:
             left = 13 - v.tricks_done
             nil = live[0]

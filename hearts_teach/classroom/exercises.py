@@ -24,10 +24,13 @@ import copy
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.course.notebooks import write_if_changed
 from hearts_teach.kernel.errors import quote
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "solutions"
@@ -72,7 +75,7 @@ def strip_solutions(source: str, cell_type: str = "code") -> tuple[str, int]:
     return "\n".join(out), regions
 
 
-def make_exercise(nb, name: str):
+def make_exercise(nb: NotebookNode, name: str) -> NotebookNode:
     """The exercise version of solution notebook ``nb`` (not executed). nbgrader's autograder
     test cells are left out: they matter only to nbgrader, which makes its own student version."""
     from hearts_teach.classroom.nbgrader_cells import is_test_cell

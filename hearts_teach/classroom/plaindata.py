@@ -23,7 +23,7 @@ in the grader's process from the tags alone:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 MAX_STR = 10_000
@@ -117,7 +117,8 @@ def _encode(v: Any, budget: _Budget, depth: int, positions: bool = False) -> Any
         return _encode_view(v)  # JSON-ready as it is: ints, strings, tuples of ints, a dict of options
     for base, tag in ((tuple, "tuple"), (list, "list"), (frozenset, "frozenset"), (set, "set")):
         if isinstance(v, base):
-            items = list(base.__iter__(v))
+            iterate: Callable[[Any], Iterator[Any]] = base.__iter__  # the base's, not a subclass's override
+            items = list(iterate(v))
             return [tag, [_encode(x, budget, depth + 1, positions) for x in items]]
     if isinstance(v, dict):
         return ["dict", [[_encode(k, budget, depth + 1, positions), _encode(x, budget, depth + 1, positions)]

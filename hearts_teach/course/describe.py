@@ -4,12 +4,14 @@ the player to move grouped by what the rules say about them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.hand import Hand, Trick
+from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.kernel.cards import Card
 
 
-def trick_rows(hand, tail: Callable) -> str:
+def trick_rows(hand: Hand | SpadesHand, tail: Callable[[Any], str]) -> str:
     """Every completed trick as one line, leader first, the winner marked with *;
     ``tail(trick)`` writes the end of the line (shared by Hearts and Spades)."""
     lines = []
@@ -22,16 +24,20 @@ def trick_rows(hand, tail: Callable) -> str:
 
 def trick_table(hand: Hand) -> str:
     """Every completed trick as one line: leader first, the winner marked with *."""
-    def tail(t) -> str:
+    def tail(t: Trick) -> str:
+        if t.winner is None:  # only completed tricks are listed
+            return ""
         name = hand.seat_names[t.winner]
         return "   " + (f"{t.points:>2} pts → {name}" if t.points else f"       {name}")
 
     return trick_rows(hand, tail)
 
 
-def describe_trick(hand: Hand, trick=None) -> str:
+def describe_trick(hand: Hand, trick: Trick | None = None) -> str:
     """'East 2♣, South 9♣, West 6♣, North A♣ → North takes it (0 points)' (default: last trick)."""
     trick = hand.last_trick if trick is None else trick
+    if trick is None:
+        return "no trick has been played yet"
     names = hand.seat_names
     played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
     if trick.winner is None:
@@ -44,7 +50,7 @@ def legal_report(hand: Hand) -> str:
     """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why."""
     groups: dict[tuple[bool, str], list[Card]] = {}
     order: list[tuple[bool, str]] = []
-    for c in sorted(hand.cards(hand.turn), key=lambda c: (-c.suit, -c.rank)):
+    for c in sorted(hand.cards(hand.to_act()), key=lambda c: (-c.suit, -c.rank)):
         v = hand.explain(c)
         key = (v.legal, str(v.rule))
         if key not in groups:

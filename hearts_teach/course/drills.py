@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.course.positions import cannot_follow, position
@@ -118,7 +118,8 @@ def meaning(verdict: str) -> str:
 
 def _flush_lead() -> Hand:
     def stop(h: Hand) -> bool:
-        return h.turn == 0 and h.trick_number >= 3 and not h.current_trick.cards
+        trick = h.current_trick
+        return h.turn == 0 and h.trick_number >= 3 and trick is not None and not trick.cards
     return bots_play(Hand.deal(seed=1, pass_direction="hold"), table_bots("rule"), stop=stop)
 
 
@@ -207,6 +208,7 @@ class DrillSession(WidgetView):
         d = self.current
         if d is None:
             return "All drills are done. " + self.score_line()
+        assert self.hand is not None  # set together with the current drill
         chosen = CardList(cards)
         if d.kind == "play" and len(chosen) == 1:
             verdict = self.hand.explain(chosen[0], d.seat)
@@ -233,6 +235,7 @@ class DrillSession(WidgetView):
         if d is None:
             return "All drills are done. " + self.score_line()
         head = f"Drill {len(self.results) + 1} of {len(self.drills)} · {d.title}\n{d.prompt}"
+        assert self.hand is not None  # set together with the current drill
         return head + "\n" + self.hand.text(seat=d.seat)
 
     def graded_text(self) -> str:
@@ -271,7 +274,7 @@ class DrillSession(WidgetView):
         return "\n\n".join(parts)
 
     @property
-    def widget(self):
+    def widget(self) -> Any:  # an ipywidgets VBox
         if self._widget is None:
             import ipywidgets as w
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.widgets.common import WidgetView
@@ -21,7 +23,7 @@ def replay_with(hand: Hand, rules: Rules) -> Hand:
     return new
 
 
-def play_match(match, bots: Sequence, max_hands: int | None = None):
+def play_match(match: Match, bots: Sequence[Bot], max_hands: int | None = None) -> Match:
     """Let the bots play ``match`` hand after hand until it is over (or ``max_hands`` more
     hands have been finished). Returns the match."""
     done = 0
@@ -39,7 +41,7 @@ class MatchStepper(WidgetView):
     ``.button.click()`` (or ``.step()``) plays one hand; ``text()`` is the score table.
     """
 
-    def __init__(self, match, bots: Sequence):
+    def __init__(self, match: Match, bots: Sequence[Bot]) -> None:
         import ipywidgets as w
 
         self.match = match

@@ -16,6 +16,10 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("notebooks", "solutions", "exercises")
@@ -37,7 +41,7 @@ def notebook_paths(args: list[str] | None = None) -> list[Path]:
     return out
 
 
-def _normalize_widget_ids(nb):
+def _normalize_widget_ids(nb: NotebookNode) -> NotebookNode:
     """Renumber widget model ids in the order they are displayed (uuid4 differs per run)."""
     import nbformat
 
@@ -55,7 +59,7 @@ def _normalize_widget_ids(nb):
     return nbformat.from_dict(json.loads(text))
 
 
-def _merge_streams(nb) -> None:
+def _merge_streams(nb: NotebookNode) -> None:
     """Join consecutive stdout (or stderr) outputs of a cell into one output.
 
     How a cell's prints are split into stream messages depends on when the kernel flushes
@@ -63,7 +67,7 @@ def _merge_streams(nb) -> None:
     and nbval both treat consecutive streams as one text anyway.
     """
     for cell in nb.cells:
-        merged: list = []
+        merged: list[Any] = []
         for out in cell.get("outputs", []):
             prev = merged[-1] if merged else None
             if (out.get("output_type") == "stream" and prev is not None
@@ -75,7 +79,7 @@ def _merge_streams(nb) -> None:
             cell["outputs"] = merged
 
 
-def _drop_interpreter_stamp(nb) -> bool:
+def _drop_interpreter_stamp(nb: NotebookNode) -> bool:
     """Remove what the kernel stamps about the interpreter rather than the lesson.
 
     ipykernel writes ``language_info`` on every run; all of it is fixed for Python 3 except

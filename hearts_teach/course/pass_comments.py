@@ -49,7 +49,7 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
     now = CardList(sorted(list(kept) + list(got))) if got is not None else kept
     notes = []
     if QUEEN in gave:
-        notes.append(f"Q♠ goes to {hand.seat_names[hand.pass_target(seat)]}: she is out of your hand, "  # type: ignore[index]
+        notes.append(f"Q♠ goes to {hand.seat_names[hand.pass_target(seat) or 0]}: she is out of your hand, "
                      "but she can still be discarded on a trick you win.")
     elif QUEEN in now:
         guards = len([c for c in now if c.suit is Suit.SPADES and c < QUEEN])

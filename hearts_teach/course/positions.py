@@ -52,6 +52,6 @@ def position(fixed: Mapping[int, str | Iterable[CardLike]], plays: str | Iterabl
 def cannot_follow(hand: Hand) -> bool:
     """True when the player to move holds none of the led suit (after the first trick)."""
     trick = hand.current_trick
-    if trick is None or not trick.cards or hand.trick_number == 1:
+    if trick is None or trick.led_suit is None or hand.trick_number == 1:
         return False
-    return not hand.cards(hand.turn).of_suit(trick.led_suit)
+    return not hand.cards(hand.to_act()).of_suit(trick.led_suit)

@@ -5,6 +5,7 @@ so every printed figure is reproducible."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
@@ -12,6 +13,9 @@ from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.kernel.cards import SUIT_MASKS, Card, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SPADE_GROUPS = ("alone", "+1 or 2", "+3 or 4", "+5 or more")
 
@@ -53,7 +57,7 @@ def queen_fate(hands: int = 500, seed: int = 4, bots: str = "rule",
     return rows
 
 
-def _batch_hold_hands(names: str | Sequence[str], hands: int, seed: int):
+def _batch_hold_hands(names: str | Sequence[str], hands: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """The deals ``Hand.deal(Rng(seed).spawn(i))`` for i < ``hands`` played as hold hands
     on the batch engine by ``names`` (random bots draw from a batch stream seeded from
     ``seed``). Returns (dealt masks, taken masks), both (hands, 4)."""

@@ -64,8 +64,8 @@ def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
         best = [names[s] for s in FOUR.seats if hearts.scores[s] == low]
         lines.append(f"Hearts: fewest points is best: {', '.join(best)} ({low}).")
     if spades.is_over:
-        pts = spades.score().team_points
-        lines.append(f"Spades: {team_label(0, names)} {pts[0]:+d}, {team_label(1, names)} {pts[1]:+d} "
+        team = spades.score().team_points
+        lines.append(f"Spades: {team_label(0, names)} {team[0]:+d}, {team_label(1, names)} {team[1]:+d} "
                      f"(more is better).")
     return "\n".join(lines)
 
@@ -134,7 +134,7 @@ def what_happened(hand: SpadesHand) -> str:
     plays = [a for a in hand.history if a.kind == "play"]
     for s in hand.nil_seats:
         who = names[s]
-        kind = bid_word(hand.bids[s])  # type: ignore[arg-type]
+        kind = bid_word(hand.bids[s])
         broken = next((tr for tr in hand.tricks if tr.winner == s), None)
         if broken is None:
             lines.append(f"{who}'s {kind} held: {who} took no trick.")
@@ -145,6 +145,7 @@ def what_happened(hand: SpadesHand) -> str:
         st = moment.play_state()
         legal = moment.legal_plays().cards
         mine = broken.card_of(s)
+        assert mine is not None  # s played to the trick that broke the nil
         led = broken.cards[0]
         if st.trick:
             safe = [c for c in legal if not beats(c.index, st.win_card, st.led_suit)]
@@ -163,7 +164,7 @@ def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("w
     """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``."""
     moment = hand.copy()
     moment.replay(hand.history[:FOUR.players + play_index])  # the bids, then the plays
-    who = moment.seat_names[moment.turn]  # type: ignore[index]
+    who = moment.seat_names[moment.to_act()]
     out = []
     for style in styles:
         bot = SpadesBot(Rng(f"lesson09/reasons/{style}"), style)

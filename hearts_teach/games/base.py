@@ -157,7 +157,17 @@ class TrickSeats:
 
     leader: int
     cards: CardList
+    winner: int | None  # None while the trick is in progress
     players: int = FOUR.players  # the table size (a Hearts trick at 3, 5 or 6 seats sets its own)
+
+    @property
+    def taker(self) -> int:
+        """The seat that took this trick (``winner`` once complete); a ``WrongPhaseError`` while
+        the trick is still in progress."""
+        if self.winner is None:
+            raise WrongPhaseError(f"this trick is still in progress ({len(self.cards)} of {self.players} "
+                                  "cards): nobody has taken it yet; ask once it is complete", rule=Rule.WRONG_PHASE)
+        return self.winner
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -202,6 +212,20 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT, StateT]):
         def _play_action(self, seat: int, card: Card) -> ActionT: ...
         def explain(self, card: CardLike, seat: int | None = None) -> Verdict: ...
         def text(self, seat: int | None = None, all_hands: bool = False) -> str: ...
+        @property
+        def turn(self) -> int | None: ...
+
+    def to_act(self) -> int:
+        """The seat whose turn it is (``turn`` without its None): a ``WrongPhaseError`` names the
+        phase when no seat is to act (the Hearts pass, where every seat chooses at once, or the end)."""
+        turn = self.turn
+        if turn is None:
+            raise WrongPhaseError(f"no seat is to act now ({self._no_turn_phase()}); "
+                                  "look at the phase before asking whose turn it is", rule=Rule.WRONG_PHASE)
+        return turn
+
+    def _no_turn_phase(self) -> str:
+        return "the pass" if self._state is None else "the hand is over"
 
     def play_state(self) -> StateT:
         """A copy of the bitmask play state (for bots and simulations)."""

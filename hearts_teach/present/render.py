@@ -117,7 +117,7 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
         return "\n".join(lines)
     last = hand.last_trick
     if last is not None:
-        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.winner]} "  # type: ignore[index]
+        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.taker]} "
                      f"({last.points} pts)")
     lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)
@@ -293,7 +293,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     if hand.phase is Phase.PASS:
         lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
     elif hand.phase is Phase.PLAY:
-        lines.append(f"Trick {hand.trick_number} of {hand.rules.hand_size} · ▶ {names[hand.turn]} to play")  # type: ignore[index]
+        lines.append(f"Trick {hand.trick_number} of {hand.rules.hand_size} · ▶ {names[hand.to_act()]} to play")
     else:
         lines.append("The hand is over.")
     shown = list(show if show is not None else hand.table.seats)
@@ -302,8 +302,9 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
         lab = f" ({labels[s]})" if labels and labels[s] else ""
         held = hand.cards(s).pretty if s in shown else f"{len(hand.cards(s))} cards"
         extra = ""
-        if hand.phase is Phase.PASS and hand.passed(s) is not None and s in shown:
-            extra = f"   passing {' '.join(c.pretty for c in hand.passed(s))}"  # type: ignore[union-attr]
+        chosen = hand.passed(s) if hand.phase is Phase.PASS and s in shown else None
+        if chosen is not None:
+            extra = f"   passing {' '.join(c.pretty for c in chosen)}"
         lines.append(f"{mark} {names[s]:>{width}}{lab}: {held}{extra}")
     trick = hand.current_trick
     if trick is not None and trick.cards:
@@ -313,7 +314,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
     if last is not None:
         lines.append(f"Last trick {last.number}: " + ", ".join(
             f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
-            + f" → {names[last.winner]} takes {pts(last.points)}")  # type: ignore[index]
+            + f" → {names[last.taker]} takes {pts(last.points)}")
     if hand.phase is not Phase.PASS:
         lines.append(broken_text(hand))
         lines.append("Points taken: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(hand.points_taken)))
@@ -352,8 +353,8 @@ def score_table_html(match: Match, winner_line: bool = True) -> str:
     tot = "".join(f"<td {td}><b>{v}{' ★' if v == low and rows else ''}</b></td>" for v in totals)
     rows.append(f"<tr><td {td}><b>total</b></td><td {td}></td>{tot}<td {td}></td></tr>")
     foot = ""
-    if match.is_over and winner_line:
-        foot = f"<div><b>{escape(names[match.winner])} wins the match with {low} (lowest total).</b></div>"  # type: ignore[index]
+    if match.winner is not None and winner_line:
+        foot = f"<div><b>{escape(names[match.winner])} wins the match with {low} (lowest total).</b></div>"
     elif match.tie_for_lowest:
         foot = "<div>The lowest total is tied: another hand is played.</div>"
     return (f"<div class='ht-score-table'><b>Match to {match.rules.end_score}</b> (★ = lowest total)"

@@ -59,8 +59,9 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
     lines.append(f"Bids: {hand.bids_text()}")
     phase = hand.phase
     if phase is SpadesPhase.BID:
-        blind = ", or blind nil" if hand.may_bid_blind_nil(hand.turn) else ""  # type: ignore[arg-type]
-        lines.append(f"▶ {names[hand.turn]} to bid (0-13, 0 = nil{blind})")  # type: ignore[index]
+        bidder = hand.to_act()
+        blind = ", or blind nil" if hand.may_bid_blind_nil(bidder) else ""
+        lines.append(f"▶ {names[bidder]} to bid (0-13, 0 = nil{blind})")
         shown = FOUR.seats if all_hands or seat is None else [seat]
         for s in shown:
             lines.append(f"  {names[s]:>5}: {hand.cards(s).pretty}")
@@ -73,7 +74,7 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
         return "\n".join(lines)
     last = hand.last_trick
     if last is not None:
-        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.winner]}"  # type: ignore[index]
+        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.taker]}"
                      + (" (trumped)" if last.trumped else ""))
     lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)

@@ -53,7 +53,8 @@ def exchange(hands: list[int], chosen: list[int], off: int) -> list[int]:
 
 
 def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
-                queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False):
+                queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False,
+                ) -> tuple[tuple[int, ...], int | None]:
     """Play one complete random hand on the bitmask engine; returns (scores, moon).
 
     The documented fast path of ``StreamRandomBot`` on the driver (``agents.driver``): the

@@ -21,12 +21,14 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 from hearts_teach.agents.hearts.batch_play import play_hands
 from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
 from hearts_teach.games.hearts.legality import opening_holder
 from hearts_teach.games.hearts.scoring import final_scores
+from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import FULL_DECK
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
@@ -50,7 +52,7 @@ def scalar_rule_hand(rng: Rng, hand_number: int = 0) -> tuple:
 _CPU: dict[str, float] = {}
 
 
-def _rate(fn, n: int, reps: int, key: str = "") -> tuple[float, float, float]:
+def _rate(fn: Callable[[], object], n: int, reps: int, key: str = "") -> tuple[float, float, float]:
     """Median, min and max of ``n`` / wall seconds over ``reps`` runs (the median per CPU
     second goes to ``_CPU[key]``: on a shared machine it shows the rate without waiting)."""
     rates, cpu = [], []
@@ -63,14 +65,14 @@ def _rate(fn, n: int, reps: int, key: str = "") -> tuple[float, float, float]:
     return statistics.median(rates), min(rates), max(rates)
 
 
-def rollout_position():
+def rollout_position() -> View:
     """The first view, in seeded hands by four rule bots, at trick 5 with 8 legal cards."""
     from hearts_teach.agents.hearts import RuleBot
     from hearts_teach.games.hearts.hand import Hand
 
-    found: list = []
+    found: list[View] = []
 
-    def look(v) -> bool:
+    def look(v: View) -> bool:
         if v.tricks_done == 4 and v.legal_mask.bit_count() == 8:
             found.append(v)
         return bool(found) or v.tricks_done > 4
@@ -112,7 +114,7 @@ def batch_figures(quick: bool = False) -> dict:
     ns = 300 if quick else 2000
     rng = Rng(3)
 
-    def scalar():
+    def scalar() -> None:
         for i in range(ns):
             scalar_rule_hand(rng, i)
 
@@ -147,7 +149,7 @@ def scalar_bot_figures(quick: bool) -> dict:
     n = 40 if quick else 200
     bots = [RuleBot() for _ in range(SEAT_COUNT)]
 
-    def run():
+    def run() -> None:
         for i in range(n):
             play_hand(Hand.deal(seed=i, hand_number=i), bots)
 

@@ -72,7 +72,7 @@ class Bot:
             chosen = self.choose_pass(hand.view(seat))
             hand.pass_cards(seat, chosen)
             return chosen
-        seat = hand.turn if seat is None else seat
+        seat = hand.to_act() if seat is None else seat
         card = self.choose_play(hand.view(seat))
         hand.play(card, seat)
         return card

@@ -70,8 +70,8 @@ def table_deal(view: View, rng: Rng) -> Deal:
     if view.phase != "play":
         raise WrongPhaseError(f"cannot sample hidden deals from a {view.phase!r} position: "
                               f"use a view from the pass or the play", rule=Rule.WRONG_PHASE)
-    known = {}
-    if view.passed and view.pass_direction != "hold":
+    known: dict[int, int] = {}
+    if view.passed and view.pass_to is not None:
         known[view.pass_to] = view.passed  # the seat knows where its passed cards went
     return sample_hands(rng, me, view.hand, view.unseen_mask, view.sizes, view.void, known)
 

@@ -6,7 +6,7 @@ the positions look like real hands and every case is reproducible from its seed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from hearts_teach.agents import driver
@@ -69,7 +69,7 @@ def random_hands(first_seed: int, count: int) -> Iterator[PlayedHand]:
         yield random_hand(seed)
 
 
-def names(mask_or_indices) -> list[str]:
+def names(mask_or_indices: int | Iterable[int]) -> list[str]:
     """Card strings ('QS') of a mask or of a sequence of indices, lowest index first for masks."""
     idx = indices_of(mask_or_indices) if isinstance(mask_or_indices, int) else mask_or_indices
     return [str(DECK[i]) for i in idx]

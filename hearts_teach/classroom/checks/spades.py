@@ -103,7 +103,8 @@ def score_cases(hidden: bool = False) -> list[Case]:
         auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in FOUR.seats])
         rng = Rng(f"hearts_teach.checks/spades/bags/{seed}")
         bags = (rng.randbelow(10), rng.randbelow(10))
-        out.append(_score_case(list(hand.bids), list(hand.tricks_won), bags,
+        bids = [b for b in hand.bids if b is not None]  # a hand played out has every bid
+        out.append(_score_case(bids, list(hand.tricks_won), bags,
                                f"a hand played by the bots (seed {seed})"))
     return out
 

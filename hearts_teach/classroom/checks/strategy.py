@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.agents.hearts import make_bot
 from hearts_teach.classroom.checks.framework import (
@@ -39,6 +39,11 @@ from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import SUIT_MASKS, Card, CardList
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_NAMES
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from hearts_teach.agents.tournament import TournamentResult
 
 SEATS = SEAT_NAMES
 
@@ -162,7 +167,7 @@ class Comparison:
         lines.append("Lower is better. ± is one standard error of the paired difference.")
         return "\n".join(lines)
 
-    def plot(self, ax=None) -> None:
+    def plot(self, ax: Axes | None = None) -> None:
         """Running mean points per hand of each policy (seat 0), one line each. Returns None,
         so a notebook cell ending in ``result.plot()`` shows only the figure."""
         import matplotlib.pyplot as plt
@@ -171,7 +176,7 @@ class Comparison:
             print("nothing to plot yet: the tournament did not run")
             return None
         own = ax is None
-        if own:
+        if ax is None:
             fig, ax = plt.subplots(figsize=(6.5, 3.2))
         for lab, pts in zip(self.labels, self.points, strict=True):
             run, total = [], 0
@@ -198,7 +203,7 @@ def _verdict(m: float, se: float) -> str:
     return "clearly better" if m < 0 else "clearly worse"
 
 
-def _seat0(result) -> tuple[int, ...]:
+def _seat0(result: TournamentResult) -> tuple[int, ...]:
     return tuple(row[0] for row in result.hand_scores)
 
 
@@ -434,9 +439,9 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsR
         except Exception as exc:  # noqa: BLE001
             problem = f"my_drill_answers returned a dict that could not be read: {one_line(exc)}"
     if problem:
-        lines = (problem, f"Score: 0 of {OUT_OF} marks.")
-        print("\n".join(lines))
-        return DrillsReport(0, OUT_OF, ("not implemented",) * len(DRILLS), lines)
+        said = (problem, f"Score: 0 of {OUT_OF} marks.")
+        print("\n".join(said))
+        return DrillsReport(0, OUT_OF, ("not implemented",) * len(DRILLS), said)
     lines: list[str] = []
     verdicts: list[str] = []
     score = 0
@@ -454,8 +459,8 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsR
             continue
         score += g.marks
         verdicts.append(g.verdict)
-        said = f"you {'pass' if d.kind == 'pass' else 'play'} {' '.join(c.pretty for c in g.chosen)}"
-        lines.append(f"Drill {number}: {said}: {g.verdict.upper()} ({g.marks} of {FULL_MARKS} marks). "
+        did = f"you {'pass' if d.kind == 'pass' else 'play'} {' '.join(c.pretty for c in g.chosen)}"
+        lines.append(f"Drill {number}: {did}: {g.verdict.upper()} ({g.marks} of {FULL_MARKS} marks). "
                      f"The coach's best: {g.best}.")
         lines.append(f"  why: {g.reason}")
     lines.append(f"Score: {score} of {OUT_OF} marks.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.base import (
     BrokenBy,
@@ -50,6 +50,9 @@ from hearts_teach.kernel.errors import (
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seed
+
+if TYPE_CHECKING:  # the view module imports this one
+    from hearts_teach.games.hearts.view import View
 
 
 class Phase(StrEnum):
@@ -441,7 +444,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         new.replay(self._history)
         return new
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""
         from hearts_teach.games.hearts.view import View
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.games.base import (
     BrokenBy,
@@ -50,6 +50,9 @@ from hearts_teach.kernel.errors import (
 )
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.validation import SEAT_HELP, check_deal, check_seat, check_seed
+
+if TYPE_CHECKING:  # the view module imports this one
+    from hearts_teach.games.spades.view import SpadesView
 
 
 class BidOutOfTurnError(IllegalBidError, OutOfTurnError):
@@ -114,7 +117,10 @@ class SpadesBroken(BrokenBy):
 SCORE_MAX = 1_000_000  # far beyond any match's totals; keeps records and tables printable
 
 
-def bid_word(value: int) -> str:
+def bid_word(value: int | None) -> str:
+    """A bid in words: '4', 'nil', 'blind nil', or 'no bid yet' (a seat that has not bid)."""
+    if value is None:
+        return "no bid yet"
     return "blind nil" if is_blind(value) else "nil" if value == 0 else str(value)
 
 
@@ -430,7 +436,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         new.replay(self._history)
         return new
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> SpadesView:
         """What ``seat`` may know now, as a ``hearts_teach.games.spades.view.SpadesView`` (for bots)."""
         from hearts_teach.games.spades.view import SpadesView
 

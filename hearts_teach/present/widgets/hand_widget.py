@@ -89,8 +89,9 @@ class HandWidget(WidgetView):
             return "Nothing to play yet: the cards are being passed first."
         if hand.phase is Phase.OVER:
             return "The hand is over: no cards left to play."
-        if hand.turn != seat:
-            return f"Not {hand.seat_names[seat]}'s turn: {hand.seat_names[hand.turn]} is to play."  # type: ignore[index]
+        turn = hand.to_act()  # the play phase: some seat is to play
+        if turn != seat:
+            return f"Not {hand.seat_names[seat]}'s turn: {hand.seat_names[turn]} is to play."
         legal = hand.legal_plays(seat)
         forced = " (forced: the only legal card)" if legal.forced else ""
         return f"{hand.seat_names[seat]} may play: {' '.join(c.pretty for c in legal.cards)}{forced}"

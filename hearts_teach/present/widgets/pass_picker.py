@@ -17,7 +17,7 @@ from hearts_teach.games.explain import taken_out
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.rules import pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
-from hearts_teach.kernel.errors import ArgumentError, HeartsError, quote
+from hearts_teach.kernel.errors import ArgumentError, HeartsError, Rule, WrongPhaseError, quote
 from hearts_teach.present.render import ordered
 from hearts_teach.present.widgets.card_faces import CardFace, CardRow, face_state
 from hearts_teach.present.widgets.common import (
@@ -82,8 +82,13 @@ class PassPicker(WidgetView):
 
     # state ---------------------------------------------------------------------------------
     @property
-    def receiver(self) -> int | None:
-        return self.hand.pass_target(self.seat)
+    def receiver(self) -> int:
+        """The seat this pass goes to (a hold hand has none: a ``WrongPhaseError``)."""
+        to = self.hand.pass_target(self.seat)
+        if to is None:
+            raise WrongPhaseError(f"hand {self.hand.hand_number + 1} is a hold hand: nobody receives cards",
+                                  rule=Rule.WRONG_PHASE)
+        return to
 
     @property
     def done(self) -> bool:
@@ -94,7 +99,7 @@ class PassPicker(WidgetView):
         hand, names = self.hand, self.hand.seat_names
         if hand.pass_direction == "hold":
             return f"Hand {hand.hand_number + 1} is a hold hand: nobody passes."
-        to = names[self.receiver]  # type: ignore[index]
+        to = names[self.receiver]
         return (f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}. "
                 f"{names[self.seat]}'s three cards go to {to}.")
 
@@ -104,7 +109,7 @@ class PassPicker(WidgetView):
         if hand.pass_direction == "hold":
             return "No pass this hand."
         if passed is not None:
-            line = f"Passed to {names[self.receiver]}: {' '.join(c.pretty for c in passed)}."  # type: ignore[index]
+            line = f"Passed to {names[self.receiver]}: {' '.join(c.pretty for c in passed)}."
             got = hand.received(self.seat)
             if got is not None:
                 line += f" Received: {' '.join(c.pretty for c in got)}."
@@ -215,12 +220,14 @@ class PassPicker(WidgetView):
             self.refresh()
             return self._say(str(e), "error")
         names = self.hand.seat_names
-        msg = f"Passed {' '.join(c.pretty for c in cards)} to {names[self.receiver]}."  # type: ignore[index]
+        msg = f"Passed {' '.join(c.pretty for c in cards)} to {names[self.receiver]}."
         if self.others is not None:
             players = [None if s == self.seat else p for s, p in enumerate(self.others)]
             driver.play(self.hand, players, stop=lambda h: h.phase is not Phase.PASS)  # the others choose theirs
             giver = pass_source(self.seat, self.hand.pass_direction, self.hand.table)
-            msg += f" Received from {names[giver]}: {' '.join(c.pretty for c in self.hand.received(self.seat))}."
+            got = self.hand.received(self.seat)
+            if giver is not None and got is not None:  # a pass hand, now passed
+                msg += f" Received from {names[giver]}: {' '.join(c.pretty for c in got)}."
         if self.on_confirm is not None:
             said = self.on_confirm(cards)
             if isinstance(said, str):

@@ -54,6 +54,7 @@ class ReplayViewer(WidgetView):
             "next": control_button("Next ▶", "One action forward", "ht-replay-next"),
             "end": control_button("End ⏭", "Jump to the last action", "ht-replay-end"),
         }
+        self.step = -1  # no step shown yet: ``go`` below draws the first
         moves = {"start": lambda: 0, "back": lambda: self.step - 1,
                  "next": lambda: self.step + 1, "end": lambda: self.steps}
         for key, b in self.buttons.items():
@@ -67,7 +68,6 @@ class ReplayViewer(WidgetView):
         self.board.add_class("ht-replay-board")
         self.widget = w.VBox([w.HBox(list(self.buttons.values()) + [self.slider]), self.caption, self.board])
         self.widget.add_class("ht-replay")
-        self.step = -1
         self.position = self.full
         self.go(step)
 
@@ -110,7 +110,8 @@ class ReplayViewer(WidgetView):
         a = self.actions[self.step - 1]
         head = f"Step {self.step} of {self.steps}: "
         if a.kind == "pass":
-            to = names[self.full.pass_target(a.seat)]  # type: ignore[index]
+            target = self.full.pass_target(a.seat)  # a pass action means a passing hand
+            to = names[target] if target is not None else "nobody"
             return head + f"{names[a.seat]} chooses {' '.join(c.pretty for c in a.cards)} to pass to {to}"
         plays_before = sum(1 for x in self.actions[:self.step - 1] if x.kind == "play")
         n = self.full.players
@@ -118,7 +119,7 @@ class ReplayViewer(WidgetView):
         text = head + f"trick {trick}, card {pos}: {names[a.seat]} plays {a.card.pretty}"
         last = self.position.last_trick
         if pos == n and last is not None:
-            text += f"; {names[last.winner]} takes the trick ({pts(last.points)})"  # type: ignore[index]
+            text += f"; {names[last.taker]} takes the trick ({pts(last.points)})"
         return text
 
     def _board_html(self) -> str:
@@ -127,8 +128,9 @@ class ReplayViewer(WidgetView):
         for s in pos.table.seats:
             mark = "▶ " if s == pos.turn else ""
             extra = ""
-            if pos.phase is Phase.PASS and pos.passed(s) is not None:
-                extra = " passing " + "".join(card_html(c, four_color=self.four_color) for c in pos.passed(s))  # type: ignore[union-attr]
+            chosen = pos.passed(s) if pos.phase is Phase.PASS else None
+            if chosen is not None:
+                extra = " passing " + "".join(card_html(c, four_color=self.four_color) for c in chosen)
             rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b></td>"
                         f"<td>{cards_row_html(pos.cards(s), self.four_color)}{extra}</td>"
                         f"<td style='padding:2px 8px'>{pts(pos.points_taken[s])}</td></tr>")

@@ -144,7 +144,7 @@ class BidWidget(WidgetView):
                     else f"your partner ({names[partner_of(s)]}) bid {bid_word(partner)}")
             head = f"{names[s]} to bid: {said}"
         elif h.phase == "bid":
-            head = f"Waiting for {names[h.turn]} to bid"  # type: ignore[index]
+            head = f"Waiting for {names[h.to_act()]} to bid"
         else:
             head = "The bidding is over"
         self.header.value = f"<b>{escape(head)}</b>"
@@ -205,7 +205,7 @@ class BidWidget(WidgetView):
         v = self.hand.bids[self.seat]
         self._bots_bid()
         self.refresh()
-        return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")  # type: ignore[arg-type]
+        return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")
 
     def suggest(self) -> str:
         """What the rule bot would bid here, and why (changes nothing)."""
@@ -342,9 +342,9 @@ class SpadesTable(WidgetView):
         except HeartsError as e:
             self.refresh()
             return self._say("Can't bid: " + sentence(str(e)), "error")
-        self._log(f"{self.hand.seat_names[self.you]} (you) bids {bid_word(self.hand.bids[self.you])}")  # type: ignore[arg-type]
+        self._log(f"{self.hand.seat_names[self.you]} (you) bids {bid_word(self.hand.bids[self.you])}")
         self._advance()
-        return self._say(f"You bid {bid_word(self.hand.bids[self.you])}.", "ok")  # type: ignore[arg-type]
+        return self._say(f"You bid {bid_word(self.hand.bids[self.you])}.", "ok")
 
     def play(self, card: CardLike) -> str:
         try:
@@ -403,7 +403,7 @@ class SpadesTable(WidgetView):
         if h.phase == "bid":
             return head + " · bidding"
         if h.phase == "play":
-            who = "you" if h.turn == self.you else names[h.turn]  # type: ignore[index]
+            who = "you" if h.turn == self.you else names[h.to_act()]
             return head + f" · ▶ {who} to play · {status_line(h)}"
         return head + " · the hand is over"
 
@@ -429,7 +429,7 @@ class SpadesTable(WidgetView):
         self.legal_html.value = f"<div>{escape(self.legal_line())}</div>"
         if h.phase == "bid":
             self.bid_widget.refresh()
-            children = (self.bid_widget.widget,)
+            children: tuple[Any, ...] = (self.bid_widget.widget,)
         else:
             children = (self.cards_box, self.legal_html)
         if self.your_box.children != children:
