@@ -35,8 +35,14 @@ def play_position() -> tuple[str, str]:
     return hand.to_json(), str(sorted(hand.legal_plays())[0])
 
 
-def add(db, position: str | None = None, kind: str = "pass", chosen=("2C", "3C", "4C"), **kw):
-    args = dict(kind=kind, seat=0, position=position or pass_position(), chosen=list(chosen),
+def south_three(position: str, skip: int = 0) -> list[str]:
+    """Three of South's cards: a pass the engine accepts."""
+    return [str(c) for c in list(Hand.from_json(position).cards(0))[skip:skip + 3]]
+
+
+def add(db, position: str | None = None, kind: str = "pass", chosen=None, **kw):
+    position = position or pass_position()
+    args = dict(kind=kind, seat=0, position=position, chosen=chosen or south_three(position),
                 best=["QS", "AH", "KD"], verdict="mistake", cost=2.5, reason="it keeps the queen",
                 source="test", now=T0)
     args.update(kw)
@@ -58,7 +64,7 @@ def test_a_mistake_is_saved_due_now_and_restores_its_position(tmp_path):
     assert drill_id == 1
     [d] = db.due_drills(T0)
     assert (d.id, d.kind, d.seat, d.chosen, d.best, d.verdict, d.cost, d.source, d.times) == (
-        1, "pass", 0, ("2C", "3C", "4C"), ("QS", "AH", "KD"), "mistake", 2.5, "test", 1)
+        1, "pass", 0, ("5C", "JC", "5D"), ("KD", "AH", "QS"), "mistake", 2.5, "test", 1)
     assert d.due == d.created == T0
     assert d.hand().cards(0) == Hand.deal(seed=287).cards(0)
     assert db.due_drills(T0 - timedelta(seconds=1)) == []
@@ -77,10 +83,10 @@ def test_the_same_position_and_seat_is_one_drill(tmp_path):
     first = add(db)
     hand = Hand.deal(seed=287)
     hand.pass_cards(2, hand.cards(2)[:3])  # another seat had chosen: the same decision for South
-    again = add(db, hand.to_json(), chosen=["2C", "3C", "5C"], now=T0 + timedelta(days=3))
+    again = add(db, hand.to_json(), chosen=["QS", "AS", "5C"], now=T0 + timedelta(days=3))
     assert again == first
     [d] = db.drills()
-    assert d.times == 2 and d.chosen == ("2C", "3C", "5C") and d.due == T0 + timedelta(days=3)
+    assert d.times == 2 and d.chosen == ("5C", "QS", "AS") and d.due == T0 + timedelta(days=3)
     assert d.hand().passed(2) is None  # a saved pass position keeps no other seat's pass
     assert add(db, pass_position(seed=288)) == 2  # another deal is another drill
 
@@ -90,11 +96,16 @@ def test_wrong_arguments_raise_a_named_error(tmp_path):
     with pytest.raises(ArgumentError, match="kind: expected 'pass' or 'play'"):
         add(db, kind="bid")
     with pytest.raises(ArgumentError, match="position: not a hand record"):
-        add(db, position="{not json")
+        add(db, position="{not json", chosen=["QS", "AS", "5C"])
     with pytest.raises(ArgumentError, match="position: it is not seat 0's turn"):
         add(db, pass_position(), kind="play", chosen=["2C"])
     with pytest.raises(ArgumentError, match="chosen:"):
         add(db, chosen=["ZZ"])
+    with pytest.raises(ArgumentError, match="chosen: South does not hold 2♣"):
+        add(db, chosen=["2C", "5C", "JC"])
+    position, card = play_position()
+    with pytest.raises(ArgumentError, match="chosen: a play is one card, got 2"):
+        add(db, position, kind="play", chosen=[card, card])
     with pytest.raises(ArgumentError, match="now: give a timezone-aware time"):
         add(db, now=datetime(2026, 1, 1))
     assert db.drills() == []
@@ -112,7 +123,7 @@ def test_a_drill_answered_wrong_comes_back_sooner_than_one_answered_right(tmp_pa
     again = db.answer_drill(wrong, True, now=T0 + timedelta(minutes=10))
     assert again.due >= T0 + timedelta(days=1)
     assert db.due_drills(T0 + timedelta(hours=12)) == []
-    card = json.loads(db.export()["drills"][0]["card"])
+    card = db.export()["drills"][0]["card"]
     assert card["card_id"] == wrong and card["state"] == 2  # fsrs's State.Review
     assert [(a["drill_id"], a["correct"]) for a in db.export()["answers"]] == [(1, 0), (2, 1), (1, 1)]
 
@@ -269,7 +280,8 @@ def test_a_read_only_folder_leaves_play_working_with_a_note(tmp_path):
         print(db.path)
         print(db.note)
         print([d.id for d in db.drills()])  # what was stored is still there to practise
-        print(db.add_mistake(kind="pass", seat=0, position=Hand.deal(seed=9).to_json(), chosen=["2C", "3C", "4C"],
+        print(db.add_mistake(kind="pass", seat=0, position=Hand.deal(seed=9).to_json(),
+                             chosen=[str(c) for c in list(Hand.deal(seed=9).cards(0))[:3]],
                              best=["QS", "AH", "KD"], verdict="blunder", cost=4.0, reason="r", source="t"))
         print(db.record_progress("08", "drill 2", True), len(db.progress()))
         hand = Hand.deal(seed=287)
@@ -306,8 +318,9 @@ def test_a_full_disk_leaves_play_working_with_a_note(tmp_path):
         resource.setrlimit(resource.RLIMIT_FSIZE, (96 * 1024, resource.RLIM_INFINITY))
         saved = failed = 0
         for seed in range(400):
-            r = db.add_mistake(kind="pass", seat=0, position=Hand.deal(seed=seed).to_json(),
-                               chosen=["2C", "3C", "4C"], best=["QS", "AH", "KD"], verdict="mistake",
+            hand = Hand.deal(seed=seed)
+            r = db.add_mistake(kind="pass", seat=0, position=hand.to_json(),
+                               chosen=[str(c) for c in list(hand.cards(0))[:3]], best=["QS", "AH", "KD"], verdict="mistake",
                                cost=1.0, reason="x" * 400, source="t")
             if r is None:
                 failed += 1

@@ -201,20 +201,25 @@ def _drill(row: sqlite3.Row) -> SavedDrill:
                       row["times"])
 
 
-def _cards(value: Iterable[str] | str, argument: str) -> list[str]:
-    """Card codes, checked by the engine's own parser, in the canonical form ('QS')."""
+def _cards(value: Iterable[str] | str, argument: str, kind: str) -> list[str]:
+    """Card codes, checked by the engine's own parser, in the canonical form ('QS'); a pass in
+    the order the coach names passes (by suit, then rank)."""
     from hearts_teach.kernel.cards import CardList
 
     if isinstance(value, str):
         value = value.split()
     try:
-        return [str(c) for c in CardList(list(value))]
+        cards = CardList(list(value))
+        if kind == "pass":
+            cards = CardList.from_mask(cards.mask)
+        return [str(c) for c in cards]
     except HeartsError as e:
         raise ArgumentError(str(e), argument=argument) from None
 
 
-def _checked_position(kind: str, seat: int, position: str) -> str:
-    """The position as canonical JSON, after checking that ``seat`` makes a ``kind`` decision in it.
+def _checked_position(kind: str, seat: int, position: str, chosen: list[str]) -> str:
+    """The position as canonical JSON, after checking that ``seat`` makes a ``kind`` decision in it
+    and that ``chosen`` is a choice the engine accepts there (a copy of the position tries it).
     A pass position keeps no other seat's pass: the passer cannot see those, and the same deal is
     then one drill however many seats had chosen before."""
     from hearts_teach.games.hearts.hand import Hand, Phase
@@ -233,6 +238,15 @@ def _checked_position(kind: str, seat: int, position: str) -> str:
         rec["pass_order"] = []
     elif hand.turn != seat:
         raise ArgumentError(f"it is not seat {seat}'s turn to play in this position", argument="position")
+    elif len(chosen) != 1:
+        raise ArgumentError(f"a play is one card, got {len(chosen)}", argument="chosen")
+    try:
+        if kind == "pass":
+            hand.pass_cards(seat, chosen)
+        else:
+            hand.play(chosen[0])
+    except HeartsError as e:
+        raise ArgumentError(str(e), argument="chosen") from None
     return json.dumps(rec, sort_keys=True, separators=(",", ":"))
 
 
@@ -245,7 +259,7 @@ class LearnerDB:
         self._db = conn
         self.path = path  # None: a database in memory (nothing is kept after this kernel)
         self.note = note
-        self._scheduler = _scheduler()
+        self._fsrs: Any = None  # the scheduler, made when first needed (fsrs loads on demand)
 
     # plumbing -------------------------------------------------------------------------------------
     @property
@@ -322,8 +336,8 @@ class LearnerDB:
         if not isinstance(position, str):
             raise ArgumentError(f"expected the JSON text of hand.to_json(), got {type(position).__name__}",
                                 argument="position")
-        canonical = _checked_position(kind, seat, position)
-        chosen_cards, best_cards = _cards(chosen, "chosen"), _cards(best, "best")
+        chosen_cards, best_cards = _cards(chosen, "chosen", kind), _cards(best, "best", kind)
+        canonical = _checked_position(kind, seat, position, chosen_cards)
         key = hashlib.sha256(f"{seat}|{canonical}".encode()).hexdigest()
         t = _now(now)
         card = _new_card(t)
@@ -380,7 +394,9 @@ class LearnerDB:
             if row is None:
                 self.note = f"There is no saved drill {drill_id}."
                 return None
-            card, _log = self._scheduler.review_card(_load_card(row["card"]), rating, review_datetime=t)
+            if self._fsrs is None:
+                self._fsrs = _scheduler()
+            card, _log = self._fsrs.review_card(_load_card(row["card"]), rating, review_datetime=t)
             db.execute("UPDATE drills SET due = ?, card = ? WHERE id = ?", (_iso(card.due), card.to_json(),
                                                                            int(drill_id)))
             db.execute("INSERT INTO answers (drill_id, at, correct) VALUES (?, ?, ?)",
@@ -430,9 +446,12 @@ class LearnerDB:
             return self._read(f"read {name}", lambda db: [dict(r) for r in db.execute(
                 f"SELECT * FROM {name} ORDER BY rowid")], [])
 
+        drills = table("drills")
+        for d in drills:  # the position and the fsrs card as JSON objects, not strings inside JSON
+            d["position"], d["card"] = json.loads(d["position"]), json.loads(d["card"])
         return {"format": "hearts_teach.learner/1", "schema_version": SCHEMA_VERSION,
                 "path": str(self.path) if self.path else None,
-                "drills": table("drills"), "answers": table("answers"),
+                "drills": drills, "answers": table("answers"),
                 "progress": table("progress"), "state": table("state")}
 
 
@@ -462,6 +481,8 @@ def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
                            check_same_thread=False)  # the app saves from a background thread too
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    # with WAL, NORMAL never corrupts the file; a power cut may lose only the last answer
+    conn.execute("PRAGMA synchronous = NORMAL")
     return conn
 
 
@@ -535,9 +556,13 @@ def _in_memory(file: Path) -> sqlite3.Connection:
 
 
 def open_db(path: str | Path | None = None) -> LearnerDB:
-    """Open (or create) the learner's database: ``path`` a file or a folder, else the data folder
-    (``$HEARTS_TEACH_DATA`` or the user data folder). Never raises for a storage problem: a corrupt
+    """Open (or create) the learner's database: ``path`` a file or a folder (":memory:": a database
+    in memory), else the data folder (``$HEARTS_TEACH_DATA`` or the user data folder). Never raises for a storage problem: a corrupt
     file is moved aside, an unwritable folder gives a database in memory; ``note`` says which."""
+    if str(path) == ":memory:":
+        conn = _connect(":memory:")
+        migrate(conn)
+        return LearnerDB(conn, None)
     file = db_path(path)
     note = ""
     for _attempt in range(2):
