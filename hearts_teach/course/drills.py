@@ -226,12 +226,12 @@ class DrillSession(WidgetView):
         feedback += f" ({g.verdict.capitalize()} means {meaning(g.verdict)}.)"
         result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
         self.results.append(result)
-        self.last_feedback = self._graded(result)
+        self.last_feedback = self._on_graded(result)
         self.results[-1] = replace(result, feedback=self.last_feedback)
         self._start()
         return self.last_feedback
 
-    def _graded(self, result: DrillResult) -> str:
+    def _on_graded(self, result: DrillResult) -> str:
         """Keep the answer as lesson progress (full marks: passed); returns the feedback to show.
         A session over saved drills (``course.my_drills``) also reschedules the drill here."""
         progress_log.record(result.drill.title, result.marks == FULL_MARKS, self.lesson)

@@ -72,7 +72,7 @@ class MyDrills(DrillSession):
                            f"restored and {'was' if len(skipped) == 1 else 'were'} skipped: {'; '.join(skipped)}.")
         super().__init__(drills, seed)
 
-    def _graded(self, result: DrillResult) -> str:
+    def _on_graded(self, result: DrillResult) -> str:
         saved = self.saved[len(self.results) - 1]
         right = result.marks == FULL_MARKS
         progress_log.record(f"saved drill {saved.id}", right, self.lesson, self.db, self.now)
