@@ -268,6 +268,22 @@ def test_two_writers_in_two_processes_lose_nothing(tmp_path):
     assert (db.get_state("A"), db.get_state("B")) == ("149", "149")
 
 
+def test_two_threads_share_one_connection(tmp_path):
+    import threading
+
+    db = open_db(tmp_path)
+
+    def write(who: str) -> None:
+        for i in range(100):
+            assert db.record_progress(who, str(i), True), db.note
+    threads = [threading.Thread(target=write, args=(who,)) for who in "AB"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(db.progress()) == 200 and db.note == ""
+
+
 def test_a_read_only_folder_leaves_play_working_with_a_note(tmp_path):
     folder = tmp_path / "ro"
     db = open_db(folder)

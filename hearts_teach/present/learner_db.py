@@ -29,6 +29,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -260,6 +261,9 @@ class LearnerDB:
         self.path = path  # None: a database in memory (nothing is kept after this kernel)
         self.note = note
         self._fsrs: Any = None  # the scheduler, made when first needed (fsrs loads on demand)
+        # one connection for the kernel: the app saves from a background thread while a widget
+        # records progress, and a transaction must never take in another thread's statements
+        self._lock = threading.RLock()
 
     # plumbing -------------------------------------------------------------------------------------
     @property
@@ -279,15 +283,16 @@ class LearnerDB:
     def _write(self, doing: str, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``work`` in one write transaction; on a storage failure note it and return None."""
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                result = work(self._db)
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-            return result
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    result = work(self._db)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+                return result
         except (sqlite3.Error, OSError) as e:
             self._fail(doing, e)
             return None
@@ -298,7 +303,8 @@ class LearnerDB:
 
     def _read(self, doing: str, work: Callable[[sqlite3.Connection], Any], empty: Any) -> Any:
         try:
-            return work(self._db)
+            with self._lock:
+                return work(self._db)
         except (sqlite3.Error, OSError) as e:
             self.note = f"Could not {doing} ({e})."
             return empty
