@@ -106,6 +106,10 @@ def test_wrong_arguments_raise_a_named_error(tmp_path):
     position, card = play_position()
     with pytest.raises(ArgumentError, match="chosen: a play is one card, got 2"):
         add(db, position, kind="play", chosen=[card, card])
+    with pytest.raises(ArgumentError, match="verdict: a drill is a decision graded inaccuracy, mistake, blunder; got 'fine'"):
+        add(db, verdict="fine")
+    with pytest.raises(ArgumentError, match="cost: expected a number of points"):
+        add(db, cost="much")
     with pytest.raises(ArgumentError, match="now: give a timezone-aware time"):
         add(db, now=datetime(2026, 1, 1))
     assert db.drills() == []

@@ -140,3 +140,24 @@ def test_data_says_where_exports_and_forgets(learner_data, tmp_path, capsys):
     assert list(learner_data.iterdir()) == []
     assert main(["data", "--forget"]) == 0
     assert capsys.readouterr().out == f"{where}\nNothing to delete: no data is stored there.\n"
+
+
+def test_a_notebook_run_starts_with_empty_data_of_its_own(learner_data, tmp_path):
+    """``hearts_teach.course.notebooks execute`` (and ``./dev notebooks``): a lesson's stored
+    outputs never show the drills or progress of whoever runs it, and the run writes none."""
+    import nbformat
+
+    from hearts_teach.course.notebooks import execute_notebook
+
+    shared_db().record_progress("03", "already here", True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import os\nfrom hearts_teach.course.progress import show_progress\n"
+        "from hearts_teach.present.learner_db import shared_db\nshow_progress()\n"
+        "shared_db().record_progress('00', 'a question', True)\n"
+        f"print(os.environ['HEARTS_TEACH_DATA'] != {str(learner_data)!r})")]
+    path = tmp_path / "lesson.ipynb"
+    nbformat.write(nb, path)
+    [cell] = nbformat.reads(execute_notebook(path), as_version=4).cells
+    assert [o.get("text") for o in cell.outputs] == [NO_PROGRESS + "\nTrue\n"]
+    assert [p.item for p in shared_db().progress()] == ["already here"]

@@ -337,6 +337,11 @@ class LearnerDB:
         None with ``note`` set."""
         if kind not in KINDS:
             raise ArgumentError(f"expected 'pass' or 'play', got {quote(kind)}", argument="kind")
+        if verdict not in SAVED_VERDICTS:
+            raise ArgumentError(f"a drill is a decision graded {', '.join(SAVED_VERDICTS)}; got {quote(verdict)}",
+                                argument="verdict")
+        if isinstance(cost, bool) or not isinstance(cost, int | float) or cost != cost:
+            raise ArgumentError(f"expected a number of points, got {quote(cost)}", argument="cost")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ArgumentError(f"expected a seat number, got {quote(seat)}", argument="seat")
         if not isinstance(position, str):
