@@ -37,7 +37,7 @@ def test_a_saved_play_comes_back_graded_as_in_lesson_08_and_is_rescheduled(tmp_p
     drill_id = save_queen(db)
     session = MyDrills(db, now=T0 + timedelta(minutes=1))
     assert session.text().startswith("Drill 1 of 1 · Your play, trick 2\n"
-                                     "Trick 2: South to play. Which card does South play? (Saved from the Play app.)")
+                                     "Trick 2: South to play. Which card does South play? (Saved from: the Play app.)")
     feedback = session.answer("3S")
     # the same grading as the fixed drills: the coach's verdict, marks and reason
     fixed = DrillSession([QUEEN]).answer("3S").replace("The queen is on the table", "Your play, trick 2")
@@ -69,7 +69,7 @@ def test_a_saved_pass_is_asked_with_its_direction_and_graded(tmp_path):
     save_queen(db, now=T0 + timedelta(minutes=5))
     session = MyDrills(db, now=T0 + timedelta(hours=1))
     assert [d.title for d in session.drills] == ["Your pass, hand 1", "Your play, trick 2"]
-    assert "Passing left. Which three cards does South pass? (Saved from lesson 07.)" in session.text()
+    assert "Passing left. Which three cards does South pass? (Saved from: lesson 07.)" in session.text()
     feedback = session.answer("QS AS AD")
     assert feedback.startswith("Drill 1 · Your pass, hand 1: you chose A♦ Q♠ A♠ → ")
     assert "Last time you chose 5♣ J♣ 3♥ (mistake)." in feedback

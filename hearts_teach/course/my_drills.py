@@ -33,7 +33,7 @@ def as_drill(saved: SavedDrill, hand: Hand) -> Drill:
     else:
         title = f"Your play, trick {hand.trick_number}"
         prompt = f"Trick {hand.trick_number}: {names[saved.seat]} to play. Which card does {names[saved.seat]} play?"
-    return Drill(title, saved.kind, f"{prompt} (Saved from {saved.source}.)", saved.hand, saved.seat)
+    return Drill(title, saved.kind, f"{prompt} (Saved from: {saved.source}.)", saved.hand, saved.seat)
 
 
 def in_words(delta: timedelta) -> str:
