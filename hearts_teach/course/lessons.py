@@ -11,7 +11,9 @@ Each job has its own module; this one gathers their names so that a lesson needs
 - ``pass_comments``: comments on a pass (``pass_feedback``, lesson 01's picker);
 - ``simulations``: the seeded simulations behind the plots;
 - ``matches``: bot matches and the hand-by-hand ``MatchStepper``;
-- ``drills``: the one ``Drill``, its grading, and lesson 08's ``DrillSession``.
+- ``drills``: the one ``Drill``, its grading, and lesson 08's ``DrillSession``;
+- ``my_drills``: lesson 08's "your drills" (``MyDrills``: your saved mistakes, when due);
+- ``progress``: your progress by lesson (``show_progress``), kept on this machine.
 """
 
 from __future__ import annotations
@@ -30,10 +32,12 @@ from hearts_teach.course.drills import (
     marks,
 )
 from hearts_teach.course.matches import MatchStepper, play_match, replay_with
+from hearts_teach.course.my_drills import MyDrills
 from hearts_teach.course.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
 from hearts_teach.course.pass_comments import pass_feedback
 from hearts_teach.course.players import Shooter, bots_play, table_bots
 from hearts_teach.course.positions import SEATS, cannot_follow, deal_with, position
+from hearts_teach.course.progress import show_progress
 from hearts_teach.course.scoring import match_verdict, score_piles
 from hearts_teach.course.simulations import (
     SPADE_GROUPS,
@@ -44,8 +48,8 @@ from hearts_teach.course.simulations import (
 
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
-    "DrillSession", "Grade", "MatchStepper", "Scripted", "Shooter", "bots_play", "cannot_follow",
+    "DrillSession", "Grade", "MatchStepper", "MyDrills", "Scripted", "Shooter", "bots_play", "cannot_follow",
     "deal_with", "describe_trick", "exercise_link", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
-    "queen_fate", "queen_fate_table", "replay_with", "score_piles", "table_bots", "trick_rows", "trick_table",
+    "queen_fate", "queen_fate_table", "replay_with", "score_piles", "show_progress", "table_bots", "trick_rows", "trick_table",
 ]
