@@ -21,13 +21,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from hearts_teach.agents.hearts.mc import PlayContext
-from hearts_teach.agents.hearts.policy import POINTS, rule_pass
+from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
 from hearts_teach.games.hearts.legality import opening_holder
 from hearts_teach.games.hearts.rules import pass_target
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
 from hearts_teach.kernel.table import SEAT_COUNT
 
 
@@ -65,9 +65,8 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
     moon_rule, omni = rules.moon, rules.omnibus
     if view.phase == "pass":
         direction = view.pass_direction
-        stop = POINTS | (JD_MASK if omni else 0)
-        npf, qb, qw = rules.no_points_on_first_trick, rules.queen_breaks_hearts, rules.queen_waits
-        table, opening, n = rules.table, rules.opening_mask, rules.players
+        compiled = rules.compiled
+        table, n = rules.table, rules.players
         defence = (True,) * n
         for j, dealt in enumerate(deals):
             # the others pass like the rule bot: computed once per deal, not per candidate
@@ -78,8 +77,8 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
                 hands = [dealt[s] ^ chosen[s] for s in table.seats]
                 for s in table.seats:
                     hands[pass_target(s, direction, table)] |= chosen[s]
-                taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, opening), -1, -1, -1,
-                                   False, 0, 0, npf, qb, defence, -1, stop, qw, opening)
+                taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, compiled), -1, -1, -1,
+                                   False, 0, 0, compiled, defence)
                 scores, shooter = final_scores(taken, moon_rule, omni)
                 _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
     else:
@@ -145,9 +144,11 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
 
 def default_backend(view: View | None = None) -> Backend:
     """The backend the coach and the Monte Carlo bots use unless told otherwise: the batch
-    engine, or the scalar one for a ``view`` at a table of 3, 5 or 6 (the batch engine
-    seats four)."""
-    if view is not None and view.rules.players != SEAT_COUNT:
+    engine, or the scalar one for a ``view`` whose rules the batch engine does not play (a
+    table of 3, 5 or 6, or an option it has not learnt: ``batch.unsupported_option``)."""
+    from hearts_teach.games.hearts.batch import unsupported_option
+
+    if view is not None and unsupported_option(view.rules) is not None:
         return scalar_backend
     return batch_backend
 

@@ -26,13 +26,15 @@ from typing import Any
 from hearts_teach.agents import driver
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
-from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules, RuleTables
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import BIT
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
+
+STANDARD = Rules().compiled
 
 # seat offset of each hand's pass, hand after hand (left, right, across, hold), from the rules
 _OFFSETS = tuple(PASS_OFFSETS[d] for d in PASS_DIRECTIONS)
@@ -52,8 +54,7 @@ def exchange(hands: list[int], chosen: list[int], off: int) -> list[int]:
     return out
 
 
-def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
-                queen_breaks: bool = False, moon: str = "add_to_others", omnibus: bool = False):
+def random_hand(rng: Rng, hand_number: int = 0, rules: RuleTables = STANDARD):
     """Play one complete random hand on the bitmask engine; returns (scores, moon).
 
     The documented fast path of ``StreamRandomBot`` on the driver (``agents.driver``): the
@@ -71,12 +72,12 @@ def random_hand(rng: Rng, hand_number: int = 0, no_points_first: bool = True,
                 chosen[seat] |= bit
                 left ^= bit
         hands = exchange(hands, chosen, off)
-    st = PlayState(hands, opening_holder(hands), no_points_first, queen_breaks)
+    st = PlayState(hands, opening_holder(hands, rules), rules)
     play = st.play
     hs = st.hands
     while st.tricks_done < 13:
-        play(pick(cascade(hs[st.turn], st.led_suit, st.tricks_done == 0, st.broken, no_points_first)[0]))
-    return final_scores(st.taken, moon, omnibus)
+        play(pick(cascade(hs[st.turn], st.led_suit, st.tricks_done == 0, st.broken, rules)[0]))
+    return final_scores(st.taken, rules.moon, rules.omnibus)
 
 
 def watch_views(hand: Hand, bots: Sequence[Any], look: Callable[[View], bool]) -> None:

@@ -39,7 +39,6 @@ from hearts_teach.games.hearts.batch import (
     check_rules,
     run_play,
 )
-from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import PASS_OFFSETS
 from hearts_teach.games.hearts.view import View, require_view
 from hearts_teach.kernel.cards import DECK, FULL_DECK, indices_of
@@ -84,7 +83,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
     """``n`` hidden deals consistent with ``view`` as (n, seats) masks (the seat's own hand in
     its column). The same view and seed give the same deals."""
     view = require_view(view, "sample_worlds")
-    check_rules(view.rules)  # four seats only (other tables: deals.table_deal)
+    check_rules(view.rules, table_only=True)  # four seats only (other tables: deals.table_deal)
     n = check_count(n, "n")
     rng = check_batch_seed(seed)
     stream = Stream.from_rng(rng, np.arange(n))
@@ -257,9 +256,7 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
         raise WrongPhaseError(f"it is not {view.seat_names[view.seat]}'s turn to play "
                               f"(phase: {view.phase}), so there is no card to roll out",
                               rule=Rule.WRONG_PHASE, seat=view.seat)
-    legal_mask, (_why, why_not) = cascade(view.hand, view.led_suit, view.tricks_done == 0,
-                                          view.broken, view.rules.no_points_on_first_trick,
-                                          view.rules.queen_waits)
+    legal_mask, (_why, why_not) = view.legal_and_why  # the game's cascade
     cands = indices_of(legal_mask) if candidates is None else candidates
     for c in cands:
         if not (0 <= c < 52 and legal_mask >> c & 1):

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.deals import deals
-from hearts_teach.agents.hearts.policy import POINTS, pass_score, rule_pass, rule_play, threat_of
+from hearts_teach.agents.hearts.policy import pass_score, rule_pass, rule_play, threat_of
 from hearts_teach.agents.hearts.rollout import rollout
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import (
@@ -107,8 +107,8 @@ class PlayContext:
     """The fixed part of a play position, unpacked once for many rollouts."""
 
     __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
-                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop",
-                 "defence", "opening")
+                 "broken", "tricks_done", "played", "rules", "moon", "omnibus", "seat", "stop",
+                 "defence")
 
     def __init__(self, view: View):
         self.seat = view.seat
@@ -122,20 +122,16 @@ class PlayContext:
         self.broken = view.broken
         self.tricks_done = view.tricks_done
         self.played = view.played
-        self.npf = view.rules.no_points_on_first_trick
-        self.qb = view.rules.queen_breaks_hearts
-        self.qw = view.rules.queen_waits
+        self.rules = view.rules.compiled
         self.moon = view.rules.moon
         self.omnibus = view.rules.omnibus
-        self.stop = POINTS | (JD_MASK if self.omnibus else 0)
+        self.stop = self.rules.scoring
         self.defence = (True,) * len(self.taken)  # every seat defends against a moon
-        self.opening = view.rules.opening_mask
 
     def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
         return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
                        self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
-                       self.played, self.npf, self.qb, self.defence, card, self.stop, self.qw,
-                       self.opening)
+                       self.played, self.rules, self.defence, card, self.stop)
 
 
 def payoff(scores: tuple[int, ...], seat: int) -> float:

@@ -140,6 +140,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         if not self.rules.passing and pass_direction != "hold":
             raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
+        self.compiled = self.rules.compiled  # the one value every legality path reads
         self.table = self.rules.table
         self.deck_mask = self.rules.deck_mask
         self._last_trick = self.rules.hand_size  # tricks in the hand (read on every phase check)
@@ -205,9 +206,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 assert chosen is not None and to is not None  # all chosen; not a hold hand
                 hands[to] |= chosen
         self._hands_after_pass = hands[:]
-        rules = self.rules
-        self._state = PlayState(hands, opening_holder(hands, rules.opening_mask), rules.no_points_on_first_trick,
-                                rules.queen_breaks_hearts, rules.queen_waits, self.table, rules.opening_mask)
+        self._state = PlayState(hands, opening_holder(hands, self.compiled), self.compiled)
 
     # status ---------------------------------------------------------------------------
     @property
@@ -276,7 +275,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         """Penalty points each seat has taken so far (before any moon adjustment)."""
         if self._state is None:
             return (0,) * self.players
-        return tuple(self._state.points_taken(self.rules.omnibus))
+        return tuple(self._state.points_taken())
 
     def taken(self, seat: int) -> CardList:
         seat = self._check_seat(seat)
@@ -350,8 +349,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         assert st is not None  # neither the pass nor over: the play phase
         turn = st.turn
         hand = st.hands[turn]
-        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
-                                             st.no_points_first, st.queen_waits, st.opening)
+        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)

@@ -33,7 +33,7 @@ from hearts_teach.kernel.cards import (
     indices_of,
     join_pretty,
 )
-from hearts_teach.kernel.errors import HeartsError, quote
+from hearts_teach.kernel.errors import HeartsError, Rule, quote
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_seat
 
@@ -127,11 +127,15 @@ class View(SeatView):
     @property
     def legal_mask(self) -> int:
         """Legal cards for this seat now (0 when it is not this seat's turn to play)."""
+        return self.legal_and_why[0]
+
+    @property
+    def legal_and_why(self) -> tuple[int, tuple[Rule, Rule | None]]:
+        """The game's cascade (``legality.cascade``) for this seat now: ``(legal mask,
+        (why_legal, why_not))``; ``(0, (WRONG_PHASE, WRONG_PHASE))`` when it is not its turn."""
         if not self.my_turn:
-            return 0
-        return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken,
-                       self.rules.no_points_on_first_trick, self.rules.queen_waits,
-                       self.rules.opening_mask)[0]
+            return 0, (Rule.WRONG_PHASE, Rule.WRONG_PHASE)
+        return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken, self.rules.compiled)
 
     @property
     def deck_mask(self) -> int:

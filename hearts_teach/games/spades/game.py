@@ -350,7 +350,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         st = self._state
         assert st is not None  # neither bidding nor over: the play phase
         turn = st.turn
-        mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken)
+        mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal), turn)
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
@@ -409,7 +409,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         if action.kind == "bid":
             self._bids[action.seat] = action.value
             if self._bid_count() == SEATS:
-                self._state = SpadesState(self._hands0, self.first_seat)
+                self._state = SpadesState(self._hands0, self.first_seat, self.rules.compiled)
             return
         st = self._state
         assert st is not None and action.card is not None

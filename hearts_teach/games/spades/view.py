@@ -78,6 +78,7 @@ class SpadesView(SeatView):
         public facts are copied out of ``state``. ``common``: ``rules``, ``dealer``,
         ``hand_number``, ``scores_before``, ``seat_names`` (defaults as in a fresh hand)."""
         st = state
+        common.setdefault("rules", st.rules.rules)  # the state's own rules
         return cls(seat=seat, phase="over" if st.tricks_done == 13 else "play", hand=st.hands[seat],
                    bids=tuple(bids), turn=st.turn, played=st.played, trick=tuple(st.trick),
                    leader=st.leader, led_suit=st.led_suit, win_seat=st.win_seat, win_card=st.win_card,
@@ -120,7 +121,7 @@ class SpadesView(SeatView):
         """Legal cards for this seat now (0 unless it is this seat's turn to play)."""
         if self.phase != "play" or not self.my_turn:
             return 0
-        return cascade(self.hand, self.led_suit, self.broken)[0]
+        return cascade(self.hand, self.led_suit, self.broken, self.rules.compiled)[0]
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
