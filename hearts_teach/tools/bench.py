@@ -1,6 +1,6 @@
 """Benchmarks that print figures (never timed unit tests).
 
-    python -m hearts_teach.tools.bench [--json] [--quick]
+    python -m hearts_teach bench [--json] [--quick]   (or ./dev bench; python -m hearts_teach.tools.bench)
 
 ``random_hands_per_s``: complete hands per second on one core — deal, pass (three
 random cards per seat, rotating direction), 52 random legal plays chosen from the
@@ -120,14 +120,23 @@ def meta() -> dict:
             "loadavg": [round(x, 2) for x in os.getloadavg()]}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hearts_teach.tools.bench", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The benchmark's options (``python -m hearts_teach bench`` and this module's own main)."""
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run, figures are rough)")
     ap.add_argument("--engine-only", action="store_true", help="skip the bots and coach figures")
     ap.add_argument("--no-league", action="store_true", help="skip the league (Dask) figures")
-    a = ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m hearts_teach bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(ap)
+    return run(ap.parse_args(argv))
+
+
+def run(a: argparse.Namespace) -> int:
+    """Measure and print the figures (``a``: the options of ``add_arguments``)."""
     out = meta()
     out.update(bench_random_hands(hands=500 if a.quick else 5000, reps=3 if a.quick else 7))
     from hearts_teach.tools.bench_batch import (
