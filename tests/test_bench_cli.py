@@ -12,7 +12,7 @@ import pytest
 
 from hearts_teach.__main__ import build_parser
 from hearts_teach.__main__ import main as cli_main
-from hearts_teach.tools import bench, bench_batch
+from hearts_teach.tools import bench
 
 KEYS = {"python", "cpu", "cpus", "loadavg", "random_hands_per_s", "random_hands_per_s_min",
         "random_hands_per_s_max", "random_hands_per_cpu_s", "random_hands_reps", "random_hands_per_rep"}
@@ -24,7 +24,7 @@ def small(monkeypatch):
     left out, so the run takes a moment."""
     real = bench.bench_random_hands
     monkeypatch.setattr(bench, "bench_random_hands", lambda **_sizes: real(hands=20, reps=1))
-    monkeypatch.setattr(bench_batch, "batch_figures", lambda quick: {})
+    monkeypatch.setattr(bench, "batch_figures", lambda quick: {})
 
 
 def test_bench_is_a_subcommand(small, capsys):

@@ -2,7 +2,7 @@
 
 The paths: the checked ``Hand`` (its ``legal_plays`` and its ``explain`` of every held card),
 the bots' ``View`` (``legal_mask``), the scalar rollout as the Monte Carlo bot and the coach
-call it (``mc.PlayContext``: the view's rules compiled, then ``rollout``), the coach's batch
+call it (``coach_backend.PlayContext``: the view's rules compiled, then ``rollout``), the coach's batch
 rollouts (``batch_sample.rollout_play``: the candidates it accepts) and the numpy batch
 engine (``BatchState.legal`` after ``load_view``). Positions come from random games under
 every preset at every table size (3-6 seats for the scalar paths; the batch engine seats
@@ -20,9 +20,13 @@ import numpy as np
 import pytest
 
 import hearts_teach.agents.hearts.rollout as rollout_module
-from hearts_teach.agents.coach_backend import batch_backend, default_backend, scalar_backend
 from hearts_teach.agents.hearts.batch_sample import rollout_play
-from hearts_teach.agents.hearts.mc import PlayContext
+from hearts_teach.agents.hearts.coach_backend import (
+    PlayContext,
+    batch_backend,
+    default_backend,
+    scalar_backend,
+)
 from hearts_teach.games.hearts.batch import BATCH_OPTIONS, BatchState, check_rules
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.legality import PlayState, cascade

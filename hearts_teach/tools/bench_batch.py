@@ -31,7 +31,7 @@ from hearts_teach.kernel.cards import FULL_DECK
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
-from hearts_teach.tools.bench import STANDARD, exchange, pass_offset, watch_views
+from hearts_teach.tools.bench_engine import STANDARD, exchange, pass_offset, watch_views
 
 ALL_DEFENCE = (True,) * SEAT_COUNT
 

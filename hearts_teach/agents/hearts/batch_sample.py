@@ -28,6 +28,7 @@ import numpy as np
 
 from hearts_teach.agents.hearts.batch_play import make_policy
 from hearts_teach.agents.hearts.batch_policy import rule_pass_masks
+from hearts_teach.agents.hearts.candidates import pass_pool
 from hearts_teach.games.hearts.batch import (
     BITS,
     U64,
@@ -240,7 +241,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
 def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 256,
             seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
     """Roll out every candidate on the same ``worlds`` sampled deals: cards (indices; default
-    every legal card) during the play, 3-card masks (default ``agents.hearts.mc.pass_pool``) during
+    every legal card) during the play, 3-card masks (default ``agents.hearts.candidates.pass_pool``) during
     the pass. Every seat then plays ``policy`` (``rule``, ``easy`` or ``random``)."""
     view = require_view(view, "rollout")
     if view.phase == "pass":
@@ -285,8 +286,6 @@ def rollout_pass(view: View, candidates: Sequence[int] | None = None, worlds: in
     if view.pass_direction == "hold":
         raise WrongPhaseError("this is a hold hand: there is no pass to roll out", rule=Rule.WRONG_PHASE)
     if candidates is None:
-        from hearts_teach.agents.hearts.mc import pass_pool
-
         candidates = pass_pool(view.hand)
     cands = list(candidates)
     for m in cands:

@@ -22,9 +22,11 @@ from hearts_teach.games.base import (
 )
 from hearts_teach.games.explain import taken_out
 from hearts_teach.games.hearts import explain as _explain
+from hearts_teach.games.hearts import records
 from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
 from hearts_teach.games.hearts.scoring import MOON_POINTS, final_scores, trick_points
+from hearts_teach.games.hearts.view import View
 from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
@@ -439,10 +441,8 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         new.replay(self._history)
         return new
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""
-        from hearts_teach.games.hearts.view import View
-
         return View.from_hand(self, seat)
 
     # snapshots & records -----------------------------------------------------------------
@@ -455,20 +455,14 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 self._broken)
 
     def to_record(self) -> dict[str, Any]:
-        from hearts_teach.games.hearts.records import hand_to_record
-
-        return hand_to_record(self)
+        return records.hand_to_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Hand:
-        from hearts_teach.games.hearts.records import hand_from_record
-
-        return hand_from_record(record)
+        return records.hand_from_record(cls, record)
 
     def replay_sheet(self) -> str:
-        from hearts_teach.games.hearts.records import replay_sheet
-
-        return replay_sheet(self)
+        return records.replay_sheet(self)
 
     # text & display -----------------------------------------------------------------
     def _progress(self) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.base import TrickGame
 from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
 from hearts_teach.games.hearts.scoring import trick_points
@@ -77,9 +78,9 @@ class View(SeatView):
     @classmethod
     def from_hand(cls, hand: Hand, seat: int) -> View:
         """The view of ``seat`` on ``hand`` (any phase)."""
-        from hearts_teach.games.hearts.hand import Hand, Phase
-
-        if not isinstance(hand, Hand):
+        # any checked game with Hearts rules (only ``Hand``): view.py does not import hand.py,
+        # which imports it (Hand.view)
+        if not isinstance(hand, TrickGame) or not isinstance(getattr(hand, "rules", None), Rules):
             raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
         check_seat(seat, table=hand.table)
         passed_cl = hand.passed(seat)
@@ -88,7 +89,7 @@ class View(SeatView):
         received = received_cl.mask if received_cl is not None else 0
         common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
-        if hand.phase is Phase.PASS:
+        if hand.phase == "pass":  # Phase.PASS
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
         st = hand.play_state()
         plays = tuple((a.seat, a.card.index) for a in hand.history if a.kind == "play")
