@@ -59,6 +59,9 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
     if rule is Rule.OPENING_LEAD:
+        if mask & (mask - 1):  # the rules let several cards open (``RuleTables.opening``)
+            return (f"{card.pretty} may open the first trick: the cards that may open it are "
+                    f"{join_pretty(st.rules.opening & st.rules.deck)}")
         opening = join_pretty(st.rules.opening)
         if st.rules.opening != CLUBS_2:  # 2♣ was taken out at this table
             return f"the holder of {opening}, the lowest club in play, opens the first trick with it"
@@ -100,6 +103,8 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         suit = _led(hand)
         return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
     if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
+        if mask & (mask - 1):  # several cards may open (``RuleTables.opening``)
+            return f"the first trick must be opened with {join_pretty(st.rules.opening & st.rules.deck)}: lead {one_of}"
         opening = join_pretty(st.rules.opening)
         return f"the first trick must be opened with {opening}, and you hold it: lead {opening}"
     if rule is Rule.HEARTS_NOT_BROKEN:

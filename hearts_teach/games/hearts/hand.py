@@ -354,6 +354,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
+        assert why_not is not None  # the card is held and not legal: the cascade names the rule
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
 
     # actions -------------------------------------------------------------------------

@@ -349,6 +349,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal), turn)
+        assert why_not is not None  # the card is held and not legal: the cascade names the rule
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
 
     # actions -----------------------------------------------------------------------------
