@@ -58,23 +58,10 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
     ``rules.opening`` holds the cards that may open the first trick: 2♣, or the lowest club
     in play at a table that took 2♣ out.
     """
-    opening = rules.opening
     if (rules.queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
             and not (led_suit >= 0 and hand & SUIT_MASKS[led_suit])
-            and not (led_suit < 0 and first_trick and hand & opening)):
-        rest = hand ^ QS_MASK
-        mask, (why_legal, why_not) = _cascade(rest, led_suit, first_trick, broken, rules, opening)
-        if mask == rest:  # only the queen is held back
-            return mask, (why_legal, Rule.QUEEN_WAITS)
-        if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
-            return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
-        return mask, (why_legal, why_not)  # first trick: she is a point card anyway
-    return _cascade(hand, led_suit, first_trick, broken, rules, opening)
-
-
-def _cascade(hand: int, led_suit: int, first_trick: bool, broken: bool, rules: RuleTables,
-             opening: int) -> tuple[int, tuple[Rule, Rule | None]]:
-    """The cascade's steps after the queen-waits hold-back (H4-H9)."""
+            and not (led_suit < 0 and first_trick and hand & rules.opening)):
+        return _queen_waits(hand, led_suit, first_trick, broken, rules)
     if led_suit >= 0:
         follow = hand & SUIT_MASKS[led_suit]
         if follow:
@@ -85,14 +72,26 @@ def _cascade(hand: int, led_suit: int, first_trick: bool, broken: bool, rules: R
                 return safe, _FIRST_VOID
             return hand, _ONLY_POINTS
         return hand, _VOID
-    if first_trick and hand & opening:
-        return hand & opening, _OPEN
+    if first_trick and hand & rules.opening:
+        return hand & rules.opening, _OPEN
     if not broken:
         safe = hand & NON_HEARTS
         if safe:
             return safe, (_UNBROKEN if hand & HEARTS_MASK else _FREE)
         return hand, _ALL_HEARTS
     return hand, _FREE
+
+
+def _queen_waits(hand: int, led_suit: int, first_trick: bool, broken: bool,
+                 rules: RuleTables) -> tuple[int, tuple[Rule, Rule | None]]:
+    """Q♠ held back: the other steps on the rest of the hand (``rules.without_queen_waits``)."""
+    rest = hand ^ QS_MASK
+    mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, rules.without_queen_waits)
+    if mask == rest:  # only the queen is held back
+        return mask, (why_legal, Rule.QUEEN_WAITS)
+    if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
+        return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
+    return mask, (why_legal, why_not)  # first trick: she is a point card anyway
 
 
 def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, rules: RuleTables) -> int:

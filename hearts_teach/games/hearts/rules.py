@@ -15,7 +15,7 @@ docs/players.md gives the choices and their sources.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -214,6 +214,9 @@ class RuleTables:
     scoring: int  # the cards that carry points: once all are taken, no score can change
     pass_cycle: tuple[str, ...]  # the pass directions in turn ("hold" alone without passing)
     end_score: int
+    # the same tables with queen_waits off (the cascade's other steps, once she is held back);
+    # itself when queen_waits is off. Set by compile_rules; not compared.
+    without_queen_waits: RuleTables = field(init=False, repr=False, compare=False)
 
     @property
     def table(self) -> Table:
@@ -230,7 +233,7 @@ class RuleTables:
 def compile_rules(rules: Rules) -> RuleTables:
     """Each option of ``rules`` as the tables the engine reads (``Rules.compiled`` caches it)."""
     deck = DECK_MASKS[rules.players]
-    return RuleTables(
+    tables = RuleTables(
         rules=rules,
         players=rules.players,
         deck=deck,
@@ -246,6 +249,9 @@ def compile_rules(rules: Rules) -> RuleTables:
         pass_cycle=PASS_CYCLES[rules.players] if rules.passing else ("hold",),
         end_score=rules.end_score,
     )
+    plain = rules.replace(queen_waits=False).compiled if rules.queen_waits else tables
+    object.__setattr__(tables, "without_queen_waits", plain)  # frozen: set once, here
+    return tables
 
 
 _compiled = lru_cache(maxsize=256)(compile_rules)  # one compiled value per distinct Rules
