@@ -108,8 +108,26 @@ def add_data(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_data)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league, add_grade,
-                                                                    add_data]
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from hearts_teach.tools.bench import run
+
+    return run(args)
+
+
+def add_bench(sub: argparse._SubParsersAction) -> None:
+    from hearts_teach.tools import bench
+
+    p = sub.add_parser("bench", help="measure and print the benchmark figures (engine, batch engine, "
+                                     "bots, coach, league)",
+                       description=bench.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    bench.add_arguments(p)
+    p.set_defaults(func=cmd_bench)
+
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+    add_replay, add_tournament, add_league, add_grade, add_data, add_bench]
 
 
 def build_parser() -> argparse.ArgumentParser:

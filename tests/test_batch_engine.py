@@ -31,7 +31,6 @@ def _replay_scalar(deals, result, rules, hand_numbers) -> int:
     st_b = result.state
     passed, cards, seats, legals = st_b.passed, st_b.cards, st_b.seats, st_b.legals
     scores_b, moon_b, taken_b = result.scores, result.moon, result.taken
-    npf, qb, qw = rules.no_points_on_first_trick, rules.queen_breaks_hearts, rules.queen_waits
     for b in range(len(deals)):
         hands = [int(x) for x in deals[b]]
         direction = rules.pass_direction(int(hand_numbers[b]))
@@ -45,7 +44,7 @@ def _replay_scalar(deals, result, rules, hand_numbers) -> int:
             hands = after
         else:
             assert not passed[b].any()
-        st = PlayState(hands, opening_holder(hands), npf, qb, qw)
+        st = PlayState(hands, opening_holder(hands, rules.compiled), rules.compiled)
         cb, sb, lb = cards[b].tolist(), seats[b].tolist(), legals[b].tolist()
         for k in range(52):
             assert st.turn == sb[k], (b, k)

@@ -49,12 +49,11 @@ class Checked(RulePolicy):
         st.threat = np.full_like(saved, NO_MOON)
         vec_easy = RulePolicy(moon_defence=False).play(st, None, h, legal).tolist()
         st.threat = saved
-        npf = st.rules.no_points_on_first_trick
         for b in range(st.size):
             seat = int(st.turn[b])
             hand = int(h[b])
             led = int(st.led[b])
-            lg = cascade(hand, led, st.step < 4, bool(st.broken[b]), npf)[0]
+            lg = cascade(hand, led, st.step < 4, bool(st.broken[b]), st.rules.compiled)[0]
             assert lg == int(legal[b])
             taken = [int(t) for t in st.taken[b]]
             args = (seat, hand, lg, tl, led, int(st.win_card[b]), int(st.win_seat[b]),

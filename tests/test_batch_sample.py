@@ -104,7 +104,7 @@ def test_without_voids_each_hidden_card_lands_in_proportion_to_hand_sizes():
 def test_rollouts_share_worlds_and_agree_with_scalar_play():
     """Every candidate meets the same deals; one world replayed by the scalar rule bot
     gives the same scores."""
-    from hearts_teach.agents.hearts.mc import PlayContext
+    from hearts_teach.agents.hearts.coach_backend import PlayContext
     from hearts_teach.games.hearts.scoring import final_scores
 
     view = _views(3)[2]

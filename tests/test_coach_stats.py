@@ -12,8 +12,8 @@ import pytest
 
 from hearts_teach import Hand
 from hearts_teach.agents.coach import assess_pass, assess_play, hint, verdict_for
-from hearts_teach.agents.coach_backend import Outcomes, scalar_backend
 from hearts_teach.agents.coach_stats import difference, gather, verdict_of
+from hearts_teach.agents.hearts.coach_backend import Outcomes, scalar_backend
 from hearts_teach.agents.hearts.deals import BLOCK, deal_block, deals, position_key
 from hearts_teach.kernel.rng import hash64
 
@@ -231,7 +231,7 @@ def test_same_pass_numbers_in_a_fresh_process():
 
 # the two backends ---------------------------------------------------------------------------
 def test_the_batch_backend_gives_exactly_the_scalar_rollouts():
-    from hearts_teach.agents.coach_backend import batch_backend
+    from hearts_teach.agents.hearts.coach_backend import batch_backend
     from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
     from hearts_teach.tools.bench_bots import mid_hand_positions, pass_positions
 

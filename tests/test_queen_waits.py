@@ -140,10 +140,11 @@ def test_first_trick_with_a_safe_card_the_first_trick_rule_names_her():
 ])
 def test_cascade_cases(hand, led, first, broken, mask, why_legal, why_not):
     npf = not (first and led >= 0)  # the last case plays first_trick_points
-    m, (wl, wn) = cascade(cards(hand).mask, led, first, broken, npf, True)
+    waits = Rules(queen_waits=True, no_points_on_first_trick=npf).compiled
+    m, (wl, wn) = cascade(cards(hand).mask, led, first, broken, waits)
     assert m == cards(mask).mask and wl is why_legal and wn is why_not
     # without the option the queen is never held back where she was here
-    m0, _ = cascade(cards(hand).mask, led, first, broken, npf)
+    m0, _ = cascade(cards(hand).mask, led, first, broken, Rules(no_points_on_first_trick=npf).compiled)
     assert m0 & ~QS_MASK == m & ~QS_MASK or why_not is Rule.MUST_LEAD_TWO_OF_CLUBS
     if why_not is Rule.QUEEN_WAITS:
         assert m0 & QS_MASK

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import pytest
 
 from hearts_teach import InvalidSeatError, Rules, RulesError, pass_target
 
-DEFAULTS = {"passing": True, "no_points_on_first_trick": True, "queen_breaks_hearts": False,
-            "moon": "add_to_others", "end_score": 100, "omnibus": False,
-            "queen_waits": False, "players": 4}  # docs/rules.md H1: four players by default
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def documented_defaults() -> dict:
+    """The options table of docs/rules.md ("| `name` | `default` | what it changes |"), in order."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text[text.index("| Option | Default | What it changes |"):]
+    table = table[:table.index("\n\n")]
+    rows = re.findall(r"^\| `(\w+)` \| `([^`]+)` \|", table, flags=re.MULTILINE)
+    return {name: ast.literal_eval(value) for name, value in rows}
+
+
+DEFAULTS = documented_defaults()  # the one statement of the defaults is docs/rules.md
 
 PRESETS = {
     "standard": {},
@@ -22,6 +36,7 @@ PRESETS = {
 
 
 def test_defaults_match_rules_md():
+    assert DEFAULTS["players"] == 4 and DEFAULTS["moon"] == "add_to_others"  # the table was read (H1)
     assert Rules().to_dict() == DEFAULTS
     assert Rules.standard() == Rules()
     assert Rules.options() == tuple(DEFAULTS)

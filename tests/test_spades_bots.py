@@ -15,6 +15,7 @@ from hearts_teach.agents.spades import (
 )
 from hearts_teach.games.spades import SpadesHand
 from hearts_teach.games.spades.legality import SpadesState
+from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.kernel.cards import DECK, CardList
 from hearts_teach.kernel.rng import Rng
 
@@ -93,7 +94,7 @@ def test_bid_is_at_least_one_and_capped_by_partner():
 
 
 def state(hands, leader, trick=(), won=(0, 0, 0, 0), broken=False):
-    st = SpadesState([m(h) for h in hands], leader)
+    st = SpadesState([m(h) for h in hands], leader, SpadesRules().compiled)
     for card in trick:
         st.play(CardList(card)[0].index)
     st.won = list(won)

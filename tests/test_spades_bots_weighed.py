@@ -29,7 +29,7 @@ SUITS = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD J
 
 
 def state(hands, leader, trick=(), won=(0, 0, 0, 0), done=0):
-    st = SpadesState([CardList(h).mask for h in hands], leader)
+    st = SpadesState([CardList(h).mask for h in hands], leader, SpadesRules().compiled)
     for card in trick:
         st.play(CardList(card)[0].index)
     st.won = list(won)

@@ -33,6 +33,7 @@ from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.legality import SpadesState
+from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import score_hand
 from hearts_teach.kernel import trick as trick_module
 from hearts_teach.kernel.cards import DECK, FULL_DECK
@@ -158,11 +159,10 @@ def hearts_games(preset: str, n: int = GAMES_PER_PRESET) -> list[Game]:
 
 # the fast paths, each replaying a game into a log ------------------------------------------
 def check_play_state(game: Game, rules: Rules) -> None:
-    st = PlayState(game.hands, game.leader, rules.no_points_on_first_trick, rules.queen_breaks_hearts,
-                   rules.queen_waits)
+    st = PlayState(game.hands, game.leader, rules.compiled)
     for k, want in enumerate(game.steps):
         got = Step(st.turn, st.legal(), want.card, st.play(want.card), st.broken,
-                   tuple(st.points_taken(rules.omnibus)))
+                   tuple(st.points_taken()))
         assert got == want, (k, got, want)
     assert st.void == game.void
     assert final_scores(st.taken, rules.moon, rules.omnibus) == game.final
@@ -172,8 +172,7 @@ def check_rollout(game: Game, rules: Rules, start: int) -> None:
     """The rollout from the position after ``start`` cards, made to play the game's own
     cards: its policy hook is replaced by the script, and every decision it asks for must
     come with the game's turn and legal set."""
-    st = PlayState(game.hands, game.leader, rules.no_points_on_first_trick, rules.queen_breaks_hearts,
-                   rules.queen_waits)
+    st = PlayState(game.hands, game.leader, rules.compiled)
     for step in game.steps[:start]:
         st.play(step.card)
     asked = []
@@ -191,8 +190,7 @@ def check_rollout(game: Game, rules: Rules, start: int) -> None:
         mp.setattr(rollout_module, "rule_play", scripted)
         taken, first_winner = rollout_module.rollout(
             hands, taken, len(st.trick), st.trick_mask, st.turn, st.led_suit, st.win_seat, st.win_card,
-            st.broken, st.tricks_done, st.played, rules.no_points_on_first_trick, rules.queen_breaks_hearts,
-            (True,) * 4, -1, FULL_DECK, rules.queen_waits)
+            st.broken, st.tricks_done, st.played, rules.compiled, (True,) * 4, -1, FULL_DECK)
     # every step with a choice went through the script, in order
     assert asked == [k for k in range(start, 52) if game.steps[k].legal.bit_count() > 1]
     assert first_winner == next(s.winner for s in game.steps[start:] if s.winner >= 0)
@@ -200,7 +198,7 @@ def check_rollout(game: Game, rules: Rules, start: int) -> None:
 
 
 def check_spades_state(game: Game) -> None:
-    st = SpadesState(game.hands, game.leader)
+    st = SpadesState(game.hands, game.leader, SpadesRules().compiled)
     for k, want in enumerate(game.steps):
         got = Step(st.turn, st.legal(), want.card, st.play(want.card), st.broken, tuple(st.won))
         assert got == want, (k, got, want)
@@ -357,7 +355,8 @@ def test_a_rollout_that_resumes_mid_trick_wrongly_is_caught(monkeypatch):
 
 BATCH_MUTANTS = {
     "follower does not need to beat": ("better = same & (card > self.win_card)", "better = same"),
-    "the queen never breaks": ("br |= card == QS_INDEX", "pass"),
+    "the queen never breaks": ("self.broken |= self.breaks.take(card)",
+                               "self.broken |= self.breaks.take(card) & (card != 49)"),
     "no void shown": ("vflat[pos[off]] |=", "vflat[pos[off]] &="),
 }
 

@@ -20,7 +20,6 @@ from html import escape
 
 import numpy as np
 
-from hearts_teach.agents.coach_backend import Backend, default_backend
 from hearts_teach.agents.coach_stats import (
     BAND,
     VERDICT_MEANINGS,
@@ -29,8 +28,10 @@ from hearts_teach.agents.coach_stats import (
     gather,
     verdict_of,
 )
+from hearts_teach.agents.hearts.candidates import pass_pool
+from hearts_teach.agents.hearts.coach_backend import Backend, default_backend
 from hearts_teach.agents.hearts.deals import BLOCK
-from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
+from hearts_teach.agents.hearts.mc import equivalence_classes
 from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.games.hearts.view import View, require_view
 from hearts_teach.kernel.cards import (

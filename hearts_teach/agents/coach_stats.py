@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hearts_teach.agents.coach_backend import Backend, Outcomes
+from hearts_teach.agents.hearts.coach_backend import Backend, Outcomes
 from hearts_teach.agents.hearts.deals import BLOCK, deal_range, position_key
 from hearts_teach.games.hearts.view import View
 

@@ -11,7 +11,7 @@ Each test cell takes ``hearts_teach`` out of ``sys.modules``, imports ``verify``
 (so attributes that earlier cells patched, ``check`` or ``verify`` itself, are gone) and puts
 the notebook's modules back for the cells that follow. ``verify``
 collects the code of the cells run so far and hands it to a new Python process
-(``python -I -m hearts_teach.classroom.autograde``), started from the interpreter's own files. That
+(``python -I -m hearts_teach.classroom.autograde_job``), started from the interpreter's own files. That
 process is the grader: it computes the expected answers itself, runs the student's code in
 a third process (``hearts_teach.classroom.sandbox``), compares the answers and prints one JSON verdict.
 ``verify`` prints a line and raises ``AutograderTestFailed`` (shown as that line, not as a
@@ -84,7 +84,7 @@ def _judge(check: str, function: str, sources: list[str]) -> dict:
     # no cache in the kernel: a student could fill it in; every test cell asks the grader again
     job = json.dumps({"check": check, "function": function, "sources": sources})
     try:
-        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde"], input=job,
+        done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde_job"], input=job,
                               capture_output=True, text=True, timeout=TIMEOUT)
         verdict = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
     except (subprocess.TimeoutExpired, ValueError, IndexError) as exc:
@@ -119,26 +119,3 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
         problem = message.split("first problem: ", 1)[1] if "first problem: " in message else message
         raise AutograderTestFailed(f"{line}; {problem}" if problem else line)
     print(line)
-
-
-def main() -> int:
-    """The grader process: read the job from stdin, print one JSON verdict."""
-    from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
-
-    job = json.loads(sys.stdin.read())
-    item = Expect(str(job["check"]), str(job["function"]))
-    try:
-        prepared = prepare([item])
-    except KeyError as exc:
-        print(json.dumps({"error": str(exc.args[0])}))
-        return 0
-    rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
-                         timeout=120.0, memory_mb=2048)
-    r = rows[0]
-    print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,
-                      "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0]}))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -65,6 +65,15 @@ class RulesError(HeartsError):
     """An unknown rule option, a bad option value or an unknown preset."""
 
 
+class UnsupportedRuleError(RulesError):
+    """Rules that an engine cannot play (the numpy batch engine and a rule option it has not
+    learnt, or a table it does not seat); ``option`` names the option."""
+
+    def __init__(self, message: str, *, option: str):
+        super().__init__(message)
+        self.option = option
+
+
 class ActionError(HeartsError):
     """An action (a play, a pass, a bid) that the rules reject; ``rule`` says which rule."""
 

@@ -362,7 +362,8 @@ class LearnerDB:
                     "INSERT INTO drills (key, kind, seat, position, chosen, best, verdict, cost, reason, "
                     "source, created, due, card) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (key, kind, seat, canonical, *fields, _iso(t), _iso(t), ""))
-                drill_id = int(cur.lastrowid)
+                drill_id = cur.lastrowid
+                assert drill_id is not None  # an INSERT always sets it
                 card.card_id = drill_id
                 db.execute("UPDATE drills SET card = ? WHERE id = ?", (card.to_json(), drill_id))
                 return drill_id

@@ -33,7 +33,7 @@ from hearts_teach.kernel.cards import FULL_DECK
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
-from hearts_teach.tools.bench import exchange, pass_offset, watch_views
+from hearts_teach.tools.bench_engine import STANDARD, exchange, pass_offset, watch_views
 
 ALL_DEFENCE = (True,) * SEAT_COUNT
 
@@ -44,8 +44,8 @@ def scalar_rule_hand(rng: Rng, hand_number: int = 0) -> tuple:
     off = pass_offset(hand_number)
     if off:
         hands = exchange(hands, [rule_pass(h) for h in hands], off)
-    taken, _ = rollout(hands, [0] * SEAT_COUNT, 0, 0, opening_holder(hands), -1, -1, -1, False,
-                       0, 0, True, False, ALL_DEFENCE, -1, FULL_DECK)
+    taken, _ = rollout(hands, [0] * SEAT_COUNT, 0, 0, opening_holder(hands, STANDARD), -1, -1, -1, False,
+                       0, 0, STANDARD, ALL_DEFENCE, -1, FULL_DECK)
     return final_scores(taken, "add_to_others", False)
 
 

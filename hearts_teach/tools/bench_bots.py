@@ -38,7 +38,7 @@ from hearts_teach.agents.hearts import RuleBot, make_bot
 from hearts_teach.agents.tournament import play_hand, run_tournament
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.table import SEAT_COUNT
-from hearts_teach.tools.bench import emit, watch_views
+from hearts_teach.tools.bench_engine import emit, watch_views
 
 SEED = 2026
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from hearts_teach.agents.hearts.batch_play import make_policy
 from hearts_teach.agents.hearts.batch_policy import rule_pass_masks
+from hearts_teach.agents.hearts.candidates import pass_pool
 from hearts_teach.games.hearts.batch import (
     BITS,
     U64,
@@ -39,7 +40,6 @@ from hearts_teach.games.hearts.batch import (
     check_rules,
     run_play,
 )
-from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import PASS_OFFSETS
 from hearts_teach.games.hearts.view import View, require_view
 from hearts_teach.kernel.cards import DECK, FULL_DECK, indices_of
@@ -84,7 +84,7 @@ def sample_worlds(view: View, n: int, seed: int | Rng = 0) -> np.ndarray:
     """``n`` hidden deals consistent with ``view`` as (n, seats) masks (the seat's own hand in
     its column). The same view and seed give the same deals."""
     view = require_view(view, "sample_worlds")
-    check_rules(view.rules)  # four seats only (other tables: deals.table_deal)
+    check_rules(view.rules, table_only=True)  # four seats only (other tables: deals.table_deal)
     n = check_count(n, "n")
     rng = check_batch_seed(seed)
     stream = Stream.from_rng(rng, np.arange(n))
@@ -241,7 +241,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
 def rollout(view: View, candidates: Sequence[int] | None = None, worlds: int = 256,
             seed: int | Rng = 0, policy: str | Policy = "rule") -> Rollouts:
     """Roll out every candidate on the same ``worlds`` sampled deals: cards (indices; default
-    every legal card) during the play, 3-card masks (default ``agents.hearts.mc.pass_pool``) during
+    every legal card) during the play, 3-card masks (default ``agents.hearts.candidates.pass_pool``) during
     the pass. Every seat then plays ``policy`` (``rule``, ``easy`` or ``random``)."""
     view = require_view(view, "rollout")
     if view.phase == "pass":
@@ -257,9 +257,7 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
         raise WrongPhaseError(f"it is not {view.seat_names[view.seat]}'s turn to play "
                               f"(phase: {view.phase}), so there is no card to roll out",
                               rule=Rule.WRONG_PHASE, seat=view.seat)
-    legal_mask, (_why, why_not) = cascade(view.hand, view.led_suit, view.tricks_done == 0,
-                                          view.broken, view.rules.no_points_on_first_trick,
-                                          view.rules.queen_waits)
+    legal_mask, (_why, why_not) = view.legal_and_why  # the game's cascade
     cands = indices_of(legal_mask) if candidates is None else candidates
     for c in cands:
         if not (0 <= c < 52 and legal_mask >> c & 1):
@@ -288,8 +286,6 @@ def rollout_pass(view: View, candidates: Sequence[int] | None = None, worlds: in
     if view.pass_direction == "hold":
         raise WrongPhaseError("this is a hold hand: there is no pass to roll out", rule=Rule.WRONG_PHASE)
     if candidates is None:
-        from hearts_teach.agents.hearts.mc import pass_pool
-
         candidates = pass_pool(view.hand)
     cands = list(candidates)
     for m in cands:

@@ -12,12 +12,11 @@ backend (``coach_backend``: the batch engine), so a bot and the coach see the sa
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 from hearts_teach.agents.hearts.base import Bot
+from hearts_teach.agents.hearts.candidates import pass_pool
 from hearts_teach.agents.hearts.deals import deals
-from hearts_teach.agents.hearts.policy import POINTS, pass_score, rule_pass, rule_play, threat_of
-from hearts_teach.agents.hearts.rollout import rollout
+from hearts_teach.agents.hearts.policy import rule_pass, rule_play, threat_of
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import (
     HEARTS_MASK,
@@ -26,7 +25,6 @@ from hearts_teach.kernel.cards import (
     QS_MASK,
     SUIT_MASKS,
     SUITS,
-    indices_of,
 )
 from hearts_teach.kernel.errors import ArgumentError, quote
 from hearts_teach.kernel.rng import hash64
@@ -103,41 +101,6 @@ def _pick_cap(classes: list[list[int]], keep: int, cap: int) -> list[list[int]]:
 
 
 # rollouts ------------------------------------------------------------------------------
-class PlayContext:
-    """The fixed part of a play position, unpacked once for many rollouts."""
-
-    __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
-                 "broken", "tricks_done", "played", "npf", "qb", "qw", "moon", "omnibus", "seat", "stop",
-                 "defence", "opening")
-
-    def __init__(self, view: View):
-        self.seat = view.seat
-        self.taken = list(view.taken)
-        self.trick_len = len(view.trick)
-        self.trick_mask = view.trick_mask
-        self.turn = view.turn
-        self.led_suit = view.led_suit
-        self.win_seat = view.win_seat
-        self.win_card = view.win_card
-        self.broken = view.broken
-        self.tricks_done = view.tricks_done
-        self.played = view.played
-        self.npf = view.rules.no_points_on_first_trick
-        self.qb = view.rules.queen_breaks_hearts
-        self.qw = view.rules.queen_waits
-        self.moon = view.rules.moon
-        self.omnibus = view.rules.omnibus
-        self.stop = POINTS | (JD_MASK if self.omnibus else 0)
-        self.defence = (True,) * len(self.taken)  # every seat defends against a moon
-        self.opening = view.rules.opening_mask
-
-    def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
-        return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
-                       self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
-                       self.played, self.npf, self.qb, self.defence, card, self.stop, self.qw,
-                       self.opening)
-
-
 def payoff(scores: tuple[int, ...], seat: int) -> float:
     """Own points minus the mean of the others' (lower is better; a moon counts fully)."""
     return scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
@@ -202,7 +165,7 @@ class MonteCarloBot(Bot):
 
     def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
         """Own points minus the others' mean, per candidate and world (the coach's backend)."""
-        from hearts_teach.agents.coach_backend import (
+        from hearts_teach.agents.hearts.coach_backend import (
             default_backend,  # the batch engine loads numpy: late
         )
 
@@ -228,29 +191,5 @@ class MonteCarloBot(Bot):
         return pool[self._decide(self._payoffs(view, pool, worlds), pool.index(greedy))]
 
 
-def pass_pool(hand: int) -> list[int]:
-    """About 25 candidate triples (masks): the rule bot's sequential pick, every triple of
-    the 6 best-scoring cards, and one void-making triple per short non-spade suit."""
-    pool = [rule_pass(hand)]
-    cards = indices_of(hand)
-    ranked = sorted(cards, key=lambda c: (-pass_score(c, hand), c))
-    for tri in combinations(sorted(ranked[:6]), 3):
-        m = (1 << tri[0]) | (1 << tri[1]) | (1 << tri[2])
-        if m not in pool:
-            pool.append(m)
-    for suit in (0, 1, 2):
-        sm = hand & SUIT_MASKS[suit]
-        n = sm.bit_count()
-        if 1 <= n <= 3:
-            m = sm
-            for c in ranked:
-                if m.bit_count() == 3:
-                    break
-                m |= 1 << c
-            if m not in pool:
-                pool.append(m)
-    return pool
-
-
-__all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "PlayContext", "payoff",
+__all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "payoff",
            "paired_stats", "HEARTS_MASK", "QS_MASK"]

@@ -10,30 +10,31 @@ never play a card the engine would refuse nor score a trick differently.
 from __future__ import annotations
 
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
-from hearts_teach.games.hearts.legality import CLUBS_2, PlayState, cascade
+from hearts_teach.games.hearts.legality import PlayState, cascade
+from hearts_teach.games.hearts.rules import RuleTables
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, SUIT_MASKS, SUITS, indices_of
 from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS, table_of
+from hearts_teach.kernel.table import MAX_SEATS, MIN_SEATS
 
 
 def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: int, turn: int,
             led_suit: int, win_seat: int, win_card: int, broken: bool, tricks_done: int,
-            played: int, no_points_first: bool, queen_breaks: bool,
-            defence: tuple[bool, ...], first: int = -1,
-            stop: int = POINTS, queen_waits: bool = False, opening: int = CLUBS_2) -> tuple[list[int], int]:
+            played: int, rules: RuleTables, defence: tuple[bool, ...], first: int = -1,
+            stop: int | None = None) -> tuple[list[int], int]:
     """Play to the end with the rule policy for every seat. ``hands`` and ``taken`` are
     modified in place. ``trick_cards`` is how many cards the trick in progress holds.
 
     ``first`` (a card index, optional) is played for the seat to move before the policy
     takes over: that is how a candidate card is tried.
-    Play stops once every card in ``stop`` (the scoring cards: hearts and Q♠, plus J♦
+    Play stops once every card in ``stop`` (default ``rules.scoring``: hearts and Q♠, plus J♦
     under omnibus) has been taken: the rest cannot change any score.
     Returns ``(taken, winner of the trick in progress or of the next trick)``.
     Each seat's decision reads only its own hand and public facts.
-    The table has one seat per entry of ``hands``; ``opening`` is the bit of the card that
-    opens the hand (2♣, or the lowest club in play).
+    ``rules`` are the compiled options (``Rules(...).compiled``), one seat per entry of ``hands``.
     """
-    st = PlayState(hands, turn, no_points_first, queen_breaks, queen_waits, table_of(len(hands)), opening)
+    st = PlayState(hands, turn, rules)
+    if stop is None:
+        stop = rules.scoring
     st.hands = hands  # in place, as documented
     st.taken = taken
     # the rollout knows how many cards the trick in progress holds, not which: their
@@ -61,8 +62,7 @@ def rollout(hands: list[int], taken: list[int], trick_cards: int, trick_mask: in
             seat = st.turn
             hand = hands[seat]
             led_suit = st.led_suit
-            legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, no_points_first, queen_waits,
-                            opening)[0]
+            legal = cascade(hand, led_suit, st.tricks_done == 0, st.broken, rules)[0]
             if legal.bit_count() > 1:
                 card = rp(seat, hand, legal, len(st.trick), led_suit, st.win_card, st.win_seat,
                           st.trick_mask, st.played, threat[seat], n)

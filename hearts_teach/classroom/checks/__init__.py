@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hearts_teach.classroom.autograde import record_cells
 from hearts_teach.classroom.checks import legal, match, passing, points, tricks
 from hearts_teach.classroom.checks.framework import (
     DEFAULT_TIME_LIMIT,
@@ -93,14 +94,8 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
     return result
 
 
-def _record_cells() -> None:
-    # nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
-    from hearts_teach.classroom.autograde import record_cells
-
-    record_cells()
-
-
-_record_cells()
+# nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
+record_cells()
 
 __all__ = ["check", "try_it", "checker", "CheckerModuleError", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
 

@@ -14,11 +14,14 @@ from hearts_teach.agents.hearts.simple import StreamRandomBot
 from hearts_teach.agents.protocol import Watching
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.legality import cascade
+from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import DECK, Card, indices_of
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
+
+STANDARD = Rules().compiled  # the checked positions are standard four-seat games
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Position:
     @property
     def legal(self) -> tuple[int, tuple]:
         led = self.trick[0] // 13 if self.trick else -1
-        return cascade(self.hand, led, self.first_trick, self.broken, True)
+        return cascade(self.hand, led, self.first_trick, self.broken, STANDARD)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from hearts_teach.games.hearts.legality import CLUBS_2, NON_HEARTS, NON_POINTS
+from hearts_teach.games.hearts.legality import NON_HEARTS
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS, Rules
 from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.games.records import HAND_NUMBER_MAX
@@ -38,11 +38,9 @@ from hearts_teach.kernel.cards import (
     BIT,
     DECK_SIZE,
     FULL_DECK,
-    HEARTS,
     HEARTS_MASK,
     JD_MASK,
     POINTS_MASK,
-    QS_INDEX,
     QS_MASK,
     QS_POINTS,
     RANKS,
@@ -55,6 +53,7 @@ from hearts_teach.kernel.errors import (
     ArgumentTypeError,
     InvalidDealError,
     RulesError,
+    UnsupportedRuleError,
     quote,
 )
 from hearts_teach.kernel.rng import MASK64, Rng
@@ -87,8 +86,6 @@ for _f in range(1, FIELDS):
 del _f, _ranks
 _C_HEARTS = U64(HEARTS_MASK)
 _C_NON_HEARTS = U64(NON_HEARTS)
-_C_NON_POINTS = U64(NON_POINTS)
-_C_ONE = U64(CLUBS_2)
 _C_QS = U64(QS_MASK)
 _ZERO = U64(0)
 
@@ -225,7 +222,8 @@ def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarra
     """``scoring.final_scores`` for (B, 4) taken masks → (scores (B, 4) int16, moon (B,) int8,
     -1 for none). Moon hands take their scores from ``final_scores`` itself (a table over
     the shooter and the J♦ taker)."""
-    moon_rule, omnibus = rules.moon, rules.omnibus
+    tables = rules.compiled
+    moon_rule, omnibus = tables.moon, tables.omnibus
     scores = points_of(taken, omnibus)
     full = (taken & _POINTS_U) == _POINTS_U
     moon = np.where(full.any(axis=1), full.argmax(axis=1), -1).astype(np.int8)
@@ -244,22 +242,39 @@ def batch_scores(taken: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarra
 
 
 # checks --------------------------------------------------------------------------------
+# The options this engine plays, each read from ``Rules.compiled`` (``RuleTables``). A new
+# option is refused by name (``UnsupportedRuleError``) until it is added here and the
+# conformance tests (tests/test_legality_conformance.py) pass with it; the coach and the
+# Monte Carlo bots then use the scalar engine for rules that set it (``coach_backend``).
 BATCH_OPTIONS = ("passing", "no_points_on_first_trick", "queen_breaks_hearts", "moon", "end_score",
-                 "omnibus", "queen_waits")
+                 "omnibus", "queen_waits", "players")
 
 
-def check_rules(rules: Rules | None) -> Rules:
-    """``rules`` (default standard) if the batch engine plays every option it changes."""
+def unsupported_option(rules: Rules, *, table_only: bool = False) -> str | None:
+    """The first option of ``rules`` this engine cannot play (``players`` for a table of 3,
+    5 or 6), or None. ``table_only``: look at the table size only (dealing needs no more)."""
+    if rules.players != SEAT_COUNT:
+        return "players"
+    if table_only:
+        return None
+    return next((k for k in rules.changes() if k not in BATCH_OPTIONS), None)
+
+
+def check_rules(rules: Rules | None, *, table_only: bool = False) -> Rules:
+    """``rules`` (default standard) if the batch engine plays every option it changes, else
+    ``UnsupportedRuleError`` naming the option (``table_only``: check the table size only)."""
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules object, got {quote(rules)}; e.g. Rules.preset('omnibus')")
-    if rules.players != SEAT_COUNT:
-        raise RulesError(f"the batch engine seats {SEAT_COUNT} players only, not {rules.players}: play "
-                         f"Rules(players={rules.players}) on the scalar engine (Hand, Match, the bots)")
-    unknown = [k for k in rules.changes() if k not in BATCH_OPTIONS]
-    if unknown:
-        raise RulesError(f"the batch engine does not play the rule option {unknown[0]!r} yet; "
-                         f"use the scalar engine (Hand, or run_tournament(engine='scalar'))")
+    option = unsupported_option(rules, table_only=table_only)
+    if option == "players":
+        raise UnsupportedRuleError(
+            f"the batch engine seats {SEAT_COUNT} players only, not {rules.players}: play "
+            f"Rules(players={rules.players}) on the scalar engine (Hand, Match, the bots)", option=option)
+    if option is not None:
+        raise UnsupportedRuleError(
+            f"the batch engine does not play the rule option {option!r} yet ({rules!r}); use the "
+            f"scalar engine (Hand, or run_tournament(engine='scalar'))", option=option)
     return rules
 
 
@@ -364,9 +379,14 @@ class BatchState:
         self.split = np.zeros(b, dtype=bool)  # points split between seats: no moon possible
         self.step = 0
         self.first_winner = np.full(b, -1, dtype=np.int8)
-        self.npf = self.rules.no_points_on_first_trick
-        self.qb = self.rules.queen_breaks_hearts
-        self.qw = self.rules.queen_waits
+        # every table below comes from the one compiled value (``Rules.compiled``)
+        tables = self.rules.compiled
+        self.npf = tables.no_points_first
+        self.qw = tables.queen_waits
+        self.opening = U64(tables.opening)
+        self.leader_card = U64(tables.leader_card)
+        self.first_safe = U64(FULL_DECK & ~tables.first_trick_points)
+        self.breaks = np.array([tables.breaks >> c & 1 for c in range(DECK_SIZE)], dtype=bool)
         self.record = record
         if record:
             self.cards = np.full((b, PLAYS), -1, dtype=np.int8)
@@ -376,7 +396,7 @@ class BatchState:
     # set-up ------------------------------------------------------------------------
     def start_play(self) -> None:
         """After the pass: the 2♣ holder leads the first trick."""
-        holder = ((self.hands & _C_ONE) != 0).argmax(axis=1)
+        holder = ((self.hands & self.leader_card) != 0).argmax(axis=1)
         self.leader[:] = holder
         self.turn[:] = holder
         self.update_threats()
@@ -423,13 +443,14 @@ class BatchState:
             follow = h & SUIT_M.take(self.led)
             other = rest
             if first and self.npf:
-                safe = h & _C_NON_POINTS
+                safe = h & self.first_safe
                 other = np.where(safe != 0, safe, rest)
             return np.where(follow != 0, follow, other)
         safe = rest & _C_NON_HEARTS
         out = np.where(~self.broken & (safe != 0), safe, rest)
-        if first:  # the 2♣ holder must open with it
-            out = np.where((h & _C_ONE) != 0, _C_ONE, out)
+        if first:  # the opening card's holder must open with it
+            opening = h & self.opening
+            out = np.where(opening != 0, opening, out)
         return out
 
     # the transition ------------------------------------------------------------------
@@ -463,10 +484,7 @@ class BatchState:
             if len(off):
                 vflat = self.void.ravel()
                 vflat[pos[off]] |= np.left_shift(1, self.led[off]).astype(np.uint8)
-        br = suit == HEARTS
-        if self.qb:
-            br |= card == QS_INDEX
-        self.broken |= br
+        self.broken |= self.breaks.take(card)
         self.step += 1
         if tl < SEATS - 1:
             self.turn = (seat + 1) & SEAT_WRAP

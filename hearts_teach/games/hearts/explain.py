@@ -59,8 +59,11 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
     if rule is Rule.OPENING_LEAD:
-        opening = join_pretty(st.opening)
-        if st.opening != CLUBS_2:  # 2♣ was taken out at this table
+        if mask & (mask - 1):  # the rules let several cards open (``RuleTables.opening``)
+            return (f"{card.pretty} may open the first trick: the cards that may open it are "
+                    f"{join_pretty(st.rules.opening & st.rules.deck)}")
+        opening = join_pretty(st.rules.opening)
+        if st.rules.opening != CLUBS_2:  # 2♣ was taken out at this table
             return f"the holder of {opening}, the lowest club in play, opens the first trick with it"
         return f"the holder of {opening} opens the first trick with it"
     if rule is Rule.FOLLOWS_SUIT:
@@ -72,12 +75,12 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "
                 f"so a point card is allowed")
     if rule is Rule.ALL_HEARTS_LEAD:
-        if st.queen_waits and st.hands[seat] & QS_MASK:
+        if st.rules.queen_waits and st.hands[seat] & QS_MASK:
             return ("hearts have not been broken, but apart from Q♠ (who waits until hearts are "
                     "broken) you hold only hearts, so you may lead one (and that breaks hearts)")
         return ("hearts have not been broken, but you hold nothing except hearts, "
                 "so you may lead one (and that breaks hearts)")
-    if card.index == QS_INDEX and st.queen_waits and not st.broken and rule is not Rule.FOLLOWS_SUIT:
+    if card.index == QS_INDEX and st.rules.queen_waits and not st.broken and rule is not Rule.FOLLOWS_SUIT:
         return ("the queen waits until hearts are broken, but Q♠ is the only card you hold, "
                 "so she may be played")
     if rule is Rule.FREE_LEAD:
@@ -100,7 +103,9 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         suit = _led(hand)
         return must_follow(suit, st.hands[seat] & SUIT_MASKS[suit])
     if rule is Rule.MUST_LEAD_TWO_OF_CLUBS:
-        opening = join_pretty(st.opening)
+        if mask & (mask - 1):  # several cards may open (``RuleTables.opening``)
+            return f"the first trick must be opened with {join_pretty(st.rules.opening & st.rules.deck)}: lead {one_of}"
+        opening = join_pretty(st.rules.opening)
         return f"the first trick must be opened with {opening}, and you hold it: lead {opening}"
     if rule is Rule.HEARTS_NOT_BROKEN:
         return (f"hearts have not been broken yet, so you may not lead a heart while you hold "

@@ -22,9 +22,11 @@ from hearts_teach.games.base import (
 )
 from hearts_teach.games.explain import taken_out
 from hearts_teach.games.hearts import explain as _explain
+from hearts_teach.games.hearts import records
 from hearts_teach.games.hearts.legality import PlayState, cascade, opening_holder
 from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules, pass_source, pass_target
 from hearts_teach.games.hearts.scoring import MOON_POINTS, final_scores, trick_points
+from hearts_teach.games.hearts.view import View
 from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import (
     BIT,
@@ -143,6 +145,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         if not self.rules.passing and pass_direction != "hold":
             raise RulesError(f"these rules have no passing, so the pass direction must be 'hold', "
                               f"not {pass_direction!r}")
+        self.compiled = self.rules.compiled  # the one value every legality path reads
         self.table = self.rules.table
         self.deck_mask = self.rules.deck_mask
         self._last_trick = self.rules.hand_size  # tricks in the hand (read on every phase check)
@@ -208,9 +211,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 assert chosen is not None and to is not None  # all chosen; not a hold hand
                 hands[to] |= chosen
         self._hands_after_pass = hands[:]
-        rules = self.rules
-        self._state = PlayState(hands, opening_holder(hands, rules.opening_mask), rules.no_points_on_first_trick,
-                                rules.queen_breaks_hearts, rules.queen_waits, self.table, rules.opening_mask)
+        self._state = PlayState(hands, opening_holder(hands, self.compiled), self.compiled)
 
     # status ---------------------------------------------------------------------------
     @property
@@ -279,7 +280,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         """Penalty points each seat has taken so far (before any moon adjustment)."""
         if self._state is None:
             return (0,) * self.players
-        return tuple(self._state.points_taken(self.rules.omnibus))
+        return tuple(self._state.points_taken())
 
     def taken(self, seat: int) -> CardList:
         seat = self._check_seat(seat)
@@ -353,10 +354,10 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         assert st is not None  # neither the pass nor over: the play phase
         turn = st.turn
         hand = st.hands[turn]
-        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken,
-                                             st.no_points_first, st.queen_waits, st.opening)
+        mask, (why_legal, why_not) = cascade(hand, st.led_suit, st.tricks_done == 0, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal, mask), turn)
+        assert why_not is not None  # the card is held and not legal: the cascade names the rule
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
 
     # actions -------------------------------------------------------------------------
@@ -446,8 +447,6 @@ class Hand(TrickGame[Action, Trick, PlayState]):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""
-        from hearts_teach.games.hearts.view import View
-
         return View.from_hand(self, seat)
 
     # snapshots & records -----------------------------------------------------------------
@@ -460,20 +459,14 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 self._broken)
 
     def to_record(self) -> dict[str, Any]:
-        from hearts_teach.games.hearts.records import hand_to_record
-
-        return hand_to_record(self)
+        return records.hand_to_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Hand:
-        from hearts_teach.games.hearts.records import hand_from_record
-
-        return hand_from_record(record)
+        return records.hand_from_record(cls, record)
 
     def replay_sheet(self) -> str:
-        from hearts_teach.games.hearts.records import replay_sheet
-
-        return replay_sheet(self)
+        return records.replay_sheet(self)
 
     # text & display -----------------------------------------------------------------
     def _progress(self) -> str:

@@ -12,6 +12,7 @@ use ``PlayState`` directly because it is cheap to copy and to step.
 
 from __future__ import annotations
 
+from hearts_teach.games.hearts.rules import RuleTables
 from hearts_teach.games.hearts.scoring import trick_points
 from hearts_teach.kernel.cards import (
     FULL_DECK,
@@ -22,8 +23,7 @@ from hearts_teach.kernel.cards import (
     SUIT_MASKS,
     join_pretty,
 )
-from hearts_teach.kernel.errors import Rule
-from hearts_teach.kernel.table import FOUR, Table
+from hearts_teach.kernel.errors import InvalidDealError, Rule, RulesError, quote
 from hearts_teach.kernel.trick import TrickState
 
 CLUBS_2 = 1  # bit of the 2♣
@@ -41,45 +41,39 @@ _VOID = (Rule.VOID_DISCARD, None)
 
 
 def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
-            no_points_first: bool, queen_waits: bool = False, opening: int = CLUBS_2) -> tuple[int, tuple]:
-    """The legal cards of ``hand`` and the rule that decided them.
+            rules: RuleTables) -> tuple[int, tuple[Rule, Rule | None]]:
+    """The legal cards of ``hand`` and the rule that decided them, under ``rules`` (the
+    compiled options: ``Rules(...).compiled``).
 
     ``led_suit`` is -1 when leading. Returns ``(legal_mask, (why_legal, why_not))``:
     every card in the mask is legal because of ``why_legal``; every other held card
     is illegal because of ``why_not``. Steps run in order and stop at the first one
     that leaves a non-empty set (OpenSpiel's order).
 
-    ``queen_waits`` (the variant): while hearts are unbroken, Q♠ may not be led or
+    ``rules.queen_waits`` (the variant): while hearts are unbroken, Q♠ may not be led or
     discarded by a player who holds any other card; the other steps then run on the
     hand without her (so a hand of hearts and Q♠ leads a heart). Following suit with
-    her is always allowed, and the 2♣ opening comes first.
+    her is always allowed, and the opening lead comes first.
 
-    ``opening`` is the bit of the card that opens the first trick: 2♣, or the lowest club
-    in play at a table that took 2♣ out (``Rules.opening_mask``).
+    ``rules.opening`` holds the cards that may open the first trick: 2♣, or the lowest club
+    in play at a table that took 2♣ out.
     """
-    if (queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
+    if (rules.queen_waits and not broken and hand & QS_MASK and hand != QS_MASK
             and not (led_suit >= 0 and hand & SUIT_MASKS[led_suit])
-            and not (led_suit < 0 and first_trick and hand & opening)):
-        rest = hand ^ QS_MASK
-        mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, no_points_first,
-                                             False, opening)
-        if mask == rest:  # only the queen is held back
-            return mask, (why_legal, Rule.QUEEN_WAITS)
-        if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
-            return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
-        return mask, (why_legal, why_not)  # first trick: she is a point card anyway
+            and not (led_suit < 0 and first_trick and hand & rules.opening)):
+        return _queen_waits(hand, led_suit, first_trick, broken, rules)
     if led_suit >= 0:
         follow = hand & SUIT_MASKS[led_suit]
         if follow:
             return follow, _FOLLOW
-        if first_trick and no_points_first:
-            safe = hand & NON_POINTS
+        if first_trick and rules.no_points_first:
+            safe = hand & ~rules.first_trick_points
             if safe:
                 return safe, _FIRST_VOID
             return hand, _ONLY_POINTS
         return hand, _VOID
-    if first_trick and hand & opening:
-        return opening, _OPEN
+    if first_trick and hand & rules.opening:
+        return hand & rules.opening, _OPEN
     if not broken:
         safe = hand & NON_HEARTS
         if safe:
@@ -88,50 +82,58 @@ def cascade(hand: int, led_suit: int, first_trick: bool, broken: bool,
     return hand, _FREE
 
 
-def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, no_points_first: bool,
-               queen_waits: bool = False, opening: int = CLUBS_2) -> int:
-    return cascade(hand, led_suit, first_trick, broken, no_points_first, queen_waits, opening)[0]
+def _queen_waits(hand: int, led_suit: int, first_trick: bool, broken: bool,
+                 rules: RuleTables) -> tuple[int, tuple[Rule, Rule | None]]:
+    """Q♠ held back: the other steps on the rest of the hand (``rules.without_queen_waits``)."""
+    rest = hand ^ QS_MASK
+    mask, (why_legal, why_not) = cascade(rest, led_suit, first_trick, broken, rules.without_queen_waits)
+    if mask == rest:  # only the queen is held back
+        return mask, (why_legal, Rule.QUEEN_WAITS)
+    if why_not is Rule.HEARTS_NOT_BROKEN:  # hearts and the queen both wait
+        return mask, (why_legal, Rule.HEARTS_AND_QUEEN_WAIT)
+    return mask, (why_legal, why_not)  # first trick: she is a point card anyway
+
+
+def legal_mask(hand: int, led_suit: int, first_trick: bool, broken: bool, rules: RuleTables) -> int:
+    """The legal cards only (``cascade(...)[0]``)."""
+    return cascade(hand, led_suit, first_trick, broken, rules)[0]
 
 
 class PlayState(TrickState):
-    """The Hearts play phase: the kernel's trick state (``kernel.trick.TrickState``) with
-    the options of the cascade. Hearts (and Q♠ under ``queen_breaks``) break hearts; no
-    trump. Mutable and cheap to ``copy()``; no checks: callers pass legal cards (``Hand``
-    checks them; bots pick from ``legal()``)."""
+    """The Hearts play phase: the kernel's trick state (``kernel.trick.TrickState``) under
+    compiled rules (``rules``: a ``RuleTables``, from ``Rules(...).compiled``). The cards of
+    ``rules.breaks`` break hearts; no trump. Mutable and cheap to ``copy()``; no checks:
+    callers pass legal cards (``Hand`` checks them; bots pick from ``legal()``)."""
 
-    __slots__ = ("no_points_first", "queen_breaks", "queen_waits", "opening")
+    __slots__ = ("rules",)
 
-    def __init__(self, hands: list[int], leader: int, no_points_first: bool = True,
-                 queen_breaks: bool = False, queen_waits: bool = False, table: Table = FOUR,
-                 opening: int = CLUBS_2):
-        TrickState.__init__(self, hands, leader, HEARTS_MASK | QS_MASK if queen_breaks else HEARTS_MASK,
-                            NO_TRUMP, table)
-        self.opening = opening  # the bit of the card that opens the hand (the lowest club in play)
-        self.no_points_first = no_points_first
-        self.queen_breaks = queen_breaks
-        self.queen_waits = queen_waits
+    def __init__(self, hands: list[int], leader: int, rules: RuleTables):
+        if not isinstance(rules, RuleTables):
+            raise RulesError(f"PlayState takes compiled rules (e.g. Rules().compiled), got {quote(rules)}")
+        TrickState.__init__(self, hands, leader, rules.breaks, NO_TRUMP, rules.table)
+        self.rules = rules
 
     def copy(self) -> PlayState:
         new = self._copy_into(PlayState.__new__(PlayState))
-        new.no_points_first = self.no_points_first
-        new.queen_breaks = self.queen_breaks
-        new.queen_waits = self.queen_waits
-        new.opening = self.opening
+        new.rules = self.rules
         return new
 
     def legal(self) -> int:
-        return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0,
-                       self.broken, self.no_points_first, self.queen_waits, self.opening)[0]
+        return cascade(self.hands[self.turn], self.led_suit, self.tricks_done == 0, self.broken,
+                       self.rules)[0]
 
-    def points_taken(self, omnibus: bool = False) -> list[int]:
+    def points_taken(self) -> list[int]:
+        omnibus = self.rules.omnibus
         return [trick_points(t, omnibus) for t in self.taken]
 
 
-def opening_holder(hands: list[int], opening: int = CLUBS_2) -> int:
-    """The seat holding the opening card (``opening`` is its bit: 2♣ by default)."""
+def opening_holder(hands: list[int], rules: RuleTables) -> int:
+    """The seat that leads the first trick: the holder of ``rules.leader_card`` (2♣, or the
+    lowest club in play)."""
+    card = rules.leader_card
     for seat, held in enumerate(hands):
-        if held & opening:
+        if held & card:
             return seat
-    raise ValueError(f"nobody holds the opening card {join_pretty(opening)}")
+    raise InvalidDealError(f"nobody holds the opening card {join_pretty(card)}")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hearts_teach.games.hearts import records
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.records import JsonRecord
@@ -146,15 +147,11 @@ class Match(JsonRecord):
 
     # records & display ------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        from hearts_teach.games.hearts.records import match_to_record
-
-        return match_to_record(self)
+        return records.match_to_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
-        from hearts_teach.games.hearts.records import match_from_record
-
-        return match_from_record(record)
+        return records.match_from_record(cls, Hand, record)
 
     def __str__(self) -> str:
         state = "over" if self.is_over else f"hand {self.hand_number + 1}: {self.hand._progress()}"

@@ -48,10 +48,9 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
     return rec
 
 
-def hand_from_record(rec: Any, path: str = "") -> Hand:
-    """Rebuild a hand by replaying its record through the checked API."""
-    from hearts_teach.games.hearts.hand import Hand
-
+def hand_from_record(cls: type[Hand], rec: Any, path: str = "") -> Hand:
+    """Rebuild a hand (a ``cls``: ``Hand``) by replaying its record through the checked API.
+    The class is given, not imported: hand.py imports this module (``Hand.from_record``)."""
     check_hand_header(rec, "a hand record", HAND_FORMAT, path)
     raw_rules = record_field(rec, "rules", dict, {}, path)
     with as_record_error(path + "rules"):
@@ -74,7 +73,7 @@ def hand_from_record(rec: Any, path: str = "") -> Hand:
     hands = deal_field(rec, path, table)
     names = names_field(rec, path, table=table)
     with as_record_error(path + "deal"):
-        hand = Hand(hands, direction, rules, number, names)
+        hand = cls(hands, direction, rules, number, names)
     passes = record_field(rec, "passes", list, [[] for _ in table.seats], path)
     if len(passes) != table.players:
         raise RecordError(f"expected {table.players} lists (one per seat), got {len(passes)}",
@@ -122,9 +121,8 @@ def _wrong_direction(rules: Rules, i: int, got: str) -> str:
             f"{', '.join(rules.pass_cycle)}, then again")
 
 
-def match_from_record(rec: Any) -> Match:
-    from hearts_teach.games.hearts.match import Match
-
+def match_from_record(cls: type[Match], hand_cls: type[Hand], rec: Any) -> Match:
+    """Rebuild a match (a ``cls``: ``Match``, of ``hand_cls`` hands) from its record."""
     if not isinstance(rec, dict):
         raise RecordError(f"a match record is a JSON object, got {type(rec).__name__}", field="record")
     if rec.get("format") != MATCH_FORMAT:
@@ -144,7 +142,7 @@ def match_from_record(rec: Any) -> Match:
         if isinstance(h, dict) and h.get("pass_direction", rules.pass_direction(i)) != rules.pass_direction(i):
             raise RecordError(_wrong_direction(rules, i, quote(h["pass_direction"])),
                               field=f"hands[{i}].pass_direction")
-        hand = hand_from_record(h, path=f"hands[{i}].")
+        hand = hand_from_record(hand_cls, h, path=f"hands[{i}].")
         if hand.rules != rules:  # before the seat names: a table-size mismatch changes those too
             table = (f" (the hand is for {hand.rules.players} players, the match for {rules.players}: "
                      f"the match's \"rules\" need \"players\": {hand.rules.players})"
@@ -163,7 +161,7 @@ def match_from_record(rec: Any) -> Match:
             raise RecordError("only the last hand of a match may be unfinished", field=f"hands[{i}].plays")
         hands.append(hand)
     with as_record_error("hands"):
-        return Match._from_hands(hands, rules=rules, seed=seed, seat_names=names)
+        return cls._from_hands(hands, rules=rules, seed=seed, seat_names=names)
 
 
 def short_names(names: tuple[str, ...] | list[str]) -> list[str]:

@@ -3,6 +3,10 @@
 The rules, defaults, options and presets are stated in ``docs/rules.md`` (Hearts H1-H12; the
 choices where the sources disagree are D1-D8 there).
 
+``Rules.compiled`` is the one value every legality path and scorer reads (``RuleTables``): the
+checked ``Hand``, the bots' ``View``, the rollouts and the numpy batch engine all take it, so a new
+option is compiled here once instead of being threaded through each of them.
+
 Tables of 3, 5 and 6 players (``Rules(players=N)``) take low cards out so the deck divides
 evenly (``REMOVED_CARDS``; hearts and Q♠ are never taken out, so a hand is still worth 26),
 open with the lowest club in play and pass on their own cycle (``PASS_CYCLES``).
@@ -11,11 +15,21 @@ docs/players.md gives the choices and their sources.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from hearts_teach.games.options import RuleSet
-from hearts_teach.kernel.cards import CLUBS_MASK, FULL_DECK, card_index, join_pretty
+from hearts_teach.kernel.cards import (
+    CLUBS_MASK,
+    FULL_DECK,
+    HEARTS_MASK,
+    JD_MASK,
+    POINTS_MASK,
+    QS_MASK,
+    card_index,
+    join_pretty,
+)
 from hearts_teach.kernel.errors import InvalidSeatError, RulesError, quote
 from hearts_teach.kernel.table import FOUR, MAX_SEATS, MIN_SEATS, Table, table_of
 
@@ -164,6 +178,11 @@ class Rules(RuleSet):
                          "unless you hold nothing else")
         return "\n".join(lines)
 
+    @property
+    def compiled(self) -> RuleTables:
+        """These rules compiled once into the value the engine reads (``RuleTables``)."""
+        return _compiled(self)
+
     def pass_direction(self, hand_number: int) -> str:
         """'left', 'right', 'across' or 'hold' for hand ``hand_number`` (0-based)."""
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
@@ -172,6 +191,70 @@ class Rules(RuleSet):
             return "hold"
         cycle = PASS_CYCLES[self.players]
         return cycle[hand_number % len(cycle)]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RuleTables:
+    """``Rules`` compiled: the masks and flags that decide legality and scores, read by every
+    path that plays a card (``Hand``, ``View``, ``legality.cascade``, the rollouts, the batch
+    engine). Build it with ``rules.compiled``; ``compile_rules`` is where each option becomes
+    a table, so an option that changes play is compiled in one place."""
+
+    rules: Rules  # what was compiled (for messages, records and the batch engine's check)
+    players: int
+    deck: int  # the cards in play
+    opening: int  # the cards that may open the first trick (held by its leader)
+    leader_card: int  # the bit of the card whose holder leads the first trick
+    no_points_first: bool  # no heart or Q♠ on the first trick while the hand holds another card
+    first_trick_points: int  # the cards ``no_points_first`` keeps off the first trick
+    queen_waits: bool  # Q♠ waits for hearts to be broken (led or discarded)
+    breaks: int  # the cards whose play breaks hearts
+    moon: str  # MOON_CHOICES
+    omnibus: bool  # J♦ counts −10
+    scoring: int  # the cards that carry points: once all are taken, no score can change
+    pass_cycle: tuple[str, ...]  # the pass directions in turn ("hold" alone without passing)
+    end_score: int
+    # the same tables with queen_waits off (the cascade's other steps, once she is held back);
+    # itself when queen_waits is off. Set by compile_rules; not compared.
+    without_queen_waits: RuleTables = field(init=False, repr=False, compare=False)
+
+    @property
+    def table(self) -> Table:
+        return table_of(self.players)
+
+    @property
+    def hand_size(self) -> int:
+        return self.table.hand_size
+
+    def __repr__(self) -> str:  # eval-able where Rules is in scope
+        return f"{self.rules!r}.compiled"
+
+
+def compile_rules(rules: Rules) -> RuleTables:
+    """Each option of ``rules`` as the tables the engine reads (``Rules.compiled`` caches it)."""
+    deck = DECK_MASKS[rules.players]
+    tables = RuleTables(
+        rules=rules,
+        players=rules.players,
+        deck=deck,
+        opening=OPENING_MASKS[rules.players],
+        leader_card=OPENING_MASKS[rules.players],
+        no_points_first=rules.no_points_on_first_trick,
+        first_trick_points=POINTS_MASK,
+        queen_waits=rules.queen_waits,
+        breaks=HEARTS_MASK | QS_MASK if rules.queen_breaks_hearts else HEARTS_MASK,
+        moon=rules.moon,
+        omnibus=rules.omnibus,
+        scoring=POINTS_MASK | (JD_MASK if rules.omnibus else 0),
+        pass_cycle=PASS_CYCLES[rules.players] if rules.passing else ("hold",),
+        end_score=rules.end_score,
+    )
+    plain = rules.replace(queen_waits=False).compiled if rules.queen_waits else tables
+    object.__setattr__(tables, "without_queen_waits", plain)  # frozen: set once, here
+    return tables
+
+
+_compiled = lru_cache(maxsize=256)(compile_rules)  # one compiled value per distinct Rules
 
 
 def pass_target(seat: int, direction: str, table: Table = FOUR) -> int | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.base import TrickGame
 from hearts_teach.games.hearts.legality import cascade
 from hearts_teach.games.hearts.rules import Rules, pass_source, pass_target
 from hearts_teach.games.hearts.scoring import trick_points
@@ -33,7 +34,7 @@ from hearts_teach.kernel.cards import (
     indices_of,
     join_pretty,
 )
-from hearts_teach.kernel.errors import HeartsError, quote
+from hearts_teach.kernel.errors import HeartsError, Rule, quote
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import check_seat
 
@@ -77,9 +78,9 @@ class View(SeatView):
     @classmethod
     def from_hand(cls, hand: Hand, seat: int) -> View:
         """The view of ``seat`` on ``hand`` (any phase)."""
-        from hearts_teach.games.hearts.hand import Hand, Phase
-
-        if not isinstance(hand, Hand):
+        # any checked game with Hearts rules (only ``Hand``): view.py does not import hand.py,
+        # which imports it (Hand.view)
+        if not isinstance(hand, TrickGame) or not isinstance(getattr(hand, "rules", None), Rules):
             raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
         check_seat(seat, table=hand.table)
         passed_cl = hand.passed(seat)
@@ -88,7 +89,7 @@ class View(SeatView):
         received = received_cl.mask if received_cl is not None else 0
         common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
-        if hand.phase is Phase.PASS:
+        if hand.phase == "pass":  # Phase.PASS
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
         st = hand.play_state()
         plays = tuple((a.seat, a.card.index) for a in hand.history if a.kind == "play")
@@ -127,11 +128,15 @@ class View(SeatView):
     @property
     def legal_mask(self) -> int:
         """Legal cards for this seat now (0 when it is not this seat's turn to play)."""
+        return self.legal_and_why[0]
+
+    @property
+    def legal_and_why(self) -> tuple[int, tuple[Rule, Rule | None]]:
+        """The game's cascade (``legality.cascade``) for this seat now: ``(legal mask,
+        (why_legal, why_not))``; ``(0, (WRONG_PHASE, WRONG_PHASE))`` when it is not its turn."""
         if not self.my_turn:
-            return 0
-        return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken,
-                       self.rules.no_points_on_first_trick, self.rules.queen_waits,
-                       self.rules.opening_mask)[0]
+            return 0, (Rule.WRONG_PHASE, Rule.WRONG_PHASE)
+        return cascade(self.hand, self.led_suit, self.tricks_done == 0, self.broken, self.rules.compiled)
 
     @property
     def deck_mask(self) -> int:

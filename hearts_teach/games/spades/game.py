@@ -22,6 +22,7 @@ from hearts_teach.games.base import (
 )
 from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.games.spades import explain as _explain
+from hearts_teach.games.spades import records
 from hearts_teach.games.spades.legality import SpadesState, cascade
 from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import (
@@ -32,11 +33,14 @@ from hearts_teach.games.spades.scoring import (
     TRICKS,
     BlindNil,
     HandScore,
+    _seat,
+    bid_word,
     is_blind,
     partner_of,
     score_hand,
     team_of,
 )
+from hearts_teach.games.spades.view import SpadesView
 from hearts_teach.kernel.cards import BIT, DECK, Card, CardLike, CardList, Suit, to_card
 from hearts_teach.kernel.deal import deal_masks as shuffle_deal
 from hearts_teach.kernel.display import draw
@@ -49,7 +53,7 @@ from hearts_teach.kernel.errors import (
     quote,
 )
 from hearts_teach.kernel.rng import Rng
-from hearts_teach.kernel.validation import SEAT_HELP, check_deal, check_seat, check_seed
+from hearts_teach.kernel.validation import check_deal, check_seed
 
 if TYPE_CHECKING:  # the view module imports this one
     from hearts_teach.games.spades.view import SpadesView
@@ -117,13 +121,6 @@ class SpadesBroken(BrokenBy):
 SCORE_MAX = 1_000_000  # far beyond any match's totals; keeps records and tables printable
 
 
-def bid_word(value: int | None) -> str:
-    """A bid in words: '4', 'nil', 'blind nil', or 'no bid yet' (a seat that has not bid)."""
-    if value is None:
-        return "no bid yet"
-    return "blind nil" if is_blind(value) else "nil" if value == 0 else str(value)
-
-
 def parse_bid(value: Any) -> int:
     """0..13, 'nil' for 0, 'blind nil' (or ``BLIND_NIL``) for a blind nil; anything else is an
     ``IllegalBidError``. (Whether blind nil is allowed is the hand's business.)"""
@@ -145,10 +142,6 @@ def parse_bid(value: Any) -> int:
 def deal_masks(seed: int | str | Rng = 0) -> list[int]:
     """The same shuffle as ``Hand.deal``: one seed gives the same cards in Hearts and Spades."""
     return shuffle_deal(seed if isinstance(seed, Rng) else Rng(check_seed(seed)))
-
-
-def _seat(seat: Any) -> int:
-    return check_seat(seat, SEAT_HELP + "; partners sit across: 0+2, 1+3")
 
 
 def _validate_deal(deal: Any) -> tuple[CardList, ...]:
@@ -356,9 +349,10 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         st = self._state
         assert st is not None  # neither bidding nor over: the play phase
         turn = st.turn
-        mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken)
+        mask, (why_legal, why_not) = cascade(st.hands[turn], st.led_suit, st.broken, st.rules)
         if mask & BIT[c.index]:
             return Verdict(c, True, why_legal, _explain.legal(self, c, turn, why_legal), turn)
+        assert why_not is not None  # the card is held and not legal: the cascade names the rule
         return Verdict(c, False, why_not, _explain.illegal(self, c, turn, why_not, mask), turn)
 
     # actions -----------------------------------------------------------------------------
@@ -415,7 +409,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
         if action.kind == "bid":
             self._bids[action.seat] = action.value
             if self._bid_count() == SEATS:
-                self._state = SpadesState(self._hands0, self.first_seat)
+                self._state = SpadesState(self._hands0, self.first_seat, self.rules.compiled)
             return
         st = self._state
         assert st is not None and action.card is not None
@@ -438,8 +432,6 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
 
     def view(self, seat: int) -> SpadesView:
         """What ``seat`` may know now, as a ``hearts_teach.games.spades.view.SpadesView`` (for bots)."""
-        from hearts_teach.games.spades.view import SpadesView
-
         return SpadesView.from_hand(self, seat)
 
     def snapshot(self) -> tuple:
@@ -452,15 +444,11 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
 
     # records -----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        from hearts_teach.games.spades.records import hand_to_record
-
-        return hand_to_record(self)
+        return records.hand_to_record(self)
 
     @classmethod
     def from_record(cls, record: Any) -> SpadesHand:
-        from hearts_teach.games.spades.records import hand_from_record
-
-        return hand_from_record(record)
+        return records.hand_from_record(cls, record)
 
     # text & display ------------------------------------------------------------------------
     def bids_text(self) -> str:

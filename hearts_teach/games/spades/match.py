@@ -14,9 +14,10 @@ from typing import Any
 
 from hearts_teach.games.base import DEFAULT_SEAT_NAMES
 from hearts_teach.games.records import JsonRecord
-from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, _seat
+from hearts_teach.games.spades import records
+from hearts_teach.games.spades.game import SpadesHand, SpadesTrick
 from hearts_teach.games.spades.rules import POINTS_MAX, SpadesRules
-from hearts_teach.games.spades.scoring import TABLE, HandScore, is_blind, team_label
+from hearts_teach.games.spades.scoring import TABLE, HandScore, _seat, is_blind, team_label
 from hearts_teach.kernel.cards import CardLike
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import HeartsError, Rule, WrongPhaseError, quote
@@ -183,15 +184,11 @@ class SpadesMatch(JsonRecord):
 
     # records & display -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        from hearts_teach.games.spades.records import match_to_record
-
-        return match_to_record(self)
+        return records.match_to_record(self)
 
     @classmethod
     def from_record(cls, record: Any) -> SpadesMatch:
-        from hearts_teach.games.spades.records import match_from_record
-
-        return match_from_record(record)
+        return records.match_from_record(cls, SpadesHand, record)
 
     def __str__(self) -> str:
         state = "over" if self.is_over else f"hand {self.hand_number + 1}: {self.hand._progress()}"

@@ -19,7 +19,7 @@ from hearts_teach.games.records import (
     record_field,
 )
 from hearts_teach.games.spades.rules import SpadesRules
-from hearts_teach.games.spades.scoring import BLIND_NIL, SEATS, TABLE, is_blind
+from hearts_teach.games.spades.scoring import BLIND_NIL, SEATS, TABLE, _seat, is_blind
 from hearts_teach.kernel.errors import RecordError, quote
 from hearts_teach.kernel.validation import check_seed
 
@@ -48,9 +48,9 @@ def hand_to_record(hand: SpadesHand) -> dict[str, Any]:
     return rec
 
 
-def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
-    from hearts_teach.games.spades.game import SpadesHand
-
+def hand_from_record(cls: type[SpadesHand], rec: Any, path: str = "") -> SpadesHand:
+    """Rebuild a hand (a ``cls``: ``SpadesHand``) from its record; the class is given, not
+    imported: game.py imports this module (``SpadesHand.from_record``)."""
     check_hand_header(rec, "a Spades hand record", HAND_FORMAT, path)
     number = record_field(rec, "hand_number", int, 0, path)
     check_hand_number(number, path)
@@ -71,7 +71,7 @@ def hand_from_record(rec: Any, path: str = "") -> SpadesHand:
     hands = deal_field(rec, path)
     names = names_field(rec, path, f"{SEATS} names")
     with as_record_error(path + "deal"):
-        hand = SpadesHand(hands, dealer, number, names, rules, (before[0], before[1]))
+        hand = cls(hands, dealer, number, names, rules, (before[0], before[1]))
     bids = record_field(rec, "bids", list, [], path)
     if len(bids) > SEATS:
         raise RecordError(f"at most {SEATS} bids, got {len(bids)}", field=path + "bids")
@@ -101,10 +101,8 @@ def match_to_record(match: SpadesMatch) -> dict[str, Any]:
     return rec
 
 
-def match_from_record(rec: Any) -> SpadesMatch:
-    from hearts_teach.games.spades.game import _seat
-    from hearts_teach.games.spades.match import SpadesMatch
-
+def match_from_record(cls: type[SpadesMatch], hand_cls: type[SpadesHand], rec: Any) -> SpadesMatch:
+    """Rebuild a match (a ``cls``: ``SpadesMatch``, of ``hand_cls`` hands) from its record."""
     if not isinstance(rec, dict):
         raise RecordError(f"a Spades match record is a JSON object, got {type(rec).__name__}",
                           field="record")
@@ -117,20 +115,20 @@ def match_from_record(rec: Any) -> SpadesMatch:
     names = names_field(rec, "", f"{SEATS} names")
     with as_record_error("rules"):
         rules = SpadesRules.from_dict(record_field(rec, "rules", dict, {}))
-    m = SpadesMatch.__new__(SpadesMatch)
+    m = cls.__new__(cls)
     # each field is checked by the constructor's own checks, one at a time, so the error
     # names the field at fault
     with as_record_error("target"):
-        SpadesMatch.check_target(target)
+        cls.check_target(target)
     with as_record_error("first_dealer"):
         _seat(first)
-    SpadesMatch.__init__(m, seed, target, first, names, rules)
+    cls.__init__(m, seed, target, first, names, rules)
     hands_rec = record_field(rec, "hands", list)
     if not hands_rec:
         raise RecordError("a match has at least one hand", field="hands")
     hands: list[SpadesHand] = []
     for i, h in enumerate(hands_rec):
-        hand = hand_from_record(h, path=f"hands[{i}].")
+        hand = hand_from_record(hand_cls, h, path=f"hands[{i}].")
         if hand.seat_names != m.seat_names:
             raise RecordError(f"the hand's seat names {quote(list(hand.seat_names))} differ from the "
                               f"match's", field=f"hands[{i}].seat_names")

@@ -21,9 +21,11 @@ silent (SD1-SD6 there) that these options control:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from hearts_teach.games.options import RuleSet
+from hearts_teach.kernel.cards import SPADES, SPADES_MASK
 from hearts_teach.kernel.errors import RulesError, quote
 
 POINTS_MAX = 10_000  # a cap on every points option (like the Hearts end_score): tables stay printable
@@ -93,6 +95,35 @@ class SpadesRules(RuleSet):
         """Blind nil is allowed for a team with ``team_total`` against ``other_total``."""
         return self.blind_nil and other_total - team_total >= self.blind_nil_deficit
 
+    @property
+    def compiled(self) -> SpadesTables:
+        """These rules compiled once into the value the play phase reads (``SpadesTables``)."""
+        return _compiled(self)
 
 
-__all__ = ["SpadesRules", "PRESETS"]
+@dataclass(frozen=True, slots=True, repr=False)
+class SpadesTables:
+    """``SpadesRules`` compiled: what the Spades cascade and play state read (``SpadesHand``,
+    ``SpadesView``, ``SpadesState``). No option changes legality today; the trump and the
+    suit that must be broken live here so that one that does is compiled in one place."""
+
+    rules: SpadesRules
+    trump: int  # the trump suit
+    breaks: int  # the cards that break the suit that may not be led before it is broken
+    end_score: int
+    mercy: int
+
+    def __repr__(self) -> str:  # eval-able where SpadesRules is in scope
+        return f"{self.rules!r}.compiled"
+
+
+def compile_rules(rules: SpadesRules) -> SpadesTables:
+    """Each option of ``rules`` as the tables the play phase reads."""
+    return SpadesTables(rules=rules, trump=SPADES, breaks=SPADES_MASK, end_score=rules.end_score,
+                        mercy=rules.mercy)
+
+
+_compiled = lru_cache(maxsize=64)(compile_rules)
+
+
+__all__ = ["SpadesRules", "SpadesTables", "PRESETS"]

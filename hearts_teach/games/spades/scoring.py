@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.table import FOUR
+from hearts_teach.kernel.validation import SEAT_HELP, check_seat
 
 if TYPE_CHECKING:
     from hearts_teach.games.spades.rules import SpadesRules
@@ -49,6 +50,18 @@ BLIND_NIL = BlindNil()
 
 def is_blind(bid: Any) -> bool:
     return isinstance(bid, BlindNil)
+
+
+def bid_word(value: int | None) -> str:
+    """'nil', 'blind nil' or the number, as a bid is shown ('no bid yet' for a seat that has not bid)."""
+    if value is None:
+        return "no bid yet"
+    return "blind nil" if is_blind(value) else "nil" if value == 0 else str(value)
+
+
+def _seat(seat: Any) -> int:
+    """A checked Spades seat (the message says who partners whom)."""
+    return check_seat(seat, SEAT_HELP + "; partners sit across: 0+2, 1+3")
 
 
 class ScoreInputError(HeartsError):

@@ -14,16 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.base import TrickGame
 from hearts_teach.games.seat_view import SeatView
-from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.legality import cascade
 from hearts_teach.games.spades.rules import SpadesRules
-from hearts_teach.games.spades.scoring import BLIND_NIL, partner_of, team_of
+from hearts_teach.games.spades.scoring import BLIND_NIL, bid_word, partner_of, team_of
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.table import SEAT_COUNT, SEAT_NAMES
 from hearts_teach.kernel.validation import check_seat
 
 if TYPE_CHECKING:
+    from hearts_teach.games.spades.game import SpadesHand
     from hearts_teach.games.spades.legality import SpadesState
 
 _NONE = (0,) * SEAT_COUNT
@@ -60,7 +61,9 @@ class SpadesView(SeatView):
     @classmethod
     def from_hand(cls, hand: SpadesHand, seat: int) -> SpadesView:
         """The view of ``seat`` on ``hand`` (any phase)."""
-        if not isinstance(hand, SpadesHand):
+        # any checked game with Spades rules (only ``SpadesHand``): view.py does not import
+        # game.py, which imports it (SpadesHand.view)
+        if not isinstance(hand, TrickGame) or not isinstance(getattr(hand, "rules", None), SpadesRules):
             raise HeartsError(f"a SpadesView is taken of a SpadesHand, got {type(hand).__name__} "
                               f"{quote(hand)}")
         check_seat(seat)
@@ -78,6 +81,7 @@ class SpadesView(SeatView):
         public facts are copied out of ``state``. ``common``: ``rules``, ``dealer``,
         ``hand_number``, ``scores_before``, ``seat_names`` (defaults as in a fresh hand)."""
         st = state
+        common.setdefault("rules", st.rules.rules)  # the state's own rules
         return cls(seat=seat, phase="over" if st.tricks_done == 13 else "play", hand=st.hands[seat],
                    bids=tuple(bids), turn=st.turn, played=st.played, trick=tuple(st.trick),
                    leader=st.leader, led_suit=st.led_suit, win_seat=st.win_seat, win_card=st.win_card,
@@ -120,7 +124,7 @@ class SpadesView(SeatView):
         """Legal cards for this seat now (0 unless it is this seat's turn to play)."""
         if self.phase != "play" or not self.my_turn:
             return 0
-        return cascade(self.hand, self.led_suit, self.broken)[0]
+        return cascade(self.hand, self.led_suit, self.broken, self.rules.compiled)[0]
 
     @property
     def trick_seats(self) -> tuple[int, ...]:

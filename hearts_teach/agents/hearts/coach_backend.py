@@ -20,14 +20,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hearts_teach.agents.hearts.mc import PlayContext
-from hearts_teach.agents.hearts.policy import POINTS, rule_pass
+from hearts_teach.agents.hearts.batch_play import make_policy
+from hearts_teach.agents.hearts.batch_policy import rule_pass_masks
+from hearts_teach.agents.hearts.policy import rule_pass
 from hearts_teach.agents.hearts.rollout import rollout
+from hearts_teach.games.hearts.batch import U64, BatchState, run_play, unsupported_option
 from hearts_teach.games.hearts.legality import opening_holder
-from hearts_teach.games.hearts.rules import pass_target
+from hearts_teach.games.hearts.rules import PASS_OFFSETS, pass_target
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import HEARTS_MASK, JD_MASK, QS_MASK
+from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
 from hearts_teach.kernel.table import SEAT_COUNT
 
 
@@ -55,6 +57,38 @@ _FIELDS = ("points", "queen", "hearts", "moon", "trick", "others")
 Backend = Callable[[View, Sequence[int], Sequence[list[int]]], Outcomes]
 
 
+class PlayContext:
+    """The fixed part of a play position, unpacked once for many rollouts (the scalar
+    backend's; tests drive the rollout through it as the coach does)."""
+
+    __slots__ = ("taken", "trick_len", "trick_mask", "turn", "led_suit", "win_seat", "win_card",
+                 "broken", "tricks_done", "played", "rules", "moon", "omnibus", "seat", "stop",
+                 "defence")
+
+    def __init__(self, view: View):
+        self.seat = view.seat
+        self.taken = list(view.taken)
+        self.trick_len = len(view.trick)
+        self.trick_mask = view.trick_mask
+        self.turn = view.turn
+        self.led_suit = view.led_suit
+        self.win_seat = view.win_seat
+        self.win_card = view.win_card
+        self.broken = view.broken
+        self.tricks_done = view.tricks_done
+        self.played = view.played
+        self.rules = view.rules.compiled
+        self.moon = view.rules.moon
+        self.omnibus = view.rules.omnibus
+        self.stop = self.rules.scoring
+        self.defence = (True,) * len(self.taken)  # every seat defends against a moon
+
+    def run(self, hands: list[int], card: int) -> tuple[list[int], int]:
+        return rollout(hands[:], self.taken[:], self.trick_len, self.trick_mask, self.turn,
+                       self.led_suit, self.win_seat, self.win_card, self.broken, self.tricks_done,
+                       self.played, self.rules, self.defence, card, self.stop)
+
+
 def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[int]]) -> Outcomes:
     """Roll every candidate out on every deal with the scalar rule policy."""
     k, n = len(candidates), len(deals)
@@ -65,9 +99,8 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
     moon_rule, omni = rules.moon, rules.omnibus
     if view.phase == "pass":
         direction = view.pass_direction
-        stop = POINTS | (JD_MASK if omni else 0)
-        npf, qb, qw = rules.no_points_on_first_trick, rules.queen_breaks_hearts, rules.queen_waits
-        table, opening, n = rules.table, rules.opening_mask, rules.players
+        compiled = rules.compiled
+        table, n = rules.table, rules.players
         defence = (True,) * n
         for j, dealt in enumerate(deals):
             # the others pass like the rule bot: computed once per deal, not per candidate
@@ -78,8 +111,8 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
                 hands = [dealt[s] ^ chosen[s] for s in table.seats]
                 for s in table.seats:
                     hands[pass_target(s, direction, table)] |= chosen[s]
-                taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, opening), -1, -1, -1,
-                                   False, 0, 0, npf, qb, defence, -1, stop, qw, opening)
+                taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, compiled), -1, -1, -1,
+                                   False, 0, 0, compiled, defence)
                 scores, shooter = final_scores(taken, moon_rule, omni)
                 _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
     else:
@@ -107,11 +140,6 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
     """The same rollouts on the numpy batch engine (``hearts_teach.games.hearts.batch``): every
     candidate × deal is one hand of a lockstep batch, played by the vectorised rule policy,
     which chooses exactly the scalar rule bot's cards; the results equal ``scalar_backend``'s."""
-    from hearts_teach.agents.hearts.batch_play import make_policy
-    from hearts_teach.agents.hearts.batch_policy import rule_pass_masks
-    from hearts_teach.games.hearts.batch import U64, BatchState, run_play
-    from hearts_teach.games.hearts.rules import PASS_OFFSETS
-
     w = np.array(deals, dtype=U64).reshape(-1, SEAT_COUNT)  # the batch engine seats four
     n, k = len(w), len(candidates)
     st = BatchState(np.tile(w, (k, 1)), view.rules)
@@ -145,11 +173,11 @@ def batch_backend(view: View, candidates: Sequence[int], deals: Sequence[list[in
 
 def default_backend(view: View | None = None) -> Backend:
     """The backend the coach and the Monte Carlo bots use unless told otherwise: the batch
-    engine, or the scalar one for a ``view`` at a table of 3, 5 or 6 (the batch engine
-    seats four)."""
-    if view is not None and view.rules.players != SEAT_COUNT:
+    engine, or the scalar one for a ``view`` whose rules the batch engine does not play (a
+    table of 3, 5 or 6, or an option it has not learnt: ``batch.unsupported_option``)."""
+    if view is not None and unsupported_option(view.rules) is not None:
         return scalar_backend
     return batch_backend
 
 
-__all__ = ["Backend", "Outcomes", "batch_backend", "default_backend", "scalar_backend"]
+__all__ = ["Backend", "Outcomes", "PlayContext", "batch_backend", "default_backend", "scalar_backend"]

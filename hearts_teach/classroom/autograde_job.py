@@ -1,0 +1,37 @@
+"""The grader process behind nbgrader's test cells (``python -I -m hearts_teach.classroom.autograde_job``).
+
+``autograde.verify`` (run in the student's kernel) starts this process with the job on stdin:
+the check, the function's name and the sources of the cells run so far. It grades them with
+the class grader (``grader.grade_sources``: expected answers computed here, the student's
+code in a sandbox process) and prints one JSON verdict. It is its own module so that
+``autograde``, which the checkers import in every notebook, does not import the grader
+(which imports the checkers).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
+
+
+def main() -> int:
+    """The grader process: read the job from stdin, print one JSON verdict."""
+    job = json.loads(sys.stdin.read())
+    item = Expect(str(job["check"]), str(job["function"]))
+    try:
+        prepared = prepare([item])
+    except KeyError as exc:
+        print(json.dumps({"error": str(exc.args[0])}))
+        return 0
+    rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
+                         timeout=120.0, memory_mb=2048)
+    r = rows[0]
+    print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,
+                      "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
