@@ -180,7 +180,8 @@ def choose_play(view):
     twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
     attacked = run_league(lineup, hands=3, seed=2, out=out)
     honest = run_league(twin, hands=3, seed=2)
-    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.classroom.league, open")
+    vandal_row = next(s for s in attacked.standings if s.name == "vandal")
+    assert vandal_row.note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.classroom.league, open")
     assert without_notes(attacked) == without_notes(honest)  # same play, same scores: nothing leaked
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
