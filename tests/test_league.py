@@ -368,8 +368,9 @@ def test_the_teacher_is_warned_when_the_bots_would_run_as_root(tmp_path, monkeyp
     from hearts_teach.classroom import bot_sandbox, league
 
     a = write(tmp_path, "alice", HIGHEST)
+    # the warning is for a run without the OS sandbox (inside it every bot is nobody)
     args = argparse.Namespace(files=[str(a)], hands=1, seed=0, workers=None, scheduler=None, out=None,
-                              move_limit=1.0, json=True, html=None)
+                              move_limit=1.0, json=True, html=None, no_os_sandbox=True)
     for as_root in (True, False):
         monkeypatch.setattr(bot_sandbox, "bots_run_as_root", lambda as_root=as_root: as_root)
         assert league.main_league(args) == 0

@@ -175,6 +175,21 @@ def python_folders() -> list[str]:
     return kept
 
 
+def _python_binds(folder: str) -> list[str]:
+    """Read-only binds of one of the interpreter's folders: of a venv only what Python reads
+    (``pyvenv.cfg``, ``bin``, ``lib``), not whatever else the teacher keeps in it."""
+    if not os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
+        return ["--ro-bind", folder, folder]
+    args: list[str] = []
+    for name in ("pyvenv.cfg", "bin", "lib", "lib64"):
+        path = os.path.join(folder, name)
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.exists(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
 def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
@@ -246,7 +261,7 @@ class Launch:
                  "--cap-drop", "ALL", "--hostname", "sandbox", "--clearenv"]
         args += _system_mounts()
         for folder in python_folders():
-            args += ["--ro-bind", folder, folder]
+            args += _python_binds(folder)
         if site:
             args += ["--ro-bind", site, SITE]
         for inside, host in ro_binds.items():

@@ -102,6 +102,8 @@ def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] 
     refuse_always = frozenset({
         "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
         "os.kill", "os.killpg", "socket.connect", "socket.bind", "ctypes.dlopen", "pty.spawn", "os.startfile",
+        # a datagram (or a TCP Fast Open connection) needs no connect(): any socket is refused
+        "socket.__new__", "socket.sendto", "socket.sendmsg",
         "signal.pthread_kill",
         # the objects of the running interpreter (the hook among them) are not a submission's business
         "gc.get_objects", "gc.get_referrers", "gc.get_referents"})
@@ -137,6 +139,8 @@ def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] 
         except Exception:  # noqa: BLE001
             return True
         parts = p.split(os.sep)
+        if p == "/proc":  # the list of processes (the OS sandbox shows only its own; still not its business)
+            return True
         if len(parts) > 2 and parts[1] == "proc":
             return parts[2].isdigit() and parts[2] != me
         return under(p, private) or not under(p, readable)
