@@ -552,3 +552,33 @@ def test_a_bot_whose_file_never_loads_is_listed_last_and_not_ranked(tmp_path):
     assert "Not ranked (the file never loaded, the highest-card stand-in played every hand): aaa_broken." in table
     assert [b["ranked"] for b in res.to_dict()["bots"]] == [True, True, False]
     assert "<td style='padding:3px 10px;text-align:right'>–</td><td style='padding:3px 10px'>aaa_broken" in res.html()
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--html", "{tmp}/nothere/league.html"], "does not exist"),
+    (["--out", "{tmp}/nothere/run"], "does not exist"),
+    (["--html", "{tmp}"], "that is a folder"),
+    (["--workers", "1000000"], "from 1 to 64")])
+def test_league_options_are_checked_before_any_table(tmp_path, capsys, monkeypatch, extra, says):
+    # found on main: --html into a missing folder played the whole league, then crashed without
+    # writing anything; --workers 1000000 hung
+    from hearts_teach.__main__ import main
+    from hearts_teach.classroom import league
+
+    monkeypatch.setattr(league, "play_table", lambda task: pytest.fail("a table was played"))
+    a = write(tmp_path, "alice", HIGHEST)
+    assert main(["league", str(a), "--hands", "1", *(x.format(tmp=tmp_path) for x in extra)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("league: ") and says in err and err.count("\n") == 1
+
+
+def test_a_module_body_that_never_ends_is_a_counted_problem_and_is_not_waited_for_again(tmp_path):
+    from hearts_teach.classroom.bot_sandbox import LOAD_LIMIT
+
+    looper = write(tmp_path, "forever", "while True:\n    pass\n" + HIGHEST)
+    res = run_league([looper, write(tmp_path, "fine", LOWEST)], hands=1, seed=1, progress=False)
+    by = {s.name: s for s in res.standings}
+    assert by["forever"].reasons == {"load": 4} and by["fine"].problems == 0
+    assert f"did not finish loading within {LOAD_LIMIT:g} s" in by["forever"].first_problem
+    later = [p["reason"] for p in res.problems if p["bot"] == "forever"][1:]
+    assert later and all("not tried again at this table" in r for r in later)  # waited for once, not 4 times

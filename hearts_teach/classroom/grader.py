@@ -81,7 +81,7 @@ REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_
 IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
 # (also at the path before the package's layers, in an assignment nbgrader released then)
-NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach)?\.autograde import verify")
+NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach|\.classroom)?\.autograde import verify")
 # the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)

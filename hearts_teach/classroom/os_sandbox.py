@@ -18,7 +18,8 @@ Everything that runs untrusted code goes through ``launch``: the grader's notebo
   the teacher is root, with no capabilities, ``no_new_privs`` and ``nosuid`` mounts;
 - resource limits: CPU seconds, address space, file size, and processes (``RLIMIT_NPROC``,
   set inside the sandbox's own user namespace, where only its own processes count; the
-  kernel does not apply it to a sandbox started by root, whose user outside is root).
+  kernel does not apply it to a sandbox started by root, whose user outside is root, so
+  there a pids cgroup of its own counts them, where one can be made).
 
 Results come back over pipes, never through files. The Python audit hook of
 ``sandbox_worker`` stays inside as a second layer.
@@ -31,6 +32,7 @@ the league refuse to start (``OsSandboxMissing``) unless the teacher opts out
 from __future__ import annotations
 
 import atexit
+import itertools
 import os
 import resource
 import shutil
@@ -39,6 +41,7 @@ import sys
 import sysconfig
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,7 +69,7 @@ class Limits:
     cpu_seconds: int
     memory_bytes: int  # address space
     file_bytes: int  # the largest file it may write (in its tmpfs)
-    processes: int = 16  # its own processes, counted in its user namespace
+    processes: int = 64  # its own processes and threads (counted in its user namespace or pids cgroup)
     folder_bytes: int = 64 << 20  # size of its tmpfs working folder
 
 
@@ -244,11 +247,13 @@ class Launch:
                    "HOME": self.workdir, "TMPDIR": self.workdir}
             cmd = [self.path(a) for a in argv]
         popen.setdefault("stdin", subprocess.DEVNULL)
+        # root is exempt from RLIMIT_NPROC: its sandboxes count processes in a pids cgroup instead
+        self._cgroup = _pids_cgroup(limits.processes) if isolate and os.geteuid() == 0 else ""
         try:
             self.proc = subprocess.Popen(
                 cmd, env=env, cwd=None if isolate else self.workdir, close_fds=True,
                 pass_fds=tuple(pass_fds), start_new_session=True,
-                preexec_fn=_limiter(limits, isolate), **popen)
+                preexec_fn=_limiter(limits, self._cgroup), **popen)
         except BaseException:
             if self._tmp is not None:
                 self._tmp.cleanup()
@@ -314,6 +319,9 @@ class Launch:
             except OSError:
                 pass
             self._tmp = None
+        if self._cgroup:
+            _remove_cgroup(self._cgroup)
+            self._cgroup = ""
 
     def __enter__(self) -> Launch:
         return self
@@ -322,9 +330,54 @@ class Launch:
         self.close()
 
 
-def _limiter(limits: Limits, isolate: bool) -> Any:
+def _pids_cgroup(limit: int) -> str:
+    """A new pids cgroup (v1, or v2 where its parent delegates ``pids``) that allows ``limit``
+    processes, or "" where none can be made (then root's sandboxes have no process limit and
+    the Python guard's refusal of new processes is what stops a fork loop)."""
+    try:
+        with open("/proc/self/cgroup", encoding="ascii") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return ""
+    candidates = []
+    for line in lines:
+        _id, controllers, path = line.split(":", 2)
+        if "pids" in controllers.split(","):
+            candidates.append(os.path.join("/sys/fs/cgroup/pids", path.lstrip("/")))
+        elif _id == "0" and controllers == "":
+            candidates.append(os.path.join("/sys/fs/cgroup", path.lstrip("/")))
+    for parent in candidates:
+        folder = os.path.join(parent, f"hearts_sandbox_{os.getpid()}_{next(_CGROUP_NUMBERS)}")
+        try:
+            os.mkdir(folder)
+        except OSError:
+            continue
+        try:
+            with open(os.path.join(folder, "pids.max"), "w", encoding="ascii") as fh:
+                fh.write(str(limit))
+            return folder
+        except OSError:
+            _remove_cgroup(folder)
+    return ""
+
+
+_CGROUP_NUMBERS = itertools.count()
+
+
+def _remove_cgroup(folder: str) -> None:
+    for _ in range(50):  # the sandbox's last processes may take a moment to be reaped
+        try:
+            os.rmdir(folder)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.01)
+
+
+def _limiter(limits: Limits, cgroup: str = "") -> Any:
     """The limits set in the child before it starts bubblewrap (inherited by the sandbox):
-    CPU, address space, file size, no core files; without isolation the process count too."""
+    CPU, address space, file size, no core files, and the pids cgroup when there is one."""
     values = {resource.RLIMIT_CPU: limits.cpu_seconds, resource.RLIMIT_AS: limits.memory_bytes,
               resource.RLIMIT_FSIZE: limits.file_bytes, resource.RLIMIT_CORE: 0}
 
@@ -333,6 +386,12 @@ def _limiter(limits: Limits, isolate: bool) -> Any:
             try:
                 resource.setrlimit(res, (value, value))
             except (ValueError, OSError):
+                pass
+        if cgroup:
+            try:
+                with open(os.path.join(cgroup, "cgroup.procs"), "w", encoding="ascii") as fh:
+                    fh.write("0")  # this process, and so everything the sandbox starts
+            except OSError:
                 pass
 
     return limit
