@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -240,3 +241,21 @@ def test_grade_without_bubblewrap_refuses_unless_told_and_then_says_not_isolated
         rows = list(csv.DictReader(fh))
     assert rows and all(r["message"].startswith(os_sandbox.NOT_ISOLATED) for r in rows)
     assert [r["status"] for r in rows] == ["ok"]
+
+
+def test_nbgrader_regrading_without_bubblewrap_fails_the_cell_naming_the_fix(monkeypatch, capsys):
+    import io
+
+    from hearts_teach.classroom import autograde, os_sandbox
+
+    monkeypatch.setattr(os_sandbox, "_PROBE", ["bubblewrap (bwrap) is not installed"])
+    job = {"check": "trick_winner", "function": "trick_winner",
+           "sources": ["def trick_winner(trick):\n    return 0\n"]}
+    for isolate in (True, False):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({**job, "isolate": isolate})))
+        assert autograde.main() == 0
+        verdict = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        if isolate:
+            assert "apt-get install bubblewrap" in verdict["error"] and "HEARTS_NO_OS_SANDBOX=1" in verdict["error"]
+        else:
+            assert verdict["isolated"] is False and verdict["total"] > 0

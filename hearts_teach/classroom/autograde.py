@@ -124,9 +124,9 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
         right, total = (v["parts"][2], v["parts"][3]) if hidden else (v["parts"][0], v["parts"][1])
         which = "hidden" if hidden else "visible"
         line = f"{check}: {right} of {total} {which} cases right (graded again in a fresh process)"
-        if v.get("isolated") is False:
-            line += " (NOT ISOLATED: no OS sandbox)"
         ok = right == total and v["status"] == "ok"
+    if v.get("isolated") is False:
+        line += " (NOT ISOLATED: no OS sandbox)"
     if not ok:
         message = v.get("message", "")
         problem = message.split("first problem: ", 1)[1] if "first problem: " in message else message
@@ -151,7 +151,7 @@ def main() -> int:
         rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
                              timeout=120.0, memory_mb=2048, isolate=isolate)
     except OsSandboxMissing as exc:  # the cell fails with the fix named, never runs unisolated quietly
-        print(json.dumps({"error": str(exc).replace("--no-os-sandbox", f"the environment variable {NO_SANDBOX}=1")}))
+        print(json.dumps({"error": str(exc).replace("pass --no-os-sandbox", f"set {NO_SANDBOX}=1")}))
         return 0
     r = rows[0]
     print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,

@@ -257,6 +257,8 @@ class Launch:
         except BaseException:
             if self._tmp is not None:
                 self._tmp.cleanup()
+            if self._cgroup:
+                _remove_cgroup(self._cgroup)
             raise
 
     def _bwrap_args(self, limits: Limits, site: str, ro_binds: dict[str, str], env: dict[str, str],
