@@ -12,9 +12,10 @@ registry in ``hearts_teach.classroom.checks``, so a new exercise needs no change
 
 1. reads the notebook (a file that is not a notebook gets the status ``error``), and looks
    at which functions it defines (another exercise's functions: ``wrong notebook``);
-2. runs its code cells in a separate process (``hearts_teach.classroom.sandbox``) with a time limit,
-   a memory limit and a private copy of the package, then has that process call the
-   student's functions on the visible and the hidden cases;
+2. runs its code cells in a separate process (``hearts_teach.classroom.sandbox``) inside the OS
+   sandbox (bubblewrap: none of the teacher's files, no network, its own PID namespace, as
+   nobody) with a time limit, a memory limit and a read-only copy of the package, then has
+   that process call the student's functions on the visible and the hidden cases;
 3. compares the answers that come back, as plain data, with the expected answers that it
    computed itself before any student code ran (the cases go out as plain data too: a
    position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
@@ -25,6 +26,9 @@ process (redefining ``check``, patching modules, exiting, writing files) reaches
 The run always finishes: every student, notebook and check gets a row with a status
 (``ok``, ``not implemented``, ``timeout``, ``error``, ``missing``, ``wrong notebook``) and
 a one-line message.
+
+Without bubblewrap the grader refuses to start and names the fix, unless ``--no-os-sandbox``
+is given; then every row's message and the summary say that the run was not isolated.
 """
 
 from __future__ import annotations
