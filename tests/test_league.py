@@ -295,7 +295,14 @@ def _free_port() -> int:
 def _wait_for_workers(address: str, n: int, deadline: float) -> None:
     from dask.distributed import Client
 
-    with Client(address, timeout="20s") as client:
+    while True:  # on a busy machine the scheduler may take more than one connection timeout to start
+        try:
+            client = Client(address, timeout="20s")
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+    with client:
         while len(client.scheduler_info(n_workers=-1)["workers"]) < n:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {n} dask workers did not join the scheduler in time")
@@ -316,7 +323,7 @@ def test_league_on_a_dask_scheduler_with_two_workers(tmp_path):
             procs.append(subprocess.Popen([str(dask), "worker", address, "--nworkers", "1", "--nthreads", "1",
                                            "--no-dashboard", "--host", "127.0.0.1"],
                                           stdout=logs, stderr=logs, cwd=tmp_path))
-        _wait_for_workers(address, 2, time.monotonic() + 60)
+        _wait_for_workers(address, 2, time.monotonic() + 120)
         files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST),
                  write(tmp_path, "rnd", RANDOMISH)]
         html = tmp_path / "league.html"
