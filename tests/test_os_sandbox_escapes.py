@@ -88,7 +88,7 @@ ATTACKS = {
            "for _ in range(20):\n    s.sendto(b'leak', ('127.0.0.1', UDP))\nreturn 'sent'",
     "tcp": "s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
            "s.sendto(b'leak', socket.MSG_FASTOPEN, ('127.0.0.1', TCP))\nreturn 'sent'",
-    "fork_bomb": "n = 0\nfor _ in range(40):\n    if os.fork() == 0:\n        time.sleep(20)\n        os._exit(0)\n"
+    "fork_bomb": "n = 0\nfor _ in range(200):\n    if os.fork() == 0:\n        time.sleep(20)\n        os._exit(0)\n"
                  "    n += 1\nreturn f'forked {n}'",
     "kill_parent": "os.kill(os.getppid(), signal.SIGKILL)\nreturn 'signalled'",
     "kill_pid1": "os.kill(1, signal.SIGKILL)\nreturn 'signalled'",
