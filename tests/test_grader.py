@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -193,8 +194,12 @@ def test_python_m_hearts_teach_grade_is_the_same_grader(tmp_path, capsys):
     assert "no such folder" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("option, value, says", [("--jobs", "0", "at least 1"), ("--timeout", "0", "at least 1 s"),
-                                                 ("--memory", "2", "at least 256 MB"), ("--memory", "x", "not a number")])
+@pytest.mark.parametrize("option, value, says", [
+    ("--jobs", "0", "at least 1"), ("--timeout", "0", "at least 1 s"), ("--memory", "2", "at least 256 MB"),
+    ("--memory", "x", "not a number"),
+    # found by a hostile teacher's typo: each was accepted and gave every student 0 with exit status 0
+    ("--timeout", "inf", "at most 3600 s"), ("--timeout", "nan", "not a number"),
+    ("--memory", str(10**30), "at most 65536 MB"), ("--jobs", "1000000", "at most 64")])
 def test_grade_options_that_would_fail_the_whole_class_are_refused(tmp_path, capsys, option, value, says):
     # found by a fake class: --memory 10 gave every student "error", --timeout 0 "timeout", exit 0
     from hearts_teach.classroom.exercises import main
@@ -204,3 +209,53 @@ def test_grade_options_that_would_fail_the_whole_class_are_refused(tmp_path, cap
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {option}: " in err and says in err
+
+
+def test_grade_refuses_a_csv_it_could_not_write_before_grading_anyone(tmp_path, capsys, monkeypatch):
+    # found on main: --csv into a missing folder graded the whole class, then crashed writing nothing
+    from hearts_teach.__main__ import main
+
+    with pytest.raises(ValueError, match="--timeout"):  # the Python API checks its limits too
+        grader.grade_class(tmp_path, timeout=float("inf"))
+    monkeypatch.setattr(grader, "grade_class", lambda *a, **k: pytest.fail("graded before checking --csv"))
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", str(tmp_path / "nothere" / "g.csv")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main(["grade", str(nb), "--csv", str(tmp_path)]) == 2
+    assert "that is a folder" in capsys.readouterr().err
+
+
+def test_grade_without_bubblewrap_refuses_unless_told_and_then_says_not_isolated(tmp_path, capsys, monkeypatch):
+    from hearts_teach.__main__ import main
+    from hearts_teach.classroom import os_sandbox
+
+    monkeypatch.setattr(os_sandbox, "_PROBE", ["bubblewrap (bwrap) is not installed"])
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--notebooks", "04_hand_points"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apt-get install bubblewrap" in err and "--no-os-sandbox" in err
+    out_csv = tmp_path / "g.csv"
+    assert main(["grade", str(nb), "--notebooks", "04_hand_points", "--no-os-sandbox", "--csv", str(out_csv)]) == 0
+    assert os_sandbox.NOT_ISOLATED in capsys.readouterr().out
+    with open(out_csv, encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows and all(r["message"].startswith(os_sandbox.NOT_ISOLATED) for r in rows)
+    assert [r["status"] for r in rows] == ["ok"]
+
+
+def test_nbgrader_regrading_without_bubblewrap_fails_the_cell_naming_the_fix(monkeypatch, capsys):
+    import io
+
+    from hearts_teach.classroom import autograde_job, os_sandbox
+
+    monkeypatch.setattr(os_sandbox, "_PROBE", ["bubblewrap (bwrap) is not installed"])
+    job = {"check": "trick_winner", "function": "trick_winner",
+           "sources": ["def trick_winner(trick):\n    return 0\n"]}
+    for isolate in (True, False):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps({**job, "isolate": isolate})))
+        assert autograde_job.main() == 0
+        verdict = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        if isolate:
+            assert "apt-get install bubblewrap" in verdict["error"] and "HEARTS_NO_OS_SANDBOX=1" in verdict["error"]
+        else:
+            assert verdict["isolated"] is False and verdict["total"] > 0

@@ -180,7 +180,8 @@ def choose_play(view):
     twin = [write(clean_dir, "good", LOWEST), write(clean_dir, "vandal", HIGHEST)]
     attacked = run_league(lineup, hands=3, seed=2, out=out)
     honest = run_league(twin, hands=3, seed=2)
-    assert attacked.standings[0].note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.classroom.league, open")
+    vandal_row = next(s for s in attacked.standings if s.name == "vandal")
+    assert vandal_row.note.startswith("note: the file mentions hearts_teach.games.hearts.scoring, hearts_teach.classroom.league, open")
     assert without_notes(attacked) == without_notes(honest)  # same play, same scores: nothing leaked
     stray = Path("/tmp/hearts-league-vandal-was-here")
     assert not stray.exists() or stray.stat().st_size == 0  # no byte written (RLIMIT_FSIZE)
@@ -294,7 +295,14 @@ def _free_port() -> int:
 def _wait_for_workers(address: str, n: int, deadline: float) -> None:
     from dask.distributed import Client
 
-    with Client(address, timeout="20s") as client:
+    while True:  # on a busy machine the scheduler may take more than one connection timeout to start
+        try:
+            client = Client(address, timeout="20s")
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+    with client:
         while len(client.scheduler_info(n_workers=-1)["workers"]) < n:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {n} dask workers did not join the scheduler in time")
@@ -315,7 +323,7 @@ def test_league_on_a_dask_scheduler_with_two_workers(tmp_path):
             procs.append(subprocess.Popen([str(dask), "worker", address, "--nworkers", "1", "--nthreads", "1",
                                            "--no-dashboard", "--host", "127.0.0.1"],
                                           stdout=logs, stderr=logs, cwd=tmp_path))
-        _wait_for_workers(address, 2, time.monotonic() + 60)
+        _wait_for_workers(address, 2, time.monotonic() + 120)
         files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST),
                  write(tmp_path, "rnd", RANDOMISH)]
         html = tmp_path / "league.html"
@@ -367,8 +375,9 @@ def test_the_teacher_is_warned_when_the_bots_would_run_as_root(tmp_path, monkeyp
     from hearts_teach.classroom import bot_sandbox, league
 
     a = write(tmp_path, "alice", HIGHEST)
+    # the warning is for a run without the OS sandbox (inside it every bot is nobody)
     args = argparse.Namespace(files=[str(a)], hands=1, seed=0, workers=None, scheduler=None, out=None,
-                              move_limit=1.0, json=True, html=None)
+                              move_limit=1.0, json=True, html=None, no_os_sandbox=True)
     for as_root in (True, False):
         monkeypatch.setattr(bot_sandbox, "bots_run_as_root", lambda as_root=as_root: as_root)
         assert league.main_league(args) == 0
@@ -550,3 +559,33 @@ def test_a_bot_whose_file_never_loads_is_listed_last_and_not_ranked(tmp_path):
     assert "Not ranked (the file never loaded, the highest-card stand-in played every hand): aaa_broken." in table
     assert [b["ranked"] for b in res.to_dict()["bots"]] == [True, True, False]
     assert "<td style='padding:3px 10px;text-align:right'>–</td><td style='padding:3px 10px'>aaa_broken" in res.html()
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--html", "{tmp}/nothere/league.html"], "does not exist"),
+    (["--out", "{tmp}/nothere/run"], "does not exist"),
+    (["--html", "{tmp}"], "that is a folder"),
+    (["--workers", "1000000"], "from 1 to 64")])
+def test_league_options_are_checked_before_any_table(tmp_path, capsys, monkeypatch, extra, says):
+    # found on main: --html into a missing folder played the whole league, then crashed without
+    # writing anything; --workers 1000000 hung
+    from hearts_teach.__main__ import main
+    from hearts_teach.classroom import league
+
+    monkeypatch.setattr(league, "play_table", lambda task: pytest.fail("a table was played"))
+    a = write(tmp_path, "alice", HIGHEST)
+    assert main(["league", str(a), "--hands", "1", *(x.format(tmp=tmp_path) for x in extra)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("league: ") and says in err and err.count("\n") == 1
+
+
+def test_a_module_body_that_never_ends_is_a_counted_problem_and_is_not_waited_for_again(tmp_path):
+    from hearts_teach.classroom.bot_sandbox import LOAD_LIMIT
+
+    looper = write(tmp_path, "forever", "while True:\n    pass\n" + HIGHEST)
+    res = run_league([looper, write(tmp_path, "fine", LOWEST)], hands=1, seed=1, progress=False)
+    by = {s.name: s for s in res.standings}
+    assert by["forever"].reasons == {"load": 4} and by["fine"].problems == 0
+    assert f"did not finish loading within {LOAD_LIMIT:g} s" in by["forever"].first_problem
+    later = [p["reason"] for p in res.problems if p["bot"] == "forever"][1:]
+    assert later and all("not tried again at this table" in r for r in later)  # waited for once, not 4 times

@@ -13,7 +13,10 @@ the notebook's modules back for the cells that follow. ``verify``
 collects the code of the cells run so far and hands it to a new Python process
 (``python -I -m hearts_teach.classroom.autograde_job``), started from the interpreter's own files. That
 process is the grader: it computes the expected answers itself, runs the student's code in
-a third process (``hearts_teach.classroom.sandbox``), compares the answers and prints one JSON verdict.
+a third process inside the OS sandbox (``hearts_teach.classroom.sandbox``, ``os_sandbox``),
+compares the answers and prints one JSON verdict. Where bubblewrap is missing the test cell
+fails and names the fix; ``HEARTS_NO_OS_SANDBOX=1`` in the autograder's environment runs
+without isolation instead (the cell's line then says so).
 ``verify`` prints a line and raises ``AutograderTestFailed`` (shown as that line, not as a
 traceback) unless every case is right, which is how nbgrader marks the cell failed.
 
@@ -80,9 +83,17 @@ def _history() -> list[str]:
     return [c for c in cells if "verify(" not in c]
 
 
+NO_SANDBOX = "HEARTS_NO_OS_SANDBOX"  # set to 1 (in the autograder's environment) to run without the OS sandbox
+
+
 def _judge(check: str, function: str, sources: list[str]) -> dict:
-    # no cache in the kernel: a student could fill it in; every test cell asks the grader again
-    job = json.dumps({"check": check, "function": function, "sources": sources})
+    # no cache in the kernel: a student could fill it in; every test cell asks the grader again.
+    # The opt-out is read here, in the process nbgrader started (a student's cell could set it
+    # in the kernel's environment too: it is a teacher's switch for machines without bubblewrap)
+    import os
+
+    isolate = os.environ.get(NO_SANDBOX, "") not in ("1", "true", "yes")
+    job = json.dumps({"check": check, "function": function, "sources": sources, "isolate": isolate})
     try:
         done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde_job"], input=job,
                               capture_output=True, text=True, timeout=TIMEOUT)
@@ -114,6 +125,8 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
         which = "hidden" if hidden else "visible"
         line = f"{check}: {right} of {total} {which} cases right (graded again in a fresh process)"
         ok = right == total and v["status"] == "ok"
+    if v.get("isolated") is False:
+        line += " (NOT ISOLATED: no OS sandbox)"
     if not ok:
         message = v.get("message", "")
         problem = message.split("first problem: ", 1)[1] if "first problem: " in message else message

@@ -3,7 +3,7 @@
 ``autograde.verify`` (run in the student's kernel) starts this process with the job on stdin:
 the check, the function's name and the sources of the cells run so far. It grades them with
 the class grader (``grader.grade_sources``: expected answers computed here, the student's
-code in a sandbox process) and prints one JSON verdict. It is its own module so that
+code in the OS sandbox) and prints one JSON verdict. It is its own module so that
 ``autograde``, which the checkers import in every notebook, does not import the grader
 (which imports the checkers).
 """
@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import sys
 
+from hearts_teach.classroom.autograde import NO_SANDBOX
 from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
+from hearts_teach.classroom.os_sandbox import OsSandboxMissing
 
 
 def main() -> int:
@@ -25,11 +27,16 @@ def main() -> int:
     except KeyError as exc:
         print(json.dumps({"error": str(exc.args[0])}))
         return 0
-    rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
-                         timeout=120.0, memory_mb=2048)
+    isolate = job.get("isolate", True) is not False
+    try:
+        rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
+                             timeout=120.0, memory_mb=2048, isolate=isolate)
+    except OsSandboxMissing as exc:  # the cell fails with the fix named, never runs unisolated quietly
+        print(json.dumps({"error": str(exc).replace("pass --no-os-sandbox", f"set {NO_SANDBOX}=1")}))
+        return 0
     r = rows[0]
     print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,
-                      "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0]}))
+                      "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0], "isolated": isolate}))
     return 0
 
 

@@ -3,18 +3,18 @@
 The league (``hearts_teach.classroom.league``) never imports a student's file itself. Each bot lives
 in its own child interpreter (``python -m hearts_teach.classroom.bot_sandbox``) that:
 
-- is started with a fresh temporary working directory and an environment without secrets;
-- limits itself before it reads any student code: no file may grow (``RLIMIT_FSIZE`` 0,
-  so it cannot write a byte into the league's results or anywhere else), a memory cap,
-  and, when the league runs as root and Python is readable by other users, it drops to
-  the ``nobody`` user so it cannot even truncate the league's files;
+- runs in the OS sandbox (``hearts_teach.classroom.os_sandbox``): it sees only Python, the
+  installed packages and a read-only snapshot of ``hearts_teach`` (one per league process or
+  Dask worker), a private tmpfs as its folder, no network, its own PID namespace, as
+  ``nobody``, with limits on CPU, memory (``MEMORY_LIMIT``), file size and processes;
+  ``isolate=False`` (``--no-os-sandbox``) starts a plain child instead, which limits itself
+  (no file may grow; as root it drops to ``nobody`` where it can);
 - gets its questions as pickles (from the trusted side) and answers in JSON, which the
   parent checks as untrusted data (a pickle from the child could run code in the parent);
-- is killed when it does not answer within the move limit, and started again when needed.
+- is killed when it does not answer within the move limit (or its module within
+  ``LOAD_LIMIT``), and started again when needed.
 
-This keeps mistakes and mischief away from the table, the scores and the results file;
-it is not a jail against a determined attacker sharing the user account (run the Dask
-workers under their own account or container for that).
+The Python guard of the class grader (an audit hook) runs inside as a second layer.
 
 Every hand runs in a fresh fork of the limited child (the module executed afresh, ``random``
 seeded from the task), so no state a bot keeps (in its module, in ``sys``, in any other
@@ -33,7 +33,6 @@ import signal
 import struct
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -41,11 +40,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hearts_teach.classroom.os_sandbox import SITE, Launch, Limits, require, shared_snapshot
+
 GRADER_REFUSAL = "the grader does not let a submission"  # how the shared guard words a refusal
 LEAGUE_REFUSAL = "the league does not let a bot"
 MAX_ANSWER = 1 << 16  # bytes: a card answer is a few bytes; anything longer is refused
-LOAD_LIMIT = 10.0  # seconds to start the interpreter and run the module body
-MEMORY_LIMIT = 2 << 30  # bytes of address space for a bot process
+LOAD_LIMIT = 3.0  # seconds to run the module body (one that never ends costs this once a table)
+
+START_LIMIT = 30.0  # seconds to start the interpreter (a busy machine, a cold cache)
+MEMORY_LIMIT = 1 << 30  # bytes of address space for a bot process (each hand's fork has its own)
+CPU_LIMIT = 600  # CPU seconds of one process (a hand's fork starts from 0)
+BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from hearts_teach.classroom.bot_sandbox import child_main; child_main()"
 _HEADER = struct.Struct(">I")
 
 
@@ -73,49 +78,35 @@ class Answer:
 class BotProcess:
     """One student's module in a child process. ``load`` before every hand, then ``ask``."""
 
-    def __init__(self, name: str, source: str, filename: str = ""):
+    def __init__(self, name: str, source: str, filename: str = "", *, isolate: bool = True):
         self.name = name
         self.source = source
         self.filename = filename or f"{name}.py"
-        self.proc: subprocess.Popen | None = None
-        self.workdir: tempfile.TemporaryDirectory | None = None
+        self.isolate = isolate
+        self.launch: Launch | None = None
+        self.started = False  # a process was started for the next call (it may take START_LIMIT)
+
+    @property
+    def proc(self) -> subprocess.Popen | None:
+        return self.launch.proc if self.launch is not None else None
 
     # lifecycle -----------------------------------------------------------------------------
     def _start(self) -> None:
-        self.workdir = tempfile.TemporaryDirectory(prefix="hearts-bot-")
-        os.chmod(self.workdir.name, 0o777)  # the child may run as nobody
-        package_parent = str(Path(__file__).resolve().parents[2])
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": package_parent,
-               "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1",
-               "OPENBLAS_NUM_THREADS": "1", "HOME": self.workdir.name, "TMPDIR": self.workdir.name}
-        self.proc = subprocess.Popen([sys.executable, "-m", "hearts_teach.classroom.bot_sandbox"], cwd=self.workdir.name,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=env, close_fds=True,
-                                     start_new_session=True)  # its own group: killed with all it starts
+        require(self.isolate)
+        env = {"PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+        limits = Limits(cpu_seconds=CPU_LIMIT, memory_bytes=MEMORY_LIMIT, file_bytes=1 << 20,
+                        folder_bytes=16 << 20)
+        # -s -B, not -I: the sandbox's environment is ours (PYTHONHASHSEED keeps a bot's set order fixed)
+        self.launch = Launch([sys.executable, "-s", "-B", "-c", BOOT, SITE], limits=limits, isolate=self.isolate,
+                             package=shared_snapshot().path, env=env, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.started = True
         _LIVE.add(self)
 
     def close(self) -> None:
-        if self.proc is not None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)  # the bot and any process it started
-            except OSError:
-                pass
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:  # pragma: no cover - the kernel always reaps a SIGKILL
-                pass
-            for f in (self.proc.stdin, self.proc.stdout):
-                try:
-                    f.close()  # type: ignore[union-attr]
-                except OSError:
-                    pass
-            self.proc = None
-        if self.workdir is not None:
-            try:
-                self.workdir.cleanup()
-            except OSError:
-                pass
-            self.workdir = None
+        if self.launch is not None:
+            self.launch.close()  # the bot and every process it started
+            self.launch = None
         _LIVE.discard(self)
 
     # talking -------------------------------------------------------------------------------
@@ -148,6 +139,9 @@ class BotProcess:
             self._start()
         try:
             self._send(message)
+            if self.started:  # the interpreter's start-up is not the module's time
+                self.started = False
+                self._receive(START_LIMIT)  # the child says it is ready
             return self._receive(limit)
         except BotFailure:
             self.close()  # a stuck or broken process is never reused
@@ -197,16 +191,16 @@ _LOCAL = threading.local()
 _LIVE: set[BotProcess] = set()
 
 
-def bot_process(name: str, source: str, filename: str = "") -> BotProcess:
+def bot_process(name: str, source: str, filename: str = "", *, isolate: bool = True) -> BotProcess:
     """The (cached) process for this bot's source, for the calling thread."""
     import hashlib
 
-    pool: OrderedDict[tuple[str, str], BotProcess] = getattr(_LOCAL, "pool", None) or OrderedDict()
+    pool: OrderedDict[tuple[str, str, bool], BotProcess] = getattr(_LOCAL, "pool", None) or OrderedDict()
     _LOCAL.pool = pool
-    key = (name, hashlib.sha256(source.encode("utf-8")).hexdigest())
+    key = (name, hashlib.sha256(source.encode("utf-8")).hexdigest(), isolate)
     bp = pool.pop(key, None)
     if bp is None:
-        bp = BotProcess(name, source, filename)
+        bp = BotProcess(name, source, filename, isolate=isolate)
     pool[key] = bp
     while len(pool) > POOL_SIZE:
         _k, old = pool.popitem(last=False)
@@ -250,8 +244,8 @@ def _limit_self() -> None:
 
 
 def bots_run_as_root() -> bool:
-    """Whether bot processes started here keep root's powers (root, and Python not readable
-    by other users, so they cannot drop to ``nobody``): they may then empty or delete files."""
+    """Whether bot processes started here without the OS sandbox keep root's powers (root, and
+    Python not readable by other users, so they cannot drop to ``nobody``)."""
     return os.geteuid() == 0 and not _others_can_read_python()
 
 
@@ -408,6 +402,8 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     from hearts_teach.kernel import cards  # noqa: F401
 
     _limit_self()
+    ready = json.dumps({"ready": True}).encode("utf-8")
+    proto_out.write(_HEADER.pack(len(ready)) + ready)
     compiled: dict[str, Any] = {}
     hand: tuple[int, Any, Any] | None = None  # (pid, to the hand's process, from it)
 

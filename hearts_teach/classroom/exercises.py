@@ -219,16 +219,21 @@ def grader_doc() -> str:
     return grader.__doc__ or ""
 
 
-def _at_least(low: float, kind: type, unit: str) -> Any:
-    """An argparse type: a number of ``kind`` no smaller than ``low`` (a typo such as --memory 2,
-    meant as GB, would otherwise give every student "error", and --jobs 0 or --timeout 0 nonsense)."""
+def _at_least(low: float, kind: type, unit: str, high: float) -> Any:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high`` (a typo such as --memory 2,
+    meant as GB, would otherwise give every student "error", --jobs 0 or --timeout 0 nonsense,
+    and --timeout inf or --memory 10**30 no limit at all)."""
     def parse(text: str) -> Any:
         try:
             value = kind(text)
-        except ValueError:
+        except (ValueError, OverflowError):
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value != value:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number")
         if value < low:
             raise argparse.ArgumentTypeError(f"{text} is too small: at least {low:g}{unit}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{text} is too large: at most {high:g}{unit}")
         return value
     return parse
 
@@ -239,13 +244,16 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
                                 "or one notebook file")
     sp.add_argument("--csv", metavar="FILE", help="write the gradebook: student, notebook, check, passed, total, "
                                                   "status, message")
-    sp.add_argument("--timeout", type=_at_least(1, float, " s"), default=60.0, metavar="SECONDS",
+    sp.add_argument("--timeout", type=_at_least(1, float, " s", 3600), default=60.0, metavar="SECONDS",
                     help="time limit for one notebook, its cells and all its cases (default 60)")
-    sp.add_argument("--jobs", type=_at_least(1, int, ""), default=1, metavar="N", help="notebooks graded at once (default 1)")
-    sp.add_argument("--memory", type=_at_least(256, int, " MB"), default=2048, metavar="MB",
+    sp.add_argument("--jobs", type=_at_least(1, int, "", 64), default=1, metavar="N", help="notebooks graded at once (default 1)")
+    sp.add_argument("--memory", type=_at_least(256, int, " MB", 65536), default=2048, metavar="MB",
                     help="memory limit of one notebook's process (default 2048)")
     sp.add_argument("--notebooks", nargs="*", metavar="NAME",
                     help="the notebooks every student should hand in (default: every exercise anyone handed in)")
+    sp.add_argument("--no-os-sandbox", action="store_true",
+                    help="run students' code without the OS sandbox (bubblewrap) where it is missing; "
+                         "every row then says the run was not isolated")
 
 
 def run_grade(a: argparse.Namespace) -> int:

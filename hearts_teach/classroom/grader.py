@@ -12,9 +12,10 @@ registry in ``hearts_teach.classroom.checks``, so a new exercise needs no change
 
 1. reads the notebook (a file that is not a notebook gets the status ``error``), and looks
    at which functions it defines (another exercise's functions: ``wrong notebook``);
-2. runs its code cells in a separate process (``hearts_teach.classroom.sandbox``) with a time limit,
-   a memory limit and a private copy of the package, then has that process call the
-   student's functions on the visible and the hidden cases;
+2. runs its code cells in a separate process (``hearts_teach.classroom.sandbox``) inside the OS
+   sandbox (bubblewrap: none of the teacher's files, no network, its own PID namespace, as
+   nobody) with a time limit, a memory limit and a read-only copy of the package, then has
+   that process call the student's functions on the visible and the hidden cases;
 3. compares the answers that come back, as plain data, with the expected answers that it
    computed itself before any student code ran (the cases go out as plain data too: a
    position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
@@ -25,6 +26,9 @@ process (redefining ``check``, patching modules, exiting, writing files) reaches
 The run always finishes: every student, notebook and check gets a row with a status
 (``ok``, ``not implemented``, ``timeout``, ``error``, ``missing``, ``wrong notebook``) and
 a one-line message.
+
+Without bubblewrap the grader refuses to start and names the fix, unless ``--no-os-sandbox``
+is given; then every row's message and the summary say that the run was not isolated.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import contextlib
 import csv
 import difflib
 import io
+import os
 import re
 import sys
 import time
@@ -50,12 +55,17 @@ from hearts_teach.classroom.checks.framework import (
     judge_value,
     safe_repr,
 )
+from hearts_teach.classroom.os_sandbox import (
+    NOT_ISOLATED,
+    OsSandboxMissing,
+    PackageSnapshot,
+    require,
+)
 from hearts_teach.classroom.plaindata import BadData, decode, encode
 from hearts_teach.classroom.sandbox import (
     CASE_LIMIT,
     PACKAGE_DIR,
     PRIVATE,
-    PackageSnapshot,
     events_by_case,
     repeated_case,
     run_submission,
@@ -75,7 +85,7 @@ REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_
 IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
 # (also at the path before the package's layers, in an assignment nbgrader released then)
-NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach)?\.autograde import verify")
+NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach|\.classroom)?\.autograde import verify")
 # the start of every refusal of the grader's worker (``sandbox_worker._install_guard``)
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
@@ -86,6 +96,35 @@ VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards
 HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
                            r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*,?[ \t]*)+\)?[ \t]*$",
                            re.MULTILINE)
+
+
+TIMEOUT_MAX = 3600.0  # seconds for one notebook: an hour is far beyond any exercise
+MEMORY_RANGE = (256, 65536)  # MB for one notebook's process
+JOBS_MAX = 64
+
+
+def check_limits(timeout: float, memory_mb: int, jobs: int) -> None:
+    """Refuse limits that would grade nothing sensibly (``inf``/``nan`` seconds, 10**30 MB)
+    before any work, with a one-line ``ValueError``."""
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 1 <= timeout <= TIMEOUT_MAX:
+        raise ValueError(f"--timeout must be a number of seconds from 1 to {TIMEOUT_MAX:g}, got {timeout!r}")
+    if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or \
+            not MEMORY_RANGE[0] <= memory_mb <= MEMORY_RANGE[1]:
+        raise ValueError(f"--memory must be a whole number of MB from {MEMORY_RANGE[0]} to {MEMORY_RANGE[1]}, "
+                         f"got {memory_mb!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= JOBS_MAX:
+        raise ValueError(f"--jobs must be a whole number from 1 to {JOBS_MAX}, got {jobs!r}")
+
+
+def check_output(path: str | os.PathLike, option: str) -> None:
+    """Refuse, before any work, an output file whose folder does not exist or cannot be written."""
+    folder = Path(path).expanduser().parent
+    if not folder.is_dir():
+        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+    if Path(path).is_dir():
+        raise ValueError(f"{option} {path}: that is a folder; give a file name")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{option} {path}: the folder {folder} cannot be written")
 
 
 @dataclass(frozen=True)
@@ -234,19 +273,20 @@ def _total(it: Expect, prepared: dict[str, Prepared]) -> int:
 def grade_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
                    others: dict[str, list[Expect]], *, timeout: float, memory_mb: int,
                    cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
-                   private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+                   private: tuple[Path, ...] = PRIVATE, isolate: bool = True) -> list[Row]:
     """The rows of one submitted notebook (never raises because of the submission)."""
     sources, problem = _read_notebook(path)
     if sources is None:
         return _rows_all(student, notebook, items, prepared, "error", problem)
     return grade_sources(student, notebook, sources, items, prepared, others, timeout=timeout,
-                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package, private=private)
+                         memory_mb=memory_mb, cell_timeout=cell_timeout, package=package, private=private,
+                         isolate=isolate)
 
 
 def grade_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
                   prepared: dict[str, Prepared], others: dict[str, list[Expect]], *, timeout: float,
                   memory_mb: int, cell_timeout: float = 10.0, package: Path = PACKAGE_DIR,
-                  private: tuple[Path, ...] = PRIVATE) -> list[Row]:
+                  private: tuple[Path, ...] = PRIVATE, isolate: bool = True) -> list[Row]:
     """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
     answers and the class's submissions, are unreadable to them)."""
     # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
@@ -270,7 +310,8 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             call["limit"] = limit
         calls.append(call)
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
-                         cell_limit=min(cell_timeout, timeout), package=package, private=private)
+                         cell_limit=min(cell_timeout, timeout), package=package, private=private,
+                         isolate=isolate)
     outcomes = events_by_case(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
@@ -520,8 +561,14 @@ class Progress:
 
 def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb: int = 2048,
                 only: list[str] | None = None, solutions: Path = SOLUTIONS, progress: bool = True,
-                cell_timeout: float = 10.0) -> list[Row]:
-    """Grade every submission in ``folder``: rows sorted by student and notebook."""
+                cell_timeout: float = 10.0, isolate: bool = True) -> list[Row]:
+    """Grade every submission in ``folder``: rows sorted by student and notebook.
+
+    Every notebook runs in the OS sandbox (``os_sandbox``); where none can be made this raises
+    ``OsSandboxMissing`` before any work, unless ``isolate=False``, and then every row's message
+    says that the run was not isolated."""
+    require(isolate)
+    check_limits(timeout, memory_mb, jobs)
     exercises = course(solutions)
     if folder.is_file():  # a single notebook: one anonymous student
         submissions = {"-": [folder]}
@@ -541,7 +588,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         try:
             out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
                                  timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
-                                 package=snapshot.path, private=private)
+                                 package=snapshot.path, private=private, isolate=isolate)
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
@@ -550,6 +597,12 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
             for r in out:
                 r.message = clip(f"{r.message}; {note}", 500)
         return out
+
+    def marked(rows: list[Row]) -> list[Row]:
+        if not isolate:  # the gradebook itself says that this run was not isolated
+            for r in rows:
+                r.message = f"{NOT_ISOLATED}; {r.message}" if r.message else NOT_ISOLATED
+        return rows
 
     results: dict[int, list[Row]] = {}
     try:
@@ -563,7 +616,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     finally:
         snapshot.close()
     ordered = [r for i in range(len(job_list)) for r in results[i]]
-    return sorted(ordered + rows, key=lambda r: (r.student, r.notebook))
+    return marked(sorted(ordered + rows, key=lambda r: (r.student, r.notebook)))
 
 
 def write_csv(rows: list[Row], path: Path) -> None:
@@ -593,6 +646,8 @@ def summary(rows: list[Row]) -> str:
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
+    if any(r.message.startswith(NOT_ISOLATED) for r in rows):
+        lines.append(f"{NOT_ISOLATED} (every row of the gradebook says so)")
     if any("note: " in r.message for r in rows):
         lines.append("noted: the CSV's message says what the notebook did (a refused write or read, the "
                      "engine or importlib in a cell); the grade stands, read that cell")
@@ -601,6 +656,15 @@ def summary(rows: list[Row]) -> str:
 
 def main(args: Any) -> int:
     folder = Path(args.dir)
+    isolate = not getattr(args, "no_os_sandbox", False)
+    try:
+        check_limits(args.timeout, args.memory, args.jobs)
+        if args.csv:
+            check_output(args.csv, "--csv")
+        require(isolate)
+    except (ValueError, OsSandboxMissing) as e:
+        print(f"grade: {e}", file=sys.stderr)
+        return 2
     if not folder.exists():
         print(f"no such folder: {folder}", file=sys.stderr)
         return 2
@@ -623,7 +687,7 @@ def main(args: Any) -> int:
         return 2
     start = time.monotonic()
     rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
-                       only=args.notebooks or None)
+                       only=args.notebooks or None, isolate=isolate)
     print(summary(rows))
     print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
           f"{args.timeout:g} s per notebook)")

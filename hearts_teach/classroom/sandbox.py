@@ -2,12 +2,14 @@
 
 ``run_submission(sources, calls)`` starts ``hearts_teach.classroom.sandbox_worker`` in a new process:
 
-- a private temporary folder is its working directory and home, and holds a private copy
-  of the ``hearts_teach`` package, first on its path: a submission that rewrites the
-  package's files changes only its own copy, never the grader or the next student;
+- inside the OS sandbox (``hearts_teach.classroom.os_sandbox``): only Python, the installed
+  packages and a read-only snapshot of ``hearts_teach`` (first on its path) are there, its
+  working folder and home is a small private tmpfs, no network, its own PID namespace;
+  with ``isolate=False`` (``--no-os-sandbox``) a plain process with a private copy of the
+  package instead;
 - ``python -I -B``: no user site, no ``PYTHON*`` variables, no current folder on the path;
-- resource limits: memory (address space), CPU seconds, file size; a new session, so the
-  whole process group is killed when the time is up;
+- resource limits: memory (address space), CPU seconds, file size, processes; killed with
+  everything it started when the time is up;
 - the job goes in on stdin; the events come back as JSON lines on a private pipe, read with
   a deadline and a size cap; stdout and stderr are discarded.
 
@@ -29,7 +31,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]  # the hearts_teach package folder
+from hearts_teach.classroom.os_sandbox import (
+    HOME,
+    PACKAGE_DIR,
+    SITE,
+    Launch,
+    Limits,
+    require,
+)
+
 MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
 # folders a submission may not read: the answers (a student could exec the solution cell)
 PRIVATE = (PACKAGE_DIR.parent / "solutions",)
@@ -77,50 +87,45 @@ def _private_copy(root: Path, source: Path = PACKAGE_DIR) -> Path:
     return site
 
 
-class PackageSnapshot:
-    """A copy of the package taken before any student code runs; every submission's private
-    copy is made from it, so even a submission that got round the write guard and changed the
-    package on disk could not change what the next student's process runs."""
-
-    def __init__(self) -> None:
-        self._tmp = tempfile.TemporaryDirectory(prefix="hearts_grade_package_")
-        self.path = _private_copy(Path(self._tmp.name)) / PACKAGE_DIR.name
-
-    def close(self) -> None:
-        self._tmp.cleanup()
+FONTS = "/opt/matplotlib"  # the font list inside the sandbox (copied into the worker's folder there)
 
 
 def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60.0,
                    memory_mb: int = 2048, cell_limit: float = 10.0, case_limit: float = CASE_LIMIT,
-                   package: Path = PACKAGE_DIR, private: tuple[Path, ...] = PRIVATE) -> SandboxRun:
+                   package: Path = PACKAGE_DIR, private: tuple[Path, ...] = PRIVATE,
+                   isolate: bool = True) -> SandboxRun:
     """Run the code cells ``sources`` in a fresh worker process, then make ``calls``
     (``[{"function": name, "cases": [encoded args, ...]}, ...]``); return the events.
-    The files under ``private`` (the solutions, the class's submissions) are not readable there."""
+
+    With ``isolate`` (the default) the worker runs in the OS sandbox (``os_sandbox``), which
+    shows it ``package`` read-only and nothing of the teacher's files; raises
+    ``OsSandboxMissing`` when this machine cannot make one. Without, it runs as a plain
+    process with a private copy of the package, where only the audit hook keeps the files
+    under ``private`` (the solutions, the class's submissions) unread."""
+    require(isolate)
     run = SandboxRun()
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="hearts_grade_") as tmp:
-        root = Path(tmp)
-        site = _private_copy(root, package)
-        work = root / "work"
-        work.mkdir()
+        site = package if isolate else _private_copy(Path(tmp), package) / PACKAGE_DIR.name
         fonts = _matplotlib_cache()
-        if fonts is not None:
-            shutil.copytree(fonts, work / ".matplotlib")
-        env = {"HOME": str(work), "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(work / ".matplotlib"),
-               "IPYTHONDIR": str(work / ".ipython"), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-               "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "TMPDIR": str(work)}
-        # the worker lowers its own limits (hard and soft) before it runs any student code
-        job = {"sources": sources, "calls": calls, "root": str(root), "cell_limit": cell_limit,
-               "case_limit": case_limit, "memory_bytes": memory_mb * 2**20, "cpu_seconds": int(timeout * 2) + 5,
-               "file_bytes": 16 * 2**20, "private": [os.path.realpath(p) for p in private]}
+        binds = {FONTS: str(fonts)} if fonts is not None else {}
+        env = {"MPLBACKEND": "Agg", "MPLCONFIGDIR": f"{HOME}/.matplotlib", "IPYTHONDIR": f"{HOME}/.ipython",
+               "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        cpu_seconds = int(timeout * 2) + 5
+        limits = Limits(cpu_seconds=cpu_seconds, memory_bytes=memory_mb * 2**20, file_bytes=16 * 2**20)
         read_fd, write_fd = os.pipe()
         try:
-            proc = subprocess.Popen(
-                [sys.executable, "-I", "-B", "-c", BOOT, str(site), str(write_fd)],
-                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                cwd=work, env=env, pass_fds=(write_fd,), start_new_session=True)
+            launch = Launch([sys.executable, "-I", "-B", "-c", BOOT, SITE, str(write_fd)], limits=limits,
+                            isolate=isolate, package=site, ro_binds=binds, env=env, pass_fds=(write_fd,),
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         finally:
             os.close(write_fd)
+        # the worker lowers its own limits (hard and soft) before it runs any student code
+        job = {"sources": sources, "calls": calls, "root": launch.path(HOME), "cell_limit": cell_limit,
+               "case_limit": case_limit, "memory_bytes": limits.memory_bytes, "cpu_seconds": cpu_seconds,
+               "file_bytes": limits.file_bytes, "fonts": launch.path(FONTS) if fonts is not None else None,
+               "private": [os.path.realpath(p) for p in private]}
+        proc = launch.proc
         try:
             try:
                 assert proc.stdin is not None
@@ -131,11 +136,11 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
             _read_events(read_fd, run, start + timeout)
         finally:
             os.close(read_fd)
-            if proc.poll() is None:
-                _kill(proc)
-            proc.wait()
+            launch.close()
         if not run.finished and not run.timed_out and not run.crashed:
             code = proc.returncode
+            if code and code > 128:  # bubblewrap passes on a signal as 128 + its number
+                code = 128 - code
             why = f"signal {-code}" if code and code < 0 else f"exit status {code}"
             if code == -signal.SIGKILL or code == -signal.SIGXCPU:
                 why += " (a memory or CPU limit?)"
@@ -144,13 +149,6 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
             run.crashed = f"the notebook's process ended early{cell} ({why}): did its code exit?"
     run.seconds = time.monotonic() - start
     return run
-
-
-def _kill(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        proc.kill()
 
 
 def _read_events(fd: int, run: SandboxRun, deadline: float) -> None:
