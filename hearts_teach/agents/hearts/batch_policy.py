@@ -284,11 +284,15 @@ def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
         base = led * 13
         f = (legal >> base.astype(U64)) & FIELD
         card = _DUCK.take((f.astype(np.intp) << 4) | (win_card - base)) + base
+        # forced to win: never the Q♠ while a higher spade can win instead
+        others = legal & _NOT_QS
+        spare = (card == QS_INDEX) & ((legal & _BELOW.take(win_card)) == 0) & (others != 0)
+        if spare.any():
+            card = np.where(spare, low(others), card)
     guard = np.nonzero(threat >= 0)[0]  # moon defence (rare): take the trick
     if len(guard):
         t, ab = threat[guard], legal[guard] & _ABOVE.take(win_card[guard])
-        pts_in = (trick_mask[guard] & _POINTS) != 0
-        defend = (ab != 0) & ((win_seat[guard] == t) | pts_in | ~_has_played(t, seat[guard], tl))
+        defend = (ab != 0) & ((win_seat[guard] == t) | ~_has_played(t, seat[guard], tl))
         safe_above = ab & _NOT_QS
         defend_card = np.where(safe_above != 0, high(safe_above), QS_INDEX)
         card[guard] = np.where(defend, defend_card, card[guard])
