@@ -246,8 +246,8 @@ def test_one_group_of_several_cards_is_not_called_the_only_legal_card():
     a = assess_play(v, worlds=64, max_worlds=64)
     (only,) = a.candidates
     assert len(only.cards) >= 2 and "only legal card" not in only.reason
-    assert only.does.startswith("does the same as any other legal card (")
-    assert hint(v).reason.startswith("it does the same as any other legal card (")
+    assert only.does.startswith("does the same as any other legal card: each ")
+    assert hint(v).reason.startswith("it does the same as any other legal card: each ")
 
 
 def test_leading_the_queen_is_called_so():

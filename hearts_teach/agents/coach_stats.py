@@ -48,9 +48,11 @@ Z_SETTLE = 2.575829  # a candidate stops early only on 99 % evidence (repeated l
 VERDICT_MEANINGS = {
     "best": "as good as the coach's top choice: the whole 95 % interval of the difference "
             "lies within 0.25 points a hand",
-    "fine": "close to the best: the deals do not show that it costs more than 0.25 points a hand",
+    "fine": "about as good as the best as far as the deals show: they cannot tell whether it "
+            "costs more than 0.25 points a hand",
     "inaccuracy": "certainly worse than the best by more than 0.25 points a hand, "
-                  "but not certainly by more than 1",
+                  "but not certainly by more than 1 (\"inaccuracy or worse\" when the deals "
+                  "cannot tell whether it costs more than 1)",
     "mistake": "certainly worse than the best by more than 1 point a hand, but not certainly by more than 3",
     "blunder": "certainly worse than the best by more than 3 points a hand",
 }
