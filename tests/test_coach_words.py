@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import re
 
-from hearts_teach.agents.coach import TOO_CLOSE, assess_play, explain_verdicts, play_does, verdict_words
+from hearts_teach.agents.coach import (
+    TOO_CLOSE,
+    assess_play,
+    explain_verdicts,
+    play_does,
+    verdict_words,
+)
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import CardList
@@ -17,7 +23,7 @@ def _last_seat_view(hand: str, trick: str, rules: Rules | None = None, before: s
     t = CardList(trick)
     cards = [c.index for c in t]
     led = cards[0] // 13
-    win = max((c for c in cards if c // 13 == led))
+    win = max(c for c in cards if c // 13 == led)
     played = CardList(before).mask | t.mask
     rest = 12 - len(CardList(hand))
     return View(seat=3, phase="play", hand=CardList(hand).mask, played=played, trick=tuple(cards),

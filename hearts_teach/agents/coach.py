@@ -428,8 +428,8 @@ def _blocks(worlds: int, max_worlds: int) -> tuple[int, int]:
 # the median pass then takes about 0.6 s of one core here (whole hands from the pass), and
 # the median play about 0.2 s (short rollouts): within the one-second target, and enough
 # deals to keep the verdict classes stable across seeds (the bench's stability figures).
-PLAY_COST = 120_000
-PASS_COST = 130_000
+PLAY_COST = 160_000
+PASS_COST = 240_000
 
 
 def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 32768,
