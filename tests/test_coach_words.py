@@ -103,5 +103,19 @@ def test_a_too_close_candidate_reads_about_as_good_as_the_best():
         raise AssertionError("no undecided verdict in three hands at 64 deals")
     c = close[0]
     assert c.call == TOO_CLOSE and f"{c.label}: too close to call — " in a.summary()
-    assert f"about as good as {a.best.label} as far as 64 deals show" in c.reason
+    assert f"about as good as {a.best.label} as far as the deals show; " in c.reason
     assert not re.search(r": fine\b", a.summary() + a.table())
+
+
+def test_a_pass_names_what_it_keeps_that_the_best_passes():
+    from hearts_teach import Hand
+    from hearts_teach.agents.coach import assess_pass
+
+    a = assess_pass(Hand.deal(seed=3, hand_number=0).view(0), worlds=64, max_worlds=128)
+    best = a.best.cards.mask
+    for c in a[1:]:
+        kept = " ".join(x.pretty for x in a.best.cards if not c.cards.mask >> x.index & 1)
+        assert f"; unlike {a.best.label} it keeps the {kept}: " in c.reason, c.reason
+        assert c.cards.mask != best
+    assert "unlike" not in a.best.reason
+    assert f"about as good as {a.best.label} " not in a.best.reason  # never "as good as itself"

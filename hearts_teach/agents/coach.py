@@ -398,8 +398,13 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
         else:
             cons = _consequence(ev, i, best, seat, view.seat_names, labels[best], with_trick)
         if ev.verdicts[i] == "fine":  # undecided: say what the deals do show
-            cons = f"about as good as {labels[best]} as far as {len(ev.points(i))} deals show; {cons}"
-        reason = f"{labels[i]} {does[i]}: {cons}."
+            like = labels[runner if i == best and runner is not None else best]
+            cons = f"about as good as {like} as far as the deals show; {cons}"  # (one number a reason)
+        what = does[i]
+        if not with_trick and i != best:  # a pass: name what it keeps that the best passes
+            kept = CardList.from_mask(ev.candidates[best] & ~ev.candidates[i])
+            what += f"; unlike {labels[best]} it keeps the {' '.join(c.pretty for c in kept)}"
+        reason = f"{labels[i]} {what}: {cons}."
         out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
                              round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),
                              ev.verdicts[i], st, reason, does[i], cons, len(ev.points(i))))

@@ -17,7 +17,8 @@ Rules (each one has a test in tests/test_coach_stats.py):
 - **Certain verdicts.** A verdict worse than "fine" needs the whole 95 % interval of the
   difference beyond the band: worse by more than 0.25 points ("inaccuracy"), more than 1
   ("mistake"), more than 3 ("blunder"). "best" needs the whole interval within 0.25 points
-  of the reference (a tie with it); anything in between is "fine".
+  of the reference (a tie with it); anything in between is "fine", which the coach shows as
+  "too close to call" (the deals could not tell whether it costs more than 0.25 points).
 - **Enough deals.** Deals are added in doubling rounds until no interval straddles the
   0.25 or the 1-point edge (the edges between the classes best/fine, inaccuracy and
   mistake/blunder), or until a budget of deals and rollouts is spent. Candidates whose class is already
