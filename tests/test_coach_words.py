@@ -84,7 +84,9 @@ def test_undecided_verdicts_say_so_in_words():
     assert verdict_words("inaccuracy", 1.4) == "inaccuracy or worse"
     assert verdict_words("inaccuracy", 0.9) == "inaccuracy"
     assert verdict_words("mistake", 5.0) == "mistake" and verdict_words("best", 0.1) == "best"
-    assert "too close to call: " in explain_verdicts() and "\nfine:" not in explain_verdicts()
+    shown = explain_verdicts(shown=True)
+    assert "\ntoo close to call: about as good as the best" in shown and "\nfine:" not in shown
+    assert "\nfine: about as good as the best" in explain_verdicts()  # by name, for the drills
 
 
 def test_a_too_close_candidate_reads_about_as_good_as_the_best():
@@ -119,3 +121,14 @@ def test_a_pass_names_what_it_keeps_that_the_best_passes():
         assert c.cards.mask != best
     assert "unlike" not in a.best.reason
     assert f"about as good as {a.best.label} " not in a.best.reason  # never "as good as itself"
+
+
+def test_a_seat_that_took_only_the_queen_is_not_called_a_moon_threat():
+    # West took the Q♠ alone (13 points, no heart): ducking under West's K♦ gives up nothing
+    base = _last_seat_view("2D AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "3D KD 4D")
+    queen_only = View(**{**base.__dict__, "taken": (CardList("2C KC QC JC").mask, CardList("QS 2S 3S 4S").mask, 0, 0),
+                         "played": base.played | CardList("QS 2S 3S 4S").mask, "tricks_done": 2})
+    assert play_does(queen_only, CardList("2D")[0].index) == "ducks under K♦"
+    # with hearts as well he may be shooting: the duck gives up the defence
+    hearts = View(**{**queen_only.__dict__, "taken": (0, CardList("QS 2H 3H 4H 2C KC QC JC").mask, 0, 0)})
+    assert "giving up the moon defence against West" in play_does(hearts, CardList("2D")[0].index)

@@ -32,7 +32,7 @@ from hearts_teach.agents.coach_stats import (
 )
 from hearts_teach.agents.hearts.deals import BLOCK
 from hearts_teach.agents.hearts.mc import equivalence_classes, pass_pool
-from hearts_teach.agents.hearts.policy import rule_pass
+from hearts_teach.agents.hearts.policy import rule_pass, threat_of
 from hearts_teach.games.hearts.view import View, require_view
 from hearts_teach.kernel.cards import (
     DECK,
@@ -85,10 +85,11 @@ def verdict_words(verdict: str, hi: float) -> str:
     return verdict
 
 
-def explain_verdicts(unit: str = "points") -> str:
+def explain_verdicts(unit: str = "points", shown: bool = False) -> str:
     """What each verdict means, in plain words (``unit``: "points", or "marks" in drills
-    where marks are the score and points are penalties)."""
-    lines = [f"{verdict_words(v, 0.0)}: {VERDICT_MEANINGS[v]}" for v in VERDICTS]
+    where marks are the score and points are penalties). ``shown``: name each verdict as the
+    coach shows it ("too close to call" for "fine"), as in an assessment's details."""
+    lines = [f"{verdict_words(v, 0.0) if shown else v}: {VERDICT_MEANINGS[v]}" for v in VERDICTS]
     text = "\n".join(lines)
     return text if unit == "points" else text.replace("points a hand", "penalty points a hand")
 
@@ -229,7 +230,7 @@ class Assessment:
             lines.append(f"{c.label:<{width}}  {c.exp_points:7.1f}  "
                          f"[{c.ci95[0]:4.1f}, {c.ci95[1]:4.1f}]  {c.delta_vs_best:+9.2f}  "
                          f"[{c.delta_ci95[0]:+5.2f}, {c.delta_ci95[1]:+5.2f}]  {c.call}")
-        return head + "\n".join(lines) + "\nVerdicts:\n" + explain_verdicts()
+        return head + "\n".join(lines) + "\nVerdicts:\n" + explain_verdicts(shown=True)
 
     def details(self) -> str:
         """The text equivalent of the HTML "details" disclosure."""
@@ -518,7 +519,7 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
         if suit == SPADES and card > QS_INDEX:
             return f"gets rid of a high spade on {winner}'s trick"
         return f"throws away a {SUIT_WORDS[suit][:-1]}"
-    threat = view.moon_threat()
+    threat = threat_of(view.taken, view.seat)  # the rollouts' rule: a lone Q♠ taker is no threat
     if card < view.win_card:
         if threat >= 0 and threat == view.win_seat:
             return f"ducks under {DECK[view.win_card].pretty}, giving up the moon defence against {names[threat]}"
