@@ -10,7 +10,9 @@ positions where an expert's answer is clear: no moon in the air unless the princ
 about the moon, the queen short when she is to be passed or dumped, a real moon threat
 (the Q♠ and at least five hearts) when it is to be stopped, and so on. Not collected by
 pytest (it takes minutes); the positions it found are written down in
-``textbook_positions.py``.
+``textbook_positions.py``. The shoot-the-moon rule found no position in 12,000 hands (nor
+with South always playing its highest card): rule bots rarely hold every point with only top
+cards left, so the suite has no shooting position yet.
 """
 
 import json
@@ -26,9 +28,6 @@ SP = SUIT_MASKS[3]
 AS = 1 << 51
 KS = 1 << 50
 POINTS = HEARTS_MASK | QS_MASK
-# SHOOTER=1: South plays its highest legal card every trick (a player going for the moon), so
-# that shooting positions occur; the rule bots rarely collect every point themselves
-SHOOTER = os.environ.get("SHOOTER") == "1"
 ONLY = (
     os.environ.get("ONLY", "").split(",") if os.environ.get("ONLY") else None
 )  # some principles only
@@ -266,10 +265,7 @@ def main() -> None:
                                 wrong=w,
                             )
                         )
-                if SHOOTER and h.turn == 0:  # South tries for the moon: its highest legal card
-                    c = max(h.legal_plays(), key=lambda x: (x.index % 13, x.index))
-                else:
-                    c = bots[h.turn].choose_play(v)
+                c = bots[h.turn].choose_play(v)
                 plays.append(str(c))
                 h.play(c, h.turn)
         if (
