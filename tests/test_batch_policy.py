@@ -141,3 +141,44 @@ def test_keyed_random_policy_is_the_scalar_random_bot():
             assert card.index == int(result.state.cards[b, k]), (b, k)
             hand.play(card, s)
         assert hand.scores == tuple(int(x) for x in result.scores[b])
+
+
+def _both(seat, hand, tl, led, win_card, win_seat, trick_mask, played, threat):
+    """The scalar and the vectorised rule policy's card in one position."""
+    from hearts_teach.agents.hearts.batch_policy import rule_play_batch
+
+    legal = cascade(hand, led if tl else -1, False, True, True)[0]
+    scalar = rule_play(seat, hand, legal, tl, led, win_card, win_seat, trick_mask, played, threat)
+    a = lambda x, t=np.uint64: np.array([x], dtype=t)  # noqa: E731
+    vec = rule_play_batch(a(seat, np.intp), a(hand), a(legal), tl, a(led, np.intp), a(win_card, np.intp),
+                          a(win_seat, np.intp), a(trick_mask), a(played), a(threat, np.int8))
+    return scalar, int(vec[0])
+
+
+def test_forced_to_win_second_in_a_spade_trick_keeps_the_queen():
+    # 10♠ led; the hand holds Q♠ A♠ only in spades: A♠ wins (13 points safe), the Q♠ might not
+    from hearts_teach.kernel.cards import CardList
+
+    hand = CardList("QS AS 3H 4H 5D").mask
+    ten = CardList("TS").mask
+    played = ten
+    assert _both(1, hand, 1, 3, 47, 0, ten, played, -1) == (51, 51)
+    # in last seat too (the highest card that is not the queen)
+    assert _both(1, hand, 3, 3, 47, 0, ten, played, -1) == (51, 51)
+    # with only the Q♠ above the winner she is still forced
+    hand2 = CardList("QS 3H").mask
+    assert _both(1, hand2, 1, 3, 47, 0, ten, played, -1) == (49, 49)
+
+
+def test_moon_defence_ducks_once_the_shooter_has_lost_the_trick():
+    # seat 0 has every point (a threat) and led the 2♦; seat 1 went over with the K♦ and seat 2
+    # threw a heart: whoever wins it stops the moon, so seat 3 (last) ducks instead of taking it
+    from hearts_teach.kernel.cards import CardList
+
+    trick = CardList("KD 2D 5H").mask
+    hand = CardList("AD 3D 9C").mask
+    args = (3, hand, 3, 1, CardList("KD").mask.bit_length() - 1, 1, trick, trick)
+    assert _both(*args, 0) == (CardList("3D").mask.bit_length() - 1,) * 2
+    # had the shooter's card been winning, the defender would still take it
+    args_w = (3, hand, 3, 1, CardList("KD").mask.bit_length() - 1, 0, trick, trick)
+    assert _both(*args_w, 0) == (CardList("AD").mask.bit_length() - 1,) * 2

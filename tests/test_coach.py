@@ -61,8 +61,9 @@ def test_dumping_the_queen_when_void_is_best(queen_dump):
     v, a = queen_dump
     assert a.best.cards == CardList([QS])
     assert a.verdict(QS) == "best"
-    # keeping the queen when another player wins the trick is certainly worse
-    assert all(c.verdict in ("inaccuracy", "mistake", "blunder") for c in a[1:])
+    # keeping the queen when another player wins the trick is certainly worse (by how much
+    # depends on her guards: with three low spades beside her a club is only a little worse)
+    assert all(c.verdict != "best" and c.delta_ci95[0] > 0 for c in a[1:])
     assert all(c.exp_points >= a.best.exp_points for c in a)
     assert a.best.stats["p_win_trick"] == 0.0
     assert "Q♠" in a.best.reason
@@ -246,8 +247,8 @@ def test_one_group_of_several_cards_is_not_called_the_only_legal_card():
     a = assess_play(v, worlds=64, max_worlds=64)
     (only,) = a.candidates
     assert len(only.cards) >= 2 and "only legal card" not in only.reason
-    assert only.does.startswith("does the same as any other legal card (")
-    assert hint(v).reason.startswith("it does the same as any other legal card (")
+    assert only.does.startswith("does the same as any other legal card: each ")
+    assert hint(v).reason.startswith("it does the same as any other legal card: each ")
 
 
 def test_leading_the_queen_is_called_so():

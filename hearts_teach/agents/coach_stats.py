@@ -17,7 +17,8 @@ Rules (each one has a test in tests/test_coach_stats.py):
 - **Certain verdicts.** A verdict worse than "fine" needs the whole 95 % interval of the
   difference beyond the band: worse by more than 0.25 points ("inaccuracy"), more than 1
   ("mistake"), more than 3 ("blunder"). "best" needs the whole interval within 0.25 points
-  of the reference (a tie with it); anything in between is "fine".
+  of the reference (a tie with it); anything in between is "fine", which the coach shows as
+  "too close to call" (the deals could not tell whether it costs more than 0.25 points).
 - **Enough deals.** Deals are added in doubling rounds until no interval straddles the
   0.25 or the 1-point edge (the edges between the classes best/fine, inaccuracy and
   mistake/blunder), or until a budget of deals and rollouts is spent. Candidates whose class is already
@@ -48,9 +49,11 @@ Z_SETTLE = 2.575829  # a candidate stops early only on 99 % evidence (repeated l
 VERDICT_MEANINGS = {
     "best": "as good as the coach's top choice: the whole 95 % interval of the difference "
             "lies within 0.25 points a hand",
-    "fine": "close to the best: the deals do not show that it costs more than 0.25 points a hand",
+    "fine": "about as good as the best as far as the deals show: they cannot tell whether it "
+            "costs more than 0.25 points a hand",
     "inaccuracy": "certainly worse than the best by more than 0.25 points a hand, "
-                  "but not certainly by more than 1",
+                  "but not certainly by more than 1 (\"inaccuracy or worse\" when the deals "
+                  "cannot tell whether it costs more than 1)",
     "mistake": "certainly worse than the best by more than 1 point a hand, but not certainly by more than 3",
     "blunder": "certainly worse than the best by more than 3 points a hand",
 }

@@ -163,13 +163,28 @@ def _pass_keys(spade_guards: int, void_bonus: bool) -> np.ndarray:
     (pass_score, tie key, card) packed in one integer (card = key & 63; 0 for an empty
     suit). ``policy.pass_score`` only looks at the card's own suit (its length for the void
     bonus, the low spades for the spade guards), so a suit alone decides its candidate."""
+    # vectorised over the 8192 fields: a card's score depends only on its suit's length (the
+    # void bonus) or its count of low spades (the guards), both read off the field; each
+    # card's score is ``pass_score`` itself, taken at one representative field per count
+    f = np.arange(8192)
+    length = np.bitwise_count(f)
+    low_spades = np.bitwise_count(f & ((1 << (QS_INDEX - 39)) - 1))
     keys = np.zeros((SUITS, 8192), dtype=np.int32)
     for s in range(SUITS):
-        cards = range(13 * s, 13 * s + 13)
-        for f in range(1, 8192):
-            hand = f << (13 * s)
-            keys[s, f] = max(pass_score(c, hand, spade_guards, void_bonus) * 1024 + _tie_key(c) * 64 + c
-                             for c in cards if hand >> c & 1)
+        count = low_spades if s == 3 else length
+        for r in range(13):
+            c = 13 * s + r
+            # the score of c in a suit with k cards (or k low spades) for every k, from pass_score
+            by_count = np.zeros(14, dtype=np.int64)
+            for k in range(14):
+                if s == 3:  # spades: an honour reads the low spades below the queen, the rest nothing
+                    others = list(range(39, 39 + min(k, 10))) if r >= 10 else []
+                else:  # the other suits read the suit's length
+                    others = [13 * s + x for x in range(13) if x != r][:max(k - 1, 0)]
+                by_count[k] = pass_score(c, (1 << c) | sum(1 << x for x in others), spade_guards, void_bonus)
+            key = by_count[count] * 1024 + _tie_key(c) * 64 + c
+            held = (f >> r) & 1 == 1
+            keys[s] = np.where(held, np.maximum(keys[s], key), keys[s])
     return keys
 
 
@@ -284,11 +299,15 @@ def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
         base = led * 13
         f = (legal >> base.astype(U64)) & FIELD
         card = _DUCK.take((f.astype(np.intp) << 4) | (win_card - base)) + base
+        # forced to win: never the Q♠ while a higher spade can win instead
+        others = legal & _NOT_QS
+        spare = (card == QS_INDEX) & ((legal & _BELOW.take(win_card)) == 0) & (others != 0)
+        if spare.any():
+            card = np.where(spare, low(others), card)
     guard = np.nonzero(threat >= 0)[0]  # moon defence (rare): take the trick
     if len(guard):
         t, ab = threat[guard], legal[guard] & _ABOVE.take(win_card[guard])
-        pts_in = (trick_mask[guard] & _POINTS) != 0
-        defend = (ab != 0) & ((win_seat[guard] == t) | pts_in | ~_has_played(t, seat[guard], tl))
+        defend = (ab != 0) & ((win_seat[guard] == t) | ~_has_played(t, seat[guard], tl))
         safe_above = ab & _NOT_QS
         defend_card = np.where(safe_above != 0, high(safe_above), QS_INDEX)
         card[guard] = np.where(defend, defend_card, card[guard])

@@ -120,9 +120,9 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
         if led_suit == 3 and legal & QS_MASK and win_card > QS_INDEX and threat < 0:
             return QS_INDEX  # ride the queen under a higher spade
         above = legal & _ABOVE[win_card]
-        if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
-                                      or not _has_played(threat, seat, trick_len, seats)):
-            # moon defence: take this trick (with the highest card, the shooter may still play)
+        if threat >= 0 and above and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
+            # moon defence: take this trick (with the highest card, the shooter may still play);
+            # once the shooter has played and lost it, whoever wins its points stops the moon
             safe = above & ~QS_MASK
             return safe.bit_length() - 1 if safe else QS_INDEX
         if trick_len == last and not trick_mask & POINTS and above:
@@ -132,11 +132,14 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
         below = legal & _BELOW[win_card]
         if below:
             return below.bit_length() - 1  # duck as high as possible
-        # forced to win
+        # forced to win: the lowest card, but never the Q♠ while a higher spade can win
+        # instead (a later seat may duck under her, and she would be your own 13 points)
+        safe = legal & ~QS_MASK
+        if not safe:
+            return QS_INDEX
         if trick_len == last:
-            safe = legal & ~QS_MASK
-            return safe.bit_length() - 1 if safe else QS_INDEX
-        return (legal & -legal).bit_length() - 1
+            return safe.bit_length() - 1
+        return (safe & -safe).bit_length() - 1
     # void in the led suit: discard
     if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
         clean = legal & NON_POINTS

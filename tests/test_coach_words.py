@@ -1,0 +1,134 @@
+"""The coach's words: a reason names the real point, never says "wins the trick" as if it
+were a choice when every legal card wins, never contradicts itself, never nests brackets,
+is right under every preset (the omnibus J♦), and an undecided verdict says so."""
+
+from __future__ import annotations
+
+import re
+
+from hearts_teach.agents.coach import (
+    TOO_CLOSE,
+    assess_play,
+    explain_verdicts,
+    play_does,
+    verdict_words,
+)
+from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import CardList
+
+
+def _last_seat_view(hand: str, trick: str, rules: Rules | None = None, before: str = "2C KC QC JC") -> View:
+    """West (seat 3) plays last to trick 2 led by South; ``before`` is trick 1."""
+    t = CardList(trick)
+    cards = [c.index for c in t]
+    led = cards[0] // 13
+    win = max(c for c in cards if c // 13 == led)
+    played = CardList(before).mask | t.mask
+    rest = 12 - len(CardList(hand))
+    return View(seat=3, phase="play", hand=CardList(hand).mask, played=played, trick=tuple(cards),
+                leader=0, turn=3, led_suit=led, win_seat=cards.index(win), win_card=win,
+                tricks_done=1, sizes=(11, 11, 11, 12 - rest), rules=rules or Rules(),
+                taken=(CardList(before).mask, 0, 0, 0))
+
+
+def _depth(text: str) -> int:
+    depth = most = 0
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        most = max(most, depth)
+    return most
+
+
+def test_when_every_legal_card_wins_the_reason_says_so():
+    v = _last_seat_view("KD AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2D 3D 4D")
+    assert v.legal_mask == CardList("KD AD").mask
+    assert play_does(v, CardList("KD")[0].index) == "wins the trick, with no points on it, as any card you hold would"
+
+
+def test_a_card_that_goes_over_is_not_called_the_winner_so_far():
+    # second in the trick: a later card may still beat it, and the reason may say it always does
+    t = CardList("5D")
+    v = View(seat=1, phase="play", hand=CardList("9D 2D 5C 6C 7C 8C 9C TC 3S 4S 5S 6S").mask,
+             played=CardList("2C KC QC JC").mask | t.mask, trick=(t[0].index,), leader=0, turn=1,
+             led_suit=1, win_seat=0, win_card=t[0].index, tricks_done=1, sizes=(11, 12, 12, 12),
+             taken=(CardList("2C KC QC JC").mask, 0, 0, 0))
+    does = play_does(v, CardList("9D")[0].index)
+    assert does == "goes over 5♦" and "so far winning" not in does
+
+
+def test_a_forced_move_has_no_nested_brackets():
+    v = _last_seat_view("AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S 7S", "2D 3D 4D")
+    a = assess_play(v, worlds=64, max_worlds=64)
+    (only,) = a.candidates
+    assert only.does == "is your only legal card, so it wins the trick, with no points on it"
+    assert _depth(only.reason) <= 1 and _depth(str(a)) <= 1
+
+
+def test_omnibus_a_trick_with_the_jack_of_diamonds_is_not_pointless():
+    omni = Rules.preset("omnibus")
+    v = _last_seat_view("KD AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2D JD 4D", omni)
+    does = play_does(v, CardList("KD")[0].index)
+    assert "no points" not in does and "J♦ (−10)" in does
+    # under the standard rules the same trick has no points on it
+    std = _last_seat_view("KD AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2D JD 4D")
+    assert "with no points on it" in play_does(std, CardList("KD")[0].index)
+    # hearts and the jack together
+    both = _last_seat_view("KD AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2D JD 4H", omni)
+    assert play_does(both, CardList("KD")[0].index).startswith("wins the trick, points and the J♦ (−10)")
+
+
+def test_undecided_verdicts_say_so_in_words():
+    assert verdict_words("fine", 0.6) == TOO_CLOSE == "too close to call"
+    assert verdict_words("inaccuracy", 1.4) == "inaccuracy or worse"
+    assert verdict_words("inaccuracy", 0.9) == "inaccuracy"
+    assert verdict_words("mistake", 5.0) == "mistake" and verdict_words("best", 0.1) == "best"
+    shown = explain_verdicts(shown=True)
+    assert "\ntoo close to call: about as good as the best" in shown and "\nfine:" not in shown
+    assert "\nfine: about as good as the best" in explain_verdicts()  # by name, for the drills
+
+
+def test_a_too_close_candidate_reads_about_as_good_as_the_best():
+    """With a tiny budget some interval still straddles the band edge: the line says "too
+    close to call" and "about as good as" the best, never "fine"."""
+    from tests.test_coach import positions
+
+    for v in positions(seeds=range(3)):
+        if v.legal_mask.bit_count() < 4:
+            continue
+        a = assess_play(v, worlds=64, max_worlds=64)
+        close = [c for c in a if c.verdict == "fine"]
+        if close:
+            break
+    else:
+        raise AssertionError("no undecided verdict in three hands at 64 deals")
+    c = close[0]
+    assert c.call == TOO_CLOSE and f"{c.label}: too close to call — " in a.summary()
+    assert f"about as good as {a.best.label} as far as the deals show; " in c.reason
+    assert not re.search(r": fine\b", a.summary() + a.table())
+
+
+def test_a_pass_names_what_it_keeps_that_the_best_passes():
+    from hearts_teach import Hand
+    from hearts_teach.agents.coach import assess_pass
+
+    a = assess_pass(Hand.deal(seed=3, hand_number=0).view(0), worlds=64, max_worlds=128)
+    best = a.best.cards.mask
+    for c in a[1:]:
+        kept = " ".join(x.pretty for x in a.best.cards if not c.cards.mask >> x.index & 1)
+        assert f"; unlike {a.best.label} it keeps the {kept}: " in c.reason, c.reason
+        assert c.cards.mask != best
+    assert "unlike" not in a.best.reason
+    assert f"about as good as {a.best.label} " not in a.best.reason  # never "as good as itself"
+
+
+def test_a_seat_that_took_only_the_queen_is_not_called_a_moon_threat():
+    # West took the Q♠ alone (13 points, no heart): ducking under West's K♦ gives up nothing
+    base = _last_seat_view("2D AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "3D KD 4D")
+    queen_only = View(**{**base.__dict__, "taken": (CardList("2C KC QC JC").mask, CardList("QS 2S 3S 4S").mask, 0, 0),
+                         "played": base.played | CardList("QS 2S 3S 4S").mask, "tricks_done": 2})
+    assert play_does(queen_only, CardList("2D")[0].index) == "ducks under K♦"
+    # with hearts as well he may be shooting: the duck gives up the defence
+    hearts = View(**{**queen_only.__dict__, "taken": (0, CardList("QS 2H 3H 4H 2C KC QC JC").mask, 0, 0)})
+    assert "giving up the moon defence against West" in play_does(hearts, CardList("2D")[0].index)
