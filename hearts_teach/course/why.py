@@ -177,9 +177,28 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
     return _lo(legal), "low-lead", "it leads its lowest card"
 
 
-__all__ = ["Why", "why", "why_now"]
+__all__ = ["Why", "why", "why_now", "why_played"]
 
 
 def why_now(hand, moon_defence: bool = True) -> Why:  # noqa: ANN001 - a Hearts Hand (course layer)
     """``why`` for the seat to play on ``hand`` (a ``games.hearts.Hand`` in the play phase)."""
     return why(View.from_hand(hand, hand.turn), moon_defence)
+
+
+def why_played(hand, trick: int, seat: int, moon_defence: bool = True) -> Why:  # noqa: ANN001
+    """Why ``seat`` played its card to trick ``trick`` (1-based) of a played ``hand``, from the
+    rule bot's own decision in the position before that card. Raises ``ValueError`` when the
+    card played there is not the rule bot's (that seat was not a rule bot then)."""
+    history = list(hand.history)
+    replay = hand.copy()
+    for k, action in enumerate(history):
+        if action.kind != "play":
+            continue
+        replay.replay(history[:k])
+        if replay.trick_number == trick and replay.turn == seat:
+            w = why_now(replay, moon_defence)
+            if w.card != action.card:
+                raise ValueError(f"{hand.seat_names[seat]} played {action.card.pretty} to trick {trick}; "
+                                 f"the rule bot would play {w.card.pretty}")
+            return w
+    raise ValueError(f"{hand.seat_names[seat]} did not play to trick {trick}")
