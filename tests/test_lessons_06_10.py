@@ -157,14 +157,15 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
 
     assert sum(c.points for c in DECK) == 26 and {c.points for c in DECK if c.points} == {1, 13}
     match = play_match(Match(seed=5), table_bots("rule", seed=5))
-    assert len(match.hands) == 9 and match.hands[3].moon == 3  # "hand 4 ... a moon for East"
-    assert match.totals[2] == 100 and match.winner == 3  # "North reached 100", "East ... won"
+    # the story under the score table is printed by the engine; what it must keep saying:
+    assert [h.moon for h in match.hands].count(None) == len(match.hands) - 1 and match.hands[3].moon == 3
+    assert max(match.totals) >= 100 and match.winner == 3
     omnibus = Rules.preset("omnibus")
-    jd = [next(s for s in range(4) if "JD" in map(str, h.taken(s))) for h in match.hands]
-    assert jd.count(2) == 5  # "North took the J♦ five times"
     totals = [sum(replay_with(h, omnibus).scores[s] for h in match.hands) for s in range(4)]
-    assert totals[2] == 50 and max(totals) < 100  # "50 instead of 100 ... not even be over yet"
+    assert max(totals) < 100  # "the match would not be over yet"
     assert replay_with(match.hands[3], omnibus).moon == 3  # the moon still counts under omnibus
+    text = "".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown")
+    assert "nine" not in text and "After hand 9" not in text  # numbers come from the engine's print
     # the history example: South's deal with and without the pass
     deal = [Hand.deal(seed=16, pass_direction="hold").dealt(s) for s in range(4)]
     spades = [c for c in deal[0] if c.suit.letter == "S"]

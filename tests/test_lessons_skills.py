@@ -4,7 +4,6 @@ the rule bot's own decisions (``course.why``) and the coach."""
 
 from __future__ import annotations
 
-import pytest
 from lesson_runner import ROOT, run
 
 from hearts_teach import Card, CardList, Hand, Rules
@@ -135,3 +134,16 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert trick_winner([c.index for c in CardList("AD 2S KD 3D")], 1) == 2
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
+
+
+# 08 --------------------------------------------------------------------------------------------
+
+def test_08_drill_4_extra_points_come_from_tricks_won_with_a_spade():
+    """'those two win spade tricks ... that is the difference in the middle column'."""
+    from hearts_teach.course.drills import DRILLS
+    from hearts_teach.course.later_tricks import later_points
+
+    data = later_points(DRILLS[3].make(), ["3S", "TS"], count=64)
+    low, ten = data[Card("3S")], data[Card("TS")]
+    assert low["by_suit"][Suit.SPADES] > ten["by_suit"][Suit.SPADES]
+    assert {str(c) for c in DRILLS[3].make().cards(0).of_suit(Suit.SPADES)} == {"JS", "TS", "3S"}

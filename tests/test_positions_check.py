@@ -49,7 +49,7 @@ def test_situation_sentences_pass_and_a_miscounted_one_fails() -> None:
 def test_engine_views_and_trick_tables_from_real_hands_pass(stop: int) -> None:
     for seed in range(6):
         h = bots_play(Hand.deal(seed=seed, pass_direction="hold"), table_bots("rule"),
-                      stop=lambda h: h.trick_number == stop and len(h.current_trick.cards) == seed % 4)
+                      stop=lambda h, n=seed % 4: h.trick_number == stop and len(h.current_trick.cards) == n)
         assert not check_engine_views(h.text(all_hands=True)), h.text(all_hands=True)
         assert not check_trick_tables(trick_table(h))
 

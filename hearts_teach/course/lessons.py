@@ -36,7 +36,6 @@ from hearts_teach.course.navigation import EXERCISES, LESSONS, exercise_link, le
 from hearts_teach.course.pass_comments import pass_feedback
 from hearts_teach.course.players import Shooter, bots_play, table_bots
 from hearts_teach.course.positions import SEATS, cannot_follow, deal_with, position, situation
-from hearts_teach.course.why import Why, why, why_now, why_played
 from hearts_teach.course.scoring import match_verdict, score_piles
 from hearts_teach.course.simulations import (
     SPADE_GROUPS,
@@ -44,6 +43,7 @@ from hearts_teach.course.simulations import (
     queen_fate,
     queen_fate_table,
 )
+from hearts_teach.course.why import Why, why, why_now, why_played
 
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
