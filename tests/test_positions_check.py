@@ -67,3 +67,11 @@ def test_a_doctored_engine_view_and_trick_table_fail() -> None:
     table = trick_table(h).splitlines()
     assert check_trick_tables("\n".join([table[0], table[2]]).replace(" 3. ", " 2. "))
     assert check_trick_tables(trick_table(h).replace("*", "", 1))
+
+
+def test_a_trick_told_in_words_goes_clockwise():
+    from hearts_teach.course.positions_check import check_order
+
+    assert not check_order("West leads 5♠, North plays 9♠, East plays Q♠. You are South.")
+    assert not check_order("West leads 5♦. North has no diamonds and plays A♠, East plays K♦.")
+    assert check_order("West leads 5♠, East plays 9♠, North plays Q♠.")

@@ -14,6 +14,8 @@ questions included) and checks the positions written there:
 - **positions in words** (a sentence or question that names a trick number and "you hold" /
   "holding" a list of cards): the list has as many cards as a seat holds at that trick,
   ``position_sentence`` writes such sentences from the engine;
+- **tricks told in words** ("West leads 5♠, North plays 9♠, East plays Q♠"): each player is
+  the next one clockwise;
 - **drawings**: a drawing of a finished hand (every row empty) is reported.
 
 Exit status 1 when anything disagrees, with one line per problem: notebook, cell, what.
@@ -48,6 +50,9 @@ _ROW_CELL = re.compile(rf"([A-Z][A-Za-z-]*)\s+({CARD})(\*?)")
 _WORDS_TRICK = re.compile(r"\btrick (\d+)\b", re.I)
 _WORDS_HOLD = re.compile(rf"\b(?:you hold|you are holding|holding|holds?)\s+({CARD}(?:(?:,\s*|\s+and\s+|\s+){CARD})*)", re.I)
 _PARTIAL = re.compile(r"\b(among|including|also|as well|some|with|spades?|hearts?|clubs?|diamonds?)\b\s*$", re.I)
+_ACT = re.compile(rf"\b({_SEAT})(?: \([^)]*\))?(?: [a-z][a-z ,]{{0,40}}?)? (?:leads|led|plays|played|dropped|drops|"
+                  rf"discards|throws)(?: the)? ({CARD})")
+_FOUR = ("South", "West", "North", "East")
 _HOLDS_N = re.compile(rf"\b({_SEAT}|you) holds? (\d+) cards?: ((?:{CARD}\s*)+)")
 
 
@@ -197,6 +202,21 @@ def check_words(text: str, size: int = 13) -> list[str]:
     return problems
 
 
+def check_order(text: str) -> list[str]:
+    """A trick told in words ('West leads 5♠, North plays 9♠, East plays Q♠'): each player after
+    the first is the next one clockwise (four-player seat names)."""
+    problems = []
+    tricks = [t for p in _paragraphs(text) for t in re.split(r"\n(?=trick \d)", p, flags=re.I)]
+    for para in tricks:
+        acts = [(m.group(1), m.group(2)) for m in _ACT.finditer(para)]
+        for (a, _ca), (b, cb) in zip(acts, acts[1:], strict=False):
+            if a in _FOUR and b in _FOUR and _FOUR[(_FOUR.index(a) + 1) % 4] != b and a != b:
+                problems.append(f"'{para.strip()[:70]}…': {b} plays {cb} right after {a}, "
+                                f"but {_FOUR[(_FOUR.index(a) + 1) % 4]} plays after {a}")
+                break
+    return problems
+
+
 def check_notebook(path: Path) -> list[Problem]:
     nb = json.loads(path.read_text(encoding="utf-8"))
     out: list[Problem] = []
@@ -204,7 +224,7 @@ def check_notebook(path: Path) -> list[Problem]:
         if text == "\x00DRAWN-OVER":
             out.append(Problem(path.name, i, "draws a finished hand: every row is empty (draw the deal instead)"))
             continue
-        for what in check_engine_views(text) + check_trick_tables(text) + check_words(text):
+        for what in check_engine_views(text) + check_trick_tables(text) + check_words(text) + check_order(text):
             out.append(Problem(path.name, i, what))
     return out
 
