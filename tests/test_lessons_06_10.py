@@ -21,7 +21,7 @@ from hearts_teach.course.navigation import GLOSSARY, RULES_SUMMARY, reference_li
 
 ROOT = Path(__file__).resolve().parents[1]
 OWNED = ["06_scoring_a_match", "07_play_a_match", "08_practice_decisions", "09_hearts_vs_spades",
-         "10_write_a_bot", "11_three_to_six_players"]
+         "09a_spades_play_and_nil", "10_write_a_bot", "11_three_to_six_players"]
 DRIVERS = ("choose", "play", "bid", "answer", "pass_cards", "finish_hand", "step", "next_hand", "look",
            "buttons", "control", "button", "suggest", "hint")
 
@@ -90,11 +90,11 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                            "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
-    "09_hearts_vs_spades": {"nil_quiz": "8♦", "defend_quiz": "8♠", "dealer_quiz": "South deals, West bids first",
-                            "end_quiz": "West–East win", "blind_quiz": "no", "bags_quiz": "-49",
-                            "trump_quiz": "North",
-                            "length_quiz": "spades are trump: once the others have no spades left, "
-                                           "any spade beats every other suit"},
+    "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
+                            "bags_quiz": "-49", "trump_quiz": "North"},
+    "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "8♠", "blind_quiz": "no",
+                                "length_quiz": "spades are trump: once the others have no spades left, "
+                                               "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
     "11_three_to_six_players": {"opening": "the holder of 3♣, with 3♣", "moon": "26 each"},
 }
@@ -157,16 +157,15 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
 
     assert sum(c.points for c in DECK) == 26 and {c.points for c in DECK if c.points} == {1, 13}
     match = play_match(Match(seed=5), table_bots("rule", seed=5))
-    # the rule policy's audit (issue 23) changed this match: lesson 06's prose must follow
-    # ("after hand 10 North reached 105", "six times", "45 instead of 105")
-    assert len(match.hands) == 10 and match.hands[3].moon == 3  # "hand 4 ... a moon for East"
-    assert match.totals[2] == 105 and match.winner == 3  # "North reached 105", "East ... won"
+    # the story under the score table is printed by the engine; what it must keep saying:
+    assert [h.moon for h in match.hands].count(None) == len(match.hands) - 1 and match.hands[3].moon == 3
+    assert max(match.totals) >= 100 and match.winner == 3
     omnibus = Rules.preset("omnibus")
-    jd = [next(s for s in range(4) if "JD" in map(str, h.taken(s))) for h in match.hands]
-    assert jd.count(2) == 6  # "North took the J♦ six times"
     totals = [sum(replay_with(h, omnibus).scores[s] for h in match.hands) for s in range(4)]
-    assert totals[2] == 45 and max(totals) < 100  # "45 instead of 105 ... not even be over yet"
+    assert max(totals) < 100  # "the match would not be over yet"
     assert replay_with(match.hands[3], omnibus).moon == 3  # the moon still counts under omnibus
+    text = "".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown")
+    assert "nine" not in text and "After hand 9" not in text  # numbers come from the engine's print
     # the history example: South's deal with and without the pass
     deal = [Hand.deal(seed=16, pass_direction="hold").dealt(s) for s in range(4)]
     spades = [c for c in deal[0] if c.suit.letter == "S"]
@@ -214,7 +213,6 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     from hearts_teach.agents.spades import estimate_tricks
     from hearts_teach.course.spades_lesson import play_match, play_spades, same_deal
     from hearts_teach.games.spades import SpadesHand, SpadesMatch
-    from hearts_teach.games.spades.rules import SpadesRules
 
     _, spades = same_deal(17)
     play_spades(spades, seed=2)
@@ -227,7 +225,7 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     long_cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert sum(1 for c in long_cards if c.suit.letter == "S") == 8
     assert estimate_tricks(long_cards, long_spades=True) > estimate_tricks(long_cards)
-    match = play_match(SpadesMatch(seed=7, rules=SpadesRules.preset("blind_nil")), seed=7)
+    match = play_match(SpadesMatch(seed=7), seed=7)
     dealers = [h.dealer for h in match.hands]
     assert dealers == [(3 + i) % 4 for i in range(len(dealers))]  # East, South, West, North, ...
     assert all(h.first_seat == (h.dealer + 1) % 4 for h in match.hands)
@@ -295,3 +293,21 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     taken[3] = HEARTS_MASK | QS_MASK  # North, seat 3 at six players, takes every point card
     scores, shooter = final_scores(taken, six.moon, six.omnibus)
     assert shooter == 3 and [s for seat, s in enumerate(scores) if seat != 3] == [26] * 5
+
+
+def test_lesson_09a_demonstrations_use_deals_of_their_own():
+    """The bidding and blind-nil demonstrations and the spade-length example play other deals
+    than the widgets the learner is asked to use, and the learner's widgets arrive unanswered."""
+    from lesson_runner import run
+
+    result = run(ROOT / "notebooks" / "09a_spades_play_and_nil.ipynb")
+    assert not result.failed, result.failed
+    ns = result.namespace
+    pairs = [("bidder", "demo_bidder"), ("blind", "demo_blind")]
+    for mine, demo in pairs:
+        assert ns[mine].hand.dealt(0) != ns[demo].hand.dealt(0), (mine, demo)
+        assert ns[mine].hand.bids[0] is None, f"{mine} arrived with a bid"
+    assert ns["long_bidder"].hand.dealt(0) != ns["long_hand"].dealt(0)
+    assert ns["long_bidder"].hand.bids == (None,) * 4 and not ns["blind"].looked
+    long_mine = ns["long_bidder"].hand.cards(0)
+    assert sum(1 for c in long_mine if c.suit.letter == "S") >= 6  # "a hand of your own with long spades"

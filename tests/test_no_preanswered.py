@@ -29,6 +29,36 @@ def test_no_code_cell_answers_a_displayed_quiz(path: Path):
         f"{answered}; move the answers to a test or make a separate, labelled demonstration")
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_demonstrations_use_deals_of_their_own(path: Path):
+    """A demonstration never plays the deal a displayed widget offers the learner (issue 27: the
+    learner's own deal played and its result printed before the learner decides), and no cell
+    builds a drill's position before the drill session shows it."""
+    result = run(path)
+    assert not result.demo_on_own_deal, (
+        f"{path.name}: cells drive a second widget on the learner's own deal (cell, call): "
+        f"{result.demo_on_own_deal}; give the demonstration a deal of its own")
+    assert not result.drill_before_session, (
+        f"{path.name}: cells {result.drill_before_session} build a drill's position before the drill session")
+
+
+def test_the_watch_catches_a_demonstration_on_the_learners_deal(tmp_path):
+    import nbformat
+
+    cells = ["from hearts_teach import Hand\nfrom hearts_teach.present.widgets import HandWidget\n"
+             "mine = HandWidget(Hand.deal(seed=3, pass_direction='hold'), seat=None)\nmine",
+             "other = HandWidget(Hand.deal(seed=4, pass_direction='hold'), seat=None)\nprint(other.play('2C'))",
+             "same = HandWidget(mine.hand.copy(), seat=None)\nprint(same.play('2C'))",
+             "from hearts_teach.course.lessons import DRILLS, DrillSession\nDRILLS[0].make()",
+             "DrillSession()"]
+    path = tmp_path / "probe.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]), path)
+    result = run(path)
+    assert not result.failed, result.failed
+    assert [cell for cell, _call in result.demo_on_own_deal] == [2]
+    assert result.drill_before_session == [3]
+
+
 def test_the_watch_catches_an_answer_and_allows_a_fresh_quiz(tmp_path):
     """The check itself: an answered displayed quiz is caught, through click() too; an
     undisplayed demonstration and an unanswered displayed quiz are not."""

@@ -235,3 +235,13 @@ def test_the_lessons_gather_the_one_pass_feedback():
     assert lessons.pass_feedback is pass_comments.pass_feedback
     gone = lessons.pass_feedback(Hand.deal(seed=287), 0, "QS AS AD")
     assert "can still be discarded on a trick you win" in gone and "no longer be stuck" not in gone
+
+
+@pytest.mark.parametrize("path", [p for p in LESSON_PATHS + [NOTEBOOKS / "06a_guided_first_hand.ipynb"] if p.exists()],
+                         ids=lambda p: p.stem)
+def test_every_lesson_is_short(path: Path):
+    """Issue 27: at most about 35 cells and 1,500 words of prose; a longer lesson becomes two."""
+    from hearts_teach.course.lesson_sizes import MAX_CELLS, MAX_PROSE_WORDS, sizes
+
+    cells, prose, _printed = sizes(path)
+    assert cells <= MAX_CELLS and prose <= MAX_PROSE_WORDS, f"{path.name}: {cells} cells, {prose} words of prose"

@@ -3,7 +3,9 @@
 Each job has its own module; this one gathers their names so that a lesson needs one import:
 
 - ``navigation``: the series, its exercises, the navigation line of each lesson;
-- ``positions``: fixed deals and positions (``deal_with``, ``position``, ``cannot_follow``);
+- ``positions``: fixed deals and positions (``deal_with``, ``position``, ``cannot_follow``) and a
+  position in words from the engine (``situation``);
+- ``why``: why the rule bot played a card, recomputed from its own decision (``why``, ``why_now``);
 - ``players``: a demonstration moon shooter (``Shooter``) and the bots at the table
   (``table_bots``, ``bots_play``);
 - ``describe``: tricks and legal plays in words;
@@ -36,7 +38,7 @@ from hearts_teach.course.my_drills import MyDrills
 from hearts_teach.course.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
 from hearts_teach.course.pass_comments import pass_feedback
 from hearts_teach.course.players import Shooter, bots_play, table_bots
-from hearts_teach.course.positions import SEATS, cannot_follow, deal_with, position
+from hearts_teach.course.positions import SEATS, cannot_follow, deal_with, position, situation
 from hearts_teach.course.progress import show_progress
 from hearts_teach.course.scoring import match_verdict, score_piles
 from hearts_teach.course.simulations import (
@@ -45,11 +47,13 @@ from hearts_teach.course.simulations import (
     queen_fate,
     queen_fate_table,
 )
+from hearts_teach.course.why import Why, why, why_now, why_played
 
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
     "DrillSession", "Grade", "MatchStepper", "MyDrills", "Scripted", "Shooter", "bots_play", "cannot_follow",
     "deal_with", "describe_trick", "exercise_link", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
-    "queen_fate", "queen_fate_table", "replay_with", "score_piles", "show_progress", "table_bots", "trick_rows", "trick_table",
+    "queen_fate", "queen_fate_table", "replay_with", "score_piles", "show_progress", "situation", "table_bots",
+    "trick_rows", "trick_table", "Why", "why", "why_now", "why_played",
 ]

@@ -16,18 +16,37 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("06_scoring_a_match", "Scoring a match", "points per hand, totals to 100, lowest wins, variants"),
     ("07_play_a_match", "Play a match", "a whole match at the table against the bots, with hints"),
     ("08_practice_decisions", "Practice decisions", "drills on passes and plays, graded by the coach"),
-    ("09_hearts_vs_spades", "Hearts vs Spades", "the same deck played the other way round"),
+    ("08a_keeping_track", "Keeping track and passing",
+     "who can still hold the queen, who is void, counting hearts; the pass by its direction"),
+    ("08b_moon_and_mistakes", "Your own moon, and beginner mistakes",
+     "when to shoot the moon yourself and when to give up; the mistakes that cost most"),
+    ("09_hearts_vs_spades", "Hearts vs Spades: the rules of Spades",
+     "the same deck played the other way round: trump, partners, bids, scoring, 500"),
+    ("09a_spades_play_and_nil", "Spades: bidding, nil and blind nil",
+     "how to bid, how to play and defend a nil, blind nil"),
     ("10_write_a_bot", "Write a bot", "a bot from the View, measured on duplicate deals, improved step by step"),
     ("11_three_to_six_players", "Three to six players",
      "smaller and bigger tables: the cards taken out, the opening club, the passes and the moon"),
+    ("12_review", "Mixed review", "questions across every rule and skill of the series, with feedback"),
 )
 
-# lesson number -> exercise notebook (lessons 00 has none; 07 and 08 share one)
-EXERCISES: dict[int, str] = {
-    1: "01_pass_targets", 2: "02_trick_winner", 3: "03_legal_plays", 4: "04_hand_points",
-    5: "05_moon_scoring", 6: "06_match_winner", 7: "07_strategy", 8: "07_strategy",
-    9: "09_spades_scoring", 10: "10_write_a_bot",
+# lesson number (as in its file name) -> exercise notebook (00 and the skills and review lessons
+# have none; 07 and 08 share one)
+_EXERCISE_OF: dict[str, str] = {
+    "01": "01_pass_targets", "02": "02_trick_winner", "03": "03_legal_plays", "04": "04_hand_points",
+    "05": "05_moon_scoring", "06": "06_match_winner", "07": "07_strategy", "08": "07_strategy",
+    "09": "09_spades_scoring", "10": "10_write_a_bot",
 }
+
+
+def lesson_number(n: int) -> str:
+    """The number of the ``n``-th lesson as its file name writes it: '03', '08a'."""
+    return LESSONS[n][0].split("_")[0]
+
+
+# position in LESSONS -> exercise notebook
+EXERCISES: dict[int, str] = {n: _EXERCISE_OF[lesson_number(n)] for n in range(len(LESSONS))
+                             if lesson_number(n) in _EXERCISE_OF}
 
 
 def lesson_file(n: int) -> str:
@@ -44,10 +63,10 @@ def nav_line(n: int) -> str:
     """The Markdown navigation line of lesson ``n``: ← previous · Index · next →."""
     parts = []
     if n > 0:
-        parts.append(f"[← {LESSONS[n - 1][0][:2]} {LESSONS[n - 1][1]}]({lesson_file(n - 1)})")
+        parts.append(f"[← {lesson_number(n - 1)} {LESSONS[n - 1][1]}]({lesson_file(n - 1)})")
     parts.append(f"[Index]({lesson_file(0)}#The-lessons)")
     if n + 1 < len(LESSONS):
-        parts.append(f"[{LESSONS[n + 1][0][:2]} {LESSONS[n + 1][1]} →]({lesson_file(n + 1)})")
+        parts.append(f"[{lesson_number(n + 1)} {LESSONS[n + 1][1]} →]({lesson_file(n + 1)})")
     line = " · ".join(parts)
     if exercise_link(n):
         line += f" · [Exercise]({exercise_link(n)})"

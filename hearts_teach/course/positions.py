@@ -55,3 +55,25 @@ def cannot_follow(hand: Hand) -> bool:
     if trick is None or trick.led_suit is None or hand.trick_number == 1:
         return False
     return not hand.cards(hand.to_act()).of_suit(trick.led_suit)
+
+
+def situation(hand: Hand, seat: int | None = None) -> str:
+    """A position in words, written from the engine so that the prose cannot disagree with it:
+    'Standard rules, trick 5 of 13. You are South and you lead; hearts are not broken. South
+    holds 9 cards: Q♠ 9♥ …' (``positions_check`` reads sentences of this form back)."""
+    s = hand.to_act() if seat is None else seat
+    name = hand.seat_names[s]
+    rules = "Standard rules" if hand.rules == Rules() else f"{hand.rules.name} rules"
+    size = hand.rules.table.hand_size
+    trick = hand.current_trick
+    parts = [f"{rules}, trick {hand.trick_number} of {size}."]
+    if trick is None or not trick.cards:
+        parts.append(f"You are {name} and you lead;")
+    else:
+        played = ", ".join(f"{hand.seat_names[p]} {c.pretty}" for p, c in zip(trick.seats, trick.cards, strict=False))
+        parts.append(f"You are {name}; so far in this trick: {played};")
+    parts.append(f"hearts are {'broken' if hand.hearts_broken else 'not broken'}.")
+    cards = sorted(hand.cards(s), key=lambda c: (-c.suit, -c.rank))
+    parts.append(f"{name} holds {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+                 + " ".join(c.pretty for c in cards) + ".")
+    return " ".join(parts)

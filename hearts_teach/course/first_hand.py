@@ -1,0 +1,117 @@
+"""Lesson 00's first minutes at the table: three scripted tricks in which the learner (South)
+meets the 2♣ lead, following suit and a discard on a suit they no longer hold.
+
+South's cards are fixed; the other three seats play written-out cards, chosen so that they are
+legal and win the same way whatever South plays. Every sentence about the position (who leads,
+what South may play, who took the trick and its points) is produced from the engine after the
+click; ``tests/test_first_hand.py`` plays every path.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from hearts_teach.course.describe import describe_trick
+from hearts_teach.course.positions import deal_with
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.kernel.cards import Card, CardLike, Suit
+from hearts_teach.present.widgets.common import WidgetView
+from hearts_teach.present.widgets.hand_widget import HandWidget
+
+SOUTH = "2C 3D 4D 5D 2H 4H 9H KH 2S 3S 4S 5S 6S"
+# the other seats' cards, trick by trick: {seat: card}
+SCRIPT: tuple[dict[int, str], ...] = (
+    {1: "9C", 2: "AC", 3: "5C"},   # trick 1: South leads 2♣, North wins with A♣
+    {2: "KD", 3: "7D", 1: "8D"},   # trick 2: North leads K♦; South must follow with a diamond
+    {2: "KC", 3: "6C", 1: "TC"},   # trick 3: North leads K♣; South has no clubs left
+)
+TRICKS = len(SCRIPT)
+SEED = 2026
+
+# what each trick asks of South, said before South plays to it
+_ASK = {
+    1: "Trick 1. The player holding 2♣ must lead it to the first trick, and that is you. Click 2♣ "
+       "(it is the only card you may play now), or type first.play(\"2C\").",
+    2: "Trick 2. {leader} won the first trick, so {leader} leads: {led}. You hold diamonds, so you must "
+       "follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
+    3: "Trick 3. {leader} leads again: {led}. You have no clubs left, so you may discard any card. "
+       "A heart is allowed now (only the first trick forbids it): try discarding your K♥, a high heart that "
+       "could win a heart trick later.",
+}
+
+
+_OVER = "The three scripted tricks are over: run the cell again to start afresh."
+
+
+def first_hand_deal() -> list:
+    fixed = {0: SOUTH, 1: "9C TC 8D", 2: "AC KC KD", 3: "5C 6C 7D"}
+    return deal_with(fixed, seed=SEED)
+
+
+class FirstHand(WidgetView):
+    """South's hand as buttons, the others answering from ``SCRIPT``; ``play(card)`` is the text path."""
+
+    def __init__(self) -> None:
+        self.hand = Hand(first_hand_deal(), "hold")
+        self.prompt = w.HTML()
+        self.log: list[str] = []
+        self.south = HandWidget(self.hand, seat=0, on_play=self._on_play, title="Your hand (South)")
+        self.widget = w.VBox([self.prompt, self.south.widget])
+        self._others()
+        self._ask()
+
+    # the script ---------------------------------------------------------------------------
+    def _others(self) -> None:
+        """The scripted seats play until it is South's turn or the script is done."""
+        while not self.hand.is_over and self.hand.turn != 0 and self.hand.trick_number <= TRICKS:
+            seat = self.hand.turn
+            self.hand.play(SCRIPT[self.hand.trick_number - 1][seat], seat)
+
+    @property
+    def done(self) -> bool:
+        return len(self.hand.tricks) >= TRICKS
+
+    def _ask(self) -> None:
+        if self.done:
+            text = self._summary()
+        else:
+            n = self.hand.trick_number
+            trick = self.hand.current_trick
+            led = trick.cards[0].pretty if trick is not None and trick.cards else ""
+            leader = self.hand.seat_names[trick.seats[0]] if trick is not None and trick.cards else "South"
+            text = _ASK[n].format(leader=leader, led=led)
+        self.prompt.value = f"<b>{escape(text)}</b>"
+        self.question = text
+
+    def _on_play(self, card: Card) -> str:
+        if self.done:  # a click after the script (the buttons stay live): change nothing
+            return _OVER
+        self.hand.play(card, 0)
+        self._others()
+        said = describe_trick(self.hand)
+        if card.suit is Suit.HEARTS:
+            said += (f". Your {card.pretty} broke hearts: from now on anyone may lead a heart, "
+                     f"and the point went to {self.hand.seat_names[self.hand.last_trick.winner]}")
+        self.log.append(said)
+        if not self.done:
+            self._others()
+        self._ask()
+        return said
+
+    def _summary(self) -> str:
+        taken = ", ".join(f"{self.hand.seat_names[s]} {self.hand.points_taken[s]}" for s in range(4))
+        return (f"That is how every trick goes: lead, follow suit if you can, otherwise discard; the "
+                f"highest card of the suit led takes the trick. Points taken after {TRICKS} tricks: {taken}. "
+                f"Lessons 01 to 05 take each rule in turn.")
+
+    # the text path ------------------------------------------------------------------------
+    def play(self, card: CardLike) -> str:
+        """Play ``card`` for South, as a click would; returns the feedback line."""
+        if self.done:
+            return _OVER
+        return self.south.play(card)
+
+    def text(self) -> str:
+        return self.question + "\n" + self.south.text()

@@ -1,0 +1,66 @@
+"""Where a choice's extra points come from: the coach's sampled deals of a position, played out
+by rule bots after each candidate card, with the points the player takes later split by the
+card that won those tricks.
+
+The coach gives a verdict and a number ("about 0.4 more hearts"); a lesson can print this table
+under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hearts_teach.agents.hearts.deals import deals
+from hearts_teach.course.players import bots_play, table_bots
+from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.kernel.cards import CardLike, CardList, Suit, to_card
+
+
+def later_points(position: Hand, choices: Iterable[CardLike], count: int = 400, seed: int = 0) -> dict:
+    """For each card in ``choices`` (the player to move's), over the first ``count`` deals the
+    coach samples for this position (seed ``seed``): the average points the player takes from
+    here on, in all and split by the suit of the player's card in the tricks the player wins.
+    Only a hold hand (no pass) is supported: the sampled hidden cards are dealt back as they were."""
+    if position.pass_direction != "hold":
+        raise ValueError("later_points replays hold hands only (a pass would hide who held what)")
+    seat = position.turn
+    view = position.view(seat)
+    played = [0] * len(position.seat_names)
+    for a in position.history:
+        if a.kind == "play":
+            played[a.seat] |= a.card.mask
+    done = len(position.tricks)
+    out: dict = {}
+    for choice in choices:
+        card = to_card(choice)
+        total, by_suit, n = 0.0, {s: 0.0 for s in Suit}, 0
+        for deal in deals(view, seed, count):
+            start = [CardList.from_mask(deal[s] | played[s]) for s in range(len(deal))]
+            h = Hand(start, "hold", position.rules)
+            for a in position.history:
+                if a.kind == "play":
+                    h.play(a.card)
+            before = h.points_taken[seat]
+            h.play(card)
+            bots_play(h, table_bots("rule", players=len(start)))
+            total += h.points_taken[seat] - before
+            for t in h.tricks[done:]:
+                if t.winner == seat:
+                    by_suit[t.card_of(seat).suit] += t.points
+            n += 1
+        out[card] = {"points": total / n, "by_suit": {s: v / n for s, v in by_suit.items()}}
+    return out
+
+
+def later_points_table(position: Hand, choices: Iterable[CardLike], suit: Suit, count: int = 400,
+                       seed: int = 0) -> str:
+    """``later_points`` as a text table: points in all, in tricks won with a card of ``suit``, and
+    in tricks won with another card."""
+    data = later_points(position, choices, count, seed)
+    name = position.seat_names[position.turn]
+    lines = [f"{count} sampled deals, played out by rule bots after each card; {name}'s points from here on:",
+             f"{'card':<5} {'in all':>7} {'won with a ' + suit.symbol:>14} {'won with another card':>22}"]
+    for card, row in data.items():
+        with_suit = row["by_suit"][suit]
+        lines.append(f"{card.pretty:<5} {row['points']:>7.2f} {with_suit:>14.2f} {row['points'] - with_suit:>22.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""Lesson 00's scripted first hand: the 2♣ lead, following suit and a discard come up in turn,
+whatever legal cards the learner picks, and every sentence agrees with the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_teach.course.first_hand import SCRIPT, FirstHand
+from hearts_teach.kernel.cards import Card, Suit
+
+
+def test_it_opens_on_the_forced_2c_lead():
+    f = FirstHand()
+    assert f.hand.turn == 0 and f.hand.trick_number == 1
+    assert [str(c) for c in f.hand.legal_plays(0)] == ["2C"]
+    assert "Trick 1" in f.text() and "2♣" in f.question
+    f.south.buttons["KH"].click()  # a refused card says why and changes nothing
+    assert "Can't play K♥" in f.south.last_message and f.hand.trick_number == 1
+
+
+@pytest.mark.parametrize("follow", ["3D", "4D", "5D"])
+@pytest.mark.parametrize("discard", ["KH", "2H", "6S", "3D"])
+def test_every_path_follows_the_script(follow: str, discard: str):
+    f = FirstHand()
+    f.play("2C")
+    assert f.hand.trick_number == 2 and f.hand.turn == 0
+    legal = {str(c) for c in f.hand.legal_plays(0)}
+    assert legal == {"3D", "4D", "5D"}, "trick 2 asks South to follow suit with a diamond"
+    assert "follow suit" in f.question and "North" in f.question and "K♦" in f.question
+    f.south.buttons["2S"].click()
+    assert "must follow suit" in f.south.last_message
+    f.south.buttons[follow].click()
+    assert f.hand.tricks[1].winner == 2
+    if discard == follow:
+        discard = "5D" if follow != "5D" else "4D"
+    assert not f.hand.cards(0).of_suit(Suit.CLUBS) and f.hand.current_trick.cards[0] == Card("KC")
+    assert len(f.hand.legal_plays(0).cards) == len(f.hand.cards(0)), "void and past trick 1: anything goes"
+    msg = f.play(discard)
+    assert f.done and f.hand.tricks[2].winner == 2
+    assert ("broke hearts" in msg) == (Card(discard).suit is Suit.HEARTS)
+    assert f"North {Card(discard).points}" in f.question  # the summary's points come from the engine
+    assert f.play("2S").startswith("The three scripted tricks are over")
+    assert len(f.hand.tricks) == 3 and len(SCRIPT) == 3

@@ -1,0 +1,149 @@
+"""Lessons 00 (first hand), 04-05 (the bots' reasons), 08a, 08b and 12 (issue 27), as a learner
+meets them: every quiz clicked from here, and every story the prose tells held to the engine,
+the rule bot's own decisions (``course.why``) and the coach."""
+
+from __future__ import annotations
+
+from lesson_runner import ROOT, run
+
+from hearts_teach import Card, CardList, Hand, Rules
+from hearts_teach.course.lessons import Shooter, bots_play, table_bots, why_played
+from hearts_teach.kernel.cards import Suit
+
+NB = ROOT / "notebooks"
+
+
+def lesson(stem: str) -> dict:
+    result = run(NB / f"{stem}.ipynb")
+    assert not result.failed, result.failed
+    return result.namespace
+
+
+def closes_on(quiz, right: str) -> None:
+    assert not quiz.attempts, "the quiz arrived answered"
+    wrong = next(label for label in quiz.buttons if label != right and not quiz.is_right(label))
+    quiz.buttons[wrong].click()
+    assert quiz.last_message.startswith("✘ Not") and not quiz.solved
+    quiz.buttons[right].click()
+    assert quiz.solved and quiz.last_message.startswith("✔ Right"), quiz.last_message
+
+
+# 00 ------------------------------------------------------------------------------------------
+
+def test_00_ends_with_the_scripted_first_hand_unplayed():
+    first = lesson("00_welcome")["first"]
+    assert first.hand.trick_number == 1 and not first.hand.tricks and "2♣" in first.question
+
+
+# 04 and 05: the reasons the prose gives are the rule bot's ---------------------------------
+
+def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
+    hand = bots_play(Hand.deal(seed=19, pass_direction="hold"), table_bots("rule"))
+    leads = [t for t in hand.tricks if t.led_suit == Suit.SPADES]
+    assert [why_played(hand, t.number, t.seats[0]).branch for t in leads] == ["flush-queen"] * 3
+    assert why_played(hand, 5, 0).branch == "forced-win"  # "South had to play a spade that beat her"
+    assert hand.tricks[1].card_of(1) == Card("2S") and hand.tricks[2].card_of(1) == Card("TS")
+
+
+def test_05_west_keeps_the_ace_by_the_insurance_rule_not_the_moon_watch():
+    blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
+    assert sum(t.points for t in blocked.tricks[:4]) == 0  # "nobody had taken a point yet"
+    assert why_played(blocked, 5, 1).branch == "keep-top-heart"
+    assert why_played(blocked, 6, 1).branch == "forced"  # "the A♥ was West's only heart"
+    easy = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("easy", seed=1)[1:])
+    assert why_played(easy, 6, 3, moon_defence=False).branch == "duck"  # "ducked as high as it could"
+
+
+# 08a -------------------------------------------------------------------------------------------
+
+def test_08a_quizzes_and_the_story_of_each_lead():
+    ns = lesson("08a_keeping_track")
+    closes_on(ns["queen_quiz"], "East")
+    closes_on(ns["hearts_quiz"], "7")
+    closes_on(ns["clubs_quiz"], "1")
+    closes_on(ns["direction_quiz"], "West (pass left)")
+    track = ns["track"]
+    outcome = {}
+    for card in track.legal_plays(0):
+        h = track.copy()
+        h.play(card)
+        bots_play(h, table_bots("rule"), stop=lambda x: len(x.tricks) == 7)
+        outcome[str(card)] = h.last_trick
+    club = outcome["5C"]  # "a club lead lets everyone else discard: the queen can fall"
+    assert Card("QS") in club.cards and club.card_of(1) == Card("8C") and club.winner == 1
+    king = outcome["KS"]  # "the K♠ then takes whatever spade falls, the queen included"
+    assert Card("QS") in king.cards and king.winner == 0
+    lead = ns["lead"]
+    assert lead.hand.trick_number == 7 and not lead.hand.current_trick.cards, "the lead arrived played"
+    lead.buttons["KS"].click()
+    assert "South takes it (14 points)" in lead.last_message
+
+
+def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
+    ns = lesson("08a_keeping_track")
+    best = ns["best"]
+    assert "A♠" in best["left"].label and "A♠" not in best["right"].label
+    right = ns["right"]
+    assert not right.selected and right.hand.phase.name == "PASS"
+
+
+# 08b -------------------------------------------------------------------------------------------
+
+def test_08b_the_moon_stories_and_the_mistakes():
+    ns = lesson("08b_moon_and_mistakes")
+    go, stuck = ns["go"], ns["stuck"]
+    assert go.points_taken == (13, 0, 0, 0) and Card("QS") in go.taken(0)
+    assert Card("AH") in go.cards(0) and {Card("AD"), Card("KD")} <= set(go.cards(0))
+    assert "South shot the moon" in ns["try_moon"].show("Go for the moon")
+    assert "South shot the moon" not in ns["try_moon"].show("Duck like the rule bot")
+    assert stuck.points_taken[1] > 0 and sum(stuck.points_taken[2:]) == 0
+    keep = ns["play_out"](stuck, Shooter())
+    duck = ns["play_out"](stuck, table_bots("rule")[0])
+    south = lambda text: int(text.split("scores: South ")[1].split(",")[0])  # noqa: E731
+    assert south(duck) < south(keep)  # giving up costs less
+    closes_on(ns["go_quiz"], "go for the moon")
+    closes_on(ns["give_up_quiz"], "no")
+    from hearts_teach.agents.coach import assess_play
+
+    for name, card in (("grab", "AC"), ("high_lead", "AS"), ("waste", "3S")):
+        assert assess_play(ns[name].view(0)).verdict(card) in ("mistake", "blunder"), name
+    assert ns["graded"].of(ns["lowest"]).verdict in ("mistake", "blunder")
+    quiz = ns["duck_quiz"]
+    closes_on(quiz, "4♠")
+
+
+# 12 --------------------------------------------------------------------------------------------
+
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "7♦", "q4": "no", "q5": "15", "q6": "26",
+              "q7": "another hand is played", "q8": "East", "q9": "the player on your left", "q10": "2♥",
+              "q11": "North", "q12": "-58", "q13": "9♦", "q14": "duck from now on", "q15": "3♣"}
+
+
+def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
+    from hearts_teach.course.lessons import match_verdict
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.legality import trick_winner
+
+    ns = lesson("12_review")
+    for name, right in ANSWERS_12.items():
+        closes_on(ns[name], right)
+    rules = Rules()
+    assert [rules.pass_direction(h) for h in (2, 3)] == ["across", "hold"]
+    assert CardList("2H 9H QS").points == 15
+    assert "another hand is played" in match_verdict((102, 61, 74, 61))
+    assert trick_winner([c.index for c in CardList("AD 2S KD 3D")], 1) == 2
+    assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
+    assert Rules(players=5).opening_mask == 1 << Card("3C").index
+
+
+# 08 --------------------------------------------------------------------------------------------
+
+def test_08_drill_4_extra_points_come_from_tricks_won_with_a_spade():
+    """'those two win spade tricks ... that is the difference in the middle column'."""
+    from hearts_teach.course.drills import DRILLS
+    from hearts_teach.course.later_tricks import later_points
+
+    data = later_points(DRILLS[3].make(), ["3S", "TS"], count=64)
+    low, ten = data[Card("3S")], data[Card("TS")]
+    assert low["by_suit"][Suit.SPADES] > ten["by_suit"][Suit.SPADES]
+    assert {str(c) for c in DRILLS[3].make().cards(0).of_suit(Suit.SPADES)} == {"JS", "TS", "3S"}

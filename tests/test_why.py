@@ -1,0 +1,51 @@
+"""The rule bot's "why" (course/why.py) names the card the rule bot really plays, at every
+decision of many hands, with and without moon defence and at every table size."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_teach import Hand, Rules
+from hearts_teach.agents.hearts.simple import RuleBot
+from hearts_teach.course.why import why, why_now
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("moon_defence", [True, False])
+def test_why_names_the_card_the_rule_bot_plays(players: int, moon_defence: bool) -> None:
+    bot = RuleBot(moon_defence=moon_defence)
+    branches: set[str] = set()
+    decisions = 0
+    for seed in range(40 if players == 4 else 12):
+        hand = Hand.deal(seed=seed, rules=Rules(players=players), pass_direction="hold")
+        while not hand.is_over:
+            view = hand.view(hand.turn)
+            w = why(view, moon_defence)
+            card = bot.choose_play(view)
+            assert w.card == card, (seed, hand.trick_number, w)
+            assert w.reason and w.card.pretty in str(w)
+            branches.add(w.branch)
+            decisions += 1
+            hand.play(card)
+    assert decisions > 100
+    # the walk reaches the ordinary branches (a mirror that always said "forced" would fail)
+    assert {"forced", "duck", "short-suit", "dump-queen", "dump-heart"} <= branches
+
+
+def test_why_reaches_the_moon_branches_against_a_shooter() -> None:
+    from hearts_teach.course.players import Shooter
+
+    bot = RuleBot()
+    seen: set[str] = set()
+    for seed in range(60):
+        hand = Hand.deal(seed=seed, pass_direction="hold")
+        shooter = Shooter()
+        while not hand.is_over:
+            if hand.turn == 0:
+                hand.play(shooter.choose_play(hand.view(0)))
+                continue
+            w = why_now(hand)
+            assert w.card == bot.choose_play(hand.view(hand.turn))
+            seen.add(w.branch)
+            hand.play(w.card)
+    assert {"moon-take", "moon-no-feed", "keep-top-heart"} <= seen, seen
