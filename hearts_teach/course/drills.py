@@ -80,6 +80,12 @@ class Grade:
     best: str  # the coach's best choice, as a label ("3♠", "J♣ Q♠ A♠")
     assessment: Assessment
 
+    @property
+    def call(self) -> str:
+        """The verdict as the coach shows it ("too close to call" for a 'fine' the deals could not
+        settle, "inaccuracy or worse"); the marks follow ``verdict``."""
+        return self.assessment.of(self.chosen).call
+
 
 def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Hand | None = None) -> Grade:
     """Grade ``cards`` as the answer to ``drill`` (on ``hand``, the drill's position, built afresh
@@ -222,7 +228,7 @@ class DrillSession(WidgetView):
         seen = self.position_text()
         g = grade(d, chosen, self.seed, self.hand)
         feedback = (f"Drill {len(self.results) + 1} · {d.title}: you chose "
-                    f"{' '.join(c.pretty for c in g.chosen)} → {g.verdict} ({marks(g.marks)}). {g.reason}")
+                    f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {g.reason}")
         if g.verdict != "best":
             feedback += f" The coach's best: {g.best}."
         feedback += f" ({g.verdict.capitalize()} means {meaning(g.verdict)}.)"
