@@ -349,6 +349,7 @@ def _pids_cgroup(limit: int) -> str:
         elif _id == "0" and controllers == "":
             candidates.append(os.path.join("/sys/fs/cgroup", path.lstrip("/")))
     for parent in candidates:
+        _sweep(parent)
         folder = os.path.join(parent, f"hearts_sandbox_{os.getpid()}_{next(_CGROUP_NUMBERS)}")
         try:
             os.mkdir(folder)
@@ -364,17 +365,51 @@ def _pids_cgroup(limit: int) -> str:
 
 
 _CGROUP_NUMBERS = itertools.count()
+_SWEPT: set[str] = set()
+_LEFT: set[str] = set()  # cgroups still busy when their sandbox closed: removed at exit
 
 
-def _remove_cgroup(folder: str) -> None:
-    for _ in range(50):  # the sandbox's last processes may take a moment to be reaped
+def _sweep(parent: str) -> None:
+    """Once per process: remove the empty cgroups of earlier runs whose process is gone
+    (a Dask worker that was killed never removed its own)."""
+    if parent in _SWEPT:
+        return
+    _SWEPT.add(parent)
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        parts = name.split("_")
+        if len(parts) == 4 and parts[:2] == ["hearts", "sandbox"] and parts[2].isdigit() \
+                and not os.path.exists(f"/proc/{parts[2]}"):
+            try:
+                os.rmdir(os.path.join(parent, name))
+            except OSError:
+                pass
+
+
+def _remove_cgroup(folder: str, wait: float = 2.0) -> None:
+    deadline = time.monotonic() + wait
+    while True:  # the sandbox's last processes may take a moment to be reaped
         try:
             os.rmdir(folder)
+            _LEFT.discard(folder)
             return
         except FileNotFoundError:
+            _LEFT.discard(folder)
             return
         except OSError:
+            if time.monotonic() > deadline:
+                _LEFT.add(folder)
+                return
             time.sleep(0.01)
+
+
+@atexit.register
+def _remove_left_cgroups() -> None:
+    for folder in list(_LEFT):
+        _remove_cgroup(folder, wait=0.5)
 
 
 def _limiter(limits: Limits, cgroup: str = "") -> Any:
