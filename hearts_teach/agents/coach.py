@@ -15,8 +15,10 @@ before, in any process. The number of deals grows only with the statistics, neve
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +32,7 @@ from hearts_teach.agents.coach_stats import (
     verdict_of,
 )
 from hearts_teach.agents.hearts.candidates import pass_pool
-from hearts_teach.agents.hearts.coach_backend import Backend, default_backend
+from hearts_teach.agents.hearts.coach_backend import Backend, Outcomes, default_backend
 from hearts_teach.agents.hearts.deals import BLOCK
 from hearts_teach.agents.hearts.mc import equivalence_classes
 from hearts_teach.agents.hearts.policy import rule_pass, threat_of
@@ -47,6 +49,7 @@ from hearts_teach.kernel.cards import (
     SUIT_MASKS,
     SUITS,
     Card,
+    CardLike,
     CardList,
     to_card,
 )
@@ -171,7 +174,7 @@ class Assessment:
         """Every candidate graded "best": the coach's choice and those certainly as good."""
         return tuple(c for c in self.candidates if c.verdict == "best")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Candidate]:
         return iter(self.candidates)
 
     def __len__(self) -> int:
@@ -180,7 +183,7 @@ class Assessment:
     def __getitem__(self, i: int) -> Candidate:
         return self.candidates[i]
 
-    def of(self, choice) -> Candidate:
+    def of(self, choice: Any) -> Candidate:  # a card, or 3 cards; checked by to_card / CardList
         """The candidate for a card (play) or for a set of 3 cards (pass)."""
         if self.kind == "play":
             c = to_card(choice)
@@ -196,7 +199,7 @@ class Assessment:
         raise NotGradedError(f"the pass {' '.join(c.pretty for c in CardList(choice))} was not "
                              f"graded; call assess_pass(view, include=[...]) with it")
 
-    def verdict(self, choice) -> str:
+    def verdict(self, choice: Any) -> str:
         return self.of(choice).verdict
 
     def tie_line(self) -> str:
@@ -303,7 +306,7 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, other_label: str,
+def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names: Sequence[str], other_label: str,
                  with_trick: bool) -> str:
     text = _consequence_words(ev, i, other, seat, names, other_label, with_trick)
     if not with_trick and ev.candidates[i] & QS_MASK and text.startswith("the Q♠ ends up in your tricks"):
@@ -312,12 +315,12 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names, othe
     return text
 
 
-def _queen_rate(o) -> float:
+def _queen_rate(o: Outcomes) -> float:
     """How often the Q♠ ended in the seat's tricks, moons aside, over all of o's deals."""
     return float((o.queen[0] * (o.moon[0] < 0)).mean())
 
 
-def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names,
+def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names: Sequence[str],
                        other_label: str, with_trick: bool) -> str:
     """What happened in the rollouts with candidate ``i``, compared with ``other`` (the best,
     or for the best the runner-up): the biggest of the Q♠, hearts and moon effects, worded
@@ -551,7 +554,7 @@ def _trick_load(view: View) -> str:
 
 # passes ----------------------------------------------------------------------------------
 def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 16384,
-                include=(), backend: Backend | None = None) -> Assessment:
+                include: Any = (), backend: Backend | None = None) -> Assessment:  # include: checked below
     """Grade about 25 candidate passes (the rule bot's, every triple of the 6 most
     passable cards, void-making triples) by simulating whole hands in which the other seats
     pass and play like the rule bot. ``include`` adds triples (e.g. the learner's); they, and
@@ -569,7 +572,7 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 
                                 f"[['QS', 'AH', '2C']], got {type(include).__name__} {quote(include)}",
                                 argument="include")
     pool = pass_pool(view.hand)
-    extra = [include] if isinstance(include, str | Card) else list(include)
+    extra: list[Any] = [include] if isinstance(include, str | Card) else list(include)
     if extra and (isinstance(extra[0], str) and len(extra[0]) <= 3 or isinstance(extra[0], Card)):
         extra = [extra]  # a single triple given as cards
     if view.passed:
@@ -588,7 +591,8 @@ def assess_pass(view: View, seed: int = 0, worlds: int = 128, max_worlds: int = 
             for m in ev.candidates]
     cands = _candidates(ev, groups, does, view, with_trick=False)
     seat = view.seat
-    pos = f"{view.seat_names[seat]} passes {view.pass_direction} to {view.seat_names[view.pass_to]}"
+    to = view.pass_to  # a view of a pass hand: the pass has a receiver
+    pos = f"{view.seat_names[seat]} passes {view.pass_direction} to {view.seat_names[to] if to is not None else 'nobody'}"
     return Assessment("pass", seat, view.seat_names[seat], pos, tuple(cands), ev.deals, seed,
                       view.key(), ev)
 
@@ -629,7 +633,7 @@ def _pass_does(hand: int, m: int) -> str:
     return bits[0] if len(bits) == 1 else ", ".join(bits[:-1]) + " and " + bits[-1]
 
 
-def _triple_mask(tri, hand: int) -> int:
+def _triple_mask(tri: Iterable[CardLike] | str, hand: int) -> int:
     try:
         cl = CardList(tri)
     except (HeartsError, TypeError) as e:

@@ -232,7 +232,7 @@ def _defined_functions(sources: list[str], assignments: bool = False) -> list[st
     for src in sources:
         for m in re.finditer(pattern, src, re.MULTILINE):
             name = m.group(1) or (m.group(2) if assignments else None)
-            if name not in names:
+            if name is not None and name not in names:
                 names.append(name)
     return names
 

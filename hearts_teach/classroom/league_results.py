@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import BinaryIO
 
 from hearts_teach.classroom.league_tables import BotFile, LeagueError, suspect_words
 from hearts_teach.classroom.os_sandbox import NOT_ISOLATED
@@ -51,7 +52,7 @@ class ResultsFile:
         tmp.write_text(json.dumps(settings, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         os.replace(tmp, self.meta)
         self.skipped = 0
-        self._fh = None
+        self._fh: BinaryIO | None = None
         self._lines: list[bytes] = []  # every intact line, as it should be in the file
         self._size = 0  # bytes the file should hold
 
@@ -79,7 +80,7 @@ class ResultsFile:
     def _rewrite(self) -> None:
         """Write the kept lines to a new file that replaces the old one."""
         reopen = self._fh is not None
-        if reopen:
+        if self._fh is not None:
             self._fh.close()
             self._fh = None
         tmp = self.path.with_name(self.path.name + ".tmp")
@@ -93,8 +94,8 @@ class ResultsFile:
     def _open(self) -> None:
         if self.path.exists():
             os.chmod(self.path, 0o644)
-        self._fh = open(self.path, "ab")  # noqa: SIM115 - kept open while running
-        self._size = os.fstat(self._fh.fileno()).st_size
+        fh = self._fh = open(self.path, "ab")  # noqa: SIM115 - kept open while running
+        self._size = os.fstat(fh.fileno()).st_size
         os.chmod(self.path, 0o444)  # bots (another user, or this one) may not open it for writing
 
     def _tampered(self) -> bool:
@@ -359,6 +360,6 @@ def standings(bots: Sequence[BotFile], results: Iterable[dict], planned: int, se
                 f"its View" if words else "")
         out.append(Standing(n, means, wins, moons, probs[i], reasons[i], first[i], slow[i], note))
     out.sort(key=lambda s: (s.never_loaded, s.mean_points if s.deal_means else math.inf, s.name))
-    n = len(names)
+    k = len(names)
     return LeagueResult(len(complete), planned, seed, move_limit, tuple(out), house, len(met),
-                        n * (n - 1) // 2, tuple(all_problems), isolated)
+                        k * (k - 1) // 2, tuple(all_problems), isolated)

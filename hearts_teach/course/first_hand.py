@@ -17,6 +17,7 @@ from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.positions import deal_with
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card, CardLike, Suit
+from hearts_teach.kernel.errors import Rule, WrongPhaseError
 from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.present.widgets.hand_widget import HandWidget
 
@@ -63,10 +64,16 @@ class FirstHand(WidgetView):
         self._ask()
 
     # the script ---------------------------------------------------------------------------
+    def _last_taker(self) -> int:
+        last = self.hand.last_trick
+        if last is None:  # called after a trick has been completed
+            raise WrongPhaseError("no trick has been completed yet", rule=Rule.WRONG_PHASE)
+        return last.taker
+
     def _others(self) -> None:
         """The scripted seats play until it is South's turn or the script is done."""
         while not self.hand.is_over and self.hand.turn != 0 and self.hand.trick_number <= TRICKS:
-            seat = self.hand.turn
+            seat = self.hand.to_act()
             self.hand.play(SCRIPT[self.hand.trick_number - 1][seat], seat)
 
     @property
@@ -93,7 +100,7 @@ class FirstHand(WidgetView):
         said = describe_trick(self.hand)
         if card.suit is Suit.HEARTS:
             said += (f". Your {card.pretty} broke hearts: from now on anyone may lead a heart, "
-                     f"and the point went to {self.hand.seat_names[self.hand.last_trick.winner]}")
+                     f"and the point went to {self.hand.seat_names[self._last_taker()]}")
         self.log.append(said)
         if not self.done:
             self._others()

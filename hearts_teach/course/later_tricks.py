@@ -23,7 +23,7 @@ def later_points(position: Hand, choices: Iterable[CardLike], count: int = 400, 
     Only a hold hand (no pass) is supported: the sampled hidden cards are dealt back as they were."""
     if position.pass_direction != "hold":
         raise ValueError("later_points replays hold hands only (a pass would hide who held what)")
-    seat = position.turn
+    seat = position.to_act()
     view = position.view(seat)
     played = [0] * len(position.seat_names)
     for a in position.history:
@@ -45,8 +45,9 @@ def later_points(position: Hand, choices: Iterable[CardLike], count: int = 400, 
             bots_play(h, table_bots("rule", players=len(start)))
             total += h.points_taken[seat] - before
             for t in h.tricks[done:]:
-                if t.winner == seat:
-                    by_suit[t.card_of(seat).suit] += t.points
+                mine = t.card_of(seat)
+                if t.winner == seat and mine is not None:
+                    by_suit[mine.suit] += t.points
             n += 1
         out[card] = {"points": total / n, "by_suit": {s: v / n for s, v in by_suit.items()}}
     return out
@@ -57,7 +58,7 @@ def later_points_table(position: Hand, choices: Iterable[CardLike], suit: Suit, 
     """``later_points`` as a text table: points in all, in tricks won with a card of ``suit``, and
     in tricks won with another card."""
     data = later_points(position, choices, count, seed)
-    name = position.seat_names[position.turn]
+    name = position.seat_names[position.to_act()]
     lines = [f"{count} sampled deals, played out by rule bots after each card; {name}'s points from here on:",
              f"{'card':<5} {'in all':>7} {'won with a ' + suit.symbol:>14} {'won with another card':>22}"]
     for card, row in data.items():

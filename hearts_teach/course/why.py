@@ -27,6 +27,7 @@ from hearts_teach.agents.hearts.policy import (
     _has_played,
     threat_of,
 )
+from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import DECK, QS_INDEX, QS_MASK, SUIT_MASKS, Card
 
@@ -180,12 +181,12 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
 __all__ = ["Why", "why", "why_now", "why_played"]
 
 
-def why_now(hand, moon_defence: bool = True) -> Why:  # noqa: ANN001 - a Hearts Hand (course layer)
+def why_now(hand: Hand, moon_defence: bool = True) -> Why:
     """``why`` for the seat to play on ``hand`` (a ``games.hearts.Hand`` in the play phase)."""
-    return why(View.from_hand(hand, hand.turn), moon_defence)
+    return why(View.from_hand(hand, hand.to_act()), moon_defence)
 
 
-def why_played(hand, trick: int, seat: int, moon_defence: bool = True) -> Why:  # noqa: ANN001
+def why_played(hand: Hand, trick: int, seat: int, moon_defence: bool = True) -> Why:
     """Why ``seat`` played its card to trick ``trick`` (1-based) of a played ``hand``, from the
     rule bot's own decision in the position before that card. Raises ``ValueError`` when the
     card played there is not the rule bot's (that seat was not a rule bot then)."""

@@ -40,7 +40,7 @@ from hearts_teach.games.hearts.batch import (
     low,
     masks_of,
 )
-from hearts_teach.games.hearts.rules import PASS_DIRECTIONS
+from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, Rules
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS, SUITS
 from hearts_teach.kernel.rng import Rng, hash64
 from hearts_teach.kernel.table import SEAT_COUNT
@@ -63,7 +63,7 @@ _ABOVE = ~np.array([(2 << c) - 1 for c in range(52)], dtype=U64)
 _ZERO = U64(0)
 
 
-def _sub(a: np.ndarray, sel) -> np.ndarray:
+def _sub(a: np.ndarray, sel: np.ndarray | None) -> np.ndarray:
     return a if sel is None else a[sel]
 
 
@@ -95,11 +95,11 @@ class RandomPolicy(Policy):
     def __init__(self, stream: Stream):
         self.stream = stream
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         u = _sub(self.stream.uniform(), sel)
         return kth_bit(legal, (u * np.bitwise_count(legal)).astype(np.intp))
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         u = np.stack([self.stream.uniform() for _ in range(3)], axis=1)
         return sample3(_sub(st.hands[:, seat], sel), _sub(u, sel))
 
@@ -110,7 +110,7 @@ class KeyedRandomPolicy(RandomPolicy):
     rebuilt from the arrays for each hand (a Python loop: this policy is for tournaments
     that must agree with the scalar path, not for speed)."""
 
-    def __init__(self, seed: int, rules, hand_numbers: np.ndarray, name: str = "random"):
+    def __init__(self, seed: int, rules: Rules, hand_numbers: np.ndarray, name: str = "random") -> None:
         self.seed = seed
         self.rules = rules
         self.hand_numbers = np.asarray(hand_numbers)
@@ -126,7 +126,7 @@ class KeyedRandomPolicy(RandomPolicy):
         n = self._numbers[b]
         return f"v1|{self._rules_repr}|{self._directions[n % len(self._directions)]}|{n}|{seat}|{phase}|"
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         rows = st.ar if sel is None else sel
         tl = st.step % SEAT_COUNT  # cards already in the trick
         cols = zip(rows.tolist(), st.turn[rows].tolist(), h.tolist(),
@@ -143,7 +143,7 @@ class KeyedRandomPolicy(RandomPolicy):
             u[i] = self._rng("play", key).random()
         return kth_bit(legal, (u * np.bitwise_count(legal)).astype(np.intp))
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         rows = list(range(st.size)) if sel is None else sel.tolist()
         h = _sub(st.hands[:, seat], sel)
         u = np.empty((len(h), 3))
@@ -208,7 +208,7 @@ def rule_pass_masks(h: np.ndarray, spade_guards: int = SPADE_GUARDS,
     return chosen
 
 
-def _pick(conds: list, choices: list, default) -> np.ndarray:
+def _pick(conds: list[np.ndarray], choices: list[np.ndarray], default: np.ndarray | int) -> np.ndarray:
     """``np.select``: the first true condition's choice, else ``default`` (as a chain of
     ``np.where`` from the last test back to the first, which is cheaper here)."""
     out = np.asarray(default)
@@ -247,15 +247,16 @@ def _highest_card(legal: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """``policy._highest_card``: highest rank; equal ranks → shortest suit in hand; then
     the lowest suit. The key rank·64 + (13 - length)·4 + (3 - suit) holds the card; an
     empty suit's key is negative."""
-    best = None
+    best: np.ndarray | None = None
     for s in range(SUITS):
         key = _HI13.take(_field(legal, s)).astype(np.intp) * 64
         key += (13 - np.bitwise_count(hand & _SUIT_M[s])) * 4 + (3 - s)
         best = key if best is None else np.maximum(best, key, out=best)
+    assert best is not None  # SUITS > 0
     return (3 - (best & 3)) * 13 + (best >> 6)
 
 
-def _lead(h, legal, played, threat) -> np.ndarray:
+def _lead(h: np.ndarray, legal: np.ndarray, played: np.ndarray, threat: np.ndarray) -> np.ndarray:
     spades = legal & _SPADES
     clubs = (legal & FIELD).astype(np.intp)
     diamonds = _field(legal, 1)
@@ -283,11 +284,12 @@ _SEAT_MASK = SEATS - 1
 assert SEATS & _SEAT_MASK == 0, "the seat mask needs a power-of-two table"
 
 
-def _has_played(other, seat, trick_len: int):
+def _has_played(other: np.ndarray, seat: np.ndarray, trick_len: int) -> np.ndarray:
     return (((seat - other) & _SEAT_MASK) <= trick_len) & (other != seat)
 
 
-def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
+def _follow(seat: np.ndarray, h: np.ndarray, legal: np.ndarray, tl: int, led: np.ndarray, win_card: np.ndarray,
+            win_seat: np.ndarray, trick_mask: np.ndarray, threat: np.ndarray) -> np.ndarray:
     if tl == 3:  # last seat: win a clean trick with the highest card (never the queen)
         above = legal & _ABOVE.take(win_card)
         below = legal & _BELOW.take(win_card)
@@ -316,7 +318,8 @@ def _follow(seat, h, legal, tl, led, win_card, win_seat, trick_mask, threat):
     return np.where(ride, QS_INDEX, card)
 
 
-def _discard(seat, h, legal, tl, win_seat, played, threat):
+def _discard(seat: np.ndarray, h: np.ndarray, legal: np.ndarray, tl: int, win_seat: np.ndarray, played: np.ndarray,
+             threat: np.ndarray) -> np.ndarray:
     hearts = legal & _HEARTS
     open_moon = (threat == MOON_OPEN).astype(np.intp) << 13
     card = _HEART_DISCARD.take(_field(legal, 2) | open_moon).astype(np.intp)
@@ -337,8 +340,9 @@ def _discard(seat, h, legal, tl, win_seat, played, threat):
     return card
 
 
-def rule_play_batch(seat, h, legal, tl: int, led, win_card, win_seat, trick_mask, played,
-                    threat) -> np.ndarray:
+def rule_play_batch(seat: np.ndarray, h: np.ndarray, legal: np.ndarray, tl: int, led: np.ndarray,
+                    win_card: np.ndarray, win_seat: np.ndarray, trick_mask: np.ndarray, played: np.ndarray,
+                    threat: np.ndarray) -> np.ndarray:
     """``agents.hearts.policy.rule_play`` on arrays (``tl``, the trick length, is one number). With
     one legal card every branch returns it, so the scalar shortcut needs no test here."""
     if tl == 0:
@@ -363,7 +367,7 @@ class RulePolicy(Policy):
         self.moon_defence = moon_defence
         self.void_bonus = void_bonus
 
-    def play(self, st: BatchState, sel, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def play(self, st: BatchState, sel: np.ndarray | None, h: np.ndarray, legal: np.ndarray) -> np.ndarray:
         seat = _sub(st.turn, sel)
         ar = st.ar if sel is None else sel
         threat = st.threat.ravel()[ar * SEAT_COUNT + seat]
@@ -373,7 +377,7 @@ class RulePolicy(Policy):
                                _sub(st.win_seat, sel), _sub(st.trick_mask, sel),
                                _sub(st.played, sel), threat)
 
-    def pass_cards(self, st: BatchState, sel, seat: int) -> np.ndarray:
+    def pass_cards(self, st: BatchState, sel: np.ndarray | None, seat: int) -> np.ndarray:
         return rule_pass_masks(_sub(st.hands[:, seat], sel), void_bonus=self.void_bonus)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -71,8 +72,8 @@ def _constraints(view: View) -> tuple[int, list[int], list[int], list[int]]:
                               f"use a view from the pass or the play", rule=Rule.WRONG_PHASE)
     unseen = view.unseen_mask
     cap = [0 if s == me else view.sizes[s] for s in range(SEAT_COUNT)]
-    if view.passed and view.pass_direction != "hold":
-        target = view.pass_to
+    target = view.pass_to
+    if view.passed and target is not None:  # a pass hand, once passed
         k = view.passed & unseen
         base[target] |= k
         cap[target] -= k.bit_count()
@@ -234,7 +235,7 @@ def _check_rollout_args(view: object, candidates: object, worlds: object, seed: 
     cands = _check_candidates(candidates, what)
     worlds = check_count(worlds, "worlds")
     rng = check_batch_seed(seed)
-    make_policy(policy, Stream(0, np.zeros(1, dtype=np.uint64)))
+    make_policy(cast("str | Policy", policy), Stream(0, np.zeros(1, dtype=np.uint64)))  # refuses a bad one
     return view, cands, worlds, rng
 
 
@@ -266,7 +267,7 @@ def rollout_play(view: View, candidates: Sequence[int] | None = None, worlds: in
             raise IllegalPlayError(f"cannot roll out {name}: {'it is not legal now' if held else 'the seat does not hold it'} "
                                    f"({why_not if held else Rule.NOT_IN_HAND}); the legal cards are "
                                    f"{', '.join(DECK[i].pretty for i in indices_of(legal_mask))}",
-                                   rule=why_not if held else Rule.NOT_IN_HAND, seat=view.seat)
+                                   rule=why_not if held and why_not is not None else Rule.NOT_IN_HAND, seat=view.seat)
     w = sample_worlds(view, worlds, rng.spawn("worlds"))
     c = len(cands)
     st = BatchState(np.tile(w, (c, 1)), view.rules)

@@ -110,11 +110,13 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
                 chosen[seat] = mine
                 hands = [dealt[s] ^ chosen[s] for s in table.seats]
                 for s in table.seats:
-                    hands[pass_target(s, direction, table)] |= chosen[s]
+                    to = pass_target(s, direction, table)
+                    if to is not None:  # a hold hand passes nothing
+                        hands[to] |= chosen[s]
                 taken, _ = rollout(hands, [0] * n, 0, 0, opening_holder(hands, compiled), -1, -1, -1,
                                    False, 0, 0, compiled, defence)
                 scores, shooter = final_scores(taken, moon_rule, omni)
-                _record(arrays, i, j, taken[seat], scores, seat, shooter, 0)
+                _record(arrays, i, j, taken[seat], scores, seat, shooter, False)
     else:
         ctx = PlayContext(view)
         for j, hands in enumerate(deals):
@@ -125,7 +127,8 @@ def scalar_backend(view: View, candidates: Sequence[int], deals: Sequence[list[i
     return Outcomes(points, queen, hearts, moon, trick, others)
 
 
-def _record(arrays, i: int, j: int, mine: int, scores, seat: int, shooter: int | None,
+def _record(arrays: list[np.ndarray], i: int, j: int, mine: int, scores: tuple[int, ...], seat: int,
+            shooter: int | None,
             won: bool) -> None:
     points, queen, hearts, moon, trick, others = arrays
     points[i, j] = scores[seat]

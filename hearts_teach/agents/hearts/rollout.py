@@ -9,6 +9,8 @@ never play a card the engine would refuse nor score a trick differently.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, POINTS, rule_play
 from hearts_teach.games.hearts.legality import PlayState, cascade
 from hearts_teach.games.hearts.rules import RuleTables
@@ -190,14 +192,14 @@ def sample_hands(rng: Rng, me: int, my_hand: int, unseen: int, sizes: tuple[int,
                 break
         if ok and not any(cap[s] for s in others):
             return hands
-    hands = _checked_deal(rnd, base, cap0, others, suit_seats)
-    if hands is None:
+    placed = _checked_deal(rnd, base, cap0, others, suit_seats)
+    if placed is None:
         raise RuntimeError("no deal of the hidden cards fits the view "
                            f"(sizes {list(sizes)}, voids {list(void)})")
-    return hands
+    return placed
 
 
-def _checked_deal(rnd, base: list[int], cap0: list[int], others: list[int],
+def _checked_deal(rnd: Callable[[], float], base: list[int], cap0: list[int], others: list[int],
                   suit_seats: list[tuple]) -> list[int] | None:
     """Place every card so that the remaining cards can always still be placed: for each
     set T of seats, their free places must not exceed the cards that some seat of T may
