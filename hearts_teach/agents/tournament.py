@@ -17,7 +17,6 @@ and, in a duplicate tournament, every rotation of the lineup sees exactly the sa
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -31,6 +30,7 @@ from hearts_teach.agents.lineups import Tally, seating
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
+from hearts_teach.games.records import dumps_json
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
@@ -234,7 +234,7 @@ class TournamentResult:
         return {"hands": self.hands, "bots": [b.to_dict() for b in self.bots]}
 
     def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
+        return dumps_json(self.to_dict(), kw)
 
     def edge(self, i: int = 0) -> tuple[float, float]:
         """Mean of (the other entries' average − entry ``i``) per hand, and its standard
