@@ -9,7 +9,7 @@ import os
 import sys
 import threading
 
-from hearts_teach.classroom.checks import check, framework, try_it
+from hearts_teach.classroom.checks import check, checker, framework, try_it
 from hearts_teach.classroom.checks.framework import MAX_PRINTED, call_with_limit
 
 LIMIT = 0.5
@@ -168,3 +168,29 @@ def test_a_stray_stop_never_reaches_the_thread_hook(monkeypatch):
     t.start()
     t.join()
     assert seen == [ZeroDivisionError]
+
+
+def test_kernel_interrupt_is_one_line(capsys):
+    """Kernel → Interrupt raises KeyboardInterrupt in the main thread while it waits for the
+    function: the check stops the function and says so in one line, no traceback."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    def slow(trick):
+        while True:
+            sum(range(1000))
+
+    checker("trick_winner").cases()  # made once per process: the interrupt lands in the function
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.0)
+    try:
+        res = check("trick_winner", slow, time_limit=30)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    out = capsys.readouterr().out
+    assert res.interrupted and res.first_failure.kind == "interrupted"
+    assert "you interrupted the check (Kernel → Interrupt)" in out
+    assert out.strip().splitlines()[-1] == "trick_winner: 0 of 38 cases right before you interrupted case 1 (check stopped)."

@@ -86,7 +86,14 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
     except (KeyError, CheckerModuleError) as exc:
         print(exc.args[0])
         return CheckResult(name, 0, 0)
-    result = run_check(chk, func, time_limit)
+    try:
+        result = run_check(chk, func, time_limit)
+    except KeyboardInterrupt:  # Kernel → Interrupt outside the learner's function (it is caught there)
+        result = CheckResult(name, 0, 0, interrupted=True)
+        result.lines = [f"{name}: check interrupted (Kernel → Interrupt) before it finished."]
+        if not quiet:
+            print(result.lines[0])
+        return result
     result.lines = report_lines(chk, result)
     if not quiet:
         print("\n".join(result.lines))
