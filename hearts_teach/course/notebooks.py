@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from nbformat import NotebookNode
 
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
+
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("notebooks", "solutions", "exercises")
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -192,4 +194,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))

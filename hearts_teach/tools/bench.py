@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.tools.bench_batch import (
     batch_figures,  # the numpy batch engine beside the scalar one
 )
@@ -66,4 +67,4 @@ __all__ = ["STANDARD", "add_arguments", "bench_random_hands", "emit", "exchange"
            "pass_offset", "random_hand", "run", "watch_views"]
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))
