@@ -11,6 +11,7 @@ as ``RandomBot`` (``Bot.rng_for``), so every card matches the scalar path.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 import numpy as np
 
@@ -24,7 +25,7 @@ from hearts_teach.kernel.table import SEAT_COUNT
 BATCH_BOTS = ("random", "rule", "greedy", "easy")
 
 
-def batch_supported(seats: Sequence) -> bool:
+def batch_supported(seats: Sequence[object]) -> TypeGuard[Sequence[str]]:
     """Whether every seat is a built-in bot name the batch engine plays."""
     return all(isinstance(s, str) and s.strip().lower() in BATCH_BOTS for s in seats)
 

@@ -447,8 +447,8 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
         from hearts_teach.agents.batch_tournament import BATCH_BOTS, batch_supported
 
         if batch_supported(lineup):
-            _batch_tournament(lineup, hands, seed, duplicate, rules, tally, bar)  # type: ignore[arg-type]
-            return tally.result(lineup, hands, seed, duplicate)  # type: ignore[arg-type]
+            _batch_tournament(lineup, hands, seed, duplicate, rules, tally, bar)
+            return tally.result(lineup, hands, seed, duplicate)
         if engine == "batch":
             raise ArgumentError(f"the batch engine plays only {', '.join(BATCH_BOTS)} seats, "
                              f"got {', '.join(map(str, lineup))}; use engine='scalar' or 'auto'",
@@ -466,7 +466,7 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     return tally.result(names, hands, seed, duplicate, problems)
 
 
-def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool, rules: Rules | None,
+def _batch_tournament(lineup: Sequence[str], hands: int, seed: int, duplicate: bool, rules: Rules | None,
                       tally: RunningTally, bar: _Progress) -> None:
     """``run_tournament`` on the batch engine (built-in bots only), ``CHUNK_DEALS`` deals at a
     time into ``tally``; same result as the scalar path."""

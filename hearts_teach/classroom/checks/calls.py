@@ -136,9 +136,7 @@ class _Sink(io.TextIOBase):
         self._printout = printout
         self._name = name
 
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return "utf-8"
+    encoding = "utf-8"
 
     def writable(self) -> bool:
         return True
@@ -162,8 +160,11 @@ class _Sink(io.TextIOBase):
         pass
 
 
-class _NoStdin(io.TextIOBase):
-    """``sys.stdin`` during a call: every read is refused in one line."""
+class _NoStdin:
+    """``sys.stdin`` during a call: every read is refused in one line (a file-like object of its
+    own rather than an ``io`` subclass, whose bytes-typed readline it would have to override)."""
+
+    encoding = "utf-8"
 
     def __init__(self, printout: _Printout) -> None:
         self._printout = printout
@@ -175,19 +176,33 @@ class _NoStdin(io.TextIOBase):
         self._printout.note(STDIN_MESSAGE)
         raise InputNotAllowed(STDIN_MESSAGE)
 
-    read = readline = _refuse
+    def read(self, size: int | None = -1, /) -> str:
+        return self._refuse()
 
-    def readlines(self, *args: Any) -> list[str]:  # type: ignore[override]
+    def readline(self, size: int = -1, /) -> str:  # iterating calls this too
+        return self._refuse()
+
+    def readlines(self, hint: int = -1, /) -> list[str]:
         self._refuse()
         return []
+
+    def __iter__(self) -> _NoStdin:
+        return self
 
     def __next__(self) -> str:
         return self._refuse()
 
-    def close(self) -> None:
-        pass
+    def isatty(self) -> bool:
+        return False
 
-    def __del__(self) -> None:
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("fileno")
+
+    @property
+    def closed(self) -> bool:
+        return False
+
+    def close(self) -> None:
         pass
 
 
@@ -207,7 +222,8 @@ class _FdCapture:
     def __enter__(self) -> _FdCapture:
         for stream in (sys.__stdout__, sys.__stderr__):  # what Python buffered goes where it was meant
             with contextlib.suppress(Exception):
-                stream.flush()  # type: ignore[union-attr]
+                if stream is not None:
+                    stream.flush()
         try:
             for fd in self.FDS:
                 self.saved[fd] = os.dup(fd)
@@ -265,9 +281,10 @@ def _contained(printout: _Printout, fd_printout: _Printout) -> Iterator[None]:
 
     out, err, stdin = _Sink(printout, "sys.stdout"), _Sink(printout, "sys.stderr"), _NoStdin(printout)
     with _FdCapture(fd_printout):
-        sys.stdout = sys.__stdout__ = out  # type: ignore[misc]
-        sys.stderr = sys.__stderr__ = err  # type: ignore[misc]
-        sys.stdin = sys.__stdin__ = stdin  # type: ignore[misc]
+        # sys.__stdout__ & co. are typed as the interpreter's own files: set them by name
+        for name, stream in (("stdout", out), ("stderr", err), ("stdin", stdin)):
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
         builtins.input = no_input
         try:
             yield
@@ -304,13 +321,21 @@ def _is_stop(exc_type: Any) -> bool:
     return isinstance(exc_type, type) and issubclass(exc_type, _Stop)
 
 
-def _dropping_stops(hook: Callable[[Any], Any]) -> Callable[[Any], None]:
-    def quiet_hook(args: Any) -> None:
-        if not _is_stop(args.exc_type):
-            hook(args)
+class _QuietHook:
+    """An exception hook that drops the time limit's stray stops and passes the rest on."""
 
-    quiet_hook._drops_stops = True  # type: ignore[attr-defined]
-    return quiet_hook
+    _drops_stops = True  # how ``_quiet_stray_stops`` recognises a hook it already installed
+
+    def __init__(self, hook: Callable[[Any], Any]) -> None:
+        self.hook = hook
+
+    def __call__(self, args: Any) -> None:
+        if not _is_stop(args.exc_type):
+            self.hook(args)
+
+
+def _dropping_stops(hook: Callable[[Any], Any]) -> Callable[[Any], None]:
+    return _QuietHook(hook)
 
 
 def _quiet_stray_stops() -> None:

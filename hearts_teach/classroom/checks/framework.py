@@ -354,7 +354,7 @@ def _report_lines(checker: Checker, res: CheckResult) -> list[str]:
             lines.append("  your function printed: " + " | ".join(shown[:3]) + (" ..." if len(shown) > 3 else ""))
             if len(shown) > 3 and shown[-1].startswith("… "):  # how much more there was
                 lines.append("  " + shown[-1])
-    if res.timed_out and res.timeout_index is not None and res.timeout_index != f.index:
+    if f is not None and res.timed_out and res.timeout_index is not None and res.timeout_index != f.index:
         # an earlier case was wrong; a later one then never returned
         lines.append(f"Case {res.timeout_index + 1} of {res.total} then did not finish within the time limit, "
                      f"so the check stopped there (a loop that never ends?).")
