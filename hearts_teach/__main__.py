@@ -91,7 +91,25 @@ def add_grade(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_grade)
 
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league, add_grade]
+def cmd_data(args: argparse.Namespace) -> int:
+    from hearts_teach.present.data_command import main_data
+
+    return main_data(args)
+
+
+def add_data(sub: argparse._SubParsersAction) -> None:
+    from hearts_teach.present.data_command import add_arguments
+
+    p = sub.add_parser("data", help="export or delete your saved drills and lesson progress (kept on this machine)",
+                       description="Your drills and lesson progress live in one SQLite file on this machine "
+                                   "(the folder $HEARTS_TEACH_DATA, else your user data folder); nothing is sent "
+                                   "anywhere. Without an option, say where it is and what it holds.")
+    add_arguments(p)
+    p.set_defaults(func=cmd_data)
+
+
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_replay, add_tournament, add_league, add_grade,
+                                                                    add_data]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,7 +10,7 @@ the one grading path and ``MARKS`` the one scale. A drill's score is in *marks*:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from hearts_teach.course.players import bots_play, table_bots
@@ -19,6 +19,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import CardLike, CardList
 from hearts_teach.kernel.errors import ArgumentError
+from hearts_teach.present import progress_log
 from hearts_teach.present.widgets.common import WidgetView
 
 if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is graded
@@ -168,6 +169,8 @@ class DrillSession(WidgetView):
     (a ``HandWidget`` or a ``PassPicker``) for the current drill and the feedback so far.
     """
 
+    lesson = "08"  # the lesson its answers are kept under as progress
+
     def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0):
         self.drills = list(drills)
         self.seed = seed
@@ -221,11 +224,18 @@ class DrillSession(WidgetView):
         if g.verdict != "best":
             feedback += f" The coach's best: {g.best}."
         feedback += f" ({g.verdict.capitalize()} means {meaning(g.verdict)}.)"
-        self.results.append(DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment,
-                                        seen, feedback))
-        self.last_feedback = feedback
+        result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
+        self.results.append(result)
+        self.last_feedback = self._graded(result)
+        self.results[-1] = replace(result, feedback=self.last_feedback)
         self._start()
         return self.last_feedback
+
+    def _graded(self, result: DrillResult) -> str:
+        """Keep the answer as lesson progress (full marks: passed); returns the feedback to show.
+        A session over saved drills (``course.my_drills``) also reschedules the drill here."""
+        progress_log.record(result.drill.title, result.marks == FULL_MARKS, self.lesson)
+        return result.feedback
 
     # views --------------------------------------------------------------------------------
     def position_text(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -103,7 +104,11 @@ def comparable(text: str) -> str:
 
 
 def execute_notebook(path: Path, timeout: int = 300) -> str:
-    """Execute ``path`` in a fresh kernel and return the normalised notebook text."""
+    """Execute ``path`` in a fresh kernel and return the normalised notebook text. The kernel gets an
+    empty learner data folder of its own (``HEARTS_TEACH_DATA``): the stored outputs never show,
+    and the run never touches, the drills and progress of whoever runs it."""
+    import tempfile
+
     import nbformat
     from nbclient import NotebookClient
 
@@ -113,7 +118,8 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent.resolve())}},
                             record_timing=False, store_widget_state=False)
-    client.execute()
+    with tempfile.TemporaryDirectory(prefix="hearts-teach-data-") as data:
+        client.execute(env={**os.environ, "HEARTS_TEACH_DATA": data})
     _merge_streams(nb)
     _drop_interpreter_stamp(nb)
     nb = _normalize_widget_ids(nb)

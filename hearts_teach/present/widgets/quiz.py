@@ -3,7 +3,8 @@
 Choices may be text, numbers or cards. The learner may try again after a wrong answer;
 every attempt is kept in ``attempts`` so a notebook (or a test) can print what happened.
 Once answered right the quiz is closed: its buttons are disabled and a later answer only
-repeats which answer was right (it never says "try again").
+repeats which answer was right (it never says "try again"). Each answer is also kept as lesson
+progress in the learner's local database (best-effort: ``hearts_teach.present.progress_log``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import ipywidgets as w
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card, to_card
 from hearts_teach.kernel.errors import ArgumentError, HeartsError, quote
+from hearts_teach.present import progress_log
 from hearts_teach.present.widgets.common import (
     WidgetView,
     card_button,
@@ -40,12 +42,14 @@ class Quiz(WidgetView):
     - ``reasons``: a mapping choice → sentence, a function choice → sentence, or one
       sentence for every choice; shown with the verdict.
     - ``explanation``: shown after a right answer (the general point).
+    - ``lesson``: the lesson the answers are kept under as progress (default: the open notebook's,
+      see ``progress_log``).
     - Parts: ``buttons`` (label → Button, labels are the choices' text: 'Q♠', '13'),
       ``feedback`` (HTML), ``attempts`` [(choice, right)].
     """
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, reasons: Reasons = None,
-                 explanation: str = "", *, four_color: bool | None = None):
+                 explanation: str = "", *, four_color: bool | None = None, lesson: str | None = None):
         if not choices:
             raise ArgumentError("a quiz needs at least one choice", argument="choices")
         self.question = question
@@ -54,6 +58,7 @@ class Quiz(WidgetView):
         self._right = self._normalise_answer(answer)
         self.reasons = reasons
         self.explanation = explanation
+        self.lesson = lesson
         self.attempts: list[tuple[Any, bool]] = []
         self.last_message = ""
         self.buttons: dict[str, w.Button] = {}
@@ -143,6 +148,7 @@ class Quiz(WidgetView):
             return self._say(f"Already answered: {_label(right)} was right. This question is closed.", "ok")
         ok = self.is_right(c)
         self.attempts.append((c, ok))
+        progress_log.record(self.question, ok, self.lesson)
         why = sentence(self.reason(c))
         if ok:
             text = f"✔ Right: {_label(c)}." + (f" {why}" if why else "")
