@@ -121,7 +121,7 @@ class ReviewPanel:
             self.reviews[hand.hand_number] = review
             if first and not self.practice and hand.hand_number not in self.saved:
                 self.saved.add(hand.hand_number)
-                self.note = learner_store.save_mistakes(hand, review, self.source)
+                self.note = learner_store.save_mistakes(hand, review, f"{self.source}, hand {hand.hand_number + 1}")
             over = self.match is not None and self.match.is_over
             self.review_html.value = review_html(review, self.match_review() if over else None, self.note)
             self._set_try(list(review.moments))

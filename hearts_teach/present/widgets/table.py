@@ -158,7 +158,7 @@ class TableWidget(WidgetView):
         self.log_lines: list[str] = []  # this hand's log, oldest first (shown newest first)
         self._autopilot_passing = False
         self.review_panel = ReviewPanel(seat, practice=bool(position_note), marks=marks,
-                                        source=f"table seed {seed}", on_try_again=self.try_again)
+                                        source=f"your match of seed {seed}", on_try_again=self.try_again)
         self.practice_table: TableWidget | None = None
         self.practice_box = w.VBox()
         self.practice_box.add_class("ht-practice")
