@@ -12,6 +12,13 @@ from dataclasses import dataclass, field
 
 from hearts_teach import Card, Phase
 
+try:  # under pytest tests/ is on sys.path; measure_play.py runs from the repository root
+    from review_support import stub_grade
+except ImportError:
+    from tests.review_support import stub_grade
+
+__all__ = ["stub_grade"]  # the replays need no verdicts: a stand-in grades cheaply
+
 APP = ".ht-app"
 TABLE = ".ht-table"
 PASS_CARDS = ".ht-table .ht-pass-picker .htc-card"

@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # run as a script from the repository root
 
 from tests.e2e.conftest import CHROME_ARGS, CHROMIUM, PLAY, _server_env, _stop, start_voila  # noqa: E402
-from tests.e2e.driver import PASS_CARDS, play_hand, replay  # noqa: E402
+from tests.e2e.driver import PASS_CARDS, play_hand, replay, stub_grade  # noqa: E402
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -42,8 +42,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import expect, sync_playwright
 
+    import hearts_teach.present.widgets.verdict_queue as vq
     from hearts_teach.present.widgets import PlayApp
 
+    vq.DEFAULT_GRADER = stub_grade  # the replay here needs no verdicts (the page's kernel grades for real)
     want = replay(PlayApp(seed=1, trick_pause=0).table)
     tmp = Path(tempfile.mkdtemp(prefix="hearts-measure-"))
     (tmp / "nb").mkdir()

@@ -141,7 +141,8 @@ class ReviewPanel:
                     f"{r.reason} Coach's choice: {r.best_reason}"
                 items.append(f"<details class='ht-move ht-verdict-{escape(r.verdict)}'><summary>{escape(_short(r))}"
                              f" <b>{escape(r.mark)}</b></summary><div>{escape(why)}</div></details>")
-        return ("<div class='ht-moves-box' role='region' aria-label='Verdicts on your moves'>"
+        label = "Verdicts on your practice moves" if self.practice else "Verdicts on your moves"
+        return (f"<div class='ht-moves-box' role='region' aria-label='{label}'>"
                 "<b>Your moves</b> (the coach's verdict; open one for its reason): " + " ".join(items) + "</div>")
 
     def _set_try(self, moments: list[Graded]) -> None:
@@ -169,9 +170,7 @@ def review_html(review: HandReview, match: MatchReview | None = None, note: str 
     head = f"Review of hand {review.hand_number + 1}"
     if review.practice:
         head += " — a practice position, not the match"
-    parts = [h2(head)]
-    if review.result:
-        parts.append(f"<div>{escape(review.result)}</div>")
+    parts = [h2(head)]  # the hand's result is shown just above, by the table
     parts.append(f"<div>{escape(review.accuracy_line())}</div>")
     title, *items = moments_lines(review.moments)
     parts.append(f"<div><b>{escape(title)}</b></div>")
@@ -185,4 +184,5 @@ def review_html(review: HandReview, match: MatchReview | None = None, note: str 
         parts.append(h2(first) + "".join(f"<div>{escape(ln.strip())}</div>" for ln in rest))
     if note:
         parts.append(f"<div role='note'>{escape(note)}</div>")
-    return "<div class='ht-review-box' role='region' aria-label='Review'>" + "".join(parts) + "</div>"
+    label = "Review of the practice position" if review.practice else "Review"
+    return f"<div class='ht-review-box' role='region' aria-label='{label}'>" + "".join(parts) + "</div>"

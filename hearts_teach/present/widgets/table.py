@@ -632,7 +632,9 @@ class TableWidget(WidgetView):
         self.scores_html.value = score_table_html(self.match, winner_line=not match_over) if (
             self.match is not None and (over or self.match.finished_hands)) else ""
         # a scrolling box must be reachable by keyboard: it takes focus and has a name
-        self.log.value = ("<div class='ht-log-box' tabindex='0' role='region' aria-label='Log, newest first'>"
+        # a practice table inside the match's table: its landmarks get names of their own
+        label = "Practice log" if self.position_note else "Log"
+        self.log.value = (f"<div class='ht-log-box' tabindex='0' role='region' aria-label='{label}, newest first'>"
                           "<div><b>Log</b> (newest first)</div>"
                           + "".join(f"<div>{escape(line)}</div>" for line in reversed(self.log_lines)) + "</div>")
         self.review_panel.render(hand, self.match, hand_result_text(hand) if over else "")
