@@ -122,7 +122,8 @@ def _lab(tmp: Path, root: Path, *extra: str) -> Iterator[str]:
         # a short trick pause in JupyterLab, so the browser test sees it happen
         stdout=log, stderr=subprocess.STDOUT, env=_server_env(tmp, trick_pause="0.3"))
     try:
-        wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
+        # JupyterLab took 64 s to answer on this 2-core box at load 24 (8 helpers at work)
+        wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", timeout=240)
         yield f"http://127.0.0.1:{port}"
     finally:
         _stop(proc)

@@ -72,6 +72,21 @@ PAUSE_COUNTER_JS = """() => {
 }"""
 
 
+# Tap a playable card of your hand the moment the trick board starts holding a finished trick.
+TAP_DURING_PAUSE_JS = """() => {
+  window.__htTap = null;
+  const obs = new MutationObserver(() => {
+    const board = document.querySelector(".ht-table .htb[data-state=pause]");
+    if (!board) return;
+    obs.disconnect();
+    const card = document.querySelector(".ht-table .ht-hand-widget .htc-card.htc-active");
+    if (card) card.click();
+    window.__htTap = {tapped: !!card, after: board.dataset.state};
+  });
+  obs.observe(document.documentElement, {subtree: true, attributes: true, childList: true});
+}"""
+
+
 @dataclass
 class Replay:
     """What the page must show after the same clicks: the hand result, the first illegal
@@ -152,6 +167,8 @@ def play_hand(page, want: Replay, *, keyboard_turn: int = -1, check_overflow: bo
         if turn == want.illegal_turn:
             page.locator(f"{HAND_CARDS}[data-key='{want.illegal_key}']").click()
             expect(page.locator(MESSAGE)).to_have_text(want.illegal_message, timeout=30_000)
+        # a tap while a finished trick is held in view only ends the pause: wait for it to end
+        page.wait_for_function("!document.querySelector('.ht-table .htb[data-state=pause]')", timeout=30_000)
         start = time.monotonic()
         if turn == keyboard_turn and page.locator(PLAYABLE).count() > 1:
             # focus the first playable card, step right and back with the arrows, play with Enter

@@ -26,6 +26,7 @@ from .driver import (
     PLAYABLE,
     STATUS,
     TABLE,
+    TAP_DURING_PAUSE_JS,
     no_sideways,
     play_hand,
     replay,
@@ -268,8 +269,15 @@ def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
         expect(page.locator(STATUS)).to_contain_text("▶ you to play", timeout=30_000)
         card = page.locator(f"{HAND_CARDS}[data-key='{key}']")
         assert card.evaluate("e => e.classList.contains('htc-active')")
+        if where == "lab":  # a 0.3 s trick pause there: a tap during it only ends the pause
+            page.evaluate(TAP_DURING_PAUSE_JS)
         card.click()
         expect(page.locator(HAND_CARDS)).to_have_count(11, timeout=30_000)
+        if where == "lab":
+            page.wait_for_function("window.__htTap !== null", timeout=30_000)
+            assert page.evaluate("window.__htTap") == {"tapped": True, "after": "settled"}
+            page.wait_for_timeout(1500)
+            assert page.locator(HAND_CARDS).count() == 11  # the tap played nothing
         # Finish hand: the review, its moments and Try again
         page.locator(".ht-table .ht-finish-hand").first.click()
         review = page.locator(".ht-table .ht-review").first

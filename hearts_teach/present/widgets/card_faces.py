@@ -158,7 +158,9 @@ function renderRow(model, root) {
         focusKey = c.key;
         // a tap while the last trick is still held in view finishes that pause first
         if (finishPause(root)) return;
-        // one click at a time: a double-click (or a tap before the answer) plays one card
+        // one card at a time: a double-click (or a tap before the answer) plays one card;
+        // a row of on/off choices (the pass) takes every tap
+        if (model.get("toggle")) { model.send({ event: "click", key: c.key }); return; }
         if (pending) return;
         pending = true;
         clearTimeout(pendingTimer);
