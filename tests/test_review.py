@@ -213,3 +213,21 @@ def test_the_play_app_stores_the_match_and_offers_to_continue(stubbed, monkeypat
     assert PlayApp(trick_pause=0, hint_fn=cheap_hint).saved is not None
     # an explicit seed (a notebook) plays that seed and offers nothing
     assert PlayApp(seed=5, trick_pause=0, hint_fn=cheap_hint).saved is None
+
+
+def test_practise_my_mistakes_opens_the_saved_drills(stubbed):
+    from hearts_teach.course.my_drills import MyDrills
+    from hearts_teach.present.widgets import PlayApp
+
+    app = PlayApp(seed=3, trick_pause=0, hint_fn=cheap_hint, practise=MyDrills)
+    assert "No drills are due now" in app.practise_mistakes().text()
+    play_out(app.table, pick=-1)
+    app.table.review_panel.queue.wait()
+    assert app.table.review.costly
+    app.buttons["practise"].click()
+    session = app.drills
+    assert session.drills and app.drills_box.children[0] is session.widget
+    assert len(session.drills) == len(app.table.review.costly)
+    app.close_drills()
+    assert app.drills_box.children == ()
+    assert "practise" not in PlayApp(seed=3, trick_pause=0, hint_fn=cheap_hint).buttons

@@ -50,10 +50,11 @@ def expected():
 
     ns: dict = {}
     cell = app_source()
-    assert "PlayApp()" in cell
+    assert "PlayApp(practise=MyDrills)" in cell
     grader, vq.DEFAULT_GRADER = vq.DEFAULT_GRADER, stub_grade
     try:
-        exec(cell.replace("PlayApp()", "app = PlayApp(seed=1, trick_pause=0)", 1), ns)
+        exec(cell.replace("PlayApp(practise=MyDrills)", "app = PlayApp(seed=1, trick_pause=0, practise=MyDrills)",
+                          1), ns)
         return replay(ns["app"].table)
     finally:
         vq.DEFAULT_GRADER = grader
@@ -303,6 +304,14 @@ def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
             assert not bad, bad
         page.locator(".ht-close-practice").click()
         expect(page.locator(".ht-practice .ht-table")).to_have_count(0, timeout=30_000)
+        # the costly decisions of the hand came back as due drills (MyDrills, lesson 08's "your drills")
+        page.locator(".ht-practise").click()
+        expect(page.locator(".ht-my-drills")).to_contain_text("Saved from your match of seed 1, hand 1",
+                                                             timeout=60_000)
+        if where == "voila":
+            bad = axe_violations(page)
+            assert not bad, bad
+        page.locator(".ht-close-drills").click()
         # the autopilot finishes the match: the stored match is cleared, no offer next time
         page.locator(".ht-table .ht-finish-match").first.click()
         expect(page.locator(".ht-table .ht-banner")).to_contain_text("wins the match", timeout=120_000)

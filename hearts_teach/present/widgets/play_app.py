@@ -20,7 +20,6 @@ from typing import Any
 
 import anywidget
 import ipywidgets as w
-import traitlets as t
 
 from hearts_teach.agents.hearts import LADDER
 from hearts_teach.games.hearts.match import Match
@@ -82,19 +81,11 @@ class PageBeacon(anywidget.AnyWidget):
     notebook before the visit, so the stored match is looked up again then)."""
 
     _esm = """export default { render({ model }) { model.send({ event: "shown" }); } };"""
-    shown = t.Int(0)
 
     def __init__(self, on_shown: Callable[[], Any], **kwargs: Any):
         super().__init__(**kwargs)
         self.on_msg(lambda _w, content, _b: on_shown() if isinstance(content, dict)
                     and content.get("event") == "shown" else None)
-
-
-def close_tree(widget: Any) -> None:
-    """Close a widget and everything inside it (frees the browser's views of an old table)."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    widget.close()
 
 
 class PlayApp(WidgetView):
@@ -105,13 +96,16 @@ class PlayApp(WidgetView):
     - ``resume``: look for a stored match in progress and offer to continue it (the default
       when no seed is given); every action stores the match being played.
     - ``trick_pause`` / ``hint_fn``: passed to every ``TableWidget`` (tests use 0 and a stub).
+    - ``practise``: makes the drills of your saved mistakes (``course.my_drills.MyDrills``, given
+      by the notebook: the app's layer cannot import the course's); with it, a "Practise my
+      mistakes" button opens them under the controls (``practise_mistakes()``).
     - Parts: ``level``, ``preset`` and ``players_box`` (dropdowns), ``seed_box``, ``buttons`` (new_match,
       replay), ``seed_html`` (the replay line), ``table`` (the current ``TableWidget``).
     """
 
     def __init__(self, seed: int | None = None, opponents: str = "rule", preset: str = "standard", *,
                  players: int = 4, trick_pause: float | None = None, hint_fn: Callable[[Any], Any] | None = None,
-                 resume: bool | None = None):
+                 resume: bool | None = None, practise: Callable[[], Any] | None = None):
         resume = seed is None if resume is None else resume
         seed = fresh_seed() if seed is None else seed
         check_int(seed, "seed", 0, SEED_LIMIT - 1)
@@ -147,6 +141,15 @@ class PlayApp(WidgetView):
             "replay": control_button("Replay seed", "Start a match with the seed in the Seed box: the same "
                                      "deals and the same bots as before", "ht-replay"),
         }
+        self.practise = practise
+        if practise is not None:
+            self.buttons["practise"] = control_button("Practise my mistakes", "Drills made of your decisions the "
+                                                      "coach graded inaccuracy or worse, when they are due",
+                                                      "ht-practise")
+            self.buttons["practise"].on_click(lambda _b: self.practise_mistakes())
+        self.drills_box = w.VBox()
+        self.drills_box.add_class("ht-my-drills")
+        self.drills: Any = None
         self.buttons["new_match"].on_click(lambda _b: self.new_match())
         self.buttons["replay"].on_click(lambda _b: self.replay())
         # a changed dropdown says at once that it waits for the next match (phones have no tooltips)
@@ -175,7 +178,7 @@ class PlayApp(WidgetView):
         self.store_note = ""
         self.saved: dict | None = None  # the stored match offered for "Continue"
         self.beacon = PageBeacon(self._on_shown)
-        self.widget = w.VBox([title, controls, self.seed_html, self.offer, self.holder, self.beacon])
+        self.widget = w.VBox([title, controls, self.seed_html, self.drills_box, self.offer, self.holder, self.beacon])
         self.widget.add_class("ht-app")
         self.table: TableWidget
         self.left_note = ""  # the match given up by the last New match / Replay seed, if any
@@ -252,6 +255,22 @@ class PlayApp(WidgetView):
         self.holder.layout.display = "none"
         self.offer_buttons["continue"].focus()
         return True
+
+    def practise_mistakes(self) -> Any:
+        """Open the drills of your saved mistakes that are due (above the table); returns the session."""
+        if self.practise is None:
+            return None
+        if self.drills is not None:
+            self.drills.widget.close()
+        self.drills = self.practise()
+        close = control_button("Close drills", "Back to the table", "ht-close-drills")
+        close.on_click(lambda _b: self.close_drills())
+        self.drills_box.children = (self.drills.widget, close)
+        return self.drills
+
+    def close_drills(self) -> None:
+        self.drills_box.children = ()
+        self.drills = None
 
     def _on_shown(self) -> None:
         if self.resume:
