@@ -231,3 +231,17 @@ def test_practise_my_mistakes_opens_the_saved_drills(stubbed):
     app.close_drills()
     assert app.drills_box.children == ()
     assert "practise" not in PlayApp(seed=3, trick_pause=0, hint_fn=cheap_hint).buttons
+
+
+def test_focus_goes_back_to_your_cards_after_each_action(stubbed):
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    hand_row = t.hand_widget.row
+    before = hand_row.focus_seq
+    t.pass_cards(list(t.pass_picker.buttons)[:3])  # Confirm pass
+    assert hand_row.focus_seq == before + 1
+    sent = []
+    t.buttons["next_hand"].send = lambda msg, buffers=None: sent.append(msg)  # Button.focus() sends this
+    play_out(t)  # the last card: focus on Next hand
+    assert sent == [{"do": "focus"}]
+    t.buttons["next_hand"].click()
+    assert t.pass_picker.row.focus_seq == 1  # the new hand's pass

@@ -199,15 +199,21 @@ function renderRow(model, root) {
   model.on("change:cards", draw);
   model.on("change:label", draw);
   model.on("change:ack", () => { pending = false; clearTimeout(pendingTimer); });
-  // Python asks for focus after an action (Confirm pass, Next hand, a practice position)
-  model.on("msg:custom", (msg) => {
-    if (!msg || msg.do !== "focus") return;
+  // Python asks for focus after an action (Confirm pass, Next hand, a practice position) by
+  // counting up "focus_seq"; a view drawn after the request (a row just put back on the
+  // page) takes the focus too, once per request
+  function takeFocus() {
+    if (model.get("focus_seq") === model.htFocused) return;
+    model.htFocused = model.get("focus_seq");
     requestAnimationFrame(() => {
       const f = root.querySelector(`[data-key="${focusKey}"]`) || root.querySelector("button");
       if (f) f.focus();
     });
-  });
+  }
+  model.on("change:focus_seq", takeFocus);
   draw();
+  if (model.htFocused === undefined) model.htFocused = 0;
+  takeFocus();
 }
 
 // grid spots by seat, for each table size (render.COMPASS_SPOTS places them alike)
@@ -363,6 +369,7 @@ class CardRow(_Faces):
     kind = t.Unicode("row").tag(sync=True)
     cards = t.List(t.Dict()).tag(sync=True)
     ack = t.Int(0).tag(sync=True)  # counts the clicks handled: the browser sends the next one after it
+    focus_seq = t.Int(0).tag(sync=True)  # counts focus requests (``focus()``)
     label = t.Unicode("Your cards").tag(sync=True)
     toggle = t.Bool(False).tag(sync=True)
 
@@ -370,6 +377,10 @@ class CardRow(_Faces):
         super().__init__(**kwargs)
         self.on_click = on_click
         self.on_msg(self._on_msg)
+
+    def focus(self) -> None:
+        """Put the keyboard focus on the row's current card (in every view of it)."""
+        self.focus_seq += 1
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not (isinstance(content, dict) and content.get("event") == "click"):
