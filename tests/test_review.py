@@ -245,3 +245,21 @@ def test_focus_goes_back_to_your_cards_after_each_action(stubbed):
     assert sent == [{"do": "focus"}]
     t.buttons["next_hand"].click()
     assert t.pass_picker.row.focus_seq == 1  # the new hand's pass
+
+
+def test_a_stale_offer_goes_when_the_page_is_shown(stubbed, monkeypatch):
+    # Voilà runs the notebook in a preheated kernel before the visit: a match stored then and
+    # finished since is no longer offered when the page shows the app
+    from hearts_teach.present.widgets import PlayApp
+    from hearts_teach.present.widgets import learner_store
+
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    preheated = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    assert preheated.saved is not None and preheated.holder.layout.display == "none"
+    app.table.buttons["finish_match"].click()  # the match ends elsewhere: nothing stored
+    assert learner_store.get_state(learner_store.APP_KEY) is None
+    preheated.beacon._handle_custom_msg({"event": "shown"}, [])
+    assert preheated.saved is None and preheated.holder.layout.display == ""
+    assert preheated.offer.layout.display == "none"

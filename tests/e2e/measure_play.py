@@ -69,7 +69,12 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(f"{url}/voila/render/{PLAY.name}")
                 expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
                 renders.append(time.monotonic() - start)
-                clicks += play_hand(page, want)
+                try:
+                    clicks += play_hand(page, want)
+                except Exception:
+                    page.screenshot(path=str(HERE / "measure_failed.png"))
+                    print(f"visit {len(renders)} failed: {HERE / 'measure_failed.png'}")
+                    raise
                 page.close()
                 # the hand played is stored for "Continue": forget it, so each run is a first visit
                 with open_db(tmp / "learner-data") as db:

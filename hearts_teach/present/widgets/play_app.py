@@ -239,11 +239,15 @@ class PlayApp(WidgetView):
         table = getattr(self, "table", None)
         touched = table is not None and (table.match is None or table.match.finished_hands
                                          or any(a.seat == table.you for a in table.hand.history))
-        if not isinstance(rec, dict) or rec.get("version") != RECORD_VERSION or touched:
+        if touched:
             return False
         try:
+            if not isinstance(rec, dict) or rec.get("version") != RECORD_VERSION:
+                raise ValueError("no stored match")
             match = Match.from_record(rec["match"])
-        except Exception:  # noqa: BLE001 - a stored record we cannot read is not offered
+        except Exception:  # noqa: BLE001 - nothing stored (any more), or a record we cannot read
+            if self.saved is not None:  # a preheated kernel's offer, gone stale by the visit
+                self.decline()
             return False
         self.saved = rec
         hand = match.hand
