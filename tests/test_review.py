@@ -250,8 +250,7 @@ def test_focus_goes_back_to_your_cards_after_each_action(stubbed):
 def test_a_stale_offer_goes_when_the_page_is_shown(stubbed, monkeypatch):
     # Voilà runs the notebook in a preheated kernel before the visit: a match stored then and
     # finished since is no longer offered when the page shows the app
-    from hearts_teach.present.widgets import PlayApp
-    from hearts_teach.present.widgets import learner_store
+    from hearts_teach.present.widgets import PlayApp, learner_store
 
     monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
     app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
