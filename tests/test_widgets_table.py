@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 import pytest
+from review_support import stub_grade
 
 from hearts_teach import Card, Hand, Match, Phase
 from hearts_teach.agents.hearts import make_bot
@@ -12,6 +13,13 @@ from hearts_teach.kernel.rng import Rng
 from hearts_teach.present.render import hand_result_text
 from hearts_teach.present.widgets import ReplayViewer, TableWidget, TrickView
 from hearts_teach.present.widgets.table import format_hint
+
+
+@pytest.fixture(autouse=True)
+def _stub_verdicts(monkeypatch):
+    """These tests play many hands: the verdicts come from a cheap stand-in (the real coach
+    grades in tests/test_review.py)."""
+    monkeypatch.setattr("hearts_teach.present.widgets.verdict_queue.DEFAULT_GRADER", stub_grade)
 
 
 def cheap_hint(view):
@@ -466,7 +474,9 @@ def test_finish_match_names_the_winner_once():
     line = t.winner_line()
     assert t.match.is_over and t.buttons["finish_match"].disabled
     winner = t.hand.seat_names[t.match.winner]
-    assert line.startswith(f"{winner} (you) wins" if t.match.winner == t.you else f"{winner} wins")
+    # the autopilot played every hand: a win is credited to it, never to "you"
+    assert line.startswith(f"{winner} (the autopilot, playing for you) wins" if t.match.winner == t.you
+                           else f"{winner} wins")
     assert f" wins the match with {t.match.totals[t.match.winner]} points" in line
     assert escape(line) in t.banner.value and "Match to 100" in t.scores_html.value
     assert t.last_message == "" and winner not in t.message.value  # not printed a second time
@@ -521,10 +531,10 @@ def test_play_app_seats_three_to_six_players():
     assert app.players_box.value == 4 and "players" not in app.replay_line()
     app.players_box.value = 5
     assert "5 players will apply from the next match" in app.seed_html.value
-    assert "goes on with opponents rule and rules standard." in app.pending_note()
+    assert "goes on with opponents Club player and rules Standard." in app.pending_note()
     app.buttons["replay"].click()
     assert app.table.match.rules == Rules(players=5) and len(app.table.hand.seat_names) == 5
-    assert "rules standard · 5 players." in app.text() and app.pending_note() == ""
+    assert "rules Standard · 5 players." in app.text() and app.pending_note() == ""
     assert "Players: 5, 10 cards each (2♣, 2♦ taken out); the holder of 3♣ leads it" in app.rules_note()
     # the replay line is true at another table size too
     assert "rules=Rules.preset('standard').replace(players=5))" in app.replay_line()
@@ -534,7 +544,7 @@ def test_play_app_seats_three_to_six_players():
     six = PlayApp(seed=2, preset="omnibus", players=6, trick_pause=0, hint_fn=cheap_hint)
     assert six.table.match.rules == Rules(omnibus=True, players=6)
     six.level.value = "easy"
-    assert "goes on with opponents rule, rules omnibus and 6 players." in six.pending_note()
+    assert "goes on with opponents Club player, rules Omnibus (J♦ −10) and 6 players." in six.pending_note()
     with pytest.raises(ValueError, match="players: expected a whole number from 3 to 6, got 7"):
         PlayApp(players=7)
 
@@ -563,12 +573,12 @@ def test_play_app_says_a_changed_setting_waits_for_the_next_match():
     app = PlayApp(seed=1, trick_pause=0, hint_fn=cheap_hint)
     assert "ht-pending" not in app.seed_html.value and app.pending_note() == ""
     app.level.value = "expert"  # mid-match: the match goes on with its own bots, and the page says so
-    note = ("Opponents expert will apply from the next match: press New match or Replay seed. "
-            "This match goes on with opponents rule and rules standard.")
+    note = ("Opponents Expert will apply from the next match: press New match or Replay seed. "
+            "This match goes on with opponents Club player and rules Standard.")
     assert app.pending_note() == note and escape(note) in app.seed_html.value and note in app.text()
     assert set(app.table.difficulty.values()) == {"rule"}
     app.preset.value = "omnibus"
-    assert app.pending_note().startswith("Opponents expert and rules omnibus will apply from the next match")
+    assert app.pending_note().startswith("Opponents Expert and rules Omnibus (J♦ −10) will apply from the next match")
     app.level.value, app.preset.value = "rule", "standard"  # back to the match's own settings: no note
     assert "ht-pending" not in app.seed_html.value
     app.level.value = "easy"
@@ -627,7 +637,7 @@ def test_play_app_names_a_match_left_half_way():
     app.table.pass_cards(app.table.hand.cards(0)[:3])
     app.level.value = "easy"
     app.buttons["new_match"].click()
-    note = (f"You left the match of seed {seed} (opponents rule, rules standard) in hand 1; "
+    note = (f"You left the match of seed {seed} (opponents Club player, rules Standard) in hand 1; "
             f"Replay seed with {seed} deals it again from hand 1.")
     assert app.left_note == note and escape(note) in app.seed_html.value and note in app.text()
     app.table.buttons["finish_match"].click()  # a finished match is not "left"

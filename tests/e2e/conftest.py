@@ -91,9 +91,13 @@ def _server_env(tmp: Path, trick_pause: str = "0") -> dict[str, str]:
     settings.mkdir(parents=True, exist_ok=True)
     # no "Jupyter news?" toast over the page
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    # the learner's data in a folder of this run (drills, the stored match), and the Play
+    # app's first match dealt from seed 1, so a page and its Python replay agree
+    (tmp / "learner-data").mkdir(exist_ok=True)
     return dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "cfg"), JUPYTER_RUNTIME_DIR=str(tmp / "rt"),
                 JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTER_PLATFORM_DIRS="1",
-                HEARTS_TRICK_PAUSE=trick_pause)
+                HEARTS_TRICK_PAUSE=trick_pause, HEARTS_TEACH_DATA=str(tmp / "learner-data"),
+                HEARTS_PLAY_SEED="1")
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -118,7 +122,8 @@ def _lab(tmp: Path, root: Path, *extra: str) -> Iterator[str]:
         # a short trick pause in JupyterLab, so the browser test sees it happen
         stdout=log, stderr=subprocess.STDOUT, env=_server_env(tmp, trick_pause="0.3"))
     try:
-        wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}")
+        # JupyterLab took 64 s to answer on this 2-core box at load 24 (8 helpers at work)
+        wait_http(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", timeout=240)
         yield f"http://127.0.0.1:{port}"
     finally:
         _stop(proc)

@@ -12,6 +12,13 @@ from dataclasses import dataclass, field
 
 from hearts_teach import Card, Phase
 
+try:  # under pytest tests/ is on sys.path; measure_play.py runs from the repository root
+    from review_support import stub_grade
+except ImportError:
+    from tests.review_support import stub_grade
+
+__all__ = ["stub_grade"]  # the replays need no verdicts: a stand-in grades cheaply
+
 APP = ".ht-app"
 TABLE = ".ht-table"
 PASS_CARDS = ".ht-table .ht-pass-picker .htc-card"
@@ -62,6 +69,21 @@ PAUSE_COUNTER_JS = """() => {
       if (!seen.has(b.firstChild)) { seen.add(b.firstChild); window.__htPauses += 1; }
     }
   }).observe(document.documentElement, {subtree: true, attributes: true, childList: true});
+}"""
+
+
+# Tap a playable card of your hand the moment the trick board starts holding a finished trick.
+TAP_DURING_PAUSE_JS = """() => {
+  window.__htTap = null;
+  const obs = new MutationObserver(() => {
+    const board = document.querySelector(".ht-table .htb[data-state=pause]");
+    if (!board) return;
+    obs.disconnect();
+    const card = document.querySelector(".ht-table .ht-hand-widget .htc-card.htc-active");
+    if (card) card.click();
+    window.__htTap = {tapped: !!card, after: board.dataset.state};
+  });
+  obs.observe(document.documentElement, {subtree: true, attributes: true, childList: true});
 }"""
 
 
@@ -145,6 +167,8 @@ def play_hand(page, want: Replay, *, keyboard_turn: int = -1, check_overflow: bo
         if turn == want.illegal_turn:
             page.locator(f"{HAND_CARDS}[data-key='{want.illegal_key}']").click()
             expect(page.locator(MESSAGE)).to_have_text(want.illegal_message, timeout=30_000)
+        # a tap while a finished trick is held in view only ends the pause: wait for it to end
+        page.wait_for_function("!document.querySelector('.ht-table .htb[data-state=pause]')", timeout=30_000)
         start = time.monotonic()
         if turn == keyboard_turn and page.locator(PLAYABLE).count() > 1:
             # focus the first playable card, step right and back with the arrows, play with Enter

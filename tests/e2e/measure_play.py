@@ -1,8 +1,9 @@
 """Measure the Play Hearts app in Voilà: first render, and click to settled screen.
 
-    .venv/bin/python tests/e2e/measure_play.py [--runs 3] [--pause 0] [--width 1366 --height 768]
+    .venv/bin/python tests/e2e/measure_play.py [--runs 3] [--pause 0] [--wait 15] [--width 1366 --height 768]
 
-Each run opens a fresh page (a fresh kernel): *first render* is the time from the request
+Each run opens a fresh page (a kernel Voilà preheated, see hearts_teach/share/config/voila.json,
+after ``--wait`` seconds for the pool to refill): *first render* is the time from the request
 to the thirteen card faces of the pass on screen. Then it plays the hand like the browser
 tests (pass the first three cards, click the first playable card); *click to settled* is
 the time from a card click to the screen being ready for the next click: your card gone,
@@ -25,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # run as a script from the repository root
 
 from tests.e2e.conftest import CHROME_ARGS, CHROMIUM, PLAY, _server_env, _stop, start_voila  # noqa: E402
-from tests.e2e.driver import PASS_CARDS, play_hand, replay  # noqa: E402
+from tests.e2e.driver import PASS_CARDS, play_hand, replay, stub_grade  # noqa: E402
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -38,12 +39,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pause", type=float, default=0.0, help="trick pause in seconds (the app's default is 0.8)")
     ap.add_argument("--width", type=int, default=1366)
     ap.add_argument("--height", type=int, default=768)
+    ap.add_argument("--wait", type=float, default=15.0,
+                    help="seconds before each visit, for Voilà to preheat the next kernel (a page "
+                         "visited sooner waits for the kernel still starting)")
     args = ap.parse_args(argv)
 
     from playwright.sync_api import expect, sync_playwright
 
+    import hearts_teach.present.widgets.verdict_queue as vq
+    from hearts_teach.present.learner_db import open_db
     from hearts_teach.present.widgets import PlayApp
+    from hearts_teach.present.widgets.learner_store import APP_KEY
 
+    vq.DEFAULT_GRADER = stub_grade  # the replay here needs no verdicts (the page's kernel grades for real)
     want = replay(PlayApp(seed=1, trick_pause=0).table)
     tmp = Path(tempfile.mkdtemp(prefix="hearts-measure-"))
     (tmp / "nb").mkdir()
@@ -55,18 +63,28 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
             for _ in range(args.runs):
+                time.sleep(args.wait)
                 page = browser.new_page(viewport={"width": args.width, "height": args.height})
                 start = time.monotonic()
                 page.goto(f"{url}/voila/render/{PLAY.name}")
                 expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
                 renders.append(time.monotonic() - start)
-                clicks += play_hand(page, want)
+                try:
+                    clicks += play_hand(page, want)
+                except Exception:
+                    page.screenshot(path=str(HERE / "measure_failed.png"))
+                    print(f"visit {len(renders)} failed: {HERE / 'measure_failed.png'}")
+                    raise
                 page.close()
+                # the hand played is stored for "Continue": forget it, so each run is a first visit
+                with open_db(tmp / "learner-data") as db:
+                    db.delete_state(APP_KEY)
             browser.close()
     finally:
         _stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"Voilà, {args.width}×{args.height}, trick pause {args.pause} s")
+    print(f"Voilà (preheated kernels, {args.wait:g} s before each visit), {args.width}×{args.height}, "
+          f"trick pause {args.pause} s")
     print(summary("first render (request to card faces)", renders))
     print(summary("click to settled screen", clicks))
     return 0

@@ -12,12 +12,26 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import statistics
 
 import pytest
 
 from .conftest import PLAY, ROOT, run_fresh_in_lab
-from .driver import APP, HAND_CARDS, STATUS, TABLE, no_sideways, play_hand, replay, touch_targets
+from .driver import (
+    APP,
+    CONFIRM,
+    HAND_CARDS,
+    PASS_CARDS,
+    PLAYABLE,
+    STATUS,
+    TABLE,
+    TAP_DURING_PAUSE_JS,
+    no_sideways,
+    play_hand,
+    replay,
+    touch_targets,
+)
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 412, "height": 915}}
 
@@ -28,10 +42,22 @@ def app_source() -> str:
 
 
 def expected():
-    """The app of the notebook's cell, played in Python as the browser will play it."""
+    """The app of the notebook's cell, played in Python as the browser will play it (the servers
+    deal the first match from seed 1; the verdicts are not needed here, so a stand-in grades)."""
+    import hearts_teach.present.widgets.verdict_queue as vq
+
+    from .driver import stub_grade
+
     ns: dict = {}
-    exec(app_source().replace("PlayApp(seed=1)", "app = PlayApp(seed=1, trick_pause=0)"), ns)
-    return replay(ns["app"].table)
+    cell = app_source()
+    assert "PlayApp(practise=MyDrills)" in cell
+    grader, vq.DEFAULT_GRADER = vq.DEFAULT_GRADER, stub_grade
+    try:
+        exec(cell.replace("PlayApp(practise=MyDrills)", "app = PlayApp(seed=1, trick_pause=0, practise=MyDrills)",
+                          1), ns)
+        return replay(ns["app"].table)
+    finally:
+        vq.DEFAULT_GRADER = grader
 
 
 def axe_violations(page) -> list[str]:
@@ -152,5 +178,146 @@ def test_play_app_axe_during_play(browser, voila_url):
             }).map(e => `${e.tagName} ${e.getBoundingClientRect().bottom} > ${b.bottom}`);
         })""")
         assert spill == [], spill
+    finally:
+        page.close()
+
+
+def review_plan():
+    """In Python, the same app played as the review test plays it: pass the first three cards,
+    play the first playable card, then one more card, Finish hand. Real verdicts (the coach's,
+    seeded): which second card to play so the review has a moment to try again, and how many
+    moments it lists."""
+    from hearts_teach.present.widgets import PlayApp
+
+    for pick in (0, -1):
+        app = PlayApp(seed=1, trick_pause=0)
+        t = app.table
+        t.pass_cards(list(t.pass_picker.buttons)[:3])
+        t.hand_widget.buttons[next(k for k, b in t.hand_widget.buttons.items() if b.active)].click()
+        playable = [k for k, b in t.hand_widget.buttons.items() if b.active]
+        key = playable[pick]
+        t.hand_widget.buttons[key].click()
+        t.finish_hand()
+        review = t.review
+        t.close()
+        if review.moments:
+            return pick, key, len(review.moments), review.moments[0].label
+    raise AssertionError("no card of the plan gives the review a moment to try again")
+
+
+REVIEW_PLAN: tuple | None = None
+
+
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("where", ["voila", "lab"])
+def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
+    """A double-click plays one card; its verdict appears; a reload offers Continue and resumes
+    the very position; Finish hand shows the review, whose "Try again" opens the position as a
+    practice table; focus is back on your cards after Confirm pass; axe finds nothing (Voilà)."""
+    from playwright.sync_api import expect
+
+    global REVIEW_PLAN
+    if REVIEW_PLAN is None:
+        REVIEW_PLAN = review_plan()
+    _pick, key, moments, first_label = REVIEW_PLAN
+    url = request.getfixturevalue("voila_url" if where == "voila" else "lab_url")
+    docs = shots_dir() if where == "voila" and size == "desktop" else None
+    page = browser.new_page(viewport=VIEWPORTS[size])
+
+    def load():
+        open_app(page, where, url if where == "lab" else None, url if where == "voila" else None)
+        expect(page.locator(".ht-seed-line")).to_contain_text("Match seed 1 ", timeout=90_000)
+
+    try:
+        load()
+        fresh = page.locator(".ht-offer-box .ht-fresh")
+        if fresh.is_visible():  # a match stored by an earlier test: start afresh
+            fresh.click()
+        expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=90_000)
+        for i in range(3):
+            page.locator(PASS_CARDS).nth(i).click()
+        page.locator(CONFIRM).click()
+        expect(page.locator(HAND_CARDS)).to_have_count(13, timeout=30_000)
+        # focus came back to your cards after Confirm pass
+        page.wait_for_function("document.activeElement && document.activeElement.matches('.ht-hand-widget .htc-card')",
+                               timeout=10_000)
+        expect(page.locator(STATUS)).to_contain_text("▶ you to play", timeout=30_000)
+        page.locator(PLAYABLE).first.dblclick()  # two clicks at once: exactly one card is played
+        expect(page.locator(HAND_CARDS)).to_have_count(12, timeout=30_000)
+        page.wait_for_timeout(1500)
+        assert page.locator(HAND_CARDS).count() == 12
+        log = page.locator(".ht-table .ht-log").first.inner_text()
+        assert log.count("South plays") == 1, log
+        # the verdicts of your pass and your card appear, with their words
+        marks = page.locator(".ht-table .ht-moves details")
+        expect(marks).to_have_count(2, timeout=180_000)
+        expect(marks.nth(1)).to_contain_text(
+            re.compile(r"(✓ best|✓ fine|\?! inaccuracy|\? mistake|\?\? blunder|only choice)"))
+        marks.nth(1).locator("summary").click()  # the reason is one click away
+        expect(marks.nth(1)).to_have_attribute("open", "")
+        held = sorted(page.locator(HAND_CARDS).evaluate_all("es => es.map(e => e.dataset.key)"))
+        # reload: the stored match is offered, and Continue resumes the very position
+        if where == "voila":
+            page.reload()
+            expect(page.locator(".ht-seed-line")).to_contain_text("Match seed", timeout=90_000)
+        else:
+            load()
+        expect(page.locator(".ht-offer-box")).to_contain_text("You have a match in progress", timeout=60_000)
+        page.locator(".ht-offer-box .ht-continue").click()
+        expect(page.locator(HAND_CARDS)).to_have_count(12, timeout=30_000)
+        assert sorted(page.locator(HAND_CARDS).evaluate_all("es => es.map(e => e.dataset.key)")) == held
+        expect(page.locator(STATUS)).to_contain_text("▶ you to play", timeout=30_000)
+        card = page.locator(f"{HAND_CARDS}[data-key='{key}']")
+        assert card.evaluate("e => e.classList.contains('htc-active')")
+        if where == "lab":  # a 0.3 s trick pause there: a tap during it only ends the pause
+            page.evaluate(TAP_DURING_PAUSE_JS)
+        card.click()
+        expect(page.locator(HAND_CARDS)).to_have_count(11, timeout=30_000)
+        if where == "lab":
+            page.wait_for_function("window.__htTap !== null", timeout=30_000)
+            assert page.evaluate("window.__htTap") == {"tapped": True, "after": "settled"}
+            page.wait_for_timeout(1500)
+            assert page.locator(HAND_CARDS).count() == 11  # the tap played nothing
+        # Finish hand: the review, its moments and Try again
+        page.locator(".ht-table .ht-finish-hand").first.click()
+        review = page.locator(".ht-table .ht-review").first
+        expect(review).to_contain_text("Review of hand 1", timeout=240_000)
+        expect(review).to_contain_text("Accuracy:", timeout=240_000)
+        tries = page.locator(".ht-table .ht-try-again").first.locator("button")
+        expect(tries).to_have_count(moments, timeout=30_000)
+        expect(tries.first).to_have_text(f"Try again: {first_label}")
+        if docs is not None:
+            page.set_viewport_size({"width": 1366, "height": 1400})
+            review.scroll_into_view_if_needed()
+            page.screenshot(path=str(docs / "hand_review.png"), full_page=True)
+            page.set_viewport_size(VIEWPORTS[size])
+        if where == "voila":
+            bad = axe_violations(page)
+            assert not bad, bad
+        tries.first.click()
+        practice = page.locator(".ht-practice .ht-table")
+        expect(practice).to_contain_text("not the match", timeout=60_000)
+        expect(practice.locator(".htc-card").first).to_be_visible(timeout=60_000)
+        if where == "voila":
+            bad = axe_violations(page)
+            assert not bad, bad
+        page.locator(".ht-close-practice").click()
+        expect(page.locator(".ht-practice .ht-table")).to_have_count(0, timeout=30_000)
+        # the costly decisions of the hand came back as due drills (MyDrills, lesson 08's "your drills")
+        page.locator(".ht-practise").click()
+        expect(page.locator(".ht-my-drills")).to_contain_text("Saved from your match of seed 1, hand 1",
+                                                             timeout=60_000)
+        if where == "voila":
+            bad = axe_violations(page)
+            assert not bad, bad
+        page.locator(".ht-close-drills").click()
+        # the autopilot finishes the match: the stored match is cleared, no offer next time
+        page.locator(".ht-table .ht-finish-match").first.click()
+        expect(page.locator(".ht-table .ht-banner")).to_contain_text("wins the match", timeout=120_000)
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failed.png"))
+        print(f"screenshot of the failure: {tmp_path / 'failed.png'}")
+        raise
     finally:
         page.close()

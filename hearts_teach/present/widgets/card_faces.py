@@ -50,6 +50,11 @@ CSS = r"""
 .htc-card.htc-inactive { background: #ececec; border-style: dashed; }
 .htc-card.htc-selected { background: #dbe9ff; border: 3px solid #1d4f91; }
 .htc-card:focus-visible, .htc-card:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
+/* a 3 px ring (#0b57d0: 6.6:1 on white) on every control of the table and the app */
+.ht-app button:focus-visible, .ht-table button:focus-visible, .ht-app select:focus-visible,
+.ht-table select:focus-visible, .ht-app input:focus-visible, .ht-table input:focus-visible,
+.ht-app summary:focus-visible, .ht-table summary:focus-visible, .ht-app a:focus-visible,
+.ht-table a:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .htc-card .htc-mark { position: absolute; left: 2px; right: 2px; bottom: 2px; font-size: 10px;
   font-weight: bold; color: #111; background: #ffe58a; border-radius: 3px; text-align: center; }
 @container (max-width: 560px) {
@@ -113,8 +118,20 @@ function claimLandmark(node) {
   }
 }
 
+// The trick board of the same table, if it is holding a completed trick in view: end the
+// pause (the board draws the latest state) and say so, so the tap that did it plays nothing.
+function finishPause(root) {
+  const scope = root.closest(".ht-table") || document;
+  const board = scope.querySelector(".htb[data-state=pause]");
+  if (!board) return false;
+  board.dispatchEvent(new CustomEvent("htb-finish"));
+  return true;
+}
+
 function renderRow(model, root) {
   let focusKey = null;
+  let pending = false;  // a click sent and not yet answered (see "ack")
+  let pendingTimer = null;
   function draw() {
     const cards = model.get("cards");
     const hadFocus = root.contains(document.activeElement);
@@ -137,7 +154,19 @@ function renderRow(model, root) {
       b.appendChild(el("span", "htc-rank", c.rank));
       b.appendChild(el("span", "htc-suit", c.suit));
       if (c.mark) b.appendChild(el("span", "htc-mark", c.mark));
-      b.addEventListener("click", () => { focusKey = c.key; model.send({ event: "click", key: c.key }); });
+      b.addEventListener("click", () => {
+        focusKey = c.key;
+        // a tap while the last trick is still held in view finishes that pause first
+        if (finishPause(root)) return;
+        // one card at a time: a double-click (or a tap before the answer) plays one card;
+        // a row of on/off choices (the pass) takes every tap
+        if (model.get("toggle")) { model.send({ event: "click", key: c.key }); return; }
+        if (pending) return;
+        pending = true;
+        clearTimeout(pendingTimer);
+        pendingTimer = setTimeout(() => { pending = false; }, 4000);  // a lost answer never locks the hand
+        model.send({ event: "click", key: c.key });
+      });
       b.addEventListener("keydown", (e) => move(e, c.key));
       root.appendChild(b);
     }
@@ -169,7 +198,22 @@ function renderRow(model, root) {
   }
   model.on("change:cards", draw);
   model.on("change:label", draw);
+  model.on("change:ack", () => { pending = false; clearTimeout(pendingTimer); });
+  // Python asks for focus after an action (Confirm pass, Next hand, a practice position) by
+  // counting up "focus_seq"; a view drawn after the request (a row just put back on the
+  // page) takes the focus too, once per request
+  function takeFocus() {
+    if (model.get("focus_seq") === model.htFocused) return;
+    model.htFocused = model.get("focus_seq");
+    requestAnimationFrame(() => {
+      const f = root.querySelector(`[data-key="${focusKey}"]`) || root.querySelector("button");
+      if (f) f.focus();
+    });
+  }
+  model.on("change:focus_seq", takeFocus);
   draw();
+  if (model.htFocused === undefined) model.htFocused = 0;
+  takeFocus();
 }
 
 // grid spots by seat, for each table size (render.COMPASS_SPOTS places them alike)
@@ -245,6 +289,11 @@ function renderBoard(model, root) {
   }
   model.on("change:current", changed);
   model.on("change:last", changed);
+  root.addEventListener("htb-finish", () => {
+    if (!timer) return;
+    clearTimeout(timer); timer = null;
+    draw(false);
+  });
   draw(false);
 }
 
@@ -319,6 +368,8 @@ class CardRow(_Faces):
 
     kind = t.Unicode("row").tag(sync=True)
     cards = t.List(t.Dict()).tag(sync=True)
+    ack = t.Int(0).tag(sync=True)  # counts the clicks handled: the browser sends the next one after it
+    focus_seq = t.Int(0).tag(sync=True)  # counts focus requests (``focus()``)
     label = t.Unicode("Your cards").tag(sync=True)
     toggle = t.Bool(False).tag(sync=True)
 
@@ -327,11 +378,19 @@ class CardRow(_Faces):
         self.on_click = on_click
         self.on_msg(self._on_msg)
 
+    def focus(self) -> None:
+        """Put the keyboard focus on the row's current card (in every view of it)."""
+        self.focus_seq += 1
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "click" and self.on_click is not None:
+        if not (isinstance(content, dict) and content.get("event") == "click"):
+            return
+        try:
             key = str(content.get("key", ""))
-            if any(c["key"] == key for c in self.cards):  # a stale or forged key is ignored
-                self.on_click(key)
+            if self.on_click is not None and any(c["key"] == key for c in self.cards):
+                self.on_click(key)  # a stale or forged key is ignored
+        finally:
+            self.ack += 1  # answered (after the new cards were sent): the browser takes clicks again
 
 
 class TrickBoard(_Faces):

@@ -8,7 +8,6 @@ never leave the view out of step with the game.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -31,87 +30,17 @@ from hearts_teach.present.render import (
     position_text,
     pts,
     score_table_html,
-    suit_color,
-    trick_status,
 )
-from hearts_teach.present.widgets.card_faces import TrickBoard
 from hearts_teach.present.widgets.common import WidgetView, control_button, sentence, status_html
 from hearts_teach.present.widgets.hand_widget import HandWidget
 from hearts_teach.present.widgets.pass_picker import PassPicker
-
-
-def trick_state(trick: Any, names: Sequence[str], newest: bool, four_color: bool | None = None) -> dict | None:
-    """A trick as ``TrickBoard`` draws it: its cards by seat, text marks, and a status line."""
-    if trick is None:
-        return None
-    plays = []
-    for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=False)):
-        notes = []
-        if seat == trick.leader:
-            notes.append("▶ led")
-        if trick.winner is not None and seat == trick.winner:
-            notes.append("✓ wins")
-        is_new = newest and i == len(trick.cards) - 1
-        if is_new:
-            notes.append("● latest")
-        plays.append({"seat": seat, "label": card.pretty, "color": suit_color(card.suit, four_color),
-                      "notes": ", ".join(notes), "newest": is_new})
-    return {"number": trick.number, "status": trick_status(trick, names), "plays": plays}
+from hearts_teach.present.widgets.review_panel import ReviewPanel
+from hearts_teach.present.widgets.trick_view import TrickView, trick_pause_default, trick_state  # noqa: F401 - re-exported
 
 
 def pass_words(direction: str) -> str:
     """'pass left', …, and 'no pass (a hold hand)' rather than 'pass hold'."""
     return "no pass (a hold hand)" if direction == "hold" else f"pass {direction}"
-
-
-def trick_pause_default() -> float:
-    """Seconds a completed trick stays in view: ``HEARTS_TRICK_PAUSE`` (tests set 0), else 0.8."""
-    try:
-        return max(0.0, float(os.environ.get("HEARTS_TRICK_PAUSE", "0.8")))
-    except ValueError:
-        return 0.8
-
-
-class TrickView(WidgetView):
-    """The trick in progress and the last trick, laid out like the table (N top, S bottom).
-
-    Drawn as card faces by ``TrickBoard``; the newest card is outlined and labelled
-    "● latest"; a completed trick stays in the middle for ``pause`` seconds (in the browser).
-    """
-
-    def __init__(self, hand: Hand, *, four_color: bool | None = None, pause: float | None = None):
-        self.hand = hand
-        self.four_color = four_color
-        self.board = TrickBoard(pause_ms=round(1000 * (trick_pause_default() if pause is None else pause)))
-        self.board.add_class("ht-trick-view")
-        self.widget = self.board
-        self.refresh()
-
-    def refresh(self) -> None:
-        hand = self.hand
-        names = list(hand.seat_names)
-        current = hand.current_trick
-        has_current = current is not None and bool(current.cards)
-        cur = trick_state(current, names, has_current, self.four_color)
-        last = trick_state(hand.last_trick, names, not has_current, self.four_color)
-        with self.board.hold_sync():
-            self.board.names = names
-            self.board.last = last
-            self.board.current = cur
-
-    def text(self) -> str:
-        hand, names = self.hand, self.hand.seat_names
-        lines = []
-        cur = hand.current_trick
-        if cur is not None:
-            played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(cur.seats, cur.cards, strict=False))
-            lines.append(f"Trick {cur.number}: " + (played or f"{names[cur.leader]} to lead"))
-        last = hand.last_trick
-        if last is not None:
-            played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
-            lines.append(f"Last trick {last.number}: {played} → {names[last.winner]} "  # type: ignore[index]
-                         f"takes {pts(last.points)}")
-        return "\n".join(lines) or "No trick yet."
 
 
 def _check_table_args(seed: Any, seat: Any, match: Any, hand: Any, rules: Any, bots: Any,
@@ -187,6 +116,11 @@ class TableWidget(WidgetView):
       or ``HEARTS_TRICK_PAUSE``; 0 shows the next trick at once).
     - ``bots`` / ``hint_fn``: injected opponents or hint source (tests); defaults use
       ``make_bot`` and the coach.
+    - ``marks``: show the coach's verdict on each of your moves (graded in the background;
+      the "Show verdicts" box turns them off). When a hand is over its review appears, with
+      "Try again" buttons that open a practice position below (``try_again(n)``), and
+      ``review`` / ``match_review`` give the same as text. ``practice``-position tables say so.
+    - ``on_action``: called with the table after every redraw (the Play app stores the match).
     - Parts: ``buttons`` (hint, undo, step, finish_trick, finish_hand, next_hand, finish_match),
       ``auto_forced_box``, ``hand_widget``, ``pass_picker``, ``trick_view``, ``seats_html``,
       ``status`` (the game line), ``message`` (the one feedback line, under your cards),
@@ -199,8 +133,13 @@ class TableWidget(WidgetView):
                  rules: Rules | None = None, practice: bool = True, autoplay: bool = True,
                  auto_forced: bool = False, bots: Mapping[int, Any] | None = None,
                  hint_fn: Callable[[Any], Any] | None = None, four_color: bool | None = None,
-                 trick_pause: float | None = None):
+                 trick_pause: float | None = None, marks: bool = True, position_note: str = "",
+                 on_action: Callable[[TableWidget], Any] | None = None):
         _check_table_args(seed, seat, match, hand, rules, bots, hint_fn, four_color, trick_pause)
+        self.on_action = on_action
+        self.position_note = position_note  # a practice position says what it is and where it came from
+        self.trick_pause = trick_pause
+        self.autopilot_hands: set[int] = set()  # hands in which the autopilot played for you
         self.seed = seed
         self.you = seat
         self.match: Match | None = None if hand is not None else (match or Match(seed, rules))
@@ -217,6 +156,12 @@ class TableWidget(WidgetView):
         self.last_hint = ""
         self.hint_result: Any = None  # the coach's last recommendation object
         self.log_lines: list[str] = []  # this hand's log, oldest first (shown newest first)
+        self._autopilot_passing = False
+        self.review_panel = ReviewPanel(seat, practice=bool(position_note), marks=marks,
+                                        source=f"your match of seed {seed}", on_try_again=self.try_again)
+        self.practice_table: TableWidget | None = None
+        self.practice_box = w.VBox()
+        self.practice_box.add_class("ht-practice")
 
         # parts
         names = self.hand.seat_names
@@ -264,12 +209,16 @@ class TableWidget(WidgetView):
         self.scores_html.add_class("ht-scores")
         self.log = w.HTML()
         self.log.add_class("ht-log")
-        controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box],
+        rp = self.review_panel
+        controls = w.HBox(list(self.buttons.values()) + [self.auto_forced_box, rp.marks_box],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         controls.add_class("ht-controls")
         board = w.HBox([self.trick_view.widget, self.seats_html], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.status, board, self.broken_html, self.your_box, controls, self.banner,
-                              self.result_html, self.scores_html, self.log])
+        self.note_html = w.HTML(f"<div class='ht-position-note' role='note'><b>{escape(position_note)}</b></div>"
+                                if position_note else "")
+        self.widget = w.VBox([self.note_html, self.status, board, self.broken_html, self.your_box, rp.moves_html,
+                              controls, self.banner, self.result_html, rp.review_html, rp.try_box,
+                              self.practice_box, self.scores_html, self.log])
         self.widget.add_class("ht-table")
         self._start_hand()
 
@@ -372,11 +321,24 @@ class TableWidget(WidgetView):
         Returns what was done, as a clause ("South (autopilot) played 6♠")."""
         hand = self.hand
         if hand.phase is Phase.PASS:
-            picker_cards = self.autopilot.choose_pass(hand.view(self.you))
-            self.pass_picker.choose(list(picker_cards))
+            # cards you chose stay chosen: the autopilot only completes your pass
+            mine = list(self.pass_picker.selected)
+            picks = [c for c in self.autopilot.choose_pass(hand.view(self.you)) if c not in mine]
+            cards = (mine + picks)[:3]
+            self.autopilot_hands.add(hand.hand_number)
+            self._autopilot_passing = True
+            try:
+                self.pass_picker.choose(cards)
+            finally:
+                self._autopilot_passing = False
+            if mine:
+                kept = " ".join(c.pretty for c in mine)
+                return f"the autopilot completed your pass (your {kept} kept)"
             return "the autopilot chose your pass"
         seat = hand.turn
         assert seat is not None
+        if seat == self.you:
+            self.autopilot_hands.add(hand.hand_number)
         self._drive(self._players(self.autopilot), self._who, moves=1)
         return f"{hand.seat_names[seat]} ({self._who(seat)}) played {hand.history[-1].card.pretty}"
 
@@ -392,7 +354,9 @@ class TableWidget(WidgetView):
     def _human_play(self, card: Card) -> str:
         hand = self.hand
         before = len(hand.tricks)
+        index = len(hand.history)
         self._play(card, self.you)
+        self.review_panel.record(hand, index)
         self.last_hint = ""
         self._advance()
         self.refresh()
@@ -410,16 +374,20 @@ class TableWidget(WidgetView):
             said += " " + sentence(hand_result_text(hand))
             if self.match is not None and self.match.is_over:
                 w_ = self.match.winner
-                who = "you win" if w_ == self.you else f"{hand.seat_names[w_]} wins"  # type: ignore[index]
+                who = f"{self._winner_name()} wins"
                 said += f" The match is over: {who} with {self.match.totals[w_]} points."  # type: ignore[index]
             elif self.match is not None:
                 said += f" Next hand deals hand {hand.hand_number + 2}."
+            self._focus_cards()  # your hand is empty: focus goes to Next hand
         return said
 
     def _after_pass(self, cards: CardList) -> str:
         hand = self.hand
         self.last_hint = ""
         passed = " ".join(c.pretty for c in cards)
+        if not self._autopilot_passing:  # your own pass is graded; the autopilot's is not yours
+            self.review_panel.record(hand, max(i for i, a in enumerate(hand.history)
+                                               if a.kind == "pass" and a.seat == self.you))
         to = hand.seat_names[self.pass_picker.receiver]  # type: ignore[index]
         self._log(f"You pass {passed} to {to}.")
         got = hand.received(self.you)
@@ -432,6 +400,7 @@ class TableWidget(WidgetView):
                     " (marked “new” in your hand).")
         self._advance()
         self.refresh()
+        self._focus_cards()
         return self._say(said, "ok")
 
     def _on_auto_forced(self, _change: Any) -> None:
@@ -473,6 +442,7 @@ class TableWidget(WidgetView):
             return self._say(f"No hint here: {e}", "error")
         text = "Hint: " + sentence(format_hint(self.hint_result))
         self.last_hint = text
+        self._log(text)  # the hint stays in the log after your next click
         return self._say(text, "hint")
 
     def undo(self) -> str:
@@ -502,8 +472,8 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.OVER:
             return self._say("The hand is over.", "error")
         if hand.phase is Phase.PASS:
-            self._bot_move()
-            return self._say("Step: the autopilot chose your pass. " + self.last_message)
+            done = self._bot_move()
+            return self._say(f"Step: {done}. " + self.last_message)
         did = self._bot_move()
         self._advance()
         self.refresh()
@@ -526,6 +496,7 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.PASS:
             self._bot_move()
         if hand.phase is Phase.PLAY:
+            self.autopilot_hands.add(hand.hand_number)
             self._drive(self._players(self.autopilot), self._who, stop=lambda _h: not more())
         return True
 
@@ -560,6 +531,7 @@ class TableWidget(WidgetView):
             return self._say("The match is over.", "error")
         self.match.next_hand()
         self._start_hand()
+        self._focus_cards()
         return self._say(f"Hand {self.hand.hand_number + 1} dealt: {pass_words(self.hand.pass_direction)}.")
 
     def play_match(self) -> str:
@@ -582,9 +554,8 @@ class TableWidget(WidgetView):
         if self.match is None or not self.match.is_over:
             return ""
         names, totals = self.hand.seat_names, self.match.totals
-        w_ = self.match.winner
-        who = f"{names[w_]}{' (you)' if w_ == self.you else ''} wins"  # type: ignore[index]
-        return (f"{who} the match with {totals[w_]} points (the lowest total). Final totals: "  # type: ignore[index]
+        who = f"{self._winner_name(third_person=True)} wins"
+        return (f"{who} the match with {totals[self.match.winner]} points (the lowest total). Final totals: "  # type: ignore[index]
                 + ", ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True)) + ".")
 
     def status_line(self) -> str:
@@ -661,13 +632,19 @@ class TableWidget(WidgetView):
         self.scores_html.value = score_table_html(self.match, winner_line=not match_over) if (
             self.match is not None and (over or self.match.finished_hands)) else ""
         # a scrolling box must be reachable by keyboard: it takes focus and has a name
-        self.log.value = ("<div class='ht-log-box' tabindex='0' role='region' aria-label='Log, newest first'>"
+        # a practice table inside the match's table: its landmarks get names of their own
+        label = "Practice log" if self.position_note else "Log"
+        self.log.value = (f"<div class='ht-log-box' tabindex='0' role='region' aria-label='{label}, newest first'>"
                           "<div><b>Log</b> (newest first)</div>"
                           + "".join(f"<div>{escape(line)}</div>" for line in reversed(self.log_lines)) + "</div>")
+        self.review_panel.render(hand, self.match, hand_result_text(hand) if over else "")
+        if self.on_action is not None:
+            self.on_action(self)
 
     def text(self) -> str:
         hand = self.hand
-        lines = [self.status_line(), position_text(hand, self.labels, show=[self.you])]
+        lines = [self.position_note] if self.position_note else []
+        lines += [self.status_line(), position_text(hand, self.labels, show=[self.you])]
         if hand.phase is Phase.PLAY and hand.turn == self.you:
             lines.append(self.hand_widget.legal_line())
         if self.last_hint:
@@ -676,4 +653,100 @@ class TableWidget(WidgetView):
             lines.append(self.match.score_table())
         if self.winner_line():
             lines.append(self.winner_line())
+        review = self.review
+        if hand.is_over:
+            lines.append(review.text())
+        elif review.decisions and self.review_panel.marks_box.value:
+            lines.append("Your moves: " + " · ".join(f"{g.label} {g.mark}" for g in review.decisions))
         return "\n".join(lines)
+
+    # review --------------------------------------------------------------------------------------
+    @property
+    def review(self) -> Any:
+        """The review of this hand so far (``HandReview``; waits for the coach's verdicts)."""
+        hand = self.hand
+        return self.review_panel.review(hand, hand_result_text(hand) if hand.is_over else "")
+
+    @property
+    def match_review(self) -> Any:
+        """The review of the match's finished hands (``MatchReview``)."""
+        self.review_panel.queue.wait()
+        self.review_panel.render()
+        return self.review_panel.match_review()
+
+    def try_again(self, n: int = 1) -> str:
+        """Play the ``n``-th moment that mattered of this hand's review again, in a practice
+        table below (the match is not changed). Returns what the practice table says."""
+        review = self.review
+        moments = review.moments
+        if not moments:
+            return self._say("Nothing to try again: no decision of this hand was an inaccuracy or worse.", "error")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(moments):
+            return self._say(f"Try again takes a moment of the review, 1 to {len(moments)}; got {quote(n)}.",
+                             "error")
+        g = moments[n - 1]
+        from hearts_teach.agents.review import position_at
+
+        where = f"hand {self.hand.hand_number + 1}, before your {g.label}"
+        note = (f"Practice position ({where}) — not the match: play it differently; your match is not "
+                f"changed. Close practice returns to it.")
+        if self.practice_table is not None:
+            self.practice_table.close()
+        self.practice_table = TableWidget(self.seed, {s: d for s, d in self.difficulty.items()}, seat=self.you,
+                                          hand=position_at(self.hand, g.index), trick_pause=self.trick_pause,
+                                          hint_fn=self.hint_fn if self.hint_fn is not coach_hint else None,
+                                          marks=self.review_panel.marks_box.value, position_note=note)
+        close = control_button("Close practice", "Back to your match", "ht-close-practice")
+        close.on_click(lambda _b: self.close_practice())
+        self.practice_box.children = (self.practice_table.widget, close)
+        self.practice_table._focus_cards()
+        return note
+
+    def close_practice(self) -> str:
+        if self.practice_table is None:
+            return self._say("No practice position is open.", "error")
+        self.practice_table.close()
+        self.practice_table = None
+        self.practice_box.children = ()
+        self._focus_cards()
+        return self._say("Practice closed: back to your match.")
+
+    def close(self) -> None:
+        """Stop the coach's background grading and close the widgets (a table that is replaced)."""
+        self.review_panel.close()
+        if self.practice_table is not None:
+            self.practice_table.close()
+        _close_tree(self.widget)
+
+    def _winner_name(self, third_person: bool = False) -> str:
+        """Who won: 'North', 'you' / 'South (you)', and never "you" alone when the autopilot
+        played for you (it says so)."""
+        w_ = self.match.winner  # type: ignore[union-attr]
+        name = self.hand.seat_names[w_]  # type: ignore[index]
+        if w_ != self.you:
+            return name
+        if self.autopilot_hands:
+            played = len(self.autopilot_hands)
+            total = len(self.match.finished_hands)  # type: ignore[union-attr]
+            if played >= total:
+                return f"{name} (the autopilot, playing for you)"
+            return f"{name} (you, with the autopilot playing for you in {played} of {total} hands)"
+        return f"{name} (you)" if third_person else "you"
+
+    def _focus_cards(self) -> None:
+        """Keyboard focus back on your cards (the pass or your hand), or on Next hand once the
+        hand is over: after Confirm pass, your last card and Next hand."""
+        hand = self.hand
+        if hand.phase is Phase.OVER:
+            if not self.buttons["next_hand"].disabled:
+                self.buttons["next_hand"].focus()
+            return
+        row = self.pass_picker.row if hand.phase is Phase.PASS else self.hand_widget.row
+        if row is not None:
+            row.focus()
+
+
+def _close_tree(widget: Any) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()

@@ -1,0 +1,264 @@
+"""Review your play: the verdict on each decision (agents/review.py), graded in the background
+(VerdictQueue, from a worker thread), shown as marks and as a review with "try again", stored
+through the learner database (drills, the Play app's match)."""
+
+from __future__ import annotations
+
+import threading
+
+import ipywidgets as w
+import pytest
+from review_support import stub_grade
+
+from hearts_teach import Hand, Phase
+from hearts_teach.agents import driver
+from hearts_teach.agents.hearts import make_bot
+from hearts_teach.agents.review import Graded, HandReview, MatchReview, grade, mark, position_at
+from hearts_teach.kernel.cards import CardList
+from hearts_teach.present.widgets import TableWidget
+from hearts_teach.present.widgets.verdict_queue import VerdictQueue
+
+
+def cheap_hint(view):
+    return "pass anything" if view.phase == "pass" else f"Play {view.legal[0].pretty}"
+
+
+def played_hand(seed: int = 5) -> Hand:
+    hand = Hand.deal(seed)
+    driver.play(hand, {s: make_bot("rule", seed=s) for s in range(4)})
+    return hand
+
+
+def g(index, verdict, cost, choices=3, kind="play"):
+    return Graded(index, kind, 0, 0, index, CardList(["2C"]), verdict, cost, "why", CardList(["3C"]),
+                  "3C because", choices, "pos")
+
+
+# the model -------------------------------------------------------------------------------------
+def test_position_at_rebuilds_the_decision_and_leaves_the_hand_alone():
+    hand = played_hand()
+    before = hand.snapshot()
+    mine = [i for i, a in enumerate(hand.history) if a.seat == 0 and a.kind == "play"]
+    pos = position_at(hand, mine[4])
+    assert pos.turn == 0 and pos.history == hand.history[:mine[4]] and hand.snapshot() == before
+    pos.play(hand.history[mine[4]].card)  # the card you played is legal there again
+    with pytest.raises(ValueError, match="index must be a position"):
+        position_at(hand, len(hand.history))
+
+
+def test_grade_is_the_coachs_seeded_verdict_and_repeats():
+    hand = played_hand()
+    last = [i for i, a in enumerate(hand.history) if a.seat == 0 and a.kind == "play"][-3:]
+    for i in last:
+        a, b = grade(hand, i), grade(hand, i)
+        assert a == b  # the same position and seed: the same verdict, cost and reasons
+        from hearts_teach.agents.coach import assess_play
+        coach = assess_play(position_at(hand, i).view(0))
+        assert a.verdict == coach.verdict(hand.history[i].card) and a.best[0] == coach.best.cards[0]
+        assert a.trick == position_at(hand, i).trick_number and a.cost >= 0
+
+
+def test_the_review_counts_accuracy_points_and_the_moments_that_mattered():
+    hand = played_hand()
+    mine = [i for i, a in enumerate(hand.history) if a.seat == 0]
+    verdicts = ["best", "fine", "inaccuracy", "blunder", "mistake", "best"]
+    grades = {i: g(i, v, c) for i, v, c in zip(mine, verdicts, [0, 0.1, 0.6, 4.2, 1.8, 0], strict=False)}
+    grades[mine[6]] = g(mine[6], "best", 0, choices=1)  # a forced card: not counted
+    r = HandReview.build(hand, 0, grades, result="Hand 1 scores: …")
+    assert r.accuracy == 3 / 6 and r.given_away == 6.6
+    assert [m.verdict for m in r.moments] == ["blunder", "mistake", "inaccuracy"]
+    text = r.text()
+    assert "Accuracy: 3 of 6 decisions best or fine (50%); about 6.6 expected points given away." in text
+    assert "— only choice" in text and "?? blunder" in text and "Coach's choice: 3C because" in text
+    clean = HandReview.build(hand, 0, {mine[0]: g(mine[0], "best", 0)})
+    assert "Moments that mattered: none — every decision was best or fine." in clean.text()
+    both = MatchReview((r, clean))
+    assert both.given_away == 6.6 and both.accuracy == 4 / 7 and "hand 1, trick" in both.text()
+    assert mark("mistake") == "? mistake" and mark("too close to call") == "· too close to call"
+
+
+# the background grading -----------------------------------------------------------------------
+def test_verdicts_are_graded_in_a_worker_thread_that_updates_widgets():
+    hand = played_hand()
+    html = w.HTML()
+    threads = []
+
+    def drawn(key):
+        threads.append(threading.current_thread().name)
+        html.value = f"{len(q.results)} graded"  # a widget trait set from the worker thread
+
+    q = VerdictQueue(on_done=drawn, grader=stub_grade)
+    mine = [i for i, a in enumerate(hand.history) if a.seat == 0]
+    for i in mine:
+        q.submit(hand, i)
+    assert q.wait(timeout=60)
+    assert html.value == f"{len(mine)} graded" and set(threads) == {"hearts-verdicts"}
+    assert all(isinstance(q.results[k], Graded) for k in q.results)
+
+    def broken(_hand, _index, _seed):
+        raise RuntimeError("the coach is out")
+
+    bad = VerdictQueue(grader=broken)
+    key = bad.submit(hand, mine[0])
+    assert bad.wait(timeout=30) and bad.results[key] == "not graded: RuntimeError: the coach is out"
+    q.close()
+    bad.close()
+
+
+# the table --------------------------------------------------------------------------------------
+@pytest.fixture
+def stubbed(monkeypatch):
+    monkeypatch.setattr("hearts_teach.present.widgets.verdict_queue.DEFAULT_GRADER", stub_grade)
+
+
+def play_out(t: TableWidget, pick=0) -> None:
+    if t.hand.phase is Phase.PASS:
+        t.pass_cards(list(t.pass_picker.buttons)[:3])
+    while not t.hand.is_over:
+        active = [k for k, b in t.hand_widget.buttons.items() if b.active]
+        t.hand_widget.buttons[active[min(pick, len(active) - 1)]].click()
+
+
+def test_marks_appear_on_your_moves_and_can_be_turned_off(stubbed):
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    t.pass_cards(list(t.pass_picker.buttons)[:3])
+    t.review_panel.queue.wait()
+    assert "Your moves" in t.review_panel.moves_html.value and "Pass " in t.review_panel.moves_html.value
+    assert "<details" in t.review_panel.moves_html.value  # the reason is one click away
+    assert "Your moves: pass: " in t.text()
+    t.review_panel.marks_box.value = False
+    assert t.review_panel.moves_html.value == "" and "Your moves" not in t.text()
+
+
+def test_the_hand_review_try_again_and_the_drills(stubbed):
+    from hearts_teach.course.my_drills import MyDrills
+    from hearts_teach.present.learner_db import shared_db
+
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    play_out(t, pick=-1)  # the highest playable card: the stub calls most of them mistakes
+    t.review_panel.queue.wait()
+    review = t.review
+    assert review.moments and "Review of hand 1" in t.review_panel.review_html.value
+    assert review.text() in t.text()
+    assert [b.description for b in t.review_panel.try_buttons] == [f"Try again: {m.label}" for m in review.moments]
+    # every decision graded inaccuracy or worse was saved as a drill, due now
+    saved = shared_db().due_drills(limit=50)
+    assert len(saved) == len(review.costly) and "Saved" in t.review_panel.review_html.value
+    assert MyDrills().text() != ""
+    # try again: a practice table at that very position, saying it is not the match
+    first = review.moments[0]
+    t.review_panel.try_buttons[0].click()
+    p = t.practice_table
+    assert p is not None and p.hand.snapshot() == position_at(t.hand, first.index).snapshot()
+    assert "not the match" in p.text() and "not the match" in p.note_html.value
+    assert t.match.hand.is_over and t.practice_box.children[0] is p.widget
+    play_out(p, pick=0)
+    assert "a practice position, not the match" in p.review.text()
+    assert len(shared_db().due_drills(limit=50)) == len(saved)  # practice saves nothing new
+    t.close_practice()
+    assert t.practice_table is None and t.practice_box.children == ()
+    assert "Try again takes a moment" in t.try_again(9)
+
+
+def test_step_during_the_pass_keeps_your_chosen_cards_and_hints_are_logged(stubbed):
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    t.buttons["hint"].click()
+    assert "Hint: Pass anything." in t.log_lines
+    keys = list(t.pass_picker.buttons)
+    t.pass_picker.buttons[keys[0]].click()
+    t.pass_picker.buttons[keys[5]].click()
+    t.buttons["step"].click()
+    passed = t.hand.passed(0)
+    assert {str(c) for c in passed} >= {keys[0], keys[5]}
+    assert "the autopilot completed your pass" in t.last_message and "Hint: Pass anything." in t.log_lines
+    assert t.review.decisions == ()  # the autopilot's pass is not graded as yours
+
+
+def test_a_click_is_answered_once(stubbed):
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    row = t.pass_picker.row
+    before = row.ack
+    row._handle_custom_msg({"event": "click", "key": "ZZ"}, [])  # a forged key: ignored, still answered
+    row._handle_custom_msg({"event": "click", "key": list(t.pass_picker.buttons)[0]}, [])
+    assert row.ack == before + 2 and len(t.pass_picker.selected) == 1
+
+
+# the Play app -----------------------------------------------------------------------------------
+def test_the_play_app_stores_the_match_and_offers_to_continue(stubbed, monkeypatch):
+    from hearts_teach.present.widgets import PlayApp
+
+    monkeypatch.delenv("HEARTS_PLAY_SEED", raising=False)
+    seeds = {PlayApp(trick_pause=0, hint_fn=cheap_hint).seed for _ in range(3)}
+    assert len(seeds) > 1  # a new visit is not always the same deal
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    assert app.seed == 77 and app.saved is None
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    key = next(k for k, b in app.table.hand_widget.buttons.items() if b.active)
+    app.table.hand_widget.buttons[key].click()
+    where = app.table.hand.snapshot()
+    # a reload: a new kernel, the same data folder
+    again = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    assert again.saved is not None and again.offer.layout.display != "none"
+    assert "A match in progress is stored (seed 77)" in again.text()
+    assert "You have a match in progress" in again.offer_html.value
+    again.offer_buttons["continue"].click()
+    assert again.table.hand.snapshot() == where and again.seed == 77
+    assert [k[1] for k in again.table.review_panel._current(again.table.hand)] == \
+        [k[1] for k in app.table.review_panel._current(app.table.hand)]
+    # New match instead: the stored match stays until the new one is played
+    third = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    third.offer_buttons["fresh"].click()
+    assert third.offer.layout.display == "none" and third.saved is None
+    assert PlayApp(trick_pause=0, hint_fn=cheap_hint).saved is not None
+    # an explicit seed (a notebook) plays that seed and offers nothing
+    assert PlayApp(seed=5, trick_pause=0, hint_fn=cheap_hint).saved is None
+
+
+def test_practise_my_mistakes_opens_the_saved_drills(stubbed):
+    from hearts_teach.course.my_drills import MyDrills
+    from hearts_teach.present.widgets import PlayApp
+
+    app = PlayApp(seed=3, trick_pause=0, hint_fn=cheap_hint, practise=MyDrills)
+    assert "No drills are due now" in app.practise_mistakes().text()
+    play_out(app.table, pick=-1)
+    app.table.review_panel.queue.wait()
+    assert app.table.review.costly
+    app.buttons["practise"].click()
+    session = app.drills
+    assert session.drills and app.drills_box.children[0] is session.widget
+    assert len(session.drills) == len(app.table.review.costly)
+    app.close_drills()
+    assert app.drills_box.children == ()
+    assert "practise" not in PlayApp(seed=3, trick_pause=0, hint_fn=cheap_hint).buttons
+
+
+def test_focus_goes_back_to_your_cards_after_each_action(stubbed):
+    t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
+    hand_row = t.hand_widget.row
+    before = hand_row.focus_seq
+    t.pass_cards(list(t.pass_picker.buttons)[:3])  # Confirm pass
+    assert hand_row.focus_seq == before + 1
+    sent = []
+    t.buttons["next_hand"].send = lambda msg, buffers=None: sent.append(msg)  # Button.focus() sends this
+    play_out(t)  # the last card: focus on Next hand
+    assert sent == [{"do": "focus"}]
+    t.buttons["next_hand"].click()
+    assert t.pass_picker.row.focus_seq == 1  # the new hand's pass
+
+
+def test_a_stale_offer_goes_when_the_page_is_shown(stubbed, monkeypatch):
+    # Voilà runs the notebook in a preheated kernel before the visit: a match stored then and
+    # finished since is no longer offered when the page shows the app
+    from hearts_teach.present.widgets import PlayApp, learner_store
+
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    preheated = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    assert preheated.saved is not None and preheated.holder.layout.display == "none"
+    app.table.buttons["finish_match"].click()  # the match ends elsewhere: nothing stored
+    assert learner_store.get_state(learner_store.APP_KEY) is None
+    preheated.beacon._handle_custom_msg({"event": "shown"}, [])
+    assert preheated.saved is None and preheated.holder.layout.display == ""
+    assert preheated.offer.layout.display == "none"
