@@ -84,7 +84,8 @@ class Grade:
     def call(self) -> str:
         """The verdict as the coach shows it ("too close to call" for a 'fine' the deals could not
         settle, "inaccuracy or worse"); the marks follow ``verdict``."""
-        return self.assessment.of(self.chosen).call
+        mask = self.chosen.mask  # a card's group of equal cards, or the pass itself
+        return next((c.call for c in self.assessment if mask & ~c.cards.mask == 0), self.verdict)
 
 
 def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Hand | None = None) -> Grade:
