@@ -240,7 +240,7 @@ class PassPicker(WidgetView):
         self.refresh()
         return self._say(msg, "ok")
 
-    def choose(self, cards: str | list[CardLike]) -> str:
+    def choose(self, cards: str | Sequence[CardLike]) -> str:
         """Text path: choose these cards (replacing any selection) and confirm."""
         if self.done:
             return self.confirm_pass()

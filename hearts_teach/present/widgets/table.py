@@ -21,7 +21,14 @@ from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules, pass_source
 from hearts_teach.kernel.cards import Card, CardLike, CardList
-from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
+from hearts_teach.kernel.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    HeartsError,
+    Rule,
+    WrongPhaseError,
+    quote,
+)
 from hearts_teach.kernel.rng import hash64
 from hearts_teach.kernel.validation import check_callable, check_choice, check_seed
 from hearts_teach.present.render import (
@@ -176,7 +183,9 @@ class TableWidget(WidgetView):
         self.message = w.HTML(status_html(""))
         self.hand_widget = HandWidget(self.hand, seat=self.you, on_play=self._human_play, four_color=four_color,
                                       title=f"Your hand ({names[self.you]})", faces=True, message=self.message)
-        self.hand_widget.row.on_click = self.play  # type: ignore[union-attr]  # clicks speak through the table
+        row = self.hand_widget.row
+        assert row is not None  # faces=True builds the card row
+        row.on_click = self.play  # clicks speak through the table
         self.pass_picker = self._new_picker()
         self.your_box = w.VBox()
         self.your_box.add_class("ht-your-area")
@@ -257,7 +266,10 @@ class TableWidget(WidgetView):
 
     @property
     def hand(self) -> Hand:
-        return self._single if self._single is not None else self.match.hand  # type: ignore[union-attr]
+        if self._single is not None:
+            return self._single
+        assert self.match is not None  # a table holds either one hand or a match
+        return self.match.hand
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -311,7 +323,7 @@ class TableWidget(WidgetView):
         self._log(f"Trick {trick.number if trick else hand.trick_number}: "
                   f"{hand.seat_names[seat]}{note} plays {card.pretty}")
         if trick is not None:
-            self._log(f"  → {hand.seat_names[trick.winner]} takes trick {trick.number} "  # type: ignore[index]
+            self._log(f"  → {hand.seat_names[trick.taker]} takes trick {trick.number} "
                       f"({pts(trick.points)})")
         if hand.is_over:
             self._log(hand_result_text(hand))
@@ -367,15 +379,14 @@ class TableWidget(WidgetView):
             if t.winner == self.you:  # you are told as "you", not by your seat's name
                 said = f"You played {card.pretty} and took trick {t.number} ({pts(t.points)})."
             else:
-                said += f" {hand.seat_names[t.winner]} took trick {t.number} ({pts(t.points)})."  # type: ignore[index]
+                said += f" {hand.seat_names[t.taker]} took trick {t.number} ({pts(t.points)})."
         if hand.is_over:
             # the last card ends the hand (or the match): say it where you tapped, not only
             # in the result and the banner further down the page
             said += " " + sentence(hand_result_text(hand))
             if self.match is not None and self.match.is_over:
-                w_ = self.match.winner
                 who = f"{self._winner_name()} wins"
-                said += f" The match is over: {who} with {self.match.totals[w_]} points."  # type: ignore[index]
+                said += f" The match is over: {who} with {self.match.totals[self._winner_seat()]} points."
             elif self.match is not None:
                 said += f" Next hand deals hand {hand.hand_number + 2}."
             self._focus_cards()  # your hand is empty: focus goes to Next hand
@@ -388,15 +399,16 @@ class TableWidget(WidgetView):
         if not self._autopilot_passing:  # your own pass is graded; the autopilot's is not yours
             self.review_panel.record(hand, max(i for i, a in enumerate(hand.history)
                                                if a.kind == "pass" and a.seat == self.you))
-        to = hand.seat_names[self.pass_picker.receiver]  # type: ignore[index]
+        to = hand.seat_names[self.pass_picker.receiver]
         self._log(f"You pass {passed} to {to}.")
         got = hand.received(self.you)
         said = f"You passed {passed} to {to}."
         if got is not None:
             giver = pass_source(self.you, hand.pass_direction, hand.table)
             received = " ".join(c.pretty for c in got)
-            self._log(f"You receive {received} from {hand.seat_names[giver]} (marked “new” in your hand).")
-            said = (f"You passed {passed} to {to} and received {received} from {hand.seat_names[giver]}"
+            source = hand.seat_names[giver] if giver is not None else "nobody"  # a pass hand: someone gave
+            self._log(f"You receive {received} from {source} (marked “new” in your hand).")
+            said = (f"You passed {passed} to {to} and received {received} from {source}"
                     " (marked “new” in your hand).")
         self._advance()
         self.refresh()
@@ -433,7 +445,7 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.OVER:
             return self._say("The hand is over: nothing to hint.", "error")
         if hand.phase is Phase.PLAY and hand.turn != self.you:
-            return self._say(f"Not your turn: {hand.seat_names[hand.turn]} is to play.", "error")  # type: ignore[index]
+            return self._say(f"Not your turn: {hand.seat_names[hand.to_act()]} is to play.", "error")
         if hand.phase is Phase.PASS and self.pass_picker.done:
             return self._say("Your pass is made; waiting for the others.", "error")
         try:
@@ -508,8 +520,10 @@ class TableWidget(WidgetView):
         self._advance()
         self.refresh()
         last = hand.last_trick
-        return self._say(f"Trick {last.number} done: {hand.seat_names[last.winner]} took it "  # type: ignore[union-attr,index]
-                         f"({pts(last.points)}).")  # type: ignore[union-attr]
+        if last is None:  # _autoplay completed a trick, so there is one
+            return self._say("No trick has been completed yet.", "error")
+        return self._say(f"Trick {last.number} done: {hand.seat_names[last.taker]} took it "
+                         f"({pts(last.points)}).")
 
     def finish_hand(self) -> str:
         """The autopilot plays out the hand; returns the result (shown once, in the result box)."""
@@ -555,7 +569,7 @@ class TableWidget(WidgetView):
             return ""
         names, totals = self.hand.seat_names, self.match.totals
         who = f"{self._winner_name(third_person=True)} wins"
-        return (f"{who} the match with {totals[self.match.winner]} points (the lowest total). Final totals: "  # type: ignore[index]
+        return (f"{who} the match with {totals[self._winner_seat()]} points (the lowest total). Final totals: "
                 + ", ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True)) + ".")
 
     def status_line(self) -> str:
@@ -567,7 +581,7 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.PASS:
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:
-            who = "you" if hand.turn == self.you else names[hand.turn]  # type: ignore[index]
+            who = "you" if hand.turn == self.you else names[hand.to_act()]
             return head + f" · trick {hand.trick_number} of {hand.rules.hand_size} · ▶ {who} to play"
         if self.match is not None and self.match.is_over:
             return head + " · the match is over"
@@ -580,7 +594,8 @@ class TableWidget(WidgetView):
         if got is None or hand.phase is not Phase.PLAY or hand.tricks:
             return {}
         giver = pass_source(self.you, hand.pass_direction, hand.table)
-        return {str(c): f"received from {hand.seat_names[giver]}" for c in got}
+        source = hand.seat_names[giver] if giver is not None else "nobody"  # a pass hand: someone gave
+        return {str(c): f"received from {source}" for c in got}
 
     def refresh(self) -> None:
         hand, names = self.hand, self.hand.seat_names
@@ -718,16 +733,23 @@ class TableWidget(WidgetView):
             self.practice_table.close()
         _close_tree(self.widget)
 
+    def _winner_seat(self) -> int:
+        """The seat that won the match (asked only once the match is over)."""
+        winner = self.match.winner if self.match is not None else None
+        if winner is None:
+            raise WrongPhaseError("the match is not over yet: nobody has won it", rule=Rule.WRONG_PHASE)
+        return winner
+
     def _winner_name(self, third_person: bool = False) -> str:
         """Who won: 'North', 'you' / 'South (you)', and never "you" alone when the autopilot
         played for you (it says so)."""
-        w_ = self.match.winner  # type: ignore[union-attr]
-        name = self.hand.seat_names[w_]  # type: ignore[index]
+        w_ = self._winner_seat()
+        name = self.hand.seat_names[w_]
         if w_ != self.you:
             return name
         if self.autopilot_hands:
             played = len(self.autopilot_hands)
-            total = len(self.match.finished_hands)  # type: ignore[union-attr]
+            total = len(self.match.finished_hands) if self.match is not None else 0
             if played >= total:
                 return f"{name} (the autopilot, playing for you)"
             return f"{name} (you, with the autopilot playing for you in {played} of {total} hands)"

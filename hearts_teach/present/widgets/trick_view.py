@@ -63,8 +63,8 @@ class TrickView(WidgetView):
         last = trick_state(hand.last_trick, names, not has_current, self.four_color)
         with self.board.hold_sync():
             self.board.names = names
-            self.board.last = last
-            self.board.current = cur
+            self.board.set_trait("last", last)  # a dict, or None when there is no trick to show
+            self.board.set_trait("current", cur)
 
     def text(self) -> str:
         hand, names = self.hand, self.hand.seat_names
