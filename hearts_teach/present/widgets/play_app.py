@@ -218,8 +218,9 @@ class PlayApp(WidgetView):
         table = self.table
         hand = table.hand
         mine = [k[1] for k in table.review_panel._current(hand)]
+        assert table.match is not None  # the app's table always plays a match
         return {"version": RECORD_VERSION, "seed": self.seed, "opponents": self.opponents,
-                "preset": self.rules_name, "players": self.players, "match": table.match.to_record(),  # type: ignore[union-attr]
+                "preset": self.rules_name, "players": self.players, "match": table.match.to_record(),
                 "autopilot_hands": sorted(table.autopilot_hands), "mine": mine}
 
     def _store(self, table: TableWidget) -> None:

@@ -76,6 +76,6 @@ class TrickView(WidgetView):
         last = hand.last_trick
         if last is not None:
             played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=False))
-            lines.append(f"Last trick {last.number}: {played} → {names[last.winner]} "  # type: ignore[index]
+            lines.append(f"Last trick {last.number}: {played} → {names[last.taker]} "
                          f"takes {pts(last.points)}")
         return "\n".join(lines) or "No trick yet."
