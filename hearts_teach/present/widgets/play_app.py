@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from hearts_teach.agents.hearts import LADDER
+from hearts_teach.agents.hearts import ladder_levels, ladder_names
 from hearts_teach.games.hearts.rules import REMOVED_CARDS, Rules
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int
@@ -44,7 +44,7 @@ class PlayApp(WidgetView):
     def __init__(self, seed: int = 1, opponents: str = "rule", preset: str = "standard", *,
                  players: int = 4, trick_pause: float | None = None, hint_fn: Callable[[Any], Any] | None = None):
         check_int(seed, "seed", 0, SEED_LIMIT - 1)
-        check_choice(opponents, "opponents", tuple(LADDER))
+        check_choice(opponents, "opponents", ladder_names())
         check_choice(preset, "preset", tuple(Rules.presets()))
         check_int(players, "players", min(REMOVED_CARDS), max(REMOVED_CARDS))
         check_pause(trick_pause)
@@ -55,7 +55,8 @@ class PlayApp(WidgetView):
         self.trick_pause = trick_pause
         self.hint_fn = hint_fn
         wide = {"description_width": "initial"}
-        self.level = w.Dropdown(options=list(LADDER), value=opponents, description="Opponents", style=wide,
+        levels = [(label, name) for name, label, _text in ladder_levels()]  # the registry's ladder
+        self.level = w.Dropdown(options=levels, value=opponents, description="Opponents", style=wide,
                                 tooltip="How strong the bots are, weakest first (applies to the next match)",
                                 layout=w.Layout(width="190px"))
         self.preset = w.Dropdown(options=list(Rules.presets()), value=preset, description="Rules", style=wide,
