@@ -68,6 +68,7 @@ def test_a_toy_bot_is_made_by_name_but_stays_off_the_menu(toy):
     app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None)
     assert [value for _label, value in app.level.options] == LEVELS
     assert "Beginner" in [label for label, _value in app.level.options]
+    assert all(f"{label}: {text}." in app.level.tooltip for _name, label, text in ladder_levels())
     with pytest.raises(ValueError, match="opponents"):
         PlayApp(opponents="lowest", trick_pause=0)
 

@@ -71,7 +71,8 @@ class Endgame:
         """Play ``card`` for the deciding seat, let the others answer, and search on."""
         st.play(card)
         me, stop = self.me, self.stop
-        while st.tricks_done < st.table.hand_size and st.played & stop != stop:
+        # (stop at a trick's end once every card that scores is out: the rest changes nothing)
+        while st.tricks_done < st.table.hand_size and (st.trick or st.played & stop != stop):
             seat = st.turn
             if seat == me:
                 return self._choose(st, memo)

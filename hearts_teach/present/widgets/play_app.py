@@ -55,9 +55,11 @@ class PlayApp(WidgetView):
         self.trick_pause = trick_pause
         self.hint_fn = hint_fn
         wide = {"description_width": "initial"}
-        levels = [(label, name) for name, label, _text in ladder_levels()]  # the registry's ladder
-        self.level = w.Dropdown(options=levels, value=opponents, description="Opponents", style=wide,
-                                tooltip="How strong the bots are, weakest first (applies to the next match)",
+        levels = ladder_levels()  # the registry's ladder: (name, label, one line), weakest first
+        self.level = w.Dropdown(options=[(label, name) for name, label, _text in levels], value=opponents,
+                                description="Opponents", style=wide,
+                                tooltip="How strong the bots are, weakest first (applies to the next match). "
+                                        + " ".join(f"{label}: {text}." for _name, label, text in levels),
                                 layout=w.Layout(width="190px"))
         self.preset = w.Dropdown(options=list(Rules.presets()), value=preset, description="Rules", style=wide,
                                  tooltip="The rules preset (applies to the next match)",
