@@ -118,11 +118,13 @@ def read_logs(folder: Path) -> list[Match]:
         top, rest = path.stem.split("-vs-", 1)
         field_bot = rest.split(".", 1)[0]
         rows = found.setdefault((top, field_bot), {})
-        for line in path.read_text().splitlines():
+        for line in path.read_text().splitlines():  # (a run cut short may leave an empty file)
             row = json.loads(line)
             rows.setdefault(row["deal"], row)
     out = []
     for (top, field_bot), rows in found.items():
+        if not rows:
+            continue
         m = Match(top, field_bot)
         for d in sorted(rows):
             m.deal_edges.append(rows[d]["edge"])
@@ -146,13 +148,17 @@ def is_search(name: str) -> bool:
 
 
 def time_summary(match: Match) -> str:
+    """The bot's play decisions (those with a choice): median and 90th percentile, wall and CPU."""
     if not match.wall:
         return ""
-    w = sorted(match.wall)
-    c = sorted(match.cpu)
-    p90 = w[int(0.9 * (len(w) - 1))]
-    return (f"{statistics.median(w):.3f} s / {p90:.3f} s wall · {statistics.median(c):.3f} s / "
-            f"{c[int(0.9 * (len(c) - 1))]:.3f} s CPU ({len(w)} decisions)")
+    w, c = sorted(match.wall), sorted(match.cpu)
+    k = int(0.9 * (len(w) - 1))
+    return (f"{_ms(statistics.median(w))} / {_ms(w[k])} wall · {_ms(statistics.median(c))} / {_ms(c[k])} CPU "
+            f"({len(w)} decisions)")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def run_ladder(deals: int = 1000, search_deals: int = 300, seed: int = LADDER_SEED,
