@@ -6,8 +6,11 @@ defence included, that the Monte Carlo rollouts give them). The value of a candi
 the best payoff the seat can reach after it: its points minus the mean of the others' (a moon
 counted fully), lower is better. This is the perfect-information search of PIMC (as GIB did
 in bridge): it replaces the rule policy for the seat's *own* later cards, which is where the
-plain rollouts are weakest, and it finds late moons and late Q♠ escapes the rule policy
-misses. Opponents stay the rule policy, so their answers are never clairvoyant.
+plain rollouts are weakest. Opponents stay the rule policy, so their answers are never
+clairvoyant. In a known world the search is never worse than the rule policy's line and is
+sometimes better (``tests/test_endgame.py``); over 152 late decisions (five cards or fewer) of
+``MonteCarloBot(worlds=1024, endgame=5, endgame_worlds=128)`` it changed 13 of the plain
+bot's choices. Its effect on strength was not measured yet, so no ladder bot uses it.
 
 Cost: the search branches only on the deciding seat's cards (at most 5! lines with 5 cards
 left, far fewer once suits must be followed), the opponents' cards are one policy call each,
