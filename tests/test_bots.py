@@ -274,9 +274,9 @@ def test_same_hand_in_a_fresh_process():
 
 # bots on the ladder and bad inputs --------------------------------------------------------------
 def test_ladder_names_make_bots_that_finish_a_hand():
-    assert list(LADDER) == ["random", "easy", "rule", "medium", "hard", "expert"]
+    assert list(LADDER) == ["random", "beginner", "rule", "medium", "expert"]
     hand = Hand.deal(seed=6, hand_number=0)
-    bots = [make_bot("random", 1), make_bot("easy"), make_bot("rule"), make_bot("mc:4", 1)]
+    bots = [make_bot("random", 1), make_bot("beginner"), make_bot("rule"), make_bot("mc:4", 1)]
     while not hand.is_over:
         if hand.phase.value == "pass":
             for s in hand.to_pass:
@@ -291,7 +291,7 @@ def test_ladder_names_make_bots_that_finish_a_hand():
 
 @pytest.mark.parametrize("name", ["nobody", "mc:", "mc:1", "mc:x", 7])
 def test_unknown_bot_names_are_rejected(name):
-    with pytest.raises(UnknownBotError, match="random, easy, rule|mc:N"):
+    with pytest.raises(UnknownBotError, match="random, beginner, rule|mc:N"):
         make_bot(name)
 
 

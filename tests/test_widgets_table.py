@@ -507,14 +507,14 @@ def test_play_app_new_match_replay_and_settings():
     assert app.table.seed == seed2 == app.seed_box.value and f"Match seed {seed2} " in app.seed_html.value
     assert app.holder.children == (app.table.widget,)
     # settings apply to the next match; "Replay seed" replays the seed in the box
-    app.level.value, app.preset.value = "easy", "omnibus"
+    app.level.value, app.preset.value = "beginner", "omnibus"
     app.seed_box.value = 1
     app.buttons["replay"].click()
     assert app.table.seed == 1 and app.table.hand.dealt(0) == first_deal
-    assert set(app.table.difficulty.values()) == {"easy"} and app.table.match.rules == Rules.preset("omnibus")
-    assert "TableWidget(seed=1, opponents='easy', rules=Rules.preset('omnibus'))" in app.text()
+    assert set(app.table.difficulty.values()) == {"beginner"} and app.table.match.rules == Rules.preset("omnibus")
+    assert "TableWidget(seed=1, opponents='beginner', rules=Rules.preset('omnibus'))" in app.text()
     # the replay line is true: that call builds the same match
-    same = TableWidget(seed=1, opponents="easy", rules=Rules.preset("omnibus"), hint_fn=cheap_hint)
+    same = TableWidget(seed=1, opponents="beginner", rules=Rules.preset("omnibus"), hint_fn=cheap_hint)
     assert same.hand.snapshot() == app.table.hand.snapshot()
     with pytest.raises(ValueError, match="whole number"):
         app.start(-3)
@@ -543,8 +543,8 @@ def test_play_app_seats_three_to_six_players():
     assert same.hand.snapshot() == app.table.hand.snapshot()
     six = PlayApp(seed=2, preset="omnibus", players=6, trick_pause=0, hint_fn=cheap_hint)
     assert six.table.match.rules == Rules(omnibus=True, players=6)
-    six.level.value = "easy"
-    assert "goes on with opponents Club player, rules Omnibus (J♦ −10) and 6 players." in six.pending_note()
+    six.level.value = "beginner"
+    assert "goes on with opponents Solid, rules Omnibus (J♦ −10) and 6 players." in six.pending_note()
     with pytest.raises(ValueError, match="players: expected a whole number from 3 to 6, got 7"):
         PlayApp(players=7)
 
@@ -581,10 +581,10 @@ def test_play_app_says_a_changed_setting_waits_for_the_next_match():
     assert app.pending_note().startswith("Opponents Expert and rules Omnibus (J♦ −10) will apply from the next match")
     app.level.value, app.preset.value = "rule", "standard"  # back to the match's own settings: no note
     assert "ht-pending" not in app.seed_html.value
-    app.level.value = "easy"
+    app.level.value = "beginner"
     app.buttons["new_match"].click()
     assert app.pending_note() == "" and "ht-pending" not in app.seed_html.value
-    assert set(app.table.difficulty.values()) == {"easy"}
+    assert set(app.table.difficulty.values()) == {"beginner"}
 
 
 def test_play_app_says_what_a_rules_preset_changes():
@@ -635,7 +635,7 @@ def test_play_app_names_a_match_left_half_way():
     assert app.left_note == "" and "You left" not in app.seed_html.value
     seed = app.seed
     app.table.pass_cards(app.table.hand.cards(0)[:3])
-    app.level.value = "easy"
+    app.level.value = "beginner"
     app.buttons["new_match"].click()
     note = (f"You left the match of seed {seed} (opponents Club player, rules Standard) in hand 1; "
             f"Replay seed with {seed} deals it again from hand 1.")

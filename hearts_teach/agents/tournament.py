@@ -501,7 +501,7 @@ def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
 # command line --------------------------------------------------------------------------------
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", required=True, metavar="A,B,C,D",
-                   help="4 bots in seat order: random, easy, rule, medium, hard, expert or mc:N")
+                   help="4 bots in seat order: any registered bot (random, beginner, rule, medium, expert, easy, hard, highest, …) or mc:N")
     p.add_argument("--hands", type=int, default=100, metavar="N",
                    help=f"number of deals, 1 to {MAX_HANDS:,} (with --duplicate each is played 4 times)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deals and bots")

@@ -1,6 +1,7 @@
 """Benchmark of the bots and the coach: strength figures and decision times.
 
     python -m hearts_teach.tools.bench_bots [--json] [--quick]
+    python -m hearts_teach.tools.bench_bots --ladder [--deals 1000] [--search-deals 300] [--only A:B,...]
     python -m hearts_teach.tools.bench --json          # the engine figures plus these
 
 Strength (seeded tournaments, so the figures repeat exactly):
@@ -23,6 +24,8 @@ Speed (wall-clock seconds, so these vary a little from run to run):
   hard_move_all_median_s   one ``hard`` decision over every move of whole hands (forced
                            moves included, as a player experiences them)
 ``--quick`` uses small sizes (a smoke test; the strength figures are then rough).
+``--ladder`` prints the ladder table instead (``tools.bench_ladder``): each level against three
+of the level below and against three ``rule`` bots, duplicate, with 95 % intervals.
 """
 
 from __future__ import annotations
@@ -32,14 +35,21 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from hearts_teach.agents.coach import assess_pass, assess_play
 from hearts_teach.agents.hearts import RuleBot, make_bot
+from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.tournament import play_hand, run_tournament
 from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.tools.bench_engine import emit, watch_views
+
+T = TypeVar("T")
 
 SEED = 2026
 
@@ -50,9 +60,9 @@ def mid_hand_positions(count: int, min_legal: int = 8, seed: int = SEED) -> list
     out: list = []
     k = 0
     while len(out) < count:
-        taken_from_this_hand = []
+        taken_from_this_hand: list[View] = []
 
-        def look(v, mine: list = taken_from_this_hand) -> bool:
+        def look(v: View, mine: list[View] = taken_from_this_hand) -> bool:
             if v.tricks_done >= 2 and v.legal_mask.bit_count() >= min_legal:
                 out.append(v)
                 mine.append(v)
@@ -116,7 +126,7 @@ def coach_stability(quick: bool) -> dict:
     }
 
 
-def _timed(fn, *args, **kw):
+def _timed(fn: Callable[..., T], *args: Any, **kw: Any) -> tuple[float, T]:
     t0 = time.perf_counter()
     value = fn(*args, **kw)
     return time.perf_counter() - t0, value
@@ -135,13 +145,13 @@ def speed_figures(quick: bool) -> dict:
     # every move of whole hands: hard in seat 0 against three rule bots
     all_times: list[float] = []
 
-    class Timed:
+    class Timed(Bot):
         name = "hard"
 
-        def choose_pass(self, view):
+        def choose_pass(self, view: View) -> CardList:
             return hard.choose_pass(view)
 
-        def choose_play(self, view):
+        def choose_play(self, view: View) -> Card:
             dt, card = _timed(hard.choose_play, view)
             all_times.append(dt)
             return card
@@ -203,7 +213,26 @@ def main(argv: list[str] | None = None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run, figures are rough)")
+    ap.add_argument("--ladder", action="store_true", help="the ladder table (each level vs 3× the one below)")
+    ap.add_argument("--deals", type=int, default=1000, help="--ladder: duplicate deals per cheap match")
+    ap.add_argument("--search-deals", type=int, default=300, help="--ladder: deals per Monte Carlo match")
+    ap.add_argument("--only", default=None, help="--ladder: matches to play, e.g. hard:medium,expert:rule")
+    ap.add_argument("--log", default=None, help="--ladder: folder for per-deal logs (watch long runs)")
+    ap.add_argument("--first-deal", type=int, default=0, help="--ladder: first deal number (split a run)")
+    ap.add_argument("--from-logs", default=None, help="--ladder: print the table from a --log folder")
     a = ap.parse_args(argv)
+    if a.ladder:
+        from pathlib import Path
+
+        from hearts_teach.tools.bench_ladder import print_table, read_logs, run_ladder
+
+        if a.from_logs is not None:
+            print_table(read_logs(Path(a.from_logs)))
+            return 0
+        only = None if a.only is None else [tuple(m.split(":", 1)) for m in a.only.split(",")]
+        run_ladder(a.deals, a.search_deals, only=only, log_dir=None if a.log is None else Path(a.log),
+                   first=a.first_deal)
+        return 0
     out = bot_figures(quick=a.quick)
     out["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]  # timings depend on the load
     emit(out, a.json)

@@ -16,6 +16,7 @@ import math
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.candidates import pass_pool
 from hearts_teach.agents.hearts.deals import deals
+from hearts_teach.agents.hearts.endgame import solve_values
 from hearts_teach.agents.hearts.policy import rule_pass, rule_play, threat_of
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import (
@@ -127,10 +128,15 @@ class MonteCarloBot(Bot):
     gate: leave the rule bot's choice only when the paired gain exceeds ``gate`` standard
     errors. cap: at most this many candidate classes are rolled out.
     pass_worlds: sampled deals per pass candidate (default ``worlds // 2``, at least 16).
+    endgame: once the bot holds this many cards or fewer (0: never), each candidate is valued
+    by exact search of the rest of the hand in ``endgame_worlds`` sampled deals
+    (``agents.hearts.endgame``: the bot's own later cards chosen best, the others by the
+    rule policy) instead of by rollouts.
     """
 
     def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
-                 pass_worlds: int | None = None, name: str | None = None):
+                 pass_worlds: int | None = None, name: str | None = None, endgame: int = 0,
+                 endgame_worlds: int = 64):
         super().__init__(seed)
         check_int(worlds, "worlds", 2, MAX_WORLDS)
         check_int(cap, "cap", 1, 52)
@@ -142,6 +148,10 @@ class MonteCarloBot(Bot):
         self.gate = gate
         self.cap = cap
         self.pass_worlds = pass_worlds if pass_worlds is not None else max(16, worlds // 2)
+        check_int(endgame, "endgame", 0, 13)
+        check_int(endgame_worlds, "endgame_worlds", 2, MAX_WORLDS)
+        self.endgame = endgame
+        self.endgame_worlds = endgame_worlds
         self.name = name or f"mc:{worlds}"
 
     def deal_seed(self) -> int:
@@ -160,6 +170,9 @@ class MonteCarloBot(Bot):
             return greedy
         classes = _pick_cap(classes, greedy, self.cap)
         cands = [greedy if greedy in cl else cl[0] for cl in classes]
+        if view.hand.bit_count() <= self.endgame:
+            worlds = deals(view, self.deal_seed(), self.endgame_worlds)
+            return cands[self._decide(solve_values(view, cands, worlds), cands.index(greedy))]
         worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
         return cands[self._decide(self._payoffs(view, cands, worlds), cands.index(greedy))]
 

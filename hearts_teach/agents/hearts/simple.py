@@ -1,11 +1,11 @@
-"""The random bot and the rule bot."""
+"""The random bot, the beginner, the rule bot and a yardstick (always the highest card)."""
 
 from __future__ import annotations
 
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.policy import NO_MOON, rule_pass, rule_play, threat_of
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import BIT, indices_of
+from hearts_teach.kernel.cards import BIT, SUIT_MASKS, indices_of
 from hearts_teach.kernel.rng import Rng
 
 
@@ -90,3 +90,30 @@ class RuleBot(Bot):
             trick_mask |= 1 << c
         return rule_play(view.seat, view.hand, view.legal_mask, len(view.trick), view.led_suit,
                          view.win_card, view.win_seat, trick_mask, view.played, threat, view.rules.players)
+
+
+class BeginnerBot(Bot):
+    """A beginner who knows the rules and three habits, and nothing else: pass the three highest
+    cards; lead the lowest card; follow with the highest card that stays under the winner (or,
+    when every card wins, the highest); when void, throw the highest card away (aces and kings
+    before the Q♠). No spade flush, no counting, no moon defence: a learner who ducks, keeps the
+    Q♠ guarded and leads spades under it beats this bot. Deterministic."""
+
+    name = "beginner"
+
+    def pass_mask(self, view: View) -> int:
+        cards = sorted(indices_of(view.hand), key=lambda c: (c % 13, c // 13))
+        return sum(1 << c for c in cards[-3:])
+
+    def play_index(self, view: View) -> int:
+        legal = view.legal_mask
+        if view.led_suit < 0:  # leading: the lowest rank (between equal ranks, the lower suit)
+            return min(indices_of(legal), key=lambda c: (c % 13, c // 13))
+        if legal & SUIT_MASKS[view.led_suit]:
+            under = legal & ((1 << view.win_card) - 1)
+            return high_bit(under or legal)
+        return max(indices_of(legal), key=lambda c: (c % 13, c // 13))  # discard the highest rank
+
+
+def high_bit(mask: int) -> int:
+    return mask.bit_length() - 1

@@ -21,7 +21,7 @@ from typing import Any
 import anywidget
 import ipywidgets as w
 
-from hearts_teach.agents.hearts import LADDER
+from hearts_teach.agents.hearts import ladder_levels, ladder_names
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import REMOVED_CARDS, Rules
 from hearts_teach.kernel.rng import Rng
@@ -33,16 +33,8 @@ from hearts_teach.present.widgets.table import TableWidget, check_pause
 SEED_LIMIT = 1_000_000  # seeds are drawn below this: short enough to read out and type
 RECORD_VERSION = 1  # of the stored match record
 
-# The opponents' levels and the presets in plain words: a name and one line each. The levels
-# come from the bot ladder when it describes them (``ladder_levels``), else from here.
-LEVEL_WORDS = {
-    "random": ("Beginner", "plays any legal card: good for learning the rules"),
-    "easy": ("Easy", "simple rules of thumb, and no defence against a moon"),
-    "rule": ("Club player", "ducks tricks, gets rid of the Q♠ and defends against a moon"),
-    "medium": ("Strong", "looks ahead over 32 possible deals before each card"),
-    "hard": ("Very strong", "looks ahead over 256 possible deals before each card"),
-    "expert": ("Expert", "looks ahead over 1,024 possible deals before each card"),
-}
+# The presets in plain words: a name each (what they change comes from the engine, ``preset_line``);
+# the levels' plain names and lines come from the bot registry (``ladder_levels``).
 PRESET_NAMES = {
     "standard": "Standard", "omnibus": "Omnibus (J♦ −10)", "no_pass": "No passing",
     "queen_breaks": "Queen breaks hearts", "new_moon": "New moon", "first_trick_points": "Points on trick 1",
@@ -51,13 +43,8 @@ PRESET_NAMES = {
 
 
 def levels() -> dict[str, tuple[str, str]]:
-    """Level name → (plain name, one line), weakest first."""
-    try:
-        from hearts_teach.agents.hearts import ladder_levels  # type: ignore[attr-defined]
-
-        return {name: (label, line) for name, label, line in ladder_levels()}
-    except (ImportError, TypeError, ValueError):
-        return {name: LEVEL_WORDS.get(name, (name, what)) for name, what in LADDER.items()}
+    """Level name → (plain name, one line), weakest first: the learner's ladder of the bot registry."""
+    return {name: (label, line) for name, label, line in ladder_levels()}
 
 
 def preset_line(name: str) -> str:
@@ -109,7 +96,7 @@ class PlayApp(WidgetView):
         resume = seed is None if resume is None else resume
         seed = fresh_seed() if seed is None else seed
         check_int(seed, "seed", 0, SEED_LIMIT - 1)
-        check_choice(opponents, "opponents", tuple(LADDER))
+        check_choice(opponents, "opponents", ladder_names())
         check_choice(preset, "preset", tuple(Rules.presets()))
         check_int(players, "players", min(REMOVED_CARDS), max(REMOVED_CARDS))
         check_pause(trick_pause)
@@ -123,7 +110,8 @@ class PlayApp(WidgetView):
         wide = {"description_width": "initial"}
         self.level = w.Dropdown(options=[(label, name) for name, (label, _l) in levels().items()], value=opponents,
                                 description="Opponents", style=wide,
-                                tooltip="How strong the bots are, weakest first (applies to the next match)",
+                                tooltip="How strong the bots are, weakest first (applies to the next match). "
+                                        + " ".join(f"{label}: {text}." for label, text in levels().values()),
                                 layout=w.Layout(width="230px"))
         self.preset = w.Dropdown(options=[(PRESET_NAMES.get(p, p), p) for p in Rules.presets()], value=preset,
                                  description="Rules", style=wide,

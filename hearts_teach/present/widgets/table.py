@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from hearts_teach.agents import driver
-from hearts_teach.agents.hearts import LADDER, make_bot
+from hearts_teach.agents.hearts import bot_names, make_bot
 from hearts_teach.agents.protocol import ForcedCardsOnly
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.games.hearts.match import Match
@@ -257,7 +257,7 @@ class TableWidget(WidgetView):
             raise ArgumentTypeError(f"opponents is a difficulty name, a list of {len(others)} or a dict by seat, "
                                     f"got {type(opponents).__name__} {quote(opponents)}", argument="opponents")
         for name in out.values():
-            check_choice(name, "opponents", tuple(LADDER))
+            check_choice(name, "opponents", bot_names())
         return out
 
     def _make_bots(self) -> dict[int, Any]:
