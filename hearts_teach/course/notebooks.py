@@ -112,7 +112,9 @@ def comparable(text: str) -> str:
 def execute_notebook(path: Path, timeout: int = 300) -> str:
     """Execute ``path`` in a fresh kernel and return the normalised notebook text. The kernel gets an
     empty learner data folder of its own (``HEARTS_TEACH_DATA``): the stored outputs never show,
-    and the run never touches, the drills and progress of whoever runs it."""
+    and the run never touches, the drills and progress of whoever runs it. The Play app deals its
+    first match from seed 1 (``HEARTS_PLAY_SEED``), not a fresh seed, so the stored page re-executes
+    byte-identically."""
     import tempfile
 
     import nbformat
@@ -125,7 +127,7 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
                             resources={"metadata": {"path": str(path.parent.resolve())}},
                             record_timing=False, store_widget_state=False)
     with tempfile.TemporaryDirectory(prefix="hearts-teach-data-") as data:
-        client.execute(env={**os.environ, "HEARTS_TEACH_DATA": data})
+        client.execute(env={**os.environ, "HEARTS_TEACH_DATA": data, "HEARTS_PLAY_SEED": "1"})
     _merge_streams(nb)
     _drop_interpreter_stamp(nb)
     nb = _normalize_widget_ids(nb)
