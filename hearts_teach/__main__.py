@@ -11,6 +11,8 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
+
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from hearts_teach.games.hearts.replay import main_replay
@@ -104,8 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    """Run the command; a reader that closes the pipe early (``| head -1``) ends it quietly."""
+
+    def run() -> int:
+        args = build_parser().parse_args(argv)  # --help writes to stdout too
+        return args.func(args)
+
+    return quiet_on_closed_pipe(run)
 
 
 if __name__ == "__main__":

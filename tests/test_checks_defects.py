@@ -47,7 +47,10 @@ def test_try_it_caps_what_it_prints(capsys):
     try_it(chatty, 1)
     out = capsys.readouterr().out.splitlines()
     assert len(out) <= 22 and all(len(line) <= fw.MAX_LINE for line in out)
-    assert "more lines printed" in out[-2] and "more characters" in out[-1] and "returned" in out[-1]
+    # the printout is kept to its first MAX_PRINTED characters, with a note of how many more there were
+    printed = 5000 * len("line 0 " + "x" * 1000 + "\n") + sum(len(str(i)) - 1 for i in range(5000))
+    assert f"… {printed - fw.MAX_PRINTED:,} more characters not shown" == out[-2]
+    assert "more characters" in out[-1] and "returned" in out[-1]
 
 
 def test_system_exit_inside_the_strategy_evaluators_is_one_line(capsys):

@@ -30,14 +30,15 @@ def batch_supported(seats: Sequence) -> bool:
 
 
 def tournament_rows(lineup: Sequence[str], hands: int, seed: int, duplicate: bool,
-                    rules: Rules | None) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
-    """Play the tournament; returns (scores (H, 4) by seat, moon (H,), seat_of per hand)
-    with H = hands × rotations, in the scalar path's order (deal-major, then rotation)."""
+                    rules: Rules | None, first: int = 0) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    """Play deals ``first`` .. ``first + hands - 1`` of the tournament; returns (scores (H, 4) by
+    seat, moon (H,), seat_of per hand) with H = hands × rotations, in the scalar path's order
+    (deal-major, then rotation). A tournament played in pieces gives the same rows."""
     rules = rules if rules is not None else Rules()
     rotations = SEAT_COUNT if duplicate else 1  # duplicate: each deal once per seat rotation
-    deal_no = np.repeat(np.arange(hands), rotations)
+    deal_no = np.repeat(np.arange(first, first + hands), rotations)
     rot = np.tile(np.arange(rotations), hands)
-    rngs = [Rng(hash64(f"tournament/{seed}/{d}")) for d in range(hands)]
+    rngs = [Rng(hash64(f"tournament/{seed}/{d}")) for d in range(first, first + hands)]
     deals = np.repeat(deals_from_rngs(rngs), rotations, axis=0)
     keys = [s.strip().lower() for s in lineup]
     policies: list[Policy] = []

@@ -45,6 +45,7 @@ from hearts_teach.kernel.cards import (
     CardList,
     indices_of,
 )
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.errors import ArgumentTypeError, quote
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_COUNT
@@ -477,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(quiet_on_closed_pipe(main))
 
 
 __all__ = ["estimate_tricks", "nil_ok", "suggest_bid", "SpadesBot", "RandomSpadesBot", "auto_play",

@@ -17,7 +17,6 @@ and, in a duplicate tournament, every rotation of the lineup sees exactly the sa
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -27,17 +26,21 @@ from typing import Any
 
 from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import Bot, make_bot
-from hearts_teach.agents.lineups import Tally, seating
+from hearts_teach.agents.lineups import seating
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.view import View
+from hearts_teach.games.records import dumps_json
 from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError, ArgumentTypeError, HeartsError, quote
 from hearts_teach.kernel.rng import hash64
 from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int, check_seed
 
-MAX_HANDS = 10_000_000  # deals in one tournament (a bound, so a typo cannot run for ever)
+MAX_HANDS = 1_000_000  # deals in one tournament: a bound, so a typo cannot run for days (about 40 minutes
+# for four batch-engine bots on one core; a search bot plays far fewer hands a second)
+KEEP_SCORES_MAX = 20_000  # hands whose scores a result keeps one by one (``hand_scores``) by default
+CHUNK_DEALS = 2_000  # deals the batch engine plays at a time: memory stays flat with the hand count
 
 
 # learners' functions -----------------------------------------------------------------------
@@ -186,33 +189,52 @@ class FunctionBot(Bot):
 # results ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BotResult:
-    """One lineup entry's results: ``points`` holds its score in every hand it played."""
+    """One lineup entry's results, as running sums (exact integers): ``count`` hands played,
+    ``total`` points and ``total_sq`` the sum of squares. ``points`` holds the score of every
+    hand when the tournament kept them (``keep_scores``), else it is empty."""
 
     name: str
     points: tuple[int, ...]
     moons: int  # hands in which this entry shot the moon
     wins: int  # hands in which this entry had the lowest score (ties count for each)
+    count: int = -1  # -1: taken from ``points``
+    total: int = 0
+    total_sq: int = 0
+
+    def __post_init__(self) -> None:
+        if self.count < 0:  # built from the points themselves
+            object.__setattr__(self, "count", len(self.points))
+            object.__setattr__(self, "total", sum(self.points))
+            object.__setattr__(self, "total_sq", sum(p * p for p in self.points))
 
     @property
     def hands(self) -> int:
-        return len(self.points)
+        return self.count
 
     @property
     def mean_points(self) -> float:
-        return sum(self.points) / len(self.points) if self.points else float("nan")
+        return self.total / self.count if self.count else float("nan")
 
     @property
     def se(self) -> float:
         """Standard error of the mean points per hand."""
-        n = len(self.points)
-        if n < 2:
-            return float("nan")
-        m = self.mean_points
-        return math.sqrt(sum((p - m) ** 2 for p in self.points) / (n - 1) / n)
+        return mean_and_se(self.count, self.total, self.total_sq)[1]
 
     def to_dict(self) -> dict:
         return {"name": self.name, "mean_points": round(self.mean_points, 4), "se": round(self.se, 4),
                 "moons": self.moons, "wins": self.wins}
+
+
+def mean_and_se(n: int, total: int, total_sq: int, scale: int = 1) -> tuple[float, float]:
+    """Mean and standard error of the mean of ``n`` whole numbers divided by ``scale``, from their
+    sum and sum of squares (exact integer arithmetic up to the last division)."""
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = total / (n * scale)
+    if n < 2:
+        return mean, float("nan")
+    spread = n * total_sq - total * total  # n² × the variance × (n - 1) / n, exactly
+    return mean, math.sqrt(spread / (n * (n - 1)) / n) / scale
 
 
 @dataclass(frozen=True)
@@ -222,29 +244,28 @@ class TournamentResult:
     seed: int
     duplicate: bool
     bots: tuple[BotResult, ...]
-    hand_scores: tuple[tuple[int, ...], ...] = field(repr=False)  # per hand, in lineup order
+    # per hand, in lineup order, when kept (``keep_scores``; by default up to KEEP_SCORES_MAX hands)
+    hand_scores: tuple[tuple[int, ...], ...] = field(repr=False)
     problems: tuple[str, ...] = ()
+    # each entry's (sum, sum of squares) of (the table's points − 4 × its own) per hand: ``edge``
+    edge_sums: tuple[tuple[int, int], ...] = field(default=(), repr=False)
 
     @property
     def hands(self) -> int:
         """Total hands played (deals × 4 in a duplicate tournament)."""
-        return len(self.hand_scores)
+        return self.bots[0].count if self.bots else 0
 
     def to_dict(self) -> dict:
         return {"hands": self.hands, "bots": [b.to_dict() for b in self.bots]}
 
     def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
+        return dumps_json(self.to_dict(), kw)
 
     def edge(self, i: int = 0) -> tuple[float, float]:
         """Mean of (the other entries' average − entry ``i``) per hand, and its standard
         error, paired hand by hand. Positive: entry ``i`` took fewer points than the field."""
-        n = SEAT_COUNT
-        diffs = [sum(h) / (n - 1) - h[i] * n / (n - 1) for h in self.hand_scores]
-        n = len(diffs)
-        m = sum(diffs) / n
-        se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
-        return m, se
+        total, total_sq = self.edge_sums[i] if self.edge_sums else _edge_sums(self.hand_scores, i)
+        return mean_and_se(self.hands, total, total_sq, SEAT_COUNT - 1)
 
     @property
     def kind(self) -> str:
@@ -346,11 +367,56 @@ def deal_for(seed: int, number: int, rules: Rules | None = None) -> Hand:
 SeatSpec = str | Bot
 
 
+class RunningTally:
+    """Each lineup entry's running sums (points, squares, the edge's differences), wins and moons,
+    added hand by hand; the hands' scores themselves only while ``keep`` is true, so a long
+    tournament's memory stays flat with the hand count."""
+
+    def __init__(self, keep: bool) -> None:
+        n = SEAT_COUNT
+        self.keep = keep
+        self.count = 0
+        self.total, self.total_sq, self.wins, self.moons = [0] * n, [0] * n, [0] * n, [0] * n
+        self.edge, self.edge_sq = [0] * n, [0] * n
+        self.rows: list[tuple[int, ...]] = []
+
+    def add_seated(self, scores: Sequence[int], moon_seat: int | None, seat_of: Sequence[int]) -> None:
+        """One hand given by seat: entry e sat in ``seat_of[e]``; ``moon_seat`` shot the moon."""
+        row = tuple(scores[seat] for seat in seat_of)
+        moon = seat_of.index(moon_seat) if moon_seat in seat_of else None
+        low, table = min(row), sum(row)
+        for e, p in enumerate(row):
+            self.total[e] += p
+            self.total_sq[e] += p * p
+            self.wins[e] += p == low  # ties count for each
+            self.moons[e] += moon == e
+            d = table - SEAT_COUNT * p  # (SEAT_COUNT - 1) × (the others' average − this entry's points)
+            self.edge[e] += d
+            self.edge_sq[e] += d * d
+        self.count += 1
+        if self.keep:
+            self.rows.append(row)
+
+    def result(self, names: Sequence[str], hands: int, seed: int, duplicate: bool,
+               problems: tuple[str, ...] = ()) -> TournamentResult:
+        bots = tuple(BotResult(name, tuple(r[e] for r in self.rows) if self.keep else (), self.moons[e],
+                               self.wins[e], self.count, self.total[e], self.total_sq[e])
+                     for e, name in enumerate(names))
+        return TournamentResult(tuple(names), hands, seed, duplicate, bots, tuple(self.rows), problems,
+                                tuple(zip(self.edge, self.edge_sq, strict=True)))
+
+
+def _edge_sums(rows: Sequence[Sequence[int]], i: int) -> tuple[int, int]:
+    diffs = [sum(h) - SEAT_COUNT * h[i] for h in rows]
+    return sum(diffs), sum(d * d for d in diffs)
+
+
 def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int = 0,
                    duplicate: bool = False, rules: Rules | None = None,
-                   progress: bool | None = None, engine: str = "auto") -> TournamentResult:
-    """Play ``hands`` deals between 4 lineup entries (ladder names, ``mc:N``, ``Bot`` objects
-    or ``FunctionBot``s) and return the statistics in lineup order.
+                   progress: bool | None = None, engine: str = "auto",
+                   keep_scores: bool | None = None) -> TournamentResult:
+    """Play ``hands`` deals (1 to ``MAX_HANDS``, a million) between 4 lineup entries (ladder
+    names, ``mc:N``, ``Bot`` objects or ``FunctionBot``s) and return the statistics in lineup order.
 
     duplicate: play every deal once per rotation of the lineup (4 hands per deal), so every
     entry sits in every seat with the same cards; the paired comparison removes most luck.
@@ -358,6 +424,9 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     engine: ``"auto"`` plays on the batch engine (``hearts_teach.games.hearts.batch``) when every seat is
     ``random``, ``rule`` or ``easy`` (same deals, same cards, same results as the scalar
     path), else hand by hand; ``"scalar"`` or ``"batch"`` force one.
+    keep_scores: keep every hand's scores in ``hand_scores`` (and ``BotResult.points``); None
+    (default) keeps them up to ``KEEP_SCORES_MAX`` hands. The statistics are running sums either
+    way, so a long tournament's memory does not grow with the hand count.
     """
     lineup = _lineup(seats)
     check_int(hands, "hands", 1, MAX_HANDS)
@@ -367,53 +436,48 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
     if rules is not None and rules.players != len(lineup):  # lineups, rotations and tables are four-seat
         raise ArgumentError(f"tournaments seat {len(lineup)} players, not {rules.players}: play "
                             f"Rules(players={rules.players}) hand by hand (Hand, Match, make_bot)", argument="rules")
-    for flag, value in (("duplicate", duplicate), ("progress", progress)):
-        if not isinstance(value, bool) and not (flag == "progress" and value is None):
+    for flag, value in (("duplicate", duplicate), ("progress", progress), ("keep_scores", keep_scores)):
+        if not isinstance(value, bool) and not (flag != "duplicate" and value is None):
             raise ArgumentTypeError(f"{flag} is True or False, got {quote(value)}", argument=flag)
     check_choice(engine, "engine", ("auto", "scalar", "batch"))
+    rotations = SEAT_COUNT if duplicate else 1
+    tally = RunningTally(keep_scores if keep_scores is not None else hands * rotations <= KEEP_SCORES_MAX)
+    bar = _Progress(hands * rotations, progress)
     if engine != "scalar":
         from hearts_teach.agents.batch_tournament import BATCH_BOTS, batch_supported
 
         if batch_supported(lineup):
-            return _batch_tournament(lineup, hands, seed, duplicate, rules,  # type: ignore[arg-type]
-                                     progress)
+            _batch_tournament(lineup, hands, seed, duplicate, rules, tally, bar)  # type: ignore[arg-type]
+            return tally.result(lineup, hands, seed, duplicate)  # type: ignore[arg-type]
         if engine == "batch":
             raise ArgumentError(f"the batch engine plays only {', '.join(BATCH_BOTS)} seats, "
                              f"got {', '.join(map(str, lineup))}; use engine='scalar' or 'auto'",
                                 argument="engine")
     bots = [make_bot(s, seed=seed) if isinstance(s, str) else s for s in lineup]
     names = [b if isinstance(b, str) else b.name for b in lineup]
-    rotations = SEAT_COUNT if duplicate else 1
-    bar = _Progress(hands * rotations, progress)
-    tally = Tally(SEAT_COUNT)
     for d in range(hands):
         for r in range(rotations):
             hand = deal_for(seed, d, rules)
             seat_of = seating(r)
             play_hand(hand, [bots[seat_of.index(s)] for s in FOUR.seats])
             tally.add_seated(hand.scores, hand.moon, seat_of)
-            bar.update(len(tally.rows))
+            bar.update(tally.count)
     problems = tuple(str(p) for b in bots if isinstance(b, FunctionBot) for p in b.problems)
-    return TournamentResult(tuple(names), hands, seed, duplicate, _results(tally, names), tuple(tally.rows),
-                            problems)
+    return tally.result(names, hands, seed, duplicate, problems)
 
 
-def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool,
-                      rules: Rules | None, progress: bool | None) -> TournamentResult:
-    """``run_tournament`` on the batch engine (built-in bots only); same result."""
+def _batch_tournament(lineup: list[str], hands: int, seed: int, duplicate: bool, rules: Rules | None,
+                      tally: RunningTally, bar: _Progress) -> None:
+    """``run_tournament`` on the batch engine (built-in bots only), ``CHUNK_DEALS`` deals at a
+    time into ``tally``; same result as the scalar path."""
     from hearts_teach.agents.batch_tournament import tournament_rows
 
-    bar = _Progress(hands * (SEAT_COUNT if duplicate else 1), progress)
-    scores, moon, seat_of = tournament_rows(lineup, hands, seed, duplicate, rules)
-    bar.update(bar.total)  # every hand is played at once
-    tally = Tally(SEAT_COUNT)
-    for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
-        tally.add_seated(row_scores, m, where)
-    return TournamentResult(tuple(lineup), hands, seed, duplicate, _results(tally, lineup), tuple(tally.rows), ())
-
-
-def _results(tally: Tally, names: Sequence[str]) -> tuple[BotResult, ...]:
-    return tuple(BotResult(n, tuple(tally.points[e]), tally.moons[e], tally.wins[e]) for e, n in enumerate(names))
+    for first in range(0, hands, CHUNK_DEALS):
+        scores, moon, seat_of = tournament_rows(lineup, min(CHUNK_DEALS, hands - first), seed, duplicate,
+                                                rules, first=first)
+        for row_scores, m, where in zip(scores.tolist(), moon.tolist(), seat_of, strict=True):
+            tally.add_seated(row_scores, m, where)
+        bar.update(tally.count)
 
 
 def _lineup(seats: Sequence[SeatSpec] | str) -> list[SeatSpec]:
@@ -439,7 +503,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", required=True, metavar="A,B,C,D",
                    help="4 bots in seat order: random, easy, rule, medium, hard, expert or mc:N")
     p.add_argument("--hands", type=int, default=100, metavar="N",
-                   help="number of deals (with --duplicate each is played 4 times)")
+                   help=f"number of deals, 1 to {MAX_HANDS:,} (with --duplicate each is played 4 times)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deals and bots")
     p.add_argument("--duplicate", action="store_true",
                    help="play each deal once per rotation of the lineup")

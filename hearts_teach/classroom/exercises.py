@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts_teach.course.notebooks import write_if_changed
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.errors import quote
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,4 +285,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))

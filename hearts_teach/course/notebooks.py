@@ -17,6 +17,8 @@ import re
 import sys
 from pathlib import Path
 
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
+
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("notebooks", "solutions", "exercises")
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -182,4 +184,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))

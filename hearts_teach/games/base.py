@@ -10,6 +10,7 @@ wording), the sentence for an empty undo and the history entry for a played card
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -29,6 +30,9 @@ from hearts_teach.kernel.cards import (
     to_card,
 )
 from hearts_teach.kernel.errors import (
+    ActionError,
+    ArgumentError,
+    ArgumentTypeError,
     HeartsError,
     IllegalPlayError,
     NothingToUndoError,
@@ -36,6 +40,7 @@ from hearts_teach.kernel.errors import (
     OutOfTurnError,
     Rule,
     WrongPhaseError,
+    quote,
 )
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_deal, check_seat, check_seat_names
@@ -194,12 +199,15 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT, StateT]):
     _history: list[ActionT]
     _tricks: list[TrickT]
 
-    # each game defines: _reset(), _apply(action), _play_action(seat, card) -> action,
+    # each game defines: _reset(), _apply(action), _apply_checked(action), _action_type,
+    # _play_action(seat, card) -> action,
     # explain(card, seat) -> Verdict, text(), to_record(), from_record(record)
     if TYPE_CHECKING:  # their signatures, for the type checker (no defaults at run time)
         def _reset(self) -> None: ...
         def _apply(self, action: ActionT) -> None: ...
         def _play_action(self, seat: int, card: Card) -> ActionT: ...
+        def _apply_checked(self, action: ActionT) -> None: ...  # an entry through the rules' checks
+        _action_type: type  # the class of a history entry
         def explain(self, card: CardLike, seat: int | None = None) -> Verdict: ...
         def text(self, seat: int | None = None, all_hands: bool = False) -> str: ...
 
@@ -282,11 +290,38 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT, StateT]):
         if not self._history:
             raise NothingToUndoError(self._nothing_to_undo)
         last = self._history[-1]
-        self.replay(self._history[:-1])
+        self._replay_trusted(self._history[:-1])
         return last
 
     def replay(self, actions: Iterable[ActionT]) -> None:
-        """Reset to the deal and apply ``actions`` (trusted: taken from a history)."""
+        """Reset to the deal and apply ``actions``: a history of this very hand (``hand.history``
+        or a slice of it from the start). The whole history is checked first, entry by entry,
+        with the rules of a pass, a bid or a play; when an entry is refused, the error names it
+        and the hand is left exactly as it was."""
+        if isinstance(actions, str | bytes) or not isinstance(actions, Iterable):
+            raise ArgumentTypeError(f"replay takes a history (a list of actions such as hand.history), "
+                                    f"got {type(actions).__name__} {quote(actions)}", argument="actions")
+        items = list(actions)
+        scratch = copy.copy(self)  # the same deal, rules and names; its own play state
+        scratch._replay_trusted(())
+        for i, action in enumerate(items):
+            where = f"history entry {i + 1} of {len(items)}"
+            if not isinstance(action, self._action_type):
+                raise ArgumentTypeError(f"{where} is {type(action).__name__} {quote(action)}, not an action "
+                                        f"of this hand; replay takes hand.history or a slice of it",
+                                        argument="actions")
+            try:
+                scratch._apply_checked(action)
+            except ActionError as e:
+                raise type(e)(f"{where} ({action}) cannot be replayed on this deal: {e}; replay takes "
+                              f"this hand's own history (hand.history or a slice of it from the start)",
+                              rule=e.rule, card=e.card, seat=e.seat) from None
+            except HeartsError as e:
+                raise ArgumentError(f"{where} ({action}) cannot be replayed: {e}", argument="actions") from None
+        self._replay_trusted(scratch._history)
+
+    def _replay_trusted(self, actions: Iterable[ActionT]) -> None:
+        """Reset to the deal and apply ``actions`` unchecked: only for this hand's own history."""
         self._history = []
         self._reset()
         for a in actions:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Self
 
 from hearts_teach.kernel.cards import CardList
-from hearts_teach.kernel.errors import HeartsError, RecordError, quote
+from hearts_teach.kernel.errors import ArgumentTypeError, HeartsError, RecordError, quote
 from hearts_teach.kernel.table import FOUR, Table
 from hearts_teach.kernel.validation import check_seat_names
 
@@ -52,6 +52,36 @@ def as_record_error(field: str) -> Iterator[None]:
         raise RecordError(str(e), field=field) from None
 
 
+JSON_OPTIONS = ("indent", "sort_keys", "separators", "ensure_ascii")  # what to_json passes to json.dumps
+JSON_INDENT_MAX = 16  # spaces (or characters of an indent string): a huge indent would fill memory
+
+
+def _json_option_ok(name: str, value: Any) -> bool:
+    if name in ("sort_keys", "ensure_ascii"):
+        return isinstance(value, bool)
+    if name == "indent":
+        if isinstance(value, str):
+            return len(value) <= JSON_INDENT_MAX and not value.strip()
+        return value is None or (type(value) is int and 0 <= value <= JSON_INDENT_MAX)
+    return (value is None or (isinstance(value, tuple | list) and len(value) == 2
+                              and all(isinstance(v, str) and len(v) <= JSON_INDENT_MAX for v in value)))
+
+
+def dumps_json(value: Any, options: dict[str, Any]) -> str:
+    """``json.dumps(value, **options)`` for a ``to_json``: an unknown keyword or a bad option
+    value is an ``ArgumentError`` naming it, never json's own TypeError (nor a memory error)."""
+    for name, option in options.items():
+        if name not in JSON_OPTIONS:
+            raise ArgumentTypeError(f"to_json takes the options {', '.join(JSON_OPTIONS)} of json.dumps, "
+                                    f"not {quote(name)}", argument=str(name)[:40])
+        if not _json_option_ok(name, option):
+            raise ArgumentTypeError(f"to_json got {name}={quote(option)}: indent is None, 0..{JSON_INDENT_MAX} "
+                                    f"or a string of up to {JSON_INDENT_MAX} spaces, sort_keys and ensure_ascii "
+                                    f"True or False, separators two short strings such as (',', ': ')",
+                                    argument=name)
+    return json.dumps(value, **options)
+
+
 class JsonRecord:
     """``to_json`` / ``from_json`` for a class with ``to_record`` / ``from_record`` (the
     hands and matches of both games)."""
@@ -62,7 +92,9 @@ class JsonRecord:
         def from_record(cls, record: dict[str, Any]) -> Self: ...
 
     def to_json(self, **kwargs: Any) -> str:
-        return json.dumps(self.to_record(), **kwargs)
+        """The record as JSON; ``indent``, ``sort_keys``, ``separators`` and ``ensure_ascii`` are
+        passed to ``json.dumps``."""
+        return dumps_json(self.to_record(), kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Self:

@@ -3,7 +3,8 @@
 Inside the engine a card is an index 0..51 (``suit * 13 + rank - 2``, suits in the
 order clubs, diamonds, hearts, spades) and a set of cards is a 52-bit integer mask.
 ``Card`` objects appear only at the API. The canonical notation is rank + suit letter
-(``QS``, ``TH``, ``2C``); the parser also accepts ``10H``, lower case and ``Q♠``.
+(``QS``, ``TH``, ``2C``); the parser also accepts ``10H``, lower case (ASCII letters only:
+``'qs'``, never look-alikes such as ``'Qſ'``) and the suit symbols ``♣ ♦ ♥ ♠`` (and ``♧ ♢ ♡ ♤``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ _SUIT_ALIASES = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
                  "♣": CLUBS, "♦": DIAMONDS, "♥": HEARTS, "♠": SPADES,
                  "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES}
 _RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": TEN_RANK}
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _ACCEPTED = ("a rank (2-9, T or 10, J, Q, K, A) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠), "
              "e.g. 'QS', 'TH', '10H', 'qs', 'Q♠'")
 
@@ -83,8 +85,9 @@ def card_index(text: str) -> int:
     if not isinstance(text, str):
         raise InvalidCardError(f"invalid card: {quote(text)} is a {type(text).__name__}, "
                                f"not a string; expected {_ACCEPTED}")
-    # U+FE0F (emoji presentation) often follows a suit symbol pasted from the web: '10♥️'
-    s = text.strip().upper().replace("\ufe0f", "")
+    # U+FE0F (emoji presentation) often follows a suit symbol pasted from the web: '10♥️'. Only
+    # ASCII letters are upper-cased: str.upper() would turn 'ſ' (long s) into 'S' and read 'Qſ' as Q♠
+    s = text.strip().translate(_ASCII_UPPER).replace("\ufe0f", "")
     rank = _RANK_ALIASES.get(s[:-1]) if len(s) >= 2 else None
     suit = _SUIT_ALIASES.get(s[-1:]) if s else None
     if rank is None or suit is None:

@@ -30,6 +30,7 @@ from hearts_teach.games.hearts.rules import PASS_DIRECTIONS, PASS_OFFSETS
 from hearts_teach.games.hearts.scoring import final_scores
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import BIT
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
@@ -158,4 +159,4 @@ def emit(figures: dict, as_json: bool) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))

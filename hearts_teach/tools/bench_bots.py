@@ -37,6 +37,7 @@ from hearts_teach.agents.coach import assess_pass, assess_play
 from hearts_teach.agents.hearts import RuleBot, make_bot
 from hearts_teach.agents.tournament import play_hand, run_tournament
 from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.tools.bench import emit, watch_views
 
@@ -210,4 +211,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))

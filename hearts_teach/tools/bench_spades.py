@@ -17,6 +17,7 @@ from typing import Any
 from hearts_teach.agents.spades import STYLES, SpadesBot, auto_play, positive_int
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.scoring import BAG_LIMIT, BAG_PENALTY, TEAMS, team_of
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 
@@ -116,4 +117,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(quiet_on_closed_pipe(main))

@@ -131,14 +131,18 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
         print("\n".join(clip(t) for t in shown[:20]))
         if len(shown) > 20:
             print(f"... ({len(shown) - 20} more lines printed)")
-    if outcome.timed_out:
+    if outcome.interrupted:
+        print(f"{call}: you interrupted it (Kernel → Interrupt) while it was running")
+    elif outcome.problems:
+        print(f"{call}: {outcome.problems[0]}")
+    elif outcome.timed_out:
         print(f"{call} did not finish within {time_limit:g} seconds (a loop that never ends?)")
-        if outcome.unstoppable:
-            print("It is still running and could not be stopped (a bare 'except:' inside a loop catches the "
-                  "stop): restart the kernel (Kernel → Restart) before you go on.")
     elif isinstance(outcome.error, NotImplementedError):
         print(f"{call}: not implemented yet (write your code in place of 'raise NotImplementedError()')")
     elif outcome.error is not None:
         print(f"{call} raised {one_line(outcome.error)}{_where(outcome.tb)}")
     else:
         print(clip(f"{call} returned {safe_repr(outcome.value, MAX_LINE)}"))
+    if outcome.unstoppable:
+        print("It is still running and could not be stopped (a bare 'except:' inside a loop catches the "
+              "stop): restart the kernel (Kernel → Restart) before you go on.")

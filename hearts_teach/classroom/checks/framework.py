@@ -5,18 +5,14 @@ Safety rules, each with its reason:
 - every call gets fresh deep copies of the inputs, and the copies are compared with the
   originals afterwards: a function that changes its input is told so (and can never
   change the engine's data, which it never sees);
-- every call runs in a worker thread with a time limit, so an endless loop cannot hang
-  the kernel; on timeout the thread is stopped with an asynchronous exception (works
-  for any pure-Python loop; it is sent again and again, so a loop with a bare
-  ``except:`` that swallows one stop still ends) and the check stops with a clear message;
-- an answer that is an iterator (a generator, ``map``) is read inside the time limit and
-  at most ``MAX_ITEMS`` items of it, so an endless generator cannot hang the check either;
+- every call goes through ``calls.call_with_limit``: a worker thread with a time limit (an
+  endless loop or an endless generator cannot hang the kernel, and stopping one never shows
+  a traceback), its printout on stdout and stderr captured and capped, ``input()``,
+  ``sys.stdin`` and a closed ``sys.stdout`` each reported in one line;
 - judging an answer (normalising it, comparing it, showing it) also runs under the time
   limit and catches everything, so a returned object whose ``__eq__`` or ``__repr__``
   raises or loops gives a one-line message;
-- ``print`` output of the learner's function is captured (the main thread swaps
-  ``sys.stdout`` and always restores it) and capped, so a chatty function cannot flood
-  the cell; every line of a report is capped too (a 10 MB string shows as its start);
+- every line of a report is capped (a 10 MB string shows as its start);
 - exceptions are reported in one line (type, message and the line of the learner's
   code), never as a traceback; ``NotImplementedError`` from the exercise stub means
   "not implemented yet".
@@ -25,34 +21,30 @@ Safety rules, each with its reason:
 from __future__ import annotations
 
 import copy
-import ctypes
-import io
-import itertools
 import os
-import sys
-import threading
-import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from hearts_teach.classroom.checks.calls import (  # noqa: F401 - also used from here by the grader
+    MAX_ITEMS,
+    MAX_PRINTED,
+    STOP_GRACE,
+    InputNotAllowed,
+    TooLong,
+    _Outcome,
+    _Stop,
+    call_with_limit,
+)
 from hearts_teach.kernel.cards import Card, to_card
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per case: generous for any sensible answer
-MAX_ITEMS = 10_000  # items read from an iterator an answer returns (a hand has 13 cards)
-MAX_PRINTED = 20_000  # characters of a function's printout kept
 MAX_LINE = 300  # characters of one report line
-STOP_GRACE = 2.0  # seconds spent stopping a runaway thread before giving up on it
 
 
 class WrongType(Exception):
     """Raised by a checker's ``normalize`` when the learner returned the wrong kind of value."""
-
-
-class _Stop(BaseException):
-    """Injected into a runaway worker thread. A BaseException, so that a learner's
-    ``except Exception`` cannot swallow it."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +64,9 @@ class Failure:
 
     index: int  # 0-based position in the case list
     case: Case
-    kind: str  # 'wrong', 'raised', 'wrong_type', 'mutated', 'timeout', 'not_implemented'
+    # 'wrong', 'raised', 'wrong_type', 'mutated', 'timeout', 'not_implemented', 'io' (input(),
+    # sys.stdin, a closed sys.stdout), 'interrupted' (Kernel → Interrupt)
+    kind: str
     message: str  # one line for the learner
     actual: Any = None
     printed: str = ""
@@ -91,6 +85,7 @@ class CheckResult:
     lines: list[str] = field(default_factory=list)  # the printed report
     timeout_index: int | None = None  # the case that ran out of time (the check stopped there)
     unstoppable: bool = False  # that case's thread could not be stopped: restart the kernel
+    interrupted: bool = False  # Kernel → Interrupt during a case: the check stopped there
 
 
     @property
@@ -151,95 +146,7 @@ def _cached_cases(checker: Checker, hidden: bool = False) -> list[Case]:
 
 
 # ------------------------------------------------------------------------------------
-# running one call safely
-
-
-@dataclass
-class _Outcome:
-    value: Any = None
-    error: BaseException | None = None
-    tb: Any = None
-    timed_out: bool = False
-    printed: str = ""
-    unstoppable: bool = False  # the runaway thread survived every stop (a bare except: in a loop)
-
-
-class TooLong:
-    """Stands for an iterator answer with more than ``MAX_ITEMS`` items (an endless generator?)."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    def __repr__(self) -> str:
-        return f"<a {self.kind} with more than {MAX_ITEMS:,} items>"
-
-
-class _CappedText(io.StringIO):
-    """A stdout replacement that keeps only the first ``MAX_PRINTED`` characters."""
-
-    cut = False
-
-    def write(self, text: str) -> int:
-        room = MAX_PRINTED - self.tell()
-        if room > 0:
-            super().write(str(text)[:room])
-        if room < len(str(text)):
-            self.cut = True
-        return len(text) if isinstance(text, str) else 0
-
-
-def _materialise(value: Any) -> Any:
-    # a lazy answer is read here, inside the time limit, and never more than MAX_ITEMS items
-    if isinstance(value, Iterator):
-        items = list(itertools.islice(value, MAX_ITEMS + 1))
-        return items if len(items) <= MAX_ITEMS else TooLong(type(value).__name__)
-    return value
-
-
-def _stop_thread(thread: threading.Thread) -> None:
-    tid = thread.ident
-    if tid is not None:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid), ctypes.py_object(_Stop))
-
-
-def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outcome:
-    """Call ``func(*args)`` in a daemon thread; give up after ``limit`` seconds."""
-    out = _Outcome()
-
-    def target() -> None:
-        try:
-            out.value = _materialise(func(*args))
-        except _Stop:
-            pass
-        except BaseException as exc:  # noqa: BLE001 - anything the learner raises is reported
-            out.error = exc
-            out.tb = exc.__traceback__
-
-    buffer = _CappedText()
-    saved = sys.stdout
-    # sys.stdout is one for the whole process: only the main thread swaps it (and always puts it
-    # back). Threads that judge answers at once (the class grader's --jobs) would restore each
-    # other's buffers and leave the grader's summary printing into one of them.
-    capture = threading.current_thread() is threading.main_thread()
-    if capture:
-        sys.stdout = buffer
-    try:
-        worker = threading.Thread(target=target, name="hearts_teach-check", daemon=True)
-        worker.start()
-        worker.join(limit)
-        if worker.is_alive():
-            out.timed_out = True
-            # a bare ``except:`` in a loop can swallow one stop: keep sending it for a while
-            deadline = time.monotonic() + STOP_GRACE
-            while worker.is_alive() and time.monotonic() < deadline:
-                _stop_thread(worker)
-                worker.join(0.01)
-            out.unstoppable = worker.is_alive()
-    finally:
-        if capture:
-            sys.stdout = saved
-    out.printed = buffer.getvalue() + ("\n... (the rest of the printout was cut)" if buffer.cut else "")
-    return out
+# running one call safely: hearts_teach.classroom.checks.calls
 
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -312,10 +219,11 @@ def run_check(checker: Checker, func: Any, time_limit: float = DEFAULT_TIME_LIMI
         if failure.kind == "not_implemented":
             res.not_implemented = True
             break
-        if failure.kind == "timeout":
-            res.timed_out = True
-            res.timeout_index = i
+        if outcome.timed_out or failure.kind == "interrupted":
+            res.timed_out = outcome.timed_out
+            res.timeout_index = i if outcome.timed_out else None
             res.unstoppable = outcome.unstoppable
+            res.interrupted = failure.kind == "interrupted"
             break  # a function that never returns would make every case wait
     return res
 
@@ -323,6 +231,11 @@ def run_check(checker: Checker, func: Any, time_limit: float = DEFAULT_TIME_LIMI
 def _judge(checker: Checker, case: Case, i: int, outcome: _Outcome, given: tuple,
            pristine: tuple, limit: float) -> Failure | None:
     printed = outcome.printed
+    if outcome.interrupted:
+        return Failure(i, case, "interrupted", "you interrupted the check (Kernel → Interrupt) while your "
+                       "function was running on this case", printed=printed)
+    if outcome.problems:  # input(), sys.stdin, a closed stdout: named even when it raised or looped
+        return Failure(i, case, "io", outcome.problems[0], printed=printed)
     if outcome.timed_out:
         return Failure(i, case, "timeout",
                        f"your function did not finish within {limit:g} seconds on this case; "
@@ -439,6 +352,8 @@ def _report_lines(checker: Checker, res: CheckResult) -> list[str]:
         if f.printed.strip():
             shown = [clip(t, 100) for t in f.printed.rstrip("\n").splitlines()]
             lines.append("  your function printed: " + " | ".join(shown[:3]) + (" ..." if len(shown) > 3 else ""))
+            if len(shown) > 3 and shown[-1].startswith("… "):  # how much more there was
+                lines.append("  " + shown[-1])
     if res.timed_out and res.timeout_index is not None and res.timeout_index != f.index:
         # an earlier case was wrong; a later one then never returned
         lines.append(f"Case {res.timeout_index + 1} of {res.total} then did not finish within the time limit, "
@@ -448,6 +363,9 @@ def _report_lines(checker: Checker, res: CheckResult) -> list[str]:
                      "loop catches the stop): restart the kernel (Kernel → Restart) before you go on.")
     if f is None:
         lines.append(f"{name}: all {res.total} of {res.total} cases right. Well done!")
+    elif res.interrupted:
+        lines.append(f"{name}: {res.passed} of {res.total} cases right before you interrupted case "
+                     f"{f.index + 1} (check stopped).")
     elif res.timed_out:
         stop = res.timeout_index if res.timeout_index is not None else f.index
         lines.append(f"{name}: {res.passed} of {res.total} cases right before case {stop + 1} ran out of time "

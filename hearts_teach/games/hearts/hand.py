@@ -41,6 +41,7 @@ from hearts_teach.kernel.cards import (
 from hearts_teach.kernel.deal import deal_masks
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
+    ArgumentError,
     IllegalPassError,
     Rule,
     RulesError,
@@ -412,6 +413,18 @@ class Hand(TrickGame[Action, Trick, PlayState]):
     def _play_action(self, seat: int, card: Card) -> Action:
         return Action("play", seat, CardList([card]))
 
+    _action_type = Action
+
+    def _apply_checked(self, action: Action) -> None:
+        """One history entry through the checks of a pass or a play (for ``replay``)."""
+        if action.kind == "pass":
+            self.pass_cards(action.seat, action.cards)
+            return
+        cards = _parse_cards(action.cards)
+        if action.kind != "play" or len(cards) != 1:
+            raise ArgumentError(f"an action is a pass of 3 cards or a play of 1 card, got {quote(action)}")
+        self.play(cards[0], action.seat)
+
     def _apply(self, action: Action) -> None:
         """Apply an action already checked; the single place that mutates the game."""
         if action.kind == "pass":
@@ -438,7 +451,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
 
     def copy(self) -> Hand:
         new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
-        new.replay(self._history)
+        new._replay_trusted(self._history)
         return new
 
     def view(self, seat: int) -> Any:

@@ -12,12 +12,12 @@ from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.rules import Rules
-from hearts_teach.games.records import JsonRecord
+from hearts_teach.games.records import HAND_NUMBER_MAX, JsonRecord
 from hearts_teach.kernel.cards import CardLike
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import Rule, RulesError, WrongPhaseError, quote
 from hearts_teach.kernel.rng import Rng, hash64
-from hearts_teach.kernel.validation import check_seat_names, check_seed
+from hearts_teach.kernel.validation import check_int, check_seat_names, check_seed
 
 
 class Match(JsonRecord):
@@ -52,6 +52,7 @@ class Match(JsonRecord):
 
     def hand_seed(self, number: int) -> int:
         """The seed of hand ``number``: derived from the match seed, not from call order."""
+        check_int(number, "number", 0, HAND_NUMBER_MAX)
         return hash64(f"hearts_teach.match/{self.seed}/{number}")
 
     def _deal(self, number: int) -> Hand:

@@ -41,7 +41,9 @@ output always uses the canonical one (``QS``, ``TH``) and lists card sets in dec
 Output lines are ASCII JSON (``json.dumps`` escapes ♣ and friends), flushed per record.
 Exactly one line is printed per non-blank input line, whatever it holds (invalid UTF-8,
 JSON nested too deeply, a number of more than 4,300 digits: ``"field": "record"``), and
-messages quote at most about 80 characters of any bad value. Blank lines are skipped (no output). The exit status is 0 when every record is ok, 1 when
+messages quote at most about 80 characters of any bad value. Blank lines are skipped (no output).
+A UTF-8 byte order mark at the start of a line (Windows editors write one at the start of a
+file) is ignored. The exit status is 0 when every record is ok, 1 when
 at least one is not, 2 when FILE cannot be read.
 """
 
@@ -243,6 +245,7 @@ def replay_line(line: str | bytes) -> dict[str, Any] | None:
             line = line.decode("utf-8")
         except UnicodeDecodeError as e:
             return {"ok": False, "error": f"the line is not valid UTF-8 (byte {e.start})", "field": "record"}
+    line = line.removeprefix("\ufeff")  # a byte order mark, as Windows editors write at a file's start
     if not line.strip():
         return None
     try:

@@ -41,6 +41,7 @@ from hearts_teach.kernel.cards import BIT, DECK, Card, CardLike, CardList, Suit,
 from hearts_teach.kernel.deal import deal_masks as shuffle_deal
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import (
+    ArgumentError,
     HeartsError,
     IllegalBidError,
     OutOfTurnError,
@@ -403,6 +404,17 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
     def _play_action(self, seat: int, card: Card) -> SpadesAction:
         return SpadesAction("play", seat, card=card)
 
+    _action_type = SpadesAction
+
+    def _apply_checked(self, action: SpadesAction) -> None:
+        """One history entry through the checks of a bid or a play (for ``replay``)."""
+        if action.kind == "bid" and action.card is None and action.value is not None:
+            self.bid(action.value, action.seat)
+        elif action.kind == "play" and action.value is None and action.card is not None:
+            self.play(action.card, action.seat)
+        else:
+            raise ArgumentError(f"an action is a bid (a value) or a play (a card), got {quote(action)}")
+
     def _apply(self, action: SpadesAction) -> None:
         """Apply an action already checked; the single place that mutates the hand."""
         self._history.append(action)
@@ -427,7 +439,7 @@ class SpadesHand(TrickGame[SpadesAction, SpadesTrick, SpadesState]):
     def copy(self) -> SpadesHand:
         new = SpadesHand(self._deal, self.dealer, self.hand_number, self.seat_names, self.rules,
                          self.scores_before)
-        new.replay(self._history)
+        new._replay_trusted(self._history)
         return new
 
     def view(self, seat: int) -> Any:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hearts_teach.games.base import DEFAULT_SEAT_NAMES
-from hearts_teach.games.records import JsonRecord
+from hearts_teach.games.records import HAND_NUMBER_MAX, JsonRecord
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, _seat
 from hearts_teach.games.spades.rules import POINTS_MAX, SpadesRules
 from hearts_teach.games.spades.scoring import TABLE, HandScore, is_blind, team_label
@@ -21,7 +21,7 @@ from hearts_teach.kernel.cards import CardLike
 from hearts_teach.kernel.display import draw
 from hearts_teach.kernel.errors import HeartsError, Rule, WrongPhaseError, quote
 from hearts_teach.kernel.rng import Rng, hash64
-from hearts_teach.kernel.validation import check_seat_names, check_seed
+from hearts_teach.kernel.validation import check_int, check_seat_names, check_seed
 
 TARGET = 500
 TARGET_MAX = POINTS_MAX  # like the Hearts end_score: keeps records and tables printable
@@ -58,9 +58,13 @@ class SpadesMatch(JsonRecord):
         return target
 
     def hand_seed(self, number: int) -> int:
+        """The seed of hand ``number`` (0, 1, ...): derived from the match seed."""
+        check_int(number, "number", 0, HAND_NUMBER_MAX)
         return hash64(f"hearts_teach.spades.match/{self.seed}/{number}")
 
     def dealer_of(self, number: int) -> int:
+        """The seat that deals hand ``number`` (0, 1, ...): the deal passes to the left."""
+        check_int(number, "number", 0, HAND_NUMBER_MAX)
         return TABLE.left(self.first_dealer, number)
 
     def first_bidder_of(self, number: int) -> int:
