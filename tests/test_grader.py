@@ -121,6 +121,27 @@ def test_nbgrader_layout_is_found(tmp_path):
     assert grader.find_submissions(tmp_path) == {"zoe": [sub / "02_trick_winner.ipynb"]}
 
 
+def test_a_link_handed_in_is_not_followed_to_the_solutions(tmp_path):
+    """A zip or a git repository can hold symbolic links: a notebook, or an assignment folder,
+    linked to the teacher's solutions would otherwise be graded as the student's work."""
+    link_nb, link_folder, teacher_linked = tmp_path / "eve", tmp_path / "zed", tmp_path / "ada"
+    link_nb.mkdir()
+    (link_nb / "02_trick_winner.ipynb").symlink_to(ROOT / "solutions" / "02_trick_winner.ipynb")
+    link_folder.mkdir()
+    (link_folder / "ps1").symlink_to(ROOT / "solutions", target_is_directory=True)
+    real = tmp_path.parent / f"{tmp_path.name}-ada"  # the teacher's own link to a student's folder
+    real.mkdir()
+    (real / "02_trick_winner.ipynb").write_text("{}", encoding="utf-8")
+    teacher_linked.symlink_to(real, target_is_directory=True)
+    found = grader.find_submissions(tmp_path)
+    assert found["ada"] == [real / "02_trick_winner.ipynb"]
+    rows = grader.grade_class(tmp_path, timeout=40, only=["02_trick_winner.ipynb"], progress=False)
+    by = {r.student: r for r in rows}
+    assert {s: (by[s].status, by[s].passed) for s in ("eve", "zed")} == {"eve": ("error", 0), "zed": ("error", 0)}
+    assert all("symbolic link" in by[s].message for s in ("eve", "zed"))
+    assert by["ada"].status == "error" and "symbolic link" not in by["ada"].message  # read, it is just empty
+
+
 def test_the_course_comes_from_the_solutions_and_every_checker_exists():
     course = grader.course()
     assert course["02_trick_winner.ipynb"] == [grader.Expect("trick_winner", "trick_winner")]

@@ -218,10 +218,19 @@ def find_submissions(folder: Path) -> dict[str, list[Path]]:
         folder = folder / "submitted"
     found: dict[str, list[Path]] = {}
     for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in student.glob(pattern)
-                 if not any(part.startswith(".") for part in p.relative_to(student).parts)]
+        # a student's folder that is a link is the teacher's doing (the students hand in what is in it);
+        # a link inside it is the student's, and ``_read_notebook`` refuses to follow it
+        base = student.resolve() if student.is_symlink() else student
+        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in base.glob(pattern)
+                 if not any(part.startswith(".") for part in p.relative_to(base).parts)]
         found[student.name] = sorted(paths, key=lambda p: (p.name, str(p)))
     return found
+
+
+def _linked(path: Path) -> bool:
+    """The notebook, or the assignment folder that holds it, is a symbolic link: it could point at
+    any file the teacher can read (the solutions, a classmate's notebook), so it is not graded."""
+    return path.is_symlink() or path.parent.is_symlink()
 
 
 def _defined_functions(sources: list[str], assignments: bool = False) -> list[str]:
@@ -240,6 +249,9 @@ def _defined_functions(sources: list[str], assignments: bool = False) -> list[st
 def _read_notebook(path: Path) -> tuple[list[str] | None, str]:
     import json
 
+    if _linked(path):
+        return None, ("not graded: a symbolic link, not a notebook (a link can point at any file on the "
+                      "grader's machine, such as the solutions); hand in the notebook itself")
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
