@@ -102,6 +102,11 @@ def test_bad_files_are_refused_with_a_reason(tmp_path):
         read_bots([tmp_path / "missing.py"])
     with pytest.raises(LeagueError, match="hands"):
         run_league([a], hands=0)
+    secret = tmp_path / "teacher.txt"
+    secret.write_text("SECRET of the teacher")  # a link would be read, and quoted in a load error
+    (tmp_path / "eve.py").symlink_to(secret)
+    with pytest.raises(LeagueError, match="eve.py' is a symbolic link"):
+        read_bots([a, tmp_path / "eve.py"])
 
 
 # ----------------------------------------------------------------------------------------

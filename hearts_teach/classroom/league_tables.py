@@ -61,6 +61,8 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
         if name in seen:
             raise LeagueError(f"two bots are called {quote(name)} ({quote(seen[name])} and {shown}); "
                               f"rename one file")
+        if path.is_symlink():  # a student's link could show the league any file of the teacher's (in its errors)
+            raise LeagueError(f"{shown} is a symbolic link, not a bot file: copy the student's file itself")
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
