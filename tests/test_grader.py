@@ -142,6 +142,29 @@ def test_a_link_handed_in_is_not_followed_to_the_solutions(tmp_path):
     assert by["ada"].status == "error" and "symbolic link" not in by["ada"].message  # read, it is just empty
 
 
+def test_a_file_the_json_reader_chokes_on_gets_a_row_and_never_stops_the_class(tmp_path):
+    """Read in the grader's own process: brackets nested 200,000 deep (RecursionError), a cell
+    whose source is a list of numbers (TypeError), under the exercise's name or another, and a
+    file too big to read, each get a row; before, the first two ended the run with a traceback."""
+    files = {"deep": ("02_trick_winner.ipynb", '{"cells": ' + "[" * 200_000 + "]" * 200_000 + "}"),
+             "deep_misnamed": ("homework.ipynb", "[" * 200_000 + "]" * 200_000),
+             "numbers": ("02_trick_winner.ipynb", json.dumps({"cells": [{"cell_type": "code", "source": [1, None]}]})),
+             "numbers_misnamed": ("homework.ipynb", json.dumps({"cells": [{"cell_type": "code", "source": [1]}]}))}
+    for student, (name, text) in files.items():
+        (tmp_path / student).mkdir()
+        (tmp_path / student / name).write_text(text, encoding="utf-8")
+    (tmp_path / "huge").mkdir()
+    with open(tmp_path / "huge" / "02_trick_winner.ipynb", "wb") as fh:
+        fh.truncate(grader.MAX_NOTEBOOK_BYTES + 1)  # sparse: nothing is written
+    rows = grader.grade_class(tmp_path, timeout=40, only=["02_trick_winner.ipynb"], progress=False)
+    got = {(r.student, r.notebook): (r.status, r.message) for r in rows}
+    assert got[("deep", "02_trick_winner.ipynb")] == ("error", "not a readable notebook (JSON nested too deeply)")
+    assert got[("numbers", "02_trick_winner.ipynb")] == ("error", "not a notebook: the source of cell 1 is not text")
+    assert got[("huge", "02_trick_winner.ipynb")] == ("error", "not graded: the file is larger than 64 MB")
+    assert got[("deep_misnamed", "homework.ipynb")][0] == got[("numbers_misnamed", "homework.ipynb")][0] == \
+        "wrong notebook"
+
+
 def test_the_course_comes_from_the_solutions_and_every_checker_exists():
     course = grader.course()
     assert course["02_trick_winner.ipynb"] == [grader.Expect("trick_winner", "trick_winner")]

@@ -246,6 +246,9 @@ def _defined_functions(sources: list[str], assignments: bool = False) -> list[st
     return names
 
 
+MAX_NOTEBOOK_BYTES = 64 * 2**20  # an exercise notebook with its outputs is well under 1 MB
+
+
 def _read_notebook(path: Path) -> tuple[list[str] | None, str]:
     import json
 
@@ -253,15 +256,23 @@ def _read_notebook(path: Path) -> tuple[list[str] | None, str]:
         return None, ("not graded: a symbolic link, not a notebook (a link can point at any file on the "
                       "grader's machine, such as the solutions); hand in the notebook itself")
     try:
+        if path.stat().st_size > MAX_NOTEBOOK_BYTES:  # read in the grader's own process, before any limit
+            return None, f"not graded: the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB"
         nb = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         return None, "not a notebook: the file is not text"
     except ValueError as exc:
         return None, f"not a readable notebook (broken JSON: {clip(str(exc), 100)})"
+    except RecursionError:  # brackets nested thousands deep: no notebook looks like that
+        return None, "not a readable notebook (JSON nested too deeply)"
     except OSError as exc:
         return None, f"could not read the file: {clip(str(exc), 100)}"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         return None, "not a notebook: it has no list of cells"
+    for i, cell in enumerate(nb["cells"]):
+        src = cell.get("source", "") if isinstance(cell, dict) else ""
+        if not (isinstance(src, str) or isinstance(src, list) and all(isinstance(line, str) for line in src)):
+            return None, f"not a notebook: the source of cell {i + 1} is not text"
     return _code_cells(nb), ""
 
 
