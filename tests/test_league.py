@@ -594,3 +594,14 @@ def test_a_module_body_that_never_ends_is_a_counted_problem_and_is_not_waited_fo
     assert f"did not finish loading within {LOAD_LIMIT:g} s" in by["forever"].first_problem
     later = [p["reason"] for p in res.problems if p["bot"] == "forever"][1:]
     assert later and all("not tried again at this table" in r for r in later)  # waited for once, not 4 times
+
+
+def test_a_bots_error_message_cannot_write_escape_sequences_on_the_teachers_terminal(tmp_path):
+    # ESC [ 8 A moves the cursor up over the table and ESC [ 2 K erases a line: the bot's message
+    # would rewrite the leaderboard the teacher reads; U+202E reverses how the rest reads
+    evil = write(tmp_path, "evil", 'def choose_pass(view):\n    raise RuntimeError("\\x1b[8A\\x1b[2K  1  evil 0.00\\u202e")\n'
+                                   "def choose_play(view):\n    return min(view.legal, key=lambda c: c.rank)\n")
+    res = run_league([evil, write(tmp_path, "good", LOWEST)], hands=1, seed=2)
+    table = res.table()
+    assert "\x1b" not in table and "\u202e" not in table
+    assert "raised RuntimeError: \\x1b[8A\\x1b[2K  1  evil 0.00\\u202e" in table

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,9 +167,16 @@ class _Problems:
     def add(self, bot: str, kind: str, reason: str, deal: int, rotation: int, where: str) -> None:
         mine = self.counts.setdefault(bot, {})
         if sum(mine.values()) < self.DETAILS:
-            self.details.append({"bot": bot, "kind": kind, "reason": reason, "deal": deal,
+            self.details.append({"bot": bot, "kind": kind, "reason": printable(reason), "deal": deal,
                                  "seating": rotation, "where": where})
         mine[kind] = mine.get(kind, 0) + 1
+
+
+def printable(text: str) -> str:
+    """``text`` with control and format characters written as escapes: a bot's error message is
+    printed on the teacher's terminal, where ESC sequences could move the cursor and rewrite the
+    table, and a right-to-left override could reorder what a line seems to say."""
+    return "".join(ascii(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
 
 
 def _where(view: Any) -> str:
