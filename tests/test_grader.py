@@ -114,6 +114,18 @@ def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
     assert [(r["check"], r["status"], r["passed"] == r["total"]) for r in rows] == [("hand_points", "ok", True)]
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")
+def test_a_gradebook_that_cannot_be_written_at_the_end_is_one_line_after_the_summary(tmp_path, capsys):
+    from hearts_teach.classroom.exercises import main
+
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", "/dev/full", "--timeout", "60"]) == 1
+    out, err = capsys.readouterr()
+    assert "100.0%" in out and "Traceback" not in err
+    assert err.splitlines()[-1] == ("grade: the gradebook could not be written to /dev/full (No space left on "
+                                    "device); the summary above is complete: free the space and grade again")
+
+
 def test_nbgrader_layout_is_found(tmp_path):
     sub = tmp_path / "submitted" / "zoe" / "ps1"
     sub.mkdir(parents=True)

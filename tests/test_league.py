@@ -605,3 +605,15 @@ def test_a_bots_error_message_cannot_write_escape_sequences_on_the_teachers_term
     table = res.table()
     assert "\x1b" not in table and "\u202e" not in table
     assert "raised RuntimeError: \\x1b[8A\\x1b[2K  1  evil 0.00\\u202e" in table
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")
+def test_a_page_that_cannot_be_written_at_the_end_is_one_line_after_the_table(tmp_path):
+    # checked before the league starts, the disk can still fill during it: the table is printed
+    # anyway, and the failure is one line, not a traceback
+    a = write(tmp_path, "alice", HIGHEST)
+    run = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), "--hands", "1", "--html", "/dev/full"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 1 and "alice" in run.stdout and "Traceback" not in run.stderr
+    assert run.stderr.strip() == ("league: the page could not be written to /dev/full (No space left on device); "
+                                  "the table above is complete")

@@ -715,6 +715,11 @@ def main(args: Any) -> int:
     print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
           f"{args.timeout:g} s per notebook)")
     if args.csv:
-        write_csv(rows, Path(args.csv))
+        try:
+            write_csv(rows, Path(args.csv))
+        except OSError as e:  # a full disk, say: checked at the start, it can still fail at the end
+            print(f"grade: the gradebook could not be written to {args.csv} ({e.strerror or e}); "
+                  f"the summary above is complete: free the space and grade again", file=sys.stderr)
+            return 1
         print(f"gradebook: {args.csv} ({len(rows)} rows: {', '.join(COLUMNS)})")
     return 0
