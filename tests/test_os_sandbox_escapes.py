@@ -97,6 +97,11 @@ ATTACKS = {
                   "        try:\n            seen.append(open(f'/proc/{pid}/cmdline').read())\n"
                   "        except OSError:\n            pass\nreturn ' '.join(seen)",
     "allocate_10gb": "b = bytearray(10 * 2**30)\nreturn f'allocated {len(b)}'",
+    # the sandbox's root and /dev are tmpfs as big as half the teacher's memory, which no rlimit
+    # counts: files there (a few at a time, each under the file size limit) would fill it
+    "fill_unsized_tmpfs": "for d in ('', '/dev/shm', '/dev'):\n    os.makedirs(d or '/', exist_ok=True)\n"
+                          "    with open(d + '/filler', 'wb') as fh:\n        fh.write(b'x' * 1000)\n"
+                          "return 'wrote into a tmpfs without a size'",
 }
 
 
