@@ -177,6 +177,22 @@ def test_a_file_the_json_reader_chokes_on_gets_a_row_and_never_stops_the_class(t
         "wrong notebook"
 
 
+def test_a_cell_of_a_million_blank_lines_does_not_stall_the_grader(tmp_path):
+    """The grader reads the cells in its own process, with no time limit: its patterns once ran
+    over every blank line from each line start (40,000 lines: 100 s; a million: hours)."""
+    import subprocess
+
+    (tmp_path / "ada").mkdir()
+    cell = "def trick_winner(trick):\n    return 0\nx = 1" + "\n" * 1_000_000 + "y"  # no match after the run
+    (tmp_path / "ada" / "homework.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": cell}]}))
+    code = ("import sys; from pathlib import Path; from hearts_teach.classroom import grader; "
+            "p = Path(sys.argv[1]); sources, _ = grader._read_notebook(p); "
+            "print(grader._defined_functions(sources, assignments=True), grader._engine_note(p, []) or '-')")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "ada" / "homework.ipynb")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["['trick_winner',", "'x']", "-"], done.stderr
+
+
 def test_the_course_comes_from_the_solutions_and_every_checker_exists():
     course = grader.course()
     assert course["02_trick_winner.ipynb"] == [grader.Expect("trick_winner", "trick_winner")]

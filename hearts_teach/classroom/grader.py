@@ -237,7 +237,9 @@ def _defined_functions(sources: list[str], assignments: bool = False) -> list[st
     """Names the cells define with ``def`` (and, with ``assignments``, names given a value,
     such as ``f = lambda ...``)."""
     names: list[str] = []
-    pattern = r"^\s*(?:def\s+([A-Za-z_]\w*)\s*\(" + (r"|([A-Za-z_]\w*)\s*=(?!=))" if assignments else ")")
+    # [ \t], not \s: at each line start ``\s*`` ran over every blank line after it, so a cell of
+    # 40,000 empty lines took the grader's own process 100 s (and a million, hours)
+    pattern = r"^[ \t]*(?:def[ \t]+([A-Za-z_]\w*)[ \t]*\(" + (r"|([A-Za-z_]\w*)[ \t]*=(?!=))" if assignments else ")")
     for src in sources:
         for m in re.finditer(pattern, src, re.MULTILINE):
             name = m.group(1) or (m.group(2) if assignments else None)
@@ -488,7 +490,7 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     sources, _ = _read_notebook(path)
     handout = set(_handout_cells(path.name))
     for i, src in enumerate(sources or []):
-        answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
+        answer = any(re.search(rf"^[ \t]*def[ \t]+{re.escape(it.function)}[ \t]*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
         # a cell the student added that imports the package (to patch the grader, say) is noted too
         own = answer or (src.strip() not in handout and not NBGRADER_TEST.search(src))
