@@ -193,6 +193,22 @@ def test_a_cell_of_a_million_blank_lines_does_not_stall_the_grader(tmp_path):
     assert done.stdout.split() == ["['trick_winner',", "'x']", "-"], done.stderr
 
 
+def test_import_lines_built_to_make_the_patterns_backtrack_do_not_stall_the_grader(tmp_path):
+    # the patterns that let the vocabulary's and the helpers' imports go unnoted could split the
+    # spaces after each name two ways: 12 names took longer than two minutes
+    import subprocess
+
+    cells = ["from hearts_teach import " + "Card    " * 40 + "x",
+             "from hearts_teach.checks import " + "check    " * 40 + "x",
+             "def trick_winner(trick):\n    return 0\n"]
+    nb = tmp_path / "02_trick_winner.ipynb"
+    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "source": c} for c in cells]}))
+    code = ("import sys; from pathlib import Path; from hearts_teach.classroom import grader; "
+            "print(grader._engine_note(Path(sys.argv[1]), grader.course()['02_trick_winner.ipynb']))")
+    done = subprocess.run([sys.executable, "-c", code, str(nb)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("note: code cell 1 mentions hearts_teach"), done.stderr
+
+
 def test_the_course_comes_from_the_solutions_and_every_checker_exists():
     course = grader.course()
     assert course["02_trick_winner.ipynb"] == [grader.Expect("trick_winner", "trick_winner")]

@@ -617,3 +617,13 @@ def test_a_page_that_cannot_be_written_at_the_end_is_one_line_after_the_table(tm
     assert run.returncode == 1 and "alice" in run.stdout and "Traceback" not in run.stderr
     assert run.stderr.strip() == ("league: the page could not be written to /dev/full (No space left on device); "
                                   "the table above is complete")
+
+
+def test_an_import_line_built_to_make_the_pattern_backtrack_does_not_stall_the_league(tmp_path):
+    # the pattern that lets the card vocabulary's import go unnoted could split the spaces after
+    # each name two ways: 12 names took longer than two minutes, before any table
+    bot = write(tmp_path, "slow", "from hearts_teach import " + "Card    " * 40 + "x\n" + HIGHEST)
+    code = ("import sys; from hearts_teach.classroom.league_tables import read_bots, suspect_words; "
+            "print(suspect_words(read_bots([sys.argv[1]])[0].source))")
+    done = subprocess.run([sys.executable, "-c", code, str(bot)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "hearts_teach" not in done.stdout, done.stderr

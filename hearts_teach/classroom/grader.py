@@ -90,11 +90,11 @@ NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach|\.classroom)?\.autograd
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
-                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$", re.MULTILINE)
 # the feedback helpers a handed-out notebook imports (also at the path before the package's layers,
 # in a notebook handed out then): an added cell that only brings them back is not a note
 HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
-                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*,?[ \t]*)+\)?[ \t]*$",
+                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$",
                            re.MULTILINE)
 
 

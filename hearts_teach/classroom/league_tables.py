@@ -84,7 +84,7 @@ SUSPECT_WORDS = re.compile(
     r"open|__import__|importlib|subprocess|glob|listdir|scandir|getppid|ctypes|gc)\b|/proc\b)")
 # importing the card vocabulary is what the lesson does
 CARD_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards|\.games\.hearts\.view)?[ \t]+import[ \t]+\(?[ \t]*"
-                         r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                         r"(?:(?:Card|CardList|Suit|View)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$", re.MULTILINE)
 
 
 def suspect_words(source: str) -> list[str]:
