@@ -194,3 +194,18 @@ def test_kernel_interrupt_is_one_line(capsys):
     assert res.interrupted and res.first_failure.kind == "interrupted"
     assert "you interrupted the check (Kernel → Interrupt)" in out
     assert out.strip().splitlines()[-1] == "trick_winner: 0 of 38 cases right before you interrupted case 1 (check stopped)."
+
+
+def test_a_time_limit_that_is_not_a_sane_number_of_seconds_is_one_line(capsys):
+    # NaN and 10**400 reached the timer and showed an internal traceback in the notebook
+    from hearts_teach.classroom.checks.bot import evaluate_bot
+
+    for bad, shown in ((float("nan"), "nan"), (10**400, "10000000000000000000… (401 characters)"),
+                       (float("inf"), "inf"), (0, "0"), (-1, "-1"), ("2", "'2' (a str)"), (True, "True")):
+        result = check("trick_winner", lambda t: 0, time_limit=bad)
+        assert (result.passed, result.total) == (0, 0)
+        try_it(lambda t: 0, ["7C", "KC"], time_limit=bad)
+        evaluate_bot(lambda v: list(v.cards)[:3], lambda v: list(v.legal)[0], time_limit=bad)
+        line = f"time_limit must be a number of seconds above 0 and at most 600, got {shown}\n"
+        assert capsys.readouterr().out == line * 3
+    assert check("trick_winner", lambda t: 0, time_limit=600, quiet=True).passed > 0

@@ -114,11 +114,99 @@ def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
     assert [(r["check"], r["status"], r["passed"] == r["total"]) for r in rows] == [("hand_points", "ok", True)]
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")
+def test_a_gradebook_that_cannot_be_written_at_the_end_is_one_line_after_the_summary(tmp_path, capsys):
+    from hearts_teach.classroom.exercises import main
+
+    nb = ROOT / "solutions" / "04_hand_points.ipynb"
+    assert main(["grade", str(nb), "--csv", "/dev/full", "--timeout", "60"]) == 1
+    out, err = capsys.readouterr()
+    assert "100.0%" in out and "Traceback" not in err
+    assert err.splitlines()[-1] == ("grade: the gradebook could not be written to /dev/full (No space left on "
+                                    "device); the summary above is complete: free the space and grade again")
+
+
 def test_nbgrader_layout_is_found(tmp_path):
     sub = tmp_path / "submitted" / "zoe" / "ps1"
     sub.mkdir(parents=True)
     (sub / "02_trick_winner.ipynb").write_text("{}", encoding="utf-8")
     assert grader.find_submissions(tmp_path) == {"zoe": [sub / "02_trick_winner.ipynb"]}
+
+
+def test_a_link_handed_in_is_not_followed_to_the_solutions(tmp_path):
+    """A zip or a git repository can hold symbolic links: a notebook, or an assignment folder,
+    linked to the teacher's solutions would otherwise be graded as the student's work."""
+    link_nb, link_folder, teacher_linked = tmp_path / "eve", tmp_path / "zed", tmp_path / "ada"
+    link_nb.mkdir()
+    (link_nb / "02_trick_winner.ipynb").symlink_to(ROOT / "solutions" / "02_trick_winner.ipynb")
+    link_folder.mkdir()
+    (link_folder / "ps1").symlink_to(ROOT / "solutions", target_is_directory=True)
+    real = tmp_path.parent / f"{tmp_path.name}-ada"  # the teacher's own link to a student's folder
+    real.mkdir()
+    (real / "02_trick_winner.ipynb").write_text("{}", encoding="utf-8")
+    teacher_linked.symlink_to(real, target_is_directory=True)
+    found = grader.find_submissions(tmp_path)
+    assert found["ada"] == [real / "02_trick_winner.ipynb"]
+    rows = grader.grade_class(tmp_path, timeout=40, only=["02_trick_winner.ipynb"], progress=False)
+    by = {r.student: r for r in rows}
+    assert {s: (by[s].status, by[s].passed) for s in ("eve", "zed")} == {"eve": ("error", 0), "zed": ("error", 0)}
+    assert all("symbolic link" in by[s].message for s in ("eve", "zed"))
+    assert by["ada"].status == "error" and "symbolic link" not in by["ada"].message  # read, it is just empty
+
+
+def test_a_file_the_json_reader_chokes_on_gets_a_row_and_never_stops_the_class(tmp_path):
+    """Read in the grader's own process: brackets nested 200,000 deep (RecursionError), a cell
+    whose source is a list of numbers (TypeError), under the exercise's name or another, and a
+    file too big to read, each get a row; before, the first two ended the run with a traceback."""
+    files = {"deep": ("02_trick_winner.ipynb", '{"cells": ' + "[" * 200_000 + "]" * 200_000 + "}"),
+             "deep_misnamed": ("homework.ipynb", "[" * 200_000 + "]" * 200_000),
+             "numbers": ("02_trick_winner.ipynb", json.dumps({"cells": [{"cell_type": "code", "source": [1, None]}]})),
+             "numbers_misnamed": ("homework.ipynb", json.dumps({"cells": [{"cell_type": "code", "source": [1]}]}))}
+    for student, (name, text) in files.items():
+        (tmp_path / student).mkdir()
+        (tmp_path / student / name).write_text(text, encoding="utf-8")
+    (tmp_path / "huge").mkdir()
+    with open(tmp_path / "huge" / "02_trick_winner.ipynb", "wb") as fh:
+        fh.truncate(grader.MAX_NOTEBOOK_BYTES + 1)  # sparse: nothing is written
+    rows = grader.grade_class(tmp_path, timeout=40, only=["02_trick_winner.ipynb"], progress=False)
+    got = {(r.student, r.notebook): (r.status, r.message) for r in rows}
+    assert got[("deep", "02_trick_winner.ipynb")] == ("error", "not a readable notebook (JSON nested too deeply)")
+    assert got[("numbers", "02_trick_winner.ipynb")] == ("error", "not a notebook: the source of cell 1 is not text")
+    assert got[("huge", "02_trick_winner.ipynb")] == ("error", "not graded: the file is larger than 64 MB")
+    assert got[("deep_misnamed", "homework.ipynb")][0] == got[("numbers_misnamed", "homework.ipynb")][0] == \
+        "wrong notebook"
+
+
+def test_a_cell_of_a_million_blank_lines_does_not_stall_the_grader(tmp_path):
+    """The grader reads the cells in its own process, with no time limit: its patterns once ran
+    over every blank line from each line start (40,000 lines: 100 s; a million: hours)."""
+    import subprocess
+
+    (tmp_path / "ada").mkdir()
+    cell = "def trick_winner(trick):\n    return 0\nx = 1" + "\n" * 1_000_000 + "y"  # no match after the run
+    (tmp_path / "ada" / "homework.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": cell}]}))
+    code = ("import sys; from pathlib import Path; from hearts_teach.classroom import grader; "
+            "p = Path(sys.argv[1]); sources, _ = grader._read_notebook(p); "
+            "print(grader._defined_functions(sources, assignments=True), grader._engine_note(p, []) or '-')")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "ada" / "homework.ipynb")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["['trick_winner',", "'x']", "-"], done.stderr
+
+
+def test_import_lines_built_to_make_the_patterns_backtrack_do_not_stall_the_grader(tmp_path):
+    # the patterns that let the vocabulary's and the helpers' imports go unnoted could split the
+    # spaces after each name two ways: 12 names took longer than two minutes
+    import subprocess
+
+    cells = ["from hearts_teach import " + "Card    " * 40 + "x",
+             "from hearts_teach.checks import " + "check    " * 40 + "x",
+             "def trick_winner(trick):\n    return 0\n"]
+    nb = tmp_path / "02_trick_winner.ipynb"
+    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "source": c} for c in cells]}))
+    code = ("import sys; from pathlib import Path; from hearts_teach.classroom import grader; "
+            "print(grader._engine_note(Path(sys.argv[1]), grader.course()['02_trick_winner.ipynb']))")
+    done = subprocess.run([sys.executable, "-c", code, str(nb)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("note: code cell 1 mentions hearts_teach"), done.stderr
 
 
 def test_the_course_comes_from_the_solutions_and_every_checker_exists():

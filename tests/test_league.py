@@ -102,6 +102,11 @@ def test_bad_files_are_refused_with_a_reason(tmp_path):
         read_bots([tmp_path / "missing.py"])
     with pytest.raises(LeagueError, match="hands"):
         run_league([a], hands=0)
+    secret = tmp_path / "teacher.txt"
+    secret.write_text("SECRET of the teacher")  # a link would be read, and quoted in a load error
+    (tmp_path / "eve.py").symlink_to(secret)
+    with pytest.raises(LeagueError, match="eve.py' is a symbolic link"):
+        read_bots([a, tmp_path / "eve.py"])
 
 
 # ----------------------------------------------------------------------------------------
@@ -589,3 +594,36 @@ def test_a_module_body_that_never_ends_is_a_counted_problem_and_is_not_waited_fo
     assert f"did not finish loading within {LOAD_LIMIT:g} s" in by["forever"].first_problem
     later = [p["reason"] for p in res.problems if p["bot"] == "forever"][1:]
     assert later and all("not tried again at this table" in r for r in later)  # waited for once, not 4 times
+
+
+def test_a_bots_error_message_cannot_write_escape_sequences_on_the_teachers_terminal(tmp_path):
+    # ESC [ 8 A moves the cursor up over the table and ESC [ 2 K erases a line: the bot's message
+    # would rewrite the leaderboard the teacher reads; U+202E reverses how the rest reads
+    evil = write(tmp_path, "evil", 'def choose_pass(view):\n    raise RuntimeError("\\x1b[8A\\x1b[2K  1  evil 0.00\\u202e")\n'
+                                   "def choose_play(view):\n    return min(view.legal, key=lambda c: c.rank)\n")
+    res = run_league([evil, write(tmp_path, "good", LOWEST)], hands=1, seed=2)
+    table = res.table()
+    assert "\x1b" not in table and "\u202e" not in table
+    assert "raised RuntimeError: \\x1b[8A\\x1b[2K  1  evil 0.00\\u202e" in table
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")
+def test_a_page_that_cannot_be_written_at_the_end_is_one_line_after_the_table(tmp_path):
+    # checked before the league starts, the disk can still fill during it: the table is printed
+    # anyway, and the failure is one line, not a traceback
+    a = write(tmp_path, "alice", HIGHEST)
+    run = subprocess.run([sys.executable, "-m", "hearts_teach", "league", str(a), "--hands", "1", "--html", "/dev/full"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 1 and "alice" in run.stdout and "Traceback" not in run.stderr
+    assert run.stderr.strip() == ("league: the page could not be written to /dev/full (No space left on device); "
+                                  "the table above is complete")
+
+
+def test_an_import_line_built_to_make_the_pattern_backtrack_does_not_stall_the_league(tmp_path):
+    # the pattern that lets the card vocabulary's import go unnoted could split the spaces after
+    # each name two ways: 12 names took longer than two minutes, before any table
+    bot = write(tmp_path, "slow", "from hearts_teach import " + "Card    " * 40 + "x\n" + HIGHEST)
+    code = ("import sys; from hearts_teach.classroom.league_tables import read_bots, suspect_words; "
+            "print(suspect_words(read_bots([sys.argv[1]])[0].source))")
+    done = subprocess.run([sys.executable, "-c", code, str(bot)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "hearts_teach" not in done.stdout, done.stderr

@@ -97,6 +97,11 @@ ATTACKS = {
                   "        try:\n            seen.append(open(f'/proc/{pid}/cmdline').read())\n"
                   "        except OSError:\n            pass\nreturn ' '.join(seen)",
     "allocate_10gb": "b = bytearray(10 * 2**30)\nreturn f'allocated {len(b)}'",
+    # the sandbox's root and /dev are tmpfs as big as half the teacher's memory, which no rlimit
+    # counts: files there (a few at a time, each under the file size limit) would fill it
+    "fill_unsized_tmpfs": "for d in ('', '/dev/shm', '/dev'):\n    os.makedirs(d or '/', exist_ok=True)\n"
+                          "    with open(d + '/filler', 'wb') as fh:\n        fh.write(b'x' * 1000)\n"
+                          "return 'wrote into a tmpfs without a size'",
 }
 
 
@@ -123,6 +128,48 @@ def test_the_grader_worker_escapes_nothing(target):
         event = answers[k]
         got = decode(event["value"]) if "value" in event else None
         assert "value" not in event, f"{name}: the attack went through and returned {str(got)[:80]!r}"
+        assert not _leaked(event, target), name
+    target.assert_untouched()
+
+
+# The Python guard is a tripwire: this cell switches it off from inside (through the frame of a
+# refusal's traceback it reaches the guard's closure and empties its lists), as a determined
+# student can (docs/teaching.md, §3). What follows meets the OS sandbox alone.
+UNGUARD = """
+def _unguard():
+    try:
+        open('/root/.unguard-probe')
+    except PermissionError as e:
+        tb = e.__traceback__
+    while tb.tb_next:
+        tb = tb.tb_next
+    refusal = tb.tb_frame.f_locals['refusal']
+    for name, cell in zip(refusal.__code__.co_freevars, refusal.__closure__):
+        if name in ('refuse_always', 'refuse_imports', 'path_events'):
+            cell.cell_contents = frozenset()
+        elif name in ('secret', 'inside'):
+            cell.cell_contents = (lambda p: False) if name == 'secret' else (lambda p: True)
+_unguard()
+"""
+
+# what the OS sandbox alone lets through without harm: processes of its own (up to its limit),
+# its own PID namespace's /proc, datagrams to its own network namespace's loopback (the
+# listener on the teacher's 127.0.0.1 gets nothing: assert_untouched); a signal to its own
+# parent would end the run itself
+UNGUARDED_HARMLESS = {"fork_bomb", "proc_snoop", "kill_pid1", "udp"}
+
+
+def test_the_grader_worker_escapes_nothing_with_the_python_guard_switched_off(target):
+    attacks = [name for name in ATTACKS if name != "kill_parent"]
+    calls = [{"function": f"attack_{name}", "cases": [encode(())]} for name in attacks]
+    run = run_submission([UNGUARD, _module(target.names())], calls, timeout=90)
+    assert run.finished, run.crashed
+    answers = {e["case"][0]: e for e in run.events if "case" in e}
+    assert decode(answers[attacks.index("proc_snoop")]["value"]), "the guard was not switched off"
+    for k, name in enumerate(attacks):
+        event = answers[k]
+        if name not in UNGUARDED_HARMLESS:
+            assert "value" not in event, f"{name}: got through the OS sandbox: {str(decode(event['value']))[:80]!r}"
         assert not _leaked(event, target), name
     target.assert_untouched()
 

@@ -90,11 +90,11 @@ NBGRADER_TEST = re.compile(r"from hearts_teach(?:\.teach|\.classroom)?\.autograd
 REFUSED = "the grader does not let a submission"
 # importing the card vocabulary is not asking the engine (exercise 10's bots work on Card and Suit)
 VOCABULARY_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards)?[ \t]+import[ \t]+\(?[ \t]*"
-                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                               r"(?:(?:Card|CardList|Suit|View|cards)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$", re.MULTILINE)
 # the feedback helpers a handed-out notebook imports (also at the path before the package's layers,
 # in a notebook handed out then): an added cell that only brings them back is not a note
-HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
-                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*,?[ \t]*)+\)?[ \t]*$",
+HELPER_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.teach|\.classroom)?\.checks(?:\.\w+)?[ \t]+import[ \t]+\(?[ \t]*"
+                           r"(?:(?:check|try_it|evaluate_\w+|show_drills|grade_drills)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$",
                            re.MULTILINE)
 
 
@@ -218,17 +218,28 @@ def find_submissions(folder: Path) -> dict[str, list[Path]]:
         folder = folder / "submitted"
     found: dict[str, list[Path]] = {}
     for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in student.glob(pattern)
-                 if not any(part.startswith(".") for part in p.relative_to(student).parts)]
+        # a student's folder that is a link is the teacher's doing (the students hand in what is in it);
+        # a link inside it is the student's, and ``_read_notebook`` refuses to follow it
+        base = student.resolve() if student.is_symlink() else student
+        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in base.glob(pattern)
+                 if not any(part.startswith(".") for part in p.relative_to(base).parts)]
         found[student.name] = sorted(paths, key=lambda p: (p.name, str(p)))
     return found
+
+
+def _linked(path: Path) -> bool:
+    """The notebook, or the assignment folder that holds it, is a symbolic link: it could point at
+    any file the teacher can read (the solutions, a classmate's notebook), so it is not graded."""
+    return path.is_symlink() or path.parent.is_symlink()
 
 
 def _defined_functions(sources: list[str], assignments: bool = False) -> list[str]:
     """Names the cells define with ``def`` (and, with ``assignments``, names given a value,
     such as ``f = lambda ...``)."""
     names: list[str] = []
-    pattern = r"^\s*(?:def\s+([A-Za-z_]\w*)\s*\(" + (r"|([A-Za-z_]\w*)\s*=(?!=))" if assignments else ")")
+    # [ \t], not \s: at each line start ``\s*`` ran over every blank line after it, so a cell of
+    # 40,000 empty lines took the grader's own process 100 s (and a million, hours)
+    pattern = r"^[ \t]*(?:def[ \t]+([A-Za-z_]\w*)[ \t]*\(" + (r"|([A-Za-z_]\w*)[ \t]*=(?!=))" if assignments else ")")
     for src in sources:
         for m in re.finditer(pattern, src, re.MULTILINE):
             name = m.group(1) or (m.group(2) if assignments else None)
@@ -237,19 +248,33 @@ def _defined_functions(sources: list[str], assignments: bool = False) -> list[st
     return names
 
 
+MAX_NOTEBOOK_BYTES = 64 * 2**20  # an exercise notebook with its outputs is well under 1 MB
+
+
 def _read_notebook(path: Path) -> tuple[list[str] | None, str]:
     import json
 
+    if _linked(path):
+        return None, ("not graded: a symbolic link, not a notebook (a link can point at any file on the "
+                      "grader's machine, such as the solutions); hand in the notebook itself")
     try:
+        if path.stat().st_size > MAX_NOTEBOOK_BYTES:  # read in the grader's own process, before any limit
+            return None, f"not graded: the file is larger than {MAX_NOTEBOOK_BYTES // 2**20} MB"
         nb = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         return None, "not a notebook: the file is not text"
     except ValueError as exc:
         return None, f"not a readable notebook (broken JSON: {clip(str(exc), 100)})"
+    except RecursionError:  # brackets nested thousands deep: no notebook looks like that
+        return None, "not a readable notebook (JSON nested too deeply)"
     except OSError as exc:
         return None, f"could not read the file: {clip(str(exc), 100)}"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         return None, "not a notebook: it has no list of cells"
+    for i, cell in enumerate(nb["cells"]):
+        src = cell.get("source", "") if isinstance(cell, dict) else ""
+        if not (isinstance(src, str) or isinstance(src, list) and all(isinstance(line, str) for line in src)):
+            return None, f"not a notebook: the source of cell {i + 1} is not text"
     return _code_cells(nb), ""
 
 
@@ -465,7 +490,7 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     sources, _ = _read_notebook(path)
     handout = set(_handout_cells(path.name))
     for i, src in enumerate(sources or []):
-        answer = any(re.search(rf"^\s*def\s+{re.escape(it.function)}\s*\(", src, re.MULTILINE) for it in items)
+        answer = any(re.search(rf"^[ \t]*def[ \t]+{re.escape(it.function)}[ \t]*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
         # a cell the student added that imports the package (to patch the grader, say) is noted too
         own = answer or (src.strip() not in handout and not NBGRADER_TEST.search(src))
@@ -692,6 +717,11 @@ def main(args: Any) -> int:
     print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
           f"{args.timeout:g} s per notebook)")
     if args.csv:
-        write_csv(rows, Path(args.csv))
+        try:
+            write_csv(rows, Path(args.csv))
+        except OSError as e:  # a full disk, say: checked at the start, it can still fail at the end
+            print(f"grade: the gradebook could not be written to {args.csv} ({e.strerror or e}); "
+                  f"the summary above is complete: free the space and grade again", file=sys.stderr)
+            return 1
         print(f"gradebook: {args.csv} ({len(rows)} rows: {', '.join(COLUMNS)})")
     return 0

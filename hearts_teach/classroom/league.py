@@ -326,14 +326,19 @@ def main_league(args: argparse.Namespace) -> int:
     except (HeartsError, ValueError, OSError) as e:
         print(f"league: {e}", file=sys.stderr)
         return 2
-    if args.html:
-        Path(args.html).write_text(result.html(), encoding="utf-8")
     if args.json:
         print(result.to_json())
     else:
         print(result.table())
         if sys.stderr.isatty():
             print(f"({time.monotonic() - t0:.1f} s)", file=sys.stderr)
+    if args.html:
+        try:
+            Path(args.html).write_text(result.html(), encoding="utf-8")
+        except OSError as e:  # a full disk, say: checked at the start, it can still fail at the end
+            print(f"league: the page could not be written to {args.html} ({e.strerror or e}); the table "
+                  f"above is complete", file=sys.stderr)
+            return 1
     return 0
 
 

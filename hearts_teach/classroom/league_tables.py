@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,8 @@ def read_bots(files: Sequence[str | os.PathLike]) -> list[BotFile]:
         if name in seen:
             raise LeagueError(f"two bots are called {quote(name)} ({quote(seen[name])} and {shown}); "
                               f"rename one file")
+        if path.is_symlink():  # a student's link could show the league any file of the teacher's (in its errors)
+            raise LeagueError(f"{shown} is a symbolic link, not a bot file: copy the student's file itself")
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
@@ -81,7 +84,7 @@ SUSPECT_WORDS = re.compile(
     r"open|__import__|importlib|subprocess|glob|listdir|scandir|getppid|ctypes|gc)\b|/proc\b)")
 # importing the card vocabulary is what the lesson does
 CARD_IMPORT = re.compile(r"^[ \t]*from[ \t]+hearts_teach(?:\.kernel\.cards|\.games\.hearts\.view)?[ \t]+import[ \t]+\(?[ \t]*"
-                         r"(?:(?:Card|CardList|Suit|View)[ \t]*,?[ \t]*)+\)?[ \t]*$", re.MULTILINE)
+                         r"(?:(?:Card|CardList|Suit|View)[ \t]*(?:,[ \t]*)?)+\)?[ \t]*$", re.MULTILINE)
 
 
 def suspect_words(source: str) -> list[str]:
@@ -164,9 +167,16 @@ class _Problems:
     def add(self, bot: str, kind: str, reason: str, deal: int, rotation: int, where: str) -> None:
         mine = self.counts.setdefault(bot, {})
         if sum(mine.values()) < self.DETAILS:
-            self.details.append({"bot": bot, "kind": kind, "reason": reason, "deal": deal,
+            self.details.append({"bot": bot, "kind": kind, "reason": printable(reason), "deal": deal,
                                  "seating": rotation, "where": where})
         mine[kind] = mine.get(kind, 0) + 1
+
+
+def printable(text: str) -> str:
+    """``text`` with control and format characters written as escapes: a bot's error message is
+    printed on the teacher's terminal, where ESC sequences could move the cursor and rewrite the
+    table, and a right-to-left override could reorder what a line seems to say."""
+    return "".join(ascii(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
 
 
 def _where(view: Any) -> str:

@@ -276,6 +276,9 @@ class Launch:
         args += ["--proc", "/proc", "--dev", "/dev",
                  "--size", str(16 << 20), "--tmpfs", "/tmp",
                  "--size", str(limits.folder_bytes), "--perms", "0700", "--tmpfs", HOME,
+                 # the root and /dev are tmpfs too, as big as half the machine's memory and
+                 # writable by the sandbox's user: read-only, only the two sized ones above take files
+                 "--remount-ro", "/dev", "--remount-ro", "/",
                  "--chdir", HOME]
         for k, v in sorted(env.items()):
             args += ["--setenv", k, v]

@@ -20,6 +20,7 @@ from typing import Any
 
 from hearts_teach.classroom.autograde import record_cells
 from hearts_teach.classroom.checks import legal, match, passing, points, tricks
+from hearts_teach.classroom.checks.calls import time_limit_problem
 from hearts_teach.classroom.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
@@ -87,6 +88,10 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
     except (KeyError, CheckerModuleError) as exc:
         print(exc.args[0])
         return CheckResult(name, 0, 0)
+    bad_limit = time_limit_problem(time_limit)
+    if bad_limit:
+        print(bad_limit)
+        return CheckResult(name, 0, 0)
     try:
         result = run_check(chk, func, time_limit)
     except KeyboardInterrupt:  # Kernel → Interrupt outside the learner's function (it is caught there)
@@ -126,6 +131,9 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
     call = clip(f"{name}({', '.join(safe_repr(a, MAX_LINE) for a in args)})")
     if not callable(func):
         print(f"{call}: {name} is not a function")
+        return
+    if time_limit_problem(time_limit):
+        print(time_limit_problem(time_limit))
         return
     outcome = call_with_limit(func, copy.deepcopy(args), time_limit)
     if outcome.printed.strip():

@@ -25,6 +25,7 @@ from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import make_bot
 from hearts_teach.agents.hearts.simple import HighestCardBot
 from hearts_teach.agents.protocol import Watching
+from hearts_teach.classroom.checks.calls import time_limit_problem
 from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, as_card
 from hearts_teach.classroom.checks.strategy import (
     NotImplementedYet,
@@ -194,6 +195,10 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
             line = f"evaluate_bot needs your functions, got {_short(fn)} for {name}"
             print(line)
             return BotEvaluation(0, 0, 0.0, float("nan"), float("nan"), "", (line,))
+    if time_limit_problem(time_limit):
+        line = time_limit_problem(time_limit)
+        print(line)
+        return BotEvaluation(0, 0, 0.0, float("nan"), float("nan"), "", (line,))
     bot = FunctionBot(pass_fn=guarded(choose_pass, time_limit), play_fn=guarded(choose_play, time_limit),
                       name="your bot")
     high = HighestCardBot()

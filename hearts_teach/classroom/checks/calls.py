@@ -51,6 +51,20 @@ STDIN_MESSAGE = ("your function read keyboard input from sys.stdin; a checked fu
                  "values from its arguments")
 
 
+MAX_TIME_LIMIT = 600.0  # seconds per call: a longer wait is a mistake, not a plan
+
+
+def time_limit_problem(limit: Any) -> str:
+    """Why ``limit`` cannot be a time limit ("" when it can): NaN, infinity or 10**400 would end in
+    an internal error of the timer, and 0 or less would stop every call before it starts."""
+    ok = isinstance(limit, int | float) and not isinstance(limit, bool) and 0 < limit <= MAX_TIME_LIMIT
+    if ok:
+        return ""
+    text = repr(limit) if isinstance(limit, int | float) else f"{limit!r:.40} (a {type(limit).__name__})"
+    shown = text if len(text) <= 60 else f"{text[:20]}… ({len(text):,} characters)"
+    return f"time_limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}, got {shown}"
+
+
 def closed_message(stream: str) -> str:
     return (f"your function closed {stream} ({stream}.close()); a checked function must leave the "
             f"notebook's output open (the check went on with its own copy)")
