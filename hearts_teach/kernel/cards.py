@@ -236,7 +236,7 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
-class CardList(tuple):
+class CardList(tuple[Card, ...]):
     """An ordered, immutable list of cards with short, pretty and HTML forms.
 
     ``CardList('QS KH 2C')`` or ``CardList([Card('QS'), 'KH'])``.
