@@ -306,7 +306,7 @@ def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
         expect(page.locator(".ht-practice .ht-table")).to_have_count(0, timeout=30_000)
         # the costly decisions of the hand came back as due drills (MyDrills, lesson 08's "your drills")
         page.locator(".ht-practise").click()
-        expect(page.locator(".ht-my-drills")).to_contain_text("Saved from your match of seed 1, hand 1",
+        expect(page.locator(".ht-my-drills")).to_contain_text("Saved from: your match of seed 1, hand 1",
                                                              timeout=60_000)
         if where == "voila":
             bad = axe_violations(page)
