@@ -147,7 +147,7 @@ def _both(seat, hand, tl, led, win_card, win_seat, trick_mask, played, threat):
     """The scalar and the vectorised rule policy's card in one position."""
     from hearts_teach.agents.hearts.batch_policy import rule_play_batch
 
-    legal = cascade(hand, led if tl else -1, False, True, True)[0]
+    legal = cascade(hand, led if tl else -1, False, True, Rules().compiled)[0]
     scalar = rule_play(seat, hand, legal, tl, led, win_card, win_seat, trick_mask, played, threat)
     a = lambda x, t=np.uint64: np.array([x], dtype=t)  # noqa: E731
     vec = rule_play_batch(a(seat, np.intp), a(hand), a(legal), tl, a(led, np.intp), a(win_card, np.intp),
