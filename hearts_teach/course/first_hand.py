@@ -13,9 +13,11 @@ from html import escape
 
 import ipywidgets as w
 
+from hearts_teach.agents import driver
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.positions import deal_with
 from hearts_teach.games.hearts.hand import Hand
+from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardLike, Suit
 from hearts_teach.kernel.errors import Rule, WrongPhaseError
 from hearts_teach.present.widgets.common import WidgetView
@@ -51,6 +53,13 @@ def first_hand_deal() -> list:
     return deal_with(fixed, seed=SEED)
 
 
+class _ScriptedSeat:
+    """West, North and East of the first hand: each plays its card of the script."""
+
+    def choose_play(self, view: View) -> Card:
+        return Card(SCRIPT[view.tricks_done][view.seat])
+
+
 class FirstHand(WidgetView):
     """South's hand as buttons, the others answering from ``SCRIPT``; ``play(card)`` is the text path."""
 
@@ -71,10 +80,9 @@ class FirstHand(WidgetView):
         return last.taker
 
     def _others(self) -> None:
-        """The scripted seats play until it is South's turn or the script is done."""
-        while not self.hand.is_over and self.hand.turn != 0 and self.hand.trick_number <= TRICKS:
-            seat = self.hand.to_act()
-            self.hand.play(SCRIPT[self.hand.trick_number - 1][seat], seat)
+        """The scripted seats play (through the one play loop) until it is South's turn or the script is done."""
+        script = _ScriptedSeat()
+        driver.play(self.hand, {1: script, 2: script, 3: script}, stop=lambda h: h.trick_number > TRICKS)
 
     @property
     def done(self) -> bool:
