@@ -531,7 +531,7 @@ def test_play_app_seats_three_to_six_players():
     assert app.players_box.value == 4 and "players" not in app.replay_line()
     app.players_box.value = 5
     assert "5 players will apply from the next match" in app.seed_html.value
-    assert "goes on with opponents Club player and rules Standard." in app.pending_note()
+    assert "goes on with opponents Solid and rules Standard." in app.pending_note()
     app.buttons["replay"].click()
     assert app.table.match.rules == Rules(players=5) and len(app.table.hand.seat_names) == 5
     assert "rules Standard · 5 players." in app.text() and app.pending_note() == ""
@@ -574,7 +574,7 @@ def test_play_app_says_a_changed_setting_waits_for_the_next_match():
     assert "ht-pending" not in app.seed_html.value and app.pending_note() == ""
     app.level.value = "expert"  # mid-match: the match goes on with its own bots, and the page says so
     note = ("Opponents Expert will apply from the next match: press New match or Replay seed. "
-            "This match goes on with opponents Club player and rules Standard.")
+            "This match goes on with opponents Solid and rules Standard.")
     assert app.pending_note() == note and escape(note) in app.seed_html.value and note in app.text()
     assert set(app.table.difficulty.values()) == {"rule"}
     app.preset.value = "omnibus"
@@ -637,7 +637,7 @@ def test_play_app_names_a_match_left_half_way():
     app.table.pass_cards(app.table.hand.cards(0)[:3])
     app.level.value = "beginner"
     app.buttons["new_match"].click()
-    note = (f"You left the match of seed {seed} (opponents Club player, rules Standard) in hand 1; "
+    note = (f"You left the match of seed {seed} (opponents Solid, rules Standard) in hand 1; "
             f"Replay seed with {seed} deals it again from hand 1.")
     assert app.left_note == note and escape(note) in app.seed_html.value and note in app.text()
     app.table.buttons["finish_match"].click()  # a finished match is not "left"

@@ -116,7 +116,7 @@ class FirstHand(WidgetView):
         return said
 
     def _summary(self) -> str:
-        taken = ", ".join(f"{self.hand.seat_names[s]} {self.hand.points_taken[s]}" for s in range(4))
+        taken = ", ".join(f"{self.hand.seat_names[s]} {self.hand.points_taken[s]}" for s in self.hand.table.seats)
         return (f"That is how every trick goes: lead, follow suit if you can, otherwise discard; the "
                 f"highest card of the suit led takes the trick. Points taken after {TRICKS} tricks: {taken}. "
                 f"Lessons 01 to 05 take each rule in turn.")

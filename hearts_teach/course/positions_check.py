@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hearts_teach.kernel.table import _NAMES
+from hearts_teach.kernel.table import _NAMES, FOUR
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = "♣♦♥♠"
@@ -52,7 +52,7 @@ _WORDS_HOLD = re.compile(rf"\b(?:you hold|you are holding|holding|holds?)\s+({CA
 _PARTIAL = re.compile(r"\b(among|including|also|as well|some|with|spades?|hearts?|clubs?|diamonds?)\b\s*$", re.I)
 _ACT = re.compile(rf"\b({_SEAT})(?: \([^)]*\))?(?: [a-z][a-z ,]{{0,40}}?)? (?:leads|led|plays|played|dropped|drops|"
                   rf"discards|throws)(?: the)? ({CARD})")
-_FOUR = ("South", "West", "North", "East")
+_FOUR = FOUR.names  # the four-seat table the lessons' prose names (clockwise)
 _HOLDS_N = re.compile(rf"\b({_SEAT}|you) holds? (\d+) cards?: ((?:{CARD}\s*)+)")
 
 
@@ -210,9 +210,9 @@ def check_order(text: str) -> list[str]:
     for para in tricks:
         acts = [(m.group(1), m.group(2)) for m in _ACT.finditer(para)]
         for (a, _ca), (b, cb) in zip(acts, acts[1:], strict=False):
-            if a in _FOUR and b in _FOUR and _FOUR[(_FOUR.index(a) + 1) % 4] != b and a != b:
+            if a in _FOUR and b in _FOUR and FOUR.names[FOUR.left(FOUR.names.index(a), 1)] != b and a != b:
                 problems.append(f"'{para.strip()[:70]}…': {b} plays {cb} right after {a}, "
-                                f"but {_FOUR[(_FOUR.index(a) + 1) % 4]} plays after {a}")
+                                f"but {FOUR.names[FOUR.left(FOUR.names.index(a), 1)]} plays after {a}")
                 break
     return problems
 
