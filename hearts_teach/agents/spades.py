@@ -271,7 +271,8 @@ class SpadesBot:
         if bids[partner] == 0 and v.won[partner] == 0:
             return "protect partner's nil: win over partner", "protect"
         live = [o for o in opps if v.nil_alive(o)]
-        need = sum(bids[s] or 0 for s in (me, partner))  # every bid is known once play begins - (v.won[me] + v.won[partner])
+        # every bid is known once play begins
+        need = sum(bids[s] or 0 for s in (me, partner)) - (v.won[me] + v.won[partner])
         if live and self.style != "baseline" and need > 0:
             left = 13 - v.tricks_done
             nil = live[0]
