@@ -88,8 +88,7 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
         if led == 3 and legal & QS_MASK and win_card > QS_INDEX and threat < 0:
             return QS_INDEX, "queen-under", f"{winner} already beats the queen, so she goes under it"
         above = legal & _ABOVE[win_card]
-        if threat >= 0 and above and (win_seat == threat or trick_mask & POINTS
-                                      or not _has_played(threat, seat, trick_len, seats)):
+        if threat >= 0 and above and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
             safe = above & ~QS_MASK
             c = _hi(safe) if safe else QS_INDEX
             return c, "moon-take", f"{_moon_words(view, threat)}: it takes this trick to stop it"
@@ -101,12 +100,15 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
         below = legal & _BELOW[win_card]
         if below:
             return _hi(below), "duck", f"its highest {_SUIT_NAMES[led][:-1]} that stays under {winner}"
+        safe = legal & ~QS_MASK
+        if not safe:
+            return QS_INDEX, "forced-win", "the Q♠ is the only card it may play, and it beats the trick"
         if trick_len == last:
-            safe = legal & ~QS_MASK
-            c = _hi(safe) if safe else QS_INDEX
-            return c, "forced-win-last", ("every card it may play beats the trick and it plays last, "
-                                          "so it wins with its highest")
-        return _lo(legal), "forced-win", "every card it may play beats the trick, so it plays its lowest"
+            return _hi(safe), "forced-win-last", ("every card it may play beats the trick and it plays last, "
+                                                  "so it wins with its highest")
+        return _lo(safe), "forced-win", ("every card it may play beats the trick, so it plays its lowest"
+                                         + (" other than the Q♠ (she would be its own 13 points)"
+                                            if legal & QS_MASK else ""))
     # void in the led suit: a discard
     void = f"it has no {_SUIT_NAMES[led]}"
     if threat >= 0 and (win_seat == threat or not _has_played(threat, seat, trick_len, seats)):
