@@ -245,6 +245,20 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
     return standings(bots, results, hands, seed, move_limit, isolated=isolate)
 
 
+def _usable(check: Callable[[str | os.PathLike, str], None]) -> Callable[[str | os.PathLike, str], None]:
+    """A path the system refuses to look at (a name too long, a NUL byte) is one line too."""
+    def checked(value: str | os.PathLike, option: str) -> None:
+        try:
+            check(value, option)
+        except (OSError, ValueError) as exc:
+            if isinstance(exc, LeagueError):
+                raise
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise LeagueError(f"{option} {quote(str(value))}: not a usable path ({why})") from None
+    return checked
+
+
+@_usable
 def check_folder(folder: str | os.PathLike, option: str) -> None:
     """A results folder: it may be new, but the folder it goes in must exist and be writable."""
     path = Path(folder).expanduser()
@@ -257,6 +271,7 @@ def check_folder(folder: str | os.PathLike, option: str) -> None:
         raise LeagueError(f"{option} {quote(str(folder))}: the folder {quote(str(where))} cannot be written")
 
 
+@_usable
 def check_file(file: str | os.PathLike, option: str) -> None:
     """An output file: its folder must exist and be writable (checked before any table is played)."""
     path = Path(file).expanduser()
