@@ -32,6 +32,11 @@ def mark(verdict: str) -> str:
     return f"{symbol} {verdict}"
 
 
+
+def _accuracy(real: tuple[Graded, ...]) -> float | None:
+    """The share of ``real`` decisions graded best or fine (None for none): one hand or a match."""
+    return sum(g.verdict in GOOD for g in real) / len(real) if real else None
+
 @dataclass(frozen=True)
 class Graded:
     """The coach's verdict on one of your decisions (``hand.history[index]``)."""
@@ -136,8 +141,7 @@ class HandReview:
     @property
     def accuracy(self) -> float | None:
         """Share of decisions with a choice graded best or fine (None when there were none)."""
-        real = self.choices
-        return sum(g.verdict in GOOD for g in real) / len(real) if real else None
+        return _accuracy(self.choices)
 
     @property
     def given_away(self) -> float:
@@ -185,8 +189,7 @@ class MatchReview:
 
     @property
     def accuracy(self) -> float | None:
-        real = self.choices
-        return sum(g.verdict in GOOD for g in real) / len(real) if real else None
+        return _accuracy(self.choices)
 
     @property
     def given_away(self) -> float:
