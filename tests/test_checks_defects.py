@@ -70,7 +70,8 @@ def test_an_endless_generator_is_cut_short(capsys):
 
     start = time.monotonic()
     res, out = _report(capsys, "legal_plays", lambda *a: itertools.cycle(["2C"]))
-    assert time.monotonic() - start < 5
+    # only a hang is caught here (the cut is by count, not by time): a busy CI machine took > 5 s
+    assert time.monotonic() - start < 60
     assert res.first_failure.kind == "wrong_type" and "does not end" in out
 
 
