@@ -140,7 +140,7 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
-    answer_every_way(ns["q"], "Q♠", ["9♥", "2♥"])
+    answer_every_way(ns["q"], "yes", ["no"])
     first = ns["first"]
     v = first.explain("5D")
     assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message

@@ -4,6 +4,8 @@ the rule bot's own decisions (``course.why``) and the coach."""
 
 from __future__ import annotations
 
+import json
+
 from lesson_runner import ROOT, run
 
 from hearts_teach import Card, CardList, Hand, Rules
@@ -17,6 +19,14 @@ def lesson(stem: str) -> dict:
     result = run(NB / f"{stem}.ipynb")
     assert not result.failed, result.failed
     return result.namespace
+
+
+def notebook_cells(stem: str) -> list[dict]:
+    return json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def text_output(cell: dict) -> str:
+    return "".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
 
 
 def closes_on(quiz, right: str) -> None:
@@ -62,6 +72,9 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     closes_on(ns["hearts_quiz"], "7")
     closes_on(ns["clubs_quiz"], "1")
     closes_on(ns["direction_quiz"], "West (pass left)")
+    record = ns["record"]  # the quizzes' answers wait behind a button
+    assert not record.shown
+    assert "East has shown a void in: clubs, spades" in record.show("Show the engine's record")
     track = ns["track"]
     outcome = {}
     for card in track.legal_plays(0):
@@ -85,6 +98,11 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert "A♠" in best["left"].label and "A♠" not in best["right"].label
     right = ns["right"]
     assert not right.selected and right.hand.phase.name == "PASS"
+    # the pass right is the exercise: its best is printed only after the picker
+    cells = [c for c in notebook_cells("08a_keeping_track") if c["cell_type"] == "code"]
+    picker = next(i for i, c in enumerate(cells) if "PassPicker(" in "".join(c["source"]))
+    printed = [i for i, c in enumerate(cells) if "passing right" in text_output(c)]
+    assert printed and min(printed) > picker
 
 
 # 08b -------------------------------------------------------------------------------------------

@@ -161,6 +161,8 @@ def test_bid_widget_blind_nil_flow():
     assert not bw.buttons["blind"].disabled and bw.buttons["3"].disabled
     bw.buttons["blind"].click()
     assert is_blind(bw.hand.bids[0]) and "bid blind nil" in bw.text()
+    # once bid, the cards are picked up: no stale "you may bid blind nil" line stays
+    assert "♣ A K Q" in bw.text() and "may bid blind nil" not in bw.text() and bw.buttons["blind"].disabled
     bw = BidWidget(blind_hand(), seat=0)
     bw.buttons["look"].click()
     assert "♣ A K Q" in bw.text() and bw.buttons["blind"].disabled and not bw.buttons["3"].disabled

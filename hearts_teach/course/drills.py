@@ -232,7 +232,7 @@ class DrillSession(WidgetView):
                     f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {g.reason}")
         if g.verdict != "best":
             feedback += f" The coach's best: {g.best}."
-        feedback += f" ({g.verdict.capitalize()} means {meaning(g.verdict)}.)"
+        feedback += f" ({g.call[0].upper() + g.call[1:]} means {meaning(g.verdict)}.)"  # the name shown above
         result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
         self.results.append(result)
         self.last_feedback = self._on_graded(result)

@@ -195,6 +195,8 @@ class BidWidget(WidgetView):
             self.looked = True  # any other bid is made with the cards face up
         if self.on_bid is not None:
             text = self.on_bid(value)
+            if not text.startswith("Can't"):
+                self.looked = True  # the bid is made: the cards are picked up, blind nil or not
             self.refresh()
             return self._say(text, "error" if text.startswith("Can't") else "ok")
         try:
@@ -203,6 +205,7 @@ class BidWidget(WidgetView):
             self.refresh()
             return self._say("Can't bid: " + sentence(str(e)), "error")
         v = self.hand.bids[self.seat]
+        self.looked = True  # a blind nil is bid unseen; once it is made the cards are picked up
         self._bots_bid()
         self.refresh()
         return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")
