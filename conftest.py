@@ -42,19 +42,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         _fresh()
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # `./dev test` runs on every core (pytest-xdist, --dist loadgroup): a notebook's cells share
-    # one kernel and must stay in order on one worker, so each file is one group; the browser
-    # tests share their servers and Chromium, so all of tests/e2e is one group
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        path = item.nodeid.split("::", 1)[0]
-        group = "browser" if path.startswith("tests/e2e/") else path
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
     for folder in _folders:
         shutil.rmtree(folder, ignore_errors=True)

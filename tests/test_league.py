@@ -258,10 +258,11 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     pytest.importorskip("dask.distributed")
     import signal
 
-    # fast on deals 0-1, then 10 ms a move: time to interrupt, and sleeping never changes a choice
+    # fast on deals 0-1, then 50 ms a move: time to interrupt (a busy CI machine once let the
+    # whole league finish at 10 ms a move before the signal), and sleeping never changes a choice
     slow = "import time\n" + HIGHEST.replace(
         "def choose_play(view):\n", "def choose_play(view):\n    if view.hand_number >= 2:\n"
-        "        time.sleep(0.01)\n")
+        "        time.sleep(0.05)\n")
     files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST), write(tmp_path, "rnd", RANDOMISH),
              write(tmp_path, "rnd2", RANDOMISH), write(tmp_path, "slow", slow)]
     out = tmp_path / "run"
