@@ -258,8 +258,8 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     pytest.importorskip("dask.distributed")
     import signal
 
-    # fast on deals 0-1, then 50 ms a move: time to interrupt (a busy CI machine once let the
-    # whole league finish at 10 ms a move before the signal), and sleeping never changes a choice
+    # fast on deals 0-1, then 50 ms a move on deals 2-7: time to interrupt (on a busy CI machine a
+    # league of 4 deals once finished before the signal); sleeping never changes a choice
     slow = "import time\n" + HIGHEST.replace(
         "def choose_play(view):\n", "def choose_play(view):\n    if view.hand_number >= 2:\n"
         "        time.sleep(0.05)\n")
@@ -267,7 +267,7 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
              write(tmp_path, "rnd2", RANDOMISH), write(tmp_path, "slow", slow)]
     out = tmp_path / "run"
     results = out / "results.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "4",
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "8",
                              "--seed", "3", "--workers", "2", "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -285,11 +285,11 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     assert "interrupted; run the same command again to resume" in stderr
     assert "Traceback" not in stderr  # the workers ignore Ctrl-C; the league shuts them down
     kept = len(results.read_text().splitlines())
-    assert 2 <= kept < 8
+    assert 2 <= kept < 16
     redone: list[str] = []
-    resumed = run_league(files, hands=4, seed=3, out=out, on_result=lambda r: redone.append(r["key"]))
-    assert len(redone) == 8 - kept
-    assert resumed.to_dict() == run_league(files, hands=4, seed=3).to_dict()
+    resumed = run_league(files, hands=8, seed=3, out=out, on_result=lambda r: redone.append(r["key"]))
+    assert len(redone) == 16 - kept
+    assert resumed.to_dict() == run_league(files, hands=8, seed=3).to_dict()
 
 
 def _free_port() -> int:
