@@ -77,6 +77,19 @@ def test_the_review_counts_accuracy_points_and_the_moments_that_mattered():
     assert mark("mistake") == "? mistake" and mark("too close to call") == "· too close to call"
 
 
+def test_a_hand_the_autopilot_played_says_so_once():
+    """No accuracy, no "every decision was best or fine" and no empty list when the learner
+    made no decision at all (lesson 11's autopilot hand)."""
+    from hearts_teach.agents.review import AUTOPILOT_ONLY
+    from hearts_teach.present.widgets.review_panel import review_html
+
+    none = HandReview.build(played_hand(), 0, {}, result="Hand 1 scores: …")
+    assert not none.decisions
+    assert none.text().splitlines() == ["Review of hand 1 (South)", "Hand 1 scores: …", AUTOPILOT_ONLY]
+    html = review_html(none)
+    assert "autopilot played this whole hand" in html and "Accuracy" not in html and "best or fine" not in html
+
+
 # the background grading -----------------------------------------------------------------------
 def test_verdicts_are_graded_in_a_worker_thread_that_updates_widgets():
     hand = played_hand()

@@ -24,6 +24,7 @@ MARKS = {"best": "✓", "fine": "✓", "inaccuracy": "?!", "mistake": "?", "blun
 GOOD = ("best", "fine")  # verdicts that count as accurate
 COSTLY = ("inaccuracy", "mistake", "blunder")  # saved as drills, listed as moments
 MOMENTS = 3  # at most this many "moments that mattered" per review
+AUTOPILOT_ONLY = "The autopilot played this whole hand: no decision of yours to review."
 
 
 def mark(verdict: str) -> str:
@@ -167,10 +168,13 @@ class HandReview:
         lines = [head]
         if self.result:
             lines.append(self.result)
+        if not self.decisions:  # nothing of the learner's to grade: say so once
+            lines.append(AUTOPILOT_ONLY)
+            return "\n".join(lines)
         lines.append(self.accuracy_line())
         lines += moments_lines(self.moments)
         lines.append("Your decisions:")
-        lines += [f"  {g.line()}" for g in self.decisions] or ["  none (the autopilot played this hand)"]
+        lines += [f"  {g.line()}" for g in self.decisions]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -234,4 +238,4 @@ def moments_lines(moments: Iterable[Graded], with_hand: bool = False) -> list[st
     return out
 
 
-__all__ = ["COSTLY", "GOOD", "MARKS", "Graded", "HandReview", "MatchReview", "grade", "mark", "position_at"]
+__all__ = ["AUTOPILOT_ONLY", "COSTLY", "GOOD", "MARKS", "Graded", "HandReview", "MatchReview", "grade", "mark", "position_at"]

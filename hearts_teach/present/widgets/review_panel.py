@@ -17,7 +17,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from hearts_teach.agents.review import GOOD, Graded, HandReview, MatchReview, moments_lines
+from hearts_teach.agents.review import (
+    AUTOPILOT_ONLY,
+    GOOD,
+    Graded,
+    HandReview,
+    MatchReview,
+    moments_lines,
+)
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.present.widgets import learner_store
 from hearts_teach.present.widgets.common import control_button
@@ -171,14 +178,17 @@ def review_html(review: HandReview, match: MatchReview | None = None, note: str 
     if review.practice:
         head += " — a practice position, not the match"
     parts = [h2(head)]  # the hand's result is shown just above, by the table
-    parts.append(f"<div>{escape(review.accuracy_line())}</div>")
-    title, *items = moments_lines(review.moments)
-    parts.append(f"<div><b>{escape(title)}</b></div>")
-    if items:
-        parts.append("<ol>" + "".join(f"<li>{escape(i.strip().split('. ', 1)[1])}</li>" for i in items) + "</ol>")
-    decisions = [g.line() for g in review.decisions] or ["none (the autopilot played this hand)"]
-    parts.append("<details><summary>Every decision of the hand, with its verdict</summary><ul>"
-                 + "".join(f"<li>{escape(d)}</li>" for d in decisions) + "</ul></details>")
+    if not review.decisions:
+        parts.append(f"<div>{escape(AUTOPILOT_ONLY)}</div>")
+    else:
+        parts.append(f"<div>{escape(review.accuracy_line())}</div>")
+        title, *items = moments_lines(review.moments)
+        parts.append(f"<div><b>{escape(title)}</b></div>")
+        if items:
+            parts.append("<ol>" + "".join(f"<li>{escape(i.strip().split('. ', 1)[1])}</li>" for i in items)
+                         + "</ol>")
+        parts.append("<details><summary>Every decision of the hand, with its verdict</summary><ul>"
+                     + "".join(f"<li>{escape(g.line())}</li>" for g in review.decisions) + "</ul></details>")
     if match is not None:
         first, *rest = match.text().splitlines()
         parts.append(h2(first) + "".join(f"<div>{escape(ln.strip())}</div>" for ln in rest))
