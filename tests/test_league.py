@@ -256,6 +256,10 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     """`--workers 2` on a local Dask cluster, interrupted with SIGINT to the whole process
     group (what Ctrl-C does), then finished in one process: the table equals a fresh run."""
     pytest.importorskip("dask.distributed")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # under a pytest-xdist worker the interrupted league finished with status 0 in 3 of 4
+        # clean-clone runs (never in a plain process): ./dev test runs this test on its own first
+        pytest.skip("run in a plain pytest process: ./dev test does so before the parallel run")
     import signal
 
     # fast on deals 0-1, then 50 ms a move on deals 2-7: time to interrupt (on a busy CI machine a
