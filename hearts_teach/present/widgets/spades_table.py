@@ -149,7 +149,7 @@ class BidWidget(WidgetView):
             head = "The bidding is over"
         self.header.value = f"<b>{escape(head)}</b>"
         cards = h.cards(s)
-        if self.looked:
+        if self.face_up:
             self.cards_html.value = (f"<div>{''.join(card_html(c) for c in sorted(cards, reverse=True))}</div>"
                                      f"<div>{escape(cards.pretty)}</div>")
         else:
@@ -157,12 +157,18 @@ class BidWidget(WidgetView):
         done = not (h.phase == "bid" and h.turn == s)
         for key, b in self.buttons.items():
             if key == "look":
-                b.disabled = self.looked
+                b.disabled = self.face_up
             elif key == "blind":
                 b.disabled = done or self.looked or not self.blind_possible
             else:
                 b.disabled = done or not self.looked
         self.bids_html.value = f"<div>{escape(self.bids_line())}</div>"
+
+    @property
+    def face_up(self) -> bool:
+        """The cards are shown once looked at, and once the seat has bid (a blind nil is bid
+        unseen; after the bid the cards are picked up)."""
+        return self.looked or self.hand.bids[self.seat] is not None
 
     def face_down_line(self) -> str:
         mine, theirs = self.hand.view(self.seat).team_scores
@@ -195,8 +201,6 @@ class BidWidget(WidgetView):
             self.looked = True  # any other bid is made with the cards face up
         if self.on_bid is not None:
             text = self.on_bid(value)
-            if not text.startswith("Can't"):
-                self.looked = True  # the bid is made: the cards are picked up, blind nil or not
             self.refresh()
             return self._say(text, "error" if text.startswith("Can't") else "ok")
         try:
@@ -205,7 +209,6 @@ class BidWidget(WidgetView):
             self.refresh()
             return self._say("Can't bid: " + sentence(str(e)), "error")
         v = self.hand.bids[self.seat]
-        self.looked = True  # a blind nil is bid unseen; once it is made the cards are picked up
         self._bots_bid()
         self.refresh()
         return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")
@@ -234,7 +237,7 @@ class BidWidget(WidgetView):
 
     def text(self) -> str:
         h, s = self.hand, self.seat
-        cards = h.cards(s).pretty if self.looked else self.face_down_line()
+        cards = h.cards(s).pretty if self.face_up else self.face_down_line()
         lines = [f"{h.seat_names[s]}: {cards}", self.bids_line()]
         if self.last_message:
             lines.append(self.last_message)
