@@ -310,8 +310,9 @@ def _read_frame(f: Any) -> bytes | None:
     return None if body is None else header + body
 
 
-def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:  # pragma: no cover
-    """In a process forked for one hand: run the module, then answer moves until the inbox ends."""
+def _serve_hand(source_code: Any, inbox: Any, outbox: Any) -> None:  # pragma: no cover
+    """In a process forked for one hand (before it is needed): wait for the hand's ``load``,
+    run the module, then answer moves until the inbox ends."""
     import io
     import random
     import types
@@ -325,11 +326,13 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
     # the class grader's guard, in this hand's fork (the parent must still fork the next
     # hand): no signals to the league (os.kill, pidfd), no new processes, no sockets, no
     # reads of other processes' files; a refusal raises in the bot and is its problem
-    from hearts_teach.classroom.sandbox_worker import _install_guard, _remove_escapes
+    from hearts_teach.classroom.sandbox_worker import _install_guard
 
-    _remove_escapes()
-    _install_guard(os.getcwd())
-    _, name, source, filename, seed = load
+    _install_guard(os.getcwd())  # the escapes without an audit event went in child_main, once
+    frame = _read_frame(inbox)
+    if frame is None:
+        return
+    _, name, source, filename, seed = pickle.loads(frame[_HEADER.size:])  # from the trusted parent
     module: Any = None
     random.seed(seed)
     if "numpy" in source:  # seeded before the module body runs, which may draw from it too
@@ -383,8 +386,9 @@ def _serve_hand(load: tuple, source_code: Any, inbox: Any, outbox: Any) -> None:
 def child_main() -> None:  # pragma: no cover - runs in the child process (tested end to end)
     """The bot process: limits itself, then forks a fresh process for every hand.
 
-    Every ``load`` (one per hand) gets a new fork of this clean process, which runs the
-    module and answers that hand's moves; the previous hand's fork is killed. So nothing a
+    Every ``load`` (one per hand) goes to a new fork of this clean process (forked ahead,
+    after the previous load), which runs the module and answers that hand's moves; the
+    previous hand's fork is killed. So nothing a
     bot keeps (in its module, in ``sys``, in another module, in builtins) survives into the
     next hand, and a result never depends on which hands the same process played before."""
     import io
@@ -398,30 +402,56 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     sys.stdout = io.StringIO()
     sys.stderr = io.StringIO()
     sys.dont_write_bytecode = True
+    from hearts_teach.classroom.sandbox_worker import _remove_escapes
     from hearts_teach.games.hearts import view  # noqa: F401 - imported before the limits and the forks, for speed
     from hearts_teach.kernel import cards  # noqa: F401
 
+    # once here, not in every hand's fork (importing every builtin module costs ~5 ms of a
+    # ~7 ms fork); this process never needs what it takes out (pidfd, fork_exec, create_builtin)
+    _remove_escapes()
     _limit_self()
     ready = json.dumps({"ready": True}).encode("utf-8")
     proto_out.write(_HEADER.pack(len(ready)) + ready)
     compiled: dict[str, Any] = {}
     hand: tuple[int, Any, Any] | None = None  # (pid, to the hand's process, from it)
+    # the next hand's process, forked (and guarded) while the league is busy elsewhere, so a
+    # ``load`` does not wait for a fork: (process, the code it will run, modules it holds)
+    spare: tuple[tuple[int, Any, Any], Any, int] | None = None
 
-    def end_hand() -> None:
-        nonlocal hand
-        if hand is not None:
-            pid, to_hand, from_hand = hand
-            hand = None
+    def kill(proc: tuple[int, Any, Any] | None, *, reap: bool = True) -> None:
+        if proc is None:
+            return
+        try:
+            os.kill(proc[0], signal.SIGKILL)
+        except OSError:
+            pass
+        if reap:
+            reap_(proc)
+
+    def reap_(proc: tuple[int, Any, Any]) -> None:
+        try:
+            os.waitpid(proc[0], 0)
+        except OSError:
+            pass
+        proc[1].close()
+        proc[2].close()
+
+    def fork_hand(code: Any) -> tuple[int, Any, Any]:
+        down_r, down_w = os.pipe()
+        up_r, up_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
             try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-            try:
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
-            to_hand.close()
-            from_hand.close()
+                os.close(down_w)
+                os.close(up_r)
+                proto_in.close()
+                proto_out.close()
+                _serve_hand(code, os.fdopen(down_r, "rb", buffering=0), os.fdopen(up_w, "wb", buffering=0))
+            finally:
+                os._exit(0)
+        os.close(down_r)
+        os.close(up_w)
+        return pid, os.fdopen(down_w, "wb", buffering=0), os.fdopen(up_r, "rb", buffering=0)
 
     def relay() -> None:
         assert hand is not None
@@ -437,11 +467,13 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     while True:
         frame = _read_frame(proto_in)
         if frame is None:
-            end_hand()
+            kill(hand)
+            kill(spare[0] if spare is not None else None)
             return  # the parent went away
         msg = pickle.loads(frame[_HEADER.size:])  # from the trusted parent
         if msg[0] == "load":
-            end_hand()
+            old, hand = hand, None
+            kill(old, reap=False)  # stopped at once; reaped once the new hand has answered
             source, filename = msg[2], msg[3]
             if "numpy" in source and "numpy" not in sys.modules:
                 try:  # imported once here, not in every hand's fork (~0.1 s each); runs no student code
@@ -453,25 +485,23 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
                 if code is None:
                     code = compiled[source] = compile(source, filename, "exec")
             except BaseException as e:  # noqa: BLE001 - a syntax error in the student's file
+                if old is not None:
+                    reap_(old)
                 error(f"the module could not be loaded: {type(e).__name__}: {e}")
                 continue
-            down_r, down_w = os.pipe()
-            up_r, up_w = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    os.close(down_w)
-                    os.close(up_r)
-                    proto_in.close()
-                    proto_out.close()
-                    _serve_hand(msg, code, os.fdopen(down_r, "rb", buffering=0),
-                                os.fdopen(up_w, "wb", buffering=0))
-                finally:
-                    os._exit(0)
-            os.close(down_r)
-            os.close(up_w)
-            hand = (pid, os.fdopen(down_w, "wb", buffering=0), os.fdopen(up_r, "rb", buffering=0))
+            if spare is not None and (spare[1] is not code or spare[2] != len(sys.modules)):
+                kill(spare[0])  # forked for other code, or before numpy came in: not this hand's
+                spare = None
+            hand = spare[0] if spare is not None else fork_hand(code)
+            spare = None
+            try:
+                hand[1].write(frame)
+            except OSError:  # the hand's process is gone
+                os._exit(0)
             relay()
+            if old is not None:
+                reap_(old)
+            spare = (fork_hand(code), code, len(sys.modules))
             continue
         if hand is None:
             error("the module is not loaded")

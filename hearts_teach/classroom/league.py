@@ -134,6 +134,46 @@ def _quiet_cluster(local_cluster: Any, workers: int | None) -> Any:
             signal.signal(signal.SIGINT, saved)
 
 
+class _Interrupt:
+    """Ctrl-C while the league runs, never lost: the handler notes it and raises. The
+    ``KeyboardInterrupt`` may surface inside a finaliser (a Dask future's ``__del__`` runs in
+    this thread), where Python would print it as ignored and go on; the note makes the loop
+    stop at the next table anyway, and the ignored one is not printed."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self.seen = False
+        self.saved: Any = None
+        self.hook: Any = None
+        if threading.current_thread() is threading.main_thread() \
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.saved = signal.signal(signal.SIGINT, self._handle)
+            self.hook = sys.unraisablehook
+            sys.unraisablehook = self._unraisable
+
+    def _unraisable(self, info: Any) -> None:
+        if not (self.seen and isinstance(info.exc_value, KeyboardInterrupt)):
+            self.hook(info)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        if self.seen:
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        import signal
+
+        if self.saved is not None:
+            signal.signal(signal.SIGINT, self.saved)
+            sys.unraisablehook = self.hook
+            self.saved = None
+
+
 def _run_dask(tasks: list[dict], workers: int | None, scheduler: str | None,
               window: int = 0) -> Iterator[dict]:
     try:
@@ -228,8 +268,10 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
     bar = _Progress(len(tasks), progress, label="league", unit="tables")
     bar.update(len(results))
     backend = _run_inline(todo) if workers is None and not scheduler else _run_dask(todo, workers, scheduler)
+    interrupted = _Interrupt()
     try:
         for r in backend:
+            interrupted.check()
             results.append(r)
             if store is not None:
                 store.append(r)
@@ -237,6 +279,7 @@ def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int =
                 on_result(r)
             bar.update(len(results))
     finally:
+        interrupted.restore()
         close = getattr(backend, "close", None)
         if close is not None:
             close()
