@@ -116,8 +116,11 @@ def test_a_pass_names_what_it_keeps_that_the_best_passes():
     a = assess_pass(Hand.deal(seed=3, hand_number=0).view(0), worlds=64, max_worlds=128)
     best = a.best.cards.mask
     for c in a[1:]:
-        kept = " ".join(x.pretty for x in a.best.cards if not c.cards.mask >> x.index & 1)
-        assert f"; unlike {a.best.label} it keeps the {kept}: " in c.reason, c.reason
+        kept = [x.pretty for x in a.best.cards if not c.cards.mask >> x.index & 1]
+        if len(kept) == len(a.best.cards):  # nothing in common: not "unlike X it keeps the X"
+            assert f"; it passes none of {a.best.label}: " in c.reason, c.reason
+        else:
+            assert f"; unlike {a.best.label} it keeps the {' '.join(kept)}: " in c.reason, c.reason
         assert c.cards.mask != best
     assert "unlike" not in a.best.reason
     assert f"about as good as {a.best.label} " not in a.best.reason  # never "as good as itself"

@@ -95,3 +95,21 @@ def test_no_record_dump_as_a_cell_output(path: Path):
             if "from_record(" in text or len(text) > TEXT_LIMIT:
                 bad.append((i, len(text), text[:50]))
     assert not bad, f"{path.name}: cells with unreadable text outputs (cell, length, start): {bad}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_quiz_cell_keeps_its_code_and_answer_folded_away(path: Path):
+    """A quiz's code names its answer and reasons: JupyterLab shows the cell's output (the
+    question and its buttons) with the code folded (``source_hidden``), one click to unfold.
+    A folded cell still shows its first line, so that line is a comment saying what is there."""
+    import json
+    import re
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    shown = [i for i, c in enumerate(cells) if c["cell_type"] == "code"
+             and re.search(r"\bQuiz(\.pick_card)?\(", "".join(c["source"]))
+             and not c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+    assert not shown, f"{path.name}: cells {shown} show a quiz's answer in their code"
+    quiz_cells = [c for c in cells if c["cell_type"] == "code" and re.search(r"\bQuiz(\.pick_card)?\(", "".join(c["source"]))]
+    first_lines = {"".join(c["source"]).split("\n", 1)[0] for c in quiz_cells}
+    assert all(line.startswith("# ") and "answer" in line for line in first_lines), first_lines

@@ -161,6 +161,14 @@ def test_quiz_right_and_wrong_with_reasons():
     assert "not one of the choices" in q.choose(7)
 
 
+def test_a_number_quiz_takes_the_number_typed_as_text_and_a_text_quiz_a_number():
+    q = Quiz("How many hearts are still out?", [3, 7, 10, 13], 7)
+    assert q.choose(" 10") == "✘ Not 10. Try again."
+    assert q.choose("7") == "✔ Right: 7." and q.attempts == [(10, False), (7, True)]
+    t = Quiz("Which trick?", ["1", "2"], "2")
+    assert t.choose(2) == "✔ Right: 2."
+
+
 def test_a_quiz_answered_right_is_closed():
     q = Quiz("How many points is Q♠?", [1, 13, 26], 13, reasons={1: "that is a heart"})
     q.buttons["1"].click()

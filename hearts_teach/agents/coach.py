@@ -407,8 +407,12 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
             cons = f"about as good as {like} as far as the deals show; {cons}"  # (one number a reason)
         what = does[i]
         if not with_trick and i != best:  # a pass: name what it keeps that the best passes
-            kept = CardList.from_mask(ev.candidates[best] & ~ev.candidates[i])
-            what += f"; unlike {labels[best]} it keeps the {' '.join(c.pretty for c in kept)}"
+            kept_mask = ev.candidates[best] & ~ev.candidates[i]
+            if kept_mask == ev.candidates[best]:  # nothing in common ("unlike X it keeps the X" reads garbled)
+                what += f"; it passes none of {labels[best]}"
+            else:
+                kept = CardList.from_mask(kept_mask)
+                what += f"; unlike {labels[best]} it keeps the {' '.join(c.pretty for c in kept)}"
         reason = f"{labels[i]} {what}: {cons}."
         out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
                              round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),

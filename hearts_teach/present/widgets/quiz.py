@@ -115,6 +115,11 @@ class Quiz(WidgetView):
     def _coerce(self, choice: Any) -> Any:
         if self.is_cards and isinstance(choice, str):
             return to_card(choice)
+        if choice not in self.choices:  # typed as text ("7" for 7) or as a number (7 for "7")
+            typed = str(choice).strip()
+            for c in self.choices:
+                if _label(c) == typed:
+                    return c
         return choice
 
     def reason(self, choice: Any) -> str:
