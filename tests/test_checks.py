@@ -333,3 +333,30 @@ def test_a_broken_checker_module_is_named_not_read_as_a_misspelt_check(monkeypat
     assert res.total == 0 and "failed to import" in out and "no check called" not in out
     # a check in a module that imports fine is still found while another module is broken
     assert checker("my_pass").name == "my_pass" and checker("trick_winner").name == "trick_winner"
+
+
+def test_numpy_integers_count_as_whole_numbers_and_a_whole_float_gets_a_hint(capsys):
+    """``np.argmax`` returns a numpy integer: as good as an int. ``15.0`` (from ``/``) is refused
+    with a hint naming the whole number, not a bare "wrong type"."""
+    np = pytest.importorskip("numpy")
+
+    def winner_numpy(trick):
+        return np.int64(trick_winner(trick))
+
+    def scores_numpy(points, new_moon=False):
+        return np.array(hand_scores(points, new_moon))
+
+    assert check("trick_winner", winner_numpy).ok
+    assert check("hand_scores", scores_numpy).ok
+    assert check("match_winner", lambda totals, end_score=100: (
+        None if match_winner(totals, end_score) is None else np.int32(match_winner(totals, end_score)))).ok
+    capsys.readouterr()
+    res = check("hand_points", lambda taken: float(hand_points(taken)))
+    assert not res.ok and res.first_failure.kind == "wrong_type"
+    out = capsys.readouterr().out
+    assert ".0 is a float; return the whole number" in out and "divide with // instead of /" in out, out
+    with pytest.raises(fw.WrongType, match="should be"):  # a fraction or a bool stays plainly wrong
+        fw.whole(2.5, "should be a whole number")
+    with pytest.raises(fw.WrongType):
+        fw.whole(True, "should be a whole number")
+    assert fw.whole(np.uint8(3), "x") == 3 and type(fw.whole(np.uint8(3), "x")) is int

@@ -135,6 +135,17 @@ def test_poor_and_invalid_drill_answers_lose_points(capsys):
     assert res.score < 6
 
 
+def test_drill_answers_keyed_by_text_count_and_other_keys_are_named_once(capsys):
+    as_text = {str(k): v for k, v in REFERENCE_ANSWERS.items()}
+    res = st.grade_drills(lambda: as_text)
+    assert (res.score, res.out_of) == (10, 10), capsys.readouterr().out
+    capsys.readouterr()
+    res = st.grade_drills(lambda: {"first": REFERENCE_ANSWERS[1], 9: "QS", **{k: v for k, v in REFERENCE_ANSWERS.items() if k > 1}})
+    out = capsys.readouterr().out
+    assert out.count("Not read as drill numbers 1 to 5: 'first', 9.") == 1, out
+    assert res.verdicts[0] == "missing" and out.count("no answer yet") == 1
+
+
 def test_drill_stub(capsys):
     def my_drill_answers():
         raise NotImplementedError()

@@ -21,6 +21,8 @@ Safety rules, each with its reason:
 from __future__ import annotations
 
 import copy
+import math
+import numbers
 import os
 import traceback
 from collections.abc import Callable
@@ -387,6 +389,28 @@ def cards_text(items: Any) -> str:
     if not items:
         return "(none)"
     return " ".join(card_text(c) for c in items)
+
+
+def whole(value: Any, wrong: str) -> int:
+    """``value`` as an ``int`` where a whole number is asked: an int, or a numpy integer (what
+    ``np.argmax`` and ``np.sum`` return). A float that equals a whole number (``15.0``, from ``/``)
+    is refused with a hint; anything else raises ``WrongType(wrong)``."""
+    if isinstance(value, bool):
+        raise WrongType(wrong)
+    if isinstance(value, numbers.Integral):
+        try:
+            return int(value)
+        except Exception:  # noqa: BLE001 - a learner's Integral whose __int__ misbehaves
+            raise WrongType(wrong) from None
+    if isinstance(value, numbers.Real):
+        try:
+            as_float = float(value)
+        except Exception:  # noqa: BLE001
+            raise WrongType(wrong) from None
+        if math.isfinite(as_float) and as_float == int(as_float):
+            raise WrongType(f"{wrong}: {as_float:g}.0 is a float; return the whole number {int(as_float)} "
+                            f"(int(...) of it, or divide with // instead of /)")
+    raise WrongType(wrong)
 
 
 def as_card(value: Any, what: str) -> Card:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
 from hearts_teach.classroom.checks.positions import random_hand
 from hearts_teach.games.hearts.match import _decided
 from hearts_teach.games.hearts.scoring import final_scores
@@ -108,10 +108,11 @@ def _norm_over(value: Any) -> bool:
 def _norm_winner(value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise WrongType(f"match_winner should return a seat 0..3 (or None while the match goes on), "
-                        f"got {_short(value)}")
-    return value
+    wrong = f"match_winner should return a seat 0..3 (or None while the match goes on), got {_short(value)}"
+    seat = whole(value, wrong)
+    if not 0 <= seat <= 3:
+        raise WrongType(wrong)
+    return seat
 
 
 def _show_winner(value: Any, case: Case) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.rules import pass_target as engine_pass_target
 from hearts_teach.kernel.rng import Rng
@@ -65,9 +65,8 @@ def _norm_direction(value: Any) -> str:
 def _norm_target(value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongType(f"pass_target should return a seat number 0..3 (or None on a hold hand), "
-                        f"got {_short(value)}")
+    value = whole(value, f"pass_target should return a seat number 0..3 (or None on a hold hand), "
+                         f"got {_short(value)}")
     if not 0 <= value <= 3:
         raise WrongType(f"pass_target returned {value}, but seats are 0..3 (did you forget % 4?)")
     return value

@@ -18,6 +18,7 @@ from hearts_teach.classroom.checks.framework import (
     _short,
     as_card,
     cards_text,
+    whole,
 )
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.games.hearts.scoring import final_scores, trick_points
@@ -123,9 +124,7 @@ def _hidden_scores_cases() -> list[Case]:
 
 
 def _norm_points(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongType(f"hand_points should return a whole number, got {_short(value)}")
-    return value
+    return whole(value, f"hand_points should return a whole number, got {_short(value)}")
 
 
 def _norm_scores(value: Any) -> tuple[int, ...]:
@@ -134,9 +133,10 @@ def _norm_scores(value: Any) -> tuple[int, ...]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
         raise WrongType(f"hand_scores should return a list of 4 whole numbers, got {_short(value)}")
     items = list(value)
-    if len(items) != FOUR.players or any(isinstance(v, bool) or not isinstance(v, int) for v in items):
-        raise WrongType(f"hand_scores should return a list of 4 whole numbers (one per seat), got {_short(value)}")
-    return tuple(items)
+    wrong = f"hand_scores should return a list of 4 whole numbers (one per seat), got {_short(value)}"
+    if len(items) != FOUR.players:
+        raise WrongType(wrong)
+    return tuple(whole(v, wrong) for v in items)
 
 
 def _hint_points(case: Case, actual: Any) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.agents.spades import SpadesBot, auto_play
-from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short
+from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.scoring import score_hand
 from hearts_teach.kernel.rng import Rng
@@ -110,18 +110,17 @@ def score_cases(hidden: bool = False) -> list[Case]:
 
 
 def _norm_contract(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongType(f"contract_points should return a whole number, got {_short(value)}")
-    return value
+    return whole(value, f"contract_points should return a whole number, got {_short(value)}")
 
 
 def _pair(value: Any, what: str) -> tuple[int, int]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
         raise WrongType(f"{what} should be 2 whole numbers (one per team), got {_short(value)}")
     items = list(value)
-    if len(items) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in items):
-        raise WrongType(f"{what} should be 2 whole numbers (one per team), got {_short(value)}")
-    return (items[0], items[1])
+    wrong = f"{what} should be 2 whole numbers (one per team), got {_short(value)}"
+    if len(items) != 2:
+        raise WrongType(wrong)
+    return (whole(items[0], wrong), whole(items[1], wrong))
 
 
 def _norm_score(value: Any) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -31,6 +31,8 @@ from hearts_teach.classroom.checks.framework import (
     as_card,
     call_with_limit,
     one_line,
+    safe_repr,
+    whole,
 )
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.course.drills import FULL_MARKS, Drill, Scripted, grade, marks
@@ -418,6 +420,18 @@ class DrillsReport:
         return None
 
 
+def _drill_number(key: Any) -> int | None:
+    """A drill number from a key: 3, a numpy 3, or the text '3' (or 'drill 3'); None otherwise."""
+    if isinstance(key, str):
+        text = key.strip().lower().removeprefix("drill").strip()
+        key = int(text) if text.isdigit() and text.isascii() else None
+    try:
+        number = whole(key, "")
+    except WrongType:
+        return None
+    return number if 1 <= number <= len(DRILLS) else None
+
+
 def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsReport:
     """Grade each answer with the coach and print a verdict per drill and a score in marks."""
     outcome = call_with_limit(my_drill_answers, (), DEFAULT_TIME_LIMIT) if callable(my_drill_answers) else None
@@ -433,9 +447,16 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsR
     elif not isinstance(outcome.value, dict):
         problem = f"my_drill_answers should return a dict such as {{1: ['QS', 'AH', 'KH'], 3: 'KC'}}, " \
                   f"got {_short(outcome.value)}"
+    ignored: list[Any] = []
     if not problem:
-        try:  # only whole-number keys count; the learner's dict may hold objects that misbehave
-            answers = {k: v for k, v in dict(outcome.value).items() if type(k) is int}
+        try:  # the learner's dict may hold objects that misbehave
+            answers = {}
+            for k, v in dict(outcome.value).items():
+                number = _drill_number(k)
+                if number is None:
+                    ignored.append(k)
+                else:
+                    answers[number] = v
         except Exception as exc:  # noqa: BLE001
             problem = f"my_drill_answers returned a dict that could not be read: {one_line(exc)}"
     if problem:
@@ -443,6 +464,10 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsR
         print("\n".join(said))
         return DrillsReport(0, OUT_OF, ("not implemented",) * len(DRILLS), said)
     lines: list[str] = []
+    if ignored:  # said once, above the drills, instead of "no answer yet" under each of them
+        lines.append(f"Not read as drill numbers 1 to {len(DRILLS)}: "
+                     + ", ".join(safe_repr(k, 30) for k in ignored[:5]) + (" …" if len(ignored) > 5 else "")
+                     + ". Use the drill's number as the key, e.g. {1: ['QS', 'AH', 'KH'], 3: 'KC'}.")
     verdicts: list[str] = []
     score = 0
     for number, d in enumerate(DRILLS, 1):

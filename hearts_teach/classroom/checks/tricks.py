@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, card_text
+from hearts_teach.classroom.checks.framework import (
+    Case,
+    Checker,
+    WrongType,
+    _short,
+    card_text,
+    whole,
+)
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.table import FOUR
@@ -70,9 +77,8 @@ def make_cases(hidden: bool = False) -> list[Case]:
 
 
 def _norm(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        extra = " (return the position of the card, not the card itself)" if isinstance(value, str | Card) else ""
-        raise WrongType(f"trick_winner should return a position 0, 1, 2 or 3, got {_short(value)}{extra}")
+    extra = " (return the position of the card, not the card itself)" if isinstance(value, str | Card) else ""
+    value = whole(value, f"trick_winner should return a position 0, 1, 2 or 3, got {_short(value)}{extra}")
     if not 0 <= value <= 3:
         raise WrongType(f"trick_winner returned {value}, but a trick has positions 0..3")
     return value
