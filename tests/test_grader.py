@@ -112,6 +112,13 @@ def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
     with open(tmp_path / "g.csv", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert [(r["check"], r["status"], r["passed"] == r["total"]) for r in rows] == [("hand_points", "ok", True)]
+    assert not (tmp_path / "g.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    # --excel: the same rows after a byte-order mark, which spreadsheet programs need for ♠♥♦♣
+    assert main(["grade", str(nb), "--csv", str(tmp_path / "x.csv"), "--excel"]) == 0
+    assert (tmp_path / "x.csv").read_bytes() == b"\xef\xbb\xbf" + (tmp_path / "g.csv").read_bytes()
+    capsys.readouterr()
+    assert main(["grade", str(nb), "--excel"]) == 2
+    assert "--excel changes how the --csv file is written" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")
@@ -347,3 +354,28 @@ def test_nbgrader_regrading_without_bubblewrap_fails_the_cell_naming_the_fix(mon
             assert "apt-get install bubblewrap" in verdict["error"] and "HEARTS_NO_OS_SANDBOX=1" in verdict["error"]
         else:
             assert verdict["isolated"] is False and verdict["total"] > 0
+
+
+def test_one_students_extra_exercise_does_not_mark_the_class_missing(tmp_path):
+    """Without --notebooks, an exercise a minority handed in is graded for them only (the summary
+    says so); one at least half the class handed in marks the others missing; --notebooks marks all."""
+    from hearts_teach.classroom.grader import Row, course, plan, summary
+
+    exercises = course()
+    first, extra = sorted(n for n, its in exercises.items() if its)[:2]
+    subs = {s: [tmp_path / s / first] for s in ("ann", "ben", "cal")}
+    subs["ann"].append(tmp_path / "ann" / extra)
+    jobs, _ = plan(subs, exercises)
+    assert sorted((j.student, j.notebook, j.status) for j in jobs) == sorted([
+        ("ann", extra, ""), ("ann", first, ""), ("ben", first, ""), ("cal", first, "")])
+    subs["ben"].append(tmp_path / "ben" / extra)  # two of three: the third is missing it
+    jobs, _ = plan(subs, exercises)
+    assert [(j.student, j.status) for j in jobs if j.notebook == extra] == [
+        ("ann", ""), ("ben", ""), ("cal", "missing")]
+    jobs, _ = plan({s: p[:1] for s, p in subs.items()}, exercises, only=[first, extra])
+    assert [(j.student, j.status) for j in jobs if j.notebook == extra] == [
+        ("ann", "missing"), ("ben", "missing"), ("cal", "missing")]
+    rows = [Row(s, first, "c", 1, 1, "ok", "") for s in ("ann", "ben", "cal")] + [Row("ann", extra, "c", 1, 1, "ok", "")]
+    assert f"{extra}: graded for 1 of 3 students, who handed it in; the others are not marked missing " \
+           f"(--notebooks {extra} marks them)" in summary(rows)
+    assert f"{first}: graded for" not in summary(rows)

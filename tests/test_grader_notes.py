@@ -155,3 +155,23 @@ def test_nbgrader_test_cells_of_an_assignment_released_before_the_layers_are_not
     assert grader._engine_note(tmp_path / "ada" / "02_trick_winner.ipynb", items) == ""
     rows = grader.grade_class(tmp_path, progress=False)
     assert [(r.status, r.passed == r.total) for r in rows] == [("ok", True)] and "note" not in rows[0].message
+
+
+def test_a_top_level_cell_that_never_ends_is_named_on_the_row(tmp_path):
+    """Found by a fake class: a cell with ``while True: pass`` was stopped at the cell limit and
+    the notebook graded "ok", full marks, with no word that it hung."""
+    _hand_in(tmp_path, "hal", RIGHT, ["while True:\n    pass\n"])
+    [row] = grader.grade_class(tmp_path, progress=False, cell_timeout=2.0)
+    assert row.passed == row.total  # the function is right: the grade stands
+    assert "note: code cell 7 did not finish within 2 s and was stopped (a loop that never ends at the top level?)" \
+        in row.message, row.message
+
+
+def test_a_notebook_that_starts_thousands_of_threads_is_told_so_not_signal_9(tmp_path):
+    """Found by a fake class: 5,000 threads ended the worker with "signal 9 (a memory or CPU
+    limit?): did its code exit?". The sandbox's process limit (threads count) is named instead."""
+    _hand_in(tmp_path, "tess", RIGHT, ["import threading, time\nfor i in range(5000):\n"
+                                       "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"])
+    [row] = grader.grade_class(tmp_path, progress=False)
+    assert "processes or threads" in row.message, row.message
+    assert "signal 9" not in row.message and "did its code exit" not in row.message

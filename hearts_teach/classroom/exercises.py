@@ -250,8 +250,11 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--jobs", type=_at_least(1, int, "", 64), default=1, metavar="N", help="notebooks graded at once (default 1)")
     sp.add_argument("--memory", type=_at_least(256, int, " MB", 65536), default=2048, metavar="MB",
                     help="memory limit of one notebook's process (default 2048)")
+    sp.add_argument("--excel", action="store_true",
+                    help="write the --csv file with a byte-order mark, so that Excel reads its ♠♥♦♣ right")
     sp.add_argument("--notebooks", nargs="*", metavar="NAME",
-                    help="the notebooks every student should hand in (default: every exercise anyone handed in)")
+                    help="the notebooks every student should hand in (default: every exercise at least half "
+                         "the class handed in; another is graded for those who did, nobody is marked missing)")
     sp.add_argument("--no-os-sandbox", action="store_true",
                     help="run students' code without the OS sandbox (bubblewrap) where it is missing; "
                          "every row then says the run was not isolated")

@@ -41,6 +41,7 @@ import os
 import re
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -379,6 +380,14 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
             rows.append(_drills_row(student, notebook, it, outcomes.get((k, 0)), run))
         else:
             rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout))
+    stopped = [e["cell_stopped"] for e in run.events if isinstance(e.get("cell_stopped"), int)]
+    if stopped and reached_calls:  # graded all the same: say that a cell hung
+        cells = ", ".join(str(i + 1) for i in stopped[:3]) + (" …" if len(stopped) > 3 else "")
+        note = (f"note: code cell{'s' if len(stopped) > 1 else ''} {cells} did not finish within "
+                f"{min(cell_timeout, timeout):g} s and {'were' if len(stopped) > 1 else 'was'} stopped "
+                f"(a loop that never ends at the top level?)")
+        for r in rows:
+            r.message = clip(f"{r.message}; {note}" if r.message else note, 500)
     refused = [str(t) for e in run.events if isinstance(e.get("refused"), list) for t in e["refused"]]
     if refused:  # the score stands; the teacher should know that the notebook tried to reach out
         more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
@@ -549,11 +558,14 @@ def plan(submissions: dict[str, list[Path]], exercises: dict[str, list[Expect]],
                 extra_rows.append(Row(student, p.name, "-", 0, 0, "wrong notebook",
                                       "not an exercise of this course (no solutions/" + p.name + ")"))
         per_student[student] = jobs
-        if not only:
-            expected |= set(jobs)
+    if not only:
+        # without --notebooks, "missing" only for an exercise at least half the class handed in:
+        # one student's extra notebook is graded for that student, not missed by everyone else
+        handed = Counter(name for jobs in per_student.values() for name in jobs)
+        expected = {name for name, n in handed.items() if 2 * n >= len(per_student)}
     jobs_out: list[Job] = []
     for student, jobs in per_student.items():
-        for name in sorted(expected):
+        for name in sorted(expected if only else expected | set(jobs)):
             if name not in exercises:
                 continue
             jobs_out.append(jobs.get(name) or Job(student, name, None, "missing", f"no {name} was handed in"))
@@ -644,8 +656,10 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     return marked(sorted(ordered + rows, key=lambda r: (r.student, r.notebook)))
 
 
-def write_csv(rows: list[Row], path: Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+def write_csv(rows: list[Row], path: Path, *, excel: bool = False) -> None:
+    """The gradebook as CSV (UTF-8; with ``excel`` a byte-order mark first, which spreadsheet
+    programs need to read ♠♥♦♣ and accented names as UTF-8)."""
+    with open(path, "w", newline="", encoding="utf-8-sig" if excel else "utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(COLUMNS)
         for r in rows:
@@ -671,6 +685,14 @@ def summary(rows: list[Row]) -> str:
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
+    graded: dict[str, set[str]] = {}
+    for r in rows:
+        if r.check != "-":  # a file that is no exercise of the course has a row of its own
+            graded.setdefault(r.notebook, set()).add(r.student)
+    for notebook, who in sorted(graded.items()):
+        if len(who) < len(students):
+            lines.append(f"{notebook}: graded for {len(who)} of {len(students)} students, who handed it in; "
+                         f"the others are not marked missing (--notebooks {notebook} marks them)")
     if any(r.message.startswith(NOT_ISOLATED) for r in rows):
         lines.append(f"{NOT_ISOLATED} (every row of the gradebook says so)")
     if any("note: " in r.message for r in rows):
@@ -684,6 +706,8 @@ def main(args: Any) -> int:
     isolate = not getattr(args, "no_os_sandbox", False)
     try:
         check_limits(args.timeout, args.memory, args.jobs)
+        if getattr(args, "excel", False) and not args.csv:
+            raise ValueError("--excel changes how the --csv file is written: give --csv FILE too")
         if args.csv:
             check_output(args.csv, "--csv")
         require(isolate)
@@ -718,7 +742,7 @@ def main(args: Any) -> int:
           f"{args.timeout:g} s per notebook)")
     if args.csv:
         try:
-            write_csv(rows, Path(args.csv))
+            write_csv(rows, Path(args.csv), excel=getattr(args, "excel", False))
         except OSError as e:  # a full disk, say: checked at the start, it can still fail at the end
             print(f"grade: the gradebook could not be written to {args.csv} ({e.strerror or e}); "
                   f"the summary above is complete: free the space and grade again", file=sys.stderr)

@@ -249,6 +249,7 @@ class Launch:
         popen.setdefault("stdin", subprocess.DEVNULL)
         # root is exempt from RLIMIT_NPROC: its sandboxes count processes in a pids cgroup instead
         self._cgroup = _pids_cgroup(limits.processes) if isolate and os.geteuid() == 0 else ""
+        self.forks_refused = 0  # read from the pids cgroup at close(), where there is one
         try:
             self.proc = subprocess.Popen(
                 cmd, env=env, cwd=None if isolate else self.workdir, close_fds=True,
@@ -325,6 +326,7 @@ class Launch:
                 pass
             self._tmp = None
         if self._cgroup:
+            self.forks_refused = _forks_refused(self._cgroup)
             _remove_cgroup(self._cgroup)
             self._cgroup = ""
 
@@ -390,6 +392,19 @@ def _sweep(parent: str) -> None:
                 os.rmdir(os.path.join(parent, name))
             except OSError:
                 pass
+
+
+def _forks_refused(folder: str) -> int:
+    """How many new processes or threads the pids cgroup refused (its ``pids.events``)."""
+    try:
+        with open(os.path.join(folder, "pids.events"), encoding="ascii") as fh:
+            for line in fh:
+                key, _, value = line.partition(" ")
+                if key == "max":
+                    return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _remove_cgroup(folder: str, wait: float = 2.0) -> None:

@@ -134,21 +134,38 @@ def run_submission(sources: list[str], calls: list[dict], *, timeout: float = 60
             except BrokenPipeError:
                 pass
             _read_events(read_fd, run, start + timeout)
+            if not run.timed_out:  # its pipe closed: let it end by itself, so its own status is read
+                try:
+                    proc.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    pass
         finally:
             os.close(read_fd)
             launch.close()
         if not run.finished and not run.timed_out and not run.crashed:
-            code = proc.returncode
-            if code and code > 128:  # bubblewrap passes on a signal as 128 + its number
-                code = 128 - code
-            why = f"signal {-code}" if code and code < 0 else f"exit status {code}"
-            if code == -signal.SIGKILL or code == -signal.SIGXCPU:
-                why += " (a memory or CPU limit?)"
-            cell = f" in cell {run.current_cell + 1}" if run.current_cell is not None and not any(
-                e.get("calls") is True for e in run.events) else ""
-            run.crashed = f"the notebook's process ended early{cell} ({why}): did its code exit?"
+            run.crashed = _crash_words(proc.returncode, run, launch.forks_refused, limits)
     run.seconds = time.monotonic() - start
     return run
+
+
+def _crash_words(code: int | None, run: SandboxRun, forks_refused: int, limits: Limits) -> str:
+    """Why the notebook's process ended before it was done, in a teacher's words."""
+    if code and code > 128:  # bubblewrap passes on a signal as 128 + its number
+        code = 128 - code
+    cell = f" in cell {run.current_cell + 1}" if run.current_cell is not None and not any(
+        e.get("calls") is True for e in run.events) else ""
+    if forks_refused:  # the pids cgroup counted it: say that, not the signal that followed
+        return (f"the notebook's process ended early{cell}: its code tried to start more than "
+                f"{limits.processes} processes or threads (the sandbox's limit) and could not go on")
+    if code == -signal.SIGXCPU:
+        return (f"the notebook's process ended early{cell}: it used up its {limits.cpu_seconds} s of "
+                f"CPU time (a loop that never ends?)")
+    if code == -signal.SIGKILL:
+        return (f"the notebook's process was stopped{cell} (killed): it went over a limit of the sandbox "
+                f"(memory {limits.memory_bytes >> 20} MB, {limits.processes} processes or threads, "
+                f"{limits.cpu_seconds} s of CPU)")
+    why = f"signal {-code}" if code and code < 0 else f"exit status {code}"
+    return f"the notebook's process ended early{cell} ({why}): did its code exit?"
 
 
 def _read_events(fd: int, run: SandboxRun, deadline: float) -> None:

@@ -244,6 +244,8 @@ def _run_cells(shell: Any, job: dict, send: Any, framework: Any) -> None:
             text = (f"did not finish within {job['cell_limit']:g} s" if isinstance(err, CellTimeout)
                     else framework.one_line(err))
             send({"cell_error": [i, text]})
+            if isinstance(err, CellTimeout):  # the grade may stand; the teacher hears of the hang
+                send({"cell_stopped": i})
 
 
 def _run_calls(shell: Any, job: dict, send: Any, framework: Any, codec: tuple[Any, Any]) -> None:
