@@ -71,6 +71,7 @@ from hearts_teach.classroom.sandbox import (
     repeated_case,
     run_submission,
 )
+from hearts_teach.classroom.submissions import exercise_of, find_submissions
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "solutions"
@@ -211,21 +212,6 @@ def prepare(items: list[Expect]) -> dict[str, Prepared]:
 
 # ------------------------------------------------------------------------------------
 # finding the submissions
-
-
-def find_submissions(folder: Path) -> dict[str, list[Path]]:
-    """``{student: [notebook paths]}`` for ``DIR/STUDENT/*.ipynb`` and ``DIR/STUDENT/ASSIGNMENT/*.ipynb``."""
-    if (folder / "submitted").is_dir():
-        folder = folder / "submitted"
-    found: dict[str, list[Path]] = {}
-    for student in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        # a student's folder that is a link is the teacher's doing (the students hand in what is in it);
-        # a link inside it is the student's, and ``_read_notebook`` refuses to follow it
-        base = student.resolve() if student.is_symlink() else student
-        paths = [p for pattern in ("*.ipynb", "*/*.ipynb") for p in base.glob(pattern)
-                 if not any(part.startswith(".") for part in p.relative_to(base).parts)]
-        found[student.name] = sorted(paths, key=lambda p: (p.name, str(p)))
-    return found
 
 
 def _linked(path: Path) -> bool:
@@ -542,16 +528,21 @@ def plan(submissions: dict[str, list[Path]], exercises: dict[str, list[Expect]],
     extra_rows: list[Row] = []
     per_student: dict[str, dict[str, Job]] = {}
     expected: set[str] = set(only or [])
+    graded_names = [n for n, its in exercises.items() if its]
     for student, paths in submissions.items():
         jobs: dict[str, Job] = {}
+        copies: dict[str, int] = {}
         for p in paths:
-            if p.name in exercises and exercises[p.name]:
-                jobs.setdefault(p.name, Job(student, p.name, p))
+            seen = exercise_of(p.name, graded_names)  # '02_trick_winner-1.ipynb', 'Ron_Smith_02_…'
+            if seen is not None:
+                name, _prefix, copy = seen
+                if name not in jobs or copy > copies[name]:  # a resubmission ("-1", " (2)") wins
+                    jobs[name], copies[name] = Job(student, name, p), copy
                 continue
             sources, _ = _read_notebook(p)
             defined = _defined_functions(sources or [])
             match = next((n for n, its in exercises.items() if its and any(it.function in defined for it in its)), None)
-            if match and match not in {q.name for q in paths}:
+            if match and not any((exercise_of(q.name, [match]) or ("",))[0] == match for q in paths):
                 jobs.setdefault(match, Job(student, match, None, "wrong notebook",
                                            f"found as {p.name}: rename it to {match}"))
             elif p.name not in exercises:
@@ -610,7 +601,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     if folder.is_file():  # a single notebook: one anonymous student
         submissions = {"-": [folder]}
     else:
-        submissions = find_submissions(folder)
+        submissions = find_submissions(folder, [n for n, its in exercises.items() if its])
     job_list, rows = plan(submissions, exercises, only)
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
@@ -727,7 +718,7 @@ def main(args: Any) -> int:
         print(f"--notebooks: {', '.join(unknown)} is not an exercise of this course; the exercises are "
               f"{', '.join(sorted(graded))}", file=sys.stderr)
         return 2
-    if folder.is_dir() and not any(find_submissions(folder).values()):
+    if folder.is_dir() and not any(find_submissions(folder, graded).values()):
         loose = sorted(folder.glob("*.ipynb"))
         hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
                 f"(one folder per student) or one notebook file ({loose[0]})" if loose else "")

@@ -1,0 +1,65 @@
+"""A class's notebooks as platforms and browsers name them (issue 26: files downloaded from an
+LMS, ``02_trick_winner-1.ipynb`` and ``Ron_Smith_04_hand_points.ipynb``, scored 0 as "wrong notebook")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_teach.classroom import grader
+from hearts_teach.classroom.submissions import exercise_of, find_submissions, student_name
+
+EXERCISES = ["02_trick_winner.ipynb", "04_hand_points.ipynb"]
+
+
+@pytest.mark.parametrize("filename, seen", [
+    ("02_trick_winner.ipynb", ("02_trick_winner.ipynb", "", 0)),
+    ("02_trick_winner-1.ipynb", ("02_trick_winner.ipynb", "", 1)),       # Canvas: a resubmission
+    ("02_trick_winner (2).ipynb", ("02_trick_winner.ipynb", "", 2)),     # a browser's second copy
+    ("Ron_Smith_04_hand_points.ipynb", ("04_hand_points.ipynb", "Ron_Smith", 0)),
+    ("smithron_LATE_12345_67890_02_trick_winner-2.ipynb", ("02_trick_winner.ipynb", "smithron_LATE_12345_67890", 2)),
+    ("Ron Smith_12345_assignsubmission_file_04_hand_points.ipynb",
+     ("04_hand_points.ipynb", "Ron Smith_12345_assignsubmission_file", 0)),
+    ("x02_trick_winner.ipynb", None),  # not a separator: another name
+    ("02_trick_winner.py", None),
+    ("notes.ipynb", None),
+])
+def test_the_exercise_is_read_from_the_end_of_the_name(filename, seen):
+    assert exercise_of(filename, EXERCISES) == seen
+
+
+def test_the_student_is_read_from_a_platforms_prefix_and_a_teachers_folder_is_kept():
+    assert student_name("smithron_LATE_12345_67890") == "smithron"
+    assert student_name("Ron Smith_12345_assignsubmission_file_", folder=True) == "Ron Smith"
+    assert student_name("Ron_Smith") == "Ron_Smith"
+    assert student_name("s_1", folder=True) == "s_1" and student_name("s_1") == "s_1"
+
+
+def _notebook(path: Path, answer: str) -> None:
+    nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    next(c for c in nb["cells"] if c.get("id") == "solution")["source"] = answer
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+RIGHT = ("def trick_winner(trick):\n    best = 0\n    for i in range(1, 4):\n"
+         "        if suit(trick[i]) == suit(trick[0]) and rank(trick[i]) > rank(trick[best]):\n"
+         "            best = i\n    return best\n")
+
+
+def test_a_platforms_download_is_graded_as_the_exercise_for_the_right_student(tmp_path):
+    """Canvas's flat folder (with a resubmission), Moodle's folders, a browser's copy: each
+    file graded as exercise 02 for its student, the latest copy of a resubmission."""
+    _notebook(tmp_path / "smithron_12345_67890_02_trick_winner.ipynb", "def trick_winner(trick):\n    return 0\n")
+    _notebook(tmp_path / "smithron_12345_67891_02_trick_winner-1.ipynb", RIGHT)
+    _notebook(tmp_path / "Ada Lee_222_assignsubmission_file_" / "02_trick_winner.ipynb", RIGHT)
+    _notebook(tmp_path / "kim" / "02_trick_winner (1).ipynb", RIGHT)
+    found = find_submissions(tmp_path, EXERCISES)
+    assert sorted(found) == ["Ada Lee", "kim", "smithron"]
+    assert len(found["smithron"]) == 2
+    rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
+    assert {s: (r.notebook, r.status, r.passed == r.total) for s, r in rows.items()} == {
+        "Ada Lee": ("02_trick_winner.ipynb", "ok", True), "kim": ("02_trick_winner.ipynb", "ok", True),
+        "smithron": ("02_trick_winner.ipynb", "ok", True)}
