@@ -307,6 +307,23 @@ def test_try_it(capsys):
     assert "raised IndexError" in out[2]
 
 
+def test_try_it_counts_the_lines_it_leaves_out_and_names_the_cut(capsys):
+    """Found by a fake class: 2,000 printed lines were reported as "(437 more lines printed)",
+    counting only what the capture kept, and its own note as a printed line."""
+    def chatty(n):
+        for i in range(n):
+            print("line", i)
+        return n
+
+    try_it(chatty, 30)
+    out = capsys.readouterr().out.splitlines()
+    assert out[20:] == ["... (10 more lines printed, not shown)", "chatty(30) returned 30"]
+    try_it(chatty, 2000)
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 22 and not any(line.startswith("… ") for line in out)
+    assert out[20].startswith("... (") and "more characters printed, not shown)" in out[20], out[20]
+
+
 def test_result_repr_and_display():
     res = check("hand_points", hand_points, quiet=True)
     assert repr(res) == f"CheckResult('hand_points': {res.total} of {res.total} right)"

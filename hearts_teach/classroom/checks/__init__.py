@@ -138,9 +138,16 @@ def try_it(func: Any, *args: Any, time_limit: float = DEFAULT_TIME_LIMIT) -> Non
     outcome = call_with_limit(func, copy.deepcopy(args), time_limit)
     if outcome.printed.strip():
         shown = outcome.printed.rstrip("\n").splitlines()
+        # the capture keeps the first characters only and ends with a line saying how many it
+        # dropped: that line is not something the function printed, and the count of lines
+        # left out is then only of what was kept
+        cut = shown.pop() if shown and shown[-1].startswith("… ") and shown[-1].endswith(" not shown") else ""
         print("\n".join(clip(t) for t in shown[:20]))
-        if len(shown) > 20:
-            print(f"... ({len(shown) - 20} more lines printed)")
+        if len(shown) > 20 or cut:
+            more = len(shown) - 20
+            lines = f"{more} more line{'s' if more != 1 else ''}" if more > 0 else ""
+            chars = cut.removeprefix("… ").removesuffix(" not shown") if cut else ""
+            print(f"... ({' and then '.join(x for x in (lines, chars) if x)} printed, not shown)")
     if outcome.interrupted:
         print(f"{call}: you interrupted it (Kernel → Interrupt) while it was running")
     elif outcome.problems:
