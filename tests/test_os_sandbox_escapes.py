@@ -245,3 +245,25 @@ def test_without_bubblewrap_the_grader_and_the_league_refuse_unless_told(tmp_pat
     assert result.to_dict()["isolated"] is False and all(b["isolated"] is False for b in result.to_dict()["bots"])
     run = run_submission(["def f():\n    return 1\n"], [{"function": "f", "cases": [encode(())]}], isolate=False)
     assert run.finished
+
+
+def test_an_interpreter_under_tmp_is_seen_inside_the_sandbox(monkeypatch):
+    """A checkout (and its venv) under /tmp: the sandbox's private /tmp once hid the venv bound
+    before it, and every graded notebook ended with exit status 127 (no python)."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="hearts-venv-", dir="/tmp"))
+    try:
+        (folder / "bin").mkdir()
+        (folder / "bin" / "marker").write_text("seen\n", encoding="utf-8")
+        real = os_sandbox.python_folders
+        monkeypatch.setattr(os_sandbox, "python_folders", lambda: [*real(), str(folder)])
+        limits = os_sandbox.Limits(cpu_seconds=10, memory_bytes=1 << 30, file_bytes=1 << 20)
+        with os_sandbox.Launch(["/bin/cat", str(folder / "bin" / "marker")], limits=limits,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as launch:
+            out, _ = launch.proc.communicate(timeout=30)
+        assert out.decode() == "seen\n" and launch.proc.returncode == 0
+    finally:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)

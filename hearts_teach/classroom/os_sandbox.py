@@ -268,6 +268,9 @@ class Launch:
                  "--die-with-parent", "--new-session", "--uid", str(NOBODY), "--gid", str(NOBODY),
                  "--cap-drop", "ALL", "--hostname", "sandbox", "--clearenv"]
         args += _system_mounts()
+        # the private /tmp before the interpreter's folders: a venv under /tmp (a checkout there)
+        # is bound on top of it, where a tmpfs mounted after would hide it (exit status 127)
+        args += ["--size", str(16 << 20), "--tmpfs", "/tmp"]
         for folder in python_folders():
             args += _python_binds(folder)
         if site:
@@ -275,7 +278,6 @@ class Launch:
         for inside, host in ro_binds.items():
             args += ["--ro-bind", host, inside]
         args += ["--proc", "/proc", "--dev", "/dev",
-                 "--size", str(16 << 20), "--tmpfs", "/tmp",
                  "--size", str(limits.folder_bytes), "--perms", "0700", "--tmpfs", HOME,
                  # the root and /dev are tmpfs too, as big as half the machine's memory and
                  # writable by the sandbox's user: read-only, only the two sized ones above take files
