@@ -58,3 +58,64 @@ def league_figures(quick: bool = False) -> dict:
             out[f"league_deals_per_s_{label}"] = round(total, 1)
             out[f"league_deals_per_s_{label}_steady"] = round(steady, 1)
     return out
+
+
+_ONE_RUN = """
+import json, sys, tempfile
+from pathlib import Path
+from hearts_teach.tools.bench_league import BOTS, _rate
+tmp = Path(tempfile.mkdtemp())
+files = []
+for name, src in BOTS.items():
+    (tmp / f"{name}.py").write_text(src, encoding="utf-8")
+    files.append(tmp / f"{name}.py")
+print(json.dumps(_rate(files, int(sys.argv[1]), None)))
+"""
+
+
+def compare(against: str, runs: int = 5, deals: int = 60) -> dict[str, list[list[float]]]:
+    """The in-process league of this checkout and of the checkout ``against`` (e.g. a
+    ``git worktree`` of an older commit), alternating, ``runs`` each: on a machine whose speed
+    drifts, pairs run side by side say more than two figures taken apart."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    here = str(Path(__file__).resolve().parents[2])
+    rates: dict[str, list[list[float]]] = {"this": [], "against": []}
+    for _ in range(runs):
+        for label, root in (("against", against), ("this", here)):
+            env = {**os.environ, "PYTHONPATH": root}
+            done = subprocess.run([sys.executable, "-c", _ONE_RUN, str(deals)], env=env, cwd=tempfile.gettempdir(),
+                                  capture_output=True, text=True, check=True)
+            rates[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    return rates
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import statistics
+
+    ap = argparse.ArgumentParser(prog="python -m hearts_teach.tools.bench_league",
+                                 description="League deals per second; --against DIR: side by side with another checkout")
+    ap.add_argument("--against", metavar="DIR", help="a checkout to compare with (git worktree add DIR COMMIT)")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--deals", type=int, default=60)
+    a = ap.parse_args(argv)
+    if not a.against:
+        import json
+
+        print(json.dumps(league_figures()))
+        return 0
+    rates = compare(a.against, a.runs, a.deals)
+    print(f"in-process 4-bot league, {a.deals} deals a run, alternating: deals/s (steady)")
+    for (ta, sa), (tt, st) in zip(rates["against"], rates["this"], strict=True):
+        print(f"  against {ta:4.2f} ({sa:4.2f})   this {tt:4.2f} ({st:4.2f})   ratio {tt / ta:4.2f}")
+    med = {k: statistics.median(r[0] for r in v) for k, v in rates.items()}
+    print(f"median: against {med['against']:.2f}, this {med['this']:.2f} deals/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
