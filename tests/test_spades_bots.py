@@ -238,3 +238,16 @@ def test_lesson_09a_counting_steps_in_words_give_the_bots_estimate():
         cards = SpadesHand.deal(seed=seed).cards(0)
         assert in_words(cards) == estimate_tricks(cards), (seed, cards.pretty)
     assert in_words(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 4.25  # the figure 09a prints
+
+
+def test_lesson_09a_bot_reasons_name_the_card_each_version_led():
+    """09a printed "weighed bot for South: A♦" for the opening lead of a hand the same bots opened
+    with A♥ (a tie between the aces broken by another generator): with the hand's seed it agrees."""
+    from hearts_teach.course.spades_lesson import bot_reasons, play_spades, same_deal
+
+    for style in ("weighed", "baseline"):
+        _, hand = same_deal(17)
+        play_spades(hand, seed=2, style=style)
+        led = next(a.card for a in hand.history if a.kind == "play")
+        line = next(x for x in bot_reasons(hand, 0, seed=2).splitlines() if x.strip().startswith(style))
+        assert f"bot for South: {led.pretty} (" in line, (style, line)

@@ -160,13 +160,20 @@ def what_happened(hand: SpadesHand) -> str:
     return "\n".join(lines)
 
 
-def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline")) -> str:
-    """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``."""
+def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline"),
+                seed: int | str | None = None) -> str:
+    """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``.
+
+    ``seed``: the seed the hand was played with (``play_spades(hand, seed)``): each style's bot for
+    the seat to play then breaks a tie between equal cards as the bots of that seed did, so the
+    style that played the hand names the card it played (checked up to its first decision)."""
     moment = hand.copy()
     moment.replay(hand.history[:FOUR.players + play_index])  # the bids, then the plays
-    who = moment.seat_names[moment.to_act()]
+    seat = moment.to_act()
+    who = moment.seat_names[seat]
     out = []
     for style in styles:
-        bot = SpadesBot(Rng(f"lesson09/reasons/{style}"), style)
+        bot = (spades_bots(seed, style)[seat] if seed is not None
+               else SpadesBot(Rng(f"lesson09/reasons/{style}"), style))
         out.append(f"{style:>9} bot for {who}: {bot.choose(moment).pretty} ({bot.reason(moment)})")
     return "\n".join(out)
