@@ -52,7 +52,7 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 def test_00_quizzes():
     ns = lesson("00_welcome")
     answer_every_way(ns["worst"], "Q♠", ["A♥", "A♠", "2♣", "J♦"])
-    answer_every_way(ns["total"], "26", ["13", "14", "52"])
+    answer_every_way(ns["total"], "17", ["5", "13", "26"])  # Q♠ and four hearts
 
 
 def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine():
