@@ -49,7 +49,7 @@ def test_try_it_caps_what_it_prints(capsys):
     assert len(out) <= 22 and all(len(line) <= fw.MAX_LINE for line in out)
     # the printout is kept to its first MAX_PRINTED characters, with a note of how many more there were
     printed = 5000 * len("line 0 " + "x" * 1000 + "\n") + sum(len(str(i)) - 1 for i in range(5000))
-    assert f"… {printed - fw.MAX_PRINTED:,} more characters not shown" == out[-2]
+    assert f"... ({printed - fw.MAX_PRINTED:,} more characters printed, not shown)" == out[-2]
     assert "more characters" in out[-1] and "returned" in out[-1]
 
 
