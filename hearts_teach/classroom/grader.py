@@ -180,6 +180,11 @@ def expected_items(solution: Path) -> list[Expect]:
     return items
 
 
+def graded(exercises: dict[str, list[Expect]]) -> list[str]:
+    """The exercises (notebook names) that have something to grade."""
+    return [name for name, items in exercises.items() if items]
+
+
 def course(solutions: Path = SOLUTIONS) -> dict[str, list[Expect]]:
     """Every exercise notebook's name and what it is graded on."""
     return {p.name: expected_items(p) for p in sorted(solutions.glob("*.ipynb"))}
@@ -372,17 +377,20 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
         note = (f"note: code cell{'s' if len(stopped) > 1 else ''} {cells} did not finish within "
                 f"{min(cell_timeout, timeout):g} s and {'were' if len(stopped) > 1 else 'was'} stopped "
                 f"(a loop that never ends at the top level?)")
-        for r in rows:
-            r.message = clip(f"{r.message}; {note}" if r.message else note, 500)
+        _note(rows, note)
     refused = [str(t) for e in run.events if isinstance(e.get("refused"), list) for t in e["refused"]]
     if refused:  # the score stands; the teacher should know that the notebook tried to reach out
         more = f" and {len(refused) - 1} more" if len(refused) > 1 else ""
         what = refused[0].replace(REFUSED + " ", "", 1)
         note = f"note: the notebook tried to {clip(what, 120)} (refused{more})"
-        for r in rows:
-            if REFUSED not in r.message:
-                r.message = clip(f"{r.message}; {note}", 500)
+        _note([r for r in rows if REFUSED not in r.message], note)
     return rows
+
+
+def _note(rows: list[Row], note: str) -> None:
+    """Add a note for the teacher to each row's message (the grade stands)."""
+    for r in rows:
+        r.message = clip(f"{r.message}; {note}" if r.message else note, 500)
 
 
 def _where(prep: Prepared, j: int) -> str:
@@ -528,10 +536,11 @@ def plan(submissions: dict[str, list[Path]], exercises: dict[str, list[Expect]],
     extra_rows: list[Row] = []
     per_student: dict[str, dict[str, Job]] = {}
     expected: set[str] = set(only or [])
-    graded_names = [n for n, its in exercises.items() if its]
+    graded_names = graded(exercises)
     for student, paths in submissions.items():
         jobs: dict[str, Job] = {}
         copies: dict[str, int] = {}
+        handed_in = {seen[0] for q in paths if (seen := exercise_of(q.name, graded_names)) is not None}
         for p in paths:
             seen = exercise_of(p.name, graded_names)  # '02_trick_winner-1.ipynb', 'Ron_Smith_02_…'
             if seen is not None:
@@ -542,7 +551,7 @@ def plan(submissions: dict[str, list[Path]], exercises: dict[str, list[Expect]],
             sources, _ = _read_notebook(p)
             defined = _defined_functions(sources or [])
             match = next((n for n, its in exercises.items() if its and any(it.function in defined for it in its)), None)
-            if match and not any((exercise_of(q.name, [match]) or ("",))[0] == match for q in paths):
+            if match and match not in handed_in:
                 jobs.setdefault(match, Job(student, match, None, "wrong notebook",
                                            f"found as {p.name}: rename it to {match}"))
             elif p.name not in exercises:
@@ -601,7 +610,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     if folder.is_file():  # a single notebook: one anonymous student
         submissions = {"-": [folder]}
     else:
-        submissions = find_submissions(folder, [n for n, its in exercises.items() if its])
+        submissions = find_submissions(folder, graded(exercises))
     job_list, rows = plan(submissions, exercises, only)
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
@@ -622,8 +631,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
         note = _engine_note(job.path, items)
         if note:
-            for r in out:
-                r.message = clip(f"{r.message}; {note}", 500)
+            _note(out, note)
         return out
 
     def marked(rows: list[Row]) -> list[Row]:
@@ -676,11 +684,11 @@ def summary(rows: list[Row]) -> str:
     pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
     lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
                  f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
-    graded: dict[str, set[str]] = {}
+    graded_for: dict[str, set[str]] = {}
     for r in rows:
         if r.check != "-":  # a file that is no exercise of the course has a row of its own
-            graded.setdefault(r.notebook, set()).add(r.student)
-    for notebook, who in sorted(graded.items()):
+            graded_for.setdefault(r.notebook, set()).add(r.student)
+    for notebook, who in sorted(graded_for.items()):
         if len(who) < len(students):
             lines.append(f"{notebook}: graded for {len(who)} of {len(students)} students, who handed it in; "
                          f"the others are not marked missing (--notebooks {notebook} marks them)")
@@ -712,13 +720,13 @@ def main(args: Any) -> int:
         print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
               f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
         return 2
-    graded = [name for name, items in course().items() if items]
-    unknown = [n for n in args.notebooks or [] if n not in graded]
+    exercises = graded(course())
+    unknown = [n for n in args.notebooks or [] if n not in exercises]
     if unknown:  # a typo would otherwise grade nothing (or everyone "missing" nothing) and say so quietly
         print(f"--notebooks: {', '.join(unknown)} is not an exercise of this course; the exercises are "
-              f"{', '.join(sorted(graded))}", file=sys.stderr)
+              f"{', '.join(sorted(exercises))}", file=sys.stderr)
         return 2
-    if folder.is_dir() and not any(find_submissions(folder, graded).values()):
+    if folder.is_dir() and not any(find_submissions(folder, exercises).values()):
         loose = sorted(folder.glob("*.ipynb"))
         hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
                 f"(one folder per student) or one notebook file ({loose[0]})" if loose else "")

@@ -37,6 +37,16 @@ def _rate(files: list[Path], deals: int, workers: int | None) -> tuple[float, fl
     return deals / total, steady
 
 
+def bot_files(folder: Path) -> list[Path]:
+    """The benchmark's four bots, written as files in ``folder``."""
+    files = []
+    for name, src in BOTS.items():
+        path = folder / f"{name}.py"
+        path.write_text(src, encoding="utf-8")
+        files.append(path)
+    return files
+
+
 def league_figures(quick: bool = False) -> dict:
     deals = 20 if quick else 100
     out: dict = {"league_bots": len(BOTS), "league_deals": deals}
@@ -45,11 +55,7 @@ def league_figures(quick: bool = False) -> dict:
     except ImportError:  # pragma: no cover - Dask not installed
         pass
     with tempfile.TemporaryDirectory() as tmp:
-        files = []
-        for name, src in BOTS.items():
-            path = Path(tmp) / f"{name}.py"
-            path.write_text(src, encoding="utf-8")
-            files.append(path)
+        files = bot_files(Path(tmp))
         for label, workers in (("inline", None), ("1_worker", 1), ("2_workers", 2)):
             try:
                 total, steady = _rate(files, deals, workers)
@@ -63,13 +69,16 @@ def league_figures(quick: bool = False) -> dict:
 _ONE_RUN = """
 import json, sys, tempfile
 from pathlib import Path
-from hearts_teach.tools.bench_league import BOTS, _rate
-tmp = Path(tempfile.mkdtemp())
-files = []
-for name, src in BOTS.items():
-    (tmp / f"{name}.py").write_text(src, encoding="utf-8")
-    files.append(tmp / f"{name}.py")
-print(json.dumps(_rate(files, int(sys.argv[1]), None)))
+from hearts_teach.tools.bench_league import _rate
+try:
+    from hearts_teach.tools.bench_league import bot_files
+except ImportError:  # a checkout from before bot_files: the same four bots
+    from hearts_teach.tools.bench_league import BOTS
+    def bot_files(folder):
+        for name, src in BOTS.items():
+            (folder / f"{name}.py").write_text(src, encoding="utf-8")
+        return [folder / f"{name}.py" for name in BOTS]
+print(json.dumps(_rate(bot_files(Path(tempfile.mkdtemp())), int(sys.argv[1]), None)))
 """
 
 
