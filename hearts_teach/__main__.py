@@ -128,8 +128,24 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
 
 
 
+def cmd_hub_demo(args: argparse.Namespace) -> int:
+    from hearts_teach.tools.hub_demo import main_hub_demo
+
+    return main_hub_demo(args)
+
+
+def add_hub_demo(sub: argparse._SubParsersAction) -> None:
+    from hearts_teach.tools import hub_demo
+
+    p = sub.add_parser("hub-demo", help="the course on a JupyterHub on this machine: a teacher and three "
+                                        "demo students (Linux, as root)",
+                       description=hub_demo.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    hub_demo.add_arguments(p)
+    p.set_defaults(func=cmd_hub_demo)
+
+
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
-    add_replay, add_tournament, add_league, add_grade, add_data, add_bench]
+    add_replay, add_tournament, add_league, add_grade, add_data, add_bench, add_hub_demo]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,70 @@
+# JupyterHub for a small class on one machine (see README.md beside this file).
+#
+#   HEARTS_HUB_DIR=/srv/hearts-teach-hub HEARTS_HUB_TEACHER=mrs-lee HEARTS_HUB_STUDENTS=ada,ben,cy \
+#       .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+#
+# `python -m hearts_teach hub-demo` (or `./dev hub`) creates three demo students and a teacher
+# and starts exactly this configuration on http://127.0.0.1:8000.
+#
+# Every student and the teacher is a system user; JupyterHub's local process spawner starts each
+# one's JupyterLab as that user, so Unix permissions keep their homes (0700) apart. At every login
+# the course (lessons and exercises, never the solutions) is merged into ~/hearts-course without
+# overwriting the student's work. nbgrader's exchange is shared by the class (course id "hearts").
+import sys
+
+from hearts_teach.classroom import hub
+
+c = get_config()  # noqa: F821 - JupyterHub provides it
+settings = hub.HubSettings.from_env()
+hub.prepare_state(settings)
+
+# --- the hub itself -------------------------------------------------------------------------
+c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}"
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.db_url = f"sqlite:///{settings.state / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(settings.state / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(settings.state / "jupyterhub.pid")
+c.ConfigurableHTTPProxy.pid_file = str(settings.state / "proxy.pid")
+proxy = hub.find_proxy()
+if proxy:
+    c.ConfigurableHTTPProxy.command = [proxy]
+# the home page: a "Play Hearts" button beside "Start my server" (templates/page.html)
+c.JupyterHub.template_paths = [str(hub.Path(__file__).resolve().parent / "templates")]
+c.JupyterHub.template_vars = {"play_path": hub.PLAY_PATH}
+
+# --- who may log in ---------------------------------------------------------------------------
+# The demo uses JupyterHub's SharedPasswordAuthenticator: one password for the students, a longer
+# one for the teacher (the admin). A school uses its own sign-in instead, e.g. oauthenticator's
+# GoogleOAuthenticator / AzureAdOAuthenticator or ldapauthenticator; without demo passwords the
+# system's own passwords (PAM) are used.
+if settings.demo_password:
+    c.JupyterHub.authenticator_class = "shared-password"
+    c.SharedPasswordAuthenticator.user_password = settings.demo_password
+    c.SharedPasswordAuthenticator.admin_password = settings.teacher_password
+else:
+    c.JupyterHub.authenticator_class = "pam"
+c.Authenticator.allowed_users = {settings.teacher, *settings.students}
+c.Authenticator.admin_users = {settings.teacher}
+# the teacher reaches the students' servers too (to help), as admin
+c.JupyterHub.admin_access = True
+
+# --- each user's server ------------------------------------------------------------------------
+c.JupyterHub.spawner_class = "localprocess"
+c.Spawner.cmd = [str(hub.Path(sys.executable).parent / "jupyterhub-singleuser")]
+c.Spawner.environment = hub.spawn_environment(settings)
+c.Spawner.default_url = f"/lab/tree/{hub.COURSE_FOLDER}/notebooks/00_welcome.ipynb"
+c.Spawner.notebook_dir = "~"
+c.Spawner.pre_spawn_hook = hub.make_pre_spawn_hook(settings)
+c.Spawner.http_timeout = 120  # a first JupyterLab start on a busy 2-core box takes a while
+c.Spawner.start_timeout = 120
+c.Spawner.args = ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                  *hub.extra_lab_args()]
+
+# --- scripts and tests (off unless HEARTS_HUB_API_TOKEN is set) ---------------------------------
+if settings.api_token:
+    c.JupyterHub.services = [{"name": "hearts-admin", "api_token": settings.api_token}]
+    c.JupyterHub.load_roles = [{
+        "name": "hearts-admin",
+        "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"],
+        "services": ["hearts-admin"],
+    }]

@@ -1,0 +1,196 @@
+"""``python -m hearts_teach hub-demo``: the course on a JupyterHub on this machine, for a teacher to try.
+
+Creates a teacher and three students as system accounts (marked as the demo's, so ``--remove``
+deletes only those), gives the teacher an nbgrader course with exercise 02 ready to release, and
+starts ``deploy/jupyterhub/jupyterhub_config.py`` on http://127.0.0.1:PORT until Ctrl-C. Runs as
+root: it creates accounts and the hub starts each user's server as that user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import pwd
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from hearts_teach.classroom import hub
+
+MARK = "hearts_teach hub demo"  # the accounts' comment (GECOS): what --remove may delete
+ASSIGNMENT = "ex02"
+ASSIGNMENT_NOTEBOOK = "02_trick_winner.ipynb"
+GRADING = "grading"  # the teacher's nbgrader course folder, in the teacher's home
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=8000, help="the hub's port on 127.0.0.1 (default 8000)")
+    p.add_argument("--dir", type=Path, default=Path("/srv/hearts-teach-hub"),
+                   help="the hub's own folder: database, exchange, demo password (default /srv/hearts-teach-hub)")
+    p.add_argument("--prefix", default="hearts-", help="put before every demo account's name (default hearts-)")
+    p.add_argument("--students", default="ada,ben,cy", help="comma-separated student names (default ada,ben,cy)")
+    p.add_argument("--password", help="the students' demo password (default: a new random one, kept in "
+                                      "DIR/demo-password with the teacher's)")
+    p.add_argument("--course", type=Path, default=hub.checkout_root(),
+                   help="the hearts_teach checkout to hand out (default: the one this package runs from)")
+    p.add_argument("--remove", action="store_true",
+                   help="delete the demo's accounts, their homes and DIR instead of starting the hub")
+
+
+def _run(*cmd: str) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode:
+        raise hub.HubSetupError(f"{' '.join(cmd)} failed: {(done.stderr or done.stdout).strip()}")
+
+
+def _account(name: str) -> pwd.struct_passwd | None:
+    try:
+        return pwd.getpwnam(name)
+    except KeyError:
+        return None
+
+
+def ensure_account(name: str) -> pwd.struct_passwd:
+    """A system account with a private home (0700), made by the demo; an existing account that
+    is not the demo's is refused rather than taken over."""
+    account = _account(name)
+    if account is None:
+        _run("useradd", "--create-home", "--user-group", "--shell", "/bin/bash", "--comment", MARK, name)
+        account = pwd.getpwnam(name)
+    elif account.pw_gecos != MARK:
+        raise hub.HubSetupError(f"an account named {name} exists and is not the demo's: "
+                                "choose another --prefix")
+    os.chmod(account.pw_dir, 0o700)
+    return account
+
+
+def remove_accounts(names: list[str]) -> list[str]:
+    """Delete the demo's accounts among ``names`` with their homes; returns those deleted."""
+    gone = []
+    for name in names:
+        account = _account(name)
+        if account is not None and account.pw_gecos == MARK:
+            subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)  # their servers, if any
+            _run("userdel", "--remove", name)
+            gone.append(name)
+    return gone
+
+
+def _write_as(account: pwd.struct_passwd, path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    for p in [path, *path.parents]:
+        if p == Path(account.pw_dir):
+            break
+        os.chown(p, account.pw_uid, account.pw_gid)
+
+
+def teacher_course(course: Path, teacher: pwd.struct_passwd) -> Path:
+    """The teacher's nbgrader course in ``~/grading``, with exercise 02 as assignment ex02 (its source is
+    the solution notebook, which carries nbgrader's metadata); left as it is when it exists."""
+    root = Path(teacher.pw_dir) / GRADING
+    source = root / "source" / ASSIGNMENT / ASSIGNMENT_NOTEBOOK
+    if not source.exists():
+        _write_as(teacher, source, (course / "solutions" / ASSIGNMENT_NOTEBOOK).read_text(encoding="utf-8"))
+    config = Path(teacher.pw_dir) / ".jupyter" / "nbgrader_config.py"
+    if not config.exists():
+        _write_as(teacher, config, "c = get_config()  # noqa: F821\n"
+                                   f"c.CourseDirectory.root = {str(root)!r}\n"
+                                   "c.ExecutePreprocessor.timeout = 300\n")
+    return root
+
+
+def _passwords(folder: Path, given: str | None) -> tuple[str, str]:
+    """The students' shared password and the teacher's (32 characters or more, as JupyterHub requires
+    of an admin's), kept in ``folder/demo-password`` so a second start keeps them."""
+    if given is not None and (len(given) < 8 or given.split() != [given]):
+        raise hub.HubSetupError("--password needs at least 8 characters and no spaces (JupyterHub's rule)")
+    stored = folder / "demo-password"
+    lines = stored.read_text(encoding="utf-8").split() if stored.exists() else []
+    students = given or (lines[0] if lines else secrets.token_urlsafe(9))
+    teacher = lines[1] if len(lines) > 1 and lines[1] != students else secrets.token_urlsafe(24)
+    folder.mkdir(parents=True, exist_ok=True)
+    stored.write_text(f"{students}\n{teacher}\n", encoding="utf-8")
+    stored.chmod(0o600)
+    return students, teacher
+
+
+def check_ready(course: Path) -> None:
+    """Everything the hub needs, each missing piece named with its fix."""
+    if not sys.platform.startswith("linux"):
+        raise hub.HubSetupError("hub-demo runs on Linux (system accounts and JupyterHub's local spawner)")
+    if os.geteuid() != 0:
+        raise hub.HubSetupError("hub-demo creates system accounts and starts servers as them, so it runs as "
+                                "root: sudo ./dev hub")
+    if importlib.util.find_spec("jupyterhub") is None:
+        raise hub.HubSetupError("JupyterHub is not installed in this environment: ./dev hub installs it "
+                                "(it is in requirements-lock.txt, the [hub] extra)")
+    if hub.find_proxy() is None:
+        raise hub.HubSetupError("configurable-http-proxy (npm) is missing: ./dev hub installs it into the venv")
+    for folder in ("notebooks", "exercises", "solutions", "deploy/jupyterhub"):
+        if not (course / folder).is_dir():
+            raise hub.HubSetupError(f"{course} has no {folder}/: --course must be a hearts_teach checkout")
+
+
+def check_reachable(account: pwd.struct_passwd, course: Path) -> None:
+    """The students' servers run this interpreter and read the course: both must be reachable."""
+    for path in (Path(sys.prefix), Path(sys.executable), course):
+        blocked = hub.unreachable(path, account.pw_uid, account.pw_gid)
+        if blocked is not None:
+            raise hub.HubSetupError(
+                f"{account.pw_name} cannot reach {path}: {blocked} is closed to other accounts "
+                f"(mode {blocked.stat().st_mode & 0o777:o}). Put the checkout and its venv where every account "
+                "may read them (e.g. under /srv or /opt), or open that folder with chmod o+x.")
+
+
+def main_hub_demo(args: argparse.Namespace) -> int:
+    students = [args.prefix + s.strip() for s in args.students.split(",") if s.strip()]
+    teacher = args.prefix + "teacher"
+    try:
+        if args.remove:
+            gone = remove_accounts([teacher, *students])
+            print(f"removed {len(gone)} demo account(s) with their homes: {', '.join(gone) or 'none found'}")
+            if (args.dir / "demo-password").exists():  # only a folder the demo made
+                shutil.rmtree(args.dir)
+                print(f"removed {args.dir}")
+            return 0
+        course = args.course.resolve()
+        check_ready(course)
+        password, teacher_password = _passwords(args.dir, args.password)
+        accounts = [ensure_account(name) for name in (teacher, *students)]
+        for account in accounts:
+            check_reachable(account, course)
+        teacher_course(course, accounts[0])
+    except (hub.HubSetupError, OSError) as exc:
+        print(f"hub-demo: {exc}", file=sys.stderr)
+        return 1
+    env = dict(os.environ, HEARTS_HUB_DIR=str(args.dir.resolve()), HEARTS_HUB_COURSE=str(course),
+               HEARTS_HUB_TEACHER=teacher, HEARTS_HUB_STUDENTS=",".join(students),
+               HEARTS_HUB_PORT=str(args.port), HEARTS_HUB_DEMO_PASSWORD=password,
+               HEARTS_HUB_TEACHER_PASSWORD=teacher_password)
+    url = f"http://127.0.0.1:{args.port}"
+    print(f"The course on JupyterHub: {url}\n"
+          f"  teacher:  {teacher}, password {teacher_password}\n"
+          f"            (the hub's admin; an nbgrader course in ~{teacher}/{GRADING} with assignment {ASSIGNMENT} "
+          "ready to release: Nbgrader > Formgrader)\n"
+          f"  students: {', '.join(students)}, password {password}\n"
+          f"  (both passwords are kept in {args.dir / 'demo-password'})\n"
+          "Ctrl-C stops the hub; `python -m hearts_teach hub-demo --remove` deletes the demo accounts.",
+          flush=True)
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",
+                             str(course / "deploy" / "jupyterhub" / "jupyterhub_config.py")],
+                            cwd=args.dir, env=env, start_new_session=True)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        print("\nstopping the hub", flush=True)
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        return 0
