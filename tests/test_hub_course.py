@@ -117,6 +117,7 @@ def test_the_shared_nbgrader_config_and_the_exchange(tmp_path):
     settings = hub.HubSettings(state=tmp_path / "hub", course=tmp_path, teacher="t", students=("s",))
     hub.prepare_state(settings)
     assert stat.S_IMODE(settings.exchange.stat().st_mode) == 0o1777  # nbgrader's: anyone writes, sticky
+    assert stat.S_IMODE(settings.private.stat().st_mode) == 0o700  # the hub's database and cookie secret
     c = Config()
     exec((settings.jupyter_config / "nbgrader_config.py").read_text(encoding="utf-8"), {"get_config": lambda: c})
     assert c.CourseDirectory.course_id == "hearts" and c.Exchange.root == str(settings.exchange)
@@ -152,6 +153,7 @@ def test_hub_demo_names_what_is_missing(monkeypatch, tmp_path):
     with pytest.raises(hub.HubSetupError, match="at least 8 characters"):
         hub_demo._passwords(tmp_path, "short")
     students, teacher = hub_demo._passwords(tmp_path, None)
+    assert stat.S_IMODE((tmp_path / "hub" / "demo-password").stat().st_mode) == 0o600
     assert len(teacher) >= 32 and hub_demo._passwords(tmp_path, None) == (students, teacher)
 
 

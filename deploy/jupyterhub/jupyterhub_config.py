@@ -21,10 +21,11 @@ hub.prepare_state(settings)
 # --- the hub itself -------------------------------------------------------------------------
 c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}"
 c.JupyterHub.hub_ip = "127.0.0.1"
-c.JupyterHub.db_url = f"sqlite:///{settings.state / 'jupyterhub.sqlite'}"
-c.JupyterHub.cookie_secret_file = str(settings.state / "jupyterhub_cookie_secret")
-c.JupyterHub.pid_file = str(settings.state / "jupyterhub.pid")
-c.ConfigurableHTTPProxy.pid_file = str(settings.state / "proxy.pid")
+# the hub's own files in a folder only root reads (the students reach the exchange beside it)
+c.JupyterHub.db_url = f"sqlite:///{settings.private / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(settings.private / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(settings.private / "jupyterhub.pid")
+c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 proxy = hub.find_proxy()
 if proxy:
     c.ConfigurableHTTPProxy.command = [proxy]

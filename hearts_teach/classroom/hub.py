@@ -71,6 +71,11 @@ class HubSettings:
         return self.state / "exchange"
 
     @property
+    def private(self) -> Path:
+        """The hub's own files (its database, cookie secret, pid files): root only."""
+        return self.state / "hub"
+
+    @property
     def jupyter_config(self) -> Path:
         """Config every user's server reads (JUPYTER_CONFIG_PATH): nbgrader's exchange and course id."""
         return self.state / "jupyter"
@@ -84,10 +89,13 @@ def nbgrader_config_text(settings: HubSettings) -> str:
 
 
 def prepare_state(settings: HubSettings) -> None:
-    """The hub's folder, nbgrader's exchange (anyone may write, as nbgrader requires; the sticky
-    bit keeps a user from removing another's files) and the config every server reads."""
+    """The hub's folder: its private files (root only), nbgrader's exchange (anyone may write, as
+    nbgrader requires; the sticky bit keeps a user from removing another's files) and the config
+    every server reads."""
     settings.state.mkdir(parents=True, exist_ok=True)
-    settings.state.chmod(0o755)
+    settings.state.chmod(0o755)  # every account reaches the exchange and the shared config inside
+    settings.private.mkdir(exist_ok=True)
+    settings.private.chmod(0o700)
     settings.exchange.mkdir(exist_ok=True)
     settings.exchange.chmod(0o1777)
     settings.jupyter_config.mkdir(exist_ok=True)

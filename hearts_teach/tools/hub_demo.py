@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--prefix", default="hearts-", help="put before every demo account's name (default hearts-)")
     p.add_argument("--students", default="ada,ben,cy", help="comma-separated student names (default ada,ben,cy)")
     p.add_argument("--password", help="the students' demo password (default: a new random one, kept in "
-                                      "DIR/demo-password with the teacher's)")
+                                      "DIR/hub/demo-password with the teacher's)")
     p.add_argument("--course", type=Path, default=hub.checkout_root(),
                    help="the hearts_teach checkout to hand out (default: the one this package runs from)")
     p.add_argument("--remove", action="store_true",
@@ -106,14 +106,15 @@ def teacher_course(course: Path, teacher: pwd.struct_passwd) -> Path:
 
 def _passwords(folder: Path, given: str | None) -> tuple[str, str]:
     """The students' shared password and the teacher's (32 characters or more, as JupyterHub requires
-    of an admin's), kept in ``folder/demo-password`` so a second start keeps them."""
+    of an admin's), kept in ``folder/hub/demo-password`` (root only) so a second start keeps them."""
     if given is not None and (len(given) < 8 or given.split() != [given]):
         raise hub.HubSetupError("--password needs at least 8 characters and no spaces (JupyterHub's rule)")
-    stored = folder / "demo-password"
+    stored = folder / "hub" / "demo-password"  # the hub's private folder (root only)
     lines = stored.read_text(encoding="utf-8").split() if stored.exists() else []
     students = given or (lines[0] if lines else secrets.token_urlsafe(9))
     teacher = lines[1] if len(lines) > 1 and lines[1] != students else secrets.token_urlsafe(24)
-    folder.mkdir(parents=True, exist_ok=True)
+    stored.parent.mkdir(parents=True, exist_ok=True)
+    stored.parent.chmod(0o700)
     stored.write_text(f"{students}\n{teacher}\n", encoding="utf-8")
     stored.chmod(0o600)
     return students, teacher
@@ -154,7 +155,7 @@ def main_hub_demo(args: argparse.Namespace) -> int:
         if args.remove:
             gone = remove_accounts([teacher, *students])
             print(f"removed {len(gone)} demo account(s) with their homes: {', '.join(gone) or 'none found'}")
-            if (args.dir / "demo-password").exists():  # only a folder the demo made
+            if (args.dir / "hub" / "demo-password").exists():  # only a folder the demo made
                 shutil.rmtree(args.dir)
                 print(f"removed {args.dir}")
             return 0
@@ -178,7 +179,7 @@ def main_hub_demo(args: argparse.Namespace) -> int:
           f"            (the hub's admin; an nbgrader course in ~{teacher}/{GRADING} with assignment {ASSIGNMENT} "
           "ready to release: Nbgrader > Formgrader)\n"
           f"  students: {', '.join(students)}, password {password}\n"
-          f"  (both passwords are kept in {args.dir / 'demo-password'})\n"
+          f"  (both passwords are kept in {args.dir / 'hub' / 'demo-password'}, readable by root only)\n"
           "Ctrl-C stops the hub; `python -m hearts_teach hub-demo --remove` deletes the demo accounts.",
           flush=True)
     proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",

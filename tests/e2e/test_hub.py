@@ -314,7 +314,9 @@ def test_a_class_round_on_jupyterhub(hub, browser):
 
     # privacy: a student cannot read another's home nor the teacher's, by Unix permissions and
     # through their own server
-    for target in (_home("ada") / ASSIGNMENT / NOTEBOOK, home / "grades.csv", home / "grading"):
+    private = hub.state / "hub" / "hub"  # hub-demo's --dir holds the hub's database and passwords
+    for target in (_home("ada") / ASSIGNMENT / NOTEBOOK, home / "grades.csv", home / "grading",
+                   private / "jupyterhub.sqlite", private / "demo-password"):
         peek = subprocess.run([RUNUSER, "-u", PREFIX + "ben", "--", "ls", "-l", str(target)],
                               capture_output=True, text=True)
         assert peek.returncode != 0 and "Permission denied" in peek.stderr, (target, peek)
