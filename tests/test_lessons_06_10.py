@@ -355,3 +355,15 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
     assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2)" in quiz.last_message
+
+
+def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():
+    """Issue 27: the prose above the length question gave its answer (the others run out of spades,
+    and a spade then beats every other suit). The why now comes only with the answer."""
+    cells = _cells("09a_spades_play_and_nil")
+    at = next(i for i, c in enumerate(cells) if "length_quiz = Quiz(" in _src(c))
+    before = " ".join(_src(c) for c in cells[:at] if c["cell_type"] == "markdown").lower()
+    for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
+                     "gone round"):
+        assert giveaway not in before, giveaway
+    assert "gone round, nobody else has any left" in _src(cells[at])  # the answer's reason says it
