@@ -354,7 +354,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert not nil_ok(hand_a) and nil_ok(hand_b)  # "B"
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
-    assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2)" in quiz.last_message
+    assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2 cards)" in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():

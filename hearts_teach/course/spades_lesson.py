@@ -17,6 +17,10 @@ from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def nil_verdict(cards: CardList) -> str:
     """Whether the bots' nil rule takes this hand, with its reasons: the tests it fails, or the
     facts that let it pass (its highest cards, its short suits, its spades, its estimate)."""
@@ -24,7 +28,7 @@ def nil_verdict(cards: CardList) -> str:
     if faults:
         return "not a nil: " + "; ".join(faults)
     tops = " ".join(cards.of_suit(s)[-1].pretty for s in reversed(Suit) if cards.of_suit(s))
-    short = [f"{s.plural} ({len(cards.of_suit(s))})" for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
+    short = [f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
     spades = len(cards.of_suit(Suit.SPADES))
     est = estimate_tricks(cards)
     return (f"a nil: no ace, its highest cards are {tops}, "
