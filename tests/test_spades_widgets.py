@@ -66,6 +66,14 @@ def test_a_clicked_bid_is_compared_with_the_rule_of_thumb():
     nil, _ = clicked("nil")
     assert nil_faults(cards) and nil_faults(cards)[0] in nil.last_message and "not nil" in nil.last_message
     assert nil.text().endswith(nil.last_message)
+    # South bids last on deal 52: the weighed bid adds one for the tricks the others left unclaimed
+    from hearts_teach.present.widgets.spades_table import adjusted
+
+    last = BidWidget(SpadesHand.deal(seed=52, dealer=0), seat=0, bots=spades_bots(52))
+    advice = view_bid(last.hand.view(0))
+    assert adjusted(estimate_tricks(last.hand.cards(0), long_spades=True), advice)
+    last.bid(advice)
+    assert f"bids {advice} (adjusted for the other bids and the score): the same bid." in last.last_message
 
 
 def test_bid_out_of_turn_is_refused_with_a_message():

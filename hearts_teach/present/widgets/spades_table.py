@@ -76,11 +76,19 @@ def _tricks(n: float) -> str:
     return f"{n:g} trick{'' if n == 1 else 's'}"
 
 
+def adjusted(estimate: float, bid: int) -> bool:
+    """Whether a (non-nil) bid differs from the estimate rounded (halves down, at least 1): the
+    weighed bidder adjusted it for the other bids or the score."""
+    return bid != max(1, math.ceil(estimate - 0.5))
+
+
 def compare_bid(cards: Iterable[CardLike], bid: int, advice: int) -> str:
     """Feedback on a bid: the rule of thumb's estimate for the same cards, its bid (``advice``,
     from ``view_bid`` before the bid was made) and what the difference risks (rules S6-S8)."""
     est = estimate_tricks(cards, long_spades=True)
     theirs = f"The rule of thumb counts {_tricks(est)} in these cards and bids {bid_word(advice)}"
+    if advice != 0 and adjusted(est, advice):
+        theirs += " (adjusted for the other bids and the score)"
     if bid == advice:
         return theirs + ": the same bid."
     if bid == 0:
@@ -259,7 +267,7 @@ class BidWidget(WidgetView):
             why = "every suit is low and there is no ace, so nil looks safe"
         else:
             why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
-            if advice != max(1, math.ceil(est - 0.5)):
+            if adjusted(est, advice):
                 why += ", then adjusted for the other bids and the score"
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
