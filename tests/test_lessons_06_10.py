@@ -70,18 +70,25 @@ def test_no_cell_prints_a_record_dump(name):
 
 
 def _quizzes(name: str) -> dict:
-    """Every quiz a lesson defines, built from its own cell."""
+    """Every quiz a lesson defines, built from its own cell (with the lesson's imports and the
+    assignments before it in that cell, for a quiz whose answer is computed)."""
     from hearts_teach.present.widgets import Quiz
 
     found = {}
-    for src in _code(name):
-        tree = ast.parse("\n".join(line for line in src.splitlines() if not line.startswith("%")))
+    trees = [ast.parse("\n".join(line for line in src.splitlines() if not line.startswith("%")))
+             for src in _code(name)]
+    imports = [node for tree in trees for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    for tree in trees:
+        before: list[ast.stmt] = []
         for node in tree.body:
             if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                     and getattr(node.value.func, "id", "") == "Quiz"):
                 scope = {"Quiz": Quiz}
-                exec(compile(ast.Module([node], []), name, "exec"), scope)  # noqa: S102 - our own lesson
+                code = ast.Module([*imports, *before, node], [])
+                exec(compile(code, name, "exec"), scope)  # noqa: S102 - our own lesson
                 found[node.targets[0].id] = scope[node.targets[0].id]
+            elif isinstance(node, ast.Assign):
+                before.append(node)
     return found
 
 
@@ -91,8 +98,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
-                            "bags_quiz": "-49", "trump_quiz": "North"},
-    "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "8♠", "blind_quiz": "no",
+                            "bags_quiz": "-49", "trump_quiz": "West"},
+    "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
@@ -139,7 +146,8 @@ def test_the_quiz_answers_are_what_the_engine_says():
     # 09: the bags, the end of the match, blind nil 80 behind, trump
     assert score_hand([3, 1, 2, 7], [4, 1, 2, 6], bags=(9, 0)).team_points[0] == -49
     assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
-    assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North
+    assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North (the demonstration)
+    assert trick_winner([c.index for c in CardList("KD 3D 6S AD")], 3) == 1  # West (the quiz)
     match = SpadesMatch(seed=7)
     assert (match.hand.dealer, match.hand.first_seat) == (3, 0)
     match2 = SpadesMatch(seed=7)
@@ -311,3 +319,51 @@ def test_lesson_09a_demonstrations_use_deals_of_their_own():
     assert ns["long_bidder"].hand.bids == (None,) * 4 and not ns["blind"].looked
     long_mine = ns["long_bidder"].hand.cards(0)
     assert sum(1 for c in long_mine if c.suit.letter == "S") >= 6  # "a hand of your own with long spades"
+
+
+def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
+    """The defence question asks about a deal no lesson printed before (issue 27: it asked about
+    deal 17, which lesson 09 had played out); every fact in its question is the engine's."""
+    from hearts_teach.course.spades_lesson import play_spades
+    from hearts_teach.games.spades import SpadesHand
+
+    hand = SpadesHand.deal(seed=437, dealer=3)
+    played = play_spades(hand.copy(), seed=437)
+    k = next(i for i, a in enumerate(played.history) if a.kind == "play" and a.seat == 0 and str(a.card) == "4S")
+    hand.replay(played.history[:k])
+    assert hand.bids == (4, 2, 5, 0) and hand.turn == 0
+    trick = hand.current_trick
+    assert trick.number == 11 and [str(c) for c in trick.cards] == ["9S", "8S", "TS"] and trick.seats[0] == 1
+    assert sorted(str(c) for c in hand.cards(0)) == ["4S", "KS", "QC"]
+    assert hand.tricks_won[3] == 0 and hand.team_tricks[0] == 8 and "AS" in [str(c) for c in hand.tricks[9].cards]
+    assert {str(c) for c in hand.legal_plays(0)} == {"4S", "KS"}
+    ducked = hand.copy()
+    ducked.play("4S")
+    assert ducked.tricks_won[3] == 1 and not ducked.nil_alive(3)  # East wins: the nil breaks
+    higher = {c for s in (1, 2, 3) for c in ducked.cards(s) if c.suit.letter == "S" and c.rank > 13}
+    assert not higher  # the K♠ is the highest spade left: the ninth trick still comes
+    cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
+    assert "Deal 437, trick 11" in cell and "deal 17" not in cell.lower()
+
+
+def test_lesson_09a_the_nil_question_is_the_nil_rule():
+    from hearts_teach.agents.spades import nil_ok
+    from hearts_teach.games.spades import SpadesHand
+
+    hand_a, hand_b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (316, 302))
+    assert not nil_ok(hand_a) and nil_ok(hand_b)  # "B"
+    quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
+    quiz.buttons["A"].click()
+    assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2 cards)" in quiz.last_message
+
+
+def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():
+    """Issue 27: the prose above the length question gave its answer (the others run out of spades,
+    and a spade then beats every other suit). The why now comes only with the answer."""
+    cells = _cells("09a_spades_play_and_nil")
+    at = next(i for i, c in enumerate(cells) if "length_quiz = Quiz(" in _src(c))
+    before = " ".join(_src(c) for c in cells[:at] if c["cell_type"] == "markdown").lower()
+    for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
+                     "gone round"):
+        assert giveaway not in before, giveaway
+    assert "gone round, nobody else has any left" in _src(cells[at])  # the answer's reason says it

@@ -104,6 +104,18 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     printed = [i for i, c in enumerate(cells) if "passing right" in text_output(c)]
     assert printed and min(printed) > picker
 
+    # issue 27: why the ace goes across comes from the coach's own reasons, not from the prose
+    across, keeps = best["across"], ns["keeps_ace"]
+    assert "A♠" in across.label and "A♠" not in keeps.label
+    assert "passes the A♠" in across.reason and "keeps the A♠" in keeps.reason
+    assert keeps.stats["p_take_qs"] > across.stats["p_take_qs"]  # "more often with the ace kept"
+    shown = text_output(cells[next(i for i, c in enumerate(cells) if "keeps_ace = " in "".join(c["source"]))])
+    assert across.reason in shown and keeps.reason in shown
+    right_best, passes = best["right"], ns["passes_ace"]
+    assert "A♠" in passes.label and passes.stats["p_take_qs"] > right_best.stats["p_take_qs"]  # "less often kept"
+    shown = text_output(cells[next(i for i, c in enumerate(cells) if "passes_ace = " in "".join(c["source"]))])
+    assert right_best.reason in shown and passes.reason in shown
+
 
 # 08b -------------------------------------------------------------------------------------------
 

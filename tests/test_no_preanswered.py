@@ -11,6 +11,7 @@ displayed ones (``test_lessons_00_05.py``).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,82 @@ def test_a_quiz_cell_keeps_its_code_and_answer_folded_away(path: Path):
     quiz_cells = [c for c in cells if c["cell_type"] == "code" and re.search(r"\bQuiz(\.pick_card)?\(", "".join(c["source"]))]
     first_lines = {"".join(c["source"]).split("\n", 1)[0] for c in quiz_cells}
     assert all(line.startswith("# ") and "answer" in line for line in first_lines), first_lines
+
+
+CARD = re.compile(r"\b(10|[2-9JQKA])([♠♥♦♣])")
+SHARED_CARDS = 3  # a quiz naming this many cards of one printed trick (and
+SHARED_SHARE = 0.75  # this share of the cards it names) asks about that trick
+TRICK_CARDS = 6  # a printed line naming more cards is a hand or a list, not a trick
+
+
+def _quiz_questions_and_prints(cells: list[dict]) -> list[tuple[int, str, list[str]]]:
+    """Per code cell: (index, the quiz question it shows, or "" and the lines it printed)."""
+    rows = []
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        texts = ["".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+                 for out in cell.get("outputs", [])]
+        if re.search(r"\bQuiz(\.pick_card)?\(", "".join(cell["source"])) and texts:
+            rows.append((i, texts[-1].split("\n", 1)[0], []))  # the quiz is the cell's last output
+        else:
+            rows.append((i, "", "".join(texts).splitlines()))
+    return rows
+
+
+def pre_printed_tricks(cells: list[dict], before: list[str] = ()) -> list[tuple[int, str]]:
+    """Quizzes whose question names SHARED_CARDS or more cards of one trick line (a line naming at
+    most TRICK_CARDS cards) printed before it (in this lesson, or in ``before``: the previous lesson's printed lines):
+    the question is about a trick the learner was just shown, answer included."""
+    seen = list(before)
+    found = []
+    for i, question, printed in _quiz_questions_and_prints(cells):
+        if question:
+            asked = {m.group(0) for m in CARD.finditer(question)}
+            for line in seen:
+                named = {m.group(0) for m in CARD.finditer(line)}
+                shared = len(asked & named)
+                if len(named) <= TRICK_CARDS and shared >= max(SHARED_CARDS, SHARED_SHARE * len(asked)):
+                    found.append((i, line.strip()))
+                    break
+        else:
+            seen.extend(printed)
+    return found
+
+
+def _printed(path: Path) -> list[str]:
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [line for _i, q, printed in _quiz_questions_and_prints(cells) if not q for line in printed]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_quiz_asks_about_a_trick_printed_before_it(path: Path):
+    """Issue 27: lesson 09 printed West A♥, North 2♠, East K♥, South 3♥ with its winner, then asked
+    who wins that trick; 09a asked about the nil trick of deal 17, which 09 had printed."""
+    import json
+
+    from hearts_teach.course.lessons import LESSONS, lesson_file
+
+    files = [lesson_file(n) for n in range(len(LESSONS))]
+    before = _printed(NOTEBOOKS[0].parent / files[files.index(path.name) - 1]) if path.name in files[1:] else []
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = pre_printed_tricks(cells, before)
+    assert not found, f"{path.name}: quizzes ask about cards printed before them (cell, printed line): {found}"
+
+
+def test_the_trick_check_catches_the_old_questions_and_not_a_new_trick():
+    def cells(*rows: tuple[str, str]) -> list[dict]:
+        return [{"cell_type": "code", "source": [src], "outputs": [{"text": [out]}]} for src, out in rows]
+
+    shown = ("print(winners('AH 2S KH 3H', leader=1))", "West A♥, North 2♠, East K♥, South 3♥\n  Spades: North wins\n")
+    old = ("q = Quiz(...)", "West leads A♥, North (void in hearts) plays 2♠, East plays K♥, South plays 3♥. Who wins?\n")
+    new = ("q = Quiz(...)", "East leads K♦, South plays 3♦, West (void in diamonds) plays 6♠, North plays A♦. Who?\n")
+    assert [i for i, _line in pre_printed_tricks(cells(shown, old))] == [1]
+    assert pre_printed_tricks(cells(shown, new)) == []
+    # lesson 09 printed deal 17's trick 12; 09a's old defence question was that trick
+    defend = ("q = Quiz(...)", "East bid nil and has one spade left, the J♠. North leads the 10♠ and East plays "
+                               "the J♠. You are South with A♠ and 8♠. Which do you play?\n")
+    assert pre_printed_tricks(cells(defend), before=["12. N 10♠   E  J♠*  S  8♠   W  6♠    East"])
+    assert not pre_printed_tricks(cells(defend), before=["South: ♠ A J 10 8 6  ♥ 2  ♦ 3  ♣ 4 5 6 7 8 9"])

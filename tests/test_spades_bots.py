@@ -10,6 +10,7 @@ from hearts_teach.agents.spades import (
     auto_play,
     benchmark,
     estimate_tricks,
+    nil_faults,
     nil_ok,
     suggest_bid,
 )
@@ -79,6 +80,27 @@ def test_q2_is_not_nil_but_q23_is():
     q23 = "QD 2D 3D 2S 3S 2H 3H 5H 2C 3C 4C 5C 6C"
     assert estimate_tricks(CardList(q2)) < 1 and not nil_ok(CardList(q2))
     assert nil_ok(CardList(q23))
+
+
+@pytest.mark.parametrize("swap_in,swap_out,fault", [
+    ("AD", "6D", "A♦ wins whenever diamonds are led"),
+    ("5S", "2C", "4 spades (nil allows at most 3"),
+    ("KD", "6D", "1.25 tricks is too many for a nil, which needs an estimate under 1"),
+])
+def test_nil_faults_name_the_test_a_hand_fails(swap_in, swap_out, fault):
+    hand = [c for c in NIL_HAND.split() if c != swap_out] + [swap_in]
+    assert any(f.startswith(fault) for f in nil_faults(CardList(hand))), nil_faults(CardList(hand))
+    assert nil_faults(CardList(NIL_HAND)) == []
+    q2 = "QD 2D 2S 3S 2H 3H 5H 7H 2C 3C 4C 5C 6C"
+    assert nil_faults(CardList(q2)) == ["Q♦ with only 1 smaller diamond beside it: it cannot hide under the "
+                                        "others' cards"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6))
+def test_nil_ok_is_exactly_no_nil_faults(seed):
+    cards = SpadesHand.deal(seed=seed).cards(0)
+    assert nil_ok(cards) == (not nil_faults(cards))
 
 
 def test_bid_is_at_least_one_and_capped_by_partner():

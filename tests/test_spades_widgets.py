@@ -43,6 +43,39 @@ def test_bid_widget_suggest_and_nil_button():
     assert hand.bids[0] == 0 and "South bid nil." in bw.text()
 
 
+def test_a_clicked_bid_is_compared_with_the_rule_of_thumb():
+    """Issue 27: the learner's bid gets feedback: the estimate and the bid of the rule of thumb
+    for the same cards, and what bidding more or less (or nil) risks."""
+    from hearts_teach.agents.spades import estimate_tricks, nil_faults, view_bid
+    from hearts_teach.course.spades_lesson import spades_bots
+
+    def clicked(label: str) -> tuple[BidWidget, int]:
+        bw = BidWidget(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=spades_bots(21))
+        advice = view_bid(bw.hand.view(0))
+        bw.buttons[label].click()
+        return bw, advice
+
+    bw, advice = clicked(str(1))
+    cards = bw.hand.cards(0)
+    est = estimate_tricks(cards, long_spades=True)
+    assert f"counts {est:g} tricks in these cards and bids {advice}" in bw.last_message
+    same, _ = clicked(str(advice))
+    assert same.last_message.endswith(": the same bid.")
+    more, _ = clicked(str(advice + 2))
+    assert "you count on 2 tricks more" in more.last_message and "set" in more.last_message
+    nil, _ = clicked("nil")
+    assert nil_faults(cards) and nil_faults(cards)[0] in nil.last_message and "not nil" in nil.last_message
+    assert nil.text().endswith(nil.last_message)
+    # South bids last on deal 52: the weighed bid adds one for the tricks the others left unclaimed
+    from hearts_teach.present.widgets.spades_table import adjusted
+
+    last = BidWidget(SpadesHand.deal(seed=52, dealer=0), seat=0, bots=spades_bots(52))
+    advice = view_bid(last.hand.view(0))
+    assert adjusted(estimate_tricks(last.hand.cards(0), long_spades=True), advice)
+    last.bid(advice)
+    assert f"bids {advice} (adjusted for the other bids and the score): the same bid." in last.last_message
+
+
 def test_bid_out_of_turn_is_refused_with_a_message():
     hand = SpadesHand.deal(seed=8, dealer=0)  # West is to bid, the widget is South's
     bw = BidWidget(hand, seat=0)

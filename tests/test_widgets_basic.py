@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from hearts_teach import Card, Hand, Phase
@@ -128,6 +130,12 @@ def test_pass_picker_completes_the_pass_with_other_players():
     line = " ".join(c.pretty for c in got)
     assert pp.last_message == f"Passed Q♠ A♠ A♦ to West. Received from East: {line}."
     assert f"Received: {line}." in pp.text() and set(got) <= set(pp.hand.cards(0))
+    # issue 27: after the exchange the text path says what South holds now, not only the dealt hand
+    held = pp.hand.cards(0)
+    assert held.pretty != pp.hand.dealt(0).pretty
+    assert pp.text().splitlines()[1] == f"South was dealt: {pp.hand.dealt(0).pretty}"
+    assert pp.text().splitlines()[2].endswith(f"South now holds: {held.pretty}")
+    assert f"now holds: {held.pretty}" in html.unescape(pp.chosen_html.value)
     for bad in (["rule"] * 4, table_bots("rule")[:3], "rule"):
         with pytest.raises(ValueError, match="others is one player per seat"):
             PassPicker(Hand.deal(seed=287), seat=0, others=bad)

@@ -100,3 +100,22 @@ def test_score_table_html_rows_totals_and_winner():
     for h in m.hands:
         if h.moon is not None:
             assert f"moon: {m.seat_names[h.moon]}" in html
+
+
+def test_one_point_is_one_pt_in_every_trick_line():
+    """Issue 27: trick lines said '1 pts'; every place that counts a trick's points says '1 pt'."""
+    from hearts_teach import Hand
+    from hearts_teach.course.describe import trick_table
+    from hearts_teach.course.lessons import bots_play, table_bots
+    from hearts_teach.present.render import seats_status_text, trick_html
+
+    hand = bots_play(Hand.deal(seed=44, pass_direction="hold"), table_bots("rule"),
+                     stop=lambda h: h.last_trick is not None and h.last_trick.points == 1)
+    one = hand.last_trick
+    assert one is not None and one.points == 1, "deal 44 has no one-point trick any more: pick another deal"
+    table = trick_table(hand)
+    assert "1 pts" not in table and f"  1 pt → {hand.seat_names[one.winner]}" in table
+    assert "(1 pt)" in hand.text() and "(1 pts)" not in hand.text()
+    assert "takes it (1 pt)" in trick_html(one, hand.seat_names)
+    taken = [line for line in seats_status_text(hand) if "1 pt" in line]
+    assert all("1 pt taken" in line for line in taken)

@@ -43,6 +43,7 @@ from hearts_teach.kernel.cards import (
     Card,
     CardLike,
     CardList,
+    Suit,
     indices_of,
 )
 from hearts_teach.kernel.cli import quiet_on_closed_pipe
@@ -123,16 +124,36 @@ def nil_ok(cards: Iterable[CardLike] | int, estimate: float | None = None) -> bo
     """The nil rule: estimate below 1, no ace, at most 3 spades, and every queen or king
     guarded by more low cards (below the queen) than there are high ones: K23 is fine,
     K or K2 is not (the example in the notes; a bare count "low >= high" would let K2 pass)."""
+    return not nil_faults(cards, estimate)
+
+
+def nil_faults(cards: Iterable[CardLike] | int, estimate: float | None = None) -> list[str]:
+    """Why the nil rule (``nil_ok``) turns this hand down, one phrase per failed test; empty
+    when nil fits. The tests: estimate below 1, no ace, at most 3 spades, every queen or king
+    guarded by more cards below the queen than there are queens and kings in that suit."""
     mask = _mask(cards)
     est = estimate_tricks(mask) if estimate is None else estimate
     suits = _by_suit(mask)
-    if est >= 1 or len(suits[SPADES]) > 3 or any(ACE in s for s in suits):
-        return False
-    for s in suits:
-        high = sum(r >= QUEEN for r in s)
-        if high and sum(r < QUEEN for r in s) <= high:
-            return False
-    return True
+    faults = []
+    if est >= 1:
+        faults.append(f"{est:g} trick{'' if est == 1 else 's'} is too many for a nil, which needs an "
+                      f"estimate under 1")
+    for s, held in enumerate(suits):
+        if ACE in held:
+            faults.append(f"{Card.from_index(s * 13 + ACE).pretty} wins whenever {Suit(s).plural} are led")
+    if len(suits[SPADES]) > 3:
+        faults.append(f"{len(suits[SPADES])} spades (nil allows at most 3: late in the hand the last "
+                      f"spades win)")
+    for s, held in enumerate(suits):
+        high = [r for r in held if QUEEN <= r < ACE]
+        low = sum(r < QUEEN for r in held)
+        if high and low <= sum(r >= QUEEN for r in held):
+            names = " ".join(Card.from_index(s * 13 + r).pretty for r in high)
+            smaller = ("no smaller " + Suit(s).singular if low == 0 else
+                       f"only {low} smaller {Suit(s).singular if low == 1 else Suit(s).plural}")
+            them, they = ("it", "it") if len(high) == 1 else ("them", "they")
+            faults.append(f"{names} with {smaller} beside {them}: {they} cannot hide under the others' cards")
+    return faults
 
 
 def suggest_bid(cards: Iterable[CardLike] | int, partner_bid: int | None = None) -> int:

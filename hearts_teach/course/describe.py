@@ -9,6 +9,7 @@ from typing import Any
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.kernel.cards import Card
+from hearts_teach.present.render import pts
 
 
 def trick_rows(hand: Hand | SpadesHand, tail: Callable[[Any], str]) -> str:
@@ -28,7 +29,7 @@ def trick_table(hand: Hand) -> str:
         if t.winner is None:  # only completed tricks are listed
             return ""
         name = hand.seat_names[t.winner]
-        return "   " + (f"{t.points:>2} pts → {name}" if t.points else f"       {name}")
+        return "   " + (f"{pts(t.points):>6} → {name}" if t.points else f"       {name}")
 
     return trick_rows(hand, tail)
 
@@ -42,8 +43,8 @@ def describe_trick(hand: Hand, trick: Trick | None = None) -> str:
     played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
     if trick.winner is None:
         return f"trick {trick.number} so far: {played}"
-    pts = f"{trick.points} point{'' if trick.points == 1 else 's'}"
-    return f"trick {trick.number}: {played} → {names[trick.winner]} takes it ({pts})"
+    points = f"{trick.points} point{'' if trick.points == 1 else 's'}"
+    return f"trick {trick.number}: {played} → {names[trick.winner]} takes it ({points})"
 
 
 def legal_report(hand: Hand) -> str:

@@ -5,15 +5,37 @@ from __future__ import annotations
 
 from html import escape
 
-from hearts_teach.agents.spades import SpadesBot, auto_play, estimate_tricks
+from hearts_teach.agents.spades import SpadesBot, auto_play, estimate_tricks, nil_faults
 from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
+from hearts_teach.kernel.cards import CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def nil_verdict(cards: CardList) -> str:
+    """Whether the bots' nil rule takes this hand, with its reasons: the tests it fails, or the
+    facts that let it pass (its highest cards, its short suits, its spades, its estimate)."""
+    faults = nil_faults(cards)
+    if faults:
+        return "not a nil: " + "; ".join(faults)
+    tops = " ".join(cards.of_suit(s)[-1].pretty for s in reversed(Suit) if cards.of_suit(s))
+    short = [f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
+    spades = len(cards.of_suit(Suit.SPADES))
+    est = estimate_tricks(cards)
+    return (f"a nil: no ace, its highest cards are {tops}, "
+            + (f"short in {' and '.join(short)}, so once that suit is gone high cards can be thrown away, "
+               if short else "")
+            + f"{spades} spade{'' if spades == 1 else 's'}, and the rule of thumb counts "
+            + f"{est:g} trick{'' if est == 1 else 's'} (under 1)")
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:

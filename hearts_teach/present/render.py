@@ -79,7 +79,7 @@ def trick_cells_html(trick: Any, names: Sequence[str]) -> str:
 @draws("html", Trick)
 def trick_html(trick: Trick, names: tuple[str, ...] | None = None) -> str:
     names = table_of(trick.players).names if names is None else names  # the trick's own table
-    status = (f"{escape(names[trick.winner])} takes it ({trick.points} pts)" if trick.winner is not None
+    status = (f"{escape(names[trick.winner])} takes it ({pts(trick.points)})" if trick.winner is not None
               else "in progress")
     return (f"<div class='ht-trick'><b>Trick {trick.number}</b> — {status}"
             f"<table><tr>{trick_cells_html(trick, names)}</tr></table></div>")
@@ -118,7 +118,7 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
     last = hand.last_trick
     if last is not None:
         lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.taker]} "
-                     f"({last.points} pts)")
+                     f"({pts(last.points)})")
     lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)
 
@@ -159,7 +159,7 @@ def hand_html(hand: Hand) -> str:
         cards = hand.cards(s)
         rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(mark + names[s])}</b></td>"
                     f"<td>{cards_row_html(cards)}</td>"
-                    f"<td style='padding:2px 8px'>{hand.points_taken[s]} pts</td></tr>")
+                    f"<td style='padding:2px 8px'>{pts(hand.points_taken[s])}</td></tr>")
     parts = [f"<div class='ht-hand' style='font-family:sans-serif'>"
              f"<div><b>Hand {hand.hand_number + 1}</b> · pass {escape(hand.pass_direction)} · "
              f"{escape(str(hand.rules))}</div>"]
@@ -274,12 +274,12 @@ def broken_text(hand: Hand) -> str:
 def seats_status_text(hand: Hand, labels: tuple[str, ...] | None = None) -> list[str]:
     """One line per seat: turn marker, name, label (e.g. the bot), cards left, points taken."""
     turn = hand.turn
-    pts = hand.points_taken
+    taken = hand.points_taken
     lines = []
     for s in hand.table.seats:
         mark = "▶" if s == turn else " "
         lab = f" ({labels[s]})" if labels and labels[s] else ""
-        lines.append(f"{mark} {hand.seat_names[s]}{lab}: {len(hand.cards(s))} cards, {pts[s]} pts taken")
+        lines.append(f"{mark} {hand.seat_names[s]}{lab}: {len(hand.cards(s))} cards, {pts(taken[s])} taken")
     return lines
 
 

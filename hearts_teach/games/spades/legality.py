@@ -84,5 +84,5 @@ def beats(card: int, best: int, led_suit: int) -> bool:
 
 
 def trick_winner(cards: list[int], leader: int) -> int:
-    """The seat that wins a complete trick (one card index per seat) led by ``leader``."""
+    """The seat that wins a complete trick (card indices in play order) led by ``leader``."""
     return kernel_trick_winner(cards, leader, SPADES)

@@ -111,8 +111,9 @@ class PassPicker(WidgetView):
         if passed is not None:
             line = f"Passed to {names[self.receiver]}: {' '.join(c.pretty for c in passed)}."
             got = hand.received(self.seat)
-            if got is not None:
-                line += f" Received: {' '.join(c.pretty for c in got)}."
+            if got is not None:  # the pass is complete: say what the seat holds now
+                line += (f" Received: {' '.join(c.pretty for c in got)}."
+                         f" {names[self.seat]} now holds: {hand.cards(self.seat).pretty}")
             else:
                 line += " Waiting for: " + ", ".join(names[s] for s in hand.to_pass) + "."
             return line
@@ -254,8 +255,12 @@ class PassPicker(WidgetView):
         return self.confirm_pass()
 
     def text(self) -> str:
-        lines = [self.direction_line(), f"{self.hand.seat_names[self.seat]}: {self.hand.dealt(self.seat).pretty}",
-                 self.chosen_line()]
+        """The picker as text. Once the cards have been exchanged, the second line is the hand as
+        dealt and the chosen line says what the seat holds now (as the widget shows them)."""
+        name = self.hand.seat_names[self.seat]
+        swapped = self.hand.pass_direction != "hold" and self.hand.received(self.seat) is not None
+        dealt = f"{name} was dealt" if swapped else name
+        lines = [self.direction_line(), f"{dealt}: {self.hand.dealt(self.seat).pretty}", self.chosen_line()]
         if self.last_message:
             lines.append(self.last_message)
         return "\n".join(lines)

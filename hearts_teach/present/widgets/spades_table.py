@@ -11,7 +11,7 @@ the Hearts pass/play phases, so the Spades table has its own small version here.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -22,6 +22,7 @@ from hearts_teach.agents.protocol import BID
 from hearts_teach.agents.spades import (
     SpadesBot,
     estimate_tricks,
+    nil_faults,
     nil_ok,
     view_bid,
     wants_blind_nil,
@@ -69,6 +70,39 @@ def trick_text(trick: SpadesTrick | None, names: Sequence[str], caption: str) ->
     if trick.winner is not None:
         tail = f" → {names[trick.winner]} wins" + (" with a trump" if trick.trumped else "")
     return f"{caption} {trick.number}: {played or '(no cards yet)'}{tail}"
+
+
+def _tricks(n: float) -> str:
+    return f"{n:g} trick{'' if n == 1 else 's'}"
+
+
+def adjusted(estimate: float, bid: int) -> bool:
+    """Whether a (non-nil) bid differs from the estimate rounded (halves down, at least 1): the
+    weighed bidder adjusted it for the other bids or the score."""
+    return bid != max(1, math.ceil(estimate - 0.5))
+
+
+def compare_bid(cards: Iterable[CardLike], bid: int, advice: int) -> str:
+    """Feedback on a bid: the rule of thumb's estimate for the same cards, its bid (``advice``,
+    from ``view_bid`` before the bid was made) and what the difference risks (rules S6-S8)."""
+    est = estimate_tricks(cards, long_spades=True)
+    theirs = f"The rule of thumb counts {_tricks(est)} in these cards and bids {bid_word(advice)}"
+    if advice != 0 and adjusted(est, advice):
+        theirs += " (adjusted for the other bids and the score)"
+    if bid == advice:
+        return theirs + ": the same bid."
+    if bid == 0:
+        faults = nil_faults(cards)
+        return theirs + (f", not nil: {'; '.join(faults)}." if faults else
+                         ", not nil (the other bids or the score make it too risky here).")
+    if advice == 0:
+        return theirs + (": it sees no card that has to win a trick, and nil is worth 100 when it holds.")
+    diff = abs(bid - advice)
+    if bid > advice:
+        return theirs + (f": you count on {_tricks(diff)} more. If your team takes fewer tricks than its "
+                         f"contract, it is set: −10 for every trick bid.")
+    return theirs + (f": you count on {_tricks(diff)} fewer. Every trick your team takes beyond its "
+                     f"contract is a bag, worth 1 point, and every tenth bag costs 100.")
 
 
 class BidWidget(WidgetView):
@@ -203,6 +237,7 @@ class BidWidget(WidgetView):
             text = self.on_bid(value)
             self.refresh()
             return self._say(text, "error" if text.startswith("Can't") else "ok")
+        advice = view_bid(self.hand.view(self.seat))  # the rule of thumb's bid, before ours is in
         try:
             self.hand.bid(value, self.seat)
         except HeartsError as e:
@@ -211,7 +246,10 @@ class BidWidget(WidgetView):
         v = self.hand.bids[self.seat]
         self._bots_bid()
         self.refresh()
-        return self._say(f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}.", "ok")
+        said = f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}."
+        if v is not None and not is_blind(v):
+            said += " " + compare_bid(self.hand.cards(self.seat), v, advice)
+        return self._say(said, "ok")
 
     def suggest(self) -> str:
         """What the rule bot would bid here, and why (changes nothing)."""
@@ -229,7 +267,7 @@ class BidWidget(WidgetView):
             why = "every suit is low and there is no ace, so nil looks safe"
         else:
             why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
-            if advice != max(1, math.ceil(est - 0.5)):
+            if adjusted(est, advice):
                 why += ", then adjusted for the other bids and the score"
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
