@@ -109,7 +109,7 @@ def test_settings_come_from_the_environment_and_a_bad_port_is_named(monkeypatch,
     assert settings.students == ("ada", "ben", "cy") and settings.port == 8123
     assert settings.exchange == tmp_path / "exchange" and settings.demo_password is None
     monkeypatch.setenv("HEARTS_HUB_PORT", "80000")
-    with pytest.raises(hub.HubSetupError, match="HEARTS_HUB_PORT='80000' is not a port number"):
+    with pytest.raises(hub.HubSetupError, match=r"HEARTS_HUB_PORT='80000' is not a port number \(1-65454\)"):
         hub.HubSettings.from_env()
 
 

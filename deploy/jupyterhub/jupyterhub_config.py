@@ -21,6 +21,10 @@ hub.prepare_state(settings)
 # --- the hub itself -------------------------------------------------------------------------
 c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}"
 c.JupyterHub.hub_ip = "127.0.0.1"
+# the hub's own API and the proxy's, beside the public port (8081 and 8001 for port 8000, as
+# JupyterHub's defaults), so two hubs on one machine do not collide
+c.JupyterHub.hub_port = settings.port + 81
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{settings.port + 1}"
 # the hub's own files in a folder only root reads (the students reach the exchange beside it)
 c.JupyterHub.db_url = f"sqlite:///{settings.private / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(settings.private / "jupyterhub_cookie_secret")

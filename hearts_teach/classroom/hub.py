@@ -55,8 +55,9 @@ class HubSettings:
     @classmethod
     def from_env(cls) -> HubSettings:
         port = os.environ.get("HEARTS_HUB_PORT", "8000")
-        if not port.isdigit() or not 0 < int(port) < 65536:
-            raise HubSetupError(f"HEARTS_HUB_PORT={port!r} is not a port number (1-65535)")
+        if not port.isdigit() or not 0 < int(port) < 65536 - 81:
+            # the hub's API and the proxy's take port + 81 and port + 1
+            raise HubSetupError(f"HEARTS_HUB_PORT={port!r} is not a port number (1-65454)")
         return cls(state=Path(os.environ.get("HEARTS_HUB_DIR", "/srv/hearts-teach-hub")),
                    course=Path(os.environ.get("HEARTS_HUB_COURSE", str(checkout_root()))),
                    teacher=os.environ.get("HEARTS_HUB_TEACHER", "hearts-teacher"),

@@ -145,7 +145,9 @@ def hub() -> Iterator[Hub]:
     state = Path(tempfile.mkdtemp(prefix="hearts-hub-"))
     state.chmod(0o755)  # the exchange lives inside: every account must reach it
     restore = _open_the_way([ROOT, Path(python)])
-    port, token = free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)  # the hub also takes port + 1 and port + 81
+    while port > 65000:
+        port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("HEARTS_")}
     env.update(HEARTS_HUB_API_TOKEN=token, HEARTS_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True")
     demo = [python, "-m", "hearts_teach", "hub-demo", "--port", str(port), "--dir", str(state / "hub"),
