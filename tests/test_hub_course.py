@@ -107,7 +107,7 @@ def test_settings_come_from_the_environment_and_a_bad_port_is_named(monkeypatch,
     monkeypatch.setenv("HEARTS_HUB_PORT", "8123")
     settings = hub.HubSettings.from_env()
     assert settings.students == ("ada", "ben", "cy") and settings.port == 8123
-    assert settings.exchange == tmp_path / "exchange" and settings.demo_password is None
+    assert settings.exchange == tmp_path / "exchange" and settings.accounts == ("hearts-teacher", "ada", "ben", "cy")
     monkeypatch.setenv("HEARTS_HUB_PORT", "80000")
     with pytest.raises(hub.HubSetupError, match=r"HEARTS_HUB_PORT='80000' is not a port number \(1-65454\)"):
         hub.HubSettings.from_env()
@@ -150,11 +150,12 @@ def test_hub_demo_names_what_is_missing(monkeypatch, tmp_path):
     monkeypatch.setattr(hub, "find_proxy", lambda: None)
     with pytest.raises(hub.HubSetupError, match="configurable-http-proxy"):
         hub_demo.check_ready(hub.checkout_root())
-    with pytest.raises(hub.HubSetupError, match="at least 8 characters"):
-        hub_demo._passwords(tmp_path, "short")
-    students, teacher = hub_demo._passwords(tmp_path, None)
-    assert stat.S_IMODE((tmp_path / "hub" / "demo-password").stat().st_mode) == 0o600
-    assert len(teacher) >= 32 and hub_demo._passwords(tmp_path, None) == (students, teacher)
+    first = hub_demo.demo_passwords(tmp_path, ["t", "s"])
+    assert stat.S_IMODE((tmp_path / "hub" / "demo-passwords").stat().st_mode) == 0o600
+    assert first["t"] != first["s"] and len(first["s"]) >= 12
+    # kept for the next start; a new account gets its own
+    again = hub_demo.demo_passwords(tmp_path, ["t", "s", "u"])
+    assert again["t"] == first["t"] and again["s"] == first["s"] and again["u"] not in first.values()
 
 
 def test_hub_demo_refuses_to_run_when_not_root(monkeypatch, capsys, tmp_path):

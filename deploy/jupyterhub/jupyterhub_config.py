@@ -38,20 +38,14 @@ c.JupyterHub.template_paths = [str(hub.Path(__file__).resolve().parent / "templa
 c.JupyterHub.template_vars = {"play_path": hub.PLAY_PATH}
 
 # --- who may log in ---------------------------------------------------------------------------
-# The demo uses JupyterHub's SharedPasswordAuthenticator: one password for the students, a longer
-# one for the teacher (the admin). A school uses its own sign-in instead, e.g. oauthenticator's
-# GoogleOAuthenticator / AzureAdOAuthenticator or ldapauthenticator; without demo passwords the
-# system's own passwords (PAM) are used.
-if settings.demo_password:
-    c.JupyterHub.authenticator_class = "shared-password"
-    c.SharedPasswordAuthenticator.user_password = settings.demo_password
-    c.SharedPasswordAuthenticator.admin_password = settings.teacher_password
-else:
-    c.JupyterHub.authenticator_class = "pam"
-c.Authenticator.allowed_users = {settings.teacher, *settings.students}
-c.Authenticator.admin_users = {settings.teacher}
-# the teacher reaches the students' servers too (to help), as admin
-c.JupyterHub.admin_access = True
+# Each account signs in with its own system password (PAM; hub-demo sets a random one for each
+# demo account). A school signs in its own way instead, e.g. oauthenticator's GoogleOAuthenticator /
+# AzureAdOAuthenticator or ldapauthenticator (each login name must be a system account here).
+c.JupyterHub.authenticator_class = "pam"
+c.Authenticator.allowed_users = set(settings.accounts)
+# The teacher manages the class (the admin page; starting and stopping servers) without the power
+# to enter a student's server: their drills and progress stay theirs (hub.TEACHER_SCOPES).
+c.JupyterHub.load_roles = [{"name": "teacher", "scopes": hub.TEACHER_SCOPES, "users": [settings.teacher]}]
 
 # --- each user's server ------------------------------------------------------------------------
 c.JupyterHub.spawner_class = "localprocess"
@@ -68,7 +62,7 @@ c.Spawner.args = ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=ju
 # --- scripts and tests (off unless HEARTS_HUB_API_TOKEN is set) ---------------------------------
 if settings.api_token:
     c.JupyterHub.services = [{"name": "hearts-admin", "api_token": settings.api_token}]
-    c.JupyterHub.load_roles = [{
+    c.JupyterHub.load_roles += [{
         "name": "hearts-admin",
         "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"],
         "services": ["hearts-admin"],

@@ -48,8 +48,6 @@ class HubSettings:
     students: tuple[str, ...]
     ip: str = "127.0.0.1"
     port: int = 8000
-    demo_password: str | None = None  # set: the demo's shared password; unset: the system's passwords (PAM)
-    teacher_password: str | None = None  # the demo teacher's (JupyterHub wants 32 characters for an admin)
     api_token: str | None = None  # set: a service with this token may manage users and servers (scripts, tests)
 
     @classmethod
@@ -63,13 +61,15 @@ class HubSettings:
                    teacher=os.environ.get("HEARTS_HUB_TEACHER", "hearts-teacher"),
                    students=_env_list("HEARTS_HUB_STUDENTS", "hearts-ada,hearts-ben,hearts-cy"),
                    ip=os.environ.get("HEARTS_HUB_IP", "127.0.0.1"), port=int(port),
-                   demo_password=os.environ.get("HEARTS_HUB_DEMO_PASSWORD") or None,
-                   teacher_password=os.environ.get("HEARTS_HUB_TEACHER_PASSWORD") or None,
                    api_token=os.environ.get("HEARTS_HUB_API_TOKEN") or None)
 
     @property
     def exchange(self) -> Path:
         return self.state / "exchange"
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        return (self.teacher, *self.students)
 
     @property
     def private(self) -> Path:
@@ -175,3 +175,9 @@ def find_proxy() -> str | None:
 def extra_lab_args() -> list[str]:
     """More options for every user's JupyterLab, from ``HEARTS_HUB_LAB_ARGS`` (space-separated)."""
     return os.environ.get("HEARTS_HUB_LAB_ARGS", "").split()
+
+
+# What the teacher may do on the hub: see the class on the admin page and start or stop a student's
+# server, but not enter it nor make tokens for it (JupyterHub's built-in admin role can do both,
+# which would open every student's drills and progress to the teacher).
+TEACHER_SCOPES = ["admin-ui", "list:users", "read:users", "admin:servers", "read:hub"]

@@ -31,11 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=8000, help="the hub's port on 127.0.0.1 (default 8000; the hub's "
                                                          "own API and the proxy's take PORT+81 and PORT+1)")
     p.add_argument("--dir", type=Path, default=Path("/srv/hearts-teach-hub"),
-                   help="the hub's own folder: database, exchange, demo password (default /srv/hearts-teach-hub)")
+                   help="the hub's own folder: database, exchange, demo passwords (default /srv/hearts-teach-hub)")
     p.add_argument("--prefix", default="hearts-", help="put before every demo account's name (default hearts-)")
     p.add_argument("--students", default="ada,ben,cy", help="comma-separated student names (default ada,ben,cy)")
-    p.add_argument("--password", help="the students' demo password (default: a new random one, kept in "
-                                      "DIR/hub/demo-password with the teacher's)")
     p.add_argument("--course", type=Path, default=hub.checkout_root(),
                    help="the hearts_teach checkout to hand out (default: the one this package runs from)")
     p.add_argument("--remove", action="store_true",
@@ -105,20 +103,32 @@ def teacher_course(course: Path, teacher: pwd.struct_passwd) -> Path:
     return root
 
 
-def _passwords(folder: Path, given: str | None) -> tuple[str, str]:
-    """The students' shared password and the teacher's (32 characters or more, as JupyterHub requires
-    of an admin's), kept in ``folder/hub/demo-password`` (root only) so a second start keeps them."""
-    if given is not None and (len(given) < 8 or given.split() != [given]):
-        raise hub.HubSetupError("--password needs at least 8 characters and no spaces (JupyterHub's rule)")
-    stored = folder / "hub" / "demo-password"  # the hub's private folder (root only)
-    lines = stored.read_text(encoding="utf-8").split() if stored.exists() else []
-    students = given or (lines[0] if lines else secrets.token_urlsafe(9))
-    teacher = lines[1] if len(lines) > 1 and lines[1] != students else secrets.token_urlsafe(24)
+def passwords_file(folder: Path) -> Path:
+    return folder / "hub" / "demo-passwords"  # the hub's private folder (root only)
+
+
+def demo_passwords(folder: Path, names: list[str]) -> dict[str, str]:
+    """A password for each demo account, new at its first start and kept in
+    ``folder/hub/demo-passwords`` (root only, one ``name password`` line each) for the next."""
+    stored = passwords_file(folder)
+    known: dict[str, str] = {}
+    if stored.exists():
+        for line in stored.read_text(encoding="utf-8").splitlines():
+            name, _, password = line.partition(" ")
+            if name and password:
+                known[name] = password
+    got = {name: known.get(name) or secrets.token_urlsafe(9) for name in names}
     stored.parent.mkdir(parents=True, exist_ok=True)
     stored.parent.chmod(0o700)
-    stored.write_text(f"{students}\n{teacher}\n", encoding="utf-8")
+    stored.write_text("".join(f"{n} {p}\n" for n, p in {**known, **got}.items()), encoding="utf-8")
     stored.chmod(0o600)
-    return students, teacher
+    return got
+
+
+def set_password(name: str, password: str) -> None:
+    done = subprocess.run(["chpasswd"], input=f"{name}:{password}\n", capture_output=True, text=True)
+    if done.returncode:
+        raise hub.HubSetupError(f"chpasswd could not set {name}'s password: {done.stderr.strip()}")
 
 
 def check_ready(course: Path) -> None:
@@ -156,7 +166,7 @@ def main_hub_demo(args: argparse.Namespace) -> int:
         if args.remove:
             gone = remove_accounts([teacher, *students])
             print(f"removed {len(gone)} demo account(s) with their homes: {', '.join(gone) or 'none found'}")
-            if (args.dir / "hub" / "demo-password").exists():  # only a folder the demo made
+            if passwords_file(args.dir).exists():  # only a folder the demo made
                 shutil.rmtree(args.dir)
                 print(f"removed {args.dir}")
             return 0
@@ -164,8 +174,10 @@ def main_hub_demo(args: argparse.Namespace) -> int:
             raise hub.HubSetupError(f"--port {args.port}: choose 1-65454 (the hub also takes PORT+1 and PORT+81)")
         course = args.course.resolve()
         check_ready(course)
-        password, teacher_password = _passwords(args.dir, args.password)
         accounts = [ensure_account(name) for name in (teacher, *students)]
+        passwords = demo_passwords(args.dir, [teacher, *students])
+        for name, password in passwords.items():
+            set_password(name, password)
         for account in accounts:
             check_reachable(account, course)
         teacher_course(course, accounts[0])
@@ -174,15 +186,14 @@ def main_hub_demo(args: argparse.Namespace) -> int:
         return 1
     env = dict(os.environ, HEARTS_HUB_DIR=str(args.dir.resolve()), HEARTS_HUB_COURSE=str(course),
                HEARTS_HUB_TEACHER=teacher, HEARTS_HUB_STUDENTS=",".join(students),
-               HEARTS_HUB_PORT=str(args.port), HEARTS_HUB_DEMO_PASSWORD=password,
-               HEARTS_HUB_TEACHER_PASSWORD=teacher_password)
+               HEARTS_HUB_PORT=str(args.port))
     url = f"http://127.0.0.1:{args.port}"
-    print(f"The course on JupyterHub: {url}\n"
-          f"  teacher:  {teacher}, password {teacher_password}\n"
-          f"            (the hub's admin; an nbgrader course in ~{teacher}/{GRADING} with assignment {ASSIGNMENT} "
-          "ready to release: Nbgrader > Formgrader)\n"
-          f"  students: {', '.join(students)}, password {password}\n"
-          f"  (both passwords are kept in {args.dir / 'hub' / 'demo-password'}, readable by root only)\n"
+    print(f"The course on JupyterHub: {url}  (each account logs in with its own password)\n"
+          f"  teacher:  {teacher} {passwords[teacher]}\n"
+          f"            (manages the class on the hub's admin page; an nbgrader course in ~{teacher}/{GRADING} "
+          f"with assignment {ASSIGNMENT} ready to release: Nbgrader > Formgrader)\n"
+          + "".join(f"  student:  {name} {passwords[name]}\n" for name in students)
+          + f"  (the passwords are kept in {passwords_file(args.dir)}, readable by root only)\n"
           "Ctrl-C stops the hub; `python -m hearts_teach hub-demo --remove` deletes the demo accounts.",
           flush=True)
     proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",

@@ -40,7 +40,6 @@ from fake_class import HIGHEST_OF_ANY_SUIT, RIGHT  # noqa: E402
 
 PREFIX = "htt-"  # the test's accounts: htt-teacher, htt-ada, htt-ben, htt-cy
 STUDENTS = ("ada", "ben", "cy")
-PASSWORD = "class-" + secrets.token_hex(4)
 COURSE = "hearts"
 ASSIGNMENT = "ex02"
 NOTEBOOK = "02_trick_winner.ipynb"
@@ -75,6 +74,14 @@ class Hub:
                 return resp.status
         except urllib.error.HTTPError as exc:
             return exc.code
+
+    def password(self, user: str) -> str:
+        """The account's own password, as hub-demo set it (root reads its private file)."""
+        for line in (self.state / "hub" / "hub" / "demo-passwords").read_text(encoding="utf-8").splitlines():
+            name, _, password = line.partition(" ")
+            if name == user:
+                return password
+        raise KeyError(user)
 
     def start_server(self, user: str) -> None:
         self.api("POST", f"/hub/api/users/{user}/server")
@@ -154,7 +161,7 @@ def hub() -> Iterator[Hub]:
             "--prefix", PREFIX, "--students", ",".join(STUDENTS), "--course", str(ROOT)]
     log = open(state / "hub.log", "w")  # noqa: SIM115 - closed below
     started = time.monotonic()
-    proc = subprocess.Popen([*demo, "--password", PASSWORD], cwd=state, env=env, stdout=log,
+    proc = subprocess.Popen(demo, cwd=state, env=env, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_http(f"http://127.0.0.1:{port}/hub/api/", timeout=120)
@@ -186,9 +193,15 @@ def _run_lesson_00(hub: Hub, browser, then_start: list[str]) -> None:
     (the servers of ``then_start`` start meanwhile), then opens the Play app from the hub's home page."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
+        # every account has its own password: ben's does not open ada's account
         page.goto(f"{hub.url}/hub/login")
         page.fill("#username_input", PREFIX + "ada")
-        page.fill("#password_input", PASSWORD)
+        page.fill("#password_input", hub.password(PREFIX + "ben"))
+        page.click("#login_submit")
+        page.wait_for_selector("#login_submit", timeout=60_000)
+        assert "Invalid username or password" in page.content()
+        page.fill("#username_input", PREFIX + "ada")
+        page.fill("#password_input", hub.password(PREFIX + "ada"))
         page.click("#login_submit")
         page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
                                " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
@@ -318,11 +331,16 @@ def test_a_class_round_on_jupyterhub(hub, browser):
     # through their own server
     private = hub.state / "hub" / "hub"  # hub-demo's --dir holds the hub's database and passwords
     for target in (_home("ada") / ASSIGNMENT / NOTEBOOK, home / "grades.csv", home / "grading",
-                   private / "jupyterhub.sqlite", private / "demo-password"):
+                   private / "jupyterhub.sqlite", private / "demo-passwords"):
         peek = subprocess.run([RUNUSER, "-u", PREFIX + "ben", "--", "ls", "-l", str(target)],
                               capture_output=True, text=True)
         assert peek.returncode != 0 and "Permission denied" in peek.stderr, (target, peek)
     assert hub.status(f"/user/{PREFIX}ada/api/contents/{ASSIGNMENT}", hub.token(PREFIX + "ben")) in (302, 403, 404)
+    # the teacher manages the class (sees the students, may stop a server) but cannot enter a
+    # student's server nor make a token for one
+    assert hub.status("/hub/api/users", hub.token(teacher)) == 200
+    assert hub.status(f"/user/{PREFIX}ada/api/contents", hub.token(teacher)) in (302, 403, 404)
+    assert hub.status(f"/hub/api/users/{PREFIX}ada/tokens", hub.token(teacher)) in (403, 404)
     # each student's drills and progress database is their own
     data = _home("ada") / ".local" / "share" / "hearts_teach"
     assert data.is_dir() and data.stat().st_uid == _home("ada").stat().st_uid
