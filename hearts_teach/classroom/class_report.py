@@ -149,21 +149,23 @@ table{border-collapse:collapse;margin:.5rem 0 1rem}caption{text-align:left;font-
 th,td{border:1px solid #cbd5e0;padding:.2rem .5rem;text-align:left;vertical-align:top}
 th{background:#edf2f7}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .plot{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.plot img{max-width:100%;height:auto}
-.note{color:#4a5568;font-size:.9rem}
+.note{color:#4a5568;font-size:.9rem}.wide{max-width:100%;overflow-x:auto}
 """
 
 
 def _table(caption: str, head: list[str], body: list[list[str]], numeric: set[int] | None = None) -> str:
     """An accessible table: a caption, header cells with their scope; cells already escaped."""
     numeric = numeric or set()
-    out = [f"<table><caption>{caption}</caption><thead><tr>"]
+    # a table wider than a phone scrolls by itself (a region the keyboard can reach), not the page
+    out = [f'<div class="wide" role="region" tabindex="0" aria-label="{caption}">'
+           f"<table><caption>{caption}</caption><thead><tr>"]
     out += [f'<th scope="col">{h}</th>' for h in head]
     out.append("</tr></thead><tbody>")
     for row in body:
         cells = [f'<th scope="row">{row[0]}</th>']
         cells += [f'<td class="n">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(row[1:], 1)]
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return "".join(out)
 
 

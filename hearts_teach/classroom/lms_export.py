@@ -21,7 +21,8 @@ or a new one (moodle ``grade/import/csv/classes/load_data.php``, ``map_user_data
 The grader knows none of those (Moodle's download names carry the full name and a participant
 number only), so the ``Email address`` column says what to fill in. An empty identifier is not
 safe there: ``prepare_import_grade_data`` skips the look-up for an empty one and keeps the student
-of the row above; a text that is no user stops the import with "user not found".
+of the row above; a text that is no user stops the import (``check_user_exists``: a user mapping
+error). An empty grade cell is imported as "no grade" there (``update_grade_item``).
 """
 
 from __future__ import annotations
