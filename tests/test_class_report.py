@@ -233,3 +233,14 @@ def test_an_lms_file_that_cannot_be_written_at_the_end_is_one_line(run, capsys):
     err = capsys.readouterr().err
     assert err == ("grade: /dev/full could not be written (No space left on device); the summary above is "
                    "complete: free the space and grade again\n")
+
+
+def test_names_and_messages_are_text_in_the_page_never_markup():
+    # a Moodle full name is the student's own choice, and becomes the folder name
+    rows = [grader.Row('<img src=x onerror="alert(1)"> & co', TRICK, "trick_winner", 3, 10, "ok", "<b>"),
+            grader.Row("ada", TRICK, "trick_winner", 10, 10, "ok", "")]
+    page = class_report.render(rows, title="<script>")
+    assert "<img src=x" not in page and "<script>" not in page
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co" in page
+    ex = class_report.stats(rows)[0]
+    assert (ex.handed_in, ex.full, ex.mean, ex.bins[3], ex.bins[10]) == (2, 1, 65.0, 1, 1)

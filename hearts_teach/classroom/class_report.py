@@ -190,9 +190,9 @@ def _section(ex: Exercise) -> str:
     parts.append(f'<div class="plot"><img src="data:image/png;base64,{png}" alt="{e(alt)}" width="600" height="260">'
                  + _table(f"Scores of {e(ex.notebook)}", ["score", "students"], dist, {1}) + "</div>")
     if ex.mistakes:
-        parts.append(_table("First mistakes: the first thing that went wrong in each student's notebook",
+        parts.append(_table(f"First mistakes in {e(ex.notebook)}: the first thing that went wrong in each student's notebook",
                             ["first mistake", "students"], [[e(m), str(n)] for m, n in ex.mistakes], {1}))
-    parts.append(_table("Checks, hardest first", ["check", "cases right", "students with every case right"],
+    parts.append(_table(f"Checks of {e(ex.notebook)}, hardest first", ["check", "cases right", "students with every case right"],
                         [[e(c), f"{number(p)}%", str(f)] for c, p, f in sorted(ex.checks, key=lambda c: (c[1], c[0]))],
                         {1, 2}))
     return "".join(parts) + "</section>"
@@ -212,7 +212,7 @@ def render(rows: list[Row], title: str = "Class report") -> str:
     page = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{e(title)}</title><style>{CSS}</style></head><body>",
+        f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>",
         f"<h1>{e(title)}</h1>",
         f"<p>{len(students)} student{'s' if len(students) != 1 else ''}, {len(all_stats)} "
         f"exercise{'s' if len(all_stats) != 1 else ''}. A score is the share of an exercise's cases "
@@ -227,7 +227,7 @@ def render(rows: list[Row], title: str = "Class report") -> str:
     page.append("<section><h2 id=\"students\">Students</h2>"
                 + _table("Every student's score per exercise (blank: not graded for that student)",
                          ["student"] + [e(nb) for nb in exercises], table, set(range(1, len(exercises) + 1)))
-                + "</section></body></html>\n")
+                + "</section></main></body></html>\n")
     return "\n".join(page)
 
 
