@@ -244,3 +244,19 @@ def test_names_and_messages_are_text_in_the_page_never_markup():
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co" in page
     ex = class_report.stats(rows)[0]
     assert (ex.handed_in, ex.full, ex.mean, ex.bins[3], ex.bins[10]) == (2, 1, 65.0, 1, 1)
+
+
+def test_feedback_from_rows_without_a_case_to_show_drops_every_note():
+    from hearts_teach.classroom.feedback_files import feedback_text
+
+    rows = [grader.Row("ada", "07_strategy.ipynb", "drills", 6, 10, "ok", "drills: 6 of 10 marks (…): 1 best, 2 mistake"),
+            grader.Row("ada", TRICK, "trick_winner", 0, 65, "error", "trick_winner is not defined"),
+            grader.Row("ada", "homework.ipynb", "-", 0, 0, "wrong notebook", "not an exercise of this course")]
+    grader._note(rows[:2], "note: the answer cell mentions hearts_teach (check by hand)")
+    grader._note(rows[1:2], "note: code cell 4 did not finish within 10 s and was stopped")
+    assert all("note: " in r.message for r in rows[:2])
+    text = feedback_text("ada", rows)
+    assert "note" not in text.replace("notebook", "")
+    assert "drills: 6 of 10 marks (…): 1 best, 2 mistake\n" in text
+    assert "trick_winner (error): trick_winner is not defined\n" in text
+    assert "Also handed in, not graded:\n  homework.ipynb: not an exercise of this course\n" in text

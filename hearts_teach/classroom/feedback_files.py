@@ -44,6 +44,8 @@ def file_name(student: str, taken: set[str]) -> str:
 
 def _check_lines(r: Row) -> list[str]:
     """What the notebook's ``check`` would print for this row, or the row's own message."""
+    if r.check == DRILLS and r.status == "ok" and r.for_student().startswith(DRILLS):
+        return [r.for_student()]  # "drills: 6 of 10 marks (…): 1 best, 2 mistake, …"
     if r.check == DRILLS or r.check == NOT_AN_EXERCISE or r.status != "ok" and r.first is None:
         return [f"{r.check} ({r.status}): {r.for_student()}" if r.status != "ok" else f"{r.check}: {r.for_student()}"]
     if r.first is not None and r.first.kind == "not_run":
