@@ -56,9 +56,10 @@ def _check_lines(r: Row) -> list[str]:
         return [f"{r.check}: {r.for_student()}"]
     lines = report_lines(chk, CheckResult(r.check, r.passed, r.total, first_failure=r.first))
     if r.parts is not None and r.parts[3] and not (r.first and r.first.kind == "not_implemented"):
-        pv, v, ph, h = r.parts  # before the summary line: the grader's hidden cases count too
-        lines.insert(-1, f"  ({pv} of the {v} cases in your notebook right and {ph} of the grader's {h} hidden "
-                         f"ones; cases {v + 1} to {v + h} are the hidden ones)")
+        pv, v, ph, h = r.parts  # the grader's hidden cases count too: said under the case that went wrong
+        lines.insert(len(lines) - 1 if r.first else len(lines),
+                     f"  ({pv} of the {v} cases in your notebook right and {ph} of the grader's {h} hidden "
+                     f"ones; cases {v + 1} to {v + h} are the hidden ones)")
     return lines
 
 
