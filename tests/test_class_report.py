@@ -129,6 +129,9 @@ def test_the_reports_numbers_are_the_rows_numbers(run):
     assert ex.mistakes[0][0].startswith("trick_winner, case ") and ex.mistakes[0][0].endswith(": wrong answer")
     assert "trick_winner: not implemented" in dict(ex.mistakes)  # cy's stub
     assert ex.hardest is not None and ex.hardest[0] == "trick_winner"
+    points = next(x for x in class_report.stats(kept) if x.notebook == POINTS)
+    assert points.full == points.handed_in == 2 and points.hardest is None  # nothing was hard
+    assert "<td>none: every check had every case right</td>" in page
 
 
 def test_the_report_is_one_self_contained_accessible_deterministic_page(run, tmp_path):

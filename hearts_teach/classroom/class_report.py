@@ -89,7 +89,10 @@ class Exercise:
 
     @property
     def hardest(self) -> tuple[str, float, int] | None:
-        return min(self.checks, key=lambda c: c[1]) if self.checks else None
+        """The check with the lowest share of cases right (the first of a tie); None when every
+        check had every case right (no check was hard)."""
+        worst = min(self.checks, key=lambda c: c[1]) if self.checks else None
+        return worst if worst is not None and worst[1] < 100 else None
 
 
 def exercise_stats(notebook: str, per_student: dict[str, list[Row]]) -> Exercise:
@@ -179,7 +182,8 @@ def _section(ex: Exercise) -> str:
         ["most common first mistake",
          e(f"{ex.mistakes[0][0]} ({ex.mistakes[0][1]} student{'s' if ex.mistakes[0][1] != 1 else ''})")
          if ex.mistakes else "none: everyone who handed it in got full marks"],
-        ["hardest check", e(f"{hardest[0]}: {number(hardest[1])}% of its cases right") if hardest else "-"],
+        ["hardest check", e(f"{hardest[0]}: {number(hardest[1])}% of its cases right") if hardest
+         else "none: every check had every case right"],
     ]
     parts = [f"<section><h2 id=\"{e(ex.notebook)}\">{e(ex.notebook)}</h2>",
              _table(f"{e(ex.notebook)} at a glance", ["measure", "value"], facts)]
