@@ -118,7 +118,7 @@ def test_cli_on_one_notebook_prints_summary_and_writes_csv(tmp_path, capsys):
     assert (tmp_path / "x.csv").read_bytes() == b"\xef\xbb\xbf" + (tmp_path / "g.csv").read_bytes()
     capsys.readouterr()
     assert main(["grade", str(nb), "--excel"]) == 2
-    assert "--excel changes how the --csv file is written" in capsys.readouterr().err
+    assert "--excel changes how the --csv and --lms files are written" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full (a disk that is always full)")

@@ -251,7 +251,13 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--memory", type=_at_least(256, int, " MB", 65536), default=2048, metavar="MB",
                     help="memory limit of one notebook's process (default 2048)")
     sp.add_argument("--excel", action="store_true",
-                    help="write the --csv file with a byte-order mark, so that Excel reads its ♠♥♦♣ right")
+                    help="write the --csv and --lms files with a byte-order mark, so that Excel reads ♠♥♦♣ right")
+    sp.add_argument("--report", metavar="FILE", help="write the class report: one HTML page (per exercise the mean, "
+                                                     "full marks, first mistakes, hardest check, a plot)")
+    sp.add_argument("--feedback", metavar="FOLDER", help="write one feedback file per student (FOLDER/STUDENT.txt, "
+                                                         "in the words of the notebook's check, no teacher's notes)")
+    sp.add_argument("--lms", nargs=2, metavar=("SYSTEM", "FILE"),
+                    help="write the gradebook as canvas or moodle imports it (one column per exercise, 0-100)")
     sp.add_argument("--notebooks", nargs="*", metavar="NAME",
                     help="the notebooks every student should hand in (default: every exercise at least half "
                          "the class handed in; another is graded for those who did, nobody is marked missing)")
@@ -261,11 +267,12 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
 
 
 def run_grade(a: argparse.Namespace) -> int:
+    from hearts_teach.classroom import class_outputs
     from hearts_teach.classroom.grader import main as grade_main
 
     if a.notebooks:
         a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]
-    return grade_main(a)
+    return grade_main(a, class_outputs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -148,9 +148,15 @@ class Row:
     message: str
     # (visible right, visible cases, hidden right, hidden cases) for a check; not a CSV column
     parts: tuple[int, int, int, int] | None = None
+    first: Failure | None = None  # a check's first failing case (the student's feedback); not a CSV column
+    said: str | None = None  # the message before any note for the teacher was added (None: no note)
 
     def as_list(self) -> list[Any]:
         return [self.student, self.notebook, self.check, self.passed, self.total, self.status, self.message]
+
+    def for_student(self) -> str:
+        """The message without the teacher's notes (``_note``, the NOT ISOLATED mark)."""
+        return self.message if self.said is None else self.said
 
 
 # ------------------------------------------------------------------------------------
@@ -390,6 +396,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
 def _note(rows: list[Row], note: str) -> None:
     """Add a note for the teacher to each row's message (the grade stands)."""
     for r in rows:
+        r.said = r.for_student()
         r.message = clip(f"{r.message}; {note}" if r.message else note, 500)
 
 
@@ -448,7 +455,7 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
         parts.append(f"the notebook did not finish within {timeout:g} s" if run.timed_out
                      else (run.crashed or "the notebook's process stopped early"))
     return Row(student, notebook, it.check, passed_visible + passed_hidden, len(prep.cases), status,
-               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden))
+               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden), first)
 
 
 def _describe(prep: Prepared, f: Failure) -> str:
@@ -637,6 +644,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     def marked(rows: list[Row]) -> list[Row]:
         if not isolate:  # the gradebook itself says that this run was not isolated
             for r in rows:
+                r.said = r.for_student()
                 r.message = f"{NOT_ISOLATED}; {r.message}" if r.message else NOT_ISOLATED
         return rows
 
@@ -700,13 +708,16 @@ def summary(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def main(args: Any) -> int:
+def main(args: Any, outputs: Any = None) -> int:
+    """The ``grade`` command; ``outputs`` (``class_outputs``) checks and writes --report, --feedback, --lms."""
     folder = Path(args.dir)
     isolate = not getattr(args, "no_os_sandbox", False)
     try:
         check_limits(args.timeout, args.memory, args.jobs)
-        if getattr(args, "excel", False) and not args.csv:
-            raise ValueError("--excel changes how the --csv file is written: give --csv FILE too")
+        if getattr(args, "excel", False) and not (args.csv or getattr(args, "lms", None)):
+            raise ValueError("--excel changes how the --csv and --lms files are written: give --csv FILE or --lms too")
+        if outputs is not None:
+            outputs.check_outputs(args)
         if args.csv:
             check_output(args.csv, "--csv")
         require(isolate)
@@ -747,4 +758,4 @@ def main(args: Any) -> int:
                   f"the summary above is complete: free the space and grade again", file=sys.stderr)
             return 1
         print(f"gradebook: {args.csv} ({len(rows)} rows: {', '.join(COLUMNS)})")
-    return 0
+    return outputs.write_outputs(args, rows, folder, exercises) if outputs is not None else 0

@@ -59,6 +59,19 @@ def student_name(prefix: str, folder: bool = False) -> str:
     return name.strip(" _-") or prefix
 
 
+_CANVAS_USER = re.compile(r"(?:_LATE)?_(\d+)(?:_\d+)+$")  # the first number of Canvas's ids is the user's
+
+
+def canvas_user_id(path: Path, exercises: Iterable[str]) -> str | None:
+    """The student's Canvas user id (the ``ID`` column of Canvas's gradebook) in a file name of
+    Canvas's download, ``smithron_LATE_12345_67890_02_trick_winner.ipynb`` → ``'12345'``; else None.
+    (Canvas names each file ``sortable name[_LATE]_user id_attachment id_file name``: canvas-lms,
+    ``lib/content_zipper.rb``, ``get_filename`` and ``add_upload_submission``.)"""
+    seen = exercise_of(path.name, exercises)
+    m = _CANVAS_USER.search(seen[1]) if seen is not None and seen[1] else None
+    return m.group(1) if m else None
+
+
 def _notebooks(base: Path) -> list[Path]:
     paths = [p for pattern in ("*" + SUFFIX, "*/*" + SUFFIX) for p in base.glob(pattern)
              if not any(part.startswith(".") for part in p.relative_to(base).parts)]
