@@ -63,3 +63,10 @@ def test_a_platforms_download_is_graded_as_the_exercise_for_the_right_student(tm
     assert {s: (r.notebook, r.status, r.passed == r.total) for s, r in rows.items()} == {
         "Ada Lee": ("02_trick_winner.ipynb", "ok", True), "kim": ("02_trick_winner.ipynb", "ok", True),
         "smithron": ("02_trick_winner.ipynb", "ok", True)}
+
+
+def test_a_cell_a_spreadsheet_would_read_as_a_formula_is_kept_as_text():
+    from hearts_teach.classroom.submissions import spreadsheet_cell
+
+    assert spreadsheet_cell("=HYPERLINK(\"http://x\")") == "'=HYPERLINK(\"http://x\")"
+    assert [spreadsheet_cell(v) for v in ("+1", "-2", "@x", "Ron Smith", 12, "")] == ["'+1", "'-2", "'@x", "Ron Smith", 12, ""]

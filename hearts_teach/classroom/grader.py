@@ -71,7 +71,7 @@ from hearts_teach.classroom.sandbox import (
     repeated_case,
     run_submission,
 )
-from hearts_teach.classroom.submissions import exercise_of, find_submissions
+from hearts_teach.classroom.submissions import exercise_of, find_submissions, spreadsheet_cell
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "solutions"
@@ -670,7 +670,7 @@ def write_csv(rows: list[Row], path: Path, *, excel: bool = False) -> None:
         w = csv.writer(fh)
         w.writerow(COLUMNS)
         for r in rows:
-            w.writerow(r.as_list())
+            w.writerow([spreadsheet_cell(v) for v in r.as_list()])
 
 
 def summary(rows: list[Row]) -> str:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from hearts_teach.classroom.class_report import by_exercise, handed_in, number, score
 from hearts_teach.classroom.grader import Row
-from hearts_teach.classroom.submissions import canvas_user_id
+from hearts_teach.classroom.submissions import canvas_user_id, spreadsheet_cell
 
 SYSTEMS = ("canvas", "moodle")
 CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
@@ -79,7 +79,7 @@ def write_lms(system: str, rows: list[Row], path: Path, ids: dict[str, str], *, 
         if system == "canvas":
             w.writerow([*CANVAS_COLUMNS, *head])
             for student, scores in table.items():
-                w.writerow([student, ids.get(student, ""), "", "", "", *scores])
+                w.writerow([spreadsheet_cell(student), ids.get(student, ""), "", "", "", *scores])
             missing = [s for s in table if s not in ids]
             if missing:
                 todo.append(f"{len(missing)} of {len(table)} students have no Canvas ID (their files did not come "
@@ -88,7 +88,7 @@ def write_lms(system: str, rows: list[Row], path: Path, ids: dict[str, str], *, 
         else:
             w.writerow([*MOODLE_COLUMNS, *head])
             for student, scores in table.items():
-                w.writerow([student, MOODLE_FILL_IN + student, *scores])
+                w.writerow([spreadsheet_cell(student), MOODLE_FILL_IN + student, *scores])
             todo.append("fill in the Email address column of every row (Moodle finds students by it; the "
                         "download names carry no email), then import with Map from 'Email address' to 'Email "
                         "address' and map each exercise column to its grade item")

@@ -98,3 +98,11 @@ def find_submissions(folder: Path, exercises: Iterable[str] = ()) -> dict[str, l
         if seen is not None and seen[1]:  # a prefix names the student; a bare exercise name does not
             found.setdefault(student_name(seen[1]), []).append(path)
     return {s: sorted(p, key=lambda x: (x.name, str(x))) for s, p in sorted(found.items())}
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A CSV cell that a spreadsheet program shows as the text it is: one starting with = + - @ (a
+    name, or words a student's code printed) would be read as a formula, so it gets an apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
