@@ -122,7 +122,19 @@ def test_the_shared_nbgrader_config_and_the_exchange(tmp_path):
     exec((settings.jupyter_config / "nbgrader_config.py").read_text(encoding="utf-8"), {"get_config": lambda: c})
     assert c.CourseDirectory.course_id == "hearts" and c.Exchange.root == str(settings.exchange)
     env = hub.spawn_environment(settings)
-    assert env["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0] == str(settings.jupyter_config)
+
+    class Spawner:  # what JupyterHub passes to a callable value: the spawner, with its user
+        def __init__(self, name):
+            self.user = type("User", (), {"name": name})
+
+    # a student's server reads the students' config first (no Formgrader, no Create assignment)
+    assert env["JUPYTER_CONFIG_PATH"](Spawner("s")).split(os.pathsep)[:2] == [str(settings.student_config),
+                                                                              str(settings.jupyter_config)]
+    assert env["JUPYTER_CONFIG_PATH"](Spawner("t")).split(os.pathsep)[0] == str(settings.jupyter_config)
+    students = json.loads((settings.student_config / "jupyter_server_config.json").read_text(encoding="utf-8"))
+    assert students["ServerApp"]["jpserver_extensions"]["nbgrader.server_extensions.formgrader"] is False
+    shared = json.loads((settings.jupyter_config / "jupyter_server_config.json").read_text(encoding="utf-8"))
+    assert shared["ServerApp"]["terminado_settings"]["shell_command"] == ["/bin/bash"]  # keeps the hub's PATH
 
 
 def test_a_closed_folder_on_the_way_is_found():
@@ -165,3 +177,33 @@ def test_hub_demo_refuses_to_run_when_not_root(monkeypatch, capsys, tmp_path):
     assert main(["hub-demo", "--dir", str(tmp_path / "hub")]) == 1
     assert capsys.readouterr().err == ("hub-demo: hub-demo creates system accounts and starts servers as them, "
                                       "so it runs as root: sudo ./dev hub\n")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another group needs root (hub-demo runs as root)")
+def test_the_answers_are_closed_to_other_accounts_and_opened_again(tmp_path):
+    course, state = _course(tmp_path / "src"), tmp_path / "hub"
+    (course / "tests").mkdir()
+    (course / "solutions").chmod(0o755)
+    (state / "hub").mkdir(parents=True)
+    import pwd
+
+    nobody = list(pwd.getpwnam("nobody"))
+    nobody[3] = os.getgid() + 4242  # a group of its own
+    teacher = pwd.struct_passwd(nobody)
+    gid = (course / "solutions").stat().st_gid
+    assert hub_demo.close_answers(course, state, teacher) == ["solutions", "tests"]
+    closed = (course / "solutions").stat()
+    assert stat.S_IMODE(closed.st_mode) == 0o750 and closed.st_gid == teacher.pw_gid  # the teacher's grader reads it
+    assert hub_demo.close_answers(course, state, teacher) == []  # a second start: already closed, modes kept
+    hub_demo.reopen_answers(state)
+    opened = (course / "solutions").stat()
+    assert stat.S_IMODE(opened.st_mode) == 0o755 and opened.st_gid == gid
+
+
+def test_a_hub_left_running_is_found_by_its_pid_file(tmp_path):
+    (tmp_path / "hub").mkdir()
+    assert hub_demo.running_hub(tmp_path) is None
+    (tmp_path / "hub" / "jupyterhub.pid").write_text(str(os.getpid()), encoding="utf-8")
+    assert hub_demo.running_hub(tmp_path) is None  # a live pid, but not a hub's (pytest's own)
+    (tmp_path / "hub" / "jupyterhub.pid").write_text("not a pid", encoding="utf-8")
+    assert hub_demo.running_hub(tmp_path) is None

@@ -33,7 +33,7 @@ c.ConfigurableHTTPProxy.pid_file = str(settings.private / "proxy.pid")
 proxy = hub.find_proxy()
 if proxy:
     c.ConfigurableHTTPProxy.command = [proxy]
-# the home page: a "Play Hearts" button beside "Start my server" (templates/page.html)
+# the home page: "Play Hearts" and "Open the lessons" below "Start my server" (templates/home.html)
 c.JupyterHub.template_paths = [str(hub.Path(__file__).resolve().parent / "templates")]
 c.JupyterHub.template_vars = {"play_path": hub.PLAY_PATH}
 
@@ -56,8 +56,7 @@ c.Spawner.notebook_dir = "~"
 c.Spawner.pre_spawn_hook = hub.make_pre_spawn_hook(settings)
 c.Spawner.http_timeout = 120  # a first JupyterLab start on a busy 2-core box takes a while
 c.Spawner.start_timeout = 120
-c.Spawner.args = ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                  *hub.extra_lab_args()]
+c.Spawner.args = hub.lab_args(settings)
 
 # --- scripts and tests (off unless HEARTS_HUB_API_TOKEN is set) ---------------------------------
 if settings.api_token:

@@ -78,15 +78,23 @@ class HubSettings:
 
     @property
     def jupyter_config(self) -> Path:
-        """Config every user's server reads (JUPYTER_CONFIG_PATH): nbgrader's exchange and course id."""
+        """Config every user's server reads (JUPYTER_CONFIG_PATH): nbgrader's exchange and course id,
+        terminals that keep the hub's PATH, JupyterLab without its news pop-up."""
         return self.state / "jupyter"
+
+    @property
+    def student_config(self) -> Path:
+        """Config only the students' servers read first: no teacher's tools (Formgrader, Create assignment)."""
+        return self.state / "jupyter-students"
 
 
 def nbgrader_config_text(settings: HubSettings) -> str:
     return ("# written by hearts_teach.classroom.hub: every user of the hub shares one exchange and course id\n"
             "c = get_config()  # noqa: F821\n"
             f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
-            f"c.Exchange.root = {str(settings.exchange)!r}\n")
+            f"c.Exchange.root = {str(settings.exchange)!r}\n"
+            "# a student who deleted the test cells is graded on them all the same (nbgrader puts them back)\n"
+            "c.OverwriteCells.add_missing_cells = True\n")
 
 
 def prepare_state(settings: HubSettings) -> None:
@@ -99,20 +107,60 @@ def prepare_state(settings: HubSettings) -> None:
     settings.private.chmod(0o700)
     settings.exchange.mkdir(exist_ok=True)
     settings.exchange.chmod(0o1777)
-    settings.jupyter_config.mkdir(exist_ok=True)
-    settings.jupyter_config.chmod(0o755)
-    config = settings.jupyter_config / "nbgrader_config.py"
-    config.write_text(nbgrader_config_text(settings), encoding="utf-8")
-    config.chmod(0o644)
+    files = {
+        settings.jupyter_config / "nbgrader_config.py": nbgrader_config_text(settings),
+        # a terminal is a plain (not login) shell, so it keeps the server's PATH: python, nbgrader
+        # and the course's tools are the hub's (a login shell resets PATH from /etc/profile)
+        settings.jupyter_config / "jupyter_server_config.json":
+            _json({"ServerApp": {"terminado_settings": {"shell_command": ["/bin/bash"]}}}),
+        settings.jupyter_config / "lab-settings" / "overrides.json":
+            _json({"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}),
+        settings.student_config / "jupyter_server_config.json":
+            _json({"ServerApp": {"jpserver_extensions": {f"nbgrader.server_extensions.{x}": False
+                                                         for x in TEACHER_SERVER_EXTENSIONS}}}),
+        settings.student_config / "labconfig" / "page_config.json":
+            _json({"disabledExtensions": {f"@jupyter/nbgrader:{x}": True for x in TEACHER_LAB_PLUGINS}}),
+    }
+    for path, text in files.items():
+        for folder in reversed(path.relative_to(settings.state).parents[:-1]):
+            (settings.state / folder).mkdir(exist_ok=True)
+            (settings.state / folder).chmod(0o755)
+        path.write_text(text, encoding="utf-8")
+        path.chmod(0o644)
 
 
-def spawn_environment(settings: HubSettings) -> dict[str, str]:
+def _json(data: object) -> str:
+    import json
+
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+# the teacher's nbgrader tools, which a student's server leaves out
+TEACHER_SERVER_EXTENSIONS = ("formgrader", "course_list")
+TEACHER_LAB_PLUGINS = ("formgrader", "create-assignment", "course-list")
+
+
+def spawn_environment(settings: HubSettings) -> dict[str, Any]:
     """Environment of every user's server: our interpreter's tools first on PATH (nbgrader calls
-    alembic), the hub's shared config, and our Voilà template so the Play app looks as in ``./dev play``."""
+    alembic), the hub's shared config (a student's own first), and our Voilà template so the Play
+    app looks as in ``./dev play``. A value may be a function of the spawner (JupyterHub calls it)."""
     bin_dir = str(Path(sys.executable).parent)
+    shared = [str(settings.jupyter_config), str(SHARE / "config")]
+
+    def config_path(spawner: Any) -> str:
+        mine = [] if spawner.user.name == settings.teacher else [str(settings.student_config)]
+        return os.pathsep.join(mine + shared)
+
     return {"PATH": os.pathsep.join([bin_dir, "/usr/local/bin", "/usr/bin", "/bin"]),
-            "JUPYTER_CONFIG_PATH": os.pathsep.join([str(settings.jupyter_config), str(SHARE / "config")]),
-            "JUPYTER_PATH": str(SHARE)}
+            "JUPYTER_CONFIG_PATH": config_path, "JUPYTER_PATH": str(SHARE)}
+
+
+def lab_args(settings: HubSettings) -> list[str]:
+    """Options of every user's JupyterLab: the hub's lab settings (no news pop-up), then
+    ``HEARTS_HUB_LAB_ARGS`` (space-separated, for tests)."""
+    return [f"--LabApp.app_settings_dir={settings.jupyter_config / 'lab-settings'}",
+            "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *os.environ.get("HEARTS_HUB_LAB_ARGS", "").split()]
 
 
 def unreachable(path: Path, uid: int, gid: int) -> Path | None:
@@ -138,7 +186,7 @@ async def copy_course_as_user(settings: HubSettings, username: str, home: str, u
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "hearts_teach.classroom.course_copy", str(settings.course), f"{home}/{COURSE_FOLDER}",
         user=uid, group=gid, extra_groups=[], cwd=home,
-        env={"HOME": home, "PATH": spawn_environment(settings)["PATH"], "PYTHONDONTWRITEBYTECODE": "1"},
+        env={"HOME": home, "PATH": str(spawn_environment(settings)["PATH"]), "PYTHONDONTWRITEBYTECODE": "1"},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     try:
         out, _ = await asyncio.wait_for(proc.communicate(), timeout=120)
@@ -170,11 +218,6 @@ def find_proxy() -> str | None:
     if local.exists():
         return str(local)
     return shutil.which("configurable-http-proxy")
-
-
-def extra_lab_args() -> list[str]:
-    """More options for every user's JupyterLab, from ``HEARTS_HUB_LAB_ARGS`` (space-separated)."""
-    return os.environ.get("HEARTS_HUB_LAB_ARGS", "").split()
 
 
 # What the teacher may do on the hub: see the class on the admin page and start or stop a student's

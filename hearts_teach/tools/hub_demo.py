@@ -17,6 +17,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from hearts_teach.classroom import hub
@@ -159,11 +160,88 @@ def check_reachable(account: pwd.struct_passwd, course: Path) -> None:
                 "may read them (e.g. under /srv or /opt), or open that folder with chmod o+x.")
 
 
+# what students must not read in the checkout the hub serves from: the answers
+ANSWERS = ("solutions", "tests", ".git")
+
+
+def close_answers(course: Path, folder: Path, teacher: pwd.struct_passwd) -> list[str]:
+    """Close the checkout's answers (solutions, the tests' reference answers, git history) to every
+    account but the teacher's group; the students must read the rest of it (the package, the venv).
+    The old owner group and mode are kept in ``folder/hub/answer-modes`` for ``--remove`` to put
+    back. Returns the folders closed now."""
+    record = folder / "hub" / "answer-modes"
+    kept: dict[str, str] = {}
+    if record.exists():
+        for line in record.read_text(encoding="utf-8").splitlines():
+            mode_gid, _, where = line.partition(" ")
+            kept[where] = mode_gid
+    closed = []
+    for name in ANSWERS:
+        path = course / name
+        if not path.exists() or path.is_symlink():
+            continue
+        st = path.stat()
+        if st.st_mode & 0o007 or st.st_gid != teacher.pw_gid:
+            kept.setdefault(str(path), f"{st.st_mode & 0o7777:o}:{st.st_gid}")
+            os.chown(path, -1, teacher.pw_gid)  # the teacher's grader reads solutions/
+            path.chmod((st.st_mode & 0o7700) | 0o050)
+            closed.append(name)
+    record.write_text("".join(f"{m} {p}\n" for p, m in kept.items()), encoding="utf-8")
+    return closed
+
+
+def reopen_answers(folder: Path) -> None:
+    record = folder / "hub" / "answer-modes"
+    if record.exists():
+        for line in record.read_text(encoding="utf-8").splitlines():
+            mode_gid, _, path = line.partition(" ")
+            mode, _, gid = mode_gid.partition(":")
+            if Path(path).exists():
+                os.chown(path, -1, int(gid))
+                Path(path).chmod(int(mode, 8))
+
+
+def running_hub(folder: Path) -> int | None:
+    """The pid of a hub an earlier start left running from ``folder`` (its terminal closed), if any."""
+    pid_file = folder / "hub" / "jupyterhub.pid"
+    try:
+        pid = int(pid_file.read_text(encoding="utf-8").strip())
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return None
+    return pid if b"jupyterhub" in command else None  # not a pid number reused by another program
+
+
+def _stop_on(*signals: int) -> None:
+    """Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) stops the hub as Ctrl-C does."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for s in signals:
+        signal.signal(s, stop)
+
+
+def _die_with_parent() -> None:
+    """In the hub's process: end when hub-demo ends, however it ends (Linux's parent-death signal)."""
+    import ctypes
+
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def main_hub_demo(args: argparse.Namespace) -> int:
     students = [args.prefix + s.strip() for s in args.students.split(",") if s.strip()]
     teacher = args.prefix + "teacher"
     try:
         if args.remove:
+            pid = running_hub(args.dir)
+            if pid is not None:
+                os.kill(pid, signal.SIGTERM)  # the hub stops its users' servers
+                for _ in range(100):
+                    if running_hub(args.dir) is None:
+                        break
+                    time.sleep(0.2)
+                print(f"stopped the hub still running from {args.dir} (pid {pid})")
+            reopen_answers(args.dir)
             gone = remove_accounts([teacher, *students])
             print(f"removed {len(gone)} demo account(s) with their homes: {', '.join(gone) or 'none found'}")
             if passwords_file(args.dir).exists():  # only a folder the demo made
@@ -172,6 +250,10 @@ def main_hub_demo(args: argparse.Namespace) -> int:
             return 0
         if not 0 < args.port < 65536 - 81:
             raise hub.HubSetupError(f"--port {args.port}: choose 1-65454 (the hub also takes PORT+1 and PORT+81)")
+        pid = running_hub(args.dir)
+        if pid is not None:
+            raise hub.HubSetupError(f"a hub started earlier from {args.dir} is still running (pid {pid}; its "
+                                    f"terminal was closed?): stop it with `kill {pid}`, then start again")
         course = args.course.resolve()
         check_ready(course)
         accounts = [ensure_account(name) for name in (teacher, *students)]
@@ -181,6 +263,7 @@ def main_hub_demo(args: argparse.Namespace) -> int:
         for account in accounts:
             check_reachable(account, course)
         teacher_course(course, accounts[0])
+        closed = close_answers(course, args.dir, accounts[0])
     except (hub.HubSetupError, OSError) as exc:
         print(f"hub-demo: {exc}", file=sys.stderr)
         return 1
@@ -194,11 +277,14 @@ def main_hub_demo(args: argparse.Namespace) -> int:
           f"with assignment {ASSIGNMENT} ready to release: Nbgrader > Formgrader)\n"
           + "".join(f"  student:  {name} {passwords[name]}\n" for name in students)
           + f"  (the passwords are kept in {passwords_file(args.dir)}, readable by root only)\n"
-          "Ctrl-C stops the hub; `python -m hearts_teach hub-demo --remove` deletes the demo accounts.",
+          + (f"  closed {', '.join(closed)} of {course} to all but {teacher}'s group: they hold the answers "
+             "(--remove opens them again)\n" if closed else "")
+          + "Ctrl-C stops the hub; `python -m hearts_teach hub-demo --remove` deletes the demo accounts.",
           flush=True)
+    _stop_on(signal.SIGHUP, signal.SIGTERM)
     proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f",
                              str(course / "deploy" / "jupyterhub" / "jupyterhub_config.py")],
-                            cwd=args.dir, env=env, start_new_session=True)
+                            cwd=args.dir, env=env, start_new_session=True, preexec_fn=_die_with_parent)
     try:
         return proc.wait()
     except KeyboardInterrupt:

@@ -209,6 +209,11 @@ def _run_lesson_00(hub: Hub, browser, then_start: list[str]) -> None:
         path = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
         assert path == "hearts-course/notebooks/00_welcome.ipynb"
         opened = time.monotonic() - hub.started
+        # a student's JupyterLab has nbgrader's Assignments, not the teacher's tools
+        has = "id => window.jupyterapp.hasPlugin(id)"
+        assert page.evaluate(has, "@jupyter/nbgrader:assignment-list")
+        assert not page.evaluate(has, "@jupyter/nbgrader:formgrader")
+        assert not page.evaluate(has, "@jupyter/nbgrader:create-assignment")
         for user in then_start:
             hub.start_server(user)
         page.evaluate("cmd => window.jupyterapp.commands.execute(cmd)", "notebook:run-all-cells")
@@ -331,11 +336,13 @@ def test_a_class_round_on_jupyterhub(hub, browser):
     # through their own server
     private = hub.state / "hub" / "hub"  # hub-demo's --dir holds the hub's database and passwords
     for target in (_home("ada") / ASSIGNMENT / NOTEBOOK, home / "grades.csv", home / "grading",
-                   private / "jupyterhub.sqlite", private / "demo-passwords"):
+                   private / "jupyterhub.sqlite", private / "demo-passwords",
+                   ROOT / "solutions" / NOTEBOOK, ROOT / "tests" / "fake_class.py"):  # the checkout's answers
         peek = subprocess.run([RUNUSER, "-u", PREFIX + "ben", "--", "ls", "-l", str(target)],
                               capture_output=True, text=True)
         assert peek.returncode != 0 and "Permission denied" in peek.stderr, (target, peek)
     assert hub.status(f"/user/{PREFIX}ada/api/contents/{ASSIGNMENT}", hub.token(PREFIX + "ben")) in (302, 403, 404)
+    assert hub.status(f"/user/{PREFIX}ben/formgrader/api/assignments", hub.token(PREFIX + "ben")) == 404
     # the teacher manages the class (sees the students, may stop a server) but cannot enter a
     # student's server nor make a token for one
     assert hub.status("/hub/api/users", hub.token(teacher)) == 200
