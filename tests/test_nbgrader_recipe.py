@@ -175,3 +175,21 @@ def test_hidden_cases_are_graded_only_in_a_kernel_that_nbgrader_autograde_starte
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(job)))
     assert autograde_job.main() == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == {"later": True}
+
+
+def test_only_a_copy_nbgrader_handed_out_can_have_its_test_cells_deleted():
+    """Our own student copy (exercises/) never had the test cells: no note for it. nbgrader's copy
+    carries the checksums generate_assignment writes; the test cells it lacks are named."""
+    from hearts_teach.classroom.nbgrader_cells import deleted_test_cells
+
+    solution = json.loads((ROOT / "solutions" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
+    assert deleted_test_cells(ours, solution) == []
+    released = json.loads(json.dumps(solution))
+    for cell in released["cells"]:
+        if "nbgrader" in cell["metadata"]:
+            cell["metadata"]["nbgrader"]["checksum"] = "0" * 32
+    assert deleted_test_cells(released, solution) == []
+    released["cells"] = [c for c in released["cells"] if c.get("id") != TESTS[1]]
+    assert deleted_test_cells(released, solution) == [TESTS[1]]
+    assert deleted_test_cells({"cells": "not a list"}, solution) == []
