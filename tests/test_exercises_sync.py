@@ -136,11 +136,15 @@ def test_solutions_carry_nbgrader_metadata_and_test_cells(path):
     assert answers and all(c.metadata["nbgrader"]["solution"] for c in answers)
     tests = [c for c in nb.cells if is_test_cell(c)]
     assert tests and all(c.metadata["nbgrader"]["points"] >= 1 and c.metadata["nbgrader"]["locked"] for c in tests)
-    assert any("### BEGIN HIDDEN TESTS" in c.source and "### END HIDDEN TESTS" in c.source for c in tests)
+    # the hidden cases are graded by verify, not written in a hidden region (nbgrader would warn
+    # about the cell's checksum at every autograde: it records it before cutting the region out)
+    assert any("hidden=True" in c.source for c in tests) and not any("HIDDEN TESTS" in c.source for c in tests)
     ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
     assert len(ids) == len(set(ids))
     for source, output in _outputs(path):
-        if "from hearts_teach.classroom.autograde import verify" in source:
+        if "from hearts_teach.classroom.autograde import verify" in source and "hidden=True" in source:
+            assert "the hidden cases are graded when your teacher runs nbgrader autograde" in output, source
+        elif "from hearts_teach.classroom.autograde import verify" in source:
             assert "right (graded again in a fresh process)" in output or "at least 6 needed" in output, source
 
 

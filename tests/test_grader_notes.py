@@ -46,13 +46,15 @@ def test_nbgrader_test_cells_are_not_the_students_and_kernel_tricks_are_noted(tm
     they are the teacher's cells. A student who swaps the import system or the kernel's error
     display to fool those test cells is noted (and keeps the score their function earns)."""
     course = tmp_path / "course" / "submitted"
-    for student in ("ada", "yan", "xia"):
+    for student in ("ada", "yan", "xia", "zed"):
         (course / student / "ps02").mkdir(parents=True)
     nb = json.loads((grader.SOLUTIONS / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
     (course / "ada" / "ps02" / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     at = [c.get("id") for c in nb["cells"]].index("test-trick_winner")
     for student, cell in (("yan", "import sys\nsys.meta_path.insert(0, object())\n"),
-                          ("xia", "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n")):
+                          ("xia", "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"),
+                          # rewrites the kernel's start environment, which tells the hidden test cell it is graded
+                          ("zed", "import ctypes\nctypes.memset(0, 0, 0)\n")):
         cheat = json.loads(json.dumps(nb))
         cheat["cells"].insert(at, {"cell_type": "code", "id": "x", "metadata": {}, "outputs": [],
                                    "execution_count": None, "source": cell})
@@ -61,6 +63,7 @@ def test_nbgrader_test_cells_are_not_the_students_and_kernel_tricks_are_noted(tm
     assert "note:" not in rows["ada"].message, rows["ada"].message
     assert "note: code cell 7 uses meta_path" in rows["yan"].message, rows["yan"].message
     assert "note: code cell 7 uses get_ipython" in rows["xia"].message, rows["xia"].message
+    assert "note: code cell 7 uses ctypes" in rows["zed"].message, rows["zed"].message
 
 
 def test_a_slow_answer_is_called_slow_not_only_an_endless_loop(tmp_path):

@@ -72,7 +72,8 @@ def test_nbgrader_grades_a_fake_class_and_cheats_do_not_pay(tmp_path):
     release = course / "release" / "ps1" / "02_trick_winner.ipynb"
     released = release.read_text(encoding="utf-8")
     assert "BEGIN SOLUTION" not in released and "HIDDEN TESTS" not in released
-    assert "hidden=True" not in released and 'verify(\\"trick_winner\\", trick_winner)' in released
+    assert 'verify(\\"trick_winner\\", trick_winner)' in released
+    assert 'verify(\\"trick_winner\\", trick_winner, hidden=True)' in released  # graded under autograde only
 
     for student, (cells, _) in CLASS.items():
         folder = course / "submitted" / student / "ps1"

@@ -5,7 +5,7 @@ been redefined or the checker modules patched. A test cell therefore only calls
 
     from hearts_teach.classroom.autograde import verify
     verify("trick_winner", trick_winner)                # the visible cases
-    verify("trick_winner", trick_winner, hidden=True)   # the hidden cases (in a hidden region)
+    verify("trick_winner", trick_winner, hidden=True)   # the hidden cases
 
 Each test cell takes ``hearts_teach`` out of ``sys.modules``, imports ``verify`` afresh
 (so attributes that earlier cells patched, ``check`` or ``verify`` itself, are gone) and puts
@@ -24,6 +24,12 @@ What this cannot stop: code that reaches into the kernel that runs the test cell
 (replacing ``subprocess`` or IPython's error display, say). The class grader
 (``python -m hearts_teach.classroom.exercises grade``) runs nothing in the student's process at all;
 use it to confirm nbgrader's scores.
+
+The hidden cases are graded only when ``nbgrader autograde`` started the kernel (it sets
+``NBGRADER_EXECUTION=autograde``); elsewhere, on a student's machine or in ``nbgrader
+validate``, the hidden test cell only says that they are graded then, and passes. The grader
+process reads that variable from the kernel's start environment (``/proc/PID/environ``),
+which a notebook's code cannot change the way it can change ``os.environ``.
 """
 
 from __future__ import annotations
@@ -86,14 +92,15 @@ def _history() -> list[str]:
 NO_SANDBOX = "HEARTS_NO_OS_SANDBOX"  # set to 1 (in the autograder's environment) to run without the OS sandbox
 
 
-def _judge(check: str, function: str, sources: list[str]) -> dict:
+def _judge(check: str, function: str, sources: list[str], hidden: bool = False) -> dict:
     # no cache in the kernel: a student could fill it in; every test cell asks the grader again.
     # The opt-out is read here, in the process nbgrader started (a student's cell could set it
     # in the kernel's environment too: it is a teacher's switch for machines without bubblewrap)
     import os
 
     isolate = os.environ.get(NO_SANDBOX, "") not in ("1", "true", "yes")
-    job = json.dumps({"check": check, "function": function, "sources": sources, "isolate": isolate})
+    job = json.dumps({"check": check, "function": function, "sources": sources, "isolate": isolate,
+                      "hidden": hidden})
     try:
         done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde_job"], input=job,
                               capture_output=True, text=True, timeout=TIMEOUT)
@@ -113,7 +120,10 @@ def verify(check: str, func: Any, *, hidden: bool = False, at_least: int | None 
     function = getattr(func, "__name__", None)
     if not isinstance(function, str) or not function.isidentifier():
         raise AutograderTestFailed(f"{check}: verify needs the function itself, got {type(func).__name__}")
-    v = _judge(check, function, _history())
+    v = _judge(check, function, _history(), hidden)
+    if v.get("later"):  # not under nbgrader autograde: the hidden cases are not graded here
+        print(f"{check}: the hidden cases are graded when your teacher runs nbgrader autograde on your work")
+        return
     if "error" in v:
         raise AutograderTestFailed(f"{check}: {v['error']}")
     if check == "drills":

@@ -82,7 +82,7 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
                           r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
 # words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
 # by a computed name (the engine under another name), running other code, reading files
-REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|"
+REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|ctypes|"
                          r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
 IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
@@ -514,6 +514,24 @@ def _engine_note(path: Path, items: list[Expect]) -> str:
     return ""
 
 
+def _deleted_tests_note(path: Path, solution: Path) -> str:
+    """A note when a notebook that nbgrader handed out comes back without some of its test cells
+    (the functions are graded all the same: this grader never runs those cells)."""
+    import json
+
+    from hearts_teach.classroom.nbgrader_cells import deleted_test_cells
+
+    try:
+        gone = deleted_test_cells(json.loads(path.read_text(encoding="utf-8")),
+                                  json.loads(solution.read_text(encoding="utf-8")))
+    except (OSError, ValueError, RecursionError, AttributeError, TypeError, KeyError):
+        return ""  # a file that is not a notebook has its own message already
+    if not gone:
+        return ""
+    return (f"note: nbgrader's test cell{'s' if len(gone) > 1 else ''} {', '.join(gone)} "
+            f"{'were' if len(gone) > 1 else 'was'} deleted (graded all the same)")
+
+
 def _handout_cells(name: str) -> list[str]:
     """The code cells that are not the student's: the notebook as handed out (``exercises/``)
     and the solution's cells, whose nbgrader test cells come back in ``submitted/``."""
@@ -636,9 +654,9 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
             return _rows_all(job.student, job.notebook, items, prepared, "error",
                              f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
-        note = _engine_note(job.path, items)
-        if note:
-            _note(out, note)
+        for note in (_engine_note(job.path, items), _deleted_tests_note(job.path, solutions / job.notebook)):
+            if note:
+                _note(out, note)
         return out
 
     def marked(rows: list[Row]) -> list[Row]:

@@ -5,8 +5,12 @@
 - a code cell with a ``### BEGIN SOLUTION`` region becomes an *autograded answer*;
 - a Markdown cell with one becomes a *manually graded answer* (``WRITTEN_POINTS`` points);
 - after every ``check("name", function)`` cell come two *autograder test* cells, one point
-  each: the visible cases, then the hidden cases between ``### BEGIN HIDDEN TESTS`` and
-  ``### END HIDDEN TESTS`` (both graded outside the kernel, see ``hearts_teach.classroom.autograde``);
+  each: the visible cases, then the hidden cases (both graded outside the kernel, see
+  ``hearts_teach.classroom.autograde``). The hidden cases are not in the cell, so the cell has no
+  ``### BEGIN HIDDEN TESTS`` region: nbgrader stores a locked cell's checksum before it cuts such
+  a region out, so every autograde would warn that the cell changed (jupyter/nbgrader#1961).
+  ``verify(..., hidden=True)`` grades the hidden cases only under ``nbgrader autograde`` and
+  elsewhere says that they are graded then;
 - after the ``grade_drills(...)`` cell comes one test cell worth ``DRILL_POINTS``.
 
 So ``nbgrader generate_assignment`` works on a copy of ``solutions/`` with no extra flags.
@@ -87,11 +91,10 @@ def _test_cells(nbformat: Any, name: str, function: str) -> list[Any]:
         f"verify(\"{name}\", {function})")
     visible.id = f"{TEST_PREFIX}{name}"
     hidden = nbformat.v4.new_code_cell(
-        f"# Autograder test (nbgrader, 1 point): more cases for {function}, hidden until your work is graded.\n"
-        "### BEGIN HIDDEN TESTS\n"
+        f"# Autograder test (nbgrader, 1 point): more cases for {function}, hidden until your work is graded\n"
+        "# (nbgrader autograde runs them; here the cell only says so).\n"
         + FRESH_IMPORT +
-        f"verify(\"{name}\", {function}, hidden=True)\n"
-        "### END HIDDEN TESTS")
+        f"verify(\"{name}\", {function}, hidden=True)")
     hidden.id = f"{TEST_PREFIX}{name}-hidden"
     visible.metadata["nbgrader"] = _meta(visible.id, grade=True, solution=False, locked=True, points=1)
     hidden.metadata["nbgrader"] = _meta(hidden.id, grade=True, solution=False, locked=True, points=1)
@@ -124,3 +127,18 @@ def mark(nb: Any) -> Any:
                     cells.append(same if keep else new)
     nb.cells = cells
     return nb
+
+
+def deleted_test_cells(submitted: dict, solution: dict) -> list[str]:
+    """The ids of the solution's test cells that a notebook nbgrader handed out no longer has
+    (both as plain JSON). Empty for our own student copy (``exercises/``), which never had them:
+    only nbgrader's copy carries the checksums that ``generate_assignment`` writes."""
+    def meta(cell: Any) -> dict:
+        m = cell.get("metadata", {}).get("nbgrader", {}) if isinstance(cell, dict) else {}
+        return m if isinstance(m, dict) else {}
+
+    cells = submitted.get("cells", [])
+    if not any("checksum" in meta(c) for c in cells):
+        return []
+    present = {meta(c).get("grade_id") for c in cells}
+    return [c["id"] for c in solution.get("cells", []) if is_test_cell(c) and c.get("id") not in present]
