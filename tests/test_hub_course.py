@@ -207,3 +207,26 @@ def test_a_hub_left_running_is_found_by_its_pid_file(tmp_path):
     assert hub_demo.running_hub(tmp_path) is None  # a live pid, but not a hub's (pytest's own)
     (tmp_path / "hub" / "jupyterhub.pid").write_text("not a pid", encoding="utf-8")
     assert hub_demo.running_hub(tmp_path) is None
+
+
+def test_the_play_service_sends_everyone_to_the_app_in_their_own_server():
+    import http.client
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from hearts_teach.classroom import hub_play
+
+    assert hub_play.play_url("/") == "/hub/user-redirect/voila/render/hearts-course/notebooks/play.ipynb"
+    assert hub_play.play_url("/class/") == "/class/hub/user-redirect/voila/render/hearts-course/notebooks/play.ipynb"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), hub_play.Redirect)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for path in ("/services/play-hearts/", "/services/play-hearts/anything?x=1"):
+            conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+            conn.request("GET", path)
+            reply = conn.getresponse()
+            assert (reply.status, reply.getheader("Location")) == (302, hub_play.play_url("/"))
+            conn.close()
+    finally:
+        server.shutdown()
+        server.server_close()

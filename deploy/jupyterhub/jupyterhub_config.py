@@ -58,9 +58,16 @@ c.Spawner.http_timeout = 120  # a first JupyterLab start on a busy 2-core box ta
 c.Spawner.start_timeout = 120
 c.Spawner.args = hub.lab_args(settings)
 
+# --- the Play app -------------------------------------------------------------------------------
+# "play-hearts" in the Services menu of every hub page (and a button on the home page): a small service
+# that sends each user to the app in their own server (hearts_teach.classroom.hub_play)
+c.JupyterHub.services = [{"name": "play-hearts", "url": f"http://127.0.0.1:{settings.port + 2}", "display": True,
+                          "command": [sys.executable, "-m", "hearts_teach.classroom.hub_play"]}]
+c.JupyterHub.load_roles += [{"name": "user", "scopes": ["self", "access:services!service=play-hearts"]}]
+
 # --- scripts and tests (off unless HEARTS_HUB_API_TOKEN is set) ---------------------------------
 if settings.api_token:
-    c.JupyterHub.services = [{"name": "hearts-admin", "api_token": settings.api_token}]
+    c.JupyterHub.services += [{"name": "hearts-admin", "api_token": settings.api_token}]
     c.JupyterHub.load_roles += [{
         "name": "hearts-admin",
         "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"],

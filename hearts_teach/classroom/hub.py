@@ -54,7 +54,7 @@ class HubSettings:
     def from_env(cls) -> HubSettings:
         port = os.environ.get("HEARTS_HUB_PORT", "8000")
         if not port.isdigit() or not 0 < int(port) < 65536 - 81:
-            # the hub's API and the proxy's take port + 81 and port + 1
+            # the proxy's API, the Play service and the hub's API take port + 1, + 2 and + 81
             raise HubSetupError(f"HEARTS_HUB_PORT={port!r} is not a port number (1-65454)")
         return cls(state=Path(os.environ.get("HEARTS_HUB_DIR", "/srv/hearts-teach-hub")),
                    course=Path(os.environ.get("HEARTS_HUB_COURSE", str(checkout_root()))),

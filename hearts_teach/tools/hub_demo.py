@@ -29,8 +29,9 @@ GRADING = "grading"  # the teacher's nbgrader course folder, in the teacher's ho
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int, default=8000, help="the hub's port on 127.0.0.1 (default 8000; the hub's "
-                                                         "own API and the proxy's take PORT+81 and PORT+1)")
+    p.add_argument("--port", type=int, default=8000, help="the hub's port on 127.0.0.1 (default 8000; the proxy's "
+                                                         "API, the Play service and the hub's API take PORT+1, PORT+2 "
+                                                         "and PORT+81)")
     p.add_argument("--dir", type=Path, default=Path("/srv/hearts-teach-hub"),
                    help="the hub's own folder: database, exchange, demo passwords (default /srv/hearts-teach-hub)")
     p.add_argument("--prefix", default="hearts-", help="put before every demo account's name (default hearts-)")
@@ -249,7 +250,7 @@ def main_hub_demo(args: argparse.Namespace) -> int:
                 print(f"removed {args.dir}")
             return 0
         if not 0 < args.port < 65536 - 81:
-            raise hub.HubSetupError(f"--port {args.port}: choose 1-65454 (the hub also takes PORT+1 and PORT+81)")
+            raise hub.HubSetupError(f"--port {args.port}: choose 1-65454 (the hub also takes PORT+1, PORT+2 and PORT+81)")
         pid = running_hub(args.dir)
         if pid is not None:
             raise hub.HubSetupError(f"a hub started earlier from {args.dir} is still running (pid {pid}; its "

@@ -232,11 +232,16 @@ def _run_lesson_00(hub: Hub, browser, then_start: list[str]) -> None:
         print(f"hub-demo start to lesson 00 open: {opened:.1f} s; every cell run: "
               f"{time.monotonic() - hub.started:.1f} s")
 
-        # the hub's home page leads to the Play app, in ada's own server
+        # the hub's home page and its Services menu lead to the Play app, in ada's own server
+        app = f"/user/{PREFIX}ada/voila/render/hearts-course/notebooks/play.ipynb"
         page.goto(f"{hub.url}/hub/home")
+        assert page.locator("a.dropdown-item", has_text="play-hearts").get_attribute("href") == "/services/play-hearts/"
         page.click("#play-hearts")
         page.wait_for_selector(".ht-app", timeout=180_000)
-        assert f"/user/{PREFIX}ada/voila/render/hearts-course/notebooks/play.ipynb" in page.url
+        assert app in page.url
+        page.goto(f"{hub.url}/services/play-hearts/")
+        page.wait_for_selector(".ht-app", timeout=180_000)
+        assert app in page.url
     finally:
         page.close()
 
