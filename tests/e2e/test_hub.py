@@ -246,6 +246,17 @@ def _run_lesson_00(hub: Hub, browser, then_start: list[str]) -> None:
         page.close()
 
 
+def _test_outputs(user: str) -> list[str]:
+    """What the test cells of ``user``'s autograded notebook printed (why a score is not the one expected)."""
+    path = Path("/home") / (PREFIX + "teacher") / "grading" / "autograded" / user / ASSIGNMENT / NOTEBOOK
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError) as e:
+        return [f"no autograded notebook: {e}"]
+    return [json.dumps(c.get("outputs", []))[-1500:] for c in cells
+            if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+
+
 def _answer(hub: Hub, user: str, source: str | None) -> None:
     """The student fetches the assignment, puts ``source`` in the answer cell (None: leaves the
     stub) and submits, all through nbgrader's Assignments API in the student's own server."""
@@ -300,7 +311,8 @@ def test_a_class_round_on_jupyterhub(hub, browser):
     assert isinstance(rows, list)
     scores = {row["student"]: row["score"] for row in rows}
     # two test cells of 1 point: every visible case, then the hidden ones
-    assert scores == {PREFIX + "ada": 2.0, PREFIX + "ben": 0.0, PREFIX + "cy": 0.0}
+    want = {PREFIX + "ada": 2.0, PREFIX + "ben": 0.0, PREFIX + "cy": 0.0}
+    assert scores == want, (scores, {u: _test_outputs(u) for u in want if scores.get(u) != want[u]})
 
     # ... and with the class grader, as the teacher (its workers in the OS sandbox)
     home = Path("/home") / teacher
