@@ -193,6 +193,20 @@ def test_nbgrader_regrading_escapes_nothing(target):
     target.assert_untouched()
 
 
+def test_nbgrader_regrading_shows_the_package_alone_not_the_checkout_beside_it():
+    # in a checkout, hearts_teach sits beside solutions/ and tests/: the sandbox shows a copy of
+    # the package alone (it showed the whole checkout, and a student's cell could read solutions/)
+    cell = "import os\nSEEN = sorted(os.listdir('/opt/hearts_teach'))\n"
+    answer = ("def trick_winner(trick):\n    if SEEN != ['hearts_teach']:\n        return SEEN\n"
+              "    led = trick[0][1]\n"
+              "    return max(range(4), key=lambda i: ('23456789TJQKA'.index(trick[i][0]) if trick[i][1] == led else -1))\n")
+    job = {"check": "trick_winner", "function": "trick_winner", "sources": [cell, answer]}
+    done = subprocess.run([sys.executable, "-I", "-m", "hearts_teach.classroom.autograde_job"], input=json.dumps(job),
+                          capture_output=True, text=True, timeout=300)
+    verdict = json.loads(done.stdout.strip().splitlines()[-1])
+    assert verdict["status"] == "ok" and verdict["passed"] == verdict["total"] > 0, verdict
+
+
 def _league_bots(tmp_path: Path, names: dict[str, object]) -> list[Path]:
     files = []
     for name in ATTACKS:

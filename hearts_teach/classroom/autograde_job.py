@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hearts_teach.classroom.autograde import NO_SANDBOX
 from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
-from hearts_teach.classroom.os_sandbox import OsSandboxMissing
+from hearts_teach.classroom.os_sandbox import OsSandboxMissing, PackageSnapshot
 
 AUTOGRADE = b"NBGRADER_EXECUTION=autograde"  # set by nbgrader autograde in the kernel it starts
 
@@ -50,12 +50,17 @@ def main() -> int:
         print(json.dumps({"error": str(exc.args[0])}))
         return 0
     isolate = job.get("isolate", True) is not False
+    # the sandbox shows a copy of the package alone, as the class grader's does: never the folder
+    # it is installed from, which in a checkout holds solutions/ and tests/ beside it
+    snapshot = PackageSnapshot()
     try:
         rows = grade_sources("-", "-", [str(s) for s in job["sources"]], [item], prepared, course(),
-                             timeout=120.0, memory_mb=2048, isolate=isolate)
+                             timeout=120.0, memory_mb=2048, isolate=isolate, package=snapshot.path)
     except OsSandboxMissing as exc:  # the cell fails with the fix named, never runs unisolated quietly
         print(json.dumps({"error": str(exc).replace("pass --no-os-sandbox", f"set {NO_SANDBOX}=1")}))
         return 0
+    finally:
+        snapshot.close()
     r = rows[0]
     print(json.dumps({"status": r.status, "passed": r.passed, "total": r.total, "message": r.message,
                       "parts": list(r.parts) if r.parts else [r.passed, r.total, 0, 0], "isolated": isolate}))
