@@ -51,7 +51,7 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 
 def test_00_quizzes():
     ns = lesson("00_welcome")
-    answer_every_way(ns["worst"], "Q♠", ["A♥", "A♠", "2♣", "J♦"])
+    answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
     answer_every_way(ns["total"], "17", ["5", "13", "26"])  # Q♠ and four hearts
 
 
