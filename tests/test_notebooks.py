@@ -197,6 +197,29 @@ def test_pass_feedback_describes_the_choice():
     assert "You passed your last clubs: unless the cards you receive bring some back" in kept
 
 
+def test_pass_feedback_speaks_of_the_cards_received():
+    from hearts_teach import Hand
+    from hearts_teach.course.lessons import table_bots
+    from hearts_teach.present.widgets import PassPicker
+
+    def passed(seed: int, cards: str) -> tuple[str, list[str]]:
+        picker = PassPicker(Hand.deal(seed=seed), 0, feedback=pass_feedback, others=table_bots("rule"))
+        said = picker.choose(cards)
+        return said, [c.pretty for c in picker.hand.received(0)]
+
+    from hearts_teach.course.pass_comments import pass_feedback
+
+    said, got = passed(287, "QS AS AD")  # East passes A♣ K♦ K♥
+    assert f"{' '.join(got)}: received, high cards that could win tricks you don't want." in said
+    said, got = passed(5, "AD TH 8S")  # lesson 01's demo: J♥ K♥ K♠ refill the suits passed away
+    assert "bring J♥ K♥ back" in said and "bring K♠ back" in said and said.count("K♥") == 2  # named once
+    for seed in range(40):  # every pass says something about what arrived
+        hand = Hand.deal(seed=seed)
+        cards = " ".join(str(c) for c in list(hand.cards(0))[:3])
+        said, got = passed(seed, cards)
+        assert any(card in said.split("Received from")[1].split(".", 1)[1] for card in got), said
+
+
 def test_drill_session_grades_and_scores():
     from hearts_teach.course.lessons import DRILLS, MARKS, DrillSession
 
