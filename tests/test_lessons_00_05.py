@@ -140,6 +140,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
+    south.buttons["4D"].click()  # a legal lead: the copy says it checks the lead only
+    assert south.last_message == "South leads 4♦: allowed." and "turn" not in south.text()
+    assert "checks the lead only" in south.text() and all(b.disabled for b in south.buttons.values())
     answer_every_way(ns["q"], "yes", ["no"])
     first = ns["first"]
     v = first.explain("5D")

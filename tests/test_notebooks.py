@@ -185,6 +185,18 @@ def test_legal_report_marks_the_forced_card():
     assert "✗ may not " in report and "no points on the first trick" in report
 
 
+def test_legal_report_lists_cards_in_the_order_of_the_engine_sentences():
+    from hearts_teach import Rules
+    from hearts_teach.course.lessons import legal_report, position
+
+    waits = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
+                     plays="2C 3C 4C AC 2D 3D", rules=Rules.preset("queen_waits"))  # lesson 03's queen_waits
+    report = legal_report(waits)
+    allowed = report.split("✓ may play  ", 1)[1].split("\n", 1)[0].split()
+    assert allowed == [c.pretty for c in waits.legal_plays().cards]
+    assert f"discard one of {', '.join(allowed)} instead" in report
+
+
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
     from hearts_teach.course.pass_comments import pass_feedback
