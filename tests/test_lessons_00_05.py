@@ -218,8 +218,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
 @pytest.mark.parametrize("card, stopped", [("TH", True), ("KC", True), ("AH", False)])
 def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
     run.cache_clear()  # a fresh lesson for each decision
-    west = lesson("05_shooting_the_moon")["west"]
+    ns = lesson("05_shooting_the_moon")
+    west = ns["west"]
     assert west.hand.trick_number == 5 and west.hand.turn == 1, "the decision arrived made"
+    # the printed context: the trick so far, and North and East without moon defence
+    assert [str(c) for c in west.hand.current_trick.cards] == ["QS"]
+    assert [(b.name, b.moon_defence) for b in ns["after_west"][2:]] == [("easy", False), ("easy", False)]
     west.buttons[card].click()
     msg = west.last_message
     assert west.hand.is_over
@@ -232,4 +236,4 @@ def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
 
 def test_05_quiz():
     run.cache_clear()
-    answer_every_way(lesson("05_shooting_the_moon")["q"], "-26", ["0", "13", "26"])
+    answer_every_way(lesson("05_shooting_the_moon")["q"], "14", ["0", "40", "66"])  # 40 - 26
