@@ -108,6 +108,29 @@ def test_01_the_pass_comments_never_promise_a_void_the_pass_undid():
     assert seen >= 5
 
 
+def test_01_the_passes_graded_are_the_short_list_the_lesson_describes():
+    from itertools import combinations
+
+    from hearts_teach.agents.hearts.candidates import pass_pool
+    from hearts_teach.agents.hearts.policy import pass_score, rule_pass
+
+    ns = lesson("01_deal_and_pass")
+    hand = Hand.deal(seed=287).cards(0)
+    mask = hand.mask
+    ranked = sorted(hand, key=lambda c: (-pass_score(c.index, mask), c.index))
+    described = {rule_pass(mask)} | {CardList(t).mask for t in combinations(ranked[:6], 3)}
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):  # "the passes that empty a short suit other than spades"
+        emptied = list(hand.of_suit(suit))
+        if 1 <= len(emptied) <= 3:
+            emptied += [c for c in ranked if c not in emptied][:3 - len(emptied)]
+            described.add(CardList(emptied).mask)
+    described.add(CardList("QS AS AD").mask)  # "and here the pass suggested above"
+    assert {CardList(c.cards).mask for c in ns["graded"]} == described == set(pass_pool(mask)) | {CardList("QS AS AD").mask}
+    cells = json.loads((ROOT / "notebooks" / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert f"{len(described)} passes graded of the 286 possible" in printed
+
+
 def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
 
