@@ -26,7 +26,8 @@ WORDS = ("trick", "lead", "follow", "void", "duck", "discard", "broken", "hold",
 VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach", "contract", "dealer", "discard",
          "drill", "duck", "duplicate deals", "edge", "fine", "follow", "forced", "hand", "hint", "hold", "inaccuracy",
          "lead", "led suit", "marks", "match", "mistake", "moon", "nil", "partner", "pass", "penalty card",
-         "sampled deal", "seed", "set", "too close to call", "trick", "trump", "variant", "view", "void")
+         "rule bot", "ruff", "honour", "weighed bot", "baseline bot", "sampled deal", "seed", "set",
+         "too close to call", "trick", "trump", "variant", "view", "void")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",

@@ -51,7 +51,7 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 
 def test_00_quizzes():
     ns = lesson("00_welcome")
-    answer_every_way(ns["worst"], "Q♠", ["A♥", "A♠", "2♣", "J♦"])
+    answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
     answer_every_way(ns["total"], "17", ["5", "13", "26"])  # Q♠ and four hearts
 
 
@@ -108,6 +108,29 @@ def test_01_the_pass_comments_never_promise_a_void_the_pass_undid():
     assert seen >= 5
 
 
+def test_01_the_passes_graded_are_the_short_list_the_lesson_describes():
+    from itertools import combinations
+
+    from hearts_teach.agents.hearts.candidates import pass_pool
+    from hearts_teach.agents.hearts.policy import pass_score, rule_pass
+
+    ns = lesson("01_deal_and_pass")
+    hand = Hand.deal(seed=287).cards(0)
+    mask = hand.mask
+    ranked = sorted(hand, key=lambda c: (-pass_score(c.index, mask), c.index))
+    described = {rule_pass(mask)} | {CardList(t).mask for t in combinations(ranked[:6], 3)}
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):  # "the passes that empty a short suit other than spades"
+        emptied = list(hand.of_suit(suit))
+        if 1 <= len(emptied) <= 3:
+            emptied += [c for c in ranked if c not in emptied][:3 - len(emptied)]
+            described.add(CardList(emptied).mask)
+    described.add(CardList("QS AS AD").mask)  # "and here the pass suggested above"
+    assert {CardList(c.cards).mask for c in ns["graded"]} == described == set(pass_pool(mask)) | {CardList("QS AS AD").mask}
+    cells = json.loads((ROOT / "notebooks" / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert f"{len(described)} passes graded of the 286 possible" in printed
+
+
 def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
 
@@ -140,6 +163,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
+    south.buttons["4D"].click()  # a legal lead: the copy says it checks the lead only
+    assert south.last_message == "South leads 4♦: allowed." and "turn" not in south.text()
+    assert "checks the lead only" in south.text() and all(b.disabled for b in south.buttons.values())
     answer_every_way(ns["q"], "yes", ["no"])
     first = ns["first"]
     v = first.explain("5D")
@@ -215,8 +241,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
 @pytest.mark.parametrize("card, stopped", [("TH", True), ("KC", True), ("AH", False)])
 def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
     run.cache_clear()  # a fresh lesson for each decision
-    west = lesson("05_shooting_the_moon")["west"]
+    ns = lesson("05_shooting_the_moon")
+    west = ns["west"]
     assert west.hand.trick_number == 5 and west.hand.turn == 1, "the decision arrived made"
+    # the printed context: the trick so far, and North and East without moon defence
+    assert [str(c) for c in west.hand.current_trick.cards] == ["QS"]
+    assert [(b.name, b.moon_defence) for b in ns["after_west"][2:]] == [("easy", False), ("easy", False)]
     west.buttons[card].click()
     msg = west.last_message
     assert west.hand.is_over
@@ -229,4 +259,4 @@ def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
 
 def test_05_quiz():
     run.cache_clear()
-    answer_every_way(lesson("05_shooting_the_moon")["q"], "-26", ["0", "13", "26"])
+    answer_every_way(lesson("05_shooting_the_moon")["q"], "14", ["0", "40", "66"])  # 40 - 26

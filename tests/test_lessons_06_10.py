@@ -97,7 +97,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                            "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
-    "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
+    "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-49", "trump_quiz": "West"},
     "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
@@ -157,6 +157,12 @@ def test_the_quiz_answers_are_what_the_engine_says():
     play_spades(match2.hand, seed=7)
     match2.next_hand()
     assert (match2.hand.dealer, match2.hand.first_seat) == (0, 1)  # South deals, West bids first
+    # the dealer quiz: the lesson's match ends after hand 6, dealt by South; hand 7 is not in its table
+    from hearts_teach.course.spades_lesson import play_match as play_spades_match
+
+    shown = play_spades_match(SpadesMatch(seed=7), seed=7)
+    assert len(shown.hands) == 6 and shown.dealer_of(5) == 0
+    assert (shown.dealer_of(6), shown.first_bidder_of(6)) == (1, 2)  # West deals hand 7, North bids first
 
 
 def test_lesson_06_prose_numbers_come_from_the_engine():
@@ -287,6 +293,33 @@ def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
     assert table.hand.is_over and table.hand.score().teams[0].nil_points in (100, -100)
     table.next_hand()
     assert "dealer South, West bids first" in table.status_line()
+
+
+def test_lesson_09_the_bidding_line_says_who_bids_and_when_play_starts():
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    table = SpadesTable(seed=9)  # hand 1: East deals, South bids first
+    assert table.legal_line() == "Your bid (1 of 4): play starts once all four have bid."
+    table.bid(3)
+    table.finish_hand()
+    table.next_hand()  # hand 2: South deals, so South bids last
+    assert table.hand.to_bid == (0,) and "Bid first" not in table.text()
+    assert table.legal_line() == "Your bid (the last of 4): play starts right after it."
+
+
+def test_lesson_09_side_by_side_columns_line_up():
+    from hearts_teach.course.lessons import bots_play, table_bots
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, side_by_side
+
+    hearts, spades = same_deal(17)
+    bots_play(hearts, table_bots("rule"))
+    play_spades(spades, seed=2)
+    head, *rows = side_by_side(hearts, spades).splitlines()[:5]
+    assert len({len(row) for row in rows}) == 1, "every seat's row is as long as the others"
+    assert {row.index(" / ") for row in rows} == {head.index(" / ")}, "the bids sit under 'bid'"
+    points_end = head.index("Hearts: points") + len("Hearts: points")
+    assert all(row[points_end - 1].isdigit() and row[points_end] == " " for row in rows)
+    assert all(row[7:].startswith(hearts.dealt(s).pretty + "  ") for s, row in enumerate(rows))
 
 
 def test_lesson_11_quiz_answers_are_what_the_engine_says():

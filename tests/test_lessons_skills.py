@@ -85,6 +85,8 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     club = outcome["5C"]  # "a club lead lets everyone else discard: the queen can fall"
     assert Card("QS") in club.cards and club.card_of(1) == Card("8C") and club.winner == 1
     king = outcome["KS"]  # "the K♠ then takes whatever spade falls, the queen included"
+    eight = outcome["8S"]  # "a low spade lead (8♠) cannot take her"
+    assert not (Card("QS") in eight.cards and eight.winner == 0)
     assert Card("QS") in king.cards and king.winner == 0
     lead = ns["lead"]
     assert lead.hand.trick_number == 7 and not lead.hand.current_trick.cards, "the lead arrived played"
@@ -115,6 +117,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert "A♠" in passes.label and passes.stats["p_take_qs"] > right_best.stats["p_take_qs"]  # "less often kept"
     shown = text_output(cells[next(i for i, c in enumerate(cells) if "passes_ace = " in "".join(c["source"]))])
     assert right_best.reason in shown and passes.reason in shown
+    # "the kept A♠ is South's only spade": so the order of play is not the reason given
+    assert ns["kept_spades"] == ["A♠"] and "After Q♦ A♦ Q♠, South's spades: A♠" in shown
 
 
 # 08b -------------------------------------------------------------------------------------------

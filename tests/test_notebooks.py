@@ -185,6 +185,18 @@ def test_legal_report_marks_the_forced_card():
     assert "✗ may not " in report and "no points on the first trick" in report
 
 
+def test_legal_report_lists_cards_in_the_order_of_the_engine_sentences():
+    from hearts_teach import Rules
+    from hearts_teach.course.lessons import legal_report, position
+
+    waits = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
+                     plays="2C 3C 4C AC 2D 3D", rules=Rules.preset("queen_waits"))  # lesson 03's queen_waits
+    report = legal_report(waits)
+    allowed = report.split("✓ may play  ", 1)[1].split("\n", 1)[0].split()
+    assert allowed == [c.pretty for c in waits.legal_plays().cards]
+    assert f"discard one of {', '.join(allowed)} instead" in report
+
+
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
     from hearts_teach.course.pass_comments import pass_feedback
@@ -195,6 +207,29 @@ def test_pass_feedback_describes_the_choice():
     kept = pass_feedback(hand, 0, "JC 5C 3H")  # before the others pass: a void is only a prospect
     assert "You hold Q♠ with no lower spade" in kept and "3♥" in kept
     assert "You passed your last clubs: unless the cards you receive bring some back" in kept
+
+
+def test_pass_feedback_speaks_of_the_cards_received():
+    from hearts_teach import Hand
+    from hearts_teach.course.lessons import table_bots
+    from hearts_teach.present.widgets import PassPicker
+
+    def passed(seed: int, cards: str) -> tuple[str, list[str]]:
+        picker = PassPicker(Hand.deal(seed=seed), 0, feedback=pass_feedback, others=table_bots("rule"))
+        said = picker.choose(cards)
+        return said, [c.pretty for c in picker.hand.received(0)]
+
+    from hearts_teach.course.pass_comments import pass_feedback
+
+    said, got = passed(287, "QS AS AD")  # East passes A♣ K♦ K♥
+    assert f"{' '.join(got)}: received, high cards that could win tricks you don't want." in said
+    said, got = passed(5, "AD TH 8S")  # lesson 01's demo: J♥ K♥ K♠ refill the suits passed away
+    assert "bring J♥ K♥ back" in said and "bring K♠ back" in said and said.count("K♥") == 2  # named once
+    for seed in range(40):  # every pass says something about what arrived
+        hand = Hand.deal(seed=seed)
+        cards = " ".join(str(c) for c in list(hand.cards(0))[:3])
+        said, got = passed(seed, cards)
+        assert any(card in said.split("Received from")[1].split(".", 1)[1] for card in got), said
 
 
 def test_drill_session_grades_and_scores():

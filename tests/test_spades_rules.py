@@ -18,6 +18,17 @@ SUITS = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD J
 BLIND = SpadesRules.preset("blind_nil")
 
 
+def test_describe_states_the_contract_and_bag_scoring_that_score_hand_applies():
+    from hearts_teach.games.spades import score_hand
+
+    line = SpadesRules().describe().splitlines()[1]
+    assert line == "Contract made: +10 a trick bid, +1 a bag (a trick over the contract); set: −10 a trick bid; every 10 bags: −100"
+    assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points == (50 + 1, -80)  # made with a bag; set
+    tenth = score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0))
+    assert tenth.team_points[0] == 50 + 1 - 100 and tenth.bags[0] == 0  # the tenth bag costs 100
+    assert all("bags" in SpadesRules.preset(name).describe() for name in SpadesRules.presets())
+
+
 def test_rules_defaults_presets_and_errors():
     r = SpadesRules()
     assert (r.blind_nil, r.blind_nil_value, r.blind_nil_deficit, r.nil_tricks_count, r.end_score,

@@ -287,3 +287,19 @@ def _random_quiz_clicks(seed: int, clicks: int) -> int:
 def test_random_clicking(runner):
     total = sum(runner(seed, 250) for seed in SEEDS)
     assert total >= 1000
+
+
+@pytest.mark.parametrize("faces", [False, True])
+def test_a_closed_hand_widget_plays_nothing_and_says_why(faces: bool):
+    hand = Hand.deal(seed=3, hand_number=3)
+    opener = hand.turn
+    hw = HandWidget(hand, seat=opener, faces=faces)
+    legal = str(hand.legal_plays(opener).cards[0])
+    hw.close("The scripted tricks are over.")
+    assert hw.legal_line() == "The scripted tricks are over." and hw.text().endswith("The scripted tricks are over.")
+    assert hw.play(legal) == "The scripted tricks are over." and not hand.plays, "a closed widget changes nothing"
+    assert hw.last_message == ""
+    if faces:
+        assert not any(f["active"] for f in hw.row.cards)
+    else:
+        assert all(b.disabled for b in hw.buttons.values())

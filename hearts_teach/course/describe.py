@@ -48,10 +48,14 @@ def describe_trick(hand: Hand, trick: Trick | None = None) -> str:
 
 
 def legal_report(hand: Hand) -> str:
-    """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why."""
+    """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why.
+
+    Each group lists its cards in the engine's order (clubs to spades, low to high), the order
+    of the card lists in the engine's sentences ("discard one of 5♣, 6♣, ..."), so the report
+    speaks in one order."""
     groups: dict[tuple[bool, str], list[Card]] = {}
     order: list[tuple[bool, str]] = []
-    for c in sorted(hand.cards(hand.to_act()), key=lambda c: (-c.suit, -c.rank)):
+    for c in hand.cards(hand.to_act()):  # the engine's order
         v = hand.explain(c)
         key = (v.legal, str(v.rule))
         if key not in groups:

@@ -37,9 +37,10 @@ SEED = 2026
 _ASK = {
     1: "Trick 1. The player holding 2♣ must lead it to the first trick, and that is you. Click 2♣ "
        "(it is the only card you may play now), or type first.play(\"2C\").",
-    2: "Trick 2. {leader} won the first trick, so {leader} leads: {led}. You hold diamonds, so you must "
-       "follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
-    3: "Trick 3. {leader} leads again: {led}. You have no clubs left, so you may discard any card. "
+    2: "Trick 2. {leader} won the first trick, so {leader} leads. So far: {so_far}; your turn. You hold "
+       "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
+    3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may discard "
+       "any card. "
        "A heart is allowed now (only the first trick forbids it): try discarding your K♥, a high heart that "
        "could win a heart trick later.",
 }
@@ -91,12 +92,15 @@ class FirstHand(WidgetView):
     def _ask(self) -> None:
         if self.done:
             text = self._summary()
+            self.south.close(_OVER)
         else:
             n = self.hand.trick_number
             trick = self.hand.current_trick
-            led = trick.cards[0].pretty if trick is not None and trick.cards else ""
-            leader = self.hand.seat_names[trick.seats[0]] if trick is not None and trick.cards else "South"
-            text = _ASK[n].format(leader=leader, led=led)
+            played = list(zip(trick.seats, trick.cards, strict=True)) if trick is not None else []
+            led = played[0][1].pretty if played else ""
+            leader = self.hand.seat_names[played[0][0]] if played else "South"
+            so_far = ", ".join(f"{self.hand.seat_names[s]} {c.pretty}" for s, c in played)
+            text = _ASK[n].format(leader=leader, led=led, so_far=so_far)
         self.prompt.value = f"<b>{escape(text)}</b>"
         self.question = text
 

@@ -37,6 +37,22 @@ def _void_note(hand: Hand, suit: Suit) -> str:
     return note + "."
 
 
+def _received_notes(got: list[Card], named: set[Card]) -> list[str]:
+    """What the three cards received bring, beyond what the notes on the pass already said."""
+    high = [c for c in got if c.rank >= 12 and c not in named]
+    low_hearts = [c for c in got if c.suit is Suit.HEARTS and c.rank <= 6 and c not in named]
+    notes = []
+    if high:
+        notes.append(_several(high, "received, a high card that could win a trick you don't want.",
+                              "received, high cards that could win tricks you don't want."))
+    if low_hearts:
+        notes.append(_several(low_hearts, "received, a low heart to duck a heart lead with.",
+                              "received, low hearts to duck heart leads with."))
+    if not notes and not named.intersection(got):
+        notes.append(f"{_cards(got)} received: no Q♠, no high card and no low heart, a quiet arrival.")
+    return notes
+
+
 def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
     """Plain-language comments on ``seat``'s pass of ``passed``.
 
@@ -63,10 +79,12 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
     if big and QUEEN not in now:
         notes.append(f"{_cards(big)} {'is' if len(big) == 1 else 'are'} above the queen: while she is out, "
                      f"{'it' if len(big) == 1 else 'they'} can win the trick she falls on.")
+    named = {QUEEN, *big}  # cards a note has already spoken of
     for suit in Suit:
         if not dealt.of_suit(suit) or kept.of_suit(suit):
             continue  # this pass did not empty the suit
         back = [c for c in got or () if c.suit is suit]
+        named.update(back)
         if back:
             notes.append(f"You passed your last {suit.plural}, but the cards you received bring "
                          f"{_cards(back)} back.")
@@ -83,4 +101,6 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
     if high:
         notes.append(_several(high, "a high card that could have won a trick you didn't want.",
                               "high cards that could have won tricks you didn't want."))
+    if got is not None:
+        notes.extend(_received_notes(list(got), named))
     return " ".join(notes) or "A quiet pass: no queen or high spade involved, no suit emptied, no low heart or high card given away."

@@ -74,13 +74,15 @@ def tricks_table(hand: SpadesHand) -> str:
 def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
     """Per seat: the cards, what Hearts made of them and what Spades made of them."""
     names = hearts.seat_names
-    lines = [f"{'seat':<6} {'cards':<34} {'Hearts: points':>14}   {'Spades: bid / tricks':>20}"]
+    rows = []
     for s in FOUR.seats:
         pts = hearts.scores[s] if hearts.is_over else hearts.points_taken[s]
         bid = spades.bids[s]
-        b = "—" if bid is None else bid_word(bid)
-        lines.append(f"{names[s]:<6} {hearts.dealt(s).pretty:<34} {pts:>14}   "
-                     f"{b:>13} / {spades.tricks_won[s]:<4}")
+        rows.append((names[s], hearts.dealt(s).pretty, pts, "—" if bid is None else bid_word(bid), spades.tricks_won[s]))
+    width = max(len("cards"), *(len(row[1]) for row in rows))  # the longest hand sets the column
+    # the bid is right-aligned under "Spades: bid", so every "/" sits under the header's
+    lines = [f"{'seat':<6} {'cards':<{width}}  {'Hearts: points':>14}   Spades: bid / tricks"]
+    lines += [f"{name:<6} {cards:<{width}}  {pts:>14}   {bid:>11} / {tricks}" for name, cards, pts, bid, tricks in rows]
     if hearts.is_over:
         low = min(hearts.scores)
         best = [names[s] for s in FOUR.seats if hearts.scores[s] == low]

@@ -28,6 +28,11 @@ from hearts_teach.games.options import RuleSet
 from hearts_teach.kernel.cards import SPADES, SPADES_MASK
 from hearts_teach.kernel.errors import RulesError, quote
 
+# the fixed scores (S6-S8 of docs/rules.md): here, so describe() and scoring read one value
+BAG_LIMIT = 10
+BAG_PENALTY = 100
+NIL_VALUE = 100
+
 POINTS_MAX = 10_000  # a cap on every points option (like the Hearts end_score): tables stay printable
 
 
@@ -77,7 +82,9 @@ class SpadesRules(RuleSet):
 
     def describe(self) -> str:
         """A learner-facing summary, one rule per line."""
-        lines = ["Bids 0-13 (0 = nil: +100 kept, −100 broken); a team's contract is the sum of its bids",
+        lines = [f"Bids 0-13 (0 = nil: +{NIL_VALUE} kept, −{NIL_VALUE} broken); a team's contract is the sum of its bids",
+                 f"Contract made: +10 a trick bid, +1 a bag (a trick over the contract); set: −10 a trick bid; "
+                 f"every {BAG_LIMIT} bags: −{BAG_PENALTY}",
                  "A broken nil's tricks " + ("count toward the partner's contract" if self.nil_tricks_count
                                              else "count for nothing (no contract, no bags)")]
         if self.blind_nil:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY, NIL_VALUE
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.kernel.validation import SEAT_HELP, check_seat
@@ -24,9 +25,6 @@ SEATS = TABLE.players
 TRICKS = TABLE.hand_size  # tricks in a hand, and the highest bid
 TEAMS = tuple(tuple(s for s in TABLE.seats if TABLE.team(s) == t) for t in (0, 1))  # ((0, 2), (1, 3))
 SEAT_NAMES = TABLE.names
-BAG_LIMIT = 10
-BAG_PENALTY = 100
-NIL_VALUE = 100
 
 
 class BlindNil(int):

@@ -13,6 +13,7 @@ right under the hand, where touch screens (which have no tooltips) show it too.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -52,6 +53,7 @@ class HandWidget(WidgetView):
         self.marks: dict[str, str] = {}
         self.buttons: dict[str, Any] = {}
         self.last_message = ""
+        self.closed = ""  # set by close(note): nothing more to play here, and why
         self.header = w.HTML()
         if faces:
             self.row: CardRow | None = CardRow(on_click=self.play)
@@ -82,9 +84,16 @@ class HandWidget(WidgetView):
             return s
         return 0 if self.hand.turn is None else self.hand.turn
 
+    def close(self, note: str) -> None:
+        """Stop play here (a scripted lesson is over): every card disabled, ``note`` in place of the legal list."""
+        self.closed = note
+        self.refresh()
+
     def legal_line(self) -> str:
         """The text list of playable cards, or why nothing is playable now."""
         hand, seat = self.hand, self._shown_seat()
+        if self.closed:
+            return self.closed
         if hand.phase is Phase.PASS:
             return "Nothing to play yet: the cards are being passed first."
         if hand.phase is Phase.OVER:
@@ -108,9 +117,9 @@ class HandWidget(WidgetView):
         sync_buttons(self.cards_box, self.buttons, hand.cards(seat), lambda c: self._make(c))
         for key, b in self.buttons.items():
             v = hand.explain(key, seat)
-            b.disabled = not v.legal
+            b.disabled = bool(self.closed) or not v.legal
             verb = "play it" if v.legal else "can't play"
-            b.tooltip = f"{Card(key).name} — {verb}: {v.message}"
+            b.tooltip = f"{Card(key).name} — {self.closed}" if self.closed else f"{Card(key).name} — {verb}: {v.message}"
         self.legal_html.value = f"<div>{escape(self.legal_line())}</div>"
 
     def _refresh_faces(self, seat: int) -> None:
@@ -118,6 +127,8 @@ class HandWidget(WidgetView):
         faces = []
         for card in ordered(hand.cards(seat)):
             v = hand.explain(card, seat)
+            if self.closed:
+                v = replace(v, legal=False, message=self.closed)
             note = self.marks.get(str(card), "")
             verb = "play it" if v.legal else "can't play"
             extra = f" ({note})" if note else ""
@@ -145,6 +156,8 @@ class HandWidget(WidgetView):
     # actions -------------------------------------------------------------------------------
     def play(self, card: CardLike) -> str:
         """Play ``card`` as if its button were clicked; returns the feedback line."""
+        if self.closed:  # the legal line already says why; the last feedback stays
+            return self.closed
         try:
             c = to_card(card)
         except HeartsError as e:

@@ -454,7 +454,11 @@ class SpadesTable(WidgetView):
     def legal_line(self) -> str:
         h = self.hand
         if h.phase == "bid":
-            return "Bid first: play starts once all four have bid."
+            left = len(h.to_bid)  # the bid to make now included
+            who = "Your bid" if h.turn == self.you else f"{h.seat_names[h.to_act()]} to bid"
+            if left == 1:
+                return f"{who} (the last of 4): play starts right after it."
+            return f"{who} ({4 - left + 1} of 4): play starts once all four have bid."
         if h.is_over:
             return "The hand is over."
         return f"You may play: {' '.join(c.pretty for c in h.legal_plays(self.you).cards)}"

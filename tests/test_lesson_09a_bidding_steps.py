@@ -1,0 +1,84 @@
+"""Lesson 09a's four bidding steps, as written in the lesson, reproduce the engine's estimate:
+the steps are transcribed here from the prose (not from the estimator) and compared with
+``estimate_tricks`` on the lesson's hands and on many dealt hands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok
+from hearts_teach.games.spades import SpadesHand
+from hearts_teach.kernel.cards import CardList, Suit
+from hearts_teach.kernel.rng import Rng
+
+LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "09a_spades_play_and_nil.ipynb"
+
+
+def prose() -> str:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def by_the_lesson(cards: CardList, length: bool) -> float:
+    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
+    side = [[c.rank for c in cards if c.suit is s] for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+    # 1. ruffs: void 2, singleton 1, doubleton 1/4, each paid with as many spades, as far as they go
+    left, ruffs = float(len(spades)), 0.0
+    for suit in side:
+        worth = {0: 2.0, 1: 1.0, 2: 0.25}.get(len(suit), 0.0)
+        paid = min(worth, left)
+        left -= paid
+        ruffs += paid
+    # 2. spade honours: round what is left (a half to the even number), keep that many highest spades
+    kept = spades[:round(left)]
+    credits = []
+    for rank in kept:
+        missing = sum(1 for r in range(rank + 1, 15) if r not in spades)
+        smaller = sum(1 for r in kept if r < rank)
+        short = missing - smaller
+        credits.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
+    total = ruffs + sum(credits)
+    # 3. spade length: five highest spades' credits + 1 per spade after the fifth, if more
+    if length and len(spades) >= 6:
+        total = max(total, sum(credits[:5]) + len(spades) - 5)
+    # 4. side aces, kings (with another card of the suit) and queens (in 3 or 4 cards)
+    for suit in side:
+        n = len(suit)
+        total += (1 if n <= 6 else 0.5) if 14 in suit else 0
+        total += (1 if n <= 5 else 0.25) if 13 in suit and n > 1 else 0
+        total += 0.5 if 12 in suit and 3 <= n <= 4 else 0
+    return total
+
+
+LESSON_HANDS = [(21, 1), (22, 1), (1526, 3), (2054, 3), (316, 1), (302, 1), (5, 3), (6, 3)]
+
+
+@pytest.mark.parametrize("seed,dealer", LESSON_HANDS)
+def test_the_written_steps_give_the_estimate_for_the_lessons_hands(seed: int, dealer: int):
+    cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
+    for length in (False, True):
+        assert by_the_lesson(cards, length) == estimate_tricks(cards, long_spades=length), (cards.pretty, length)
+
+
+def test_the_written_steps_give_the_estimate_for_any_hand():
+    rng = Rng("lesson09a/steps")
+    for _ in range(3000):
+        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+        for seat in range(4):
+            cards = hand.cards(seat)
+            for length in (False, True):
+                assert by_the_lesson(cards, length) == estimate_tricks(cards, long_spades=length), cards.pretty
+
+
+def test_the_written_nil_rule_is_the_bots():
+    text = " ".join(prose().split())
+    assert "in every suit holding a queen or king, more cards below the queen than cards from the queen up" in text
+    assert "Q♦ 3♦ 2♦ passes this test, Q♦ 2♦ does not" in text
+    guarded = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
+    assert estimate_tricks(guarded) == 0.5 and nil_ok(guarded)  # Q♦ 3♦ 2♦ passes
+    bare = CardList("QD 2D 4S 3S 2S 6H 5H 4H 3H 7C 6C 5C 4C")
+    assert estimate_tricks(bare) < 1 and nil_faults(bare) == ["Q♦ with only 1 smaller diamond beside it: "
+                                                              "it cannot hide under the others' cards"]
