@@ -61,8 +61,10 @@ c.Spawner.args = hub.lab_args(settings)
 # --- the Play app -------------------------------------------------------------------------------
 # "play-hearts" in the Services menu of every hub page (and a button on the home page): a small service
 # that sends each user to the app in their own server (hearts_teach.classroom.hub_play)
+# (it only redirects, as the unprivileged account nobody, never as the hub's root)
 c.JupyterHub.services = [{"name": "play-hearts", "url": f"http://127.0.0.1:{settings.port + 2}", "display": True,
-                          "command": [sys.executable, "-m", "hearts_teach.classroom.hub_play"]}]
+                          "user": "nobody", "cwd": "/",
+                          "command": [sys.executable, "-I", "-m", "hearts_teach.classroom.hub_play"]}]
 c.JupyterHub.load_roles += [{"name": "user", "scopes": ["self", "access:services!service=play-hearts"]}]
 
 # --- scripts and tests (off unless HEARTS_HUB_API_TOKEN is set) ---------------------------------

@@ -365,6 +365,16 @@ def test_a_class_round_on_jupyterhub(hub, browser):
     assert hub.status("/hub/api/users", hub.token(teacher)) == 200
     assert hub.status(f"/user/{PREFIX}ada/api/contents", hub.token(teacher)) in (302, 403, 404)
     assert hub.status(f"/hub/api/users/{PREFIX}ada/tokens", hub.token(teacher)) in (403, 404)
+    # the Play service (a redirect) runs as nobody, not as the hub's root
+    uids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and b"hearts_teach.classroom.hub_play" in (proc / "cmdline").read_bytes():
+                status = (proc / "status").read_text()
+                uids.append(int(next(row for row in status.splitlines() if row.startswith("Uid:")).split()[1]))
+        except (OSError, StopIteration):
+            continue
+    assert uids and set(uids) == {NOBODY}, uids
     # each student's drills and progress database is their own
     data = _home("ada") / ".local" / "share" / "hearts_teach"
     assert data.is_dir() and data.stat().st_uid == _home("ada").stat().st_uid
