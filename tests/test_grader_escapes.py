@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from graded_notebooks import grade_trick_winner
+
 from hearts_teach.classroom.plaindata import encode
 from hearts_teach.classroom.sandbox import run_submission
 
@@ -146,18 +148,7 @@ def test_a_submission_cannot_fill_the_disk_with_many_files(tmp_path):
 
 
 def _grade(tmp_path: Path, extra: str) -> object:
-    import json
-
-    from hearts_teach.classroom import grader
-
-    nb = json.loads((grader.ROOT / "exercises" / "02_trick_winner.ipynb").read_text(encoding="utf-8"))
-    next(c for c in nb["cells"] if c.get("id") == "solution")["source"] = ZERO.replace("f()", "trick_winner(trick)")
-    nb["cells"].append({"cell_type": "code", "id": "x", "metadata": {}, "outputs": [], "execution_count": None,
-                        "source": extra})
-    (tmp_path / "sub" / "eve").mkdir(parents=True)
-    (tmp_path / "sub" / "eve" / "02_trick_winner.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    [row] = grader.grade_class(tmp_path / "sub", progress=False)
-    return row
+    return grade_trick_winner(tmp_path, ZERO.replace("f()", "trick_winner(trick)"), extra)
 
 
 def test_a_refused_attempt_is_noted_even_when_the_cell_catches_it(tmp_path):

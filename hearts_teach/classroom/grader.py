@@ -21,6 +21,10 @@ registry in ``hearts_teach.classroom.checks``, so a new exercise needs no change
    position, exercise 10's ``View``, as its fields, rebuilt by the student's process; the
    bot's card comes back by name and is judged against the grader's own position).
 
+The grader also decides whether a call changed its input (the worker sends the inputs back as
+they are after the call; the grader compares them with what it sent) and whether it ran out
+of time (each case timed on the grader's clock, from its start to its answer), so a notebook
+that patches the checks' modules in its own process changes no grade.
 Nothing printed by the notebook is read, and nothing the notebook does inside its own
 process (redefining ``check``, patching modules, exiting, writing files) reaches the grader.
 The run always finishes: every student, notebook and check gets a row with a status
@@ -37,6 +41,7 @@ import contextlib
 import csv
 import difflib
 import io
+import json
 import os
 import re
 import sys
@@ -49,6 +54,7 @@ from typing import Any
 
 from hearts_teach.classroom.checks import checker as find_checker
 from hearts_teach.classroom.checks.framework import (
+    STOP_GRACE,
     Case,
     Checker,
     Failure,
@@ -64,9 +70,11 @@ from hearts_teach.classroom.os_sandbox import (
 )
 from hearts_teach.classroom.plaindata import BadData, decode, encode
 from hearts_teach.classroom.sandbox import (
+    ARRIVED,
     CASE_LIMIT,
     PACKAGE_DIR,
     PRIVATE,
+    case_starts,
     events_by_case,
     repeated_case,
     run_submission,
@@ -205,6 +213,14 @@ class Prepared:
     visible: int
     encoded: list[Any]
 
+    def __post_init__(self) -> None:
+        # the arguments as they come back through JSON: what a case's inputs must still be after the call
+        self.sent = json.loads(json.dumps(self.encoded))
+
+    @property
+    def limit(self) -> float:
+        return self.checker.time_limit or CASE_LIMIT
+
 
 def prepare(items: list[Expect]) -> dict[str, Prepared]:
     """Cases and expected answers, computed in the grader's process before any student code runs."""
@@ -335,7 +351,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
     run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
                          cell_limit=min(cell_timeout, timeout), package=package, private=private,
                          isolate=isolate)
-    outcomes = events_by_case(run)
+    outcomes, starts = events_by_case(run), case_starts(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
     not_callable = {e["not_callable"]: e.get("what", "") for e in run.events if isinstance(e.get("not_callable"), int)}
@@ -376,7 +392,7 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
         if it.check == DRILLS:
             rows.append(_drills_row(student, notebook, it, outcomes.get((k, 0)), run))
         else:
-            rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout))
+            rows.append(_check_row(student, notebook, it, prepared[it.check], k, outcomes, run, timeout, starts))
     stopped = [e["cell_stopped"] for e in run.events if isinstance(e.get("cell_stopped"), int)]
     if stopped and reached_calls:  # graded all the same: say that a cell hung
         cells = ", ".join(str(i + 1) for i in stopped[:3]) + (" …" if len(stopped) > 3 else "")
@@ -406,21 +422,34 @@ def _where(prep: Prepared, j: int) -> str:
     return f"hidden case {j - prep.visible + 1}"
 
 
-def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None, str]:
-    """The failure of case ``j`` (None when right) and a status hint."""
+def _took_too_long(prep: Prepared, event: dict, started: float | None) -> bool:
+    """The case ran past its limit on the grader's clock (from its start event to its answer).
+
+    The worker in the student's process keeps the limit too, but what runs there can be patched;
+    this is the grader's own measure. Its margin covers the worker stopping a runaway call and
+    a busy machine, so an honest answer within the limit is never caught by it."""
+    if started is None:
+        return True  # every call announces its start: an answer without one was not timed
+    arrived = event.get(ARRIVED)
+    return not isinstance(arrived, float) or arrived - started > 2 * prep.limit + STOP_GRACE + 1.0
+
+
+def _failure(prep: Prepared, j: int, event: dict | None, started: float | None = None) -> tuple[Failure | None, str]:
+    """The failure of case ``j`` (None when right) and a status hint. Everything is decided here,
+    in the grader's process, from what the worker reported: the answer, the inputs as they were
+    after the call, and the times the grader read the case's start and its answer."""
     case = prep.cases[j]
     if event is None:
         return Failure(j, case, "not_run", "not run"), ""
     printed = str(event.get("printed", ""))
-    if event.get("timeout"):
-        limit = prep.checker.time_limit or CASE_LIMIT
-        return Failure(j, case, "timeout", f"did not finish within the time limit of {limit:g} s per case "
+    if event.get("timeout") or _took_too_long(prep, event, started):
+        return Failure(j, case, "timeout", f"did not finish within the time limit of {prep.limit:g} s per case "
                        f"(too slow, or a loop that never ends?)", printed=printed), "timeout"
     if event.get("not_implemented"):
         return Failure(j, case, "not_implemented", "not implemented yet"), "not implemented"
     if "raised" in event:
         return Failure(j, case, "raised", f"raised {clip(str(event['raised']), 200)}", printed=printed), ""
-    if event.get("mutated"):
+    if event.get("after") != prep.sent[j]:
         return Failure(j, case, "mutated", "changed the input it was given", printed=printed), ""
     try:
         value = decode(event.get("value"))
@@ -430,12 +459,13 @@ def _failure(prep: Prepared, j: int, event: dict | None) -> tuple[Failure | None
 
 
 def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
-               outcomes: dict[tuple[int, int], dict], run: Any, timeout: float) -> Row:
+               outcomes: dict[tuple[int, int], dict], run: Any, timeout: float,
+               starts: dict[tuple[int, int], float]) -> Row:
     passed_visible = passed_hidden = 0
     first: Failure | None = None
     status = "ok"
     for j in range(len(prep.cases)):
-        failure, hint = _failure(prep, j, outcomes.get((k, j)))
+        failure, hint = _failure(prep, j, outcomes.get((k, j)), starts.get((k, j)))
         if failure is None:
             if j < prep.visible:
                 passed_visible += 1

@@ -44,6 +44,7 @@ MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
 # folders a submission may not read: the answers (a student could exec the solution cell)
 PRIVATE = (PACKAGE_DIR.parent / "solutions",)
 CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
+ARRIVED = "arrived"  # key the grader adds to each event: when it read it (time.monotonic())
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "
         "from hearts_teach.classroom.sandbox_worker import main; main()")
 
@@ -199,6 +200,7 @@ def _read_events(fd: int, run: SandboxRun, deadline: float) -> None:
                 return
             if "cell" in event and isinstance(event["cell"], int):
                 run.current_cell = event["cell"]
+            event[ARRIVED] = time.monotonic()  # the grader's clock, whatever the event said
             run.events.append(event)
             if event.get("done") is True:
                 run.finished = True
@@ -216,6 +218,16 @@ def repeated_case(run: SandboxRun) -> tuple[int, int] | None:
                 return key[0], key[1]
             seen.add((key[0], key[1]))
     return None
+
+
+def case_starts(run: SandboxRun) -> dict[tuple[int, int], float]:
+    """When each (call, case) started, on the grader's clock (the first start reported)."""
+    found: dict[tuple[int, int], float] = {}
+    for e in run.events:
+        key = e.get("start")
+        if isinstance(key, list) and len(key) == 2 and all(type(x) is int for x in key):
+            found.setdefault((key[0], key[1]), float(e[ARRIVED]))
+    return found
 
 
 def events_by_case(run: SandboxRun) -> dict[tuple[int, int], dict[str, Any]]:

@@ -13,7 +13,6 @@ loading native libraries.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import os
@@ -248,8 +247,25 @@ def _run_cells(shell: Any, job: dict, send: Any, framework: Any) -> None:
                 send({"cell_stopped": i})
 
 
-def _run_calls(shell: Any, job: dict, send: Any, framework: Any, codec: tuple[Any, Any]) -> None:
-    decode, encode = codec  # bound before the student's code ran
+def _private_module(name: str) -> Any:
+    """A fresh copy of module ``name`` that is not in ``sys.modules``.
+
+    The notebook's code can import and patch ``hearts_teach``'s modules (switch off the time
+    limit, say); the calls and their reports go through these copies, made before any of its
+    code ran, which no import reaches. What they report is judged in the grader's process."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run_calls(shell: Any, job: dict, send: Any, framework: Any, private: tuple[Any, Any, Any]) -> None:
+    # bound before the student's code ran, from modules it cannot import (``_private_module``)
+    decode, encode, call_with_limit = private
     for k, call in enumerate(job["calls"]):
         limit = float(call.get("limit") or job["case_limit"])  # a checker's own limit (exercise 10: 1 s)
         func = shell.user_ns.get(call["function"])
@@ -261,8 +277,8 @@ def _run_calls(shell: Any, job: dict, send: Any, framework: Any, codec: tuple[An
             continue
         for j, args_data in enumerate(call["cases"]):
             args = decode(args_data, positions=True)  # a position is rebuilt here, from its fields
-            pristine = copy.deepcopy(args)
-            outcome = framework.call_with_limit(lambda *a, f=func: encode(f(*a)), args, limit)
+            send({"start": [k, j]})  # the grader times the case on its own clock from here
+            outcome = call_with_limit(lambda *a, f=func: encode(f(*a)), args, limit)
             event: dict[str, Any] = {"case": [k, j], "printed": framework.clip(outcome.printed, 2000)}
             if outcome.timed_out:
                 event["timeout"] = True
@@ -273,7 +289,11 @@ def _run_calls(shell: Any, job: dict, send: Any, framework: Any, codec: tuple[An
                 event["raised"] = framework.one_line(outcome.error) + framework._where(outcome.tb)
             else:
                 event["value"] = outcome.value
-                event["mutated"] = framework._changed(tuple(args), tuple(pristine))
+                # the inputs as they are after the call: the grader compares them with what it sent
+                try:
+                    event["after"] = encode(tuple(args), positions=True)
+                except Exception:  # noqa: BLE001 - inputs turned into something unreadable: changed
+                    event["after"] = None
             send(event)
             if "timeout" in event or "not_implemented" in event:
                 break  # like check(): a stub or an endless loop would make every case wait
@@ -299,10 +319,9 @@ def main() -> None:
         out.flush()
 
     import hearts_teach
-    from hearts_teach.classroom.plaindata import (  # bound before any student code runs
-        decode,
-        encode,
-    )
+
+    plain = _private_module("hearts_teach.classroom.plaindata")
+    calls = _private_module("hearts_teach.classroom.checks.calls")
 
     send({"package": os.path.dirname(hearts_teach.__file__)})
     framework = _take_out_grading_calls()
@@ -318,7 +337,7 @@ def main() -> None:
     _install_guard(job["root"], tuple(job.get("private", ())), refused)
     _run_cells(shell, job, send, framework)
     send({"calls": True})
-    _run_calls(shell, job, send, framework, (decode, encode))
+    _run_calls(shell, job, send, framework, (plain.decode, plain.encode, calls.call_with_limit))
     if refused:
         send({"refused": [str(r)[:300] for r in refused]})
     send({"done": True})
