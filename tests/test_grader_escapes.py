@@ -152,11 +152,15 @@ def _grade(tmp_path: Path, extra: str) -> object:
 
 
 def test_a_refused_attempt_is_noted_even_when_the_cell_catches_it(tmp_path):
-    """A fake-class student wrapped the pidfd kill in try/except: the grade was right (27) but
+    """A fake-class student wrapped the pidfd kill in try/except: the grade was right (what 'return 0' earns) but
     nothing told the teacher that the notebook had tried to kill the grader."""
     row = _grade(tmp_path, "import os, signal\ntry:\n    signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 9)\n"
                            "except Exception:\n    pass\n")
-    assert (row.passed, row.status) == (27, "ok")
+    from hearts_teach.classroom import grader
+
+    cases = grader.prepare([grader.Expect("trick_winner", "trick_winner")])["trick_winner"].cases
+    zero_wins = sum(c.expected == 0 for c in cases)  # what "return 0" earns
+    assert (row.passed, row.status) == (zero_wins, "ok")
     assert "note: the notebook tried to use os.pidfd_open (refused)" in row.message, row.message
 
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from hearts_teach.classroom.autograde import NO_SANDBOX
+from hearts_teach.classroom.checks.hidden import GradingKeyError
 from hearts_teach.classroom.grader import Expect, course, grade_sources, prepare
 from hearts_teach.classroom.os_sandbox import OsSandboxMissing, PackageSnapshot
 
@@ -46,7 +47,7 @@ def main() -> int:
     item = Expect(str(job["check"]), str(job["function"]))
     try:
         prepared = prepare([item])
-    except KeyError as exc:
+    except (KeyError, GradingKeyError) as exc:  # no such check; the teacher's grading key unreadable
         print(json.dumps({"error": str(exc.args[0])}))
         return 0
     isolate = job.get("isolate", True) is not False

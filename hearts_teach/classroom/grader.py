@@ -62,6 +62,11 @@ from hearts_teach.classroom.checks.framework import (
     judge_value,
     safe_repr,
 )
+from hearts_teach.classroom.checks.hidden import (
+    GradingKeyError,
+    hidden_seed,
+    where_hidden_cases_come_from,
+)
 from hearts_teach.classroom.os_sandbox import (
     NOT_ISOLATED,
     OsSandboxMissing,
@@ -792,12 +797,19 @@ def main(args: Any, outputs: Any = None) -> int:
         print(f"no submissions in {folder}: the grader looks for {folder}/STUDENT/*.ipynb (or nbgrader's "
               f"submitted/STUDENT/ASSIGNMENT/*.ipynb){hint}", file=sys.stderr)
         return 2
+    try:  # the hidden cases need the grading key: a missing or broken one is said before any work
+        hidden_cases = where_hidden_cases_come_from()
+        hidden_seed("check")
+    except GradingKeyError as e:
+        print(f"grade: {e}", file=sys.stderr)
+        return 2
     start = time.monotonic()
     rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
                        only=args.notebooks or None, isolate=isolate)
     print(summary(rows))
     print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
           f"{args.timeout:g} s per notebook)")
+    print(hidden_cases)
     if args.csv:
         try:
             write_csv(rows, Path(args.csv), excel=getattr(args, "excel", False))

@@ -27,6 +27,7 @@ from hearts_teach.agents.hearts.simple import HighestCardBot
 from hearts_teach.agents.protocol import Watching
 from hearts_teach.classroom.checks.calls import time_limit_problem
 from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, as_card
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed
 from hearts_teach.classroom.checks.strategy import (
     NotImplementedYet,
     TooSlow,
@@ -36,6 +37,7 @@ from hearts_teach.classroom.checks.strategy import (
 )
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
+from hearts_teach.games.records import HAND_NUMBER_MAX
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.rng import Rng
 
@@ -54,7 +56,8 @@ def _positions(first_seed: int, deals: int) -> tuple[list[View], list[View]]:
     plays: list[View] = []
     watched = Watching(make_bot("rule"), lambda v: (passes if v.phase == "pass" else plays).append(v))
     for seed in range(first_seed, first_seed + deals):
-        hand = Hand.deal(seed=seed, hand_number=seed)
+        # the hand number sets the pass direction (seed mod 4); a hidden seed is past the largest number
+        hand = Hand.deal(seed=seed, hand_number=seed % HAND_NUMBER_MAX)
         driver.play(hand, [watched] * hand.players)
     return passes, plays
 
@@ -64,11 +67,14 @@ def _shown(view: View) -> tuple[str, ...]:
             else "call: choose_pass(view) with this view:",) + tuple("  " + s for s in str(view).splitlines())
 
 
+HIDDEN_PLAYS = 72  # hidden decisions of choose_play
+
+
 def play_cases(hidden: bool = False) -> list[Case]:
     """Decisions of every kind: leads, follows, discards, the first trick, forced plays.
     The hidden cases (class grader, nbgrader's hidden tests) come from other deals."""
-    _, plays = _positions(3000 if hidden else 1000, 8 if hidden else 12)
-    rng = Rng("hearts_teach.checks/bot-play" + ("-hidden" if hidden else ""))
+    _, plays = _positions(hidden_seed("choose_play") if hidden else 1000, 8 if hidden else 12)
+    rng = hidden_rng("choose_play") if hidden else Rng("hearts_teach.checks/bot-play")
     first = [v for v in plays if v.tricks_done == 0]
     void = [v for v in plays if is_discard(v)]
     leads = [v for v in plays if not v.trick and v.tricks_done > 0]
@@ -85,11 +91,11 @@ def play_cases(hidden: bool = False) -> list[Case]:
         out.append(Case((v,), "one of the legal cards",
                         f"The card must be legal here: {legal}.", _shown(v),
                         f"from hand {v.hand_number + 1} played by rule bots, trick {v.tricks_done + 1}"))
-    return out
+    return out[:HIDDEN_PLAYS] if hidden else out  # as many whatever the grading key (a few repeat)
 
 
 def pass_cases(hidden: bool = False) -> list[Case]:
-    passes, _ = _positions(4000 if hidden else 2000, 4 if hidden else 6)
+    passes, _ = _positions(hidden_seed("choose_pass") if hidden else 2000, 4 if hidden else 6)
     out = []
     for v in passes:
         out.append(Case((v,), "3 different cards from the hand",

@@ -20,6 +20,7 @@ from hearts_teach.classroom.checks.framework import (
     card_text,
     cards_text,
 )
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed, teacher_picked
 from hearts_teach.classroom.checks.positions import Position, names, random_hands
 from hearts_teach.kernel.cards import Card, CardList, Suit, indices_of
 from hearts_teach.kernel.errors import Rule
@@ -71,17 +72,6 @@ HAND_PICKED: list[tuple[str, str, bool, bool, str]] = [
     ("QS 2H 3D", "", False, False, "leading, hearts not broken: Q♠ or the diamond"),
 ]
 
-HIDDEN_PICKED: list[tuple[str, str, bool, bool, str]] = [
-    ("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "", True, False, "the 2♣ opens even from a hand of clubs"),
-    ("4H 6H 8H TH QH", "", False, False, "leading, hearts not broken, only hearts"),
-    ("5H 6H 7H 8H 9H TH JH QH KH AH QS 2H 3H", "2C 4C", True, False, "first trick, nothing but points"),
-    ("QS 9H 2D", "", False, False, "leading, hearts not broken: Q♠ may be led"),
-    ("AH 2S", "3C", True, False, "first trick, no clubs: the spade, not the heart"),
-    ("5C 9H QS", "KC 3C", True, False, "first trick: follow clubs"),
-    ("3H JH 2S", "8H", False, False, "a heart led before hearts are broken: follow with a heart"),
-]
-
-
 def _rule_of(why: tuple) -> str:
     why_legal, why_not = why
     # the rule that removed cards explains the case best; otherwise the rule that allowed them
@@ -107,11 +97,11 @@ def _case(pos: Position, label: str) -> Case:
 
 def make_cases(hidden: bool = False) -> list[Case]:
     out = []
-    for hand, trick, first, broken, label in HIDDEN_PICKED if hidden else HAND_PICKED:
+    for hand, trick, first, broken, label in teacher_picked("legal_plays") if hidden else HAND_PICKED:
         pos = Position(-1, CardList(hand).mask, tuple(c.index for c in CardList(trick)), first, broken)
         out.append(_case(pos, f"hand-picked: {label}"))
-    rng = Rng("hearts_teach.checks/legal/hidden" if hidden else "hearts_teach.checks/legal")
-    for played in random_hands(101, 4) if hidden else random_hands(1, 8):
+    rng = hidden_rng("legal_plays") if hidden else Rng("hearts_teach.checks/legal")
+    for played in random_hands(hidden_seed("legal_plays"), 4) if hidden else random_hands(1, 8):
         # the first trick's positions always, then a few seeded picks from the rest
         picks = sorted(set(FOUR.seats) | set(rng.sample(range(FOUR.players, 52), 5)))
         for k in picks:

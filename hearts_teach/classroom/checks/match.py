@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed, teacher_picked
 from hearts_teach.classroom.checks.positions import random_hand
 from hearts_teach.games.hearts.match import _decided
 from hearts_teach.games.hearts.scoring import final_scores
@@ -38,15 +39,6 @@ PICKED = [
     ([149, 60, 70, 80], 150, "a longer match to 150: 149 is not there yet"),
 ]
 
-HIDDEN_PICKED = [
-    ([100, 30, 60, 60], 100, "a tie that is not for lowest, exactly 100"),
-    ([75, 10, 20, 30], 75, "a match to 75, reached exactly"),
-    ([99, 99, 99, 99], 100, "everyone at 99"),
-    ([200, 150, 150, 120], 100, "far past the end"),
-    ([110, 50, 50, 70], 100, "a tie for lowest past the end: play on"),
-]
-
-
 def _totals_after_each_hand(match_seed: int) -> list[list[int]]:
     """Running totals of a match played with random legal cards (no passing)."""
     totals, out = [0, 0, 0, 0], []
@@ -61,12 +53,13 @@ def _totals_after_each_hand(match_seed: int) -> list[list[int]]:
 
 
 def _all_totals(hidden: bool = False) -> list[tuple[list[int], int, str]]:
-    out = [(t, e, f"hand-picked: {why}") for t, e, why in (HIDDEN_PICKED if hidden else PICKED)]
-    for m in (4, 5) if hidden else (1, 2, 3):
+    picked = [(list(t), e, why) for t, e, why in teacher_picked("match")] if hidden else PICKED
+    out = [(t, e, f"hand-picked: {why}") for t, e, why in picked]
+    for m in (hidden_seed("match/1"), hidden_seed("match/2")) if hidden else (1, 2, 3):
         run = _totals_after_each_hand(m)
         for k in sorted({1, len(run) - 2, len(run) - 1}):
             out.append((run[k], 100, f"after hand {k + 1} of a played match"))
-    rng = Rng("hearts_teach.checks/match/hidden" if hidden else "hearts_teach.checks/match")
+    rng = hidden_rng("match") if hidden else Rng("hearts_teach.checks/match")
     for _ in range(8):  # totals near the end, with deliberate ties for lowest
         t = [rng.randint(60, 115) for _ in FOUR.seats]
         if rng.random() < 0.5:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
+from hearts_teach.classroom.checks.hidden import hidden_rng
 from hearts_teach.games.hearts.rules import Rules
 from hearts_teach.games.hearts.rules import pass_target as engine_pass_target
 from hearts_teach.kernel.rng import Rng
@@ -26,8 +27,11 @@ TARGET = ("Seats 0..3 sit clockwise (South, West, North, East); left is seat + 1
 def _hand_numbers(hidden: bool = False) -> list[int]:
     # every hand of two full cycles, then a few large numbers from the project RNG
     if hidden:  # the grader's extra cases: a third cycle and other large numbers
-        rng = Rng("hearts_teach.checks/pass/hidden")
-        return list(range(8, 12)) + sorted({rng.randint(201, 5000) for _ in range(8)})
+        rng = hidden_rng("pass_target")
+        later: set[int] = set()
+        while len(later) < 8:  # eight different numbers whatever the key
+            later.add(rng.randint(201, 5000))
+        return list(range(8, 12)) + sorted(later)
     rng = Rng("hearts_teach.checks/pass")
     return list(range(8)) + sorted({rng.randint(8, 200) for _ in range(6)})
 

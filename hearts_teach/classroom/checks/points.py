@@ -20,6 +20,7 @@ from hearts_teach.classroom.checks.framework import (
     cards_text,
     whole,
 )
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed, teacher_picked
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.games.hearts.scoring import final_scores, trick_points
 from hearts_teach.kernel.cards import HEARTS_MASK, QS_INDEX, Card, CardList, indices_of
@@ -51,17 +52,10 @@ def _points_case(taken: list[str], label: str) -> Case:
     return Case((list(taken),), trick_points(CardList(taken).mask), POINTS_RULE, shown, label)
 
 
-POINTS_HIDDEN = [
-    ("QS 2H", "Q♠ and one heart: 14"),
-    ("QC QD QH", "three queens, only one of them a heart"),
-    ("KS AS JS", "spades other than the queen"),
-]
-
-
 def points_cases(hidden: bool = False) -> list[Case]:
-    picked = POINTS_HIDDEN if hidden else POINTS_PICKED
+    picked = teacher_picked("hand_points") if hidden else POINTS_PICKED
     out = [_points_case(t.split(), f"hand-picked: {why}") for t, why in picked]
-    for played in random_hands(120, 3) if hidden else random_hands(20, 5):
+    for played in random_hands(hidden_seed("hand_points"), 3) if hidden else random_hands(20, 5):
         for seat in FOUR.seats:
             out.append(_points_case(names(played.taken[seat]),
                                     f"the cards {SEATS[seat]} took in dealt hand {played.seed}"))
@@ -110,15 +104,13 @@ def scores_cases(hidden: bool = False) -> list[Case]:
 
 
 def _hidden_scores_cases() -> list[Case]:
-    out = [_scores_case(_taken_masks(owners), new_moon, f"hand-picked: {why}")
-           for owners, new_moon, why in (([1] * 14, True, "West shoots the moon (new_moon)"),
-                                         ([2] * 13 + [3], False, "all hearts but not Q♠: no moon"),
-                                         ([3] * 14, False, "East shoots the moon"))]
-    rng = Rng("hearts_teach.checks/moon/hidden")  # then RANDOM_MOON_CASES scattered cases
+    out = [_scores_case(_taken_masks(list(owners)), bool(new_moon), f"hand-picked: {why}")
+           for owners, new_moon, why in teacher_picked("hand_scores")]
+    rng = hidden_rng("hand_scores")  # then RANDOM_MOON_CASES scattered cases
     for k in range(RANDOM_MOON_CASES):
         owners = [rng.randbelow(FOUR.players) for _ in range(14)]
         out.append(_scores_case(_taken_masks(owners), k % 2 == 0, "points scattered at random"))
-    for played in random_hands(140, 3):
+    for played in random_hands(hidden_seed("hand_scores"), 3):
         out.append(_scores_case(list(played.taken), played.seed % 2 == 0, f"dealt hand {played.seed}"))
     return out
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from hearts_teach.agents.spades import SpadesBot, auto_play
 from hearts_teach.classroom.checks.framework import Case, Checker, WrongType, _short, whole
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed
 from hearts_teach.games.spades.game import SpadesHand
 from hearts_teach.games.spades.scoring import score_hand
 from hearts_teach.kernel.rng import Rng
@@ -75,7 +76,7 @@ def contract_cases(hidden: bool = False) -> list[Case]:
     out = []
     for bid, taken, why in () if hidden else CONTRACT_PICKED:
         out.append(_contract_case(bid, taken, f"hand-picked: {why}"))
-    rng = Rng("hearts_teach.checks/spades_contract" + ("/hidden" if hidden else ""))
+    rng = hidden_rng("contract_points") if hidden else Rng("hearts_teach.checks/spades_contract")
     for _ in range(12 if hidden else 16):
         bid = rng.randint(1, 13)
         out.append(_contract_case(bid, rng.randint(0, 13), "random bid and tricks"))
@@ -98,7 +99,8 @@ def _score_case(bids: list[int], tricks: list[int], bags: tuple[int, int], label
 
 def score_cases(hidden: bool = False) -> list[Case]:
     out = [] if hidden else [_score_case(b, t, g, f"hand-picked: {why}") for b, t, g, why in SCORE_PICKED]
-    for seed in range(100, 112) if hidden else range(12):  # whole hands bid and played by the bots
+    first = hidden_seed("spades_score") if hidden else 0
+    for seed in range(first, first + 12):  # whole hands bid and played by the bots
         hand = SpadesHand.deal(seed=f"hearts_teach.checks/spades/{seed}", dealer=seed % FOUR.players)
         auto_play(hand, [SpadesBot(Rng(seed).spawn(s)) for s in FOUR.seats])
         rng = Rng(f"hearts_teach.checks/spades/bags/{seed}")

@@ -34,6 +34,7 @@ from hearts_teach.classroom.checks.framework import (
     safe_repr,
     whole,
 )
+from hearts_teach.classroom.checks.hidden import hidden_rng, hidden_seed
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.course.drills import FULL_MARKS, Drill, Scripted, grade, marks
 from hearts_teach.games.hearts.hand import Hand
@@ -283,7 +284,8 @@ def evaluate_discard(my_discard: Callable, deals: int = 12, seed: int = 7) -> Co
 
 def pass_cases(hidden: bool = False) -> list[Case]:
     out = []
-    for seed in range(400, 410) if hidden else range(300, 316):
+    first = hidden_seed("my_pass") if hidden else 300
+    for seed in range(first, first + (10 if hidden else 16)):
         hand = [str(c) for c in Hand.deal(seed=seed).cards(0)]
         out.append(Case((hand,), "3 different cards from the hand",
                         "A pass is exactly 3 different cards from the 13 you were dealt.",
@@ -318,8 +320,8 @@ def _judge_pass(case: Case, value: tuple[str, ...]) -> str | None:
 
 def discard_cases(hidden: bool = False) -> list[Case]:
     out = []
-    rng = Rng("hearts_teach.checks/discard/hidden" if hidden else "hearts_teach.checks/discard")
-    for played in random_hands(400, 8) if hidden else random_hands(200, 12):
+    rng = hidden_rng("my_discard") if hidden else Rng("hearts_teach.checks/discard")
+    for played in random_hands(hidden_seed("my_discard"), 8) if hidden else random_hands(200, 12):
         spots = [p for p in played.positions if p.trick and not p.hand & SUIT_MASKS[p.trick[0] // 13]]
         for p in rng.sample(spots, min(2, len(spots))):
             legal, trick = names(p.legal[0]), names(p.trick)

@@ -18,6 +18,7 @@ from hearts_teach.classroom.checks.framework import (
     card_text,
     whole,
 )
+from hearts_teach.classroom.checks.hidden import hidden_seed, teacher_picked
 from hearts_teach.classroom.checks.positions import names, random_hands
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.table import FOUR
@@ -56,24 +57,23 @@ def _case(trick: list[str], label: str, expected: int | None = None) -> Case:
     return Case((list(trick),), _expected(trick) if expected is None else expected, RULE, shown, label)
 
 
-HIDDEN_EDGE = [
-    (["3S", "2S", "4S", "AS"], "the ace of the led suit played last"),
-    (["TD", "9D", "8D", "7D"], "the ten led and nobody beats it"),
-    (["6H", "QS", "KS", "AS"], "spades are not trumps"),
-    (["AC", "KC", "QC", "JC"], "the led ace wins"),
-]
+HIDDEN_DEALT = 23  # tricks from dealt hands among the hidden cases
 
 
 def make_cases(hidden: bool = False) -> list[Case]:
-    edge = HIDDEN_EDGE if hidden else EDGE
+    # hidden: the teacher's hand-picked tricks, then tricks of hands only the grading key names
+    edge = [(list(t), why) for t, why in teacher_picked("trick_winner")] if hidden else EDGE
     out = [_case(t, f"hand-picked: {why}") for t, why in edge]
-    for played in random_hands(101, 3) if hidden else random_hands(1, 4):
+    dealt: list[Case] = []
+    for played in random_hands(hidden_seed("trick_winner"), 100) if hidden else random_hands(1, 4):
         for k, (leader, cards, winner) in enumerate(played.tricks[:10]):
             if k % 2 == 0 or len({c // 13 for c in cards}) > 1:  # prefer tricks where someone is void
                 # the engine's winner (a seat) as a position in the trick
-                out.append(_case(names(cards), f"trick {k + 1} of dealt hand {played.seed}",
-                                 (winner - leader) % FOUR.players))
-    return out
+                dealt.append(_case(names(cards), f"trick {k + 1} of dealt hand {played.seed}",
+                                   (winner - leader) % FOUR.players))
+        if hidden and len(dealt) >= HIDDEN_DEALT:
+            break
+    return out + (dealt[:HIDDEN_DEALT] if hidden else dealt)
 
 
 def _norm(value: Any) -> int:
