@@ -144,8 +144,26 @@ def add_hub_demo(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_hub_demo)
 
 
+def cmd_handout(args: argparse.Namespace) -> int:
+    from hearts_teach.tools.handout import main_handout
+
+    return main_handout(args)
+
+
+def add_handout(sub: argparse._SubParsersAction) -> None:
+    from hearts_teach.tools import handout
+
+    p = sub.add_parser("handout", help="build the students' copy: lessons and exercises, no solutions, "
+                                       "no tests, a fresh git history",
+                       description=(handout.__doc__ or "").split("\n\n")[0],
+                       epilog=(handout.__doc__ or "").split("\n\n", 1)[-1],
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    handout.add_arguments(p)
+    p.set_defaults(func=cmd_handout)
+
+
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
-    add_replay, add_tournament, add_league, add_grade, add_data, add_bench, add_hub_demo]
+    add_replay, add_tournament, add_league, add_grade, add_data, add_bench, add_hub_demo, add_handout]
 
 
 def build_parser() -> argparse.ArgumentParser:

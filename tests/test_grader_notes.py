@@ -178,3 +178,22 @@ def test_a_notebook_that_starts_thousands_of_threads_is_told_so_not_signal_9(tmp
     [row] = grader.grade_class(tmp_path, progress=False)
     assert "processes or threads" in row.message, row.message
     assert "signal 9" not in row.message and "did its code exit" not in row.message
+
+
+def test_an_answer_that_reaches_the_package_through_a_functions_globals_is_noted(tmp_path):
+    """The issue's route: no engine word in the notebook, the checkers' own code reached through a
+    handed-out function's ``__globals__`` (in the grader, ``check`` is the worker's stand-in, whose
+    globals hold ``sys``). Full marks, and before this no note."""
+    reach = ("def trick_winner(trick):\n"
+             "    mods = check.__globals__['sys'].modules\n"
+             "    return mods['hearts' + '_teach.classroom.checks.tricks']._expected(trick)\n")
+    indirect = ("def trick_winner(trick):\n"
+                "    g = getattr(check, '__glob' + 'als__')\n"
+                "    return g['sys'].modules['hearts' + '_teach.classroom.checks.tricks']._expected(trick)\n")
+    _hand_in(tmp_path, "max", reach)
+    _hand_in(tmp_path, "ned", indirect)
+    rows = {r.student: r for r in grader.grade_class(tmp_path, progress=False)}
+    for student, word in (("max", "__globals__"), ("ned", "getattr")):
+        row = rows[student]
+        assert row.passed == row.total, row  # the grade stands; a person looks
+        assert f"note: the answer cell uses {word}" in row.message, row

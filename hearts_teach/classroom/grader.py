@@ -95,8 +95,10 @@ ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|s
                           r"score_hand|final_scores|_decided|make_bot|RuleBot)\b")
 # words that, in any cell the student wrote, suggest code that reaches round the exercise: an import
 # by a computed name (the engine under another name), running other code, reading files
+# (a function's ``__globals__``, a closure, a frame: how a handed-out function leads to the package's modules)
 REACH_WORDS = re.compile(r"\b(?:importlib|__import__|sys\.modules|meta_path|get_ipython|_getframe|__builtins__|ctypes|"
-                         r"builtins|__subclasses__|gc\.get_\w+)\b|\b(?:exec|eval|open|compile|globals)\s*\(")
+                         r"builtins|__subclasses__|gc\.get_\w+|__globals__|__closure__|__code__|__wrapped__|"
+                         r"f_globals|f_back|tb_frame)\b|\b(?:exec|eval|open|compile|globals|vars|getattr)\s*\(")
 IPYTHON_INPUT = re.compile(r"\(<ipython-input-\d+-[0-9a-f]+>, (line \d+)\)")
 # the line that marks nbgrader's test cells (``nbgrader_cells.py``)
 # (also at the path before the package's layers, in an assignment nbgrader released then)
