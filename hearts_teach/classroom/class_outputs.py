@@ -4,12 +4,12 @@ this module to it, so that the grader imports none of the writers)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from hearts_teach.classroom.grader import Row, check_output
 from hearts_teach.classroom.lms_export import SYSTEMS
+from hearts_teach.classroom.output_paths import folder_problem
 
 
 def check_outputs(args: Any) -> None:
@@ -23,15 +23,9 @@ def check_outputs(args: Any) -> None:
             raise ValueError(f"--lms {system}: the gradebook formats are {' and '.join(SYSTEMS)} (--lms canvas FILE)")
         check_output(path, f"--lms {system}")
     folder = getattr(args, "feedback", None)
-    if folder:
-        target = Path(folder).expanduser()
-        if target.exists() and not target.is_dir():
-            raise ValueError(f"--feedback {folder}: that is a file; give a folder (made if missing)")
-        where = target if target.is_dir() else target.parent
-        if not where.is_dir():
-            raise ValueError(f"--feedback {folder}: the folder {where} does not exist")
-        if not os.access(where, os.W_OK | os.X_OK):
-            raise ValueError(f"--feedback {folder}: the folder {where} cannot be written")
+    problem = folder_problem(folder, "--feedback") if folder else ""
+    if problem:
+        raise ValueError(problem)
 
 
 def write_outputs(args: Any, rows: list[Row], folder: Path, exercises: list[str]) -> int:

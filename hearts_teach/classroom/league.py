@@ -73,6 +73,7 @@ from hearts_teach.classroom.league_tables import (
     task_key,
 )
 from hearts_teach.classroom.os_sandbox import NOT_ISOLATED, OsSandboxMissing, require
+from hearts_teach.classroom.output_paths import folder_problem
 from hearts_teach.kernel.errors import HeartsError, quote
 from hearts_teach.kernel.rng import hash64
 from hearts_teach.kernel.validation import check_seed, positive_int
@@ -304,14 +305,9 @@ def _usable(check: Callable[[str | os.PathLike, str], None]) -> Callable[[str | 
 @_usable
 def check_folder(folder: str | os.PathLike, option: str) -> None:
     """A results folder: it may be new, but the folder it goes in must exist and be writable."""
-    path = Path(folder).expanduser()
-    if path.exists() and not path.is_dir():
-        raise LeagueError(f"{option} {quote(str(folder))}: that is a file, not a folder")
-    where = path if path.is_dir() else path.parent
-    if not where.is_dir():
-        raise LeagueError(f"{option} {quote(str(folder))}: the folder {quote(str(where))} does not exist")
-    if not os.access(where, os.W_OK | os.X_OK):
-        raise LeagueError(f"{option} {quote(str(folder))}: the folder {quote(str(where))} cannot be written")
+    problem = folder_problem(folder, option, quote)
+    if problem:
+        raise LeagueError(problem)
 
 
 @_usable
