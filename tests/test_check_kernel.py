@@ -69,3 +69,24 @@ def test_a_closed_stdout_is_one_line_in_a_kernel(kernel):
     assert "your function closed sys.stdout (sys.stdout.close())" in text
     assert "trick_winner: 0 of 38 cases right." in text
     assert "still printing" in text
+
+
+def test_a_typo_in_the_answer_cell_is_one_line_and_so_is_each_cell_after_it(kernel):
+    """A syntax error in the answer cell, then try_it and check: three tracebacks before, now
+    one line each, the first naming the line and the code, the others saying what to do."""
+    cells = ["from hearts_teach.classroom.checks import check, try_it\n"
+             "globals().pop('trick_winner', None)  # the other tests' function, in this shared kernel\n",
+             "def trick_winner(trick):\n    if trick[0] = '7C':\n        return 1\n    return 0\n",
+             "try_it(trick_winner, ['7C', 'KC', '2H', '9C'])\n",
+             "x = 1\ncheck('trick_winner', trick_winner)\n"]
+    errors = []
+    for cell in cells:
+        errors.append([text for name, text in _run(kernel, cell) if name == "error"])
+    assert errors[0] == []
+    syntax, try_cell, check_cell = (e[0] for e in errors[1:])
+    assert [len(e) for e in errors[1:]] == [1, 1, 1]  # one error message per cell
+    assert "\n" not in syntax + try_cell + check_cell  # each one line
+    assert syntax.startswith("SyntaxError in line 2 of this cell (if trick[0] = '7C':): ")
+    assert try_cell == ("NameError (line 1 of this cell): name 'trick_winner' is not defined: run the cell that "
+                        "defines it first (if that cell showed an error, fix it and run it again)")
+    assert check_cell.startswith("NameError (line 2 of this cell): name 'trick_winner' is not defined")

@@ -46,7 +46,7 @@ def main() -> int:
         return 0
     item = Expect(str(job["check"]), str(job["function"]))
     try:
-        prepared = prepare([item])
+        prepared = prepare([item], hidden_cases=bool(job.get("hidden")))  # a visible test needs no key
     except (KeyError, GradingKeyError) as exc:  # no such check; the teacher's grading key unreadable
         print(json.dumps({"error": str(exc.args[0])}))
         return 0

@@ -229,14 +229,15 @@ class Prepared:
         return self.checker.time_limit or CASE_LIMIT
 
 
-def prepare(items: list[Expect]) -> dict[str, Prepared]:
-    """Cases and expected answers, computed in the grader's process before any student code runs."""
+def prepare(items: list[Expect], *, hidden_cases: bool = True) -> dict[str, Prepared]:
+    """Cases and expected answers, computed in the grader's process before any student code runs
+    (the hidden ones need the grading key: ``hidden_cases=False`` leaves them out)."""
     out: dict[str, Prepared] = {}
     for it in items:
         if it.check == DRILLS or it.check in out:
             continue
         chk = find_checker(it.check)
-        visible, hidden = chk.cases(), chk.hidden_cases()
+        visible, hidden = chk.cases(), chk.hidden_cases() if hidden_cases else []
         out[it.check] = Prepared(chk, visible + hidden, len(visible), [encode(c.args, positions=True) for c in visible + hidden])
     if any(it.check == DRILLS for it in items):
         import hearts_teach.agents.coach  # noqa: F401

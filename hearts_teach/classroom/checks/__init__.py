@@ -21,6 +21,7 @@ from typing import Any
 from hearts_teach.classroom.autograde import record_cells
 from hearts_teach.classroom.checks import legal, match, passing, points, tricks
 from hearts_teach.classroom.checks.calls import time_limit_problem
+from hearts_teach.classroom.checks.cell_errors import install_short_errors
 from hearts_teach.classroom.checks.framework import (
     DEFAULT_TIME_LIMIT,
     Case,
@@ -108,6 +109,7 @@ def check(name: str, func: Any, *, time_limit: float = DEFAULT_TIME_LIMIT, quiet
 
 # nbgrader's test cells re-run the notebook's cells elsewhere: keep their sources from here on
 record_cells()
+install_short_errors()  # a typo in the answer cell: one line, not three tracebacks
 
 __all__ = ["check", "try_it", "checker", "CheckerModuleError", "CheckResult", "Case", "Checker", "Failure", "CHECKERS", "DEFAULT_TIME_LIMIT"]
 
