@@ -45,6 +45,11 @@ def test_a_pass_is_named_in_the_same_order_as_in_the_coach_reason():
     feedback = session.answer("QS AS AD")  # typed in another order than the coach names it
     assert "you chose A♦ Q♠ A♠ → " in feedback and feedback.count("A♦ Q♠ A♠") >= 2
     assert "A♦ Q♠ A♠" in session.summary() and "Q♠ A♠ A♦" not in session.summary()
+    # the summary names the verdict as the feedback did ("too close to call", not "fine")
+    call = session.results[0].call
+    assert call == "too close to call" and f"→ {call} (2 marks)" in feedback
+    row = session.summary().splitlines()[0]
+    assert call in row and " fine " not in row
 
 
 def test_the_end_of_the_drills_gives_the_score_once():

@@ -96,7 +96,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
                            "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
     "07_play_a_match": {"quiz": "Another hand is played"},
-    "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
+    "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-49", "trump_quiz": "West"},
     "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
