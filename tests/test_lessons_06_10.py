@@ -103,7 +103,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
-    "11_three_to_six_players": {"opening": "the holder of 3♣, with 3♣", "moon": "26 each"},
+    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104"},
 }
 
 
@@ -334,6 +334,10 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     taken[3] = HEARTS_MASK | QS_MASK  # North, seat 3 at six players, takes every point card
     scores, shooter = final_scores(taken, six.moon, six.omnibus)
     assert shooter == 3 and [s for seat, s in enumerate(scores) if seat != 3] == [26] * 5
+    # lesson 11's quizzes: hand 6 at three players is a hold; a moon at five adds 4 × 26
+    assert Rules(players=3).pass_direction(5) == "hold"
+    taken = [HEARTS_MASK | QS_MASK, 0, 0, 0, 0]
+    assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
