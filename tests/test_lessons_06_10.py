@@ -94,7 +94,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
-                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
+                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "16"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
