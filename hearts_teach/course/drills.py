@@ -140,7 +140,7 @@ def _flush_lead() -> Hand:
 DRILLS: tuple[Drill, ...] = (
     Drill("Pass with the queen and the ace", "pass",
           "Hand 1, passing left. Choose the 3 cards South should pass.",
-          lambda: Hand.deal(seed=287)),
+          lambda: Hand.deal(seed=370)),  # not lesson 01's deal (287), whose passes lesson 01 grades
     Drill("Pass with a long spade suit", "pass",
           "Hand 2, passing right. Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
