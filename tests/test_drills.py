@@ -41,10 +41,19 @@ def test_a_refused_card_is_shown_with_the_current_drill():
 
 
 def test_a_pass_is_named_in_the_same_order_as_in_the_coach_reason():
-    session = DrillSession(DRILLS[:1])
+    from hearts_teach import Hand
+    from hearts_teach.course.drills import Drill
+
+    lesson_01 = Drill("Lesson 01's deal", "pass", "Hand 1, passing left.", lambda: Hand.deal(seed=287))
+    session = DrillSession([lesson_01])
     feedback = session.answer("QS AS AD")  # typed in another order than the coach names it
     assert "you chose A♦ Q♠ A♠ → " in feedback and feedback.count("A♦ Q♠ A♠") >= 2
     assert "A♦ Q♠ A♠" in session.summary() and "Q♠ A♠ A♦" not in session.summary()
+    # the summary names the verdict as the feedback did ("too close to call", not "fine")
+    call = session.results[0].call
+    assert call == "too close to call" and f"→ {call} (2 marks)" in feedback
+    row = session.summary().splitlines()[0]
+    assert call in row and " fine " not in row
 
 
 def test_the_end_of_the_drills_gives_the_score_once():
@@ -64,7 +73,8 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     from hearts_teach.agents.coach import assess_pass
 
     graded = assess_pass(Hand.deal(seed=287).view(0), include=["QS AS AD"])  # lesson 01's deal
-    assert DRILLS[0].make().view(0).hand == Hand.deal(seed=287).view(0).hand  # = drill 1
+    # drill 1 is a deal of its own: lesson 01 grades its deal's passes in full (round 3)
+    assert DRILLS[0].make().view(0).hand != Hand.deal(seed=287).view(0).hand
     qs_as = CardList("QS AS").mask
     best = graded.best
     # "the coach prefers J♣"; "the passes at the top give away both Q♠ and A♠"
@@ -78,6 +88,12 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     assert graded.of("QD QS AS").verdict == "inaccuracy"  # "certainly a little worse"
     keep = graded.of("JC AD AS")  # keeping the queen: certainly worse, perhaps by more than 1
     assert keep.call == "inaccuracy or worse" and keep.delta_ci95[0] > 0.25
+    # lesson 08, drill 1: "its best passes give away both the queen and the ace (passing the queen
+    # but keeping the ace, as Q♣ J♥ Q♠ does, is a blunder here) … it prefers the Q♣: the K♦ … is an
+    # inaccuracy"; and the sample run's "QS AS KD" is graded beside them
+    first = assess_pass(DRILLS[0].make().view(0), include=["QS AS KD", "QC JH QS"])
+    assert first.best.label == "Q♣ Q♠ A♠" and all(c.cards.mask & qs_as == qs_as for c in first[:4])
+    assert first.of("QS AS KD").verdict == "inaccuracy" and first.of("QC JH QS").verdict == "blunder"
     # lesson 08: "with enough small spades to hide behind, keeping the queen is better"
     long_spades = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
     assert not long_spades.best.cards.mask & CardList("QS").mask
@@ -100,8 +116,8 @@ def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):
     assert report.score == session.score == drills.MARKS[session.results[0].verdict]
     assert f"({drills.marks(session.score)})" in feedback and "point" not in feedback.split(")")[0]
     # a pass typed in any order is the same answer, named as the coach names passes
-    g = drills.grade(DRILLS[0], "AD AS QS")
-    assert g.chosen == drills.grade(DRILLS[0], "QS AD AS").chosen
+    g = drills.grade(DRILLS[0], "KD AS QS")
+    assert g.chosen == drills.grade(DRILLS[0], "QS KD AS").chosen
 
 
 def test_an_answer_that_is_not_a_choice_is_refused_with_the_engines_reason():

@@ -45,3 +45,11 @@ def test_every_path_follows_the_script(follow: str, discard: str):
     assert "turn" not in f.text().split("\n", 1)[1] and "scripted tricks are over" in f.text()
     assert all(b.disabled for b in f.south.buttons.values())
     assert len(f.hand.tricks) == 3 and len(SCRIPT) == 3
+
+
+def test_the_discard_trick_says_what_a_discard_is():
+    """Lesson 00 comes before lesson 02 defines the word: trick 3 says it (round 3)."""
+    f = FirstHand()
+    f.play("2C")
+    f.play("5D")
+    assert "a card of another suit is called a discard, and it cannot win the trick" in f.question

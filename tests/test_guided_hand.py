@@ -53,7 +53,7 @@ def test_a_whole_hand_by_clicks_with_the_rule_and_the_verdict_each_time():
 
 
 def test_good_duck_reads_as_the_issue_asks():
-    """"legal, and good: ... ducked under the K♠"-style feedback appears on a real duck."""
+    """"legal, and best: ... ducked under the K♠"-style feedback appears on a real duck."""
     found = False
     for seed in range(30):
         guided = GuidedHand(Hand.deal(seed=seed, pass_direction="hold"))
@@ -64,7 +64,7 @@ def test_good_duck_reads_as_the_issue_asks():
             msg = guided.play(card)
             found = bool(ducks)
             if found:
-                assert msg.startswith(f"✔ Legal, and good: your {card.pretty} ducks under ")
+                assert msg.startswith(f"✔ Legal, and best: your {card.pretty} ducks under ")
         if found:
             break
     assert found
@@ -134,3 +134,12 @@ def test_the_seats_come_from_the_hands_table():
         assert "seats are numbered 0, 1, 2" in str(e)
     else:
         raise AssertionError("seat 3 at a table of 3 was accepted")
+
+
+def test_the_guided_hand_names_the_verdict_fine_as_the_coach_shows_it():
+    """Round 3: 06a said "Legal, and fine" and listed "fine" where lessons 01 and 08 say
+    "too close to call"; one name for one verdict."""
+    from hearts_teach.course.guided_hand import OPENINGS, shown
+
+    assert OPENINGS["fine"] == "Legal, and too close to call" and shown("fine") == "too close to call"
+    assert OPENINGS["best"] == "Legal, and best" and shown("mistake") == "mistake"

@@ -27,7 +27,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          "drill", "duck", "duplicate deals", "edge", "fine", "follow", "forced", "hand", "hint", "hold", "inaccuracy",
          "lead", "led suit", "marks", "match", "mistake", "moon", "nil", "partner", "pass", "penalty card",
          "rule bot", "ruff", "honour", "weighed bot", "baseline bot", "sampled deal", "seed", "set",
-         "too close to call", "trick", "trump", "variant", "view", "void")
+         "too close to call", "trick", "trump", "variant", "view", "void",
+         # round 3: words the lessons used without defining them
+         "cover", "dump", "flush", "singleton", "doubleton", "side suit")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",
@@ -132,3 +134,16 @@ def test_the_reference_pages_link_the_lessons_they_cite(page: str):
     assert cited
     for number, target in cited:
         assert target.startswith(number + "_") and (NOTEBOOKS / target).exists(), (number, target)
+
+
+def test_a_bot_the_glossary_says_the_lessons_use_is_used_in_a_lesson():
+    """Round 3 found "Lessons also use `easy` … and `hard`": no lesson plays `hard`."""
+    from hearts_teach.agents.hearts import LADDER
+
+    text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
+    bot_entry = next(line for line in text.split("\n- ") if line.lstrip("- ").startswith("**Bot**"))
+    code = "\n".join("".join(c["source"]) for p in LESSONS
+                     for c in json.loads(p.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    for name in re.findall(r"`([a-z]+)`", bot_entry):
+        if name not in LADDER:
+            assert f'"{name}"' in code, f"the glossary says the lessons use the `{name}` bot; none does"

@@ -15,6 +15,7 @@ import pytest
 from lesson_runner import ROOT, run
 
 from hearts_teach import DECK, Card, CardList, Hand
+from hearts_teach.course.drills import DRILLS
 from hearts_teach.kernel.cards import Suit
 
 NB = ROOT / "notebooks"
@@ -146,8 +147,11 @@ def test_02_widget_and_quizzes():
     west.buttons["JC"].click()
     assert west.last_message == "West played J♣."
     answer_every_way(ns["who"], "East", ["North", "West", "South"])
-    pick = ns["pick"]
-    assert click(pick, "K♦").startswith("✘") and click(pick, "J♣").startswith("✔")
+    pick, again = ns["pick"], ns["again"]  # seed 50, trick 1 after 2♣ 4♣: North holds A♣ 9♣
+    assert again.seat_names[again.turn] == "North" and not pick.attempts
+    assert click(pick, "Q♦").startswith("✘") and click(pick, "A♣").startswith("✔")
+    # not the position of West's widget above, whose legal cards the lesson shows
+    assert again.dealt(2).mask != west.hand.dealt(1).mask
 
 
 def test_02_void_prose_names_the_first_trick_exception():
@@ -214,9 +218,11 @@ def test_04_numbers_story_widget_and_quiz():
     south.buttons["QS"].click()
     assert south.hand.last_trick.points == 13
     # the click shows its consequence: who took the trick, and the 13 points
-    assert south.last_message == ("South played Q♠ — trick 3: West 4♣, North 3♣, East 6♣, South Q♠ "
+    assert south.last_message == ("South played Q♠ — trick 3: West 5♣, North 10♣, East K♣, South Q♠ "
                                   "→ East takes it (13 points)")
-    answer_every_way(ns["duck"], "3♠", ["A♠"])
+    # not lesson 08's drill 3 (seed 23), which asks the same question on a deal of its own
+    assert south.hand.dealt(0).mask != DRILLS[2].make().dealt(0).mask
+    answer_every_way(ns["drop"], "Q♠", ["4♠"])
 
 
 # lesson 05 ---------------------------------------------------------------------------------

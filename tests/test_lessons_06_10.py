@@ -94,16 +94,16 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
-                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "0"},
+                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "16"},
     "07_play_a_match": {"quiz": "Another hand is played"},
-    "08_practice_decisions": {"q": "the deals do not show that it costs more than a quarter point"},
+    "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-49", "trump_quiz": "West"},
     "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
-    "11_three_to_six_players": {"opening": "the holder of 3♣, with 3♣", "moon": "26 each"},
+    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104"},
 }
 
 
@@ -334,6 +334,10 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     taken[3] = HEARTS_MASK | QS_MASK  # North, seat 3 at six players, takes every point card
     scores, shooter = final_scores(taken, six.moon, six.omnibus)
     assert shooter == 3 and [s for seat, s in enumerate(scores) if seat != 3] == [26] * 5
+    # lesson 11's quizzes: hand 6 at three players is a hold; a moon at five adds 4 × 26
+    assert Rules(players=3).pass_direction(5) == "hold"
+    taken = [HEARTS_MASK | QS_MASK, 0, 0, 0, 0]
+    assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from hearts_teach import Hand
 from hearts_teach.course.drills import DRILLS, DrillSession
 from hearts_teach.course.my_drills import NONE_DUE, MyDrills, in_words
 from hearts_teach.present.learner_db import open_db, shared_db
@@ -19,7 +20,7 @@ def save_queen(db, now=T0):
 
 
 def save_pass(db, now=T0):
-    return db.add_mistake(kind="pass", seat=0, position=DRILLS[0].make().to_json(), chosen=["5C", "JC", "3H"],
+    return db.add_mistake(kind="pass", seat=0, position=Hand.deal(seed=287).to_json(), chosen=["5C", "JC", "3H"],
                           best=["AD", "QS", "AS"], verdict="mistake", cost=2.0, reason="keeps the queen",
                           source="lesson 07", now=now)
 

@@ -251,10 +251,10 @@ def test_drill_session_widget_clicks_are_graded():
 
     session = DrillSession([DRILLS[0], DRILLS[4]])
     assert session.widget is not None  # building the view creates the clickable cards
-    for key in ("QS", "AS", "JC"):
+    for key in ("QS", "AS", "QC"):
         session.control.buttons[key].click()
     session.control.confirm.click()
-    assert sorted(str(c) for c in session.results[0].answer) == ["AS", "JC", "QS"]
+    assert sorted(str(c) for c in session.results[0].answer) == ["AS", "QC", "QS"]
     assert "Drill 2 of 2" in session.position_text()
     session.control.buttons["3S"].click()  # the duck under the queen
     assert session.done and session.results[1].verdict == "best"

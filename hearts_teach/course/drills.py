@@ -84,8 +84,13 @@ class Grade:
     def call(self) -> str:
         """The verdict as the coach shows it ("too close to call" for a 'fine' the deals could not
         settle, "inaccuracy or worse"); the marks follow ``verdict``."""
-        mask = self.chosen.mask  # a card's group of equal cards, or the pass itself
-        return next((c.call for c in self.assessment if mask & ~c.cards.mask == 0), self.verdict)
+        return shown_call(self.assessment, self.chosen, self.verdict)
+
+
+def shown_call(assessment: Assessment, chosen: CardList, verdict: str) -> str:
+    """How the coach shows the verdict on ``chosen`` in ``assessment`` (its call), else ``verdict``."""
+    mask = chosen.mask  # a card's group of equal cards, or the pass itself
+    return next((c.call for c in assessment if mask & ~c.cards.mask == 0), verdict)
 
 
 def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Hand | None = None) -> Grade:
@@ -135,7 +140,7 @@ def _flush_lead() -> Hand:
 DRILLS: tuple[Drill, ...] = (
     Drill("Pass with the queen and the ace", "pass",
           "Hand 1, passing left. Choose the 3 cards South should pass.",
-          lambda: Hand.deal(seed=287)),
+          lambda: Hand.deal(seed=370)),  # not lesson 01's deal (287), whose passes lesson 01 grades
     Drill("Pass with a long spade suit", "pass",
           "Hand 2, passing right. Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
@@ -167,6 +172,11 @@ class DrillResult:
     assessment: Assessment
     position: str = ""  # the graded position as the learner saw it
     feedback: str = ""
+
+    @property
+    def call(self) -> str:
+        """The verdict in the words the feedback used ("too close to call" for a 'fine')."""
+        return shown_call(self.assessment, self.answer, self.verdict)
 
 
 class DrillSession(WidgetView):
@@ -264,7 +274,7 @@ class DrillSession(WidgetView):
 
     def summary(self) -> str:
         lines = [f"{i + 1}. {r.drill.title:<32} {' '.join(c.pretty for c in r.answer):<10} "
-                 f"{r.verdict:<10} {marks(r.marks):<8}  (coach's best: {r.best})"
+                 f"{r.call:<19} {marks(r.marks):<8}  (coach's best: {r.best})"
                  for i, r in enumerate(self.results)]
         return "\n".join(lines + [self.score_line()])
 

@@ -39,8 +39,8 @@ _ASK = {
        "(it is the only card you may play now), or type first.play(\"2C\").",
     2: "Trick 2. {leader} won the first trick, so {leader} leads. So far: {so_far}; your turn. You hold "
        "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
-    3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may discard "
-       "any card. "
+    3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
+       "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "A heart is allowed now (only the first trick forbids it): try discarding your K♥, a high heart that "
        "could win a heart trick later.",
 }

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from hearts_teach.agents import driver
-from hearts_teach.agents.coach import VERDICTS, Candidate, assess_play, hint, play_does
+from hearts_teach.agents.coach import TOO_CLOSE, VERDICTS, Candidate, assess_play, hint, play_does
 from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.games.hearts.hand import Hand, Phase
@@ -34,13 +34,18 @@ GUIDED_SEED = 2031  # a hold hand in which South leads, follows, ducks and disca
 
 # the coach's verdict -> how the feedback opens (strategy half of the sentence)
 OPENINGS = {
-    "best": "Legal, and good",
-    "fine": "Legal, and fine",
+    "best": "Legal, and best",
+    "fine": f"Legal, and {TOO_CLOSE}",  # the verdict "fine", named as the coach shows it everywhere else
     "inaccuracy": "Legal, but an inaccuracy",
     "mistake": "Legal, but a mistake",
     "blunder": "Legal, but a blunder",
 }
 assert set(OPENINGS) == set(VERDICTS)
+
+
+def shown(verdict: str) -> str:
+    """A verdict as the coach shows it ("too close to call" for "fine")."""
+    return TOO_CLOSE if verdict == "fine" else verdict
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Decision:
     choices: int  # how many different choices there were (equivalent cards grouped)
 
     def sentence(self) -> str:
-        """'Legal, and good: your 3♠ ducks under K♠.' and, for a worse card, the better one."""
+        """'Legal, and best: your 3♠ ducks under K♠.' and, for a worse card, the better one."""
         if self.choices == 1:
             return f"Legal (no real choice here): your {self.card.pretty} {self.does}."
         same = f" (the same here as {self.group})" if self.group else ""
@@ -151,13 +156,14 @@ class GuidedHand:
         if self.hand.moon is not None:
             line += f" ({names[self.hand.moon]} shot the moon)"
         good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in self.decisions)
-        return f"{line}. You made {len(self.decisions)} decisions; the coach called {good} of them good or fine."
+        return (f"{line}. You made {len(self.decisions)} decisions; the coach called {good} of them best or "
+                f"{TOO_CLOSE}.")
 
     def review(self) -> str:
         """Every decision so far, one line each: the trick, the card, the coach's verdict."""
         if not self.decisions:
             return "No decisions yet: play the hand first."
-        lines = [f"trick {d.trick:>2}: {d.card.pretty:<4} {'forced' if d.choices == 1 else d.verdict:<10} "
+        lines = [f"trick {d.trick:>2}: {d.card.pretty:<4} {'forced' if d.choices == 1 else shown(d.verdict):<17} "
                  f"{d.does}" for d in self.decisions]
         if self.done:
             lines.append(self.result())
