@@ -22,6 +22,8 @@ from hearts_teach.__main__ import main
 from hearts_teach.classroom import grader
 
 ROOT = Path(__file__).resolve().parents[1]
+# the scheduler's HTTP server moves off 8787 when another Dask on this machine holds it: nothing to see
+pytestmark = pytest.mark.filterwarnings(r"ignore:Port \d+ is already in use:UserWarning")
 T02, T04 = "02_trick_winner.ipynb", "04_hand_points.ipynb"
 # what each worker lacks: the teacher's grading key and the hand-picked hidden cases
 NO_KEY = {"HEARTS_TEACH_SECRET": "", "HEARTS_TEACH_KEY_FILE": "/dev/null/no-key",
@@ -77,7 +79,7 @@ def test_the_cluster_grades_the_class_byte_for_byte_as_this_machine(tmp_path, cl
     distributed = pytest.importorskip("dask.distributed")
     folder = make_class(tmp_path / "class")
     here, there = tmp_path / "here.csv", tmp_path / "cluster.csv"
-    assert main(["grade", str(folder), "--csv", str(here)]) == 0
+    assert main(["grade", str(folder), "--csv", str(here), "--jobs", "2"]) == 0  # 2 at once, like the 2 workers
     out_here = capsys.readouterr().out
     assert main(["grade", str(folder), "--scheduler", cluster.scheduler_address, "--csv", str(there)]) == 0
     out_there = capsys.readouterr().out
@@ -143,3 +145,26 @@ def test_without_dask_the_line_names_the_install(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err == "grade: --scheduler needs Dask: pip install 'dask[distributed]' (or pip install " \
                   "'hearts_teach[league]')\n"
+
+
+def test_a_worker_with_another_hearts_teach_is_refused_before_any_work(tmp_path, cluster, capsys, monkeypatch):
+    from hearts_teach.classroom import grade_cluster
+
+    # this machine's package as if edited since the workers started: their digests differ from its own
+    monkeypatch.setattr(grade_cluster, "package_digest", lambda: "0" * 16)
+    monkeypatch.setattr(grader, "grade_class", lambda *a, **k: pytest.fail("graded on workers unlike this machine"))
+    assert main(["grade", str(make_class(tmp_path / "class")), "--scheduler", cluster.scheduler_address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "has another hearts_teach than this machine" in err, err
+
+
+def test_a_scheduler_without_workers_is_refused_after_a_wait(tmp_path, capsys, monkeypatch):
+    distributed = pytest.importorskip("dask.distributed")
+    from hearts_teach.classroom import grade_cluster
+
+    monkeypatch.setattr(grade_cluster, "WAIT_FOR_WORKERS", 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as empty:
+        assert main(["grade", str(make_class(tmp_path / "class")), "--scheduler", empty.scheduler_address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "has no workers" in err, err

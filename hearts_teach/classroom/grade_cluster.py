@@ -86,7 +86,12 @@ def check_workers(client: Any, isolate: bool) -> int:
     except TimeoutError:
         raise ClusterError(f"the Dask scheduler has no workers (none joined within {WAIT_FOR_WORKERS} s): start "
                            f"some with 'dask worker ADDRESS' on machines with hearts_teach and bubblewrap") from None
-    for address, state in sorted(client.run(worker_state).items()):
+    try:
+        states = client.run(worker_state)
+    except Exception as e:  # noqa: BLE001 - e.g. a worker with an older hearts_teach, without grade_cluster
+        raise ClusterError(f"a Dask worker could not run the grader's check ({str(e)[:160]}): install the same "
+                           f"version of hearts_teach as this machine's on every worker") from None
+    for address, state in sorted(states.items()):
         if isolate and state["sandbox"]:
             raise ClusterError(f"the Dask worker at {address} cannot make the OS sandbox ({state['sandbox']}): "
                                f"on every worker, {FIX}")

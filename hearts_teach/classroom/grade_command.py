@@ -33,10 +33,10 @@ def main(args: Any, outputs: Any = None) -> int:
             outputs.check_outputs(args)
         if args.csv:
             check_output(args.csv, "--csv")
-        if scheduler and args.jobs != 1:
+        if scheduler is not None and args.jobs != 1:
             raise ValueError("give --jobs or --scheduler, not both: on a cluster each worker thread grades one "
                              "notebook at a time (start the workers with 'dask worker ADDRESS --nthreads N')")
-        if not scheduler:  # on a cluster, every worker's sandbox is checked instead
+        if scheduler is None:  # on a cluster, every worker's sandbox is checked instead
             require(isolate)
     except (ValueError, OsSandboxMissing) as e:
         print(f"grade: {e}", file=sys.stderr)
@@ -68,7 +68,7 @@ def main(args: Any, outputs: Any = None) -> int:
         print(f"grade: {e}", file=sys.stderr)
         return 2
     client = None
-    if scheduler:  # the address, the workers, their sandbox and their package: checked before any work
+    if scheduler is not None:  # the address, the workers, their sandbox and their package: checked before any work
         try:
             client, workers = grade_cluster.open_cluster(scheduler, isolate)
         except ClusterError as e:
