@@ -97,7 +97,7 @@ def check_workers(client: Any, isolate: bool) -> int:
                                f"on every worker, {FIX}")
         if state["package"] != package_digest():
             raise ClusterError(f"the Dask worker at {address} has another hearts_teach than this machine: install "
-                               f"the same version on every worker (the scheduler's machine need not have it)")
+                               f"the same version on every worker")
     return worker_count(client)
 
 
