@@ -155,7 +155,7 @@ def league(d, tmp):
 def class_grader(d, tmp):
     from hearts_teach.classroom.exercises import main as ex_main
 
-    flag = d(st.sampled_from(["--timeout", "--jobs", "--memory"]))
+    flag = d(st.sampled_from(["--timeout", "--jobs", "--memory", "--scheduler"]))
     where = d(st.sampled_from([tmp["missing"], tmp["txt"], tmp["empty"]]))
     _command("exercises grade", ex_main, ["grade", where, flag, d(ARG)])
     _command("exercises mark", ex_main, ["mark", d(st.sampled_from(["nope", "../x", "", "99_none", LONG[:300]]))])

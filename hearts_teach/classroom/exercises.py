@@ -248,6 +248,10 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--timeout", type=_at_least(1, float, " s", 3600), default=60.0, metavar="SECONDS",
                     help="time limit for one notebook, its cells and all its cases (default 60)")
     sp.add_argument("--jobs", type=_at_least(1, int, "", 64), default=1, metavar="N", help="notebooks graded at once (default 1)")
+    sp.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run the notebooks on a Dask cluster, e.g. tcp://10.0.0.5:8786: every worker needs the "
+                         "same hearts_teach and bubblewrap; this machine reads and judges, the CSV is the same "
+                         "(not with --jobs: start the workers with --nthreads N)")
     sp.add_argument("--memory", type=_at_least(256, int, " MB", 65536), default=2048, metavar="MB",
                     help="memory limit of one notebook's process (default 2048)")
     sp.add_argument("--excel", action="store_true",
@@ -268,7 +272,7 @@ def add_grade_arguments(sp: argparse.ArgumentParser) -> None:
 
 def run_grade(a: argparse.Namespace) -> int:
     from hearts_teach.classroom import class_outputs
-    from hearts_teach.classroom.grader import main as grade_main
+    from hearts_teach.classroom.grade_command import main as grade_main
 
     if a.notebooks:
         a.notebooks = [Path(n).stem + ".ipynb" for n in a.notebooks]

@@ -1,6 +1,7 @@
 """Grade a class: every submitted exercise notebook, isolated, scored by the grader alone.
 
     python -m hearts_teach.classroom.exercises grade DIR [--csv FILE] [--timeout SECONDS] [--jobs N]
+    python -m hearts_teach grade DIR --scheduler tcp://10.0.0.5:8786 --csv FILE
 
 ``DIR`` holds one folder per student: ``DIR/STUDENT/NN_name.ipynb``, or nbgrader's
 ``submitted/STUDENT/ASSIGNMENT/NN_name.ipynb`` (give the course folder or ``submitted``).
@@ -31,6 +32,10 @@ The run always finishes: every student, notebook and check gets a row with a sta
 (``ok``, ``not implemented``, ``timeout``, ``error``, ``missing``, ``wrong notebook``) and
 a one-line message.
 
+With ``--scheduler`` the notebooks run on the workers of a Dask cluster, each in the same OS
+sandbox (``grade_cluster``); this machine still reads them and computes and judges the
+answers, so no expected answer leaves it and the CSV is the same as a local run's.
+
 Without bubblewrap the grader refuses to start and names the fix, unless ``--no-os-sandbox``
 is given; then every row's message and the summary say that the run was not isolated.
 """
@@ -42,12 +47,10 @@ import csv
 import difflib
 import io
 import json
-import os
 import re
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,15 +65,8 @@ from hearts_teach.classroom.checks.framework import (
     judge_value,
     safe_repr,
 )
-from hearts_teach.classroom.checks.hidden import (
-    GradingKeyError,
-    hidden_seed,
-    where_hidden_cases_come_from,
-)
 from hearts_teach.classroom.os_sandbox import (
     NOT_ISOLATED,
-    OsSandboxMissing,
-    PackageSnapshot,
     require,
 )
 from hearts_teach.classroom.plaindata import BadData, decode, encode
@@ -79,10 +75,14 @@ from hearts_teach.classroom.sandbox import (
     CASE_LIMIT,
     PACKAGE_DIR,
     PRIVATE,
+    Runner,
+    RunOptions,
+    SandboxJob,
+    SandboxRun,
     case_starts,
     events_by_case,
     repeated_case,
-    run_submission,
+    run_here,
 )
 from hearts_teach.classroom.submissions import exercise_of, find_submissions, spreadsheet_cell
 
@@ -131,17 +131,6 @@ def check_limits(timeout: float, memory_mb: int, jobs: int) -> None:
                          f"got {memory_mb!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= JOBS_MAX:
         raise ValueError(f"--jobs must be a whole number from 1 to {JOBS_MAX}, got {jobs!r}")
-
-
-def check_output(path: str | os.PathLike, option: str) -> None:
-    """Refuse, before any work, an output file whose folder does not exist or cannot be written."""
-    folder = Path(path).expanduser().parent
-    if not folder.is_dir():
-        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
-    if Path(path).is_dir():
-        raise ValueError(f"{option} {path}: that is a folder; give a file name")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"{option} {path}: the folder {folder} cannot be written")
 
 
 @dataclass(frozen=True)
@@ -336,6 +325,24 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
                   private: tuple[Path, ...] = PRIVATE, isolate: bool = True) -> list[Row]:
     """The rows for a notebook's code cells ``sources`` (the files under ``private``, the
     answers and the class's submissions, are unreadable to them)."""
+    staged = stage_sources(student, notebook, sources, items, prepared, others)
+    if isinstance(staged, list):
+        return staged
+    options = RunOptions(timeout, memory_mb, min(cell_timeout, timeout), tuple(map(str, private)), isolate)
+    return judge(student, notebook, staged, items, prepared, options.run(staged, package), timeout, cell_timeout)
+
+
+def stage_notebook(student: str, notebook: str, path: Path, items: list[Expect], prepared: dict[str, Prepared],
+                   others: dict[str, list[Expect]]) -> list[Row] | SandboxJob:
+    """What to run for a submitted notebook, or its rows when there is nothing to run."""
+    sources, problem = _read_notebook(path)
+    if sources is None:
+        return _rows_all(student, notebook, items, prepared, "error", problem)
+    return stage_sources(student, notebook, sources, items, prepared, others)
+
+
+def stage_sources(student: str, notebook: str, sources: list[str], items: list[Expect],
+                  prepared: dict[str, Prepared], others: dict[str, list[Expect]]) -> list[Row] | SandboxJob:
     # nbgrader's test cells (in submitted/) grade again through a new process: not needed here
     sources = [src for src in sources if not NBGRADER_TEST.search(src)]
     defined = _defined_functions(sources)
@@ -356,9 +363,14 @@ def grade_sources(student: str, notebook: str, sources: list[str], items: list[E
         if limit is not None:
             call["limit"] = limit
         calls.append(call)
-    run = run_submission(sources, calls, timeout=timeout, memory_mb=memory_mb,
-                         cell_limit=min(cell_timeout, timeout), package=package, private=private,
-                         isolate=isolate)
+    return SandboxJob(sources, calls)
+
+
+def judge(student: str, notebook: str, staged: SandboxJob, items: list[Expect], prepared: dict[str, Prepared],
+          run: SandboxRun, timeout: float, cell_timeout: float) -> list[Row]:
+    """The rows, judged here from what the notebook's process sent back (wherever it ran)."""
+    defined = _defined_functions(staged.sources)
+    wanted = [it.function for it in items]
     outcomes, starts = events_by_case(run), case_starts(run)
     reached_calls = any(e.get("calls") is True for e in run.events)
     missing = {e["missing"] for e in run.events if isinstance(e.get("missing"), int)}
@@ -661,14 +673,18 @@ class Progress:
 
 def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb: int = 2048,
                 only: list[str] | None = None, solutions: Path = SOLUTIONS, progress: bool = True,
-                cell_timeout: float = 10.0, isolate: bool = True) -> list[Row]:
+                cell_timeout: float = 10.0, isolate: bool = True, runner: Runner | None = None) -> list[Row]:
     """Grade every submission in ``folder``: rows sorted by student and notebook.
 
     Every notebook runs in the OS sandbox (``os_sandbox``); where none can be made this raises
     ``OsSandboxMissing`` before any work, unless ``isolate=False``, and then every row's message
-    says that the run was not isolated."""
-    require(isolate)
+    says that the run was not isolated. ``runner`` runs the notebooks (default ``run_here(jobs)``;
+    ``grade_cluster.on_cluster`` runs them on Dask workers, which check their own sandbox); the
+    notebooks are read, and the answers judged, here either way."""
     check_limits(timeout, memory_mb, jobs)
+    if runner is None:
+        require(isolate)
+        runner = run_here(jobs)
     exercises = course(solutions)
     if folder.is_file():  # a single notebook: one anonymous student
         submissions = {"-": [folder]}
@@ -677,25 +693,26 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
     job_list, rows = plan(submissions, exercises, only)
     prepared = prepare([it for j in job_list for it in exercises[j.notebook]])
     bar = Progress(len(job_list)) if progress else None
-    snapshot = PackageSnapshot()  # taken before any student code runs
     # no submission reads the answers or a classmate's notebook (it has its own cells already)
     private = (*PRIVATE, solutions, folder if folder.is_dir() else folder.parent)
+    options = RunOptions(timeout, memory_mb, min(cell_timeout, timeout), tuple(map(str, private)), isolate)
 
-    def work(job: Job) -> list[Row]:
-        items = exercises[job.notebook]
-        if job.path is None:
-            return _rows_all(job.student, job.notebook, items, prepared, job.status, job.message)
-        try:
-            out = grade_notebook(job.student, job.notebook, job.path, items, prepared, exercises,
-                                 timeout=timeout, memory_mb=memory_mb, cell_timeout=cell_timeout,
-                                 package=snapshot.path, private=private, isolate=isolate)
-        except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
-            return _rows_all(job.student, job.notebook, items, prepared, "error",
-                             f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
-        for note in (_engine_note(job.path, items), _deleted_tests_note(job.path, solutions / job.notebook)):
+    def could_not(job: Job, exc: Exception) -> list[Row]:
+        return _rows_all(job.student, job.notebook, exercises[job.notebook], prepared, "error",
+                         f"the grader could not run it: {type(exc).__name__}: {clip(str(exc), 120)}")
+
+    def noted(job: Job, out: list[Row]) -> list[Row]:
+        assert job.path is not None
+        for note in (_engine_note(job.path, exercises[job.notebook]),
+                     _deleted_tests_note(job.path, solutions / job.notebook)):
             if note:
                 _note(out, note)
         return out
+
+    def done(i: int, out: list[Row]) -> None:
+        results[i] = out
+        if bar:
+            bar.step(f"{job_list[i].student}/{job_list[i].notebook}")
 
     def marked(rows: list[Row]) -> list[Row]:
         if not isolate:  # the gradebook itself says that this run was not isolated
@@ -705,16 +722,29 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         return rows
 
     results: dict[int, list[Row]] = {}
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {pool.submit(work, job): i for i, job in enumerate(job_list)}
-            for fut in as_completed(futures):
-                i = futures[fut]
-                results[i] = fut.result()
-                if bar:
-                    bar.step(f"{job_list[i].student}/{job_list[i].notebook}")
-    finally:
-        snapshot.close()
+    to_run: list[tuple[int, SandboxJob]] = []
+    for i, job in enumerate(job_list):
+        if job.path is None:
+            done(i, _rows_all(job.student, job.notebook, exercises[job.notebook], prepared, job.status, job.message))
+            continue
+        try:
+            staged = stage_notebook(job.student, job.notebook, job.path, exercises[job.notebook], prepared, exercises)
+        except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
+            done(i, could_not(job, exc))
+            continue
+        if isinstance(staged, list):
+            done(i, noted(job, staged))
+        else:
+            to_run.append((i, staged))
+    for k, run in runner([staged for _, staged in to_run], options):
+        i, job = to_run[k][0], job_list[to_run[k][0]]
+        try:
+            if isinstance(run, Exception):
+                raise run
+            done(i, noted(job, judge(job.student, job.notebook, to_run[k][1], exercises[job.notebook], prepared,
+                                     run, timeout, cell_timeout)))
+        except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
+            done(i, could_not(job, exc))
     ordered = [r for i in range(len(job_list)) for r in results[i]]
     return marked(sorted(ordered + rows, key=lambda r: (r.student, r.notebook)))
 
@@ -762,63 +792,3 @@ def summary(rows: list[Row]) -> str:
         lines.append("noted: the CSV's message says what the notebook did (a refused write or read, the "
                      "engine or importlib in a cell); the grade stands, read that cell")
     return "\n".join(lines)
-
-
-def main(args: Any, outputs: Any = None) -> int:
-    """The ``grade`` command; ``outputs`` (``class_outputs``) checks and writes --report, --feedback, --lms."""
-    folder = Path(args.dir)
-    isolate = not getattr(args, "no_os_sandbox", False)
-    try:
-        check_limits(args.timeout, args.memory, args.jobs)
-        if getattr(args, "excel", False) and not (args.csv or getattr(args, "lms", None)):
-            raise ValueError("--excel changes how the --csv and --lms files are written: give --csv FILE or --lms too")
-        if outputs is not None:
-            outputs.check_outputs(args)
-        if args.csv:
-            check_output(args.csv, "--csv")
-        require(isolate)
-    except (ValueError, OsSandboxMissing) as e:
-        print(f"grade: {e}", file=sys.stderr)
-        return 2
-    if not folder.exists():
-        print(f"no such folder: {folder}", file=sys.stderr)
-        return 2
-    if not any(course().values()):
-        print(f"no solution notebooks with checks in {SOLUTIONS}: run the grader from a checkout of the "
-              f"repository (it reads what each exercise is graded on from solutions/)", file=sys.stderr)
-        return 2
-    exercises = graded(course())
-    unknown = [n for n in args.notebooks or [] if n not in exercises]
-    if unknown:  # a typo would otherwise grade nothing (or everyone "missing" nothing) and say so quietly
-        print(f"--notebooks: {', '.join(unknown)} is not an exercise of this course; the exercises are "
-              f"{', '.join(sorted(exercises))}", file=sys.stderr)
-        return 2
-    if folder.is_dir() and not any(find_submissions(folder, exercises).values()):
-        loose = sorted(folder.glob("*.ipynb"))
-        hint = (f"; it holds {len(loose)} notebook(s) itself: to grade one student, give the class folder "
-                f"(one folder per student) or one notebook file ({loose[0]})" if loose else "")
-        print(f"no submissions in {folder}: the grader looks for {folder}/STUDENT/*.ipynb (or nbgrader's "
-              f"submitted/STUDENT/ASSIGNMENT/*.ipynb){hint}", file=sys.stderr)
-        return 2
-    try:  # the hidden cases need the grading key: a missing or broken one is said before any work
-        hidden_cases = where_hidden_cases_come_from()
-        hidden_seed("check")
-    except GradingKeyError as e:
-        print(f"grade: {e}", file=sys.stderr)
-        return 2
-    start = time.monotonic()
-    rows = grade_class(folder, timeout=args.timeout, jobs=args.jobs, memory_mb=args.memory,
-                       only=args.notebooks or None, isolate=isolate)
-    print(summary(rows))
-    print(f"graded in {time.monotonic() - start:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''}, "
-          f"{args.timeout:g} s per notebook)")
-    print(hidden_cases)
-    if args.csv:
-        try:
-            write_csv(rows, Path(args.csv), excel=getattr(args, "excel", False))
-        except OSError as e:  # a full disk, say: checked at the start, it can still fail at the end
-            print(f"grade: the gradebook could not be written to {args.csv} ({e.strerror or e}); "
-                  f"the summary above is complete: free the space and grade again", file=sys.stderr)
-            return 1
-        print(f"gradebook: {args.csv} ({len(rows)} rows: {', '.join(COLUMNS)})")
-    return outputs.write_outputs(args, rows, folder, exercises) if outputs is not None else 0

@@ -59,6 +59,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from hearts_teach.classroom import dask_cluster
 from hearts_teach.classroom.league_results import LeagueResult, ResultsFile, Standing, standings
 from hearts_teach.classroom.league_tables import (
     HOUSE,
@@ -112,29 +113,6 @@ def _run_inline(tasks: list[dict]) -> Iterator[dict]:
         close_all()
 
 
-def _quiet_cluster(local_cluster: Any, workers: int | None) -> Any:
-    """A local cluster whose processes ignore Ctrl-C: the interrupt is the league's to handle
-    (it stops, keeps what is written and closes the cluster), not a traceback per worker.
-    An ignored signal stays ignored in spawned children, and Python keeps it that way."""
-    import logging
-    import signal
-    import threading
-    import warnings
-
-    main = threading.current_thread() is threading.main_thread()
-    saved = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        with warnings.catch_warnings():
-            # the scheduler's internal HTTP server picks another port when 8787 is taken (another
-            # Dask on this machine): nothing for the teacher to do, so no warning on the screen
-            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
-            return local_cluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                 dashboard_address=None, silence_logs=logging.ERROR)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, saved)
-
-
 class _Interrupt:
     """Ctrl-C while the league runs, never lost: the handler notes it and raises. The
     ``KeyboardInterrupt`` may surface inside a finaliser (a Dask future's ``__del__`` runs in
@@ -177,46 +155,17 @@ class _Interrupt:
 
 def _run_dask(tasks: list[dict], workers: int | None, scheduler: str | None,
               window: int = 0) -> Iterator[dict]:
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise LeagueError("--workers and --scheduler need Dask: pip install 'dask[distributed]' "
-                          "(or pip install 'hearts_teach[league]')") from None
-    cluster = None
-    if scheduler:
-        client = Client(scheduler, timeout="20s")
-    else:
-        cluster = _quiet_cluster(LocalCluster, workers)
-        client = Client(cluster)
-    try:
-        n = max(1, len(client.scheduler_info(n_workers=-1)["workers"]))
-        window = window or 8 * n  # bounded: results stream back, and an interruption loses little
-        pending = iter(tasks)
-        running = as_completed()
+    def key(task: dict) -> str:
+        return f"hearts-league-{task['key']}-{task['seed']}-{hash64(json.dumps(task, sort_keys=True)):x}"
 
-        def submit(k: int) -> None:
-            for _ in range(k):
-                task = next(pending, None)
-                if task is None:
-                    return
-                running.add(client.submit(play_table, task, key=f"hearts-league-{task['key']}-"
-                                          f"{task['seed']}-{hash64(json.dumps(task, sort_keys=True)):x}",
-                                          pure=False))
-
-        submit(window)
-        for fut in running:
+    with dask_cluster.client(workers, scheduler, LeagueError) as client:
+        for _task, fut in dask_cluster.as_finished(client, play_table, tasks, key, window):
             try:
                 result = fut.result()
             except Exception as e:  # e.g. KilledWorker: a worker process died on this table
                 raise LeagueError(f"table {fut.key} could not be played on the cluster ({type(e).__name__}: "
                                   f"{e}); the finished tables are kept when --out is given") from e
-            fut.release()
-            submit(1)
             yield result
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def run_league(files: Sequence[str | os.PathLike], hands: int = 100, seed: int = 0, *,

@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,7 @@ from hearts_teach.classroom.os_sandbox import (
     SITE,
     Launch,
     Limits,
+    PackageSnapshot,
     require,
 )
 
@@ -238,3 +241,54 @@ def events_by_case(run: SandboxRun) -> dict[tuple[int, int], dict[str, Any]]:
         if isinstance(key, list) and len(key) == 2 and all(type(x) is int for x in key):
             found.setdefault((key[0], key[1]), e)
     return found
+
+
+# ----------------------------------------------------------------------------------------
+# many notebooks: what each one runs, how, and where
+
+
+@dataclass(frozen=True)
+class SandboxJob:
+    """A notebook ready to run: its code cells and the calls to make (``run_submission``), as
+    plain data. It holds the cases' arguments and no expected answer: a Dask worker gets this."""
+
+    sources: list[str]
+    calls: list[dict]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How every notebook of a class runs: the same on this machine and on each Dask worker."""
+
+    timeout: float
+    memory_mb: int
+    cell_limit: float
+    private: tuple[str, ...]  # folders the notebook may not read (without the OS sandbox: the audit hook)
+    isolate: bool = True
+
+    def run(self, job: SandboxJob, package: Path) -> SandboxRun:
+        return run_submission(job.sources, job.calls, timeout=self.timeout, memory_mb=self.memory_mb,
+                              cell_limit=self.cell_limit, package=package,
+                              private=tuple(Path(p) for p in self.private), isolate=self.isolate)
+
+
+# runs the jobs and yields (index, what came back or the exception that stopped it) as each ends
+Runner = Callable[[list[SandboxJob], RunOptions], Iterator[tuple[int, "SandboxRun | Exception"]]]
+
+
+def run_here(jobs: int = 1) -> Runner:
+    """A ``Runner`` in processes of this machine, ``jobs`` at once (``grade_cluster.on_cluster``
+    is the one for Dask workers)."""
+    def run(staged: list[SandboxJob], options: RunOptions) -> Iterator[tuple[int, SandboxRun | Exception]]:
+        snapshot = PackageSnapshot()  # taken before any student code runs
+        try:
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                futures = {pool.submit(options.run, job, snapshot.path): i for i, job in enumerate(staged)}
+                for fut in as_completed(futures):
+                    try:
+                        yield futures[fut], fut.result()
+                    except Exception as exc:  # noqa: BLE001 - one broken submission never stops the class run
+                        yield futures[fut], exc
+        finally:
+            snapshot.close()
+    return run
