@@ -9,18 +9,7 @@ from typing import Any
 
 from hearts_teach.classroom.grader import Row
 from hearts_teach.classroom.lms_export import SYSTEMS
-from hearts_teach.classroom.output_paths import folder_problem
-
-
-def check_output(path: str | os.PathLike, option: str) -> None:
-    """Refuse, before any work, an output file whose folder does not exist or cannot be written."""
-    folder = Path(path).expanduser().parent
-    if not folder.is_dir():
-        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
-    if Path(path).is_dir():
-        raise ValueError(f"{option} {path}: that is a folder; give a file name")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"{option} {path}: the folder {folder} cannot be written")
+from hearts_teach.classroom.output_paths import check_output, folder_problem
 
 
 def check_outputs(args: Any) -> None:

@@ -15,9 +15,9 @@ from hearts_teach.classroom.checks.hidden import (
     hidden_seed,
     where_hidden_cases_come_from,
 )
-from hearts_teach.classroom.class_outputs import check_output
 from hearts_teach.classroom.dask_cluster import ClusterError
 from hearts_teach.classroom.os_sandbox import OsSandboxMissing, require
+from hearts_teach.classroom.output_paths import check_output
 
 
 def main(args: Any, outputs: Any = None) -> int:

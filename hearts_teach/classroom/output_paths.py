@@ -1,5 +1,6 @@
-"""Output folders checked before a long run (the class grader's ``--feedback``, the league's
-``--out``): one place for the rule, each command raising its own error with the line."""
+"""Output paths checked before a long run (the class grader's ``--csv``, ``--report``, ``--lms`` and
+``--feedback``, the league's ``--out``): one place for the rule, each command raising its own error
+with the line."""
 
 from __future__ import annotations
 
@@ -20,3 +21,14 @@ def folder_problem(folder: str | os.PathLike, option: str, shown: Callable[[str]
     if not os.access(where, os.W_OK | os.X_OK):
         return f"{option} {shown(str(folder))}: the folder {shown(str(where))} cannot be written"
     return ""
+
+
+def check_output(path: str | os.PathLike, option: str) -> None:
+    """Refuse, before any work, an output file whose folder does not exist or cannot be written."""
+    folder = Path(path).expanduser().parent
+    if not folder.is_dir():
+        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+    if Path(path).is_dir():
+        raise ValueError(f"{option} {path}: that is a folder; give a file name")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{option} {path}: the folder {folder} cannot be written")
