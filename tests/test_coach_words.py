@@ -135,3 +135,18 @@ def test_a_seat_that_took_only_the_queen_is_not_called_a_moon_threat():
     # with hearts as well he may be shooting: the duck gives up the defence
     hearts = View(**{**queen_only.__dict__, "taken": (0, CardList("QS 2H 3H 4H 2C KC QC JC").mask, 0, 0)})
     assert "giving up the moon defence against West" in play_does(hearts, CardList("2D")[0].index)
+
+
+def test_the_views_moon_threat_is_the_rule_bots_moon_rule():
+    """View.moon_threat (what a learner's bot in lesson 10 asks) once called a seat that took only
+    the Q♠ a moon threat, unlike the rule bot and the rollouts; now all three use one rule."""
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, threat_of
+    from hearts_teach.games.hearts.view import moon_threat
+
+    queen_only = (0, CardList("QS 2S").mask, 0, 0)
+    assert moon_threat(queen_only, 0) == -1 and threat_of(queen_only, 0) == MOON_OPEN
+    with_hearts = (0, CardList("QS 2H").mask, 0, 0)
+    assert moon_threat(with_hearts, 0) == 1 == threat_of(with_hearts, 0)
+    eight_hearts = (0, 0, CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask, 0)
+    assert moon_threat(eight_hearts, 0) == 2 == threat_of(eight_hearts, 0)
+    assert moon_threat(eight_hearts, 2) == -1  # never oneself

@@ -8,6 +8,7 @@ cannot leak hidden cards into a decision.
 
 from __future__ import annotations
 
+from hearts_teach.games.hearts.view import shooting
 from hearts_teach.kernel.cards import FULL_DECK, HEARTS_MASK, QS_INDEX, QS_MASK, SUIT_MASKS
 from hearts_teach.kernel.table import SEAT_COUNT
 
@@ -224,7 +225,4 @@ def threat_of(taken: list[int] | tuple[int, ...], me: int) -> int:
         return MOON_OPEN
     if holder == me:
         return NO_MOON
-    t = taken[holder]
-    # a moon needs hearts: a seat that has taken only the Q♠ is not shooting (yet)
-    hearts = (t & HEARTS_MASK).bit_count()
-    return holder if hearts and hearts + (13 if t & QS_MASK else 0) >= 8 else MOON_OPEN
+    return holder if shooting(taken[holder]) else MOON_OPEN  # the Q♠ alone is not a moon run (yet)

@@ -169,7 +169,8 @@ class View(SeatView):
         return tuple(self.points(s) for s in range(len(self.taken)))
 
     def moon_threat(self) -> int:
-        """The opponent who has taken every point so far and at least 8 of them, else -1."""
+        """The opponent who has taken every point so far, at least 8 of them and hearts among
+        them, else -1."""
         return moon_threat(self.taken, self.seat)
 
     def key(self) -> str:
@@ -216,8 +217,17 @@ class View(SeatView):
         return "\n".join(lines)
 
 
+def shooting(taken: int) -> bool:
+    """Whether a seat that holds every point taken so far (``taken``, a mask) looks like a moon
+    run: at least 8 points, hearts among them (a seat that took only the Q♠ is not shooting:
+    one heart to anyone else ends the moon, and that is the usual course of a hand)."""
+    hearts = (taken & HEARTS_MASK).bit_count()
+    return hearts > 0 and hearts + (QS_POINTS if taken & QS_MASK else 0) >= 8
+
+
 def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
-    """Seat (≠ ``me``) holding every penalty point taken so far, at least 8, else -1."""
+    """Seat (≠ ``me``) holding every penalty point taken so far, at least 8 with hearts among
+    them (``shooting``), else -1."""
     holder = -1
     for s, t in enumerate(taken):
         if t & (HEARTS_MASK | QS_MASK):
@@ -226,9 +236,7 @@ def moon_threat(taken: tuple[int, ...] | list[int], me: int) -> int:
             holder = s
     if holder < 0 or holder == me:
         return -1
-    t = taken[holder]
-    pts = (t & HEARTS_MASK).bit_count() + (QS_POINTS if t & QS_MASK else 0)
-    return holder if pts >= 8 else -1
+    return holder if shooting(taken[holder]) else -1
 
 
 def require_view(view: object, what: str = "a bot") -> View:
@@ -238,4 +246,4 @@ def require_view(view: object, what: str = "a bot") -> View:
     return view
 
 
-__all__ = ["View", "moon_threat", "require_view", "indices_of"]
+__all__ = ["View", "moon_threat", "shooting", "require_view", "indices_of"]
