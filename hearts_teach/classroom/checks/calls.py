@@ -366,6 +366,8 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
     """Call ``func(*args)`` in a daemon thread; give up after ``limit`` seconds."""
     out = _Outcome()
 
+    done = threading.Event()  # set on the worker's way out: ``is_alive`` is not trusted (below)
+
     def target() -> None:
         try:
             out.value = _materialise(func(*args))
@@ -377,6 +379,7 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
         finally:
             out.finished = True
             _cancel_pending_stop()
+            done.set()
 
     _quiet_stray_stops()
     printout, fd_printout = _Printout(), _Printout()
@@ -385,20 +388,23 @@ def call_with_limit(func: Callable, args: Sequence[Any], limit: float) -> _Outco
         worker = threading.Thread(target=target, name="hearts_teach-check", daemon=True)
         worker.start()
         try:
-            worker.join(limit)
+            done.wait(limit)
         except KeyboardInterrupt:  # Kernel → Interrupt: stop the function, report it in one line
             out.interrupted = True
-        if worker.is_alive():
+        # Not ``worker.is_alive()``: on CPython 3.11.2 (Debian 12) a ``join`` interrupted by
+        # Kernel → Interrupt marks a running thread stopped, so the learner's endless loop went
+        # on in the background, never sent a stop.
+        if not done.is_set():
             # a bare ``except:`` in a loop can swallow one stop: keep sending it for a while, but
             # never once the worker has left the learner's code
             deadline = time.monotonic() + STOP_GRACE
             sent = False
-            while worker.is_alive() and not out.finished and time.monotonic() < deadline:
+            while not out.finished and time.monotonic() < deadline:
                 _stop_thread(worker)
                 sent = True
-                worker.join(0.01)
-            worker.join(max(0.0, deadline - time.monotonic()))
-            out.unstoppable = worker.is_alive()
+                done.wait(0.01)
+            done.wait(max(0.0, deadline - time.monotonic()))
+            out.unstoppable = not done.is_set()
             out.timed_out = (sent or out.unstoppable) and not out.interrupted
     out.printed = printout_text(printout, fd_printout)
     out.problems = printout.problems
