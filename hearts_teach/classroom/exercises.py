@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hearts_teach.classroom.teacher_files import ROOT, SOLUTIONS
 from hearts_teach.course.notebooks import write_if_changed
 from hearts_teach.kernel.cli import quiet_on_closed_pipe
 from hearts_teach.kernel.errors import quote
@@ -33,8 +34,6 @@ from hearts_teach.kernel.errors import quote
 if TYPE_CHECKING:
     from nbformat import NotebookNode
 
-ROOT = Path(__file__).resolve().parents[2]
-SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"

@@ -12,7 +12,7 @@ from typing import Any
 from hearts_teach.classroom import grade_cluster, grader
 from hearts_teach.classroom.checks.hidden import (
     GradingKeyError,
-    hidden_seed,
+    need_grading_key,
     where_hidden_cases_come_from,
 )
 from hearts_teach.classroom.dask_cluster import ClusterError
@@ -63,7 +63,7 @@ def main(args: Any, outputs: Any = None) -> int:
         return 2
     try:  # the hidden cases need the grading key: a missing or broken one is said before any work
         hidden_cases = where_hidden_cases_come_from()
-        hidden_seed("check")
+        need_grading_key()
     except GradingKeyError as e:
         print(f"grade: {e}", file=sys.stderr)
         return 2

@@ -85,9 +85,8 @@ from hearts_teach.classroom.sandbox import (
     run_here,
 )
 from hearts_teach.classroom.submissions import exercise_of, find_submissions, spreadsheet_cell
+from hearts_teach.classroom.teacher_files import ROOT, SOLUTIONS
 
-ROOT = Path(__file__).resolve().parents[2]
-SOLUTIONS = ROOT / "solutions"
 COLUMNS = ("student", "notebook", "check", "passed", "total", "status", "message")
 DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing

@@ -42,10 +42,11 @@ from hearts_teach.classroom.os_sandbox import (
     PackageSnapshot,
     require,
 )
+from hearts_teach.classroom.teacher_files import SOLUTIONS
 
 MAX_OUTPUT = 32 * 1024 * 1024  # bytes of events a submission may send
 # folders a submission may not read: the answers (a student could exec the solution cell)
-PRIVATE = (PACKAGE_DIR.parent / "solutions",)
+PRIVATE = (SOLUTIONS,)
 CASE_LIMIT = 2.0  # seconds per case, unless the checker sets its own (``Checker.time_limit``)
 ARRIVED = "arrived"  # key the grader adds to each event: when it read it (time.monotonic())
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); "

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hearts_teach.classroom.teacher_files import HIDDEN_CASES_FILE
 from hearts_teach.kernel.errors import ArgumentError
 
 # what a student gets, relative to the checkout (folders are copied whole, without caches)
@@ -44,7 +45,7 @@ PACKAGE = "hearts_teach"  # the engine: searched for hidden cases only (see abov
 # exercise 10 asks for a bot of one's own; lesson 10 teaches by building one, whose code is the
 # solution's: the grade there is for legal, timely moves, not for matching that code
 TAUGHT = {"10_write_a_bot.ipynb": ("notebooks/10_write_a_bot.ipynb",)}
-HIDDEN_CASES = "hidden_cases.json"
+HIDDEN_CASES = HIDDEN_CASES_FILE.name
 
 STUDENT_README = """\
 # Hearts, the course (student copy)

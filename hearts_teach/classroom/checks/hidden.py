@@ -28,13 +28,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from hearts_teach.classroom.teacher_files import HIDDEN_CASES_FILE
 from hearts_teach.kernel.errors import HeartsError
 from hearts_teach.kernel.rng import Rng
 
 SECRET_ENV = "HEARTS_TEACH_SECRET"
 KEY_FILE_ENV = "HEARTS_TEACH_KEY_FILE"
 PICKED_ENV = "HEARTS_TEACH_HIDDEN_CASES"
-PICKED_FILE = Path(__file__).resolve().parents[3] / "solutions" / "hidden_cases.json"
+PICKED_FILE = HIDDEN_CASES_FILE
 SEED_BASE = 10**6  # hidden seeds start above every visible one (visible cases use seeds below 5,000)
 
 
@@ -85,6 +86,11 @@ def _new_key(path: Path) -> str:
     print(f"made a new grading key for the hidden cases: {path} (keep it, and keep it private: the same key "
           f"gives the same hidden cases)", file=sys.stderr)
     return text
+
+
+def need_grading_key() -> None:
+    """Read (or make) the grading key now: a missing or broken one is said before any work."""
+    _key()
 
 
 def _digest(label: str) -> bytes:
