@@ -119,3 +119,18 @@ def _rights() -> list[bool]:
     chk = checker("trick_winner")
     cases = chk.cases() + chk.hidden_cases()
     return [swapped(*c.args) == c.expected for c in cases]
+
+
+def test_the_guides_rubric_names_every_rule_of_every_check():
+    guide = (grader.ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## 5. Grading rubric"):guide.index("## 6.")]
+    for name in CHECKS:
+        chk = checker(name)
+        row = next(line for line in section.splitlines() if f"`{name}`" in line and line.startswith("  |"))
+        for rule in {rule_of(name, c) for c in chk.cases()}:
+            shown = {"shooting the moon: shooter 0, others 26": "shooting the moon",
+                     "new_moon: shooter -26, others 0": "the new_moon variant",
+                     "made: +10 per trick bid": "made", "bags: +1 per extra trick": "bags",
+                     "set: -10 per trick bid": "set", "nil: +100 or -100": "nil",
+                     "made: +10 per trick bid, +1 per bag": "made with bags"}.get(rule, rule)
+            assert shown in row, (name, rule)

@@ -484,7 +484,7 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
     hidden = len(prep.cases) - prep.visible
     parts = [f"visible {passed_visible}/{prep.visible}, hidden {passed_hidden}/{hidden}"]
     rules = breakdown(prep.checker.name, prep.cases, right)
-    if len(rules) > 1 and missed(rules):  # each rule weighs the same in the score (``checks.rules``)
+    if len(rules) > 1 and missed(rules) and passed_visible + passed_hidden:  # each rule weighs the same
         parts.append(f"rules missed: {missed(rules)}")
     if first is not None:
         parts.append(f"first problem: {_where(prep, first.index)} ({first.case.label}): {_describe(prep, first)}")

@@ -56,7 +56,7 @@ def _trick_winner(case: Any) -> str:
     trick = [str(c) for c in case.args[0]]
     winner = trick[case.expected]
     if max(_card_rank(c) for c in trick) > _card_rank(winner):
-        return "other suits never win"
+        return "other suits never win"  # a higher card of another suit: the rule is what stops it
     followers = [c for c in trick if c[1] == winner[1] and c != winner]
     second = max(followers, key=_card_rank) if followers else None
     if second is not None and winner[0] == "A":
