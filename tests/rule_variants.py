@@ -53,6 +53,14 @@ def _legal(hand, trick, first_trick, hearts_broken, *, first=True, two=True, bro
     return list(hand)
 
 
+def legal_is_penalty_without_queen(hand, trick, first_trick, hearts_broken):
+    # exercise 03's given helper is_penalty, edited to forget Q♠
+    if trick and first_trick and not [c for c in hand if c[1] == trick[0][1]]:
+        clean = [c for c in hand if c[1] != "H"]
+        return clean or list(hand)
+    return _legal(hand, trick, first_trick, hearts_broken)
+
+
 def legal_no_first_trick(hand, trick, first_trick, hearts_broken):
     return _legal(hand, trick, first_trick, hearts_broken, first=False)
 
@@ -151,6 +159,7 @@ VARIANTS = {
     ("trick_winner", trick_winner_ace_low): "ace high",
     ("trick_winner", trick_winner_led_card): "highest of the led suit wins",
     ("legal_plays", legal_no_first_trick): "first trick: no hearts or Q♠",
+    ("legal_plays", legal_is_penalty_without_queen): "the given helper is_penalty without Q♠",
     ("legal_plays", legal_no_two_of_clubs): "2♣ leads the first trick",
     ("legal_plays", legal_no_hearts_broken): "no heart led before hearts are broken",
     ("legal_plays", legal_no_follow_suit): "follow suit",
