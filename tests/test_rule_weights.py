@@ -98,6 +98,13 @@ def test_the_gradebook_says_which_rule_was_missed_and_marks_it(tmp_path):
     assert (line["score"], line["marks"], line["out_of"]) == ("83.3", "8.33", "10.00")
     assert "first trick: no hearts or Q♠ 0/" in line["rules"] and "follow suit" in line["rules"]
     assert "83.3%" in grader.summary(rows).splitlines()[1]
+    from hearts_teach.classroom import class_report
+    from hearts_teach.classroom.feedback_files import feedback_text
+
+    [ex] = class_report.stats(rows)
+    assert ex.mean == pytest.approx(83.3) and ("legal_plays: first trick: no hearts or Q♠", 0.0) in ex.rules
+    assert "hardest rule</th><td>legal_plays: first trick: no hearts or Q♠: 0% of its cases right" in class_report.render(rows)
+    assert "rules with a case wrong: first trick: no hearts or Q♠ 0/" in feedback_text("eve", rows)
 
 
 def test_a_given_rank_helper_with_q_and_k_swapped_loses_marks(tmp_path):
