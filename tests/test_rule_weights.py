@@ -141,3 +141,13 @@ def test_the_guides_rubric_names_every_rule_of_every_check():
                      "set: -10 per trick bid": "set", "nil: +100 or -100": "nil",
                      "made: +10 per trick bid, +1 per bag": "made with bags"}.get(rule, rule)
             assert shown in row, (name, rule)
+
+
+def test_the_rubric_of_exercise_07_validity_checks_are_all_or_nothing_and_the_drills_scaled():
+    rows = [grader.Row("ada", "07_strategy.ipynb", "my_pass", 26, 26, "ok", ""),
+            grader.Row("ada", "07_strategy.ipynb", "my_discard", 39, 40, "ok", ""),
+            grader.Row("ada", "07_strategy.ipynb", "drills", 5, 10, "ok", ""),
+            grader.Row("ada", "06_match_winner.ipynb", "match_over", 25, 50, "ok", ""),
+            grader.Row("ada", "06_match_winner.ipynb", "match_winner", 0, 50, "error", "")]
+    rubric.apply(rows)
+    assert [(r.marks, r.out_of) for r in rows] == [(3.0, 3.0), (0.0, 3.0), (2.0, 4.0), (2.5, 5.0), (0.0, 5.0)]
