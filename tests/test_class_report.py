@@ -79,14 +79,15 @@ def _again(tmp: Path, kept: list, mp: pytest.MonkeyPatch, *options: str) -> int:
 
 
 def _scores(table: list[dict]) -> dict[str, dict[str, float]]:
-    """{notebook: {student: %}} for the students who handed the notebook in, from the CSV."""
-    sums: dict[tuple[str, str], list[int]] = {}
+    """{notebook: {student: %}} for the students who handed the notebook in, from the CSV: the
+    rubric's marks of the notebook's rows as a % of what they are worth."""
+    sums: dict[tuple[str, str], list[float]] = {}
     missing = set()
     for r in table:
         if r["check"] == "-":
             continue
-        s = sums.setdefault((r["notebook"], r["student"]), [0, 0])
-        s[0], s[1] = s[0] + int(r["passed"]), s[1] + int(r["total"])
+        s = sums.setdefault((r["notebook"], r["student"]), [0.0, 0.0])
+        s[0], s[1] = s[0] + float(r["marks"]), s[1] + float(r["out_of"])
         if r["status"] == "missing":
             missing.add((r["notebook"], r["student"]))
     out: dict[str, dict[str, float]] = {}

@@ -90,7 +90,8 @@ def test_csv_gradebook_and_summary(graded, tmp_path):
     grader.write_csv(rows, out)
     with open(out, encoding="utf-8") as fh:
         table = list(csv.reader(fh))
-    assert table[0] == ["student", "notebook", "check", "passed", "total", "status", "message"]
+    assert table[0] == ["student", "notebook", "check", "passed", "total", "status", "message", "score", "marks",
+                        "out_of", "rules"]
     assert len(table) == len(rows) + 1
     assert {r[0] for r in table[1:]} == set(STUDENTS) | set(EXTRA)
     text = grader.summary(rows)

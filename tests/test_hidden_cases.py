@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.classroom.checks import checker, framework, hidden
+from hearts_teach.classroom.checks import checker, framework, hidden, tricks
 
 PACKAGE = Path(hidden.__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_the_hidden_cases_follow_the_grading_key_and_the_visible_ones_do_not(mon
     visible_a, hidden_a = cases("course A, autumn")
     visible_b, hidden_b = cases("course B, spring")
     assert visible_a == visible_b
-    assert hidden_a != hidden_b and len(hidden_a) == len(hidden_b) == 23
+    assert hidden_a != hidden_b and len(hidden_a) == len(hidden_b) == tricks.HIDDEN_DEALT == 19
     assert cases("course A, autumn")[1] == hidden_a  # the same key: the same hidden cases
 
 
@@ -97,5 +97,5 @@ def test_a_bad_key_file_or_cases_file_is_one_line_with_the_fix(monkeypatch, tmp_
 def test_without_the_teachers_file_the_hidden_cases_are_the_generated_ones(monkeypatch, tmp_path):
     monkeypatch.setenv(hidden.PICKED_ENV, str(tmp_path / "absent.json"))
     cases = checker("trick_winner").hidden_cases()
-    assert len(cases) == 23 and not any(c.label.startswith("hand-picked") for c in cases)
+    assert len(cases) == tricks.HIDDEN_DEALT and not any(c.label.startswith("hand-picked") for c in cases)
     assert "no hand-picked ones" in hidden.where_hidden_cases_come_from()

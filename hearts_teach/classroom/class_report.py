@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hearts_teach.classroom import rubric
 from hearts_teach.classroom.grader import DRILLS, Row
 
 # a row that is not a graded item: a file that is no exercise of the course
@@ -50,8 +51,11 @@ def by_exercise(rows: list[Row]) -> dict[str, dict[str, list[Row]]]:
 
 
 def score(rows: list[Row]) -> float:
-    """A student's score on one exercise: % of its cases (drills: marks) right."""
-    return percent(sum(r.passed for r in rows), sum(r.total for r in rows))
+    """A student's score on one exercise: the rubric's marks (docs/teaching.md §5) as a % of the
+    exercise's marks, each check's marks being its share times its score by rule (``checks.rules``)."""
+    rubric.apply(rows)
+    worth = sum(r.out_of for r in rows)
+    return 100.0 * sum(r.marks for r in rows) / worth if worth else 0.0
 
 
 def handed_in(rows: list[Row]) -> bool:
@@ -86,6 +90,7 @@ class Exercise:
     mistakes: list[tuple[str, int]]  # most common first
     checks: list[tuple[str, float, int]]  # (check, % of cases right, students with all right)
     bins: list[int] = field(default_factory=list)
+    rules: list[tuple[str, float]] = field(default_factory=list)  # ("check: rule", % of its cases right)
 
     @property
     def hardest(self) -> tuple[str, float, int] | None:
@@ -107,11 +112,18 @@ def exercise_stats(notebook: str, per_student: dict[str, list[Row]]) -> Exercise
         its = [r for rs in graded.values() for r in rs if r.check == check]
         checks.append((check, percent(sum(r.passed for r in its), sum(r.total for r in its)),
                        sum(1 for r in its if r.passed == r.total and r.status == "ok")))
+    rule_counts: dict[str, list[int]] = {}
+    for rs in graded.values():
+        for r in rs:
+            for part in r.rules:
+                c = rule_counts.setdefault(f"{r.check}: {part.rule}", [0, 0])
+                c[0], c[1] = c[0] + part.passed, c[1] + part.total
+    rules = [(name, percent(p, t)) for name, (p, t) in rule_counts.items()]
     bins = [0] * len(BINS)
     for s in scores:
         bins[10 if s >= 100 else int(s // 10)] += 1
     return Exercise(notebook, len(per_student), len(graded), sum(scores) / len(scores) if scores else 0.0,
-                    full, mistakes, checks, bins)
+                    full, mistakes, checks, bins, rules)
 
 
 def stats(rows: list[Row]) -> list[Exercise]:
@@ -185,6 +197,9 @@ def _section(ex: Exercise) -> str:
         ["hardest check", e(f"{hardest[0]}: {number(hardest[1])}% of its cases right") if hardest
          else "none: every check had every case right"],
     ]
+    worst = min(ex.rules, key=lambda x: (x[1], x[0])) if ex.rules else None
+    if worst is not None and worst[1] < 100:
+        facts.append(["hardest rule", e(f"{worst[0]}: {number(worst[1])}% of its cases right")])
     parts = [f"<section><h2 id=\"{e(ex.notebook)}\">{e(ex.notebook)}</h2>",
              _table(f"{e(ex.notebook)} at a glance", ["measure", "value"], facts)]
     alt = (f"Bar chart of the scores of {ex.handed_in} students on {ex.notebook}: "
@@ -199,6 +214,9 @@ def _section(ex: Exercise) -> str:
     parts.append(_table(f"Checks of {e(ex.notebook)}, hardest first", ["check", "cases right", "students with every case right"],
                         [[e(c), f"{number(p)}%", str(f)] for c, p, f in sorted(ex.checks, key=lambda c: (c[1], c[0]))],
                         {1, 2}))
+    if len(ex.rules) > len(ex.checks):  # a check split into rules of the game: each weighs the same
+        parts.append(_table(f"Rules of {e(ex.notebook)}, hardest first", ["check: rule", "cases right"],
+                            [[e(r), f"{number(p)}%"] for r, p in sorted(ex.rules, key=lambda x: (x[1], x[0]))], {1}))
     return "".join(parts) + "</section>"
 
 
@@ -219,8 +237,10 @@ def render(rows: list[Row], title: str = "Class report") -> str:
         f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>",
         f"<h1>{e(title)}</h1>",
         f"<p>{len(students)} student{'s' if len(students) != 1 else ''}, {len(all_stats)} "
-        f"exercise{'s' if len(all_stats) != 1 else ''}. A score is the share of an exercise's cases "
-        "(drills: marks) right; a notebook that was not handed in counts in neither the mean nor the plot.</p>",
+        f"exercise{'s' if len(all_stats) != 1 else ''}. A score is the rubric's marks for the exercise as a % "
+        "(docs/teaching.md §5): each check's marks are its share of the exercise times its score, the mean over "
+        "the rules of the game it tests of the share of that rule's cases right (drills: the coach's marks); "
+        "a notebook that was not handed in counts in neither the mean nor the plot.</p>",
         _table("Exercises", ["exercise", "handed in", "mean score", "full marks", "hardest check"], overview, {2, 3}),
     ]
     if noted:

@@ -54,7 +54,7 @@ def _check_lines(r: Row) -> list[str]:
         chk = find_checker(r.check)
     except Exception:  # noqa: BLE001 - a checker that cannot be looked up: the gradebook's words
         return [f"{r.check}: {r.for_student()}"]
-    lines = report_lines(chk, CheckResult(r.check, r.passed, r.total, first_failure=r.first))
+    lines = report_lines(chk, CheckResult(r.check, r.passed, r.total, first_failure=r.first, rules=r.rules))
     if r.parts is not None and r.parts[3] and not (r.first and r.first.kind == "not_implemented"):
         pv, v, ph, h = r.parts  # the grader's hidden cases count too: said under the case that went wrong
         lines.insert(len(lines) - 1 if r.first else len(lines),
@@ -66,8 +66,9 @@ def _check_lines(r: Row) -> list[str]:
 def feedback_text(student: str, rows: list[Row]) -> str:
     """The whole file for one student (their rows, in the grader's order)."""
     lines = [f"Feedback for {student}", "=" * len(f"Feedback for {student}"), "",
-             "A score is the share of an exercise's cases (drills: marks) right. For each check the first case",
-             "that went wrong is shown as `check` shows it in your notebook.", ""]
+             "A score is the rubric's marks for the exercise as a %. Each rule of the game an exercise tests",
+             "weighs the same, however many cases it has: a rule left out costs a share of the marks. For each",
+             "check the first case that went wrong is shown as `check` shows it in your notebook.", ""]
     for notebook, per_student in by_exercise(rows).items():
         its = per_student.get(student, [])
         if not its:

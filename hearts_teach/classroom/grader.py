@@ -43,7 +43,6 @@ is given; then every row's message and the summary say that the run was not isol
 from __future__ import annotations
 
 import contextlib
-import csv
 import difflib
 import io
 import json
@@ -65,6 +64,13 @@ from hearts_teach.classroom.checks.framework import (
     judge_value,
     safe_repr,
 )
+from hearts_teach.classroom.checks.rules import breakdown, missed
+from hearts_teach.classroom.gradebook import (  # noqa: F401 - the grader's API: grade_command, tests
+    COLUMNS,
+    Row,
+    summary,
+    write_csv,
+)
 from hearts_teach.classroom.os_sandbox import (
     NOT_ISOLATED,
     require,
@@ -84,10 +90,9 @@ from hearts_teach.classroom.sandbox import (
     repeated_case,
     run_here,
 )
-from hearts_teach.classroom.submissions import exercise_of, find_submissions, spreadsheet_cell
+from hearts_teach.classroom.submissions import exercise_of, find_submissions
 from hearts_teach.classroom.teacher_files import ROOT, SOLUTIONS
 
-COLUMNS = ("student", "notebook", "check", "passed", "total", "status", "message")
 DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
 ENGINE_WORDS = re.compile(r"\b(hearts_teach|cascade|PlayState|CHECKERS|checker|sandbox|plaindata|"
@@ -138,28 +143,6 @@ class Expect:
 
     check: str
     function: str
-
-
-@dataclass
-class Row:
-    student: str
-    notebook: str
-    check: str
-    passed: int
-    total: int
-    status: str
-    message: str
-    # (visible right, visible cases, hidden right, hidden cases) for a check; not a CSV column
-    parts: tuple[int, int, int, int] | None = None
-    first: Failure | None = None  # a check's first failing case (the student's feedback); not a CSV column
-    said: str | None = None  # the message before any note for the teacher was added (None: no note)
-
-    def as_list(self) -> list[Any]:
-        return [self.student, self.notebook, self.check, self.passed, self.total, self.status, self.message]
-
-    def for_student(self) -> str:
-        """The message without the teacher's notes (``_note``, the NOT ISOLATED mark)."""
-        return self.message if self.said is None else self.said
 
 
 # ------------------------------------------------------------------------------------
@@ -483,8 +466,10 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
     passed_visible = passed_hidden = 0
     first: Failure | None = None
     status = "ok"
+    right: list[bool] = []
     for j in range(len(prep.cases)):
         failure, hint = _failure(prep, j, outcomes.get((k, j)), starts.get((k, j)))
+        right.append(failure is None)
         if failure is None:
             if j < prep.visible:
                 passed_visible += 1
@@ -497,6 +482,9 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
             status = hint
     hidden = len(prep.cases) - prep.visible
     parts = [f"visible {passed_visible}/{prep.visible}, hidden {passed_hidden}/{hidden}"]
+    rules = breakdown(prep.checker.name, prep.cases, right)
+    if len(rules) > 1 and missed(rules) and passed_visible + passed_hidden:  # each rule weighs the same
+        parts.append(f"rules missed: {missed(rules)}")
     if first is not None:
         parts.append(f"first problem: {_where(prep, first.index)} ({first.case.label}): {_describe(prep, first)}")
     if first is not None and first.kind == "not_run" and status == "ok":
@@ -504,7 +492,8 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
         parts.append(f"the notebook did not finish within {timeout:g} s" if run.timed_out
                      else (run.crashed or "the notebook's process stopped early"))
     return Row(student, notebook, it.check, passed_visible + passed_hidden, len(prep.cases), status,
-               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden), first)
+               clip("; ".join(parts), 400), (passed_visible, prep.visible, passed_hidden, hidden), first,
+               rules=rules)
 
 
 def _describe(prep: Prepared, f: Failure) -> str:
@@ -746,48 +735,3 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
             done(i, could_not(job, exc))
     ordered = [r for i in range(len(job_list)) for r in results[i]]
     return marked(sorted(ordered + rows, key=lambda r: (r.student, r.notebook)))
-
-
-def write_csv(rows: list[Row], path: Path, *, excel: bool = False) -> None:
-    """The gradebook as CSV (UTF-8; with ``excel`` a byte-order mark first, which spreadsheet
-    programs need to read ♠♥♦♣ and accented names as UTF-8)."""
-    with open(path, "w", newline="", encoding="utf-8-sig" if excel else "utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(COLUMNS)
-        for r in rows:
-            w.writerow([spreadsheet_cell(v) for v in r.as_list()])
-
-
-def summary(rows: list[Row]) -> str:
-    """One line per student (cases right of all cases, and which notebooks had problems), then totals."""
-    students: dict[str, list[Row]] = {}
-    for r in rows:
-        students.setdefault(r.student, []).append(r)
-    width = max([len(s) for s in students] + [7])
-    lines = [f"{'student':<{width}}  {'passed':>7} / {'total':<6} {'%':>6}  problems"]
-    all_p = all_t = 0
-    for s, rs in students.items():
-        p, t = sum(r.passed for r in rs), sum(r.total for r in rs)
-        all_p, all_t = all_p + p, all_t + t
-        probs = sorted({f"{r.notebook} {r.status}" for r in rs if r.status not in ("ok",)}
-                       # a note (a refused write or read, the engine in an answer) is the teacher's to read
-                       | {f"{r.notebook} noted" for r in rs if "note: " in r.message})
-        pct = f"{100 * p / t:5.1f}%" if t else "    -"
-        lines.append(f"{s:<{width}}  {p:>7} / {t:<6} {pct:>6}  {', '.join(probs)}".rstrip())
-    pct = f"{100 * all_p / all_t:5.1f}%" if all_t else "    -"
-    lines.append(f"{'total':<{width}}  {all_p:>7} / {all_t:<6} {pct:>6}  {len(students)} students, "
-                 f"{len({(r.student, r.notebook) for r in rows})} notebooks, {len(rows)} rows")
-    graded_for: dict[str, set[str]] = {}
-    for r in rows:
-        if r.check != "-":  # a file that is no exercise of the course has a row of its own
-            graded_for.setdefault(r.notebook, set()).add(r.student)
-    for notebook, who in sorted(graded_for.items()):
-        if len(who) < len(students):
-            lines.append(f"{notebook}: graded for {len(who)} of {len(students)} students, who handed it in; "
-                         f"the others are not marked missing (--notebooks {notebook} marks them)")
-    if any(r.message.startswith(NOT_ISOLATED) for r in rows):
-        lines.append(f"{NOT_ISOLATED} (every row of the gradebook says so)")
-    if any("note: " in r.message for r in rows):
-        lines.append("noted: the CSV's message says what the notebook did (a refused write or read, the "
-                     "engine or importlib in a cell); the grade stands, read that cell")
-    return "\n".join(lines)

@@ -39,6 +39,7 @@ from hearts_teach.classroom.checks.calls import (  # noqa: F401 - also used from
     _Stop,
     call_with_limit,
 )
+from hearts_teach.classroom.checks.rules import RulePart, breakdown, missed, weighted
 from hearts_teach.kernel.cards import Card, to_card
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per case: generous for any sensible answer
@@ -88,6 +89,13 @@ class CheckResult:
     timeout_index: int | None = None  # the case that ran out of time (the check stopped there)
     unstoppable: bool = False  # that case's thread could not be stopped: restart the kernel
     interrupted: bool = False  # Kernel → Interrupt during a case: the check stopped there
+    # per rule of the game (``checks.rules``): its cases right of its cases; the score is their mean
+    rules: list[RulePart] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        """0..1: the mean over the check's rules of the share of that rule's cases right."""
+        return weighted(self.rules) if self.rules else (self.passed / self.total if self.total else 0.0)
 
 
     @property
@@ -208,11 +216,13 @@ def run_check(checker: Checker, func: Any, time_limit: float = DEFAULT_TIME_LIMI
         res.first_failure = Failure(0, cases[0], "wrong_type",
                                     f"check needs your function, but got {_short(func)}{hint}.")
         return res
+    right: list[bool] = []
     for i, case in enumerate(cases):
         pristine = copy.deepcopy(case.args)
         given = copy.deepcopy(case.args)
         outcome = call_with_limit(func, given, time_limit)
         failure = _judge(checker, case, i, outcome, given, pristine, time_limit)
+        right.append(failure is None)
         if failure is None:
             res.passed += 1
             continue
@@ -227,6 +237,7 @@ def run_check(checker: Checker, func: Any, time_limit: float = DEFAULT_TIME_LIMI
             res.unstoppable = outcome.unstoppable
             res.interrupted = failure.kind == "interrupted"
             break  # a function that never returns would make every case wait
+    res.rules = breakdown(checker.name, cases, right)
     return res
 
 
@@ -363,6 +374,10 @@ def _report_lines(checker: Checker, res: CheckResult) -> list[str]:
     if res.unstoppable:
         lines.append("  Your function is still running and could not be stopped (a bare 'except:' inside a "
                      "loop catches the stop): restart the kernel (Kernel → Restart) before you go on.")
+    if f is not None and len(res.rules) > 1 and missed(res.rules):
+        # each rule of the game weighs the same, however many cases it has (``checks.rules``)
+        lines.append(f"Score by rule {100 * res.score:.0f}% (each rule weighs the same); rules with a case "
+                     f"wrong: {missed(res.rules)}.")
     if f is None:
         lines.append(f"{name}: all {res.total} of {res.total} cases right. Well done!")
     elif res.interrupted:

@@ -37,6 +37,14 @@ EDGE = [
     (["2C", "3D", "4H", "5S"], "the lowest card wins when nobody follows"),
     (["TH", "JH", "QH", "9H"], "picture cards: J < Q < K < A"),
     (["KD", "AD", "2H", "AC"], "two aces: only the led suit's ace counts"),
+    # K above Q: the one order among J, Q, K that the alphabet (and a rank helper with Q and K
+    # swapped) gets wrong; enough of them that such a helper loses the rule, not one case
+    (["QS", "KS", "5S", "3S"], "K beats Q (the order is J < Q < K, not the alphabet's)"),
+    (["KC", "QC", "JC", "2H"], "the led king beats the queen"),
+    (["5D", "QD", "KD", "9D"], "K beats Q, whoever plays first"),
+    (["JH", "2H", "QH", "KH"], "the king played last beats the queen"),
+    (["8C", "KC", "QC", "TC"], "K beats Q and 10"),
+    (["QD", "JD", "KD", "8S"], "K beats Q and J"),
 ]
 
 
@@ -57,7 +65,10 @@ def _case(trick: list[str], label: str, expected: int | None = None) -> Case:
     return Case((list(trick),), _expected(trick) if expected is None else expected, RULE, shown, label)
 
 
-HIDDEN_DEALT = 23  # tricks from dealt hands among the hidden cases
+# tricks from dealt hands among the visible and the hidden cases (38 and 27 cases in all, with the
+# hand-picked ones: the K-above-Q tricks took the place of as many dealt ones)
+VISIBLE_DEALT = 23
+HIDDEN_DEALT = 19
 
 
 def make_cases(hidden: bool = False) -> list[Case]:
@@ -73,7 +84,7 @@ def make_cases(hidden: bool = False) -> list[Case]:
                                    (winner - leader) % FOUR.players))
         if hidden and len(dealt) >= HIDDEN_DEALT:
             break
-    return out + (dealt[:HIDDEN_DEALT] if hidden else dealt)
+    return out + dealt[:HIDDEN_DEALT if hidden else VISIBLE_DEALT]
 
 
 def _norm(value: Any) -> int:

@@ -1,0 +1,202 @@
+"""Which rule of the game each case tests, and an exercise's score weighted by rule.
+
+A check's cases are not all alike: in exercise 03 most positions only test following suit, and a
+handful the first-trick rule. Counted case by case, leaving a whole rule out cost almost nothing
+(131 of 135 without the first-trick rule). So every case belongs to one **rule** (a short name,
+as in docs/rules.md and the exercise's instructions), and a check's score is the **mean over its
+rules of the share of that rule's cases right**: each rule weighs the same whatever its number of
+cases, and a function that gets one rule wholly wrong loses 1/(number of rules) of the check.
+No check has more than 6 rules, so that is always at least 1/6 (16.7 %).
+
+A case is put under the rule that decides its answer, the one a function that ignores that rule
+would get wrong (``classify``): in exercise 03 a void hand on the first trick that holds a club-less
+mix of hearts and diamonds is a first-trick case, not a following-suit case.
+
+The class grader (``grader._check_row``) and ``check`` in the notebook use the same functions here,
+so the notebook's "score by rule" and the gradebook's ``score`` column always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ALL_CASES = "every case"  # the one rule of a check that is not split (validity checks)
+
+RANKS = "23456789TJQKA"
+PICTURES = "JQK"  # their order is not the order of the letters (and a rank helper can swap two)
+
+
+@dataclass(frozen=True)
+class RulePart:
+    """One rule of a check: its name and how many of its cases were right."""
+
+    rule: str
+    passed: int
+    total: int
+
+    @property
+    def share(self) -> float:
+        return self.passed / self.total if self.total else 1.0
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.passed}/{self.total}"
+
+
+# ------------------------------------------------------------------------------------
+# the rule of one case, per check (from the case's arguments and expected answer)
+
+
+def _card_rank(card: str) -> int:
+    return RANKS.index(str(card)[0]) + 2
+
+
+def _trick_winner(case: Any) -> str:
+    trick = [str(c) for c in case.args[0]]
+    winner = trick[case.expected]
+    if max(_card_rank(c) for c in trick) > _card_rank(winner):
+        return "other suits never win"  # a higher card of another suit: the rule is what stops it
+    followers = [c for c in trick if c[1] == winner[1] and c != winner]
+    second = max(followers, key=_card_rank) if followers else None
+    if second is not None and winner[0] == "A":
+        return "ace high"
+    if second is not None and winner[0] in PICTURES and second[0] in PICTURES:
+        return "picture cards J < Q < K"
+    return "highest of the led suit wins"
+
+
+# exercise 03: the engine's reason for each case (its rule sentence) grouped into six rules
+_LEGAL_GROUPS = {
+    "The player holding 2♣ must lead it": "2♣ leads the first trick",
+    "No heart and no Q♠ on the first trick": "first trick: no hearts or Q♠",
+    "Exception: on the first trick": "exception: only hearts and Q♠ left",
+    "Exception: a leader who holds only hearts": "exception: only hearts left",
+    "You may not lead a heart until": "no heart led before hearts are broken",
+    "If you hold a card of the led suit": "follow suit",
+    "If you hold no card of the led suit": "otherwise any card",
+    "The leader may lead any card": "otherwise any card",
+}
+
+
+def _legal_plays(case: Any) -> str:
+    for start, rule in _LEGAL_GROUPS.items():
+        if case.rule.startswith(start):
+            if rule == "exception: only hearts left":  # the two exceptions: a hand of points cards only
+                return "exception: only hearts and Q♠ left"
+            return rule
+    return ALL_CASES
+
+
+def _hand_points(case: Any) -> str:
+    taken = [str(c) for c in case.args[0]]
+    if "QS" in taken:
+        return "Q♠ is 13 points"
+    if any(c[1] == "H" for c in taken):
+        return "each heart is 1 point"
+    return "other cards are 0"
+
+
+def _hand_scores(case: Any) -> str:
+    points, new_moon = case.args[0], case.args[1] if len(case.args) > 1 else False
+    if 26 not in list(points):
+        return "no moon: scores are the points"
+    return "new_moon: shooter -26, others 0" if new_moon else "shooting the moon: shooter 0, others 26"
+
+
+def _match(case: Any) -> str:
+    totals, end = list(case.args[0]), case.args[1]
+    if end != 100:
+        return "the end score is the argument"
+    if max(totals) < end:
+        return "not over before a total reaches the end score"
+    if totals.count(min(totals)) > 1:
+        return "a tie for lowest plays on"
+    if max(totals) == end:
+        return "exactly the end score ends it"
+    return "over past the end score: lowest wins"
+
+
+def _pass_direction(case: Any) -> str:
+    return f"{case.expected}"
+
+
+_DIRECTIONS = ("left", "right", "across", "hold")
+
+
+def _pass_target(case: Any) -> str:
+    return _DIRECTIONS[case.args[1] % 4]
+
+
+def _contract_points(case: Any) -> str:
+    bid, taken = case.args
+    if taken < bid:
+        return "set: -10 per trick bid"
+    return "bags: +1 per extra trick" if taken > bid else "made: +10 per trick bid"
+
+
+def _spades_score(case: Any) -> str:
+    bids, tricks, before = case.args
+    after = case.expected[1]
+    if 0 in bids:
+        return "nil: +100 or -100"
+    if any(a < b for a, b in zip(after, before, strict=False)):
+        return "10 bags cost 100"
+    teams = ((0, 2), (1, 3))
+    if any(sum(tricks[s] for s in team) < sum(bids[s] for s in team) for team in teams):
+        return "set: -10 per trick bid"
+    return "made: +10 per trick bid, +1 per bag"
+
+
+CLASSIFY: dict[str, Callable[[Any], str]] = {
+    "trick_winner": _trick_winner,
+    "legal_plays": _legal_plays,
+    "hand_points": _hand_points,
+    "hand_scores": _hand_scores,
+    "match_over": _match,
+    "match_winner": _match,
+    "pass_direction": _pass_direction,
+    "pass_target": _pass_target,
+    "contract_points": _contract_points,
+    "spades_score": _spades_score,
+}
+MAX_RULES = 6  # per check: 1/6 of the check (16.7 %) for a rule left out wholly
+
+
+def rule_of(check: str, case: Any) -> str:
+    """The short name of the rule ``case`` of ``check`` tests (``ALL_CASES`` for a validity check)."""
+    classify = CLASSIFY.get(check)
+    if classify is None:
+        return ALL_CASES
+    try:
+        return classify(case)
+    except Exception:  # noqa: BLE001 - a case the classifier cannot read still counts, under every case
+        return ALL_CASES
+
+
+def breakdown(check: str, cases: Sequence[Any], right: Iterable[bool]) -> list[RulePart]:
+    """Per rule, in the order the rules first appear: how many of its cases were right
+    (``right`` says it for each case, in order; cases it does not reach count as wrong)."""
+    flags = list(right)
+    counts: dict[str, list[int]] = {}
+    for i, case in enumerate(cases):
+        c = counts.setdefault(rule_of(check, case), [0, 0])
+        c[0] += bool(i < len(flags) and flags[i])
+        c[1] += 1
+    return [RulePart(rule, p, t) for rule, (p, t) in counts.items()]
+
+
+def weighted(parts: Sequence[RulePart]) -> float:
+    """The check's score, 0..1: the mean over its rules of the share of that rule's cases right."""
+    parts = [p for p in parts if p.total]
+    return sum(p.share for p in parts) / len(parts) if parts else 0.0
+
+
+def missed(parts: Sequence[RulePart]) -> str:
+    """'first trick: no hearts or Q♠ 0/5, follow suit 60/66': the rules with a case wrong."""
+    return ", ".join(str(p) for p in parts if p.passed < p.total)
+
+
+def listing(parts: Sequence[RulePart]) -> str:
+    """Every rule with its cases right, for the gradebook."""
+    return "; ".join(str(p) for p in parts)
