@@ -32,7 +32,7 @@ def trick_winner_led_card(trick):
 
 
 def _legal(hand, trick, first_trick, hearts_broken, *, first=True, two=True, broken=True, follow=True,
-           exceptions=True):
+           exceptions=True, lead_exception=True):
     def penalty(c):
         return c[1] == "H" or c == "QS"
     if trick:
@@ -48,7 +48,7 @@ def _legal(hand, trick, first_trick, hearts_broken, *, first=True, two=True, bro
         return ["2C"]
     if not hearts_broken and broken:
         no_hearts = [c for c in hand if c[1] != "H"]
-        if no_hearts or not exceptions:
+        if no_hearts or not (exceptions and lead_exception):
             return no_hearts
     return list(hand)
 
@@ -79,6 +79,17 @@ def legal_no_follow_suit(hand, trick, first_trick, hearts_broken):
 
 def legal_no_exceptions(hand, trick, first_trick, hearts_broken):
     return _legal(hand, trick, first_trick, hearts_broken, exceptions=False)
+
+
+def legal_no_first_trick_exception(hand, trick, first_trick, hearts_broken):
+    # the teacher's trial: a void hand of only hearts and Q♠ on the first trick gets no card
+    if trick and first_trick and not [c for c in hand if c[1] == trick[0][1]]:
+        return [c for c in hand if c[1] != "H" and c != "QS"]
+    return _legal(hand, trick, first_trick, hearts_broken)
+
+
+def legal_no_lead_exception(hand, trick, first_trick, hearts_broken):
+    return _legal(hand, trick, first_trick, hearts_broken, lead_exception=False)
 
 
 def points_no_queen(taken):
@@ -162,8 +173,10 @@ VARIANTS = {
     ("legal_plays", legal_is_penalty_without_queen): "the given helper is_penalty without Q♠",
     ("legal_plays", legal_no_two_of_clubs): "2♣ leads the first trick",
     ("legal_plays", legal_no_hearts_broken): "no heart led before hearts are broken",
-    ("legal_plays", legal_no_follow_suit): "follow suit",
+    ("legal_plays", legal_no_follow_suit): "follow suit, else any card",
     ("legal_plays", legal_no_exceptions): "the exceptions for a hand of only hearts (and Q♠)",
+    ("legal_plays", legal_no_first_trick_exception): "exception: first trick, only hearts and Q♠ in hand",
+    ("legal_plays", legal_no_lead_exception): "exception: a leader with only hearts",
     ("hand_points", points_no_queen): "Q♠ is 13 points",
     ("hand_points", points_queen_only): "each heart is 1 point",
     ("hand_points", points_every_card): "other cards are 0",

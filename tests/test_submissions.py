@@ -63,6 +63,21 @@ def test_a_platforms_download_is_graded_as_the_exercise_for_the_right_student(tm
     assert {s: (r.notebook, r.status, r.passed == r.total) for s, r in rows.items()} == {
         "Ada Lee": ("02_trick_winner.ipynb", "ok", True), "kim": ("02_trick_winner.ipynb", "ok", True),
         "smithron": ("02_trick_winner.ipynb", "ok", True)}
+    # the handed-out cells are known under any of these names: no honest student is noted
+    assert [r.message for r in rows.values() if "note:" in r.message] == []
+
+
+def test_a_renamed_download_of_an_honest_notebook_is_not_noted(tmp_path):
+    # exercise 03 hands out a cell that imports the engine (a demo): under Canvas's or a
+    # browser's name it was taken for the student's own and noted
+    nb = json.loads((grader.SOLUTIONS / "03_legal_plays.ipynb").read_text(encoding="utf-8"))
+    for name in ("ada/03_legal_plays.ipynb", "leeann_22222_67892_03_legal_plays.ipynb",
+                 "Ron Smith_12345_assignsubmission_file_/03_legal_plays (1).ipynb"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(json.dumps(nb), encoding="utf-8")
+    rows = grader.grade_class(tmp_path, progress=False)
+    assert sorted(r.student for r in rows) == ["Ron Smith", "ada", "leeann"]
+    assert all(r.status == "ok" and r.passed == r.total and "note:" not in r.message for r in rows), rows
 
 
 def test_a_cell_a_spreadsheet_would_read_as_a_formula_is_kept_as_text():

@@ -532,11 +532,12 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
     return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
 
 
-def _engine_note(path: Path, items: list[Expect]) -> str:
+def _engine_note(path: Path, items: list[Expect], exercise: str = "") -> str:
     """A note for the teacher when a cell looks like it asks the engine, or reaches round the
     exercise (imports by a computed name, exec, reads files): the grade stands, a person looks."""
     sources, _ = _read_notebook(path)
-    handout = set(_handout_cells(path.name))
+    # the exercise's own name: a file Canvas or a browser renamed has the same handed-out cells
+    handout = set(_handout_cells(exercise or path.name))
     for i, src in enumerate(sources or []):
         answer = any(re.search(rf"^[ \t]*def[ \t]+{re.escape(it.function)}[ \t]*\(", src, re.MULTILINE) for it in items)
         where = "the answer cell" if answer else f"code cell {i + 1}"
@@ -691,7 +692,7 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
 
     def noted(job: Job, out: list[Row]) -> list[Row]:
         assert job.path is not None
-        for note in (_engine_note(job.path, exercises[job.notebook]),
+        for note in (_engine_note(job.path, exercises[job.notebook], job.notebook),
                      _deleted_tests_note(job.path, solutions / job.notebook)):
             if note:
                 _note(out, note)

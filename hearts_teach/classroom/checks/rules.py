@@ -8,6 +8,12 @@ rules of the share of that rule's cases right**: each rule weighs the same whate
 cases, and a function that gets one rule wholly wrong loses 1/(number of rules) of the check.
 No check has more than 6 rules, so that is always at least 1/6 (16.7 %).
 
+Some rules are what a function that does nothing gets right: ``return 0`` is right for every hand
+with no hearts and no Q♠, ``return list(hand)`` for every hand that must play any card, ``return
+points`` for every hand with no moon. Such a **base rule** (``BASE_RULES``) earns its share only in
+proportion to the other rules of the check (its share times their mean share), so a function that
+does nothing scores 0 and one that gets the rest right loses nothing.
+
 A case is put under the rule that decides its answer, the one a function that ignores that rule
 would get wrong (``classify``): in exercise 03 a void hand on the first trick that holds a club-less
 mix of hearts and diamonds is a first-trick case, not a following-suit case.
@@ -67,23 +73,22 @@ def _trick_winner(case: Any) -> str:
 
 
 # exercise 03: the engine's reason for each case (its rule sentence) grouped into six rules
+# (following suit with its other half, any card when void or leading, as one rule)
 _LEGAL_GROUPS = {
     "The player holding 2♣ must lead it": "2♣ leads the first trick",
     "No heart and no Q♠ on the first trick": "first trick: no hearts or Q♠",
-    "Exception: on the first trick": "exception: only hearts and Q♠ left",
-    "Exception: a leader who holds only hearts": "exception: only hearts left",
+    "Exception: on the first trick": "exception: first trick, only hearts and Q♠ in hand",
+    "Exception: a leader who holds only hearts": "exception: a leader with only hearts",
     "You may not lead a heart until": "no heart led before hearts are broken",
-    "If you hold a card of the led suit": "follow suit",
-    "If you hold no card of the led suit": "otherwise any card",
-    "The leader may lead any card": "otherwise any card",
+    "The leader may lead any card": "follow suit, else any card",
+    "If you hold a card of the led suit": "follow suit, else any card",
+    "If you hold no card of the led suit": "follow suit, else any card",
 }
 
 
 def _legal_plays(case: Any) -> str:
     for start, rule in _LEGAL_GROUPS.items():
         if case.rule.startswith(start):
-            if rule == "exception: only hearts left":  # the two exceptions: a hand of points cards only
-                return "exception: only hearts and Q♠ left"
             return rule
     return ALL_CASES
 
@@ -161,6 +166,16 @@ CLASSIFY: dict[str, Callable[[Any], str]] = {
     "spades_score": _spades_score,
 }
 MAX_RULES = 6  # per check: 1/6 of the check (16.7 %) for a rule left out wholly
+# the rules a function that does nothing gets right (``return 0``, ``return list(hand)``,
+# ``return points``, ``return False``/``None``): they count only as far as the other rules do
+BASE_RULES = frozenset({
+    "other cards are 0",
+    "exception: first trick, only hearts and Q♠ in hand",
+    "exception: a leader with only hearts",
+    "no moon: scores are the points",
+    "not over before a total reaches the end score",
+    "a tie for lowest plays on",
+})
 
 
 def rule_of(check: str, case: Any) -> str:
@@ -187,9 +202,14 @@ def breakdown(check: str, cases: Sequence[Any], right: Iterable[bool]) -> list[R
 
 
 def weighted(parts: Sequence[RulePart]) -> float:
-    """The check's score, 0..1: the mean over its rules of the share of that rule's cases right."""
+    """The check's score, 0..1: the mean over its rules of the share of that rule's cases right,
+    a base rule's share scaled by the mean share of the check's other rules."""
     parts = [p for p in parts if p.total]
-    return sum(p.share for p in parts) / len(parts) if parts else 0.0
+    if not parts:
+        return 0.0
+    others = [p.share for p in parts if p.rule not in BASE_RULES]
+    scale = sum(others) / len(others) if others else 1.0
+    return sum(p.share * (scale if p.rule in BASE_RULES else 1.0) for p in parts) / len(parts)
 
 
 def missed(parts: Sequence[RulePart]) -> str:
