@@ -99,7 +99,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-49", "trump_quiz": "West"},
-    "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
+    "09a_spades_play_and_nil": {"nil_quiz": "3♦",
+                                "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
@@ -381,17 +382,41 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert not higher  # the K♠ is the highest spade left: the ninth trick still comes
     cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
     assert "Deal 437, trick 11" in cell and "deal 17" not in cell.lower()
+    # the question lists the spades played before trick 11, so the learner can count that K♠ is on top
+    gone = [(t.number, str(c)) for t in hand.tricks[:10] for c in t.cards if c.suit.letter == "S"]
+    assert gone == [(8, "5S"), (9, "2S"), (10, "AS"), (10, "7S")]
+    assert "5♠ in trick 8, 2♠ in trick 9, A♠ and 7♠ in trick 10" in cell
+
+
+def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_word():
+    """Issue 27 round 4: the bullet above ("the highest card that still stays under the card winning
+    the trick") answered the old question (8♦ under a 10♦) directly. Now the nil bidder plays second
+    under a 7♦ lead: only the 3♦ stays under, and the highest card (8♦) would be winning."""
+    from hearts_teach.games.spades.legality import beats
+    from hearts_teach.kernel.cards import Card
+
+    lead = Card("7D")
+    under = [c for c in ("QD", "8D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
+    assert under == ["3D"]
+    quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
+    assert "West leads 7♦" in quiz.question and "play second" in quiz.question
+    bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
+    assert "3♦" not in bullets and "7♦" not in bullets
 
 
 def test_lesson_09a_the_nil_question_is_the_nil_rule():
-    from hearts_teach.agents.spades import nil_ok
+    from hearts_teach.agents.spades import nil_faults, nil_ok
     from hearts_teach.games.spades import SpadesHand
 
-    hand_a, hand_b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (316, 302))
+    hand_a, hand_b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (2147, 802))
     assert not nil_ok(hand_a) and nil_ok(hand_b)  # "B"
+    # issue 27 round 4: not the rule's own example again. A has no card above a jack and fails only
+    # on its four spades; B holds K♦ Q♦ and passes, with four smaller diamonds beside them
+    assert max(c.rank for c in hand_a) == 11 and len(nil_faults(hand_a)) == 1
+    assert [c.pretty for c in hand_b if c.rank >= 12] == ["Q♦", "K♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
-    assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2 cards)" in quiz.last_message
+    assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():
