@@ -132,6 +132,29 @@ def test_01_the_passes_graded_are_the_short_list_the_lesson_describes():
     assert f"{len(described)} passes graded of the 286 possible" in printed
 
 
+def test_01_the_62_against_56_percent_is_added_up_by_the_engine():
+    """Issue 27 round 4 (F01.1): the queen comes back more often after A♦ Q♠ A♠ (62 %) than after
+    the best pass (56 %), yet the two are too close to call. The lesson prints the sum from the
+    coach's own figures (queen's share + hearts' share + moons = the whole difference) and says why
+    in prose: the two shares nearly cancel."""
+    ns = lesson("01_deal_and_pass")
+    best, other = ns["graded"].best, ns["lesson_pass"]
+    queen = 13 * (other.stats["p_take_qs"] - best.stats["p_take_qs"])
+    hearts = other.stats["exp_hearts"] - best.stats["exp_hearts"]
+    total = other.exp_points - best.exp_points
+    assert queen > 0 > hearts and abs(total) < queen / 2  # "the two nearly cancel out"
+    assert abs(total - queen - hearts) < 0.1  # what is left is the rare moons
+    assert other.call == "too close to call" and best.label == "J♣ Q♠ A♠"
+    lo, hi = other.delta_ci95
+    assert lo > 0 and lo < 0.25 < hi  # "too near a quarter point for the coach to say which side"
+    cells = json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert (f"the queen comes back in {other.stats['p_take_qs']:.0%} of deals instead of "
+            f"{best.stats['p_take_qs']:.0%}, {queen:+.2f}") in printed
+    assert f"Altogether {total:+.2f} points a hand." in printed
+    assert "the two nearly cancel out" in prose("01_deal_and_pass")
+
+
 def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
 
