@@ -93,8 +93,7 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
-                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "16"},
+    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
     "07_play_a_match": {"quiz": "Another hand is played"},
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
@@ -202,20 +201,37 @@ def test_lesson_06_history_widget_shows_each_outcome_on_click():
         box.show("C")
 
 
-def test_lesson_06_history_widget_names_the_three_passed_cards():
-    """Clicked on the lesson's own widget, the pass line lists the three cards South passed
-    (it printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
-    from lesson_runner import ROOT, run
+def test_lesson_06_worked_examples_are_stored_as_text():
+    """Issue 27 round 4 (F06.1): the omnibus verdicts and the pass-vs-hold example were buttons with
+    nothing stored; now the executed lesson shows both outcomes of each, and the pass line lists
+    the three cards South passed (it once printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
+    printed = "".join("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") for o in c.get("outputs", []))
+    assert "(nothing shown yet" not in printed
+    assert "standard: totals" in printed and "omnibus: totals" in printed
+    assert "As a hold hand (the older game):" in printed and "With a pass to the left:" in printed
+    assert "South passed 8♥ K♥ Q♠ to West." in printed and "Nobody passes." in printed
 
-    result = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb")
-    assert not result.failed, result.failed
-    history = result.namespace["history"]
-    assert "nothing shown yet" in history.text()
-    history.buttons["Play it with a pass to the left"].click()
-    assert "South passed 8♥ K♥ Q♠ to West." in history.text() and "♦ —" not in history.text()
-    history.buttons["Play it as a hold hand (the older game)"].click()
-    assert "Nobody passes." in history.text()
 
+def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
+    """Issue 27 round 4 (F06.3): the quiz asked an engine-made edge case (Q♠ and only hearts); it now
+    asks the rule itself: on a lead before hearts are broken, the Q♠ waits like the hearts."""
+    from hearts_positions import stacked
+
+    from hearts_teach import Rules
+
+    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "AC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD",
+            "JC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD"]
+    leads = {}
+    for name in ("queen_waits", "standard"):
+        hand = stacked(deal, Rules.preset(name))
+        for card in ("2C", "AC", "JC", "2D"):
+            hand.play(card)
+        assert hand.turn == 1 and not hand.hearts_broken  # West won trick 1 and leads
+        held = hand.cards(1)
+        assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
+        leads[name] = sorted(str(c) for c in hand.legal_plays())
+    assert leads["queen_waits"] == ["5S", "AD", "JD", "KD", "QD"]  # "5♠ or a diamond"
+    assert leads["standard"] == ["5S", "AD", "JD", "KD", "QD", "QS"]  # "Q♠, 5♠ or a diamond"
 
 def test_lesson_08_states_the_one_marks_scale():
     from hearts_teach.course.drills import MARKS_RULE
