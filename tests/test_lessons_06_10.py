@@ -94,7 +94,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
-    "07_play_a_match": {"quiz": "Another hand is played"},
+    "07_play_a_match": {"quiz": "North wins"},
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-49", "trump_quiz": "West"},
@@ -120,6 +120,23 @@ def test_each_quiz_clicked_accepts_its_answer_and_explains_a_wrong_one(name):
         assert quiz.solved and quiz.last_message.startswith("✔ Right"), (var, quiz.last_message)
 
 
+def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
+    """Issue 27 round 4 (F07.3): the paragraph warned of a hint giving away a low heart, which the
+    demo never shows; it now says what the demo's pass does: high cards, no spade above the queen."""
+    from hearts_teach import Match
+
+    text = "".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown")
+    assert "low heart to empty" not in text
+    assert "South holds no spade above the queen, so the hint passes high cards, two aces and a jack" in text
+    hint = next("".join(o.get("text", "")) for c in _cells("07_play_a_match") if "print(demo.hint())" in _src(c)
+                for o in c["outputs"])
+    assert hint.startswith("Hint: Pass J♣ A♣ A♦")
+    south = Match(seed=7).hand.cards(0)  # TableWidget(seed=7): the demo's deal, before the pass
+    printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+    assert f"South (you): {south.pretty}" in printed
+    assert not [c for c in south if c.suit.letter == "S" and c.rank > 12]
+
+
 def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, stacked
 
@@ -130,9 +147,14 @@ def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
 
-    # 06: South 101, West 77, North 77, East 90; lesson 07: 64, 38, 101, 38
+    # 06: South 101, West 77, North 77, East 90
     assert "another hand is played" in match_verdict((101, 77, 77, 90))
-    assert "another hand is played" in match_verdict((64, 38, 101, 38))
+    # 07: South 96, West 71, North 88, East 90, then North shoots the moon (not the tie of 06 again)
+    every = " ".join(f"{r}H" for r in "23456789TJQKA") + " QS"
+    moon = score_piles(["", "", every, ""], Rules())
+    assert moon == (26, 26, 0, 26)
+    after = tuple(t + m for t, m in zip((96, 71, 88, 90), moon))
+    assert after == (122, 97, 88, 116) and "North wins with 88" in match_verdict(after)
     # 06: queen waits, hearts unbroken, Q♠ and five hearts: only a heart may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
     for card in ALL_HEARTS_TRICK1:
