@@ -96,8 +96,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
     "07_play_a_match": {"quiz": "North wins"},
     "08_practice_decisions": {"q": "too close to call"},
-    "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
-                            "bags_quiz": "-49", "trump_quiz": "West"},
+    "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
+                            "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_play_and_nil": {"nil_quiz": "3♦",
                                 "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
@@ -166,7 +166,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     hearts = " ".join(f"{r}H" for r in "23456789TJQKA")
     assert score_piles([hearts + " QS", "JD", "", ""], Rules.preset("omnibus")) == (0, 16, 26, 26)
     # 09: the bags, the end of the match, blind nil 80 behind, trump
-    assert score_hand([3, 1, 2, 7], [4, 1, 2, 6], bags=(9, 0)).team_points[0] == -49
+    # not the worked example again (issue 27 round 4): bid 7, took 10, 8 bags before
+    bags = score_hand([4, 3, 3, 3], [5, 1, 5, 2], bags=(8, 0))
+    assert bags.team_points[0] == -27 and bags.bags[0] == 1
     assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
     assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North (the demonstration)
     assert trick_winner([c.index for c in CardList("KD 3D 6S AD")], 3) == 1  # West (the quiz)
@@ -185,6 +187,8 @@ def test_the_quiz_answers_are_what_the_engine_says():
     shown = play_spades_match(SpadesMatch(seed=7), seed=7)
     assert len(shown.hands) == 6 and shown.dealer_of(5) == 0
     assert (shown.dealer_of(6), shown.first_bidder_of(6)) == (1, 2)  # West deals hand 7, North bids first
+    assert (shown.dealer_of(13), shown.first_bidder_of(13)) == (0, 1)  # the quiz: South deals hand 14, West first
+    assert [shown.dealer_of(h) for h in (7, 8, 12)] == [2, 3, 3]  # the wrong answers' hands 8, 9 and 13
 
 
 def test_lesson_06_prose_numbers_come_from_the_engine():
