@@ -159,6 +159,16 @@ def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
 
 
+def test_03_credits_the_source_only_with_what_it_says():
+    """Issue 27 round 4 (F03.1): the online rules page (seed 004) says only that "in some variations
+    of the game you can't play the queen of spades until hearts has been broken". Led or discarded,
+    "unless you hold nothing else" and following a spade lead are the engine's choices, and the
+    lesson says so instead of crediting them to the page."""
+    text = " ".join(prose("03_breaking_hearts").split())
+    assert "mentions a stricter variant: the queen may not be led" not in text
+    assert "in one sentence and with no details" in text and "the details are its own choices, not the page's" in text
+
+
 # lesson 02 ---------------------------------------------------------------------------------
 
 def test_02_widget_and_quizzes():
