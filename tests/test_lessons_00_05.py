@@ -160,7 +160,7 @@ def test_01_quiz():
 
 
 def test_03_credits_the_source_only_with_what_it_says():
-    """Issue 27 round 4 (F03.1): the online rules page (seed 004) says only that "in some variations
+    """Issue 27 round 4 (F03.1): the online rules page says only that "in some variations
     of the game you can't play the queen of spades until hearts has been broken". Led or discarded,
     "unless you hold nothing else" and following a spade lead are the engine's choices, and the
     lesson says so instead of crediting them to the page."""
