@@ -8,7 +8,7 @@ import json
 
 from lesson_runner import ROOT, run
 
-from hearts_teach import Card, CardList, Hand, Rules
+from hearts_teach import DECK, Card, CardList, Hand, Rules
 from hearts_teach.course.lessons import Shooter, bots_play, table_bots, why_played
 from hearts_teach.kernel.cards import Suit
 
@@ -132,15 +132,31 @@ def test_08b_the_moon_stories_and_the_mistakes():
     go, stuck = ns["go"], ns["stuck"]
     assert go.points_taken == (13, 0, 0, 0) and Card("QS") in go.taken(0)
     assert Card("AH") in go.cards(0) and {Card("AD"), Card("KD")} <= set(go.cards(0))
-    assert "South shot the moon" in ns["try_moon"].show("Go for the moon")
-    assert "South shot the moon" not in ns["try_moon"].show("Duck like the rule bot")
+    # both plans are printed (stored for a reader; issue 27 round 4), after the go-or-duck question
+    moon_plan = ns["play_out"](go, Shooter())
+    assert "South shot the moon" in moon_plan
+    assert "South shot the moon" not in ns["play_out"](go, table_bots("rule")[0])
+    cells = [c for c in notebook_cells("08b_moon_and_mistakes") if c["cell_type"] == "code"]
+    shown = next(i for i, c in enumerate(cells) if "play_out(go, player)" in "".join(c["source"]))
+    assert moon_plan in text_output(cells[shown])
+    assert shown > next(i for i, c in enumerate(cells) if "go_quiz = Quiz(" in "".join(c["source"]))
+    kept = next(i for i, c in enumerate(cells) if "play_out(stuck, player)" in "".join(c["source"]))
+    assert kept > next(i for i, c in enumerate(cells) if "give_up_quiz = Quiz(" in "".join(c["source"]))
     assert stuck.points_taken[1] > 0 and sum(stuck.points_taken[2:]) == 0
     keep = ns["play_out"](stuck, Shooter())
     duck = ns["play_out"](stuck, table_bots("rule")[0])
     south = lambda text: int(text.split("scores: South ")[1].split(",")[0])  # noqa: E731
     assert south(duck) < south(keep)  # giving up costs less
     closes_on(ns["go_quiz"], "go for the moon")
-    closes_on(ns["give_up_quiz"], "no")
+    closes_on(ns["give_up_quiz"], "25")
+    # the give-up question is worked out, not read off the line above (round 4, F08b.1): West's one
+    # heart leaves South at most 25, with no moon
+    from hearts_teach.course.lessons import score_piles
+
+    west = [c for c in stuck.taken(1) if c.points]
+    assert len(west) == 1 and west[0].suit.letter == "H"
+    rest = " ".join(str(c) for c in DECK if c.points and c != west[0])
+    assert score_piles([rest, str(west[0]), "", ""], Rules()) == (25, 1, 0, 0)
     from hearts_teach.agents.coach import assess_play
 
     for name, card in (("grab", "AC"), ("high_lead", "AS"), ("waste", "3S")):
