@@ -51,7 +51,11 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     hand = bots_play(Hand.deal(seed=19, pass_direction="hold"), table_bots("rule"))
     leads = [t for t in hand.tricks if t.led_suit == Suit.SPADES]
     assert [why_played(hand, t.number, t.seats[0]).branch for t in leads] == ["flush-queen"] * 3
-    assert why_played(hand, 5, 0).branch == "forced-win"  # "South had to play a spade that beat her"
+    assert why_played(hand, 5, 0).branch == "forced-win"  # South "had to beat it with one of them"
+    # round 4 (F04.2): South beat East's 8♠, second to play; West, next, dropped the queen under the K♠
+    five = hand.tricks[4]
+    assert [str(c) for c in five.cards] == ["8S", "KS", "QS", "TH"] and five.seats[:3] == (3, 0, 1)
+    assert five.winner == 0
     assert hand.tricks[1].card_of(1) == Card("2S") and hand.tricks[2].card_of(1) == Card("TS")
 
 
