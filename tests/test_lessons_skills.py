@@ -66,6 +66,14 @@ def test_05_west_keeps_the_ace_by_the_insurance_rule_not_the_moon_watch():
     assert why_played(blocked, 6, 1).branch == "forced"  # "the A♥ was West's only heart"
     easy = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("easy", seed=1)[1:])
     assert why_played(easy, 6, 3, moon_defence=False).branch == "duck"  # "ducked as high as it could"
+    # round 4 (F05.2): "the highest card that stays under sheds a card that could win a trick later":
+    # East's 8♥ was its highest heart under the Q♥, and East kept a lower one
+    six = easy.tricks[5]
+    east = six.card_of(3)
+    assert str(six.card_of(0)) == "QH" and str(east) == "8H"
+    hearts = [c for c in easy.dealt(3) if c.suit.letter == "H" and not any(c in t.cards for t in easy.tricks[:5])]
+    assert any(c.rank < east.rank for c in hearts)  # a lower heart kept for later
+    assert not [c for c in hearts if east.rank < c.rank < 12]  # no higher heart under the Q♥
 
 
 # 08a -------------------------------------------------------------------------------------------
