@@ -187,6 +187,18 @@ def test_02_widget_and_quizzes():
     assert again.dealt(2).mask != west.hand.dealt(1).mask
 
 
+def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
+    """Issue 27 round 4 (F02.1): right after "ducking is the everyday skill", North wins trick 1 with
+    A♣ and West trick 2 with A♠. The prose says why: each played last, on a trick with no points."""
+    hand = lesson("02_tricks_and_following_suit")["hand"]
+    for number, (winner, card) in enumerate((("North", "AC"), ("West", "AS")), 1):
+        trick = hand.tricks[number - 1]
+        assert hand.seat_names[trick.winner] == winner and str(trick.card_of(trick.winner)) == card
+        assert trick.seats[-1] == trick.winner and trick.points == 0  # last to play, no points
+    text = prose("02_tricks_and_following_suit")
+    assert "Why did North not duck? North played last" in text and "last to play, on a trick\nwith no points" in text
+
+
 def test_02_void_prose_names_the_first_trick_exception():
     text = prose("02_tricks_and_following_suit")
     assert "you may play any card at\nall" not in text and "first trick only" in text
