@@ -14,7 +14,7 @@ import re
 import pytest
 from lesson_runner import ROOT, run
 
-from hearts_teach import DECK, Card, CardList, Hand
+from hearts_teach import DECK, Card, CardList, Hand, Rules
 from hearts_teach.course.drills import DRILLS
 from hearts_teach.kernel.cards import Suit
 
@@ -49,6 +49,19 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 
 
 # lesson 00 ---------------------------------------------------------------------------------
+
+def test_00_names_the_variants_and_leaves_them_to_03_05_06():
+    """Issue 27 round 4 (F00.1): lesson 00 explained queen_waits before the standard rules were
+    taught; it now only names the variants, and "lessons 03, 05 and 06 show each one"."""
+    text = prose("00_welcome")
+    assert "lessons 03, 05 and 06 show each one" in text and "`queen_waits`" not in text
+    later = "".join("".join(c["source"]) for stem in ("03_breaking_hearts", "05_shooting_the_moon",
+                                                      "06_scoring_a_match")
+                    for c in json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"])
+    for name in Rules.presets():
+        if name != "standard":
+            assert f'"{name}"' in later or f"`{name}`" in later, name
+
 
 def test_00_quizzes():
     ns = lesson("00_welcome")
