@@ -180,7 +180,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 # 12 --------------------------------------------------------------------------------------------
 
-ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "7♦", "q4": "no", "q5": "15", "q6": "26",
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "no", "q5": "15", "q6": "26",
               "q7": "-7", "q8": "East", "q9": "the player on your left", "q10": "2♥",
               "q11": "North", "q12": "-58", "q13": "9♦", "q14": "duck from now on", "q15": "3♣"}
 
