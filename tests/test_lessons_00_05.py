@@ -63,6 +63,15 @@ def test_00_names_the_variants_and_leaves_them_to_03_05_06():
             assert f'"{name}"' in later or f"`{name}`" in later, name
 
 
+def test_00_says_what_a_reader_of_the_saved_copy_sees_for_a_card_list():
+    """Issue 27 round 4 (F00.2): "draws itself" while the stored text output is the list's code."""
+    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).strip() == 'CardList("QS 10H AD 2C")')
+    shown = "".join(cells[at]["outputs"][0]["data"]["text/plain"])
+    assert shown == repr(CardList("QS 10H AD 2C"))
+    assert f"`{shown}`" in "".join(cells[at - 1]["source"])
+
+
 def test_00_quizzes():
     ns = lesson("00_welcome")
     answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
