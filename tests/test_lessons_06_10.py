@@ -155,7 +155,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert moon == (26, 26, 0, 26)
     after = tuple(t + m for t, m in zip((96, 71, 88, 90), moon, strict=True))
     assert after == (122, 97, 88, 116) and "North wins with 88" in match_verdict(after)
-    # 06: queen waits, hearts unbroken, Q♠ and five hearts: only a heart may be led
+    # 06 (the engine's queen-waits details): hearts unbroken, Q♠ and only hearts: only a heart may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
     for card in ALL_HEARTS_TRICK1:
         hand.play(card)
