@@ -98,6 +98,30 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     long_spades = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
     assert not long_spades.best.cards.mask & CardList("QS").mask
     assert long_spades.of("KS QS KC").verdict == "mistake"
+    # issue 27 round 4 (F08.4): "the coach's best, K♣ J♦ K♠, passes the K♠ above the queen but keeps
+    # her, with 10♠ 6♠ 2♠ to play under"; she comes back *more* often after passing her away
+    assert long_spades.best.label == "K♣ J♦ K♠"
+    kept = [c for c in DRILLS[1].make().cards(0) if c.suit.letter == "S" and c not in long_spades.best.cards]
+    assert [c.pretty for c in kept] == ["2♠", "6♠", "10♠", "Q♠"]
+    passed_her = long_spades.of("KS QS KC")
+    assert passed_her.stats["p_take_qs"] > long_spades.best.stats["p_take_qs"]
+
+
+def test_lesson_08_shows_what_its_prose_claims():
+    """Issue 27 round 4: the Q♣ J♥ Q♠ pass called a blunder in the prose is graded in an output
+    (F08.3); *fine* is named once, as the short form of too close to call (F08.1); the later-points
+    table says it counts points where the drill's feedback counts hearts (F08.5)."""
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
+                       .read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    prose = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "you chose Q♣ J♥ Q♠ → blunder" in printed
+    assert "shorten it to *fine*" in prose and "the verdict *fine*" not in prose
+    assert "counts hearts taken; the table counts points" in prose
+    assert "about 0.3 more hearts" in printed and "South's points from here on" in printed
 
 
 def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):

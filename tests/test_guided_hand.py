@@ -82,14 +82,33 @@ def test_hint_and_bad_input_change_nothing():
 
 
 def test_the_lesson_quiz():
+    """Issue 27 round 4 (F06a.2): the question was only "which card is below the K♠"; now it asks
+    the lesson of the position: shed the A♠ on a trick with no points while the Q♠ is out."""
     result = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb")
-    duck = result.namespace["duck"]
-    duck.buttons["A♠"].click()
-    assert duck.last_message.startswith("✘ Not A♠.") and duck.last_message.endswith("Try again.")
-    duck.buttons["J♠"].click()
-    assert duck.last_message.startswith("✔ Right: J♠.")
-    duck.buttons["4♠"].click()
-    assert duck.last_message.startswith("Already answered")
+    shed = result.namespace["shed"]
+    shed.buttons["J♠"].click()
+    assert shed.last_message.startswith("✘ Not J♠.") and shed.last_message.endswith("Try again.")
+    shed.buttons["A♠"].click()
+    assert shed.last_message.startswith("✔ Right: A♠.")
+    shed.buttons["4♠"].click()
+    assert shed.last_message.startswith("Already answered")
+    # the facts of the question, by the engine: 9♠ K♠ 3♠ hold no points, and A♠ wins the trick
+    from hearts_teach import Card
+    from hearts_teach.kernel.trick import trick_winner
+
+    cards = [Card(c) for c in ("9S", "KS", "3S", "AS")]  # West leads; South plays fourth
+    assert trick_winner([c.index for c in cards], 1) == 0  # the A♠ wins: South's trick
+    assert not any(c.suit.name == "HEARTS" or c == Card("QS") for c in cards[:3])  # "holds no points"
+
+
+def test_the_demonstration_hand_is_reviewed_to_the_end():
+    """Issue 27 round 4 (F06a.3): a reader of the stored outputs sees a whole reviewed hand (the
+    demonstration deal, the lowest allowed card each time), with the mistakes and the forced
+    cards the prose points at."""
+    demo = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["demo"]
+    assert demo.done and len(demo.decisions) == 13
+    review = demo.review()
+    assert " mistake " in review and " forced " in review and review.splitlines()[-1].startswith("Scores:")
 
 
 def test_a_card_of_a_group_is_described_as_itself():

@@ -29,7 +29,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          "rule bot", "ruff", "honour", "weighed bot", "baseline bot", "sampled deal", "seed", "set",
          "too close to call", "trick", "trump", "variant", "view", "void",
          # round 3: words the lessons used without defining them
-         "cover", "dump", "flush", "singleton", "doubleton", "side suit")
+         "cover", "dump", "flush", "singleton", "doubleton", "side suit",
+         # round 4: the coach's figures (its details table, lessons 06a, 08, 08b and 10)
+         "exp pts", "δ vs best", "interval")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",
@@ -134,6 +136,20 @@ def test_the_reference_pages_link_the_lessons_they_cite(page: str):
     assert cited
     for number, target in cited:
         assert target.startswith(number + "_") and (NOTEBOOKS / target).exists(), (number, target)
+
+
+def test_the_glossary_names_only_bots_its_bot_entry_lists():
+    """Round 4 (FG.1): "Sampled deal" named a `hard` bot that the Bot entry (and lesson 07) leave out."""
+    text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
+    entries = text.split("\n- ")
+    bot_entry = next(e for e in entries if e.lstrip("- ").startswith("**Bot**"))
+    listed = set(re.findall(r"`([a-z]+)`", bot_entry))
+    for entry in entries:
+        for name in re.findall(r"`([a-z]+)` bots?\b|`([a-z]+)`(?:,| and) `", entry):
+            for n in filter(None, name):
+                assert n in listed, (n, entry[:60])
+    sampled = next(e for e in entries if e.startswith("**Sampled deal**"))
+    assert "`hard`" not in sampled
 
 
 def test_a_bot_the_glossary_says_the_lessons_use_is_used_in_a_lesson():

@@ -93,13 +93,13 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "only a heart",
-                           "history_quiz": "to soften the effect of a bad deal", "omnibus_quiz": "16"},
-    "07_play_a_match": {"quiz": "Another hand is played"},
+    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
+    "07_play_a_match": {"quiz": "North wins"},
     "08_practice_decisions": {"q": "too close to call"},
-    "09_hearts_vs_spades": {"dealer_quiz": "West deals, North bids first", "end_quiz": "West–East win",
-                            "bags_quiz": "-49", "trump_quiz": "West"},
-    "09a_spades_play_and_nil": {"nil_quiz": "8♦", "defend_quiz": "4♠", "blind_quiz": "no", "nil_pick": "B",
+    "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
+                            "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
+    "09a_spades_play_and_nil": {"nil_quiz": "3♦",
+                                "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
@@ -120,6 +120,23 @@ def test_each_quiz_clicked_accepts_its_answer_and_explains_a_wrong_one(name):
         assert quiz.solved and quiz.last_message.startswith("✔ Right"), (var, quiz.last_message)
 
 
+def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
+    """Issue 27 round 4 (F07.3): the paragraph warned of a hint giving away a low heart, which the
+    demo never shows; it now says what the demo's pass does: high cards, no spade above the queen."""
+    from hearts_teach import Match
+
+    text = "".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown")
+    assert "low heart to empty" not in text
+    assert "South holds no spade above the queen, so the hint passes high cards, two aces and a jack" in text
+    hint = next("".join(o.get("text", "")) for c in _cells("07_play_a_match") if "print(demo.hint())" in _src(c)
+                for o in c["outputs"])
+    assert hint.startswith("Hint: Pass J♣ A♣ A♦")
+    south = Match(seed=7).hand.cards(0)  # TableWidget(seed=7): the demo's deal, before the pass
+    printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+    assert f"South (you): {south.pretty}" in printed
+    assert not [c for c in south if c.suit.letter == "S" and c.rank > 12]
+
+
 def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, stacked
 
@@ -130,10 +147,15 @@ def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
 
-    # 06: South 101, West 77, North 77, East 90; lesson 07: 64, 38, 101, 38
+    # 06: South 101, West 77, North 77, East 90
     assert "another hand is played" in match_verdict((101, 77, 77, 90))
-    assert "another hand is played" in match_verdict((64, 38, 101, 38))
-    # 06: queen waits, hearts unbroken, Q♠ and five hearts: only a heart may be led
+    # 07: South 96, West 71, North 88, East 90, then North shoots the moon (not the tie of 06 again)
+    every = " ".join(f"{r}H" for r in "23456789TJQKA") + " QS"
+    moon = score_piles(["", "", every, ""], Rules())
+    assert moon == (26, 26, 0, 26)
+    after = tuple(t + m for t, m in zip((96, 71, 88, 90), moon, strict=True))
+    assert after == (122, 97, 88, 116) and "North wins with 88" in match_verdict(after)
+    # 06 (the engine's queen-waits details): hearts unbroken, Q♠ and only hearts: only a heart may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
     for card in ALL_HEARTS_TRICK1:
         hand.play(card)
@@ -144,7 +166,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     hearts = " ".join(f"{r}H" for r in "23456789TJQKA")
     assert score_piles([hearts + " QS", "JD", "", ""], Rules.preset("omnibus")) == (0, 16, 26, 26)
     # 09: the bags, the end of the match, blind nil 80 behind, trump
-    assert score_hand([3, 1, 2, 7], [4, 1, 2, 6], bags=(9, 0)).team_points[0] == -49
+    # not the worked example again (issue 27 round 4): bid 7, took 10, 8 bags before
+    bags = score_hand([4, 3, 3, 3], [5, 1, 5, 2], bags=(8, 0))
+    assert bags.team_points[0] == -27 and bags.bags[0] == 1
     assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
     assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North (the demonstration)
     assert trick_winner([c.index for c in CardList("KD 3D 6S AD")], 3) == 1  # West (the quiz)
@@ -163,6 +187,8 @@ def test_the_quiz_answers_are_what_the_engine_says():
     shown = play_spades_match(SpadesMatch(seed=7), seed=7)
     assert len(shown.hands) == 6 and shown.dealer_of(5) == 0
     assert (shown.dealer_of(6), shown.first_bidder_of(6)) == (1, 2)  # West deals hand 7, North bids first
+    assert (shown.dealer_of(13), shown.first_bidder_of(13)) == (0, 1)  # the quiz: South deals hand 14, West first
+    assert [shown.dealer_of(h) for h in (7, 8, 12)] == [2, 3, 3]  # the wrong answers' hands 8, 9 and 13
 
 
 def test_lesson_06_prose_numbers_come_from_the_engine():
@@ -201,20 +227,37 @@ def test_lesson_06_history_widget_shows_each_outcome_on_click():
         box.show("C")
 
 
-def test_lesson_06_history_widget_names_the_three_passed_cards():
-    """Clicked on the lesson's own widget, the pass line lists the three cards South passed
-    (it printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
-    from lesson_runner import ROOT, run
+def test_lesson_06_worked_examples_are_stored_as_text():
+    """Issue 27 round 4 (F06.1): the omnibus verdicts and the pass-vs-hold example were buttons with
+    nothing stored; now the executed lesson shows both outcomes of each, and the pass line lists
+    the three cards South passed (it once printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
+    printed = "".join("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") for o in c.get("outputs", []))
+    assert "(nothing shown yet" not in printed
+    assert "standard: totals" in printed and "omnibus: totals" in printed
+    assert "As a hold hand (the older game):" in printed and "With a pass to the left:" in printed
+    assert "South passed 8♥ K♥ Q♠ to West." in printed and "Nobody passes." in printed
 
-    result = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb")
-    assert not result.failed, result.failed
-    history = result.namespace["history"]
-    assert "nothing shown yet" in history.text()
-    history.buttons["Play it with a pass to the left"].click()
-    assert "South passed 8♥ K♥ Q♠ to West." in history.text() and "♦ —" not in history.text()
-    history.buttons["Play it as a hold hand (the older game)"].click()
-    assert "Nobody passes." in history.text()
 
+def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
+    """Issue 27 round 4 (F06.3): the quiz asked an engine-made edge case (Q♠ and only hearts); it now
+    asks the rule itself: on a lead before hearts are broken, the Q♠ waits like the hearts."""
+    from hearts_positions import stacked
+
+    from hearts_teach import Rules
+
+    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "AC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD",
+            "JC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD"]
+    leads = {}
+    for name in ("queen_waits", "standard"):
+        hand = stacked(deal, Rules.preset(name))
+        for card in ("2C", "AC", "JC", "2D"):
+            hand.play(card)
+        assert hand.turn == 1 and not hand.hearts_broken  # West won trick 1 and leads
+        held = hand.cards(1)
+        assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
+        leads[name] = sorted(str(c) for c in hand.legal_plays())
+    assert leads["queen_waits"] == ["5S", "AD", "JD", "KD", "QD"]  # "5♠ or a diamond"
+    assert leads["standard"] == ["5S", "AD", "JD", "KD", "QD", "QS"]  # "Q♠, 5♠ or a diamond"
 
 def test_lesson_08_states_the_one_marks_scale():
     from hearts_teach.course.drills import MARKS_RULE
@@ -381,17 +424,41 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert not higher  # the K♠ is the highest spade left: the ninth trick still comes
     cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
     assert "Deal 437, trick 11" in cell and "deal 17" not in cell.lower()
+    # the question lists the spades played before trick 11, so the learner can count that K♠ is on top
+    gone = [(t.number, str(c)) for t in hand.tricks[:10] for c in t.cards if c.suit.letter == "S"]
+    assert gone == [(8, "5S"), (9, "2S"), (10, "AS"), (10, "7S")]
+    assert "5♠ in trick 8, 2♠ in trick 9, A♠ and 7♠ in trick 10" in cell
+
+
+def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_word():
+    """Issue 27 round 4: the bullet above ("the highest card that still stays under the card winning
+    the trick") answered the old question (8♦ under a 10♦) directly. Now the nil bidder plays second
+    under a 7♦ lead: only the 3♦ stays under, and the highest card (8♦) would be winning."""
+    from hearts_teach.games.spades.legality import beats
+    from hearts_teach.kernel.cards import Card
+
+    lead = Card("7D")
+    under = [c for c in ("QD", "8D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
+    assert under == ["3D"]
+    quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
+    assert "West leads 7♦" in quiz.question and "play second" in quiz.question
+    bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
+    assert "3♦" not in bullets and "7♦" not in bullets
 
 
 def test_lesson_09a_the_nil_question_is_the_nil_rule():
-    from hearts_teach.agents.spades import nil_ok
+    from hearts_teach.agents.spades import nil_faults, nil_ok
     from hearts_teach.games.spades import SpadesHand
 
-    hand_a, hand_b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (316, 302))
+    hand_a, hand_b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (2147, 802))
     assert not nil_ok(hand_a) and nil_ok(hand_b)  # "B"
+    # issue 27 round 4: not the rule's own example again. A has no card above a jack and fails only
+    # on its four spades; B holds K♦ Q♦ and passes, with four smaller diamonds beside them
+    assert max(c.rank for c in hand_a) == 11 and len(nil_faults(hand_a)) == 1
+    assert [c.pretty for c in hand_b if c.rank >= 12] == ["Q♦", "K♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
-    assert "Q♦ with only 1 smaller diamond" in quiz.last_message and "short in diamonds (2 cards)" in quiz.last_message
+    assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():

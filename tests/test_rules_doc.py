@@ -144,3 +144,29 @@ def test_docs_rules_explains_every_rule_name_of_the_verdicts():
     table = _section("The rule names in verdicts and errors")
     listed = re.findall(r"^\| `(\w+)` \|", table, re.M)
     assert sorted(listed) == sorted(r.value for r in Rule)
+
+
+def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
+    """Issue 27 round 4 (FRS.2): lessons 09-12 link the rules summary as "Rules on one screen", and it
+    had no Spades. Its Spades paragraph agrees with docs/rules.md S1-S9 and with the engine."""
+    import json
+
+    from hearts_teach.games.spades import SpadesHand, score_hand
+
+    cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "South–North play against West–East, 13 cards each" in text  # S1
+    assert "the player left of the dealer bids first and leads" in text  # S2
+    hand = SpadesHand.deal(seed=1, dealer=3)
+    assert hand.first_seat == 0 and all(len(hand.cards(s)) == 13 for s in range(4))
+    assert "**spades are always trump**" in text and "No spade may be led until one has been played" in text
+    # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
+    assert "+10 a trick bid and +1 a **bag**" in text and "−10 a trick bid" in text
+    assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
+    assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
+    assert "Every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
+    assert "+100 if you take no trick, −100 if you take one; its tricks still count for the partner" in text
+    kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
+    assert kept.team_points[0] == 150 and broken.team_points[0] == 50 + 1 - 100  # the nil's trick: 6 of 5, a bag
+    assert "a team reaches 500: the higher total wins, an exact tie plays on" in text
+    assert SpadesRules().end_score == 500
