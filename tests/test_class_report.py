@@ -199,6 +199,9 @@ def test_moodle_gradebook_and_excel_bom_and_what_the_teacher_must_fill_in(run, c
         out = capsys.readouterr().out
         assert _again(tmp, run[2], mp, "--lms", "moodle", str(tmp / "mx.csv"), "--excel") == 0
     assert "fill in the Email address column of every row" in out
+    # the import file cannot carry the grader's notes: the students to look at are named first
+    noted = next(line for line in out.splitlines() if "a note in grades.csv" in line)
+    assert "gus" in noted and "wes" in noted and "ada" not in noted
     raw = (tmp / "m.csv").read_bytes()
     assert (tmp / "mx.csv").read_bytes() == b"\xef\xbb\xbf" + raw and not raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(raw.decode("utf-8").splitlines()))

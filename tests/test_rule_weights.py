@@ -177,3 +177,24 @@ def test_the_rubric_of_exercise_07_validity_checks_are_all_or_nothing_and_the_dr
             grader.Row("ada", "06_match_winner.ipynb", "match_winner", 0, 50, "error", "")]
     rubric.apply(rows)
     assert [(r.marks, r.out_of) for r in rows] == [(3.0, 3.0), (0.0, 3.0), (2.0, 4.0), (2.5, 5.0), (0.0, 5.0)]
+
+
+def test_cases_never_run_after_a_timeout_are_said_to_be_not_run():
+    # the teacher's trial: one hanging case, and the feedback blamed rules whose cases never ran
+    from hearts_teach.classroom.checks.rules import missed
+
+    chk = checker("hand_points")
+    cases = chk.cases()
+    hang = cases[1].args[0]
+
+    def points(taken):
+        if list(taken) == list(hang):
+            while True:
+                pass
+        return sum(1 for c in taken if str(c)[1] == "H") + 13 * ("QS" in [str(c) for c in taken])
+
+    res = run_check(chk, points, time_limit=0.3, cases=cases)
+    assert res.timed_out and res.passed == 1
+    assert sum(p.not_run for p in res.rules) == len(cases) - 2
+    text = missed(res.rules)
+    assert "not run)" in text, text

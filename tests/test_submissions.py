@@ -67,6 +67,16 @@ def test_a_platforms_download_is_graded_as_the_exercise_for_the_right_student(tm
     assert [r.message for r in rows.values() if "note:" in r.message] == []
 
 
+def test_a_single_notebook_is_graded_for_the_student_its_name_or_folder_names(tmp_path):
+    from hearts_teach.classroom.submissions import single_student
+
+    assert single_student(tmp_path / "hang2" / "04_hand_points.ipynb", EXERCISES) == "hang2"
+    assert single_student(tmp_path / "smithron_12345_67890_02_trick_winner.ipynb", EXERCISES) == "smithron"
+    _notebook(tmp_path / "ada" / "02_trick_winner.ipynb", RIGHT)
+    [row] = grader.grade_class(tmp_path / "ada" / "02_trick_winner.ipynb", progress=False)
+    assert (row.student, row.status, row.passed == row.total) == ("ada", "ok", True)  # was "-"
+
+
 def test_a_renamed_download_of_an_honest_notebook_is_not_noted(tmp_path):
     # exercise 03 hands out a cell that imports the engine (a demo): under Canvas's or a
     # browser's name it was taken for the student's own and noted

@@ -90,7 +90,7 @@ from hearts_teach.classroom.sandbox import (
     repeated_case,
     run_here,
 )
-from hearts_teach.classroom.submissions import exercise_of, find_submissions
+from hearts_teach.classroom.submissions import exercise_of, find_submissions, single_student
 from hearts_teach.classroom.teacher_files import ROOT, SOLUTIONS
 
 DRILLS = "drills"
@@ -466,10 +466,10 @@ def _check_row(student: str, notebook: str, it: Expect, prep: Prepared, k: int,
     passed_visible = passed_hidden = 0
     first: Failure | None = None
     status = "ok"
-    right: list[bool] = []
+    right: list[bool | None] = []  # None: never run (after a case that timed out)
     for j in range(len(prep.cases)):
         failure, hint = _failure(prep, j, outcomes.get((k, j)), starts.get((k, j)))
-        right.append(failure is None)
+        right.append(None if failure is not None and failure.kind == "not_run" else failure is None)
         if failure is None:
             if j < prep.visible:
                 passed_visible += 1
@@ -675,8 +675,8 @@ def grade_class(folder: Path, *, timeout: float = 60.0, jobs: int = 1, memory_mb
         require(isolate)
         runner = run_here(jobs)
     exercises = course(solutions)
-    if folder.is_file():  # a single notebook: one anonymous student
-        submissions = {"-": [folder]}
+    if folder.is_file():  # a single notebook: the student its name or its folder names
+        submissions = {single_student(folder, graded(exercises)): [folder]}
     else:
         submissions = find_submissions(folder, graded(exercises))
     job_list, rows = plan(submissions, exercises, only)

@@ -92,6 +92,11 @@ def write_lms(system: str, rows: list[Row], path: Path, ids: dict[str, str], *, 
             todo.append("fill in the Email address column of every row (Moodle finds students by it; the "
                         "download names carry no email), then import with Map from 'Email address' to 'Email "
                         "address' and map each exercise column to its grade item")
+    noted = sorted({r.student for r in rows if "note: " in r.message})
+    if noted:  # the import file has no room for a note: a flagged answer would go in as it scored
+        todo.append(f"{len(noted)} student{'s have' if len(noted) > 1 else ' has'} a note in grades.csv (code to "
+                    f"check by hand): look before you import; the file holds their scores as graded "
+                    f"({', '.join(noted[:5])}{' …' if len(noted) > 5 else ''})")
     todo.append(f"each exercise is a score out of 100: give its {system.capitalize()} "
                 f"{'assignment' if system == 'canvas' else 'grade item'} 100 points")
     return todo

@@ -100,6 +100,17 @@ def find_submissions(folder: Path, exercises: Iterable[str] = ()) -> dict[str, l
     return {s: sorted(p, key=lambda x: (x.name, str(x))) for s, p in sorted(found.items())}
 
 
+def single_student(path: Path, exercises: Iterable[str] = ()) -> str:
+    """The student of one notebook graded on its own: the name a platform put before the
+    exercise's (``smithron_12345_67890_02_trick_winner.ipynb``), else its folder's name
+    (``ada/02_trick_winner.ipynb``), else "-"."""
+    seen = exercise_of(path.name, list(exercises))
+    if seen is not None and seen[1]:
+        return student_name(seen[1])
+    parent = path.resolve().parent.name
+    return student_name(parent, folder=True) if parent else "-"
+
+
 def spreadsheet_cell(value: object) -> object:
     """A CSV cell that a spreadsheet program shows as the text it is: one starting with = + - @ (a
     name, or words a student's code printed) would be read as a formula, so it gets an apostrophe."""

@@ -41,13 +41,14 @@ class RulePart:
     rule: str
     passed: int
     total: int
+    not_run: int = 0  # cases never run (after a case that timed out): wrong, but not shown wrong
 
     @property
     def share(self) -> float:
         return self.passed / self.total if self.total else 1.0
 
     def __str__(self) -> str:
-        return f"{self.rule} {self.passed}/{self.total}"
+        return f"{self.rule} {self.passed}/{self.total}" + (f" ({self.not_run} not run)" if self.not_run else "")
 
 
 # ------------------------------------------------------------------------------------
@@ -189,16 +190,19 @@ def rule_of(check: str, case: Any) -> str:
         return ALL_CASES
 
 
-def breakdown(check: str, cases: Sequence[Any], right: Iterable[bool]) -> list[RulePart]:
+def breakdown(check: str, cases: Sequence[Any], right: Iterable[bool | None]) -> list[RulePart]:
     """Per rule, in the order the rules first appear: how many of its cases were right
-    (``right`` says it for each case, in order; cases it does not reach count as wrong)."""
+    (``right`` says it for each case, in order; None, or a case it does not reach, is a case that
+    was never run: it counts as wrong and is said to be not run)."""
     flags = list(right)
     counts: dict[str, list[int]] = {}
     for i, case in enumerate(cases):
-        c = counts.setdefault(rule_of(check, case), [0, 0])
-        c[0] += bool(i < len(flags) and flags[i])
+        c = counts.setdefault(rule_of(check, case), [0, 0, 0])
+        flag = flags[i] if i < len(flags) else None
+        c[0] += flag is True
         c[1] += 1
-    return [RulePart(rule, p, t) for rule, (p, t) in counts.items()]
+        c[2] += flag is None
+    return [RulePart(rule, p, t, n) for rule, (p, t, n) in counts.items()]
 
 
 def weighted(parts: Sequence[RulePart]) -> float:
