@@ -4,9 +4,11 @@ widget."""
 
 from __future__ import annotations
 
+import json
+
 from lesson_runner import ROOT, run
 
-from hearts_teach import Hand
+from hearts_teach import Card, Hand
 from hearts_teach.agents.coach import assess_play
 from hearts_teach.course.guided_hand import OPENINGS, GuidedHand
 
@@ -41,8 +43,11 @@ def test_a_whole_hand_by_clicks_with_the_rule_and_the_verdict_each_time():
         decision = guided.decisions[-1]
         assert decision.card == card and decision.verdict == verdict_before
         assert f"The rule: {rule}." in msg
-        if decision.choices == 1:
-            assert msg.startswith("✔ Legal (no real choice here)")
+        assert decision.legal == len(legal) and decision.forced == (len(legal) == 1)
+        if decision.forced:
+            assert msg.startswith("✔ Legal (your only legal card)")
+        elif decision.choices == 1:
+            assert msg.startswith("✔ Legal (every legal card does the same here)")
         else:
             assert msg.startswith(f"✔ {OPENINGS[verdict_before]}: your {card.pretty} ")
             if verdict_before not in ("best", "fine"):
@@ -93,7 +98,6 @@ def test_the_lesson_quiz():
     shed.buttons["4♠"].click()
     assert shed.last_message.startswith("Already answered")
     # the facts of the question, by the engine: 9♠ K♠ 3♠ hold no points, and A♠ wins the trick
-    from hearts_teach import Card
     from hearts_teach.kernel.trick import trick_winner
 
     cards = [Card(c) for c in ("9S", "KS", "3S", "AS")]  # West leads; South plays fourth
@@ -109,6 +113,28 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert demo.done and len(demo.decisions) == 13
     review = demo.review()
     assert " mistake " in review and " forced " in review and review.splitlines()[-1].startswith("Scores:")
+    # round 5: "forced" only where one card was legal, and the summary counts no forced card as a
+    # decision (it said "13 decisions; 11 of them best …" with 5 forced cards counted as best)
+    for d, line in zip(demo.decisions, review.splitlines(), strict=False):
+        assert (" forced " in line) == (d.legal == 1), line
+    made = [d for d in demo.decisions if d.legal > 1]
+    good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in made)
+    forced = 13 - len(made)
+    assert 0 < forced < 13
+    # the prose of cell 8: two mistakes (the lowest club, the lowest diamond), three forced, two
+    # "all the same", and the Q♠ forced on trick 5, which South won
+    marks = [d.label() for d in demo.decisions]
+    assert (marks.count("mistake"), marks.count("forced"), marks.count("all the same")) == (2, 3, 2)
+    assert [d.does for d in demo.decisions if d.verdict == "mistake"] == ["leads your lowest club",
+                                                                        "leads your lowest diamond"]
+    queen = demo.decisions[4]
+    assert (queen.trick, queen.card, queen.forced) == (5, Card("QS"), True)
+    assert demo.hand.tricks[4].winner == 0 and demo.hand.scores[0] == 15
+    assert "Most of South's 15 points came on trick 5" in "".join(
+        json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"][8]["source"])
+    assert review.splitlines()[-1].endswith(f"You played 13 cards: {len(made)} decisions and {forced} forced "
+                                            f"(one legal card); the coach called {good} of the {len(made)} best "
+                                            f"or too close to call.")
 
 
 def test_a_card_of_a_group_is_described_as_itself():

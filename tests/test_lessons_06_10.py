@@ -441,7 +441,16 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     under = [c for c in ("QD", "8D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
     assert under == ["3D"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
-    assert "West leads 7♦" in quiz.question and "play second" in quiz.question
+    assert "East leads 7♦" in quiz.question and "play second" in quiz.question
+    # round 5: the seats play in the engine's order (South, West, North, East, round again): after
+    # East's lead South plays second, then West, then North (it said West led, with North and East after)
+    from hearts_teach.kernel.table import SEAT_NAMES
+
+    east = SEAT_NAMES.index("East")
+    after = [SEAT_NAMES[(east + i) % 4] for i in range(1, 4)]
+    assert after == ["South", "West", "North"]
+    assert "and West and then North (your partner) play after you" in quiz.question
+    assert "North or East" not in str(quiz.reasons) and "West or North plays higher" in quiz.reasons["Q♦"]
     bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
     assert "3♦" not in bullets and "7♦" not in bullets
 

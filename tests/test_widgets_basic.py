@@ -303,3 +303,12 @@ def test_a_closed_hand_widget_plays_nothing_and_says_why(faces: bool):
         assert not any(f["active"] for f in hw.row.cards)
     else:
         assert all(b.disabled for b in hw.buttons.values())
+
+
+def test_a_quizs_text_twin_keeps_choices_with_commas_apart():
+    # round 5: "Choices: Q♠, 5♠ or a diamond, 5♠ or a diamond, only 5♠" could not be read apart
+    from hearts_teach.present.widgets.quiz import Quiz
+
+    quiz = Quiz("What may you lead?", ["Q♠, 5♠ or a diamond", "5♠ or a diamond", "only 5♠"], "only 5♠")
+    assert quiz.text().splitlines()[1] == "Choices: Q♠, 5♠ or a diamond | 5♠ or a diamond | only 5♠"
+    assert Quiz("Who?", ["West", "North"], "West").text().splitlines()[1] == "Choices: West, North"

@@ -61,11 +61,24 @@ class Decision:
     group: str  # the other cards that do exactly the same here ("8♠/9♠"), or "" for a card alone
     best: Candidate  # the coach's top choice
     choices: int  # how many different choices there were (equivalent cards grouped)
+    legal: int = 2  # how many legal cards there were: 1 is a forced play, not a decision
+
+    @property
+    def forced(self) -> bool:
+        return self.legal == 1
+
+    def label(self) -> str:
+        """The review's word: forced (one legal card), all the same (every card does the same), or the verdict."""
+        if self.forced:
+            return "forced"
+        return "all the same" if self.choices == 1 else shown(self.verdict)
 
     def sentence(self) -> str:
         """'Legal, and best: your 3♠ ducks under K♠.' and, for a worse card, the better one."""
+        if self.forced:
+            return f"Legal (your only legal card): your {self.card.pretty} {self.does}."
         if self.choices == 1:
-            return f"Legal (no real choice here): your {self.card.pretty} {self.does}."
+            return f"Legal (every legal card does the same here): your {self.card.pretty} {self.does}."
         same = f" (the same here as {self.group})" if self.group else ""
         text = f"{OPENINGS[self.verdict]}: your {self.card.pretty}{same} {self.does}."
         if self.verdict not in ("best", "fine"):
@@ -126,6 +139,7 @@ class GuidedHand:
             return self._say(f"✘ Not allowed: {c.pretty}. {v.message[:1].upper()}{v.message[1:]}. "
                              f"Nothing was played; choose another card.", "error")
         seen = len(self.hand.tricks)
+        legal = len(self.hand.view(self.seat).legal)
         graded = assess_play(self.hand.view(self.seat), seed=self.coach_seed)
         cand = graded.of(c)
         does, group = cand.does, ""
@@ -135,7 +149,7 @@ class GuidedHand:
             does = play_does(self.hand.view(self.seat), c.index)
             group = "/".join(x.pretty for x in cand.cards if x != c)
         self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, does,
-                                       cand.consequence, group, graded.best, len(graded)))
+                                       cand.consequence, group, graded.best, len(graded), legal))
         self.hand.play(c, self.seat)
         self._advance()
         lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]
@@ -155,15 +169,20 @@ class GuidedHand:
         line = "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in self.hand.table.seats)
         if self.hand.moon is not None:
             line += f" ({names[self.hand.moon]} shot the moon)"
-        good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in self.decisions)
-        return (f"{line}. You made {len(self.decisions)} decisions; the coach called {good} of them best or "
-                f"{TOO_CLOSE}.")
+        # a forced play (one legal card) is no decision; one where every card does the same is, and
+        # any card was right (as the Play app's review counts them)
+        made = [d for d in self.decisions if not d.forced]
+        good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in made)
+        forced = len(self.decisions) - len(made)
+        return (f"{line}. You played {len(self.decisions)} cards: {len(made)} decision{'' if len(made) == 1 else 's'}"
+                f"{f' and {forced} forced (one legal card)' if forced else ''}; the coach called {good} of the "
+                f"{len(made)} best or {TOO_CLOSE}.")
 
     def review(self) -> str:
         """Every decision so far, one line each: the trick, the card, the coach's verdict."""
         if not self.decisions:
             return "No decisions yet: play the hand first."
-        lines = [f"trick {d.trick:>2}: {d.card.pretty:<4} {'forced' if d.choices == 1 else shown(d.verdict):<17} "
+        lines = [f"trick {d.trick:>2}: {d.card.pretty:<4} {d.label():<17} "
                  f"{d.does}" for d in self.decisions]
         if self.done:
             lines.append(self.result())

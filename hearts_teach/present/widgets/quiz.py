@@ -179,7 +179,10 @@ class Quiz(WidgetView):
         return text
 
     def text(self) -> str:
-        lines = [self.question, "Choices: " + ", ".join(_label(c) for c in self.choices)]
+        labels = [_label(c) for c in self.choices]
+        # a choice with a comma in it ("Q♠, 5♠ or a diamond") would run into the next one
+        sep = " | " if any("," in label for label in labels) else ", "
+        lines = [self.question, "Choices: " + sep.join(labels)]
         if self.last_message:
             lines.append(self.last_message)
         return "\n".join(lines)
