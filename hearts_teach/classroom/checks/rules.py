@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hearts_teach.games.hearts.rules import Rules
+
 ALL_CASES = "every case"  # the one rule of a check that is not split (validity checks)
 
 RANKS = "23456789TJQKA"
@@ -127,11 +129,8 @@ def _pass_direction(case: Any) -> str:
     return f"{case.expected}"
 
 
-_DIRECTIONS = ("left", "right", "across", "hold")
-
-
 def _pass_target(case: Any) -> str:
-    return _DIRECTIONS[case.args[1] % 4]
+    return Rules().pass_direction(case.args[1])  # the pass cycle is the engine's, computed there
 
 
 def _contract_points(case: Any) -> str:
