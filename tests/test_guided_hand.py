@@ -117,10 +117,12 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # decision (it said "13 decisions; 11 of them best …" with 5 forced cards counted as best)
     for d, line in zip(demo.decisions, review.splitlines(), strict=False):
         assert (" forced " in line) == (d.legal == 1), line
-    made = [d for d in demo.decisions if d.legal > 1]
-    good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in made)
-    forced = 13 - len(made)
-    assert 0 < forced < 13
+    # a decision as the Play app's review counts one: a real choice (not forced, not all the same)
+    made = [d for d in demo.decisions if d.choices > 1]
+    good = sum(d.verdict in ("best", "fine") for d in made)
+    forced = sum(d.legal == 1 for d in demo.decisions)
+    same = 13 - len(made) - forced
+    assert 0 < forced < 13 and 0 < same < 13
     # the prose of cell 8: two mistakes (the lowest club, the lowest diamond), three forced, two
     # "all the same", and the Q♠ forced on trick 5, which South won
     marks = [d.label() for d in demo.decisions]
@@ -132,9 +134,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert demo.hand.tricks[4].winner == 0 and demo.hand.scores[0] == 15
     assert "Most of South's 15 points came on trick 5" in "".join(
         json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"][8]["source"])
-    assert review.splitlines()[-1].endswith(f"You played 13 cards: {len(made)} decisions and {forced} forced "
-                                            f"(one legal card); the coach called {good} of the {len(made)} best "
-                                            f"or too close to call.")
+    assert review.splitlines()[-1].endswith(f"You played 13 cards: {len(made)} decisions and {forced + same} with no "
+                                            f"real choice ({forced} forced, {same} all the same); the coach called "
+                                            f"{good} of the {len(made)} best or too close to call.")
 
 
 def test_a_card_of_a_group_is_described_as_itself():

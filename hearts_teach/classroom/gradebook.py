@@ -15,7 +15,8 @@ from typing import Any
 
 from hearts_teach.classroom import rubric
 from hearts_teach.classroom.checks.framework import Failure
-from hearts_teach.classroom.checks.rules import RulePart, listing, weighted
+from hearts_teach.classroom.checks.rules import RulePart, listing
+from hearts_teach.classroom.checks.rules import score as rule_score
 from hearts_teach.classroom.os_sandbox import NOT_ISOLATED
 from hearts_teach.classroom.submissions import spreadsheet_cell
 
@@ -44,9 +45,7 @@ class Row:
     def score(self) -> float:
         """0..1: the mean over the check's rules of the share of its cases right (drills, and a row
         that reached no case: the share of its cases or marks)."""
-        if self.rules and self.passed:
-            return weighted(self.rules)
-        return self.passed / self.total if self.total else 0.0
+        return rule_score(self.rules, self.passed, self.total)
 
     def as_list(self) -> list[Any]:
         return [self.student, self.notebook, self.check, self.passed, self.total, self.status, self.message,

@@ -18,6 +18,7 @@ import ipywidgets as w
 from hearts_teach.agents import driver
 from hearts_teach.agents.coach import TOO_CLOSE, VERDICTS, Candidate, assess_play, hint, play_does
 from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+from hearts_teach.agents.review import GOOD
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.games.hearts.hand import Hand, Phase
 from hearts_teach.kernel.cards import Card, CardLike, to_card
@@ -169,14 +170,16 @@ class GuidedHand:
         line = "Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in self.hand.table.seats)
         if self.hand.moon is not None:
             line += f" ({names[self.hand.moon]} shot the moon)"
-        # a forced play (one legal card) is no decision; one where every card does the same is, and
-        # any card was right (as the Play app's review counts them)
-        made = [d for d in self.decisions if not d.forced]
-        good = sum(d.verdict in ("best", "fine") or d.choices == 1 for d in made)
-        forced = len(self.decisions) - len(made)
+        # a decision as the Play app's review counts one (``agents.review``): a play with a real
+        # choice; one legal card (forced) or several that all do the same is none
+        made = [d for d in self.decisions if d.choices > 1]
+        good = sum(d.verdict in GOOD for d in made)
+        forced = sum(d.forced for d in self.decisions)
+        same = len(self.decisions) - len(made) - forced
+        kinds = ", ".join([f"{forced} forced"] * bool(forced) + [f"{same} all the same"] * bool(same))
+        no_choice = f" and {forced + same} with no real choice ({kinds})" if kinds else ""
         return (f"{line}. You played {len(self.decisions)} cards: {len(made)} decision{'' if len(made) == 1 else 's'}"
-                f"{f' and {forced} forced (one legal card)' if forced else ''}; the coach called {good} of the "
-                f"{len(made)} best or {TOO_CLOSE}.")
+                f"{no_choice}; the coach called {good} of the {len(made)} best or {TOO_CLOSE}.")
 
     def review(self) -> str:
         """Every decision so far, one line each: the trick, the card, the coach's verdict."""

@@ -39,7 +39,8 @@ from hearts_teach.classroom.checks.calls import (  # noqa: F401 - also used from
     _Stop,
     call_with_limit,
 )
-from hearts_teach.classroom.checks.rules import RulePart, breakdown, missed, weighted
+from hearts_teach.classroom.checks.rules import RulePart, breakdown, missed
+from hearts_teach.classroom.checks.rules import score as rule_score
 from hearts_teach.kernel.cards import Card, to_card
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per case: generous for any sensible answer
@@ -95,7 +96,7 @@ class CheckResult:
     @property
     def score(self) -> float:
         """0..1: the mean over the check's rules of the share of that rule's cases right."""
-        return weighted(self.rules) if self.rules else (self.passed / self.total if self.total else 0.0)
+        return rule_score(self.rules, self.passed, self.total)
 
 
     @property

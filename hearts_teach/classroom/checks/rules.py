@@ -29,11 +29,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts_teach.games.hearts.rules import Rules
+from hearts_teach.kernel.cards import to_card
+
+_STANDARD = Rules()  # the pass cycle of the standard game, for the pass_target cases
 
 ALL_CASES = "every case"  # the one rule of a check that is not split (validity checks)
 
-RANKS = "23456789TJQKA"
-PICTURES = "JQK"  # their order is not the order of the letters (and a rank helper can swap two)
+ACE = 14
+PICTURES = (11, 12, 13)  # J, Q, K: their order is not the order of the letters (a rank helper can swap two)
 
 
 @dataclass(frozen=True)
@@ -57,20 +60,16 @@ class RulePart:
 # the rule of one case, per check (from the case's arguments and expected answer)
 
 
-def _card_rank(card: str) -> int:
-    return RANKS.index(str(card)[0]) + 2
-
-
 def _trick_winner(case: Any) -> str:
-    trick = [str(c) for c in case.args[0]]
+    trick = [to_card(c) for c in case.args[0]]
     winner = trick[case.expected]
-    if max(_card_rank(c) for c in trick) > _card_rank(winner):
+    if max(c.rank for c in trick) > winner.rank:
         return "other suits never win"  # a higher card of another suit: the rule is what stops it
-    followers = [c for c in trick if c[1] == winner[1] and c != winner]
-    second = max(followers, key=_card_rank) if followers else None
-    if second is not None and winner[0] == "A":
+    followers = [c for c in trick if c.suit == winner.suit and c != winner]
+    second = max(followers, key=lambda c: c.rank) if followers else None
+    if second is not None and winner.rank == ACE:
         return "ace high"
-    if second is not None and winner[0] in PICTURES and second[0] in PICTURES:
+    if second is not None and winner.rank in PICTURES and second.rank in PICTURES:
         return "picture cards J < Q < K"
     return "highest of the led suit wins"
 
@@ -130,7 +129,7 @@ def _pass_direction(case: Any) -> str:
 
 
 def _pass_target(case: Any) -> str:
-    return Rules().pass_direction(case.args[1])  # the pass cycle is the engine's, computed there
+    return _STANDARD.pass_direction(case.args[1])  # the pass cycle is the engine's, computed there
 
 
 def _contract_points(case: Any) -> str:
@@ -213,6 +212,12 @@ def weighted(parts: Sequence[RulePart]) -> float:
     others = [p.share for p in parts if p.rule not in BASE_RULES]
     scale = sum(others) / len(others) if others else 1.0
     return sum(p.share * (scale if p.rule in BASE_RULES else 1.0) for p in parts) / len(parts)
+
+
+def score(parts: Sequence[RulePart], passed: int, total: int) -> float:
+    """A check's score, 0..1: ``weighted`` when its cases were sorted by rule, else the share of
+    its cases (or marks, for the drills) right. The notebook's result and the gradebook's row."""
+    return weighted(parts) if parts else (passed / total if total else 0.0)
 
 
 def missed(parts: Sequence[RulePart]) -> str:
