@@ -275,3 +275,38 @@ def test_a_stale_offer_goes_when_the_page_is_shown(stubbed, monkeypatch):
     preheated.beacon._handle_custom_msg({"event": "shown"}, [])
     assert preheated.saved is None and preheated.holder.layout.display == ""
     assert preheated.offer.layout.display == "none"
+
+
+def test_the_play_apps_still_picture_is_its_first_screen(stubbed, monkeypatch):
+    """The text/html beside the widget (what Voilà's page shows before the kernel is connected,
+    share/voila/templates/hearts) is the app's screen: the same cards in the same order, the same
+    lines, and nothing that looks clickable; a stored match shows the offer instead."""
+    import re
+
+    from hearts_teach.present.widgets import PlayApp
+    from hearts_teach.present.widgets.snapshot import SNAPSHOT_CLASS
+
+    def still(app):
+        html = app._repr_mimebundle_()["text/html"]
+        assert html.startswith(f"<div class='{SNAPSHOT_CLASS}'") and app.widget.model_id
+        assert not re.search(r"<(button|input|select|a|script)\b|tabindex|onclick", html)
+        return html, re.findall(r"class='htc-still' role='listitem' aria-label='([^']*)'", html)
+
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    html, labels = still(app)
+    row = app.table.pass_picker.row
+    assert labels == [f["aria"] for f in row.cards] and len(labels) == 13
+    faces = re.findall(r"aria-label='[^']*' style='[^']*'>([^<]*)<span aria-hidden='true'[^>]*>([^<]*)</span>", html)
+    assert [r + s for r, s in faces] == [f["rank"] + f["suit"] for f in row.cards]
+    assert app.table.status_line() in html and app.match_line() in html
+    # after the pass and a card: the hand's row, one card fewer, and the status of the trick
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    key = next(k for k, b in app.table.hand_widget.buttons.items() if b.active)
+    app.table.hand_widget.buttons[key].click()
+    html, labels = still(app)
+    assert labels == [f["aria"] for f in app.table.hand_widget.row.cards] and len(labels) == 12
+    assert "trick 2 of 13" in app.table.status_line() and app.table.status_line() in html
+    # a reload with the match stored: the picture is the offer, with no cards
+    html, labels = still(PlayApp(trick_pause=0, hint_fn=cheap_hint))
+    assert labels == [] and "A match in progress is stored (seed 77): Continue, or New match." in html

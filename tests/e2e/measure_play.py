@@ -4,7 +4,9 @@
 
 Each run opens a fresh page (a kernel Voilà preheated, see hearts_teach/share/config/voila.json,
 after ``--wait`` seconds for the pool to refill): *first render* is the time from the request
-to the thirteen card faces of the pass on screen. Then it plays the hand like the browser
+to the thirteen card faces of the pass on screen, drawn by the still picture the page carries
+(``present/widgets/snapshot.py``); *ready to play* is the time to the live table's thirteen cards,
+which replace the picture (JupyterLab's scripts, the widget manager and the kernel connected). Then it plays the hand like the browser
 tests (pass the first three cards, click the first playable card); *click to settled* is
 the time from a card click to the screen being ready for the next click: your card gone,
 the status line back to "▶ you to play" (or the hand over) and the trick board settled,
@@ -20,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -27,6 +30,8 @@ sys.path.insert(0, str(HERE.parents[1]))  # run as a script from the repository 
 
 from tests.e2e.conftest import CHROME_ARGS, CHROMIUM, PLAY, _server_env, _stop, start_voila  # noqa: E402
 from tests.e2e.driver import PASS_CARDS, play_hand, replay, stub_grade  # noqa: E402
+
+STILL_CARDS = ".ht-snapshot .htc-still"  # the still picture the page carries (present/widgets/snapshot.py)
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -58,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copy(PLAY, tmp / "nb" / PLAY.name)
     proc, url = start_voila(tmp / "nb", tmp / "voila.log", _server_env(tmp, trick_pause=str(args.pause)))
     renders: list[float] = []
+    readies: list[float] = []
     clicks: list[float] = []
     try:
         with sync_playwright() as p:
@@ -66,9 +72,13 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(args.wait)
                 page = browser.new_page(viewport={"width": args.width, "height": args.height})
                 start = time.monotonic()
-                page.goto(f"{url}/voila/render/{PLAY.name}")
-                expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
+                page.goto(f"{url}/voila/render/{PLAY.name}", wait_until="commit")
+                expect(page.locator(STILL_CARDS)).to_have_count(13, timeout=120_000)
+                expect(page.locator(STILL_CARDS).first).to_be_visible(timeout=120_000)
                 renders.append(time.monotonic() - start)
+                expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
+                readies.append(time.monotonic() - start)
+                expect(page.locator(STILL_CARDS).first).to_be_hidden()  # the picture gives way to the table
                 try:
                     clicks += play_hand(page, want)
                 except Exception:
@@ -79,13 +89,17 @@ def main(argv: list[str] | None = None) -> int:
                 # the hand played is stored for "Continue": forget it, so each run is a first visit
                 with open_db(tmp / "learner-data") as db:
                     db.delete_state(APP_KEY)
+                # the kernel preheated during this visit read the stored match (its page offers
+                # "Continue"): one request takes it, and the pool refills after the deletion
+                urllib.request.urlopen(f"{url}/voila/render/{PLAY.name}", timeout=120).read()
             browser.close()
     finally:
         _stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"Voilà (preheated kernels, {args.wait:g} s before each visit), {args.width}×{args.height}, "
           f"trick pause {args.pause} s")
-    print(summary("first render (request to card faces)", renders))
+    print(summary("first render (request to your 13 cards on screen, the page's still picture)", renders))
+    print(summary("ready to play (request to the live table's 13 cards)", readies))
     print(summary("click to settled screen", clicks))
     return 0
 

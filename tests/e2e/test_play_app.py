@@ -152,6 +152,33 @@ def test_play_app(browser, request, where, size, tmp_path):
 
 
 @pytest.mark.timeout(120)
+def test_voila_page_shows_the_still_picture_until_the_table_is_live(browser, voila_url):
+    """The page carries the app's first screen as still HTML (present/widgets/snapshot.py, written
+    in by share/voila/templates/hearts): it is on screen in place of the spinner before the scripts
+    and the kernel are ready, with no control in it, and it gives way to the live table."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=VIEWPORTS["desktop"])
+    try:
+        page.goto(f"{voila_url}/voila/render/{PLAY.name}", wait_until="commit")
+        still = page.locator(".ht-snapshot")
+        expect(still).to_be_visible(timeout=30_000)
+        assert page.locator("#loading").is_hidden()  # no spinner over it
+        assert still.locator("button, input, select, a, [tabindex]").count() == 0
+        shown = still.locator(".htc-still").all_inner_texts()
+        offer = "A match in progress is stored" in still.inner_text()  # a kernel preheated before a test stored one
+        assert len(shown) == (0 if offer else 13), shown
+        expect(page.locator(".ht-app .htc-row").first).to_be_attached(timeout=90_000)
+        expect(still).to_be_hidden()
+        if not offer:
+            expect(page.locator(PASS_CARDS)).to_have_count(13)
+            live = [t.replace("\n", "") for t in page.locator(PASS_CARDS).all_inner_texts()]
+            assert [t.replace("\n", "") for t in shown] == live
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(120)
 def test_play_app_axe_during_play(browser, voila_url):
     """The app mid-hand, on the phone, passes axe-core too (the pass picker and the hand).
     The page asks nothing of any other host (Voilà's own template links a CDN: ours does not)

@@ -22,12 +22,14 @@ import anywidget
 import ipywidgets as w
 
 from hearts_teach.agents.hearts import ladder_levels, ladder_names
+from hearts_teach.games.hearts.hand import Phase
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import REMOVED_CARDS, Rules
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int
 from hearts_teach.present.widgets import learner_store
 from hearts_teach.present.widgets.common import WidgetView, control_button
+from hearts_teach.present.widgets.snapshot import snapshot_html
 from hearts_teach.present.widgets.table import TableWidget, check_pause
 
 SEED_LIMIT = 1_000_000  # seeds are drawn below this: short enough to read out and type
@@ -391,9 +393,28 @@ class PlayApp(WidgetView):
         """The review of the current hand (``HandReview``; ``print(app.review)``)."""
         return self.table.review
 
+    def offer_text(self) -> str:
+        assert self.saved is not None
+        return f"A match in progress is stored (seed {self.saved['seed']}): Continue, or New match."
+
+    def snapshot(self) -> str:
+        """The app's screen as still HTML (``widgets.snapshot``): what Voilà's page shows
+        before its scripts and the kernel are ready, and an HTML export shows for good."""
+        if self.saved is not None:
+            return snapshot_html("Play Hearts", [self.offer_text()], [], "")
+        table = self.table
+        picking = table.hand.phase is Phase.PASS
+        row = table.pass_picker.row if picking else table.hand_widget.row
+        faces = row.cards if row is not None else []
+        label = row.label if row is not None else ""
+        return snapshot_html("Play Hearts", [self.match_line(), table.status_line()], faces, label)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(include=include, exclude=exclude)
+        return dict(bundle, **{"text/html": self.snapshot()})
+
     def text(self) -> str:
         notes = [n for n in (self.rules_note(), self.left_note, self.pending_note(), self.store_note) if n]
         if self.saved is not None:
-            return "\n".join(["Play Hearts", f"A match in progress is stored (seed {self.saved['seed']}): "
-                               "Continue, or New match."])
+            return "\n".join(["Play Hearts", self.offer_text()])
         return "\n".join(["Play Hearts", self.replay_line(), *notes, self.table.text()])
