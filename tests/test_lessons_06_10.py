@@ -150,6 +150,12 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     demo.pass_cards(demo.hint_result.cards)
     demo.hint()
     demo.play(demo.hint_result.card)  # the forced 2♣
+    assert "KS" in [str(c) for c in demo.hand.received(0)]  # "the K♠, which East passed to South"
+    assert demo.hand.pass_target(3) == 0  # East passes to South in hand 1 (pass left)
+    held = [str(c) for c in demo.hand.cards(0)] + [str(c) for c in demo.hand.played]
+    assert "QS" not in held  # "the Q♠ has not been played yet: one of the other three holds her"
+    trick = demo.hand.current_trick
+    assert trick is not None and trick.leader == 3 and trick.cards[0].suit.letter == "S"  # East led a spade
     trick2 = assess_play(demo.hand.view(0))
     calls = {c.label: c.call for c in trick2}
     assert set(calls) == {"9♠", "6♠", "K♠"}, calls
