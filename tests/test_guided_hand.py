@@ -132,8 +132,25 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     queen = demo.decisions[4]
     assert (queen.trick, queen.card, queen.forced) == (5, Card("QS"), True)
     assert demo.hand.tricks[4].winner == 0 and demo.hand.scores[0] == 15
-    assert "Most of South's 15 points came on trick 5" in "".join(
-        json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"][8]["source"])
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "Most of South's 15 points came on trick 5, with the queen" in prose
+    # round 6: the lesson is read step by step; what its prose says of each step
+    first = demo.decisions[0]
+    assert (first.trick, first.card, first.verdict) == (1, Card("AC"), "best")  # the free first trick, won
+    assert not any(c.points for c in demo.hand.tricks[0].cards) and demo.hand.tricks[0].winner == 0
+    assert demo.hand.tricks[0].cards[-1] == Card("AC")  # South played last and saw the whole trick
+    # trick 2: the coach prefers the K♣ (a high club while the others still follow clubs)
+    assert demo.decisions[1].verdict == "mistake" and demo.decisions[1].best.label.startswith("K♣")
+    # tricks 3 and 4: ducks the coach does not fault; trick 6: the coach prefers the last heart, the J♥
+    assert all(demo.decisions[i].verdict in ("best", "fine") for i in (2, 3))
+    assert [str(demo.decisions[i].card) for i in (2, 3)] == ["4S", "5S"]
+    assert demo.decisions[5].verdict == "mistake" and demo.decisions[5].best.label == "J♥"
+    # the verdict bands the prose gives: a quarter point, 1 and 3 points a hand
+    from hearts_teach.agents.coach_stats import THRESHOLDS
+
+    assert THRESHOLDS == (0.25, 1.0, 3.0)
+    assert "more than a quarter of a point a hand, more than 1, more than 3" in " ".join(prose.split())
     assert review.splitlines()[-1].endswith(f"You played 13 cards: {len(made)} decisions and {forced + same} with no "
                                             f"real choice ({forced} forced, {same} all the same); the coach called "
                                             f"{good} of the {len(made)} best or too close to call.")

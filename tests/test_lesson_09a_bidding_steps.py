@@ -82,3 +82,29 @@ def test_the_written_nil_rule_is_the_bots():
     bare = CardList("QD 2D 4S 3S 2S 6H 5H 4H 3H 7C 6C 5C 4C")
     assert estimate_tricks(bare) < 1 and nil_faults(bare) == ["Q♦ with only 1 smaller diamond beside it: "
                                                               "it cannot hide under the others' cards"]
+
+
+def test_the_worked_example_is_the_steps_on_deal_22():
+    """Newcomer round 6: 09a walks the four steps through one hand (South on deal 22) before the exact
+    rules; each figure it states is the steps' own, and the total is the engine's estimate and bid."""
+    from hearts_teach.agents.spades import view_bid
+
+    hand = SpadesHand.deal(seed=22, dealer=1)
+    cards = hand.cards(0)
+    assert cards.pretty == "♠ K 10 7 4  ♥ A 8  ♦ Q 10 7  ♣ Q 6 5 2"
+    side = {s: [c.rank for c in cards if c.suit is s] for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
+    assert [len(r) for r in side.values()] == [2, 3, 4]  # step 1: only hearts is short, a doubleton: 1/4
+    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
+    assert spades == [13, 10, 7, 4] and round(len(spades) - 0.25) == 4  # 3 3/4 rounds to 4: all stay
+    credits = []
+    for rank in spades:  # step 2 as written: higher spades not held against smaller spades kept
+        short = sum(1 for r in range(rank + 1, 15) if r not in spades) - sum(1 for r in spades if r < rank)
+        credits.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
+    assert credits == [1.0, 0.75, 0.0, 0.0]  # K♠ 1, 10♠ 3/4, 7♠ and 4♠ nothing: 1 3/4
+    assert 14 in side[Suit.HEARTS] and 12 in side[Suit.DIAMONDS] and 12 in side[Suit.CLUBS]  # step 4: 1 + 1/2 + 1/2
+    assert not any(13 in r for r in side.values()) and 14 not in side[Suit.DIAMONDS] + side[Suit.CLUBS]
+    assert 0.25 + sum(credits) + 2 == estimate_tricks(cards) == estimate_tricks(cards, long_spades=True) == 4
+    assert view_bid(hand.view(0)) == 4
+    text = " ".join(prose().split())
+    assert "♠ K 10 7 4 ♥ A 8 ♦ Q 10 7 ♣ Q 6 5 2" in text
+    assert "Total ¼ + 1¾ + 2 = 4 tricks, so South bids 4." in text

@@ -94,7 +94,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
-    "07_play_a_match": {"quiz": "North wins"},
+    "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠"},
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
@@ -135,6 +135,41 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert f"South (you): {south.pretty}" in printed
     assert not [c for c in south if c.suit.letter == "S" and c.rank > 12]
+
+
+def test_lesson_07_worked_decisions_are_the_coachs():
+    """Newcomer round 6: lesson 07 walks through two real decisions of its demonstration hand (seed 7,
+    the coach's hint each time). Its prose says that on trick 2 the K♠ is the card to avoid and the
+    two lower spades are about equally good, and its question (trick 4, South last, 6♠ or K♠) has K♠
+    for answer with "the trick held no points"; the coach must keep saying so."""
+    from hearts_teach.agents.coach import assess_play
+    from hearts_teach.present.widgets import TableWidget
+
+    demo = TableWidget(seed=7, opponents="rule", marks=False)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    demo.hint()
+    demo.play(demo.hint_result.card)  # the forced 2♣
+    assert "KS" in [str(c) for c in demo.hand.received(0)]  # "the K♠, which East passed to South"
+    assert demo.hand.pass_target(3) == 0  # East passes to South in hand 1 (pass left)
+    held = [str(c) for c in demo.hand.cards(0)] + [str(c) for c in demo.hand.played]
+    assert "QS" not in held  # "the Q♠ has not been played yet: one of the other three holds her"
+    trick = demo.hand.current_trick
+    assert trick is not None and trick.leader == 3 and trick.cards[0].suit.letter == "S"  # East led a spade
+    trick2 = assess_play(demo.hand.view(0))
+    calls = {c.label: c.call for c in trick2}
+    assert set(calls) == {"9♠", "6♠", "K♠"}, calls
+    assert calls["9♠"] == calls["6♠"] == "best" and calls["K♠"] not in ("best", "too close to call"), calls
+    for _trick in (2, 3):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    hand = demo.hand
+    trick = hand.current_trick
+    assert trick is not None and len(trick.cards) == 3 and not any(c.points for c in trick.cards)  # South last
+    assert sorted(str(c) for c in hand.legal_plays(0)) == ["6S", "KS"]
+    assert "QS" not in [str(c) for c in hand.played]  # the queen is still out
+    trick4 = assess_play(hand.view(0))
+    assert trick4.best.label == "K♠" and trick4.of("6S").call not in ("best", "too close to call")
 
 
 def test_the_quiz_answers_are_what_the_engine_says():
