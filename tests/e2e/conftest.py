@@ -17,7 +17,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -145,8 +145,9 @@ def course_url(served_dir: Path) -> Iterator[str]:
     yield from _lab(served_dir, course, f"--LabApp.default_url={LAB_DEFAULT_URL}")
 
 
-def start_voila(folder: Path, log_path: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    """Voilà serving every notebook of ``folder`` at /voila/render/NAME.ipynb."""
+def start_voila(folder: Path, log_path: Path, env: dict[str, str],
+                args: Sequence[str] = ()) -> tuple[subprocess.Popen, str]:
+    """Voilà serving every notebook of ``folder`` at /voila/render/NAME.ipynb (``args``: more options)."""
     port = free_port()
     log = open(log_path, "w")  # noqa: SIM115 - the server owns it until it stops
     # the same template and config as `./dev play` (see the dev script)
@@ -155,7 +156,7 @@ def start_voila(folder: Path, log_path: Path, env: dict[str, str]) -> tuple[subp
                JUPYTER_CONFIG_PATH=os.pathsep.join(filter(None, [str(share / "config"),
                                                                  env.get("JUPYTER_CONFIG_PATH")])))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *args],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
     try:
         wait_http(f"http://127.0.0.1:{port}/", any_answer=True)

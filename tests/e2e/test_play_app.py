@@ -365,3 +365,51 @@ def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
         raise
     finally:
         page.close()
+
+
+@pytest.mark.timeout(300)
+def test_a_closed_page_gives_its_kernel_back(browser, tmp_path):
+    """Voilà's page asks for its kernel's shutdown when it closes, and Voilà 0.5 refuses that
+    request (403, no _xsrf; voila-dashboards/voila#1458), so every visit would leave a Python
+    process behind. share/config/voila.json has the server cull a kernel that no page is
+    connected to once it has been idle a while (here 20 s instead of 600 s); the preheated kernel
+    waiting for the next visit is never culled (Voilà's pool keeps it out of the culler's reach)."""
+    import subprocess
+    import time
+
+    from playwright.sync_api import expect
+
+    from .conftest import _server_env, _stop, start_voila
+
+    def kernels(proc) -> int:
+        out = subprocess.run(["pgrep", "-f", "-P", str(proc.pid), "ipykernel_launcher"],
+                             capture_output=True, text=True).stdout.split()
+        return len(out)
+
+    (tmp_path / "nb").mkdir()
+    (tmp_path / "nb" / PLAY.name).write_bytes(PLAY.read_bytes())
+    proc, url = start_voila(tmp_path / "nb", tmp_path / "voila.log", _server_env(tmp_path),
+                            ["--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=1"])
+    try:
+        deadline = time.monotonic() + 60
+        while kernels(proc) < 1 and time.monotonic() < deadline:  # the preheated one
+            time.sleep(0.5)
+        page = browser.new_page()
+        page.goto(f"{url}/voila/render/{PLAY.name}")
+        expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=90_000)
+        deadline = time.monotonic() + 60
+        while kernels(proc) < 2 and time.monotonic() < deadline:  # the pool refilled behind the visit
+            time.sleep(0.5)
+        assert kernels(proc) == 2
+        time.sleep(25)
+        assert kernels(proc) == 2, "a kernel with its page open was culled"
+        page.close()
+        deadline = time.monotonic() + 60
+        while kernels(proc) > 1 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert kernels(proc) == 1, "the closed page's kernel is still running"
+        time.sleep(22)
+        assert kernels(proc) == 1, "the preheated kernel was culled"
+        assert "Culling kernel" in (tmp_path / "voila.log").read_text(encoding="utf-8")
+    finally:
+        _stop(proc)
