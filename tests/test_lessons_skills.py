@@ -112,29 +112,29 @@ def test_08a_quizzes_and_the_story_of_each_lead():
 
 def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     ns = lesson("08a_keeping_track")
-    best = ns["best"]
-    assert "A♠" in best["left"].label and "A♠" not in best["right"].label
+    closes_on(ns["ace_quiz"], "pass right (East)")
+    best, back, keep, both = ns["best"], ns["back"], ns["KEEP"], ns["BOTH"]
+    assert "A♠" in best["left"].label and "A♠" in best["across"].label  # "the coach passes the ace"
+    # "passing right … the coach keeps the ace and uses the place in the pass for the Q♦"
+    assert "A♠" not in best["right"].label and "Q♦" in best["right"].label
+    # "keeping the ace brings her back more often than in any other direction" (left), "the ace
+    # kept still brings her back more often than the ace passed" (across), "less exposed" (right)
+    assert back["left"][keep] > back["across"][keep] > back["right"][keep]
+    assert back["left"][keep] > back["left"][both] and back["across"][keep] > back["across"][both]
+    assert back["right"][keep] < back["right"][both]
+    # "South's only spades are the A♠ and the Q♠"
+    assert [c.pretty for c in ns["deal"][0] if c.suit is Suit.SPADES] == ["Q♠", "A♠"]
     right = ns["right"]
     assert not right.selected and right.hand.phase.name == "PASS"
-    # the pass right is the exercise: its best is printed only after the picker
+    # the pass right is the exercise: its best is printed only after the picker, and the
+    # numbers only after the question
     cells = [c for c in notebook_cells("08a_keeping_track") if c["cell_type"] == "code"]
     picker = next(i for i, c in enumerate(cells) if "PassPicker(" in "".join(c["source"]))
-    printed = [i for i, c in enumerate(cells) if "passing right" in text_output(c)]
-    assert printed and min(printed) > picker
-
-    # issue 27: why the ace goes across comes from the coach's own reasons, not from the prose
-    across, keeps = best["across"], ns["keeps_ace"]
-    assert "A♠" in across.label and "A♠" not in keeps.label
-    assert "passes the A♠" in across.reason and "keeps the A♠" in keeps.reason
-    assert keeps.stats["p_take_qs"] > across.stats["p_take_qs"]  # "more often with the ace kept"
-    shown = text_output(cells[next(i for i, c in enumerate(cells) if "keeps_ace = " in "".join(c["source"]))])
-    assert across.reason in shown and keeps.reason in shown
-    right_best, passes = best["right"], ns["passes_ace"]
-    assert "A♠" in passes.label and passes.stats["p_take_qs"] > right_best.stats["p_take_qs"]  # "less often kept"
-    shown = text_output(cells[next(i for i, c in enumerate(cells) if "passes_ace = " in "".join(c["source"]))])
-    assert right_best.reason in shown and passes.reason in shown
-    # "the kept A♠ is South's only spade": so the order of play is not the reason given
-    assert ns["kept_spades"] == ["A♠"] and "After Q♦ A♦ Q♠, South's spades: A♠" in shown
+    quiz = next(i for i, c in enumerate(cells) if "ace_quiz = Quiz(" in "".join(c["source"]))
+    printed = [i for i, c in enumerate(cells) if "coach's best pass" in text_output(c)]
+    assert printed and min(printed) > quiz > picker
+    table = text_output(cells[min(printed)])
+    assert f"{best['right'].label} (keeps the A♠)" in table and f"{back['left'][keep]:.0%}" in table
 
 
 # 08b -------------------------------------------------------------------------------------------
