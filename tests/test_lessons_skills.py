@@ -181,8 +181,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
 # 12 --------------------------------------------------------------------------------------------
 
 ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "no", "q5": "15", "q6": "26",
-              "q7": "-7", "q8": "East", "q9": "the player on your left", "q10": "2♥",
-              "q11": "North", "q12": "-58", "q13": "9♦", "q14": "duck from now on", "q15": "3♣"}
+              "q7": "-7", "q8": "North wins", "q9": "East", "q10": "3", "q11": "the player on your left",
+              "q12": "pass the A♠ with her", "q13": "2♥", "q14": "Q♠",
+              "q15": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q16": "duck from now on",
+              "q17": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
+              "q18": "North", "q19": "-58", "q20": "-60", "q21": "9♦", "q22": "3♣"}
 
 
 def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
@@ -201,6 +205,14 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert trick_winner([c.index for c in CardList("AD 2S KD 3D")], 1) == 2
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
+    # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+    from hearts_teach.games.hearts.match import _decided
+
+    totals = [98, 104, 61, 73]
+    assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
+    assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
+    assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
 
 
 # 08 --------------------------------------------------------------------------------------------
