@@ -154,3 +154,11 @@ def test_an_answer_that_is_not_a_choice_is_refused_with_the_engines_reason():
         grade(DRILLS[4], "KD")
     with pytest.raises(ValueError, match="3 cards"):
         grade(DRILLS[0], "QS AS")
+
+
+def test_a_plain_inaccuracy_leaves_out_the_note_about_the_wider_call():
+    from hearts_teach.course.drills import WIDER_CALL_NOTE, meaning
+
+    assert WIDER_CALL_NOTE not in meaning("inaccuracy", "inaccuracy")
+    assert meaning("inaccuracy", "inaccuracy").endswith("but not shown to cost more than 1")
+    assert WIDER_CALL_NOTE in meaning("inaccuracy", "inaccuracy or worse")
