@@ -61,7 +61,7 @@ def test_dumping_the_queen_when_void_is_best(queen_dump):
     v, a = queen_dump
     assert a.best.cards == CardList([QS])
     assert a.verdict(QS) == "best"
-    # keeping the queen when another player wins the trick is certainly worse (by how much
+    # keeping the queen when another player wins the trick is shown (95 %) to be worse (by how much
     # depends on her guards: with three low spades beside her a club is only a little worse)
     assert all(c.verdict != "best" and c.delta_ci95[0] > 0 for c in a[1:])
     assert all(c.exp_points >= a.best.exp_points for c in a)

@@ -27,7 +27,8 @@ def test_drills_score_marks_and_say_what_the_verdict_means():
     session = DrillSession(DRILLS[4:])
     feedback = session.answer("AS")
     assert "(0 marks)" in feedback and "points)" not in feedback
-    assert "Blunder means certainly worse than the best by more than 3 penalty points" in feedback
+    assert ("Blunder means worse than the best by more than 3 penalty points a hand, as far as the "
+            "sampled deals show at 95 % confidence") in feedback
     assert "marks" in session.score_line() and "0 marks" in session.summary()
 
 
@@ -85,8 +86,8 @@ def test_the_lessons_prose_about_the_pass_drills_still_holds():
     # cannot show that A♦ costs anything" and "keeping the queen is a mistake" must say so
     lesson = graded.of("QS AS AD")
     assert lesson.call == "too close to call" and lesson.delta_ci95[0] <= 0.25 <= lesson.delta_ci95[1]
-    assert graded.of("QD QS AS").verdict == "inaccuracy"  # "certainly a little worse"
-    keep = graded.of("JC AD AS")  # keeping the queen: certainly worse, perhaps by more than 1
+    assert graded.of("QD QS AS").verdict == "inaccuracy"  # shown (95 %) to be a little worse
+    keep = graded.of("JC AD AS")  # keeping the queen: shown worse, perhaps by more than 1
     assert keep.call == "inaccuracy or worse" and keep.delta_ci95[0] > 0.25
     # lesson 08, drill 1: "its best passes give away both the queen and the ace (passing the queen
     # but keeping the ace, as Q♣ J♥ Q♠ does, is a blunder here) … it prefers the Q♣: the K♦ … is an
@@ -153,3 +154,11 @@ def test_an_answer_that_is_not_a_choice_is_refused_with_the_engines_reason():
         grade(DRILLS[4], "KD")
     with pytest.raises(ValueError, match="3 cards"):
         grade(DRILLS[0], "QS AS")
+
+
+def test_a_plain_inaccuracy_leaves_out_the_note_about_the_wider_call():
+    from hearts_teach.course.drills import WIDER_CALL_NOTE, meaning
+
+    assert WIDER_CALL_NOTE not in meaning("inaccuracy", "inaccuracy")
+    assert meaning("inaccuracy", "inaccuracy").endswith("but not shown to cost more than 1")
+    assert WIDER_CALL_NOTE in meaning("inaccuracy", "inaccuracy or worse")

@@ -515,3 +515,27 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
                      "gone round"):
         assert giveaway not in before, giveaway
     assert "gone round, nobody else has any left" in _src(cells[at])  # the answer's reason says it
+
+
+def test_lesson_10_reads_the_step_comparisons_as_printed():
+    """'Dumping is the big step: its whole interval lies below zero'; ducking 'took fewer points on
+    average', its interval 'runs from a gain … to a smaller loss, so it contains zero'; 'the void
+    pass is the same kind of result'; the moon stop shows 'no clear difference either'."""
+    from lesson_runner import run
+
+    result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
+    assert not result.failed, result.failed
+    ns = result.namespace
+    versions, paired = ns["versions"], ns["paired"]
+
+    def interval(after, before):
+        m, se = paired(versions[after], versions[before])
+        return m, m - 1.96 * se, m + 1.96 * se
+
+    m, lo, hi = interval("+ dumping", "+ ducking")
+    assert hi < 0
+    m, lo, hi = interval("+ ducking", "+ void pass")
+    assert m < 0 and lo < 0 < hi and hi < -lo
+    for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
+        _m, lo, hi = interval(after, before)
+        assert lo < 0 < hi

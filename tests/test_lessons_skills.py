@@ -112,29 +112,29 @@ def test_08a_quizzes_and_the_story_of_each_lead():
 
 def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     ns = lesson("08a_keeping_track")
-    best = ns["best"]
-    assert "A♠" in best["left"].label and "A♠" not in best["right"].label
+    closes_on(ns["ace_quiz"], "pass right (East)")
+    best, back, keep, both = ns["best"], ns["back"], ns["KEEP"], ns["BOTH"]
+    assert "A♠" in best["left"].label and "A♠" in best["across"].label  # "the coach passes the ace"
+    # "passing right … the coach keeps the ace and uses the place in the pass for the Q♦"
+    assert "A♠" not in best["right"].label and "Q♦" in best["right"].label
+    # "keeping the ace brings her back more often than in any other direction" (left), "the ace
+    # kept still brings her back more often than the ace passed" (across), "less exposed" (right)
+    assert back["left"][keep] > back["across"][keep] > back["right"][keep]
+    assert back["left"][keep] > back["left"][both] and back["across"][keep] > back["across"][both]
+    assert back["right"][keep] < back["right"][both]
+    # "South's only spades are the A♠ and the Q♠"
+    assert [c.pretty for c in ns["deal"][0] if c.suit is Suit.SPADES] == ["Q♠", "A♠"]
     right = ns["right"]
     assert not right.selected and right.hand.phase.name == "PASS"
-    # the pass right is the exercise: its best is printed only after the picker
+    # the pass right is the exercise: its best is printed only after the picker, and the
+    # numbers only after the question
     cells = [c for c in notebook_cells("08a_keeping_track") if c["cell_type"] == "code"]
     picker = next(i for i, c in enumerate(cells) if "PassPicker(" in "".join(c["source"]))
-    printed = [i for i, c in enumerate(cells) if "passing right" in text_output(c)]
-    assert printed and min(printed) > picker
-
-    # issue 27: why the ace goes across comes from the coach's own reasons, not from the prose
-    across, keeps = best["across"], ns["keeps_ace"]
-    assert "A♠" in across.label and "A♠" not in keeps.label
-    assert "passes the A♠" in across.reason and "keeps the A♠" in keeps.reason
-    assert keeps.stats["p_take_qs"] > across.stats["p_take_qs"]  # "more often with the ace kept"
-    shown = text_output(cells[next(i for i, c in enumerate(cells) if "keeps_ace = " in "".join(c["source"]))])
-    assert across.reason in shown and keeps.reason in shown
-    right_best, passes = best["right"], ns["passes_ace"]
-    assert "A♠" in passes.label and passes.stats["p_take_qs"] > right_best.stats["p_take_qs"]  # "less often kept"
-    shown = text_output(cells[next(i for i, c in enumerate(cells) if "passes_ace = " in "".join(c["source"]))])
-    assert right_best.reason in shown and passes.reason in shown
-    # "the kept A♠ is South's only spade": so the order of play is not the reason given
-    assert ns["kept_spades"] == ["A♠"] and "After Q♦ A♦ Q♠, South's spades: A♠" in shown
+    quiz = next(i for i, c in enumerate(cells) if "ace_quiz = Quiz(" in "".join(c["source"]))
+    printed = [i for i, c in enumerate(cells) if "coach's best pass" in text_output(c)]
+    assert printed and min(printed) > quiz > picker
+    table = text_output(cells[min(printed)])
+    assert f"{best['right'].label} (keeps the A♠)" in table and f"{back['left'][keep]:.0%}" in table
 
 
 # 08b -------------------------------------------------------------------------------------------
@@ -181,8 +181,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
 # 12 --------------------------------------------------------------------------------------------
 
 ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "no", "q5": "15", "q6": "26",
-              "q7": "-7", "q8": "East", "q9": "the player on your left", "q10": "2♥",
-              "q11": "North", "q12": "-58", "q13": "9♦", "q14": "duck from now on", "q15": "3♣"}
+              "q7": "-7", "q8": "North wins", "q9": "East", "q10": "3", "q11": "the player on your left",
+              "q12": "pass the A♠ with her", "q13": "2♥", "q14": "Q♠",
+              "q15": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q16": "duck from now on",
+              "q17": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
+              "q18": "North", "q19": "-58", "q20": "-60", "q21": "9♦", "q22": "3♣"}
 
 
 def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
@@ -201,6 +205,14 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert trick_winner([c.index for c in CardList("AD 2S KD 3D")], 1) == 2
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
+    # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+    from hearts_teach.games.hearts.match import _decided
+
+    totals = [98, 104, 61, 73]
+    assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
+    assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
+    assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
 
 
 # 08 --------------------------------------------------------------------------------------------

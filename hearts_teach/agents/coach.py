@@ -171,7 +171,7 @@ class Assessment:
 
     @property
     def ties(self) -> tuple[Candidate, ...]:
-        """Every candidate graded "best": the coach's choice and those certainly as good."""
+        """Every candidate graded "best": the coach's choice and those shown (95 %) to be as good."""
         return tuple(c for c in self.candidates if c.verdict == "best")
 
     def __iter__(self) -> Iterator[Candidate]:

@@ -14,7 +14,7 @@ Rules (each one has a test in tests/test_coach_stats.py):
   measured on the even ones, and the two held-out differences are averaged (cross-fitting:
   every deal is used for measuring, never by the half that chose). Choosing and measuring
   on the same deals would make the winner look better than it is, and every other option worse.
-- **Certain verdicts.** A verdict worse than "fine" needs the whole 95 % interval of the
+- **Verdicts at 95 % confidence.** A verdict worse than "fine" needs the whole 95 % interval of the
   difference beyond the band: worse by more than 0.25 points ("inaccuracy"), more than 1
   ("mistake"), more than 3 ("blunder"). "best" needs the whole interval within 0.25 points
   of the reference (a tie with it); anything in between is "fine", which the coach shows as
@@ -22,7 +22,7 @@ Rules (each one has a test in tests/test_coach_stats.py):
 - **Enough deals.** Deals are added in doubling rounds until no interval straddles the
   0.25 or the 1-point edge (the edges between the classes best/fine, inaccuracy and
   mistake/blunder), or until a budget of deals and rollouts is spent. Candidates whose class is already
-  certain (by a stricter 99 % interval) stop being rolled out, so the later rounds spend
+  settled (by a stricter 99 % interval) stop being rolled out, so the later rounds spend
   their rollouts on the close calls. Only counts decide, never the clock, so results are
   reproducible.
 """
@@ -47,15 +47,17 @@ Z95 = 1.959964
 Z_SETTLE = 2.575829  # a candidate stops early only on 99 % evidence (repeated looks)
 
 VERDICT_MEANINGS = {
-    "best": "as good as the coach's top choice: the whole 95 % interval of the difference "
-            "lies within 0.25 points a hand",
+    "best": "as good as the coach's top choice: within 0.25 points a hand of it, as far as "
+            "the sampled deals show at 95 % confidence",
     "fine": "about as good as the best as far as the deals show: they cannot tell whether it "
             "costs more than 0.25 points a hand",
-    "inaccuracy": "certainly worse than the best by more than 0.25 points a hand, "
-                  "but not certainly by more than 1 (\"inaccuracy or worse\" when the deals "
-                  "cannot tell whether it costs more than 1)",
-    "mistake": "certainly worse than the best by more than 1 point a hand, but not certainly by more than 3",
-    "blunder": "certainly worse than the best by more than 3 points a hand",
+    "inaccuracy": "worse than the best by more than 0.25 points a hand, as far as the sampled "
+                  "deals show at 95 % confidence, but not shown to cost more than 1 (\"inaccuracy "
+                  "or worse\" when the deals cannot tell whether it costs more than 1)",
+    "mistake": "worse than the best by more than 1 point a hand, as far as the sampled deals "
+               "show at 95 % confidence, but not shown to cost more than 3",
+    "blunder": "worse than the best by more than 3 points a hand, as far as the sampled deals "
+               "show at 95 % confidence",
 }
 
 
@@ -78,8 +80,8 @@ def decided(lo: float, hi: float, edges: tuple[float, ...] = THRESHOLDS) -> bool
 
 
 # Deals are spent on the edges that change a drill's marks and the verdict's class: the
-# 0.25 and 1-point edges. A choice certainly worse by more than a point is a mistake or a
-# blunder either way; telling those two apart is not worth a close call's deals.
+# 0.25 and 1-point edges. A choice shown (95 %) to be worse by more than a point is a mistake
+# or a blunder either way; telling those two apart is not worth a close call's deals.
 GROWTH_EDGES = (BAND, INACCURACY_MAX)
 
 

@@ -119,13 +119,19 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
     return Grade(chosen, mine.verdict, MARKS[mine.verdict], mine.reason, graded.best.label, graded)
 
 
-def meaning(verdict: str) -> str:
-    """What a verdict means, in the words of a drill (marks are the score, points the penalties)."""
+WIDER_CALL_NOTE = ' ("inaccuracy or worse" when'  # how the inaccuracy meaning names its wider call
+
+
+def meaning(verdict: str, call: str | None = None) -> str:
+    """What a verdict means, in the words of a drill (marks are the score, points the penalties).
+    Given the ``call`` shown, a plain "inaccuracy" leaves out the note about the wider call
+    "inaccuracy or worse", which only that call needs."""
     from hearts_teach.agents.coach import explain_verdicts
 
     for line in explain_verdicts(unit="marks").splitlines():
         if line.startswith(verdict + ": "):
-            return line.split(": ", 1)[1]
+            text = line.split(": ", 1)[1]
+            return text.split(WIDER_CALL_NOTE, 1)[0] if call == verdict else text
     raise KeyError(verdict)
 
 
@@ -242,7 +248,7 @@ class DrillSession(WidgetView):
                     f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {g.reason}")
         if g.verdict != "best":
             feedback += f" The coach's best: {g.best}."
-        feedback += f" ({g.call[0].upper() + g.call[1:]} means {meaning(g.verdict)}.)"  # the name shown above
+        feedback += f" ({g.call[0].upper() + g.call[1:]} means {meaning(g.verdict, g.call)}.)"  # the name shown above
         result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
         self.results.append(result)
         self.last_feedback = self._on_graded(result)
