@@ -50,17 +50,34 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 
 # lesson 00 ---------------------------------------------------------------------------------
 
-def test_00_names_the_variants_and_leaves_them_to_03_05_06():
+def test_00_names_the_variants_and_the_lesson_that_shows_each():
     """Issue 27 round 4 (F00.1): lesson 00 explained queen_waits before the standard rules were
-    taught; it now only names the variants, and "lessons 03, 05 and 06 show each one"."""
-    text = prose("00_welcome")
-    assert "lessons 03, 05 and 06 show each one" in text and "`queen_waits`" not in text
-    later = "".join("".join(c["source"]) for stem in ("03_breaking_hearts", "05_shooting_the_moon",
-                                                      "06_scoring_a_match")
-                    for c in json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"])
-    for name in Rules.presets():
-        if name != "standard":
-            assert f'"{name}"' in later or f"`{name}`" in later, name
+    taught; it now only names the variants. Round 7: it said "lessons 03, 05 and 06 show each one";
+    it now says which lesson shows which, and each named lesson does."""
+    text = " ".join(prose("00_welcome").split())
+    assert ("Lesson 03 shows `first_trick_points`, `queen_breaks` and `queen_waits`, lesson 05 `new_moon`, "
+            "and lesson 06 `omnibus` and `no_pass`.") in text
+    shown = {"03_breaking_hearts": ("first_trick_points", "queen_breaks", "queen_waits"),
+             "05_shooting_the_moon": ("new_moon",), "06_scoring_a_match": ("omnibus", "no_pass")}
+    assert sorted(n for names in shown.values() for n in names) == sorted(n for n in Rules.presets() if n != "standard")
+    for stem, names in shown.items():
+        code = "".join("".join(c["source"]) for c in json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+                       if c["cell_type"] == "code")
+        for name in names:
+            assert f'Rules.preset("{name}")' in code or f'"{name}"' in code, (stem, name)
+
+
+def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
+    """Round 7: cell 1 says reading the stored outputs is enough, but the first hand's stored output
+    showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
+    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# the same three tricks in text"))
+    assert "first = FirstHand()" in "".join(cells[at - 1]["source"])
+    shown = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
+    for trick in ("Trick 1.", "Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks"):
+        assert trick in shown, trick
+    first = lesson("00_welcome")["first"]
+    assert first.hand.trick_number == 1 and not first.hand.tricks  # the table itself stays unplayed
 
 
 def test_00_says_what_a_reader_of_the_saved_copy_sees_for_a_card_list():
