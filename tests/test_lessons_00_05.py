@@ -176,6 +176,18 @@ def test_01_the_coach_table_and_its_three_readings():
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
     assert f"{round(1000 * best.stats['p_take_qs'])} deals in 1,000" in printed
+    # round 7: the words are explained where first used, the verdict is on average points (10.5 vs 10.7),
+    # and after passing her South still takes the queen in more than half the deals
+    from hearts_teach.agents.coach_stats import BAND
+
+    assert BAND == 0.25 and "more than a quarter point a hand above the best" in text
+    assert "judged on South's average points, not on how often South takes the queen" in text
+    assert keep.call == "inaccuracy or worse" and "**inaccuracy or worse** when they show that it does" in text
+    assert (f"{best.exp_points:.1f}", f"{ours.exp_points:.1f}") == ("10.5", "10.7")
+    assert "average points, 10.5 against 10.7" in text
+    taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
+    assert taken == [562, 619] and min(taken) > 500
+    assert "South still takes her in more than half the deals (562 in 1,000 with the coach's pass, 619 with South's)" in text
 
 
 def test_01_quiz():
@@ -334,3 +346,4 @@ def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
 def test_05_quiz():
     run.cache_clear()
     answer_every_way(lesson("05_shooting_the_moon")["q"], "14", ["0", "40", "66"])  # 40 - 26
+
