@@ -347,3 +347,25 @@ def test_05_quiz():
     run.cache_clear()
     answer_every_way(lesson("05_shooting_the_moon")["q"], "14", ["0", "40", "66"])  # 40 - 26
 
+
+def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
+    """Newcomer round 7: it was unclear what `easy` lacks beside `rule`, and 07 lists other names. In the
+    engine `easy` is RuleBot(moon_defence=False), and that switch turns the insurance heart off too: at
+    trick 5 of deal 810 the easy West discards the A♥ where the rule West keeps it."""
+    from hearts_teach.agents.hearts import ladder_levels, make_bot
+    from hearts_teach.course.lessons import Shooter, bots_play, table_bots
+
+    text = " ".join(prose("05_shooting_the_moon").split())
+    assert "switching the moon defence off switches the insurance off with it" in text
+    assert "`easy` has neither the moon watch nor the insurance heart" in text
+    assert "`rule` is the level called *Solid*; `easy` is not on that list (its *Beginner*, `beginner`" in text
+    levels = {name: label for name, label, _ in ladder_levels()}
+    assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
+    easy = make_bot("easy")
+    assert easy.name == "easy" and not easy.moon_defence and type(easy) is type(make_bot("rule"))
+    assert type(make_bot("beginner")) is not type(easy)
+    decision = Hand.deal(seed=810, pass_direction="hold")
+    bots_play(decision, [Shooter()] + table_bots("easy", seed=1)[1:], stop=lambda h: h.trick_number == 5 and h.turn == 1)
+    view = decision.view(1)
+    assert str(make_bot("rule").choose_play(view)) == "TH" and str(easy.choose_play(view)) == "AH"
+
