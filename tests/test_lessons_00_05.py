@@ -369,3 +369,14 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     view = decision.view(1)
     assert str(make_bot("rule").choose_play(view)) == "TH" and str(easy.choose_play(view)) == "AH"
 
+
+def test_02_says_why_west_took_trick_2_with_the_ace():
+    """Newcomer round 7: "West's A♠ in trick 2 is North's idea again" was cryptic; it now says the reason."""
+    hand = lesson("02_tricks_and_following_suit")["hand"]
+    one, two = hand.tricks[0], hand.tricks[1]
+    assert str(one.card_of(2)) == "AC" and one.seats[-1] == 2 and one.points == 0  # North, last, no points
+    assert str(two.card_of(1)) == "AS" and two.seats[-1] == 1 and two.points == 0 and two.winner == 1
+    text = " ".join(prose("02_tricks_and_following_suit").split())
+    assert ("In trick 2 West played the A♠ for the reason North played the A♣ in trick 1: last to play, on a "
+            "trick with no points, winning cost nothing.") in text
+
