@@ -380,3 +380,8 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert ("In trick 2 West played the A♠ for the reason North played the A♣ in trick 1: last to play, on a "
             "trick with no points, winning cost nothing.") in text
 
+
+def test_04_says_one_or_two_other_spades():
+    """Newcomer round 7: the groups count the spades beside the queen, so "one or two other spades"."""
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "With only one or two other spades the holder" in text and "three or more other spades" in text
