@@ -161,3 +161,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "South–North needed 9 of 13, so South opened with its A♥" in text
     assert "Putting the nil first did not even break it: East's nil held, and South and North went down." in text
     assert "baseline" not in text and "weighed bot" not in text
+    # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
+    from hearts_teach.games.spades import score_hand
+
+    kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
+    assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
+    assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
