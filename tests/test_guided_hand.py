@@ -207,3 +207,12 @@ def test_the_guided_hand_names_the_verdict_fine_as_the_coach_shows_it():
 
     assert OPENINGS["fine"] == "Legal, and too close to call" and shown("fine") == "too close to call"
     assert OPENINGS["best"] == "Legal, and best" and shown("mistake") == "mistake"
+
+
+def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_sentence():
+    """Newcomer round 7: cell 17 mentioned "the Play app" before any lesson had introduced it, and
+    cell 3's sentence about the definitions' *certainly worse* was convoluted; both are gone."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "Play app" not in text and "certainly worse" not in text
+    assert "The coach calls a card worse only when its deals show it at 95 % confidence." in text

@@ -108,3 +108,62 @@ def test_the_worked_example_is_the_steps_on_deal_22():
     text = " ".join(prose().split())
     assert "♠ K 10 7 4 ♥ A 8 ♦ Q 10 7 ♣ Q 6 5 2" in text
     assert "Total ¼ + 1¾ + 2 = 4 tricks, so South bids 4." in text
+
+
+def test_step_2_credits_every_kept_spade_and_the_long_hand_is_worked_through():
+    """Newcomer round 7: step 2 was headed "the top five spades, A♠ down to 10♠", but the engine credits
+    every spade kept, so deal 1526's 8♠ earns ¾ (the steps as written gave 3.5 and 5, the code 4.25 and
+    5.75). The heading is gone and cell 7 works the hand through; each figure it states is held here."""
+    text = " ".join(prose().split())
+    assert "top five" not in text and "Spade honours" not in text
+    cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
+    assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
+    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
+    ruffs = 0.25 + 0.25 + 1  # two doubletons and a singleton, with spades to spare
+    assert round(len(spades) - ruffs) == 6  # 6½ rounds to the even 6: the 3♠ and 2♠ go on ruffs
+    kept = spades[:6]
+    credits = []
+    for rank in kept:
+        short = sum(1 for r in range(rank + 1, 15) if r not in spades) - sum(1 for r in kept if r < rank)
+        credits.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
+    assert kept == [14, 11, 8, 6, 5, 4] and credits == [1, 1, 0.75, 0, 0, 0]
+    assert ruffs + sum(credits) == estimate_tricks(cards) == by_the_lesson(cards, False) == 4.25
+    assert sum(credits[:5]) + 3 == estimate_tricks(cards, long_spades=True) == by_the_lesson(cards, True) == 5.75
+    for phrase in ("8 − 1½ = 6½ rounds to 6, so the 3♠ and 2♠ go on ruffs",
+                   "J♠ 1 (two higher out, four smaller kept); 8♠ ¾ (four higher out, three smaller kept); "
+                   "6♠ 5♠ 4♠ nothing: 2¾", "1½ + 2¾ = 4¼", "plus 3 for the sixth to eighth spades, make 5¾",
+                   "4 − ¼ = 3¾", "Protected spades** (every spade kept, low ones too)"):
+        assert phrase in text, phrase
+
+
+def test_the_8d_reason_does_not_call_it_the_highest_diamond():
+    """Newcomer round 7: the reason for 8♦ said "your highest diamond" of ♦ Q 8 3."""
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    quiz = next("".join(c["source"]) for c in cells if "nil_quiz = Quiz(" in "".join(c["source"]))
+    assert "♦ Q 8 3" in quiz and "highest diamond" not in quiz
+    assert '"8♦": "it is higher than the 7♦, the card winning the trick' in quiz
+
+
+def test_contract_first_beats_nil_first_on_deal_17():
+    """The section "Your contract or their nil?" says: South opened with the A♥; putting the nil first, East's
+    nil held and South–North went down; weighing the two, they made their contract and the nil broke."""
+    from hearts_teach.course.spades_lesson import play_spades, same_deal
+
+    _, weighed = same_deal(17)
+    play_spades(weighed, seed=2)
+    _, nil_first = same_deal(17)
+    play_spades(nil_first, seed=2, style="baseline")
+    assert weighed.bids == nil_first.bids == (5, 2, 4, 0)  # South–North 9 of 13
+    assert next(a.card for a in weighed.history if a.kind == "play").pretty == "A♥"
+    assert weighed.team_tricks[0] >= 9 and weighed.tricks_won[3] > 0
+    assert nil_first.team_tricks[0] < 9 and nil_first.tricks_won[3] == 0
+    text = " ".join(prose().split())
+    assert "South–North needed 9 of 13, so South opened with its A♥" in text
+    assert "Putting the nil first did not even break it: East's nil held, and South and North went down." in text
+    assert "baseline" not in text and "weighed bot" not in text
+    # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
+    from hearts_teach.games.spades import score_hand
+
+    kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
+    assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
+    assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text

@@ -127,14 +127,33 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
 
     text = "".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown")
     assert "low heart to empty" not in text
-    assert "South holds no spade above the queen, so the hint passes high cards, two aces and a jack" in text
+    # round 7: "Here the two agree" overstated it: the rules of thumb leave five high cards for three places
+    assert "Here the two agree" not in text
+    assert ('South holds neither the queen nor a spade above her, so only "pass high cards" applies, and South has '
+            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places. The hint passes two aces and a jack.") in text
     hint = next("".join(o.get("text", "")) for c in _cells("07_play_a_match") if "print(demo.hint())" in _src(c)
                 for o in c["outputs"])
     assert hint.startswith("Hint: Pass J♣ A♣ A♦")
     south = Match(seed=7).hand.cards(0)  # TableWidget(seed=7): the demo's deal, before the pass
     printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert f"South (you): {south.pretty}" in printed
-    assert not [c for c in south if c.suit.letter == "S" and c.rank > 12]
+    assert not [c for c in south if c.suit.letter == "S" and c.rank >= 12]
+    assert sorted(c.pretty for c in south if c.rank >= 11) == sorted("Q♥ A♦ Q♦ A♣ J♣".split())
+
+
+def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_readme_table():
+    """Newcomer round 7: 07 said *fine* where 06a said "too close to call" (one verdict, two names),
+    used "duplicate games" and "the README's ladder table" unexplained, and listed other bots than 05."""
+    from hearts_teach.agents.coach import TOO_CLOSE, verdict_words
+    from hearts_teach.agents.hearts import ladder_levels, make_bot
+
+    text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
+    assert verdict_words("fine", 1.0) == TOO_CLOSE == "too close to call"
+    assert "*fine* (the same verdict that lesson 06a and the coach call *too close to call*" in text
+    assert "duplicate games" not in text and "README" not in text
+    assert "Lesson 05's `easy` bot is not on the list: it is *Solid*, `rule`, with its moon rules switched off." in text
+    assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
+    assert "easy" not in [n for n, _, _ in ladder_levels()] and not make_bot("easy").moon_defence
 
 
 def test_lesson_07_worked_decisions_are_the_coachs():

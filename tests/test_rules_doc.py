@@ -170,3 +170,10 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert kept.team_points[0] == 150 and broken.team_points[0] == 50 + 1 - 100  # the nil's trick: 6 of 5, a bag
     assert "a team reaches 500: the higher total wins, an exact tie plays on" in text
     assert SpadesRules().end_score == 500
+    # round 7: the paragraph left out blind nil (09a teaches it): an option, off by default, ±200, 100 behind
+    assert ("**Blind nil**, an option off by default (`SpadesRules(blind_nil=True)`): a nil bid before looking at "
+            "your cards, +200 or −200, allowed only to a team 100 or more behind at the start of the hand.") in text
+    blind = SpadesRules(blind_nil=True)
+    assert not SpadesRules().blind_nil and blind.blind_nil_value == 200 and blind.blind_nil_deficit == 100
+    assert blind.may_bid_blind_nil(200, 300) and not blind.may_bid_blind_nil(201, 300)
+    assert not SpadesRules().may_bid_blind_nil(0, 300)
