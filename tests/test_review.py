@@ -310,3 +310,20 @@ def test_the_play_apps_still_picture_is_its_first_screen(stubbed, monkeypatch):
     # a reload with the match stored: the picture is the offer, with no cards
     html, labels = still(PlayApp(trick_pause=0, hint_fn=cheap_hint))
     assert labels == [] and "A match in progress is stored (seed 77): Continue, or New match." in html
+
+
+def test_a_continued_hand_logs_its_pass_and_presets_are_named_once(stubbed, monkeypatch):
+    from hearts_teach.present.widgets import PlayApp
+    from hearts_teach.present.widgets.play_app import PRESET_NAMES, preset_line
+
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    again = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    again.offer_buttons["continue"].click()
+    assert again.table.hand.pass_direction == "left"
+    assert "Hand 1: pass left; the cards have been passed." in again.table.log_lines
+    assert not any("hold hand" in line for line in again.table.log_lines)
+    for name, label in PRESET_NAMES.items():  # "Omnibus (J♦ −10): the J♦ counts −10 …", not "…: Omnibus: …"
+        assert not preset_line(name).startswith(label.split(" (")[0] + ":"), preset_line(name)
+    assert preset_line("omnibus") == "the J♦ counts −10 to whoever takes it"

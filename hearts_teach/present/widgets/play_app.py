@@ -53,6 +53,10 @@ def preset_line(name: str) -> str:
     """What a preset changes, in the engine's own words ('the usual rules' for standard)."""
     standard = set(Rules.preset("standard").describe().splitlines())
     changed = [line for line in Rules.preset(name).describe().splitlines() if line not in standard]
+    # the engine's line may start with the preset's own name ("Omnibus: the J♦ counts −10"), which
+    # the choice line has just said
+    label = PRESET_NAMES.get(name, name).split(" (")[0]
+    changed = [line.removeprefix(f"{label}: ") for line in changed]
     return "; ".join(changed) if changed else "the usual rules"
 
 

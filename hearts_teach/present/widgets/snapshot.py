@@ -7,8 +7,9 @@ writes this picture into the page itself, so the title, the status line and your
 are on screen at the first paint; the template's CSS hides it once the live table has drawn
 its cards. Where no widget can run (an HTML export of the notebook), it is what the reader sees.
 
-Nothing in it can be clicked: the cards are text (rank and suit symbol, as everywhere), and a
-line says that the table becomes playable once the page is connected.
+Nothing in it can be clicked, and it does not look as if it could: the cards are text (rank and
+suit symbol, as everywhere) drawn like cards you may not play yet, under a line saying that the
+table is being made ready.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from html import escape
 from typing import Any
 
 SNAPSHOT_CLASS = "ht-snapshot"  # the template's CSS finds the picture by this class
-WAITING = "A still picture of the table: it becomes playable as soon as the page has connected to Python."
+WAITING = "Getting the table ready: your cards become playable in a moment."
 
 _FACE = ("display:inline-flex;flex-direction:column;align-items:flex-start;width:52px;height:72px;"
-         "padding:4px 5px;border:1px solid #555;border-radius:7px;background:#fff;"
-         "font:bold 19px/1.05 sans-serif;box-shadow:0 1px 2px rgba(0,0,0,.35);box-sizing:border-box")
+         "padding:4px 5px;border:1px dashed #555;border-radius:7px;background:#ececec;"
+         "font:bold 19px/1.05 sans-serif;box-sizing:border-box")  # the look of a card you cannot play yet
 
 
 def face_html(face: Mapping[str, Any]) -> str:
@@ -40,6 +41,6 @@ def snapshot_html(title: str, lines: Iterable[str], faces: Iterable[Mapping[str,
     row = "".join(face_html(f) for f in faces)
     cards = (f"<div role='list' aria-label='{escape(label, quote=True)}' "
              f"style='display:flex;flex-wrap:wrap;gap:4px;padding:10px 2px 4px'>{row}</div>") if row else ""
-    return (f"<div class='{SNAPSHOT_CLASS}' aria-busy='true' style='font-family:sans-serif'>"
-            f"<h1 style='font-size:1.4em;margin:4px 0'>{escape(title)}</h1>{text}{cards}"
-            f"<p style='color:#333;font-style:italic'>{escape(note)}</p></div>")
+    return (f"<div class='{SNAPSHOT_CLASS}' aria-busy='true' style='font-family:sans-serif;cursor:progress'>"
+            f"<h1 style='font-size:1.4em;margin:4px 0'>{escape(title)}</h1>"
+            f"<p role='status' style='font-weight:bold;color:#1d4f91;margin:4px 0'>{escape(note)}</p>{text}{cards}</div>")

@@ -289,8 +289,10 @@ class TableWidget(WidgetView):
         if hand.phase is Phase.PASS:
             driver.play(hand, self._players(), stop=lambda h: h.phase is not Phase.PASS)
             self._log(f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}; the bots have chosen their cards.")
-        else:
+        elif hand.pass_direction == "hold":
             self._log(f"Hand {hand.hand_number + 1}: a hold hand, no pass.")
+        else:  # a position taken up after the pass (Continue, Try again): it was made already
+            self._log(f"Hand {hand.hand_number + 1}: {pass_words(hand.pass_direction)}; the cards have been passed.")
         self.trick_view.hand = self.hand_widget.hand = hand
         self.pass_picker = self._new_picker()
         self._advance()
