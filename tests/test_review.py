@@ -327,3 +327,33 @@ def test_a_continued_hand_logs_its_pass_and_presets_are_named_once(stubbed, monk
     for name, label in PRESET_NAMES.items():  # "Omnibus (J♦ −10): the J♦ counts −10 …", not "…: Omnibus: …"
         assert not preset_line(name).startswith(label.split(" (")[0] + ":"), preset_line(name)
     assert preset_line("omnibus") == "the J♦ counts −10 to whoever takes it"
+
+
+def test_the_match_review_keeps_the_hands_played_before_a_reload(stubbed, monkeypatch):
+    from hearts_teach.agents.review import HandReview
+    from hearts_teach.kernel.errors import RecordError
+    from hearts_teach.present.widgets import PlayApp, learner_store
+
+    monkeypatch.setenv("HEARTS_PLAY_SEED", "77")
+    app = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    play_out(app.table)
+    app.table.review_panel.queue.wait()
+    app.table.next_hand()
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    before = app.table.match_review
+    assert [h.hand_number for h in before.hands] == [0] and before.hands[0].decisions
+    again = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    again.offer_buttons["continue"].click()
+    after = again.table.match_review
+    assert after.hands[0] == before.hands[0]  # the same decisions, verdicts and reasons
+    assert HandReview.from_record(before.hands[0].to_record()) == before.hands[0]
+    # a stored review that is not one is left out: the match goes on without it
+    rec = again.record()
+    rec["reviews"] = [{"hand_number": 0, "decisions": [{"index": "x"}]}]
+    learner_store.set_state(learner_store.APP_KEY, rec)
+    third = PlayApp(trick_pause=0, hint_fn=cheap_hint)
+    third.offer_buttons["continue"].click()
+    assert third.table.match_review.hands == () and third.table.hand.hand_number == 1
+    with pytest.raises(RecordError):
+        HandReview.from_record({"hand_number": 0, "seat": 0, "seat_name": "South", "result": "", "practice": False,
+                                "decisions": [{**before.hands[0].to_record()["decisions"][0], "cost": "free"}]})

@@ -12,12 +12,13 @@ The widgets (``present.widgets``) only draw these objects.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from hearts_teach.agents.coach import Assessment, assess_pass, assess_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import CardList
-from hearts_teach.kernel.errors import ArgumentError, quote
+from hearts_teach.kernel.errors import ArgumentError, RecordError, quote
 
 # the mark shown on a move: a symbol and the verdict's word (never colour alone)
 MARKS = {"best": "✓", "fine": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -115,6 +116,11 @@ def grade(hand: Hand, index: int, seed: int = 0) -> Graded:
                   len(a), a.position)
 
 
+_GRADED_FIELDS = tuple(f.name for f in fields(Graded) if f.name not in ("chosen", "best"))
+_STORED_TYPES: dict[str, type | tuple[type, ...]] = {"int": int, "float": (int, float), "str": str}
+_GRADED_TYPES = {f: _STORED_TYPES[t] for f, t in Graded.__annotations__.items() if f in _GRADED_FIELDS}
+
+
 @dataclass(frozen=True)
 class HandReview:
     """The review of one hand from one seat: every decision you made, with its verdict."""
@@ -125,6 +131,29 @@ class HandReview:
     decisions: tuple[Graded, ...]
     result: str = ""  # the hand's result line, if it is over
     practice: bool = False  # a practice position, not the match
+
+    def to_record(self) -> dict[str, Any]:
+        """Plain data (JSON) to keep a finished hand's review with a stored match."""
+        return {"hand_number": self.hand_number, "seat": self.seat, "seat_name": self.seat_name,
+                "result": self.result, "practice": self.practice,
+                "decisions": [{**{f: getattr(g, f) for f in _GRADED_FIELDS}, "chosen": str(g.chosen),
+                               "best": str(g.best)} for g in self.decisions]}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> HandReview:
+        """The review ``to_record`` kept; a record that is not one raises ``RecordError``."""
+        try:
+            for d in record["decisions"]:
+                for f in _GRADED_FIELDS:
+                    kind = _GRADED_TYPES[f]
+                    if isinstance(d[f], bool) or not isinstance(d[f], kind):
+                        raise TypeError(f"{f} is {type(d[f]).__name__}")
+            decisions = tuple(Graded(**{**{f: d[f] for f in _GRADED_FIELDS}, "chosen": CardList(d["chosen"]),
+                                        "best": CardList(d["best"])}) for d in record["decisions"])
+            return cls(int(record["hand_number"]), int(record["seat"]), str(record["seat_name"]), decisions,
+                       str(record["result"]), bool(record["practice"]))
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"not a stored hand review ({type(e).__name__}: {str(e)[:80]})") from None
 
     @classmethod
     def build(cls, hand: Hand, seat: int, grades: Mapping[int, Graded], *, result: str = "",

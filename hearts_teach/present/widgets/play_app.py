@@ -22,9 +22,11 @@ import anywidget
 import ipywidgets as w
 
 from hearts_teach.agents.hearts import ladder_levels, ladder_names
+from hearts_teach.agents.review import HandReview
 from hearts_teach.games.hearts.hand import Phase
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import REMOVED_CARDS, Rules
+from hearts_teach.kernel.errors import RecordError
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int
 from hearts_teach.present.widgets import learner_store
@@ -215,7 +217,10 @@ class PlayApp(WidgetView):
         assert table.match is not None  # the app's table always plays a match
         return {"version": RECORD_VERSION, "seed": self.seed, "opponents": self.opponents,
                 "preset": self.rules_name, "players": self.players, "match": table.match.to_record(),
-                "autopilot_hands": sorted(table.autopilot_hands), "mine": mine}
+                "autopilot_hands": sorted(table.autopilot_hands), "mine": mine,
+                # the finished hands' reviews, so the match's review still has them after a reload
+                "reviews": [r.to_record() for n, r in sorted(table.review_panel.reviews.items())
+                            if n < hand.hand_number]}
 
     def _store(self, table: TableWidget) -> None:
         """After every action: store the match (nothing before your first action, and nothing
@@ -287,6 +292,13 @@ class PlayApp(WidgetView):
         table = TableWidget(self.seed, opponents=self.opponents, match=Match.from_record(rec["match"]),
                             trick_pause=self.trick_pause, hint_fn=self.hint_fn)
         table.autopilot_hands.update(rec.get("autopilot_hands", ()))
+        for kept in rec.get("reviews", ()):
+            try:
+                review = HandReview.from_record(kept)
+            except RecordError:  # a review that cannot be read is left out; the match goes on
+                continue
+            table.review_panel.reviews[review.hand_number] = review
+            table.review_panel.saved.add(review.hand_number)  # its mistakes were saved as drills then
         for index in rec.get("mine", ()):
             if index < len(table.hand.history) and table.hand.history[index].seat == table.you:
                 table.review_panel.record(table.hand, index)
