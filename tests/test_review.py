@@ -69,7 +69,7 @@ def test_the_review_counts_accuracy_points_and_the_moments_that_mattered():
     assert [m.verdict for m in r.moments] == ["blunder", "mistake", "inaccuracy"]
     text = r.text()
     assert "Accuracy: 3 of 6 decisions best or fine (50%); about 6.6 expected points given away." in text
-    assert "— only choice" in text and "?? blunder" in text and "Coach's choice: 3C because" in text
+    assert "— no real choice" in text and "?? blunder" in text and "Coach's choice: 3C because" in text
     clean = HandReview.build(hand, 0, {mine[0]: g(mine[0], "best", 0)})
     assert "Moments that mattered: none — every decision was best or fine." in clean.text()
     both = MatchReview((r, clean))
@@ -357,3 +357,34 @@ def test_the_match_review_keeps_the_hands_played_before_a_reload(stubbed, monkey
     with pytest.raises(RecordError):
         HandReview.from_record({"hand_number": 0, "seat": 0, "seat_name": "South", "result": "", "practice": False,
                                 "decisions": [{**before.hands[0].to_record()["decisions"][0], "cost": "free"}]})
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_apps_rules_say_how_a_hand_goes_at_every_table_size(stubbed, players):
+    """The Rules fold-out's first lines carry the table's numbers from the engine: the cards
+    dealt, the cards taken out, and the card that leads (the engine's only legal first lead)."""
+    from hearts_teach.kernel.cards import CardList
+    from hearts_teach.present.widgets import PlayApp
+    from hearts_teach.present.widgets.play_app import how_a_hand_goes
+
+    app = PlayApp(seed=4, players=players, trick_pause=0, hint_fn=cheap_hint)
+    rules = app.rules()
+    lines = how_a_hand_goes(rules)
+    hand = app.table.hand
+    assert all(len(hand.cards(s)) == rules.hand_size for s in hand.table.seats)
+    assert lines[0].startswith(f"Each player gets {rules.hand_size} cards")
+    removed = CardList.from_mask(rules.removed_mask)
+    assert all(c.pretty in lines[0] for c in removed) and ("taken out" in lines[0]) == bool(removed)
+    app.table.pass_cards(list(app.table.pass_picker.buttons)[:3])
+    opening = CardList.from_mask(rules.opening_mask)[0]
+    assert f"Whoever holds the {opening.pretty} leads it" in lines[1]
+    hand = app.table.hand
+    plays = [a for a in hand.history if a.kind == "play"]
+    if plays:  # a bot led: with the opening card
+        assert plays[0].card == opening
+    else:  # you lead: the opening card is your only legal card
+        assert hand.turn == app.table.you and list(hand.legal_plays()) == [opening]
+    from html import escape
+
+    for line in lines + rules.describe().splitlines():
+        assert escape(line) in app.seed_html.value

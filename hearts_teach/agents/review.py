@@ -73,12 +73,12 @@ class Graded:
 
     @property
     def mark(self) -> str:
-        return "only choice" if self.forced else mark(self.verdict)
+        return "no real choice" if self.forced else mark(self.verdict)  # one card, or cards that all do the same
 
     def line(self) -> str:
         """One line of the review: the move, its verdict, the coach's choice and reason."""
         if self.forced:
-            return f"{self.label} — only choice"
+            return f"{self.label} — no real choice"
         head = f"{self.label} — {self.mark}"
         if self.verdict in GOOD:
             return f"{head}. {self.reason}"

@@ -26,6 +26,7 @@ from hearts_teach.agents.review import HandReview
 from hearts_teach.games.hearts.hand import Phase
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import REMOVED_CARDS, Rules
+from hearts_teach.kernel.cards import CardList
 from hearts_teach.kernel.errors import RecordError
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.validation import check_callable, check_choice, check_int
@@ -60,6 +61,22 @@ def preset_line(name: str) -> str:
     label = PRESET_NAMES.get(name, name).split(" (")[0]
     changed = [line.removeprefix(f"{label}: ") for line in changed]
     return "; ".join(changed) if changed else "the usual rules"
+
+
+def how_a_hand_goes(rules: Rules) -> list[str]:
+    """The rules every preset shares, in a few plain lines, with this table's numbers (the
+    cards dealt and the opening card come from the engine's ``Rules``); what the preset sets
+    (passing, the first trick, breaking hearts, the moon, the end) is ``rules.describe()``."""
+    opening = CardList.from_mask(rules.opening_mask)[0].pretty
+    removed = CardList.from_mask(rules.removed_mask)
+    out = f" ({' '.join(c.pretty for c in removed)} taken out)" if removed else ""
+    return [f"Each player gets {rules.hand_size} cards{out}.",
+            f"Whoever holds the {opening} leads it to the first trick.",
+            "Everyone must follow the suit led if they can; a player with none of it may play any card "
+            "(except on the first trick, below).",
+            "The highest card of the suit led takes the trick, and whoever took it leads the next one.",
+            "A heart may be led only once hearts are broken, unless the leader holds nothing but hearts.",
+            "Every heart you take counts 1 point and the Q♠ 13: the aim is to take as few points as you can."]
 
 
 def fresh_seed() -> int:
@@ -364,7 +381,10 @@ class PlayApp(WidgetView):
     def _show_seed_line(self) -> None:
         lines = [f"<div>{escape(self.match_line())}</div>",
                  f"<div>{escape(self.choice_line())}</div>",
-                 "<details class='ht-rules'><summary>Rules</summary><ul>"
+                 "<details class='ht-rules'><summary>Rules</summary><div><b>How a hand goes</b></div><ul>"
+                 + "".join(f"<li>{escape(r)}</li>" for r in how_a_hand_goes(self.rules()))
+                 + f"</ul><div><b>This table's rules ({escape(PRESET_NAMES.get(self.rules_name, self.rules_name))})"
+                 "</b></div><ul>"
                  + "".join(f"<li>{escape(r)}</li>" for r in self.rules().describe().splitlines())
                  + "</ul></details>",
                  f"<details class='ht-details'><summary>Details</summary><div>{escape(self.python_line())}"
