@@ -258,6 +258,15 @@ def test_focus_goes_back_to_your_cards_after_each_action(stubbed):
     assert sent == [{"do": "focus"}]
     t.buttons["next_hand"].click()
     assert t.pass_picker.row.focus_seq == 1  # the new hand's pass
+    t.buttons["finish_hand"].click()  # the autopilot ends the hand: focus on Next hand again
+    assert sent == [{"do": "focus"}, {"do": "focus"}]
+    practice = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0, practice=True)
+    practice.pass_cards(list(practice.pass_picker.buttons)[:3])
+    key = next(k for k, b in practice.hand_widget.buttons.items() if b.active)
+    practice.hand_widget.buttons[key].click()
+    before = practice.hand_widget.row.focus_seq
+    practice.buttons["undo"].click()  # the card comes back, and the focus with it
+    assert practice.hand_widget.row.focus_seq == before + 1
 
 
 def test_a_stale_offer_goes_when_the_page_is_shown(stubbed, monkeypatch):

@@ -476,6 +476,7 @@ class TableWidget(WidgetView):
         self._log(f"Undo: {card.pretty} is back in your hand.")
         self.last_hint = ""
         self.refresh()
+        self._focus_cards()  # the card is back in your hand: so is the focus
         return self._say(f"Took back {card.pretty}; it is your turn again.", "ok")
 
     def step(self) -> str:
@@ -535,6 +536,7 @@ class TableWidget(WidgetView):
         self._busy(f"Finishing hand {hand.hand_number + 1}: the autopilot plays your cards…")
         self._autoplay(lambda: True)
         self.refresh()
+        self._focus_cards()  # on Next hand, as after your own last card
         self._say("")
         return hand_result_text(hand)
 
@@ -759,7 +761,7 @@ class TableWidget(WidgetView):
 
     def _focus_cards(self) -> None:
         """Keyboard focus back on your cards (the pass or your hand), or on Next hand once the
-        hand is over: after Confirm pass, your last card and Next hand."""
+        hand is over: after Confirm pass, your last card, Next hand, Finish hand and Undo."""
         hand = self.hand
         if hand.phase is Phase.OVER:
             if not self.buttons["next_hand"].disabled:
