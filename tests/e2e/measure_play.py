@@ -73,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
                 page = browser.new_page(viewport={"width": args.width, "height": args.height})
                 start = time.monotonic()
                 page.goto(f"{url}/voila/render/{PLAY.name}", wait_until="commit")
-                expect(page.locator(STILL_CARDS)).to_have_count(13, timeout=120_000)
+                try:
+                    expect(page.locator(STILL_CARDS)).to_have_count(13, timeout=120_000)
+                except AssertionError:
+                    page.screenshot(path=str(HERE / "measure_failed.png"))
+                    print(f"visit {len(renders) + 1}: no cards in the still picture: {HERE / 'measure_failed.png'}")
+                    raise
                 expect(page.locator(STILL_CARDS).first).to_be_visible(timeout=120_000)
                 renders.append(time.monotonic() - start)
                 expect(page.locator(PASS_CARDS)).to_have_count(13, timeout=120_000)
@@ -87,8 +92,15 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 page.close()
                 # the hand played is stored for "Continue": forget it, so each run is a first visit
-                with open_db(tmp / "learner-data") as db:
-                    db.delete_state(APP_KEY)
+                # the closed page's kernel lives on (Voilà culls it later) and may store the match
+                # again as its last verdicts come in: delete until it stays deleted
+                for _ in range(30):
+                    with open_db(tmp / "learner-data") as db:
+                        db.delete_state(APP_KEY)
+                    time.sleep(2)
+                    with open_db(tmp / "learner-data") as db:
+                        if db.get_state(APP_KEY) is None:
+                            break
                 # the kernel preheated during this visit read the stored match (its page offers
                 # "Continue"): one request takes it, and the pool refills after the deletion
                 urllib.request.urlopen(f"{url}/voila/render/{PLAY.name}", timeout=120).read()
