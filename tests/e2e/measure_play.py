@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 page.close()
                 # the hand played is stored for "Continue": forget it, so each run is a first visit
-                # the closed page's kernel lives on (Voilà culls it later) and may store the match
-                # again as its last verdicts come in: delete until it stays deleted
+                # the closed page's kernel lives on (Voilà culls it later) and may still be answering
+                # the last click, which stores the match again: delete until it stays deleted
                 for _ in range(30):
                     with open_db(tmp / "learner-data") as db:
                         db.delete_state(APP_KEY)
