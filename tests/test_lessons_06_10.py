@@ -576,3 +576,12 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
     assert f"about {hearts} hearts" in prose and f"here {delta}, on the half" in prose
     assert "two tricks and three cards of the third played" in "".join(_code("08_practice_decisions"))
+
+
+def test_lesson_06_history_is_credited_and_the_queen_waits_bullet_reads_plainly():
+    """A newcomer's review: the history paragraph keeps only what its source (a rules write-up's
+    history note: Reversis, the American game by the 1880s, the pass added later) says, and says
+    where it comes from; "has not seen hearts broken" became "while hearts are not broken"."""
+    text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
+    assert "history note of one Hearts rules write-up" in text and "by the 1880s" in text
+    assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
