@@ -216,3 +216,19 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "Play app" not in text and "certainly worse" not in text
     assert "The coach calls a card worse only when its deals show it at 95 % confidence." in text
+
+
+def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
+    """A newcomer found "no complaint about South's ducks" false for trick 3 (4♠ went over 2♠). The
+    sentence now says what each trick's printout shows: no verdict worse than fine, trick 3 over the 2♠,
+    trick 4 the 5♠ ducking, trick 5 the Q♠ the only legal card."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    i = next(k for k, c in enumerate(cells) if c["cell_type"] == "code" and "for _trick in (3, 4, 5)" in "".join(c["source"]))
+    out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
+    prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
+    assert "no complaint about South's spades" in prose and "ducks:" not in prose
+    lines = [line for line in out.splitlines() if line.startswith("✔")]
+    assert len(lines) == 3 and not any(w in out for w in ("mistake", "inaccuracy", "blunder"))
+    assert "4♠" in lines[0] and "goes over 2♠" in lines[0] and "on trick 3 any card South held went over the 2♠" in prose
+    assert "5♠ ducks under" in lines[1] and "on trick 4 the 5♠ ducked" in prose
+    assert "Q♠ is your only legal card" in lines[2] and "on trick 5 the Q♠ was the only legal card" in prose

@@ -163,3 +163,29 @@ def test_a_bot_the_glossary_says_the_lessons_use_is_used_in_a_lesson():
     for name in re.findall(r"`([a-z]+)`", bot_entry):
         if name not in LADDER:
             assert f'"{name}"' in code, f"the glossary says the lessons use the `{name}` bot; none does"
+
+
+def _uses(markdown: str, word: str) -> bool:
+    """The word (any case) or a plain inflection of it: duck, ducks, ducked, ducking; dump, dumped."""
+    w = re.escape(word.lower())
+    last = re.escape(word[-1].lower())
+    return re.search(rf"\b{w}(?:s|es|d|ed|ing|{last}ed|{last}ing)?\b", markdown.lower()) is not None
+
+
+def test_each_glossary_entry_links_only_lessons_whose_prose_uses_the_word():
+    """The glossary promises each entry links "the lesson that shows it in play". A newcomer found Cash
+    and Honour linking 09a (which never uses them), Forced linking 02, Dump linking 04 (a variable name
+    only) and Rule bot linking 01 (code only): the linked lesson's Markdown must use the entry word, or a
+    word the entry itself defines in bold (Duplicate deals: lesson 10's *duplicate tournament*)."""
+    text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
+    checked = 0
+    for entry in text.split("\n- "):
+        head = re.match(r"-?\s*\*\*([^*]+)\*\*", entry)
+        if not head:
+            continue
+        words = [head.group(1)] + re.findall(r"\*\*([^*]+)\*\*", entry)[1:]
+        for number, target in re.findall(r"\[(\d\da?)\]\(([^)#]+)", entry):
+            prose = "\n".join(_markdown(NOTEBOOKS / target))
+            assert any(_uses(prose, w) for w in words), f"{words[0]} links {number}, whose prose never uses it"
+            checked += 1
+    assert checked > 50  # the scan really reads the entries

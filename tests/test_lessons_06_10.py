@@ -558,3 +558,30 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
         _m, lo, hi = interval(after, before)
         assert lo < 0 < hi
+
+
+def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
+    """A newcomer asked why A♥ (Δ +3.07, above the 3-point line) is a mistake, not a blunder: the prose
+    gives its interval, which reaches below 3, and tells the reason's hearts from Δ's points. The figures
+    are those printed by the cells above it (nbval holds the printouts to the engine)."""
+    cells = _cells("08_practice_decisions")
+    out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
+    row = re.search(r"^A♥ .*?([+-]\d+\.\d\d)\s+\[([+-]\d+\.\d\d), ([+-]\d+\.\d\d)\]\s+(\w+)$", out, flags=re.M)
+    assert row, out
+    delta, low, high, verdict = row.groups()
+    assert verdict == "mistake" and float(delta) > 3 > float(low) and 1 < float(low)
+    assert f"when {delta} is above the 3-point line" in prose
+    assert f"[{low}, {high}] reaches below 3" in prose
+    hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
+    assert f"about {hearts} hearts" in prose and f"here {delta}, on the half" in prose
+    assert "two tricks and three cards of the third played" in "".join(_code("08_practice_decisions"))
+
+
+def test_lesson_06_history_is_credited_and_the_queen_waits_bullet_reads_plainly():
+    """A newcomer's review: the history paragraph keeps only what its source (a rules write-up's
+    history note: Reversis, the American game by the 1880s, the pass added later) says, and says
+    where it comes from; "has not seen hearts broken" became "while hearts are not broken"."""
+    text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
+    assert "history note of one Hearts rules write-up" in text and "by the 1880s" in text
+    assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text

@@ -226,3 +226,22 @@ def test_08_drill_4_extra_points_come_from_tricks_won_with_a_spade():
     low, ten = data[Card("3S")], data[Card("TS")]
     assert low["by_suit"][Suit.SPADES] > ten["by_suit"][Suit.SPADES]
     assert {str(c) for c in DRILLS[3].make().cards(0).of_suit(Suit.SPADES)} == {"JS", "TS", "3S"}
+
+
+def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
+    """A newcomer asked why throwing hearts on East's trick is not the safe discard in mistake 3: the
+    prose says so with the coach's Q♠ figures, read here from the printout (nbval holds it)."""
+    import json
+    import re
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08b_moon_and_mistakes.ipynb")
+                       .read_text(encoding="utf-8"))["cells"]
+    i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
+    out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
+    prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
+    share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
+             for card in ("A♠", "J♥", "3♠")}
+    assert "A♠ 3♠ A♥" in out and "Q♠ is still out, and South's only other spade is the 3♠" in prose
+    assert (f"{share['J♥']}% of deals after a heart discard, in {share['3♠']}% after the 3♠, "
+            f"and in only {share['A♠']}% once the A♠ is thrown") in prose
