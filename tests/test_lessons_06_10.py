@@ -149,7 +149,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
 
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
     assert verdict_words("fine", 1.0) == TOO_CLOSE == "too close to call"
-    assert "*fine* (the same verdict that lesson 06a and the coach call *too close to call*" in text
+    assert ("*Fine* is the same verdict that lesson 06a and the coach call *too close to call*: one verdict, two "
+            "names") in text
+    # round 8: the ladder claim "each level beats the one below it" had no figures: dropped
+    assert "beats the one below" not in text
+    # round 8: 9♠ and 6♠ both "best" with "0.2 fewer" / "0.2 more": the lesson says why
+    assert "the gap is under a quarter point a hand, so both count as best" in text
     assert "duplicate games" not in text and "README" not in text
     assert "Lesson 05's `easy` bot is not on the list: it is *Solid*, `rule`, with its moon rules switched off." in text
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
@@ -179,6 +184,8 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     calls = {c.label: c.call for c in trick2}
     assert set(calls) == {"9♠", "6♠", "K♠"}, calls
     assert calls["9♠"] == calls["6♠"] == "best" and calls["K♠"] not in ("best", "too close to call"), calls
+    gap = {c.label: c.delta_ci95[1] for c in trick2}
+    assert gap["9♠"] <= 0.25 and gap["6♠"] <= 0.25  # "the gap is under a quarter point a hand"
     for _trick in (2, 3):
         demo.hint()
         demo.play(demo.hint_result.card)
