@@ -364,7 +364,8 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "switching the moon defence off switches the insurance off with it" in text
     assert "`easy` has neither the moon watch nor the insurance heart" in text
-    assert "`rule` is the level called *Solid*; `easy` is not on that list (its *Beginner*, `beginner`" in text
+    assert ("`rule` is the level called *Solid*. `easy` is not on that list; the list's *Beginner* level is "
+            "`beginner`, a different, simpler bot.") in text
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
     easy = make_bot("easy")
