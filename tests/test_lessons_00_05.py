@@ -392,3 +392,18 @@ def test_04_says_one_or_two_other_spades():
     """Newcomer round 7: the groups count the spades beside the queen, so "one or two other spades"."""
     text = " ".join(prose("04_queen_of_spades").split())
     assert "With only one or two other spades the holder" in text and "three or more other spades" in text
+
+
+def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
+    """Newcomer round 8: "95 % margin", "normal approximation" and the formula were in the reader's way;
+    "rule bot" was used before it was said what it is."""
+    from hearts_teach.course.lessons import give_or_take
+
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "95 % margin" not in text and "normal approximation" not in text
+    assert "give or take about that many in 100" in text
+    assert "four *rule bots* (seed 19, no pass): computer players that follow simple fixed rules" in text
+    code = "".join("".join(c["source"]) for c in json.loads(
+        (NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    assert "196 *" not in code and "give_or_take(took, n)" in code
+    assert round(give_or_take(235, 257), 1) == 3.4 and give_or_take(0, 0) == 0.0
