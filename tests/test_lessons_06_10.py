@@ -565,3 +565,14 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
         _m, lo, hi = interval(after, before)
         assert lo < 0 < hi
+
+
+def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():
+    """Newcomer round 8: "raises an error" and "crashes" could not be told apart, and the measure printed
+    "over 160 hands" for deals=40 without saying why (each deal in 4 seatings)."""
+    text = " ".join("".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert ("for that one move, if the bot's function stops with a Python error (an exception such as "
+            "`IndexError`) or chooses an illegal card;") in text
+    assert "for the rest of the hand, if the bot takes more than a second, or if its whole program stops" in text
+    printed = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") for o in c.get("outputs", []))
+    assert "over 40 deals × 4 seatings = 160 hands" in printed
