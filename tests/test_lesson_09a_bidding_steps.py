@@ -75,8 +75,14 @@ def test_the_written_steps_give_the_estimate_for_any_hand():
 
 def test_the_written_nil_rule_is_the_bots():
     text = " ".join(prose().split())
-    assert "in every suit holding a queen or king, more cards below the queen than cards from the queen up" in text
-    assert "Q♦ 3♦ 2♦ passes this test, Q♦ 2♦ does not" in text
+    # round 8: "below the queen / from the queen up" was unclear for a king without the queen: said exactly
+    assert "in every suit holding a queen or king, more cards of jack or lower than queens and kings" in text
+    assert "Q♦ 3♦ 2♦ passes this test, Q♦ 2♦ does not, K♣ J♣ 2♣ passes, K♣ 2♣ does not" in text
+    assert "A *side suit* is any suit but spades" in text
+    king_guarded = CardList("KC JC 2C 4S 3S 2S 6H 5H 4H 3H 6D 5D 4D")
+    assert not [f for f in nil_faults(king_guarded) if "K♣" in f]
+    king_bare = CardList("KC 2C 4S 3S 2S 6H 5H 4H 3H 7D 6D 5D 4D")
+    assert [f for f in nil_faults(king_bare) if "K♣" in f]
     guarded = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert estimate_tricks(guarded) == 0.5 and nil_ok(guarded)  # Q♦ 3♦ 2♦ passes
     bare = CardList("QD 2D 4S 3S 2S 6H 5H 4H 3H 7C 6C 5C 4C")

@@ -149,7 +149,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
 
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
     assert verdict_words("fine", 1.0) == TOO_CLOSE == "too close to call"
-    assert "*fine* (the same verdict that lesson 06a and the coach call *too close to call*" in text
+    assert ("*Fine* is the same verdict that lesson 06a and the coach call *too close to call*: one verdict, two "
+            "names") in text
+    # round 8: the ladder claim "each level beats the one below it" had no figures: dropped
+    assert "beats the one below" not in text
+    # round 8: 9♠ and 6♠ both "best" with "0.2 fewer" / "0.2 more": the lesson says why
+    assert "the gap is under a quarter point a hand, so both count as best" in text
     assert "duplicate games" not in text and "README" not in text
     assert "Lesson 05's `easy` bot is not on the list: it is *Solid*, `rule`, with its moon rules switched off." in text
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
@@ -179,6 +184,8 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     calls = {c.label: c.call for c in trick2}
     assert set(calls) == {"9♠", "6♠", "K♠"}, calls
     assert calls["9♠"] == calls["6♠"] == "best" and calls["K♠"] not in ("best", "too close to call"), calls
+    gap = {c.label: c.delta_ci95[1] for c in trick2}
+    assert gap["9♠"] <= 0.25 and gap["6♠"] <= 0.25  # "the gap is under a quarter point a hand"
     for _trick in (2, 3):
         demo.hint()
         demo.play(demo.hint_result.card)
@@ -585,3 +592,14 @@ def test_lesson_06_history_is_credited_and_the_queen_waits_bullet_reads_plainly(
     text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
     assert "history note of one Hearts rules write-up" in text and "by the 1880s" in text
     assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
+
+
+def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():
+    """Newcomer round 8: "raises an error" and "crashes" could not be told apart, and the measure printed
+    "over 160 hands" for deals=40 without saying why (each deal in 4 seatings)."""
+    text = " ".join("".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert ("for that one move, if the bot's function stops with a Python error (an exception such as "
+            "`IndexError`) or chooses an illegal card;") in text
+    assert "for the rest of the hand, if the bot takes more than a second, or if its whole program stops" in text
+    printed = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") for o in c.get("outputs", []))
+    assert "over 40 deals × 4 seatings = 160 hands" in printed

@@ -43,6 +43,7 @@ from hearts_teach.course.progress import show_progress
 from hearts_teach.course.scoring import match_verdict, score_piles
 from hearts_teach.course.simulations import (
     SPADE_GROUPS,
+    give_or_take,
     moon_frequency,
     queen_fate,
     queen_fate_table,
@@ -52,7 +53,7 @@ from hearts_teach.course.why import Why, why, why_now, why_played
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
     "DrillSession", "Grade", "MatchStepper", "MyDrills", "Scripted", "Shooter", "bots_play", "cannot_follow",
-    "deal_with", "describe_trick", "exercise_link", "grade", "legal_report", "lesson_file",
+    "deal_with", "describe_trick", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
     "queen_fate", "queen_fate_table", "replay_with", "score_piles", "show_progress", "situation", "table_bots",
     "trick_rows", "trick_table", "Why", "why", "why_now", "why_played",

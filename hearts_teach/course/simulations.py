@@ -83,6 +83,15 @@ def queen_fate_table(rows: Sequence[tuple[str, bool, bool]]) -> list[tuple[str, 
     return out
 
 
+def give_or_take(took: int, hands: int) -> float:
+    """How far the share ``took / hands`` could be off by chance, in points per 100: the
+    usual 95 % margin, 1.96 standard errors of a proportion (normal approximation)."""
+    if not hands:
+        return 0.0
+    p = took / hands
+    return float(196 * (p * (1 - p) / hands) ** 0.5)
+
+
 def moon_frequency(tables: Mapping[str, str | Sequence[str]], hands: int = 250,
                    seed: int = 5, engine: str = "batch") -> dict[str, list[int]]:
     """For each named table of bots, play the same ``hands`` seeded hold hands and count
