@@ -142,14 +142,15 @@ class HandReview:
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> HandReview:
         """The review ``to_record`` kept; a record that is not one raises ``RecordError``."""
+        def graded(d: Mapping[str, Any]) -> Graded:
+            for f in _GRADED_FIELDS:
+                if isinstance(d[f], bool) or not isinstance(d[f], _GRADED_TYPES[f]):
+                    raise TypeError(f"{f} is {type(d[f]).__name__}")
+            return Graded(**{**{f: d[f] for f in _GRADED_FIELDS}, "chosen": CardList(d["chosen"]),
+                             "best": CardList(d["best"])})
+
         try:
-            for d in record["decisions"]:
-                for f in _GRADED_FIELDS:
-                    kind = _GRADED_TYPES[f]
-                    if isinstance(d[f], bool) or not isinstance(d[f], kind):
-                        raise TypeError(f"{f} is {type(d[f]).__name__}")
-            decisions = tuple(Graded(**{**{f: d[f] for f in _GRADED_FIELDS}, "chosen": CardList(d["chosen"]),
-                                        "best": CardList(d["best"])}) for d in record["decisions"])
+            decisions = tuple(graded(d) for d in record["decisions"])
             return cls(int(record["hand_number"]), int(record["seat"]), str(record["seat_name"]), decisions,
                        str(record["result"]), bool(record["practice"]))
         except (KeyError, TypeError, ValueError) as e:

@@ -52,10 +52,15 @@ def levels() -> dict[str, tuple[str, str]]:
     return {name: (label, line) for name, label, line in ladder_levels()}
 
 
+def changed_lines(rules: Rules) -> list[str]:
+    """The lines of ``rules.describe()`` that the standard rules do not have, in order."""
+    standard = set(Rules.preset("standard").describe().splitlines())
+    return [line for line in rules.describe().splitlines() if line not in standard]
+
+
 def preset_line(name: str) -> str:
     """What a preset changes, in the engine's own words ('the usual rules' for standard)."""
-    standard = set(Rules.preset("standard").describe().splitlines())
-    changed = [line for line in Rules.preset(name).describe().splitlines() if line not in standard]
+    changed = changed_lines(Rules.preset(name))
     # the engine's line may start with the preset's own name ("Omnibus: the J♦ counts −10"), which
     # the choice line has just said
     label = PRESET_NAMES.get(name, name).split(" (")[0]
@@ -360,8 +365,7 @@ class PlayApp(WidgetView):
 
     def rules_note(self) -> str:
         """What the current preset changes from the standard rules ('' for standard)."""
-        standard = set(Rules.preset("standard").describe().splitlines())
-        changed = [line for line in self.rules().describe().splitlines() if line not in standard]
+        changed = changed_lines(self.rules())
         return "Unlike the standard rules — " + "; ".join(changed) + "." if changed else ""
 
     def pending_note(self) -> str:
