@@ -283,3 +283,15 @@ def test_a_trick_at_another_table_size_has_an_evalable_repr_and_an_html_view():
     four = Trick(number=1, leader=0, cards=CardList("2C 3C 4C 5C"), winner=3, points=0)
     assert repr(four) == "Trick(number=1, leader=0, cards=CardList('2C 3C 4C 5C'), winner=3, points=0)"
     assert eval(repr(four)) == four  # noqa: S307
+
+
+def test_pass_words_say_when_a_hand_leaves_the_rotation():
+    # a lesson's example hand 1 with no pass must not read as if hand 1 held by rule
+    assert Hand.deal(1).pass_words() == "pass left"
+    assert Hand.deal(1, hand_number=3).pass_words() == "no pass (a hold hand)"
+    assert Hand.deal(1, pass_direction="hold").pass_words() == \
+        "no pass (set for this example; the rotation would pass left)"
+    assert Hand.deal(1, hand_number=3, pass_direction="right").pass_words() == \
+        "pass right (set for this example; the rotation would not pass)"
+    assert "Hand 1 · no pass (set for this example" in Hand.deal(1, pass_direction="hold").text()
+    assert "pass hold" not in Hand.deal(1, pass_direction="hold").replay_sheet()

@@ -97,7 +97,7 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
 
     names = hand.seat_names
     width = name_width(names)
-    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}"]
+    lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()} · {hand.rules}"]
     phase = hand.phase
     if phase is Phase.PASS:
         waiting = ", ".join(names[s] for s in hand.to_pass)
@@ -161,7 +161,7 @@ def hand_html(hand: Hand) -> str:
                     f"<td>{cards_row_html(cards)}</td>"
                     f"<td style='padding:2px 8px'>{pts(hand.points_taken[s])}</td></tr>")
     parts = [f"<div class='ht-hand' style='font-family:sans-serif'>"
-             f"<div><b>Hand {hand.hand_number + 1}</b> · pass {escape(hand.pass_direction)} · "
+             f"<div><b>Hand {hand.hand_number + 1}</b> · {escape(hand.pass_words())} · "
              f"{escape(str(hand.rules))}</div>"]
     if hand.phase is not Phase.PASS:
         parts.append(f"<div>Trick {hand.trick_number} of {hand.rules.hand_size} · {escape(hand.status_line())}</div>")
@@ -289,7 +289,7 @@ def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Itera
 
     names = hand.seat_names
     width = name_width(names)
-    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction}"]
+    lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()}"]
     if hand.phase is Phase.PASS:
         lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
     elif hand.phase is Phase.PLAY:

@@ -478,6 +478,16 @@ class Hand(TrickGame[Action, Trick, PlayState]):
     def from_record(cls, record: dict[str, Any]) -> Hand:
         return records.hand_from_record(cls, record)
 
+    def pass_words(self) -> str:
+        """'pass left', …, or 'no pass (a hold hand)' for a heading; a direction other than the
+        rotation's for this hand number says so, lest a learner think hand 1 never passes left."""
+        words = "no pass" if self.pass_direction == "hold" else f"pass {self.pass_direction}"
+        usual = self.rules.pass_direction(self.hand_number)
+        if self.pass_direction == usual:
+            return words + (" (a hold hand)" if usual == "hold" and self.rules.passing else "")
+        would = "not pass" if usual == "hold" else f"pass {usual}"
+        return f"{words} (set for this example; the rotation would {would})"
+
     def replay_sheet(self) -> str:
         return records.replay_sheet(self)
 

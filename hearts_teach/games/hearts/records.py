@@ -177,7 +177,7 @@ def replay_sheet(hand: Hand) -> str:
     """The deal by seat, the pass, then one line per trick with the leader marked '>'."""
     names = hand.seat_names
     w = max(len(n) for n in names)
-    lines = [f"Hand {hand.hand_number + 1} · pass {hand.pass_direction} · {hand.rules}", "", "Deal:"]
+    lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()} · {hand.rules}", "", "Deal:"]
     for s in hand.table.seats:
         lines.append(f"  {names[s]:<{w}}  {hand.dealt(s).pretty}")
     if hand.pass_direction != "hold":

@@ -100,7 +100,7 @@ class PassPicker(WidgetView):
         if hand.pass_direction == "hold":
             return f"Hand {hand.hand_number + 1} is a hold hand: nobody passes."
         to = names[self.receiver]
-        return (f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}. "
+        return (f"Hand {hand.hand_number + 1}: {hand.pass_words()}. "
                 f"{names[self.seat]}'s three cards go to {to}.")
 
     def chosen_line(self) -> str:

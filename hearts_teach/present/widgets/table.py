@@ -45,11 +45,6 @@ from hearts_teach.present.widgets.review_panel import ReviewPanel
 from hearts_teach.present.widgets.trick_view import TrickView, trick_pause_default, trick_state  # noqa: F401 - re-exported
 
 
-def pass_words(direction: str) -> str:
-    """'pass left', …, and 'no pass (a hold hand)' rather than 'pass hold'."""
-    return "no pass (a hold hand)" if direction == "hold" else f"pass {direction}"
-
-
 def _check_table_args(seed: Any, seat: Any, match: Any, hand: Any, rules: Any, bots: Any,
                       hint_fn: Any, four_color: Any, trick_pause: Any) -> None:
     """The table's arguments, checked before anything is built (project errors naming each)."""
@@ -288,11 +283,11 @@ class TableWidget(WidgetView):
         self._say("")
         if hand.phase is Phase.PASS:
             driver.play(hand, self._players(), stop=lambda h: h.phase is not Phase.PASS)
-            self._log(f"Hand {hand.hand_number + 1}: pass {hand.pass_direction}; the bots have chosen their cards.")
+            self._log(f"Hand {hand.hand_number + 1}: {hand.pass_words()}; the bots have chosen their cards.")
         elif hand.pass_direction == "hold":
             self._log(f"Hand {hand.hand_number + 1}: a hold hand, no pass.")
         else:  # a position taken up after the pass (Continue, Try again): it was made already
-            self._log(f"Hand {hand.hand_number + 1}: {pass_words(hand.pass_direction)}; the cards have been passed.")
+            self._log(f"Hand {hand.hand_number + 1}: {hand.pass_words()}; the cards have been passed.")
         self.trick_view.hand = self.hand_widget.hand = hand
         self.pass_picker = self._new_picker()
         self._advance()
@@ -550,7 +545,7 @@ class TableWidget(WidgetView):
         self.match.next_hand()
         self._start_hand()
         self._focus_cards()
-        return self._say(f"Hand {self.hand.hand_number + 1} dealt: {pass_words(self.hand.pass_direction)}.")
+        return self._say(f"Hand {self.hand.hand_number + 1} dealt: {self.hand.pass_words()}.")
 
     def play_match(self) -> str:
         """Let the autopilot play every remaining hand for you; returns the winner line."""
@@ -581,7 +576,7 @@ class TableWidget(WidgetView):
         head = f"Hand {hand.hand_number + 1}"
         if self.match is not None:
             head += f" of a match to {self.match.rules.end_score}"
-        head += f" · {pass_words(hand.pass_direction)} · you are {names[self.you]}"
+        head += f" · {hand.pass_words()} · you are {names[self.you]}"
         if hand.phase is Phase.PASS:
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:
