@@ -161,6 +161,19 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "easy" not in [n for n, _, _ in ladder_levels()] and not make_bot("easy").moon_defence
 
 
+def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
+    """Newcomer review: one cell held three paragraphs (how the coach decides, hint vs rules of thumb,
+    this hand). How the coach decides now comes just before the hint; this hand's rules of thumb
+    just after it, as one paragraph that leads into the pass."""
+    cells = _cells("07_play_a_match")
+    hint = next(i for i, c in enumerate(cells) if _src(c).strip() == "print(demo.hint())")
+    before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
+    assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
+    assert before.startswith("The coach does not guess:") and "\n\n" not in before.strip()
+    assert after.startswith("**The hint and the rules of thumb.**") and "\n\n" not in after.strip()
+    assert after.strip().endswith("Let us follow its advice.") and "pass_cards(" in _src(cells[hint + 2])
+
+
 def test_lesson_07_worked_decisions_are_the_coachs():
     """Newcomer round 6: lesson 07 walks through two real decisions of its demonstration hand (seed 7,
     the coach's hint each time). Its prose says that on trick 2 the K♠ is the card to avoid and the
