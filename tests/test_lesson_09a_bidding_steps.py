@@ -1,6 +1,8 @@
-"""Lesson 09a's four bidding steps, as written in the lesson, reproduce the engine's estimate:
-the steps are transcribed here from the prose (not from the estimator) and compared with
-``estimate_tricks`` on the lesson's hands and on many dealt hands."""
+"""Lesson 09a's count of tricks for a bid, as a learner meets it: three points in prose (high side
+cards, protected spades, ruffs), spade length, and the engine's count part by part (``count_text``
+on ``trick_count``). The bots' estimate is transcribed here independently (``by_the_lesson``) and
+compared with ``estimate_tricks`` and ``trick_count`` on the lesson's hands and on many dealt hands;
+every figure the lesson prints comes from the engine at execution time and is held here."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok
+from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok, trick_count
+from hearts_teach.course.spades_lesson import quarters
 from hearts_teach.games.spades import SpadesHand
-from hearts_teach.kernel.cards import CardList, Suit
+from hearts_teach.kernel.cards import DECK, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 
 LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "09a_spades_play_and_nil.ipynb"
@@ -23,6 +26,7 @@ def prose() -> str:
 
 
 def by_the_lesson(cards: CardList, length: bool) -> float:
+    """The bots' estimate, transcribed from the rules 09a once spelled out (not from the estimator)."""
     spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
     side = [[c.rank for c in cards if c.suit is s] for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
     # 1. ruffs: void 2, singleton 1, doubleton 1/4, each paid with as many spades, as far as they go
@@ -57,13 +61,13 @@ LESSON_HANDS = [(21, 1), (22, 1), (1526, 3), (2054, 3), (316, 1), (302, 1), (5, 
 
 
 @pytest.mark.parametrize("seed,dealer", LESSON_HANDS)
-def test_the_written_steps_give_the_estimate_for_the_lessons_hands(seed: int, dealer: int):
+def test_the_transcribed_count_gives_the_estimate_for_the_lessons_hands(seed: int, dealer: int):
     cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
     for length in (False, True):
         assert by_the_lesson(cards, length) == estimate_tricks(cards, long_spades=length), (cards.pretty, length)
 
 
-def test_the_written_steps_give_the_estimate_for_any_hand():
+def test_the_transcribed_count_gives_the_estimate_for_any_hand():
     rng = Rng("lesson09a/steps")
     for _ in range(3000):
         hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
@@ -90,56 +94,119 @@ def test_the_written_nil_rule_is_the_bots():
                                                               "it cannot hide under the others' cards"]
 
 
-def test_the_worked_example_is_the_steps_on_deal_22():
-    """Newcomer round 6: 09a walks the four steps through one hand (South on deal 22) before the exact
-    rules; each figure it states is the steps' own, and the total is the engine's estimate and bid."""
+def outputs() -> str:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+
+
+def test_the_parts_of_the_count_are_the_estimate():
+    """``trick_count`` explains ``estimate_tricks``: its parts are the independent transcription's,
+    and ``count_text`` (what 09a prints) ends on the estimate the bots bid from."""
+    from hearts_teach.course.spades_lesson import count_text
+
+    rng = Rng("lesson09a/parts")
+    for _ in range(1500):
+        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+        for seat in range(4):
+            cards = hand.cards(seat)
+            count = trick_count(cards, long_spades=True)
+            assert count.total == estimate_tricks(cards, long_spades=True) == by_the_lesson(cards, True)
+            assert trick_count(cards).total == estimate_tricks(cards) == by_the_lesson(cards, False)
+            spades = [c for c in cards if c.suit is Suit.SPADES]
+            assert sorted([c for c, _ in count.spades] + list(count.spent)) == sorted(c.index for c in spades)
+            assert all(k > s for k, _ in count.spades for s in count.spent)  # the ruffs use the lowest
+            text = count_text(cards)
+            assert text.splitlines()[-1].startswith(f"Estimate: {quarters(count.total)} trick")
+            assert ("Spade length" in text) == (len(spades) >= 6)
+
+
+def test_the_three_points_as_written_are_the_bots():
+    """Newcomer round 9 ("counting still heavy"): the four steps and their exact rules gave way to three
+    points; each rule a point states is checked here against the count, card by card."""
+    text = " ".join(prose().split())
+    for phrase in ("There an ace counts 1 trick, a king with another card of its suit 1, a queen in a suit of "
+                   "three or four cards ½ (an ace or king in a very long suit counts less).",
+                   "It counts 1 if you keep at least as many smaller spades as there are higher ones you do not "
+                   "hold; one short, ¾; two short, ¼.",
+                   "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) ¼, as long as your spades last. "
+                   "Spades used up on ruffs, your lowest, count no more in point 2.",
+                   "The sum is the estimate, and **Suggest** rounds it to a bid."):
+        assert phrase in text, phrase
+    assert "four steps" not in text and "step 3" not in text.lower()
+    rng = Rng("lesson09a/points")
+    for _ in range(1500):
+        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+        for seat in range(4):
+            cards = hand.cards(seat)
+            count = trick_count(cards)
+            held = {c.index for c in cards}
+            for card, tricks in count.side:  # point 1
+                n = len(cards.of_suit(DECK[card].suit))
+                rank = DECK[card].rank
+                assert (rank, tricks) in ((14, 1.0), (13, 1.0), (12, 0.5)) or (rank in (14, 13) and tricks < 1)
+                assert rank != 13 or n > 1
+                assert rank != 12 or 3 <= n <= 4
+                assert tricks == 1 or rank == 12 or n >= 6  # "in a very long suit counts less"
+            kept = [c for c, _ in count.spades]
+            for card, credit in count.spades:  # point 2
+                missing = sum(1 for i in range(card + 1, card + 13 - card % 13) if i not in held)
+                short = missing - sum(1 for k in kept if k < card)
+                assert credit == (1 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0)
+            spare = len(kept) + len(count.spent)
+            for suit, tricks in count.ruffs:  # point 3
+                worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
+                assert tricks == min(worth, spare)
+                spare -= tricks
+
+
+def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
+    """The worked example (South on deal 22) is the engine's count, printed at execution: each part,
+    the estimate and the suggested bid; nothing in the prose restates its figures."""
     from hearts_teach.agents.spades import view_bid
 
     hand = SpadesHand.deal(seed=22, dealer=1)
     cards = hand.cards(0)
     assert cards.pretty == "♠ K 10 7 4  ♥ A 8  ♦ Q 10 7  ♣ Q 6 5 2"
-    side = {s: [c.rank for c in cards if c.suit is s] for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
-    assert [len(r) for r in side.values()] == [2, 3, 4]  # step 1: only hearts is short, a doubleton: 1/4
-    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
-    assert spades == [13, 10, 7, 4] and round(len(spades) - 0.25) == 4  # 3 3/4 rounds to 4: all stay
-    credits = []
-    for rank in spades:  # step 2 as written: higher spades not held against smaller spades kept
-        short = sum(1 for r in range(rank + 1, 15) if r not in spades) - sum(1 for r in spades if r < rank)
-        credits.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
-    assert credits == [1.0, 0.75, 0.0, 0.0]  # K♠ 1, 10♠ 3/4, 7♠ and 4♠ nothing: 1 3/4
-    assert 14 in side[Suit.HEARTS] and 12 in side[Suit.DIAMONDS] and 12 in side[Suit.CLUBS]  # step 4: 1 + 1/2 + 1/2
-    assert not any(13 in r for r in side.values()) and 14 not in side[Suit.DIAMONDS] + side[Suit.CLUBS]
-    assert 0.25 + sum(credits) + 2 == estimate_tricks(cards) == estimate_tricks(cards, long_spades=True) == 4
+    count = trick_count(cards, long_spades=True)
+    assert [(DECK[c].pretty, t) for c, t in count.side] == [("Q♣", 0.5), ("Q♦", 0.5), ("A♥", 1.0)]
+    assert [(DECK[c].pretty, t) for c, t in count.spades] == [("K♠", 1.0), ("10♠", 0.75), ("7♠", 0), ("4♠", 0)]
+    assert count.ruffs == ((Suit.HEARTS.value, 0.25),) and count.length is None and count.total == 4
     assert view_bid(hand.view(0)) == 4
+    printed = outputs()
+    for line in ("Cards: ♠ K 10 7 4  ♥ A 8  ♦ Q 10 7  ♣ Q 6 5 2\nHigh side cards: 2\n  A♥ 1 · Q♦ ½ · Q♣ ½\n"
+                 "Protected spades: 1¾\n",
+                 "  K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠\n",
+                 "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one short)\n",
+                 "Ruffs: ¼\n  hearts (2 cards) ¼\nEstimate: 4 tricks\n",
+                 "Estimate: 4 tricks. Suggested bid: 4 (the estimate rounded to the nearest trick"):
+        assert line in printed, line
     text = " ".join(prose().split())
-    assert "♠ K 10 7 4 ♥ A 8 ♦ Q 10 7 ♣ Q 6 5 2" in text
-    assert "Total ¼ + 1¾ + 2 = 4 tricks, so South bids 4." in text
+    assert "South's cards on deal 22, counted by the engine:" in text
+    assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
 
 
-def test_step_2_credits_every_kept_spade_and_the_long_hand_is_worked_through():
-    """Newcomer round 7: step 2 was headed "the top five spades, A♠ down to 10♠", but the engine credits
-    every spade kept, so deal 1526's 8♠ earns ¾ (the steps as written gave 3.5 and 5, the code 4.25 and
-    5.75). The heading is gone and cell 7 works the hand through; each figure it states is held here."""
+def test_spade_length_is_worked_by_the_engine_on_deal_1526():
+    """Newcomer round 7 found deal 1526's figures in prose disagreeing with the code (3.5 and 5 against
+    4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
-    assert "top five" not in text and "Spade honours" not in text
+    assert ("With six spades or more the bots count them once more: what the five highest earn in point 2, "
+            "plus 1 for every spade after the fifth. If that is more than protected spades and ruffs "
+            "together, it replaces them.") in text
+    assert "South on deal 1526 holds eight spades, only two of them above the 10♠:" in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
-    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
-    ruffs = 0.25 + 0.25 + 1  # two doubletons and a singleton, with spades to spare
-    assert round(len(spades) - ruffs) == 6  # 6½ rounds to the even 6: the 3♠ and 2♠ go on ruffs
-    kept = spades[:6]
-    credits = []
-    for rank in kept:
-        short = sum(1 for r in range(rank + 1, 15) if r not in spades) - sum(1 for r in kept if r < rank)
-        credits.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
-    assert kept == [14, 11, 8, 6, 5, 4] and credits == [1, 1, 0.75, 0, 0, 0]
-    assert ruffs + sum(credits) == estimate_tricks(cards) == by_the_lesson(cards, False) == 4.25
-    assert sum(credits[:5]) + 3 == estimate_tricks(cards, long_spades=True) == by_the_lesson(cards, True) == 5.75
-    for phrase in ("8 − 1½ = 6½ rounds to 6, so the 3♠ and 2♠ go on ruffs",
-                   "J♠ 1 (two higher out, four smaller kept); 8♠ ¾ (four higher out, three smaller kept); "
-                   "6♠ 5♠ 4♠ nothing: 2¾", "1½ + 2¾ = 4¼", "plus 3 for the sixth to eighth spades, make 5¾",
-                   "4 − ¼ = 3¾", "Protected spades** (every spade kept, low ones too)"):
-        assert phrase in text, phrase
+    assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
+    count = trick_count(cards, long_spades=True)
+    assert [DECK[c].pretty for c in count.spent] == ["3♠", "2♠"] and count.ruff_tricks == 1.5
+    assert count.spade_tricks == 2.75 and count.length == 5.75 and count.by_length and count.total == 5.75
+    assert estimate_tricks(cards) == 4.25
+    printed = outputs()
+    for line in ("  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n",
+                 "  3♠ 2♠: used up by the ruffs\n",
+                 "Ruffs: 1½\n  hearts (2 cards) ¼ · diamonds (2 cards) ¼ · clubs (1 card) 1\n",
+                 "Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
+                 "  more than protected spades and ruffs together (4¼), so it replaces them\nEstimate: 5¾ tricks\n"):
+        assert line in printed, line
 
 
 def test_the_8d_reason_does_not_call_it_the_highest_diamond():

@@ -161,6 +161,19 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "easy" not in [n for n, _, _ in ladder_levels()] and not make_bot("easy").moon_defence
 
 
+def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
+    """Newcomer review: one cell held three paragraphs (how the coach decides, hint vs rules of thumb,
+    this hand). How the coach decides now comes just before the hint; this hand's rules of thumb
+    just after it, as one paragraph that leads into the pass."""
+    cells = _cells("07_play_a_match")
+    hint = next(i for i, c in enumerate(cells) if _src(c).strip() == "print(demo.hint())")
+    before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
+    assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
+    assert before.startswith("The coach does not guess:") and "\n\n" not in before.strip()
+    assert after.startswith("**The hint and the rules of thumb.**") and "\n\n" not in after.strip()
+    assert after.strip().endswith("Let us follow its advice.") and "pass_cards(" in _src(cells[hint + 2])
+
+
 def test_lesson_07_worked_decisions_are_the_coachs():
     """Newcomer round 6: lesson 07 walks through two real decisions of its demonstration hand (seed 7,
     the coach's hint each time). Its prose says that on trick 2 the K♠ is the card to avoid and the
@@ -295,7 +308,7 @@ def test_lesson_06_worked_examples_are_stored_as_text():
     printed = "".join("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") for o in c.get("outputs", []))
     assert "(nothing shown yet" not in printed
     assert "standard: totals" in printed and "omnibus: totals" in printed
-    assert "As a hold hand (the older game):" in printed and "With a pass to the left:" in printed
+    assert "As a hold hand (no pass):" in printed and "With a pass to the left:" in printed
     assert "South passed 8♥ K♥ Q♠ to West." in printed and "Nobody passes." in printed
 
 
@@ -537,8 +550,12 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     cells = _cells("09a_spades_play_and_nil")
     at = next(i for i, c in enumerate(cells) if "length_quiz = Quiz(" in _src(c))
     before = " ".join(_src(c) for c in cells[:at] if c["cell_type"] == "markdown").lower()
+    # round 9: the spade-length example is printed by the engine (count_text): its print says no why either
+    before += " ".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                       for c in cells[:at] for o in c.get("outputs", [])).lower()
+    assert "spade length (8 spades)" in before
     for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
-                     "gone round"):
+                     "gone round", "no spades left", "trump"):
         assert giveaway not in before, giveaway
     assert "gone round, nobody else has any left" in _src(cells[at])  # the answer's reason says it
 
@@ -591,6 +608,10 @@ def test_lesson_06_history_is_credited_and_the_queen_waits_bullet_reads_plainly(
     where it comes from; "has not seen hearts broken" became "while hearts are not broken"."""
     text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
     assert "history note of one Hearts rules write-up" in text and "by the 1880s" in text
+    # newcomer round 8: "playing without a pass is, in a way, playing the older game" was our own
+    # conclusion, not the note's (it says only that the pass was added later): removed
+    assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
+    assert "Passing three cards came **later**: it was added to soften the blow of a really bad deal." in text
     assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
 
 

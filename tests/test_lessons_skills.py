@@ -110,6 +110,22 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "South takes it (14 points)" in lead.last_message
 
 
+def test_08a_points_to_where_the_rule_bot_is_described():
+    """Newcomer review: 08a said the rule bot is shown in "lesson 01", where it appears only in code.
+    It now names the bot as lesson 07's list of opponents prints it, in that list's own words."""
+    from hearts_teach.agents.hearts import ladder_levels
+
+    text = " ".join(" ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track")
+                             if c["cell_type"] == "markdown").split())
+    rule = next((label, what) for name, label, what in ladder_levels() if name == "rule")
+    assert rule == ("Solid", "plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon")
+    assert ("four rule bots (*Solid* in lesson 07's list of opponents: it plays by the book, ducks, dumps the Q♠, "
+            "flushes spades and stops a moon)") in text
+    assert "dump the Q♠; lesson 01" not in text
+    listed = "".join(text_output(c) for c in notebook_cells("07_play_a_match") if "ladder_levels()" in "".join(c["source"]))
+    assert "Solid     'rule'      plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon" in listed
+
+
 def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     ns = lesson("08a_keeping_track")
     closes_on(ns["ace_quiz"], "pass right (East)")

@@ -230,9 +230,10 @@ def test_benchmark_reports_its_figures():
 
 
 def test_lesson_09a_counting_steps_in_words_give_the_bots_estimate():
-    """09a's steps 1, 2 and 4, followed as the prose says them, reach ``estimate_tricks`` on the
-    lesson's deals and on 300 more (deal 1526 once came to 3.5 in words and 4.25 in code: the
-    partial credit of a spade one or two short of protection was not in the prose)."""
+    """09a's count (ruffs, protected spades, high side cards; its three points since round 9), followed
+    as words, reaches ``estimate_tricks`` on the lesson's deals and on 300 more (deal 1526 once came to
+    3.5 in words and 4.25 in code: the partial credit of a spade one or two short of protection was
+    not in the prose)."""
     from hearts_teach.agents.spades import estimate_tricks
     from hearts_teach.games.spades import SpadesHand
 

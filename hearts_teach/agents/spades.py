@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from hearts_teach.agents import driver
@@ -73,51 +74,94 @@ def _mask(cards: Iterable[CardLike] | int) -> int:
     return CardList(cast(Iterable[CardLike], cards)).mask  # an InvalidCardError for anything that is not cards
 
 
-def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) -> float:
-    """How many tricks a 13-card hand should take (the Trickster-style estimate).
+@dataclass(frozen=True)
+class TrickCount:
+    """``estimate_tricks`` part by part (``trick_count``); cards are deck indices.
+
+    ``ruffs``: (side suit, tricks) for each side suit of two cards or fewer; ``spades``: (spade,
+    credit) for each spade left after the ruffs, highest first; ``spent``: the spades the ruffs use
+    up (the lowest); ``length``: the spade-length count (the five highest credits plus 1 a spade
+    after the fifth), or None when it is not counted; ``side``: (card, tricks) for each side ace,
+    king or queen that counts."""
+
+    ruffs: tuple[tuple[int, float], ...]
+    spades: tuple[tuple[int, float], ...]
+    spent: tuple[int, ...]
+    length: float | None
+    side: tuple[tuple[int, float], ...]
+
+    @property
+    def ruff_tricks(self) -> float:
+        return sum((t for _, t in self.ruffs), 0.0)
+
+    @property
+    def spade_tricks(self) -> float:
+        return sum((t for _, t in self.spades), 0.0)
+
+    @property
+    def side_tricks(self) -> float:
+        return sum((t for _, t in self.side), 0.0)
+
+    @property
+    def by_length(self) -> bool:
+        """Whether spade length replaces the ruffs and the protected spades (it counts more)."""
+        return self.length is not None and self.length > self.ruff_tricks + self.spade_tricks
+
+    @property
+    def total(self) -> float:
+        trumps = self.ruff_tricks + self.spade_tricks
+        if self.length is not None and self.length > trumps:
+            trumps = self.length
+        return trumps + self.side_tricks
+
+
+def trick_count(cards: Iterable[CardLike] | int, long_spades: bool = False) -> TrickCount:
+    """The trick estimate of a 13-card hand, part by part (``estimate_tricks`` is its total).
 
     ``long_spades``: spade length counts too -- with six or more spades the top five are
     counted as usual and every further spade is a trick, since once the suit has gone round
     the others run out, however low it is."""
     suits = _by_suit(_mask(cards))
     spades = suits[SPADES]
-    est = 0.0
     spare = float(len(spades))
+    ruffs: list[tuple[int, float]] = []
     # short side suits: a void is worth 2 ruffs, a singleton 1, a doubleton a quarter,
     # each counted only while spades are left to ruff with
     for s in range(SPADES):  # the side suits
         n = len(suits[s])
         if n <= 2:
-            use = 0.25 if n == 2 else 2 - n
-            used = min(spare, use)
+            used = min(spare, 0.25 if n == 2 else 2 - n)
             spare -= used
-            est += used
+            ruffs.append((s, used))
     # the highest spades not spent on ruffing: a spade counts when enough smaller spades
     # guard it against the missing higher ones (A; Kx; Qxx; Jxxx)
     kept = spades[:round(spare)]
-    spade_est = est  # the ruffs so far
-    credit = []
+    credit: list[float] = []
     for r in kept:
         above = sum(1 for x in kept if x > r)
         below = sum(1 for x in kept if x < r)
         gaps = (ACE - r) - above
-        c = 1 if below >= gaps else 0.75 if below == gaps - 1 else 0.25 if below == gaps - 2 else 0
-        credit.append(c)
-        est += c
+        credit.append(1 if below >= gaps else 0.75 if below == gaps - 1 else 0.25 if below == gaps - 2 else 0)
     n = len(spades)
-    if long_spades and n >= 6:
-        # the five highest spades by their honour credit, every spade after them a trick
-        by_length = sum(credit[:5]) + (n - 5)
-        est += max(0.0, by_length - (est - spade_est) - spade_est)
+    # the five highest spades by their honour credit, every spade after them a trick
+    length = float(sum(credit[:5]) + (n - 5)) if long_spades and n >= 6 else None
+    side: list[tuple[int, float]] = []
     for s in range(SPADES):
         held, n = suits[s], len(suits[s])
         if ACE in held:
-            est += 1 if n <= 6 else 0.5
+            side.append((s * 13 + ACE, 1 if n <= 6 else 0.5))
         if KING in held and n > 1:
-            est += 1 if n <= 5 else 0.25
+            side.append((s * 13 + KING, 1 if n <= 5 else 0.25))
         if QUEEN in held and 3 <= n <= 4:
-            est += 0.5
-    return est
+            side.append((s * 13 + QUEEN, 0.5))
+    return TrickCount(tuple(ruffs), tuple((SPADES * 13 + r, c) for r, c in zip(kept, credit, strict=True)),
+                      tuple(SPADES * 13 + r for r in spades[len(kept):]), length, tuple(side))
+
+
+def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) -> float:
+    """How many tricks a 13-card hand should take (the Trickster-style estimate): the total of
+    ``trick_count``, where its parts are explained."""
+    return trick_count(cards, long_spades).total
 
 
 def nil_ok(cards: Iterable[CardLike] | int, estimate: float | None = None) -> bool:
@@ -503,5 +547,5 @@ if __name__ == "__main__":
     raise SystemExit(quiet_on_closed_pipe(main))
 
 
-__all__ = ["estimate_tricks", "nil_ok", "suggest_bid", "SpadesBot", "RandomSpadesBot", "auto_play",
-           "benchmark"]
+__all__ = ["estimate_tricks", "trick_count", "TrickCount", "nil_ok", "suggest_bid", "SpadesBot",
+           "RandomSpadesBot", "auto_play", "benchmark"]

@@ -1,16 +1,22 @@
-"""Helpers behind lesson 09 (Hearts vs Spades): one deal played under both games, shown
-side by side as text and HTML."""
+"""Helpers behind lessons 09 (Hearts vs Spades) and 09a (bidding, nil): one deal played under
+both games, shown side by side as text and HTML, and the bots' trick count part by part."""
 
 from __future__ import annotations
 
 from html import escape
 
-from hearts_teach.agents.spades import SpadesBot, auto_play, estimate_tricks, nil_faults
+from hearts_teach.agents.spades import (
+    SpadesBot,
+    auto_play,
+    estimate_tricks,
+    nil_faults,
+    trick_count,
+)
 from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
-from hearts_teach.kernel.cards import CardList, Suit
+from hearts_teach.kernel.cards import DECK, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, text_view_html
@@ -36,6 +42,56 @@ def nil_verdict(cards: CardList) -> str:
                if short else "")
             + f"{spades} spade{'' if spades == 1 else 's'}, and the rule of thumb counts "
             + f"{est:g} trick{'' if est == 1 else 's'} (under 1)")
+
+
+def quarters(x: float) -> str:
+    """A count in quarters as lesson 09a writes it: 0, ¼, 1¾, 5¾."""
+    whole = int(x)
+    part = {0.25: "¼", 0.5: "½", 0.75: "¾"}.get(x - whole, "")
+    return f"{whole if whole or not part else ''}{part}"
+
+
+def count_text(cards: CardList) -> str:
+    """The bots' trick count of a hand part by part (``trick_count``, spade length included), in
+    lesson 09a's order: high side cards, protected spades, ruffs, spade length, the estimate."""
+    count = trick_count(cards, long_spades=True)
+
+    def names(indices: list[int]) -> str:
+        return " ".join(DECK[i].pretty for i in indices)
+
+    lines = [f"Cards: {cards.pretty}", f"High side cards: {quarters(count.side_tricks)}"]
+    if count.side:
+        by_suit = sorted(count.side, key=lambda ct: (-(ct[0] // 13), -ct[0]))  # ♥ ♦ ♣, as the hand shows them
+        lines.append("  " + " · ".join(f"{DECK[c].pretty} {quarters(t)}" for c, t in by_suit))
+    lines.append(f"Protected spades: {quarters(count.spade_tricks)}")
+    kept = [c for c, _ in count.spades]
+    held = {c.index for c in cards}
+    for c, t in count.spades:
+        if t:
+            higher = [i for i in range(c + 12 - c % 13, c, -1) if i not in held]  # from the ace down
+            smaller = [i for i in kept if i < c]
+            short = {0.75: " (one short)", 0.25: " (two short)"}.get(t, "")
+            lines.append(f"  {DECK[c].pretty} {quarters(t)}: higher spades not held: {names(higher) or 'none'}; "
+                         f"smaller spades kept: {names(smaller) or 'none'}{short}")
+    if any(not t for _, t in count.spades):
+        lines.append(f"  {names([c for c, t in count.spades if not t])}: 0 (too few smaller spades)")
+    if count.spent:
+        lines.append(f"  {names(list(count.spent))}: used up by the ruffs")
+    lines.append(f"Ruffs: {quarters(count.ruff_tricks)}")
+    if count.ruffs:
+        sizes = {0: "no cards", 1: "1 card", 2: "2 cards"}
+        lines.append("  " + " · ".join(f"{Suit(s).plural} ({sizes[len(cards.of_suit(Suit(s)))]}) {quarters(t)}"
+                                       for s, t in reversed(count.ruffs)))
+    if count.length is not None:
+        n = len(cards.of_suit(Suit.SPADES))
+        top = count.length - (n - 5)
+        both = count.ruff_tricks + count.spade_tricks
+        lines.append(f"Spade length ({n} spades): the five highest spades' {quarters(top)} + {n - 5} for the "
+                     f"spades after the fifth = {quarters(count.length)}")
+        lines.append(f"  {'more' if count.by_length else 'not more'} than protected spades and ruffs together "
+                     f"({quarters(both)}), so it {'replaces them' if count.by_length else 'does not count'}")
+    lines.append(f"Estimate: {quarters(count.total)} trick{'' if count.total == 1 else 's'}")
+    return "\n".join(lines)
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
