@@ -93,7 +93,7 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "5♠ or a diamond", "omnibus_quiz": "16"},
+    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "Q♠ or 5♠", "omnibus_quiz": "-6"},
     "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠"},
     "08_practice_decisions": {"q": "too close to call"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
@@ -221,8 +221,12 @@ def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
 
-    # 06: South 101, West 77, North 77, East 90
-    assert "another hand is played" in match_verdict((101, 77, 77, 90))
+    # 06: totals 97, 84, 75, 88 before the hand, which scores 6, 4, 13, 3 (26 points); not the tie printed
+    # under "The tie rule" (104, 64, 64, 90) again (newcomer round 9)
+    before, scores = (97, 84, 75, 88), (6, 4, 13, 3)
+    assert sum(scores) == 26
+    after = tuple(b + s for b, s in zip(before, scores, strict=True))
+    assert after == (103, 88, 88, 91) and match_verdict(after) == "West and North tie for lowest with 88: another hand is played"
     # 07: South 96, West 71, North 88, East 90, then North shoots the moon (not the tie of 06 again)
     every = " ".join(f"{r}H" for r in "23456789TJQKA") + " QS"
     moon = score_piles(["", "", every, ""], Rules())
@@ -236,9 +240,10 @@ def test_the_quiz_answers_are_what_the_engine_says():
     held = hand.cards(hand.turn)
     assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
     assert all(c.suit.letter == "H" for c in hand.legal_plays())
-    # 06: omnibus, South took every heart and Q♠, West the J♦: a moon; West 26 - 10
-    hearts = " ".join(f"{r}H" for r in "23456789TJQKA")
-    assert score_piles([hearts + " QS", "JD", "", ""], Rules.preset("omnibus")) == (0, 16, 26, 26)
+    # 06: omnibus, no moon (the lesson's match prints its moon hand under omnibus before the quiz):
+    # South four hearts and J♦, West Q♠ and three hearts, North six hearts: South 4 - 10
+    assert score_piles(["2H 3H 4H 5H JD", "QS 6H 7H 8H", "9H TH JH QH KH AH", ""],
+                       Rules.preset("omnibus")) == (-6, 16, 6, 0)
     # 09: the bags, the end of the match, blind nil 80 behind, trump
     # not the worked example again (issue 27 round 4): bid 7, took 10, 8 bags before
     bags = score_hand([4, 3, 3, 3], [5, 1, 5, 2], bags=(8, 0))
@@ -313,25 +318,44 @@ def test_lesson_06_worked_examples_are_stored_as_text():
 
 
 def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
-    """Issue 27 round 4 (F06.3): the quiz asked an engine-made edge case (Q♠ and only hearts); it now
-    asks the rule itself: on a lead before hearts are broken, the Q♠ waits like the hearts."""
+    """Issue 27 round 4 (F06.3): the quiz asks the rule itself, not an engine-made edge case. Newcomer
+    round 9: a lead question was the worked example's position with 5♠ added; it now asks about
+    following a spade lead (the queen waits only for a lead or a discard), which no cell before shows."""
     from hearts_positions import stacked
 
     from hearts_teach import Rules
 
-    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "AC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD",
-            "JC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD"]
-    leads = {}
+    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD",
+            "AC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD"]
     for name in ("queen_waits", "standard"):
         hand = stacked(deal, Rules.preset(name))
-        for card in ("2C", "AC", "JC", "2D"):
+        for card in ("2C", "2D", "AC", "JC", "7S"):
             hand.play(card)
-        assert hand.turn == 1 and not hand.hearts_broken  # West won trick 1 and leads
-        held = hand.cards(1)
+        assert hand.trick_number == 2 and hand.turn == 3 and not hand.hearts_broken
+        assert [str(c) for c in hand.current_trick.cards] == ["7S"]  # "led with 7♠ and you play next"
+        held = hand.cards(3)
         assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
-        leads[name] = sorted(str(c) for c in hand.legal_plays())
-    assert leads["queen_waits"] == ["5S", "AD", "JD", "KD", "QD"]  # "5♠ or a diamond"
-    assert leads["standard"] == ["5S", "AD", "JD", "KD", "QD", "QS"]  # "Q♠, 5♠ or a diamond"
+        assert sorted(str(c) for c in held if c.suit.letter == "S") == ["5S", "QS"]
+        assert sorted(str(c) for c in hand.legal_plays()) == ["5S", "QS"], name  # "Q♠ or 5♠"
+    code = "".join(_code("06_scoring_a_match"))
+    assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
+
+
+def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
+    """Newcomer round 9: the tie quiz repeated the tie printed under "The tie rule", and the omnibus
+    quiz's answer (16, a moon with the J♦ elsewhere) was printed in the omnibus table. Now no output
+    before the quizzes shows 88 (the tie quiz's total) or a -6, and the stepper's text twin is the
+    learner's own match (seed 12) after three clicks."""
+    cells = _cells("06_scoring_a_match")
+    quiz_at = next(i for i, c in enumerate(cells) if "tie = Quiz(" in _src(c))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells[:quiz_at] for o in c.get("outputs", []))
+    assert " 88" not in printed and "-6" not in printed and "moon" in printed
+    code = [_src(c) for c in cells]
+    shown = next(i for i, src in enumerate(code) if src.strip().endswith("stepper") and "MatchStepper(" in src)
+    assert "Match(seed=12)" in code[shown] and "Match(seed=12)" in code[shown + 1]
+    assert "table_bots(\"rule\", seed=12)" in code[shown + 1] and "print(demo_stepper.text())" in code[shown + 1]
+
 
 def test_lesson_08_states_the_one_marks_scale():
     from hearts_teach.course.drills import MARKS_RULE
@@ -375,8 +399,9 @@ def test_lesson_09_rewinds_to_the_trick_it_names():
 
 
 def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
-    """'hearts count as broken as soon as a heart has been played, also earlier in the same trick':
-    on played hands, a player void in the led suit may discard Q♠ right after the first heart."""
+    """Lesson 06 says Q♠ waits "until hearts are broken", and lesson 03 says hearts are broken the
+    first time anyone plays a heart: on played hands, a player void in the led suit may discard Q♠
+    right after the first heart, on the same trick."""
     from hearts_teach import Hand, Rules
     from hearts_teach.kernel.rng import Rng
 
@@ -602,17 +627,19 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     assert "two tricks and three cards of the third played" in "".join(_code("08_practice_decisions"))
 
 
-def test_lesson_06_history_is_credited_and_the_queen_waits_bullet_reads_plainly():
-    """A newcomer's review: the history paragraph keeps only what its source (a rules write-up's
-    history note: Reversis, the American game by the 1880s, the pass added later) says, and says
-    where it comes from; "has not seen hearts broken" became "while hearts are not broken"."""
+def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainly():
+    """A newcomer's review: the history paragraph keeps only what its source (the quick sheet's history
+    note: Reversis, the American game by the 1880s, the pass added later) says. Round 9: it is stated
+    plainly, without remarks about the source; the queen-waits details are one short paragraph."""
     text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
-    assert "history note of one Hearts rules write-up" in text and "by the 1880s" in text
+    assert "Reversis" in text and "by the 1880s" in text
+    assert "history note" not in text and "We have not checked" not in text and "write-up" not in text
     # newcomer round 8: "playing without a pass is, in a way, playing the older game" was our own
     # conclusion, not the note's (it says only that the pass was added later): removed
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     assert "Passing three cards came **later**: it was added to soften the blow of a really bad deal." in text
     assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
+    assert "also earlier in the same trick" not in text  # RULES.md says "an earlier trick"; lesson 03 defines broken
 
 
 def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():
