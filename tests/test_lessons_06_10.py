@@ -525,6 +525,13 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert sorted(str(c) for c in hand.cards(0)) == ["4S", "KS", "QC"]
     assert hand.tricks_won[3] == 0 and hand.team_tricks[0] == 8 and "AS" in [str(c) for c in hand.tricks[9].cards]
     assert {str(c) for c in hand.legal_plays(0)} == {"4S", "KS"}
+    taken = hand.copy()  # "K♠ keeps East's nil clean for this trick only, with two tricks still to play"
+    taken.play("KS")
+    assert taken.tricks[10].winner == 0 and taken.nil_alive(3) and len(taken.cards(3)) == 2
+    cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
+    assert " ".join(cell.replace('"', " ").split()).count(
+        "it keeps East's nil clean for this trick only, with two tricks still to play,") == 1
+    assert "it saves East's nil" not in cell
     ducked = hand.copy()
     ducked.play("4S")
     assert ducked.tricks_won[3] == 1 and not ducked.nil_alive(3)  # East wins: the nil breaks
@@ -576,6 +583,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
+    # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)
+    assert "short in spades (2 cards) and hearts (2 cards): with no spades left" in quiz.last_message
+    assert "and the same with hearts" in quiz.last_message and "that suit" not in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():
