@@ -240,3 +240,62 @@ def test_contract_first_beats_nil_first_on_deal_17():
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
     assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
     assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
+
+
+def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
+    """Newcomer round 10: a one-line summary of each part of the count, the exact rules behind a fold."""
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    bidding = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Bidding: say how"))
+    text = " ".join(bidding.split())
+    rows = ["| 1. High side cards | aces, kings and queens in the *side suits*, the suits other than spades |",
+            "| 2. Protected spades | each spade, by how many smaller spades you hold to play until the higher "
+            "ones you lack have fallen |",
+            "| 3. Ruffs | short side suits: once one is gone from your hand, you can win its tricks with a spade "
+            "(a *ruff*) |"]
+    for row in rows:
+        assert row in text, row
+    fold = text.index("<details><summary>The exact rules of each part</summary>")
+    assert max(text.index(r) for r in rows) < fold
+    assert fold < text.index("1. **High side cards.**") < text.index("3. **Ruffs.**") < text.index("</details>")
+    assert text.index("</details>") < text.index("The sum is the estimate")
+    # the table's words hold for the count: only side aces, kings and queens score in part 1, and only
+    # side suits of 2 cards or fewer in part 3
+    rng = Rng("lesson09a/table")
+    for _ in range(500):
+        cards = SpadesHand.deal(rng.spawn("deal"), dealer=0).cards(0)
+        count = trick_count(cards)
+        assert all(DECK[c].rank >= 12 and DECK[c].suit is not Suit.SPADES for c, _ in count.side)
+        assert all(Suit(s) is not Suit.SPADES and len(cards.of_suit(Suit(s))) <= 2 for s, _ in count.ruffs)
+
+
+def test_the_nil_reason_names_each_short_suit():
+    """Newcomer round 10: hand B's reason said "short in spades (2 cards) and hearts (2 cards), so once
+    that suit is gone …": which suit? ``nil_verdict`` now names each short suit, and writes the count
+    in quarters as the lesson does."""
+    from hearts_teach.course.spades_lesson import nil_verdict, short_suits
+
+    hand_b = SpadesHand.deal(seed=802, dealer=1).cards(0)
+    assert nil_verdict(hand_b) == (
+        "a nil: no ace; its highest cards are 7♠ 10♥ K♦ 9♣; 2 spades (at most 3 allowed); the rule of thumb "
+        "counts ½ trick (under 1); short in spades (2 cards) and hearts (2 cards): with no spades left in your "
+        "hand, you can throw a high card away on each spade led, and the same with hearts")
+    assert estimate_tricks(hand_b) == 0.5
+    rng = Rng("lesson09a/nil-reasons")
+    low = [c for c in DECK if c.rank <= 11 or (c.rank <= 13 and c.suit is not Suit.SPADES)]  # nil hands are rare
+    seen = 0
+    for _ in range(3000):
+        cards = CardList(rng.sample(low, 13)) if rng.random() < 0.9 else SpadesHand.deal(rng.spawn("deal")).cards(0)
+        text = nil_verdict(cards)
+        assert "that suit" not in text
+        if not nil_ok(cards):
+            continue
+        seen += 1
+        short = [s for s in Suit if len(cards.of_suit(s)) <= 2]
+        assert all(f"{s.plural} ({len(cards.of_suit(s))} card" in text for s in short)
+        assert (short_suits(cards) == "") == (not short)
+        assert f"counts {quarters(estimate_tricks(cards))} trick" in text
+        tops = [max(cards.of_suit(s), key=lambda c: c.rank).pretty for s in reversed(Suit) if cards.of_suit(s)]
+        assert f"its highest cards are {' '.join(tops)};" in text
+    assert seen > 20
+    # a card list in any order gives the same highest cards
+    assert "its highest cards are 4♠ 6♥ Q♦ 6♣;" in nil_verdict(CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))

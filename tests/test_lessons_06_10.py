@@ -149,12 +149,21 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
 
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
     assert verdict_words("fine", 1.0) == TOO_CLOSE == "too close to call"
-    assert ("*Fine* is the same verdict that lesson 06a and the coach call *too close to call*: one verdict, two "
-            "names") in text
+    # round 9: one word for one verdict, said once: *best* (the coach's "equally good" line explained)
+    # and *fine* (printed by the coach as "too close to call")
+    assert "one verdict, two names" not in text and "about equally good" not in text
+    assert ('The coach grades both **best**: within a quarter point a hand of its top choice; its first line '
+            'calls them "equally good".') in text
+    assert ("*Fine* means the deals cannot tell whether the choice costs more than a quarter point; the coach "
+            "prints it as *too close to call*.") in text
+    assert text.count("quarter point") == 2
     # round 8: the ladder claim "each level beats the one below it" had no figures: dropped
     assert "beats the one below" not in text
     # round 8: 9♠ and 6♠ both "best" with "0.2 fewer" / "0.2 more": the lesson says why
-    assert "the gap is under a quarter point a hand, so both count as best" in text
+    assert "so one small gap shows once as *fewer* and once as *more* hearts" in text
+    # the pass bullet is a tendency, not a law (lessons 08 and 08a keep the queen or the ace)
+    assert ("usually the Q♠ and the spades above her, then aces and kings (lesson 01; lessons 08 and 08a show "
+            "when to keep some)") in text
     assert "duplicate games" not in text and "README" not in text
     assert "Lesson 05's `easy` bot is not on the list: it is *Solid*, `rule`, with its moon rules switched off." in text
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
@@ -209,6 +218,31 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     assert "QS" not in [str(c) for c in hand.played]  # the queen is still out
     trick4 = assess_play(hand.view(0))
     assert trick4.best.label == "K♠" and trick4.of("6S").call not in ("best", "too close to call")
+
+
+def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
+    """Newcomer round 9: on trick 3 the hint says "Play Q♦" and the review "Q♦/K♦". The lesson says why:
+    neighbours in rank do exactly the same, so the coach grades them as one choice (one candidate, one
+    verdict) and its hint names the lower card. Both texts come from that one candidate."""
+    from hearts_teach.agents.coach import hint
+    from hearts_teach.present.widgets import TableWidget
+
+    text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
+    assert ("On trick 3 the review writes Q♦/K♦ where the hint said Q♦: neighbours in rank do exactly the same, "
+            "so the coach grades them as one choice and its hint names the lower.") in text
+    demo = TableWidget(seed=7, opponents="rule", marks=False)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in (1, 2):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    advice = hint(demo.hand.view(0))
+    best = advice.assessment.best
+    assert best.label == "Q♦/K♦" and [c.rank for c in best.cards] == [12, 13]  # neighbours in rank
+    assert str(advice).startswith("Play Q♦: ") and advice.card == best.cards[0]  # the lower one
+    printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+    assert "trick 3: Hint: Play Q♦: it goes over 6♦" in printed
+    assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed
 
 
 def test_the_quiz_answers_are_what_the_engine_says():
@@ -516,6 +550,13 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert sorted(str(c) for c in hand.cards(0)) == ["4S", "KS", "QC"]
     assert hand.tricks_won[3] == 0 and hand.team_tricks[0] == 8 and "AS" in [str(c) for c in hand.tricks[9].cards]
     assert {str(c) for c in hand.legal_plays(0)} == {"4S", "KS"}
+    taken = hand.copy()  # "K♠ keeps East's nil clean for this trick only, with two tricks still to play"
+    taken.play("KS")
+    assert taken.tricks[10].winner == 0 and taken.nil_alive(3) and len(taken.cards(3)) == 2
+    cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
+    assert " ".join(cell.replace('"', " ").split()).count(
+        "it keeps East's nil clean for this trick only, with two tricks still to play,") == 1
+    assert "it saves East's nil" not in cell
     ducked = hand.copy()
     ducked.play("4S")
     assert ducked.tricks_won[3] == 1 and not ducked.nil_alive(3)  # East wins: the nil breaks
@@ -567,6 +608,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
     quiz.buttons["A"].click()
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
+    # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)
+    assert "short in spades (2 cards) and hearts (2 cards): with no spades left" in quiz.last_message
+    assert "and the same with hearts" in quiz.last_message and "that suit" not in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():

@@ -4,6 +4,8 @@ the rule bot's own decisions (``course.why``) and the coach."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
 from lesson_runner import ROOT, run
@@ -80,16 +82,33 @@ def test_05_west_keeps_the_ace_by_the_insurance_rule_not_the_moon_watch():
 
 def test_08a_quizzes_and_the_story_of_each_lead():
     ns = lesson("08a_keeping_track")
-    closes_on(ns["queen_quiz"], "East")
-    closes_on(ns["hearts_quiz"], "7")
-    closes_on(ns["clubs_quiz"], "1")
-    closes_on(ns["direction_quiz"], "West (pass left)")
-    # the engine's record is printed (stored for a reader, issue 27 round 4), after the three quizzes
+    # the engine's record comes after the three quizzes (issue 27 round 4); newcomer round 9: its stored
+    # output showed the three answers right under the questions, so it now prints the record only once
+    # all three are answered right (or on request, print(engine_record()))
     cells = [c for c in notebook_cells("08a_keeping_track") if c["cell_type"] == "code"]
     at = next(i for i, c in enumerate(cells) if "print(engine_record())" in "".join(c["source"]))
     quizzes = [i for i, c in enumerate(cells) if "_quiz = Quiz(" in "".join(c["source"])]
     assert sorted(quizzes)[2] < at < sorted(quizzes)[3]
-    assert "East has shown a void in: clubs, spades" in text_output(cells[at])
+    stored = text_output(cells[at])
+    assert stored.startswith("0 of the 3 questions answered right so far.")
+    assert "void in" not in stored and "still out" not in stored
+    check = "".join(cells[at]["source"])
+
+    def rerun() -> str:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(check, ns)  # noqa: S102 - the lesson's own cell, run again as the learner would
+        return out.getvalue()
+
+    closes_on(ns["queen_quiz"], "East")
+    closes_on(ns["hearts_quiz"], "7")
+    assert rerun().startswith("2 of the 3 questions answered right so far.")
+    closes_on(ns["clubs_quiz"], "1")
+    record = rerun()
+    assert record.startswith("South's record of the six tricks:")
+    assert "East has shown a void in: clubs, spades" in record
+    assert "still out in hearts    7:" in record and "still out in clubs     1: 8♣" in record
+    closes_on(ns["direction_quiz"], "West (pass left)")
     assert [c.pretty for c in ns["view"].still_out()[Suit.CLUBS]] == ["8♣"]  # "the one club still out is the 8♣"
     track = ns["track"]
     outcome = {}
@@ -149,6 +168,9 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     quiz = next(i for i, c in enumerate(cells) if "ace_quiz = Quiz(" in "".join(c["source"]))
     printed = [i for i, c in enumerate(cells) if "coach's best pass" in text_output(c)]
     assert printed and min(printed) > quiz > picker
+    # newcomer round 9: "Hand 1: pass right" read as contradicting the rotation; the picker says why
+    shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[picker]["outputs"])
+    assert shown.startswith("Hand 1: pass right (set for this example; the rotation would pass left).")
     table = text_output(cells[min(printed)])
     assert f"{best['right'].label} (keeps the A♠)" in table and f"{back['left'][keep]:.0%}" in table
 

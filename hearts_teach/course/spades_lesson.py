@@ -29,19 +29,36 @@ def _cards(n: int) -> str:
 
 def nil_verdict(cards: CardList) -> str:
     """Whether the bots' nil rule takes this hand, with its reasons: the tests it fails, or the
-    facts that let it pass (its highest cards, its short suits, its spades, its estimate)."""
+    facts that let it pass (its highest cards, its spades, its estimate, its short suits)."""
     faults = nil_faults(cards)
     if faults:
         return "not a nil: " + "; ".join(faults)
-    tops = " ".join(cards.of_suit(s)[-1].pretty for s in reversed(Suit) if cards.of_suit(s))
-    short = [f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
+    tops = " ".join(max(cards.of_suit(s), key=lambda c: c.rank).pretty for s in reversed(Suit) if cards.of_suit(s))
     spades = len(cards.of_suit(Suit.SPADES))
     est = estimate_tricks(cards)
-    return (f"a nil: no ace, its highest cards are {tops}, "
-            + (f"short in {' and '.join(short)}, so once that suit is gone high cards can be thrown away, "
-               if short else "")
-            + f"{spades} spade{'' if spades == 1 else 's'}, and the rule of thumb counts "
-            + f"{est:g} trick{'' if est == 1 else 's'} (under 1)")
+    trick = "trick" if 0 < est <= 1 else "tricks"
+    return (f"a nil: no ace; its highest cards are {tops}; {spades} spade{'' if spades == 1 else 's'} "
+            f"(at most 3 allowed); the rule of thumb counts {quarters(est)} {trick} (under 1)"
+            + (f"; {short_suits(cards)}" if short_suits(cards) else ""))
+
+
+def short_suits(cards: CardList) -> str:
+    """Why a nil likes short suits, each named: 'short in spades (2 cards) and hearts (2 cards):
+    with no spades left in your hand, you can throw a high card away on each spade led, and the
+    same with hearts'; '' when no suit has 2 cards or fewer."""
+    short = [s for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
+    if not short:
+        return ""
+    first, rest = short[0], short[1:]
+    sizes = _and([f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in short])
+    text = (f"short in {sizes}: with no {first.plural} left in your hand, you can throw a high card away "
+            f"on each {first.singular} led")
+    return text + (f", and the same with {_and([s.plural for s in rest])}" if rest else "")
+
+
+def _and(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def quarters(x: float) -> str:
