@@ -232,3 +232,17 @@ def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
     assert "4♠" in lines[0] and "goes over 2♠" in lines[0] and "on trick 3 any card South held went over the 2♠" in prose
     assert "5♠ ducks under" in lines[1] and "on trick 4 the 5♠ ducked" in prose
     assert "Q♠ is your only legal card" in lines[2] and "on trick 5 the Q♠ was the only legal card" in prose
+
+
+def test_a_worse_card_is_priced_in_points_as_its_verdict_is():
+    """Newcomer round 9: the verdicts are in points a hand, but the feedback said only "you take about
+    1.5 more hearts than with K♣" (on deal 10 the 4♣ costs 2.5 points: hearts and the Q♠). The coach's
+    own measure of the difference now follows, in points."""
+    guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    guided.play("AC")
+    graded = assess_play(guided.hand.view(0))
+    msg = guided.play("4C")
+    decision = guided.decisions[-1]
+    assert decision.verdict == "mistake" and decision.delta == graded.of("4C").delta_vs_best > 1
+    assert f"with yours, {decision.consequence}, and about {decision.delta:.1f} more points a hand in all." in msg
+    assert "about 1.5 more hearts than with K♣, and about 2.5 more points a hand in all" in msg
