@@ -466,3 +466,11 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
         (NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
     assert "196 *" not in code and "give_or_take(took, n)" in code
     assert round(give_or_take(235, 257), 1) == 3.4 and give_or_take(0, 0) == 0.0
+
+
+def test_02_points_to_lesson_00_for_what_a_rule_bot_is():
+    """Newcomer round 9: lesson 02 said "four of the engine's rule bots" before any lesson had said what a
+    bot is; lesson 00 now does, and 02 points to it."""
+    text = " ".join(prose("02_tricks_and_following_suit").split())
+    assert "four *rule bots* (the computer players met in lesson 00) play on from here" in text
+    assert "**rule bot**" in prose("00_welcome")
