@@ -474,3 +474,15 @@ def test_02_points_to_lesson_00_for_what_a_rule_bot_is():
     text = " ".join(prose("02_tricks_and_following_suit").split())
     assert "four *rule bots* (the computer players met in lesson 00) play on from here" in text
     assert "**rule bot**" in prose("00_welcome")
+
+
+def test_03_says_whose_only_club_and_drops_the_heading_aside():
+    """Newcomer round 9: "won the first trick with the only club" read as the deck's only club; the aside
+    on why a set-up position's heading reads "pass hold" was engine detail."""
+    ns = lesson("03_breaking_hearts")
+    text = " ".join(prose("03_breaking_hearts").split())
+    assert "won the first trick with the A♣, South's only club, and is left with twelve hearts" in text
+    only = ns["only_hearts"]
+    assert [str(c) for c in only.dealt(0) if c.suit is Suit.CLUBS] == ["AC"] and only.tricks[0].winner == 0
+    assert only.tricks[0].card_of(0) == Card("AC") and len(only.cards(0)) == 12
+    assert "although the first hand of a match passes left" not in text
