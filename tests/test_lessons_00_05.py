@@ -486,3 +486,28 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
     assert [str(c) for c in only.dealt(0) if c.suit is Suit.CLUBS] == ["AC"] and only.tricks[0].winner == 0
     assert only.tricks[0].card_of(0) == Card("AC") and len(only.cards(0)) == 12
     assert "although the first hand of a match passes left" not in text
+
+
+def test_04_round_9_wording_chart_and_the_three_groups():
+    """Newcomer round 9: "dangerous while she is out" read against "flush her out"; "lesson 01 suggested
+    passing A♠ and K♠ along with the queen" misquoted 01; the chart drew an empty n=0 bar for the queen
+    alone with A♠/K♠ (impossible); "worse in every group" could be compared in three groups of four only."""
+    from hearts_teach.course.lessons import give_or_take
+
+    ns = lesson("04_queen_of_spades")
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "## The A♠ and K♠ are dangerous until she has been played" in prose("04_queen_of_spades")
+    assert "while she is out" not in text
+    rule = "whenever the queen will not be in your own hand"
+    assert f"lesson 01 suggests passing the A♠ and K♠ {rule}" in text and rule in " ".join(prose("01_deal_and_pass").split())
+    table = ns["table"]
+    share = {(g, top): (100 * k / n, give_or_take(k, n)) for g, top, n, k in table if n}
+    both = [g for g, top, n, _k in table if not top and (g, True) in share]
+    assert len(both) == 3 and [g for g, top, n, _k in table if top and not n] == ["alone"]
+    for g in both:  # worse with A♠/K♠, by more than both margins together
+        (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
+        assert top_pct - top_m > alone_pct + alone_m, g
+    assert "made things worse in each of the three groups where it can happen" in text
+    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+                   if c["cell_type"] == "code")
+    assert "enumerate(cells) if n]" in code and "if n else 0" not in code  # no bar is drawn for an empty group
