@@ -421,10 +421,12 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     from hearts_teach.course.lessons import Shooter, bots_play, table_bots
 
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "switching the moon defence off switches the insurance off with it" in text
     assert "`easy` has neither the moon watch nor the insurance heart" in text
-    assert ("`rule` is the level called *Solid*. `easy` is not on that list; the list's *Beginner* level is "
-            "`beginner`, a different, simpler bot.") in text
+    # round 9: the insurance in plain words, and the levels in one sentence
+    assert "switching the moon defence off" not in text and "`beginner`" not in text
+    assert ("keep one high heart while one player could still take every point, because a single heart won by "
+            "someone else breaks a moon.") in text
+    assert "(In lesson 07's list of opponents, `rule` is called *Solid*; `easy` is not on it.)" in text
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
     easy = make_bot("easy")
@@ -511,3 +513,18 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "enumerate(cells) if n]" in code and "if n else 0" not in code  # no bar is drawn for an empty group
+
+
+def test_05_says_not_yet_played_and_east_s_duck_plainly():
+    """Newcomer round 9: "still out" (not yet played) and "the highest card that stays under sheds a card
+    that could win a trick later" were unclear. On trick 6 East held K♥ and played the 8♥, its highest
+    heart below South's Q♥, and lost the trick."""
+    hand = lesson("05_shooting_the_moon")["hand"]
+    text = " ".join(prose("05_shooting_the_moon").split())
+    assert "still out" not in text and "One heart above South's Q♥ had not been played yet" in text
+    assert ("It played the 8♥ instead, its highest heart below the Q♥: it lost the trick, as it wanted, and got rid "
+            "of a heart that could have won a trick later.") in text
+    t6 = hand.tricks[5]
+    east_hearts = [c for c in hand.dealt(3) if c.suit is Suit.HEARTS and c not in [x for t in hand.tricks[:5] for x in t.cards]]
+    assert t6.card_of(3) == Card("8H") and t6.winner != 3 and Card("KH") in east_hearts
+    assert max(c for c in east_hearts if c < Card("QH")) == Card("8H")
