@@ -197,6 +197,25 @@ def test_legal_report_lists_cards_in_the_order_of_the_engine_sentences():
     assert f"discard one of {', '.join(allowed)} instead" in report
 
 
+def test_legal_report_speaks_of_a_group_of_discards_in_the_plural():
+    """Newcomer round 9: "none of these can win this trick, so it is a safe moment to get rid of it"
+    spoke of several cards as "it"; one card keeps "it"."""
+    from hearts_teach import Hand
+    from hearts_teach.course.lessons import (
+        bots_play,
+        cannot_follow,
+        legal_report,
+        position,
+        table_bots,
+    )
+
+    many = legal_report(bots_play(Hand.deal(seed=44, pass_direction="hold"), table_bots("rule"), stop=cannot_follow))
+    assert "none of these can win this trick, so it is a safe moment to get rid of them" in many
+    assert "get rid of it" not in many
+    one = legal_report(position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C"))
+    assert "5♦ cannot win this trick, so it is a safe moment to get rid of it" in one
+
+
 def test_pass_feedback_describes_the_choice():
     from hearts_teach import Hand
     from hearts_teach.course.pass_comments import pass_feedback

@@ -49,3 +49,24 @@ def test_why_reaches_the_moon_branches_against_a_shooter() -> None:
             seen.add(w.branch)
             hand.play(w.card)
     assert {"moon-take", "moon-no-feed", "keep-top-heart"} <= seen, seen
+
+
+def test_the_reasons_say_not_yet_played_where_they_said_out() -> None:
+    """Newcomer round 9: "the queen is still out" (not yet played) read against lesson 04's "flush her
+    out" (make her come out); the reasons and the pass comments now say "not yet played"."""
+    from hearts_teach.course.lessons import table_bots
+    from hearts_teach.course.pass_comments import pass_feedback
+    from hearts_teach.present.widgets import PassPicker
+
+    seen: set[str] = set()
+    for seed in range(40):
+        hand = Hand.deal(seed=seed, pass_direction="hold")
+        while not hand.is_over:
+            w = why(hand.view(hand.turn))
+            assert " out" not in w.reason.replace("without", "").replace("out of", ""), w.reason
+            seen.add(w.branch)
+            hand.play(w.card)
+    assert {"flush-queen", "dump-big-spade"} <= seen
+    demo = PassPicker(Hand.deal(seed=5), seat=0, feedback=pass_feedback, others=table_bots("rule"))
+    said = demo.choose(" ".join(str(c) for c in list(demo.hand.cards(0))[-3:]))
+    assert "K♠ is above the queen: until she has been played, it can win the trick she falls on." in said

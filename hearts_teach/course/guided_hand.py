@@ -63,6 +63,7 @@ class Decision:
     best: Candidate  # the coach's top choice
     choices: int  # how many different choices there were (equivalent cards grouped)
     legal: int = 2  # how many legal cards there were: 1 is a forced play, not a decision
+    delta: float = 0.0  # the coach's measure: how many more points a hand than its best (held-out deals)
 
     @property
     def forced(self) -> bool:
@@ -86,8 +87,11 @@ class Decision:
             # "it throws a heart onto West's trick" twice would not say what differs: the card
             better = ("the same move with another card" if self.best.does == self.does
                       else f"it {self.best.does}")
+            # the verdict is on points; the consequence may count hearts or the Q♠: give the points too
+            total = "" if "points" in self.consequence else f", and about {self.delta:.1f} more points a hand in all"
             text += (f" The coach prefers {self.best.label}: {better}; with yours, "
-                     f"{self.consequence}. ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)")
+                     f"{self.consequence}{total}. ({self.verdict.capitalize()} means "
+                     f"{VERDICT_MEANINGS[self.verdict]}.)")
         return text
 
 
@@ -150,7 +154,8 @@ class GuidedHand:
             does = play_does(self.hand.view(self.seat), c.index)
             group = "/".join(x.pretty for x in cand.cards if x != c)
         self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, does,
-                                       cand.consequence, group, graded.best, len(graded), legal))
+                                       cand.consequence, group, graded.best, len(graded), legal,
+                                       delta=cand.delta_vs_best))
         self.hand.play(c, self.seat)
         self._advance()
         lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]

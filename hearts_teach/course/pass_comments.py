@@ -77,7 +77,7 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
                          f"spade leads" + (": few, so spade leads may soon force her out." if guards < 3 else "."))
     big = [c for c in now if c.suit is Suit.SPADES and c > QUEEN]
     if big and QUEEN not in now:
-        notes.append(f"{_cards(big)} {'is' if len(big) == 1 else 'are'} above the queen: while she is out, "
+        notes.append(f"{_cards(big)} {'is' if len(big) == 1 else 'are'} above the queen: until she has been played, "
                      f"{'it' if len(big) == 1 else 'they'} can win the trick she falls on.")
     named = {QUEEN, *big}  # cards a note has already spoken of
     for suit in Suit:

@@ -123,7 +123,7 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
         return QS_INDEX, "dump-queen", f"{void}, so it discards the queen (13 points) onto another player's trick"
     if not view.played & QS_MASK and not hand & QS_MASK and legal & (AS_MASK | KS_MASK):
         c = _hi(legal & (AS_MASK | KS_MASK))
-        return c, "dump-big-spade", (f"{void}, and the queen is still out in another hand: "
+        return c, "dump-big-spade", (f"{void}, and the queen, not yet played, is in another hand: "
                                      "it discards a spade that could later be forced to take her")
     hearts = legal & HEARTS_MASK
     if hearts:
@@ -158,11 +158,11 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
             top = _hi(hearts)
             out = HEARTS_MASK & ~played & ~hand
             if not out >> top:
-                return top, "moon-lead-heart", (f"{_moon_words(view, threat)}: no heart still out beats "
+                return top, "moon-lead-heart", (f"{_moon_words(view, threat)}: no heart left in the other hands beats "
                                                 f"{DECK[top].pretty}, so leading it wins a heart back")
     spades = legal & SPADES
     if spades and not hand & BIG_SPADES and not played & QS_MASK:
-        return _lo(spades), "flush-queen", ("it holds none of Q♠ K♠ A♠ and the queen is still out: "
+        return _lo(spades), "flush-queen", ("it holds none of Q♠ K♠ A♠ and the queen has not been played yet: "
                                             "a low spade lead can never take her and makes her holder follow")
     clubs, diamonds = legal & CLUBS, legal & DIAMONDS
     if spades and hand & BIG_SPADES and (clubs or diamonds):
