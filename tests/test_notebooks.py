@@ -299,3 +299,19 @@ def test_every_lesson_is_short(path: Path):
 
     cells, prose, _printed = sizes(path)
     assert cells <= MAX_CELLS and prose <= MAX_PROSE_WORDS, f"{path.name}: {cells} cells, {prose} words of prose"
+
+
+def test_a_failing_cell_is_named_and_the_stored_notebook_kept(tmp_path, capsys):
+    import nbformat
+
+    from hearts_teach.course.notebooks import execute
+
+    path = tmp_path / "broken.ipynb"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("print('fine')"), nbformat.v4.new_code_cell("print(1")]
+    nbformat.write(nb, path)
+    before = path.read_text(encoding="utf-8")
+    assert execute([path]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"failed    {path}: SyntaxError: ") and "the stored notebook is unchanged" in out
+    assert path.read_text(encoding="utf-8") == before

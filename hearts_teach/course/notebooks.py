@@ -148,13 +148,33 @@ def write_if_changed(path: Path, text: str, label: str | None = None, verb: str 
 
 
 def execute(paths: list[Path]) -> int:
+    """Execute and store each notebook; one whose cell fails is left as it was, and the run
+    says which cell and why (1), instead of ending in the executor's traceback."""
+    from nbclient.exceptions import CellExecutionError
+
+    failed = 0
     for p in paths:
-        write_if_changed(p, execute_notebook(p))
-    return 0
+        try:
+            write_if_changed(p, execute_notebook(p))
+        except CellExecutionError as e:
+            failed += 1
+            print(f"failed    {p}: {e.ename}: {str(e.evalue).strip()[:200]} (the stored notebook is unchanged)")
+    return 1 if failed else 0
 
 
 def check(paths: list[Path]) -> int:
-    stale = [p for p in paths if execute_notebook(p) != comparable(p.read_text(encoding="utf-8"))]
+    from nbclient.exceptions import CellExecutionError
+
+    stale = []
+    for p in paths:
+        try:
+            fresh = execute_notebook(p)
+        except CellExecutionError as e:
+            print(f"failed    {p}: {e.ename}: {str(e.evalue).strip()[:200]}")
+            stale.append(p)
+            continue
+        if fresh != comparable(p.read_text(encoding="utf-8")):
+            stale.append(p)
     for p in stale:
         print(f"out of date: {p} (run: python -m hearts_teach.course.notebooks execute {p})")
     if not stale:
