@@ -662,3 +662,27 @@ def test_an_import_line_built_to_make_the_pattern_backtrack_does_not_stall_the_l
             "print(suspect_words(read_bots([sys.argv[1]])[0].source))")
     done = subprocess.run([sys.executable, "-c", code, str(bot)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "hearts_teach" not in done.stdout, done.stderr
+
+
+def test_a_local_cluster_keeps_its_housekeeping_quiet():
+    # the worker's stack sampling (every 10 ms by default) and the frequent memory and system
+    # polls compete with the bots' processes on a small box; a local cluster turns them down
+    pytest.importorskip("dask.distributed")
+    import distributed
+
+    from hearts_teach.classroom.dask_cluster import local_cluster
+
+    cluster = local_cluster(1)
+    try:
+        with distributed.Client(cluster) as client:
+            def settings():
+                import dask
+
+                return (dask.config.get("distributed.worker.profile.enabled"),
+                        dask.config.get("distributed.worker.memory.monitor-interval"))
+            assert list(client.run(settings).values()) == [(False, "10s")]
+    finally:
+        cluster.close()
+    import dask
+
+    assert dask.config.get("distributed.worker.profile.enabled") is True  # this process's own setting is untouched

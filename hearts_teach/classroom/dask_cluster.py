@@ -81,6 +81,17 @@ def connect(address: str, error: type[Exception] = ClusterError) -> Any:
         raise error(f"--scheduler {address}: no Dask scheduler answered there ({why[:200]})") from None
 
 
+# A local cluster's own housekeeping, made rare: by default each worker samples its running
+# task's stack every 10 ms (the profile) and every process polls its memory and the system
+# several times a second. On a box with two cores that takes CPU from the bots' processes
+# (3-8 % of a core idle), and it is nothing a teacher looks at: there is no dashboard.
+QUIET = {"distributed.worker.profile.enabled": False,
+         "distributed.admin.system-monitor.interval": "10s",
+         "distributed.admin.system-monitor.gil.enabled": False,
+         "distributed.worker.memory.monitor-interval": "10s",
+         "distributed.admin.tick.interval": "2s"}
+
+
 def local_cluster(workers: int | None) -> Any:
     """A local cluster of ``workers`` processes (one thread each) that ignore Ctrl-C: the
     interrupt is the run's to handle (it stops, keeps what is written and closes the cluster),
@@ -101,7 +112,8 @@ def local_cluster(workers: int | None) -> Any:
         # of a dozen notebooks pays in full; a forked one is up in 0.3 s. The students' code
         # never runs in these processes (it runs in the OS sandbox they start), so what they
         # inherit from this process is the teacher's own.
-        with warnings.catch_warnings(), dask.config.set({"distributed.worker.multiprocessing-method": "fork"}):
+        with warnings.catch_warnings(), dask.config.set({"distributed.worker.multiprocessing-method": "fork",
+                                                         **QUIET}):
             # the scheduler's internal HTTP server picks another port when 8787 is taken (another
             # Dask on this machine): nothing for the teacher to do, so no warning on the screen
             warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
