@@ -239,9 +239,56 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
                        .read_text(encoding="utf-8"))["cells"]
     i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
     out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
-    prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
+    why = "".join("".join(o.get("text", "")) for o in cells[i + 1]["outputs"])
+    prose = "".join(cells[i + 2]["source"]).replace("\n", " ")
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
-             for card in ("A♠", "J♥", "3♠")}
+             for card in ("A♠", "J♥", "3♠", "K♣")}
     assert "A♠ 3♠ A♥" in out and "Q♠ is still out, and South's only other spade is the 3♠" in prose
     assert (f"{share['J♥']}% of deals after a heart discard, in {share['3♠']}% after the 3♠, "
             f"and in only {share['A♠']}% once the A♠ is thrown") in prose
+    # newcomer round 9: why a heart (27%) is worse than the K♣ (13%), and low hearts worse than high
+    # ones, from the engine's numbers printed between the coach's summary and the prose
+    assert "clubs played so far: 12" in why and "K♣" in out.split("South holds 9 cards:")[1].split("\n")[0]
+    assert f"the queen then ends up in South's tricks in {share['K♣']}% of deals" in prose
+    assert "the other twelve clubs have been played" in prose
+    club = {card: re.search(rf"^{card} +[\d.]+ +([\d.]+)", why, flags=re.M).group(1) for card in ("K♣", "J♥", "5♥")}
+    assert club["K♣"] == "0.00" and club["J♥"] == club["5♥"]
+    assert f"{club['J♥']} after the J♥ or the 5♥, none after the K♣" in prose
+    hearts = {card: re.search(rf"^  {card} +\[.*?\] · ([\d.]+)$", why, flags=re.M).group(1) for card in ("J♥", "5♥/6♥")}
+    assert float(hearts["5♥/6♥"]) > float(hearts["J♥"])
+    assert f"about {hearts['5♥/6♥']} hearts on average after the 5♥ or 6♥, {hearts['J♥']} after the J♥" in prose
+
+
+def test_08b_round_9_premises_and_questions_are_true():
+    """Newcomer round 9: the give-up question supposed South could take every point still out, which
+    the printed position forbids (West's 9♠ wins North's A♥); it is now arithmetic, said so. "Built by
+    hand" was false for mistakes 1-3 (seeded deals played by rule bots); "every trick you win only adds"
+    forgot tricks without points; the moon quiz's answer sat in the Markdown right under it; the duck
+    quiz had three right cards and asked for "the card"."""
+    import re
+
+    from hearts_teach.course.lessons import situation
+
+    ns = lesson("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    prose = " ".join(s for s, c in zip(src, cells, strict=True) if c["cell_type"] == "markdown").replace("\n", " ")
+    stuck = ns["stuck"]
+    trick = stuck.current_trick
+    nine = trick.cards[0]
+    assert (trick.seats[0], str(nine)) == (1, "9S") and "AH" in [str(c) for c in trick.cards]
+    assert all(c.rank < nine.rank for c in stuck.cards(0) if c.suit == nine.suit)  # South cannot win it
+    assert "West 9♠, North A♥" in situation(stuck)
+    assert ns["give_up"] == 25 and "could not even get close to the question's 25" in prose
+    assert "West's 9♠ is winning the trick on the table" in prose
+    quiz = src.index(next(s for s in src if "give_up_quiz = Quiz(" in s))
+    assert "Arithmetic, not a forecast for this deal" in src[quiz] and "every point still out" not in "".join(src)
+    assert "built by hand" not in prose and "only adds to your score" not in prose
+    seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
+        s for s in src if s.startswith("grab = "))):]))]
+    assert seeds[:4] == [321, 322, 303, 287] and "(321, 322 and 303)" in prose and "deal (287)" in prose
+    go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
+    assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
+    assert "turned 13 into 0" in src[src.index(next(s for s in src if "play_out(go, player)" in s)) + 1]
+    duck = ns["duck_quiz"]
+    assert sum(duck.is_right(c) for c in duck.choices) > 1 and "More than one is right" in duck.question
