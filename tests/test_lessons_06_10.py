@@ -349,6 +349,21 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     assert all(h.first_seat == (h.dealer + 1) % 4 for h in match.hands)
 
 
+def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
+    """Newcomer round 9: 'South–North +91, West–East -79' came before scoring is taught; the next cells
+    point to *Scoring* below and print the engine's one-line sums (-79 = +20 + 1 bag - 100 for the nil)."""
+    cells = _cells("09_hearts_vs_spades")
+    out = ["".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells]
+    first = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
+    summed = next(i for i, text in enumerate(out) if i > first and "= -79" in text)
+    assert "West–East: bid 2, took 3: contract made, +20; 1 bag +1; East nil broken (1 trick) -100" in out[summed]
+    assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
+    pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
+    assert "*Scoring* below explains it" in pointer.replace("\n", " ")
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Bids and contracts"))
+    assert summed < scoring and "## Scoring" in _src(cells[scoring])
+
+
 def test_lesson_09_rewinds_to_the_trick_it_names():
     """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
     from hearts_teach.course.spades_lesson import play_spades, same_deal
