@@ -559,9 +559,11 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
 
 
 def test_lesson_10_reads_the_step_comparisons_as_printed():
-    """'Dumping is the big step: its whole interval lies below zero'; ducking 'took fewer points on
-    average', its interval 'runs from a gain … to a smaller loss, so it contains zero'; 'the void
-    pass is the same kind of result'; the moon stop shows 'no clear difference either'."""
+    """'Dumping is the big step: its whole interval lies above zero'; ducking 'took fewer points on
+    average', its interval 'runs from a small loss (more points) to a gain (fewer points), so it
+    contains zero'; 'the void pass is the same kind of result'; the moon stop shows 'no clear
+    difference either'. Newcomer round 9: the edge and the step comparisons now share one sign
+    (positive = fewer points for our bot), and the one moon against the moon-stop version is said."""
     from lesson_runner import run
 
     result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
@@ -574,12 +576,30 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         return m, m - 1.96 * se, m + 1.96 * se
 
     m, lo, hi = interval("+ dumping", "+ ducking")
-    assert hi < 0
+    assert lo > 0
+    gain = versions["+ ducking"].bots[0].mean_points - versions["+ dumping"].bots[0].mean_points
+    assert abs(m - gain) < 1e-9  # the gain is the old points minus the new, as its definition says
     m, lo, hi = interval("+ ducking", "+ void pass")
-    assert m < 0 and lo < 0 < hi and hi < -lo
+    assert m > 0 and lo < 0 < hi and -lo < hi
     for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
         _m, lo, hi = interval(after, before)
         assert lo < 0 < hi
+    text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert "a positive number means fewer points for our bot" in text
+    assert "entirely above zero, we can call our bot better" in text and "below zero, worse" in text
+    assert "Dumping is the big step: its whole interval lies above zero" in text
+    assert "from a small loss (more points) to a gain (fewer points)" in text
+    moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
+    assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
+    assert "one moon against the moon-stop version and none against the dumping one" in text
+    assert "one moon in 160 hands" in text
+    # "at least 8 of them with hearts among them (the queen alone is no moon run)": view.moon_threat's rule
+    from hearts_teach.games.hearts.view import shooting
+    from hearts_teach.kernel.cards import CardList
+
+    assert "at least 8 of them with hearts among them" in text
+    assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
+    assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
 
 
 def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
