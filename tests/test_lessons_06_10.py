@@ -459,6 +459,49 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
 
 
+def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
+    """Newcomer round 9: an example at six (seat names, every pass direction, across three seats away);
+    "everything else still holds" made exact (run_tournament seats four; Spades is for four); the sheet's
+    `>` (the leader) told from the `*` (the winner) of other lessons' trick lines; the autopilot said."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.tournament import run_tournament
+    from hearts_teach.course.describe import trick_table
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.kernel.errors import ArgumentError
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("11_three_to_six_players")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    out = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    six = Rules(players=6)
+    names = Hand.deal(7, rules=six).seat_names
+    assert names == ("South", "South-West", "North-West", "North", "North-East", "South-East")
+    across = Hand.deal(7, hand_number=2, rules=six)
+    assert across.pass_direction == "across"
+    assert all(across.view(s).pass_to == (s + 3) % 6 for s in range(6))  # three seats away
+    assert "hand 3 (across): South → North, South-West → North-East, North-West → South-East" in out
+    assert "hand 4 (hold): nobody passes" in out
+    assert "Across at six is three seats away: South and North swap cards, and so do South-West and " \
+           "North-East, North-West and South-East." in text
+    left = Hand.deal(7, rules=six)
+    assert all(left.view(s).pass_to == (s + 1) % 6 for s in range(6))  # "left is the next seat clockwise"
+    assert "Everything else you learned" not in text and "`run_tournament` seats four bots" in text
+    with pytest.raises(ArgumentError):
+        run_tournament(["rule"] * 4, hands=1, rules=Rules(players=5), progress=False)
+    assert len(SpadesHand.deal(seed=1, dealer=3).seat_names) == 4
+    assert "`>` marks the card that was led" in text and "mark the *winner* with `*`" in text
+    played = Hand.deal(17, pass_direction="hold")
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    bots_play(played, table_bots("rule"))
+    first = trick_table(played).splitlines()[0]
+    winner = played.tricks[0].card_of(played.tricks[0].winner).pretty
+    assert f"{winner}*" in first
+    table = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
+    assert table.autopilot.name == "rule"
+    assert "the rule bot that plays your cards when you press **Finish hand** or **Step**" in text
+
+
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
     """The bidding and blind-nil demonstrations and the spade-length example play other deals
     than the widgets the learner is asked to use, and the learner's widgets arrive unanswered."""
