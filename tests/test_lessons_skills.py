@@ -180,13 +180,15 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 # 12 --------------------------------------------------------------------------------------------
 
-ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "no", "q5": "15", "q6": "26",
-              "q7": "-7", "q8": "North wins", "q9": "East", "q10": "3", "q11": "the player on your left",
-              "q12": "pass the A♠ with her", "q13": "2♥", "q14": "Q♠",
-              "q15": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
-              "q16": "duck from now on",
-              "q17": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
-              "q18": "North", "q19": "-58", "q20": "-60", "q21": "9♦", "q22": "3♣"}
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "yes", "q5": "15", "q6": "26",
+              "q7": "-7", "q8": "North wins",
+              "q9": "the trick costs nothing, and that high card can no longer win a costly trick later",
+              "q10": "East", "q11": "3", "q12": "the player on your left",
+              "q13": "pass the A♠ with her", "q14": "2♥", "q15": "Q♠",
+              "q16": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q17": "duck from now on",
+              "q18": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
+              "q19": "North", "q20": "-58", "q21": "-60", "q22": "9♦", "q23": "your bot is worse", "q24": "3♣"}
 
 
 def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
@@ -213,6 +215,17 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
     assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
+    # newcomer round 9: q4 is a real question (hearts not broken, but South holds only hearts: the
+    # exception of lesson 03), not one its own situation line answered; q9 asks about lesson 07's
+    # last seat, q23 reads an interval as lesson 10 does (one sign: positive = fewer points)
+    lead = ns["lead"]
+    assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
+    assert lead.explain("2H").legal
+    assert "(07)" in ns["q9"].question and "(10)" in ns["q23"].question
+    low, high = -1.60, -0.20
+    assert f"from {low:.2f} to {high:.2f}" in ns["q23"].question and high < 0  # wholly below zero: worse
+    quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
+    assert quizzes == sorted(ANSWERS_12) and "twenty-four questions" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 # 08 --------------------------------------------------------------------------------------------
