@@ -119,11 +119,30 @@ def test_a_pass_names_what_it_keeps_that_the_best_passes():
         kept = [x.pretty for x in a.best.cards if not c.cards.mask >> x.index & 1]
         if len(kept) == len(a.best.cards):  # nothing in common: not "unlike X it keeps the X"
             assert f"; it passes none of {a.best.label}: " in c.reason, c.reason
+        elif "Q♠" in c.label and "Q♠" not in a.best.label:  # the difference is the queen
+            assert f"; {a.best.label} keeps the Q♠ instead and passes the {' '.join(kept)}: " in c.reason, c.reason
         else:
             assert f"; unlike {a.best.label} it keeps the {' '.join(kept)}: " in c.reason, c.reason
         assert c.cards.mask != best
     assert "unlike" not in a.best.reason
     assert f"about as good as {a.best.label} " not in a.best.reason  # never "as good as itself"
+
+
+def test_a_pass_that_gives_the_queen_away_where_the_best_keeps_her_says_so():
+    """Newcomer round 9 (lesson 08, drill 2): passing K♣ Q♠ K♠ against the best K♣ J♦ K♠ read
+    "unlike K♣ J♦ K♠ it keeps the J♦", blaming the J♦; the real difference is who ends with
+    the Q♠, and the reason now names it."""
+    from hearts_teach.agents.coach import assess_pass
+    from hearts_teach.course.lessons import DRILLS
+
+    a = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    assert a.best.label == "K♣ J♦ K♠"
+    reason = a.of("KS QS KC").reason
+    assert "; K♣ J♦ K♠ keeps the Q♠ instead and passes the J♦: " in reason, reason
+    assert "it keeps the J♦" not in reason
+    # a pass that also gives her away keeps the old words: the difference is elsewhere
+    first = assess_pass(DRILLS[0].make().view(0), include=["QS AS KD"])
+    assert "; unlike Q♣ Q♠ A♠ it keeps the Q♣: " in first.of("QS AS KD").reason
 
 
 def test_a_seat_that_took_only_the_queen_is_not_called_a_moon_threat():

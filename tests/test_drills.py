@@ -117,12 +117,45 @@ def test_lesson_08_shows_what_its_prose_claims():
 
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
-    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
     prose = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
     assert "shorten it to *fine*" in prose and "the verdict *fine*" not in prose
     assert "counts hearts taken; the table counts points" in prose
     assert "about 0.3 more hearts" in printed and "South's points from here on" in printed
+
+
+def test_lesson_08_folds_the_sample_run_and_its_notes_hold():
+    """Newcomer round 9: the sample run printed the coach's best for all five drills right under the
+    live drills; it is now folded (an HTML <details> per drill, the cell's code folded too). The notes
+    after it go drill 1 to 5; drill 3's "the coach grades her best" and drill 4's "the three spades
+    above it that South does not hold (A♠ K♠ Q♠) are still out" are the engine's."""
+    import json
+    import re
+    from pathlib import Path
+
+    from hearts_teach.course.drills import grade
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
+                       .read_text(encoding="utf-8"))["cells"]
+    src = ["".join(c["source"]) for c in cells]
+    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession()"))
+    run = next(i for i, s in enumerate(src) if "sample = DrillSession()" in s)
+    assert cells[run]["metadata"]["jupyter"]["source_hidden"]
+    for c in cells[session + 1:run]:  # nothing between the drills and the fold names a best
+        assert "coach's best" not in "".join("".join(o.get("text", "")) for o in c.get("outputs", []))
+    folds = ["".join(o["data"]["text/html"]) for o in cells[run]["outputs"]]
+    assert len(folds) == 6 and all(html.startswith("<details><summary>") for html in folds)
+    assert not any(re.search("[♠♥♦♣]", html.split("</summary>")[0]) for html in folds)  # no card shown
+    assert "<summary>Drill 2: the sample answer" in folds[1]
+    prose = " ".join(s for i, (s, c) in enumerate(zip(src, cells, strict=True)) if c["cell_type"] == "markdown" and i > run)
+    assert re.findall(r"\*\*Drill (\d)\.\*\*", prose) == ["1", "2", "3", "4", "5"]
+    assert grade(DRILLS[2], "QS").verdict == "best" and grade(DRILLS[2], "QS").best == "Q♠"
+    lead = DRILLS[3].make()
+    out = [c for seat in (1, 2, 3) for c in lead.cards(seat) if c.suit.letter == "S" and c.rank > 10]
+    assert sorted(c.pretty for c in out) == ["A♠", "K♠", "Q♠"]
+    assert "the three spades above it\nthat South does not hold (A♠ K♠ Q♠) are still out" in "".join(src)
 
 
 def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):

@@ -31,7 +31,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          # round 3: words the lessons used without defining them
          "cover", "dump", "flush", "singleton", "doubleton", "side suit",
          # round 4: the coach's figures (its details table, lessons 06a, 08, 08b and 10)
-         "exp pts", "δ vs best", "interval")
+         "exp pts", "δ vs best", "interval",
+         # round 9: words a newcomer met in lessons 07-11 without an entry
+         "autopilot", "defender", "shooter", "still out", "paired difference", "review", "accuracy", "gain")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",
@@ -189,3 +191,26 @@ def test_each_glossary_entry_links_only_lessons_whose_prose_uses_the_word():
             assert any(_uses(prose, w) for w in words), f"{words[0]} links {number}, whose prose never uses it"
             checked += 1
     assert checked > 50  # the scan really reads the entries
+
+
+def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is_at_six():
+    """Newcomer round 9: the header said every entry holds at every table size, but duplicate deals
+    (tournaments) are four-player only and Spades is a game for four; Pass left out that across at
+    six is three seats away; Broken left out a broken nil (lesson 09)."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.tournament import run_tournament
+    from hearts_teach.kernel.errors import ArgumentError
+
+    head, body = _markdown(NOTEBOOKS / GLOSSARY)[:2]
+    text = " ".join(body.split())
+    assert "Every Hearts entry holds at every table size (three to six players) unless it says otherwise; " \
+           "Spades, whose entries say *(Spades)*, is a game for four." in " ".join(head.split())
+    assert "Four players only: the engine's tournaments seat four bots." in text
+    with pytest.raises(ArgumentError):
+        run_tournament(["rule"] * 4, hands=1, rules=Rules(players=6), progress=False)
+    assert "across (at four or six players; at six, three seats away)" in text
+    across = Hand.deal(1, hand_number=2, rules=Rules(players=6))
+    assert across.pass_direction == "across" and across.view(0).pass_to == 3
+    assert "a **nil** is broken when its bidder takes a trick" in text
+    for entry in ("Autopilot", "Defender", "Paired difference", "Review", "Shooter", "Still out"):
+        assert f"- **{entry}** — " in body, entry

@@ -420,6 +420,21 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
     assert all(h.first_seat == (h.dealer + 1) % 4 for h in match.hands)
 
 
+def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
+    """Newcomer round 9: 'South–North +91, West–East -79' came before scoring is taught; the next cells
+    point to *Scoring* below and print the engine's one-line sums (-79 = +20 + 1 bag - 100 for the nil)."""
+    cells = _cells("09_hearts_vs_spades")
+    out = ["".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells]
+    first = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
+    summed = next(i for i, text in enumerate(out) if i > first and "= -79" in text)
+    assert "West–East: bid 2, took 3: contract made, +20; 1 bag +1; East nil broken (1 trick) -100" in out[summed]
+    assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
+    pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
+    assert "*Scoring* below explains it" in pointer.replace("\n", " ")
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Bids and contracts"))
+    assert summed < scoring and "## Scoring" in _src(cells[scoring])
+
+
 def test_lesson_09_rewinds_to_the_trick_it_names():
     """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
     from hearts_teach.course.spades_lesson import play_spades, same_deal
@@ -514,6 +529,49 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert Rules(players=3).pass_direction(5) == "hold"
     taken = [HEARTS_MASK | QS_MASK, 0, 0, 0, 0]
     assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
+
+
+def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
+    """Newcomer round 9: an example at six (seat names, every pass direction, across three seats away);
+    "everything else still holds" made exact (run_tournament seats four; Spades is for four); the sheet's
+    `>` (the leader) told from the `*` (the winner) of other lessons' trick lines; the autopilot said."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.tournament import run_tournament
+    from hearts_teach.course.describe import trick_table
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.kernel.errors import ArgumentError
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("11_three_to_six_players")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    out = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    six = Rules(players=6)
+    names = Hand.deal(7, rules=six).seat_names
+    assert names == ("South", "South-West", "North-West", "North", "North-East", "South-East")
+    across = Hand.deal(7, hand_number=2, rules=six)
+    assert across.pass_direction == "across"
+    assert all(across.view(s).pass_to == (s + 3) % 6 for s in range(6))  # three seats away
+    assert "hand 3 (across): South → North, South-West → North-East, North-West → South-East" in out
+    assert "hand 4 (hold): nobody passes" in out
+    assert "Across at six is three seats away: South and North swap cards, and so do South-West and " \
+           "North-East, North-West and South-East." in text
+    left = Hand.deal(7, rules=six)
+    assert all(left.view(s).pass_to == (s + 1) % 6 for s in range(6))  # "left is the next seat clockwise"
+    assert "Everything else you learned" not in text and "`run_tournament` seats four bots" in text
+    with pytest.raises(ArgumentError):
+        run_tournament(["rule"] * 4, hands=1, rules=Rules(players=5), progress=False)
+    assert len(SpadesHand.deal(seed=1, dealer=3).seat_names) == 4
+    assert "`>` marks the card that was led" in text and "mark the *winner* with `*`" in text
+    played = Hand.deal(17, pass_direction="hold")
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    bots_play(played, table_bots("rule"))
+    first = trick_table(played).splitlines()[0]
+    winner = played.tricks[0].card_of(played.tricks[0].winner).pretty
+    assert f"{winner}*" in first
+    table = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
+    assert table.autopilot.name == "rule"
+    assert "the rule bot that plays your cards when you press **Finish hand** or **Step**" in text
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
@@ -630,9 +688,11 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
 
 
 def test_lesson_10_reads_the_step_comparisons_as_printed():
-    """'Dumping is the big step: its whole interval lies below zero'; ducking 'took fewer points on
-    average', its interval 'runs from a gain … to a smaller loss, so it contains zero'; 'the void
-    pass is the same kind of result'; the moon stop shows 'no clear difference either'."""
+    """'Dumping is the big step: its whole interval lies above zero'; ducking 'took fewer points on
+    average', its interval 'runs from a small loss (more points) to a gain (fewer points), so it
+    contains zero'; 'the void pass is the same kind of result'; the moon stop shows 'no clear
+    difference either'. Newcomer round 9: the edge and the step comparisons now share one sign
+    (positive = fewer points for our bot), and the one moon against the moon-stop version is said."""
     from lesson_runner import run
 
     result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
@@ -645,12 +705,30 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         return m, m - 1.96 * se, m + 1.96 * se
 
     m, lo, hi = interval("+ dumping", "+ ducking")
-    assert hi < 0
+    assert lo > 0
+    gain = versions["+ ducking"].bots[0].mean_points - versions["+ dumping"].bots[0].mean_points
+    assert abs(m - gain) < 1e-9  # the gain is the old points minus the new, as its definition says
     m, lo, hi = interval("+ ducking", "+ void pass")
-    assert m < 0 and lo < 0 < hi and hi < -lo
+    assert m > 0 and lo < 0 < hi and -lo < hi
     for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
         _m, lo, hi = interval(after, before)
         assert lo < 0 < hi
+    text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert "a positive number means fewer points for our bot" in text
+    assert "entirely above zero, we can call our bot better" in text and "below zero, worse" in text
+    assert "Dumping is the big step: its whole interval lies above zero" in text
+    assert "from a small loss (more points) to a gain (fewer points)" in text
+    moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
+    assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
+    assert "one moon against the moon-stop version and none against the dumping one" in text
+    assert "one moon in 160 hands" in text
+    # "at least 8 of them with hearts among them (the queen alone is no moon run)": view.moon_threat's rule
+    from hearts_teach.games.hearts.view import shooting
+    from hearts_teach.kernel.cards import CardList
+
+    assert "at least 8 of them with hearts among them" in text
+    assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
+    assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
 
 
 def test_lesson_08_the_ace_demo_numbers_are_the_coachs():

@@ -218,13 +218,15 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 # 12 --------------------------------------------------------------------------------------------
 
-ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "no", "q5": "15", "q6": "26",
-              "q7": "-7", "q8": "North wins", "q9": "East", "q10": "3", "q11": "the player on your left",
-              "q12": "pass the A♠ with her", "q13": "2♥", "q14": "Q♠",
-              "q15": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
-              "q16": "duck from now on",
-              "q17": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
-              "q18": "North", "q19": "-58", "q20": "-60", "q21": "9♦", "q22": "3♣"}
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "yes", "q5": "15", "q6": "26",
+              "q7": "-7", "q8": "North wins",
+              "q9": "the trick costs nothing, and that high card can no longer win a costly trick later",
+              "q10": "East", "q11": "3", "q12": "the player on your left",
+              "q13": "pass the A♠ with her", "q14": "2♥", "q15": "Q♠",
+              "q16": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q17": "duck from now on",
+              "q18": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
+              "q19": "North", "q20": "-58", "q21": "-60", "q22": "9♦", "q23": "your bot is worse", "q24": "3♣"}
 
 
 def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
@@ -251,6 +253,17 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
     assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
+    # newcomer round 9: q4 is a real question (hearts not broken, but South holds only hearts: the
+    # exception of lesson 03), not one its own situation line answered; q9 asks about lesson 07's
+    # last seat, q23 reads an interval as lesson 10 does (one sign: positive = fewer points)
+    lead = ns["lead"]
+    assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
+    assert lead.explain("2H").legal
+    assert "(07)" in ns["q9"].question and "(10)" in ns["q23"].question
+    low, high = -1.60, -0.20
+    assert f"from {low:.2f} to {high:.2f}" in ns["q23"].question and high < 0  # wholly below zero: worse
+    quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
+    assert quizzes == sorted(ANSWERS_12) and "twenty-four questions" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 # 08 --------------------------------------------------------------------------------------------
@@ -277,9 +290,56 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
                        .read_text(encoding="utf-8"))["cells"]
     i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
     out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
-    prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
+    why = "".join("".join(o.get("text", "")) for o in cells[i + 1]["outputs"])
+    prose = "".join(cells[i + 2]["source"]).replace("\n", " ")
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
-             for card in ("A♠", "J♥", "3♠")}
+             for card in ("A♠", "J♥", "3♠", "K♣")}
     assert "A♠ 3♠ A♥" in out and "Q♠ is still out, and South's only other spade is the 3♠" in prose
     assert (f"{share['J♥']}% of deals after a heart discard, in {share['3♠']}% after the 3♠, "
             f"and in only {share['A♠']}% once the A♠ is thrown") in prose
+    # newcomer round 9: why a heart (27%) is worse than the K♣ (13%), and low hearts worse than high
+    # ones, from the engine's numbers printed between the coach's summary and the prose
+    assert "clubs played so far: 12" in why and "K♣" in out.split("South holds 9 cards:")[1].split("\n")[0]
+    assert f"the queen then ends up in South's tricks in {share['K♣']}% of deals" in prose
+    assert "the other twelve clubs have been played" in prose
+    club = {card: re.search(rf"^{card} +[\d.]+ +([\d.]+)", why, flags=re.M).group(1) for card in ("K♣", "J♥", "5♥")}
+    assert club["K♣"] == "0.00" and club["J♥"] == club["5♥"]
+    assert f"{club['J♥']} after the J♥ or the 5♥, none after the K♣" in prose
+    hearts = {card: re.search(rf"^  {card} +\[.*?\] · ([\d.]+)$", why, flags=re.M).group(1) for card in ("J♥", "5♥/6♥")}
+    assert float(hearts["5♥/6♥"]) > float(hearts["J♥"])
+    assert f"about {hearts['5♥/6♥']} hearts on average after the 5♥ or 6♥, {hearts['J♥']} after the J♥" in prose
+
+
+def test_08b_round_9_premises_and_questions_are_true():
+    """Newcomer round 9: the give-up question supposed South could take every point still out, which
+    the printed position forbids (West's 9♠ wins North's A♥); it is now arithmetic, said so. "Built by
+    hand" was false for mistakes 1-3 (seeded deals played by rule bots); "every trick you win only adds"
+    forgot tricks without points; the moon quiz's answer sat in the Markdown right under it; the duck
+    quiz had three right cards and asked for "the card"."""
+    import re
+
+    from hearts_teach.course.lessons import situation
+
+    ns = lesson("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    prose = " ".join(s for s, c in zip(src, cells, strict=True) if c["cell_type"] == "markdown").replace("\n", " ")
+    stuck = ns["stuck"]
+    trick = stuck.current_trick
+    nine = trick.cards[0]
+    assert (trick.seats[0], str(nine)) == (1, "9S") and "AH" in [str(c) for c in trick.cards]
+    assert all(c.rank < nine.rank for c in stuck.cards(0) if c.suit == nine.suit)  # South cannot win it
+    assert "West 9♠, North A♥" in situation(stuck)
+    assert ns["give_up"] == 25 and "could not even get close to the question's 25" in prose
+    assert "West's 9♠ is winning the trick on the table" in prose
+    quiz = src.index(next(s for s in src if "give_up_quiz = Quiz(" in s))
+    assert "Arithmetic, not a forecast for this deal" in src[quiz] and "every point still out" not in "".join(src)
+    assert "built by hand" not in prose and "only adds to your score" not in prose
+    seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
+        s for s in src if s.startswith("grab = "))):]))]
+    assert seeds[:4] == [321, 322, 303, 287] and "(321, 322 and 303)" in prose and "deal (287)" in prose
+    go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
+    assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
+    assert "turned 13 into 0" in src[src.index(next(s for s in src if "play_out(go, player)" in s)) + 1]
+    duck = ns["duck_quiz"]
+    assert sum(duck.is_right(c) for c in duck.choices) > 1 and "More than one is right" in duck.question

@@ -177,3 +177,17 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert not SpadesRules().blind_nil and blind.blind_nil_value == 200 and blind.blind_nil_deficit == 100
     assert blind.may_bid_blind_nil(200, 300) and not blind.may_bid_blind_nil(201, 300)
     assert not SpadesRules().may_bid_blind_nil(0, 300)
+
+
+def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
+    """Newcomer round 9: the summary listed `queen_waits` beside the named presets of the rules the
+    project follows, where it is not one; it now says it is this project's own (docs/rules.md D7)."""
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("`queen_waits`, a variant of this project's own (published rules only name the idea, the details "
+            "are ours: [docs/rules.md](../docs/rules.md), D7)") in text
+    d7 = DOC.read_text(encoding="utf-8").split("**D7 – The queen waits.**")[1].split("- **D8")[0]
+    assert "The precise reading is ours (option `queen_waits`" in " ".join(d7.split())
+    assert "queen_waits" in Rules.presets()

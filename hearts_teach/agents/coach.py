@@ -411,8 +411,13 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
             if kept_mask == ev.candidates[best]:  # nothing in common ("unlike X it keeps the X" reads garbled)
                 what += f"; it passes none of {labels[best]}"
             else:
-                kept = CardList.from_mask(kept_mask)
-                what += f"; unlike {labels[best]} it keeps the {' '.join(c.pretty for c in kept)}"
+                kept = " ".join(c.pretty for c in CardList.from_mask(kept_mask))
+                if ev.candidates[i] & ~ev.candidates[best] & QS_MASK:
+                    # this pass gives the Q♠ away and the best keeps her: that is the difference to
+                    # name, not the card kept in her place
+                    what += f"; {labels[best]} keeps the Q♠ instead and passes the {kept}"
+                else:
+                    what += f"; unlike {labels[best]} it keeps the {kept}"
         reason = f"{labels[i]} {what}: {cons}."
         out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
                              round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),

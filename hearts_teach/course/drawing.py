@@ -5,10 +5,13 @@ a cell's text output it is unreadable in a plain-text viewer. ``drawing`` keeps 
 table and gives the text view (``text(all_hands=True)``) as the plain-text twin.
 ``drawing.of(html, text)`` does the same for a ready-made HTML table and its text (IPython's
 ``HTML(...)`` would store "<IPython.core.display.HTML object>" as the text).
+``folded(summary, text)`` shows a text folded away under a one-line summary, one click to open
+(an answer to read only after the learner's own try).
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 
@@ -37,3 +40,11 @@ class _Drawn:
 
     def text(self, all_hands: bool = True) -> str:
         return self.plain
+
+
+def folded(summary: str, text: str) -> drawing:
+    """``text`` folded away in a notebook (an HTML ``<details>`` under ``summary``, one click to
+    open); a plain-text viewer, which cannot fold, shows the summary, then the text."""
+    html = (f"<details><summary>{escape(summary)}</summary>"
+            f"<pre style='white-space:pre-wrap'>{escape(text)}</pre></details>")
+    return drawing.of(html, f"{summary}\n{text}")
