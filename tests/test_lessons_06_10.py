@@ -319,14 +319,42 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert replay_with(match.hands[3], omnibus).moon == 3  # the moon still counts under omnibus
     text = "".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown")
     assert "nine" not in text and "After hand 9" not in text  # numbers come from the engine's print
-    # the history example: South's deal with and without the pass
-    deal = [Hand.deal(seed=16, pass_direction="hold").dealt(s) for s in range(4)]
+    # omnibus: "outside a moon, a hand's points add up to 16 (26 − 10)"; "every row adds up to 16
+    # except the moon hand"; North took the J♦ in the moon hand (26 − 10 = 16) and most often
+    assert "a hand's points add up to **16** (26 − 10) instead of 26" in " ".join(text.split())
+    again = [replay_with(h, omnibus) for h in match.hands]
+    assert [sum(h.scores) for h in again] == [16 if h.moon is None else 68 for h in match.hands]
+    takers = [next(s for s in range(4) if "JD" in map(str, h.taken(s))) for h in match.hands]
+    assert takers[3] == 2 and again[3].scores[2] == 16 and max(range(4), key=takers.count) == 2
+    assert totals[2] < match.totals[2] - 50  # "pulls North's total far down"
+    # the history example (newcomer round 10: seed 16's pass gave away the 8♥, against lesson 01):
+    # South holds Q♠ with one other spade (9♠) and two aces; her pass is the queen and the two aces,
+    # and she keeps her low hearts, as lesson 01 advises
+    deal = [Hand.deal(seed=166, pass_direction="hold").dealt(s) for s in range(4)]
     spades = [c for c in deal[0] if c.suit.letter == "S"]
-    assert [str(c) for c in spades] == ["8S", "QS"] and "KH" in map(str, deal[0])
+    assert [str(c) for c in spades] == ["9S", "QS"]
+    assert sorted(str(c) for c in deal[0] if c.rank == 14) == ["AC", "AD"]
     held = bots_play(Hand(deal, "hold"), table_bots("rule"))
     passed = bots_play(Hand(deal, "left"), table_bots("rule"))
-    assert "QS" in map(str, passed.passed(0))  # "South passed the queen away"
+    assert sorted(map(str, passed.passed(0))) == ["AC", "AD", "QS"]
     assert held.scores[0] > passed.scores[0]
+    assert "one fixed deal (seed 166)" in " ".join(text.split()) and "(the 9♠) and two aces" in " ".join(text.split())
+
+
+def test_lesson_06_is_two_parts_with_the_series_navigation():
+    """Newcomer round 10: the most overloaded lesson. It is now two headed parts (scoring, variants),
+    at most 30 cells, and its navigation is the series' own line (like 07-12), with 06a named in
+    its "Your turn" paragraph instead of a second forward link."""
+    from hearts_teach.course.navigation import nav_line
+
+    cells = _cells("06_scoring_a_match")
+    assert len(cells) <= 30
+    md = [_src(c) for c in cells if c["cell_type"] == "markdown"]
+    assert md[0] == f"# 06 · Scoring a match\n\n{nav_line(6)}\n\n{reference_line()}"
+    assert md[-1] == f"---\n\n{nav_line(6)}\n\n{reference_line()}"
+    heads = [line for m in md for line in m.splitlines() if line.startswith("## ")]
+    assert heads == ["## Part 1 · Scoring a match", "## Part 2 · Variants some tables play", "## Your turn"]
+    assert "06a_guided_first_hand.ipynb" in md[-2]
 
 
 def test_lesson_06_history_widget_shows_each_outcome_on_click():
@@ -346,9 +374,9 @@ def test_lesson_06_worked_examples_are_stored_as_text():
     the three cards South passed (it once printed them as a whole hand: "♠ Q  ♥ K 8  ♦ —  ♣ —")."""
     printed = "".join("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") for o in c.get("outputs", []))
     assert "(nothing shown yet" not in printed
-    assert "standard: totals" in printed and "omnibus: totals" in printed
+    assert "standard totals:" in printed and "omnibus totals:" in printed
     assert "As a hold hand (no pass):" in printed and "With a pass to the left:" in printed
-    assert "South passed 8♥ K♥ Q♠ to West." in printed and "Nobody passes." in printed
+    assert "South passed A♣ A♦ Q♠ to West." in printed and "Nobody passes." in printed
 
 
 def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
@@ -385,6 +413,11 @@ def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                       for c in cells[:quiz_at] for o in c.get("outputs", []))
     assert " 88" not in printed and "-6" not in printed and "moon" in printed
+    # round 10: the omnibus quiz comes after the omnibus table (Part 2); still no -6 before it
+    omni_at = next(i for i, c in enumerate(cells) if "omnibus_quiz = Quiz(" in _src(c))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells[:omni_at] for o in c.get("outputs", []))
+    assert "-6" not in printed and "omnibus totals:" in printed
     code = [_src(c) for c in cells]
     shown = next(i for i, src in enumerate(code) if src.strip().endswith("stepper") and "MatchStepper(" in src)
     assert "Match(seed=12)" in code[shown] and "Match(seed=12)" in code[shown + 1]

@@ -12,7 +12,7 @@ Each job has its own module; this one gathers their names so that a lesson needs
 - ``scoring``: hand scores from piles, and what the rules say about match totals;
 - ``pass_comments``: comments on a pass (``pass_feedback``, lesson 01's picker);
 - ``simulations``: the seeded simulations behind the plots;
-- ``matches``: bot matches and the hand-by-hand ``MatchStepper``;
+- ``matches``: bot matches, the hand-by-hand ``MatchStepper``, a match rescored (``rescore``);
 - ``drills``: the one ``Drill``, its grading, and lesson 08's ``DrillSession``;
 - ``my_drills``: lesson 08's "your drills" (``MyDrills``: your saved mistakes, when due);
 - ``progress``: your progress by lesson (``show_progress``), kept on this machine.
@@ -33,7 +33,7 @@ from hearts_teach.course.drills import (
     grade,
     marks,
 )
-from hearts_teach.course.matches import MatchStepper, play_match, replay_with
+from hearts_teach.course.matches import MatchStepper, play_match, replay_with, rescore
 from hearts_teach.course.my_drills import MyDrills
 from hearts_teach.course.navigation import EXERCISES, LESSONS, exercise_link, lesson_file, nav_line
 from hearts_teach.course.pass_comments import pass_feedback
@@ -55,6 +55,6 @@ __all__ = [
     "DrillSession", "Grade", "MatchStepper", "MyDrills", "Scripted", "Shooter", "bots_play", "cannot_follow",
     "deal_with", "describe_trick", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
-    "queen_fate", "queen_fate_table", "replay_with", "score_piles", "show_progress", "situation", "table_bots",
+    "queen_fate", "queen_fate_table", "replay_with", "rescore", "score_piles", "show_progress", "situation", "table_bots",
     "trick_rows", "trick_table", "Why", "why", "why_now", "why_played",
 ]

@@ -71,3 +71,28 @@ class MatchStepper(WidgetView):
 
     def text(self) -> str:
         return self.match.score_table()
+
+
+def rescore(match: Match, rules: Rules) -> str:
+    """Lesson 06: every hand of ``match`` scored again under ``rules`` (the same cards, passes and
+    plays) beside its own scores, with the sum of each new row, who took the J♦ (under omnibus),
+    and the totals under both rule sets with what the match rule says about each."""
+    from hearts_teach.course.scoring import match_verdict
+
+    names = match.seat_names
+    again = [replay_with(h, rules) for h in match.hands]
+    jd = "  J♦ taken by" if rules.omnibus else ""
+    lines = [f"hand  {'standard':<18}{rules.name:<18}{'sum':>3}{jd}"]
+    for old, new in zip(match.hands, again, strict=True):
+        row = f"{old.hand_number + 1:>4}  {str(old.scores):<18}{str(new.scores):<18}{sum(new.scores):>3}"
+        if rules.omnibus:
+            row += "  " + next(names[s] for s in FOUR.seats if "JD" in map(str, old.taken(s)))
+        if old.moon is not None:
+            row += f"  (moon: {names[old.moon]})"
+        lines.append(row)
+    lines.append("")
+    new_totals = [sum(h.scores[s] for h in again) for s in FOUR.seats]
+    for name, totals in (("standard", match.totals), (rules.name, new_totals)):
+        shown = ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True))
+        lines.append(f"{name} totals: {shown}\n  → {match_verdict(totals)}")
+    return "\n".join(lines)
