@@ -794,7 +794,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     assert "Passing three cards came **later**: it was added to soften the blow of a really bad deal." in text
     assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
-    assert "also earlier in the same trick" not in text  # RULES.md says "an earlier trick"; lesson 03 defines broken
+    assert "also earlier in the same trick" not in text  # the rules say "an earlier trick"; lesson 03 defines broken
 
 
 def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():
