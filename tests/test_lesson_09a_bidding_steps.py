@@ -125,11 +125,14 @@ def test_the_three_points_as_written_are_the_bots():
     points; each rule a point states is checked here against the count, card by card."""
     text = " ".join(prose().split())
     for phrase in ("There an ace counts 1 trick, a king with another card of its suit 1, a queen in a suit of "
-                   "three or four cards ½ (an ace or king in a very long suit counts less).",
+                   "three or four cards ½. In a long suit they count less: an ace ½ in a suit of seven cards or "
+                   "more, a king ¼ in a suit of six or more.",
                    "It counts 1 if you keep at least as many smaller spades as there are higher ones you do not "
                    "hold; one short, ¾; two short, ¼.",
                    "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) ¼, as long as your spades last. "
-                   "Spades used up on ruffs, your lowest, count no more in point 2.",
+                   "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact half "
+                   "rounds to leave an even number of spades): a lone doubleton's ¼ uses none, ruffs worth 1½ from "
+                   "eight spades use two. Spades used up on ruffs count no more in point 2.",
                    "The sum is the estimate, and **Suggest** rounds it to a bid."):
         assert phrase in text, phrase
     assert "four steps" not in text and "step 3" not in text.lower()
@@ -146,7 +149,9 @@ def test_the_three_points_as_written_are_the_bots():
                 assert (rank, tricks) in ((14, 1.0), (13, 1.0), (12, 0.5)) or (rank in (14, 13) and tricks < 1)
                 assert rank != 13 or n > 1
                 assert rank != 12 or 3 <= n <= 4
-                assert tricks == 1 or rank == 12 or n >= 6  # "in a very long suit counts less"
+                # newcomer round 11: the long-suit values stated exactly (hand B's K♦ in six diamonds is ¼)
+                exact = {14: 1.0 if n <= 6 else 0.5, 13: 1.0 if n <= 5 else 0.25, 12: 0.5}[rank]
+                assert tricks == exact, (cards.pretty, DECK[card].pretty)
             kept = [c for c, _ in count.spades]
             for card, credit in count.spades:  # point 2
                 missing = sum(1 for i in range(card + 1, card + 13 - card % 13) if i not in held)
@@ -157,6 +162,23 @@ def test_the_three_points_as_written_are_the_bots():
                 worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
                 assert tricks == min(worth, spare)
                 spare -= tricks
+            # "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact
+            # half rounds to leave an even number of spades)"
+            total = sum(t for _, t in count.ruffs)
+            used = len(count.spent)
+            if (total * 2) % 2 == 1:  # an exact half
+                assert used in (total - 0.5, total + 0.5) and len(kept) % 2 == 0
+            else:
+                assert used == int(total + 0.5), (cards.pretty, total, used)
+            assert all(k > s for k, _ in count.spades for s in count.spent)
+    # the two examples: a lone doubleton's ¼ uses none (deal 22), ruffs of 1½ from eight spades use two (1526)
+    one = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0))
+    assert one.ruff_tricks == 0.25 and one.spent == ()
+    eight = trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0))
+    assert eight.ruff_tricks == 1.5 and len(eight.spent) == 2 and len(eight.spades) + 2 == 8
+    # hand B of the nil question (deal 802, ♦ K Q 7 5 3 2): by these words its count is ½, so it passes
+    b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
+    assert [(DECK[c].pretty, t) for c, t in b.side] == [("K♦", 0.25)] and b.total == 0.5
 
 
 def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
