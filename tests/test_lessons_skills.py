@@ -173,6 +173,18 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert shown.startswith("Hand 1: pass right (set for this example; the rotation would pass left).")
     table = text_output(cells[min(printed)])
     assert f"{best['right'].label} (keeps the A♠)" in table and f"{back['left'][keep]:.0%}" in table
+    # newcomer round 11: the ace passed along with her still leaves her coming back (left, across), said
+    # with why; the kept ace may go earlier as a discard; the "South leads" line without a visible hack
+    text = " ".join(" ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track")
+                             if c["cell_type"] == "markdown").split())
+    assert ("To the left and across, passing the ace along lowers the share but does not make her safe: she "
+            "lands in South's tricks whenever South wins the trick she is played to") in text
+    assert back["left"][both] > 0.25 and back["across"][both] > 0.25
+    assert "South plays it on the first spade trick at the latest (earlier only by discarding it" in text
+    assert "forces it out" not in text
+    order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
+    assert ".replace(" not in "".join(order["source"])
+    assert "plays after you when South leads (1 of 4 leaders)" in text_output(order)
 
 
 # 08b -------------------------------------------------------------------------------------------
