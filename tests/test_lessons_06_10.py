@@ -806,3 +806,26 @@ def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seat
     assert "for the rest of the hand, if the bot takes more than a second, or if its whole program stops" in text
     printed = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") for o in c.get("outputs", []))
     assert "over 40 deals × 4 seatings = 160 hands" in printed
+
+
+def test_lesson_10_newcomer_round_11_wording():
+    """Round 11: the first bot is four lines (two functions of two lines each), a "moon run" is said as an
+    attempt to shoot the moon, the "highest card" bots are said, and the step comparisons are bullets."""
+    import ast
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert "## A first bot in four lines" in text and "five lines" not in text
+    first = next(_src(c) for c in cells if "def first_pass(view):" in _src(c))
+    tree = ast.parse(first)
+    lines = [ln for f in tree.body if isinstance(f, ast.FunctionDef) and f.name.startswith("first_")
+             for ln in range(f.lineno, f.end_lineno + 1)]
+    assert len(lines) == 4
+    assert "moon run" not in text and "the queen alone is no attempt to shoot the moon" in text
+    assert ('three "highest card" bots (each passes its three highest cards and always plays its highest '
+            'legal card)') in text
+    from hearts_teach.agents.hearts.simple import HighestCardBot
+
+    assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
+    steps = next(_src(c) for c in cells if _src(c).startswith("Dumping is the big step"))
+    assert 2 <= sum(line.startswith("- **") for line in steps.splitlines()) <= 4
