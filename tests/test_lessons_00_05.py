@@ -150,6 +150,23 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
     assert sum(c.points for c in DECK) == 26 and len([c for c in DECK if c.points]) == 14  # "fourteen cards"
 
 
+
+def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
+    """Newcomer round 11: "whoever holds the 2♣ starts" names the seat on the deal shown, the table is
+    shown once (its drawing, with a text twin), and the three tricks say "no pass" before lesson 01
+    defines a hold hand."""
+    ns = lesson("00_welcome")
+    text = " ".join(prose("00_welcome").split())
+    hand = ns["hand"]
+    assert [s for s in range(4) if Card("2C") in hand.cards(s)] == [1] and hand.seat_names[1] == "West"
+    assert "then whoever holds the 2♣ starts (lesson 02): here West, unless West passes it." in text
+    assert "The same table" not in text
+    code = [("".join(c["source"])) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"]
+    assert sum("Hand.deal(seed=2026)" in c for c in code) == 1 and not any("print(hand)" in c for c in code)
+    assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "there is no pass this time" in text and "*hold*" not in text
+
+
 # lesson 01 ---------------------------------------------------------------------------------
 
 def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
