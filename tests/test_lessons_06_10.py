@@ -829,3 +829,30 @@ def test_lesson_10_newcomer_round_11_wording():
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
     steps = next(_src(c) for c in cells if _src(c).startswith("Dumping is the big step"))
     assert 2 <= sum(line.startswith("- **") for line in steps.splitlines()) <= 4
+
+
+def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
+    """Newcomer round 10: the *Last trick* line names neither leader nor seats, so the prose reads
+    drill 5's one from the engine; the verdict list states each rule as verdict_of applies it."""
+    from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX, verdict_of
+    from hearts_teach.course.lessons import DRILLS
+    from hearts_teach.kernel.table import SEAT_NAMES
+
+    cells = _cells("08_practice_decisions")
+    prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
+    first = DRILLS[4].make().tricks[0]
+    seats = [(first.leader + k) % 4 for k in range(4)]
+    plays = [f"{SEAT_NAMES[s]} {'led' if k == 0 else 'played' if k == 1 else ''} the {c.pretty}".replace("  ", " ")
+             for k, (s, c) in enumerate(zip(seats, first.cards, strict=True))]
+    cards = " ".join(c.pretty for c in first.cards)
+    assert (f"{cards} → {SEAT_NAMES[first.winner]} means {plays[0]}, {plays[1]}, {plays[2]} and {plays[3]}, "
+            f"and {SEAT_NAMES[first.winner]} took the trick") in prose
+    assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
+    assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.25, 0.3) == "fine"
+    assert verdict_of(0.26, 1.0) == "inaccuracy" and verdict_of(1.01, 3.0) == "mistake" and verdict_of(3.01, 4) == "blunder"
+    for rule in ("**best**: the whole interval is at or below +0.25",
+                 "**too close to call**: the interval starts at or below +0.25 but reaches above it",
+                 "**inaccuracy**: the whole interval is above +0.25", "**mistake**: the whole interval is above +1",
+                 "**blunder**: the whole interval is above +3"):
+        assert rule in prose
+    assert "## After your try" in "".join(_src(c) for c in cells)

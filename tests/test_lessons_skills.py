@@ -301,7 +301,8 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08b_moon_and_mistakes.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
     i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
-    out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
+    # newcomer round 10: the position is printed in the cell before the coach's verdicts
+    out = "".join("".join(o.get("text", "")) for c in cells[i - 1:i + 1] for o in c["outputs"])
     why = "".join("".join(o.get("text", "")) for o in cells[i + 1]["outputs"])
     prose = "".join(cells[i + 2]["source"]).replace("\n", " ")
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
@@ -320,6 +321,38 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     hearts = {card: re.search(rf"^  {card} +\[.*?\] · ([\d.]+)$", why, flags=re.M).group(1) for card in ("J♥", "5♥/6♥")}
     assert float(hearts["5♥/6♥"]) > float(hearts["J♥"])
     assert f"about {hearts['5♥/6♥']} hearts on average after the 5♥ or 6♥, {hearts['J♥']} after the J♥" in prose
+
+
+def test_08b_round_10_decide_first_and_mistake_4_in_words():
+    """Newcomer round 10: positions come before the coach's verdicts, mistake 2 asks the learner's
+    lead first (the coach's best or too-close leads are right, its reasons the feedback); mistake 4 has
+    a heading and its reason is the coach's; the heart discards' intervals are said in words."""
+    import re
+
+    ns = lesson("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    prose = " ".join(s for s, c in zip(src, cells, strict=True) if c["cell_type"] == "markdown").replace("\n", " ")
+    graded = ns["graded_lead"]
+    right = sorted(c.label for c in graded if c.verdict in ("best", "fine"))
+    assert right == ["3♠", "J♠"] and graded.best.label == "J♠"
+    closes_on(ns["lead_quiz"], "J♠")
+    shown = [i for i, s in enumerate(src) if s.startswith(("grab = ", "high_lead = ", "waste = "))]
+    for i in shown:  # the position alone, its verdicts in a later cell
+        assert ".summary()" not in src[i] and "print(situation(" in src[i]
+    assert src.index(next(s for s in src if "lead_quiz = Quiz.pick_card(" in s)) < src.index("print(graded_lead.summary())")
+    assert "**4. Passing your lowest cards.**" in prose
+    out = text_output(next(c for c in cells if "assess_pass(passing.view(0)" in "".join(c["source"])))
+    assert "keeps the Q♠ with no lower spades" in out and "the Q♠ with no lower spade to play under a spade lead" in prose
+    why = text_output(next(c for c in cells if "heart discards: Δ vs best" in "".join(c["source"])))
+    rows = {m.group(1): (float(m.group(2)), float(m.group(3)))
+            for m in re.finditer(r"^  (\S+) +\[([+-][\d.]+), ([+-][\d.]+)\]", why, flags=re.M)}
+    assert len(rows) == 4 and all(2.5 <= lo and hi <= 5.5 for lo, hi in rows.values())
+    assert max(lo for lo, _ in rows.values()) < min(hi for _, hi in rows.values())  # they overlap: no ranking
+    assert [k for k, (lo, _) in rows.items() if lo > 3] == ["5♥/6♥"]
+    assert "about 3 to 5 points a hand, and the deals cannot rank the hearts apart" in prose
+    assert "Only the low hearts' range (the 95 % interval) lies wholly past the 3-point line" in prose
+    assert "onto the trick East led" in prose and "which East's trick takes away" not in prose
 
 
 def test_08b_round_9_premises_and_questions_are_true():
