@@ -274,6 +274,11 @@ def test_the_quiz_answers_are_what_the_engine_says():
     held = hand.cards(hand.turn)
     assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
     assert all(c.suit.letter == "H" for c in hand.legal_plays())
+    # ... and under the standard rules that player must lead Q♠ (06 prints both)
+    hand = stacked(HEARTS_AND_QUEEN, Rules())
+    for card in ALL_HEARTS_TRICK1:
+        hand.play(card)
+    assert [str(c) for c in hand.legal_plays()] == ["QS"]
     # 06: omnibus, no moon (the lesson's match prints its moon hand under omnibus before the quiz):
     # South four hearts and J♦, West Q♠ and three hearts, North six hearts: South 4 - 10
     assert score_piles(["2H 3H 4H 5H JD", "QS 6H 7H 8H", "9H TH JH QH KH AH", ""],
