@@ -152,8 +152,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # round 9: one word for one verdict, said once: *best* (the coach's "equally good" line explained)
     # and *fine* (printed by the coach as "too close to call")
     assert "one verdict, two names" not in text and "about equally good" not in text
-    assert ('The coach grades both **best**: within a quarter point a hand of its top choice; its first line '
-            'calls them "equally good".') in text
+    assert ('The coach grades both **best**: each costs at most a quarter point a hand more than its top choice; '
+            'its first line calls them "equally good".') in text
     assert ("*Fine* means the deals cannot tell whether the choice costs more than a quarter point; the coach "
             "prints it as *too close to call*.") in text
     assert text.count("quarter point") == 2
@@ -208,10 +208,15 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     assert calls["9♠"] == calls["6♠"] == "best" and calls["K♠"] not in ("best", "too close to call"), calls
     gap = {c.label: c.delta_ci95[1] for c in trick2}
     assert gap["9♠"] <= 0.25 and gap["6♠"] <= 0.25  # "the gap is under a quarter point a hand"
+    # "on this first spade trick nobody has shown a void": trick 1 was all clubs
+    assert all(c.suit.letter == "C" for c in demo.hand.tricks[0].cards)
     for _trick in (2, 3):
         demo.hint()
         demo.play(demo.hint_result.card)
     hand = demo.hand
+    # the quiz's 6♠ reason: "with the A♠ gone (North played it on trick 2)"
+    t2 = hand.tricks[1]
+    assert [str(c) for c in t2.cards] == ["7S", "9S", "8S", "AS"] and t2.card_of(2).pretty == "A♠"
     trick = hand.current_trick
     assert trick is not None and len(trick.cards) == 3 and not any(c.points for c in trick.cards)  # South last
     assert sorted(str(c) for c in hand.legal_plays(0)) == ["6S", "KS"]
@@ -274,6 +279,11 @@ def test_the_quiz_answers_are_what_the_engine_says():
     held = hand.cards(hand.turn)
     assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
     assert all(c.suit.letter == "H" for c in hand.legal_plays())
+    # ... and under the standard rules that player must lead Q♠ (06 prints both)
+    hand = stacked(HEARTS_AND_QUEEN, Rules())
+    for card in ALL_HEARTS_TRICK1:
+        hand.play(card)
+    assert [str(c) for c in hand.legal_plays()] == ["QS"]
     # 06: omnibus, no moon (the lesson's match prints its moon hand under omnibus before the quiz):
     # South four hearts and J♦, West Q♠ and three hearts, North six hearts: South 4 - 10
     assert score_piles(["2H 3H 4H 5H JD", "QS 6H 7H 8H", "9H TH JH QH KH AH", ""],
