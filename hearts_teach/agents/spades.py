@@ -109,9 +109,7 @@ class TrickCount:
 
     @property
     def total(self) -> float:
-        trumps = self.ruff_tricks + self.spade_tricks
-        if self.length is not None and self.length > trumps:
-            trumps = self.length
+        trumps = self.length if self.length is not None and self.by_length else self.ruff_tricks + self.spade_tricks
         return trumps + self.side_tricks
 
 

@@ -147,6 +147,11 @@ def write_if_changed(path: Path, text: str, label: str | None = None, verb: str 
     return changed
 
 
+def _failed(path: Path, e: Any) -> str:
+    """One line for a notebook whose cell raised (an nbclient ``CellExecutionError``)."""
+    return f"failed    {path}: {e.ename}: {str(e.evalue).strip()[:200]}"
+
+
 def execute(paths: list[Path]) -> int:
     """Execute and store each notebook; one whose cell fails is left as it was, and the run
     says which cell and why (1), instead of ending in the executor's traceback."""
@@ -158,7 +163,7 @@ def execute(paths: list[Path]) -> int:
             write_if_changed(p, execute_notebook(p))
         except CellExecutionError as e:
             failed += 1
-            print(f"failed    {p}: {e.ename}: {str(e.evalue).strip()[:200]} (the stored notebook is unchanged)")
+            print(_failed(p, e) + " (the stored notebook is unchanged)")
     return 1 if failed else 0
 
 
@@ -170,7 +175,7 @@ def check(paths: list[Path]) -> int:
         try:
             fresh = execute_notebook(p)
         except CellExecutionError as e:
-            print(f"failed    {p}: {e.ename}: {str(e.evalue).strip()[:200]}")
+            print(_failed(p, e))
             stale.append(p)
             continue
         if fresh != comparable(p.read_text(encoding="utf-8")):

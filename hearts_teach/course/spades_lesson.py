@@ -37,9 +37,10 @@ def nil_verdict(cards: CardList) -> str:
     spades = len(cards.of_suit(Suit.SPADES))
     est = estimate_tricks(cards)
     trick = "trick" if 0 < est <= 1 else "tricks"
+    short = short_suits(cards)
     return (f"a nil: no ace; its highest cards are {tops}; {spades} spade{'' if spades == 1 else 's'} "
             f"(at most 3 allowed); the rule of thumb counts {quarters(est)} {trick} (under 1)"
-            + (f"; {short_suits(cards)}" if short_suits(cards) else ""))
+            + (f"; {short}" if short else ""))
 
 
 def short_suits(cards: CardList) -> str:
