@@ -187,13 +187,32 @@ def test_step_during_the_pass_keeps_your_chosen_cards_and_hints_are_logged(stubb
     assert t.review.decisions == ()  # the autopilot's pass is not graded as yours
 
 
-def test_a_click_is_answered_once(stubbed):
+def test_a_click_made_on_cards_since_redrawn_plays_nothing(stubbed):
+    """The browser sends each click with the number of the cards it was drawn from; a click made
+    before the last play was answered (two quick taps, a slow kernel) must not play a second card
+    on a position the player has not seen. The pass picker's taps are on/off choices: all count."""
     t = TableWidget(seed=3, hint_fn=cheap_hint, trick_pause=0)
-    row = t.pass_picker.row
-    before = row.ack
-    row._handle_custom_msg({"event": "click", "key": "ZZ"}, [])  # a forged key: ignored, still answered
-    row._handle_custom_msg({"event": "click", "key": list(t.pass_picker.buttons)[0]}, [])
-    assert row.ack == before + 2 and len(t.pass_picker.selected) == 1
+    picker = t.pass_picker.row
+    seen = picker.seq
+    picker._handle_custom_msg({"event": "click", "key": "ZZ", "seq": seen}, [])  # a forged key: ignored
+    assert t.pass_picker.selected == []
+    keys = list(t.pass_picker.buttons)
+    picker._handle_custom_msg({"event": "click", "key": keys[0], "seq": seen}, [])
+    picker._handle_custom_msg({"event": "click", "key": keys[1], "seq": seen}, [])  # redrawn since: still a tap
+    assert [str(c) for c in t.pass_picker.selected] == keys[:2]
+    t.pass_picker.buttons[keys[2]].click()
+    t.pass_picker.confirm.click()
+    row = t.hand_widget.row
+    seen = row.seq
+    playable = [k for k, b in t.hand_widget.buttons.items() if b.active]
+    row._handle_custom_msg({"event": "click", "key": playable[0], "seq": seen}, [])
+    assert row.seq != seen and len(t.hand_widget.buttons) == 12
+    history = len(t.hand.history)
+    later = next(k for k, b in t.hand_widget.buttons.items() if b.active)
+    row._handle_custom_msg({"event": "click", "key": later, "seq": seen}, [])  # the second quick tap
+    assert len(t.hand.history) == history and len(t.hand_widget.buttons) == 12
+    row._handle_custom_msg({"event": "click", "key": later, "seq": row.seq}, [])  # made on what is shown
+    assert len(t.hand_widget.buttons) == 11
 
 
 # the Play app -----------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ Both are anywidget widgets: the JavaScript and CSS live in this file as strings,
 work offline, in JupyterLab and in Voilà, with nothing to build. Python decides everything
 (which cards are playable, the reason a card is not, which card is newest); the browser only
 draws that state and sends clicks back. A click travels as the custom message
-``{"event": "click", "key": "QS"}``; ``CardFace.click()`` sends the very same message
-through the widget's message handler, so tests drive the code path a browser uses.
+``{"event": "click", "key": "QS", "seq": 7}`` (``seq`` numbers the cards the click was made
+on: Python drops a click on cards it has redrawn since); ``CardFace.click()`` sends the very
+same message through the widget's message handler, so tests drive the code path a browser uses.
 
 Every face shows rank and suit symbol as text, red or black, and carries an accessible
 label; colour is never the only cue.
@@ -130,8 +131,6 @@ function finishPause(root) {
 
 function renderRow(model, root) {
   let focusKey = null;
-  let pending = false;  // a click sent and not yet answered (see "ack")
-  let pendingTimer = null;
   function draw() {
     const cards = model.get("cards");
     const hadFocus = root.contains(document.activeElement);
@@ -154,18 +153,15 @@ function renderRow(model, root) {
       b.appendChild(el("span", "htc-rank", c.rank));
       b.appendChild(el("span", "htc-suit", c.suit));
       if (c.mark) b.appendChild(el("span", "htc-mark", c.mark));
-      b.addEventListener("click", () => {
+      b.addEventListener("click", (e) => {
         focusKey = c.key;
         // a tap while the last trick is still held in view finishes that pause first
         if (finishPause(root)) return;
-        // one card at a time: a double-click (or a tap before the answer) plays one card;
-        // a row of on/off choices (the pass) takes every tap
-        if (model.get("toggle")) { model.send({ event: "click", key: c.key }); return; }
-        if (pending) return;
-        pending = true;
-        clearTimeout(pendingTimer);
-        pendingTimer = setTimeout(() => { pending = false; }, 4000);  // a lost answer never locks the hand
-        model.send({ event: "click", key: c.key });
+        // a row of on/off choices (the pass) takes every tap; a hand plays one card per click:
+        // the second click of a double-click is dropped, and every click names the cards it was
+        // made on ("seq"), so Python drops a click made before the last play was drawn
+        if (!model.get("toggle") && e.detail > 1) return;
+        model.send({ event: "click", key: c.key, seq: model.get("seq") });
       });
       b.addEventListener("keydown", (e) => move(e, c.key));
       root.appendChild(b);
@@ -198,7 +194,6 @@ function renderRow(model, root) {
   }
   model.on("change:cards", draw);
   model.on("change:label", draw);
-  model.on("change:ack", () => { pending = false; clearTimeout(pendingTimer); });
   // Python asks for focus after an action (Confirm pass, Next hand, a practice position) by
   // counting up "focus_seq"; a view drawn after the request (a row just put back on the
   // page) takes the focus too, once per request
@@ -352,7 +347,7 @@ class CardFace:
         return str(self._state()["mark"])
 
     def click(self) -> None:
-        self.row._handle_custom_msg({"event": "click", "key": self.key}, [])
+        self.row._handle_custom_msg({"event": "click", "key": self.key, "seq": self.row.seq}, [])
 
     def __repr__(self) -> str:
         return f"CardFace({self.key!r}, active={self.active})"
@@ -368,7 +363,7 @@ class CardRow(_Faces):
 
     kind = t.Unicode("row").tag(sync=True)
     cards = t.List(t.Dict()).tag(sync=True)
-    ack = t.Int(0).tag(sync=True)  # counts the clicks handled: the browser sends the next one after it
+    seq = t.Int(0).tag(sync=True)  # counts the changes of ``cards``: a click names the one it was made on
     focus_seq = t.Int(0).tag(sync=True)  # counts focus requests (``focus()``)
     label = t.Unicode("Your cards").tag(sync=True)
     toggle = t.Bool(False).tag(sync=True)
@@ -382,15 +377,27 @@ class CardRow(_Faces):
         """Put the keyboard focus on the row's current card (in every view of it)."""
         self.focus_seq += 1
 
+    def notify_change(self, change: Any) -> None:
+        if change["name"] != "cards":
+            super().notify_change(change)
+            return
+        # new cards and their number go to the browser in one message: a view never draws the
+        # new cards under the old number
+        with self.hold_sync():
+            super().notify_change(change)
+            self.seq += 1
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not (isinstance(content, dict) and content.get("event") == "click"):
             return
-        try:
-            key = str(content.get("key", ""))
-            if self.on_click is not None and any(c["key"] == key for c in self.cards):
-                self.on_click(key)  # a stale or forged key is ignored
-        finally:
-            self.ack += 1  # answered (after the new cards were sent): the browser takes clicks again
+        key = str(content.get("key", ""))
+        seq = content.get("seq")
+        if not self.toggle and seq is not None and seq != self.seq:
+            # made on cards since redrawn (a tap before the last play was answered): playing it
+            # would play a card the player has not seen the position for
+            return
+        if self.on_click is not None and any(c["key"] == key for c in self.cards):
+            self.on_click(key)  # a stale or forged key is ignored
 
 
 class TrickBoard(_Faces):
