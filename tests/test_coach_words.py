@@ -169,3 +169,35 @@ def test_the_views_moon_threat_is_the_rule_bots_moon_rule():
     eight_hearts = (0, 0, CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask, 0)
     assert moon_threat(eight_hearts, 0) == 2 == threat_of(eight_hearts, 0)
     assert moon_threat(eight_hearts, 2) == -1  # never oneself
+
+
+def test_a_discard_names_the_trick_as_the_winners_only_when_nobody_plays_after_you():
+    """"throws a heart onto North's trick" was said of a trick West, playing after you, could
+    still take: the trick is the winner's only when you play its last card."""
+    last = _last_seat_view("KH 5H 6C 7C 8C 9C TC 3S 4S 5S 6S 7S", "2D 3D 4D")
+    assert play_does(last, CardList("KH")[0].index) == "throws a heart onto North's trick"  # North's 4♦ wins it
+    t = CardList("5D")
+    second = View(seat=1, phase="play", hand=CardList("KH 5H 6C 7C 8C 9C TC 3S 4S 5S 6S AS").mask,
+                  played=CardList("2C KC QC JC").mask | t.mask, trick=(t[0].index,), leader=0, turn=1,
+                  led_suit=1, win_seat=0, win_card=t[0].index, tricks_done=1, sizes=(11, 12, 12, 12),
+                  taken=(CardList("2C KC QC JC").mask, 0, 0, 0))
+    assert play_does(second, CardList("KH")[0].index) == "throws a heart onto the trick South is winning so far"
+    assert play_does(second, CardList("AS")[0].index) == "gets rid of a high spade on the trick South is winning so far"
+
+
+def test_a_lead_no_other_player_can_beat_is_not_called_the_highest_still_out():
+    """Holding A♦ and K♦, the K♦ is not "the highest diamond still out": the ace is yours."""
+    v = View(seat=0, phase="play", hand=CardList("AD KD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S").mask,
+             played=CardList("2C AC QC JC").mask, trick=(), leader=0, turn=0, led_suit=None,
+             win_seat=None, win_card=None, tricks_done=1, sizes=(12, 12, 12, 12),
+             taken=(CardList("2C AC QC JC").mask, 0, 0, 0))
+    assert play_does(v, CardList("KD")[0].index) == "leads a diamond none of the others can beat, so it wins the trick"
+    assert "still out" not in play_does(v, CardList("KD")[0].index)
+
+
+def test_a_high_spade_lead_says_whether_you_hold_the_queen():
+    v = View(seat=0, phase="play", hand=CardList("AS QS 5C 6C 7C 8C 9C TC 3D 4D 5D 6D").mask,
+             played=CardList("2C AC KC JC").mask, trick=(), leader=0, turn=0, led_suit=None,
+             win_seat=None, win_card=None, tricks_done=1, sizes=(12, 12, 12, 12),
+             taken=(CardList("2C AC KC JC").mask, 0, 0, 0))
+    assert play_does(v, CardList("AS")[0].index) == "leads a high spade while you still hold the Q♠"

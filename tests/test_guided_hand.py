@@ -182,7 +182,7 @@ def test_the_better_card_doing_the_same_move_is_not_described_twice():
     decision = guided.decisions[-1]
     assert decision.verdict in ("mistake", "blunder") and decision.best.does == decision.does
     assert "The coach prefers Q♥/K♥: the same move with another card; with yours, " in msg
-    assert msg.count("throws a heart onto North's trick") == 1
+    assert msg.count("throws a heart onto the trick North is winning so far") == 1
 def test_the_seats_come_from_the_hands_table():
     # the seat check and the bots' loop once assumed four seats (range(4), its own play loop)
     from hearts_teach import Rules

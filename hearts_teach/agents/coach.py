@@ -512,13 +512,14 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
         if card == QS_INDEX:
             return "leads the Q♠ herself"
         if suit == SPADES and card > QS_INDEX and not view.played & QS_MASK:
-            return "leads a high spade while the Q♠ is still out"
+            return ("leads a high spade while you still hold the Q♠" if view.hand & QS_MASK else
+                    "leads a high spade while the Q♠ is still out")
         left = (view.hand & SUIT_MASKS[suit]).bit_count() - 1
         if left == 0:
             return f"leads your last {SUIT_WORDS[suit][:-1]}, leaving you void in {SUIT_WORDS[suit]}"
         higher_out = view.unseen_mask & SUIT_MASKS[suit] & ~((2 << card) - 1)
-        if not higher_out:
-            return f"leads the highest {SUIT_WORDS[suit][:-1]} still out, so it wins the trick"
+        if not higher_out:  # (a higher card in your own hand is not "out": none of the others)
+            return f"leads a {SUIT_WORDS[suit][:-1]} none of the others can beat, so it wins the trick"
         kind = f"{'a low' if card % RANKS < 7 else 'a high'} {SUIT_WORDS[suit][:-1]}"
         # say which: otherwise the lowest card and a higher one of the same suit read the same
         if not view.hand & SUIT_MASKS[suit] & ((1 << card) - 1):
@@ -526,12 +527,15 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
         return f"leads {kind}, keeping a lower one"
     winner = names[view.win_seat]
     if suit != view.led_suit:
+        # the trick is the winner's only once nobody plays after you
+        trick = f"{winner}'s trick" if len(view.trick) == view.rules.players - 1 else \
+            f"the trick {winner} is winning so far"
         if card == QS_INDEX:
-            return f"dumps the Q♠ on {winner}'s trick"
+            return f"dumps the Q♠ on {trick}"
         if suit == HEARTS:
-            return f"throws a heart onto {winner}'s trick"
+            return f"throws a heart onto {trick}"
         if suit == SPADES and card > QS_INDEX:
-            return f"gets rid of a high spade on {winner}'s trick"
+            return f"gets rid of a high spade on {trick}"
         return f"throws away a {SUIT_WORDS[suit][:-1]}"
     threat = threat_of(view.taken, view.seat)  # the rollouts' rule: a lone Q♠ taker is no threat
     if card < view.win_card:
