@@ -185,19 +185,20 @@ def test_a_discard_names_the_trick_as_the_winners_only_when_nobody_plays_after_y
     assert play_does(second, CardList("AS")[0].index) == "gets rid of a high spade on the trick South is winning so far"
 
 
+def _lead_view(hand: str, trick_one: str) -> View:
+    """South (seat 0) leads trick 2, having taken trick 1 (``trick_one``)."""
+    return View(seat=0, phase="play", hand=CardList(hand).mask, played=CardList(trick_one).mask, trick=(),
+                leader=0, turn=0, led_suit=None, win_seat=None, win_card=None, tricks_done=1,
+                sizes=(12, 12, 12, 12), taken=(CardList(trick_one).mask, 0, 0, 0))
+
+
 def test_a_lead_no_other_player_can_beat_is_not_called_the_highest_still_out():
     """Holding A♦ and K♦, the K♦ is not "the highest diamond still out": the ace is yours."""
-    v = View(seat=0, phase="play", hand=CardList("AD KD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S").mask,
-             played=CardList("2C AC QC JC").mask, trick=(), leader=0, turn=0, led_suit=None,
-             win_seat=None, win_card=None, tricks_done=1, sizes=(12, 12, 12, 12),
-             taken=(CardList("2C AC QC JC").mask, 0, 0, 0))
+    v = _lead_view("AD KD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2C AC QC JC")
     assert play_does(v, CardList("KD")[0].index) == "leads a diamond none of the others can beat, so it wins the trick"
     assert "still out" not in play_does(v, CardList("KD")[0].index)
 
 
 def test_a_high_spade_lead_says_whether_you_hold_the_queen():
-    v = View(seat=0, phase="play", hand=CardList("AS QS 5C 6C 7C 8C 9C TC 3D 4D 5D 6D").mask,
-             played=CardList("2C AC KC JC").mask, trick=(), leader=0, turn=0, led_suit=None,
-             win_seat=None, win_card=None, tricks_done=1, sizes=(12, 12, 12, 12),
-             taken=(CardList("2C AC KC JC").mask, 0, 0, 0))
+    v = _lead_view("AS QS 5C 6C 7C 8C 9C TC 3D 4D 5D 6D", "2C AC KC JC")
     assert play_does(v, CardList("AS")[0].index) == "leads a high spade while you still hold the Q♠"
