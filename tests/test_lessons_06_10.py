@@ -917,3 +917,47 @@ def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
                  "**blunder**: the whole interval is above +3"):
         assert rule in prose
     assert "## After your try" in "".join(_src(c) for c in cells)
+
+
+def test_lesson_10_newcomer_round_12_wording():
+    """Round 12: the worked example hands the bot a View (no ``rule.act(hand)`` right after "a bot only gets
+    a View"); the replay's 17 points are added up from South's point cards by the engine; the question says
+    "gain" (points saved per hand), not "edge"; the league's --workers and Dask are said in plain words."""
+    import argparse
+
+    from hearts_teach.classroom.league import add_arguments
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    code = "".join(_src(c) for c in cells if c["cell_type"] == "code")
+    assert ".act(" not in code
+    example = next(_src(c) for c in cells if c.get("id") == "view-example")
+    assert "rule.choose_pass(hand.view(seat))" in example and "hand.play(rule.choose_play(hand.view(seat)), seat)" in example
+    assert ("for each move it makes the `View` of the seat to move with `hand.view(seat)`, hands only that to the "
+            "bot (`choose_pass` or `choose_play`), and puts the bot's answer on the `Hand` itself.") in text
+    # the replay: the engine prints South's point cards and their sum, which is South's "Points taken"
+    drive = next(c for c in cells if c.get("id") == "replay-drive")
+    printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
+    taken = re.search(r"^Points taken: South (\d+),", printed, flags=re.M)
+    line = re.search(r"^South's points: (.*) = (\d+)$", printed, flags=re.M)
+    assert taken and line and taken.group(1) == line.group(2), printed
+    parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
+    assert sum(int(v) for _, v in parts) == int(line.group(2))
+    assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
+    assert ("South is our final bot. The points a player takes are the point cards in the tricks it won, 1 for each "
+            "heart and 13 for the Q♠: the last line adds up South's.") in text
+    assert "measurements above, over 160 hands, are the fair test" in text
+    # the question: a gain, said in plain words, with the sign the lesson defines
+    question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
+    assert "edge" not in question
+    assert ("a **gain** of +0.30 points per hand: on average your bot took 0.30 fewer points per hand than before "
+            "the change. The 95% interval of that gain runs from −0.20 to +0.80.") in question
+    assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
+    # the league: --workers is K local processes, --scheduler an existing Dask cluster
+    assert ("with `--workers 2` it runs in 2 processes side by side on your computer (faster when the computer has "
+            "several cores). `--scheduler ADDRESS` sends it instead to a *Dask cluster*: several computers set up "
+            "to share such work.") in text
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    helps = {a.dest: a.help for a in parser._actions}
+    assert "local Dask cluster of K processes" in helps["workers"] and "existing Dask cluster" in helps["scheduler"]
