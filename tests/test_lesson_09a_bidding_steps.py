@@ -130,12 +130,20 @@ def test_the_three_points_as_written_are_the_bots():
                    "It counts 1 if you keep at least as many smaller spades as there are higher ones you do not "
                    "hold; one short, ¾; two short, ¼.",
                    "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) ¼, as long as your spades last. "
+                   "Ruffs use up some of your lowest spades (how many: the fine print below deal 1526), and spades "
+                   "used up on ruffs count no more in point 2.",
+                   # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
+                   "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
                    "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact half "
                    "rounds to leave an even number of spades): a lone doubleton's ¼ uses none, ruffs worth 1½ from "
-                   "eight spades use two. Spades used up on ruffs count no more in point 2.",
+                   "eight spades use two. </details>",
                    "The sum is the estimate, and **Suggest** rounds it to a bid."):
         assert phrase in text, phrase
     assert "four steps" not in text and "step 3" not in text.lower()
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
+    assert "".join(cells[long_at + 1]["source"]).startswith("<details><summary>Fine print (optional)")
+    assert text.count("rounded to a whole number") == 1
     rng = Rng("lesson09a/points")
     for _ in range(1500):
         hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)

@@ -669,6 +669,18 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     gone = [(t.number, str(c)) for t in hand.tricks[:10] for c in t.cards if c.suit.letter == "S"]
     assert gone == [(8, "5S"), (9, "2S"), (10, "AS"), (10, "7S")]
     assert "5♠ in trick 8, 2♠ in trick 9, A♠ and 7♠ in trick 10" in cell
+    # newcomer round 12: the position is printed, by the engine, in the cell before the question
+    from hearts_teach.course.spades_lesson import bots_position, tricks_table
+
+    shown = bots_position(437, dealer=3, trick=11, cards=3)
+    assert shown.history == hand.history
+    cells = _cells("09a_spades_play_and_nil")
+    at = next(i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in _src(c))
+    assert "bots_position(437, dealer=3, trick=11, cards=3)" in _src(cells[at - 1])
+    printed = "".join("".join(o.get("text", "")) for o in cells[at - 1]["outputs"])
+    assert printed == shown.text() + "\n\n" + tricks_table(shown) + "\n"
+    assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: 4♠, K♠" in printed
+    assert "Deal 437, trick 11, printed above" in cell
 
 
 def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_word():
@@ -727,7 +739,46 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
                      "gone round", "no spades left", "trump"):
         assert giveaway not in before, giveaway
-    assert "gone round, nobody else has any left" in _src(cells[at])  # the answer's reason says it
+    # newcomer round 12: "once the suit has gone round, nobody else has any left" overstated it; the reason
+    # now says when it is exactly so, and on deal 1526 (printed above it) after how many spade leads
+    quiz = " ".join(_src(cells[at]).replace('"', " ").split())
+    assert ("the other players hold the 7 other spades between them; once those have been played, nobody else "
+            "has any left, and each spade you still hold wins the trick it is played to") in quiz
+    assert "♠ 7 6 5 4 3 2" in quiz and 13 - 6 == 7
+    assert ("On deal 1526 above, West, North and East hold the other 5 spades, at most 2 each: after two tricks "
+            "led in spades, nobody else has any left") in quiz
+    from hearts_teach.games.spades import SpadesHand
+
+    long_hand = SpadesHand.deal(seed=1526, dealer=3)
+    others = [sum(1 for c in long_hand.cards(s) if c.suit.letter == "S") for s in (1, 2, 3)]
+    assert sum(others) == 5 and max(others) == 2 and "long_hand = SpadesHand.deal(seed=1526, dealer=3)" in before_code(cells, at)
+
+
+def before_code(cells: list, at: int) -> str:
+    return "".join(_src(c) for c in cells[:at] if c["cell_type"] == "code")
+
+
+def test_lesson_09a_states_the_nil_rule_as_bullets():
+    """Newcomer round 12: the nil rule as short bullets (what nil is, made, broken, the partner's contract),
+    each as the engine scores it by default (docs RULES.md Spades 3 and 8)."""
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.rules import NIL_VALUE, SpadesRules
+
+    text = "\n".join(_src(c) for c in _cells("09a_spades_play_and_nil") if c["cell_type"] == "markdown")
+    bullets = ["- **Nil** is a bid of 0: you promise to win no trick at all.",
+               "- **Made** (you win no trick): your team scores +100.",
+               "- **Broken** (you win a trick or more): your team scores −100.",
+               "- **Your partner's bid** is the team's whole contract. The nil is scored on its own, and any\n"
+               "  tricks you do win still count toward that contract (and can be bags)."]
+    for bullet in bullets:
+        assert bullet in text, bullet
+    assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count
+    made = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil, North bid 5 and took 5
+    assert made.team_points[0] == 100 + 50
+    broken = score_hand([0, 4, 5, 3], [1, 4, 5, 3])  # South took one: North's 5 plus South's 1 = 6 of 5
+    assert broken.team_points[0] == -100 + 50 + 1  # the nil's trick made a bag toward North's contract
+    short = score_hand([0, 4, 5, 4], [1, 3, 4, 5])  # 1 + 4 = 5: South's trick completes North's contract
+    assert short.team_points[0] == -100 + 50
 
 
 def test_lesson_10_reads_the_step_comparisons_as_printed():
@@ -866,3 +917,47 @@ def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
                  "**blunder**: the whole interval is above +3"):
         assert rule in prose
     assert "## After your try" in "".join(_src(c) for c in cells)
+
+
+def test_lesson_10_newcomer_round_12_wording():
+    """Round 12: the worked example hands the bot a View (no ``rule.act(hand)`` right after "a bot only gets
+    a View"); the replay's 17 points are added up from South's point cards by the engine; the question says
+    "gain" (points saved per hand), not "edge"; the league's --workers and Dask are said in plain words."""
+    import argparse
+
+    from hearts_teach.classroom.league import add_arguments
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    code = "".join(_src(c) for c in cells if c["cell_type"] == "code")
+    assert ".act(" not in code
+    example = next(_src(c) for c in cells if c.get("id") == "view-example")
+    assert "rule.choose_pass(hand.view(seat))" in example and "hand.play(rule.choose_play(hand.view(seat)), seat)" in example
+    assert ("for each move it makes the `View` of the seat to move with `hand.view(seat)`, hands only that to the "
+            "bot (`choose_pass` or `choose_play`), and puts the bot's answer on the `Hand` itself.") in text
+    # the replay: the engine prints South's point cards and their sum, which is South's "Points taken"
+    drive = next(c for c in cells if c.get("id") == "replay-drive")
+    printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
+    taken = re.search(r"^Points taken: South (\d+),", printed, flags=re.M)
+    line = re.search(r"^South's points: (.*) = (\d+)$", printed, flags=re.M)
+    assert taken and line and taken.group(1) == line.group(2), printed
+    parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
+    assert sum(int(v) for _, v in parts) == int(line.group(2))
+    assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
+    assert ("South is our final bot. The points a player takes are the point cards in the tricks it won, 1 for each "
+            "heart and 13 for the Q♠: the last line adds up South's.") in text
+    assert "measurements above, over 160 hands, are the fair test" in text
+    # the question: a gain, said in plain words, with the sign the lesson defines
+    question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
+    assert "edge" not in question
+    assert ("a **gain** of +0.30 points per hand: on average your bot took 0.30 fewer points per hand than before "
+            "the change. The 95% interval of that gain runs from −0.20 to +0.80.") in question
+    assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
+    # the league: --workers is K local processes, --scheduler an existing Dask cluster
+    assert ("with `--workers 2` it runs in 2 processes side by side on your computer (faster when the computer has "
+            "several cores). `--scheduler ADDRESS` sends it instead to a *Dask cluster*: several computers set up "
+            "to share such work.") in text
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    helps = {a.dest: a.help for a in parser._actions}
+    assert "local Dask cluster of K processes" in helps["workers"] and "existing Dask cluster" in helps["scheduler"]

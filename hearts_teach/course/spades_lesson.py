@@ -130,6 +130,18 @@ def play_spades(hand: SpadesHand, seed: int | str = 0, style: str = "weighed") -
     return hand
 
 
+def bots_position(seed: int, dealer: int, trick: int, cards: int) -> SpadesHand:
+    """Deal ``seed`` (``dealer`` deals) as four rule bots seeded with ``seed`` play it, stopped when
+    trick ``trick`` has ``cards`` cards on the table (0 to 3): the position the next player faces."""
+    if not 1 <= trick <= 13 or not 0 <= cards <= 3:
+        raise ValueError(f"a position needs a trick from 1 to 13 and 0 to 3 cards on it, got {trick}, {cards}")
+    start = SpadesHand.deal(seed=seed, dealer=dealer)
+    played = play_spades(start.copy(), seed=seed)
+    plays = [i for i, a in enumerate(played.history) if a.kind == "play"]
+    start.replay(played.history[:plays[(trick - 1) * 4 + cards]])
+    return start
+
+
 def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
     """Let four rule bots play ``match`` to its end; returns it."""
     bots = spades_bots(seed)
