@@ -84,3 +84,84 @@ def test_hearts_needs_no_dealer_for_play():
     for seed in range(10):
         hand = Hand.deal(seed=seed)
         assert not hasattr(hand, "dealer")
+
+
+def test_broken_hearts_has_the_all_hearts_exception():
+    """Newcomer round 12: "Broken" lacked RULES.md rule 8's exception (golden case 3): a leader
+    holding only hearts may lead one before hearts are broken, and that breaks them."""
+    from hearts_positions import ALL_HEARTS, ALL_HEARTS_TRICK1, stacked
+
+    assert ("One exception: a player who holds nothing but hearts may lead one before they are broken "
+            "(and that breaks them).") in text()
+    hand = stacked(ALL_HEARTS)
+    for card in ALL_HEARTS_TRICK1:
+        hand.play(card)
+    leader = hand.turn
+    assert not hand.hearts_broken and all(c.suit.letter == "H" for c in hand.cards(leader))
+    assert sorted(hand.legal_plays(leader)) == sorted(hand.cards(leader))
+    hand.play(hand.cards(leader)[0])
+    assert hand.hearts_broken
+
+
+def test_solid_is_the_rule_bot_as_lesson_07_lists_it():
+    from hearts_teach.agents.hearts import ladder_levels
+
+    assert "**Solid** — the name lesson 07's list of opponents gives the **rule bot** (`rule` in code): it plays by the book." in text()
+    rule = next((label, what) for name, label, what in ladder_levels() if name == "rule")
+    assert rule[0] == "Solid" and rule[1].startswith("plays by the book")
+
+
+def test_league_and_stand_in_are_what_the_league_does():
+    """The league seats every bot on every deal at every seat, and a failing bot's moves are
+    played by the highest-card bot: for one move after an error or an illegal card, for the rest of
+    the hand after a timeout (default limit 1 s) or a crash."""
+    import inspect
+
+    from hearts_teach.classroom import league, league_tables
+
+    t = text()
+    assert ("`python -m hearts_teach league ada.py grace.py …`: every bot plays every deal from all four seats, "
+            "and a bot that goes wrong has a **stand-in** play for it.") in t
+    assert ("the weak bot that always plays its highest card and plays for a bot that goes wrong: for one move "
+            "after an error or an illegal card, for the rest of the hand when the bot takes more than a second "
+            "or its program stops.") in t
+    doc = " ".join((league.__doc__ or "").split())
+    assert "so every bot plays every deal once from every seat" in doc
+    assert "gets the highest-card bot's move instead" in doc
+    assert "After a timeout or a crash the stand-in plays for it for the rest of that hand" in doc
+    assert "(default 1 s)" in doc
+    assert "stand_in = HighestCardBot(0)" in inspect.getsource(league_tables)
+
+
+def test_made_is_a_contract_taken_together():
+    from hearts_teach.games.spades import score_hand
+
+    assert ("a team has *made* its contract when its two players take at least as many tricks together as the "
+            "contract: +10 a trick bid, +1 a bag. The opposite is **set**.") in text()
+    # South bids 3 and takes 1, North bids 2 and takes 5: 6 of 5 together, made with 1 bag
+    assert score_hand([3, 4, 2, 4], [1, 3, 5, 4]).team_points[0] == 51
+    assert score_hand([3, 4, 2, 4], [1, 3, 3, 6]).team_points[0] == -50  # 4 of 5: set
+
+
+def test_protected_spades_and_spade_length_are_the_bots_count():
+    from hearts_teach.course.spades_lesson import count_text
+    from hearts_teach.games.spades import SpadesHand
+
+    t = text()
+    assert ("a high spade counts as a trick if you hold enough smaller spades to play until the higher spades you "
+            "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
+            "ones you lack, ¾ one short, ¼ two short.") in t
+    assert ("how the bots count a hand with six spades or more: the five highest spades count as in *protected "
+            "spades*, and every spade after the fifth counts one more trick") in t
+    assert "That total replaces protected spades and ruffs when it is bigger." in t
+    five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
+    assert "K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠" in five
+    assert "10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one short)" in five
+    assert "Spade length" not in five
+    eight = count_text(SpadesHand.deal(seed=1526, dealer=3).cards(0))
+    assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
+            "  more than protected spades and ruffs together (4¼), so it replaces them") in eight
+    from hearts_teach import CardList
+
+    lone_queen = count_text(CardList("QS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C"))  # no short suit: no ruffs
+    assert "Q♠ ¼: higher spades not held: A♠ K♠" in lone_queen and "(two short)" in lone_queen

@@ -573,3 +573,37 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     east_hearts = [c for c in hand.dealt(3) if c.suit is Suit.HEARTS and c not in [x for t in hand.tricks[:5] for x in t.cards]]
     assert t6.card_of(3) == Card("8H") and t6.winner != 3 and Card("KH") in east_hearts
     assert max(c for c in east_hearts if c < Card("QH")) == Card("8H")
+
+
+def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
+    """Newcomer round 12: "a few minutes" was vague; the moon needed one plain line on the first page;
+    East's "17 penalty points" read as taken, though nobody has played a card; and the lesson list
+    described lesson 10 as "a bot from the View"."""
+    from hearts_teach.course.lesson_sizes import sizes
+    from hearts_teach.course.navigation import LESSONS
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import POINTS_MASK
+
+    text = " ".join(prose("00_welcome").split())
+    # about 10 to 20 minutes: every lesson's prose and printed words take 3 to 15 minutes to read at
+    # 200 words a minute, and running its cells, answering its questions and clicking add the rest
+    assert ("Each takes about 10 to 20 minutes; lesson 07, where you play a whole match, takes longer.") in text
+    assert "a few minutes" not in text
+    for stem, _title, _about in LESSONS:
+        _cells, prose_words, printed_words = sizes(NB / f"{stem}.ipynb")
+        assert 3 <= (prose_words + printed_words) / 200 <= 15, stem
+    # the moon in one line, as the engine scores it by default
+    assert ("One twist, in lesson 05: whoever takes all 13 hearts and the Q♠ in one hand has **shot the moon**, "
+            "and scores 0 while every other player scores 26.") in text
+    assert Rules.standard().moon == "add_to_others"
+    assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
+    # the penalty cards on the first table are held, not taken
+    assert "Below, the penalty cards each player *holds* now; none of them scores until someone takes it in a trick." in text
+    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l00-19" for o in c["outputs"])
+    assert " East holds 17 penalty points in hand: 3♥ 6♥ 7♥ 10♥ Q♠" in shown
+    hand = Hand.deal(seed=2026)
+    assert hand.cards(3).points == 17 and not hand.tricks and list(hand.points_taken) == [0, 0, 0, 0]
+    # lesson 10 in plain words
+    assert "from the View" not in text
+    assert "Write a bot](10_write_a_bot.ipynb): your own computer player, tested on the same deals as the others" in text

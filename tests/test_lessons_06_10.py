@@ -961,3 +961,46 @@ def test_lesson_10_newcomer_round_12_wording():
     add_arguments(parser)
     helps = {a.dest: a.help for a in parser._actions}
     assert "local Dask cluster of K processes" in helps["workers"] and "existing Dask cluster" in helps["scheduler"]
+
+
+def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
+    """Newcomer round 12: the verdicts paragraph and the review's heading cell were too long (each is
+    now split or trimmed); the review showed only *best* lines, so a real *fine* line follows it; the
+    `./dev play` line says where to run it; and the lesson says "medium" where the list prints
+    *Thinker*: it now gives both, as the list and the seat list print them."""
+    from hearts_teach.agents.hearts import ladder_levels
+    from hearts_teach.agents.review import GOOD, MARKS
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    md = {c.get("id"): _src(c) for c in cells if c["cell_type"] == "markdown"}
+    for cid in ("l07-dec1-why", "l07-dec1-grades", "2223834c"):
+        assert len(md[cid].split()) <= 90, (cid, len(md[cid].split()))
+    text = " ".join(" ".join(md.values()).split())
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
+    # the bots by the names the list prints
+    assert ('*Thinker*, `"medium"`, is a fair first real match: the seat list then shows `(medium)` beside each '
+            "bot.") in text
+    assert ("medium", "Thinker") in [(n, label) for n, label, _ in ladder_levels()]
+    assert "Thinker   'medium'" in printed and "West (medium): 13 cards" in printed
+    # ./dev play from the root folder: the script sits there and runs notebooks/play.ipynb by a relative path
+    assert ("open a terminal in the repository's root folder (the one that holds the `dev` script) and run "
+            "`./dev play`") in text
+    assert 'voila" notebooks/play.ipynb' in (ROOT / "dev").read_text(encoding="utf-8")
+    # every choice of South's in the demo's review is best; a fine line is a ✓ that counts as accurate
+    demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
+    review = demo_out[demo_out.index("Your decisions:"):]
+    graded = [line for line in review.splitlines() if " — ✓" in line or " — ?" in line]
+    assert len(graded) == 4 and all("— ✓ best." in line for line in graded)
+    assert "Each of South's choices above is graded *best*." in text
+    assert "A fine line also carries a ✓ and counts as accurate." in text
+    assert MARKS["fine"] == MARKS["best"] == "✓" and "fine" in GOOD
+    # the fine line is real output: the cell's own table, replayed here
+    code = next(_src(c) for c in cells if c.get("id") == "l07-fine-code")
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-fine-code" for o in c["outputs"])
+    assert out.startswith("trick 3: 2♥ — ✓ fine. 2♥ leads your lowest heart: about as good as 4♥ as far as the deals show")
+    ns: dict = {"TableWidget": TableWidget}
+    exec(code.replace("print(", "shown = ("), ns)  # noqa: S102 - our own lesson's cell
+    assert ns["shown"] + "\n" == out
+    assert "where South always plays its lowest legal card" in text and "min(other.hand.legal_plays(0)" in code
