@@ -24,7 +24,7 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
      "the same deck played the other way round: trump, partners, bids, scoring, 500"),
     ("09a_spades_play_and_nil", "Spades: bidding, nil and blind nil",
      "how to bid, how to play and defend a nil, blind nil"),
-    ("10_write_a_bot", "Write a bot", "a bot from the View, measured on duplicate deals, improved step by step"),
+    ("10_write_a_bot", "Write a bot", "your own computer player, measured on duplicate deals, improved step by step"),
     ("11_three_to_six_players", "Three to six players",
      "smaller and bigger tables: the cards taken out, the opening club, the passes and the moon"),
     ("12_review", "Mixed review", "questions across every rule and skill of the series, with feedback"),
