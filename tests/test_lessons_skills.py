@@ -309,8 +309,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
     # newcomer round 10: the position is printed in the cell before the coach's verdicts
     out = "".join("".join(o.get("text", "")) for c in cells[i - 1:i + 1] for o in c["outputs"])
-    why = "".join("".join(o.get("text", "")) for o in cells[i + 1]["outputs"])
-    prose = "".join(cells[i + 2]["source"]).replace("\n", " ")
+    # newcomer round 12: the cell naming the mistake comes between the verdicts and these numbers
+    assert cells[i + 1]["cell_type"] == "markdown" and "**wasting a discard**" in "".join(cells[i + 1]["source"])
+    why = "".join("".join(o.get("text", "")) for o in cells[i + 2]["outputs"])
+    prose = "".join(cells[i + 3]["source"]).replace("\n", " ")
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
              for card in ("A♠", "J♥", "3♠", "K♣")}
     assert "A♠ 3♠ A♥" in out and "Q♠ is still out, and South's only other spade is the 3♠" in prose
@@ -447,3 +449,62 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
             "throw the queen, if North has her. Your K♣ would win that trick (you won trick 1 with the A♣), "
             "and even the 8♣ wins if West and East both play lower clubs.") in why
     assert "A spade below the queen, the J♠ or the 3♠, can never take her." in why
+
+
+def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
+    """Newcomer round 12: like mistake 2, mistakes 1 and 3 had headings that named the answer before
+    "decide before you read on". The headings are neutral now, the position and its verdicts follow,
+    and each mistake is named only after its verdicts cell, in words the printout holds."""
+    ns = lesson("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    flat = [" ".join(s.split()) for s in src]
+    last = len(cells) - 1  # the summary of what was learned may say it again
+    for heading, shown, verdicts, name in (
+            ("**1. Following to a trick with points on it.**", "grab = ", "print(assess_play(grab.view(0)).summary())",
+             "taking a trick full of points when a lower card would duck"),
+            ("**3. A discard.**", "waste = ", "graded_waste = assess_play(waste.view(0))", "wasting a discard")):
+        head = next(i for i, s in enumerate(flat) if heading in s)
+        position = next(i for i, s in enumerate(src) if s.startswith(shown))
+        verdict = next(i for i, s in enumerate(src) if s.startswith(verdicts))
+        assert head + 1 == position and position + 1 == verdict, heading
+        asked = flat[head][flat[head].index(heading):]
+        assert "Decide before you read on" in asked and "coach's verdicts" in asked
+        for giveaway in ("duck", "lower card", "wasting", "dangerous", "smallest", "the ace"):
+            assert giveaway not in asked.lower(), (heading, giveaway)
+        told = [i for i, s in enumerate(flat) if name in s.lower()]
+        assert told and min(told) == verdict + 1 and cells[verdict + 1]["cell_type"] == "markdown", heading
+        assert set(told) <= {min(told), last}, heading
+        assert f"**{name}**" in flat[verdict + 1]
+    prose = {k: flat[next(i for i, s in enumerate(flat) if h in s)] for k, h in (
+        (1, "**1. Following"), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
+        ("3 named", "**wasting a discard**"))}
+    # mistake 1: West led the 9♣, North's J♥ and East's Q♠ are on it; South must follow in clubs
+    grab = ns["grab"]
+    trick = grab.current_trick
+    assert [(grab.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [
+        ("West", "9♣"), ("North", "J♥"), ("East", "Q♠")]
+    assert "West led the 9♣, and North's J♥ and East's Q♠ are already in this trick." in prose[1]
+    clubs = [c.pretty for c in grab.cards(0) if c.suit is Suit.CLUBS]
+    assert clubs and set(clubs) == {c.pretty for c in grab.legal_plays(0)}  # "must follow with one of them"
+    from hearts_teach.agents.coach import assess_play
+
+    graded = assess_play(grab.view(0))
+    assert graded.best.label == "6♣" and Card("6C").rank < Card("9C").rank < Card("QC").rank
+    assert {c.label for c in graded if "wins the trick" in str(c)} == {"A♣", "Q♣"}
+    assert sum(c.points for c in trick.cards) == 14
+    assert ("the 6♣ stays under West's 9♣, while the A♣ or the Q♣ wins the trick and the 14 points in it "
+            "(the Q♠ and the J♥).") in prose["1 named"]
+    # mistake 3: East led the 6♦, West and North still to play; South has no diamonds
+    waste = ns["waste"]
+    trick = waste.current_trick
+    assert [(waste.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [("East", "6♦")]
+    assert not any(c.suit is Suit.DIAMONDS for c in waste.cards(0))
+    assert "East led the 6♦ to this trick and is winning it so far; West and North still play to it." in prose[3]
+    assert "South has no diamonds, so any card South plays is a discard" in prose[3]
+    graded = ns["graded_waste"]
+    smallest = min(waste.cards(0), key=lambda c: c.rank)
+    worst = max(graded, key=lambda c: c.delta_vs_best)
+    assert smallest == Card("3S") and worst.label == "3♠" and graded.best.label == "A♠"
+    assert worst.verdict == "blunder"
+    assert "Here the coach's best is the A♠, and its worst is South's smallest card, the 3♠." in prose["3 named"]
