@@ -867,6 +867,10 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
     assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.2, 0.3) == "fine" and verdict_of(0.26, 0.3) == "inaccuracy"
     quiz = next(_src(c) for c in cells if c.get("id") == "l08-24")
     assert "low, high = 1.2, 2.5" in quiz and verdict_of(1.2, 2.5) == "mistake"
+    # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake) and points to the box
+    out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
+    assert float(hearts) > 3 and f"(Why not a *blunder*, for about {hearts} hearts? See the box below.)" in before
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
