@@ -95,7 +95,7 @@ def _quizzes(name: str) -> dict:
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "Q♠ or 5♠", "omnibus_quiz": "-6"},
     "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠"},
-    "08_practice_decisions": {"q": "too close to call"},
+    "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_play_and_nil": {"nil_quiz": "3♦",
@@ -890,6 +890,61 @@ def test_lesson_10_newcomer_round_11_wording():
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
     steps = next(_src(c) for c in cells if _src(c).startswith("Dumping is the big step"))
     assert 2 <= sum(line.startswith("- **") for line in steps.splitlines()) <= 4
+
+
+def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_worst_applies():
+    """Newcomer round 12: the 95 % intervals and the halves of the deals came before any verdict had been
+    seen; the main line now gives each verdict in points, says the worst that applies (as verdict_of decides:
+    a cost shown above 3 is above 1 and 0.25 too, and gets blunder), and the statistics sit in one
+    *For the curious* box after the demonstration's verdict and hint. The quiz asks the overlap."""
+    from hearts_teach.agents.coach_stats import verdict_of
+
+    cells = _cells("08_practice_decisions")
+    ids = [c.get("id") for c in cells]
+    box = ids.index("l08-08")
+    assert ids.index("l08-06") < ids.index("l08-09") < box < ids.index("l08-07b") < ids.index("l08-08b")
+    assert _src(cells[box]).startswith("**For the curious: the fine print.**")
+    before = " ".join(_src(c) for c in cells[:box] if c["cell_type"] == "markdown").replace("\n", " ")
+    for word in ("interval", "95 %", "confidence", "half"):
+        assert word not in before, word
+    assert ("A move costing over 3 points also costs over 1 and over a quarter point: the coach gives the "
+            "**worst verdict that applies**, counting only what its deals show clearly.") in before
+    for rule in ("- **best**: a quarter point (0.25) or less;", "- **inaccuracy**: more than a quarter point;",
+                 "- **mistake**: more than 1 point;", "- **blunder**: more than 3 points."):
+        assert rule in before
+    # the overlap: a cost shown above 3 also lies above 1 and 0.25; verdict_of gives the worst
+    assert verdict_of(3.2, 3.9) == "blunder" and verdict_of(1.2, 2.5) == "mistake" and verdict_of(0.3, 0.9) == "inaccuracy"
+    # best, too close to call and the costly verdicts never overlap: one side of 0.25 each
+    assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.2, 0.3) == "fine" and verdict_of(0.26, 0.3) == "inaccuracy"
+    quiz = next(_src(c) for c in cells if c.get("id") == "l08-24")
+    assert "low, high = 1.2, 2.5" in quiz and verdict_of(1.2, 2.5) == "mistake"
+    # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake) and points to the box
+    out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
+    assert float(hearts) > 3 and f"(Why not a *blunder*, for about {hearts} hearts? See the box below.)" in before
+
+
+def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
+    """Newcomer round 12: drill 1's note said the coach prefers passing the Q♣ without saying why; the
+    reason it now spells out is true of the printed hand (South holds the Q♣, the A♣ and K♣ are the
+    only higher clubs, both out of South's hand) and of the coach's figures (the queen, passed, comes
+    back less often when South keeps the K♦ than the Q♣; the K♦ pass is an inaccuracy)."""
+    from hearts_teach.course.drills import DRILLS, grade
+
+    prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
+    assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. For the third card it prefers the Q♣ to "
+            "the K♦, the high card the rule of thumb adds. The feedback's reason: kept, the Q♣ can win a club trick "
+            "(only the A♣ and K♣ rank above it), and a player with no clubs left can throw the queen, now in another "
+            "hand, on that trick. A kept K♦ can win a diamond trick in the same way, but on this deal she ends up in "
+            "South's tricks less often when South keeps the K♦ than when it keeps the Q♣.") in prose
+    south = {str(c) for c in DRILLS[0].make().cards(0)}
+    assert {"QC", "KD", "QS", "AS"} <= south and not {"AC", "KC"} & south
+    graded = grade(DRILLS[0], "KD QS AS")
+    assert graded.verdict == "inaccuracy" and graded.best == "Q♣ Q♠ A♠"
+    assert "it keeps the Q♣: the Q♠ can still be dumped on a trick you win" in graded.reason
+    coach = graded.assessment
+    assert coach.best.label == "Q♣ Q♠ A♠"
+    assert coach.of("KD QS AS").stats["p_take_qs"] > coach.best.stats["p_take_qs"]
 
 
 def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():

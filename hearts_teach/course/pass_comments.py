@@ -99,8 +99,9 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
                               "low hearts let you duck a heart lead; usually worth keeping."))
     high = [c for c in gave if c.rank >= 12 and c.suit is not Suit.SPADES]
     if high:
-        notes.append(_several(high, "a high card that could have won a trick you didn't want.",
-                              "high cards that could have won tricks you didn't want."))
+        count = "one high card" if len(high) == 1 else f"{'two' if len(high) == 2 else 'three'} high cards"
+        notes.append(f"{_cards(high)} given away: {count} fewer to win "
+                     f"{'a trick' if len(high) == 1 else 'tricks'} you don't want.")
     if got is not None:
         notes.extend(_received_notes(list(got), named))
     return " ".join(notes) or "A quiet pass: no queen or high spade involved, no suit emptied, no low heart or high card given away."
