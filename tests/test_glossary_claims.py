@@ -165,3 +165,18 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
 
     lone_queen = count_text(CardList("QS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C"))  # no short suit: no ruffs
     assert "Q♠ ¼: higher spades not held: A♠ K♠" in lone_queen and "(two short)" in lone_queen
+
+
+def test_match_ruff_and_best_say_what_the_engine_does():
+    """Newcomer round 13: "Match" left out the Spades tie (an exact tie plays another hand), "Ruff" said
+    a spade on a side suit wins (a higher spade may follow), and "Best" ended in a garbled "at 95 %
+    confidence"."""
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    t = text()
+    assert "In Spades a team's total must reach 500, the higher total wins, and an exact tie plays another hand." in t
+    assert "an exact tie plays another hand" in SpadesRules().describe()
+    assert ("**Ruff** (Spades) — to trump: to play a spade on the lead of a side suit you no longer hold; it wins "
+            "the trick unless a higher spade follows.") in t
+    assert "**Best** (coach) — the verdict for the coach's top choice, and for any choice within a quarter point a hand " \
+        "of it, as far as the sampled deals show." in t

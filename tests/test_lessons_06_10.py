@@ -178,7 +178,7 @@ def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
     hint = next(i for i, c in enumerate(cells) if _src(c).strip() == "print(demo.hint())")
     before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
     assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
-    assert before.startswith("The coach does not guess:") and "\n\n" not in before.strip()
+    assert before.startswith("The coach cannot see the other hands:") and "\n\n" not in before.strip()
     assert after.startswith("**The hint and the rules of thumb.**") and "\n\n" not in after.strip()
     assert after.strip().endswith("Let us follow its advice.") and "pass_cards(" in _src(cells[hint + 2])
 
