@@ -180,3 +180,18 @@ def test_match_ruff_and_best_say_what_the_engine_does():
             "the trick unless a higher spade follows.") in t
     assert "**Best** (coach) — the verdict for the coach's top choice, and for any choice within a quarter point a hand " \
         "of it, as far as the sampled deals show." in t
+
+
+def test_clean_gain_and_singleton_have_entries_of_their_own():
+    """Round 13: a reader looking up *clean* (the Spades status line), *gain* (lesson 10) or *singleton*
+    found nothing under those letters."""
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.present.spades_render import status_line
+
+    t = text()
+    assert "**Clean** (Spades) — a nil is clean while its bidder has taken no trick" in t
+    assert "**Gain** — see **Paired difference**" in t and "**Singleton** — exactly one card of a suit" in t
+    hand = SpadesHand.deal(seed=17, dealer=3)
+    for bid in (5, 2, 4, "nil"):  # South, West, North, East, as lesson 09's deal 17
+        hand.bid(bid)
+    assert "nil: East clean" in status_line(hand)
