@@ -87,7 +87,7 @@ def test_hearts_needs_no_dealer_for_play():
 
 
 def test_broken_hearts_has_the_all_hearts_exception():
-    """Newcomer round 12: "Broken" lacked RULES.md rule 8's exception (golden case 3): a leader
+    """Newcomer round 12: "Broken" lacked docs/rules.md rule 8's exception (golden case 3): a leader
     holding only hearts may lead one before hearts are broken, and that breaks them."""
     from hearts_positions import ALL_HEARTS, ALL_HEARTS_TRICK1, stacked
 

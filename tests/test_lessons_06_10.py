@@ -760,7 +760,7 @@ def before_code(cells: list, at: int) -> str:
 
 def test_lesson_09a_states_the_nil_rule_as_bullets():
     """Newcomer round 12: the nil rule as short bullets (what nil is, made, broken, the partner's contract),
-    each as the engine scores it by default (docs RULES.md Spades 3 and 8)."""
+    each as the engine scores it by default (docs/rules.md, Spades 3 and 8)."""
     from hearts_teach.games.spades import score_hand
     from hearts_teach.games.spades.rules import NIL_VALUE, SpadesRules
 
