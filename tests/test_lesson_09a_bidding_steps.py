@@ -262,7 +262,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert nil_first.team_tricks[0] < 9 and nil_first.tricks_won[3] == 0
     text = " ".join(prose().split())
     assert "South–North needed 9 of 13, so South opened with its A♥" in text
-    assert "Putting the nil first did not even break it: East's nil held, and South and North went down." in text
+    assert "On this deal, putting the nil first did not even break it: East's nil held, and South and North went down." in text
     assert "baseline" not in text and "weighed bot" not in text
     # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
     from hearts_teach.games.spades import score_hand
