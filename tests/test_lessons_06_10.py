@@ -812,6 +812,15 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "entirely above zero, we can call our bot better" in text and "below zero, worse" in text
     assert "Dumping is the big step: its whole interval lies above zero" in text
     assert "from a small loss (more points) to a gain (fewer points)" in text
+    # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
+    # the same way the tournament's edge and the package's deal_mean_se count
+    from hearts_teach.agents.tournament import deal_mean_se
+
+    new, old = versions["+ dumping"], versions["+ ducking"]
+    assert paired(new, old) == pytest.approx(deal_mean_se([y[0] - x[0] for x, y in
+                                                            zip(new.hand_scores, old.hand_scores, strict=True)]))
+    assert new.deals == 40 and new.hands == 160
+    assert "builds the interval from the 40 deals, not the 160 hands (as the edge does)" in text
     moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
     assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
     assert "one moon against the moon-stop version and none against the dumping one" in text

@@ -191,7 +191,11 @@ class FunctionBot(Bot):
 class BotResult:
     """One lineup entry's results, as running sums (exact integers): ``count`` hands played,
     ``total`` points and ``total_sq`` the sum of squares. ``points`` holds the score of every
-    hand when the tournament kept them (``keep_scores``), else it is empty."""
+    hand when the tournament kept them (``keep_scores``), else it is empty.
+
+    ``per_deal`` hands share one deal's cards (4 in a duplicate tournament, one per seating) and
+    are not independent, so the standard error is taken over deals: ``deal_sq`` is the sum over
+    deals of the square of the deal's points (``total_sq`` when every deal is one hand)."""
 
     name: str
     points: tuple[int, ...]
@@ -200,12 +204,17 @@ class BotResult:
     count: int = -1  # -1: taken from ``points``
     total: int = 0
     total_sq: int = 0
+    per_deal: int = 1
+    deal_sq: int = -1  # -1: taken from ``points`` (or ``total_sq`` when per_deal is 1)
 
     def __post_init__(self) -> None:
         if self.count < 0:  # built from the points themselves
             object.__setattr__(self, "count", len(self.points))
             object.__setattr__(self, "total", sum(self.points))
             object.__setattr__(self, "total_sq", sum(p * p for p in self.points))
+        if self.deal_sq < 0:
+            object.__setattr__(self, "deal_sq", self.total_sq if self.per_deal == 1
+                               else _grouped_sq(self.points, self.per_deal))
 
     @property
     def hands(self) -> int:
@@ -217,8 +226,8 @@ class BotResult:
 
     @property
     def se(self) -> float:
-        """Standard error of the mean points per hand."""
-        return mean_and_se(self.count, self.total, self.total_sq)[1]
+        """Standard error of the mean points per hand, over deals (the independent unit)."""
+        return mean_and_se(self.count // self.per_deal, self.total, self.deal_sq, self.per_deal)[1]
 
     def to_dict(self) -> dict:
         return {"name": self.name, "mean_points": round(self.mean_points, 4), "se": round(self.se, 4),
@@ -237,6 +246,27 @@ def mean_and_se(n: int, total: int, total_sq: int, scale: int = 1) -> tuple[floa
     return mean, math.sqrt(spread / (n * (n - 1)) / n) / scale
 
 
+def deal_mean_se(values: Sequence[float], per_deal: int = SEAT_COUNT) -> tuple[float, float]:
+    """Mean per hand of ``values`` (one per hand, each deal's ``per_deal`` seatings in a row, as
+    a duplicate tournament plays them) and its standard error over deals: the seatings of one
+    deal share its cards, so their average is one observation."""
+    if per_deal < 1 or len(values) % per_deal:
+        raise ArgumentError(f"{len(values)} hands do not split into deals of {per_deal}", argument="values")
+    deals = [sum(values[k:k + per_deal]) / per_deal for k in range(0, len(values), per_deal)]
+    n = len(deals)
+    if n == 0:
+        return float("nan"), float("nan")
+    m = sum(deals) / n
+    if n < 2:
+        return m, float("nan")
+    return m, math.sqrt(sum((x - m) ** 2 for x in deals) / (n - 1) / n)
+
+
+def _grouped_sq(values: Sequence[int], size: int) -> int:
+    """The sum of squares of the sums of consecutive groups of ``size`` values (one group per deal)."""
+    return sum(sum(values[k:k + size]) ** 2 for k in range(0, len(values), size))
+
+
 @dataclass(frozen=True)
 class TournamentResult:
     lineup: tuple[str, ...]
@@ -247,8 +277,14 @@ class TournamentResult:
     # per hand, in lineup order, when kept (``keep_scores``; by default up to KEEP_SCORES_MAX hands)
     hand_scores: tuple[tuple[int, ...], ...] = field(repr=False)
     problems: tuple[str, ...] = ()
-    # each entry's (sum, sum of squares) of (the table's points − 4 × its own) per hand: ``edge``
+    # each entry's sum of (the table's points − 4 × its own) per hand and the sum over deals of
+    # the square of that deal's sum (the 4 seatings of a duplicate deal are one unit): ``edge``
     edge_sums: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+
+    @property
+    def per_deal(self) -> int:
+        """Hands played on each deal: one per seating in a duplicate tournament."""
+        return SEAT_COUNT if self.duplicate else 1
 
     @property
     def hands(self) -> int:
@@ -263,9 +299,12 @@ class TournamentResult:
 
     def edge(self, i: int = 0) -> tuple[float, float]:
         """Mean of (the other entries' average − entry ``i``) per hand, and its standard
-        error, paired hand by hand. Positive: entry ``i`` took fewer points than the field."""
-        total, total_sq = self.edge_sums[i] if self.edge_sums else _edge_sums(self.hand_scores, i)
-        return mean_and_se(self.hands, total, total_sq, SEAT_COUNT - 1)
+        error, paired hand by hand and taken over deals: in a duplicate tournament the 4 seatings
+        of a deal share its cards, so they count as one observation, not four. Positive: entry
+        ``i`` took fewer points than the field."""
+        g = self.per_deal
+        total, deal_sq = self.edge_sums[i] if self.edge_sums else _edge_sums(self.hand_scores, i, g)
+        return mean_and_se(self.hands // g, total, deal_sq, (SEAT_COUNT - 1) * g)
 
     @property
     def kind(self) -> str:
@@ -372,12 +411,14 @@ class RunningTally:
     added hand by hand; the hands' scores themselves only while ``keep`` is true, so a long
     tournament's memory stays flat with the hand count."""
 
-    def __init__(self, keep: bool) -> None:
+    def __init__(self, keep: bool, per_deal: int = 1) -> None:
         n = SEAT_COUNT
         self.keep = keep
+        self.per_deal = per_deal  # consecutive hands sharing one deal (the statistics' unit)
         self.count = 0
         self.total, self.total_sq, self.wins, self.moons = [0] * n, [0] * n, [0] * n, [0] * n
-        self.edge, self.edge_sq = [0] * n, [0] * n
+        self.edge, self.edge_sq, self.deal_sq = [0] * n, [0] * n, [0] * n
+        self.open_points, self.open_edge = [0] * n, [0] * n  # the current deal's sums so far
         self.rows: list[tuple[int, ...]] = []
 
     def add_seated(self, scores: Sequence[int], moon_seat: int | None, seat_of: Sequence[int]) -> None:
@@ -392,23 +433,30 @@ class RunningTally:
             self.moons[e] += moon == e
             d = table - SEAT_COUNT * p  # (SEAT_COUNT - 1) × (the others' average − this entry's points)
             self.edge[e] += d
-            self.edge_sq[e] += d * d
+            self.open_points[e] += p
+            self.open_edge[e] += d
         self.count += 1
+        if self.count % self.per_deal == 0:  # the deal's last seating: its sums are one observation
+            for e in range(SEAT_COUNT):
+                self.deal_sq[e] += self.open_points[e] ** 2
+                self.edge_sq[e] += self.open_edge[e] ** 2
+                self.open_points[e] = self.open_edge[e] = 0
         if self.keep:
             self.rows.append(row)
 
     def result(self, names: Sequence[str], hands: int, seed: int, duplicate: bool,
                problems: tuple[str, ...] = ()) -> TournamentResult:
         bots = tuple(BotResult(name, tuple(r[e] for r in self.rows) if self.keep else (), self.moons[e],
-                               self.wins[e], self.count, self.total[e], self.total_sq[e])
+                               self.wins[e], self.count, self.total[e], self.total_sq[e], self.per_deal,
+                               self.deal_sq[e])
                      for e, name in enumerate(names))
         return TournamentResult(tuple(names), hands, seed, duplicate, bots, tuple(self.rows), problems,
                                 tuple(zip(self.edge, self.edge_sq, strict=True)))
 
 
-def _edge_sums(rows: Sequence[Sequence[int]], i: int) -> tuple[int, int]:
+def _edge_sums(rows: Sequence[Sequence[int]], i: int, per_deal: int) -> tuple[int, int]:
     diffs = [sum(h) - SEAT_COUNT * h[i] for h in rows]
-    return sum(diffs), sum(d * d for d in diffs)
+    return sum(diffs), _grouped_sq(diffs, per_deal)
 
 
 def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int = 0,
@@ -441,7 +489,8 @@ def run_tournament(seats: Sequence[SeatSpec] | str, hands: int = 100, seed: int 
             raise ArgumentTypeError(f"{flag} is True or False, got {quote(value)}", argument=flag)
     check_choice(engine, "engine", ("auto", "scalar", "batch"))
     rotations = SEAT_COUNT if duplicate else 1
-    tally = RunningTally(keep_scores if keep_scores is not None else hands * rotations <= KEEP_SCORES_MAX)
+    tally = RunningTally(keep_scores if keep_scores is not None else hands * rotations <= KEEP_SCORES_MAX,
+                         rotations)
     bar = _Progress(hands * rotations, progress)
     if engine != "scalar":
         from hearts_teach.agents.batch_tournament import BATCH_BOTS, batch_supported
@@ -528,4 +577,4 @@ def main_tournament(args: argparse.Namespace) -> int:
 
 
 __all__ = ["BotResult", "FunctionBot", "StudentCodeError", "TournamentResult", "checked_pass",
-           "checked_play", "deal_for", "play_hand", "run_tournament"]
+           "checked_play", "deal_for", "deal_mean_se", "play_hand", "run_tournament"]

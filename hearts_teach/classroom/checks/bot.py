@@ -16,7 +16,6 @@ errors, "not implemented yet" for the stub).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -194,7 +193,7 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
     """Play your bot against three highest-card bots on duplicate deals and print how much
     better (or worse) it is, with a 99% interval. More deals are played only while the
     answer is not yet clear."""
-    from hearts_teach.agents.tournament import FunctionBot, run_tournament
+    from hearts_teach.agents.tournament import FunctionBot, deal_mean_se, run_tournament
 
     for fn, name in ((choose_pass, "choose_pass"), (choose_play, "choose_play")):
         if not callable(fn):
@@ -220,9 +219,9 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
             return BotEvaluation(done, len(rows), 0.0, float("nan"), float("nan"), "", (line,))
         rows.extend(more.hand_scores)
         done = n
-        diffs = [sum(h[1:]) / (len(h) - 1) - h[0] for h in rows]  # the field's mean minus the bot's
-        m = sum(diffs) / len(diffs)
-        se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        # the field's mean minus the bot's, hand by hand, its error over deals (the unit); in
+        # whole numbers (3 × the difference) so a policy against itself gives exactly 0 ± 0
+        m, se = (x / (len(rows[0]) - 1) for x in deal_mean_se([sum(h[1:]) - (len(h) - 1) * h[0] for h in rows]))
         if abs(m) > Z_DECIDE * se:
             break
     mean_points = sum(h[0] for h in rows) / len(rows)

@@ -148,12 +148,12 @@ class Comparison:
         return sum(self.points[i]) / len(self.points[i])
 
     def diff(self, i: int, j: int) -> tuple[float, float]:
-        """Mean and standard error of (policy i − policy j), paired hand by hand."""
-        d = [a - b for a, b in zip(self.points[i], self.points[j], strict=True)]
-        n = len(d)
-        m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-        return m, (var / n) ** 0.5
+        """Mean and standard error of (policy i − policy j), paired hand by hand; the error is
+        taken over deals (a deal's 4 seatings share its cards: one observation, not four)."""
+        from hearts_teach.agents.tournament import deal_mean_se
+
+        m, se = deal_mean_se([a - b for a, b in zip(self.points[i], self.points[j], strict=True)])
+        return m, se if se == se else 0.0
 
     def text(self) -> str:
         if self.error:
