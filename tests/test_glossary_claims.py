@@ -150,7 +150,7 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     t = text()
     assert ("a high spade counts as a trick if you hold enough smaller spades to play until the higher spades you "
             "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
-            "ones you lack, ¾ one short, ¼ two short.") in t
+            "ones you lack, three quarters one short, a quarter two short.") in t
     assert ("how the bots count a hand with six spades or more: the five highest spades count as in *protected "
             "spades*, and every spade after the fifth counts one more trick") in t
     assert "That total replaces protected spades and ruffs when it is bigger." in t
@@ -195,3 +195,46 @@ def test_clean_gain_and_singleton_have_entries_of_their_own():
     for bid in (5, 2, 4, "nil"):  # South, West, North, East, as lesson 09's deal 17
         hand.bid(bid)
     assert "nil: East clean" in status_line(hand)
+
+
+def test_discard_drop_duck_and_dump_each_say_how_they_differ():
+    """Newcomer round 14: Drop, Dump, Discard and Duck overlapped, and Dump did not cover lesson 10's dump
+    step. Each entry now says how it differs; the coach's words are held to them: its "ducks under" is
+    always a card of the led suit, its "dumps the Q♠" always a discard, and lesson 10's step 3 is as told."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.coach import play_does
+    from hearts_teach.agents.hearts import make_bot
+
+    t = text()
+    for phrase in ("it says only that you could not follow suit, not which card you chose",
+                   "Unlike *dump*, it is said of following suit too (the Q♠ played under a higher spade), not only "
+                   "of a discard; unlike *duck*, it names the card you lose, not the trick you stay out of.",
+                   "Said when you follow suit (the coach: \"ducks under A♠\"), since in Hearts a discard cannot win "
+                   "anyway; unlike *drop*, the card may be a low one.",
+                   "mostly as a discard: the coach's \"dumps the Q♠\" is always one, where *drop* is said of "
+                   "following suit too.",
+                   "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
+                   "away Q♠, else its highest heart, else its highest card."):
+        assert phrase in t, phrase
+    lesson10 = json.loads((GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"]
+    step = " ".join(" ".join("".join(c["source"]) for c in lesson10 if c["cell_type"] == "markdown").split())
+    assert ("**Step 3 · dump the queen.** When you cannot follow suit, you choose among the cards the rules allow: "
+            "give away the Q♠ if you hold it, otherwise your highest heart, otherwise your highest card.") in step
+    bot = make_bot("rule")
+    seen = {"ducks": 0, "dumps": 0}
+    for seed in range(40):
+        hand = Hand.deal(seed=seed, pass_direction="hold")
+        while not hand.is_over:
+            seat = hand.turn
+            view = hand.view(seat)
+            if view.trick:
+                for card in hand.legal_plays(seat):
+                    does = play_does(view, card.index)
+                    if does.startswith("ducks under"):
+                        seen["ducks"] += 1
+                        assert card.suit.value == view.led_suit, does
+                    if does.startswith("dumps"):
+                        seen["dumps"] += 1
+                        assert card.pretty == "Q♠" and card.suit.value != view.led_suit, does
+            hand.play(bot.choose_play(view))
+    assert seen["ducks"] > 100 and seen["dumps"] > 0, seen

@@ -124,19 +124,21 @@ def test_the_three_points_as_written_are_the_bots():
     """Newcomer round 9 ("counting still heavy"): the four steps and their exact rules gave way to three
     points; each rule a point states is checked here against the count, card by card."""
     text = " ".join(prose().split())
+    # newcomer round 14 ("fractions are heavy"): the rules say their fractions in words
     for phrase in ("There an ace counts 1 trick, a king with another card of its suit 1, a queen in a suit of "
-                   "three or four cards ½. In a long suit they count less: an ace ½ in a suit of seven cards or "
-                   "more, a king ¼ in a suit of six or more.",
+                   "three or four cards half a trick. In a long suit they count less: an ace half a trick in a "
+                   "suit of seven cards or more, a king a quarter in a suit of six or more.",
                    "It counts 1 if you keep at least as many smaller spades as there are higher ones you do not "
-                   "hold; one short, ¾; two short, ¼.",
-                   "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) ¼, as long as your spades last. "
+                   "hold; one short, three quarters; two short, a quarter.",
+                   "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) a quarter, as long as "
+                   "your spades last. "
                    "Ruffs use up some of your lowest spades (how many: the fine print below deal 1526), and spades "
                    "used up on ruffs count no more in point 2.",
                    # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
                    "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
                    "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact half "
-                   "rounds to leave an even number of spades): a lone doubleton's ¼ uses none, ruffs worth 1½ from "
-                   "eight spades use two. </details>",
+                   "rounds to leave an even number of spades): a lone doubleton's quarter uses none, ruffs worth "
+                   "one and a half from eight spades use two. </details>",
                    "The sum is the estimate, and **Suggest** rounds it to a bid."):
         assert phrase in text, phrase
     assert "four steps" not in text and "step 3" not in text.lower()
@@ -211,7 +213,10 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
                  "Estimate: 4 tricks. Suggested bid: 4 (the estimate rounded to the nearest trick"):
         assert line in printed, line
     text = " ".join(prose().split())
-    assert "South's cards on deal 22, counted by the engine:" in text
+    assert ("South's cards on deal 22, counted by the engine in quarters of a trick (¼ a quarter, ½ a half, ¾ "
+            "three quarters):") in text
+    # newcomer round 14: that legend is the only fraction sign left in the prose
+    assert sum(text.count(f) for f in "¼½¾") == 3
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
 
 
@@ -329,3 +334,108 @@ def test_the_nil_reason_names_each_short_suit():
     assert seen > 20
     # a card list in any order gives the same highest cards
     assert "its highest cards are 4♠ 6♥ Q♦ 6♣;" in nil_verdict(CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))
+
+
+def _code_outputs(marker: str) -> str:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cell = next(c for c in cells if c["cell_type"] == "code" and marker in "".join(c["source"]))
+    return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                   for o in cell.get("outputs", []))
+
+
+def test_the_long_spades_suggestion_is_printed_on_the_widgets_text():
+    """Newcomer round 14: Suggest's answer was never stored, so the text path showed no suggestion. The
+    deal-2054 widget now carries it on its last line (the rule bot's bid, ``view_bid``), and the practice
+    widget's typed answer names the rule of thumb's bid."""
+    from hearts_teach.agents.spades import view_bid
+    from hearts_teach.course.spades_lesson import spades_bots
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    hand = SpadesHand.deal(seed=2054, dealer=3)
+    advice = view_bid(BidWidget(hand, seat=0, bots=spades_bots(2054)).hand.view(0))
+    assert advice == 6
+    shown = _code_outputs("long_bidder = BidWidget(")
+    assert shown.rstrip().endswith("Suggested bid: 6 (the estimate rounded to the nearest trick, a half rounding "
+                                   "down, and at least 1).")
+    text = " ".join(prose().split())
+    assert "The widget's last line is the rule of thumb's suggestion, as **Suggest** shows it" in text
+    assert "the printed answer gives the rule of thumb's bid too" in text
+    practice = BidWidget(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=spades_bots(21))
+    assert "The rule of thumb counts" in practice.bid(4) and "bids 1" in practice.last_message
+
+
+def test_west_could_not_save_easts_nil_on_deal_17():
+    """Newcomer round 14: the lesson did not say why West, East's partner, let the nil break in trick 12.
+    The printed reason (``partner_story``) is held here against the cards West was dealt and played."""
+    from hearts_teach.course.spades_lesson import partner_story, play_spades, same_deal
+
+    _, hand = same_deal(17)
+    play_spades(hand, seed=2)
+    trick = hand.tricks[11]
+    assert trick.number == 12 and trick.winner == 3 and trick.card_of(3).pretty == "J♠"
+    assert [trick.card_of(s).pretty for s in (2, 3, 0, 1)] == ["10♠", "J♠", "8♠", "6♠"]  # West plays last
+    west = hand.dealt(1)
+    assert " ".join(c.pretty for c in west.of_suit(Suit.SPADES)) in ("K♠ 9♠ 6♠", "6♠ 9♠ K♠")
+    assert hand.tricks[7].card_of(1).pretty == "K♠" and hand.tricks[7].winner == 1 and hand.tricks[7].trumped
+    assert hand.tricks[9].card_of(1).pretty == "9♠"  # so only the 6♠ was left in trick 12
+    story = ("West, East's partner, played after East in trick 12: its only legal card, 6♠, was under East's J♠.\n"
+             "West had been dealt one card higher than J♠, K♠, and had already played it: K♠ in trick 8 (a ruff).")
+    assert partner_story(hand, 3) == story
+    assert story in _code_outputs("partner_story(spades, 3)")
+    text = " ".join(prose().split())
+    assert ("Why did West, East's partner and last to play, not save the nil by going over the J♠? West's cards "
+            "say:") in text
+
+
+def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
+    """Newcomer round 14: the blind nil shown held the A♥ and still kept, unexplained. The lesson prints the
+    bots' nil rule on those cards and the trick the A♥ was winning until West trumped it; held here."""
+    from hearts_teach.course.spades_lesson import close_calls, nil_verdict, spades_bots
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    rules = SpadesRules.preset("blind_nil")
+    demo = BidWidget(SpadesHand.deal(seed=6, dealer=3, rules=rules, scores_before=(180, 320)), seat=0,
+                     bots=spades_bots(6))
+    demo.bid("blind nil")
+    cards = demo.hand.cards(0)
+    assert any(c.pretty == "A♥" for c in cards) and not nil_ok(cards)
+    assert "A♥ wins whenever hearts are led" in nil_verdict(cards)
+    from hearts_teach.course.spades_lesson import play_spades
+
+    play_spades(demo.hand, seed=6)
+    t10 = demo.hand.tricks[9]
+    assert [t10.card_of(s).pretty for s in (3, 0, 1, 2)] == ["7♥", "A♥", "7♠", "6♥"] and t10.winner == 1
+    west_hearts = demo.hand.dealt(1).of_suit(Suit.HEARTS)  # "West, out of hearts": all played before trick 10
+    assert west_hearts and all(next(t.number for t in demo.hand.tricks if t.card_of(1) == c) < 10 for c in west_hearts)
+    assert demo.hand.tricks_won[0] == 0
+    line = "Trick 10: after East 7♥, South played its only legal card A♥, winning the trick until West trumped it with 7♠."
+    assert line in close_calls(demo.hand, 0)
+    printed = _code_outputs("demo_blind = BidWidget(")
+    assert line in printed and "Had South looked, the nil rule says not a nil:" in printed
+    text = " ".join(prose().split())
+    assert ("A blind nil takes whatever cards come: South's held the A♥, and the nil survived it only because "
+            "West, out of hearts, trumped it.") in text
+
+
+def test_partner_story_and_close_calls_hold_on_many_bot_hands():
+    """The two helpers behind round 14's explanations, on many hands with a nil: each sentence names cards
+    the seats really played, and nothing crashes on a nil that held or broke in any way."""
+    from hearts_teach.course.spades_lesson import close_calls, partner_story, play_spades
+
+    rng = Rng("lesson09a/partner")
+    nils = 0
+    for i in range(150):
+        hand = SpadesHand.deal(rng.spawn("deal"), dealer=3)
+        hand.bid(0)  # South bids first: a nil (the bots seldom bid one themselves), then the bots play
+        play_spades(hand, seed=i)
+        for seat in hand.nil_seats:
+            nils += 1
+            story = partner_story(hand, seat)
+            assert (story == "") == (hand.tricks_won[seat] == 0)
+            for line in close_calls(hand, seat).splitlines():
+                number = int(line.split(":")[0].removeprefix("Trick "))
+                trick = hand.tricks[number - 1]
+                assert trick.winner != seat and f"played {'its only legal card ' if 'only' in line else ''}" \
+                    f"{trick.card_of(seat).pretty}," in line
+    assert nils >= 150

@@ -287,3 +287,88 @@ def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("w
                else SpadesBot(Rng(f"lesson09/reasons/{style}"), style))
         out.append(f"{style:>9} bot for {who}: {bot.choose(moment).pretty} ({bot.reason(moment)})")
     return "\n".join(out)
+
+
+def _played_in(hand: SpadesHand, seat: int, card) -> str:
+    """'trick 8 (a ruff)': the trick in which ``seat`` played ``card``."""
+    tr = next(t for t in hand.tricks if t.card_of(seat) == card)
+    ruff = tr.trumped and tr.winner == seat and card.suit is Suit.SPADES and tr.cards[0].suit is not Suit.SPADES
+    return f"trick {tr.number}" + (" (a ruff)" if ruff else "")
+
+
+def partner_story(hand: SpadesHand, seat: int) -> str:
+    """Why the partner of ``seat`` (a nil bidder) did not save the nil in the trick that broke it, from
+    the cards: what the partner could play then, and where its cards that beat the nil bidder's went.
+    '' when the nil held."""
+    from hearts_teach.games.spades.legality import beats
+
+    names = hand.seat_names
+    broken = next((t for t in hand.tricks if t.winner == seat), None)
+    if broken is None:
+        return ""
+    partner = (seat + 2) % FOUR.players
+    who, pal = names[seat], names[partner]
+    mine = broken.card_of(seat)
+    assert mine is not None
+    led = broken.cards[0].suit.value
+    order = [FOUR.left(broken.leader, i) for i in FOUR.seats]
+    if order.index(partner) < order.index(seat):
+        return (f"{pal}, {who}'s partner, played {broken.card_of(partner).pretty} to trick {broken.number} "
+                f"before {who} played.")
+    moment = hand.copy()
+    plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
+    moment.replay(hand.history[:plays[(broken.number - 1) * FOUR.players + order.index(partner)]])
+    legal = list(moment.legal_plays().cards)
+    over = [c for c in legal if beats(c.index, mine.index, led)]
+    could = (f"its only legal card, {legal[0].pretty}," if len(legal) == 1
+             else f"its legal cards, {' '.join(c.pretty for c in legal)},")
+    if over:
+        return (f"{pal}, {who}'s partner, played after {who} in trick {broken.number}: of {could} "
+                f"{' '.join(c.pretty for c in over)} beat {who}'s {mine.pretty}, but {pal} played "
+                f"{broken.card_of(partner).pretty}.")
+    lines = [f"{pal}, {who}'s partner, played after {who} in trick {broken.number}: {could} "
+             f"{'was' if len(legal) == 1 else 'were all'} under {who}'s {mine.pretty}."]
+    dealt_over = [c for c in sorted(hand.dealt(partner), reverse=True) if beats(c.index, mine.index, led)]
+    gone = [c for c in dealt_over if any(t.card_of(partner) == c for t in hand.tricks[:broken.number - 1])]
+    kept = [c for c in dealt_over if c not in gone]  # held, but not legal: the partner had to follow suit
+    if gone:
+        where = "; ".join(f"{c.pretty} in {_played_in(hand, partner, c)}" for c in gone)
+        one = len(gone) == 1
+        lines.append(f"{pal} had been dealt {'one card' if one else 'cards'} higher than {mine.pretty}, "
+                     f"{' '.join(c.pretty for c in gone)}, and had already played {'it' if one else 'them'}: "
+                     f"{where}.")
+    if kept:
+        lines.append(f"{pal} still held {' '.join(c.pretty for c in kept)}, but had to follow suit.")
+    if not dealt_over:
+        lines.append(f"{pal} was dealt no card that beats {mine.pretty} there.")
+    return "\n".join(lines)
+
+
+def close_calls(hand: SpadesHand, seat: int) -> str:
+    """The tricks in which ``seat`` (a nil bidder) played a card, not a lead, that was winning the trick
+    when it was played, and someone after took the trick over: each in one sentence."""
+    from hearts_teach.games.spades.legality import trick_winner
+
+    names = hand.seat_names
+    plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
+    out = []
+    for tr in hand.tricks:
+        order = [FOUR.left(tr.leader, i) for i in FOUR.seats]
+        at = order.index(seat)
+        if at == 0 or tr.winner == seat:
+            continue
+        before = [c.index for c in tr.cards[:at + 1]]
+        if trick_winner(before + [before[0]] * (FOUR.players - len(before)), tr.leader) != seat:
+            continue  # (the padding repeats the lead card, which never wins over a card that beat it)
+        moment = hand.copy()
+        moment.replay(hand.history[:plays[(tr.number - 1) * FOUR.players + at]])
+        legal = list(moment.legal_plays().cards)
+        mine = tr.card_of(seat)
+        assert mine is not None
+        seen = ", ".join(f"{names[s]} {tr.card_of(s).pretty}" for s in order[:at])
+        choice = f"its only legal card {mine.pretty}" if len(legal) == 1 else mine.pretty
+        took = tr.card_of(tr.winner)
+        how = "trumped it with" if tr.trumped and took.suit is Suit.SPADES else "went over it with"
+        out.append(f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until "
+                   f"{names[tr.winner]} {how} {took.pretty}.")
+    return "\n".join(out)
