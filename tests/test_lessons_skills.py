@@ -297,6 +297,37 @@ def test_08_drill_4_extra_points_come_from_tricks_won_with_a_spade():
     assert {str(c) for c in DRILLS[3].make().cards(0).of_suit(Suit.SPADES)} == {"JS", "TS", "3S"}
 
 
+def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
+    """Newcomer round 13: deal 683's moon succeeds because North played the K♥ under South's A♥; the
+    prose says so, and that keeping it would have beaten South's next lead, the J♥, and broken the
+    moon (played out here with North keeping it). The coach's verdicts of mistakes 1-3 are folded
+    (``outputs_hidden``) so a reader decides before seeing them, as the prose says."""
+    ns = lesson("08b_moon_and_mistakes")
+    go = ns["go"]
+    prose = " ".join(_md("08b_moon_and_mistakes").split())
+    assert ("the defence here was weak: on trick 8 North played the K♥ under South's A♥. Kept, it would have "
+            "beaten the J♥ that South led next and taken a heart, and the moon would have failed") in prose
+    bots = [Shooter()] + table_bots("rule")[1:]
+    played = go.copy()
+    bots_play(played, bots)
+    eighth, ninth = played.tricks[7], played.tricks[8]
+    assert [str(c) for c in eighth.cards[:3]] == ["AH", "5H", "KH"] and eighth.leader == 0
+    assert str(ninth.cards[0]) == "JH" and ninth.leader == 0 and played.moon == 0
+    kept = go.copy()
+    bots_play(kept, bots, stop=lambda h: h.trick_number == 8 and h.turn == 2)
+    assert Card("KH") in kept.legal_plays(2) and Card("2H") in kept.legal_plays(2)
+    kept.play("2H")
+    bots_play(kept, bots, stop=lambda h: h.trick_number == 9 and h.turn == 2)
+    assert str(kept.current_trick.cards[0]) == "JH" and Card("KH") in kept.legal_plays(2)
+    kept.play("KH")  # North beats the J♥ and takes a heart: no moon, whatever follows
+    bots_play(kept, bots)
+    assert kept.moon is None and kept.points_taken[2] > 0
+    cells = notebook_cells("08b_moon_and_mistakes")
+    verdicts = [c for c in cells if c["cell_type"] == "code" and ".summary()" in "".join(c["source"])]
+    assert len(verdicts) == 3 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
+    assert "The coach's verdicts are folded away until you have decided" in prose
+
+
 def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     """A newcomer asked why throwing hearts on East's trick is not the safe discard in mistake 3: the
     prose says so with the coach's Q♠ figures, read here from the printout (nbval holds it)."""
@@ -369,7 +400,8 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     assert max(lo for lo, _ in rows.values()) < min(hi for _, hi in rows.values())  # they overlap: no ranking
     assert [k for k, (lo, _) in rows.items() if lo > 3] == ["5♥/6♥"]
     assert "about 3 to 5 points a hand, and the deals cannot rank the hearts apart" in prose
-    assert "Only the low hearts' range (the 95 % interval) lies wholly past the 3-point line" in prose
+    assert ('The coach says "blunder" only when sure the cost is over 3 points: only the low hearts\' range '
+            '(the 95 % interval) lies wholly past the 3-point line') in prose
     assert "onto the trick East led" in prose and "which East's trick takes away" not in prose
 
 
