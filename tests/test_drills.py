@@ -28,7 +28,7 @@ def test_drills_score_marks_and_say_what_the_verdict_means():
     feedback = session.answer("AS")
     assert "(0 marks)" in feedback and "points)" not in feedback
     assert ("Blunder means worse than the best by more than 3 penalty points a hand, as far as the "
-            "sampled deals show at 95 % confidence") in feedback
+            "coach's deals show clearly") in feedback
     assert "marks" in session.score_line() and "0 marks" in session.summary()
 
 

@@ -912,7 +912,9 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
     ids = [c.get("id") for c in cells]
     box = ids.index("l08-08")
     assert ids.index("l08-06") < ids.index("l08-09") < box < ids.index("l08-07b") < ids.index("l08-08b")
-    assert _src(cells[box]).startswith("**For the curious: the fine print.**")
+    assert _src(cells[box]).startswith("## For the curious: the fine print")
+    # newcomer round 14: the box comes after every drill and the quick check, at the end
+    assert ids.index("l08-21") < ids.index("l08-24") < box and ids.index("l08-08b") == len(ids) - 2
     before = " ".join(_src(c) for c in cells[:box] if c["cell_type"] == "markdown").replace("\n", " ")
     for word in ("interval", "95 %", "confidence", "half"):
         assert word not in before, word
@@ -930,7 +932,8 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
     # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake) and points to the box
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
-    assert float(hearts) > 3 and f"(Why not a *blunder*, for about {hearts} hearts? See the box below.)" in before
+    assert float(hearts) > 3 and (f"Yet about {hearts} hearts, a point each, is only a *mistake*, not a *blunder*: "
+                                  "*For the curious*, at the end, says why.") in before
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
@@ -954,6 +957,34 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     coach = graded.assessment
     assert coach.best.label == "Q♣ Q♠ A♠"
     assert coach.of("KD QS AS").stats["p_take_qs"] > coach.best.stats["p_take_qs"]
+
+
+def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
+    """Newcomer round 14: costs are in one unit, points a hand, with hearts bridged once (a heart is
+    1 point, the Q♠ 13); each share in a drill's feedback says it is of the coach's sampled deals, a
+    group of equal cards reads "10♠ or J♠" (no slash), hearts in feedback are a hand's average;
+    drill 3 says it is drill 2's deal again; no two cells print the same text."""
+    from hearts_teach.course.drills import DRILLS
+    from hearts_teach.games.hearts.scoring import trick_points
+    from hearts_teach.kernel.cards import CardList
+
+    cells = _cells("08_practice_decisions")
+    prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
+    assert ("A move's **cost**, in **points a hand**, is how many more penalty points it takes than the "
+            "coach's top choice, on average over those deals. (A heart is 1 point, the Q♠ 13: when a reason "
+            "counts hearts, read each as a point.)") in prose
+    assert trick_points(CardList("2H").mask) == 1 and trick_points(CardList("QS").mask) == 13
+    outputs = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+               for c in cells for o in c.get("outputs", [])]
+    drills = "\n".join(o for o in outputs if "Drill " in o)
+    assert re.findall(r"\d+% of deals", drills) == [] and "% of the coach's sampled deals" in drills
+    assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
+    assert "about 0.3 more hearts a hand on average" in drills
+    assert "Drill 2's deal again, played with no pass." in DRILLS[2].prompt and "Drill 3 reuses drill 2's deal." in prose
+    two, three = DRILLS[1].make(), DRILLS[2].make()
+    assert all(two.dealt(s).mask == three.dealt(s).mask for s in range(4))
+    printed = [o.strip() for o in outputs if o.strip()]
+    assert len(printed) == len(set(printed))  # no output repeated (the drill was printed twice)
 
 
 def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():

@@ -9,6 +9,7 @@ the one grading path and ``MARKS`` the one scale. A drill's score is in *marks*:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -135,6 +136,17 @@ def meaning(verdict: str, call: str | None = None) -> str:
     raise KeyError(verdict)
 
 
+def in_drill_words(text: str) -> str:
+    """The coach's words as a drill's feedback gives them, each figure saying what it measures
+    (newcomer round 14): a group of equal cards ("10♠/J♠") reads "10♠ or J♠", a share of deals is
+    a share of the coach's sampled deals, hearts taken are a hand's average, and "at 95 %
+    confidence" (lesson 08 explains intervals only at its end) reads "clearly"."""
+    text = re.sub(r"(?<=[♠♥♦♣])/(?=[0-9AKQJ])", " or ", text)
+    text = text.replace("% of deals", "% of the coach's sampled deals")
+    text = re.sub(r"\b(about \d+\.\d (?:more|fewer) hearts)\b", r"\1 a hand on average", text)
+    return text.replace("as far as the sampled deals show at 95 % confidence", "as far as the coach's deals show clearly")
+
+
 def _flush_lead() -> Hand:
     def stop(h: Hand) -> bool:
         trick = h.current_trick
@@ -151,7 +163,8 @@ DRILLS: tuple[Drill, ...] = (
           "Hand 2, passing right. Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Trick 3: East is winning a club trick and South has no clubs. What should South play?",
+          "Drill 2's deal again, played with no pass. Trick 3: East is winning a club trick and South "
+          "has no clubs. What should South play?",
           lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
@@ -245,10 +258,10 @@ class DrillSession(WidgetView):
         seen = self.position_text()
         g = grade(d, chosen, self.seed, self.hand)
         feedback = (f"Drill {len(self.results) + 1} · {d.title}: you chose "
-                    f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {g.reason}")
+                    f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {in_drill_words(g.reason)}")
         if g.verdict != "best":
-            feedback += f" The coach's best: {g.best}."
-        feedback += f" ({g.call[0].upper() + g.call[1:]} means {meaning(g.verdict, g.call)}.)"  # the name shown above
+            feedback += f" The coach's best: {in_drill_words(g.best)}."
+        feedback += f" ({g.call[0].upper() + g.call[1:]} means {in_drill_words(meaning(g.verdict, g.call))}.)"  # the name shown above
         result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
         self.results.append(result)
         self.last_feedback = self._on_graded(result)
@@ -280,7 +293,7 @@ class DrillSession(WidgetView):
 
     def summary(self) -> str:
         lines = [f"{i + 1}. {r.drill.title:<32} {' '.join(c.pretty for c in r.answer):<10} "
-                 f"{r.call:<19} {marks(r.marks):<8}  (coach's best: {r.best})"
+                 f"{r.call:<19} {marks(r.marks):<8}  (coach's best: {in_drill_words(r.best)})"
                  for i, r in enumerate(self.results)]
         return "\n".join(lines + [self.score_line()])
 
