@@ -809,7 +809,12 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         assert lo < 0 < hi
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
     assert "a positive number means fewer points for our bot" in text
-    assert "entirely above zero, we can call our bot better" in text and "below zero, worse" in text
+    assert "interval entirely above zero: we can call our bot better;" in text and "entirely below zero: worse;" in text
+    assert "contains zero: we cannot tell yet." in text
+    # the measure cell's interval is the edge ± 1.96 standard errors, as its prose says
+    measure = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "measure")
+    assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
+    assert "The code builds it as the edge ± 1.96 *standard errors*" in text
     assert "Dumping is the big step: its whole interval lies above zero" in text
     assert "from a small loss (more points) to a gain (fewer points)" in text
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
@@ -821,6 +826,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
                                                             zip(new.hand_scores, old.hand_scores, strict=True)]))
     assert new.deals == 40 and new.hands == 160
     assert "builds the interval from the 40 deals, not the 160 hands (as the edge does)" in text
+    # "the interval counts deals, not hands": the edge's standard error is taken over the deals
+    assert "so they count as one piece of evidence: the interval counts deals, not hands." in text
+    per_hand = [sum(h[1:]) / 3 - h[0] for h in new.hand_scores]
+    assert new.edge(0) == pytest.approx(deal_mean_se(per_hand))
     moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
     assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
     assert "one moon against the moon-stop version and none against the dumping one" in text
@@ -1048,14 +1057,33 @@ def test_lesson_10_newcomer_round_12_wording():
     assert ("a **gain** of +0.30 points per hand: on average your bot took 0.30 fewer points per hand than before "
             "the change. The 95% interval of that gain runs from −0.20 to +0.80.") in question
     assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
-    # the league: --workers is K local processes, --scheduler an existing Dask cluster
-    assert ("with `--workers 2` it runs in 2 processes side by side on your computer (faster when the computer has "
-            "several cores). `--scheduler ADDRESS` sends it instead to a *Dask cluster*: several computers set up "
-            "to share such work.") in text
+    # the league: --workers is K local processes, --scheduler an existing Dask cluster; round 14: one
+    # sentence, marked for the teacher
+    assert ("*For the teacher:* a big league runs faster spread over several processes (`--workers 2`) or "
+            "computers (`--scheduler ADDRESS`, a Dask cluster).") in text
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     helps = {a.dest: a.help for a in parser._actions}
     assert "local Dask cluster of K processes" in helps["workers"] and "existing Dask cluster" in helps["scheduler"]
+
+
+def test_lesson_10_round_14_ranks_moon_threat_and_the_measure_in_bullets():
+    """Round 14: the ranks 11 to 14 are named, ``moon_threat`` gives a seat number (or -1), and the
+    measuring cell says duplicate, edge, interval and the sign as separate bullets."""
+    from hearts_teach import Card
+    from hearts_teach.games.hearts.view import moon_threat
+    from hearts_teach.kernel.cards import CardList
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert "a `.rank` (2 to 14: jack 11, queen 12, king 13, ace 14)" in text
+    assert [Card(c).rank for c in ("2C", "JC", "QC", "KC", "AC")] == [2, 11, 12, 13, 14]
+    assert "`view.moon_threat()` gives the seat of an opponent who holds every point taken so far" in text
+    eight = CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask
+    assert moon_threat((0, 0, eight, 0), 0) == 2 and moon_threat((0, 0, 0, 0), 0) == -1  # North's seat, or -1
+    measure = next(_src(c) for c in cells if c.get("id") == "measure-md")
+    assert sum(line.startswith("- ") for line in measure.splitlines()) >= 6
+    assert "Each deal is played **four times**, our bot in a different seat each time" in " ".join(measure.split())
 
 
 def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
