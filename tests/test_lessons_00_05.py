@@ -151,6 +151,18 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
 
 
 
+def test_00_reaches_the_first_hand_before_the_coach_progress_and_solutions():
+    """Newcomer round 14: the coach paragraph, the progress display and the note on worked solutions came
+    before the scripted first hand; they now follow it."""
+    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    ids = [c.get("id") for c in cells]
+    first = ids.index("l00-25b")
+    assert first < ids.index("l00-bots") < ids.index("l00-25c") < ids.index("l00-25d")
+    before = " ".join("".join(c["source"]) for c in cells[:first])
+    assert "solutions" not in before and "coach" not in before and "show_progress" not in before
+    assert "worked solutions are in `../solutions/`" in " ".join("".join(cells[ids.index("l00-25c")]["source"]).split())
+
+
 def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     """Newcomer round 11: "whoever holds the 2♣ starts" names the seat on the deal shown, the table is
     shown once (its drawing, with a text twin), and the three tricks say "no pass" before lesson 01
@@ -276,12 +288,11 @@ def test_01_the_coach_table_and_its_three_readings():
     assert (f"{h_best:.1f}", f"{h_ours:.1f}") == ("3.1", "2.7")
     assert "Keeping the A♦ does cost hearts (3.1 a hand against 2.7), but the queen ends in South's tricks less often" in text
     # newcomer round 11: the deals give no reason for the J♣, so the prose calls it a near tie, not a new rule
-    assert "comes back to South" not in text and "read it as a near tie, not a new rule" in text
+    assert "comes back to South" not in text and "Read it as a near tie, not a new rule" in text
     # the A♠/K♠ bullet says how a spade lead catches a high spade (following suit), and the comment's
     # last sentence on deal 5 is praise for the card passed
     assert "When spades are led you must play a spade if you have one (lesson 02)" in text
-    assert ("The last sentence of the comment is the good news: the A♦, a high card that could win a trick South "
-            "does not want, is gone.") in text
+    assert "The comment's last sentence is true, the A♦ is gone, but was the pass good?" in text
     assert printed.count("A♦ given away: one high card fewer to win a trick you don't want.") == 1
     assert "you didn't want" not in printed  # round 12: the praise read as blame
     assert 13 * (ours.stats["p_take_qs"] - best.stats["p_take_qs"]) > h_best - h_ours > 0
@@ -297,6 +308,41 @@ def test_01_the_coach_table_and_its_three_readings():
     taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
     assert taken == [562, 619] and min(taken) > 500
     assert "South still takes her in more than half the deals (562 in 1,000 with the coach's pass, 619 with South's)" in text
+    # newcomer round 14: the coach agrees with the rule of thumb (Q♠ and A♠ go in its top pass, keeping the
+    # queen does worst), and 562 in 1,000 is read against an even share (one deal in four), not as "barely helps"
+    assert {"QS", "AS"} <= {str(c) for c in best.cards} and {"QS", "AS"} <= {str(c) for c in ours.cards}
+    assert "QS" not in {str(c) for c in keep.cards} and round(1000 * keep.stats["p_take_qs"]) == 692
+    assert max(c.stats["p_take_qs"] for c in (best, ours)) < keep.stats["p_take_qs"]
+    assert ("The pass that keeps the queen does worst: she ends in South's tricks on 692 deals in 1,000, and the "
+            "coach grades that pass *inaccuracy or worse*.") in text
+    assert "**The coach agrees with the rule of thumb where it matters most.** Its top pass gives away the Q♠ and the A♠" in text
+    assert 1000 // 4 == 250 and "an even share would be 250 in 1,000 (one deal in four)" in text
+
+
+def test_01_the_coach_judges_the_deal_5_demonstration():
+    """Newcomer round 14: the deal-5 demonstration passed A♦ 10♥ 8♠ and nobody said whether that was good.
+    The coach grades it in the lesson: a blunder (more than 3 points a hand worse than its top pass, which
+    gives away South's top three clubs, A♣ Q♣ 10♣), and the received cards brought the emptied suits back."""
+    from hearts_teach.agents.coach_stats import MISTAKE_MAX
+
+    ns = lesson("01_deal_and_pass")
+    text = " ".join(prose("01_deal_and_pass").split())
+    mine, top = ns["mine"], ns["top"]
+    assert mine.label == "A♦ 10♥ 8♠" and mine.call == "blunder" and MISTAKE_MAX == 3
+    assert mine.delta_ci95[0] > 3 and mine.exp_points - top.exp_points > 3
+    clubs = sorted((c for c in ns["demo"].hand.dealt(0) if c.suit is Suit.CLUBS), key=lambda c: -c.rank)
+    assert top.label == "10♣ Q♣ A♣" and set(top.cards) == set(clubs[:3]) and top.call == "best"
+    assert not any(c in mine.cards for c in top.cards)  # "The demonstration kept all three"
+    assert mine.stats["p_take_qs"] > 1.5 * top.stats["p_take_qs"]  # "far more often"
+    printed = "".join("".join(o.get("text", "")) for c in json.loads(
+        (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] if c.get("id") == "l01-22b" for o in c["outputs"])
+    assert "A♦ 10♥ 8♠  blunder         574 deals in 1,000" in printed and "10♣ Q♣ A♣  best            309 deals in 1,000" in printed
+    assert ("A *blunder*, the coach's worst grade: more than 3 points a hand worse than its top pass, which gives away "
+            "South's top three clubs, A♣ Q♣ 10♣. The demonstration kept all three, and the queen ends in South's tricks "
+            "far more often.") in text
+    back = ns["demo"].hand.received(0)
+    assert {c.suit for c in back} >= {Suit.HEARTS, Suit.SPADES}  # "an emptied suit can come straight back, as it did here"
+    assert "an emptied suit can come straight back, as it did here" in text
 
 
 def test_01_says_where_the_cards_come_from_and_that_south_ends_void_in_spades():

@@ -1127,3 +1127,50 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     exec(code.replace("print(", "shown = ("), ns)  # noqa: S102 - our own lesson's cell
     assert ns["shown"] + "\n" == out
     assert "where South always plays its lowest legal card" in text and "min(other.hand.legal_plays(0)" in code
+
+
+def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand():
+    """Newcomer round 14: the live table came before the demonstration; the coach's grades were used before
+    they were named; "0.2 more hearts" was unexplained; the A♦ South passed, which won trick 3 for West,
+    went unmentioned; and tricks 5 to 13 were skipped without a word."""
+    from hearts_teach.agents.coach_stats import MISTAKE_MAX, VERDICT_MEANINGS
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    sources = [_src(c) for c in cells]
+    live = next(i for i, s in enumerate(sources) if "TableWidget(seed=2026" in s)
+    demo_at = next(i for i, s in enumerate(sources) if "TableWidget(seed=7" in s)
+    assert demo_at < ids.index("l07-take") < ids.index("cf3c8702") < live  # the demonstration first, then your table
+    text = " ".join("".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    # the grades, named once before the first printed grade (the pass's "✓ best")
+    grades = ("The coach cannot see the other hands", "Its grades, from good to bad: *best*, *fine*, *inaccuracy*, "
+              "*mistake*, *blunder* (worse than its top choice by more than 3 points a hand)")
+    assert grades[1] in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
+    assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
+    first_grade = next(i for i, c in enumerate(cells) for o in c.get("outputs", []) if "✓ best" in "".join(o.get("text", "")))
+    assert ids.index("l07-coach") < first_grade
+    assert ("*About 0.2 fewer hearts* is the coach's estimate for this hand, an average over its imagined deals: one "
+            "heart fewer in about five hands like this.") in text
+    # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
+    demo = TableWidget(seed=7, opponents="rule", marks=False)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in range(4):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    hand = demo.hand
+    three = hand.tricks[2]
+    assert "AD" in [str(c) for c in hand.passed(0)] and hand.pass_target(0) == 1
+    assert three.winner == 1 and str(three.card_of(1)) == "AD" and str(three.card_of(0)) == "QD"
+    assert ("Trick 3 shows South's pass at work: West won it with the A♦, one of the three cards South passed to "
+            "West, over South's Q♦.") in text
+    demo.finish_hand()
+    later = hand.tricks[4:]
+    assert len(later) == 9 and all(t.winner != 0 or t.points == 0 for t in later)
+    six = hand.tricks[5]
+    assert six.led_suit.letter == "D" and str(six.card_of(2)) == "QS" and six.winner == 3
+    assert ("South took no points in tricks 5 to 13; the Q♠ fell on trick 6, where North, with no diamond left, threw "
+            "her on East's trick.") in text
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
+    assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out
