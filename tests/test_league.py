@@ -686,3 +686,25 @@ def test_a_local_cluster_keeps_its_housekeeping_quiet():
     import dask
 
     assert dask.config.get("distributed.worker.profile.enabled") is True  # this process's own setting is untouched
+
+
+def test_tables_go_to_the_cluster_in_shrinking_groups_with_the_same_results(tmp_path):
+    """Each Dask task costs messages worth about a tenth of a table's CPU, so tables travel in
+    groups (at most GROUP_MAX), large first and single at the end; every table is played once,
+    in order, and the standings are those of the local run."""
+    from hearts_teach.classroom import league as L
+
+    tasks = [{"key": k} for k in range(100)]
+    for workers in (1, 2, 5):
+        groups = L.table_groups(tasks, workers)
+        assert [t for g in groups for t in g] == tasks
+        sizes = [len(g) for g in groups]
+        assert max(sizes) == min(L.GROUP_MAX, 100 // (4 * workers)) and sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    assert len(L.table_groups(tasks, 1)) < len(tasks) // 3
+    assert L.table_groups(tasks[:3], 2) == [[t] for t in tasks[:3]] and L.table_groups([], 1) == []
+    pytest.importorskip("dask.distributed")
+    files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST), write(tmp_path, "rnd", RANDOMISH)]
+    assert len(L.table_groups(L.make_tasks(read_bots(files), 24, 3, 1.0), 1)) < 24  # groups of several
+    local = run_league(files, hands=24, seed=3, progress=False)
+    cluster = run_league(files, hands=24, seed=3, workers=1, progress=False)
+    assert cluster.to_json() == local.to_json()
