@@ -325,7 +325,11 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     cells = notebook_cells("08b_moon_and_mistakes")
     verdicts = [c for c in cells if c["cell_type"] == "code" and ".summary()" in "".join(c["source"])]
     assert len(verdicts) == 3 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
-    assert "The coach's verdicts are folded away until you have decided" in prose
+    assert "In mistakes 1 to 3 the coach's verdicts are folded away until you have decided" in prose
+    # the reader sees tricks 8 and 9 of the moon run printed, as the engine played them
+    shown = text_output(next(c for c in cells if "moon_run = bots_play(" in "".join(c["source"])))
+    lines = shown.split("The moon run's tricks 8 and 9:\n")[1].splitlines()
+    assert lines[0].startswith(" 8. S  A♥") and "N  K♥" in lines[0] and lines[1].startswith(" 9. S  J♥")
 
 
 def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
