@@ -202,3 +202,14 @@ def test_a_lead_no_other_player_can_beat_is_not_called_the_highest_still_out():
 def test_a_high_spade_lead_says_whether_you_hold_the_queen():
     v = _lead_view("AS QS 5C 6C 7C 8C 9C TC 3D 4D 5D 6D", "2C AC KC JC")
     assert play_does(v, CardList("AS")[0].index) == "leads a high spade while you still hold the Q♠"
+
+
+def test_a_pass_that_empties_two_suits_says_so_once():
+    """Lesson 01's deal-5 reason read "makes you void in hearts and makes you void in spades"."""
+    from hearts_teach.agents.coach import _pass_does
+    from hearts_teach.kernel.cards import CardList
+
+    hand = CardList("AS 2H AD KD QD JD TD 9D 8D 7D 6D 5D 4D").mask
+    words = _pass_does(hand, CardList("AS 2H AD").mask)
+    assert words == "passes the A♠ and makes you void in hearts and spades"
+    assert words.count("void") == 1

@@ -623,9 +623,9 @@ def _pass_does(hand: int, m: int) -> str:
     high = [DECK[c].pretty for c in (51, 50) if m >> c & 1]
     if high:
         bits.append("passes the " + " and the ".join(high))
-    for suit in range(SUITS):
-        if hand & SUIT_MASKS[suit] and not keep & SUIT_MASKS[suit]:
-            bits.append(f"makes you void in {SUIT_WORDS[suit]}")
+    voids = [SUIT_WORDS[s] for s in range(SUITS) if hand & SUIT_MASKS[s] and not keep & SUIT_MASKS[s]]
+    if voids:  # one phrase for every suit emptied ("void in hearts and spades")
+        bits.append("makes you void in " + " and ".join(voids))
     hearts = [DECK[c].pretty for c in range(38, 25, -1) if m >> c & 1 and c % 13 >= 9]
     if hearts:
         bits.append("passes the high heart" + ("s " if len(hearts) > 1 else " ") + " ".join(hearts))
