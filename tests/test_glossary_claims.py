@@ -177,9 +177,39 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     assert "In Spades a team's total must reach 500, the higher total wins, and an exact tie plays another hand." in t
     assert "an exact tie plays another hand" in SpadesRules().describe()
     assert ("**Ruff** (Spades) — to trump: to play a spade on the lead of a side suit you no longer hold; it wins "
-            "the trick unless a higher spade follows.") in t
-    assert "**Best** (coach) — the verdict for the coach's top choice, and for any choice within a quarter point a hand " \
-        "of it, as far as the sampled deals show." in t
+            "the trick unless a higher spade is played to the same trick.") in t
+
+
+def test_best_and_fine_are_the_coachs_two_verdicts_apart():
+    """Newcomer round 15: Best ("within a quarter point") and Fine ("not shown to cost more than a quarter
+    point") read alike. Each now says where its interval lies, as ``verdict_of`` decides."""
+    from hearts_teach.agents.coach_stats import BAND, verdict_of
+
+    t = text()
+    assert BAND == 0.25
+    assert ("**Best** (coach) — the verdict for the coach's top choice, and for any choice whose whole 95 % "
+            "interval of Δ vs best lies at or below a quarter point a hand") in t
+    assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
+            "best starts at or below a quarter point a hand and reaches above it") in t
+    assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
+    assert verdict_of(0.26, 0.9) == "inaccuracy"
+
+
+def test_hand_mercy_and_dump_say_what_the_engine_does():
+    """Newcomer round 15: Hand put a pass in every hand (none in a hold hand or in Spades), Mercy's "a set
+    number" clashed with *set*, and Dump's "mostly as a discard" contradicted Drop."""
+    from hearts_teach import Hand
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    t = text()
+    assert ("**Hand** — one deal played out: in Hearts the pass (none in a hold hand), in Spades the bids, then "
+            "every trick until the cards run out.") in t
+    assert Hand.deal(seed=1, pass_direction="hold").phase == "play"
+    assert SpadesHand.deal(seed=1, dealer=3).phase == "bid"
+    assert "a fixed margin of points or more behind" in t and "a set number" not in t
+    assert SpadesRules(mercy=500).mercy == 500
+    assert "always as a discard" in t and "mostly as a discard" not in t
 
 
 def test_clean_gain_and_singleton_have_entries_of_their_own():
@@ -211,7 +241,7 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                    "of a discard; unlike *duck*, it names the card you lose, not the trick you stay out of.",
                    "Said when you follow suit (the coach: \"ducks under A♠\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
-                   "mostly as a discard: the coach's \"dumps the Q♠\" is always one, where *drop* is said of "
+                   "always as a discard (the coach's \"dumps the Q♠\" is one), where *drop* is said of "
                    "following suit too.",
                    "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
                    "away Q♠, else its highest heart, else its highest card."):
@@ -238,3 +268,35 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                         assert card.pretty == "Q♠" and card.suit.value != view.led_suit, does
             hand.play(bot.choose_play(view))
     assert seen["ducks"] > 100 and seen["dumps"] > 0, seen
+
+
+def test_the_spades_clauses_and_entries_say_what_the_engine_does():
+    """Newcomer round 15: Lead, Legal, Void, Duck and Trump said nothing of Spades, and Estimate, Go down,
+    Swing and High side cards had no entry. What the new sentences claim is held here against the engine."""
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.games.spades.scoring import score_hand
+
+    t = text()
+    assert ("In Spades the player left of the dealer leads the first trick, and a spade may not be led until "
+            "spades are broken, unless the leader holds nothing but spades.") in t
+    hand = SpadesHand.deal(seed=17, dealer=3)
+    for bid in (5, 2, 4, "nil"):
+        hand.bid(bid)
+    assert hand.turn == 0  # South, left of East the dealer, leads
+    assert not any(c.suit.letter == "S" for c in hand.legal_plays(0)) or all(
+        c.suit.letter == "S" for c in hand.cards(0))
+    assert ("Any tricks the nil bidder does take still count toward that contract and can be bags (the default; "
+            "option `nil_tricks_count=False` counts them for nothing).") in t
+    # East (nil) takes 1, West bid 2 and takes 2: with the default the team has 3 of 2, one bag
+    counted = score_hand([5, 2, 4, 0], [5, 2, 5, 1])
+    lost = score_hand([5, 2, 4, 0], [5, 2, 5, 1], rules=SpadesRules(nil_tricks_count=False))
+    assert counted.team_points[1] == 20 + 1 - 100 and lost.team_points[1] == 20 - 100
+    assert ("**Suggest** rounds it to a bid, a half rounding down and at least 1, then may adjust it for the other "
+            "bids and the score (or suggest nil when the nil rule fits).") in t
+    from hearts_teach.present.widgets import spades_table
+
+    source = Path(spades_table.__file__).read_text(encoding="utf-8")
+    assert "a half rounding down, and at least 1" in source and "then adjusted for the other bids and the score" in source
+    assert "breaking an opponent's nil swings 200 points (their +100 becomes −100)" in t
+    assert "**Go down** (Spades) — to be **set**" in t and "To trump a trick: see **Ruff**." in t

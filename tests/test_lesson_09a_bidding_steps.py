@@ -132,7 +132,7 @@ def test_the_three_points_as_written_are_the_bots():
                    "hold; one short, three quarters; two short, a quarter.",
                    "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) a quarter, as long as "
                    "your spades last. "
-                   "Ruffs use up some of your lowest spades (how many: the fine print below deal 1526), and spades "
+                   "Ruffs use up some of your lowest spades (how many: see the fine print after deal 1526, below), and spades "
                    "used up on ruffs count no more in point 2.",
                    # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
                    "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
@@ -343,25 +343,36 @@ def _code_outputs(marker: str) -> str:
                    for o in cell.get("outputs", []))
 
 
-def test_the_long_spades_suggestion_is_printed_on_the_widgets_text():
-    """Newcomer round 14: Suggest's answer was never stored, so the text path showed no suggestion. The
-    deal-2054 widget now carries it on its last line (the rule bot's bid, ``view_bid``), and the practice
-    widget's typed answer names the rule of thumb's bid."""
+def test_the_long_spades_suggestion_waits_for_a_click():
+    """Newcomer round 14: Suggest's answer was never stored, so the text path showed no suggestion.
+    Newcomer round 15: printing it under the hand answered the count the lesson asks for. The deal-2054
+    widget now shows no suggestion until Suggest is clicked; after a click its text ends with the rule
+    bot's bid (``view_bid``), and the practice widget's typed answer names the rule of thumb's bid."""
     from hearts_teach.agents.spades import view_bid
     from hearts_teach.course.spades_lesson import spades_bots
     from hearts_teach.present.widgets.spades_table import BidWidget
 
     hand = SpadesHand.deal(seed=2054, dealer=3)
-    advice = view_bid(BidWidget(hand, seat=0, bots=spades_bots(2054)).hand.view(0))
+    widget = BidWidget(hand, seat=0, bots=spades_bots(2054))
+    advice = view_bid(widget.hand.view(0))
     assert advice == 6
     shown = _code_outputs("long_bidder = BidWidget(")
-    assert shown.rstrip().endswith("Suggested bid: 6 (the estimate rounded to the nearest trick, a half rounding "
-                                   "down, and at least 1).")
+    assert "Suggest" not in shown and "Estimate" not in shown and "6" not in shown.splitlines()[-1]
+    assert "long_bidder.suggest()" not in _code_source("long_bidder = BidWidget(")
+    widget.buttons["suggest"].click()
+    assert widget.text().rstrip().endswith("Suggested bid: 6 (the estimate rounded to the nearest trick, a half "
+                                           "rounding down, and at least 1).")
+    assert widget.hand.bids[0] is None  # suggesting bids nothing
     text = " ".join(prose().split())
-    assert "The widget's last line is the rule of thumb's suggestion, as **Suggest** shows it" in text
+    assert "Count first, then bid; **Suggest** shows the rule of thumb's bid when you want to compare" in text
     assert "the printed answer gives the rule of thumb's bid too" in text
     practice = BidWidget(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=spades_bots(21))
     assert "The rule of thumb counts" in practice.bid(4) and "bids 1" in practice.last_message
+
+
+def _code_source(marker: str) -> str:
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and marker in "".join(c["source"]))
 
 
 def test_west_could_not_save_easts_nil_on_deal_17():
@@ -400,7 +411,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     demo.bid("blind nil")
     cards = demo.hand.cards(0)
     assert any(c.pretty == "A♥" for c in cards) and not nil_ok(cards)
-    assert "A♥ wins whenever hearts are led" in nil_verdict(cards)
+    assert "A♥ wins a heart trick unless someone trumps it" in nil_verdict(cards)
     from hearts_teach.course.spades_lesson import play_spades
 
     play_spades(demo.hand, seed=6)
@@ -414,7 +425,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     printed = _code_outputs("demo_blind = BidWidget(")
     assert line in printed and "Had South looked, the nil rule says not a nil:" in printed
     text = " ".join(prose().split())
-    assert ("A blind nil takes whatever cards come: South's held the A♥, and the nil survived it only because "
+    assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil survived it only because "
             "West, out of hearts, trumped it.") in text
 
 

@@ -665,15 +665,20 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert not higher  # the K♠ is the highest spade left: the ninth trick still comes
     cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
     assert "Deal 437, trick 11" in cell and "deal 17" not in cell.lower()
-    # the question lists the spades played before trick 11, so the learner can count that K♠ is on top
+    # the question points at the table above for the spades played before trick 11 (newcomer: listing
+    # them, A♠ included, gave the answer away); the table shows every one of them
     gone = [(t.number, str(c)) for t in hand.tricks[:10] for c in t.cards if c.suit.letter == "S"]
     assert gone == [(8, "5S"), (9, "2S"), (10, "AS"), (10, "7S")]
-    assert "5♠ in trick 8, 2♠ in trick 9, A♠ and 7♠ in trick 10" in cell
+    assert "The spades played so far are in the table above." in cell
+    assert "A♠ and 7♠ in trick 10" not in cell
     # newcomer round 12: the position is printed, by the engine, in the cell before the question
     from hearts_teach.course.spades_lesson import bots_position, tricks_table
 
     shown = bots_position(437, dealer=3, trick=11, cards=3)
     assert shown.history == hand.history
+    table = tricks_table(shown)
+    for line in (" 8. W  J♣   N  5♠*", " 9. N  8♦   E  6♦   S  2♠*", "10. S  7♥   W  A♠*  N  7♠"):
+        assert line in table
     cells = _cells("09a_spades_play_and_nil")
     at = next(i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in _src(c))
     assert "bots_position(437, dealer=3, trick=11, cards=3)" in _src(cells[at - 1])

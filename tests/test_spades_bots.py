@@ -83,7 +83,7 @@ def test_q2_is_not_nil_but_q23_is():
 
 
 @pytest.mark.parametrize("swap_in,swap_out,fault", [
-    ("AD", "6D", "A♦ wins whenever diamonds are led"),
+    ("AD", "6D", "A♦ wins a diamond trick unless someone trumps it"),
     ("5S", "2C", "4 spades (nil allows at most 3"),
     ("KD", "6D", "1.25 tricks is too many for a nil, which needs an estimate under 1"),
 ])

@@ -182,7 +182,9 @@ def nil_faults(cards: Iterable[CardLike] | int, estimate: float | None = None) -
                       f"estimate under 1")
     for s, held in enumerate(suits):
         if ACE in held:
-            faults.append(f"{Card.from_index(s * 13 + ACE).pretty} wins whenever {Suit(s).plural} are led")
+            ace = Card.from_index(s * 13 + ACE).pretty
+            faults.append(f"{ace} wins any trick it is played to" if s == SPADES else
+                          f"{ace} wins a {Suit(s).singular} trick unless someone trumps it")
     if len(suits[SPADES]) > 3:
         faults.append(f"{len(suits[SPADES])} spades (nil allows at most 3: late in the hand the last "
                       f"spades win)")
