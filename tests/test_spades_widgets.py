@@ -137,3 +137,20 @@ def test_same_seed_same_table():
         t.bid(2)
         t.finish_hand()
     assert a.text() == b.text() and log_text(a) == log_text(b)
+
+
+def test_the_suggestion_writes_the_estimate_in_quarters_as_lesson_09a_counts():
+    """A rater saw "Estimate: 6.5 tricks" after Suggest where lesson 09a's count says 6½."""
+    from hearts_teach.agents.spades import estimate_tricks, quarters
+
+    seen = set()
+    for seed in range(60):
+        hand = SpadesHand.deal(seed=seed)
+        bw = BidWidget(hand, seat=0)
+        bw.buttons["suggest"].click()
+        est = estimate_tricks(hand.cards(0), long_spades=True)
+        assert bw.last_message.startswith(f"Estimate: {quarters(est)} trick{'' if est == 1 else 's'}. ")
+        assert "." not in bw.last_message.split(" trick")[0]  # no decimal point
+        seen.add(est % 1)
+    assert seen >= {0.0, 0.5}  # whole and fractional counts both met
+    assert [quarters(x) for x in (0, 0.25, 1.75, 6.5, 4)] == ["0", "¼", "1¾", "6½", "4"]

@@ -162,6 +162,13 @@ def estimate_tricks(cards: Iterable[CardLike] | int, long_spades: bool = False) 
     return trick_count(cards, long_spades).total
 
 
+def quarters(x: float) -> str:
+    """A trick count in quarters, as the bid suggestion and lesson 09a write it: 0, ¼, 1¾, 5¾."""
+    whole = int(x)
+    part = {0.25: "¼", 0.5: "½", 0.75: "¾"}.get(x - whole, "")
+    return f"{whole if whole or not part else ''}{part}"
+
+
 def nil_ok(cards: Iterable[CardLike] | int, estimate: float | None = None) -> bool:
     """The nil rule: estimate below 1, no ace, at most 3 spades, and every queen or king
     guarded by more low cards (below the queen) than there are high ones: K23 is fine,
@@ -547,5 +554,5 @@ if __name__ == "__main__":
     raise SystemExit(quiet_on_closed_pipe(main))
 
 
-__all__ = ["estimate_tricks", "trick_count", "TrickCount", "nil_ok", "suggest_bid", "SpadesBot",
+__all__ = ["estimate_tricks", "quarters", "trick_count", "TrickCount", "nil_ok", "suggest_bid", "SpadesBot",
            "RandomSpadesBot", "auto_play", "benchmark"]

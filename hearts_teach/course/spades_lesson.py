@@ -10,6 +10,7 @@ from hearts_teach.agents.spades import (
     auto_play,
     estimate_tricks,
     nil_faults,
+    quarters,
     trick_count,
 )
 from hearts_teach.course.describe import trick_rows
@@ -60,13 +61,6 @@ def short_suits(cards: CardList) -> str:
 def _and(words: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def quarters(x: float) -> str:
-    """A count in quarters as lesson 09a writes it: 0, ¼, 1¾, 5¾."""
-    whole = int(x)
-    part = {0.25: "¼", 0.5: "½", 0.75: "¾"}.get(x - whole, "")
-    return f"{whole if whole or not part else ''}{part}"
 
 
 def count_text(cards: CardList) -> str:

@@ -24,6 +24,7 @@ from hearts_teach.agents.spades import (
     estimate_tricks,
     nil_faults,
     nil_ok,
+    quarters,
     view_bid,
     wants_blind_nil,
 )
@@ -271,7 +272,8 @@ class BidWidget(WidgetView):
                 why += ", then adjusted for the other bids and the score"
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
-        return self._say(f"Estimate: {est:g} tricks. Suggested bid: {bid_word(advice)} ({why}).")
+        return self._say(f"Estimate: {quarters(est)} trick{'' if est == 1 else 's'}. "
+                         f"Suggested bid: {bid_word(advice)} ({why}).")
 
     def text(self) -> str:
         h, s = self.hand, self.seat
