@@ -15,9 +15,9 @@ from hearts_teach.agents.spades import (
 )
 from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.games.spades.game import SpadesHand, bid_word
+from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
-from hearts_teach.kernel.cards import DECK, CardList, Suit
+from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, text_view_html
@@ -283,7 +283,14 @@ def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("w
     return "\n".join(out)
 
 
-def _played_in(hand: SpadesHand, seat: int, card) -> str:
+def _card(trick: SpadesTrick, seat: int | None) -> Card:
+    """The card ``seat`` played to a finished trick (every seat has played one)."""
+    card = trick.card_of(seat) if seat is not None else None
+    assert card is not None, (trick, seat)
+    return card
+
+
+def _played_in(hand: SpadesHand, seat: int, card: Card) -> str:
     """'trick 8 (a ruff)': the trick in which ``seat`` played ``card``."""
     tr = next(t for t in hand.tricks if t.card_of(seat) == card)
     ruff = tr.trumped and tr.winner == seat and card.suit is Suit.SPADES and tr.cards[0].suit is not Suit.SPADES
@@ -307,7 +314,7 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
     led = broken.cards[0].suit.value
     order = [FOUR.left(broken.leader, i) for i in FOUR.seats]
     if order.index(partner) < order.index(seat):
-        return (f"{pal}, {who}'s partner, played {broken.card_of(partner).pretty} to trick {broken.number} "
+        return (f"{pal}, {who}'s partner, played {_card(broken, partner).pretty} to trick {broken.number} "
                 f"before {who} played.")
     moment = hand.copy()
     plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
@@ -319,7 +326,7 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
     if over:
         return (f"{pal}, {who}'s partner, played after {who} in trick {broken.number}: of {could} "
                 f"{' '.join(c.pretty for c in over)} beat {who}'s {mine.pretty}, but {pal} played "
-                f"{broken.card_of(partner).pretty}.")
+                f"{_card(broken, partner).pretty}.")
     lines = [f"{pal}, {who}'s partner, played after {who} in trick {broken.number}: {could} "
              f"{'was' if len(legal) == 1 else 'were all'} under {who}'s {mine.pretty}."]
     dealt_over = [c for c in sorted(hand.dealt(partner), reverse=True) if beats(c.index, mine.index, led)]
@@ -359,10 +366,11 @@ def close_calls(hand: SpadesHand, seat: int) -> str:
         legal = list(moment.legal_plays().cards)
         mine = tr.card_of(seat)
         assert mine is not None
-        seen = ", ".join(f"{names[s]} {tr.card_of(s).pretty}" for s in order[:at])
+        seen = ", ".join(f"{names[s]} {_card(tr, s).pretty}" for s in order[:at])
         choice = f"its only legal card {mine.pretty}" if len(legal) == 1 else mine.pretty
-        took = tr.card_of(tr.winner)
+        took = _card(tr, tr.winner)
+        winner = names[tr.winner] if tr.winner is not None else ""
         how = "trumped it with" if tr.trumped and took.suit is Suit.SPADES else "went over it with"
         out.append(f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until "
-                   f"{names[tr.winner]} {how} {took.pretty}.")
+                   f"{winner} {how} {took.pretty}.")
     return "\n".join(out)
