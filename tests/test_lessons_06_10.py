@@ -102,7 +102,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                 "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
-    "10_write_a_bot": {"q": "we cannot tell yet: play more deals"},
+    "10_write_a_bot": {"q": "the change is better"},
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104"},
 }
 
@@ -830,7 +830,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert paired(new, old) == pytest.approx(deal_mean_se([y[0] - x[0] for x, y in
                                                             zip(new.hand_scores, old.hand_scores, strict=True)]))
     assert new.deals == 40 and new.hands == 160
-    assert "builds the interval from the 40 deals, not the 160 hands (as the edge does)" in text
+    assert "builds the interval from the 40 deals, not the 160 hands (the edge's interval counts deals too)" in text
     # "the interval counts deals, not hands": the edge's standard error is taken over the deals
     assert "so they count as one piece of evidence: the interval counts deals, not hands." in text
     per_hand = [sum(h[1:]) / 3 - h[0] for h in new.hand_scores]
@@ -839,11 +839,14 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
     assert "one moon against the moon-stop version and none against the dumping one" in text
     assert "one moon in 160 hands" in text
-    # "at least 8 of them with hearts among them (the queen alone is no moon run)": view.moon_threat's rule
+    # the bullets "all points taken so far are that one opponent's; there are at least 8 of them; hearts are
+    # among them (the queen alone is no attempt to shoot the moon)": view.moon_threat's rule
     from hearts_teach.games.hearts.view import shooting
     from hearts_teach.kernel.cards import CardList
 
-    assert "at least 8 of them with hearts among them" in text
+    for bullet in ("- all points taken so far are that one opponent's;", "- there are at least 8 of them;",
+                   "- hearts are among them (the queen alone is no attempt to shoot the moon)."):
+        assert bullet in text
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
 
@@ -1054,13 +1057,13 @@ def test_lesson_10_newcomer_round_12_wording():
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
     assert ("South is our final bot. The points a player takes are the point cards in the tricks it won, 1 for each "
-            "heart and 13 for the Q♠: the last line adds up South's.") in text
+            "heart and 13 for the Q♠: the next-to-last line adds up South's.") in text
     assert "measurements above, over 160 hands, are the fair test" in text
     # the question: a gain, said in plain words, with the sign the lesson defines
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
     assert "edge" not in question
     assert ("a **gain** of +0.30 points per hand: on average your bot took 0.30 fewer points per hand than before "
-            "the change. The 95% interval of that gain runs from −0.20 to +0.80.") in question
+            "the change. The 95% interval of that gain runs from +0.10 to +0.50.") in question
     assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
     # the league: --workers is K local processes, --scheduler an existing Dask cluster; round 14: one
     # sentence, marked for the teacher
@@ -1090,6 +1093,47 @@ def test_lesson_10_round_14_ranks_moon_threat_and_the_measure_in_bullets():
     assert sum(line.startswith("- ") for line in measure.splitlines()) >= 6
     assert "Each deal is played **four times**, our bot in a different seat each time" in " ".join(measure.split())
 
+
+
+def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
+    """Newcomer round 15: three league files fill a table of four with a house rule bot, not ranked
+    (as the league's docstring says); the replay prints who passed the Q♠ and the trick South took
+    it in, and the prose names that trick; the quiz's interval lies wholly above zero (unlike the
+    compare cell's printed lines), with feedback for each choice; hand_number counts from 0."""
+    from hearts_teach import Card, Hand
+    from hearts_teach.classroom import league
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert "league ada.py grace.py alan.py" in text
+    assert "With three bots, a house rule bot fills the fourth seat; it is not ranked." in text
+    doc = " ".join((league.__doc__ or "").split())
+    assert ("when the count is not a multiple of 4, one table is filled up with house rule bots, "
+            "which are not ranked") in doc
+    # the Q♠: the printed line comes from the engine; the prose names its passer and its trick
+    drive = next(c for c in cells if c.get("id") == "replay-drive")
+    printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
+    line = re.search(r"^Q♠: passed by (\w+) to (\w+); trick (\d+): .* → (\w+) takes it$", printed, flags=re.M)
+    assert line, printed
+    giver, taker, number, winner = line.groups()
+    assert (giver, taker, winner) == ("West", "South", "South")
+    assert f"The last line: West passed the Q♠ to South, whose Q♠ then won trick {number}." in text
+    assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
+    # the quiz: a gain of +0.30, interval +0.10 to +0.50, wholly above zero: better
+    question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
+    assert "gain** of +0.30" in question and "runs from +0.10 to +0.50." in question
+    low, high = 0.10, 0.50
+    assert low > 0 and ("better" if low > 0 else "worse" if high < 0 else "no clear difference") == "better"
+    quiz = next(_src(c) for c in cells if c.get("id") == "quiz")
+    assert quiz.splitlines()[0].startswith("#") and "answer" in quiz.splitlines()[0]
+    compare = next(c for c in cells if c.get("id") == "compare")
+    shown = "".join("".join(o.get("text", "")) for o in compare["outputs"])
+    assert "+0.10 to +0.50" not in shown and "gain +0.30" not in shown
+    # hand_number counts from 0: the view prints "hand 1" for hand_number=0
+    example = next(_src(c) for c in cells if c.get("id") == "view-example")
+    assert "hand_number=0)    # numbers count from 0: shown as hand 1" in example
+    assert "hand 1 ·" in str(Hand.deal(seed=25, hand_number=0).view(0))
+    assert Card("QS").pretty == "Q♠"
 
 def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     """Newcomer round 12: the verdicts paragraph and the review's heading cell were too long (each is
