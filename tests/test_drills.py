@@ -121,7 +121,7 @@ def test_lesson_08_shows_what_its_prose_claims():
                       for c in cells for o in c.get("outputs", []))
     prose = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
-    assert "shorten it to *fine*" in prose and "the verdict *fine*" not in prose
+    assert "**too close to call** (*fine* for short)" in prose and "the verdict *fine*" not in prose
     assert "counts hearts taken; the table counts points" in prose
     assert "about 0.3 more hearts" in printed and "South's points from here on" in printed
 

@@ -949,8 +949,59 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
     # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake) and points to the box
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
-    assert float(hearts) > 3 and (f"Yet about {hearts} hearts, a point each, is only a *mistake*, not a *blunder*: "
-                                  "*For the curious*, at the end, says why.") in before
+    assert float(hearts) > 3 and f"Why about {hearts} more, not 4?" in before
+    assert "Yet that is only a *mistake*, not a *blunder*: *For the curious*, at the end, says why." in before
+
+
+def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
+    """Newcomer round on the stored lesson: the prose said about 3.5 hearts "a point each" while the
+    Details show 5.1 against 2.1 points, and the trick holds 4 hearts with the ace. The prose now says
+    why 3.5 (South takes hearts later after the duck too) and that the Q♠ moves the other way; every
+    figure is read from the stored outputs (nbval holds them to the engine)."""
+    cells = _cells("08_practice_decisions")
+    out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    rows = {m[0]: m[1:] for m in re.findall(r"^(4♥|A♥): (\d+\.\d) hearts, the Q♠ in (\d+)% of deals, "
+                                             r"(\d+\.\d) points a hand$", out, flags=re.M)}
+    (h_duck, q_duck, p_duck), (h_ace, q_ace, p_ace) = rows["4♥"], rows["A♥"]
+    hearts = re.search(r"A♥: mistake .*about (\d+\.\d) more hearts", out).group(1)
+    trick = re.search(r"so far in this trick: (.*?);", out).group(1)
+    assert trick.count("♥") + 1 == 4  # the trick's hearts and South's A♥
+    assert abs(float(h_ace) - float(h_duck) - float(hearts)) < 0.11
+    back = 13 * (int(q_duck) - int(q_ace)) / 100
+    assert f"{back:.1f}" == "0.4" and int(q_duck) - int(q_ace) == 3
+    cost = float(p_ace) - float(p_duck)
+    assert round(cost) == 3 and abs(float(hearts) - back - cost) < 0.15
+    assert (f"No surprise: the ace wins the trick and its four hearts. Why about {hearts} more, not 4? After the "
+            f"duck South still holds the A♥, which can win hearts later: on average over the coach's deals, South "
+            f"takes {h_duck} heart with the 4♥ and {h_ace} with the A♥. Nor are hearts the whole cost: with the "
+            f"ace, the Q♠ ends up in South's tricks less often ({q_ace}% of deals against {q_duck}%), about "
+            f"{back:.1f} points back (13 × 0.03). So the ace costs about 3 points a hand ({p_ace} against "
+            f"{p_duck}).") in prose
+    details = re.search(r"^4♥\s+(\d+\.\d)\s.*\n^A♥\s+(\d+\.\d)\s", out, flags=re.M)
+    assert details.groups() == (p_duck, p_ace)  # the same points as the Details table
+    # the fine print names every verdict the Details legend uses, "inaccuracy or worse" as the coach means it
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+
+    assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
+    assert ("- **inaccuracy or worse**: the whole interval is above +0.25 and reaches above +1: the deals "
+            "cannot tell whether it costs more than 1;") in prose
+
+
+def test_lesson_08_drill_2s_feedback_says_what_followed_the_pass_made():
+    """Newcomer round on the stored lesson: "K♣ J♦ K♠ keeps the Q♠ instead and passes the J♦: the Q♠ can
+    still be dumped on a trick you win" read as the best pass's consequence; the drill's feedback now
+    puts what followed straight after the learner's pass and names the best's difference after it."""
+    from hearts_teach.course.drills import DRILLS, grade
+
+    reason = grade(DRILLS[1], "KC QS KS").reason
+    assert "instead and passes the J♦:" not in reason
+    assert ("makes you void in clubs (the rule bot's pass): the Q♠ can still be dumped on a trick you win; "
+            "she ends up in your tricks in 39% of deals, more often than with K♣ J♦ K♠. K♣ J♦ K♠ keeps the Q♠ "
+            "and passes the J♦ instead.") in reason
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
+    assert "K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead. The coach's best: K♣ J♦ K♠." in printed
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
@@ -988,8 +1039,8 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     cells = _cells("08_practice_decisions")
     prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
     assert ("A move's **cost**, in **points a hand**, is how many more penalty points it takes than the "
-            "coach's top choice, on average over those deals. (A heart is 1 point, the Q♠ 13: when a reason "
-            "counts hearts, read each as a point.)") in prose
+            "coach's top choice, on average over those deals. (A heart is 1 point, the Q♠ 13. A reason in "
+            "words names the biggest effect, often hearts; the cost counts every point.)") in prose
     assert trick_points(CardList("2H").mask) == 1 and trick_points(CardList("QS").mask) == 13
     outputs = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                for c in cells for o in c.get("outputs", [])]
@@ -997,7 +1048,10 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert re.findall(r"\d+% of deals", drills) == [] and "% of the coach's sampled deals" in drills
     assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
     assert "about 0.3 more hearts a hand on average" in drills
-    assert "Drill 2's deal again, played with no pass." in DRILLS[2].prompt and "Drill 3 reuses drill 2's deal." in prose
+    # newcomer round on the stored lesson: drill 3's heading says hand 1 where drill 2's says hand 2
+    assert "Drill 2's cards, dealt again as hand 1 with no pass." in DRILLS[2].prompt
+    assert "Drill 3 deals drill 2's cards again, numbered hand 1 and with no pass." in prose
+    assert DRILLS[2].make().hand_number == 0 and DRILLS[1].make().hand_number == 1  # shown as Hand 1, Hand 2
     two, three = DRILLS[1].make(), DRILLS[2].make()
     assert all(two.dealt(s).mask == three.dealt(s).mask for s in range(4))
     printed = [o.strip() for o in outputs if o.strip()]

@@ -117,7 +117,18 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
             raise ArgumentError(f"{chosen[0].pretty} may not be played here: {verdict.message}", argument="cards")
         graded = assess_play(hand.view(drill.seat), seed=seed)
         mine = graded.of(chosen[0])
-    return Grade(chosen, mine.verdict, MARKS[mine.verdict], mine.reason, graded.best.label, graded)
+    return Grade(chosen, mine.verdict, MARKS[mine.verdict], _queen_kept_last(mine.reason), graded.best.label, graded)
+
+
+# the coach words a pass that gives the Q♠ away as "X does A; Y keeps the Q♠ instead and passes
+# the Z: <what followed with X>", so what followed reads as Y's (newcomer round on lesson 08)
+_QUEEN_KEPT = re.compile(r"; ([^;:]+) keeps the Q♠ instead and passes the ([^;:]+): (.*)\.$")
+
+
+def _queen_kept_last(reason: str) -> str:
+    """The coach's reason for a pass, with what followed straight after the pass it describes
+    and the best pass's difference (it keeps the Q♠) in a sentence of its own."""
+    return _QUEEN_KEPT.sub(r": \3. \1 keeps the Q♠ and passes the \2 instead.", reason)
 
 
 WIDER_CALL_NOTE = ' ("inaccuracy or worse" when'  # how the inaccuracy meaning names its wider call
@@ -163,7 +174,7 @@ DRILLS: tuple[Drill, ...] = (
           "Hand 2, passing right. Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Drill 2's deal again, played with no pass. Trick 3: East is winning a club trick and South "
+          "Drill 2's cards, dealt again as hand 1 with no pass. Trick 3: East is winning a club trick and South "
           "has no clubs. What should South play?",
           lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
