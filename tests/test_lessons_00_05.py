@@ -367,6 +367,27 @@ def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
 
 
+def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_where_shown():
+    """Newcomer round 15: the typed example passed a low heart ("QS 5C 3H") against the lesson's own advice
+    (keep low hearts); and *too close to call* / *inaccuracy or worse* were printed before being explained."""
+    from hearts_teach import CardList, Hand
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+
+    text = " ".join(prose("01_deal_and_pass").split())
+    assert "QS 5C 3H" not in text and 'e.g. `"QS AS AD"`' in text
+    example, south = CardList("QS AS AD"), Hand.deal(seed=287).cards(0)
+    assert all(c in south for c in example) and all(c.rank >= 12 and c.suit.letter != "H" for c in example)
+    assert "And what to keep: **low cards**, especially **low hearts**." in text
+    # the verdicts, said in plain words just before the table that first prints them
+    said = ("In its verdicts, *too close to call* means as good as its best as far as it can tell, and "
+            "*inaccuracy or worse* means clearly worse, by how much not settled")
+    assert said in text and text.index(said) < text.index("Three things to read in it")
+    assert "too close to call" not in text[:text.index(said)] and "inaccuracy" not in text[:text.index(said)]
+    assert "about as good as the best" in VERDICT_MEANINGS["fine"]
+    assert "worse than the best by more than 0.25" in VERDICT_MEANINGS["inaccuracy"]
+    assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
+
+
 def test_03_credits_the_source_only_with_what_it_says():
     """Issue 27 round 4 (F03.1): the online rules page says only that "in some variations
     of the game you can't play the queen of spades until hearts has been broken". Led or discarded,
