@@ -160,7 +160,29 @@ def test_00_reaches_the_first_hand_before_the_coach_progress_and_solutions():
     assert first < ids.index("l00-bots") < ids.index("l00-25c") < ids.index("l00-25d")
     before = " ".join("".join(c["source"]) for c in cells[:first])
     assert "solutions" not in before and "coach" not in before and "show_progress" not in before
-    assert "worked solutions are in `../solutions/`" in " ".join("".join(cells[ids.index("l00-25c")]["source"]).split())
+    # round 15: the data command, --forget and the solutions path moved to one line at the end
+    progress = " ".join("".join(cells[ids.index("l00-25c")]["source"]).split())
+    assert "hearts_teach data" not in progress and "--forget" not in progress and "solutions" not in progress
+    footer = " ".join("".join(cells[ids.index("l00-27")]["source"]).split())
+    assert ids.index("l00-27") == len(ids) - 1 and "worked solutions are in `../solutions/`" in footer
+    assert "*For later:* `python -m hearts_teach data` says where your progress is kept (`--forget` deletes it)" in footer
+
+
+def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
+    """Newcomer round 15: *seed* was used undefined; the trick-3 prompt said to throw the K♥ without why."""
+    text = " ".join(prose("00_welcome").split())
+    assert "from a fixed seed (a number that fixes the shuffle) so it is the same every time" in text
+    from hearts_teach.course.first_hand import FirstHand
+
+    walk = FirstHand()
+    for card in ("2C", "5D"):
+        walk.play(card)
+    assert ("Try discarding your K♥: it cannot win this trick, so here it costs you nothing, while later it "
+            "could win a trick full of hearts.") in walk.question
+    assert not any(c.suit.letter == "C" for c in walk.hand.cards(0))  # South cannot follow clubs
+    walk.play("KH")
+    three = walk.hand.tricks[2]
+    assert three.led_suit.letter == "C" and three.winner != 0 and three.points == 1  # it cannot win; North takes the point
 
 
 def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
@@ -365,6 +387,27 @@ def test_01_says_where_the_cards_come_from_and_that_south_ends_void_in_spades():
 
 def test_01_quiz():
     answer_every_way(lesson("01_deal_and_pass")["where"], "North", ["West", "East", "nobody"])
+
+
+def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_where_shown():
+    """Newcomer round 15: the typed example passed a low heart ("QS 5C 3H") against the lesson's own advice
+    (keep low hearts); and *too close to call* / *inaccuracy or worse* were printed before being explained."""
+    from hearts_teach import CardList, Hand
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+
+    text = " ".join(prose("01_deal_and_pass").split())
+    assert "QS 5C 3H" not in text and 'e.g. `"QS AS AD"`' in text
+    example, south = CardList("QS AS AD"), Hand.deal(seed=287).cards(0)
+    assert all(c in south for c in example) and all(c.rank >= 12 and c.suit.letter != "H" for c in example)
+    assert "And what to keep: **low cards**, especially **low hearts**." in text
+    # the verdicts, said in plain words just before the table that first prints them
+    said = ("In its verdicts, *too close to call* means as good as its best as far as it can tell, and "
+            "*inaccuracy or worse* means clearly worse, by how much not settled")
+    assert said in text and text.index(said) < text.index("Three things to read in it")
+    assert "too close to call" not in text[:text.index(said)] and "inaccuracy" not in text[:text.index(said)]
+    assert "about as good as the best" in VERDICT_MEANINGS["fine"]
+    assert "worse than the best by more than 0.25" in VERDICT_MEANINGS["inaccuracy"]
+    assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
 
 
 def test_03_credits_the_source_only_with_what_it_says():

@@ -154,8 +154,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "one verdict, two names" not in text and "about equally good" not in text
     assert ('The coach grades both **best**: each costs at most a quarter point a hand more than its top choice; '
             'its first line calls them "equally good".') in text
-    assert ("*Fine* means the deals cannot tell whether the choice costs more than a quarter point; the coach "
-            "prints it as *too close to call*.") in text
+    # newcomer round 15: "the coach prints it as *too close to call*" sat above a printed "✓ fine"
+    assert ("*Fine* means the deals cannot tell whether the choice costs more than a quarter point; the review "
+            "prints *fine*: the coach could not tell it apart from its best (its card-by-card list, as on trick 2, "
+            "says *too close to call*).") in text
+    assert "the coach prints it as *too close to call*" not in text
     assert text.count("quarter point") == 2
     # round 8: the ladder claim "each level beats the one below it" had no figures: dropped
     assert "beats the one below" not in text
@@ -1219,6 +1222,13 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     review = demo_out[demo_out.index("Your decisions:"):]
     graded = [line for line in review.splitlines() if " — ✓" in line or " — ?" in line]
     assert len(graded) == 4 and all("— ✓ best." in line for line in graded)
+    # round 15: "South's three real choices of card (tricks 2, 3 and 4 ...)": the pass plus three plays;
+    # trick 1 was forced and is not graded
+    assert [line.split(":")[0].strip() for line in graded] == ["pass", "trick 2", "trick 3", "trick 4"]
+    assert "no real choice" in review.split("trick 1:")[1].splitlines()[0]
+    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; the one on trick 4 is a "
+            "question for you), and the review.") in text and "two real decisions" not in text
+    assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     assert "Each of South's choices above is graded *best*." in text
     assert "A fine line also carries a ✓ and counts as accurate." in text
     assert MARKS["fine"] == MARKS["best"] == "✓" and "fine" in GOOD
@@ -1253,8 +1263,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     first_grade = next(i for i, c in enumerate(cells) for o in c.get("outputs", []) if "✓ best" in "".join(o.get("text", "")))
     assert ids.index("l07-coach") < first_grade
-    assert ("*About 0.2 fewer hearts* is the coach's estimate for this hand, an average over its imagined deals: one "
-            "heart fewer in about five hands like this.") in text
+    # round 15: winning with 9♠ yet fewer hearts is an estimate, and lesson 08 shows how to read it
+    assert ("*About 0.2 fewer hearts* is the coach's estimate, an average over its imagined deals: one "
+            "heart fewer in about five hands like this (lesson 08 shows how to read it).") in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -1273,7 +1284,11 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert len(later) == 9 and all(t.winner != 0 or t.points == 0 for t in later)
     six = hand.tricks[5]
     assert six.led_suit.letter == "D" and str(six.card_of(2)) == "QS" and six.winner == 3
+    # round 15: when North played, West's 4♦ was winning; East won the trick afterwards with the 10♦
+    assert [hand.seat_names[s] for s in six.seats] == ["West", "North", "East", "South"]
+    assert str(six.card_of(1)) == "4D" and str(six.card_of(3)) == "TD"
     assert ("South took no points in tricks 5 to 13; the Q♠ fell on trick 6, where North, with no diamond left, threw "
-            "her on East's trick.") in text
+            "her on the trick, which East then won with the 10♦.") in text
+    assert "East's trick" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out
