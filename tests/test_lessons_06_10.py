@@ -156,8 +156,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
             'its first line calls them "equally good".') in text
     # newcomer round 15: "the coach prints it as *too close to call*" sat above a printed "✓ fine"
     assert ("*Fine* means the deals cannot tell whether the choice costs more than a quarter point; the review "
-            "prints *fine*: the coach could not tell it apart from its best (its card-by-card list, as on trick 2, "
-            "says *too close to call*).") in text
+            "prints *fine*: the coach could not tell it apart from its best (the coach's card-by-card summary calls "
+            "it *too close to call*).") in text
+    assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
     assert "the coach prints it as *too close to call*" not in text
     assert text.count("quarter point") == 2
     # round 8: the ladder claim "each level beats the one below it" had no figures: dropped
@@ -815,6 +816,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     for after, before in (("+ void pass", "first bot"), ("+ moon stop", "+ dumping")):
         _m, lo, hi = interval(after, before)
         assert lo < 0 < hi
+    # round 16: the void pass "looked slightly worse" (its gain is below zero), unlike ducking
+    assert interval("+ void pass", "first bot")[0] < 0
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
     assert "a positive number means fewer points for our bot" in text
     assert "interval entirely above zero: we can call our bot better;" in text and "entirely below zero: worse;" in text
@@ -824,6 +827,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
     assert "The code builds it as the edge ± 1.96 *standard errors*" in text
     assert "Dumping is the big step: its whole interval lies above zero" in text
+    assert "The void pass's interval contains zero too, though it looked slightly worse." in text
     assert "from a small loss (more points) to a gain (fewer points)" in text
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
