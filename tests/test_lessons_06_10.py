@@ -944,7 +944,9 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
         assert word not in before, word
     assert ("A move costing over 3 points also costs over 1 and over a quarter point: the coach gives the "
             "**worst verdict that applies**, counting only what its deals show clearly.") in before
-    for rule in ("- **best**: a quarter point (0.25) or less;", "- **inaccuracy**: more than a quarter point;",
+    for rule in ("- **best**: a quarter point (0.25) or less;",
+                 "- **inaccuracy**: more than a quarter point (*inaccuracy or worse* when the deals cannot tell "
+                 "whether it costs more than 1);",
                  "- **mistake**: more than 1 point;", "- **blunder**: more than 3 points."):
         assert rule in before
     # the overlap: a cost shown above 3 also lies above 1 and 0.25; verdict_of gives the worst
@@ -1068,7 +1070,13 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
 def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
     """Newcomer round 10: the *Last trick* line names neither leader nor seats, so the prose reads
     drill 5's one from the engine; the verdict list states each rule as verdict_of applies it."""
-    from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX, verdict_of
+    from hearts_teach.agents.coach_stats import (
+        BAND,
+        INACCURACY_MAX,
+        MISTAKE_MAX,
+        decided,
+        verdict_of,
+    )
     from hearts_teach.course.lessons import DRILLS
     from hearts_teach.kernel.table import SEAT_NAMES
 
@@ -1083,10 +1091,12 @@ def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
             f"and {SEAT_NAMES[first.winner]} took the trick") in prose
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
     assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.25, 0.3) == "fine"
+    assert verdict_of(0.26, 0.99) == "inaccuracy" and not decided(0.26, 1.2)  # an interval past +1: "or worse"
     assert verdict_of(0.26, 1.0) == "inaccuracy" and verdict_of(1.01, 3.0) == "mistake" and verdict_of(3.01, 4) == "blunder"
     for rule in ("**best**: the whole interval is at or below +0.25",
                  "**too close to call**: the interval starts at or below +0.25 but reaches above it",
-                 "**inaccuracy**: the whole interval is above +0.25", "**mistake**: the whole interval is above +1",
+                 "**inaccuracy**: the whole interval lies between +0.25 and +1",
+                 "**mistake**: the whole interval is above +1",
                  "**blunder**: the whole interval is above +3"):
         assert rule in prose
     assert "## After your try" in "".join(_src(c) for c in cells)
