@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 from hearts_teach.agents import driver
 from hearts_teach.agents.hearts import Bot, make_bot
@@ -234,16 +234,19 @@ class BotResult:
                 "moons": self.moons, "wins": self.wins}
 
 
-def mean_and_se(n: int, total: int, total_sq: int, scale: int = 1) -> tuple[float, float]:
-    """Mean and standard error of the mean of ``n`` whole numbers divided by ``scale``, from their
-    sum and sum of squares (exact integer arithmetic up to the last division)."""
+def mean_and_se(n: int, total: float, total_sq: float, scale: int = 1) -> tuple[float, float]:
+    """Mean and standard error of the mean of ``n`` numbers divided by ``scale``, from their sum
+    and sum of squares (for whole numbers, exact integer arithmetic up to the last division)."""
     if n == 0:
         return float("nan"), float("nan")
     mean = total / (n * scale)
     if n < 2:
         return mean, float("nan")
     spread = n * total_sq - total * total  # n² × the variance × (n - 1) / n, exactly
-    return mean, math.sqrt(spread / (n * (n - 1)) / n) / scale
+    return mean, math.sqrt(max(spread, 0) / (n * (n - 1)) / n) / scale  # (floats may round below 0)
+
+
+_N = TypeVar("_N", int, float)  # whole numbers stay whole (exact sums of squares)
 
 
 def deal_mean_se(values: Sequence[float], per_deal: int = SEAT_COUNT) -> tuple[float, float]:
@@ -252,17 +255,11 @@ def deal_mean_se(values: Sequence[float], per_deal: int = SEAT_COUNT) -> tuple[f
     deal share its cards, so their average is one observation."""
     if per_deal < 1 or len(values) % per_deal:
         raise ArgumentError(f"{len(values)} hands do not split into deals of {per_deal}", argument="values")
-    deals = [sum(values[k:k + per_deal]) / per_deal for k in range(0, len(values), per_deal)]
-    n = len(deals)
-    if n == 0:
-        return float("nan"), float("nan")
-    m = sum(deals) / n
-    if n < 2:
-        return m, float("nan")
-    return m, math.sqrt(sum((x - m) ** 2 for x in deals) / (n - 1) / n)
+    # the tally's formula on the deals' sums: whole numbers stay exact (a policy against itself: 0 ± 0)
+    return mean_and_se(len(values) // per_deal, sum(values), _grouped_sq(values, per_deal), per_deal)
 
 
-def _grouped_sq(values: Sequence[int], size: int) -> int:
+def _grouped_sq(values: Sequence[_N], size: int) -> _N:
     """The sum of squares of the sums of consecutive groups of ``size`` values (one group per deal)."""
     return sum(sum(values[k:k + size]) ** 2 for k in range(0, len(values), size))
 

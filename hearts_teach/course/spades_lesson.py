@@ -17,6 +17,7 @@ from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
+from hearts_teach.games.spades.scoring import partner_of
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
@@ -244,8 +245,7 @@ def what_happened(hand: SpadesHand) -> str:
             lines.append(f"{who}'s {kind} held: {who} took no trick.")
             continue
         k = next(i for i, a in enumerate(plays) if a.seat == s and i // FOUR.players == broken.number - 1)
-        moment = hand.copy()
-        moment.replay(hand.history[:FOUR.players + k])  # the four bids, then the plays
+        moment = before_play(hand, k)
         st = moment.play_state()
         legal = moment.legal_plays().cards
         mine = broken.card_of(s)
@@ -264,6 +264,14 @@ def what_happened(hand: SpadesHand) -> str:
     return "\n".join(lines)
 
 
+def before_play(hand: SpadesHand, k: int) -> SpadesHand:
+    """A copy of ``hand`` as it stood just before its ``k``-th card (0-based) was played."""
+    plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
+    moment = hand.copy()
+    moment.replay(hand.history[:plays[k]])
+    return moment
+
+
 def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline"),
                 seed: int | str | None = None) -> str:
     """What each bot style would do, and why, at play ``play_index`` (0-based) of ``hand``.
@@ -271,8 +279,7 @@ def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("w
     ``seed``: the seed the hand was played with (``play_spades(hand, seed)``): each style's bot for
     the seat to play then breaks a tie between equal cards as the bots of that seed did, so the
     style that played the hand names the card it played (checked up to its first decision)."""
-    moment = hand.copy()
-    moment.replay(hand.history[:FOUR.players + play_index])  # the bids, then the plays
+    moment = before_play(hand, play_index)
     seat = moment.to_act()
     who = moment.seat_names[seat]
     out = []
@@ -307,19 +314,15 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
     broken = next((t for t in hand.tricks if t.winner == seat), None)
     if broken is None:
         return ""
-    partner = (seat + 2) % FOUR.players
+    partner = partner_of(seat)
     who, pal = names[seat], names[partner]
-    mine = broken.card_of(seat)
-    assert mine is not None
+    mine = _card(broken, seat)
     led = broken.cards[0].suit.value
-    order = [FOUR.left(broken.leader, i) for i in FOUR.seats]
+    order = broken.seats
     if order.index(partner) < order.index(seat):
         return (f"{pal}, {who}'s partner, played {_card(broken, partner).pretty} to trick {broken.number} "
                 f"before {who} played.")
-    moment = hand.copy()
-    plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
-    moment.replay(hand.history[:plays[(broken.number - 1) * FOUR.players + order.index(partner)]])
-    legal = list(moment.legal_plays().cards)
+    legal = list(before_play(hand, (broken.number - 1) * FOUR.players + order.index(partner)).legal_plays().cards)
     over = [c for c in legal if beats(c.index, mine.index, led)]
     could = (f"its only legal card, {legal[0].pretty}," if len(legal) == 1
              else f"its legal cards, {' '.join(c.pretty for c in legal)},")
@@ -348,28 +351,21 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
 def close_calls(hand: SpadesHand, seat: int) -> str:
     """The tricks in which ``seat`` (a nil bidder) played a card, not a lead, that was winning the trick
     when it was played, and someone after took the trick over: each in one sentence."""
-    from hearts_teach.games.spades.legality import trick_winner
-
     names = hand.seat_names
-    plays = [i for i, a in enumerate(hand.history) if a.kind == "play"]
     out = []
     for tr in hand.tricks:
-        order = [FOUR.left(tr.leader, i) for i in FOUR.seats]
+        order, first = tr.seats, (tr.number - 1) * FOUR.players
         at = order.index(seat)
-        if at == 0 or tr.winner == seat:
+        # a lead, the trick's last card (winning then means taking it) or the trick it took: no call
+        if at in (0, FOUR.players - 1) or tr.winner == seat:
             continue
-        before = [c.index for c in tr.cards[:at + 1]]
-        if trick_winner(before + [before[0]] * (FOUR.players - len(before)), tr.leader) != seat:
-            continue  # (the padding repeats the lead card, which never wins over a card that beat it)
-        moment = hand.copy()
-        moment.replay(hand.history[:plays[(tr.number - 1) * FOUR.players + at]])
-        legal = list(moment.legal_plays().cards)
-        mine = tr.card_of(seat)
-        assert mine is not None
+        if before_play(hand, first + at + 1).play_state().win_seat != seat:
+            continue  # not winning the trick once played
+        legal = list(before_play(hand, first + at).legal_plays().cards)
+        mine = _card(tr, seat)
         seen = ", ".join(f"{names[s]} {_card(tr, s).pretty}" for s in order[:at])
         choice = f"its only legal card {mine.pretty}" if len(legal) == 1 else mine.pretty
-        took = _card(tr, tr.winner)
-        winner = names[tr.winner] if tr.winner is not None else ""
+        took, winner = _card(tr, tr.taker), names[tr.taker]
         how = "trumped it with" if tr.trumped and took.suit is Suit.SPADES else "went over it with"
         out.append(f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until "
                    f"{winner} {how} {took.pretty}.")
