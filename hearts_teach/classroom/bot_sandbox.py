@@ -391,6 +391,7 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     previous hand's fork is killed. So nothing a
     bot keeps (in its module, in ``sys``, in another module, in builtins) survives into the
     next hand, and a result never depends on which hands the same process played before."""
+    import gc
     import io
 
     proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
@@ -402,7 +403,7 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     sys.stdout = io.StringIO()
     sys.stderr = io.StringIO()
     sys.dont_write_bytecode = True
-    from hearts_teach.classroom.sandbox_worker import _remove_escapes
+    from hearts_teach.classroom.sandbox_worker import _remove_escapes, readable_folders
     from hearts_teach.games.hearts import view  # noqa: F401 - imported before the limits and the forks, for speed
     from hearts_teach.kernel import cards  # noqa: F401
 
@@ -410,6 +411,7 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
     # ~7 ms fork); this process never needs what it takes out (pidfd, fork_exec, create_builtin)
     _remove_escapes()
     _limit_self()
+    readable_folders(os.path.realpath(os.getcwd()), tuple(sys.path))  # asked once; every fork's guard inherits it
     ready = json.dumps({"ready": True}).encode("utf-8")
     proto_out.write(_HEADER.pack(len(ready)) + ready)
     compiled: dict[str, Any] = {}
@@ -437,6 +439,9 @@ def child_main() -> None:  # pragma: no cover - runs in the child process (teste
         proc[2].close()
 
     def fork_hand(code: Any) -> tuple[int, Any, Any]:
+        # this process's objects go to the collector's permanent generation: a collection in
+        # the hand's fork then does not walk (and so copy) every page of the inherited heap
+        gc.freeze()
         down_r, down_w = os.pipe()
         up_r, up_w = os.pipe()
         pid = os.fork()

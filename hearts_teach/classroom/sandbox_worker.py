@@ -13,6 +13,7 @@ loading native libraries.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -85,6 +86,16 @@ def _refused(name: str) -> Any:
     return refused
 
 
+@functools.cache
+def readable_folders(root: str, path: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders a submission in ``root`` may read, with ``path`` as its ``sys.path``.
+    Cached: the league's bot process asks once, and every hand's fork inherits the answer
+    (the realpath calls cost about half of a fork's guard)."""
+    return tuple(sorted({root, *(os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)),
+                         *(os.path.realpath(p) for p in path if p and os.path.isdir(p)),
+                         "/usr", "/lib", "/lib32", "/lib64", "/etc", "/dev", "/sys", "/proc"}))
+
+
 def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] | None = None) -> None:
     """Refuse what a submission may not do; note each refusal (at most 5) in ``refused``."""
     refused = [] if refused is None else refused
@@ -94,9 +105,7 @@ def _install_guard(root: str, private: tuple[str, ...] = (), refused: list[str] 
     me = str(os.getpid())
     # what a submission may read: its folder (with its copy of the package), Python and the
     # installed packages, and the system's own folders; ``private`` stays out even so
-    readable = tuple(sorted({root, *(os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)),
-                             *(os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)),
-                             "/usr", "/lib", "/lib32", "/lib64", "/etc", "/dev", "/sys", "/proc"}))
+    readable = readable_folders(root, tuple(sys.path))
     allowed_dlsym = frozenset({b"PyThreadState_SetAsyncExc", "PyThreadState_SetAsyncExc"})
     refuse_always = frozenset({
         "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
