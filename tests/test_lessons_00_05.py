@@ -278,37 +278,24 @@ def test_01_the_coach_table_and_its_three_readings():
         (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
     assert f"{round(1000 * best.stats['p_take_qs'])} deals in 1,000" in printed
     # round 10: the coach section is one plain sentence and the table (no intervals: lesson 08 has the
-    # statistics); the points are printed to two decimals, and the gap is the one between the figures
-    # shown, so a learner subtracting them finds the printed gap
+    # statistics). Issue 27: the "For the curious" paragraph (points to two decimals, the 0.26 gap, the
+    # quarter-point line, sampled estimates, 6.5 a hand) was too much statistics for a first lesson: gone
     assert "delta_ci95" not in "".join("".join(c["source"]) for c in json.loads(
         (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"])
     assert ("The **coach** (lesson 00) tried South's pass, its own top pass and a pass that keeps the queen on many "
             "deals of the cards South cannot see, and counted what each one cost South") in text
-    figures = (f"{best.exp_points:.2f}", f"{ours.exp_points:.2f}", f"{keep.exp_points:.2f}")
-    assert figures == ("10.47", "10.73", "11.46") and all(f"{f} on average" in printed for f in figures)
-    gap = round(ours.exp_points, 2) - round(best.exp_points, 2)
-    assert f"{gap:.2f}" == "0.26" and "South's pass against the top one: +0.26 points a hand" in printed
-    # round 12: the main table shows verdicts and the queen's count only; points, hearts and the 0.26 gap sit
-    # in one "For the curious" paragraph after it, which says why 0.26 (just over the coach's quarter point,
-    # the line lesson 07's "equally good" cards stay within) is *too close to call*: the interval straddles it
     main_table = next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
                       if c.get("id") == "l01-17")
     assert "on average" not in "".join("".join(o.get("text", "")) for o in main_table["outputs"])
-    assert text.index("**For the curious: the numbers behind the verdicts**") > text.index("Three things to read in it")
-    assert BAND == 0.25 and 0.25 < gap < 0.3
+    for gone in ("For the curious", "0.26", "10.47", "quarter point", "estimate", "6.5", "interval", "standard error"):
+        assert gone not in text and gone not in printed, gone
+    # "on the deals it tried, the two passes came out nearly even": the gap is just over the coach's band
+    assert BAND == 0.25 and 0.25 < ours.exp_points - best.exp_points < 0.3
     low, high = ours.delta_ci95
     assert low <= BAND < high and verdict_of(low, high) == "fine" and ours.call == "too close to call"
-    assert ("The coach counts a pass as good as its top one (*best*) when the deals show it costs at most a "
-            "quarter point (0.25) a hand more. South's pass costs 0.26 more on these deals, just over that line, "
-            "but a figure from sampled deals is only an estimate: the deals cannot tell whether the true cost is "
-            "above or below a quarter point, so the coach says *too close to call*, not *worse*") in text
     assert ("it calls South's pass *too close to call*: on the deals it tried, the two passes came out nearly even, "
             "and it cannot tell which one is better.") in text
     assert keep.call == "inaccuracy or worse" and f"{ours.call}" in printed and f"{keep.call}" in printed
-    # why the coach keeps the A♦: it costs hearts, but the queen comes back less often, which weighs more
-    h_best, h_ours = best.stats["exp_hearts"], ours.stats["exp_hearts"]
-    assert (f"{h_best:.1f}", f"{h_ours:.1f}") == ("3.1", "2.7")
-    assert "Keeping the A♦ does cost hearts (3.1 a hand against 2.7), but the queen ends in South's tricks less often" in text
     # newcomer round 11: the deals give no reason for the J♣, so the prose calls it a near tie, not a new rule
     assert "comes back to South" not in text and "Read it as a near tie, not a new rule" in text
     # the A♠/K♠ bullet says how a spade lead catches a high spade (following suit), and the comment's
@@ -317,14 +304,9 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "The comment's last sentence is true, the A♦ is gone, but was the pass good?" in text
     assert printed.count("A♦ given away: one high card fewer to win a trick you don't want.") == 1
     assert "you didn't want" not in printed  # round 12: the praise read as blame
-    assert 13 * (ours.stats["p_take_qs"] - best.stats["p_take_qs"]) > h_best - h_ours > 0
-    # the baseline: an even share is 26 / 4 = 6.5, and no pass the coach tried comes near it
-    assert sum(c.points for c in DECK) / 4 == 6.5 and min(c.exp_points for c in ns["graded"]) > 6.5 + 3
-    assert "an even share of the 26 points, 6.5 a hand (26 ÷ 4)" in text
     # the rule of thumb agrees with the worked deal, which passes the queen and the ace together
     assert "unless you hold the queen yourself" not in text
     assert "whenever the queen will not be in your own hand (you were not dealt her, or you pass her)" in text
-    assert "South takes more points (11.46 a hand)" in text
     assert "still out there" not in text and "reverse of the display" not in "".join(
         "".join(c["source"]) for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"])
     taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
@@ -338,7 +320,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("The pass that keeps the queen does worst: she ends in South's tricks on 692 deals in 1,000, and the "
             "coach grades that pass *inaccuracy or worse*.") in text
     assert "**The coach agrees with the rule of thumb where it matters most.** Its top pass gives away the Q♠ and the A♠" in text
-    assert 1000 // 4 == 250 and "an even share would be 250 in 1,000 (one deal in four)" in text
+    assert min(taken) > 1000 // 4 and Rules().players == 4  # "far more than one deal in four, an even share"
+    assert "That is far more than one deal in four, an even share, because South's high hearts and diamonds win tricks" in text
 
 
 def test_01_the_coach_judges_the_deal_5_demonstration():
@@ -400,11 +383,19 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     example, south = CardList("QS AS AD"), Hand.deal(seed=287).cards(0)
     assert all(c in south for c in example) and all(c.rank >= 12 and c.suit.letter != "H" for c in example)
     assert "And what to keep: **low cards**, especially **low hearts**." in text
-    # the verdicts, said in plain words just before the table that first prints them
-    said = ("In its verdicts, *too close to call* means as good as its best as far as it can tell, and "
-            "*inaccuracy or worse* means clearly worse, by how much not settled")
+    # the verdicts, said in plain words just before the table that first prints them; issue 27: the five
+    # grades are named there too, before the deal-5 demonstration uses *blunder* and *best*
+    said = ("Its grades, from good to bad: *best* (as good as its top choice), *fine*, "
+            "*inaccuracy*, *mistake*, *blunder* (more than 3 points a hand worse). When its deals cannot settle a "
+            "grade, it says so: *too close to call* (its word for *fine*: as good as its best as far as it can tell) "
+            "or *inaccuracy or worse* (clearly worse, by how much not settled).")
     assert said in text and text.index(said) < text.index("Three things to read in it")
-    assert "too close to call" not in text[:text.index(said)] and "inaccuracy" not in text[:text.index(said)]
+    before = text[:text.index(said)]
+    assert not any(word in before for word in ("too close to call", "inaccuracy", "blunder", "mistake", "verdict", "grade"))
+    ids = [c.get("id") for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]]
+    assert ids.index("l01-16") < ids.index("l01-17") < ids.index("l01-21") < ids.index("l01-22b")
+    assert text.index(said) < text.index("the coach's grade") < text.index("A *blunder*, the coach's worst grade")
+    assert "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "about as good as the best" in VERDICT_MEANINGS["fine"]
     assert "worse than the best by more than 0.25" in VERDICT_MEANINGS["inaccuracy"]
     assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
