@@ -509,7 +509,10 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     assert h.dealer == 3 and h.turn == 0 and h.bids == (None,) * 4
     assert nil_ok(h.cards(0)) and view_bid(h.view(0)) == 0
     assert any(c.pretty == "6♣" for c in h.cards(0))
-    assert "Suggested bid: nil" in table.bid_widget.suggest()
+    assert table.bid_widget.suggest() == (
+        "Estimate: ½ tricks. Suggested bid: nil (the nil checklist holds: no ace, at most 3 spades, in every suit "
+        "with a queen or king more cards of jack or lower than queens and kings, and an estimate under 1 without "
+        "spade length).")
     assert table.bid("nil") == "You bid nil." and "nil: South clean" in table.text()
     table.finish_hand()
     assert table.hand.tricks_won[0] == 0

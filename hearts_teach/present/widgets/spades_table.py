@@ -266,8 +266,8 @@ class BidWidget(WidgetView):
         est = estimate_tricks(cards, long_spades=True)
         advice = view_bid(h.view(s))
         if advice == 0:
-            why = ("the nil rule fits: no ace, at most 3 spades, every queen or king with more smaller cards "
-                   "beside it, and an estimate under 1 without spade length")
+            why = ("the nil checklist holds: no ace, at most 3 spades, in every suit with a queen or king more "
+                   "cards of jack or lower than queens and kings, and an estimate under 1 without spade length")
         else:
             why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
             if adjusted(est, advice):
