@@ -300,3 +300,78 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     assert "a half rounding down, and at least 1" in source and "then adjusted for the other bids and the score" in source
     assert "breaking an opponent's nil swings 200 points (their +100 becomes −100)" in t
     assert "**Go down** (Spades) — to be **set**" in t and "To trump a trick: see **Ruff**." in t
+
+
+def head_text() -> str:
+    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
+    return "".join(cells[0]["source"])
+
+
+def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
+    """Newcomer round 16: the five verdicts with their point bands, near the top, as ``verdict_of`` grades,
+    ``verdict_words`` shows and a drill marks them (0.25, 1 and 3 are the coach's thresholds)."""
+    from hearts_teach.agents.coach import TOO_CLOSE, verdict_words
+    from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX, verdict_of
+    from hearts_teach.course.drills import MARKS
+
+    head = head_text()
+    assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0) and TOO_CLOSE == "too close to call"
+    rows = {"best": ("best", "all of it at or below 0.25", 2),
+            "fine": ("too close to call", "starts at or below 0.25, ends above it", 2),
+            "inaccuracy": ("inaccuracy (*inaccuracy or worse* if it ends above 1)", "starts above 0.25, at or below 1", 1),
+            "mistake": ("mistake", "starts above 1, at or below 3", 0),
+            "blunder": ("blunder", "starts above 3", 0)}
+    for verdict, (shown, band, marks) in rows.items():
+        assert f"| {verdict} | {shown} | {band} | {marks} |" in head, verdict
+        assert MARKS[verdict] == marks
+    assert head.index("## The coach's verdicts") < head.index("| blunder |")
+    # each band, at its edges, as verdict_of grades it and verdict_words shows it
+    assert verdict_of(-1.0, 0.25) == "best" and verdict_words("best", 0.25) == "best"
+    assert verdict_of(0.25, 0.26) == "fine" and verdict_of(-1.0, 0.26) == "fine" and verdict_words("fine", 0.3) == TOO_CLOSE
+    assert verdict_of(0.26, 0.5) == "inaccuracy" and verdict_of(1.0, 2.0) == "inaccuracy"
+    assert verdict_words("inaccuracy", 1.0) == "inaccuracy" and verdict_words("inaccuracy", 1.01) == "inaccuracy or worse"
+    assert verdict_of(1.01, 9.0) == "mistake" and verdict_of(3.0, 9.0) == "mistake"
+    assert verdict_of(3.01, 9.0) == "blunder" and verdict_words("mistake", 9.0) == "mistake"
+
+
+def test_the_entries_come_in_letter_sections_with_jump_links():
+    import re
+
+    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
+    body = "".join(cells[1]["source"])
+    letters = re.findall(r"^## (\S+)$", body, flags=re.M)
+    assert letters[:3] == ["A", "B", "C"] and letters[-1] == "Δ"
+    assert "Jump to: " + " · ".join(f"[{k}](#{k})" for k in letters) in head_text()
+    for section in re.split(r"^## ", body, flags=re.M)[1:]:
+        letter, _, rest = section.partition("\n")
+        heads = re.findall(r"^- \*\*([^*]+)\*\*", rest, flags=re.M)
+        assert heads and all(h[0].upper() == letter for h in heads), (letter, heads)
+
+
+def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
+    """Newcomer round 16 asked for these three entries; each claim is held against the engine at every
+    table size it names."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.spades import estimate_tricks, smart_bid
+    from hearts_teach.games.hearts.rules import Rules
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.kernel.table import Table
+
+    t = text()
+    assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
+            "cards as a *penalty card*. On the first trick nobody may play one while holding a card without "
+            "points.") in t
+    assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
+            "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
+            "South-East at six.") in t
+    for n, names in ((3, "South, West, East"), (4, "South, West, North, East"),
+                     (5, "South, West, North-West, North-East, East"),
+                     (6, "South, South-West, North-West, North, North-East, South-East")):
+        assert ", ".join(Table(n).names) == names
+        hand = Hand.deal(seed=3, rules=Rules(players=n), pass_direction="hold")
+        leader = hand.turn
+        hand.play(hand.legal_plays(leader).cards[0])
+        assert hand.turn == (leader + 1) % n  # clockwise, seat to seat
+    assert "an exact half rounding down (five and a half bids 5), at least 1" in t
+    five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
+    assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5

@@ -450,3 +450,83 @@ def test_partner_story_and_close_calls_hold_on_many_bot_hands():
                 assert trick.winner != seat and f"played {'its only legal card ' if 'only' in line else ''}" \
                     f"{trick.card_of(seat).pretty}," in line
     assert nils >= 150
+
+
+def test_the_nil_checklist_is_what_suggest_decides():
+    """Newcomer round 16: the nil rule as a checklist of five lines, each held here against the weighed
+    bid (``smart_bid``, what Suggest shows) and the nil rule (``nil_faults``)."""
+    from hearts_teach.agents.spades import smart_bid
+
+    text = " ".join(prose().split())
+    for line in ("**The nil checklist.** Suggest says nil only when every line holds:",
+                 "1. **No ace**, in any suit.", "2. **At most three spades.**",
+                 "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
+                 "than queens and kings.",
+                 "4. **A count under 1 trick**, counted as above but without spade length.",
+                 "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead."):
+        assert line in text, line
+    nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
+    assert smart_bid(nil_hand) == 0
+    assert [f for f in nil_faults(CardList("AD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) if "A♦" in f]  # line 1
+    assert [f for f in nil_faults(CardList("QD 3D 5S 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) if "4 spades" in f]  # 2
+    assert smart_bid(nil_hand, partner_bid=0) != 0  # line 5: not beside a partner's nil
+    assert smart_bid(nil_hand, scores=(300, 100)) != 0 and smart_bid(nil_hand, scores=(299, 100)) == 0
+    # line 4: the nil count leaves out spade length (deal 2054: 6½ with it, 5¾ without)
+    long = SpadesHand.deal(seed=2054, dealer=3).cards(0)
+    assert estimate_tricks(long, long_spades=True) == 6.5 and estimate_tricks(long) == 5.75
+    assert nil_faults(long)[0].startswith("5¾ tricks is too many for a nil")
+
+
+def test_the_rule_of_thumb_rounds_an_exact_half_down():
+    """Newcomer round 16: how the rule of thumb settles a half (6½) was unclear. The lesson says it in
+    words; held here against ``smart_bid`` on a hand whose estimate is exactly five and a half."""
+    from hearts_teach.agents.spades import ROUND_UP_FROM, smart_bid
+
+    text = " ".join(prose().split())
+    assert ("Count and rounding together are the bots' **rule of thumb**: a fixed recipe. It rounds to the nearest "
+            "whole trick, and an exact half goes *down*: an estimate of exactly five and a half bids 5 (one trick "
+            "over costs only a bag, one short sets the contract). It never bids under 1") in text
+    assert ROUND_UP_FROM == 0.5
+    five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
+    assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5
+    small = CardList("2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C")  # four spades: no nil
+    assert estimate_tricks(small, long_spades=True) == 0 and not nil_ok(small) and smart_bid(small) == 1
+
+
+def test_the_learner_plays_a_nil_on_table_seed_356():
+    """Newcomer round 16: a nil to bid and play by clicking, on a fixed deal. SpadesTable(seed=356): East
+    deals, South bids first, the cards pass the checklist (Suggest says nil), and the nil can be kept:
+    with South's own bot playing it, South takes no trick."""
+    from hearts_teach.agents.spades import view_bid
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    text = " ".join(prose().split())
+    assert "A fixed deal (seed 356): East deals, so you, South, bid first." in text
+    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours)" in text
+    assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
+    table = SpadesTable(seed=356)
+    h = table.hand
+    assert h.dealer == 3 and h.turn == 0 and h.bids == (None,) * 4
+    assert nil_ok(h.cards(0)) and view_bid(h.view(0)) == 0
+    assert any(c.pretty == "6♣" for c in h.cards(0))
+    assert table.bid_widget.suggest() == (
+        "Estimate: ½ tricks. Suggested bid: nil (the nil checklist holds: no ace, at most 3 spades, in every suit "
+        "with a queen or king more cards of jack or lower than queens and kings, and an estimate under 1 without "
+        "spade length).")
+    assert table.bid("nil") == "You bid nil." and "nil: South clean" in table.text()
+    table.finish_hand()
+    assert table.hand.tricks_won[0] == 0
+    shown = _code_outputs("nil_table = SpadesTable(")
+    assert "Your cards: ♠ 8 7 6  ♥ Q 9 4 3  ♦ J 5 2  ♣ 7 6 5" in shown and "South —" in shown
+
+
+def test_east_played_the_4s_in_trick_10_of_deal_17():
+    from hearts_teach.course.spades_lesson import play_spades, same_deal
+
+    text = " ".join(prose().split())
+    assert ("Lesson 09 played deal 17: East bid nil holding ♠ J 4. In trick 10 East played the 4♠ under West's "
+            "9♠, so by trick 12 the J♠ was East's last spade:") in text
+    _, hand = same_deal(17)
+    play_spades(hand, seed=2)
+    assert hand.bids[3] == 0 and sorted(c.pretty for c in hand.dealt(3).of_suit(Suit.SPADES)) == ["4♠", "J♠"]
+    assert hand.tricks[9].card_of(3).pretty == "4♠" and hand.tricks[9].card_of(1).pretty == "9♠"

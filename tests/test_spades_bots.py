@@ -85,7 +85,7 @@ def test_q2_is_not_nil_but_q23_is():
 @pytest.mark.parametrize("swap_in,swap_out,fault", [
     ("AD", "6D", "A♦ wins a diamond trick unless someone trumps it"),
     ("5S", "2C", "4 spades (nil allows at most 3"),
-    ("KD", "6D", "1.25 tricks is too many for a nil, which needs an estimate under 1"),
+    ("KD", "6D", "1¼ tricks is too many for a nil, which needs an estimate under 1 (counted without spade length)"),
 ])
 def test_nil_faults_name_the_test_a_hand_fails(swap_in, swap_out, fault):
     hand = [c for c in NIL_HAND.split() if c != swap_out] + [swap_in]

@@ -46,7 +46,7 @@ def test_bid_widget_suggest_and_nil_button():
 def test_a_clicked_bid_is_compared_with_the_rule_of_thumb():
     """Issue 27: the learner's bid gets feedback: the estimate and the bid of the rule of thumb
     for the same cards, and what bidding more or less (or nil) risks."""
-    from hearts_teach.agents.spades import estimate_tricks, nil_faults, view_bid
+    from hearts_teach.agents.spades import estimate_tricks, nil_faults, quarters, view_bid
     from hearts_teach.course.spades_lesson import spades_bots
 
     def clicked(label: str) -> tuple[BidWidget, int]:
@@ -58,7 +58,7 @@ def test_a_clicked_bid_is_compared_with_the_rule_of_thumb():
     bw, advice = clicked(str(1))
     cards = bw.hand.cards(0)
     est = estimate_tricks(cards, long_spades=True)
-    assert f"counts {est:g} tricks in these cards and bids {advice}" in bw.last_message
+    assert f"counts {quarters(est)} tricks in these cards and bids {advice}" in bw.last_message
     same, _ = clicked(str(advice))
     assert same.last_message.endswith(": the same bid.")
     more, _ = clicked(str(advice + 2))
@@ -154,3 +154,21 @@ def test_the_suggestion_writes_the_estimate_in_quarters_as_lesson_09a_counts():
         seen.add(est % 1)
     assert seen >= {0.0, 0.5}  # whole and fractional counts both met
     assert [quarters(x) for x in (0, 0.25, 1.75, 6.5, 4)] == ["0", "¼", "1¾", "6½", "4"]
+
+
+def test_the_bid_answer_counts_in_quarters_too_and_a_half_rounds_down():
+    """Newcomer round 16: after a typed bid the answer said "counts 6.5 tricks" beside Suggest's 6½, and
+    how the rule of thumb settles an exact half was unclear. The answer now writes quarters; an exact half
+    rounds down (lesson 09a: "an estimate of exactly five and a half bids 5"); the nil reason says its
+    count leaves out spade length, so it may differ from the count with it."""
+    from hearts_teach.agents.spades import estimate_tricks, smart_bid
+    from hearts_teach.course.spades_lesson import spades_bots
+
+    hand = SpadesHand.deal(seed=2054, dealer=3)
+    assert estimate_tricks(hand.cards(0), long_spades=True) == 6.5
+    said = BidWidget(hand, seat=0, bots=spades_bots(2054)).bid(7)
+    assert "counts 6½ tricks in these cards and bids 6" in said and "6.5" not in said
+    nil = BidWidget(SpadesHand.deal(seed=2054, dealer=3), seat=0, bots=spades_bots(2054)).bid(0)
+    assert "5¾ tricks is too many for a nil, which needs an estimate under 1 (counted without spade length)" in nil
+    five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)  # ♠ K Q 8 5 4  ♥ A 8 2  ♦ A 10 7  ♣ A 8
+    assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5

@@ -185,8 +185,8 @@ def nil_faults(cards: Iterable[CardLike] | int, estimate: float | None = None) -
     suits = _by_suit(mask)
     faults = []
     if est >= 1:
-        faults.append(f"{est:g} trick{'' if est == 1 else 's'} is too many for a nil, which needs an "
-                      f"estimate under 1")
+        faults.append(f"{quarters(est)} trick{'' if est == 1 else 's'} is too many for a nil, which needs an "
+                      f"estimate under 1 (counted without spade length)")
     for s, held in enumerate(suits):
         if ACE in held:
             ace = Card.from_index(s * 13 + ACE).pretty

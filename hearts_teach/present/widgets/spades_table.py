@@ -74,7 +74,8 @@ def trick_text(trick: SpadesTrick | None, names: Sequence[str], caption: str) ->
 
 
 def _tricks(n: float) -> str:
-    return f"{n:g} trick{'' if n == 1 else 's'}"
+    """A trick count in quarters, as lesson 09a and Suggest write it: "1 trick", "6½ tricks"."""
+    return f"{quarters(n)} trick{'' if n == 1 else 's'}"
 
 
 def adjusted(estimate: float, bid: int) -> bool:
@@ -265,14 +266,15 @@ class BidWidget(WidgetView):
         est = estimate_tricks(cards, long_spades=True)
         advice = view_bid(h.view(s))
         if advice == 0:
-            why = "every suit is low and there is no ace, so nil looks safe"
+            why = ("the nil checklist holds: no ace, at most 3 spades, in every suit with a queen or king more "
+                   "cards of jack or lower than queens and kings, and an estimate under 1 without spade length")
         else:
             why = "the estimate rounded to the nearest trick, a half rounding down, and at least 1"
             if adjusted(est, advice):
                 why += ", then adjusted for the other bids and the score"
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
-        return self._say(f"Estimate: {quarters(est)} trick{'' if est == 1 else 's'}. "
+        return self._say(f"Estimate: {_tricks(est)}. "
                          f"Suggested bid: {bid_word(advice)} ({why}).")
 
     def text(self) -> str:
