@@ -422,8 +422,14 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert demo.hand.tricks_won[0] == 0
     line = "Trick 10: after East 7♥, South played its only legal card A♥, winning the trick until West trumped it with 7♠."
     assert line in close_calls(demo.hand, 0)
+    # round 17: West's 7♣ went over South's 3♣ before North's 10♣; the sentence names the first card over it
+    t4 = demo.hand.tricks[3]
+    assert [t4.card_of(s).pretty for s in t4.seats] == ["2♣", "3♣", "7♣", "10♣"]
+    four = ("Trick 4: after East 2♣, South played its only legal card 3♣, winning the trick until West went over "
+            "it with 7♣ (then North took the trick with 10♣).")
+    assert four in close_calls(demo.hand, 0)
     printed = _code_outputs("demo_blind = BidWidget(")
-    assert line in printed and "Had South looked, the nil rule says not a nil:" in printed
+    assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
     text = " ".join(prose().split())
     assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil survived it only because "
             "West, out of hearts, trumped it.") in text
@@ -435,7 +441,7 @@ def test_partner_story_and_close_calls_hold_on_many_bot_hands():
     from hearts_teach.course.spades_lesson import close_calls, partner_story, play_spades
 
     rng = Rng("lesson09a/partner")
-    nils = 0
+    nils = calls = 0
     for i in range(150):
         hand = SpadesHand.deal(rng.spawn("deal"), dealer=3)
         hand.bid(0)  # South bids first: a nil (the bots seldom bid one themselves), then the bots play
@@ -449,7 +455,22 @@ def test_partner_story_and_close_calls_hold_on_many_bot_hands():
                 trick = hand.tricks[number - 1]
                 assert trick.winner != seat and f"played {'its only legal card ' if 'only' in line else ''}" \
                     f"{trick.card_of(seat).pretty}," in line
-    assert nils >= 150
+                # the seat named after "until" is the first whose card beat the nil's (spades trump, else
+                # the led suit's highest), worked out here from the trick's cards alone
+                order = trick.seats
+                cards = [trick.card_of(s) for s in order]
+
+                keys = [(c.suit is Suit.SPADES, c.suit is cards[0].suit, c.rank) for c in cards]
+
+                def leader(upto: int, keys: list = keys, order: tuple = order) -> int:
+                    return order[max(range(upto), key=keys.__getitem__)]
+
+                at = order.index(seat)
+                first_over = next(order[k] for k in range(at + 1, 4) if leader(k + 1) == order[k])
+                over_card = trick.card_of(first_over).pretty
+                assert f"until {hand.seat_names[first_over]} " in line and f" with {over_card}" in line, line
+                calls += 1
+    assert nils >= 150 and calls >= 20
 
 
 def test_the_nil_checklist_is_what_suggest_decides():

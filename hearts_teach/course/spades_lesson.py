@@ -365,8 +365,14 @@ def close_calls(hand: SpadesHand, seat: int) -> str:
         mine = _card(tr, seat)
         seen = ", ".join(f"{names[s]} {_card(tr, s).pretty}" for s in order[:at])
         choice = f"its only legal card {mine.pretty}" if len(legal) == 1 else mine.pretty
-        took, winner = _card(tr, tr.taker), names[tr.taker]
-        how = "trumped it with" if tr.trumped and took.suit is Suit.SPADES else "went over it with"
-        out.append(f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until "
-                   f"{winner} {how} {took.pretty}.")
+        # the first seat after it whose card took the lead: the one that ended the nil's danger
+        over = next(s for k, s in enumerate(order) if k > at and
+                    before_play(hand, first + k + 1).play_state().win_seat == s)
+        card = _card(tr, over)
+        how = "trumped it with" if card.suit is Suit.SPADES and mine.suit is not Suit.SPADES else "went over it with"
+        line = f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until {names[over]} {how} {card.pretty}"
+        if over != tr.taker:
+            took = _card(tr, tr.taker)
+            line += f" (then {names[tr.taker]} took the trick with {took.pretty})"
+        out.append(line + ".")
     return "\n".join(out)
