@@ -1008,9 +1008,10 @@ def test_lesson_08_drill_2s_feedback_says_what_followed_the_pass_made():
     assert ("makes you void in clubs (the rule bot's pass): the Q♠ can still be dumped on a trick you win; "
             "she ends up in your tricks in 39% of deals, more often than with K♣ J♦ K♠. K♣ J♦ K♠ keeps the Q♠ "
             "and passes the J♦ instead.") in reason
-    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
-                      for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
-    assert "K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead. The coach's best: K♣ J♦ K♠." in printed
+    # the sample run's feedback, as the learner opens it
+    from lesson_runner import opened_sample_run
+
+    assert "K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead. The coach's best: K♣ J♦ K♠." in opened_sample_run()
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
@@ -1053,7 +1054,10 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert trick_points(CardList("2H").mask) == 1 and trick_points(CardList("QS").mask) == 13
     outputs = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                for c in cells for o in c.get("outputs", [])]
-    drills = "\n".join(o for o in outputs if "Drill " in o)
+    # the sample run's feedback, as the learner opens it
+    from lesson_runner import opened_sample_run
+
+    drills = opened_sample_run()
     assert re.findall(r"\d+% of deals", drills) == [] and "% of the coach's sampled deals" in drills
     assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
     assert "about 0.3 more hearts a hand on average" in drills
