@@ -347,9 +347,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
 
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08b_moon_and_mistakes.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
-    i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
-    # newcomer round 10: the position is printed in the cell before the coach's verdicts
-    out = "".join("".join(o.get("text", "")) for c in cells[i - 1:i + 1] for o in c["outputs"])
+    i = next(k for k, c in enumerate(cells) if "print(graded_waste.summary())" in "".join(c["source"]))
+    # newcomer round 10: the position is shown in the cell before the coach's verdicts (now its question)
+    out = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                  for c in cells[i - 1:i + 1] for o in c["outputs"])
     # newcomer round 12: the cell naming the mistake comes between the verdicts and these numbers
     assert cells[i + 1]["cell_type"] == "markdown" and "**wasting a discard**" in "".join(cells[i + 1]["source"])
     why = "".join("".join(o.get("text", "")) for o in cells[i + 2]["outputs"])
@@ -386,9 +387,10 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     right = sorted(c.label for c in graded if c.verdict in ("best", "fine"))
     assert right == ["3♠", "J♠"] and graded.best.label == "J♠"
     closes_on(ns["lead_quiz"], "J♠")
-    shown = [i for i, s in enumerate(src) if s.startswith(("grab = ", "high_lead = ", "waste = "))]
-    for i in shown:  # the position alone, its verdicts in a later cell
-        assert ".summary()" not in src[i] and "print(situation(" in src[i]
+    shown = [i for i, s in enumerate(src) if s.startswith("high_lead = ") or "grab = bots_play(" in s or "waste = bots_play(" in s]
+    assert len(shown) == 3
+    for i in shown:  # the position alone (or in its question), its verdicts in a later cell
+        assert ".summary()" not in src[i] and ("print(situation(" in src[i] or "Quiz.pick_card(situation(" in src[i])
     assert src.index(next(s for s in src if "lead_quiz = Quiz.pick_card(" in s)) < src.index("print(graded_lead.summary())")
     out = text_output(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))
     assert "keeps the Q♠ with no lower spades" in out
@@ -447,7 +449,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert "Arithmetic, not a forecast for this deal" in src[quiz] and "every point still out" not in "".join(src)
     assert "built by hand" not in prose and "only adds to your score" not in prose
     seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
-        s for s in src if s.startswith("grab = "))):]))]
+        s for s in src if "grab = bots_play(" in s)):]))]
     assert seeds[:4] == [321, 322, 303, 287] and "(321, 322 and 303)" in prose and "deal (287)" in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
     assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
@@ -502,11 +504,11 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     flat = [" ".join(s.split()) for s in src]
     last = len(cells) - 1  # the summary of what was learned may say it again
     for heading, shown, verdicts, name in (
-            ("**1. Following to a trick with points on it.**", "grab = ", "print(assess_play(grab.view(0)).summary())",
+            ("**1. Following to a trick with points on it.**", "grab = bots_play(", "print(graded_grab.summary())",
              "taking a trick full of points when a lower card would duck"),
-            ("**3. A discard.**", "waste = ", "graded_waste = assess_play(waste.view(0))", "wasting a discard")):
+            ("**3. A discard.**", "waste = bots_play(", "print(graded_waste.summary())", "wasting a discard")):
         head = next(i for i, s in enumerate(flat) if heading in s)
-        position = next(i for i, s in enumerate(src) if s.startswith(shown))
+        position = next(i for i, s in enumerate(src) if shown in s)  # the question, with the position
         verdict = next(i for i, s in enumerate(src) if s.startswith(verdicts))
         assert head + 1 == position and position + 1 == verdict, heading
         asked = flat[head][flat[head].index(heading):]
@@ -573,6 +575,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices)
     assert graded.of(ns["lowest"]).label == "5♣ 5♦ 3♥" and "5♣ 5♦ 3♥" in quiz.choices
     closes_on(quiz, "J♣ Q♠ A♠")
+    # mistakes 1 and 3 ask with a question too: the coach's best card is right, its reasons the feedback
+    for name, graded_name, right in (("grab_quiz", "graded_grab", "6♣"), ("waste_quiz", "graded_waste", "A♠")):
+        asked, coach = ns[name], ns[graded_name]
+        assert [c.pretty for c in asked.choices if asked.is_right(c)] == [coach.best.label] == [right]
+        closes_on(asked, right)
 
 
 def _md(stem: str) -> str:
