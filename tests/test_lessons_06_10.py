@@ -1023,7 +1023,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
 
     prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. For the third card it prefers the Q♣ to "
-            "the K♦, the high card the rule of thumb adds. The feedback's reason: kept, the Q♣ can win a club trick "
+            "the K♦, the high card the rule of thumb adds. The sample run's feedback gives the reason: kept, the Q♣ can win a club trick "
             "(only the A♣ and K♣ rank above it), and a player with no clubs left can throw the queen, now in another "
             "hand, on that trick. A kept K♦ can win a diamond trick in the same way, but on this deal she ends up in "
             "South's tricks less often when South keeps the K♦ than when it keeps the Q♣.") in prose
