@@ -153,8 +153,9 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
         stored = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                          for o in c.get("outputs", []))
         assert "coach's best" not in stored and "→" not in stored and "you chose" not in stored
-    assert "Drill 5: the sample answer opens here once you have answered drill 5." in "".join(
-        cells[run]["outputs"][0]["data"]["text/plain"])
+    assert "".join(cells[run]["outputs"][0]["data"]["text/plain"]) == (
+        "Drill 1 of 5: its sample answer opens here once you have answered drill 1 above (the next ones "
+        "follow, one per drill you answer).")
     # the learner's path: one drill answered opens one sample answer, and its score comes last
     practice = DrillSession()
     sample = SampleRun(practice, [("QS AS KD", "a"), ("KS QS KC", "b"), ("QS", "c"), ("3S", "d"), ("AS", "e")])
@@ -164,7 +165,7 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     assert "you chose K♦ Q♠ A♠" in sample.widget.value  # the widget opened it as the drill was graded
     again = SampleRun(practice, sample.tries)  # the cell run again: one sample run per session
     assert practice.listeners == [again._refresh_widget]
-    assert "Drill 2 of 5" not in sample.text() and "Score:" not in sample.text()
+    assert "long spade suit" not in sample.text() and "Score:" not in sample.text()  # drill 2 still closed
     opened = opened_sample_run()
     assert opened.count("you chose") == 5 + 4 + 3 + 2 + 1 and "Score: 4 of 10 marks" in opened
     prose = " ".join(s for i, (s, c) in enumerate(zip(src, cells, strict=True)) if c["cell_type"] == "markdown" and i > run)

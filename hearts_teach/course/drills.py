@@ -417,9 +417,12 @@ class SampleRun(WidgetView):
     def text(self) -> str:
         shown = self.opened()
         parts = list(shown)
-        for number in range(len(shown) + 1, len(self.tries) + 1):
-            parts.append(f"Drill {number}: the sample answer opens here once you have answered drill {number}.")
-        if len(shown) == len(self.tries):
+        if len(shown) < len(self.tries):
+            number = len(shown) + 1
+            later = " (the next ones follow, one per drill you answer)" if number < len(self.tries) else ""
+            parts.append(f"Drill {number} of {len(self.tries)}: its sample answer opens here once you have "
+                         f"answered drill {number} above{later}.")
+        else:
             parts.append("The sample run's score, with the coach's best for each drill:\n" + self._replay.summary())
         return "\n\n".join(parts)
 
