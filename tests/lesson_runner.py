@@ -192,3 +192,24 @@ def run(path: Path) -> Run:
             setattr(cls, name, original)
         InteractiveShell.clear_instance()
     return result
+
+
+@cache
+def opened_sample_run() -> str:
+    """Lesson 08's sample run as a learner who has answered all five drills sees it: its cell run
+    on a fresh ``practice`` session, then each drill answered (the sample opens one by one)."""
+    from hearts_teach.course.lessons import DRILLS, DrillSession
+
+    cell = next(s for s in _sources(ROOT / "notebooks" / "08_practice_decisions.ipynb") if "sample = SampleRun(" in s)
+    practice = DrillSession()
+    namespace: dict[str, Any] = {"practice": practice}
+    exec(compile(cell, "sample run", "exec"), namespace)  # noqa: S102 - the lesson's own cell
+    sample = namespace["sample"]
+    shown = [sample.text()]
+    for drill in DRILLS:  # any legal answer opens the drill's sample
+        assert practice.hand is not None
+        cards = practice.hand.cards(drill.seat)[:3] if drill.kind == "pass" else [next(iter(practice.hand.legal_plays(drill.seat)))]
+        practice.answer(cards)
+        shown.append(sample.text())
+    assert len(sample.opened()) == len(DRILLS)
+    return "\n".join(shown)

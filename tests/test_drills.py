@@ -123,32 +123,51 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
     assert "**too close to call** (*fine* for short)" in prose and "the verdict *fine*" not in prose
     assert "counts hearts taken; the table counts points" in prose
-    assert "about 0.3 more hearts" in printed and "South's points from here on" in printed
+    # drill 4's feedback, as the learner opens it
+    from lesson_runner import opened_sample_run
+
+    assert "about 0.3 more hearts" in opened_sample_run() and "South's points from here on" in printed
 
 
-def test_lesson_08_folds_the_sample_run_and_its_notes_hold():
+def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     """Newcomer round 9: the sample run printed the coach's best for all five drills right under the
-    live drills; it is now folded (an HTML <details> per drill, the cell's code folded too). The notes
+    live drills; folded, its stored text still showed them (issue 27). Now each sample answer opens
+    only once the learner's own session has graded that drill: the stored output holds none. The notes
     after it go drill 1 to 5; drill 3's "the coach grades her best" and drill 4's "the three spades
     above it that South does not hold (A♠ K♠ Q♠) are still out" are the engine's."""
     import json
     import re
     from pathlib import Path
 
-    from hearts_teach.course.drills import grade
+    from lesson_runner import opened_sample_run
+
+    from hearts_teach.course.drills import DrillSession, SampleRun, grade
 
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
     src = ["".join(c["source"]) for c in cells]
     session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession()"))
-    run = next(i for i, s in enumerate(src) if "sample = DrillSession()" in s)
-    assert cells[run]["metadata"]["jupyter"]["source_hidden"]
-    for c in cells[session + 1:run]:  # nothing between the drills and the fold names a best
-        assert "coach's best" not in "".join("".join(o.get("text", "")) for o in c.get("outputs", []))
-    folds = ["".join(o["data"]["text/html"]) for o in cells[run]["outputs"]]
-    assert len(folds) == 6 and all(html.startswith("<details><summary>") for html in folds)
-    assert not any(re.search("[♠♥♦♣]", html.split("</summary>")[0]) for html in folds)  # no card shown
-    assert "<summary>Drill 2: the sample answer" in folds[1]
+    run = next(i for i, s in enumerate(src) if "sample = SampleRun(practice," in s)
+    assert cells[run]["metadata"]["jupyter"]["source_hidden"] and session < run
+    for c in cells[session:run + 1]:  # nothing stored from the drills to the sample run grades a drill
+        stored = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                         for o in c.get("outputs", []))
+        assert "coach's best" not in stored and "→" not in stored and "you chose" not in stored
+    assert "".join(cells[run]["outputs"][0]["data"]["text/plain"]) == (
+        "Drill 1 of 5: its sample answer opens here once you have answered drill 1 above (the next ones "
+        "follow, one per drill you answer).")
+    # the learner's path: one drill answered opens one sample answer, and its score comes last
+    practice = DrillSession()
+    sample = SampleRun(practice, [("QS AS KD", "a"), ("KS QS KC", "b"), ("QS", "c"), ("3S", "d"), ("AS", "e")])
+    assert sample.opened() == [] and "you chose" not in sample.text() and "you chose" not in sample.widget.value
+    practice.answer("QS AS KD")
+    assert len(sample.opened()) == 1 and "you chose K♦ Q♠ A♠ → inaccuracy" in sample.text()
+    assert "you chose K♦ Q♠ A♠" in sample.widget.value  # the widget opened it as the drill was graded
+    again = SampleRun(practice, sample.tries)  # the cell run again: one sample run per session
+    assert practice.listeners == [again._refresh_widget]
+    assert "long spade suit" not in sample.text() and "Score:" not in sample.text()  # drill 2 still closed
+    opened = opened_sample_run()
+    assert opened.count("you chose") == 5 + 4 + 3 + 2 + 1 and "Score: 4 of 10 marks" in opened
     prose = " ".join(s for i, (s, c) in enumerate(zip(src, cells, strict=True)) if c["cell_type"] == "markdown" and i > run)
     assert re.findall(r"\*\*Drill (\d)\.\*\*", prose) == ["1", "2", "3", "4", "5"]
     assert grade(DRILLS[2], "QS").verdict == "best" and grade(DRILLS[2], "QS").best == "Q♠"

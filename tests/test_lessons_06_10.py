@@ -1016,9 +1016,10 @@ def test_lesson_08_drill_2s_feedback_says_what_followed_the_pass_made():
     assert ("makes you void in clubs (the rule bot's pass): the Q♠ can still be dumped on a trick you win; "
             "she ends up in your tricks in 39% of deals, more often than with K♣ J♦ K♠. K♣ J♦ K♠ keeps the Q♠ "
             "and passes the J♦ instead.") in reason
-    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
-                      for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
-    assert "K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead. The coach's best: K♣ J♦ K♠." in printed
+    # the sample run's feedback, as the learner opens it
+    from lesson_runner import opened_sample_run
+
+    assert "K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead. The coach's best: K♣ J♦ K♠." in opened_sample_run()
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
@@ -1030,7 +1031,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
 
     prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. For the third card it prefers the Q♣ to "
-            "the K♦, the high card the rule of thumb adds. The feedback's reason: kept, the Q♣ can win a club trick "
+            "the K♦, the high card the rule of thumb adds. The sample run's feedback gives the reason: kept, the Q♣ can win a club trick "
             "(only the A♣ and K♣ rank above it), and a player with no clubs left can throw the queen, now in another "
             "hand, on that trick. A kept K♦ can win a diamond trick in the same way, but on this deal she ends up in "
             "South's tricks less often when South keeps the K♦ than when it keeps the Q♣.") in prose
@@ -1061,7 +1062,10 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert trick_points(CardList("2H").mask) == 1 and trick_points(CardList("QS").mask) == 13
     outputs = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                for c in cells for o in c.get("outputs", [])]
-    drills = "\n".join(o for o in outputs if "Drill " in o)
+    # the sample run's feedback, as the learner opens it
+    from lesson_runner import opened_sample_run
+
+    drills = opened_sample_run()
     assert re.findall(r"\d+% of deals", drills) == [] and "% of the coach's sampled deals" in drills
     assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
     assert "about 0.3 more hearts a hand on average" in drills

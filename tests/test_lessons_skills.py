@@ -201,9 +201,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert go.points_taken == (13, 0, 0, 0) and Card("QS") in go.taken(0)
     assert Card("AH") in go.cards(0) and {Card("AD"), Card("KD")} <= set(go.cards(0))
     # both plans are printed (stored for a reader; issue 27 round 4), after the go-or-duck question
-    moon_plan = ns["play_out"](go, Shooter())
+    play_out, outcome = ns["play_out"], ns["outcome"]
+    moon_plan = outcome(play_out(go, Shooter()))
     assert "South shot the moon" in moon_plan
-    assert "South shot the moon" not in ns["play_out"](go, table_bots("rule")[0])
+    assert "South shot the moon" not in outcome(play_out(go, table_bots("rule")[0]))
     cells = [c for c in notebook_cells("08b_moon_and_mistakes") if c["cell_type"] == "code"]
     shown = next(i for i, c in enumerate(cells) if "play_out(go, player)" in "".join(c["source"]))
     assert moon_plan in text_output(cells[shown])
@@ -211,8 +212,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     kept = next(i for i, c in enumerate(cells) if "play_out(stuck, player)" in "".join(c["source"]))
     assert kept > next(i for i, c in enumerate(cells) if "give_up_quiz = Quiz(" in "".join(c["source"]))
     assert stuck.points_taken[1] > 0 and sum(stuck.points_taken[2:]) == 0
-    keep = ns["play_out"](stuck, Shooter())
-    duck = ns["play_out"](stuck, table_bots("rule")[0])
+    keep = outcome(play_out(stuck, Shooter()))
+    duck = outcome(play_out(stuck, table_bots("rule")[0]))
     south = lambda text: int(text.split("scores: South ")[1].split(",")[0])  # noqa: E731
     assert south(duck) < south(keep)  # giving up costs less
     closes_on(ns["go_quiz"], "go for the moon")
@@ -324,10 +325,15 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     assert kept.moon is None and kept.points_taken[2] > 0
     cells = notebook_cells("08b_moon_and_mistakes")
     verdicts = [c for c in cells if c["cell_type"] == "code" and ".summary()" in "".join(c["source"])]
-    assert len(verdicts) == 3 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
-    assert "In mistakes 1 to 3 the coach's verdicts are folded away until you have decided" in prose
+    verdicts.append(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))  # mistake 4's
+    assert len(verdicts) == 4 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
+    assert "In each of the four the coach's verdicts are folded away until you have decided" in prose
     # the reader sees tricks 8 and 9 of the moon run printed, as the engine played them
-    shown = text_output(next(c for c in cells if "moon_run = bots_play(" in "".join(c["source"])))
+    # issue 27: the moon run is the one the plans cell just played, not played a second time
+    plans = "".join(next(c for c in cells if "moon_run = " in "".join(c["source"]))["source"])
+    assert 'moon_run = ends["Go for the moon"]' in plans and "bots_play(" not in plans
+    assert ns["moon_run"].moon == 0 and ns["moon_run"].tricks[:5] == go.tricks[:5]
+    shown = text_output(next(c for c in cells if "moon_run = " in "".join(c["source"])))
     lines = shown.split("The moon run's tricks 8 and 9:\n")[1].splitlines()
     assert lines[0].startswith(" 8. S  A♥") and "N  K♥" in lines[0] and lines[1].startswith(" 9. S  J♥")
 
@@ -341,9 +347,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
 
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08b_moon_and_mistakes.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
-    i = next(k for k, c in enumerate(cells) if "graded_waste = assess_play" in "".join(c["source"]))
-    # newcomer round 10: the position is printed in the cell before the coach's verdicts
-    out = "".join("".join(o.get("text", "")) for c in cells[i - 1:i + 1] for o in c["outputs"])
+    i = next(k for k, c in enumerate(cells) if "print(graded_waste.summary())" in "".join(c["source"]))
+    # newcomer round 10: the position is shown in the cell before the coach's verdicts (now its question)
+    out = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                  for c in cells[i - 1:i + 1] for o in c["outputs"])
     # newcomer round 12: the cell naming the mistake comes between the verdicts and these numbers
     assert cells[i + 1]["cell_type"] == "markdown" and "**wasting a discard**" in "".join(cells[i + 1]["source"])
     why = "".join("".join(o.get("text", "")) for o in cells[i + 2]["outputs"])
@@ -380,19 +387,19 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     right = sorted(c.label for c in graded if c.verdict in ("best", "fine"))
     assert right == ["3♠", "J♠"] and graded.best.label == "J♠"
     closes_on(ns["lead_quiz"], "J♠")
-    shown = [i for i, s in enumerate(src) if s.startswith(("grab = ", "high_lead = ", "waste = "))]
-    for i in shown:  # the position alone, its verdicts in a later cell
-        assert ".summary()" not in src[i] and "print(situation(" in src[i]
+    shown = [i for i, s in enumerate(src) if s.startswith("high_lead = ") or "grab = bots_play(" in s or "waste = bots_play(" in s]
+    assert len(shown) == 3
+    for i in shown:  # the position alone (or in its question), its verdicts in a later cell
+        assert ".summary()" not in src[i] and ("print(situation(" in src[i] or "Quiz.pick_card(situation(" in src[i])
     assert src.index(next(s for s in src if "lead_quiz = Quiz.pick_card(" in s)) < src.index("print(graded_lead.summary())")
-    assert "**4. Passing your lowest cards.**" in prose
-    out = text_output(next(c for c in cells if "assess_pass(passing.view(0)" in "".join(c["source"])))
+    out = text_output(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))
     assert "keeps the Q♠ with no lower spades" in out
     # newcomer round 11: "no lower spade" said which spades South holds and why they matter
     passing, lowest = ns["passing"], ns["lowest"]
     assert [c.pretty for c in passing.cards(0) if c.suit is Suit.SPADES] == ["Q♠", "A♠"]
     assert not any(c.suit is Suit.SPADES for c in lowest) and "5♣ 5♦ 3♥: blunder" in out
-    assert out.startswith("South: ♠ A Q  ♥")  # "the first line printed"
-    assert ("South's only spades are the A♠ and the Q♠ (the first line printed), and the three lowest cards "
+    assert ns["pass_quiz"].question.startswith("South holds ♠ A Q  ♥")  # the hand, in the question
+    assert ("South's only spades are the A♠ and the Q♠, and the three lowest cards "
             "(5♣ 5♦ 3♥) leave both in South's hand. Unless the cards passed to South bring another spade, South "
             "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, comes "
             "back to South unless another player plays the K♠ over her.") in prose
@@ -442,7 +449,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert "Arithmetic, not a forecast for this deal" in src[quiz] and "every point still out" not in "".join(src)
     assert "built by hand" not in prose and "only adds to your score" not in prose
     seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
-        s for s in src if s.startswith("grab = "))):]))]
+        s for s in src if "grab = bots_play(" in s)):]))]
     assert seeds[:4] == [321, 322, 303, 287] and "(321, 322 and 303)" in prose and "deal (287)" in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
     assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
@@ -497,11 +504,11 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     flat = [" ".join(s.split()) for s in src]
     last = len(cells) - 1  # the summary of what was learned may say it again
     for heading, shown, verdicts, name in (
-            ("**1. Following to a trick with points on it.**", "grab = ", "print(assess_play(grab.view(0)).summary())",
+            ("**1. Following to a trick with points on it.**", "grab = bots_play(", "print(graded_grab.summary())",
              "taking a trick full of points when a lower card would duck"),
-            ("**3. A discard.**", "waste = ", "graded_waste = assess_play(waste.view(0))", "wasting a discard")):
+            ("**3. A discard.**", "waste = bots_play(", "print(graded_waste.summary())", "wasting a discard")):
         head = next(i for i, s in enumerate(flat) if heading in s)
-        position = next(i for i, s in enumerate(src) if s.startswith(shown))
+        position = next(i for i, s in enumerate(src) if shown in s)  # the question, with the position
         verdict = next(i for i, s in enumerate(src) if s.startswith(verdicts))
         assert head + 1 == position and position + 1 == verdict, heading
         asked = flat[head][flat[head].index(heading):]
@@ -544,6 +551,35 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     assert smallest == Card("3S") and worst.label == "3♠" and graded.best.label == "A♠"
     assert worst.verdict == "blunder"
     assert "Here the coach's best is the A♠, and its worst is South's smallest card, the 3♠." in prose["3 named"]
+
+
+def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
+    """Issue 27: like mistakes 1-3, mistake 4 asks first: a neutral heading, a question on South's
+    pass whose right answers are the coach's best or too-close passes and whose reasons are the
+    coach's own, then the verdicts (folded), and only then the mistake named."""
+    ns = lesson("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    flat = [" ".join(s.split()) for s in src]
+    head = next(i for i, s in enumerate(flat) if "**4. A pass.**" in s)
+    asked, verdicts, named = head + 1, head + 2, head + 3
+    assert "pass_quiz = Quiz(" in src[asked] and src[verdicts].startswith("for choice in choices:")
+    assert "Decide before you read on" in flat[head] and cells[named]["cell_type"] == "markdown"
+    for giveaway in ("lowest", "low card", "spade", "queen", "Q♠", "duck"):
+        assert giveaway not in flat[head], giveaway
+    told = [i for i, s in enumerate(flat) if "passing your lowest cards" in s.lower()]
+    assert told and min(told) == named and set(told) <= {named, len(cells) - 1}
+    quiz, graded = ns["pass_quiz"], ns["graded"]
+    right = [c for c in quiz.choices if quiz.is_right(c)]
+    assert right == [graded.best.label] == ["J♣ Q♠ A♠"]
+    assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices)
+    assert graded.of(ns["lowest"]).label == "5♣ 5♦ 3♥" and "5♣ 5♦ 3♥" in quiz.choices
+    closes_on(quiz, "J♣ Q♠ A♠")
+    # mistakes 1 and 3 ask with a question too: the coach's best card is right, its reasons the feedback
+    for name, graded_name, right in (("grab_quiz", "graded_grab", "6♣"), ("waste_quiz", "graded_waste", "A♠")):
+        asked, coach = ns[name], ns[graded_name]
+        assert [c.pretty for c in asked.choices if asked.is_right(c)] == [coach.best.label] == [right]
+        closes_on(asked, right)
 
 
 def _md(stem: str) -> str:

@@ -226,6 +226,7 @@ class DrillSession(WidgetView):
         self.hand: Hand | None = None
         self.last_feedback = ""
         self.control = None  # the PassPicker or HandWidget of the current drill (once shown)
+        self.listeners: list[Callable[[], None]] = []  # called after each graded answer (a SampleRun)
         self._widget = None
         self._start()
 
@@ -278,6 +279,8 @@ class DrillSession(WidgetView):
         self.last_feedback = self._on_graded(result)
         self.results[-1] = replace(result, feedback=self.last_feedback)
         self._start()
+        for listener in self.listeners:
+            listener()
         return self.last_feedback
 
     def _on_graded(self, result: DrillResult) -> str:
@@ -373,3 +376,68 @@ class DrillSession(WidgetView):
         else:
             self._graded_position.value = self._feedback.value = ""
             self._graded.layout.display = "none"
+
+
+class _Unrecorded(DrillSession):
+    """A session that is not the learner's: its answers are not kept as lesson progress."""
+
+    def _on_graded(self, result: DrillResult) -> str:
+        return result.feedback
+
+
+class SampleRun(WidgetView):
+    """Another learner's answers to the drills of ``session`` (``tries``: cards and the idea behind
+    them, one per drill), each graded by the coach on a separate session, never the learner's.
+
+    A sample answer opens only once ``session`` has graded that drill, so nothing is answered before
+    the learner has; the score comes when all are open. Text path: ``text()`` (print it again after
+    ``session.answer(...)``); ``widget`` updates itself as ``session`` grades each drill.
+    """
+
+    def __init__(self, session: DrillSession, tries: Sequence[tuple[str, str]]):
+        if len(tries) != len(session.drills):
+            raise ArgumentError(f"one try per drill: {len(session.drills)} drills, {len(tries)} tries")
+        self.session = session
+        self.tries = list(tries)
+        self._replay = _Unrecorded(session.drills, session.seed)
+        self._shown: list[str] = []  # each opened drill's text, graded when first opened
+        self._widget: Any = None
+        # one sample run per session: a cell run again replaces the sample it made before
+        session.listeners[:] = [f for f in session.listeners if not isinstance(getattr(f, "__self__", None), SampleRun)]
+        session.listeners.append(self._refresh_widget)
+
+    def opened(self) -> list[str]:
+        """The sample answers the learner has earned: one per drill ``session`` has graded."""
+        while len(self._shown) < min(len(self.session.results), len(self.tries)):
+            cards, idea = self.tries[len(self._shown)]
+            asked = self._replay.position_text()
+            self._shown.append(f"{asked}\n\nThe learner's idea: {idea}.\n{self._replay.answer(cards)}")
+        return list(self._shown)
+
+    def text(self) -> str:
+        shown = self.opened()
+        parts = list(shown)
+        if len(shown) < len(self.tries):
+            number = len(shown) + 1
+            later = " (the next ones follow, one per drill you answer)" if number < len(self.tries) else ""
+            parts.append(f"Drill {number} of {len(self.tries)}: its sample answer opens here once you have "
+                         f"answered drill {number} above{later}.")
+        else:
+            parts.append("The sample run's score, with the coach's best for each drill:\n" + self._replay.summary())
+        return "\n\n".join(parts)
+
+    @property
+    def widget(self) -> Any:  # an ipywidgets HTML
+        if self._widget is None:
+            import ipywidgets as w
+
+            self._widget = w.HTML()
+            self._refresh_widget()
+        return self._widget
+
+    def _refresh_widget(self) -> None:
+        if self._widget is None:
+            return
+        from html import escape
+
+        self._widget.value = f"<pre style='white-space:pre-wrap'>{escape(self.text())}</pre>"
