@@ -201,6 +201,22 @@ def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "there is no pass this time" in text and "*hold*" not in text
 
 
+def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
+    """Newcomer rater (issue 27): trick 3's "Your K♥ broke hearts: from now on anyone may lead a heart"
+    came before anything said a heart could not be led; the rule is said first, as docs/rules.md H8 has it."""
+    text = " ".join(prose("00_welcome").split())
+    said = ("One more rule comes up on trick 3: a heart may not be led until a heart has been played on an earlier "
+            "trick (*breaking hearts*, lesson 03), unless the leader holds nothing but hearts.")
+    assert said in text
+    rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert ("A heart may not be led until hearts are *broken*, that is, until a heart has been played on an earlier "
+            "trick. A player whose hand is all hearts may lead one anyway.") in rules_md
+    printed = "".join("".join(o.get("text", "")) for c in json.loads(
+        (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    assert text.index(said) < text.index("The cell after the table plays the same three tricks")
+    assert "Your K♥ broke hearts: from now on anyone may lead a heart" in printed
+
+
 # lesson 01 ---------------------------------------------------------------------------------
 
 def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
