@@ -94,7 +94,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "Q♠ or 5♠", "omnibus_quiz": "-6"},
-    "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠"},
+    "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠", "diamond": "Q♦"},
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
@@ -266,9 +266,22 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "AD" in {str(c) for c in view.passed_cards} and all(w[1] & ace for w in sample_worlds(view, 200))
     trick = demo.hand.current_trick
     assert 1 not in trick.seats and 0 not in trick.seats  # West plays after South on trick 3
-    assert ("On trick 3 the hint chose the Q♦ rather than the 7♦ or 8♦. Only the A♦ beats the Q♦, and South knows West "
-            "holds it: South passed it to West, who plays after South. So on the coach's imagined deals South lost trick 3 "
-            "with the Q♦ as with a low diamond, and with the Q♦ gone South took fewer hearts in the tricks after it.") in text
+    # newcomer rater: trick 3 is a question before the hint is shown; its reasons carry the coach's figures
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    quiz_src = next(_src(c) for c in cells if c.get("id") == "l07-quiz3")
+    assert ids.index("l07-dec1-play") < ids.index("l07-quiz3") < ids.index("l07-dec3-play")
+    before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l07-quiz3")] for o in c.get("outputs", []))
+    assert "trick 3: Hint" not in before and "South may play: 3♦ 7♦ 8♦ Q♦ K♦" in before
+    assert sorted(str(c) for c in view.legal) == sorted(["3D", "7D", "8D", "QD", "KD"])
+    assert advice.assessment.of("8D").label == low.label and advice.assessment.of("KD").label == best.label
+    assert best.call == "best" and low.call == "mistake" and advice.assessment.of("3D").call == "mistake"
+    gap = round(low.stats["exp_hearts"] - best.stats["exp_hearts"], 1)
+    assert gap == 0.9 and quiz_src.count(f"about {gap} more hearts later. The coach calls it a mistake") == 2
+    duck = advice.assessment.of("3D").stats["p_take_qs"]
+    assert round(100 * duck) == 25 and duck > best.stats["p_take_qs"]
+    assert "your tricks in 25% of deals, more often than with the Q♦. The coach calls it a mistake" in quiz_src
+    assert "only the A♦ beats it, and West holds it: you passed it. On the coach's deals you never win" in quiz_src
 
 
 def test_the_quiz_answers_are_what_the_engine_says():
@@ -1235,7 +1248,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
 
     cells = _cells("07_play_a_match")
     md = {c.get("id"): _src(c) for c in cells if c["cell_type"] == "markdown"}
-    for cid in ("l07-dec1-why", "l07-dec1-grades", "2223834c"):
+    for cid in ("l07-dec1-why", "l07-dec1-grades", "l07-dec2-why"):  # l07-dec2-why holds the review heading now
         assert len(md[cid].split()) <= 90, (cid, len(md[cid].split()))
     text = " ".join(" ".join(md.values()).split())
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
@@ -1258,8 +1271,8 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # trick 1 was forced and is not graded
     assert [line.split(":")[0].strip() for line in graded] == ["pass", "trick 2", "trick 3", "trick 4"]
     assert "no real choice" in review.split("trick 1:")[1].splitlines()[0]
-    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; the one on trick 4 is a "
-            "question for you), and the review.") in text and "two real decisions" not in text
+    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; those on tricks 3 and 4 are "
+            "questions for you), and the review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     assert "Each of South's choices above is graded *best*." in text
     assert "A fine line also carries a ✓ and counts as accurate." in text
