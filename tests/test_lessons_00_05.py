@@ -201,6 +201,22 @@ def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "there is no pass this time" in text and "*hold*" not in text
 
 
+def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
+    """Newcomer rater (issue 27): trick 3's "Your K♥ broke hearts: from now on anyone may lead a heart"
+    came before anything said a heart could not be led; the rule is said first, as docs/rules.md H8 has it."""
+    text = " ".join(prose("00_welcome").split())
+    said = ("One more rule comes up on trick 3: a heart may not be led until a heart has been played on an earlier "
+            "trick (*breaking hearts*, lesson 03), unless the leader holds nothing but hearts.")
+    assert said in text
+    rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert ("A heart may not be led until hearts are *broken*, that is, until a heart has been played on an earlier "
+            "trick. A player whose hand is all hearts may lead one anyway.") in rules_md
+    printed = "".join("".join(o.get("text", "")) for c in json.loads(
+        (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    assert text.index(said) < text.index("The cell after the table plays the same three tricks")
+    assert "Your K♥ broke hearts: from now on anyone may lead a heart" in printed
+
+
 # lesson 01 ---------------------------------------------------------------------------------
 
 def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
@@ -286,15 +302,24 @@ def test_01_the_coach_table_and_its_three_readings():
             "deals of the cards South cannot see, and counted what each one cost South") in text
     main_table = next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
                       if c.get("id") == "l01-17")
-    assert "on average" not in "".join("".join(o.get("text", "")) for o in main_table["outputs"])
+    # issue 27 (newcomer rater): the points column shows how far apart the passes are, in points
+    shown = "".join("".join(o.get("text", "")) for o in main_table["outputs"])
+    for c in (best, ours, keep):
+        assert f"{c.exp_points:.1f} ({c.stats['exp_hearts']:.1f} of them hearts)" in shown
     for gone in ("For the curious", "0.26", "10.47", "quarter point", "estimate", "6.5", "interval", "standard error"):
         assert gone not in text and gone not in printed, gone
-    # "on the deals it tried, the two passes came out nearly even": the gap is just over the coach's band
+    # "about a quarter of a point a hand apart": the gap is just over the coach's band, and its deals cannot settle it
     assert BAND == 0.25 and 0.25 < ours.exp_points - best.exp_points < 0.3
     low, high = ours.delta_ci95
     assert low <= BAND < high and verdict_of(low, high) == "fine" and ours.call == "too close to call"
-    assert ("it calls South's pass *too close to call*: on the deals it tried, the two passes came out nearly even, "
-            "and it cannot tell which one is better.") in text
+    # "the queen ... costs about 0.7 points a hand, but South takes about half a point fewer in hearts"
+    assert round(13 * (ours.stats["p_take_qs"] - best.stats["p_take_qs"]), 1) == 0.7
+    assert round(best.stats["exp_hearts"] - ours.stats["exp_hearts"], 1) == 0.5
+    assert ("In points the two passes end about a quarter of a point a hand apart (last column). With South's pass "
+            "the queen comes back more often, which costs about 0.7 points a hand, but South takes about half a point "
+            "fewer in hearts. The coach's deals cannot settle a gap that small, so it calls South's pass "
+            "*too close to call*.") in text
+    assert "nearly even" not in text
     assert keep.call == "inaccuracy or worse" and f"{ours.call}" in printed and f"{keep.call}" in printed
     # newcomer round 11: the deals give no reason for the J♣, so the prose calls it a near tie, not a new rule
     assert "comes back to South" not in text and "Read it as a near tie, not a new rule" in text
@@ -379,16 +404,23 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
 
     text = " ".join(prose("01_deal_and_pass").split())
-    assert "QS 5C 3H" not in text and 'e.g. `"QS AS AD"`' in text
-    example, south = CardList("QS AS AD"), Hand.deal(seed=287).cards(0)
-    assert all(c in south for c in example) and all(c.rank >= 12 and c.suit.letter != "H" for c in example)
+    assert "QS 5C 3H" not in text and '"QS AS AD"' not in text  # no typed example pre-answers the pass
+    # issue 27 (newcomer rater): the learner passes before the lesson gives South's pass or the coach's
+    cells = json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    order = [c.get("id") for c in cells]
+    assert order.index("l01-19") < order.index("l01-20") < order.index("l01-15b") < order.index("l01-08")
+    before_picker = " ".join("".join(c["source"]) for c in cells[:order.index("l01-20")])
+    assert not any(word in before_picker for word in ("QS AS AD", "Q♠ A♠ A♦", "the A♦", "J♣ Q♠ A♠"))
+    # the examples of how to write a card are cards South does not hold, so they suggest no pass
+    assert "(`KH` is K♥, `10D` is 10♦, `4C` is 4♣)" in text
+    assert not any(c in Hand.deal(seed=287).cards(0) for c in CardList("KH 10D 4C"))
+    assert CardList("10D") == CardList("TD")
     assert "And what to keep: **low cards**, especially **low hearts**." in text
-    # the verdicts, said in plain words just before the table that first prints them; issue 27: the five
-    # grades are named there too, before the deal-5 demonstration uses *blunder* and *best*
-    said = ("Its grades, from good to bad: *best* (as good as its top choice), *fine*, "
-            "*inaccuracy*, *mistake*, *blunder* (more than 3 points a hand worse). When its deals cannot settle a "
-            "grade, it says so: *too close to call* (its word for *fine*: as good as its best as far as it can tell) "
-            "or *inaccuracy or worse* (clearly worse, by how much not settled).")
+    # the verdicts, said in plain words just before the table that first prints them; issue 27: the three
+    # grades the table prints; the demonstration's *blunder* is explained where it is printed
+    said = ("Its table below uses three grades: *best* (its top choice, or as good), *too close to call* (as good as "
+            "its best as far as its deals can tell) and *inaccuracy or worse* (clearly worse, by how much not settled). "
+            "Its other grades are in the [glossary](glossary.ipynb)")
     assert said in text and text.index(said) < text.index("Three things to read in it")
     before = text[:text.index(said)]
     assert not any(word in before for word in ("too close to call", "inaccuracy", "blunder", "mistake", "verdict", "grade"))
