@@ -98,7 +98,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
-    "09a_spades_play_and_nil": {"nil_quiz": "3♦",
+    "09a_spades_play_and_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                                 "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
@@ -708,8 +708,15 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     from hearts_teach.kernel.cards import Card
 
     lead = Card("7D")
-    under = [c for c in ("QD", "8D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
-    assert under == ["3D"]
+    # newcomer round 17: with ♦ Q 8 3 only one card stayed under, so the question needed no thought; with
+    # ♦ Q 6 3 two do, and the answer is the higher of them, the card the bots' nil rule plays there
+    under = [c for c in ("QD", "6D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
+    assert under == ["6D", "3D"]
+    from hearts_teach.agents.spades import SpadesBot
+    from hearts_teach.kernel.cards import DECK
+
+    assert DECK[SpadesBot(0)._pick([Card(c).index for c in under], high=True)].pretty == "6♦"
+    assert _quizzes("09a_spades_play_and_nil")["nil_quiz"].choices == ["Q♦", "6♦", "3♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
     assert "East leads 7♦" in quiz.question and "play second" in quiz.question
     # round 5: the seats play in the engine's order (South, West, North, East, round again): after
@@ -722,7 +729,7 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     assert "and West and then North (your partner) play after you" in quiz.question
     assert "North or East" not in str(quiz.reasons) and "West or North plays higher" in quiz.reasons["Q♦"]
     bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
-    assert "3♦" not in bullets and "7♦" not in bullets
+    assert "6♦" not in bullets and "7♦" not in bullets
 
 
 def test_lesson_09a_the_nil_question_is_the_nil_rule():
@@ -736,6 +743,18 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert max(c.rank for c in hand_a) == 11 and len(nil_faults(hand_a)) == 1
     assert [c.pretty for c in hand_b if c.rank >= 12] == ["Q♦", "K♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
+    # newcomer round 17: B could not be counted without the folded rules; the question states the partner's
+    # bid (line 5) and the counting rules B needs (line 4), each the bots'
+    from hearts_teach.agents.spades import suggest_bid, trick_count
+    from hearts_teach.kernel.cards import DECK
+
+    assert "North, your partner, bid 3, and the score is 0 to 0." in quiz.question
+    assert suggest_bid(hand_b, partner_bid=3) == 0 and suggest_bid(hand_a, partner_bid=3) != 0
+    assert ("in a suit of six cards or more a king counts a quarter, a queen nothing; a doubleton side suit is a "
+            "quarter ruff; 7♠ 3♠ count nothing (far too few smaller spades).") in quiz.question
+    count = trick_count(hand_b)
+    assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)] and count.ruff_tricks == 0.25
+    assert sum(t for _, t in count.spades) == 0 and count.total == 0.5
     quiz.buttons["A"].click()
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
     # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)
