@@ -485,8 +485,29 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
     pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
     assert "*Scoring* below explains it" in pointer.replace("\n", " ")
-    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Bids and contracts"))
-    assert summed < scoring and "## Scoring" in _src(cells[scoring])
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
+    assert summed < scoring
+
+
+def test_lesson_09_round_17_wording():
+    """Newcomer round 17: the estimates said where they come from and were printed in decimals (09a uses
+    quarters); an empty "Bids and contracts" heading only pointed on; "every card East could play (J♠)"
+    for one card; code in the prose about the mercy rule."""
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened, worth_table
+
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    assert ("The estimates are the bots' rule of thumb: high cards, spades and short suits added up (lesson 09a "
+            "counts them step by step).") in text
+    assert "in quarters of a trick (¼, ½, ¾):" in text
+    _, spades = same_deal(17)
+    table = worth_table(spades)
+    assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
+    assert "## Bids and contracts" not in text
+    assert "(how to choose a bid is the subject of [09a](09a_spades_play_and_nil.ipynb)):" in text
+    assert "SpadesRules(" not in text and "here it is an option, off by default." in text
+    play_spades(spades, seed=2)
+    assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
+    assert "every card East could play" not in what_happened(spades)
 
 
 def test_lesson_09_rewinds_to_the_trick_it_names():
