@@ -592,3 +592,15 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert "4♠" not in before and "played the 4" not in before
     printed = "".join("".join(o.get("text", "")) for c in cells[:at] for o in c.get("outputs", []))
     assert "E  4♠" not in printed and "nil broke at trick 12" not in printed
+
+
+def test_the_blind_nil_prose_names_the_rules_the_code_uses():
+    """Newcomer round 17: the prose said ``SpadesRules(blind_nil=True)`` above code using the preset; both
+    now name the preset, which is the same rules."""
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    text = " ".join(prose().split())
+    assert 'off by default (the code below turns it on: `SpadesRules.preset("blind_nil")`)' in text
+    assert "SpadesRules(blind_nil=True)" not in text
+    assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
+    assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)
