@@ -176,8 +176,25 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     t = text()
     assert "In Spades a team's total must reach 500, the higher total wins, and an exact tie plays another hand." in t
     assert "an exact tie plays another hand" in SpadesRules().describe()
-    assert ("**Ruff** (Spades) — to trump: to play a spade on the lead of a side suit you no longer hold; it wins "
-            "the trick unless a higher spade is played to the same trick.") in t
+    # newcomer round 17: the entry now says what lesson 09a says ("To *ruff* is to win with a spade a trick in a
+    # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
+    # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
+    assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
+            "mark such a trick *(trump)*. A spade played there that a higher spade then beats has not ruffed.") in t
+    lesson = json.loads((GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert "To *ruff* is to win with a spade a trick in a side suit you no longer hold." in " ".join(
+        " ".join("".join(c["source"]) for c in lesson if c["cell_type"] == "markdown").split())
+    from hearts_teach.course.spades_lesson import _played_in, play_spades, same_deal, tricks_table
+
+    _, hand = same_deal(17)
+    play_spades(hand, seed=2)
+    rows = tricks_table(hand).splitlines()
+    for tr, row in zip(hand.tricks, rows, strict=True):
+        won = tr.cards[tr.seats.index(tr.winner)]
+        assert row.endswith("(trump)") == (won.suit.letter == "S" and tr.cards[0].suit.letter != "S"), row
+    ten = hand.tricks[9]  # S K♣, W 9♠, N 5♠, E 4♠: West's 9♠ ruffs; North's 5♠ is beaten by it
+    assert rows[9].endswith("West (trump)") and _played_in(hand, 2, ten.card_of(2)) == "trick 10"
+    assert _played_in(hand, 1, ten.card_of(1)) == "trick 10 (a ruff)"
 
 
 def test_best_and_fine_are_the_coachs_two_verdicts_apart():
@@ -375,3 +392,62 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
     assert "an exact half rounding down (five and a half bids 5), at least 1" in t
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
     assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5
+
+
+def test_the_round_17_entries_say_what_the_engine_does():
+    """Newcomer round 17 (coverage, findability): Suggest, Nil checklist, Rotation, Engine and Status line got
+    entries; Cover, Guard, Bot, Rule bot and Void now say what Spades adds; a Spades words line links each
+    (Spades) entry. Each claim is held here against the engine."""
+    import re
+
+    from hearts_teach.agents.spades import CONTRACT_FIRST, SpadesBot, nil_faults, nil_ok, smart_bid
+    from hearts_teach.games.hearts.hand import Hand
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.present.spades_render import status_line
+
+    t = text()
+    # Nil checklist: the five lines, as the bots check them (smart_bid: no nil beside a partner's nil or 200 ahead)
+    assert ("the five lines the bots check before **Suggest** says nil, all of which must hold: no ace; at most "
+            "three spades; no unguarded queen or king; an estimate under 1 trick, counted without spade length; and "
+            "the partner has not bid nil, nor is the team 200 points or more ahead.") in t
+    b = SpadesHand.deal(seed=802, dealer=1).cards(0)  # lesson 09a's hand B, a nil
+    assert nil_ok(b) and smart_bid(b, partner_bid=3) == 0 and smart_bid(b, partner_bid=0) != 0
+    assert smart_bid(b, partner_bid=3, scores=(200, 0)) != 0 and smart_bid(b, partner_bid=3, scores=(199, 0)) == 0
+    assert any("queen" in f or "king" in f or "Q" in f for f in nil_faults(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C")))
+    # Guard: Q♦ 3♦ 2♦ guarded, Q♦ 2♦ not (the rest of each hand low and harmless)
+    assert "Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not" in t
+    assert nil_ok(CardList("QD 3D 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C"))
+    assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
+    # Bot: the Spades bots' two styles, as the bots' rule says
+    assert "**weighed bot** (the default), which puts its own contract before breaking an opponent's nil once its "\
+           "team needs at least half of the tricks left" in t and CONTRACT_FIRST == 0.5
+    assert SpadesBot(0).style == "weighed" and "which always puts breaking the nil first" in t
+    # Status line: the Spades line names the trick, spades broken or not, tricks vs contract and the nil
+    hand = SpadesHand.deal(seed=17, dealer=3)
+    for bid in (5, 2, 4, "nil"):
+        hand.bid(bid)
+    line = status_line(hand)
+    assert "spades not broken" in line and "tricks vs contract" in line and "nil: East clean" in line
+    # Engine: explains a card's legality in both games
+    assert "says which cards are legal and why (`explain`)" in t
+    assert Hand.deal(seed=3).explain("2C").message and hand.explain("AS").message
+    # Rotation: the Spades deal moves one seat clockwise each hand
+    from hearts_teach.games.spades import SpadesMatch
+
+    match = SpadesMatch(seed=7)
+    first = match.hand.dealer
+    from hearts_teach.course.spades_lesson import play_spades
+
+    play_spades(match.hand, seed=7)
+    match.next_hand()
+    assert match.hand.dealer == (first + 1) % 4
+    # Cover, in Spades by trumping too; Void cites 09a
+    assert "in Spades a player out of the led suit can also cover by trumping" in t
+    void = re.search(r"\*\*Void\*\*[^\n]*?(?=- \*\*|## |$)", t)
+    assert void and "09a_spades_play_and_nil.ipynb" in void.group(0)
+    # Spades words: each (Spades) entry, linked to its letter
+    head = head_text()
+    spades_line = next(ln for ln in head.splitlines() if ln.startswith("Spades words: "))
+    tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
+    linked = re.findall(r"\[([^\]]+)\]\(#(\w)\)", spades_line)
+    assert set(tagged) <= {w for w, _ in linked} and all(w[0] == k for w, k in linked)

@@ -136,9 +136,10 @@ def test_the_three_points_as_written_are_the_bots():
                    "used up on ruffs count no more in point 2.",
                    # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
                    "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
-                   "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact half "
-                   "rounds to leave an even number of spades): a lone doubleton's quarter uses none, ruffs worth "
-                   "one and a half from eight spades use two. </details>",
+                   "Ruffs use up your lowest spades, as many as their total rounded to a whole number: a lone "
+                   "doubleton's quarter uses none, ruffs worth one and a half from eight spades use two. A total "
+                   "ending in exactly a half goes up or down, whichever leaves you an even number of spades. "
+                   "</details>",
                    "The sum is the estimate, and **Suggest** rounds it to a bid."):
         assert phrase in text, phrase
     assert "four steps" not in text and "step 3" not in text.lower()
@@ -172,8 +173,8 @@ def test_the_three_points_as_written_are_the_bots():
                 worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
                 assert tricks == min(worth, spare)
                 spare -= tricks
-            # "Ruffs use up your lowest spades, as many as their total rounded to a whole number (an exact
-            # half rounds to leave an even number of spades)"
+            # "Ruffs use up your lowest spades, as many as their total rounded to a whole number [...] A total
+            # ending in exactly a half goes up or down, whichever leaves you an even number of spades."
             total = sum(t for _, t in count.ruffs)
             used = len(count.spent)
             if (total * 2) % 2 == 1:  # an exact half
@@ -248,8 +249,8 @@ def test_the_8d_reason_does_not_call_it_the_highest_diamond():
     """Newcomer round 7: the reason for 8♦ said "your highest diamond" of ♦ Q 8 3."""
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     quiz = next("".join(c["source"]) for c in cells if "nil_quiz = Quiz(" in "".join(c["source"]))
-    assert "♦ Q 8 3" in quiz and "highest diamond" not in quiz
-    assert '"8♦": "it is higher than the 7♦, the card winning the trick' in quiz
+    assert "♦ Q 6 3" in quiz and "highest diamond" not in quiz
+    assert '"Q♦": "it beats the 7♦' in quiz
 
 
 def test_contract_first_beats_nil_first_on_deal_17():
@@ -393,9 +394,8 @@ def test_west_could_not_save_easts_nil_on_deal_17():
              "West had been dealt one card higher than J♠, K♠, and had already played it: K♠ in trick 8 (a ruff).")
     assert partner_story(hand, 3) == story
     assert story in _code_outputs("partner_story(spades, 3)")
-    text = " ".join(prose().split())
-    assert ("Why did West, East's partner and last to play, not save the nil by going over the J♠? West's cards "
-            "say:") in text
+    # newcomer round 17: the prose question gave way to the trick-10 discard question; the cell says what it prints
+    assert "# why West, East's partner, did not go over the J♠ in trick 12" in _code_source("partner_story(spades, 3)")
 
 
 def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
@@ -541,13 +541,66 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     assert "Your cards: ♠ 8 7 6  ♥ Q 9 4 3  ♦ J 5 2  ♣ 7 6 5" in shown and "South —" in shown
 
 
-def test_east_played_the_4s_in_trick_10_of_deal_17():
-    from hearts_teach.course.spades_lesson import play_spades, same_deal
+def test_the_discard_question_at_trick_10_of_deal_17():
+    """Newcomer round 17: the lesson said East threw the 4♠ in trick 10, so the J♠ was left alone in trick 12,
+    and never said what East should have done. Now a question at trick 10 asks it, before any print says
+    what East played there. Its facts and its answer, held against the engine: the 4♠ is safe in trick
+    10 but leaves the J♠ alone; the hearts are the last two out; thrown in tricks 10 and 11, they keep the
+    4♠ for North's 10♠ in trick 12 and the nil holds (with any seed for the bots that play the rest)."""
+    from hearts_teach.course.spades_lesson import (
+        before_play,
+        play_instead,
+        play_spades,
+        same_deal,
+        what_happened,
+    )
 
-    text = " ".join(prose().split())
-    assert ("Lesson 09 played deal 17: East bid nil holding ♠ J 4. In trick 10 East played the 4♠ under West's "
-            "9♠, so by trick 12 the J♠ was East's last spade:") in text
     _, hand = same_deal(17)
     play_spades(hand, seed=2)
     assert hand.bids[3] == 0 and sorted(c.pretty for c in hand.dealt(3).of_suit(Suit.SPADES)) == ["4♠", "J♠"]
+    moment = before_play(hand, 4 * 9 + 3)
+    trick = moment.current_trick
+    assert moment.to_act() == 3 and trick.number == 10 and trick.seats[0] == 0
+    assert [c.pretty for c in trick.cards] == ["K♣", "9♠", "5♠"] and moment.play_state().win_seat == 1
+    assert sorted(c.pretty for c in moment.cards(3)) == sorted(["J♠", "4♠", "6♥", "3♥"])
+    assert not moment.cards(3).of_suit(Suit.CLUBS) and moment.nil_alive(3)
+    assert {c.pretty for c in moment.legal_plays().cards} == {"J♠", "4♠", "6♥", "3♥"}
+    # "the other eleven hearts have been played": East's two are the last
+    out = [c for s in range(4) for c in moment.cards(s) if c.suit is Suit.HEARTS]
+    assert sorted(c.pretty for c in out) == ["3♥", "6♥"] and all(c in moment.cards(3) for c in out)
+    # J♠: "East takes this trick and the nil breaks at once"
+    broke = play_instead(moment, seed=2, cards=["JS"])
+    assert broke.tricks[9].winner == 3
+    # the bots threw the 4♠ and the J♠ took North's 10♠ in trick 12, East's only legal card there
     assert hand.tricks[9].card_of(3).pretty == "4♠" and hand.tricks[9].card_of(1).pretty == "9♠"
+    assert [hand.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "J♠"] and hand.tricks[11].winner == 3
+    assert "after North 10♠, East's only legal card, J♠, beat it" in what_happened(hand)
+    # the hearts thrown instead, in either order and whatever the seed of the bots: the nil holds
+    for order in (["6H", "3H"], ["3H", "6H"]):
+        for seed in (2, 0, 1, 7):
+            kept = play_instead(moment, seed=seed, cards=order)
+            assert kept.tricks_won[3] == 0, (order, seed)
+            assert kept.tricks[11].card_of(3).pretty == "4♠" and kept.tricks[11].card_of(2).pretty == "10♠"
+    shown = _code_outputs("kept = play_instead(discard_moment, seed=2, cards=[\"6H\", \"3H\"])")
+    assert "12. N 10♠*  E  4♠" in shown and "East's nil held: East took no trick." in shown
+    assert "As the bots played it: weighed bot for East: 4♠ (my nil: avoid winning)" in shown
+    # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz(" in "".join(c["source"]))
+    assert "before_play(spades, 4 * 9 + 3)" in "".join(cells[at - 1]["source"])
+    before = "".join("".join(c["source"]) for c in cells[:at] if c["cell_type"] == "markdown")
+    assert "4♠" not in before and "played the 4" not in before
+    printed = "".join("".join(o.get("text", "")) for c in cells[:at] for o in c.get("outputs", []))
+    assert "E  4♠" not in printed and "nil broke at trick 12" not in printed
+
+
+def test_the_blind_nil_prose_names_the_rules_the_code_uses():
+    """Newcomer round 17: the prose said ``SpadesRules(blind_nil=True)`` above code using the preset; both
+    now name the preset, which is the same rules."""
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    text = " ".join(prose().split())
+    assert 'off by default (the code below turns it on: `SpadesRules.preset("blind_nil")`)' in text
+    assert "SpadesRules(blind_nil=True)" not in text
+    assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
+    assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)

@@ -98,7 +98,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
-    "09a_spades_play_and_nil": {"nil_quiz": "3♦",
+    "09a_spades_play_and_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                                 "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
@@ -508,8 +508,29 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
     pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
     assert "*Scoring* below explains it" in pointer.replace("\n", " ")
-    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Bids and contracts"))
-    assert summed < scoring and "## Scoring" in _src(cells[scoring])
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
+    assert summed < scoring
+
+
+def test_lesson_09_round_17_wording():
+    """Newcomer round 17: the estimates said where they come from and were printed in decimals (09a uses
+    quarters); an empty "Bids and contracts" heading only pointed on; "every card East could play (J♠)"
+    for one card; code in the prose about the mercy rule."""
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened, worth_table
+
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    assert ("The estimates are the bots' rule of thumb: high cards, spades and short suits added up (lesson 09a "
+            "counts them step by step).") in text
+    assert "in quarters of a trick (¼, ½, ¾):" in text
+    _, spades = same_deal(17)
+    table = worth_table(spades)
+    assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
+    assert "## Bids and contracts" not in text
+    assert "(how to choose a bid is the subject of [09a](09a_spades_play_and_nil.ipynb)):" in text
+    assert "SpadesRules(" not in text and "here it is an option, off by default." in text
+    play_spades(spades, seed=2)
+    assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
+    assert "every card East could play" not in what_happened(spades)
 
 
 def test_lesson_09_rewinds_to_the_trick_it_names():
@@ -731,8 +752,15 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     from hearts_teach.kernel.cards import Card
 
     lead = Card("7D")
-    under = [c for c in ("QD", "8D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
-    assert under == ["3D"]
+    # newcomer round 17: with ♦ Q 8 3 only one card stayed under, so the question needed no thought; with
+    # ♦ Q 6 3 two do, and the answer is the higher of them, the card the bots' nil rule plays there
+    under = [c for c in ("QD", "6D", "3D") if not beats(Card(c).index, lead.index, lead.suit.value)]
+    assert under == ["6D", "3D"]
+    from hearts_teach.agents.spades import SpadesBot
+    from hearts_teach.kernel.cards import DECK
+
+    assert DECK[SpadesBot(0)._pick([Card(c).index for c in under], high=True)].pretty == "6♦"
+    assert _quizzes("09a_spades_play_and_nil")["nil_quiz"].choices == ["Q♦", "6♦", "3♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
     assert "East leads 7♦" in quiz.question and "play second" in quiz.question
     # round 5: the seats play in the engine's order (South, West, North, East, round again): after
@@ -745,7 +773,7 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     assert "and West and then North (your partner) play after you" in quiz.question
     assert "North or East" not in str(quiz.reasons) and "West or North plays higher" in quiz.reasons["Q♦"]
     bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
-    assert "3♦" not in bullets and "7♦" not in bullets
+    assert "6♦" not in bullets and "7♦" not in bullets
 
 
 def test_lesson_09a_the_nil_question_is_the_nil_rule():
@@ -759,6 +787,18 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert max(c.rank for c in hand_a) == 11 and len(nil_faults(hand_a)) == 1
     assert [c.pretty for c in hand_b if c.rank >= 12] == ["Q♦", "K♦"]
     quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
+    # newcomer round 17: B could not be counted without the folded rules; the question states the partner's
+    # bid (line 5) and the counting rules B needs (line 4), each the bots'
+    from hearts_teach.agents.spades import suggest_bid, trick_count
+    from hearts_teach.kernel.cards import DECK
+
+    assert "North, your partner, bid 3, and the score is 0 to 0." in quiz.question
+    assert suggest_bid(hand_b, partner_bid=3) == 0 and suggest_bid(hand_a, partner_bid=3) != 0
+    assert ("in a suit of six cards or more a king counts a quarter, a queen nothing; a doubleton side suit is a "
+            "quarter ruff; 7♠ 3♠ count nothing (far too few smaller spades).") in quiz.question
+    count = trick_count(hand_b)
+    assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)] and count.ruff_tricks == 0.25
+    assert sum(t for _, t in count.spades) == 0 and count.total == 0.5
     quiz.buttons["A"].click()
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
     # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)

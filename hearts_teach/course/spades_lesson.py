@@ -3,6 +3,7 @@ both games, shown side by side as text and HTML, and the bots' trick count part 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from hearts_teach.agents.spades import (
@@ -200,7 +201,7 @@ def worth_table(hand: SpadesHand) -> str:
         high = [c.pretty for c in sorted(cards, reverse=True) if c.rank >= 13]
         spades = sum(1 for c in cards if c.suit.letter == "S")
         lines.append(f"{hand.seat_names[s]:<6} aces and kings: {' '.join(high) or '—':<16} "
-                     f"spades: {spades:>2}   Spades estimate: {estimate_tricks(cards, long_spades=True):g} tricks")
+                     f"spades: {spades:>2}   Spades estimate: {quarters(estimate_tricks(cards, long_spades=True))} tricks")
     return "\n".join(lines)
 
 
@@ -254,6 +255,10 @@ def what_happened(hand: SpadesHand) -> str:
         if st.trick:
             safe = [c for c in legal if not beats(c.index, st.win_card, st.led_suit)]
             seen = ", ".join(f"{names[FOUR.left(st.leader, i)]} {DECK[c].pretty}" for i, c in enumerate(st.trick))
+            if len(legal) == 1:
+                lines.append(f"{who}'s {kind} broke at trick {broken.number}: after {seen}, {who}'s only legal "
+                             f"card, {mine.pretty}, beat it, and nobody after took the trick over.")
+                continue
             why = (f"{who} could have ducked with {', '.join(c.pretty for c in safe)}" if safe else
                    f"every card {who} could play ({', '.join(c.pretty for c in legal)}) beat it")
             lines.append(f"{who}'s {kind} broke at trick {broken.number}: after {seen}, {why}; "
@@ -270,6 +275,19 @@ def before_play(hand: SpadesHand, k: int) -> SpadesHand:
     moment = hand.copy()
     moment.replay(hand.history[:plays[k]])
     return moment
+
+
+def play_instead(moment: SpadesHand, seed: int | str, cards: Sequence[str]) -> SpadesHand:
+    """A copy of ``moment`` played out: the seat to move there plays ``cards`` (codes like "6H") at its
+    next turns, one a turn, and the rule bots of ``seed`` play every other card."""
+    hand = moment.copy()
+    seat = hand.to_act()
+    bots = spades_bots(seed)
+    for code in cards:
+        auto_play(hand, bots, stop_at=seat)
+        hand.play(next(c for c in hand.legal_plays().cards if str(c) == code))
+    auto_play(hand, bots)
+    return hand
 
 
 def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("weighed", "baseline"),
