@@ -397,10 +397,10 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     # newcomer round 11: "no lower spade" said which spades South holds and why they matter
     passing, lowest = ns["passing"], ns["lowest"]
     assert [c.pretty for c in passing.cards(0) if c.suit is Suit.SPADES] == ["Q♠", "A♠"]
-    assert not any(c.suit is Suit.SPADES for c in lowest) and "5♣ 5♦ 3♥: blunder" in out
+    assert not any(c.suit is Suit.SPADES for c in lowest) and "2♦ 2♥ 3♥: blunder" in out
     assert ns["pass_quiz"].question.startswith("South holds ♠ A Q  ♥")  # the hand, in the question
     assert ("South's only spades are the A♠ and the Q♠, and the three lowest cards "
-            "(5♣ 5♦ 3♥) leave both in South's hand. Unless the cards passed to South bring another spade, South "
+            "(2♦ 2♥ 3♥) leave both in South's hand. Unless the cards passed to South bring another spade, South "
             "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, comes "
             "back to South unless another player plays the K♠ over her.") in prose
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
@@ -450,7 +450,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert "built by hand" not in prose and "only adds to your score" not in prose
     seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
         s for s in src if "grab = bots_play(" in s)):]))]
-    assert seeds[:4] == [321, 322, 303, 287] and "(321, 322 and 303)" in prose and "deal (287)" in prose
+    assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" in prose and "the pass of deal 743." in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
     assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
     assert "turned 13 into 0" in src[src.index(next(s for s in src if "play_out(go, player)" in s)) + 1]
@@ -573,8 +573,20 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     right = [c for c in quiz.choices if quiz.is_right(c)]
     assert right == [graded.best.label] == ["J♣ Q♠ A♠"]
     assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices)
-    assert graded.of(ns["lowest"]).label == "5♣ 5♦ 3♥" and "5♣ 5♦ 3♥" in quiz.choices
+    assert graded.of(ns["lowest"]).label == "2♦ 2♥ 3♥" and "2♦ 2♥ 3♥" in quiz.choices
     closes_on(quiz, "J♣ Q♠ A♠")
+    # newcomer rating (issue 27): deal 287 was lesson 01's, its best pass printed there and in 08a; deal
+    # 743 is shown in no other lesson, and the pass the best is compared with is one of the choices
+    import re
+
+    for other in NB.glob("*.ipynb"):
+        if other.stem != "08b_moon_and_mistakes":
+            assert not re.search(r"seed=743\b", other.read_text(encoding="utf-8")), other.name
+    assert "Deal 743: before the first trick" in flat[head]
+    best = graded.of(graded.best.label)
+    compared = str(best).split("less often than with ")[1].rstrip(".")
+    assert compared in quiz.choices and compared == "7♣ Q♠ A♠"
+    assert all(quiz.reason(c).count("keeps the Q♠") <= 1 for c in quiz.choices)
     # mistakes 1 and 3 ask with a question too: the coach's best card is right, its reasons the feedback
     for name, graded_name, right in (("grab_quiz", "graded_grab", "6♣"), ("waste_quiz", "graded_waste", "A♠")):
         asked, coach = ns[name], ns[graded_name]
