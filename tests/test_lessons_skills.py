@@ -216,7 +216,25 @@ def test_08b_the_moon_stories_and_the_mistakes():
     duck = outcome(play_out(stuck, table_bots("rule")[0]))
     south = lambda text: int(text.split("scores: South ")[1].split(",")[0])  # noqa: E731
     assert south(duck) < south(keep)  # giving up costs less
+    # newcomer rating (issue 27): "ducking cannot bring South below 13" made going right by fiat; the
+    # answer is the plan that scores less on the coach's deals of the unseen cards, both played out,
+    # and the feedback weighs a failed moon (it scores more than ducking) and the defender who breaks it
+    sampled = ns["sampled"]
+    moon, duck = sampled["go for the moon"], sampled["duck from now on"]
+    assert moon["score"] < duck["score"] < moon["no_moon"] and 0 < moon["moon"] < 0.5 and duck["moon"] == 0
+    assert all(f"ducking {duck['score']:.1f}" in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
+    assert "a defender who keeps one high heart back breaks it" in ns["go_quiz"].reason("go for the moon")
     closes_on(ns["go_quiz"], "go for the moon")
+    prose = " ".join(_md("08b_moon_and_mistakes").split())
+    ducked = play_out(go, table_bots("rule")[0])
+    assert ducked.scores[0] == 15 and "**The result.** Ducking would have left South with 15;" in prose
+    assert "Ducking could not bring South below 13" not in prose and "**Why it worked: North's error.**" in prose
+    # mistake 2: the 3♣ is lower than every club still out (it is an inaccuracy, the high leads blunders)
+    view = ns["high_lead"].view(0)
+    assert all(c.rank > Card("3C").rank for c in view.still_out()[Suit.CLUBS]) and Card("3C") in ns["high_lead"].cards(0)
+    assert ns["graded_lead"].of("3C").verdict == "inaccuracy"
+    assert ("The 3♣ costs far less: it is lower than every club still out, so it can win the trick only if "
+            "West and East have no clubs either.") in prose
     closes_on(ns["give_up_quiz"], "25")
     # the give-up question is worked out, not read off the line above (round 4, F08b.1): West's one
     # heart leaves South at most 25, with no moon
@@ -619,7 +637,7 @@ def test_round_13_absolute_sentences_made_exact():
     assert "they try, by simple rules, to take a trick with points from that player" in eight_b
     assert "defend against a moon" not in eight_b
     go = next("".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes") if "go_quiz = Quiz(" in "".join(c["source"]))
-    assert "the A♦ K♦ may win" in go and " can win " not in go
+    assert "plan_outcomes(go, moon_plans)" in go and " can win " not in go
     ten = _md("10_write_a_bot")
     assert "This is what the void from step 1 was for: once void in a suit, you choose what to throw when it is led." in ten
     assert "pays off" not in ten
