@@ -186,6 +186,37 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert ("To the left and across, passing the ace along lowers the share but does not make her safe: she "
             "lands in South's tricks whenever South wins the trick she is played to") in text
     assert back["left"][both] > 0.25 and back["across"][both] > 0.25
+    # newcomer rating (issue 27): passing her left and keeping the ace is no safer than keeping both
+    # spades: the coach's passes left that keep both bring her back no more often (both computed here)
+    left = ns["graded"]["left"]
+    kept_both = [c.stats["p_take_qs"] for c in left if not c.cards.mask & CardList("QS AS").mask]
+    assert len(kept_both) >= 3 and max(kept_both) <= back["left"][keep] <= max(kept_both) + 0.01
+    assert f"{back['left'][keep]:.0%}" == f"{max(kept_both):.0%}"
+    assert (f"keeping both spades ({len(kept_both)} of the coach's passes): {min(kept_both):.0%} to "
+            f"{max(kept_both):.0%}") in table
+    assert ("Passing her left but keeping the ace is no safer than not passing her at all: the passes that keep "
+            "both spades bring her back no more often (the last line above).") in text
+    # the 62 % with both spades passed left: South takes her on club and diamond tricks, and on spade
+    # tricks won with a high spade East passed to South (rule bots play the passes out, as the coach does)
+    assert (f"Passed left with the A♠, she still comes back in {back['left'][both]:.0%} of the deals: South wins "
+            "club and diamond tricks, where a holder with none of the suit led may discard her, and spade tricks "
+            "too, with high spades East passes to South.") in text
+    import random
+
+    south, rest = list(ns["deal"][0]), [c for seat in (1, 2, 3) for c in ns["deal"][seat]]
+    rng, suits, n = random.Random(1), {}, 400
+    for _ in range(n):
+        rng.shuffle(rest)
+        h = Hand([CardList(south), CardList(rest[:13]), CardList(rest[13:26]), CardList(rest[26:])], "left")
+        h.pass_cards(0, both)
+        bots_play(h, table_bots("rule"))
+        got = [t for t in h.tricks if Card("QS") in t.cards and t.winner == 0]
+        for t in got:
+            suits[t.led_suit.letter] = suits.get(t.led_suit.letter, 0) + 1
+            if t.led_suit is Suit.SPADES:
+                assert t.card_of(0).suit is Suit.SPADES and t.card_of(0) in h.dealt(3)  # a spade from East
+    assert abs(sum(suits.values()) / n - back["left"][both]) < 0.06
+    assert suits["C"] + suits["D"] > n / 4 and suits["S"] > n / 10
     assert "South plays it on the first spade trick at the latest (earlier only by discarding it" in text
     assert "forces it out" not in text
     order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
