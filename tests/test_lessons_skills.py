@@ -355,7 +355,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     ns = lesson("08b_moon_and_mistakes")
     go = ns["go"]
     prose = " ".join(_md("08b_moon_and_mistakes").split())
-    assert ("the defence here was weak: on trick 8 North played the K♥ under South's A♥. Kept, it would have "
+    assert ("The defence here was weak: on trick 8 North played the K♥ under South's A♥. Kept, it would have "
             "beaten the J♥ that South led next and taken a heart, and the moon would have failed") in prose
     bots = [Shooter()] + table_bots("rule")[1:]
     played = go.copy()
