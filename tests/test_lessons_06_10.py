@@ -1015,11 +1015,21 @@ def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_
         assert word not in before, word
     assert ("A move costing over 3 points also costs over 1 and over a quarter point: the coach gives the "
             "**worst verdict that applies**, counting only what its deals show clearly.") in before
-    for rule in ("- **best**: a quarter point (0.25) or less;",
-                 "- **inaccuracy**: more than a quarter point (*inaccuracy or worse* when the deals cannot tell "
-                 "whether it costs more than 1);",
+    for rule in ("- **best**: a quarter point (0.25) or less;", "- **inaccuracy**: more than a quarter point;",
                  "- **mistake**: more than 1 point;", "- **blunder**: more than 3 points."):
         assert rule in before
+    # newcomer rating (issue 27): the main line keeps the four plain verdicts and says a verdict needs the
+    # deals to show it; "inaccuracy or worse" is in the fine print, and the marks line gives its mark
+    plain = " ".join(_src(cells[ids.index("l08-03")]).split())
+    assert "inaccuracy or worse" not in plain and ("When they cannot tell whether a move costs over a quarter point, "
+                                                   "it is **too close to call** (*fine* for short) and counts as best; "
+                                                   "the fine print at the end has the rest.") in plain
+    from hearts_teach.course.drills import MARKS
+
+    assert verdict_of(0.3, 1.2) == "inaccuracy" and MARKS["inaccuracy"] == 1  # "inaccuracy or worse" is one
+    assert "*inaccuracy or worse* (the fine print, at the end) also gets 1." in before
+    assert "a drill gives it 1 mark, as an inaccuracy;" in " ".join(_src(cells[box]).split())
+    assert "Details table" not in "".join(_src(c) for c in cells[:box])
     # the overlap: a cost shown above 3 also lies above 1 and 0.25; verdict_of gives the worst
     assert verdict_of(3.2, 3.9) == "blunder" and verdict_of(1.2, 2.5) == "mistake" and verdict_of(0.3, 0.9) == "inaccuracy"
     # best, too close to call and the costly verdicts never overlap: one side of 0.25 each
@@ -1096,8 +1106,15 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. For the third card it prefers the Q♣ to "
             "the K♦, the high card the rule of thumb adds. The sample run's feedback gives the reason: kept, the Q♣ can win a club trick "
             "(only the A♣ and K♣ rank above it), and a player with no clubs left can throw the queen, now in another "
-            "hand, on that trick. A kept K♦ can win a diamond trick in the same way, but on this deal she ends up in "
-            "South's tricks less often when South keeps the K♦ than when it keeps the Q♣.") in prose
+            "hand, on that trick. A kept K♦ can win a diamond trick in the same way; the coach's deals, printed below, "
+            "simply put her in South's tricks less often with the K♦ kept, and no simple rule explains why.") in prose
+    # newcomer rating (issue 27): the two shares are printed from the coach's deals, not restated
+    printed = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
+    coach = grade(DRILLS[0], "KD QS AS").assessment
+    kept_kd, kept_qc = (f"{coach.of(p).stats['p_take_qs']:.0%}" for p in ("QC QS AS", "KD QS AS"))
+    assert (f"the Q♠ ends up in South's tricks in {kept_kd} of them after Q♣ Q♠ A♠ (the K♦ kept), in {kept_qc} "
+            f"after K♦ Q♠ A♠ (the Q♣ kept).") in printed
+    assert coach.of("QC QS AS").stats["p_take_qs"] < coach.of("KD QS AS").stats["p_take_qs"]
     south = {str(c) for c in DRILLS[0].make().cards(0)}
     assert {"QC", "KD", "QS", "AS"} <= south and not {"AC", "KC"} & south
     graded = grade(DRILLS[0], "KD QS AS")
@@ -1134,7 +1151,7 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert "about 0.3 more hearts a hand on average" in drills
     # newcomer round on the stored lesson: drill 3's heading says hand 1 where drill 2's says hand 2
     assert "Drill 2's cards, dealt again as hand 1 with no pass." in DRILLS[2].prompt
-    assert "Drill 3 deals drill 2's cards again, numbered hand 1 and with no pass." in prose
+    assert "Drill 3 deals drill 2's cards again, with no pass." in prose and "numbered hand 1" not in prose
     assert DRILLS[2].make().hand_number == 0 and DRILLS[1].make().hand_number == 1  # shown as Hand 1, Hand 2
     two, three = DRILLS[1].make(), DRILLS[2].make()
     assert all(two.dealt(s).mask == three.dealt(s).mask for s in range(4))

@@ -65,3 +65,36 @@ def later_points_table(position: Hand, choices: Iterable[CardLike], suit: Suit, 
         with_suit = row["by_suit"][suit]
         lines.append(f"{card.pretty:<5} {row['points']:>7.2f} {with_suit:>14.2f} {row['points'] - with_suit:>22.2f}")
     return "\n".join(lines)
+
+
+def plan_outcomes(position: Hand, plans: dict, count: int = 400, seed: int = 0) -> dict:
+    """For each plan (a name and the player that finishes the hand in the seat to move), over the
+    first ``count`` deals the coach samples for this position (seed ``seed``), the others playing
+    as rule bots: the seat's average score for the hand (a moon counted), how often it shot the
+    moon, and its average score when it did not. A hold hand only, as ``later_points``."""
+    if position.pass_direction != "hold":
+        raise ValueError("plan_outcomes replays hold hands only (a pass would hide who held what)")
+    seat = position.to_act()
+    view = position.view(seat)
+    played = [0] * len(position.seat_names)
+    for a in position.history:
+        if a.kind == "play":
+            played[a.seat] |= a.card.mask
+    out: dict = {}
+    for name, player in plans.items():
+        scores: list[int] = []
+        missed: list[int] = []  # the scores of the deals without a moon for the seat
+        for deal in deals(view, seed, count):
+            h = Hand([CardList.from_mask(deal[s] | played[s]) for s in range(len(deal))], "hold", position.rules)
+            for a in position.history:
+                if a.kind == "play":
+                    h.play(a.card)
+            bots = table_bots("rule", players=len(deal))
+            bots[seat] = player
+            bots_play(h, bots)
+            scores.append(h.scores[seat])
+            if h.moon != seat:
+                missed.append(h.scores[seat])
+        out[name] = {"score": sum(scores) / len(scores), "moon": 1 - len(missed) / len(scores),
+                     "no_moon": sum(missed) / len(missed) if missed else None}
+    return out
