@@ -217,6 +217,30 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     assert "Your K♥ broke hearts: from now on anyone may lead a heart" in printed
 
 
+def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
+    """Newcomer rater: trick 3 says "only the first trick forbids it", so the first-trick rule (docs/rules.md H6)
+    is said before the three tricks; those tricks are a new, arranged deal in which South holds the 2♣ (West held
+    it in the seed-2026 deal); and "pass left" is said to mean the next seat clockwise (docs/rules.md: seat + 1)."""
+    ns = lesson("00_welcome")
+    text = " ".join(prose("00_welcome").split())
+    rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "On the first trick nobody may play a heart or Q♠, unless every card in the hand is a heart or Q♠." in rules_md
+    said = ("On the first trick nobody may play a heart or the Q♠, unless every card they hold is one (lesson 03).")
+    assert said in text and text.index(said) < text.index("The cell after the table plays the same three tricks")
+    printed = "".join("".join(o.get("text", "")) for c in json.loads(
+        (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    assert "A heart is allowed now: only the first trick forbids it." in printed
+    assert ("A new deal, arranged so that you, South, hold the 2♣ (in the deal above, West held it)") in text
+    first = ns["first"].hand
+    assert Card("2C") in first.dealt(0) and Card("2C") in ns["hand"].cards(1)
+    assert '"Left" of a seat is the\nnext seat clockwise (seat + 1)' in rules_md
+    hand = ns["hand"]
+    assert hand.pass_direction == "left" and hand.pass_target(0) == 1 and hand.seat_names[1] == "West"
+    assert all(hand.pass_target(s) == (s + 1) % 4 for s in range(4))
+    assert ("*pass left*, above, means to the next seat clockwise (South to West); then whoever holds the 2♣ starts "
+            "(lesson 02)") in text
+
+
 # lesson 01 ---------------------------------------------------------------------------------
 
 def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
