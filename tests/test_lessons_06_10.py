@@ -131,9 +131,13 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "Here the two agree" not in text
     assert ('South holds neither the queen nor a spade above her, so only "pass high cards" applies, and South has '
             "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places. The hint passes two aces and a jack.") in text
+    # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
+    assert ("Why the J♣ and not a queen? Its reason above: on the coach's deals the Q♠ ends in South's tricks less "
+            "often than after passing the Q♦ instead.") in " ".join(text.split())
     hint = next("".join(o.get("text", "")) for c in _cells("07_play_a_match") if "print(demo.hint())" in _src(c)
                 for o in c["outputs"])
     assert hint.startswith("Hint: Pass J♣ A♣ A♦")
+    assert "the Q♠ ends up in your tricks in 23% of deals, less often than with A♣ Q♦ A♦" in hint  # Q♦ for the J♣
     south = Match(seed=7).hand.cards(0)  # TableWidget(seed=7): the demo's deal, before the pass
     printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert f"South (you): {south.pretty}" in printed
@@ -169,7 +173,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert ("usually the Q♠ and the spades above her, then aces and kings (lesson 01; lessons 08 and 08a show "
             "when to keep some)") in text
     assert "duplicate games" not in text and "README" not in text
-    assert "Lesson 05's `easy` bot is not on the list: it is *Solid*, `rule`, with its moon rules switched off." in text
+    ladder = next(_src(c) for c in _cells("07_play_a_match") if "ladder_levels()" in _src(c))
+    assert "(lesson 05's easy bot is Solid, 'rule', with its moon rules off)" in ladder
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
     assert "easy" not in [n for n, _, _ in ladder_levels()] and not make_bot("easy").moon_defence
 
@@ -281,7 +286,26 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     duck = advice.assessment.of("3D").stats["p_take_qs"]
     assert round(100 * duck) == 25 and duck > best.stats["p_take_qs"]
     assert "your tricks in 25% of deals, more often than with the Q♦. The coach calls it a mistake" in quiz_src
-    assert "only the A♦ beats it, and West holds it: you passed it. On the coach's deals you never win" in quiz_src
+    # newcomer rater: not "the trick is lost anyway" (West also held low diamonds and could have ducked): West
+    # plays last on a trick with no points, where winning costs nothing (lesson 02); the rule bot then wins with
+    # its highest card (its own decision trace), and on the coach's deals South's Q♦ never wins
+    import ast
+    call = next(n for n in ast.walk(ast.parse(quiz_src)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Quiz")
+    words = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    assert words["reasons"]["Q♦"].startswith(
+        "West plays last on a trick with no points, where winning costs nothing (lesson 02), and holds "
+        "the A♦ you passed, the one diamond above your Q♦. On the coach's deals you never win this trick")
+    assert "West, last on a trick with no points, takes it with the A♦" in words["reasons"]["K♦"]
+    assert "West holds the A♦ and plays last, on a trick with no points, so your Q♦ never wins it on the coach's deals" \
+        in words["explanation"]
+    assert "the trick is lost anyway" not in quiz_src and "only the A♦ beats it" not in quiz_src
+    assert [str(c) for c in trick.cards] == ["2D", "6D"] and not any(c.points for c in trick.cards)
+    assert sorted(str(c) for c in demo.hand.cards(1) if c.suit.letter == "D") == ["4D", "5D", "9D", "AD"]  # could duck
+    demo.play(advice.card)
+    from hearts_teach.course.why import why_played
+    west = why_played(demo.hand, 3, 1)
+    assert west.branch == "last-clean" and west.card.pretty == "A♦"
+    assert f"West's reason, from its bot's own decision: {west}" in printed
 
 
 def test_the_quiz_answers_are_what_the_engine_says():
@@ -1341,7 +1365,8 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # the fine line is real output: the cell's own table, replayed here
     code = next(_src(c) for c in cells if c.get("id") == "l07-fine-code")
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-fine-code" for o in c["outputs"])
-    assert out == "trick 3: 2♥ — ✓ fine\n"  # the grade alone: its reason read as self-contradictory
+    # the grade and its reason, without the heart figure that read as self-contradictory
+    assert out == "trick 3: 2♥ — ✓ fine. 2♥ leads your lowest heart: about as good as 4♥ as far as the deals show\n"
     ns: dict = {"TableWidget": TableWidget}
     exec(code.replace("print(", "shown = ("), ns)  # noqa: S102 - our own lesson's cell
     assert ns["shown"] + "\n" == out

@@ -659,6 +659,10 @@ class TableWidget(WidgetView):
         hand = self.hand
         lines = [self.position_note] if self.position_note else []
         lines += [self.status_line(), position_text(hand, self.labels, show=[self.you])]
+        marks = self._received_marks()  # the text shows the "new" marks the table draws on your cards
+        if marks:
+            source = next(iter(marks.values())).removeprefix("received from ")
+            lines.append(f"New in your hand (from {source}): {' '.join(Card(c).pretty for c in marks)}")
         if hand.phase is Phase.PLAY and hand.turn == self.you:
             lines.append(self.hand_widget.legal_line())
         if self.last_hint:
