@@ -75,3 +75,7 @@ def test_a_trick_told_in_words_goes_clockwise():
     assert not check_order("West leads 5♠, North plays 9♠, East plays Q♠. You are South.")
     assert not check_order("West leads 5♦. North has no diamonds and plays A♠, East plays K♦.")
     assert check_order("West leads 5♠, East plays 9♠, North plays Q♠.")
+    # a trump is a play too: 09a told West's ruff between South and North, and a checker that skipped
+    # "trumped with" read North as playing right after South
+    assert not check_order("South led K♣, West (East's partner) trumped with 9♠ and North played 5♠.")
+    assert check_order("South led K♣, North trumped it with 9♠ and West played 5♠.")

@@ -51,7 +51,7 @@ _WORDS_TRICK = re.compile(r"\btrick (\d+)\b", re.I)
 _WORDS_HOLD = re.compile(rf"\b(?:you hold|you are holding|holding|holds?)\s+({CARD}(?:(?:,\s*|\s+and\s+|\s+){CARD})*)", re.I)
 _PARTIAL = re.compile(r"\b(among|including|also|as well|some|with|spades?|hearts?|clubs?|diamonds?)\b\s*$", re.I)
 _ACT = re.compile(rf"\b({_SEAT})(?: \([^)]*\))?(?: [a-z][a-z ,]{{0,40}}?)? (?:leads|led|plays|played|dropped|drops|"
-                  rf"discards|throws)(?: the)? ({CARD})")
+                  rf"discards|throws|trump(?:s|ed)(?: it)? with|ruff(?:s|ed)(?: it)? with)(?: the)? ({CARD})")
 _FOUR = FOUR.names  # the four-seat table the lessons' prose names (clockwise)
 _HOLDS_N = re.compile(rf"\b({_SEAT}|you) holds? (\d+) cards?: ((?:{CARD}\s*)+)")
 
