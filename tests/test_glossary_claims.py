@@ -460,7 +460,13 @@ def test_the_round_18_entries_say_what_the_engine_does():
     cites 09; the Bot levels are one line each; the Spades words line links the words Spades uses."""
     import re
 
-    from hearts_teach.agents.spades import CONTRACT_FIRST, ROUND_UP_FROM, SpadesBot, smart_bid, suggest_bid
+    from hearts_teach.agents.spades import (
+        CONTRACT_FIRST,
+        ROUND_UP_FROM,
+        SpadesBot,
+        smart_bid,
+        suggest_bid,
+    )
     from hearts_teach.course.spades_lesson import play_spades, same_deal, spades_bots
     from hearts_teach.games.spades import SpadesHand
     from hearts_teach.present.widgets.spades_table import SpadesTable
