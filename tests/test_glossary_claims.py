@@ -180,7 +180,7 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
-            "mark such a trick *(trump)*. A spade played there that a higher spade then beats has not ruffed.") in t
+            "mark such a trick *(trump)*. A spade played there that a higher spade then beats has not ruffed;") in t
     lesson = json.loads((GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "To *ruff* is to win with a spade a trick in a side suit you no longer hold." in " ".join(
         " ".join("".join(c["source"]) for c in lesson if c["cell_type"] == "markdown").split())
@@ -316,7 +316,7 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     source = Path(spades_table.__file__).read_text(encoding="utf-8")
     assert "a half rounding down, and at least 1" in source and "then adjusted for the other bids and the score" in source
     assert "breaking an opponent's nil swings 200 points (their +100 becomes −100)" in t
-    assert "**Go down** (Spades) — to be **set**" in t and "To trump a trick: see **Ruff**." in t
+    assert "**Go down** (Spades) — to be **set**" in t and "A trump that takes the trick is a **ruff**." in t
 
 
 def head_text() -> str:
@@ -451,3 +451,67 @@ def test_the_round_17_entries_say_what_the_engine_does():
     tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
     linked = re.findall(r"\[([^\]]+)\]\(#(\w)\)", spades_line)
     assert set(tagged) <= {w for w, _ in linked} and all(w[0] == k for w, k in linked)
+
+
+def test_the_round_18_entries_say_what_the_engine_does():
+    """Newcomer round 18 (findability): Weighed bot and Baseline bot got entries; Seed says what "deal 17"
+    means; Trump (any spade on another suit's trick, as lesson 09 says "trumped") and Ruff (a trump that
+    takes the trick, the engine's ``trumped`` mark) agree; Autopilot names the Spades table's button; Clean
+    cites 09; the Bot levels are one line each; the Spades words line links the words Spades uses."""
+    import re
+
+    from hearts_teach.agents.spades import (
+        CONTRACT_FIRST,
+        ROUND_UP_FROM,
+        SpadesBot,
+        smart_bid,
+        suggest_bid,
+    )
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, spades_bots
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    t = text()
+    assert ("**Weighed bot** (Spades) — the Spades rule bot the lessons and the table use by default "
+            "(`SpadesBot(style=\"weighed\")`): it bids the estimate with spade length, rounded to the nearest trick "
+            "(a half down) and adjusted for the other bids and the score; in play it puts its own contract before "
+            "breaking an opponent's nil once its team needs at least half of the tricks left.") in t
+    assert SpadesBot(0).style == "weighed" and all(b.style == "weighed" for b in spades_bots(3))
+    assert all(b.style == "weighed" for b in SpadesTable(seed=9).bots) and CONTRACT_FIRST == 0.5
+    assert ROUND_UP_FROM == 0.5
+    long = SpadesHand.deal(seed=2054, dealer=3).cards(0)  # 6½ with spade length, 5¾ without
+    assert smart_bid(long) == 6 and suggest_bid(long) == 5
+    assert ("**Baseline bot** (Spades) — the first version of the Spades rule bot "
+            "(`SpadesBot(style=\"baseline\")`): it bids the estimate rounded down, without spade length, and in "
+            "play always puts breaking an opponent's nil first. Lesson 09a plays deal 17 with it to compare.") in t
+    base = SpadesBot(0, "baseline")
+    view = SpadesHand.deal(seed=2054, dealer=3).view(0)
+    assert base.choose_bid(view) == suggest_bid(long) == 5
+    lesson09a = (GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8")
+    assert 'play_spades(nil_first, seed=2, style=\\"baseline\\")' in lesson09a
+    # Seed: "deal 17" is the deal with seed 17
+    assert '"Deal 17" in a lesson means the deal with seed 17.' in t
+    assert str(same_deal(17)[1].cards(0)) == str(SpadesHand.deal(seed=17, dealer=3).cards(0))
+    # Trump and Ruff: a spade on another suit's trick trumps; the trick is a ruff (marked trump) when it wins
+    assert ("To *trump* is to play a spade on a trick led in another suit, allowed only when you hold none of that "
+            "suit; the spade takes the trick unless a higher spade follows. A trump that takes the trick is a "
+            "**ruff**.") in t
+    assert "has not ruffed; it has only *trumped* (see **Trump**)." in t
+    _, hand = same_deal(17)
+    play_spades(hand, seed=2)
+    for trick in hand.tricks:
+        spade_on_side = [s for s in trick.seats if trick.led_suit.letter != "S" and trick.card_of(s).suit.letter == "S"]
+        assert trick.trumped == (trick.winner in spade_on_side)
+    # Autopilot: the Spades table's button; Clean cites 09 too
+    assert "at the Spades table, *Bot plays for me*" in t
+    assert SpadesTable(seed=9).buttons["step"].description == "Bot plays for me"
+    clean = re.search(r"\*\*Clean\*\*.*?(?= - \*\*)", t).group(0)
+    assert "(09_hearts_vs_spades.ipynb)" in clean and "(09a_spades_play_and_nil.ipynb)" in clean
+    # Bot: one line per level
+    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    for level in ("random", "beginner", "rule", "medium", "expert"):
+        assert re.search(rf"^  - `{level}`: ", body, flags=re.M), level
+    spades_line = next(ln for ln in head_text().splitlines() if ln.startswith("Spades words: "))
+    for word in ("Cover", "Defender", "Doubleton", "Singleton", "Void", "Trump", "Dealer", "Rotation", "Guard",
+                 "Weighed bot", "Baseline bot"):
+        assert f"[{word}](#{word[0]})" in spades_line, word

@@ -7,6 +7,7 @@ every figure the lesson prints comes from the engine at execution time and is he
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -128,12 +129,13 @@ def test_the_three_points_as_written_are_the_bots():
     for phrase in ("There an ace counts 1 trick, a king with another card of its suit 1, a queen in a suit of "
                    "three or four cards half a trick. In a long suit they count less: an ace half a trick in a "
                    "suit of seven cards or more, a king a quarter in a suit of six or more.",
-                   "It counts 1 if you keep at least as many smaller spades as there are higher ones you do not "
-                   "hold; one short, three quarters; two short, a quarter.",
-                   "a void (no cards) 2, a singleton (one card) 1, a doubleton (two cards) a quarter, as long as "
-                   "your spades last. "
+                   "A high spade counts 1 if you keep at least as many smaller spades as there are higher ones you "
+                   "do not hold; one short, three quarters; two short, a quarter.",
+                   # newcomer round 18: void, singleton and doubleton are named in the visible table
+                   "| 3. Ruffs | short side suits: a *void* (no cards of the suit) 2, a *singleton* (one card) 1, a "
+                   "*doubleton* (two cards) a quarter, while your spades last.",
                    "Ruffs use up some of your lowest spades (how many: see the fine print after deal 1526, below), and spades "
-                   "used up on ruffs count no more in point 2.",
+                   "used up on ruffs count no more as protected spades.",
                    # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
                    "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
                    "Ruffs use up your lowest spades, as many as their total rounded to a whole number: a lone "
@@ -217,7 +219,10 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     assert ("South's cards on deal 22, counted by the engine in quarters of a trick (¼ a quarter, ½ a half, ¾ "
             "three quarters):") in text
     # newcomer round 14: that legend is the only fraction sign left in the prose
-    assert sum(text.count(f) for f in "¼½¾") == 3
+    # (round 18: apart from the folded counts of the practice deals, written as the engine prints them)
+    unfolded = re.sub(r"<details><summary>Deal \d+ counted.*?</details>", "", text)
+    assert unfolded.count("<details>") == text.count("<details>") - 2
+    assert sum(unfolded.count(f) for f in "¼½¾") == 3
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
 
 
@@ -225,7 +230,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     """Newcomer round 7 found deal 1526's figures in prose disagreeing with the code (3.5 and 5 against
     4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
-    assert ("With six spades or more the bots count them once more: what the five highest earn in point 2, "
+    assert ("With six spades or more the bots count them once more: what the five highest earn as protected spades, "
             "plus 1 for every spade after the fifth. If that is more than protected spades and ruffs "
             "together, it replaces them.") in text
     assert "South on deal 1526 holds eight spades, only two of them above the 10♠:" in text
@@ -269,7 +274,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     text = " ".join(prose().split())
     assert "South–North needed 9 of 13, so South opened with its A♥" in text
     assert "On this deal, putting the nil first did not even break it: East's nil held, and South and North went down." in text
-    assert "baseline" not in text and "weighed bot" not in text
+    # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
+    # Baseline bot link here, and the printed decision traces say "weighed bot")
+    assert "Deal 17 with the weighed bot (as above), then the baseline bot:" in text
+    assert text.count("baseline") == 1 and text.count("weighed bot") == 1
     # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
     from hearts_teach.games.spades import score_hand
 
@@ -283,11 +291,14 @@ def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     bidding = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Bidding: say how"))
     text = " ".join(bidding.split())
+    # newcomer round 18: row 2 in plain words; row 3 names void, singleton and doubleton (used by the
+    # fine print and the nil question) outside the fold
     rows = ["| 1. High side cards | aces, kings and queens in the *side suits*, the suits other than spades |",
-            "| 2. Protected spades | each spade, by how many smaller spades you hold to play until the higher "
-            "ones you lack have fallen |",
-            "| 3. Ruffs | short side suits: once one is gone from your hand, you can win its tricks with a spade "
-            "(a *ruff*) |"]
+            "| 2. Protected spades | a spade counts if you hold enough lower spades to play while the higher "
+            "spades you lack are drawn out |",
+            "| 3. Ruffs | short side suits: a *void* (no cards of the suit) 2, a *singleton* (one card) 1, a "
+            "*doubleton* (two cards) a quarter, while your spades last. Once the suit is gone from your hand, you "
+            "win its tricks with a spade (a *ruff*) |"]
     for row in rows:
         assert row in text, row
     fold = text.index("<details><summary>The exact rules of each part</summary>")
@@ -401,7 +412,7 @@ def test_west_could_not_save_easts_nil_on_deal_17():
 def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     """Newcomer round 14: the blind nil shown held the A♥ and still kept, unexplained. The lesson prints the
     bots' nil rule on those cards and the trick the A♥ was winning until West trumped it; held here."""
-    from hearts_teach.course.spades_lesson import close_calls, nil_verdict, spades_bots
+    from hearts_teach.course.spades_lesson import before_play, close_calls, nil_verdict, spades_bots
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.present.widgets.spades_table import BidWidget
 
@@ -432,7 +443,13 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
     text = " ".join(prose().split())
     assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil survived it only because "
-            "West, out of hearts, trumped it.") in text
+            "West, out of hearts, trumped it. West held only spades, and its bot put its own contract first "
+            "(printed above).") in text
+    # newcomer round 18: "defenders play low under the nil" seemed contradicted; West's trace says why not
+    before = before_play(demo.hand, 4 * 9 + 2)
+    assert before.to_act() == 1 and all(c.suit is Suit.SPADES for c in before.cards(1))
+    west = "Trick 10: weighed bot for West: 7♠ (need 2 of the last 4 tricks: our contract before their nil)"
+    assert west in printed
 
 
 def test_partner_story_and_close_calls_hold_on_many_bot_hands():
@@ -484,7 +501,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
                  "than queens and kings.",
                  "4. **A count under 1 trick**, counted as above but without spade length.",
-                 "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead."):
+                 "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead (that far "
+                 "ahead, the bots do not risk a −100)."):
         assert line in text, line
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
@@ -604,3 +622,39 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     assert "SpadesRules(blind_nil=True)" not in text
     assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
     assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)
+
+
+def test_the_practice_bids_have_their_counts_folded_after_them():
+    """Newcomer round 18: the practice bids on deals 21 and 2054 stored no answer. A fold after each walks
+    through the rule of thumb's count; its figures are the engine's, held here. And the rounding paragraph no
+    longer says 'never under 1' without nil."""
+    from hearts_teach.agents.spades import view_bid
+    from hearts_teach.course.spades_lesson import spades_bots
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    srcs = ["".join(c["source"]) for c in cells]
+    text = " ".join(prose().split())
+    assert "It never bids under 1, except nil, which has its own checklist (below)." in text
+    at21 = next(i for i, s in enumerate(srcs) if "bidder = BidWidget(practice" in s)
+    fold21 = " ".join(srcs[at21 + 1].split())
+    assert fold21.startswith("<details><summary>Deal 21 counted (open once you have bid)</summary>")
+    assert ("K♣ 1 (with other clubs), the hearts doubleton a quarter ruff, 6♠ 3♠ 2♠ nothing (too few lower "
+            "spades): 1¼, a bid of 1.") in fold21
+    hand21 = SpadesHand.deal(seed=21, dealer=1)
+    c21 = trick_count(hand21.cards(0), long_spades=True)
+    assert [(DECK[c].pretty, t) for c, t in c21.side] == [("K♣", 1.0)] and c21.ruff_tricks == 0.25
+    assert [(Suit(s).plural, len(hand21.cards(0).of_suit(Suit(s)))) for s, _ in c21.ruffs] == [("hearts", 2)]
+    assert c21.spade_tricks == 0 and [DECK[c].pretty for c, _ in c21.spades] == ["6♠", "3♠", "2♠"]
+    assert estimate_tricks(hand21.cards(0), long_spades=True) == 1.25
+    assert view_bid(BidWidget(hand21, seat=0, bots=spades_bots(21)).hand.view(0)) == 1
+    at54 = next(i for i, s in enumerate(srcs) if "long_bidder = BidWidget(" in s)
+    fold54 = " ".join(srcs[at54 + 1].split())
+    assert fold54.startswith("<details><summary>Deal 2054 counted (open once you have bid)</summary>")
+    assert ("K♥ 1, Q♦ ½; spade length 5 (Q♠ 10♠ 9♠ 1 each, 6♠ 5♠ nothing, 2 for the sixth and seventh spade), "
+            "beating protected spades and ruffs (4¼): 6½, a half rounding down to 6.") in fold54
+    c54 = trick_count(SpadesHand.deal(seed=2054, dealer=3).cards(0), long_spades=True)
+    assert sorted((DECK[c].pretty, t) for c, t in c54.side) == [("K♥", 1.0), ("Q♦", 0.5)]
+    assert [(DECK[c].pretty, t) for c, t in c54.spades][:5] == [("Q♠", 1), ("10♠", 1), ("9♠", 1), ("6♠", 0),
+                                                               ("5♠", 0)]
+    assert c54.length == 5 and c54.by_length and c54.ruff_tricks + c54.spade_tricks == 4.25 and c54.total == 6.5

@@ -569,6 +569,40 @@ def test_lesson_09_rewinds_to_the_trick_it_names():
     assert "8♣" in "".join(_src(c) for c in _cells("09_hearts_vs_spades")).split("(trick 8 above)")[0][-40:]
 
 
+def test_lesson_09_round_18_wording_and_end_question():
+    """Newcomer round 18: the end-of-match question was answered word for word by the prose above it; it
+    now needs the scoring (a tenth bag) and the 500 rule, its figures from ``score_hand``. The smaller
+    differences are bullets, "Clean" is among the words, score_hand's seat order is said, and the rewind
+    uses ``before_play`` on the card it names."""
+    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.match import TARGET
+
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
+                   "points; - the player left of the dealer leads the first trick, not the holder of the 2♣,",
+                   "- a match runs to 500 points instead of stopping at 100.",
+                   "Six words first,",
+                   "- **Clean**: a nil whose bidder has not yet taken a trick; the status line shows it.",
+                   "four bids and four trick counts in seat order (South, West, North, East)"):
+        assert phrase in text, phrase
+    last = score_hand([3, 3, 2, 3], [4, 3, 3, 3], bags=(8, 0))
+    assert last.team_points == (-48, 60) and last.bags == (0, 0) and TARGET == 500
+    assert 460 + last.team_points[0] == 412 and 440 + last.team_points[1] == 500
+    quiz = _quizzes("09_hearts_vs_spades")["end_quiz"]
+    assert "460 points and 8 bags, West–East 440" in quiz.question and "512" not in quiz.question
+    assert quiz.reasons["West–East win"] == ("they score +60 and reach 500, while South–North's 2 bags make 10 "
+                                             "and cost 100: they end on 412")
+    assert "512" not in text and "530" not in text
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    moment = before_play(spades, 4 * 7 + 1)
+    assert moment.to_act() == 1 and len(moment.tricks) == 7
+    assert "Trick 8 of 13" in moment.text() and "Trick so far (led by South): South 8♣" in moment.text()
+    rewind = next(src for src in _code("09_hearts_vs_spades") if "moment.explain(" in src)
+    assert "before_play(spades, 4 * 7 + 1)" in rewind and "enumerate(" not in rewind
+
+
 def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
     """Lesson 06 says Q♠ waits "until hearts are broken", and lesson 03 says hearts are broken the
     first time anyone plays a heart: on played hands, a player void in the led suit may discard Q♠
