@@ -177,12 +177,13 @@ def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
     walk = FirstHand()
     for card in ("2C", "5D"):
         walk.play(card)
-    assert ("Try discarding your K♥: it cannot win this trick, so here it costs you nothing, while later it "
-            "could win a trick full of hearts.") in walk.question
+    assert ("Try discarding your K♥: it cannot win this trick, so here it costs you nothing (its 1 point goes "
+            "to North, who takes the trick), while later it could win a trick full of hearts.") in walk.question
     assert not any(c.suit.letter == "C" for c in walk.hand.cards(0))  # South cannot follow clubs
     walk.play("KH")
     three = walk.hand.tricks[2]
-    assert three.led_suit.letter == "C" and three.winner != 0 and three.points == 1  # it cannot win; North takes the point
+    assert three.led_suit.letter == "C" and three.winner == 2 and three.points == 1  # it cannot win; North takes the point
+    assert Card("KH").points == 1 and three.leader == 2  # "its 1 point goes to North", who leads it (the {leader})
 
 
 def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
@@ -345,7 +346,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert shown_qs == [619, 562] and shown_qs[0] - shown_qs[1] == 57
     assert ("The last column puts the two passes 0.2 points a hand apart (10.7 against 10.5). With South's pass the "
             "queen comes back on 57 more deals in 1,000, but South takes 0.4 fewer points in hearts (2.7 against 3.1). "
-            "The coach's deals cannot settle a gap that small: *too close to call*.") in text
+            "The coach's deals cannot tell whether the true gap is under or over a quarter of a point: "
+            "*too close to call*.") in text
     assert "about half a point" not in text and "about a quarter of a point" not in text
     assert "nearly even" not in text
     assert keep.call == "inaccuracy or worse" and f"{ours.call}" in printed and f"{keep.call}" in printed
@@ -456,11 +458,15 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     # newcomer rater: the grades by contrast, as verdict_of draws them (the top of the 95 % interval at or
     # below BAND: best; its bottom above BAND: inaccuracy or worse; across BAND: too close to call)
     from hearts_teach.agents.coach_stats import BAND, verdict_of
-    assert BAND == 0.25 and verdict_of(0.0, BAND) == "best" and verdict_of(0.2, 0.3) == "fine"
-    assert verdict_of(BAND + 0.01, 0.9) == "inaccuracy"
-    said = ("Its table below uses three grades: - *best*: its top choice, or worse than it by a quarter of a point a "
-            "hand at most; - *too close to call*: its deals cannot tell whether the pass is that good or worse; "
-            "- *inaccuracy or worse*: clearly worse, by more than a quarter of a point a hand. "
+    # newcomer rater: "worse than the top by a quarter point at most" read as best a pass 0.2 apart that the
+    # table calls too close to call; the grades say what the deals show, as verdict_of reads the interval
+    assert BAND == 0.25 and verdict_of(0.0, 0.0) == "best" and verdict_of(0.1, BAND) == "best"
+    assert verdict_of(0.1, 0.3) == "fine" and verdict_of(0.3, 0.9) == "inaccuracy"  # a 0.2 gap either side
+    assert verdict_of(-0.1, 0.5) == "fine" and verdict_of(BAND + 0.01, 0.9) == "inaccuracy"
+    said = ("Its table below uses three grades: - *best*: its deals show the pass costs at most a quarter of a point "
+            "a hand more than its top choice; - *too close to call*: the gap may be under or over a quarter of a "
+            "point, and its deals cannot tell which (South's pass below, 0.2 points a hand from the top choice, is "
+            "one); - *inaccuracy or worse*: its deals show the pass costs more than a quarter of a point a hand more. "
             "Its other grades are in the [glossary](glossary.ipynb)")
     assert said in text and text.index(said) < text.index("Three things to read in it")
     before = text[:text.index(said)]

@@ -282,16 +282,30 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert advice.assessment.of("8D").label == low.label and advice.assessment.of("KD").label == best.label
     assert best.call == "best" and low.call == "mistake" and advice.assessment.of("3D").call == "mistake"
     gap = round(low.stats["exp_hearts"] - best.stats["exp_hearts"], 1)
-    assert gap == 0.9 and quiz_src.count(f"about {gap} more hearts later. The coach calls it a mistake") == 2
-    duck = advice.assessment.of("3D").stats["p_take_qs"]
-    assert round(100 * duck) == 25 and duck > best.stats["p_take_qs"]
-    assert "your tricks in 25% of deals, more often than with the Q♦. The coach calls it a mistake" in quiz_src
+    assert gap == 0.9 and quiz_src.count(f"about {gap} more hearts later, and the Q♠ a little") == 2
+    # newcomer rater: a mistake costs more than 1 point a hand (lesson 06a): the reason gives the full cost,
+    # hearts and the Q♠'s share, from the coach's points a hand
+    assert low.stats["p_take_qs"] > best.stats["p_take_qs"] and low.delta_ci95[0] > 1
+    pts = [f"{c.exp_points:.1f}" for c in (low, best)]
+    cost = round(low.exp_points - best.exp_points, 1)
+    assert pts == ["5.0", "3.8"] and cost == 1.2 == round(float(pts[0]) - float(pts[1]), 1)
+    three = advice.assessment.of("3D")
+    duck = three.stats["p_take_qs"]
+    assert round(100 * duck) == 25 and round(100 * best.stats["p_take_qs"]) == 12 and three.delta_ci95[0] > 1
+    assert f"{three.exp_points:.1f}" == "6.4" and round(three.exp_points - best.exp_points, 1) == 2.6
     # newcomer rater: not "the trick is lost anyway" (West also held low diamonds and could have ducked): West
     # plays last on a trick with no points, where winning costs nothing (lesson 02); the rule bot then wins with
     # its highest card (its own decision trace), and on the coach's deals South's Q♦ never wins
     import ast
     call = next(n for n in ast.walk(ast.parse(quiz_src)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Quiz")
     words = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    for card in ("7♦", "8♦"):
+        assert words["reasons"][card].endswith(
+            f"about {gap} more hearts later, and the Q♠ a little more often: {cost} points a hand more in all "
+            f"({pts[0]} against {pts[1]} with the Q♦). The coach calls it a mistake")
+    assert words["reasons"]["3♦"].endswith(
+        f"your tricks in {round(100 * duck)}% of deals, against 12% with the Q♦: 2.6 points a hand more in all "
+        f"(6.4 against {pts[1]}). The coach calls it a mistake")
     assert words["reasons"]["Q♦"].startswith(
         "West plays last on a trick with no points, where winning costs nothing (lesson 02), and holds "
         "the A♦ you passed, the one diamond above your Q♦. On the coach's deals you never win this trick")

@@ -42,7 +42,8 @@ _ASK = {
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "A heart is allowed now: only the first trick forbids it. Try discarding your K♥: it cannot win this "
-       "trick, so here it costs you nothing, while later it could win a trick full of hearts.",
+       "trick, so here it costs you nothing (its 1 point goes to {leader}, who takes the trick), while later it "
+       "could win a trick full of hearts.",
 }
 
 
