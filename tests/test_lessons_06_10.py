@@ -1168,18 +1168,23 @@ def test_lesson_08_drill_2s_feedback_says_what_followed_the_pass_made():
 
 
 def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
-    """Newcomer round 12: drill 1's note said the coach prefers passing the Q♣ without saying why; the
-    reason it now spells out is true of the printed hand (South holds the Q♣, the A♣ and K♣ are the
-    only higher clubs, both out of South's hand) and of the coach's figures (the queen, passed, comes
-    back less often when South keeps the K♦ than the Q♣; the K♦ pass is an inaccuracy)."""
+    """Drill 1's note on the Q♣ pass: a later newcomer found the club/diamond "reason" was none, so the
+    note gives the coach's figures (the queen ends in South's tricks less often when South keeps the
+    K♦ than the Q♣; the K♦ pass is an inaccuracy), as printed below it, and says no simple rule of
+    thumb explains them. The hand facts it once relied on are still checked."""
     from hearts_teach.course.drills import DRILLS, grade
 
     prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
+    # newcomer rating: the club/diamond "reason" explained nothing; the note gives the coach's two shares
+    # (as printed below it) and says no simple rule of thumb explains them
+    shares = grade(DRILLS[0], "KD QS AS").assessment
+    qc, kd = (f"{shares.of(p).stats['p_take_qs']:.0%}" for p in ("QC QS AS", "KD QS AS"))
+    assert (qc, kd) == ("30%", "35%")
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. For the third card it prefers the Q♣ to "
-            "the K♦, the high card the rule of thumb adds. The sample run's feedback gives the reason: kept, the Q♣ can win a club trick "
-            "(only the A♣ and K♣ rank above it), and a player with no clubs left can throw the queen, now in another "
-            "hand, on that trick. A kept K♦ can win a diamond trick in the same way; the coach's deals, printed below, "
-            "simply put her in South's tricks less often with the K♦ kept, and no simple rule explains why.") in prose
+            f"the K♦, the high card the rule of thumb adds: on its deals (printed below) the queen ends in South's "
+            f"tricks in {qc} of them after the Q♣ pass, {kd} after the K♦ pass, and no simple rule of thumb "
+            "explains it.") in prose
+    assert "can win a club trick" not in prose
     # newcomer rating (issue 27): the two shares are printed from the coach's deals, not restated
     printed = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
     coach = grade(DRILLS[0], "KD QS AS").assessment
@@ -1222,7 +1227,7 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
     assert "about 0.3 more hearts a hand on average" in drills
     # newcomer round on the stored lesson: drill 3's heading says hand 1 where drill 2's says hand 2
-    assert "Drill 2's cards, dealt again as hand 1 with no pass." in DRILLS[2].prompt
+    assert "Drill 2's cards, dealt again, this time with no pass." in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
     assert "Drill 3 deals drill 2's cards again, with no pass." in prose and "numbered hand 1" not in prose
     assert DRILLS[2].make().hand_number == 0 and DRILLS[1].make().hand_number == 1  # shown as Hand 1, Hand 2
     two, three = DRILLS[1].make(), DRILLS[2].make()

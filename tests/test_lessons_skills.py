@@ -264,8 +264,18 @@ def test_08b_the_moon_stories_and_the_mistakes():
     view = ns["high_lead"].view(0)
     assert all(c.rank > Card("3C").rank for c in view.still_out()[Suit.CLUBS]) and Card("3C") in ns["high_lead"].cards(0)
     assert ns["graded_lead"].of("3C").verdict == "inaccuracy"
-    assert ("The 3♣ costs far less: it is lower than every club still out, so it can win the trick only if "
-            "West and East have no clubs either.") in prose
+    # newcomer rating: the 3♣ cannot win trick 4 at all (North is void, so West and East hold every club
+    # still out, all higher); its cost comes later, as the coach's verdict says
+    clubs_out = view.still_out()[Suit.CLUBS]
+    assert Suit.CLUBS in view.voids(2) and len(clubs_out) >= 1
+    assert "you take about 0.5 more hearts than with J♠" in str(ns["graded_lead"].of("3C"))
+    assert ("The 3♣ cannot win this trick: every club still out is higher, and West or East must play one. It "
+            "costs a little later (the coach: about 0.5 more hearts than with the J♠). For the J♠ over the 3♠, "
+            "see lesson 08, drill 4.") in prose
+    assert "can win the trick only if West and East have no clubs either" not in prose
+    from hearts_teach.course.drills import DRILLS as drills_08
+
+    assert {str(c) for c in drills_08[3].make().cards(0).of_suit(Suit.SPADES)} == {"JS", "TS", "3S"}  # drill 4: a low spade lead
     closes_on(ns["give_up_quiz"], "25")
     # the give-up question is worked out, not read off the line above (round 4, F08b.1): West's one
     # heart leaves South at most 25, with no moon
@@ -355,8 +365,22 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     ns = lesson("08b_moon_and_mistakes")
     go = ns["go"]
     prose = " ".join(_md("08b_moon_and_mistakes").split())
-    assert ("The defence here was weak: on trick 8 North played the K♥ under South's A♥. Kept, it would have "
+    assert ("The defence here was weak. The rule bots stop moons by simple rules, and on trick 8 North's rule "
+            "(its highest heart that stays under the winning card) let its K♥ go under South's A♥. Kept, it would have "
             "beaten the J♥ that South led next and taken a heart, and the moon would have failed") in prose
+    # the rule named is North's own decision trace on trick 8, printed in the lesson from the moon run
+    moon_run = ns["moon_run"]
+    north = why_played(moon_run, 8, 2)
+    assert north.card == Card("KH") and north.branch == "duck"
+    assert north.reason == "its highest heart that stays under South's A♥"
+    shown = next(c for c in notebook_cells("08b_moon_and_mistakes") if "why_played(moon_run, 8, 2)" in "".join(c["source"]))
+    assert f"North's K♥ on trick 8, by its rule: {north.reason}" in text_output(shown)
+    # the shooter is defined where it is first used (the go-or-duck question), and in prose before it plays
+    src = ["".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes")]
+    first = next(i for i, s in enumerate(src) if "Shooter()" in s)
+    assert "# Shooter: a simple moon shooter, it plays its highest legal card every time" in src[first]
+    assert ("Going for the moon, South is the **shooter**, a simple player that plays its highest legal card "
+            "every time") in prose
     bots = [Shooter()] + table_bots("rule")[1:]
     played = go.copy()
     bots_play(played, bots)
@@ -450,8 +474,8 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     assert ns["pass_quiz"].question.startswith("South holds ♠ A Q  ♥")  # the hand, in the question
     assert ("South's only spades are the A♠ and the Q♠, and the three lowest cards "
             "(2♦ 2♥ 3♥) leave both in South's hand. Unless the cards passed to South bring another spade, South "
-            "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, comes "
-            "back to South unless another player plays the K♠ over her.") in prose
+            "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, ends "
+            "in South's tricks unless another player plays the K♠ over her.") in prose
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
     why = text_output(next(c for c in cells if "heart discards: Δ vs best" in "".join(c["source"])))
     rows = {m.group(1): (float(m.group(2)), float(m.group(3)))

@@ -174,7 +174,7 @@ DRILLS: tuple[Drill, ...] = (
           "Hand 2, passing right. Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Drill 2's cards, dealt again as hand 1 with no pass. Trick 3: East is winning a club trick and South "
+          "Drill 2's cards, dealt again, this time with no pass. Trick 3: East is winning a club trick and South "
           "has no clubs. What should South play?",
           lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
