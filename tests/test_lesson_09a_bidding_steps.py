@@ -443,8 +443,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
     text = " ".join(prose().split())
     assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil survived it only because "
-            "West, out of hearts, trumped it. West held only spades, and its bot put its own contract first "
-            "(printed above).") in text
+            "West, out of hearts, trumped it. West held only spades: any card it played trumped.") in text
+    # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
+    # goes, the low spade that ducks under the J♠ stays)
+    assert ("When you cannot follow, throw away a card that could win a later trick or can no longer matter, "
+            "and keep the low cards that let you duck later.") in text
     # newcomer round 18: "defenders play low under the nil" seemed contradicted; West's trace says why not
     before = before_play(demo.hand, 4 * 9 + 2)
     assert before.to_act() == 1 and all(c.suit is Suit.SPADES for c in before.cards(1))

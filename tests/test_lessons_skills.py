@@ -477,6 +477,10 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
             "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, ends "
             "in South's tricks unless another player plays the K♠ over her.") in prose
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
+    # round 20: the high pass that keeps her is a blunder as well (the coach's verdict, printed above)
+    assert "J♦ K♦ J♥: blunder — J♦ K♦ J♥ keeps the Q♠ with no lower spades" in out
+    assert ("Passing high cards is no cure by itself: J♦ K♦ J♥ keeps the same two spades, and it is a "
+            "blunder too.") in prose
     why = text_output(next(c for c in cells if "heart discards: Δ vs best" in "".join(c["source"])))
     rows = {m.group(1): (float(m.group(2)), float(m.group(3)))
             for m in re.finditer(r"^  (\S+) +\[([+-][\d.]+), ([+-][\d.]+)\]", why, flags=re.M)}
