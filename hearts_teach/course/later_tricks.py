@@ -8,7 +8,7 @@ under it so the learner sees *which* later tricks cost the points (lesson 08, dr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from hearts_teach.agents.hearts.deals import deals
 from hearts_teach.course.players import bots_play, table_bots
@@ -16,33 +16,44 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import CardLike, CardList, Suit, to_card
 
 
+def _sampled_positions(position: Hand, name: str, count: int, seed: int) -> Iterator[Hand]:
+    """The position dealt again from each of the first ``count`` deals the coach samples for the
+    player to move (seed ``seed``), every play so far replayed: a hold hand only, since after a
+    pass the sampled hidden cards could not be dealt back as they were held."""
+    if position.pass_direction != "hold":
+        raise ValueError(f"{name} replays hold hands only (a pass would hide who held what)")
+    view = position.view(position.to_act())
+    played = [0] * len(position.seat_names)
+    for a in position.history:
+        if a.kind == "play":
+            played[a.seat] |= a.card.mask
+
+    def replayed() -> Iterator[Hand]:  # a generator inside, so a pass hand is refused at the call
+        for deal in deals(view, seed, count):
+            h = Hand([CardList.from_mask(deal[s] | played[s]) for s in range(len(deal))], "hold", position.rules)
+            for a in position.history:
+                if a.kind == "play":
+                    h.play(a.card)
+            yield h
+
+    return replayed()
+
+
 def later_points(position: Hand, choices: Iterable[CardLike], count: int = 400, seed: int = 0) -> dict:
     """For each card in ``choices`` (the player to move's), over the first ``count`` deals the
     coach samples for this position (seed ``seed``): the average points the player takes from
     here on, in all and split by the suit of the player's card in the tricks the player wins.
     Only a hold hand (no pass) is supported: the sampled hidden cards are dealt back as they were."""
-    if position.pass_direction != "hold":
-        raise ValueError("later_points replays hold hands only (a pass would hide who held what)")
     seat = position.to_act()
-    view = position.view(seat)
-    played = [0] * len(position.seat_names)
-    for a in position.history:
-        if a.kind == "play":
-            played[a.seat] |= a.card.mask
     done = len(position.tricks)
     out: dict = {}
     for choice in choices:
         card = to_card(choice)
         total, by_suit, n = 0.0, {s: 0.0 for s in Suit}, 0
-        for deal in deals(view, seed, count):
-            start = [CardList.from_mask(deal[s] | played[s]) for s in range(len(deal))]
-            h = Hand(start, "hold", position.rules)
-            for a in position.history:
-                if a.kind == "play":
-                    h.play(a.card)
+        for h in _sampled_positions(position, "later_points", count, seed):
             before = h.points_taken[seat]
             h.play(card)
-            bots_play(h, table_bots("rule", players=len(start)))
+            bots_play(h, table_bots("rule", players=len(h.seat_names)))
             total += h.points_taken[seat] - before
             for t in h.tricks[done:]:
                 mine = t.card_of(seat)
@@ -72,24 +83,13 @@ def plan_outcomes(position: Hand, plans: dict, count: int = 400, seed: int = 0) 
     first ``count`` deals the coach samples for this position (seed ``seed``), the others playing
     as rule bots: the seat's average score for the hand (a moon counted), how often it shot the
     moon, and its average score when it did not. A hold hand only, as ``later_points``."""
-    if position.pass_direction != "hold":
-        raise ValueError("plan_outcomes replays hold hands only (a pass would hide who held what)")
     seat = position.to_act()
-    view = position.view(seat)
-    played = [0] * len(position.seat_names)
-    for a in position.history:
-        if a.kind == "play":
-            played[a.seat] |= a.card.mask
     out: dict = {}
     for name, player in plans.items():
         scores: list[int] = []
         missed: list[int] = []  # the scores of the deals without a moon for the seat
-        for deal in deals(view, seed, count):
-            h = Hand([CardList.from_mask(deal[s] | played[s]) for s in range(len(deal))], "hold", position.rules)
-            for a in position.history:
-                if a.kind == "play":
-                    h.play(a.card)
-            bots = table_bots("rule", players=len(deal))
+        for h in _sampled_positions(position, "plan_outcomes", count, seed):
+            bots = table_bots("rule", players=len(h.seat_names))
             bots[seat] = player
             bots_play(h, bots)
             scores.append(h.scores[seat])
