@@ -226,7 +226,8 @@ def test_hidden_cards_do_not_change_decisions(seed):
         assert any(other.cards(s) != hand.cards(s) for s in range(4) if s != seat)
         v1, v2 = hand.view(seat), other.view(seat)
         assert v1 == v2
-        for bot in (RuleBot(), make_bot("easy"), RandomBot(5), MonteCarloBot(5, worlds=8)):
+        for bot in (RuleBot(), make_bot("easy"), RandomBot(5), MonteCarloBot(5, worlds=8),
+                    MonteCarloBot(5, worlds=8, miss=0.1)):
             assert bot.choose_play(v1) == bot.choose_play(v2)
         checked += 1
     assert checked >= 2

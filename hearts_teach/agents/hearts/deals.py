@@ -14,11 +14,15 @@ before or after committing to it uses the same deals.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.errors import Rule, WrongPhaseError
 from hearts_teach.kernel.rng import MASK64, Rng, hash64
 from hearts_teach.kernel.table import SEAT_COUNT
+
+if TYPE_CHECKING:
+    import numpy as np  # (numpy itself loads only when deals are drawn)
 
 BLOCK = 64  # deals are added in whole blocks (the coach's rounds are made of blocks)
 
@@ -58,6 +62,14 @@ def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = N
     return [list(map(int, row)) for row in sample_worlds(view, stop, rng)[start:stop]]
 
 
+def deal_array(view: View, seed: int, count: int) -> np.ndarray:
+    """The first ``count`` deals of ``view`` under ``seed`` as a (count, 4) array of hand masks: the
+    same deals as ``deals``, without the lists (a table of four only)."""
+    from hearts_teach.agents.hearts.batch_sample import sample_worlds
+
+    return sample_worlds(view, count, Rng(deal_seed(position_key(view), seed)))
+
+
 def table_deal(view: View, rng: Rng) -> Deal:
     """One hidden deal consistent with ``view`` at any table size (the scalar sampler)."""
     from hearts_teach.agents.hearts.rollout import sample_hands
@@ -86,4 +98,4 @@ def deals(view: View, seed: int, count: int) -> list[Deal]:
     return deal_range(view, seed, 0, count)
 
 
-__all__ = ["BLOCK", "Deal", "deal_block", "deal_range", "deal_seed", "deals", "position_key", "table_deal"]
+__all__ = ["BLOCK", "Deal", "deal_array", "deal_block", "deal_range", "deal_seed", "deals", "position_key", "table_deal"]

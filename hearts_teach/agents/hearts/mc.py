@@ -15,7 +15,7 @@ import math
 
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.candidates import pass_pool
-from hearts_teach.agents.hearts.deals import deals
+from hearts_teach.agents.hearts.deals import deal_array, deals
 from hearts_teach.agents.hearts.endgame import solve_values
 from hearts_teach.agents.hearts.policy import rule_pass, rule_play, threat_of
 from hearts_teach.games.hearts.view import View
@@ -28,7 +28,8 @@ from hearts_teach.kernel.cards import (
     SUITS,
 )
 from hearts_teach.kernel.errors import ArgumentError, quote
-from hearts_teach.kernel.rng import hash64
+from hearts_teach.kernel.rng import Rng, hash64
+from hearts_teach.kernel.table import SEAT_COUNT
 from hearts_teach.kernel.validation import check_int
 
 ALL_DEFENCE = (True, True, True, True)
@@ -132,11 +133,15 @@ class MonteCarloBot(Bot):
     by exact search of the rest of the hand in ``endgame_worlds`` sampled deals
     (``agents.hearts.endgame``: the bot's own later cards chosen best, the others by the
     rule policy) instead of by rollouts.
+    miss: read the others' past plays (``agents.hearts.inference.posterior_deals``, 1: off):
+    ``oversample`` times as many deals are sampled, each weighed by ``miss`` to the power of the
+    others' plays the rule policy would not have made in it; the worlds are drawn from them in
+    proportion and then moved by ``moves`` Metropolis swaps each.
     """
 
     def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
                  pass_worlds: int | None = None, name: str | None = None, endgame: int = 0,
-                 endgame_worlds: int = 64):
+                 endgame_worlds: int = 64, miss: float = 1.0, oversample: int = 4, moves: int = 2):
         super().__init__(seed)
         check_int(worlds, "worlds", 2, MAX_WORLDS)
         check_int(cap, "cap", 1, 52)
@@ -152,6 +157,13 @@ class MonteCarloBot(Bot):
         check_int(endgame_worlds, "endgame_worlds", 2, MAX_WORLDS)
         self.endgame = endgame
         self.endgame_worlds = endgame_worlds
+        if isinstance(miss, bool) or not isinstance(miss, int | float) or not 0 < miss <= 1:
+            raise ArgumentError(f"miss is a probability above 0 and at most 1, got {quote(miss)}", argument="miss")
+        self.miss = float(miss)
+        check_int(oversample, "oversample", 1, 64)
+        self.oversample = oversample
+        check_int(moves, "moves", 0, 64)
+        self.moves = moves
         self.name = name or f"mc:{worlds}"
 
     def deal_seed(self) -> int:
@@ -171,10 +183,23 @@ class MonteCarloBot(Bot):
         classes = _pick_cap(classes, greedy, self.cap)
         cands = [greedy if greedy in cl else cl[0] for cl in classes]
         if view.hand.bit_count() <= self.endgame:
-            worlds = deals(view, self.deal_seed(), self.endgame_worlds)
+            worlds = self._worlds(view, self.endgame_worlds)
             return cands[self._decide(solve_values(view, cands, worlds), cands.index(greedy))]
-        worlds = deals(view, self.deal_seed(), self.worlds)  # the coach's sampler
+        worlds = self._worlds(view, self.worlds)
         return cands[self._decide(self._payoffs(view, cands, worlds), cands.index(greedy))]
+
+    def _worlds(self, view: View, count: int) -> list[list[int]]:
+        """``count`` deals from the coach's sampler; with ``miss`` < 1, drawn in proportion to
+        how well each fits the others' plays so far (``agents.hearts.inference``)."""
+        if self.miss >= 1 or not view.plays or view.rules.players != SEAT_COUNT:
+            return deals(view, self.deal_seed(), count)
+        from hearts_teach.agents.hearts.inference import (
+            posterior_deals,  # numpy: only when asked for
+        )
+
+        pool = deal_array(view, self.deal_seed(), count * self.oversample)
+        rng = Rng(hash64(f"{self.name}|{self.seed}|posterior|{view.key()}"))
+        return posterior_deals(view, pool, count, self.miss, rng, self.moves).tolist()
 
     def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
         """Own points minus the others' mean, per candidate and world (the coach's backend)."""

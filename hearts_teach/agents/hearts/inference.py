@@ -1,0 +1,144 @@
+"""Reading the others' past plays: which sampled deals fit what they did.
+
+A sampled deal is consistent with what the seat *saw* (hand sizes, shown voids, its pass),
+but not yet with *how* the others played: a deal where West held the A♠ fits poorly if West
+ducked a spade trick that the A♠ could have won for free. Here each sampled deal is weighed
+by how likely the others' plays so far are in it, under the model that they play like the
+rule policy, and that a player leaves it now and then (``miss``: the chance given to a play
+the policy would not have made, so a human or a searching bot never rules a deal out):
+
+    weight(deal) = miss ** (number of the others' plays the rule policy would not have made)
+
+The replay is the batch engine's: every deal's hands as they stood after the pass (each
+seat's cards now plus the cards it has played) are played forward card by card, with the
+rule policy asked at each of the others' turns.
+
+The rule policy reveals a lot: a few plays in, only one uniformly sampled deal in a hundred
+fits every play. So ``posterior_deals`` is a resample-move sampler (Gilks and Berzuini): draw a
+pool of deals from the seat's sampler, resample it in proportion to the weights, then let each
+deal take Metropolis steps (swap one hidden card between two other seats, never against a
+shown void or a card the seat knows the place of; accept with probability
+``miss ** (misses after − misses before)``, capped at 1). The swaps are symmetric, so the
+steps keep the weighted distribution and spread the deals over more of the hands that fit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hearts_teach.agents.hearts.batch_policy import RulePolicy
+from hearts_teach.games.hearts.batch import BITS, U64, BatchState, Stream, kth_bit
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.errors import ArgumentError, quote
+from hearts_teach.kernel.rng import Rng
+from hearts_teach.kernel.table import SEAT_COUNT
+
+
+def check_miss(miss: object) -> float:
+    """``miss`` is a probability in (0, 1]: 1 reads nothing into the plays, near 0 trusts the model fully."""
+    if isinstance(miss, bool) or not isinstance(miss, int | float) or not 0 < miss <= 1:
+        raise ArgumentError(f"miss is a probability above 0 and at most 1, got {quote(miss)}", argument="miss")
+    return float(miss)
+
+
+def play_misses(view: View, worlds: np.ndarray) -> np.ndarray:
+    """(N,) how many of the others' plays so far the rule policy would not have made in each
+    deal of ``worlds`` ((N, 4) hand masks of the position, the seat's own hand in its column).
+
+    All zeros when the view has no play history to read (a view built without one, a table
+    that is not of four, or before the first card)."""
+    worlds = np.asarray(worlds, dtype=U64)
+    n = len(worlds)
+    misses = np.zeros(n, dtype=np.int32)
+    plays = view.plays
+    if not plays or view.rules.players != SEAT_COUNT or len(plays) != view.played.bit_count():
+        return misses
+    start = worlds.copy()
+    for seat, card in plays:  # the hands as they stood when the play began
+        start[:, seat] |= BITS[card]
+    st = BatchState(start, view.rules)
+    st.start_play()
+    policy = RulePolicy()
+    for seat, card in plays:
+        if seat != view.seat:
+            h = st.mover_hands()
+            misses += policy.play(st, None, h, st.legal(h)) != card
+        st.play(np.full(n, card, dtype=np.intp))
+    return misses
+
+
+def play_weights(view: View, worlds: np.ndarray, miss: float) -> np.ndarray:
+    """(N,) each deal's weight ``miss ** misses`` (see the module's docstring)."""
+    miss = check_miss(miss)
+    return np.power(miss, play_misses(view, worlds).astype(np.float64))
+
+
+def resample(weights: np.ndarray, count: int, rng: Rng) -> np.ndarray:
+    """``count`` indices drawn in proportion to ``weights`` (systematic resampling: one uniform,
+    evenly spaced pointers, so a deal of weight w is drawn ⌊count·w/Σw⌋ or one more times)."""
+    w = np.asarray(weights, dtype=np.float64)
+    cum = np.cumsum(w / w.sum())
+    cum[-1] = 1.0  # rounding must not leave the last pointer past the end
+    pointers = (rng.random() + np.arange(count)) / count
+    return np.searchsorted(cum, pointers, side="right")
+
+
+def _movable(view: View) -> np.ndarray:
+    """(4,) the hidden cards that may change seats: unseen, and not passed cards whose holder the
+    seat knows (the seat's own column is empty)."""
+    free = view.unseen_mask
+    if view.passed and view.pass_to is not None:
+        free &= ~view.passed
+    return np.array([0 if s == view.seat else free for s in range(SEAT_COUNT)], dtype=U64)
+
+
+def _swap(view: View, deals: np.ndarray, stream: Stream) -> np.ndarray:
+    """Each deal with one hidden card swapped between two other seats (or unchanged when the
+    drawn swap would break a shown void or no card can move)."""
+    n = len(deals)
+    others = np.array([s for s in range(SEAT_COUNT) if s != view.seat], dtype=np.intp)
+    pair = stream.below(6)  # an ordered pair of two of the three other seats
+    a = others[pair // 2]
+    b = others[(pair // 2 + 1 + pair % 2) % 3]
+    ar = np.arange(n)
+    movable = _movable(view)
+    fa = deals[ar, a] & movable[a]
+    fb = deals[ar, b] & movable[b]
+    na, nb = np.bitwise_count(fa).astype(np.intp), np.bitwise_count(fb).astype(np.intp)
+    ok = (na > 0) & (nb > 0)
+    x = kth_bit(np.where(ok, fa, U64(1)), np.where(ok, stream.below(np.maximum(na, 1)), 0))
+    y = kth_bit(np.where(ok, fb, U64(1)), np.where(ok, stream.below(np.maximum(nb, 1)), 0))
+    void = np.array(view.void, dtype=np.intp)
+    ok &= (void[b] >> (x // 13) & 1) == 0  # x goes to b, y to a: neither against a shown void
+    ok &= (void[a] >> (y // 13) & 1) == 0
+    out = deals.copy()
+    flip = BITS[x] | BITS[y]
+    rows = np.nonzero(ok)[0]
+    out[rows, a[rows]] ^= flip[rows]
+    out[rows, b[rows]] ^= flip[rows]
+    return out
+
+
+def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: Rng,
+                    moves: int = 2) -> np.ndarray:
+    """``count`` deals drawn from ``pool`` ((N, 4) masks from the seat's sampler) in proportion
+    to how well they fit the others' plays, then moved by ``moves`` Metropolis steps each
+    (see the module's docstring)."""
+    miss = check_miss(miss)
+    pool = np.asarray(pool, dtype=U64)
+    misses = play_misses(view, pool)
+    if not misses.any():
+        return pool[resample(np.ones(len(pool)), count, rng)]
+    pick = resample(np.power(miss, misses.astype(np.float64)), count, rng)
+    deals, misses = pool[pick], misses[pick]
+    stream = Stream.from_rng(rng.spawn("moves"), np.arange(count))
+    for _ in range(moves):
+        moved = _swap(view, deals, stream)
+        after = play_misses(view, moved)
+        accept = stream.uniform() < np.power(miss, (after - misses).astype(np.float64))
+        deals = np.where(accept[:, None], moved, deals)
+        misses = np.where(accept, after, misses)
+    return deals
+
+
+__all__ = ["check_miss", "play_misses", "play_weights", "posterior_deals", "resample"]
