@@ -6,6 +6,7 @@ and Hearts needs no dealer for play."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,18 @@ import pytest
 from hearts_teach.kernel.cards import CardList
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "notebooks" / "glossary.ipynb"
+ANCHOR = re.compile(r'<a id="(term-[a-z0-9-]+)"></a>')  # each entry's own anchor, which the Spades words line links
+
+
+def markdown_cells() -> list[str]:
+    """The glossary's Markdown cells as stored, with each entry's anchor taken out (its words are what
+    these tests read; ``test_each_link_opens_its_entry`` reads the anchors)."""
+    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
+    return [ANCHOR.sub("", "".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
 
 
 def text() -> str:
-    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
-    return " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    return " ".join(" ".join(markdown_cells()).split())
 
 
 def test_still_out_leaves_out_your_own_hand():
@@ -309,8 +317,7 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     counted = score_hand([5, 2, 4, 0], [5, 2, 5, 1])
     lost = score_hand([5, 2, 4, 0], [5, 2, 5, 1], rules=SpadesRules(nil_tricks_count=False))
     assert counted.team_points[1] == 20 + 1 - 100 and lost.team_points[1] == 20 - 100
-    assert ("**Suggest** rounds it to a bid, a half rounding down and at least 1, then may adjust it for the other "
-            "bids and the score (or suggest nil when the nil rule fits).") in t
+    assert "in quarters of a trick. **Suggest** turns it into a bid (see there for how)." in t
     from hearts_teach.present.widgets import spades_table
 
     source = Path(spades_table.__file__).read_text(encoding="utf-8")
@@ -320,8 +327,7 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
 
 
 def head_text() -> str:
-    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
-    return "".join(cells[0]["source"])
+    return markdown_cells()[0]
 
 
 def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
@@ -354,8 +360,7 @@ def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
 def test_the_entries_come_in_letter_sections_with_jump_links():
     import re
 
-    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
-    body = "".join(cells[1]["source"])
+    body = markdown_cells()[1]
     letters = re.findall(r"^## (\S+)$", body, flags=re.M)
     assert letters[:3] == ["A", "B", "C"] and letters[-1] == "Δ"
     assert "Jump to: " + " · ".join(f"[{k}](#{k})" for k in letters) in head_text()
@@ -445,12 +450,12 @@ def test_the_round_17_entries_say_what_the_engine_does():
     assert "in Spades a player out of the led suit can also cover by trumping" in t
     void = re.search(r"\*\*Void\*\*[^\n]*?(?=- \*\*|## |$)", t)
     assert void and "09a_spades_play_and_nil.ipynb" in void.group(0)
-    # Spades words: each (Spades) entry, linked to its letter
+    # Spades words: each (Spades) entry is linked (to its own entry: test_each_link_opens_its_entry)
     head = head_text()
     spades_line = next(ln for ln in head.splitlines() if ln.startswith("Spades words: "))
     tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
-    linked = re.findall(r"\[([^\]]+)\]\(#(\w)\)", spades_line)
-    assert set(tagged) <= {w for w, _ in linked} and all(w[0] == k for w, k in linked)
+    linked = re.findall(r"\[([^\]]+)\]\(#term-[a-z0-9-]+\)", spades_line)
+    assert set(tagged) <= set(linked)
 
 
 def test_the_round_18_entries_say_what_the_engine_does():
@@ -514,4 +519,68 @@ def test_the_round_18_entries_say_what_the_engine_does():
     spades_line = next(ln for ln in head_text().splitlines() if ln.startswith("Spades words: "))
     for word in ("Cover", "Defender", "Doubleton", "Singleton", "Void", "Trump", "Dealer", "Rotation", "Guard",
                  "Weighed bot", "Baseline bot"):
-        assert f"[{word}](#{word[0]})" in spades_line, word
+        assert f"[{word}](#term-{word.lower().replace(' ', '-')})" in spades_line, word
+
+
+def test_each_link_opens_its_entry():
+    """Newcomer round 21: the Spades words line left out Broken, Lead, Trick and other words Spades uses, and
+    its links opened a letter heading, not the entry. Every entry now starts with its own anchor
+    (``<a id="term-…">``), every ``#term-…`` link names the entry whose anchor it opens, and the line lists
+    every entry that says something of Spades or links lesson 09 or 09a."""
+    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
+    head, body = ("".join(c["source"]) for c in cells[:2])
+    entries = re.findall(r'^- <a id="(term-[a-z0-9-]+)"></a>\*\*([^*]+)\*\*', body, flags=re.M)
+    assert len(entries) == len(re.findall(r"^- ", body, flags=re.M)) > 80  # every entry, and only entries
+    anchors = dict(entries)
+    assert len(anchors) == len(entries)  # one anchor each, none shared
+    for anchor, word in entries:
+        assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", word.lower().replace("δ", "delta")).strip("-")
+    links = re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", head + body)
+    assert links and all(anchors.get(target) == word for word, target in links), links
+    spades_line = next(ln for ln in head.splitlines() if ln.startswith("Spades words: "))
+    assert spades_line.endswith("(each link opens its entry).")
+    listed = [word for word, _ in re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", spades_line)]
+    says_spades = [word for entry in re.split(r"\n(?=- <a id)", body)
+                   for word in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', entry)
+                   if "Spades" in entry or "(09_hearts_vs_spades.ipynb)" in entry or "(09a_spades_play_and_nil.ipynb)" in entry]
+    assert listed == says_spades
+    for word in ("Broken", "Lead", "Trick", "Follow", "Legal", "Hand"):
+        assert word in listed, word
+
+
+def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
+    """Newcomer round 21: Estimate and Suggest described the bots' adjustment of a bid in two ways. Estimate now
+    points to Suggest, and Suggest says it once, as ``smart_bid`` (the weighed bot's bid, which ``suggest()``
+    shows) makes it; each clause is held here against ``smart_bid`` in a match to 500."""
+    from hearts_teach.agents.spades import smart_bid
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.games.spades.match import TARGET
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    t = text()
+    assert ("**Suggest** (Spades) — the bid button (typed: `suggest()`) that shows the bid the weighed bot would make "
+            "with your cards: nil when the nil checklist holds; otherwise the **estimate** rounded to the nearest "
+            "trick (a half rounding down), then adjusted for the other bids and the score: one trick more when the "
+            "other three have bid and all four bids leave 3 tricks or more unclaimed, one less when your team is "
+            "ahead with 400 points or more, one more when the opponents have 400 or more and your team is 100 or "
+            "more behind. The bid is at least 1, the team's bids at most 13, and Suggest says when it adjusted.") in t
+    assert TARGET == 500 and SpadesRules().end_score == 500
+    five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)  # an estimate of 5½ (the Rule of thumb test)
+    assert smart_bid(five_half) == 5  # rounded, a half down
+    # unclaimed tricks: partner 2 and opponents 3 + 2 with my 5 leave 1 (no change); 2, 1 + 1 leave 4 (one more)
+    assert smart_bid(five_half, 2, [3, 2]) == 5 and smart_bid(five_half, 2, [1, 1]) == 6
+    assert smart_bid(five_half, 2, [1, None]) == 5  # not until the other three have bid
+    assert smart_bid(five_half, 2, [1, 2]) == 6 and smart_bid(five_half, 2, [2, 2]) == 5  # 3 left; 2 left
+    # the score: ahead with 400 or more, one less; opponents at 400 or more and 100 or more ahead, one more
+    assert smart_bid(five_half, scores=(400, 390)) == 4 and smart_bid(five_half, scores=(399, 390)) == 5
+    assert smart_bid(five_half, scores=(400, 400)) == 5
+    assert smart_bid(five_half, scores=(300, 400)) == 6 and smart_bid(five_half, scores=(301, 400)) == 5
+    assert smart_bid(five_half, scores=(300, 399)) == 5
+    # at least 1, the team's bids at most 13
+    weak = SpadesHand.deal(seed=21, dealer=1).cards(0)  # lesson 09a's deal 21: an estimate of 1¼, a bid of 1
+    assert smart_bid(weak, scores=(450, 0)) == 1 and smart_bid(five_half, partner_bid=10) == 3
+    # Suggest shows that bid and says when it adjusted
+    widget = BidWidget(SpadesHand.deal(seed=21, dealer=0, scores_before=(390, 400)), seat=1)  # West–East 400
+    said = widget.suggest()
+    assert "Suggested bid: 4 (" in said and "then adjusted for the other bids and the score" in said

@@ -231,8 +231,11 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
     assert ("With six spades or more the bots count them once more: what the five highest earn as protected spades, "
-            "plus 1 for every spade after the fifth. If that is more than protected spades and ruffs "
+            "plus 1 for every spade after the fifth, used up or not. If that is more than protected spades and ruffs "
             "together, it replaces them.") in text
+    # newcomer round 21: how the ruffs change the count, said where deal 1526 shows it
+    assert ("Protected spades are always counted after the ruffs: the ruffs use up your lowest spades, and a "
+            "used-up spade neither counts nor guards a higher one.") in text
     assert "South on deal 1526 holds eight spades, only two of them above the 10♠:" in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
@@ -240,6 +243,11 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     count = trick_count(cards, long_spades=True)
     assert [DECK[c].pretty for c in count.spent] == ["3♠", "2♠"] and count.ruff_tricks == 1.5
     assert count.spade_tricks == 2.75 and count.length == 5.75 and count.by_length and count.total == 5.75
+    # the 3♠ 2♠ the ruffs use up neither count nor guard: the 8♠ (four higher spades missing) is one short with
+    # 6♠ 5♠ 4♠ kept (five smaller would make it whole), and spade length still adds 1 for each of the three spades after the fifth (4♠ 3♠ 2♠)
+    credit = {DECK[c].pretty: t for c, t in count.spades}
+    assert credit["8♠"] == 0.75 and "3♠" not in credit and "2♠" not in credit
+    assert count.length == sum(t for _, t in count.spades[:5]) + 3
     assert estimate_tricks(cards) == 4.25
     printed = outputs()
     for line in ("  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n",
@@ -277,7 +285,15 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
     assert "Deal 17 with the weighed bot (as above), then the baseline bot:" in text
-    assert text.count("baseline") == 1 and text.count("weighed bot") == 1
+    assert text.count("baseline") == 1 and text.count("weighed bot") == 2
+    # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
+    assert ("They are **weighed bots**, the lessons' default: they weigh breaking an opponent's nil against their "
+            "own contract (more on that below).") in text
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    first_print = next(i for i, c in enumerate(cells) if "weighed bot" in "".join(
+        "".join(o.get("text", "")) for o in c.get("outputs", [])))
+    first_said = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "weighed bot" in "".join(c["source"]))
+    assert first_said < first_print
     # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
     from hearts_teach.games.spades import score_hand
 

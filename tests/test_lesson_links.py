@@ -42,8 +42,10 @@ SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py"
 
 
 def _markdown(path: Path) -> list[str]:
+    """A notebook's Markdown cells, without the glossary's entry anchors (``<a id="term-…"></a>``)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    return [re.sub(r'<a id="term-[a-z0-9-]+"></a>', "", "".join(c["source"])) for c in cells
+            if c["cell_type"] == "markdown"]
 
 
 def _targets(text: str) -> list[str]:

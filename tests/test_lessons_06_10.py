@@ -557,9 +557,13 @@ def test_lesson_09_round_17_wording():
     from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened, worth_table
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
-    assert ("The estimates are the bots' rule of thumb: high cards, spades and short suits added up (lesson 09a "
-            "counts them step by step).") in text
-    assert "in quarters of a trick (¼, ½, ¾):" in text
+    assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits added up "
+            "(lesson 09a counts them step by step). Each says how many tricks a hand should win, in quarters of a "
+            "trick (¼, ½, ¾):") in text
+    # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
+    cells = _cells("09_hearts_vs_spades")
+    shown = next(i for i, c in enumerate(cells) if "worth_table(spades)" in _src(c) and c["cell_type"] == "code")
+    assert "rule of thumb" in _src(cells[shown - 1]) and "lesson\n09a counts them" in _src(cells[shown - 1])
     _, spades = same_deal(17)
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
@@ -1481,3 +1485,26 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert "East's trick" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out
+
+
+def test_lesson_09_defines_broken_and_trumped_where_it_first_uses_them():
+    """Newcomer round 21: "trumped" and "broken" came before the lesson said what they mean. The first
+    Markdown use of each is now its definition: a suit is broken once a card of it has been played (in Spades
+    any spade, as the engine's status line and ``explain`` say), and a player out of the led suit who plays a
+    spade has trumped."""
+    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
+
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    defined = ("A suit is *broken* once a card of it has been played: in Hearts you may not lead a heart until hearts "
+               "are broken, in Spades not a spade until spades are. A player who cannot follow suit and plays a spade "
+               "instead has *trumped* the trick: that is how spades usually get broken.")
+    assert defined in text
+    at = text.index(defined)
+    assert text.lower().find("broken") == text.lower().find("broken", at) > at
+    assert text.find("trumped") > at  # the table's row "Trump" says what trump is; "trumped" first here
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    assert "spades not broken" in before_play(spades, 4 * 7 + 1).text()  # no spade yet before West's K♠
+    assert "spades broken by K♠ in trick 8" in before_play(spades, 4 * 8).text()
+    trick = spades.tricks[7]
+    assert trick.cards[0].suit.letter == "C" and trick.card_of(1).pretty == "K♠" and trick.trumped
