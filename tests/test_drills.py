@@ -153,9 +153,14 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
         stored = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                          for o in c.get("outputs", []))
         assert "coach's best" not in stored and "→" not in stored and "you chose" not in stored
-    assert "".join(cells[run]["outputs"][0]["data"]["text/plain"]) == (
-        "Drill 1 of 5: its sample answer opens here once you have answered drill 1 above (the next ones "
-        "follow, one per drill you answer).")
+    # newcomer rating (issue 27, the stored copy): the stored sample run is its table with every row
+    # closed, and says which drills are closed and how to open them
+    stored = "".join(cells[run]["outputs"][0]["data"]["text/plain"])
+    assert stored.startswith("The sample run, 0 of 5 drills open:\ndrill") and "best choice" in stored
+    assert all(f"{n}. {d.title}" in stored and f"closed until you answer drill {n}" in stored
+               for n, d in enumerate(DRILLS, 1))
+    assert stored.endswith("Still closed: drills 1, 2, 3, 4 and 5. A row opens once you have answered that drill "
+                           "above (typing your answers? print(sample) again after each).")
     # the learner's path: one drill answered opens one sample answer, and its score comes last
     practice = DrillSession()
     sample = SampleRun(practice, [("QS AS KD", "a"), ("KS QS KC", "b"), ("QS", "c"), ("3S", "d"), ("AS", "e")])
@@ -165,9 +170,16 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     assert "you chose K♦ Q♠ A♠" in sample.widget.value  # the widget opened it as the drill was graded
     again = SampleRun(practice, sample.tries)  # the cell run again: one sample run per session
     assert practice.listeners == [again._refresh_widget]
-    assert "long spade suit" not in sample.text() and "Score:" not in sample.text()  # drill 2 still closed
+    # drill 2 still closed: its row says so, and neither its best nor the sample's answer shows
+    assert "2. Pass with a long spade suit      closed until you answer drill 2" in sample.text()
+    assert "K♣ J♦ K♠" not in sample.text() and "K♣ Q♠ K♠" not in sample.text() and "Score:" not in sample.text()
+    assert "1. Pass with the queen and the ace  Q♣ Q♠ A♠     K♦ Q♠ A♠       inaccuracy (1 mark)" in sample.text()
+    assert sample.text().count("Still closed: drills 2, 3, 4 and 5.") == 1
     opened = opened_sample_run()
     assert opened.count("you chose") == 5 + 4 + 3 + 2 + 1 and "Score: 4 of 10 marks" in opened
+    # all open: the table's rows are the coach's best, the sample answer and its verdict, then the score
+    assert ("5. The queen is on the table        3♠           A♠             blunder (0 marks)\n"
+            "Score: 4 of 10 marks") in opened and "Still closed: drill 5." in opened
     prose = " ".join(s for i, (s, c) in enumerate(zip(src, cells, strict=True)) if c["cell_type"] == "markdown" and i > run)
     assert re.findall(r"\*\*Drill (\d)\.\*\*", prose) == ["1", "2", "3", "4", "5"]
     assert grade(DRILLS[2], "QS").verdict == "best" and grade(DRILLS[2], "QS").best == "Q♠"
@@ -214,3 +226,59 @@ def test_a_plain_inaccuracy_leaves_out_the_note_about_the_wider_call():
     assert WIDER_CALL_NOTE not in meaning("inaccuracy", "inaccuracy")
     assert meaning("inaccuracy", "inaccuracy").endswith("but not shown to cost more than 1")
     assert WIDER_CALL_NOTE in meaning("inaccuracy", "inaccuracy or worse")
+
+
+def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hold():
+    """Newcomer rating on the stored copy (issue 27): the drills' positions were only in the widget, so
+    the notes after the drills spoke of hands a reader never saw. Every drill's position is now printed
+    as text before the widget (the questions only: nothing graded), the notes refer only to drills shown
+    there and give the coach's figures in outputs (not the sample run's feedback, closed when stored),
+    and the last section says lessons 07 and 08 share their exercise."""
+    import json
+    import re
+    from pathlib import Path
+
+    from hearts_teach.course.drills import drill_text, drills_text, grade
+    from hearts_teach.course.navigation import EXERCISES, LESSONS
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
+                       .read_text(encoding="utf-8"))["cells"]
+    src = ["".join(c["source"]) for c in cells]
+    stored = ["".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for o in c.get("outputs", [])) for c in cells]
+    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession()"))
+    shown = next(i for i, s in enumerate(src) if s.startswith("print(drills_text(DRILLS))"))
+    assert shown < session and stored[shown] == drills_text(DRILLS) + "\n"
+    for n, drill in enumerate(DRILLS, 1):
+        assert drill_text(drill, n, len(DRILLS)) in stored[shown]
+        assert drill_text(drill, 1, 1) == DrillSession([drill]).position_text()  # as the widget shows it
+    for word in ("best", "coach", "inaccuracy", "mistake", "blunder", "mark", "you chose"):
+        assert word not in stored[shown]
+    # each drill's position says what the learner needs: the hand; for a play, the trick and who leads
+    assert "South: ♠ A Q 4  ♥ J 9  ♦ K J 7 4  ♣ Q 6 5 3" in stored[shown]
+    assert "Trick so far (led by West): West 5♠, North 9♠, East Q♠" in stored[shown]
+    assert "South leads trick 3." in stored[shown]
+    # the notes: every drill they name was printed above, and none cites the closed sample run
+    after = " ".join(" ".join(s.split()) for s, c in zip(src[session:], cells[session:], strict=True)
+                     if c["cell_type"] == "markdown")
+    assert set(re.findall(r"\*\*Drill (\d)\.\*\*", after)) == {"1", "2", "3", "4", "5"}
+    assert "sample run's feedback" not in after
+    # drill 2: the coach's shares, printed, and "far *more* often" when the queen is passed
+    coach = grade(DRILLS[1], "KC QS KS").assessment
+    kept, passed = (coach.of(p).stats["p_take_qs"] for p in ("K♣ J♦ K♠", "K♣ Q♠ K♠"))
+    assert f"{kept:.0%}" == "6%" and f"{passed:.0%}" == "39%" and passed > 5 * kept
+    assert ("Drill 2, the coach's deals: the Q♠ ends up in South's tricks in 6% of them after K♣ J♦ K♠ (she is "
+            "kept), in 39% after K♣ Q♠ K♠ (she is passed).") in "".join(stored)
+    assert ("on the coach's deals (printed above) she ends up in South's tricks far *more* often that way than "
+            "with its pass.") in after
+    # drill 4 and drill 5: the verdicts the notes state are the coach's
+    lead = grade(DRILLS[3], "3S")
+    assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
+    assert "The coach's best lead is the 10♠ or the J♠; the 3♠ is an inaccuracy." in after
+    ace = grade(DRILLS[4], "AS")
+    assert ace.verdict == "blunder" and ace.best == "3♠"
+    assert "The A♠ is a blunder: it wins the trick, and the queen with it. The coach's best is the 3♠." in after
+    # the exercise both lessons link
+    number = {lesson[0]: n for n, lesson in enumerate(LESSONS)}
+    assert EXERCISES[number["07_play_a_match"]] == EXERCISES[number["08_practice_decisions"]] == "07_strategy"
+    assert "Lessons 07 and 08 share this exercise." in after

@@ -84,6 +84,20 @@ def test_the_fixed_drills_keep_progress_under_lesson_08():
     assert (p.lesson, p.item, p.passed) == ("08", "The queen is on the table", True)
 
 
+def test_a_session_that_is_not_the_learners_keeps_no_progress():
+    """Lesson 08's notes answer drill 1 on a separate session (record=False), and its sample run grades
+    on one of its own: neither is the learner's, so neither keeps progress; the learner's own does."""
+    from hearts_teach.course.drills import SampleRun
+
+    DrillSession(DRILLS[4:], record=False).answer("AS")
+    assert shared_db().progress() == []
+    practice = DrillSession(DRILLS[4:])
+    sample = SampleRun(practice, [("AS", "take the trick with the ace")])
+    practice.answer("3S")
+    assert "blunder" in sample.text()  # the sample's A♠, graded on its own session
+    assert [(p.item, p.passed) for p in shared_db().progress()] == [("The queen is on the table", True)]
+
+
 def test_no_progress_yet_is_said_plainly(capsys):
     show_progress()
     assert capsys.readouterr().out == NO_PROGRESS + "\n"

@@ -165,6 +165,20 @@ def _flush_lead() -> Hand:
     return bots_play(Hand.deal(seed=1, pass_direction="hold"), table_bots("rule"), stop=stop)
 
 
+def drill_text(drill: Drill, number: int, total: int, hand: Hand | None = None) -> str:
+    """Drill ``number`` of ``total`` as the learner meets it: its title and question, then its
+    position as the engine writes it for the drill's seat (the cards held; for a play, the trick so
+    far, who leads and the last trick). Nothing in it is graded: it is the question only."""
+    hand = drill.make() if hand is None else hand
+    return f"Drill {number} of {total} · {drill.title}\n{drill.prompt}\n{hand.text(seat=drill.seat)}"
+
+
+def drills_text(drills: Sequence[Drill]) -> str:
+    """Every drill of ``drills`` as ``drill_text`` writes it, one after the other: the positions a
+    reader of the stored lesson sees, where the drills' widget shows only one at a time."""
+    return "\n\n".join(drill_text(d, n, len(drills)) for n, d in enumerate(drills, 1))
+
+
 # lesson 08's drills
 DRILLS: tuple[Drill, ...] = (
     Drill("Pass with the queen and the ace", "pass",
@@ -215,13 +229,16 @@ class DrillSession(WidgetView):
     Text path: ``answer("QS")`` / ``answer("QS AS AD")`` grades the current drill and moves on;
     ``text()`` shows the current drill or the final score. ``widget`` holds clickable cards
     (a ``HandWidget`` or a ``PassPicker``) for the current drill and the feedback so far.
+    Each answer is kept as the learner's lesson progress unless ``record`` is false (a session
+    that is not the learner's own: a sample run, or a lesson's demonstration of one answer).
     """
 
     lesson = "08"  # the lesson its answers are kept under as progress
 
-    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0):
+    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0, *, record: bool = True):
         self.drills = list(drills)
         self.seed = seed
+        self.record = record
         self.results: list[DrillResult] = []
         self.hand: Hand | None = None
         self.last_feedback = ""
@@ -286,7 +303,8 @@ class DrillSession(WidgetView):
     def _on_graded(self, result: DrillResult) -> str:
         """Keep the answer as lesson progress (full marks: passed); returns the feedback to show.
         A session over saved drills (``course.my_drills``) also reschedules the drill here."""
-        progress_log.record(result.drill.title, result.marks == FULL_MARKS, self.lesson)
+        if self.record:
+            progress_log.record(result.drill.title, result.marks == FULL_MARKS, self.lesson)
         return result.feedback
 
     # views --------------------------------------------------------------------------------
@@ -294,9 +312,8 @@ class DrillSession(WidgetView):
         d = self.current
         if d is None:
             return "All drills are done. " + self.score_line()
-        head = f"Drill {len(self.results) + 1} of {len(self.drills)} · {d.title}\n{d.prompt}"
         assert self.hand is not None  # set together with the current drill
-        return head + "\n" + self.hand.text(seat=d.seat)
+        return drill_text(d, len(self.results) + 1, len(self.drills), self.hand)
 
     def graded_text(self) -> str:
         """The last graded position with its feedback beside it (empty before any answer)."""
@@ -378,20 +395,17 @@ class DrillSession(WidgetView):
             self._graded.layout.display = "none"
 
 
-class _Unrecorded(DrillSession):
-    """A session that is not the learner's: its answers are not kept as lesson progress."""
-
-    def _on_graded(self, result: DrillResult) -> str:
-        return result.feedback
-
-
 class SampleRun(WidgetView):
     """Another learner's answers to the drills of ``session`` (``tries``: cards and the idea behind
-    them, one per drill), each graded by the coach on a separate session, never the learner's.
+    them, one per drill), each graded by the coach on a separate session, never the learner's: the
+    sample run records nothing as progress.
 
     A sample answer opens only once ``session`` has graded that drill, so nothing is answered before
-    the learner has; the score comes when all are open. Text path: ``text()`` (print it again after
-    ``session.answer(...)``); ``widget`` updates itself as ``session`` grades each drill.
+    the learner has. Text path: ``text()`` (print it again after ``session.answer(...)``): a table,
+    one row per drill (the coach's best choice, the sample answer, its verdict), whose rows stay
+    closed until the learner has answered that drill; the sample run's score once all are open;
+    then the coach's feedback on each open sample answer. ``widget`` updates itself as ``session``
+    grades each drill.
     """
 
     def __init__(self, session: DrillSession, tries: Sequence[tuple[str, str]]):
@@ -399,8 +413,8 @@ class SampleRun(WidgetView):
             raise ArgumentError(f"one try per drill: {len(session.drills)} drills, {len(tries)} tries")
         self.session = session
         self.tries = list(tries)
-        self._replay = _Unrecorded(session.drills, session.seed)
-        self._shown: list[str] = []  # each opened drill's text, graded when first opened
+        self._replay = DrillSession(session.drills, session.seed, record=False)
+        self._shown: list[str] = []  # each opened drill's feedback, graded when first opened
         self._widget: Any = None
         # one sample run per session: a cell run again replaces the sample it made before
         session.listeners[:] = [f for f in session.listeners if not isinstance(getattr(f, "__self__", None), SampleRun)]
@@ -409,22 +423,40 @@ class SampleRun(WidgetView):
     def opened(self) -> list[str]:
         """The sample answers the learner has earned: one per drill ``session`` has graded."""
         while len(self._shown) < min(len(self.session.results), len(self.tries)):
-            cards, idea = self.tries[len(self._shown)]
-            asked = self._replay.position_text()
-            self._shown.append(f"{asked}\n\nThe learner's idea: {idea}.\n{self._replay.answer(cards)}")
+            number = len(self._shown) + 1
+            cards, idea = self.tries[number - 1]
+            self._shown.append(f"Sample answer {number}, the learner's idea: {idea}.\n{self._replay.answer(cards)}")
         return list(self._shown)
+
+    def table(self) -> str:
+        """One row per drill: its best choice, the sample answer and its verdict once the learner
+        has answered it, else that the row is closed."""
+        shown = len(self.opened())
+        width = max(len(f"{n}. {d.title}") for n, d in enumerate(self._replay.drills, 1)) + 2
+        rows = [f"{'drill':<{width}}{'best choice':<13}{'sample answer':<15}verdict"]
+        for n, drill in enumerate(self._replay.drills, 1):
+            head = f"{n}. {drill.title}"
+            if n <= shown:
+                r = self._replay.results[n - 1]
+                rows.append(f"{head:<{width}}{in_drill_words(r.best):<13}{' '.join(c.pretty for c in r.answer):<15}"
+                            f"{r.call} ({marks(r.marks)})")
+            else:
+                rows.append(f"{head:<{width}}closed until you answer drill {n}")
+        return "\n".join(rows)
 
     def text(self) -> str:
         shown = self.opened()
-        parts = list(shown)
-        if len(shown) < len(self.tries):
-            number = len(shown) + 1
-            later = " (the next ones follow, one per drill you answer)" if number < len(self.tries) else ""
-            parts.append(f"Drill {number} of {len(self.tries)}: its sample answer opens here once you have "
-                         f"answered drill {number} above{later}.")
+        closed = list(range(len(shown) + 1, len(self.tries) + 1))
+        table = f"The sample run, {len(shown)} of {len(self.tries)} drills open:\n{self.table()}"
+        if closed:
+            which = (f"drill {closed[0]}" if len(closed) == 1
+                     else f"drills {', '.join(map(str, closed[:-1]))} and {closed[-1]}")
+            note = (f"Still closed: {which}. A row opens once you have answered that drill above "
+                    "(typing your answers? print(sample) again after each).")
         else:
-            parts.append("The sample run's score, with the coach's best for each drill:\n" + self._replay.summary())
-        return "\n\n".join(parts)
+            table += "\n" + self._replay.score_line()
+            note = ""
+        return "\n\n".join([table] + [note] * bool(note) + shown)
 
     @property
     def widget(self) -> Any:  # an ipywidgets HTML

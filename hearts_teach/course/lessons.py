@@ -31,6 +31,7 @@ from hearts_teach.course.drills import (
     Grade,
     SampleRun,
     Scripted,
+    drills_text,
     grade,
     marks,
 )
@@ -54,7 +55,7 @@ from hearts_teach.course.why import Why, why, why_now, why_played
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
     "DrillSession", "Grade", "MatchStepper", "MyDrills", "SampleRun", "Scripted", "Shooter", "bots_play", "cannot_follow",
-    "deal_with", "describe_trick", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
+    "deal_with", "describe_trick", "drills_text", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
     "queen_fate", "queen_fate_table", "replay_with", "rescore", "score_piles", "show_progress", "situation", "table_bots",
     "trick_rows", "trick_table", "Why", "why", "why_now", "why_played",
