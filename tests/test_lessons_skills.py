@@ -702,3 +702,23 @@ def test_round_13_absolute_sentences_made_exact():
     assert "pays off" not in ten
     assert "One deal shows how the choice can go, not which plan wins more often." in _md("09a_spades_play_and_nil")
     assert "(the queen too, if one of them holds her)" in _md("08a_keeping_track")
+
+
+def test_later_tricks_refuse_a_pass_hand_with_a_project_error():
+    """A pass hand cannot be dealt back as it was held: a named ArgumentError, nothing else."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.hearts import RuleBot
+    from hearts_teach.course.later_tricks import later_points, plan_outcomes
+    from hearts_teach.kernel.errors import ArgumentError
+
+    hand = Hand.deal(seed=4, hand_number=0)  # hand 0 passes left
+    assert hand.pass_direction == "left"
+    while hand.to_pass:
+        RuleBot().act(hand)
+    for call in (lambda: later_points(hand, ["2C"], 8), lambda: plan_outcomes(hand, {"rule": RuleBot()}, 8)):
+        try:
+            call()
+        except ArgumentError as e:
+            assert "hold hands only" in str(e) and "passes left" in str(e)
+        else:
+            raise AssertionError("a pass hand was accepted")

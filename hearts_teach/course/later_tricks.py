@@ -14,6 +14,7 @@ from hearts_teach.agents.hearts.deals import deals
 from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import CardLike, CardList, Suit, to_card
+from hearts_teach.kernel.errors import ArgumentError
 
 
 def _sampled_positions(position: Hand, name: str, count: int, seed: int) -> Iterator[Hand]:
@@ -21,7 +22,8 @@ def _sampled_positions(position: Hand, name: str, count: int, seed: int) -> Iter
     player to move (seed ``seed``), every play so far replayed: a hold hand only, since after a
     pass the sampled hidden cards could not be dealt back as they were held."""
     if position.pass_direction != "hold":
-        raise ValueError(f"{name} replays hold hands only (a pass would hide who held what)")
+        raise ArgumentError(f"{name} replays hold hands only (a pass would hide who held what); this hand "
+                            f"passes {position.pass_direction}", argument="position")
     view = position.view(position.to_act())
     played = [0] * len(position.seat_names)
     for a in position.history:
