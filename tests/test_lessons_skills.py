@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 
 from lesson_runner import ROOT, run
 
@@ -529,7 +530,10 @@ def test_08b_round_9_premises_and_questions_are_true():
         s for s in src if "grab = bots_play(" in s)):]))]
     assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" in prose and "the pass of deal 743." in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
-    assert cells[go + 1]["cell_type"] == "markdown" and "13 into 0" not in src[go + 1]
+    # right under the question: its figures, folded (newcomer rater, issue 27), then the prose, which does
+    # not give the answer away either
+    assert cells[go + 1]["metadata"]["jupyter"]["outputs_hidden"] and "moon['score']" in src[go + 1]
+    assert cells[go + 2]["cell_type"] == "markdown" and "13 into 0" not in src[go + 2]
     assert "turned 13 into 0" in src[src.index(next(s for s in src if "play_out(go, player)" in s)) + 1]
     duck = ns["duck_quiz"]
     assert sum(duck.is_right(c) for c in duck.choices) > 1 and "More than one is right" in duck.question
@@ -722,3 +726,69 @@ def test_later_tricks_refuse_a_pass_hand_with_a_project_error():
             assert "hold hands only" in str(e) and "passes left" in str(e)
         else:
             raise AssertionError("a pass hand was accepted")
+
+
+def test_00_first_three_tricks_are_short_steps():
+    """Newcomer rater (issue 27): the cell before the first three tricks was one dense paragraph. It is
+    now the arranged deal in two sentences, the rules as bullets and the way to play as numbered steps."""
+    cell = next(c for c in notebook_cells("00_welcome") if c.get("id") == "l00-25a")
+    lines = "".join(cell["source"]).splitlines()
+    bullets = [line for line in lines if line.startswith("- ")]
+    steps = [line for line in lines if line[:3] in ("1. ", "2. ", "3. ")]
+    assert len(bullets) == 4 and len(steps) == 3
+    assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
+    assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
+    assert steps[-1] == "3. Only reading? The cell after the table plays the same three tricks in text."
+    items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
+    assert len(items) == 11 and all(len(item.split()) <= 40 for item in items)
+
+
+def test_01_why_the_coach_passes_the_jack_of_clubs():
+    """Newcomer rater (issue 27): lessons 01, 07 and 08 said the coach prefers passing a club without a
+    reason. On deal 287 the engine shows one: played out on 1,000 of the coach's deals, South's kept J♣
+    wins the trick the Q♠ is in far more often than the coach's kept A♦ (which has three lower diamonds
+    beside it), and South's one lower club, the 5♣, mostly goes on the first trick."""
+    ns = lesson("01_deal_and_pass")
+    dealt = Hand.deal(seed=287).cards(0)
+    assert [c for c in dealt if c.suit == Suit.CLUBS and c.rank < Card("JC").rank] == [Card("5C")]
+    assert {Card("QD"), Card("8D"), Card("5D")} <= set(dealt) and Card("AD") in dealt
+    assert ns["graded"].best.label == "J♣ Q♠ A♠" and ns["graded"].of("QS AS AD").call == "too close to call"
+    jack, ace = ns["back"]["AD QS AS"], ns["back"]["JC QS AS"]
+    won_j, first_5, won_a = jack["won_with"]["J♣"], jack["first"]["5♣"], ace["won_with"]["A♦"]
+    assert (won_j, first_5, won_a) == (187, 652, 9)
+    assert sum(jack["first"].values()) == sum(ace["first"].values()) == 1000
+    assert jack["won_with"]["J♣"] > 10 * ace["won_with"]["A♦"] and 2 * first_5 > 1000
+    prose = _md("01_deal_and_pass")
+    assert (f"**Why the J♣?** Kept, it wins the trick the queen is in on {won_j} deals in 1,000: a player out of "
+            f"clubs may throw her on a club lead, and South's only lower club, the 5♣, went on the first trick "
+            f"on {first_5}. The A♦, with the Q♦ 8♦ 5♦ below it, wins her trick on only {won_a}.") in prose
+    shown = text_output(next(c for c in notebook_cells("01_deal_and_pass") if c.get("id") == "l01-18b"))
+    assert f"the J♣ wins the trick the Q♠ is in on {won_j} deals in 1,000; South's 5♣ went on trick 1 on {first_5}" in shown
+    assert f"the A♦ wins the trick the Q♠ is in on {won_a} deals in 1,000" in shown
+
+
+def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
+    """Newcomer rater (issue 27): the moon question's figures were only in its click feedback. A folded
+    cell after the question prints them from the engine, with the caveat that the 400 deals are played
+    out by rule bots, whose moon defence is weaker than a strong player's."""
+    import inspect
+
+    from hearts_teach.course.later_tricks import plan_outcomes
+
+    assert inspect.signature(plan_outcomes).parameters["count"].default == 400
+    ns = lesson("08b_moon_and_mistakes")
+    moon, duck = ns["sampled"]["go for the moon"], ns["sampled"]["duck from now on"]
+    assert (f"{moon['score']:.1f}", f"{duck['score']:.1f}", f"{moon['moon']:.0%}") == ("14.3", "16.3", "35%")
+    cells = notebook_cells("08b_moon_and_mistakes")
+    ids = [c.get("id") for c in cells]
+    assert ids.index("l08b-06b") == ids.index("l08b-06") + 1  # after the question, never before it
+    folded = cells[ids.index("l08b-06b")]
+    assert folded["metadata"]["jupyter"]["outputs_hidden"]
+    shown = text_output(folded)
+    assert "On 400 sampled deals of the cards South cannot see" in shown
+    assert f"go for the moon:  {moon['score']:.1f} points a hand on average; the moon came off in {moon['moon']:.0%}" in shown
+    assert f"duck from now on: {duck['score']:.1f} points a hand on average" in shown
+    assert ("rule bots, whose moon defence is weaker than a strong player's" in shown
+            and "Against good defenders the moon comes off less often." in shown)
+    assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
+    assert "the folded cell under the question gives the odds over 400 deals" in _md("08b_moon_and_mistakes")

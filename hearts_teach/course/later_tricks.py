@@ -3,17 +3,20 @@ by rule bots after each candidate card, with the points the player takes later s
 card that won those tricks.
 
 The coach gives a verdict and a number ("about 0.4 more hearts"); a lesson can print this table
-under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4).
+under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4). For a
+pass, ``pass_queen_cards`` says which of the passer's kept cards wins the trick the Q♠ is in
+(lesson 01).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from hearts_teach.agents.hearts.deals import deals
+from hearts_teach.agents.hearts.deals import deal_range, deals
 from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.kernel.cards import CardLike, CardList, Suit, to_card
+from hearts_teach.kernel.cards import Card, CardLike, CardList, Suit, to_card
 from hearts_teach.kernel.errors import ArgumentError
 
 
@@ -99,4 +102,32 @@ def plan_outcomes(position: Hand, plans: dict, count: int = 400, seed: int = 0) 
                 missed.append(h.scores[seat])
         out[name] = {"score": sum(scores) / len(scores), "moon": 1 - len(missed) / len(scores),
                      "no_moon": sum(missed) / len(missed) if missed else None}
+    return out
+
+
+def _pretty(card: Card | None) -> str:
+    return card.pretty if card is not None else "none"
+
+
+def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count: int = 1000, seed: int = 0) -> dict:
+    """For each pass (three of ``seat``'s cards), over the first ``count`` deals the coach
+    samples for this pass (seed ``seed``), the other seats passing and playing as rule bots: how
+    many deals end with the Q♠ in the seat's tricks (``queen``), how many of those by the seat's
+    card that won her trick (``won_with``), and the seat's card on trick 1 (``first``)."""
+    if seat not in position.to_pass:
+        raise ValueError(f"pass_queen_cards needs a hand in its pass, before seat {seat} has passed")
+    queen = to_card("QS")
+    out: dict = {}
+    for choice in passes:
+        taken, won_with, first = 0, Counter[str](), Counter[str]()
+        for deal in deal_range(position.view(seat), seed, 0, count):
+            h = Hand([CardList.from_mask(m) for m in deal], position.pass_direction, position.rules)
+            h.pass_cards(seat, choice)
+            bots_play(h, table_bots("rule", players=len(h.seat_names)))
+            first[_pretty(h.tricks[0].card_of(seat))] += 1
+            for t in h.tricks:
+                if t.winner == seat and queen in t.cards:
+                    taken += 1
+                    won_with[_pretty(t.card_of(seat))] += 1
+        out[choice] = {"queen": taken, "won_with": won_with, "first": first}
     return out
