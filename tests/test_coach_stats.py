@@ -243,3 +243,27 @@ def test_the_batch_backend_gives_exactly_the_scalar_rollouts():
         a, b = scalar_backend(v, cands, sampled), batch_backend(v, cands, sampled)
         for f in ("points", "queen", "hearts", "moon", "trick", "others"):
             assert (getattr(a, f) == getattr(b, f)).all(), (v.phase, f)
+
+
+def test_coach_latency_runs_beside_a_busy_process_and_stops_it(monkeypatch):
+    """`bench_bots --latency`: the busy process is started for the run and gone after it."""
+    import subprocess
+
+    from hearts_teach.tools import bench_bots
+
+    plays, passes = bench_bots.mid_hand_positions(1, seed=bench_bots.SEED + 7), bench_bots.pass_positions(1)
+    monkeypatch.setattr(bench_bots, "mid_hand_positions", lambda n, seed: plays)
+    monkeypatch.setattr(bench_bots, "pass_positions", lambda n: passes)
+    started = []
+    real = subprocess.Popen
+
+    def spy(*a, **kw):
+        started.append(real(*a, **kw))
+        return started[-1]
+
+    monkeypatch.setattr(subprocess, "Popen", spy)
+    out = bench_bots.coach_latency()
+    assert out["coach_latency_beside_busy"] is True and len(started) == 1
+    assert started[0].poll() is not None  # killed and reaped
+    for kind in ("play", "pass"):
+        assert 0 < out[f"coach_{kind}_median_cpu_s"] and out[f"coach_{kind}_median_s"] <= out[f"coach_{kind}_max_s"]

@@ -2,6 +2,7 @@
 
     python -m hearts_teach.tools.bench_bots [--json] [--quick]
     python -m hearts_teach.tools.bench_bots --ladder [--deals 1000] [--search-deals 300] [--only A:B,...]
+    python -m hearts_teach.tools.bench_bots --latency   # the coach beside one busy process (`yes`)
     python -m hearts_teach.tools.bench --json          # the engine figures plus these
 
 Strength (seeded tournaments, so the figures repeat exactly):
@@ -126,6 +127,35 @@ def coach_stability(quick: bool) -> dict:
     }
 
 
+def coach_latency(busy: bool = True) -> dict:
+    """The coach's latency on the stability run's positions (seed 0 only), optionally beside one
+    busy process (``yes > /dev/null``, the issue's "one other busy process"): median wall and CPU
+    time per assessment, and the slowest wall time, for plays and for passes."""
+    import shutil
+    import subprocess
+
+    plays, passes = mid_hand_positions(16, seed=SEED + 7), pass_positions(15)
+    yes = shutil.which("yes") if busy else None
+    other = subprocess.Popen([yes], stdout=subprocess.DEVNULL) if yes else None
+    out: dict = {"coach_latency_beside_busy": other is not None}
+    try:
+        for kind, views, fn in (("play", plays, assess_play), ("pass", passes, assess_pass)):
+            wall, cpu = [], []
+            for v in views:
+                c0 = time.process_time()
+                dt, _a = _timed(fn, v, seed=0)
+                wall.append(dt)
+                cpu.append(time.process_time() - c0)
+            out[f"coach_{kind}_median_s"] = round(statistics.median(wall), 3)
+            out[f"coach_{kind}_median_cpu_s"] = round(statistics.median(cpu), 3)
+            out[f"coach_{kind}_max_s"] = round(max(wall), 3)
+    finally:
+        if other is not None:
+            other.kill()
+            other.wait()
+    return out
+
+
 def _timed(fn: Callable[..., T], *args: Any, **kw: Any) -> tuple[float, T]:
     t0 = time.perf_counter()
     value = fn(*args, **kw)
@@ -214,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke run, figures are rough)")
     ap.add_argument("--ladder", action="store_true", help="the ladder table (each level vs 3× the one below)")
+    ap.add_argument("--latency", action="store_true",
+                    help="the coach's latency beside one busy process (`yes`), seed 0, JSON")
     ap.add_argument("--deals", type=int, default=1000, help="--ladder: duplicate deals per cheap match")
     ap.add_argument("--search-deals", type=int, default=300, help="--ladder: deals per Monte Carlo match")
     ap.add_argument("--only", default=None, help="--ladder: matches to play, e.g. hard:medium,expert:rule")
@@ -221,6 +253,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-deal", type=int, default=0, help="--ladder: first deal number (split a run)")
     ap.add_argument("--from-logs", default=None, help="--ladder: print the table from a --log folder")
     a = ap.parse_args(argv)
+    if a.latency:
+        out = coach_latency()
+        out["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]
+        emit(out, True)
+        return 0
     if a.ladder:
         from pathlib import Path
 
