@@ -20,8 +20,8 @@ from hearts_teach.present import progress_log
 from hearts_teach.present.learner_db import LearnerDB, SavedDrill, shared_db
 
 LESSON = "your drills"  # the progress of saved drills, beside the lessons'
-NONE_DUE = ("No drills are due now. When a decision of yours is graded inaccuracy or worse and saved, "
-            "it comes back here as a drill when it is due.")
+NONE_DUE = ("No drills are due now. When the coach grades a decision of yours an inaccuracy, a mistake or a "
+            "blunder, it is saved and comes back here as a drill when it is due.")
 
 
 def as_drill(saved: SavedDrill, hand: Hand) -> Drill:
