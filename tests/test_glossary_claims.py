@@ -330,6 +330,29 @@ def head_text() -> str:
     return markdown_cells()[0]
 
 
+def word_block(title: str, head: str | None = None) -> dict[str, list[str]]:
+    """A words block of the glossary's head (newcomer round 22: "Hearts words" and "Spades words", each in
+    topic groups): {topic: the entry words its line links}."""
+    lines = (head_text() if head is None else head).splitlines()
+    at = lines.index(f"{title}, by topic (each link opens its entry):")
+    groups: dict[str, list[str]] = {}
+    for line in lines[at + 1:]:
+        if not line.strip() and not groups:
+            continue
+        if not line.startswith("- "):
+            break
+        topic, _, links = line[2:].partition(": ")
+        groups[topic] = re.findall(r"\[([^\]]+)\]\(#term-[a-z0-9-]+\)", links)
+    return groups
+
+
+def block_line(title: str, head: str | None = None) -> str:
+    """The block's lines as one string (its links in order)."""
+    groups = word_block(title, head)
+    return " ".join(f"[{w}](#term-{re.sub(r'[^a-z0-9]+', '-', w.lower().replace('δ', 'delta')).strip('-')})"
+                    for ws in groups.values() for w in ws)
+
+
 def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
     """Newcomer round 16: the five verdicts with their point bands, near the top, as ``verdict_of`` grades,
     ``verdict_words`` shows and a drill marks them (0.25, 1 and 3 are the coach's thresholds)."""
@@ -451,8 +474,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
     void = re.search(r"\*\*Void\*\*[^\n]*?(?=- \*\*|## |$)", t)
     assert void and "09a_spades_play_and_nil.ipynb" in void.group(0)
     # Spades words: each (Spades) entry is linked (to its own entry: test_each_link_opens_its_entry)
-    head = head_text()
-    spades_line = next(ln for ln in head.splitlines() if ln.startswith("Spades words: "))
+    spades_line = block_line("Spades words")
     tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
     linked = re.findall(r"\[([^\]]+)\]\(#term-[a-z0-9-]+\)", spades_line)
     assert set(tagged) <= set(linked)
@@ -516,7 +538,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
     for level in ("random", "beginner", "rule", "medium", "expert"):
         assert re.search(rf"^  - `{level}`: ", body, flags=re.M), level
-    spades_line = next(ln for ln in head_text().splitlines() if ln.startswith("Spades words: "))
+    spades_line = block_line("Spades words")
     for word in ("Cover", "Defender", "Doubleton", "Singleton", "Void", "Trump", "Dealer", "Rotation", "Guard",
                  "Weighed bot", "Baseline bot"):
         assert f"[{word}](#term-{word.lower().replace(' ', '-')})" in spades_line, word
@@ -537,9 +559,13 @@ def test_each_link_opens_its_entry():
         assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", word.lower().replace("δ", "delta")).strip("-")
     links = re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", head + body)
     assert links and all(anchors.get(target) == word for word, target in links), links
-    spades_line = next(ln for ln in head.splitlines() if ln.startswith("Spades words: "))
-    assert spades_line.endswith("(each link opens its entry).")
-    listed = [word for word, _ in re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", spades_line)]
+    # newcomer round 22: the Spades words come in topic groups (Bidding, Play, Scoring, Bots); a word may
+    # sit in one group only, and together the groups list every entry that says something of Spades
+    groups = word_block("Spades words", head)
+    assert list(groups) == ["Bidding", "Play", "Scoring", "Bots"]
+    listed = [w for ws in groups.values() for w in ws]
+    assert len(listed) == len(set(listed))
+    listed = [word for _, word in entries if word in listed]
     says_spades = [word for entry in re.split(r"\n(?=- <a id)", body)
                    for word in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', entry)
                    if "Spades" in entry or "(09_hearts_vs_spades.ipynb)" in entry or "(09a_spades_play_and_nil.ipynb)" in entry]
@@ -584,3 +610,82 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
     widget = BidWidget(SpadesHand.deal(seed=21, dealer=0, scores_before=(390, 400)), seat=1)  # West–East 400
     said = widget.suggest()
     assert "Suggested bid: 4 (" in said and "then adjusted for the other bids and the score" in said
+
+
+def test_the_round_22_entries_and_word_blocks():
+    """Newcomer round 22 (findability): pointer entries for words met in the lessons (Accuracy, Marks, Omnibus,
+    Led suit, Unguarded, Kept), Short suit and a Q♠ entry of its own; Status line says what the Hearts lines
+    show; Rule of thumb's "at least 1" leaves out nil; a Hearts words block in topic groups beside the Spades
+    one, together naming every entry. Each claim is held here against the engine."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.spades import nil_ok, smart_bid, trick_count
+    from hearts_teach.course.drills import MARKS
+    from hearts_teach.games.hearts.rules import Rules
+    from hearts_teach.games.spades import SpadesHand, score_hand
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.kernel.cards import Suit
+    from hearts_teach.present.widgets.table import TableWidget
+
+    t = text()
+    for word, target in (("Accuracy", "Review"), ("Marks", "Drill"), ("Omnibus", "Variant"), ("Led suit", "Lead"),
+                         ("Unguarded", "Guard"), ("Kept", "Nil")):
+        entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t)
+        assert entry and f"See [{target}](#term-" in entry.group(0), word
+    # Marks: a drill's marks per verdict
+    assert "best or fine 2, inaccuracy 1, mistake or blunder 0" in t
+    assert MARKS == {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
+    # Omnibus: the J♦ counts −10
+    assert "the `omnibus` rules: the J♦ counts −10 points to whoever takes it." in t
+    assert Rules.preset("omnibus").omnibus and "jack of diamonds counts −10" in (Rules.__doc__ or "")
+    # Kept: +100 (+200 blind), and the engine's words for it
+    assert "a nil is kept when its bidder takes no trick: +100 (+200 for a blind nil)." in t
+    assert SpadesRules().blind_nil_value == 200
+    assert "South nil made +100" in str(score_hand([0, 4, 5, 4], [0, 4, 5, 4]))
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened
+
+    _, kept = same_deal(17)
+    play_spades(kept, seed=2, style="baseline")
+    assert "East's nil held: East took no trick." in what_happened(kept)
+    # Short suit: in Spades the bots' ruffs come from side suits of two cards or fewer
+    assert "In Spades the bots count a side suit of two cards or fewer" in t
+    for seed in range(100):
+        cards = SpadesHand.deal(seed=seed, dealer=0).cards(1)
+        counted = {Suit(s) for s, _ in trick_count(cards).ruffs}
+        assert counted == {s for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS) if len(cards.of_suit(s)) <= 2}
+    # Unguarded: line 3 of the nil checklist
+    from hearts_teach import CardList
+
+    assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
+    # Q♠: 13 points, linking Penalty card, Dump and Flush
+    q = re.search(r"\*\*Q♠\*\* \(the queen\).*?(?= - \*\*|$)", t).group(0)
+    assert all(f"[{w}](#term-" in q for w in ("Penalty card", "Dump", "Flush")) and "04_queen_of_spades.ipynb" in q
+    assert "13 points to whoever takes her" in q
+    from hearts_teach.games.hearts.scoring import trick_points
+
+    assert CardList("QS")[0].points == 13 and trick_points(CardList("QS").mask) == 13
+    hand = Hand.deal(seed=1, pass_direction="hold")
+    # Status line: the Hearts lines, as the table and the printed view show them
+    assert ("In Hearts: the hand, the pass direction, the trick number and who is to play; the engine's printed view "
+            "(`text()`, as in lesson 09) also says whether hearts are broken and the points each player has taken.") in t
+    printed = hand.text()
+    assert "Trick 1 of 13 · hearts not broken · points taken: South 0" in printed and "to play" in printed
+    table = TableWidget(seed=3)
+    assert table.status_line().startswith("Hand 1") and "you are South" in table.status_line()
+    # Rule of thumb: at least 1, except nil
+    assert "a half bids 5), at least 1 except nil (see **Nil checklist**)." in t
+    b = SpadesHand.deal(seed=802, dealer=1).cards(0)
+    assert smart_bid(b, partner_bid=3) == 0
+    # the two word blocks: topic groups; together they name every entry
+    hearts, spades = word_block("Hearts words"), word_block("Spades words")
+    assert list(hearts) == ["The deal and the pass", "Play", "Points and the moon", "Bots and the coach"]
+    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    words = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)
+    in_hearts = [w for ws in hearts.values() for w in ws]
+    assert len(in_hearts) == len(set(in_hearts))
+    assert set(in_hearts) | {w for ws in spades.values() for w in ws} == set(words)
+    # the Hearts block: every entry that cites a lesson other than 09 and 09a
+    for entry in re.split(r"\n(?=- <a id)", body):
+        word = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', entry)
+        cited = set(re.findall(r"\]\((\d\d[a-z]?)_", entry))
+        if word:
+            assert (word[0] in in_hearts) == bool(cited - {"09", "09a"}), word

@@ -230,8 +230,9 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     """Newcomer round 7 found deal 1526's figures in prose disagreeing with the code (3.5 and 5 against
     4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
-    assert ("With six spades or more the bots count them once more: what the five highest earn as protected spades, "
-            "plus 1 for every spade after the fifth, used up or not. If that is more than protected spades and ruffs "
+    assert ("With six spades or more the bots count them once more: what the five highest earn as protected spades "
+            "(each guarded by all your smaller spades the ruffs leave), plus 1 for every spade after the fifth, used "
+            "up or not. If that is more than protected spades and ruffs "
             "together, it replaces them.") in text
     # newcomer round 21: how the ruffs change the count, said where deal 1526 shows it
     assert ("Protected spades are always counted after the ruffs: the ruffs use up your lowest spades, and a "
@@ -248,6 +249,10 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     credit = {DECK[c].pretty: t for c, t in count.spades}
     assert credit["8♠"] == 0.75 and "3♠" not in credit and "2♠" not in credit
     assert count.length == sum(t for _, t in count.spades[:5]) + 3
+    # newcomer round 22: "each guarded by all your smaller spades the ruffs leave": the J♠ and the 8♠ (in the five
+    # highest) count the 4♠, the sixth spade, among their guards
+    assert [DECK[c].pretty for c, _ in count.spades][5] == "4♠"
+    assert credit["J♠"] == 1 and credit["8♠"] == 0.75  # 8♠: 6♠ 5♠ 4♠ under it
     assert estimate_tricks(cards) == 4.25
     printed = outputs()
     for line in ("  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n",
@@ -281,7 +286,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert nil_first.team_tricks[0] < 9 and nil_first.tricks_won[3] == 0
     text = " ".join(prose().split())
     assert "South–North needed 9 of 13, so South opened with its A♥" in text
-    assert "On this deal, putting the nil first did not even break it: East's nil held, and South and North went down." in text
+    assert "On this deal, putting the nil first did not even break it: East's nil was kept, and South and North went down." in text
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
     assert "Deal 17 with the weighed bot (as above), then the baseline bot:" in text
@@ -317,10 +322,13 @@ def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
             "win its tricks with a spade (a *ruff*) |"]
     for row in rows:
         assert row in text, row
-    fold = text.index("<details><summary>The exact rules of each part</summary>")
-    assert max(text.index(r) for r in rows) < fold
-    assert fold < text.index("1. **High side cards.**") < text.index("3. **Ruffs.**") < text.index("</details>")
-    assert text.index("</details>") < text.index("The sum is the estimate")
+    # newcomer round 22: the table, the sum and the deal-22 line visible; the exact rules (long suits) and the
+    # rounding folded together
+    fold = text.index("<details><summary>The exact rules of each part, and the rounding</summary>")
+    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate, and **Suggest** rounds it to a bid.") < fold
+    assert fold < text.index("1. **High side cards.**") < text.index("In a long suit") < text.index("3. **Ruffs.**")
+    assert text.index("3. **Ruffs.**") < text.index("It rounds to the nearest whole trick") < text.index("</details>")
+    assert text.index("</details>") < text.index("South's cards on deal 22")
     # the table's words hold for the count: only side aces, kings and queens score in part 1, and only
     # side suits of 2 cards or fewer in part 3
     rng = Rng("lesson09a/table")
@@ -458,7 +466,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     printed = _code_outputs("demo_blind = BidWidget(")
     assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
     text = " ".join(prose().split())
-    assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil survived it only because "
+    assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil was kept only because "
             "West, out of hearts, trumped it. West held only spades: any card it played trumped.") in text
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
@@ -627,6 +635,10 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert "before_play(spades, 4 * 9 + 3)" in "".join(cells[at - 1]["source"])
     before = "".join("".join(c["source"]) for c in cells[:at] if c["cell_type"] == "markdown")
     assert "4♠" not in before and "played the 4" not in before
+    # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
+    after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
+    assert "".join(cells[after + 1]["source"]).startswith(
+        "The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil.\n")
     printed = "".join("".join(o.get("text", "")) for c in cells[:at] for o in c.get("outputs", []))
     assert "E  4♠" not in printed and "nil broke at trick 12" not in printed
 
@@ -670,10 +682,11 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     at54 = next(i for i, s in enumerate(srcs) if "long_bidder = BidWidget(" in s)
     fold54 = " ".join(srcs[at54 + 1].split())
     assert fold54.startswith("<details><summary>Deal 2054 counted (open once you have bid)</summary>")
-    assert ("K♥ 1, Q♦ ½; spade length 5 (Q♠ 10♠ 9♠ 1 each, 6♠ 5♠ nothing, 2 for the sixth and seventh spade), "
+    assert ("K♥ 1, Q♥ nothing (only two hearts), Q♦ ½; spade length 5 (Q♠ 10♠ 9♠ 1 each, 6♠ 5♠ nothing, 2 for the sixth and seventh spade), "
             "beating protected spades and ruffs (4¼): 6½, a half rounding down to 6.") in fold54
     c54 = trick_count(SpadesHand.deal(seed=2054, dealer=3).cards(0), long_spades=True)
-    assert sorted((DECK[c].pretty, t) for c, t in c54.side) == [("K♥", 1.0), ("Q♦", 0.5)]
+    assert sorted((DECK[c].pretty, t) for c, t in c54.side) == [("K♥", 1.0), ("Q♦", 0.5)]  # the Q♥ counts nothing
+    assert [c.pretty for c in SpadesHand.deal(seed=2054, dealer=3).cards(0).of_suit(Suit.HEARTS)] == ["Q♥", "K♥"]
     assert [(DECK[c].pretty, t) for c, t in c54.spades][:5] == [("Q♠", 1), ("10♠", 1), ("9♠", 1), ("6♠", 0),
                                                                ("5♠", 0)]
     assert c54.length == 5 and c54.by_length and c54.ruff_tricks + c54.spade_tricks == 4.25 and c54.total == 6.5

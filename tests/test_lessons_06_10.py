@@ -557,8 +557,8 @@ def test_lesson_09_round_17_wording():
     from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened, worth_table
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
-    assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits added up "
-            "(lesson 09a counts them step by step). Each says how many tricks a hand should win, in quarters of a "
+    assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
+            "than spades with two cards or fewer) added up (lesson 09a counts them step by step). Each says how many tricks a hand should win, in quarters of a "
             "trick (¼, ½, ¾):") in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
@@ -576,7 +576,7 @@ def test_lesson_09_round_17_wording():
 
 
 def test_lesson_09_rewinds_to_the_trick_it_names():
-    """'West, out of clubs, played the K♠ on South's 8♣ (trick 8 above)'."""
+    """'Rewind to trick 8, where West, out of clubs, played the K♠ on South's 8♣'."""
     from hearts_teach.course.spades_lesson import play_spades, same_deal
 
     _, spades = same_deal(17)
@@ -584,7 +584,49 @@ def test_lesson_09_rewinds_to_the_trick_it_names():
     trick = next(t for t in spades.tricks if "KS" in map(str, t.cards))
     assert trick.number == 8 and str(trick.cards[0]) == "8C" and trick.seats[0] == 0
     assert str(trick.card_of(1)) == "KS" and trick.trumped
-    assert "8♣" in "".join(_src(c) for c in _cells("09_hearts_vs_spades")).split("(trick 8 above)")[0][-40:]
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    assert "Rewind to trick 8, where West, out of clubs, played the K♠ on South's 8♣" in text
+
+
+def test_lesson_09_round_22_wording():
+    """Newcomer round 22: "short suit" defined where first used, as the bots count it (a side suit of two cards
+    or fewer gives ruffs); the Hearts trick lines end with the points taken, if any, and the winner; the learner
+    guesses South's and East's bids before they are printed; East's trick counts for West–East's contract while
+    the nil is scored on its own (docs/rules.md S8: the default ``nil_tricks_count``)."""
+    from hearts_teach.agents.spades import trick_count
+    from hearts_teach.course.lessons import bots_play, table_bots, trick_table
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, worth_table
+    from hearts_teach.games.spades import SpadesHand, score_hand
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.kernel.cards import Suit
+
+    cells = _cells("09_hearts_vs_spades")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    for seed in range(200):  # only side suits of two cards or fewer give ruffs
+        cards = SpadesHand.deal(seed=seed, dealer=0).cards(0)
+        assert all(Suit(s) is not Suit.SPADES and len(cards.of_suit(Suit(s))) <= 2 for s, _ in trick_count(cards).ruffs)
+    assert ("each line ends with the points taken, if any, and who won the trick.") in text
+    hearts, spades = same_deal(17)
+    bots_play(hearts, table_bots("rule"))
+    rows = trick_table(hearts).splitlines()
+    assert rows[0].endswith("South") and rows[6].endswith("1 pt → West")
+    guess = ("Guess before you run it: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾?")
+    assert guess in text
+    table = worth_table(spades)
+    assert "South  aces" in table and "Spades estimate: 5¼ tricks" in table.splitlines()[0]
+    assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
+    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Guess before you run it" in _src(c))
+    bids = next(i for i, c in enumerate(cells) if "spades.bids_text()" in _src(c))
+    assert asked < bids and not any("Bids: South 5" in "".join(o.get("text", "")) for c in cells[:asked]
+                                    for o in c.get("outputs", []))
+    assert "Bids: South 5, West 2, North 4, East nil" in "".join("".join(o.get("text", ""))
+                                                                for o in cells[bids].get("outputs", []))
+    assert "East's one trick still counts toward West–East's contract; the nil is scored on its own:" in text
+    play_spades(spades, seed=2)
+    assert spades.tricks_won[3] == 1 and spades.bids[1] == 2 and spades.tricks_won[1] == 2
+    assert SpadesRules().nil_tricks_count
+    counted = score_hand(list(spades.bids), list(spades.tricks_won))
+    assert counted.team_points[1] == 20 + 1 - 100
 
 
 def test_lesson_09_round_18_wording_and_end_question():
@@ -870,8 +912,10 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
 
     assert "North, your partner, bid 3, and the score is 0 to 0." in quiz.question
     assert suggest_bid(hand_b, partner_bid=3) == 0 and suggest_bid(hand_a, partner_bid=3) != 0
-    assert ("in a suit of six cards or more a king counts a quarter, a queen nothing; a doubleton side suit is a "
-            "quarter ruff; 7♠ 3♠ count nothing (far too few smaller spades).") in quiz.question
+    # newcomer round 22: the hint gives the general rule, no longer hand B's count card by card
+    assert ("For line 4: a king counts only a quarter in a suit of six cards or more, and a queen counts only in a "
+            "suit of three or four cards.") in quiz.question
+    assert "7♠ 3♠" not in quiz.question and "doubleton" not in quiz.question
     count = trick_count(hand_b)
     assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)] and count.ruff_tricks == 0.25
     assert sum(t for _, t in count.spades) == 0 and count.total == 0.5
@@ -922,7 +966,7 @@ def test_lesson_09a_states_the_nil_rule_as_bullets():
 
     text = "\n".join(_src(c) for c in _cells("09a_spades_play_and_nil") if c["cell_type"] == "markdown")
     bullets = ["- **Nil** is a bid of 0: you promise to win no trick at all.",
-               "- **Made** (you win no trick): your team scores +100.",
+               "- **Kept** (you win no trick): your team scores +100 (the engine says *held* or *made*).",
                "- **Broken** (you win a trick or more): your team scores −100.",
                "- **Your partner's bid** is the team's whole contract. The nil is scored on its own, and any\n"
                "  tricks you do win still count toward that contract (and can be bags)."]
@@ -930,6 +974,7 @@ def test_lesson_09a_states_the_nil_rule_as_bullets():
         assert bullet in text, bullet
     assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count
     made = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil, North bid 5 and took 5
+    assert "South nil made +100" in str(made)  # "the engine says *held* or *made*" (held: what_happened)
     assert made.team_points[0] == 100 + 50
     broken = score_hand([0, 4, 5, 3], [1, 4, 5, 3])  # South took one: North's 5 plus South's 1 = 6 of 5
     assert broken.team_points[0] == -100 + 50 + 1  # the nil's trick made a bag toward North's contract
