@@ -109,10 +109,12 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     """Round 7: cell 1 says reading the stored outputs is enough, but the first hand's stored output
     showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
-    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# the same three tricks in text"))
+    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# the three tricks in text"))
     assert "first = FirstHand()" in "".join(cells[at - 1]["source"])
+    assert cells[at]["metadata"]["jupyter"]["outputs_hidden"]  # folded: trick 3 is a choice, answered after it
     shown = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
-    for trick in ("Trick 1.", "Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks"):
+    for trick in ("Trick 1.", "Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks",
+                  "Which card would you throw?", "A good throw: your K♥", "Had South thrown the 2♥", "Had South thrown the 6♠"):
         assert trick in shown, trick
     first = lesson("00_welcome")["first"]
     assert first.hand.trick_number == 1 and not first.hand.tricks  # the table itself stays unplayed
@@ -177,10 +179,18 @@ def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
     walk = FirstHand()
     for card in ("2C", "5D"):
         walk.play(card)
-    assert ("Try discarding your K♥: it cannot win this trick, so here it costs you nothing (its 1 point goes "
-            "to North, who takes the trick), while later it could win a trick full of hearts.") in walk.question
+    # newcomer rater: trick 3 is a real choice; the advice comes as feedback on the card thrown
+    assert walk.question.endswith("Which card would you throw?") and "K♥" not in walk.question
     assert not any(c.suit.letter == "C" for c in walk.hand.cards(0))  # South cannot follow clubs
-    walk.play("KH")
+    said = walk.play("KH")
+    assert ("A good throw: your K♥ cannot win this trick, so here it costs you nothing (its 1 point goes "
+            "to North, who takes the trick), while kept, it could later win a trick full of hearts") in said
+    for other, start in (("2H", "Allowed, and it cannot win this trick (its 1 point goes to North). The K♥ was the better"),
+                         ("6S", "Safe: it cannot win this trick, and it costs no points. The K♥ was the better"),
+                         ("3D", "Safe: it cannot win this trick, and it costs no points. The K♥ was the better")):
+        again = FirstHand()
+        again.play("2C"), again.play("5D")
+        assert start in again.play(other) and again.hand.tricks[2].points == Card(other).points
     three = walk.hand.tricks[2]
     assert three.led_suit.letter == "C" and three.winner == 2 and three.points == 1  # it cannot win; North takes the point
     assert Card("KH").points == 1 and three.leader == 2  # "its 1 point goes to North", who leads it (the {leader})
@@ -206,15 +216,16 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     """Newcomer rater (issue 27): trick 3's "Your K♥ broke hearts: from now on anyone may lead a heart"
     came before anything said a heart could not be led; the rule is said first, as docs/rules.md H8 has it."""
     text = " ".join(prose("00_welcome").split())
-    said = ("One more rule comes up on trick 3: a heart may not be led until a heart has been played on an earlier "
-            "trick (*breaking hearts*, lesson 03), unless the leader holds nothing but hearts.")
+    # newcomer rater: nobody leads a heart on trick 3; South's heart discard there is what breaks hearts
+    said = ("On trick 3 you may discard a heart: the first heart played *breaks hearts*. Until then nobody may lead "
+            "a heart unless they hold nothing but hearts; from the next trick on, anyone may (lesson 03).")
     assert said in text
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert ("A heart may not be led until hearts are *broken*, that is, until a heart has been played on an earlier "
             "trick. A player whose hand is all hearts may lead one anyway.") in rules_md
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
-    assert text.index(said) < text.index("The cell after the table plays the same three tricks")
+    assert text.index(said) < text.index("the folded cell after the table then plays the three tricks")
     assert "Your K♥ broke hearts: from now on anyone may lead a heart" in printed
 
 
@@ -227,7 +238,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "On the first trick nobody may play a heart or Q♠, unless every card in the hand is a heart or Q♠." in rules_md
     said = ("On the first trick nobody may play a heart or the Q♠, unless every card they hold is one (lesson 03).")
-    assert said in text and text.index(said) < text.index("The cell after the table plays the same three tricks")
+    assert said in text and text.index(said) < text.index("the folded cell after the table then plays the three tricks")
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
     assert "A heart is allowed now: only the first trick forbids it." in printed
@@ -331,12 +342,16 @@ def test_01_the_coach_table_and_its_three_readings():
     shown = "".join("".join(o.get("text", "")) for o in main_table["outputs"])
     for c in (best, ours, keep):
         assert f"{c.exp_points:.1f} ({c.stats['exp_hearts']:.1f} of them hearts)" in shown
-    for gone in ("For the curious", "0.26", "10.47", "quarter point", "estimate", "6.5", "interval", "standard error"):
+    for gone in ("For the curious", "0.26", "10.47", "quarter point", "6.5", "standard error"):
         assert gone not in text and gone not in printed, gone
     # the gap is just over the coach's band, and its deals cannot settle it
     assert BAND == 0.25 and 0.25 < ours.exp_points - best.exp_points < 0.3
     low, high = ours.delta_ci95
     assert low <= BAND < high and verdict_of(low, high) == "fine" and ours.call == "too close to call"
+    # newcomer rater: why 0.2 is not *best*: one sentence with the coach's interval, which straddles the band
+    assert (f"{low:.2f}", f"{high:.2f}") == ("0.13", "0.40")
+    assert ("The 0.2 is an estimate: the coach's 95 % interval for the true gap, 0.13 to 0.40, straddles the "
+            "quarter-point line, so it cannot say *best*.") in text
     # newcomer rater: the prose's figures are what the reader computes from the table's rounded ones
     shown_pts = [round(c.exp_points, 1) for c in (ours, best)]
     shown_hearts = [round(c.stats["exp_hearts"], 1) for c in (ours, best)]
@@ -467,7 +482,8 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
             "a hand more than its top choice; - *too close to call*: the gap may be under or over a quarter of a "
             "point, and its deals cannot tell which (South's pass below, 0.2 points a hand from the top choice, is "
             "one); - *inaccuracy or worse*: its deals show the pass costs more than a quarter of a point a hand more. "
-            "Its other grades are in the [glossary](glossary.ipynb)")
+            "The 0.2 is an estimate: the coach's 95 % interval for the true gap, 0.13 to 0.40, straddles the "
+            "quarter-point line, so it cannot say *best*. Its other grades are in the [glossary](glossary.ipynb)")
     assert said in text and text.index(said) < text.index("Three things to read in it")
     before = text[:text.index(said)]
     assert not any(word in before for word in ("too close to call", "inaccuracy", "blunder", "mistake", "verdict", "grade"))

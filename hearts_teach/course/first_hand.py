@@ -41,10 +41,23 @@ _ASK = {
        "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
-       "A heart is allowed now: only the first trick forbids it. Try discarding your K♥: it cannot win this "
-       "trick, so here it costs you nothing (its 1 point goes to {leader}, who takes the trick), while later it "
-       "could win a trick full of hearts.",
+       "A heart is allowed now: only the first trick forbids it. Which card would you throw?",
 }
+
+# trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)
+_KH_WHY = "kept, it could later win a trick full of hearts"
+
+
+def _throw_feedback(card: Card, taker: str) -> str:
+    """What trick 3's discard did: the K♥ is the throw the lesson recommends, and why."""
+    if card == Card("KH"):
+        return (f"A good throw: your K♥ cannot win this trick, so here it costs you nothing (its 1 point goes to "
+                f"{taker}, who takes the trick), while {_KH_WHY}")
+    if card.suit is Suit.HEARTS:
+        return (f"Allowed, and it cannot win this trick (its 1 point goes to {taker}). The K♥ was the better "
+                f"throw: {_KH_WHY}, while the lower {card.pretty} helps you lose heart tricks later")
+    return (f"Safe: it cannot win this trick, and it costs no points. The K♥ was the better throw: a discard is "
+            f"your chance to get rid of a dangerous high card, and the K♥ is one: {_KH_WHY}")
 
 
 _OVER = "The three scripted tricks are over: run the cell again to start afresh."
@@ -111,9 +124,11 @@ class FirstHand(WidgetView):
         self.hand.play(card, 0)
         self._others()
         said = describe_trick(self.hand)
+        taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
-            said += (f". Your {card.pretty} broke hearts: from now on anyone may lead a heart, "
-                     f"and the point went to {self.hand.seat_names[self._last_taker()]}")
+            said += f". Your {card.pretty} broke hearts: from now on anyone may lead a heart"
+        if self.done:
+            said += ". " + _throw_feedback(card, taker)
         self.log.append(said)
         if not self.done:
             self._others()
