@@ -168,3 +168,41 @@ def test_posterior_deals_are_consistent_fit_better_and_are_reproducible():
         post_share += _share_right(v, post, truth)
     # reading the plays puts more hidden cards where they really are (0.1 or more of them)
     assert post_share / len(positions) > pool_share / len(positions) + 0.05
+
+
+@pytest.mark.parametrize("preset", ["omnibus", "no_pass", "queen_breaks", "first_trick_points", "queen_waits"])
+def test_the_true_deal_never_misses_under_every_preset(preset):
+    """The replay uses the preset's own rules: rule bots' plays fit the true deal under each."""
+    from hearts_teach import Rules
+
+    bots = [RuleBot() for _ in range(4)]
+    checked = 0
+    for seed in range(3):
+        hand = Hand.deal(seed=seed, rules=Rules.preset(preset))
+        while hand.phase.value == "pass":
+            s = hand.to_pass[0]
+            hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
+        while not hand.is_over:
+            s = hand.turn
+            v = hand.view(s)
+            assert play_misses(v, _true_deal(hand)).tolist() == [0]
+            checked += 1
+            hand.play(bots[s].choose_play(v), s)
+    assert checked == 3 * 52
+
+
+def test_the_reading_bot_plays_at_other_table_sizes_without_reading():
+    """At a table of 3, 5 or 6 (the batch engine seats four) the bot samples as before."""
+    from hearts_teach import Rules
+
+    hand = Hand.deal(seed=2, rules=Rules(players=3))
+    bots = [RuleBot() for _ in range(3)]
+    while hand.phase.value == "pass":
+        s = hand.to_pass[0]
+        hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
+    reader, plain = MonteCarloBot(3, worlds=8, miss=0.1), MonteCarloBot(3, worlds=8)
+    for _ in range(10):
+        s = hand.turn
+        v = hand.view(s)
+        assert reader.choose_play(v) == plain.choose_play(v)
+        hand.play(bots[s].choose_play(v), s)
