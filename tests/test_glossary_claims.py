@@ -589,8 +589,8 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
             "with your cards: nil when the nil checklist holds; otherwise the **estimate** rounded to the nearest "
             "trick (a half rounding down), then adjusted for the other bids and the score: one trick more when the "
             "other three have bid and all four bids leave 3 tricks or more unclaimed, one less when your team is "
-            "ahead with 400 points or more, one more when the opponents have 400 or more and your team is 100 or "
-            "more behind. The bid is at least 1, the team's bids at most 13, and Suggest says when it adjusted.") in t
+            "ahead and within 100 points of the winning score (400 or more in a game to 500), one more when the "
+            "opponents are that close and your team is 100 or more behind. The bid is at least 1, the team's bids at most 13, and Suggest says when it adjusted.") in t
     assert TARGET == 500 and SpadesRules().end_score == 500
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)  # an estimate of 5½ (the Rule of thumb test)
     assert smart_bid(five_half) == 5  # rounded, a half down
@@ -603,6 +603,9 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
     assert smart_bid(five_half, scores=(400, 400)) == 5
     assert smart_bid(five_half, scores=(300, 400)) == 6 and smart_bid(five_half, scores=(301, 400)) == 5
     assert smart_bid(five_half, scores=(300, 399)) == 5
+    # "within 100 points of the winning score": in a game to 300 the line is 200, not 400
+    assert smart_bid(five_half, scores=(200, 190), end_score=300) == 4
+    assert smart_bid(five_half, scores=(100, 200), end_score=300) == 6
     # at least 1, the team's bids at most 13
     weak = SpadesHand.deal(seed=21, dealer=1).cards(0)  # lesson 09a's deal 21: an estimate of 1¼, a bid of 1
     assert smart_bid(weak, scores=(450, 0)) == 1 and smart_bid(five_half, partner_bid=10) == 3
