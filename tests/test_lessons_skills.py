@@ -386,8 +386,19 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     src = ["".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes")]
     first = next(i for i, s in enumerate(src) if "Shooter()" in s)
     assert "# Shooter: a simple moon shooter, it plays its highest legal card every time" in src[first]
-    assert ("Going for the moon, South is the **shooter**, a simple player that plays its highest legal card "
-            "every time") in prose
+    # newcomer rater (issue 27): lesson 05's insurance heart is kept on discards only; following a heart lead
+    # (trick 8 here) the rule bot ducks as high as it can, as its trace above says
+    assert ("(lesson 05's insurance-heart rule covers only a rule bot's discards; following a heart lead, it ducks "
+            "as high as it can)") in prose
+    import inspect
+
+    from hearts_teach.agents.hearts import policy
+    body = inspect.getsource(policy.rule_play)
+    assert body.index("# void in the led suit: discard") < body.index("moon insurance")
+    assert north.branch == "duck" and north.reason == "its highest heart that stays under South's A♥"
+    # newcomer rater (issue 27): the role (shooter) and the bot that plays it, said apart
+    assert ("Going for the moon, South, the **shooter**, is played by a simple bot that plays its highest legal "
+            "card every time") in prose
     bots = [Shooter()] + table_bots("rule")[1:]
     played = go.copy()
     bots_play(played, bots)
@@ -664,7 +675,13 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "Decide before you read on" in flat[head] and cells[named]["cell_type"] == "markdown"
     for giveaway in ("lowest", "low card", "spade", "queen", "Q♠", "duck"):
         assert giveaway not in flat[head], giveaway
-    told = [i for i, s in enumerate(flat) if "passing your lowest cards" in s.lower()]
+    # newcomer rater (issue 27): the mistake is named after what both blunders share (the Q♠ and A♠ kept with no
+    # low spade), not "passing your lowest cards": the high pass J♦ K♦ J♥ that keeps them is a blunder too
+    told = [i for i, s in enumerate(flat) if "keeping the q♠ and the a♠ without a low spade" in s.lower()]
+    assert not any("lowest cards**" in s or "keep your low cards" in s for s in flat)
+    assert "pass a Q♠ that has no low spade beside it." in flat[-1]
+    assert all(ns["graded"].of(p).verdict == "blunder" and "keeps the Q♠ with no lower spades" in str(ns["graded"].of(p))
+               for p in ("JH KD JD", ns["lowest"]))
     assert told and min(told) == named and set(told) <= {named, len(cells) - 1}
     quiz, graded = ns["pass_quiz"], ns["graded"]
     right = [c for c in quiz.choices if quiz.is_right(c)]
