@@ -849,3 +849,20 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
             and "Against good defenders the moon comes off less often." in shown)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
     assert "the folded cell under the question gives the odds over 400 deals" in _md("08b_moon_and_mistakes")
+
+
+def test_pass_queen_cards_refuses_a_hand_past_its_pass_with_a_project_error():
+    from hearts_teach import Hand
+    from hearts_teach.agents.hearts import RuleBot
+    from hearts_teach.course.later_tricks import pass_queen_cards
+    from hearts_teach.kernel.errors import WrongPhaseError
+
+    hand = Hand.deal(seed=4, hand_number=0)
+    while hand.to_pass:
+        RuleBot().act(hand)
+    try:
+        pass_queen_cards(hand, ["2C 3C 4C"], count=4)
+    except WrongPhaseError as e:
+        assert "before seat 0 has passed" in str(e) and e.seat == 0
+    else:
+        raise AssertionError("a hand past its pass was accepted")

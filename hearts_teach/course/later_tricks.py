@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from hearts_teach.agents.hearts.deals import deal_range, deals
+from hearts_teach.agents.hearts.deals import deals
 from hearts_teach.course.players import bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card, CardLike, CardList, Suit, to_card
-from hearts_teach.kernel.errors import ArgumentError
+from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
 
 
 def _sampled_positions(position: Hand, name: str, count: int, seed: int) -> Iterator[Hand]:
@@ -115,12 +115,13 @@ def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count
     many deals end with the Q♠ in the seat's tricks (``queen``), how many of those by the seat's
     card that won her trick (``won_with``), and the seat's card on trick 1 (``first``)."""
     if seat not in position.to_pass:
-        raise ValueError(f"pass_queen_cards needs a hand in its pass, before seat {seat} has passed")
+        raise WrongPhaseError(f"pass_queen_cards needs a hand in its pass, before seat {seat} has passed",
+                              rule=Rule.WRONG_PHASE, seat=seat)
     queen = to_card("QS")
     out: dict = {}
     for choice in passes:
         taken, won_with, first = 0, Counter[str](), Counter[str]()
-        for deal in deal_range(position.view(seat), seed, 0, count):
+        for deal in deals(position.view(seat), seed, count):
             h = Hand([CardList.from_mask(m) for m in deal], position.pass_direction, position.rules)
             h.pass_cards(seat, choice)
             bots_play(h, table_bots("rule", players=len(h.seat_names)))

@@ -132,6 +132,16 @@ def check_int(value: Any, argument: str, low: int | None = None, high: int | Non
     return value
 
 
+def check_probability(value: Any, argument: str, error: type[HeartsError] = ArgumentError) -> float:
+    """``value`` as a float if it is a number (not a bool) above 0 and at most 1."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _error(error, argument, f"expected a probability above 0 and at most 1, got "
+                                      f"{type(value).__name__} {quote(value)}", True)
+    if not 0 < value <= 1:  # (a NaN fails this too)
+        raise _error(error, argument, f"expected a probability above 0 and at most 1, got {quote(value)}")
+    return float(value)
+
+
 def check_choice(value: Any, argument: str, choices: tuple[str, ...],
                  error: type[HeartsError] = ArgumentError) -> str:
     """``value`` if it is one of the strings ``choices``."""

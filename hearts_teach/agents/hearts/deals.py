@@ -49,25 +49,23 @@ def deal_range(view: View, seed: int, start: int, stop: int, key: str | None = N
     dealt uniformly, 13 to each other seat (before anybody passes). At a table of 3, 5 or
     6 the deals come from the scalar sampler (``rollout.sample_hands``; the batch engine
     seats four): one hand per seat, only the cards in play, deal j from its own stream."""
+    if stop <= start:
+        return []
+    if view.rules.players != SEAT_COUNT:
+        rng = Rng(deal_seed(key if key is not None else position_key(view), seed))
+        return [table_deal(view, rng.spawn(f"world/{j}")) for j in range(start, stop)]
+    # world j is a function of (seed, j) alone, so the first `stop` worlds hold deals start…stop−1
+    return [list(map(int, row)) for row in deal_array(view, seed, stop, key)[start:stop]]
+
+
+def deal_array(view: View, seed: int, count: int, key: str | None = None) -> np.ndarray:
+    """The first ``count`` deals of ``view`` under ``seed`` as a (count, 4) array of hand masks: the
+    same deals as ``deals``, without the lists (a table of four only)."""
     from hearts_teach.agents.hearts.batch_sample import (
         sample_worlds,  # the batch engine loads numpy: only when needed
     )
 
-    if stop <= start:
-        return []
-    rng = Rng(deal_seed(key if key is not None else position_key(view), seed))
-    if view.rules.players != SEAT_COUNT:
-        return [table_deal(view, rng.spawn(f"world/{j}")) for j in range(start, stop)]
-    # world j is a function of (seed, j) alone, so the first `stop` worlds hold deals start…stop−1
-    return [list(map(int, row)) for row in sample_worlds(view, stop, rng)[start:stop]]
-
-
-def deal_array(view: View, seed: int, count: int) -> np.ndarray:
-    """The first ``count`` deals of ``view`` under ``seed`` as a (count, 4) array of hand masks: the
-    same deals as ``deals``, without the lists (a table of four only)."""
-    from hearts_teach.agents.hearts.batch_sample import sample_worlds
-
-    return sample_worlds(view, count, Rng(deal_seed(position_key(view), seed)))
+    return sample_worlds(view, count, Rng(deal_seed(key if key is not None else position_key(view), seed)))
 
 
 def table_deal(view: View, rng: Rng) -> Deal:

@@ -29,16 +29,9 @@ import numpy as np
 from hearts_teach.agents.hearts.batch_policy import RulePolicy
 from hearts_teach.games.hearts.batch import BITS, U64, BatchState, Stream, kth_bit
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.errors import ArgumentError, quote
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
-
-
-def check_miss(miss: object) -> float:
-    """``miss`` is a probability in (0, 1]: 1 reads nothing into the plays, near 0 trusts the model fully."""
-    if isinstance(miss, bool) or not isinstance(miss, int | float) or not 0 < miss <= 1:
-        raise ArgumentError(f"miss is a probability above 0 and at most 1, got {quote(miss)}", argument="miss")
-    return float(miss)
+from hearts_teach.kernel.validation import check_probability
 
 
 def play_misses(view: View, worlds: np.ndarray) -> np.ndarray:
@@ -68,9 +61,13 @@ def play_misses(view: View, worlds: np.ndarray) -> np.ndarray:
 
 
 def play_weights(view: View, worlds: np.ndarray, miss: float) -> np.ndarray:
-    """(N,) each deal's weight ``miss ** misses`` (see the module's docstring)."""
-    miss = check_miss(miss)
-    return np.power(miss, play_misses(view, worlds).astype(np.float64))
+    """(N,) each deal's weight ``miss ** misses`` (see the module's docstring; ``miss`` in (0, 1]:
+    1 reads nothing into the plays, near 0 trusts the rule policy fully)."""
+    return _weight(check_probability(miss, "miss"), play_misses(view, worlds))
+
+
+def _weight(miss: float, misses: np.ndarray) -> np.ndarray:
+    return np.power(miss, misses.astype(np.float64))
 
 
 def resample(weights: np.ndarray, count: int, rng: Rng) -> np.ndarray:
@@ -124,21 +121,21 @@ def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: 
     """``count`` deals drawn from ``pool`` ((N, 4) masks from the seat's sampler) in proportion
     to how well they fit the others' plays, then moved by ``moves`` Metropolis steps each
     (see the module's docstring)."""
-    miss = check_miss(miss)
+    miss = check_probability(miss, "miss")
     pool = np.asarray(pool, dtype=U64)
     misses = play_misses(view, pool)
     if not misses.any():
         return pool[resample(np.ones(len(pool)), count, rng)]
-    pick = resample(np.power(miss, misses.astype(np.float64)), count, rng)
+    pick = resample(_weight(miss, misses), count, rng)
     deals, misses = pool[pick], misses[pick]
     stream = Stream.from_rng(rng.spawn("moves"), np.arange(count))
     for _ in range(moves):
         moved = _swap(view, deals, stream)
         after = play_misses(view, moved)
-        accept = stream.uniform() < np.power(miss, (after - misses).astype(np.float64))
+        accept = stream.uniform() < _weight(miss, after - misses)
         deals = np.where(accept[:, None], moved, deals)
         misses = np.where(accept, after, misses)
     return deals
 
 
-__all__ = ["check_miss", "play_misses", "play_weights", "posterior_deals", "resample"]
+__all__ = ["play_misses", "play_weights", "posterior_deals", "resample"]

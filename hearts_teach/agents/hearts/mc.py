@@ -30,7 +30,7 @@ from hearts_teach.kernel.cards import (
 from hearts_teach.kernel.errors import ArgumentError, quote
 from hearts_teach.kernel.rng import Rng, hash64
 from hearts_teach.kernel.table import SEAT_COUNT
-from hearts_teach.kernel.validation import check_int
+from hearts_teach.kernel.validation import check_int, check_probability
 
 ALL_DEFENCE = (True, True, True, True)
 
@@ -157,9 +157,7 @@ class MonteCarloBot(Bot):
         check_int(endgame_worlds, "endgame_worlds", 2, MAX_WORLDS)
         self.endgame = endgame
         self.endgame_worlds = endgame_worlds
-        if isinstance(miss, bool) or not isinstance(miss, int | float) or not 0 < miss <= 1:
-            raise ArgumentError(f"miss is a probability above 0 and at most 1, got {quote(miss)}", argument="miss")
-        self.miss = float(miss)
+        self.miss = check_probability(miss, "miss")
         check_int(oversample, "oversample", 1, 64)
         self.oversample = oversample
         check_int(moves, "moves", 0, 64)
