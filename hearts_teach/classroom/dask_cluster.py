@@ -124,6 +124,17 @@ def local_cluster(workers: int | None) -> Any:
             signal.signal(signal.SIGINT, saved)
 
 
+def quiet_at_close() -> None:
+    """Run on each worker just before the cluster closes it. A worker that closes while a
+    heartbeat is on its way to the scheduler logs the closed connection as an ERROR with two
+    tracebacks (Dask's own race, harmless: the worker was leaving). Nothing a worker says
+    from here on is news to the teacher, whose run has ended or been interrupted."""
+    import logging
+
+    for name in ["distributed", *(n for n in logging.Logger.manager.loggerDict if n.startswith("distributed."))]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 @contextlib.contextmanager
 def client(workers: int | None, scheduler: str | None, error: type[Exception] = ClusterError) -> Iterator[Any]:
     """A client of the scheduler at ``scheduler``, or of a local cluster of ``workers``
@@ -137,6 +148,9 @@ def client(workers: int | None, scheduler: str | None, error: type[Exception] = 
     try:
         yield made
     finally:
+        if cluster is not None:
+            with contextlib.suppress(Exception):  # a worker that is already gone has nothing to say
+                made.run(quiet_at_close)
         made.close()
         if cluster is not None:
             cluster.close()
