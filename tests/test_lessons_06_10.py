@@ -806,7 +806,7 @@ def test_lesson_09a_demonstrations_use_deals_of_their_own():
     assert ns["long_bidder"].hand.bids == (None,) * 4 and not ns["blind"].looked
     assert ns["nil_table"].hand.bids == (None,) * 4  # the nil to play arrives unbid
     long_mine = ns["long_bidder"].hand.cards(0)
-    assert sum(1 for c in long_mine if c.suit.letter == "S") >= 6  # "a hand of your own with long spades"
+    assert sum(1 for c in long_mine if c.suit.letter == "S") >= 6  # "Your own long spades"
 
 
 def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():

@@ -274,3 +274,55 @@ def test_lesson_09a_bot_reasons_name_the_card_each_version_led():
         led = next(a.card for a in hand.history if a.kind == "play")
         line = next(x for x in bot_reasons(hand, 0, seed=2).splitlines() if x.strip().startswith(style))
         assert f"bot for South: {led.pretty} (" in line, (style, line)
+
+
+def test_reason_says_when_the_play_is_forced_or_the_nil_is_not_at_stake():
+    """09a printed "West: 7♠ (need 2 of the last 4 tricks: our contract before their nil)" for a West
+    holding only spades over South's blind-nil A♥: every card West could play beat the A♥, so there was
+    no nil to weigh against the contract. The reason now says so; a single legal card is named as forced."""
+    from hearts_teach.course.spades_lesson import before_play, bot_reasons, play_spades, spades_bots
+    from hearts_teach.games.spades.legality import beats
+
+    rules = SpadesRules.preset("blind_nil")
+    hand = SpadesHand.deal(seed=6, dealer=3, rules=rules, scores_before=(180, 320))
+    hand.bid("blind nil")
+    for seat in (1, 2, 3):
+        hand.bid(spades_bots(6)[seat].bid(hand))
+    play_spades(hand, seed=6)
+    west = bot_reasons(hand, 4 * 9 + 2, seed=6)
+    assert "weighed bot for West: 7♠ (every legal card beats South's A♥, so the nil cannot break" in west
+    assert "baseline bot for West: 7♠ (bust the opponents' nil, but every legal card beats" in west
+    assert "before their nil" not in west and "stay low" not in west
+    # on many bot hands with a nil, each reason fits the position it was given for
+    rng = Rng("spades/reason-fits")
+    forced = moot = 0
+    for i in range(40):
+        hand = SpadesHand.deal(rng.spawn("deal"), dealer=3)
+        hand.bid(0)
+        play_spades(hand, seed=i)
+        for k in range(52):
+            moment = before_play(hand, k)
+            me = moment.to_act()
+            legal = list(moment.legal_plays().cards)
+            trick = moment.current_trick
+            state = moment.play_state()
+            started = trick is not None and len(trick.cards) > 0
+            under = started and any(not beats(c.index, state.win_card, trick.cards[0].suit.value)
+                                    for c in legal)
+
+            def clean_nil(seat, moment=moment):
+                return moment.bids[seat] == 0 and moment.tricks_won[seat] == 0
+
+            all_beat = (started and not under and state.win_seat % 2 != me % 2 and clean_nil(state.win_seat)
+                        and not clean_nil(me) and not clean_nil((me + 2) % 4))
+            for style in ("weighed", "baseline"):
+                why = SpadesBot(i, style).reason(moment)
+                assert ("only legal card" in why) == (len(legal) == 1), (i, k, why)
+                if len(legal) > 1:
+                    assert ("so the nil cannot break in this trick" in why) == all_beat, (i, k, why)
+                    assert not (all_beat and ("before their nil" in why or "stay low" in why)), (i, k, why)
+                    if clean_nil(me):
+                        assert ("no legal card stays under" in why) == (started and not under), (i, k, why)
+            forced += len(legal) == 1
+            moot += len(legal) > 1 and all_beat
+    assert forced > 100 and moot > 5, (forced, moot)

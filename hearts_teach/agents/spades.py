@@ -327,8 +327,12 @@ class SpadesBot:
         return self.choose_play(as_view(hand))
 
     def reason(self, hand: SpadesHand | SpadesView) -> str:
-        """Which rule the bot is following for the seat to move (for the lesson)."""
-        return self._rule(as_view(hand))[0]
+        """Which rule the bot is following for the seat to move (for the lesson). With one legal
+        card there is no rule to follow (``choose_index`` plays it at once), and the text says so."""
+        v = as_view(hand)
+        if v.legal_mask.bit_count() == 1:
+            return f"its only legal card: no choice, {DECK[indices_of(v.legal_mask)[0]].pretty} is forced"
+        return self._rule(v)[0]
 
     # the rules ---------------------------------------------------------------------------------
     def _rule(self, view: SpadesView | SpadesState,
@@ -339,12 +343,22 @@ class SpadesBot:
         partner = partner_of(me)
         opps = opponents(me)
         if bids[me] == 0 and v.won[me] == 0:
+            if v.trick and not self._losers(v, v.legal_mask):  # what _own_nil plays then, in words
+                over = f"no legal card stays under {v.seat_names[v.win_seat]}'s {DECK[v.win_card].pretty}"
+                return (f"my nil: {over}, so play the highest (I win anyway)" if v.last_to_play else
+                        f"my nil: {over}, so play the lowest (a later card may still go over it)"), "own_nil"
             return "my nil: avoid winning", "own_nil"
         if bids[partner] == 0 and v.won[partner] == 0:
             return "protect partner's nil: win over partner", "protect"
         live = [o for o in opps if v.nil_alive(o)]
         # every bid is known once play begins
         need = sum(bids[s] or 0 for s in (me, partner)) - (v.won[me] + v.won[partner])
+        # the nil bidder's card leads the trick and every legal card beats it: whatever this seat
+        # plays, the nil survives this trick, so it is not weighed against the contract here
+        moot = ""
+        if live and v.win_seat in live and not self._losers(v, v.legal_mask):
+            moot = (f"every legal card beats {v.seat_names[v.win_seat]}'s {DECK[v.win_card].pretty}, "
+                    f"so the nil cannot break in this trick")
         if live and self.style != "baseline" and need > 0:
             left = 13 - v.tricks_done
             nil = live[0]
@@ -353,8 +367,12 @@ class SpadesBot:
                 return (f"the nil is safe this trick (already beaten): need {need} more, win cheaply",
                         "win")
             if need >= CONTRACT_FIRST * left:
+                if moot:
+                    return f"{moot}; need {need} of the last {left} tricks: win cheaply", "win"
                 return f"need {need} of the last {left} tricks: our contract before their nil", "win"
         if live:
+            if moot:
+                return f"bust the opponents' nil, but {moot}: play the lowest", "bust"
             return "bust the opponents' nil: stay low under it", "bust"
         if need <= 0:
             return "contract safe: duck to avoid bags", "duck"
