@@ -648,8 +648,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
         assert line in shown, line
     assert [kept.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "4♠"] and kept.tricks[11].winner != 3
     assert ("The last lines show why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
-            "trick 12; after the hearts, the 4♠ went under it.") in "".join(cells_src := [
-                "".join(c["source"]) for c in json.loads(LESSON.read_text(encoding="utf-8"))["cells"]])
+            "trick 12; after the hearts, the 4♠ went under it.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz(" in "".join(c["source"]))
