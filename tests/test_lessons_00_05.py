@@ -355,8 +355,10 @@ def test_01_the_coach_table_and_its_three_readings():
     assert (f"{ours.delta_vs_best:.2f}", f"{low:.2f}", f"{high:.2f}") == ("0.27", "0.13", "0.40")
     assert (f"A♦ Q♠ A♠ costs South {ours.delta_vs_best:.2f} points a hand more than J♣ Q♠ A♠ "
             f"(95 % interval {low:.2f} to {high:.2f}).") in shown
-    assert ("That gap is an estimate: the line under the table gives its 95 % interval, which straddles the "
-            "quarter-point line, so the coach cannot say *best*.") in text
+    # newcomer rater (cells 19-23 too dense): the interval is read once, in the "third card" bullet
+    assert ("The line under the table puts the two passes about a quarter point a hand apart, and its 95 % interval "
+            "(the range the coach's deals leave for the true gap) reaches both sides of the quarter-point line: "
+            "*too close to call*.") in text
     assert "0.2 points" not in text and "0.13" not in text and "10.7 against 10.5" not in text
     # newcomer rater: the prose's figures are what the reader computes from the table's rounded ones
     shown_pts = [round(c.exp_points, 1) for c in (ours, best)]
@@ -365,10 +367,9 @@ def test_01_the_coach_table_and_its_three_readings():
     assert shown_pts == [10.7, 10.5] and round(shown_pts[0] - shown_pts[1], 1) == 0.2
     assert shown_hearts == [2.7, 3.1] and round(shown_hearts[1] - shown_hearts[0], 1) == 0.4
     assert shown_qs == [619, 562] and shown_qs[0] - shown_qs[1] == 57
-    assert ("The line under the table puts the two passes about a quarter point a hand apart. With South's pass the "
-            "queen comes back on 57 more deals in 1,000, but South takes 0.4 fewer points in hearts (2.7 against 3.1). "
-            "The coach's deals cannot tell whether the true gap is under or over a quarter of a point: "
-            "*too close to call*.") in text
+    # newcomer rater: the trade-off (57 more deals, 0.4 fewer hearts) moved into the folded "more detail"
+    assert ("the coach's table, on its own play-outs, says 57" in text
+            and "And South's pass takes 0.4 fewer points in hearts (2.7 against 3.1 in the table)." in text)
     assert "about half a point" not in text
     assert "nearly even" not in text
     assert keep.call == "inaccuracy or worse" and f"{ours.call}" in printed and f"{keep.call}" in printed
@@ -484,13 +485,11 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     assert BAND == 0.25 and verdict_of(0.0, 0.0) == "best" and verdict_of(0.1, BAND) == "best"
     assert verdict_of(0.1, 0.3) == "fine" and verdict_of(0.3, 0.9) == "inaccuracy"  # a 0.2 gap either side
     assert verdict_of(-0.1, 0.5) == "fine" and verdict_of(BAND + 0.01, 0.9) == "inaccuracy"
+    # newcomer rater (cells 19-23 too dense): the three grades in one short line each, the interval read later
     said = ("Its table below uses three grades: - *best*: its deals show the pass costs at most a quarter of a point "
-            "a hand more than its top choice; - *too close to call*: the gap may be under or over a quarter of a "
-            "point, and its deals cannot tell which (South's pass below, about a quarter point a hand from the top "
-            "choice, is one); - *inaccuracy or worse*: its deals show the pass costs more than a quarter of a point a "
-            "hand more. That gap is an estimate: the line under the table gives its 95 % interval, which straddles "
-            "the quarter-point line, so the coach cannot say *best*. Its other grades are in the "
-            "[glossary](glossary.ipynb)")
+            "a hand more than its top choice; - *inaccuracy or worse*: its deals show the pass costs more than a "
+            "quarter of a point a hand more; - *too close to call*: its deals cannot tell which of the two is true. "
+            "Its other grades are in the [glossary](glossary.ipynb)")
     assert said in text and text.index(said) < text.index("Three things to read in it")
     before = text[:text.index(said)]
     assert not any(word in before for word in ("too close to call", "inaccuracy", "blunder", "mistake", "verdict", "grade"))
