@@ -110,7 +110,24 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
     at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# the three tricks in text"))
-    assert "first = FirstHand()" in "".join(cells[at - 1]["source"])
+    assert "first = FirstHand()" in "".join(cells[at - 2]["source"])
+    # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
+    # hand) printed by the engine in plain view, between the table and the folded walk, with no feedback
+    position = cells[at - 1]
+    assert not position.get("metadata", {}).get("jupyter") and position.get("id") == "l00-25p"
+    seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
+    from hearts_teach.course.first_hand import FirstHand
+
+    copy = FirstHand()
+    for card in ("2C", "5D"):
+        copy.play(card)
+    trick = copy.hand.current_trick
+    so_far = ", ".join(f"{copy.hand.seat_names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    assert copy.hand.trick_number == 3 and so_far == "North K♣, East 6♣"
+    assert seen.startswith("Trick 3.") and f"So far: {so_far}; your turn." in seen
+    assert f"South: {copy.hand.cards(0).pretty}" in seen and "♦ 4 3  ♣ —" in seen
+    for answer in ("A good throw", "better throw", "broke hearts", "takes it (1 point)"):
+        assert answer not in seen, answer
     assert cells[at]["metadata"]["jupyter"]["outputs_hidden"]  # folded: trick 3 is a choice, answered after it
     # newcomer rater (issue 27): its source lists the throws played (K♥) and compared: folded as well
     assert cells[at]["metadata"]["jupyter"]["source_hidden"]
@@ -227,7 +244,7 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
             "trick. A player whose hand is all hearts may lead one anyway.") in rules_md
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
-    assert text.index(said) < text.index("the folded cell after the table then plays the three tricks")
+    assert text.index(said) < text.index("The cell after the table prints trick 3")
     assert "Your K♥ broke hearts: from now on anyone may lead a heart" in printed
 
 
@@ -240,7 +257,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "On the first trick nobody may play a heart or Q♠, unless every card in the hand is a heart or Q♠." in rules_md
     said = ("On the first trick nobody may play a heart or the Q♠, unless every card they hold is one (lesson 03).")
-    assert said in text and text.index(said) < text.index("the folded cell after the table then plays the three tricks")
+    assert said in text and text.index(said) < text.index("The cell after the table prints trick 3")
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
     assert "A heart is allowed now: only the first trick forbids it." in printed
