@@ -680,7 +680,7 @@ def test_the_round_22_entries_and_word_blocks():
     assert smart_bid(b, partner_bid=3) == 0
     # the two word blocks: topic groups; together they name every entry
     hearts, spades = word_block("Hearts words"), word_block("Spades words")
-    assert list(hearts) == ["The deal and the pass", "Play", "Points and the moon", "Bots and the coach"]
+    assert list(hearts) == ["Cards, the deal and the pass", "Play", "Points and the moon", "Bots and the coach"]
     body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
     words = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)
     in_hearts = [w for ws in hearts.values() for w in ws]
@@ -692,3 +692,105 @@ def test_the_round_22_entries_and_word_blocks():
         cited = set(re.findall(r"\]\((\d\d[a-z]?)_", entry))
         if word:
             assert (word[0] in in_hearts) == bool(cited - {"09", "09a"}), word
+
+
+def test_the_round_23_entries_say_what_the_engine_does():
+    """Newcomer rater (round 23): entries for Suit, Rank, Deck, Cost, Beginner, Thinker, Expert (the ladder's
+    names for the `beginner`, `medium` and `expert` bots), Trumped and Neighbours in rank, each held here
+    against the engine at every table size it speaks of; the top before the first entry is shorter (the word
+    blocks are folded in a <details>)."""
+    import inspect
+
+    from hearts_teach import DECK, Card, Hand, Rules
+    from hearts_teach.agents.hearts import MC_WORLDS, ladder_levels, make_bot
+    from hearts_teach.agents.hearts import mc as mc_module
+    from hearts_teach.agents.hearts.mc import equivalence_classes
+    from hearts_teach.agents.hearts.simple import BeginnerBot
+    from hearts_teach.games.spades import SpadesHand
+    from hearts_teach.kernel.cards import Suit
+
+    t = text()
+    # the top: one short intro and the folded word blocks, then the verdicts
+    head = head_text()
+    top = head[:head.index("## The coach's verdicts")]
+    assert "<details><summary>" in top and top.rstrip().endswith("</details>")
+    assert top.index("Jump to: ") < top.index("<details>") < top.index("Hearts words, by topic")
+    assert "Each word, A to Z, with links to the lessons that use it." in top
+    visible = re.sub(r"<details>.*?</details>", "", top, flags=re.S)
+    assert len(visible.split()) < 120
+    # Suit, Rank, Deck
+    assert [s.symbol for s in reversed(Suit)] == ["♠", "♥", "♦", "♣"] and all(
+        Card(f"2{letter}") == Card(f"2{s.symbol}") for letter, s in zip("CDHS", Suit, strict=True))
+    assert "(the engine also reads the letters C, D, H, S). A full suit has 13 cards, one of each **rank**" in t
+    assert all(sum(1 for c in DECK if c.suit is s) == 13 for s in Suit) and len(DECK) == 52
+    assert "**Rank** — a card's value within its **suit**: 2 (lowest) up to 10, then jack, queen, king and ace" in t
+    assert sorted({c.rank for c in DECK}) == list(range(2, 15)) and Card("10H") == Card("TH")
+    assert ("At three, five and six players the engine takes out a few low clubs and diamonds so that everyone gets "
+            "the same number: 51, 50 and 48 cards, 17, 10 and 8 each") in t
+    for n, total, each in ((3, 51, 17), (4, 52, 13), (5, 50, 10), (6, 48, 8)):
+        hand = Hand.deal(seed=1, rules=Rules(players=n))
+        dealt = [c for s in range(n) for c in hand.cards(s)]
+        out = [c for c in DECK if c not in dealt]
+        assert len(dealt) == total and all(len(hand.cards(s)) == each for s in range(n))
+        assert all(c.suit in (Suit.CLUBS, Suit.DIAMONDS) and c.rank <= 4 for c in out), (n, out)
+    spades = SpadesHand.deal(seed=17, dealer=3)
+    assert all(len(spades.cards(s)) == 13 for s in range(4)) and "Spades uses all 52, at four players." in t
+    # Cost: a card's points; the coach's cost of a choice is its Δ vs best (a review floors it at 0)
+    assert Card("QS").points == 13 and Card("5H").points == 1 and Card("AS").points == 0
+    from hearts_teach.agents import review
+
+    assert "round(max(0.0, mine.delta_vs_best), 2)" in inspect.getsource(review)
+    assert "a review adds up the cost of your choices graded inaccuracy or worse as the points you gave away" in t
+    # Beginner, Thinker, Expert: the ladder's names, and what each bot does
+    labels = {name: label for name, label, _what in ladder_levels()}
+    assert (labels["beginner"], labels["medium"], labels["expert"]) == ("Beginner", "Thinker", "Expert")
+    assert list(labels)[:2] == ["random", "beginner"] and list(labels)[-1] == "expert"  # second weakest; strongest
+    assert MC_WORLDS["medium"] == 32 and MC_WORLDS["expert"] == 1024
+    medium, expert = make_bot("medium"), make_bot("expert")
+    assert (medium.worlds, medium.pass_worlds, expert.worlds, expert.pass_worlds) == (32, 16, 1024, 512)
+    assert medium.miss == 1 and expert.miss < 1 and medium.gate > 0  # only expert reads the others' plays
+    assert "view.rules.players != SEAT_COUNT" in inspect.getsource(mc_module.MonteCarloBot._worlds)
+    assert ("`medium` **bot**: before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
+            "(32 for a play, 16 for a pass), every seat then playing like the rule bot, and it keeps the rule bot's "
+            "own choice unless another clearly did better on those deals.") in t
+    assert ("on 1,024 sampled deals for a play (512 for a pass), and at four players it also favours the deals that "
+            "fit how the others have played so far.") in t
+    assert "1,024 sampled deals, at four players favouring those that fit how the others have played so far" in t
+    beginner = BeginnerBot()
+    for n in (3, 4, 5, 6):  # the Beginner's habits, at every table size
+        hand = Hand.deal(seed=n, rules=Rules(players=n))
+        top3 = sorted(hand.cards(0), key=lambda c: (c.rank, c.index))[-3:]
+        assert set(beginner.choose_pass(hand.view(0))) == set(top3)
+        hand = Hand.deal(seed=n, rules=Rules(players=n), pass_direction="hold")
+        while not hand.is_over:
+            seat = hand.turn
+            view, legal = hand.view(seat), list(hand.legal_plays(seat))
+            card = beginner.choose_play(view)
+            trick = hand.current_trick
+            if trick is None or not trick.cards:
+                assert card.rank == min(c.rank for c in legal)
+            elif any(c.suit is trick.led_suit for c in legal):
+                winning = max((c for c in trick.cards if c.suit is trick.led_suit), key=lambda c: c.rank)
+                under = [c for c in legal if c.rank < winning.rank]
+                assert card == max(under or legal, key=lambda c: c.rank)
+            else:
+                assert card.rank == max(c.rank for c in legal)
+            hand.play(card, seat)
+    assert "moon" not in inspect.getsource(BeginnerBot).replace("no moon defence", "")
+    # Trumped: a spade on another suit's trick; a ruff when it takes the trick (the Ruff test holds the mark)
+    assert ("**Trumped** (Spades) — said of a trick on which a player out of the suit led played a spade") in t
+    lesson09 = " ".join((GLOSSARY.parent / "09_hearts_vs_spades.ipynb").read_text(encoding="utf-8").split())
+    assert "has *trumped* the trick" in lesson09 and "Hearts has no trump, so nothing is trumped there." in t
+    # Neighbours in rank: as the coach groups cards (equivalence_classes), at every table size
+    def groups(cards: str, gone: str = "", omnibus: bool = False) -> list[list[str]]:
+        mine = CardList(cards).mask
+        gone_mask = CardList(gone).mask if gone else 0
+        return [[str(Card.from_index(i)) for i in cl] for cl in equivalence_classes(mine, mine, gone_mask, omnibus)]
+
+    assert groups("7D 8D") == [["7D", "8D"]] and groups("7D 9D") == [["7D"], ["9D"]]
+    assert groups("7D 9D", gone="8D") == [["7D", "9D"]]  # "7♦ 9♦ once the 8♦ has gone"
+    assert groups("JS QS KS") == [["JS"], ["QS"], ["KS"]] and groups("TD JD QD", omnibus=True) == [["TD"], ["JD"], ["QD"]]
+    assert ("cards of one suit in your hand with every card ranked between them either in your hand too or played "
+            "in an earlier trick: 7♦ 8♦, or 7♦ 9♦ once the 8♦ has gone.") in t
+    # at six players the 3♣ and 4♣ are out of the deck, not played: 2♣ and 5♣ are two choices, as the entry says
+    assert groups("2C 5C") == [["2C"], ["5C"]]

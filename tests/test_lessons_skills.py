@@ -771,8 +771,9 @@ def test_00_first_three_tricks_are_short_steps():
     assert len(bullets) == 4 and len(steps) == 3
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
-    assert steps[-1] == ("3. Only reading? Decide your trick-3 throw first; the folded cell after the table then "
-                         "plays the three tricks in text.")
+    # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
+    assert steps[-1] == ("3. Only reading? The cell after the table prints trick 3; decide your throw, then unfold "
+                         "the next cell: it plays all three tricks.")
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
     assert len(items) == 11 and all(len(item.split()) <= 40 for item in items)
 
@@ -801,13 +802,27 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert won_j > queen_j - queen_a and diamonds[1] > diamonds[0]
     best, ours = ns["graded"].best, ns["graded"].of("QS AS AD")
     assert round(1000 * ours.stats["p_take_qs"]) - round(1000 * best.stats["p_take_qs"]) == 57  # the coach's own
-    assert (f"**Why the J♣?** Kept, it wins the trick the queen is in on {won_j} deals in 1,000: a player out of "
-            f"clubs may throw her on a club lead, and South's only lower club of those dealt, the 5♣, went on the "
-            f"first trick on {first_5}. The A♦, with the Q♦ 8♦ 5♦ below it, wins her trick on only {won_a}. Yet "
-            f"passing it saves only 70 of those deals (629 against 559, printed above; the coach's table, on its own "
-            f"play-outs, says 57): without the J♣, South's diamonds take her trick more often (243 deals against "
-            f"109).") in prose
-    shown = text_output(next(c for c in notebook_cells("01_deal_and_pass") if c.get("id") == "l01-18b"))
+    # newcomer rater (cells 19-23 too dense): one essential point in plain words, the figures in a collapsed
+    # "more detail" block whose code cell comes after it, folded (source and output), as in lesson 08
+    assert ("**Why the J♣?** Kept, it can win a club trick that a player out of clubs throws the queen on, and "
+            "South's other dealt club, the 5♣, usually goes on the first trick. The kept A♦ has three lower diamonds "
+            "beside it and almost never wins her trick.") in prose
+    assert 2 * first_5 > 1000 and won_a < 20 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
+    assert (f"On 1,000 of the coach's deals, both passes played out by rule bots, the kept J♣ wins the trick the "
+            f"queen is in on {won_j}, and South's 5♣ went on the first trick on {first_5}. The A♦, with the Q♦ 8♦ 5♦ "
+            f"below it, wins her trick on only {won_a}. Yet passing the J♣ saves only 70 of those deals (629 against "
+            f"559; the coach's table, on its own play-outs, says 57): without the J♣, South's diamonds take her trick "
+            f"more often (243 deals against 109).") in prose
+    cells = notebook_cells("01_deal_and_pass")
+    ids = [c.get("id") for c in cells]
+    note = "".join(cells[ids.index("l01-18")]["source"])
+    assert "<details><summary>More detail:" in note and note.rstrip().endswith("</details>")
+    assert note.index("**Why the J♣?**") < note.index("<details>") < note.index(f"on {won_j},")
+    folded = cells[ids.index("l01-18b")]
+    assert ids.index("l01-18b") == ids.index("l01-18") + 1
+    assert folded["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "".join(folded["source"]).startswith("# ")
+    shown = text_output(folded)
     assert f"the J♣ wins the trick the Q♠ is in on {won_j} deals in 1,000; South's 5♣ went on trick 1 on {first_5}" in shown
     assert f"the A♦ wins the trick the Q♠ is in on {won_a} deals in 1,000" in shown
     assert (f"the Q♠ ends in South's tricks on {queen_j} deals with the J♣ kept, {queen_a} with the A♦ kept; "
