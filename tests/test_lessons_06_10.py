@@ -1609,6 +1609,38 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert (f"{low:.2f}", f"{high:.2f}") == ("0.28", "0.43") and low > 0.25
     assert ("The 10♠ and the J♠ are neighbours in rank: one choice (lesson 07). On the coach's deals the 3♠ costs "
             "between 0.28 and 0.43 points a hand: clearly over a quarter point.") in prose
+    # newcomer rater (issue 27): the 0.28 and 0.43 are printed by the cell under the notes (folded, like the notes),
+    # with the coach's own reason for the spade lead, which the notes quote
+    figures = "".join("".join(o.get("text", "")) for o in cells[ids.index("l08-24b")]["outputs"])
+    best = lead.assessment.best
+    assert best.label == "10♠/J♠" and best.does == "leads a spade below the queen to flush her out, keeping a lower one"
+    assert f"Drill 4, the coach's reason for its best: {best.reason}\n" in figures
+    assert f"The 3♠ costs between {low:.2f} and {high:.2f} points a hand more (inaccuracy)." in figures
+    assert ('Its reason (printed below): the 10♠ "leads a spade below the queen to flush her out, keeping a lower '
+            'one".') in prose
+    # drills 2 and 3, the same cards: the queen kept in one, dumped in the other, in the coach's printed reasons
+    shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l08-20b")]["outputs"])
+    two = grade(DRILLS[1], "KC QS KS").assessment
+    three = grade(DRILLS[2], "QS").assessment
+    kept, passed, dumped = two.of("K♣ J♦ K♠"), two.of("K♣ Q♠ K♠"), three.of("Q♠")
+    assert (kept.verdict, dumped.verdict, three.best.label) == ("best", "best", "Q♠") and passed.verdict == "mistake"
+    assert kept.does.startswith("keeps the Q♠ with three lower spades") and dumped.stats["p_take_qs"] == 0
+    assert f"  its reasons: {kept.reason} {passed.reason}\n" in shown
+    assert f"Drill 3, the coach's reason for its best: {dumped.reason}\n" in shown
+    assert "the Q♠ can still be dumped on a trick you win" in passed.reason
+    assert dumped.reason == "Q♠ dumps the Q♠ on East's trick: you never take the Q♠."
+    assert ('*keeps* the queen, "with three lower spades" (10♠ 6♠ 2♠) to play under the spades led.') in prose
+    assert 'The coach\'s reason: she "can still be dumped on a trick you win".' in prose
+    assert ('**Drill 3.** The same cards, yet the coach dumps the queen: East is already winning this trick, and '
+            'South, with no clubs, cannot win it, so she is East\'s for sure (the coach: "dumps the Q♠ on East\'s '
+            'trick: you never take the Q♠"; lesson 04). A pass gives her away before anyone knows who wins her '
+            'trick.') in prose
+    from hearts_teach.kernel.cards import Suit
+
+    trick = DRILLS[2].make().current_trick  # East is winning a club trick, and South has no clubs
+    assert max(zip(trick.cards, trick.seats, strict=True), key=lambda cs: cs[0].rank)[1] == 3
+    assert trick.cards[0].suit is Suit.CLUBS and [c.suit for c in trick.cards] == [Suit.CLUBS] * 3
+    assert not any(c.suit is Suit.CLUBS for c in DRILLS[2].make().cards(0))
     # the takeaways rest on the drills' hands and the coach's verdicts
     spades = [sorted(c.rank for c in DRILLS[n].make().cards(0) if c.suit.letter == "S") for n in (0, 1)]
     assert [Card("QS").rank, Card("AS").rank] == spades[0][1:] and len(spades[0]) == 3 and len(spades[1]) == 5

@@ -567,7 +567,10 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     flat = [" ".join(s.split()) for s in src]
     asked = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
     verdicts = src.index("print(graded_lead.summary())")
-    told = [i for i, s in enumerate(flat) if "leading a high spade while the queen is still out" in s.lower()]
+    told = [i for i, s in enumerate(flat) if "leading a high spade while the queen is still out" in s.lower()
+            and i != asked]  # the question's feedback names it (after a right answer), never its question
+    assert "leading a high spade while the queen is still out" in ns["lead_quiz"].explanation
+    assert "high spade" not in ns["lead_quiz"].question
     last = len(cells) - 1  # the summary of what was learned may say it again
     assert told and min(told) > verdicts > asked and cells[min(told)]["cell_type"] == "markdown"
     assert set(told) <= {min(told), last}
@@ -605,7 +608,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # mistake 1's question shows its position; mistake 3's position (with the tricks so far) has a cell of its own,
     # then its question (newcomer rater: the coach's reasoning counts the clubs already played)
     for heading, shown, quiz, verdicts, name in (
-            ("**1. Following to a trick with points on it.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
+            ("**1. Following suit.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
              "print(graded_grab.summary())", "taking a trick full of points when a lower card would duck"),
             ("**3. A discard.**", "waste = bots_play(", "waste_quiz = Quiz.pick_card(", "print(graded_waste.summary())",
              "wasting a discard")):
@@ -616,9 +619,13 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
         assert head + 1 == position and asking in (position, position + 1) and asking + 1 == verdict, heading
         asked = flat[head][flat[head].index(heading):]
         assert "Decide before you read on" in asked and "coach's verdicts" in asked
-        for giveaway in ("duck", "lower card", "wasting", "dangerous", "smallest", "the ace"):
+        # newcomer rater (issue 27): "Following to a trick with points on it" named mistake 1 before its question
+        for giveaway in ("duck", "lower card", "wasting", "dangerous", "smallest", "the ace", "points on it"):
             assert giveaway not in asked.lower(), (heading, giveaway)
-        told = [i for i, s in enumerate(flat) if name in s.lower()]
+        # the name comes in the question's feedback (after a right answer; its code is folded), never in the question
+        shown_quiz = ns[quiz.split(" = ")[0]]
+        assert name in shown_quiz.explanation.lower() and name not in shown_quiz.question.lower(), heading
+        told = [i for i, s in enumerate(flat) if name in s.lower() and i != asking]
         assert told and min(told) == verdict + 1 and cells[verdict + 1]["cell_type"] == "markdown", heading
         assert set(told) <= {min(told), last}, heading
         assert f"**{name}**" in flat[verdict + 1]
@@ -677,18 +684,33 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         assert giveaway not in flat[head], giveaway
     # newcomer rater (issue 27): the mistake is named after what both blunders share (the Q♠ and A♠ kept with no
     # low spade), not "passing your lowest cards": the high pass J♦ K♦ J♥ that keeps them is a blunder too
-    told = [i for i, s in enumerate(flat) if "keeping the q♠ and the a♠ without a low spade" in s.lower()]
+    told = [i for i, s in enumerate(flat) if "keeping the q♠ and the a♠ without a low spade" in s.lower()
+            and i != asked]  # the question's feedback names it after a right answer; its code is folded
     assert not any("lowest cards**" in s or "keep your low cards" in s for s in flat)
-    assert "pass a Q♠ that has no low spade beside it." in flat[-1]
+    assert "pass a Q♠ that has no low spade beside it, with the A♠ when passing left." in flat[-1]
     assert all(ns["graded"].of(p).verdict == "blunder" and "keeps the Q♠ with no lower spades" in str(ns["graded"].of(p))
                for p in ("JH KD JD", ns["lowest"]))
     assert told and min(told) == named and set(told) <= {named, len(cells) - 1}
     quiz, graded = ns["pass_quiz"], ns["graded"]
     right = [c for c in quiz.choices if quiz.is_right(c)]
     assert right == [graded.best.label] == ["J♣ Q♠ A♠"]
-    assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices)
+    assert all(quiz.reason(c).endswith(str(graded.of(c))) for c in quiz.choices)
+    # newcomer rater (issue 27): 7♣ Q♠ A♠ follows the rule taught (both spades go; lesson 08a, passing left), yet
+    # the coach grades it an inaccuracy for its third card: the feedback says which part is right, then the coach's
+    # reason (it keeps the J♣); only the coach's best or too-close passes count as right
+    seven = graded.of("7C QS AS")
+    assert seven.verdict == "inaccuracy" and not quiz.is_right("7♣ Q♠ A♠")
+    assert quiz.reason("7♣ Q♠ A♠") == ("Half right: the Q♠ and the A♠ both go, as lesson 08a advises for a pass to "
+                                       "the left. The coach grades the whole pass, third card included: " + str(seven))
+    assert "unlike J♣ Q♠ A♠ it keeps the J♣: the Q♠ can still be dumped on a trick you win" in str(seven)
+    assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices if c != "7♣ Q♠ A♠")
+    share = [f"{graded.of(p).stats['p_take_qs']:.0%}" for p in ("JC QS AS", "7C QS AS")]
+    assert share == ["29%", "32%"] and "7♣ Q♠ A♠: inaccuracy" in text_output(cells[verdicts])
+    assert (f'The coach passes the J♣, not the 7♣ ({share[0]} against {share[1]}, above): a kept J♣ can win a club '
+            f'trick, and "the Q♠ can still be dumped on a trick you win".') in flat[named]
     assert graded.of(ns["lowest"]).label == "2♦ 2♥ 3♥" and "2♦ 2♥ 3♥" in quiz.choices
     closes_on(quiz, "J♣ Q♠ A♠")
+    assert quiz.last_message.endswith("The mistake this position tests: keeping the Q♠ and the A♠ without a low spade.")
     # newcomer rating (issue 27): deal 287 was lesson 01's, its best pass printed there and in 08a; deal
     # 743 is shown in no other lesson, and the pass the best is compared with is one of the choices
     import re
@@ -706,6 +728,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         asked, coach = ns[name], ns[graded_name]
         assert [c.pretty for c in asked.choices if asked.is_right(c)] == [coach.best.label] == [right]
         closes_on(asked, right)
+        assert "The mistake this position tests: " in asked.last_message  # its name, in the feedback
 
 
 def _md(stem: str) -> str:
@@ -863,6 +886,13 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert ("rule bots, whose moon defence is weaker than a strong player's" in shown
             and "Against good defenders the moon comes off less often." in shown)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
+    # newcomer rater (issue 27): the opponents' 26 was only in this folded cell; the position's cell, unfolded and
+    # before the question, prints what a moon scores, from the engine
+    position = cells[ids.index("l08b-04")]
+    assert not position["metadata"].get("jupyter") and ids.index("l08b-04") < ids.index("l08b-06")
+    assert ("if South ends up with all 26 points (a moon), the hand scores: South 0, West 26, North 26, East 26"
+            in text_output(position))
+    assert tuple(ns["moon_scores"]) == (0, 26, 26, 26)
     assert "the folded cell under the question gives the odds over 400 deals" in _md("08b_moon_and_mistakes")
 
 
