@@ -687,6 +687,27 @@ def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
     assert seen >= 3
 
 
+def test_lesson_09_adds_up_hand_2_of_the_match():
+    """Newcomer rater: where does hand 2's +60 come from? The cell under the match table prints the engine's
+    sum for hand 2, and the prose's figures are those of the sum: North's contract set (-40), South's nil
+    made (+100)."""
+    from hearts_teach.course.spades_lesson import play_match
+    from hearts_teach.games.spades import SpadesMatch
+
+    match = play_match(SpadesMatch(seed=7), seed=7)
+    hand = match.hands[1]
+    assert hand.bids[0] == 0 and hand.tricks_won[0] == 0 and hand.bids[2] == 4 and hand.tricks_won[2] == 3
+    summed = str(match.hand_scores()[1])
+    assert "South–North: bid 4, took 3: set, -40; South nil made +100; bags 0 → 0 = +60" in summed
+    cells = _cells("09_hearts_vs_spades")
+    at = next(i for i, c in enumerate(cells) if "match.hand_scores()[1]" in _src(c))
+    out = "".join("".join(o.get("text", "")) for o in cells[at].get("outputs", []))
+    assert "   2  South   West   n 4 4 4         +60 → 20" in out and summed in out
+    prose = " ".join(_src(cells[at - 1]).split())
+    assert ("Under it, the engine adds up hand 2's +60: North's contract of 4 was set (−40), but South's nil was "
+            "made (+100):") in prose
+
+
 def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
     """'bid Nil at the Spades table: the status line then says whether your nil is still clean';
     'Next hand ... watch the dealer move one seat clockwise'."""
