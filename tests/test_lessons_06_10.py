@@ -640,7 +640,9 @@ def test_lesson_09_round_18_wording_and_end_question():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
-                   "points; - the player left of the dealer leads the first trick, not the holder of the 2♣,",
+                   "points; - no first-trick rule like Hearts': the player left of the dealer leads the first trick with "
+                   "any card the leading rule below allows (no 2♣ lead), and a player who cannot follow may play any "
+                   "card, a spade included; - the deal moves one seat clockwise after every hand;",
                    "- a match runs to 500 points instead of stopping at 100.",
                    "Six words first,",
                    "- **Clean**: a nil whose bidder has not yet taken a trick; the status line shows it.",
@@ -685,6 +687,33 @@ def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
                 break
             hand.play(rng.choice(list(hand.legal_plays())))
     assert seen >= 3
+
+
+def test_lesson_09_spades_has_no_first_trick_rule():
+    """Newcomer rater: say plainly that Spades has no first-trick rule like Hearts'. On dealt hands the first
+    leader may lead any card but a spade (any card if they hold only spades), and a player out of the led suit on
+    trick 1 may play any card, a spade included."""
+    from hearts_teach.games.spades import SpadesHand
+
+    trumped_at_once = 0
+    for seed in range(120):
+        hand = SpadesHand.deal(seed=seed, dealer=seed % 4)
+        for _ in range(4):
+            hand.bid(2)
+        leader = hand.turn
+        assert leader == (hand.dealer + 1) % 4
+        held = list(hand.cards(leader))
+        others = [c for c in held if c.suit.letter != "S"]
+        assert set(map(str, hand.legal_plays())) == set(map(str, others or held))
+        led = others[0] if others else held[0]
+        hand.play(led)
+        nxt = hand.cards(hand.turn)
+        if not nxt.of_suit(led.suit):
+            assert set(map(str, hand.legal_plays())) == set(map(str, nxt))
+            trumped_at_once += any(c.suit.letter == "S" for c in nxt)
+    assert trumped_at_once >= 2
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    assert "no first-trick rule like Hearts'" in text
 
 
 def test_lesson_09_adds_up_hand_2_of_the_match():
