@@ -640,7 +640,7 @@ def test_lesson_09_round_18_wording_and_end_question():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
-                   "points; - no first-trick rule like Hearts': the player left of the dealer leads the first trick with "
+                   "points; - no first-trick rule like Hearts': the player left of the **dealer** (whoever dealt the cards) leads the first trick with "
                    "any card the leading rule below allows (no 2♣ lead), and a player who cannot follow may play any "
                    "card, a spade included; - the deal moves one seat clockwise after every hand;",
                    "- a match runs to 500 points instead of stopping at 100.",
@@ -687,6 +687,14 @@ def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
                 break
             hand.play(rng.choice(list(hand.legal_plays())))
     assert seen >= 3
+
+
+def test_lesson_09_defines_dealer_where_it_first_uses_it():
+    """Newcomer rater: "dealer" was used in the smaller differences and defined only in the words of Spades."""
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    first = text.lower().find("dealer")
+    assert text[first - 2:].startswith("**dealer** (whoever dealt the cards)")
+    assert "(the player who dealt)" not in text  # the old, later definition
 
 
 def test_lesson_09_spades_has_no_first_trick_rule():
