@@ -640,7 +640,9 @@ def test_lesson_09_round_18_wording_and_end_question():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
-                   "points; - the player left of the dealer leads the first trick, not the holder of the 2♣,",
+                   "points; - no first-trick rule like Hearts': the player left of the **dealer** (whoever dealt the cards) leads the first trick with "
+                   "any card the leading rule below allows (no 2♣ lead), and a player who cannot follow may play any "
+                   "card, a spade included; - the deal moves one seat clockwise after every hand;",
                    "- a match runs to 500 points instead of stopping at 100.",
                    "Six words first,",
                    "- **Clean**: a nil whose bidder has not yet taken a trick; the status line shows it.",
@@ -685,6 +687,62 @@ def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
                 break
             hand.play(rng.choice(list(hand.legal_plays())))
     assert seen >= 3
+
+
+def test_lesson_09_defines_dealer_where_it_first_uses_it():
+    """Newcomer rater: "dealer" was used in the smaller differences and defined only in the words of Spades."""
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    first = text.lower().find("dealer")
+    assert text[first - 2:].startswith("**dealer** (whoever dealt the cards)")
+    assert "(the player who dealt)" not in text  # the old, later definition
+
+
+def test_lesson_09_spades_has_no_first_trick_rule():
+    """Newcomer rater: say plainly that Spades has no first-trick rule like Hearts'. On dealt hands the first
+    leader may lead any card but a spade (any card if they hold only spades), and a player out of the led suit on
+    trick 1 may play any card, a spade included."""
+    from hearts_teach.games.spades import SpadesHand
+
+    trumped_at_once = 0
+    for seed in range(120):
+        hand = SpadesHand.deal(seed=seed, dealer=seed % 4)
+        for _ in range(4):
+            hand.bid(2)
+        leader = hand.turn
+        assert leader == (hand.dealer + 1) % 4
+        held = list(hand.cards(leader))
+        others = [c for c in held if c.suit.letter != "S"]
+        assert set(map(str, hand.legal_plays())) == set(map(str, others or held))
+        led = others[0] if others else held[0]
+        hand.play(led)
+        nxt = hand.cards(hand.turn)
+        if not nxt.of_suit(led.suit):
+            assert set(map(str, hand.legal_plays())) == set(map(str, nxt))
+            trumped_at_once += any(c.suit.letter == "S" for c in nxt)
+    assert trumped_at_once >= 2
+    text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    assert "no first-trick rule like Hearts'" in text
+
+
+def test_lesson_09_adds_up_hand_2_of_the_match():
+    """Newcomer rater: where does hand 2's +60 come from? The cell under the match table prints the engine's
+    sum for hand 2, and the prose's figures are those of the sum: North's contract set (-40), South's nil
+    made (+100)."""
+    from hearts_teach.course.spades_lesson import play_match
+    from hearts_teach.games.spades import SpadesMatch
+
+    match = play_match(SpadesMatch(seed=7), seed=7)
+    hand = match.hands[1]
+    assert hand.bids[0] == 0 and hand.tricks_won[0] == 0 and hand.bids[2] == 4 and hand.tricks_won[2] == 3
+    summed = str(match.hand_scores()[1])
+    assert "South–North: bid 4, took 3: set, -40; South nil made +100; bags 0 → 0 = +60" in summed
+    cells = _cells("09_hearts_vs_spades")
+    at = next(i for i, c in enumerate(cells) if "match.hand_scores()[1]" in _src(c))
+    out = "".join("".join(o.get("text", "")) for o in cells[at].get("outputs", []))
+    assert "   2  South   West   n 4 4 4         +60 → 20" in out and summed in out
+    prose = " ".join(_src(cells[at - 1]).split())
+    assert ("Under it, the engine adds up hand 2's +60: North's contract of 4 was set (−40), but South's nil was "
+            "made (+100):") in prose
 
 
 def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
