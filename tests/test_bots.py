@@ -289,6 +289,7 @@ def test_ladder_names_make_bots_that_finish_a_hand():
     assert sum(hand.scores) in (26, 78)
     assert isinstance(make_bot("expert"), MonteCarloBot) and make_bot("expert").worlds == 1024
     assert make_bot("expert").miss < 1 and make_bot("medium").miss == 1  # only expert reads the plays
+    assert make_bot("expert").endgame == 5 and make_bot("medium").endgame == 0  # only expert searches its last cards
 
 
 @pytest.mark.parametrize("name", ["nobody", "mc:", "mc:1", "mc:x", 7])

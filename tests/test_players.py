@@ -422,6 +422,19 @@ def test_bots_play_whole_hands_at_every_table(n, bot):
 
 
 @pytest.mark.parametrize("n", [3, 5, 6])
+def test_the_expert_plays_whole_hands_at_every_table_its_endgame_search_included(n):
+    # the expert searches its last five cards exactly (agents.hearts.endgame) at any table size
+    hand = Hand.deal(7, hand_number=1, rules=Rules(players=n))
+    bots = [make_bot("expert", seed=1)] + [make_bot("rule", seed=s) for s in range(1, n)]
+    assert bots[0].endgame == 5
+    for s in range(n):
+        hand.pass_cards(s, bots[s].choose_pass(hand.view(s)))
+    while not hand.is_over:
+        hand.play(bots[hand.turn].choose_play(hand.view(hand.turn)))  # play() refuses an illegal card
+    assert sum(hand.scores) in (26, 26 * (n - 1))
+
+
+@pytest.mark.parametrize("n", [3, 5, 6])
 def test_sampled_deals_respect_the_table_and_the_removed_cards(n):
     from hearts_teach.agents.hearts.deals import deals
 
