@@ -710,3 +710,15 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     assert [(DECK[c].pretty, t) for c, t in c54.spades][:5] == [("Q♠", 1), ("10♠", 1), ("9♠", 1), ("6♠", 0),
                                                                ("5♠", 0)]
     assert c54.length == 5 and c54.by_length and c54.ruff_tricks + c54.spade_tricks == 4.25 and c54.total == 6.5
+
+
+def test_deal_17s_question_prints_the_tricks_it_depends_on():
+    """Fresh rater (round 24): the deal-17 discard question rests on East's hearts being dead (every other heart
+    played), but no trick table was printed. The cell before the question now prints the nine tricks; every
+    heart but East's two is in it, and the question's answer is not printed."""
+    printed = _code_outputs("discard_moment = before_play(")
+    rows = [line for line in printed.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert len(rows) == 9
+    hearts = sum(row.count("♥") for row in rows)
+    assert hearts == 11 and "▶  East: ♠ J 4  ♥ 6 3  ♦ —  ♣ —" in printed
+    assert "throw" not in printed and "dead" not in printed  # the reasons stay in the question
