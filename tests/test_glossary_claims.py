@@ -188,7 +188,9 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
-            "mark such a trick *(trump)*. A spade played there that a higher spade then beats has not ruffed;") in t
+            "mark such a trick *(trump)*. A spade played there that a higher spade on the same trick beats has not "
+            "ruffed;") in t
+    assert "a higher spade then beats" not in t and "unless a higher spade follows" not in t
     lesson = json.loads((GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "To *ruff* is to win with a spade a trick in a side suit you no longer hold." in " ".join(
         " ".join("".join(c["source"]) for c in lesson if c["cell_type"] == "markdown").split())
@@ -245,7 +247,7 @@ def test_clean_gain_and_singleton_have_entries_of_their_own():
 
     t = text()
     assert "**Clean** (Spades) — a nil is clean while its bidder has taken no trick" in t
-    assert "**Gain** — see **Paired difference**" in t and "**Singleton** — exactly one card of a suit" in t
+    assert "**Gain** — see **Paired difference**" in t and "**Singleton** (Spades) — exactly one card of a suit" in t
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):  # South, West, North, East, as lesson 09's deal 17
         hand.bid(bid)
@@ -521,7 +523,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     assert str(same_deal(17)[1].cards(0)) == str(SpadesHand.deal(seed=17, dealer=3).cards(0))
     # Trump and Ruff: a spade on another suit's trick trumps; the trick is a ruff (marked trump) when it wins
     assert ("To *trump* is to play a spade on a trick led in another suit, allowed only when you hold none of that "
-            "suit; the spade takes the trick unless a higher spade follows. A trump that takes the trick is a "
+            "suit; the spade takes the trick unless a higher spade is played to it. A trump that takes the trick is a "
             "**ruff**.") in t
     assert "has not ruffed; it has only *trumped* (see **Trump**)." in t
     _, hand = same_deal(17)
@@ -794,3 +796,54 @@ def test_the_round_23_entries_say_what_the_engine_does():
             "in an earlier trick: 7♦ 8♦, or 7♦ 9♦ once the 8♦ has gone.") in t
     # at six players the 3♣ and 4♣ are out of the deck, not played: 2♣ and 5♣ are two choices, as the entry says
     assert groups("2C 5C") == [["2C"], ["5C"]]
+
+
+def test_the_round_24_entries_say_what_the_engine_does():
+    """Fresh rater (round 24): Trump, Trumped and Ruff said a spade wins "unless a higher spade follows" (a
+    higher spade already on the trick beats it too); Doubleton, Singleton and Swing were Spades-only but not
+    tagged; Held, Preset and Dead card had no entry; Duck, Set, Trump, Contract and Bag did not link 09a, which
+    uses them. Each claim is held here against the engine."""
+    from hearts_teach import Rules
+    from hearts_teach.games.spades import SpadesHand, score_hand
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    t = text()
+    # a spade trumps and wins unless a higher spade is played to the trick, before it or after it
+    assert t.count("unless a higher spade is played to it") == 2
+    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
+
+    for seed in range(20):
+        hand = play_spades(SpadesHand.deal(seed=seed, dealer=3), seed=seed)
+        for trick in hand.tricks:
+            spades = [c for c in trick.cards if c.suit.letter == "S"]
+            if spades:
+                assert trick.cards[trick.seats.index(trick.winner)] == max(spades, key=lambda c: c.rank)
+    # Spades-only entries are tagged; the package's singletons and doubletons are the Spades bots' ruffs
+    for word in ("Doubleton", "Singleton", "Swing", "Dead card", "Held"):
+        assert f"**{word}** (Spades" in t, word
+    # Held and Made point to Kept, as the engine's printouts say a nil held or was made
+    assert "**Held** (Spades, a nil) — the engine's word for a nil that was kept: see [Kept](#term-kept)." in t
+    assert "Said of a nil, *made* means kept: see [Kept](#term-kept)." in t
+    assert "South nil made +100" in str(score_hand([0, 4, 5, 4], [0, 4, 5, 4]))
+    # Preset: the named rule sets each game has
+    assert ('Hearts has `"omnibus"`, `"no_pass"`, `"queen_breaks"`, `"new_moon"`, `"first_trick_points"` and '
+            '`"queen_waits"`; Spades has `"blind_nil"`, `"nil_tricks_lost"` and `"mercy"`; each game also has '
+            '`"standard"`') in t
+    assert set(Rules.presets()) == {"standard", "omnibus", "no_pass", "queen_breaks", "new_moon",
+                                    "first_trick_points", "queen_waits"}
+    assert set(SpadesRules.presets()) == {"standard", "blind_nil", "nil_tricks_lost", "mercy"}
+    assert Rules.preset("omnibus").omnibus and SpadesRules.preset("blind_nil").blind_nil
+    assert not Rules().omnibus and not SpadesRules().blind_nil
+    # Dead card: lesson 09a's dead hearts, East's hearts once every other heart had been played
+    lesson09a = (GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8")
+    assert "throwing the dead hearts keeps the nil" in lesson09a
+    _, deal17 = same_deal(17)
+    play_spades(deal17, seed=2)
+    moment = before_play(deal17, 4 * 9 + 3)
+    east_hearts = [c for c in moment.cards(3) if c.suit.letter == "H"]
+    played = [c for tr in moment.tricks for c in tr.cards] + list(moment.current_trick.cards)
+    assert east_hearts and len([c for c in played if c.suit.letter == "H"]) == 13 - len(east_hearts)
+    # Duck, Set, Trump, Contract and Bag link 09a (test_lesson_links holds that 09a's prose uses each)
+    for word in ("Duck", "Set", "Trump", "Contract", "Bag"):
+        entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t).group(0)
+        assert "(09a_spades_play_and_nil.ipynb)" in entry, word

@@ -143,8 +143,14 @@ def test_the_three_points_as_written_are_the_bots():
                    "doubleton's quarter uses none, ruffs worth one and a half from eight spades use two. A total "
                    "ending in exactly a half goes up or down, whichever leaves you an even number of spades. "
                    "</details>",
-                   "The sum is the estimate, and **Suggest** rounds it to a bid."):
+                   "The sum is the estimate; **Suggest** rounds it to a bid, then adjusts that for the other bids and the score."):
         assert phrase in text, phrase
+    # fresh rater (round 24): Suggest shows the bid after the adjustment, not the rounded estimate alone
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    late = BidWidget(SpadesHand.deal(seed=21, dealer=0, scores_before=(390, 400)), seat=1)  # West–East at 400
+    assert "Estimate: 5½ tricks. Suggested bid: 4 (" in late.suggest() and "then adjusted for the other bids" in late.suggest()
+    assert "The bots then adjust" not in text
     assert "four steps" not in text and "step 3" not in text.lower()
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
@@ -233,10 +239,11 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     text = " ".join(prose().split())
     # newcomer round 23: the spade-length count as four small steps
     steps = ("With six spades or more, the bots count your spades a second way and keep the larger count: "
-             "1. **Ruffs first:** they use up your lowest spades, which then neither count nor guard a higher one. "
+             "1. **Ruffs first:** they use up your lowest spades, which then no longer count as protected spades or guard "
+             "a higher one. "
              "2. **The usual count:** protected spades plus ruffs. "
              "3. **The second way:** what your five highest spades earn as protected spades (guarded by the smaller "
-             "spades the ruffs leave), plus 1 for each spade after the fifth, used up or not. "
+             "spades the ruffs leave), plus 1 for each spade after the fifth, including those the ruffs used up. "
              "4. **The larger wins:** if the second way gives more, it replaces the usual count.")
     assert steps in text
     # the steps agree with deal 1526's print: 3♠ 2♠ used up, five highest 2¾ + 3 = 5¾ beating 2¾ + 1½
@@ -251,7 +258,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     count = trick_count(cards, long_spades=True)
     assert [DECK[c].pretty for c in count.spent] == ["3♠", "2♠"] and count.ruff_tricks == 1.5
     assert count.spade_tricks == 2.75 and count.length == 5.75 and count.by_length and count.total == 5.75
-    # the 3♠ 2♠ the ruffs use up neither count nor guard: the 8♠ (four higher spades missing) is one short with
+    # the 3♠ 2♠ the ruffs use up no longer count as protected spades or guard: the 8♠ (four higher spades missing) is one short with
     # 6♠ 5♠ 4♠ kept (five smaller would make it whole), and spade length still adds 1 for each of the three spades after the fifth (4♠ 3♠ 2♠)
     credit = {DECK[c].pretty: t for c, t in count.spades}
     assert credit["8♠"] == 0.75 and "3♠" not in credit and "2♠" not in credit
@@ -299,8 +306,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "Deal 17 with the weighed bot (as above), then the baseline bot:" in text
     assert text.count("baseline") == 1 and text.count("weighed bot") == 2
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
-    assert ("They are **weighed bots**, the lessons' default: they weigh breaking an opponent's nil against their "
-            "own contract (more on that below).") in text
+    assert "They are **weighed bots**, the lessons' default (more on that below)." in text
+    assert "The bots weigh the two: once their team needs at least half of the tricks left, the contract comes first." in text
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     first_print = next(i for i, c in enumerate(cells) if "weighed bot" in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -333,7 +340,7 @@ def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
     # newcomer round 22: the table, the sum and the deal-22 line visible; the exact rules (long suits) and the
     # rounding folded together
     fold = text.index("<details><summary>The exact rules of each part, and the rounding</summary>")
-    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate, and **Suggest** rounds it to a bid.") < fold
+    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate; **Suggest** rounds it to a bid, then adjusts that for the other bids and the score.") < fold
     assert fold < text.index("1. **High side cards.**") < text.index("In a long suit") < text.index("3. **Ruffs.**")
     assert text.index("3. **Ruffs.**") < text.index("It rounds to the nearest whole trick") < text.index("</details>")
     assert text.index("</details>") < text.index("South's cards on deal 22")
@@ -408,7 +415,7 @@ def test_the_long_spades_suggestion_waits_for_a_click():
                                            "rounding down, and at least 1).")
     assert widget.hand.bids[0] is None  # suggesting bids nothing
     text = " ".join(prose().split())
-    assert "Count first, then bid; **Suggest** shows the rule of thumb's bid when you want to compare" in text
+    assert "Count first, then bid; **Suggest** shows the bots' bid (typed:" in text
     assert "the printed answer gives the rule of thumb's bid too" in text
     practice = BidWidget(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=spades_bots(21))
     assert "The rule of thumb counts" in practice.bid(4) and "bids 1" in practice.last_message
@@ -478,8 +485,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
             "West, out of hearts, trumped it. West held only spades: any card it played trumped.") in text
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
-    assert ("When you cannot follow, throw away a card that could win a later trick or can no longer matter, "
-            "and keep the low cards that let you duck later.") in text
+    # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
+    assert ("To *duck* is to play under the card winning the trick. Following suit, duck with your *highest* card "
+            "that stays under it") in text
+    assert ("When you cannot follow, throw away first a high card that could win a later trick but not this one, "
+            "else a card that can no longer matter. Keep the low cards that let you duck later.") in text
     # newcomer round 18: "defenders play low under the nil" seemed contradicted; West's trace says why not
     before = before_play(demo.hand, 4 * 9 + 2)
     assert before.to_act() == 1 and all(c.suit is Suit.SPADES for c in before.cards(1))
@@ -710,3 +720,15 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     assert [(DECK[c].pretty, t) for c, t in c54.spades][:5] == [("Q♠", 1), ("10♠", 1), ("9♠", 1), ("6♠", 0),
                                                                ("5♠", 0)]
     assert c54.length == 5 and c54.by_length and c54.ruff_tricks + c54.spade_tricks == 4.25 and c54.total == 6.5
+
+
+def test_deal_17s_question_prints_the_tricks_it_depends_on():
+    """Fresh rater (round 24): the deal-17 discard question rests on East's hearts being dead (every other heart
+    played), but no trick table was printed. The cell before the question now prints the nine tricks; every
+    heart but East's two is in it, and the question's answer is not printed."""
+    printed = _code_outputs("discard_moment = before_play(")
+    rows = [line for line in printed.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert len(rows) == 9
+    hearts = sum(row.count("♥") for row in rows)
+    assert hearts == 11 and "▶  East: ♠ J 4  ♥ 6 3  ♦ —  ♣ —" in printed
+    assert "throw" not in printed and "dead" not in printed  # the reasons stay in the question
