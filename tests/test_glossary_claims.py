@@ -752,6 +752,8 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert (medium.worlds, medium.pass_worlds, expert.worlds, expert.pass_worlds) == (32, 16, 1024, 512)
     assert medium.miss == 1 and expert.miss < 1 and medium.gate > 0  # only expert reads the others' plays
     assert "view.rules.players != SEAT_COUNT" in inspect.getsource(mc_module.MonteCarloBot._worlds)
+    assert (expert.endgame, expert.endgame_worlds, medium.endgame) == (5, 128, 0)  # only expert searches its last cards
+    assert "With five cards or fewer in its hand, it works out the rest of its own play exactly in 128 of those deals." in t
     assert ("`medium` **bot**: before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
             "(32 for a play, 16 for a pass), every seat then playing like the rule bot, and it keeps the rule bot's "
             "own choice unless another clearly did better on those deals.") in t
