@@ -829,7 +829,11 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # "more detail" block whose code cell comes after it, folded (source and output), as in lesson 08
     assert ("**Why the J♣?** Kept, it can win a club trick that a player out of clubs throws the queen on, and "
             "South's other dealt club, the 5♣, usually goes on the first trick. The kept A♦ has three lower diamonds "
-            "beside it and almost never wins her trick.") in prose
+            "beside it and almost never wins the trick the queen is in.") in prose
+    # a later rater: cell 10's reason for passing the A♦ is about any diamond trick, not the queen's trick
+    assert "The third card is the A♦: it wins any diamond trick it is played on, points and all." in prose
+    assert "the card most likely to win" not in prose and "without seeing what you will receive" in prose
+    assert "then South keeps no spades at all" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
     assert 2 * first_5 > 1000 and won_a < 20 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     assert (f"On 1,000 of the coach's deals, both passes played out by rule bots, the kept J♣ wins the trick the "
             f"queen is in on {won_j}, and South's 5♣ went on the first trick on {first_5}. The A♦, with the Q♦ 8♦ 5♦ "
