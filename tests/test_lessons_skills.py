@@ -831,6 +831,17 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert "The third card is the A♦: it wins any diamond trick it is played on, points and all." in prose
     assert "the card most likely to win" not in prose and "without seeing what you will receive" in prose
     assert "then South keeps no spades at all" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
+    # a later rater: "aces especially", yet the coach keeps the A♦ (three lower diamonds beside it) and passes the
+    # J♣ (one lower club): the rules of thumb say a high card with low cards of its suit beside it is safer
+    assert ("- **A high card with several low cards of its suit beside it** is safer than one standing alone: "
+            "when that suit is led, you can play a low one instead.") in prose
+    assert Card("AD") not in set(ns["graded"].best.cards) and Card("JC") in set(ns["graded"].best.cards)
+    # ... and the picker's other seats are rule bots, while the walk-through passes their three highest cards
+    from hearts_teach.agents.hearts.simple import RuleBot
+    from hearts_teach.course.lessons import table_bots
+    assert all(isinstance(bot, RuleBot) for bot in table_bots("rule"))
+    assert ("The other three seats then pass as rule bots (lesson 00) do (the walk-through below gives them a "
+            "simpler choice: their three highest cards)") in prose
     assert 2 * first_5 > 1000 and won_a < 20 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     cells = notebook_cells("01_deal_and_pass")
     ids = [c.get("id") for c in cells]
