@@ -1349,8 +1349,10 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert "about 0.3 more hearts a hand on average" in drills
     # newcomer round on the stored lesson: drill 3's heading says hand 1 where drill 2's says hand 2
     assert "Drill 2's cards, dealt again, this time with no pass." in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
-    assert "Drill 3 deals drill 2's cards again, with no pass." in prose and "numbered hand 1" not in prose
-    assert DRILLS[2].make().hand_number == 0 and DRILLS[1].make().hand_number == 1  # shown as Hand 1, Hand 2
+    assert "numbered hand 1" not in prose
+    # a fresh rater: drill 3 was headed "Hand 1" though it deals drill 2's "Hand 2" cards; both now say hand 2
+    assert DRILLS[2].make().hand_number == DRILLS[1].make().hand_number == 1
+    assert "Drill 3 deals drill 2's cards again, with no pass, so it is *Hand 2* too." in prose
     two, three = DRILLS[1].make(), DRILLS[2].make()
     assert all(two.dealt(s).mask == three.dealt(s).mask for s in range(4))
     printed = [o.strip() for o in outputs if o.strip()]
@@ -1654,7 +1656,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
             "hand 1 would have") in guide
     printed = drills_text(DRILLS)
     assert "Hand 1 · pass left" in printed and "Hand 2 · pass right" in printed
-    assert printed.count("Hand 1 · no pass (set for this example; the rotation would pass left)") == 3
+    assert printed.count("Hand 1 · no pass (set for this example; the rotation would pass left)") == 2
+    assert printed.count("Hand 2 · no pass (set for this example; the rotation would pass right)") == 1
     # drill 3: the verdicts of the other cards, as the coach grades them
     void = {c.label: c.verdict for c in grade(DRILLS[2], "QS").assessment}
     assert void == {"Q♠": "best", "A♥": "best", "9♥": "inaccuracy", "7♥": "inaccuracy", "K♠": "mistake",

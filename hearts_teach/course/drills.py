@@ -191,7 +191,8 @@ DRILLS: tuple[Drill, ...] = (
     Drill("Void in clubs", "play",
           "Drill 2's cards, dealt again, this time with no pass. Trick 3: East is winning a club trick and South "
           "has no clubs. What should South play?",
-          lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
+          # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
+          lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
           "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
