@@ -608,7 +608,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # mistake 1's question shows its position; mistake 3's position (with the tricks so far) has a cell of its own,
     # then its question (newcomer rater: the coach's reasoning counts the clubs already played)
     for heading, shown, quiz, verdicts, name in (
-            ("**1. Following suit.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
+            ("**1. A club trick.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
              "print(graded_grab.summary())", "taking a trick full of points when a lower card would duck"),
             ("**3. A discard.**", "waste = bots_play(", "waste_quiz = Quiz.pick_card(", "print(graded_waste.summary())",
              "wasting a discard")):
@@ -630,8 +630,10 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
         assert set(told) <= {min(told), last}, heading
         assert f"**{name}**" in flat[verdict + 1]
     prose = {k: flat[next(i for i, s in enumerate(flat) if h in s)] for k, h in (
-        (1, "**1. Following"), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
+        (1, "**1. A club trick."), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
         ("3 named", "**wasting a discard**"))}
+    # a fresh rater: following is forced here (the mistake is not ducking), so the heading no longer says "Following suit"
+    assert not any("1. Following suit" in f for f in flat)
     # mistake 1: West led the 9♣, North's J♥ and East's Q♠ are on it; South must follow in clubs
     grab = ns["grab"]
     trick = grab.current_trick
