@@ -756,6 +756,14 @@ def test_round_13_absolute_sentences_made_exact():
     assert "The coach cannot see the other hands: it deals the unseen cards" in seven and "does not guess" not in seven
     eight_b = _md("08b_moon_and_mistakes")
     assert "they try, by simple rules, to take a trick with points from that player" in eight_b
+    # a fresh rater: the rule bots' moon defence starts as their detector says (every point so far, 8 or more,
+    # hearts among them; the Q♠ alone is not a moon run)
+    assert "once one player has taken every point so far, at least 8, some of them hearts, they try" in eight_b
+    from hearts_teach.games.hearts.view import shooting
+    from hearts_teach.kernel.cards import CardList
+
+    assert not shooting(CardList("QS").mask) and not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask)
+    assert shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask) and shooting(CardList("QS 2H").mask)
     assert "defend against a moon" not in eight_b
     go = next("".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes") if "go_quiz = Quiz(" in "".join(c["source"]))
     assert "plan_outcomes(go, moon_plans)" in go and " can win " not in go
