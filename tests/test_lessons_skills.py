@@ -764,6 +764,12 @@ def test_round_13_absolute_sentences_made_exact():
 
     assert not shooting(CardList("QS").mask) and not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask)
     assert shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask) and shooting(CardList("QS 2H").mask)
+    # a fresh rater: "your cards can win the tricks that are left" overstated a moon that came off in 35%;
+    # the summary gives the signs the lesson lists (the highest heart out, sure winners) and calls it a gamble
+    assert "can win the tricks that are left" not in eight_b
+    assert ("Go for the moon, a gamble, when you hold many points, nobody else has any, and you hold the top heart "
+            "and sure winners;") in " ".join(eight_b.split())
+    assert "you hold the highest heart still out" in eight_b and "you have sure winners to win the lead back" in eight_b
     assert "defend against a moon" not in eight_b
     go = next("".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes") if "go_quiz = Quiz(" in "".join(c["source"]))
     assert "plan_outcomes(go, moon_plans)" in go and " can win " not in go
