@@ -899,6 +899,9 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert f"{moon['no_moon']:.1f}" == "21.9" and f"{break_even:.0%}" == "26%" and break_even < moon["moon"]
     assert ("A moon scores 0 for South and 26 for each opponent; a failed one 21.9 for South. So going beats "
             "ducking's 16.3 when the moon comes off more often than 1 − 16.3/21.9 = 26% of the time (here 35%).") in shown
+    # a fresh rater: the break-even counts South's score alone; in a match the opponents' 26 each counts too
+    assert ("That counts South's own score only; in a match a moon also adds 26 to each opponent's, so going for it "
+            "is worth a bit more.") in shown
     assert ("rule bots, whose moon defence is weaker than a strong player's" in shown
             and "Against good defenders the moon comes off less often." in shown)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
