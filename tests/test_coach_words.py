@@ -120,7 +120,7 @@ def test_a_pass_names_what_it_keeps_that_the_best_passes():
         if len(kept) == len(a.best.cards):  # nothing in common: not "unlike X it keeps the X"
             assert f"; it passes none of {a.best.label}: " in c.reason, c.reason
         elif "Q♠" in c.label and "Q♠" not in a.best.label:  # the difference is the queen
-            assert f"; {a.best.label} keeps the Q♠ instead and passes the {' '.join(kept)}: " in c.reason, c.reason
+            assert f"; unlike {a.best.label} it passes the Q♠, not the {' '.join(kept)}: " in c.reason, c.reason
         else:
             assert f"; unlike {a.best.label} it keeps the {' '.join(kept)}: " in c.reason, c.reason
         assert c.cards.mask != best
@@ -138,8 +138,16 @@ def test_a_pass_that_gives_the_queen_away_where_the_best_keeps_her_says_so():
     a = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
     assert a.best.label == "K♣ J♦ K♠"
     reason = a.of("KS QS KC").reason
-    assert "; K♣ J♦ K♠ keeps the Q♠ instead and passes the J♦: " in reason, reason
+    assert "; unlike K♣ J♦ K♠ it passes the Q♠, not the J♦: " in reason, reason
     assert "it keeps the J♦" not in reason
+    # a fresh rater read "K♣ J♦ K♠ keeps the Q♠ instead and passes the J♦: the Q♠ can still be dumped"
+    # as saying keeping her is the danger: the pass that gives her away is the subject of what followed
+    assert "keeps the Q♠" not in reason, reason
+    head, followed = reason.split(": ", 1)
+    assert head.startswith("K♣ Q♠ K♠ ") and head.endswith("it passes the Q♠, not the J♦"), head
+    assert followed.startswith("the Q♠ can still be dumped on a trick you win; she ends up in your tricks in ")
+    passed, kept = a.of("KS QS KC").stats["p_take_qs"], a.best.stats["p_take_qs"]
+    assert passed > kept and followed.endswith("more often than with K♣ J♦ K♠."), followed
     # a pass that also gives her away keeps the old words: the difference is elsewhere
     first = assess_pass(DRILLS[0].make().view(0), include=["QS AS KD"])
     assert "; unlike Q♣ Q♠ A♠ it keeps the Q♣: " in first.of("QS AS KD").reason

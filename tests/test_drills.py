@@ -264,13 +264,16 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
                      if c["cell_type"] == "markdown")
     assert set(re.findall(r"\*\*Drill (\d)\.\*\*", after)) == {"1", "2", "3", "4", "5"}
     assert "sample run's feedback" not in after
-    # drill 2: the coach's shares, printed, and "far *more* often" when the queen is passed
+    # drill 2: the coach's shares, printed, and stated in the notes
     coach = grade(DRILLS[1], "KC QS KS").assessment
     kept, passed = (coach.of(p).stats["p_take_qs"] for p in ("K♣ J♦ K♠", "K♣ Q♠ K♠"))
     assert f"{kept:.0%}" == "6%" and f"{passed:.0%}" == "39%" and passed > 5 * kept
     assert ("Drill 2, the coach's deals: the Q♠ ends up in South's tricks in 6% of them after K♣ J♦ K♠ (she is "
             "kept), in 39% after K♣ Q♠ K♠ (she is passed).") in "".join(stored)
-    assert "Passed, she ends up in South's tricks far *more* often on the coach's deals (printed below)." in after
+    # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
+    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
+            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins.") in after
+    assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"

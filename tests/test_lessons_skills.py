@@ -608,7 +608,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # mistake 1's question shows its position; mistake 3's position (with the tricks so far) has a cell of its own,
     # then its question (newcomer rater: the coach's reasoning counts the clubs already played)
     for heading, shown, quiz, verdicts, name in (
-            ("**1. Following suit.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
+            ("**1. A club trick.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
              "print(graded_grab.summary())", "taking a trick full of points when a lower card would duck"),
             ("**3. A discard.**", "waste = bots_play(", "waste_quiz = Quiz.pick_card(", "print(graded_waste.summary())",
              "wasting a discard")):
@@ -630,8 +630,10 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
         assert set(told) <= {min(told), last}, heading
         assert f"**{name}**" in flat[verdict + 1]
     prose = {k: flat[next(i for i, s in enumerate(flat) if h in s)] for k, h in (
-        (1, "**1. Following"), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
+        (1, "**1. A club trick."), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
         ("3 named", "**wasting a discard**"))}
+    # a fresh rater: following is forced here (the mistake is not ducking), so the heading no longer says "Following suit"
+    assert not any("1. Following suit" in f for f in flat)
     # mistake 1: West led the 9♣, North's J♥ and East's Q♠ are on it; South must follow in clubs
     grab = ns["grab"]
     trick = grab.current_trick
@@ -754,6 +756,20 @@ def test_round_13_absolute_sentences_made_exact():
     assert "The coach cannot see the other hands: it deals the unseen cards" in seven and "does not guess" not in seven
     eight_b = _md("08b_moon_and_mistakes")
     assert "they try, by simple rules, to take a trick with points from that player" in eight_b
+    # a fresh rater: the rule bots' moon defence starts as their detector says (every point so far, 8 or more,
+    # hearts among them; the Q♠ alone is not a moon run)
+    assert "once one player has taken every point so far, at least 8, some of them hearts, they try" in eight_b
+    from hearts_teach.games.hearts.view import shooting
+    from hearts_teach.kernel.cards import CardList
+
+    assert not shooting(CardList("QS").mask) and not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask)
+    assert shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask) and shooting(CardList("QS 2H").mask)
+    # a fresh rater: "your cards can win the tricks that are left" overstated a moon that came off in 35%;
+    # the summary gives the signs the lesson lists (the highest heart out, sure winners) and calls it a gamble
+    assert "can win the tricks that are left" not in eight_b
+    assert ("Go for the moon, a gamble, when you hold many points, nobody else has any, and you hold the top heart "
+            "and sure winners;") in " ".join(eight_b.split())
+    assert "you hold the highest heart still out" in eight_b and "you have sure winners to win the lead back" in eight_b
     assert "defend against a moon" not in eight_b
     go = next("".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes") if "go_quiz = Quiz(" in "".join(c["source"]))
     assert "plan_outcomes(go, moon_plans)" in go and " can win " not in go
@@ -888,6 +904,9 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert f"{moon['no_moon']:.1f}" == "21.9" and f"{break_even:.0%}" == "26%" and break_even < moon["moon"]
     assert ("A moon scores 0 for South and 26 for each opponent; a failed one 21.9 for South. So going beats "
             "ducking's 16.3 when the moon comes off more often than 1 − 16.3/21.9 = 26% of the time (here 35%).") in shown
+    # a fresh rater: the break-even counts South's score alone; in a match the opponents' 26 each counts too
+    assert ("That counts South's own score only; in a match a moon also adds 26 to each opponent's, so going for it "
+            "is worth a bit more.") in shown
     assert ("rule bots, whose moon defence is weaker than a strong player's" in shown
             and "Against good defenders the moon comes off less often." in shown)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])

@@ -414,8 +414,10 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
                 kept = " ".join(c.pretty for c in CardList.from_mask(kept_mask))
                 if ev.candidates[i] & ~ev.candidates[best] & QS_MASK:
                     # this pass gives the Q♠ away and the best keeps her: that is the difference to
-                    # name, not the card kept in her place
-                    what += f"; {labels[best]} keeps the Q♠ instead and passes the {kept}"
+                    # name, not the card kept in her place, with this pass as the subject so what
+                    # followed reads as this pass's (a rater read "X keeps the Q♠ instead and passes
+                    # the J♦: the Q♠ can still be dumped..." as keeping her being the danger)
+                    what += f"; unlike {labels[best]} it passes the Q♠, not the {kept}"
                 else:
                     what += f"; unlike {labels[best]} it keeps the {kept}"
         reason = f"{labels[i]} {what}: {cons}."

@@ -120,9 +120,10 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
     return Grade(chosen, mine.verdict, MARKS[mine.verdict], _queen_kept_last(mine.reason), graded.best.label, graded)
 
 
-# the coach words a pass that gives the Q♠ away as "X does A; Y keeps the Q♠ instead and passes
-# the Z: <what followed with X>", so what followed reads as Y's (newcomer round on lesson 08)
-_QUEEN_KEPT = re.compile(r"; ([^;:]+) keeps the Q♠ instead and passes the ([^;:]+): (.*)\.$")
+# the coach words a pass that gives the Q♠ away as "X does A; unlike Y it passes the Q♠, not the
+# Z: <what followed with X>"; a drill's feedback puts what followed straight after the pass and
+# the best's difference last (newcomer round on lesson 08)
+_QUEEN_KEPT = re.compile(r"; unlike ([^;:]+) it passes the Q♠, not the ([^;:]+): (.*)\.$")
 
 
 def _queen_kept_last(reason: str) -> str:
@@ -190,7 +191,8 @@ DRILLS: tuple[Drill, ...] = (
     Drill("Void in clubs", "play",
           "Drill 2's cards, dealt again, this time with no pass. Trick 3: East is winning a club trick and South "
           "has no clubs. What should South play?",
-          lambda: bots_play(Hand.deal(seed=23, pass_direction="hold"), table_bots("rule"),
+          # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
+          lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
           "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
