@@ -56,7 +56,8 @@ register_bot("rule", RuleBot, ladder=True, label="Solid", aliases=("greedy",),
              description="plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon")
 register_bot("medium", lambda seed: MonteCarloBot(seed, worlds=MC_WORLDS["medium"], name="medium"),
              ladder=True, label="Thinker", search=True,
-             description="tries each card on 32 imagined deals and keeps the one that costs least")
+             description="tries each card on 32 imagined deals and keeps the rule bot's choice unless "
+                         "another clearly costs less")
 register_bot("expert", _expert,
              ladder=True, label="Expert", search=True,
              description="tries each card on 1,024 imagined deals, favouring those that fit the others' "
