@@ -221,3 +221,26 @@ def test_a_pass_that_empties_two_suits_says_so_once():
     words = _pass_does(hand, CardList("AS 2H AD").mask)
     assert words == "passes the A♠ and makes you void in hearts and spades"
     assert words.count("void") == 1
+
+
+def test_a_drill_orders_the_queen_pass_reason_from_the_coach_s_parts_not_its_wording():
+    """The drill's feedback puts what followed straight after the pass and the best's difference
+    last; it builds that from the candidate's parts (``PassContrast``), so rewording the coach's
+    clause cannot silently leave the drill's text half reordered."""
+    from dataclasses import replace
+
+    from hearts_teach.agents.coach import PassContrast, assess_pass
+    from hearts_teach.course.drills import _queen_kept_last
+    from hearts_teach.course.lessons import DRILLS
+
+    a = assess_pass(DRILLS[1].make().view(0), include=["KS QS KC"])
+    mine = a.of("KS QS KC")
+    assert mine.contrast == PassContrast("K♣ J♦ K♠", "J♦", shares_none=False, gives_queen=True)
+    assert a.best.contrast is None
+    assert f"{mine.label} {mine.does}; {mine.contrast.clause()}: {mine.consequence}." == mine.reason
+    text = _queen_kept_last(mine)
+    assert text == f"K♣ Q♠ K♠ {mine.does}: {mine.consequence}. K♣ J♦ K♠ keeps the Q♠ and passes the J♦ instead."
+    # the coach's wording is not parsed: a different clause leaves the drill's sentence as it was
+    assert _queen_kept_last(replace(mine, reason="reworded entirely")) == text
+    others = [c for c in a if c.contrast is not None and not c.contrast.queen_kept_by_best]
+    assert others and all(_queen_kept_last(c) == c.reason for c in others)

@@ -99,6 +99,39 @@ def explain_verdicts(unit: str = "points", shown: bool = False) -> str:
 
 
 @dataclass(frozen=True)
+class PassContrast:
+    """How a pass differs from the coach's best pass: the cards the best passes that this pass
+    keeps, and whether this pass gives the Q♠ away while the best keeps her. The coach words it
+    as a clause after what the pass does; a drill puts it in a sentence of its own."""
+
+    best: str  # the best pass ("K♣ J♦ K♠")
+    kept: str  # the best's cards this pass keeps (all of them when the two share none)
+    shares_none: bool
+    gives_queen: bool
+
+    def clause(self) -> str:
+        """The coach's words ("unlike K♣ J♦ K♠ it passes the Q♠, not the K♠")."""
+        if self.shares_none:  # "unlike X it keeps the X" reads garbled
+            return f"it passes none of {self.best}"
+        if self.gives_queen:
+            # this pass as the subject, so what followed reads as this pass's (a rater read
+            # "X keeps the Q♠ instead and passes the J♦: the Q♠ can still be dumped..." as keeping
+            # her being the danger)
+            return f"unlike {self.best} it passes the Q♠, not the {self.kept}"
+        return f"unlike {self.best} it keeps the {self.kept}"
+
+    @property
+    def queen_kept_by_best(self) -> bool:
+        """This pass gives the Q♠ away, the best keeps her, and the two share cards."""
+        return self.gives_queen and not self.shares_none
+
+    def queen_sentence(self) -> str:
+        """The queen's difference on its own, for after what followed ("K♣ J♦ K♠ keeps the Q♠
+        and passes the K♠ instead."); only for ``queen_kept_by_best``."""
+        return f"{self.best} keeps the Q♠ and passes the {self.kept} instead."
+
+
+@dataclass(frozen=True)
 class Candidate:
     """One graded choice: a group of equivalent cards (a play) or a triple (a pass)."""
 
@@ -114,6 +147,7 @@ class Candidate:
     does: str = ""  # what the choice does ("ducks under the A♠")
     consequence: str = ""  # what followed in the rollouts ("you take the Q♠ in 8% of deals")
     deals: int = 0  # deals this candidate was played on
+    contrast: PassContrast | None = None  # a pass other than the best: how it differs from the best
 
     @property
     def card(self) -> Card:
@@ -405,25 +439,19 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
         if ev.verdicts[i] == "fine":  # undecided: say what the deals do show
             like = labels[runner if i == best and runner is not None else best]
             cons = f"about as good as {like} as far as the deals show; {cons}"  # (one number a reason)
-        what = does[i]
+        contrast = None
         if not with_trick and i != best:  # a pass: name what it keeps that the best passes
             kept_mask = ev.candidates[best] & ~ev.candidates[i]
-            if kept_mask == ev.candidates[best]:  # nothing in common ("unlike X it keeps the X" reads garbled)
-                what += f"; it passes none of {labels[best]}"
-            else:
-                kept = " ".join(c.pretty for c in CardList.from_mask(kept_mask))
-                if ev.candidates[i] & ~ev.candidates[best] & QS_MASK:
-                    # this pass gives the Q♠ away and the best keeps her: that is the difference to
-                    # name, not the card kept in her place, with this pass as the subject so what
-                    # followed reads as this pass's (a rater read "X keeps the Q♠ instead and passes
-                    # the J♦: the Q♠ can still be dumped..." as keeping her being the danger)
-                    what += f"; unlike {labels[best]} it passes the Q♠, not the {kept}"
-                else:
-                    what += f"; unlike {labels[best]} it keeps the {kept}"
+            contrast = PassContrast(labels[best], " ".join(c.pretty for c in CardList.from_mask(kept_mask)),
+                                    shares_none=kept_mask == ev.candidates[best],
+                                    # giving the Q♠ away is the difference to name, not the card
+                                    # kept in her place
+                                    gives_queen=bool(ev.candidates[i] & ~ev.candidates[best] & QS_MASK))
+        what = does[i] + (f"; {contrast.clause()}" if contrast else "")
         reason = f"{labels[i]} {what}: {cons}."
         out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
                              round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),
-                             ev.verdicts[i], st, reason, does[i], cons, len(ev.points(i))))
+                             ev.verdicts[i], st, reason, does[i], cons, len(ev.points(i)), contrast))
     return out
 
 
@@ -706,5 +734,5 @@ def hint(view: View, seed: int = 0) -> Hint:
     return Hint(kind, cards, reason, a)
 
 
-__all__ = ["Assessment", "Candidate", "Hint", "TOO_CLOSE", "VERDICTS", "play_does", "verdict_words",
+__all__ = ["Assessment", "Candidate", "PassContrast", "Hint", "TOO_CLOSE", "VERDICTS", "play_does", "verdict_words",
            "NotGradedError", "assess_pass", "assess_play", "explain_verdicts", "hint", "verdict_for"]

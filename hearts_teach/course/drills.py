@@ -24,7 +24,7 @@ from hearts_teach.present import progress_log
 from hearts_teach.present.widgets.common import WidgetView
 
 if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is graded
-    from hearts_teach.agents.coach import Assessment
+    from hearts_teach.agents.coach import Assessment, Candidate
 
 # marks per coach verdict: the one scale of every drill score
 MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
@@ -117,19 +117,17 @@ def grade(drill: Drill, cards: str | Iterable[CardLike], seed: int = 0, hand: Ha
             raise ArgumentError(f"{chosen[0].pretty} may not be played here: {verdict.message}", argument="cards")
         graded = assess_play(hand.view(drill.seat), seed=seed)
         mine = graded.of(chosen[0])
-    return Grade(chosen, mine.verdict, MARKS[mine.verdict], _queen_kept_last(mine.reason), graded.best.label, graded)
+    return Grade(chosen, mine.verdict, MARKS[mine.verdict], _queen_kept_last(mine), graded.best.label, graded)
 
 
-# the coach words a pass that gives the Q♠ away as "X does A; unlike Y it passes the Q♠, not the
-# Z: <what followed with X>"; a drill's feedback puts what followed straight after the pass and
-# the best's difference last (newcomer round on lesson 08)
-_QUEEN_KEPT = re.compile(r"; unlike ([^;:]+) it passes the Q♠, not the ([^;:]+): (.*)\.$")
-
-
-def _queen_kept_last(reason: str) -> str:
-    """The coach's reason for a pass, with what followed straight after the pass it describes
-    and the best pass's difference (it keeps the Q♠) in a sentence of its own."""
-    return _QUEEN_KEPT.sub(r": \3. \1 keeps the Q♠ and passes the \2 instead.", reason)
+def _queen_kept_last(mine: Candidate) -> str:
+    """The coach's reason for a pass; when the pass gives the Q♠ away and the best keeps her,
+    what followed comes straight after the pass it describes and the best's difference in a
+    sentence of its own (newcomer round on lesson 08)."""
+    c = mine.contrast
+    if c is None or not c.queen_kept_by_best:
+        return mine.reason
+    return f"{mine.label} {mine.does}: {mine.consequence}. {c.queen_sentence()}"
 
 
 WIDER_CALL_NOTE = ' ("inaccuracy or worse" when'  # how the inaccuracy meaning names its wider call
