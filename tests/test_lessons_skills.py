@@ -811,8 +811,8 @@ def test_00_first_three_tricks_are_short_steps():
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
-    assert steps[-1] == ("3. Only reading? The cell after the table prints trick 3; decide your throw, then unfold "
-                         "the next cell: it plays all three tricks.")
+    assert steps[-1] == ("3. Only reading? The cell after the table prints tricks 1 and 2, then trick 3 waiting for "
+                         "your card; decide your throw, then unfold the next cell: it plays all three tricks.")
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
     assert len(items) == 10 and all(len(item.split()) <= 40 for item in items)
 
@@ -840,9 +840,12 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert "<details>" not in prose and "629" not in prose and "559" not in prose
     # newcomer rater (cells 19-23 too dense): one essential point in plain words; its counts in a folded code
     # cell after it (source and output), as in lesson 08
-    assert ("**Why the J♣?** Kept, it can win a club trick that a player out of clubs throws the queen on, and "
-            "South's other dealt club, the 5♣, usually goes on the first trick. The kept A♦ has three lower diamonds "
-            "beside it and almost never wins the trick the queen is in.") in prose
+    # a later rater: the 5♣ on trick 1 is linked to the J♣ then standing alone, as the rules of thumb warn
+    assert ("**Why the J♣?** South's other dealt club, the 5♣, usually goes on the first trick, when the 2♣ is led "
+            "and South must follow suit. Then the J♣ stands alone, with no lower club beside it: when clubs are led "
+            "again, South may have to play it, and it can win a trick that a player out of clubs throws the queen on. "
+            "The kept A♦ has three lower diamonds beside it and almost never wins the trick the queen is in.") in prose
+    assert Card("2C") not in dealt  # South follows the 2♣ lead, unless the pass brings it
     # a later rater: cell 10's reason for passing the A♦ is about any diamond trick, not the queen's trick
     assert "The third card is the A♦: it wins any diamond trick it is played on, points and all." in prose
     assert "the card most likely to win" not in prose and "without seeing what you will receive" in prose
