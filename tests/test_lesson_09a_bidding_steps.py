@@ -135,14 +135,11 @@ def test_the_three_points_as_written_are_the_bots():
                    # newcomer round 18: void, singleton and doubleton are named in the visible table
                    "A *void* (no cards of the suit) counts 2, a *singleton* (one card) 1, a "
                    "*doubleton* (two cards) a quarter, while your spades last |",
-                   "Ruffs use up some of your lowest spades (how many: see the fine print after deal 1526, below), and spades "
-                   "used up on ruffs count no more as protected spades.",
-                   # newcomer round 12: the rounding is optional fine print, folded apart below deal 1526
-                   "<details><summary>Fine print (optional): how many spades the ruffs use up</summary> "
-                   "Ruffs use up your lowest spades, as many as their total rounded to a whole number: a lone "
-                   "doubleton's quarter uses none, ruffs worth one and a half from eight spades use two. A total "
-                   "ending in exactly a half goes up or down, whichever leaves you an even number of spades. "
-                   "</details>",
+                   # newcomer round 26 ("more detail than a newcomer needs"): how many spades the ruffs use up
+                   # was fine print below deal 1526; it is cut, and the count prints which spades they use
+                   "To *ruff* is to win with a spade a trick in a side suit you no longer hold. Each ruff needs a "
+                   "spade: the count sets aside some of your lowest spades for the ruffs (it prints which), and "
+                   "those no longer count as protected spades.",
                    "The sum is the estimate; **Suggest** rounds it to a bid, then adjusts that for the other bids and the score."):
         assert phrase in text, phrase
     # fresh rater (round 24): Suggest shows the bid after the adjustment, not the rounded estimate alone
@@ -154,8 +151,9 @@ def test_the_three_points_as_written_are_the_bots():
     assert "four steps" not in text and "step 3" not in text.lower()
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
-    assert "".join(cells[long_at + 1]["source"]).startswith("<details><summary>Fine print (optional)")
-    assert text.count("rounded to a whole number") == 1
+    assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
+    assert "Fine print" not in text and "rounded to a whole number" not in text
+    from hearts_teach.course.spades_lesson import count_text
     rng = Rng("lesson09a/points")
     for _ in range(1500):
         hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
@@ -182,8 +180,9 @@ def test_the_three_points_as_written_are_the_bots():
                 worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
                 assert tricks == min(worth, spare)
                 spare -= tricks
-            # "Ruffs use up your lowest spades, as many as their total rounded to a whole number [...] A total
-            # ending in exactly a half goes up or down, whichever leaves you an even number of spades."
+            # how many spades the ruffs use up (round 26: no longer in the prose, which says "some of your
+            # lowest spades"; the bots' rule, held here): their total rounded to a whole number, an exact
+            # half up or down, whichever leaves an even number of spades. "It prints which": count_text
             total = sum(t for _, t in count.ruffs)
             used = len(count.spent)
             if (total * 2) % 2 == 1:  # an exact half
@@ -191,7 +190,10 @@ def test_the_three_points_as_written_are_the_bots():
             else:
                 assert used == int(total + 0.5), (cards.pretty, total, used)
             assert all(k > s for k, _ in count.spades for s in count.spent)
-    # the two examples: a lone doubleton's ¼ uses none (deal 22), ruffs of 1½ from eight spades use two (1526)
+            if count.spent:
+                spent = " ".join(DECK[c].pretty for c in count.spent)
+                assert f"\n  {spent}: used up by the ruffs\n" in count_text(cards), cards.pretty
+    # two examples of that rule: a lone doubleton's ¼ uses none (deal 22), ruffs of 1½ from eight spades use two (1526)
     one = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0))
     assert one.ruff_tricks == 0.25 and one.spent == ()
     eight = trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0))
@@ -225,11 +227,10 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     text = " ".join(prose().split())
     assert ("South's cards on deal 22, counted by the engine in quarters of a trick (¼ a quarter, ½ a half, ¾ "
             "three quarters):") in text
-    # newcomer round 14: that legend is the only fraction sign left in the prose
-    # (round 18: apart from the folded counts of the practice deals, written as the engine prints them)
-    unfolded = re.sub(r"<details><summary>Deal \d+ counted.*?</details>", "", text)
-    assert unfolded.count("<details>") == text.count("<details>") - 2
-    assert sum(unfolded.count(f) for f in "¼½¾") == 3
+    # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
+    # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
+    assert "counted (open once you have bid)" not in text
+    assert sum(text.count(f) for f in "¼½¾") == 3
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
 
 
@@ -237,15 +238,14 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     """Newcomer round 7 found deal 1526's figures in prose disagreeing with the code (3.5 and 5 against
     4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
-    # newcomer round 23: the spade-length count as four small steps
-    steps = ("With six spades or more, the bots count your spades a second way and keep the larger count: "
-             "1. **Ruffs first:** they use up your lowest spades, which then no longer count as protected spades or guard "
-             "a higher one. "
-             "2. **The usual count:** protected spades plus ruffs. "
-             "3. **The second way:** what your five highest spades earn as protected spades (guarded by the smaller "
-             "spades the ruffs leave), plus 1 for each spade after the fifth, including those the ruffs used up. "
-             "4. **The larger wins:** if the second way gives more, it replaces the usual count.")
+    # newcomer round 23: the spade-length count as four small steps; round 26 ("more detail than a newcomer
+    # needs": "the second way") folds them into one paragraph. "your five highest spades as protected spades":
+    # their credits in the usual count (the ruffs' spades set aside), as count.length is checked below
+    steps = ("With six spades or more, the bots also count your spades by length: your five highest spades as "
+             "protected spades, plus 1 trick for each spade after the fifth. When that is more than protected "
+             "spades and ruffs together, it replaces them.")
     assert steps in text
+    assert "second way" not in text and "usual count" not in text
     # the steps agree with deal 1526's print: 3♠ 2♠ used up, five highest 2¾ + 3 = 5¾ beating 2¾ + 1½
     printed = outputs()
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
@@ -303,11 +303,25 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "On this deal, putting the nil first did not even break it: East's nil was kept, and South and North went down." in text
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
-    assert "Deal 17 with the weighed bot (as above), then the baseline bot:" in text
-    assert text.count("baseline") == 1 and text.count("weighed bot") == 2
+    # round 26: each is defined where it is first used
+    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot**, the bots' first "
+            "version, which always puts breaking the nil first:") in text
+    assert text.count("baseline") == 1 and text.count("weighed bot") == 3
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
-    assert "They are **weighed bots**, the lessons' default (more on that below)." in text
-    assert "The bots weigh the two: once their team needs at least half of the tricks left, the contract comes first." in text
+    assert ("They are **weighed bots**, the lessons' default: when an opponent bids nil, they weigh breaking it "
+            "against making their own contract (more below).") in text
+    # newcomer round 26: "their team" was ambiguous; the team is the bot's own, named by seats on deal 17
+    assert ("A weighed bot defending against a nil weighs the two: once its own team still needs at least half of "
+            "the tricks left, its contract comes first. On deal 17 East bid nil, so the defenders are South and "
+            "North: South–North needed 9 of 13") in text
+    assert "their team" not in text
+    from hearts_teach.agents.spades import CONTRACT_FIRST
+
+    assert CONTRACT_FIRST == 0.5
+    # the lead's reason is the bots' trace, printed: contract first for the weighed bot, the nil for the baseline
+    printed = _code_outputs("nil_first = same_deal(17)")
+    assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
+            "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: stay low under it)") in printed
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     first_print = next(i for i, c in enumerate(cells) if "weighed bot" in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -572,8 +586,8 @@ def test_the_rule_of_thumb_rounds_an_exact_half_down():
 
     text = " ".join(prose().split())
     assert ("Count and rounding together are the bots' **rule of thumb**: a fixed recipe. It rounds to the nearest "
-            "whole trick, and an exact half goes *down*: an estimate of exactly five and a half bids 5 (one trick "
-            "over costs only a bag, one short sets the contract). It never bids under 1") in text
+            "whole trick, and an exact half goes *down*: an estimate of exactly five and a half bids 5 (taking one "
+            "trick more than you bid costs only a bag; one fewer sets the contract). It never bids under 1") in text
     assert ROUND_UP_FROM == 0.5
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
     assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5
@@ -687,34 +701,37 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
 
 
 def test_the_practice_bids_have_their_counts_folded_after_them():
-    """Newcomer round 18: the practice bids on deals 21 and 2054 stored no answer. A fold after each walks
-    through the rule of thumb's count; its figures are the engine's, held here. And the rounding paragraph no
-    longer says 'never under 1' without nil."""
-    from hearts_teach.agents.spades import view_bid
-    from hearts_teach.course.spades_lesson import spades_bots
+    """Newcomer round 18: the practice bids on deals 21 and 2054 stored no answer; a fold after each walked
+    through the rule of thumb's count. Newcomer round 26: that fold is now a code cell with its output folded
+    (open it once you have bid): the engine's own count (``count_text``) and the bid it rounds to, the bid
+    Suggest gives there. And the rounding paragraph no longer says 'never under 1' without nil."""
+    from hearts_teach.agents.spades import smart_bid, view_bid
+    from hearts_teach.course.spades_lesson import count_text, spades_bots
     from hearts_teach.present.widgets.spades_table import BidWidget
 
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     srcs = ["".join(c["source"]) for c in cells]
     text = " ".join(prose().split())
     assert "It never bids under 1, except nil, which has its own checklist (below)." in text
-    at21 = next(i for i, s in enumerate(srcs) if "bidder = BidWidget(practice" in s)
-    fold21 = " ".join(srcs[at21 + 1].split())
-    assert fold21.startswith("<details><summary>Deal 21 counted (open once you have bid)</summary>")
-    assert ("K♣ 1 (with other clubs), the hearts doubleton a quarter ruff, 6♠ 3♠ 2♠ nothing (too few lower "
-            "spades): 1¼, a bid of 1.") in fold21
+    assert "Under each practice hand, the bots' own count is folded away: open it once you have bid." in text
+    rounded = "Rounded to the nearest trick (a half goes down): a bid of"
+    for marker, seed, bid in (("bidder = BidWidget(practice", 21, 1), ("long_bidder = BidWidget(", 2054, 6)):
+        at = next(i for i, s in enumerate(srcs) if marker in s)
+        fold = cells[at + 1]
+        assert fold["cell_type"] == "code" and fold["metadata"]["jupyter"]["outputs_hidden"]
+        assert srcs[at + 1].startswith(f"# the bots' count of your cards on deal {seed} (folded: open it once you have bid)")
+        widget = BidWidget(SpadesHand.deal(seed=seed, dealer=1 if seed == 21 else 3), seat=0, bots=spades_bots(seed))
+        cards = widget.hand.cards(0)
+        assert smart_bid(cards) == view_bid(widget.hand.view(0)) == bid  # what Suggest bids at South's turn
+        shown = "".join("".join(o.get("text", "")) for o in fold["outputs"])
+        assert shown == f"{count_text(cards)}\n{rounded} {bid}\n", shown
+        assert "Bids so far" not in shown  # the folded cell prints the count, and leaves the widget alone
     hand21 = SpadesHand.deal(seed=21, dealer=1)
     c21 = trick_count(hand21.cards(0), long_spades=True)
     assert [(DECK[c].pretty, t) for c, t in c21.side] == [("K♣", 1.0)] and c21.ruff_tricks == 0.25
     assert [(Suit(s).plural, len(hand21.cards(0).of_suit(Suit(s)))) for s, _ in c21.ruffs] == [("hearts", 2)]
     assert c21.spade_tricks == 0 and [DECK[c].pretty for c, _ in c21.spades] == ["6♠", "3♠", "2♠"]
     assert estimate_tricks(hand21.cards(0), long_spades=True) == 1.25
-    assert view_bid(BidWidget(hand21, seat=0, bots=spades_bots(21)).hand.view(0)) == 1
-    at54 = next(i for i, s in enumerate(srcs) if "long_bidder = BidWidget(" in s)
-    fold54 = " ".join(srcs[at54 + 1].split())
-    assert fold54.startswith("<details><summary>Deal 2054 counted (open once you have bid)</summary>")
-    assert ("K♥ 1, Q♥ nothing (only two hearts), Q♦ ½; spade length 5 (Q♠ 10♠ 9♠ 1 each, 6♠ 5♠ nothing, 2 for the sixth and seventh spade), "
-            "beating protected spades and ruffs (4¼): 6½, a half rounding down to 6.") in fold54
     c54 = trick_count(SpadesHand.deal(seed=2054, dealer=3).cards(0), long_spades=True)
     assert sorted((DECK[c].pretty, t) for c, t in c54.side) == [("K♥", 1.0), ("Q♦", 0.5)]  # the Q♥ counts nothing
     assert [c.pretty for c in SpadesHand.deal(seed=2054, dealer=3).cards(0).of_suit(Suit.HEARTS)] == ["Q♥", "K♥"]
