@@ -796,8 +796,17 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert groups("JS QS KS") == [["JS"], ["QS"], ["KS"]] and groups("TD JD QD", omnibus=True) == [["TD"], ["JD"], ["QD"]]
     assert ("cards of one suit in your hand with every card ranked between them either in your hand too or played "
             "in an earlier trick: 7♦ 8♦, or 7♦ 9♦ once the 8♦ has gone.") in t
-    # at six players the 3♣ and 4♣ are out of the deck, not played: 2♣ and 5♣ are two choices, as the entry says
+    # at six players the 3♣ and 4♣ are out of the deck: the coach and the bots count them gone
+    # (out_of_play), so 2♣ and 5♣ would be one choice there (in play the 2♣ always opens trick 1)
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.hearts.mc import out_of_play
+
     assert groups("2C 5C") == [["2C"], ["5C"]]
+    six = Hand.deal(seed=4, rules=Rules(players=6))
+    gone = out_of_play(six.view(0))
+    assert gone == CardList("3C 4C 2D 3D").mask  # nothing played yet: only the cards taken out
+    mine = CardList("2C 5C").mask
+    assert [[str(Card.from_index(i)) for i in cl] for cl in equivalence_classes(mine, mine, gone)] == [["2C", "5C"]]
 
 
 def test_the_round_24_entries_say_what_the_engine_does():

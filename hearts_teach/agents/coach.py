@@ -34,7 +34,7 @@ from hearts_teach.agents.coach_stats import (
 from hearts_teach.agents.hearts.candidates import pass_pool
 from hearts_teach.agents.hearts.coach_backend import Backend, Outcomes, default_backend
 from hearts_teach.agents.hearts.deals import BLOCK
-from hearts_teach.agents.hearts.mc import equivalence_classes
+from hearts_teach.agents.hearts.mc import equivalence_classes, out_of_play
 from hearts_teach.agents.hearts.policy import rule_pass, threat_of
 from hearts_teach.games.hearts.view import View, require_view
 from hearts_teach.kernel.cards import (
@@ -500,10 +500,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
                               f"assess_play needs a play position, this view is in the {view.phase} phase",
                               rule=Rule.WRONG_PHASE, seat=view.seat)
     _check_widths(worlds, max_worlds, seed)
-    done_mask = view.played
-    for c in view.trick:
-        done_mask &= ~(1 << c)
-    classes = equivalence_classes(view.hand, view.legal_mask, done_mask, view.rules.omnibus)
+    classes = equivalence_classes(view.hand, view.legal_mask, out_of_play(view), view.rules.omnibus)
     reps = [cl[0] for cl in classes]
     first, most = _blocks(worlds, max_worlds)
     if len(reps) == 1:

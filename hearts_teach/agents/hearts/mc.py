@@ -82,6 +82,12 @@ def completed_played(view: View) -> int:
     return m
 
 
+def out_of_play(view: View) -> int:
+    """Cards nobody can play any more: those of completed tricks, and those taken out of the
+    deck at 3, 5 or 6 players (one place for both the coach's and the bots' grouping)."""
+    return completed_played(view) | view.rules.removed_mask
+
+
 def greedy_card(view: View) -> int:
     trick_mask = 0
     for c in view.trick:
@@ -175,7 +181,7 @@ class MonteCarloBot(Bot):
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         greedy = greedy_card(view)
-        classes = equivalence_classes(view.hand, legal, completed_played(view), view.rules.omnibus)
+        classes = equivalence_classes(view.hand, legal, out_of_play(view), view.rules.omnibus)
         if len(classes) == 1:
             return greedy
         classes = _pick_cap(classes, greedy, self.cap)
