@@ -232,6 +232,26 @@ def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
     assert "4♠" in lines[0] and "goes over 2♠" in lines[0] and "on trick 3 any card South held went over the 2♠" in prose
     assert "5♠ ducks under" in lines[1] and "on trick 4 the 5♠ ducked" in prose
     assert "Q♠ is your only legal card" in lines[2] and "on trick 5 the Q♠ was the only legal card" in prose
+    # newcomer rater: why she won trick 5 ("the trouble was in the cards" was vague): the K♠ and A♠
+    # had been played on tricks 3 and 4, as the printout shows
+    assert "North K♠ → North takes it" in out and "West A♠ → West takes it" in out
+    assert "The trouble was in the cards" not in prose
+    assert "The K♠ and A♠ had fallen on tricks 3 and 4, so nothing could beat her: she won that trick for South." in prose
+
+
+def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
+    """Newcomer rater: "deal 10" is seed 10; typing `guided = GuidedHand()` in a new cell shows nothing,
+    but running the cell with your cards again deals the same hand afresh."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "The demonstration deal (seed 10," in text and "Hand.deal(seed=10," in "".join(
+        "".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "Try the hand again with `guided = GuidedHand()`" not in text
+    assert "To try the same hand again, run the cell with your cards once more" in text
+    i = next(k for k, c in enumerate(cells) if "".join(c["source"]).strip() == "guided = GuidedHand()\nguided")
+    assert "run the cell with your cards" in "".join(cells[i + 1]["source"])
+    first, again = GuidedHand(), GuidedHand()
+    assert first.hand.dealt(0).mask == again.hand.dealt(0).mask and first.text() == again.text()
 
 
 def test_a_worse_card_is_priced_in_points_as_its_verdict_is():

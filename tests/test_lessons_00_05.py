@@ -67,7 +67,8 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
                        if c["cell_type"] == "code")
         for name in names:
             assert f'Rules.preset("{name}")' in code or f'"{name}"' in code, (stem, name)
-    assert "(lesson 06 gives the details)" in " ".join(prose("03_breaking_hearts").split())
+    assert "`queen_waits`, with details of its own choosing, not the page's (lesson 06 gives them)." in " ".join(
+        prose("03_breaking_hearts").split())
     code = "".join("".join(c["source"]) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "describe()" not in code and "The [rules summary](rules_summary.ipynb) has the standard rules on one screen." in text
@@ -555,7 +556,7 @@ def test_03_credits_the_source_only_with_what_it_says():
     lesson says so instead of crediting them to the page."""
     text = " ".join(prose("03_breaking_hearts").split())
     assert "mentions a stricter variant: the queen may not be led" not in text
-    assert "in one sentence and with no details" in text and "the details are its own choices, not the page's" in text
+    assert "in one sentence and with no details" in text and "with details of its own choosing, not the page's" in text
 
 
 # lesson 02 ---------------------------------------------------------------------------------
@@ -585,8 +586,13 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
         assert hand.seat_names[trick.winner] == winner and str(trick.card_of(trick.winner)) == card
         assert trick.seats[-1] == trick.winner and trick.points == 0  # last to play, no points
     text = " ".join(prose("02_tricks_and_following_suit").split())
-    assert "Why did North not duck? North played last" in text
-    assert "West played the A♠ for the reason North played the A♣ in trick 1: last to play, on a trick with no points" in text
+    assert "Why did North not duck? North played last and could see that the trick held no points" in text
+    # newcomer rater: "nobody may throw points on the first trick" muddled North's reason and skipped
+    # lesson 03's exception; West's reason was hand-written (it held Q♠ and could have ducked): now
+    # the rule bot's own reason is printed, and the prose points to it
+    assert "nobody may throw points on the first trick" not in text
+    assert ("West took trick 2 with the A♠ for the same reason as North in trick 1, as its own reason "
+            "(printed last) says.") in text
 
 
 def test_02_void_prose_names_the_first_trick_exception():
@@ -655,6 +661,11 @@ def test_04_numbers_story_widget_and_quiz():
     # the click shows its consequence: who took the trick, and the 13 points
     assert south.last_message == ("South played Q♠ — trick 3: West 5♣, North 10♣, East K♣, South Q♠ "
                                   "→ East takes it (13 points)")
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "13 points went to East, whose K♣ won the trick." in text and "whoever won the trick" not in text
+    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+                   if c["cell_type"] == "code")
+    assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
     # not lesson 08's drill 3 (seed 23), which asks the same question on a deal of its own
     assert south.hand.dealt(0).mask != DRILLS[2].make().dealt(0).mask
     answer_every_way(ns["drop"], "Q♠", ["4♠"])
@@ -716,7 +727,10 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "switching the moon defence off" not in text and "`beginner`" not in text
     assert ("keep one high heart while one player could still take every point, because a single heart won by "
             "someone else breaks a moon.") in text
-    assert "(In lesson 07's list of opponents, `rule` is called *Solid*; `easy` is not on it.)" in text
+    # newcomer rater: the bot-name aside was noise here; lesson 07, which lists the opponents, says it
+    assert "*Solid*" not in text
+    assert "(lesson 05's easy bot is Solid, 'rule', with its moon rules off)" in "".join(
+        "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
     easy = make_bot("easy")
@@ -734,9 +748,19 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     one, two = hand.tricks[0], hand.tricks[1]
     assert str(one.card_of(2)) == "AC" and one.seats[-1] == 2 and one.points == 0  # North, last, no points
     assert str(two.card_of(1)) == "AS" and two.seats[-1] == 1 and two.points == 0 and two.winner == 1
+    from hearts_teach.course.lessons import why_played
+
+    # the reason is the rule bot's own, the same branch for North's A♣ (played by the lesson, as the
+    # rule bot would) and West's A♠, and the lesson prints West's
+    assert why_played(hand, 1, 2).branch == why_played(hand, 2, 1).branch == "last-clean"
+    cells = json.loads((NB / "02_tricks_and_following_suit.ipynb").read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
+    assert f"West's reason for the A♠, from the bot's own rules: {why_played(hand, 2, 1).reason}" in printed
     text = " ".join(prose("02_tricks_and_following_suit").split())
-    assert ("In trick 2 West played the A♠ for the reason North played the A♣ in trick 1: last to play, on a "
-            "trick with no points, winning cost nothing.") in text
+    assert "In trick 2 West played the A♠ for the reason North played the A♣" not in text
+    # the other seats' cards of the freak deal come from position(); the dangerous high card points to 04
+    assert "(the code names four seats' cards; `position` deals the rest)" in text
+    assert "a dangerous high card (lesson 04 shows why the K♠ is one)" in text
 
 
 def test_04_says_one_or_two_other_spades():
@@ -774,6 +798,16 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
     ns = lesson("03_breaking_hearts")
     text = " ".join(prose("03_breaking_hearts").split())
     assert "won the first trick with the A♣, South's only club, and is left with twelve hearts" in text
+    # newcomer rater: a position() with no seed: where do the other cards come from?
+    import inspect
+
+    from hearts_teach.course.lessons import position
+
+    assert "with no seed given, from seed 0" in text and inspect.signature(position).parameters["seed"].default == 0
+    # the queen_waits example was cut here (lesson 06 shows the variant); 03 only names it
+    code = "".join("".join(c["source"]) for c in json.loads((NB / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"]
+                   if c["cell_type"] == "code")
+    assert "queen_waits" not in code and "On trick 2 of the deal above, South (no diamonds) could not drop her" not in text
     only = ns["only_hearts"]
     assert [str(c) for c in only.dealt(0) if c.suit is Suit.CLUBS] == ["AC"] and only.tricks[0].winner == 0
     assert only.tricks[0].card_of(0) == Card("AC") and len(only.cards(0)) == 12
@@ -803,6 +837,25 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "enumerate(cells) if n]" in code and "if n else 0" not in code  # no bar is drawn for an empty group
+
+
+def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named():
+    """Newcomer rater: "that takes deliberate play" implied that some bot in the simulation shoots; none
+    does (the rule bot's moon rules watch only the others: a seat holding every point itself is
+    NO_MOON), so every moon counted is an accident. The widget's North and East are easy bots, as in
+    the first replay, where the blocked replay had rule bots."""
+    from hearts_teach.agents.hearts.policy import NO_MOON, POINTS, threat_of
+
+    text = " ".join(prose("05_shooting_the_moon").split())
+    assert "deliberate play" not in text and "almost never collect" not in text
+    assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
+    assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
+    assert ("West as a rule bot, North and East as `easy` bots as in the first replay (in the blocked replay all "
+            "three were `rule` bots)") in text
+    code = "".join("".join(c["source"]) for c in json.loads((NB / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8"))["cells"]
+                   if c["cell_type"] == "code")
+    assert 'table_bots("rule", seed=1)[1:]' in code and 'table_bots(["rule", "easy", "easy"], seed=1)' in code
+    assert "c.suit == 2" not in code and "c.suit == Suit.HEARTS" in code
 
 
 def test_05_says_not_yet_played_and_east_s_duck_plainly():

@@ -485,6 +485,25 @@ def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
     assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
 
 
+def test_lesson_06_queen_waits_widget_answers_a_click_on_a_refused_card():
+    """Newcomer rater: "Click the queen, then a heart: both are refused" could not be done: a button
+    hand disables illegal cards. The lesson's West hand is drawn as card faces, where every card is
+    clickable and a refused one writes the engine's reason under the cards."""
+    from lesson_runner import run
+
+    text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
+    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. A diamond is played." in text
+    west = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb").namespace["west"]
+    assert west.faces and west.hand.turn == 1 and west.hand.trick_number == 2
+    west.buttons["QS"].click()
+    assert west.last_message.startswith("Can't play Q♠: the queen waits") and west.hand.turn == 1
+    assert west.message.value and "the queen waits" in west.message.value
+    west.buttons["2H"].click()
+    assert west.last_message.startswith("Can't play 2♥: hearts have not been broken yet") and west.hand.turn == 1
+    west.buttons["TD"].click()
+    assert west.last_message == "West played 10♦."
+
+
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     """Newcomer round 9: the tie quiz repeated the tie printed under "The tie rule", and the omnibus
     quiz's answer (16, a moon with the J♦ elsewhere) was printed in the omnibus table. Now no output

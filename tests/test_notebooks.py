@@ -190,7 +190,7 @@ def test_legal_report_lists_cards_in_the_order_of_the_engine_sentences():
     from hearts_teach.course.lessons import legal_report, position
 
     waits = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
-                     plays="2C 3C 4C AC 2D 3D", rules=Rules.preset("queen_waits"))  # lesson 03's queen_waits
+                     plays="2C 3C 4C AC 2D 3D", rules=Rules.preset("queen_waits"))  # a queen_waits discard
     report = legal_report(waits)
     allowed = report.split("✓ may play  ", 1)[1].split("\n", 1)[0].split()
     assert allowed == [c.pretty for c in waits.legal_plays().cards]
