@@ -114,7 +114,7 @@ def test_broken_hearts_has_the_all_hearts_exception():
 def test_solid_is_the_rule_bot_as_lesson_07_lists_it():
     from hearts_teach.agents.hearts import ladder_levels
 
-    assert "**Solid** — the name lesson 07's list of opponents gives the **rule bot** (`rule` in code): it plays by the book." in text()
+    assert "**Solid** — the name lesson 07's list of opponents gives the [rule bot](#term-rule-bot) (`rule` in code): it plays by the book." in text()
     rule = next((label, what) for name, label, what in ladder_levels() if name == "rule")
     assert rule[0] == "Solid" and rule[1].startswith("plays by the book")
 
@@ -129,7 +129,7 @@ def test_league_and_stand_in_are_what_the_league_does():
 
     t = text()
     assert ("`python -m hearts_teach league ada.py grace.py …`: every bot plays every deal from all four seats, "
-            "and a bot that goes wrong has a **stand-in** play for it.") in t
+            "and a bot that goes wrong has a [stand-in](#term-stand-in) play for it.") in t
     assert ("the weak bot that always plays its highest card and plays for a bot that goes wrong: for one move "
             "after an error or an illegal card, for the rest of the hand when the bot takes more than a second "
             "or its program stops.") in t
@@ -145,7 +145,7 @@ def test_made_is_a_contract_taken_together():
     from hearts_teach.games.spades import score_hand
 
     assert ("a team has *made* its contract when its two players take at least as many tricks together as the "
-            "contract: +10 a trick bid, +1 a bag. The opposite is **set**.") in text()
+            "contract: +10 a trick bid, +1 a bag. The opposite is [set](#term-set).") in text()
     # South bids 3 and takes 1, North bids 2 and takes 5: 6 of 5 together, made with 1 bag
     assert score_hand([3, 4, 2, 4], [1, 3, 5, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [1, 3, 3, 6]).team_points[0] == -50  # 4 of 5: set
@@ -247,7 +247,7 @@ def test_clean_gain_and_singleton_have_entries_of_their_own():
 
     t = text()
     assert "**Clean** (Spades) — a nil is clean while its bidder has taken no trick" in t
-    assert "**Gain** — see **Paired difference**" in t and "**Singleton** (Spades) — exactly one card of a suit" in t
+    assert "**Gain** — see [Paired difference](#term-paired-difference)" in t and "**Singleton** (Spades) — exactly one card of a suit" in t
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):  # South, West, North, East, as lesson 09's deal 17
         hand.bid(bid)
@@ -305,7 +305,7 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     from hearts_teach.games.spades.scoring import score_hand
 
     t = text()
-    assert ("In Spades the player left of the dealer leads the first trick, and a spade may not be led until "
+    assert ("In Spades the player left of the [dealer](#term-dealer) leads the first trick, and a spade may not be led until "
             "spades are broken, unless the leader holds nothing but spades.") in t
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):
@@ -319,13 +319,13 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     counted = score_hand([5, 2, 4, 0], [5, 2, 5, 1])
     lost = score_hand([5, 2, 4, 0], [5, 2, 5, 1], rules=SpadesRules(nil_tricks_count=False))
     assert counted.team_points[1] == 20 + 1 - 100 and lost.team_points[1] == 20 - 100
-    assert "in quarters of a trick. **Suggest** turns it into a bid (see there for how)." in t
+    assert "in quarters of a trick. [Suggest](#term-suggest) turns it into a bid (see there for how)." in t
     from hearts_teach.present.widgets import spades_table
 
     source = Path(spades_table.__file__).read_text(encoding="utf-8")
     assert "a half rounding down, and at least 1" in source and "then adjusted for the other bids and the score" in source
     assert "breaking an opponent's nil swings 200 points (their +100 becomes −100)" in t
-    assert "**Go down** (Spades) — to be **set**" in t and "A trump that takes the trick is a **ruff**." in t
+    assert "**Go down** (Spades) — to be [set](#term-set)" in t and "A trump that takes the trick is a [ruff](#term-ruff)." in t
 
 
 def head_text() -> str:
@@ -406,7 +406,7 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
 
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
-            "cards as a *penalty card*. On the first trick nobody may play one while holding a card without "
+            "cards as a [penalty card](#term-penalty-card). On the [first trick](#term-first-trick) nobody may play one while holding a card without "
             "points.") in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
@@ -437,7 +437,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
 
     t = text()
     # Nil checklist: the five lines, as the bots check them (smart_bid: no nil beside a partner's nil or 200 ahead)
-    assert ("the five lines the bots check before **Suggest** says nil, all of which must hold: no ace; at most "
+    assert ("the five lines the bots check before [Suggest](#term-suggest) says nil, all of which must hold: no ace; at most "
             "three spades; no unguarded queen or king; an estimate under 1 trick, counted without spade length; and "
             "the partner has not bid nil, nor is the team 200 points or more ahead.") in t
     b = SpadesHand.deal(seed=802, dealer=1).cards(0)  # lesson 09a's hand B, a nil
@@ -449,7 +449,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
     assert nil_ok(CardList("QD 3D 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C"))
     assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
     # Bot: the Spades bots' two styles, as the bots' rule says
-    assert "**weighed bot** (the default), which puts its own contract before breaking an opponent's nil once its "\
+    assert "[weighed bot](#term-weighed-bot) (the default), which puts its own contract before breaking an opponent's nil once its "\
            "team needs at least half of the tricks left" in t and CONTRACT_FIRST == 0.5
     assert SpadesBot(0).style == "weighed" and "which always puts breaking the nil first" in t
     # Status line: the Spades line names the trick, spades broken or not, tricks vs contract and the nil
@@ -524,8 +524,8 @@ def test_the_round_18_entries_say_what_the_engine_does():
     # Trump and Ruff: a spade on another suit's trick trumps; the trick is a ruff (marked trump) when it wins
     assert ("To *trump* is to play a spade on a trick led in another suit, allowed only when you hold none of that "
             "suit; the spade takes the trick unless a higher spade is played to it. A trump that takes the trick is a "
-            "**ruff**.") in t
-    assert "has not ruffed; it has only *trumped* (see **Trump**)." in t
+            "[ruff](#term-ruff).") in t
+    assert "has not ruffed; it has only *trumped* (see [Trump](#term-trump))." in t
     _, hand = same_deal(17)
     play_spades(hand, seed=2)
     for trick in hand.tricks:
@@ -536,10 +536,10 @@ def test_the_round_18_entries_say_what_the_engine_does():
     assert SpadesTable(seed=9).buttons["step"].description == "Bot plays for me"
     clean = re.search(r"\*\*Clean\*\*.*?(?= - \*\*)", t).group(0)
     assert "(09_hearts_vs_spades.ipynb)" in clean and "(09a_spades_play_and_nil.ipynb)" in clean
-    # Bot: one line per level
+    # Bot: one line per level (newcomer round 26: the code name first, its label linked in brackets)
     body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
     for level in ("random", "beginner", "rule", "medium", "expert"):
-        assert re.search(rf"^  - `{level}`: ", body, flags=re.M), level
+        assert re.search(rf"^  - `{level}`(?: \(.+?\))?: ", body, flags=re.M), level
     spades_line = block_line("Spades words")
     for word in ("Cover", "Defender", "Doubleton", "Singleton", "Void", "Trump", "Dealer", "Rotation", "Guard",
                  "Weighed bot", "Baseline bot"):
@@ -559,8 +559,10 @@ def test_each_link_opens_its_entry():
     assert len(anchors) == len(entries)  # one anchor each, none shared
     for anchor, word in entries:
         assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", word.lower().replace("δ", "delta")).strip("-")
+    # a link's words name the entry it opens, in any case ("the [rule bot](#term-rule-bot)'s play")
     links = re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", head + body)
-    assert links and all(anchors.get(target) == word for word, target in links), links
+    assert links and all(anchors.get(target, "").lower() == " ".join(word.split()).lower()
+                         for word, target in links), links
     # newcomer round 22: the Spades words come in topic groups (Bidding, Play, Scoring, Bots); a word may
     # sit in one group only, and together the groups list every entry that says something of Spades
     groups = word_block("Spades words", head)
@@ -588,7 +590,7 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
 
     t = text()
     assert ("**Suggest** (Spades) — the bid button (typed: `suggest()`) that shows the bid the weighed bot would make "
-            "with your cards: nil when the nil checklist holds; otherwise the **estimate** rounded to the nearest "
+            "with your cards: nil when the nil checklist holds; otherwise the [estimate](#term-estimate) rounded to the nearest "
             "trick (a half rounding down), then adjusted for the other bids and the score: one trick more when the "
             "other three have bid and all four bids leave 3 tricks or more unclaimed, one less when your team is "
             "ahead and within 100 points of the winning score (400 or more in a game to 500), one more when the "
@@ -677,7 +679,7 @@ def test_the_round_22_entries_and_word_blocks():
     table = TableWidget(seed=3)
     assert table.status_line().startswith("Hand 1") and "you are South" in table.status_line()
     # Rule of thumb: at least 1, except nil
-    assert "a half bids 5), at least 1 except nil (see **Nil checklist**)." in t
+    assert "a half bids 5), at least 1 except nil (see [Nil checklist](#term-nil-checklist))." in t
     b = SpadesHand.deal(seed=802, dealer=1).cards(0)
     assert smart_bid(b, partner_bid=3) == 0
     # the two word blocks: topic groups; together they name every entry
@@ -723,9 +725,9 @@ def test_the_round_23_entries_say_what_the_engine_does():
     # Suit, Rank, Deck
     assert [s.symbol for s in reversed(Suit)] == ["♠", "♥", "♦", "♣"] and all(
         Card(f"2{letter}") == Card(f"2{s.symbol}") for letter, s in zip("CDHS", Suit, strict=True))
-    assert "(the engine also reads the letters C, D, H, S). A full suit has 13 cards, one of each **rank**" in t
+    assert "(the engine also reads the letters C, D, H, S). A full suit has 13 cards, one of each [rank](#term-rank)" in t
     assert all(sum(1 for c in DECK if c.suit is s) == 13 for s in Suit) and len(DECK) == 52
-    assert "**Rank** — a card's value within its **suit**: 2 (lowest) up to 10, then jack, queen, king and ace" in t
+    assert "**Rank** — a card's value within its [suit](#term-suit): 2 (lowest) up to 10, then jack, queen, king and ace" in t
     assert sorted({c.rank for c in DECK}) == list(range(2, 15)) and Card("10H") == Card("TH")
     assert ("At three, five and six players the engine takes out a few low clubs and diamonds so that everyone gets "
             "the same number: 51, 50 and 48 cards, 17, 10 and 8 each") in t
@@ -754,7 +756,7 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert "view.rules.players != SEAT_COUNT" in inspect.getsource(mc_module.MonteCarloBot._worlds)
     assert (expert.endgame, expert.endgame_worlds, medium.endgame) == (5, 128, 0)  # only expert searches its last cards
     assert "With five cards or fewer in its hand, it works out the rest of its own play exactly in 128 of those deals." in t
-    assert ("`medium` **bot**: before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
+    assert ("`medium` [bot](#term-bot): before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
             "(32 for a play, 16 for a pass), every seat then playing like the rule bot, and it keeps the rule bot's "
             "own choice unless another clearly did better on those deals.") in t
     assert ("on 1,024 sampled deals for a play (512 for a pass), and at four players it also favours the deals that "
@@ -858,3 +860,128 @@ def test_the_round_24_entries_say_what_the_engine_does():
     for word in ("Duck", "Set", "Trump", "Contract", "Bag"):
         entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t).group(0)
         assert "(09a_spades_play_and_nil.ipynb)" in entry, word
+
+
+def test_the_round_26_entries_say_what_the_engine_does():
+    """Newcomer round 26: a First trick entry (what is special about it under our rules), a Rule option entry
+    (every option name the lessons print, with its default and the preset that sets it), the bots' code names
+    as headwords (Easy, Medium, Random) and beside their labels in Bot, and links for the cross-references.
+    Each claim is held here against the engine, at every table size the First trick entry speaks of."""
+    import dataclasses
+
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.hearts import MC_WORLDS, ladder_levels, make_bot, registered
+    from hearts_teach.agents.hearts.simple import RandomBot, RuleBot
+    from hearts_teach.course.positions import position
+    from hearts_teach.games.hearts.rules import PRESETS
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    t = text()
+    entry = lambda word: re.search(rf"\*\*{re.escape(word)}\*\*.*?(?= - \*\*|## |$)", t).group(0)  # noqa: E731
+    # First trick: the lowest club in play leads it, at every table size
+    first = entry("First trick")
+    assert "Whoever holds the lowest club in play must lead it (2♣; 3♣ at five players)." in first
+    for n, opening in ((3, "2♣"), (4, "2♣"), (5, "3♣"), (6, "2♣")):
+        for seed in range(5):
+            hand = Hand.deal(seed=seed, rules=Rules(players=n), pass_direction="hold")
+            assert [c.pretty for c in hand.legal_plays(hand.turn)] == [opening]
+            assert opening in [c.pretty for c in hand.cards(hand.turn)]
+    passed = Hand.deal(seed=3)  # "played once the pass is over": the hand opens with the pass
+    assert passed.phase == "pass" and Hand.deal(seed=3, pass_direction="hold").phase == "play"
+    # ... and no penalty card on it while the hand holds a card without points, at every table size
+    assert ("nobody may play a [penalty card](#term-penalty-card) (a heart or Q♠) on it while holding a card "
+            "without points") in first and "only a hand of nothing but hearts and Q♠ can put points on it" in first
+    seen = 0
+    for n in (3, 4, 5, 6):
+        for seed in range(40):
+            hand = Hand.deal(seed=seed, rules=Rules(players=n), pass_direction="hold")
+            while hand.trick_number == 1 and not hand.is_over:
+                seat = hand.turn
+                legal, held = list(hand.legal_plays(seat)), list(hand.cards(seat))
+                if any(c.points for c in legal):
+                    assert all(c.points for c in held) and not any(c.suit.letter == "C" for c in held)
+                elif not any(c.suit.letter == "C" for c in held) and any(c.points for c in held):
+                    seen += 1  # void in clubs, holding points and other cards: only the others are legal
+                hand.play(max(legal, key=lambda c: (c.points, c.rank)), seat)
+    stuck = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "2C"}, plays="2C")  # lesson 03's hand
+    assert sorted(stuck.legal_plays()) == sorted(stuck.cards(0))
+    one_diamond = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
+    assert [c.pretty for c in one_diamond.legal_plays()] == ["5♦"]
+    loose = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C",
+                     rules=Rules.preset("first_trick_points"))
+    assert len(loose.legal_plays()) == 13 and seen > 0
+    assert "The `first_trick_points` variant drops that second rule (rule option `no_points_on_first_trick=False`)." in first
+    # Rule option: every option of each game, its default and the preset that sets it, as the engine has them
+    option = entry("Rule option")
+    hearts_part, spades_part = option.split("The Spades options (`SpadesRules`)")
+    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
+    assert set(re.findall(r" - `([a-z_]+)` \(", hearts_part)) == set(Rules.options()) == set(defaults)
+    for name, value in defaults.items():
+        shown = f'`"{value}"`' if isinstance(value, str) else str(value)
+        assert f"- `{name}` ({shown}" in hearts_part, name
+    for preset, changes in PRESETS.items():
+        if changes:
+            (name, value), = changes.items()
+            line = re.search(rf" - `{name}` \(.*?(?= - `|$)", hearts_part).group(0)
+            assert f"(preset `{preset}`)" in line and (f"`{value!r}`".replace("'", '"') in line or
+                                                        f"{value}" in line), (preset, line)
+    assert str(Rules.preset("queen_waits")) == "queen_waits rules (queen_waits=True)"
+    assert str(Rules(players=6)) == "standard rules (players=6)"
+    assert "as in `queen_waits rules (queen_waits=True)` or `standard rules (players=6)`" in option
+    assert Rules.preset("new_moon").moon == "subtract_from_self" and Rules().moon == "add_to_others"
+    # queen_waits: following suit with her is allowed; a leader with only hearts and Q♠ leads a heart
+    waits = Rules.preset("queen_waits")
+    spade_lead = position({0: "2C QS 5S 2H 3H", 1: "AC KS 4H", 2: "3C 6S 5H", 3: "4C 7S 6H"},
+                          plays="2C AC 3C 4C KS 6S 7S", rules=waits)
+    assert spade_lead.turn == 0 and "QS" in {str(c) for c in spade_lead.legal_plays()}
+    lead = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"},
+                    plays="2C AC 6C TC", rules=waits)
+    assert lead.turn == 1 and not lead.hearts_broken
+    assert all(c.suit.letter == "H" for c in lead.legal_plays()) and len(lead.legal_plays()) == 11
+    assert "a leader holding only hearts and Q♠ before hearts are broken leads a heart (preset `queen_waits`)" in \
+        " ".join(option.split())
+    # the Spades options, defaults and presets
+    sp = {f.name: f.default for f in dataclasses.fields(SpadesRules)}
+    assert set(re.findall(r"`([a-z_]+)` \(", spades_part)) == set(SpadesRules.options())
+    assert (sp["blind_nil"], sp["blind_nil_value"], sp["blind_nil_deficit"], sp["nil_tricks_count"], sp["end_score"],
+            sp["mercy"]) == (False, 200, 100, True, 500, 0)
+    for words in ("`blind_nil` (False)", "`blind_nil_value` (200)", "`blind_nil_deficit`\n  (100)".replace("\n  ", " "),
+                  "`nil_tricks_count` (True)", "`end_score` (500)", "`mercy` (0: off)", "(preset `nil_tricks_lost`)",
+                  "(preset `mercy`: 500;"):
+        assert words in spades_part, words
+    assert SpadesRules.preset("mercy").mercy == 500 and not SpadesRules.preset("nil_tricks_lost").nil_tricks_count
+    assert SpadesRules.preset("blind_nil").blind_nil
+    # the bots' code names: headwords, and each label beside its name in Bot
+    labels = {name: label for name, label, _what in ladder_levels()}
+    for name, label in labels.items():
+        assert f"`{name}` ([{label}](#term-{label.lower()})" in t, name
+    assert "**Medium** (bot) — `medium`, the code name of the bot that lesson 07's list of opponents and the play app's " \
+           "menu call [Thinker](#term-thinker)." in t and labels["medium"] == "Thinker"
+    assert labels["random"] == "Random" and list(labels)[0] == "random"
+    assert "it passes 3 cards chosen at random and plays any legal card" in entry("Random")
+    assert isinstance(make_bot("random"), RandomBot)
+    easy = make_bot("easy")
+    assert isinstance(easy, RuleBot) and not easy.moon_defence and make_bot("rule").moon_defence
+    assert "easy" not in labels and "the [rule bot](#term-rule-bot) with its moon defence off" in entry("Easy")
+    assert MC_WORLDS["hard"] == 256 and registered("hard").label == "Strong" and "hard" not in labels
+    assert "`hard` (label *Strong*: 256 sampled deals), which no lesson uses" in t
+    assert make_bot("mc:64").worlds == 64 and "`mc:N`, which plays each choice out on N sampled deals" in t
+    from hearts_teach.classroom.checks import bot as bot_check
+
+    assert "HighestCardBot()" in inspect_source(bot_check) and "the yardstick of exercise 10's check" in t
+    # the links the raters asked for: Solid from Rule bot, Autopilot from Review, Dealer from Bid and Lead
+    assert "(`rule` in code, [Solid](#term-solid) in lesson 07's list of opponents)" in entry("Rule bot")
+    assert "the [autopilot](#term-autopilot)'s moves are left out" in entry("Review")
+    assert "[dealer](#term-dealer)" in entry("Bid") and "[dealer](#term-dealer)" in entry("Lead")
+    # no cross-reference left in bold: a bold word in an entry is never another entry's headword
+    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    heads = {w.lower() for w in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)}
+    for chunk in re.split(r"\n(?=- <a id)", body):
+        for bold in re.findall(r"\*\*([^*]+)\*\*", chunk)[1:]:
+            assert " ".join(bold.split()).lower() not in heads, bold
+
+
+def inspect_source(module) -> str:
+    import inspect
+
+    return inspect.getsource(module)

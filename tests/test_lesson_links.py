@@ -157,37 +157,49 @@ def test_the_glossary_names_only_bots_its_bot_entry_lists():
 
 
 def test_a_bot_the_glossary_says_the_lessons_use_is_used_in_a_lesson():
-    """Round 3 found "Lessons also use `easy` … and `hard`": no lesson plays `hard`."""
-    from hearts_teach.agents.hearts import LADDER
+    """Round 3 found "Lessons also use `easy` … and `hard`": no lesson plays `hard`. Newcomer round 26 asked
+    for every code name `make_bot` knows: the Bot entry names them all; a bot it says a lesson uses is in a
+    lesson's code, and the one it says no lesson uses is in none."""
+    from hearts_teach.agents.hearts import LADDER, bot_names
 
     text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
     bot_entry = next(line for line in text.split("\n- ") if line.lstrip("- ").startswith("**Bot**"))
     code = "\n".join("".join(c["source"]) for p in LESSONS
                      for c in json.loads(p.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
-    for name in re.findall(r"`([a-z]+)`", bot_entry):
-        if name not in LADDER:
-            assert f'"{name}"' in code, f"the glossary says the lessons use the `{name}` bot; none does"
+    named = re.findall(r"`([a-z]+)`", bot_entry)
+    assert set(bot_names()) <= set(named)
+    clauses = re.split(r"(?<=[.;])\s", " ".join(bot_entry.split()))
+    used = [n for s in clauses if re.search(r"\bLessons? \d\d[a-z]? (?:also )?uses?\b", s) for n in re.findall(r"`([a-z]+)`", s)]
+    unused = [n for s in clauses if "no lesson uses" in s for n in re.findall(r"`([a-z]+)`", s)]
+    assert used == ["easy"] and unused == ["hard"], (used, unused)
+    for name in used:
+        assert name not in LADDER and f'"{name}"' in code, f"the glossary says the lessons use the `{name}` bot; none does"
+    for name in unused:
+        assert f'"{name}"' not in code and f"'{name}'" not in code, f"the glossary says no lesson uses `{name}`"
 
 
 def _uses(markdown: str, word: str) -> bool:
-    """The word (any case) or a plain inflection of it: duck, ducks, ducked, ducking; dump, dumped."""
-    w = re.escape(word.lower())
+    """The word (any case) or a plain inflection of it: duck, ducks, ducked, ducking; dump, dumped. A line
+    break in the Markdown is a space ("both rule\\nsets")."""
+    w = re.escape(" ".join(word.lower().split()))
     last = re.escape(word[-1].lower())
-    return re.search(rf"\b{w}(?:s|es|d|ed|ing|{last}ed|{last}ing)?\b", markdown.lower()) is not None
+    return re.search(rf"\b{w}(?:s|es|d|ed|ing|{last}ed|{last}ing)?\b", " ".join(markdown.lower().split())) is not None
 
 
 def test_each_glossary_entry_links_only_lessons_whose_prose_uses_the_word():
     """The glossary promises each entry links "the lesson that shows it in play". A newcomer found Cash
     and Honour linking 09a (which never uses them), Forced linking 02, Dump linking 04 (a variable name
     only) and Rule bot linking 01 (code only): the linked lesson's Markdown must use the entry word, or a
-    word the entry itself defines in bold (Duplicate deals: lesson 10's *duplicate tournament*)."""
+    word the entry itself defines in bold (Duplicate deals: lesson 10's *duplicate tournament*) or links to
+    its own entry (newcomer round 26 turned the bold cross-references into links: Accuracy's "in a
+    [review](#term-review)")."""
     text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
     checked = 0
     for entry in text.split("\n- "):
         head = re.match(r"-?\s*\*\*([^*]+)\*\*", entry)
         if not head:
             continue
-        words = [head.group(1)] + re.findall(r"\*\*([^*]+)\*\*", entry)[1:]
+        words = [head.group(1)] + re.findall(r"\*\*([^*]+)\*\*", entry)[1:] + re.findall(r"\[([^\]]+)\]\(#term-", entry)
         for number, target in re.findall(r"\[(\d\da?)\]\(([^)#]+)", entry):
             prose = "\n".join(_markdown(NOTEBOOKS / target))
             assert any(_uses(prose, w) for w in words), f"{words[0]} links {number}, whose prose never uses it"
@@ -213,6 +225,6 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     assert "across (at four or six players; at six, three seats away)" in text
     across = Hand.deal(1, hand_number=2, rules=Rules(players=6))
     assert across.pass_direction == "across" and across.view(0).pass_to == 3
-    assert "a **nil** is broken when its bidder takes a trick" in text
+    assert "a [nil](#term-nil) is broken when its bidder takes a trick" in text
     for entry in ("Autopilot", "Defender", "Paired difference", "Review", "Shooter", "Still out"):
         assert f"- **{entry}** — " in body, entry
