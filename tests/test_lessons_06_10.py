@@ -306,15 +306,20 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert words["reasons"]["3♦"].endswith(
         f"your tricks in {round(100 * duck)}% of deals, against 12% with the Q♦: 2.6 points a hand more in all "
         f"(6.4 against {pts[1]}). The coach calls it a mistake")
+    # newcomer rater (issue 27): the K♦ (South's own) is above the Q♦ too, so not "the one diamond above";
+    # the plainer reason first: West holds the A♦, so must follow diamonds, and the trick can carry no points
     assert words["reasons"]["Q♦"].startswith(
-        "West plays last on a trick with no points, where winning costs nothing (lesson 02), and holds "
-        "the A♦ you passed, the one diamond above your Q♦. On the coach's deals you never win this trick")
+        "West holds the A♦ you passed, so West must follow with a diamond: no points can fall on this trick. "
+        "West plays last, where winning costs nothing (lesson 02), and the A♦ beats your Q♦: on the coach's "
+        "deals you never win this trick")
+    assert "the one diamond above" not in quiz_src
     assert "West, last on a trick with no points, takes it with the A♦" in words["reasons"]["K♦"]
     assert "West holds the A♦ and plays last, on a trick with no points, so your Q♦ never wins it on the coach's deals" \
         in words["explanation"]
     assert "the trick is lost anyway" not in quiz_src and "only the A♦ beats it" not in quiz_src
     assert [str(c) for c in trick.cards] == ["2D", "6D"] and not any(c.points for c in trick.cards)
     assert sorted(str(c) for c in demo.hand.cards(1) if c.suit.letter == "D") == ["4D", "5D", "9D", "AD"]  # could duck
+    assert all(str(c)[-1] == "D" for c in view.legal)  # South may play only diamonds, West holds the A♦: no points
     demo.play(advice.card)
     from hearts_teach.course.why import why_played
     west = why_played(demo.hand, 3, 1)
@@ -865,6 +870,18 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     table = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
     assert table.autopilot.name == "rule"
     assert "the rule bot that plays your cards when you press **Finish hand** or **Step**" in text
+    # newcomer rater (issue 27): the demonstration prints its tricks, not only the final score
+    demo = next(c for c in cells if c.get("id") == "c211d55f")
+    printed = "".join("".join(o.get("text", "")) for o in demo["outputs"])
+    assert len(re.findall(r"^trick \d+: .* → \w+ takes \d+ points?$", printed, flags=re.M)) == 17
+    assert "played out by code, trick by trick" in text and "its cards are printed" not in text
+    # "Neither hearts nor the Q♠ are ever taken out"; at six the 3♣ and 4♣ go, so the 2♣ still opens
+    assert "Neither hearts nor the Q♠ are ever taken out: a hand is still worth 26 points" in text
+    assert "At six, the rules we follow take out the 3♣ and 4♣ instead, so the 2♣ still opens." in text
+    from hearts_teach.kernel.cards import CardList, join_pretty
+
+    assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
+    assert Rules(players=6).opening_mask == CardList("2C").mask
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
@@ -1438,7 +1455,7 @@ def test_lesson_10_newcomer_round_12_wording():
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
     assert ("South is our final bot. The points a player takes are the point cards in the tricks it won, 1 for each "
-            "heart and 13 for the Q♠: the next-to-last line adds up South's.") in text
+            "heart and 13 for the Q♠: the line *South's points* adds them up.") in text
     assert "measurements above, over 160 hands, are the fair test" in text
     # the question: a gain, said in plain words, with the sign the lesson defines
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
@@ -1467,7 +1484,7 @@ def test_lesson_10_round_14_ranks_moon_threat_and_the_measure_in_bullets():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert "a `.rank` (2 to 14: jack 11, queen 12, king 13, ace 14)" in text
     assert [Card(c).rank for c in ("2C", "JC", "QC", "KC", "AC")] == [2, 11, 12, 13, 14]
-    assert "`view.moon_threat()` gives the seat of an opponent who holds every point taken so far" in text
+    assert "`view.moon_threat()` gives the seat of an opponent who has taken every point so far" in text
     eight = CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask
     assert moon_threat((0, 0, eight, 0), 0) == 2 and moon_threat((0, 0, 0, 0), 0) == -1  # North's seat, or -1
     measure = next(_src(c) for c in cells if c.get("id") == "measure-md")
@@ -1498,8 +1515,11 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     assert line, printed
     giver, taker, number, winner = line.groups()
     assert (giver, taker, winner) == ("West", "South", "South")
-    assert f"The last line: West passed the Q♠ to South, whose Q♠ then won trick {number}." in text
+    # newcomer rater (issue 27): why the bot played her there, from the engine: its only legal card
+    assert (f"The last two lines: West passed the Q♠ to South; on trick {number} she was South's last spade, its "
+            "only legal card, and won.") in text
     assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
+    assert printed.endswith(f"South's legal cards in trick {number}: Q♠\n")
     # the quiz: a gain of +0.30, interval +0.10 to +0.50, wholly above zero: better
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
     assert "gain** of +0.30" in question and "runs from +0.10 to +0.50." in question
@@ -1559,12 +1579,21 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # the fine line is real output: the cell's own table, replayed here
     code = next(_src(c) for c in cells if c.get("id") == "l07-fine-code")
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-fine-code" for o in c["outputs"])
-    # the grade and its reason, without the heart figure that read as self-contradictory
-    assert out == "trick 3: 2♥ — ✓ fine. 2♥ leads your lowest heart: about as good as 4♥ as far as the deals show\n"
+    # the grade and its reason, without the heart figure that read as self-contradictory; newcomer rater
+    # (issue 27): the line above it says hearts were broken before South led one on trick 3
+    assert out == ("Hearts broken by 8♥ (North) in trick 2\n"
+                   "trick 3: 2♥ — ✓ fine. 2♥ leads your lowest heart: about as good as 4♥ as far as the deals show\n")
+    assert "below the line that says when hearts were broken" in text
     ns: dict = {"TableWidget": TableWidget}
     exec(code.replace("print(", "shown = ("), ns)  # noqa: S102 - our own lesson's cell
     assert ns["shown"] + "\n" == out
     assert "where South always plays its lowest legal card" in text and "min(other.hand.legal_plays(0)" in code
+    from hearts_teach import Card
+
+    other = ns["other"].hand
+    second = other.tricks[1]
+    assert second.number == 2 and Card("8H") in second.cards and second.card_of(2) == Card("8H")
+    assert other.tricks[2].leader == 0 and other.tricks[2].card_of(0) == Card("2H")
 
 
 def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand():

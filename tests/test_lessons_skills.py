@@ -110,8 +110,17 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "East has shown a void in: clubs, spades" in record
     assert "still out in hearts    7:" in record and "still out in clubs     1: 8♣" in record
     closes_on(ns["direction_quiz"], "West (pass left)")
-    assert [c.pretty for c in ns["view"].still_out()[Suit.CLUBS]] == ["8♣"]  # "the one club still out is the 8♣"
+    assert [c.pretty for c in ns["view"].still_out()[Suit.CLUBS]] == ["8♣"]  # "the one club still out, the 8♣"
     track = ns["track"]
+    # newcomer rater (issue 27): the detective's payoff said outright, with the tricks that show East's voids
+    prose = " ".join(_md("08a_keeping_track").split())
+    assert ("East has shown voids in clubs (trick 5) and spades (trick 3), so the queen is with West or North, and "
+            "so is the one club still out, the 8♣.") in prose
+    assert {Suit.CLUBS, Suit.SPADES} <= set(ns["view"].voids(3))
+    shown = {suit: next(t.number for t in track.tricks if t.led_suit is suit and t.card_of(3).suit is not suit)
+             for suit in (Suit.CLUBS, Suit.SPADES)}
+    assert shown == {Suit.CLUBS: 5, Suit.SPADES: 3}
+    assert "Each part has a fixed deal, something to click and questions." in prose
     outcome = {}
     for card in track.legal_plays(0):
         h = track.copy()
@@ -188,15 +197,16 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
             "lands in South's tricks whenever South wins the trick she is played to") in text
     assert back["left"][both] > 0.25 and back["across"][both] > 0.25
     # newcomer rating (issue 27): passing her left and keeping the ace is no safer than keeping both
-    # spades: the coach's passes left that keep both bring her back no more often (both computed here)
+    # spades: the coach's passes left that keep both leave her in South's tricks as often (both computed here)
     left = ns["graded"]["left"]
     kept_both = [c.stats["p_take_qs"] for c in left if not c.cards.mask & CardList("QS AS").mask]
     assert len(kept_both) >= 3 and max(kept_both) <= back["left"][keep] <= max(kept_both) + 0.01
     assert f"{back['left'][keep]:.0%}" == f"{max(kept_both):.0%}"
     assert (f"keeping both spades ({len(kept_both)} of the coach's passes): {min(kept_both):.0%} to "
             f"{max(kept_both):.0%}") in table
-    assert ("Passing her left but keeping the ace is no safer than not passing her at all: the passes that keep "
-            "both spades bring her back no more often (the last line above).") in text
+    assert (f"Passing her left but keeping the ace ({back['left'][keep]:.0%}) is no safer than not passing her "
+            f"at all: the passes that keep both spades leave her in South's tricks in {min(kept_both):.0%} to "
+            f"{max(kept_both):.0%} of deals (the last line above).") in text
     # the 62 % with both spades passed left: South takes her on club and diamond tricks, and on spade
     # tricks won with a high spade East passed to South (rule bots play the passes out, as the coach does)
     assert (f"Passed left with the A♠, she still comes back in {back['left'][both]:.0%} of the deals: South wins "
@@ -218,7 +228,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
                 assert t.card_of(0).suit is Suit.SPADES and t.card_of(0) in h.dealt(3)  # a spade from East
     assert abs(sum(suits.values()) / n - back["left"][both]) < 0.06
     assert suits["C"] + suits["D"] > n / 4 and suits["S"] > n / 10
-    assert "South plays it on the first spade trick at the latest (earlier only by discarding it" in text
+    assert ("South must play it to the first spade trick (unless South discarded it earlier), and there it "
+            "wins.") in text and "at the latest" not in text
     assert "forces it out" not in text
     order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
     assert ".replace(" not in "".join(order["source"])
@@ -297,12 +308,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 # 12 --------------------------------------------------------------------------------------------
 
-ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "yes", "q5": "15", "q6": "26",
-              "q7": "-7", "q8": "North wins",
-              "q9": "the trick costs nothing, and that high card can no longer win a costly trick later",
-              "q10": "East", "q11": "3", "q12": "the player on your left",
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "yes", "q5": "no", "q6": "15",
+              "q7": "26", "q8": "-7", "q9": "North wins",
+              "q10": "the trick costs nothing, and that high card can no longer win a costly trick later",
+              "q11": "East", "q12": "3",
               "q13": "pass the A♠ with her", "q14": "2♥", "q15": "Q♠",
-              "q16": "you have the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q16": "you have taken the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
               "q17": "duck from now on",
               "q18": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
               "q19": "North", "q20": "-58", "q21": "-60", "q22": "9♦", "q23": "your bot is worse", "q24": "3♣"}
@@ -338,7 +349,23 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     lead = ns["lead"]
     assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
     assert lead.explain("2H").legal
-    assert "(07)" in ns["q9"].question and "(10)" in ns["q23"].question
+    assert "(07)" in ns["q10"].question and "(10)" in ns["q23"].question
+    # newcomer rater (issue 27): the old q12 (which neighbour plays after you) repeated q13; q5 asks instead
+    # whether the Q♠ breaks hearts (standard rules: no), on a position the engine builds and judges
+    queen = ns["queen"]
+    second = queen.tricks[1]
+    assert [queen.seat_names[s] for s in second.seats] == ["West", "North", "East", "South"]
+    assert [c.pretty for c in second.cards] == ["2♦", "7♦", "Q♠", "A♦"] and second.winner == 0
+    assert not queen.hearts_broken and queen.turn == 0 and queen.trick_number == 3
+    assert not any(c.suit.letter == "H" for t in queen.tricks for c in t.cards)
+    assert {c.suit.letter for c in queen.cards(0)} == {"H", "S", "D"} and Card("KD") in queen.cards(0)
+    assert not queen.explain("2H").legal and not Rules().queen_breaks_hearts
+    assert "(03)" in ns["q5"].question
+    # q16: West has *taken* the other hearts (hearts still held could still be won); q11: the queen is still out
+    assert "West has taken the other three" in ns["q16"].question or any(
+        "West has taken the other three" in o for o in ns["q16"].reasons)
+    assert "with West holding hearts" not in str(ns["q16"].reasons)
+    assert "the Q♠ has not appeared" in ns["q11"].question
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q23"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))

@@ -186,8 +186,26 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
 
     cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("`queen_waits`, a variant of this project's own (published rules only name the idea, the details "
-            "are ours: [docs/rules.md](../docs/rules.md), D7)") in text
+    assert ("Q♠ may not be led or discarded until hearts are broken, unless you hold nothing else. "
+            "This variant is the project's own: published rules only name the idea, and the details are ours "
+            "([docs/rules.md](../docs/rules.md), D7).") in text
+    # newcomer rater (issue 27): each variant names the lesson that shows it, right after its own words
+    shows = {"omnibus": "06", "no_pass": "06", "queen_breaks": "03", "new_moon": "05", "first_trick_points": "03",
+             "queen_waits": "03"}
+    assert sorted(shows) == sorted(n for n in Rules.presets() if n != "standard")
+    variants = text[text.index("**Variants**"):]
+    for name, lesson in shows.items():
+        after = variants.split(f"`{name}` (")[1].split(")")[0]
+        assert f"[{lesson}]" in after, (name, after)
+    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [06](06_scoring_a_match.ipynb)): Q♠" in variants
+    # rule 2 says what left, right and across are, as the engine passes
+    from hearts_teach import Hand
+
+    assert ("Left is the next seat clockwise (South passes to West), right the seat before (South to East), "
+            "across the seat opposite (South to North).") in text
+    hand = Hand.deal(seed=0)
+    assert [hand.seat_names[Hand.deal(seed=0, hand_number=n).view(0).pass_to] for n in range(3)] == \
+        ["West", "East", "North"]
     d7 = DOC.read_text(encoding="utf-8").split("**D7 – The queen waits.**")[1].split("- **D8")[0]
     assert "The precise reading is ours (option `queen_waits`" in " ".join(d7.split())
     assert "queen_waits" in Rules.presets()
