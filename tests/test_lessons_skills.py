@@ -838,8 +838,15 @@ def test_00_first_three_tricks_are_short_steps():
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
-    assert steps[-1] == ("3. Only reading? The cell after the table prints tricks 1 and 2, then trick 3 waiting for "
-                         "your card; decide your throw, then unfold the next cell: it plays all three tricks.")
+    # a fresh rater: a newcomer just told to avoid tricks wonders why North leads K♦, then K♣; tricks 1 and 2 (the
+    # ones printed before South's choice) are North's and hold no point, and step 3 says so
+    assert steps[-1] == ("3. Only reading? The cell after the table prints tricks 1 and 2 (North wins both, at no "
+                         "cost: neither holds a point), then trick 3; choose your throw, then unfold the next cell: "
+                         "it plays all three.")
+    from hearts_teach.course.first_hand import FirstHand
+    walk = FirstHand()
+    walk.play("2C"), walk.play("5D")
+    assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
     assert len(items) == 10 and all(len(item.split()) <= 40 for item in items)
 
@@ -873,8 +880,11 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
             "again, South may have to play it, and it can win a trick that a player out of clubs throws the queen on. "
             "The kept A♦ has three lower diamonds beside it and almost never wins the trick the queen is in.") in prose
     assert Card("2C") not in dealt  # South follows the 2♣ lead, unless the pass brings it
-    # a later rater: cell 10's reason for passing the A♦ is about any diamond trick, not the queen's trick
-    assert "The third card is the A♦: it wins any diamond trick it is played on, points and all." in prose
+    # a later rater: cell 10's reason for passing the A♦ was about any diamond trick; a fresh rater: that
+    # contradicted these play-outs, so cell 10 gives the A♦ as the tempting card, with the count printed here
+    assert (f"but kept, with three lower diamonds beside it, it wins the queen's trick on only {won_a} deals in 1,000 "
+            "(below)") in " ".join(prose.split())
+    assert "it wins any diamond trick" not in prose
     assert "the card most likely to win" not in prose and "without seeing what you will receive" in prose
     assert "then South keeps no spades at all" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
     # a later rater: "aces especially", yet the coach keeps the A♦ (three lower diamonds beside it) and passes the
