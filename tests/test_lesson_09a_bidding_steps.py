@@ -70,8 +70,8 @@ def test_the_transcribed_count_gives_the_estimate_for_the_lessons_hands(seed: in
 
 def test_the_transcribed_count_gives_the_estimate_for_any_hand():
     rng = Rng("lesson09a/steps")
-    for _ in range(3000):
-        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+    for i in range(3000):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
         for seat in range(4):
             cards = hand.cards(seat)
             for length in (False, True):
@@ -107,8 +107,8 @@ def test_the_parts_of_the_count_are_the_estimate():
     from hearts_teach.course.spades_lesson import count_text
 
     rng = Rng("lesson09a/parts")
-    for _ in range(1500):
-        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+    for i in range(1500):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
         for seat in range(4):
             cards = hand.cards(seat)
             count = trick_count(cards, long_spades=True)
@@ -140,8 +140,11 @@ def test_the_three_points_as_written_are_the_bots():
                    "To *ruff* is to win with a spade a trick in a side suit you no longer hold. Each ruff needs a "
                    "spade: the count sets aside some of your lowest spades for the ruffs (it prints which), and "
                    "those no longer count as protected spades.",
-                   "The sum is the estimate; **Suggest** rounds it to a bid, then adjusts that for the other bids and the score."):
+                   # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but
+                   # never shown on the page; the clause is cut (Suggest's own answer says when it adjusts)
+                   "The sum is the estimate; **Suggest** turns it into a bid."):
         assert phrase in text, phrase
+    assert "adjusts that for the other bids" not in text
     # fresh rater (round 24): Suggest shows the bid after the adjustment, not the rounded estimate alone
     from hearts_teach.present.widgets.spades_table import BidWidget
 
@@ -155,8 +158,8 @@ def test_the_three_points_as_written_are_the_bots():
     assert "Fine print" not in text and "rounded to a whole number" not in text
     from hearts_teach.course.spades_lesson import count_text
     rng = Rng("lesson09a/points")
-    for _ in range(1500):
-        hand = SpadesHand.deal(rng.spawn("deal"), dealer=0)
+    for i in range(1500):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
         for seat in range(4):
             cards = hand.cards(seat)
             count = trick_count(cards)
@@ -239,12 +242,11 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     4.25 and 5.75); round 9 leaves them to the engine's print, held here."""
     text = " ".join(prose().split())
     # newcomer round 23: the spade-length count as four small steps; round 26 ("more detail than a newcomer
-    # needs": "the second way") folds them into one paragraph. "your five highest spades as protected spades":
-    # their credits in the usual count (the ruffs' spades set aside), as count.length is checked below
-    steps = ("With six spades or more, the bots also count your spades by length: your five highest spades as "
-             "protected spades, plus 1 trick for each spade after the fifth. When that is more than protected "
-             "spades and ruffs together, it replaces them.")
-    assert steps in text
+    # needs": "the second way") folds them into one paragraph. Fresh rater (round 27): "your five highest spades
+    # as protected spades" read as a recount with every spade kept; the values are the count's own, the ruffs'
+    # spades still set aside (test_the_spade_length_sentence_is_the_engines_on_any_hand)
+    assert SPADE_LENGTH in text
+    assert "your five highest spades as protected spades" not in text
     assert "second way" not in text and "usual count" not in text
     # the steps agree with deal 1526's print: 3♠ 2♠ used up, five highest 2¾ + 3 = 5¾ beating 2¾ + 1½
     printed = outputs()
@@ -275,6 +277,79 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
                  "Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
                  "  more than protected spades and ruffs together (4¼), so it replaces them\nEstimate: 5¾ tricks\n"):
         assert line in printed, line
+
+
+SPADE_LENGTH = ("With six spades or more, the bots also count your spades by length. Your five highest spades keep "
+                "the values the count gives them as protected spades, worked out as above with the ruffs' spades "
+                "still set aside; each spade after the fifth adds 1 trick, the ruffs' spades included. When that "
+                "total is more than protected spades and ruffs together, it replaces them.")
+
+
+def _printed_spade_values(text: str) -> dict[str, float]:
+    """The protected-spade value of each spade as ``count_text`` prints it: "K♠ 1: …", "6♠ 5♠: 0 (…)",
+    "3♠ 2♠: used up by the ruffs" (those count 0 as protected spades)."""
+    values = {}
+    part = text.split("Protected spades: ", 1)[1].split("\nRuffs: ", 1)[0]
+    for line in part.splitlines()[1:]:
+        head, rest = line.strip().split(":", 1)
+        if rest.startswith(" used up") or rest.startswith(" 0 ("):
+            values.update((name, 0.0) for name in head.split())
+        else:
+            name, value = head.split()
+            values[name] = {"1": 1.0, "¾": 0.75, "½": 0.5, "¼": 0.25}[value]
+    return values
+
+
+def test_the_spade_length_sentence_is_the_engines_on_any_hand():
+    """Fresh rater (round 27): the sentence on spade length, followed as written on what ``count_text``
+    prints (the five highest spades' printed protected-spade values, the ruffs' spades at 0, plus 1 for each
+    spade after the fifth, the ruffs' spades too), gives the engine's spade length on every hand of six spades
+    or more; and "whichever is more" decides as the engine does. Read the other way (recount the five highest
+    with every spade kept), it would not: deal 2054 would count 6¾ and bid 7, deal 1526 7 not 5¾."""
+    from hearts_teach.agents.spades import smart_bid
+    from hearts_teach.course.spades_lesson import count_text
+
+    assert SPADE_LENGTH in " ".join(prose().split())
+    rng = Rng("lesson09a/length-sentence")
+    seen = with_spent = 0
+    for i in range(4000):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
+        for seat in range(4):
+            cards = hand.cards(seat)
+            spades = sorted((c for c in cards if c.suit is Suit.SPADES), key=lambda c: -c.rank)
+            count = trick_count(cards, long_spades=True)
+            if len(spades) < 6:
+                assert count.length is None
+                continue
+            seen += 1
+            text = count_text(cards)
+            values = _printed_spade_values(text)
+            assert set(values) == {c.pretty for c in spades}, text
+            by_sentence = sum(values[c.pretty] for c in spades[:5]) + (len(spades) - 5)
+            assert by_sentence == count.length, (cards.pretty, by_sentence, count.length)
+            protected_and_ruffs = sum(values.values()) + count.ruff_tricks
+            assert (by_sentence > protected_and_ruffs) == count.by_length
+            with_spent += bool(count.spent)
+    assert seen > 500 and with_spent > 200
+    # the other reading, on the lesson's two long hands: every spade kept to guard, none set aside
+    for seed, other_total in ((2054, 6.75), (1526, 7.0)):  # the engine: 6½ and 5¾
+        cards = SpadesHand.deal(seed=seed, dealer=3).cards(0)
+        spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
+        credit = []
+        for rank in spades:
+            short = sum(1 for r in range(rank + 1, 15) if r not in spades) - sum(1 for r in spades if r < rank)
+            credit.append(1.0 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0.0)
+        recount = sum(credit[:5]) + len(spades) - 5
+        count = trick_count(cards, long_spades=True)
+        assert recount != count.length and recount + count.side_tricks == other_total != count.total
+    assert smart_bid(SpadesHand.deal(seed=2054, dealer=3).cards(0)) == 6  # not 7
+
+
+def test_the_printed_spade_values_reader_can_fail():
+    """The parser above reads what it is given: a changed value changes the sum the sentence gives."""
+    text = ("Cards: x\nHigh side cards: 0\nProtected spades: 2¾\n  A♠ 1: a\n  J♠ ¾: b (one short)\n"
+            "  6♠ 5♠: 0 (too few smaller spades)\n  3♠ 2♠: used up by the ruffs\nRuffs: 1")
+    assert _printed_spade_values(text) == {"A♠": 1.0, "J♠": 0.75, "6♠": 0.0, "5♠": 0.0, "3♠": 0.0, "2♠": 0.0}
 
 
 def test_the_8d_reason_does_not_call_it_the_highest_diamond():
@@ -354,15 +429,15 @@ def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
     # newcomer round 22: the table, the sum and the deal-22 line visible; the exact rules (long suits) and the
     # rounding folded together
     fold = text.index("<details><summary>The exact rules of each part, and the rounding</summary>")
-    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate; **Suggest** rounds it to a bid, then adjusts that for the other bids and the score.") < fold
+    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate; **Suggest** turns it into a bid.") < fold
     assert fold < text.index("1. **High side cards.**") < text.index("In a long suit") < text.index("3. **Ruffs.**")
     assert text.index("3. **Ruffs.**") < text.index("It rounds to the nearest whole trick") < text.index("</details>")
     assert text.index("</details>") < text.index("South's cards on deal 22")
     # the table's words hold for the count: only side aces, kings and queens score in part 1, and only
     # side suits of 2 cards or fewer in part 3
     rng = Rng("lesson09a/table")
-    for _ in range(500):
-        cards = SpadesHand.deal(rng.spawn("deal"), dealer=0).cards(0)
+    for i in range(500):
+        cards = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0).cards(0)
         count = trick_count(cards)
         assert all(DECK[c].rank >= 12 and DECK[c].suit is not Suit.SPADES for c, _ in count.side)
         assert all(Suit(s) is not Suit.SPADES and len(cards.of_suit(Suit(s))) <= 2 for s, _ in count.ruffs)
@@ -383,8 +458,8 @@ def test_the_nil_reason_names_each_short_suit():
     rng = Rng("lesson09a/nil-reasons")
     low = [c for c in DECK if c.rank <= 11 or (c.rank <= 13 and c.suit is not Suit.SPADES)]  # nil hands are rare
     seen = 0
-    for _ in range(3000):
-        cards = CardList(rng.sample(low, 13)) if rng.random() < 0.9 else SpadesHand.deal(rng.spawn("deal")).cards(0)
+    for i in range(3000):
+        cards = CardList(rng.sample(low, 13)) if rng.random() < 0.9 else SpadesHand.deal(rng.spawn(f"deal/{i}")).cards(0)
         text = nil_verdict(cards)
         assert "that suit" not in text
         if not nil_ok(cards):
@@ -459,7 +534,9 @@ def test_west_could_not_save_easts_nil_on_deal_17():
     assert partner_story(hand, 3) == story
     assert story in _code_outputs("partner_story(spades, 3)")
     # newcomer round 17: the prose question gave way to the trick-10 discard question; the cell says what it prints
-    assert "# why West, East's partner, did not go over the J♠ in trick 12" in _code_source("partner_story(spades, 3)")
+    # fresh rater (round 27): the cell prints four things; each part has a heading, this one says what it is
+    assert ("── How the nil broke, and why West, East's partner, did not save it ──\n"
+            "East's nil broke at trick 12") in _code_outputs("partner_story(spades, 3)")
 
 
 def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
@@ -494,6 +571,25 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert four in close_calls(demo.hand, 0)
     printed = _code_outputs("demo_blind = BidWidget(")
     assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
+    # fresh rater (round 27): the trick 4 and trick 10 lines came without the tricks; each trick's row is printed
+    # above its line (the lesson's trick table), with the rule of the card that took the trick over, and
+    # West's cards before trick 10 ("West held only spades")
+    from hearts_teach.course.spades_lesson import bot_reasons, tricks_table
+
+    rows = tricks_table(demo.hand).splitlines()
+    assert rows[3].startswith(" 4. E  2♣   S  3♣   W  7♣   N 10♣*") and rows[9].startswith("10. E  7♥   S  A♥   W  7♠*")
+    north = "Trick 4: weighed bot for North: 10♣ (protect partner's nil: win over partner)"
+    assert north == "Trick 4: " + bot_reasons(demo.hand, 4 * 3 + 3, styles=("weighed",), seed=6).strip()
+    assert f"\n{rows[3]}\n{four}\n{north}\n" in printed
+    assert f"\n{rows[9]}\n{line}\nWest's cards before it played: ♠ K Q J 7  ♥ —  ♦ —  ♣ —\n" in printed
+    assert t4.winner == 2 and t4.card_of(2).pretty == "10♣" and t4.seats[-1] == 2  # North, last to play, took it
+    text_now = " ".join(prose().split())
+    assert ("Trick 4 shows the nil bidder's partner covering, as described above: North, last to play, took the "
+            "trick with its 10♣, and its printed rule says why.") in text_now
+    assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead." in text_now
+    # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
+    assert ("Below that, a **demonstration** (deal 6, not yours): South bids blind nil and the bots play it "
+            "out.") in text_now
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil was kept here because "
@@ -523,7 +619,7 @@ def test_partner_story_and_close_calls_hold_on_many_bot_hands():
     rng = Rng("lesson09a/partner")
     nils = calls = 0
     for i in range(150):
-        hand = SpadesHand.deal(rng.spawn("deal"), dealer=3)
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=3)
         hand.bid(0)  # South bids first: a nil (the bots seldom bid one themselves), then the bots play
         play_spades(hand, seed=i)
         for seat in hand.nil_seats:
@@ -664,15 +760,22 @@ def test_the_discard_question_at_trick_10_of_deal_17():
             assert kept.tricks[11].card_of(3).pretty == "4♠" and kept.tricks[11].card_of(2).pretty == "10♠"
     shown = _code_outputs("kept = play_instead(discard_moment, seed=2, cards=[\"6H\", \"3H\"])")
     assert "12. N 10♠*  E  4♠" in shown and "East's nil held: East took no trick." in shown
-    assert "As the bots played it: weighed bot for East: 4♠ (my nil: avoid winning)" in shown
+    assert "── East's card in trick 10, as the bots played it ──\nweighed bot for East: 4♠ (my nil: avoid winning)" in shown
+    # fresh rater (round 27): one cell printed four things unlabelled; each part now has a heading, in order
+    heads = ["── East's card in trick 10, as the bots played it ──",
+             "── How the nil broke, and why West, East's partner, did not save it ──",
+             "── The same deal, East throwing its hearts in tricks 10 and 11 (the bots play the rest) ──",
+             "── Trick 12 both ways, North having led 10♠: East's cards, then its card and its rule ──"]
+    assert [line for line in shown.splitlines() if line.startswith("──")] == heads
+    assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])
     # newcomer round 23: why the 4♠ was the mistake, from the bots' trace in trick 12 of both lines
-    for line in ("Trick 12, as the bots played it: East holds ♠ J  ♥ 3  ♦ —  ♣ —\n"
+    for line in ("As the bots played it: East holds ♠ J  ♥ 3  ♦ —  ♣ —\n"
                  "weighed bot for East: J♠ (its only legal card: no choice, J♠ is forced)",
-                 "Trick 12, after the hearts: East holds ♠ J 4  ♥ —  ♦ —  ♣ —\n"
+                 "After the hearts: East holds ♠ J 4  ♥ —  ♦ —  ♣ —\n"
                  "weighed bot for East: 4♠ (my nil: avoid winning)"):
         assert line in shown, line
     assert [kept.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "4♠"] and kept.tricks[11].winner != 3
-    assert ("The last lines show why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
+    assert ("The last part, trick 12 both ways, shows why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
             "trick 12; after the hearts, the 4♠ went under it.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
@@ -750,3 +853,45 @@ def test_deal_17s_question_prints_the_tricks_it_depends_on():
     hearts = sum(row.count("♥") for row in rows)
     assert hearts == 11 and "▶  East: ♠ J 4  ♥ 6 3  ♦ —  ♣ —" in printed
     assert "throw" not in printed and "dead" not in printed  # the reasons stay in the question
+
+
+def test_the_exercise_counts_a_hand_and_checks_the_count():
+    """Fresh rater (round 27): 09a had no exercise of its own. The last code cell asks the learner to count South's
+    cards on deal 134 and checks the count against the bots' (``count_check``); its stored output shows the cards
+    only (nothing pre-answered), and lesson 09's exercise is named as such."""
+    from hearts_teach.agents.spades import smart_bid
+    from hearts_teach.course.spades_lesson import count_check, count_text
+
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "count_check(" in "".join(c["source"]))
+    assert at == len(cells) - 2 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
+    source = "".join(cells[at]["source"])
+    assert source.startswith("my_count = None") and "SpadesHand.deal(seed=134, dealer=1).cards(0)" in source
+    cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
+    shown = _code_outputs("count_check(")
+    assert shown == count_check(cards, None) + "\n"
+    estimate = estimate_tricks(cards, long_spades=True)
+    assert "Estimate" not in shown and quarters(estimate) not in shown.split("\n", 1)[1]
+    text = " ".join(prose().split())
+    assert ("Count South's cards on deal 134 (printed below) the bots' way. Write your count after `my_count =` as a "
+            "decimal (4.25 for four and a quarter), then run the cell again: it checks your count against the bots' "
+            "and prints theirs part by part.") in text
+    assert ("For more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
+            "write the Spades scorer yourself.") in text
+    # the checker: right only at the bots' estimate, and then or otherwise it prints the count and the bid
+    assert estimate == 4.5 and smart_bid(cards) == 4  # a half, rounded down
+    right = count_check(cards, 4.5)
+    assert right.startswith("Right: that is the bots' count.\n") and count_text(cards) in right
+    assert right.endswith("a bid of 4")
+    for wrong in (4, 4.25, 5):
+        answer = count_check(cards, wrong)
+        assert answer.startswith(f"Not the bots' count: you wrote {wrong:g}, they count 4½.") and count_text(cards) in answer
+    # the hand needs every part the lesson teaches but spade length, and no fine point left out of the prose:
+    # the 5♠ the ruff sets aside changes no spade's value
+    count = trick_count(cards, long_spades=True)
+    assert count.side_tricks and count.spade_tricks and count.ruff_tricks and count.length is None
+    assert [DECK[c].pretty for c in count.spent] == ["5♠"]
+    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)  # every spade kept to guard
+    kept_all = [1.0 if sum(1 for r in range(rank + 1, 15) if r not in spades) <= sum(1 for r in spades if r < rank)
+                else 0.0 for rank in spades]  # (none is one or two short either)
+    assert sum(kept_all) == count.spade_tricks == 1

@@ -12,6 +12,7 @@ from hearts_teach.agents.spades import (
     estimate_tricks,
     nil_faults,
     quarters,
+    smart_bid,
     trick_count,
 )
 from hearts_teach.course.describe import trick_rows
@@ -106,6 +107,21 @@ def count_text(cards: CardList) -> str:
                      f"({quarters(both)}), so it {'replaces them' if count.by_length else 'does not count'}")
     lines.append(f"Estimate: {quarters(count.total)} trick{'' if count.total == 1 else 's'}")
     return "\n".join(lines)
+
+
+def count_check(cards: CardList, guess: float | None) -> str:
+    """Lesson 09a's exercise: the learner's trick count of ``cards`` (``guess`` in tricks, 4.25 for
+    4¼) against the bots' estimate, spade length included. Before a guess, only the cards: the
+    stored output of the exercise cell gives nothing away."""
+    if guess is None:
+        return (f"Cards: {cards.pretty}\nNo count yet: write yours after my_count = (4.25 for 4¼), then run "
+                f"this cell again.")
+    guess = float(guess)
+    estimate = estimate_tricks(cards, long_spades=True)
+    verdict = ("Right: that is the bots' count." if guess == estimate else
+               f"Not the bots' count: you wrote {guess:g}, they count {quarters(estimate)}. Compare part by part:")
+    return (f"{verdict}\n{count_text(cards)}\n"
+            f"Rounded to the nearest trick (a half goes down): a bid of {smart_bid(cards)}")
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
@@ -383,9 +399,11 @@ def close_calls(hand: SpadesHand, seat: int) -> str:
         mine = _card(tr, seat)
         seen = ", ".join(f"{names[s]} {_card(tr, s).pretty}" for s in order[:at])
         choice = f"its only legal card {mine.pretty}" if len(legal) == 1 else mine.pretty
-        # the first seat after it whose card took the lead: the one that ended the nil's danger
+        # the first seat after it whose card took the lead: the one that ended the nil's danger (the
+        # trick's last card leads if it takes the trick: no position after it, even in trick 13)
         over = next(s for k, s in enumerate(order) if k > at and
-                    before_play(hand, first + k + 1).play_state().win_seat == s)
+                    (tr.winner if k == FOUR.players - 1 else
+                     before_play(hand, first + k + 1).play_state().win_seat) == s)
         card = _card(tr, over)
         how = "trumped it with" if card.suit is Suit.SPADES and mine.suit is not Suit.SPADES else "went over it with"
         line = f"Trick {tr.number}: after {seen}, {names[seat]} played {choice}, winning the trick until {names[over]} {how} {card.pretty}"
