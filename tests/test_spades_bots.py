@@ -297,7 +297,7 @@ def test_reason_says_when_the_play_is_forced_or_the_nil_is_not_at_stake():
     rng = Rng("spades/reason-fits")
     forced = moot = 0
     for i in range(40):
-        hand = SpadesHand.deal(rng.spawn("deal"), dealer=3)
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=3)  # a new deal each time: spawn is stable per label
         hand.bid(0)
         play_spades(hand, seed=i)
         for k in range(52):
