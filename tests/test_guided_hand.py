@@ -299,3 +299,19 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert "Two plays are a **mistake**" not in text
     assert ("**Forced** (one legal card) and **all the same** (every legal card does the same) are not real choices, "
             "so the summary does not count them.") in text
+
+
+def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_for_a_card():
+    """Newcomer round 27: the guide's long verdicts (tricks 2 and 6) did not say where to start: the
+    prose now says to read the grade and the coach's card first, as the verdict's opening shows; the
+    quiz asked "and why?", which a card pick cannot answer; the tricks 3-5 note was trimmed."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "✔ Legal, but a mistake: your 4♣ leads your lowest club. The coach prefers K♣:" in out
+    assert ("Read the verdict's start first: the grade, **mistake**, and the card the coach prefers, K♣. Then come "
+            "what K♣ would have done and what South's own card costs on the sampled deals") in text
+    shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
+    assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
+    assert "each spade lead used one up until, on trick 5, she was South's last." in text
+    assert "once both were gone" not in text and "so the K♠ had not appeared yet" not in text

@@ -67,8 +67,9 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
                        if c["cell_type"] == "code")
         for name in names:
             assert f'Rules.preset("{name}")' in code or f'"{name}"' in code, (stem, name)
-    assert "`queen_waits`, with details of its own choosing, not the page's (lesson 06 gives them)." in " ".join(
-        prose("03_breaking_hearts").split())
+    # newcomer round 27: 03 no longer announces a variant the reader cannot use yet: one clause points to 06
+    text03 = " ".join(prose("03_breaking_hearts").split())
+    assert "(some even make the queen wait until hearts are broken: lesson 06)" in text03 and "`queen_waits`" not in text03
     code = "".join("".join(c["source"]) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "describe()" not in code and "The [rules summary](rules_summary.ipynb) has the standard rules on one screen." in text
@@ -572,14 +573,20 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
 
 
-def test_03_credits_the_source_only_with_what_it_says():
+def test_06_credits_the_source_only_with_what_it_says():
     """Issue 27 round 4 (F03.1): the online rules page says only that "in some variations
     of the game you can't play the queen of spades until hearts has been broken". Led or discarded,
-    "unless you hold nothing else" and following a spade lead are the engine's choices, and the
-    lesson says so instead of crediting them to the page."""
+    "unless she is your only card" and following a spade lead are the engine's choices, and the
+    lesson says so instead of crediting them to the page. Newcomer round 27: 03's note on it was cut
+    to a clause; lesson 06, which teaches the variant, says it (and its opening no longer presents
+    the engine's details as what tables play)."""
     text = " ".join(prose("03_breaking_hearts").split())
-    assert "mentions a stricter variant: the queen may not be led" not in text
-    assert "in one sentence and with no details" in text and "with details of its own choosing, not the page's" in text
+    assert "mentions a stricter variant: the queen may not be led" not in text and "own choosing" not in text
+    text = " ".join(prose("06_scoring_a_match").split())
+    assert ("An online game's rules page says only that some tables forbid the queen until hearts are broken; "
+            "the details here are the engine's own choice.") in text
+    assert "(Omnibus, no passing, and the engine's own version of the queen waits)" in text
+    assert "Lesson 03 named this variant" not in text
 
 
 # lesson 02 ---------------------------------------------------------------------------------
@@ -719,9 +726,9 @@ def test_05_west_decides_and_the_widget_plays_on(card: str, stopped: bool):
     ns = lesson("05_shooting_the_moon")
     west = ns["west"]
     assert west.hand.trick_number == 5 and west.hand.turn == 1, "the decision arrived made"
-    # the printed context: the trick so far, and North and East without moon defence
+    # the printed context: the trick so far, and West (after the card), North and East without moon defence
     assert [str(c) for c in west.hand.current_trick.cards] == ["QS"]
-    assert [(b.name, b.moon_defence) for b in ns["after_west"][2:]] == [("easy", False), ("easy", False)]
+    assert [(b.name, b.moon_defence) for b in ns["after_west"][1:]] == [("easy", False)] * 3
     west.buttons[card].click()
     msg = west.last_message
     assert west.hand.is_over
@@ -800,7 +807,9 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     text = " ".join(prose("04_queen_of_spades").split())
     assert "95 % margin" not in text and "normal approximation" not in text
     assert "give or take about that many in 100" in text
-    assert "four *rule bots* (seed 19, no pass): computer players that follow simple fixed rules" in text
+    # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
+    assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
+    assert "lesson 07 lists the levels" not in text
     code = "".join("".join(c["source"]) for c in json.loads(
         (NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
     assert "196 *" not in code and "give_or_take(took, n)" in code
@@ -865,19 +874,22 @@ def test_04_round_9_wording_chart_and_the_three_groups():
 def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named():
     """Newcomer rater: "that takes deliberate play" implied that some bot in the simulation shoots; none
     does (the rule bot's moon rules watch only the others: a seat holding every point itself is
-    NO_MOON), so every moon counted is an accident. The widget's North and East are easy bots, as in
-    the first replay, where the blocked replay had rule bots."""
+    NO_MOON), so every moon counted is an accident. The widget's bots are named: after West's card all
+    three are easy bots, as in the first replay."""
     from hearts_teach.agents.hearts.policy import NO_MOON, POINTS, threat_of
 
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "deliberate play" not in text and "almost never collect" not in text
     assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
     assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
-    assert ("West as a rule bot, North and East as `easy` bots as in the first replay (in the blocked replay all "
-            "three were `rule` bots)") in text
+    # newcomer round 27: the widget plays on with the first replay's line-up (it once mixed a rule West
+    # with easy North and East, like neither replay)
+    assert ("Then the bots play the hand out as in the first replay (South shooting, the others `easy`)") in text
+    assert "West as a rule bot" not in text
     code = "".join("".join(c["source"]) for c in json.loads((NB / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
-    assert 'table_bots("rule", seed=1)[1:]' in code and 'table_bots(["rule", "easy", "easy"], seed=1)' in code
+    assert 'table_bots("rule", seed=1)[1:]' in code and 'table_bots(["rule", "easy", "easy"], seed=1)' not in code
+    assert code.count('[Shooter()] + table_bots("easy", seed=1)[1:]') == 3  # first replay, the decision, after West
     assert "c.suit == 2" not in code and "c.suit == Suit.HEARTS" in code
 
 
@@ -941,3 +953,48 @@ def test_01_the_comment_on_high_cards_passed_reads_as_what_was_gained():
     assert "A♦ Q♦ given away: two high cards fewer to win tricks you don't want." in two
     assert "three high cards fewer to win tricks" in pass_feedback(hand, 0, "AD QD QH")
     assert "given away" not in pass_feedback(hand, 0, "JC 5C 3H")  # no high card passed
+
+
+def test_round_27_lessons_02_to_05_newcomer_fixes():
+    """Newcomer round 27. 02: a discard is "often the best moment" (not "the safest moment in a hand"),
+    North's free trick cost no points, and the seed-50 quiz says who played its two cards. 03: the cards
+    the engine dealt to South are printed by the position. 04: the queen alone, the table's largest share,
+    is explained. 05: a shooter needs the queen too; after trick 6 South won every trick, with East
+    ducking the J♥ on trick 8 and dropping the K♥ on trick 10."""
+    text = " ".join(prose("02_tricks_and_following_suit").split())
+    assert "safest moment" not in text and "at no cost" not in text
+    assert "This is often the best moment to get rid of a card you don't want" in text
+    assert "winning it cost no points and got rid of the A♣" in text
+    ns = lesson("02_tricks_and_following_suit")
+    again, pick = ns["again"], ns["pick"]
+    trick = again.current_trick
+    named = ", ".join(f"{again.seat_names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    assert named == "South 2♣, West 4♣" and pick.question.startswith(f"Trick 1 so far: {named}. North plays next.")
+
+    ns = lesson("03_breaking_hearts")
+    lead, cards = ns["lead"], ns["cards"]
+    extra = [c for c in lead.dealt(0) if str(c) not in cards[0].split()]
+    assert len(cards[0].split()) + len(extra) == 13 and {str(c) for c in extra} == {"5S", "8S", "QD"}
+    cells = json.loads((NB / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"]
+    printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
+    assert "South's cards dealt by the engine, not named in the code: " + " ".join(c.pretty for c in extra) in printed
+    assert "(South's are printed under the position)" in " ".join(prose("03_breaking_hearts").split())
+
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert ("Alone, she is the worst case: once spades are led she must be played, and the others, ducking, "
+            "seldom put the A♠ or K♠ on her: she usually wins her own trick.") in text
+    table = lesson("04_queen_of_spades")["table"]
+    share = {(g, top): k / n for g, top, n, k in table if n}
+    assert max(share, key=share.get) == ("alone", False) and share[("alone", False)] > 0.85  # worst, "usually"
+
+    text = " ".join(prose("05_shooting_the_moon").split())
+    assert "South led the Q♠ (taking its own queen: a shooter needs her too)" in text
+    assert "swept up the rest" not in text
+    assert ("South won every trick from then on: East played under South's J♥ again on trick 8, and dropped the "
+            "K♥ on trick 10, a diamond trick South won.") in text
+    hand = lesson("05_shooting_the_moon")["hand"]
+    assert all(t.winner == 0 for t in hand.tricks[5:])
+    eight, ten = hand.tricks[7], hand.tricks[9]
+    assert eight.card_of(0) == Card("JH") and eight.card_of(3) < Card("JH") and eight.card_of(3).suit is Suit.HEARTS
+    assert Card("KH") in [c for t in hand.tricks[7:] for c in t.cards]  # East still held it on trick 8
+    assert ten.led_suit is Suit.DIAMONDS and ten.card_of(3) == Card("KH") and ten.winner == 0

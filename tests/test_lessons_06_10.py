@@ -497,7 +497,12 @@ def test_lesson_06_queen_waits_widget_answers_a_click_on_a_refused_card():
     from lesson_runner import run
 
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
-    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. A diamond is played." in text
+    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. Then play a diamond." in text
+    # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
+    assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
+    from hearts_teach import Rules
+
+    assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
     west = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb").namespace["west"]
     assert west.faces and west.hand.turn == 1 and west.hand.trick_number == 2
     west.buttons["QS"].click()
@@ -1178,7 +1183,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # conclusion, not the note's (it says only that the pass was added later): removed
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     assert "Passing three cards came **later**: it was added to soften the blow of a really bad deal." in text
-    assert "has not seen hearts broken" not in text and "Q♠ while hearts are not broken, leads a heart" in text
+    assert "has not seen hearts broken" not in text
+    assert "leading with only hearts and Q♠ before hearts are broken, you lead a heart (which breaks them)" in text
     assert "also earlier in the same trick" not in text  # the rules say "an earlier trick"; lesson 03 defines broken
 
 

@@ -86,8 +86,8 @@ class Rules(RuleSet):
     passing: players pass three cards before play (False: every hand is a hold hand).
     no_points_on_first_trick: no heart or Q♠ on the first trick unless the hand has nothing else.
     queen_breaks_hearts: playing Q♠ also breaks hearts.
-    queen_waits: Q♠ may not be led or discarded until hearts are broken, unless the player
-        holds nothing else (following suit with her is always allowed; the other rules then
+    queen_waits: Q♠ may not be led or discarded until hearts are broken, unless she is the
+        player's only card (following suit with her is always allowed; the other rules then
         apply to the rest of the hand, so a hand of only hearts and Q♠ leads a heart).
     moon: 'add_to_others' (shooter 0, others 26) or 'subtract_from_self' (shooter −26, others 0).
     end_score: the match ends once a total reaches this at the end of a hand.
@@ -175,7 +175,7 @@ class Rules(RuleSet):
             lines.append("Omnibus: the J♦ counts −10 to whoever takes it")
         if self.queen_waits:
             lines.append("The queen waits: Q♠ may not be led or discarded until hearts are broken, "
-                         "unless you hold nothing else")
+                         "unless she is the only card you hold")
         return "\n".join(lines)
 
     @property
