@@ -75,6 +75,12 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     assert "describe()" not in code and "The [rules summary](rules_summary.ipynb) has the standard rules on one screen." in text
     summary = "".join("".join(c["source"]) for c in json.loads((NB / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"])
     assert "rules.describe()" in summary
+    # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
+    # in lesson 00 and here), under a heading that says why they are here
+    assert "## Your progress (here as in lesson 00, since every lesson links this page)" in summary
+    assert "show_progress()" in summary and "show_progress()" in code
+    lessons = [p for p in NB.glob("[0-9]*.ipynb")]
+    assert lessons and all("(rules_summary.ipynb)" in p.read_text(encoding="utf-8") for p in lessons)
 
 
 def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():

@@ -156,12 +156,18 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # round 9: one word for one verdict, said once: *best* (the coach's "equally good" line explained)
     # and *fine* (printed by the coach as "too close to call")
     assert "one verdict, two names" not in text and "about equally good" not in text
-    assert ('The coach grades both **best**: each costs at most a quarter point a hand more than its top choice; '
-            'its first line calls them "equally good".') in text
+    assert 'The coach grades both **best**; its first line calls them "equally good".' in text
+    # newcomer rater (issue 27): best and fine told apart in one place, the list of grades, as the coach
+    # defines them (VERDICT_MEANINGS: best within 0.25 points a hand; fine: the deals cannot tell)
+    from hearts_teach.agents.coach_stats import BAND, VERDICT_MEANINGS
+
+    assert BAND == 0.25 and "within 0.25 points a hand" in VERDICT_MEANINGS["best"]
+    assert "cannot tell whether it costs more than 0.25" in VERDICT_MEANINGS["fine"]
+    assert ("*best* (its deals show it costs at most a quarter point a hand more than its top choice), *fine* (its "
+            "deals cannot tell whether it does; its summary says *too close to call*)") in text
     # newcomer round 15: "the coach prints it as *too close to call*" sat above a printed "✓ fine"
     # newcomer rater (issue 27): the paragraph was dense; one sentence, both names said as one grade
-    assert ("The review can also print *fine* (*too close to call* in the coach's summary): its deals could not tell "
-            "the choice apart from its best.") in text
+    assert "The review can also print *fine*" not in text  # said once, with the list of grades
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
     assert "the coach prints it as *too close to call*" not in text
     assert text.count("quarter point") == 1
@@ -294,8 +300,8 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert round(100 * duck) == 25 and round(100 * best.stats["p_take_qs"]) == 12 and three.delta_ci95[0] > 1
     assert f"{three.exp_points:.1f}" == "6.4" and round(three.exp_points - best.exp_points, 1) == 2.6
     # newcomer rater: not "the trick is lost anyway" (West also held low diamonds and could have ducked): West
-    # plays last on a trick with no points, where winning costs nothing (lesson 02); the rule bot then wins with
-    # its highest card (its own decision trace), and on the coach's deals South's Q♦ never wins
+    # plays last on a trick with no points, where winning costs nothing in this trick (lesson 02); the rule bot then
+    # wins with its highest card (its own decision trace), and on the coach's deals South's Q♦ never wins
     import ast
     call = next(n for n in ast.walk(ast.parse(quiz_src)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Quiz")
     words = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
@@ -310,7 +316,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # the plainer reason first: West holds the A♦, so must follow diamonds, and the trick can carry no points
     assert words["reasons"]["Q♦"].startswith(
         "West holds the A♦ you passed, so West must follow with a diamond: no points can fall on this trick. "
-        "West plays last, where winning costs nothing (lesson 02), and the A♦ beats your Q♦: on the coach's "
+        "West plays last, where winning costs nothing in this trick (lesson 02), and the A♦ beats your Q♦: on the coach's "
         "deals you never win this trick")
     assert "the one diamond above" not in quiz_src
     assert "West, last on a trick with no points, takes it with the A♦" in words["reasons"]["K♦"]
@@ -887,6 +893,35 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
     assert Rules(players=6).opening_mask == CardList("2C").mask
+    # newcomer rater (issue 27, round 27): who "left" is at three (the engine: South passes to West, right to East)
+    three = Rules(players=3)
+    to_left, to_right = Hand.deal(1, hand_number=0, rules=three), Hand.deal(1, hand_number=1, rules=three)
+    assert (to_left.pass_direction, to_right.pass_direction) == ("left", "right")
+    assert to_left.seat_names[to_left.view(0).pass_to] == "West" and to_right.seat_names[to_right.view(0).pass_to] == "East"
+    assert "three and five players pass left (at three, South's cards go to West), then right" in text
+    # the sheet's columns are seats; a trick runs clockwise from the `>`, East back to South (hand 3 at three)
+    assert ("The columns are seats, not the order of play: a trick starts at the `>` and goes on clockwise, left "
+            "to right and from East back to South.") in text
+    sheet = Hand.deal(3, hand_number=2, rules=three)
+    assert sheet.seat_names == ("South", "West", "East")
+    bots_play(sheet, table_bots("rule", players=3))
+    assert sheet.tricks[0].seats == (2, 0, 1) or list(sheet.tricks[0].seats) == [2, 0, 1]  # East, South, West
+    # the demonstration has a purpose, said from its printed tricks and South's own decision traces: East passed
+    # South the Q♠ and the A♦; South led its only diamond on trick 3, threw her on East's trick 6
+    from hearts_teach.course.why import why_played
+
+    table.finish_hand()
+    hand = table.hand
+    assert {c.pretty for c in hand.received(0)} >= {"Q♠", "A♦"} and hand.view(2).pass_to == 0
+    third, sixth = why_played(hand, 3, 0), why_played(hand, 6, 0)
+    assert third.card.pretty == "A♦" and "diamonds, 1 card" in third.reason and "to empty that suit" in third.reason
+    assert sixth.card.pretty == "Q♠" and "it has no diamonds, so it discards the queen" in sixth.reason
+    trick6 = hand.tricks[5]
+    assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
+    assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
+    assert ("Follow the Q♠: East passed her to South, with the A♦. South led the A♦, its only diamond, on trick 3 "
+            "to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
+            "her 13 points") in text
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
@@ -1152,6 +1187,24 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         assert bullet in text
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
+    # newcomer rater (issue 27, round 27): void_pass's score is explained in its comments (a singleton +6, a
+    # doubleton +4, three cards +2; spades none); played here: the singleton 2♦ (2 + 6) scores above the 7♣ of a
+    # six-card suit, the singleton 2♠ gets no bonus and stays
+    from types import SimpleNamespace
+
+    from hearts_teach import Card
+
+    held = CardList("2S 2D 2C 3C 4C 5C 6C 7C 2H 3H 4H 5H 6H")
+    passed = ns["void_pass"](SimpleNamespace(cards=held))
+    assert passed[-1] == Card("2D") and passed[-2] == Card("7C") and Card("2S") not in passed
+    void_src = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-void")
+    assert "1 card +6, 2 cards +4, 3 cards +2, longer suits +0" in void_src and "bonus = 8 - 2 * length" in void_src
+    assert "Spades get none: low spades guard you against the queen" in void_src
+    # and moon_play overtakes whoever is winning (its comment says so), not only the shooter
+    moon_src = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-moon")
+    over = next(line for line in moon_src.splitlines() if "over = [" in line)
+    assert "shooter" not in over and "take the trick from the shooter" not in moon_src
+    assert "# win the trick, whoever is winning it now" in moon_src
 
 
 def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
@@ -1585,7 +1638,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
             "questions for you), and the review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     assert "Each of South's choices above is graded *best*." in text
-    assert "A fine line also carries a ✓ and counts as accurate." in text
+    assert "A *fine* line in the review also carries a ✓ and counts as accurate." in text
     assert MARKS["fine"] == MARKS["best"] == "✓" and "fine" in GOOD
     # the fine line is real output: the cell's own table, replayed here
     code = next(_src(c) for c in cells if c.get("id") == "l07-fine-code")
@@ -1594,7 +1647,12 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # (issue 27): the line above it says hearts were broken before South led one on trick 3
     assert out == ("Hearts broken by 8♥ (North) in trick 2\n"
                    "trick 3: 2♥ — ✓ fine. 2♥ leads your lowest heart: about as good as 4♥ as far as the deals show\n")
-    assert "below the line that says when hearts were broken" in text
+    # newcomer rater (issue 27): why that line is shown: a heart lead is allowed once hearts are broken
+    assert "a heart lead, allowed once hearts are broken (the first line says when)" in text
+    # newcomer rater (issue 27): the last seat's trick costs nothing *in this trick* (the winner leads next)
+    assert "winning it costs nothing in this trick:" in text
+    assert "spending the dangerous card cost nothing in that trick" in text
+    assert "for free" not in text and "winning it costs nothing:" not in text
     ns: dict = {"TableWidget": TableWidget}
     exec(code.replace("print(", "shown = ("), ns)  # noqa: S102 - our own lesson's cell
     assert ns["shown"] + "\n" == out
@@ -1626,8 +1684,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert str(TableWidget(seed=1, opponents="medium")) == str(TableWidget(seed=1, opponents="medium"))
     text = " ".join("".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # the grades, named once before the first printed grade (the pass's "✓ best")
-    grades = ("The coach cannot see the other hands", "Its grades, from good to bad: *best*, *fine* (its summary says "
-              "*too close to call*), *inaccuracy*, "
+    grades = ("The coach cannot see the other hands", "Its grades, from good to bad: *best* (its deals show it costs at "
+              "most a quarter point a hand more than its top choice), *fine* (its deals cannot tell whether it does; its "
+              "summary says *too close to call*), *inaccuracy*, "
               "*mistake*, *blunder* (worse than its top choice by more than 3 points a hand)")
     assert grades[1] in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
