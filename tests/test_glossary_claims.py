@@ -796,8 +796,11 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert groups("7D 8D") == [["7D", "8D"]] and groups("7D 9D") == [["7D"], ["9D"]]
     assert groups("7D 9D", gone="8D") == [["7D", "9D"]]  # "7♦ 9♦ once the 8♦ has gone"
     assert groups("JS QS KS") == [["JS"], ["QS"], ["KS"]] and groups("TD JD QD", omnibus=True) == [["TD"], ["JD"], ["QD"]]
-    assert ("cards of one suit in your hand with every card ranked between them either in your hand too or played "
-            "in an earlier trick: 7♦ 8♦, or 7♦ 9♦ once the 8♦ has gone.") in t
+    # fresh rater (round 27): the entry now says what ``out_of_play`` counts as gone, the cards taken out of the
+    # deck at 3, 5 and 6 players as well as those of completed tricks
+    assert ("cards of one suit in your hand with every card ranked between them either in your hand too or out of "
+            "play: played in an earlier trick, or taken out of the deck at 3, 5 or 6 players. So 7♦ 8♦, or 7♦ 9♦ "
+            "once the 8♦ has gone.") in t
     # at six players the 3♣ and 4♣ are out of the deck: the coach and the bots count them gone
     # (out_of_play), so 2♣ and 5♣ would be one choice there (in play the 2♣ always opens trick 1)
     from hearts_teach import Hand, Rules
@@ -807,6 +810,15 @@ def test_the_round_23_entries_say_what_the_engine_does():
     six = Hand.deal(seed=4, rules=Rules(players=6))
     gone = out_of_play(six.view(0))
     assert gone == CardList("3C 4C 2D 3D").mask  # nothing played yet: only the cards taken out
+    for n in (3, 4, 5, 6):  # at 3, 5 and 6 players the cards taken out are out of play from the start; at 4, none
+        fresh = Hand.deal(seed=4, rules=Rules(players=n))
+        assert out_of_play(fresh.view(0)) == fresh.rules.removed_mask and bool(fresh.rules.removed_mask) == (n != 4)
+    played = Hand.deal(seed=4, rules=Rules(players=5), pass_direction="hold")
+    for _ in range(5):  # one trick and a card: the completed trick's cards are out of play, the one on the table not
+        played.play(played.legal_plays(played.turn).cards[0])
+    done = CardList(list(played.tricks[0].cards)).mask
+    on_table = CardList(list(played.current_trick.cards)).mask
+    assert out_of_play(played.view(played.turn)) == done | played.rules.removed_mask and not on_table & done
     mine = CardList("2C 5C").mask
     assert [[str(Card.from_index(i)) for i in cl] for cl in equivalence_classes(mine, mine, gone)] == [["2C", "5C"]]
 
@@ -985,3 +997,193 @@ def inspect_source(module) -> str:
     import inspect
 
     return inspect.getsource(module)
+
+
+def test_the_round_27_entries_say_what_the_engine_does():
+    """Fresh rater (round 27): Drop's example ("East dropped Q♠") broke its own definition (her Q♠ was winning the
+    trick); Solid cited lesson 05, which never names it; Shooter did not link Moon. Coverage: entries for words the
+    lessons, the coach and the play app use (Verdict, Grade, Throw, Insurance heart, Moon watch, Moon defence,
+    Imagined deal, Sure winner, Off-suit, Bust, Trick lines, the play app's rules labels, Practise my mistakes) and
+    pointers (Delta). Each claim is held here against the engine, or against the lessons it quotes."""
+    import inspect
+
+    from hearts_teach import Card, Hand, Rules
+    from hearts_teach.agents.coach import play_does
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+    from hearts_teach.agents.hearts import ladder_levels, make_bot
+    from hearts_teach.agents.hearts import simple as simple_bots
+    from hearts_teach.agents.hearts.policy import (
+        INSURANCE_RANK,
+        MOON_OPEN,
+        NO_MOON,
+        rule_play,
+        threat_of,
+    )
+    from hearts_teach.agents.review import COSTLY
+    from hearts_teach.course.lessons import Shooter, bots_play, table_bots, trick_table, why_played
+    from hearts_teach.course.positions import position
+    from hearts_teach.games.hearts.view import shooting
+    from hearts_teach.kernel.cards import Suit
+    from hearts_teach.present.learner_db import SAVED_VERDICTS
+    from hearts_teach.present.widgets.play_app import PRESET_NAMES, PlayApp
+    from hearts_teach.present.widgets.trick_view import trick_state
+
+    t = text()
+    entry = lambda word: re.search(rf"\*\*{re.escape(word)}\*\*.*?(?= - \*\*|## |$)", t).group(0)  # noqa: E731
+
+    def prose(name: str) -> str:
+        cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+        return " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+
+    def printed(name: str) -> str:
+        cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+        return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                       for c in cells for o in c.get("outputs", []))
+
+    # Drop: lesson 04's West dropped the queen under South's K♠, a trick South won
+    assert 'in lesson 04, West "had to drop the queen under South\'s K♠".' in entry("Drop") and "East dropped" not in t
+    assert "West, next, then had to drop the queen under South's K♠" in prose("04_queen_of_spades")
+    five = bots_play(Hand.deal(seed=19, pass_direction="hold"), table_bots("rule")).tricks[4]
+    assert five.card_of(1) == Card("QS") and five.card_of(0) == Card("KS") and five.winner == 0
+    # Solid: named in lesson 07's list of opponents (printed) and the play app's menu; Shooter links Moon
+    assert "([07](07_play_a_match.ipynb), [08a](08a_keeping_track.ipynb))" in entry("Solid")
+    assert "(05_shooting_the_moon.ipynb)" not in entry("Solid") and "Solid" not in prose("05_shooting_the_moon")
+    assert "Solid     'rule'      plays by the book" in printed("07_play_a_match")
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
+    assert ("Solid", "rule") in app.level.options and "The play app's menu calls it Solid too" in entry("Solid")
+    assert "the player shooting the [moon](#term-moon), or trying to." in entry("Shooter")
+    # Verdict and Grade: the coach's five verdicts, each linked
+    assert set(VERDICT_MEANINGS) == {"best", "fine", "inaccuracy", "mistake", "blunder"}
+    verdict = entry("Verdict")
+    assert all(f"[{v}](#term-{v})" in verdict for v in VERDICT_MEANINGS) and "*too close to call*" in verdict
+    assert "[verdict](#term-verdict)" in entry("Grade") and "[Δ vs best](#term-delta-vs-best)" in entry("Delta")
+    # Imagined deal: the ladder's (and so the play app's) word for a sampled deal
+    medium = next(what for name, _label, what in ladder_levels() if name == "medium")
+    assert medium.startswith("tries each card on 32 imagined deals") and "imagined deals" in app.level.tooltip
+    assert 'the Thinker, which "tries each card on 32 imagined deals"' in entry("Imagined deal")
+    # Moon watch: a lone taker of every point, at least 8 with a heart, is a threat; the rule bot then stops ducking
+    h = lambda cards: CardList(cards).mask  # noqa: E731
+    assert not shooting(h("2H 3H 4H 5H 6H 7H 8H")) and shooting(h("2H 3H 4H 5H 6H 7H 8H 9H"))
+    assert not shooting(h("QS")) and shooting(h("QS 2H"))
+    assert threat_of([h("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([h("QS"), 0, 0, 0], 1) == MOON_OPEN
+    assert threat_of([h("QS 2H"), h("3H"), 0, 0], 2) == NO_MOON and threat_of([0, 0, 0, 0], 1) == MOON_OPEN
+    assert "at least 8 of them with a heart among them, it stops ducking and tries to take a heart itself" in entry("Moon watch")
+    west = h("2H 9H KH 3C")
+    led = Card("5H").index
+    follow = {threat: Card.from_index(rule_play(1, west, h("2H 9H KH"), 1, Suit.HEARTS.value, led, 0, 1 << led, 1 << led,
+                                                threat)).pretty for threat in (0, MOON_OPEN, NO_MOON)}
+    assert follow == {0: "K♥", MOON_OPEN: "2♥", NO_MOON: "2♥"}  # South (0) is shooting: West goes over; else ducks
+    # Insurance heart: void, a moon still possible, two hearts and the top one 10♥ or higher: the second goes
+    assert INSURANCE_RANK == Card("TH").rank - 2  # rank index 8: the 10
+    club = Card("5C").index
+
+    def discard(cards: str, threat: int) -> str:
+        return Card.from_index(rule_play(1, h(cards), h(cards), 1, Suit.CLUBS.value, club, 0, 1 << club, 1 << club,
+                                         threat)).pretty
+
+    assert discard("AH TH 3D", MOON_OPEN) == "10♥" and discard("AH TH 3D", NO_MOON) == "A♥"
+    assert discard("TH 3H 3D", MOON_OPEN) == "3♥" and discard("9H 3H 3D", MOON_OPEN) == "9♥"
+    blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
+    kept = why_played(blocked, 5, 1)
+    assert kept.branch == "keep-top-heart" and blocked.tricks[4].card_of(1) == Card("TH") and "A♥" in str(kept)
+    assert "(lesson 05's West kept the A♥ this way)" in entry("Insurance heart")
+    # Moon defence: both, and the easy bot has neither (the rule bot with it off)
+    easy, rule = make_bot("easy"), make_bot("rule")
+    assert not easy.moon_defence and rule.moon_defence
+    assert "if self.moon_defence else NO_MOON" in inspect.getsource(simple_bots.RuleBot.play_index)
+    assert "neither the moon watch nor the insurance heart" in " ".join(prose("05_shooting_the_moon").split())
+    assert "The `easy` bot is the rule bot with both switched off" in entry("Moon defence")
+    # the play app's rules labels: each pointer names its preset and its label, as the app's menu has them
+    assert app.preset.options == tuple((PRESET_NAMES[p], p) for p in Rules.presets())
+    labels = [f"*{PRESET_NAMES[p]}*" for p in Rules.presets()]
+    assert ("The play app's Rules menu calls the Hearts ones " + ", ".join(labels[:-1]) + " and " + labels[-1]) in t
+    for word, preset in (("New moon", "new_moon"), ("No pass", "no_pass"), ("Points on trick 1", "first_trick_points"),
+                         ("Queen breaks hearts", "queen_breaks"), ("Queen waits", "queen_waits")):
+        e = entry(word)
+        assert f"`{preset}` rules" in e and "See [Rule option](#term-rule-option)." in e, word
+        assert PRESET_NAMES[preset] in (word, "No passing", "The queen waits") and PRESET_NAMES[preset] in e, word
+    assert Rules.preset("new_moon").moon == "subtract_from_self"
+    assert "new moon: (-26, 0, 0, 0)" in printed("05_shooting_the_moon")
+    assert all(Rules.preset("no_pass").pass_direction(n) == "hold" for n in range(8))
+    assert Hand.deal(seed=1, pass_direction="hold").text().startswith("Hand 1 · no pass")
+    one_diamond = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D"  # no clubs, on trick 1
+    strict = position({0: one_diamond, 3: "2C"}, plays="2C")
+    loose = position({0: one_diamond, 3: "2C"}, plays="2C", rules=Rules.preset("first_trick_points"))
+    assert [c.pretty for c in strict.legal_plays()] == ["5♦"] and {"Q♠", "2♥"} <= {c.pretty for c in loose.legal_plays()}
+    for rules, broken in ((Rules(), False), (Rules.preset("queen_breaks"), True)):  # lesson 03's deal: Q♠ discarded
+        queen = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
+                         plays="2C 3C 4C AC 2D 3D QS AD", rules=rules)
+        assert queen.hearts_broken is broken
+    spades = "2C 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"  # South: void in diamonds once the 2♣ is gone
+    deal = {0: spades, 1: "3C", 2: "4C", 3: "5C 2D"}
+    waits = position(deal, plays="2C 3C 4C 5C 2D", rules=Rules.preset("queen_waits"))  # hearts not broken
+    assert waits.turn == 0 and not waits.hearts_broken and "Q♠" not in {c.pretty for c in waits.legal_plays()}
+    assert "Q♠" in {c.pretty for c in position(deal, plays="2C 3C 4C 5C 2D").legal_plays()}
+    # Practise my mistakes: the app's button opens lesson 08's "your drills", made of the costly verdicts
+    assert app.buttons["practise"].description == "Practise my mistakes"
+    assert set(COSTLY) == set(SAVED_VERDICTS) == {"inaccuracy", "mistake", "blunder"}
+    play_nb = (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
+    assert "PlayApp(practise=MyDrills)" in play_nb and "a decision that the coach grades an inaccuracy, a mistake or a " \
+        "blunder is saved on this machine" in prose("08_practice_decisions")
+    assert ("each decision of yours that the coach grades an inaccuracy, a mistake or a blunder is saved on this "
+            "machine and comes back as a [drill](#term-drill) when it is due") in entry("Practise my mistakes")
+    # Bust: the Spades bots' word for breaking an opponent's nil
+    from hearts_teach.agents import spades as spades_bots
+
+    assert "bust the opponents' nil" in inspect.getsource(spades_bots) and "bust the opponents' nil" in printed(
+        "09a_spades_play_and_nil")
+    # Off-suit, Sure winner, Throw: over whole hands of rule bots, an off-suit card never wins, a lead no other hand
+    # can beat always wins, and the coach says "throws" only of a card off the led suit
+    seen = {"sure": 0, "diamond": 0, "throws": 0}
+    for seed in range(12):
+        hand = Hand.deal(seed=seed, pass_direction="hold")
+        lead = None  # the trick's leader, whether its lead was sure to win, and the coach's words for it
+        while not hand.is_over:
+            seat, view = hand.turn, hand.view(hand.turn)
+            card = rule.choose_play(view)
+            if view.trick:
+                for other in hand.legal_plays(seat):
+                    if "throws" in play_does(view, other.index):
+                        seen["throws"] += 1
+                        assert other.suit.value != view.led_suit
+            else:
+                others = [c for s in range(4) if s != seat for c in hand.cards(s)]
+                lead = (seat, not any(c.suit is card.suit and c.rank > card.rank for c in others),
+                        play_does(view, card.index))
+            done = len(hand.tricks)
+            hand.play(card, seat)
+            if len(hand.tricks) > done:  # the trick is complete
+                trick, (leader, sure, words) = hand.tricks[-1], lead
+                if sure:
+                    seen["sure"] += 1
+                    assert trick.winner == leader
+                if "none of the others can beat, so it wins the trick" in words:
+                    assert sure
+                    seen["diamond"] += words == "leads a diamond none of the others can beat, so it wins the trick"
+                for s, c in zip(trick.seats, trick.cards, strict=True):
+                    if c.suit is not trick.led_suit:
+                        assert s != trick.winner  # off-suit: never the winner
+    assert seen["sure"] > 10 and seen["diamond"] > 0 and seen["throws"] > 50, seen
+    assert "(the coach: \"leads a diamond none of the others can beat, so it wins the trick\")" in entry("Sure winner")
+    assert "you have sure winners to win the lead back (here the A♦ and K♦)" in prose("08b_moon_and_mistakes")
+    assert "throws away a club" in printed("06a_guided_first_hand")
+    assert "throws a heart onto the trick East is winning so far" in printed("08b_moon_and_mistakes")
+    # Trick lines: `*` after the winner's card; the replay sheet's `>` before the leader's; the table's text marks
+    hand = bots_play(Hand.deal(seed=3, pass_direction="hold"), table_bots("rule"))
+    for trick, line in zip(hand.tricks, trick_table(hand).splitlines(), strict=True):
+        starred = re.findall(r"(10|[2-9JQKA])([♠♥♦♣])\*", line)
+        assert ["".join(m) for m in starred] == [trick.card_of(trick.winner).pretty], line
+    sheet = hand.replay_sheet().splitlines()
+    rows = [r for r in sheet if re.match(r"^\s+\d+  ", r)]
+    for trick, row in zip(hand.tricks, rows, strict=True):
+        assert row.count(">") == 1 and f">{trick.card_of(trick.leader).pretty:>5}" in row  # the leader's card
+    state = trick_state(hand.tricks[0], hand.seat_names, newest=True)
+    notes = {play["seat"]: play["notes"] for play in state["plays"]}
+    first = hand.tricks[0]
+    assert "▶ led" in notes[first.leader] and "✓ wins" in notes[first.winner] and "● latest" in notes[first.seats[-1]]
+    assert sum("▶ led" in n for n in notes.values()) == 1 and sum("✓ wins" in n for n in notes.values()) == 1
+    fresh = Hand.deal(seed=1, pass_direction="hold")
+    assert f"▶ {fresh.seat_names[fresh.turn]} to play" in fresh.text()
+    assert "*▶ led*, *✓ wins*, *● latest*" in prose("07_play_a_match")
+    assert "this sheet names the winner in a column of its own, so its mark is for the leader" in prose(
+        "11_three_to_six_players")

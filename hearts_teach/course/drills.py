@@ -196,7 +196,7 @@ DRILLS: tuple[Drill, ...] = (
           "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
           _flush_lead),
     Drill("The queen is on the table", "play",
-          "Trick 2: West led 5♠, North played 9♠, East dropped Q♠. What should South play?",
+          "Trick 2: West led 5♠, North 9♠, East Q♠: she is winning. What should South play?",
           lambda: position({0: "AS 3S 4H 8H JD 9D 5D 7C 8C 9C TC JC 7D", 1: "KC 5S", 2: "4C 9S",
                             3: "2C QS 3C 5C 6C 2D 3D 4D 6D 2H 3H 5H 6H"},
                            plays="2C 7C KC 4C 5S 9S QS", seed=2)),
