@@ -1187,3 +1187,19 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert "*▶ led*, *✓ wins*, *● latest*" in prose("07_play_a_match")
     assert "this sheet names the winner in a column of its own, so its mark is for the leader" in prose(
         "11_three_to_six_players")
+
+
+def test_the_queen_waits_and_random_entries_say_what_the_engine_and_lesson_05_say():
+    """Round 27: the engine's line for `queen_waits` now says the queen may go early only as the
+    player's only card (its check), and lesson 05 says no bot there shoots on purpose; the glossary's
+    Queen waits, Rule option and Random entries follow both."""
+    from hearts_teach import Rules
+
+    t = text()
+    assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
+    assert "broken, unless she is the only card you hold. See [Rule option]" in t
+    assert "she may not be led or discarded before, unless she is your only card;" in t
+    assert "unless you hold nothing else" not in t.split("**Queen waits**")[1].split("**Q♠**")[0]
+    lesson05 = " ".join((GLOSSARY.parent / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8").split())
+    assert "None of these bots tries to shoot the moon" in lesson05
+    assert "them at a table to show how rarely a moon happens by chance." in t and "deliberate play" not in t

@@ -186,7 +186,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
 
     cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("Q♠ may not be led or discarded until hearts are broken, unless you hold nothing else. "
+    # in the engine's words (Rules.describe: the queen may be led or discarded early only as the last card)
+    assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
+    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is the only card you hold. "
             "This variant is the project's own: published rules only name the idea, and the details are ours "
             "([docs/rules.md](../docs/rules.md), D7).") in text
     # newcomer rater (issue 27): each variant names the lesson that shows it, right after its own words
