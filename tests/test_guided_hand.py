@@ -294,7 +294,15 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     graded = assess_play(replay.hand.view(0))
     assert graded.of("QS").verdict == graded.of("4S").verdict == "fine"
     assert min(graded.of("QS").stats["p_take_qs"], graded.of("4S").stats["p_take_qs"]) > 0.5
-    assert "The coach calls the two cards too close to call: with either one, South takes the queen in most of its deals." in text
+    # a fresh newcomer rater: "most of its deals" had no printed figure; the copy's cell now prints the coach's
+    # shares and points a hand for trick 3 (the guide's own assessment, seed 0), before South plays the Q♠
+    assert ("The coach calls the two cards too close to call: with either one, South takes the queen in most of its "
+            "deals, and the points a hand come out about the same (the two lines above the trick).") in text
+    for choice in (graded.of("QS"), graded.of("4S")):
+        assert (f"{choice.label}: the Q♠ ends in South's tricks in {choice.stats['p_take_qs']:.0%} of the coach's "
+                f"deals, {choice.exp_points:.1f} points a hand") in out
+    assert f"{graded.of('QS').exp_points:.1f}" == f"{graded.of('4S').exp_points:.1f}"
+    assert out.index("4♠/5♠: the Q♠ ends") < out.index("trick 3: East 2♠, South Q♠")
     # the review paragraph: what forced and all the same mean, not the review retold
     assert "Two plays are a **mistake**" not in text
     assert ("**Forced** (one legal card) and **all the same** (every legal card does the same) are not real choices, "
@@ -314,4 +322,14 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
     assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
     assert "each spade lead used one up until, on trick 5, she was South's last." in text
+    # a fresh newcomer rater: the verdicts named as 07's review prints them, lesson 01's advice said as advice,
+    # and before trick 6's long verdict the same tip as on trick 2
+    assert "- **best** and **too close to call** (*fine* for short) are good plays:" in "".join(
+        "".join(c["source"]) for c in cells)
+    assert "lesson 01 advises passing such a queen." in text and "lesson 01 passes a queen" not in text
+    six = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 6"))
+    assert ("As on trick 2, read the start of the verdict first: the grade, then the card the coach prefers."
+            in "".join(cells[six]["source"]))
+    assert "✔ Legal, but a mistake: your 5♦ leads your lowest diamond. The coach prefers J♥:" in "".join(
+        "".join(o.get("text", "")) for o in cells[six + 1]["outputs"])
     assert "once both were gone" not in text and "so the K♠ had not appeared yet" not in text

@@ -202,7 +202,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     kept_both = [c.stats["p_take_qs"] for c in left if not c.cards.mask & CardList("QS AS").mask]
     assert len(kept_both) >= 3 and max(kept_both) <= back["left"][keep] <= max(kept_both) + 0.01
     assert f"{back['left'][keep]:.0%}" == f"{max(kept_both):.0%}"
-    assert (f"keeping both spades ({len(kept_both)} of the coach's passes): {min(kept_both):.0%} to "
+    # a fresh newcomer rater: "(4 of the coach's passes)" read oddly; the line names the passes it counts
+    assert (f"pass left, the coach's {len(kept_both)} passes that keep both spades: {min(kept_both):.0%} to "
             f"{max(kept_both):.0%}") in table
     assert (f"Passing her left but keeping the ace ({back['left'][keep]:.0%}) is no safer than not passing her "
             f"at all: the passes that keep both spades leave her in South's tricks in {min(kept_both):.0%} to "
@@ -247,8 +248,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
                 assert t.card_of(0).suit is Suit.SPADES and t.card_of(0) in h.dealt(3)  # a spade from East
     assert abs(sum(suits.values()) / n - back["left"][both]) < 0.06
     assert suits["C"] + suits["D"] > n / 4 and suits["S"] > n / 10
-    assert ("South must play it to the first spade trick (unless South discarded it earlier), and there it "
-            "wins.") in text and "at the latest" not in text
+    # a fresh newcomer rater: one sentence held two "unless" asides; now two sentences, one each
+    assert ("Pass the queen and keep the ace, and the ace is South's only spade, unless the cards passed to South "
+            "bring more. So South must play it to the first spade trick, where it wins, unless South has discarded "
+            "it before.") in text and "at the latest" not in text
+    # and the lead's analysis is preceded by a line asking to try a lead first
+    assert "Try a lead above before reading on. What the bots do depends on your lead." in text
     assert "forces it out" not in text
     order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
     assert ".replace(" not in "".join(order["source"])
@@ -299,6 +304,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert moon["score"] < duck["score"] < moon["no_moon"] and 0 < moon["moon"] < 0.5 and duck["moon"] == 0
     assert all(f"ducking {duck['score']:.1f}" in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
     assert "a defender who keeps one high heart back breaks it" in ns["go_quiz"].reason("go for the moon")
+    # a fresh newcomer rater: the caveat was only in the folded figures; the quiz's reasons say it too
+    for plan in ("go for the moon", "duck from now on"):
+        assert "played out by rule bots (whose moon defence is weaker than a strong player's)" in ns["go_quiz"].reason(plan)
     closes_on(ns["go_quiz"], "go for the moon")
     prose = " ".join(_md("08b_moon_and_mistakes").split())
     ducked = play_out(go, table_bots("rule")[0])
@@ -530,6 +538,11 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     hearts = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): \w+ — .*?in (\d+)% of deals", out, flags=re.M)}
     assert len(hearts) == 4 and set(hearts.values()) == {share["J♥"]}
     assert f"Mistake or blunder, the coach's lines give every heart discard the same {share['J♥']}%." in prose
+    # a fresh newcomer rater (round 28): why a low heart is a blunder and a high one a mistake, in Hearts words
+    assert ("A low heart rates worse than a high one because throwing it keeps the high hearts, which can win "
+            "heart tricks later.") in prose
+    verdicts = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) — ", out, flags=re.M)}
+    assert verdicts["5♥/6♥"] == "blunder" and verdicts["K♥/A♥"] == "mistake"
     assert "95 % interval" not in prose and "2048" not in out and "later_points_table" not in "".join(
         "".join(c["source"]) for c in cells)
 
