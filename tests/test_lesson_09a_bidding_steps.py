@@ -132,19 +132,28 @@ def test_the_three_points_as_written_are_the_bots():
                    "suit of seven cards or more, a king a quarter in a suit of six or more.",
                    "A high spade counts 1 if you keep at least as many smaller spades as there are higher ones you "
                    "do not hold; one short, three quarters; two short, a quarter.",
-                   # newcomer round 18: void, singleton and doubleton are named in the visible table
-                   "A *void* (no cards of the suit) counts 2, a *singleton* (one card) 1, a "
-                   "*doubleton* (two cards) a quarter, while your spades last |",
-                   # newcomer round 26 ("more detail than a newcomer needs"): how many spades the ruffs use up
-                   # was fine print below deal 1526; it is cut, and the count prints which spades they use
-                   "To *ruff* is to win with a spade a trick in a side suit you no longer hold. Each ruff needs a "
-                   "spade: the count sets aside some of your lowest spades for the ruffs (it prints which), and "
-                   "those no longer count as protected spades.",
+                   # newcomer round 18: void, singleton and doubleton are named in the visible table; round 28
+                   # ("the recipe in more detail than a newcomer needs"): their figures are in the folded recipe
+                   "The shorter the suit, the more it counts: a *void* (no cards of the suit), then a *singleton* "
+                   "(one card), then a *doubleton* (two cards) |",
+                   "A void counts 2, a singleton 1, a doubleton a quarter, while your spades last.",
+                   # newcomer round 26 cut how many spades the ruffs use up ("some of your lowest spades");
+                   # fresh rater (round 28): too vague to count with, and the exercise asks for the bots' count:
+                   # the rule in one clause, in the folded recipe, held by the loop below
+                   "Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick counted, "
+                   "rounded to the nearest whole spade (an exact half: whichever way leaves an even number of "
+                   "spades), and those no longer count as protected spades.",
                    # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but
                    # never shown on the page; the clause is cut (Suggest's own answer says when it adjusts)
                    "The sum is the estimate; **Suggest** turns it into a bid."):
         assert phrase in text, phrase
     assert "adjusts that for the other bids" not in text
+    assert "some of your lowest spades" not in text and "(it prints which)" not in text
+    # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
+    from hearts_teach.kernel.cards import CardList as _Cards
+    five = trick_count(_Cards("AS KS QS JS TS 2H 3H 2D 3D 2C 3C 4C 5C"))  # two doubletons: ½, five spades
+    four = trick_count(_Cards("AS KS QS JS 2H 3H 2D 3D 2C 3C 4C 5C 6C"))  # ½, four spades
+    assert five.ruff_tricks == four.ruff_tricks == 0.5 and len(five.spent) == 1 and len(four.spent) == 0
     # fresh rater (round 24): Suggest shows the bid after the adjustment, not the rounded estimate alone
     from hearts_teach.present.widgets.spades_table import BidWidget
 
@@ -183,9 +192,8 @@ def test_the_three_points_as_written_are_the_bots():
                 worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
                 assert tricks == min(worth, spare)
                 spare -= tricks
-            # how many spades the ruffs use up (round 26: no longer in the prose, which says "some of your
-            # lowest spades"; the bots' rule, held here): their total rounded to a whole number, an exact
-            # half up or down, whichever leaves an even number of spades. "It prints which": count_text
+            # how many spades the ruffs use up, as the folded recipe says: their total rounded to a whole
+            # number, an exact half up or down, whichever leaves an even number of spades; count_text prints which
             total = sum(t for _, t in count.ruffs)
             used = len(count.spent)
             if (total * 2) % 2 == 1:  # an exact half
@@ -245,8 +253,8 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     # needs": "the second way") folds them into one paragraph. Fresh rater (round 27): "your five highest spades
     # as protected spades" read as a recount with every spade kept; the values are the count's own, the ruffs'
     # spades still set aside (test_the_spade_length_sentence_is_the_engines_on_any_hand)
-    assert SPADE_LENGTH in text
-    assert "your five highest spades as protected spades" not in text
+    assert SPADE_LENGTH in text and SPADE_LENGTH_IDEA in text
+    assert "your five highest spades as protected spades" not in text and "worked out as above" not in text
     assert "second way" not in text and "usual count" not in text
     # the steps agree with deal 1526's print: 3♠ 2♠ used up, five highest 2¾ + 3 = 5¾ beating 2¾ + 1½
     printed = outputs()
@@ -279,10 +287,14 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
         assert line in printed, line
 
 
-SPADE_LENGTH = ("With six spades or more, the bots also count your spades by length. Your five highest spades keep "
-                "the values the count gives them as protected spades, worked out as above with the ruffs' spades "
-                "still set aside; each spade after the fifth adds 1 trick, the ruffs' spades included. When that "
-                "total is more than protected spades and ruffs together, it replaces them.")
+# fresh rater (round 28): the sentence of round 27 was hard to parse; the exact arithmetic is line 4 of the folded
+# recipe, and the visible section gives the idea and points to the engine's print
+SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
+                "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
+                "than protected spades and ruffs together, it replaces them.")
+SPADE_LENGTH_IDEA = ("With six spades or more, the bots also count by length: each spade after the fifth is 1 trick "
+                     "more, and that count replaces protected spades and ruffs when it is bigger. The engine prints the "
+                     "arithmetic (line 4 of the exact recipe).")
 
 
 def _printed_spade_values(text: str) -> dict[str, float]:
@@ -421,17 +433,23 @@ def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
             "| 2. Protected spades | a spade counts if you hold enough lower spades to play while the higher "
             "spades you lack are drawn out |",
             # newcomer round 23: the ruff is defined before the figures that use it
-            "| 3. Ruffs | short side suits: once a suit is gone from your hand, you can win its tricks with a spade "
-            "(a *ruff*). A *void* (no cards of the suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two "
-            "cards) a quarter, while your spades last |"]
+            # round 28: the ruff defined in the table (the fold no longer repeats it); the figures are folded
+            "| 3. Ruffs | short side suits. To *ruff* is to win with a spade a trick in a side suit you no longer "
+            "hold. The shorter the suit, the more it counts: a *void* (no cards of the suit), then a *singleton* "
+            "(one card), then a *doubleton* (two cards) |"]
     for row in rows:
         assert row in text, row
     # newcomer round 22: the table, the sum and the deal-22 line visible; the exact rules (long suits) and the
     # rounding folded together
-    fold = text.index("<details><summary>The exact rules of each part, and the rounding</summary>")
+    # fresh rater (round 28): one line, before the table, says the count is the bots' recipe, not a rule of the game
+    recipe = ("Below is the bots' **rule of thumb** for estimating that number: their recipe, not a rule of the game "
+              "(any bid from 0 to 13 is allowed).")
+    assert text.index(recipe) < text.index(rows[0])
+    fold = text.index("<details><summary>The exact recipe</summary>")
     assert max(text.index(r) for r in rows) < text.index("The sum is the estimate; **Suggest** turns it into a bid.") < fold
     assert fold < text.index("1. **High side cards.**") < text.index("In a long suit") < text.index("3. **Ruffs.**")
-    assert text.index("3. **Ruffs.**") < text.index("It rounds to the nearest whole trick") < text.index("</details>")
+    assert text.index("3. **Ruffs.**") < text.index("4. **Spade length**") < text.index(
+        "5. **Rounding.** The recipe rounds the sum to the nearest whole trick") < text.index("</details>")
     assert text.index("</details>") < text.index("South's cards on deal 22")
     # the table's words hold for the count: only side aces, kings and queens score in part 1, and only
     # side suits of 2 cards or fewer in part 3
@@ -571,17 +589,22 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert four in close_calls(demo.hand, 0)
     printed = _code_outputs("demo_blind = BidWidget(")
     assert line in printed and four in printed and "Had South looked, the nil rule says not a nil:" in printed
-    # fresh rater (round 27): the trick 4 and trick 10 lines came without the tricks; each trick's row is printed
-    # above its line (the lesson's trick table), with the rule of the card that took the trick over, and
-    # West's cards before trick 10 ("West held only spades")
+    # fresh rater (round 27): the trick 4 and trick 10 lines came without the tricks; round 28: "its only legal card"
+    # could not be checked without tricks 1-3, so the whole trick table (the lesson's helper) is printed, then
+    # each line with the rule of the card that took the trick over, and West's cards before trick 10
     from hearts_teach.course.spades_lesson import bot_reasons, tricks_table
 
-    rows = tricks_table(demo.hand).splitlines()
+    table = tricks_table(demo.hand)
+    rows = table.splitlines()
+    assert len(rows) == 13 and f"\n\n{table}\n" in printed
     assert rows[3].startswith(" 4. E  2♣   S  3♣   W  7♣   N 10♣*") and rows[9].startswith("10. E  7♥   S  A♥   W  7♠*")
+    # "its only legal card 3♣": South's other clubs, Q♣ and 9♣, are in rows 2 and 3 of the printed table
+    assert "S  Q♣" in rows[1] and "S  9♣" in rows[2] and sorted(c.pretty for c in cards.of_suit(Suit.CLUBS)) == sorted(
+        ["Q♣", "9♣", "3♣"])
     north = "Trick 4: weighed bot for North: 10♣ (protect partner's nil: win over partner)"
     assert north == "Trick 4: " + bot_reasons(demo.hand, 4 * 3 + 3, styles=("weighed",), seed=6).strip()
-    assert f"\n{rows[3]}\n{four}\n{north}\n" in printed
-    assert f"\n{rows[9]}\n{line}\nWest's cards before it played: ♠ K Q J 7  ♥ —  ♦ —  ♣ —\n" in printed
+    assert f"{table}\n\n{four}\n{north}\n" in printed
+    assert f"\n{line}\nTrick 10, West's cards before it played: ♠ K Q J 7  ♥ —  ♦ —  ♣ —\n" in printed
     assert t4.winner == 2 and t4.card_of(2).pretty == "10♣" and t4.seats[-1] == 2  # North, last to play, took it
     text_now = " ".join(prose().split())
     assert ("Trick 4 shows the nil bidder's partner covering, as described above: North, last to play, took the "
@@ -655,7 +678,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
     from hearts_teach.agents.spades import smart_bid
 
     text = " ".join(prose().split())
-    for line in ("**The nil checklist.** Suggest says nil only when every line holds:",
+    # fresh rater (round 28): the recap of lesson 09 above it is cut; the checklist's line names the bid it is about
+    for line in ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every "
+                 "line holds:",
                  "1. **No ace**, in any suit.", "2. **At most three spades.**",
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
                  "than queens and kings.",
@@ -681,9 +706,9 @@ def test_the_rule_of_thumb_rounds_an_exact_half_down():
     from hearts_teach.agents.spades import ROUND_UP_FROM, smart_bid
 
     text = " ".join(prose().split())
-    assert ("Count and rounding together are the bots' **rule of thumb**: a fixed recipe. It rounds to the nearest "
-            "whole trick, and an exact half goes *down*: an estimate of exactly five and a half bids 5 (taking one "
-            "trick more than you bid costs only a bag; one fewer sets the contract). It never bids under 1") in text
+    assert ("5. **Rounding.** The recipe rounds the sum to the nearest whole trick, and an exact half goes *down*: an "
+            "estimate of exactly five and a half bids 5 (taking one trick more than you bid costs only a bag; one "
+            "fewer sets the contract). It never bids under 1") in text
     assert ROUND_UP_FROM == 0.5
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
     assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5

@@ -659,12 +659,13 @@ def test_lesson_09_round_22_wording():
     bots_play(hearts, table_bots("rule"))
     rows = trick_table(hearts).splitlines()
     assert rows[0].endswith("South") and rows[6].endswith("1 pt → West")
-    guess = ("Guess before you run it: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾?")
+    # fresh rater (round 28): the saved bids sit right below, so the learner guesses before reading them
+    guess = ("Guess before you read the bids: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾?")
     assert guess in text
     table = worth_table(spades)
     assert "South  aces" in table and "Spades estimate: 5¼ tricks" in table.splitlines()[0]
     assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
-    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Guess before you run it" in _src(c))
+    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Guess before you read the bids" in _src(c))
     bids = next(i for i, c in enumerate(cells) if "spades.bids_text()" in _src(c))
     assert asked < bids and not any("Bids: South 5" in "".join(o.get("text", "")) for c in cells[:asked]
                                     for o in c.get("outputs", []))
@@ -693,10 +694,20 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "any card the leading rule below allows (no 2♣ lead), and a player who cannot follow may play any "
                    "card, a spade included; - the deal moves one seat clockwise after every hand;",
                    "- a match runs to 500 points instead of stopping at 100.",
-                   "Six words first,",
+                   "Seven words first,",
                    "- **Clean**: a nil whose bidder has not yet taken a trick; the status line shows it.",
                    "four bids and four trick counts in seat order (South, West, North, East)"):
         assert phrase in text, phrase
+    # fresh rater (round 28): "Six words" listed seven terms (made and set share a bullet); the count is the bold terms'
+    words = next(_src(c) for c in _cells("09_hearts_vs_spades") if _src(c).startswith("## The words of Spades"))
+    assert len(re.findall(r"\*\*([^*]+)\*\*", words)) == 7
+    # and score_hand's raw result is labelled by team (it printed "(51, -80) (1, 0)" bare)
+    five_six = score_hand([3, 4, 2, 4], [4, 3, 2, 4])
+    assert five_six.team_points == (51, -80) and five_six.bags == (1, 0)
+    shown = "".join("".join(o.get("text", "")) for c in _cells("09_hearts_vs_spades") if "five_six = " in _src(c)
+                    for o in c.get("outputs", []))
+    assert shown.startswith("points (South–North, West–East): (51, -80)\n"
+                            "bags after the hand (South–North, West–East): (1, 0)\n")
     last = score_hand([3, 3, 2, 3], [4, 3, 3, 3], bags=(8, 0))
     assert last.team_points == (-48, 60) and last.bags == (0, 0) and TARGET == 500
     assert 460 + last.team_points[0] == 412 and 440 + last.team_points[1] == 500
@@ -1111,20 +1122,24 @@ def before_code(cells: list, at: int) -> str:
     return "".join(_src(c) for c in cells[:at] if c["cell_type"] == "code")
 
 
-def test_lesson_09a_states_the_nil_rule_as_bullets():
+def test_lesson_09_states_the_nil_rule_and_09a_points_to_it():
     """Newcomer round 12: the nil rule as short bullets (what nil is, made, broken, the partner's contract),
-    each as the engine scores it by default (docs/rules.md, Spades 3 and 8)."""
+    each as the engine scores it by default (docs/rules.md, Spades 3 and 8). Fresh rater (round 28): 09a's
+    "From lesson 09" recap repeated lesson 09's words and scoring bullets; it is cut, and 09a's checklist
+    names lesson 09's bid of 0."""
     from hearts_teach.games.spades import score_hand
     from hearts_teach.games.spades.rules import NIL_VALUE, SpadesRules
 
-    text = "\n".join(_src(c) for c in _cells("09a_spades_play_and_nil") if c["cell_type"] == "markdown")
-    bullets = ["- **Nil** is a bid of 0: you promise to win no trick at all.",
-               "- **Kept** (you win no trick): your team scores +100 (the engine says *held* or *made*).",
-               "- **Broken** (you win a trick or more): your team scores −100.",
-               "- **Your partner's bid** is the team's whole contract. The nil is scored on its own, and any\n"
-               "  tricks you do win still count toward that contract (and can be bags)."]
-    for bullet in bullets:
-        assert bullet in text, bullet
+    nine = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
+    for bullet in ("- **Nil**: a bid of 0, a promise to take no trick at all, scored apart from the partner. The nil "
+                   "is *broken* if that player takes a trick.",
+                   "- **Nil**: +100 if the nil bidder took no trick, −100 if they took even one. The nil bidder's "
+                   "tricks still count for the partner's contract (and can become bags)."):
+        assert bullet in nine, bullet
+    text = " ".join(" ".join(_src(c) for c in _cells("09a_spades_play_and_nil") if c["cell_type"] == "markdown").split())
+    assert "From lesson 09:" not in text and "- **Kept** (you win no trick)" not in text
+    assert ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every line "
+            "holds:") in text
     assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count
     made = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil, North bid 5 and took 5
     assert "South nil made +100" in str(made)  # "the engine says *held* or *made*" (held: what_happened)
@@ -1905,3 +1920,16 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert set(SAVED_VERDICTS) >= {"inaccuracy", "mistake", "blunder"} and not {"best", "fine"} & set(SAVED_VERDICTS)
     assert "a decision that the coach grades an inaccuracy, a mistake or a blunder" in prose
     assert "graded *inaccuracy* or worse" not in prose
+
+
+@pytest.mark.parametrize("name", ["09_hearts_vs_spades", "09a_spades_play_and_nil"])
+def test_lesson_09_imports_only_what_it_uses(name: str):
+    """Fresh rater (round 28): lesson 09's first cell imported SpadesHand, which no cell used. Every name the
+    first code cell imports is used by the notebook's code."""
+    code = _code(name)
+    first = ast.parse(code[0])
+    imported = [a.asname or a.name for node in first.body if isinstance(node, ast.ImportFrom) for a in node.names]
+    assert imported
+    rest = "\n".join([ast.unparse(n) for n in first.body if not isinstance(n, ast.ImportFrom)] + code[1:])
+    used = {n.id for n in ast.walk(ast.parse(rest)) if isinstance(n, ast.Name)}
+    assert [n for n in imported if n not in used] == []
