@@ -103,7 +103,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "the change is better"},
-    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104"},
+    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East"},
 }
 
 
@@ -848,7 +848,7 @@ def test_lesson_09_side_by_side_columns_line_up():
 
 
 def test_lesson_11_quiz_answers_are_what_the_engine_says():
-    from hearts_teach import Card, Rules
+    from hearts_teach import Card, Hand, Rules
     from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
 
@@ -863,6 +863,15 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert Rules(players=3).pass_direction(5) == "hold"
     taken = [HEARTS_MASK | QS_MASK, 0, 0, 0, 0]
     assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
+    # round 28's exercise: hand 3 at five (a hold), seed 3: East holds the 3♣ and leads; the 2♣ is dealt to nobody
+    table5 = Hand.deal(3, hand_number=2, rules=five)
+    assert table5.pass_direction == "hold" and table5.seat_names[table5.turn] == "East"
+    assert Card("3C") in table5.cards(table5.turn) and not any(Card("2C") in table5.cards(s) for s in range(5))
+    cells = _cells("11_three_to_six_players")
+    ids = [c.get("id") for c in cells]
+    assert ids.index("l11-your-turn") + 1 == ids.index("l11-opener") and ids.index("l11-opener") + 2 == len(cells)
+    shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l11-opener")]["outputs"])
+    assert "      East: ♠ J  ♥ A 6 4  ♦ 8  ♣ A K Q 5 3" in shown and "lead" not in shown.lower()
 
 
 def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
@@ -904,13 +913,19 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     winner = played.tricks[0].card_of(played.tricks[0].winner).pretty
     assert f"{winner}*" in first
     table = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
-    assert table.autopilot.name == "rule"
-    assert "the rule bot that plays your cards when you press **Finish hand** or **Step**" in text
-    # newcomer rater (issue 27): the demonstration prints its tricks, not only the final score
+    assert table.autopilot.name == "rule"  # the demonstration's South is played by a rule bot: why_played reads it
+    # newcomer rater (issue 27): the demonstration prints its tricks, not only the final score; round 28: as the same
+    # sheet as the worked example (one trick format), with its source folded, and without the widget's review of
+    # an autopilot hand (off topic), nor the paragraph that explained it
     demo = next(c for c in cells if c.get("id") == "c211d55f")
     printed = "".join("".join(o.get("text", "")) for o in demo["outputs"])
-    assert len(re.findall(r"^trick \d+: .* → \w+ takes \d+ points?$", printed, flags=re.M)) == 17
-    assert "played out by code, trick by trick" in text and "its cards are printed" not in text
+    assert "print(demo.hand.replay_sheet())" in _src(demo) and demo["metadata"]["jupyter"]["source_hidden"]
+    assert len(re.findall(r"^ *\d+ .* (South|West|East) +\d+$", printed, flags=re.M)) == 17
+    assert "  #   South    West    East   winner  pts" in printed
+    assert not re.search(r"^trick \d+:", printed, flags=re.M)
+    assert "Review of hand" not in printed and "autopilot" not in text and "no decision of yours" not in printed
+    assert "played out by code, trick by trick, and printed as a sheet like the worked example's" in text
+    assert "its cards are printed" not in text
     # "Neither hearts nor the Q♠ are ever taken out"; at six the 3♣ and 4♣ go, so the 2♣ still opens
     assert "Neither hearts nor the Q♠ are ever taken out: a hand is still worth 26 points" in text
     assert "At six, the rules we follow take out the 3♣ and 4♣ instead, so the 2♣ still opens." in text
@@ -946,7 +961,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
     assert ("Follow the Q♠: East passed her to South, with the A♦. South led the A♦, its only diamond, on trick 3 "
             "to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
-            "her 13 points") in text
+            "her 13 points (South's reasons are printed below the sheet).") in text
 
 
 def test_lesson_09a_demonstrations_use_deals_of_their_own():
@@ -1187,7 +1202,20 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
     assert "The code builds it as the edge ± 1.96 *standard errors*" in text
     assert "Dumping is the big step: its whole interval lies above zero" in text
-    assert "The void pass's interval contains zero too, though it looked slightly worse." in text
+    # newcomer rater (round 28): the void pass was kept as if useful; it is now measured again with step 3's
+    # discards (first_pass + dump_play): slightly better there, slightly worse alone, both intervals contain zero
+    m, se = paired(versions["+ dumping"], ns["without_void"])
+    assert 0 < m and m - 1.96 * se < 0 < m + 1.96 * se
+    assert ns["without_void"].hands == 160 and "measure(first_pass, dump_play," in _src(
+        next(c for c in _cells("10_write_a_bot") if c.get("id") == "step-dump"))
+    assert ("**The void pass** has intervals containing zero too: slightly worse alone, slightly better when both "
+            "bots dump (the *both dumping* line).") in text
+    compare_out = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "compare"
+                          for o in c["outputs"])
+    assert re.search(r"^\+ void pass, both dumping: +gain \+", compare_out, flags=re.M), compare_out
+    assert "Keep the pass: step 3 fixes the discards." not in text and "Keep the pass for now: step 3 tests it again." in text
+    assert "This is what the void from step 1 was for" not in text
+    assert "The second line: the same, without the void pass." in text
     assert "from a small loss (more points) to a gain (fewer points)" in text
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
@@ -1204,8 +1232,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert new.edge(0) == pytest.approx(deal_mean_se(per_hand))
     moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
     assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
-    assert "one moon against the moon-stop version and none against the dumping one" in text
-    assert "one moon in 160 hands" in text
+    # newcomer rater (round 28): the moon is said as counted, without "the stop does not catch every moon": on
+    # the same deals the dumping version conceded none, so there was no moon for the stop to save
+    assert ("The last line counts moons on the same deals: one against it, none against the dumping version.") in text
+    assert "saved no moon here; one moon in 160 hands is too few to judge." in text
+    assert "does not catch every moon" not in text
     # the bullets "all points taken so far are that one opponent's; there are at least 8 of them; hearts are
     # among them (the queen alone is no attempt to shoot the moon)": view.moon_threat's rule
     from hearts_teach.games.hearts.view import shooting
@@ -1234,6 +1265,21 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     over = next(line for line in moon_src.splitlines() if "over = [" in line)
     assert "shooter" not in over and "take the trick from the shooter" not in moon_src
     assert "# win the trick, whoever is winning it now" in moon_src
+    # round 28: the rule bot's spade guard, said as its number (policy.SPADE_GUARDS low spades, 2♠ to J♠): West
+    # passed the Q♠ holding J♠ 10♠ 5♠, three of them
+    from hearts_teach.agents.hearts.policy import LOW_SPADES, SPADE_GUARDS
+
+    assert SPADE_GUARDS == 5 and LOW_SPADES == CardList("2S 3S 4S 5S 6S 7S 8S 9S TS JS").mask
+    assert ("passes its Q♠, K♠ and A♠ when fewer than five spades below the queen guard them.") in text
+    from hearts_teach import Hand
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.agents.hearts.policy import rule_pass
+
+    # three spades below her: she goes; five: the A♦ K♦ Q♦ go instead
+    fewer, enough = CardList("QS JS TS 5S AD KD QD 2C 3C 4C 5C 6C 7C"), CardList("QS JS TS 5S 4S 3S AD KD QD 2C 3C 4C 5C")
+    assert rule_pass(fewer.mask) & CardList("QS").mask and not rule_pass(enough.mask) & CardList("QS").mask
+    west = Hand.deal(seed=5, hand_number=1).view(1)  # the replay's deal: West holds Q♠ J♠ 10♠ 5♠ and passes her
+    assert (west.cards.mask & LOW_SPADES).bit_count() == 3 and Card("QS") in make_bot("rule").choose_pass(west)
 
 
 def test_lesson_08_the_ace_demo_numbers_are_the_coachs():

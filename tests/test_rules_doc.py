@@ -165,15 +165,20 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
     assert "Every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
-    assert "+100 if you take no trick, −100 if you take one; its tricks still count for the partner" in text
+    assert "+100 if you take no trick, −100 if you take any; its tricks still count for the partner" in text
+    assert "if you take one;" not in text  # round 28: any trick breaks a nil, not exactly one
+    assert score_hand([0, 4, 5, 2], [3, 4, 5, 1]).team_points[0] == -100 + 50 + 3  # three tricks: still −100
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
     assert kept.team_points[0] == 150 and broken.team_points[0] == 50 + 1 - 100  # the nil's trick: 6 of 5, a bag
     assert "a team reaches 500: the higher total wins, an exact tie plays on" in text
     assert SpadesRules().end_score == 500
     # round 7: the paragraph left out blind nil (09a teaches it): an option, off by default, ±200, 100 behind
-    assert ("**Blind nil**, an option off by default (`SpadesRules(blind_nil=True)`): a nil bid before looking at "
-            "your cards, +200 or −200, allowed only to a team 100 or more behind at the start of the hand.") in text
-    blind = SpadesRules(blind_nil=True)
+    # round 28: switched on as lesson 09a does, with the preset (the same rules as the option)
+    assert ("**Blind nil**, an option off by default (`SpadesRules.preset(\"blind_nil\")`): a nil bid before looking "
+            "at your cards, +200 or −200, allowed only to a team 100 or more behind at the start of the hand.") in text
+    assert "SpadesRules(blind_nil=True)" not in text
+    blind = SpadesRules.preset("blind_nil")
+    assert blind == SpadesRules(blind_nil=True)
     assert not SpadesRules().blind_nil and blind.blind_nil_value == 200 and blind.blind_nil_deficit == 100
     assert blind.may_bid_blind_nil(200, 300) and not blind.may_bid_blind_nil(201, 300)
     assert not SpadesRules().may_bid_blind_nil(0, 300)
@@ -188,9 +193,16 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # in the engine's words (Rules.describe: the queen may be led or discarded early only as the last card)
     assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
-    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is the only card you hold. "
-            "This variant is the project's own: published rules only name the idea, and the details are ours "
+    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is the only card you hold; following suit "
+            "with her is always allowed. This variant is the project's own: published rules only name the idea, and the details are ours "
             "([docs/rules.md](../docs/rules.md), D7).") in text
+    # round 28: following suit with her is allowed under queen_waits, hearts unbroken (the engine agrees)
+    from hearts_teach.course.lessons import position
+
+    spade_lead = position({0: "2C QS 5S 2H 3H", 1: "AC KS 4H", 2: "3C 6S 5H", 3: "4C 7S 6H"},
+                          plays="2C AC 3C 4C KS 6S 7S", rules=Rules.preset("queen_waits"))
+    assert not spade_lead.hearts_broken and spade_lead.turn == 0
+    assert "QS" in {str(c) for c in spade_lead.legal_plays()}
     # newcomer rater (issue 27): each variant names the lesson that shows it, right after its own words
     shows = {"omnibus": "06", "no_pass": "06", "queen_breaks": "03", "new_moon": "05", "first_trick_points": "03",
              "queen_waits": "03"}
