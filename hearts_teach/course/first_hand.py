@@ -41,7 +41,8 @@ _ASK = {
        "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
-       "A heart is allowed now: only the first trick forbids it. Which card would you throw?",
+       "A heart is allowed now: only the first trick forbids hearts and the Q♠, unless you hold nothing else. "
+       "Which card would you throw?",
 }
 
 # trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)
@@ -126,7 +127,8 @@ class FirstHand(WidgetView):
         said = describe_trick(self.hand)
         taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
-            said += f". Your {card.pretty} broke hearts: from now on anyone may lead a heart"
+            said += (f". Your {card.pretty} broke hearts: until a heart is played, nobody may lead one unless they "
+                     f"hold only hearts; from now on anyone may lead a heart")
         if self.done:
             said += ". " + _throw_feedback(card, taker)
         self.log.append(said)
