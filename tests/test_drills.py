@@ -272,7 +272,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "kept), in 39% after K♣ Q♠ K♠ (she is passed).") in "".join(stored)
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
-            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins.") in after
+            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins (lesson 08a: who plays after "
+            "you, by pass direction).") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
