@@ -607,8 +607,10 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert f"\n{line}\nTrick 10, West's cards before it played: ♠ K Q J 7  ♥ —  ♦ —  ♣ —\n" in printed
     assert t4.winner == 2 and t4.card_of(2).pretty == "10♣" and t4.seats[-1] == 2  # North, last to play, took it
     text_now = " ".join(prose().split())
-    assert ("Trick 4 shows the nil bidder's partner covering, as described above: North, last to play, took the "
-            "trick with its 10♣, and its printed rule says why.") in text_now
+    # round 28 (a fresh rater): West's 7♣ had already gone over South's 3♣, so North's cover saved nothing
+    assert ("Trick 4 shows the partner's rule at work: North, last to play, covered with its 10♣ (its printed rule "
+            "says why), though West's 7♣ had already gone over South's 3♣, so the nil was safe either way.") in text_now
+    assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead." in text_now
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     assert ("Below that, a **demonstration** (deal 6, not yours): South bids blind nil and the bots play it "

@@ -214,7 +214,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # diamonds
     assert (f"Passed left with the A♠, she still comes back in {back['left'][both]:.0%} of the deals, because "
             "South still wins tricks she can land on. The last line above counts them on the play-outs: most often "
-            "a spade trick, won by a high spade East passed to South; nearly as often a club trick, where her "
+            "a spade trick, won by a spade East passed to South; nearly as often a club trick, where her "
             "holder has no clubs and throws her; then diamonds.") in text
     by_suit, played = ns["by_suit"], ns["left"]
     assert list(by_suit) == ["spade", "club", "diamond", "heart"]
@@ -414,10 +414,12 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # "across"), one of them a card typed as rank and suit letter; the order is by topic, roughly the lessons'
     intro = " ".join(_md("12_review").split())
     assert ('`qN.choose(…)` with a choice as shown (for example `q9.choose("the match goes on")`); for a card, type '
-            'its rank and suit letter (`q2.choose("8S")` for the 8♠; T for a ten, `"TH"` for the 10♥).') in intro
+            'its rank and suit letter (`q2.choose("8S")` for the 8♠; T for a ten, `"TH"` for the 10♥). These show the '
+            'format only: neither is the right answer.') in intro
     assert "the match goes on" in ns["q9"].choices and Card("8S") in ns["q2"].choices and Card("TH").pretty == "10♥"
     assert "not one of the choices" not in ns["q9"].choose("the match goes on")
     assert "not one of the choices" not in ns["q2"].choose("8S")
+    assert ANSWERS_12["q2"] != Card("8S").pretty and ANSWERS_12["q9"] != "the match goes on"  # "neither is the right answer"
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "09", "09a", "10", "11"]
     tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 25)]
