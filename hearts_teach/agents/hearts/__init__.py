@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from hearts_teach.agents.hearts.base import Bot
+from hearts_teach.agents.hearts.endgame import SEARCH_CARDS
 from hearts_teach.agents.hearts.mc import MAX_WORLDS, MonteCarloBot
 from hearts_teach.agents.hearts.registry import (
     BotEntry,
@@ -42,8 +43,8 @@ MC_WORLDS = {"medium": 32, "hard": 256, "expert": 1024}
 # of them (agents.hearts.endgame). Together +0.24 [+0.04, +0.44] points a hand over two swaps and
 # rollouts to the end, paired on the ladder's 300 deals against the rule field (README)
 def _expert(seed: int) -> MonteCarloBot:
-    return MonteCarloBot(seed, worlds=MC_WORLDS["expert"], name="expert", miss=0.05, moves=6, endgame=5,
-                         endgame_worlds=128)
+    return MonteCarloBot(seed, worlds=MC_WORLDS["expert"], name="expert", miss=0.05, moves=6,
+                         endgame=SEARCH_CARDS, endgame_worlds=128)
 
 
 # the ladder, weakest first (registration order is ladder order)
