@@ -26,8 +26,15 @@ def prose() -> str:
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
+def recipe() -> str:
+    """The bots' exact recipe, moved out of lesson 09a (fresh rater, round 29: a newcomer wants to bid, not to
+    learn how the bot computes) into ``trick_count``'s docstring, which the lesson names."""
+    return " ".join((trick_count.__doc__ or "").split())
+
+
 def by_the_lesson(cards: CardList, length: bool) -> float:
-    """The bots' estimate, transcribed from the rules 09a once spelled out (not from the estimator)."""
+    """The bots' estimate, transcribed from the recipe 09a once spelled out, now ``trick_count``'s docstring
+    (not from the estimator)."""
     spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
     side = [[c.rank for c in cards if c.suit is s] for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
     # 1. ruffs: void 2, singleton 1, doubleton 1/4, each paid with as many spades, as far as they go
@@ -83,8 +90,8 @@ def test_the_written_nil_rule_is_the_bots():
     # round 8: "below the queen / from the queen up" was unclear for a king without the queen: said exactly
     assert "in every suit holding a queen or king, more cards of jack or lower than queens and kings" in text
     assert "Q♦ 3♦ 2♦ passes this test, Q♦ 2♦ does not, K♣ J♣ 2♣ passes, K♣ 2♣ does not" in text
-    assert "In a side suit, an ace counts 1 trick" in text  # the table's row 1 defines a side suit
-    assert "the suits other than spades" in text
+    assert "In a side suit, an ace counts 1 trick" in recipe()
+    assert "The *side suits* are the suits other than spades." in text
     king_guarded = CardList("KC JC 2C 4S 3S 2S 6H 5H 4H 3H 6D 5D 4D")
     assert not [f for f in nil_faults(king_guarded) if "K♣" in f]
     king_bare = CardList("KC 2C 4S 3S 2S 6H 5H 4H 3H 7D 6D 5D 4D")
@@ -127,26 +134,24 @@ def test_the_three_points_as_written_are_the_bots():
     points; each rule a point states is checked here against the count, card by card."""
     text = " ".join(prose().split())
     # newcomer round 14 ("fractions are heavy"): the rules say their fractions in words
+    # round 29: the recipe is trick_count's docstring, the lesson's bullets a player's count (next test)
     for phrase in ("In a side suit, an ace counts 1 trick, a king with another card of its suit 1, a queen in a suit of "
                    "three or four cards half a trick. In a long suit they count less: an ace half a trick in a "
                    "suit of seven cards or more, a king a quarter in a suit of six or more.",
                    "A high spade counts 1 if you keep at least as many smaller spades as there are higher ones you "
                    "do not hold; one short, three quarters; two short, a quarter.",
-                   # newcomer round 18: void, singleton and doubleton are named in the visible table; round 28
-                   # ("the recipe in more detail than a newcomer needs"): their figures are in the folded recipe
-                   "The shorter the suit, the more it counts: a *void* (no cards of the suit), then a *singleton* "
-                   "(one card), then a *doubleton* (two cards) |",
                    "A void counts 2, a singleton 1, a doubleton a quarter, while your spades last.",
                    # newcomer round 26 cut how many spades the ruffs use up ("some of your lowest spades");
                    # fresh rater (round 28): too vague to count with, and the exercise asks for the bots' count:
                    # the rule in one clause, in the folded recipe, held by the loop below
                    "Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick counted, "
                    "rounded to the nearest whole spade (an exact half: whichever way leaves an even number of "
-                   "spades), and those no longer count as protected spades.",
-                   # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but
-                   # never shown on the page; the clause is cut (Suggest's own answer says when it adjusts)
-                   "The sum is the estimate; **Suggest** turns it into a bid."):
-        assert phrase in text, phrase
+                   "spades), and those no longer count as protected spades."):
+        assert phrase in recipe(), phrase
+        assert phrase not in text, phrase
+    # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but never shown on
+    # the page; the clause is cut (Suggest's own answer says when it adjusts)
+    assert "and **Suggest** turns it into a bid." in text
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -236,8 +241,10 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
                  "Estimate: 4 tricks. Suggested bid: 4 (the estimate rounded to the nearest trick"):
         assert line in printed, line
     text = " ".join(prose().split())
-    assert ("South's cards on deal 22, counted by the engine in quarters of a trick (¼ a quarter, ½ a half, ¾ "
-            "three quarters):") in text
+    assert ("The bots count the same things (their print says *high side cards*, *protected spades*, *ruffs*) in "
+            "quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): "
+            "that is their **rule of thumb**") in text  # the legend, before the deal-22 print
+    assert "Their count of South's cards on deal 22:" in text
     # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
     # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
     assert "counted (open once you have bid)" not in text
@@ -253,7 +260,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     # needs": "the second way") folds them into one paragraph. Fresh rater (round 27): "your five highest spades
     # as protected spades" read as a recount with every spade kept; the values are the count's own, the ruffs'
     # spades still set aside (test_the_spade_length_sentence_is_the_engines_on_any_hand)
-    assert SPADE_LENGTH in text and SPADE_LENGTH_IDEA in text
+    assert SPADE_LENGTH in recipe() and SPADE_LENGTH not in text and SPADE_LENGTH_IDEA in text
     assert "your five highest spades as protected spades" not in text and "worked out as above" not in text
     assert "second way" not in text and "usual count" not in text
     # the steps agree with deal 1526's print: 3♠ 2♠ used up, five highest 2¾ + 3 = 5¾ beating 2¾ + 1½
@@ -261,7 +268,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "South on deal 1526 holds eight spades, only two of them above the 10♠:" in text
+    assert "South on deal 1526 holds eight spades, only two of them above the 10♠." in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -287,14 +294,13 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
         assert line in printed, line
 
 
-# fresh rater (round 28): the sentence of round 27 was hard to parse; the exact arithmetic is line 4 of the folded
-# recipe, and the visible section gives the idea and points to the engine's print
+# fresh rater (round 28): the sentence of round 27 was hard to parse; the exact arithmetic is line 4 of the
+# recipe (round 29: trick_count's docstring), and the lesson points to the engine's print
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("With six spades or more, the bots also count by length: each spade after the fifth is 1 trick "
-                     "more, and that count replaces protected spades and ruffs when it is bigger. The engine prints the "
-                     "arithmetic (line 4 of the exact recipe).")
+SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two of them above the 10♠. Look at what the *Spade "
+                     "length* line adds to the bots' count:")
 
 
 def _printed_spade_values(text: str) -> dict[str, float]:
@@ -321,7 +327,7 @@ def test_the_spade_length_sentence_is_the_engines_on_any_hand():
     from hearts_teach.agents.spades import smart_bid
     from hearts_teach.course.spades_lesson import count_text
 
-    assert SPADE_LENGTH in " ".join(prose().split())
+    assert SPADE_LENGTH in recipe()
     rng = Rng("lesson09a/length-sentence")
     seen = with_spent = 0
     for i in range(4000):
@@ -422,43 +428,59 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
 
 
-def test_the_three_parts_are_a_table_with_the_exact_rules_folded():
-    """Newcomer round 10: a one-line summary of each part of the count, the exact rules behind a fold."""
+def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
+    """Newcomer round 10 put the three parts of the bots' count in a table, the exact rules in a fold. Fresh rater
+    (round 29): the lesson spent its prose on how the bot counts; a newcomer wants to bid. The section now lists
+    what usually wins a trick, in a player's words, and names ``trick_count``'s docstring for the bots' recipe.
+    Each bullet's claim is held here against the bots' count (they count the same things)."""
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     bidding = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Bidding: say how"))
     text = " ".join(bidding.split())
-    # newcomer round 18: row 2 in plain words; row 3 names void, singleton and doubleton (used by the
-    # fine print and the nil question) outside the fold
-    rows = ["| 1. High side cards | aces, kings and queens in the *side suits*, the suits other than spades |",
-            "| 2. Protected spades | a spade counts if you hold enough lower spades to play while the higher "
-            "spades you lack are drawn out |",
-            # newcomer round 23: the ruff is defined before the figures that use it
-            # round 28: the ruff defined in the table (the fold no longer repeats it); the figures are folded
-            "| 3. Ruffs | short side suits. To *ruff* is to win with a spade a trick in a side suit you no longer "
-            "hold. The shorter the suit, the more it counts: a *void* (no cards of the suit), then a *singleton* "
-            "(one card), then a *doubleton* (two cards) |"]
-    for row in rows:
-        assert row in text, row
-    # newcomer round 22: the table, the sum and the deal-22 line visible; the exact rules (long suits) and the
-    # rounding folded together
-    # fresh rater (round 28): one line, before the table, says the count is the bots' recipe, not a rule of the game
-    recipe = ("Below is the bots' **rule of thumb** for estimating that number: their recipe, not a rule of the game "
-              "(any bid from 0 to 13 is allowed).")
-    assert text.index(recipe) < text.index(rows[0])
-    fold = text.index("<details><summary>The exact recipe</summary>")
-    assert max(text.index(r) for r in rows) < text.index("The sum is the estimate; **Suggest** turns it into a bid.") < fold
-    assert fold < text.index("1. **High side cards.**") < text.index("In a long suit") < text.index("3. **Ruffs.**")
-    assert text.index("3. **Ruffs.**") < text.index("4. **Spade length**") < text.index(
-        "5. **Rounding.** The recipe rounds the sum to the nearest whole trick") < text.index("</details>")
-    assert text.index("</details>") < text.index("South's cards on deal 22")
-    # the table's words hold for the count: only side aces, kings and queens score in part 1, and only
-    # side suits of 2 cards or fewer in part 3
+    bullets = ["- **Aces** in the side suits: about 1 trick each.",
+               "- **Kings** with at least one more card of their suit: about 1 trick; a king alone may have to fall "
+               "under the ace. A queen with two or three cards beside it: maybe half a trick. In a long suit (six "
+               "cards or more for a king, seven for an ace) they are worth less: someone soon has none of it left.",
+               "- **High spades you can keep**: the A♠ wins whatever trick it is played to; a lower spade counts if "
+               "you hold enough smaller spades to play while the higher spades you lack are drawn out.",
+               "- **Spade length**: each spade after the fifth is about one trick more (a question below asks why).",
+               "- **Short side suits**: a *void* (no cards of the suit), a *singleton* (one card) or a *doubleton* "
+               "(two cards). To *ruff* is to win with a spade a trick in a side suit you no longer hold. A short "
+               "suit gives you ruffs, as long as you have spades to spare.",
+               "Add them up. When unsure, bid the lower number: one trick more than you bid costs only a bag, one "
+               "fewer sets the contract."]
+    for bullet in bullets:
+        assert bullet in text, bullet
+    assert "(its exact recipe is in the docstring of `hearts_teach.agents.spades.trick_count`)" in text
+    assert "<details>" not in text and "protected-spade values" not in text and "exact half" not in text
+    assert "1. **High side cards.**" in recipe() and "4. **Spade length**" in recipe()
+    # the bullets' words hold for the bots' count, on many dealt hands
     rng = Rng("lesson09a/table")
+    seen_long = 0
     for i in range(500):
         cards = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0).cards(0)
         count = trick_count(cards)
-        assert all(DECK[c].rank >= 12 and DECK[c].suit is not Suit.SPADES for c, _ in count.side)
+        side = {DECK[c].pretty: t for c, t in count.side}
+        for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+            held = cards.of_suit(suit)
+            n = len(held)
+            for card in held:
+                worth = side.get(card.pretty, 0)
+                if card.rank == 14:  # aces about 1, less in seven cards or more
+                    assert worth == (1 if n <= 6 else 0.5)
+                elif card.rank == 13:  # kings with company about 1, alone nothing, less in six or more
+                    assert worth == (0 if n == 1 else 1 if n <= 5 else 0.25)
+                elif card.rank == 12:  # queens with two or three beside them: a half
+                    assert worth == (0.5 if 3 <= n <= 4 else 0)
+                else:
+                    assert worth == 0
+            seen_long += n >= 6
         assert all(Suit(s) is not Suit.SPADES and len(cards.of_suit(Suit(s))) <= 2 for s, _ in count.ruffs)
+        spades = cards.of_suit(Suit.SPADES)
+        if len(spades) >= 6:  # each spade after the fifth one trick more
+            assert trick_count(cards, long_spades=True).length == sum(t for _, t in count.spades[:5]) + len(spades) - 5
+        if not spades:  # ruffs only with spades to spare
+            assert count.ruff_tricks == 0
+    assert seen_long > 20
 
 
 def test_the_nil_reason_names_each_short_suit():
@@ -707,8 +729,8 @@ def test_the_rule_of_thumb_rounds_an_exact_half_down():
     words; held here against ``smart_bid`` on a hand whose estimate is exactly five and a half."""
     from hearts_teach.agents.spades import ROUND_UP_FROM, smart_bid
 
-    text = " ".join(prose().split())
-    assert ("5. **Rounding.** The recipe rounds the sum to the nearest whole trick, and an exact half goes *down*: an "
+    text = recipe()
+    assert ("5. **Rounding** (``smart_bid``). The recipe rounds the sum to the nearest whole trick, and an exact half goes *down*: an "
             "estimate of exactly five and a half bids 5 (taking one trick more than you bid costs only a bag; one "
             "fewer sets the contract). It never bids under 1") in text
     assert ROUND_UP_FROM == 0.5
@@ -842,7 +864,7 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     srcs = ["".join(c["source"]) for c in cells]
     text = " ".join(prose().split())
-    assert "It never bids under 1, except nil, which has its own checklist (below)." in text
+    assert "It never bids under 1, except nil, which has its own checklist (``nil_ok``)." in recipe()
     assert "Under each practice hand, the bots' own count is folded away: open it once you have bid." in text
     rounded = "Rounded to the nearest trick (a half goes down): a bid of"
     for marker, seed, bid in (("bidder = BidWidget(practice", 21, 1), ("long_bidder = BidWidget(", 2054, 6)):
@@ -882,43 +904,61 @@ def test_deal_17s_question_prints_the_tricks_it_depends_on():
     assert "throw" not in printed and "dead" not in printed  # the reasons stay in the question
 
 
-def test_the_exercise_counts_a_hand_and_checks_the_count():
-    """Fresh rater (round 27): 09a had no exercise of its own. The last code cell asks the learner to count South's
-    cards on deal 134 and checks the count against the bots' (``count_check``); its stored output shows the cards
-    only (nothing pre-answered), and lesson 09's exercise is named as such."""
-    from hearts_teach.agents.spades import smart_bid
-    from hearts_teach.course.spades_lesson import count_check, count_text
+def test_the_exercise_bids_a_hand_and_plays_it_out():
+    """Fresh rater (round 27): 09a had no exercise of its own; it asked for the bots' count of deal 134. Fresh
+    rater (round 29): that asked the learner to reproduce the bots' recipe. The exercise now asks for a bid,
+    counted the lesson's way; ``bid_check`` has the bots play the deal out ``PLAYOUTS`` times with that bid and
+    prints the tricks South's cards took, then the bots' own count. Its stored output shows the cards only."""
+    from hearts_teach.agents.spades import auto_play, smart_bid
+    from hearts_teach.course.spades_lesson import PLAYOUTS, bid_check, spades_bots
 
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
-    at = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "count_check(" in "".join(c["source"]))
+    at = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "bid_check(" in "".join(c["source"]))
     assert at == len(cells) - 2 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
     source = "".join(cells[at]["source"])
-    assert source.startswith("my_count = None") and "SpadesHand.deal(seed=134, dealer=1).cards(0)" in source
+    assert source.startswith("my_bid = None") and "bid_check(134, 1, my_bid)" in source
     cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
-    shown = _code_outputs("count_check(")
-    assert shown == count_check(cards, None) + "\n"
-    estimate = estimate_tricks(cards, long_spades=True)
-    assert "Estimate" not in shown and quarters(estimate) not in shown.split("\n", 1)[1]
+    shown = _code_outputs("bid_check(")
+    assert shown == bid_check(134, 1, None) + "\n" == (
+        f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13), then run "
+        f"this cell again.\n")
     text = " ".join(prose().split())
-    assert ("Count South's cards on deal 134 (printed below) the bots' way. Write your count after `my_count =` as a "
-            "decimal (4.25 for four and a quarter), then run the cell again: it checks your count against the bots' "
-            "and prints theirs part by part.") in text
+    assert PLAYOUTS == 20
+    assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: aces, kings with company, "
+            "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell "
+            "again: the bots play the deal out 20 times with your bid, your cards too, and the cell prints how many "
+            "tricks your cards took, then the bots' own count.") in text
     assert ("For more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
             "write the Spades scorer yourself.") in text
-    # the checker: right only at the bots' estimate, and then or otherwise it prints the count and the bid
-    assert estimate == 4.5 and smart_bid(cards) == 4  # a half, rounded down
-    right = count_check(cards, 4.5)
-    assert right.startswith("Right: that is the bots' count.\n") and count_text(cards) in right
-    assert right.endswith("a bid of 4")
-    for wrong in (4, 4.25, 5):
-        answer = count_check(cards, wrong)
-        assert answer.startswith(f"Not the bots' count: you wrote {wrong:g}, they count 4½.") and count_text(cards) in answer
-    # the hand needs every part the lesson teaches but spade length, and no fine point left out of the prose:
-    # the 5♠ the ruff sets aside changes no spade's value
-    count = trick_count(cards, long_spades=True)
-    assert count.side_tricks and count.spade_tricks and count.ruff_tricks and count.length is None
-    assert [DECK[c].pretty for c in count.spent] == ["5♠"]
-    spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)  # every spade kept to guard
-    kept_all = [1.0 if sum(1 for r in range(rank + 1, 15) if r not in spades) <= sum(1 for r in spades if r < rank)
-                else 0.0 for rank in spades]  # (none is one or two short either)
-    assert sum(kept_all) == count.spade_tricks == 1
+    # the play-outs, worked here independently: the bids before South's, South's, the rest and the tricks
+    def took(bid: int) -> list[int]:
+        out = []
+        for k in range(PLAYOUTS):
+            hand = SpadesHand.deal(seed=134, dealer=1)
+            bots = spades_bots(f"134/{k}")
+            while hand.turn != 0:
+                hand.bid(bots[hand.turn].choose_bid(hand.view(hand.turn)))
+            hand.bid(bid, 0)
+            auto_play(hand, bots)
+            assert hand.bids[0] == bid and hand.is_over
+            out.append(hand.tricks_won[0])
+        return out
+    assert smart_bid(cards) == 4 and estimate_tricks(cards, long_spades=True) == 4.5
+    for bid in (2, 4, 5):
+        counts = took(bid)
+        answer = bid_check(134, 1, bid)
+        assert f"Your bid: {bid}. The bots played the deal 20 times with it, your cards too." in answer
+        listed = ", ".join(f"{t} in {counts.count(t)} play-out{'s' if counts.count(t) > 1 else ''}"
+                           for t in sorted(set(counts)))
+        assert f"Tricks your cards took: {listed}" in answer, answer
+        short = sum(t < bid for t in counts)
+        if short:
+            assert f"Short of your bid in {short} of 20: a lower bid was safer." in answer
+        elif min(counts) > bid:
+            assert f"You could have bid {min(counts)}." in answer
+        else:
+            assert "Your bid or more every time: a good bid." in answer
+        assert answer.endswith("The bots' rule of thumb counts 4½ tricks and bids 4.")
+    assert len(set(took(2))) > 1  # the play-outs differ: a count is an estimate, not a promise
+    for wrong in ("4", 0, 14, 4.5, True):
+        assert "Write a whole number from 1 to 13 after my_bid =" in bid_check(134, 1, wrong)

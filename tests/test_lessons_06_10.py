@@ -586,7 +586,9 @@ def test_lesson_09_prose_about_the_nil_spade_length_and_the_rotation():
 
 def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     """Newcomer round 9: 'South–North +91, West–East -79' came before scoring is taught; the next cells
-    point to *Scoring* below and print the engine's one-line sums (-79 = +20 + 1 bag - 100 for the nil)."""
+    print the engine's one-line sums (-79 = +20 + 1 bag - 100 for the nil). Fresh rater (round 29): the
+    scores were still printed before the rules; the *Scoring* section (contract, set, nil, bags) now comes
+    before the deal, and no cell above it prints a score."""
     cells = _cells("09_hearts_vs_spades")
     out = ["".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells]
     first = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
@@ -594,9 +596,15 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert "West–East: bid 2, took 3: contract made, +20; 1 bag +1; East nil broken (1 trick) -100" in out[summed]
     assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
     pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
-    assert "*Scoring* below explains it" in pointer.replace("\n", " ")
+    assert "then how each team's score adds up by the scoring rules above." in pointer.replace("\n", " ")
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
-    assert summed < scoring
+    words = next(i for i, c in enumerate(cells) if _src(c).startswith("## The words of Spades"))
+    assert words < scoring < first
+    rules = " ".join(_src(cells[scoring]).split())
+    for rule in ("**Contract made**", "**Contract missed** (the team is *set*)", "**Nil**: +100", "**Bags add up**"):
+        assert rule in rules, rule
+    printed_before = "".join(out[:scoring])
+    assert not re.search(r"[+-]\d|contract made|set,", printed_before)
 
 
 def test_lesson_09_round_17_wording():

@@ -118,7 +118,28 @@ def trick_count(cards: Iterable[CardLike] | int, long_spades: bool = False) -> T
 
     ``long_spades``: spade length counts too -- with six or more spades the top five are
     counted as usual and every further spade is a trick, since once the suit has gone round
-    the others run out, however low it is."""
+    the others run out, however low it is.
+
+    The bots' exact recipe (lesson 09a teaches a player's way and points here; *side suits* are
+    the suits other than spades):
+
+    1. **High side cards.** In a side suit, an ace counts 1 trick, a king with another card of
+       its suit 1, a queen in a suit of three or four cards half a trick. In a long suit they
+       count less: an ace half a trick in a suit of seven cards or more, a king a quarter in a
+       suit of six or more.
+    2. **Protected spades.** A high spade counts 1 if you keep at least as many smaller spades
+       as there are higher ones you do not hold; one short, three quarters; two short, a quarter.
+    3. **Ruffs.** A void counts 2, a singleton 1, a doubleton a quarter, while your spades last.
+       Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick
+       counted, rounded to the nearest whole spade (an exact half: whichever way leaves an even
+       number of spades), and those no longer count as protected spades.
+    4. **Spade length**, with six spades or more: your five highest spades' protected-spade
+       values (0 for a spade set aside), plus 1 for each spade after the fifth, set aside or
+       not. When that total is more than protected spades and ruffs together, it replaces them.
+    5. **Rounding** (``smart_bid``). The recipe rounds the sum to the nearest whole trick, and an
+       exact half goes *down*: an estimate of exactly five and a half bids 5 (taking one trick
+       more than you bid costs only a bag; one fewer sets the contract). It never bids under 1,
+       except nil, which has its own checklist (``nil_ok``)."""
     suits = _by_suit(_mask(cards))
     spades = suits[SPADES]
     spare = float(len(spades))

@@ -3,6 +3,7 @@ both games, shown side by side as text and HTML, and the bots' trick count part 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from html import escape
 
@@ -109,19 +110,44 @@ def count_text(cards: CardList) -> str:
     return "\n".join(lines)
 
 
-def count_check(cards: CardList, guess: float | None) -> str:
-    """Lesson 09a's exercise: the learner's trick count of ``cards`` (``guess`` in tricks, 4.25 for
-    4¼) against the bots' estimate, spade length included. Before a guess, only the cards: the
-    stored output of the exercise cell gives nothing away."""
-    if guess is None:
-        return (f"Cards: {cards.pretty}\nNo count yet: write yours after my_count = (4.25 for 4¼), then run "
-                f"this cell again.")
-    guess = float(guess)
-    estimate = estimate_tricks(cards, long_spades=True)
-    verdict = ("Right: that is the bots' count." if guess == estimate else
-               f"Not the bots' count: you wrote {guess:g}, they count {quarters(estimate)}. Compare part by part:")
-    return (f"{verdict}\n{count_text(cards)}\n"
-            f"Rounded to the nearest trick (a half goes down): a bid of {smart_bid(cards)}")
+PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal out with the learner's bid
+
+
+def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) -> str:
+    """Lesson 09a's exercise: the learner's bid for South on deal ``seed`` (``dealer`` deals) against
+    what South's cards take when the bots play the deal ``plays`` times with that bid (South's
+    cards too; each play-out's bots seeded apart). Before a bid, only the cards: the stored output
+    of the exercise cell gives nothing away."""
+    cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
+    if bid is None:
+        return (f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13), "
+                f"then run this cell again.")
+    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= 13:
+        return f"Cards: {cards.pretty}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r})."
+    taken: Counter[int] = Counter()
+    for k in range(plays):
+        hand = SpadesHand.deal(seed=seed, dealer=dealer)
+        bots = spades_bots(f"{seed}/{k}")
+        auto_play(hand, bots, stop_at=0)  # the bids before South's
+        hand.bid(bid, 0)
+        auto_play(hand, bots)  # the other bids, then all thirteen tricks
+        taken[hand.tricks_won[0]] += 1
+    made = sum(n for t, n in taken.items() if t >= bid)
+    fewest = min(taken)
+    lines = [f"Cards: {cards.pretty}",
+             f"Your bid: {bid}. The bots played the deal {plays} times with it, your cards too.",
+             "Tricks your cards took: " + ", ".join(f"{t} in {n} play-out{'s' if n > 1 else ''}"
+                                                    for t, n in sorted(taken.items()))]
+    if made < plays:
+        lines.append(f"Short of your bid in {plays - made} of {plays}: a lower bid was safer.")
+    elif fewest > bid:
+        lines.append(f"Always more than your bid: at least {fewest - bid} trick{'s' if fewest - bid > 1 else ''} "
+                     f"over every time, each one a bag. You could have bid {fewest}.")
+    else:
+        lines.append("Your bid or more every time: a good bid.")
+    lines.append(f"The bots' rule of thumb counts {quarters(estimate_tricks(cards, long_spades=True))} tricks "
+                 f"and bids {smart_bid(cards)}.")
+    return "\n".join(lines)
 
 
 def same_deal(seed: int | str, dealer: int = 3) -> tuple[Hand, SpadesHand]:
