@@ -60,7 +60,8 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
             "show them where they come up.") in text
     assert "`queen_waits`" not in text and "`new_moon`" not in text
     shown = {"03_breaking_hearts": ("first_trick_points", "queen_breaks"),
-             "05_shooting_the_moon": ("new_moon",), "06_scoring_a_match": ("queen_waits", "omnibus", "no_pass")}
+             "04_queen_of_spades": ("queen_waits",), "05_shooting_the_moon": ("new_moon",),
+             "06_scoring_a_match": ("omnibus", "no_pass")}
     assert sorted(n for names in shown.values() for n in names) == sorted(n for n in Rules.presets() if n != "standard")
     for stem, names in shown.items():
         code = "".join("".join(c["source"]) for c in json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
@@ -570,21 +571,23 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     assert "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
 
 
-def test_06_credits_the_source_only_with_what_it_says():
+def test_04_credits_the_source_only_with_what_it_says():
     """Issue 27 round 4 (F03.1): the online rules page says only that "in some variations
     of the game you can't play the queen of spades until hearts has been broken". Led or discarded,
     "unless she is your only card" and following a spade lead are the engine's choices, and the
     lesson says so instead of crediting them to the page. Newcomer round 27: 03's note on it was cut
-    to a clause; lesson 06, which teaches the variant, says it (and its opening no longer presents
-    the engine's details as what tables play)."""
+    to a clause; the lesson that teaches the variant says it. A fresh rater: the variant is a play rule,
+    not scoring, so it moved from 06 to 04; 06's opening names it in one pointer sentence."""
     text = " ".join(prose("03_breaking_hearts").split())
     assert "mentions a stricter variant: the queen may not be led" not in text and "own choosing" not in text
-    text = " ".join(prose("06_scoring_a_match").split())
+    text = " ".join(prose("04_queen_of_spades").split())
     assert ("An online game's rules page says only that some tables forbid the queen until hearts are broken; "
             "the details here are the engine's own choice.") in text
-    # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in the opening; the
-    # variant is named there, and its cell says the details are the engine's
-    assert "(Omnibus, no passing, and a variant called *the queen waits*)" in text
+    assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
+    # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
+    # only points to lesson 04, and 04's section says the details are the engine's
+    assert ("(Omnibus and no passing). One more variant, *the queen waits*, changes when the Q♠ may be played, not "
+            "the scoring: lesson 04 shows it.") in " ".join(prose("06_scoring_a_match").split())
     assert "Lesson 03 named this variant" not in text
 
 
@@ -740,6 +743,91 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert f"Penalty cards in North's tricks: {' '.join(c.pretty for c in north)}" in printed
     assert ("North's 12 points are the other twelve hearts, taken in later tricks. South's 14, the queen's 13 among "
             "them, are why lesson 01 suggests passing the A♠ and K♠") in text
+
+
+def test_04_queen_waits_quiz_is_the_variants_main_rule():
+    """(Moved with the variant from lesson 06.) Issue 27 round 4 (F06.3): the quiz asks the rule itself, not an engine-made edge case. Newcomer
+    round 9: a lead question was the worked example's position with 5♠ added; it now asks about
+    following a spade lead (the queen waits only for a lead or a discard), which no cell before shows."""
+    from hearts_positions import stacked
+
+    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD",
+            "AC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD"]
+    for name in ("queen_waits", "standard"):
+        hand = stacked(deal, Rules.preset(name))
+        for card in ("2C", "2D", "AC", "JC", "7S"):
+            hand.play(card)
+        assert hand.trick_number == 2 and hand.turn == 3 and not hand.hearts_broken
+        assert [str(c) for c in hand.current_trick.cards] == ["7S"]  # "led with 7♠ and you play next"
+        held = hand.cards(3)
+        assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
+        assert sorted(str(c) for c in held if c.suit.letter == "S") == ["5S", "QS"]
+        assert sorted(str(c) for c in hand.legal_plays()) == ["5S", "QS"], name  # "Q♠ or 5♠"
+    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(
+        encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
+
+
+def test_04_queen_waits_widget_answers_a_click_on_a_refused_card():
+    """Newcomer rater: "Click the queen, then a heart: both are refused" could not be done: a button
+    hand disables illegal cards. The lesson's West hand is drawn as card faces, where every card is
+    clickable and a refused one writes the engine's reason under the cards."""
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. Then play a diamond." in text
+    # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
+    assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
+    assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
+    ns = lesson("04_queen_of_spades")
+    west = ns["west"]
+    assert west.faces and west.hand.turn == 1 and west.hand.trick_number == 2
+    west.buttons["QS"].click()
+    assert west.last_message.startswith("Can't play Q♠: the queen waits") and west.hand.turn == 1
+    assert west.message.value and "the queen waits" in west.message.value
+    west.buttons["2H"].click()
+    assert west.last_message.startswith("Can't play 2♥: hearts have not been broken yet") and west.hand.turn == 1
+    west.buttons["TD"].click()
+    assert west.last_message == "West played 10♦."
+    answer_every_way(ns["queen_quiz"], "Q♠ or 5♠", ["only 5♠", "5♠ or a diamond", "any card"])
+
+
+def test_04_queen_waits_a_heart_earlier_in_the_same_trick_counts():
+    """Lesson 04 (before: 06) says Q♠ waits "until hearts are broken", and lesson 03 says hearts are broken the
+    first time anyone plays a heart: on played hands, a player void in the led suit may discard Q♠
+    right after the first heart, on the same trick."""
+    from hearts_teach.kernel.rng import Rng
+
+    seen = 0
+    for i in range(200):
+        hand = Hand.deal(Rng(f"lesson06/qw/{i}"), pass_direction="hold", rules=Rules.preset("queen_waits"))
+        rng = Rng(f"lesson06/qw/{i}/plays")
+        while not hand.is_over:
+            trick, held = hand.current_trick, hand.cards(hand.turn)
+            earlier = any(c.suit.letter == "H" for t in hand.tricks for c in t.cards)
+            if (trick is not None and trick.cards and hand.trick_number > 1 and not earlier
+                    and trick.cards[0].suit.letter != "H" and any(c.suit.letter == "H" for c in trick.cards)
+                    and not held.of_suit(trick.cards[0].suit) and "QS" in map(str, held) and len(held) > 1):
+                assert hand.explain("QS").legal
+                seen += 1
+                break
+            hand.play(rng.choice(list(hand.legal_plays())))
+    assert seen >= 3
+
+
+def test_04_the_deal_is_shown_before_its_spade_tricks():
+    """A fresh newcomer rater: the spade tricks of seed 19 were played before the reader had seen the deal.
+    The engine's drawing of all four hands (rank and suit symbols) now comes first, then the spade tricks."""
+    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    src = ["".join(c["source"]) for c in cells]
+    drawn = next(i for i, s in enumerate(src) if "drawing(deal)" in s)
+    tricks = next(i for i, s in enumerate(src) if "trick_table(hand)" in s)
+    assert drawn < tricks and "bots_play(deal.copy()" in src[tricks]
+    out = "".join("".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
+                  for o in cells[drawn]["outputs"])
+    deal = Hand.deal(seed=19, pass_direction="hold")
+    for seat in range(4):
+        assert f"{deal.seat_names[seat]}: {deal.dealt(seat).pretty}" in out
+    assert ("First the deal, as the engine draws it before the first card: West was dealt the queen with only two "
+            "other spades, and South was dealt both K♠ and A♠.") in " ".join(prose("04_queen_of_spades").split())
 
 
 # lesson 05 ---------------------------------------------------------------------------------

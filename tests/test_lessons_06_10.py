@@ -93,7 +93,7 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "queen_quiz": "Q♠ or 5♠", "omnibus_quiz": "-6"},
+    "06_scoring_a_match": {"tie": "another hand is played", "omnibus_quiz": "-6"},
     "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠", "diamond": "Q♦"},
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
@@ -362,14 +362,15 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert moon == (26, 26, 0, 26)
     after = tuple(t + m for t, m in zip((96, 71, 88, 90), moon, strict=True))
     assert after == (122, 97, 88, 116) and "North wins with 88" in match_verdict(after)
-    # 06 (the engine's queen-waits details): hearts unbroken, Q♠ and only hearts: only a heart may be led
+    # 04 (the engine's queen-waits details, moved there from 06): hearts unbroken, Q♠ and only hearts: only a heart
+    # may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
     for card in ALL_HEARTS_TRICK1:
         hand.play(card)
     held = hand.cards(hand.turn)
     assert not hand.hearts_broken and all(c.suit.letter == "H" or str(c) == "QS" for c in held)
     assert all(c.suit.letter == "H" for c in hand.legal_plays())
-    # ... and under the standard rules that player must lead Q♠ (06 prints both)
+    # ... and under the standard rules that player must lead Q♠ (04 prints both)
     hand = stacked(HEARTS_AND_QUEEN, Rules())
     for card in ALL_HEARTS_TRICK1:
         hand.play(card)
@@ -486,52 +487,17 @@ def test_lesson_06_worked_examples_are_stored_as_text():
     assert "South passed A♣ A♦ Q♠ to West." in printed and "Nobody passes." in printed
 
 
-def test_lesson_06_queen_waits_quiz_is_the_variants_main_rule():
-    """Issue 27 round 4 (F06.3): the quiz asks the rule itself, not an engine-made edge case. Newcomer
-    round 9: a lead question was the worked example's position with 5♠ added; it now asks about
-    following a spade lead (the queen waits only for a lead or a discard), which no cell before shows."""
-    from hearts_positions import stacked
-
-    from hearts_teach import Rules
-
-    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD",
-            "AC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD"]
-    for name in ("queen_waits", "standard"):
-        hand = stacked(deal, Rules.preset(name))
-        for card in ("2C", "2D", "AC", "JC", "7S"):
-            hand.play(card)
-        assert hand.trick_number == 2 and hand.turn == 3 and not hand.hearts_broken
-        assert [str(c) for c in hand.current_trick.cards] == ["7S"]  # "led with 7♠ and you play next"
-        held = hand.cards(3)
-        assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
-        assert sorted(str(c) for c in held if c.suit.letter == "S") == ["5S", "QS"]
-        assert sorted(str(c) for c in hand.legal_plays()) == ["5S", "QS"], name  # "Q♠ or 5♠"
-    code = "".join(_code("06_scoring_a_match"))
-    assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
-
-
-def test_lesson_06_queen_waits_widget_answers_a_click_on_a_refused_card():
-    """Newcomer rater: "Click the queen, then a heart: both are refused" could not be done: a button
-    hand disables illegal cards. The lesson's West hand is drawn as card faces, where every card is
-    clickable and a refused one writes the engine's reason under the cards."""
-    from lesson_runner import run
-
+def test_lesson_06_only_points_to_lesson_04_for_the_queen_waits():
+    """A fresh newcomer rater: the queen-waits variant is a play rule (when the Q♠ may be played), not
+    scoring; its worked example, widget and quiz moved to lesson 04 (the queen's lesson). Lesson 06 keeps
+    one pointer sentence, and no cell of it uses the variant."""
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
-    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. Then play a diamond." in text
-    # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
-    assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
-    from hearts_teach import Rules
-
-    assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
-    west = run(ROOT / "notebooks" / "06_scoring_a_match.ipynb").namespace["west"]
-    assert west.faces and west.hand.turn == 1 and west.hand.trick_number == 2
-    west.buttons["QS"].click()
-    assert west.last_message.startswith("Can't play Q♠: the queen waits") and west.hand.turn == 1
-    assert west.message.value and "the queen waits" in west.message.value
-    west.buttons["2H"].click()
-    assert west.last_message.startswith("Can't play 2♥: hearts have not been broken yet") and west.hand.turn == 1
-    west.buttons["TD"].click()
-    assert west.last_message == "West played 10♦."
+    assert ("One more variant, *the queen waits*, changes when the Q♠ may be played, not the scoring: lesson 04 "
+            "shows it.") in text
+    assert text.lower().count("queen waits") == 1 and "queen_waits" not in text
+    assert "queen_waits" not in "".join(_code("06_scoring_a_match"))
+    four = " ".join("".join(c["source"]) for c in _cells("04_queen_of_spades") if c["cell_type"] == "markdown")
+    assert "## A variant: the queen waits" in four
 
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
@@ -731,30 +697,6 @@ def test_lesson_09_round_18_wording_and_end_question():
     assert "Trick 8 of 13" in moment.text() and "Trick so far (led by South): South 8♣" in moment.text()
     rewind = next(src for src in _code("09_hearts_vs_spades") if "moment.explain(" in src)
     assert "before_play(spades, 4 * 7 + 1)" in rewind and "enumerate(" not in rewind
-
-
-def test_lesson_06_queen_waits_a_heart_earlier_in_the_same_trick_counts():
-    """Lesson 06 says Q♠ waits "until hearts are broken", and lesson 03 says hearts are broken the
-    first time anyone plays a heart: on played hands, a player void in the led suit may discard Q♠
-    right after the first heart, on the same trick."""
-    from hearts_teach import Hand, Rules
-    from hearts_teach.kernel.rng import Rng
-
-    seen = 0
-    for i in range(200):
-        hand = Hand.deal(Rng(f"lesson06/qw/{i}"), pass_direction="hold", rules=Rules.preset("queen_waits"))
-        rng = Rng(f"lesson06/qw/{i}/plays")
-        while not hand.is_over:
-            trick, held = hand.current_trick, hand.cards(hand.turn)
-            earlier = any(c.suit.letter == "H" for t in hand.tricks for c in t.cards)
-            if (trick is not None and trick.cards and hand.trick_number > 1 and not earlier
-                    and trick.cards[0].suit.letter != "H" and any(c.suit.letter == "H" for c in trick.cards)
-                    and not held.of_suit(trick.cards[0].suit) and "QS" in map(str, held) and len(held) > 1):
-                assert hand.explain("QS").legal
-                seen += 1
-                break
-            hand.play(rng.choice(list(hand.legal_plays())))
-    assert seen >= 3
 
 
 def test_lesson_09_defines_dealer_where_it_first_uses_it():
@@ -1311,7 +1253,7 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
 def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainly():
     """A newcomer's review: the history paragraph keeps only what its source (the quick sheet's history
     note: Reversis, the American game by the 1880s, the pass added later) says. Round 9: it is stated
-    plainly, without remarks about the source; the queen-waits details are one short paragraph."""
+    plainly, without remarks about the source (the queen-waits details are now in lesson 04)."""
     text = " ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").replace("\n", " ")
     assert "Reversis" in text and "by the 1880s" in text
     assert "history note" not in text and "We have not checked" not in text and "write-up" not in text
@@ -1326,9 +1268,11 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert history.count(". ") == 0 and history.endswith(".")
     # and "rule bots" is glossed where lesson 06 first uses it
     assert "a whole match between four rule bots (rule-following computer players; match seed 5)" in text
-    assert "has not seen hearts broken" not in text
-    assert "leading with only hearts and Q♠ before hearts are broken, you lead a heart (which breaks them)" in text
-    assert "also earlier in the same trick" not in text  # the rules say "an earlier trick"; lesson 03 defines broken
+    # the queen-waits wording, checked where the variant now lives (lesson 04)
+    four = " ".join(" ".join(_src(c) for c in _cells("04_queen_of_spades") if c["cell_type"] == "markdown").split())
+    assert "has not seen hearts broken" not in four
+    assert "leading with only hearts and Q♠ before hearts are broken, you lead a heart (which breaks them)" in four
+    assert "also earlier in the same trick" not in four  # the rules say "an earlier trick"; lesson 03 defines broken
 
 
 def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():

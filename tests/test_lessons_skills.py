@@ -348,15 +348,18 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 # 12 --------------------------------------------------------------------------------------------
 
-ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across", "q2": "J♦", "q3": "3♠", "q4": "yes", "q5": "no", "q6": "15",
-              "q7": "26", "q8": "-7", "q9": "North wins",
-              "q10": "the trick costs nothing, and that high card can no longer win a costly trick later",
-              "q11": "East", "q12": "3",
-              "q13": "pass the A♠ with her", "q14": "2♥", "q15": "Q♠",
-              "q16": "you have taken the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
-              "q17": "duck from now on",
-              "q18": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
-              "q19": "North", "q20": "-58", "q21": "-60", "q22": "9♦", "q23": "your bot is worse", "q24": "3♣"}
+ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across",
+              "q2": "they go to East, and three come to you from West once all four players have chosen",
+              "q3": "J♦", "q4": "3♠", "q5": "yes", "q6": "no", "q7": "15",
+              "q8": "26", "q9": "-7", "q10": "North wins", "q11": "another hand is played",
+              "q12": "the trick costs nothing, and that high card can no longer win a costly trick later",
+              "q13": "East", "q14": "3",
+              "q15": "pass the A♠ with her", "q16": "2♥", "q17": "Q♠",
+              "q18": "you have taken the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
+              "q19": "duck from now on",
+              "q20": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
+              "q21": "North", "q22": "-58", "q23": "-60", "q24": "-59", "q25": "9♦", "q26": "your bot is worse",
+              "q27": "3♣"}
 
 
 def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines():
@@ -383,14 +386,14 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
     assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
-    # newcomer round 9: q4 is a real question (hearts not broken, but South holds only hearts: the
-    # exception of lesson 03), not one its own situation line answered; q9 asks about lesson 07's
-    # last seat, q23 reads an interval as lesson 10 does (one sign: positive = fewer points)
+    # newcomer round 9: q5 (then q4) is a real question (hearts not broken, but South holds only hearts: the
+    # exception of lesson 03), not one its own situation line answered; q12 asks about lesson 07's
+    # last seat, q26 reads an interval as lesson 10 does (one sign: positive = fewer points)
     lead = ns["lead"]
     assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
     assert lead.explain("2H").legal
-    assert "(07)" in ns["q10"].question and "(10)" in ns["q23"].question
-    # newcomer rater (issue 27): the old q12 (which neighbour plays after you) repeated q13; q5 asks instead
+    assert "(07)" in ns["q12"].question and "(10)" in ns["q26"].question
+    # newcomer rater (issue 27): an old question (which neighbour plays after you) repeated q15; q6 asks instead
     # whether the Q♠ breaks hearts (standard rules: no), on a position the engine builds and judges
     queen = ns["queen"]
     second = queen.tricks[1]
@@ -400,37 +403,65 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert not any(c.suit.letter == "H" for t in queen.tricks for c in t.cards)
     assert {c.suit.letter for c in queen.cards(0)} == {"H", "S", "D"} and Card("KD") in queen.cards(0)
     assert not queen.explain("2H").legal and not Rules().queen_breaks_hearts
-    assert "(03)" in ns["q5"].question
-    # q16: West has *taken* the other hearts (hearts still held could still be won); q11: the queen is still out
-    assert "West has taken the other three" in ns["q16"].question or any(
-        "West has taken the other three" in o for o in ns["q16"].reasons)
-    assert "with West holding hearts" not in str(ns["q16"].reasons)
-    assert "the Q♠ has not appeared" in ns["q11"].question
+    assert "(03)" in ns["q6"].question
+    # q18: West has *taken* the other hearts (hearts still held could still be won); q13: the queen is still out
+    assert "West has taken the other three" in ns["q18"].question or any(
+        "West has taken the other three" in o for o in ns["q18"].reasons)
+    assert "with West holding hearts" not in str(ns["q18"].reasons)
+    assert "the Q♠ has not appeared" in ns["q13"].question
     low, high = -1.60, -0.20
-    assert f"from {low:.2f} to {high:.2f}" in ns["q23"].question and high < 0  # wholly below zero: worse
+    assert f"from {low:.2f} to {high:.2f}" in ns["q26"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
-    assert quizzes == sorted(ANSWERS_12) and "twenty-four questions" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert quizzes == sorted(ANSWERS_12) and "twenty-seven questions" in (ROOT / "README.md").read_text(encoding="utf-8")
     # newcomer rater (issue 27, round 27): the typed examples are real choices of their questions (q1 has no
     # "across"), one of them a card typed as rank and suit letter; the order is by topic, roughly the lessons'
+    # (a fresh rater's three added questions renumbered them: q9 became q10, q2 became q3)
     intro = " ".join(_md("12_review").split())
-    assert ('`qN.choose(…)` with a choice as shown (for example `q9.choose("the match goes on")`); for a card, type '
-            'its rank and suit letter (`q2.choose("8S")` for the 8♠; T for a ten, `"TH"` for the 10♥). These show the '
+    assert ('`qN.choose(…)` with a choice as shown (for example `q10.choose("the match goes on")`); for a card, type '
+            'its rank and suit letter (`q3.choose("8S")` for the 8♠; T for a ten, `"TH"` for the 10♥). These show the '
             'format only: neither is the right answer.') in intro
-    assert "the match goes on" in ns["q9"].choices and Card("8S") in ns["q2"].choices and Card("TH").pretty == "10♥"
-    assert "not one of the choices" not in ns["q9"].choose("the match goes on")
-    assert "not one of the choices" not in ns["q2"].choose("8S")
-    assert ANSWERS_12["q2"] != Card("8S").pretty and ANSWERS_12["q9"] != "the match goes on"  # "neither is the right answer"
+    assert "the match goes on" in ns["q10"].choices and Card("8S") in ns["q3"].choices and Card("TH").pretty == "10♥"
+    assert "not one of the choices" not in ns["q10"].choose("the match goes on")
+    assert "not one of the choices" not in ns["q3"].choose("8S")
+    assert ANSWERS_12["q3"] != Card("8S").pretty and ANSWERS_12["q10"] != "the match goes on"  # "neither is the right answer"
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "09", "09a", "10", "11"]
-    tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 25)]
-    assert sum(b < a for a, b in zip(tags, tags[1:], strict=False)) == 1  # one question (q18, lesson 08's coach) out of order
+    tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 28)]
+    assert sum(b < a for a, b in zip(tags, tags[1:], strict=False)) == 1  # one question (q20, lesson 08's coach) out of order
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next)
-    assert ns["q10"].reason(ns["q10"].choices[0]).endswith(
+    assert ns["q12"].reason(ns["q12"].choices[0]).endswith(
         "so winning it costs nothing in this trick, and you lead the next one")
     from hearts_teach.course.lessons import position
 
     last = position({0: "AC", 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC")  # West leads, South plays last
     assert last.tricks[0].winner == 0 and last.turn == 0 and last.trick_number == 2  # South wins, leads trick 2
+    # a fresh newcomer rater (round 29): no question asked about the pass itself, a tie at 100, or nil. q2: hand 2
+    # passes right, South to East, and South's three come from West (who passes right too); the cards move only
+    # when all four have chosen (a hand is not in the play phase until every pass is in)
+    from hearts_teach import Hand
+
+    pass2 = Hand.deal(seed=3, hand_number=1)
+    assert pass2.pass_direction == "right" and pass2.seat_names[pass2.view(0).pass_to] == "East"
+    assert pass2.seat_names[pass2.view(1).pass_to] == "South" and pass2.seat_names[pass2.view(3).pass_to] == "North"
+    dealt = [set(pass2.dealt(s)) for s in range(4)]
+    for seat in (0, 3, 2):
+        pass2.pass_cards(seat, sorted(dealt[seat], key=lambda c: c.index)[:3])
+        assert set(pass2.cards(0)) == dealt[0]  # nothing moves before the last pass is chosen
+    west_gives = sorted(dealt[1], key=lambda c: c.index)[:3]
+    pass2.pass_cards(1, west_gives)
+    assert set(west_gives) <= set(pass2.cards(0))
+    # q11: a total of exactly 100 ends the match, and a tie for lowest plays another hand
+    from hearts_teach.course.lessons import match_verdict
+
+    assert match_verdict((100, 77, 77, 90)) == "West and North tie for lowest with 77: another hand is played"
+    assert not _decided([100, 77, 77, 90], Rules().end_score)  # the tie: not decided yet
+    assert _decided([100, 77, 80, 90], Rules().end_score)  # without it, exactly 100 would have ended the match
+    # q24: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
+    assert score_hand([0, 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -59
+    assert score_hand(["blind nil", 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -159
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    assert not SpadesRules().blind_nil and SpadesRules.preset("blind_nil").blind_nil
 
 
 # 08 --------------------------------------------------------------------------------------------
