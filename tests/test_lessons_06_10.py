@@ -1331,6 +1331,10 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     assert ("The deals show clearly that this is over 1 point, not that it is over 3, so the verdict is the milder "
             "*mistake*.") in prose
     assert "interval" not in prose and "Details" not in prose
+    # one pointer stays for the curious (the glossary's *Delta*, *Exp pts* and *Δ vs best* cite this lesson)
+    assert ("(To see the coach's figures, `print(graded.details())`: *exp pts* is your average points for the whole "
+            "hand, *Δ vs best* the cost.)") in prose
+    assert f"{ace.exp_points:.1f}" in assess_play(scope["hand"].view(0)).details()
     assert "A♥: mistake" in out and "Details ·" not in out  # the verdict as printed; no Details table
     assert "two tricks and three cards of the third played" in "".join(_code("08_practice_decisions"))
 
@@ -1404,7 +1408,7 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     for gone in ("l08-08", "l08-07b", "l08-08b"):
         assert gone not in ids
-    for word in ("interval", "95 %", "confidence", "half of the deals", "fine print", "details()"):
+    for word in ("interval", "95 %", "confidence", "half of the deals", "fine print"):
         assert word not in prose, word
     plain = " ".join(_src(cells[ids.index("l08-03")]).split())
     assert plain.startswith("## How to read the coach")
