@@ -798,7 +798,10 @@ def test_lesson_09_side_by_side_columns_line_up():
 
 
 def test_lesson_11_quiz_answers_are_what_the_engine_says():
-    from hearts_teach import Card, Hand, Rules
+    import contextlib
+    import io
+
+    from hearts_teach import Card, CardList, Hand, Rules, Suit
     from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import HEARTS_MASK, QS_MASK
 
@@ -819,9 +822,36 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert Card("3C") in table5.cards(table5.turn) and not any(Card("2C") in table5.cards(s) for s in range(5))
     cells = _cells("11_three_to_six_players")
     ids = [c.get("id") for c in cells]
-    assert ids.index("l11-your-turn") + 1 == ids.index("l11-opener") and ids.index("l11-opener") + 2 == len(cells)
+    assert ids.index("l11-your-turn") + 1 == ids.index("l11-opener")
     shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l11-opener")]["outputs"])
     assert "      East: ♠ J  ♥ A 6 4  ♦ 8  ♣ A K Q 5 3" in shown and "lead" not in shown.lower()
+    # newcomer round 29: "Your turn" was a quiz; it is titled as a question now, and the lesson ends with an
+    # exercise on the same deal: West's legal cards on trick 1 (East 3♣, South 6♣), typed and checked by the engine
+    assert _src(cells[ids.index("l11-your-turn")]).startswith("### One more question: who opens at five?")
+    assert ids.index("l11-opener") + 1 == ids.index("l11-exercise") == len(cells) - 3
+    assert ids.index("l11-west") == len(cells) - 2 and _src(cells[ids.index("l11-exercise")]).startswith("## Your turn")
+    exercise = _src(cells[ids.index("l11-west")])
+    assert 'my_cards = ""' in exercise
+    west = table5.seat_names.index("West")
+    assert table5.turn == 4 and table5.cards(4).of_suit(Suit.CLUBS)[0] == Card("3C")
+    assert min(table5.cards(0).of_suit(Suit.CLUBS), key=lambda c: c.rank) == Card("6C")  # South's lowest club
+    table5.play("3C")
+    table5.play("6C")
+    assert table5.turn == west and not table5.cards(west).of_suit(Suit.CLUBS)
+    legal = table5.legal_plays(west)
+    assert {c.pretty for c in legal} == {"9♠", "7♠", "2♠", "10♦", "5♦", "4♦", "3♦"}  # no heart on the first trick
+    shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l11-west")]["outputs"])
+    assert shown.startswith("Trick 1 so far: East 3♣, South 6♣ · West holds ♠ 9 7 2  ♥ K 10 3  ♦ 10 5 4 3  ♣ —")
+    assert "No answer yet" in shown and "✔" not in shown and "3♦" not in shown  # nothing pre-answered
+    for answer, expect in (("9S 7S 2S TD 5D 4D 3D", "✔ Right: West may play 7 cards"),
+                           ("9S KH", "✘ Not this one: K♥ is not allowed: no points on the first trick"),
+                           ("9S", "✘ Missing: 3♦, 4♦, 5♦, 10♦, 2♠, 7♠")):
+        scope = {"Hand": Hand, "five": five, "CardList": CardList}
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(exercise.replace('my_cards = ""', f'my_cards = "{answer}"'), scope)  # noqa: S102 - our own lesson
+        assert expect in printed.getvalue(), printed.getvalue()
+        assert ("✔" in printed.getvalue()) is expect.startswith("✔")
 
 
 def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
@@ -1236,17 +1266,26 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     """A newcomer asked why A♥ (Δ +3.07, above the 3-point line) is a mistake, not a blunder: the prose
     gives its interval, which reaches below 3, and tells the reason's hearts from Δ's points. The figures
     are those printed by the cells above it (nbval holds the printouts to the engine)."""
+    from hearts_teach.agents.coach import assess_play
+
     cells = _cells("08_practice_decisions")
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
-    prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
-    row = re.search(r"^A♥ .*?([+-]\d+\.\d\d)\s+\[([+-]\d+\.\d\d), ([+-]\d+\.\d\d)\]\s+(\w+)$", out, flags=re.M)
-    assert row, out
-    delta, low, high, verdict = row.groups()
-    assert verdict == "mistake" and float(delta) > 3 > float(low) and 1 < float(low)
-    assert f"when {delta} is above the 3-point line" in prose
-    assert f"[{low}, {high}] reaches below 3" in prose
-    hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
-    assert f"about {hearts} hearts" in prose and f"here {delta}, on the half" in prose
+    prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    # newcomer round 29: the intervals and the Details table are gone from the lesson (mechanics a player does not
+    # need); the prose says in one sentence why the ace is a mistake: shown over 1 point, not shown over 3
+    scope: dict = {}
+    exec("".join(_src(c) for c in cells if c.get("id") in ("l08-02", "l08-04")), scope)  # noqa: S102 - our own lesson
+    ace = assess_play(scope["hand"].view(0)).of("AH")
+    low, _high = ace.delta_ci95
+    assert ace.verdict == "mistake" and ace.delta_vs_best > 3 > low > 1  # the point estimate passes 3; the deals do not show it
+    assert ("The deals show clearly that this is over 1 point, not that it is over 3, so the verdict is the milder "
+            "*mistake*.") in prose
+    assert "interval" not in prose and "Details" not in prose
+    # one pointer stays for the curious (the glossary's *Delta*, *Exp pts* and *Δ vs best* cite this lesson)
+    assert ("(To see the coach's figures, `print(graded.details())`: *exp pts* is your average points for the whole "
+            "hand, *Δ vs best* the cost.)") in prose
+    assert f"{ace.exp_points:.1f}" in assess_play(scope["hand"].view(0)).details()
+    assert "A♥: mistake" in out and "Details ·" not in out  # the verdict as printed; no Details table
     assert "two tricks and three cards of the third played" in "".join(_code("08_practice_decisions"))
 
 
@@ -1309,52 +1348,43 @@ def test_lesson_10_newcomer_round_11_wording():
     assert 2 <= sum(line.startswith("- **") for line in steps.splitlines()) <= 4
 
 
-def test_lesson_08_keeps_the_statistics_in_one_box_after_a_verdict_and_says_the_worst_applies():
-    """Newcomer round 12: the 95 % intervals and the halves of the deals came before any verdict had been
-    seen; the main line now gives each verdict in points, says the worst that applies (as verdict_of decides:
-    a cost shown above 3 is above 1 and 0.25 too, and gets blunder), and the statistics sit in one
-    *For the curious* box after the demonstration's verdict and hint. The quiz asks the overlap."""
+def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
+    """Newcomer round 12 put the statistics in one box after the verdicts; round 29 found half the lesson about the
+    coach's mechanics and cut the box (intervals, halves of the deals, the Details table): what stays is what a
+    verdict means in points a hand, that the deals must show it clearly (else the milder verdict), and *too close
+    to call*. The verdict lines are those verdict_of applies; the quiz asks the overlap."""
     from hearts_teach.agents.coach_stats import verdict_of
 
     cells = _cells("08_practice_decisions")
     ids = [c.get("id") for c in cells]
-    box = ids.index("l08-08")
-    assert ids.index("l08-06") < ids.index("l08-09") < box < ids.index("l08-07b") < ids.index("l08-08b")
-    assert _src(cells[box]).startswith("## For the curious: the fine print")
-    # newcomer round 14: the box comes after every drill and the quick check, at the end
-    assert ids.index("l08-21") < ids.index("l08-24") < box and ids.index("l08-08b") == len(ids) - 2
-    before = " ".join(_src(c) for c in cells[:box] if c["cell_type"] == "markdown").replace("\n", " ")
-    for word in ("interval", "95 %", "confidence", "half"):
-        assert word not in before, word
-    # newcomer rating (issue 27, round on the stored copy): the section was dense; one plain sentence now
-    assert "The coach gives the **worst verdict that applies**, as far as its deals show clearly." in before
+    prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    for gone in ("l08-08", "l08-07b", "l08-08b"):
+        assert gone not in ids
+    for word in ("interval", "95 %", "confidence", "half of the deals", "fine print"):
+        assert word not in prose, word
+    plain = " ".join(_src(cells[ids.index("l08-03")]).split())
+    assert plain.startswith("## How to read the coach")
     for rule in ("- **best**: a quarter point (0.25) or less;", "- **inaccuracy**: more than a quarter point;",
                  "- **mistake**: more than 1 point;", "- **blunder**: more than 3 points."):
-        assert rule in before
-    # newcomer rating (issue 27): the main line keeps the four plain verdicts and says a verdict needs the
-    # deals to show it; "inaccuracy or worse" is in the fine print, and the marks line gives its mark
-    plain = " ".join(_src(cells[ids.index("l08-03")]).split())
-    assert "inaccuracy or worse" not in plain and ("When they cannot tell whether a move costs over a quarter point, "
-                                                   "it is **too close to call** (*fine* for short) and counts as best.") in plain
-    from hearts_teach.course.drills import MARKS
-
-    assert verdict_of(0.3, 1.2) == "inaccuracy" and MARKS["inaccuracy"] == 1  # "inaccuracy or worse" is one
-    # fresh rater (round 27): the marks line named *inaccuracy or worse* before anything defined it; the
-    # phrase now first appears in the fine print, which defines it and gives its mark
-    assert "inaccuracy or worse" not in before
-    assert "a drill gives it 1 mark, as an inaccuracy;" in " ".join(_src(cells[box]).split())
-    assert "Details table" not in "".join(_src(c) for c in cells[:box])
-    # the overlap: a cost shown above 3 also lies above 1 and 0.25; verdict_of gives the worst
+        assert rule in plain
+    assert ("A verdict says how many **points a hand** a move costs you, on average, compared with the coach's top "
+            "choice:") in plain
+    assert ("A move gets the verdict of the highest line its cost clearly passes: the deals are only a sample, and "
+            "where they cannot tell, the coach gives the milder verdict. When they cannot tell whether a move costs "
+            "over a quarter point, it is **too close to call** (*fine* for short) and counts as best.") in plain
+    assert "inaccuracy or worse" not in prose
+    # the highest line clearly passed: verdict_of goes by the interval's low end; above the band's top, not best
     assert verdict_of(3.2, 3.9) == "blunder" and verdict_of(1.2, 2.5) == "mistake" and verdict_of(0.3, 0.9) == "inaccuracy"
-    # best, too close to call and the costly verdicts never overlap: one side of 0.25 each
+    assert verdict_of(0.9, 3.5) == "inaccuracy" and verdict_of(2.9, 3.1) == "mistake"  # not shown: the milder one
     assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.2, 0.3) == "fine" and verdict_of(0.26, 0.3) == "inaccuracy"
     quiz = next(_src(c) for c in cells if c.get("id") == "l08-24")
     assert "low, high = 1.2, 2.5" in quiz and verdict_of(1.2, 2.5) == "mistake"
-    # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake) and points to the box
+    assert "a verdict goes by the highest line the cost clearly passes" in quiz
+    # the main line flags the demonstration's puzzle (3.5 hearts, yet a mistake), and the lesson ends on the exercise
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     hearts = re.search(r"A♥: mistake .*about (\d+(?:\.\d)?) more hearts", out).group(1)
-    assert float(hearts) > 3 and f"Why about {hearts} more, not 4?" in before
-    assert "Yet that is only a *mistake*, not a *blunder*: *For the curious*, at the end, says why." in before
+    assert float(hearts) > 3 and f"Why about {hearts} more, not 4?" in prose
+    assert ids.index("l08-21") < ids.index("l08-24") and ids.index("l08-26") == len(ids) - 1
 
 
 def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
@@ -1386,14 +1416,10 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
             f"South takes in a few deals either way: in all, the ace costs about 3 points a hand ({p_ace} against "
             f"{p_duck}).") in prose
     assert "points back" not in prose and "less often (" not in prose
-    details = re.search(r"^4♥\s+(\d+\.\d)\s.*\n^A♥\s+(\d+\.\d)\s", out, flags=re.M)
-    assert details.groups() == (p_duck, p_ace)  # the same points as the Details table
-    # the fine print names every verdict the Details legend uses, "inaccuracy or worse" as the coach means it
-    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
-
-    assert '"inaccuracy or worse" when the deals cannot tell whether it costs more than 1' in VERDICT_MEANINGS["inaccuracy"]
-    assert ("- **inaccuracy or worse**: the whole interval is above +0.25 and reaches above +1: the deals "
-            "cannot tell whether it costs more than 1;") in prose
+    # newcomer round 29: the fine print and its Details legend are cut; the duck's idea is said once, for the drills
+    assert ("The idea to keep: when a trick already holds points and someone else's card is winning it, play under "
+            "that card if you can.") in prose
+    assert "4♥ ducks under K♥" in out
 
 
 def test_lesson_08_drill_2s_feedback_says_what_followed_the_pass_made():
@@ -1476,10 +1502,9 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     prose = " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").replace("\n", " ")
     # fresh rater (round 27): "how many more penalty points a hand it takes than" was hard to parse, and the
     # hearts of the coach's reasons against the points of its verdicts were said only at the end
-    assert ("A move's **cost** is the penalty points it adds to your hand, compared with the coach's top choice, "
-            "on average over those deals (a heart is 1 point, the Q♠ 13). The coach's reasons in words name one "
-            "effect, such as hearts taken or how often you take the Q♠; its verdicts go by the whole cost in "
-            "points:") in prose
+    # round 29: the paragraph is shorter; the unit (a heart 1 point, the Q♠ 13) and the reason's one effect stay
+    assert "counts your penalty points (a heart is 1 point, the Q♠ 13)." in prose
+    assert "The reason in words names the main effect, such as hearts taken or how often you take the Q♠." in prose
     from hearts_teach.agents import coach as coach_module
 
     assert "the biggest of the Q♠, hearts and moon effects, worded with one number" in " ".join(
@@ -1536,11 +1561,9 @@ def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
     assert verdict_of(0.0, 0.25) == "best" and verdict_of(0.25, 0.3) == "fine"
     assert verdict_of(0.26, 0.99) == "inaccuracy" and not decided(0.26, 1.2)  # an interval past +1: "or worse"
     assert verdict_of(0.26, 1.0) == "inaccuracy" and verdict_of(1.01, 3.0) == "mistake" and verdict_of(3.01, 4) == "blunder"
-    for rule in ("**best**: the whole interval is at or below +0.25",
-                 "**too close to call**: the interval starts at or below +0.25 but reaches above it",
-                 "**inaccuracy**: the whole interval lies between +0.25 and +1",
-                 "**mistake**: the whole interval is above +1",
-                 "**blunder**: the whole interval is above +3"):
+    # round 29: the interval rules (the fine print) are cut; the lines themselves are in the main list
+    for rule in ("**best**: a quarter point (0.25) or less", "**inaccuracy**: more than a quarter point",
+                 "**mistake**: more than 1 point", "**blunder**: more than 3 points"):
         assert rule in prose
     assert "## After your try" in "".join(_src(c) for c in cells)
 
@@ -1895,7 +1918,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
                  "spades, keep her (drill 2).",
                  "- Unable to follow suit, your card cannot win the trick: throw the Q♠ or a high heart (drill 3).",
                  "- With J♠ 10♠ 3♠, lead the 10♠ or the J♠ and keep the 3♠ to duck later (drill 4).",
-                 "- When another player's Q♠ is winning the trick, play under her if you can (drill 5)."):
+                 "- When a trick holds points and another player's card is winning it, such as their Q♠, play "
+                 "under it if you can (the demonstration, drill 5)."):
         assert line in prose
     # drill 5: East's Q♠ is winning the trick (she is not "dropped": nobody has beaten her), as its prompt says
     five = DRILLS[4].make().current_trick
@@ -1931,3 +1955,40 @@ def test_lesson_09_imports_only_what_it_uses(name: str):
     rest = "\n".join([ast.unparse(n) for n in first.body if not isinstance(n, ast.ImportFrom)] + code[1:])
     used = {n.id for n in ast.walk(ast.parse(rest)) if isinstance(n, ast.Name)}
     assert [n for n in imported if n not in used] == []
+
+
+def test_lesson_08_round_29_words_spent_on_the_decisions():
+    """Newcomer round 29: the freed words go to the decisions: the intro says what each drill practises, drill 1's
+    note quotes the coach's reason for keeping the ace being a blunder, drill 5's says why the 3♠ is good (from the
+    printed position: South's only spades are the 3♠ and the A♠, East's queen is winning), and the take-away ties
+    drill 5 to the demonstration's duck."""
+    from hearts_teach.course.drills import DRILLS, DrillSession, grade
+    from hearts_teach.kernel.cards import Card
+
+    cells = _cells("08_practice_decisions")
+    prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("The five drills are the questions a Hearts player meets every hand: what to pass when you hold the Q♠ "
+            "(drills 1 and 2), what to throw away when you cannot follow suit (drill 3), what to lead (drill 4), and "
+            "what to play on a trick the queen has already fallen on (drill 5).") in prose
+    assert [d.kind for d in DRILLS] == ["pass", "pass", "play", "play", "play"]
+    assert all(Card("QS") in d.make().cards(0) for d in DRILLS[:2])
+    three, four, five = (d.make() for d in DRILLS[2:])
+    assert not three.cards(0).of_suit(three.current_trick.cards[0].suit)  # drill 3: South cannot follow suit
+    assert four.turn == 0 and not four.current_trick.cards  # drill 4: South leads
+    assert Card("QS") in five.current_trick.cards  # drill 5: the queen is on the trick
+    # drill 1: the coach's own reason for the kept ace, quoted
+    kept_ace = DrillSession(record=False).answer("QC JH QS")
+    assert "blunder" in kept_ace and "the Q♠ can still be dumped on a trick you win" in kept_ace
+    assert ('keeping the ace is a blunder. The coach\'s reason: the kept A♠ can win a spade trick, and "the Q♠ can '
+            'still be dumped on a trick you win". Passing her alone is not enough.') in prose
+    # drill 5: South's spades, the queen winning, and the coach's verdicts
+    spades = [c.pretty for c in five.cards(0) if c.suit.letter == "S"]
+    assert sorted(spades) == ["3♠", "A♠"] and {c.pretty for c in five.legal_plays(0)} == {"3♠", "A♠"}
+    trick = five.current_trick
+    assert five.seat_names[trick.seats[trick.cards.index(Card("QS"))]] == "East"
+    assert max(c.rank for c in trick.cards) == Card("QS").rank
+    assert grade(DRILLS[4], "3S").verdict == "best" and grade(DRILLS[4], "AS").verdict == "blunder"
+    assert ("The coach's best is the 3♠. With it, East's queen stays the highest card and East takes her 13 points: "
+            "South's only spades are the 3♠ and the A♠, and the ace is the one card that makes them South's.") in prose
+    assert ("When a trick holds points and another player's card is winning it, such as their Q♠, play under it if "
+            "you can (the demonstration, drill 5).") in prose
