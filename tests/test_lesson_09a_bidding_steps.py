@@ -248,7 +248,11 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
     # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
     assert "counted (open once you have bid)" not in text
-    assert sum(text.count(f) for f in "¼½¾") == 3
+    # fresh rater (round 30): the prose never gave the numbers the prints use; one line after the legend does
+    # (test_the_numbers_line_is_trick_counts): the legend and that line hold every fraction sign in the prose
+    legend = text.index("(¼ a quarter, ½ a half, ¾ three quarters)")
+    numbers = text.index(NUMBERS)
+    assert legend < numbers and sum(text.count(f) for f in "¼½¾") == 3 + sum(NUMBERS.count(f) for f in "¼½¾")
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
 
 
@@ -301,6 +305,81 @@ SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest
                 "than protected spades and ruffs together, it replaces them.")
 SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two of them above the 10♠. Look at what the *Spade "
                      "length* line adds to the bots' count:")
+
+
+# fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use
+NUMBERS = ("Their numbers for spades and ruffs: a high spade counts 1 if you keep at least as many smaller spades as "
+           "there are higher ones you lack, ¾ one short, ¼ two short; ruffs count 2 for a void, 1 for a singleton, ¼ "
+           "for a doubleton, and use up your lowest spades, one per trick counted (rounded).")
+
+
+def test_the_numbers_line_is_trick_counts():
+    """The numbers line, read from the lesson's prose, against ``trick_count`` on many dealt hands: each kept
+    spade's value by how many smaller kept spades it lacks, each ruff by its suit's length while spades last,
+    and the spades set aside are the lowest, as many as the ruff tricks rounded. Every value of the line occurs."""
+    text = " ".join(prose().split())
+    assert NUMBERS in text
+    got = re.search(r"a high spade counts (\S+) if .*?, (\S+) one short, (\S+) two short; ruffs count (\S+) for a "
+                    r"void, (\S+) for a singleton, (\S+) for a doubleton, and use up your lowest spades", text)
+    value = {"2": 2.0, "1": 1.0, "¾": 0.75, "½": 0.5, "¼": 0.25}
+    whole, one_short, two_short, void, singleton, doubleton = (value[g] for g in got.groups())
+    seen: set[tuple[str, float]] = set()
+    rng = Rng("lesson09a/numbers")
+    for i in range(1500):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
+        for seat in range(4):
+            cards = hand.cards(seat)
+            count = trick_count(cards)
+            ranks = {c.rank for c in cards if c.suit is Suit.SPADES}
+            kept = [DECK[c].rank for c, _ in count.spades]
+            for card, credit in count.spades:
+                rank = DECK[card].rank
+                short = sum(1 for r in range(rank + 1, 15) if r not in ranks) - sum(1 for k in kept if k < rank)
+                assert credit == (whole if short <= 0 else one_short if short == 1 else two_short if short == 2
+                                  else 0), cards.pretty
+                seen.add(("spade", credit))
+            spare = float(len(ranks))
+            for suit, tricks in count.ruffs:
+                worth = {0: void, 1: singleton, 2: doubleton}[len(cards.of_suit(Suit(suit)))]
+                assert tricks == min(worth, spare), cards.pretty
+                spare -= tricks
+                seen.add(("ruff", tricks))
+            assert all(k > s for k, _ in count.spades for s in count.spent)  # the lowest spades
+            assert abs(len(count.spent) - count.ruff_tricks) <= 0.5, cards.pretty  # one per trick, rounded
+    assert {("spade", 1.0), ("spade", 0.75), ("spade", 0.25), ("ruff", 2.0), ("ruff", 1.0), ("ruff", 0.25)} <= seen
+
+
+def test_the_round_30_wording():
+    """Fresh rater (round 30): the defenders' tip said "play low under the nil bidder" (under what?); hand B
+    "should bid nil" though K♦ Q♦ topping six diamonds is a nil an expert fears: the question says whose
+    checklist, and its reason says a checklist is no promise, on deal 17 where East's nil passed it and broke;
+    the four parts of deal 17's long cell each open with a comment naming its question and index arithmetic."""
+    from hearts_teach.agents.spades import nil_ok
+    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
+
+    text = " ".join(prose().split())
+    assert ("**Defenders** play below the nil bidder's card, so it wins the trick, and lead suits where it may hold a "
+            "high card.") in text and "play low under the nil bidder" not in text
+    quiz = _code_source("nil_pick = Quiz(")
+    assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
+    assert "The checklist \"\n" in quiz and "East's nil on lesson 09's deal 17 passed it and still broke." in quiz
+    _, spades = same_deal(17)
+    assert nil_ok(spades.cards(3))
+    play_spades(spades, seed=2)
+    assert spades.bids[3] == 0 and spades.tricks_won[3] > 0
+    source = _code_source("kept = play_instead(discard_moment")
+    comments = [line for line in source.splitlines() if line.startswith("# ")]
+    assert [c[:4] for c in comments] == ["# 1.", "# 2.", "# 3.", "# 4."]
+    heads = [line for line in source.splitlines() if line.startswith('print("') and "──" in line]
+    assert all(source.index(c) < source.index(h) for c, h in zip(comments, heads, strict=True))
+    assert all(source.index(h) < source.index(c) for h, c in zip(heads, comments[1:], strict=False))
+    assert "(4 * 9 + 3: nine tricks of 4, then 3 cards)" in comments[0]
+    assert "(4 * 11 + 1: eleven tricks, then North's lead)" in comments[3]
+    ten = before_play(spades, 4 * 9 + 3)
+    assert ten.to_act() == 3 and len(ten.tricks) == 9 and len(ten.current_trick.cards) == 3
+    twelve = before_play(spades, 4 * 11 + 1)
+    assert twelve.to_act() == 3 and len(twelve.tricks) == 11
+    assert [c.pretty for c in twelve.current_trick.cards] == ["10♠"] and twelve.current_trick.leader == 2  # North
 
 
 def _printed_spade_values(text: str) -> dict[str, float]:
@@ -442,7 +521,11 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "cards or more for a king, seven for an ace) they are worth less: someone soon has none of it left.",
                "- **High spades you can keep**: the A♠ wins whatever trick it is played to; a lower spade counts if "
                "you hold enough smaller spades to play while the higher spades you lack are drawn out.",
-               "- **Spade length**: each spade after the fifth is about one trick more (a question below asks why).",
+               # fresh rater (round 30): "each spade after the fifth is about one trick more" read as added to
+               # the count; the prints show spade length replacing protected spades and ruffs when larger
+               "- **Spade length**: with six spades or more, count them again: your five highest spades, valued as "
+               "high spades, plus 1 trick for each spade after the fifth (a question below asks why). If that is more "
+               "than your high spades and ruffs together, it replaces them; it is never added on top.",
                "- **Short side suits**: a *void* (no cards of the suit), a *singleton* (one card) or a *doubleton* "
                "(two cards). To *ruff* is to win with a spade a trick in a side suit you no longer hold. A short "
                "suit gives you ruffs, as long as you have spades to spare.",
@@ -476,8 +559,11 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
             seen_long += n >= 6
         assert all(Suit(s) is not Suit.SPADES and len(cards.of_suit(Suit(s))) <= 2 for s, _ in count.ruffs)
         spades = cards.of_suit(Suit.SPADES)
-        if len(spades) >= 6:  # each spade after the fifth one trick more
-            assert trick_count(cards, long_spades=True).length == sum(t for _, t in count.spades[:5]) + len(spades) - 5
+        if len(spades) >= 6:  # each spade after the fifth one trick more, replacing spades and ruffs when more
+            long = trick_count(cards, long_spades=True)
+            assert long.length == sum(t for _, t in count.spades[:5]) + len(spades) - 5
+            both = count.spade_tricks + count.ruff_tricks
+            assert long.total == count.side_tricks + (long.length if long.length > both else both)
         if not spades:  # ruffs only with spades to spare
             assert count.ruff_tricks == 0
     assert seen_long > 20
@@ -920,8 +1006,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
     shown = _code_outputs("bid_check(")
     assert shown == bid_check(134, 1, None) + "\n" == (
-        f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13), then run "
-        f"this cell again.\n")
+        f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13; nil is out, "
+        f"as this exercise is about counting tricks), then run this cell again.\n")
+    # fresh rater (round 30): "from 1 to 13" quietly ruled out nil; the cell says so, and a 0 is answered
+    assert "(no nil here)" in source
+    assert bid_check(134, 1, 0).endswith("(you wrote 0). Nil is out here: this exercise is about counting tricks.")
+    assert "Nil is out" not in bid_check(134, 1, 14) and "Nil is out" not in bid_check(134, 1, False)
     text = " ".join(prose().split())
     assert PLAYOUTS == 20
     assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: aces, kings with company, "

@@ -634,8 +634,21 @@ def test_lesson_09_round_22_wording():
     rows = trick_table(hearts).splitlines()
     assert rows[0].endswith("South") and rows[6].endswith("1 pt → West")
     # fresh rater (round 28): the saved bids sit right below, so the learner guesses before reading them
-    guess = ("Guess before you read the bids: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾?")
+    guess = ("Guess before you read the bids: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾: "
+             "bid 1, or nil?")
     assert guess in text
+    # fresh rater (round 30): a newcomer did not know a ¾ cannot be bid; the bots' bid is nil or at least 1
+    from hearts_teach.agents.spades import suggest_bid
+
+    for seed in range(300):
+        cards = SpadesHand.deal(seed=seed, dealer=0).cards(0)
+        assert suggest_bid(cards) == 0 or suggest_bid(cards) >= 1
+    # fresh rater (round 30): "the engine's rule bots" for both games, though Spades is played by the Spades bots;
+    # the rule bots are named for Hearts only (table_bots("rule") there, play_spades' weighed bots here)
+    assert ("Let the engine's bots play the deal both ways. First Hearts, with the rule bots: one line per trick"
+            in text and "engine's rule bots" not in text)
+    hearts_cell = next(_src(c) for c in cells if "bots_play(hearts" in _src(c))
+    assert 'table_bots("rule")' in hearts_cell
     table = worth_table(spades)
     assert "South  aces" in table and "Spades estimate: 5¼ tricks" in table.splitlines()[0]
     assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
@@ -669,9 +682,11 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "card, a spade included; - the deal moves one seat clockwise after every hand;",
                    "- a match runs to 500 points instead of stopping at 100.",
                    "Seven words first,",
-                   "- **Clean**: a nil whose bidder has not yet taken a trick; the status line shows it.",
+                   # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
+                   "- **Clean**: a nil whose bidder has not yet taken a trick.",
                    "four bids and four trick counts in seat order (South, West, North, East)"):
         assert phrase in text, phrase
+    assert "the status line shows it" not in text
     # fresh rater (round 28): "Six words" listed seven terms (made and set share a bullet); the count is the bold terms'
     words = next(_src(c) for c in _cells("09_hearts_vs_spades") if _src(c).startswith("## The words of Spades"))
     assert len(re.findall(r"\*\*([^*]+)\*\*", words)) == 7
@@ -751,6 +766,10 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     out = "".join("".join(o.get("text", "")) for o in cells[at].get("outputs", []))
     assert "   2  South   West   n 4 4 4         +60 → 20" in out and summed in out
     prose = " ".join(_src(cells[at - 1]).split())
+    # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
+    assert "the bids in seat order (n for nil, B for blind nil, lesson 09a's option)" in prose
+    assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
+    assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     assert ("Under it, the engine adds up hand 2's +60: North's contract of 4 was set (−40), but South's nil was "
             "made (+100):") in prose
 

@@ -120,10 +120,11 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
     of the exercise cell gives nothing away."""
     cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
     if bid is None:
-        return (f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13), "
-                f"then run this cell again.")
+        return (f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13; "
+                f"nil is out, as this exercise is about counting tricks), then run this cell again.")
     if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= 13:
-        return f"Cards: {cards.pretty}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r})."
+        nil = " Nil is out here: this exercise is about counting tricks." if type(bid) is int and bid == 0 else ""
+        return f"Cards: {cards.pretty}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r}).{nil}"
     taken: Counter[int] = Counter()
     for k in range(plays):
         hand = SpadesHand.deal(seed=seed, dealer=dealer)
