@@ -449,9 +449,12 @@ def test_the_round_17_entries_say_what_the_engine_does():
     assert nil_ok(CardList("QD 3D 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C"))
     assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
     # Bot: the Spades bots' two styles, as the bots' rule says
-    assert "[weighed bot](#term-weighed-bot) (the default), which puts its own contract before breaking an opponent's nil once its "\
-           "team needs at least half of the tricks left" in t and CONTRACT_FIRST == 0.5
-    assert SpadesBot(0).style == "weighed" and "which always puts breaking the nil first" in t
+    # round 29: Bot names the two Spades styles and links their entries, which say how they differ
+    assert ("Spades has two rule bots of its own: the [weighed bot](#term-weighed-bot) (the default) and the "
+            "[baseline bot](#term-baseline-bot) (its first version).") in t
+    assert ("in play it puts its own contract before breaking an opponent's nil once its team needs at least half of "
+            "the tricks left") in t and CONTRACT_FIRST == 0.5
+    assert SpadesBot(0).style == "weighed" and "in play always puts breaking an opponent's nil first" in t
     # Status line: the Spades line names the trick, spades broken or not, tricks vs contract and the nil
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):
@@ -761,7 +764,7 @@ def test_the_round_23_entries_say_what_the_engine_does():
             "own choice unless another clearly did better on those deals.") in t
     assert ("on 1,024 sampled deals for a play (512 for a pass), and at four players it also favours the deals that "
             "fit how the others have played so far.") in t
-    assert "1,024 sampled deals, at four players favouring those that fit how the others have played so far" in t
+    assert "`expert` ([Expert](#term-expert)): plays each choice out on 1,024 sampled deals." in t
     beginner = BeginnerBot()
     for n in (3, 4, 5, 6):  # the Beginner's habits, at every table size
         hand = Hand.deal(seed=n, rules=Rules(players=n))
@@ -925,7 +928,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert "The `first_trick_points` variant drops that second rule (rule option `no_points_on_first_trick=False`)." in first
     # Rule option: every option of each game, its default and the preset that sets it, as the engine has them
     option = entry("Rule option")
-    hearts_part, spades_part = option.split("The Spades options (`SpadesRules`)")
+    hearts_part, spades_part = option.split("Spades (`SpadesRules`):")
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     assert set(re.findall(r" - `([a-z_]+)` \(", hearts_part)) == set(Rules.options()) == set(defaults)
     for name, value in defaults.items():
@@ -939,7 +942,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
                                                         f"{value}" in line), (preset, line)
     assert str(Rules.preset("queen_waits")) == "queen_waits rules (queen_waits=True)"
     assert str(Rules(players=6)) == "standard rules (players=6)"
-    assert "as in `queen_waits rules (queen_waits=True)` or `standard rules (players=6)`" in option
+    assert "Printed as its name and changes: `queen_waits rules (queen_waits=True)`." in option
     assert Rules.preset("new_moon").moon == "subtract_from_self" and Rules().moon == "add_to_others"
     # queen_waits: following suit with her is allowed; a leader with only hearts and Q♠ leads a heart
     waits = Rules.preset("queen_waits")
@@ -950,8 +953,10 @@ def test_the_round_26_entries_say_what_the_engine_does():
                     plays="2C AC 6C TC", rules=waits)
     assert lead.turn == 1 and not lead.hearts_broken
     assert all(c.suit.letter == "H" for c in lead.legal_plays()) and len(lead.legal_plays()) == 11
-    assert "a leader holding only hearts and Q♠ before hearts are broken leads a heart (preset `queen_waits`)" in \
-        " ".join(option.split())
+    # round 29: the Rule option entry is a short list; the queen_waits details sit in the Queen waits entry
+    assert "as [Queen waits](#term-queen-waits) says (preset `queen_waits`)" in option
+    assert ("Following suit with her is always allowed, and before hearts are broken a leader holding only hearts "
+            "and Q♠ leads a heart.") in entry("Queen waits")
     # the Spades options, defaults and presets
     sp = {f.name: f.default for f in dataclasses.fields(SpadesRules)}
     assert set(re.findall(r"`([a-z_]+)` \(", spades_part)) == set(SpadesRules.options())
@@ -1031,9 +1036,10 @@ def test_the_round_27_entries_say_what_the_engine_does():
     t = text()
     entry = lambda word: re.search(rf"\*\*{re.escape(word)}\*\*.*?(?= - \*\*|## |$)", t).group(0)  # noqa: E731
 
-    def prose(name: str) -> str:
+    def prose(name: str) -> str:  # as the reader reads it: a link into a glossary entry shows as its words
         cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
-        return " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+        md = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+        return re.sub(r"\[([^\]]+)\]\(glossary\.ipynb#term-[a-z0-9-]+\)", r"\1", md)
 
     def printed(name: str) -> str:
         cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
@@ -1197,8 +1203,8 @@ def test_the_queen_waits_and_random_entries_say_what_the_engine_and_lesson_05_sa
 
     t = text()
     assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
-    assert "broken, unless she is the only card you hold. See [Rule option]" in t
-    assert "she may not be led or discarded before, unless she is your only card;" in t
+    assert "broken, unless she is the only card you hold. Following suit with her is always allowed" in t
+    assert "See [Rule option](#term-rule-option)." in t.split("**Queen waits**")[1].split("**Q♠**")[0]
     assert "unless you hold nothing else" not in t.split("**Queen waits**")[1].split("**Q♠**")[0]
     lesson05 = " ".join((GLOSSARY.parent / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8").split())
     assert "None of these bots tries to shoot the moon" in lesson05

@@ -228,3 +228,80 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     assert "a [nil](#term-nil) is broken when its bidder takes a trick" in text
     for entry in ("Autopilot", "Defender", "Paired difference", "Review", "Shooter", "Still out"):
         assert f"- **{entry}** — " in body, entry
+
+
+def _anchors(path: Path) -> set[str]:
+    """The fragments JupyterLab can open in a notebook: each explicit ``<a id="…">`` (the glossary's entries) and
+    each Markdown heading's id, its text with spaces as hyphens (``## The lessons`` → ``The-lessons``).
+    JupyterLab keeps an ``id`` as ``data-jupyter-id`` and, for ``page.ipynb#x``, looks up that attribute."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found: set[str] = set()
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = "".join(cell["source"])
+        found |= set(re.findall(r'<a id="([^"]+)"></a>', source))
+        for heading in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", source, flags=re.M):
+            words = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link's words only
+            words = re.sub(r"[*_`]", "", words)
+            found.add(words.strip().replace(" ", "-"))
+    return found
+
+
+PAGES = LESSONS + [NOTEBOOKS / SUMMARY, NOTEBOOKS / GLOSSARY]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.stem)
+def test_every_link_to_a_place_in_a_notebook_opens_an_anchor_there(path: Path):
+    """Fresh raters (round 29) asked for links from the lessons into the glossary's entries
+    (``glossary.ipynb#term-void``): such a link, or any ``page.ipynb#place`` or in-page ``#place`` link, must name
+    an anchor the target page has, or JupyterLab opens the page at its top (or does nothing)."""
+    missing = []
+    for md in _markdown_with_anchors(path):
+        for target in LINK.findall(md):
+            page, _, fragment = target.partition("#")
+            if not fragment or re.match(r"^[a-z]+:", page) or not (page == "" or page.endswith(".ipynb")):
+                continue
+            where = path if page == "" else path.parent / page
+            if not where.exists() or fragment not in _anchors(where):
+                missing.append(target)
+    assert not missing, f"{path.name} links to anchors that do not exist: {missing}"
+
+
+def _markdown_with_anchors(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+
+
+def test_a_missing_anchor_is_caught():
+    """The check above can fail: a made-up entry is not an anchor of the glossary, a real one is."""
+    anchors = _anchors(NOTEBOOKS / GLOSSARY)
+    assert "term-void" in anchors and "term-trick" in anchors and "A" in anchors
+    assert "term-no-such-word" not in anchors and "term-voids" not in anchors
+    assert "The-lessons" in _anchors(NOTEBOOKS / "00_welcome.ipynb")
+
+
+DEEP = ("00", "01", "02", "03", "05", "07", "08a", "08b", "10")  # round 29: the lessons that link glossary entries
+
+
+def _singular(words: str) -> str:
+    return " ".join(w.rstrip("s") for w in words.lower().split())
+
+
+@pytest.mark.parametrize("number", DEEP)
+def test_the_lessons_link_the_glossary_entry_of_each_key_word_they_use(number: str):
+    """Round 29: a reader meeting *void* or *duck* can jump to its entry. Each of these lessons links entries, and a
+    link's words name the entry it opens (a plural or another form of the word, as *leads* or *led* for Lead)."""
+    path = next(p for p in LESSONS if p.name.split("_")[0] == number)
+    entries = dict(re.findall(r'<a id="(term-[a-z0-9-]+)"></a>\*\*([^*]+)\*\*', "\n".join(_markdown_with_anchors(NOTEBOOKS / GLOSSARY))))
+    body = "\n".join(_markdown_with_anchors(NOTEBOOKS / GLOSSARY))
+    links = [(words, anchor) for md in _markdown(path)[1:]
+             for words, anchor in re.findall(r"\[([^\]]+)\]\(glossary\.ipynb#(term-[a-z0-9-]+)\)", md)]
+    assert links, f"{path.name} links no glossary entry"
+    for words, anchor in links:
+        assert anchor in entries, (words, anchor)
+        entry = re.search(rf'<a id="{anchor}"></a>.*?(?=\n- <a id|\n\n## |$)', body, flags=re.S).group(0)
+        named = _singular(words) == _singular(entries[anchor]) or _uses(entry.split("— ", 1)[-1], words)
+        assert named, f"{path.name}: [{words}] opens the entry {entries[anchor]!r}"
+    firsts = [a for i, (_, a) in enumerate(links) if a not in [b for _, b in links[:i]]]
+    assert len(firsts) == len(links), f"{path.name} links an entry twice: link only a word's first use"

@@ -27,9 +27,14 @@ def lesson(stem: str) -> dict:
     return result.namespace
 
 
+GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#term-[a-z0-9-]+\)")
+
+
 def prose(stem: str) -> str:
+    """A lesson's Markdown as the reader reads it: a link into a glossary entry shows as its words
+    (tests/test_lesson_links.py checks each such link opens an entry that names the word)."""
     cells = json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return GLOSSARY_LINK.sub(r"\1", "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
 
 
 def click(quiz, label: str) -> str:

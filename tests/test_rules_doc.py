@@ -164,7 +164,7 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert "+10 a trick bid and +1 a **bag**" in text and "−10 a trick bid" in text
     assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
-    assert "Every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
+    assert "every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
     assert "+100 if you take no trick, −100 if you take any; its tricks still count for the partner" in text
     assert "if you take one;" not in text  # round 28: any trick breaks a nil, not exactly one
     assert score_hand([0, 4, 5, 2], [3, 4, 5, 1]).team_points[0] == -100 + 50 + 3  # three tricks: still −100
@@ -182,6 +182,18 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert not SpadesRules().blind_nil and blind.blind_nil_value == 200 and blind.blind_nil_deficit == 100
     assert blind.may_bid_blind_nil(200, 300) and not blind.may_bid_blind_nil(201, 300)
     assert not SpadesRules().may_bid_blind_nil(0, 300)
+    # round 29 (fresh raters): bags carry over from hand to hand (10 of them: −100, and those 10 come off),
+    # the mercy rule is an option, off by default, and the summary defines a trick and a lead
+    assert "Bags carry over from hand to hand; every 10 bags: −100, and those 10 come off the count." in text
+    assert score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(5, 0)).bags[0] == 6  # 5 from earlier hands, 1 more
+    assert score_hand([3, 4, 2, 4], [6, 1, 2, 4], bags=(9, 0)).bags[0] == 2  # 12: −100 and 10 come off
+    assert ("**Mercy rule**, an option off by default (`SpadesRules.preset(\"mercy\")`): the match also ends after a "
+            "hand that leaves a team 500 or more behind; the team ahead wins.") in text
+    assert SpadesRules().mercy == 0 and SpadesRules.preset("mercy").mercy == 500
+    assert "Mercy rule: a team 500 or more behind loses at once" in SpadesRules.preset("mercy").describe()
+    assert "Mercy" not in SpadesRules().describe()  # the match itself: tests/test_spades_rules.py
+    assert ("Play goes in **tricks**: one player **leads** (plays the first card), then each other player plays one, "
+            "clockwise.") in text
 
 
 def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
