@@ -73,9 +73,11 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
                        if c["cell_type"] == "code")
         for name in names:
             assert f'Rules.preset("{name}")' in code or f'"{name}"' in code, (stem, name)
-    # newcomer round 27: 03 no longer announces a variant the reader cannot use yet: one clause points to 06
+    # newcomer round 27: 03 no longer announces a variant the reader cannot use yet: one clause points to the
+    # lesson that teaches it (04 since round 29, where the queen-waits section moved from 06)
     text03 = " ".join(prose("03_breaking_hearts").split())
-    assert "(some even make the queen wait until hearts are broken: lesson 06)" in text03 and "`queen_waits`" not in text03
+    assert "(some even make the queen wait until hearts are broken: lesson 04)" in text03 and "`queen_waits`" not in text03
+    assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     code = "".join("".join(c["source"]) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "describe()" not in code and "The [rules summary](rules_summary.ipynb) has the standard rules on one screen." in text
@@ -590,8 +592,9 @@ def test_04_credits_the_source_only_with_what_it_says():
             "the details here are the engine's own choice.") in text
     assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
-    # only points to lesson 04, and 04's section says the details are the engine's
-    assert ("(Omnibus and no passing). One more variant, *the queen waits*, changes when the Q♠ may be played, not "
+    # only points to lesson 04, and 04's section says the details are the engine's (round 30: the pointer
+    # moved from 06's opening to its variants section)
+    assert ("Besides the two below, some tables play *the queen waits*, which changes when the Q♠ may be played, not "
             "the scoring: lesson 04 shows it.") in " ".join(prose("06_scoring_a_match").split())
     assert "Lesson 03 named this variant" not in text
 
@@ -835,6 +838,58 @@ def test_04_the_deal_is_shown_before_its_spade_tricks():
             "other spades, and South was dealt both K♠ and A♠.") in " ".join(prose("04_queen_of_spades").split())
 
 
+
+def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
+    """A fresh newcomer rater (round 30): the printout showed only the spade tricks, so nothing showed why East
+    led tricks 2 and 5; it now prints every trick up to the one the queen fell on, with each winner. "Other
+    spades" did not say whether the A♠/K♠ count (they do: the group is the holder's spades minus the queen),
+    the share column had no heading, and the batch simulator was jargon."""
+    ns = lesson("04_queen_of_spades")
+    hand = ns["hand"]
+    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
+    lines = shown["l04-05"].splitlines()
+    fell = next(t.number for t in hand.tricks if Card("QS") in t.cards)
+    assert fell == 5 and len(lines) == fell
+    spade_leads = [t.number for t in hand.tricks[:fell] if t.led_suit == Suit.SPADES]
+    assert spade_leads == [2, 3, 5]
+    for number in spade_leads:  # each spade trick was led by the winner of the trick before
+        before, led = hand.tricks[number - 2], hand.tricks[number - 1]
+        assert led.seats[0] == before.winner
+        assert lines[number - 2].rstrip().endswith(hand.seat_names[before.winner])
+    assert [hand.seat_names[hand.tricks[n].winner] for n in (0, 3)] == ["East", "East"]  # tricks 1 and 4
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert ("Look at who led the spade tricks, 2, 3 and 5: East, North, then East again, each the winner of the "
+            "trick before, and each holding neither the queen nor a high spade.") in text
+    assert "then who won it; the winner leads the next trick" in text
+    # the groups count every spade beside the queen, the A♠ and K♠ included
+    from hearts_teach.course.lessons import give_or_take
+    from hearts_teach.course.simulations import queen_fate
+    from hearts_teach.kernel.rng import Rng
+
+    rows = queen_fate(hands=40, seed=4, engine="scalar")
+    again = [Hand.deal(Rng(4).spawn(i), pass_direction="hold") for i in range(40)]
+    for (group, top, _took), deal in zip(rows, again, strict=True):
+        holder = next(s for s in range(4) if Card("QS") in deal.dealt(s))
+        spades = [c for c in deal.dealt(holder) if c.suit is Suit.SPADES]
+        beside = len(spades) - 1
+        assert group == ("alone" if beside == 0 else "+1 or 2" if beside <= 2 else "+3 or 4" if beside <= 4
+                         else "+5 or more")
+        assert top == bool({Card("AS"), Card("KS")} & set(spades))
+    assert "besides her (an A♠ or K♠ among them counts too)" in text and "*other* spades" not in text
+    assert "batch simulator" not in text
+    header = shown["l04-17"].splitlines()[0]
+    assert header.split() == ["spades", "besides", "Q♠", "A♠/K♠", "too", "hands", "holder", "took", "her",
+                              "share", "give", "or", "take"]
+    for group, top, n, took in ns["table"]:  # the share sits under its heading, the margin after it
+        if n:
+            assert (f"{n:>5}   {took:>15}   {100 * took / n:3.0f} %   ±{give_or_take(took, n):3.1f}"
+                    in shown["l04-17"]), (group, top)
+    # the opening sentence: "and", and no stray comma before a dash
+    assert ("how to get rid of her, and, with a simulation, how her holder's other spades change her fate. "
+            "Last comes a variant in which she must wait for hearts to be broken.") in text
+    assert ", —" not in text
+
 # lesson 05 ---------------------------------------------------------------------------------
 
 def test_05_the_moon_story_agrees_with_its_replay():
@@ -961,7 +1016,9 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
 
     text = " ".join(prose("04_queen_of_spades").split())
     assert "95 % margin" not in text and "normal approximation" not in text
-    assert "give or take about that many in 100" in text
+    # round 30: the margin is a 95 % one, not a hard limit: "usually within"
+    assert "give or take about that many in 100" not in text and "could be off by chance alone" not in text
+    assert "The last column is the margin for chance: each share is usually within that many in 100" in text
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
     assert "lesson 07 lists the levels" not in text
@@ -1136,8 +1193,10 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert "(South's are printed under the position)" in " ".join(prose("03_breaking_hearts").split())
 
     text = " ".join(prose("04_queen_of_spades").split())
-    assert ("Alone, she is the worst case: once spades are led she must be played, and the others, ducking, "
-            "seldom put the A♠ or K♠ on her: she usually wins her own trick.") in text
+    # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
+    assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
+            "are led, she must be played, and the others, ducking, seldom put the A♠ or K♠ on her: she usually wins "
+            "her own trick.") in text
     table = lesson("04_queen_of_spades")["table"]
     share = {(g, top): k / n for g, top, n, k in table if n}
     assert max(share, key=share.get) == ("alone", False) and share[("alone", False)] > 0.85  # worst, "usually"

@@ -490,15 +490,36 @@ def test_lesson_06_worked_examples_are_stored_as_text():
 def test_lesson_06_only_points_to_lesson_04_for_the_queen_waits():
     """A fresh newcomer rater: the queen-waits variant is a play rule (when the Q♠ may be played), not
     scoring; its worked example, widget and quiz moved to lesson 04 (the queen's lesson). Lesson 06 keeps
-    one pointer sentence, and no cell of it uses the variant."""
+    one pointer sentence, and no cell of it uses the variant. Round 30: the pointer distracted from the opening's
+    two-part plan; it moved to the variants section (Part 2), as one sentence."""
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
-    assert ("One more variant, *the queen waits*, changes when the Q♠ may be played, not the scoring: lesson 04 "
-            "shows it.") in text
+    pointer = ("Besides the two below, some tables play *the queen waits*, which changes when the Q♠ may be played, "
+               "not the scoring: lesson 04 shows it.")
+    assert pointer in text and text.index("## Part 2 · Variants some tables play") < text.index(pointer)
+    opening = " ".join(_src(_cells("06_scoring_a_match")[1]).split())
+    assert opening.endswith("then **variants some tables play** (Omnibus and no passing).")
     assert text.lower().count("queen waits") == 1 and "queen_waits" not in text
     assert "queen_waits" not in "".join(_code("06_scoring_a_match"))
     four = " ".join("".join(c["source"]) for c in _cells("04_queen_of_spades") if c["cell_type"] == "markdown")
     assert "## A variant: the queen waits" in four
 
+
+def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
+    """A fresh newcomer rater (round 30): under Omnibus the moon needs all hearts and the Q♠, not the J♦ (the
+    lesson said so); what the engine does with a shooter who also took the J♦ is now said: the J♦'s −10 is
+    applied after the moon is scored, to whoever took it, the shooter included. The no-pass section's one
+    example argues for the pass, and its heading and first sentences say so."""
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
+
+    text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
+    assert ("A moon needs all the hearts and the queen, not the jack, so East's moon still counts, and North, who "
+            "took the J♦ in that hand, scores 26 − 10 = 16 there. The engine takes the J♦'s 10 off after the moon is "
+            "scored, so a shooter who also took the J♦ would score 0 − 10 = −10.") in text
+    assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True) == ((-10, 26, 26, 26), 0)
+    assert final_scores([POINTS_MASK, JD_MASK, 0, 0], "add_to_others", True) == ((0, 16, 26, 26), 0)
+    assert ("### No passing, and what the pass is for Some groups skip the pass and play every hand as a hold "
+            "hand: the `no_pass` rules. The example below shows what they give up.") in text
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     """Newcomer round 9: the tie quiz repeated the tie printed under "The tie rule", and the omnibus

@@ -385,6 +385,27 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     totals = [98, 104, 61, 73]
     assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
     assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
+    # round 30: q20's reason states the coach's whole band for a mistake, as the constants define it
+    from hearts_teach.agents.coach_stats import INACCURACY_MAX, MISTAKE_MAX, verdict_of
+
+    assert (INACCURACY_MAX, MISTAKE_MAX) == (1.0, 3.0)
+    assert verdict_of(1.01, 2.9) == verdict_of(1.01, 5.0) == "mistake" and verdict_of(3.01, 5.0) == "blunder"
+    assert ns["q20"].reason(ANSWERS_12["q20"]) == (
+        "the coach's band for a mistake: worse than the best by more than 1 point a hand, but not shown to be worse "
+        "by more than 3 (that is a blunder), at 95 % confidence over its sampled deals")
+    # round 30: q16 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
+    # the trick's points, whatever West plays after it; q15 asks the reasoning, not what a lesson said
+    duck = ns["duck"]
+    assert "Which card lets North take this trick's points?" in ns["q16"].question
+    assert "takes no points" not in ns["q16"].question
+    assert sorted(str(c) for c in duck.legal_plays()) == ["2H", "AH"] and duck.turn == 0
+    for west in duck.cards(1).of_suit(Suit.HEARTS):
+        after = duck.copy()
+        after.play("2H")
+        after.play(str(west))
+        assert after.last_trick.winner == 2 and after.last_trick.points > 0
+    assert "What does lesson 08a advise?" not in ns["q15"].question
+    assert "Which choice best keeps the queen from coming back to you on a spade trick?" in ns["q15"].question
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
     # newcomer round 9: q5 (then q4) is a real question (hearts not broken, but South holds only hearts: the
     # exception of lesson 03), not one its own situation line answered; q12 asks about lesson 07's
@@ -417,9 +438,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # "across"), one of them a card typed as rank and suit letter; the order is by topic, roughly the lessons'
     # (a fresh rater's three added questions renumbered them: q9 became q10, q2 became q3)
     intro = " ".join(_md("12_review").split())
-    assert ('`qN.choose(…)` with a choice as shown (for example `q10.choose("the match goes on")`); for a card, type '
-            'its rank and suit letter (`q3.choose("8S")` for the 8♠; T for a ten, `"TH"` for the 10♥). These show the '
-            'format only: neither is the right answer.') in intro
+    # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
+    assert ('Click a choice, or type it: - an answer in words, as shown: `q10.choose("the match goes on")`; - a card, '
+            'as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten (`"TH"` is the 10♥). These two '
+            'examples show the format only: neither is the right answer.') in intro
     assert "the match goes on" in ns["q10"].choices and Card("8S") in ns["q3"].choices and Card("TH").pretty == "10♥"
     assert "not one of the choices" not in ns["q10"].choose("the match goes on")
     assert "not one of the choices" not in ns["q3"].choose("8S")
@@ -428,9 +450,12 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "09", "09a", "10", "11"]
     tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 28)]
     assert sum(b < a for a, b in zip(tags, tags[1:], strict=False)) == 1  # one question (q20, lesson 08's coach) out of order
-    # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next)
+    # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
+    # said neutrally (leading can cost), not as a gain
     assert ns["q12"].reason(ns["q12"].choices[0]).endswith(
-        "so winning it costs nothing in this trick, and you lead the next one")
+        "so winning it costs nothing in this trick; as its winner you lead the next trick, so have a card you are "
+        "happy to lead")
+    assert "and you lead the next one" not in ns["q12"].reason(ns["q12"].choices[0])
     from hearts_teach.course.lessons import position
 
     last = position({0: "AC", 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC")  # West leads, South plays last
