@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -149,7 +150,6 @@ def test_docs_rules_explains_every_rule_name_of_the_verdicts():
 def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     """Issue 27 round 4 (FRS.2): lessons 09-12 link the rules summary as "Rules on one screen", and it
     had no Spades. Its Spades paragraph agrees with docs/rules.md S1-S9 and with the engine."""
-    import json
 
     from hearts_teach.games.spades import SpadesHand, score_hand
 
@@ -199,7 +199,6 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
 def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     """Newcomer round 9: the summary listed `queen_waits` beside the named presets of the rules the
     project follows, where it is not one; it now says it is this project's own (docs/rules.md D7)."""
-    import json
 
     cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
@@ -223,7 +222,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     for name, lesson in shows.items():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
-    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [06](06_scoring_a_match.ipynb)): Q♠" in variants
+    # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
+    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Q♠" in variants
+    lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
+    assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rule 2 says what left, right and across are, as the engine passes
     from hearts_teach import Hand
 
