@@ -145,7 +145,7 @@ def test_a_pass_that_gives_the_queen_away_where_the_best_keeps_her_says_so():
     assert "keeps the Q♠" not in reason, reason
     head, followed = reason.split(": ", 1)
     assert head.startswith("K♣ Q♠ K♠ ") and head.endswith("it passes the Q♠, not the J♦"), head
-    assert followed.startswith("the Q♠ can still be dumped on a trick you win; she ends up in your tricks in ")
+    assert followed.startswith("the Q♠ can still be dropped on a trick you win; she ends up in your tricks in ")
     passed, kept = a.of("KS QS KC").stats["p_take_qs"], a.best.stats["p_take_qs"]
     assert passed > kept and followed.endswith("more often than with K♣ J♦ K♠."), followed
     # a pass that also gives her away keeps the old words: the difference is elsewhere

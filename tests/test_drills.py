@@ -268,13 +268,30 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     coach = grade(DRILLS[1], "KC QS KS").assessment
     kept, passed = (coach.of(p).stats["p_take_qs"] for p in ("K♣ J♦ K♠", "K♣ Q♠ K♠"))
     assert f"{kept:.0%}" == "6%" and f"{passed:.0%}" == "39%" and passed > 5 * kept
+    king = coach.of("K♣ J♦ A♥")  # a fresh newcomer rater: why pass the K♠ when lesson 01 says so only for a queen passed
+    assert king.verdict == "mistake" and king.stats["p_take_qs"] > 3 * kept and f"{king.stats['p_take_qs']:.0%}" == "21%"
     assert ("Drill 2, the coach's deals: the Q♠ ends up in South's tricks in 6% of them after K♣ J♦ K♠ (she is "
-            "kept), in 39% after K♣ Q♠ K♠ (she is passed).") in "".join(stored)
+            "kept), in 39% after K♣ Q♠ K♠ (she is passed), in 21% after K♣ J♦ A♥ (she and the K♠ are kept: "
+            "mistake).") in "".join(stored)
+    assert ("Lesson 01's advice to pass the A♠ and K♠ is for a queen that leaves your hand; here she stays, and the "
+            "coach passes the K♠ all the same: keeping it too, as K♣ J♦ A♥ does (a mistake), puts her in South's "
+            "tricks more often (figures below).") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
-            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins (lesson 08a: who plays after "
-            "you, by pass direction).") in after
+            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins (lesson 08a, next, shows who "
+            "plays after you, by pass direction).") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
+    # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
+    void = grade(DRILLS[2], "QS").assessment
+    nine, seven = void.of("9♥"), void.of("7♥")
+    assert nine.verdict == seven.verdict == "inaccuracy" and void.of("Q♠").stats["p_take_qs"] == 0
+    assert 0 < nine.stats["p_take_qs"] and 0 < seven.stats["p_take_qs"]  # both keep her: she comes back in a few deals
+    assert nine.reason == "9♥ throws a heart onto East's trick: the Q♠ ends up in your tricks in 3% of deals, more often than with Q♠."
+    assert seven.reason == "7♥ throws a heart onto East's trick: you take about 0.5 more hearts than with Q♠."
+    for r in (nine, seven):
+        assert f"  its reason for the {r.label}: {r.reason}\n" in "".join(stored)
+    assert ("the 9♥ and the 7♥ are inaccuracies: both keep the queen, who then comes back to South in a few deals, "
+            "and the 7♥ also costs about 0.5 more hearts (the coach's reasons, below);") in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"

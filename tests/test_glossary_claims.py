@@ -1191,8 +1191,8 @@ def test_the_round_27_entries_say_what_the_engine_does():
     fresh = Hand.deal(seed=1, pass_direction="hold")
     assert f"▶ {fresh.seat_names[fresh.turn]} to play" in fresh.text()
     assert "*▶ led*, *✓ wins*, *● latest*" in prose("07_play_a_match")
-    assert "this sheet names the winner in a column of its own, so its mark is for the leader" in prose(
-        "11_three_to_six_players")
+    # lesson 11 says only what its own sheet's mark means (a fresh newcomer rater: the aside on `*` added load)
+    assert "`>` marks the card that was led" in prose("11_three_to_six_players")
 
 
 def test_the_queen_waits_and_random_entries_say_what_the_engine_and_lesson_05_say():

@@ -277,7 +277,11 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "you take about 1.5 more hearts than with K♣, and about 2.5 more points a hand in all" in out
-    assert "about 1.5 more hearts, and 2.5 more points a hand in all, the queen included. The verdict goes by the points." in text
+    # a fresh newcomer rater: "Then come what K♣ would have done and what South's own card costs" was hard to read
+    assert ("Next it says what the K♣ would do (win the trick), and then what South's 4♣ costs on the coach's sampled "
+            "deals: about 1.5 more hearts, and about 2.5 more points a hand once the queen is counted too. The verdict "
+            "goes by the points.") in text
+    assert "The coach prefers K♣: it leads a club none of the others can beat, so it wins the trick" in out
     # the copy: South's Q♠ on trick 3 is too close to call, West and North play under her, South takes 13
     ns = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace
     what_if, demo = ns["what_if"], ns["demo"]
@@ -288,6 +292,12 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert demo.hand.tricks[4].points == 14 and demo.hand.tricks[4].winner == 0
     assert "13 points on trick 3 instead of 14 on trick 5" in text
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
+    # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
+    # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
+    assert ("(the bots see the new card, so West and North may answer it with other cards than before)") in text
+    assert three.card_of(2) != Card("KS") and three.card_of(1) != demo.hand.tricks[2].card_of(1)  # North, West
+    assert ("lesson 01 advises passing such a queen. This is a hold hand, though: with no pass, South had to keep "
+            "her and play her.") in text and demo.hand.pass_direction == "hold"
     replay = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     for card in ("AC", "4C"):
         replay.play(card)
@@ -302,13 +312,23 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
             "deals.") in text
     for choice in (graded.of("QS"), graded.of("4S")):
         assert (f"{choice.label}: the Q♠ ends in South's tricks in {choice.stats['p_take_qs']:.0%} of the coach's "
-                f"deals; on average South takes {choice.stats['exp_hearts']:.1f} hearts, and "
-                f"{choice.exp_points:.1f} points for the whole hand") in out
+                f"deals, and South shoots the moon in {choice.stats['p_moon_self']:.1%}; on average South takes "
+                f"{choice.stats['exp_hearts']:.1f} hearts, and {choice.exp_points:.1f} points for the whole hand") in out
+    # a fresh newcomer rater: 0.95 × 13 + 5.7 is 18.05, not 17.6: the gap is South's own moons (0 instead of 26);
+    # nobody else shoots here (that would add 26 with no queen or hearts). The arithmetic, from the engine's numbers:
+    for choice in (graded.of("QS"), graded.of("4S")):
+        s = choice.stats
+        assert s["p_moon_any"] == s["p_moon_self"] > 0  # only South's own moons
+        assert abs(13 * s["p_take_qs"] + s["exp_hearts"] - 26 * s["p_moon_self"] - choice.exp_points) < 1e-3  # exp_points is stored to 3 decimals
+        assert 13 * s["p_take_qs"] + s["exp_hearts"] > choice.exp_points + 0.05  # "a little below"
     points = f"{graded.of('QS').exp_points:.1f}"
     assert points == f"{graded.of('4S').exp_points:.1f}"
     assert ("The last figure on each of the two lines above the trick is South's penalty points for the whole hand, "
-            f"tricks 1 to 13 (the queen and the hearts together), averaged over the coach's deals: {points} with "
-            "either card. With the 4♠ South takes the queen less often, but more hearts.") in text
+            f"tricks 1 to 13, averaged over the coach's deals: {points} with either card. It counts 13 for the queen "
+            "and 1 a heart, except on a deal where South shoots the moon and scores 0 instead of 26: that is why it "
+            "comes out a little below the queen's share of 13 plus the hearts. With the 4♠ South takes the queen less "
+            "often, but more hearts.") in text
+    assert "(the queen and the hearts together)" not in text
     assert graded.of("4S").stats["p_take_qs"] < graded.of("QS").stats["p_take_qs"]
     assert graded.of("4S").stats["exp_hearts"] > graded.of("QS").stats["exp_hearts"]
     assert out.index("4♠/5♠: the Q♠ ends") < out.index("trick 3: East 2♠, South Q♠")
@@ -326,15 +346,23 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     out = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "✔ Legal, but a mistake: your 4♣ leads your lowest club. The coach prefers K♣:" in out
-    assert ("Read the verdict's start first: the grade, **mistake**, and the card the coach prefers, K♣. Then come "
-            "what K♣ would have done and what South's own card costs on the sampled deals") in text
+    assert "Read the verdict's start first: the grade, **mistake**, and the card the coach prefers, K♣. Next" in text
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
     assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
     assert "each spade lead used one up until, on trick 5, she was South's last." in text
     # a fresh newcomer rater: the verdicts named as 07's review prints them, lesson 01's advice said as advice,
     # and before trick 6's long verdict the same tip as on trick 2
-    assert "- **best** and **too close to call** (*fine* for short) are good plays:" in "".join(
+    assert "- **best** and **too close to call** (*fine* for short) are good plays." in "".join(
         "".join(c["source"]) for c in cells)
+    # a fresh newcomer rater: lessons 06a and 08 defined best in two wordings; one wording, the coach's band
+    from hearts_teach.agents.coach_stats import BAND, verdict_of
+
+    assert BAND == 0.25 and verdict_of(0.0, BAND) == "best" and verdict_of(0.0, BAND + 0.01) == "fine"
+    assert ("**Best**: as good as the top choice, within a quarter point (0.25); **too close to call**: the sampled "
+            "deals cannot tell whether it costs more than that;") in text
+    lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert "- **best**: as good as the top choice, within a quarter point (0.25);" in "".join(
+        "".join(c["source"]) for c in lesson_08)
     assert "lesson 01 advises passing such a queen." in text and "lesson 01 passes a queen" not in text
     six = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 6"))
     assert ("As on trick 2, read the start of the verdict first: the grade, then the card the coach prefers."

@@ -842,12 +842,12 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert seven.verdict == "inaccuracy" and not quiz.is_right("7♣ Q♠ A♠")
     assert quiz.reason("7♣ Q♠ A♠") == ("Half right: the Q♠ and the A♠ both go, as lesson 08a advises for a pass to "
                                        "the left. The coach grades the whole pass, third card included: " + str(seven))
-    assert "unlike J♣ Q♠ A♠ it keeps the J♣: the Q♠ can still be dumped on a trick you win" in str(seven)
+    assert "unlike J♣ Q♠ A♠ it keeps the J♣: the Q♠ can still be dropped on a trick you win" in str(seven)
     assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices if c != "7♣ Q♠ A♠")
     share = [f"{graded.of(p).stats['p_take_qs']:.0%}" for p in ("JC QS AS", "7C QS AS")]
     assert share == ["29%", "32%"] and "7♣ Q♠ A♠: inaccuracy" in text_output(cells[verdicts])
     assert (f'The coach passes the J♣, not the 7♣ ({share[0]} against {share[1]}, above): a kept J♣ can win a club '
-            f'trick, and "the Q♠ can still be dumped on a trick you win".') in flat[named]
+            f'trick, and "the Q♠ can still be dropped on a trick you win".') in flat[named]
     assert graded.of(ns["lowest"]).label == "2♦ 2♥ 3♥" and "2♦ 2♥ 3♥" in quiz.choices
     closes_on(quiz, "J♣ Q♠ A♠")
     assert quiz.last_message.endswith("The mistake this position tests: keeping the Q♠ and the A♠ without a low spade.")

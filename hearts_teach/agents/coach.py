@@ -344,8 +344,10 @@ def _consequence(ev: Evidence, i: int, other: int | None, seat: int, names: Sequ
                  with_trick: bool) -> str:
     text = _consequence_words(ev, i, other, seat, names, other_label, with_trick)
     if not with_trick and ev.candidates[i] & QS_MASK and text.startswith("the Q♠ ends up in your tricks"):
-        # the queen was passed away: say how she comes back, or it reads like a bug
-        text = "the Q♠ can still be dumped on a trick you win; she" + text[len("the Q♠"):]
+        # the queen was passed away: say how she comes back, or it reads like a bug. "Dropped", not
+        # "dumped": she may come back as a discard or played under your card when spades are led
+        # (the glossary's *dump* is a discard only, its *drop* either)
+        text = "the Q♠ can still be dropped on a trick you win; she" + text[len("the Q♠"):]
     return text
 
 
