@@ -969,7 +969,8 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
             "someone else breaks a moon.") in text
     # newcomer rater: the bot-name aside was noise here; lesson 07, which lists the opponents, says it
     assert "*Solid*" not in text
-    assert "(lesson 05's easy bot is Solid, 'rule', with its moon rules off)" in "".join(
+    # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
+    assert "bots are not in this list: they are Solid ('rule') with its moon rules off" in "".join(
         "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
