@@ -107,7 +107,8 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
             "dangerous cards and playing a lower card than the one winning the trick when it can. Lesson 07 lists the "
             "other levels.") in text
     assert ("The **coach** does not play, it judges: it deals the cards you cannot see in many ways, plays each of "
-            "your choices out on those deals, and compares the points each one costs you on average.") in text
+            "your choices out on those deals, and compares the points each one costs you on average. You will meet "
+            "it in lesson 01.") in text  # round 29: where the reader first sees it at work
     assert "rule" in {name for name, _label, _what in ladder_levels()}
     rule = make_bot("rule")
     assert {"QS", "AS"} <= {str(c) for c in rule.choose_pass(Hand.deal(seed=287).view(0))}  # lesson 01's ♠ A Q
@@ -126,7 +127,7 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     """Round 7: cell 1 says reading the stored outputs is enough, but the first hand's stored output
     showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
-    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# the three tricks in text"))
+    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# trick 3 on the same copy"))
     assert "first = FirstHand()" in "".join(cells[at - 2]["source"])
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
     # hand) printed by the engine in plain view, between the table and the folded walk, with no feedback
@@ -143,10 +144,14 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert copy.hand.trick_number == 3 and so_far == "North K♣, East 6♣"
     assert f"So far: {so_far}; your turn." in seen
     # a later rater: the printed order follows the story (the trick-2 result came after trick 3's prompt):
-    # tricks 1 and 2 as played, then trick 3's prompt, South's hand and the legal cards, nothing after them
+    # tricks 1 and 2 as played, then trick 3's prompt, South's hand and the legal cards, nothing after them.
+    # Newcomer rater (round 29): the walk printed all of it again; now the position cell also gives trick 2's
+    # prompt (trick 1's is the table's own), and the walk plays only trick 3 on the same copy
     lines = seen.strip().splitlines()
-    assert lines[0].startswith("trick 1: South 2♣") and lines[1].startswith("trick 2: North K♦")
-    assert lines[2] == "" and lines[3].startswith("Trick 3.") and lines[-1].startswith("South may play:")
+    assert lines[0].startswith("→ South plays 2♣; trick 1: South 2♣") and lines[2].startswith("Trick 2.")
+    assert lines[3].startswith("→ South plays 5♦; trick 2: North K♦")
+    assert lines[4] == "" and lines[5].startswith("Trick 3.") and lines[-1].startswith("South may play:")
+    assert "Trick 1." in "".join(cells[at - 2]["outputs"][0]["data"]["text/plain"])
     assert [copy.hand.tricks[0].winner, copy.hand.tricks[1].winner] == [2, 2]  # "North leads again"
     assert f"South: {copy.hand.cards(0).pretty}" in seen and "♦ 4 3  ♣ —" in seen
     for answer in ("A good throw", "better throw", "broke hearts", "takes it (1 point)"):
@@ -154,7 +159,7 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     # trick 3 is a choice, answered after it: the position cell (above) holds no answer, the walk comes next.
     # A fresh rater (round 28): its output (why the K♥ was the good throw, the trick recap) is the payoff, so
     # it is shown; step 3 asks the reader to choose before reading it
-    assert "choose your throw before you read the next cell: it plays all three." in " ".join(
+    assert "and stops at trick 3: choose your throw before reading the next cell." in " ".join(
         "".join(cells[at - 3]["source"]).split())
     # newcomer rater (issue 27): its source lists the throws played (K♥) and compared: folded. Round 28: the two
     # other throws are compared in the next cell (one output stays under a screen of text), folded the same way
@@ -162,10 +167,16 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert compare.get("id") == "l00-25f" and "".join(compare["source"]).startswith("# two other trick-3 throws")
     for folded in (cells[at], compare):
         assert folded["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
-    shown = "".join("".join(o.get("text", "")) for c in (cells[at], compare) for o in c["outputs"])
-    for trick in ("Trick 1.", "Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks",
+    walked = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
+    shown = seen + "".join("".join(o.get("text", "")) for c in (cells[at], compare) for o in c["outputs"])
+    for trick in ("Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks",
                   "Which card would you throw?", "A good throw: your K♥", "Had South thrown the 2♥", "Had South thrown the 6♠"):
         assert trick in shown, trick
+    # round 29: nothing of the position is printed twice; the walk goes on from the position cell's copy
+    assert walked.startswith("→ South plays K♥; trick 3:") and "Trick 3." not in walked and "trick 1:" not in walked
+    assert 'position.play("KH")' in "".join(cells[at]["source"]) and "FirstHand()" not in "".join(cells[at]["source"])
+    # ... and the feedback on the throw is short lines, one idea each
+    assert all(len(line.split()) <= 25 for line in walked.splitlines()), walked
     first = lesson("00_welcome")["first"]
     assert first.hand.trick_number == 1 and not first.hand.tricks  # the table itself stays unplayed
 
@@ -233,11 +244,12 @@ def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
     assert walk.question.endswith("Which card would you throw?") and "K♥" not in walk.question
     assert not any(c.suit.letter == "C" for c in walk.hand.cards(0))  # South cannot follow clubs
     said = walk.play("KH")
-    assert ("A good throw: your K♥ cannot win this trick, so here it costs you nothing (its 1 point goes "
-            "to North, who takes the trick), while kept, it could later win a trick full of hearts") in said
-    for other, start in (("2H", "Allowed, and it cannot win this trick (its 1 point goes to North). The K♥ was the better"),
-                         ("6S", "Safe: it cannot win this trick, and it costs no points. The K♥ was the better"),
-                         ("3D", "Safe: it cannot win this trick, and it costs no points. The K♥ was the better")):
+    # round 29: one idea a line (the trick, the heart rule, the throw), each line engine-made
+    assert ("A good throw: your K♥ cannot win this trick, so here it costs you nothing: its 1 point goes "
+            "to North, who takes the trick.\nKept, it could later win a trick full of hearts.") in said
+    for other, start in (("2H", "Allowed, and it cannot win this trick: its 1 point goes to North.\nThe K♥ was the better"),
+                         ("6S", "Safe: it cannot win this trick, and it costs no points.\nThe K♥ was the better"),
+                         ("3D", "Safe: it cannot win this trick, and it costs no points.\nThe K♥ was the better")):
         again = FirstHand()
         again.play("2C"), again.play("5D")
         assert start in again.play(other) and again.hand.tricks[2].points == Card(other).points
@@ -272,8 +284,8 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert ("A heart may not be led until hearts are *broken*, that is, until a heart has been played on an earlier "
             "trick. A player whose hand is all hearts may lead one anyway.") in rules_md
-    broke = ("broke hearts: until a heart is played, nobody may lead one unless they hold only hearts; from now on "
-             "anyone may lead a heart")
+    broke = ("broke hearts: from now on anyone may lead a heart.\nUntil a heart is played, nobody may lead one "
+             "unless they hold only hearts")
     from hearts_teach.course.first_hand import FirstHand
     for heart in ("KH", "2H"):
         walk = FirstHand()
@@ -655,6 +667,16 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     assert three.seats[-1] == 0 and str(three.card_of(0)) == "AH" and hand.seat_names[three.winner] == "West"
     assert three.points == 1 == Card("AH").points
     assert ("South drops the A♥, which is both at once: a high card and a penalty point that goes to West.") in text
+    # newcomer rater (round 29): the two cards named are examples, not the only legal discards; the lesson
+    # claims no "better" drop (the coach calls the K♠ and the A♥ too close to call here)
+    assert "Here South could drop, for example, the K♠ or the A♥ on West's club trick" in text
+    assert len(hand.tricks[2].cards) == 4 and three.card_of(0) in Hand.deal(seed=44, pass_direction="hold").dealt(0)
+    # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
+    assert ("That is the other side of ducking: a trick you win makes you lead the next one, a trick you duck leaves "
+            "the lead to someone else.") in text
+    cells = json.loads((NB / "02_tricks_and_following_suit.ipynb").read_text(encoding="utf-8"))["cells"]
+    void = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l02-18" for o in c["outputs"])
+    assert "Legal:" not in void and void.count("✓ may play") == 1 and "trick 3 so far: West J♣, North 5♣, East 10♣" in void
 
 
 def test_02_void_prose_names_the_first_trick_exception():
@@ -907,6 +929,19 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "After that nobody could stop South" not in text and "usually called" not in text
     blocked = ns["blocked"]
     assert blocked.moon is None and blocked.points_taken[1] == 4  # "cost West 4 points"
+    # newcomer rater (round 29): West's A♥ on trick 6 was forced (its trace says so, the second line printed);
+    # the decision was keeping it on trick 5, where the first replay's West threw it away
+    from hearts_teach.course.lessons import why_played
+    assert why_played(blocked, 6, 1).branch == "forced"
+    assert why_played(blocked, 5, 1).branch == "keep-top-heart" and blocked.tricks[4].card_of(1) == Card("TH")
+    flat = " ".join(text.split())
+    assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
+            "kept it. That cost West 4 points; in the first replay, where West threw the A♥ away on trick 5, West, "
+            "North and East scored 26 each.") in flat
+    assert "That one trick" not in flat
+    # the moon watch is a pointer (it did not decide this hand), its trigger said in one clause
+    assert ("their moon watch acts only once one player has taken every point so far, "
+            "and another rule acts earlier (below).") in flat and "they stop ducking and try to take a heart" not in flat
 
 
 @pytest.mark.parametrize("card, stopped", [("TH", True), ("KC", True), ("AH", False)])
@@ -1205,10 +1240,11 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "South led the Q♠ (taking its own queen: a shooter needs her too)" in text
     assert "swept up the rest" not in text
-    assert ("South won every trick from then on: East played under South's J♥ again on trick 8, and dropped the "
+    # round 29: South won every trick of the hand, not only those after trick 6
+    assert ("South won every trick of the hand: East played under South's J♥ again on trick 8, and dropped the "
             "K♥ on trick 10, a diamond trick South won.") in text
     hand = lesson("05_shooting_the_moon")["hand"]
-    assert all(t.winner == 0 for t in hand.tricks[5:])
+    assert all(t.winner == 0 for t in hand.tricks) and len(hand.tricks) == 13
     eight, ten = hand.tricks[7], hand.tricks[9]
     assert eight.card_of(0) == Card("JH") and eight.card_of(3) < Card("JH") and eight.card_of(3).suit is Suit.HEARTS
     assert Card("KH") in [c for t in hand.tricks[7:] for c in t.cards]  # East still held it on trick 8

@@ -986,9 +986,10 @@ def test_00_first_three_tricks_are_short_steps():
     # a fresh rater: a newcomer just told to avoid tricks wonders why North leads K♦, then K♣; tricks 1 and 2 (the
     # ones printed before South's choice) are North's and hold no point, and step 3 says so
     # round 28: the next cell's output is shown (its code folded), so the reader chooses before reading it
-    assert steps[-1] == ("3. Only reading? The cell after the table prints tricks 1 and 2 (North wins both, at no "
-                         "cost: neither holds a point), then trick 3; choose your throw before you read the next "
-                         "cell: it plays all three.")
+    # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
+    assert steps[-1] == ("3. Only reading? The cell after the table plays tricks 1 and 2 (North wins both, at no "
+                         "cost: neither holds a point) and stops at trick 3: choose your throw before reading the "
+                         "next cell.")
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")
@@ -1021,10 +1022,15 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # newcomer rater (cells 19-23 too dense): one essential point in plain words; its counts in a code cell after
     # it (its source folded; round 28: its output shown)
     # a later rater: the 5♣ on trick 1 is linked to the J♣ then standing alone, as the rules of thumb warn
-    assert ("**Why the J♣?** South's other dealt club, the 5♣, usually goes on the first trick, when the 2♣ is led "
-            "and South must follow suit. Then the J♣ stands alone, with no lower club beside it: when clubs are led "
-            "again, South may have to play it, and it can win a trick that a player out of clubs throws the queen on. "
-            "The kept A♦ has three lower diamonds beside it and almost never wins the trick the queen is in.") in prose
+    # newcomer rater (round 29): lighter, and it says where the rest of the J♣'s 187 go when the gap is only 57:
+    # with the J♣ passed, South's other cards win her on many more deals (printed under it)
+    assert ("**Why the J♣?** South's other club, the 5♣, usually goes on the first trick, when the 2♣ is led. Then "
+            "the J♣ stands alone: when clubs come again, it can win a trick that a player out of clubs throws the "
+            "queen on. The A♦ has three lower diamonds beside it, so it almost never wins her trick. Yet the gap "
+            "between the two passes in the table is much smaller than the J♣'s count: with the J♣ gone, South's "
+            "other cards win her on many of those deals instead.") in " ".join(prose.split())
+    others = [sum(n for card, n in p["won_with"].items() if card not in ("J♣", "A♦")) for p in (jack, ace)]
+    assert others[1] - others[0] == 108 and 108 > won_j // 2  # "many of those deals"
     # a fresh rater (round 28): cell 10 told the J♣-against-A♦ story early, citing "9 deals in 1,000 (below)" from a
     # cell folded far below; the story is told once, here, after the coach's table, with the counts shown under it
     assert Card("2C") not in dealt  # South follows the 2♣ lead, unless the pass brings it
@@ -1044,13 +1050,15 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     from hearts_teach.agents.hearts.simple import RuleBot
     from hearts_teach.course.lessons import table_bots
     assert all(isinstance(bot, RuleBot) for bot in table_bots("rule"))
-    assert ("The other three seats then pass as rule bots (lesson 00) do (the walk-through below gives them a "
-            "simpler choice: their three highest cards)") in prose
+    # round 29: no brackets inside brackets
+    assert ("The other three seats then pass as the rule bots of lesson 00 do, so you see the three cards you "
+            "receive and a comment on what your pass did; the walk-through below gives them a simpler choice, "
+            "their three highest cards.") in " ".join(prose.split())
     assert 2 * first_5 > 1000 and won_a < 20 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     cells = notebook_cells("01_deal_and_pass")
     ids = [c.get("id") for c in cells]
     note = " ".join("".join(cells[ids.index("l01-18")]["source"]).split())
-    assert note.endswith("almost never wins the trick the queen is in. On 1,000 of the coach's deals, played out by rule bots:")
+    assert note.endswith("win her on many of those deals instead. On 1,000 of the coach's deals, played out by rule bots:")
     folded = cells[ids.index("l01-18b")]
     assert ids.index("l01-18b") == ids.index("l01-18") + 1
     # a fresh rater (round 28): the counts are the paragraph's evidence: only the code is folded, the output shows
@@ -1059,7 +1067,10 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     shown = text_output(folded)
     assert f"the J♣ wins the trick the Q♠ is in on {won_j} deals in 1,000; South's 5♣ went on trick 1 on {first_5}" in shown
     assert f"the A♦ wins the trick the Q♠ is in on {won_a} deals in 1,000" in shown
-    assert "ends in South's tricks" not in shown and len(shown.strip().splitlines()) == 2  # no second queen count
+    assert "ends in South's tricks" not in shown and len(shown.strip().splitlines()) == 3  # no second queen count
+    # round 29: the third line is a difference of the other cards' counts (J♣ passed minus kept), not a total
+    assert shown.strip().splitlines()[-1] == ("with the J♣ passed, South's other cards win her on 108 more deals in "
+                                              "1,000 than with it kept")
 
 
 def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():

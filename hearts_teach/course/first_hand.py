@@ -50,15 +50,16 @@ _KH_WHY = "kept, it could later win a trick full of hearts"
 
 
 def _throw_feedback(card: Card, taker: str) -> str:
-    """What trick 3's discard did: the K♥ is the throw the lesson recommends, and why."""
+    """What trick 3's discard did, in short lines: the K♥ is the throw the lesson recommends, and why."""
+    kept = _KH_WHY[0].upper() + _KH_WHY[1:]
     if card == Card("KH"):
-        return (f"A good throw: your K♥ cannot win this trick, so here it costs you nothing (its 1 point goes to "
-                f"{taker}, who takes the trick), while {_KH_WHY}")
+        return (f"A good throw: your K♥ cannot win this trick, so here it costs you nothing: its 1 point goes to "
+                f"{taker}, who takes the trick.\n{kept}.")
     if card.suit is Suit.HEARTS:
-        return (f"Allowed, and it cannot win this trick (its 1 point goes to {taker}). The K♥ was the better "
-                f"throw: {_KH_WHY}, while the lower {card.pretty} helps you lose heart tricks later")
-    return (f"Safe: it cannot win this trick, and it costs no points. The K♥ was the better throw: a discard is "
-            f"your chance to get rid of a dangerous high card, and the K♥ is one: {_KH_WHY}")
+        return (f"Allowed, and it cannot win this trick: its 1 point goes to {taker}.\nThe K♥ was the better "
+                f"throw: {_KH_WHY}, while the lower {card.pretty} helps you lose heart tricks later.")
+    return (f"Safe: it cannot win this trick, and it costs no points.\nThe K♥ was the better throw: a discard is "
+            f"your chance to get rid of a dangerous high card, and the K♥ is one: {_KH_WHY}.")
 
 
 _OVER = "The three scripted tricks are over: run the cell again to start afresh."
@@ -124,13 +125,14 @@ class FirstHand(WidgetView):
             return _OVER
         self.hand.play(card, 0)
         self._others()
-        said = describe_trick(self.hand)
+        # one idea a line: the trick, then (on a heart) the lead rule it opens, then (trick 3) the throw
+        said = describe_trick(self.hand) + "."
         taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
-            said += (f". Your {card.pretty} broke hearts: until a heart is played, nobody may lead one unless they "
-                     f"hold only hearts; from now on anyone may lead a heart")
+            said += (f"\nYour {card.pretty} broke hearts: from now on anyone may lead a heart."
+                     f"\nUntil a heart is played, nobody may lead one unless they hold only hearts.")
         if self.done:
-            said += ". " + _throw_feedback(card, taker)
+            said += "\n" + _throw_feedback(card, taker)
         self.log.append(said)
         if not self.done:
             self._others()
@@ -140,7 +142,7 @@ class FirstHand(WidgetView):
     def _summary(self) -> str:
         taken = ", ".join(f"{self.hand.seat_names[s]} {self.hand.points_taken[s]}" for s in self.hand.table.seats)
         return (f"That is how every trick goes: lead, follow suit if you can, otherwise discard; the "
-                f"highest card of the suit led takes the trick. Points taken after {TRICKS} tricks: {taken}. "
+                f"highest card of the suit led takes the trick.\nPoints taken after {TRICKS} tricks: {taken}.\n"
                 f"Lessons 01 to 05 take each rule in turn.")
 
     # the text path ------------------------------------------------------------------------
