@@ -356,7 +356,7 @@ def test_01_the_picker_completes_the_pass_and_shows_the_cards_received():
     received = " ".join(c.pretty for c in got)
     assert f"Received from East: {received}." in picker.last_message
     assert f"Received: {received}." in picker.text()
-    assert "can still be discarded on a trick you win" in picker.last_message
+    assert "can still be dropped on a trick you win" in picker.last_message
     assert "no longer be stuck" not in picker.last_message
 
 

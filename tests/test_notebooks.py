@@ -222,7 +222,7 @@ def test_pass_feedback_describes_the_choice():
 
     hand = Hand.deal(seed=287)  # South: ♠ A Q  ♥ Q J 7 6 3  ♦ A Q 8 5  ♣ J 5
     gone = pass_feedback(hand, 0, "QS AS AD")
-    assert "Q♠ goes to West" in gone and "can still be discarded on a trick you win" in gone
+    assert "Q♠ goes to West" in gone and "can still be dropped on a trick you win" in gone
     kept = pass_feedback(hand, 0, "JC 5C 3H")  # before the others pass: a void is only a prospect
     assert "You hold Q♠ with no lower spade" in kept and "3♥" in kept
     assert "You passed your last clubs: unless the cards you receive bring some back" in kept
@@ -288,7 +288,7 @@ def test_the_lessons_gather_the_one_pass_feedback():
 
     assert lessons.pass_feedback is pass_comments.pass_feedback
     gone = lessons.pass_feedback(Hand.deal(seed=287), 0, "QS AS AD")
-    assert "can still be discarded on a trick you win" in gone and "no longer be stuck" not in gone
+    assert "can still be dropped on a trick you win" in gone and "no longer be stuck" not in gone
 
 
 @pytest.mark.parametrize("path", [p for p in LESSON_PATHS + [NOTEBOOKS / "06a_guided_first_hand.ipynb"] if p.exists()],

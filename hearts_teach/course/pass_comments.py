@@ -66,7 +66,7 @@ def pass_feedback(hand: Hand, seat: int, passed: Iterable[CardLike]) -> str:
     notes = []
     if QUEEN in gave:
         notes.append(f"Q♠ goes to {hand.seat_names[hand.pass_target(seat) or 0]}: she is out of your hand, "
-                     "but she can still be discarded on a trick you win.")
+                     "but she can still be dropped on a trick you win.")
     elif QUEEN in now:
         guards = len([c for c in now if c.suit is Suit.SPADES and c < QUEEN])
         came = " (she came in the pass)" if got is not None and QUEEN in got else ""
