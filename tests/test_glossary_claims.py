@@ -28,6 +28,13 @@ def text() -> str:
     return " ".join(" ".join(markdown_cells()).split())
 
 
+def body_source() -> str:
+    """The glossary's entries as stored, anchors kept: every cell between the header and the footer (a cell
+    per entry, named by its anchor, and a cell per letter heading), joined as one page reads them."""
+    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
+    return "\n\n".join("".join(c["source"]) for c in cells[1:-1])
+
+
 def test_still_out_leaves_out_your_own_hand():
     from hearts_teach import Hand
 
@@ -385,7 +392,7 @@ def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
 def test_the_entries_come_in_letter_sections_with_jump_links():
     import re
 
-    body = markdown_cells()[1]
+    body = ANCHOR.sub("", body_source())
     letters = re.findall(r"^## (\S+)$", body, flags=re.M)
     assert letters[:3] == ["A", "B", "C"] and letters[-1] == "Δ"
     assert "Jump to: " + " · ".join(f"[{k}](#{k})" for k in letters) in head_text()
@@ -540,7 +547,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     clean = re.search(r"\*\*Clean\*\*.*?(?= - \*\*)", t).group(0)
     assert "(09_hearts_vs_spades.ipynb)" in clean and "(09a_spades_play_and_nil.ipynb)" in clean
     # Bot: one line per level (newcomer round 26: the code name first, its label linked in brackets)
-    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    body = body_source()
     for level in ("random", "beginner", "rule", "medium", "expert"):
         assert re.search(rf"^  - `{level}`(?: \(.+?\))?: ", body, flags=re.M), level
     spades_line = block_line("Spades words")
@@ -554,8 +561,7 @@ def test_each_link_opens_its_entry():
     its links opened a letter heading, not the entry. Every entry now starts with its own anchor
     (``<a id="term-…">``), every ``#term-…`` link names the entry whose anchor it opens, and the line lists
     every entry that says something of Spades or links lesson 09 or 09a."""
-    cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
-    head, body = ("".join(c["source"]) for c in cells[:2])
+    head, body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][0]["source"]), body_source()
     entries = re.findall(r'^- <a id="(term-[a-z0-9-]+)"></a>\*\*([^*]+)\*\*', body, flags=re.M)
     assert len(entries) == len(re.findall(r"^- ", body, flags=re.M)) > 80  # every entry, and only entries
     anchors = dict(entries)
@@ -688,7 +694,7 @@ def test_the_round_22_entries_and_word_blocks():
     # the two word blocks: topic groups; together they name every entry
     hearts, spades = word_block("Hearts words"), word_block("Spades words")
     assert list(hearts) == ["Cards, the deal and the pass", "Play", "Points and the moon", "Bots and the coach"]
-    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    body = body_source()
     words = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)
     in_hearts = [w for ws in hearts.values() for w in ws]
     assert len(in_hearts) == len(set(in_hearts))
@@ -991,7 +997,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert "the [autopilot](#term-autopilot)'s moves are left out" in entry("Review")
     assert "[dealer](#term-dealer)" in entry("Bid") and "[dealer](#term-dealer)" in entry("Lead")
     # no cross-reference left in bold: a bold word in an entry is never another entry's headword
-    body = "".join(json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"][1]["source"])
+    body = body_source()
     heads = {w.lower() for w in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)}
     for chunk in re.split(r"\n(?=- <a id)", body):
         for bold in re.findall(r"\*\*([^*]+)\*\*", chunk)[1:]:
@@ -1039,7 +1045,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     def prose(name: str) -> str:  # as the reader reads it: a link into a glossary entry shows as its words
         cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
         md = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-        return re.sub(r"\[([^\]]+)\]\(glossary\.ipynb#term-[a-z0-9-]+\)", r"\1", md)
+        return re.sub(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)", r"\1", md)
 
     def printed(name: str) -> str:
         cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]

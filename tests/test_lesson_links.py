@@ -215,7 +215,8 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     from hearts_teach.agents.tournament import run_tournament
     from hearts_teach.kernel.errors import ArgumentError
 
-    head, body = _markdown(NOTEBOOKS / GLOSSARY)[:2]
+    head, *entries, _foot = _markdown(NOTEBOOKS / GLOSSARY)
+    body = "\n\n".join(entries)
     text = " ".join(body.split())
     assert "Every Hearts entry holds at every table size (three to six players) unless it says otherwise; " \
            "Spades, whose entries say *(Spades)*, is a game for four." in " ".join(head.split())
@@ -231,11 +232,13 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
 
 
 def _anchors(path: Path) -> set[str]:
-    """The fragments JupyterLab can open in a notebook: each explicit ``<a id="…">`` (the glossary's entries) and
-    each Markdown heading's id, its text with spaces as hyphens (``## The lessons`` → ``The-lessons``).
-    JupyterLab keeps an ``id`` as ``data-jupyter-id`` and, for ``page.ipynb#x``, looks up that attribute."""
+    """The fragments JupyterLab can open in a notebook: ``cell-id=`` and a cell's nbformat id (the glossary's
+    entries: JupyterLab finds that cell in the notebook's model and scrolls to it), each explicit ``<a id="…">``
+    and each Markdown heading's id, its text with spaces as hyphens (``## The lessons`` → ``The-lessons``).
+    JupyterLab keeps an ``id`` as ``data-jupyter-id`` and, for a fragment without ``=``, looks up that attribute
+    in the Markdown it has already rendered."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    found: set[str] = set()
+    found: set[str] = {f"cell-id={cell['id']}" for cell in cells if "id" in cell}
     for cell in cells:
         if cell["cell_type"] != "markdown":
             continue
@@ -251,21 +254,30 @@ def _anchors(path: Path) -> set[str]:
 PAGES = LESSONS + [NOTEBOOKS / SUMMARY, NOTEBOOKS / GLOSSARY]
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.stem)
-def test_every_link_to_a_place_in_a_notebook_opens_an_anchor_there(path: Path):
-    """Fresh raters (round 29) asked for links from the lessons into the glossary's entries
-    (``glossary.ipynb#term-void``): such a link, or any ``page.ipynb#place`` or in-page ``#place`` link, must name
-    an anchor the target page has, or JupyterLab opens the page at its top (or does nothing)."""
-    missing = []
-    for md in _markdown_with_anchors(path):
+def _bad_places(path: Path, markdown: list[str]) -> list[str]:
+    """The links of ``markdown`` (a page at ``path``) to a place in a notebook that JupyterLab cannot open."""
+    bad = []
+    for md in markdown:
         for target in LINK.findall(md):
             page, _, fragment = target.partition("#")
             if not fragment or re.match(r"^[a-z]+:", page) or not (page == "" or page.endswith(".ipynb")):
                 continue
             where = path if page == "" else path.parent / page
-            if not where.exists() or fragment not in _anchors(where):
-                missing.append(target)
-    assert not missing, f"{path.name} links to anchors that do not exist: {missing}"
+            # from another page, a glossary entry's ``<a id>`` is looked up in Markdown JupyterLab has not rendered
+            # yet when the page opens (it opened the glossary at its top): such a link names the entry's cell
+            legacy = page != "" and fragment.startswith("term-")
+            if legacy or not where.exists() or fragment not in _anchors(where):
+                bad.append(target)
+    return bad
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.stem)
+def test_every_link_to_a_place_in_a_notebook_opens_an_anchor_there(path: Path):
+    """Fresh raters (round 29) asked for links from the lessons into the glossary's entries: such a link
+    (``glossary.ipynb#cell-id=term-void``: the entry's own cell), or any ``page.ipynb#place`` or in-page ``#place``
+    link, must name an anchor the target page has, or JupyterLab opens the page at its top (or does nothing)."""
+    bad = _bad_places(path, _markdown_with_anchors(path))
+    assert not bad, f"{path.name} links to anchors that do not exist or that JupyterLab cannot open: {bad}"
 
 
 def _markdown_with_anchors(path: Path) -> list[str]:
@@ -274,11 +286,41 @@ def _markdown_with_anchors(path: Path) -> list[str]:
 
 
 def test_a_missing_anchor_is_caught():
-    """The check above can fail: a made-up entry is not an anchor of the glossary, a real one is."""
+    """The check above can fail: a made-up entry is not an anchor of the glossary, a real one is; a lesson's link
+    to a real entry's cell passes, to a made-up cell or by the entry's ``<a id>`` (which JupyterLab cannot find
+    from another page) fails."""
     anchors = _anchors(NOTEBOOKS / GLOSSARY)
     assert "term-void" in anchors and "term-trick" in anchors and "A" in anchors
+    assert "cell-id=term-void" in anchors and "cell-id=term-trick" in anchors
     assert "term-no-such-word" not in anchors and "term-voids" not in anchors
+    assert "cell-id=term-no-such-word" not in anchors and "cell-id=term-voids" not in anchors
+    assert "cell-id=A" not in anchors  # a heading's id is not a cell's id
     assert "The-lessons" in _anchors(NOTEBOOKS / "00_welcome.ipynb")
+    lesson = NOTEBOOKS / "02_tricks_and_following_suit.ipynb"
+    good, made_up, legacy = ("glossary.ipynb#cell-id=term-void", "glossary.ipynb#cell-id=term-voids",
+                             "glossary.ipynb#term-void")
+    assert _bad_places(lesson, [f"a [void]({good}), a [void]({made_up}), a [void]({legacy})"]) == [made_up, legacy]
+    assert _bad_places(NOTEBOOKS / GLOSSARY, ["the [void](#term-void), not [voids](#term-voids)"]) == ["#term-voids"]
+
+
+def test_each_glossary_entry_is_its_own_cell_named_by_its_anchor():
+    """JupyterLab opens ``glossary.ipynb#cell-id=term-void`` at the cell whose nbformat id is ``term-void``: each
+    entry is one Markdown cell, its id the entry's anchor, between the header and the footer; a letter heading
+    (``## A``) is a cell of its own."""
+    cells = json.loads((NOTEBOOKS / GLOSSARY).read_text(encoding="utf-8"))["cells"]
+    assert cells[0]["id"] == "gloss-00" and "".join(cells[-1]["source"]).startswith("---")
+    entries = 0
+    for cell in cells[1:-1]:
+        source = "".join(cell["source"])
+        assert cell["cell_type"] == "markdown" and re.fullmatch(r"[a-zA-Z0-9-_]{1,64}", cell["id"]), cell["id"]
+        if source.startswith("## "):
+            assert re.fullmatch(r"## \S+", source), source
+            continue
+        anchors = re.findall(r'<a id="(term-[a-z0-9-]+)"></a>', source)
+        assert re.match(r'- <a id="term-', source) and anchors == [cell["id"]], (cell["id"], source[:60])
+        assert not re.search(r"^- ", source[1:], flags=re.M), cell["id"]  # one entry a cell
+        entries += 1
+    assert entries > 120
 
 
 DEEP = ("00", "01", "02", "03", "05", "07", "08a", "08b", "10")  # round 29: the lessons that link glossary entries
@@ -293,14 +335,15 @@ def test_the_lessons_link_the_glossary_entry_of_each_key_word_they_use(number: s
     """Round 29: a reader meeting *void* or *duck* can jump to its entry. Each of these lessons links entries, and a
     link's words name the entry it opens (a plural or another form of the word, as *leads* or *led* for Lead)."""
     path = next(p for p in LESSONS if p.name.split("_")[0] == number)
-    entries = dict(re.findall(r'<a id="(term-[a-z0-9-]+)"></a>\*\*([^*]+)\*\*', "\n".join(_markdown_with_anchors(NOTEBOOKS / GLOSSARY))))
-    body = "\n".join(_markdown_with_anchors(NOTEBOOKS / GLOSSARY))
+    cells = {c["id"]: "".join(c["source"]) for c in json.loads((NOTEBOOKS / GLOSSARY).read_text(encoding="utf-8"))["cells"]}
+    entries = dict(re.findall(r'<a id="(term-[a-z0-9-]+)"></a>\*\*([^*]+)\*\*', "\n".join(cells.values())))
     links = [(words, anchor) for md in _markdown(path)[1:]
-             for words, anchor in re.findall(r"\[([^\]]+)\]\(glossary\.ipynb#(term-[a-z0-9-]+)\)", md)]
+             for words, anchor in re.findall(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=(term-[a-z0-9-]+)\)", md)]
     assert links, f"{path.name} links no glossary entry"
     for words, anchor in links:
         assert anchor in entries, (words, anchor)
-        entry = re.search(rf'<a id="{anchor}"></a>.*?(?=\n- <a id|\n\n## |$)', body, flags=re.S).group(0)
+        entry = cells[anchor]  # the entry's own cell, the one the link opens
+        assert entry.startswith(f'- <a id="{anchor}"></a>'), anchor
         named = _singular(words) == _singular(entries[anchor]) or _uses(entry.split("— ", 1)[-1], words)
         assert named, f"{path.name}: [{words}] opens the entry {entries[anchor]!r}"
     firsts = [a for i, (_, a) in enumerate(links) if a not in [b for _, b in links[:i]]]

@@ -27,7 +27,7 @@ def lesson(stem: str) -> dict:
     return result.namespace
 
 
-GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#term-[a-z0-9-]+\)")
+GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")
 
 
 def prose(stem: str) -> str:

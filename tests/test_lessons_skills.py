@@ -889,7 +889,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         assert "The mistake this position tests: " in asked.last_message  # its name, in the feedback
 
 
-GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#term-[a-z0-9-]+\)")
+GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")
 
 
 def _md(stem: str) -> str:

@@ -48,6 +48,34 @@ def test_lesson_links_open_the_next_lesson_and_its_exercise(browser, course_url)
         page.close()
 
 
+GLOSSARY_LINK = "a[href*='glossary.ipynb'][href$='#cell-id=term-trick']"  # JupyterLab rewrites the href's path
+
+
+@pytest.mark.timeout(150)
+def test_a_lessons_glossary_link_opens_the_glossary_at_its_entry(browser, course_url):
+    """Round 29's links into the glossary opened it at its top: JupyterLab looks a plain ``#term-trick`` up in
+    Markdown it has not rendered yet. ``#cell-id=term-trick`` names the entry's own cell, found in the model."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{course_url}/lab/tree/notebooks/02_tricks_and_following_suit.ipynb?token={TOKEN}&reset")
+        lesson = _wait_for_notebook(page, "notebooks/02_tricks_and_following_suit.ipynb")
+        link = lesson.locator(GLOSSARY_LINK)  # "thirteen tricks", the lesson's first sentence: its only link there
+        expect(link).to_have_count(1, timeout=60_000)
+        link.click()
+        glossary = _wait_for_notebook(page, "notebooks/glossary.ipynb")
+        # the empty <a id> has no size: the list item that holds it is the entry as shown
+        entry = glossary.locator("[data-jupyter-id='term-trick']").locator("xpath=ancestor::li[1]")
+        expect(entry).to_contain_text("Trick", timeout=60_000)
+        expect(entry).to_be_in_viewport(timeout=30_000)
+        first = glossary.locator("[data-jupyter-id='term-accuracy']").locator("xpath=ancestor::li[1]")
+        expect(first).to_contain_text("Accuracy")
+        expect(first).not_to_be_in_viewport()
+    finally:
+        page.close()
+
+
 def test_dev_lab_serves_the_repository_root_and_opens_lesson_00():
     """The server above copies `./dev lab`'s two choices; this keeps them from drifting apart."""
     lab = next(line for line in (ROOT / "dev").read_text().splitlines() if "jupyter\" lab" in line)
