@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from hearts_teach.course.navigation import INDEX_CELL, nav_line
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 SUMMARY, GLOSSARY = "rules_summary.ipynb", "glossary.ipynb"
@@ -263,9 +265,9 @@ def _bad_places(path: Path, markdown: list[str]) -> list[str]:
             if not fragment or re.match(r"^[a-z]+:", page) or not (page == "" or page.endswith(".ipynb")):
                 continue
             where = path if page == "" else path.parent / page
-            # from another page, a glossary entry's ``<a id>`` is looked up in Markdown JupyterLab has not rendered
-            # yet when the page opens (it opened the glossary at its top): such a link names the entry's cell
-            legacy = page != "" and fragment.startswith("term-")
+            # from another page, a glossary entry's ``<a id>`` or a heading is looked up in Markdown JupyterLab has
+            # not rendered yet when the page opens (it opened the page at its top): such a link names a cell
+            legacy = page != "" and not fragment.startswith("cell-id=")
             if legacy or not where.exists() or fragment not in _anchors(where):
                 bad.append(target)
     return bad
@@ -301,6 +303,19 @@ def test_a_missing_anchor_is_caught():
                              "glossary.ipynb#term-void")
     assert _bad_places(lesson, [f"a [void]({good}), a [void]({made_up}), a [void]({legacy})"]) == [made_up, legacy]
     assert _bad_places(NOTEBOOKS / GLOSSARY, ["the [void](#term-void), not [voids](#term-voids)"]) == ["#term-voids"]
+    # a heading from another page fails the same way (the Index link opened lesson 00 at its top): it names a cell
+    index = f"00_welcome.ipynb#cell-id={INDEX_CELL}"
+    assert _bad_places(lesson, [f"[Index]({index}), [Index](00_welcome.ipynb#The-lessons)"]) == [
+        "00_welcome.ipynb#The-lessons"]
+
+
+def test_the_index_link_names_the_cell_that_opens_the_list_of_lessons():
+    """Every lesson's navigation line links ``00_welcome.ipynb#cell-id=INDEX_CELL``: that cell must open with the
+    heading of the list of lessons, so the link lands on the list and not on whatever cell holds that id."""
+    cells = json.loads((NOTEBOOKS / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    (cell,) = [c for c in cells if c.get("id") == INDEX_CELL]
+    assert "".join(cell["source"]).startswith("## The lessons\n")
+    assert f"[Index](00_welcome.ipynb#cell-id={INDEX_CELL})" in nav_line(3)
 
 
 def test_each_glossary_entry_is_its_own_cell_named_by_its_anchor():

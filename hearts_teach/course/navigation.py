@@ -59,12 +59,18 @@ def exercise_link(n: int) -> str | None:
     return None if name is None else f"../exercises/{name}.ipynb"
 
 
+# the cell of lesson 00 that opens with its "## The lessons" list. JupyterLab finds a ``#cell-id=`` fragment
+# from the notebook's model; a heading's fragment is looked up in Markdown that has not rendered yet when the
+# page opens, so an Index link by heading opened lesson 00 at its top (tests/e2e/test_course_browser.py)
+INDEX_CELL = "l00-26"
+
+
 def nav_line(n: int) -> str:
     """The Markdown navigation line of lesson ``n``: ← previous · Index · next →."""
     parts = []
     if n > 0:
         parts.append(f"[← {lesson_number(n - 1)} {LESSONS[n - 1][1]}]({lesson_file(n - 1)})")
-    parts.append(f"[Index]({lesson_file(0)}#The-lessons)")
+    parts.append(f"[Index]({lesson_file(0)}#cell-id={INDEX_CELL})")
     if n + 1 < len(LESSONS):
         parts.append(f"[{lesson_number(n + 1)} {LESSONS[n + 1][1]} →]({lesson_file(n + 1)})")
     line = " · ".join(parts)

@@ -76,6 +76,28 @@ def test_a_lessons_glossary_link_opens_the_glossary_at_its_entry(browser, course
         page.close()
 
 
+@pytest.mark.timeout(150)
+def test_a_lessons_index_link_opens_lesson_00_at_its_list_of_lessons(browser, course_url):
+    """The Index link of every lesson's navigation line linked the heading (``00_welcome.ipynb#The-lessons``), which
+    JupyterLab looks up in Markdown not yet rendered, so lesson 00 opened at its top; it names the list's cell."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{course_url}/lab/tree/notebooks/02_tricks_and_following_suit.ipynb?token={TOKEN}&reset")
+        lesson = _wait_for_notebook(page, "notebooks/02_tricks_and_following_suit.ipynb")
+        link = lesson.first.locator("a", has_text="Index")  # the navigation line of the lesson's first cell
+        expect(link).to_have_count(1, timeout=60_000)
+        link.click()
+        welcome = _wait_for_notebook(page, "notebooks/00_welcome.ipynb")
+        heading = welcome.locator("h2[data-jupyter-id='The-lessons']")
+        expect(heading).to_have_count(1, timeout=60_000)
+        expect(heading).to_be_in_viewport(timeout=30_000)
+        expect(welcome.locator("h1").first).not_to_be_in_viewport()  # not the lesson's top
+    finally:
+        page.close()
+
+
 def test_dev_lab_serves_the_repository_root_and_opens_lesson_00():
     """The server above copies `./dev lab`'s two choices; this keeps them from drifting apart."""
     lab = next(line for line in (ROOT / "dev").read_text().splitlines() if "jupyter\" lab" in line)
