@@ -882,7 +882,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     assert [hand.seat_names[hand.tricks[n].winner] for n in (0, 3)] == ["East", "East"]  # tricks 1 and 4
     text = " ".join(prose("04_queen_of_spades").split())
     assert ("Look at who led the spade tricks, 2, 3 and 5: East, North, then East again, each the winner of the "
-            "trick before, and each holding neither the queen nor a high spade.") in text
+            "trick before, and each holding none of Q♠ K♠ A♠.") in text
+    assert "nor a high spade" not in text  # a fresh rater: East held 9♠ 8♠; the bots' reason names Q♠ K♠ A♠
     assert "then who won it; the winner leads the next trick" in text
     # the groups count every spade beside the queen, the A♠ and K♠ included
     from hearts_teach.course.lessons import give_or_take
@@ -940,8 +941,18 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "North and East scored 26 each.") in flat
     assert "That one trick" not in flat
     # the moon watch is a pointer (it did not decide this hand), its trigger said in one clause
-    assert ("their moon watch acts only once one player has taken every point so far, "
-            "and another rule acts earlier (below).") in flat and "they stop ducking and try to take a heart" not in flat
+    # a fresh rater (final round): "every point so far" is vacuously true before any point is taken; the
+    # trigger (shooting, threat_of): another seat holds all points taken, at least 8, a heart among them
+    assert ("their moon watch acts only once another player has taken at least 8 points, a heart among them, and "
+            "nobody else has taken any, and another rule acts earlier (below).") in flat
+    assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, threat_of
+    from hearts_teach.games.hearts.view import shooting
+    mask = lambda text: CardList(text).mask  # noqa: E731
+    assert not shooting(mask("QS")) and not shooting(mask("2H 3H 4H 5H 6H 7H 8H")) and shooting(mask("QS 2H"))
+    assert shooting(mask("2H 3H 4H 5H 6H 7H 8H 9H"))
+    assert threat_of([mask("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([0, 0, 0, 0], 1) == MOON_OPEN
+    assert threat_of([mask("QS 2H"), 0, mask("3H"), 0], 1) == NO_MOON
 
 
 @pytest.mark.parametrize("card, stopped", [("TH", True), ("KC", True), ("AH", False)])
@@ -1148,8 +1159,12 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     hand = lesson("05_shooting_the_moon")["hand"]
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "still out" not in text and "One heart above South's Q♥ had not been played yet" in text
-    assert ("It played the 8♥ instead, its highest heart below the Q♥: it lost the trick, as it wanted, and got rid "
-            "of a heart that could have won a trick later.") in text
+    # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
+    # (printed above the paragraph): cut
+    assert ("It played the 8♥ instead, its highest heart below the Q♥: it lost the trick, as it wanted (its reason "
+            "is printed above).") in text and "could have won a trick later" not in text
+    assert str(lesson("05_shooting_the_moon")["why_played"](hand, 6, 3, moon_defence=False)) == (
+        "8♥: its highest heart that stays under South's Q♥")
     t6 = hand.tricks[5]
     east_hearts = [c for c in hand.dealt(3) if c.suit is Suit.HEARTS and c not in [x for t in hand.tricks[:5] for x in t.cards]]
     assert t6.card_of(3) == Card("8H") and t6.winner != 3 and Card("KH") in east_hearts
@@ -1249,3 +1264,43 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert eight.card_of(0) == Card("JH") and eight.card_of(3) < Card("JH") and eight.card_of(3).suit is Suit.HEARTS
     assert Card("KH") in [c for t in hand.tricks[7:] for c in t.cards]  # East still held it on trick 8
     assert ten.led_suit is Suit.DIAMONDS and ten.card_of(3) == Card("KH") and ten.winner == 0
+
+
+def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits_lead():
+    """Fresh newcomer raters (final round): say where a typed answer goes; a heart may be discarded whenever
+    you cannot follow (from trick 2 on), only leading one waits; the forced Q♠ lead costs her 13 points unless
+    someone plays a higher spade; lesson 04 names the last trick's seats, and says the queen-waits lead with
+    only hearts and Q♠ differs from the standard rules."""
+    zero = " ".join(prose("00_welcome").split())
+    assert 'type `worst.choose("…")` in a new cell below the question' in zero
+    assert "type `total.choose(…)` in a new cell below the question" in zero
+    assert 'Type `picker.choose("… … …")` in a new cell below the picker' in " ".join(prose("01_deal_and_pass").split())
+    three = " ".join(prose("03_breaking_hearts").split())
+    assert ("Discarding a heart is allowed whenever you can't follow suit (from trick 2 on: the first trick has its "
+            "own rule, below); only *leading* one has to wait.") in three
+    assert ("the queen is the one card that may be led, though unless someone plays the K♠ or A♠ on her, she wins "
+            "her own trick and South takes her 13 points:") in three
+    ns = lesson("03_breaking_hearts")
+    forced = ns["queen_and_hearts"]
+    assert [str(c) for c in forced.legal_plays()] == ["QS"] and Card("QS").points == 13
+    assert not {Card("KS"), Card("AS")} & set(forced.cards(0))  # a cover can only come from another seat
+    # the discard of a heart on trick 2 (void in the suit led, hearts unbroken) is legal; the first trick's is not
+    from hearts_teach.course.positions import position
+    later = position({0: "3C 5C 6C 7C 8C 9C 2H 4H 6H TC JC QC KC", 1: "4C AD", 2: "AC 2D", 3: "2C 3D"},
+                     plays="2C 3C 4C AC 2D 3D")
+    assert later.turn == 0 and later.trick_number == 2 and not later.hearts_broken
+    assert Card("2H") in later.legal_plays()
+    four = " ".join(prose("04_queen_of_spades").split())
+    assert ("That changes one other lead, unlike the standard rules (lesson 03): leading with only hearts and Q♠ "
+            "before hearts are broken, you lead a heart (which breaks them), not Q♠.") in four
+    assert "keeps the usual rules" not in four
+    only = "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
+    west = lambda rules: position({0: "2C", 1: only, 2: "6C", 3: "TC"}, plays="2C AC 6C TC", rules=rules)  # noqa: E731
+    assert [str(c) for c in west(Rules()).legal_plays()] == ["QS"]
+    assert Card("QS") not in west(Rules.preset("queen_waits")).legal_plays()
+    dump = lesson("04_queen_of_spades")["dump"]
+    shown = "".join("".join(o.get("text", "")) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+                    if c.get("id") == "l04-11" for o in c["outputs"])
+    last = dump.tricks[-1]
+    seats = ", ".join(f"{dump.seat_names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=True))
+    assert shown.startswith(f"trick {last.number}: {seats} → {dump.seat_names[last.winner]} takes it")
