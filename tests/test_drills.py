@@ -186,8 +186,14 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     lead = DRILLS[3].make()
     out = [c for seat in (1, 2, 3) for c in lead.cards(seat) if c.suit.letter == "S" and c.rank > 10]
     assert sorted(c.pretty for c in out) == ["A♠", "K♠", "Q♠"]
-    assert ("The 10♠ costs little now, while the A♠ K♠ Q♠ are still out: it wins only if none of them falls on it."
+    assert ("The 10♠ costs little now, while the A♠ K♠ Q♠ are still out (tricks 1 and 2 were all clubs: the second "
+            "cell below prints them): it wins only if none of them falls on it."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
+    # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
+    # all clubs, so the reader can see that no spade has been played
+    assert all(c.suit.letter == "C" for t in lead.tricks for c in t.cards) and len(lead.tricks) == 2
+    figures = next("".join("".join(o.get("text", "")) for o in c["outputs"]) for c in cells if c.get("id") == "l08-24b")
+    assert "Drill 4, the tricks before South's lead: 2♣ 3♣ 4♣ Q♣; 7♣ 10♣ 8♣ J♣\n" in figures
 
 
 def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):
@@ -288,10 +294,20 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert 0 < nine.stats["p_take_qs"] and 0 < seven.stats["p_take_qs"]  # both keep her: she comes back in a few deals
     assert nine.reason == "9♥ throws a heart onto East's trick: the Q♠ ends up in your tricks in 3% of deals, more often than with Q♠."
     assert seven.reason == "7♥ throws a heart onto East's trick: you take about 0.5 more hearts than with Q♠."
-    for r in (nine, seven):
+    ace = void.of("A♥")
+    for r in (ace, nine, seven):
         assert f"  its reason for the {r.label}: {r.reason}\n" in "".join(stored)
-    assert ("the 9♥ and the 7♥ are inaccuracies: both keep the queen, who then comes back to South in a few deals, "
-            "and the 7♥ also costs about 0.5 more hearts (the coach's reasons, below);") in after
+    # fresh newcomer rater (final round): the A♥, graded best, keeps the queen too (its reason reads like the 9♥'s);
+    # what sets it apart is in the coach's figures, printed: fewer hearts than after the 9♥ or the 7♥
+    assert ace.verdict == "best" and ace.reason.replace("A♥", "9♥") == nine.reason
+    assert all(0 < r.stats["p_take_qs"] < 0.05 for r in (ace, nine, seven))  # a few deals each
+    assert ace.stats["exp_hearts"] < nine.stats["exp_hearts"] < seven.stats["exp_hearts"]
+    assert ("  hearts South takes on average, and how often the Q♠: " + ", ".join(
+        f"{c.label} {c.stats['exp_hearts']:.1f} and {c.stats['p_take_qs']:.0%}" for c in map(void.of, ("Q♠", "A♥", "9♥", "7♥")))
+        + "\n") in "".join(stored)
+    assert ("the 9♥ and the 7♥ are inaccuracies. All three keep the queen, who then comes back to South in a few "
+            "deals, but after the A♥, South's highest heart, South takes fewer hearts than after the other two (the "
+            "coach's reasons and figures, below);") in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"

@@ -325,9 +325,17 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert points == f"{graded.of('4S').exp_points:.1f}"
     assert ("The last figure on each of the two lines above the trick is South's penalty points for the whole hand, "
             f"tricks 1 to 13, averaged over the coach's deals: {points} with either card. It counts 13 for the queen "
-            "and 1 a heart, except on a deal where South shoots the moon and scores 0 instead of 26: that is why it "
-            "comes out a little below the queen's share of 13 plus the hearts. With the 4♠ South takes the queen less "
-            "often, but more hearts.") in text
+            "and 1 a heart, but on a moon deal 0 if South shot it and 26 if another player did. In these deals only "
+            "South ever shoots: that is why it comes out a little below the queen's share of 13 plus the hearts. With "
+            "the 4♠ South takes the queen less often, but more hearts.") in text
+    # fresh newcomer rater (final round): "except on a deal where South shoots the moon" left out an opponent's moon
+    assert "scores 0 instead of 26" not in text
+    # tricks 3 to 5: the others led spades below the queen each time, lesson 04's *flushing* (the vague "Lesson 04
+    # showed this chase from the other side" is gone)
+    leads = [(demo.hand.tricks[t].seats[0], demo.hand.tricks[t].cards[0]) for t in (2, 3, 4)]  # (seat, card led)
+    assert all(seat != 0 and card.suit.letter == "S" and card < Card("QS") for seat, card in leads), leads
+    assert ("The others' spade leads, all below her, are what lesson 04 calls *flushing* her out; lesson 01 advises "
+            "passing such a queen.") in text and "this chase from the other side" not in text
     assert "(the queen and the hearts together)" not in text
     assert graded.of("4S").stats["p_take_qs"] < graded.of("QS").stats["p_take_qs"]
     assert graded.of("4S").stats["exp_hearts"] > graded.of("QS").stats["exp_hearts"]
