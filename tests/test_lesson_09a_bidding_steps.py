@@ -310,7 +310,8 @@ SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two of them ab
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use
 NUMBERS = ("Their numbers for spades and ruffs: a high spade counts 1 if you keep at least as many smaller spades as "
            "there are higher ones you lack, ¾ one short, ¼ two short; ruffs count 2 for a void, 1 for a singleton, ¼ "
-           "for a doubleton, and use up your lowest spades, one per trick counted (rounded).")
+           "for a doubleton, and use up your lowest spades, one per trick counted (rounded; an exact half goes "
+           "whichever way leaves an even number of spades).")
 
 
 def test_the_numbers_line_is_trick_counts():
@@ -346,7 +347,11 @@ def test_the_numbers_line_is_trick_counts():
                 seen.add(("ruff", tricks))
             assert all(k > s for k, _ in count.spades for s in count.spent)  # the lowest spades
             assert abs(len(count.spent) - count.ruff_tricks) <= 0.5, cards.pretty  # one per trick, rounded
+            if (count.ruff_tricks * 2) % 2 == 1:  # "an exact half goes whichever way leaves an even number of spades"
+                assert (len(ranks) - len(count.spent)) % 2 == 0, cards.pretty
+                seen.add(("half", len(count.spent) - count.ruff_tricks))
     assert {("spade", 1.0), ("spade", 0.75), ("spade", 0.25), ("ruff", 2.0), ("ruff", 1.0), ("ruff", 0.25)} <= seen
+    assert {("half", 0.5), ("half", -0.5)} <= seen  # an exact half goes up on some hands, down on others
 
 
 def test_the_round_30_wording():
@@ -534,7 +539,10 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     for bullet in bullets:
         assert bullet in text, bullet
     assert "(its exact recipe is in the docstring of `hearts_teach.agents.spades.trick_count`)" in text
-    assert "<details>" not in text and "protected-spade values" not in text and "exact half" not in text
+    assert "<details>" not in text and "protected-spade values" not in text
+    # a fresh rater (final round): deal 1526's 1½ ruffs use two spades while a bid's half rounds down; the numbers
+    # line says how the ruffs round, in the docstring's words, and nothing else of the recipe's halves
+    assert text.count("exact half") == 1 and "an exact half goes whichever way leaves an even number of spades" in text
     assert "1. **High side cards.**" in recipe() and "4. **Spade length**" in recipe()
     # the bullets' words hold for the bots' count, on many dealt hands
     rng = Rng("lesson09a/table")

@@ -676,7 +676,8 @@ def test_lesson_09_round_22_wording():
     rows = trick_table(hearts).splitlines()
     assert rows[0].endswith("South") and rows[6].endswith("1 pt → West")
     # fresh rater (round 28): the saved bids sit right below, so the learner guesses before reading them
-    guess = ("Guess before you read the bids: with South's estimate of 5¼ tricks, what would you bid? And with East's ¾: "
+    # a fresh rater (final round): the bids print right underneath; the prose says where, so a guess can come first
+    guess = ("Guess before you read the bids (the first line below): with South's estimate of 5¼ tricks, what would you bid? And with East's ¾: "
              "bid 1, or nil?")
     assert guess in text
     # fresh rater (round 30): a newcomer did not know a ¾ cannot be bid; the bots' bid is nil or at least 1
@@ -696,6 +697,8 @@ def test_lesson_09_round_22_wording():
     assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
     asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Guess before you read the bids" in _src(c))
     bids = next(i for i, c in enumerate(cells) if "spades.bids_text()" in _src(c))
+    assert bids == asked + 1 and _src(cells[bids]).splitlines()[-2].startswith('print("Bids:"')  # "the first line below"
+    assert "".join(cells[bids]["outputs"][0]["text"]).startswith("Bids: ")
     assert asked < bids and not any("Bids: South 5" in "".join(o.get("text", "")) for c in cells[:asked]
                                     for o in c.get("outputs", []))
     assert "Bids: South 5, West 2, North 4, East nil" in "".join("".join(o.get("text", ""))
@@ -902,17 +905,24 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     legal = table5.legal_plays(west)
     assert {c.pretty for c in legal} == {"9♠", "7♠", "2♠", "10♦", "5♦", "4♦", "3♦"}  # no heart on the first trick
     shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l11-west")]["outputs"])
-    assert shown.startswith("Trick 1 so far: East 3♣, South 6♣ · West holds ♠ 9 7 2  ♥ K 10 3  ♦ 10 5 4 3  ♣ —")
+    # a fresh rater (final round): the exercise began "East opens with the 3♣" right under the question on who
+    # opens; its prose, code and first print name neither now, and the trick so far is printed with a right answer
+    assert shown.startswith("Trick 1: clubs led, West to play · West holds ♠ 9 7 2  ♥ K 10 3  ♦ 10 5 4 3  ♣ —")
+    told = _src(cells[ids.index("l11-exercise")]) + exercise + shown
+    assert "East" not in told and "3♣" not in told and '"3C"' not in told
     assert "No answer yet" in shown and "✔" not in shown and "3♦" not in shown  # nothing pre-answered
+    opening = CardList.from_mask(five.opening_mask)[0]
+    assert opening == Card("3C")
     for answer, expect in (("9S 7S 2S TD 5D 4D 3D", "✔ Right: West may play 7 cards"),
                            ("9S KH", "✘ Not this one: K♥ is not allowed: no points on the first trick"),
                            ("9S", "✘ Missing: 3♦, 4♦, 5♦, 10♦, 2♠, 7♠")):
-        scope = {"Hand": Hand, "five": five, "CardList": CardList}
+        scope = {"Hand": Hand, "five": five, "CardList": CardList, "opening": opening}
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             exec(exercise.replace('my_cards = ""', f'my_cards = "{answer}"'), scope)  # noqa: S102 - our own lesson
         assert expect in printed.getvalue(), printed.getvalue()
         assert ("✔" in printed.getvalue()) is expect.startswith("✔")
+        assert ("Trick 1 so far: East 3♣, South 6♣" in printed.getvalue()) is expect.startswith("✔")
 
 
 def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
@@ -1281,8 +1291,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # a fresh rater: "saved no moon" beside a moon the dumping version did not concede. On that deal (26, rotation
     # 2: our bot in North) the stop kept a heart off the club trick West, the shooter, led and was winning; South
     # took it, and the dumping version's Q♥ on that trick broke the moon
-    assert ("On that deal the stop kept a heart off a trick the shooter was winning so far; a later player took "
-            "that trick, and the dumping version's heart on it had broken the moon.") in text
+    # a fresh rater (final round): that sentence was hard to follow; the players and the trick are named now
+    assert ("On that deal West shot. On trick 8 West led the 7♣; our bot, North, had no club: the stop played the 3♦, "
+            "the dumping version the Q♥. South won it with the 9♣, so the Q♥ broke the moon.") in text
+    assert "a later player took that trick" not in text
     from hearts_teach import Card
     from hearts_teach.agents.hearts import make_bot
     from hearts_teach.agents.tournament import FOUR, FunctionBot, deal_for, play_hand, seating
@@ -1298,6 +1310,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     dump, stop = played["dump_play"].tricks[7], played["moon_play"].tricks[7]
     assert dump.leader == stop.leader == 1 and dump.winner == stop.winner == 0  # West leads; South takes it
     assert dump.card_of(2) == Card("QH") and stop.card_of(2).points == 0  # North, our bot: Q♥, or a clean card
+    # "On trick 8 (tricks[7]) West led the 7♣; North had no club: the stop played the 3♦; South won it with the 9♣"
+    assert dump.card_of(1) == stop.card_of(1) == Card("7C") and stop.card_of(2) == Card("3D")
+    assert dump.card_of(0) == stop.card_of(0) == Card("9C")
+    assert all(t.card_of(2).suit is not Card("7C").suit for t in (dump, stop))  # a club could not be refused
+    assert played["moon_play"].moon == 1 and played["moon_play"].seat_names[1] == "West"  # "West shot"
     # the rule bots' average rises with dumping: "5.03 to 6.02", as printed
     assert f"{sum(b.mean_points for b in versions['+ ducking'].bots[1:]) / 3:.2f}" == "5.03"
     assert f"{sum(b.mean_points for b in versions['+ dumping'].bots[1:]) / 3:.2f}" == "6.02"

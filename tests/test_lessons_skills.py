@@ -171,6 +171,11 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert back["left"][keep] > back["across"][keep] > back["right"][keep]
     assert back["left"][keep] > back["left"][both] and back["across"][keep] > back["across"][both]
     assert back["right"][keep] < back["right"][both]
+    # a fresh rater (final round): the right row's figures, said in the bullet, as the table prints them
+    assert (f"passing the A♠ too brings her back more often ({back['right'][both]:.0%} against "
+            f"{back['right'][keep]:.0%} in the pass right row)") in " ".join(
+        " ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track") if c["cell_type"] == "markdown").split())
+    assert best["left"].stats["p_take_qs"] < back["left"][both]  # the best pass left beats A♦ Q♠ A♠
     # "South's only spades are the A♠ and the Q♠"
     assert [c.pretty for c in ns["deal"][0] if c.suit is Suit.SPADES] == ["Q♠", "A♠"]
     right = ns["right"]
@@ -217,8 +222,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # card over 1,000 deals played out by rule bots: spades (a high one from East's pass) most, then clubs, then
     # diamonds
     # a fresh rater: the coach's sampled deals (62 %) and the 1,000 rule-bot play-outs (629) are two checks that agree
+    # a fresh rater (final round): the 62 % reads as the verdict on passing left; the figure to compare is the
+    # coach's best pass left, printed in the table's last column
     assert (f"Passed left with the A♠, she still comes back in {back['left'][both]:.0%} of the coach's deals, because "
-            "South still wins tricks she can land on. The last line is a separate check, 1,000 deals played out by "
+            f"South still wins tricks she can land on; the coach's best pass left, {best['left'].label}, leaves "
+            f"{best['left'].stats['p_take_qs']:.0%}, the number to compare with the other directions' best. The last "
+            "line is a separate check, 1,000 deals played out by "
             f"rule bots, and it agrees ({ns['left']['queen']} of 1,000). It counts those tricks: most often "
             "a spade trick, won by a spade East passed to South; nearly as often a club trick, where her "
             "holder has no clubs and throws her; then diamonds.") in text
@@ -845,7 +854,17 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     told = [i for i, s in enumerate(flat) if "keeping the q♠ and the a♠ without a low spade" in s.lower()
             and i != asked]  # the question's feedback names it after a right answer; its code is folded
     assert not any("lowest cards**" in s or "keep your low cards" in s for s in flat)
-    assert "pass a Q♠ that has no low spade beside it, with the A♠ when passing left." in flat[-1]
+    # a fresh rater (final round): "no low spade" read as "one low spade makes keeping her fine", against lesson
+    # 08's drill 1 (♠ A Q 4, pass left), where the coach passes the queen and the ace: both lessons say so now
+    assert ("pass a Q♠ that has no low spade beside it, with the A♠ when passing left (one low spade is not enough: "
+            "see lesson 08's drill 1, ♠ A Q 4).") in flat[-1]
+    assert ("One low spade is not enough either: in lesson 08's drill 1 (♠ A Q 4) the coach passes the queen and "
+            "the ace.") in flat[named]
+    from hearts_teach.course.drills import DRILLS, grade
+
+    drill1 = grade(DRILLS[0], "KD QS AS")
+    assert [c.pretty for c in DRILLS[0].make().cards(0) if c.suit is Suit.SPADES] == ["4♠", "Q♠", "A♠"]
+    assert DRILLS[0].make().pass_direction == "left" and {"Q♠", "A♠"} <= set(drill1.best.split())
     assert all(ns["graded"].of(p).verdict == "blunder" and "keeps the Q♠ with no lower spades" in str(ns["graded"].of(p))
                for p in ("JH KD JD", ns["lowest"]))
     assert told and min(told) == named and set(told) <= {named, len(cells) - 1}
@@ -932,6 +951,9 @@ def test_round_13_absolute_sentences_made_exact():
     assert "can win the tricks that are left" not in eight_b
     assert ("Go for the moon, a gamble, when you hold many points, nobody else has any, and you hold the top heart "
             "and sure winners;") in " ".join(eight_b.split())
+    # a fresh rater (final round): the summary keeps cell 6's caveat, the odds come from rule bots' defence
+    assert ("give it up the moment anyone else takes a point. Its odds here come from rule bots' defence: good "
+            "defenders stop it more often.") in " ".join(eight_b.split())
     # a fresh rater: a card "still out" is not in your hand (glossary): the highest heart not yet played
     assert "you hold the highest heart not yet played (here the A♥: no heart still out beats it)" in eight_b
     assert "highest heart still out" not in eight_b and "you have sure winners to win the lead back" in eight_b

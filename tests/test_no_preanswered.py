@@ -193,3 +193,59 @@ def test_the_trick_check_catches_the_old_questions_and_not_a_new_trick():
                                "the J♠. You are South with A♠ and 8♠. Which do you play?\n")
     assert pre_printed_tricks(cells(defend), before=["12. N 10♠   E  J♠*  S  8♠   W  6♠    East"])
     assert not pre_printed_tricks(cells(defend), before=["South: ♠ A J 10 8 6  ♥ 2  ♦ 3  ♣ 4 5 6 7 8 9"])
+
+
+SEAT_WORDS = r"(?:North-West|North-East|South-West|South-East|North|South|East|West)"
+TELLS = re.compile(rf"\b({SEAT_WORDS}) (?:opens|leads|led|wins|won|takes|took)\b|\b({SEAT_WORDS}):? (?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def seat_told_after(cells: list[dict]) -> list[tuple[int, str]]:
+    """A "who ...?" quiz (its choices are seats) whose next two cells (prose, code, printed lines; up to the next
+    question) name one of those seats leading, winning or taking, or playing a card: a reader sees the answer just
+    under the buttons."""
+    found = []
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "code" or not re.search(r"\bQuiz(\.pick_card)?\(", "".join(cell["source"])):
+            continue
+        shown = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                        for o in cell.get("outputs", []))
+        choices = next((line[len("Choices: "):].split(", ") for line in shown.splitlines()
+                        if line.startswith("Choices: ")), [])
+        if not choices or not all(re.fullmatch(SEAT_WORDS, c) for c in choices):
+            continue
+        for after in cells[i + 1:i + 3]:
+            if re.search(r"\bQuiz(\.pick_card)?\(", "".join(after["source"])):
+                break  # the next question, on a position of its own
+            text = "".join(after["source"]) + "".join(
+                "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                for o in after.get("outputs", []))
+            for m in TELLS.finditer(" ".join(text.split())):
+                if (m.group(1) or m.group(2)) in choices:
+                    found.append((i, m.group(0)))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_who_quiz_is_answered_just_below_it(path: Path):
+    """A fresh rater (final round): lesson 11 asked who leads the first trick at five, and the exercise just below
+    began "East opens with the 3♣" (its code printed "East 3♣" too)."""
+    import json
+
+    found = seat_told_after(json.loads(path.read_text(encoding="utf-8"))["cells"])
+    assert not found, f"{path.name}: a 'who' quiz is answered in the cells just below it (cell, words): {found}"
+
+
+def test_the_who_check_catches_lesson_11s_old_exercise():
+    def md(text: str) -> dict:
+        return {"cell_type": "markdown", "source": [text]}
+
+    quiz = {"cell_type": "code", "source": ["opener = Quiz(...)"],
+            "outputs": [{"data": {"text/plain": ["Who leads the first trick?\nChoices: South, West, North-West, "
+                                                 "North-East, East"]}}]}
+    old = md("The same table of five. East opens with the 3♣, and South follows suit with its lowest club.")
+    printed = {"cell_type": "code", "source": ["print(so_far)"], "outputs": [{"text": ["Trick 1 so far: East 3♣, South 6♣"]}]}
+    new = md("The same table of five, trick 1: clubs have been led, and it is West's turn. West holds no club.")
+    assert seat_told_after([quiz, old]) == [(0, "East opens")]
+    assert [w for _i, w in seat_told_after([quiz, new, printed])] == ["East 3♣", "South 6♣"]
+    assert seat_told_after([quiz, new]) == []
+    assert seat_told_after([quiz, quiz | {"outputs": [{"text": ["Trick 1 so far: South 2♣, West 4♣. Who?"]}]}]) == []
