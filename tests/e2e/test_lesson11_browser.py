@@ -22,7 +22,9 @@ def expected_result() -> str:
     code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
     build = next(c for c in code if "table = TableWidget(" in c)
     ns: dict = {}
-    exec("from hearts_teach import Hand, Rules, make_bot\n" + build + "\ntable.finish_hand()", ns)
+    # the lesson imports TableWidget in its folded demonstration cell, above the learner's table
+    imports = "from hearts_teach import Hand, Rules, make_bot\nfrom hearts_teach.present.widgets import TableWidget\n"
+    exec(imports + build + "\ntable.finish_hand()", ns)
     t = ns["table"]
     names = t.hand.seat_names
     return "Hand 1 scores: " + ", ".join(f"{n} {v}" for n, v in zip(names, t.hand.scores, strict=True))
