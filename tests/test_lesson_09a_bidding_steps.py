@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,15 @@ from hearts_teach.kernel.cards import DECK, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 
 LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "09a_spades_play_and_nil.ipynb"
+
+
+def seat_hands(label: str, deals: int) -> Iterator[CardList]:
+    """Each seat's cards in ``deals`` Spades deals drawn from the stream ``label`` (the same hands every run)."""
+    rng = Rng(label)
+    for i in range(deals):
+        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
+        for seat in range(4):
+            yield hand.cards(seat)
 
 
 def prose() -> str:
@@ -76,13 +86,9 @@ def test_the_transcribed_count_gives_the_estimate_for_the_lessons_hands(seed: in
 
 
 def test_the_transcribed_count_gives_the_estimate_for_any_hand():
-    rng = Rng("lesson09a/steps")
-    for i in range(3000):
-        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
-        for seat in range(4):
-            cards = hand.cards(seat)
-            for length in (False, True):
-                assert by_the_lesson(cards, length) == estimate_tricks(cards, long_spades=length), cards.pretty
+    for cards in seat_hands("lesson09a/steps", 3000):
+        for length in (False, True):
+            assert by_the_lesson(cards, length) == estimate_tricks(cards, long_spades=length), cards.pretty
 
 
 def test_the_written_nil_rule_is_the_bots():
@@ -113,20 +119,16 @@ def test_the_parts_of_the_count_are_the_estimate():
     and ``count_text`` (what 09a prints) ends on the estimate the bots bid from."""
     from hearts_teach.course.spades_lesson import count_text
 
-    rng = Rng("lesson09a/parts")
-    for i in range(1500):
-        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
-        for seat in range(4):
-            cards = hand.cards(seat)
-            count = trick_count(cards, long_spades=True)
-            assert count.total == estimate_tricks(cards, long_spades=True) == by_the_lesson(cards, True)
-            assert trick_count(cards).total == estimate_tricks(cards) == by_the_lesson(cards, False)
-            spades = [c for c in cards if c.suit is Suit.SPADES]
-            assert sorted([c for c, _ in count.spades] + list(count.spent)) == sorted(c.index for c in spades)
-            assert all(k > s for k, _ in count.spades for s in count.spent)  # the ruffs use the lowest
-            text = count_text(cards)
-            assert text.splitlines()[-1].startswith(f"Estimate: {quarters(count.total)} trick")
-            assert ("Spade length" in text) == (len(spades) >= 6)
+    for cards in seat_hands("lesson09a/parts", 1500):
+        count = trick_count(cards, long_spades=True)
+        assert count.total == estimate_tricks(cards, long_spades=True) == by_the_lesson(cards, True)
+        assert trick_count(cards).total == estimate_tricks(cards) == by_the_lesson(cards, False)
+        spades = [c for c in cards if c.suit is Suit.SPADES]
+        assert sorted([c for c, _ in count.spades] + list(count.spent)) == sorted(c.index for c in spades)
+        assert all(k > s for k, _ in count.spades for s in count.spent)  # the ruffs use the lowest
+        text = count_text(cards)
+        assert text.splitlines()[-1].startswith(f"Estimate: {quarters(count.total)} trick")
+        assert ("Spade length" in text) == (len(spades) >= 6)
 
 
 def test_the_three_points_as_written_are_the_bots():
@@ -171,44 +173,40 @@ def test_the_three_points_as_written_are_the_bots():
     assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
     assert "Fine print" not in text and "rounded to a whole number" not in text
     from hearts_teach.course.spades_lesson import count_text
-    rng = Rng("lesson09a/points")
-    for i in range(1500):
-        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
-        for seat in range(4):
-            cards = hand.cards(seat)
-            count = trick_count(cards)
-            held = {c.index for c in cards}
-            for card, tricks in count.side:  # point 1
-                n = len(cards.of_suit(DECK[card].suit))
-                rank = DECK[card].rank
-                assert (rank, tricks) in ((14, 1.0), (13, 1.0), (12, 0.5)) or (rank in (14, 13) and tricks < 1)
-                assert rank != 13 or n > 1
-                assert rank != 12 or 3 <= n <= 4
-                # newcomer round 11: the long-suit values stated exactly (hand B's K♦ in six diamonds is ¼)
-                exact = {14: 1.0 if n <= 6 else 0.5, 13: 1.0 if n <= 5 else 0.25, 12: 0.5}[rank]
-                assert tricks == exact, (cards.pretty, DECK[card].pretty)
-            kept = [c for c, _ in count.spades]
-            for card, credit in count.spades:  # point 2
-                missing = sum(1 for i in range(card + 1, card + 13 - card % 13) if i not in held)
-                short = missing - sum(1 for k in kept if k < card)
-                assert credit == (1 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0)
-            spare = len(kept) + len(count.spent)
-            for suit, tricks in count.ruffs:  # point 3
-                worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
-                assert tricks == min(worth, spare)
-                spare -= tricks
-            # how many spades the ruffs use up, as the folded recipe says: their total rounded to a whole
-            # number, an exact half up or down, whichever leaves an even number of spades; count_text prints which
-            total = sum(t for _, t in count.ruffs)
-            used = len(count.spent)
-            if (total * 2) % 2 == 1:  # an exact half
-                assert used in (total - 0.5, total + 0.5) and len(kept) % 2 == 0
-            else:
-                assert used == int(total + 0.5), (cards.pretty, total, used)
-            assert all(k > s for k, _ in count.spades for s in count.spent)
-            if count.spent:
-                spent = " ".join(DECK[c].pretty for c in count.spent)
-                assert f"\n  {spent}: used up by the ruffs\n" in count_text(cards), cards.pretty
+    for cards in seat_hands("lesson09a/points", 1500):
+        count = trick_count(cards)
+        held = {c.index for c in cards}
+        for card, tricks in count.side:  # point 1
+            n = len(cards.of_suit(DECK[card].suit))
+            rank = DECK[card].rank
+            assert (rank, tricks) in ((14, 1.0), (13, 1.0), (12, 0.5)) or (rank in (14, 13) and tricks < 1)
+            assert rank != 13 or n > 1
+            assert rank != 12 or 3 <= n <= 4
+            # newcomer round 11: the long-suit values stated exactly (hand B's K♦ in six diamonds is ¼)
+            exact = {14: 1.0 if n <= 6 else 0.5, 13: 1.0 if n <= 5 else 0.25, 12: 0.5}[rank]
+            assert tricks == exact, (cards.pretty, DECK[card].pretty)
+        kept = [c for c, _ in count.spades]
+        for card, credit in count.spades:  # point 2
+            missing = sum(1 for i in range(card + 1, card + 13 - card % 13) if i not in held)
+            short = missing - sum(1 for k in kept if k < card)
+            assert credit == (1 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0)
+        spare = len(kept) + len(count.spent)
+        for suit, tricks in count.ruffs:  # point 3
+            worth = {0: 2, 1: 1, 2: 0.25}[len(cards.of_suit(Suit(suit)))]
+            assert tricks == min(worth, spare)
+            spare -= tricks
+        # how many spades the ruffs use up, as the folded recipe says: their total rounded to a whole
+        # number, an exact half up or down, whichever leaves an even number of spades; count_text prints which
+        total = sum(t for _, t in count.ruffs)
+        used = len(count.spent)
+        if (total * 2) % 2 == 1:  # an exact half
+            assert used in (total - 0.5, total + 0.5) and len(kept) % 2 == 0
+        else:
+            assert used == int(total + 0.5), (cards.pretty, total, used)
+        assert all(k > s for k, _ in count.spades for s in count.spent)
+        if count.spent:
+            spent = " ".join(DECK[c].pretty for c in count.spent)
+            assert f"\n  {spent}: used up by the ruffs\n" in count_text(cards), cards.pretty
     # two examples of that rule: a lone doubleton's ¼ uses none (deal 22), ruffs of 1½ from eight spades use two (1526)
     one = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0))
     assert one.ruff_tricks == 0.25 and one.spent == ()
@@ -325,31 +323,27 @@ def test_the_numbers_line_is_trick_counts():
     value = {"2": 2.0, "1": 1.0, "¾": 0.75, "½": 0.5, "¼": 0.25}
     whole, one_short, two_short, void, singleton, doubleton = (value[g] for g in got.groups())
     seen: set[tuple[str, float]] = set()
-    rng = Rng("lesson09a/numbers")
-    for i in range(1500):
-        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
-        for seat in range(4):
-            cards = hand.cards(seat)
-            count = trick_count(cards)
-            ranks = {c.rank for c in cards if c.suit is Suit.SPADES}
-            kept = [DECK[c].rank for c, _ in count.spades]
-            for card, credit in count.spades:
-                rank = DECK[card].rank
-                short = sum(1 for r in range(rank + 1, 15) if r not in ranks) - sum(1 for k in kept if k < rank)
-                assert credit == (whole if short <= 0 else one_short if short == 1 else two_short if short == 2
-                                  else 0), cards.pretty
-                seen.add(("spade", credit))
-            spare = float(len(ranks))
-            for suit, tricks in count.ruffs:
-                worth = {0: void, 1: singleton, 2: doubleton}[len(cards.of_suit(Suit(suit)))]
-                assert tricks == min(worth, spare), cards.pretty
-                spare -= tricks
-                seen.add(("ruff", tricks))
-            assert all(k > s for k, _ in count.spades for s in count.spent)  # the lowest spades
-            assert abs(len(count.spent) - count.ruff_tricks) <= 0.5, cards.pretty  # one per trick, rounded
-            if (count.ruff_tricks * 2) % 2 == 1:  # "an exact half goes whichever way leaves an even number of spades"
-                assert (len(ranks) - len(count.spent)) % 2 == 0, cards.pretty
-                seen.add(("half", len(count.spent) - count.ruff_tricks))
+    for cards in seat_hands("lesson09a/numbers", 1500):
+        count = trick_count(cards)
+        ranks = {c.rank for c in cards if c.suit is Suit.SPADES}
+        kept = [DECK[c].rank for c, _ in count.spades]
+        for card, credit in count.spades:
+            rank = DECK[card].rank
+            short = sum(1 for r in range(rank + 1, 15) if r not in ranks) - sum(1 for k in kept if k < rank)
+            assert credit == (whole if short <= 0 else one_short if short == 1 else two_short if short == 2
+                              else 0), cards.pretty
+            seen.add(("spade", credit))
+        spare = float(len(ranks))
+        for suit, tricks in count.ruffs:
+            worth = {0: void, 1: singleton, 2: doubleton}[len(cards.of_suit(Suit(suit)))]
+            assert tricks == min(worth, spare), cards.pretty
+            spare -= tricks
+            seen.add(("ruff", tricks))
+        assert all(k > s for k, _ in count.spades for s in count.spent)  # the lowest spades
+        assert abs(len(count.spent) - count.ruff_tricks) <= 0.5, cards.pretty  # one per trick, rounded
+        if (count.ruff_tricks * 2) % 2 == 1:  # "an exact half goes whichever way leaves an even number of spades"
+            assert (len(ranks) - len(count.spent)) % 2 == 0, cards.pretty
+            seen.add(("half", len(count.spent) - count.ruff_tricks))
     assert {("spade", 1.0), ("spade", 0.75), ("spade", 0.25), ("ruff", 2.0), ("ruff", 1.0), ("ruff", 0.25)} <= seen
     assert {("half", 0.5), ("half", -0.5)} <= seen  # an exact half goes up on some hands, down on others
 
@@ -412,26 +406,22 @@ def test_the_spade_length_sentence_is_the_engines_on_any_hand():
     from hearts_teach.course.spades_lesson import count_text
 
     assert SPADE_LENGTH in recipe()
-    rng = Rng("lesson09a/length-sentence")
     seen = with_spent = 0
-    for i in range(4000):
-        hand = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0)
-        for seat in range(4):
-            cards = hand.cards(seat)
-            spades = sorted((c for c in cards if c.suit is Suit.SPADES), key=lambda c: -c.rank)
-            count = trick_count(cards, long_spades=True)
-            if len(spades) < 6:
-                assert count.length is None
-                continue
-            seen += 1
-            text = count_text(cards)
-            values = _printed_spade_values(text)
-            assert set(values) == {c.pretty for c in spades}, text
-            by_sentence = sum(values[c.pretty] for c in spades[:5]) + (len(spades) - 5)
-            assert by_sentence == count.length, (cards.pretty, by_sentence, count.length)
-            protected_and_ruffs = sum(values.values()) + count.ruff_tricks
-            assert (by_sentence > protected_and_ruffs) == count.by_length
-            with_spent += bool(count.spent)
+    for cards in seat_hands("lesson09a/length-sentence", 4000):
+        spades = sorted((c for c in cards if c.suit is Suit.SPADES), key=lambda c: -c.rank)
+        count = trick_count(cards, long_spades=True)
+        if len(spades) < 6:
+            assert count.length is None
+            continue
+        seen += 1
+        text = count_text(cards)
+        values = _printed_spade_values(text)
+        assert set(values) == {c.pretty for c in spades}, text
+        by_sentence = sum(values[c.pretty] for c in spades[:5]) + (len(spades) - 5)
+        assert by_sentence == count.length, (cards.pretty, by_sentence, count.length)
+        protected_and_ruffs = sum(values.values()) + count.ruff_tricks
+        assert (by_sentence > protected_and_ruffs) == count.by_length
+        with_spent += bool(count.spent)
     assert seen > 500 and with_spent > 200
     # the other reading, on the lesson's two long hands: every spade kept to guard, none set aside
     for seed, other_total in ((2054, 6.75), (1526, 7.0)):  # the engine: 6½ and 5¾
