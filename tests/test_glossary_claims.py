@@ -1215,3 +1215,94 @@ def test_the_queen_waits_and_random_entries_say_what_the_engine_and_lesson_05_sa
     lesson05 = " ".join((GLOSSARY.parent / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8").split())
     assert "None of these bots tries to shoot the moon" in lesson05
     assert "them at a table to show how rarely a moon happens by chance." in t and "deliberate play" not in t
+
+
+# the files whose widgets make up the play app (notebooks/play.ipynb): the app's own controls, the table, its
+# pass picker and its review panel; every label a learner can click or tick there comes from one of them
+PLAY_APP_SOURCES = ("play_app.py", "table.py", "pass_picker.py", "review_panel.py")
+
+
+def play_app_labels() -> set[str]:
+    """Every control label the play app's code gives: a button's (``control_button("Hint", …)``; the review's
+    ``f"Try again: {g.label}"`` counts as *Try again*) and a box's or menu's ``description="…"``."""
+    from hearts_teach.present import widgets
+
+    labels: set[str] = set()
+    for name in PLAY_APP_SOURCES:
+        source = (Path(widgets.__file__).parent / name).read_text(encoding="utf-8")
+        labels |= {label.rstrip(": ") for label in re.findall(r'control_button\(\s*f?"([^"{]+)', source)}
+        labels |= set(re.findall(r'description="([^"]+)"', source))
+    return labels
+
+
+def test_team_position_and_the_play_app_have_entries_true_to_the_code():
+    """Newcomer raters (issue "lessons a newcomer rates 9/10"): no entry for *team* (Spades), *position* (the
+    lessons' and the coach's word for a moment of a hand) or the play app's buttons. Each claim is held here
+    against the engine; every label in the play app's code must appear in its entry, so a new or renamed
+    button fails this test until the glossary says what it does."""
+    import ipywidgets as w
+
+    from hearts_teach import Rules
+    from hearts_teach.course.positions import position
+    from hearts_teach.games.hearts.match import Match
+    from hearts_teach.games.spades import TEAMS, SpadesHand, SpadesMatch, score_hand, team_of
+    from hearts_teach.games.spades.scoring import TEAM_NAMES
+    from hearts_teach.present.widgets.play_app import PlayApp
+
+    t = text()
+    entry = lambda word: re.search(rf"\*\*{re.escape(word)}\*\* .*?(?= - \*\*|## |$)", t).group(0)  # noqa: E731
+    # Team: South–North against West–East; bids, tricks, points and bags by team; none in Hearts
+    team = " ".join(ANCHOR.sub("", entry("Team")).split())
+    assert ("two partners who score as one: South and North against West and East (the engine's *South–North* and "
+            "*West–East*)") in team and "Hearts has no teams: at every table size each player scores alone." in team
+    names = SpadesHand.deal(seed=17, dealer=3).seat_names
+    assert TEAMS == ((0, 2), (1, 3)) and TEAM_NAMES == ("South–North", "West–East") == tuple(
+        f"{names[a]}–{names[b]}" for a, b in TEAMS)
+    assert [team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    made = score_hand([3, 4, 2, 4], [1, 3, 5, 4])  # South 3 + North 2 = a contract of 5; 1 + 5 = 6 tricks together
+    assert made.teams[0].contract == 5 and made.teams[0].tricks == 6 and made.team_points[0] == 51 and made.bags[0] == 1
+    nil = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South's nil scored apart from North's 5
+    assert nil.teams[0].contract == 5 and nil.teams[0].nil_points == 100
+    assert len(SpadesMatch(seed=7).totals) == 2 and len(SpadesMatch(seed=7).bags) == 2
+    for n in (3, 4, 5, 6):  # Hearts: a total for each player, at every table size
+        assert len(Match(1, Rules(players=n)).totals) == n
+    # Position: built by position(...): chosen cards in chosen seats, the rest from a seed, the given cards played
+    pos = " ".join(ANCHOR.sub("", entry("Position")).split())
+    assert ("`position(...)` builds one: chosen cards in chosen seats, the rest dealt from a seed, then the given "
+            "cards played in order.") in pos
+    a = position({0: "AS 3S 4H", 3: "2C"}, plays="2C", seed=0)
+    b = position({0: "AS 3S 4H", 3: "2C"}, plays="2C", seed=1)
+    assert {"A♠", "3♠", "4♥"} <= {c.pretty for c in a.cards(0)} and {"A♠", "3♠", "4♥"} <= {c.pretty for c in b.cards(0)}
+    assert a.cards(1) != b.cards(1) and [c.pretty for c in a.current_trick.cards] == ["2♣"]
+    from hearts_teach.agents import review
+    from hearts_teach.course import drills
+
+    assert "A [drill](#term-drill) is a fixed position with one decision" in pos
+    assert (drills.__doc__ or "").startswith("Drills: fixed positions where the learner makes one decision")
+    assert "graded on the position just before it" in (review.grade.__doc__ or "")
+    assert "the coach grades a choice on the position just before it" in pos
+    # Play app: every label its code gives is in the entry, as *Label* (or a link to that label's own entry)
+    app_entry = ANCHOR.sub("", entry("Play app"))
+    labels = play_app_labels()
+    assert {"New match", "Replay seed", "Practise my mistakes", "Hint", "Undo my last card", "Confirm pass",
+            "Try again", "Auto-play forced cards", "Opponents", "Seed"} <= labels  # the scan really reads the code
+    missing = [label for label in sorted(labels) if f"*{label}*" not in app_entry and f"*[{label}](#term-" not in app_entry]
+    assert not missing, f"the glossary's Play app entry does not say what these controls do: {missing}"
+    # ... and the scan finds every control the app shows (a label made another way would slip past it)
+    app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
+
+    def shown(widget) -> set[str]:
+        found = {widget.description} if isinstance(widget, w.Button | w.Checkbox | w.Dropdown | w.BoundedIntText) else set()
+        return found.union(*(shown(child) for child in getattr(widget, "children", ())))
+
+    assert app.table.hand.phase == "pass" and shown(app.widget) <= labels, shown(app.widget) - labels
+    assert {"Confirm pass", "Clear", "Continue", "Finish match"} <= shown(app.widget)
+    # what the entry says of them
+    assert app.players_box.options == (3, 4, 5, 6) and "*Players* (3 to 6): settings for the next match" in app_entry
+    assert all("applies to the next match" in box.tooltip for box in (app.level, app.preset, app.players_box))
+    assert app.table.practice  # Undo works at the app's table
+    assert "`./dev play` opens it" in app_entry and "`./dev play`" in (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
+    lesson07 = json.loads((GLOSSARY.parent / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose07 = " ".join("".join(c["source"]) for c in lesson07 if c["cell_type"] == "markdown")
+    assert "./dev play" in prose07 and "lesson 07's table has the same buttons under your cards" in app_entry
+    assert all(f"*{b.description}*" in prose07 for b in app.table.buttons.values())

@@ -35,7 +35,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          # round 4: the coach's figures (its details table, lessons 06a, 08, 08b and 10)
          "exp pts", "δ vs best", "interval",
          # round 9: words a newcomer met in lessons 07-11 without an entry
-         "autopilot", "defender", "shooter", "still out", "paired difference", "review", "accuracy", "gain")
+         "autopilot", "defender", "shooter", "still out", "paired difference", "review", "accuracy", "gain",
+         # issue "lessons a newcomer rates 9/10": Spades' teams and the lessons' and coach's positions
+         "team", "position")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",

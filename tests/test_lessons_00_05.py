@@ -84,9 +84,9 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     summary = "".join("".join(c["source"]) for c in json.loads((NB / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"])
     assert "rules.describe()" in summary
     # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
-    # in lesson 00 and here), under a heading that says why they are here
-    assert "## Your progress (here as in lesson 00, since every lesson links this page)" in summary
-    assert summary.lower().count("every lesson links this page") == 1  # round 28: said once, in the heading
+    # in lesson 00 and here), and the first words under a short heading say why they are here
+    assert "## Your progress\n\nEvery lesson links this page, so your progress is shown here too, as in [lesson 00]" in summary
+    assert summary.lower().count("every lesson links this page") == 1  # round 28: said once
     assert "show_progress()" in summary and "show_progress()" in code
     lessons = [p for p in NB.glob("[0-9]*.ipynb")]
     assert lessons and all("(rules_summary.ipynb)" in p.read_text(encoding="utf-8") for p in lessons)
