@@ -926,7 +926,10 @@ def test_round_13_absolute_sentences_made_exact():
     rules = Rules()
     directions = [rules.pass_direction(n) for n in range(4)]
     assert directions.count("hold") == 1  # three hands out of four pass
-    assert "each player usually passes three cards to a neighbour (lesson 01)" in _md("00_welcome")
+    # r32 rater: "to a neighbour" was false for the across pass (to the seat opposite)
+    assert "each player usually passes three cards to another player (lesson 01)" in _md("00_welcome")
+    assert "neighbour" not in _md("00_welcome") and rules.pass_direction(2) == "across"
+    assert Hand.deal(seed=1, pass_direction="across").pass_target(0) == 2  # South to North: not beside South
     assert "the cards are dealt, usually passed, and played in tricks" in _md("00_welcome")
     one = _md("01_deal_and_pass")
     assert "Then, in three hands out of four, before a single card is played, each player gets one chance" in one
@@ -1009,7 +1012,8 @@ def test_00_first_three_tricks_are_short_steps():
     # ones printed before South's choice) are North's and hold no point, and step 3 says so
     # round 28: the next cell's output is shown (its code folded), so the reader chooses before reading it
     # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
-    assert steps[-1] == ("3. Only reading? The cell after the table plays tricks 1 and 2 (North wins both, at no "
+    # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
+    assert steps[-1] == ("3. Only reading? The cell after your cards plays tricks 1 and 2 (North wins both, at no "
                          "cost: neither trick holds a point) and stops at trick 3: choose your throw before reading the "
                          "next cell.")
     from hearts_teach.course.first_hand import FirstHand

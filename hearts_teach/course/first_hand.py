@@ -130,7 +130,7 @@ class FirstHand(WidgetView):
         taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
             said += (f"\nYour {card.pretty} broke hearts: from now on anyone may lead a heart."
-                     f"\nUntil a heart is played, nobody may lead one unless they hold only hearts.")
+                     f"\n(Before that, nobody could lead one unless they held only hearts.)")
         if self.done:
             said += "\n" + _throw_feedback(card, taker)
         self.log.append(said)
