@@ -517,6 +517,17 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] if c.get("id") == "l01-22b" for o in c["outputs"])
     assert "A♦ 10♥ 8♠  blunder         574 deals in 1,000" in printed and "10♣ Q♣ A♣  best            309 deals in 1,000" in printed
+    # a newcomer rater asked why the three clubs: the cell prints the coach's own reason for its top pass (what it
+    # does, what followed on its deals, against the pass it ranks second), and the prose points at it
+    ranked_second = ns["judged"][1]
+    assert ranked_second.label == "Q♣ A♣ 10♥" and ranked_second.exp_points > top.exp_points
+    assert top.does == "gets rid of an ace, a queen and a lower card"
+    assert top.consequence.endswith("less often than with Q♣ A♣ 10♥")
+    assert top.stats["p_take_qs"] < ranked_second.stats["p_take_qs"]
+    assert printed.rstrip().endswith("the coach's reason for its top pass:\n" + top.reason)
+    assert ("**Why the clubs?** The coach's own reason is printed last: its pass gets rid of an ace and a queen, two high "
+            "cards, and on its deals the Q♠ then ends in South's tricks less often than with Q♣ A♣ 10♥, the pass it ranks "
+            "second.") in text
     assert ("A *blunder*, the coach's worst grade: more than 3 points a hand worse than its top pass, which gives away "
             "South's top three clubs, A♣ Q♣ 10♣. The demonstration kept all three, and the queen ends in South's tricks "
             "far more often.") in text

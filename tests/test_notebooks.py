@@ -315,3 +315,18 @@ def test_a_failing_cell_is_named_and_the_stored_notebook_kept(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"failed    {path}: SyntaxError: ") and "the stored notebook is unchanged" in out
     assert path.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("stem", ["02_tricks_and_following_suit", "03_breaking_hearts", "05_shooting_the_moon",
+                                  "06a_guided_first_hand"])
+def test_only_a_quizs_code_is_folded_and_no_output_is_hidden(stem: str):
+    """Newcomer raters: a folded cell must not hide an output the prose refers to. In these lessons the only
+    folded code is a quiz's (its answer and reasons are in the code, so the code stays folded, its first line
+    says so); every output, the quiz's question and buttons included, is shown (no ``outputs_hidden``)."""
+    cells = _cells(NOTEBOOKS / f"{stem}.ipynb")
+    folded = [c for c in cells if c.get("metadata", {}).get("jupyter")]
+    assert folded, f"{stem}: no folded cell"
+    for cell in folded:
+        assert cell["metadata"]["jupyter"] == {"source_hidden": True}, (cell.get("id"), cell["metadata"])
+        assert re.search(r"\bQuiz(\.pick_card)?\(", _source(cell)) and cell["outputs"], cell.get("id")
+        assert _source(cell).startswith("# a question: its answer and reasons are in the code below"), cell.get("id")
