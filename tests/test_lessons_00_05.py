@@ -808,8 +808,14 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
     printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-09" for o in c["outputs"])
     assert f"Penalty cards in North's tricks: {' '.join(c.pretty for c in north)}" in printed
-    assert ("North's 12 points are the other twelve hearts, taken in later tricks. South's 14, the queen's 13 among "
-            "them, are why lesson 01 suggests passing the A♠ and K♠") in text
+    # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
+    assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
+            "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, are why lesson 01 suggests "
+            "passing the A♠ and K♠") in text
+    five = hand.tricks[4]
+    assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
+    # r32: one hand's scores are printed as "Hand scores" (lesson 06 keeps "total" for the match)
+    assert "Hand scores: {'South': 14, 'West': 0, 'North': 12, 'East': 0}" in printed and "Final scores" not in printed
 
 
 def test_04_queen_waits_quiz_is_the_variants_main_rule():
@@ -1109,7 +1115,12 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     assert "95 % margin" not in text and "normal approximation" not in text
     # round 30: the margin is a 95 % one, not a hard limit: "usually within"
     assert "give or take about that many in 100" not in text and "could be off by chance alone" not in text
-    assert "The last column is the margin for chance: each share is usually within that many in 100" in text
+    # fresh newcomer rater r32: the table's "give or take" column came before its meaning; the paragraph that
+    # introduces the table names it, and the paragraph under the chart says what it means
+    assert "*Give or take*: each share is usually within that many in 100" in text
+    assert ("The numbers are printed first, then drawn; the last column, *give or take*, is the margin for chance "
+            "(more under the chart).") in text
+    assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: each share")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
     assert "lesson 07 lists the levels" not in text
@@ -1347,8 +1358,10 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert later.turn == 0 and later.trick_number == 2 and not later.hearts_broken
     assert Card("2H") in later.legal_plays()
     four = " ".join(prose("04_queen_of_spades").split())
-    assert ("That changes one other lead, unlike the standard rules (lesson 03): leading with only hearts and Q♠ "
-            "before hearts are broken, you lead a heart (which breaks them), not Q♠.") in four
+    # fresh newcomer rater r32: "That changes one other lead, unlike the standard rules" read badly
+    assert ("It also reverses one case from lesson 03: holding only hearts and Q♠ before hearts are broken, you must "
+            "lead a heart (which breaks them), not Q♠.") in four
+    assert "unlike the standard rules" not in four
     assert "keeps the usual rules" not in four
     only = "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
     west = lambda rules: position({0: "2C", 1: only, 2: "6C", 3: "TC"}, plays="2C AC 6C TC", rules=rules)  # noqa: E731

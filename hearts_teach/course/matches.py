@@ -76,13 +76,15 @@ class MatchStepper(WidgetView):
 def rescore(match: Match, rules: Rules) -> str:
     """Lesson 06: every hand of ``match`` scored again under ``rules`` (the same cards, passes and
     plays) beside its own scores, with the sum of each new row, who took the J♦ (under omnibus),
-    and the totals under both rule sets with what the match rule says about each."""
+    and the totals under both rule sets with what the match rule says about each. A first line
+    names the seats in the order the bracketed scores list them."""
     from hearts_teach.course.scoring import match_verdict
 
     names = match.seat_names
     again = [replay_with(h, rules) for h in match.hands]
     jd = "  J♦ taken by" if rules.omnibus else ""
-    lines = [f"hand  {'standard':<18}{rules.name:<18}{'sum':>3}{jd}"]
+    lines = [f"scores in brackets, seat by seat: ({', '.join(names)})",
+             f"hand  {'standard':<18}{rules.name:<18}{'sum':>3}{jd}"]
     for old, new in zip(match.hands, again, strict=True):
         row = f"{old.hand_number + 1:>4}  {str(old.scores):<18}{str(new.scores):<18}{sum(new.scores):>3}"
         if rules.omnibus:
