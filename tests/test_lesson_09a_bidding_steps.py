@@ -352,7 +352,8 @@ def test_the_round_30_wording():
     """Fresh rater (round 30): the defenders' tip said "play low under the nil bidder" (under what?); hand B
     "should bid nil" though K♦ Q♦ topping six diamonds is a nil an expert fears: the question says whose
     checklist, and its reason says a checklist is no promise, on deal 17 where East's nil passed it and broke;
-    the four parts of deal 17's long cell each open with a comment naming its question and index arithmetic."""
+    the four parts of deal 17's long cell each open with a comment naming its question and index arithmetic.
+    Closing round 42: that cell was still dense; it is two cells now, each with a lead-in, two parts in each."""
     from hearts_teach.agents.spades import nil_ok
     from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
 
@@ -366,12 +367,17 @@ def test_the_round_30_wording():
     assert nil_ok(spades.cards(3))
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[3] > 0
-    source = _code_source("kept = play_instead(discard_moment")
-    comments = [line for line in source.splitlines() if line.startswith("# ")]
-    assert [c[:4] for c in comments] == ["# 1.", "# 2.", "# 3.", "# 4."]
-    heads = [line for line in source.splitlines() if line.startswith('print("') and "──" in line]
-    assert all(source.index(c) < source.index(h) for c, h in zip(comments, heads, strict=True))
-    assert all(source.index(h) < source.index(c) for h, c in zip(heads, comments[1:], strict=False))
+    comments, heads = [], []
+    for marker in ("partner_story(spades, 3)", "kept = play_instead(discard_moment"):  # the bots' line, then the hearts'
+        source = _code_source(marker)
+        said = [line for line in source.splitlines() if line.startswith("# ")]
+        printed = [line for line in source.splitlines() if line.startswith('print("') and "──" in line]
+        assert len(said) == len(printed) == 2, source  # two parts a cell, each opened by its comment
+        assert all(source.index(c) < source.index(h) for c, h in zip(said, printed, strict=True))
+        assert source.index(printed[0]) < source.index(said[1])
+        comments += said
+        heads += printed
+    assert comments[0].startswith("# East's card in trick 10") and comments[3].startswith("# trick 12 both ways")
     assert "(4 * 9 + 3: nine tricks of 4, then 3 cards)" in comments[0]
     assert "(4 * 11 + 1: eleven tricks, then North's lead)" in comments[3]
     ten = before_play(spades, 4 * 9 + 3)
@@ -508,7 +514,10 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     what usually wins a trick, in a player's words, and names ``trick_count``'s docstring for the bots' recipe.
     Each bullet's claim is held here against the bots' count (they count the same things)."""
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
-    bidding = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Bidding: say how"))
+    # closing round 42: the section shares the lesson's first cell (title and links above it); it is the text from its heading
+    top = "".join(cells[0]["source"])
+    assert top.startswith("# 09a") and "\n\n## Bidding: say how" in top
+    bidding = top[top.index("## Bidding: say how"):]
     text = " ".join(bidding.split())
     bullets = ["- **Aces** in the side suits: about 1 trick each.",
                "- **Kings** with at least one more card of their suit: about 1 trick; a king alone may have to fall "
@@ -659,6 +668,7 @@ def test_west_could_not_save_easts_nil_on_deal_17():
     assert story in _code_outputs("partner_story(spades, 3)")
     # newcomer round 17: the prose question gave way to the trick-10 discard question; the cell says what it prints
     # fresh rater (round 27): the cell prints four things; each part has a heading, this one says what it is
+    # closing round 42: the four parts are two cells now; this one, the bots' line, has a lead-in of its own
     assert ("── How the nil broke, and why West, East's partner, did not save it ──\n"
             "East's nil broke at trick 12") in _code_outputs("partner_story(spades, 3)")
 
@@ -891,15 +901,19 @@ def test_the_discard_question_at_trick_10_of_deal_17():
             kept = play_instead(moment, seed=seed, cards=order)
             assert kept.tricks_won[3] == 0, (order, seed)
             assert kept.tricks[11].card_of(3).pretty == "4♠" and kept.tricks[11].card_of(2).pretty == "10♠"
+    bots_did = _code_outputs("partner_story(spades, 3)")
     shown = _code_outputs("kept = play_instead(discard_moment, seed=2, cards=[\"6H\", \"3H\"])")
     assert "12. N 10♠*  E  4♠" in shown and "East's nil held: East took no trick." in shown
-    assert "── East's card in trick 10, as the bots played it ──\nweighed bot for East: 4♠ (my nil: avoid winning)" in shown
+    assert bots_did.startswith(
+        "── East's card in trick 10, as the bots played it ──\nweighed bot for East: 4♠ (my nil: avoid winning)")
     # fresh rater (round 27): one cell printed four things unlabelled; each part now has a heading, in order
+    # closing round 42: still dense; two cells of two parts, the bots' line first, each under a lead-in
     heads = ["── East's card in trick 10, as the bots played it ──",
              "── How the nil broke, and why West, East's partner, did not save it ──",
              "── The same deal, East throwing its hearts in tricks 10 and 11 (the bots play the rest) ──",
              "── Trick 12 both ways, North having led 10♠: East's cards, then its card and its rule ──"]
-    assert [line for line in shown.splitlines() if line.startswith("──")] == heads
+    assert [line for line in bots_did.splitlines() if line.startswith("──")] == heads[:2]
+    assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
     assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])
     # newcomer round 23: why the 4♠ was the mistake, from the bots' trace in trick 12 of both lines
     for line in ("As the bots played it: East holds ♠ J  ♥ 3  ♦ —  ♣ —\n"
@@ -911,16 +925,27 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert ("The last part, trick 12 both ways, shows why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
             "trick 12; after the hearts, the 4♠ went under it.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
+    # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz(" in "".join(c["source"]))
-    assert "before_play(spades, 4 * 9 + 3)" in "".join(cells[at - 1]["source"])
+    source = "".join(cells[at]["source"])
+    assert source.index("before_play(spades, 4 * 9 + 3)") < source.index("print(tricks_table(discard_moment))") < source.index(
+        "discard_quiz = Quiz(")
+    assert cells[at]["outputs"][0]["output_type"] == "stream" and "discard_quiz" in source.strip().splitlines()[-1]
     before = "".join("".join(c["source"]) for c in cells[:at] if c["cell_type"] == "markdown")
     assert "4♠" not in before and "played the 4" not in before
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
         "The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil. ")
-    printed = "".join("".join(o.get("text", "")) for c in cells[:at] for o in c.get("outputs", []))
+    # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
+    did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
+    assert at + 2 == did and did + 2 == after
+    assert "".join(cells[did - 1]["source"]).startswith("When you have answered, what the bots did: East's card in trick 10")
+    assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
+    assert "compare the spades East still holds" in "".join(cells[after - 1]["source"])
+    printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
+    assert "Legal: 3♥, 6♥, 4♠, J♠" in printed  # the question's own cell printed its position, and only that
     assert "E  4♠" not in printed and "nil broke at trick 12" not in printed
 
 
@@ -978,9 +1003,12 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
 
 def test_deal_17s_question_prints_the_tricks_it_depends_on():
     """Fresh rater (round 24): the deal-17 discard question rests on East's hearts being dead (every other heart
-    played), but no trick table was printed. The cell before the question now prints the nine tricks; every
-    heart but East's two is in it, and the question's answer is not printed."""
-    printed = _code_outputs("discard_moment = before_play(")
+    played), but no trick table was printed. The cell before the question now prints the nine tricks (closing
+    round 42: the question's own folded cell, above its buttons); every heart but East's two is in it, and the
+    question's answer is not printed."""
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cell = next(c for c in cells if "discard_moment = before_play(" in "".join(c["source"]))
+    printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])  # its prints; the question is its widget
     rows = [line for line in printed.splitlines() if re.match(r"\s*\d+\. ", line)]
     assert len(rows) == 9
     hearts = sum(row.count("♥") for row in rows)

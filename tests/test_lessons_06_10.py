@@ -103,7 +103,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                 "length_quiz": "spades are trump: once the others have no spades left, "
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "the change is better"},
-    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East"},
+    "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
+                                "review": "8 tricks, 26 points"},
 }
 
 
@@ -892,6 +893,18 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert Rules(players=3).pass_direction(5) == "hold"
     taken = [HEARTS_MASK | QS_MASK, 0, 0, 0, 0]
     assert sum(final_scores(taken, five.moon, five.omnibus)[0]) == 104
+    # closing round 42's review question: at six a hand lasts 8 tricks (48 cards, 8 each) and still holds 26 points,
+    # the 4 cards taken out holding none; rule bots play one out: 8 tricks of 6 cards, 26 points taken in all
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    assert (six.hand_size, CardList.from_mask(six.deck_mask).points, len(CardList.from_mask(six.deck_mask))) == (8, 26, 48)
+    assert CardList.from_mask(six.removed_mask).points == 0 and Rules().hand_size == 13
+    played = Hand.deal(7, rules=six)
+    bots_play(played, table_bots("rule", players=6))
+    assert played.is_over and len(played.tricks) == 8 and all(len(t.cards) == 6 for t in played.tricks)
+    assert sum(played.scores) == 26 or sorted(played.scores) == [0] + [26] * 5
+    assert "review" in ANSWERS["11_three_to_six_players"] and ANSWERS["11_three_to_six_players"]["review"] == (
+        f"{six.hand_size} tricks, {CardList.from_mask(six.deck_mask).points} points")
     # round 28's exercise: hand 3 at five (a hold), seed 3: East holds the 3♣ and leads; the 2♣ is dealt to nobody
     table5 = Hand.deal(3, hand_number=2, rules=five)
     assert table5.pass_direction == "hold" and table5.seat_names[table5.turn] == "East"
@@ -904,8 +917,10 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     # newcomer round 29: "Your turn" was a quiz; it is titled as a question now, and the lesson ends with an
     # exercise on the same deal: West's legal cards on trick 1 (East 3♣, South 6♣), typed and checked by the engine
     assert _src(cells[ids.index("l11-your-turn")]).startswith("### One more question: who opens at five?")
-    assert ids.index("l11-opener") + 1 == ids.index("l11-exercise") == len(cells) - 3
-    assert ids.index("l11-west") == len(cells) - 2 and _src(cells[ids.index("l11-exercise")]).startswith("## Your turn")
+    assert ids.index("l11-opener") + 1 == ids.index("l11-exercise") == len(cells) - 5
+    assert ids.index("l11-west") == len(cells) - 4 and _src(cells[ids.index("l11-exercise")]).startswith("## Your turn")
+    # closing round 42: the lesson ends with a review question after the exercise, on what a table of six changes
+    assert ids[-3:-1] == ["l11-review-head", "l11-review"] and _src(cells[-3]).startswith("## Review")
     exercise = _src(cells[ids.index("l11-west")])
     assert 'my_cards = ""' in exercise
     west = table5.seat_names.index("West")
@@ -1093,8 +1108,10 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
         assert line in table
     cells = _cells("09a_spades_play_and_nil")
     at = next(i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in _src(c))
-    assert "bots_position(437, dealer=3, trick=11, cards=3)" in _src(cells[at - 1])
-    printed = "".join("".join(o.get("text", "")) for o in cells[at - 1]["outputs"])
+    # closing round 42: the position is printed by the question's own folded cell, above its buttons
+    assert _src(cells[at]).index("bots_position(437, dealer=3, trick=11, cards=3)") < _src(cells[at]).index("Quiz(")
+    assert cells[at - 1]["cell_type"] == "markdown" and "Defending: deal 437" in _src(cells[at - 1])
+    printed = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
     assert printed == shown.text() + "\n\n" + tricks_table(shown) + "\n"
     assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: 4♠, K♠" in printed
     assert "Deal 437, trick 11, printed above" in cell
