@@ -653,6 +653,54 @@ def test_lesson_09_round_17_wording():
     assert "every card East could play" not in what_happened(spades)
 
 
+def test_lesson_09_says_why_south_stayed_under_the_nil():
+    """Fresh rater (r32): at trick 12 "nobody after took the trick over", yet South held the A♠. The story cell now
+    prints South's legal cards there and its bot's own rule (the bot's trace, ``SpadesBot.reason``): opponents try
+    to break a nil, and the prose says so."""
+    from hearts_teach import Card
+    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal, spades_bots
+
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    trick = spades.tricks[11]
+    assert trick.number == 12 and [trick.card_of(s).pretty for s in (2, 3, 0, 1)] == ["10♠", "J♠", "8♠", "6♠"]
+    assert trick.winner == 3 and spades.bids[3] == 0 and spades.tricks[12].card_of(0) == Card("AS")
+    south = before_play(spades, 4 * 11 + 2)
+    bot = spades_bots(2)[0]
+    assert south.to_act() == 0 and {c.pretty for c in south.legal_plays().cards} == {"8♠", "A♠"}
+    assert bot.choose(south) == Card("8S") and bot.reason(south) == "bust the opponents' nil: stay low under it"
+    cells = _cells("09_hearts_vs_spades")
+    story = next(c for c in cells if "print(what_happened(spades))" in _src(c))
+    out = "".join("".join(o.get("text", "")) for o in story["outputs"])
+    assert "Trick 12, South may play 8♠ or A♠; its bot played 8♠ (bust the opponents' nil: stay low under it)" in out
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("so its opponents, South and North, want it broken. Here is what happened, told by the engine; why South, "
+            "holding the A♠, stayed under East's J♠ at trick 12 (its bot's rule);") in text
+
+
+def test_lesson_10_shows_the_hand_first_pass_picks_from():
+    """Fresh rater (r32): "Q♥ A♣ A♦" could not be checked as the three highest, South's hand was not shown.
+    The cell prints it; the comment's tie rule (the later suit in view.cards' order) is what sorted does."""
+    from hearts_teach import Hand
+
+    cells = _cells("10_write_a_bot")
+    first = next(c for c in cells if c.get("id") == "first-bot")
+    out = "".join("".join(o.get("text", "")) for o in first["outputs"])
+    cards = Hand.deal(seed=25, hand_number=0).view(0).cards
+    assert f"South's cards in this deal:        {cards.pretty}\n" in out
+    assert "first_pass for South of this deal: Q♥ A♣ A♦" in out
+    assert [c.suit.letter for c in cards] == sorted((c.suit.letter for c in cards), key="CDHS".index)
+    assert sorted(c.pretty for c in cards if c.rank == 12) == ["Q♥", "Q♦"]  # the tie: the later suit, hearts, goes
+    assert "on equal ranks, sorted keeps view.cards' order (clubs, diamonds, hearts, spades), so the later suit goes" in _src(first)
+    points = next(_src(c) for c in cells if c.get("id") == "step-moon")
+    assert "# c.points: 1 for a heart, 13 for the Q♠, else 0" in points
+    from hearts_teach import Card
+    from hearts_teach.kernel.cards import DECK
+
+    assert {c.points for c in DECK if c.suit.letter == "H"} == {1} and Card("QS").points == 13
+    assert {c.points for c in DECK if c.suit.letter != "H" and c != Card("QS")} == {0}
+
+
 def test_lesson_09_rewinds_to_the_trick_it_names():
     """'Rewind to trick 8, where West, out of clubs, played the K♠ on South's 8♣'."""
     from hearts_teach.course.spades_lesson import play_spades, same_deal
@@ -828,8 +876,10 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert "the bids in seat order (n for nil, B for blind nil, lesson 09a's option)" in prose
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
-    assert ("Under it, the engine adds up hand 2's +60: North's contract of 4 was set (−40), but South's nil was "
-            "made (+100):") in prose
+    # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
+    assert ("Under it, the engine adds up hand 2's +60: the team's contract (North's 4) was set (−40), but South's nil "
+            "was made (+100):") in prose
+    assert "North's contract" not in prose
 
 
 def test_lesson_09_the_table_shows_a_nil_and_the_next_dealer():
@@ -1228,7 +1278,7 @@ def test_lesson_09_states_the_nil_rule_and_09a_points_to_it():
 
     nine = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for bullet in ("- **Nil**: a bid of 0, a promise to take no trick at all, scored apart from the partner. The nil "
-                   "is *broken* if that player takes a trick.",
+                   "is *broken* if that player takes a trick (unrelated to a broken suit).",  # r32: two senses of broken
                    "- **Nil**: +100 if the nil bidder took no trick, −100 if they took even one. The nil bidder's "
                    "tricks still count for the partner's contract (and can become bags)."):
         assert bullet in nine, bullet
@@ -1306,7 +1356,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert paired(new, old) == pytest.approx(deal_mean_se([y[0] - x[0] for x, y in
                                                             zip(new.hand_scores, old.hand_scores, strict=True)]))
     assert new.deals == 40 and new.hands == 160
-    assert "builds the interval from the 40 deals, not the 160 hands (the edge's interval counts deals too)" in text
+    assert "builds the interval from the 40 deals, not the 160 hands." in text
     # "the interval counts deals, not hands": the edge's standard error is taken over the deals
     assert "so they count as one piece of evidence: the interval counts deals, not hands." in text
     per_hand = [sum(h[1:]) / 3 - h[0] for h in new.hand_scores]
@@ -1316,13 +1366,15 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # newcomer rater (round 28): the moon is said as counted, without "the stop does not catch every moon": on
     # the same deals the dumping version conceded none, so there was no moon for the stop to save
     assert ("The last line counts moons on the same deals: one against it, none against the dumping version.") in text
-    assert "saved no moon here; one moon in 160 hands is too few to judge." in text
+    # fresh rater (r32): "saved no moon" hid that the stop let the only moon through: it is said, with the reason
+    assert "It saved no moon here, and let one through" in text and "One moon in 160 hands is too few to judge." in text
     # a fresh rater: "saved no moon" beside a moon the dumping version did not concede. On that deal (26, rotation
     # 2: our bot in North) the stop kept a heart off the club trick West, the shooter, led and was winning; South
     # took it, and the dumping version's Q♥ on that trick broke the moon
     # a fresh rater (final round): that sentence was hard to follow; the players and the trick are named now
-    assert ("On that deal West shot. On trick 8 West led the 7♣; our bot, North, had no club: the stop played the 3♦, "
-            "the dumping version the Q♥. South won it with the 9♣, so the Q♥ broke the moon.") in text
+    assert ("on trick 8 West, the shooter, led the 7♣, and our bot, North, had no club. As West was winning, the stop "
+            "played the 3♦, not the Q♥ the dumping version played; South then won with the 9♣, so that Q♥ broke the "
+            "moon. The stop looks only at who is winning *now*.") in text
     assert "a later player took that trick" not in text
     from hearts_teach import Card
     from hearts_teach.agents.hearts import make_bot
@@ -1343,11 +1395,28 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert dump.card_of(1) == stop.card_of(1) == Card("7C") and stop.card_of(2) == Card("3D")
     assert dump.card_of(0) == stop.card_of(0) == Card("9C")
     assert all(t.card_of(2).suit is not Card("7C").suit for t in (dump, stop))  # a club could not be refused
-    assert played["moon_play"].moon == 1 and played["moon_play"].seat_names[1] == "West"  # "West shot"
+    assert played["moon_play"].moon == 1 and played["moon_play"].seat_names[1] == "West"  # "West, the shooter"
+    # "As West was winning, the stop played the 3♦": just before North's card, moon_threat names West, West's 7♣
+    # is winning and North holds the Q♥, so moon_play's "do not feed the shooter" branch chose the clean 3♦
+    stop_hand = played["moon_play"]
+    at = [i for i, a in enumerate(stop_hand.history) if a.kind == "play"][4 * 7 + 1]
+    north_moment = stop_hand.copy()
+    north_moment.replay(stop_hand.history[:at])
+    north_view = north_moment.view(2)
+    assert north_moment.turn == 2 and north_view.moon_threat() == 1 and north_view.winning == (1, Card("7C"))
+    assert Card("QH") in north_view.legal and ns["moon_play"](north_view) == Card("3D")
+    assert ns["dump_play"](north_view) == Card("QH")
     # the rule bots' average rises with dumping: "5.03 to 6.02", as printed
     assert f"{sum(b.mean_points for b in versions['+ ducking'].bots[1:]) / 3:.2f}" == "5.03"
     assert f"{sum(b.mean_points for b in versions['+ dumping'].bots[1:]) / 3:.2f}" == "6.02"
     assert "the rule bots' average rises from 5.03 to 6.02." in text
+    # fresh rater (r32): "every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in
+    # either step)": no moon against ducking or dumping, and every hand of both hands out exactly 26 points
+    assert moons["+ ducking"] == 0
+    assert all(sum(h) == 26 for name in ("+ ducking", "+ dumping") for h in versions[name].hand_scores)
+    assert ("Every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in either step): "
+            "the rule bots' average rises from 5.03 to 6.02.") in text
+    assert "partly by handing them on" not in text
     assert "does not catch every moon" not in text
     # the bullets "all points taken so far are that one opponent's; there are at least 8 of them; hearts are
     # among them (the queen alone is no attempt to shoot the moon)": view.moon_threat's rule
@@ -1721,8 +1790,9 @@ def test_lesson_10_newcomer_round_12_wording():
     assert ".act(" not in code
     example = next(_src(c) for c in cells if c.get("id") == "view-example")
     assert "rule.choose_pass(hand.view(seat))" in example and "hand.play(rule.choose_play(hand.view(seat)), seat)" in example
-    assert ("for each move it hands the bot (`choose_pass` or `choose_play`) only `hand.view(seat)`, and puts the "
-            "answer on the `Hand`.") in text
+    # r32: shortened (the code shows the answer going on the Hand: hand.pass_cards, hand.play)
+    assert "In the code below, each move hands the bot (`choose_pass` or `choose_play`) only `hand.view(seat)`." in text
+    assert "hand.pass_cards(seat, rule.choose_pass(hand.view(seat)))" in example
     # a fresh rater: the View printed above shows the passed and received cards; the list names them
     assert "its own cards, the cards it passed and received, the cards it may legally play" in text
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "view-example" for o in c["outputs"])
@@ -1736,8 +1806,7 @@ def test_lesson_10_newcomer_round_12_wording():
     parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
-    assert ("South is our final bot. The points a player takes are the point cards in the tricks it won, 1 for each "
-            "heart and 13 for the Q♠: the line *South's points* adds them up.") in text
+    assert "South is our final bot; the line *South's points* adds up the point cards in the tricks it won." in text
     assert "measurements above, over 160 hands, are the fair test" in text
     # the question: a gain, said in plain words, with the sign the lesson defines
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")

@@ -411,7 +411,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # round 30: q16 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
     # the trick's points, whatever West plays after it; q15 asks the reasoning, not what a lesson said
     duck = ns["duck"]
-    assert "Which card lets North take this trick's points?" in ns["q16"].question
+    # fresh rater (r32): "lets North take this trick's points" sounded like helping North; it asks about ducking
+    assert "Which card keeps you from taking this trick?" in ns["q16"].question
     assert "takes no points" not in ns["q16"].question
     assert sorted(str(c) for c in duck.legal_plays()) == ["2H", "AH"] and duck.turn == 0
     for west in duck.cards(1).of_suit(Suit.HEARTS):
@@ -454,7 +455,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # (a fresh rater's three added questions renumbered them: q9 became q10, q2 became q3)
     intro = " ".join(_md("12_review").split())
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
-    assert ('Click a choice, or type it: - an answer in words, as shown: `q10.choose("the match goes on")`; - a card, '
+    # fresh rater (r32): it says where to type (a new code cell under the question)
+    assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a card, '
             'as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten (`"TH"` is the 10♥). These two '
             'examples show the format only: neither is the right answer.') in intro
     assert "the match goes on" in ns["q10"].choices and Card("8S") in ns["q3"].choices and Card("TH").pretty == "10♥"
@@ -471,6 +473,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         "so winning it costs nothing in this trick; as its winner you lead the next trick, so have a card you are "
         "happy to lead")
     assert "and you lead the next one" not in ns["q12"].reason(ns["q12"].choices[0])
+    # fresh rater (r32): "lowers your score" is ambiguous in Hearts, where a lower score is good
+    assert "every trick you win costs you points" in ns["q12"].choices
+    assert not any("lowers your score" in str(c) for c in ns["q12"].choices)
     from hearts_teach.course.lessons import position
 
     last = position({0: "AC", 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC")  # West leads, South plays last
