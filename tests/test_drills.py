@@ -122,7 +122,11 @@ def test_lesson_08_shows_what_its_prose_claims():
     prose = " ".join("".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
     assert "**too close to call** (*fine* for short)" in prose and "the verdict *fine*" not in prose
-    assert "counts hearts taken; the table counts points" in prose
+    # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
+    # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
+    assert ("The verdict counts points a hand: the second cell below prints the 3♠'s cost, clearly over a quarter "
+            "point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\".") in prose
+    assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
     from lesson_runner import opened_sample_run
 
@@ -186,8 +190,10 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     lead = DRILLS[3].make()
     out = [c for seat in (1, 2, 3) for c in lead.cards(seat) if c.suit.letter == "S" and c.rank > 10]
     assert sorted(c.pretty for c in out) == ["A♠", "K♠", "Q♠"]
-    assert ("The 10♠ costs little now, while the A♠ K♠ Q♠ are still out (tricks 1 and 2 were all clubs: the second "
-            "cell below prints them): it wins only if none of them falls on it."
+    # fresh newcomer rater (r32): the note's why comes from the figures cell's table, not from "the 10♠ costs little
+    # now": after the 3♠, South's spades are the J♠ and the 10♠, and the A♠ K♠ Q♠ are all still out
+    assert ("After the 3♠, South's spades are the J♠ and the 10♠, which win a spade trick unless the A♠, K♠ or Q♠ "
+            "(all still out) falls on it"
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -311,7 +317,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
-    assert "The coach's best lead is the 10♠ or the J♠; the 3♠ is an inaccuracy." in after
+    assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
+            "in-rank): one choice); the 3♠ is an *inaccuracy*.") in after
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
     assert "The A♠ is a blunder: it wins the trick, and the queen with it. The coach's best is the 3♠." in after
