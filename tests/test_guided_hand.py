@@ -135,6 +135,23 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     assert "Most of South's 15 points came on trick 5, with the queen" in prose
+    # newcomer rater r33: the review names cards of tricks 7 to 13 (10♦, 3♦, A♥) that were never printed, nor where
+    # South's 15th point came from: the cell prints the engine's trick table above the review
+    from hearts_teach.course.lessons import trick_table
+    review_cell = next(c for c in cells if c.get("id") == "l06a-07c")
+    shown = "".join("".join(o.get("text", "")) for o in review_cell["outputs"])
+    assert shown == trick_table(demo.hand) + "\n\n" + review + "\n"
+    assert len(trick_table(demo.hand).splitlines()) == 13 and " 9. E  3♦   S  8♦*" in shown
+    assert ("The table shows every trick (* marks the card that won it); the review under it lists every card with the "
+            "guide's verdict,") in " ".join(prose.split())
+    # r33: the J♥ lead's risk (winning a trick full of hearts), from the coach's own deals: it never won trick 6 there
+    jack = demo.decisions[5].best
+    assert jack.label == "J♥" and jack.stats["p_win_trick"] == 0
+    six = next(c for c in cells if c.get("id") == "l06a-step4")
+    assert "".join("".join(o.get("text", "")) for o in six["outputs"]).rstrip().endswith(
+        "the coach's J♥: South wins trick 6 with it in 0% of the coach's deals")
+    assert ("Its risk, winning a trick full of hearts, did not come up on the coach's deals: the J♥ never won trick 6 "
+            "there (last line above).") in " ".join(prose.split())
     # round 6: the lesson is read step by step; what its prose says of each step
     first = demo.decisions[0]
     assert (first.trick, first.card, first.verdict) == (1, Card("AC"), "best")  # the free first trick, won
@@ -326,8 +343,16 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert ("The last figure on each of the two lines above the trick is South's penalty points for the whole hand, "
             f"tricks 1 to 13, averaged over the coach's deals: {points} with either card. It counts 13 for the queen "
             "and 1 a heart, but on a moon deal 0 if South shot it and 26 if another player did. In these deals only "
-            "South ever shoots: that is why it comes out a little below the queen's share of 13 plus the hearts. With "
-            "the 4♠ South takes the queen less often, but more hearts.") in text
+            "South ever shoots: that is why it comes out a little below the queen and the hearts added up (for the Q♠: "
+            "95 % of 13, plus 5.7 hearts). With the 4♠ South takes the queen less often, but more hearts.") in text
+    queen = graded.of("QS").stats
+    assert (f"{queen['p_take_qs']:.0%}", f"{queen['exp_hearts']:.1f}") == ("95%", "5.7")
+    # newcomer rater r33: the queen never left South's hand, so not "she came straight back": South took her at once;
+    # and a top card can be too close to call: on trick 3 the coach lists the Q♠ first, and both are "fine"
+    assert "came straight back" not in text and "and South took her at once: 13 points on trick 3" in text
+    assert graded.candidates[0].label == "Q♠" and graded.candidates[0].call == "too close to call"
+    assert ("When they cannot separate two cards, both can be too close to call, even the one the coach lists first "
+            "(trick 3 below);") in text
     # fresh newcomer rater (final round): "except on a deal where South shoots the moon" left out an opponent's moon
     assert "scores 0 instead of 26" not in text
     # tricks 3 to 5: the others led spades below the queen each time, lesson 04's *flushing* (the vague "Lesson 04
@@ -367,7 +392,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
 
     assert BAND == 0.25 and verdict_of(0.0, BAND) == "best" and verdict_of(0.0, BAND + 0.01) == "fine"
     assert ("**Best**: as good as the top choice, within a quarter point (0.25); **too close to call**: the sampled "
-            "deals cannot tell whether it costs more than that;") in text
+            "deals cannot tell whether it costs more than that.") in text
     lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "- **best**: as good as the top choice, within a quarter point (0.25);" in "".join(
         "".join(c["source"]) for c in lesson_08)

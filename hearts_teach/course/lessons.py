@@ -5,7 +5,8 @@ Each job has its own module; this one gathers their names so that a lesson needs
 - ``navigation``: the series, its exercises, the navigation line of each lesson;
 - ``positions``: fixed deals and positions (``deal_with``, ``position``, ``cannot_follow``) and a
   position in words from the engine (``situation``);
-- ``why``: why the rule bot played a card, recomputed from its own decision (``why``, ``why_now``);
+- ``why``: why the rule bot played a card, recomputed from its own decision (``why``, ``why_now``, ``why_played``,
+  ``why_instead``);
 - ``players``: a demonstration moon shooter (``Shooter``) and the bots at the table
   (``table_bots``, ``bots_play``);
 - ``describe``: tricks and legal plays in words;
@@ -50,7 +51,7 @@ from hearts_teach.course.simulations import (
     queen_fate,
     queen_fate_table,
 )
-from hearts_teach.course.why import Why, why, why_now, why_played
+from hearts_teach.course.why import Why, why, why_instead, why_now, why_played
 
 __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
@@ -58,5 +59,5 @@ __all__ = [
     "deal_with", "describe_trick", "drills_text", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
     "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
     "queen_fate", "queen_fate_table", "replay_with", "rescore", "score_piles", "show_progress", "situation", "table_bots",
-    "trick_rows", "trick_table", "Why", "why", "why_now", "why_played",
+    "trick_rows", "trick_table", "Why", "why", "why_instead", "why_now", "why_played",
 ]

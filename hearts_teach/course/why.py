@@ -180,7 +180,7 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
     return _lo(legal), "low-lead", "it leads its lowest card"
 
 
-__all__ = ["Why", "why", "why_now", "why_played"]
+__all__ = ["Why", "why", "why_instead", "why_now", "why_played"]
 
 
 def why_now(hand: Hand, moon_defence: bool = True) -> Why:
@@ -188,10 +188,9 @@ def why_now(hand: Hand, moon_defence: bool = True) -> Why:
     return why(View.from_hand(hand, hand.to_act()), moon_defence)
 
 
-def why_played(hand: Hand, trick: int, seat: int, moon_defence: bool = True) -> Why:
-    """Why ``seat`` played its card to trick ``trick`` (1-based) of a played ``hand``, from the
-    rule bot's own decision in the position before that card. Raises ``ValueError`` when the
-    card played there is not the rule bot's (that seat was not a rule bot then)."""
+def _before(hand: Hand, trick: int, seat: int) -> tuple[Hand, Card]:
+    """A copy of a played ``hand`` replayed to just before ``seat``'s card in trick ``trick``
+    (1-based), and the card that seat played there."""
     history = list(hand.history)
     replay = hand.copy()
     for k, action in enumerate(history):
@@ -199,9 +198,24 @@ def why_played(hand: Hand, trick: int, seat: int, moon_defence: bool = True) -> 
             continue
         replay.replay(history[:k])
         if replay.trick_number == trick and replay.turn == seat:
-            w = why_now(replay, moon_defence)
-            if w.card != action.card:
-                raise ValueError(f"{hand.seat_names[seat]} played {action.card.pretty} to trick {trick}; "
-                                 f"the rule bot would play {w.card.pretty}")
-            return w
+            return replay, action.card
     raise ValueError(f"{hand.seat_names[seat]} did not play to trick {trick}")
+
+
+def why_played(hand: Hand, trick: int, seat: int, moon_defence: bool = True) -> Why:
+    """Why ``seat`` played its card to trick ``trick`` (1-based) of a played ``hand``, from the
+    rule bot's own decision in the position before that card. Raises ``ValueError`` when the
+    card played there is not the rule bot's (that seat was not a rule bot then)."""
+    replay, card = _before(hand, trick, seat)
+    w = why_now(replay, moon_defence)
+    if w.card != card:
+        raise ValueError(f"{hand.seat_names[seat]} played {card.pretty} to trick {trick}; "
+                         f"the rule bot would play {w.card.pretty}")
+    return w
+
+
+def why_instead(hand: Hand, trick: int, seat: int, moon_defence: bool = True) -> Why:
+    """What a rule bot (``moon_defence`` on or off) would have played in ``seat``'s place in trick
+    ``trick`` (1-based) of a played ``hand``, and why: the same position as ``why_played``, whatever
+    that seat actually played there (lesson 05: the moon watch, had East been a rule bot)."""
+    return why_now(_before(hand, trick, seat)[0], moon_defence)
