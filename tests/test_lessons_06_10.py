@@ -1002,6 +1002,58 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
         assert ("Trick 1 so far: East 3♣, South 6♣" in printed.getvalue()) is expect.startswith("✔")
 
 
+def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
+    """Fresh rater r33_e: the worked hand for three only checked that the scores add to 26. Its prose now draws
+    two lessons, each from the tricks the rule bots played (the sheet the lesson prints): East's Q♠, with two low
+    spades beside her, was flushed out by spade leads; West's long suits, once South and East were out of them,
+    won every trick from 11 on and drew their hearts. And the five-seat names are given where first used."""
+    from hearts_teach import Hand, Rules, Suit
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    cells = _cells("11_three_to_six_players")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
+            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play her and won 13 points. Spade "
+            "leads flush out a queen with few spades to cover her. From trick 11 on West won every trick, each with "
+            "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
+            "diamond West led won and drew their hearts.") in text
+    hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
+    bots_play(hand, table_bots("rule", players=3))
+    south, west, east = 0, 1, 2
+    assert sorted(c.rank for c in hand.dealt(east).of_suit(Suit.SPADES)) == [3, 4, 12]  # Q♠ 4♠ 3♠
+    for number in (7, 8):
+        trick = hand.tricks[number - 1]
+        assert trick.cards[0].suit is Suit.SPADES and trick.card_of(east).suit is Suit.SPADES
+    nine = hand.tricks[8]
+    assert nine.leader == west and nine.card_of(west).pretty == "8♠" and nine.card_of(east).pretty == "Q♠"
+    assert nine.winner == east and nine.points == 13
+    assert all(t.winner == west and any(c.suit is Suit.HEARTS for c in t.cards) for t in hand.tricks[10:])
+    assert hand.tricks[9].winner != west  # trick 10 was not West's: "from trick 11 on"
+    def left(seat: int, done: int, suit: Suit) -> int:  # the cards of a suit a seat still held after `done` tricks
+        return sum(1 for t in hand.tricks[done:] if t.card_of(seat).suit is suit)
+    for seat in (south, east):
+        assert left(seat, 10, Suit.DIAMONDS) == 0 and left(seat, 11, Suit.SPADES) == 0
+    led = [t for t in hand.tricks[11:] if t.leader == west and t.cards[0].suit in (Suit.SPADES, Suit.DIAMONDS)]
+    assert len(led) == 4 and all(sum(c.suit is Suit.HEARTS for c in t.cards) == 2 for t in led)
+    assert sorted(hand.scores) == [0, 13, 13] and hand.scores[south] == 0 and hand.scores[west] == 13
+    # the sheet the lesson prints is this hand
+    sheet = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert hand.replay_sheet() in sheet
+    # the five seats, named in the prose before the five hands print them
+    five = Hand.deal(3, hand_number=2, rules=Rules(players=5))
+    assert five.seat_names == ("South", "West", "North-West", "North-East", "East")
+    said = ("At five the seats are, clockwise, South, West, North-West, North-East and East. Here are the five "
+            "hands.")
+    ids = [c.get("id") for c in cells]
+    assert said in " ".join(_src(cells[ids.index("l11-your-turn")]).split())
+    # the worked hand's header says "no pass"; the bare pass direction line above it is gone
+    worked = cells[ids.index("ac7c1242")]
+    assert "print(hand.pass_direction)" not in _src(worked)
+    assert "".join(worked["outputs"][0]["text"]).startswith("Hand 3 · no pass (a hold hand)")
+    # "on a second deal" (the demonstration), not "on a table of its own"
+    assert "one more hand at three, on a second deal, played out by code" in text and "table of its own" not in text
+
+
 def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     """Newcomer round 9: an example at six (seat names, every pass direction, across three seats away);
     "everything else still holds" made exact (run_tournament seats four; Spades is for four); the sheet's
@@ -1057,7 +1109,8 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "its cards are printed" not in text
     # "Neither hearts nor the Q♠ are ever taken out"; at six the 3♣ and 4♣ go, so the 2♣ still opens
     assert "Neither hearts nor the Q♠ are ever taken out: a hand is still worth 26 points" in text
-    assert "At six, the rules we follow take out the 3♣ and 4♣ instead, so the 2♣ still opens." in text
+    # fresh rater r33_e: the reason first (taking out the 3♣ and 4♣ looked arbitrary)
+    assert "At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ instead." in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
@@ -1081,14 +1134,15 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
 
     table.finish_hand()
     hand = table.hand
-    assert {c.pretty for c in hand.received(0)} >= {"Q♠", "A♦"} and hand.view(2).pass_to == 0
+    # fresh rater r33_e: the A♥ came with them (the sheet's pass line); the sentence names all three cards
+    assert {c.pretty for c in hand.received(0)} == {"Q♠", "A♦", "A♥"} and hand.view(2).pass_to == 0
     third, sixth = why_played(hand, 3, 0), why_played(hand, 6, 0)
     assert third.card.pretty == "A♦" and "diamonds, 1 card" in third.reason and "to empty that suit" in third.reason
     assert sixth.card.pretty == "Q♠" and "it has no diamonds, so it discards the queen" in sixth.reason
     trick6 = hand.tricks[5]
     assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
     assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
-    assert ("Follow the Q♠: East passed her to South, with the A♦. South led the A♦, its only diamond, on trick 3 "
+    assert ("Follow the Q♠: East passed her to South, with the A♦ and the A♥. South led the A♦, its only diamond, on trick 3 "
             "to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
             "her 13 points (South's reasons are printed below the sheet).") in text
 
@@ -1217,9 +1271,15 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
 
     assert "North, your partner, bid 3, and the score is 0 to 0." in quiz.question
     assert suggest_bid(hand_b, partner_bid=3) == 0 and suggest_bid(hand_a, partner_bid=3) != 0
-    # newcomer round 22: the hint gives the general rule, no longer hand B's count card by card
-    assert ("For line 4: a king counts only a quarter in a suit of six cards or more, and a queen counts only in a "
-            "suit of three or four cards.") in quiz.question
+    # newcomer round 22: the hint gives the general rule, no longer hand B's count card by card. Fresh rater r33_e:
+    # the king's quarter was given nowhere before; the hint says it is new, and the folded comment says the answer
+    # is computed (nil_ok), not written out
+    assert ("Line 4 needs one number not given above: in a suit of six cards or more, the bots count a king as only a "
+            "quarter of a trick (and a queen counts only in a suit of three or four cards, as above).") in quiz.question
+    source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
+    assert source.startswith("# a question: its answer and reasons are in the code below, computed, not written out: "
+                             "nil_ok (the bots' nil\n# rule) picks the answer and nil_verdict writes each hand's reasons")
+    assert '"neither", "A", "B", "both"][nil_ok(hand_a) + 2 * nil_ok(hand_b)]' in source
     assert "7♠ 3♠" not in quiz.question and "doubleton" not in quiz.question
     count = trick_count(hand_b)
     assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)] and count.ruff_tricks == 0.25
@@ -1249,6 +1309,9 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     quiz = " ".join(_src(cells[at]).replace('"', " ").split())
     assert ("the other players hold the 7 other spades between them; once those have been played, nobody else "
             "has any left, and each spade you still hold wins the trick it is played to") in quiz
+    # fresh rater r33_e: with the others' spades split 4-2-1 you spend four drawing them; the count is a usual case
+    assert ("You usually still hold your sixth spade by then, so the rule of thumb counts every spade from the "
+            "sixth on as a trick.") in quiz
     assert "♠ 7 6 5 4 3 2" in quiz and 13 - 6 == 7
     # fresh rater (round 27): "at most 2 each" could not be checked on the page (the others' hands are not
     # shown); the reason now rests on what the page prints: South's eight spades (count_text's "8 spades")
