@@ -640,8 +640,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
     # only points to lesson 04, and 04's section says the details are the engine's (round 30: the pointer
     # moved from 06's opening to its variants section)
-    assert ("Besides the two below, some tables play *the queen waits*, which changes when the Q♠ may be played, not "
-            "the scoring: lesson 04 shows it.") in " ".join(prose("06_scoring_a_match").split())
+    # r33: 06's pointer names the variants of lessons 03, 04 and 05 and the summary that lists them all
+    assert ("Besides the two below, lessons 03, 04 and 05 showed variants of the rules they teach (04's is *the queen "
+            "waits*); the [rules summary](rules_summary.ipynb) lists them all.") in " ".join(prose("06_scoring_a_match").split())
     assert "Lesson 03 named this variant" not in text
 
 
@@ -804,6 +805,44 @@ def test_04_numbers_story_widget_and_quiz():
     # not lesson 08's drill 3 (seed 23), which asks the same question on a deal of its own
     assert south.hand.dealt(0).mask != DRILLS[2].make().dealt(0).mask
     answer_every_way(ns["drop"], "Q♠", ["4♠"])
+    # r33 rater: "onto a trick that only the A♠ can take from you" was hard to parse; the queen, South's only spade
+    # once the 4♠ is gone, must be played on the next spade lead, and wins that trick unless the A♠ is played on it
+    assert [c for c in DECK if c.suit is Suit.SPADES and c.rank > Card("QS").rank] == [Card("KS"), Card("AS")]
+    four = ns["drop"].reason("4♠")
+    assert four.endswith("you must play her, and with the K♠ gone she wins that trick unless someone plays the A♠ on it")
+    assert "only the A♠ can take" not in four
+
+
+def test_04_r33_the_flush_question():
+    """A fresh newcomer rater (r33): the lesson's core skill, leading low spades to chase the queen out when you
+    hold none of Q♠ K♠ A♠, was never asked. The quick check opens with it, on a position of its own (trick 2,
+    South leads): the answer is the rule bot's own lead (its flush branch), the coach grades it best and the
+    other legal choices lower, and a heart lead is refused with the engine's reason."""
+    from hearts_teach.agents.coach import assess_play
+    from hearts_teach.course.lessons import why_now
+
+    ns = lesson("04_queen_of_spades")
+    at, flush = ns["flush_at"], ns["flush"]
+    bot = why_now(at)
+    assert bot.branch == "flush-queen" and bot.card == Card("3S")
+    held = at.cards(0)
+    assert at.trick_number == 2 and at.turn == 0 and not (at.current_trick and at.current_trick.cards) and len(held) == 12
+    assert not {Card("QS"), Card("KS"), Card("AS")} & set(held) and Card("QS") not in at.played
+    assert not at.hearts_broken and not at.explain("2H").legal
+    assert [c.pretty for c in flush.choices] == ["3♠", "K♦", "3♦", "2♥"]
+    graded = assess_play(at.view(0))
+    assert graded.of("3S").verdict == "best"
+    assert graded.of("KD").verdict not in ("best", "fine") and graded.of("3D").verdict not in ("best", "fine")
+    assert flush.question.startswith("Standard rules, trick 2 of 13. You are South and you lead; hearts are not broken.")
+    assert flush.reason("2♥") == at.explain("2H").message and flush.reason("2♥").startswith("hearts have not been broken")
+    assert flush.reason("3♠") == f"a rule bot leads it too: {bot.reason}" and "none of Q♠ K♠ A♠" in bot.reason
+    answer_every_way(flush, "3♠", ["K♦", "3♦", "2♥"])
+    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    ids = [c.get("id") for c in cells]
+    assert ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-qw-quiz")
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert ('Three questions: click a card or an answer, or type `flush.choose("…")`, `drop.choose("…")` or '
+            '`queen_quiz.choose("…")` with your answer between the quotes.') in text
 
 
 def test_04_round_28_who_takes_her_and_north_s_twelve_points():
@@ -861,6 +900,8 @@ def test_04_queen_waits_widget_answers_a_click_on_a_refused_card():
     clickable and a refused one writes the engine's reason under the cards."""
     text = " ".join(prose("04_queen_of_spades").split())
     assert "Click the queen, then a heart: each is refused, and the line under the cards says why. Then play a diamond." in text
+    # r33 rater: "type `west.play("QS")` with a card between the quotes" when the card is already there
+    assert 'Without a mouse, type the moves, e.g. `west.play("QS")`.' in text and "with a card between" not in text
     # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
     assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
@@ -1098,7 +1139,8 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # newcomer rater: the bot-name aside was noise here; lesson 07, which lists the opponents, says it
     assert "*Solid*" not in text
     # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
-    assert "bots are not in this list: they are Solid ('rule') with its moon rules off" in "".join(
+    # (r33: said in plain words: neither the moon watch nor the insurance heart, both there to stop a moon)
+    assert "(lesson 05's easy bots are Solid bots that never try to stop a moon)" in "".join(
         "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
@@ -1226,6 +1268,14 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
         assert top_pct - top_m > alone_pct + alone_m, g
     assert "made things worse in each of the three groups where it can happen" in text
+    # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
+    # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
+    takeaway = ("In short: the more spades beside her, the safer she is, and an A♠ or K♠ among them makes things "
+                "worse.")
+    assert takeaway in text and text.index(takeaway) < text.index("Group by group:")
+    for top in (False, True):
+        shares = [share[(g, t)][0] for g, t, n, _k in table if t == top and n]
+        assert shares == sorted(shares, reverse=True), top
     code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
     assert "enumerate(cells) if n]" in code and "if n else 0" not in code  # no bar is drawn for an empty group
