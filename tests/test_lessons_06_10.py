@@ -638,7 +638,8 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert "West–East: bid 2, took 3: contract made, +20; 1 bag +1; East nil broken (1 trick) -100" in out[summed]
     assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
     pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
-    assert "then how each team's score adds up by the scoring rules above." in pointer.replace("\n", " ")
+    # r33: the run-on pointer is three short sentences: the story, South's bot's reason, then the scores
+    assert "Last, each team's score by the rules above:" in " ".join(pointer.split())
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
     words = next(i for i, c in enumerate(cells) if _src(c).startswith("## The words of Spades"))
     assert words < scoring < first
@@ -657,18 +658,19 @@ def test_lesson_09_round_17_wording():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
-            "than spades with two cards or fewer) added up (lesson 09a counts them step by step). Each says how many tricks a hand should win, in quarters of a "
+            "than spades with two cards or fewer) added up (lesson 09a teaches the counting; you need not follow it yet). Each says how many tricks a hand should win, in quarters of a "
             "trick (¼, ½, ¾):") in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
     shown = next(i for i, c in enumerate(cells) if "worth_table(spades)" in _src(c) and c["cell_type"] == "code")
-    assert "rule of thumb" in _src(cells[shown - 1]) and "lesson\n09a counts them" in _src(cells[shown - 1])
+    assert "rule of thumb" in _src(cells[shown - 1]) and "lesson\n09a teaches the counting" in _src(cells[shown - 1])
     _, spades = same_deal(17)
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
     assert "## Bids and contracts" not in text
     assert "(how to choose a bid is the subject of [09a](09a_spades_play_and_nil.ipynb)):" in text
-    assert "SpadesRules(" not in text and "here it is an option, off by default." in text
+    # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
+    assert "SpadesRules(" not in text and "(An optional *mercy rule*, off by default, ends a match early when one team is far behind.)" in text
     play_spades(spades, seed=2)
     assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
     assert "every card East could play" not in what_happened(spades)
@@ -677,9 +679,18 @@ def test_lesson_09_round_17_wording():
 def test_lesson_09_says_why_south_stayed_under_the_nil():
     """Fresh rater (r32): at trick 12 "nobody after took the trick over", yet South held the A♠. The story cell now
     prints South's legal cards there and its bot's own rule (the bot's trace, ``SpadesBot.reason``): opponents try
-    to break a nil, and the prose says so."""
+    to break a nil, and the prose says so. Fresh rater (r33): the pointer was one run-on sentence and the cell
+    did index arithmetic (``4 * 11 + 2``); ``bot_turn`` finds South's turn in trick 12 and refuses a card its bot
+    did not play."""
     from hearts_teach import Card
-    from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal, spades_bots
+    from hearts_teach.course.spades_lesson import (
+        before_play,
+        bot_turn,
+        play_instead,
+        play_spades,
+        same_deal,
+        spades_bots,
+    )
 
     _, spades = same_deal(17)
     play_spades(spades, seed=2)
@@ -695,8 +706,16 @@ def test_lesson_09_says_why_south_stayed_under_the_nil():
     out = "".join("".join(o.get("text", "")) for o in story["outputs"])
     assert "Trick 12, South may play 8♠ or A♠; its bot played 8♠ (bust the opponents' nil: stay low under it)" in out
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("so its opponents, South and North, want it broken. Here is what happened, told by the engine; why South, "
-            "holding the A♠, stayed under East's J♠ at trick 12 (its bot's rule);") in text
+    # r33: the prose was one run-on sentence and the cell did index arithmetic; bot_turn finds South's card
+    assert ("so its opponents, South and North, want it broken. Below, the engine tells what happened. Next, South's bot "
+            "says why it stayed under East's J♠ at trick 12 although it held the A♠.") in text
+    assert 'print(bot_turn(spades, trick=12, seat="South", seed=2))' in _src(story) and "4 * 11" not in _src(story)
+    assert bot_turn(spades, 12, "South", seed=2) == ("Trick 12, South may play 8♠ or A♠; its bot played 8♠ "
+                                                     "(bust the opponents' nil: stay low under it)")
+    ace = play_instead(south, seed=2, cards=["AS"])  # South plays the A♠ there: not its bot's card, so no reason
+    assert ace.tricks[11].card_of(0) == Card("AS")
+    with pytest.raises(ValueError):
+        bot_turn(ace, 12, "South", seed=2)
 
 
 def test_lesson_10_shows_the_hand_first_pass_picks_from():
@@ -712,7 +731,11 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     assert "first_pass for South of this deal: Q♥ A♣ A♦" in out
     assert [c.suit.letter for c in cards] == sorted((c.suit.letter for c in cards), key="CDHS".index)
     assert sorted(c.pretty for c in cards if c.rank == 12) == ["Q♥", "Q♦"]  # the tie: the later suit, hearts, goes
-    assert "on equal ranks, sorted keeps view.cards' order (clubs, diamonds, hearts, spades), so the later suit goes" in _src(first)
+    # r33: the tie rule named the suits in the reverse of the printouts' order; the comment now gives both orders
+    # by their symbols, says which queen goes, and what key= and [-3:] do
+    assert ("# Equal ranks keep view.cards' order, ♣ ♦ ♥ ♠ (printouts show ♠ first), so of Q♦ and Q♥ the Q♥ is "
+            "passed.") in _src(first) and cards.pretty.startswith("♠")
+    assert "# key= says what to compare cards by: here c.rank alone. sorted lists them low to high; [-3:] keeps the last 3." in _src(first)
     points = next(_src(c) for c in cells if c.get("id") == "step-moon")
     assert "# c.points: 1 for a heart, 13 for the Q♠, else 0" in points
     from hearts_teach import Card
@@ -785,7 +808,7 @@ def test_lesson_09_round_22_wording():
                                     for o in c.get("outputs", []))
     assert "Bids: South 5, West 2, North 4, East nil" in "".join("".join(o.get("text", ""))
                                                                 for o in cells[bids].get("outputs", []))
-    assert "East's one trick still counts toward West–East's contract; the nil is scored on its own:" in text
+    assert "East's one trick counts toward West–East's contract, and the nil is scored on its own." in text
     play_spades(spades, seed=2)
     assert spades.tricks_won[3] == 1 and spades.bids[1] == 2 and spades.tricks_won[1] == 2
     assert SpadesRules().nil_tricks_count
@@ -804,9 +827,11 @@ def test_lesson_09_round_18_wording_and_end_question():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
-                   "points; - no first-trick rule like Hearts': the player left of the **dealer** (whoever dealt the cards) leads the first trick with "
-                   "any card the leading rule below allows (no 2♣ lead), and a player who cannot follow may play any "
-                   "card, a spade included; - the deal moves one seat clockwise after every hand;",
+                   # r33: "the deal moves" as a Spades difference implied a Hearts dealer; Hearts needs none
+                   "points; - a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; the "
+                   "player on the dealer's left leads the first trick, with any card the leading rule below allows (in "
+                   "Hearts the 2♣ holder leads, so no dealer is needed); - no first-trick rule like Hearts': a player "
+                   "who cannot follow may play any card, a spade included;",
                    "- a match runs to 500 points instead of stopping at 100.",
                    "Seven words first,",
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
@@ -814,6 +839,11 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "four bids and four trick counts in seat order (South, West, North, East)"):
         assert phrase in text, phrase
     assert "the status line shows it" not in text
+    from hearts_teach import Card, Hand
+
+    for seed in range(5):  # "in Hearts the 2♣ holder leads, so no dealer is needed"
+        hold = Hand.deal(seed=seed, pass_direction="hold")
+        assert not hasattr(hold, "dealer") and Card("2C") in hold.cards(hold.turn)
     # fresh rater (round 28): "Six words" listed seven terms (made and set share a bullet); the count is the bold terms'
     words = next(_src(c) for c in _cells("09_hearts_vs_spades") if _src(c).startswith("## The words of Spades"))
     assert len(re.findall(r"\*\*([^*]+)\*\*", words)) == 7
@@ -1471,6 +1501,21 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         play_hand(hand, [lineup[seat_of.index(s)] for s in FOUR.seats])
         played[fn] = hand
     assert seating(2).index(2) == 0 and played["moon_play"].moon == 1 and played["dump_play"].moon is None
+    # r33: the story names its deal, as the compare cell prints it from hand_scores (row 4 × 26 + 2: deal 27, our bot
+    # North); only that row of the moon stop's 160 reads 0, 26, 26, 26
+    rows = [k for k, h in enumerate(versions["+ moon stop"].hand_scores) if sorted(h) == [0, 26, 26, 26]]
+    moon_row = list(versions["+ moon stop"].hand_scores[4 * 26 + 2])
+    assert rows == [4 * 26 + 2] and moon_row == [played["moon_play"].scores[seat] for seat in seating(2)]
+    assert compare_out.rstrip().endswith("+ moon stop 1 (deal 27 of 40, our bot as North)")
+    assert "It saved no moon here, and let one through, on deal 27: on trick 8 West, the shooter" in text
+    # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
+    assert "No clear change (the paired comparison below agrees):" in text and "intervals overlap" not in text
+    assert re.search(r"^\+ void pass vs previous: .*: no clear difference$", compare_out, flags=re.M)
+    # r33: why the final bot keeps the two steps without a clear gain
+    assert ("Here is one hand with the final bot as South against three rule bots. It keeps all four steps, to show "
+            "how they fit together.") in text
+    replay = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "replay")
+    assert "FunctionBot(pass_fn=void_pass, play_fn=moon_play" in replay
     assert played["moon_play"].tricks[:7] == played["dump_play"].tricks[:7]
     dump, stop = played["dump_play"].tricks[7], played["moon_play"].tricks[7]
     assert dump.leader == stop.leader == 1 and dump.winner == stop.winner == 0  # West leads; South takes it

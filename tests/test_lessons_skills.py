@@ -393,7 +393,7 @@ ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across",
               "q18": "you have taken the Q♠, nobody else has a point, and you hold the A♥ and sure winners",
               "q19": "duck from now on",
               "q20": "it costs more than 1 point a hand against the best, as far as the coach's deals show",
-              "q21": "North", "q22": "-58", "q23": "-60", "q24": "-59", "q25": "9♦", "q26": "your bot is worse",
+              "q21": "East", "q22": "-58", "q23": "-60", "q24": "-59", "q25": "9♦", "q26": "your bot is worse",
               "q27": "3♣"}
 
 
@@ -410,7 +410,20 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert CardList("2H 9H QS").points == 15
     # q7 is no longer the tie of 06 and 07 (issue 27 round 4): an Omnibus hand, J♦ and three hearts
     assert score_piles(["JD 2H 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH AH QS", "", ""], Rules.preset("omnibus"))[0] == -7
-    assert trick_winner([c.index for c in CardList("AD 2S KD 3D")], 1) == 2
+    # r33: q21 repeated lesson 09's trumped trick; it is an overtrump now, dealt and played by the engine: West and
+    # East hold no diamonds, both play a spade on South's A♦, and the higher spade (East's 9♠) wins
+    over = ns["over"]
+    first = over.tricks[0]
+    assert [over.seat_names[s] for s in first.seats] == ["South", "West", "North", "East"]
+    assert [c.pretty for c in first.cards] == ["A♦", "5♠", "3♦", "9♠"] and first.winner == 3 and first.trumped
+    assert not over.dealt(1).of_suit(Suit.DIAMONDS) and not over.dealt(3).of_suit(Suit.DIAMONDS)
+    assert trick_winner([c.index for c in first.cards], 0) == 3
+    assert ("South leads the A♦; West has no diamonds and plays the 5♠; North plays the 3♦; East has no diamonds "
+            "either and plays the 9♠.") in ns["q21"].question
+    # r33: q7's distractor is a real mistake (the hearts counted by rank: 2 + 9 + 13), not an unexplained 16
+    assert 2 + 9 + 13 in ns["q7"].choices and 16 not in ns["q7"].choices
+    # r33: q20 says what the coach does, for a reader who skipped lesson 08
+    assert "The coach compares your card with the best one over deals it samples" in ns["q20"].question
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
     # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)

@@ -351,6 +351,20 @@ def bot_reasons(hand: SpadesHand, play_index: int, styles: tuple[str, ...] = ("w
     return "\n".join(out)
 
 
+def bot_turn(hand: SpadesHand, trick: int, seat: str, seed: int | str = 0) -> str:
+    """'Trick 12, South may play 8♠ or A♠; its bot played 8♠ (its rule)': the legal cards ``seat`` (a seat
+    name) had at its turn in trick ``trick`` (from 1) of ``hand``, played by ``play_spades(hand, seed)``,
+    and the rule its bot gives for that card (the bot's own trace, ``SpadesBot.reason``)."""
+    s = hand.seat_names.index(seat)
+    done = hand.tricks[trick - 1]
+    moment = before_play(hand, 4 * (trick - 1) + done.seats.index(s))
+    bot, played = spades_bots(seed)[s], done.card_of(s)
+    if played is None or bot.choose(moment) != played:
+        raise ValueError(f"the bots of seed {seed!r} did not play this hand: {seat} played {played} at trick {trick}")
+    legal = " or ".join(c.pretty for c in moment.legal_plays().cards)
+    return f"Trick {trick}, {seat} may play {legal}; its bot played {played.pretty} ({bot.reason(moment)})"
+
+
 def _card(trick: SpadesTrick, seat: int | None) -> Card:
     """The card ``seat`` played to a finished trick (every seat has played one)."""
     card = trick.card_of(seat) if seat is not None else None
