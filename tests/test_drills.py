@@ -287,7 +287,11 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "mistake).") in "".join(stored)
     assert ("Lesson 01's advice to pass the A♠ and K♠ is for a queen that leaves your hand; here she stays, and the "
             "coach passes the K♠ all the same: keeping it too, as K♣ J♦ A♥ does (a mistake), puts her in South's "
-            "tricks more often (figures below).") in after
+            f"tricks in {king.stats['p_take_qs']:.0%}.") in after
+    # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
+    assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
+    assert ('Its best also "makes you void in clubs" (the K♣ goes), so South can throw her on a club trick later '
+            "(drill 3).") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
             f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins (lesson 08a, next, shows who "

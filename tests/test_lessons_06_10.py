@@ -1805,8 +1805,18 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert {c.verdict for c in ace_kept} == {"blunder"} and {c.verdict for c in both} == {"best", "inaccuracy"}
     counted = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                       for o in c["outputs"])
+    # fresh newcomer rater (r34): the count adds up on its face (the passes that give the ace but keep the queen)
+    ace_only = [c for c in shares if "A♠" in c.label.split() and "Q♠" not in c.label.split()]
+    assert len(both) + len(ace_only) + len(ace_kept) == len(shares) and ace_only
+    from collections import Counter
+
+    def tally(passes):  # the verdicts, counted as the figures cell prints them
+        plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+        return ", ".join(f"{n} {plural.get(v, v) if n > 1 else v}" for v, n in Counter(c.call for c in passes).items())
+
     assert (f"Drill 1, the coach grades {len(shares)} passes: the {len(both)} that give away the Q♠ and the A♠: "
-            f"1 best, {len(both) - 1} inaccuracies; the {len(ace_kept)} that keep the A♠ "
+            f"1 best, {len(both) - 1} inaccuracies; the {len(ace_only)} that pass the A♠ and keep the Q♠: "
+            f"{tally(ace_only)}; the {len(ace_kept)} that keep the A♠ "
             f"({sum('Q♠' in c.label for c in ace_kept)} of them pass the Q♠): {len(ace_kept)} blunders.") in counted
     note = prose[prose.index("**Drill 1.**"):prose.index("**Drill 2.**")]
     assert "%" not in note
@@ -2182,11 +2192,17 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     cells = _cells("08_practice_decisions")
     ids = [c.get("id") for c in cells]
     prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    notes = _src(cells[ids.index("l08-20")])
-    assert "<details><summary>The coach's answers (try the drills first)</summary>\n\n" in notes
-    assert notes.rstrip().endswith("</details>") and "**What to take away**" in notes
+    # fresh newcomer rater (r34): the ~600-word block is split, one folded cell per drill, then the takeaways
+    folds = ["l08-20", "l08-20-d2", "l08-20-d3", "l08-20-d4", "l08-20-d5", "l08-20-take"]
+    assert [ids.index(cid) for cid in folds] == list(range(ids.index("l08-20"), ids.index("l08-20") + 6))
+    assert _src(cells[ids.index("l08-20")]).startswith("## After your try: the coach's answers\n\n")
+    for n, cid in enumerate(folds, start=1):
+        fold = _src(cells[ids.index(cid)]).split("<details>", 1)[1]
+        summary = f"Drill {n}" if n <= 5 else "What to take away"
+        assert fold.startswith(f"<summary>{summary}</summary>\n\n") and fold.rstrip().endswith("</details>")
+        assert n > 5 or f"**Drill {n}.**" in fold
     for cid in ("l08-20b", "l08-24b"):  # the code cells behind the notes come after them, folded
-        assert ids.index(cid) > ids.index("l08-20")
+        assert ids.index(cid) > ids.index("l08-20-take")
         assert cells[ids.index(cid)]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     # the labels: the guide to *Last trick* lines and the headers come before the drills are printed
     shown = next(i for i, c in enumerate(cells) if _src(c).startswith("print(drills_text(DRILLS))"))
@@ -2200,8 +2216,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     demo = " ".join(_src(cells[ids.index("l08-03")]).split())
     assert ids.index("l08-04") == ids.index("l08-03") + 1 and "Hand 1 · no pass" in "".join(
         "".join(o.get("text", "")) for o in cells[ids.index("l08-04")]["outputs"])
-    assert ("The engine writes the position. In its header, as in the drills', *Hand 1* passes left and *Hand 2* "
-            "right, but this position skips the pass (*no pass*): South holds only dealt cards:") in demo
+    # fresh newcomer rater (r34): the knotted aside on the header is cut; the header itself says "(set for this
+    # example; the rotation would pass left)"
+    assert demo.endswith("The engine writes the position:") and "In its header" not in demo
     assert "Five fixed positions: two passes, then three plays that skip the pass." in guide
     assert "*Hand 1* means a pass to the left" not in guide
     assert all(d.make().pass_direction == "hold" for d in DRILLS[2:])
@@ -2246,7 +2263,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
             "in-rank): one choice); the 3♠ is an *inaccuracy*.") in prose
     # fresh newcomer rater: "the table below" sat in a folded cell; it is the second cell after the notes
-    assert ids.index("l08-24b") == ids.index("l08-20") + 2
+    assert ids.index("l08-24b") == ids.index("l08-20-take") + 2
     assert "later_points_table(" in _src(cells[ids.index("l08-24b")])
     assert f"{low:.2f}" not in prose and f"{high:.2f}" not in prose
     # the cell under the notes (folded, like the notes) prints the coach's own reason for the spade lead, which the
@@ -2302,8 +2319,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert len([r for r in spades[1] if r < Card("QS").rank]) == 3 and Card("QS").rank in spades[1]
     assert grade(DRILLS[0], "QC QS AS").verdict == "best" and grade(DRILLS[1], "KC JD KS").verdict == "best"
     assert grade(DRILLS[4], "3S").verdict == "best"
-    for line in ("- Holding the Q♠, the A♠ and one low spade, pass both (drill 1); with the queen and three lower "
-                 "spades, keep her (drill 2).",
+    # fresh newcomer rater (r34): drill 1 passes left; passing right (lesson 08a) the coach keeps the A♠
+    assert DRILLS[0].make().pass_direction == "left"
+    for line in ("- Holding the Q♠, the A♠ and one low spade and passing left, pass both (drill 1); with the queen "
+                 "and three lower spades, keep her (drill 2).",
                  "- Unable to follow suit, your card cannot win the trick: throw the Q♠ or a high heart (drill 3).",
                  "- With J♠ 10♠ 3♠, lead the 10♠ or the J♠ and keep the 3♠ to duck later (drill 4).",
                  "- When a trick holds points and another player's card is winning it, such as their Q♠, play "

@@ -162,6 +162,9 @@ def test_08a_points_to_where_the_rule_bot_is_described():
 def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     ns = lesson("08a_keeping_track")
     closes_on(ns["ace_quiz"], "pass right (East)")
+    # fresh newcomer rater (r34): the question no longer names the coach's best pass right, the picker's answer above
+    assert "Q♦ A♦" not in ns["ace_quiz"].question and "with two other cards" in ns["ace_quiz"].question
+    assert "most often plays after you in a trick, so can wait to see your ace?" in ns["direction_quiz"].question
     best, back, keep, both = ns["best"], ns["back"], ns["KEEP"], ns["BOTH"]
     assert "A♠" in best["left"].label and "A♠" in best["across"].label  # "the coach passes the ace"
     # "passing right … the coach keeps the ace and uses the place in the pass for the Q♦"
@@ -240,6 +243,10 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
             f"rule bots, and it agrees ({ns['left']['queen']} of 1,000). It counts those tricks: most often "
             "a spade trick, won by a spade East passed to South; nearly as often a club trick, where her "
             "holder has no clubs and throws her; then diamonds.") in text
+    # fresh newcomer rater (r34): the shares shocked; one clause says this is a hard hand passing left
+    assert best["left"].stats["p_take_qs"] > 0.5
+    assert ("Even the best pass left leaves her with South more often than not: a hard hand to pass left. Compare "
+            "the directions, not the sizes of the shares.") in text
     by_suit, played = ns["by_suit"], ns["left"]
     assert list(by_suit) == ["spade", "club", "diamond", "heart"]
     assert by_suit["spade"] > by_suit["club"] > by_suit["diamond"] > by_suit["heart"]
@@ -317,6 +324,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
         assert text_output(at).startswith(trick_table(hand))
     assert go.tricks[4].winner == 0 and Card("QS") in go.tricks[4].cards and len(go.tricks) == 5
     assert "but West took a heart on trick 4:" in " ".join(_md("08b_moon_and_mistakes").split())
+    # fresh newcomer rater (r34): South's moon here is the shooter bot's from trick 1, not a choice made on a moon hand
+    assert ("Deal 65: here the shooter bot plays South from trick 1 (always its highest legal card), but West took "
+            "a heart on trick 4:") in " ".join(_md("08b_moon_and_mistakes").split())
+    assert any("[Shooter()] + table_bots(" in "".join(c["source"]) and "seed=65" in "".join(c["source"])
+               for c in code_cells)
+    assert "started out for the moon" not in _md("08b_moon_and_mistakes")
     assert "West has just taken a heart" not in _md("08b_moon_and_mistakes")
     keep = outcome(play_out(stuck, Shooter()))
     duck = outcome(play_out(stuck, table_bots("rule")[0]))
@@ -334,6 +347,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     for plan in ("go for the moon", "duck from now on"):
         assert "played out by rule bots (whose moon defence is weaker than a strong player's)" in ns["go_quiz"].reason(plan)
     closes_on(ns["go_quiz"], "go for the moon")
+    assert "Against these rule bots, go for the moon, or duck?" in ns["go_quiz"].question  # r34: the bots decide it
     prose = " ".join(_md("08b_moon_and_mistakes").split())
     ducked = play_out(go, table_bots("rule")[0])
     assert ducked.scores[0] == 15 and "**The result.** Ducking would have left South with 15;" in prose
@@ -899,8 +913,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert not any("lowest cards**" in s or "keep your low cards" in s for s in flat)
     # a fresh rater (final round): "no low spade" read as "one low spade makes keeping her fine", against lesson
     # 08's drill 1 (♠ A Q 4, pass left), where the coach passes the queen and the ace: both lessons say so now
-    assert ("pass a Q♠ that has no low spade beside it, with the A♠ when passing left (one low spade is not enough: "
-            "see lesson 08's drill 1, ♠ A Q 4).") in flat[-1]
+    # fresh newcomer rater (r34): the rule and its parenthesis pulled against each other; the summary now says it as
+    # lessons 01 and 04 do (few low spades: pass her; plenty: you can keep her), with lesson 08's two drills
+    assert ("with at most one low spade beside the Q♠, pass her, and the A♠ too when passing left (lesson 08's drill 1, "
+            "♠ A Q 4); with three or more, you can keep her (its drill 2).") in flat[-1]
+    assert "no low spade beside it" not in flat[-1]
     assert ("One low spade is not enough either: in lesson 08's drill 1 (♠ A Q 4) the coach passes the queen and "
             "the ace.") in flat[named]
     from hearts_teach.course.drills import DRILLS, grade
