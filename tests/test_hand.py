@@ -247,7 +247,7 @@ def test_text_view_shows_turn_trick_hand_and_legal_cards():
     assert "Trick so far (led by West): West A♠" in text
     assert "North: ♠ —  ♥ K Q J 10 9 8 7 6 5  ♦ K Q J  ♣ —" in text
     assert "Legal: J♦, Q♦, K♦, 5♥" in text
-    assert "Last trick: 2♣ 7♣ A♦ K♠ → West (0 pts)" in text
+    assert "Last trick (led by South): 2♣ 7♣ A♦ K♠ → West (0 pts)" in text
 
 
 def test_replay_sheet_marks_the_leader():

@@ -94,21 +94,21 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
 
 def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
     """Round 9: lessons 02 and 04 used "rule bots" and 01 "the coach" before saying what they are;
-    lesson 00 now meets them in one paragraph. What it says holds: the rule bot's pass gives its
-    most dangerous cards (the Q♠ first), it ducks under the winning card when it can, lesson 07 lists
-    the levels, and the coach plays each choice out on sampled deals and compares the average points."""
+    lesson 00 now meets them in one paragraph. Rater r33: that paragraph used terms not met yet (passing,
+    playing last, dealing the unseen cards); it is two plain sentences now. What it says holds: the rule bot
+    is one of the engine's bots and follows fixed rules (its pass gives the Q♠ and A♠ of lesson 01's hand; it
+    ducks under the winning card, except when it plays last to a trick with no points), and the coach plays
+    each choice out on sampled deals and compares the average points."""
     from hearts_teach.agents.coach import assess_play
     from hearts_teach.agents.hearts import ladder_levels, make_bot
     from hearts_teach.course.lessons import position
 
     text = " ".join(prose("00_welcome").split())
-    # r32 rater: lesson 02's West wins a free trick with the A♠ on purpose, so the ducking habit names its exception
-    assert ("In most lessons the other seats are **bots**: computer players built into the engine. You will meet the "
-            "**rule bot** most: it follows a few fixed rules of thumb, such as passing its most dangerous cards and "
-            "playing a lower card than the one winning the trick when it can, unless it plays last to a trick with no "
-            "points. Lesson 07 lists the other levels.") in text
-    assert ("The **coach** (lesson 01) does not play, it judges: it deals the unseen cards in many ways, plays each of "
-            "your choices out on those deals, and compares the points each one costs you on average.") in text
+    assert ("In most lessons the other seats are **bots**, computer players built into the engine; the one you will "
+            "meet most, the **rule bot**, follows a few fixed rules of thumb.") in text
+    assert ("The **coach** (lesson 01) does not play: it judges your choices by what each one costs you on "
+            "average.") in text
+    assert "passing its most dangerous cards" not in text and "deals the unseen cards" not in text
     # round 29: lesson 01 is where the reader first sees the coach at work
     assert "rule" in {name for name, _label, _what in ladder_levels()}
     rule = make_bot("rule")
@@ -237,6 +237,35 @@ def test_00_reaches_the_first_hand_before_the_coach_progress_and_solutions():
     assert "*For later:* `python -m hearts_teach data` says where your progress is kept (`--forget` deletes it)" in footer
 
 
+def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_optional():
+    """Rater r33: lesson 00's table ended "Still to choose: South, West, North, East", read as a task for the
+    reader; it is a status line now. Lesson 03's "Last trick: 2♣ 4♣ 6♣ A♣ → South" did not say West led; the
+    line names the leader (the pass status line got shorter, so lesson 08's five drills still print in one
+    output under 2,000 characters). Lesson 00 promised very little Python, then said the exercises check your
+    code: they are optional, for readers who want to write some."""
+    def printed(stem: str) -> str:
+        cells = json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                       for c in cells if c["cell_type"] == "code" for o in c["outputs"])
+
+    hand = Hand.deal(seed=2026)
+    assert "Passing left: each seat chooses 3 cards; no pass chosen yet\n" in hand.text()
+    assert "Passing left: each seat chooses 3 cards; no pass chosen yet\n" in printed("00_welcome")
+    assert "Still to choose" not in printed("00_welcome") + hand.text()
+    hand.pass_cards(0, "JS 10S 9S")
+    assert "Passing left: each seat chooses 3 cards; still choosing: West, North, East\n" in hand.text()
+    from hearts_teach.course.lessons import position
+    lead = position({0: "AC 3H 8H KH 4D 7D JD 2S 6S 9S", 1: "2C 3C", 2: "4C 5C", 3: "6C 7C"}, plays="2C 4C 6C AC",
+                    seed=3)
+    assert lead.last_trick.leader == 1 and lead.last_trick.winner == 0
+    assert "Last trick (led by West): 2♣ 4♣ 6♣ A♣ → South (0 pts)" in lead.text()
+    assert "Last trick (led by West): 2♣ 4♣ 6♣ A♣ → South (0 pts)" in printed("03_breaking_hearts")
+    text = " ".join(prose("00_welcome").split())
+    assert "very little Python" in text
+    assert ("Most lessons end with an optional exercise in `../exercises/`, for readers who want to write a little "
+            "Python: it checks your code.") in text
+
+
 def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
     """Newcomer round 15: *seed* was used undefined; the trick-3 prompt said to throw the K♥ without why."""
     text = " ".join(prose("00_welcome").split())
@@ -310,8 +339,13 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert f"Your K♥ {broke}" in printed
-    # the lesson's list before the tricks: two rules, and a pointer to the others
-    assert "Two rules to start (the others are said as they come up):" in text
+    # the lesson's list before the tricks: two rules, and a pointer to the others; rater r33: the outputs bring in
+    # two more (the first-trick rule in trick 3's prompt, breaking hearts in the K♥'s feedback), lesson 03 has both
+    assert ("Two rules to start (the outputs below bring in two more, each said where it comes up; lesson 03 explains "
+            "both):") in text
+    assert "only the first trick forbids hearts and the Q♠" in printed
+    three = prose("03_breaking_hearts")
+    assert "## No heart leads until hearts are broken" in three and "## No points on the first trick" in three
     assert "*breaks hearts*" not in text and "nobody could lead one unless they held only hearts" not in text
 
 
@@ -1169,8 +1203,10 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert f"West's reason for the A♠, from the bot's own rules: {why_played(hand, 2, 1).reason}" in printed
     text = " ".join(prose("02_tricks_and_following_suit").split())
     assert "In trick 2 West played the A♠ for the reason North played the A♣" not in text
-    # r32 rater: lesson 00 calls the A♠ risky; West held the Q♠ too (cell 4's deal), and lesson 04 has both
-    assert ("(Lesson 00 called the A♠ risky, and West holds the Q♠ as well: lesson 04 comes back to both.)") in text
+    # r32 rater: the A♠ is risky; West held the Q♠ too (cell 4's deal), and lesson 04 has both; rater r33: lesson 00
+    # says it only in a quiz's feedback, so lesson 02 no longer points there
+    assert ("(The A♠ can be a risky card to hold, and West holds the Q♠ as well: lesson 04 comes back to both.)") in text
+    assert "Lesson 00 called" not in text
     assert Card("QS") in hand.dealt(1) and Card("QS") not in [c for t in hand.tricks[:2] for c in t.cards]
     four = " ".join(prose("04_queen_of_spades").split())
     assert "## The A♠ and K♠ are dangerous until she has been played" in four and "Holding the A♠ or K♠ *as well*" in four
@@ -1232,6 +1268,9 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
     ns = lesson("03_breaking_hearts")
     text = " ".join(prose("03_breaking_hearts").split())
     assert "won the first trick with the A♣, South's only club, and is left with twelve hearts" in text
+    # rater r33: a newcomer may take 11 or 12 hearts in one hand for a normal hand; both are said to be built
+    assert "twelve hearts, an extreme hand built to show the rule" in text
+    assert "East has led the 2♣, and South (again an extreme hand, built to show the rule) has no clubs:" in text
     # newcomer rater: a position() with no seed: where do the other cards come from?
     import inspect
 

@@ -1896,8 +1896,9 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
 
 
 def test_lesson_08_reads_drill_5s_last_trick_and_states_each_verdicts_rule():
-    """Newcomer round 10: the *Last trick* line names neither leader nor seats, so the prose reads
-    drill 5's one from the engine; the verdict list states each rule as verdict_of applies it."""
+    """Newcomer round 10: the *Last trick* line named neither leader nor seats (rater r33: it names the
+    leader now), so the prose reads drill 5's one from the engine; the verdict list states each rule as
+    verdict_of applies it."""
     from hearts_teach.agents.coach_stats import (
         BAND,
         INACCURACY_MAX,

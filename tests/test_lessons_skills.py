@@ -1064,7 +1064,8 @@ def test_00_first_three_tricks_are_short_steps():
     # a later rater: the first-trick rule is a clause, not a bullet; a fresh rater (round 28): the heart rules are
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain
     assert len(bullets) == 2 and len(steps) == 3
-    assert "Two rules to start (the others are said as they come up):" in lines
+    assert ("Two rules to start (the outputs below bring in two more, each said where it comes up; lesson 03 explains "
+            "both):") in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk

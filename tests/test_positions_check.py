@@ -69,6 +69,20 @@ def test_a_doctored_engine_view_and_trick_table_fail() -> None:
     assert check_trick_tables(trick_table(h).replace("*", "", 1))
 
 
+def test_the_last_trick_line_names_its_leader_and_a_wrong_winner_fails() -> None:
+    """Rater r33: lesson 03's *Last trick* line did not say who led; it now does, and the checker still
+    reads its winner (the seat leading the next trick must be that winner)."""
+    h = bots_play(Hand.deal(seed=3, pass_direction="hold"), table_bots("rule"),
+                  stop=lambda h: h.trick_number == 4 and not h.current_trick.cards)
+    text = h.text(all_hands=True)
+    last, names = h.last_trick, h.seat_names
+    line = next(x for x in text.splitlines() if x.startswith("Last trick"))
+    assert line.startswith(f"Last trick (led by {names[last.leader]}): ") and f"→ {names[last.winner]} (" in line
+    assert not check_engine_views(text)
+    wrong = line.replace(f"→ {names[last.winner]} (", f"→ {names[(last.winner + 1) % 4]} (")
+    assert check_engine_views(text.replace(line, wrong))
+
+
 def test_a_trick_told_in_words_goes_clockwise():
     from hearts_teach.course.positions_check import check_order
 

@@ -100,8 +100,10 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
     lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()} · {hand.rules}"]
     phase = hand.phase
     if phase is Phase.PASS:
-        waiting = ", ".join(names[s] for s in hand.to_pass)
-        lines.append(f"Passing {hand.pass_direction}: each seat chooses 3 cards. Still to choose: {waiting}")
+        # a status line, not a task for the reader (rater r33: "Still to choose: South, ..." read as one)
+        waiting = ("no pass chosen yet" if len(hand.to_pass) == len(names)
+                   else "still choosing: " + ", ".join(names[s] for s in hand.to_pass))
+        lines.append(f"Passing {hand.pass_direction}: each seat chooses 3 cards; {waiting}")
         seats = hand.table.seats if seat is None or all_hands else [seat]
         for s in seats:
             chosen = hand.passed(s)
@@ -117,8 +119,8 @@ def hand_text(hand: Hand, seat: int | None = None, all_hands: bool = False) -> s
         return "\n".join(lines)
     last = hand.last_trick
     if last is not None:
-        lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.taker]} "
-                     f"({pts(last.points)})")
+        lines.append(f"Last trick (led by {names[last.leader]}): {' '.join(c.pretty for c in last.cards)} "
+                     f"→ {names[last.taker]} ({pts(last.points)})")
     lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)
 
