@@ -148,10 +148,30 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     jack = demo.decisions[5].best
     assert jack.label == "J♥" and jack.stats["p_win_trick"] == 0
     six = next(c for c in cells if c.get("id") == "l06a-step4")
-    assert "".join("".join(o.get("text", "")) for o in six["outputs"]).rstrip().endswith(
-        "the coach's J♥: South wins trick 6 with it in 0% of the coach's deals")
-    assert ("Its risk, winning a trick full of hearts, did not come up on the coach's deals: the J♥ never won trick 6 "
-            "there (last line above).") in " ".join(prose.split())
+    assert "the coach's J♥: South wins trick 6 with it in 0% of the coach's deals\n" in "".join(
+        "".join(o.get("text", "")) for o in six["outputs"])
+    # r34: it never won there because South held every point so far, so the bots' moon watch was on; the cell prints,
+    # on a copy where South leads the J♥, West's own reason (the watch acting) and what West ducks with without it
+    flat = " ".join(prose.split())
+    assert "Its risk, winning a trick full of hearts, did not come up" not in flat
+    lead_jh = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["lead_jh"]
+    six_jh = lead_jh.hand.tricks[5]
+    assert six_jh.card_of(0) == Card("JH") and six_jh.winner == 1 and six_jh.card_of(1) == Card("KH")
+    from hearts_teach.course.why import why_instead, why_played
+
+    before = lead_jh.hand.tricks[:5]  # "South had taken every point so far" (14, a heart among them)
+    assert sum(t.points for t in before) == sum(t.points for t in before if t.winner == 0) == 14
+    watch, duck = why_played(lead_jh.hand, 6, 1), why_instead(lead_jh.hand, 6, 1, moon_defence=False)
+    assert watch.branch == "moon-take" and duck.branch == "duck" and duck.card == Card("TH") < Card("JH")
+    shown6 = "".join("".join(o.get("text", "")) for o in six["outputs"])
+    assert shown6.endswith("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
+                           f"West's reason: {watch}\n"
+                           f"a bot without the moon watch, in West's place: {duck}\n")
+    assert "South has taken every point so far (14), so a moon is on" in shown6
+    assert ("the J♥ never won trick 6, but South had taken every point so far, so the bots' moon watch (lesson 05) was "
+            "on: a higher heart overtook it, as West's K♥ does on the copy") in flat
+    assert ("Against players who simply duck, as West would with the 10♥ without the watch, the lone J♥ would be "
+            "riskier: it could win a trick full of hearts.") in flat
     # round 6: the lesson is read step by step; what its prose says of each step
     first = demo.decisions[0]
     assert (first.trick, first.card, first.verdict) == (1, Card("AC"), "best")  # the free first trick, won
@@ -264,9 +284,11 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     assert "The demonstration deal (seed 10," in text and "Hand.deal(seed=10," in "".join(
         "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "Try the hand again with `guided = GuidedHand()`" not in text
-    assert "To try the same hand again, run the cell with your cards once more" in text
+    # r34: which cell: the one that deals your hand, named by its code
+    assert ("To try the same hand again, run the cell `guided = GuidedHand()` above once more (it deals the same cards "
+            "afresh)") in text
     i = next(k for k, c in enumerate(cells) if "".join(c["source"]).strip() == "guided = GuidedHand()\nguided")
-    assert "run the cell with your cards" in "".join(cells[i + 1]["source"])
+    assert "run the cell `guided = GuidedHand()` above" in "".join(cells[i + 1]["source"])
     first, again = GuidedHand(), GuidedHand()
     assert first.hand.dealt(0).mask == again.hand.dealt(0).mask and first.text() == again.text()
 
@@ -351,8 +373,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # and a top card can be too close to call: on trick 3 the coach lists the Q♠ first, and both are "fine"
     assert "came straight back" not in text and "and South took her at once: 13 points on trick 3" in text
     assert graded.candidates[0].label == "Q♠" and graded.candidates[0].call == "too close to call"
-    assert ("When they cannot separate two cards, both can be too close to call, even the one the coach lists first "
-            "(trick 3 below);") in text
+    # r34: the definition and the example agree in one clause (the top choice is itself an estimate)
+    assert ("The top choice is itself an estimate: when the deals cannot tell which card is top, even the one the coach "
+            "lists first can be too close to call (trick 3 below);") in text
     # fresh newcomer rater (final round): "except on a deal where South shoots the moon" left out an opponent's moon
     assert "scores 0 instead of 26" not in text
     # tricks 3 to 5: the others led spades below the queen each time, lesson 04's *flushing* (the vague "Lesson 04
@@ -382,6 +405,13 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "Read the verdict's start first: the grade, **mistake**, and the card the coach prefers, K♣. Next" in text
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
     assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
+    # r34: what to type: both spellings of a card are read as the same card
+    from hearts_teach import CardList
+    from hearts_teach.present.widgets import Quiz
+
+    assert 'letters (`"QS"`) and the symbol (`"Q♠"`) both work.' in text
+    for typed in ("AS", "A♠"):
+        assert Quiz("?", CardList("AS JS 4S"), "AS").choose(typed).startswith("✔ Right: A♠.")
     assert "each spade lead used one up until, on trick 5, she was South's last." in text
     # a fresh newcomer rater: the verdicts named as 07's review prints them, lesson 01's advice said as advice,
     # and before trick 6's long verdict the same tip as on trick 2

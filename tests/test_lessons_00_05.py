@@ -463,8 +463,10 @@ def test_01_the_coach_table_and_its_three_readings():
     # round 10: the coach section is one plain sentence and the table (no intervals: lesson 08 has the
     # statistics). Issue 27: the "For the curious" paragraph (points to two decimals, the 0.26 gap, the
     # quarter-point line, sampled estimates, 6.5 a hand) was too much statistics for a first lesson: gone
-    assert ("The **coach** (lesson 00) tried South's pass, its own top pass and a pass that keeps the queen on many "
-            "deals of the cards South cannot see, and counted what each one cost South on average:") in text
+    # r34: the queen-keeping pass is named as what it is: South's pass with the J♣ instead of the Q♠
+    assert ("The **coach** (lesson 00) tried South's pass, its own top pass and South's pass with the J♣ instead of the "
+            "Q♠ (it keeps the queen) on many deals of the cards South cannot see, and counted what each one cost South "
+            "on average:") in text
     main_table = next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
                       if c.get("id") == "l01-17")
     # issue 27 (newcomer rater): the points column shows how far apart the passes are, in points
@@ -475,7 +477,7 @@ def test_01_the_coach_table_and_its_three_readings():
     for c, whose in ((best, "the coach's top pass"), (ours, "South's pass"), (keep, "keeps the queen")):
         row = next(line for line in shown.splitlines() if line.startswith(f"{c.label} ({whose})"))
         assert row.endswith(f"{c.exp_points:.1f} on average") and f"{round(1000 * c.stats['p_take_qs'])} deals in 1,000" in row
-    for gone in ("For the curious", "10.47", "6.5", "standard error", "95 %", "interval", "moon", "of them hearts",
+    for gone in ("For the curious", "10.47", "standard error", "95 %", "interval", "moon", "of them hearts",
                  "too close to call", "inaccuracy", "rounded", "quarter-point line", "Three things to read"):
         assert gone not in text and gone not in shown, gone
     assert "Its table below uses three grades" not in text
@@ -501,9 +503,17 @@ def test_01_the_coach_table_and_its_three_readings():
     assert shown_pts == [10.5, 10.7] and 0 < ours.delta_vs_best < 1
     assert ("the coach keeps the A♦ and passes the J♣, a fraction of a point a hand better (10.5 against 10.7): "
             "a close call.") in text
-    # newcomer rater r33: West leads trick 1 because the pass gave West the 2♣
-    assert Card("2C") in hand.cards(1) and "West leads trick 1." in printed
-    assert "here are the four hands after the exchange (West now holds the 2♣, so West leads):" in text
+    # r34: West leads trick 1 because it was dealt the 2♣ and did not pass it (the pass did not move it)
+    dealt = Hand.deal(seed=287)
+    assert Card("2C") in dealt.cards(1) and Card("2C") not in hand.passed(1) and Card("2C") in hand.cards(1)
+    assert "West leads trick 1." in printed
+    assert "here are the four hands after the exchange (West was dealt the 2♣ and kept it, so West leads):" in text
+    assert "West now holds the 2♣" not in text
+    # r34: the yardstick, an even share of the 26 points (4 players), and every pass in the table is above it
+    assert sum(c.points for c in DECK) == 26 and 26 / Rules().players == 6.5
+    assert min(c.exp_points for c in (best, ours, keep)) > 6.5
+    assert ("An even share of the 26 points is 6.5 a hand (26 ÷ 4): all three passes leave South above it.") in text
+    assert set(keep.cards) == (set(ours.cards) - {Card("QS")}) | {Card("JC")}  # "with the J♣ instead of the Q♠"
     shown_qs = [round(1000 * c.stats["p_take_qs"]) for c in (ours, best)]
     assert shown_qs == [619, 562] and shown_qs[0] - shown_qs[1] == 57
     assert "says 57" not in text and "0.4 fewer points in hearts" not in text and "<details>" not in text
@@ -1076,7 +1086,15 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # a fresh rater (final round): "every point so far" is vacuously true before any point is taken; the
     # trigger (shooting, threat_of): another seat holds all points taken, at least 8, a heart among them
     assert ("Their moon watch acts only once another player has taken at least 8 points, a heart among them, and "
-            "nobody else has taken any.") in flat
+            "nobody else has taken any (this bot's habit, not a rule of the game).") in flat
+    # r34: how a player at the table spots the attempt, from the first replay's printed tricks: South won tricks
+    # 1 to 4 (A♣ A♠ A♦ K♠), then led its own queen; and the insurance heart is named where it is first shown
+    assert all(t.winner == 0 for t in hand.tricks[:4])
+    assert [t.card_of(0).pretty for t in hand.tricks[:4]] == ["A♣", "A♠", "A♦", "K♠"]
+    assert hand.tricks[4].seats[0] == 0 and hand.tricks[4].card_of(0) == Card("QS")
+    assert ("Yet the warning was on the table: South had won every trick so far (A♣, A♠, A♦, K♠), then led its own "
+            "queen.") in flat
+    assert "but that other habit, the insurance heart, printed below:" in flat and "that other rule" not in flat
     assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
     # newcomer rater r33: the lesson never said what the watch does when it acts, nor showed it: one sentence (the
     # policy's moon branches: take the trick when the shooter wins it or has yet to play, lead a heart nobody can
