@@ -147,14 +147,24 @@ def test_docs_rules_explains_every_rule_name_of_the_verdicts():
     assert sorted(listed) == sorted(r.value for r in Rule)
 
 
+SUMMARY = ROOT / "notebooks" / "rules_summary.ipynb"
+GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=(term-[a-z0-9-]+)\)")
+
+
+def summary_text() -> str:
+    """The summary's Markdown as one line, as the reader reads it: a link into a glossary entry shows as its words."""
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    return GLOSSARY_LINK.sub(r"\1", text)
+
+
 def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     """Issue 27 round 4 (FRS.2): lessons 09-12 link the rules summary as "Rules on one screen", and it
     had no Spades. Its Spades paragraph agrees with docs/rules.md S1-S9 and with the engine."""
 
     from hearts_teach.games.spades import SpadesHand, score_hand
 
-    cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
-    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    text = summary_text()
     assert "South–North play against West–East, 13 cards each" in text  # S1
     assert "the player left of the dealer bids first and leads" in text  # S2
     hand = SpadesHand.deal(seed=1, dealer=3)
@@ -200,19 +210,26 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     """Newcomer round 9: the summary listed `queen_waits` beside the named presets of the rules the
     project follows, where it is not one; it now says it is this project's own (docs/rules.md D7). A newcomer
     rater found "D7" (the docs' own numbering) meaningless: the summary names the passage in plain words."""
+    from hearts_teach.course.lessons import position
 
-    cells = json.loads((ROOT / "notebooks" / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"]
-    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    text = summary_text()
     # in the engine's words (Rules.describe: the queen may be led or discarded early only as the last card)
     assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
+    # newcomer rater r33: with rule 7 (a heart may be led early only from a hand of nothing but hearts) the clause
+    # left a leader holding hearts and Q♠ no legal lead; the summary now says what the engine does (lead a heart)
     assert ("Q♠ may not be led or discarded until hearts are broken, unless she is the only card you hold; following suit "
-            "with her is always allowed. This variant is the project's own: published rules only name the idea, and the details are ours "
+            "with her is always allowed, and a leader holding only hearts and Q♠ before hearts are broken leads a heart. "
+            "This variant is the project's own: published rules only name the idea, and the details are ours "
             "(see “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+    both = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC",
+                    rules=Rules.preset("queen_waits"))
+    assert both.turn == 1 and not both.hearts_broken
+    assert {c.suit.letter for c in both.legal_plays()} == {"H"} and len(both.legal_plays()) == 11
+    standard = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC")
+    assert [str(c) for c in standard.legal_plays()] == ["QS"]  # rule 7's "must lead Q♠", without the variant
     assert not re.search(r"\b[DH]\d+\b", text)  # no rule numbers of docs/rules.md (D7, H8) in the summary
     assert "\n`queen_waits` in detail (" in DOC.read_text(encoding="utf-8")  # the passage it names is there
     # round 28: following suit with her is allowed under queen_waits, hearts unbroken (the engine agrees)
-    from hearts_teach.course.lessons import position
-
     spade_lead = position({0: "2C QS 5S 2H 3H", 1: "AC KS 4H", 2: "3C 6S 5H", 3: "4C 7S 6H"},
                           plays="2C AC 3C 4C KS 6S 7S", rules=Rules.preset("queen_waits"))
     assert not spade_lead.hearts_broken and spade_lead.turn == 0
@@ -240,3 +257,62 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     d7 = DOC.read_text(encoding="utf-8").split("**D7 – The queen waits.**")[1].split("- **D8")[0]
     assert "The precise reading is ours (option `queen_waits`" in " ".join(d7.split())
     assert "queen_waits" in Rules.presets()
+
+
+def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_them():
+    """Newcomer rater r33: lesson 11 calls the summary "Rules on one screen", and it only linked lesson 11. Its
+    three-to-six block (cards taken out, the opening club, the pass cycle, across at six) is held here against
+    ``Rules(players=N)`` and the deal, row by row."""
+    from hearts_teach import DECK, Hand
+
+    text = summary_text()
+    assert ("**Three to six players** (`Rules(players=N)`, [11](11_three_to_six_players.ipynb)): the same rules, with a "
+            "few low cards taken out so that everyone holds the same number.") in text
+    rows = re.findall(r"\| (\d) \| ([^|]+) \| (\d+) \| (\S+) \| ([^|]+) \|", text)
+    assert [int(r[0]) for r in rows] == [3, 5, 6]  # four players: the ten rules above
+    for n, taken, each, opens, cycle in rows:
+        rules = Rules(players=int(n))
+        hand = Hand.deal(seed=2, rules=rules, pass_direction="hold")
+        dealt = {c for s in range(rules.players) for c in hand.cards(s)}
+        out = [c.pretty for c in DECK if c not in dealt]
+        assert out == taken.split(), (n, out)
+        assert all(len(hand.cards(s)) == int(each) for s in range(rules.players))
+        assert [c.pretty for c in hand.legal_plays(hand.turn)] == [opens]
+        clubs = [c for c in dealt if c.suit.letter == "C"]
+        assert opens == min(clubs, key=lambda c: c.rank).pretty  # the lowest club left
+        assert ", ".join(rules.pass_cycle) == cycle.strip(), (n, rules.pass_cycle)
+        assert sum(c.points for c in dealt) == 26
+    assert ("The holder of the lowest club left leads it to the first trick; at six players, across is three seats "
+            "away (South passes to North).") in text
+    six = Hand.deal(seed=1, rules=Rules(players=6), hand_number=2)
+    assert six.pass_direction == "across" and six.seat_names[six.view(0).pass_to] == "North" and six.view(0).pass_to == 3
+    assert "Every heart and the Q♠ stay in: 26 points a hand." in text
+    from hearts_teach.course.lessons import score_piles
+
+    every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    for n in (3, 5, 6):
+        assert score_piles([every] + [""] * (n - 1), Rules(players=n)) == (0,) + (26,) * (n - 1)
+
+
+def test_the_rules_summary_links_its_terms_to_the_glossary_and_folds_its_code():
+    """Newcomer rater r33: the bold terms did not link the glossary (the lessons' do), *discard* was missing, and the
+    engine's code cell showed its imports to a newcomer. Each term's first mention now opens its glossary entry (a
+    cell id: ``test_lesson_links`` holds that every such link opens a real cell), and the code is folded under a
+    first line that says what it prints; its output stays shown."""
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    md = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    linked = dict(GLOSSARY_LINK.findall(md))
+    for words, term in (("hold", "hold"), ("tricks", "trick"), ("leads", "lead"), ("void", "void"),
+                        ("discard", "discard"), ("broken", "broken"), ("contract", "contract"), ("trump", "trump"),
+                        ("bag", "bag"), ("set", "set"), ("Nil", "nil"), ("Blind nil", "blind-nil"),
+                        ("Mercy rule", "mercy-rule")):
+        assert linked.get(words) == f"term-{term}", words
+        assert f"**[{words}](glossary.ipynb#cell-id=term-{term})**" in md or \
+            f"[{words}](glossary.ipynb#cell-id=term-{term})**" in md, words
+    assert "you may play any card (a **discard**), except as rule 5 says" in summary_text()
+    (code,) = [c for c in cells if c["cell_type"] == "code" and "rules.describe()" in "".join(c["source"])]
+    assert code["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert "".join(code["source"]).startswith("# prints the engine's own description of the rules on this page")
+    shown = "".join("".join(o.get("text", "")) for o in code["outputs"])
+    for n in (3, 5, 6):
+        assert " · ".join(Rules(players=n).describe().splitlines()[:2]) in shown
