@@ -104,3 +104,31 @@ def test_dev_lab_serves_the_repository_root_and_opens_lesson_00():
     assert "--ServerApp.root_dir=." in lab
     script = (ROOT / "dev").read_text()
     assert f"--LabApp.default_url={LAB_DEFAULT_URL}" in script
+
+
+@pytest.mark.timeout(150)
+def test_the_glossarys_back_to_a_z_link_returns_to_its_jump_bar(browser, course_url):
+    """Each letter heading links back to the jump bar with ``#cell-id=gloss-00``, a link within the same
+    notebook: after jumping down to T, it must bring the top cell back into view."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{course_url}/lab/tree/notebooks/glossary.ipynb?token={TOKEN}&reset")
+        glossary = _wait_for_notebook(page, "notebooks/glossary.ipynb")
+        title = glossary.locator("h1").first
+        expect(title).to_contain_text("Glossary", timeout=60_000)
+        # a jump made while the cells below are still being laid out lands short: wait for the last letter
+        expect(glossary.locator("h2[data-jupyter-id='W']")).to_have_count(1, timeout=60_000)
+        page.wait_for_load_state("networkidle")
+        glossary.first.locator("a[href='#T']").click()  # the jump bar, down to T
+        heading = glossary.locator("h2[data-jupyter-id='T']")
+        expect(heading).to_be_in_viewport(timeout=30_000)
+        expect(title).not_to_be_in_viewport()
+        back = heading.locator("xpath=ancestor::div[contains(@class,'jp-RenderedMarkdown')][1]").locator(
+            "a", has_text="back to A–Z")
+        back.click()
+        expect(title).to_be_in_viewport(timeout=30_000)
+        expect(heading).not_to_be_in_viewport()
+    finally:
+        page.close()
