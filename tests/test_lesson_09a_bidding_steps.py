@@ -239,9 +239,10 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
                  "Estimate: 4 tricks. Suggested bid: 4 (the estimate rounded to the nearest trick"):
         assert line in printed, line
     text = " ".join(prose().split())
-    assert ("The bots count the same things (their print says *high side cards*, *protected spades*, *ruffs*) in "
-            "quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): "
+    # fresh rater r34_c: the print's names now head the values list ("under their print's names")
+    assert ("The bots count the same things in quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): "
             "that is their **rule of thumb**") in text  # the legend, before the deal-22 print
+    assert all(f"- *{name}*:" in text for name in ("High side cards", "Protected spades", "Ruffs"))
     assert "Their count of South's cards on deal 22:" in text
     # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
     # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
@@ -250,15 +251,18 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # made the first screen the hardest of the series, and the deal-22 print right under it shows each value (a
     # spade one short ¾, a doubleton's ruff ¼, held above). The numbers are the docstring's now
     # (test_the_numbers_line_is_trick_counts); the legend holds every fraction sign in the prose
-    assert sum(text.count(f) for f in "¼½¾") == 3
+    # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
+    # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
+    legend_and_values = text[text.index("(¼ a quarter"):text.index("Their count of South's cards on deal 22:")]
+    assert sum(text.replace(legend_and_values, "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
     # fresh rater r33_e: "the 10♠ guards the K♠ and counts a trick of its own: counted twice?" The recipe values
     # each kept spade on its own, counting every smaller kept spade as a guard; the K♠, missing only the A♠, needs
     # one, and the 10♠'s own value is its only count in the total
+    # fresh rater r34_c's values list now says a spade's value by its smaller spades; the K♠'s case is cut for words
     assert ("The 10♠ shows up twice in that print but adds only its own three quarters: the bots value each spade "
-            "on its own, and the K♠, lacking only the A♠, needs just one smaller spade to play while the A♠ is "
-            "drawn out.") in text
+            "on its own.") in text
     assert text.index("Their count of South's cards on deal 22:") < text.index("The 10♠ shows up twice")
     values = dict((DECK[c].pretty, v) for c, v in count.spades)
     assert values["10♠"] == 0.75 and count.spade_tricks == values["K♠"] + values["10♠"] == 1.75
@@ -360,6 +364,49 @@ def test_the_numbers_line_is_trick_counts():
             seen.add(("half", len(count.spent) - count.ruff_tricks))
     assert {("spade", 1.0), ("spade", 0.75), ("spade", 0.25), ("ruff", 2.0), ("ruff", 1.0), ("ruff", 0.25)} <= seen
     assert {("half", 0.5), ("half", -0.5)} <= seen  # an exact half goes up on some hands, down on others
+
+
+VALUES = ("- *High side cards*: ace 1, king with another card of its suit 1, queen in three or four cards ½; less in a "
+          "long suit, which the others soon run out of: an ace ½ (seven cards or more), a king ¼ (six or more). "
+          "- *Protected spades*: 1 with at least as many smaller spades as higher ones you lack; one short ¾, two "
+          "short ¼. - *Ruffs*: void 2, singleton 1, doubleton ¼, while your spades last; each ruff trick *uses up* a "
+          "spade, your lowest (rounded), which then no longer counts as protected.")
+
+
+def test_the_values_list_is_trick_counts():
+    """Fresh rater r34_c: after r33_e cut the numbers line, a newcomer could not count a hand (a void's 2 appeared
+    nowhere). A short list under the legend gives the values, each read here from the lesson and from
+    ``trick_count``'s docstring and compared (test_the_numbers_line_is_trick_counts holds the docstring's
+    spade and ruff values against the code, test_the_three_points_as_written_are_the_bots its side-card values).
+    The list also says what the print's "used up by the ruffs" means."""
+    text = " ".join(prose().split())
+    assert VALUES in text and "Their values, under their print's names:" in text
+    assert text.index(VALUES) < text.index("Their count of South's cards on deal 22:")
+    sign = {"1": 1.0, "2": 2.0, "½": 0.5, "¼": 0.25, "¾": 0.75}
+    word = {"1": 1.0, "2": 2.0, "1 trick": 1.0, "half a trick": 0.5, "a quarter": 0.25, "three quarters": 0.75}
+    got = re.search(r"ace (\S+), king with another card of its suit (\S+), queen in three or four cards (\S+); .*?"
+                    r"an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as higher ones you lack; "
+                    r"one short (\S+), two short (\S+)\. .*?void (\S+), singleton (\S+), doubleton (\S+), while your "
+                    r"spades last; each ruff trick \*uses up\* a spade, your lowest \(rounded\)", VALUES)
+    lesson = [sign[g] for g in got.groups()]
+    doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
+                    r"or four cards (half a trick)\. In a long suit they count less: an ace (half a trick) in a suit of "
+                    r"seven cards or more, a king (a quarter) in a suit of six or more\. .*?one short, (.+?); two short, "
+                    r"(.+?)\. .*?A void counts (\S+), a singleton (\S+), a doubleton (.+?), while your spades last\. "
+                    r"Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick counted, "
+                    r"rounded", recipe())
+    assert lesson == [word[g] for g in doc.groups()] == [1, 1, 0.5, 0.5, 0.25, 0.75, 0.25, 2, 1, 0.25]
+    # a protected spade: "1 with at least as many smaller spades as higher ones you lack" is the docstring's rule
+    assert "A high spade counts 1 if you keep at least as many smaller spades as there are higher ones you do not hold" in recipe()
+    # "uses up": the print's words for the spades set aside, which count 0 as protected spades
+    cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
+    count = trick_count(cards)
+    assert count.ruff_tricks == 1.5 and len(count.spent) == 2  # 1½ ruff tricks, rounded: two spades, the lowest
+    assert not {c for c, _ in count.spades} & set(count.spent)
+    assert "  3♠ 2♠: used up by the ruffs\n" in outputs()
+    # the nil question no longer brings in the king's quarter itself: the list gave it
+    quiz = _code_source("nil_pick = Quiz(")
+    assert "needs one number not given above" not in quiz and "Count \"\n    f\"with the bots' values above." in quiz
 
 
 def test_the_round_30_wording():
@@ -500,17 +547,26 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # newcomer round 26: "their team" was ambiguous; the team is the bot's own, named by seats on deal 17
     # fresh rater r33_e: deal 437's question (contract safe, go after the nil) came before this rule; the idea now
     # comes before that question, and this sentence points back to it
-    assert ("A weighed bot defending against a nil weighs the two, as deal 437's question did: once its own team "
+    # fresh rater r34_c: "as deal 437's question did" said why in a clause: 1 of the 3 tricks left, under half
+    assert ("A weighed bot defending against a nil weighs the two, as deal 437's question did (South–North needed 1 "
+            "of the 3 tricks left, under half): once its own team "
             "still needs at least half of the tricks left, its contract comes first. On deal 17 East bid nil, so the defenders are South and "
             "North: South–North needed 9 of 13") in text
     assert "their team" not in text
     from hearts_teach.agents.spades import CONTRACT_FIRST
 
     assert CONTRACT_FIRST == 0.5
+    from hearts_teach.course.spades_lesson import bots_position
+
+    defence = bots_position(437, dealer=3, trick=11, cards=3)
+    left = 13 - len(defence.tricks)
+    need = defence.bids[0] + defence.bids[2] - defence.team_tricks[0]
+    assert (need, left) == (1, 3) and need < CONTRACT_FIRST * left
     # the lead's reason is the bots' trace, printed: contract first for the weighed bot, the nil for the baseline
     printed = _code_outputs("nil_first = same_deal(17)")
     assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
-            "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: stay low under it)") in printed
+            "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: lead low, leaving the nil bidder little room under "
+            "it)") in printed  # fresh rater r34_c: "stay low under it" on a lead, with nothing to stay under
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     first_print = next(i for i, c in enumerate(cells) if "weighed bot" in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -543,24 +599,25 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     text = " ".join(bidding.split())
     bullets = ["- **Aces** in the side suits: about 1 trick each.",
                "- **Kings** with at least one more card of their suit: about 1 trick; a king alone may have to fall "
-               "under the ace. A queen with two or three cards beside it: maybe half a trick. In a long suit (six "
-               "cards or more for a king, seven for an ace) they are worth less: someone soon has none of it left.",
+               "under the ace. A queen with two or three cards beside it: maybe half a trick.",
+               # fresh rater r34_c: the long-suit values moved to the bots' values list (why, too)
                "- **High spades you can keep**: the A♠ wins whatever trick it is played to; a lower spade counts if "
                "you hold enough smaller spades to play while the higher spades you lack are drawn out.",
                # fresh rater (round 30): "each spade after the fifth is about one trick more" read as added to
                # the count; the prints show spade length replacing protected spades and ruffs when larger
-               "- **Spade length**: with six spades or more, count them again: your five highest spades, valued as "
-               "high spades, plus 1 trick for each spade after the fifth (a question below asks why). If that is more "
-               "than your high spades and ruffs together, it replaces them; it is never added on top, as ruffs use "
-               "those same spades.",  # fresh rater r33_e: why it replaces them (held below: length counts those spades)
+               # fresh rater r34_c: "the hardest sentence": shorter, and it points to deal 1526's print
+               "- **Spade length**: with six spades or more, your five highest spades, valued as high spades, plus 1 "
+               "trick for each spade after the fifth (a question below asks why). If that is more than your high "
+               "spades and ruffs together, it replaces them, as ruffs use those same spades (deal 1526 below).",  # fresh rater r33_e: why it replaces them (held below: length counts those spades)
                "- **Short side suits**: a *void* (no cards of the suit), a *singleton* (one card) or a *doubleton* "
                "(two cards). To *ruff* is to win with a spade a trick in a side suit you no longer hold. A short "
-               "suit gives you ruffs, as long as you have spades to spare.",
+               "suit gives you ruffs.",  # r34_c: "while your spades last" is in the values list
                "Add them up. When unsure, bid the lower number: one trick more than you bid costs only a bag, one "
                "fewer sets the contract."]
     for bullet in bullets:
         assert bullet in text, bullet
-    assert "(its exact recipe is in the docstring of `hearts_teach.agents.spades.trick_count`)" in text
+    # fresh rater r34_c: the pointer to a docstring meant nothing to a newcomer; the values list replaces it
+    assert "docstring" not in text and "hearts_teach.agents" not in text
     assert "<details>" not in text and "protected-spade values" not in text
     # a fresh rater (final round): deal 1526's 1½ ruffs use two spades while a bid's half rounds down; the numbers
     # line said how the ruffs round. Fresh rater r33_e ("baffling"): that is the docstring's alone now
@@ -749,8 +806,9 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert t4.winner == 2 and t4.card_of(2).pretty == "10♣" and t4.seats[-1] == 2  # North, last to play, took it
     text_now = " ".join(prose().split())
     # round 28 (a fresh rater): West's 7♣ had already gone over South's 3♣, so North's cover saved nothing
-    assert ("Trick 4 shows the partner's rule at work: North, last to play, covered with its 10♣ (its printed rule "
-            "says why), though West's 7♣ had already gone over South's 3♣, so the nil was safe either way.") in text_now
+    # fresh rater r34_c cut "(its printed rule says why)" for words: the printed rule sits right above
+    assert ("Trick 4 shows the partner's rule at work: North, last to play, covered with its 10♣, though West's 7♣ "
+            "had already gone over South's 3♣, so the nil was safe either way.") in text_now
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead." in text_now
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)

@@ -1067,7 +1067,8 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play her and won 13 points. Spade "
             "leads flush out a queen with few spades to cover her. From trick 11 on West won every trick, each with "
             "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
-            "diamond West led won and drew their hearts.") in text
+            "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
+            "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
     hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
     bots_play(hand, table_bots("rule", players=3))
     south, west, east = 0, 1, 2
@@ -1086,6 +1087,11 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
         assert left(seat, 10, Suit.DIAMONDS) == 0 and left(seat, 11, Suit.SPADES) == 0
     led = [t for t in hand.tricks[11:] if t.leader == west and t.cards[0].suit in (Suit.SPADES, Suit.DIAMONDS)]
     assert len(led) == 4 and all(sum(c.suit is Suit.HEARTS for c in t.cards) == 2 for t in led)
+    for number, card in ((16, "7♥"), (17, "A♥")):  # West's last two cards, led; South's last two hearts under them
+        trick = hand.tricks[number - 1]
+        assert trick.leader == west and trick.cards[0].pretty == card and trick.card_of(south).suit is Suit.HEARTS
+    assert len(hand.tricks) == 17 and [t.card_of(south).pretty for t in hand.tricks[15:]] == ["3♥", "2♥"]
+    assert sum(1 for t in hand.tricks for c in [t.card_of(south)] if c.suit is Suit.HEARTS) == 6  # all of them, so the last
     assert sorted(hand.scores) == [0, 13, 13] and hand.scores[south] == 0 and hand.scores[west] == 13
     # the sheet the lesson prints is this hand
     sheet = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
@@ -1161,7 +1167,9 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # "Neither hearts nor the Q♠ are ever taken out"; at six the 3♣ and 4♣ go, so the 2♣ still opens
     assert "Neither hearts nor the Q♠ are ever taken out: a hand is still worth 26 points" in text
     # fresh rater r33_e: the reason first (taking out the 3♣ and 4♣ looked arbitrary)
-    assert "At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ instead." in text
+    # fresh rater r34_c: "instead" of what? Of the 2♣: the 3♣ and 4♣ go (with the 2♦ and 3♦), the 2♣ stays
+    assert ("At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ rather than the 2♣ "
+            "(with the 2♦ and 3♦).") in text and "4♣ instead" not in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
@@ -1325,8 +1333,11 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # newcomer round 22: the hint gives the general rule, no longer hand B's count card by card. Fresh rater r33_e:
     # the king's quarter was given nowhere before; the hint says it is new, and the folded comment says the answer
     # is computed (nil_ok), not written out
-    assert ("Line 4 needs one number not given above: in a suit of six cards or more, the bots count a king as only a "
-            "quarter of a trick (and a queen counts only in a suit of three or four cards, as above).") in quiz.question
+    # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
+    # three or four ½): the question points to it instead of bringing in a number
+    assert "Count with the bots' values above." in quiz.question and "not given above" not in quiz.question
+    top = " ".join("".join(_cells("09a_spades_play_and_nil")[0]["source"]).split())
+    assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
     source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
     assert source.startswith("# a question: its answer and reasons are in the code below, computed, not written out: "
                              "nil_ok (the bots' nil\n# rule) picks the answer and nil_verdict writes each hand's reasons")

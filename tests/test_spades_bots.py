@@ -186,6 +186,22 @@ def test_reason_names_the_rule():
     assert "bust" in SpadesBot().reason(hand)  # South, with West's nil alive
 
 
+def test_a_lead_against_a_nil_says_lead_low_not_stay_under():
+    """Fresh rater r34_c: the baseline bot's opening lead read "stay low under it", with nothing to stay under.
+    On a lead the reason says what ``_bust`` does there (its lowest card); following, it stays under."""
+    hand = SpadesHand.deal(seed=1)
+    for b in (3, 0, 3, 3):  # West bids nil; South leads
+        hand.bid(b)
+    bot = SpadesBot(0, style="baseline")
+    assert hand.turn == 0 and hand.cards(0).pretty == "♠ J 10 3  ♥ 10 8 3  ♦ J 8 4  ♣ J 9 5 4"
+    assert bot.reason(hand) == "bust the opponents' nil: lead low, leaving the nil bidder little room under it"
+    assert bot.choose(hand).pretty == "3♥"  # the lowest side card (spades count higher)
+    hand.play(bot.choose(hand))
+    hand.play(SpadesBot(0).choose(hand))  # West, the nil bidder, plays 7♥
+    assert hand.turn == 2 and bot.reason(hand) == "bust the opponents' nil: stay low under it"  # now following
+    assert bot.choose(hand).pretty == "4♥"
+
+
 # --- whole hands ------------------------------------------------------------------------------
 
 

@@ -120,7 +120,7 @@ def trick_count(cards: Iterable[CardLike] | int, long_spades: bool = False) -> T
     counted as usual and every further spade is a trick, since once the suit has gone round
     the others run out, however low it is.
 
-    The bots' exact recipe (lesson 09a teaches a player's way and points here; *side suits* are
+    The bots' exact recipe (lesson 09a teaches a player's way and lists these values; *side suits* are
     the suits other than spades):
 
     1. **High side cards.** In a side suit, an ace counts 1 trick, a king with another card of
@@ -394,6 +394,8 @@ class SpadesBot:
         if live:
             if moot:
                 return f"bust the opponents' nil, but {moot}: play the lowest", "bust"
+            if not v.trick:  # a lead: nothing to stay under yet (``_bust`` leads the lowest card)
+                return "bust the opponents' nil: lead low, leaving the nil bidder little room under it", "bust"
             return "bust the opponents' nil: stay low under it", "bust"
         if need <= 0:
             return "contract safe: duck to avoid bags", "duck"
