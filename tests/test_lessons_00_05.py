@@ -873,7 +873,8 @@ def test_04_r33_the_flush_question():
     assert at.trick_number == 2 and at.turn == 0 and not (at.current_trick and at.current_trick.cards) and len(held) == 12
     assert not {Card("QS"), Card("KS"), Card("AS")} & set(held) and Card("QS") not in at.played
     assert not at.hearts_broken and not at.explain("2H").legal
-    assert [c.pretty for c in flush.choices] == ["3♠", "K♦", "3♦", "2♥"]
+    # r34_d: the answer is no longer always the first choice
+    assert [c.pretty for c in flush.choices] == ["K♦", "3♦", "3♠", "2♥"] and flush.choices[0] != bot.card
     graded = assess_play(at.view(0))
     assert graded.of("3S").verdict == "best"
     assert graded.of("KD").verdict not in ("best", "fine") and graded.of("3D").verdict not in ("best", "fine")
@@ -904,7 +905,10 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert min(t.number for t in hand.tricks if t.winner == 2 and t.points) > 5  # "taken in later tricks"
     cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
     printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-09" for o in c["outputs"])
-    assert f"Penalty cards in North's tricks: {' '.join(c.pretty for c in north)}" in printed
+    # r34_d: printed high to low, so the twelve hearts read at a glance
+    north_sorted = sorted(north, key=lambda c: -c.rank)
+    assert [c.rank for c in north_sorted] == sorted((c.rank for c in north), reverse=True)
+    assert f"Penalty cards in North's tricks: {' '.join(c.pretty for c in north_sorted)}" in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, are why lesson 01 suggests "
@@ -1192,7 +1196,7 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "*Solid*" not in text
     # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
     # (r33: said in plain words: neither the moon watch nor the insurance heart, both there to stop a moon)
-    assert "(lesson 05's easy bots are Solid bots that never try to stop a moon)" in "".join(
+    assert "(lesson 05's easy bots are the Solid bot with its moon defence switched off)" in "".join(
         "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
@@ -1518,4 +1522,8 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
                     if c.get("id") == "l04-11" for o in c["outputs"])
     last = dump.tricks[-1]
     seats = ", ".join(f"{dump.seat_names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=True))
-    assert shown.startswith(f"trick {last.number}: {seats} → {dump.seat_names[last.winner]} takes it")
+    # r34_d: the trick-2 line before "Trick 3 of 13" read as the trick being played; the hand text's
+    # Last trick line alone names that trick, its leader and its winner
+    cards = " ".join(c.pretty for c in last.cards)
+    assert (f"Last trick (led by {dump.seat_names[last.seats[0]]}): {cards} → {dump.seat_names[last.winner]}" in shown
+            and f"Trick {last.number + 1} of 13" in shown and f"trick {last.number}: {seats}" not in shown)

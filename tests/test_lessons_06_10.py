@@ -227,7 +227,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert [n for n, _, _ in ladder_levels()][:2] == ["random", "beginner"]
     assert "the gentlest start" in dict((label, what) for _, label, what in ladder_levels())["Random"]
     # r33 rater: "Solid ('rule') with its moon rules off" was jargon; plain words, the same fact
-    assert "(lesson 05's easy bots are Solid bots that never try to stop a moon)" in ladder and "moon rules off" not in ladder
+    # r34_d: "Solid bots that never try to stop a moon" clashed with Solid's "stops a moon" in the list below
+    assert "(lesson 05's easy bots are the Solid bot with its moon defence switched off)" in ladder
+    assert "moon rules off" not in ladder and "never try to stop a moon" not in ladder
     assert type(make_bot("easy")) is type(make_bot("rule")) and make_bot("rule").moon_defence
     assert "easy to beat" in dict((label, what) for _, label, what in ladder_levels())["Beginner"]
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
@@ -260,7 +262,7 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     demo.pass_cards(demo.hint_result.cards)
     demo.hint()
     demo.play(demo.hint_result.card)  # the forced 2♣
-    assert "KS" in [str(c) for c in demo.hand.received(0)]  # "the K♠, which East passed to South"
+    assert "KS" in [str(c) for c in demo.hand.received(0)]  # "the K♠, just passed by East"
     assert demo.hand.pass_target(3) == 0  # East passes to South in hand 1 (pass left)
     held = [str(c) for c in demo.hand.cards(0)] + [str(c) for c in demo.hand.played]
     assert "QS" not in held  # "the Q♠ has not been played yet: one of the other three holds her"
@@ -345,6 +347,12 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     pts = [f"{c.exp_points:.1f}" for c in (low, best)]
     cost = round(low.exp_points - best.exp_points, 1)
     assert pts == ["5.0", "3.8"] and cost == 1.2 == round(float(pts[0]) - float(pts[1]), 1)
+    # r34_d: the hint's reason (coach code) counts hearts, the grade and the quiz's reasons points a hand: one
+    # sentence says so where the hint is printed (gap is the 0.9 above; best.call the grade)
+    prose07 = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert (f"The hint's reason counts hearts only ({gap} fewer); the grade (*{best.call}*), like the question's "
+            "reasons, counts points a hand, the Q♠ included.") in prose07
+    assert low.stats["p_take_qs"] > best.stats["p_take_qs"]  # the Q♠ is why points and hearts differ
     three = advice.assessment.of("3D")
     duck = three.stats["p_take_qs"]
     assert round(100 * duck) == 25 and round(100 * best.stats["p_take_qs"]) == 12 and three.delta_ci95[0] > 1
@@ -1652,6 +1660,12 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert history.startswith("**A little history.**") and history.count(". ") == 0 and history.endswith(".")
     assert "A little history" not in _src(cells[ids.index("556b5de4")])
     assert ids.index("556b5de4") + 1 == ids.index("3c8f6a0c") == ids.index("l06-history") - 1
+    # r34_d: the worked example prints readable lines, not Python dicts and lists
+    example = "".join("".join(o.get("text", "")) for o in cells[ids.index("3c8f6a0c")].get("outputs", []))
+    assert "Hand scores: South 15, West 3, North 7, East 1" in example and "{" not in example and "[" not in example
+    assert "standard  left, right, across, hold, left" in example
+    assert "The table below is yours to step through; it starts empty." in " ".join(
+        _src(cells[ids.index("l06-08")]).split()) and "played on a copy" not in _src(cells[ids.index("l06-08")])
     assert _src(cells[ids.index("l06-history") + 1]).startswith("### Quick check")
     # and "rule bots" is glossed where lesson 06 first uses it
     assert "a whole match between four rule bots (rule-following computer players; match seed 5)" in text
@@ -2167,6 +2181,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert "East's trick" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out
+    # r34_d: the hand's scores print once (the review's line), after the score table; not three times
+    assert out.count("Hand 1 scores:") == 1 and out.index("total ") < out.index("Hand 1 scores: South 0, West 4")
 
 
 def test_lesson_09_defines_broken_and_trumped_where_it_first_uses_them():
