@@ -743,7 +743,9 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     # by their symbols, says which queen goes, and what key= and [-3:] do
     assert ("# Equal ranks keep view.cards' order, ♣ ♦ ♥ ♠ (printouts show ♠ first), so of Q♦ and Q♥ the Q♥ is "
             "passed.") in _src(first) and cards.pretty.startswith("♠")
-    assert "# key= says what to compare cards by: here c.rank alone. sorted lists them low to high; [-3:] keeps the last 3." in _src(first)
+    # r34_e: lambda said where first used
+    assert ("# key= says what to compare cards by: here c.rank alone (a lambda is a one-line function without a name).\n"
+            "# sorted lists them low to high; [-3:] keeps the last 3.") in _src(first)
     points = next(_src(c) for c in cells if c.get("id") == "step-moon")
     assert "# c.points: 1 for a heart, 13 for the Q♠, else 0" in points
     from hearts_teach import Card
@@ -764,6 +766,14 @@ def test_lesson_09_rewinds_to_the_trick_it_names():
     assert str(trick.card_of(1)) == "KS" and trick.trumped
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     assert "Rewind to trick 8, where West, out of clubs, played the K♠ on South's 8♣" in text
+    # r34_e: the second check is named: South, on lead before the first card, asks about the A♠
+    assert "then, at the first lead, South asks about the A♠:" in text
+    from hearts_teach.course.spades_lesson import before_play
+
+    start = before_play(spades, 0)
+    assert start.to_act() == 0 and str(start.explain("AS")).startswith("A♠ is not allowed")
+    rewind = next(_src(c) for c in _cells("09_hearts_vs_spades") if "moment.explain(" in _src(c))
+    assert "start = before_play(spades, 0)" in rewind and 'print(start.explain("AS"))' in rewind
 
 
 def test_lesson_09_round_22_wording():
@@ -838,7 +848,7 @@ def test_lesson_09_round_18_wording_and_end_question():
                    # r33: "the deal moves" as a Spades difference implied a Hearts dealer; Hearts needs none
                    "points; - a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; the "
                    "player on the dealer's left leads the first trick, with any card the leading rule below allows (in "
-                   "Hearts the 2♣ holder leads, so no dealer is needed); - no first-trick rule like Hearts': a player "
+                   "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
                    "who cannot follow may play any card, a spade included;",
                    "- a match runs to 500 points instead of stopping at 100.",
                    "Seven words first,",
@@ -849,7 +859,7 @@ def test_lesson_09_round_18_wording_and_end_question():
     assert "the status line shows it" not in text
     from hearts_teach import Card, Hand
 
-    for seed in range(5):  # "in Hearts the 2♣ holder leads, so no dealer is needed"
+    for seed in range(5):  # "in Hearts the 2♣ holder leads, so who dealt does not matter"
         hold = Hand.deal(seed=seed, pass_direction="hold")
         assert not hasattr(hold, "dealer") and Card("2C") in hold.cards(hold.turn)
     # fresh rater (round 28): "Six words" listed seven terms (made and set share a bullet); the count is the bold terms'
@@ -1498,18 +1508,26 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert moons["+ dumping"] == 0 and moons["+ moon stop"] == 1 and versions["+ moon stop"].hands == 160
     # newcomer rater (round 28): the moon is said as counted, without "the stop does not catch every moon": on
     # the same deals the dumping version conceded none, so there was no moon for the stop to save
-    assert ("The last line counts moons on the same deals: one against it, none against the dumping version.") in text
-    # fresh rater (r32): "saved no moon" hid that the stop let the only moon through: it is said, with the reason
-    assert "It saved no moon here, and let one through" in text and "One moon in 160 hands is too few to judge." in text
+    # r34_e: the moon count, said as counted (the dumping version conceded none on the same deals)
+    assert ("On the same deals it let one moon through, the dumping version none (the *moons shot* line).") in text
+    assert "One moon in 160 hands is too few to judge." in text
     # a fresh rater: "saved no moon" beside a moon the dumping version did not concede. On that deal (26, rotation
     # 2: our bot in North) the stop kept a heart off the club trick West, the shooter, led and was winning; South
     # took it, and the dumping version's Q♥ on that trick broke the moon
     # a fresh rater (final round): that sentence was hard to follow; the players and the trick are named now
-    assert ("on trick 8 West, the shooter, led the 7♣, and our bot, North, had no club. As West was winning, the stop "
-            "played the 3♦, not the Q♥ the dumping version played; South then won with the 9♣, so that Q♥ broke the "
-            "moon. The stop looks only at who is winning *now*.") in text
-    assert "a later player took that trick" not in text
+    # r34_e: the trick is printed now (the folded compare cell replays deal 27 with both versions)
     from hearts_teach import Card
+
+    assert ("The last four lines replay deal 27: West, the shooter, was winning trick 8, so the stop played North's "
+            "highest clean card, the 3♦; the dumping version played the Q♥, South took the trick, and the moon was "
+            "broken. The stop looks only at who is winning *now*.") in text
+    tail = compare_out.rstrip("\n").splitlines()[-4:]
+    assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
+    assert tail[2].startswith("deal 27 with dumping: trick 8: West 7♣, North Q♥,") and "→ South takes it" in tail[2]
+    assert tail[1].split(":")[0].strip() == "North's legal cards there" and tail[1] == tail[3]
+    clean = [Card(c) for c in tail[1].split(": ")[1].split()]
+    assert max((c for c in clean if c.points == 0), key=lambda c: c.rank) == Card("3D") and Card("QH") in clean
+    assert "a later player took that trick" not in text
     from hearts_teach.agents.hearts import make_bot
     from hearts_teach.agents.tournament import FOUR, FunctionBot, deal_for, play_hand, seating
 
@@ -1525,8 +1543,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     rows = [k for k, h in enumerate(versions["+ moon stop"].hand_scores) if sorted(h) == [0, 26, 26, 26]]
     moon_row = list(versions["+ moon stop"].hand_scores[4 * 26 + 2])
     assert rows == [4 * 26 + 2] and moon_row == [played["moon_play"].scores[seat] for seat in seating(2)]
-    assert compare_out.rstrip().endswith("+ moon stop 1 (deal 27 of 40, our bot as North)")
-    assert "It saved no moon here, and let one through, on deal 27: on trick 8 West, the shooter" in text
+    assert compare_out.rstrip().splitlines()[-5].endswith("+ moon stop 1 (deal 27 of 40, our bot as North)")
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
     assert "No clear change (the paired comparison below agrees):" in text and "intervals overlap" not in text
     assert re.search(r"^\+ void pass vs previous: .*: no clear difference$", compare_out, flags=re.M)
@@ -2500,3 +2517,31 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
                                                                                               "reached 100")
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
+
+
+def test_lesson_10_league_file_needs_the_names_imports_and_constants_it_states(tmp_path):
+    """r34_e: the league runs a bot file on its own. The lesson says to keep the names ``choose_pass`` and
+    ``choose_play`` and to copy in the imports and constants the functions use; the league's loader is held to
+    each: the lesson's final bot so saved plays with no problem, without its imports every move raises, and
+    under the lesson's own names the file does not load."""
+    from hearts_teach.classroom.league import run_league
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("Then save them in a file named after you, say `ada.py`. The league runs that file alone: keep the names "
+            "`choose_pass` and `choose_play`, and copy in every import and constant they use (`from hearts_teach "
+            "import Card, Suit`, `QUEEN = Card(\"QS\")`). Your teacher then runs a **league** of the whole class:") in text
+    src = {c.get("id"): _src(c) for c in cells}
+    assert 'QUEEN = Card("QS")' in src["setup"] and "from hearts_teach import Card, Hand, Suit" in src["setup"]
+    funcs = "\n".join(src[k].split("\nversions[")[0] for k in ("step-void", "step-duck", "step-dump", "step-moon"))
+    head = 'from hearts_teach import Card, Suit\n\nQUEEN = Card("QS")\n'
+    named = "\nchoose_pass = void_pass\nchoose_play = moon_play\n"
+    files = []
+    for name, body in (("ada", head + funcs + named), ("bare", funcs + named), ("lesson_names", head + funcs)):
+        files.append(tmp_path / f"{name}.py")
+        files[-1].write_text(body, encoding="utf-8")
+    by = {s.name: s for s in run_league(files, hands=1, seed=1).standings}
+    assert by["ada"].problems == 0
+    assert set(by["bare"].reasons) == {"raised"} and "NameError" in by["bare"].first_problem
+    assert set(by["lesson_names"].reasons) == {"load"}
+    assert "has no function choose_pass or choose_play" in by["lesson_names"].first_problem

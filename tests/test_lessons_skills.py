@@ -503,9 +503,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     intro = " ".join(_md("12_review").split())
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
     # fresh rater (r32): it says where to type (a new code cell under the question)
-    assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a card, '
-            'as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten (`"TH"` is the 10♥). These two '
-            'examples show the format only: neither is the right answer.') in intro
+    assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a number, as '
+            'digits: `q8.choose(13)`; - a card, as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten '
+            '(`"TH"` is the 10♥). These three examples show the format only: none is the right answer.') in intro
+    # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
+    assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
+    assert "not one of the choices" not in ns["q8"].choose(13)
+    assert "not one of the choices" not in ns["q9"].choose(13) and "13" in ns["q9"].choices
     assert "the match goes on" in ns["q10"].choices and Card("8S") in ns["q3"].choices and Card("TH").pretty == "10♥"
     assert "not one of the choices" not in ns["q10"].choose("the match goes on")
     assert "not one of the choices" not in ns["q3"].choose("8S")
