@@ -124,8 +124,8 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "**too close to call** (*fine* for short)" in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
-    assert ("The verdict counts points a hand: the second cell below prints the 3♠'s cost, clearly over a quarter "
-            "point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\".") in prose
+    assert ("The verdict counts points a hand: the second code cell after the takeaways prints the 3♠'s cost, "
+            "clearly over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\".") in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
     from lesson_runner import opened_sample_run

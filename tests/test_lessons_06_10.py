@@ -121,6 +121,36 @@ def test_each_quiz_clicked_accepts_its_answer_and_explains_a_wrong_one(name):
         assert quiz.solved and quiz.last_message.startswith("✔ Right"), (var, quiz.last_message)
 
 
+_ORDINAL = {"": 1, "first ": 1, "second ": 2, "third ": 3}
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
+def test_a_cell_below_named_in_prose_is_a_code_cell(name):
+    """Fresh newcomer rater (r35): lesson 08's answers were split into one cell per drill, and "the first cell
+    below" then landed on another answer. A "(first|second|third) cell below" in prose must be a code cell."""
+    cells = _cells(name)
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        for m in re.finditer(r"\b[Tt]he (first |second |third |)cell below", _src(cell)):
+            target = i + _ORDINAL[m.group(1)]
+            assert target < len(cells) and cells[target]["cell_type"] == "code", (name, i, m.group(0))
+
+
+def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
+    """Fresh newcomer rater (r35): drills 1 and 4 point at "the first (second) code cell after the takeaways";
+    those are the cells that print drill 1's count and drill 4's cost."""
+    cells = _cells("08_practice_decisions")
+    take = next(i for i, c in enumerate(cells) if _src(c).startswith("<details><summary>What to take away"))
+    after = [c for c in cells[take + 1:] if c["cell_type"] == "code"]
+    printed = ["".join("".join(o.get("text", "")) for o in c["outputs"]) for c in after[:2]]
+    assert "Drill 1, the coach grades" in printed[0] and "The coach's verdict on the 3♠:" in printed[1]
+    assert "Drill 1, the coach grades" not in printed[1]
+    prose = " ".join(" ".join(_src(c) for c in cells[:take] if c["cell_type"] == "markdown").split())
+    assert "(the first code cell after the takeaways counts them)" in prose
+    assert "the second code cell after the takeaways prints the 3♠'s cost" in prose
+
+
 def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     """Issue 27 round 4 (F07.3): the paragraph warned of a hint giving away a low heart, which the
     demo never shows; it now says what the demo's pass does: high cards, no spade above the queen."""
@@ -1839,8 +1869,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # what was measured (every pass the coach grades here that keeps the ace), and the figures cell counts them
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. The rule of thumb's K♦ Q♠ A♠ is an "
             "*inaccuracy*: for the third card the coach prefers the Q♣. The third card matters much less than the "
-            "spades: each pass the coach grades here that keeps the ace is a blunder (the first cell below counts "
-            "them).") in prose
+            "spades: each pass the coach grades here that keeps the ace is a blunder (the first code cell after the "
+            "takeaways counts them).") in prose
     assert "keeping the ace is a blunder" not in prose
     both = [c for c in shares if {"Q♠", "A♠"} <= set(c.label.split())]
     ace_kept = [c for c in shares if "A♠" not in c.label.split()]
@@ -2294,8 +2324,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # a hand while the coach's reason counts hearts; the note says so, the figures cell prints the cost in points and
     # the reason in hearts, and the why comes from the table (tricks South later wins with a spade: after the 3♠
     # those are the J♠ and the 10♠), not from a guess about "costing little now"
-    assert ("The verdict counts points a hand: the second cell below prints the 3♠'s cost, clearly over a quarter "
-            "point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\". Its table plays "
+    assert ("The verdict counts points a hand: the second code cell after the takeaways prints the 3♠'s cost, clearly "
+            "over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\". Its table plays "
             "sampled deals out after each lead: most of the difference is in tricks South later wins with a spade. "
             "After the 3♠, South's spades are the J♠ and the 10♠, which win a spade trick unless the A♠, K♠ or Q♠ "
             "(all still out) falls on it, and a player with no spades may throw hearts on it; after the 10♠, South "
@@ -2368,7 +2398,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert DRILLS[0].make().pass_direction == "left"
     for line in ("- Holding the Q♠, the A♠ and one low spade and passing left, pass both (drill 1); with the queen "
                  "and three lower spades, keep her (drill 2).",
-                 "- Unable to follow suit, your card cannot win the trick: throw the Q♠ or a high heart (drill 3).",
+                 "- Unable to follow suit, your card cannot win the trick: throw your most dangerous card, the Q♠, a "
+                 "high spade while she is still out, or a high heart (drill 3).",
                  "- With J♠ 10♠ 3♠, lead the 10♠ or the J♠ and keep the 3♠ to duck later (drill 4).",
                  "- When a trick holds points and another player's card is winning it, such as their Q♠, play "
                  "under it if you can (the demonstration, drill 5)."):
@@ -2433,7 +2464,7 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     assert "blunder" in kept_ace and "the Q♠ can still be dropped on a trick you win" in kept_ace
     # a fresh newcomer rater: with the ace kept, the passed queen comes back under it on a spade lead (following
     # suit), not as a discard: the coach says "dropped" (the glossary's *drop*: a discard or following suit)
-    assert ('is a blunder (the first cell below counts them). Its reason for one of them, Q♣ J♥ Q♠: it keeps the A♠, '
+    assert ('is a blunder (the first code cell after the takeaways counts them). Its reason for one of them, Q♣ J♥ Q♠: it keeps the A♠, '
             'and "the Q♠ can still be dropped on a trick you win": West, who gets her, may play her under the ace when '
             'spades are led. Passing her alone is not enough.') in prose
     assert "unlike Q♣ Q♠ A♠ it keeps the A♠: the Q♠ can still be dropped on a trick you win" in kept_ace
