@@ -136,9 +136,12 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# trick 3 on the same copy"))
     assert "first = FirstHand()" in "".join(cells[at - 2]["source"])
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
-    # hand) printed by the engine in plain view, between the table and the folded walk, with no feedback
+    # hand) printed by the engine in plain view, between the table and the folded walk, with no feedback.
+    # Rater r35: its dense code is folded like the walk's (the output, which is what matters, stays shown)
     position = cells[at - 1]
-    assert not position.get("metadata", {}).get("jupyter") and position.get("id") == "l00-25p"
+    assert position.get("id") == "l00-25p"
+    assert position["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert "".join(position["source"]).startswith("# tricks 1 and 2 on a copy, then trick 3 waiting for your throw")
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 
@@ -176,7 +179,7 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     walked = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
     shown = seen + "".join("".join(o.get("text", "")) for c in (cells[at], compare) for o in c["outputs"])
     for trick in ("Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks",
-                  "Which card would you throw?", "A good throw: your K♥", "Had South thrown the 2♥", "Had South thrown the 6♠"):
+                  "Which card would you throw?", "A good throw: your K♥", "Had you thrown the 2♥", "Had you thrown the 6♠"):
         assert trick in shown, trick
     # round 29: nothing of the position is printed twice; the walk goes on from the position cell's copy
     assert walked.startswith("→ South plays K♥; trick 3:") and "Trick 3." not in walked and "trick 1:" not in walked
@@ -339,10 +342,13 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert f"Your K♥ {broke}" in printed
-    # the lesson's list before the tricks: two rules, and a pointer to the others; rater r33: the outputs bring in
-    # two more (the first-trick rule in trick 3's prompt, breaking hearts in the K♥'s feedback), lesson 03 has both
-    assert ("Two rules to start (the outputs below bring in two more, each said where it comes up; lesson 03 explains "
+    # the lesson's list before the tricks: three rules, and a pointer to the others; rater r33: the outputs bring in
+    # two more (the first-trick rule in trick 3's prompt, breaking hearts in the K♥'s feedback), lesson 03 has both.
+    # Rater r35: a third, "the winner leads next" (trick 2's prompt), was never said: it is the third bullet
+    assert ("Three rules to start (the outputs bring in two more where they come up; lesson 03 explains "
             "both):") in text
+    assert "- The winner of a trick leads the next." in prose("00_welcome")
+    assert "North won the first trick, so North leads." in printed  # the rule as the outputs use it
     assert "only the first trick forbids hearts and the Q♠" in printed
     three = prose("03_breaking_hearts")
     assert "## No heart leads until hearts are broken" in three and "## No points on the first trick" in three
@@ -1456,8 +1462,12 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     # prints South's whole hand, the engine's cards included, and the prose keeps one clause
     assert "South's cards dealt by the engine" not in printed
     assert f"▶ South: {lead.cards(0).pretty}" in printed and set(extra) <= set(lead.cards(0))
-    assert ("The code writes down only the cards that matter; `position` deals the rest from seed 3."
+    assert ("The code writes down only the cards that matter; `position` deals the rest (to South too) from seed 3."
             in " ".join(prose("03_breaking_hearts").split()))
+    # rater r35: the lead-only copy's function and the queen-breaks comparison are dense code: folded, output shown
+    for cid in ("l03-06", "l03-22"):
+        cell = next(c for c in cells if c.get("id") == cid)
+        assert cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and cell["outputs"]
 
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)

@@ -1087,27 +1087,29 @@ def test_00_first_three_tricks_are_short_steps():
     bullets = [line for line in lines if line.startswith("- ")]
     steps = [line for line in lines if line[:3] in ("1. ", "2. ", "3. ")]
     # a later rater: the first-trick rule is a clause, not a bullet; a fresh rater (round 28): the heart rules are
-    # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain
-    assert len(bullets) == 2 and len(steps) == 3
-    assert ("Two rules to start (the outputs below bring in two more, each said where it comes up; lesson 03 explains "
+    # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
+    # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
+    assert len(bullets) == 3 and len(steps) == 3
+    assert ("Three rules to start (the outputs bring in two more where they come up; lesson 03 explains "
             "both):") in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
+    assert "- The winner of a trick leads the next." in lines  # docs/rules.md H7
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
     # a fresh rater: a newcomer just told to avoid tricks wonders why North leads K♦, then K♣; tricks 1 and 2 (the
     # ones printed before South's choice) are North's and hold no point, and step 3 says so
     # round 28: the next cell's output is shown (its code folded), so the reader chooses before reading it
     # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
     # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
-    assert steps[-1] == ("3. Only reading? The cell after your cards plays tricks 1 and 2 (North wins both, at no "
-                         "cost: neither trick holds a point) and stops at trick 3: choose your throw before reading the "
+    assert steps[-1] == ("3. Only reading? The cell after your cards plays tricks 1 and 2 (North wins both; "
+                         "neither holds a point) and stops at trick 3: choose your throw before reading the "
                          "next cell.")
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
-    assert len(items) == 9 and all(len(item.split()) <= 40 for item in items)
+    assert len(items) == 10 and all(len(item.split()) <= 40 for item in items)
 
 
 def test_01_why_the_coach_passes_the_jack_of_clubs():
