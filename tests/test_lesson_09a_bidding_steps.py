@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok, trick_count
+from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok, smart_bid, trick_count
 from hearts_teach.course.spades_lesson import quarters
 from hearts_teach.games.spades import SpadesHand
 from hearts_teach.kernel.cards import DECK, CardList, Suit
@@ -239,10 +239,13 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
                  "Estimate: 4 tricks. Suggested bid: 4 (the estimate rounded to the nearest trick"):
         assert line in printed, line
     text = " ".join(prose().split())
-    # fresh rater r34_c: the print's names now head the values list ("under their print's names")
-    assert ("The bots count the same things in quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): "
-            "that is their **rule of thumb**") in text  # the legend, before the deal-22 print
-    assert all(f"- *{name}*:" in text for name in ("High side cards", "Protected spades", "Ruffs"))
+    # fresh rater r34_c: the print's names now head the values list; fresh rater r35_e: one list only ("under their
+    # print's names" was awkward, and the player's list repeated it)
+    assert ("The bots count in quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): that is their "
+            "**rule of thumb**, and **Suggest** turns it into a bid. Its values:") in text  # the legend
+    assert all(f"- *{name}*" in text for name in ("High side cards", "Protected spades", "Ruffs", "Spade length"))
+    first = text[:text.index("Their count of South's cards on deal 22:")]
+    assert "print's names" not in text and "- **" not in first  # no second, player's list
     assert "Their count of South's cards on deal 22:" in text
     # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
     # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
@@ -366,11 +369,17 @@ def test_the_numbers_line_is_trick_counts():
     assert {("half", 0.5), ("half", -0.5)} <= seen  # an exact half goes up on some hands, down on others
 
 
-VALUES = ("- *High side cards*: ace 1, king with another card of its suit 1, queen in three or four cards ½; less in a "
-          "long suit, which the others soon run out of: an ace ½ (seven cards or more), a king ¼ (six or more). "
-          "- *Protected spades*: 1 with at least as many smaller spades as higher ones you lack; one short ¾, two "
-          "short ¼. - *Ruffs*: void 2, singleton 1, doubleton ¼, while your spades last; each ruff trick *uses up* a "
-          "spade, your lowest (rounded), which then no longer counts as protected.")
+VALUES = ("- *High side cards*: ace 1, king with another card of its suit 1 (a king alone may have to fall under the "
+          "ace), queen in three or four cards ½; less in a long suit, which the others soon run out of: an ace ½ "
+          "(seven cards or more), a king ¼ (six or more). - *Protected spades*: a spade wins once the higher spades "
+          "you lack are drawn out, if you still hold it: 1 with at least as many smaller spades as higher ones you "
+          "lack; one short ¾, two short ¼. - *Ruffs*: a *void* (no card of a suit), *singleton* (one card) or "
+          "*doubleton* (two cards) gives ruffs: void 2, singleton 1, doubleton ¼, while your spades last; each ruff "
+          "trick *uses up* a spade, your lowest, rounded to the nearest whole spade (1½ ruff tricks use two on deal "
+          "1526 below), which then no longer counts as protected. - *Spade length*, with six spades or more: your "
+          "five highest spades at their protected values (the ruffs' spades still set aside, so they add 0), plus 1 "
+          "for each spade after the fifth (a question below asks why). If that is more than protected spades and "
+          "ruffs together, it replaces them, as ruffs use those same spades.")
 
 
 def test_the_values_list_is_trick_counts():
@@ -380,14 +389,15 @@ def test_the_values_list_is_trick_counts():
     spade and ruff values against the code, test_the_three_points_as_written_are_the_bots its side-card values).
     The list also says what the print's "used up by the ruffs" means."""
     text = " ".join(prose().split())
-    assert VALUES in text and "Their values, under their print's names:" in text
+    assert VALUES in text and "Its values:" in text
     assert text.index(VALUES) < text.index("Their count of South's cards on deal 22:")
     sign = {"1": 1.0, "2": 2.0, "½": 0.5, "¼": 0.25, "¾": 0.75}
     word = {"1": 1.0, "2": 2.0, "1 trick": 1.0, "half a trick": 0.5, "a quarter": 0.25, "three quarters": 0.75}
-    got = re.search(r"ace (\S+), king with another card of its suit (\S+), queen in three or four cards (\S+); .*?"
+    got = re.search(r"ace (\S+), king with another card of its suit (\S+) \(.*?\), queen in three or four cards (\S+); .*?"
                     r"an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as higher ones you lack; "
                     r"one short (\S+), two short (\S+)\. .*?void (\S+), singleton (\S+), doubleton (\S+), while your "
-                    r"spades last; each ruff trick \*uses up\* a spade, your lowest \(rounded\)", VALUES)
+                    r"spades last; each ruff trick \*uses up\* a spade, your lowest, rounded to the nearest whole "
+                    r"spade", VALUES)
     lesson = [sign[g] for g in got.groups()]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
                     r"or four cards (half a trick)\. In a long suit they count less: an ace (half a trick) in a suit of "
@@ -404,9 +414,20 @@ def test_the_values_list_is_trick_counts():
     assert count.ruff_tricks == 1.5 and len(count.spent) == 2  # 1½ ruff tricks, rounded: two spades, the lowest
     assert not {c for c, _ in count.spades} & set(count.spent)
     assert "  3♠ 2♠: used up by the ruffs\n" in outputs()
+    # fresh rater r35_e: "valued as high spades" led a hand count of deal 1526 to 7 (A J 8 6 5 with 3♠ 2♠ kept);
+    # the length line values the five highest with the ruffs' spades still set aside, as the docstring says
+    assert "(0 for a spade set aside)" in recipe() and "valued as high spades" not in text
+    long = trick_count(cards, long_spades=True)
+    five = [t for _, t in count.spades[:5]]
+    assert [DECK[c].pretty for c, _ in count.spades[:5]] == ["A♠", "J♠", "8♠", "6♠", "5♠"] and sum(five) == 2.75
+    assert long.length == 2.75 + 3 == long.total == 5.75 and smart_bid(cards) == 6
     # the nil question no longer brings in the king's quarter itself: the list gave it
     quiz = _code_source("nil_pick = Quiz(")
-    assert "needs one number not given above" not in quiz and "Count \"\n    f\"with the bots' values above." in quiz
+    assert "needs one number not given above" not in quiz
+    # fresh rater r35_e: hand B needs the long-suit values (K♦ ¼, Q♦ nothing in six diamonds): the question says so
+    assert "Count \"\n    f\"with the bots' values above (mind the long-suit values)." in quiz
+    b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
+    assert dict((DECK[c].pretty, t) for c, t in b.side) == {"K♦": 0.25}
 
 
 def test_the_round_30_wording():
@@ -548,10 +569,11 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r33_e: deal 437's question (contract safe, go after the nil) came before this rule; the idea now
     # comes before that question, and this sentence points back to it
     # fresh rater r34_c: "as deal 437's question did" said why in a clause: 1 of the 3 tricks left, under half
-    assert ("A weighed bot defending against a nil weighs the two, as deal 437's question did (South–North needed 1 "
-            "of the 3 tricks left, under half): once its own team "
-            "still needs at least half of the tricks left, its contract comes first. On deal 17 East bid nil, so the defenders are South and "
-            "North: South–North needed 9 of 13") in text
+    # fresh rater r35_e: that sentence was hard to parse; the rule comes first now, then the two deals
+    assert ("A weighed bot defending against a nil puts its own contract first while its team still needs at least "
+            "half of the tricks left; otherwise it goes after the nil. Deal 437's question was the second case: "
+            "South–North needed 1 of the 3 tricks left, under half. On deal 17 East bid nil, so the defenders are "
+            "South and North: South–North needed 9 of 13") in text
     assert "their team" not in text
     from hearts_teach.agents.spades import CONTRACT_FIRST
 
@@ -597,25 +619,22 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     assert top.startswith("# 09a") and "\n\n## Bidding: say how" in top
     bidding = top[top.index("## Bidding: say how"):]
     text = " ".join(bidding.split())
-    bullets = ["- **Aces** in the side suits: about 1 trick each.",
-               "- **Kings** with at least one more card of their suit: about 1 trick; a king alone may have to fall "
-               "under the ace. A queen with two or three cards beside it: maybe half a trick.",
-               # fresh rater r34_c: the long-suit values moved to the bots' values list (why, too)
-               "- **High spades you can keep**: the A♠ wins whatever trick it is played to; a lower spade counts if "
-               "you hold enough smaller spades to play while the higher spades you lack are drawn out.",
-               # fresh rater (round 30): "each spade after the fifth is about one trick more" read as added to
-               # the count; the prints show spade length replacing protected spades and ruffs when larger
-               # fresh rater r34_c: "the hardest sentence": shorter, and it points to deal 1526's print
-               "- **Spade length**: with six spades or more, your five highest spades, valued as high spades, plus 1 "
-               "trick for each spade after the fifth (a question below asks why). If that is more than your high "
-               "spades and ruffs together, it replaces them, as ruffs use those same spades (deal 1526 below).",  # fresh rater r33_e: why it replaces them (held below: length counts those spades)
-               "- **Short side suits**: a *void* (no cards of the suit), a *singleton* (one card) or a *doubleton* "
-               "(two cards). To *ruff* is to win with a spade a trick in a side suit you no longer hold. A short "
-               "suit gives you ruffs.",  # r34_c: "while your spades last" is in the values list
+    # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
+    # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
+    bullets = ["To *ruff* is to win with a spade a trick in a side suit you no longer hold.",
+               "king with another card of its suit 1 (a king alone may have to fall under the ace)",
+               "less in a long suit, which the others soon run out of",
+               "- *Protected spades*: a spade wins once the higher spades you lack are drawn out, if you still hold it:",
+               "a *void* (no card of a suit), *singleton* (one card) or *doubleton* (two cards) gives ruffs",
+               # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
+               # fresh rater r33_e: why (held below: length counts those spades)
+               "If that is more than protected spades and ruffs together, it replaces them, as ruffs use those same "
+               "spades.",
                "Add them up. When unsure, bid the lower number: one trick more than you bid costs only a bag, one "
                "fewer sets the contract."]
     for bullet in bullets:
         assert bullet in text, bullet
+    assert VALUES in text
     # fresh rater r34_c: the pointer to a docstring meant nothing to a newcomer; the values list replaces it
     assert "docstring" not in text and "hearts_teach.agents" not in text
     assert "<details>" not in text and "protected-spade values" not in text
@@ -1162,3 +1181,25 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert len(set(took(2))) > 1  # the play-outs differ: a count is an estimate, not a promise
     for wrong in ("4", 0, 14, 4.5, True):
         assert "Write a whole number from 1 to 13 after my_bid =" in bid_check(134, 1, wrong)
+
+
+def test_partners_bid_does_not_change_your_count():
+    """Fresh rater r35_e: deal 21 shows partner North's bid of 2, and the lesson never said whether it should change
+    yours. It says it does not: each player bids its own tricks, and partners' bids add up (their contract). The
+    weighed bots' bid looks at a partner's bid only for nil (checklist line 5) and to keep a team's bids at 13."""
+    text = " ".join(prose().split())
+    assert ("North, your partner, bids 2 before you: that does not change your count, as each player bids its own "
+            "tricks and partners' bids add up.") in text
+    from hearts_teach.course.spades_lesson import spades_bots
+    from hearts_teach.present.widgets.spades_table import BidWidget
+
+    practice = BidWidget(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=spades_bots(21)).hand  # North, East bid
+    assert practice.bids[2] == 2 and practice.bids[0] is None  # the 2 the widget shows, before South bids
+    mine = practice.cards(0)
+    assert all(smart_bid(mine, partner_bid=p) == smart_bid(mine) for p in range(1, 11))
+    rng = Rng("lesson09a/partner")
+    for i in range(200):  # a non-nil partner's bid never moves the count's bid, unless the team would pass 13
+        cards = SpadesHand.deal(rng.spawn(f"deal/{i}"), dealer=0).cards(0)
+        own = smart_bid(cards)
+        for p in range(1, 14 - own):
+            assert smart_bid(cards, partner_bid=p) == own

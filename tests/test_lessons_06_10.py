@@ -1086,6 +1086,10 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert shown.startswith("Trick 1: clubs led, West to play · West holds ♠ 9 7 2  ♥ K 10 3  ♦ 10 5 4 3  ♣ —")
     told = _src(cells[ids.index("l11-exercise")]) + exercise + shown
     assert "East" not in told and "3♣" not in told and '"3C"' not in told
+    # fresh rater r35_e: the prose did not say South plays before West; it says so without naming the leader
+    assert ("clubs have been led, and it is West's turn (play goes clockwise, in the order the hand above is printed, "
+            "so West plays right after South).") in " ".join(_src(cells[ids.index("l11-exercise")]).split())
+    assert table5.seat_names[:2] == ("South", "West")  # printed in seat order, clockwise from South
     assert "No answer yet" in shown and "✔" not in shown and "3♦" not in shown  # nothing pre-answered
     opening = CardList.from_mask(five.opening_mask)[0]
     assert opening == Card("3C")
@@ -1113,10 +1117,13 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play her and won 13 points. Spade "
-            "leads flush out a queen with few spades to cover her. From trick 11 on West won every trick, each with "
+            "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
             "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
             "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
+    # fresh rater r35_e: one long paragraph; the Q♠ story and West's long suits are two paragraphs now
+    worked = next(_src(c) for c in cells if "East held the Q♠ with only" in _src(c))
+    assert "cover her.\n\nFrom trick 11 on" in worked
     hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
     bots_play(hand, table_bots("rule", players=3))
     south, west, east = 0, 1, 2
@@ -1212,8 +1219,8 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "Review of hand" not in printed and "autopilot" not in text and "no decision of yours" not in printed
     assert "played out by code, trick by trick, and printed as a sheet like the worked example's" in text
     assert "its cards are printed" not in text
-    # "Neither hearts nor the Q♠ are ever taken out"; at six the 3♣ and 4♣ go, so the 2♣ still opens
-    assert "Neither hearts nor the Q♠ are ever taken out: a hand is still worth 26 points" in text
+    # "Neither hearts nor the Q♠ is ever taken out" (fresh rater r35_e: "are" was a slip); at six the 3♣ and 4♣ go
+    assert "Neither hearts nor the Q♠ is ever taken out: a hand is still worth 26 points" in text
     # fresh rater r33_e: the reason first (taking out the 3♣ and 4♣ looked arbitrary)
     # fresh rater r34_c: "instead" of what? Of the 2♣: the 3♣ and 4♣ go (with the 2♦ and 3♦), the 2♣ stays
     assert ("At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ rather than the 2♣ "
@@ -1221,6 +1228,11 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
+    # fresh rater r35_e: the six-player deal is named where it is printed: eight cards each, the four removed nowhere
+    assert "here is a fixed deal for six (seed 7), eight cards each, with the removed 3♣ 4♣ 2♦ 3♦ nowhere" in text
+    six_deal = Hand.deal(7, rules=Rules(players=6))
+    assert all(len(six_deal.cards(s)) == 8 for s in range(6))
+    assert not any(c.pretty in {"3♣", "4♣", "2♦", "3♦"} for s in range(6) for c in six_deal.cards(s))
     assert Rules(players=6).opening_mask == CardList("2C").mask
     # newcomer rater (issue 27, round 27): who "left" is at three (the engine: South passes to West, right to East)
     three = Rules(players=3)
@@ -1243,13 +1255,15 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     hand = table.hand
     # fresh rater r33_e: the A♥ came with them (the sheet's pass line); the sentence names all three cards
     assert {c.pretty for c in hand.received(0)} == {"Q♠", "A♦", "A♥"} and hand.view(2).pass_to == 0
+    assert hand.pass_direction == "left" and hand.seat_names[2] == "East"
     third, sixth = why_played(hand, 3, 0), why_played(hand, 6, 0)
     assert third.card.pretty == "A♦" and "diamonds, 1 card" in third.reason and "to empty that suit" in third.reason
     assert sixth.card.pretty == "Q♠" and "it has no diamonds, so it discards the queen" in sixth.reason
     trick6 = hand.tricks[5]
     assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
     assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
-    assert ("Follow the Q♠: East passed her to South, with the A♦ and the A♥. South led the A♦, its only diamond, on trick 3 "
+    # fresh rater r35_e: at three, passing left, South receives from East (the engine: East's pass_to is South)
+    assert ("Follow the Q♠: passing left at three, South receives from East, so East passed her to South, with the A♦ and the A♥. South led the A♦, its only diamond, on trick 3 "
             "to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
             "her 13 points (South's reasons are printed below the sheet).") in text
 
@@ -1383,7 +1397,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # is computed (nil_ok), not written out
     # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
     # three or four ½): the question points to it instead of bringing in a number
-    assert "Count with the bots' values above." in quiz.question and "not given above" not in quiz.question
+    assert "Count with the bots' values above (mind the long-suit values)." in quiz.question and "not given above" not in quiz.question
     top = " ".join("".join(_cells("09a_spades_play_and_nil")[0]["source"]).split())
     assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
     source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
