@@ -1562,9 +1562,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r34_e: the trick is printed now (the folded compare cell replays deal 27 with both versions)
     from hearts_teach import Card
 
+    # r35_g: South took trick 8 in the moon-stop version too, a trick with no points (7♣ 3♦ 8♠ 9♣), so it did not
+    # break the moon; the dumping version's Q♥ gave that trick a point
     assert ("The last four lines replay deal 27: West, the shooter, was winning trick 8, so the stop played North's "
-            "highest clean card, the 3♦; the dumping version played the Q♥, South took the trick, and the moon was "
-            "broken. The stop looks only at who is winning *now*.") in text
+            "highest clean card, the 3♦, so South won a trick with no points; the dumping version played the Q♥, and "
+            "South's win broke the moon. The stop looks only at who is winning *now*.") in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
     assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
     assert tail[2].startswith("deal 27 with dumping: trick 8: West 7♣, North Q♥,") and "→ South takes it" in tail[2]
@@ -1603,6 +1605,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # "On trick 8 (tricks[7]) West led the 7♣; North had no club: the stop played the 3♦; South won it with the 9♣"
     assert dump.card_of(1) == stop.card_of(1) == Card("7C") and stop.card_of(2) == Card("3D")
     assert dump.card_of(0) == stop.card_of(0) == Card("9C")
+    assert stop.points == 0 and dump.points == 1  # "South won a trick with no points"; the Q♥ is 1 point
     assert all(t.card_of(2).suit is not Card("7C").suit for t in (dump, stop))  # a club could not be refused
     assert played["moon_play"].moon == 1 and played["moon_play"].seat_names[1] == "West"  # "West, the shooter"
     # "As West was winning, the stop played the 3♦": just before North's card, moon_threat names West, West's 7♣
@@ -1618,13 +1621,23 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # the rule bots' average rises with dumping: "5.03 to 6.02", as printed
     assert f"{sum(b.mean_points for b in versions['+ ducking'].bots[1:]) / 3:.2f}" == "5.03"
     assert f"{sum(b.mean_points for b in versions['+ dumping'].bots[1:]) / 3:.2f}" == "6.02"
-    assert "the rule bots' average rises from 5.03 to 6.02." in text
+    assert "the rule bots' average rises from 5.03 to 6.02, a third of our gain" in text
     # fresh rater (r32): "every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in
     # either step)": no moon against ducking or dumping, and every hand of both hands out exactly 26 points
     assert moons["+ ducking"] == 0
     assert all(sum(h) == 26 for name in ("+ ducking", "+ dumping") for h in versions[name].hand_scores)
     assert ("Every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in either step): "
-            "the rule bots' average rises from 5.03 to 6.02.") in text
+            "the rule bots' average rises from 5.03 to 6.02, a third of our gain (+2.98, printed below). So the edge, "
+            "theirs minus ours, moves by 4/3 of the gain: −5.88 to −1.91.") in text
+    # r35_g: with 26 points a hand, the edge (their average minus ours) is 26/3 − 4/3 × ours, so it moves by 4/3 of
+    # the gain: dumping's paired gain (+2.98, as compare prints it) and the edges of the two steps, as printed
+    duck, dump = versions["+ ducking"], versions["+ dumping"]
+    gain = ns["paired"](dump, duck)[0]  # the paired gain, as compare prints it
+    assert f"{gain:+.2f}" == "+2.98" and "+ dumping vs previous:      gain +2.98 points" in compare_out
+    assert f"{duck.edge(0)[0]:.2f}" == "-5.88" and f"{dump.edge(0)[0]:.2f}" == "-1.91"
+    assert dump.edge(0)[0] - duck.edge(0)[0] == pytest.approx(4 / 3 * gain)
+    assert f"{(sum(b.mean_points for b in dump.bots[1:]) - sum(b.mean_points for b in duck.bots[1:])) / 3:.2f}" == (
+        f"{gain / 3:.2f}")
     assert "partly by handing them on" not in text
     assert "does not catch every moon" not in text
     # the bullets "all points taken so far are that one opponent's; there are at least 8 of them; hearts are
@@ -2046,7 +2059,7 @@ def test_lesson_10_newcomer_round_12_wording():
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
     assert "South is our final bot; the line *South's points* adds up the point cards in the tricks it won." in text
-    assert "measurements above, over 160 hands, are the fair test" in text
+    assert "over 160 deals" not in text  # r35_g: the 'one deal says little' aside was cut for words
     # the question: a gain, said in plain words, with the sign the lesson defines
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
     assert "edge" not in question
