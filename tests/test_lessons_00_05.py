@@ -1194,8 +1194,12 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "`easy` has neither the moon watch nor the insurance heart" in text
     # round 9: the insurance in plain words, and the levels in one sentence
     assert "switching the moon defence off" not in text and "`beginner`" not in text
-    assert ("keep one high heart while one player could still take every point, because a single heart won by "
-            "someone else breaks a moon.") in text
+    assert ("keep one high heart while one player could still take every point (true from the start of every hand), "
+            "because a single heart won by someone else breaks a moon.") in text
+    # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
+    # heart's condition holds from a hand's first trick
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, threat_of
+    assert all(threat_of((0, 0, 0, 0), seat) == MOON_OPEN for seat in range(4))
     # newcomer rater: the bot-name aside was noise here; lesson 07, which lists the opponents, says it
     assert "*Solid*" not in text
     # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
@@ -1374,7 +1378,10 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     heart below South's Q♥, and lost the trick."""
     hand = lesson("05_shooting_the_moon")["hand"]
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "still out" not in text and "One heart above South's Q♥ had not been played yet" in text
+    # newcomer rater r35: the paragraph opens on trick 5, where South has not led the Q♥: the trick it is led on
+    assert ("One heart above the Q♥ that South led next, on trick 6, had not been played yet, and the easy bots let "
+            "it go by:") in text and "still out" not in text
+    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5." in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
     assert ("It played the 8♥ instead, its highest heart below the Q♥: it lost the trick, as it wanted (its reason "
