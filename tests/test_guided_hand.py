@@ -172,6 +172,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
             "on: a higher heart overtook it, as West's K♥ does on the copy") in flat
     assert ("Against players who simply duck, as West would with the 10♥ without the watch, the lone J♥ would be "
             "riskier: it could win a trick full of hearts.") in flat
+    # newcomer rater r35: the paragraph ends on a rule to keep, as the lesson showed it (the watch overtakes the J♥
+    # on every one of the coach's deals; a ducking West would let it win)
+    assert ("The rule to keep: lead a lone high heart only when a higher one is sure to overtake it, as here, while "
+            "the others are busy stopping your moon.") in flat
     # round 6: the lesson is read step by step; what its prose says of each step
     first = demo.decisions[0]
     assert (first.trick, first.card, first.verdict) == (1, Card("AC"), "best")  # the free first trick, won
@@ -330,6 +334,19 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert all(c < Card("QS") for c in (three.card_of(1), three.card_of(2))) and Card("KS") in demo.hand.dealt(2)
     assert demo.hand.tricks[4].points == 14 and demo.hand.tricks[4].winner == 0
     assert "13 points on trick 3 instead of 14 on trick 5" in text
+    # newcomer rater r35: West chose to play under the queen with the A♠ in hand (it won trick 4 in the
+    # demonstration); the copy's cell prints West's reason, a duck
+    from hearts_teach.course.why import why_played
+
+    west3 = why_played(what_if.hand, 3, 1)
+    whatif_cell = next(c for c in json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(
+        encoding="utf-8"))["cells"] if c.get("id") == "l06a-step3-whatif")
+    assert "".join("".join(o.get("text", "")) for o in whatif_cell["outputs"]).endswith(f"West's reason: {west3}\n")
+    assert Card("AS") in what_if.hand.dealt(1) and three.card_of(1) != Card("AS") and west3.branch == "duck"
+    assert Card("AS") not in [t.card_of(1) for t in what_if.hand.tricks[:2]]
+    assert demo.hand.tricks[3].card_of(1) == Card("AS") and demo.hand.tricks[3].winner == 1
+    assert ("The queen was the highest card so far. West still held the A♠ (it won trick 4 above) but played under "
+            "her, as its reason (printed last) says; so did North, and South took her at once") in text
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
@@ -363,7 +380,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     points = f"{graded.of('QS').exp_points:.1f}"
     assert points == f"{graded.of('4S').exp_points:.1f}"
     assert ("The last figure on each of the two lines above the trick is South's penalty points for the whole hand, "
-            f"tricks 1 to 13, averaged over the coach's deals: {points} with either card. It counts 13 for the queen "
+            f"averaged over the coach's deals: {points} with either card. It counts 13 for the queen "
             "and 1 a heart, but on a moon deal 0 if South shot it and 26 if another player did. In these deals only "
             "South ever shoots: that is why it comes out a little below the queen and the hearts added up (for the Q♠: "
             "95 % of 13, plus 5.7 hearts). With the 4♠ South takes the queen less often, but more hearts.") in text
@@ -415,8 +432,12 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "each spade lead used one up until, on trick 5, she was South's last." in text
     # a fresh newcomer rater: the verdicts named as 07's review prints them, lesson 01's advice said as advice,
     # and before trick 6's long verdict the same tip as on trick 2
-    assert "- **best** and **too close to call** (*fine* for short) are good plays." in "".join(
-        "".join(c["source"]) for c in cells)
+    # newcomer rater r35: "fine" appeared in 06a only in its definition; the name is lesson 07's (its review
+    # prints "best or fine"), and the aside says so
+    src06a = "".join("".join(c["source"]) for c in cells)
+    assert "- **best** and **too close to call** (lesson 07 calls them *fine*) are good plays." in src06a
+    assert "fine* for short" not in src06a and "best or fine" in (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(
+        encoding="utf-8")
     # a fresh newcomer rater: lessons 06a and 08 defined best in two wordings; one wording, the coach's band
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 

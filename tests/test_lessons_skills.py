@@ -1123,6 +1123,29 @@ def test_00_first_three_tricks_are_short_steps():
     assert len(items) == 10 and all(len(item.split()) <= 40 for item in items)
 
 
+def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():
+    """Newcomer rater r35: the deal-5 demonstration follows three rules of thumb (an ace passed, two suits
+    emptied), yet the coach calls it a blunder, and "Why the clubs?" never said what goes wrong. Played out by
+    rule bots on 1,000 of the coach's deals for each pass: under the demonstration pass the queen ends in South's
+    tricks on 590; South's kept A♣ Q♣ 10♣ win her trick on 156 of them (none once the coach passes them), and
+    the Q♠ herself wins it on 254 (South was dealt no Q♠: she arrived in the pass). The lesson says it in one
+    clause; the play-outs stay here, as its evidence."""
+    from hearts_teach.course.later_tricks import pass_queen_cards
+
+    dealt = Hand.deal(seed=5)
+    assert Card("QS") not in dealt.cards(0)  # so a Q♠ South wins with came in the pass
+    back = pass_queen_cards(dealt, ["AD 10H 8S", "10C QC AC"])
+    shown, coach = back["AD 10H 8S"], back["10C QC AC"]
+    clubs = sum(shown["won_with"][c] for c in ("A♣", "Q♣", "10♣"))
+    assert (shown["queen"], clubs, shown["won_with"]["Q♠"]) == (590, 156, 254)
+    assert coach["queen"] == 327 and not any(coach["won_with"][c] for c in ("A♣", "Q♣", "10♣"))
+    assert clubs > shown["queen"] - coach["queen"] - clubs  # the kept clubs: most of the gap between the passes
+    flat = " ".join(_md("01_deal_and_pass").split())
+    assert ("**Why the clubs?** Kept, they can win club tricks that someone throws the queen on (and she can "
+            "arrive in the pass).") in flat
+    assert "590" not in flat and "156" not in flat and "254" not in flat
+
+
 def test_01_why_the_coach_passes_the_jack_of_clubs():
     """Newcomer rater (issue 27): lessons 01, 07 and 08 said the coach prefers passing a club without a
     reason. On deal 287 the engine shows one: played out on 1,000 of the coach's deals, South's kept J♣
