@@ -243,7 +243,8 @@ def test_hand_mercy_and_dump_say_what_the_engine_does():
     assert SpadesHand.deal(seed=1, dealer=3).phase == "bid"
     assert "a fixed margin of points or more behind" in t and "a set number" not in t
     assert SpadesRules(mercy=500).mercy == 500
-    assert "always as a discard" in t and "mostly as a discard" not in t
+    # rater r35_d: lesson 08 also dumps the queen "on a trick South wins", which may be a trick she follows
+    assert "mostly as a discard (the coach's \"dumps the Q♠\" always is one)" in t and "always as a discard" not in t
 
 
 def test_clean_gain_and_singleton_have_entries_of_their_own():
@@ -271,12 +272,13 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
 
     t = text()
     for phrase in ("it says only that you could not follow suit, not which card you chose",
-                   "Unlike *dump*, it is said of following suit too (the Q♠ played under a higher spade), not only "
-                   "of a discard; unlike *duck*, it names the card you lose, not the trick you stay out of.",
+                   "It is said of following suit (the Q♠ played under a higher spade) as often as of a discard, and "
+                   "of any card given away, where *dump* is a choice of your most dangerous card; unlike *duck*, it "
+                   "names the card you lose, not the trick you stay out of.",
                    "Said when you follow suit (the coach: \"ducks under A♠\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
-                   "always as a discard (the coach's \"dumps the Q♠\" is one), where *drop* is said of "
-                   "following suit too.",
+                   "mostly as a discard (the coach's \"dumps the Q♠\" always is one), though lesson 08's East \"can "
+                   "dump her on a trick South wins\", perhaps a spade trick she follows.",
                    "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
                    "away Q♠, else its highest heart, else its highest card."):
         assert phrase in t, phrase
@@ -1085,7 +1087,20 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert not shooting(h("QS")) and shooting(h("QS 2H"))
     assert threat_of([h("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([h("QS"), 0, 0, 0], 1) == MOON_OPEN
     assert threat_of([h("QS 2H"), h("3H"), 0, 0], 2) == NO_MOON and threat_of([0, 0, 0, 0], 1) == MOON_OPEN
-    assert "at least 8 of them with a heart among them, it stops ducking and tries to take a heart itself" in entry("Moon watch")
+    # rater r35_d: in lesson 05's words (win tricks from that player, give it as few points as it can)
+    assert ("at least 8 of them with a heart among them, it stops ducking: it tries to win tricks from that player, and "
+            "gives that player as few points as it can (when it cannot follow suit on a trick that player may win: a "
+            "card without points, else its lowest heart).") in entry("Moon watch")
+    assert "tries to win tricks from that player, and gives that player as few points as it can" in \
+        _prose("05_shooting_the_moon")
+    void_west = h("2H 9H 3C")  # West, void in diamonds, South (0) the threat and still to win it
+    discard = {threat: Card.from_index(rule_play(1, void_west, void_west, 1, Suit.DIAMONDS.value, Card("5D").index, 0,
+                                                 1 << Card("5D").index, 1 << Card("5D").index, threat)).pretty
+               for threat in (0, MOON_OPEN)}
+    assert discard == {0: "3♣", MOON_OPEN: "9♥"}  # no point to the threat; else the highest heart
+    no_clean = Card.from_index(rule_play(1, h("2H 9H"), h("2H 9H"), 1, Suit.DIAMONDS.value, Card("5D").index, 0,
+                                         1 << Card("5D").index, 1 << Card("5D").index, 0)).pretty
+    assert no_clean == "2♥"
     west = h("2H 9H KH 3C")
     led = Card("5H").index
     follow = {threat: Card.from_index(rule_play(1, west, h("2H 9H KH"), 1, Suit.HEARTS.value, led, 0, 1 << led, 1 << led,
@@ -1452,3 +1467,41 @@ def test_the_three_long_entries_stay_short():
     for word in ("Play app", "Rule option", "Bot"):
         words = len(re.sub(r"\]\([^)]*\)", "]", _entry(word)).split())
         assert words < 140, (word, words)
+
+
+def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
+    """Fresh rater r35_d: Throw cited lesson 02 (which says *drop*) and Δ vs best cited 08b (which never shows it);
+    Score table left out lesson 06, where the table first appears, and read "running total" as a row per player.
+    Penalty points, Points a hand and Long suit had no entry. Each cited lesson uses the entry's words, and what the
+    new entries claim is held against the lessons and the engine."""
+    from hearts_teach import Match
+    from hearts_teach.course.lessons import play_match, table_bots
+
+    def cited(word: str) -> list[str]:
+        return re.findall(r"\]\(([0-9]{2}[a-z]?_[a-z_]+)\.ipynb\)", _entry(word))
+
+    def words(name: str) -> str:
+        cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+        return " ".join("".join(c["source"]) for c in cells).lower()
+
+    assert cited("Throw") == ["00_welcome", "04_queen_of_spades", "05_shooting_the_moon", "08_practice_decisions",
+                              "08b_moon_and_mistakes"]
+    assert all(re.search(r"\bthrow", words(name)) for name in cited("Throw"))
+    assert not re.search(r"\bthrow", words("02_tricks_and_following_suit"))
+    assert cited("Δ vs best") == ["08_practice_decisions"] and "*Δ vs best* the cost" in _prose("08_practice_decisions")
+    assert "Δ vs best" not in words("08b_moon_and_mistakes")
+    assert cited("Score table") == ["06_scoring_a_match", "07_play_a_match"]
+    assert ("then one *total* row, each player's [running total](#term-running-total) so far.") in _entry("Score table")
+    table = play_match(Match(seed=5), table_bots("rule", seed=5)).score_table()  # lesson 06's match
+    assert table in _printed("06_scoring_a_match") and "moon: East" in table
+    assert [line.split()[:1] for line in table.splitlines()].count(["total"]) == 1
+    assert "**Penalty points** — the points in the cards you take, which you try to avoid: 1 a heart, 13 for Q♠." in text()
+    assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
+    assert "A verdict says how many **points a hand** a move costs you, on average" in _prose("08_practice_decisions")
+    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#term-moon)), "
+            "averaged over its sampled deals.") in text()
+    assert "on a moon deal 0 if South shot it and 26 if another player did" in _prose("06a_guided_first_hand")
+    assert cited("Long suit") == ["09a_spades_play_and_nil", "11_three_to_six_players"]
+    assert "less in a long suit, which the others soon run out of: an ace ½ (seven cards or more)" in \
+        _prose("09a_spades_play_and_nil")
+    assert "a long suit left at the end collects points" in _prose("11_three_to_six_players")

@@ -217,10 +217,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
     # newcomer rater r33: with rule 7 (a heart may be led early only from a hand of nothing but hearts) the clause
     # left a leader holding hearts and Q♠ no legal lead; the summary now says what the engine does (lead a heart)
-    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is the only card you hold; following suit "
-            "with her is always allowed, and a leader holding only hearts and Q♠ before hearts are broken leads a heart. "
-            "This variant is the project's own: published rules only name the idea, and the details are ours "
-            "(see “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+    # rater r35_d: the variants are a list, a line each; queen_waits keeps its details, shorter
+    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is your only card; following suit "
+            "with her is allowed, and a leader with only hearts and Q♠ leads a heart. The project's own variant: "
+            "published rules only name the idea (details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
     both = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC",
                     rules=Rules.preset("queen_waits"))
     assert both.turn == 1 and not both.hearts_broken
@@ -239,6 +239,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
              "queen_waits": "03"}
     assert sorted(shows) == sorted(n for n in Rules.presets() if n != "standard")
     variants = text[text.index("**Variants**"):]
+    cell = next("".join(c["source"]) for c in json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+                if "`queen_waits` (" in "".join(c["source"]))
+    items = re.findall(r"^- `(\w+)` \(", cell, flags=re.M)
+    assert items == ["omnibus", "no_pass", "queen_breaks", "new_moon", "first_trick_points", "queen_waits"]
     for name, lesson in shows.items():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
@@ -246,6 +250,14 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Q♠" in variants
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
+    # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
+    # what the page has
+    assert "Seats go clockwise: South, West, North, East; you are South." in text
+    welcome = json.loads((ROOT / "notebooks" / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert "**South** is usually you" in " ".join(" ".join("".join(c["source"]) for c in welcome).split())
+    assert ("The standard game as the engine plays it (`Rules()`) first, then other table sizes, Spades, and your "
+            "progress.") in text and "on one screen" not in text
+    assert text.index("**Three to six players**") < text.index("**Spades**") < text.index("## Your progress")
     # rule 2 says what left, right and across are, as the engine passes
     from hearts_teach import Hand
 
