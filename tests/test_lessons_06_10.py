@@ -2351,8 +2351,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # the reason in hearts, and the why comes from the table (tricks South later wins with a spade: after the 3♠
     # those are the J♠ and the 10♠), not from a guess about "costing little now"
     assert ("The verdict counts points a hand: the second code cell after the takeaways prints the 3♠'s cost, clearly "
-            "over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\". Its table plays "
-            "sampled deals out after each lead: most of the difference is in tricks South later wins with a spade. "
+            "over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\". A separate "
+            "table, where rule bots play sampled deals out after each lead, puts most of the difference in tricks South "
+            "later wins with a spade. "
             "After the 3♠, South's spades are the J♠ and the 10♠, which win a spade trick unless the A♠, K♠ or Q♠ "
             "(all still out) falls on it, and a player with no spades may throw hearts on it; after the 10♠, South "
             "keeps the 3♠ to play under.") in prose
@@ -2422,10 +2423,15 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert grade(DRILLS[4], "3S").verdict == "best"
     # fresh newcomer rater (r34): drill 1 passes left; passing right (lesson 08a) the coach keeps the A♠
     assert DRILLS[0].make().pass_direction == "left"
-    for line in ("- Holding the Q♠, the A♠ and one low spade and passing left, pass both (drill 1); with the queen "
-                 "and three lower spades, keep her (drill 2).",
-                 "- Unable to follow suit, your card cannot win the trick: throw your most dangerous card, the Q♠, a "
-                 "high spade while she is still out, or a high heart (drill 3).",
+    # fresh rater (r36): drill 2 passes right, and the takeaway says so; drill 3's K♠ (South holds the queen) is a
+    # mistake, so "a high spade while she is still out" is for a hand without her
+    assert DRILLS[1].make().pass_direction == "right"
+    assert Card("QS") in DRILLS[2].make().cards(0) and grade(DRILLS[2], "KS").verdict == "mistake"
+    assert {grade(DRILLS[2], c).verdict for c in ("QS", "AH")} == {"best"}
+    for line in ("- Holding the Q♠, the A♠ and one low spade and passing left, pass both (drill 1); passing right with "
+                 "the queen and three lower spades, keep her (drill 2).",
+                 "- Unable to follow suit, your card cannot win the trick: throw your most dangerous card: the Q♠ or a "
+                 "high heart (drill 3); without her, a high spade while she is still out.",
                  "- With J♠ 10♠ 3♠, lead the 10♠ or the J♠ and keep the 3♠ to duck later (drill 4).",
                  "- When a trick holds points and another player's card is winning it, such as their Q♠, play "
                  "under it if you can (the demonstration, drill 5)."):
@@ -2450,6 +2456,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
 
     assert set(SAVED_VERDICTS) >= {"inaccuracy", "mistake", "blunder"} and not {"best", "fine"} & set(SAVED_VERDICTS)
     assert "a decision that the coach grades an inaccuracy, a mistake or a blunder" in prose
+    # fresh rater (r36): where "your own games" are played: the table of lesson 07 and play.ipynb saves them
+    assert "These come from your own games ([play.ipynb](play.ipynb), lesson 07):" in prose
+    assert any("TableWidget(" in c for c in _code("07_play_a_match")) and any("PlayApp(" in c for c in _code("play"))
     assert "graded *inaccuracy* or worse" not in prose
 
 

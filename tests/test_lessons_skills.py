@@ -137,11 +137,15 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "It cannot take her; it cannot win at all: every spade still out is higher, and West or North must play one." \
         in prose
     assert Card("QS") in king.cards and king.winner == 0
-    # fresh newcomer rater (r35): the heart leads the widget offers; the 2♥ is below every heart still out
-    assert all(c.rank > 2 for c in ns["view"].still_out()[Suit.HEARTS]) and outcome["2H"].winner != 0
-    assert not any(Suit.HEARTS in ns["view"].voids(seat) for seat in (1, 2, 3))
-    assert ("- **2♥**: it cannot win either: every heart still out is higher, and nobody has shown a void in "
-            "hearts.") in prose
+    # fresh newcomer rater (r35): the heart leads the widget offers; the 2♥ is below every heart still out.
+    # Fresh rater (r36): an unshown void proves nothing; the reason is that the hearts still out (at least one)
+    # are all in the other three hands, so whoever holds one must follow with it, and it is higher
+    hearts_out = ns["view"].still_out()[Suit.HEARTS]
+    assert hearts_out and all(c.rank > 2 for c in hearts_out) and outcome["2H"].winner != 0
+    assert not set(hearts_out) & set(ns["track"].cards(0))  # none of them is South's
+    assert ("- **2♥**: it cannot win either: every heart still out is higher, and all of them are in the other "
+            "three hands, so one of those players must follow with one.") in prose
+    assert "nobody has shown a void in hearts" not in prose
     lead = ns["lead"]
     assert lead.hand.trick_number == 7 and not lead.hand.current_trick.cards, "the lead arrived played"
     lead.buttons["KS"].click()
@@ -371,8 +375,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r32): "For the J♠ over the 3♠, see lesson 08, drill 4" implied a preference this coach
     # does not make (the 3♠ is too close to call here, an inaccuracy there); the note says the difference is what
     # the deals can show: here the 3♠'s interval straddles the quarter point, in drill 4 it lies above it
-    assert ("The 3♣ cannot win this trick: every club still out is higher, and West or East must play one. It "
-            "costs a little later (the coach: about 0.5 more hearts than with the J♠). J♠ or 3♠? The deals cannot "
+    # fresh rater (r36): the clubs passage buried the lesson's point; it is two sentences now
+    assert ("The 3♣ cannot win (every club still out is higher, and West or East must play one) but costs a "
+            "little later (the coach: about 0.5 more hearts than with the J♠). J♠ or 3♠? The deals cannot "
             "tell whether the 3♠ costs over a quarter point more, so both are right here; in lesson 08's drill 4, a "
             "similar lead, they can, and the low spade is an inaccuracy.") in prose
     low3 = ns["graded_lead"].of("3S")
@@ -703,6 +708,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert "K♣" in out.split("South holds 9 cards:")[1].split("\n")[0]
     assert f"the queen then ends up in South's tricks in {share['K♣']}% of deals" in prose
     assert "the other twelve clubs have been played (see the tricks above)" in prose
+    # fresh rater (r36): "then I won't lead it": the K♣ is South's only club, and late in the hand it may be the lead
+    held = out.split("South holds 9 cards:")[1].split("\n")[0].split()
+    assert [c.rstrip(".") for c in held if "♣" in c] == ["K♣"]
+    assert "so if South ever leads it (late in the hand it may be South's only lead), it wins" in prose
     tricks = [line for line in out.splitlines() if re.match(r"^ ?\d+\. ", line)]
     assert len(tricks) == 4 and sum(line.count("♣") for line in tricks) == 12
     # newcomer rater (issue 27, round 27): the 95 % intervals, the later-points table and why a low heart is a
@@ -837,12 +846,12 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert Card("QS") in view.still_out()[Suit.SPADES]  # not played, not South's
     clubs_out = view.still_out()[Suit.CLUBS]
     assert clubs_out and all(c.rank < Card("KC").rank for c in clubs_out)  # "your K♣ would win that trick"
-    assert any(c.rank < Card("8C").rank for c in clubs_out)  # "the 8♣ wins if West and East both play lower"
+    assert any(c.rank < Card("8C").rank for c in clubs_out)  # "even the 8♣ may" (win the trick)
     assert [c.pretty for c in h.cards(0) if c.suit is Suit.SPADES] == ["3♠", "J♠", "A♠"]
     why = flat[min(told)]
-    assert ("North has shown a void in clubs (the A♦ on trick 1's club lead), so on a club lead North may "
-            "throw the queen, if North has her. Your K♣ would win that trick (you won trick 1 with the A♣), "
-            "and even the 8♣ wins if West and East both play lower clubs.") in why
+    assert ("Clubs are no escape: North has shown a void in clubs (the A♦ on trick 1's club lead), so may throw "
+            "the queen on a club lead, which your K♣ would win, and even the 8♣ may.") in why
+    assert why.index("can never take her") < why.index("Clubs are no escape")  # the spade point comes first
     assert "A spade below the queen, the J♠ or the 3♠, can never take her." in why
 
 
