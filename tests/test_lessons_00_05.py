@@ -1214,7 +1214,7 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "*Solid*" not in text
     # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
     # (r33: said in plain words: neither the moon watch nor the insurance heart, both there to stop a moon)
-    assert "(lesson 05's easy bots are the Solid bot with its moon defence switched off)" in "".join(
+    assert "(lesson 05's easy bots are Solid with its moon defence switched off)" in "".join(
         "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
