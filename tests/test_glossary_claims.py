@@ -221,8 +221,14 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
 
     t = text()
     assert BAND == 0.25
-    assert ("**Best** (coach) — the verdict for the coach's top choice, and for any choice whose whole 95 % "
+    assert ("**Best** (coach) — the verdict for any choice whose whole 95 % "
             "interval of Δ vs best lies at or below a quarter point a hand") in t
+    # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
+    assert ("The coach's top choice usually gets it, but not always: when the deals cannot confirm even that one, "
+            "it is [too close to call](#term-too-close-to-call) too (lesson 06a, trick 3).") in t
+    assert "0 for the best itself" not in t
+    assert ("A heart may not be led until hearts are [broken](#term-broken), unless the leader holds only hearts "
+            "(lesson 03).") in t
     assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
             "best starts at or below a quarter point a hand and reaches above it") in t
     assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
