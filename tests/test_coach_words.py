@@ -62,7 +62,7 @@ def test_a_forced_move_has_no_nested_brackets():
     v = _last_seat_view("AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S 7S", "2D 3D 4D")
     a = assess_play(v, worlds=64, max_worlds=64)
     (only,) = a.candidates
-    assert only.does == "is your only legal card, so it wins the trick, with no points on it"
+    assert only.does == "is your only legal card, and it wins the trick, with no points on it"
     assert _depth(only.reason) <= 1 and _depth(str(a)) <= 1
 
 

@@ -514,7 +514,7 @@ def assess_play(view: View, seed: int = 0, worlds: int = 256, max_worlds: int = 
         # one group: a single card, or several legal cards that all do the same
         # (no brackets: ``does`` may hold a clause of its own)
         one = play_does(view, classes[0][0], note_every=False)
-        does = [f"is your only legal card, so it {one}" if len(groups[0]) == 1 else
+        does = [f"is your only legal card, and it {one}" if len(groups[0]) == 1 else
                 f"does the same as any other legal card: each {one}"]
     cands = _candidates(ev, groups, does, view, with_trick=True)
     seat = view.seat
