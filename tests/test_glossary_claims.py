@@ -1054,17 +1054,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     from hearts_teach.present.widgets.trick_view import trick_state
 
     t = text()
-    entry = lambda word: re.search(rf"\*\*{re.escape(word)}\*\*.*?(?= - \*\*|## |$)", t).group(0)  # noqa: E731
-
-    def prose(name: str) -> str:  # as the reader reads it: a link into a glossary entry shows as its words
-        cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
-        md = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-        return re.sub(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)", r"\1", md)
-
-    def printed(name: str) -> str:
-        cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
-        return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
-                       for c in cells for o in c.get("outputs", []))
+    entry, prose, printed = _entry, _prose, _printed  # the module's readers of an entry, a lesson, its outputs
 
     # Drop: lesson 04's West dropped the queen under South's K♠, a trick South won
     assert 'in lesson 04, West "had to drop the queen under South\'s K♠".' in entry("Drop") and "East dropped" not in t
