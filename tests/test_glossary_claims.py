@@ -1501,3 +1501,44 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert "less in a long suit, which the others soon run out of: an ace ½ (seven cards or more)" in \
         _prose("09a_spades_play_and_nil")
     assert "a long suit left at the end collects points" in _prose("11_three_to_six_players")
+
+
+def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():
+    """Fresh rater r36_e looked up Deal, Spades (the game), Last trick, Protection, Keeping track, Seat list and
+    Trick-avoidance and found no entry. Each new entry's claims are held against the lessons and the engine."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.games.spades import TEAMS
+    from hearts_teach.kernel.table import SEAT_NAMES
+    from hearts_teach.present.render import hand_text
+
+    # Deal: "deal 17" is seed 17, and every cited lesson says "deal"
+    assert '"Deal 17" is the deal made with [seed](#term-seed) 17' in text()
+    assert Hand.deal(seed=17).cards(0) == Hand.deal(seed=17).cards(0) != Hand.deal(seed=18).cards(0)
+    assert re.findall(r"\]\(([0-9]{2}[a-z]?)_", _entry("Deal")) == ["02", "08a", "11"]
+    for name in ("02_tricks_and_following_suit", "08a_keeping_track", "11_three_to_six_players"):
+        assert re.search(r"\bdeal\b", _prose(name).lower()), name
+    # Keeping track: lesson 08a's first skill
+    assert "The first is **keeping track**: remembering which cards have gone" in _prose("08a_keeping_track")
+    # Last trick: the printed line runs from the leader and ends with the taker after "→"
+    hand, bot = Hand.deal(seed=3, hand_number=3), make_bot("rule", seed=3)  # a hold hand: play starts at once
+    while hand.last_trick is None:
+        hand.play(bot.choose_play(hand.view(hand.turn)))
+    last = hand.last_trick
+    line = next(x for x in hand_text(hand, 0).splitlines() if x.startswith("Last trick"))
+    assert line.startswith(f"Last trick (led by {SEAT_NAMES[last.leader]}): {last.cards[0].pretty} ")
+    assert f"→ {SEAT_NAMES[last.taker]} " in line
+    assert re.search(r"^Last trick.*→ (South|West|North|East)", _printed("08_practice_decisions"), flags=re.M)
+    assert "the **last trick**: *▶ led*, *✓ wins*, *● latest*" in _prose("07_play_a_match")
+    # Protection: the word lessons 04 and 08 use, another word for a guard
+    assert "uses up her holder's protection" in _prose("04_queen_of_spades")
+    assert "A long spade suit is protection" in _prose("08_practice_decisions")
+    assert "another word for a [guard](#term-guard)" in _entry("Protection")
+    # Seat list: what lesson 07 says it shows
+    assert ("**The seat list**: each player, the bot's level, cards held, points this hand and match total"
+            in _prose("07_play_a_match"))
+    # Spades: two teams, South and North against West and East
+    assert [[SEAT_NAMES[s] for s in team] for team in TEAMS] == [["South", "North"], ["West", "East"]]
+    assert "(South and North against West and East)" in _entry("Spades")
+    # Trick-avoidance: lesson 06's history
+    assert "older European *trick-avoidance* games" in _prose("06_scoring_a_match")

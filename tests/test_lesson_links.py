@@ -37,7 +37,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          # round 9: words a newcomer met in lessons 07-11 without an entry
          "autopilot", "defender", "shooter", "still out", "paired difference", "review", "accuracy", "gain",
          # issue "lessons a newcomer rates 9/10": Spades' teams and the lessons' and coach's positions
-         "team", "position")
+         "team", "position",
+         # rater r36_e: words a newcomer looked up and did not find
+         "deal", "keeping track", "last trick", "protection", "seat list", "trick-avoidance")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",
