@@ -170,6 +170,8 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     hand = SpadesHand.deal(seed=1, dealer=3)
     assert hand.first_seat == 0 and all(len(hand.cards(s)) == 13 for s in range(4))
     assert "**spades are always trump**" in text and "No spade may be led until one has been played" in text
+    # rater r36_e: a player who cannot follow may play any card, a spade included (tests/test_spades_game.py plays both)
+    assert "Follow suit if you can, else play any card, a spade included; **spades are always trump**" in text
     # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
     assert "+10 a trick bid and +1 a **bag**" in text and "−10 a trick bid" in text
     assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
@@ -219,8 +221,8 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # left a leader holding hearts and Q♠ no legal lead; the summary now says what the engine does (lead a heart)
     # rater r35_d: the variants are a list, a line each; queen_waits keeps its details, shorter
     assert ("Q♠ may not be led or discarded until hearts are broken, unless she is your only card; following suit "
-            "with her is allowed, and a leader with only hearts and Q♠ leads a heart. The project's own variant: "
-            "published rules only name the idea (details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+            "with her is allowed, and a leader with only hearts and Q♠ leads a heart. Our own variant "
+            "(details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
     both = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC",
                     rules=Rules.preset("queen_waits"))
     assert both.turn == 1 and not both.hearts_broken
@@ -257,7 +259,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "**South** is usually you" in " ".join(" ".join("".join(c["source"]) for c in welcome).split())
     assert ("The standard game as the engine plays it (`Rules()`) first, then other table sizes, Spades, and your "
             "progress.") in text and "on one screen" not in text
-    assert text.index("**Three to six players**") < text.index("**Spades**") < text.index("## Your progress")
+    # rater r36_e: headings, so that JupyterLab's table of contents shows the four parts
+    assert text.index("## Hearts (four players) 1. **Deal.**") < text.index("## Three to six players") < \
+        text.index("## Spades") < text.index("## Your progress")
+    assert "every player plays alone, for their own score" in text and "26 points are taken in every hand" in text
     # rule 2 says what left, right and across are, as the engine passes
     from hearts_teach import Hand
 
@@ -278,7 +283,7 @@ def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_
     from hearts_teach import DECK, Hand
 
     text = summary_text()
-    assert ("**Three to six players** (`Rules(players=N)`, [11](11_three_to_six_players.ipynb)): the same rules, with a "
+    assert ("## Three to six players The same rules (`Rules(players=N)`, [11](11_three_to_six_players.ipynb)), with a "
             "few low cards taken out so that everyone holds the same number.") in text
     rows = re.findall(r"\| (\d) \| ([^|]+) \| (\d+) \| (\S+) \| ([^|]+) \|", text)
     assert [int(r[0]) for r in rows] == [3, 5, 6]  # four players: the ten rules above
