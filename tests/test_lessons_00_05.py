@@ -211,10 +211,12 @@ def test_00_quizzes():
 def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine():
     text = prose("00_welcome")
     flat = " ".join(text.split())
-    # round 10: the tie rule in a few words, as the engine applies it; and "most cells are short" (not every)
+    # round 10: the tie rule in a few words, as the engine applies it; rater r36_b: cell 2 was dense before a card
+    # was shown, so the tie clause left lesson 00: lesson 06 has the tie rule, with its own heading and quiz
     from hearts_teach.course.scoring import match_verdict
 
-    assert "the player with the **fewest** points wins (if two or more tie for fewest, another hand is played)" in flat
+    assert "the player with the **fewest** points wins. So in Hearts" in flat and "tie for fewest" not in flat
+    assert "### The tie rule" in prose("06_scoring_a_match") and "`tie.choose(" in prose("06_scoring_a_match")
     assert match_verdict((104, 64, 64, 90)).endswith("another hand is played")
     assert "most cells are short" in flat and "every cell is short" not in flat
     assert "highest card **of the suit that was led**" in text
@@ -345,8 +347,9 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # the lesson's list before the tricks: three rules, and a pointer to the others; rater r33: the outputs bring in
     # two more (the first-trick rule in trick 3's prompt, breaking hearts in the K♥'s feedback), lesson 03 has both.
     # Rater r35: a third, "the winner leads next" (trick 2's prompt), was never said: it is the third bullet
-    assert ("Three rules to start (the outputs bring in two more where they come up; lesson 03 explains "
-            "both):") in text
+    # rater r36_b: the two were not named, and the first-trick rule then came as a side remark; they are named here
+    assert ("Three rules to start (the outputs bring in two more where they come up: no hearts or Q♠ on trick 1 unless "
+            "you hold nothing else; no heart lead until one has been played; lesson 03 explains both):") in text
     assert "- The winner of a trick leads the next." in prose("00_welcome")
     assert "North won the first trick, so North leads." in printed  # the rule as the outputs use it
     assert "only the first trick forbids hearts and the Q♠" in printed
@@ -1059,7 +1062,9 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
         assert group == ("alone" if beside == 0 else "+1 or 2" if beside <= 2 else "+3 or 4" if beside <= 4
                          else "+5 or more")
         assert top == bool({Card("AS"), Card("KS")} & set(spades))
-    assert "besides her (an A♠ or K♠ among them counts too)" in text and "*other* spades" not in text
+    # rater r37_b: "counts too" read as a separate group; the A♠ and K♠ count in the length
+    assert "besides her (A♠ and K♠ count in this length too)" in text and "*other* spades" not in text
+    assert "among them counts too" not in text
     assert "batch simulator" not in text
     header = shown["l04-17"].splitlines()[0]
     assert header.split() == ["spades", "besides", "Q♠", "A♠/K♠", "too", "hands", "holder", "took", "her",
@@ -1487,8 +1492,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
     assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
-            "are led, she must be played, and the others, ducking, seldom put the A♠ or K♠ on her: she usually wins "
-            "her own trick.") in text
+            "are led, she must be played, and the others, ducking, seldom put the A♠ or K♠ on her: her holder usually "
+            "takes the trick she is played on.") in text  # rater r37_b: "her own trick" (she was not led)
     table = lesson("04_queen_of_spades")["table"]
     share = {(g, top): k / n for g, top, n, k in table if n}
     assert max(share, key=share.get) == ("alone", False) and share[("alone", False)] > 0.85  # worst, "usually"
@@ -1552,3 +1557,50 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     cards = " ".join(c.pretty for c in last.cards)
     assert (f"Last trick (led by {dump.seat_names[last.seats[0]]}): {cards} → {dump.seat_names[last.winner]}" in shown
             and f"Trick {last.number + 1} of 13" in shown and f"trick {last.number}: {seats}" not in shown)
+
+
+def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
+    """Rater r36_b: the compass sketch suggested a square table, but the drawing lists four rows; the drawing's
+    per-seat *pts* (0 each) met "holds 3 penalty points" a cell later; the ranks run high to low on the table but
+    low to high in the deck. The prose says each, and the typo demo (nothing about Hearts) made room for the words."""
+    text = " ".join(prose("00_welcome").split())
+    assert "Play goes clockwise: South, West, North, East, as the drawing lists them." in text
+    assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
+    assert ("Cards are grouped by suit, highest first; *pts* are points *taken* in tricks (none yet).") in text
+    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    drawn = next(c for c in cells if c.get("id") == "l00-15")
+    html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in drawn["outputs"])
+    plain = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in drawn["outputs"])
+    assert html.count("0 pts") == 4 and list(Hand.deal(seed=2026).points_taken) == [0, 0, 0, 0]
+    seats = [line.split(":")[0].strip() for line in plain.splitlines() if ":" in line and "♠" in line]
+    assert seats == ["South", "West", "North", "East"]  # the order play goes round
+    assert "South: ♠ J 10 9 2  ♥ Q J 5  ♦ 8 7 5 3 2  ♣ 4" in plain  # highest first
+    assert "A typo gets a plain answer" not in text and 'Card("QX")' not in "".join("".join(c["source"]) for c in cells)
+
+
+def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant():
+    """Rater r37_b: "she usually wins her own trick" puzzled (she is not the card led); the lesson never said what
+    to do when YOU hold her with several low spades; the queen-waits section gave no hint how often it is met.
+    The advice matches the rule bot: holding Q♠ with low spades it leads another suit, follows a spade lead low,
+    and throws her on the first suit it cannot follow."""
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.course.positions import position
+
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "the others, ducking, seldom put the A♠ or K♠ on her: her holder usually takes the trick she is played on." in text
+    assert "wins her own trick" not in text
+    assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
+            "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
+    assert "the details here are the engine's own choice. You will rarely meet this variant." in text
+    rule = make_bot("rule")
+    held = "AC QS 2S 3S 4S 5D 6D 7D 8D 9D TD JD QD"
+    lead = position({0: held, 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC", seed=1)
+    assert lead.turn == 0 and rule.choose_play(lead.view(0)).suit is not Suit.SPADES
+    # East wins trick 1 and leads the 7♠; South, next, follows low (and keeps her)
+    follow = position({0: "2C QS 2S 3S 4S 5D 6D 7D 8D 9D TD JD QD", 1: "3C", 2: "4C", 3: "AC 7S"},
+                      plays="2C 3C 4C AC 7S", seed=1)
+    assert follow.turn == 0 and rule.choose_play(follow.view(0)) in (Card("2S"), Card("3S"), Card("4S"))
+    # West wins trick 1 and leads a diamond; South, void in diamonds, throws her
+    void = position({0: "2C 5C 6C 7C 8C 9C TC JC QS 2S 3S 4S 5H", 1: "AC 5D", 2: "3C 6D", 3: "4C 7D"},
+                    plays="2C AC 3C 4C 5D 6D 7D", seed=1)
+    assert void.turn == 0 and void.trick_number == 2 and rule.choose_play(void.view(0)) == Card("QS")

@@ -1110,8 +1110,9 @@ def test_00_first_three_tricks_are_short_steps():
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
     # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
     assert len(bullets) == 3 and len(steps) == 3
-    assert ("Three rules to start (the outputs bring in two more where they come up; lesson 03 explains "
-            "both):") in lines
+    # rater r36_b: the two rules the outputs bring in are named in the lead-in line (still not bullets)
+    assert ("Three rules to start (the outputs bring in two more where they come up: no hearts or Q♠ on trick 1 unless "
+            "you") in lines and "hold nothing else; no heart lead until one has been played; lesson 03 explains both):" in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
     assert "- The winner of a trick leads the next." in lines  # docs/rules.md H7
