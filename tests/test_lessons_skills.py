@@ -403,8 +403,17 @@ def test_08b_the_moon_stories_and_the_mistakes():
     for name, card in (("grab", "AC"), ("high_lead", "AS"), ("waste", "3S")):
         assert assess_play(ns[name].view(0)).verdict(card) in ("mistake", "blunder"), name
     assert ns["graded"].of(ns["lowest"]).verdict in ("mistake", "blunder")
-    quiz = ns["duck_quiz"]
-    closes_on(quiz, "4♠")
+    # fresh newcomer rater (r37_a): the quick check was a one-step duck; it is a discard now (deal 904, trick 5: East
+    # led the 3♦ and South has no diamonds), graded by the coach: dumping the Q♠ is its one right card
+    check, quiz = ns["check"], ns["discard_quiz"]
+    led = check.current_trick.cards
+    assert check.trick_number == 5 and check.turn == 0 and [c.pretty for c in led] == ["3♦"]
+    assert check.seat_names[check.current_trick.seats[0]] == "East"
+    assert not any(c.suit is Suit.DIAMONDS for c in check.cards(0)) and Card("QS") in check.cards(0)
+    assert [c.label for c in ns["graded_check"] if c.verdict in ("best", "fine")] == ["Q♠"]
+    closes_on(quiz, "Q♠")
+    assert not quiz.is_right("2♠") and "Which card would you throw?" in quiz.question
+    assert "A fresh position (deal 904): East led a diamond, and South has none." in " ".join(_md("08b_moon_and_mistakes").split())
 
 
 # 12 --------------------------------------------------------------------------------------------
@@ -622,8 +631,15 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     # the A♥, so following suit it ducked as usual (the "duck" branch above)
     # fresh newcomer rater (r32): "following suit it has no rule to keep a high heart back" was hard to parse; the
     # rule bot's discards do keep a high heart back (moon insurance), so the sentence stays about following suit
-    assert ('Solid "stops a moon" (lesson 07) only by taking a trick when it can; nothing beats the A♥, and when it '
-            "follows suit it never holds a high heart back for later.") in prose
+    # fresh newcomer rater (r37_a): "only by taking a trick" left out the insurance heart, which acted in this deal:
+    # North discarded the 10♥ on trick 7 and kept the K♥ (its trace, printed by the lesson), before wasting it on trick 8
+    assert ('Solid "stops a moon" (lesson 07) by taking a trick when it can and by keeping a top heart when it '
+            "discards (North kept the K♥ on trick 7), but when it follows suit it never holds a high heart back for "
+            "later.") in prose
+    insured = why_played(moon_run, 7, 2)
+    assert insured.card == Card("TH") and "keeps its top heart, K♥, as insurance" in insured.reason
+    assert f"North's 10♥ on trick 7, by its rule: {insured.reason}" in text_output(shown)
+    assert "only by taking a trick" not in prose and "nothing beats the A♥" not in prose
     pointed = [t for t in moon_run.tricks[:7] if t.points]
     assert {t.winner for t in pointed} == {0} and any(c.suit is Suit.HEARTS for t in pointed for c in t.cards)
     assert moon_run.tricks[7].cards[0] == Card("AH") and moon_run.tricks[7].winner == 0
@@ -663,6 +679,11 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     # a fresh rater: question cells fold their code, verdict cells their printout; one instruction for both
     assert ("A question cell folds its code, which holds the answer; a verdict cell folds its printout. Unfold "
             "either once you have decided.") in prose
+    # fresh newcomer rater (r37_a): said once, in the introduction, before the first folded question, not mid-lesson
+    flat_cells = [" ".join("".join(c["source"]).split()) for c in cells]
+    said = [i for i, s in enumerate(flat_cells) if "A question cell folds its code" in s]
+    first_fold = next(i for i, c in enumerate(cells) if "# a question:" in "".join(c["source"]))
+    assert len(said) == 1 and said[0] < first_fold and cells[said[0]]["cell_type"] == "markdown"
     questions = [c for c in cells if "# a question:" in "".join(c["source"])]
     assert questions and all(c["metadata"]["jupyter"].get("source_hidden") for c in questions)
     # the reader sees tricks 8 and 9 of the moon run printed, as the engine played them
@@ -812,8 +833,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert cells[go + 1]["metadata"]["jupyter"]["outputs_hidden"] and "moon['score']" in src[go + 1]
     assert cells[go + 2]["cell_type"] == "markdown" and "13 into 0" not in src[go + 2]
     assert "turned 13 into 0" in src[src.index(next(s for s in src if "play_out(go, player)" in s)) + 1]
-    duck = ns["duck_quiz"]
-    assert sum(duck.is_right(c) for c in duck.choices) > 1 and "More than one is right" in duck.question
+    assert "duck_quiz" not in ns  # r37_a: the quick check is a discard (one right card), tested with the moon stories
 
 
 def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void():
@@ -954,9 +974,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # lessons 01 and 04 do (few low spades: pass her; plenty: you can keep her), with lesson 08's two drills
     # fresh newcomer rater (r35): "at most one ... three or more" left two low spades without a rule, and drill 2's
     # "keep her" came from a pass to the right; no lesson measures two, so the rule is a trend with its two cases
-    assert ("the more lower spades beside the Q♠, the safer she is kept: with one or none, pass her, and the A♠ too "
+    # fresh newcomer rater (r37_a): the spade rule is its own bullet, not the tail of a run-on one
+    assert ("- The more lower spades beside the Q♠, the safer she is kept: with one or none, pass her, and the A♠ too "
             "when passing left (lesson 08's drill 1, ♠ A Q 4, and mistake 4); with three, passing right, the coach "
             "keeps her (lesson 08's drill 2).") in flat[-1]
+    assert "use a discard on a dangerous card. - The more lower spades" in flat[-1]
     assert "no low spade beside it" not in flat[-1]
     assert "One low spade is not enough either" not in flat[named]  # r35: said once, in the summary
     from hearts_teach.course.drills import DRILLS, grade
