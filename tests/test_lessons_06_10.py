@@ -1599,9 +1599,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
 
     # r35_g: South took trick 8 in the moon-stop version too, a trick with no points (7♣ 3♦ 8♠ 9♣), so it did not
     # break the moon; the dumping version's Q♥ gave that trick a point
-    assert ("The last four lines replay deal 27: West, the shooter, was winning trick 8, so the stop played North's "
-            "highest clean card, the 3♦, so South won a trick with no points; the dumping version played the Q♥, and "
-            "South's win broke the moon. The stop looks only at who is winning *now*.") in text
+    # r36_f: the sentence with two "so" clauses is split
+    assert ("The last four lines replay deal 27. West, the shooter, was winning trick 8, so the stop played North's "
+            "highest clean card, the 3♦. South won that trick, which held no points. The dumping version played the "
+            "Q♥: South took its point, breaking the moon. The stop looks only at who is winning *now*.") in text
+    assert "the 3♦, so South won" not in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
     assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
     assert tail[2].startswith("deal 27 with dumping: trick 8: West 7♣, North Q♥,") and "→ South takes it" in tail[2]
@@ -1656,14 +1658,19 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # the rule bots' average rises with dumping: "5.03 to 6.02", as printed
     assert f"{sum(b.mean_points for b in versions['+ ducking'].bots[1:]) / 3:.2f}" == "5.03"
     assert f"{sum(b.mean_points for b in versions['+ dumping'].bots[1:]) / 3:.2f}" == "6.02"
-    assert "the rule bots' average rises from 5.03 to 6.02, a third of our gain" in text
     # fresh rater (r32): "every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in
     # either step)": no moon against ducking or dumping, and every hand of both hands out exactly 26 points
     assert moons["+ ducking"] == 0
     assert all(sum(h) == 26 for name in ("+ ducking", "+ dumping") for h in versions[name].hand_scores)
-    assert ("Every point our bot avoids lands on a rule bot, since each hand hands out 26 (no moon in either step): "
-            "the rule bots' average rises from 5.03 to 6.02, a third of our gain (+2.98, printed below). So the edge, "
-            "theirs minus ours, moves by 4/3 of the gain: −5.88 to −1.91.") in text
+    # r36_f: the paragraph used "gain" before the compare cell defines it and cut step 3 from step 4; it now
+    # follows the reading of the comparisons (cell compare-read), where +2.98 is printed just above
+    aside = ("**Why did dumping's edge move more than its gain?** Each hand hands out 26 points (no moon in either "
+             "step), so the points our bot avoids go to the rule bots. Our average falls by the gain (+2.98); theirs, "
+             "shared by three, rises by a third of it, from 5.03 to 6.02. The edge, theirs minus ours, moves by both: 1 + 1/3 = 4/3 of "
+             "the gain, −5.88 to −1.91.")
+    reading = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-read").split())
+    assert aside in reading and reading.index("**The rule bot is still ahead**") < reading.index(aside)
+    assert "4/3" not in " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-moon-md").split())
     # r35_g: with 26 points a hand, the edge (their average minus ours) is 26/3 − 4/3 × ours, so it moves by 4/3 of
     # the gain: dumping's paired gain (+2.98, as compare prints it) and the edges of the two steps, as printed
     duck, dump = versions["+ ducking"], versions["+ dumping"]
@@ -1671,6 +1678,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert f"{gain:+.2f}" == "+2.98" and "+ dumping vs previous:      gain +2.98 points" in compare_out
     assert f"{duck.edge(0)[0]:.2f}" == "-5.88" and f"{dump.edge(0)[0]:.2f}" == "-1.91"
     assert dump.edge(0)[0] - duck.edge(0)[0] == pytest.approx(4 / 3 * gain)
+    assert duck.bots[0].mean_points - dump.bots[0].mean_points == pytest.approx(gain)  # "our average falls by the gain"
     assert f"{(sum(b.mean_points for b in dump.bots[1:]) - sum(b.mean_points for b in duck.bots[1:])) / 3:.2f}" == (
         f"{gain / 3:.2f}")
     assert "partly by handing them on" not in text
@@ -1703,6 +1711,42 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     over = next(line for line in moon_src.splitlines() if "over = [" in line)
     assert "shooter" not in over and "take the trick from the shooter" not in moon_src
     assert "# win the trick, whoever is winning it now" in moon_src
+    # r36_f: "win the trick when you can" but `c != QUEEN`: the prose and a comment say why (her 13 points)
+    assert "# higher cards of the led suit, but never the Q♠: winning with her would hand us her 13 points" in moon_src
+    assert "win the trick when you can (never with the Q♠)" in text
+    # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
+    # chooses what the old one-line version chose, on every position of a few rule-bot hands
+    dump_src = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-dump")
+    assert "any(" not in dump_src and " or legal" not in dump_src and "if not following:" in dump_src
+
+    def old_dump(view):
+        legal = list(view.legal)
+        if view.winning is not None and not any(c.suit == view.winning[1].suit for c in legal):
+            if Card("QS") in legal:
+                return Card("QS")
+            hearts = [c for c in legal if c.suit.letter == "H"]
+            return max(hearts or legal, key=lambda c: c.rank)
+        return ns["duck_play"](view)
+
+    from hearts_teach import Hand as _Hand
+    from hearts_teach.agents.hearts import make_bot as _make_bot
+
+    _rule, dumps = _make_bot("rule"), 0
+    for seed in range(12):
+        hand = _Hand.deal(seed=seed, pass_direction="hold")
+        while not hand.is_over:
+            v = hand.view(hand.turn)
+            assert ns["dump_play"](v) == old_dump(v)
+            dumps += v.winning is not None and not any(c.suit == v.winning[1].suit for c in v.legal)
+            hand.play(_rule.choose_play(v))
+    assert dumps > 20
+    # r36_f: the voids are printed by a plain loop, as a sentence, not a dict; measure says it need not be read closely
+    parts = next(c for c in _cells("10_write_a_bot") if c.get("id") == "view-parts")
+    parts_out = "".join("".join(o.get("text", "")) for o in parts["outputs"])
+    assert "shown void:     West has no ♣\n" in parts_out and "{" not in _src(parts)
+    assert [s.symbol for s in ns["view"].voids(1)] == ["♣"] and not any(ns["view"].voids(k) for k in (0, 2, 3))
+    assert _src(next(c for c in _cells("10_write_a_bot") if c.get("id") == "measure")).startswith(
+        "# No need to read this cell line by line:")
     # round 28: the rule bot's spade guard, said as its number (policy.SPADE_GUARDS low spades, 2♠ to J♠): West
     # passed the Q♠ holding J♠ 10♠ 5♠, three of them
     from hearts_teach.agents.hearts.policy import LOW_SPADES, SPADE_GUARDS
