@@ -121,11 +121,15 @@ def test_lesson_08_shows_what_its_prose_claims():
                       for c in cells for o in c.get("outputs", []))
     prose = " ".join("".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
-    assert "**too close to call** (*fine* for short)" in prose and "the verdict *fine*" not in prose
+    # fresh newcomer rater (r37): the coach's guide bundled *fine* with the verdicts; it is named with the marks
+    assert "**too close to call** and counts as best" in prose and "the verdict *fine*" not in prose
+    assert "(*fine* for short)" not in prose and "where *fine* means too close to call." in prose
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
-    assert ("The verdict counts points a hand: the second code cell after the takeaways prints the 3♠'s cost, "
-            "clearly over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\".") in prose
+    # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
+    assert ("the 3♠ is an *inaccuracy*, and every club and diamond lead costs more (the second code cell after the "
+            "takeaways prints each lead's cost).") in prose and "The verdict counts points a hand" not in prose
+    assert "with the 3♠ \"you take about 0.3 more hearts\"." in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
     from lesson_runner import opened_sample_run
@@ -150,7 +154,7 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_practice_decisions.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
     src = ["".join(c["source"]) for c in cells]
-    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession()"))
+    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession("))
     run = next(i for i, s in enumerate(src) if "sample = SampleRun(practice," in s)
     assert cells[run]["metadata"]["jupyter"]["source_hidden"] and session < run
     for c in cells[session:run + 1]:  # nothing stored from the drills to the sample run grades a drill
@@ -259,7 +263,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     src = ["".join(c["source"]) for c in cells]
     stored = ["".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                       for o in c.get("outputs", [])) for c in cells]
-    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession()"))
+    session = next(i for i, s in enumerate(src) if s.startswith("practice = DrillSession("))
     shown = next(i for i, s in enumerate(src) if s.startswith("print(drills_text(DRILLS))"))
     assert shown < session and stored[shown] == drills_text(DRILLS) + "\n"
     for n, drill in enumerate(DRILLS, 1):
@@ -322,7 +326,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
     assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
-            "in-rank): one choice); the 3♠ is an *inaccuracy*.") in after
+            "in-rank): one choice); the 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
     assert "The A♠ is a blunder: it wins the trick, and the queen with it. The coach's best is the 3♠." in after

@@ -148,7 +148,7 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     assert "Drill 1, the coach grades" not in printed[1]
     prose = " ".join(" ".join(_src(c) for c in cells[:take] if c["cell_type"] == "markdown").split())
     assert "(the first code cell after the takeaways counts them)" in prose
-    assert "the second code cell after the takeaways prints the 3♠'s cost" in prose
+    assert "the second code cell after the takeaways prints each lead's cost" in prose
 
 
 def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
@@ -1884,9 +1884,10 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
         assert rule in plain
     assert ("A verdict says how many **points a hand** a move costs you, on average, compared with the coach's top "
             "choice:") in plain
-    assert ("A move gets the verdict of the highest line its cost clearly passes: the deals are only a sample, and "
-            "where they cannot tell, the coach gives the milder verdict. When they cannot tell whether a move costs "
-            "over a quarter point, it is **too close to call** (*fine* for short) and counts as best.") in plain
+    # fresh newcomer rater (r37): three ideas in one paragraph; *fine* now comes with the marks (cell "Your turn")
+    assert ("The deals are only a sample, so a move gets the verdict of the highest line its cost clearly passes. "
+            "When they cannot tell whether a move costs over a quarter point, it is **too close to call** and counts "
+            "as best.") in plain and "*fine*" not in plain
     assert "inaccuracy or worse" not in prose
     # the highest line clearly passed: verdict_of goes by the interval's low end; above the band's top, not best
     assert verdict_of(3.2, 3.9) == "blunder" and verdict_of(1.2, 2.5) == "mistake" and verdict_of(0.3, 0.9) == "inaccuracy"
@@ -2366,7 +2367,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     away* list, and give the verdicts of drill 3's other cards and the 3♠'s cost range in drill 4 (the
     coach's). The headers' "Hand 1"/"Hand 2" and "(set for this example ...)" are explained, and the
     *Last trick* guide comes before the drills are printed."""
-    from hearts_teach.course.drills import DRILLS, drills_text, grade
+    from hearts_teach.course.drills import DRILLS, DrillSession, drills_text, grade
     from hearts_teach.kernel.cards import Card
 
     cells = _cells("08_practice_decisions")
@@ -2400,6 +2401,14 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # example; the rotation would pass left)"
     assert demo.endswith("The engine writes the position:") and "In its header" not in demo
     assert "Five fixed positions: two passes, then three plays that skip the pass." in guide
+    # fresh newcomer rater (r37): drills 4 and 5 read as drill 1's deal; their questions say they are new deals
+    assert DRILLS[3].prompt.startswith("A new deal.") and DRILLS[4].prompt.startswith("A new deal.")
+    assert all(d.make().dealt(0).mask not in {e.make().dealt(0).mask for e in DRILLS[:3]} for d in DRILLS[3:])
+    # and the session's stored text names drill 1 without printing its position again (the cell above prints it)
+    session = next(c for c in cells if _src(c).startswith("practice = DrillSession(listed=True)"))
+    stored = "".join("".join(o["data"]["text/plain"]) for o in session["outputs"])
+    assert stored == f"Drill 1 of 5 · {DRILLS[0].title} (printed above): click your answer here."
+    assert "South: ♠" not in stored and DrillSession().text().startswith("Drill 1 of 5")
     assert "*Hand 1* means a pass to the left" not in guide
     assert all(d.make().pass_direction == "hold" for d in DRILLS[2:])
     assert [d.kind for d in DRILLS] == ["pass", "pass", "play", "play", "play"]
@@ -2429,8 +2438,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # a hand while the coach's reason counts hearts; the note says so, the figures cell prints the cost in points and
     # the reason in hearts, and the why comes from the table (tricks South later wins with a spade: after the 3♠
     # those are the J♠ and the 10♠), not from a guess about "costing little now"
-    assert ("The verdict counts points a hand: the second code cell after the takeaways prints the 3♠'s cost, clearly "
-            "over a quarter point, and its reason, naming the biggest part: \"you take about 0.3 more hearts\". A separate "
+    # fresh newcomer rater (r37): the sentence on how to read the coach went; every club and diamond lead costs more
+    others = [c for c in lead.assessment if c.label[-1] in "♣♦"]
+    assert len(others) == 5 and all(c.delta_vs_best > three.delta_vs_best for c in others)
+    assert ("the 3♠ is an *inaccuracy*, and every club and diamond lead costs more (the second code cell after the "
+            "takeaways prints each lead's cost). Its reason: the 10♠ \"leads a spade below the queen to flush her out, "
+            "keeping a lower one\"; with the 3♠ \"you take about 0.3 more hearts\". A separate "
             "table, where rule bots play sampled deals out after each lead, puts most of the difference in tricks South "
             "later wins with a spade. "
             "After the 3♠, South's spades are the J♠ and the 10♠, which win a spade trick unless the A♠, K♠ or Q♠ "
@@ -2442,7 +2455,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert "costs little now" not in prose
     # the term the rater asked to define or drop: linked to its glossary entry, which says why they are one choice
     assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
-            "in-rank): one choice); the 3♠ is an *inaccuracy*.") in prose
+            "in-rank): one choice); the 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in prose
     # fresh newcomer rater: "the table below" sat in a folded cell; it is the second cell after the notes
     assert ids.index("l08-24b") == ids.index("l08-20-take") + 2
     assert "later_points_table(" in _src(cells[ids.index("l08-24b")])
@@ -2464,7 +2477,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     others = [spread[Card(c)]["points"] - b for c, b in zip(("3S", "TS"), by_spade, strict=True)]
     assert by_spade[0] - by_spade[1] > others[0] - others[1] > 0  # most of the difference: tricks won with a spade
     assert ('Its reason: the 10♠ "leads a spade below the queen to flush her out, keeping a lower '
-            'one".') in prose
+            'one"; with the 3♠ "you take about 0.3 more hearts".') in prose
     # drills 2 and 3, the same cards: the queen kept in one, dumped in the other, in the coach's printed reasons
     shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l08-20b")]["outputs"])
     two = grade(DRILLS[1], "KC QS KS").assessment

@@ -181,10 +181,10 @@ def drills_text(drills: Sequence[Drill]) -> str:
 # lesson 08's drills
 DRILLS: tuple[Drill, ...] = (
     Drill("Pass with the queen and the ace", "pass",
-          "Hand 1, passing left. Choose the 3 cards South should pass.",
+          "Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=370)),  # not lesson 01's deal (287), whose passes lesson 01 grades
     Drill("Pass with a long spade suit", "pass",
-          "Hand 2, passing right. Choose the 3 cards South should pass.",
+          "Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
           "Drill 2's cards, dealt again, this time with no pass. Trick 3: East is winning a club trick and South "
@@ -193,10 +193,10 @@ DRILLS: tuple[Drill, ...] = (
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
-          "Trick 3: South leads. The queen of spades has not been played. What should South lead?",
+          "A new deal. Trick 3: South leads. The Q♠ has not been played. What should South lead?",
           _flush_lead),
     Drill("The queen is on the table", "play",
-          "Trick 2: West led 5♠, North 9♠, East Q♠: she is winning. What should South play?",
+          "A new deal. Trick 2: West led 5♠, North 9♠, East Q♠: she is winning. What should South play?",
           lambda: position({0: "AS 3S 4H 8H JD 9D 5D 7C 8C 9C TC JC 7D", 1: "KC 5S", 2: "4C 9S",
                             3: "2C QS 3C 5C 6C 2D 3D 4D 6D 2H 3H 5H 6H"},
                            plays="2C 7C KC 4C 5S 9S QS", seed=2)),
@@ -235,8 +235,9 @@ class DrillSession(WidgetView):
 
     lesson = "08"  # the lesson its answers are kept under as progress
 
-    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0, *, record: bool = True):
+    def __init__(self, drills: Sequence[Drill] = DRILLS, seed: int = 0, *, record: bool = True, listed: bool = False):
         self.drills = list(drills)
+        self.listed = listed  # the drills are printed just above (``drills_text``): the display does not repeat the first
         self.seed = seed
         self.record = record
         self.results: list[DrillResult] = []
@@ -327,6 +328,13 @@ class DrillSession(WidgetView):
                  f"{r.call:<19} {marks(r.marks):<8}  (coach's best: {in_drill_words(r.best)})"
                  for i, r in enumerate(self.results)]
         return "\n".join(lines + [self.score_line()])
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(include=include, exclude=exclude)
+        d = self.current
+        if self.listed and not self.results and d is not None:  # its position is printed just above
+            bundle["text/plain"] = f"Drill 1 of {len(self.drills)} · {d.title} (printed above): click your answer here."
+        return bundle
 
     def _current_note(self) -> str:
         """A message about the current drill (a refused card), not about the graded one."""
