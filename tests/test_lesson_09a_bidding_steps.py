@@ -242,7 +242,9 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # fresh rater r34_c: the print's names now head the values list; fresh rater r35_e: one list only ("under their
     # print's names" was awkward, and the player's list repeated it)
     assert ("The bots count in quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): that is their "
-            "**rule of thumb**, and **Suggest** turns it into a bid. Its values:") in text  # the legend
+            "**rule of thumb**, and **Suggest** turns it into a bid. In short: high side cards, high spades, ruffs and, "
+            "with six spades or more, spade length, added up. Their count of South's cards on deal 22:") in text
+    # fresh rater r36_c: the legend and a one-line overview come first, the values list after deal 22's print
     assert all(f"- *{name}*" in text for name in ("High side cards", "Protected spades", "Ruffs", "Spade length"))
     first = text[:text.index("Their count of South's cards on deal 22:")]
     assert "print's names" not in text and "- **" not in first  # no second, player's list
@@ -256,7 +258,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # (test_the_numbers_line_is_trick_counts); the legend holds every fraction sign in the prose
     # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
     # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
-    legend_and_values = text[text.index("(¼ a quarter"):text.index("Their count of South's cards on deal 22:")]
+    legend_and_values = text[text.index("(¼ a quarter"):text.index("Add them up.")]
     assert sum(text.replace(legend_and_values, "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
     assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
@@ -370,15 +372,15 @@ def test_the_numbers_line_is_trick_counts():
 
 
 VALUES = ("- *High side cards*: ace 1, king with another card of its suit 1 (a king alone may have to fall under the "
-          "ace), queen in three or four cards ½; less in a long suit, which the others soon run out of: an ace ½ "
+          "ace), queen in three or four cards ½, otherwise 0; less in a long suit, which the others soon run out of: an ace ½ "
           "(seven cards or more), a king ¼ (six or more). - *Protected spades*: a spade wins once the higher spades "
           "you lack are drawn out, if you still hold it: 1 with at least as many smaller spades as higher ones you "
           "lack; one short ¾, two short ¼. - *Ruffs*: a *void* (no card of a suit), *singleton* (one card) or "
           "*doubleton* (two cards) gives ruffs: void 2, singleton 1, doubleton ¼, while your spades last; each ruff "
           "trick *uses up* a spade, your lowest, rounded to the nearest whole spade (1½ ruff tricks use two on deal "
-          "1526 below), which then no longer counts as protected. - *Spade length*, with six spades or more: your "
-          "five highest spades at their protected values (the ruffs' spades still set aside, so they add 0), plus 1 "
-          "for each spade after the fifth (a question below asks why). If that is more than protected spades and "
+          "1526 below: here the half goes up), which then no longer counts as protected. - *Spade length*, with six spades or more: your "
+          "five highest spades at their protected values as counted above (a cautious count: the ruffs' spades still "
+          "guard nothing), plus 1 for each spade after the fifth (a question below asks why). If that is more than protected spades and "
           "ruffs together, it replaces them, as ruffs use those same spades.")
 
 
@@ -389,11 +391,19 @@ def test_the_values_list_is_trick_counts():
     spade and ruff values against the code, test_the_three_points_as_written_are_the_bots its side-card values).
     The list also says what the print's "used up by the ruffs" means."""
     text = " ".join(prose().split())
-    assert VALUES in text and "Its values:" in text
-    assert text.index(VALUES) < text.index("Their count of South's cards on deal 22:")
+    assert VALUES in text and "Each line's values:" in text
+    # fresh rater r36_c: cell 0 was the densest screen; the values follow deal 22's print and its 10♠ note
+    assert text.index("Their count of South's cards on deal 22:") < text.index("The 10♠ shows up twice") < text.index(VALUES)
+    # fresh rater r36_c: a queen's value outside three or four cards was never said ("otherwise 0")
+    from hearts_teach.kernel.cards import CardList as _Q
+
+    for queen in ("QD 2D", "QD 5D 4D 3D 2D", "QD"):
+        rest = "AS KS QS JS 2H 3H 4H 2C 3C 4C 5C 6C 7C".split()[:13 - len(queen.split())]
+        assert not [v for c, v in trick_count(_Q(queen + " " + " ".join(rest))).side if DECK[c].pretty == "Q♦"]
+    assert [v for c, v in trick_count(_Q("QD 3D 2D AS KS QS JS 2H 3H 4H 2C 3C 4C")).side if DECK[c].pretty == "Q♦"] == [0.5]
     sign = {"1": 1.0, "2": 2.0, "½": 0.5, "¼": 0.25, "¾": 0.75}
     word = {"1": 1.0, "2": 2.0, "1 trick": 1.0, "half a trick": 0.5, "a quarter": 0.25, "three quarters": 0.75}
-    got = re.search(r"ace (\S+), king with another card of its suit (\S+) \(.*?\), queen in three or four cards (\S+); .*?"
+    got = re.search(r"ace (\S+), king with another card of its suit (\S+) \(.*?\), queen in three or four cards (\S+), otherwise 0; .*?"
                     r"an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as higher ones you lack; "
                     r"one short (\S+), two short (\S+)\. .*?void (\S+), singleton (\S+), doubleton (\S+), while your "
                     r"spades last; each ruff trick \*uses up\* a spade, your lowest, rounded to the nearest whole "
@@ -563,8 +573,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
             "version, which always puts breaking the nil first:") in text
     assert text.count("baseline") == 1 and text.count("weighed bot") == 3
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
-    assert ("They are **weighed bots**, the lessons' default: when an opponent bids nil, they weigh breaking it "
-            "against making their own contract (more below).") in text
+    # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
+    assert "They are the lessons' default, **weighed bots** (how they decide: below)." in text
+    assert "### How the bots decide: your contract or their nil?" in prose()
     # newcomer round 26: "their team" was ambiguous; the team is the bot's own, named by seats on deal 17
     # fresh rater r33_e: deal 437's question (contract safe, go after the nil) came before this rule; the idea now
     # comes before that question, and this sentence points back to it
@@ -617,7 +628,11 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # closing round 42: the section shares the lesson's first cell (title and links above it); it is the text from its heading
     top = "".join(cells[0]["source"])
     assert top.startswith("# 09a") and "\n\n## Bidding: say how" in top
-    bidding = top[top.index("## Bidding: say how"):]
+    # fresh rater r36_c: the values list moved to the cell after deal 22's print (cell 0 was the densest screen)
+    values_cell = next("".join(c["source"]) for c in cells if "Each line's values:" in "".join(c["source"]))
+    assert values_cell.startswith("The 10♠ shows up twice") and cells.index(next(
+        c for c in cells if "Each line's values:" in "".join(c["source"]))) == 2
+    bidding = top[top.index("## Bidding: say how"):] + "\n" + values_cell
     text = " ".join(bidding.split())
     # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
     # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
@@ -1188,8 +1203,7 @@ def test_partners_bid_does_not_change_your_count():
     yours. It says it does not: each player bids its own tricks, and partners' bids add up (their contract). The
     weighed bots' bid looks at a partner's bid only for nil (checklist line 5) and to keep a team's bids at 13."""
     text = " ".join(prose().split())
-    assert ("North, your partner, bids 2 before you: that does not change your count, as each player bids its own "
-            "tricks and partners' bids add up.") in text
+    assert "North, your partner, bids 2 before you: partners' bids add up, so count only your own tricks." in text
     from hearts_teach.course.spades_lesson import spades_bots
     from hearts_teach.present.widgets.spades_table import BidWidget
 

@@ -104,7 +104,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                                "any spade beats every other suit"},
     "10_write_a_bot": {"q": "the change is better"},
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
-                                "review": "8 tricks, 26 points"},
+                                "review": "8 tricks, 26 points",
+                                "six_opener": "South-West"},  # fresh rater r36_c: the six-seat deal's 2♣ holder
 }
 
 
@@ -1151,7 +1152,7 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
-            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play her and won 13 points. Spade "
+            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and won 13 points. Spade "
             "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
             "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
             "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
@@ -1258,6 +1259,9 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "Neither hearts nor the Q♠ is ever taken out: a hand is still worth 26 points" in text
     # fresh rater r33_e: the reason first (taking out the 3♣ and 4♣ looked arbitrary)
     # fresh rater r34_c: "instead" of what? Of the 2♣: the 3♣ and 4♣ go (with the 2♦ and 3♦), the 2♣ stays
+    # fresh rater r36_c: why the 2♣ goes at five (one clause)
+    assert ("At five players the rule sets we follow simply take out two of the lowest cards, the 2♣ and 2♦, so the "
+            "3♣ opens the hand.") in text
     assert ("At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ rather than the 2♣ "
             "(with the 2♦ and 3♦).") in text and "4♣ instead" not in text
     from hearts_teach.kernel.cards import CardList, join_pretty
@@ -1433,7 +1437,8 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
     # three or four ½): the question points to it instead of bringing in a number
     assert "Count with the bots' values above (mind the long-suit values)." in quiz.question and "not given above" not in quiz.question
-    top = " ".join("".join(_cells("09a_spades_play_and_nil")[0]["source"]).split())
+    # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
+    top = " ".join("".join(_cells("09a_spades_play_and_nil")[2]["source"]).split())
     assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
     source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
     assert source.startswith("# a question: its answer and reasons are in the code below, computed, not written out: "
