@@ -44,6 +44,8 @@ def test_every_lesson_links_the_rules_summary_and_the_glossary(name):
     for where, text in (("top", md[0]), ("bottom", md[-1])):
         assert reference_line() in text, f"{name}: the {where} lacks the rules summary / glossary line"
     assert RULES_SUMMARY in reference_line() and GLOSSARY in reference_line()
+    # rater r36_e: the page is "Rules summary" in its own title and in lessons 00-05, so 06-12 name it so too
+    assert reference_line().startswith("Look up: [Rules summary](")
 
 
 @pytest.mark.parametrize("name", OWNED + ["play"])

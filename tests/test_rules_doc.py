@@ -159,7 +159,7 @@ def summary_text() -> str:
 
 
 def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
-    """Issue 27 round 4 (FRS.2): lessons 09-12 link the rules summary as "Rules on one screen", and it
+    """Issue 27 round 4 (FRS.2): lessons 09-12 link the rules summary, and it
     had no Spades. Its Spades paragraph agrees with docs/rules.md S1-S9 and with the engine."""
 
     from hearts_teach.games.spades import SpadesHand, score_hand
@@ -277,7 +277,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
 
 
 def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_them():
-    """Newcomer rater r33: lesson 11 calls the summary "Rules on one screen", and it only linked lesson 11. Its
+    """Newcomer rater r33: lesson 11 links the summary, and the summary only linked lesson 11. Its
     three-to-six block (cards taken out, the opening club, the pass cycle, across at six) is held here against
     ``Rules(players=N)`` and the deal, row by row."""
     from hearts_teach import DECK, Hand

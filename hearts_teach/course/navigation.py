@@ -86,4 +86,4 @@ GLOSSARY = "glossary.ipynb"
 
 def reference_line() -> str:
     """The Markdown line that links a lesson to the rules summary and the glossary."""
-    return f"Look up: [Rules on one screen]({RULES_SUMMARY}) · [Glossary]({GLOSSARY})"
+    return f"Look up: [Rules summary]({RULES_SUMMARY}) · [Glossary]({GLOSSARY})"
