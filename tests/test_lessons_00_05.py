@@ -457,6 +457,12 @@ def test_01_the_coach_table_and_its_three_readings():
     hand = ns["hand"]
     assert set(hand.passed(0)) == set(CardList("QS AS AD")) and set(hand.received(0)) == set(CardList("AC KD KH"))
     assert "received A♣, K♦ and K♥ in return" in text
+    # rater r36_d: the prose names South's pass in the order the engine prints it, and says why Q♥ J♥ stay
+    assert "South will pass: A♦ Q♠ A♠" in "".join("".join(o.get("text", "")) for c in json.loads(
+        (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    assert "South chooses A♦ Q♠ A♠." in text and "South chooses Q♠ A♠ A♦" not in text
+    assert "and so do the Q♥ J♥: with three low hearts beside them, South can play a low one when hearts are led." in text
+    assert {"QH", "JH"} <= {str(c) for c in hand.cards(0)}
     # the coach's table: its top pass and South's both give away Q♠ and A♠ and differ in the third card
     best, ours, keep = ns["best"], ns["lesson_pass"], ns["keep_queen"]
     assert best.label == "J♣ Q♠ A♠" and best.call == "best"
@@ -550,13 +556,14 @@ def test_01_the_coach_table_and_its_three_readings():
         "".join(c["source"]) for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"])
     taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
     assert taken == [562, 619] and min(taken) > 500
-    assert "South still takes her in more than half the deals (562 in 1,000 with the coach's pass, 619 with South's)" in text
+    assert "- **She can still end up in South's tricks**: South takes her in more than half the deals (562 in 1,000 with the coach's pass, 619 with South's)" in text
     # newcomer rater r33: "A passed queen can come back" read as coming back in the pass; she can still end up in
     # South's tricks. And "agrees where it matters most" left "above all" (cell 7) against a gain under a point:
     # the bullet says what the table shows, from its printed figures (11.5 against 10.7: under a point)
     assert "can come back" not in text and "where it matters most" not in text
-    assert ("The gain is under a point because a passed queen is still played in this hand, and she can still end "
-            "up in South's tricks") in text
+    # rater r36_d: the long bullet split in three (no cure / still in South's tricks / why the J♣)
+    assert ("The gain is under a point because a passed queen is still played in this hand. - **She can still end "
+            "up in South's tricks**") in text and " - **Why the J♣?**" in text
     # newcomer round 14: the coach agrees with the rule of thumb (Q♠ and A♠ go in its top pass, keeping the
     # queen does worst), and 562 in 1,000 is read against an even share (one deal in four), not as "barely helps"
     assert {"QS", "AS"} <= {str(c) for c in best.cards} and {"QS", "AS"} <= {str(c) for c in ours.cards}
@@ -625,6 +632,11 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert "blind" not in text and "That is what passing unseen means." in text and "Passing unseen at work:" in text
     assert "South emptied hearts and spades, and J♥ K♥ K♠ from East brought both straight back" in text
     assert "The rules of thumb agree" not in text
+    # rater r36_d: the two voids are praised in cell 16's spirit, yet the demo is a blunder: say why they don't help
+    demo_hand = ns["demo"].hand
+    assert {str(c) for c in demo_hand.received(0)} == {"JH", "KH", "KS"} and set(top.cards) <= set(demo_hand.cards(0))
+    assert ("Its two voids did not make up for that: the pass brought both suits back (J♥ K♥ K♠), and the three "
+            "high clubs were still there.") in text
 
 
 def test_01_says_where_the_cards_come_from_and_that_south_ends_void_in_spades():
@@ -1108,8 +1120,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # the moon watch is a pointer (it did not decide this hand), its trigger said in one clause
     # a fresh rater (final round): "every point so far" is vacuously true before any point is taken; the
     # trigger (shooting, threat_of): another seat holds all points taken, at least 8, a heart among them
-    assert ("Their moon watch acts only once another player has taken at least 8 points, a heart among them, and "
-            "nobody else has taken any (this bot's habit, not a rule of the game).") in flat
+    # rater r36_d: "moon defence" is both habits (said in cell 9); cell 16 names the watch as the first of two
+    assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch: it acts only once "
+            "another player has taken at least 8 points, a heart among them, and nobody else has taken any (this "
+            "bot's habit, not a rule of the game).") in flat
+    assert ("with its moon defence switched off: both of its habits against a moon, the moon watch and the insurance "
+            "heart (more below).") in flat
     # r34: how a player at the table spots the attempt, from the first replay's printed tricks: South won tricks
     # 1 to 4 (A♣ A♠ A♦ K♠), then led its own queen; and the insurance heart is named where it is first shown
     assert all(t.winner == 0 for t in hand.tricks[:4])
@@ -1394,8 +1410,12 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     hand = lesson("05_shooting_the_moon")["hand"]
     text = " ".join(prose("05_shooting_the_moon").split())
     # newcomer rater r35: the paragraph opens on trick 5, where South has not led the Q♥: the trick it is led on
-    assert ("One heart above the Q♥ that South led next, on trick 6, had not been played yet, and the easy bots let "
-            "it go by:") in text and "still out" not in text
+    # rater r36_d: said plainly, naming the card (the folded cell 13 prints East's K♥ as the only heart above the Q♥)
+    assert ("Only one heart higher than the Q♥ South led on trick 6 had not been played yet: East's K♥. The easy bots "
+            "let it go by:") in text and "still out" not in text
+    above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
+             and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
+    assert above == [(3, Card("KH"))]
     assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5." in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
