@@ -284,7 +284,7 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                    "Said when you follow suit (the coach: \"ducks under A♠\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
                    "mostly as a discard (the coach's \"dumps the Q♠\" always is one), though lesson 08's East \"can "
-                   "dump her on a trick South wins\", perhaps a spade trick she follows.",
+                   "dump her on a trick South wins\".",
                    "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
                    "away Q♠, else its highest heart, else its highest card."):
         assert phrase in t, phrase
@@ -1429,7 +1429,8 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     from hearts_teach import Card
 
     assert Card("JD").points == 0 and score_piles(["JD", "", "", "2H"], Rules.preset("omnibus"))[0] == -10
-    assert "under the `omnibus` rules it counts −10 to whoever takes it: see [Omnibus](#term-omnibus)" in _entry("J♦")
+    assert ("under the `omnibus` rules it counts −10 to whoever takes it, in a [moon](#term-moon) hand too (the moon does "
+            "not need it): see [Omnibus](#term-omnibus)") in _entry("J♦")
     # the shooter bot of lessons 05 and 08b: always its highest legal card
     assert ("Lessons 05 and 08b seat a **shooter bot** (`Shooter()`, from the lessons' helpers) that always plays its "
             "highest legal card.") in _entry("Shooter")
@@ -1542,3 +1543,44 @@ def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():
     assert "(South and North against West and East)" in _entry("Spades")
     # Trick-avoidance: lesson 06's history
     assert "older European *trick-avoidance* games" in _prose("06_scoring_a_match")
+
+
+def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
+    """Fresh rater r38_b: J♦ never said what an Omnibus moon does with it, Queen waits read as an ordinary variant,
+    Dump guessed ("perhaps a spade trick she follows") and Dead card gave the wrong reason; Standard, Void pass,
+    Moon stop, Trick table, Score sheet and Dead hearts had no entry. Each claim is held against the engine and
+    the lessons."""
+    from hearts_teach import Rules
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.games.hearts.view import moon_threat
+    from hearts_teach.kernel.cards import CardList
+
+    def mask(cards: str) -> int:
+        return sum(1 << c.index for c in CardList(cards))
+
+    # J♦ under omnibus: −10 to its taker in a moon hand too, and the moon does not need it (golden case 6)
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    scores, moon = final_scores([mask(hearts + " QS"), mask("JD"), 0, 0], "add_to_others", True)
+    assert moon == 0 and scores == (0, 16, 26, 26)
+    assert "in a [moon](#term-moon) hand too (the moon does not need it)" in _entry("J♦")
+    assert "this course's own `queen_waits` rules" in _entry("Queen waits")
+    assert "perhaps" not in _entry("Dump")
+    assert "else holds its suit any more: nobody else can lead it" in _entry("Dead card")
+    # Standard: the rules with no variant on, printed as "standard rules"
+    assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
+    assert "*standard rules*" in _entry("Standard")
+    # Void pass and Moon stop: lesson 10's own code
+    code = "\n".join("".join(c["source"]) for c in json.loads(
+        (GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    assert "bonus = 8 - 2 * length if card.suit != Suit.SPADES and length <= 3 else 0" in code
+    assert "rank plus a bonus for a short suit other than spades" in _entry("Void pass")
+    assert "c != QUEEN" in code and "elif seat == shooter:" in code and "c.points == 0" in code
+    eight = [mask("2H 3H 4H 5H 6H 7H 8H 9H"), 0, 0, 0]
+    assert moon_threat(eight, 1) == 0 and moon_threat([mask("2H 3H 4H 5H 6H 7H 8H"), 0, 0, 0], 1) == -1
+    assert moon_threat([mask("QS"), 0, 0, 0], 1) == -1  # hearts among them: the queen alone is no threat
+    assert moon_threat([eight[0], mask("TH"), 0, 0], 2) == -1  # every point taken so far
+    assert "has taken every point so far\n  (at least 8, hearts among them)" in "\n".join(markdown_cells())
+    # the lessons' own words the aliases point from
+    assert "score sheet" in _prose("07_play_a_match") and "dead hearts" in _prose("09a_spades_play_and_nil")
+    assert "trick_table(" in "".join("".join(c["source"]) for c in json.loads(
+        (GLOSSARY.parent / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"])

@@ -39,7 +39,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          # issue "lessons a newcomer rates 9/10": Spades' teams and the lessons' and coach's positions
          "team", "position",
          # rater r36_e: words a newcomer looked up and did not find
-         "deal", "keeping track", "last trick", "protection", "seat list", "trick-avoidance")
+         "deal", "keeping track", "last trick", "protection", "seat list", "trick-avoidance",
+         # rater r38_b: lesson 10's step names, the rules' name in every printout, and two of the lessons' own words
+         "void pass", "moon stop", "standard", "score sheet", "dead hearts")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",

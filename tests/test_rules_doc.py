@@ -177,7 +177,8 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
     assert "every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
-    assert "+100 if you take no trick, −100 if you take any; its tricks still count for the partner" in text
+    # rater r38_b: the nil is scored apart from the contract (rule S8)
+    assert "+100 if you take no trick, −100 if you take any, scored apart from the contract; its tricks still count for the partner" in text
     assert "if you take one;" not in text  # round 28: any trick breaks a nil, not exactly one
     assert score_hand([0, 4, 5, 2], [3, 4, 5, 1]).team_points[0] == -100 + 50 + 3  # three tricks: still −100
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
@@ -263,6 +264,15 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert text.index("## Hearts (four players) 1. **Deal.**") < text.index("## Three to six players") < \
         text.index("## Spades") < text.index("## Your progress")
     assert "every player plays alone, for their own score" in text and "26 points are taken in every hand" in text
+    # rater r38_b: the aim comes first, and rule 2 says the engine numbers hands from 0 (hand 1 is number 0)
+    assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100, the lowest "
+                      "total wins.") < text.index("## Hearts (four players)")
+    assert "hand 3 across (the engine counts hands from 0)" in text
+    assert [Rules().pass_direction(n) for n in range(4)] == ["left", "right", "across", "hold"]
+    from hearts_teach import Hand
+    from hearts_teach.present.render import hand_text
+
+    assert Hand.deal(seed=0, hand_number=0).hand_number == 0 and hand_text(Hand.deal(seed=0)).startswith("Hand 1 ")
     # rule 2 says what left, right and across are, as the engine passes
     from hearts_teach import Hand
 
