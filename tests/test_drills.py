@@ -123,7 +123,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
     # fresh newcomer rater (r37): the coach's guide bundled *fine* with the verdicts; it is named with the marks
     assert "**too close to call** and counts as best" in prose and "the verdict *fine*" not in prose
-    assert "(*fine* for short)" not in prose and "where *fine* means too close to call." in prose
+    assert "(*fine* for short)" not in prose and "where *fine* is a move shown as *too close to call*." in prose
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
@@ -196,8 +196,9 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     assert sorted(c.pretty for c in out) == ["A♠", "K♠", "Q♠"]
     # fresh newcomer rater (r32): the note's why comes from the figures cell's table, not from "the 10♠ costs little
     # now": after the 3♠, South's spades are the J♠ and the 10♠, and the A♠ K♠ Q♠ are all still out
-    assert ("After the 3♠, South's spades are the J♠ and the 10♠, which win a spade trick unless the A♠, K♠ or Q♠ "
-            "(all still out) falls on it"
+    # fresh newcomer rater (r38): the A♠ K♠ Q♠ argument was hard to follow; the note says the J♠ or 10♠ can win one
+    assert ("after the 3♠, South's J♠ or 10♠ can win one, with hearts thrown on it; after the 10♠, South still has "
+            "the 3♠ to play under."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -298,8 +299,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "(drill 3).") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
-            f"{passed:.0%}, as East, who gets her, can dump her on a trick South wins (lesson 08a, next, shows who "
-            "plays after you, by pass direction).") in after
+            f"{passed:.0%}: East, who gets her, can dump her on a trick South wins, after South's lead or, void in the "
+            "suit led, before South's winning card.") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment
@@ -319,8 +320,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert ("  hearts South takes on average, and how often the Q♠: " + ", ".join(
         f"{c.label} {c.stats['exp_hearts']:.1f} and {c.stats['p_take_qs']:.0%}" for c in map(void.of, ("Q♠", "A♥", "9♥", "7♥")))
         + "\n") in "".join(stored)
-    assert ("the 9♥ and the 7♥ are inaccuracies. All three keep the queen, who then comes back to South in a few "
-            "deals, but after the A♥, South's highest heart, South takes fewer hearts than after the other two (the "
+    assert ("the 9♥ and the 7♥ are inaccuracies. All three keep the queen, who then ends in South's tricks in "
+            f"{nine.stats['p_take_qs']:.0%} of deals, but after the A♥, South's highest heart, South takes fewer hearts than after the other two (the "
             "coach's reasons and figures, below);") in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")

@@ -134,7 +134,7 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert not (Card("QS") in eight.cards and eight.winner == 0)
     # a fresh rater: "it cannot win at all": every spade still out is higher, East has none, so West or North plays one
     assert all(c.rank > 8 for c in ns["view"].still_out()[Suit.SPADES]) and eight.winner != 0
-    assert "It cannot take her; it cannot win at all: every spade still out is higher, and West or North must play one." \
+    assert "the 8♠ cannot beat her. It cannot win at all: every spade still out is higher, and West or North must play one." \
         in prose
     assert Card("QS") in king.cards and king.winner == 0
     # fresh newcomer rater (r35): the heart leads the widget offers; the 2♥ is below every heart still out.
@@ -143,8 +143,21 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     hearts_out = ns["view"].still_out()[Suit.HEARTS]
     assert hearts_out and all(c.rank > 2 for c in hearts_out) and outcome["2H"].winner != 0
     assert not set(hearts_out) & set(ns["track"].cards(0))  # none of them is South's
-    assert ("- **2♥**: it cannot win either: every heart still out is higher, and all of them are in the other "
-            "three hands, so one of those players must follow with one.") in prose
+    # fresh newcomer rater (r38): the heart count (the second question's answer) is confirmed here, after the quiz
+    assert len(hearts_out) == 7
+    assert ("- **2♥**: it cannot win either: every heart still out is higher (there are 7, the second question's "
+            "answer), and all of them are in the other three hands, so one of those players must follow with one.") in prose
+    # and the 8♠ bullet says why she cannot be discarded on it, without the circular "holds a spade"
+    assert ("- **8♠**: she is a spade, so on a spade lead her holder must follow suit and cannot discard her; if she "
+            "is played, the 8♠ cannot beat her.") in prose and "whoever holds the queen holds a spade" not in prose
+    # the other two leads: each can win its trick; on this deal the K♥ does, with 4 hearts
+    assert outcome["KH"].winner == 0 and sum(c.suit is Suit.HEARTS for c in outcome["KH"].cards) == 4
+    assert outcome["TS"].winner != 0
+    assert ("The 10♠ and the K♥ are riskier: each wins its trick, and any hearts on it, unless a higher card of its "
+            "suit falls (on this deal the K♥ wins, with 4 hearts).") in prose
+    assert "A bot played South's cards in tricks 1–6; now you are South, about to lead trick 7." in prose
+    assert "you see theirs before you choose" not in prose and "you see East's card before you choose" not in prose
+    assert "has to commit to a card first, before yours is seen" in prose
     assert "nobody has shown a void in hearts" not in prose
     # fresh newcomer rater (r37): the four leads end with a verdict; on this deal the first three do not win their
     # trick (the K♠ takes the queen)
@@ -292,7 +305,9 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert ".replace(" not in "".join(order["source"])
     # fresh newcomer rater (r37): "when South, ... lead" read oddly for the reader who is South
     assert "plays after you when you lead (1 of 4 leaders)" in text_output(order)
-    assert "plays after you when you, North, East lead (3 of 4 leaders)" in text_output(order)
+    # fresh newcomer rater (r38): the list of leaders reads with an "or"
+    assert "plays after you when you, North or East lead (3 of 4 leaders)" in text_output(order)
+    assert "plays after you when you or East lead (2 of 4 leaders)" in text_output(order)
 
 
 # 08b -------------------------------------------------------------------------------------------
