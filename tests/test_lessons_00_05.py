@@ -61,8 +61,14 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     page; one plain sentence says the lessons show the variants where they come up, and they do:
     every preset the engine knows is shown in the lesson of its rule."""
     text = " ".join(prose("00_welcome").split())
-    assert ("The lessons teach one standard set of rules; some tables play small variations, and the lessons "
-            "show them where they come up.") in text
+    # r38_a: the two-sentence "The rules we use" cell is gone; the lesson list's closing line says it, with the
+    # other pages beside the lessons (the play app among them)
+    assert "## The rules we use" not in prose("00_welcome")
+    assert ("Beside the lessons: the [rules summary](rules_summary.ipynb) has the standard rules on one screen (the "
+            "lessons show the few variations some tables play where they come up), the [glossary](glossary.ipynb) "
+            "explains the words they use, and [play.ipynb](play.ipynb) is the play app, a table where you can play "
+            "whole matches against the bots.") in text
+    assert "PlayApp(" in "".join("".join(c["source"]) for c in json.loads((NB / "play.ipynb").read_text(encoding="utf-8"))["cells"])
     assert "`queen_waits`" not in text and "`new_moon`" not in text
     shown = {"03_breaking_hearts": ("first_trick_points", "queen_breaks"),
              "04_queen_of_spades": ("queen_waits",), "05_shooting_the_moon": ("new_moon",),
@@ -80,7 +86,7 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     code = "".join("".join(c["source"]) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
                    if c["cell_type"] == "code")
-    assert "describe()" not in code and "The [rules summary](rules_summary.ipynb) has the standard rules on one screen." in text
+    assert "describe()" not in code
     summary = "".join("".join(c["source"]) for c in json.loads((NB / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"])
     assert "rules.describe()" in summary
     # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
@@ -306,7 +312,10 @@ def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     text = " ".join(prose("00_welcome").split())
     hand = ns["hand"]
     assert [s for s in range(4) if Card("2C") in hand.cards(s)] == [1] and hand.seat_names[1] == "West"
-    assert "then whoever holds the 2♣ starts (lesson 02): here West, unless West passes it." in text
+    # r38_a: the table's paragraph no longer also says who leads; the three tricks' paragraph names West as the
+    # 2♣'s holder in this deal, and its first bullet says the holder leads
+    assert "then whoever holds the 2♣ starts" not in text
+    assert "(in the deal above, West held it)" in text
     assert "The same table" not in text
     code = [("".join(c["source"])) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
             if c["cell_type"] == "code"]
@@ -348,8 +357,12 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # two more (the first-trick rule in trick 3's prompt, breaking hearts in the K♥'s feedback), lesson 03 has both.
     # Rater r35: a third, "the winner leads next" (trick 2's prompt), was never said: it is the third bullet
     # rater r36_b: the two were not named, and the first-trick rule then came as a side remark; they are named here
-    assert ("Three rules to start (the outputs bring in two more where they come up: no hearts or Q♠ on trick 1 unless "
-            "you hold nothing else; no heart lead until one has been played; lesson 03 explains both):") in text
+    # r38_a: the two are a short line of their own after the bullets, rule 8 with its exception
+    assert ("Three rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
+    assert ("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no "
+            "heart lead until a heart has been played on an earlier trick, unless you hold only hearts.") in text
+    only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
+    assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
     assert "- The winner of a trick leads the next." in prose("00_welcome")
     assert "North won the first trick, so North leads." in printed  # the rule as the outputs use it
     assert "only the first trick forbids hearts and the Q♠" in printed
@@ -389,8 +402,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     hand = ns["hand"]
     assert hand.pass_direction == "left" and hand.pass_target(0) == 1 and hand.seat_names[1] == "West"
     assert all(hand.pass_target(s) == (s + 1) % 4 for s in range(4))
-    assert ("*pass left*, above, means to the next seat clockwise (South to West); then whoever holds the 2♣ starts "
-            "(lesson 02)") in text
+    assert "*pass left*, above, means to the next seat clockwise (South to West)." in text
 
 
 # lesson 01 ---------------------------------------------------------------------------------
@@ -913,7 +925,7 @@ def test_04_r33_the_flush_question():
     answer_every_way(flush, "3♠", ["K♦", "3♦", "2♥"])
     cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
     ids = [c.get("id") for c in cells]
-    assert ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-qw-quiz")
+    assert ids.index("l04-qw-2") < ids.index("l04-qc") and ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-qw-quiz")
     text = " ".join(prose("04_queen_of_spades").split())
     assert ('Three questions: click a card or an answer, or type `flush.choose("…")`, `drop.choose("…")` or '
             '`queen_quiz.choose("…")` with your answer between the quotes.') in text
@@ -971,28 +983,29 @@ def test_04_queen_waits_quiz_is_the_variants_main_rule():
     assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
 
 
-def test_04_queen_waits_widget_answers_a_click_on_a_refused_card():
-    """Newcomer rater: "Click the queen, then a heart: both are refused" could not be done: a button
-    hand disables illegal cards. The lesson's West hand is drawn as card faces, where every card is
-    clickable and a refused one writes the engine's reason under the cards."""
+def test_04_queen_waits_worked_position_and_quiz():
+    """r38_a: the variant is one prose cell, one worked position and the quiz (the widget and the lesson-03 reversal
+    went: rare, and it undid a case the reader had just learned). The prose says the rule as the engine describes it;
+    the position prints West's leads under both rule sets and the engine's reason for refusing the queen."""
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "Click the queen, then a heart: each is refused, and the line under the cards says why. Then play a diamond." in text
-    # r33 rater: "type `west.play("QS")` with a card between the quotes" when the card is already there
-    assert 'Without a mouse, type the moves, e.g. `west.play("QS")`.' in text and "with a card between" not in text
     # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
     assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
+    assert "Here West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds:" in text
+    assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
-    west = ns["west"]
-    assert west.faces and west.hand.turn == 1 and west.hand.trick_number == 2
-    west.buttons["QS"].click()
-    assert west.last_message.startswith("Can't play Q♠: the queen waits") and west.hand.turn == 1
-    assert west.message.value and "the queen waits" in west.message.value
-    west.buttons["2H"].click()
-    assert west.last_message.startswith("Can't play 2♥: hearts have not been broken yet") and west.hand.turn == 1
-    west.buttons["TD"].click()
-    assert west.last_message == "West played 10♦."
+    lead = ns["lead"]  # the last position printed: queen_waits
+    held = lead.cards(1)
+    assert lead.turn == 1 and lead.trick_number == 2 and Card("AC") in lead.tricks[0].cards and lead.tricks[0].winner == 1
+    assert len(held.of_suit(Suit.HEARTS)) == 7 and len(held.of_suit(Suit.DIAMONDS)) == 4 and Card("QS") in held
+    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-qw-2" for o in c["outputs"])
+    assert "standard     West may lead: 10♦ J♦ Q♦ K♦ Q♠" in shown and "queen_waits  West may lead: 10♦ J♦ Q♦ K♦\n" in shown
+    assert "Q♠ is not allowed: the queen waits" in shown
     answer_every_way(ns["queen_quiz"], "Q♠ or 5♠", ["only 5♠", "5♠ or a diamond", "any card"])
+    # r38_a: "be void" says how to get there, and lesson 01 (which it names) teaches it
+    assert "to be **void** in a suit (passing away a short suit can do it: lesson 01)" in text
+    assert "**Emptying a short suit** can help" in prose("01_deal_and_pass")
 
 
 def test_04_queen_waits_a_heart_earlier_in_the_same_trick_counts():
@@ -1358,8 +1371,9 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     text = " ".join(prose("04_queen_of_spades").split())
     assert "## The A♠ and K♠ are dangerous until she has been played" in prose("04_queen_of_spades")
     assert "while she is out" not in text
-    rule = "whenever the queen will not be in your own hand"
-    assert f"lesson 01 suggests passing the A♠ and K♠ {rule}" in text and rule in " ".join(prose("01_deal_and_pass").split())
+    # r38_a: "will not be" read as a prediction; 04 says it as a fact of the hand after the pass (01 says it its way)
+    assert "lesson 01 suggests passing the A♠ and K♠ when you don't hold the queen after your pass" in text
+    assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]
     share = {(g, top): (100 * k / n, give_or_take(k, n)) for g, top, n, k in table if n}
     both = [g for g, top, n, _k in table if not top and (g, True) in share]
@@ -1512,7 +1526,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
     assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
-            "are led, she must be played, and the others, ducking, seldom put the A♠ or K♠ on her: her holder usually "
+            "are led, she must be played, and the others, ducking (playing under the winning card), seldom put the A♠ "
+            "or K♠ on her: her holder usually "
             "takes the trick she is played on.") in text  # rater r37_b: "her own trick" (she was not led)
     table = lesson("04_queen_of_spades")["table"]
     share = {(g, top): k / n for g, top, n, k in table if n}
@@ -1559,8 +1574,9 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert Card("2H") in later.legal_plays()
     four = " ".join(prose("04_queen_of_spades").split())
     # fresh newcomer rater r32: "That changes one other lead, unlike the standard rules" read badly
-    assert ("It also reverses one case from lesson 03: holding only hearts and Q♠ before hearts are broken, you must "
-            "lead a heart (which breaks them), not Q♠.") in four
+    # r38_a: the reversal of lesson 03's case left 04 (rare, and it undid what the reader had just learned); the
+    # rules summary and the glossary still say it, and the engine still does it (below)
+    assert "It also reverses one case from lesson 03" not in four
     assert "unlike the standard rules" not in four
     assert "keeps the usual rules" not in four
     only = "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
@@ -1586,11 +1602,14 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     text = " ".join(prose("00_welcome").split())
     assert "Play goes clockwise: South, West, North, East, as the drawing lists them." in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
-    assert ("Cards are grouped by suit, highest first; *pts* are points *taken* in tricks (none yet).") in text
+    # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
+    assert ("Cards are grouped by suit, highest first; *pts*, on the drawn table, are points *taken* in tricks "
+            "(none yet).") in text
     cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
     drawn = next(c for c in cells if c.get("id") == "l00-15")
     html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in drawn["outputs"])
     plain = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in drawn["outputs"])
+    assert "pts" not in plain
     assert html.count("0 pts") == 4 and list(Hand.deal(seed=2026).points_taken) == [0, 0, 0, 0]
     seats = [line.split(":")[0].strip() for line in plain.splitlines() if ":" in line and "♠" in line]
     assert seats == ["South", "West", "North", "East"]  # the order play goes round
@@ -1607,7 +1626,12 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     from hearts_teach.course.positions import position
 
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "the others, ducking, seldom put the A♠ or K♠ on her: her holder usually takes the trick she is played on." in text
+    # r38_a: *ducking* links its glossary entry, with a reminder of what it means
+    assert ("the others, ducking (playing under the winning card), seldom put the A♠ or K♠ on her: her holder usually "
+            "takes the trick she is played on.") in text
+    raw = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"])
+    for word, entry in (("flush", "flush"), ("void", "void"), ("ducking", "duck")):
+        assert f"[{word}](glossary.ipynb#cell-id=term-{entry})" in raw
     assert "wins her own trick" not in text
     assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
             "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text

@@ -1832,7 +1832,10 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # the queen-waits wording, checked where the variant now lives (lesson 04)
     four = " ".join(" ".join(_src(c) for c in _cells("04_queen_of_spades") if c["cell_type"] == "markdown").split())
     assert "has not seen hearts broken" not in four
-    assert "holding only hearts and Q♠ before hearts are broken, you must lead a heart (which breaks them)" in four
+    # r38_a: 04 no longer states the lesson-03 reversal (a leader with only hearts and Q♠ leads a heart); the rules
+    # summary and the glossary say it (tests/test_rules_doc.py, tests/test_glossary_claims.py)
+    assert "you must lead a heart (which breaks them)" not in four and "## A variant: the queen waits" in " ".join(
+        _src(c) for c in _cells("04_queen_of_spades"))
     assert "also earlier in the same trick" not in four  # the rules say "an earlier trick"; lesson 03 defines broken
 
 

@@ -1138,9 +1138,11 @@ def test_00_first_three_tricks_are_short_steps():
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
     # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
     assert len(bullets) == 3 and len(steps) == 3
-    # rater r36_b: the two rules the outputs bring in are named in the lead-in line (still not bullets)
-    assert ("Three rules to start (the outputs bring in two more where they come up: no hearts or Q♠ on trick 1 unless "
-            "you") in lines and "hold nothing else; no heart lead until one has been played; lesson 03 explains both):" in lines
+    # rater r36_b: the two rules the outputs bring in are named (still not bullets); r38_a: in a line of their own
+    # after the bullets, not a parenthesis before them
+    assert "Three rules to start:" in lines
+    after = lines.index("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no heart")
+    assert after > max(lines.index(b) for b in bullets)
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     assert "- Play a card of the suit led if you have one; if not, play any card (a *discard*)." in lines  # H5
     assert "- The winner of a trick leads the next." in lines  # docs/rules.md H7
@@ -1158,7 +1160,7 @@ def test_00_first_three_tricks_are_short_steps():
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
-    assert len(items) == 10 and all(len(item.split()) <= 40 for item in items)
+    assert len(items) == 11 and all(len(item.split()) <= 40 for item in items)  # r38_a: the two rules' own line
 
 
 def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():
