@@ -1248,8 +1248,11 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "*Solid*" not in text
     # fresh newcomer rater: the list's "easy to beat" bot is Beginner; 05's `easy` bots are Solid without moon rules
     # (r33: said in plain words: neither the moon watch nor the insurance heart, both there to stop a moon)
-    assert "(lesson 05's easy bots are Solid with its moon defence switched off)" in "".join(
+    # r38_d: 07's aside on lesson 05's easy bots read as jargon there and was cut; 05 says what `easy` lacks itself
+    # (above), and 07's comment still names Solid as the rule bot of earlier lessons
+    seven = "".join(
         "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
+    assert "moon defence switched off" not in seven and "# Solid is the rule bot of earlier lessons" in seven
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
     easy = make_bot("easy")

@@ -257,7 +257,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # K♠ whenever the queen leaves your hand
     # fresh newcomer rater r32: "the A♠/K♠ with her, when you hold few low spades" was narrower than lessons 01 and 04,
     # which pass them whenever the queen will not be in your hand
-    assert ("the Q♠ when you hold few low spades, and the A♠/K♠ whenever she will not be in your hand; then aces and "
+    # r38_d: "whenever she will not be in your hand" was cryptic; the same condition in plain words
+    assert "whenever she will not be in your hand" not in text
+    assert ("the Q♠ when you hold few low spades, and the A♠/K♠ when you don't hold the Q♠; then aces and "
             "kings (lesson 01; lessons 08 and 08a show when to keep some)") in text
     assert "the A♠/K♠ with her" not in text
     one = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
@@ -275,8 +277,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r33 rater: "Solid ('rule') with its moon rules off" was jargon; plain words, the same fact
     # r34_d: "Solid bots that never try to stop a moon" clashed with Solid's "stops a moon" in the list below
     # r35_f: "Solid" vs the "rule bots" of every earlier lesson: the comment names them as one
-    assert ("# Solid is the rule bot of earlier lessons (lesson 05's easy bots are Solid with its moon defence "
-            "switched off)") in ladder
+    # r38_d: the lesson-05 moon-defence aside was jargon here (cut); the comment ties Solid to the "(rule)" the
+    # demonstration's seat list shows
+    assert "# Solid is the rule bot of earlier lessons: the seat lists show the name in quotes, (rule)" in ladder
+    assert "moon defence" not in ladder
+    assert "Solid     'rule'" in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
+                                       if "ladder_levels()" in _src(c) for o in c.get("outputs", []))
     assert "moon rules off" not in ladder and "never try to stop a moon" not in ladder
     assert type(make_bot("easy")) is type(make_bot("rule")) and make_bot("rule").moon_defence
     assert "easy to beat" in dict((label, what) for _, label, what in ladder_levels())["Beginner"]
@@ -400,9 +406,11 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # hearts and moon parts: _consequence_words); the later patch on trick 3 is gone
     prose07 = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     grades = next(" ".join(_src(c).split()) for c in cells if "*Your moves* grades" in _src(c))
-    assert ("A grade always counts points a hand; the coach's reason names the biggest part of the difference in its "
-            "own terms: hearts taken, or how often the Q♠ lands with you.") in grades
-    assert "The hint's reason counts hearts only" not in prose07 and prose07.count("always counts points a hand") == 1
+    # r38_d: that sentence was too abstract; one plain sentence, said once, and no second aside on trick 3
+    assert ("Grades count all the points a hand costs, on average; the reason quotes just one part (hearts, or the Q♠ "
+            "chance), so its number can differ.") in grades
+    assert "The hint's reason counts hearts only" not in prose07 and prose07.count("the reason quotes just one part") == 1
+    assert "always counts points a hand" not in prose07
     from hearts_teach.agents import coach
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
     assert low.stats["p_take_qs"] > best.stats["p_take_qs"]  # the Q♠ is why points and hearts differ
@@ -436,8 +444,8 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # reasons' points are named as two units
     assert ("West holds the A♦, so West must follow with a diamond, and this trick can hold no points whoever wins "
             "it: a free moment to get rid of a high card.") in words["explanation"]
-    assert (f"(The hint below counts only hearts, {gap} fewer; these reasons count points, the Q♠ included.)"
-            in words["explanation"])
+    # r38_d: the units are said once, with the grades (above); the quiz no longer repeats them
+    assert "The hint below counts only hearts" not in words["explanation"] and gap == 0.9
     assert "the trick is lost anyway" not in quiz_src and "only the A♦ beats it" not in quiz_src
     assert [str(c) for c in trick.cards] == ["2D", "6D"] and not any(c.points for c in trick.cards)
     assert sorted(str(c) for c in demo.hand.cards(1) if c.suit.letter == "D") == ["4D", "5D", "9D", "AD"]  # could duck
@@ -617,15 +625,16 @@ def test_lesson_06_only_points_to_lesson_04_for_the_queen_waits():
     two-part plan; it moved to the variants section (Part 2), as one sentence."""
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r33 rater: the pointer also names the other lessons' variants, and the rules summary lists them all
-    pointer = ("Besides the two below, lessons 03, 04 and 05 showed variants of the rules they teach (04's is *the "
-               "queen waits*); the [rules summary](rules_summary.ipynb) lists them all.")
+    # r38_d: "(04's is *the queen waits*)" singled out one lesson unexplained: cut
+    pointer = ("Besides the two below, lessons 03, 04 and 05 showed variants of the rules they teach; the "
+               "[rules summary](rules_summary.ipynb) lists them all.")
     summary = "".join(_src(c) for c in _cells("rules_summary"))
     for name, where in (("queen_breaks", "03"), ("first_trick_points", "03"), ("queen_waits", "04"), ("new_moon", "05")):
         assert f"`{name}`" in summary and f"[{where}]({where}_" in summary.split(f"`{name}`")[1][:400], name
     assert pointer in text and text.index("## Part 2 · Variants some tables play") < text.index(pointer)
     opening = " ".join(_src(_cells("06_scoring_a_match")[1]).split())
     assert opening.endswith("then **variants some tables play** (Omnibus and no passing).")
-    assert text.lower().count("queen waits") == 1 and "queen_waits" not in text
+    assert "queen waits" not in text.lower() and "queen_waits" not in text
     assert "queen_waits" not in "".join(_code("06_scoring_a_match"))
     four = " ".join("".join(c["source"]) for c in _cells("04_queen_of_spades") if c["cell_type"] == "markdown")
     assert "## A variant: the queen waits" in four
@@ -642,8 +651,8 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r37_b: the shooter-with-the-J♦ aside is cut to one clause (the engine's figure, pinned below)
     assert ("A moon needs all the hearts and the queen, not the jack, so East's moon still counts, and North, who "
-            "took the J♦ in that hand, scores 26 − 10 = 16 there (in this engine a shooter who also took it would "
-            "score −10).") in text and "tables may differ" not in text
+            "took the J♦ in that hand, scores 26 − 10 = 16 there (a shooter who also took it would score 0 − 10 = "
+            "−10).") in text and "tables may differ" not in text and "in this engine" not in text
     # r33 rater: that case is the project's choice (docs/rules.md, D6: the sources list Omnibus without saying)
     rules_doc = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
     assert "without saying how it meets the moon" in rules_doc and "applied after the moon scores" in rules_doc
@@ -2643,8 +2652,9 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     assert "only a player with no spades could drop the queen" not in text
     # r37_b: "its only risk" overclaimed: a 9♠ that wins also gives South the lead; both risks need it to win
     assert "Its only risk" not in text
-    assert ("The 9♠ can never take the queen: on this trick she would beat it. Its risks come only if it wins: South "
-            "then leads next, and takes any heart thrown by a player with no spades (nobody has shown a void yet).") in text
+    # r38_d: the two risks run together; now two clauses
+    assert ("The 9♠ can never take the queen: on this trick she would beat it. If it wins, South takes any heart "
+            "thrown by a player with no spades (nobody has shown a void yet), and must lead next.") in text
     assert Card("QS").rank > Card("9S").rank
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
@@ -2693,7 +2703,7 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
             "ended.") in text and "own loop" not in text
     story = next("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") if c.get("id") == "l06-04"
                  for o in c["outputs"]).strip().splitlines()
-    assert story[-2].startswith("Hand 4 (a hold hand) was a moon for East") and story[-1].startswith("After hand 10 North "
+    assert story[-2].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
                                                                                               "reached 100")
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
@@ -2738,3 +2748,31 @@ def test_lesson_06_r37_the_match_end_sentence_holds_when_totals_fall():
             "and one player is alone at the bottom.") in text
     assert not _decided([95, 60, 70, 80], 100)  # one lowest, but nobody at 100 (a total fell back): it goes on
     assert not _decided([104, 64, 64, 90], 100) and _decided([104, 64, 70, 90], 100)
+
+
+def test_lessons_06_07_r38_d_newcomer_points():
+    """r38_d (fresh newcomer): 07 said "South plays its choice" where the code plays the coach's hint; the table
+    cell says it must be run to be clicked; 06 puts the tie exception after the main rule, shows a tie that is not
+    for lowest (the match is over), tells the reader to run the stepper cell before clicking, and its moon line no
+    longer names the pass direction."""
+    from hearts_teach.course.lessons import match_verdict
+    from hearts_teach.games.hearts.match import _decided
+
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    said = " ".join(_src(cells[ids.index("l07-dec2-coach")]).split())
+    assert "South plays the coach's choice" in said and "plays its choice" not in said
+    assert "demo.play(demo.hint_result.card)" in _src(cells[ids.index("l07-dec2-code")])
+    assert _src(cells[ids.index("52defc7f")]).startswith(
+        "# run this cell for the clickable table (a saved copy of the lesson shows only text)")
+    six = _cells("06_scoring_a_match")
+    text = " ".join(" ".join(_src(c) for c in six if c["cell_type"] == "markdown").split())
+    assert ("the match ends and the **lowest** total wins; if the lowest total is shared, another hand is played "
+            "(see *The tie rule* below).") in text and "unless two or more players share" not in text
+    assert "Run the cell below, then click **Play next hand**" in text
+    assert "A tie higher up changes nothing (the second example below)." in text
+    printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
+    second = printed[printed.index("South 98, West 64"):].splitlines()[1]
+    assert second == "South 104, West 64, North 90, East 90 → the match is over: West wins with 64, the lowest total"
+    assert _decided([104, 64, 90, 90], 100) and match_verdict((104, 64, 90, 90)).startswith("the match is over")
+    assert "(a hold hand)" not in printed and "Hand 4 was a moon for East" in printed
