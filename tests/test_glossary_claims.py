@@ -281,7 +281,7 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                    "It is said of following suit (the Q♠ played under a higher spade) as often as of a discard, and "
                    "of any card given away, where *dump* is a choice of your most dangerous card; unlike *duck*, it "
                    "names the card you lose, not the trick you stay out of.",
-                   "Said when you follow suit (the coach: \"ducks under A♠\"), since in Hearts a discard cannot win "
+                   "Said when you follow suit (the coach: \"ducks under 6♠\", or \"**stays under**\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
                    "mostly as a discard (the coach's \"dumps the Q♠\" always is one), though lesson 08's East \"can "
                    "dump her on a trick South wins\".",
@@ -467,7 +467,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
     # round 29: Bot names the two Spades styles and links their entries, which say how they differ
     assert ("Spades has two rule bots of its own: the [weighed bot](#term-weighed-bot) (the default) and the "
             "[baseline bot](#term-baseline-bot) (its first version).") in t
-    assert ("in play it puts its own contract before breaking an opponent's nil once its team needs at least half of "
+    assert ("in play it puts its own contract before breaking an opponent's nil while its team needs at least half of "
             "the tricks left") in t and CONTRACT_FIRST == 0.5
     assert SpadesBot(0).style == "weighed" and "in play always puts breaking an opponent's nil first" in t
     # Status line: the Spades line names the trick, spades broken or not, tricks vs contract and the nil
@@ -522,7 +522,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     assert ("**Weighed bot** (Spades) — the Spades rule bot the lessons and the table use by default "
             "(`SpadesBot(style=\"weighed\")`): it bids the estimate with spade length, rounded to the nearest trick "
             "(a half down) and adjusted for the other bids and the score; in play it puts its own contract before "
-            "breaking an opponent's nil once its team needs at least half of the tricks left.") in t
+            "breaking an opponent's nil while its team needs at least half of the tricks left.") in t
     assert SpadesBot(0).style == "weighed" and all(b.style == "weighed" for b in spades_bots(3))
     assert all(b.style == "weighed" for b in SpadesTable(seed=9).bots) and CONTRACT_FIRST == 0.5
     assert ROUND_UP_FROM == 0.5
@@ -1584,3 +1584,23 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "score sheet" in _prose("07_play_a_match") and "dead hearts" in _prose("09a_spades_play_and_nil")
     assert "trick_table(" in "".join("".join(c["source"]) for c in json.loads(
         (GLOSSARY.parent / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"])
+
+
+def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
+    """Fresh rater r39_b: Duck quoted a coach line no lesson prints, Guard named a term no lesson uses, Weighed bot
+    said "once" where lesson 09a says "while", and goes over / stays under, wasting a discard, house rule bots and
+    seatings had no entry. The quotes are the lessons' own, and the new words say what the engine does."""
+    from hearts_teach.agents.lineups import seating
+
+    printed = "".join(_printed(n) for n in ("06a_guided_first_hand", "07_play_a_match", "08_practice_decisions"))
+    assert '"ducks under 6♠"' in _entry("Duck") and "ducks under 6♠" in printed
+    assert "**stays under**" in _entry("Duck") and "stays under" in printed + _prose("05_shooting_the_moon")
+    assert "**goes over**" in _entry("Cover") and "goes over" in printed
+    assert "poorly guarded" not in text() and "keep them as her guard" in _prose("04_queen_of_spades")
+    assert "while its team needs at least half of the tricks left" in _entry("Weighed bot")
+    assert "The mistake to avoid is **wasting a discard**" in _prose("08b_moon_and_mistakes")
+    assert "**Wasting a discard** — lesson 08b's mistake 3" in text()
+    # house rule bots fill a table the class's bots cannot fill; four seatings, one seat along each time
+    assert "With three bots, a house rule bot fills the fourth seat; it is not ranked." in _prose("10_write_a_bot")
+    assert [seating(r) for r in range(4)] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
+    assert "each deal played four times, once per **seating**, the bots moved one seat along each time" in text()

@@ -268,6 +268,8 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100, the lowest "
                       "total wins.") < text.index("## Hearts (four players)")
     assert "hand 3 across (the engine counts hands from 0)" in text
+    # rater r39_b: rule 6 links trump where a newcomer first meets the word; the table says "led", as rule 3 does
+    assert "6. **Who wins.** No **trump**: the highest card of the led suit" in text and "| Led to trick 1 |" in text
     assert [Rules().pass_direction(n) for n in range(4)] == ["left", "right", "across", "hold"]
     from hearts_teach import Hand
     from hearts_teach.present.render import hand_text
