@@ -1586,6 +1586,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "This is what the void from step 1 was for" not in text
     assert "The second line: the same, without the void pass." in text
     assert "from a small loss (more points) to a gain (fewer points)" in text
+    assert "that does **not** show ducking is useless; a difference this size needs more deals." in text
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
     from hearts_teach.agents.tournament import deal_mean_se
@@ -1644,7 +1645,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert rows == [4 * 26 + 2] and moon_row == [played["moon_play"].scores[seat] for seat in seating(2)]
     assert compare_out.rstrip().splitlines()[-5].endswith("+ moon stop 1 (deal 27 of 40, our bot as North)")
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
-    assert "No clear change (the paired comparison below agrees):" in text and "intervals overlap" not in text
+    # r38_e: the sentence says what the later check is (hand by hand, sharper), and what it finds for this step
+    assert "No clear change (the sharper hand-by-hand check after step 4 finds none):" in text
+    assert "intervals overlap" not in text
     assert re.search(r"^\+ void pass vs previous: .*: no clear difference$", compare_out, flags=re.M)
     # r33: why the final bot keeps the two steps without a clear gain
     assert ("Here is one hand with the final bot as South against three rule bots. It keeps all four steps, to show "
@@ -1681,9 +1684,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r36_f: the paragraph used "gain" before the compare cell defines it and cut step 3 from step 4; it now
     # follows the reading of the comparisons (cell compare-read), where +2.98 is printed just above
     aside = ("**Why did dumping's edge move more than its gain?** Each hand hands out 26 points (no moon in either "
-             "step), so the points our bot avoids go to the rule bots. Our average falls by the gain (+2.98); theirs, "
-             "shared by three, rises by a third of it, from 5.03 to 6.02. The edge, theirs minus ours, moves by both: 1 + 1/3 = 4/3 of "
-             "the gain, −5.88 to −1.91.")
+             "step): our average falls by the gain (+2.98), the rule bots' rises by a third of it (5.03 to 6.02), so "
+             "the edge moves by 4/3 of the gain (−5.88 to −1.91).")
     reading = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-read").split())
     assert aside in reading and reading.index("**The rule bot is still ahead**") < reading.index(aside)
     assert "4/3" not in " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-moon-md").split())
@@ -2149,7 +2151,7 @@ def test_lesson_10_newcomer_round_12_wording():
     assert "In the code below, each move hands the bot (`choose_pass` or `choose_play`) only `hand.view(seat)`." in text
     assert "hand.pass_cards(seat, rule.choose_pass(hand.view(seat)))" in example
     # a fresh rater: the View printed above shows the passed and received cards; the list names them
-    assert "its own cards, the cards it passed and received, the cards it may legally play" in text
+    assert "its own cards, the cards it passed and received, its legal cards" in text
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "view-example" for o in c["outputs"])
     assert "\n  passed: " in shown and "\n  received: " in shown
     # the replay: the engine prints South's point cards and their sum, which is South's "Points taken"
@@ -2170,8 +2172,7 @@ def test_lesson_10_newcomer_round_12_wording():
     assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
     # the league: --workers is K local processes, --scheduler an existing Dask cluster; round 14: one
     # sentence, marked for the teacher
-    assert ("*For the teacher:* a big league runs faster spread over several processes (`--workers 2`) or "
-            "computers (`--scheduler ADDRESS`, a Dask cluster).") in text
+    assert "*For the teacher:* `--workers 2` spreads a big league over processes." in text  # r38_e: shorter
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     helps = {a.dest: a.help for a in parser._actions}
@@ -2225,6 +2226,23 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
             "only legal card, and won.") in text
     assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
     assert printed.endswith(f"South's legal cards in trick {number}: Q♠\n")
+    # r38_e: the lesson drawn: "The line before them shows why: her one guard, the 8♠, went on the first spade
+    # lead." South held the Q♠ and the 8♠ alone after the pass; trick 3 was the first trick led with a spade
+    assert ("The line before them shows why: her one guard, the 8♠, went on the first spade lead. Guarding her is "
+            "the next step.") in text
+    assert printed.splitlines()[-3] == "South's other spade: trick 3: East 2♠, South 8♠, West 5♠, North K♠ → North takes it"
+    from hearts_teach import Suit
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.agents.tournament import FunctionBot, play_hand
+    ns: dict = {}
+    for key in ("setup", "step-void", "step-duck", "step-dump", "step-moon"):
+        exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)
+    rule = make_bot("rule")
+    game = play_hand(Hand.deal(seed=5, hand_number=1),
+                     [FunctionBot(pass_fn=ns["void_pass"], play_fn=ns["moon_play"], name="my bot"), rule, rule, rule])
+    after_pass = set(game.cards(0)) | {t.card_of(0) for t in game.tricks}
+    assert sorted(c.pretty for c in after_pass if c.suit is Suit.SPADES) == ["8♠", "Q♠"]
+    assert [t.cards[0].suit for t in game.tricks[:3]].index(Suit.SPADES) == 2
     # the quiz: a gain of +0.30, interval +0.10 to +0.50, wholly above zero: better
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
     assert "gain** of +0.30" in question and "runs from +0.10 to +0.50." in question
@@ -2718,21 +2736,30 @@ def test_lesson_10_league_file_needs_the_names_imports_and_constants_it_states(t
 
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("Then save them in a file named after you, say `ada.py`. The league runs that file alone: keep the names "
-            "`choose_pass` and `choose_play`, and copy in every import and constant they use (`from hearts_teach "
-            "import Card, Suit`, `QUEEN = Card(\"QS\")`). Your teacher then runs a **league** of the whole class:") in text
+    # r38_e: the functions the bot calls must be copied too, and the two it starts from renamed
+    assert ("Then save them in a file named after you, say `ada.py`. The league runs that file alone and calls only "
+            "`choose_pass` and `choose_play`: rename `void_pass` and `moon_play` to them, and copy in all they use "
+            "(`from hearts_teach import Card, Suit`, `QUEEN = Card(\"QS\")`, `dump_play`, `duck_play`). Your teacher "
+            "then runs a **league** of the whole class:") in text
     src = {c.get("id"): _src(c) for c in cells}
     assert 'QUEEN = Card("QS")' in src["setup"] and "from hearts_teach import Card, Hand, Suit" in src["setup"]
     funcs = "\n".join(src[k].split("\nversions[")[0] for k in ("step-void", "step-duck", "step-dump", "step-moon"))
     head = 'from hearts_teach import Card, Suit\n\nQUEEN = Card("QS")\n'
-    named = "\nchoose_pass = void_pass\nchoose_play = moon_play\n"
+    named = funcs.replace("def void_pass(", "def choose_pass(").replace("def moon_play(", "def choose_play(")
+    assert named.count("def choose_pass(") == named.count("def choose_play(") == 1
+    # moon_play calls dump_play, which calls duck_play: a file without them fails on every move
+    calls_only = head + "\n".join(src[k].split("\nversions[")[0] for k in ("step-void", "step-moon"))
+    calls_only = calls_only.replace("def void_pass(", "def choose_pass(").replace("def moon_play(", "def choose_play(")
+    assert "return dump_play(view)" in src["step-moon"] and "return duck_play(view)" in src["step-dump"]
     files = []
-    for name, body in (("ada", head + funcs + named), ("bare", funcs + named), ("lesson_names", head + funcs)):
+    for name, body in (("ada", head + named), ("bare", named), ("lesson_names", head + funcs),
+                       ("no_helpers", calls_only)):
         files.append(tmp_path / f"{name}.py")
         files[-1].write_text(body, encoding="utf-8")
     by = {s.name: s for s in run_league(files, hands=1, seed=1).standings}
     assert by["ada"].problems == 0
     assert set(by["bare"].reasons) == {"raised"} and "NameError" in by["bare"].first_problem
+    assert set(by["no_helpers"].reasons) == {"raised"} and "dump_play" in by["no_helpers"].first_problem
     assert set(by["lesson_names"].reasons) == {"load"}
     assert "has no function choose_pass or choose_play" in by["lesson_names"].first_problem
 
@@ -2776,3 +2803,23 @@ def test_lessons_06_07_r38_d_newcomer_points():
     assert second == "South 104, West 64, North 90, East 90 → the match is over: West wins with 64, the lowest total"
     assert _decided([104, 64, 90, 90], 100) and match_verdict((104, 64, 90, 90)).startswith("the match is over")
     assert "(a hold hand)" not in printed and "Hand 4 was a moon for East" in printed
+
+
+def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
+    """Rater r38_e: the worked example's pass (8♥ 10♥ Q♥ with both aces kept) puzzled a reader; the clause "(The
+    rule bot passed its hearts, not its aces, to empty a short suit, step 1's idea.)" is held to the rule
+    bot's code: without its short-suit bonus it would pass the Q♥ and both aces. The view-parts cell prints who led."""
+    from hearts_teach import Hand
+    from hearts_teach.agents.hearts.simple import RuleBot
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("(The rule bot passed its hearts, not its aces, to empty a short suit, step 1's idea.)") in text
+    view = Hand.deal(seed=25, hand_number=0).view(0)
+    hearts = sorted(c.pretty for c in view.cards if c.suit.letter == "H")
+    assert sorted(c.pretty for c in RuleBot().choose_pass(view)) == hearts == ["10♥", "8♥", "Q♥"]
+    assert sorted(c.pretty for c in RuleBot(void_bonus=False).choose_pass(view)) == ["A♣", "A♦", "Q♥"]
+    parts = next(c for c in cells if c.get("id") == "view-parts")
+    assert "led by:         North\n" in "".join("".join(o.get("text", "")) for o in parts["outputs"])
+    # "true edge" is defined where it first appears
+    assert "holds the true edge (the average over endless deals) about 95 times in 100" in text
