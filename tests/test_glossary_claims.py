@@ -1497,7 +1497,7 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert "A verdict says how many **points a hand** a move costs you, on average" in _prose("08_practice_decisions")
     assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#term-moon)), "
             "averaged over its sampled deals.") in text()
-    assert "because South sometimes shoots the moon" in _prose("06a_guided_first_hand")  # r37_c: one clause now
+    assert "minus a little for the rare moon" in _prose("06a_guided_first_hand")  # r37_c: one clause now (r38_c)
     assert cited("Long suit") == ["09a_spades_play_and_nil", "11_three_to_six_players"]
     assert "less in a long suit, which the others soon run out of: an ace ½ (seven cards or more)" in \
         _prose("09a_spades_play_and_nil")
