@@ -184,7 +184,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # fresh newcomer rater (r38_c): that takeaway left no rule for real players; one sentence now says when each lead
     # is right, resting on the two printed traces (the watch overtakes, a bot without it ducks under the J♥)
     assert ("The lesson to keep: lead your last heart when the others will overtake it, as bots stopping your moon "
-            "do; when they can duck under it, the low diamond is the safer lead.") in flat
+            "do; when they can duck under it, the low diamond may be the safer lead (the coach, playing these bots, "
+            "cannot measure that).") in flat
     assert "backfire" not in flat and "The rule to keep" not in flat and "never won trick 6" not in flat
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6
