@@ -136,7 +136,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
     made = sum(n for t, n in taken.items() if t >= bid)
     fewest = min(taken)
     lines = [f"Cards: {cards.pretty}",
-             f"Your bid: {bid}. The bots played the deal {plays} times with it, your cards too.",
+             f"Your bid: {bid}. The bots played all four hands, yours included, {plays} times with it.",
              "Tricks your cards took: " + ", ".join(f"{t} in {n} play-out{'s' if n > 1 else ''}"
                                                     for t, n in sorted(taken.items()))]
     if made < plays:
