@@ -182,7 +182,8 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
             "end up alone in clubs and win a later club trick that someone throws the queen on. Let us follow the "
             "hint.") in " ".join(text.split())
     lesson01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
-    assert "Kept, it can end up alone in clubs and win a later club trick that someone throws the queen on." in lesson01
+    assert ("once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone "
+            "throws the queen on.") in lesson01
     # fresh newcomer rater: the statistic alone felt unexplained; one difference the learner can see is said as a
     # fact, not as the coach's reason: South keeps only 6♣ 2♣, so after trick 1's forced 2♣ one club is left
     # a later fresh rater found the cell dense: the clubs-void aside (not the hint's reason) is cut

@@ -317,7 +317,7 @@ def test_a_failing_cell_is_named_and_the_stored_notebook_kept(tmp_path, capsys):
     assert path.read_text(encoding="utf-8") == before
 
 
-@pytest.mark.parametrize("stem", ["00_welcome", "02_tricks_and_following_suit", "03_breaking_hearts",
+@pytest.mark.parametrize("stem", ["00_welcome", "01_deal_and_pass", "02_tricks_and_following_suit", "03_breaking_hearts",
                                   "05_shooting_the_moon", "06a_guided_first_hand"])
 def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidden(stem: str):
     """Newcomer raters: a folded cell must not hide an output the prose refers to. In these lessons folded code is
