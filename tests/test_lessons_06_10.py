@@ -231,7 +231,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "means fewer hearts later" not in text
     # r39_d: "goes over 7♠: you take about 0.2 fewer hearts" read backwards; the coach prints a gap, not a cause,
     # so the lesson says plainly that the choice is a toss-up
-    assert ("*About 0.2 fewer hearts* (one heart in about five such hands) is the coach's average, not a reason: "
+    assert ("*About 0.2 fewer hearts* (one heart in about five such hands) is the coach's average over its imagined deals, not a reason: "
             "a toss-up (lesson 08 shows how to read it).") in text
     # newcomer rater (issue 27): best and fine told apart in one place, the list of grades, as the coach
     # defines them (VERDICT_MEANINGS: best within 0.25 points a hand; fine: the deals cannot tell)
@@ -2352,7 +2352,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert grades in " ".join(_src(cells[first_grade + 1]).split()) and "Its grades" not in text
     # round 15: winning with 9♠ yet fewer hearts is an estimate, and lesson 08 shows how to read it
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
-    assert ("*About 0.2 fewer hearts* (one heart in about five such hands) is the coach's average, not a reason: "
+    assert ("*About 0.2 fewer hearts* (one heart in about five such hands) is the coach's average over its imagined deals, not a reason: "
             "a toss-up (lesson 08 shows how to read it).") in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
