@@ -197,8 +197,9 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # fresh newcomer rater (r32): the note's why comes from the figures cell's table, not from "the 10♠ costs little
     # now": after the 3♠, South's spades are the J♠ and the 10♠, and the A♠ K♠ Q♠ are all still out
     # fresh newcomer rater (r38): the A♠ K♠ Q♠ argument was hard to follow; the note says the J♠ or 10♠ can win one
-    assert ("after the 3♠, South's J♠ or 10♠ can win one, with hearts thrown on it; after the 10♠, South still has "
-            "the 3♠ to play under."
+    # fresh newcomer rater (r39): the spade kept is what separates the two leads, so the 10♠ comes first
+    assert ("After the 10♠, South keeps the 3♠ to duck later; after the 3♠, South's J♠ or 10♠ can win one, with "
+            "hearts thrown on it."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -298,9 +299,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert ('Its best also "makes you void in clubs" (the K♣ goes), so South can throw her on a club trick later '
             "(drill 3).") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
-    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, she still ends there in "
-            f"{passed:.0%}: East, who gets her, can dump her on a trick South wins, after South's lead or, void in the "
-            "suit led, before South's winning card.") in after
+    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, as in K♣ Q♠ K♠, she still ends "
+            f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led.") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment
