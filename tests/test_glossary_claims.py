@@ -249,8 +249,11 @@ def test_hand_mercy_and_dump_say_what_the_engine_does():
     assert SpadesHand.deal(seed=1, dealer=3).phase == "bid"
     assert "a fixed margin of points or more behind" in t and "a set number" not in t
     assert SpadesRules(mercy=500).mercy == 500
-    # rater r35_d: lesson 08 also dumps the queen "on a trick South wins", which may be a trick she follows
-    assert "mostly as a discard (the coach's \"dumps the Q♠\" always is one)" in t and "always as a discard" not in t
+    # rater r35_d: lesson 08 also dumped the queen "on a trick South wins", which could be a trick she follows; since
+    # r39_a lesson 08 says East does it "when void in the suit led", so the entry calls every dump it quotes a discard
+    assert ('as a discard: the coach\'s "dumps the Q♠" is one, and so is lesson 08\'s East, who "can dump her on a '
+            'trick South wins" when void in the suit led.') in t and "mostly as a discard" not in t
+    assert "can dump her on a trick South wins, when void in the suit led" in _prose("08_practice_decisions")
 
 
 def test_clean_gain_and_singleton_have_entries_of_their_own():
@@ -283,8 +286,8 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                    "names the card you lose, not the trick you stay out of.",
                    "Said when you follow suit (the coach: \"ducks under 6♠\", or \"**stays under**\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
-                   "mostly as a discard (the coach's \"dumps the Q♠\" always is one), though lesson 08's East \"can "
-                   "dump her on a trick South wins\".",
+                   "as a discard: the coach's \"dumps the Q♠\" is one, and so is lesson 08's East, who \"can "
+                   "dump her on a trick South wins\" when void in the suit led.",
                    "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
                    "away Q♠, else its highest heart, else its highest card."):
         assert phrase in t, phrase
