@@ -569,14 +569,21 @@ def test_01_the_coach_table_and_its_three_readings():
         "".join(c["source"]) for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"])
     taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
     assert taken == [562, 619] and min(taken) > 500
-    assert "- **She can still end up in South's tricks**: South takes her in more than half the deals (562 in 1,000 with the coach's pass, 619 with South's)" in text
+    # r40_e: bullets 1 and 2 merged, under a one-line takeaway (she can still be thrown onto South's winning tricks)
+    assert ("South's pass. Passed, she still ends up in South's tricks in more than half the deals (562 in 1,000 with "
+            "the coach's pass, 619 with South's).") in text
+    assert ("**In short: passing the Q♠ helps, but less than you'd expect, because she can still be thrown onto your "
+            "winning tricks.** An even share of the 26 points") in text
+    # r40_e: "hand" is both a deal ("Hand 1", printed) and one player's cards: cell 5 says so
+    assert ("A word with two meanings: a hand is one deal played out (\"Hand 1\" "
+            "above), and also the cards one player holds (\"South's hand\").") in text
     # newcomer rater r33: "A passed queen can come back" read as coming back in the pass; she can still end up in
     # South's tricks. And "agrees where it matters most" left "above all" (cell 7) against a gain under a point:
     # the bullet says what the table shows, from its printed figures (11.5 against 10.7: under a point)
     assert "can come back" not in text and "where it matters most" not in text
     # rater r36_d: the long bullet split in three (no cure / still in South's tricks / why the J♣)
-    assert ("The gain is under a point because a passed queen is still played in this hand. - **She can still end "
-            "up in South's tricks**") in text and " - **Why the J♣?**" in text
+    assert "still played in this hand" not in text and "- **She can still end up" not in text
+    assert " - **Why the J♣?**" in text
     # newcomer round 14: the coach agrees with the rule of thumb (Q♠ and A♠ go in its top pass, keeping the
     # queen does worst), and 562 in 1,000 is read against an even share (one deal in four), not as "barely helps"
     assert {"QS", "AS"} <= {str(c) for c in best.cards} and {"QS", "AS"} <= {str(c) for c in ours.cards}
@@ -609,7 +616,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert mine.stats["p_take_qs"] > 1.5 * top.stats["p_take_qs"]  # "far more often"
     printed = "".join("".join(o.get("text", "")) for c in json.loads(
         (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] if c.get("id") == "l01-22b" for o in c["outputs"])
-    assert "A♦ 10♥ 8♠  blunder         574 deals in 1,000" in printed and "10♣ Q♣ A♣  best            309 deals in 1,000" in printed
+    assert "A♦ 10♥ 8♠  blunder            574 deals in 1,000" in printed and "10♣ Q♣ A♣  best               309 deals in 1,000" in printed
     # a newcomer rater asked why the three clubs: the cell prints the coach's own reason for its top pass (what it
     # does, what followed on its deals, against the pass it ranks second), and the prose points at it
     ranked_second = ns["judged"][1]
@@ -620,7 +627,10 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert printed.rstrip().endswith("the coach's reason for its top pass:\n" + top.reason)
     # newcomer rater r33: the coach's "a queen" is the Q♣ (everywhere else "the queen" is the Q♠): the prose says so
     # r38_h: the paragraph is cut to the verdict, the kept clubs and the A♦ ("the pass it ranks second" is gone)
-    assert "(In its reason, printed last, \"a queen\" is the Q♣.)" in text and "ranks second" not in text
+    assert "(In its reason, printed last, \"a queen\" is the Q♣" in text and "ranks second" not in text
+    # r40_e: the pass the reason compares with was shown nowhere: its row is printed, and the prose names it
+    assert f"{ranked_second.label:<10} {ranked_second.call:<18} {round(1000 * ranked_second.stats['p_take_qs'])} deals in 1,000" in printed
+    assert "and Q♣ A♣ 10♥ is its second-best pass, the table's last row.)" in text
     assert "Why the clubs?" not in text
     assert Card("QC") in top.cards and "a queen" in top.does
     assert ("A *blunder*, the coach's worst grade: more than 3 points a hand worse than its top pass, which gives away "
@@ -1134,8 +1144,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert why_played(blocked, 5, 1).branch == "keep-top-heart" and blocked.tricks[4].card_of(1) == Card("TH")
     flat = " ".join(text.split())
     assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
-            "kept it. That saved West 22 points: West scored 4 here, against 26 in the first replay, where it threw "
-            "the A♥ away on trick 5. One kept heart is cheap protection.") in flat
+            "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
+            "where it threw the A♥ away on trick 5. One kept heart is cheap protection; below, West's card is the "
+            "only change.") in flat
+    # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
+    assert "saved West" not in flat
     assert "That cost West" not in flat
     assert "That one trick" not in flat
     # the moon watch is a pointer (it did not decide this hand), its trigger said in one clause
@@ -1152,8 +1165,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r38_h: why South's hand is a moon hand, from the printed deal
     dealt = {c.pretty for c in Hand.deal(seed=810, pass_direction="hold").cards(0)}
     assert {"A♠", "K♠", "Q♠", "A♦", "A♣", "Q♥", "J♥"} <= dealt and "A♥" not in dealt
-    assert ("Here South holds a moon hand (seed 810, no pass): the A♠ K♠ Q♠ (the queen is its own), the A♦ A♣ and "
-            "the Q♥ J♥: cards that win tricks rather than lose them.") in flat
+    # r40_e: the Q♥ J♥ win only once the A♥ and K♥ are gone (West's A♥ beats the Q♥ on trick 6 of the second replay)
+    assert ("Here South holds a moon hand (seed 810, no pass): the A♠ K♠ Q♠ (the queen is its own), the A♦ A♣, and "
+            "the Q♥ J♥, which win once the A♥ and K♥ are out.") in flat and "K♥" not in dealt
     # r34: how a player at the table spots the attempt, from the first replay's printed tricks: South won tricks
     # 1 to 4 (A♣ A♠ A♦ K♠), then led its own queen; and the insurance heart is named where it is first shown
     assert all(t.winner == 0 for t in hand.tricks[:4])
@@ -1234,7 +1248,11 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert blocked.tricks[5].seats.index(1) < blocked.tricks[5].seats.index(3) and blocked.tricks[5].winner == 1
     assert f"trick 6, East: {east}" in shown["l05-18b"] and shown["l05-18b"].rstrip().endswith(str(east))
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "East's K♥ on trick 6 was a plain duck under West's A♥ (printed last), not the moon watch." in text
+    assert "East's K♥ on trick 6 was a plain duck under West's A♥ (printed last), not the moon watch" in text
+    # r40_e: West played before East and the A♥ is the top heart, so the trick was West's when East played
+    assert max(c.rank for c in Hand.deal(seed=810, pass_direction="hold").cards(1) if c.suit is Suit.HEARTS) == 14
+    assert ("not the moon watch: the A♥ is the top heart, so the trick was already West's and the moon already "
+            "broken.") in text
 
 
 def test_05_quiz():
