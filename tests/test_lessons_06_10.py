@@ -1329,7 +1329,8 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert {c.pretty for c in hand.received(0)} == {"Q♠", "A♦", "A♥"} and hand.view(2).pass_to == 0
     assert hand.pass_direction == "left" and hand.seat_names[2] == "East"
     third, sixth = why_played(hand, 3, 0), why_played(hand, 6, 0)
-    assert third.card.pretty == "A♦" and "diamonds, 1 card" in third.reason and "to empty that suit" in third.reason
+    # fresh rater r40_c: "the lowest card of its shortest suit (diamonds, 1 card)" read oddly for a lone A♦; a singleton is "its only"
+    assert third.card.pretty == "A♦" and third.reason == "it leads its only diamond, its shortest suit, to empty that suit"
     assert sixth.card.pretty == "Q♠" and "it has no diamonds, so it discards the queen" in sixth.reason
     trick6 = hand.tricks[5]
     assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
@@ -2866,7 +2867,7 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
             assert f"seats at {n}: {', '.join(names)}\n" in shown
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("- **Play** changes too. At three, 17 cards each and 4.3 hearts on average: a suit goes round about four "
-            "times, so players run out of suits late, and a long suit still held at the end wins the last tricks (the "
+            "times, so players run out of their long suits late, and one still held at the end wins the last tricks (the "
             "worked example below shows it). At six, 8 cards each and 2.2 hearts: a suit goes round only about twice, "
             "so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick early.") in text
     assert Rules(players=3).hand_size == 17 and Rules(players=6).hand_size == 8

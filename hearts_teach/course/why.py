@@ -175,8 +175,10 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
             if n < best_n or (n == best_n and c % 13 < best_rank):
                 best, best_n, best_rank = c, n, c % 13
     if best >= 0:
+        if best_n == 1:  # a singleton: "the lowest card" of one card reads oddly
+            return best, "short-suit", f"it leads its only {_SUIT_NAMES[best // 13][:-1]}, its shortest suit, to empty that suit"
         return best, "short-suit", (f"it leads the lowest card of its shortest suit ({_SUIT_NAMES[best // 13]}, "
-                                    f"{best_n} card{'s' if best_n > 1 else ''}) to empty that suit soon")
+                                    f"{best_n} cards) to empty that suit soon")
     return _lo(legal), "low-lead", "it leads its lowest card"
 
 
