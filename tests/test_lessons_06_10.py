@@ -845,7 +845,8 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     assert sorted(c.pretty for c in cards if c.rank == 12) == ["Q♥", "Q♦"]  # the tie: the later suit, hearts, goes
     # r33: the tie rule named the suits in the reverse of the printouts' order; the comment gives view.cards' order
     # by its symbols and says which queen goes. r39_e: the printouts' order (♠ first) was cut as too much detail
-    assert "# Equal ranks keep view.cards' order (♣ ♦ ♥ ♠): of Q♦ and Q♥, the Q♥ is passed." in _src(first)
+    # r40_d: trimmed (the printed hands show ♠ first, so "view.cards' order" puzzled): the later suit goes
+    assert "# Of equal ranks, the later suit in ♣ ♦ ♥ ♠ goes (Q♥, not Q♦)." in _src(first)
     # r34_e: lambda said where first used
     assert ("# key= says what to compare cards by: here c.rank alone (a lambda is a one-line function without a name).\n"
             "# sorted lists them low to high; [-3:] keeps the last 3.") in _src(first)
@@ -1650,8 +1651,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r36_f: the sentence with two "so" clauses is split
     assert ("The last four lines replay deal 27. West, the shooter, was winning trick 8, so the stop played North's "
             "highest clean card, the 3♦. South won that trick, which held no points. The dumping version played the "
-            "Q♥: South took its point, breaking the moon. The stop looks only at who is winning *now*, yet a point to "
-            "anyone but the shooter (here South) breaks the moon.") in text
+            "Q♥: South took its point, breaking the moon. North's choice was sound: West was winning when it played. The "
+            "Q♥ broke the moon only because South, playing last, overtook.") in text
+    # r40_d: "The stop looks only at who is winning *now*" read as a flaw; West was winning when North played, and
+    # South (last to play) overtook: the printed trick shows the order and the winner
+    assert "looks only at who is winning" not in text
     assert "the 3♦, so South won" not in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
     assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
@@ -1675,7 +1679,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     rows = [k for k, h in enumerate(versions["+ moon stop"].hand_scores) if sorted(h) == [0, 26, 26, 26]]
     moon_row = list(versions["+ moon stop"].hand_scores[4 * 26 + 2])
     assert rows == [4 * 26 + 2] and moon_row == [played["moon_play"].scores[seat] for seat in seating(2)]
-    assert compare_out.rstrip().splitlines()[-5].endswith("+ moon stop 1 (deal 27 of 40, our bot as North)")
+    assert compare_out.rstrip().splitlines()[-5].endswith("+ moon stop: 1 (deal 27 of 40, our bot as North)")
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
     # r38_e: the sentence says what the later check is. r39_e: the reader had no rule for comparing two steps'
     # intervals; the sentence says we cannot tell yet and points to the paired check (which finds no clear difference)
@@ -2251,8 +2255,10 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     assert printed.endswith(f"South's legal cards in trick {number}: Q♠\n")
     # r38_e: the lesson drawn: "The line before them shows why: her one guard, the 8♠, went on the first spade
     # lead." South held the Q♠ and the 8♠ alone after the pass; trick 3 was the first trick led with a spade
-    assert ("The line before them shows why: her one guard, the 8♠, went on the first spade lead. Guarding her is "
-            "the next step.") in text
+    # r40_d: "Guarding her is the next step" promised what no guarding rule could do here: South received her beside
+    # one low spade, followed clubs on trick 1 and led trick 2, and the 8♠ went on trick 3, the first spade lead
+    assert ("The line before them shows why: her one guard, the 8♠, went on the first spade lead. With one guard, she "
+            "was hard to save.") in text and "next step" not in text
     assert printed.splitlines()[-3] == "South's other spade: trick 3: East 2♠, South 8♠, West 5♠, North K♠ → North takes it"
     from hearts_teach import Suit
     from hearts_teach.agents.hearts import make_bot
@@ -2848,12 +2854,40 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r39_e: the clause moved from the first bot to step 1, where the void-making pass is introduced
-    assert ("is a hope, not a promise. (The rule bot passed this way in the worked example: its hearts, not its "
-            "aces.)") in text and "step 1's idea" not in text
+    # r40_d: "passed this way" was false for the lesson's own void_pass (Q♥ 12+2, A♦ 14, A♣ 14: it passes Q♥ A♦ A♣);
+    # the clause now says what the rule bot does differently: it re-scores after each pick, and ties go to hearts
+    assert ("is a hope, not a promise. (The rule bot, which re-scores after each pick and breaks ties toward hearts, "
+            "passed its hearts in the worked example; ours passes Q♥ A♦ A♣.)") in text and "step 1's idea" not in text
+    assert "passed this way" not in text
     view = Hand.deal(seed=25, hand_number=0).view(0)
     hearts = sorted(c.pretty for c in view.cards if c.suit.letter == "H")
     assert sorted(c.pretty for c in RuleBot().choose_pass(view)) == hearts == ["10♥", "8♥", "Q♥"]
     assert sorted(c.pretty for c in RuleBot(void_bonus=False).choose_pass(view)) == ["A♣", "A♦", "Q♥"]
+    ns: dict = {}
+    for key in ("setup", "step-void"):
+        exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)
+    assert sorted(c.pretty for c in ns["void_pass"](view)) == ["A♣", "A♦", "Q♥"]
+    from hearts_teach.agents.hearts import policy
+
+    idx = {c.pretty: c.index for c in view.cards}
+    full = view.hand
+    # scored once, the three are tied at 14 and the other hearts lower; ties go to hearts
+    assert [policy.pass_score(idx[k], full) for k in ("Q♥", "A♦", "A♣", "10♥", "8♥")] == [14, 14, 14, 12, 10]
+    assert policy._tie_key(idx["Q♥"]) > max(policy._tie_key(idx["A♦"]), policy._tie_key(idx["A♣"]))
+    # re-scored after each pick, the next heart climbs to 14 (its suit is shorter), and wins the tie again
+    rest = full & ~(1 << idx["Q♥"])
+    assert policy.pass_score(idx["10♥"], rest) == 14
+    assert policy.pass_score(idx["8♥"], rest & ~(1 << idx["10♥"])) == 14
+    # r40_d: the compare cell's "no clear difference" lines say the interval in words, from its own printed ends;
+    # the moon count is per version's run (not "first bot 1", which read as a moon by the first bot); any(...) glossed
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "compare" for o in c.get("outputs", []))
+    pairs = re.findall(r"95% interval -(\d\.\d\d) to \+(\d\.\d\d)\): no clear difference\n +our bot may take from "
+                       r"(\d\.\d\d) more points per hand \(worse\) to (\d\.\d\d) fewer \(better\): the interval "
+                       r"contains zero\n", out)
+    assert len(pairs) == 4 and all((a, b) == (c, d) for a, b, c, d in pairs), out
+    assert "moons shot by the rule bots, in the run of each version: first bot: 1, + void pass: 0," in out
+    moon = next(_src(c) for c in cells if c.get("id") == "step-moon")
+    assert "any(c.suit == top.suit for c in legal):       # any(...): true if at least one card passes the test" in moon
     parts = next(c for c in cells if c.get("id") == "view-parts")
     assert "led by:         North\n" in "".join("".join(o.get("text", "")) for o in parts["outputs"])
     # "true edge" is defined where it first appears
@@ -2909,8 +2943,9 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     view_md = " ".join(next(_src(c) for c in cells if c.get("id") == "view-md").split())
     assert ("played by [rule bots](glossary.ipynb#cell-id=term-rule-bot) (the package's ready-made, decent player)"
             in view_md)
-    assert ("until the difference is clear (its 99% interval leaves zero: stricter than our 95%, as the check looks "
-            "up to four times; at most 200 deals)") in text
+    # r40_d: "as the check looks up to four times" was jargon; cut (the 99% and the 200 deals stay, pinned below)
+    assert ("until the difference is clear (a stricter 99% interval, not 95%, leaves zero; at most 200 deals)") in text
+    assert "looks up to four times" not in text
     assert len(bot.LOOKS) == 4 and bot.LOOKS[-1] == 200
     assert bot.Z_DECIDE == pytest.approx(2.576)
     from statistics import NormalDist
