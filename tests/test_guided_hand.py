@@ -177,20 +177,24 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     from hearts_teach.agents import coach
 
     assert "with everyone continuing like the rule bot" in " ".join(coach.__doc__.split())
-    assert ("Against players who simply duck, as West would with the 10♥ without the watch, the lone J♥ could win a "
-            "trick full of hearts.") in flat
     # newcomer rater r36: the paragraph ends on a modest takeaway, not a general rule made of a bot habit (the watch
     # overtakes the J♥ on every one of the coach's deals; a ducking West would let it win)
     # fresh newcomer rater (r38_c): that takeaway left no rule for real players; one sentence now says when each lead
     # is right, resting on the two printed traces (the watch overtakes, a bot without it ducks under the J♥)
-    assert ("The lesson to keep: lead your last heart when the others will overtake it, as bots stopping your moon "
-            "do; when they can duck under it, the low diamond may be the safer lead (the coach, playing these bots, "
-            "cannot measure that).") in flat
+    # fresh newcomer rater (r40_b): two takeaways (J♥ here, the low diamond against duckers) left the reader unsure;
+    # one takeaway, true to the two printed traces, and the unmeasurable low-diamond clause is gone
+    assert ("The lesson to keep: lead a lone high heart when the others are overtaking to stop your moon (without the "
+            "watch, West would duck with the 10♥, the printout's last line, and the J♥ could win a trick full of "
+            "hearts).") in flat
+    assert "low diamond" not in flat and "cannot measure that" not in flat
     assert "backfire" not in flat and "The rule to keep" not in flat and "never won trick 6" not in flat
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6
-    assert ('The verdict\'s "about 2.5 more hearts" with the 5♦ holds on average over its deals, not in this '
-            "one.") in flat
+    # r40_b: the number for this deal: hearts South took after trick 6, from the engine (the 10♥ on trick 9)
+    later = [c for t in demo.hand.tricks[6:] if t.winner == 0 for c in t.cards if c.suit == Card("2H").suit]
+    assert later == [Card("TH")] and demo.hand.tricks[8].winner == 0
+    assert ('The verdict\'s "about 2.5 more hearts" with the 5♦ is an average over its deals: here South took only '
+            "one more heart after trick 6 (the 10♥, on trick 9 in the table below).") in flat
     # round 6: the lesson is read step by step; what its prose says of each step
     first = demo.decisions[0]
     assert (first.trick, first.card, first.verdict) == (1, Card("AC"), "best")  # the free first trick, won
@@ -342,6 +346,16 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
             "deals: about 1.5 more hearts, and about 2.5 more points a hand once the queen is counted too. The verdict "
             "goes by the points.") in text
     assert "The coach prefers K♣: it leads a club none of the others can beat, so it wins the trick" in out
+    # fresh newcomer rater (r40_b): winning trick 2 means leading trick 3 too; the low cards South would still hold
+    # are the printed hand's (♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ K 6 4, without the K♣; hearts are not broken)
+    assert "South holds ♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ K 6 4\n✔ Legal, but a mistake: your 4♣" in out
+    assert ("Winning trick 2 means South leads trick 3 as well, but it still holds low cards to lead (4♣ 6♣, 4♠ 5♠, "
+            "5♦ 7♦ 8♦).") in text
+    # r40_b: the helpers' code (lowest() and the rest) is folded, its output (the position) shown
+    setup = next(c for c in cells if "def lowest()" in "".join(c["source"]))
+    assert setup["source"][0].endswith("(code folded, output shown)\n")
+    assert setup["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert "▶ South: ♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ A K 6 4" in "".join(setup["outputs"][0]["text"])
     # the copy: South's Q♠ on trick 3 is too close to call, West and North play under her, South takes 13
     ns = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace
     what_if, demo = ns["what_if"], ns["demo"]
@@ -404,8 +418,12 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     queen_s = graded.of("QS").stats
     assert points == f"{graded.of('4S').exp_points:.1f}"
     # fresh newcomer rater (r37_c): the moon-deal arithmetic was a side trip; one clause says why it is a little less
-    assert ("The last figure on each of the two lines above the trick is South's penalty points for the whole hand, "
-            f"averaged over the coach's deals: {points} with either card (for the Q♠, ≈ 0.95×13 + 5.7 ≈ 18, minus a "
+    # fresh newcomer rater (r40_b): what the last figure means is said before the printout (c13), not after it
+    assert ("On each of the coach's two lines, the last figure is South's penalty points for the whole hand, averaged "
+            "over its deals.") in text
+    told = next(i for i, c in enumerate(cells) if "the last figure is South's penalty points" in "".join(c["source"]))
+    assert "points for the whole hand" in "".join("".join(o.get("text", "")) for o in cells[told + 1]["outputs"])
+    assert (f"The last figure on each line is {points} with either card (for the Q♠, ≈ 0.95×13 + 5.7 ≈ 18, minus a "
             "little for the rare moon). With the 4♠ South takes the queen less often, but more hearts.") in text
     # r38_c: the sum written out: 18 both from the printed (rounded) figures and from the engine's own
     assert round(0.95 * 13 + 5.7) == round(13 * queen_s["p_take_qs"] + queen_s["exp_hearts"]) == 18
@@ -419,7 +437,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r34: the definition and the example agree in one clause (the top choice is itself an estimate)
     assert ("The top choice is itself an estimate: when the deals cannot tell which card is top, even the one the coach "
             "lists first can be too close to call (on trick 3 below, the Q♠ and the 4♠ both are: each averages "
-            f"{points} points a hand, yet neither is called best);") in text  # r38_c: the warning names the case
+            f"{points} points a hand, but the deals do not show either one within 0.25 of the top choice, so neither "
+            "is called best);") in text  # r38_c: the warning names the case; r40_b: and why (the 95 % rule)
+    assert "yet neither is called best" not in text
     assert points == "17.6"
     # fresh newcomer rater (final round): "except on a deal where South shoots the moon" left out an opponent's moon
     assert "scores 0 instead of 26" not in text
@@ -471,8 +491,11 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
     assert BAND == 0.25 and verdict_of(0.0, BAND) == "best" and verdict_of(0.0, BAND + 0.01) == "fine"
-    assert ("**Best**: as good as the top choice, within a quarter point (0.25); **too close to call**: the sampled "
-            "deals cannot tell whether it costs more than that.") in text
+    # fresh newcomer rater (r40_b): "as good as the top choice" read as "equal averages = best" (Q♠ and 4♠ both 17.6,
+    # neither best); the wording now carries the coach's 95 % rule (verdict_of: the whole interval within the band)
+    assert ("**Best**: shown (95 %) to be within a quarter point (0.25) of the top choice; **too close to call**: the "
+            "sampled deals cannot tell whether it costs more than that.") in text
+    assert "but the deals do not show either one within 0.25 of the top choice, so neither is called best" in text
     lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "- **best**: as good as the top choice, within a quarter point (0.25);" in "".join(
         "".join(c["source"]) for c in lesson_08)
