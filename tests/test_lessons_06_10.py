@@ -1193,11 +1193,13 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
-            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and won 13 points. Spade "
+            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spade "
             "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
             "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
             "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
+    # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
+    assert "The three scores add up to 26, as at any table without a moon." in text and "as they would at any" not in text
     # fresh rater r35_e: one long paragraph; the Q♠ story and West's long suits are two paragraphs now
     worked = next(_src(c) for c in cells if "East held the Q♠ with only" in _src(c))
     assert "cover her.\n\nFrom trick 11 on" in worked
