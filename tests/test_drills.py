@@ -296,8 +296,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             f"tricks in {king.stats['p_take_qs']:.0%}.") in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
-    assert ('Its best also "makes you void in clubs" (the K♣ goes), so South can throw her on a club trick later '
-            "(drill 3).") in after
+    assert ('Its best also "makes you void in clubs" (the K♣ goes), so South can throw her on a club trick later, '
+            "as in drill 3.") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, as in K♣ Q♠ K♠, she still ends "
             f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led.") in after

@@ -2117,7 +2117,11 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     assert not re.search(r"[♠♥♦♣]/", drills) and "than with 10♠ or J♠" in drills
     assert "about 0.3 more hearts a hand on average" in drills
     # newcomer round on the stored lesson: drill 3's heading says hand 1 where drill 2's says hand 2
-    assert "Drill 2's cards, dealt again, this time with no pass." in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
+    # fresh newcomer rater (r40): the K♣ and 6♠ are missing from drill 3's hand; the 6♠ is in the printed trick 2,
+    # and the prompt says where the K♣ went (South's only club in drill 2, so South's card on trick 1)
+    first = DRILLS[2].make().tricks[0]
+    assert "K♣" in [c.pretty for c in first.cards] and [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]
+    assert "Drill 2's cards, dealt again, this time with no pass; South's K♣ went on trick 1." in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
     assert "numbered hand 1" not in prose
     # a fresh rater: drill 3 was headed "Hand 1" though it deals drill 2's "Hand 2" cards; both now say hand 2
     assert DRILLS[2].make().hand_number == DRILLS[1].make().hand_number == 1
@@ -2522,10 +2526,18 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     others = [c for c in lead.assessment if c.label[-1] in "♣♦"]
     assert len(others) == 5 and all(c.delta_vs_best > three.delta_vs_best for c in others)
     assert ("the 3♠ is an *inaccuracy*, and every club and diamond lead costs more (the second code cell after the "
-            "takeaways prints each lead's cost). Both are below the queen; the spade kept is the difference. After the 10♠, "
-            "South keeps the 3♠ to duck later; after the 3♠, South's J♠ or 10♠ can win one, with hearts thrown on it. "
-            "Rule bots playing sampled deals out (a separate table) put most of the difference there; the coach: with "
-            "the 3♠ \"you take about 0.3 more hearts\".") in prose
+            "takeaways prints each lead's cost). All three spades are below the queen; what differs is the spade kept. "
+            "After the 10♠, South keeps the 3♠ to duck later; after the 3♠, South's J♠ or 10♠ can win one, with hearts "
+            "thrown on it. Over sampled deals (a separate table), most extra points come on tricks South wins with a "
+            "spade; the coach: with the 3♠ \"you take about 0.3 more hearts\".") in prose
+    # fresh newcomer rater (r40): "Both" was unclear, and "most of the difference there" hard to parse; the table's
+    # spade column carries most of the 3♠'s extra points
+    table = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") for o in c.get("outputs", []))
+    table = table[table.index("won with a ♠"):]
+    spade_rows = {row.split()[0]: [float(x) for x in row.split()[1:]] for row in table.splitlines()[1:3]}
+    extra, by_spade = (spade_rows["3♠"][i] - spade_rows["10♠"][i] for i in (0, 1))
+    assert extra > 0 and by_spade > extra / 2
+    assert "Both are below the queen" not in prose
     # fresh newcomer rater (r39): "below the queen, so cannot take her" was as true of the 3♠; the note now leads
     # with the spade kept
     assert "so cannot take her" not in prose
@@ -2679,7 +2691,11 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # suit), not as a discard: the coach says "dropped" (the glossary's *drop*: a discard or following suit)
     assert ('is a blunder (the first code cell after the takeaways counts them). Its reason for one of them, Q♣ J♥ Q♠: it keeps the A♠, '
             'and "the Q♠ can still be dropped on a trick you win": West, who gets her, may play her under the ace when '
-            'spades are led. Passing her alone is not enough.') in prose
+            'spades are led. Passed with the ace, she returns less often.') in prose
+    # fresh newcomer rater (r40): why pass her at all if she comes back: with the ace, less often (the figures
+    # cell prints both shares; the note keeps no figures)
+    coach = grade(DRILLS[0], "KD QS AS").assessment
+    assert coach.of("QC QS AS").stats["p_take_qs"] < coach.of("QC JH QS").stats["p_take_qs"]
     assert "unlike Q♣ Q♠ A♠ it keeps the A♠: the Q♠ can still be dropped on a trick you win" in kept_ace
     assert DRILLS[0].make().pass_target(0) == 1  # drill 1 passes left: West gets her
     # drill 5: South's spades, the queen winning, and the coach's verdicts
