@@ -492,8 +492,11 @@ def test_01_the_coach_table_and_its_three_readings():
     # quarter-point line, sampled estimates, 6.5 a hand) was too much statistics for a first lesson: gone
     # r34: the queen-keeping pass is named as what it is: South's pass with the J♣ instead of the Q♠
     assert ("The **coach** (lesson 00) tried South's pass, its own top pass and South's pass with the J♣ instead of the "
-            "Q♠ (it keeps the queen) on many deals of the cards South cannot see, and counted what each one cost South "
-            "on average, before South sees the three cards it will receive:") in text
+            "Q♠ (it keeps the queen). It dealt the cards South cannot see many ways, played each hand out with rule bots, "
+            "and counted what each pass cost South on average, before South sees the three cards it will receive:") in text
+    # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
+    import hearts_teach.agents.coach as coach_module
+    assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
     # newcomer rater r35: 10.7 could be read as the cost after A♣ K♦ K♥ arrived; the coach grades the dealt hand,
     # before any pass is made, so what arrives is among the cards it cannot see
     code_17 = "".join(next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
@@ -510,8 +513,10 @@ def test_01_the_coach_table_and_its_three_readings():
         row = next(line for line in shown.splitlines() if line.startswith(f"{c.label} ({whose})"))
         assert row.endswith(f"{c.exp_points:.1f} on average") and f"{round(1000 * c.stats['p_take_qs'])} deals in 1,000" in row
     for gone in ("For the curious", "10.47", "standard error", "95 %", "interval", "moon", "of them hearts",
-                 "too close to call", "inaccuracy", "rounded", "quarter-point line", "Three things to read"):
+                 "inaccuracy", "rounded", "quarter-point line", "Three things to read"):
         assert gone not in text and gone not in shown, gone
+    # r41_a: the main table prints no grade; the prose names one only where the deal-5 table prints it (cell 25)
+    assert "too close to call" not in shown and text.count("too close to call") == 1
     assert "Its table below uses three grades" not in text
     # the coach's own calls stay what the plain words say: its top pass is best, South's a near tie (its deals
     # cannot tell whether the gap passes the coach's quarter-point band), keeping the queen clearly worse
@@ -572,8 +577,9 @@ def test_01_the_coach_table_and_its_three_readings():
     # r40_e: bullets 1 and 2 merged, under a one-line takeaway (she can still be thrown onto South's winning tricks)
     assert ("South's pass. Passed, she still ends up in South's tricks in more than half the deals (562 in 1,000 with "
             "the coach's pass, 619 with South's).") in text
-    assert ("**In short: passing the Q♠ helps, but less than you'd expect, because she can still be thrown onto your "
-            "winning tricks.** An even share of the 26 points") in text
+    # r41_a: the "because" clause moved up into the headline
+    assert ("**In short: passing the Q♠ helps, but less than you'd expect, because South's high hearts and diamonds "
+            "win tricks, and she can still be thrown onto them.** An even share of the 26 points") in text
     # r40_e: "hand" is both a deal ("Hand 1", printed) and one player's cards: cell 5 says so
     assert ("A word with two meanings: a hand is one deal played out (\"Hand 1\" "
             "above), and also the cards one player holds (\"South's hand\").") in text
@@ -596,7 +602,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "**The queen matters most, but passing her is no cure.**" in text
     assert set(best.cards) - set(ours.cards) == {Card("JC")} and set(ours.cards) - set(best.cards) == {Card("AD")}
     assert min(taken) > 1000 // 4 and Rules().players == 4  # "far more than one deal in four, an even share"
-    assert "That is far more than one deal in four, an even share, because South's high hearts and diamonds win tricks" in text
+    assert ("That is far more than one deal in four, an even share: a player with no card of the suit led may throw "
+            "her on one of South's winning tricks.") in text
 
 
 def test_01_the_coach_judges_the_deal_5_demonstration():
@@ -627,10 +634,16 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert printed.rstrip().endswith("the coach's reason for its top pass:\n" + top.reason)
     # newcomer rater r33: the coach's "a queen" is the Q♣ (everywhere else "the queen" is the Q♠): the prose says so
     # r38_h: the paragraph is cut to the verdict, the kept clubs and the A♦ ("the pass it ranks second" is gone)
-    assert "(In its reason, printed last, \"a queen\" is the Q♣" in text and "ranks second" not in text
+    # r41_a: the note is short, and the table's "too close to call" is said in the coach's terms
+    assert "(In its reason, \"a queen\" is the Q♣.)" in text and "ranks second" not in text
     # r40_e: the pass the reason compares with was shown nowhere: its row is printed, and the prose names it
     assert f"{ranked_second.label:<10} {ranked_second.call:<18} {round(1000 * ranked_second.stats['p_take_qs'])} deals in 1,000" in printed
-    assert "and Q♣ A♣ 10♥ is its second-best pass, the table's last row.)" in text
+    from hearts_teach.agents.coach_stats import BAND, verdict_of
+    assert ranked_second.call == "too close to call" and BAND == 0.25
+    low, high = ranked_second.delta_ci95
+    assert low <= BAND < high and verdict_of(low, high) == "fine"
+    assert ("The last row is *too close to call*: the coach's deals cannot tell whether it costs more than a quarter "
+            "point a hand over the top pass.") in text
     assert "Why the clubs?" not in text
     assert Card("QC") in top.cards and "a queen" in top.does
     assert ("A *blunder*, the coach's worst grade: more than 3 points a hand worse than its top pass, which gives away "
@@ -646,7 +659,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # before the coach's table; cut
     # a fresh rater: the careless pass partly follows the rules of thumb (it passes an ace); the coach's keeps the A♦,
     # which has five lower diamonds beside it, the safer case the rules of thumb name
-    assert ("The A♦ it keeps has five lower diamonds beside it, the safer case in the rules of thumb.") in text
+    assert ("The A♦ the top pass keeps has five lower diamonds beside it, the safer case in the rules of thumb.") in text
     assert Card("AD") in dealt and len([c for c in dealt if c.suit is Suit.DIAMONDS and c.rank < Card("AD").rank]) == 5
     assert "- **A high card with several low cards of its suit beside it** is safer than one standing alone" in text
     # newcomer rater: "blind" is lesson 09a's word for not looking at your own cards; the pass is made unseen
@@ -1145,8 +1158,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     flat = " ".join(text.split())
     assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
             "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
-            "where it threw the A♥ away on trick 5. One kept heart is cheap protection; below, West's card is the "
-            "only change.") in flat
+            "where it threw the A♥ away on trick 5. One kept heart is cheap protection.") in flat
+    # r41_a: the widget's instructions start a new paragraph
+    assert "cheap protection.\n\nIn the cell below, only West's trick-5 card differs from the first replay." in text
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1157,7 +1171,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # rater r36_d: "moon defence" is both habits (said in cell 9); cell 16 names the watch as the first of two
     # r38_h: the exact threshold (at least 8) read as strategy: the prose says what it is for, and whose it is
     assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch: once one player "
-            "alone has taken enough points, a heart among them, to look like a moon (the bot's own trigger, not a "
+            "alone has taken enough points, including at least one heart, to look like a moon (the bot's own trigger, not a "
             "rule), it stops ducking: it tries to win tricks from that player") in flat
     assert "at least 8 points" not in flat
     assert ("are `easy` bots: like the `rule` bots, but without their two moon defences (below).") in flat
@@ -1167,7 +1181,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert {"A♠", "K♠", "Q♠", "A♦", "A♣", "Q♥", "J♥"} <= dealt and "A♥" not in dealt
     # r40_e: the Q♥ J♥ win only once the A♥ and K♥ are gone (West's A♥ beats the Q♥ on trick 6 of the second replay)
     assert ("Here South holds a moon hand (seed 810, no pass): the A♠ K♠ Q♠ (the queen is its own), the A♦ A♣, and "
-            "the Q♥ J♥, which win once the A♥ and K♥ are out.") in flat and "K♥" not in dealt
+            "the Q♥ J♥, which win once the A♥ and K♥ are out, and are safe only then.") in flat and "K♥" not in dealt
     # r34: how a player at the table spots the attempt, from the first replay's printed tricks: South won tricks
     # 1 to 4 (A♣ A♠ A♦ K♠), then led its own queen; and the insurance heart is named where it is first shown
     assert all(t.winner == 0 for t in hand.tricks[:4])
@@ -1175,6 +1189,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert hand.tricks[4].seats[0] == 0 and hand.tricks[4].card_of(0) == Card("QS")
     assert ("Yet the warning was on the table: South had won every trick so far (A♣, A♠, A♦, K♠), then led its own "
             "queen.") in flat
+    # r41_a: why the A♥ is "a sensible discard in an ordinary hand", from the easy bot's own trace
+    west_5 = why_played(hand, 5, 1, moon_defence=False)
+    assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
+    assert "(it sheds the heart most likely to win a trick later)" in flat
     assert "but that other habit, the insurance heart, printed below:" in flat and "that other rule" not in flat
     assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
     # newcomer rater r33: the lesson never said what the watch does when it acts, nor showed it: one sentence (the
