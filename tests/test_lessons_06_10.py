@@ -1852,7 +1852,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "Hand scores: South 15, West 3, North 7, East 1" in example and "{" not in example and "[" not in example
     assert "standard  left, right, across, hold, left" in example
     # r40_a: "Under it, as text" sent a newcomer looking inside the empty table's own output
-    assert "The table below is yours to step through; it starts empty. The next cell (not this one) shows what " \
+    assert "The table below is yours to step through; it starts empty. The cell after the table shows what " \
            "three clicks give." in " ".join(_src(cells[ids.index("l06-08")]).split())
     assert "Under it, as text" not in _src(cells[ids.index("l06-08")])
     assert "three clicks" in _src(cells[ids.index("l06-09-text")])
