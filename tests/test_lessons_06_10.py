@@ -674,10 +674,9 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
 
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
-    # r37_b: the shooter-with-the-J♦ aside is cut to one clause (the engine's figure, pinned below)
+    # r41_c: the shooter-with-the-J♦ aside left the table's reading (the glossary's J♦ entry keeps the rule; engine pinned below)
     assert ("A moon needs all the hearts and the queen, not the jack, so East's moon still counts, and North, who "
-            "took the J♦ in that hand, scores 26 − 10 = 16 there (the J♦'s −10 goes to whoever takes it, the shooter "
-            "too: 0 − 10 = −10).") in text and "a shooter who also took it" not in text
+            "took the J♦ in that hand, scores 26 − 10 = 16 there.") in text and "0 − 10 = −10" not in text
     assert "tables may differ" not in text and "in this engine" not in text
     # r33 rater: that case is the project's choice (docs/rules.md, D6: the sources list Omnibus without saying)
     rules_doc = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
