@@ -674,10 +674,9 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
 
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
-    # r37_b: the shooter-with-the-J♦ aside is cut to one clause (the engine's figure, pinned below)
+    # r41_c: the shooter-with-the-J♦ aside left the table's reading (the glossary's J♦ entry keeps the rule; engine pinned below)
     assert ("A moon needs all the hearts and the queen, not the jack, so East's moon still counts, and North, who "
-            "took the J♦ in that hand, scores 26 − 10 = 16 there (the J♦'s −10 goes to whoever takes it, the shooter "
-            "too: 0 − 10 = −10).") in text and "a shooter who also took it" not in text
+            "took the J♦ in that hand, scores 26 − 10 = 16 there.") in text and "0 − 10 = −10" not in text
     assert "tables may differ" not in text and "in this engine" not in text
     # r33 rater: that case is the project's choice (docs/rules.md, D6: the sources list Omnibus without saying)
     rules_doc = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
@@ -1854,7 +1853,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "Hand scores: South 15, West 3, North 7, East 1" in example and "{" not in example and "[" not in example
     assert "standard  left, right, across, hold, left" in example
     # r40_a: "Under it, as text" sent a newcomer looking inside the empty table's own output
-    assert "The table below is yours to step through; it starts empty. The next cell (not this one) shows what " \
+    assert "The table below is yours to step through; it starts empty. The cell after the table shows what " \
            "three clicks give." in " ".join(_src(cells[ids.index("l06-08")]).split())
     assert "Under it, as text" not in _src(cells[ids.index("l06-08")])
     assert "three clicks" in _src(cells[ids.index("l06-09-text")])
