@@ -183,10 +183,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # is right, resting on the two printed traces (the watch overtakes, a bot without it ducks under the J♥)
     # fresh newcomer rater (r40_b): two takeaways (J♥ here, the low diamond against duckers) left the reader unsure;
     # one takeaway, true to the two printed traces, and the unmeasurable low-diamond clause is gone
-    assert ("The lesson to keep: lead a lone high heart when the others are overtaking to stop your moon (without the "
+    assert ("The lesson to keep: lead your last heart when the others are overtaking to stop your moon (without the "
             "watch, West would duck with the 10♥, the printout's last line, and the J♥ could win a trick full of "
             "hearts).") in flat
     assert "low diamond" not in flat and "cannot measure that" not in flat
+    assert "lone high heart" not in flat  # rater r41_e: with A♥ K♥ Q♥ still out, the J♥ is not high
     assert "backfire" not in flat and "The rule to keep" not in flat and "never won trick 6" not in flat
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6

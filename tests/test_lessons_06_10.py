@@ -2618,7 +2618,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r38): drill 2's reason is the spade length, not the direction, and it passes the K♠
     assert {str(c) for c in grade(DRILLS[1], "KC JD KS").assessment.best.cards} == {"KC", "JD", "KS"}
     for line in ("- Holding the Q♠, the A♠ and one low spade and passing left, pass both (drill 1); with three lower "
-                 "spades to hide her, keep her and pass the K♠ (drill 2).",
+                 "spades to hide her, keep her and pass the K♠ (drill 2, passing right).",
                  "- Unable to follow suit, your card cannot win the trick: throw your most dangerous card: the Q♠ or a "
                  "high heart (drill 3); without her, a high spade while she is still out.",
                  "- With J♠ 10♠ 3♠, lead the 10♠ or the J♠ and keep the 3♠ to duck later (drill 4).",
