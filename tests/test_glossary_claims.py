@@ -1330,15 +1330,25 @@ def test_team_position_and_the_play_app_have_entries_true_to_the_code():
     assert all(f"*{b.description}*" in prose07 for b in app.table.buttons.values())
 
 
+def _cells(name: str) -> list[dict]:
+    """A lesson's cells as stored."""
+    return json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def _source(name: str, kind: str | None = None) -> str:
+    """A lesson's cell sources joined (only code or only markdown cells with ``kind``)."""
+    return "\n".join("".join(c["source"]) for c in _cells(name) if kind is None or c["cell_type"] == kind)
+
+
 def _prose(name: str) -> str:
     """A lesson's Markdown as the reader reads it (a link into a glossary entry shows as its words)."""
-    cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = _cells(name)
     md = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     return re.sub(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)", r"\1", md)
 
 
 def _printed(name: str) -> str:
-    cells = json.loads((GLOSSARY.parent / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = _cells(name)
     return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                    for c in cells for o in c.get("outputs", []))
 
@@ -1559,7 +1569,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     from hearts_teach.kernel.cards import CardList
 
     def mask(cards: str) -> int:
-        return sum(1 << c.index for c in CardList(cards))
+        return CardList(cards).mask
 
     # J♦ under omnibus: −10 to its taker in a moon hand too, and the moon does not need it (golden case 6)
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
@@ -1573,8 +1583,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     assert "*standard rules*" in _entry("Standard")
     # Void pass and Moon stop: lesson 10's own code
-    code = "\n".join("".join(c["source"]) for c in json.loads(
-        (GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    code = _source("10_write_a_bot", "code")
     assert "bonus = 8 - 2 * length if card.suit != Suit.SPADES and length <= 3 else 0" in code
     assert "rank plus a bonus for a short suit other than spades" in _entry("Void pass")
     assert "c != QUEEN" in code and "elif seat == shooter:" in code and "c.points == 0" in code
@@ -1585,8 +1594,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "has taken every point so far\n  (at least 8, hearts among them)" in "\n".join(markdown_cells())
     # the lessons' own words the aliases point from
     assert "score sheet" in _prose("07_play_a_match") and "dead hearts" in _prose("09a_spades_play_and_nil")
-    assert "trick_table(" in "".join("".join(c["source"]) for c in json.loads(
-        (GLOSSARY.parent / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"])
+    assert "trick_table(" in _source("03_breaking_hearts")
 
 
 def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():

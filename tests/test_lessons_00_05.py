@@ -30,10 +30,15 @@ def lesson(stem: str) -> dict:
 GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")
 
 
+def cells_of(stem: str) -> list[dict]:
+    """A notebook's cells as stored."""
+    return json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
 def prose(stem: str) -> str:
     """A lesson's Markdown as the reader reads it: a link into a glossary entry shows as its words
     (tests/test_lesson_links.py checks each such link opens an entry that names the word)."""
-    cells = json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of(stem)
     return GLOSSARY_LINK.sub(r"\1", "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
 
 
@@ -68,7 +73,7 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
             "lessons show the few variations some tables play where they come up), the [glossary](glossary.ipynb) "
             "explains the words they use, and [play.ipynb](play.ipynb) is the play app, a table where you can play "
             "whole matches against the bots.") in text
-    assert "PlayApp(" in "".join("".join(c["source"]) for c in json.loads((NB / "play.ipynb").read_text(encoding="utf-8"))["cells"])
+    assert "PlayApp(" in "".join("".join(c["source"]) for c in cells_of("play"))
     assert "`queen_waits`" not in text and "`new_moon`" not in text
     shown = {"03_breaking_hearts": ("first_trick_points", "queen_breaks"),
              "04_queen_of_spades": ("queen_waits",), "05_shooting_the_moon": ("new_moon",),
@@ -84,10 +89,10 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     text03 = " ".join(prose("03_breaking_hearts").split())
     assert "(some even make the queen wait until hearts are broken: lesson 04)" in text03 and "`queen_waits`" not in text03
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("00_welcome")
                    if c["cell_type"] == "code")
     assert "describe()" not in code
-    summary = "".join("".join(c["source"]) for c in json.loads((NB / "rules_summary.ipynb").read_text(encoding="utf-8"))["cells"])
+    summary = "".join("".join(c["source"]) for c in cells_of("rules_summary"))
     assert "rules.describe()" in summary
     # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
     # in lesson 00 and here), and the first words under a short heading say why they are here
@@ -130,7 +135,7 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
     assert str(rule.choose_play(last.view(0))) == "KS"
     graded = assess_play(duck.view(0))
     assert {str(c.card) for c in graded} == {"4S", "KS"} and all(c.deals > 1 for c in graded)
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("07_play_a_match")
                    if c["cell_type"] == "code")
     assert "ladder_levels()" in code
 
@@ -138,7 +143,7 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
 def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     """Round 7: cell 1 says reading the stored outputs is enough, but the first hand's stored output
     showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# trick 3 on the same copy"))
     assert "first = FirstHand()" in "".join(cells[at - 2]["source"])
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
@@ -198,7 +203,7 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
 
 def test_00_says_what_a_reader_of_the_saved_copy_sees_for_a_card_list():
     """Issue 27 round 4 (F00.2): "draws itself" while the stored text output is the list's code."""
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     at = next(i for i, c in enumerate(cells) if "".join(c["source"]).strip() == 'CardList("QS 10H AD 2C")')
     shown = "".join(cells[at]["outputs"][0]["data"]["text/plain"])
     assert shown == repr(CardList("QS 10H AD 2C"))
@@ -234,7 +239,7 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
 def test_00_reaches_the_first_hand_before_the_coach_progress_and_solutions():
     """Newcomer round 14: the coach paragraph, the progress display and the note on worked solutions came
     before the scripted first hand; they now follow it."""
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     ids = [c.get("id") for c in cells]
     first = ids.index("l00-25b")
     assert first < ids.index("l00-bots") < ids.index("l00-25c") < ids.index("l00-25d")
@@ -317,7 +322,7 @@ def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     assert "then whoever holds the 2♣ starts" not in text
     assert "(in the deal above, West held it)" in text
     assert "The same table" not in text
-    code = [("".join(c["source"])) for c in json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = [("".join(c["source"])) for c in cells_of("00_welcome")
             if c["cell_type"] == "code"]
     assert sum("Hand.deal(seed=2026)" in c for c in code) == 1 and not any("print(hand)" in c for c in code)
     assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "there is no pass this time" in text and "*hold*" not in text
@@ -350,7 +355,7 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     unbroken = position({0: "AC 3C 2H", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
     assert unbroken.turn == 0 and unbroken.broken_by is None
     assert Card("2H") not in unbroken.legal_plays(0) and Card("3C") in unbroken.legal_plays(0)
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert f"Your K♥ {broke}" in printed
     # the lesson's list before the tricks: three rules, and a pointer to the others; rater r33: the outputs bring in
@@ -391,7 +396,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     nothing_else = position({0: "2C", 1: f"QS {hearts} KH"}, plays="2C", seed=1).legal_plays(1)
     assert str(with_diamond) == "2♦" and nothing_else.count() == 13
     assert "First trick: no hearts or Q♠ unless you hold nothing else" in Rules().describe()
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     ids = [c.get("id") for c in cells]
     seen = "".join("".join(o.get("text", "")) for o in cells[ids.index("l00-25p")]["outputs"])
     assert said in seen and seen.index(said) < seen.index("Which card would you throw?")  # said before the choice
@@ -470,8 +475,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert set(hand.passed(0)) == set(CardList("QS AS AD")) and set(hand.received(0)) == set(CardList("AC KD KH"))
     assert "received A♣, K♦ and K♥ in return" in text
     # rater r36_d: the prose names South's pass in the order the engine prints it, and says why Q♥ J♥ stay
-    assert "South will pass: A♦ Q♠ A♠" in "".join("".join(o.get("text", "")) for c in json.loads(
-        (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    assert "South will pass: A♦ Q♠ A♠" in "".join("".join(o.get("text", "")) for c in cells_of("01_deal_and_pass") for o in c.get("outputs", []))
     assert "South chooses A♦ Q♠ A♠." in text and "South chooses Q♠ A♠ A♦" not in text
     assert "and so do the Q♥ J♥: with three low hearts beside them, South can play a low one when hearts are led." in text
     assert {"QH", "JH"} <= {str(c) for c in hand.cards(0)}
@@ -484,8 +488,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert keep.stats["p_take_qs"] > best.stats["p_take_qs"] and keep.exp_points > best.exp_points
     # giving her away does not make South safe: she still comes back on some deals
     assert 0 < best.stats["p_take_qs"] < 1
-    printed = "".join("".join(o.get("text", "")) for c in json.loads(
-        (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) for c in cells_of("01_deal_and_pass") for o in c.get("outputs", []))
     assert f"{round(1000 * best.stats['p_take_qs'])} deals in 1,000" in printed
     # round 10: the coach section is one plain sentence and the table (no intervals: lesson 08 has the
     # statistics). Issue 27: the "For the curious" paragraph (points to two decimals, the 0.26 gap, the
@@ -499,10 +502,10 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
     # newcomer rater r35: 10.7 could be read as the cost after A♣ K♦ K♥ arrived; the coach grades the dealt hand,
     # before any pass is made, so what arrives is among the cards it cannot see
-    code_17 = "".join(next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    code_17 = "".join(next(c for c in cells_of("01_deal_and_pass")
                            if c.get("id") == "l01-17")["source"])
     assert "assess_pass(Hand.deal(seed=287).view(0)" in code_17 and Hand.deal(seed=287).to_pass == (0, 1, 2, 3)
-    main_table = next(c for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    main_table = next(c for c in cells_of("01_deal_and_pass")
                       if c.get("id") == "l01-17")
     # issue 27 (newcomer rater): the points column shows how far apart the passes are, in points
     shown = "".join("".join(o.get("text", "")) for o in main_table["outputs"])
@@ -530,7 +533,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("The third card is the A♦, a high card, though the three lower diamonds beside it make it one of the "
             "safer ones: two rules of thumb pull apart here; South follows the high-card one, and the coach weighs it "
             "below.") in text
-    cells_01 = json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells_01 = cells_of("01_deal_and_pass")
     south_pass = " ".join("".join(next(c for c in cells_01 if c.get("id") == "l01-15b")["source"]).split())
     for early in ("9 deals", "J♣", "quarter", "close call"):
         assert early not in south_pass, early
@@ -571,7 +574,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "unless you hold the queen yourself" not in text
     assert "whenever the queen will not be in your own hand (you were not dealt her, or you pass her)" in text
     assert "still out there" not in text and "reverse of the display" not in "".join(
-        "".join(c["source"]) for c in json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"])
+        "".join(c["source"]) for c in cells_of("01_deal_and_pass"))
     taken = [round(1000 * c.stats["p_take_qs"]) for c in (best, ours)]
     assert taken == [562, 619] and min(taken) > 500
     # r40_e: bullets 1 and 2 merged, under a one-line takeaway (she can still be thrown onto South's winning tricks)
@@ -621,8 +624,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert top.label == "10♣ Q♣ A♣" and set(top.cards) == set(clubs[:3]) and top.call == "best"
     assert not any(c in mine.cards for c in top.cards)  # "the kept clubs": the demonstration kept all three
     assert mine.stats["p_take_qs"] > 1.5 * top.stats["p_take_qs"]  # "far more often"
-    printed = "".join("".join(o.get("text", "")) for c in json.loads(
-        (NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"] if c.get("id") == "l01-22b" for o in c["outputs"])
+    printed = "".join("".join(o.get("text", "")) for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-22b" for o in c["outputs"])
     assert "A♦ 10♥ 8♠  blunder            574 deals in 1,000" in printed and "10♣ Q♣ A♣  best               309 deals in 1,000" in printed
     # a newcomer rater asked why the three clubs: the cell prints the coach's own reason for its top pass (what it
     # does, what followed on its deals, against the pass it ranks second), and the prose points at it
@@ -709,7 +711,7 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     text = " ".join(prose("01_deal_and_pass").split())
     assert "QS 5C 3H" not in text and '"QS AS AD"' not in text  # no typed example pre-answers the pass
     # issue 27 (newcomer rater): the learner passes before the lesson gives South's pass or the coach's
-    cells = json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("01_deal_and_pass")
     order = [c.get("id") for c in cells]
     assert order.index("l01-19") < order.index("l01-20") < order.index("l01-15b") < order.index("l01-08")
     before_picker = " ".join("".join(c["source"]) for c in cells[:order.index("l01-20")])
@@ -722,7 +724,7 @@ def test_01_round_15_typed_example_follows_the_advice_and_verdicts_are_said_wher
     # the verdicts are said where they are first printed. A fresh rater (round 28): the three grades of the
     # main table (and its interval) were heavy for lesson 1, and lesson 08 teaches grades: the main table prints
     # none, so the first grades printed are the deal-5 demonstration's, and its *blunder* is explained right there
-    cells = json.loads((NB / "01_deal_and_pass.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("01_deal_and_pass")
     ids = [c.get("id") for c in cells]
     assert ids.index("l01-16") < ids.index("l01-17") < ids.index("l01-21") < ids.index("l01-22b") < ids.index("l01-23b")
     printed_before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l01-22b")] for o in c.get("outputs", []))
@@ -822,7 +824,7 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
     assert ("That is the other side of ducking: a trick you win makes you lead the next one, a trick you duck leaves "
             "the lead to someone else.") in text
-    cells = json.loads((NB / "02_tricks_and_following_suit.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("02_tricks_and_following_suit")
     void = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l02-18" for o in c["outputs"])
     assert "Legal:" not in void and void.count("✓ may play") == 1 and "trick 3 so far: West J♣, North 5♣, East 10♣" in void
 
@@ -853,7 +855,7 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     answer_every_way(ns["throw"], "A♦", ["Q♠", "K♥"])
     # r32 rater: the queen-breaks comparison printed two long lists of leads; it prints only West's hearts
     from hearts_teach.course.positions import position
-    cells = json.loads((NB / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("03_breaking_hearts")
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l03-22" for o in c["outputs"])
     for rules, said in ((Rules(), "hearts broken: no | West may lead a heart: no"),
                         (Rules.preset("queen_breaks"), "hearts broken: yes | West may lead a heart: yes (")):
@@ -912,7 +914,7 @@ def test_04_numbers_story_widget_and_quiz():
                                   "→ East takes it (13 points)")
     text = " ".join(prose("04_queen_of_spades").split())
     assert "13 points went to East, whose K♣ won the trick." in text and "whoever won the trick" not in text
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
     # not lesson 08's drill 3 (seed 23), which asks the same question on a deal of its own
@@ -951,7 +953,7 @@ def test_04_r33_the_flush_question():
     assert flush.reason("2♥") == at.explain("2H").message and flush.reason("2♥").startswith("hearts have not been broken")
     assert flush.reason("3♠") == f"a rule bot leads it too: {bot.reason}" and "none of Q♠ K♠ A♠" in bot.reason
     answer_every_way(flush, "3♠", ["K♦", "3♦", "2♥"])
-    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("04_queen_of_spades")
     ids = [c.get("id") for c in cells]
     assert ids.index("l04-qw-2") < ids.index("l04-qc") and ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-qw-quiz")
     text = " ".join(prose("04_queen_of_spades").split())
@@ -972,7 +974,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     south = [c for t in hand.tricks if t.winner == 0 for c in t.cards if c.points]
     assert set(north) | set(south) == {c for c in DECK if c.points} and hand.scores[0] == 14
     assert min(t.number for t in hand.tricks if t.winner == 2 and t.points) > 5  # "taken in later tricks"
-    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("04_queen_of_spades")
     printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-09" for o in c["outputs"])
     # r34_d: printed high to low, so the twelve hearts read at a glance
     north_sorted = sorted(north, key=lambda c: -c.rank)
@@ -1026,7 +1028,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     held = lead.cards(1)
     assert lead.turn == 1 and lead.trick_number == 2 and Card("AC") in lead.tricks[0].cards and lead.tricks[0].winner == 1
     assert len(held.of_suit(Suit.HEARTS)) == 7 and len(held.of_suit(Suit.DIAMONDS)) == 4 and Card("QS") in held
-    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("04_queen_of_spades")
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-qw-2" for o in c["outputs"])
     assert "standard     West may lead: 10♦ J♦ Q♦ K♦ Q♠" in shown and "queen_waits  West may lead: 10♦ J♦ Q♦ K♦\n" in shown
     assert "Q♠ is not allowed: the queen waits" in shown
@@ -1062,7 +1064,7 @@ def test_04_queen_waits_a_heart_earlier_in_the_same_trick_counts():
 def test_04_the_deal_is_shown_before_its_spade_tricks():
     """A fresh newcomer rater: the spade tricks of seed 19 were played before the reader had seen the deal.
     The engine's drawing of all four hands (rank and suit symbols) now comes first, then the spade tricks."""
-    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("04_queen_of_spades")
     src = ["".join(c["source"]) for c in cells]
     drawn = next(i for i, s in enumerate(src) if "drawing(deal)" in s)
     tricks = next(i for i, s in enumerate(src) if "trick_table(hand)" in s)
@@ -1084,7 +1086,7 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     the share column had no heading, and the batch simulator was jargon."""
     ns = lesson("04_queen_of_spades")
     hand = ns["hand"]
-    cells = json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("04_queen_of_spades")
     shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     lines = shown["l04-05"].splitlines()
     fell = next(t.number for t in hand.tricks if Card("QS") in t.cards)
@@ -1205,7 +1207,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     instead = why_instead(hand, 6, 3)
     assert instead.branch == "moon-take" and instead.card == Card("KH") and why_played(hand, 6, 3, moon_defence=False).card == t6.card_of(3)
     assert why_instead(hand, 6, 3, moon_defence=False).card == t6.card_of(3) == Card("8H")  # the easy East's own card
-    cells = json.loads((NB / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("05_shooting_the_moon")
     ids = [c.get("id") for c in cells]
     shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l05-16b")]["outputs"])
     assert shown == f"trick 6, a rule bot as East: {instead}\n" and ids.index("l05-16") + 1 == ids.index("l05-16b")
@@ -1256,7 +1258,7 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     from hearts_teach.course.lessons import Shooter, bots_play, table_bots, why_played
 
     ns = lesson("05_shooting_the_moon")
-    cells = json.loads((NB / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("05_shooting_the_moon")
     shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     assert ns["after_west"][1].name == "easy" and not ns["after_west"][1].moon_defence
     assert "West's later cards (after yours): the easy bot, moon defence off" in shown["l05-19"]
@@ -1302,7 +1304,7 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r38_d: 07's aside on lesson 05's easy bots read as jargon there and was cut; 05 says what `easy` lacks itself
     # (above), and 07's comment still names Solid as the rule bot of earlier lessons
     seven = "".join(
-        "".join(c["source"]) for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"])
+        "".join(c["source"]) for c in cells_of("07_play_a_match"))
     assert "moon defence switched off" not in seven and "# Solid is the rule bot of earlier lessons" in seven
     levels = {name: label for name, label, _ in ladder_levels()}
     assert levels["rule"] == "Solid" and levels["beginner"] == "Beginner" and "easy" not in levels
@@ -1326,7 +1328,7 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     # the reason is the rule bot's own, the same branch for North's A♣ (played by the lesson, as the
     # rule bot would) and West's A♠, and the lesson prints West's
     assert why_played(hand, 1, 2).branch == why_played(hand, 2, 1).branch == "last-clean"
-    cells = json.loads((NB / "02_tricks_and_following_suit.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("02_tricks_and_following_suit")
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
     assert f"West's reason for the A♠, from the bot's own rules: {why_played(hand, 2, 1).reason}" in printed
     text = " ".join(prose("02_tricks_and_following_suit").split())
@@ -1338,8 +1340,7 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert Card("QS") in hand.dealt(1) and Card("QS") not in [c for t in hand.tricks[:2] for c in t.cards]
     four = " ".join(prose("04_queen_of_spades").split())
     assert "## The A♠ and K♠ are dangerous until she has been played" in four and "Holding the A♠ or K♠ *as well*" in four
-    assert "lesson 04 shows why it is risky" in "".join("".join(c["source"]) for c in json.loads(
-        (NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"])
+    assert "lesson 04 shows why it is risky" in "".join("".join(c["source"]) for c in cells_of("00_welcome"))
     # the other seats' cards of the freak deal come from position(); the dangerous high card points to 04
     assert "(the code names four seats' cards; `position` deals the rest)" in text
     assert "a dangerous high card (lesson 04 shows why the K♠ is one)" in text
@@ -1369,8 +1370,7 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
     assert "lesson 07 lists the levels" not in text
-    code = "".join("".join(c["source"]) for c in json.loads(
-        (NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c["cell_type"] == "code")
     assert "196 *" not in code and "give_or_take(took, n)" in code
     assert round(give_or_take(235, 257), 1) == 3.4 and give_or_take(0, 0) == 0.0
 
@@ -1406,7 +1406,7 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
 
     assert "with no seed given, from seed 0" in text and inspect.signature(position).parameters["seed"].default == 0
     # the queen_waits example was cut here (lesson 06 shows the variant); 03 only names it
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("03_breaking_hearts")
                    if c["cell_type"] == "code")
     assert "queen_waits" not in code and "On trick 2 of the deal above, South (no diamonds) could not drop her" not in text
     only = ns["only_hearts"]
@@ -1444,7 +1444,7 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     for top in (False, True):
         shares = [share[(g, t)][0] for g, t, n, _k in table if t == top and n]
         assert shares == sorted(shares, reverse=True), top
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "enumerate(cells) if n]" in code and "if n else 0" not in code  # no bar is drawn for an empty group
 
@@ -1464,7 +1464,7 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
     # with easy North and East, like neither replay)
     assert ("Then the bots play the hand out as in the first replay (South shooting, the others `easy`)") in text
     assert "West as a rule bot" not in text
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = "".join("".join(c["source"]) for c in cells_of("05_shooting_the_moon")
                    if c["cell_type"] == "code")
     assert 'table_bots("rule", seed=1)[1:]' in code and 'table_bots(["rule", "easy", "easy"], seed=1)' not in code
     assert code.count('[Shooter()] + table_bots("easy", seed=1)[1:]') == 3  # first replay, the decision, after West
@@ -1521,7 +1521,7 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
     # the penalty cards on the first table are held, not taken
     assert "Below, the penalty cards each player *holds* now; none of them scores until someone takes it in a trick." in text
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l00-19" for o in c["outputs"])
     assert " East holds 17 penalty points in hand: 3♥ 6♥ 7♥ 10♥ Q♠" in shown
     hand = Hand.deal(seed=2026)
@@ -1564,7 +1564,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     lead, cards = ns["lead"], ns["cards"]
     extra = [c for c in lead.dealt(0) if str(c) not in cards[0].split()]
     assert len(cards[0].split()) + len(extra) == 13 and {str(c) for c in extra} == {"5S", "8S", "QD"}
-    cells = json.loads((NB / "03_breaking_hearts.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("03_breaking_hearts")
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
     # r32 rater: that extra printed line explained the engine's set-up, not the rule; the position's own text
     # prints South's whole hand, the engine's cards included, and the prose keeps one clause
@@ -1638,7 +1638,7 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert [str(c) for c in west(Rules()).legal_plays()] == ["QS"]
     assert Card("QS") not in west(Rules.preset("queen_waits")).legal_plays()
     dump = lesson("04_queen_of_spades")["dump"]
-    shown = "".join("".join(o.get("text", "")) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"]
+    shown = "".join("".join(o.get("text", "")) for c in cells_of("04_queen_of_spades")
                     if c.get("id") == "l04-11" for o in c["outputs"])
     last = dump.tricks[-1]
     seats = ", ".join(f"{dump.seat_names[s]} {c.pretty}" for s, c in zip(last.seats, last.cards, strict=True))
@@ -1659,7 +1659,7 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
     assert ("Cards are grouped by suit, highest first; *pts*, on the drawn table, are points *taken* in tricks "
             "(none yet).") in text
-    cells = json.loads((NB / "00_welcome.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = cells_of("00_welcome")
     drawn = next(c for c in cells if c.get("id") == "l00-15")
     html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in drawn["outputs"])
     plain = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in drawn["outputs"])
@@ -1683,7 +1683,7 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     # r38_a: *ducking* links its glossary entry, with a reminder of what it means
     assert ("the others, ducking (playing under the winning card), seldom put the A♠ or K♠ on her: her holder usually "
             "takes the trick she is played on.") in text
-    raw = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))["cells"])
+    raw = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades"))
     for word, entry in (("flush", "flush"), ("void", "void"), ("ducking", "duck")):
         assert f"[{word}](glossary.ipynb#cell-id=term-{entry})" in raw
     assert "wins her own trick" not in text
