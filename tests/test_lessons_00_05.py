@@ -96,7 +96,10 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     assert "rules.describe()" in summary
     # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
     # in lesson 00 and here), and the first words under a short heading say why they are here
-    assert "## Your progress\n\nEvery lesson links this page, so your progress is shown here too, as in [lesson 00]" in summary
+    # rater r39_b: still a surprise; the heading and its first words now say it is not a rule, what it shows and why
+    assert ("## Your progress in the lessons\n\nNot a rule: a table of the quiz questions and drills you have "
+            "answered in each lesson, and how many you got right.\nIt sits here, as in [lesson 00](00_welcome.ipynb), "
+            "because every lesson links this page: one click from any lesson.") in summary
     assert summary.lower().count("every lesson links this page") == 1  # round 28: said once
     assert "show_progress()" in summary and "show_progress()" in code
     lessons = [p for p in NB.glob("[0-9]*.ipynb")]

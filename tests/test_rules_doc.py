@@ -221,9 +221,25 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # newcomer rater r33: with rule 7 (a heart may be led early only from a hand of nothing but hearts) the clause
     # left a leader holding hearts and Q♠ no legal lead; the summary now says what the engine does (lead a heart)
     # rater r35_d: the variants are a list, a line each; queen_waits keeps its details, shorter
-    assert ("Q♠ may not be led or discarded until hearts are broken, unless she is your only card; following suit "
-            "with her is allowed, and a leader with only hearts and Q♠ leads a heart. Our own variant "
+    # rater r39_b: that sentence was dense; it now says in plain steps what waits, until when, the one exception,
+    # the leader's case and following suit (each checked on the engine below)
+    assert ("Q♠ waits for hearts. Until a heart has been played, you may not lead her or discard her, unless she is "
+            "your only card: if you must lead holding only hearts and Q♠, you lead a heart. You may always follow "
+            "suit with her when spades are led. Our own variant "
             "(details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+    assert "following suit with her is allowed, and a leader" not in text
+    # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
+    # spade: East may not discard her; North discards a heart (earlier on the same trick): East may
+    waits = Rules.preset("queen_waits")
+    east = "4C AH QS KS AS 4S 5S 6S 7S 8S 9S TS JS"
+    for north, west, allowed in (("3C 2S 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AC 4D 3D 2D 7C 8C 9C TC JC QC KC 2H 3S",
+                                  False),
+                                 ("3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AC 4D 3D 2D 7C 8C 9C TC JC QC KC 2S 3S",
+                                  True)):
+        deal = {0: "2C 5D 6D 7D 8D 9D TD JD QD KD AD 5C 6C", 1: west, 2: north, 3: east}
+        discard = north.split()[1]
+        at = position(deal, plays=f"2C AC 3C 4C 4D {discard}", rules=waits)
+        assert at.turn == 3 and ("QS" in {str(c) for c in at.legal_plays()}) is allowed, discard
     both = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC",
                     rules=Rules.preset("queen_waits"))
     assert both.turn == 1 and not both.hearts_broken
