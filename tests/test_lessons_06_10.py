@@ -423,9 +423,12 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     prose07 = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     grades = next(" ".join(_src(c).split()) for c in cells if "*Your moves* grades" in _src(c))
     # r38_d: that sentence was too abstract; one plain sentence, said once, and no second aside on trick 3
-    assert ("Grades count all the points a hand costs, on average; the reason quotes just one part (hearts, or the Q♠ "
-            "chance), so its number can differ.") in grades
-    assert "The hint's reason counts hearts only" not in prose07 and prose07.count("the reason quotes just one part") == 1
+    # r41_c: three units in close succession (hearts, Q♠ %, points): the sentence names each and where it is used
+    assert ("Three units appear: a grade counts points a hand (1 a heart, 13 for the Q♠), on average over the coach's "
+            "deals, and so do the trick-3 question's reasons; the coach's reasons quote just one part, hearts taken or "
+            "the % of deals where the Q♠ ends up in your tricks, so their numbers can differ.") in grades
+    assert "The hint's reason counts hearts only" not in prose07 and prose07.count("reasons quote just one part") == 1
+    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (all points; the hint counts hearts only)" in quiz_src
     assert "always counts points a hand" not in prose07
     from hearts_teach.agents import coach
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -1158,13 +1161,16 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     # opens; its prose, code and first print name neither now, and the trick so far is printed with a right answer
     # fresh rater r38_g: the two clubs played were not shown; they are, with their seats, as soon as an answer is
     # run (not in the stored output: seat and card just under the who-opens question would answer it)
-    assert shown.startswith("Trick 1: the opening club and the next club are down, West to play · West holds ♠ 9 7 2  "
+    # rater r41_b: it names the seat that followed (South), computed by the engine, as the prose does
+    assert shown.startswith("Trick 1: the opening club and South's club are down, West to play · West holds ♠ 9 7 2  "
                             "♥ K 10 3  ♦ 10 5 4 3  ♣ —")
     told = _src(cells[ids.index("l11-exercise")]) + exercise + shown
     assert "East" not in told and "3♣" not in told and '"3C"' not in told
     # fresh rater r35_e: the prose did not say South plays before West; it says so without naming the leader
-    assert ("the opening club and the next club are down (which ones: printed once you answer), and it is West's turn (play goes clockwise, in the order the hand above is printed, "
-            "so West plays right after South).") in " ".join(_src(cells[ids.index("l11-exercise")]).split())
+    # rater r41_b: the parentheses were awkward; it just says the opening club and South's club are down
+    said = " ".join(_src(cells[ids.index("l11-exercise")]).split())
+    assert ("trick 1: the opening club and South's club are down, and it is West's turn. West holds no club.") in said
+    assert "which ones" not in said and "right after South" not in said
     assert table5.seat_names[:2] == ("South", "West")  # printed in seat order, clockwise from South
     assert "No answer yet" in shown and "✔" not in shown and "3♦" not in shown  # nothing pre-answered
     opening = CardList.from_mask(five.opening_mask)[0]
@@ -2921,21 +2927,31 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     cells = _cells("11_three_to_six_players")
     table = next(c for c in cells if c.get("id") == "a98f183e")
     shown = "".join("".join(o.get("text", "")) for o in table["outputs"])
+    # rater r41_b: the "♥ each" heading read unclearly (explained only in a code comment); the table's own lines say it
+    assert shown.startswith("players  taken out        in play  cards  hearts  first lead  passes\n") and "♥ each" not in shown
+    assert "cards: dealt to each player · hearts: how many of the 13 hearts each player holds, on average\n" in shown
     for n in (3, 4, 5, 6):
         rules = Rules(players=n)
         hearts = CardList.from_mask(rules.deck_mask).of_suit(Suit.HEARTS)
         assert len(hearts) == 13
         row = next(line for line in shown.splitlines() if line.strip().startswith(f"{n} "))
-        assert f"  {rules.hand_size:>4}  {13 / n:>6.1f}  " in row, row
+        assert f"  {rules.hand_size:>5}  {13 / n:>6.1f}  " in row, row
         if n != 4:
             names = Hand.deal(0, rules=rules).seat_names
             assert f"seats at {n}: {', '.join(names)}\n" in shown
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("- **Play** changes too. At three, 17 cards each and 4.3 hearts on average: a suit goes round about four "
-            "times, so players run out of their long suits late, and one still held at the end wins the last tricks (the "
+            "times, so suits last late into the hand, and one still held at the end wins the last tricks (the "
             "worked example below shows it). At six, 8 cards each and 2.2 hearts: a suit goes round only about twice, "
             "so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick early.") in text
     assert Rules(players=3).hand_size == 17 and Rules(players=6).hand_size == 8
+    # rater r41_b: "run out of their long suits late" was muddled (17 cards: every suit is long) and West ran out of
+    # clubs by trick 4; "suits last late into the hand": in the worked hand every suit is still played in trick 12 or later
+    from hearts_teach.course.lessons import bots_play, table_bots
+    worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
+    bots_play(worked, table_bots("rule", players=3))
+    assert all(max(t.number for t in worked.tricks if any(c.suit is s for c in t.cards)) >= 12 for s in Suit)
+    assert "long suits late" not in text
     assert f"{13 / 3:.1f}" == "4.3" and f"{13 / 6:.1f}" == "2.2"
     # the suits in play at three: 13 cards (12 diamonds), so each goes round about four times (3 cards a round)
     three = CardList.from_mask(Rules(players=3).deck_mask)
