@@ -164,15 +164,27 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     watch, duck = why_played(lead_jh.hand, 6, 1), why_instead(lead_jh.hand, 6, 1, moon_defence=False)
     assert watch.branch == "moon-take" and duck.branch == "duck" and duck.card == Card("TH") < Card("JH")
     shown6 = "".join("".join(o.get("text", "")) for o in six["outputs"])
-    assert shown6.endswith("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
+    # fresh newcomer rater r41_e: three printouts at once; the copy (West's two reasons) is now a cell of its own,
+    # after a line saying what it prints
+    copy6 = next(c for c in cells if c.get("id") == "l06a-step4-copy")
+    assert cells.index(copy6) == cells.index(six) + 2
+    assert "".join(cells[cells.index(six) + 1]["source"]).startswith("Why does the J♥ never win? On a copy of the deal")
+    assert "copy:" not in shown6 and "West's reason" not in shown6
+    shown6_copy = "".join("".join(o.get("text", "")) for o in copy6["outputs"])
+    assert shown6_copy == ("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
                            f"West's reason: {watch}\n"
                            f"a bot without the moon watch, in West's place: {duck}\n")
-    assert "South has taken every point so far (14), so a moon is on" in shown6
+    assert "South has taken every point so far (14), so a moon is on" in shown6_copy
     # r36: "never" only because the count is exactly 0 (not a rounded 0%)
     # fresh newcomer rater (r37_c): "but" read as a contradiction: the J♥ lost *because* of the moon watch; and the
     # grade is the coach's against these bots (its rollouts play every seat on like the rule bot)
-    assert ("The J♥ won trick 6 in none of the coach's deals because South had taken every point so far, which turned "
-            "on the bots' moon watch (lesson 05): a higher heart overtook it, as West's K♥ does on the copy") in flat
+    # fresh newcomer rater r41_e: the verdict's reason (void in hearts) and the moon watch's were two reasons; one
+    # sentence joins them, each half from a printout (the coach's reason; the 0 % and West's K♥ on the copy)
+    assert ("The J♥ is South's last heart, so leading it leaves South void in hearts, free to throw away a high card "
+            "whenever hearts are led later; and South takes no points with it now: South had taken every point so "
+            "far, so in all the coach's deals the bots' moon watch overtook it with a higher heart, as West's K♥ does "
+            "on the copy.") in flat
+    assert "it leads your last heart, leaving you void in hearts" in shown6
     assert "Another mistake, by the coach's grades, which assume these bots' play." in flat
     from hearts_teach.agents import coach
 
@@ -189,6 +201,16 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "low diamond" not in flat and "cannot measure that" not in flat
     assert "lone high heart" not in flat  # rater r41_e: with A♥ K♥ Q♥ still out, the J♥ is not high
     assert "backfire" not in flat and "The rule to keep" not in flat and "never won trick 6" not in flat
+    # fresh newcomer rater r41_e: trick 2's 2.5 points are an average too: on this deal the kept K♣ never won a trick,
+    # South threw it away on trick 11 (the engine's hand, as the table prints it); the verdict's bracket is named
+    kc = [t for t in demo.hand.tricks if Card("KC") in t.cards]
+    assert len(kc) == 1 and kc[0] is demo.hand.tricks[10] and kc[0].winner != 0 and kc[0].led_suit.letter != "C"
+    assert "11. N  2♥   E  4♥   S  K♣" in shown
+    assert ("The 2.5 points are an average over the coach's deals: here the K♣ South kept never won a trick (thrown "
+            "away on trick 11, table below).") in flat
+    assert "The verdict goes by the points (the bracket repeats what *mistake* means)." in flat
+    assert "(Mistake means worse than the best by more than 1 point a hand" in "".join(
+        "".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2" for o in c["outputs"])
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6
     # r40_b: the number for this deal: hearts South took after trick 6, from the engine (the 10♥ on trick 9)
@@ -345,7 +367,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # a fresh newcomer rater: "Then come what K♣ would have done and what South's own card costs" was hard to read
     assert ("Next it says what the K♣ would do (win the trick), and then what South's 4♣ costs on the coach's sampled "
             "deals: about 1.5 more hearts, and about 2.5 more points a hand once the queen is counted too. The verdict "
-            "goes by the points.") in text
+            "goes by the points (the bracket repeats what *mistake* means).") in text
     assert "The coach prefers K♣: it leads a club none of the others can beat, so it wins the trick" in out
     # fresh newcomer rater (r40_b): winning trick 2 means leading trick 3 too; the low cards South would still hold
     # are the printed hand's (♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ K 6 4, without the K♣; hearts are not broken)
@@ -402,8 +424,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # shares and points a hand for trick 3 (the guide's own assessment, seed 0), before South plays the Q♠
     # newcomer round 29: "17.6 points" beside the 95 % and 81 % shares said nothing of what it counts: the line
     # names it (South's points for the whole hand, on average), and the prose says so, with the hearts that even it out
-    assert ("The coach calls the two cards too close to call: with either one, South takes the queen in most of its "
-            "deals.") in text
+    assert ("The coach lists the Q♠ first, yet calls the two cards too close to call: with either one, South takes the "
+            "queen in most of its deals.") in text
     for choice in (graded.of("QS"), graded.of("4S")):
         assert (f"{choice.label}: the Q♠ ends in South's tricks in {choice.stats['p_take_qs']:.0%} of the coach's "
                 f"deals, and South shoots the moon in {choice.stats['p_moon_self']:.1%}; on average South takes "
@@ -437,9 +459,15 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert graded.candidates[0].label == "Q♠" and graded.candidates[0].call == "too close to call"
     # r34: the definition and the example agree in one clause (the top choice is itself an estimate)
     assert ("The top choice is itself an estimate: when the deals cannot tell which card is top, even the one the coach "
-            "lists first can be too close to call (on trick 3 below, the Q♠ and the 4♠ both are: each averages "
-            f"{points} points a hand, but the deals do not show either one within 0.25 of the top choice, so neither "
-            "is called best);") in text  # r38_c: the warning names the case; r40_b: and why (the 95 % rule)
+            "lists first can be too close to call (trick 3 below shows a case);") in text
+    # r38_c: the warning names the case; r40_b: and why (the 95 % rule); fresh newcomer rater r41_e: the case is told
+    # where its printout is (the coach's two lines for trick 3), not eleven cells ahead of it
+    whatif_md = "".join(cells[cells.index(whatif_cell) + 1]["source"])
+    assert ("The coach lists the Q♠ first" in " ".join(whatif_md.split())
+            and f"The last figure on each line is {points} with either card" in " ".join(whatif_md.split()))
+    assert " ".join(whatif_md.split()).endswith(
+        "Equal averages, but the deals do not show either one within 0.25 of the top choice, so neither is called best.")
+    assert "on trick 3 below, the Q♠ and the 4♠" not in text
     assert "yet neither is called best" not in text
     assert points == "17.6"
     # fresh newcomer rater (final round): "except on a deal where South shoots the moon" left out an opponent's moon
