@@ -547,7 +547,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
 
 
 def test_lesson_06_prose_numbers_come_from_the_engine():
-    from hearts_teach import DECK, Hand, Match, Rules
+    from hearts_teach import DECK, Card, Hand, Match, Rules
     from hearts_teach.course.lessons import bots_play, play_match, replay_with, table_bots
 
     assert sum(c.points for c in DECK) == 26 and {c.points for c in DECK if c.points} == {1, 13}
@@ -583,6 +583,10 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert "one fixed deal (seed 166)" in " ".join(text.split()) and "(the 9♠) and two aces" in " ".join(text.split())
     # r33 rater: the other seats' scores come from other hands: with a pass all four seats pass and receive cards
     assert "Compare South's scores only: the pass changes all four hands." in " ".join(text.split())
+    # r42_a: South receives the K♠, the card lesson 01 warns about once the queen is passed, and still scores 0
+    assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
+    assert ("One deal is not a law (a pass can also bring you bad cards: here South receives the K♠, the card lesson 01 "
+            "warns about, and still scores 0), but it shows what the pass is for.") in " ".join(text.split())
     assert all(passed.passed(s) is not None and passed.received(s) for s in range(4))
     assert all(set(passed.received(s)) != set(passed.passed(s)) for s in range(4))
 
@@ -678,7 +682,8 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
 
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r41_c: the shooter-with-the-J♦ aside left the table's reading (the glossary's J♦ entry keeps the rule; engine pinned below)
-    assert ("A moon needs all the hearts and the queen, not the jack, so East's moon still counts, and North, who "
+    # r42_a: "the jack" links to that glossary entry (no rule prose added here)
+    assert ("A moon needs all the hearts and the queen, not the [jack](glossary.ipynb#cell-id=term-j), so East's moon still counts, and North, who "
             "took the J♦ in that hand, scores 26 − 10 = 16 there.") in text and "0 − 10 = −10" not in text
     assert "tables may differ" not in text and "in this engine" not in text
     # r33 rater: that case is the project's choice (docs/rules.md, D6: the sources list Omnibus without saying)
@@ -686,9 +691,11 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     assert "without saying how it meets the moon" in rules_doc and "applied after the moon scores" in rules_doc
     assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True) == ((-10, 26, 26, 26), 0)
     assert final_scores([POINTS_MASK, JD_MASK, 0, 0], "add_to_others", True) == ((0, 16, 26, 26), 0)
+    # r42_a: "what they give up" had no clear "they" (the no-pass tables): said plainly
     assert ("### No passing, and what the pass is for Some groups skip the pass and play every hand as a hold "
-            "hand: the `no_pass` rules. First, the pass schedules: the first two lines below list the passes of hands 1 "
-            "to 8 under each (`no_pass` holds every hand); the example under them shows what they give up.") in text
+            "hand: the `no_pass` rules. The first two lines below list the passes of hands 1 to 8 under each rule set "
+            "(`no_pass` holds every hand); the example then shows what a no-pass table gives up.") in text
+    assert "First, the pass schedules" not in text
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     """Newcomer round 9: the tie quiz repeated the tie printed under "The tie rule", and the omnibus
@@ -1881,8 +1888,11 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "Hand scores: South 15, West 3, North 7, East 1" in example and "{" not in example and "[" not in example
     assert "standard  left, right, across, hold, left" in example
     # r40_a: "Under it, as text" sent a newcomer looking inside the empty table's own output
-    assert "The table below is yours to step through; it starts empty. The cell after the table shows what " \
-           "three clicks give." in " ".join(_src(cells[ids.index("l06-08")]).split())
+    # r42_a: the instructions said it twice; one sentence, and the pointer to the text twin
+    assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
+            "bots play a new match (seed 12) one hand at a time into the empty table. The cell after it shows what "
+            "three clicks give.") in " ".join(_src(cells[ids.index("l06-08")]).split())
+    assert "yours to step through" not in _src(cells[ids.index("l06-08")])
     assert "Under it, as text" not in _src(cells[ids.index("l06-08")])
     assert "three clicks" in _src(cells[ids.index("l06-09-text")])
     assert "played on a copy" not in _src(cells[ids.index("l06-08")])

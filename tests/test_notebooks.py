@@ -242,7 +242,7 @@ def test_pass_feedback_speaks_of_the_cards_received():
 
     said, got = passed(287, "QS AS AD")  # East passes A♣ K♦ K♥
     assert f"{' '.join(got)}: received, high cards that could win tricks you don't want." in said
-    said, got = passed(5, "AD TH 8S")  # lesson 01's demo: J♥ K♥ K♠ refill the suits passed away
+    said, got = passed(5, "AD TH 8S")  # deal 5 (once lesson 01's demo): J♥ K♥ K♠ refill the suits passed away
     assert "bring J♥ K♥ back" in said and "bring K♠ back" in said and said.count("K♥") == 2  # named once
     for seed in range(40):  # every pass says something about what arrived
         hand = Hand.deal(seed=seed)
