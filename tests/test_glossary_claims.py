@@ -121,7 +121,7 @@ def test_broken_hearts_has_the_all_hearts_exception():
 def test_solid_is_the_rule_bot_as_lesson_07_lists_it():
     from hearts_teach.agents.hearts import ladder_levels
 
-    assert "**Solid** — the name lesson 07's list of opponents gives the [rule bot](#term-rule-bot) (`rule` in code): it plays by the book." in text()
+    assert "**Solid** — the name lesson 07's list of opponents gives the [rule bot](#cell-id=term-rule-bot) (`rule` in code): it plays by the book." in text()
     rule = next((label, what) for name, label, what in ladder_levels() if name == "rule")
     assert rule[0] == "Solid" and rule[1].startswith("plays by the book")
 
@@ -136,7 +136,7 @@ def test_league_and_stand_in_are_what_the_league_does():
 
     t = text()
     assert ("`python -m hearts_teach league ada.py grace.py …`: every bot plays every deal from all four seats, "
-            "and a bot that goes wrong has a [stand-in](#term-stand-in) play for it.") in t
+            "and a bot that goes wrong has a [stand-in](#cell-id=term-stand-in) play for it.") in t
     assert ("the weak bot that always plays its highest card and plays for a bot that goes wrong: for one move "
             "after an error or an illegal card, for the rest of the hand when the bot takes more than a second "
             "or its program stops.") in t
@@ -152,7 +152,7 @@ def test_made_is_a_contract_taken_together():
     from hearts_teach.games.spades import score_hand
 
     assert ("a team has *made* its contract when its two players take at least as many tricks together as the "
-            "contract: +10 a trick bid, +1 a bag. The opposite is [set](#term-set).") in text()
+            "contract: +10 a trick bid, +1 a bag. The opposite is [set](#cell-id=term-set).") in text()
     # South bids 3 and takes 1, North bids 2 and takes 5: 6 of 5 together, made with 1 bag
     assert score_hand([3, 4, 2, 4], [1, 3, 5, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [1, 3, 3, 6]).team_points[0] == -50  # 4 of 5: set
@@ -225,9 +225,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
             "interval of Δ vs best lies at or below a quarter point a hand") in t
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
     assert ("The coach's top choice usually gets it, but not always: when the deals cannot confirm even that one, "
-            "it is [too close to call](#term-too-close-to-call) too (lesson 06a, trick 3).") in t
+            "it is [too close to call](#cell-id=term-too-close-to-call) too (lesson 06a, trick 3).") in t
     assert "0 for the best itself" not in t
-    assert ("A heart may not be led until hearts are [broken](#term-broken), unless the leader holds only hearts "
+    assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
             "(lesson 03).") in t
     assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
             "best starts at or below a quarter point a hand and reaches above it") in t
@@ -264,7 +264,7 @@ def test_clean_gain_and_singleton_have_entries_of_their_own():
 
     t = text()
     assert "**Clean** (Spades) — a nil is clean while its bidder has taken no trick" in t
-    assert "**Gain** — see [Paired difference](#term-paired-difference)" in t and "**Singleton** (Spades) — exactly one card of a suit" in t
+    assert "**Gain** — see [Paired difference](#cell-id=term-paired-difference)" in t and "**Singleton** (Spades) — exactly one card of a suit" in t
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):  # South, West, North, East, as lesson 09's deal 17
         hand.bid(bid)
@@ -323,7 +323,7 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     from hearts_teach.games.spades.scoring import score_hand
 
     t = text()
-    assert ("In Spades the player left of the [dealer](#term-dealer) leads the first trick, and a spade may not be led until "
+    assert ("In Spades the player left of the [dealer](#cell-id=term-dealer) leads the first trick, and a spade may not be led until "
             "spades are broken, unless the leader holds nothing but spades.") in t
     hand = SpadesHand.deal(seed=17, dealer=3)
     for bid in (5, 2, 4, "nil"):
@@ -337,13 +337,13 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     counted = score_hand([5, 2, 4, 0], [5, 2, 5, 1])
     lost = score_hand([5, 2, 4, 0], [5, 2, 5, 1], rules=SpadesRules(nil_tricks_count=False))
     assert counted.team_points[1] == 20 + 1 - 100 and lost.team_points[1] == 20 - 100
-    assert "in quarters of a trick. [Suggest](#term-suggest) turns it into a bid (see there for how)." in t
+    assert "in quarters of a trick. [Suggest](#cell-id=term-suggest) turns it into a bid (see there for how)." in t
     from hearts_teach.present.widgets import spades_table
 
     source = Path(spades_table.__file__).read_text(encoding="utf-8")
     assert "a half rounding down, and at least 1" in source and "then adjusted for the other bids and the score" in source
     assert "breaking an opponent's nil swings 200 points (their +100 becomes −100)" in t
-    assert "**Go down** (Spades) — to be [set](#term-set)" in t and "A trump that takes the trick is a [ruff](#term-ruff)." in t
+    assert "**Go down** (Spades) — to be [set](#cell-id=term-set)" in t and "A trump that takes the trick is a [ruff](#cell-id=term-ruff)." in t
 
 
 def head_text() -> str:
@@ -362,14 +362,14 @@ def word_block(title: str, head: str | None = None) -> dict[str, list[str]]:
         if not line.startswith("- "):
             break
         topic, _, links = line[2:].partition(": ")
-        groups[topic] = re.findall(r"\[([^\]]+)\]\(#term-[a-z0-9-]+\)", links)
+        groups[topic] = re.findall(r"\[([^\]]+)\]\(#cell-id=term-[a-z0-9-]+\)", links)
     return groups
 
 
 def block_line(title: str, head: str | None = None) -> str:
     """The block's lines as one string (its links in order)."""
     groups = word_block(title, head)
-    return " ".join(f"[{w}](#term-{re.sub(r'[^a-z0-9]+', '-', w.lower().replace('δ', 'delta')).strip('-')})"
+    return " ".join(f"[{w}](#cell-id=term-{re.sub(r'[^a-z0-9]+', '-', w.lower().replace('δ', 'delta')).strip('-')})"
                     for ws in groups.values() for w in ws)
 
 
@@ -406,7 +406,8 @@ def test_the_entries_come_in_letter_sections_with_jump_links():
     body = ANCHOR.sub("", body_source())
     letters = re.findall(r"^## (\S+)$", body, flags=re.M)
     assert letters[:3] == ["A", "B", "C"] and letters[-1] == "Δ"
-    assert "Jump to: " + " · ".join(f"[{k}](#{k})" for k in letters) in head_text()
+    cell = {k: "delta" if k == "Δ" else k.lower() for k in letters}  # each letter's own cell, gloss-letter-…
+    assert "Jump to: " + " · ".join(f"[{k}](#cell-id=gloss-letter-{cell[k]})" for k in letters) in head_text()
     for section in re.split(r"^## ", body, flags=re.M)[1:]:
         letter, _, rest = section.partition("\n")
         heads = re.findall(r"^- \*\*([^*]+)\*\*", rest, flags=re.M)
@@ -424,7 +425,7 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
 
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
-            "cards as a [penalty card](#term-penalty-card). On the [first trick](#term-first-trick) nobody may play one while holding a card without "
+            "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card without "
             "points.") in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
@@ -455,7 +456,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
 
     t = text()
     # Nil checklist: the five lines, as the bots check them (smart_bid: no nil beside a partner's nil or 200 ahead)
-    assert ("the five lines the bots check before [Suggest](#term-suggest) says nil, all of which must hold: no ace; at most "
+    assert ("the five lines the bots check before [Suggest](#cell-id=term-suggest) says nil, all of which must hold: no ace; at most "
             "three spades; no unguarded queen or king; an estimate under 1 trick, counted without spade length; and "
             "the partner has not bid nil, nor is the team 200 points or more ahead.") in t
     b = SpadesHand.deal(seed=802, dealer=1).cards(0)  # lesson 09a's hand B, a nil
@@ -468,8 +469,8 @@ def test_the_round_17_entries_say_what_the_engine_does():
     assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
     # Bot: the Spades bots' two styles, as the bots' rule says
     # round 29: Bot names the two Spades styles and links their entries, which say how they differ
-    assert ("Spades has two rule bots of its own: the [weighed bot](#term-weighed-bot) (the default) and the "
-            "[baseline bot](#term-baseline-bot) (its first version).") in t
+    assert ("Spades has two rule bots of its own: the [weighed bot](#cell-id=term-weighed-bot) (the default) and the "
+            "[baseline bot](#cell-id=term-baseline-bot) (its first version).") in t
     assert ("in play it puts its own contract before breaking an opponent's nil while its team needs at least half of "
             "the tricks left") in t and CONTRACT_FIRST == 0.5
     assert SpadesBot(0).style == "weighed" and "in play always puts breaking an opponent's nil first" in t
@@ -499,7 +500,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
     # Spades words: each (Spades) entry is linked (to its own entry: test_each_link_opens_its_entry)
     spades_line = block_line("Spades words")
     tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
-    linked = re.findall(r"\[([^\]]+)\]\(#term-[a-z0-9-]+\)", spades_line)
+    linked = re.findall(r"\[([^\]]+)\]\(#cell-id=term-[a-z0-9-]+\)", spades_line)
     assert set(tagged) <= set(linked)
 
 
@@ -545,8 +546,8 @@ def test_the_round_18_entries_say_what_the_engine_does():
     # Trump and Ruff: a spade on another suit's trick trumps; the trick is a ruff (marked trump) when it wins
     assert ("To *trump* is to play a spade on a trick led in another suit, allowed only when you hold none of that "
             "suit; the spade takes the trick unless a higher spade is played to it. A trump that takes the trick is a "
-            "[ruff](#term-ruff).") in t
-    assert "has not ruffed; it has only *trumped* (see [Trump](#term-trump))." in t
+            "[ruff](#cell-id=term-ruff).") in t
+    assert "has not ruffed; it has only *trumped* (see [Trump](#cell-id=term-trump))." in t
     _, hand = same_deal(17)
     play_spades(hand, seed=2)
     for trick in hand.tricks:
@@ -564,7 +565,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     spades_line = block_line("Spades words")
     for word in ("Cover", "Defender", "Doubleton", "Singleton", "Void", "Trump", "Dealer", "Rotation", "Guard",
                  "Weighed bot", "Baseline bot"):
-        assert f"[{word}](#term-{word.lower().replace(' ', '-')})" in spades_line, word
+        assert f"[{word}](#cell-id=term-{word.lower().replace(' ', '-')})" in spades_line, word
 
 
 def test_each_link_opens_its_entry():
@@ -579,8 +580,8 @@ def test_each_link_opens_its_entry():
     assert len(anchors) == len(entries)  # one anchor each, none shared
     for anchor, word in entries:
         assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", word.lower().replace("δ", "delta")).strip("-")
-    # a link's words name the entry it opens, in any case ("the [rule bot](#term-rule-bot)'s play")
-    links = re.findall(r"\[([^\]]+)\]\(#(term-[^)]+)\)", head + body)
+    # a link's words name the entry it opens, in any case ("the [rule bot](#cell-id=term-rule-bot)'s play")
+    links = re.findall(r"\[([^\]]+)\]\(#cell-id=(term-[^)]+)\)", head + body)
     assert links and all(anchors.get(target, "").lower() == " ".join(word.split()).lower()
                          for word, target in links), links
     # newcomer round 22: the Spades words come in topic groups (Bidding, Play, Scoring, Bots); a word may
@@ -610,7 +611,7 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
 
     t = text()
     assert ("**Suggest** (Spades) — the bid button (typed: `suggest()`) that shows the bid the weighed bot would make "
-            "with your cards: nil when the nil checklist holds; otherwise the [estimate](#term-estimate) rounded to the nearest "
+            "with your cards: nil when the nil checklist holds; otherwise the [estimate](#cell-id=term-estimate) rounded to the nearest "
             "trick (a half rounding down), then adjusted for the other bids and the score: one trick more when the "
             "other three have bid and all four bids leave 3 tricks or more unclaimed, one less when your team is "
             "ahead and within 100 points of the winning score (400 or more in a game to 500), one more when the "
@@ -657,7 +658,7 @@ def test_the_round_22_entries_and_word_blocks():
     for word, target in (("Accuracy", "Review"), ("Marks", "Drill"), ("Omnibus", "Variant"), ("Led suit", "Lead"),
                          ("Unguarded", "Guard"), ("Kept", "Nil")):
         entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t)
-        assert entry and f"See [{target}](#term-" in entry.group(0), word
+        assert entry and f"See [{target}](#cell-id=term-" in entry.group(0), word
     # Marks: a drill's marks per verdict
     assert "best or fine 2, inaccuracy 1, mistake or blunder 0" in t
     assert MARKS == {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
@@ -685,7 +686,7 @@ def test_the_round_22_entries_and_word_blocks():
     assert not nil_ok(CardList("QD 2D 3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"))
     # Q♠: 13 points, linking Penalty card, Dump and Flush
     q = re.search(r"\*\*Q♠\*\* \(the queen\).*?(?= - \*\*|$)", t).group(0)
-    assert all(f"[{w}](#term-" in q for w in ("Penalty card", "Dump", "Flush")) and "04_queen_of_spades.ipynb" in q
+    assert all(f"[{w}](#cell-id=term-" in q for w in ("Penalty card", "Dump", "Flush")) and "04_queen_of_spades.ipynb" in q
     assert "13 points to whoever takes her" in q
     from hearts_teach.games.hearts.scoring import trick_points
 
@@ -699,7 +700,7 @@ def test_the_round_22_entries_and_word_blocks():
     table = TableWidget(seed=3)
     assert table.status_line().startswith("Hand 1") and "you are South" in table.status_line()
     # Rule of thumb: at least 1, except nil
-    assert "a half bids 5), at least 1 except nil (see [Nil checklist](#term-nil-checklist))." in t
+    assert "a half bids 5), at least 1 except nil (see [Nil checklist](#cell-id=term-nil-checklist))." in t
     b = SpadesHand.deal(seed=802, dealer=1).cards(0)
     assert smart_bid(b, partner_bid=3) == 0
     # the two word blocks: topic groups; together they name every entry
@@ -745,9 +746,9 @@ def test_the_round_23_entries_say_what_the_engine_does():
     # Suit, Rank, Deck
     assert [s.symbol for s in reversed(Suit)] == ["♠", "♥", "♦", "♣"] and all(
         Card(f"2{letter}") == Card(f"2{s.symbol}") for letter, s in zip("CDHS", Suit, strict=True))
-    assert "(the engine also reads the letters C, D, H, S). A full suit has 13 cards, one of each [rank](#term-rank)" in t
+    assert "(the engine also reads the letters C, D, H, S). A full suit has 13 cards, one of each [rank](#cell-id=term-rank)" in t
     assert all(sum(1 for c in DECK if c.suit is s) == 13 for s in Suit) and len(DECK) == 52
-    assert "**Rank** — a card's value within its [suit](#term-suit): 2 (lowest) up to 10, then jack, queen, king and ace" in t
+    assert "**Rank** — a card's value within its [suit](#cell-id=term-suit): 2 (lowest) up to 10, then jack, queen, king and ace" in t
     assert sorted({c.rank for c in DECK}) == list(range(2, 15)) and Card("10H") == Card("TH")
     # newcomer rater r33: "a few low clubs and diamonds" at three players, where only the 2♦ goes; the entry now
     # names the cards taken out at each size, held here against the deal
@@ -762,7 +763,7 @@ def test_the_round_23_entries_say_what_the_engine_does():
         assert len(dealt) == total and all(len(hand.cards(s)) == each for s in range(n))
         assert [c.pretty for c in out] == taken and out == list(CardList.from_mask(hand.rules.removed_mask)), (n, out)
     assert ("the 2♦ at three players, and a few low clubs and diamonds at five and six, are taken out (see "
-            "[Deck](#term-deck))") in t and "low clubs and diamonds so that" not in t
+            "[Deck](#cell-id=term-deck))") in t and "low clubs and diamonds so that" not in t
     spades = SpadesHand.deal(seed=17, dealer=3)
     assert all(len(spades.cards(s)) == 13 for s in range(4)) and "Spades uses all 52, at four players." in t
     # Cost: a card's points; the coach's cost of a choice is its Δ vs best (a review floors it at 0)
@@ -782,12 +783,12 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert "view.rules.players != SEAT_COUNT" in inspect.getsource(mc_module.MonteCarloBot._worlds)
     assert (expert.endgame, expert.endgame_worlds, medium.endgame) == (5, 128, 0)  # only expert searches its last cards
     assert "With five cards or fewer in its hand, it works out the rest of its own play exactly in 128 of those deals." in t
-    assert ("`medium` [bot](#term-bot): before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
+    assert ("`medium` [bot](#cell-id=term-bot): before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
             "(32 for a play, 16 for a pass), every seat then playing like the rule bot, and it keeps the rule bot's "
             "own choice unless another clearly did better on those deals.") in t
     assert ("on 1,024 sampled deals for a play (512 for a pass), and at four players it also favours the deals that "
             "fit how the others have played so far.") in t
-    assert "`expert` ([Expert](#term-expert)): plays each choice out on 1,024 sampled deals." in t
+    assert "`expert` ([Expert](#cell-id=term-expert)): plays each choice out on 1,024 sampled deals." in t
     beginner = BeginnerBot()
     for n in (3, 4, 5, 6):  # the Beginner's habits, at every table size
         hand = Hand.deal(seed=n, rules=Rules(players=n))
@@ -873,8 +874,8 @@ def test_the_round_24_entries_say_what_the_engine_does():
     for word in ("Doubleton", "Singleton", "Swing", "Dead card", "Held"):
         assert f"**{word}** (Spades" in t, word
     # Held and Made point to Kept, as the engine's printouts say a nil held or was made
-    assert "**Held** (Spades, a nil) — the engine's word for a nil that was kept: see [Kept](#term-kept)." in t
-    assert "Said of a nil, *made* means kept: see [Kept](#term-kept)." in t
+    assert "**Held** (Spades, a nil) — the engine's word for a nil that was kept: see [Kept](#cell-id=term-kept)." in t
+    assert "Said of a nil, *made* means kept: see [Kept](#cell-id=term-kept)." in t
     assert "South nil made +100" in str(score_hand([0, 4, 5, 4], [0, 4, 5, 4]))
     # Preset: the named rule sets each game has
     assert ('Hearts has `"omnibus"`, `"no_pass"`, `"queen_breaks"`, `"new_moon"`, `"first_trick_points"` and '
@@ -927,7 +928,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     passed = Hand.deal(seed=3)  # "played once the pass is over": the hand opens with the pass
     assert passed.phase == "pass" and Hand.deal(seed=3, pass_direction="hold").phase == "play"
     # ... and no penalty card on it while the hand holds a card without points, at every table size
-    assert ("nobody may play a [penalty card](#term-penalty-card) (a heart or Q♠) on it while holding a card "
+    assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding a card "
             "without points") in first and "only a hand of nothing but hearts and Q♠ can put points on it" in first
     seen = 0
     for n in (3, 4, 5, 6):
@@ -977,7 +978,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert lead.turn == 1 and not lead.hearts_broken
     assert all(c.suit.letter == "H" for c in lead.legal_plays()) and len(lead.legal_plays()) == 11
     # round 29: the Rule option entry is a short list; the queen_waits details sit in the Queen waits entry
-    assert "as [Queen waits](#term-queen-waits) says (preset `queen_waits`)" in option
+    assert "as [Queen waits](#cell-id=term-queen-waits) says (preset `queen_waits`)" in option
     assert ("Following suit with her is always allowed, and before hearts are broken a leader holding only hearts "
             "and Q♠ leads a heart.") in entry("Queen waits")
     # the Spades options, defaults and presets
@@ -994,15 +995,15 @@ def test_the_round_26_entries_say_what_the_engine_does():
     # the bots' code names: headwords, and each label beside its name in Bot
     labels = {name: label for name, label, _what in ladder_levels()}
     for name, label in labels.items():
-        assert f"`{name}` ([{label}](#term-{label.lower()})" in t, name
+        assert f"`{name}` ([{label}](#cell-id=term-{label.lower()})" in t, name
     assert "**Medium** (bot) — `medium`, the code name of the bot that lesson 07's list of opponents and the play app's " \
-           "menu call [Thinker](#term-thinker)." in t and labels["medium"] == "Thinker"
+           "menu call [Thinker](#cell-id=term-thinker)." in t and labels["medium"] == "Thinker"
     assert labels["random"] == "Random" and list(labels)[0] == "random"
     assert "it passes 3 cards chosen at random and plays any legal card" in entry("Random")
     assert isinstance(make_bot("random"), RandomBot)
     easy = make_bot("easy")
     assert isinstance(easy, RuleBot) and not easy.moon_defence and make_bot("rule").moon_defence
-    assert "easy" not in labels and "the [rule bot](#term-rule-bot) with its moon defence off" in entry("Easy")
+    assert "easy" not in labels and "the [rule bot](#cell-id=term-rule-bot) with its moon defence off" in entry("Easy")
     assert MC_WORLDS["hard"] == 256 and registered("hard").label == "Strong" and "hard" not in labels
     assert "`hard` (label *Strong*: 256 sampled deals), which no lesson uses" in t
     assert make_bot("mc:64").worlds == 64 and "`mc:N`, which plays each choice out on N sampled deals" in t
@@ -1010,9 +1011,9 @@ def test_the_round_26_entries_say_what_the_engine_does():
 
     assert "HighestCardBot()" in inspect_source(bot_check) and "the yardstick of exercise 10's check" in t
     # the links the raters asked for: Solid from Rule bot, Autopilot from Review, Dealer from Bid and Lead
-    assert "(`rule` in code, [Solid](#term-solid) in lesson 07's list of opponents)" in entry("Rule bot")
-    assert "the [autopilot](#term-autopilot)'s moves are left out" in entry("Review")
-    assert "[dealer](#term-dealer)" in entry("Bid") and "[dealer](#term-dealer)" in entry("Lead")
+    assert "(`rule` in code, [Solid](#cell-id=term-solid) in lesson 07's list of opponents)" in entry("Rule bot")
+    assert "the [autopilot](#cell-id=term-autopilot)'s moves are left out" in entry("Review")
+    assert "[dealer](#cell-id=term-dealer)" in entry("Bid") and "[dealer](#cell-id=term-dealer)" in entry("Lead")
     # no cross-reference left in bold: a bold word in an entry is never another entry's headword
     body = body_source()
     heads = {w.lower() for w in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)}
@@ -1070,12 +1071,12 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert "Solid     'rule'      plays by the book" in printed("07_play_a_match")
     app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
     assert ("Solid", "rule") in app.level.options and "The play app's menu calls it Solid too" in entry("Solid")
-    assert "the player shooting the [moon](#term-moon), or trying to." in entry("Shooter")
+    assert "the player shooting the [moon](#cell-id=term-moon), or trying to." in entry("Shooter")
     # Verdict and Grade: the coach's five verdicts, each linked
     assert set(VERDICT_MEANINGS) == {"best", "fine", "inaccuracy", "mistake", "blunder"}
     verdict = entry("Verdict")
-    assert all(f"[{v}](#term-{v})" in verdict for v in VERDICT_MEANINGS) and "*too close to call*" in verdict
-    assert "[verdict](#term-verdict)" in entry("Grade") and "[Δ vs best](#term-delta-vs-best)" in entry("Delta")
+    assert all(f"[{v}](#cell-id=term-{v})" in verdict for v in VERDICT_MEANINGS) and "*too close to call*" in verdict
+    assert "[verdict](#cell-id=term-verdict)" in entry("Grade") and "[Δ vs best](#cell-id=term-delta-vs-best)" in entry("Delta")
     # Imagined deal: the ladder's (and so the play app's) word for a sampled deal
     medium = next(what for name, _label, what in ladder_levels() if name == "medium")
     assert medium.startswith("tries each card on 32 imagined deals") and "imagined deals" in app.level.tooltip
@@ -1132,7 +1133,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     for word, preset in (("New moon", "new_moon"), ("No pass", "no_pass"), ("Points on trick 1", "first_trick_points"),
                          ("Queen breaks hearts", "queen_breaks"), ("Queen waits", "queen_waits")):
         e = entry(word)
-        assert f"`{preset}` rules" in e and "See [Rule option](#term-rule-option)." in e, word
+        assert f"`{preset}` rules" in e and "See [Rule option](#cell-id=term-rule-option)." in e, word
         assert PRESET_NAMES[preset] in (word, "No passing", "The queen waits") and PRESET_NAMES[preset] in e, word
     assert Rules.preset("new_moon").moon == "subtract_from_self"
     assert "new moon: (-26, 0, 0, 0)" in printed("05_shooting_the_moon")
@@ -1158,7 +1159,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert "PlayApp(practise=MyDrills)" in play_nb and "a decision that the coach grades an inaccuracy, a mistake or a " \
         "blunder is saved on this machine" in prose("08_practice_decisions")
     assert ("each decision of yours that the coach grades an inaccuracy, a mistake or a blunder is saved on this "
-            "machine and comes back as a [drill](#term-drill) when it is due") in entry("Practise my mistakes")
+            "machine and comes back as a [drill](#cell-id=term-drill) when it is due") in entry("Practise my mistakes")
     # Bust: the Spades bots' word for breaking an opponent's nil
     from hearts_teach.agents import spades as spades_bots
 
@@ -1232,7 +1233,7 @@ def test_the_queen_waits_and_random_entries_say_what_the_engine_and_lesson_05_sa
     t = text()
     assert "unless she is the only card you hold" in Rules(queen_waits=True).describe()
     assert "broken, unless she is the only card you hold. Following suit with her is always allowed" in t
-    assert "See [Rule option](#term-rule-option)." in t.split("**Queen waits**")[1].split("**Q♠**")[0]
+    assert "See [Rule option](#cell-id=term-rule-option)." in t.split("**Queen waits**")[1].split("**Q♠**")[0]
     assert "unless you hold nothing else" not in t.split("**Queen waits**")[1].split("**Q♠**")[0]
     lesson05 = " ".join((GLOSSARY.parent / "05_shooting_the_moon.ipynb").read_text(encoding="utf-8").split())
     assert "None of these bots tries to shoot the moon" in lesson05
@@ -1299,7 +1300,7 @@ def test_team_position_and_the_play_app_have_entries_true_to_the_code():
     from hearts_teach.agents import review
     from hearts_teach.course import drills
 
-    assert "A [drill](#term-drill) is a fixed position with one decision" in pos
+    assert "A [drill](#cell-id=term-drill) is a fixed position with one decision" in pos
     assert (drills.__doc__ or "").startswith("Drills: fixed positions where the learner makes one decision")
     assert "graded on the position just before it" in (review.grade.__doc__ or "")
     assert "the coach grades a choice on the position just before it" in pos
@@ -1308,7 +1309,7 @@ def test_team_position_and_the_play_app_have_entries_true_to_the_code():
     labels = play_app_labels()
     assert {"New match", "Replay seed", "Practise my mistakes", "Hint", "Undo my last card", "Confirm pass",
             "Try again", "Auto-play forced cards", "Opponents", "Seed"} <= labels  # the scan really reads the code
-    missing = [label for label in sorted(labels) if f"*{label}*" not in app_entry and f"*[{label}](#term-" not in app_entry]
+    missing = [label for label in sorted(labels) if f"*{label}*" not in app_entry and f"*[{label}](#cell-id=term-" not in app_entry]
     assert not missing, f"the glossary's Play app entry does not say what these controls do: {missing}"
     # ... and the scan finds every control the app shows (a label made another way would slip past it)
     app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
@@ -1387,7 +1388,7 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     # No real choice / All the same: a review's mark for choices == 1 (one card, or cards that all do the same),
     # not counted in accuracy; the guided hand tells them apart
     assert ("a review's mark for a card that was forced, or for a choice between cards that all do the same; it does "
-            "not count in your [accuracy](#term-accuracy).") in _entry("No real choice")
+            "not count in your [accuracy](#cell-id=term-accuracy).") in _entry("No real choice")
     assert "trick 1: 2♣ — no real choice" in _printed("07_play_a_match")
     assert "not g.forced" in inspect.getsource(HandReview.choices.fget)
     assert "all the same" in inspect.getsource(Decision.label)
@@ -1397,7 +1398,7 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     # Equally good: the coach's words for the choices it grades best together
     said = "These 2 cards are equally good (each within 0.25 points of the best)"
     assert f'"{said}"' in _entry("Equally good") and said in _printed("07_play_a_match")
-    assert "grades [best](#term-best)" in _entry("Equally good")
+    assert "grades [best](#cell-id=term-best)" in _entry("Equally good")
     assert 'c.verdict == "best"' in inspect.getsource(Assessment.ties.fget)
     # Give or take: 1.96 standard errors of a share, in hands per 100
     assert give_or_take(50, 100) == pytest.approx(196 * 0.05) and give_or_take(0, 0) == 0
@@ -1417,8 +1418,8 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
         assert hand.moon is not None or hand.points_taken == hand.scores
         jacks += min(hand.points_taken) < 0
     assert jacks > 0
-    assert ("1 a heart, 13 for Q♠ (with `omnibus`, −10 for the J♦). The hand's [score](#term-score) is the same, "
-            "except after a [moon](#term-moon).") in _entry("Points taken")
+    assert ("1 a heart, 13 for Q♠ (with `omnibus`, −10 for the J♦). The hand's [score](#cell-id=term-score) is the same, "
+            "except after a [moon](#cell-id=term-moon).") in _entry("Points taken")
     assert "when the shooter scores 0 and every other player 26 (`new_moon`: the shooter −26, the others 0)" in \
         _entry("Score")
     # Running total, Score table, Tie rule: the match adds the hands' scores; a tie for lowest plays on
@@ -1437,13 +1438,13 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     assert "Deal:" in sheet and re.search(r"^\s+#\s+South\s+West\s+East\s+winner\s+pts$", sheet, flags=re.M)
     assert "`>` before the card that was led, the winner and the points" in _entry("Replay sheet")
     # Shooting the moon points to Moon; J♦ to Omnibus (−10 there, nothing in the standard game)
-    assert "see [Moon](#term-moon)" in _entry("Shooting the moon")
+    assert "see [Moon](#cell-id=term-moon)" in _entry("Shooting the moon")
     assert "shot the moon" in _printed("05_shooting_the_moon")
     from hearts_teach import Card
 
     assert Card("JD").points == 0 and score_piles(["JD", "", "", "2H"], Rules.preset("omnibus"))[0] == -10
-    assert ("under the `omnibus` rules it counts −10 to whoever takes it, in a [moon](#term-moon) hand too (the moon does "
-            "not need it): see [Omnibus](#term-omnibus)") in _entry("J♦")
+    assert ("under the `omnibus` rules it counts −10 to whoever takes it, in a [moon](#cell-id=term-moon) hand too (the moon does "
+            "not need it): see [Omnibus](#cell-id=term-omnibus)") in _entry("J♦")
     # the shooter bot of lessons 05 and 08b: always its highest legal card
     assert ("Lessons 05 and 08b seat a **shooter bot** (`Shooter()`, from the lessons' helpers) that always plays its "
             "highest legal card.") in _entry("Shooter")
@@ -1456,7 +1457,7 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
         hand.play(card)
     for lesson in ("05_shooting_the_moon", "08b_moon_and_mistakes"):
         assert "Shooter()" in (GLOSSARY.parent / f"{lesson}.ipynb").read_text(encoding="utf-8")
-    assert "a moon [shooter](#term-shooter)" in _entry("Bot")
+    assert "a moon [shooter](#cell-id=term-shooter)" in _entry("Bot")
 
 
 def test_each_letter_heading_links_back_to_the_jump_bar():
@@ -1464,7 +1465,7 @@ def test_each_letter_heading_links_back_to_the_jump_bar():
     heading a link opens the head cell, which holds the jump bar."""
     cells = json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"]
     head = cells[0]
-    assert head["id"] == "gloss-00" and "Jump to: [A](#A)" in "".join(head["source"])
+    assert head["id"] == "gloss-00" and "Jump to: [A](#cell-id=gloss-letter-a)" in "".join(head["source"])
     headings = [c for c in cells if "".join(c["source"]).startswith("## ") and c["id"].startswith("gloss-letter-")]
     assert len(headings) >= 23
     for cell in headings:
@@ -1501,14 +1502,14 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert cited("Δ vs best") == ["08_practice_decisions"] and "*Δ vs best* the cost" in _prose("08_practice_decisions")
     assert "Δ vs best" not in words("08b_moon_and_mistakes")
     assert cited("Score table") == ["06_scoring_a_match", "07_play_a_match"]
-    assert ("then one *total* row, each player's [running total](#term-running-total) so far.") in _entry("Score table")
+    assert ("then one *total* row, each player's [running total](#cell-id=term-running-total) so far.") in _entry("Score table")
     table = play_match(Match(seed=5), table_bots("rule", seed=5)).score_table()  # lesson 06's match
     assert table in _printed("06_scoring_a_match") and "moon: East" in table
     assert [line.split()[:1] for line in table.splitlines()].count(["total"]) == 1
     assert "**Penalty points** — the points in the cards you take, which you try to avoid: 1 a heart, 13 for Q♠." in text()
     assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
     assert "A verdict says how many **points a hand** a move costs you, on average" in _prose("08_practice_decisions")
-    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#term-moon)), "
+    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon)), "
             "averaged over its sampled deals.") in text()
     assert "minus a little for the rare moon" in _prose("06a_guided_first_hand")  # r37_c: one clause now (r38_c)
     assert cited("Long suit") == ["09a_spades_play_and_nil", "11_three_to_six_players"]
@@ -1527,7 +1528,7 @@ def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():
     from hearts_teach.present.render import hand_text
 
     # Deal: "deal 17" is seed 17, and every cited lesson says "deal"
-    assert '"Deal 17" is the deal made with [seed](#term-seed) 17' in text()
+    assert '"Deal 17" is the deal made with [seed](#cell-id=term-seed) 17' in text()
     assert Hand.deal(seed=17).cards(0) == Hand.deal(seed=17).cards(0) != Hand.deal(seed=18).cards(0)
     assert re.findall(r"\]\(([0-9]{2}[a-z]?)_", _entry("Deal")) == ["02", "08a", "11"]
     for name in ("02_tricks_and_following_suit", "08a_keeping_track", "11_three_to_six_players"):
@@ -1547,7 +1548,7 @@ def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():
     # Protection: the word lessons 04 and 08 use, another word for a guard
     assert "uses up her holder's protection" in _prose("04_queen_of_spades")
     assert "A long spade suit is protection" in _prose("08_practice_decisions")
-    assert "another word for a [guard](#term-guard)" in _entry("Protection")
+    assert "another word for a [guard](#cell-id=term-guard)" in _entry("Protection")
     # Seat list: what lesson 07 says it shows
     assert ("**The seat list**: each player, the bot's level, cards held, points this hand and match total"
             in _prose("07_play_a_match"))
@@ -1575,7 +1576,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
     scores, moon = final_scores([mask(hearts + " QS"), mask("JD"), 0, 0], "add_to_others", True)
     assert moon == 0 and scores == (0, 16, 26, 26)
-    assert "in a [moon](#term-moon) hand too (the moon does not need it)" in _entry("J♦")
+    assert "in a [moon](#cell-id=term-moon) hand too (the moon does not need it)" in _entry("J♦")
     assert "this course's own `queen_waits` rules" in _entry("Queen waits")
     assert "perhaps" not in _entry("Dump")
     assert "else holds its suit any more: nobody else can lead it" in _entry("Dead card")

@@ -209,14 +209,14 @@ def test_each_glossary_entry_links_only_lessons_whose_prose_uses_the_word():
     only) and Rule bot linking 01 (code only): the linked lesson's Markdown must use the entry word, or a
     word the entry itself defines in bold (Duplicate deals: lesson 10's *duplicate tournament*) or links to
     its own entry (newcomer round 26 turned the bold cross-references into links: Accuracy's "in a
-    [review](#term-review)")."""
+    [review](#cell-id=term-review)")."""
     text = "\n".join(_markdown(NOTEBOOKS / GLOSSARY))
     checked = 0
     for entry in text.split("\n- "):
         head = re.match(r"-?\s*\*\*([^*]+)\*\*", entry)
         if not head:
             continue
-        words = [head.group(1)] + re.findall(r"\*\*([^*]+)\*\*", entry)[1:] + re.findall(r"\[([^\]]+)\]\(#term-", entry)
+        words = [head.group(1)] + re.findall(r"\*\*([^*]+)\*\*", entry)[1:] + re.findall(r"\[([^\]]+)\]\(#cell-id=term-", entry)
         for number, target in re.findall(r"\[(\d\da?)\]\(([^)#]+)", entry):
             prose = "\n".join(_markdown(NOTEBOOKS / target))
             assert any(_uses(prose, w) for w in words), f"{words[0]} links {number}, whose prose never uses it"
@@ -243,7 +243,7 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     assert "across (at four or six players; at six, three seats away)" in text
     across = Hand.deal(1, hand_number=2, rules=Rules(players=6))
     assert across.pass_direction == "across" and across.view(0).pass_to == 3
-    assert "a [nil](#term-nil) is broken when its bidder takes a trick" in text
+    assert "a [nil](#cell-id=term-nil) is broken when its bidder takes a trick" in text
     for entry in ("Autopilot", "Defender", "Paired difference", "Review", "Shooter", "Still out"):
         assert f"- **{entry}** — " in body, entry
 
@@ -280,9 +280,10 @@ def _bad_places(path: Path, markdown: list[str]) -> list[str]:
             if not fragment or re.match(r"^[a-z]+:", page) or not (page == "" or page.endswith(".ipynb")):
                 continue
             where = path if page == "" else path.parent / page
-            # from another page, a glossary entry's ``<a id>`` or a heading is looked up in Markdown JupyterLab has
-            # not rendered yet when the page opens (it opened the page at its top): such a link names a cell
-            legacy = page != "" and not fragment.startswith("cell-id=")
+            # a glossary entry's ``<a id>`` or a heading is looked up in Markdown JupyterLab has not rendered yet:
+            # from another page it opened the page at its top, within the glossary it did not scroll (browser test
+            # of round 42): such a link names a cell
+            legacy = not fragment.startswith("cell-id=")
             if legacy or not where.exists() or fragment not in _anchors(where):
                 bad.append(target)
     return bad
@@ -305,7 +306,7 @@ def _markdown_with_anchors(path: Path) -> list[str]:
 def test_a_missing_anchor_is_caught():
     """The check above can fail: a made-up entry is not an anchor of the glossary, a real one is; a lesson's link
     to a real entry's cell passes, to a made-up cell or by the entry's ``<a id>`` (which JupyterLab cannot find
-    from another page) fails."""
+    from another page, nor scroll to within the glossary) fails."""
     anchors = _anchors(NOTEBOOKS / GLOSSARY)
     assert "term-void" in anchors and "term-trick" in anchors and "A" in anchors
     assert "cell-id=term-void" in anchors and "cell-id=term-trick" in anchors
@@ -317,7 +318,9 @@ def test_a_missing_anchor_is_caught():
     good, made_up, legacy = ("glossary.ipynb#cell-id=term-void", "glossary.ipynb#cell-id=term-voids",
                              "glossary.ipynb#term-void")
     assert _bad_places(lesson, [f"a [void]({good}), a [void]({made_up}), a [void]({legacy})"]) == [made_up, legacy]
-    assert _bad_places(NOTEBOOKS / GLOSSARY, ["the [void](#term-void), not [voids](#term-voids)"]) == ["#term-voids"]
+    assert _bad_places(NOTEBOOKS / GLOSSARY, ["the [void](#cell-id=term-void), not [voids](#cell-id=term-voids), "
+                                             "nor [void](#term-void) nor [T](#T)"]) == [
+        "#cell-id=term-voids", "#term-void", "#T"]
     # a heading from another page fails the same way (the Index link opened lesson 00 at its top): it names a cell
     index = f"00_welcome.ipynb#cell-id={INDEX_CELL}"
     assert _bad_places(lesson, [f"[Index]({index}), [Index](00_welcome.ipynb#The-lessons)"]) == [

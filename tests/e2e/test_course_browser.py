@@ -121,7 +121,7 @@ def test_the_glossarys_back_to_a_z_link_returns_to_its_jump_bar(browser, course_
         # a jump made while the cells below are still being laid out lands short: wait for the last letter
         expect(glossary.locator("h2[data-jupyter-id='W']")).to_have_count(1, timeout=60_000)
         page.wait_for_load_state("networkidle")
-        glossary.first.locator("a[href='#T']").click()  # the jump bar, down to T
+        glossary.first.locator("a[href='#cell-id=gloss-letter-t']").click()  # the jump bar, down to T
         heading = glossary.locator("h2[data-jupyter-id='T']")
         expect(heading).to_be_in_viewport(timeout=30_000)
         expect(title).not_to_be_in_viewport()
@@ -130,5 +130,27 @@ def test_the_glossarys_back_to_a_z_link_returns_to_its_jump_bar(browser, course_
         back.click()
         expect(title).to_be_in_viewport(timeout=30_000)
         expect(heading).not_to_be_in_viewport()
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(150)
+def test_a_glossary_link_to_another_entry_brings_that_entry_into_view(browser, course_url):
+    """An entry's links to other entries (Accuracy's "review") must bring that entry, far below, into view. With
+    ``#term-review`` (the entry's ``<a id>``) JupyterLab did not scroll at all; ``#cell-id=term-review`` names its cell."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{course_url}/lab/tree/notebooks/glossary.ipynb?token={TOKEN}&reset")
+        glossary = _wait_for_notebook(page, "notebooks/glossary.ipynb")
+        expect(glossary.locator("h1").first).to_contain_text("Glossary", timeout=60_000)
+        accuracy = glossary.locator("[data-jupyter-id='term-accuracy']").locator("xpath=ancestor::li[1]")
+        expect(accuracy).to_contain_text("Accuracy", timeout=60_000)
+        accuracy.locator("a", has_text="review").first.click()
+        target = glossary.locator("[data-jupyter-id='term-review']").locator("xpath=ancestor::li[1]")
+        expect(target).to_contain_text("Review", timeout=60_000)
+        expect(target).to_be_in_viewport(timeout=30_000)
+        expect(accuracy).not_to_be_in_viewport()
     finally:
         page.close()
