@@ -380,9 +380,12 @@ VALUES = ("- *High side cards*: ace 1, king with another card of its suit 1 (a k
           "you lack are drawn out, if you still hold it. Each smaller spade lets you follow when a higher spade is led, "
           "so your card survives: 1 with at least as many smaller spades as higher ones you lack; one short ¾, two short ¼, three short or more 0. - *Ruffs*: a *void* (no card of a suit), *singleton* (one card) or "
           "*doubleton* (two cards) gives ruffs: void 2, singleton 1, doubleton ¼, while your spades last; each ruff "
-          "trick *uses up* a spade, your lowest, rounded to the nearest whole spade (a half: whichever way leaves an even number of spades; the bid's half goes down), which then no longer counts as protected. - *Spade length*, with six spades or more: your "
-          "five highest spades at their protected values as counted above, plus 1 for each spade after the fifth (a question below asks why). If that is more than protected spades and "
-          "ruffs together, it replaces them, as ruffs use those same spades.")
+          "trick *uses up* a spade, your lowest, rounded to the nearest whole spade (deal 1526 below: 1½ ruff tricks use up "
+          "two); a used-up spade no longer counts as protected, nor as a smaller spade. - *Spade length*, with six "
+          "spades or more: your five highest spades' values copied from the *Protected spades* line (used-up spades "
+          "still left out), plus 1 for each spade after the fifth, used up or not (a question below asks why). If "
+          "that total is more than protected spades and ruffs together, it replaces both. An odd mix, but it is the "
+          "bots' rule, and their prints follow it.")
 
 
 def test_the_values_list_is_trick_counts():
@@ -433,6 +436,11 @@ def test_the_values_list_is_trick_counts():
     assert "exact half goes *down*" in " ".join(recipe().split())
     assert not {c for c, _ in count.spades} & set(count.spent)
     assert "  3♠ 2♠: used up by the ruffs\n" in outputs()
+    # fresh rater r41_b: the half-spade parenthesis mixed two roundings; deal 1526's print is the example, and the
+    # list says the used-up spades guard nothing (the 6♠ is "too few smaller spades" with 5♠ 4♠ only)
+    assert "(deal 1526 below: 1½ ruff tricks use up two)" in VALUES and "the bid's half goes down" not in VALUES
+    assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
+    assert "a used-up spade no longer counts as protected, nor as a smaller spade." in VALUES
     # fresh rater r35_e: "valued as high spades" led a hand count of deal 1526 to 7 (A J 8 6 5 with 3♠ 2♠ kept);
     # the length line values the five highest with the ruffs' spades still set aside, as the docstring says
     assert "(0 for a spade set aside)" in recipe() and "valued as high spades" not in text
@@ -581,24 +589,25 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # Baseline bot link here, and the printed decision traces say "weighed bot")
     # round 26: each is defined where it is first used
     # fresh rater r40_c: "the bots' first version" is project history, not Spades; the bot is named by what it does
-    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot**, which always puts "
-            "breaking the nil first:") in text and "first version" not in text
+    # fresh rater r41_b: "weighed bots" and "baseline bot" were jargon; each gets a clause saying what it is
+    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot**, a simpler bot "
+            "that always puts breaking the nil first:") in text and "first version" not in text
     assert text.count("baseline") == 1 and text.count("weighed bot") == 3
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
     # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
     # fresh rater r38_g: the rule in words first, the bots' name second
-    assert ("Defending a nil, these bots put their contract first while they need at least half the tricks left, "
-            "else break the nil: the lessons' default, **weighed bots**.") in text
+    # fresh rater r41_b: the rule moved up before deal 437's question; here the name and what it means
+    assert ("These are the lessons' default, the **weighed bots**: they weigh their own contract against an "
+            "opponent's nil, by the rule above.") in text
     assert "### How the bots decide: your contract or their nil?" in prose()
     # newcomer round 26: "their team" was ambiguous; the team is the bot's own, named by seats on deal 17
     # fresh rater r33_e: deal 437's question (contract safe, go after the nil) came before this rule; the idea now
     # comes before that question, and this sentence points back to it
     # fresh rater r34_c: "as deal 437's question did" said why in a clause: 1 of the 3 tricks left, under half
     # fresh rater r35_e: that sentence was hard to parse; the rule comes first now, then the two deals
-    assert ("Contract first while your team needs at least half the tricks left, otherwise break the nil: the "
-            "weighed bots' rule. Deal 437's question was the second case: "
-            "South–North needed 1 of the 3 tricks left, under half. On deal 17 East bid nil, so the defenders are "
-            "South and North: South–North needed 9 of 13") in text
+    assert ("Deal 437's question was the second case of the weighed bots' rule (stated before it): South–North "
+            "needed 1 of the 3 tricks left, under half, so break the nil. On deal 17 East bid nil, so the defenders "
+            "are South and North: South–North needed 9 of 13") in text
     assert "their team" not in text
     from hearts_teach.agents.spades import CONTRACT_FIRST
 
@@ -625,12 +634,15 @@ def test_contract_first_beats_nil_first_on_deal_17():
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
     assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
     assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
+    # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     rule = ("Breaking an opponent's nil swings 200 points (their +100 becomes −100), but your own contract can "
-            "matter more: make sure of it, then go after the nil. Defending: deal 437")
+            "matter more. The bots' rule: contract first while your team needs at least half the tricks left, "
+            "otherwise break the nil. Defending: deal 437")
     assert rule in text and text.count("swings 200 points") == 1
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
         i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in "".join(c["source"]))]).split())
     assert rule in before  # said before the deal-437 question, which it does not answer: is the contract safe?
+    assert text.count("contract first while your team needs at least half the tricks left") == 1
 
 
 def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
@@ -659,8 +671,11 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "a *void* (no card of a suit), *singleton* (one card) or *doubleton* (two cards) gives ruffs",
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
-               "If that is more than protected spades and ruffs together, it replaces them, as ruffs use those same "
-               "spades.",
+               # fresh rater r41_b: "as ruffs use those same spades" read as if length kept every spade; the
+               # list now says plainly that the five highest keep their printed values (held on every hand by
+               # test_the_spade_length_sentence_is_the_engines_on_any_hand)
+               "If that total is more than protected spades and ruffs together, it replaces both. An odd mix, but "
+               "it is the bots' rule, and their prints follow it.",
                "Add them up. When unsure, bid the lower number: one trick more than you bid costs only a bag, one "
                "fewer sets the contract."]
     for bullet in bullets:
@@ -699,7 +714,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
         if len(spades) >= 6:  # each spade after the fifth one trick more, replacing spades and ruffs when more
             long = trick_count(cards, long_spades=True)
             assert long.length == sum(t for _, t in count.spades[:5]) + len(spades) - 5
-            # "as ruffs use those same spades": the spades the ruffs set aside are spades the length count counts
+            # "used up or not": the spades the ruffs set aside are spades the length count counts
             assert set(count.spent) <= {c.index for c in spades}
             both = count.spade_tricks + count.ruff_tricks
             assert long.total == count.side_tricks + (long.length if long.length > both else both)
@@ -797,7 +812,12 @@ def test_west_could_not_save_easts_nil_on_deal_17():
     story = ("West, East's partner, played after East in trick 12: its only legal card, 6♠, was under East's J♠.\n"
              "West had been dealt one card higher than J♠, K♠, and had already played it: K♠ in trick 8 (a ruff).")
     assert partner_story(hand, 3) == story
-    assert story in _code_outputs("partner_story(spades, 3)")
+    # fresh rater r41_b: West held higher cards in other suits too; the lesson says "one spade" (the trick was led
+    # in spades, so only a spade beats the J♠ there)
+    assert trick.cards[0].suit is Suit.SPADES
+    assert any(c.rank > 11 and c.suit is not Suit.SPADES for c in west)  # "one card higher" would mislead
+    printed = _code_outputs("partner_story(spades, 3)")
+    assert story.replace(" card higher than", " spade higher than") in printed and story not in printed
     # newcomer round 17: the prose question gave way to the trick-10 discard question; the cell says what it prints
     # fresh rater (round 27): the cell prints four things; each part has a heading, this one says what it is
     # closing round 42: the four parts are two cells now; this one, the bots' line, has a lead-in of its own
@@ -1175,8 +1195,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     text = " ".join(prose().split())
     assert PLAYOUTS == 20
     assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: aces, kings with company, "
-            "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell "
-            "again: the bots play all four hands, yours included, 20 times with your bid, and the cell prints how many "
+            "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell: "
+            "the bots play all four hands, yours included, 20 times with your bid, and the cell prints how many "
             "tricks your cards took, then the bots' own count.") in text
     assert ("For more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
             "write the Spades scorer yourself.") in text
