@@ -413,7 +413,9 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
     if gone:
         where = "; ".join(f"{c.pretty} in {_played_in(hand, partner, c)}" for c in gone)
         one = len(gone) == 1
-        lines.append(f"{pal} had been dealt {'one card' if one else 'cards'} higher than {mine.pretty}, "
+        # name the suit when they share one: "one card higher" misled when the partner held higher side cards
+        suit = gone[0].suit.name.lower() if all(c.suit is gone[0].suit for c in gone) else "cards"
+        lines.append(f"{pal} had been dealt {'one ' + suit.removesuffix('s') if one else suit} higher than {mine.pretty}, "
                      f"{' '.join(c.pretty for c in gone)}, and had already played {'it' if one else 'them'}: "
                      f"{where}.")
     if kept:
