@@ -195,9 +195,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # is right, resting on the two printed traces (the watch overtakes, a bot without it ducks under the J♥)
     # fresh newcomer rater (r40_b): two takeaways (J♥ here, the low diamond against duckers) left the reader unsure;
     # one takeaway, true to the two printed traces, and the unmeasurable low-diamond clause is gone
-    assert ("The lesson to keep: lead your last heart when the others are overtaking to stop your moon (without the "
-            "watch, West would duck with the 10♥, the printout's last line, and the J♥ could win a trick full of "
-            "hearts).") in flat
+    # fresh newcomer rater r43_d: the takeaway says plainly whom it is for: opponents trying to stop your moon
+    assert ("The lesson to keep: lead your last heart when the opponents are trying to stop your moon, since they "
+            "overtake it (without the watch, West would duck with the 10♥, the printout's last line, and the J♥ could "
+            "win a trick full of hearts).") in flat
+    assert "when the others are overtaking" not in flat
     assert "low diamond" not in flat and "cannot measure that" not in flat
     assert "lone high heart" not in flat  # rater r41_e: with A♥ K♥ Q♥ still out, the J♥ is not high
     assert "backfire" not in flat and "The rule to keep" not in flat and "never won trick 6" not in flat
@@ -206,8 +208,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     kc = [t for t in demo.hand.tricks if Card("KC") in t.cards]
     assert len(kc) == 1 and kc[0] is demo.hand.tricks[10] and kc[0].winner != 0 and kc[0].led_suit.letter != "C"
     assert "11. N  2♥   E  4♥   S  K♣" in shown
-    assert ("The 2.5 points are an average over the coach's deals: here the K♣ South kept never won a trick (thrown "
-            "away on trick 11, table below).") in flat
+    # fresh newcomer rater r43_d: "mistake", then "never won a trick" read as a contradiction: the average comes
+    # first, then what the kept K♣ cost on this deal (nothing: it won no trick, so it took no points)
+    assert ("The 2.5 points are an average over the coach's deals; on this deal the K♣ South kept cost nothing: it "
+            "never won a trick (thrown away on trick 11, table below).") in flat
     assert "The verdict goes by the points (the bracket repeats what *mistake* means)." in flat
     assert "(Mistake means worse than the best by more than 1 point a hand" in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2" for o in c["outputs"])
@@ -304,17 +308,20 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
 def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
     """A newcomer found "no complaint about South's ducks" false for trick 3 (4♠ went over 2♠). The
     sentence now says what each trick's printout shows: no verdict worse than fine, trick 3 over the 2♠,
-    trick 4 the 5♠ ducking, trick 5 the Q♠ the only legal card."""
+    trick 4 the 5♠ ducking, trick 5 the Q♠ the only legal card. Since r43_d it points at those grades
+    instead of retelling them."""
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     i = next(k for k, c in enumerate(cells) if c["cell_type"] == "code" and "for _trick in (3, 4, 5)" in "".join(c["source"]))
     out = "".join("".join(o.get("text", "")) for o in cells[i]["outputs"])
     prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
-    assert "no complaint about South's spades" in prose and "ducks:" not in prose
+    # fresh newcomer rater r43_d (words for clearer sentences elsewhere): the sentence no longer retells each
+    # printout; it points at the grades, which show no complaint (checked below)
+    assert "The coach had no complaint about South's spades (grades above)." in prose and "ducks:" not in prose
     lines = [line for line in out.splitlines() if line.startswith("✔")]
     assert len(lines) == 3 and not any(w in out for w in ("mistake", "inaccuracy", "blunder"))
-    assert "4♠" in lines[0] and "goes over 2♠" in lines[0] and "on trick 3 any card South held went over the 2♠" in prose
-    assert "5♠ ducks under" in lines[1] and "on trick 4 the 5♠ ducked" in prose
-    assert "Q♠ is your only legal card" in lines[2] and "on trick 5 the Q♠ was the only legal card" in prose
+    assert "4♠" in lines[0] and "goes over 2♠" in lines[0]
+    assert "5♠ ducks under" in lines[1]
+    assert "Q♠ is your only legal card" in lines[2]
     # r36: being forced is not why she wins (the K♠ and A♠ gone is): the guide joins the two with "and", not "so"
     assert "Q♠ is your only legal card, and it wins the trick" in lines[2] and "legal card, so" not in out
     # newcomer rater: why she won trick 5 ("the trouble was in the cards" was vague): the K♠ and A♠
@@ -465,8 +472,13 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     whatif_md = "".join(cells[cells.index(whatif_cell) + 1]["source"])
     assert ("The coach lists the Q♠ first" in " ".join(whatif_md.split())
             and f"The last figure on each line is {points} with either card" in " ".join(whatif_md.split()))
+    # fresh newcomer rater r43_d: "neither within 0.25 of the top choice" read as the top not within 0.25 of itself:
+    # the half sentence says the deals cannot tell which is top (the coach's two halves of its deals pick different
+    # cards as the top choice, coach_stats.gather's ref and ref_odd)
     assert " ".join(whatif_md.split()).endswith(
-        "Equal averages, but the deals do not show either one within 0.25 of the top choice, so neither is called best.")
+        "Equal averages, but the deals cannot tell which of the two is really top, nor show either within 0.25 of the "
+        "top, so neither is called best.")
+    assert graded.evidence.ref != graded.evidence.ref_odd
     assert "on trick 3 below, the Q♠ and the 4♠" not in text
     assert "yet neither is called best" not in text
     assert points == "17.6"
@@ -524,7 +536,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # neither best); the wording now carries the coach's 95 % rule (verdict_of: the whole interval within the band)
     assert ("**Best**: shown (95 %) to be within a quarter point (0.25) of the top choice; **too close to call**: the "
             "sampled deals cannot tell whether it costs more than that.") in text
-    assert "but the deals do not show either one within 0.25 of the top choice, so neither is called best" in text
+    assert "nor show either within 0.25 of the top, so neither is called best" in text
     lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
     # fresh newcomer rater (r41_f): 08 kept the old wording, and called too close to call "best"; it now uses
     # 06a's definition word for word
@@ -538,3 +550,25 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "✔ Legal, but a mistake: your 5♦ leads your lowest diamond. The coach prefers J♥:" in "".join(
         "".join(o.get("text", "")) for o in cells[six + 1]["outputs"])
     assert "once both were gone" not in text and "so the K♠ had not appeared yet" not in text
+
+
+def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer():
+    """Fresh newcomer rater r43_d: cell 1 said "hold hands" while the printout says the hand was *set* to no
+    pass; "unless they hold nothing else" read as "no other card at all"; cell 13's sentence on the copy had
+    no verb; the grading scale came before any example with nothing saying so."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    out = "\n".join("".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")) for c in cells
+                    if c["cell_type"] == "code" for o in c.get("outputs", []))
+    assert "Both are set to no pass (hold hands), so play starts at once: whoever holds 2♣ leads." in text
+    assert out.count("no pass (set for this example; the rotation would pass left)") == 2  # the demo and your hand
+    assert "Both are hold hands" not in text
+    # the first-trick rule (rule 6): a penalty card only when the hand holds nothing but penalty cards (the
+    # engine's side is pinned with the rules' worked examples)
+    assert "nobody may throw a heart or the Q♠ (unless they hold only such cards)" in text
+    assert "unless they hold nothing else" not in text
+    assert ("The cell below prints the coach's figures for trick 3, then South tries the Q♠ on a copy of the deal "
+            "(the bots see the new card") in text
+    assert "On a copy of the deal, the coach's figures" not in text
+    head = next(c for c in cells if "".join(c["source"]).startswith("## What the verdicts mean"))
+    assert "".join(head["source"]).split("\n")[2] == "Skim this now; the hand below puts it to use."
