@@ -323,9 +323,11 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert ("  hearts South takes on average, and how often the Q♠: " + ", ".join(
         f"{c.label} {c.stats['exp_hearts']:.1f} and {c.stats['p_take_qs']:.0%}" for c in map(void.of, ("Q♠", "A♥", "9♥", "7♥")))
         + "\n") in "".join(stored)
-    assert ("the 9♥ and the 7♥ are inaccuracies. All three keep the queen (she then ends in South's tricks in "
-            f"{nine.stats['p_take_qs']:.0%} of deals); after the A♥, South's highest heart, South takes the fewest "
-            "hearts.") in after and "both keep the queen" not in after
+    # fresh newcomer rater (r43_h): the two best come to about the same total, from the figures printed above
+    assert ("The A♥ is best too, with about the same total: after it South takes the fewest hearts "
+            f"({ace.stats['exp_hearts']:.1f} against the Q♠'s {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
+            f"queen, who then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
+    assert "The 9♥ and the 7♥ keep her too, with more hearts: inaccuracies." in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
