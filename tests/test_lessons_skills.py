@@ -116,14 +116,18 @@ def test_08a_quizzes_and_the_story_of_each_lead():
         h.play(card)
         bots_play(h, table_bots("rule"), stop=lambda x: len(x.tricks) == 7)
         outcome[str(card)] = h.last_trick
-    club = outcome["5C"]  # the 8♣ wins; East and the other of West and North may discard, that other one the queen
+    club = outcome["5C"]  # the 8♣ wins; East and the other of West and North must discard, that other one the queen
+    # fresh newcomer rater (r44_a): the count proves it: the 8♣ is the only club still out, so whichever of West and
+    # North does not hold it has no club (nor has East), and must discard: "must", not "may"
+    assert len(ns["view"].still_out()[Suit.CLUBS]) == 1 and Suit.CLUBS in ns["view"].voids(3)
+    assert all(c.suit is not Suit.CLUBS for c in club.cards if c not in (Card("5C"), Card("8C")))
     assert Card("QS") in club.cards and club.card_of(1) == Card("8C") and club.winner == 1
     king = outcome["KS"]  # "the K♠ then takes whatever spade falls, the queen included"
     eight = outcome["8S"]  # "a low spade lead (8♠) cannot take her"
     assert not (Card("QS") in eight.cards and eight.winner == 0)
     # a fresh rater: "it cannot win at all": every spade still out is higher, East has none, so West or North plays one
     assert all(c.rank > 8 for c in ns["view"].still_out()[Suit.SPADES]) and eight.winner != 0
-    assert "the 8♠ cannot beat her. It cannot win at all: every spade still out is higher, and West or North must play one." \
+    assert "your 8♠ cannot beat her. It cannot win at all: every spade still out is higher, and West or North must play one." \
         in prose
     assert Card("QS") in king.cards and king.winner == 0
     # fresh newcomer rater (r35): the heart leads the widget offers; the 2♥ is below every heart still out.
@@ -138,8 +142,9 @@ def test_08a_quizzes_and_the_story_of_each_lead():
             "answer), and all of them are in the other three hands, so one of those players must follow with one.") in prose
     # and the 8♠ bullet says why she cannot be discarded on it, without the circular "holds a spade"
     # fresh newcomer rater (r43_c): "cannot discard her" read as "cannot play her"; she may be the spade played
-    assert ("- **8♠**: she is a spade, so on a spade lead her holder must follow suit, and if she is the spade played, "
-            "the 8♠ cannot beat her.") in prose and "cannot discard her" not in prose
+    # fresh newcomer rater (r44_a): "her holder must follow suit" read as "must play her"; it says "a spade, perhaps her"
+    assert ("- **8♠**: her holder must play a spade on it, perhaps her; if so, your 8♠ cannot beat her.") in prose
+    assert "cannot discard her" not in prose and "her holder must follow suit" not in prose
     assert "whoever holds the queen holds a spade" not in prose
     # the other two leads: the K♥ can win its trick (on this deal it does, with 4 hearts); the 10♠ does not here
     assert outcome["KH"].winner == 0 and sum(c.suit is Suit.HEARTS for c in outcome["KH"].cards) == 4
@@ -160,6 +165,11 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "A bot played South's cards in tricks 1–6; now you are South, about to lead trick 7." in prose
     assert "you see theirs before you choose" not in prose and "you see East's card before you choose" not in prose
     assert "has to commit to a card first, before yours is seen" in prose
+    # fresh newcomer rater (r44_a): the rule's gap: she may still land on the ace of a receiver who played first
+    assert ("has to commit to a card first, before yours is seen; she may still land on your ace, but that receiver "
+            "cannot be sure of it.") in prose
+    # and the garbled toggle instruction ("three times with cards") says one call per card
+    assert "once for each of your three cards, that card between the quotes" in prose and "three times with" not in prose
     assert "nobody has shown a void in hearts" not in prose
     # fresh newcomer rater (r37): the four leads end with a verdict; on this deal the first three do not win their
     # trick (the K♠ takes the queen)
@@ -238,8 +248,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # with why; the kept ace may go earlier as a discard; the "South leads" line without a visible hack
     text = " ".join(" ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track")
                              if c["cell_type"] == "markdown").split())
-    assert ("To the left and across, passing the ace along lowers the share but does not make her safe: she "
-            "lands in South's tricks whenever South wins the trick she is played to") in text
+    # fresh newcomer rater (r44_a): the table's startling share (the ace passed along, left) is explained right under
+    # the table, before the per-direction advice, not at the end of it
+    assert ("To the left and across, passing the ace along with her (the table's second column) lowers the share but "
+            "does not make her safe: she lands in South's tricks whenever South wins the trick she is played to") in text
+    advice = next("".join(c["source"]) for c in notebook_cells("08a_keeping_track") if c.get("id") == "l08a-advice")
+    assert advice.startswith("To the left and across, passing the ace along with her")
     assert back["left"][both] > 0.25 and back["across"][both] > 0.25
     # newcomer rating (issue 27): passing her left and keeping the ace is no safer than keeping both
     # spades: the coach's passes left that keep both leave her in South's tricks as often (both computed here)
@@ -364,6 +378,14 @@ def test_08b_the_moon_stories_and_the_mistakes():
         at = next(c for c in code_cells if f"print(trick_table({name}))" in "".join(c["source"]))
         assert text_output(at).startswith(trick_table(hand))
     assert go.tricks[4].winner == 0 and Card("QS") in go.tricks[4].cards and len(go.tricks) == 5
+    # fresh newcomer rater (r44_a): the queen was won on trick 5 (not "by trick 6"); the signs of a good moon come
+    # before the go-or-duck question, so the learner answers from them (they print nothing, so answer nothing)
+    md = [(i, "".join(c["source"])) for i, c in enumerate(code_cells) if c["cell_type"] == "markdown"]
+    asked = next(i for i, c in enumerate(code_cells) if "go_quiz = Quiz(" in "".join(c["source"]))
+    intro = " ".join(next(s for i, s in md if "## Your own moon: go or duck?" in s).split())
+    assert "On trick 5 South won the queen of spades (13 points)." in intro and "By trick 6" not in intro
+    signs = next(i for i, s in md if "Signs that a moon is worth trying:" in s)
+    assert signs < asked and sum("Signs that a moon is worth trying" in s for _, s in md) == 1
     assert "but West took a heart on trick 4:" in " ".join(_md("08b_moon_and_mistakes").split())
     # fresh newcomer rater (r34): South's moon here is the shooter bot's from trick 1, not a choice made on a moon hand
     assert ("Deal 65: here the shooter bot plays South from trick 1 (always its highest legal card), but West took "
@@ -905,7 +927,7 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     last = len(cells) - 1  # the summary of what was learned may say it again
     assert told and min(told) > verdicts > asked and cells[min(told)]["cell_type"] == "markdown"
     assert set(told) <= {min(told), last}
-    assert flat[asked - 2].startswith("**2. Choosing a lead.** South leads trick 4.")
+    assert flat[asked - 2].startswith("### 2. Choosing a lead South leads trick 4.")
     h = ns["high_lead"]
     shown = text_output(cells[asked - 1])
     assert "trick_table(high_lead)" in src[asked - 1] and " 1. W  2♣   N  A♦   E  5♣   S  A♣*" in shown
@@ -924,6 +946,13 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert ("Clubs are no escape: North has shown a void in clubs (the A♦ on trick 1's club lead), so may throw "
             "the queen on a club lead, which your K♣ would win, and even the 8♣ may.") in why
     assert why.index("can never take her") < why.index("Clubs are no escape")  # the spade point comes first
+    # fresh newcomer rater (r44_a): the 3♣ cannot win trick 4 (North is void; West and East hold every club still out,
+    # all higher); the coach's printed verdict on it is an inaccuracy, 0.5 more hearts
+    assert ("The 3♣ cannot win this trick (West and East hold every club still out, all higher), but the coach "
+            "grades it an inaccuracy: about 0.5 more hearts later.") in why
+    assert all(c.rank > Card("3C").rank for c in clubs_out) and Suit.CLUBS in view.voids(2)
+    graded_3c = ns["graded_lead"].of("3C")
+    assert graded_3c.verdict == "inaccuracy" and "you take about 0.5 more hearts than with J♠" in str(graded_3c)
     assert "A spade below the queen, the J♠ or the 3♠, can never take her." in why
 
 
@@ -939,9 +968,9 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # mistake 1's question shows its position; mistake 3's position (with the tricks so far) has a cell of its own,
     # then its question (newcomer rater: the coach's reasoning counts the clubs already played)
     for heading, shown, quiz, verdicts, name in (
-            ("**1. A club trick.**", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
+            ("### 1. A club trick", "grab = bots_play(", "grab_quiz = Quiz.pick_card(",
              "print(graded_grab.summary())", "taking a trick full of points when a lower card would duck"),
-            ("**3. A discard.**", "waste = bots_play(", "waste_quiz = Quiz.pick_card(", "print(graded_waste.summary())",
+            ("### 3. A discard", "waste = bots_play(", "waste_quiz = Quiz.pick_card(", "print(graded_waste.summary())",
              "wasting a discard")):
         head = next(i for i, s in enumerate(flat) if heading in s)
         position = next(i for i, s in enumerate(src) if shown in s)  # the position (in the question for mistake 1)
@@ -961,7 +990,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
         assert set(told) <= {min(told), last}, heading
         assert f"**{name}**" in flat[verdict + 1]
     prose = {k: flat[next(i for i, s in enumerate(flat) if h in s)] for k, h in (
-        (1, "**1. A club trick."), (3, "**3. A discard."), ("1 named", "**taking a trick full"),
+        (1, "### 1. A club trick"), (3, "### 3. A discard"), ("1 named", "**taking a trick full"),
         ("3 named", "**wasting a discard**"))}
     # a fresh rater: following is forced here (the mistake is not ducking), so the heading no longer says "Following suit"
     assert not any("1. Following suit" in f for f in flat)
@@ -1009,7 +1038,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     cells = notebook_cells("08b_moon_and_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
-    head = next(i for i, s in enumerate(flat) if "**4. A pass.**" in s)
+    head = next(i for i, s in enumerate(flat) if "### 4. A pass" in s)
     asked, verdicts, named = head + 1, head + 2, head + 3
     assert "pass_quiz = Quiz(" in src[asked] and src[verdicts].startswith("for choice in choices:")
     assert "Decide before you read on" in flat[head] and cells[named]["cell_type"] == "markdown"
@@ -1155,8 +1184,9 @@ def test_round_13_absolute_sentences_made_exact():
     assert "One deal shows how the choice can go, not which plan wins more often." in _md("09a_spades_play_and_nil")
     # fresh newcomer rater (r35): East has shown a spade void, so only the other of West and North may throw her
     assert "(the queen too, if one of them holds her)" not in _md("08a_keeping_track")
-    assert ("East and the other of West and North may discard on it, and that other one may throw the queen, if it "
-            "holds her.") in " ".join(_md("08a_keeping_track").split())
+    # fresh newcomer rater (r44_a): the one club still out leaves that other player none: "must" discard
+    assert ("East and the other of West and North must discard on it (the 8♣ is the last club out, so they have none), "
+            "and that other one may throw the queen, if it holds her.") in " ".join(_md("08a_keeping_track").split())
 
 
 def test_later_tricks_refuse_a_pass_hand_with_a_project_error():
