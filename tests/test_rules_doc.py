@@ -223,10 +223,14 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r35_d: the variants are a list, a line each; queen_waits keeps its details, shorter
     # rater r39_b: that sentence was dense; it now says in plain steps what waits, until when, the one exception,
     # the leader's case and following suit (each checked on the engine below)
-    assert ("Q♠ waits for hearts. Until a heart has been played, you may not lead her or discard her, unless she is "
-            "your only card: if you must lead holding only hearts and Q♠, you lead a heart. You may always follow "
-            "suit with her when spades are led. Our own variant "
+    # rater r43_g: still a dense bullet among one-liners, and its leader's case contradicted rule 7 unmarked: it now
+    # opens "Unlike rule 7", keeps what waits, until when, the one exception and the leader's case (the r33 reason
+    # above), and leaves following suit (neither a lead nor a discard; checked below) to the linked passage
+    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Unlike rule 7, Q♠ may not "
+            "be led or discarded until a heart has been played (unless she is your only card), so a leader holding "
+            "only hearts and Q♠ leads a heart. Our own variant "
             "(details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+    assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
     assert "following suit with her is allowed, and a leader" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
     # spade: East may not discard her; North discards a heart (earlier on the same trick): East may
@@ -266,7 +270,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
     # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
-    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Q♠" in variants
+    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Unlike rule 7, Q♠" in variants
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
@@ -280,10 +284,24 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert text.index("## Hearts (four players) 1. **Deal.**") < text.index("## Three to six players") < \
         text.index("## Spades") < text.index("## Your progress")
     assert "every player plays alone, for their own score" in text and "26 points are taken in every hand" in text
+    # rater r43_g: not under omnibus (listed below): rule 8 says so, and the omnibus line says how the J♦ meets the
+    # moon (the engine: its −10 applies in a moon hand too, to the shooter as well; the moon does not need it)
+    assert "26 points are taken in every hand (standard rules; for `omnibus`, see below)." in text
+    assert ("`omnibus` ([06](06_scoring_a_match.ipynb)): the J♦ counts −10 to whoever takes it, in a moon hand too (the "
+            "shooter included); a moon needs all the hearts and Q♠, not the J♦.") in text
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
+
+    assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True) == ((-10, 26, 26, 26), 0)
+    assert final_scores([POINTS_MASK, JD_MASK, 0, 0], "add_to_others", True) == ((0, 16, 26, 26), 0)
+    # rater r43_g: the first_trick_points line says what it allows, not only "no rule 5"
+    assert "`first_trick_points` ([03](03_breaking_hearts.ipynb)): hearts and Q♠ may be played on the first trick" in text
     # rater r38_b: the aim comes first, and rule 2 says the engine numbers hands from 0 (hand 1 is number 0)
     assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100, the lowest "
                       "total wins.") < text.index("## Hearts (four players)")
-    assert "hand 3 across (the engine counts hands from 0)" in text
+    # rater r43_g: after "hand 3 across" the aside read as if that hand were counted from 0: it ends the sentence
+    assert "then again (the engine counts hands from 0: its hand 0 is hand 1)." in text
+    assert "hand 3 across (the engine" not in text
     # rater r39_b: rule 6 links trump where a newcomer first meets the word; the table says "led", as rule 3 does
     assert "6. **Who wins.** No **trump**: the highest card of the led suit" in text and "| Led to trick 1 |" in text
     assert [Rules().pass_direction(n) for n in range(4)] == ["left", "right", "across", "hold"]
