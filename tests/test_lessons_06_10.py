@@ -1516,7 +1516,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # is computed (nil_ok), not written out
     # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
     # three or four ½): the question points to it instead of bringing in a number
-    assert "Count with the bots' values above (mind the long-suit values)." in quiz.question and "not given above" not in quiz.question
+    # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names the card (K♦ in six diamonds: ¼)
+    assert ("Count with the bots' values above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz.question
+            and "not given above" not in quiz.question)
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
     top = " ".join("".join(_cells("09a_spades_play_and_nil")[2]["source"]).split())
     assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
