@@ -1997,11 +1997,12 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     for word in ("interval", "confidence", "half of the deals", "fine print"):
         assert word not in prose, word
     # fresh newcomer rater (r41_f): best is defined as lesson 06a does ("shown (95 %) to be within a quarter point
-    # (0.25) of the top choice"), so "95 %" appears once, there; too close to call is not best (06a: "neither is
-    # called best"), and the verdict rule is the quiz's wording, not "the worst verdict they show clearly"
+    # (0.25) of the top choice"), so "95 %" appears once, there; too close to call is not best (06a: "a good play,
+    # like best"), and the verdict rule is the quiz's wording, not "the worst verdict they show clearly"
+    # (r44_b: 06a's line is now the same bullet as 08's, checked below on both lessons)
     assert prose.count("95 %") == 1
     src06a = " ".join(" ".join(_src(c) for c in _cells("06a_guided_first_hand") if c["cell_type"] == "markdown").split())
-    assert "**Best**: shown (95 %) to be within a quarter point (0.25) of the top choice" in src06a
+    assert "- **best**: shown (95 %) to be within a quarter point (0.25) of the top choice;" in src06a
     plain = " ".join(_src(cells[ids.index("l08-03")]).split())
     assert plain.startswith("## How to read the coach")
     for rule in ("- **best**: shown (95 %) to be within a quarter point (0.25) of the top choice;",
