@@ -1618,6 +1618,20 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert not result.failed, result.failed
     ns = result.namespace
     versions, paired = ns["versions"], ns["paired"]
+    # r43_b: why the rule bots' average moves between runs: "a hand's 26 points are shared (a moon aside), so what
+    # our bot avoids goes to them". Every hand's scores add up to 26, or 78 when someone shot the moon
+    for name, r in list(versions.items()) + [("without_void", ns["without_void"])]:
+        moons = sum(sorted(h) == [0, 26, 26, 26] for h in r.hand_scores)
+        assert all(sum(h) == (78 if sorted(h) == [0, 26, 26, 26] else 26) for h in r.hand_scores), name
+        rule_avg = sum(b.mean_points for b in r.bots[1:]) / 3
+        assert rule_avg == pytest.approx((26 + 52 * moons / r.hands - r.bots[0].mean_points) / 3), name
+    ours = [r.bots[0].mean_points for r in versions.values()]
+    rules = [sum(b.mean_points for b in r.bots[1:]) / 3 for r in versions.values()]
+    assert min(rules) < max(rules) - 1  # it moves by over a point (5.02 to 6.05)
+    assert (ours[2] < ours[1] and rules[2] > rules[1]) and (ours[3] < ours[2] and rules[3] > rules[2])
+    md = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert ("The rule bots' average moves too: a hand's 26 points are shared (a moon aside), so what our bot avoids "
+            "goes to them.") in md
 
     def interval(after, before):
         m, se = paired(versions[after], versions[before])
@@ -1701,16 +1715,23 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # break the moon; the dumping version's Q♥ gave that trick a point
     # r36_f: the sentence with two "so" clauses is split
     # r41_d: trimmed for words (the sentence before says West was winning): "The stop chose soundly"
+    # r43_b: "chose soundly" was debatable (South, playing last, could overtake): "followed its rule" is what the
+    # replay below checks (moon_play's "do not feed the shooter" branch chose the 3♦)
     assert ("The last four lines replay deal 27. West, the shooter, was winning trick 8, so the stop played North's "
-            "highest clean card, the 3♦. South won that trick, which held no points. The stop chose soundly; the "
+            "highest clean card, the 3♦. South won that trick, which held no points. The stop followed its rule; the "
             "dumping version's Q♥ broke the moon only because South, playing last, overtook and took its point.") in text
     # r40_d: "The stop looks only at who is winning *now*" read as a flaw; West was winning when North played, and
     # South (last to play) overtook: the printed trick shows the order and the winner
-    assert "looks only at who is winning" not in text
+    assert "looks only at who is winning" not in text and "chose soundly" not in text
     assert "the 3♦, so South won" not in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
     assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
     assert tail[2].startswith("deal 27 with dumping: trick 8: West 7♣, North Q♥,") and "→ South takes it" in tail[2]
+    # r43_b: the reader had to work out from "South 26, West 0, North 26, East 26" who shot the moon; the cell prints
+    # it from the hand's own moon (checked against the replayed hand below: West with the stop, none with dumping)
+    assert tail[0].endswith("(West shot the moon)") and tail[2].endswith("(no moon)")
+    assert 'g.seat_names[g.moon]} shot the moon" if g.moon is not None else "no moon"' in next(
+        _src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare")
     assert tail[1].split(":")[0].strip() == "North's legal cards there" and tail[1] == tail[3]
     clean = [Card(c) for c in tail[1].split(": ")[1].split()]
     assert max((c for c in clean if c.points == 0), key=lambda c: c.rank) == Card("3D") and Card("QH") in clean
@@ -1742,8 +1763,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
     # r38_e: the sentence says what the later check is. r39_e: the reader had no rule for comparing two steps'
     # intervals; the sentence says we cannot tell yet and points to the paired check (which finds no clear difference)
-    assert ("A slightly lower edge, but we cannot tell yet (the hand-by-hand check after step 4 tests it properly):"
-            in text)
+    # r43_b: the reason is given at once, as the paired check's (its interval contains zero, asserted above)
+    assert ("A slightly lower edge, but we cannot tell yet: the hand-by-hand check after step 4 gives an interval "
+            "containing zero.") in text and "tests it properly" not in text
     assert versions["+ void pass"].edge(0)[0] < versions["first bot"].edge(0)[0]  # "a slightly lower edge"
     assert "intervals overlap" not in text
     assert re.search(r"^\+ void pass vs previous: .*: no clear difference$", compare_out, flags=re.M)
@@ -1808,6 +1830,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r36_f: "win the trick when you can" but `c != QUEEN`: the prose and a comment say why (her 13 points)
     assert "# higher cards of the led suit, but never the Q♠: winning with her would hand us her 13 points" in moon_src
     assert "try to win the trick (never with the Q♠)" in text and "win the trick when you can" not in text
+    # r43_b: the prose said "try to win" beside "a trick the shooter is winning", read as one condition; the code
+    # tries to win whenever it can follow, whoever is winning, and keeps points off only the shooter's trick
+    assert ("Against a shooter, if you can follow suit: try to win the trick (never with the Q♠), whoever is winning "
+            "it. If not, do not throw points onto a trick the shooter is winning.") in text
+    assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
     # chooses what the old one-line version chose, on every position of a few rule-bot hands
     dump_src = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "step-dump")
@@ -3111,7 +3138,9 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     assert ("played by [rule bots](glossary.ipynb#cell-id=term-rule-bot) (the package's ready-made, decent player)"
             in view_md)
     # r40_d: "as the check looks up to four times" was jargon; cut (the 99% and the 200 deals stay, pinned below)
-    assert ("until the difference is clear (a stricter 99% interval, not 95%, leaves zero; at most 200 deals)") in text
+    # r43_b: "leaves zero" was an odd phrase: the interval no longer contains zero
+    assert ("until the difference is clear (a stricter 99% interval, not 95%, no longer contains zero; at most 200 "
+            "deals)") in text and "leaves zero" not in text
     assert "looks up to four times" not in text
     assert len(bot.LOOKS) == 4 and bot.LOOKS[-1] == 200
     assert bot.Z_DECIDE == pytest.approx(2.576)
