@@ -1068,7 +1068,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     # Solid: named in lesson 07's list of opponents (printed) and the play app's menu; Shooter links Moon
     assert "([07](07_play_a_match.ipynb), [08a](08a_keeping_track.ipynb))" in entry("Solid")
     assert "(05_shooting_the_moon.ipynb)" not in entry("Solid") and "Solid" not in prose("05_shooting_the_moon")
-    assert "Solid     'rule'      plays by the book" in printed("07_play_a_match")
+    assert 'Solid     "rule"      plays by the book' in printed("07_play_a_match")
     app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
     assert ("Solid", "rule") in app.level.options and "The play app's menu calls it Solid too" in entry("Solid")
     assert "the player shooting the [moon](#cell-id=term-moon), or trying to." in entry("Shooter")

@@ -197,7 +197,7 @@ def test_08a_points_to_where_the_rule_bot_is_described():
     assert "flushes spades" not in text
     assert "dump the Q♠; lesson 01" not in text
     listed = "".join(text_output(c) for c in notebook_cells("07_play_a_match") if "ladder_levels()" in "".join(c["source"]))
-    assert "Solid     'rule'      plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon" in listed
+    assert 'Solid     "rule"      plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon' in listed
 
 
 def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
