@@ -499,7 +499,10 @@ def test_01_the_coach_table_and_its_three_readings():
     # r34: the queen-keeping pass is named as what it is: South's pass with the J♣ instead of the Q♠
     assert ("The **coach** (lesson 00) tried South's pass, its own top pass and South's pass with the J♣ instead of the "
             "Q♠ (it keeps the queen). It dealt the cards South cannot see many ways, played each hand out with rule bots, "
-            "and counted what each pass cost South on average, before South sees the three cards it will receive:") in text
+            "and counted what each pass cost South on average, before South sees the three cards it will receive.") in text
+    # r43_f: the first column's header, for the passes that give her away: how South can still take her
+    assert ("(After a pass that gives the queen away, South takes her only when another player plays her to a trick "
+            "South wins.)") in text
     # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
     import hearts_teach.agents.coach as coach_module
     assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
@@ -588,7 +591,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # r41_a: the "because" clause moved up into the headline. r42_a: after the pass South's only high hearts and
     # diamonds are Q♥ J♥ Q♦; the cause named is what the walk-through showed (three high cards back), measured:
     # East passes like the rule bots (as in the coach's deals) on 1,000 deals of the 39 cards South cannot see
-    assert ("**In short: passing the Q♠ helps, but less than you'd expect, because the three cards South receives "
+    # r43_f: the table cannot separate this from South's own kept high cards: "partly because"
+    assert ("**In short: passing the Q♠ helps, but less than you'd expect, partly because the three cards South receives "
             "usually include an ace or a king (943 deals in 1,000, the last lines above), and she can still be thrown "
             "onto a trick South wins.** An even share of the 26 points") in text
     assert "high hearts and diamonds" not in text
@@ -651,8 +655,13 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     gap = round(mine.exp_points, 1) - round(top.exp_points, 1)
     assert f"{gap:.1f}" == "4.7" and "the careless pass costs South 4.7 points a hand more" in printed
     assert ("Careless pass: 4.7 points a hand worse than the coach's top pass, which gives away South's top three "
-            "clubs, A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on. Try other passes in the "
-            "picker above.") in text
+            "clubs, A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on. The careless pass follows "
+            "two rules of thumb (it passes an ace and South's only spade), but it keeps all three of those clubs. The "
+            "picker above still uses deal 287: try other passes there.") in text
+    # r43_f: the two rules of thumb it follows, and the clubs it keeps, from the printed hand and pass
+    assert [c.pretty for c in dealt if c.suit is Suit.SPADES] == ["8♠"] and "A♦" in mine.label and "8♠" in mine.label
+    assert not {c.pretty for c in clubs[:3]} & set(mine.label.split())
+    assert "(seed 5; the picker above still uses deal 287)" in text and "stays yours" not in text
     # what was cut stays cut: grades, the coach's reason (its "a queen" was the Q♣), the second picker's comment
     for gone in ("blunder", "too close to call", "a queen", "quarter point", "Passing unseen at work", "J♥ K♥ K♠"):
         assert gone not in text and gone not in printed, gone
@@ -1139,10 +1148,16 @@ def test_05_the_moon_story_agrees_with_its_replay():
     from hearts_teach.course.lessons import why_played
     assert why_played(blocked, 6, 1).branch == "forced"
     assert why_played(blocked, 5, 1).branch == "keep-top-heart" and blocked.tricks[4].card_of(1) == Card("TH")
+    # r43_f: why a heart at all: void in spades, the rule bot discards a heart before any club or diamond
+    # (why.py's discard order: queen, A♠/K♠, hearts, then its highest other card); West still held both
+    assert {c.suit for c in blocked.dealt(1)} >= {Suit.CLUBS, Suit.DIAMONDS} and blocked.tricks[4].card_of(1).suit is Suit.HEARTS
+    assert ("(With no spade to play, a rule bot discards a heart before any club or diamond: its point goes to the "
+            "trick's winner.)") in " ".join(text.split())
     flat = " ".join(text.split())
     assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
             "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
-            "where it threw the A♥ away on trick 5. One kept heart is cheap protection.") in flat
+            "where it threw the A♥ away on trick 5 (you can check it with the try-it cell above). One kept heart is cheap "
+            "protection.") in flat
     # r42_a: the blocked replay's 22 is the crude shooter's doing: it plays its highest legal card after the moon is
     # lost on trick 6 (West takes 4), Q♦ included on trick 7, a club trick East won
     from hearts_teach.course.lessons import Shooter
@@ -1156,8 +1171,20 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ("One kept heart is cheap protection. Don't read South's 22 as the price of every failed moon: the shooter "
             "bot kept playing its highest card after its moon was lost on trick 6 (even the Q♦ on trick 7, a club trick "
             "East won). A real player would go back to ducking; this bot doesn't.") in flat
-    # r41_a: the widget's instructions start a new paragraph
-    assert "this bot doesn't.\n\nIn the cell below, only West's trick-5 card differs from the first replay." in text
+    # r41_a: the widget's instructions start a new paragraph. r43_f: they moved, with the widget, before the rule
+    # bots' replay answers the puzzle (keep the A♥); the cell that answers it points back to the widget
+    ids = [c.get("id") for c in cells_of("05_shooting_the_moon")]
+    assert ids.index("l05-14") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1 < ids.index("l05-14b")
+    assert ids.index("l05-19") < ids.index("l05-17") < ids.index("l05-18") < ids.index("l05-18c")
+    instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
+    assert "Could West have stopped the moon? In the cell below, only West's trick-5 card differs from the first " in instr
+    assert "The answer comes later in this lesson." in instr and "A♥" not in instr
+    # r43_f: "covered" linked to the glossary and said in plain words
+    assert ("On trick 6 East could have covered South's Q♥ (played a higher heart, its K♥) and taken 4 points.") in flat
+    assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
+        "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
+    assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
+    assert "where it threw the A♥ away on trick 5 (you can check it with the try-it cell above)." in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1170,8 +1197,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # was vague: the trigger is given exactly (shooting, threat_of: all points taken so far, 8 or more, a heart among
     # them; pinned with shooting/threat_of at the end of this test)
     assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch: once one player "
-            "has taken 8 points or more, at least one of them a heart, and nobody else has taken any (the bot's own "
-            "trigger, not a rule), it stops ducking: it tries to win tricks from that player") in flat
+            "has taken 8 points or more, at least one of them a heart, and nobody else has taken any (the bot's rule "
+            "of thumb, not a game rule), it stops ducking: it tries to win tricks from that player") in flat
     assert "enough points" not in flat
     assert ("are `easy` bots: like the `rule` bots, but without their two moon defences (below).") in flat
     assert "switched off: both of its habits" not in flat
