@@ -594,6 +594,9 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r43_g: "always adds up to 26" held only under the standard rules (Omnibus, in Part 2, gives 16)
     assert "Under the standard rules that always adds up to 26, unless somebody shot the moon (lesson 05)" in \
         " ".join(text.split()) and "That always adds up to 26" not in text
+    # r45_b: and what the shooter scores, said where the moon is first mentioned (the engine: 0 and 26 each)
+    assert "then the three others get 26 each and the shooter 0." in " ".join(text.split())
+    assert tuple(match.hands[3].scores) == (26, 26, 26, 0)
     # the history example (newcomer round 10: seed 16's pass gave away the 8♥, against lesson 01):
     # South holds Q♠ with one other spade (9♠) and two aces; her pass is the queen and the two aces,
     # and she keeps her low hearts, as lesson 01 advises
@@ -709,6 +712,7 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     lesson said so); what the engine does with a shooter who also took the J♦ is now said: the J♦'s −10 is
     applied after the moon is scored, to whoever took it, the shooter included. The no-pass section's one
     example argues for the pass, and its heading and first sentences say so."""
+    from hearts_teach import Rules
     from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
 
@@ -716,7 +720,12 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     # r41_c: the shooter-with-the-J♦ aside left the table's reading (the glossary's J♦ entry keeps the rule; engine pinned below)
     # r42_a: "the jack" links to that glossary entry (no rule prose added here)
     assert ("A moon needs all the hearts and the queen, not the [jack](glossary.ipynb#cell-id=term-j), so East's moon still counts, and North, who "
-            "took the J♦ in that hand, scores 26 − 10 = 16 there.") in text and "0 − 10 = −10" not in text
+            "took the J♦ in that hand, scores 26 − 10 = 16 there (a shooter who takes the J♦ too scores 0 − 10 = "
+            "−10).") in text
+    # r45_b: a reader asked what a shooter who takes the J♦ scores: one clause, as the glossary's J♦ entry and the
+    # rules summary's omnibus line say; the engine under the lesson's preset (moon added to the others) agrees
+    omnibus = Rules.preset("omnibus")
+    assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], omnibus.moon, omnibus.omnibus) == ((-10, 26, 26, 26), 0)
     assert "tables may differ" not in text and "in this engine" not in text
     # r33 rater: that case is the project's choice (docs/rules.md, D6: the sources list Omnibus without saying)
     rules_doc = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
@@ -1968,9 +1977,10 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # r40_a: "Under it, as text" sent a newcomer looking inside the empty table's own output
     # r42_a: the instructions said it twice; one sentence, and the pointer to the text twin
     # r43_g: and what to watch for: the stepper plays on until the match is over, then names the winner
+    # r45_b: "the button then stops" read oddly: the button stays shown and is disabled (checked below)
     assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
-            "clicking until someone reaches 100: the button then stops and the table names the winner. The cell after "
+            "clicking until someone reaches 100: the button is then disabled and the table names the winner. The cell after "
             "it shows what three clicks give.") in " ".join(_src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
@@ -1980,6 +1990,10 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
         assert not stepper.button.disabled
         stepper.step()
     assert stepper.button.disabled and max(stepper.match.totals) >= 100 and " wins with " in stepper.text()
+    assert stepper.button in stepper.widget.children and stepper.button.layout.display is None  # not hidden
+    # r45_b: "Before the last hand" could read as the match's final hand: the quiz says "the hand just played"
+    quiz = _src(next(c for c in cells if "tie = Quiz(" in _src(c)))
+    assert '"Before the hand just played, the totals were South 97' in quiz and "last hand" not in quiz
     assert "yours to step through" not in _src(cells[ids.index("l06-08")])
     assert "Under it, as text" not in _src(cells[ids.index("l06-08")])
     assert "three clicks" in _src(cells[ids.index("l06-09-text")])

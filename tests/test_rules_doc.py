@@ -178,7 +178,10 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
     assert "every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
     # rater r38_b: the nil is scored apart from the contract (rule S8)
-    assert "+100 if you take no trick, −100 if you take any, scored apart from the contract; its tricks still count for the partner" in text
+    # rater r45_b: "its tricks" had no clear "its": the nil bidder's, in the words of rule S8 (the engine above: the
+    # broken nil's trick made the partner's contract 6 of 5, a bag)
+    assert ("+100 if you take no trick, −100 if you take any, scored apart from the contract; the nil bidder's tricks "
+            "still count toward the partner's contract (and can be bags).") in text and "its tricks" not in text
     assert "if you take one;" not in text  # round 28: any trick breaks a nil, not exactly one
     assert score_hand([0, 4, 5, 2], [3, 4, 5, 1]).team_points[0] == -100 + 50 + 3  # three tricks: still −100
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
@@ -226,12 +229,14 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r43_g: still a dense bullet among one-liners, and its leader's case contradicted rule 7 unmarked: it now
     # opens "Unlike rule 7", keeps what waits, until when, the one exception and the leader's case (the r33 reason
     # above), and leaves following suit (neither a lead nor a discard; checked below) to the linked passage
-    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Unlike rule 7, Q♠ may not "
-            "be led or discarded until a heart has been played (unless she is your only card), so a leader holding "
-            "only hearts and Q♠ leads a heart. Our own variant "
+    # rater r45_b: a lower-case "unlike" after the colon, and following suit with her said in one parenthesis (the
+    # first thing a reader asks; the engine: the spade lead below)
+    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): unlike rule 7, Q♠ may not "
+            "be led or discarded (following suit with her is always allowed) until a heart has been played (unless she "
+            "is your only card), so a leader holding only hearts and Q♠ leads a heart. Our own variant "
             "(details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
     assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
-    assert "following suit with her is allowed, and a leader" not in text
+    assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
     # spade: East may not discard her; North discards a heart (earlier on the same trick): East may
     waits = Rules.preset("queen_waits")
@@ -270,7 +275,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
     # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
-    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): Unlike rule 7, Q♠" in variants
+    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): unlike rule 7, Q♠" in variants
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
@@ -299,9 +304,24 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r38_b: the aim comes first, and rule 2 says the engine numbers hands from 0 (hand 1 is number 0)
     assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100, the lowest "
                       "total wins.") < text.index("## Hearts (four players)")
-    # rater r43_g: after "hand 3 across" the aside read as if that hand were counted from 0: it ends the sentence
-    assert "then again (the engine counts hands from 0: its hand 0 is hand 1)." in text
-    assert "hand 3 across (the engine" not in text
+    # rater r43_g: after "hand 3 across" the aside read as if that hand were counted from 0: it ended the sentence
+    # rater r45_b: "then again" said as "then the cycle repeats"; the aside (asked by r38_b for readers of
+    # pass_direction) was clutter on a rules page: the engine's own printout below labels its four directions
+    # "hands 1-4", and the lessons that call pass_direction say where it counts from
+    assert ("hand 4 is a **hold** (no pass); then the cycle repeats. Left is the next seat clockwise") in text
+    assert "counts hands from 0" not in text and "then again" not in text
+    # rater r45_b: rule 5's "unless you hold nothing else" was vague; it now says exactly when a point card may go on
+    # trick 1, and that the question only arises without a club (golden cases 1 and 2, and an all-hearts hand)
+    assert ("5. **First trick.** No heart and no Q♠ on it, unless every card you hold is a heart or Q♠ (this matters "
+            "only when you have no clubs).") in text and "unless you hold nothing else" not in text
+    from hearts_teach.course.lessons import position
+
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split()
+    for west, legal in ((["QS"] + hearts[:12], ["QS"] + hearts[:12]), (["QS", "4D"] + hearts[:11], ["4D"]),
+                        (hearts, hearts), (["5C", "QS"] + hearts[:11], ["5C"])):
+        at = position({0: "2C", 1: " ".join(west)}, plays="2C")
+        assert at.turn == 1 and {str(c) for c in at.legal_plays()} == set(legal), west
+    assert [Rules().pass_direction(n) for n in range(8)] == ["left", "right", "across", "hold"] * 2
     # rater r39_b: rule 6 links trump where a newcomer first meets the word; the table says "led", as rule 3 does
     assert "6. **Who wins.** No **trump**: the highest card of the led suit" in text and "| Led to trick 1 |" in text
     assert [Rules().pass_direction(n) for n in range(4)] == ["left", "right", "across", "hold"]
