@@ -125,7 +125,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r41_f): too close to call is not best (lesson 06a's definition); it scores like best
     assert "**too close to call**: a good move, though not shown to be best." in prose
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
-    assert "(*fine* for short)" not in prose and "where *fine* is a move shown as *too close to call*." in prose
+    assert "(*fine* for short)" not in prose and "best or *too close to call* 2 (the score line prints *fine*), inaccuracy 1" in prose
+    # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
+    from hearts_teach.course.drills import MARKS_RULE
+
+    assert prose.count("*fine*") == 1 and "best or fine 2" in MARKS_RULE
+    # r44_c: the sample run's code, to rerun, is folded, and the prose says so
+    assert "To start over, rerun the cell above, then the sample run's code (folded)." in prose
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
@@ -201,8 +207,10 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # fresh newcomer rater (r38): the A♠ K♠ Q♠ argument was hard to follow; the note says the J♠ or 10♠ can win one
     # fresh newcomer rater (r39): the spade kept is what separates the two leads, so the 10♠ comes first
     # fresh newcomer rater (r41_f): the note now says first why a spade, then why not the 3♠
-    assert ("Why not the 3♠? It keeps the J♠ and 10♠, which can win a spade trick with hearts thrown on it; the 10♠ "
-            "keeps the 3♠ to duck."
+    # fresh newcomer rater (r44_c): the 10♠ lead keeps the J♠ too; what differs is the low spade left to duck
+    assert sorted(c.pretty for c in lead.cards(0) if c.suit.letter == "S") == ["10♠", "3♠", "J♠"]
+    assert ("Why not the 3♠? It leaves the J♠ and 10♠, which can win a spade trick with hearts thrown on it, and no "
+            "low spade to duck."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -294,8 +302,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert ("Drill 2, the coach's deals: the Q♠ ends up in South's tricks in 6% of them after K♣ J♦ K♠ (she is "
             "kept), in 39% after K♣ Q♠ K♠ (she is passed), in 21% after K♣ J♦ A♥ (she and the K♠ are kept: "
             "mistake).") in "".join(stored)
-    assert ("Lesson 01's advice to pass the A♠ and K♠ is for a queen that leaves your hand; here she stays, and the "
-            "coach still passes the K♠: keeping it too, as K♣ J♦ A♥ does (a mistake), puts her in South's "
+    # r44_c: the densest note, cut (no reason for 39% against drill 1's 30% is shown, so none is given)
+    assert ("The K♠ still goes, though lesson 01's advice to pass it is for a queen that leaves your hand: keeping it too, as K♣ J♦ A♥ does (a mistake), puts her in South's "
             f"tricks in {king.stats['p_take_qs']:.0%}.") in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
