@@ -7,6 +7,7 @@ every figure the lesson prints comes from the engine at execution time and is he
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -242,7 +243,8 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     text = " ".join(prose().split())
     # fresh rater r34_c: the print's names now head the values list; fresh rater r35_e: one list only ("under their
     # print's names" was awkward, and the player's list repeated it)
-    assert ("The bots count in quarters of a trick (¼ a quarter, ½ a half, ¾ three quarters): that is their "
+    # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
+    assert ("The bots count in quarters of a trick (¼, ½, ¾): that is their "
             "**rule of thumb**, and **Suggest** turns it into a bid. Their count of South's cards on deal 22:") in text
     # fresh rater r43_e: the steps come right after the print, so the one-line overview ("In short: ...") is cut
     assert "In short:" not in text
@@ -261,7 +263,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # (test_the_numbers_line_is_trick_counts); the legend holds every fraction sign in the prose
     # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
     # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
-    legend_and_values = text[text.index("(¼ a quarter"):text.index("Add them up.")]
+    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("Add them up.")]
     assert sum(text.replace(legend_and_values, "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
     # fresh rater r40_c: "rounded to the nearest whole spade" did not say which way a half goes (deal 1526's 1½ uses
@@ -327,7 +329,7 @@ SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
 SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two of them above the 10♠. Look at what the *Spade "
-                     "length* line (fine print above) adds to the bots' count:")
+                     "length* line (open the fine print above) adds to the bots' count:")  # r45_c: "open" (it is folded)
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -386,8 +388,9 @@ STEPS = ("Count in three steps, each shown in deal 22's print above: 1. **High s
          "*singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your spades last.")
 SUMMARY = ("<details><summary>The bots' fine print: spades used up by ruffs, and six spades or more (deals 1526 and 2054 "
            "below)</summary>")
-FINE_PRINT = ("- **Ruffs use up spades**, your lowest, one per ruff trick, rounded to the nearest whole spade (deal 1526: "
-              "1½ ruff tricks use up two; deal 22's ¼, none). A used-up spade no longer counts as protected, nor as a "
+FINE_PRINT = ("- **Ruffs use up spades**, your lowest, one per ruff trick, rounded to the nearest whole spade, a half to "
+              "leave an even number of spades (deal 1526: 1½ ruff tricks use up two), while a bid's half goes down. "
+              "A used-up spade no longer counts as protected, nor as a "
               "smaller spade. - **Spade length**, with six spades or more: your five highest spades' values from the "
               "*Protected spades* line (used-up spades still left out), plus 1 for each spade after the fifth, used up "
               "or not. If that total is more than protected spades and ruffs together, it replaces both. </details>")
@@ -462,7 +465,12 @@ def test_the_values_list_is_trick_counts():
     assert "  3♠ 2♠: used up by the ruffs\n" in outputs()
     # fresh rater r41_b: the half-spade parenthesis mixed two roundings; deal 1526's print is the example, and the
     # list says the used-up spades guard nothing (the 6♠ is "too few smaller spades" with 5♠ 4♠ only)
-    assert "(deal 1526: 1½ ruff tricks use up two; deal 22's ¼, none)" in VALUES and "the bid's half goes down" not in VALUES
+    # fresh newcomer rater r45_c: the two roundings differ and the fine print now says both, side by side: the
+    # spades' half goes to an even number left (both ways occur, test above; 8 − 1½ leaves six), a bid's goes down
+    assert ("rounded to the nearest whole spade, a half to leave an even number of spades (deal 1526: 1½ ruff tricks "
+            "use up two), while a bid's half goes down.") in VALUES
+    from hearts_teach.agents.spades import ROUND_UP_FROM
+    assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
     assert "A used-up spade no longer counts as protected, nor as a smaller spade." in VALUES
     # fresh rater r35_e: "valued as high spades" led a hand count of deal 1526 to 7 (A J 8 6 5 with 3♠ 2♠ kept);
@@ -619,8 +627,14 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # round 26: each is defined where it is first used
     # fresh rater r40_c: "the bots' first version" is project history, not Spades; the bot is named by what it does
     # fresh rater r41_b: "weighed bots" and "baseline bot" were jargon; each gets a clause saying what it is
-    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot**, a simpler bot "
-            "that always puts breaking the nil first:") in text and "first version" not in text
+    # fresh newcomer rater r45_c: "Nil first" read as if only South–North's plan changed; play_spades swaps all
+    # four seats' bots, and the prose says so (East's nil play and West's covering change too)
+    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot** in all four seats "
+            "(East's and West's too), a simpler bot that always puts breaking the nil first:") in text
+    assert "first version" not in text
+    from hearts_teach.course.spades_lesson import spades_bots
+    assert [b.style for b in spades_bots(2, "baseline")] == ["baseline"] * 4
+    assert 'play_spades(nil_first, seed=2, style="baseline")  # all four seats' in _code_source("nil_first = same_deal(17)")
     assert text.count("baseline") == 1 and text.count("weighed bot") == 2
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
     # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
@@ -715,7 +729,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                "Add them up. A bid one under the bots' is still a reasonable bid; one over risks the contract. When "
-               "unsure, bid the lower number: one trick more than you bid costs only a bag, one fewer sets the contract."]
+               "unsure, bid the lower number: one trick more than you bid costs only a bag (ten bags cost 100), one fewer sets "
+               "the contract."]
     for bullet in bullets:
         assert bullet in text, bullet
     assert VALUES in text
@@ -1003,8 +1018,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "4. **A count under 1 trick**, counted as above but without spade length.",
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
-                 "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead (that far "
-                 "ahead, the bots do not risk a −100): both are the bots' habits, not game rules."):
+                 # fresh newcomer rater r45_c: "(that far ahead, the bots do not risk a −100)" cut for words
+                 "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead: both are the "
+                 "bots' habits, not game rules."):
         assert line in text, line
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
@@ -1122,7 +1138,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
                  "weighed bot for East: 4♠ (my nil: avoid winning)"):
         assert line in shown, line
     assert [kept.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "4♠"] and kept.tricks[11].winner != 3
-    assert ("The last part, trick 12 both ways, shows why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
+    # fresh newcomer rater r45_c: "The last part, trick 12 both ways," cut for words (the replay's heading says it)
+    assert ("Trick 12 shows why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
             "trick 12; after the hearts, the 4♠ went under it.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
@@ -1143,7 +1160,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert at + 2 == did and did + 2 == after
     assert "".join(cells[did - 1]["source"]).startswith("When you have answered, what the bots did: East's card in trick 10")
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
-    assert "compare the spades East still holds" in "".join(cells[after - 1]["source"])
+    assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
     assert "Legal: 3♥, 6♥, 4♠, J♠" in printed  # the question's own cell printed its position, and only that
     assert "E  4♠" not in printed and "nil broke at trick 12" not in printed

@@ -1556,8 +1556,12 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     top = " ".join("".join(_cells("09a_spades_play_and_nil")[2]["source"]).split())
     assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
     source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
-    assert source.startswith("# a question: its answer and reasons are in the code below, computed, not written out: "
-                             "nil_ok (the bots' nil\n# rule) picks the answer and nil_verdict writes each hand's reasons")
+    # fresh newcomer rater r45_c: "in the code below" alone suggested the answer could be read there unrun
+    assert source.startswith("# a question: its answer and reasons are in the code below, worked out when the cell runs, "
+                             "not written out:\n# nil_ok (the bots' nil rule) picks the answer and nil_verdict writes each "
+                             "hand's reasons")
+    # r45_c: the feedback warns that a long suit's high cards are the likeliest to be forced to win late
+    assert "And high cards in a long suit are the likeliest to be forced to win late" in source
     assert '"neither", "A", "B", "both"][nil_ok(hand_a) + 2 * nil_ok(hand_b)]' in source
     assert "7♠ 3♠" not in quiz.question and "doubleton" not in quiz.question
     count = trick_count(hand_b)
