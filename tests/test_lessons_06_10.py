@@ -183,9 +183,10 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "narrow the choice here without making it" in " ".join(text.split())
     assert "the rules of thumb leave that choice open" not in text
     # r40_a: lesson 01's case was J♣ 5♣; here a kept J♣ sits with the 6♣ and 2♣, so the step is said (checked below)
-    assert ("Lesson 01's reason for passing the J♣ fits the hint's choice: kept, it would sit with the 6♣ and 2♣; after "
-            "the 2♣ on trick 1 and one more club, the J♣ stands alone in clubs and can win a later club trick that "
-            "someone throws the queen on. Let us follow the hint.") in " ".join(text.split())
+    # r45_f: that argument wound on; one short sentence (South's clubs A J 6 2: the J♣ sits with the 6♣ and 2♣)
+    assert ("Lesson 01's reason for passing the J♣ fits: once the 6♣ and 2♣ are gone, a kept J♣ could win a club "
+            "trick that someone throws the queen on. Let us follow the hint.") in " ".join(text.split())
+    assert "the J♣ stands alone in clubs" not in text
     from hearts_teach.present.widgets import TableWidget as _Table
     assert "♣ A J 6 2" in str(_Table(seed=7, opponents="rule"))  # South's clubs: keeping J♣ keeps 6♣ 2♣ too
     lesson01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
@@ -239,8 +240,10 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r39_d: "goes over 7♠: you take about 0.2 fewer hearts" read backwards; the coach prints a gap, not a cause,
     # so the lesson says plainly that the choice is a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
-    assert ("Its *about 0.2 fewer hearts* is a gap too small to count on the coach's imagined deals: either card will "
-            "do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
+    # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
+    assert ("Its *about 0.2 fewer hearts* is no real difference (the coach cannot tell the two apart on its imagined "
+            "deals): either card "
+            "will do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
     # newcomer rater (issue 27): best and fine told apart in one place, the list of grades, as the coach
     # defines them (VERDICT_MEANINGS: best within 0.25 points a hand; fine: the deals cannot tell)
     from hearts_teach.agents.coach_stats import BAND, VERDICT_MEANINGS
@@ -256,7 +259,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # fresh newcomer rater r32: *fine* appeared in the review's closing paragraph but not in this list: it is named
     # here, in the coach's own sense (VERDICT_MEANINGS["fine"]: as far as the deals show, about as good as the best)
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
-    assert ("*Your moves* grades each of South's choices: *best* is good and *fine* about as good, as far as the "
+    assert ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
             "coach's deals can tell; *inaccuracy*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
             "and its limits).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
@@ -438,8 +441,15 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1-grades").split())
-    assert ("(Grades weigh all points; a reason quotes one part of them: hearts here, how often you take the Q♠ for "
-            "the K♠.)") in said and prose07.count("Grades weigh all points") == 1
+    # r45_f: that parenthesis was cryptic: said plainly
+    assert "(Grades count all points; a reason may mention only one part.)" in said
+    assert prose07.count("Grades count all points") == 1 and "Grades weigh" not in prose07
+    # r45_f: the quiz's points a hand were printed nowhere: the cell after the question prints the coach's figures
+    after = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
+    assert (f"trick 3, the coach's points a hand (all points, as in the question's reasons): Q♦/K♦ {pts[1]}, "
+            f"7♦/8♦ {pts[0]}, 3♦ 6.4\n") in after
+    take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-take").split())
+    assert "- **A card you passed is a card you know**: on trick 3 South knew West held the A♦." in take
     trick2 = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec1-code" for o in c["outputs"])
     assert "9♠: best — 9♠ goes over 7♠: you take about 0.2 fewer hearts" in trick2
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
@@ -1221,14 +1231,16 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     # fresh rater r38_g: the two clubs played were not shown; they are, with their seats, as soon as an answer is
     # run (not in the stored output: seat and card just under the who-opens question would answer it)
     # rater r41_b: it names the seat that followed (South), computed by the engine, as the prose does
-    assert shown.startswith("Trick 1: the opening club and South's club are down, West to play · West holds ♠ 9 7 2  "
+    # r45_f: "the opening club and South's club" told who opened (the seat before South, clockwise): "the first two"
+    assert shown.startswith("Trick 1: the first two clubs are down, West to play · West holds ♠ 9 7 2  "
                             "♥ K 10 3  ♦ 10 5 4 3  ♣ —")
     told = _src(cells[ids.index("l11-exercise")]) + exercise + shown
     assert "East" not in told and "3♣" not in told and '"3C"' not in told
     # fresh rater r35_e: the prose did not say South plays before West; it says so without naming the leader
     # rater r41_b: the parentheses were awkward; it just says the opening club and South's club are down
     said = " ".join(_src(cells[ids.index("l11-exercise")]).split())
-    assert ("trick 1: the opening club and South's club are down, and it is West's turn. West holds no club.") in said
+    assert ("trick 1: the first two clubs are down, and it is West's turn. West holds no club.") in said
+    assert "South" not in said + shown and "opening club" not in said + shown
     assert "which ones" not in said and "right after South" not in said
     assert table5.seat_names[:2] == ("South", "West")  # printed in seat order, clockwise from South
     assert "No answer yet" in shown and "✔" not in shown and "3♦" not in shown  # nothing pre-answered
@@ -1259,7 +1271,8 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spade "
             "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
-            "hearts in it: South and East had no diamonds left and, after trick 11, no spades, so every spade or "
+            "hearts in it: South and East had no diamonds left and, after trick 11, no spades (East played its last in "
+            "trick 9, South in trick 11), so every spade or "
             "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
     # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
@@ -1372,10 +1385,10 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # fresh rater r33_e: the reason first (taking out the 3♣ and 4♣ looked arbitrary)
     # fresh rater r34_c: "instead" of what? Of the 2♣: the 3♣ and 4♣ go (with the 2♦ and 3♦), the 2♣ stays
     # fresh rater r36_c: why the 2♣ goes at five (one clause)
-    assert ("At five players the rule sets we follow simply take out two of the lowest cards, the 2♣ and 2♦, so the "
-            "3♣ opens the hand.") in text
-    assert ("At six, so that the 2♣ still opens, the rules we follow take out the 3♣ and 4♣ rather than the 2♣ "
-            "(with the 2♦ and 3♦); published rule sets differ here.") in text and "4♣ instead" not in text
+    # r45_f: "published rule sets differ" hung on six only; one sentence now covers both removals
+    assert ("Which low cards go is a choice of each rule set, not of the game: the published ones we follow take out "
+            "the 2♣ and 2♦ at five, so the 3♣ opens the hand, and at six, so that the 2♣ still opens, the 3♣ and 4♣ "
+            "rather than the 2♣ (with the 2♦ and 3♦).") in text and "4♣ instead" not in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
@@ -2581,7 +2594,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r32: *fine* joined the list, since the review below prints "best or fine"
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
-    grades = ("*Your moves* grades each of South's choices: *best* is good and *fine* about as good, as far as the "
+    grades = ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
               "coach's deals can tell; *inaccuracy*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
               "and its limits).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
@@ -2593,8 +2606,10 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # round 15: winning with 9♠ yet fewer hearts is an estimate, and lesson 08 shows how to read it
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
-    assert ("Its *about 0.2 fewer hearts* is a gap too small to count on the coach's imagined deals: either card will "
-            "do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
+    # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
+    assert ("Its *about 0.2 fewer hearts* is no real difference (the coach cannot tell the two apart on its imagined "
+            "deals): either card "
+            "will do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -3212,11 +3227,12 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
             assert f"seats at {n}: {', '.join(names)}\n" in shown
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # rater r43_a: "goes round about four times" was unexplained: the cards a suit has and a trick takes
-    assert ("- **Play** changes too. At three, 17 cards each and 4.3 hearts on average: a suit goes round about four "
-            "times (12 or 13 cards a suit, 3 to a trick), so suits last late into the hand, and one still held at the "
-            "end wins the last tricks (the worked example below shows it). At six, 8 cards each and 2.2 hearts: a suit "
-            "goes round only about twice (11 to 13 cards a suit, 6 to a trick), so players soon run out of suits, and "
-            "hearts and the Q♠ can be thrown on a trick early.") in text
+    # r45_f: the bullet was dense: one sentence a table size (the hearts each stay in the table above)
+    assert ("- **Play** changes too. At three, with 17 cards each, a suit (12 or 13 cards, 3 to a trick) goes round "
+            "about four times, so suits last late into the hand, and one still held at the end wins the last tricks "
+            "(the worked example below shows it). At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) goes "
+            "round only about twice, so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick "
+            "early.") in text
     assert Rules(players=3).hand_size == 17 and Rules(players=6).hand_size == 8
     # rater r41_b: "run out of their long suits late" was muddled (17 cards: every suit is long) and West ran out of
     # clubs by trick 4; "suits last late into the hand": in the worked hand every suit is still played in trick 12 or later
@@ -3232,7 +3248,8 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     six = CardList.from_mask(Rules(players=6).deck_mask)  # 11 to 13 cards a suit, 6 a round: about twice
     assert {round(len(six.of_suit(s)) / 6) for s in Suit} == {2}
     assert {len(three.of_suit(s)) for s in Suit} == {12, 13} and {len(six.of_suit(s)) for s in Suit} == {11, 13}
-    assert "(with the 2♦ and 3♦); published rule sets differ here." in text
+    assert "(with the 2♦ and 3♦)." in text and "published rule sets differ here" not in text
+    assert "Run the cell, then click three cards to pass and play your cards as in lesson 07." in text  # r45_f
     docs = (Path(__file__).resolve().parents[1] / "docs" / "players.md").read_text(encoding="utf-8")
     assert "The sources differ on what else changes" in docs
     assert "a long suit left at the end wins the last tricks, and their hearts with them." in text
