@@ -191,11 +191,14 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # fresh newcomer rater r45_d: the J♥ was safe because of the moon watch, not the void; the point to keep is
     # what the printouts show (West's K♥ overtakes, its reason "South has taken every point so far"), the 0 % is
     # hedged (no trace for the coach's deals), and the void is the coach's printed reason, a second gain only
-    assert ("The point to keep: once you have taken every point so far, opponents who are stopping your moon must "
-            "overtake your heart, so leading it costs you nothing then. On the copy, West's K♥ overtakes for just "
+    # last stop's diff read: "must overtake" overstated one bot's branch as a law; "will usually"
+    assert ("The point to keep: once you have taken every point so far, opponents who are stopping your moon will "
+            "usually overtake your heart, so leading it costs you nothing then. On the copy, West's K♥ overtakes for just "
             "that reason; a player who ducks instead (the bot without the moon watch, with its 10♥) could leave the "
             "J♥ winning a trick of hearts.") in flat
-    assert ("The coach's 0% is most likely the moon watch again. Its printed reason adds a second gain: void in "
+    # last stop's diff read: "most likely the moon watch" was a guess no reader could check; what the exact 0 says
+    # (a led J♥ that does not win was overtaken by a higher heart) is a fact of every deal
+    assert ("The coach's 0% says the same of its deals: in every one, an opponent overtook the J♥. Its printed reason adds a second gain: void in "
             "hearts, South can throw away high cards when hearts are led later.") in flat
     assert "leaving you void in hearts" in shown6 and "in all the coach's deals the bots' moon watch overtook" not in flat
     assert "leading your last heart leaves you void in hearts" not in flat
@@ -486,8 +489,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # fresh newcomer rater r44_b: the plain takeaway, with the coach's printed shares: whatever South plays (the Q♠,
     # or the 4♠/5♠ it lists as one: all its legal cards), it takes the queen in most of the deals
     # fresh newcomer rater r45_d: the takeaway leads with its point (lesson 01's advice), then the figures
-    assert ("The takeaway: with the Q♠ and two small spades you usually take her whatever you play, so pass her "
-            "when you can. Here South takes her in 95% of the coach's deals with the Q♠, 81% with the 4♠.") in text
+    # last stop's diff read: "you usually take her" generalised from one position; the takeaway speaks of this deal
+    assert ("The takeaway: here, holding the Q♠ with only two small spades, South takes her in most of the coach's "
+            "deals whatever it plays (95% with the Q♠, 81% with the 4♠), so pass her when you can.") in text
     assert set(replay.hand.legal_plays(0).cards) == {Card("QS"), Card("5S"), Card("4S")}
     assert [c.label for c in graded.candidates] == ["Q♠", "4♠/5♠"]
     assert (f"{graded.of('QS').stats['p_take_qs']:.0%}", f"{graded.of('4S').stats['p_take_qs']:.0%}") == ("95%", "81%")
@@ -528,7 +532,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # where its printout is (the coach's two lines for trick 3), not eleven cells ahead of it
     whatif_md = "".join(cells[cells.index(whatif_cell) + 1]["source"])
     assert (f"South's points for the whole hand average {points} with either card" in " ".join(whatif_md.split())
-            and "The takeaway: with the Q♠" in " ".join(whatif_md.split()))
+            and "The takeaway: here, holding the Q♠" in " ".join(whatif_md.split()))
     # fresh newcomer rater r43_d found "neither within 0.25 of the top choice" hard; r44_b still lost the thread at
     # "the deals cannot tell which of the two is really top": the confidence wording is gone, the cell ends plainly
     assert " ".join(whatif_md.split()).endswith(

@@ -729,7 +729,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                "Add them up. A bid one under the bots' is still a reasonable bid; one over risks the contract. When "
-               "unsure, bid the lower number: one trick more than you bid costs only a bag (ten bags cost 100), one fewer sets "
+               "unsure, bid the lower number: one trick more than you bid adds a bag (ten bags cost 100); one fewer can set "
                "the contract."]
     for bullet in bullets:
         assert bullet in text, bullet
@@ -1041,8 +1041,8 @@ def test_the_rule_of_thumb_rounds_an_exact_half_down():
 
     text = recipe()
     assert ("5. **Rounding** (``smart_bid``). The recipe rounds the sum to the nearest whole trick, and an exact half goes *down*: an "
-            "estimate of exactly five and a half bids 5 (taking one trick more than you bid costs only a bag; one "
-            "fewer sets the contract). It never bids under 1") in text
+            "estimate of exactly five and a half bids 5 (taking one trick more than you bid adds a bag; one "
+            "fewer can set the contract). It never bids under 1") in text
     assert ROUND_UP_FROM == 0.5
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)
     assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5

@@ -1886,10 +1886,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "try to win the trick (never with the Q♠)" in text and "win the trick when you can" not in text
     # r43_b: the prose said "try to win" beside "a trick the shooter is winning", read as one condition; the code
     # tries to win whenever it can follow, whoever is winning, and keeps points off only the shooter's trick
+    # last stop's diff read: "any point you take" was said of winning any trick; only a point on a trick won counts
     # r45_e: why win a trick a non-shooter is already winning: a point the bot takes means the shooter cannot take
     # all 26 (the moon rule), so there is no moon
     assert ("Against a shooter, if you can follow suit: try to win the trick (never with the Q♠), whoever is winning "
-            "it: any point you take breaks the moon. If not, do not throw points onto a trick the shooter is "
+            "it: any point on a trick you win breaks the moon. If not, do not throw points onto a trick the shooter is "
             "winning.") in text
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it

@@ -1369,7 +1369,7 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert folded["metadata"]["jupyter"]["outputs_hidden"]
     shown = text_output(folded)
     assert "On 400 sampled deals of the cards South cannot see" in shown
-    assert f"go for the moon:  {moon['score']:.1f} points a hand on average; the moon came off in {moon['moon']:.0%}" in shown
+    assert f"go for the moon:  {moon['score']:.1f} points a hand on average; the moon came off in {moon['moon']:.1%}" in shown
     assert f"duck from now on: {duck['score']:.1f} points a hand on average" in shown
     # newcomer rater: the break-even share. Going averages (1 - p) × a failed moon's score, since a moon scores 0
     # for South (26 for each opponent, docs/rules.md H11); it beats ducking when p > 1 - duck / failed moon
@@ -1383,10 +1383,12 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert f"{1 - break_even:.0%}" == "74%"
     # fresh newcomer rater (r43_c): still hard to parse; two plain lines, go and duck, from the engine's figures
     assert f"{1 - moon['moon']:.0%}" == "65%" and f"{(1 - moon['moon']) * moon['no_moon']:.1f}" == "14.3"
+    # the share printed to one decimal, so the printed product checks by hand (0.65 × 21.9 would be 14.2)
+    assert f"{1 - moon['moon']:.1%}" == "65.2%" and f"{0.652 * 21.9:.1f}" == "14.3"
     assert ("A moon scores 0 for South, a failed one 21.9; so, a hand on average:\n"
-            "  go:   65% failed × 21.9 ≈ 14.3\n"
+            "  go:   65.2% failed × 21.9 ≈ 14.3\n"
             "  duck: 16.3\n"
-            "Going wins if the moon comes off more than 26% of the time (here 35%).\n") in shown
+            "Going wins if the moon comes off more than 26% of the time (here 34.8%).\n") in shown
     # and the caveat's slips are on the real deal, not among the 400 sampled ones
     # fresh newcomer rater (r45_a): the answer rests on these bots' defence; said once in the answer, short here
     assert ("These figures rest on the rule bots' defence (North's K♥ and East's Q♥ on trick 8 of the real deal, "

@@ -138,7 +138,7 @@ def trick_count(cards: Iterable[CardLike] | int, long_spades: bool = False) -> T
        not. When that total is more than protected spades and ruffs together, it replaces them.
     5. **Rounding** (``smart_bid``). The recipe rounds the sum to the nearest whole trick, and an
        exact half goes *down*: an estimate of exactly five and a half bids 5 (taking one trick
-       more than you bid costs only a bag; one fewer sets the contract). It never bids under 1,
+       more than you bid adds a bag; one fewer can set the contract). It never bids under 1,
        except nil, which has its own checklist (``nil_ok``)."""
     suits = _by_suit(_mask(cards))
     spades = suits[SPADES]
