@@ -172,6 +172,15 @@ def test_the_three_points_as_written_are_the_bots():
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
     assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
+    # fresh newcomer raters (r46): deal 2054 needs the fine print's spade length; cell 7 points to it
+    assert " ".join("".join(cells[long_at + 1]["source"]).split()).startswith(
+        "Your own long spades (deal 2054). Seven spades: the fine print's *Spade length* line (folded above) applies.")
+    mine = SpadesHand.deal(seed=2054, dealer=3).cards(0)
+    count_2054 = trick_count(mine, long_spades=True)
+    assert len(mine.of_suit(Suit.SPADES)) == 7 and count_2054.length is not None and count_2054.by_length
+    # r46: "K♥ Q♥ ... the Q♥ counts 0?": a queen in two cards counts 0 (the ace or king usually catches it); the K♥
+    # beside it counts 1
+    assert {DECK[c].pretty: t for c, t in count_2054.side} == {"K♥": 1.0, "Q♦": 0.5} and len(mine.of_suit(Suit.HEARTS)) == 2
     assert "Fine print" not in text and "rounded to a whole number" not in text  # r43_e: the fold is "The bots' fine print" (its summary, test_the_values_list_is_trick_counts)
     from hearts_teach.course.spades_lesson import count_text
     for cards in seat_hands("lesson09a/points", 1500):
@@ -263,7 +272,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # (test_the_numbers_line_is_trick_counts); the legend holds every fraction sign in the prose
     # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
     # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
-    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("Add them up.")]
+    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("Add them up and round")]
     assert sum(text.replace(legend_and_values, "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
     # fresh rater r40_c: "rounded to the nearest whole spade" did not say which way a half goes (deal 1526's 1½ uses
@@ -380,7 +389,8 @@ def test_the_numbers_line_is_trick_counts():
 
 STEPS = ("Count in three steps, each shown in deal 22's print above: 1. **High side cards**: ace 1 (A♥ 1); king with "
          "another card of its suit 1 (a king alone may have to fall under the ace); queen in three or four cards ½ (Q♦ "
-         "½, a queen in three cards); otherwise 0; less in a long suit, which the others soon run out of: an ace ½ "
+         "½, a queen in three cards); otherwise 0 (with one other card or none, the ace or king usually catches it); less "
+         "in a long suit, which the others soon run out of: an ace ½ "
          "(seven cards or more), a king ¼ (six or more). 2. **Protected spades**: a spade wins once the higher spades "
          "you lack are gone, if it survives: each smaller spade lets you follow when a higher one is led. At least as "
          "many smaller spades as higher ones you lack: 1 (K♠ 1, lacking only A♠); one short ¾ (10♠ ¾, one smaller spade "
@@ -388,13 +398,16 @@ STEPS = ("Count in three steps, each shown in deal 22's print above: 1. **High s
          "*singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your spades last.")
 SUMMARY = ("<details><summary>The bots' fine print: spades used up by ruffs, and six spades or more (deals 1526 and 2054 "
            "below)</summary>")
-FINE_PRINT = ("- **Ruffs use up spades**, your lowest, one per ruff trick, rounded to the nearest whole spade, a half to "
-              "leave an even number of spades (deal 1526: 1½ ruff tricks use up two), while a bid's half goes down. "
+# fresh newcomer raters (r46): "the rounding sentence is unreadable"; one idea per sentence, and the bid's own
+# rounding (a half down) moves out of the fine print to the sentence that turns the sum into a bid (BID_ROUNDING)
+FINE_PRINT = ("- **Ruffs use up spades**: your lowest, one per ruff trick, rounded to the nearest whole spade. A half "
+              "rounds to leave an even number of spades: deal 1526's 1½ ruff tricks use up two of its eight. "
               "A used-up spade no longer counts as protected, nor as a "
               "smaller spade. - **Spade length**, with six spades or more: your five highest spades' values from the "
               "*Protected spades* line (used-up spades still left out), plus 1 for each spade after the fifth, used up "
               "or not. If that total is more than protected spades and ruffs together, it replaces both. </details>")
 VALUES = f"{STEPS} {SUMMARY} {FINE_PRINT}"
+BID_ROUNDING = "Add them up and round to the nearest whole trick. A half rounds down. That is the bots' bid."
 
 
 def test_the_values_list_is_trick_counts():
@@ -410,8 +423,8 @@ def test_the_values_list_is_trick_counts():
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     visible = re.sub(r"<details>.*?</details>", "", text, flags=re.S)
-    assert STEPS in visible and "used up" not in visible.split("Add them up.")[0] and "Spade length**" not in visible
-    assert text.count("<details>") == 1 and text.count("fine print") == 2  # the summary, and cell 5's pointer to it
+    assert STEPS in visible and "used up" not in visible.split("Add them up and round")[0] and "Spade length**" not in visible
+    assert text.count("<details>") == 1 and text.count("fine print") == 3  # the summary, cells 5's and 7's pointers to it
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
     c21 = trick_count(SpadesHand.deal(seed=21, dealer=1).cards(0), long_spades=True)
     assert not c22.spent and c22.length is None and not c21.spent and c21.length is None
@@ -434,10 +447,10 @@ def test_the_values_list_is_trick_counts():
     sign = {"1": 1.0, "2": 2.0, "½": 0.5, "¼": 0.25, "¾": 0.75}
     word = {"1": 1.0, "2": 2.0, "1 trick": 1.0, "half a trick": 0.5, "a quarter": 0.25, "three quarters": 0.75}
     got = re.search(r"ace (\S+) \(A♥ 1\); king with another card of its suit (\S+) \(.*?\); queen in three or four cards (\S+) "
-                    r"\(.*?\); otherwise 0; .*?an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as "
+                    r"\(.*?\); otherwise 0 \(.*?\); .*?an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as "
                     r"higher ones you lack: 1 \(.*?\); one short (\S+) \(.*?\); two short (\S+); three short or more 0 .*?"
                     r"\*void\* \(no card of a suit\) (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
-                    r"(\S+) \(hearts ¼\), while your spades last\. .*?\*\*Ruffs use up spades\*\*, your lowest, one per ruff "
+                    r"(\S+) \(hearts ¼\), while your spades last\. .*?\*\*Ruffs use up spades\*\*: your lowest, one per ruff "
                     r"trick, rounded to the nearest whole spade", VALUES)
     lesson = [sign[g] for g in got.groups()]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -467,8 +480,10 @@ def test_the_values_list_is_trick_counts():
     # list says the used-up spades guard nothing (the 6♠ is "too few smaller spades" with 5♠ 4♠ only)
     # fresh newcomer rater r45_c: the two roundings differ and the fine print now says both, side by side: the
     # spades' half goes to an even number left (both ways occur, test above; 8 − 1½ leaves six), a bid's goes down
-    assert ("rounded to the nearest whole spade, a half to leave an even number of spades (deal 1526: 1½ ruff tricks "
-            "use up two), while a bid's half goes down.") in VALUES
+    # r46: one idea per sentence; the bid's half is said where the sum becomes a bid (BID_ROUNDING, held below)
+    assert ("rounded to the nearest whole spade. A half rounds to leave an even number of spades: deal 1526's 1½ ruff "
+            "tricks use up two of its eight.") in VALUES and BID_ROUNDING in text
+    assert len(cards.of_suit(Suit.SPADES)) == 8  # "two of its eight"
     from hearts_teach.agents.spades import ROUND_UP_FROM
     assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
@@ -609,7 +624,7 @@ def test_the_8d_reason_does_not_call_it_the_highest_diamond():
 def test_contract_first_beats_nil_first_on_deal_17():
     """The section "Your contract or their nil?" says: South opened with the A♥; putting the nil first, East's
     nil held and South–North went down; weighing the two, they made their contract and the nil broke."""
-    from hearts_teach.course.spades_lesson import play_spades, same_deal
+    from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened
 
     _, weighed = same_deal(17)
     play_spades(weighed, seed=2)
@@ -620,8 +635,11 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert weighed.team_tricks[0] >= 9 and weighed.tricks_won[3] > 0
     assert nil_first.team_tricks[0] < 9 and nil_first.tricks_won[3] == 0
     text = " ".join(prose().split())
-    assert "Defending against East's nil on deal 17, South–North needed 9 of 13, over half, so South opened with its A♥" in text
-    assert "On this deal, putting the nil first did not even break it: East's nil was kept, and South and North went down." in text
+    # fresh newcomer raters (r46): the deal-17 section was dense; the point first, shorter sentences
+    assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
+    assert ("On this deal, putting the nil first did not even break it: East's nil was kept, and South–North went down "
+            "by 1.") in text
+    assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
     # round 26: each is defined where it is first used
@@ -629,8 +647,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: "weighed bots" and "baseline bot" were jargon; each gets a clause saying what it is
     # fresh newcomer rater r45_c: "Nil first" read as if only South–North's plan changed; play_spades swaps all
     # four seats' bots, and the prose says so (East's nil play and West's covering change too)
-    assert ("then deal 17's result with the weighed bots (as above) and with the **baseline bot** in all four seats "
-            "(East's and West's too), a simpler bot that always puts breaking the nil first:") in text
+    assert ("Below: each bot's lead at trick 1, then the deal played by these bots (as above) and by the **baseline "
+            "bot** in all four seats. This simpler bot always puts breaking a nil first.") in text
     assert "first version" not in text
     from hearts_teach.course.spades_lesson import spades_bots
     assert [b.style for b in spades_bots(2, "baseline")] == ["baseline"] * 4
@@ -728,7 +746,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "If that total is more than protected spades and ruffs together, it replaces both. </details>",
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
-               "Add them up. A bid one under the bots' is still a reasonable bid; one over risks the contract. When "
+               f"{BID_ROUNDING} A bid one under the bots' is still a reasonable bid; one over risks the contract. When "
                "unsure, bid the lower number: one trick more than you bid adds a bag (ten bags cost 100); one fewer can set "
                "the contract."]
     for bullet in bullets:
@@ -737,7 +755,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # fresh rater r34_c: the pointer to a docstring meant nothing to a newcomer; the values list replaces it
     assert "docstring" not in text and "hearts_teach.agents" not in text
     assert "odd mix" not in text and "protected-spade values" not in text
-    assert text.count("<details><summary>") == 1 and text.index("</details>") < text.index("Add them up.")
+    assert text.count("<details><summary>") == 1 and text.index("</details>") < text.index("Add them up and round")
     from hearts_teach.course.spades_lesson import bid_check
 
     bots = smart_bid(SpadesHand.deal(seed=134, dealer=1).cards(0))
@@ -946,7 +964,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     assert ("A blind nil takes whatever cards come: South's hand held the A♥, and the nil was kept here because "
-            "West, out of hearts, trumped it. West held only spades: any card it played trumped.") in text
+            "West, out of hearts, trumped it. That is the risk the ±200 pays for.") in text  # r46: West's spades are printed
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
@@ -954,7 +972,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
             "that stays under it") in text
     # fresh rater r33_e: the advice was abstract; an example of such a card, in a few words
     assert ("When you cannot follow, throw away first a high card that could win a later trick but not this one "
-            "(a K♥ on a diamond trick, say), else a card that can no longer matter. Keep the low cards that let you duck later.") in text
+            "(a K♥ on a diamond trick, say), else a card that can no longer matter.") in text  # r46: "low cards stay for later" said it
     # newcomer round 18: "defenders play low under the nil" seemed contradicted; West's trace says why not
     before = before_play(demo.hand, 4 * 9 + 2)
     assert before.to_act() == 1 and all(c.suit is Suit.SPADES for c in before.cards(1))
@@ -1139,8 +1157,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
         assert line in shown, line
     assert [kept.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "4♠"] and kept.tricks[11].winner != 3
     # fresh newcomer rater r45_c: "The last part, trick 12 both ways," cut for words (the replay's heading says it)
-    assert ("Trick 12 shows why: after the 4♠, the J♠ was East's only spade, forced onto North's 10♠ in "
-            "trick 12; after the hearts, the 4♠ went under it.") in " ".join(prose().split())
+    # r46: two short sentences
+    assert ("After the 4♠, the J♠ was East's last spade, forced onto North's 10♠ in trick 12. After the hearts, East "
+            "kept the 4♠ to play under it.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
@@ -1259,8 +1278,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert PLAYOUTS == 20
     assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: aces, kings with company, "
             "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell: "
-            "the bots play all four hands, yours included, 20 times with your bid, and the cell prints how many "
-            "tricks your cards took, then the bots' own count.") in text
+            "the bots play all four hands, yours included, 20 times with your bid, then print what your cards took and "
+            "their own count.") in text
     assert ("For more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
             "write the Spades scorer yourself.") in text
     # the play-outs, worked here independently: the bids before South's, South's, the rest and the tricks
