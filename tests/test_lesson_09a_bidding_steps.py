@@ -407,7 +407,10 @@ FINE_PRINT = ("- **Ruffs use up spades**: your lowest, one per ruff trick, round
               "*Protected spades* line (used-up spades still left out), plus 1 for each spade after the fifth, used up "
               "or not. If that total is more than protected spades and ruffs together, it replaces both. </details>")
 VALUES = f"{STEPS} {SUMMARY} {FINE_PRINT}"
-BID_ROUNDING = "Add them up and round to the nearest whole trick. A half rounds down. That is the bots' bid."
+# "That is the bots' bid" was true only before the bots' adjustment (and their floor of 1): the sentence says both,
+# and points at Suggest, whose printout names the adjustment (spades_table.suggest, held below)
+BID_ROUNDING = ("Add them up and round to the nearest whole trick. A half rounds down. The bots bid that, at least 1 "
+                "(Suggest says when they adjust it for the other bids and the score).")
 
 
 def test_the_values_list_is_trick_counts():
@@ -484,7 +487,11 @@ def test_the_values_list_is_trick_counts():
     assert ("rounded to the nearest whole spade. A half rounds to leave an even number of spades: deal 1526's 1½ ruff "
             "tricks use up two of its eight.") in VALUES and BID_ROUNDING in text
     assert len(cards.of_suit(Suit.SPADES)) == 8  # "two of its eight"
+    import inspect
+
     from hearts_teach.agents.spades import ROUND_UP_FROM
+    from hearts_teach.present.widgets import spades_table
+    assert ", then adjusted for the other bids and the score" in inspect.getsource(spades_table.BidWidget.suggest)
     assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
     assert "A used-up spade no longer counts as protected, nor as a smaller spade." in VALUES
