@@ -912,7 +912,12 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     # by its symbols and says which queen goes. r39_e: the printouts' order (♠ first) was cut as too much detail
     # r40_d: trimmed (the printed hands show ♠ first, so "view.cards' order" puzzled): the later suit goes
     # r41_d: "goes" was vague and the printouts start with ♠: the tie keeps the stored order, and the Q♥ is passed
-    assert "# Ties keep the cards' stored order ♣ ♦ ♥ ♠, so of Q♦ and Q♥ the Q♥ is passed." in _src(first)
+    # l6 (a fresh newcomer): "stored order" confused; the comment says in plain words what sorted does with a tie
+    # (keeps the order the cards came in) and the order view.cards gives them (checked above: clubs first)
+    assert ("# Q♦ and Q♥ tie (both 12): sorted keeps tied cards in the order they came in, and view.cards\n"
+            "# lists clubs, diamonds, hearts, then spades, so the Q♥ comes later and is passed.") in _src(first)
+    assert "stored order" not in _src(first)
+    assert [c.pretty for c in sorted(cards, key=lambda c: c.rank)][-3:] == ["Q♥", "A♣", "A♦"]
     assert "Of equal ranks" not in _src(first)
     # r34_e: lambda said where first used
     assert ("# key= says what to compare cards by: here c.rank alone (a lambda is a one-line function without a name).\n"
@@ -1232,14 +1237,19 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     # run (not in the stored output: seat and card just under the who-opens question would answer it)
     # rater r41_b: it names the seat that followed (South), computed by the engine, as the prose does
     # r45_f: "the opening club and South's club" told who opened (the seat before South, clockwise): "the first two"
-    assert shown.startswith("Trick 1: the first two clubs are down, West to play · West holds ♠ 9 7 2  "
+    # l6 (a fresh newcomer): "the first two clubs" could read as the 2♣ and 3♣ (the 2♣ is out at five): the prose
+    # says who has played, as the opener (the question above) and the next seat clockwise, naming neither
+    assert shown.startswith("Trick 1: two clubs played so far, West to play · West holds ♠ 9 7 2  "
                             "♥ K 10 3  ♦ 10 5 4 3  ♣ —")
     told = _src(cells[ids.index("l11-exercise")]) + exercise + shown
     assert "East" not in told and "3♣" not in told and '"3C"' not in told
     # fresh rater r35_e: the prose did not say South plays before West; it says so without naming the leader
     # rater r41_b: the parentheses were awkward; it just says the opening club and South's club are down
     said = " ".join(_src(cells[ids.index("l11-exercise")]).split())
-    assert ("trick 1: the first two clubs are down, and it is West's turn. West holds no club.") in said
+    assert ("trick 1. Two clubs are down: the player you found above led one, and the next player clockwise followed "
+            "with another. Now it is West's turn, and West holds no club.") in said and "first two clubs" not in said
+    # the opener (East, seat 4), the next seat clockwise, then West: the two clubs down are the opener's and South's
+    assert [table5.seat_names[(4 + k) % 5] for k in range(3)] == ["East", "South", "West"]
     assert "South" not in said + shown and "opening club" not in said + shown
     assert "which ones" not in said and "right after South" not in said
     assert table5.seat_names[:2] == ("South", "West")  # printed in seat order, clockwise from South
@@ -1386,12 +1396,14 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # fresh rater r34_c: "instead" of what? Of the 2♣: the 3♣ and 4♣ go (with the 2♦ and 3♦), the 2♣ stays
     # fresh rater r36_c: why the 2♣ goes at five (one clause)
     # r45_f: "published rule sets differ" hung on six only; one sentence now covers both removals
-    assert ("Which low cards go is a choice of each rule set, not of the game: the published ones we follow take out "
-            "the 2♣ and 2♦ at five, so the 3♣ opens the hand, and at six, so that the 2♣ still opens, the 3♣ and 4♣ "
-            "rather than the 2♣ (with the 2♦ and 3♦).") in text and "4♣ instead" not in text
+    # l6 (a fresh newcomer): that bullet was one long sentence; short ones now, every fact kept
+    assert ("Which low cards go is each rule set's choice, not the game's. The published rules we follow take out "
+            "the 2♣ and 2♦ at five, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
+            "4♣ go in its place, with the 2♦ and 3♦.") in text and "4♣ instead" not in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
+    assert join_pretty(Rules(players=5).removed_mask) == "2♣, 2♦" and Rules(players=5).opening_mask == CardList("3C").mask
     # fresh rater r35_e: the six-player deal is named where it is printed: eight cards each, the four removed nowhere
     assert "here is a fixed deal for six (seed 7), eight cards each, with the removed 3♣ 4♣ 2♦ 3♦ nowhere" in text
     six_deal = Hand.deal(7, rules=Rules(players=6))
@@ -1891,7 +1903,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # all 26 (the moon rule), so there is no moon
     assert ("Against a shooter, if you can follow suit: try to win the trick (never with the Q♠), whoever is winning "
             "it: any point on a trick you win breaks the moon. If not, do not throw points onto a trick the shooter is "
-            "winning.") in text
+            "winning: that helps the moon.") in text  # l6: why not feed the shooter (its points count toward the moon)
+    assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
     # chooses what the old one-line version chose, on every position of a few rule-bot hands
@@ -3267,7 +3280,7 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     six = CardList.from_mask(Rules(players=6).deck_mask)  # 11 to 13 cards a suit, 6 a round: about twice
     assert {round(len(six.of_suit(s)) / 6) for s in Suit} == {2}
     assert {len(three.of_suit(s)) for s in Suit} == {12, 13} and {len(six.of_suit(s)) for s in Suit} == {11, 13}
-    assert "(with the 2♦ and 3♦)." in text and "published rule sets differ here" not in text
+    assert "with the 2♦ and 3♦." in text and "published rule sets differ here" not in text
     assert "Run the cell, then click three cards to pass and play your cards as in lesson 07." in text  # r45_f
     docs = (Path(__file__).resolve().parents[1] / "docs" / "players.md").read_text(encoding="utf-8")
     assert "The sources differ on what else changes" in docs
@@ -3317,3 +3330,47 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     assert DRILLS[0].make().pass_target(0) == 1  # West gets her, and keeps her until she is played
     lesson_01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     assert "a player with no card of the suit led may throw her on one of South's winning tricks" in lesson_01
+
+
+def test_lesson_10_says_the_leagues_hands_option_counts_deals():
+    """l6 (a fresh newcomer): `--hands 500` reads as 500 hands, but the league's option counts deals, each played
+    out from all four seats (a hand is one deal played out). The option keeps its name; the lesson says what it counts."""
+    import argparse
+
+    from hearts_teach.classroom import league, league_tables
+
+    text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert "league ada.py grace.py alan.py --hands 500 --seed 1" in text
+    assert ("`--hands` counts deals: every bot plays each deal out once from each seat, 4 hands a deal.") in text
+    parser = argparse.ArgumentParser()
+    league.add_arguments(parser)
+    assert next(a for a in parser._actions if a.dest == "hands").help.startswith("deals; every bot plays each deal "
+                                                                                   "from all 4 seats")
+    assert len(league.schedule(3, 5, 1)) == 5  # three bots, 5 deals: one table a deal (a house bot fills the fourth)
+    assert all(len(tables) == 1 and sorted(tables[0]) == [-1, 0, 1, 2] for tables in league.schedule(3, 5, 1))
+    assert "so every bot plays every deal once from every seat" in " ".join((league.__doc__ or "").split())
+    assert "Play one deal at one table in all 4 seatings" in (league_tables.play_table.__doc__ or "")
+
+
+def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
+    """l6 (a fresh newcomer): the table of three had no play tip. One short tip, true to the Play bullet (suits last
+    late; a suit still held at the end wins the last tricks): in the worked hand, from trick 12 West led spades and
+    diamonds that South and East no longer held, won each of those tricks and the hearts thrown on them."""
+    from hearts_teach import Hand, Rules, Suit
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    cells = _cells("11_three_to_six_players")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("A tip for three: suits last late, and a suit that only you still hold near the end wins the last "
+            "tricks, with the hearts thrown on them (West's fate in the worked example). So play your longest suit "
+            "down early, while the others can still follow it.") in text
+    assert text.index("## Play at a table of three") < text.index("A tip for three") < text.index("## Quick check")
+    worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
+    bots_play(worked, table_bots("rule", players=3))
+    west = worked.seat_names.index("West")
+    late = [t for t in worked.tricks if t.number >= 12]
+    assert all(t.winner == west and any(c.suit is Suit.HEARTS for c in t.cards) for t in late)
+    for t in late[:4]:  # tricks 12-15: West leads a suit the other two no longer hold (they throw hearts)
+        assert t.leader == west and t.cards[0].suit in (Suit.SPADES, Suit.DIAMONDS)
+        assert all(c.suit is not t.cards[0].suit for c in t.cards[1:])
+    assert sum(worked.tricks[k].points for k in range(10, 17)) == worked.scores[west] == 13

@@ -231,10 +231,14 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # above), and leaves following suit (neither a lead nor a discard; checked below) to the linked passage
     # rater r45_b: a lower-case "unlike" after the colon, and following suit with her said in one parenthesis (the
     # first thing a reader asks; the engine: the spade lead below)
-    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): unlike rule 7, Q♠ may not "
-            "be led or discarded (following suit with her is always allowed) until a heart has been played (unless she "
-            "is your only card), so a leader holding only hearts and Q♠ leads a heart. Our own variant "
-            "(details: “`queen_waits` in detail” in [docs/rules.md](../docs/rules.md)).") in text
+    # l6 (a fresh newcomer): brackets nested in brackets; plain sentences now, with the same facts (checked below)
+    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
+            "not be led or discarded until a heart has been played, unless she is your only card; following suit with "
+            "her is always allowed. So, unlike rule 7, a leader holding only hearts and Q♠ leads a heart. Details: "
+            "“`queen_waits` in detail” in [docs/rules.md](../docs/rules.md).") in text
+    entry = text[text.index("`queen_waits` (["):]
+    entry = entry[:entry.index("## Three to six players")]
+    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 4  # two lesson links, one doc link
     assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
     assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
@@ -275,7 +279,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
     # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
-    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): unlike rule 7, Q♠" in variants
+    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): our own variant. Q♠" in variants
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
@@ -289,6 +293,15 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert text.index("## Hearts (four players) 1. **Deal.**") < text.index("## Three to six players") < \
         text.index("## Spades") < text.index("## Your progress")
     assert "every player plays alone, for their own score" in text and "26 points are taken in every hand" in text
+    # l6 (a fresh newcomer): rule 8's 26 a hand beside the moon's 26 for each other player read as a contradiction:
+    # rule 9 says the cards still hold 26 but the scores add 78 (the engine: a moon scores 0, 26, 26, 26)
+    assert ("9. **Moon.** Take all 13 hearts and Q♠ in one hand: you score 0 and each other player 26. The cards still "
+            "hold 26 points, but that hand adds 3 × 26 = 78 to the scores, not 26.") in text
+    from hearts_teach.games.hearts.scoring import final_scores as _final
+    from hearts_teach.kernel.cards import POINTS_MASK as _ALL
+
+    assert _final([_ALL, 0, 0, 0], "add_to_others", False)[0] == (0, 26, 26, 26) and 3 * 26 == 78
+    assert sum(_final([_ALL, 0, 0, 0], "add_to_others", False)[0]) == 78
     # rater r43_g: not under omnibus (listed below): rule 8 says so, and the omnibus line says how the J♦ meets the
     # moon (the engine: its −10 applies in a moon hand too, to the shooter as well; the moon does not need it)
     assert "26 points are taken in every hand (standard rules; for `omnibus`, see below)." in text
