@@ -501,9 +501,13 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("The **coach** (lesson 00) tried South's pass, its own top pass and South's pass with the J♣ instead of the "
             "Q♠ (it keeps the queen). It dealt the cards South cannot see many ways, played each hand out with rule bots, "
             "and counted what each pass cost South on average, before South sees the three cards it will receive.") in text
-    # r43_f: the first column's header, for the passes that give her away: how South can still take her
-    assert ("(After a pass that gives the queen away, South takes her only when another player plays her to a trick "
-            "South wins.)") in text
+    # r43_f: the first column's header, for the passes that give her away: how South can still take her.
+    # l5 rater: "move cell 18's parenthesis next to the table it explains": it opens the cell under the table
+    note = ("(First column: a passed queen ends in South's tricks only when another player plays her to a trick "
+            "South wins.)")
+    assert note in text
+    by_id = {c.get("id"): " ".join("".join(c["source"]).split()) for c in cells_of("01_deal_and_pass")}
+    assert by_id["l01-18"].startswith(note) and "plays her to a trick South wins" not in by_id["l01-16"]
     # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
     import hearts_teach.agents.coach as coach_module
     assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
@@ -558,7 +562,7 @@ def test_01_the_coach_table_and_its_three_readings():
     dealt = Hand.deal(seed=287)
     assert Card("2C") in dealt.cards(1) and Card("2C") not in hand.passed(1) and Card("2C") in hand.cards(1)
     assert "West leads trick 1." in printed
-    assert "here are the four hands after the exchange (West was dealt the 2♣ and kept it, so West leads):" in text
+    assert "Here are the four hands after the exchange (West was dealt the 2♣ and kept it, so West leads):" in text
     assert "West now holds the 2♣" not in text
     # r34: the yardstick, an even share of the 26 points (4 players), and every pass in the table is above it
     assert sum(c.points for c in DECK) == 26 and 26 / Rules().players == 6.5
@@ -594,8 +598,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # East passes like the rule bots (as in the coach's deals) on 1,000 deals of the 39 cards South cannot see
     # r43_f: the table cannot separate this from South's own kept high cards: "partly because"
     assert ("**In short: passing the Q♠ helps, but less than you'd expect, partly because the three cards South receives "
-            "usually include an ace or a king (917 deals in 1,000, the last lines above), and she can still be thrown "
-            "onto a trick South wins.** An even share of the 26 points") in text
+            "usually include an ace or a king (917 deals in 1,000, the last lines above).** An even share of the 26 "
+            "points") in text
     assert "high hearts and diamonds" not in text
     from hearts_teach.agents.hearts.deals import deals
     from hearts_teach.agents.hearts.policy import rule_pass
@@ -633,8 +637,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "**The queen matters most, but passing her is no cure.**" in text
     assert set(best.cards) - set(ours.cards) == {Card("JC")} and set(ours.cards) - set(best.cards) == {Card("AD")}
     assert min(taken) > 1000 // 4 and Rules().players == 4  # "far more than one deal in four, an even share"
-    assert ("That is far more than one deal in four, an even share: a player with no card of the suit led may throw "
-            "her on one of South's winning tricks.") in text
+    # l5: how she still reaches South's tricks is said once, in the note on the first column above the bullets
+    assert "That is far more than one deal in four, an even share. - **Only the third card differs**" in text
 
 
 def test_01_the_coach_judges_the_deal_5_demonstration():
@@ -658,8 +662,18 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert f"{gap:.1f}" == "4.7" and "the careless pass costs South 4.7 points a hand more" in printed
     assert ("Careless pass: 4.7 points a hand worse than the coach's top pass, which gives away South's top three "
             "clubs, A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on. The careless pass follows "
-            "two rules of thumb (it passes an ace and South's only spade), but it keeps all three of those clubs. The "
-            "picker above still uses deal 287: try other passes there.") in text
+            "two rules of thumb (it passes an ace and South's only spade), but it keeps all three of those clubs. "
+            "That does not contradict them, since they weigh each card against its suit: this A♦ is the safer kind of high "
+            "card "
+            "(five lower diamonds beside it), emptying a short suit only \"can help\", and the A♣ Q♣ 10♣ have just the 8♣ "
+            "4♣ to play when clubs are led (the queen lands in South's tricks on 574 deals in "
+            "1,000, against 309). Try other passes in the picker above.") in text
+    # l5 rater (cells 22-23 against cell 7's rules of thumb): the suits and counts from the printed hand and table
+    assert sorted(c.pretty for c in dealt if c.suit is Suit.DIAMONDS and c.rank < 14) == sorted(["J♦", "8♦", "5♦", "4♦", "2♦"])
+    assert Card("AD") in dealt and Card("AD") in mine.cards
+    assert sorted(c.pretty for c in clubs[3:]) == ["4♣", "8♣"]
+    assert (round(1000 * mine.stats["p_take_qs"]), round(1000 * top.stats["p_take_qs"])) == (574, 309)
+    assert "**Emptying a short suit** can help" in text
     # r43_f: the two rules of thumb it follows, and the clubs it keeps, from the printed hand and pass
     assert [c.pretty for c in dealt if c.suit is Suit.SPADES] == ["8♠"] and "A♦" in mine.label and "8♠" in mine.label
     assert not {c.pretty for c in clubs[:3]} & set(mine.label.split())
@@ -1158,21 +1172,49 @@ def test_05_the_moon_story_agrees_with_its_replay():
     flat = " ".join(text.split())
     assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
             "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
-            "where it threw the A♥ away on trick 5 (you can check it with the try-it cell above). One kept heart is cheap "
-            "protection.") in flat
+            "where it threw the A♥ away on trick 5. That is the try-it answer: any West card but the A♥ stops the moon "
+            "(the A♥ wins a heart trick later, trick 6 or 8); discarding the A♥ lets South take all 26. One kept heart "
+            "is cheap protection.") in flat
+    # l5 rater ("answer the try-it question plainly"): the widget's own play-on, for every card West may play
+    from hearts_teach.course.lessons import Shooter, bots_play, table_bots
+    from hearts_teach.course.play_on import play_on
+    decision = Hand.deal(seed=810, pass_direction="hold")
+    bots_play(decision, [Shooter()] + table_bots("easy", seed=1)[1:],
+              stop=lambda h: h.trick_number == 5 and h.turn == 1)
+    stopped_on = {}
+    for card in decision.legal_plays():
+        tried = decision.copy()
+        play_on(tried, 1, [Shooter()] + table_bots("easy", seed=1)[1:], shooter=0)(card)
+        if card == Card("AH"):
+            assert tried.moon == 0
+            continue
+        assert tried.moon is None and tried.points_taken[1] == 4
+        stop = next(t for t in tried.tricks[4:] if t.points and t.winner != 0)
+        assert stop.winner == 1 and stop.card_of(1) == Card("AH")
+        stopped_on[card.suit is Suit.HEARTS] = stopped_on.get(card.suit is Suit.HEARTS, set()) | {stop.number}
+    assert stopped_on == {True: {6}, False: {8}}
+    assert {c.suit for c in decision.legal_plays() if c.suit is not Suit.HEARTS} == {Suit.CLUBS, Suit.DIAMONDS}
+    assert [c for c in decision.legal_plays() if c.suit is Suit.HEARTS] in ([Card("TH"), Card("AH")], [Card("AH"), Card("TH")])
+    # l5 rater (cell 23: why hand the shooter a heart?): South won trick 5, West's A♥ won one back on trick 6, and the
+    # score table above prints 25 points taken, 25 scored
+    assert blocked.tricks[4].winner == 0 and blocked.tricks[5].winner == 1 and blocked.tricks[5].card_of(1) == Card("AH")
+    assert ("trick's winner.) Here that was South, the likely shooter, but a moon needs every heart: once West's A♥ wins "
+            "one back, the hearts South took stay on South's score.") in flat
+    assert blocked.moon is None and blocked.scores[0] == blocked.points_taken[0] > 0
     # r42_a: the blocked replay's 22 is the crude shooter's doing: it plays its highest legal card after the moon is
     # lost on trick 6 (West takes 4), Q♦ included on trick 7, a club trick East won
     from hearts_teach.course.lessons import Shooter
     assert "always plays its highest legal card" in Shooter.__doc__
-    t7 = blocked.tricks[6]
+    # l5 rater: cite trick 9, where South led its highest card, the J♥, and took 3 points
+    t9 = blocked.tricks[8]
     assert blocked.tricks[5].winner == 1 and blocked.tricks[5].points > 0 and blocked.scores[0] == 22
-    assert t7.cards[0].suit is Suit.CLUBS and t7.card_of(0) == Card("QD") and blocked.seat_names[t7.winner] == "East"
-    hand_before_7 = [c for c in blocked.dealt(0) if all(c not in t.cards for t in blocked.tricks[:6])]
-    assert max(c.rank for c in hand_before_7 if c.suit is not Suit.CLUBS) == Card("QD").rank
-    assert not [c for c in hand_before_7 if c.suit is Suit.CLUBS]
+    assert t9.seats[0] == 0 and t9.card_of(0) == Card("JH") and t9.winner == 0 and t9.points == 3
+    hand_before_9 = [c for c in blocked.dealt(0) if all(c not in t.cards for t in blocked.tricks[:8])]
+    assert max(c.rank for c in hand_before_9) == Card("JH").rank and len(hand_before_9) == 5
     assert ("One kept heart is cheap protection. Don't read South's 22 as the price of every failed moon: the shooter "
-            "bot kept playing its highest card after its moon was lost on trick 6 (even the Q♦ on trick 7, a club trick "
-            "East won). A real player would go back to ducking; this bot doesn't.") in flat
+            "bot kept playing its highest card after its moon was lost on trick 6 (on trick 9 it led its J♥ and took 3 "
+            "more points). A real player would go back to ducking; this bot doesn't.") in flat
+    assert "Q♦" not in flat
     # r41_a: the widget's instructions start a new paragraph. r43_f: they moved, with the widget, before the rule
     # bots' replay answers the puzzle (keep the A♥); the cell that answers it points back to the widget
     ids = [c.get("id") for c in cells_of("05_shooting_the_moon")]
@@ -1186,7 +1228,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "where it threw the A♥ away on trick 5 (you can check it with the try-it cell above)." in flat
+    assert "where it threw the A♥ away on trick 5. That is the try-it answer:" in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
