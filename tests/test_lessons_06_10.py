@@ -577,8 +577,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
         "it ducks a trick that costs nothing anyway, and leaves you the Q♦ and K♦ with one low diamond fewer to play "
         "under later diamond tricks, which can carry points (trick 6 below carries the Q♠): ")
     assert ("Spending the Q♦ on trick 3 paid off: three later diamond tricks carried points (6, 7 and 11), and South "
-            "played under each (8♦, 7♦, 3♦). Only the 3♦ was below trick 11's winning 5♦, and a duck on trick 3 would "
-            "have spent it.") in md["l07-fine"]
+            "played under each (8♦, 7♦, 3♦). Of South's diamonds, only the 3♦ was below trick 11's winning 5♦, and a duck on "
+            "trick 3 would have spent it.") in md["l07-fine"]
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
     demo.hint()
