@@ -442,8 +442,10 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "grades each of South's choices" in grades
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1-grades").split())
     # r45_f: that parenthesis was cryptic: said plainly
-    assert "(Grades count all points; a reason may mention only one part.)" in said
-    assert prose07.count("Grades count all points") == 1 and "Grades weigh" not in prose07
+    # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
+    # test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff); here a short reminder stays
+    assert "(Grades in points, reasons in hearts or Q♠ %.)" in said
+    assert prose07.count("Grades in points") == 1 and "Grades weigh" not in prose07
     # r45_f: the quiz's points a hand were printed nowhere: the cell after the question prints the coach's figures
     after = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
     assert (f"trick 3, the coach's points a hand (all points, as in the question's reasons): Q♦/K♦ {pts[1]}, "
@@ -455,7 +457,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
     assert "each within 0.25 points of the best" in trick2  # the grade itself is in points
     assert "The hint's reason counts hearts only" not in prose07
-    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (all points; the hint counts hearts only)" in quiz_src
+    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (all points; the hint below quotes only the hearts part)" in quiz_src
     assert "always counts points a hand" not in prose07
     from hearts_teach.agents import coach
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -481,9 +483,9 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # that its figure counts all points
     # r40_a: and, next to the quiz, that the hint's "fewer hearts" counts hearts only
     assert words["reasons"]["Q♦"] == (f"the coach's best: on its deals you take {pts[1]} points a hand on average "
-                                      "(all points; the hint counts hearts only)")
+                                      "(all points; the hint below quotes only the hearts part)")
     assert words["reasons"]["K♦"].endswith(f"{pts[1]} points a hand, the coach's best")
-    assert all("hearts" not in r.replace("(all points; the hint counts hearts only)", "") and "%" not in r
+    assert all("hearts" not in r.replace("(all points; the hint below quotes only the hearts part)", "") and "%" not in r
                for r in words["reasons"].values())
     assert best.exp_points == min(c.exp_points for c in advice.assessment)
     # a fresh rater: "you never win" read as certain, yet West holds low diamonds too: the coach's deals (where
@@ -494,7 +496,8 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # South's diamond, West's diamond) holds no points whoever wins it (checked below); the hint's hearts and the
     # reasons' points are named as two units
     assert ("West holds the A♦, so West must follow with a diamond, and this trick can hold no points whoever wins "
-            "it: a free moment to get rid of a high card.") in words["explanation"]
+            "it: a free moment to get rid of a high card. Later diamond tricks may not be free: a player with no "
+            "diamonds left can throw hearts or the Q♠ on them, and each low diamond you kept lets you play under.") in words["explanation"]
     # r38_d: the units are said once, with the grades (above); the quiz no longer repeats them
     assert "The hint below counts only hearts" not in words["explanation"] and gap == 0.9
     assert "the trick is lost anyway" not in quiz_src and "only the A♦ beats it" not in quiz_src
@@ -506,6 +509,92 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     west = why_played(demo.hand, 3, 1)
     assert west.branch == "last-clean" and west.card.pretty == "A♦"
     assert f"West's reason, from its bot's own decision: {west}" in printed
+
+
+def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff():
+    """Recent raters (7/8): (1) "three different measures (hearts taken / points / Q♠ %)" lost readers: the coach's
+    cell, before the first hint, names all three and says why a reason (a hint) counts hearts or Q♠ % while the
+    grades count points (the reason quotes only the biggest part of the difference: coach._consequence_words), and
+    trick 3's two figures (0.9 fewer hearts, 3.8 against 5.0 points) are reconciled from the coach's own numbers;
+    (2) the trick-2 replay cell showed internal code: folded, its first line says what it shows; (3) the table
+    cells: choose, run, then read the table; (4) the diamond question says why the Q♦ beats the 3♦, and the end of
+    the hand shows the payoff in the printed tricks 6, 7 and 11."""
+    import ast
+
+    from hearts_teach import Card
+    from hearts_teach.agents import coach
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    # (1) said once, early: before the first hint is printed
+    said = ("compares the **points** each one costs on average (1 a heart, 13 for the Q♠): its grades are in points. "
+            "Its reason gives only the biggest part of the difference, here in one of two other measures: **Q♠ %** "
+            "(the share of deals where she ends up in your tricks) or **hearts** (how many you take on average).")
+    assert said in md["l07-coach"] and ids.index("l07-coach") < next(
+        i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
+    assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
+    assert Card("QS").points == 13 and Card("2H").points == 1  # 1 a heart, 13 for the Q♠
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert "the Q♠ ends up in your tricks in 23% of deals" in printed and "0.2 fewer hearts" in printed
+    # trick 3's gap in the two measures, from the coach's own figures
+    demo = TableWidget(seed=7, opponents="rule", marks=False)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in (1, 2):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    demo.hint()
+    graded = demo.hint_result.assessment
+    best, low = graded.of("QD"), graded.of("7D")
+    total = low.exp_points - best.exp_points
+    hearts = low.stats["exp_hearts"] - best.stats["exp_hearts"]
+    queen = 13 * (low.stats["p_take_qs"] - best.stats["p_take_qs"])
+    assert (f"{best.exp_points:.1f}", f"{low.exp_points:.1f}") == ("3.8", "5.0")
+    assert round(total, 1) == 1.2 and round(hearts, 1) == 0.9 and round(queen, 1) == 0.3 == round(total - hearts, 1)
+    assert ("The hint's *0.9 fewer hearts* and the printed 3.8 against 5.0 **points** (Q♦ against 7♦) measure one gap "
+            "two ways: 1.2 points, of which 0.9 are hearts and 0.3 come from a smaller Q♠ %.") in md["l07-dec2"]
+    assert "trick 3: Hint: Play Q♦: it goes over 6♦; you take about 0.9 fewer hearts than with 7♦/8♦." in printed
+    # (2) the replay cell is folded as the other lessons fold code whose output is the point
+    replay = cells[ids.index("l07-dec2-code")]
+    assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
+    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card; then trick 2 replayed "
+                                              "with South's K♠ (code folded, output shown)")
+    # (3) choose (list), set DIFFICULTY and run, then read the table, then print it as text
+    ladder = next(i for i, c in enumerate(cells) if "ladder_levels()" in _src(c))
+    live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
+    assert ids.index("cf3c8702") + 1 == ladder and ladder + 1 == live and live + 1 == ids.index("8593eeda")
+    assert ids.index("8593eeda") + 1 == next(i for i, c in enumerate(cells) if _src(c).endswith("print(table)"))
+    assert ("Put your choice, in quotes, after `DIFFICULTY =` in the cell below the list and run it."
+            in md["cf3c8702"]) and "*Reading the table*" not in md["cf3c8702"]
+    assert 'DIFFICULTY = "medium"' in _src(cells[live])
+    # (4) why the Q♦ and not the 3♦: the quiz's reason and the end of the hand, from the printed tricks
+    quiz_src = _src(cells[ids.index("l07-quiz3")])
+    call = next(n for n in ast.walk(ast.parse(quiz_src)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Quiz")
+    words = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    assert words["reasons"]["3♦"].startswith(
+        "it ducks a trick that costs nothing anyway, and leaves you the Q♦ and K♦ with one low diamond fewer to play "
+        "under later diamond tricks, which can carry points (trick 6 below carries the Q♠): ")
+    assert ("Spending the Q♦ on trick 3 paid off: three later diamond tricks carried points (6, 7 and 11), and South "
+            "played under each (8♦, 7♦, 3♦). Of South's diamonds, only the 3♦ was below trick 11's winning 5♦, and a duck on "
+            "trick 3 would have spent it.") in md["l07-fine"]
+    demo.play(demo.hint_result.card)  # the Q♦
+    assert str(demo.hand.tricks[2].card_of(0)) == "QD"
+    demo.hint()
+    demo.play(demo.hint_result.card)  # trick 4's K♠
+    demo.finish_hand()
+    hand = demo.hand
+    diamonds = [t for t in hand.tricks[3:] if t.led_suit.letter == "D"]
+    assert [t.number for t in diamonds] == [6, 7, 11]
+    assert all(t.points > 0 and t.winner != 0 for t in diamonds)
+    assert [str(t.card_of(0)) for t in diamonds] == ["8D", "7D", "3D"]
+    assert str(diamonds[0].card_of(2)) == "QS"  # trick 6 carries the Q♠
+    eleven = diamonds[2]
+    top = max((c for c in eleven.cards if c.suit.letter == "D"), key=lambda c: c.rank)
+    assert str(top) == "5D" and str(eleven.card_of(eleven.winner)) == "5D"
+    # South's diamonds after trick 3 (printed): K 8 7 3, and only the 3♦ ranks below the 5♦
+    assert "▶ South (you): ♠ K 6  ♥ Q 6 4  ♦ K 8 7 3  ♣ 6\n" in printed and Card("3D").rank < 5 < Card("7D").rank
 
 
 def test_the_quiz_answers_are_what_the_engine_says():

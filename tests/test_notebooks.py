@@ -318,7 +318,8 @@ def test_a_failing_cell_is_named_and_the_stored_notebook_kept(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("stem", ["00_welcome", "01_deal_and_pass", "02_tricks_and_following_suit", "03_breaking_hearts",
-                                  "05_shooting_the_moon", "06_scoring_a_match", "06a_guided_first_hand"])
+                                  "05_shooting_the_moon", "06_scoring_a_match", "06a_guided_first_hand",
+                                  "07_play_a_match"])
 def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidden(stem: str):
     """Newcomer raters: a folded cell must not hide an output the prose refers to. In these lessons folded code is
     a quiz's (its answer and reasons are in the code, so the code stays folded, its first line says so); every
@@ -326,7 +327,8 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
     Rater r33: a ``Quiz.pick_card`` with no answer given works its answer out (the legal cards), so its first
     line says that instead. Rater r35: dense code whose output is the point (03's lead-only copy and its
     queen-breaks comparison) is folded too, as in lesson 00: its output stays shown and its first line says what
-    the cell does and that the code is folded. Rater r45_b: lesson 06's no-pass comparison (its longest code) too."""
+    the cell does and that the code is folded. Rater r45_b: lesson 06's no-pass comparison (its longest code) too.
+    Later raters (7/8): lesson 07's trick-2 replay (bots_play, describe_trick, table_bots, a lambda) too."""
     cells = _cells(NOTEBOOKS / f"{stem}.ipynb")
     folded = [c for c in cells if c.get("metadata", {}).get("jupyter")]
     assert folded, f"{stem}: no folded cell"
