@@ -40,6 +40,17 @@ def test_still_out_leaves_out_your_own_hand():
 
     assert "**Still out** — not yet played and not in your own hand" in text()
     assert "perhaps your own" not in text()
+    # rater r47: at three, five and six players the cards taken out of the deck are in nobody's hand, and are not out
+    assert ("not yet played and not in your own hand, nor taken out of the deck (at three, five and six players): "
+            "somewhere in the other players' hands") in text()
+    from hearts_teach import Rules
+
+    for n in (3, 5, 6):
+        dealt = Hand.deal(seed=287, rules=Rules(players=n), pass_direction="hold")
+        out = {c for cards in dealt.still_out(0).values() for c in cards}
+        removed = set(CardList.from_mask(dealt.rules.removed_mask))
+        assert removed and not out & removed
+        assert out == {c for s in range(1, n) for c in dealt.cards(s)}
     hand = Hand.deal(seed=287)
     mine = set(hand.cards(0))
     out = {c for cards in hand.still_out(0).values() for c in cards}
@@ -195,8 +206,10 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
-            "mark such a trick *(trump)*. A spade played there that a higher spade on the same trick beats has not "
-            "ruffed;") in t
+            "mark such a trick *(trump)*. In this course, a spade played there that a higher spade on the same trick "
+            "beats has not ruffed;") in t
+    # rater r47: elsewhere *ruff* often means any trump, so the entry says this is the course's usage
+    assert "Elsewhere any trump is often called a ruff." in t
     assert "a higher spade then beats" not in t and "unless a higher spade follows" not in t
     lesson = json.loads((GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "To *ruff* is to win with a spade a trick in a side suit you no longer hold." in " ".join(
@@ -281,8 +294,8 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
 
     t = text()
     for phrase in ("it says only that you could not follow suit, not which card you chose",
-                   "It is said of following suit (the Q♠ played under a higher spade) as often as of a discard, and "
-                   "of any card given away, where *dump* is a choice of your most dangerous card; unlike *duck*, it "
+                   "It is said of following suit (the Q♠ played under a higher spade) as often as of a discard. Unlike "
+                   "*dump*, a choice of your most dangerous card, it is said of any card given away; unlike *duck*, it "
                    "names the card you lose, not the trick you stay out of.",
                    "Said when you follow suit (the coach: \"ducks under 6♠\", or \"**stays under**\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
@@ -425,8 +438,8 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
 
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
-            "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card without "
-            "points.") in t
+            "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card that "
+            "is not a heart or the Q♠.") in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
             "South-East at six.") in t
@@ -705,7 +718,10 @@ def test_the_round_22_entries_and_word_blocks():
     assert smart_bid(b, partner_bid=3) == 0
     # the two word blocks: topic groups; together they name every entry
     hearts, spades = word_block("Hearts words"), word_block("Spades words")
-    assert list(hearts) == ["Cards, the deal and the pass", "Play", "Points and the moon", "Bots and the coach"]
+    # rater r47: "Bots and the coach" was a wall of 50 links; it is now three groups
+    assert list(hearts) == ["Cards, the deal and the pass", "Play", "Points and the moon", "Coach and verdicts", "Bots",
+                            "Measuring bots"]
+    assert all(len(ws) < 40 for ws in hearts.values()), {k: len(ws) for k, ws in hearts.items()}
     body = body_source()
     words = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', body, flags=re.M)
     in_hearts = [w for ws in hearts.values() for w in ws]
@@ -927,9 +943,14 @@ def test_the_round_26_entries_say_what_the_engine_does():
             assert opening in [c.pretty for c in hand.cards(hand.turn)]
     passed = Hand.deal(seed=3)  # "played once the pass is over": the hand opens with the pass
     assert passed.phase == "pass" and Hand.deal(seed=3, pass_direction="hold").phase == "play"
-    # ... and no penalty card on it while the hand holds a card without points, at every table size
-    assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding a card "
-            "without points") in first and "only a hand of nothing but hearts and Q♠ can put points on it" in first
+    # ... and no penalty card on it while the hand holds any other card, at every table size (rater r47: "a card
+    # without points" was ambiguous under omnibus, whose J♦ counts −10 and may be played on trick 1)
+    assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding any other "
+            "card: a player with no clubs discards a card that is not a heart or the Q♠ if they have one (under "
+            "`omnibus` the J♦ is such a card), so only a hand of nothing but hearts and Q♠ can put a penalty card on "
+            "it.") in first and "without points" not in first
+    jack = position({0: "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS", 3: "2C"}, plays="2C", rules=Rules.preset("omnibus"))
+    assert [c.pretty for c in jack.legal_plays()] == ["J♦"]
     seen = 0
     for n in (3, 4, 5, 6):
         for seed in range(40):
@@ -1509,7 +1530,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert "**Penalty points** — the points in the cards you take, which you try to avoid: 1 a heart, 13 for Q♠." in text()
     assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
     assert "A verdict says how many **points a hand** a move costs you, on average" in _prose("08_practice_decisions")
-    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon)), "
+    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon); "
+            "−26 or 0 under `new_moon`), "
             "averaged over its sampled deals.") in text()
     assert "minus a little for the rare moon" in _prose("06a_guided_first_hand")  # r37_c: one clause now (r38_c)
     assert cited("Long suit") == ["09a_spades_play_and_nil", "11_three_to_six_players"]
@@ -1616,3 +1638,60 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "With three bots, a house rule bot fills the fourth seat; it is not ranked." in _prose("10_write_a_bot")
     assert [seating(r) for r in range(4)] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
     assert "each deal played four times, once per **seating**, the bots moved one seat along each time" in text()
+
+
+def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
+    """Fresh rater r47: Pass left out that the cards move only once everyone has chosen and that you receive three;
+    Rule of thumb said "the bots' bid" where the baseline bot rounds down; Points a hand gave 0 or 26 after a moon,
+    which `new_moon` makes −26 or 0. Redirects for the words a newcomer looks up (Overtake, Breaking hearts, Queen
+    of spades, Trick 1, Bonus card, Left, Right, Across) open entries that exist, and the jump bar says where the
+    verdict table is."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.agents.spades import SpadesBot, estimate_tricks, smart_bid
+    from hearts_teach.course.lessons import score_piles
+    from hearts_teach.games.hearts import batch
+    from hearts_teach.games.spades import SpadesHand
+
+    t = text()
+    # Pass: chosen first, moved once all have chosen; 3 come back from the seat passing to you, at every size
+    assert ("**Pass** — before play, each player chooses 3 cards to give to another player; the cards move only once "
+            "everyone has chosen, and you receive 3 from the player passing to you.") in t
+    for n in (3, 4, 5, 6):
+        hand = Hand.deal(seed=11, rules=Rules(players=n))
+        before = {s: set(hand.cards(s)) for s in range(n)}
+        chosen = {s: sorted(before[s])[:3] for s in range(n)}
+        hand.pass_cards(0, chosen[0])
+        assert set(hand.cards(0)) == before[0] and hand.phase == "pass"  # nothing moves yet
+        for s in range(1, n):
+            hand.pass_cards(s, chosen[s])
+        giver = next(s for s in range(n) if hand.pass_target(s) == 0)
+        assert hand.phase == "play" and set(hand.cards(0)) == (before[0] - set(chosen[0])) | set(chosen[giver])
+    # Rule of thumb: the weighed bot's rounding (a half down), the baseline bot's rounding down
+    assert ("in Spades the [weighed bot](#cell-id=term-weighed-bot)'s bid: the [estimate](#cell-id=term-estimate) "
+            "rounded to the nearest whole trick") in t
+    assert "the [baseline bot](#cell-id=term-baseline-bot) rounds down instead." in t
+    long = SpadesHand.deal(seed=2054, dealer=3)  # 6½ with spade length, 5¾ without
+    assert estimate_tricks(long.cards(0), long_spades=True) == 6.5 and smart_bid(long.cards(0)) == 6
+    assert estimate_tricks(long.cards(0), long_spades=False) == 5.75
+    assert SpadesBot(0, "baseline").choose_bid(long.view(0)) == 5 and SpadesBot(0).choose_bid(long.view(0)) == 6
+    # Points a hand: the moon as the rules score it, which the coach's deals use too
+    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under `new_moon`)" in t
+    every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    assert score_piles([every, "", "", ""]) == (0, 26, 26, 26)
+    assert score_piles([every, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
+    assert "moon_rule, omnibus = tables.moon, tables.omnibus" in Path(batch.__file__).read_text(encoding="utf-8")
+    # the redirects, each to an entry that exists
+    for word, target in (("Overtake", "Cover"), ("Breaking hearts", "Broken"), ("Queen of spades", "Q♠"),
+                         ("Trick 1", "First trick"), ("Bonus card", "J♦"), ("Left", "Pass"), ("Right", "Pass"),
+                         ("Across", "Pass")):
+        entry = _entry(word)
+        assert f"see [{target}](#cell-id=term-" in entry, word
+        assert re.search(rf"\*\*{re.escape(target)}\*\* ", t), target
+    assert "In **Omnibus Hearts** the J♦ is a bonus card" in _prose("06_scoring_a_match")
+    assert "will usually overtake your heart" in _prose("06a_guided_first_hand")
+    assert Hand.deal(seed=1, hand_number=0).pass_target(0) == 1 and Hand.deal(seed=1, hand_number=1).pass_target(0) == 3
+    assert Hand.deal(seed=1, hand_number=2).pass_target(0) == 2
+    # the verdict table sits in the top cell, below the words by topic, as the jump bar's line says
+    head = head_text()
+    assert "[Δ](#cell-id=gloss-letter-delta). The table of the coach's verdicts is just below the words by topic." in head
+    assert head.index("</details>") < head.index("## The coach's verdicts")
