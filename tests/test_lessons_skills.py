@@ -435,12 +435,23 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r47): the risk, before the question: the hearts above South's J♥ are the K♥ and Q♥,
     # neither South's nor played yet (no heart has been played), so each is in a defender's hand
     risk = next(s for i, s in md if "Signs that a moon is worth trying:" in s)
-    assert ("The risk: each high heart you do not hold is a defender's chance to break the moon (here the K♥ and Q♥, "
-            "which beat your J♥).") in " ".join(risk.split())
+    # fresh newcomer rater (r48): "here the K♥ and Q♥" understated it: South must win with the 7♥ and 3♥ too, so
+    # every heart South lacks that beats one of South's is a threat: all of them but the 2♥ (none played yet)
+    risk = " ".join(risk.split())
+    assert ("The risk: any heart you lack that beats one of yours can break the moon, if a defender keeps it back. "
+            "Here every heart you lack does, except the 2♥; the K♥ and Q♥ beat even your J♥.") in risk
     above = [c for c in DECK if c.suit is Suit.HEARTS and c.rank > Card("JH").rank and c not in go.cards(0)]
     assert [c.pretty for c in above] == ["Q♥", "K♥"] and Card("JH") in go.cards(0)
     assert not any(c.suit is Suit.HEARTS for t in go.tricks for c in t.cards)
     assert all(any(c in go.cards(s) for s in (1, 2, 3)) for c in above)
+    lowest_heart = min((c for c in go.cards(0) if c.suit is Suit.HEARTS), key=lambda c: c.rank)
+    lacked = [c for c in DECK if c.suit is Suit.HEARTS and c not in go.cards(0)]
+    assert lowest_heart == Card("3H") and [c.pretty for c in lacked if c.rank < lowest_heart.rank] == ["2♥"]
+    # r48: the break-even, in prose before the question and in the summary (cell 6 prints the engine's 26%)
+    assert ("Against these bots, going pays only if the moon comes off more than about 1 time in 4.") in risk
+    # r48: "rule bots" explained at first use (the by-the-book opponent of lesson 07's ladder)
+    assert ("Deal 683, no pass, four rule bots (Solid, lesson 07's by-the-book opponent). On trick 5 South won the "
+            "queen of spades (13 points).") in " ".join(_md("08b_moon_and_mistakes").split())
     # fresh newcomer rater (r47): the dangling "(the queen too)" became part of the sentence
     prose_gu = " ".join(_md("08b_moon_and_mistakes").split())
     assert ("From then on every point you take (a heart, or the queen) counts against you, with no moon to cancel "
@@ -476,6 +487,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r34: the bots decide it; r38_c: the question says their defence is weak, not only the folded answer
     # fresh newcomer rater (r40_b): "defend weakly" gave the answer away; the caveat stays in the folded figures
     assert "Against these rule bots, go for it, or duck?" in ns["go_quiz"].question
+    # fresh newcomer rater (r48): the "go" plan is a crude highest-card bot; the question says so, not only cell 7
+    assert ("If South goes for it, a simple bot plays South's highest legal card every time. Against these rule "
+            "bots") in ns["go_quiz"].question
     assert "defend weakly" not in ns["go_quiz"].question
     prose = " ".join(_md("08b_moon_and_mistakes").split())
     ducked = play_out(go, table_bots("rule")[0])
@@ -504,11 +518,27 @@ def test_08b_the_moon_stories_and_the_mistakes():
     from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX
 
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
-    assert ("The coach grades each card or pass by its cost against its best: the extra points a hand, on average "
-            "over its sampled deals (lesson 08: over 0.25 an inaccuracy, 1 a mistake, 3 a blunder, once the deals "
-            "show it clearly). Its reason quotes one part of that cost (hearts taken, or how often you take the Q♠), "
-            "so cards with the same quoted figure can get different grades.") in prose
-    assert prose.index("The coach grades each card or pass by its cost") < prose.index("### 1. A club trick")
+    # fresh newcomer rater (r48): that sentence was the densest; said plainly, and mistakes 2 and 3 print each card's
+    # total cost and the least and most it could be (the coach's paired difference and its 95 % interval), so the
+    # reader can check every grade: it goes by the least (the low end), too close to call when it straddles 0.25
+    assert ("A card's grade is how many points a hand it costs compared with the coach's best, on average over its "
+            "deals (lesson 08: over 0.25 an inaccuracy, 1 a mistake, 3 a blunder). The deals only estimate it, so "
+            "the grade goes by the least it could be; a cost that may lie either side of 0.25 is too close to call. "
+            "The reason quotes one part of the cost (hearts, or the Q♠); mistakes 2 and 3 print the total.") in prose
+    assert prose.index("A card's grade is how many points a hand it costs") < prose.index("### 1. A club trick")
+    from hearts_teach.agents.coach_stats import verdict_of
+
+    for name in ("graded_lead", "graded_waste"):
+        graded_here = ns[name]
+        shown = text_output(next(c for c in notebook_cells("08b_moon_and_mistakes")
+                                 if "".join(c["source"]).startswith(f"print({name}.summary())")))
+        assert "Each card's cost, points a hand more than the best (and the least and most it could be):" in shown
+        for c in graded_here.candidates[1:]:
+            lo, hi = c.delta_ci95
+            assert f"  {c.label}: {c.delta_vs_best:+.2f} ({lo:.2f} to {hi:.2f})\n" in shown
+            assert verdict_of(lo, hi) == c.verdict  # the grade follows from the least and most it could be
+            assert c.verdict != "fine" or lo <= 0.25 < hi
+    assert ns["graded_lead"].of("3S").call == "too close to call" and ns["graded_lead"].of("3S").delta_vs_best < 0.25
     for c in ns["graded_lead"]:  # the grade is the points a hand, worse than the best (its exp_points)
         assert abs(c.delta_vs_best - (c.exp_points - ns["graded_lead"].best.exp_points)) < 0.5
     low3, club3 = ns["graded_lead"].of("3S"), ns["graded_lead"].of("3C")
@@ -552,6 +582,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert [c.label for c in ns["graded_check"] if c.verdict in ("best", "fine")] == ["Q♠"]
     closes_on(quiz, "Q♠")
     assert not quiz.is_right("2♠") and "Which card would you throw?" in quiz.question
+    # fresh newcomer rater (r48): the quick check closes on mistake 3's lesson, the dangerous card being the queen
+    assert quiz.last_message.endswith("As in mistake 3, a discard is your chance to get rid of a dangerous card: "
+                                      "here, the queen herself.")
     assert "A fresh position (deal 904): East led a diamond, and South has none." in " ".join(_md("08b_moon_and_mistakes").split())
     # fresh newcomer rater (r38_c): the quick check had no verdict cell; like mistakes 1 to 3 it has a folded printout
     cells = notebook_cells("08b_moon_and_mistakes")
@@ -782,8 +815,10 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     # fresh newcomer rater (r38_c): 'Solid "stops a moon"' read as a broken sentence; the lesson says "rule bot"
     # fresh newcomer rater (r45_a): 08b was dense; the sentence keeps the insurance heart and the slip, in fewer words
     # fresh newcomer rater (r47): Solid is reminded in a few words (lesson 07's ladder: "plays by the book")
-    assert ("The rule bot (Solid, lesson 07's by-the-book opponent) keeps a top heart when it discards (North kept "
+    # fresh newcomer rater (r48): Solid is named where "rule bots" is first used (the go-or-duck position)
+    assert ("The rule bot keeps a top heart when it discards (North kept "
             "the K♥ on trick 7), but when it follows suit it never holds one back.") in prose
+    assert prose.index("(Solid, lesson 07's by-the-book opponent)") < prose.index("The rule bot keeps a top heart")
     from hearts_teach.agents.hearts import ladder_levels
 
     assert any(name == "rule" and label == "Solid" and what.startswith("plays by the book")
@@ -900,7 +935,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert prose.startswith(f"Every heart discard onto the trick East led leaves the queen in South's tricks in "
                             f"{share['J♥']}% of deals, yet a low heart rates worse than a high one: throwing a low "
                             "heart keeps the high hearts, which may take heart tricks, points and all, later.")
-    assert (f"she ends up in South's tricks in {share['3♠']}% of deals after the 3♠, "
+    assert (f"she ends up in South's tricks in {share['3♠']}% of deals if South throws the 3♠ now, "
             f"and in only {share['A♠']}% once the A♠ is thrown") in prose
     # newcomer round 9: why a heart (27%) is worse than the K♣ (13%); the twelve clubs are counted in the printed
     # tricks so far (the position's cell)
@@ -945,7 +980,7 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     assert len(shown) == 3
     for i in shown:  # the position alone (or in its question), its verdicts in a later cell
         assert ".summary()" not in src[i] and ("print(situation(" in src[i] or "Quiz.pick_card(situation(" in src[i])
-    assert src.index(next(s for s in src if "lead_quiz = Quiz.pick_card(" in s)) < src.index("print(graded_lead.summary())")
+    assert src.index(next(s for s in src if "lead_quiz = Quiz.pick_card(" in s)) < next(i for i, s in enumerate(src) if s.startswith("print(graded_lead.summary())"))
     out = text_output(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))
     assert "keeps the Q♠ with no lower spades" in out
     # newcomer round 11: "no lower spade" said which spades South holds and why they matter
@@ -957,10 +992,15 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     assert ns["pass_quiz"].question.endswith(". Passing left, which three cards would you pass?")
     assert passing.pass_direction == "left"
     # fresh newcomer rater (r45_a): 08b was dense; the spades are in the question's hand, so not repeated here
+    # fresh newcomer rater (r48): "ends in South's tricks unless..." read as certain; the coach's share says how
+    # dangerous (82% with the three lowest cards passed, printed above)
+    share_low = re.search(r"^2♦ 2♥ 3♥: blunder — .*?in (\d+%) of deals", out, flags=re.M).group(1)
+    assert share_low == "82%" and ns["graded"].of(lowest).stats["p_take_qs"] > 0.8
     assert ("The three lowest cards "
             "(2♦ 2♥ 3♥) leave both in South's hand: unless the pass brings South another spade, South "
-            "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, ends "
-            "in South's tricks unless another player plays the K♠ over her.") in prose
+            "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, is "
+            f"South's unless another player plays the K♠ over her: she ends up in South's tricks in {share_low} of "
+            "deals.") in prose
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
     # round 20: the high pass that keeps her is a blunder as well (the coach's verdict, printed above)
     assert "J♦ K♦ J♥: blunder — J♦ K♦ J♥ keeps the Q♠ with no lower spades" in out
@@ -1027,7 +1067,7 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
     asked = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
-    verdicts = src.index("print(graded_lead.summary())")
+    verdicts = next(i for i, s in enumerate(src) if s.startswith("print(graded_lead.summary())"))
     # fresh newcomer rater (r41_e): "a high spade" read as the J♠, the coach's best lead: "a spade above the queen"
     told = [i for i, s in enumerate(flat) if "leading a spade above the queen while she is still out" in s.lower()
             and i != asked]  # the question's feedback names it (after a right answer), never its question
@@ -1056,9 +1096,10 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert any(c.rank < Card("8C").rank for c in clubs_out)  # "even the 8♣ may" (win the trick)
     assert [c.pretty for c in h.cards(0) if c.suit is Suit.SPADES] == ["3♠", "J♠", "A♠"]
     why = flat[min(told)]
-    assert ("Clubs are no escape: North has shown a void in clubs (the A♦ on trick 1's club lead), so may throw "
+    # fresh newcomer rater (r48): "Clubs are no escape" then "the 3♣ cannot win" read as a contradiction: high clubs
+    assert ("High clubs are no escape: North has shown a void in clubs (the A♦ on trick 1's club lead), so may throw "
             "the queen on a club lead, which your K♣ would win, and even the 8♣ may.") in why
-    assert why.index("can never take her") < why.index("Clubs are no escape")  # the spade point comes first
+    assert why.index("can never take her") < why.index("High clubs are no escape")  # the spade point comes first
     # fresh newcomer rater (r44_a): the 3♣ cannot win trick 4 (North is void; West and East hold every club still out,
     # all higher); the coach's printed verdict on it is an inaccuracy, 0.5 more hearts
     assert ("The 3♣ cannot win this trick (West and East hold every club still out, all higher), but the coach "
@@ -1285,6 +1326,8 @@ def test_round_13_absolute_sentences_made_exact():
     # a fresh rater (final round): the summary keeps cell 6's caveat, the odds come from rule bots' defence
     assert ("give it up the moment anyone else takes a point. Its odds here come from rule bots' defence: good "
             "defenders should stop it more often.") in " ".join(eight_b.split())
+    # fresh newcomer rater (r48): the break-even in the summary too (lesson 08b's printed 26%, about 1 in 4)
+    assert "Going paid only if it came off more than about 1 time in 4." in " ".join(eight_b.split())
     # a fresh rater: a card "still out" is not in your hand (glossary): the highest heart not yet played
     assert "you hold the highest heart not yet played (here the A♥: no heart still out beats it)" in eight_b
     assert "highest heart still out" not in eight_b and "you have sure winners to win the lead back" in eight_b
@@ -1487,8 +1530,12 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
             "  go:   65.2% failed × 21.9 ≈ 14.3\n"
             "  duck: 16.3\n"
             "If the moon comes off a share p of the time, going averages (1 − p) × 21.9; that is below 16.3 when "
-            "1 − p is under 16.3 ÷ 21.9 ≈ 74%, so when p is above 26%.\n"
-            "Going wins if the moon comes off more than 26% of the time (here 34.8%).\n") in shown
+            "1 − p is under 16.3 ÷ 21.9 ≈ 74%.\n"
+            "So going wins if the moon comes off more than 26% of the time, about 1 time in 4 (here 34.8%).\n") in shown
+    # fresh newcomer rater (r48): the break-even was said twice; once now, and a failed moon's 21.9 is an average
+    assert shown.count("26% of the time") == 1 and "p is above" not in shown
+    assert "(a failed moon averaged 21.9)" in shown and "a failed moon scored" not in shown
+    assert all("a failed moon averaged 21.9" in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
     # and the caveat's slips are on the real deal, not among the 400 sampled ones
     # fresh newcomer rater (r45_a): the answer rests on these bots' defence; said once in the answer, short here
     assert ("These figures rest on the rule bots' defence (North's K♥ and East's Q♥ on trick 8 of the real deal, "
@@ -1503,8 +1550,8 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # fresh newcomer rater (r47): the break-even step in plain arithmetic, from the engine's figures
     assert (f"{duck['score']:.1f}", f"{duck['score'] / moon['no_moon']:.0%}") == ("16.3", "74%")
     assert ("If the moon comes off a share p of the time, going averages (1 − p) × 21.9; that is below 16.3 when "
-            "1 − p is under 16.3 ÷ 21.9 ≈ 74%, so when p is above 26%.\n"
-            "Going wins if the moon comes off more than 26% of the time (here 34.8%).") in shown
+            "1 − p is under 16.3 ÷ 21.9 ≈ 74%.\n"
+            "So going wins if the moon comes off more than 26% of the time, about 1 time in 4 (here 34.8%).") in shown
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
     # newcomer rater (issue 27): the opponents' 26 was only in this folded cell; the position's cell, unfolded and
     # before the question, prints what a moon scores, from the engine
