@@ -1157,7 +1157,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
         assert f"`{preset}` rules" in e and "See [Rule option](#cell-id=term-rule-option)." in e, word
         assert PRESET_NAMES[preset] in (word, "No passing", "The queen waits") and PRESET_NAMES[preset] in e, word
     assert Rules.preset("new_moon").moon == "subtract_from_self"
-    assert "new moon: (-26, 0, 0, 0)" in printed("05_shooting_the_moon")
+    assert "new moon scores: South -26, West 0, North 0, East 0" in printed("05_shooting_the_moon")
     assert all(Rules.preset("no_pass").pass_direction(n) == "hold" for n in range(8))
     assert Hand.deal(seed=1, pass_direction="hold").text().startswith("Hand 1 · no pass")
     one_diamond = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D"  # no clubs, on trick 1

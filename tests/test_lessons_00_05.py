@@ -1167,8 +1167,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r43_f: why a heart at all: void in spades, the rule bot discards a heart before any club or diamond
     # (why.py's discard order: queen, A♠/K♠, hearts, then its highest other card); West still held both
     assert {c.suit for c in blocked.dealt(1)} >= {Suit.CLUBS, Suit.DIAMONDS} and blocked.tricks[4].card_of(1).suit is Suit.HEARTS
-    assert ("(With no spade to play, a rule bot discards a heart before any club or diamond: its point goes to the "
-            "trick's winner.)") in " ".join(text.split())
+    # r48_05 (cell 23 did four jobs): split into what West did, why that is fine, and the habit's name
+    assert ("This time, on trick 5, West (a `rule` bot) had no spade to play, and a rule bot then discards a heart "
+            "before any club or diamond. West threw the 10♥ and **kept the A♥** (the first line printed below).") in " ".join(text.split())
+    assert blocked.tricks[4].card_of(1) == Card("TH") and Card("AH") in blocked.dealt(1)
+    assert not any(c.suit is Suit.SPADES for c in blocked.dealt(1) if all(c not in t.cards for t in blocked.tricks[:4]))
     flat = " ".join(text.split())
     assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
             "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
@@ -1198,8 +1201,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # l5 rater (cell 23: why hand the shooter a heart?): South won trick 5, West's A♥ won one back on trick 6, and the
     # score table above prints 25 points taken, 25 scored
     assert blocked.tricks[4].winner == 0 and blocked.tricks[5].winner == 1 and blocked.tricks[5].card_of(1) == Card("AH")
-    assert ("trick's winner.) Here that was South, the likely shooter, but a moon needs every heart: once West's A♥ wins "
-            "one back, the hearts South took stay on South's score.") in flat
+    assert ("Why give a heart to South, the likely shooter? Because a moon needs every heart: once West's A♥ wins one "
+            "back, the moon is broken and the hearts South took stay on South's score.") in flat
     assert blocked.moon is None and blocked.scores[0] == blocked.points_taken[0] > 0
     # r42_a: the blocked replay's 22 is the crude shooter's doing: it plays its highest legal card after the moon is
     # lost on trick 6 (West takes 4), Q♦ included on trick 7, a club trick East won
@@ -1261,6 +1264,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert hand.tricks[4].seats[0] == 0 and hand.tricks[4].card_of(0) == Card("QS")
     assert ("Yet the warning was on the table: South had won every trick so far (A♣, A♠, A♦, K♠), then led its own "
             "queen.") in flat
+    # r48_05: why that is a warning sign, as a player reads it: South had played the A♠ and K♠ itself (tricks 2, 4),
+    # so the Q♠ was the top spade left and South took her
+    assert hand.tricks[1].card_of(0) == Card("AS") and hand.tricks[3].card_of(0) == Card("KS") and hand.tricks[4].winner == 0
+    assert ("With the A♠ and K♠ gone, nobody could beat her. An ordinary player keeps the Q♠ to throw on someone "
+            "else's trick; taking her on purpose suggests a player after all 26.") in flat
     # r41_a: why the A♥ is "a sensible discard in an ordinary hand", from the easy bot's own trace
     west_5 = why_played(hand, 5, 1, moon_defence=False)
     assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
@@ -1269,7 +1277,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ("South led the Q♠ (taking its own queen: a shooter needs her too). West, who had no spades, threw away the "
             "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but it "
             "gave up the highest heart. Yet the warning was on the table") in flat
-    assert "but that other habit, the insurance heart, printed below:" in flat and "that other rule" not in flat
+    # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
+    assert ("This is the rule bots' second habit, the insurance heart: keep one high heart") in flat
+    assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
+    assert sum(t.points for t in blocked.tricks[:4]) == 0
     assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
     # newcomer rater r33: the lesson never said what the watch does when it acts, nor showed it: one sentence (the
     # policy's moon branches: take the trick when the shooter wins it or has yet to play, lead a heart nobody can
@@ -1779,3 +1790,42 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     void = position({0: "2C 5C 6C 7C 8C 9C TC JC QS 2S 3S 4S 5H", 1: "AC 5D", 2: "3C 6D", 3: "4C 7D"},
                     plays="2C AC 3C 4C 5D 6D 7D", seed=1)
     assert void.turn == 0 and void.trick_number == 2 and rule.choose_play(void.view(0)) == Card("QS")
+
+
+def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
+    """Fresh rater r48_05: the score tuples were bare (seat order only implied); say which moon rule is the
+    default; a three-line "At the table" list drawn from the two replays; cell 17's heading fits South's
+    15 points; "seed" links to the glossary."""
+    from hearts_teach.course.lessons import Shooter, bots_play, score_piles, table_bots
+
+    cells = cells_of("05_shooting_the_moon")
+    shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
+    everything = CardList(c for c in DECK if c.points)
+    hearts = CardList(c for c in DECK if c.suit == Suit.HEARTS)
+    assert score_piles([everything, "", "", ""]) == (0, 26, 26, 26)
+    assert "standard scores: South 0, West 26, North 26, East 26\n" in shown["l05-04"]
+    assert score_piles([hearts, "", "", "QS"]) == (13, 0, 0, 13)
+    assert "standard scores: South 13, West 0, North 0, East 13\n" in shown["l05-06"]
+    assert score_piles([everything, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
+    assert "new moon scores: South -26, West 0, North 0, East 0\n" in shown["l05-08"]
+    assert "South takes 25 points, West takes  1: scores South 25, West 1, North 0, East 0\n" in shown["l05-15"]
+    assert "(0, 26" not in "".join(shown.values())
+    text = " ".join(prose("05_shooting_the_moon").split())
+    assert Rules().moon == "add_to_others"
+    assert ('The course plays that standard rule by default (`moon="add_to_others"`). The engine also knows a '
+            "variant, `new_moon`") in text
+    assert "## After taking the queen, going for everything can pay" in text and "lost-looking" not in text
+    assert "Here South holds a moon hand ([seed](glossary.ipynb#cell-id=term-seed) 810, no pass)" in "".join(
+        "".join(c["source"]) for c in cells if c.get("id") == "l05-09")
+    # the list: South won tricks 1 to 5, leading the Q♠ when the A♠ and K♠ were gone; the rule West kept its A♥
+    # and won a heart trick with it; West scored 4 then, 26 in the moon
+    hand = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("easy", seed=1)[1:])
+    blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
+    assert all(t.winner == 0 for t in hand.tricks[:5]) and hand.tricks[4].points > 0
+    assert hand.tricks[4].card_of(0) == Card("QS") and hand.tricks[4].seats[0] == 0
+    assert blocked.tricks[5].card_of(1) == Card("AH") and blocked.tricks[5].winner == 1
+    assert (blocked.scores[1], hand.scores[1], hand.moon) == (4, 26, 0)
+    assert ("**At the table:** - Watch for a player who wins every early trick and then takes points on purpose, such "
+            "as leading the Q♠ when nobody can beat her (South, tricks 1 to 5). - When you discard hearts while one "
+            "player could still take every point, keep one high heart (West's A♥ in the second replay). - To stop a "
+            "moon, win one heart trick yourself: it cost West 4 points, against 26 when South's moon succeeded.") in text
