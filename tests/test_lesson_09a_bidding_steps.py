@@ -1041,7 +1041,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
 
     text = " ".join(prose().split())
     # fresh rater (round 28): the recap of lesson 09 above it is cut; the checklist's line names the bid it is about
-    for line in ("**The nil checklist.** Suggest says nil (a bid of 0: no trick at all) only when every "
+    for line in ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every "
                  "line holds:",
                  "1. **No ace**, in any suit.", "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
@@ -1208,8 +1208,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     from hearts_teach.games.spades.rules import SpadesRules
 
     text = " ".join(prose().split())
-    # r48 (words): the prose no longer names the call; the code's first line does
-    assert "off by default: a blind nil scores twice a nil" in text
+    # r48 (words): shorter, still naming the preset the code uses
+    assert 'off by default (`SpadesRules.preset("blind_nil")` turns it on): a blind nil scores twice a nil' in text
     assert "SpadesRules(blind_nil=True)" not in text
     assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
     assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)
