@@ -174,7 +174,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
     # fresh newcomer raters (r46): deal 2054 needs the fine print's spade length; cell 7 points to it
     assert " ".join("".join(cells[long_at + 1]["source"]).split()).startswith(
-        "Your own long spades (deal 2054). Seven spades: the fine print's *Spade length* line (folded above) applies.")
+        "Your own long spades (deal 2054). Seven spades: the fine print's *Spade length* line applies.")
     mine = SpadesHand.deal(seed=2054, dealer=3).cards(0)
     count_2054 = trick_count(mine, long_spades=True)
     assert len(mine.of_suit(Suit.SPADES)) == 7 and count_2054.length is not None and count_2054.by_length
@@ -306,7 +306,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "South on deal 1526 holds eight spades, only two of them above the 10♠." in text
+    assert "South on deal 1526 holds eight spades, only two above the 10♠." in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -337,8 +337,8 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two of them above the 10♠. Look at what the *Spade "
-                     "length* line (open the fine print above) adds to the bots' count:")  # r45_c: "open" (it is folded)
+SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two above the 10♠. See what the fine print's "
+                     "*Spade length* line adds:")  # r48: shorter
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -389,19 +389,20 @@ def test_the_numbers_line_is_trick_counts():
 
 STEPS = ("Count in three steps, each shown in deal 22's print above: 1. **High side cards**: ace 1 (A♥ 1); king with "
          "another card of its suit 1 (a king alone may have to fall under the ace); queen in three or four cards ½ (Q♦ "
-         "½, a queen in three cards); otherwise 0 (with one other card or none, the ace or king usually catches it); less "
+         "½); otherwise 0 (with one other card or none, the ace or king usually catches it); less "
          "in a long suit, which the others soon run out of: an ace ½ "
          "(seven cards or more), a king ¼ (six or more). 2. **Protected spades**: a spade wins once the higher spades "
-         "you lack are gone, if it survives: each smaller spade lets you follow when a higher one is led. At least as "
+         "you lack are gone, if you keep it. Each smaller spade lets you follow when a higher one is led: when the A♠ "
+         "is led, play a smaller spade and keep the K♠. At least as "
          "many smaller spades as higher ones you lack: 1 (K♠ 1, lacking only A♠); one short ¾ (10♠ ¾, one smaller spade "
-         "short); two short ¼; three short or more 0 (7♠ and below). 3. **Ruffs**: a *void* (no card of a suit) 2, a "
+         "short); two short ¼; three short or more 0 (here 7♠ and below). 3. **Ruffs**: a *void* (no card of a suit) 2, a "
          "*singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your spades last.")
 SUMMARY = ("<details><summary>The bots' fine print: spades used up by ruffs, and six spades or more (deals 1526 and 2054 "
            "below)</summary>")
 # fresh newcomer raters (r46): "the rounding sentence is unreadable"; one idea per sentence, and the bid's own
 # rounding (a half down) moves out of the fine print to the sentence that turns the sum into a bid (BID_ROUNDING)
 FINE_PRINT = ("- **Ruffs use up spades**: your lowest, one per ruff trick, rounded to the nearest whole spade. A half "
-              "rounds to leave an even number of spades: deal 1526's 1½ ruff tricks use up two of its eight. "
+              "rounds to leave an even number of spades (the bots' tie-break): deal 1526's 1½ ruff tricks use up two of its eight. "
               "A used-up spade no longer counts as protected, nor as a "
               "smaller spade. - **Spade length**, with six spades or more: your five highest spades' values from the "
               "*Protected spades* line (used-up spades still left out), plus 1 for each spade after the fifth, used up "
@@ -484,7 +485,8 @@ def test_the_values_list_is_trick_counts():
     # fresh newcomer rater r45_c: the two roundings differ and the fine print now says both, side by side: the
     # spades' half goes to an even number left (both ways occur, test above; 8 − 1½ leaves six), a bid's goes down
     # r46: one idea per sentence; the bid's half is said where the sum becomes a bid (BID_ROUNDING, held below)
-    assert ("rounded to the nearest whole spade. A half rounds to leave an even number of spades: deal 1526's 1½ ruff "
+    assert ("rounded to the nearest whole spade. A half rounds to leave an even number of spades (the bots' tie-break): "
+            "deal 1526's 1½ ruff "
             "tricks use up two of its eight.") in VALUES and BID_ROUNDING in text
     assert len(cards.of_suit(Suit.SPADES)) == 8  # "two of its eight"
     import inspect
@@ -644,8 +646,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     text = " ".join(prose().split())
     # fresh newcomer raters (r46): the deal-17 section was dense; the point first, shorter sentences
     assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
-    assert ("On this deal, putting the nil first did not even break it: East's nil was kept, and South–North went down "
-            "by 1.") in text
+    # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
+    assert ("On this deal, with nil-first bots in all four seats (East's play changed too), East's nil held and "
+            "South–North went down by 1.") in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
@@ -708,8 +711,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
     assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
-    rule = ("Breaking an opponent's nil swings 200 points (their +100 becomes −100), but your own contract can "
-            "matter more. The bots' rule: contract first while your team needs at least half the tricks left, "
+    # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
+    rule = ("Breaking an opponent's nil swings 200 points (their +100 becomes −100), but chasing it can cost your "
+            "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team needs at least half the tricks left, "
             "otherwise break the nil. Defending: deal 437")
     assert rule in text and text.count("swings 200 points") == 1
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
@@ -736,12 +740,14 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     text = " ".join(bidding.split())
     # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
     # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
-    bullets = ["To *ruff* is to win with a spade a trick in a side suit you no longer hold.",
+    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit.",  # r48: word order
                "king with another card of its suit 1 (a king alone may have to fall under the ace)",
                "less in a long suit, which the others soon run out of",
                # fresh rater r38_g: the reason for the rule (a smaller spade to follow with for each higher one led)
-               "2. **Protected spades**: a spade wins once the higher spades you lack are gone, if it survives: each "
-               "smaller spade lets you follow when a higher one is led.",
+               # fresh newcomer rater r48: split in two, with deal 22's K♠ as the walk-through
+               "2. **Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
+               "smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
+               "keep the K♠.",
                "3. **Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
@@ -753,8 +759,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "If that total is more than protected spades and ruffs together, it replaces both. </details>",
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
-               f"{BID_ROUNDING} A bid one under the bots' is still a reasonable bid; one over risks the contract. When "
-               "unsure, bid the lower number: one trick more than you bid adds a bag (ten bags cost 100); one fewer can set "
+               # r48 (words): the "one under" sentence merged into the next
+               f"{BID_ROUNDING} When unsure, bid the lower number, even one under the bots': one trick more than you bid adds a bag (ten bags cost 100); one fewer can set "
                "the contract."]
     for bullet in bullets:
         assert bullet in text, bullet
@@ -1038,8 +1044,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
     for line in ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every "
                  "line holds:",
                  "1. **No ace**, in any suit.", "2. **At most three spades.**",
+                 # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
+                 # others' cards")
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
-                 "than queens and kings.",
+                 "than queens and kings, so you can duck while the higher cards fall.",
                  "4. **A count under 1 trick**, counted as above but without spade length.",
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
@@ -1165,8 +1173,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert [kept.tricks[11].card_of(s).pretty for s in (2, 3)] == ["10♠", "4♠"] and kept.tricks[11].winner != 3
     # fresh newcomer rater r45_c: "The last part, trick 12 both ways," cut for words (the replay's heading says it)
     # r46: two short sentences
-    assert ("After the 4♠, the J♠ was East's last spade, forced onto North's 10♠ in trick 12. After the hearts, East "
-            "kept the 4♠ to play under it.") in " ".join(prose().split())
+    # r48 (words): one sentence, the replay's prints above it show the J♠ forced
+    assert ("The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil, and the 4♠ to play under North's "
+            "10♠ in trick 12.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
@@ -1180,11 +1189,12 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil. ")
+        "The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil, and the 4♠ to play under North's 10♠ "
+        "in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
-    assert "".join(cells[did - 1]["source"]).startswith("When you have answered, what the bots did: East's card in trick 10")
+    assert "".join(cells[did - 1]["source"]).startswith("When you have answered: East's card, then how the nil broke:")
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
@@ -1198,7 +1208,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     from hearts_teach.games.spades.rules import SpadesRules
 
     text = " ".join(prose().split())
-    assert 'off by default (the code below turns it on: `SpadesRules.preset("blind_nil")`)' in text
+    # r48 (words): shorter, still naming the preset the code uses
+    assert 'off by default (`SpadesRules.preset("blind_nil")` turns it on): a blind nil scores twice a nil' in text
     assert "SpadesRules(blind_nil=True)" not in text
     assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
     assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)
@@ -1217,7 +1228,8 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     srcs = ["".join(c["source"]) for c in cells]
     text = " ".join(prose().split())
     assert "It never bids under 1, except nil, which has its own checklist (``nil_ok``)." in recipe()
-    assert "Under each practice hand, the bots' own count is folded away: open it once you have bid." in text
+    # r48 (words): the prose sentence repeated the folded cells' own first line, held below
+    assert "folded away" not in text
     rounded = "Rounded to the nearest trick (a half goes down): a bid of"
     for marker, seed, bid in (("bidder = BidWidget(practice", 21, 1), ("long_bidder = BidWidget(", 2054, 6)):
         at = next(i for i, s in enumerate(srcs) if marker in s)
@@ -1283,7 +1295,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "Nil is out" not in bid_check(134, 1, 14) and "Nil is out" not in bid_check(134, 1, False)
     text = " ".join(prose().split())
     assert PLAYOUTS == 20
-    assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: aces, kings with company, "
+    assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: side-suit aces, kings with company, "
             "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell: "
             "the bots play all four hands, yours included, 20 times with your bid, then print what your cards took and "
             "their own count.") in text
@@ -1342,3 +1354,28 @@ def test_partners_bid_does_not_change_your_count():
         own = smart_bid(cards)
         for p in range(1, 14 - own):
             assert smart_bid(cards, partner_bid=p) == own
+
+
+def test_what_to_remember_agrees_with_the_lesson():
+    """Fresh newcomer rater r48: a three-line summary before "Your turn", merged into the blind-nil cell (no new
+    cell). Each line repeats what the lesson says and the bots do: the count in quarters and the lower bid when
+    unsure, the nil's duck and its low spades (deal 17), the defence rule (CONTRACT_FIRST)."""
+    from hearts_teach.agents.spades import CONTRACT_FIRST
+    from hearts_teach.games.spades import score_hand
+
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    turn = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("## Your turn"))
+    here = next(i for i, c in enumerate(cells) if "**What to remember**" in "".join(c["source"]))
+    assert cells[here]["cell_type"] == "markdown" and here < turn and len(cells) == 35
+    remember = "".join(cells[here]["source"]).split("**What to remember**", 1)[1]
+    assert remember.split() == (
+        "- Bidding: count in quarters; when unsure, bid lower.\n"
+        "- Nil: duck with your highest card that stays under; keep low spades.\n"
+        "- Defence: contract first while you need half the tricks left or more; otherwise break the nil.").split()
+    text = " ".join(prose().split())
+    assert "The bots count in quarters of a trick" in text and "When unsure, bid the lower number" in text
+    assert "duck with your *highest* card that stays under it" in text
+    assert CONTRACT_FIRST == 0.5 and "contract first while your team needs at least half the tricks left" in text
+    # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
+    made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
+    assert made.team_points[0] == 60 and set_.team_points[0] == -60

@@ -1674,8 +1674,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert source.startswith("# a question: its answer and reasons are in the code below, worked out when the cell runs, "
                              "not written out:\n# nil_ok (the bots' nil rule) picks the answer and nil_verdict writes each "
                              "hand's reasons")
-    # r45_c: the feedback warns that a long suit's high cards are the likeliest to be forced to win late
-    assert "And high cards in a long suit are the likeliest to be forced to win late" in source
+    # fresh newcomer rater r48: r45_c's closing sentence ("high cards in a long suit are the likeliest to be forced
+    # to win late") argued against answer B and against deal 17 (a suit the others lack cannot be led to you): cut
+    assert "likeliest to be forced" not in source
     assert '"neither", "A", "B", "both"][nil_ok(hand_a) + 2 * nil_ok(hand_b)]' in source
     assert "7♠ 3♠" not in quiz.question and "doubleton" not in quiz.question
     count = trick_count(hand_b)
