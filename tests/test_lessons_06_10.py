@@ -170,7 +170,7 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r35_f: "only" overstated it (lesson 01 also empties short suits): "mainly"
     assert 'so only "pass high cards"' not in text
     assert ('South holds neither the queen nor a spade above her, so mainly "pass high cards" applies, and South has '
-            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places. Lesson 01's reason") in text
+            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places. Lesson 01's rule that") in text
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -184,8 +184,12 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "the rules of thumb leave that choice open" not in text
     # r40_a: lesson 01's case was J♣ 5♣; here a kept J♣ sits with the 6♣ and 2♣, so the step is said (checked below)
     # r45_f: that argument wound on; one short sentence (South's clubs A J 6 2: the J♣ sits with the 6♣ and 2♣)
-    assert ("Lesson 01's reason for passing the J♣ fits: once the 6♣ and 2♣ are gone, a kept J♣ could win a club "
-            "trick that someone throws the queen on. Let us follow the hint.") in " ".join(text.split())
+    # r48_07: why the J♣ goes and the Q♦ stays, from lesson 01's rule of thumb on this hand's printed cards
+    assert ("Lesson 01's rule that a high card with several low cards of its suit beside it is safer fits the hint: "
+            "the Q♦ has the 7♦ and 3♦ beside it, the J♣ only the 6♣ once the 2♣ has led trick 1. Let us follow the "
+            "hint.") in " ".join(text.split())
+    assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
+            in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
     assert "the J♣ stands alone in clubs" not in text
     from hearts_teach.present.widgets import TableWidget as _Table
     assert "♣ A J 6 2" in str(_Table(seed=7, opponents="rule"))  # South's clubs: keeping J♣ keeps 6♣ 2♣ too
@@ -227,23 +231,23 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # round 9: one word for one verdict, said once: *best* (the coach's "equally good" line explained)
     # and *fine* (printed by the coach as "too close to call")
     assert "one verdict, two names" not in text and "about equally good" not in text
-    assert 'The coach grades both **best**; its first line calls them "equally good", so' in text
+    # r48_07: the semicolon sentence is now short sentences
+    assert 'The coach grades both **best** and calls them "equally good", so either will do:' in text
     # fresh newcomer rater (final round): a 0.2-heart gap between two cards graded equally good is no rule
     # r33 rater asked why the 9♠ leads by a hair; the coach prints a measured gap, not a cause, so the lesson claims none
     # r35_f: the 9♠ "goes over" seemed to contradict lesson 02's duck: the lesson says the duck is just as good
     # r37_b: a reader taught to duck saw the coach lean to the higher 9♠ with no reason (the coach prints a gap,
     # not a cause): the lean is dropped; both are equally good and the hint simply names one
     assert "leans to the 9♠" not in text
-    assert ("its first line calls them \"equally good\", so lesson 02's duck, the 6♠, is just as sound; the hint "
-            "names one card, the 9♠, and South plays it.") in text
+    assert ("calls them \"equally good\", so either will do: lesson 02's duck, the 6♠, is just as sound. The hint must "
+            "name one card; it names the 9♠, and South plays it.") in text
     assert "means fewer hearts later" not in text
     # r39_d: "goes over 7♠: you take about 0.2 fewer hearts" read backwards; the coach prints a gap, not a cause,
     # so the lesson says plainly that the choice is a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
-    assert ("Its *about 0.2 fewer hearts* is no real difference (the coach cannot tell the two apart on its imagined "
-            "deals): either card "
-            "will do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
+    assert ("Its *about 0.2 fewer hearts* is no real difference: the coach cannot tell the two apart on its imagined "
+            "deals (see lesson 08).") in text and "a toss-up" not in text
     # newcomer rater (issue 27): best and fine told apart in one place, the list of grades, as the coach
     # defines them (VERDICT_MEANINGS: best within 0.25 points a hand; fine: the deals cannot tell)
     from hearts_teach.agents.coach_stats import BAND, VERDICT_MEANINGS
@@ -308,6 +312,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r39_d: "the seat lists show the name in quotes, (rule)" could not be parsed
     assert "# Solid is the rule bot of earlier lessons: the seat list shows it as (rule)" in ladder
     assert "name in quotes, (rule)" not in ladder
+    # r48_07: the label and the name you type differ (Solid = "rule"): the prose says which column is which
+    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first."
+            in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
+    assert 'print(f"{label:<9} {quoted:<11} {what}")' in ladder
+    live = next(_src(c) for c in _cells("07_play_a_match") if "table = TableWidget(" in _src(c))
+    assert "change `seed=1` to another number for other deals" in live and "TableWidget(seed=1," in live
     assert "moon defence" not in ladder
     assert 'Solid     "rule"' in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
                                        if "ladder_levels()" in _src(c) for o in c.get("outputs", []))
@@ -326,7 +336,7 @@ def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
     hint = next(i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
     assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
-    assert before.startswith("The coach cannot see the other hands:") and "\n\n" not in before.strip()
+    assert before.startswith("The coach cannot see the other hands.") and before.strip().count("\n\n") == 1  # r48_07: two paragraphs
     assert after.startswith("**The hint and the rules of thumb.**") and "\n\n" not in after.strip()
     assert after.strip().endswith("Let us follow the hint.") and "pass_cards(" in _src(cells[hint + 2])
 
@@ -444,8 +454,9 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
     # test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff); here a short reminder stays
-    assert "(Grades in points, reasons in hearts or Q♠ %.)" in said
-    assert prose07.count("Grades in points") == 1 and "Grades weigh" not in prose07
+    # r48_07: cell l07-coach now says it in two short paragraphs, so the reminder here is dropped
+    assert "(Grades in points, reasons in hearts or Q♠ %.)" not in said and "equally good" in said
+    assert prose07.count("Grades in points") == 0 and "Grades weigh" not in prose07
     # r45_f: the quiz's points a hand were printed nowhere: the cell after the question prints the coach's figures
     after = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
     assert (f"trick 3, the coach's points a hand (all points, as in the question's reasons): Q♦/K♦ {pts[1]}, "
@@ -529,9 +540,12 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     ids = [c.get("id") for c in cells]
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     # (1) said once, early: before the first hint is printed
-    said = ("compares the **points** each one costs on average (1 a heart, 13 for the Q♠): its grades are in points. "
-            "Its reason gives only the biggest part of the difference, here in one of two other measures: **Q♠ %** "
-            "(the share of deals where she ends up in your tricks) or **hearts** (how many you take on average).")
+    # r48_07: split in two: how the coach grades (points), then what its reason names (Q♠ % or hearts)
+    said = ("plays each choice out on those same deals, and grades it by the **points** it costs on average (1 a heart, "
+            "13 for the Q♠). Its reason names only the largest part of the gap between two choices, in one of two "
+            "measures: **Q♠ %** (the share of deals where she ends up in your tricks) or **hearts** (how many you take "
+            "on average).")
+    assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -576,9 +590,10 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert words["reasons"]["3♦"].startswith(
         "it ducks a trick that costs nothing anyway, and leaves you the Q♦ and K♦ with one low diamond fewer to play "
         "under later diamond tricks, which can carry points (trick 6 below carries the Q♠): ")
-    assert ("Spending the Q♦ on trick 3 paid off: three later diamond tricks carried points (6, 7 and 11), and South "
-            "played under each (8♦, 7♦, 3♦). Of South's diamonds, only the 3♦ was below trick 11's winning 5♦, and a duck on "
-            "trick 3 would have spent it.") in md["l07-fine"]
+    # r48_07: "paid off" was shown only against the 3♦, not the runner-up 7♦: softened to what the printouts show
+    assert ("Three later diamond tricks carried points (6, 7 and 11), and South, with the Q♦ spent on trick 3, played "
+            "under each (8♦, 7♦, 3♦).") in md["l07-fine"]
+    assert "paid off" not in md["l07-fine"]
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
     demo.hint()
@@ -619,6 +634,13 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert moon == (26, 26, 0, 26)
     after = tuple(t + m for t, m in zip((96, 71, 88, 90), moon, strict=True))
     assert after == (122, 97, 88, 116) and "North wins with 88" in match_verdict(after)
+    # r48_07: the answer is also written out, folded in a <details> block right after the question
+    cells07 = _cells("07_play_a_match")
+    at = next(i for i, c in enumerate(cells07) if c.get("id") == "cf3c8702")
+    assert "quiz = Quiz(" in _src(cells07[at - 1])
+    assert _src(cells07[at]).startswith("<details><summary>Answer (open it once you have chosen)</summary>")
+    assert ("**North wins.** The moon adds 26 to each other player (South 122, East 116, West 97): totals have passed "
+            "100, and North's 88 is the lowest.") in " ".join(_src(cells07[at]).split())
     # 04 (the engine's queen-waits details, moved there from 06): hearts unbroken, Q♠ and only hearts: only a heart
     # may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
@@ -2664,7 +2686,8 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
             "questions for you), and the review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
-    assert "Each of South's choices above is graded *best*; a *fine* would also carry a ✓ and count as accurate." in text
+    # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
+    assert "Each of South's choices above is graded *best*." in text
     # fresh newcomer rater (final round): "4 of 4 decisions" above five lines: the forced trick 1 is not counted
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
@@ -2729,9 +2752,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
-    assert ("Its *about 0.2 fewer hearts* is no real difference (the coach cannot tell the two apart on its imagined "
-            "deals): either card "
-            "will do (lesson 08 shows how to read such gaps).") in text and "a toss-up" not in text
+    assert ("Its *about 0.2 fewer hearts* is no real difference: the coach cannot tell the two apart on its imagined "
+            "deals (see lesson 08).") in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
