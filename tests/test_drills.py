@@ -125,7 +125,9 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r41_f): too close to call is not best (lesson 06a's definition); it scores like best
     assert "**too close to call**: a good move, though not shown to be best." in prose
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
-    assert "(*fine* for short)" not in prose and "best or *too close to call* 2 (the score line prints *fine*), inaccuracy 1" in prose
+    assert "(*fine* for short)" not in prose and ("best or [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call) 2 "
+                                                  "(not shown to be best: [below](#cell-id=l08-sure); the *Score* line prints "
+                                                  "*fine*), inaccuracy 1") in prose
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
 
@@ -303,14 +305,25 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "kept), in 39% after K♣ Q♠ K♠ (she is passed), in 21% after K♣ J♦ A♥ (she and the K♠ are kept: "
             "mistake).") in "".join(stored)
     # r44_c: the densest note, cut (no reason for 39% against drill 1's 30% is shown, so none is given)
-    assert ("The K♠ still goes, though lesson 01's advice to pass it is for a queen that leaves your hand: keeping it too, as K♣ J♦ A♥ does (a mistake), puts her in South's "
-            f"tricks in {king.stats['p_take_qs']:.0%}.") in after
+    # fresh newcomer rater (r48): "it" and "too" were tangled, and the note never said why the K♠ goes when South
+    # keeps the queen: the figures cell replays 1000 of the coach's deals, and every time she ends in South's tricks
+    # South's own Q♠ won her trick (never dropped on the king); only the A♠ and K♠ outrank her
+    assert ("Why pass the K♠ if you keep the queen? Keep both (K♣ J♦ A♥, a mistake) and she ends in South's tricks in "
+            f"{king.stats['p_take_qs']:.0%}; replayed, she is never dropped on the king: she wins her own trick. Only the A♠ "
+            "and K♠ beat her; passing the king puts one more in another hand.") in after
+    from hearts_teach.course.later_tricks import pass_queen_cards
+
+    replay = pass_queen_cards(DRILLS[1].make(), ["KC JD KS", "KC JD AH"], count=1000)
+    assert all(r["queen"] > 0 and dict(r["won_with"]) == {"Q♠": r["queen"]} for r in replay.values())
+    assert ("  1000 deals replayed, South's card winning her trick: "
+            f"K♣ J♦ K♠: Q♠ {replay['KC JD KS']['queen']}; K♣ J♦ A♥: Q♠ {replay['KC JD AH']['queen']}\n") in "".join(stored)
+    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "Passed, as in K♣ Q♠ K♠ (a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     assert ('Its best also "makes you void in clubs" (the K♣ goes), so South can throw her on a club trick later, '
             "as in drill 3.") in after
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
-    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, as in K♣ Q♠ K♠, she still ends "
+    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, as in K♣ Q♠ K♠ (a mistake), she still ends "
             f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led.") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
@@ -335,7 +348,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert ("The A♥ is best too, with about the same total: after it South takes the fewest hearts "
             f"({ace.stats['exp_hearts']:.1f} against the Q♠'s {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
             f"queen, who then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
-    assert "The 9♥ and the 7♥ keep her too, with more hearts: inaccuracies." in after and "both keep the queen" not in after
+    assert "Every other card keeps her: the 9♥ and 7♥ are inaccuracies, the rest mistakes." in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
@@ -343,7 +356,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "in-rank): one choice); the 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
-    assert "The A♠ is a blunder: it wins the trick, and the queen with it. The coach's best is the 3♠." in after
+    assert "The A♠ is a blunder: it wins the trick and the queen. The coach's best is the 3♠:" in after
     # the exercise both lessons link
     number = {lesson[0]: n for n, lesson in enumerate(LESSONS)}
     assert EXERCISES[number["07_play_a_match"]] == EXERCISES[number["08_practice_decisions"]] == "07_strategy"
