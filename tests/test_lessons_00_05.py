@@ -1828,4 +1828,22 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert ("**At the table:** - Watch for a player who wins every early trick and then takes points on purpose, such "
             "as leading the Q♠ when nobody can beat her (South, tricks 1 to 5). - When you discard hearts while one "
             "player could still take every point, keep one high heart (West's A♥ in the second replay). - To stop a "
-            "moon, win one heart trick yourself: it cost West 4 points, against 26 when South's moon succeeded.") in text
+            "moon, take one trick with a heart in it yourself: it cost West 4 points, against 26 when South's moon "
+            "succeeded.") in text  # r49: "win one heart trick" read as a trick where hearts were led
+
+
+def test_05_no_cell_rebinds_a_helper_an_earlier_cell_defined():
+    """Rater r49: the simulation's loop variable was ``by_seat``, the name of cell 4's score printer, so a learner
+    who ran the simulation and then re-ran an earlier scoring cell got "'tuple' object is not callable". Every name a
+    cell defines with ``def`` stays a function: no later cell assigns or loops over that name."""
+    import ast
+
+    sources = ["".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c["cell_type"] == "code"]
+    trees = [ast.parse("\n".join(line for line in s.splitlines() if not line.lstrip().startswith(("%", "!"))))
+             for s in sources]
+    defined = {node.name for tree in trees for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    assert "by_seat" in defined
+    rebound = {target.id for tree in trees for node in ast.walk(tree) if isinstance(node, (ast.For, ast.Assign))
+               for target in ast.walk(node.target if isinstance(node, ast.For) else node.targets[0])
+               if isinstance(target, ast.Name)}
+    assert not defined & rebound, defined & rebound

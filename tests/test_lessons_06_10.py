@@ -2354,7 +2354,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # (the queen ends in South's tricks in 35% of its deals after K♦ Q♠ A♠, 30% after the best), no why
     assert ("its best pass, Q♣ Q♠ A♠, gives away both the queen and the ace. The rule of thumb's K♦ Q♠ A♠ is an "
             "*inaccuracy*: passing the K♦ instead of the Q♣, South ends up with the queen a little more often. The "
-            "third card matters much less than the spades: each pass graded here that keeps the ace, or the queen with "
+            "third card matters less: each pass graded here that keeps the ace, or the queen with "
             "only the 4♠, is a blunder (unfold [the coach's figures](#cell-id=l08-20b) after all five drills).") in prose
     # fresh newcomer rater (r48): why keeping the queen beside the 4♠ alone is a blunder too: the figures cell prints
     # the six passes' shares and the coach's words ("with one lower spade"); following suit, she must be played by
@@ -2362,7 +2362,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     alone = sorted(c.stats["p_take_qs"] for c in shares if "A♠" in c.label.split() and "Q♠" not in c.label.split())
     assert (f"{alone[0]:.0%}", f"{alone[-1]:.0%}", len(alone)) == ("87%", "95%", 6)
     assert sorted(c.pretty for c in DRILLS[0].make().cards(0) if c.suit.letter == "S") == ["4♠", "A♠", "Q♠"]
-    assert "With only the 4♠, she must be played by the second spade trick." in prose
+    # r49: a spade can arrive in the pass; the sentence says so
+    assert "With only the 4♠ and no spade received, she must be played by the second spade trick." in prose
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                    for o in c["outputs"])
     assert '  those 6 keep her "with one lower spade": in South\'s tricks in 87% to 95%\n' in figs
@@ -3514,8 +3515,11 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert ("A tip for three: suits last late, and a suit that only you still hold near the end wins the last "
-            "tricks, with the hearts thrown on them (West's fate in the worked example). So play your longest suit "
-            "down early, while the others can still follow it.") in text
+            "tricks, with the hearts thrown on them (West's fate in the worked example). So keep count of who still "
+            "holds your long suits.") in text
+    # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
+    # it led); the tip now says only what the hand shows, and what to watch
+    assert "play your longest suit down early" not in text
     assert text.index("## Play at a table of three") < text.index("A tip for three") < text.index("## Quick check")
     worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
     bots_play(worked, table_bots("rule", players=3))
