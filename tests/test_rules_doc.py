@@ -296,7 +296,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # l6 (a fresh newcomer): rule 8's 26 a hand beside the moon's 26 for each other player read as a contradiction:
     # rule 9 says the cards still hold 26 but the scores add 78 (the engine: a moon scores 0, 26, 26, 26)
     assert ("9. **Moon.** Take all 13 hearts and Q♠ in one hand: you score 0 and each other player 26. The cards still "
-            "hold 26 points, but that hand adds 3 × 26 = 78 to the scores, not 26.") in text
+            "hold 26 points, but with three opponents that hand adds 3 × 26 = 78 to the scores, not 26.") in text
+    # r49: the 78 is a four-player figure (cell 2 says the same rules hold at 3 to 6); "with three opponents" says so
+    assert Rules().players - 1 == 3
     from hearts_teach.games.hearts.scoring import final_scores as _final
     from hearts_teach.kernel.cards import POINTS_MASK as _ALL
 
