@@ -1243,9 +1243,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r38_h: the exact threshold read as strategy, so it said "enough points" and whose trigger it is; r42_a: "enough"
     # was vague: the trigger is given exactly (shooting, threat_of: all points taken so far, 8 or more, a heart among
     # them; pinned with shooting/threat_of at the end of this test)
-    assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch: once one player "
-            "has taken 8 points or more, at least one of them a heart, and nobody else has taken any (the bot's rule "
-            "of thumb, not a game rule), it stops ducking: it tries to win tricks from that player") in flat
+    # r49_05: the three conditions as a short list, then what the watch does, the rule-of-thumb remark last
+    assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch. It acts when: - one "
+            "player has taken 8 points or more, - at least one of them a heart, - and nobody else has taken any. Then "
+            "it stops ducking: it tries to win tricks from that player") in flat
+    assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
     assert "enough points" not in flat
     assert ("are `easy` bots: like the `rule` bots, but without their two moon defences (below).") in flat
     assert "switched off: both of its habits" not in flat
@@ -1287,7 +1289,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # beat, discard a clean card or else the lowest heart), and the rule bot's reason had it sat in East's place on
     # the first replay's trick 6 (why_instead: the same position as why_played, whatever the easy East played)
     assert ("it stops ducking: it tries to win tricks from that player, and gives that player as few points as "
-            "it can. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
+            "it can. This watch is the bot's rule of thumb, not a game rule. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
     from hearts_teach.course.lessons import why_instead
     instead = why_instead(hand, 6, 3)
     assert instead.branch == "moon-take" and instead.card == Card("KH") and why_played(hand, 6, 3, moon_defence=False).card == t6.card_of(3)
@@ -1827,7 +1829,8 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert (blocked.scores[1], hand.scores[1], hand.moon) == (4, 26, 0)
     assert ("**At the table:** - Watch for a player who wins every early trick and then takes points on purpose, such "
             "as leading the Q♠ when nobody can beat her (South, tricks 1 to 5). - When you discard hearts while one "
-            "player could still take every point, keep one high heart (West's A♥ in the second replay). - To stop a "
+            "player could still take every point, keep one high heart that can still win a trick (the A♥, or the highest "
+            "heart left), as West kept its A♥ in the second replay. - To stop a "
             "moon, take one trick with a heart in it yourself: it cost West 4 points, against 26 when South's moon "
             "succeeded.") in text  # r49: "win one heart trick" read as a trick where hearts were led
 

@@ -1396,12 +1396,13 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
 
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("East held the Q♠ with only two low spades beside her, and spades were led in tricks 7 and 8: when West "
+    # r49_11: "her" read as East: "beside the queen"; the second paragraph's one long sentence split
+    assert ("East held the Q♠ with only two low spades beside the queen, and spades were led in tricks 7 and 8. When West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spade "
             "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
-            "hearts in it: South and East had no diamonds left and, after trick 11, no spades (East played its last in "
-            "trick 9, South in trick 11), so every spade or "
-            "diamond West led won and drew their hearts; in tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
+            "hearts in it. South and East had no diamonds left and, after trick 11, no spades (East played its last in "
+            "trick 9, South in trick 11). So every spade or "
+            "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
     # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
     assert "The three scores add up to 26, as at any table without a moon." in text and "as they would at any" not in text
@@ -1473,6 +1474,17 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "hand 4 (hold): nobody passes" in out
     assert "Across at six is three seats away: South and North swap cards, and so do South-West and " \
            "North-East, North-West and South-East." in text
+    # r49_11: the printed deal backs "players soon run out of suits" at six: North void in clubs and holding the
+    # Q♠, South-East a lone A♠ (before the pass); the first trick takes no penalty card from a player with others
+    from hearts_teach import Suit
+    dealt = Hand.deal(7, rules=six)
+    north, south_east = names.index("North"), names.index("South-East")
+    assert not dealt.cards(north).of_suit(Suit.CLUBS) and "Q♠" in {c.pretty for c in dealt.cards(north)}
+    assert [c.pretty for c in dealt.cards(south_east).of_suit(Suit.SPADES)] == ["A♠"]
+    assert "     North: ♠ Q 7 6  ♥ Q 7 2  ♦ 10 4  ♣ —" in out and "South-East: ♠ A  ♥" in out
+    assert ("The deal also shows how short suits are at six. Even before the pass, North has no club (♣ —) and "
+            "South-East one spade, the A♠. If no club reaches North in the pass, any club lead after the first trick "
+            "lets North, who holds the Q♠, throw the queen or a heart.") in text
     left = Hand.deal(7, rules=six)
     assert all(left.view(s).pass_to == (s + 1) % 6 for s in range(6))  # "left is the next seat clockwise"
     assert "Everything else you learned" not in text and "`run_tournament` seats four bots" in text
@@ -1515,15 +1527,20 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # fresh rater r36_c: why the 2♣ goes at five (one clause)
     # r45_f: "published rule sets differ" hung on six only; one sentence now covers both removals
     # l6 (a fresh newcomer): that bullet was one long sentence; short ones now, every fact kept
-    assert ("Which low cards go is each rule set's choice, not the game's. The published rules we follow take out "
-            "the 2♣ and 2♦ at five, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
+    # r49_11: "not the game's" puzzled; the rule books named (docs/players.md: the Bicycle-style reprint and two pages)
+    assert ("Rule books differ on which low cards go; the published rules we follow (a reprint of the Bicycle-style "
+            "rules, among others) take out the 2♣ and 2♦ at five, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
             "4♣ go in its place, with the 2♦ and 3♦.") in text and "4♣ instead" not in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
     assert join_pretty(Rules(players=5).removed_mask) == "2♣, 2♦" and Rules(players=5).opening_mask == CardList("3C").mask
     # fresh rater r35_e: the six-player deal is named where it is printed: eight cards each, the four removed nowhere
-    assert "here is a fixed deal for six (seed 7), eight cards each, with the removed 3♣ 4♣ 2♦ 3♦ nowhere" in text
+    # r49_11: that sentence split in two, "seed" linked to the glossary
+    assert ("Here is a fixed deal for six ([seed](glossary.ipynb#cell-id=term-seed) 7), eight cards each, with the "
+            "removed 3♣ 4♣ 2♦ 3♦ nowhere. Below it, for each hand of the pass cycle, is where every seat's three cards "
+            "go:") in text
+    assert "Bicycle-style rules" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     six_deal = Hand.deal(7, rules=Rules(players=6))
     assert all(len(six_deal.cards(s)) == 8 for s in range(6))
     assert not any(c.pretty in {"3♣", "4♣", "2♦", "3♦"} for s in range(6) for c in six_deal.cards(s))
