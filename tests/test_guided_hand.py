@@ -207,7 +207,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
             "void in hearts, South can throw away high cards when hearts are led later.") in flat
     assert "The coach's 0% says" not in flat
     assert "leaving you void in hearts" in shown6 and "in all the coach's deals the bots' moon watch overtook" not in flat
-    assert "leading your last heart leaves you void in hearts" not in flat
+    # r49 (lead editor): the takeaway puts the void (the coach's printed reason, in shown6) first; the bots'
+    # overtake (West's K♥, the 0 of 256 above) is why it is safe against them
+    assert ("Leading your last heart leaves you void in hearts, free to throw high cards later; and against these "
+            "bots, which overtake a possible moon, it is safe (trick 6).") in flat
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
     assert "it leads your last heart, leaving you void in hearts" in shown6
     assert "Another mistake, by the coach's grades, which assume these bots' play." in flat
@@ -299,8 +302,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
 
     assert THRESHOLDS == (0.25, 1.0, 3.0)
     # fresh newcomer rater r47: the list says what the bands compare against (the top choice), "per hand"
-    assert ("- **inaccuracy**, **mistake** and **blunder**: worse than the top choice by more than 0.25, more than 1, "
-            "more than 3 points per hand.") in " ".join(prose.split())
+    # fresh newcomer rater r49: "shown (95 %)" as in the best bullet (coach_stats.verdict_of: the whole interval
+    # lies beyond the band)
+    assert ("- **inaccuracy**, **mistake** and **blunder**: shown (95 %) to be worse than the top choice by more than "
+            "0.25, more than 1, more than 3 points per hand.") in " ".join(prose.split())
     assert review.splitlines()[-1].endswith(f"You played 13 cards: {len(made)} decisions and {forced + same} with no "
                                             f"real choice ({forced} forced, {same} all the same); the coach called "
                                             f"{good} of the {len(made)} best or too close to call.")
@@ -573,12 +578,20 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # always best; the cell says why not: the top choice is an estimate, and the deals cannot show the two cards
     # within a quarter point of each other (coach_stats: the whole interval must lie within the band)
     # r48 (words): cell 3 now says the top choice is an estimate that can be too close to call; trick 3 says why
+    # fresh newcomer rater r49: "17.6 and 17.6, so why can't it tell?": the cell prints each card's 95 % interval
+    # of its difference from the top choice (Δ vs best), and the sentence points at it
     assert " ".join(whatif_md.split()).endswith(
-        "The coach lists the Q♠ first, but that is only an estimate: its deals cannot show the two cards "
-        "within a quarter point of each other, so it calls both too close to call.")
+        "The Q♠ is listed first only as an estimate: each card's printed difference from the top choice reaches "
+        "above a quarter point, so the coach calls both too close to call.")
     from hearts_teach.agents.coach_stats import BAND as _band
 
     assert all(c.delta_ci95[1] > _band for c in graded.candidates)  # neither shown within the band: too close to call
+    for choice in graded.candidates:
+        low, high = (f"{x:+.2f}".replace("-", "−") for x in choice.delta_ci95)
+        assert (f"{choice.exp_points:.1f} points for the whole hand\n"
+                f"    its difference from the top choice, 95 % sure: {low} to {high} points a hand\n") in out
+    assert [tuple(f"{x:+.2f}" for x in c.delta_ci95) for c in graded.candidates] == [("-0.81", "+0.55"),
+                                                                                     ("-0.81", "+0.65")]
     assert "really top" not in text and "within 0.25 of the top" not in text
     assert "on trick 3 below, the Q♠ and the 4♠" not in text
     assert "yet neither is called best" not in text
@@ -714,8 +727,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
             "points (tricks 1 and 2).") in flat
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
     assert "- A Q♠ with only two small spades is easily flushed out: pass her when you can (tricks 3 to 5)." in flat
-    assert ("- Once you have taken every point so far, your last heart is fairly safe to lead: opponents stopping "
-            "your moon usually overtake it, as these bots do (trick 6).") in flat  # r48: cell 20's caveat kept
+    # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
+    assert ("- Leading your last heart leaves you void in hearts, free to throw high cards later; and against these "
+            "bots, which overtake a possible moon, it is safe (trick 6).") in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
 
