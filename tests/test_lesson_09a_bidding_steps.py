@@ -526,8 +526,10 @@ def test_the_round_30_wording():
     from hearts_teach.course.spades_lesson import before_play, play_spades, same_deal
 
     text = " ".join(prose().split())
-    assert ("**Defenders** play below the nil bidder's card, so it wins the trick, and lead suits where it may hold a "
-            "high card.") in text and "play low under the nil bidder" not in text
+    # fresh rater r49: "lead suits where it may hold a high card" (how would I know?); the baseline bot's lead
+    # reason, printed in the deal-17 comparison, says it plainer (test_the_round_49_nil_play holds the engine)
+    assert ("**Defenders** play below the nil bidder's card, so it wins the trick, and lead low, leaving it little "
+            "room to duck.") in text and "play low under the nil bidder" not in text
     quiz = _code_source("nil_pick = Quiz(")
     assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
     assert "The checklist \"\n" in quiz and "East's nil on lesson 09's deal 17 passed it and still broke." in quiz
@@ -704,18 +706,19 @@ def test_contract_first_beats_nil_first_on_deal_17():
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
     first_said = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "weighed bot" in "".join(c["source"]))
     assert first_said < first_print
-    # "Breaking an opponent's nil swings 200 points (their +100 becomes −100)"
+    # "Breaking an opponent's nil swings their score 200 (−100 instead of +100)" (fresh rater r49: "swings 200 points"
+    # read as 200 gained by you)
     from hearts_teach.games.spades import score_hand
 
     kept, broken = score_hand([0, 4, 5, 4], [0, 4, 5, 4]), score_hand([0, 4, 5, 3], [1, 4, 5, 3])
     assert kept.team_points[0] - 50 == 100 and broken.team_points[0] - 51 == -100
-    assert "Breaking an opponent's nil swings 200 points (their +100 becomes −100)" in text
+    assert "Breaking an opponent's nil swings their score 200 (−100 instead of +100)" in text
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
-    rule = ("Breaking an opponent's nil swings 200 points (their +100 becomes −100), but chasing it can cost your "
+    rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team needs at least half the tricks left, "
             "otherwise break the nil. Defending: deal 437")
-    assert rule in text and text.count("swings 200 points") == 1
+    assert rule in text and text.count("swings their score 200") == 1 and "swings 200 points" not in text
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
         i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in "".join(c["source"]))]).split())
     assert rule in before  # said before the deal-437 question, which it does not answer: is the contract safe?
@@ -1174,8 +1177,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # fresh newcomer rater r45_c: "The last part, trick 12 both ways," cut for words (the replay's heading says it)
     # r46: two short sentences
     # r48 (words): one sentence, the replay's prints above it show the J♠ forced
-    assert ("The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil, and the 4♠ to play under North's "
-            "10♠ in trick 12.") in " ".join(prose().split())
+    # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
+    assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play "
+            "under North's 10♠ in trick 12.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
@@ -1189,8 +1193,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake: throwing the dead hearts keeps the nil, and the 4♠ to play under North's 10♠ "
-        "in trick 12.")
+        "The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play under "
+        "North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
@@ -1379,3 +1383,38 @@ def test_what_to_remember_agrees_with_the_lesson():
     # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
+
+
+def test_the_round_49_nil_play():
+    """Fresh rater r49: the nil tip covered only ducking; what when every card you can play beats the card
+    winning the trick? The bots' own nil play (``_own_nil``, and its reason): the lowest while a later card may
+    still go over it, the highest when last to play. The defenders' tip "lead low" is the bots' nil-busting lead."""
+    from hearts_teach.agents.spades import SpadesBot
+    from hearts_teach.games.spades.legality import SpadesState
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    text = " ".join(prose().split())
+    assert ("duck with your *highest* card that stays under it, keeping low cards for later. If none stays under, "
+            "play your lowest, or highest if last to play.") in text
+
+    def state(hands, leader, trick):
+        st = SpadesState([CardList(h).mask for h in hands], leader, SpadesRules().compiled)
+        for card in trick:
+            st.play(CardList(card)[0].index)
+        return st
+
+    nil_east = (3, 3, 3, 0)
+    # East (nil) plays second to North's 5♥ holding only higher hearts: its lowest, 9♥
+    second = state(["3C 4C", "4D 5C", "5H 2C", "9H KH"], leader=2, trick=["5H"])
+    bot = SpadesBot(0)
+    assert DECK[bot.choose_index(second, nil_east)].pretty == "9♥"
+    assert "so play the lowest (a later card may still go over it)" in bot._rule(second, nil_east)[0]
+    # East last to play, every heart over North's 7♥: its highest, K♥
+    last = state(["5H 2C", "6H 3C", "7H 4C", "9H KH"], leader=0, trick=["5H", "6H", "7H"])
+    assert DECK[bot.choose_index(last, nil_east)].pretty == "K♥"
+    assert "so play the highest (I win anyway)" in bot._rule(last, nil_east)[0]
+    # South leads against East's nil (the nil-first bot): its lowest card, as its reason says
+    lead = state(["2H 9H KH 2D", "3C 4C", "4D 5C", "5H 3H"], leader=0, trick=[])
+    baseline = SpadesBot(0, style="baseline")
+    assert DECK[baseline.choose_index(lead, nil_east)].pretty == "2♥"
+    assert "lead low, leaving the nil bidder little room under it" in baseline._rule(lead, nil_east)[0]
