@@ -173,8 +173,10 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "Here the two agree" not in text
     # r35_f: "only" overstated it (lesson 01 also empties short suits): "mainly"
     assert 'so only "pass high cards"' not in text
-    assert ('South holds neither the queen nor a spade above her, so mainly "pass high cards" applies, and South has '
-            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places. Lesson 01's rule that") in text
+    # r49_07: the paragraph is split into short sentences (same facts); the two aces go first
+    assert ('South holds neither the queen nor a spade above her, so mainly "pass high cards" applies. South has '
+            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places, and the two aces go first. Lesson 01's "
+            "rule that") in " ".join(text.split())
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -189,14 +191,17 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r40_a: lesson 01's case was J♣ 5♣; here a kept J♣ sits with the 6♣ and 2♣, so the step is said (checked below)
     # r45_f: that argument wound on; one short sentence (South's clubs A J 6 2: the J♣ sits with the 6♣ and 2♣)
     # r48_07: why the J♣ goes and the Q♦ stays, from lesson 01's rule of thumb on this hand's printed cards
+    # r49_07: why the Q♥ stays too (6♥ 4♥ beside it, like the Q♦; South's hand checked below)
     assert ("Lesson 01's rule that a high card with several low cards of its suit beside it is safer fits the hint: "
-            "the Q♦ has the 7♦ and 3♦ beside it, the J♣ only the 6♣ once the 2♣ has led trick 1. Let us follow the "
-            "hint.") in " ".join(text.split())
+            "the Q♥ has the 6♥ and 4♥ beside it and the Q♦ the 7♦ and 3♦, but the J♣ only the 6♣ once the 2♣ has "
+            "led trick 1. Let us follow the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
             in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
     assert "the J♣ stands alone in clubs" not in text
     from hearts_teach.present.widgets import TableWidget as _Table
-    assert "♣ A J 6 2" in str(_Table(seed=7, opponents="rule"))  # South's clubs: keeping J♣ keeps 6♣ 2♣ too
+    dealt = str(_Table(seed=7, opponents="rule"))
+    assert "♣ A J 6 2" in dealt  # South's clubs: keeping J♣ keeps 6♣ 2♣ too
+    assert "South (you): ♠ 9 6  ♥ Q 6 4  ♦ A Q 7 3  ♣ A J 6 2" in dealt  # Q♥ with 6♥ 4♥, Q♦ with 7♦ 3♦
     lesson01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
     assert ("once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone "
             "throws the queen on.") in lesson01
@@ -293,7 +298,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     rule = ("the Q♠ when you hold few low spades, and the A♠/K♠ when you don't hold the Q♠; then high cards, above "
             "all aces and kings")
     assert f"{rule} (lesson 01; lessons 08 and 08a show when to keep some)" in text
-    assert f"Lesson 01's rules of thumb (pass {rule}) narrow the choice" in text and text.count(rule) == 2
+    # r49_07: the rules follow the claim after a colon, no longer in brackets
+    assert (f"Lesson 01's rules of thumb narrow the choice here without making it: pass {rule}. "
+            in " ".join(text.split()) and text.count(rule) == 2)
     assert "keep your low hearts)" not in text and "then aces and kings" not in text
     assert "the A♠/K♠ with her" not in text
     one = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
@@ -317,8 +324,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "# Solid is the rule bot of earlier lessons: the seat list shows it as (rule)" in ladder
     assert "name in quotes, (rule)" not in ladder
     # r48_07: the label and the name you type differ (Solid = "rule"): the prose says which column is which
-    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first."
+    # r49_07: Solid's "flushes spades" glossed and linked to the glossary's Flush
+    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first (*flushes "
+            "spades*: leads spades until the Q♠ falls, see [Flush](glossary.ipynb#cell-id=term-flush))."
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
+    assert "flushes spades" in dict((label, what) for _, label, what in ladder_levels())["Solid"]
     assert 'print(f"{label:<9} {quoted:<11} {what}")' in ladder
     live = next(_src(c) for c in _cells("07_play_a_match") if "table = TableWidget(" in _src(c))
     assert "change `seed=1` to another number for other deals" in live and "TableWidget(seed=1," in live
@@ -466,7 +476,9 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert (f"trick 3, the coach's points a hand (all points, as in the question's reasons): Q♦/K♦ {pts[1]}, "
             f"7♦/8♦ {pts[0]}, 3♦ 6.4\n") in after
     take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-take").split())
-    assert "- **A card you passed is a card you know**: on trick 3 South knew West held the A♦." in take
+    # r49_07: why it mattered, from the quiz's folded explanation (trick 3 all diamonds, 0 points: checked elsewhere)
+    assert ("- **A card you passed is a card you know**: on trick 3 South knew West held the A♦, so West had to "
+            "follow suit and the trick could hold no points.") in take
     trick2 = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec1-code" for o in c["outputs"])
     assert "9♠: best — 9♠ goes over 7♠: you take about 0.2 fewer hearts" in trick2
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
@@ -545,8 +557,10 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     # (1) said once, early: before the first hint is printed
     # r48_07: split in two: how the coach grades (points), then what its reason names (Q♠ % or hearts)
+    # r49_07: an example pointed to (trick 3, cell l07-dec2: 1.2 points, the reason names the 0.9 hearts)
     said = ("plays each choice out on those same deals, and grades it by the **points** it costs on average (1 a heart, "
-            "13 for the Q♠). Its reason names only the largest part of the gap between two choices, in one of two "
+            "13 for the Q♠). Its reason names only the largest part of the gap between two choices (trick 3 below "
+            "shows an example), in one of two "
             "measures: **Q♠ %** (the share of deals where she ends up in your tricks) or **hearts** (how many you take "
             "on average).")
     assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
@@ -2801,8 +2815,11 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     three = hand.tricks[2]
     assert "AD" in [str(c) for c in hand.passed(0)] and hand.pass_target(0) == 1
     assert three.winner == 1 and str(three.card_of(1)) == "AD" and str(three.card_of(0)) == "QD"
+    # r49_07: why it mattered, in the visible prose: West had to follow with the A♦, so the trick held no points
     assert ("Trick 3 shows South's pass at work: West won it with the A♦, one of the three cards South passed to "
-            "West, over South's Q♦.") in text
+            "West, over South's Q♦. Holding that diamond, West had to follow suit, so the trick could hold no "
+            "points.") in text
+    assert three.led_suit.letter == "D" and all(c.suit.letter == "D" for c in three.cards) and three.points == 0
     demo.finish_hand()
     later = hand.tricks[4:]
     assert len(later) == 9 and all(t.winner != 0 or t.points == 0 for t in later)
