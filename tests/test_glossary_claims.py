@@ -1695,3 +1695,22 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
     head = head_text()
     assert "[Δ](#cell-id=gloss-letter-delta). The table of the coach's verdicts is just below the words by topic." in head
     assert head.index("</details>") < head.index("## The coach's verdicts")
+
+
+def test_the_r49_truth_fixes_flush_interval_and_defender():
+    """Rater r49 (truth): Flush said the holder plays her "once out of smaller spades" (not so if she also holds
+    the K♠ or A♠); Interval said the measured figure lies in the range (the measured figure is its centre: the
+    true value is what the range holds); Defender said one heart stops a moon (the Q♠ does too)."""
+    from hearts_teach import Card
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import POINTS_MASK
+
+    assert "once out of other spades, has to play her" in _entry("Flush")
+    assert "once out of smaller spades" not in text()
+    assert "holds the true value of a measured figure" in _entry("Interval") and "lies in with 95" not in text()
+    assert "taking one heart, or the Q♠, is enough to stop it" in _entry("Defender")
+    queen = 1 << Card("QS").index
+    assert POINTS_MASK & queen
+    assert final_scores([POINTS_MASK, 0, 0, 0], "add_to_others", False) == ((0, 26, 26, 26), 0)  # a moon, seat 0
+    # every heart without the queen is no moon: the queen's taker stops it
+    assert final_scores([POINTS_MASK & ~queen, queen, 0, 0], "add_to_others", False) == ((13, 13, 0, 0), None)
