@@ -139,7 +139,8 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
     assert ("the 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
             "figures](#cell-id=l08-24b)).") in prose and "The verdict counts points a hand" not in prose
-    assert "with the 3♠ \"you take about 0.3 more hearts\"." in prose
+    # fresh newcomer rater (r49): three numbers in two units; the note now gives the coach's cost in points only
+    assert "The coach puts the 3♠'s cost at 0.36 points a hand;" in prose and "0.3 more hearts" not in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
     from lesson_runner import opened_sample_run
@@ -308,9 +309,10 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r48): "it" and "too" were tangled, and the note never said why the K♠ goes when South
     # keeps the queen: the figures cell replays 1000 of the coach's deals, and every time she ends in South's tricks
     # South's own Q♠ won her trick (never dropped on the king); only the A♠ and K♠ outrank her
+    # fresh newcomer rater (r49): said plainly, she wins a spade trick herself unless the A♠ or K♠ is played on it
     assert ("Why pass the K♠ if you keep the queen? Keep both (K♣ J♦ A♥, a mistake) and she ends in South's tricks in "
-            f"{king.stats['p_take_qs']:.0%}; replayed, she is never dropped on the king: she wins her own trick. Only the A♠ "
-            "and K♠ beat her; passing the king puts one more in another hand.") in after
+            f"{king.stats['p_take_qs']:.0%}; in the replays, always by winning a spade trick herself. Only the A♠ or K♠ "
+            "played on it beats her: pass the K♠ and two can, not one.") in after
     from hearts_teach.course.later_tricks import pass_queen_cards
 
     replay = pass_queen_cards(DRILLS[1].make(), ["KC JD KS", "KC JD AH"], count=1000)
@@ -345,7 +347,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
         f"{c.label} {c.stats['exp_hearts']:.1f} and {c.stats['p_take_qs']:.0%}" for c in map(void.of, ("Q♠", "A♥", "9♥", "7♥")))
         + "\n") in "".join(stored)
     # fresh newcomer rater (r43_h): the two best come to about the same total, from the figures printed above
-    assert ("The A♥ is best too, with about the same total: after it South takes the fewest hearts "
+    assert ("The A♥ is best too, with about the same total: after it South takes fewer hearts "
             f"({ace.stats['exp_hearts']:.1f} against the Q♠'s {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
             f"queen, who then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
     assert "Every other card keeps her: the 9♥ and 7♥ are inaccuracies, the rest mistakes." in after and "both keep the queen" not in after
