@@ -14,10 +14,27 @@ def learner_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     return folder
 
 
+GRADING_KEY = "hearts_teach tests: a fixed grading key"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def session_grading_key():
+    """The same fixed key for the whole session. A module-scoped fixture (a class graded once for a
+    module's tests) is set up before any function-scoped fixture, so without this it graded with the
+    machine's own grading key (made at random on first use): its hidden cases, and so a test's figures
+    (the lookup-table student's 0 hidden cases right), changed from machine to machine."""
+    from hearts_teach.classroom.checks import hidden
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HEARTS_TEACH_SECRET", GRADING_KEY)
+        hidden._key.cache_clear()
+        yield GRADING_KEY
+    hidden._key.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def grading_key(monkeypatch: pytest.MonkeyPatch) -> str:
     """A fixed grading key for the hidden cases: the same hidden cases in every run, and no key
     file made in the real configuration folder."""
-    key = "hearts_teach tests: a fixed grading key"
-    monkeypatch.setenv("HEARTS_TEACH_SECRET", key)
-    return key
+    monkeypatch.setenv("HEARTS_TEACH_SECRET", GRADING_KEY)
+    return GRADING_KEY
