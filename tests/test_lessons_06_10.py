@@ -397,22 +397,29 @@ def test_lesson_07_worked_decisions_are_the_coachs():
     assert trick4.best.label == "K♠" and trick4.of("6S").call not in ("best", "too close to call")
 
 
-def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
-    """Newcomer round 9: on trick 3 the hint says "Play Q♦" and the review "Q♦/K♦". The lesson says why:
-    neighbours in rank do exactly the same, so the coach grades them as one choice (one candidate, one
-    verdict) and its hint names the lower card. Both texts come from that one candidate."""
-    from hearts_teach.agents.coach import hint
+
+def _lesson_07_demo_after_two_tricks():
+    """Lesson 07's demonstration (seed 7, rule bots) with the hint's pass and the hint's cards on tricks 1 and 2."""
     from hearts_teach.present.widgets import TableWidget
 
-    text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
-    assert ("On trick 3 the review writes Q♦/K♦ where the hint said Q♦: neighbours in rank do exactly the same, "
-            "so the coach grades them as one choice and its hint names the lower.") in text
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
     demo.pass_cards(demo.hint_result.cards)
     for _trick in (1, 2):
         demo.hint()
         demo.play(demo.hint_result.card)
+    return demo
+
+def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
+    """Newcomer round 9: on trick 3 the hint says "Play Q♦" and the review "Q♦/K♦". The lesson says why:
+    neighbours in rank do exactly the same, so the coach grades them as one choice (one candidate, one
+    verdict) and its hint names the lower card. Both texts come from that one candidate."""
+    from hearts_teach.agents.coach import hint
+
+    text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
+    assert ("On trick 3 the review writes Q♦/K♦ where the hint said Q♦: neighbours in rank do exactly the same, "
+            "so the coach grades them as one choice and its hint names the lower.") in text
+    demo = _lesson_07_demo_after_two_tricks()
     advice = hint(demo.hand.view(0))
     best = advice.assessment.best
     assert best.label == "Q♦/K♦" and [c.rank for c in best.cards] == [12, 13]  # neighbours in rank
@@ -550,7 +557,6 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
 
     from hearts_teach import Card
     from hearts_teach.agents import coach
-    from hearts_teach.present.widgets import TableWidget
 
     cells = _cells("07_play_a_match")
     ids = [c.get("id") for c in cells]
@@ -571,12 +577,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "the Q♠ ends up in your tricks in 23% of deals" in printed and "0.2 fewer hearts" in printed
     # trick 3's gap in the two measures, from the coach's own figures
-    demo = TableWidget(seed=7, opponents="rule", marks=False)
-    demo.hint()
-    demo.pass_cards(demo.hint_result.cards)
-    for _trick in (1, 2):
-        demo.hint()
-        demo.play(demo.hint_result.card)
+    demo = _lesson_07_demo_after_two_tricks()
     demo.hint()
     graded = demo.hint_result.assessment
     best, low = graded.of("QD"), graded.of("7D")
