@@ -32,6 +32,14 @@ def test_drills_score_marks_and_say_what_the_verdict_means():
     assert "marks" in session.score_line() and "0 marks" in session.summary()
 
 
+def test_a_verdicts_meaning_is_given_once_a_session_not_after_every_drill():
+    # a rater read the same "(Blunder means ...)" bracket after each verdict as noise
+    session = DrillSession([DRILLS[4], DRILLS[4]])  # the same drill twice: the same blunder twice
+    first, second = session.answer("AS"), session.answer("AS")
+    assert "blunder" in first and "blunder" in second
+    assert "Blunder means" in first and "means" not in second
+
+
 def test_a_refused_card_is_shown_with_the_current_drill():
     session = DrillSession(DRILLS[4:])
     session.widget  # noqa: B018

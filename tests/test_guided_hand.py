@@ -279,6 +279,14 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "1.5 more hearts" not in flat and "The verdict goes by the points" not in flat
     assert "(Mistake means worse than the best by more than 1 point a hand" in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2" for o in c["outputs"])
+    # the meaning is given the first time a verdict comes up, not again at the next mistake (trick 6)
+    mistakes = [d for d in demo.decisions if d.verdict == "mistake"]
+    assert len(mistakes) >= 2 and mistakes[0].explain and not any(d.explain for d in mistakes[1:])
+    assert all("means" not in d.sentence() for d in mistakes[1:])
+    assert "".join(c.get("source", "") if isinstance(c.get("source"), str) else "".join(c["source"])
+                   for c in cells).count("Mistake means") == 0  # prose does not restate it either
+    outputs = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert outputs.count("Mistake means") == 1
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6
     # r40_b: the number for this deal: hearts South took after trick 6, from the engine (the 10♥ on trick 9)

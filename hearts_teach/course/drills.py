@@ -291,7 +291,8 @@ class DrillSession(WidgetView):
                     f"{' '.join(c.pretty for c in g.chosen)} → {g.call} ({marks(g.marks)}). {in_drill_words(g.reason)}")
         if g.verdict != "best":
             feedback += f" The coach's best: {in_drill_words(g.best)}."
-        feedback += f" ({g.call[0].upper() + g.call[1:]} means {in_drill_words(meaning(g.verdict, g.call))}.)"  # the name shown above
+        if all(r.verdict != g.verdict for r in self.results):  # its meaning once a session, not after every drill
+            feedback += f" ({g.call[0].upper() + g.call[1:]} means {in_drill_words(meaning(g.verdict, g.call))}.)"
         result = DrillResult(d, g.chosen, g.verdict, g.marks, g.reason, g.best, g.assessment, seen, feedback)
         self.results.append(result)
         self.last_feedback = self._on_graded(result)

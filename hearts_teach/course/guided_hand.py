@@ -64,6 +64,9 @@ class Decision:
     choices: int  # how many different choices there were (equivalent cards grouped)
     legal: int = 2  # how many legal cards there were: 1 is a forced play, not a decision
     delta: float = 0.0  # the coach's measure: how many more points a hand than its best (held-out deals)
+    # say what the verdict means: only the first time the hand gives it (raters read the same
+    # bracket after every verdict as noise)
+    explain: bool = True
 
     @property
     def forced(self) -> bool:
@@ -90,8 +93,9 @@ class Decision:
             # the verdict is on points; the consequence may count hearts or the Q♠: give the points too
             total = "" if "points" in self.consequence else f", and about {self.delta:.1f} more points a hand in all"
             text += (f" The coach prefers {self.best.label}: {better}; with yours, "
-                     f"{self.consequence}{total}. ({self.verdict.capitalize()} means "
-                     f"{VERDICT_MEANINGS[self.verdict]}.)")
+                     f"{self.consequence}{total}.")
+            if self.explain:
+                text += f" ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)"
         return text
 
 
@@ -155,7 +159,8 @@ class GuidedHand:
             group = "/".join(x.pretty for x in cand.cards if x != c)
         self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, does,
                                        cand.consequence, group, graded.best, len(graded), legal,
-                                       delta=cand.delta_vs_best))
+                                       delta=cand.delta_vs_best,
+                                       explain=all(d.verdict != cand.verdict for d in self.decisions)))
         self.hand.play(c, self.seat)
         self._advance()
         lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]
