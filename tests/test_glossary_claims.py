@@ -211,7 +211,7 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # rater r47: elsewhere *ruff* often means any trump, so the entry says this is the course's usage
     assert "Elsewhere any trump is often called a ruff." in t
     assert "a higher spade then beats" not in t and "unless a higher spade follows" not in t
-    lesson = json.loads((GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8"))["cells"]
+    lesson = json.loads((GLOSSARY.parent / "09a_spades_bidding.ipynb").read_text(encoding="utf-8"))["cells"]
     assert "To *ruff* is to win a side-suit trick with a spade, holding none of that suit." in " ".join(
         " ".join("".join(c["source"]) for c in lesson if c["cell_type"] == "markdown").split())
     from hearts_teach.course.spades_lesson import _played_in, play_spades, same_deal, tricks_table
@@ -509,7 +509,7 @@ def test_the_round_17_entries_say_what_the_engine_does():
     # Cover, in Spades by trumping too; Void cites 09a
     assert "in Spades a player out of the led suit can also cover by trumping" in t
     void = re.search(r"\*\*Void\*\*[^\n]*?(?=- \*\*|## |$)", t)
-    assert void and "09a_spades_play_and_nil.ipynb" in void.group(0)
+    assert void and "09b_nil_and_blind_nil.ipynb" in void.group(0)
     # Spades words: each (Spades) entry is linked (to its own entry: test_each_link_opens_its_entry)
     spades_line = block_line("Spades words")
     tagged = re.findall(r"\*\*([^*]+)\*\* \(Spades", t)
@@ -547,11 +547,11 @@ def test_the_round_18_entries_say_what_the_engine_does():
     assert smart_bid(long) == 6 and suggest_bid(long) == 5
     assert ("**Baseline bot** (Spades) — the first version of the Spades rule bot "
             "(`SpadesBot(style=\"baseline\")`): it bids the estimate rounded down, without spade length, and in "
-            "play always puts breaking an opponent's nil first. Lesson 09a plays deal 17 with it to compare.") in t
+            "play always puts breaking an opponent's nil first. Lesson 09b plays deal 17 with it to compare.") in t
     base = SpadesBot(0, "baseline")
     view = SpadesHand.deal(seed=2054, dealer=3).view(0)
     assert base.choose_bid(view) == suggest_bid(long) == 5
-    lesson09a = (GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8")
+    lesson09a = (GLOSSARY.parent / "09b_nil_and_blind_nil.ipynb").read_text(encoding="utf-8")
     assert 'play_spades(nil_first, seed=2, style=\\"baseline\\")' in lesson09a
     # Seed: "deal 17" is the deal with seed 17
     assert '"Deal 17" in a lesson means the deal with seed 17.' in t
@@ -570,7 +570,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     assert "at the Spades table, *Bot plays for me*" in t
     assert SpadesTable(seed=9).buttons["step"].description == "Bot plays for me"
     clean = re.search(r"\*\*Clean\*\*.*?(?= - \*\*)", t).group(0)
-    assert "(09_hearts_vs_spades.ipynb)" in clean and "(09a_spades_play_and_nil.ipynb)" in clean
+    assert "(09_hearts_vs_spades.ipynb)" in clean and "(09b_nil_and_blind_nil.ipynb)" in clean
     # Bot: one line per level (newcomer round 26: the code name first, its label linked in brackets)
     body = body_source()
     for level in ("random", "beginner", "rule", "medium", "expert"):
@@ -606,7 +606,7 @@ def test_each_link_opens_its_entry():
     listed = [word for _, word in entries if word in listed]
     says_spades = [word for entry in re.split(r"\n(?=- <a id)", body)
                    for word in re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', entry)
-                   if "Spades" in entry or "(09_hearts_vs_spades.ipynb)" in entry or "(09a_spades_play_and_nil.ipynb)" in entry]
+                   if "Spades" in entry or "(09_hearts_vs_spades.ipynb)" in entry or "(09b_nil_and_blind_nil.ipynb)" in entry]
     assert listed == says_spades
     for word in ("Broken", "Lead", "Trick", "Follow", "Legal", "Hand"):
         assert word in listed, word
@@ -727,12 +727,12 @@ def test_the_round_22_entries_and_word_blocks():
     in_hearts = [w for ws in hearts.values() for w in ws]
     assert len(in_hearts) == len(set(in_hearts))
     assert set(in_hearts) | {w for ws in spades.values() for w in ws} == set(words)
-    # the Hearts block: every entry that cites a lesson other than 09 and 09a
+    # the Hearts block: every entry that cites a lesson other than 09, 09a and 09b
     for entry in re.split(r"\n(?=- <a id)", body):
         word = re.findall(r'^- <a id="[^"]+"></a>\*\*([^*]+)\*\*', entry)
         cited = set(re.findall(r"\]\((\d\d[a-z]?)_", entry))
         if word:
-            assert (word[0] in in_hearts) == bool(cited - {"09", "09a"}), word
+            assert (word[0] in in_hearts) == bool(cited - {"09", "09a", "09b"}), word
 
 
 def test_the_round_23_entries_say_what_the_engine_does():
@@ -903,7 +903,7 @@ def test_the_round_24_entries_say_what_the_engine_does():
     assert Rules.preset("omnibus").omnibus and SpadesRules.preset("blind_nil").blind_nil
     assert not Rules().omnibus and not SpadesRules().blind_nil
     # Dead card: lesson 09a's dead hearts, East's hearts once every other heart had been played
-    lesson09a = (GLOSSARY.parent / "09a_spades_play_and_nil.ipynb").read_text(encoding="utf-8")
+    lesson09a = (GLOSSARY.parent / "09b_nil_and_blind_nil.ipynb").read_text(encoding="utf-8")
     assert "Throwing the dead hearts keeps the nil" in lesson09a
     _, deal17 = same_deal(17)
     play_spades(deal17, seed=2)
@@ -914,7 +914,7 @@ def test_the_round_24_entries_say_what_the_engine_does():
     # Duck, Set, Trump, Contract and Bag link 09a (test_lesson_links holds that 09a's prose uses each)
     for word in ("Duck", "Set", "Trump", "Contract", "Bag"):
         entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t).group(0)
-        assert "(09a_spades_play_and_nil.ipynb)" in entry, word
+        assert "(09b_nil_and_blind_nil.ipynb)" in entry, word
 
 
 def test_the_round_26_entries_say_what_the_engine_does():
@@ -1185,7 +1185,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     from hearts_teach.agents import spades as spades_bots
 
     assert "bust the opponents' nil" in inspect.getsource(spades_bots) and "bust the opponents' nil" in printed(
-        "09a_spades_play_and_nil")
+        "09b_nil_and_blind_nil")
     # Off-suit, Sure winner, Throw: over whole hands of rule bots, an off-suit card never wins, a lead no other hand
     # can beat always wins, and the coach says "throws" only of a card off the led suit
     seen = {"sure": 0, "club": 0, "throws": 0}
@@ -1218,12 +1218,13 @@ def test_the_round_27_entries_say_what_the_engine_does():
                     if c.suit is not trick.led_suit:
                         assert s != trick.winner  # off-suit: never the winner
     assert seen["sure"] > 10 and seen["club"] > 0 and seen["throws"] > 50, seen
-    # newcomer rater r33: the entry quoted a diamond lead no lesson shows; it now quotes lesson 08b's coach as printed
+    # newcomer rater r33: the entry quoted a diamond lead no lesson shows; it now quotes lesson 08c's coach as printed
+    # (08b, split: the mistakes went to 08c, the moon's sure winners stayed in 08b)
     quote = "K♣ leads a club none of the others can beat, so it wins the trick"
-    assert f"(lesson 08b's coach: \"{quote}\")" in entry("Sure winner") and quote in printed("08b_moon_and_mistakes")
-    assert "you have sure winners to win the lead back (here the A♦ and K♦)" in prose("08b_moon_and_mistakes")
+    assert f"(lesson 08c's coach: \"{quote}\")" in entry("Sure winner") and quote in printed("08c_beginner_mistakes")
+    assert "you have sure winners to win the lead back (here the A♦ and K♦)" in prose("08b_your_own_moon")
     assert "throws away a club" in printed("06a_guided_first_hand")
-    assert "throws a heart onto the trick East is winning so far" in printed("08b_moon_and_mistakes")
+    assert "throws a heart onto the trick East is winning so far" in printed("08c_beginner_mistakes")
     # Trick lines: `*` after the winner's card; the replay sheet's `>` before the leader's; the table's text marks
     hand = bots_play(Hand.deal(seed=3, pass_direction="hold"), table_bots("rule"))
     for trick, line in zip(hand.tricks, trick_table(hand).splitlines(), strict=True):
@@ -1383,9 +1384,9 @@ def test_the_r33_quotes_are_what_the_lessons_say():
     """Newcomer rater r33 (truth): Still out quoted lesson 08b as it no longer reads ("you hold the highest heart
     still out") and gave that a second meaning; Cover put a paraphrase of lesson 08 in quote marks. The stale
     sentence is gone, and Cover's quote is lesson 08's own words."""
-    assert "highest heart still out" not in text() and "highest heart still out" not in _prose("08b_moon_and_mistakes")
+    assert "highest heart still out" not in text() and "highest heart still out" not in _prose("08b_your_own_moon")
     assert "the highest not yet played" not in _entry("Still out")
-    assert "no heart still out beats it" in _prose("08b_moon_and_mistakes")  # 08b uses the entry's one meaning
+    assert "no heart still out beats it" in _prose("08b_your_own_moon")  # 08b uses the entry's one meaning
     quote = "West has led a heart and North has covered it with the K♥"
     assert f'in lesson 08, "{quote}"' in _entry("Cover") and quote in _prose("08_practice_decisions")
     assert "covered West's 5♥" not in text()
@@ -1476,7 +1477,7 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
         card = shooter.choose_play(hand.view(hand.turn))
         assert card.rank == max(c.rank for c in legal)
         hand.play(card)
-    for lesson in ("05_shooting_the_moon", "08b_moon_and_mistakes"):
+    for lesson in ("05_shooting_the_moon", "08b_your_own_moon"):
         assert "Shooter()" in (GLOSSARY.parent / f"{lesson}.ipynb").read_text(encoding="utf-8")
     assert "a moon [shooter](#cell-id=term-shooter)" in _entry("Bot")
 
@@ -1517,11 +1518,11 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
         return " ".join("".join(c["source"]) for c in cells).lower()
 
     assert cited("Throw") == ["00_welcome", "04_queen_of_spades", "05_shooting_the_moon", "08_practice_decisions",
-                              "08b_moon_and_mistakes"]
+                              "08c_beginner_mistakes"]
     assert all(re.search(r"\bthrow", words(name)) for name in cited("Throw"))
     assert not re.search(r"\bthrow", words("02_tricks_and_following_suit"))
     assert cited("Δ vs best") == ["08_practice_decisions"] and "*Δ vs best* the cost" in _prose("08_practice_decisions")
-    assert "Δ vs best" not in words("08b_moon_and_mistakes")
+    assert "Δ vs best" not in words("08b_your_own_moon") + words("08c_beginner_mistakes")
     assert cited("Score table") == ["06_scoring_a_match", "07_play_a_match"]
     assert ("then one *total* row, each player's [running total](#cell-id=term-running-total) so far.") in _entry("Score table")
     table = play_match(Match(seed=5), table_bots("rule", seed=5)).score_table()  # lesson 06's match
@@ -1534,9 +1535,9 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
             "−26 or 0 under `new_moon`), "
             "averaged over its sampled deals.") in text()
     assert "minus a little for the rare moon" in _prose("06a_guided_first_hand")  # r37_c: one clause now (r38_c)
-    assert cited("Long suit") == ["09a_spades_play_and_nil", "11_three_to_six_players"]
+    assert cited("Long suit") == ["09a_spades_bidding", "11_three_to_six_players"]
     assert "less in a long suit, which the others soon run out of: an ace ½ (seven cards or more)" in \
-        _prose("09a_spades_play_and_nil")
+        _prose("09a_spades_bidding")
     assert "a long suit left at the end wins the last tricks, and their hearts with them" in _prose("11_three_to_six_players")
 
 
@@ -1616,7 +1617,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert moon_threat([eight[0], mask("TH"), 0, 0], 2) == -1  # every point taken so far
     assert "has taken every point so far\n  (at least 8, hearts among them)" in "\n".join(markdown_cells())
     # the lessons' own words the aliases point from
-    assert "score sheet" in _prose("07_play_a_match") and "dead hearts" in _prose("09a_spades_play_and_nil")
+    assert "score sheet" in _prose("07_play_a_match") and "dead hearts" in _prose("09b_nil_and_blind_nil")
     assert "trick_table(" in _source("03_breaking_hearts")
 
 
@@ -1632,8 +1633,8 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "**goes over**" in _entry("Cover") and "goes over" in printed
     assert "poorly guarded" not in text() and "keep them as her guard" in _prose("04_queen_of_spades")
     assert "while its team needs at least half of the tricks left" in _entry("Weighed bot")
-    assert "The mistake to avoid is **wasting a discard**" in _prose("08b_moon_and_mistakes")
-    assert "**Wasting a discard** — lesson 08b's mistake 3" in text()
+    assert "The mistake to avoid is **wasting a discard**" in _prose("08c_beginner_mistakes")
+    assert "**Wasting a discard** — lesson 08c's mistake 3" in text()
     # house rule bots fill a table the class's bots cannot fill; four seatings, one seat along each time
     assert "With three bots, a house rule bot fills the fourth seat; it is not ranked." in _prose("10_write_a_bot")
     assert [seating(r) for r in range(4)] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]

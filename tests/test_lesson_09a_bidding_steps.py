@@ -1,4 +1,5 @@
-"""Lesson 09a's count of tricks for a bid, as a learner meets it: three points in prose (high side
+"""Lessons 09a and 09b (Spades bidding; nil and blind nil), read in order as one pair, as a learner meets
+them. 09a's count of tricks for a bid: three points in prose (high side
 cards, protected spades, ruffs), spade length, and the engine's count part by part (``count_text``
 on ``trick_count``). The bots' estimate is transcribed here independently (``by_the_lesson``) and
 compared with ``estimate_tricks`` and ``trick_count`` on the lesson's hands and on many dealt hands;
@@ -20,7 +21,15 @@ from hearts_teach.games.spades import SpadesHand
 from hearts_teach.kernel.cards import DECK, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 
-LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "09a_spades_play_and_nil.ipynb"
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# 09a was split in two (bidding; nil and blind nil): the pair is read in order, so "before" and "after"
+# keep their meaning across the two lessons
+LESSONS = (NOTEBOOKS / "09a_spades_bidding.ipynb", NOTEBOOKS / "09b_nil_and_blind_nil.ipynb")
+
+
+def lesson_cells() -> list[dict]:
+    """The cells of 09a, then those of 09b."""
+    return [c for path in LESSONS for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
 
 
 def seat_hands(label: str, deals: int) -> Iterator[CardList]:
@@ -33,7 +42,7 @@ def seat_hands(label: str, deals: int) -> Iterator[CardList]:
 
 
 def prose() -> str:
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
@@ -111,7 +120,7 @@ def test_the_written_nil_rule_is_the_bots():
 
 
 def outputs() -> str:
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     return "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
 
 
@@ -169,7 +178,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert "Estimate: 5½ tricks. Suggested bid: 4 (" in late.suggest() and "then adjusted for the other bids" in late.suggest()
     assert "The bots then adjust" not in text
     assert "four steps" not in text and "step 3" not in text.lower()
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
     assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
     # fresh newcomer raters (r46): deal 2054 needs the fine print's spade length; cell 7 points to it
@@ -624,7 +633,7 @@ def test_the_printed_spade_values_reader_can_fail():
 
 def test_the_8d_reason_does_not_call_it_the_highest_diamond():
     """Newcomer round 7: the reason for 8♦ said "your highest diamond" of ♦ Q 8 3."""
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     quiz = next("".join(c["source"]) for c in cells if "nil_quiz = Quiz(" in "".join(c["source"]))
     assert "♦ Q 6 3" in quiz and "highest diamond" not in quiz
     assert '"Q♦": "it beats the 7♦' in quiz
@@ -701,7 +710,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
             "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: lead low, leaving the nil bidder little room under "
             "it)") in printed  # fresh rater r34_c: "stay low under it" on a lead, with nothing to stay under
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     first_print = next(i for i, c in enumerate(cells) if "weighed bot" in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
     first_said = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "weighed bot" in "".join(c["source"]))
@@ -730,7 +739,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     (round 29): the lesson spent its prose on how the bot counts; a newcomer wants to bid. The section now lists
     what usually wins a trick, in a player's words, and names ``trick_count``'s docstring for the bots' recipe.
     Each bullet's claim is held here against the bots' count (they count the same things)."""
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     # closing round 42: the section shares the lesson's first cell (title and links above it); it is the text from its heading
     top = "".join(cells[0]["source"])
     assert top.startswith("# 09a") and "\n\n## Bidding: say how" in top
@@ -851,7 +860,7 @@ def test_the_nil_reason_names_each_short_suit():
 
 
 def _code_outputs(marker: str) -> str:
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     cell = next(c for c in cells if c["cell_type"] == "code" and marker in "".join(c["source"]))
     return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                    for o in cell.get("outputs", []))
@@ -885,7 +894,7 @@ def test_the_long_spades_suggestion_waits_for_a_click():
 
 
 def _code_source(marker: str) -> str:
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     return next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and marker in "".join(c["source"]))
 
 
@@ -1182,7 +1191,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
             "under North's 10♠ in trick 12.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz(" in "".join(c["source"]))
     source = "".join(cells[at]["source"])
     assert source.index("before_play(spades, 4 * 9 + 3)") < source.index("print(tricks_table(discard_moment))") < source.index(
@@ -1228,7 +1237,7 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     from hearts_teach.course.spades_lesson import count_text, spades_bots
     from hearts_teach.present.widgets.spades_table import BidWidget
 
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     srcs = ["".join(c["source"]) for c in cells]
     text = " ".join(prose().split())
     assert "It never bids under 1, except nil, which has its own checklist (``nil_ok``)." in recipe()
@@ -1265,7 +1274,7 @@ def test_deal_17s_question_prints_the_tricks_it_depends_on():
     played), but no trick table was printed. The cell before the question now prints the nine tricks (closing
     round 42: the question's own folded cell, above its buttons); every heart but East's two is in it, and the
     question's answer is not printed."""
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     cell = next(c for c in cells if "discard_moment = before_play(" in "".join(c["source"]))
     printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])  # its prints; the question is its widget
     rows = [line for line in printed.splitlines() if re.match(r"\s*\d+\. ", line)]
@@ -1283,9 +1292,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     from hearts_teach.agents.spades import auto_play, smart_bid
     from hearts_teach.course.spades_lesson import PLAYOUTS, bid_check, spades_bots
 
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    cells = lesson_cells()
     at = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "bid_check(" in "".join(c["source"]))
-    assert at == len(cells) - 2 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
+    bidding = json.loads(LESSONS[0].read_text(encoding="utf-8"))["cells"]  # the exercise ends lesson 09a
+    assert bidding[-2] == cells[at]
+    assert at == len(bidding) - 2 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
     source = "".join(cells[at]["source"])
     assert source.startswith("my_bid = None") and "bid_check(134, 1, my_bid)" in source
     cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
@@ -1361,23 +1372,29 @@ def test_partners_bid_does_not_change_your_count():
 
 
 def test_what_to_remember_agrees_with_the_lesson():
-    """Fresh newcomer rater r48: a three-line summary before "Your turn", merged into the blind-nil cell (no new
-    cell). Each line repeats what the lesson says and the bots do: the count in quarters and the lower bid when
-    unsure, the nil's duck and its low spades (deal 17), the defence rule (CONTRACT_FIRST)."""
+    """Fresh newcomer rater r48: a three-line summary before "Your turn". Since the split of 09a, each lesson
+    ends with its own "What you learned" (09a: the count; 09b: the nil and the defence; rater r49 had found the
+    summary inside the blind-nil cell, before its quiz). Each line repeats what the lesson says and the bots do:
+    the count in quarters and the lower bid when unsure, the nil's duck and its low spades (deal 17), the
+    defence rule (CONTRACT_FIRST)."""
     from hearts_teach.agents.spades import CONTRACT_FIRST
     from hearts_teach.games.spades import score_hand
 
-    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
-    turn = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("## Your turn"))
-    here = next(i for i, c in enumerate(cells) if "**What to remember**" in "".join(c["source"]))
-    assert cells[here]["cell_type"] == "markdown" and here < turn and len(cells) == 35
-    remember = "".join(cells[here]["source"]).split("**What to remember**", 1)[1]
-    assert remember.split() == (
-        "- Bidding: count in quarters; when unsure, bid lower.\n"
+    bidding, nil = (json.loads(path.read_text(encoding="utf-8"))["cells"] for path in LESSONS)
+    ends = ["".join(cells[-1]["source"]) for cells in (bidding, nil)]
+    assert all(end.startswith("## What you learned") for end in ends)
+    assert not any("What to remember" in "".join(c["source"]) for c in bidding + nil)
+    learned = [end.split("## What you learned", 1)[1].split("---", 1)[0] for end in ends]
+    assert learned[0].split() == (
+        "- Count in quarters: high side cards, protected spades, ruffs (or spade length); when unsure, bid lower.\n"
+        "\nFor more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
+        "write the Spades scorer yourself.\n\nNext, lesson 09b: nil (a bid of no tricks at all) and blind nil.").split()
+    assert learned[1].split() == (
         "- Nil: duck with your highest card that stays under; keep low spades.\n"
         "- Defence: contract first while you need half the tricks left or more; otherwise break the nil.").split()
     text = " ".join(prose().split())
     assert "The bots count in quarters of a trick" in text and "When unsure, bid the lower number" in text
+    assert all(f"**{part}**" in text for part in ("High side cards", "Protected spades", "Ruffs", "Spade length"))
     assert "duck with your *highest* card that stays under it" in text
     assert CONTRACT_FIRST == 0.5 and "contract first while your team needs at least half the tricks left" in text
     # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)

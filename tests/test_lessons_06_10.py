@@ -21,7 +21,7 @@ from hearts_teach.course.navigation import GLOSSARY, RULES_SUMMARY, reference_li
 
 ROOT = Path(__file__).resolve().parents[1]
 OWNED = ["06_scoring_a_match", "07_play_a_match", "08_practice_decisions", "09_hearts_vs_spades",
-         "09a_spades_play_and_nil", "10_write_a_bot", "11_three_to_six_players"]
+         "09a_spades_bidding", "09b_nil_and_blind_nil", "10_write_a_bot", "11_three_to_six_players"]
 DRIVERS = ("choose", "play", "bid", "answer", "pass_cards", "finish_hand", "step", "next_hand", "look",
            "buttons", "control", "button", "suggest", "hint")
 
@@ -100,10 +100,10 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
-    "09a_spades_play_and_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
-                                "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
-                                "length_quiz": "spades are trump: once the others have no spades left, "
-                                               "any spade beats every other suit"},
+    "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have no spades left, "
+                                          "any spade beats every other suit"},
+    "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
+                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B"},
     "10_write_a_bot": {"q": "the change is better"},
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
                                 "review": "8 tricks, 26 points",
@@ -978,7 +978,7 @@ def test_lesson_09_round_17_wording():
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
     assert "## Bids and contracts" not in text
-    assert "(how to choose a bid is the subject of [09a](09a_spades_play_and_nil.ipynb)):" in text
+    assert "(how to choose a bid is the subject of [09a](09a_spades_bidding.ipynb)):" in text
     # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
     assert "SpadesRules(" not in text and "(An optional *mercy rule*, off by default, ends a match early when one team is far behind.)" in text
     play_spades(spades, seed=2)
@@ -1251,7 +1251,7 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert "   2  South   West   n 4 4 4         +60 → 20" in out and summed in out
     prose = " ".join(_src(cells[at - 1]).split())
     # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
-    assert "the bids in seat order (n for nil, B for blind nil, lesson 09a's option)" in prose
+    assert "the bids in seat order (n for nil, B for blind nil, lesson 09b's option)" in prose
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
@@ -1600,9 +1600,9 @@ def test_lesson_09a_demonstrations_use_deals_of_their_own():
     than the widgets the learner is asked to use, and the learner's widgets arrive unanswered."""
     from lesson_runner import run
 
-    result = run(ROOT / "notebooks" / "09a_spades_play_and_nil.ipynb")
-    assert not result.failed, result.failed
-    ns = result.namespace
+    bidding, nil = (run(ROOT / "notebooks" / f"{name}.ipynb") for name in ("09a_spades_bidding", "09b_nil_and_blind_nil"))
+    assert not bidding.failed and not nil.failed, (bidding.failed, nil.failed)
+    ns = {**bidding.namespace, **{k: nil.namespace[k] for k in ("blind", "demo_blind", "nil_table")}}
     pairs = [("bidder", "demo_bidder"), ("blind", "demo_blind")]
     for mine, demo in pairs:
         assert ns[mine].hand.dealt(0) != ns[demo].hand.dealt(0), (mine, demo)
@@ -1633,7 +1633,7 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     taken = hand.copy()  # "K♠ keeps East's nil clean for this trick only, with two tricks still to play"
     taken.play("KS")
     assert taken.tricks[10].winner == 0 and taken.nil_alive(3) and len(taken.cards(3)) == 2
-    cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
+    cell = next(src for src in _code("09b_nil_and_blind_nil") if "defend_quiz = Quiz(" in src)
     assert " ".join(cell.replace('"', " ").split()).count(
         "it keeps East's nil clean for this trick only, with two tricks still to play,") == 1
     assert "it saves East's nil" not in cell
@@ -1642,7 +1642,7 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert ducked.tricks_won[3] == 1 and not ducked.nil_alive(3)  # East wins: the nil breaks
     higher = {c for s in (1, 2, 3) for c in ducked.cards(s) if c.suit.letter == "S" and c.rank > 13}
     assert not higher  # the K♠ is the highest spade left: the ninth trick still comes
-    cell = next(src for src in _code("09a_spades_play_and_nil") if "defend_quiz = Quiz(" in src)
+    cell = next(src for src in _code("09b_nil_and_blind_nil") if "defend_quiz = Quiz(" in src)
     assert "Deal 437, trick 11" in cell and "deal 17" not in cell.lower()
     # the question points at the table above for the spades played before trick 11 (newcomer: listing
     # them, A♠ included, gave the answer away); the table shows every one of them
@@ -1658,7 +1658,7 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     table = tricks_table(shown)
     for line in (" 8. W  J♣   N  5♠*", " 9. N  8♦   E  6♦   S  2♠*", "10. S  7♥   W  A♠*  N  7♠"):
         assert line in table
-    cells = _cells("09a_spades_play_and_nil")
+    cells = _cells("09b_nil_and_blind_nil")
     at = next(i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in _src(c))
     # closing round 42: the position is printed by the question's own folded cell, above its buttons
     assert _src(cells[at]).index("bots_position(437, dealer=3, trick=11, cards=3)") < _src(cells[at]).index("Quiz(")
@@ -1685,8 +1685,8 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     from hearts_teach.kernel.cards import DECK
 
     assert DECK[SpadesBot(0)._pick([Card(c).index for c in under], high=True)].pretty == "6♦"
-    assert _quizzes("09a_spades_play_and_nil")["nil_quiz"].choices == ["Q♦", "6♦", "3♦"]
-    quiz = _quizzes("09a_spades_play_and_nil")["nil_quiz"]
+    assert _quizzes("09b_nil_and_blind_nil")["nil_quiz"].choices == ["Q♦", "6♦", "3♦"]
+    quiz = _quizzes("09b_nil_and_blind_nil")["nil_quiz"]
     assert "East leads 7♦" in quiz.question and "play second" in quiz.question
     # round 5: the seats play in the engine's order (South, West, North, East, round again): after
     # East's lead South plays second, then West, then North (it said West led, with North and East after)
@@ -1697,7 +1697,7 @@ def test_lesson_09a_the_nil_play_question_is_not_the_bullet_applied_word_for_wor
     assert after == ["South", "West", "North"]
     assert "and West and then North (your partner) play after you" in quiz.question
     assert "North or East" not in str(quiz.reasons) and "West or North plays higher" in quiz.reasons["Q♦"]
-    bullets = next(_src(c) for c in _cells("09a_spades_play_and_nil") if "Playing it." in _src(c))
+    bullets = next(_src(c) for c in _cells("09b_nil_and_blind_nil") if "Playing it." in _src(c))
     assert "6♦" not in bullets and "7♦" not in bullets
 
 
@@ -1711,7 +1711,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # on its four spades; B holds K♦ Q♦ and passes, with four smaller diamonds beside them
     assert max(c.rank for c in hand_a) == 11 and len(nil_faults(hand_a)) == 1
     assert [c.pretty for c in hand_b if c.rank >= 12] == ["Q♦", "K♦"]
-    quiz = _quizzes("09a_spades_play_and_nil")["nil_pick"]
+    quiz = _quizzes("09b_nil_and_blind_nil")["nil_pick"]
     # newcomer round 17: B could not be counted without the folded rules; the question states the partner's
     # bid (line 5) and the counting rules B needs (line 4), each the bots'
     from hearts_teach.agents.spades import suggest_bid, trick_count
@@ -1728,9 +1728,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert ("Count with the bots' values above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz.question
             and "not given above" not in quiz.question)
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
-    top = " ".join("".join(_cells("09a_spades_play_and_nil")[2]["source"]).split())
+    top = " ".join("".join(_cells("09a_spades_bidding")[2]["source"]).split())
     assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
-    source = next(src for src in _code("09a_spades_play_and_nil") if "nil_pick = Quiz(" in src)
+    source = next(src for src in _code("09b_nil_and_blind_nil") if "nil_pick = Quiz(" in src)
     # fresh newcomer rater r45_c: "in the code below" alone suggested the answer could be read there unrun
     assert source.startswith("# a question: its answer and reasons are in the code below, worked out when the cell runs, "
                              "not written out:\n# nil_ok (the bots' nil rule) picks the answer and nil_verdict writes each "
@@ -1753,7 +1753,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():
     """Issue 27: the prose above the length question gave its answer (the others run out of spades,
     and a spade then beats every other suit). The why now comes only with the answer."""
-    cells = _cells("09a_spades_play_and_nil")
+    cells = _cells("09a_spades_bidding")
     at = next(i for i, c in enumerate(cells) if "length_quiz = Quiz(" in _src(c))
     before = " ".join(_src(c) for c in cells[:at] if c["cell_type"] == "markdown").lower()
     # round 9: the spade-length example is printed by the engine (count_text): its print says no why either
@@ -1805,7 +1805,7 @@ def test_lesson_09_states_the_nil_rule_and_09a_points_to_it():
                    "- **Nil**: +100 if the nil bidder took no trick, −100 if they took even one. The nil bidder's "
                    "tricks still count for the partner's contract (and can become bags)."):
         assert bullet in nine, bullet
-    text = " ".join(" ".join(_src(c) for c in _cells("09a_spades_play_and_nil") if c["cell_type"] == "markdown").split())
+    text = " ".join(" ".join(_src(c) for c in _cells("09b_nil_and_blind_nil") if c["cell_type"] == "markdown").split())
     assert "From lesson 09:" not in text and "- **Kept** (you win no trick)" not in text
     assert ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every line "
             "holds:") in text
@@ -3132,7 +3132,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert "graded *inaccuracy* or worse" not in prose
 
 
-@pytest.mark.parametrize("name", ["09_hearts_vs_spades", "09a_spades_play_and_nil"])
+@pytest.mark.parametrize("name", ["09_hearts_vs_spades", "09a_spades_bidding", "09b_nil_and_blind_nil"])
 def test_lesson_09_imports_only_what_it_uses(name: str):
     """Fresh rater (round 28): lesson 09's first cell imported SpadesHand, which no cell used. Every name the
     first code cell imports is used by the notebook's code."""

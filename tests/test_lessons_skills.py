@@ -26,6 +26,15 @@ def notebook_cells(stem: str) -> list[dict]:
     return json.loads((NB / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
 
 
+# lesson 08b was split in two (your own moon; beginner mistakes): tests that follow the old lesson's order read
+# the pair, moon first
+PAIR_08B = ("08b_your_own_moon", "08c_beginner_mistakes")
+
+
+def pair_cells(stems: tuple[str, ...] = PAIR_08B) -> list[dict]:
+    return [c for stem in stems for c in notebook_cells(stem)]
+
+
 def text_output(cell: dict) -> str:
     return "".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
 
@@ -420,7 +429,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
 # 08b -------------------------------------------------------------------------------------------
 
 def test_08b_the_moon_stories_and_the_mistakes():
-    ns = lesson("08b_moon_and_mistakes")
+    # 08b was split in two (your own moon; beginner mistakes): each name comes from its own lesson
+    ns = {**lesson("08b_your_own_moon"), **lesson("08c_beginner_mistakes")}
     go, stuck = ns["go"], ns["stuck"]
     assert go.points_taken == (13, 0, 0, 0) and Card("QS") in go.taken(0)
     assert Card("AH") in go.cards(0) and {Card("AD"), Card("KD")} <= set(go.cards(0))
@@ -429,7 +439,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     moon_plan = outcome(play_out(go, Shooter()))
     assert "South shot the moon" in moon_plan
     assert "South shot the moon" not in outcome(play_out(go, table_bots("rule")[0]))
-    cells = [c for c in notebook_cells("08b_moon_and_mistakes") if c["cell_type"] == "code"]
+    cells = [c for c in notebook_cells("08b_your_own_moon") if c["cell_type"] == "code"]
     shown = next(i for i, c in enumerate(cells) if "play_out(go, player)" in "".join(c["source"]))
     assert moon_plan in text_output(cells[shown])
     assert shown > next(i for i, c in enumerate(cells) if "go_quiz = Quiz(" in "".join(c["source"]))
@@ -442,7 +452,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     fourth = stuck.tricks[3]
     assert fourth.number == 4 and fourth.winner == 1 and [c.pretty for c in fourth.cards if c.points] == ["4♥"]
     assert len(stuck.tricks) == 4 and stuck.points_taken[1] == 1
-    code_cells = notebook_cells("08b_moon_and_mistakes")
+    code_cells = notebook_cells("08b_your_own_moon")
     for name, hand in (("stuck", stuck), ("go", go)):
         at = next(c for c in code_cells if f"print(trick_table({name}))" in "".join(c["source"]))
         assert text_output(at).startswith(trick_table(hand))
@@ -474,20 +484,20 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert ("Against these bots, going pays only if the moon comes off more than about 1 time in 4.") in risk
     # r48: "rule bots" explained at first use (the by-the-book opponent of lesson 07's ladder)
     assert ("Deal 683, no pass, four rule bots (Solid, lesson 07's by-the-book opponent). On trick 5 South won the "
-            "queen of spades (13 points).") in " ".join(_md("08b_moon_and_mistakes").split())
+            "queen of spades (13 points).") in " ".join(_md("08b_your_own_moon").split())
     # fresh newcomer rater (r47): the dangling "(the queen too)" became part of the sentence
-    prose_gu = " ".join(_md("08b_moon_and_mistakes").split())
+    prose_gu = " ".join(_md("08b_your_own_moon").split())
     assert ("From then on every point you take (a heart, or the queen) counts against you, with no moon to cancel "
             "it.") in prose_gu and "(the queen too)" not in prose_gu
-    assert "but West took a heart on trick 4:" in " ".join(_md("08b_moon_and_mistakes").split())
+    assert "but West took a heart on trick 4:" in " ".join(_md("08b_your_own_moon").split())
     # fresh newcomer rater (r34): South's moon here is the shooter bot's from trick 1, not a choice made on a moon hand
     # fresh newcomer rater (r45_a): with ♥ K 5 only, why shoot? The lesson says it is a demonstration, and unwise
     assert ("Deal 65 is a demonstration: the shooter bot plays South from trick 1 (unwisely: the hand shows none of "
-            "the signs above), but West took a heart on trick 4:") in " ".join(_md("08b_moon_and_mistakes").split())
+            "the signs above), but West took a heart on trick 4:") in " ".join(_md("08b_your_own_moon").split())
     assert any("[Shooter()] + table_bots(" in "".join(c["source"]) and "seed=65" in "".join(c["source"])
                for c in code_cells)
-    assert "started out for the moon" not in _md("08b_moon_and_mistakes")
-    assert "West has just taken a heart" not in _md("08b_moon_and_mistakes")
+    assert "started out for the moon" not in _md("08b_your_own_moon")
+    assert "West has just taken a heart" not in _md("08b_your_own_moon")
     keep = outcome(play_out(stuck, Shooter()))
     duck = outcome(play_out(stuck, table_bots("rule")[0]))
     south = lambda text: int(text.split("scores: South ")[1].split(",")[0])  # noqa: E731
@@ -514,10 +524,11 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert ("If South goes for it, a simple bot plays South's highest legal card every time. Against these rule "
             "bots") in ns["go_quiz"].question
     assert "defend weakly" not in ns["go_quiz"].question
-    prose = " ".join(_md("08b_moon_and_mistakes").split())
+    prose = " ".join(_md("08b_your_own_moon").split())
     ducked = play_out(go, table_bots("rule")[0])
     assert ducked.scores[0] == 15 and "**The result.** Ducking would have left South with 15;" in prose
     assert "Ducking could not bring South below 13" not in prose and "**Why it worked: the defenders' errors.**" in prose
+    prose = " ".join(_md("08c_beginner_mistakes").split())  # the mistakes, from here on
     # mistake 2: the 3♣ is lower than every club still out (it is an inaccuracy, the high leads blunders)
     view = ns["high_lead"].view(0)
     assert all(c.rank > Card("3C").rank for c in view.still_out()[Suit.CLUBS]) and Card("3C") in ns["high_lead"].cards(0)
@@ -555,7 +566,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
     for name in ("graded_lead", "graded_waste"):
         graded_here = ns[name]
-        shown = text_output(next(c for c in notebook_cells("08b_moon_and_mistakes")
+        shown = text_output(next(c for c in notebook_cells("08c_beginner_mistakes")
                                  if "".join(c["source"]).startswith(f"print({name}.summary())")))
         assert "Each card's cost, points a hand more than the best (and the least and most it could be):" in shown
         for c in graded_here.candidates[1:]:
@@ -610,9 +621,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r48): the quick check closes on mistake 3's lesson, the dangerous card being the queen
     assert quiz.last_message.endswith("As in mistake 3, a discard is your chance to get rid of a dangerous card: "
                                       "here, the queen herself.")
-    assert "A fresh position (deal 904): East led a diamond, and South has none." in " ".join(_md("08b_moon_and_mistakes").split())
+    assert "A fresh position (deal 904): East led a diamond, and South has none." in " ".join(_md("08c_beginner_mistakes").split())
     # fresh newcomer rater (r38_c): the quick check had no verdict cell; like mistakes 1 to 3 it has a folded printout
-    cells = notebook_cells("08b_moon_and_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
     at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz.pick_card(" in "".join(c["source"]))
     verdict = cells[at + 1]
     assert "".join(verdict["source"]) == "print(graded_check.summary())"
@@ -740,9 +751,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "not one of the choices" not in ns["q3"].choose("8S")
     assert ANSWERS_12["q3"] != Card("8S").pretty and ANSWERS_12["q10"] != "the match goes on"  # "neither is the right answer"
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
-    order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "09", "09a", "10", "11"]
+    order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "08c", "09", "09a", "09b", "10", "11"]
     tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 28)]
-    assert sum(b < a for a, b in zip(tags, tags[1:], strict=False)) == 1  # one question (q20, lesson 08's coach) out of order
+    # out of lesson order: q20 (lesson 08's coach), and q18 (08b's moon) after q16-q17, whose mistakes became lesson 08c
+    assert [n + 2 for n, (a, b) in enumerate(zip(tags, tags[1:], strict=False)) if b < a] == [18, 20]
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
     # said neutrally (leading can cost), not as a gain
     assert ns["q12"].reason(ANSWERS_12["q12"]).endswith(
@@ -814,9 +826,9 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     prose says so, and that keeping it would have beaten South's next lead, the J♥, and broken the
     moon (played out here with North keeping it). The coach's verdicts of mistakes 1-3 are folded
     (``outputs_hidden``) so a reader decides before seeing them, as the prose says."""
-    ns = lesson("08b_moon_and_mistakes")
+    ns = lesson("08b_your_own_moon")
     go = ns["go"]
-    prose = " ".join(_md("08b_moon_and_mistakes").split())
+    prose = " ".join(_md("08b_your_own_moon").split())
     # newcomer rater (issue 27): East's Q♥ went under the A♥ on trick 8 too; both defenders are named
     assert ("On trick 8 North's K♥ and East's Q♥ both went under South's A♥, by the rule bots' rule (their highest "
             "heart that stays under the winning card). Either one, kept for the J♥ that South led next, "
@@ -826,7 +838,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     north = why_played(moon_run, 8, 2)
     assert north.card == Card("KH") and north.branch == "duck"
     assert north.reason == "its highest heart that stays under South's A♥"
-    shown = next(c for c in notebook_cells("08b_moon_and_mistakes") if "why_played(moon_run, 8, 2)" in "".join(c["source"]))
+    shown = next(c for c in notebook_cells("08b_your_own_moon") if "why_played(moon_run, 8, 2)" in "".join(c["source"]))
     assert f"North's K♥ on trick 8, by its rule: {north.reason}" in text_output(shown)
     east = why_played(moon_run, 8, 3)
     assert east.card == Card("QH") and east.branch == "duck" and east.reason == north.reason
@@ -859,7 +871,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     ninth = moon_run.tricks[8]
     assert str(ninth.cards[0]) == "JH" and Card("JH").rank < Card("QH").rank < Card("KH").rank  # either beats the J♥
     # the shooter is defined where it is first used (the go-or-duck question), and in prose before it plays
-    src = ["".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes")]
+    src = ["".join(c["source"]) for c in pair_cells()]
     first = next(i for i, s in enumerate(src) if "Shooter()" in s)
     assert "# Shooter: a simple moon shooter, it plays its highest legal card every time" in src[first]
     # newcomer rater (issue 27, round 27): the parenthesis on lesson 05's insurance-heart rule was bot mechanics,
@@ -885,7 +897,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     kept.play("KH")  # North beats the J♥ and takes a heart: no moon, whatever follows
     bots_play(kept, bots)
     assert kept.moon is None and kept.points_taken[2] > 0
-    cells = notebook_cells("08b_moon_and_mistakes")
+    cells = pair_cells()
     verdicts = [c for c in cells if c["cell_type"] == "code" and ".summary()" in "".join(c["source"])]
     verdicts.append(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))  # mistake 4's
     # r38_c: the quick check has its folded verdict too (mistakes 1 to 3, the quick check, and mistake 4's)
@@ -897,7 +909,12 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     flat_cells = [" ".join("".join(c["source"]).split()) for c in cells]
     said = [i for i, s in enumerate(flat_cells) if "A question cell folds its code" in s]
     first_fold = next(i for i, c in enumerate(cells) if "# a question:" in "".join(c["source"]))
-    assert len(said) == 1 and said[0] < first_fold and cells[said[0]]["cell_type"] == "markdown"
+    # once in each half of the old lesson (08b, 08c), before its first folded question
+    for stem in PAIR_08B:
+        own = notebook_cells(stem)
+        said = [i for i, c in enumerate(own) if "A question cell folds its code" in " ".join("".join(c["source"]).split())]
+        first_fold = next(i for i, c in enumerate(own) if "# a question:" in "".join(c["source"]))
+        assert len(said) == 1 and said[0] < first_fold and own[said[0]]["cell_type"] == "markdown"
     questions = [c for c in cells if "# a question:" in "".join(c["source"])]
     assert questions and all(c["metadata"]["jupyter"].get("source_hidden") for c in questions)
     # the reader sees tricks 8 and 9 of the moon run printed, as the engine played them
@@ -943,7 +960,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     import re
     from pathlib import Path
 
-    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08b_moon_and_mistakes.ipynb")
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08c_beginner_mistakes.ipynb")
                        .read_text(encoding="utf-8"))["cells"]
     i = next(k for k, c in enumerate(cells) if "print(graded_waste.summary())" in "".join(c["source"]))
     # newcomer round 10: the position is shown before the coach's verdicts (now in a cell of its own, with the
@@ -1003,8 +1020,8 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     """Newcomer round 10: positions come before the coach's verdicts, mistake 2 asks the learner's
     lead first (the coach's best or too-close leads are right, its reasons the feedback); mistake 4 has
     a heading and its reason is the coach's; the heart discards' intervals are no longer printed (round 27)."""
-    ns = lesson("08b_moon_and_mistakes")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     prose = " ".join(s for s, c in zip(src, cells, strict=True) if c["cell_type"] == "markdown").replace("\n", " ")
     graded = ns["graded_lead"]
@@ -1057,8 +1074,8 @@ def test_08b_round_9_premises_and_questions_are_true():
 
     from hearts_teach.course.lessons import situation
 
-    ns = lesson("08b_moon_and_mistakes")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    ns = {**lesson("08b_your_own_moon"), **lesson("08c_beginner_mistakes")}
+    cells = pair_cells()
     src = ["".join(c["source"]) for c in cells]
     prose = " ".join(s for s, c in zip(src, cells, strict=True) if c["cell_type"] == "markdown").replace("\n", " ")
     stuck = ns["stuck"]
@@ -1097,8 +1114,8 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     """Newcomer round 11: mistake 2's heading named the answer to its question; it is neutral now, and the
     mistake is named after the coach's verdicts. The tricks so far are printed, and the explanation uses
     what they show: North's club void (trick 1), which makes a club lead no escape."""
-    ns = lesson("08b_moon_and_mistakes")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
     asked = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
@@ -1149,8 +1166,8 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     """Newcomer round 12: like mistake 2, mistakes 1 and 3 had headings that named the answer before
     "decide before you read on". The headings are neutral now, the position and its verdicts follow,
     and each mistake is named only after its verdicts cell, in words the printout holds."""
-    ns = lesson("08b_moon_and_mistakes")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
     last = len(cells) - 1  # the summary of what was learned may say it again
@@ -1228,8 +1245,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     """Issue 27: like mistakes 1-3, mistake 4 asks first: a neutral heading, a question on South's
     pass whose right answers are the coach's best or too-close passes and whose reasons are the
     coach's own, then the verdicts (folded), and only then the mistake named."""
-    ns = lesson("08b_moon_and_mistakes")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
     head = next(i for i, s in enumerate(flat) if "### 4. A pass" in s)
@@ -1299,7 +1316,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     import re
 
     for other in NB.glob("*.ipynb"):
-        if other.stem != "08b_moon_and_mistakes":
+        if other.stem != "08c_beginner_mistakes":
             assert not re.search(r"seed=743\b", other.read_text(encoding="utf-8")), other.name
     assert "Deal 743: before the first trick" in flat[head]
     best = graded.of(graded.best.label)
@@ -1344,7 +1361,7 @@ def test_round_13_absolute_sentences_made_exact():
     assert "on the first trick a discard may not be a heart or Q♠ unless you hold nothing else (lesson 03)" in one
     seven = _md("07_play_a_match")
     assert "The coach cannot see the other hands. It deals the unseen cards" in seven and "does not guess" not in seven
-    eight_b = _md("08b_moon_and_mistakes")
+    eight_b = _md("08b_your_own_moon") + " " + _md("08c_beginner_mistakes")
     # newcomer rater (issue 27, round 27): the rule bots' moon detector, spelled out in a parenthesis, was bot
     # mechanics: cut; the prose names the other seats only ("the other seats are rule bots")
     assert "they try, by simple rules, to take a trick with points from that player" not in eight_b
@@ -1369,7 +1386,7 @@ def test_round_13_absolute_sentences_made_exact():
     assert "you hold the highest heart not yet played (here the A♥: no heart still out beats it)" in eight_b
     assert "highest heart still out" not in eight_b and "you have sure winners to win the lead back" in eight_b
     assert "defend against a moon" not in eight_b
-    go = next("".join(c["source"]) for c in notebook_cells("08b_moon_and_mistakes") if "go_quiz = Quiz(" in "".join(c["source"]))
+    go = next("".join(c["source"]) for c in notebook_cells("08b_your_own_moon") if "go_quiz = Quiz(" in "".join(c["source"]))
     assert "plan_outcomes(go, moon_plans)" in go and " can win " not in go
     ten = _md("10_write_a_bot")
     # round 28: the void pass is not said to be what dumping needs (it measured slightly worse alone); its use is
@@ -1378,7 +1395,7 @@ def test_round_13_absolute_sentences_made_exact():
     # r40_d: the rest of the sentence repeated step 1's "you may discard when it is led"; cut for words
     assert "A void from step 1 is meant to help here. The second line:" in " ".join(ten.split())
     assert "pays off" not in ten
-    assert "One deal shows how the choice can go, not which plan wins more often." in _md("09a_spades_play_and_nil")
+    assert "One deal shows how the choice can go, not which plan wins more often." in _md("09b_nil_and_blind_nil")
     # fresh newcomer rater (r35): East has shown a spade void, so only the other of West and North may throw her
     assert "(the queen too, if one of them holds her)" not in _md("08a_keeping_track")
     # fresh newcomer rater (r44_a): the one club still out leaves that other player none: "must" discard
@@ -1537,10 +1554,10 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     from hearts_teach.course.later_tricks import plan_outcomes
 
     assert inspect.signature(plan_outcomes).parameters["count"].default == 400
-    ns = lesson("08b_moon_and_mistakes")
+    ns = lesson("08b_your_own_moon")
     moon, duck = ns["sampled"]["go for the moon"], ns["sampled"]["duck from now on"]
     assert (f"{moon['score']:.1f}", f"{duck['score']:.1f}", f"{moon['moon']:.0%}") == ("14.3", "16.3", "35%")
-    cells = notebook_cells("08b_moon_and_mistakes")
+    cells = notebook_cells("08b_your_own_moon")
     ids = [c.get("id") for c in cells]
     assert ids.index("l08b-06b") == ids.index("l08b-06") + 1  # after the question, never before it
     folded = cells[ids.index("l08b-06b")]

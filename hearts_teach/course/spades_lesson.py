@@ -1,4 +1,4 @@
-"""Helpers behind lessons 09 (Hearts vs Spades) and 09a (bidding, nil): one deal played under
+"""Helpers behind lessons 09 (Hearts vs Spades), 09a (bidding) and 09b (nil): one deal played under
 both games, shown side by side as text and HTML, and the bots' trick count part by part."""
 
 from __future__ import annotations
