@@ -1173,11 +1173,14 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert blocked.tricks[4].card_of(1) == Card("TH") and Card("AH") in blocked.dealt(1)
     assert not any(c.suit is Suit.SPADES for c in blocked.dealt(1) if all(c not in t.cards for t in blocked.tricks[:4]))
     flat = " ".join(text.split())
-    assert ("On trick 6 West's A♥ was forced (the second line above); the real decision was on trick 5, when West "
-            "kept it. With `rule` bots instead of `easy` ones, West scored 4 here, against 26 in the first replay, "
-            "where it threw the A♥ away on trick 5. That is the try-it answer: any West card but the A♥ stops the moon "
-            "(the A♥ wins a heart trick later, trick 6 or 8); discarding the A♥ lets South take all 26. One kept heart "
-            "is cheap protection.") in flat
+    # r50_05: the try-it answer trick by trick (the widget's play-on below: a heart discard, the A♥ forced on trick 6;
+    # a club or diamond, West ducks the Q♥ with the 10♥ and its A♥ is forced on South's J♥ on trick 8); "One kept
+    # heart is cheap protection" was unsupported: the coach's grading of West's trick-5 cards now shows it
+    # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
+    assert ("The real decision was on trick 5, and that is the try-it answer: any West card but the A♥ stops the moon. "
+            "Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ with the "
+            "10♥ but must play the A♥ on South's J♥ on trick 8. Discarding the A♥ lets South take all 26.") in flat
+    assert "cheap protection" not in flat
     # l5 rater ("answer the try-it question plainly"): the widget's own play-on, for every card West may play
     from hearts_teach.course.lessons import Shooter, bots_play, table_bots
     from hearts_teach.course.play_on import play_on
@@ -1192,6 +1195,13 @@ def test_05_the_moon_story_agrees_with_its_replay():
             assert tried.moon == 0
             continue
         assert tried.moon is None and tried.points_taken[1] == 4
+        if card.suit is not Suit.HEARTS:  # West ducks the Q♥ with the 10♥, then South leads the J♥ and the A♥ is forced
+            assert tried.tricks[5].card_of(0) == Card("QH") and tried.tricks[5].card_of(1) == Card("TH")
+            assert why_played(tried, 6, 1, moon_defence=False).branch == "duck"
+            assert tried.tricks[7].seats[0] == 0 and tried.tricks[7].card_of(0) == Card("JH")
+            assert tried.tricks[7].card_of(1) == Card("AH") and why_played(tried, 8, 1, moon_defence=False).branch == "forced"
+        else:
+            assert why_played(tried, 6, 1, moon_defence=False).branch == "forced"
         stop = next(t for t in tried.tricks[4:] if t.points and t.winner != 0)
         assert stop.winner == 1 and stop.card_of(1) == Card("AH")
         stopped_on[card.suit is Suit.HEARTS] = stopped_on.get(card.suit is Suit.HEARTS, set()) | {stop.number}
@@ -1214,7 +1224,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert t9.seats[0] == 0 and t9.card_of(0) == Card("JH") and t9.winner == 0 and t9.points == 3
     hand_before_9 = [c for c in blocked.dealt(0) if all(c not in t.cards for t in blocked.tricks[:8])]
     assert max(c.rank for c in hand_before_9) == Card("JH").rank and len(hand_before_9) == 5
-    assert ("One kept heart is cheap protection. Don't read South's 22 as the price of every failed moon: the shooter "
+    assert ("Don't read South's 22 as the price of every failed moon: the shooter "
             "bot kept playing its highest card after its moon was lost on trick 6 (on trick 9 it led its J♥ and took 3 "
             "more points). A real player would go back to ducking; this bot doesn't.") in flat
     assert "Q♦" not in flat
@@ -1231,7 +1241,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "where it threw the A♥ away on trick 5. That is the try-it answer:" in flat
+    assert "The real decision was on trick 5, and that is the try-it answer:" in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1249,15 +1259,18 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
     assert "enough points" not in flat
-    assert ("are `easy` bots: like the `rule` bots, but without their two moon defences (below).") in flat
+    assert ("are `easy` bots: like the rule bots of earlier lessons, but without their two moon defences "
+            "(below).") in flat
     assert "switched off: both of its habits" not in flat
     # r38_h: why South's hand is a moon hand, from the printed deal
     dealt = {c.pretty for c in Hand.deal(seed=810, pass_direction="hold").cards(0)}
     assert {"A♠", "K♠", "Q♠", "A♦", "A♣", "Q♥", "J♥"} <= dealt and "A♥" not in dealt
     # r40_e: the Q♥ J♥ win only once the A♥ and K♥ are gone (West's A♥ beats the Q♥ on trick 6 of the second replay)
     # r42_a: "(the queen is its own)" and "safe only then" were cryptic
-    assert ("Here South holds a moon hand (seed 810, no pass): the A♠ K♠ Q♠ (South holds the Q♠ itself), the A♦ A♣, "
+    # r50_05: "a moon hand" overclaimed (the moon needed West's A♥ discard and East's ducks): a hand that can try
+    assert ("Here South holds a hand that can try for a moon (seed 810, no pass): the A♠ K♠ Q♠, the A♦ A♣, "
             "and the Q♥ J♥, which can win heart tricks only once the A♥ and K♥ are out.") in flat and "K♥" not in dealt
+    assert "a moon hand" not in flat
     assert "safe only then" not in flat and "the queen is its own" not in flat
     # r34: how a player at the table spots the attempt, from the first replay's printed tricks: South won tricks
     # 1 to 4 (A♣ A♠ A♦ K♠), then led its own queen; and the insurance heart is named where it is first shown
@@ -1348,17 +1361,23 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     cells = cells_of("05_shooting_the_moon")
     shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     assert ns["after_west"][1].name == "easy" and not ns["after_west"][1].moon_defence
-    assert "West's later cards (after yours): the easy bot, moon defence off" in shown["l05-19"]
+    assert "West's plays after this card: the easy bot, moon defence off" in shown["l05-19"]
     blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
     east = why_played(blocked, 6, 3)
     assert east.branch == "duck" and str(east.card) == "KH" and why_played(blocked, 6, 3, moon_defence=False).card == east.card
     assert blocked.tricks[5].seats.index(1) < blocked.tricks[5].seats.index(3) and blocked.tricks[5].winner == 1
     assert f"trick 6, East: {east}" in shown["l05-18b"] and shown["l05-18b"].rstrip().endswith(str(east))
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "East's K♥ on trick 6 was a plain duck under West's A♥ (printed last), not the moon watch" in text
+    assert ("East's K♥ on trick 6 was a plain duck under West's A♥ (printed last). East's moon watch was on, but had "
+            "nothing to do:") in text
+    # r50_05: by the watch's conditions it was on for East (South alone had taken points, 15 with hearts among them)
+    before_east = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:],
+                            stop=lambda h: h.trick_number == 6 and h.turn == 3)
+    from hearts_teach.agents.hearts.policy import threat_of
+    assert threat_of(before_east.view(3).taken, 3) == 0 and before_east.points_taken == (15, 0, 0, 0)
     # r40_e: West played before East and the A♥ is the top heart, so the trick was West's when East played
     assert max(c.rank for c in Hand.deal(seed=810, pass_direction="hold").cards(1) if c.suit is Suit.HEARTS) == 14
-    assert ("not the moon watch: the A♥ is the top heart, so the trick was already West's and the moon already "
+    assert ("nothing to do: the A♥ is the top heart, so the trick was already West's and the moon already "
             "broken.") in text
 
 
@@ -1378,8 +1397,9 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "`easy` has neither the moon watch nor the insurance heart" in text
     # round 9: the insurance in plain words, and the levels in one sentence
     assert "switching the moon defence off" not in text and "`beginner`" not in text
-    assert ("keep one high heart while one player could still take every point (true from the start of every hand), "
-            "because a single heart won by someone else breaks a moon.") in text
+    assert ("keep one high heart while one player could still take every point (true from the start of every hand "
+            "until two different players have taken penalty cards), because a single heart won by someone else breaks "
+            "a moon.") in text
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
     from hearts_teach.agents.hearts.policy import MOON_OPEN, threat_of
@@ -1574,10 +1594,10 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
              and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
     assert above == [(3, Card("KH"))]
-    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5." in text
+    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5 (" in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
-    assert ("It played the 8♥ instead, its highest heart below the Q♥: it lost the trick, as it wanted (its reason "
+    assert ("It played the 8♥ instead and lost the trick, as it wanted (its reason "
             "is printed above).") in text and "could have won a trick later" not in text
     assert str(lesson("05_shooting_the_moon")["why_played"](hand, 6, 3, moon_defence=False)) == (
         "8♥: its highest heart that stays under South's Q♥")
@@ -1816,8 +1836,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert Rules().moon == "add_to_others"
     assert ('The course plays that standard rule by default (`moon="add_to_others"`). The engine also knows a '
             "variant, `new_moon`") in text
-    assert "## After taking the queen, going for everything can pay" in text and "lost-looking" not in text
-    assert "Here South holds a moon hand ([seed](glossary.ipynb#cell-id=term-seed) 810, no pass)" in "".join(
+    # r50_05: the heading sits over a table of what failing costs: all or nothing
+    assert "## After taking the queen: all or nothing" in text and "lost-looking" not in text
+    assert "Here South holds a hand that can try for a moon ([seed](glossary.ipynb#cell-id=term-seed) 810, no pass)" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l05-09")
     # the list: South won tricks 1 to 5, leading the Q♠ when the A♠ and K♠ were gone; the rule West kept its A♥
     # and won a heart trick with it; West scored 4 then, 26 in the moon
@@ -1827,12 +1848,74 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert hand.tricks[4].card_of(0) == Card("QS") and hand.tricks[4].seats[0] == 0
     assert blocked.tricks[5].card_of(1) == Card("AH") and blocked.tricks[5].winner == 1
     assert (blocked.scores[1], hand.scores[1], hand.moon) == (4, 26, 0)
+    # r50_05: the bots' trigger offered to people; when the insurance heart may go (round 51)
     assert ("**At the table:** - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her (South, tricks 1 to 5). - When you discard hearts while one "
+            "as leading the Q♠ when nobody can beat her (South, tricks 1 to 5). Or borrow the bots' trigger: one player "
+            "has taken 8 points or more, a heart among them, and nobody else any. - When you discard hearts while one "
             "player could still take every point, keep one high heart that can still win a trick (the A♥, or the highest "
-            "heart left), as West kept its A♥ in the second replay. - To stop a "
+            "heart left), as West kept its A♥ in the second replay. Once two different players have taken penalty "
+            "cards, nobody can take all fourteen: then shed that heart like any other dangerous card. - To stop a "
             "moon, take one trick with a heart in it yourself: it cost West 4 points, against 26 when South's moon "
             "succeeded.") in text  # r49: "win one heart trick" read as a trick where hearts were led
+
+
+def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
+    """Rater r50_05 and round 51: when may the insurance heart go (once two different players have taken penalty
+    cards nobody can take all fourteen, the moon rule; the rule bot then sheds its top heart), and "One kept heart
+    is cheap protection" was unsupported: the coach grades West's trick-5 cards on the lesson's own deal, both
+    hearts best, the kept A♥ about 0.2 points a hand dearer. Also the rater's small fixes: the winner mark, the
+    printed "after trick 5", the rule bots linked."""
+    from hearts_teach.agents.coach import assess_play
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, rule_play, threat_of
+    from hearts_teach.course.lessons import Shooter, bots_play, score_piles, table_bots
+
+    text = " ".join(prose("05_shooting_the_moon").split())
+    cells = cells_of("05_shooting_the_moon")
+    shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
+    # the moon rule: penalty cards in two piles, whichever split, is never a moon (each scores what it took)
+    penalty = [c for c in DECK if c.points]
+    for k in (1, 7, 13):
+        south, west = CardList(penalty[k:]), CardList(penalty[:k])
+        assert score_piles([south, west, "", ""]) == (south.points, west.points, 0, 0)
+    # the bot: a moon still open, it keeps its top heart; once two seats have taken penalty cards, it sheds it
+    mask = lambda text: CardList(text).mask  # noqa: E731
+    assert threat_of([mask("2H"), mask("QS"), 0, 0], 2) == NO_MOON and threat_of([0, 0, 0, 0], 2) == MOON_OPEN
+    west = mask("TH AH 3C")  # void in diamonds, South (0) winning a diamond trick
+    lead = Card("5D").index
+    discard = {threat: Card.from_index(rule_play(1, west, west, 1, Suit.DIAMONDS.value, lead, 0, 1 << lead, 1 << lead,
+                                                 threat)).pretty for threat in (MOON_OPEN, NO_MOON)}
+    assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
+    assert ("Once two different players have taken penalty cards, nobody can take all fourteen: then shed that heart "
+            "like any other dangerous card.") in text
+    assert "**all fourteen** penalty cards" in " ".join("".join(cells[1]["source"]).split())
+    # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
+    assert threat_of([mask("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([mask("QS"), 0, 0, 0], 1) == MOON_OPEN
+    assert "Or borrow the bots' trigger: one player has taken 8 points or more, a heart among them, and nobody else any." in text
+    # the coach on West's trick-5 choice (the same position in both replays: tricks 1 to 4 alike)
+    at_5 = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:],
+                     stop=lambda h: h.trick_number == 5 and h.turn == 1)
+    easy_5 = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("easy", seed=1)[1:],
+                       stop=lambda h: h.trick_number == 5 and h.turn == 1)
+    assert at_5.view(1).key() == easy_5.view(1).key()
+    graded = assess_play(at_5.view(1))
+    ace, ten = graded.of("AH"), graded.of("TH")
+    assert ace.call == ten.call == "best" and graded.best is ace  # the difference is measured against the A♥
+    assert round(ace.exp_points, 1) == 4.9 and round(ten.delta_vs_best, 1) == 0.2 and ten.delta_ci95[1] < 0.25
+    assert shown["l05-18d"] == (f"Coach, West on trick 5 ({graded.worlds:,} sampled deals):\n"
+                                "  discard the A♥:               best, 4.9 points a hand on average\n"
+                                "  discard the 10♥, keep the A♥: best, about 0.2 points a hand more\n")
+    assert ("And when nobody shoots, keeping the A♥ costs little. The coach played West's trick-5 cards out on many "
+            "sampled deals, everyone then playing like a rule bot (which never shoots): both hearts grade best, the "
+            "kept A♥ costing about 0.2 points a hand:") in text
+    assert threat_of([0, 0, 0, 0xFFFFFFFFFFFFF], 3) == NO_MOON  # a rule bot never plays for a moon of its own
+    # the winner mark: in each printed trick the card with * is the winner's
+    hand = lesson("05_shooting_the_moon")["hand"]
+    for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[:13], strict=True):
+        marked = re.search(r"(\S+)\*", line).group(1)
+        assert marked == trick.card_of(trick.winner).pretty
+    assert "Look at trick 5 (`*` marks each trick's winning card)." in text
+    assert "After trick 5, West still held hearts 10♥; above Q♥: none\n" in shown["l05-13"]
+    assert "[rule bots](glossary.ipynb#cell-id=term-rule-bot) of earlier lessons" in "".join(cells[9]["source"])
 
 
 def test_05_no_cell_rebinds_a_helper_an_earlier_cell_defined():
