@@ -134,8 +134,8 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "**too close to call**: a good move, though not shown to be best." in prose
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     assert "(*fine* for short)" not in prose and ("best or [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call) 2 "
-                                                  "(not shown to be best: [below](#cell-id=l08-sure); the *Score* line prints "
-                                                  "*fine*), inaccuracy 1") in prose
+                                                  "(not shown to be best: [below](#cell-id=l08-sure); the *Score* line under "
+                                                  "each answer says *fine*), inaccuracy 1") in prose
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
 
@@ -319,8 +319,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # South's own Q♠ won her trick (never dropped on the king); only the A♠ and K♠ outrank her
     # fresh newcomer rater (r49): said plainly, she wins a spade trick herself unless the A♠ or K♠ is played on it
     assert ("Why pass the K♠ if you keep the queen? Keep both (K♣ J♦ A♥, a mistake) and she ends in South's tricks in "
-            f"{king.stats['p_take_qs']:.0%}; in the replays, always by winning a spade trick herself. Only the A♠ or K♠ "
-            "played on it beats her: pass the K♠ and two can, not one.") in after
+            f"{king.stats['p_take_qs']:.0%}; in the figures' replays, always by winning a spade trick herself. On a spade "
+            "trick, only the K♠ or A♠ can beat her and save South: keep the K♠ and only the A♠ can; pass it, and both "
+            "can.") in after  # fresh newcomer rater (r50): "it" was unclear; said as the rater put it
     from hearts_teach.course.later_tricks import pass_queen_cards
 
     replay = pass_queen_cards(DRILLS[1].make(), ["KC JD KS", "KC JD AH"], count=1000)
@@ -367,7 +368,19 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
     assert "The A♠ is a blunder: it wins the trick and the queen. The coach's best is the 3♠:" in after
+    # fresh newcomer rater (r50): drill 5 had no figures and no why: the figures cell prints the coach's, the note
+    # gives the cost (the queen's 13, less the hearts South no longer takes) and why East played her (her only spade)
+    queen = grade(DRILLS[4], "3S").assessment
+    low, high = queen.of("3♠"), queen.of("A♠")
+    assert round(high.delta_vs_best) == 11 and round(low.stats["exp_hearts"] - high.stats["exp_hearts"]) == 2
+    assert high.stats["p_take_qs"] == 1 and low.stats["p_take_qs"] == 0
+    assert ("  hearts South takes on average, how often the Q♠, and points a hand: 3♠ 4.9, 0%, 5.0; A♠ 2.9, 100%, 15.9 "
+            f"(the A♠ costs {high.delta_vs_best:.1f} points a hand more)\n") in "".join(stored)
+    assert [c.pretty for c in DRILLS[4].make().dealt(3) if c.suit.letter == "S"] == ["Q♠"]
+    assert "  East's spades, as dealt: Q♠\n" in "".join(stored)
+    assert ("The ace costs about 11 points a hand more ([figures](#cell-id=l08-d5)): the queen's 13, less 2 for fewer hearts later. East had to play "
+            "her: she was East's only spade.") in after
     # the exercise both lessons link
     number = {lesson[0]: n for n, lesson in enumerate(LESSONS)}
     assert EXERCISES[number["07_play_a_match"]] == EXERCISES[number["08_practice_decisions"]] == "07_strategy"
-    assert "Lessons 07 and 08 share this exercise." in after
+    assert "[07_strategy](../exercises/07_strategy.ipynb) (shared with lesson 07) has you write" in after
