@@ -1538,7 +1538,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert cited("Long suit") == ["09a_spades_bidding", "11_three_to_six_players"]
     assert "less in a long suit, which the others soon run out of: an ace ½ (seven cards or more)" in \
         _prose("09a_spades_bidding")
-    assert "a long suit left at the end wins the last tricks, and their hearts with them" in _prose("11_three_to_six_players")
+    # r50_11: shown on one deal, so lesson 11 says "can win" (the entry's "once the others have none of it left")
+    assert "a long suit left at the end can win the last tricks, and their hearts with them" in _prose("11_three_to_six_players")
 
 
 def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():

@@ -1431,8 +1431,8 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     assert ("East held the Q♠ with only two low spades beside the queen, and spades were led in tricks 7 and 8. When West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spade "
             "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
-            "hearts in it. South and East had no diamonds left and, after trick 11, no spades (East played its last in "
-            "trick 9, South in trick 11). So every spade or "
+            "hearts in it. From trick 12, South and East held no diamonds and no spades (East's last spade went in "
+            "trick 9, South's in trick 11). So every spade or "
             "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
     # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
@@ -1456,6 +1456,9 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
         return sum(1 for t in hand.tricks[done:] if t.card_of(seat).suit is suit)
     for seat in (south, east):
         assert left(seat, 10, Suit.DIAMONDS) == 0 and left(seat, 11, Suit.SPADES) == 0
+    # r50_11: the sentence says when each ran out of spades: East's last in trick 9, South's in trick 11
+    assert [max(t.number for t in hand.tricks if t.card_of(s).suit is Suit.SPADES) for s in (east, south)] == [9, 11]
+    assert "after trick 11, no spades" not in text
     led = [t for t in hand.tricks[11:] if t.leader == west and t.cards[0].suit in (Suit.SPADES, Suit.DIAMONDS)]
     assert len(led) == 4 and all(sum(c.suit is Suit.HEARTS for c in t.cards) == 2 for t in led)
     for number, card in ((16, "7♥"), (17, "A♥")):  # West's last two cards, led; South's last two hearts under them
@@ -1513,9 +1516,27 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert not dealt.cards(north).of_suit(Suit.CLUBS) and "Q♠" in {c.pretty for c in dealt.cards(north)}
     assert [c.pretty for c in dealt.cards(south_east).of_suit(Suit.SPADES)] == ["A♠"]
     assert "     North: ♠ Q 7 6  ♥ Q 7 2  ♦ 10 4  ♣ —" in out and "South-East: ♠ A  ♥" in out
-    assert ("The deal also shows how short suits are at six. Even before the pass, North has no club (♣ —) and "
-            "South-East one spade, the A♠. If no club reaches North in the pass, any club lead after the first trick "
-            "lets North, who holds the Q♠, throw the queen or a heart.") in text
+    # round 51: "North, who holds the Q♠" was said of after the pass, but North may pass her (the rule bots do):
+    # the sentence says she is North's before the pass, and what follows only if North keeps her
+    assert ("The deal also shows how short suits are at six. Before the pass, North has no club (♣ —) and "
+            "South-East one spade, the A♠. North also holds the Q♠: if North keeps the queen and gets no club in the "
+            "pass, any club lead after the first trick lets North throw her or a heart.") in text
+    assert "who holds the Q♠" not in text
+    from hearts_teach.course.lessons import bots_play, table_bots
+    passed = bots_play(Hand.deal(7, rules=six), table_bots("rule", players=6))
+    assert "Q♠" in {c.pretty for c in passed.passed(north)}  # the rule bots' North passes her on
+    kept = Hand.deal(7, hand_number=3, rules=six)  # the same deal as a hold hand: North keeps her, no club comes
+    assert kept.pass_direction == "hold" and kept.cards(north) == dealt.cards(north)
+    bots, club_leads = table_bots("rule", players=6), 0
+    while not kept.is_over:
+        trick = kept.current_trick
+        if kept.turn == north and kept.tricks and trick.cards and trick.cards[0].suit is Suit.CLUBS:
+            legal = {c.pretty for c in kept.legal_plays(north)}
+            club_leads += 1
+            assert {c.pretty for c in kept.cards(north) if c.suit is Suit.HEARTS or c.pretty == "Q♠"} <= legal
+            assert "Q♠" in legal
+        kept.play(bots[kept.turn].choose_play(kept.view(kept.turn)))
+    assert club_leads >= 1  # a club is led after the first trick (trick 3), and North may throw her
     left = Hand.deal(7, rules=six)
     assert all(left.view(s).pass_to == (s + 1) % 6 for s in range(6))  # "left is the next seat clockwise"
     assert "Everything else you learned" not in text and "`run_tournament` seats four bots" in text
@@ -1559,9 +1580,13 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # r45_f: "published rule sets differ" hung on six only; one sentence now covers both removals
     # l6 (a fresh newcomer): that bullet was one long sentence; short ones now, every fact kept
     # r49_11: "not the game's" puzzled; the rule books named (docs/players.md: the Bicycle-style reprint and two pages)
-    assert ("Rule books differ on which low cards go; the published rules we follow (a reprint of the Bicycle-style "
-            "rules, among others) take out the 2♣ and 2♦ at five, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
-            "4♣ go in its place, with the 2♦ and 3♦.") in text and "4♣ instead" not in text
+    # r50_11: "Bicycle-style" was jargon (dropped: docs/players.md names the sources) and why the 2♣ goes at five
+    # but stays at six was asked: the books' choice (docs/players.md: "these are our choices" follow the sources)
+    assert ("Rule books differ on which low cards go; we follow the published ones listed below. At five they take "
+            "out the 2♣ and 2♦, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
+            "4♣ go in its place, with the 2♦ and 3♦. Why the 2♣ goes at five but stays at six is just the books' "
+            "choice.") in text and "4♣ instead" not in text and "Bicycle" not in text
+    assert "The choices and their sources are listed in [docs/players.md](../docs/players.md)." in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
@@ -3474,7 +3499,7 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
         hearts = CardList.from_mask(rules.deck_mask).of_suit(Suit.HEARTS)
         assert len(hearts) == 13
         row = next(line for line in shown.splitlines() if line.strip().startswith(f"{n} "))
-        assert f"  {rules.hand_size:>5}  {13 / n:>11.1f}  " in row, row
+        assert f"  {rules.hand_size:>5}  {13 / n:>11.2f}  " in row, row
         if n != 4:
             names = Hand.deal(0, rules=rules).seat_names
             assert f"seats at {n}: {', '.join(names)}\n" in shown
@@ -3482,7 +3507,7 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     # rater r43_a: "goes round about four times" was unexplained: the cards a suit has and a trick takes
     # r45_f: the bullet was dense: one sentence a table size (the hearts each stay in the table above)
     assert ("- **Play** changes too. At three, with 17 cards each, a suit (12 or 13 cards, 3 to a trick) goes round "
-            "about four times, so suits last late into the hand, and one still held at the end wins the last tricks "
+            "about four times, so suits last late into the hand, and one still held at the end can win the last tricks "
             "(the worked example below shows it). At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) goes "
             "round only about twice, so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick "
             "early.") in text
@@ -3494,7 +3519,9 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     bots_play(worked, table_bots("rule", players=3))
     assert all(max(t.number for t in worked.tricks if any(c.suit is s for c in t.cards)) >= 12 for s in Suit)
     assert "long suits late" not in text
-    assert f"{13 / 3:.1f}" == "4.3" and f"{13 / 6:.1f}" == "2.2"
+    # r50_11: at four 13/4 printed "3.2" (3.25 rounded half to even); two decimals show 3.25
+    assert f"{13 / 3:.2f}" == "4.33" and f"{13 / 4:.2f}" == "3.25" and f"{13 / 6:.2f}" == "2.17"
+    assert "      4  —                     52     13         3.25  " in shown
     # the suits in play at three: 13 cards (12 diamonds), so each goes round about four times (3 cards a round)
     three = CardList.from_mask(Rules(players=3).deck_mask)
     assert {len(three.of_suit(s)) // 3 for s in Suit} == {4}
@@ -3505,7 +3532,8 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     assert "Run the cell, then click three cards to pass and play your cards as in lesson 07." in text  # r45_f
     docs = (Path(__file__).resolve().parents[1] / "docs" / "players.md").read_text(encoding="utf-8")
     assert "The sources differ on what else changes" in docs
-    assert "a long suit left at the end wins the last tricks, and their hearts with them." in text
+    # r50_11: shown on one deal, so "can win", not "wins"
+    assert "a long suit left at the end can win the last tricks, and their hearts with them." in text
     assert "collects points" not in text and "Four things to notice:" in text
 
 
@@ -3583,9 +3611,14 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
 
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("A tip for three: suits last late, and a suit that only you still hold near the end wins the last "
-            "tricks, with the hearts thrown on them (West's fate in the worked example). So keep count of who still "
-            "holds your long suits.") in text
+    # r50_11: "keep count" said what to count, not what to do; the tip now gives an action, each part shown by the
+    # lesson's own hands: South, out of spades and diamonds from trick 12 of the worked hand, threw its hearts on
+    # West's tricks and took none; the demonstration's South led its lone A♦ to empty the suit (its bot's reason)
+    assert ("A tip for three: near the end, a suit that only you still hold can win the last tricks, with the hearts "
+            "thrown on them (West's fate in the worked example). Be out of a suit rather than the last to hold it: "
+            "from trick 12 South, with no spades or diamonds, threw all six of its hearts on West's tricks and took "
+            "none. So count who still holds each suit, and empty a short suit early, as the demonstration's South did "
+            "with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
     assert "play your longest suit down early" not in text
@@ -3599,3 +3632,123 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
         assert t.leader == west and t.cards[0].suit in (Suit.SPADES, Suit.DIAMONDS)
         assert all(c.suit is not t.cards[0].suit for c in t.cards[1:])
     assert sum(worked.tricks[k].points for k in range(10, 17)) == worked.scores[west] == 13
+    south = worked.seat_names.index("South")
+    hearts = [t for t in worked.tricks if t.card_of(south).suit is Suit.HEARTS]
+    assert len(hearts) == len(worked.dealt(south).of_suit(Suit.HEARTS)) == 6 and worked.scores[south] == 0
+    assert all(t.number >= 12 and t.winner == west for t in hearts)
+    assert not any(t.card_of(south).suit in (Suit.SPADES, Suit.DIAMONDS) for t in worked.tricks if t.number >= 12)
+    from hearts_teach.course.why import why_played
+    from hearts_teach.present.widgets import TableWidget
+    demo = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
+    demo.finish_hand()
+    lone = why_played(demo.hand, 3, 0)
+    assert lone.card.pretty == "A♦" and "its only diamond" in lone.reason and "to empty that suit" in lone.reason
+    # lone: South was dealt no diamond and received the A♦ in the pass
+    assert not demo.hand.dealt(0).of_suit(Suit.DIAMONDS) and "A♦" in {c.pretty for c in demo.hand.received(0)}
+
+
+def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
+    """Round 51 (rater r50_11 and the round's items): play advice at five and six was one hint. A folded cell has
+    rule bots play 1,000 deals at four, five and six seats, each twice (no pass, then pass left), and prints how often
+    the player dealt the Q♠ took her, by the spades dealt beside her; the two rules of thumb quote its figures.
+    Recomputed here, independently of the cell's code."""
+    from hearts_teach import Card, Hand, Rules, Suit
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    cells = _cells("11_three_to_six_players")
+    ids = [c.get("id") for c in cells]
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    figures = cells[ids.index("l11-queen-figures")]
+    assert ids.index("l11-six-opener") + 1 == ids.index("l11-queen-head") == ids.index("l11-queen-figures") - 1
+    assert ids.index("l11-queen-tips") == ids.index("l11-queen-figures") + 1
+    assert figures["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert _src(figures).split("\n", 1)[0].endswith("(code folded, output shown)")
+    printed = "".join("".join(o.get("text", "")) for o in figures["outputs"]).splitlines()
+    queen, shares = Card("QS"), {}
+    for n in (4, 5, 6):
+        rows = {"hold": [], "left": []}
+        for direction, found in rows.items():
+            for seed in range(1000):
+                hand = Hand.deal(seed, rules=Rules(players=n), pass_direction=direction)
+                holder = next(s for s in range(n) if queen in hand.cards(s))
+                short = len(hand.cards(holder).of_suit(Suit.SPADES)) <= 2
+                bots_play(hand, table_bots("rule", players=n))
+                if direction == "left" and queen not in hand.passed(holder):
+                    continue  # "passed on": only the deals in which the holder passed her
+                taken = next(t.winner for t in hand.tricks if queen in t.cards) == holder
+                found.append((short, taken))
+        def pct(pairs):
+            return f"{sum(taken for _s, taken in pairs) / len(pairs):.0%}"
+        shares[n] = {(short, d): pct([r for r in rows[d] if r[0] is short]) for short in (True, False)
+                     for d in ("hold", "left")}
+        shares[n]["short"] = f"{sum(s for s, _t in rows['hold']) / 1000:.0%}"
+    def row(label):
+        line = next(x for x in printed if x.startswith(label))
+        return line[len(label):].split()
+    assert printed[0] == "How often the player dealt the Q♠ took her (rule bots, 1,000 deals a table):"
+    assert printed[1].split() == ["4", "seats", "5", "seats", "6", "seats"]
+    for label, key in (("Q♠ with 0 or 1 other spade, kept (no pass)", (True, "hold")),
+                       ("Q♠ with 0 or 1 other spade, passed on", (True, "left")),
+                       ("Q♠ with 2 or more other spades, kept (no pass)", (False, "hold")),
+                       ("Q♠ with 2 or more other spades, passed on", (False, "left")),
+                       ("Share dealt her with 0 or 1 other spade", "short")):
+        assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
+    assert [shares[n][True, "hold"] for n in (5, 6)] == ["66%", "50%"]
+    assert [shares[n][True, "left"] for n in (5, 6)] == ["35%", "23%"]
+    assert [shares[n][False, "hold"] for n in (5, 6)] == ["19%", "13%"] and shares[6][False, "left"] == "12%"
+    assert (shares[4]["short"], shares[6]["short"]) == ("14%", "37%")
+    assert ("With 10 or 8 cards each, the queen's holder often has few spades to play under her. Does it matter? "
+            "Below, rule bots play 1,000 deals at four, five and six seats, each deal twice (no pass, then passing "
+            "left), and count how often the player dealt the Q♠ took her.") in text
+    assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
+    assert ("- **Count the spades beside your Q♠.** At six, 37% of the players dealt the queen (14% at four) had one "
+            "other spade or none; kept, she ended in their tricks in 50% of the hands (66% at five). With two or more "
+            "spades beside her: 13% at six.") in text
+    # "about half as often as kept": 23% against 50% at six, 35% against 66% at five
+    assert ("- **Pass a short queen.** Passed on, she still ended in the passer's tricks in 23% of the hands at six "
+            "(35% at five), about half as often as kept. With two or more spades beside her, passing changed little "
+            "(12% against 13% at six).") in text
+    # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
+    assert ("(South's reasons are printed below the sheet). The lesson: a passed queen can come straight back onto "
+            "your own trick.") in text
+
+
+def test_lesson_11_r50_visible_cells_define_what_they_use_and_the_small_fixes():
+    """Round 51: a learner reading a visible code cell sees where each name comes from (the table of three imported
+    TableWidget only in the folded demonstration; the exercise used `five` and `opening` from the folded question).
+    And rater r50_11's small asks: the first-trick rule among those that hold; three of eight cards passed at six;
+    the moon rule reminded in the moon question; the table's code (removed_mask, bit_count) folded."""
+    import builtins
+
+    from hearts_teach import Rules
+
+    cells = _cells("11_three_to_six_players")
+    seen = set(dir(builtins))
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse(_src(cell))
+        stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        stored |= {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                   for a in n.names}
+        stored |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        stored |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+        if cell["metadata"].get("jupyter", {}).get("source_hidden"):
+            continue  # a folded cell's names are not the learner's to look for
+        used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        assert not used - stored - seen, (cell.get("id"), sorted(used - stored - seen))
+        seen |= stored
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("The rules of play you learned hold at every size: following suit, no points on the first trick, breaking "
+            "hearts, the queen, the moon and the match to 100.") in text
+    assert "- **Passing** still moves three cards (at six, three of your eight), but" in text
+    from hearts_teach import Hand
+    from hearts_teach.course.lessons import bots_play, table_bots
+    passed = bots_play(Hand.deal(7, rules=Rules(players=6)), table_bots("rule", players=6))
+    assert Rules(players=6).hand_size == 8 and all(len(passed.passed(s)) == 3 for s in range(6))
+    ids = [c.get("id") for c in cells]
+    moon = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[ids.index("9287a449")]["outputs"])
+    assert "(standard moon rule: the shooter scores 0, each other player 26)" in moon
+    table = cells[ids.index("a98f183e")]
+    assert table["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert _src(table).split("\n", 1)[0].endswith("(code folded, output shown)")
