@@ -203,8 +203,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # last stop's diff read: "most likely the moon watch" was a guess no reader could check; what the exact 0 says
     # (a led J♥ that does not win was overtaken by a higher heart) is a fact of every deal
     # r48: "in every one" is checkable against the printed count (0 of 256)
+    # r50_06a: "void" linked to its glossary entry, as "rule bot", "hold" and "moon watch" are
     assert ("The coach's deals agree: in all 256, an opponent overtook the J♥. Its printed reason adds a second gain: "
-            "void in hearts, South can throw away high cards when hearts are led later.") in flat
+            "[void](glossary.ipynb#cell-id=term-void) in hearts, South can throw away high cards when hearts are led "
+            "later.") in flat
+    assert '"id": "term-void"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "The coach's 0% says" not in flat
     assert "leaving you void in hearts" in shown6 and "in all the coach's deals the bots' moon watch overtook" not in flat
     # r49 (lead editor): the takeaway puts the void (the coach's printed reason, in shown6) first; the bots'
@@ -256,8 +259,37 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "your A♣ (the same here as K♣) wins the trick" in one_out
     glossary = (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert '"id": "term-neighbours-in-rank"' in glossary
-    assert ("The 4♣'s extra 2.5 points per hand are an average over the coach's deals. On this deal the K♣ South "
-            "kept cost nothing: it never won a trick (thrown away on trick 11, table below).") in flat
+    # r50_06a: "cost nothing" read as "the mistake did not matter here", and nothing showed what the K♣ would have
+    # changed: a copy of the deal leads the K♣ on trick 2 and keeps the same plan; South ends with 14, not 15
+    assert "cost nothing" not in flat
+    assert ("These are averages; on a copy of this deal, South leads the K♣, keeps the same plan, and ends the hand "
+            "with 14 points, not 15:") in flat
+    copy2 = next(c for c in cells if c.get("id") == "l06a-step2-copy")
+    assert cells[cells.index(copy2) - 1].get("id") == "l06a-step2-why"
+    lead_kc = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["lead_kc"]
+    replayed_kc = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))  # the copy, replayed: A♣, K♣, then the lowest
+    replayed_kc.play("AC")
+    replayed_kc.play("KC")
+    while not replayed_kc.done:
+        replayed_kc.play(min(replayed_kc.hand.legal_plays(0).cards, key=lambda card: (card.rank, card.index)))
+    assert [t.cards for t in replayed_kc.hand.tricks] == [t.cards for t in lead_kc.hand.tricks]
+    assert lead_kc.hand.tricks[1].seats[0] == 0 and lead_kc.hand.tricks[1].card_of(0) == Card("KC")
+    assert lead_kc.hand.tricks[1].winner == 0 and lead_kc.hand.tricks[1].points == 0
+    assert lead_kc.hand.scores[0] == 14 and demo.hand.scores[0] == 15
+    assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]) == (
+        "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)\n"
+        "copy, scores after trick 13: South 14, West 8, North 0, East 4\n")
+    # r50_06a: 1.5 hearts of the 2.5 points; "the rest" is the Q♠ (penalty points are hearts and her 13)
+    at_two = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    at_two.play("AC")
+    two_graded = assess_play(at_two.hand.view(0))
+    four_c, king_c = two_graded.of("4C"), two_graded.of("KC")
+    assert (f"{four_c.stats['p_take_qs']:.0%}", f"{king_c.stats['p_take_qs']:.0%}") == ("75%", "65%")
+    assert 13 * (four_c.stats["p_take_qs"] - king_c.stats["p_take_qs"]) > 0.5 * (
+        four_c.exp_points - king_c.exp_points - (four_c.stats["exp_hearts"] - king_c.stats["exp_hearts"]))
+    assert f"{four_c.delta_vs_best:.1f}" == "2.5" and "take about 1.5 more hearts than with K♣" in four_c.consequence
+    assert ("The verdict's other point (2.5 minus 1.5 hearts) is mostly the Q♠: South takes her in 75% of the "
+            "coach's deals after the 4♣, 65% after the K♣.") in flat
     # fresh newcomer rater r47: then where did the 4♣'s points come from? What the table shows: the low lead gave
     # East the lead (its Q♣ won trick 2), and East led the 2♠, the first of three spade leads below South's queen
     # fresh newcomer rater r48: "the 4♣ gave East the lead" suggested the 4♣ caused the spade leads; nothing shows
@@ -383,8 +415,8 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     assert "The coach calls a card worse only when its deals show it at 95 % confidence." not in text
     # fresh newcomer rater r47: the 95 % is said once in plain words, and the top choice can be too close to call
     assert ('"Shown (95 %)" means the coach\'s deals make it 95 % sure. '
-            "When they cannot settle a close call, it says **too close to call**: a good play, like best "
-            "(lesson 07's review will call both *fine*). The top choice is only an estimate from sampled deals: even it "
+            "When they cannot settle a close call, it says **too close to call**: a good play, like best. "
+            "The top choice is only an estimate from sampled deals: even it "
             "can be too close to call (trick 3 shows why). Fine print in the glossary: "
             "[best](glossary.ipynb#cell-id=term-best), "
             "[too close to call](glossary.ipynb#cell-id=term-too-close-to-call), "
@@ -512,7 +544,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
-    assert ("(the bots see the new card, so West and North may answer it with other cards than before)") in text
+    assert ("(the bots see the new card and may answer it differently)") in text
     assert three.card_of(2) != Card("KS") and three.card_of(1) != demo.hand.tricks[2].card_of(1)  # North, West
     # r48 (words): lesson 01's advice is named in cell 15's takeaway, where the hand's no pass is answered
     assert "so pass her when you can (lesson 01). " in text and "Lesson 01 advises" not in text
@@ -561,7 +593,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
             "more hearts.") in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
     # card; on the deal, 13 points on trick 3 or 14 on trick 5)
-    assert "hearts. When you cannot pass her, as here, playing her early changes little." in text
+    # r50_06a: shown for one deal, against these bots: "on this deal"
+    assert "hearts. When you cannot pass her, as here, playing her early changes little on this deal." in text
     assert abs(graded.of("QS").exp_points - graded.of("4S").exp_points) < 0.25
     # r38_c: the sum written out: 18 both from the printed (rounded) figures and from the engine's own
     assert round(0.95 * 13 + 5.7) == round(13 * queen_s["p_take_qs"] + queen_s["exp_hearts"]) == 18
@@ -588,9 +621,20 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r48 (words): cell 3 now says the top choice is an estimate that can be too close to call; trick 3 says why
     # fresh newcomer rater r49: "17.6 and 17.6, so why can't it tell?": the cell prints each card's 95 % interval
     # of its difference from the top choice (Δ vs best), and the sentence points at it
+    # r50_06a: the Q♠, listed first, has a difference from the top choice, and both intervals start below 0: the
+    # coach's own definition says why (coach_stats.difference: a top choice is picked on each half of the deals and
+    # every card is measured on the other half; the details view: "Δ vs best is measured on the half of the deals
+    # not used to choose the best"); here the two halves picked different cards, so the Q♠'s Δ is not 0; a negative
+    # end is a card that may cost less than the top choice (Δ = points with this − points with the best)
     assert " ".join(whatif_md.split()).endswith(
-        "The Q♠ is listed first only as an estimate: each card's printed difference from the top choice reaches "
-        "above a quarter point, so the coach calls both too close to call.")
+        "Even the Q♠ has a difference: the coach picks a top choice on each half of its deals and measures the cards "
+        "on the other half, and here the halves picked different cards. A negative end means a card may cost up to "
+        "that much less than the top choice. Both intervals reach above a quarter point: both are too close to call.")
+    ev = graded.evidence
+    picked = {ev.candidates[ev.ref], ev.candidates[ev.ref_odd]}
+    assert ev.ref != ev.ref_odd and picked == {graded.of("QS").card.index, graded.of("4S").card.index}
+    assert all(c.delta_ci95[0] < 0 for c in graded.candidates) and graded.candidates[0].delta_ci95 != (0.0, 0.0)
+    assert "not used to choose the best" in graded.details()
     from hearts_teach.agents.coach_stats import BAND as _band
 
     assert all(c.delta_ci95[1] > _band for c in graded.candidates)  # neither shown within the band: too close to call
@@ -643,6 +687,12 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     from hearts_teach.present.widgets import Quiz
 
     assert 'letters (`"QS"`) and the symbol (`"Q♠"`) both work.' in text
+    # r50_06a: the letter code appears first in "Your own hand"; it says how to write a ten, and its example card is
+    # one the learner's hand may play on trick 1
+    assert ('Type `guided.play("8C")` to play the 8♣ (`"TS"` is the 10♠; `print(guided.text())` shows the table '
+            "again, `guided.hint()` the coach's suggestion).") in text
+    assert Card("8C").pretty == "8♣" and Card("TS").pretty == "10♠"
+    assert Card("8C") in GuidedHand().hand.legal_plays(0)  # the deal the cell `guided = GuidedHand()` gives
     for typed in ("AS", "A♠"):
         assert Quiz("?", CardList("AS JS 4S"), "AS").choose(typed).startswith("✔ Right: A♠.")
     assert "Each spade lead used up one of the queen's two small spades until, on trick 5, she was South's last." in text
@@ -652,7 +702,10 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # prints "best or fine"), and the aside says so
     src06a = "".join("".join(c["source"]) for c in cells)
     # fresh newcomer rater (r37_c): the aside reads as a name still to come, not a term already met
-    assert "it says **too close to call**: a good play, like\nbest (lesson 07's review will call both *fine*)." in src06a
+    # r50_06a: the forward reference to lesson 07's *fine* is not needed here (07 says what *fine* means itself)
+    assert "it says **too close to call**: a good play, like\nbest. The top choice" in src06a
+    assert "lesson 07's review will call both" not in src06a
+    assert "*fine* (nearly as good)" in (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
     assert "fine* for short" not in src06a and "best or fine" in (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(
         encoding="utf-8")
     # a fresh newcomer rater: lessons 06a and 08 defined best in two wordings; one wording, the coach's band
