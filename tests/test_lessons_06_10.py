@@ -180,9 +180,10 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r35_f: "only" overstated it (lesson 01 also empties short suits): "mainly"
     assert 'so only "pass high cards"' not in text
     # r49_07: the paragraph is split into short sentences (same facts); the two aces go first
-    assert ('South holds neither the queen nor a spade above her, so mainly "pass high cards" applies. South has '
-            "five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places, and the two aces go first. Lesson 01's "
-            "rule that") in " ".join(text.split())
+    # r50_07: the paragraph ran through the rules of thumb in one block: each step on this hand is now a short bullet
+    assert ('On this hand: - South holds neither the queen nor a spade above her, so mainly "pass high cards" applies. '
+            "- South has five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places; the two aces go first. - A "
+            "high card with several low cards of its suit beside it is safer to keep:") in " ".join(text.split())
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -198,9 +199,9 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r45_f: that argument wound on; one short sentence (South's clubs A J 6 2: the J♣ sits with the 6♣ and 2♣)
     # r48_07: why the J♣ goes and the Q♦ stays, from lesson 01's rule of thumb on this hand's printed cards
     # r49_07: why the Q♥ stays too (6♥ 4♥ beside it, like the Q♦; South's hand checked below)
-    assert ("Lesson 01's rule that a high card with several low cards of its suit beside it is safer fits the hint: "
-            "the Q♥ has the 6♥ and 4♥ beside it and the Q♦ the 7♦ and 3♦, but the J♣ only the 6♣ once the 2♣ has "
-            "led trick 1. Let us follow the hint.") in " ".join(text.split())
+    # r50_07: "safer" said for what: safer to keep
+    assert ("A high card with several low cards of its suit beside it is safer to keep: the Q♥ has the 6♥ and 4♥, "
+            "the Q♦ the 7♦ and 3♦, but the J♣ only the 6♣ once the 2♣ has led trick 1. Let us follow the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
             in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
     assert "the J♣ stands alone in clubs" not in text
@@ -220,12 +221,14 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert hint.startswith("Hint: Pass J♣ A♣ A♦")
     assert "the Q♠ ends up in your tricks in 23% of deals, less often than with A♣ Q♦ A♦" in hint  # Q♦ for the J♣
     # r33 rater: the hint compares with the coach's second choice, which the cell prints from the coach's ranking
-    assert "The coach's second choice: A♣ Q♦ A♦\n" in hint
+    # r50_07: "less often than with A♣ Q♦ A♦" gave no figure for the second choice: the cell prints it
+    assert "The coach's second choice: A♣ Q♦ A♦ (the Q♠ ends up in your tricks in 26% of deals)\n" in hint
     from hearts_teach.present.widgets import TableWidget
     ranked = TableWidget(seed=7, opponents="rule", marks=False)
     ranked.hint()
     order = ranked.hint_result.assessment.candidates  # the coach's ranking, best first
     assert order[1].label == "A♣ Q♦ A♦" and order[1].delta_vs_best == min(c.delta_vs_best for c in order[1:])
+    assert f"{order[1].stats['p_take_qs']:.0%}" == "26%" and f"{order[0].stats['p_take_qs']:.0%}" == "23%"
     south = Match(seed=7).hand.cards(0)  # TableWidget(seed=7): the demo's deal, before the pass
     printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert f"South (you): {south.pretty}" in printed
@@ -254,15 +257,31 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r37_b: a reader taught to duck saw the coach lean to the higher 9♠ with no reason (the coach prints a gap,
     # not a cause): the lean is dropped; both are equally good and the hint simply names one
     assert "leans to the 9♠" not in text
+    # r50_07: why the hint named the 9♠ and not the classic duck: it names the card with the lower average, here by
+    # 0.2 hearts, no real difference (checked on the coach's figures below)
     assert ("calls them \"equally good\", so either will do: lesson 02's duck, the 6♠, is just as sound. The hint must "
-            "name one card; it names the 9♠, and South plays it.") in text
+            "name one card, and names the 9♠ for its *about 0.2 fewer hearts*, no real difference: the coach cannot "
+            "tell the two apart on its imagined deals (see lesson 08).") in text
+    assert "trick 2: You played 9♠." in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
+                                             for o in c.get("outputs", []))  # South plays the hint's card
+    from hearts_teach.agents.coach import assess_play
+    from hearts_teach.present.widgets import TableWidget as _Table
+
+    two = _Table(seed=7, opponents="rule", marks=False)
+    two.hint()
+    two.pass_cards(two.hint_result.cards)
+    two.hint()
+    two.play(two.hint_result.card)
+    graded = assess_play(two.hand.view(0))
+    assert graded.best.label == "9♠" == min(graded, key=lambda c: c.exp_points).label
+    assert 0 < graded.of("6S").exp_points - graded.best.exp_points < 0.5
+    assert round(graded.of("6S").stats["exp_hearts"] - graded.best.stats["exp_hearts"], 1) == 0.2
     assert "means fewer hearts later" not in text
     # r39_d: "goes over 7♠: you take about 0.2 fewer hearts" read backwards; the coach prints a gap, not a cause,
     # so the lesson says plainly that the choice is a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
-    assert ("Its *about 0.2 fewer hearts* is no real difference: the coach cannot tell the two apart on its imagined "
-            "deals (see lesson 08).") in text and "a toss-up" not in text
+    assert "a toss-up" not in text
     # newcomer rater (issue 27): best and fine told apart in one place, the list of grades, as the coach
     # defines them (VERDICT_MEANINGS: best within 0.25 points a hand; fine: the deals cannot tell)
     from hearts_teach.agents.coach_stats import BAND, VERDICT_MEANINGS
@@ -331,9 +350,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "name in quotes, (rule)" not in ladder
     # r48_07: the label and the name you type differ (Solid = "rule"): the prose says which column is which
     # r49_07: Solid's "flushes spades" glossed and linked to the glossary's Flush
-    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first (*flushes "
-            "spades*: leads spades until the Q♠ falls, see [Flush](glossary.ipynb#cell-id=term-flush))."
+    # r50_07: the gloss sat in the prose, far from Solid's line: it is now in the list's comment, beside Solid
+    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first. *Thinker*"
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
+    assert ("# Solid is the rule bot of earlier lessons: the seat list shows it as (rule); it flushes spades: leads them "
+            "until the Q♠ falls (see Flush in the glossary)") in ladder
     assert "flushes spades" in dict((label, what) for _, label, what in ladder_levels())["Solid"]
     assert 'print(f"{label:<9} {quoted:<11} {what}")' in ladder
     live = next(_src(c) for c in _cells("07_play_a_match") if "table = TableWidget(" in _src(c))
@@ -423,14 +444,15 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     from hearts_teach.agents.coach import hint
 
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
-    assert ("On trick 3 the review writes Q♦/K♦ where the hint said Q♦: neighbours in rank do exactly the same, "
-            "so the coach grades them as one choice and its hint names the lower.") in text
+    # r50_07: said in fewer words
+    assert ("The review's Q♦/K♦ is the hint's Q♦: neighbours in rank do the same, so the coach grades them as one "
+            "choice and its hint names the lower.") in text
     demo = _lesson_07_demo_after_two_tricks()
     advice = hint(demo.hand.view(0))
     best = advice.assessment.best
     assert best.label == "Q♦/K♦" and [c.rank for c in best.cards] == [12, 13]  # neighbours in rank
     assert str(advice).startswith("Play Q♦: ") and advice.card == best.cards[0]  # the lower one
-    printed = "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert "trick 3: Hint: Play Q♦: it goes over 6♦" in printed
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed
     # issue 27: one sentence on why the Q♦, from the coach's own figures: on its deals neither the Q♦ nor the
@@ -485,9 +507,22 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "(Grades in points, reasons in hearts or Q♠ %.)" not in said and "equally good" in said
     assert prose07.count("Grades in points") == 0 and "Grades weigh" not in prose07
     # r45_f: the quiz's points a hand were printed nowhere: the cell after the question prints the coach's figures
-    after = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
-    assert (f"trick 3, the coach's points a hand (all points, as in the question's reasons): Q♦/K♦ {pts[1]}, "
-            f"7♦/8♦ {pts[0]}, 3♦ 6.4\n") in after
+    after = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
+    # r50_07: "points a hand" was clumsy and "the question's reasons" pointed to feedback a saved copy never shows;
+    # the Q♠ share of each card is printed too (the prose's 12%, 15% and 25%)
+    shares = [f"{c.stats['p_take_qs']:.0%}" for c in (best, low, advice.assessment.of("3D"))]
+    assert shares == ["12%", "15%", "25%"]
+    assert ("trick 3, expected points this hand for each card (hearts + Q♠) and, in brackets, how often the Q♠ ends up "
+            f"in your tricks: Q♦/K♦ {pts[1]} ({shares[0]}), 7♦/8♦ {pts[0]} ({shares[1]}), 3♦ 6.4 ({shares[2]})\n") in after
+    # extra item (round 51): the answer printed under the question ("Hint: Play Q♦") is folded away (an HTML
+    # <details>, the project's drawing.folded) under a summary that says to open it once you have chosen
+    answer = next(c for c in cells if c.get("id") == "l07-dec3-play")
+    assert [o["output_type"] for o in answer["outputs"]] == ["execute_result"]
+    html = answer["outputs"][0]["data"]["text/html"]
+    html = "".join(html) if isinstance(html, list) else html
+    assert html.startswith("<details><summary>Answer (open it once you have chosen): ") and "Play Q♦" in html
+    assert after.startswith("Answer (open it once you have chosen): the coach's hint and figures, and trick 3 as played\n")
+    assert "Play Q♦" not in "".join("".join(o.get("text", "")) for o in answer["outputs"])  # nothing shown unfolded
     take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-take").split())
     # r49_07: why it mattered, from the quiz's folded explanation (trick 3 all diamonds, 0 points: checked elsewhere)
     assert ("- **A card you passed is a card you know**: on trick 3 South knew West held the A♦, so West had to "
@@ -570,17 +605,17 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # (1) said once, early: before the first hint is printed
     # r48_07: split in two: how the coach grades (points), then what its reason names (Q♠ % or hearts)
     # r49_07: an example pointed to (trick 3, cell l07-dec2: 1.2 points, the reason names the 0.9 hearts)
+    # r50_07: "its reason names only the largest part of the gap" was hard to follow before an example: it moved to
+    # trick 3 (cell l07-dec2), next to the example
     said = ("plays each choice out on those same deals, and grades it by the **points** it costs on average (1 a heart, "
-            "13 for the Q♠). Its reason names only the largest part of the gap between two choices (trick 3 below "
-            "shows an example), in one of two "
-            "measures: **Q♠ %** (the share of deals where she ends up in your tricks) or **hearts** (how many you take "
-            "on average).")
+            "13 for the Q♠). Its reasons use two measures: **Q♠ %** (the share of deals where she ends up in your "
+            "tricks) or **hearts** (how many you take on average).")
     assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
     assert Card("QS").points == 13 and Card("2H").points == 1  # 1 a heart, 13 for the Q♠
-    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in cells for o in c.get("outputs", []))
     assert "the Q♠ ends up in your tricks in 23% of deals" in printed and "0.2 fewer hearts" in printed
     # trick 3's gap in the two measures, from the coach's own figures
     demo = _lesson_07_demo_after_two_tricks()
@@ -592,14 +627,31 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     queen = 13 * (low.stats["p_take_qs"] - best.stats["p_take_qs"])
     assert (f"{best.exp_points:.1f}", f"{low.exp_points:.1f}") == ("3.8", "5.0")
     assert round(total, 1) == 1.2 and round(hearts, 1) == 0.9 and round(queen, 1) == 0.3 == round(total - hearts, 1)
-    assert ("The hint's *0.9 fewer hearts* and the printed 3.8 against 5.0 **points** (Q♦ against 7♦) measure one gap "
-            "two ways: 1.2 points, of which 0.9 are hearts and 0.3 come from a smaller Q♠ %.") in md["l07-dec2"]
+    # r50_07: "0.3 come from a smaller Q♠ %" had no Q♠ % printed: the figures cell prints each card's share
+    assert ("A reason names only the largest part of a gap: the hint's *0.9 fewer hearts* and the printed 3.8 against "
+            "5.0 **points** (Q♦ against 7♦) are one gap of 1.2 points: 0.9 of hearts and 0.3 of Q♠ (15% against "
+            "12%).") in md["l07-dec2"]
+    assert (f"{best.stats['p_take_qs']:.0%}", f"{low.stats['p_take_qs']:.0%}") == ("12%", "15%")
+    assert "7♦/8♦ 5.0 (15%)" in printed and "Q♦/K♦ 3.8 (12%)" in printed
     assert "trick 3: Hint: Play Q♦: it goes over 6♦; you take about 0.9 fewer hearts than with 7♦/8♦." in printed
     # (2) the replay cell is folded as the other lessons fold code whose output is the point
     replay = cells[ids.index("l07-dec2-code")]
     assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
-    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card; then trick 2 replayed "
-                                              "with South's K♠ (code folded, output shown)")
+    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card, folded under \"Answer\"; "
+                                              "then trick 2 replayed with South's K♠ (code folded, output shown)")
+    # extra item (round 51): "Best: K♠" showed under the question: the verdict is folded (drawing.folded), the
+    # replay of trick 2 stays shown
+    kinds = [o["output_type"] for o in replay["outputs"]]
+    assert kinds == ["display_data", "stream"]
+    verdict = "".join(replay["outputs"][0]["data"]["text/plain"])
+    assert verdict.startswith("Answer (open it once you have chosen): the coach's verdict on trick 4\nCoach · ")
+    assert "Best: K♠." in verdict and "Best: K♠" not in "".join(replay["outputs"][1]["text"])
+    assert "".join(replay["outputs"][0]["data"]["text/html"]).startswith("<details><summary>Answer (open it once")
+    # the position for the trick-4 question is shown in a cell of its own, between the prose and the question
+    assert ids.index("l07-dec2") + 1 == ids.index("l07-dec2-pos") == ids.index("l07-quiz2") - 1
+    assert "Read the position below." in md["l07-dec2"]
+    shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec2-pos")]["outputs"])
+    assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: 6♠ K♠" in shown4
     # (3) choose (list), set DIFFICULTY and run, then read the table, then print it as text
     ladder = next(i for i, c in enumerate(cells) if "ladder_levels()" in _src(c))
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
@@ -619,6 +671,18 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert ("Three later diamond tricks carried points (6, 7 and 11), and South, with the Q♦ spent on trick 3, played "
             "under each (8♦, 7♦, 3♦).") in md["l07-fine"]
     assert "paid off" not in md["l07-fine"]
+    # r50_07 fix 1: the 3♦ duck scores worst and the lesson says why, from the coach's figures (2.6 points more,
+    # mostly the Q♠: 25% of deals against 12%) and from the hand replayed with the duck (same bots, same autopilot)
+    assert ("South shed the Q♦ on a trick with no points and kept its low diamonds for later diamond tricks. The 3♦ "
+            "duck keeps the Q♦ and K♦ and scores worst: 2.6 points more, mostly because the Q♠ ends up with South twice "
+            "as often (25% of deals against 12%). The end of the hand replays it.") in md["l07-dec2"]
+    duck = graded.of("3D")
+    assert duck.exp_points == max(c.exp_points for c in graded) and round(duck.exp_points - best.exp_points, 1) == 2.6
+    assert (f"{duck.stats['p_take_qs']:.0%}", f"{best.stats['p_take_qs']:.0%}") == ("25%", "12%")
+    assert 1.9 < duck.stats["p_take_qs"] / best.stats["p_take_qs"] < 2.2  # "twice as often"
+    assert 13 * (duck.stats["p_take_qs"] - best.stats["p_take_qs"]) > (duck.exp_points - best.exp_points) / 2  # mostly
+    assert ("With the 3♦ duck (last lines), South has no diamond under West's 5♦ on trick 11, wins it with the K♦, and "
+            "must lead the Q♦ into 3 more points.") in md["l07-fine"]
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
     demo.hint()
@@ -635,7 +699,81 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert str(top) == "5D" and str(eleven.card_of(eleven.winner)) == "5D"
     # South's diamonds after trick 3 (printed): K 8 7 3, and only the 3♦ ranks below the 5♦
     assert "▶ South (you): ♠ K 6  ♥ Q 6 4  ♦ K 8 7 3  ♣ 6\n" in printed and Card("3D").rank < 5 < Card("7D").rank
+    # the duck replayed: the same table, South's 3♦ on trick 3, the hint's K♠ on trick 4, then the computer; tricks 4
+    # to 10 go as in the real hand, then South must win trick 11 with the K♦ and trick 12 with the Q♦
+    from hearts_teach.present.widgets import TableWidget
 
+    ducked = TableWidget(seed=7, opponents="rule", marks=False)
+    ducked.hint()
+    ducked.pass_cards(ducked.hint_result.cards)
+    for number in (1, 2, 3, 4):
+        ducked.hint()
+        ducked.play("3D" if number == 3 else ducked.hint_result.card)
+    ducked.finish_hand()
+    real, alt = hand.tricks, ducked.hand.tricks
+    assert [t.cards for t in real[3:10]] == [t.cards for t in alt[3:10]] and real[10].cards != alt[10].cards
+    south_diamonds = [t.card_of(0) for t in alt if t.card_of(0).suit.letter == "D"]  # all five after the pass
+    assert [c for c in south_diamonds if c.rank < 5] == [Card("3D")] == [alt[2].card_of(0)]  # spent on trick 3
+    assert [str(alt[10].card_of(1)), str(alt[10].card_of(0))] == ["5D", "KD"] and alt[10].winner == 0
+    assert alt[10].points == 2 and str(alt[11].card_of(0)) == "QD" and alt[11].leader == 0 == alt[11].winner
+    assert alt[11].points == 3 and ducked.hand.scores[0] == 5 and hand.scores[0] == 0
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
+    assert out.rstrip().endswith(
+        "Had South ducked trick 3 with the 3♦, tricks 4 to 10 go as above, then:\n"
+        "trick 11: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
+        "trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
+        "trick 13: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
+        "South would score 5, not 0.")
+
+
+
+def test_lesson_07_r50_each_printed_position_names_the_hand_once():
+    """Rater r50_07: every printed position opened with two status lines ("Hand 1 of a match to 100 · pass left · you
+    are South · trick 2 of 13 · ▶ you to play", then "Hand 1 · pass left"). The table's text now writes the hand, the
+    pass and your seat once (``status_head``), then the position from its second line ("Trick 2 of 13 · ▶ South to
+    play"); the HTML status line is unchanged."""
+    from hearts_teach.present.render import position_text
+    from hearts_teach.present.widgets import TableWidget
+
+    table = TableWidget(seed=7, opponents="rule", marks=False)
+    table.hint()
+    table.pass_cards(table.hint_result.cards)
+    text = table.text()
+    assert text.startswith("Hand 1 of a match to 100 · pass left · you are South\nTrick 1 of 13 · ▶ South to play\n")
+    assert text.count("Hand 1") == 1 and "\nHand 1 · pass left" not in text
+    assert table.status_line() == "Hand 1 of a match to 100 · pass left · you are South · trick 1 of 13 · ▶ you to play"
+    full = position_text(table.hand, table.labels, show=[0])
+    assert full.split("\n", 1) == ["Hand 1 · pass left", position_text(table.hand, table.labels, show=[0], heading=False)]
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+    assert "Hand 1 · pass left" not in printed and printed.count("Hand 1 of a match to 100 · pass left · you are South\n") == 7
+
+
+def test_lesson_07_r50_the_last_seat_leads_next_and_the_controls_are_said():
+    """Rater r50_07: "winning it costs nothing in this trick" left out the catch, that the winner leads next (South's 6♠
+    on trick 5 is the example); and *Step* and *Finish trick* were listed but not explained."""
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("winning it costs nothing in this trick: a good moment to get rid of a dangerous high card. But you lead "
+            "next: keep a low card for it (South's 6♠, trick 5).") in text
+    demo = TableWidget(seed=7, opponents="rule", marks=False)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in range(4):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    demo.finish_hand()
+    four, five = demo.hand.tricks[3], demo.hand.tricks[4]
+    assert four.winner == 0 and str(four.card_of(0)) == "KS" and four.points == 0  # South won trick 4, last to play
+    assert five.leader == 0 and str(five.card_of(0)) == "6S" and five.winner != 0  # led a low spade, and lost it
+    # the controls: each button named, Step and the two Finish buttons said in words (the table's own tooltips)
+    table = TableWidget(seed=1, opponents="rule")
+    assert ("*Step* (one card), *Finish trick* and *Finish hand* (the computer plays on, your cards too),") in text
+    assert table.buttons["step"].tooltip.startswith("Play one card for whoever is to move")
+    assert table.buttons["finish_trick"].tooltip == "Play until this trick is complete"
+    assert table.buttons["finish_hand"].tooltip.startswith("Let the bots play the rest of the hand, yours too")
 
 def test_the_quiz_answers_are_what_the_engine_says():
     from hearts_positions import ALL_HEARTS_TRICK1, HEARTS_AND_QUEEN, stacked
@@ -2769,15 +2907,15 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert 'voila" notebooks/play.ipynb' in (ROOT / "dev").read_text(encoding="utf-8")
     # every choice of South's in the demo's review is best; a fine line is a ✓ that counts as accurate
     demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
-    review = demo_out[demo_out.index("Your decisions:"):]
+    review = demo_out[demo_out.index("Your decisions:"):demo_out.index("Had South ducked")].rstrip() + "\n"
     graded = [line for line in review.splitlines() if " — ✓" in line or " — ?" in line]
     assert len(graded) == 4 and all("— ✓ best." in line for line in graded)
     # round 15: "South's three real choices of card (tricks 2, 3 and 4 ...)": the pass plus three plays;
     # trick 1 was forced and is not graded
     assert [line.split(":")[0].strip() for line in graded] == ["pass", "trick 2", "trick 3", "trick 4"]
     assert "no real choice" in review.split("trick 1:")[1].splitlines()[0]
-    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; those on tricks 3 and 4 are "
-            "questions for you), and the review.") in text and "two real decisions" not in text
+    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; the last two are questions for "
+            "you), and the review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
     # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
@@ -2846,7 +2984,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
-    assert ("Its *about 0.2 fewer hearts* is no real difference: the coach cannot tell the two apart on its imagined "
+    assert ("*about 0.2 fewer hearts*, no real difference: the coach cannot tell the two apart on its imagined "
             "deals (see lesson 08).") in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
@@ -2872,8 +3010,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # round 15: when North played, West's 4♦ was winning; East won the trick afterwards with the 10♦
     assert [hand.seat_names[s] for s in six.seats] == ["West", "North", "East", "South"]
     assert str(six.card_of(1)) == "4D" and str(six.card_of(3)) == "TD"
-    assert ("South took no points in tricks 5 to 13; the Q♠ fell on trick 6, where North, with no diamond left, threw "
-            "her on the trick, which East then won with the 10♦.") in text
+    # r50_07 (room for the duck's replay): the printed trick 6 shows it; the prose keeps the first clause
+    assert "South took no points in tricks 5 to 13. Three later diamond tricks carried points (6, 7 and 11)" in text
     assert "East's trick" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out

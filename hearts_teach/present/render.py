@@ -285,13 +285,16 @@ def seats_status_text(hand: Hand, labels: tuple[str, ...] | None = None) -> list
     return lines
 
 
-def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Iterable[int] | None = None) -> str:
-    """The whole position as text: every shown hand, the trick, the last trick, hearts, points."""
+def position_text(hand: Hand, labels: tuple[str, ...] | None = None, show: Iterable[int] | None = None,
+                  heading: bool = True) -> str:
+    """The whole position as text: every shown hand, the trick, the last trick, hearts, points.
+    ``heading=False`` leaves out the first line ("Hand 1 · pass left"), for a caller that has
+    already written the hand and its pass (the table's status line)."""
     from hearts_teach.games.hearts.hand import Phase
 
     names = hand.seat_names
     width = name_width(names)
-    lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()}"]
+    lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()}"] if heading else []
     if hand.phase is Phase.PASS:
         lines.append("Passing: still to choose: " + (", ".join(names[s] for s in hand.to_pass) or "nobody"))
     elif hand.phase is Phase.PLAY:

@@ -571,12 +571,17 @@ class TableWidget(WidgetView):
         return (f"{who} the match with {totals[self._winner_seat()]} points (the lowest total). Final totals: "
                 + ", ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True)) + ".")
 
-    def status_line(self) -> str:
+    def status_head(self) -> str:
+        """'Hand 1 of a match to 100 · pass left · you are South': the status line without who is to act."""
         hand, names = self.hand, self.hand.seat_names
         head = f"Hand {hand.hand_number + 1}"
         if self.match is not None:
             head += f" of a match to {self.match.rules.end_score}"
-        head += f" · {hand.pass_words()} · you are {names[self.you]}"
+        return head + f" · {hand.pass_words()} · you are {names[self.you]}"
+
+    def status_line(self) -> str:
+        hand, names = self.hand, self.hand.seat_names
+        head = self.status_head()
         if hand.phase is Phase.PASS:
             return head + (" · choose 3 cards to pass" if not self.pass_picker.done else " · waiting")
         if hand.phase is Phase.PLAY:
@@ -658,7 +663,9 @@ class TableWidget(WidgetView):
     def text(self) -> str:
         hand = self.hand
         lines = [self.position_note] if self.position_note else []
-        lines += [self.status_line(), position_text(hand, self.labels, show=[self.you])]
+        # the status line's hand and pass once (the position's own first line would repeat them), then the
+        # position, whose next line says who is to act ("Trick 2 of 13 · ▶ South to play")
+        lines += [self.status_head(), position_text(hand, self.labels, show=[self.you], heading=False)]
         marks = self._received_marks()  # the text shows the "new" marks the table draws on your cards
         if marks:
             source = next(iter(marks.values())).removeprefix("received from ")
