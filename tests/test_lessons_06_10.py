@@ -1567,8 +1567,9 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r49_11: "her" read as East: "beside the queen"; the second paragraph's one long sentence split
     assert ("East held the Q♠ with only two low spades beside the queen, and spades were led in tricks 7 and 8. When West "
-            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spade "
-            "leads flush out a queen with few spades to cover her.") in text and ("From trick 11 on West won every trick, each with "
+            "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spades "
+            "led below her used up her [guard](glossary.ipynb#cell-id=term-guard), East's low spades: lesson 04 calls "
+            "this a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
             "hearts in it. From trick 12, South and East held no diamonds and no spades (East's last spade went in "
             "trick 9, South's in trick 11). So every spade or "
             "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
@@ -1577,14 +1578,16 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     assert "The three scores add up to 26, as at any table without a moon." in text and "as they would at any" not in text
     # fresh rater r35_e: one long paragraph; the Q♠ story and West's long suits are two paragraphs now
     worked = next(_src(c) for c in cells if "East held the Q♠ with only" in _src(c))
-    assert "cover her.\n\nFrom trick 11 on" in worked
+    assert "cell-id=term-flush).\n\nFrom trick 11 on" in worked
+    assert "cover her" not in text and "flush out a queen" not in text  # r51_11: undefined words, "cover" misused
     hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
     bots_play(hand, table_bots("rule", players=3))
     south, west, east = 0, 1, 2
     assert sorted(c.rank for c in hand.dealt(east).of_suit(Suit.SPADES)) == [3, 4, 12]  # Q♠ 4♠ 3♠
-    for number in (7, 8):
+    for number in (7, 8, 9):  # r51_11: "spades led below her": each lead a spade lower than the queen
         trick = hand.tricks[number - 1]
         assert trick.cards[0].suit is Suit.SPADES and trick.card_of(east).suit is Suit.SPADES
+        assert trick.cards[0].rank < 12
     nine = hand.tricks[8]
     assert nine.leader == west and nine.card_of(west).pretty == "8♠" and nine.card_of(east).pretty == "Q♠"
     assert nine.winner == east and nine.points == 13
@@ -1677,7 +1680,10 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert club_leads >= 1  # a club is led after the first trick (trick 3), and North may throw her
     left = Hand.deal(7, rules=six)
     assert all(left.view(s).pass_to == (s + 1) % 6 for s in range(6))  # "left is the next seat clockwise"
-    assert "Everything else you learned" not in text and "`run_tournament` seats four bots" in text
+    # round 52 (rater r51_11): `run_tournament` was code jargon in the prose; "lesson 10's bot tournaments" (its code
+    # seats four bots: checked below) and 08a's table of who plays after you, in plain words
+    assert "Everything else you learned" not in text and "`run_tournament`" not in text
+    assert "lesson 08a's table of who plays after you, lesson 10's bot tournaments and Spades" in text
     with pytest.raises(ArgumentError):
         run_tournament(["rule"] * 4, hands=1, rules=Rules(players=5), progress=False)
     assert len(SpadesHand.deal(seed=1, dealer=3).seat_names) == 4
@@ -1703,7 +1709,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "  #   South    West    East   winner  pts" in printed
     assert not re.search(r"^trick \d+:", printed, flags=re.M)
     assert "Review of hand" not in printed and "autopilot" not in text and "no decision of yours" not in printed
-    assert "played out by code, trick by trick, and printed as a sheet like the worked example's" in text
+    assert "played out by code and printed as a sheet like the worked example's" in text
     # rater r43_a: two full sheets are a lot to read; the lead-in says which lines the Q♠ story uses
     assert "The story below needs only the pass and tricks 3 and 6:" in text
     assert "  East   A♦ A♥ Q♠ → South" in printed
@@ -1720,10 +1726,12 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # r49_11: "not the game's" puzzled; the rule books named (docs/players.md: the Bicycle-style reprint and two pages)
     # r50_11: "Bicycle-style" was jargon (dropped: docs/players.md names the sources) and why the 2♣ goes at five
     # but stays at six was asked: the books' choice (docs/players.md: "these are our choices" follow the sources)
-    assert ("Rule books differ on which low cards go; we follow the published ones listed below. At five they take "
+    # r51_11: "listed below" pointed at nothing but the docs/players.md link under the list; "in its place" is
+    # "in place of the 2♣"
+    assert ("Rule books differ on which low cards go (ours are linked below this list). At five they take "
             "out the 2♣ and 2♦, so the 3♣ opens the hand. At six they keep the 2♣, so it still opens. The 3♣ and "
-            "4♣ go in its place, with the 2♦ and 3♦. Why the 2♣ goes at five but stays at six is just the books' "
-            "choice.") in text and "4♣ instead" not in text and "Bicycle" not in text
+            "4♣ go in place of the 2♣ (the books' choice), with the 2♦ and 3♦.") in text
+    assert "4♣ instead" not in text and "Bicycle" not in text and "listed below" not in text
     assert "The choices and their sources are listed in [docs/players.md](../docs/players.md)." in text
     from hearts_teach.kernel.cards import CardList, join_pretty
 
@@ -3788,8 +3796,12 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
 def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     """Round 51 (rater r50_11 and the round's items): play advice at five and six was one hint. A folded cell has
     rule bots play 1,000 deals at four, five and six seats, each twice (no pass, then pass left), and prints how often
-    the player dealt the Q♠ took her, by the spades dealt beside her; the two rules of thumb quote its figures.
-    Recomputed here, independently of the cell's code."""
+    the player dealt the Q♠ took her, by the spades dealt beside her. Round 52 (rater r51_11): the prose read as if a
+    short queen were riskier at a big table, when a kept short queen was taken less often at six than at four; it now
+    says what the figures show, with the four-seat figures beside them: a short queen is met more often, is not
+    riskier, and the overall chance falls. The table prints the deals behind each share, says the passed rows count
+    the bots' own passes, and adds a tip for six: a suit's second round carries thrown points. Recomputed here,
+    independently of the cell's code."""
     from hearts_teach import Card, Hand, Rules, Suit
     from hearts_teach.course.lessons import bots_play, table_bots
 
@@ -3802,50 +3814,77 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert figures["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     assert _src(figures).split("\n", 1)[0].endswith("(code folded, output shown)")
     printed = "".join("".join(o.get("text", "")) for o in figures["outputs"]).splitlines()
-    queen, shares = Card("QS"), {}
+    queen, shares, thrown, every_short_passed = Card("QS"), {}, {}, True
+    def pct(hits):
+        return f"{sum(hits) / len(hits):.0%} ({len(hits):,})"
     for n in (4, 5, 6):
         rows = {"hold": [], "left": []}
+        rounds = {1: [], 2: []}  # tricks in which a club, diamond or spade was led for the 1st / 2nd time (no pass)
         for direction, found in rows.items():
             for seed in range(1000):
                 hand = Hand.deal(seed, rules=Rules(players=n), pass_direction=direction)
                 holder = next(s for s in range(n) if queen in hand.cards(s))
                 short = len(hand.cards(holder).of_suit(Suit.SPADES)) <= 2
                 bots_play(hand, table_bots("rule", players=n))
-                if direction == "left" and queen not in hand.passed(holder):
-                    continue  # "passed on": only the deals in which the holder passed her
+                passed = queen in hand.passed(holder) if direction == "left" else False
+                every_short_passed &= passed or not short or direction == "hold"
                 taken = next(t.winner for t in hand.tricks if queen in t.cards) == holder
-                found.append((short, taken))
-        def pct(pairs):
-            return f"{sum(taken for _s, taken in pairs) / len(pairs):.0%}"
-        shares[n] = {(short, d): pct([r for r in rows[d] if r[0] is short]) for short in (True, False)
-                     for d in ("hold", "left")}
-        shares[n]["short"] = f"{sum(s for s, _t in rows['hold']) / 1000:.0%}"
+                found.append((short, passed, taken))
+                if direction == "hold":
+                    led = {}
+                    for t in hand.tricks:
+                        suit = t.cards[0].suit
+                        led[suit] = led.get(suit, 0) + 1
+                        if suit is not Suit.HEARTS and led[suit] in rounds:
+                            rounds[led[suit]].append(any(c.suit is not suit and c.points > 0 for c in t.cards))
+        shares[n] = {"any kept": pct([r[2] for r in rows["hold"]]), "any left": pct([r[2] for r in rows["left"]])}
+        for short in (True, False):
+            shares[n][short, "hold"] = pct([r[2] for r in rows["hold"] if r[0] is short])
+            shares[n][short, "left"] = pct([r[2] for r in rows["left"] if r[0] is short and r[1]])  # passed only
+        shares[n]["short"] = pct([r[0] for r in rows["hold"]])
+        thrown[n] = {time: pct(hits) for time, hits in rounds.items()}
     def row(label):
         line = next(x for x in printed if x.startswith(label))
-        return line[len(label):].split()
+        cells_ = re.sub(r"\(\s+", "(", line[len(label):]).split()
+        return [f"{cells_[k]} {cells_[k + 1]}" for k in range(0, len(cells_), 2)]
     assert printed[0] == "How often the player dealt the Q♠ took her (rule bots, 1,000 deals a table):"
     assert printed[1].split() == ["4", "seats", "5", "seats", "6", "seats"]
-    for label, key in (("Q♠ with 0 or 1 other spade, kept (no pass)", (True, "hold")),
-                       ("Q♠ with 0 or 1 other spade, passed on", (True, "left")),
+    for label, key in (("Any Q♠, kept (no pass)", "any kept"), ("Any Q♠, passing left (bot's choice)", "any left"),
+                       ("Q♠ with 0 or 1 other spade, kept (no pass)", (True, "hold")),
+                       ("Q♠ with 0 or 1 other spade, passed (bot chose)", (True, "left")),
                        ("Q♠ with 2 or more other spades, kept (no pass)", (False, "hold")),
-                       ("Q♠ with 2 or more other spades, passed on", (False, "left")),
-                       ("Share dealt her with 0 or 1 other spade", "short")):
+                       ("Q♠ with 2 or more other spades, passed (bot chose)", (False, "left")),
+                       ("Share of Q♠ holders with 0 or 1 other spade", "short")):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
-    assert [shares[n][True, "hold"] for n in (5, 6)] == ["66%", "50%"]
-    assert [shares[n][True, "left"] for n in (5, 6)] == ["35%", "23%"]
-    assert [shares[n][False, "hold"] for n in (5, 6)] == ["19%", "13%"] and shares[6][False, "left"] == "12%"
-    assert (shares[4]["short"], shares[6]["short"]) == ("14%", "37%")
-    assert ("With 10 or 8 cards each, the queen's holder often has few spades to play under her. Does it matter? "
-            "Below, rule bots play 1,000 deals at four, five and six seats, each deal twice (no pass, then passing "
-            "left), and count how often the player dealt the Q♠ took her.") in text
+    assert every_short_passed
+    assert ("Passed rows: only the deals in which the bot chose to pass her (it passed every short queen)."
+            in printed)
+    for time, label in ((1, "first"), (2, "second")):
+        assert row(f"a club, diamond or spade led for the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
+    # the figures the prose quotes, four seats beside six
+    def fig(n, key):
+        return shares[n][key].split()[0]
+    assert [fig(n, "short") for n in (4, 6)] == ["14%", "37%"] and 2.4 < 37 / 14 < 2.75  # "about 2½ times"
+    assert [fig(n, (True, "hold")) for n in (4, 6)] == ["76%", "50%"]
+    assert [fig(n, "any kept") for n in (4, 6)] == ["36%", "26%"]
+    assert [fig(n, (False, "hold")) for n in (4, 6)] == ["30%", "13%"]
+    assert [fig(n, (True, "left")) for n in (4, 6)] == ["39%", "23%"]
+    assert [thrown[n][2].split()[0] for n in (4, 6)] == ["32%", "96%"]
+    assert ("With 10 or 8 cards each, the player dealt the Q♠ often has few other spades (any spade, high or low, lets "
+            "her holder follow a spade lead without playing her). Is that riskier? Rule bots play 1,000 deals at four, "
+            "five and six seats, each twice (no pass, then passing left); brackets give the number of deals.") in text
     assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
-    assert ("- **Count the spades beside your Q♠.** At six, 37% of the players dealt the queen (14% at four) had one "
-            "other spade or none; kept, she ended in their tricks in 50% of the hands (66% at five). With two or more "
-            "spades beside her: 13% at six.") in text
-    # "about half as often as kept": 23% against 50% at six, 35% against 66% at five
-    assert ("- **Pass a short queen.** Passed on, she still ended in the passer's tricks in 23% of the hands at six "
-            "(35% at five), about half as often as kept. With two or more spades beside her, passing changed little "
-            "(12% against 13% at six).") in text
+    assert ("- **You meet a short queen more often.** At six, 37% of the players dealt her had one other spade or none, "
+            "about 2½ times the 14% at four.") in text
+    assert ("- **She is not riskier at a big table.** Kept, a short queen ended in her holder's tricks in 76% of hands "
+            "at four, 50% at six; any queen, kept, in 36% and 26%.") in text
+    assert ("- **So the rules from four come up more often.** Count the spades beside your Q♠ (two or more, kept: 30% "
+            "at four, 13% at six), and pass a short queen: passed, she came back in 39% at four, 23% at six.") in text
+    assert ("**A tip for six.** When a club, diamond or spade was led a second time, a player out of it threw a heart "
+            "or the Q♠ on 96% of those tricks at six (32% at four). Whoever wins such a trick takes points: play your "
+            "high cards of a suit the first time it is led.") in text
+    # r51_11: the old framing is gone ("rules of thumb for five and six", the six figures without four's)
+    assert "Two rules of thumb for five and six" not in text and "Does it matter?" not in text
     # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
     assert ("(South's reasons are printed below the sheet). The lesson: a passed queen can come straight back onto "
             "your own trick.") in text
