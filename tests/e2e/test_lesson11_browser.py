@@ -37,7 +37,9 @@ def test_lesson11_table_of_three_in_voila(browser, voila_url):
     want = expected_result()
     page = browser.new_page(viewport={"width": 1280, "height": 1500})
     try:
-        page.goto(f"{voila_url}/voila/render/{LESSON_11.name}")
+        # Voilà sends the page as it runs the cells, and the lesson's Q♠ table plays 6,000 hands (about
+        # 11 s of CPU on this 2-core box): wait for the widget below, not for the page's load event
+        page.goto(f"{voila_url}/voila/render/{LESSON_11.name}", wait_until="commit")
         expect(page.locator(".ht-table .ht-pass-picker .htc-card")).to_have_count(17, timeout=90_000)
         page.locator(".ht-table .ht-finish-hand").click()
         expect(page.locator(".ht-table .ht-result")).to_contain_text(want, timeout=60_000)
