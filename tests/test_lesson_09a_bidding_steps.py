@@ -177,13 +177,18 @@ def test_the_three_points_as_written_are_the_bots():
     late = BidWidget(SpadesHand.deal(seed=21, dealer=0, scores_before=(390, 400)), seat=1)  # West–East at 400
     assert "Estimate: 5½ tricks. Suggested bid: 4 (" in late.suggest() and "then adjusted for the other bids" in late.suggest()
     assert "The bots then adjust" not in text
-    assert "four steps" not in text and "step 3" not in text.lower()
+    # fresh rater r51: spade length has its own heading, demo, hand and quiz, yet sat in the fold: it is step 4 now
+    assert "Count in four steps." in text and all(f"**{n}. " in text for n in range(1, 5))
     cells = lesson_cells()
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
-    assert "".join(cells[long_at + 1]["source"]).startswith("Your own long spades (deal 2054).")
-    # fresh newcomer raters (r46): deal 2054 needs the fine print's spade length; cell 7 points to it
-    assert " ".join("".join(cells[long_at + 1]["source"]).split()).startswith(
-        "Your own long spades (deal 2054). Seven spades: the fine print's *Spade length* line applies.")
+    # r51: the length question comes right after deal 1526 (before the learner's own long hand), its answer
+    # pointed to in a visible line
+    assert "".join(cells[long_at + 1]["source"]).startswith("**A question on step 4.**")
+    assert "length_quiz = Quiz(" in "".join(cells[long_at + 2]["source"])
+    assert "".join(cells[long_at + 3]["source"]).startswith("Your own long spades (deal 2054).")
+    # fresh newcomer raters (r46): deal 2054 needs spade length; the cell points to it (r51: step 4)
+    assert " ".join("".join(cells[long_at + 3]["source"]).split()).startswith(
+        "Your own long spades (deal 2054). Seven spades: step 4 applies.")
     mine = SpadesHand.deal(seed=2054, dealer=3).cards(0)
     count_2054 = trick_count(mine, long_spades=True)
     assert len(mine.of_suit(Suit.SPADES)) == 7 and count_2054.length is not None and count_2054.by_length
@@ -267,8 +272,9 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # fresh rater r43_e: the steps come right after the print, so the one-line overview ("In short: ...") is cut
     assert "In short:" not in text
     # fresh rater r36_c: the legend and a one-line overview come first, the values list after deal 22's print
-    assert all(f"{n}. **{name}**" in text for n, name in ((1, "High side cards"), (2, "Protected spades"), (3, "Ruffs")))
-    assert "- **Spade length**, with six spades or more" in text  # in the fine print (test_the_values_list_is_trick_counts)
+    assert all(f"**{n}. {name}" in text for n, name in ((1, "High side cards"), (2, "Protected spades"), (3, "Ruffs"),
+                                                         (4, "Spade length")))
+    assert "**4. Spade length**, with six spades or more" in text  # r51: step 4 (test_the_values_list_is_trick_counts)
     first = text[:text.index("Their count of South's cards on deal 22:")]
     assert "print's names" not in text and "- **" not in first  # no second, player's list
     assert "Their count of South's cards on deal 22:" in text
@@ -346,8 +352,8 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two above the 10♠. See what the fine print's "
-                     "*Spade length* line adds:")  # r48: shorter
+SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two above the 10♠. Its *Spade length* line is "
+                     "step 4:")  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -396,31 +402,37 @@ def test_the_numbers_line_is_trick_counts():
     assert {("half", 0.5), ("half", -0.5)} <= seen  # an exact half goes up on some hands, down on others
 
 
-STEPS = ("Count in three steps, each shown in deal 22's print above: 1. **High side cards**: ace 1 (A♥ 1); king with "
-         "another card of its suit 1 (a king alone may have to fall under the ace); queen in three or four cards ½ (Q♦ "
-         "½); otherwise 0 (with one other card or none, the ace or king usually catches it); less "
-         "in a long suit, which the others soon run out of: an ace ½ "
-         "(seven cards or more), a king ¼ (six or more). 2. **Protected spades**: a spade wins once the higher spades "
-         "you lack are gone, if you keep it. Each smaller spade lets you follow when a higher one is led: when the A♠ "
-         "is led, play a smaller spade and keep the K♠. At least as "
-         "many smaller spades as higher ones you lack: 1 (K♠ 1, lacking only A♠); one short ¾ (10♠ ¾, one smaller spade "
-         "short); two short ¼; three short or more 0 (here 7♠ and below). 3. **Ruffs**: a *void* (no card of a suit) 2, a "
-         "*singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your spades last.")
-SUMMARY = ("<details><summary>The bots' fine print: spades used up by ruffs, and six spades or more (deals 1526 and 2054 "
-           "below)</summary>")
+# fresh rater r51: step 1 as a table (card, length, value, why), a lone king's 0 said; spade length is step 4, with
+# why it replaces steps 2 and 3 (the ruffs' spades are the ones it counts after the fifth)
+STEPS = ("Count in four steps. Steps 1 to 3 are the lines of deal 22's print above. **1. High side cards.** Only aces, "
+         "kings and queens count; how much depends on how many cards you hold in their suit: | Card | Cards in its suit "
+         "| Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but a spade beats it | | ace | seven "
+         "or more | ½ | a long suit: the others soon run out of it and ruff | | king | two to five | 1 | a smaller card "
+         "to play when the ace is led | | king | six or more | ¼ | a long suit, as above | | king | alone | 0 | it may "
+         "have to fall under the ace | | queen | three or four | ½ (Q♦ ½, Q♣ ½) | two smaller cards to play under the "
+         "ace and king | | queen | one, two, five or more | 0 | the ace or king catches it, or the others run out of "
+         "the suit | **2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. "
+         "Each smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
+         "keep the K♠. At least as many smaller spades as higher ones you lack: 1 (K♠ 1, lacking only A♠); one short "
+         "¾ (10♠ ¾, one smaller spade short); two short ¼; three short or more 0 (here 7♠ and below). **3. Ruffs**: a "
+         "*void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while "
+         "your spades last. **4. Spade length**, with six spades or more: add your five highest spades' values from "
+         "step 2, plus 1 for each spade after the fifth. If that total is more than steps 2 and 3 together, it "
+         "replaces both: your ruffs are made with your lowest spades, the same spades this step counts after the "
+         "fifth, so adding both would count them twice. Deal 22 has four spades, so step 4 does not apply; deal 1526 "
+         "below shows it.")
+SUMMARY = "<details><summary>The bots' fine print: spades used up by ruffs (deals 1526 and 2054 below)</summary>"
 # fresh newcomer raters (r46): "the rounding sentence is unreadable"; one idea per sentence, and the bid's own
 # rounding (a half down) moves out of the fine print to the sentence that turns the sum into a bid (BID_ROUNDING)
 FINE_PRINT = ("- **Ruffs use up spades**: your lowest, one per ruff trick, rounded to the nearest whole spade. A half "
               "rounds to leave an even number of spades (the bots' tie-break): deal 1526's 1½ ruff tricks use up two of its eight. "
-              "A used-up spade no longer counts as protected, nor as a "
-              "smaller spade. - **Spade length**, with six spades or more: your five highest spades' values from the "
-              "*Protected spades* line (used-up spades still left out), plus 1 for each spade after the fifth, used up "
-              "or not. If that total is more than protected spades and ruffs together, it replaces both. </details>")
+              "A used-up spade no longer counts as protected, nor as a smaller spade, in step 2 or step 4; step 4 still "
+              "adds 1 for it if it comes after the fifth. </details>")
 VALUES = f"{STEPS} {SUMMARY} {FINE_PRINT}"
 # "That is the bots' bid" was true only before the bots' adjustment (and their floor of 1): the sentence says both,
 # and points at Suggest, whose printout names the adjustment (spades_table.suggest, held below)
-BID_ROUNDING = ("Add them up and round to the nearest whole trick. A half rounds down. The bots bid that, at least 1 "
-                "(Suggest says when they adjust it for the other bids and the score).")
+# r51: "(Suggest says when they adjust it ...)" was never shown on the page: cut
+BID_ROUNDING = "Add them up and round to the nearest whole trick. A half rounds down. The bots bid that, at least 1."
 
 
 def test_the_values_list_is_trick_counts():
@@ -436,8 +448,8 @@ def test_the_values_list_is_trick_counts():
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     visible = re.sub(r"<details>.*?</details>", "", text, flags=re.S)
-    assert STEPS in visible and "used up" not in visible.split("Add them up and round")[0] and "Spade length**" not in visible
-    assert text.count("<details>") == 1 and text.count("fine print") == 3  # the summary, cells 5's and 7's pointers to it
+    assert STEPS in visible and "used up" not in visible.split("Add them up and round")[0]
+    assert text.count("<details>") == 1 and text.count("fine print") == 1  # r51: the summary only (spade length is step 4)
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
     c21 = trick_count(SpadesHand.deal(seed=21, dealer=1).cards(0), long_spades=True)
     assert not c22.spent and c22.length is None and not c21.spent and c21.length is None
@@ -459,13 +471,17 @@ def test_the_values_list_is_trick_counts():
     assert [v for c, v in trick_count(_Q("QD 3D 2D AS KS QS JS 2H 3H 4H 2C 3C 4C")).side if DECK[c].pretty == "Q♦"] == [0.5]
     sign = {"1": 1.0, "2": 2.0, "½": 0.5, "¼": 0.25, "¾": 0.75}
     word = {"1": 1.0, "2": 2.0, "1 trick": 1.0, "half a trick": 0.5, "a quarter": 0.25, "three quarters": 0.75}
-    got = re.search(r"ace (\S+) \(A♥ 1\); king with another card of its suit (\S+) \(.*?\); queen in three or four cards (\S+) "
-                    r"\(.*?\); otherwise 0 \(.*?\); .*?an ace (\S+) \(seven cards or more\), a king (\S+) \(six or more\)\. .*?as "
+    # r51: step 1 is a table; each row's value, read in the docstring's order (ace, king, queen, long ace, long king)
+    got = re.search(r"\| ace \| one to six \| (?P<ace>\S+) \(A♥ 1\) \| .*?\| ace \| seven or more \| (?P<long_ace>\S+) \| "
+                    r".*?\| king \| two to five \| (?P<king>\S+) \| .*?\| king \| six or more \| (?P<long_king>\S+) \| "
+                    r".*?\| king \| alone \| 0 \| .*?\| queen \| three or four \| (?P<queen>\S+) \(Q♦ ½, Q♣ ½\) \| .*?"
+                    r"\| queen \| one, two, five or more \| 0 \| .*?as "
                     r"higher ones you lack: 1 \(.*?\); one short (\S+) \(.*?\); two short (\S+); three short or more 0 .*?"
                     r"\*void\* \(no card of a suit\) (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+) \(hearts ¼\), while your spades last\. .*?\*\*Ruffs use up spades\*\*: your lowest, one per ruff "
                     r"trick, rounded to the nearest whole spade", VALUES)
-    lesson = [sign[g] for g in got.groups()]
+    order = ("ace", "king", "queen", "long_ace", "long_king")
+    lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
                     r"or four cards (half a trick)\. In a long suit they count less: an ace (half a trick) in a suit of "
                     r"seven cards or more, a king (a quarter) in a suit of six or more\. .*?one short, (.+?); two short, "
@@ -505,7 +521,7 @@ def test_the_values_list_is_trick_counts():
     assert ", then adjusted for the other bids and the score" in inspect.getsource(spades_table.BidWidget.suggest)
     assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
-    assert "A used-up spade no longer counts as protected, nor as a smaller spade." in VALUES
+    assert "A used-up spade no longer counts as protected, nor as a smaller spade, in step 2 or step 4;" in VALUES
     # fresh rater r35_e: "valued as high spades" led a hand count of deal 1526 to 7 (A J 8 6 5 with 3♠ 2♠ kept);
     # the length line values the five highest with the ruffs' spades still set aside, as the docstring says
     assert "(0 for a spade set aside)" in recipe() and "valued as high spades" not in text
@@ -745,22 +761,24 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     assert top.startswith("# 09a") and "\n\n## Bidding: say how" in top
     # fresh rater r36_c: the values list moved to the cell after deal 22's print (cell 0 was the densest screen)
     # fresh rater r43_e: the values are three steps now, the rare cases in a collapsed fine print
-    values_cell = next("".join(c["source"]) for c in cells if "Count in three steps" in "".join(c["source"]))
-    assert values_cell.startswith("Count in three steps, each shown in deal 22's print above:") and cells.index(next(
-        c for c in cells if "Count in three steps" in "".join(c["source"]))) == 2
+    values_cell = next("".join(c["source"]) for c in cells if "Count in four steps" in "".join(c["source"]))
+    assert values_cell.startswith("Count in four steps. Steps 1 to 3 are the lines of deal 22's print above.") and \
+        cells.index(next(c for c in cells if "Count in four steps" in "".join(c["source"]))) == 2
     bidding = top[top.index("## Bidding: say how"):] + "\n" + values_cell
     text = " ".join(bidding.split())
     # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
     # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
     bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit.",  # r48: word order
-               "king with another card of its suit 1 (a king alone may have to fall under the ace)",
-               "less in a long suit, which the others soon run out of",
+               # r51: the table's rows (a lone king's 0 said)
+               "| king | two to five | 1 | a smaller card to play when the ace is led |",
+               "| king | alone | 0 | it may have to fall under the ace |",
+               "| ace | seven or more | ½ | a long suit: the others soon run out of it and ruff |",
                # fresh rater r38_g: the reason for the rule (a smaller spade to follow with for each higher one led)
                # fresh newcomer rater r48: split in two, with deal 22's K♠ as the walk-through
-               "2. **Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
+               "**2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
                "smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
                "keep the K♠.",
-               "3. **Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",
+               "**3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
                # fresh rater r41_b: "as ruffs use those same spades" read as if length kept every spade; the
@@ -768,12 +786,15 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # test_the_spade_length_sentence_is_the_engines_on_any_hand)
                # fresh rater r43_e: the whole rule is now "the bots' fine print", so "an odd mix, but it is the
                # bots' rule" is cut
-               "If that total is more than protected spades and ruffs together, it replaces both. </details>",
+               # r51: step 4 says why it replaces steps 2 and 3
+               "If that total is more than steps 2 and 3 together, it replaces both: your ruffs are made with your "
+               "lowest spades, the same spades this step counts after the fifth, so adding both would count them twice.",
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
-               f"{BID_ROUNDING} When unsure, bid the lower number, even one under the bots': one trick more than you bid adds a bag (ten bags cost 100); one fewer can set "
-               "the contract."]
+               # r51: "even one under the bots'" was asserted, not shown; the reason is now the scorer's four cases
+               # in the cell after the count (test_the_bid_lower_example_is_the_scorers)
+               BID_ROUNDING]
     for bullet in bullets:
         assert bullet in text, bullet
     assert VALUES in text
@@ -1310,10 +1331,17 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "Nil is out" not in bid_check(134, 1, 14) and "Nil is out" not in bid_check(134, 1, False)
     text = " ".join(prose().split())
     assert PLAYOUTS == 20
+    # fresh rater r51: the checklist left out queens, and nothing said why one deal gives different results (the
+    # bots' ties between equally good cards go by their seeded Rng: SpadesBot._pick, held below)
     assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: side-suit aces, kings with company, "
-            "high spades you can keep, spade length, short suits. Write your bid after `my_bid =`, then run the cell: "
-            "the bots play all four hands, yours included, 20 times with your bid, then print what your cards took and "
-            "their own count.") in text
+            "queens with two smaller cards, high spades you can keep, spade length, short suits. Write your bid after "
+            "`my_bid =`, then run the cell: the bots play all four hands, yours included, 20 times with your bid, then "
+            "print what your cards took and their own count. When two of a bot's cards are equally good it picks one at "
+            "random, seeded apart in each play-out, so the same deal can end with different tricks.") in text
+    import inspect
+
+    from hearts_teach.agents.spades import SpadesBot
+    assert "self.rng.choice(tied)" in inspect.getsource(SpadesBot._pick)
     assert ("For more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
             "write the Spades scorer yourself.") in text
     # the play-outs, worked here independently: the bids before South's, South's, the rest and the tricks
@@ -1385,8 +1413,15 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert all(end.startswith("## What you learned") for end in ends)
     assert not any("What to remember" in "".join(c["source"]) for c in bidding + nil)
     learned = [end.split("## What you learned", 1)[1].split("---", 1)[0] for end in ends]
+    # fresh rater r51: "What you learned" was one bullet; it lists the steps, the rounding, the "bid lower" reason
+    # and the partner's part, each said in the lesson above (held below and in test_the_bid_lower_example_is_the_scorers)
     assert learned[0].split() == (
-        "- Count in quarters: high side cards, protected spades, ruffs (or spade length); when unsure, bid lower.\n"
+        "- Count in four steps, in quarters of a trick: high side cards (by the length of their suit), protected "
+        "spades, ruffs, or spade length in place of the last two with six spades or more.\n"
+        "- Add the steps up and round to the nearest trick, a half down: that is the rule of thumb's bid, at least 1.\n"
+        "- When unsure, bid lower: one trick short sets the whole contract, your partner's bid with it; one over "
+        "costs a bag.\n"
+        "- Count only your own tricks: partners' bids add up, and so do their tricks.\n"
         "\nFor more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
         "write the Spades scorer yourself.\n\nNext, lesson 09b: nil (a bid of no tricks at all) and blind nil.").split()
     assert learned[1].split() == (
@@ -1394,7 +1429,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Defence: contract first while you need half the tricks left or more; otherwise break the nil.").split()
     text = " ".join(prose().split())
     assert "The bots count in quarters of a trick" in text and "When unsure, bid the lower number" in text
-    assert all(f"**{part}**" in text for part in ("High side cards", "Protected spades", "Ruffs", "Spade length"))
+    assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
+                                                                     "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
     assert CONTRACT_FIRST == 0.5 and "contract first while your team needs at least half the tricks left" in text
     # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
@@ -1435,3 +1471,55 @@ def test_the_round_49_nil_play():
     baseline = SpadesBot(0, style="baseline")
     assert DECK[baseline.choose_index(lead, nil_east)].pretty == "2♥"
     assert "lead low, leaving the nil bidder little room under it" in baseline._rule(lead, nil_east)[0]
+
+
+def test_the_bid_lower_example_is_the_scorers():
+    """Fresh rater r51: "when unsure, bid the lower number" had no numbers. The lesson prints ``score_hand`` on four
+    cases (South bids 4 or 3 and takes 3 or 4, North bids 2 and takes 2); the prose's figures are held here."""
+    from hearts_teach.games.spades import score_hand
+
+    printed = _code_outputs("for took in (3, 4):")
+    points = {}
+    for bid in (4, 3):
+        for took in (3, 4):
+            rest = 13 - took - 2
+            score = score_hand([bid, 2, 2, 2], [took, rest // 2, 2, rest - rest // 2])
+            assert f"South bids {bid}, takes {took}:  {str(score).splitlines()[0]}\n" in printed
+            points[bid, took] = (score.team_points[0], score.bags[0])
+    assert points == {(4, 3): (-60, 0), (4, 4): (60, 0), (3, 3): (50, 0), (3, 4): (51, 1)}
+    text = " ".join(prose().split())
+    assert ("**When unsure, bid the lower number.** Say North, your partner, bids 2 and takes 2, and your count lies "
+            "between 3 and 4. The engine's scorer (`score_hand`, from lesson 09) on the four cases:") in text
+    assert ("Bidding 4 instead of 3 wins 9 more points and saves a bag when you take 4 (+60 against +51), but loses 110 "
+            "points when you take only 3 (−60 against +50).") in text
+    assert 60 - 51 == 9 and 50 - (-60) == 110
+    # "Even counting each bag as a tenth of the 100 that ten bags cost": 51 − 10 still loses only 19 against 60
+    assert 60 - (51 - 10) < 110
+    # the partner's part: a set loses the whole contract (10 a trick of it, the partner's 2 included); an extra
+    # trick of one partner covers the other's shortfall
+    assert ("But a set loses the whole contract, your partner's bid included: the bigger your side's contract, the "
+            "more one trick short costs.") in text
+    assert score_hand([4, 2, 2, 2], [3, 3, 2, 5]).team_points[0] == -10 * (4 + 2)
+    assert score_hand([3, 2, 3, 2], [4, 3, 2, 4]).team_points[0] == 60  # South's extra trick covers North's short one
+    assert "an extra trick of yours can cover a partner one short, and theirs can cover you." in text
+    # the opening's recap agrees with the scorer (made +10 a trick bid and +1 a bag; set −10 a trick bid; ten bags −100)
+    assert ("Take at least that many tricks and it is made: +10 a trick bid, +1 for each extra trick (a *bag*; ten bags "
+            "cost 100). Take fewer and it is *set*: −10 a trick bid.") in text
+    assert score_hand([3, 3, 2, 3], [4, 3, 2, 4]).team_points[0] == 51
+    assert score_hand([3, 3, 2, 3], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == 51 - 100
+
+
+def test_the_steps_question_is_the_bots_count():
+    """Fresh rater r51: only step 4 had a question; a question on steps 1 to 3 (a lone king, a queen in three, an
+    ace in six, a singleton) has the bots' count as its answer, each reason's figure theirs."""
+    from hearts_teach.kernel.cards import CardList as _Cards
+
+    cards = _Cards("9S 8S 4S KH QD 7D 5D AC TC 6C 4C 3C 2C")
+    source = _code_source("steps_quiz = Quiz(")
+    assert f"You hold {cards.pretty}. What do steps 1 to 3 add up to?" in source
+    count = trick_count(cards)
+    assert {DECK[c].pretty: t for c, t in count.side} == {"A♣": 1.0, "Q♦": 0.5}  # K♥ alone: 0
+    assert count.spade_tricks == 0 and count.ruff_tricks == 1 and count.total == 2.5 and smart_bid(cards) == 2
+    assert [len(cards.of_suit(s)) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [1, 3, 6]
+    assert '"2½",\n    reasons=' in source and "A half rounds down: a bid of 2" in source
+    assert "the 9♠ and 8♠ have too few smaller spades" in source

@@ -101,7 +101,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have no spades left, "
-                                          "any spade beats every other suit"},
+                                          "any spade beats every other suit",
+                           "steps_quiz": "2½"},  # r51: steps 1 to 3 (test_the_steps_question_is_the_bots_count)
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                               "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B"},
     "10_write_a_bot": {"q": "the change is better"},
@@ -1916,7 +1917,8 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
             and "not given above" not in quiz.question)
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
     top = " ".join("".join(_cells("09a_spades_bidding")[2]["source"]).split())
-    assert "queen in three or four cards ½" in top and "a king ¼ (six or more)" in top
+    # fresh rater r51: step 1 is a table (card, length, value, why)
+    assert "| queen | three or four | ½ (Q♦ ½, Q♣ ½) |" in top and "| king | six or more | ¼ |" in top
     source = next(src for src in _code("09b_nil_and_blind_nil") if "nil_pick = Quiz(" in src)
     # fresh newcomer rater r45_c: "in the code below" alone suggested the answer could be read there unrun
     assert source.startswith("# a question: its answer and reasons are in the code below, worked out when the cell runs, "

@@ -67,9 +67,10 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def count_text(cards: CardList) -> str:
+def count_text(cards: CardList, estimate: bool = True) -> str:
     """The bots' trick count of a hand part by part (``trick_count``, spade length included), in
-    lesson 09a's order: high side cards, protected spades, ruffs, spade length, the estimate."""
+    lesson 09a's order: high side cards, protected spades, ruffs, spade length, the estimate (left
+    out with ``estimate=False``, for a cell that prints Suggest's estimate after it)."""
     count = trick_count(cards, long_spades=True)
 
     def names(indices: list[int]) -> str:
@@ -106,7 +107,8 @@ def count_text(cards: CardList) -> str:
                      f"spades after the fifth = {quarters(count.length)}")
         lines.append(f"  {'more' if count.by_length else 'not more'} than protected spades and ruffs together "
                      f"({quarters(both)}), so it {'replaces them' if count.by_length else 'does not count'}")
-    lines.append(f"Estimate: {quarters(count.total)} trick{'' if count.total == 1 else 's'}")
+    if estimate:
+        lines.append(f"Estimate: {quarters(count.total)} trick{'' if count.total == 1 else 's'}")
     return "\n".join(lines)
 
 
