@@ -552,7 +552,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     view = SpadesHand.deal(seed=2054, dealer=3).view(0)
     assert base.choose_bid(view) == suggest_bid(long) == 5
     lesson09a = (GLOSSARY.parent / "09b_nil_and_blind_nil.ipynb").read_text(encoding="utf-8")
-    assert 'play_spades(nil_first, seed=2, style=\\"baseline\\")' in lesson09a
+    assert 'weighed, baseline = spades_bots(2), spades_bots(2, \\"baseline\\")' in lesson09a  # r51: South and North only
     # Seed: "deal 17" is the deal with seed 17
     assert '"Deal 17" in a lesson means the deal with seed 17.' in t
     assert str(same_deal(17)[1].cards(0)) == str(SpadesHand.deal(seed=17, dealer=3).cards(0))

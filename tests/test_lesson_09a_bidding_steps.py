@@ -534,7 +534,8 @@ def test_the_values_list_is_trick_counts():
     assert "needs one number not given above" not in quiz
     # fresh rater r35_e: hand B needs the long-suit values (K♦ ¼, Q♦ nothing in six diamonds): the question says so
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names B's K♦ in six diamonds
-    assert "Count \"\n    f\"with the bots' values above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz
+    # fresh newcomer rater r51 (09b): "the bots' values above" pointed at 09a; checklist line 4 restates them
+    assert "Count \"\n    f\"with the values in line 4 above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz
     assert [c.pretty for c in SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)].count("K♦") == 1
     assert len(SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)) == 6
     b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
@@ -557,9 +558,16 @@ def test_the_round_30_wording():
             "room to duck.") in text and "play low under the nil bidder" not in text
     quiz = _code_source("nil_pick = Quiz(")
     assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
-    assert "The checklist \"\n" in quiz and "East's nil on lesson 09's deal 17 passed it and still broke." in quiz
+    assert "The checklist \"\n" in quiz and "East's nil on deal 17, below, passed it and still broke." in quiz
     _, spades = same_deal(17)
     assert nil_ok(spades.cards(3))
+    # fresh newcomer rater r51: "passed it" could not be checked on the page; East's dealt cards and the nil rule's
+    # verdict are printed where deal 17 starts, before the discard question
+    from hearts_teach.course.spades_lesson import nil_verdict
+    shown = _code_outputs("East's cards as dealt:")
+    assert shown == (f"East's cards as dealt: {spades.dealt(3).pretty}\nThe nil rule says {nil_verdict(spades.dealt(3))}\n")
+    assert spades.dealt(3).pretty == "♠ J 4  ♥ Q 9 7 6 3  ♦ 9 5 3  ♣ Q 6 3" and nil_verdict(spades.dealt(3)).startswith("a nil:")
+    assert "East bid nil on cards that pass the checklist (printed below)" in text
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[3] > 0
     comments, heads = [], []
@@ -664,8 +672,14 @@ def test_contract_first_beats_nil_first_on_deal_17():
 
     _, weighed = same_deal(17)
     play_spades(weighed, seed=2)
+    # fresh newcomer rater r51: swapping all four seats' bots changed East's nil play too; only South's and
+    # North's bots are baseline now (West and East keep the weighed bots), and the outcome is the same
+    from hearts_teach.agents.spades import auto_play
+    from hearts_teach.course.spades_lesson import spades_bots as _bots
     _, nil_first = same_deal(17)
-    play_spades(nil_first, seed=2, style="baseline")
+    mixed = [_bots(2, "baseline")[0], _bots(2)[1], _bots(2, "baseline")[2], _bots(2)[3]]
+    assert [b.style for b in mixed] == ["baseline", "weighed", "baseline", "weighed"]
+    auto_play(nil_first, mixed)
     assert weighed.bids == nil_first.bids == (5, 2, 4, 0)  # South–North 9 of 13
     assert next(a.card for a in weighed.history if a.kind == "play").pretty == "A♥"
     assert weighed.team_tricks[0] >= 9 and weighed.tricks_won[3] > 0
@@ -674,7 +688,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer raters (r46): the deal-17 section was dense; the point first, shorter sentences
     assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
     # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
-    assert ("On this deal, with nil-first bots in all four seats (East's play changed too), East's nil held and "
+    assert ("On this deal, with nil-first bots for South and North (West and East unchanged), East's nil held and "
             "South–North went down by 1.") in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
@@ -684,12 +698,15 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: "weighed bots" and "baseline bot" were jargon; each gets a clause saying what it is
     # fresh newcomer rater r45_c: "Nil first" read as if only South–North's plan changed; play_spades swaps all
     # four seats' bots, and the prose says so (East's nil play and West's covering change too)
-    assert ("Below: each bot's lead at trick 1, then the deal played by these bots (as above) and by the **baseline "
-            "bot** in all four seats. This simpler bot always puts breaking a nil first.") in text
+    assert ("Below: each bot's lead at trick 1, then the deal played by these bots (as above) and again with the "
+            "**baseline bot** for South and North only (West and East keep theirs). This simpler bot always puts "
+            "breaking a nil first.") in text
     assert "first version" not in text
     from hearts_teach.course.spades_lesson import spades_bots
     assert [b.style for b in spades_bots(2, "baseline")] == ["baseline"] * 4
-    assert 'play_spades(nil_first, seed=2, style="baseline")  # all four seats' in _code_source("nil_first = same_deal(17)")
+    assert ('auto_play(nil_first, [baseline[0], weighed[1], baseline[2], weighed[3]])  # nil-first bots for South and '
+            'North only') in _code_source("nil_first = same_deal(17)")
+    assert 'weighed, baseline = spades_bots(2), spades_bots(2, "baseline")' in _code_source("nil_first = same_deal(17)")
     assert text.count("baseline") == 1 and text.count("weighed bot") == 2
     # newcomer round 21: "weighed bot" was printed (trick 10's trace) before the lesson said what it is
     # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
@@ -741,13 +758,18 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
-            "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team needs at least half the tricks left, "
-            "otherwise break the nil. Defending: deal 437")
+            "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team must win at least half the tricks still to play, "
+            "otherwise break the nil. In the trick tables below, each row is one trick: leader first, * on the winner, and "
+            "(trump) when a spade won a trick led in another suit, a *ruff*. Defending: deal 437")
+    # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
+    # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
+    from hearts_teach.course.spades_lesson import tricks_table as _table
+    assert "(trump) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
     assert rule in text and text.count("swings their score 200") == 1 and "swings 200 points" not in text
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
         i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in "".join(c["source"]))]).split())
     assert rule in before  # said before the deal-437 question, which it does not answer: is the contract safe?
-    assert text.count("contract first while your team needs at least half the tricks left") == 1
+    assert text.count("contract first while your team must win at least half the tricks still to play") == 1
 
 
 def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
@@ -1074,14 +1096,21 @@ def test_the_nil_checklist_is_what_suggest_decides():
 
     text = " ".join(prose().split())
     # fresh rater (round 28): the recap of lesson 09 above it is cut; the checklist's line names the bid it is about
-    for line in ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every "
-                 "line holds:",
+    # fresh newcomer rater r51: the header repeated the lesson's opening definition of nil and left Suggest undefined
+    for line in ("**The nil checklist.** **Suggest** (the button that shows the bots' bid, lesson 09a) says nil only "
+                 "when every line holds:",
                  "1. **No ace**, in any suit.", "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
                  "than queens and kings, so you can duck while the higher cards fall.",
-                 "4. **A count under 1 trick**, counted as above but without spade length.",
+                 # fresh newcomer rater r51: "counted as above" pointed at 09a; the line links it and restates the values
+                 "4. **A count under 1 trick**, counted as in [lesson 09a](09a_spades_bidding.ipynb) but without spade "
+                 "length. Its values: in a side suit, an ace or a king with another card of its suit 1 each, a queen "
+                 "with two or three cards beside it a half, less in a long suit (a king among six or more cards a "
+                 "quarter); a spade 1 if you keep at least as many smaller spades as higher ones you lack, three quarters one "
+                 "short, a quarter two short; and a side-suit void 2, singleton 1, doubleton a quarter, while your "
+                 "spades last.",
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
                  # fresh newcomer rater r45_c: "(that far ahead, the bots do not risk a −100)" cut for words
@@ -1208,7 +1237,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r46: two short sentences
     # r48 (words): one sentence, the replay's prints above it show the J♠ forced
     # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
-    assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play "
+    assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play "
             "under North's 10♠ in trick 12.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
@@ -1223,7 +1252,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play under "
+        "The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under "
         "North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
@@ -1243,7 +1272,10 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
 
     text = " ".join(prose().split())
     # r48 (words): shorter, still naming the preset the code uses
-    assert 'off by default (`SpadesRules.preset("blind_nil")` turns it on): a blind nil scores twice a nil' in text
+    # fresh newcomer rater r51: no code in learner prose; the rules leave blind nil optional, and tables vary
+    assert "off by default (the code below turns it on): a blind nil scores twice a nil" in text
+    assert "The rules of Spades leave it optional, and tables that play it vary." in text
+    assert "SpadesRules.preset" not in text
     assert "SpadesRules(blind_nil=True)" not in text
     assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
     assert SpadesRules.preset("blind_nil") == SpadesRules(blind_nil=True)
@@ -1424,15 +1456,22 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Count only your own tricks: partners' bids add up, and so do their tricks.\n"
         "\nFor more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
         "write the Spades scorer yourself.\n\nNext, lesson 09b: nil (a bid of no tricks at all) and blind nil.").split()
+    # fresh newcomer rater r51: two bullets were not a summary; four now, adding the checklist, the partner's cover
+    # and blind nil (its figures: test_when_blind_nil_is_worth_its_risk)
     assert learned[1].split() == (
-        "- Nil: duck with your highest card that stays under; keep low spades.\n"
-        "- Defence: contract first while you need half the tricks left or more; otherwise break the nil.").split()
+        "- Bid nil only when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
+        "under 1.\n"
+        "- Play it: duck with your highest card that stays under; keep low spades. Your partner covers by playing "
+        "over your card.\n"
+        "- Defence: contract first while you must win half the tricks still to play or more; otherwise break the nil.\n"
+        "- Blind nil (±200 here, only 100 or more behind) broke more often than it held in the bots' play: a long "
+        "shot.").split()
     text = " ".join(prose().split())
     assert "The bots count in quarters of a trick" in text and "When unsure, bid the lower number" in text
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
-    assert CONTRACT_FIRST == 0.5 and "contract first while your team needs at least half the tricks left" in text
+    assert CONTRACT_FIRST == 0.5 and "contract first while your team must win at least half the tricks still to play" in text
     # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
@@ -1523,3 +1562,161 @@ def test_the_steps_question_is_the_bots_count():
     assert [len(cards.of_suit(s)) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)] == [1, 3, 6]
     assert '"2½",\n    reasons=' in source and "A half rounds down: a bid of 2" in source
     assert "the 9♠ and 8♠ have too few smaller spades" in source
+
+
+def _nil_cells() -> list[dict]:
+    return json.loads(LESSONS[1].read_text(encoding="utf-8"))["cells"]
+
+
+def _nil_prose() -> str:
+    return " ".join(" ".join("".join(c["source"]) for c in _nil_cells() if c["cell_type"] == "markdown").split())
+
+
+def test_09b_opens_with_a_recap_of_nil_scoring():
+    """Fresh newcomer rater r51: 09b, split from 09a, opened with no recap of how nil scores and sits beside the
+    partner's contract, and used *clean*, *set* and *bag* before defining them. The opening recap, held against the
+    scorer (Spades rules 3, 6, 7 and 8: nil ±100 apart, the partner's bid the contract, the nil's tricks count)."""
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY, NIL_VALUE, SpadesRules
+
+    top = " ".join("".join(_nil_cells()[0]["source"]).split())
+    recap = ("**From lesson 09.** A bid of 0 is *nil*: a promise to take no trick at all, scored apart from the "
+             "partner: +100 if the nil bidder takes no trick, −100 if it takes even one. A nil is *clean* until then, "
+             "*broken* after. Beside a nil, the partner's bid alone is the team's *contract*, and any trick the nil "
+             "bidder does take still counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
+             "a trick bid); each trick over it is a *bag* (+1; ten bags cost 100).")
+    assert recap in top
+    assert ("In this lesson: when to bid nil, how to play one, how your partner protects it, how to defend against "
+            "one, and blind nil.") in top
+    assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count and BAG_LIMIT == 10 and BAG_PENALTY == 100
+    kept = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil kept, North bid 5 and took 5: +100 and +50 apart
+    assert kept.team_points[0] == 100 + 50
+    broken = score_hand([0, 4, 5, 4], [1, 3, 4, 5])  # South took one: it completes North's 5 (1 + 4)
+    assert broken.team_points[0] == -100 + 50
+    set_ = score_hand([0, 4, 5, 4], [0, 4, 4, 5])  # North took 4 of 5: set
+    assert set_.team_points[0] == 100 - 50
+    bag = score_hand([0, 4, 5, 3], [0, 4, 6, 3], bags=(9, 0))  # one bag over, the tenth: −100, 10 bags removed
+    assert bag.team_points[0] == 100 + 50 + 1 - 100 and bag.bags[0] == 0
+    # "clean" and "set" are defined before any print uses them (the deal-437 print says "nil: East clean")
+    cells = _nil_cells()
+    first_clean = next(i for i, c in enumerate(cells) if "clean" in "".join("".join(o.get("text", "")) for o in c.get("outputs", [])))
+    assert first_clean > 0 and "*clean*" in "".join(cells[0]["source"])
+
+
+def test_the_nil_play_tip_says_why():
+    """Fresh newcomer rater r51: "play your lowest, or highest if last to play" came without a reason; the reason is
+    the bots' own (``_own_nil``: "I win anyway" when last, "a later card may still go over it" before)."""
+    text = _nil_prose()
+    assert ("If none stays under, play your lowest, or highest if last to play. Last, you take the trick whatever you "
+            "play, so get rid of your most dangerous card; earlier, your lowest card leaves the players after you the "
+            "most room to go over it.") in text
+    assert "Its own tricks count toward the contract as usual." in text
+    import inspect
+
+    from hearts_teach.agents import spades as bots
+    source = inspect.getsource(bots.SpadesBot._rule)
+    assert "so play the highest (I win anyway)" in source and "so play the lowest (a later card may still go over it)" in source
+
+
+def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
+    """Fresh newcomer rater r51: the partner got one line, and its only example (deal 6, trick 4) was safe either
+    way. Deal 1246, trick 5: South's 6♥ wins when North, last, holds K♥ 3♥; the K♥ covers (the bot's rule), the 3♥
+    would break the nil, and every heart South held beat East's 2♥. Then a question from North's seat on deal
+    1030, trick 10: the lowest card over South's 8♠ (the bots' cover), the 4♠ breaking the nil."""
+    from hearts_teach.course.spades_lesson import (
+        bot_reasons,
+        bots_position,
+        play_instead,
+        play_spades,
+        tricks_table,
+        what_happened,
+    )
+
+    text = _nil_prose()
+    assert ("Deal 1246: South bid nil, North 5. In trick 5, South's 6♥ is winning when North, last to play, holds K♥ "
+            "3♥.") in text
+    assert "Every heart South held was above East's 2♥: only North's cover saved the nil." in text
+    played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
+    assert played.bids[0] == 0 and played.bids[2] == 5 and played.tricks_won[0] == 0
+    t5 = played.tricks[4]
+    assert [t5.card_of(s).pretty for s in t5.seats] == ["2♥", "6♥", "5♥", "K♥"] and t5.seats[-1] == 2 and t5.winner == 2
+    assert sorted(c.pretty for c in played.dealt(0).of_suit(Suit.HEARTS)) == sorted(["9♥", "8♥", "7♥", "6♥"])
+    moment = bots_position(1246, dealer=3, trick=5, cards=3)
+    assert moment.play_state().win_seat == 0 and sorted(c.pretty for c in moment.legal_plays().cards) == ["3♥", "K♥"]
+    under = play_instead(moment, seed=1246, cards=["3H"])
+    assert under.tricks[4].winner == 0 and under.tricks_won[0] > 0
+    shown = _code_outputs("cover = bots_position(1246")
+    assert "North's bot plays K♥ (protect partner's nil: win over partner)" in shown
+    assert (bot_reasons(played, 4 * 4 + 3, styles=("weighed",), seed=1246).strip()
+            == "weighed bot for North: K♥ (protect partner's nil: win over partner)")
+    assert f"Trick 5 as played: {tricks_table(played).splitlines()[4]}" in shown
+    assert f"With the 3♥ instead: {tricks_table(under).splitlines()[4]}" in shown
+    assert what_happened(under).splitlines()[-1] in shown and "South's nil broke at trick 5" in shown
+    # the question from the partner's seat
+    guard = bots_position(1030, dealer=3, trick=10, cards=3)
+    assert guard.bids[0] == 0 and guard.bids[2] == 5 and guard.to_act() == 2 and guard.nil_alive(0)
+    trick = guard.current_trick
+    assert [c.pretty for c in trick.cards] == ["6♠", "8♠", "5♠"] and trick.seats[0] == 3
+    assert guard.play_state().win_seat == 0 and guard.cards(2).pretty == "♠ K 9 4 3  ♥ —  ♦ —  ♣ —"
+    from hearts_teach.agents.spades import SpadesBot
+    bot = SpadesBot(0)
+    assert bot.choose(guard).pretty == "9♠" and bot.reason(guard) == "protect partner's nil: win over partner"
+    for card, wins in (("KS", 2), ("9S", 2), ("4S", 0)):
+        after = guard.copy()
+        after.play(card)
+        assert after.tricks[9].winner == wins
+    quiz = _code_source("cover_quiz = Quiz(")
+    assert "bots_position(1030, dealer=3, trick=10, cards=3)" in quiz
+    assert _code_outputs("cover_quiz = Quiz(").startswith(guard.text())
+
+
+def test_the_learners_nil_has_a_debrief():
+    """Fresh newcomer rater r51: "Play a nil yourself" had no debrief. The cell after it says whether the nil held,
+    lists the close calls (``close_calls``) and, if it broke, why the partner could not save it; stored, it waits."""
+    from hearts_teach.course.spades_lesson import close_calls, what_happened
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    cells = _nil_cells()
+    at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below.")
+    assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
+    assert "".join("".join(o.get("text", "")) for o in cells[at + 2]["outputs"]) == (
+        "Not yet: bid nil and play the hand to its end above, then run this cell again.\n")
+    table = SpadesTable(seed=356)
+    table.bid("nil")
+    table.finish_hand()
+    assert what_happened(table.hand).splitlines()[-1] == "South's nil held: South took no trick."
+    assert close_calls(table.hand, 0).startswith("Trick 2: after East 3♣, South played 5♣")
+
+
+def test_when_blind_nil_is_worth_its_risk():
+    """Fresh newcomer rater r51: when is blind nil worth its risk? The lesson plays 200 blind nils and prints how
+    often they held; the prose says what the figures and the bots' own rule (``wants_blind_nil``) say."""
+    from hearts_teach.agents.spades import wants_blind_nil
+    from hearts_teach.course.spades_lesson import play_spades
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    rules = SpadesRules.preset("blind_nil")
+    held = 0
+    for seed in range(1000, 1200):
+        trial = SpadesHand.deal(seed=seed, dealer=3, rules=rules, scores_before=(180, 320))
+        trial.bid("blind nil")
+        held += play_spades(trial, seed=seed).tricks_won[0] == 0
+    assert held < 100  # "broke more often than it held"
+    shown = _code_outputs("for seed in range(1000, 1200):")
+    assert shown == (f"South's blind nil held on {held} of 200 deals and broke on {200 - held}.\n"
+                     f"Its own score, +200 or −200, averaged {(held - (200 - held)) * 200 / 200:+.0f} a bid.\n")
+    text = _nil_prose()
+    assert ("It broke more often than it held, so on average it costs points. The bots bid it only as a long shot, "
+            "when the match is slipping away: 200 or more behind, with the opponents within 150 of 500.") in text
+    assert rules.end_score == 500
+
+    def may(mine: int, theirs: int, partner: int | None = None) -> bool:
+        hand = SpadesHand.deal(seed=5, dealer=1, rules=rules, scores_before=(mine, theirs))  # North bids first
+        assert hand.turn == 2
+        hand.bid(3 if partner is None else partner)  # North
+        hand.bid(2)  # East
+        assert hand.turn == 0
+        return wants_blind_nil(hand, 0)
+
+    assert may(150, 350) and not may(151, 350) and not may(100, 349) and not may(150, 350, partner=0)

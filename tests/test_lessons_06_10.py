@@ -104,7 +104,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                           "any spade beats every other suit",
                            "steps_quiz": "2½"},  # r51: steps 1 to 3 (test_the_steps_question_is_the_bots_count)
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
-                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B"},
+                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
+                              "cover_quiz": "9♠"},
     "10_write_a_bot": {"q": "the change is better"},
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
                                 "review": "8 tricks, 26 points",
@@ -1913,7 +1914,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
     # three or four ½): the question points to it instead of bringing in a number
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names the card (K♦ in six diamonds: ¼)
-    assert ("Count with the bots' values above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz.question
+    assert ("Count with the values in line 4 above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz.question
             and "not given above" not in quiz.question)
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
     top = " ".join("".join(_cells("09a_spades_bidding")[2]["source"]).split())
@@ -1996,8 +1997,8 @@ def test_lesson_09_states_the_nil_rule_and_09a_points_to_it():
         assert bullet in nine, bullet
     text = " ".join(" ".join(_src(c) for c in _cells("09b_nil_and_blind_nil") if c["cell_type"] == "markdown").split())
     assert "From lesson 09:" not in text and "- **Kept** (you win no trick)" not in text
-    assert ("**The nil checklist.** Suggest says nil (lesson 09's bid of 0: no trick at all) only when every line "
-            "holds:") in text
+    assert ("**The nil checklist.** **Suggest** (the button that shows the bots' bid, lesson 09a) says nil only when "
+            "every line holds:") in text
     assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count
     made = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil, North bid 5 and took 5
     assert "South nil made +100" in str(made)  # "the engine says *held* or *made*" (held: what_happened)
