@@ -1179,7 +1179,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
     assert ("The real decision was on trick 5, and that is the try-it answer: any West card but the A♥ stops the moon. "
             "Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ with the "
-            "10♥ but must play the A♥ on South's J♥ on trick 8 (the try-it shows it). Discarding the A♥ lets South take "
+            "10♥ but must play the A♥ on South's J♥ on trick 8 (try a club in the try-it). Discarding the A♥ lets South take "
             "all 26.") in flat
     assert "cheap protection" not in flat
     # l5 rater ("answer the try-it question plainly"): the widget's own play-on, for every card West may play
@@ -1374,7 +1374,7 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert blocked.tricks[5].seats.index(1) < blocked.tricks[5].seats.index(3) and blocked.tricks[5].winner == 1
     assert f"trick 6, East: {east}" in shown["l05-18b"] and shown["l05-18b"].rstrip().endswith(str(east))
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert ("East's K♥ on trick 6 was a plain duck under West's A♥ (printed last). East's moon watch was on, but had "
+    assert ("East's K♥ on trick 6 was a duck under West's A♥ (printed last). East's moon watch was on, but had "
             "nothing to do:") in text
     # r50_05: by the watch's conditions it was on for East (South alone had taken points, 15 with hearts among them)
     before_east = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:],
@@ -1574,7 +1574,7 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
     assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
     assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
     # r42_a: "the points all flow in one direction" was hand-waving: why duckers feed one winner, in half a sentence
-    assert ("often: they all throw their points onto whoever is winning the trick, and a strong hand keeps "
+    assert ("often, probably because each throws its points onto whoever is winning the trick, and a strong hand keeps "
             "winning.") in text and "flow in one direction" not in text
     # newcomer round 27: the widget plays on with the first replay's line-up (it once mixed a rule West
     # with easy North and East, like neither replay)

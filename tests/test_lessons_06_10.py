@@ -631,8 +631,10 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert round(total, 1) == 1.2 and round(hearts, 1) == 0.9 and round(queen, 1) == 0.3 == round(total - hearts, 1)
     # r50_07: "0.3 come from a smaller Q♠ %" had no Q♠ % printed: the figures cell prints each card's share
     assert ("A reason names only the largest part of a gap: the hint's *0.9 fewer hearts* and the printed 3.8 against "
-            "5.0 **points** (Q♦ against 7♦) are one gap of 1.2 points: 0.9 of hearts and 0.3 of Q♠ (15% against "
-            "12%).") in md["l07-dec2"]
+            "5.0 **points** (Q♦ against 7♦) are one gap of 1.2 points: 0.9 of hearts and 0.3 of Q♠ (14.6% against "
+            "12.2%).") in md["l07-dec2"]
+    # rater r52_07: the rounded 15% and 12% give 13 × 3% = 0.39, not 0.3; the prose quotes the unrounded shares
+    assert (f"{low.stats['p_take_qs']:.1%}", f"{best.stats['p_take_qs']:.1%}") == ("14.6%", "12.2%")
     assert (f"{best.stats['p_take_qs']:.0%}", f"{low.stats['p_take_qs']:.0%}") == ("12%", "15%")
     assert "7♦/8♦ 5.0 (15%)" in printed and "Q♦/K♦ 3.8 (12%)" in printed
     assert "trick 3: Hint: Play Q♦: it goes over 6♦; you take about 0.9 fewer hearts than with 7♦/8♦." in printed
@@ -3793,8 +3795,8 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # West's tricks and took none; the demonstration's South led its lone A♦ to empty the suit (its bot's reason)
     assert ("A tip for three: near the end, a suit that only you still hold can win the last tricks, with the hearts "
             "thrown on them (West's fate in the worked example). Be out of a suit rather than the last to hold it: "
-            "from trick 12 South, with no spades or diamonds, threw all six of its hearts on West's tricks and took "
-            "none. So count who still holds each suit, and empty a short suit early, as the demonstration's South did "
+            "from trick 12 South, with no spades or diamonds, threw four hearts on West's tricks, then played its last "
+            "two under West's heart leads, and took none. So count who still holds each suit, and empty a short suit early, as the demonstration's South did "
             "with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
@@ -3813,6 +3815,10 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     hearts = [t for t in worked.tricks if t.card_of(south).suit is Suit.HEARTS]
     assert len(hearts) == len(worked.dealt(south).of_suit(Suit.HEARTS)) == 6 and worked.scores[south] == 0
     assert all(t.number >= 12 and t.winner == west for t in hearts)
+    # rater r52_11: "threw all six" was false: four were discards (tricks 12-15), the last two followed West's hearts
+    thrown = [t.number for t in hearts if t.cards[0].suit is not Suit.HEARTS]
+    followed = [t.number for t in hearts if t.cards[0].suit is Suit.HEARTS and t.leader == west]
+    assert thrown == [12, 13, 14, 15] and followed == [16, 17] and "threw all six" not in text
     assert not any(t.card_of(south).suit in (Suit.SPADES, Suit.DIAMONDS) for t in worked.tricks if t.number >= 12)
     from hearts_teach.course.why import why_played
     from hearts_teach.present.widgets import TableWidget
