@@ -997,13 +997,22 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
              for card in ("A♠", "J♥", "3♠", "K♣")}
     assert "A♠ 3♠ A♥" in out and "Q♠ is still out, and South's only other spade is the 3♠" in prose
+    costs_lo = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): \+[\d.]+ \(([\d.]+) to", out, flags=re.M)}
     # fresh newcomer rater (r45_a): the graded difference between heart discards comes first, then the dangers
     # fresh newcomer rater (r51): "tends to rate slightly worse" claimed more than the overlapping ranges show; the
     # prose now says the low hearts' average is a little higher and the deals cannot be sure
     assert prose.startswith(f"Every heart discard onto the trick East led leaves the queen in South's tricks in "
                             f"{share['J♥']}% of deals, and the low hearts' average cost is a little higher than the "
-                            "high ones' (their ranges overlap, so the deals cannot be sure): throwing a low heart keeps "
-                            "the high hearts, which may take heart tricks, points and all, later.")
+                            "high ones' (their ranges overlap, so the deals cannot be sure). The grades differ only by "
+                            f"where each range's low end falls: {costs_lo['5♥/6♥']} for the 5♥/6♥, over 3, so a blunder; "
+                            f"{costs_lo['J♥']} for the J♥ and the K♥/A♥ and {costs_lo['8♥']} for the 8♥, under 3, so "
+                            "mistakes. Throwing a low heart keeps the high hearts, which may take heart tricks, points "
+                            "and all, later.")
+    # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
+    assert costs_lo == {"5♥/6♥": "3.12", "J♥": "2.67", "K♥/A♥": "2.67", "8♥": "2.79"}
+    grade = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) —", out, flags=re.M)}
+    assert grade == {"5♥/6♥": "blunder", "J♥": "mistake", "K♥/A♥": "mistake", "8♥": "mistake"}
+    assert all(float(lo) < 3 for k, lo in costs_lo.items() if k != "5♥/6♥") and float(costs_lo["5♥/6♥"]) > 3
     # fresh newcomer rater (r49): the heart discards' cost ranges overlap, so "tends to rate slightly worse": the low
     # hearts' average cost is above the high ones', though each lies inside the other's range
     costs = {m.group(1): (float(m.group(2)), float(m.group(3)), float(m.group(4)))
@@ -1335,7 +1344,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     share = [f"{graded.of(p).stats['p_take_qs']:.0%}" for p in ("JC QS AS", "7C QS AS")]
     assert share == ["29%", "32%"] and "7♣ Q♠ A♠: inaccuracy" in text_output(cells[verdicts])
     assert (f'The coach passes the J♣, not the 7♣ ({share[0]} against {share[1]}, above): a kept J♣ may win a club '
-            f"trick, and West, now holding South's queen, can throw her on it.") in flat[named]
+            f"trick, and West, now holding South's queen, can throw her on it.").replace(
+                "above): a kept", "above), probably because a kept") in flat[named]  # rater r52: a likely reason, hedged
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
     assert graded.of(ns["lowest"]).label == "2♦ 2♥ 3♥" and "2♦ 2♥ 3♥" in quiz.choices
@@ -1393,7 +1403,11 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
             "for the J♠ is that it keeps a lower spade: South still has the 3♠ to play under a later spade lead. The "
             "3♣ gives South the queen about as often as the J♠ does (17%, printed above): its cost is in hearts. It "
             "spends South's lowest club, so on a later club lead South has only the 8♣ and the K♣ left, and either "
-            "may win it.") in prose
+            "may win it: probably where its extra hearts come from.") in prose  # rater r52: the coach does not say so
+    # rater r52: "flush her out" is in the coach's verdicts before cell 12 defines it: the question links the glossary
+    asked_at = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
+    assert "(The verdicts say *flush her out*: see the glossary's [Flush](glossary.ipynb#cell-id=term-flush).)" in (
+        flat[asked_at - 2])
     assert [c.pretty for c in ns["high_lead"].cards(0) if c.suit is Suit.CLUBS] == ["3♣", "8♣", "K♣"]
     out = ns["high_lead"].view(0).still_out()[Suit.CLUBS]
     assert all(c.rank < Card("KC").rank for c in out) and any(c.rank < Card("8C").rank for c in out)
@@ -1447,7 +1461,8 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert ("- **Mistake 1:** as a rule, when a lower card can duck a trick full of points, duck it; a try for the "
             "moon (lesson 08b) is one time not to.") in last
     assert ("- **Mistake 2:** don't lead a spade above the queen (A♠, K♠) while she is out; a spade below her can "
-            "never take her.") in last
+            "never take her. High clubs are no escape either when an opponent is void in clubs (North, in mistake 2): "
+            "a high club may win, and they can drop the queen on it.") in last  # rater r52: mistake 2's club point
     assert "Next, lesson 09 turns to Spades, a game where you bid how many tricks you will take." in last
 
 
