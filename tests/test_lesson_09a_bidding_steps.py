@@ -1046,7 +1046,10 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert ("Trick 4 shows the partner's rule at work: North, last to play, covered with its 10♣, though West's 7♣ "
             "had already gone over South's 3♣, so the nil was safe either way.") in text_now
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
-    assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead." in text_now
+    assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead," in text_now
+    # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
+    assert ("taking the trick instead, with its lowest card that wins, keeping higher cards for later covers."
+            in text_now)
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     assert ("Below that, a **demonstration** (deal 6, not yours): South bids blind nil and the bots play it "
             "out.") in text_now
@@ -1260,6 +1263,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
     assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play "
             "under North's 10♠ in trick 12.") in " ".join(prose().split())
+    # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
+    assert ("Though the highest hearts left, the 6♥ and 3♥ are dead: nobody else holds a heart, so they cannot win a "
+            "trick someone else leads.") in " ".join(prose().split())
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = lesson_cells()
@@ -1484,7 +1490,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         "under 1.\n"
         "- Play it: duck with your highest card that stays under; keep low spades. Your partner covers by playing "
         "over your card.\n"
-        "- Defence: contract first while you must win half the tricks still to play or more; otherwise break the nil.\n"
+        "- Defence, the bots' rule: contract first while you must win half the tricks still to play or more; otherwise break the nil.\n"
         "- Blind nil (±200 here, only 100 or more behind) broke more often than it held in the bots' play: a long "
         "shot.").split()
     text = " ".join(prose().split())
@@ -1737,7 +1743,10 @@ def test_when_blind_nil_is_worth_its_risk():
     assert shown == (f"South's blind nil held on {held} of 200 deals and broke on {200 - held}.\n"
                      f"Its own score, +200 or −200, averaged {(held - (200 - held)) * 200 / 200:+.0f} a bid.\n")
     text = _nil_prose()
-    assert ("It broke more often than it held, so on average it costs points. The bots bid it only as a long shot, "
+    # r53 (rater r52): "costs points" measured only the nil's own ±200; the prose now quotes that average
+    average = f"{(held - (200 - held)) * 200 / 200:+.0f}".replace("-", "−")
+    assert (f"It broke more often than it held, so its own score averaged {average} a bid (the team's other points not "
+            "counted). The bots bid it only as a long shot, "
             "when the match is slipping away: 200 or more behind, with the opponents within 150 of 500.") in text
     assert rules.end_score == 500
 
