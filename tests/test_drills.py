@@ -324,9 +324,11 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # South's own Q♠ won her trick (never dropped on the king); only the A♠ and K♠ outrank her
     # fresh newcomer rater (r49): said plainly, she wins a spade trick herself unless the A♠ or K♠ is played on it
     # r51 (the word cap): the same facts, shorter
+    # fresh newcomer rater (r52): "passing the K♠ puts both in other hands" read as if South held the A♠ (never)
     assert ("Keep the K♠ too (K♣ J♦ A♥, a mistake) and she ends in South's tricks in "
-            f"{king.stats['p_take_qs']:.0%}, in the figures' replays always winning a spade trick herself: only the "
-            "K♠ or A♠ beats her, and passing the K♠ puts both in other hands.") in after
+            f"{king.stats['p_take_qs']:.0%}, in the figures' replays always winning a spade trick herself: with the "
+            "K♠ kept, only the A♠ can beat her.") in after
+    assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
 
     assert sorted(c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "S" and c.rank > Card("QS").rank) == ["K♠"]

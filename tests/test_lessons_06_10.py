@@ -2330,6 +2330,9 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     verdict = ("The deals show clearly that the ace's cost is over 1 point, not that it is over 3, so the verdict is "
                "the milder *mistake*.")
     assert verdict in prose and prose.index(verdict) < prose.index("Why about 3.5 more hearts, not 4?")
+    # fresh newcomer rater (r52): the verdict's sentence claimed a range no cell printed; the A♥'s is printed as drill
+    # 4's is (over 1, reaching below 3)
+    assert f"A♥: its deals show a cost between {low:.2f} and {_high:.2f}\n" in out and f"{low:.2f}" == "2.55"
     # fresh newcomer rater (r50): *exp pts* and *Δ vs best* were glossed only after the printout; now just before it
     gloss = "The demonstration's A♥ again (below, *exp pts* is the points a hand, *Δ vs best* the cost):"
     assert " ".join(_src(cells[[c.get("id") for c in cells].index("l08-sure")]).split()).endswith(gloss)
@@ -3311,7 +3314,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert SEAT_NAMES[DRILLS[1].make().pass_target(0)] == "East" and DRILLS[1].make().pass_direction == "right"
     for line in ("- Passing left with the Q♠, the A♠ and one low spade, pass both (drill 1): West can drop her on a kept "
                  "ace, and beside one low spade she must soon be played. (Passing right, lesson 08a keeps the ace: East, who "
-                 "gets her, plays before you on most tricks.) With three "
+                 "gets her, must play before your ace on most tricks.) With three "
                  "lower spades to hide her, keep her and pass the K♠ (drill 2).",
                  "- In Hearts, unable to follow suit, you cannot win the trick, so throw your most dangerous card, the Q♠ or a "
                  "high heart (drill 3).",
@@ -3394,8 +3397,11 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # more often (the coach's 56% against 30%) and how often the kept ace wins her trick (1000 of the coach's deals,
     # replayed in the folded cell l08-d1); "Suppose you passed Q♣ J♥ Q♠, keeping the A♠" is the rater's frame
     assert ('is a blunder (unfold [the coach\'s figures](#cell-id=l08-20b) after all five drills). Keep the A♠ (say, '
-            'Q♣ J♥ Q♠) and she comes back nearly twice as often ([replays](#cell-id=l08-d1)): in 274 of 1,000 replayed '
-            'deals, on a trick the ace wins. West, who gets her, may play her under the ace when spades are led.') in prose
+            'Q♣ J♥ Q♠) and she comes back nearly twice as often ([replays](#cell-id=l08-d1)): in 537 of 1,000 replayed '
+            'deals against 272; in 274 the ace itself wins her. West, who gets her, may play her under the ace when '
+            'spades are led.') in prose
+    # fresh newcomer rater (r52): "274 of 1,000" read as the overall rate; the note now gives both replays' counts
+    # (the queen back in 537 against 272) and the 274 as those the ace wins
     coach = grade(DRILLS[0], "KD QS AS").assessment
     best_share, kept_share = coach.of("QC QS AS").stats["p_take_qs"], coach.of("QC JH QS").stats["p_take_qs"]
     assert 1.7 < kept_share / best_share < 2 and (f"{best_share:.0%}", f"{kept_share:.0%}") == ("30%", "56%")
@@ -3403,7 +3409,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
 
     replay = pass_queen_cards(DRILLS[0].make(), ["QC QS AS", "QC JH QS"], count=1000)
     assert replay["QC JH QS"]["won_with"]["A♠"] == 274 and replay["QC QS AS"]["won_with"]["A♠"] == 0
+    assert (replay["QC JH QS"]["queen"], replay["QC QS AS"]["queen"]) == (537, 272)
     d1 = "".join("".join(o.get("text", "")) for o in cells[[c.get("id") for c in cells].index("l08-d1")]["outputs"])
+    assert "1000 deals replayed after Q♣ Q♠ A♠: the Q♠ in South's tricks in 272, on a trick won by South's A♠ in 0\n" in d1
     assert ("Drill 1, how often the Q♠ ends up in South's tricks on the coach's deals: Q♣ Q♠ A♠ 30% (best), "
             "Q♣ J♥ Q♠ 56% (blunder)\n") in d1
     assert (f"  1000 deals replayed after Q♣ J♥ Q♠: the Q♠ in South's tricks in {replay['QC JH QS']['queen']}, on a "
