@@ -592,7 +592,8 @@ def test_each_link_opens_its_entry():
     anchors = dict(entries)
     assert len(anchors) == len(entries)  # one anchor each, none shared
     for anchor, word in entries:
-        assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", word.lower().replace("δ", "delta")).strip("-")
+        slug = word.lower().replace("δ", "delta").replace("%", "percent")  # "Q♠ %" is term-q-percent, not a second term-q
+        assert anchor == "term-" + re.sub(r"[^a-z0-9]+", "-", slug).strip("-")
     # a link's words name the entry it opens, in any case ("the [rule bot](#cell-id=term-rule-bot)'s play")
     links = re.findall(r"\[([^\]]+)\]\(#cell-id=(term-[^)]+)\)", head + body)
     assert links and all(anchors.get(target, "").lower() == " ".join(word.split()).lower()
@@ -1716,3 +1717,40 @@ def test_the_r49_truth_fixes_flush_interval_and_defender():
     assert final_scores([POINTS_MASK, 0, 0, 0], "add_to_others", False) == ((0, 26, 26, 26), 0)  # a moon, seat 0
     # every heart without the queen is no moon: the queen's taker stops it
     assert final_scores([POINTS_MASK & ~queen, queen, 0, 0], "add_to_others", False) == ((13, 13, 0, 0), None)
+
+
+
+def test_the_r49_glossary_words_bare_hearts_q_percent_and_table():
+    """Rater r49 (glossary) looked up four words the lessons use and found no entry: 08a's **bare** ace, 07's
+    **Q♠ %** measure, the clickable table, and Hearts itself. Each entry's claims are held here."""
+    import ipywidgets as w
+
+    from hearts_teach import Card, Rules
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import POINTS_MASK
+    from hearts_teach.present.widgets.table import TableWidget
+
+    bare = _entry("Bare")
+    assert "the only card you hold in its suit" in bare and "a bare ace wins that trick" in bare
+    assert "the ace is **bare**: South's only spade" in _prose("08a_keeping_track")
+    heart = 1 << Card("2H").index
+    assert final_scores([heart, POINTS_MASK & ~heart, 0, 0], "add_to_others", False)[0][0] == 1  # one heart, one point
+    assert "lowest score wins" in _entry("Hearts") and Rules().end_score == 100
+    quote = "the Q♠ ends up in your tricks in 23% of deals"
+    assert quote in _entry("Q♠ %") and quote in _printed("07_play_a_match")
+    assert "**Q♠ %** (the share of deals where she ends up in your tricks)" in _prose("07_play_a_match")
+    table = _entry("Table")
+    assert "your cards as buttons" in table and "status line" in table
+    widget = TableWidget(seed=1)
+    mine = [c.pretty for c in widget.hand.cards(widget.you)]
+    row = widget.hand_widget.row  # the clickable card row: a button per card, its rank and suit as text
+    assert row is not None and sorted(c["rank"] + c["suit"] for c in row.cards) == sorted(mine)
+    assert any(isinstance(b, w.Button) and b.description == "Hint" for b in _walk(widget.widget))
+    assert "you are South" in widget.status_line() and widget.status_line() in widget.status.value
+
+
+def _walk(widget):
+    """Every widget inside a box, depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)

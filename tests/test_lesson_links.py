@@ -43,7 +43,9 @@ VOCAB = ("bag", "best", "bid", "blind nil", "blunder", "bot", "broken", "coach",
          # rater r38_b: lesson 10's step names, the rules' name in every printout, and two of the lessons' own words
          "void pass", "moon stop", "standard", "score sheet", "dead hearts",
          # rater r39_b: the coach's verbs, 08b's named mistake and lesson 10's league words
-         "goes over", "stays under", "wasting a discard", "house rule bot", "seating")
+         "goes over", "stays under", "wasting a discard", "house rule bot", "seating",
+         # rater r49_glossary: 08a's bare ace, 07's Q♠ % measure and its table, and the game's own name
+         "bare", "q♠ %", "table", "hearts")
 # where the coach and the table speak (their sentences reach the learner)
 SPEAKERS = ("hearts_teach/agents/coach.py", "hearts_teach/agents/coach_stats.py", "hearts_teach/agents/hearts/__init__.py",
             "hearts_teach/present/widgets/table.py", "hearts_teach/present/widgets/spades_table.py",
