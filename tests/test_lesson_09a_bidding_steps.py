@@ -163,7 +163,7 @@ def test_the_three_points_as_written_are_the_bots():
         assert phrase not in text, phrase
     # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but never shown on
     # the page; the clause is cut (Suggest's own answer says when it adjusts)
-    assert "and **Suggest** turns it into a bid." in text
+    assert "and the **Suggest** button on the bidding tables below turns it into a bid." in text  # r54: named as a button
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -268,7 +268,8 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # print's names" was awkward, and the player's list repeated it)
     # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
     assert ("The bots count in quarters of a trick (¼, ½, ¾): that is their "
-            "**rule of thumb**, and **Suggest** turns it into a bid. Their count of South's cards on deal 22:") in text
+            "**rule of thumb**, and the **Suggest** button on the bidding tables below turns it into a bid. Their count "
+            "of South's cards on deal 22:") in text
     # fresh rater r43_e: the steps come right after the print, so the one-line overview ("In short: ...") is cut
     assert "In short:" not in text
     # fresh rater r36_c: the legend and a one-line overview come first, the values list after deal 22's print
@@ -301,6 +302,16 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # "three short or more 0" and its half-spade rounding
     assert "The 10♠ shows up twice" not in text
     values = dict((DECK[c].pretty, v) for c, v in count.spades)
+    # r54 (rater r52): step 2 is a table whose worked rows are deal 22's K♠ and 10♠: higher spades lacked, smaller kept
+    assert ("| K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ and below) |" in text
+            and "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ and below) |" in text)
+    held = {c.rank for c in cards if c.suit is Suit.SPADES}
+    for rank, lacked, kept in ((13, 1, 3), (10, 3, 2)):
+        assert sum(1 for r in range(rank + 1, 15) if r not in held) == lacked and sum(1 for r in held if r < rank) == kept
+    import inspect
+
+    from hearts_teach.present.widgets.spades_table import BidWidget as _Bid
+    assert 'control_button("Suggest"' in inspect.getsource(_Bid)  # "the **Suggest** button on the bidding tables"
     assert values["10♠"] == 0.75 and count.spade_tricks == values["K♠"] + values["10♠"] == 1.75
     assert sum(1 for c in cards if c.suit is Suit.SPADES and c.rank > 13) == 0  # the K♠ lacks the A♠ only
 
@@ -404,33 +415,35 @@ def test_the_numbers_line_is_trick_counts():
 
 # fresh rater r51: step 1 as a table (card, length, value, why), a lone king's 0 said; spade length is step 4, with
 # why it replaces steps 2 and 3 (the ruffs' spades are the ones it counts after the fifth)
-STEPS = ("Count in four steps. Steps 1 to 3 are the lines of deal 22's print above. **1. High side cards.** Only aces, "
-         "kings and queens count; how much depends on how many cards you hold in their suit: | Card | Cards in its suit "
-         "| Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but a spade beats it | | ace | seven "
-         "or more | ½ | a long suit: the others soon run out of it and ruff | | king | two to five | 1 | a smaller card "
-         "to play when the ace is led | | king | six or more | ¼ | a long suit, as above | | king | alone | 0 | it may "
-         "have to fall under the ace | | queen | three or four | ½ (Q♦ ½, Q♣ ½) | two smaller cards to play under the "
-         "ace and king | | queen | one, two, five or more | 0 | the ace or king catches it, or the others run out of "
-         "the suit | **2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. "
-         "Each smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
-         "keep the K♠. At least as many smaller spades as higher ones you lack: 1 (K♠ 1, lacking only A♠); one short "
-         "¾ (10♠ ¾, one smaller spade short); two short ¼; three short or more 0 (here 7♠ and below). **Ruffs (step 3) use up your lowest spades**, one per ruff trick: "
-         "those spades no longer count here, as protected or as smaller spades. On deals 1526 and 2054 below this "
-         "changes the bid: without it you would count 7 and 6¾, and bid 7, not 6. **3. Ruffs**: a "
-         "*void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while "
-         "your spades last. **4. Spade length**, with six spades or more: add your five highest spades' values from "
-         "step 2, plus 1 for each spade after the fifth. If that total is more than steps 2 and 3 together, it "
-         "replaces both: your ruffs are made with your lowest spades, the same spades this step counts after the "
-         "fifth, so adding both would count them twice. Deal 22 has four spades, so step 4 does not apply; deal 1526 "
-         "below shows it.")
-SUMMARY = "<details><summary>The bots' fine print: spades used up by ruffs (deals 1526 and 2054 below)</summary>"
-# fresh newcomer raters (r46): "the rounding sentence is unreadable"; one idea per sentence, and the bid's own
-# rounding (a half down) moves out of the fine print to the sentence that turns the sum into a bid (BID_ROUNDING)
-FINE_PRINT = ("- **Ruffs use up spades**: your lowest, one per ruff trick, rounded to the nearest whole spade. A half "
-              "rounds to leave an even number of spades (the bots' tie-break): deal 1526's 1½ ruff tricks use up two of its eight. "
-              "A used-up spade no longer counts as protected, nor as a smaller spade, in step 2 or step 4; step 4 still "
-              "adds 1 for it if it comes after the fifth. </details>")
-VALUES = f"{STEPS} {SUMMARY} {FINE_PRINT}"
+STEPS = ("Count in four steps. Steps 1 to 3 are the lines of deal 22's print above. **1. High side cards.** "
+         "Only aces, kings and queens count; how much depends on how many cards you hold in their suit: | Card "
+         "| Cards in its suit | Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but a "
+         "spade beats it | | ace | seven or more | ½ | a long suit: the others soon run out of it and ruff | | "
+         "king | two to five | 1 | a smaller card to play when the ace is led | | king | six or more | ¼ | a "
+         "long suit, as above | | king | alone | 0 | it may have to fall under the ace | | queen | three or "
+         "four | ½ (Q♦ ½, Q♣ ½) | two smaller cards to play under the ace and king | | queen | one, two, five "
+         "or more | 0 | too short: it goes under the ace or king; too long: the others run out of the suit | "
+         "**2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
+         "smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
+         "keep the K♠. | A spade's smaller spades, against the higher ones you lack | Value | Deal 22 | "
+         "|---|---|---| | as many or more | 1 | K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ and below) | | one short | ¾ "
+         "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ and below) | | two short | ¼ | none | | three short or more | "
+         "0 | 7♠ and below | **Ruffs (step 3) use up your lowest spades**, one per ruff trick, rounded to the "
+         "nearest whole spade (a half: leave an even number of spades). A used-up spade counts 0 here, and not "
+         "as a smaller spade. Deal 22's ¼ ruff uses up none; deal 1526's 1½ ruff tricks use up two of its "
+         "eight spades, deal 2054's 1¼ one. Skip this and those two deals below count 7 and 6¾, a bid of 7, "
+         "not the bots' 6. **3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a "
+         "*doubleton* (two cards) ¼ (hearts ¼), while your spades last. Why: a void can ruff from the suit's "
+         "first lead, a singleton from its second, a doubleton only from its third, when an opponent may be "
+         "out of the suit too and ruff higher. Each ruff trick needs a spade, so a void beside a single spade "
+         "counts 1. **4. Spade length**, with six spades or more: add your five highest spades' values from "
+         "step 2, unchanged (used-up spades still count 0: the bots do not recount), plus 1 for each spade "
+         "after the fifth, used up or not. If that total is more than steps 2 and 3 together, it replaces "
+         "both: your ruffs are made with your lowest spades, the same spades this step counts after the fifth, "
+         "so adding both would count them twice. Deal 1526 below shows it.")
+# round 54 (rater r52): the fold ("the bots' fine print") is gone: the ruffs' use of the lowest spades, its rounding and
+# step 4's treatment of used-up spades are visible rules in steps 2 and 4, so the visible steps give the bots' bid
+VALUES = STEPS
 # "That is the bots' bid" was true only before the bots' adjustment (and their floor of 1): the sentence says both,
 # and points at Suggest, whose printout names the adjustment (spades_table.suggest, held below)
 # r51: "(Suggest says when they adjust it ...)" was never shown on the page: cut
@@ -449,8 +462,8 @@ def test_the_values_list_is_trick_counts():
     # part is three steps, each naming a line of deal 22's print (held below against trick_count); the rare cases
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
-    visible = re.sub(r"<details>.*?</details>", "", text, flags=re.S)
-    assert STEPS in visible and "used up" not in visible.split("Add them up and round")[0]
+    # round 54 (rater r52): no fold now; the used-up rule, with its rounding, is in the visible steps
+    assert "<details>" not in text and STEPS in text and "use up your lowest spades**, one per ruff trick, rounded" in STEPS
     # round 53 (rater r52): following only the visible steps, deals 1526 and 2054 counted 7 and 6¾ (a bid of 7)
     # while the bots print 5¾ and 6½ (a bid of 6): the ruffs' use of the lowest spades is now a visible rule in
     # step 2. The counts without it, worked here from the steps (every spade kept), against trick_count's
@@ -470,7 +483,7 @@ def test_the_values_list_is_trick_counts():
         cards = SpadesHand.deal(seed=seed, dealer=3).cards(0)
         assert trick_count(cards, long_spades=True).total == printed and smart_bid(cards) == 6
         assert without_rule(cards) == plain and math.ceil(plain - _HALF) == 7
-    assert text.count("<details>") == 1 and text.count("fine print") == 1  # r51: the summary only (spade length is step 4)
+    assert text.count("<details>") == 0 and text.count("fine print") == 0  # r54: no fold left
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
     c21 = trick_count(SpadesHand.deal(seed=21, dealer=1).cards(0), long_spades=True)
     assert not c22.spent and c22.length is None and not c21.spent and c21.length is None
@@ -496,11 +509,12 @@ def test_the_values_list_is_trick_counts():
     got = re.search(r"\| ace \| one to six \| (?P<ace>\S+) \(A♥ 1\) \| .*?\| ace \| seven or more \| (?P<long_ace>\S+) \| "
                     r".*?\| king \| two to five \| (?P<king>\S+) \| .*?\| king \| six or more \| (?P<long_king>\S+) \| "
                     r".*?\| king \| alone \| 0 \| .*?\| queen \| three or four \| (?P<queen>\S+) \(Q♦ ½, Q♣ ½\) \| .*?"
-                    r"\| queen \| one, two, five or more \| 0 \| .*?as "
-                    r"higher ones you lack: 1 \(.*?\); one short (\S+) \(.*?\); two short (\S+); three short or more 0 .*?"
+                    r"\| queen \| one, two, five or more \| 0 \| .*?\| as many or more \| 1 \| .*?"
+                    r"\| one short \| (\S+) \| .*?\| two short \| (\S+) \| .*?\| three short or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
-                    r"(\S+) \(hearts ¼\), while your spades last\. .*?\*\*Ruffs use up spades\*\*: your lowest, one per ruff "
-                    r"trick, rounded to the nearest whole spade", VALUES)
+                    r"(\S+) \(hearts ¼\), while your spades last\. ", VALUES)
+    assert re.search(r"\*\*Ruffs \(step 3\) use up your lowest spades\*\*, one per ruff trick, rounded to the nearest "
+                     r"whole spade", VALUES)
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -531,9 +545,11 @@ def test_the_values_list_is_trick_counts():
     # fresh newcomer rater r45_c: the two roundings differ and the fine print now says both, side by side: the
     # spades' half goes to an even number left (both ways occur, test above; 8 − 1½ leaves six), a bid's goes down
     # r46: one idea per sentence; the bid's half is said where the sum becomes a bid (BID_ROUNDING, held below)
-    assert ("rounded to the nearest whole spade. A half rounds to leave an even number of spades (the bots' tie-break): "
-            "deal 1526's 1½ ruff "
-            "tricks use up two of its eight.") in VALUES and BID_ROUNDING in text
+    assert ("rounded to the nearest whole spade (a half: leave an even number of spades). A used-up spade counts 0 "
+            "here, and not as a smaller spade. Deal 22's ¼ ruff uses up none; deal 1526's 1½ ruff tricks use up two of "
+            "its eight spades, deal 2054's 1¼ one.") in VALUES and BID_ROUNDING in text
+    c2054 = trick_count(SpadesHand.deal(seed=2054, dealer=3).cards(0))
+    assert c2054.ruff_tricks == 1.25 and [DECK[c].pretty for c in c2054.spent] == ["2♠"]
     assert len(cards.of_suit(Suit.SPADES)) == 8  # "two of its eight"
     import inspect
 
@@ -542,7 +558,12 @@ def test_the_values_list_is_trick_counts():
     assert ", then adjusted for the other bids and the score" in inspect.getsource(spades_table.BidWidget.suggest)
     assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
-    assert "A used-up spade no longer counts as protected, nor as a smaller spade, in step 2 or step 4;" in VALUES
+    assert ("add your five highest spades' values from step 2, unchanged (used-up spades still count 0: the bots do "
+            "not recount), plus 1 for each spade after the fifth, used up or not.") in VALUES
+    # r54 (rater r52): "while your spades last": a void beside a single spade counts 1 (and uses that spade up)
+    lone = trick_count(_Q("AS 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D"))
+    assert lone.ruffs == ((Suit.CLUBS.value, 1.0),) and not lone.spades and len(lone.spent) == 1
+    assert "Each ruff trick needs a spade, so a void beside a single spade counts 1." in VALUES
     # fresh rater r35_e: "valued as high spades" led a hand count of deal 1526 to 7 (A J 8 6 5 with 3♠ 2♠ kept);
     # the length line values the five highest with the ruffs' spades still set aside, as the docstring says
     assert "(0 for a spade set aside)" in recipe() and "valued as high spades" not in text
@@ -822,6 +843,9 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
                "keep the K♠.",
                "**3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",
+               # r54 (rater r52): one line of reasons for step 3's values
+               "Why: a void can ruff from the suit's first lead, a singleton from its second, a doubleton only from its "
+               "third, when an opponent may be out of the suit too and ruff higher.",
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
                # fresh rater r41_b: "as ruffs use those same spades" read as if length kept every spade; the
@@ -844,7 +868,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # fresh rater r34_c: the pointer to a docstring meant nothing to a newcomer; the values list replaces it
     assert "docstring" not in text and "hearts_teach.agents" not in text
     assert "odd mix" not in text and "protected-spade values" not in text
-    assert text.count("<details><summary>") == 1 and text.index("</details>") < text.index("Add them up and round")
+    assert text.count("<details><summary>") == 0  # r54: the fold's rules are in the visible steps
     from hearts_teach.course.spades_lesson import bid_check
 
     bots = smart_bid(SpadesHand.deal(seed=134, dealer=1).cards(0))
@@ -1392,11 +1416,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert PLAYOUTS == 20
     # fresh rater r51: the checklist left out queens, and nothing said why one deal gives different results (the
     # bots' ties between equally good cards go by their seeded Rng: SpadesBot._pick, held below)
-    assert ("Bid South's cards on deal 134 (printed below) the way this lesson counts: side-suit aces, kings with company, "
-            "queens in a suit of three or four cards, high spades you can keep, spade length, short suits. Write your bid after "
+    # r54 (rater r52): "kings with company" undefined, "seeded apart" jargon: the list is the four steps', the seeds plain
+    assert ("Bid South's cards on deal 134 (printed below) with the four steps above. Write your bid after "
             "`my_bid =`, then run the cell: the bots play all four hands, yours included, 20 times with your bid, then "
             "print what your cards took and their own count. When two of a bot's cards are equally good it picks one at "
-            "random, seeded apart in each play-out, so the same deal can end with different tricks.") in text
+            "random, and its picks can differ between play-outs, so the same deal can end with different tricks.") in text
     import inspect
 
     from hearts_teach.agents.spades import SpadesBot
@@ -1477,9 +1501,8 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert learned[0].split() == (
         "- Count in four steps, in quarters of a trick: high side cards (by the length of their suit), protected "
         "spades, ruffs, or spade length in place of the last two with six spades or more.\n"
-        "- Add the steps up and round to the nearest trick, a half down: that is the rule of thumb's bid, at least 1.\n"
-        "- When you doubt a count near the half, bid lower: one trick short sets the whole contract, your partner's bid with it; one over "
-        "costs a bag.\n"
+        "- Add the steps up and round to the nearest trick, a half down: that is the rule of thumb's bid, at least 1. A half "
+        "goes down because one trick short sets the whole contract, your partner's bid with it; one over costs a bag.\n"
         "- Count only your own tricks: partners' bids add up, and so do their tricks.\n"
         "\nFor more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
         "write the Spades scorer yourself.\n\nNext, lesson 09b: nil (a bid of no tricks at all) and blind nil.").split()
@@ -1494,7 +1517,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Blind nil (±200 here, only 100 or more behind) broke more often than it held in the bots' play: a long "
         "shot.").split()
     text = " ".join(prose().split())
-    assert "The bots count in quarters of a trick" in text and "When unsure, bid the lower number" in text
+    assert "The bots count in quarters of a trick" in text and "A half rounds down: the lower bid is safer." in text
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
@@ -1561,10 +1584,15 @@ def test_the_bid_lower_example_is_the_scorers():
     from hearts_teach.agents.spades import ROUND_UP_FROM as _HALF
     assert [math.ceil(e - _HALF) for e in (3.75, 3.5)] == [4, 3]
     assert "bid = math.ceil(est - ROUND_UP_FROM)" in inspect.getsource(smart_bid)
-    assert ("**When unsure, bid the lower number.** The rule of thumb rounds to the nearest trick: a count of 3 and three quarters "
-            "bids 4, and 3 and a half bids 3. When you doubt your count and it lies near the half, take the lower number. Say North, "
-            "your partner, bids 2 and takes 2, and your count lies "
-            "between 3 and 4. The engine's scorer (`score_hand`, from lesson 09) on the four cases:") in text
+    # r54 (rater r52): "when unsure, bid the lower number" still read as a second rule beside rounding; one rule now,
+    # the half's rounding, with the scorer's four cases as its reason, and the print's "bags 0 → 1" said
+    assert ("**A half rounds down: the lower bid is safer.** A count of 3 and three quarters still bids 4, but 3 and a half "
+            "bids 3. Here is why. Say North, your partner, bids 2 and takes 2, and your count of 3 and a half could come "
+            "to 3 tricks or 4. The engine's scorer (`score_hand`, from lesson 09) on the four cases (\"bags 0 → 1\": your "
+            "side's bags before and after the hand):") in text
+    assert "When unsure" not in text
+    assert "the lower bid risks far less: that is why a half rounds down." in text
+    assert score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_before == 0 and score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_after == 1
     assert ("Bidding 4 instead of 3 wins 9 more points and saves a bag when you take 4 (+60 against +51), but loses 110 "
             "points when you take only 3 (−60 against +50).") in text
     assert 60 - 51 == 9 and 50 - (-60) == 110
