@@ -577,7 +577,8 @@ def test_the_values_list_is_trick_counts():
     # fresh rater r35_e: hand B needs the long-suit values (K♦ ¼, Q♦ nothing in six diamonds): the question says so
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names B's K♦ in six diamonds
     # fresh newcomer rater r51 (09b): "the bots' values above" pointed at 09a; checklist line 4 restates them
-    assert "Count \"\n    f\"with the values in line 4 above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz
+    # round 54 (rater r52): line 4's values are a table under the checklist; the question points to it
+    assert "Count \"\n    f\"with the table above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz
     assert [c.pretty for c in SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)].count("K♦") == 1
     assert len(SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)) == 6
     b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
@@ -607,7 +608,13 @@ def test_the_round_30_wording():
     # verdict are printed where deal 17 starts, before the discard question
     from hearts_teach.course.spades_lesson import nil_verdict
     shown = _code_outputs("East's cards as dealt:")
-    assert shown == (f"East's cards as dealt: {spades.dealt(3).pretty}\nThe nil rule says {nil_verdict(spades.dealt(3))}\n")
+    # round 54 (rater r52): the count's working is printed part by part (¾ = Q♣ ½ + J♠ ¼), and the checklist
+    # is called the checklist (one name), not "the nil rule"
+    from hearts_teach.course.spades_lesson import count_text
+    working = "\n".join(count_text(spades.dealt(3), estimate=False).splitlines()[1:])
+    assert shown == (f"East's cards as dealt: {spades.dealt(3).pretty}\n{working}\n"
+                     f"The checklist says {nil_verdict(spades.dealt(3))}\n")
+    assert "  Q♣ ½\n" in working and "  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades kept: 4♠ (two short)" in working
     assert spades.dealt(3).pretty == "♠ J 4  ♥ Q 9 7 6 3  ♦ 9 5 3  ♣ Q 6 3" and nil_verdict(spades.dealt(3)).startswith("a nil:")
     assert "East bid nil on cards that pass the checklist (printed below)" in text
     play_spades(spades, seed=2)
@@ -733,6 +740,21 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert ("On this deal, with nil-first bots for South and North (West and East unchanged), East's nil held and "
             "South–North went down by 1.") in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
+    # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
+    # make the contract and the nil holds (the replay's printed what_happened says both)
+    from hearts_teach.course.spades_lesson import before_play, play_instead
+    kept = play_instead(before_play(weighed, 4 * 9 + 3), seed=2, cards=["6H", "3H"])
+    assert kept.team_tricks[0] >= 9 and kept.tricks_won[3] == 0
+    replay = _code_outputs("kept = play_instead(discard_moment")
+    assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
+    assert ("Contract first broke the nil only through East's 4♠ misplay: with the hearts thrown (above), the nil "
+            "held and South–North still made their contract.") in text
+    # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
+    import inspect
+
+    from hearts_teach.agents.spades import SpadesBot
+    rules = inspect.getsource(SpadesBot._rule)
+    assert 'our contract before their nil", "win"' in rules and 'win cheaply", "win"' in rules
     # round 7 cut the story of the bot versions; round 18 names them once (the glossary's Weighed bot and
     # Baseline bot link here, and the printed decision traces say "weighed bot")
     # round 26: each is defined where it is first used
@@ -754,7 +776,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
     # fresh rater r38_g: the rule in words first, the bots' name second
     # fresh rater r41_b: the rule moved up before deal 437's question; here the name and what it means
-    assert ("These are the lessons' default, the **weighed bots**: they weigh their own contract against an "
+    assert ("All four bots are the lessons' default, the **weighed bots**: they weigh their own contract against an "
             "opponent's nil, by the rule above. Be warned: here East's bot gets it wrong.") in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
@@ -801,7 +823,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team must win at least half the tricks still to play, "
-            "otherwise break the nil. In the trick tables below, each row is one trick: leader first, * on the winner, and "
+            "otherwise break the nil. *Contract first*, in play: win your own tricks as if no nil were bid. In the trick tables below, each row is one trick: leader first, * on the winner, and "
             "(trump) when a spade won a trick led in another suit, a *ruff*. Defending: deal 437")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
@@ -1046,7 +1068,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
             "it with 7♣ (then North took the trick with 10♣).")
     assert four in close_calls(demo.hand, 0)  # the prose below the cell says it; r38_g: not printed again
     printed = _code_outputs("demo_blind = BidWidget(")
-    assert line in printed and four not in printed and "Had South looked, the nil rule says not a nil:" in printed
+    assert line in printed and four not in printed and "Had South looked, the checklist says not a nil:" in printed
     # fresh rater (round 27): the trick 4 and trick 10 lines came without the tricks; round 28: "its only legal card"
     # could not be checked without tricks 1-3, so the whole trick table (the lesson's helper) is printed, then
     # each line with the rule of the card that took the trick over, and West's cards before trick 10
@@ -1067,8 +1089,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     text_now = " ".join(prose().split())
     # round 28 (a fresh rater): West's 7♣ had already gone over South's 3♣, so North's cover saved nothing
     # fresh rater r34_c cut "(its printed rule says why)" for words: the printed rule sits right above
-    assert ("Trick 4 shows the partner's rule at work: North, last to play, covered with its 10♣, though West's 7♣ "
-            "had already gone over South's 3♣, so the nil was safe either way.") in text_now
+    assert ("In trick 4, North covered with its 10♣, though West's 7♣ had already beaten South's 3♣: the nil was "
+            "safe either way.") in text_now
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead," in text_now
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
@@ -1153,12 +1175,15 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
                  "than queens and kings, so you can duck while the higher cards fall.",
                  # fresh newcomer rater r51: "counted as above" pointed at 09a; the line links it and restates the values
-                 "4. **A count under 1 trick**, counted as in [lesson 09a](09a_spades_bidding.ipynb) but without spade "
-                 "length. Its values: in a side suit, an ace or a king with another card of its suit 1 each, a queen "
-                 "with two or three cards beside it a half, less in a long suit (a king among six or more cards a "
-                 "quarter); a spade 1 if you keep at least as many smaller spades as higher ones you lack, three quarters one "
-                 "short, a quarter two short; and a side-suit void 2, singleton 1, doubleton a quarter, while your "
-                 "spades last.",
+                 # round 54 (rater r52): the values are a table under the list (a long-suit queen and a spade three
+                 # short, 0, were missing); the engine's values are checked below
+                 "4. **A count under 1 trick**: lesson 09a's *rule of thumb* without spade length, with the values "
+                 "below.",
+                 "Side-suit king with another card of its suit | 1; a quarter in a suit of six or more",
+                 "Side-suit queen | a half in a suit of three or four cards; 0 in any other",
+                 "Spade | 1 with at least as many smaller spades as higher ones you lack; three quarters one short; a "
+                 "quarter two short; 0 three or more short",
+                 "Side suit of 0, 1 or 2 cards | 2, 1 or a quarter, while your spades last",
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
                  # fresh newcomer rater r45_c: "(that far ahead, the bots do not risk a −100)" cut for words
@@ -1167,6 +1192,31 @@ def test_the_nil_checklist_is_what_suggest_decides():
         assert line in text, line
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
+
+    # the table's values, read from the count (trick_count, without spade length)
+    def side(cards: str) -> dict[str, float]:
+        return {DECK[c].pretty: v for c, v in trick_count(CardList(cards)).side}
+
+    def spade(cards: str, card: str) -> float:
+        return dict((DECK[c].pretty, v) for c, v in trick_count(CardList(cards)).spades)[card]
+
+    assert side("KD 2D 3H 4H 5H 6H 7C 8C 9C 2C 3S 4S 5S")["K♦"] == 1  # a king with another card
+    assert side("KD 2D 3D 4D 5D 3H 4H 5H 2C 3C 4C 5S 6S")["K♦"] == 1  # in five cards
+    assert side("KD 2D 3D 4D 5D 6D 4H 5H 2C 3C 4C 5S 6S")["K♦"] == 0.25  # in six
+    assert "K♦" not in side("KD 2H 3H 4H 5H 6H 7H 2C 3C 4C 5C 6C 5S")  # a bare king: nothing
+    for n, value in ((1, 0), (2, 0), (3, 0.5), (4, 0.5), (5, 0), (6, 0)):  # a queen in n cards
+        diamonds = ["QD", "2D", "3D", "4D", "5D", "6D"][:n]
+        rest = "2H 3H 4H 5H 6H 7H 8H 2C 3C 4C 5C 6C 2S".split()[:13 - n]
+        assert side(" ".join(diamonds + rest)).get("Q♦", 0) == value, n
+    hearts = "2H 3H 4H 5H 2D 3D 4D 2C 3C 4C"  # no short side suit: every spade is kept
+    assert spade(hearts + " JS 3S 2S", "J♠") == 0.75  # lacks A K Q, two smaller: one short
+    assert spade(hearts + " JS 4S 7D", "J♠") == 0.25  # one smaller: two short
+    assert spade(hearts + " TS 4S 7D", "10♠") == 0  # lacks four, one smaller: three short
+    assert spade(hearts + " KS 2S 7D", "K♠") == 1
+    ruffs = {s: v for s, v in trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 2D 3D 2C 5S 4S 3S")).ruffs}
+    assert ruffs == {Suit.CLUBS: 1, Suit.DIAMONDS: 0.25}
+    assert dict(trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 9H 2D 3D 4D 5D 3S")).ruffs) == {Suit.CLUBS: 1}  # one spade
+    assert dict(trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 9H 2D 3D 4D 5S 3S")).ruffs) == {Suit.CLUBS: 2}
     assert [f for f in nil_faults(CardList("AD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) if "A♦" in f]  # line 1
     assert [f for f in nil_faults(CardList("QD 3D 5S 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) if "4 spades" in f]  # 2
     assert smart_bid(nil_hand, partner_bid=0) != 0  # line 5: not beside a partner's nil
@@ -1202,7 +1252,10 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
 
     text = " ".join(prose().split())
     assert "A fixed deal (seed 356): East deals, so you, South, bid first." in text
-    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours)" in text
+    # round 54 (rater r52): the card code is explained where it is used
+    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours: rank, then suit letter; 6C is 6♣)" in text
+    from hearts_teach.kernel.cards import Card
+    assert Card("6C").pretty == "6♣"
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
     table = SpadesTable(seed=356)
     h = table.hand
@@ -1288,8 +1341,11 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play "
             "under North's 10♠ in trick 12.") in " ".join(prose().split())
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
-    assert ("Though the highest hearts left, the 6♥ and 3♥ are dead: nobody else holds a heart, so they cannot win a "
-            "trick someone else leads.") in " ".join(prose().split())
+    # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
+    # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
+    assert ("Though the highest hearts left, the 6♥ and 3♥ are dead: nobody else holds a heart, so only East's own "
+            "heart lead could win, and East leads only after winning a trick.") in " ".join(prose().split())
+    assert hand.dealer == 3 and hand.tricks[0].seats[0] != 3
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
     cells = lesson_cells()
@@ -1325,7 +1381,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     # r48 (words): shorter, still naming the preset the code uses
     # fresh newcomer rater r51: no code in learner prose; the rules leave blind nil optional, and tables vary
     assert "off by default (the code below turns it on): a blind nil scores twice a nil" in text
-    assert "The rules of Spades leave it optional, and tables that play it vary." in text
+    # round 54 (words): "Some tables allow" says it is optional
+    assert "Some tables allow **blind nil**: nil declared *before looking at your cards*." in text
     assert "SpadesRules.preset" not in text
     assert "SpadesRules(blind_nil=True)" not in text
     assert 'blind_rules = SpadesRules.preset("blind_nil")' in _code_source("blind_rules = ")
@@ -1536,8 +1593,8 @@ def test_the_round_49_nil_play():
     from hearts_teach.games.spades.rules import SpadesRules
 
     text = " ".join(prose().split())
-    assert ("duck with your *highest* card that stays under it, keeping low cards for later. If none stays under, "
-            "play your lowest, or highest if last to play.") in text
+    assert ("duck with your *highest* card that stays under it, keeping low cards for later. If none stays under: "
+            "last to play, you win anyway, so play your most dangerous card; earlier, play your lowest") in text
 
     def state(hands, leader, trick):
         st = SpadesState([CardList(h).mask for h in hands], leader, SpadesRules().compiled)
@@ -1645,7 +1702,7 @@ def test_09b_opens_with_a_recap_of_nil_scoring():
 
     top = " ".join("".join(_nil_cells()[0]["source"]).split())
     recap = ("**From lesson 09.** A bid of 0 is *nil*: a promise to take no trick at all, scored apart from the "
-             "partner: +100 if the nil bidder takes no trick, −100 if it takes even one. A nil is *clean* until then, "
+             "partner: +100 if the nil bidder takes no trick, −100 if it takes even one. A nil is *clean* until its first trick, "
              "*broken* after. Beside a nil, the partner's bid alone is the team's *contract*, and any trick the nil "
              "bidder does take still counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
              "a trick bid); each trick over it is a *bag* (+1; ten bags cost 100).")
@@ -1671,9 +1728,9 @@ def test_the_nil_play_tip_says_why():
     """Fresh newcomer rater r51: "play your lowest, or highest if last to play" came without a reason; the reason is
     the bots' own (``_own_nil``: "I win anyway" when last, "a later card may still go over it" before)."""
     text = _nil_prose()
-    assert ("If none stays under, play your lowest, or highest if last to play. Last, you take the trick whatever you "
-            "play, so get rid of your most dangerous card; earlier, your lowest card leaves the players after you the "
-            "most room to go over it.") in text
+    # round 54 (words): one shorter sentence, the same two cases and reasons
+    assert ("If none stays under: last to play, you win anyway, so play your most dangerous card; earlier, play your "
+            "lowest, leaving the players after you room to go over it.") in text
     assert "Its own tricks count toward the contract as usual." in text
     import inspect
 
@@ -1742,7 +1799,7 @@ def test_the_learners_nil_has_a_debrief():
 
     cells = _nil_cells()
     at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
-    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below.")
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: it says whether your nil held")
     assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
     assert "".join("".join(o.get("text", "")) for o in cells[at + 2]["outputs"]) == (
         "Not yet: bid nil and play the hand to its end above, then run this cell again.\n")
@@ -1775,7 +1832,9 @@ def test_when_blind_nil_is_worth_its_risk():
     average = f"{(held - (200 - held)) * 200 / 200:+.0f}".replace("-", "−")
     assert (f"It broke more often than it held, so its own score averaged {average} a bid (the team's other points not "
             "counted). The bots bid it only as a long shot, "
-            "when the match is slipping away: 200 or more behind, with the opponents within 150 of 500.") in text
+            "when the match is slipping away anyway: 200 or more behind (the rule allows 100), with the opponents within "
+            "150 of 500.") in text
+    assert rules.blind_nil_deficit == 100
     assert rules.end_score == 500
 
     def may(mine: int, theirs: int, partner: int | None = None) -> bool:
