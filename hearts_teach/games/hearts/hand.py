@@ -193,6 +193,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         self._hands0 = [CardList(h).mask for h in self._deal]
         self._chosen: list[int | None] = [None] * self.players
         self._pass_order: list[int] = []
+        self._plays: tuple[tuple[int, int], ...] = ()  # the public play history (seat, card index), for views
         self._state: PlayState | None = None
         self._tricks: list[Trick] = []
         self._broken: HeartsBroken | None = None
@@ -202,6 +203,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
 
     def _start_play(self) -> None:
         hands = self._hands0[:]
+        received = [0] * self.players  # what each seat received (the views read it)
         if self.pass_direction != "hold":
             for seat in self.table.seats:
                 chosen = self._chosen[seat]
@@ -211,7 +213,9 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 chosen, to = self._chosen[seat], pass_target(seat, self.pass_direction, self.table)
                 assert chosen is not None and to is not None  # all chosen; not a hold hand
                 hands[to] |= chosen
+                received[to] = chosen
         self._hands_after_pass = hands[:]
+        self._received = received
         self._state = PlayState(hands, opening_holder(hands, self.compiled), self.compiled)
 
     # status ---------------------------------------------------------------------------
@@ -415,7 +419,23 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         return self._checked_play(c, seat)
 
     def _play_action(self, seat: int, card: Card) -> Action:
-        return Action("play", seat, CardList([card]))
+        return Action("play", seat, tuple.__new__(CardList, (card,)))  # ``card`` is a checked Card already
+
+    def _checked_play(self, card: Card, seat: int | None) -> Trick | None:
+        """The shared checked play (``TrickGame._checked_play``), with a short cut for the usual
+        case, the player to move playing a legal card it holds: the same test as ``explain``'s
+        (``cascade``), without writing the sentence nobody reads; anything else goes the long way,
+        which words the refusal."""
+        st = self._state
+        assert st is not None  # ``play`` checked the phase
+        turn = st.turn
+        bit = BIT[card.index]
+        if (seat is None or (type(seat) is int and seat == turn)) and st.hands[turn] & bit and \
+                cascade(st.hands[turn], st.led_suit, st.tricks_done == 0, st.broken, st.rules)[0] & bit:
+            before = len(self._tricks)
+            self._apply(self._play_action(turn, card))
+            return self._tricks[-1] if len(self._tricks) > before else None
+        return super()._checked_play(card, seat)
 
     _action_type = Action
 
@@ -446,6 +466,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         was_broken = st.broken
         winner = st.play(idx)
         self._history.append(action)
+        self._plays += ((action.seat, idx),)  # a new tuple: a copy.copy of the hand keeps its own
         if st.broken and not was_broken:
             self._broken = HeartsBroken(action.card, number, action.seat)
         if winner >= 0:
@@ -457,6 +478,13 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         new = Hand(self._deal, self.pass_direction, self.rules, self.hand_number, self.seat_names)
         new._replay_trusted(self._history)
         return new
+
+    def _view_parts(self, seat: int) -> tuple[int, int, tuple[tuple[int, int], ...], PlayState | None]:
+        """What ``View.from_hand`` copies out, read without building cards: the masks ``seat``
+        passed and received (0: none), the public plays and the live play state (None during the
+        pass; the view only reads it). ``seat`` is already checked."""
+        st = self._state
+        return self._chosen[seat] or 0, 0 if st is None else self._received[seat], self._plays, st
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""

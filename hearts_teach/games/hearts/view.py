@@ -83,17 +83,14 @@ class View(SeatView):
         if not isinstance(hand, TrickGame) or not isinstance(getattr(hand, "rules", None), Rules):
             raise HeartsError(f"a View is taken of a Hearts Hand, got {type(hand).__name__} {quote(hand)}")
         check_seat(seat, table=hand.table)
-        passed_cl = hand.passed(seat)
-        received_cl = hand.received(seat)
-        passed = passed_cl.mask if passed_cl is not None else 0
-        received = received_cl.mask if received_cl is not None else 0
+        # the masks and the play history as the hand keeps them (no Card objects built: bots ask
+        # for a view on every move)
+        passed, received, plays, st = hand._view_parts(seat)
         common: dict[str, Any] = dict(rules=hand.rules, pass_direction=hand.pass_direction,
                       hand_number=hand.hand_number, seat_names=tuple(hand.seat_names))
-        if hand.phase == "pass":  # Phase.PASS
+        if st is None:  # the pass (Phase.PASS)
             return cls(seat=seat, phase="pass", hand=hand.cards(seat).mask, passed=passed, **common)
-        st = hand.play_state()
-        plays = tuple((a.seat, a.card.index) for a in hand.history if a.kind == "play")
-        return cls._from_state(st, seat, passed, received, plays, **common)
+        return cls._from_state(st, seat, passed, received, plays, **common)  # copies what it reads
 
     @classmethod
     def from_state(cls, state: PlayState, seat: int, rules: Rules | None = None, *,
@@ -118,7 +115,7 @@ class View(SeatView):
                    trick=tuple(st.trick), leader=st.leader, turn=st.turn, led_suit=st.led_suit,
                    win_seat=st.win_seat, win_card=st.win_card, broken=st.broken,
                    tricks_done=st.tricks_done, taken=tuple(st.taken), void=tuple(st.void),
-                   sizes=tuple(h.bit_count() for h in st.hands), **common)
+                   sizes=tuple(map(int.bit_count, st.hands)), **common)
 
     # derived facts (masks) ----------------------------------------------------------
     @property
