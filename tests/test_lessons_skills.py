@@ -632,7 +632,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r47): the grade's meaning is said before the first verdict (what it measures, the bands,
     # and that the reason quotes one part of the cost), so the 3♠'s own sentence went; its verdict prints "too close"
     assert "J♠ or 3♠? The 3♠'s 0.3 more hearts is an estimate" not in prose and "quarter point" not in prose
-    from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX
+    from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX, verdict_of
 
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
     # fresh newcomer rater (r48): that sentence was the densest; said plainly, and mistakes 2 and 3 print each card's
@@ -642,18 +642,24 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # one-line reason names only part of the cost (mistakes 2 and 3 print the whole cost and its range)
     # fresh newcomer rater (r51): the grade and the cost were mixed up and "the deals" never explained; the cost comes
     # first, the grade follows from it, and a too-close card counts as right (the quizzes' answer: best or fine)
+    # rater r52: the grades as a small threshold table (the coach's thresholds, by the range's low end) and one
+    # worked example, the 3♣'s printed range in mistake 2
     assert ("The coach cannot see the other hands: it deals the unseen cards many ways and plays each choice out "
             "(lesson 08). A card's **cost** is how many more points per hand it gives you, on average, than the "
-            "coach's best; its grade follows from that cost (over 0.25 an inaccuracy, 1 a mistake, 3 a blunder). The "
-            "deals give the cost only as a likely range: the grade goes by the range's low end, and a card whose range "
-            "spans 0.25 is too close to call, so it counts as right here. The coach's one-line reason names only part "
-            "of the cost; mistakes 2 and 3 print the whole cost and its range.") in prose
+            "coach's best. The deals give it only as a likely range, and the range's low end sets the grade: "
+            "| The range's low end | Grade | |---|---| | over 3 | blunder | | over 1 | mistake | | over 0.25 | "
+            "inaccuracy | | 0.25 or less | right (*too close to call* if the range goes past 0.25) | The coach's "
+            "one-line reason names only part of the cost; mistakes 2 and 3 print the whole cost and its range.") in prose
+    c3_lo, c3_hi = ns["graded_lead"].of("3C").delta_ci95
+    assert (f"For example, the 3♣ in mistake 2 costs {c3_lo:.2f} to {c3_hi:.2f}: {c3_lo:.2f} is over 0.25, so an "
+            "inaccuracy.") in prose and (f"{c3_lo:.2f}", f"{c3_hi:.2f}") == ("0.34", "0.83")
+    assert verdict_of(c3_lo, c3_hi) == "inaccuracy" and c3_hi < INACCURACY_MAX  # shown as "inaccuracy", not "or worse"
+    assert [verdict_of(lo, 9.0) for lo in (3.01, 1.01, 0.26)] == ["blunder", "mistake", "inaccuracy"]
+    assert verdict_of(0.1, 0.2) == "best" and verdict_of(0.1, 0.3) == "fine"  # right; too close to call past 0.25
     assert prose.index("A card's **cost** is how many more points per hand") < prose.index("### 1. A club trick")
     assert "points a hand" not in prose and "seeded deals" not in prose
     assert ("Mistakes 1 to 3 come from fixed deals (321, 322 and 303), played by four rule bots (Solid, lesson 07's "
             "by-the-book opponent)") in prose
-    from hearts_teach.agents.coach_stats import verdict_of
-
     for name in ("graded_lead", "graded_waste"):
         graded_here = ns[name]
         shown = text_output(next(c for c in notebook_cells("08c_beginner_mistakes")
@@ -1073,8 +1079,8 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # prose now says the low hearts' average is a little higher and the deals cannot be sure
     assert prose.startswith(f"Every heart discard onto the trick East led leaves the queen in South's tricks in "
                             f"{share['J♥']}% of deals, and the low hearts' average cost is a little higher than the "
-                            "high ones' (their ranges overlap, so the deals cannot be sure). The grades differ only by "
-                            f"where each range's low end falls: {costs_lo['5♥/6♥']} for the 5♥/6♥, over 3, so a blunder; "
+                            "high ones' (their ranges overlap: the deals cannot be sure). The grades differ only by "
+                            f"each range's low end: {costs_lo['5♥/6♥']} for the 5♥/6♥, over 3, so a blunder; "
                             f"{costs_lo['J♥']} for the J♥ and the K♥/A♥ and {costs_lo['8♥']} for the 8♥, under 3, so "
                             "mistakes. Throwing a low heart keeps the high hearts, which may take heart tricks, points "
                             "and all, later.")
@@ -1153,11 +1159,11 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     # dangerous (82% with the three lowest cards passed, printed above)
     share_low = re.search(r"^2♦ 2♥ 3♥: blunder — .*?in (\d+%) of deals", out, flags=re.M).group(1)
     assert share_low == "82%" and ns["graded"].of(lowest).stats["p_take_qs"] > 0.8
+    # r54 (word cap): said shorter; the K♠ is the one spade that beats her (South holds the A♠)
     assert ("The three lowest cards "
-            "(2♦ 2♥ 3♥) leave both in South's hand: unless the pass brings South another spade, South "
-            "can follow a spade lead only with the ace or the queen, and the queen, played to a spade trick, is "
-            f"South's unless another player plays the K♠ over her: she ends up in South's tricks in {share_low} of "
-            "deals.") in prose
+            "(2♦ 2♥ 3♥) leave both in South's hand: unless the pass brings another spade, South must follow a "
+            "spade lead with one of them, and the queen, once played, is South's unless someone plays the K♠ over "
+            f"her: she ends up in South's tricks in {share_low} of deals.") in prose
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
     # round 20: the high pass that keeps her is a blunder as well (the coach's verdict, printed above)
     assert "J♦ K♦ J♥: blunder — J♦ K♦ J♥ keeps the Q♠ with no lower spades" in out
@@ -1263,8 +1269,9 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert why.index("can never take her") < why.index("High clubs are no escape")  # the spade point comes first
     # fresh newcomer rater (r44_a): the 3♣ cannot win trick 4 (North is void; West and East hold every club still out,
     # all higher); the coach's printed verdict on it is an inaccuracy, 0.5 more hearts
-    assert ("The 3♣ cannot win this trick (West and East hold every club still out, all higher), but the coach "
-            "grades it an inaccuracy: about 0.5 more hearts later.") in why
+    # r54: said once, where the 3♣'s cost is explained (the next cell); its grade is cell 3's worked example
+    assert ("The 3♣ cannot win trick 4 (West and East hold every club still out, all higher) and gives South the "
+            "queen about as often as the J♠ does (17%, printed above): its cost is in hearts.") in flat[min(told) + 1]
     assert all(c.rank > Card("3C").rank for c in clubs_out) and Suit.CLUBS in view.voids(2)
     graded_3c = ns["graded_lead"].of("3C")
     assert graded_3c.verdict == "inaccuracy" and "you take about 0.5 more hearts than with J♠" in str(graded_3c)
@@ -1336,12 +1343,12 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     assert [(waste.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [("East", "6♦")]
     assert not any(c.suit is Suit.DIAMONDS for c in waste.cards(0))
     assert "East led the 6♦ to this trick and is winning it so far; West and North still play to it." in prose[3]
-    assert "South has no diamonds, so any card South plays is a discard" in prose[3]
+    assert "South has no diamonds, so any card is a discard" in prose[3]
     at = next(i for i, s in enumerate(src) if "waste = bots_play(" in s)
     table = text_output(cells[at])
     assert "print(trick_table(waste))" in src[at] and table.startswith(trick_table(waste))
     assert sum(c.suit is Suit.CLUBS for t in waste.tricks for c in t.cards) == 12  # "the other twelve clubs"
-    assert "The cell below prints the tricks so far; answer in the question under it" in prose[3]
+    assert "The tricks so far print below, then the question and the coach's verdicts." in prose[3]
     graded = ns["graded_waste"]
     smallest = min(waste.cards(0), key=lambda c: c.rank)
     worst = max(graded, key=lambda c: c.delta_vs_best)
@@ -1382,8 +1389,9 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # fresh newcomer rater (r51): one short bullet per mistake
     assert ("- **Mistake 4:** don't keep the Q♠ and the A♠ without a low spade. How many lower spades make the Q♠ "
             "safe to keep: lessons 06a and 08.") in flat[-1]
-    assert ("- **Mistake 3:** use a discard on a dangerous card, such as a spade above the queen while she is out, "
-            "not on your smallest.") in flat[-1]
+    # rater r52: the rule names the Q♠ herself, the quick check's answer
+    assert ("- **Mistake 3:** use a discard on a dangerous card, such as the Q♠ herself or a spade above her while she "
+            "is out, not on your smallest.") in flat[-1]
     assert "the safer she is kept" not in flat[-1] and "three: you may keep her" not in flat[-1]
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "West, who gets her, may play her under the ace when spades are led." in " ".join(" ".join(
@@ -1457,7 +1465,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "the most points" not in prose
     assert flat[1].startswith("Four common, costly mistakes, each on a fixed deal and graded by the coach of lesson 08. "
                               "By the end you will be able to spot each one in your own games:")
-    assert "a quick check at the end asks two more." in flat[1] and "a pass that keeps the queen with no low spade" in flat[1]
+    assert "a quick check at the end asks two more." in flat[1] and "a pass that keeps the Q♠ and the A♠ without a low spade" in flat[1]  # r52: mistake 4's own words
     # mistake 1 prints the tricks so far in its question's output, as mistakes 2 and 3 do in theirs
     asked = next(i for i, s in enumerate(src) if "grab_quiz = Quiz.pick_card(" in s)
     assert "print(trick_table(grab))" in src[asked] and text_output(cells[asked]).startswith(trick_table(ns["grab"]))
@@ -1472,15 +1480,18 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert queen == {"J♠": "17%", "3♠": "16%", "3♣": "17%"}
     shown = text_output(next(c for c in cells if "".join(c["source"]).startswith("print(graded_lead.summary())")))
     assert "How often the Q♠ ends up in your tricks: J♠ 17%, 3♠ 16%, 3♣ 17%" in shown
-    assert ("To *flush her out* is to lead spades until whoever holds the queen has to play her. The coach's reason "
-            "for the J♠ is that it keeps a lower spade: South still has the 3♠ to play under a later spade lead. The "
-            "3♣ gives South the queen about as often as the J♠ does (17%, printed above): its cost is in hearts. It "
-            "spends South's lowest club, so on a later club lead South has only the 8♣ and the K♣ left, and either "
-            "may win it: probably where its extra hearts come from.") in prose  # rater r52: the coach does not say so
+    assert ("**Why the J♠, and why does the 3♣ cost anything?** The coach's reason for the J♠: it keeps a lower "
+            "spade, the 3♠, to play under a later spade lead. The 3♣ cannot win trick 4 (West and East hold every club still out, all higher) and gives South the queen about "
+            "as often as the J♠ does (17%, printed above): its cost is in hearts. It spends South's lowest club, "
+            "leaving the 8♣ and the K♣, either of which may win a later club lead: probably where its extra hearts "
+            "come from.") in prose  # rater r52: the coach does not say so
     # rater r52: "flush her out" is in the coach's verdicts before cell 12 defines it: the question links the glossary
     asked_at = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
-    assert "(The verdicts say *flush her out*: see the glossary's [Flush](glossary.ipynb#cell-id=term-flush).)" in (
-        flat[asked_at - 2])
+    # r54: defined there, as lesson 04 does (spades below her, led until she must be played)
+    assert ("(The verdicts say *flush her out*: lead spades below her until her holder must play her, as in lesson "
+            "04.)") in flat[asked_at - 2]
+    assert "To **[flush](glossary.ipynb#cell-id=term-flush)** the queen is to lead spades below her" in (
+        ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8")
     assert [c.pretty for c in ns["high_lead"].cards(0) if c.suit is Suit.CLUBS] == ["3♣", "8♣", "K♣"]
     out = ns["high_lead"].view(0).still_out()[Suit.CLUBS]
     assert all(c.rank < Card("KC").rank for c in out) and any(c.rank < Card("8C").rank for c in out)
@@ -1494,14 +1505,16 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert s3.stats["p_take_qs"] < js.stats["p_take_qs"]
     lo, hi = s3.delta_ci95
     assert (f"{lo:.2f}", f"{hi:.2f}") == ("0.15", "0.27") and lo <= 0.25 < hi and s3.verdict == "fine"
-    assert ("These three reasons count hearts only; the cost counts every point, the queen's 13 too. The 3♠ takes about 0.3 "
-            "more hearts than the J♠, yet it costs only 0.21, because it gives South the queen slightly less often "
-            "(16% against 17%). Its range, 0.15 to 0.27, spans 0.25: too close to call, so the 3♠ counts as right "
-            "too.") in prose
+    # rater r52: "these three reasons" named (six were printed): the J♠'s, the 3♠'s and the 3♣'s speak of hearts
+    assert all("hearts than with" in str(c) for c in (js, s3, c3))
+    assert ("The coach's reasons for the J♠, 3♠ and 3♣ count hearts only; the cost counts every point, the queen's 13 "
+            "too. The 3♠ takes about 0.3 more hearts than the J♠, yet it costs only 0.21, because it gives South the "
+            "queen slightly less often (16% against 17%). Its range, 0.15 to 0.27, goes past 0.25: too close to call, "
+            "so the 3♠ is right too.") in prose
     assert ns["lead_quiz"].is_right("3♠") and ns["lead_quiz"].is_right("J♠")
     # the mistake-2 answer and the mistake-3 set-up are cells of their own
     head3 = next(i for i, s in enumerate(src) if s.startswith("### 3. A discard"))
-    assert "flush her out" in flat[head3 - 1] and "High clubs are no escape" in flat[head3 - 2]
+    assert "Why the J♠" in flat[head3 - 1] and "High clubs are no escape" in flat[head3 - 2]
     # the slash: one group of cards that do the same job (the coach's docstring: any card of the group does the same)
     assert [c.pretty for c in ns["graded_waste"].of("KH").cards] == ["K♥", "A♥"]
     assert "The coach groups cards that do the same job here: K♥/A♥ means the K♥ or the A♥, with one grade for both." in prose
@@ -1534,9 +1547,43 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert ("- **Mistake 1:** as a rule, when a lower card can duck a trick full of points, duck it; a try for the "
             "moon (lesson 08b) is one time not to.") in last
     assert ("- **Mistake 2:** don't lead a spade above the queen (A♠, K♠) while she is out; a spade below her can "
-            "never take her. High clubs are no escape either when an opponent is void in clubs (North, in mistake 2): "
-            "a high club may win, and they can drop the queen on it.") in last  # rater r52: mistake 2's club point
+            "never take her. High clubs are no escape when an opponent is void in clubs: a high club may win, and "
+            "they can drop the queen on it.") in last  # rater r52: mistake 2's club point
     assert "Next, lesson 09 turns to Spades, a game where you bid how many tricks you will take." in last
+
+
+
+def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
+    """Fresh newcomer rater r52: the card questions offered illegal cards (hearts not broken, a club to follow): they
+    offer only the legal ones; the figures cells' code is folded with their printout; each quick-check question gets a
+    line on its answer, from the coach's printed figures."""
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    flat = [" ".join(s.split()) for s in src]
+    for quiz, hand in (("grab_quiz", "grab"), ("lead_quiz", "high_lead"), ("follow_quiz", "follow")):
+        legal = set(ns[hand].legal_plays(0))
+        assert set(ns[quiz].choices) == legal and len(legal) < len(ns[hand].cards(0)), quiz
+        assert f"{quiz} = Quiz.pick_card(" in "".join(src) and "legal_only=True" in next(s for s in src if f"{quiz} = " in s)
+    assert [c.pretty for c in ns["grab_quiz"].choices] == ["A♣", "Q♣", "6♣"]
+    assert not any(c.suit is Suit.HEARTS for c in ns["lead_quiz"].choices) and not ns["high_lead"].hearts_broken
+    for name in ("graded_lead", "graded_waste"):  # the figures: code and printout both folded
+        at = next(i for i, s in enumerate(src) if s.startswith(f"print({name}.summary())"))
+        assert "delta_ci95" in src[at] and cells[at]["metadata"]["jupyter"] == {"outputs_hidden": True,
+                                                                                "source_hidden": True}
+    # check 1: the 2♠ is the costliest throw (87%), and it leaves the Q♠ as South's only spade
+    check, coach = ns["check"], ns["graded_check"]
+    worst = max(coach, key=lambda c: c.delta_vs_best)
+    assert worst.label == "2♠" and f"{worst.stats['p_take_qs']:.0%}" == "87%"
+    assert sorted(c.pretty for c in check.cards(0) if c.suit is Suit.SPADES) == ["2♠", "Q♠"]
+    at = next(i for i, s in enumerate(src) if s == "print(graded_check.summary())")
+    assert flat[at + 1].startswith("The worst throw, the 2♠ (87% of deals), leaves the Q♠ with no lower spade, as in mistake 4.")
+    # check 2: the Q♣ gives South the queen in 91% of deals
+    coach = ns["graded_follow"]
+    assert f"{coach.of('QC').stats['p_take_qs']:.0%}" == "91%"
+    at = next(i for i, s in enumerate(src) if s == "print(graded_follow.summary())")
+    assert cells[at + 1]["cell_type"] == "markdown"
+    assert flat[at + 1] == "The Q♣ gives South the queen in 91% of deals: mistake 1 again."
 
 
 GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")

@@ -203,6 +203,9 @@ def test_quiz_pick_a_card_graded_by_the_engine():
         assert hand.explain(card).message[1:] in msg  # the engine's reason is shown
     with pytest.raises(ValueError):
         Quiz("q", ["a", "b"], "c")
+    # rater r52 (lesson 08c): a question on which legal card is best offers only the legal cards
+    only = Quiz.pick_card("Which card would you play?", hand, legal_only=True)
+    assert only.choices == [c for c in q.choices if c in hand.legal_plays()] and len(only.choices) < len(q.choices)
 
 
 # ---------------------------------------------------------------------------------------

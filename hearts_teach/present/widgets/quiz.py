@@ -83,8 +83,9 @@ class Quiz(WidgetView):
 
     @classmethod
     def pick_card(cls, question: str, hand: Hand, seat: int | None = None, answer: Any = None,
-                  reasons: Reasons = None, explanation: str = "", **kw: Any) -> Quiz:
-        """A "pick a card" quiz on a position: the choices are ``seat``'s cards.
+                  reasons: Reasons = None, explanation: str = "", *, legal_only: bool = False, **kw: Any) -> Quiz:
+        """A "pick a card" quiz on a position: the choices are ``seat``'s cards (``legal_only``: only
+        those it may play now, for a question on which legal card is best).
 
         By default the right answers are the legal plays and each card's reason is
         ``hand.explain(card)``: the engine grades the learner.
@@ -94,7 +95,7 @@ class Quiz(WidgetView):
             raise ArgumentError("pick_card needs a seat: nobody is to play in this position", argument="seat")
         from hearts_teach.present.render import ordered
 
-        choices = ordered(hand.cards(s))
+        choices = ordered(hand.legal_plays(s) if legal_only else hand.cards(s))
         if answer is None:
             legal = set(hand.legal_plays(s))
             answer = lambda c: c in legal  # noqa: E731 - a tiny predicate reads best inline
