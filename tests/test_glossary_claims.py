@@ -1691,7 +1691,7 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
         assert f"see [{target}](#cell-id=term-" in entry, word
         assert re.search(rf"\*\*{re.escape(target)}\*\* ", t), target
     assert "In **Omnibus Hearts** the J♦ is a bonus card" in _prose("06_scoring_a_match")
-    assert "will usually overtake your heart" in _prose("06a_guided_first_hand")
+    assert "which overtake to stop a moon" in _prose("06a_guided_first_hand")  # r54: the takeaway, with its condition
     assert Hand.deal(seed=1, hand_number=0).pass_target(0) == 1 and Hand.deal(seed=1, hand_number=1).pass_target(0) == 3
     assert Hand.deal(seed=1, hand_number=2).pass_target(0) == 2
     # the verdict table sits in the top cell, below the words by topic, as the jump bar's line says

@@ -95,7 +95,9 @@ class Decision:
             text += (f" The coach prefers {self.best.label}: {better}; with yours, "
                      f"{self.consequence}{total}.")
             if self.explain:
-                text += f" ({self.verdict.capitalize()} means {VERDICT_MEANINGS[self.verdict]}.)"
+                # lesson 06a calls the card the coach prefers its *top choice*, and keeps "best" for the grade
+                meaning = VERDICT_MEANINGS[self.verdict].replace("than the best", "than the top choice")
+                text += f" ({self.verdict.capitalize()} means {meaning}.)"
         return text
 
 
@@ -188,7 +190,8 @@ class GuidedHand:
         same = len(self.decisions) - len(made) - forced
         kinds = ", ".join([f"{forced} forced"] * bool(forced) + [f"{same} all the same"] * bool(same))
         no_choice = f" and {forced + same} with no real choice ({kinds})" if kinds else ""
-        return (f"{line}. You played {len(self.decisions)} cards: {len(made)} decision{'' if len(made) == 1 else 's'}"
+        # the seat's name, not "You": lesson 06a's demonstration hand is played by the guide
+        return (f"{line}. {names[self.seat]} played {len(self.decisions)} cards: {len(made)} decision{'' if len(made) == 1 else 's'}"
                 f"{no_choice}; the coach called {good} of the {len(made)} best or {TOO_CLOSE}.")
 
     def review(self) -> str:
