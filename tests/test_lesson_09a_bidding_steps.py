@@ -163,7 +163,7 @@ def test_the_three_points_as_written_are_the_bots():
         assert phrase not in text, phrase
     # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but never shown on
     # the page; the clause is cut (Suggest's own answer says when it adjusts)
-    assert "and the **Suggest** button on the bidding tables below turns it into a bid." in text  # r54: named as a button
+    assert "and the **Suggest** button under each hand you bid below turns it into a bid." in text  # r55: no "bidding tables"
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -268,7 +268,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # print's names" was awkward, and the player's list repeated it)
     # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
     assert ("The bots count in quarters of a trick (¼, ½, ¾): that is their "
-            "**rule of thumb**, and the **Suggest** button on the bidding tables below turns it into a bid. Their count "
+            "**rule of thumb**, and the **Suggest** button under each hand you bid below turns it into a bid. Their count "
             "of South's cards on deal 22:") in text
     # fresh rater r43_e: the steps come right after the print, so the one-line overview ("In short: ...") is cut
     assert "In short:" not in text
@@ -303,15 +303,18 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     assert "The 10♠ shows up twice" not in text
     values = dict((DECK[c].pretty, v) for c, v in count.spades)
     # r54 (rater r52): step 2 is a table whose worked rows are deal 22's K♠ and 10♠: higher spades lacked, smaller kept
-    assert ("| K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ and below) |" in text
-            and "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ and below) |" in text)
+    # r55 (rater r55): "and below" sent the reader looking for more cards: the spades are listed
+    assert ("| K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ 4♠) |" in text
+            and "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ 4♠) |" in text and "| three short or more | 0 | 7♠, 4♠ |" in text)
+    # r55: "a rough count": each spade is valued alone, so deal 22's 7♠ 4♠ are smaller spades of both the K♠ and the 10♠
+    assert "Each spade is valued alone, so the 7♠ 4♠ protect both the K♠ and the 10♠: a rough count." in text
     held = {c.rank for c in cards if c.suit is Suit.SPADES}
     for rank, lacked, kept in ((13, 1, 3), (10, 3, 2)):
         assert sum(1 for r in range(rank + 1, 15) if r not in held) == lacked and sum(1 for r in held if r < rank) == kept
     import inspect
 
     from hearts_teach.present.widgets.spades_table import BidWidget as _Bid
-    assert 'control_button("Suggest"' in inspect.getsource(_Bid)  # "the **Suggest** button on the bidding tables"
+    assert 'control_button("Suggest"' in inspect.getsource(_Bid)  # "the **Suggest** button under each hand you bid"
     assert values["10♠"] == 0.75 and count.spade_tricks == values["K♠"] + values["10♠"] == 1.75
     assert sum(1 for c in cards if c.suit is Suit.SPADES and c.rank > 13) == 0  # the K♠ lacks the A♠ only
 
@@ -425,29 +428,36 @@ STEPS = ("Count in four steps. Steps 1 to 3 are the lines of deal 22's print abo
          "or more | 0 | too short: it goes under the ace or king; too long: the others run out of the suit | "
          "**2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
          "smaller spade lets you follow when a higher one is led: when the A♠ is led, play a smaller spade and "
-         "keep the K♠. | A spade's smaller spades, against the higher ones you lack | Value | Deal 22 | "
-         "|---|---|---| | as many or more | 1 | K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ and below) | | one short | ¾ "
-         "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ and below) | | two short | ¼ | none | | three short or more | "
-         "0 | 7♠ and below | **Ruffs (step 3) use up your lowest spades**, one per ruff trick, rounded to the "
-         "nearest whole spade (a half: leave an even number of spades). A used-up spade counts 0 here, and not "
-         "as a smaller spade. Deal 22's ¼ ruff uses up none; deal 1526's 1½ ruff tricks use up two of its "
-         "eight spades, deal 2054's 1¼ one. Skip this and those two deals below count 7 and 6¾, a bid of 7, "
-         "not the bots' 6. **3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a "
+         "keep the K♠. Each spade is valued alone, so the 7♠ 4♠ protect both the K♠ and the 10♠: a rough count. "
+         "| A spade's smaller spades, against the higher ones you lack | Value | Deal 22 | "
+         "|---|---|---| | as many or more | 1 | K♠: lacks 1 (A♠), keeps 3 (10♠ 7♠ 4♠) | | one short | ¾ "
+         "| 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ 4♠) | | two short | ¼ | none | | three short or more | "
+         "0 | 7♠, 4♠ | **3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a "
          "*doubleton* (two cards) ¼ (hearts ¼), while your spades last. Why: a void can ruff from the suit's "
          "first lead, a singleton from its second, a doubleton only from its third, when an opponent may be "
          "out of the suit too and ruff higher. Each ruff trick needs a spade, so a void beside a single spade "
-         "counts 1. **4. Spade length**, with six spades or more: add your five highest spades' values from "
-         "step 2, unchanged (used-up spades still count 0: the bots do not recount), plus 1 for each spade "
-         "after the fifth, used up or not. If that total is more than steps 2 and 3 together, it replaces "
-         "both: your ruffs are made with your lowest spades, the same spades this step counts after the fifth, "
-         "so adding both would count them twice. Deal 1526 below shows it.")
+         "counts 1. **3b. Cross off your ruffing spades**, then redo step 2. Each ruff trick uses one of your "
+         "lowest spades: cross off that many, rounded to a whole spade (a half goes whichever way leaves an even "
+         "number of spades, a bookkeeping rule of the bots'). A crossed-off spade counts 0 and protects nothing "
+         "(the print: \"used up by the ruffs\"). Deal 22's ¼ crosses off none. Deal 1526 below: 1½ ruff tricks "
+         "cross off its 3♠ 2♠ (six of eight left: even), and step 2 falls from 4 to 2¾. Skip 3b and deals 1526 "
+         "and 2054 count 7 and 6¾, a bid of 7, not the bots' 6. **4. Spade length**, with six spades or more: "
+         "add your five highest spades' values straight from step 2, after crossing off, plus 1 for each spade "
+         "after the fifth, crossed off or not. If that total is more than steps 2 and 3 together, it replaces "
+         "both: the spades it counts after the fifth are the ones your ruffs use, so adding both would count "
+         "them twice. Deal 1526 below shows it. **The idea** is the four steps; the exact quarters and step 3b "
+         "are **the bots' bookkeeping**, needed only to match their count.")
+# r55 (rater r55): the ruffs' crossing off came before step 3 and made step 2 depend on it: it is step 3b now, after
+# the ruffs, with deal 1526 worked once (step 2 falls from 4 to 2¾, held in test_the_values_list_is_trick_counts);
+# the even-number tie-break is called the bots' bookkeeping, and the idea is told apart from it
 # round 54 (rater r52): the fold ("the bots' fine print") is gone: the ruffs' use of the lowest spades, its rounding and
 # step 4's treatment of used-up spades are visible rules in steps 2 and 4, so the visible steps give the bots' bid
 VALUES = STEPS
 # "That is the bots' bid" was true only before the bots' adjustment (and their floor of 1): the sentence says both,
 # and points at Suggest, whose printout names the adjustment (spades_table.suggest, held below)
 # r51: "(Suggest says when they adjust it ...)" was never shown on the page: cut
-BID_ROUNDING = "Add them up and round to the nearest whole trick. A half rounds down. The bots bid that, at least 1."
+BID_ROUNDING = ("Add them up and round to the nearest whole trick. A half rounds down. The bots bid that, at least 1 "
+                "(0 would be nil).")  # r55: "at least 1" explained
 
 
 def test_the_values_list_is_trick_counts():
@@ -463,7 +473,7 @@ def test_the_values_list_is_trick_counts():
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     # round 54 (rater r52): no fold now; the used-up rule, with its rounding, is in the visible steps
-    assert "<details>" not in text and STEPS in text and "use up your lowest spades**, one per ruff trick, rounded" in STEPS
+    assert "<details>" not in text and STEPS in text and "Cross off your ruffing spades**, then redo step 2" in STEPS
     # round 53 (rater r52): following only the visible steps, deals 1526 and 2054 counted 7 and 6¾ (a bid of 7)
     # while the bots print 5¾ and 6½ (a bid of 6): the ruffs' use of the lowest spades is now a visible rule in
     # step 2. The counts without it, worked here from the steps (every spade kept), against trick_count's
@@ -513,8 +523,8 @@ def test_the_values_list_is_trick_counts():
                     r"\| one short \| (\S+) \| .*?\| two short \| (\S+) \| .*?\| three short or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+) \(hearts ¼\), while your spades last\. ", VALUES)
-    assert re.search(r"\*\*Ruffs \(step 3\) use up your lowest spades\*\*, one per ruff trick, rounded to the nearest "
-                     r"whole spade", VALUES)
+    assert re.search(r"\*\*3b\. Cross off your ruffing spades\*\*, then redo step 2\. Each ruff trick uses one of your "
+                     r"lowest spades: cross off that many, rounded to a whole spade", VALUES)
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -545,9 +555,16 @@ def test_the_values_list_is_trick_counts():
     # fresh newcomer rater r45_c: the two roundings differ and the fine print now says both, side by side: the
     # spades' half goes to an even number left (both ways occur, test above; 8 − 1½ leaves six), a bid's goes down
     # r46: one idea per sentence; the bid's half is said where the sum becomes a bid (BID_ROUNDING, held below)
-    assert ("rounded to the nearest whole spade (a half: leave an even number of spades). A used-up spade counts 0 "
-            "here, and not as a smaller spade. Deal 22's ¼ ruff uses up none; deal 1526's 1½ ruff tricks use up two of "
-            "its eight spades, deal 2054's 1¼ one.") in VALUES and BID_ROUNDING in text
+    assert ("rounded to a whole spade (a half goes whichever way leaves an even number of spades, a bookkeeping rule of "
+            "the bots'). A crossed-off spade counts 0 and protects nothing (the print: \"used up by the ruffs\"). Deal "
+            "22's ¼ crosses off none. Deal 1526 below: 1½ ruff tricks cross off its 3♠ 2♠ (six of eight left: even), and "
+            "step 2 falls from 4 to 2¾.") in VALUES and BID_ROUNDING in text
+    # "step 2 falls from 4 to 2¾": deal 1526's protected spades counted with every spade kept, then after crossing off
+    ranks = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
+    def step2(kept):
+        return sum(1.0 if s <= 0 else 0.75 if s == 1 else 0.25 if s == 2 else 0.0 for s in
+                   (sum(1 for r in range(k + 1, 15) if r not in ranks) - sum(1 for x in kept if x < k) for k in kept))
+    assert step2(ranks) == 4 and step2(ranks[:-2]) == count.spade_tricks == 2.75
     c2054 = trick_count(SpadesHand.deal(seed=2054, dealer=3).cards(0))
     assert c2054.ruff_tricks == 1.25 and [DECK[c].pretty for c in c2054.spent] == ["2♠"]
     assert len(cards.of_suit(Suit.SPADES)) == 8  # "two of its eight"
@@ -558,8 +575,9 @@ def test_the_values_list_is_trick_counts():
     assert ", then adjusted for the other bids and the score" in inspect.getsource(spades_table.BidWidget.suggest)
     assert math.ceil(5.5 - ROUND_UP_FROM) == 5 and math.ceil(5.75 - ROUND_UP_FROM) == 6 == smart_bid(cards)
     assert "  6♠ 5♠ 4♠: 0 (too few smaller spades)\n" in outputs()
-    assert ("add your five highest spades' values from step 2, unchanged (used-up spades still count 0: the bots do "
-            "not recount), plus 1 for each spade after the fifth, used up or not.") in VALUES
+    # r55 (rater r55): "the bots do not recount" was unclear: the values are step 2's, after crossing off
+    assert ("add your five highest spades' values straight from step 2, after crossing off, plus 1 for each spade "
+            "after the fifth, crossed off or not.") in VALUES
     # r54 (rater r52): "while your spades last": a void beside a single spade counts 1 (and uses that spade up)
     lone = trick_count(_Q("AS 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D"))
     assert lone.ruffs == ((Suit.CLUBS.value, 1.0),) and not lone.spades and len(lone.spent) == 1
@@ -876,8 +894,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # fresh rater r43_e: the whole rule is now "the bots' fine print", so "an odd mix, but it is the
                # bots' rule" is cut
                # r51: step 4 says why it replaces steps 2 and 3
-               "If that total is more than steps 2 and 3 together, it replaces both: your ruffs are made with your "
-               "lowest spades, the same spades this step counts after the fifth, so adding both would count them twice.",
+               "If that total is more than steps 2 and 3 together, it replaces both: the spades it counts after the "
+               "fifth are the ones your ruffs use, so adding both would count them twice.",
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
@@ -1354,7 +1372,10 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert source.index("before_play(spades, 4 * 9 + 3)") < source.index("print(tricks_table(discard_moment))") < source.index(
         "discard_quiz = Quiz(")
     assert cells[at]["outputs"][0]["output_type"] == "stream" and "discard_quiz" in source.strip().splitlines()[-1]
-    before = "".join("".join(c["source"]) for c in cells[:at] if c["cell_type"] == "markdown")
+    # r55 (rater r55): 09a now lists deal 22's spades (K♠ 10♠ 7♠ 4♠) by name, another deal's 4♠: the hint is looked
+    # for in 09b, the deal-17 lesson, before the question
+    first_nil = len(json.loads(LESSONS[0].read_text(encoding="utf-8"))["cells"])
+    before = "".join("".join(c["source"]) for c in cells[first_nil:at] if c["cell_type"] == "markdown")
     assert "4♠" not in before and "played the 4" not in before
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
@@ -1456,8 +1477,17 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     cells = lesson_cells()
     at = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "bid_check(" in "".join(c["source"]))
     bidding = json.loads(LESSONS[0].read_text(encoding="utf-8"))["cells"]  # the exercise ends lesson 09a
-    assert bidding[-2] == cells[at]
-    assert at == len(bidding) - 2 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
+    assert bidding[-3] == cells[at]
+    assert at == len(bidding) - 3 and "".join(cells[at - 1]["source"]).startswith("## Your turn")
+    # r55 (rater r55): a way to check the count without pre-answering it: the bots' count of deal 134 in the cell
+    # after the exercise, its output folded (as deals 21 and 2054), opened once the learner has bid
+    answer = cells[at + 1]
+    assert answer["cell_type"] == "code" and answer["metadata"] == {"jupyter": {"outputs_hidden": True}}
+    assert "".join(answer["source"]).startswith("# the bots' count of South's cards on deal 134 (folded: open it once you have bid)")
+    from hearts_teach.course.spades_lesson import count_text
+    deal134 = SpadesHand.deal(seed=134, dealer=1).cards(0)
+    assert _code_outputs("exercise = SpadesHand.deal(seed=134") == (
+        f"{count_text(deal134)}\nRounded to the nearest trick (a half goes down): a bid of {smart_bid(deal134)}\n")
     source = "".join(cells[at]["source"])
     assert source.startswith("my_bid = None") and "bid_check(134, 1, my_bid)" in source
     cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
@@ -1476,8 +1506,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r54 (rater r52): "kings with company" undefined, "seeded apart" jargon: the list is the four steps', the seeds plain
     assert ("Bid South's cards on deal 134 (printed below) with the four steps above. Write your bid after "
             "`my_bid =`, then run the cell: the bots play all four hands, yours included, 20 times with your bid, then "
-            "print what your cards took and their own count. When two of a bot's cards are equally good it picks one at "
-            "random, and its picks can differ between play-outs, so the same deal can end with different tricks.") in text
+            "print what your cards took and their own count. A bot picks at random between equally good cards, so "
+            "play-outs of one deal can end differently. Then unfold the cell after it for the bots' count, step by "
+            "step.") in text
     import inspect
 
     from hearts_teach.agents.spades import SpadesBot
@@ -1643,12 +1674,19 @@ def test_the_bid_lower_example_is_the_scorers():
     assert "bid = math.ceil(est - ROUND_UP_FROM)" in inspect.getsource(smart_bid)
     # r54 (rater r52): "when unsure, bid the lower number" still read as a second rule beside rounding; one rule now,
     # the half's rounding, with the scorer's four cases as its reason, and the print's "bags 0 → 1" said
-    assert ("**A half rounds down: the lower bid is safer.** A count of 3 and three quarters still bids 4, but 3 and a half "
-            "bids 3. Here is why. Say North, your partner, bids 2 and takes 2, and your count of 3 and a half could come "
-            "to 3 tricks or 4. The engine's scorer (`score_hand`, from lesson 09) on the four cases (\"bags 0 → 1\": your "
-            "side's bags before and after the hand):") in text
+    assert ("**A half rounds down: the lower bid is safer.** A count of 3 and three quarters bids 4, but 3 and a half "
+            "bids 3. Why the half goes down: Say North, your partner, bids 2 and takes 2, and your count of 3 and a half "
+            "could come to 3 tricks or 4. The course's scorer (`score_hand`, from lesson 09) on the four cases (\"bags 0 "
+            "→ 1\": your side's bags before and after the hand):") in text
     assert "When unsure" not in text
-    assert "the lower bid risks far less: that is why a half rounds down." in text
+    # r55 (rater r55): "that is why a half rounds down" argued as well against rounding three quarters up: the
+    # figures break only the exact tie; what they do not show (how often a count comes true) is said, and why
+    # bidding under every count costs (9 points a trick: 60 − 51, and a bag)
+    assert ("one trick short costs far more than one over: so a count exactly halfway takes the lower bid.") in text
+    assert ("Why does three quarters still bid up? These figures show what a trick either way costs, not how often a "
+            "count comes true: the quarters are rough values, not chances. Bidding under every count would give up 9 "
+            "points a trick and pile up bags. The exercise at the end shows how often one deal's bid is made.") in text
+    assert "that is why a half rounds down" not in text
     assert score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_before == 0 and score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_after == 1
     assert ("Bidding 4 instead of 3 wins 9 more points and saves a bag when you take 4 (+60 against +51), but loses 110 "
             "points when you take only 3 (−60 against +50).") in text
