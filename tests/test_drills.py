@@ -135,7 +135,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line
     assert "(*fine* for short)" not in prose and ("- best, or [*too close to call*](glossary.ipynb#cell-id=term-too-close-"
-                                                  "to-call) (cannot tell if it costs over a quarter point; printed *fine*): "
+                                                  "to-call) (cannot tell if it costs over a quarter point; *Score* lines say *fine*): "
                                                   "2 marks; - inaccuracy: 1 mark;") in prose
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
@@ -150,10 +150,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
-    assert ("the 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
+    assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
             "figures](#cell-id=l08-24b)).") in prose and "The verdict counts points a hand" not in prose
     # fresh newcomer rater (r49): three numbers in two units; the note now gives the coach's cost in points only
-    assert "separate replay gives 0.30 points a hand, the coach's 0.36" in prose and "0.3 more hearts" not in prose
+    # fresh newcomer rater (r52): the table's numbers in the text (0.30 in all, 0.23 of it on spade tricks)
+    assert ("There the 3♠ costs 0.30 points a hand more. Of that, 0.23 comes on tricks South wins with a spade "
+            "(0.71 against 0.48). The coach's sampled deals give 0.36: different deals, different luck.") in prose
+    assert "0.3 more hearts" not in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
     from lesson_runner import opened_sample_run
@@ -225,8 +228,8 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # fresh newcomer rater (r41_f): the note now says first why a spade, then why not the 3♠
     # fresh newcomer rater (r44_c): the 10♠ lead keeps the J♠ too; what differs is the low spade left to duck
     assert sorted(c.pretty for c in lead.cards(0) if c.suit.letter == "S") == ["10♠", "3♠", "J♠"]
-    assert ("Why not the 3♠? It leaves the J♠ and 10♠, which can win a spade trick with hearts thrown on it, and no "
-            "low spade to duck."
+    assert ("Why not the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no "
+            "low spade to duck with."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -325,8 +328,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r49): said plainly, she wins a spade trick herself unless the A♠ or K♠ is played on it
     # r51 (the word cap): the same facts, shorter
     # fresh newcomer rater (r52): "passing the K♠ puts both in other hands" read as if South held the A♠ (never)
-    assert ("Keep the K♠ too (K♣ J♦ A♥, a mistake) and she ends in South's tricks in "
-            f"{king.stats['p_take_qs']:.0%}, in the figures' replays always winning a spade trick herself: with the "
+    # fresh newcomer rater (r52 clarity): one idea a sentence
+    assert (f"Keeping the K♠ too (K♣ J♦ A♥, a mistake) gives {king.stats['p_take_qs']:.0%}. In the "
+            "[replays](#cell-id=l08-20b), she always wins a spade trick herself: with the "
             "K♠ kept, only the A♠ can beat her.") in after
     assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
@@ -338,14 +342,14 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert all(r["queen"] > 0 and dict(r["won_with"]) == {"Q♠": r["queen"]} for r in replay.values())
     assert ("  1000 deals replayed, South's card winning her trick: "
             f"K♣ J♦ K♠: Q♠ {replay['KC JD KS']['queen']}; K♣ J♦ A♥: Q♠ {replay['KC JD AH']['queen']}\n") in "".join(stored)
-    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "Passed, as in K♣ Q♠ K♠ (a mistake)" in after
+    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "Passed (K♣ Q♠ K♠, a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
-    assert ('Its best also "makes you void in clubs", so South can throw her on a club trick later, '
-            "as in drill 3.") in after
+    assert ('The best pass also "makes you void in clubs", so South can throw her on a club trick later '
+            "(drill 3).") in after
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
-    assert (f"she ends in South's tricks in {kept:.0%} of the coach's deals. Passed, as in K♣ Q♠ K♠ (a mistake), she ends "
+    assert (f"she ends in South's tricks in {kept:.0%} of deals. Passed (K♣ Q♠ K♠, a mistake), she ends "
             f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led.") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
@@ -367,18 +371,18 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
         f"{c.label} {c.stats['exp_hearts']:.1f} and {c.stats['p_take_qs']:.0%}" for c in map(void.of, ("Q♠", "A♥", "9♥", "7♥")))
         + "\n") in "".join(stored)
     # fresh newcomer rater (r43_h): the two best come to about the same total, from the figures printed above
-    assert ("The A♥ is best too, with about the same total: after it South takes fewer hearts "
-            f"({ace.stats['exp_hearts']:.1f} against the Q♠'s {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
-            f"queen, who then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
-    assert "Every other card keeps her: the 9♥ and 7♥ are inaccuracies, the rest mistakes." in after and "both keep the queen" not in after
+    assert ("The A♥ is best too, with about the same total: South takes fewer hearts after it "
+            f"({ace.stats['exp_hearts']:.1f} against {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
+            f"queen. She then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
+    assert "The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
     assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
-            "in-rank): one choice); the 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
+            "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
-    assert "The coach's best is the 3♠, leaving East's queen East's; the A♠, the only card that beats her" in after
+    assert "The coach's best is the 3♠, a duck: East's queen stays East's. The A♠, the only card that beats her" in after
     # fresh newcomer rater (r50): drill 5 had no figures and no why: the figures cell prints the coach's, the note
     # gives the cost (the queen's 13, less the hearts South no longer takes) and why East played her (her only spade)
     queen = grade(DRILLS[4], "3S").assessment
