@@ -1522,6 +1522,8 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert 'my_cards = ""' in exercise
     # rater r43_a: the example did not show how to write a 10; it does, with cards West does not hold (no answer given)
     assert '(in the form `my_cards = "AS 10C"`)' in _src(cells[ids.index("l11-exercise")])
+    # rater r54_11: the cell shows the engine's code too: the learner edits only the my_cards line
+    assert "Edit only the `my_cards` line in the cell below" in _src(cells[ids.index("l11-exercise")])
     assert '# the cards West may play, in the form "AS 10C"' in exercise
     assert not set(CardList("AS 10C")) & set(table5.cards(table5.seat_names.index("West")))
     west = table5.seat_names.index("West")
