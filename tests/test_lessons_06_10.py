@@ -1534,6 +1534,8 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     assert 'my_cards = ""' in exercise
     # rater r43_a: the example did not show how to write a 10; it does, with cards West does not hold (no answer given)
     assert '(in the form `my_cards = "AS 10C"`)' in _src(cells[ids.index("l11-exercise")])
+    # rater r54_11: the cell shows the engine's code too: the learner edits only the my_cards line
+    assert "Edit only the `my_cards` line in the cell below" in _src(cells[ids.index("l11-exercise")])
     assert '# the cards West may play, in the form "AS 10C"' in exercise
     assert not set(CardList("AS 10C")) & set(table5.cards(table5.seat_names.index("West")))
     west = table5.seat_names.index("West")
@@ -1597,15 +1599,22 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Spades "
             "led below her used up her [guard](glossary.ipynb#cell-id=term-guard), East's low spades: lesson 04 calls "
             "this a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
-            "hearts in it. From trick 12, South and East held no diamonds and no spades (East's last spade went in "
-            "trick 9, South's in trick 11). So every spade or "
+            "hearts in it. From trick 12, South and East held no diamonds and no spades. So every spade or "
             "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
+    # rater r54_11: East kept her with two low spades and lost 13, while the figures say keeping her with two or more
+    # other spades costs little: the text says those figures are from four to six seats, and spades go round about
+    # four times at three (13 spades, 3 to a trick)
+    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). The figures above, where keeping her "
+            "with two or more other spades cost little, are from four to six seats; at three, spades go round about "
+            "four times, so two low ones may not guard her.") in text
+    rules3 = Rules(players=3)
+    assert round((rules3.deck_mask & Suit.SPADES.mask).bit_count() / rules3.players) == 4
     # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
     assert "The three scores add up to 26, as at any table without a moon." in text and "as they would at any" not in text
     # fresh rater r35_e: one long paragraph; the Q♠ story and West's long suits are two paragraphs now
     worked = next(_src(c) for c in cells if "East held the Q♠ with only" in _src(c))
-    assert "cell-id=term-flush).\n\nFrom trick 11 on" in worked
+    assert "so two low ones may not guard her.\n\nFrom trick 11 on" in worked
     assert "cover her" not in text and "flush out a queen" not in text  # r51_11: undefined words, "cover" misused
     hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
     bots_play(hand, table_bots("rule", players=3))
@@ -1737,7 +1746,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "  #   South    West    East   winner  pts" in printed
     assert not re.search(r"^trick \d+:", printed, flags=re.M)
     assert "Review of hand" not in printed and "autopilot" not in text and "no decision of yours" not in printed
-    assert "played out by code and printed as a sheet like the worked example's" in text
+    assert "Now one more hand at three, on a second deal, played out by code. South here is a rule bot too." in text
     # rater r43_a: two full sheets are a lot to read; the lead-in says which lines the Q♠ story uses
     # rater r52_11: "below" said where: the story is under the sheet
     assert "The story below the sheet needs only the pass and tricks 3 and 6:" in text
@@ -1807,8 +1816,8 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
     assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
     # fresh rater r35_e: at three, passing left, South receives from East (the engine: East's pass_to is South)
-    assert ("Follow the Q♠: passing left at three, East passes to South: East passed her with the A♦ and the A♥. South led the A♦, its only diamond, on trick 3 "
-            "to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
+    assert ("Follow the Q♠. Passing left at three, East passed her to South with the A♦ and the A♥. That A♦ was "
+            "South's only diamond: South led it on trick 3 to empty the suit; on trick 6, with no diamonds, it threw her onto East's trick, and East took back "
             "her 13 points (South's reasons are printed below the sheet).") in text
     assert hand.pass_target(hand.seat_names.index("East")) == 0  # East passes to South
     # rater r52_11: the lesson added what the sheet shows: East kept four diamonds (K Q 7 6 after passing the A♦),
@@ -3737,8 +3746,8 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     # rater r43_a: "goes round about four times" was unexplained: the cards a suit has and a trick takes
     # r45_f: the bullet was dense: one sentence a table size (the hearts each stay in the table above)
     assert ("- **Play** changes too. At three, with 17 cards each, a suit (12 or 13 cards, 3 to a trick) goes round "
-            "about four times, so suits last late into the hand, and one still held at the end can win the last tricks "
-            "(the worked example below shows it). At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) goes "
+            "about four times, so suits last late into the hand, and one still held at the end can win the last tricks. "
+            "At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) goes "
             "round only about twice, so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick "
             "early.") in text
     assert Rules(players=3).hand_size == 17 and Rules(players=6).hand_size == 8
@@ -3759,7 +3768,7 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     assert {round(len(six.of_suit(s)) / 6) for s in Suit} == {2}
     assert {len(three.of_suit(s)) for s in Suit} == {12, 13} and {len(six.of_suit(s)) for s in Suit} == {11, 13}
     assert "At six, four cards go: 3♣, 4♣, 2♦, 3♦." in text and "published rule sets differ here" not in text
-    assert "Run the cell, then click three cards to pass and play your cards as in lesson 07." in text  # r45_f
+    assert "Run the cell, click three cards to pass, and play as in lesson 07." in text  # r45_f
     docs = (Path(__file__).resolve().parents[1] / "docs" / "players.md").read_text(encoding="utf-8")
     assert "The sources differ on what else changes" in docs
     # r50_11: shown on one deal, so "can win", not "wins"
@@ -3844,10 +3853,10 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # r50_11: "keep count" said what to count, not what to do; the tip now gives an action, each part shown by the
     # lesson's own hands: South, out of spades and diamonds from trick 12 of the worked hand, threw its hearts on
     # West's tricks and took none; the demonstration's South led its lone A♦ to empty the suit (its bot's reason)
-    assert ("A tip for three: near the end, a suit that only you still hold can win the last tricks, with the hearts "
-            "thrown on them (West's fate in the worked example). Be out of a suit rather than the last to hold it, "
-            "as South was from trick 12: it took no points. So count who still holds each suit, and empty a short suit "
-            "early, as the demonstration's South did with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
+    # r55: shorter, the long suit's last tricks are told in the worked example
+    assert ("A tip for three: be out of a suit rather than the last to hold it (West's fate in the worked example). "
+            "South, out of diamonds and spades from trick 12, took no points. So count who still holds each suit, "
+            "and empty a short suit early, as the demonstration's South did with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
     assert "play your longest suit down early" not in text
@@ -3946,12 +3955,11 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert printed[0] == "How often the player dealt the Q♠ took her (rule bots, 500 deals a table):"
     assert printed[1].split() == ["4", "seats", "5", "seats", "6", "seats"]
     for label, key in (("Any Q♠, no passing (had to keep her)", "any kept"),
-                       ("Any Q♠, passing left (bot's choice)", "any left"),
+                       ("Any Q♠, passing left (bot chose)", "any left"),
                        ("Q♠ with 0 or 1 other spade, no passing (had to keep her)", (True, "hold")),
                        ("Q♠ with 0 or 1 other spade, passed (bot chose)", (True, "left")),
                        ("Q♠ with 2 or more other spades, no passing (had to keep her)", (False, "hold")),
-                       ("Q♠ with 2 or more other spades, passed (bot chose)", (False, "left")),
-                       ("Q♠ holders with 0 or 1 other spade, in these deals", "short")):
+                       ("Q♠ with 2 or more other spades, passed (bot chose)", (False, "left"))):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
     assert every_short_passed
     assert ("Passed rows: only the deals in which the bot chose to pass her (it passed every short queen)."
@@ -3970,32 +3978,49 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert exact_line.split()[-3:] == [f"{exact[n]:.1%}" for n in (4, 5, 6)]
     def fig(n, key):
         return shares[n][key].split()[0]
-    margins = [line for line in printed if line.startswith("  give or take (the sample's 95% margin)")]
-    assert margins and margins[0].split()[-6:] == [x for n in (4, 5, 6) for x in (
-        f"±{give_or_take(short_hits[n], 500):.0f}", "points")]
+    # r55 (rater r54_11): the short share and its margin to one decimal, "percentage points" (not "points"), and how
+    # often chance puts a sample of 500 as far from the exact share: the six-seat sample misses it (41.7 > 37.4 + 4.2)
+    short_line = next(x for x in printed if x.startswith("Q♠ holders with 0 or 1 other spade, in these deals"))
+    assert short_line.split()[-3:] == [f"{short_hits[n] / 500:.1%}" for n in (4, 5, 6)]
+    margins = [line for line in printed if line.startswith("  give or take, in percentage points (95% margin)")]
+    assert margins and margins[0].split()[-3:] == [f"±{give_or_take(short_hits[n], 500):.1f}" for n in (4, 5, 6)]
+    far = {}
+    for n in (4, 5, 6):  # both tails of the binomial, the expected count 500 × exact as the centre
+        centre, off = 500 * exact[n], abs(short_hits[n] - 500 * exact[n])
+        far[n] = sum(comb(500, k) * exact[n] ** k * (1 - exact[n]) ** (500 - k)
+                     for k in range(501) if abs(k - centre) >= off - 1e-9)
+    chance_line = next(x for x in printed if x.startswith("  a sample of 500 this far off or farther, by chance"))
+    assert chance_line.split()[-9:] == [x for n in (4, 5, 6) for x in ("1", "in", f"{1 / far[n]:.0f}")]
+    assert f"{1 / far[6]:.0f}" == "18" and short_hits[6] / 500 + give_or_take(short_hits[6], 500) / 100 < exact[6]
     # the figures the prose quotes, four seats beside six
     assert [f"{exact[n]:.1%}" for n in (4, 6)] == ["15.1%", "41.7%"] and 2.6 < exact[6] / exact[4] < 2.9  # "almost three times"
-    assert fig(6, "short") == "37%" and margins[0].split()[-2] == "±4"
+    assert f"{short_hits[6] / 500:.1%}" == "37.4%" and margins[0].split()[-1] == "±4.2"
     assert [fig(n, (True, "hold")) for n in (4, 6)] == ["78%", "50%"]
     assert [fig(n, "any kept") for n in (4, 6)] == ["35%", "28%"]
     assert [fig(n, (False, "hold")) for n in (4, 6)] == ["28%", "15%"]
     assert [fig(n, (False, "left")) for n in (4, 6)] == ["27%", "13%"]
     assert [fig(n, (True, "left")) for n in (4, 6)] == ["38%", "21%"]
     assert [thrown[n][2].split()[0] for n in (4, 6)] == ["30%", "95%"]
+    # r55 (rater r54_11): the brackets of the last two rows count tricks; each other spade covers one lead
     assert ("With 10 or 8 cards each, the player dealt the Q♠ often has a **short queen**: her and at most one other "
-            "spade (any spade lets her holder follow a spade lead without playing her). Is that riskier? Rule bots "
-            "play 500 deals at four, five and six seats, each twice (no passing, then passing left); brackets give "
-            "the number of deals.") in text
+            "spade (each other spade covers one spade lead). Is a short queen riskier? Rule bots play 500 deals at "
+            "four, five and six seats, each twice (no passing, then passing left). Brackets count the deals (in the "
+            "last two rows, the tricks).") in text
+    assert "## The Q♠ at five and six, and a suit led twice" in text and "second rounds" not in text
     assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
-    assert ("- **A short queen is more common at six.** Counted exactly, 41.7% of Q♠ holders there have one, almost "
-            "three times the 15.1% at four. Our 500 deals, a sample, gave 37% at six, "
-            "[give or take](glossary.ipynb#cell-id=term-give-or-take) 4 points.") in text
-    assert ("- **She is taken less often at six.** Kept, a short queen was taken in 78% of hands at four, 50% at six; "
-            "any queen in 35% and 28%. But each player there also wins fewer tricks: one in six on average, not one "
-            "in four.") in text
-    assert ("- **Lesson 04's advice matters more here.** Pass a short queen: passed, she came back in 38% at four, "
-            "21% at six. A queen with two or more other spades was taken about as often kept as passed (15% and 13% "
-            "at six), so keeping her costs little.") in text
+    # r55 (rater r54_11): the section's question answered; "matters more here" was not shown by the figures: they show
+    # a short queen far more common at six, and passing cutting her risk by 40 percentage points at four, 29 at six
+    assert ("- **Yes, riskier than a queen with two or more other spades.** Kept, a short queen was taken in 50% of "
+            "hands at six, the other in 15% (78% and 28% at four, where each player wins more tricks).") in text
+    assert ("- **A short queen is far more common at six.** Counted exactly, 41.7% of Q♠ holders there have one, "
+            "almost three times the 15.1% at four. Our 500 deals gave 37.4%, "
+            "[give or take](glossary.ipynb#cell-id=term-give-or-take) 4.2 percentage points, missing the exact share; "
+            "chance puts a sample of 500 this far off about 1 time in 18.") in text
+    assert ("- **Passing a short queen (lesson 04's advice) helps at every size.** Passed, she came back in 38% of "
+            "hands at four and 21% at six: 40 and 29 percentage points fewer than kept. A queen with two or more other "
+            "spades was taken about as often kept as passed (15% and 13% at six), so keeping her costs little.") in text
+    assert [int(fig(n, (True, "hold"))[:-1]) - int(fig(n, (True, "left"))[:-1]) for n in (4, 6)] == [40, 29]
+    assert "matters more here" not in text and "4 points" not in text
     assert ("**A tip for six.** When a club, diamond or spade was led a second time, a player with none threw a heart "
             "or the Q♠ on 95% of those tricks at six (30% at four). Whoever wins such a trick takes points: play your "
             "high cards of a suit the first time it is led.") in text
