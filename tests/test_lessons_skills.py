@@ -644,16 +644,31 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # first, the grade follows from it, and a too-close card counts as right (the quizzes' answer: best or fine)
     # rater r52: the grades as a small threshold table (the coach's thresholds, by the range's low end) and one
     # worked example, the 3♣'s printed range in mistake 2
+    # rater r55: "the deals" read as the fixed deals 321/322/303 named just before: "the coach's sample deals"; the
+    # last row in the coach's printed words (best; "too close to call" for a fine, as verdict_words shows it), both right
     assert ("The coach cannot see the other hands: it deals the unseen cards many ways and plays each choice out "
             "(lesson 08). A card's **cost** is how many more points per hand it gives you, on average, than the "
-            "coach's best. The deals give it only as a likely range, and the range's low end sets the grade: "
-            "| The range's low end | Grade | |---|---| | over 3 | blunder | | over 1 | mistake | | over 0.25 | "
-            "inaccuracy | | 0.25 or less | right (*too close to call* if the range goes past 0.25) | The coach's "
-            "one-line reason names only part of the cost; mistakes 2 and 3 print the whole cost and its range.") in prose
+            "coach's best. The coach's sample deals give it only as a likely range, and the range's low end sets the "
+            "grade: | The range's low end | Grade | |---|---| | over 3 | blunder | | over 1 | mistake | | over 0.25 | "
+            "inaccuracy | | 0.25 or less | best, or *too close to call* if the range goes past 0.25: either is right | "
+            "The coach's one-line reason names only part of the cost; mistakes 2 to 4 print the whole cost and its "
+            "range.") in prose
+    from hearts_teach.agents.coach import verdict_words
+
+    assert verdict_words("fine", 0.3) == "too close to call" and verdict_words("best", 0.2) == "best"
+    # rater r55: the worked example graded mistake 2's 3♣ before the learner had seen mistake 2: a neutral one now,
+    # and the 3♣'s own grade is worked where its figures are printed (cell 12, below)
+    assert ("For example, a range of 0.3 to 0.8 is an inaccuracy (0.3 is over 0.25); one of 0.1 to 0.3 is too close "
+            "to call.") in prose
+    assert verdict_of(0.3, 0.8) == "inaccuracy" and verdict_words(verdict_of(0.1, 0.3), 0.3) == "too close to call"
+    assert "the 3♣ in mistake 2" not in prose
     c3_lo, c3_hi = ns["graded_lead"].of("3C").delta_ci95
-    assert (f"For example, the 3♣ in mistake 2 costs {c3_lo:.2f} to {c3_hi:.2f}: {c3_lo:.2f} is over 0.25, so an "
-            "inaccuracy.") in prose and (f"{c3_lo:.2f}", f"{c3_hi:.2f}") == ("0.34", "0.83")
+    assert ("The 3♣'s range, 0.34 to 0.83, starts over 0.25: an inaccuracy.") in prose and (
+        f"{c3_lo:.2f}", f"{c3_hi:.2f}") == ("0.34", "0.83")
     assert verdict_of(c3_lo, c3_hi) == "inaccuracy" and c3_hi < INACCURACY_MAX  # shown as "inaccuracy", not "or worse"
+    # rater r55: the trick table's `*` and last column had no key here
+    assert ("(`*` marks each trick's winning card; a line ends with any points and who won.)") in prose
+    assert " 4. N  2♠   E  5♠*  S  K♥   W  4♠      1 pt → East" in trick_table(ns["grab"])
     assert [verdict_of(lo, 9.0) for lo in (3.01, 1.01, 0.26)] == ["blunder", "mistake", "inaccuracy"]
     assert verdict_of(0.1, 0.2) == "best" and verdict_of(0.1, 0.3) == "fine"  # right; too close to call past 0.25
     assert prose.index("A card's **cost** is how many more points per hand") < prose.index("### 1. A club trick")
@@ -719,7 +734,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r48): the quick check closes on mistake 3's lesson, the dangerous card being the queen
     assert quiz.last_message.endswith("As in mistake 3, a discard is your chance to get rid of a dangerous card: "
                                       "here, the queen herself.")
-    assert ("Two fresh positions, each like one of the mistakes above. First (deal 904): East led a diamond, and South "
+    assert ("Two fresh positions like the mistakes above. First (deal 904): East led a diamond, and South "
             "has none.") in " ".join(_md("08c_beginner_mistakes").split())
     # fresh newcomer rater (r38_c): the quick check had no verdict cell; like mistakes 1 to 3 it has a folded printout
     cells = notebook_cells("08c_beginner_mistakes")
@@ -1077,13 +1092,17 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # fresh newcomer rater (r45_a): the graded difference between heart discards comes first, then the dangers
     # fresh newcomer rater (r51): "tends to rate slightly worse" claimed more than the overlapping ranges show; the
     # prose now says the low hearts' average is a little higher and the deals cannot be sure
-    assert prose.startswith(f"Every heart discard onto the trick East led leaves the queen in South's tricks in "
-                            f"{share['J♥']}% of deals, and the low hearts' average cost is a little higher than the "
-                            "high ones' (their ranges overlap: the deals cannot be sure). The grades differ only by "
-                            f"each range's low end: {costs_lo['5♥/6♥']} for the 5♥/6♥, over 3, so a blunder; "
-                            f"{costs_lo['J♥']} for the J♥ and the K♥/A♥ and {costs_lo['8♥']} for the 8♥, under 3, so "
-                            "mistakes. Throwing a low heart keeps the high hearts, which may take heart tricks, points "
-                            "and all, later.")
+    # rater r55: the key point (both dangers kept) first, the range details cut to one sentence
+    assert prose.startswith("Throwing a heart leaves both dangers in South's hand: the A♠ and the K♣. Every heart "
+                            f"discard onto the trick East led gives South the queen in {share['J♥']}% of deals; by their ranges' low ends the "
+                            f"5♥/6♥ ({costs_lo['5♥/6♥']}, over 3) is a blunder, the other hearts ({costs_lo['J♥']} "
+                            f"and {costs_lo['8♥']}) mistakes: a low heart keeps the high ones, which may take heart "
+                            "tricks later.")
+    assert costs_lo["K♥/A♥"] == costs_lo["J♥"]
+    # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
+    assert "the ace must go on the next" not in prose
+    assert ("If spades are led twice before South can throw the ace, it must win the second, queen and all if she is "
+            "played to it") in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
     assert costs_lo == {"5♥/6♥": "3.12", "J♥": "2.67", "K♥/A♥": "2.67", "8♥": "2.79"}
     grade = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) —", out, flags=re.M)}
@@ -1387,8 +1406,9 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # count, the ace's reason taken from lesson 08 (West, who gets her, may play her under the ace)
     # fresh newcomer rater (r45_a): the spade-count rule is not taught in 08b; the summary points to where it is
     # fresh newcomer rater (r51): one short bullet per mistake
-    assert ("- **Mistake 4:** don't keep the Q♠ and the A♠ without a low spade. How many lower spades make the Q♠ "
-            "safe to keep: lessons 06a and 08.") in flat[-1]
+    # rater r55: the bullet says what to do instead (lesson 08a: passing left, the ace goes with her)
+    assert ("- **Mistake 4:** don't keep the Q♠ and the A♠ without a low spade; passing left, pass them together "
+            "(lesson 08a). How many lower spades make the Q♠ safe to keep: lessons 06a and 08.") in flat[-1]
     # rater r52: the rule names the Q♠ herself, the quick check's answer
     assert ("- **Mistake 3:** use a discard on a dangerous card, such as the Q♠ herself or a spade above her while she "
             "is out, not on your smallest.") in flat[-1]
@@ -1425,6 +1445,22 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert all(quiz.reason(c) == str(graded.of(c)) for c in quiz.choices if c != "7♣ Q♠ A♠")
     share = [f"{graded.of(p).stats['p_take_qs']:.0%}" for p in ("JC QS AS", "7C QS AS")]
     assert share == ["29%", "32%"] and "7♣ Q♠ A♠: inaccuracy" in text_output(cells[verdicts])
+    # rater r55: mistake 4 prints each pass's cost and range (as mistakes 2 and 3 do), so the 7♣ pass's grade can be
+    # read off; says what to do instead, and why a passed queen still ends up in South's tricks (the coach's reason)
+    from hearts_teach.agents.coach_stats import verdict_of
+
+    shown = text_output(cells[verdicts])
+    assert "Each pass's cost, in points per hand more than the best (its likely range):" in shown
+    for c in (graded.of(p) for p in ("JH KD JD", ns["lowest"], "7C QS AS")):
+        lo, hi = c.delta_ci95
+        assert f"  {c.label}: {c.delta_vs_best:+.2f} ({lo:.2f} to {hi:.2f})\n" in shown and verdict_of(lo, hi) == c.verdict
+    lo, hi = seven.delta_ci95
+    assert (f"{lo:.2f}", f"{hi:.2f}") == ("0.38", "0.96") and 0.25 < lo and hi < 1
+    assert "The 7♣ pass's range, 0.38 to 0.96, starts over 0.25: an inaccuracy." in flat[named]
+    assert ("Instead, pass the Q♠ and the A♠ together (lesson 08a, passing left). She may still come back: West can "
+            "drop her on a trick South wins (29% of deals).") in flat[named]
+    assert "the Q♠ can still be dropped on a trick you win" in str(graded.best) and share[0] == "29%"
+    assert cells[verdicts]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     assert (f'The coach passes the J♣, not the 7♣ ({share[0]} against {share[1]}, above): a kept J♣ may win a club '
             f"trick, and West, now holding South's queen, can throw her on it.").replace(
                 "above): a kept", "above), probably because a kept") in flat[named]  # rater r52: a likely reason, hedged
@@ -1489,8 +1525,11 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r52: "flush her out" is in the coach's verdicts before cell 12 defines it: the question links the glossary
     asked_at = next(i for i, s in enumerate(src) if "lead_quiz = Quiz.pick_card(" in s)
     # r54: defined there, as lesson 04 does (spades below her, led until she must be played)
-    assert ("(The verdicts say *flush her out*: lead spades below her until her holder must play her, as in lesson "
-            "04.)") in flat[asked_at - 2]
+    # rater r55: above the question it handed over the answer (lead a spade below her); it follows the verdicts now
+    assert "flush" not in flat[asked_at - 2] and "spades below her" not in flat[asked_at - 2]
+    assert ("A spade below the queen, the J♠ or the 3♠, can never take her. Leading them until her holder must play "
+            "her is to *flush her out* (the coach's words; lesson 04).") in flat[asked_at + 2]
+    assert "flush her out" in text_output(cells[asked_at + 1])
     assert "To **[flush](glossary.ipynb#cell-id=term-flush)** the queen is to lead spades below her" in (
         ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8")
     assert [c.pretty for c in ns["high_lead"].cards(0) if c.suit is Suit.CLUBS] == ["3♣", "8♣", "K♣"]
@@ -1508,10 +1547,11 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert (f"{lo:.2f}", f"{hi:.2f}") == ("0.15", "0.27") and lo <= 0.25 < hi and s3.verdict == "fine"
     # rater r52: "these three reasons" named (six were printed): the J♠'s, the 3♠'s and the 3♣'s speak of hearts
     assert all("hearts than with" in str(c) for c in (js, s3, c3))
-    assert ("The coach's reasons for the J♠, 3♠ and 3♣ count hearts only; the cost counts every point, the queen's 13 "
-            "too. The 3♠ takes about 0.3 more hearts than the J♠, yet it costs only 0.21, because it gives South the "
-            "queen slightly less often (16% against 17%). Its range, 0.15 to 0.27, goes past 0.25: too close to call, "
-            "so the 3♠ is right too.") in prose
+    # rater r55: "costs only 0.21, because ... (16% against 17%)": the printed figures give about 0.17 (0.3 hearts less
+    # 13 × 1%); the digression is gone, the grades follow from the printed ranges
+    assert "costs only 0.21" not in prose and "count hearts only" not in prose
+    assert ("The 3♣'s range, 0.34 to 0.83, starts over 0.25: an inaccuracy. The 3♠'s, 0.15 to 0.27, goes past 0.25: "
+            "too close to call, so the 3♠ is right too.") in prose
     assert ns["lead_quiz"].is_right("3♠") and ns["lead_quiz"].is_right("J♠")
     # the mistake-2 answer and the mistake-3 set-up are cells of their own
     head3 = next(i for i, s in enumerate(src) if s.startswith("### 3. A discard"))
@@ -1572,13 +1612,20 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
         at = next(i for i, s in enumerate(src) if s.startswith(f"print({name}.summary())"))
         assert "delta_ci95" in src[at] and cells[at]["metadata"]["jupyter"] == {"outputs_hidden": True,
                                                                                 "source_hidden": True}
+    # rater r55: the position cells of mistakes 2 and 3 fold their code like the other cells
+    for name in ("high_lead", "waste"):
+        at = next(i for i, s in enumerate(src) if s.startswith(f"{name} = bots_play("))
+        assert cells[at]["metadata"]["jupyter"] == {"source_hidden": True} and cells[at]["outputs"]
     # check 1: the 2♠ is the costliest throw (87%), and it leaves the Q♠ as South's only spade
     check, coach = ns["check"], ns["graded_check"]
     worst = max(coach, key=lambda c: c.delta_vs_best)
     assert worst.label == "2♠" and f"{worst.stats['p_take_qs']:.0%}" == "87%"
     assert sorted(c.pretty for c in check.cards(0) if c.suit is Suit.SPADES) == ["2♠", "Q♠"]
     at = next(i for i, s in enumerate(src) if s == "print(graded_check.summary())")
-    assert flat[at + 1].startswith("The worst throw, the 2♠ (87% of deals), leaves the Q♠ with no lower spade, as in mistake 4.")
+    # rater r55: the 2♠ is also South's smallest card, mistake 3 itself: both mistakes named
+    assert min(check.cards(0), key=lambda c: c.rank) == Card("2S")
+    assert flat[at + 1].startswith("The worst throw, the 2♠ (87% of deals), is South's smallest card, as in mistake 3, "
+                                   "and leaves the Q♠ with no lower spade, as in mistake 4.")
     # check 2: the Q♣ gives South the queen in 91% of deals
     coach = ns["graded_follow"]
     assert f"{coach.of('QC').stats['p_take_qs']:.0%}" == "91%"
