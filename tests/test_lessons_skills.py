@@ -1746,7 +1746,7 @@ def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():
     assert clubs > shown["queen"] - coach["queen"] - clubs  # the kept clubs: most of the gap between the passes
     flat = " ".join(_md("01_deal_and_pass").split())
     # r42_a: the demonstration is cut to one sentence; the clause stays in it
-    assert ("A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on.") in flat
+    assert ("A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on (she lands") in flat
     assert "590" not in flat and "156" not in flat and "254" not in flat
 
 
@@ -1777,7 +1777,7 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # "once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone throws
     # the queen on": the kept J♣ wins the queen's trick on 187 of 1,000 play-outs
     # r38_h: the jack looked harmless; say it is a doubleton (J♣ 5♣), so once the 5♣ is played it stands alone
-    assert ("**Why the J♣?** South's only clubs are J♣ 5♣: once the 5♣ is played, a kept J♣ stands alone in clubs "
+    assert ("**Why the J♣, if it matters at all?** South's only clubs are J♣ 5♣: once the 5♣ is played, a kept J♣ stands alone in clubs "
             "and can win a later club trick that someone throws the queen on.") in flat
     assert won_j > 0 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     cells = notebook_cells("01_deal_and_pass")
@@ -1808,9 +1808,10 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     from hearts_teach.course.lessons import table_bots
     assert all(isinstance(bot, RuleBot) for bot in table_bots("rule"))
     # round 29: no brackets inside brackets
-    assert ("The other three seats then pass as the rule bots of lesson 00 do, so you see the three cards you "
-            "receive and a comment on what your pass did; the walk-through below gives them a simpler choice, "
-            "their three highest cards, so you may receive other cards than below.") in flat
+    # r54 rater (wordy): said in shorter sentences
+    assert ("The other seats pass like the rule bots of lesson 00, and you see the three cards you receive, with a "
+            "comment on your pass. The walk-through below has them pass their three highest cards instead, so it may "
+            "give you other cards.") in flat
 
 
 def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
