@@ -96,7 +96,7 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "omnibus_quiz": "-6"},
-    "07_play_a_match": {"quiz": "North wins", "last_seat": "K♠", "diamond": "Q♦"},
+    "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦"},
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
@@ -329,7 +329,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
             "all aces and kings")
     assert f"{rule} (lesson 01; lessons 08 and 08a show when to keep some)" in text
     # r49_07: the rules follow the claim after a colon, no longer in brackets
-    assert (f"Lesson 01's rules of thumb point the way here but do not pick the three cards: pass {rule}. "
+    # r55_07: "the colon makes the rules read as the thing that fails": a sentence of their own
+    assert (f"Lesson 01's rules of thumb point the way here but do not pick the three cards. They say: pass {rule}. "
             in " ".join(text.split()) and text.count(rule) == 2)
     assert "keep your low hearts)" not in text and "then aces and kings" not in text
     assert "the A♠/K♠ with her" not in text
@@ -619,7 +620,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # trick 3 (cell l07-dec2), next to the example
     said = ("plays each choice out on those same deals, and grades it by the **points** it costs on average (1 a heart, "
             "13 for the Q♠). Its reasons use two measures: **Q♠ %** (the share of deals where she ends up in your "
-            "tricks) or **hearts** (how many you take on average).")
+            "tricks) and **hearts** (how many you take on average).")
     assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
@@ -685,17 +686,19 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r50_07 fix 1: the 3♦ duck scores worst and the lesson says why, from the coach's figures (2.6 points more,
     # mostly the Q♠: 25% of deals against 12%) and from the hand replayed with the duck (same bots, same autopilot)
     # r52_07: "replays what?", and the replay's cost is hearts, not the Q♠: said
-    assert ("South shed its Q♦ there and kept its low diamonds for later diamond tricks.") in md["l07-dec2"]
+    # r55_07: cut (said again in l07-fine: "with the Q♦ spent on trick 3, played under each")
+    assert "South shed its Q♦ there" not in md["l07-dec2"] and "with the Q♦ spent on trick 3" in md["l07-fine"]
     assert ("The 3♦ duck keeps the Q♦ and K♦ and scores worst: 2.6 points more, mostly because the Q♠ ends up with "
-            "South twice as often (25% of deals against 12%). The end of the hand replays the duck: on that deal its "
-            "cost is hearts.") in " ".join(md["l07-dec2"].split())
+            "South twice as often (25% of deals against 12%). At the end we replay the hand with the 3♦: on that deal the "
+            "duck costs South 5 points, all hearts.") in " ".join(md["l07-dec2"].split())
     duck = graded.of("3D")
     assert duck.exp_points == max(c.exp_points for c in graded) and round(duck.exp_points - best.exp_points, 1) == 2.6
     assert (f"{duck.stats['p_take_qs']:.0%}", f"{best.stats['p_take_qs']:.0%}") == ("25%", "12%")
     assert 1.9 < duck.stats["p_take_qs"] / best.stats["p_take_qs"] < 2.2  # "twice as often"
     assert 13 * (duck.stats["p_take_qs"] - best.stats["p_take_qs"]) > (duck.exp_points - best.exp_points) / 2  # mostly
     assert ("With the 3♦ duck (last lines), South has no diamond under West's 5♦ on trick 11, wins it with the K♦, and "
-            "must lead the Q♦ into 3 more points.") in md["l07-fine"]
+            "then leads the Q♦ into 3 more points.") in md["l07-fine"]
+    assert "must lead the Q♦" not in md["l07-fine"]  # r55_07: South still held the 4♥: the Q♦ was the autopilot's pick
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
     demo.hint()
@@ -732,7 +735,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert alt[11].points == 3 and ducked.hand.scores[0] == 5 and hand.scores[0] == 0
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert out.rstrip().endswith(
-        "Had South ducked trick 3 with the 3♦, tricks 4 to 10 go as above, then:\n"
+        "Had South ducked trick 3 with the 3♦, tricks 4 to 10 go as before, then:\n"
         "trick 11: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
         "trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
         "trick 13: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
@@ -817,8 +820,18 @@ def test_the_quiz_answers_are_what_the_engine_says():
     at = next(i for i, c in enumerate(cells07) if c.get("id") == "cf3c8702")
     assert "quiz = Quiz(" in _src(cells07[at - 1])
     assert _src(cells07[at]).startswith("<details><summary>Answer (open it once you have chosen)</summary>")
-    assert ("**North wins.** The moon adds 26 to each other player (South 122, East 116, West 97): totals have passed "
-            "100, and North's 88 is the lowest.") in " ".join(_src(cells07[at]).split())
+    # r55_07: Check yourself tests this lesson's idea (trick 4), not moon scoring: you play last to 3♠ 8♠ 10♠ holding
+    # K♠ 5♠, the A♠ gone: the K♠ wins a trick with no points; the 5♠ leaves the K♠ as the highest spade left
+    assert ("**K♠**: it wins a pointless trick, so the queen can never fall on it; the 5♠ would leave it to win the "
+            "next spade trick.") in " ".join(_src(cells07[at]).split())
+    assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
+    assert '"East the 10♠. You play last, holding K♠ 5♠. Which card?"' in _src(cells07[at - 1])
+    from hearts_teach import Card
+
+    led = [Card(c) for c in ("3S", "8S", "TS", "KS")]
+    assert {c.suit.letter for c in led} == {"S"} and max(led, key=lambda c: c.rank) == Card("KS")  # South's K♠ wins
+    assert sum(c.points for c in led) == 0  # a trick with no points
+    assert all(Card(f"{r}S").rank < Card("KS").rank for r in "23456789TJQ")  # with the A♠ gone, the K♠ is top
     # 04 (the engine's queen-waits details, moved there from 06): hearts unbroken, Q♠ and only hearts: only a heart
     # may be led
     hand = stacked(HEARTS_AND_QUEEN, Rules.preset("queen_waits"))
@@ -2996,8 +3009,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
     # South's own moves (the widget records only _human_play and South's own pass)
-    assert ("The review grades only South's own moves, not the computer's tricks 5 to 13, and counts 4 decisions, "
-            "not 5: trick 1's 2♣ was forced.") in text
+    assert ("The review grades only South's own moves and counts 4 decisions: trick 1's 2♣ was forced.") in text
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     assert ("The computer plays tricks 5 to 13 for South: the [autopilot](glossary.ipynb#cell-id=term-autopilot), "
@@ -3007,7 +3019,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "— back to trick 2 —" in "".join("".join(o.get("text", "")) for c in cells
                                          if c.get("id") == "l07-dec2-code" for o in c["outputs"])
     # r43_a: the quiz gives the totals in a sentence, not a score table
-    assert "Reading the totals correctly tells you when the match is really over." in text
+    assert "Reading the totals correctly" not in text  # r55_07: Check yourself tests trick 4's idea, not moon scoring
     assert "Reading the score table correctly" not in text
     assert MARKS["fine"] == MARKS["best"] == "✓" and "fine" in GOOD
     # fresh newcomer rater: the second table (seed 6, South always playing its lowest card) that printed one fine
@@ -4102,3 +4114,27 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
     south = [line for line in tail.splitlines() if "→ South takes" in line]
     assert south and all("Q♠" not in line for line in south) and "South would score 5, not 0." in tail
     assert sum(int(line.split("takes ")[1].split()[0]) for line in south) == 5
+
+
+def test_lesson_07_r55_rater_asks():
+    """Rater r55_07: the hint's 0.9 against the 1.2 gap said in visible prose (coach._consequence_words quotes the
+    biggest part only; the figures are checked above); "one of the other three" read as "other than East";
+    0.2 is noise; how to use the coach at your own table (Hint, the review's Moments that mattered, Try again);
+    the duck replay's long code folded, its output shown."""
+    cells = _cells("07_play_a_match")
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    assert ("The hint's *0.9 fewer hearts* counts hearts only: most of the 1.2-point gap; the rest is the "
+            "Q♠.") in md["l07-dec2"]
+    assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
+    assert md["l07-dec1-grades"].endswith("Read no reason into that 0.2.")
+    assert ("Choose each card yourself, then compare with *Hint*. After each hand, the review's *Moments that "
+            "mattered* lists your costly cards to *Try again*.") in md["8dd2b73e"]
+    import inspect
+
+    from hearts_teach.agents import review
+    from hearts_teach.present.widgets.review_panel import ReviewPanel
+
+    assert '["Moments that mattered:"]' in inspect.getsource(review)  # the review the table shows after each hand
+    assert 'f"Try again: {g.label}"' in inspect.getsource(ReviewPanel)  # a button for each moment
+    replay = next(c for c in cells if c.get("id") == "9c4e6390")
+    assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
