@@ -496,6 +496,11 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert "On trick 5 South won the queen of spades (13 points)." in intro and "By trick 6" not in intro
     signs = next(i for i, s in md if "Signs that a moon is worth trying:" in s)
     assert signs < asked and sum("Signs that a moon is worth trying" in s for _, s in md) == 1
+    # r56: the position is printed before the prose that talks about it (the signs, the risk, the A♥, the J♥)
+    position = next(i for i, c in enumerate(code_cells) if "print(trick_table(go))" in "".join(c["source"]))
+    assert position < signs and intro.endswith("South's position:")
+    assert "duck](glossary.ipynb#cell-id=term-duck) (play under the winning card, to take no more points)" in next(
+        s for i, s in md if "## Your own moon: go or duck?" in s)
     # fresh newcomer rater (r47): the risk, before the question: the hearts above South's J♥ are the K♥ and Q♥,
     # neither South's nor played yet (no heart has been played), so each is in a defender's hand
     risk = next(s for i, s in md if "Signs that a moon is worth trying:" in s)
@@ -553,8 +558,14 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r52: "hold" read as in hand or taken; the diamonds come first, until hearts break (trick 7)
     assert "you have already taken many of the points" in risk
     # r55: "cash" was jargon
-    assert ("Hearts are not broken yet, so first lead your winning diamonds until someone breaks hearts (trick 7 "
-            "here).") in risk and "cash" not in risk
+    # r56: leading diamonds "until someone breaks hearts" worked only because two bots threw hearts on trick 7;
+    # without that, South's next lead (J♦ or 10♦) could lose to the Q♦, still out at trick 6
+    assert ("Hearts are not broken yet, so lead your winning diamonds first. That worked here because two players "
+            "threw hearts on the K♦ (trick 7); without that, South's next lead, the J♦ or 10♦, could lose to the Q♦ "
+            "(still out).") in risk and "cash" not in risk
+    assert Card("QD") in go.view(0).still_out()[Suit.DIAMONDS] and {Card("JD"), Card("TD")} <= set(go.cards(0))
+    assert sorted(c.pretty for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("TD").rank) == ["Q♦"]
+    assert [c.pretty for c in moon_run.tricks[6].cards if c.suit is Suit.HEARTS] == ["6♥", "10♥"]
     assert [t.cards[0] for t in moon_run.tricks[5:7]] == [Card("AD"), Card("KD")] and moon_run.tricks[5].winner == 0
     assert [t.cards[0].suit for t in moon_run.tricks[5:7]] == [Suit.DIAMONDS] * 2
     assert not any(c.suit is Suit.HEARTS for t in moon_run.tricks[:6] for c in t.cards)
@@ -567,8 +578,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert ns["tried"]["duck from now on"]["moon"] == 0
     figures = text_output(next(c for c in code_cells if "break_even = " in "".join(c["source"])))
     # r54: the break-even is the never-give-up bot's; played again giving up at once, it falls only a little
-    assert ("The go line's bot never gives up. Played again with South ducking from the first point anyone else "
-            "takes, a failed moon averaged 21.8, so the break-even falls only to 25%: still about 1 time in 4.") in figures
+    # r56: "go line" was undefined: "Going's bot"; the per-hand averages are printed (cell l08b-14 cites 0.1 a hand)
+    assert ("Going's bot never gives up. Played again with South ducking from the first point anyone else takes, it "
+            "averaged 14.2 a hand (never giving up: 14.3); a failed moon averaged 21.8, so the break-even falls only "
+            "to 25%: still about 1 time in 4.") in figures
     quits, sampled = ns["quits"], ns["sampled"]
     assert quits["moon"] == sampled["go for the moon"]["moon"]  # giving up starts only once the moon is gone
     assert quits["no_moon"] < sampled["go for the moon"]["no_moon"]
@@ -589,7 +602,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert lowest_heart == Card("3H") and [c.pretty for c in lacked if c.rank < lowest_heart.rank] == ["2♥"]
     # r48: the break-even, in prose before the question and in the summary (cell 6 prints the engine's 26%)
     # r54: "only if" overstated it: the break-even is the never-give-up bot's (cell 6 measures one that gives up)
-    assert ("Against these bots, going pays if the moon comes off more than about 1 time in 4.") in risk
+    # r56: the 1 time in 4 is this position's break-even, not a rule; deal 1195's by the same sum (printed in l08b-17)
+    assert ("Against these bots, going pays here if the moon comes off more than about 1 time in 4 (the "
+            "**break-even**: going and ducking then average the same). That figure is this position's, not a rule: "
+            "on deal 1195, below, it is 8%.") in risk
+    own1195 = lesson("08b_your_own_moon")["tried"]
+    assert f"{1 - own1195['duck from now on']['score'] / own1195['go for the moon']['no_moon']:.0%}" == "8%"
     assert "going pays only if" not in risk
     # r48: "rule bots" explained at first use (the by-the-book opponent of lesson 07's ladder)
     assert ("Deal 683, no pass, four rule bots (Solid, lesson 07's by-the-book opponent). On trick 5 South won the "
@@ -643,7 +661,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r55: the learner cannot work out the 35% at the table; the question says it asks whether to trust the signs
     assert ("To weigh it: only the K♥ and Q♥ beat South's J♥, and defenders hold both. Recall how these bots follow "
             "a heart lead (above). You cannot work out the odds at the table: the question is whether you trust the "
-            "signs. The go line is played out by a simple bot that plays South's highest legal "
+            "signs. Going is played out by a simple bot that plays South's highest legal "
             "card every time. Against these rule bots") in ns["go_quiz"].question
     assert "defend weakly" not in ns["go_quiz"].question
     prose = " ".join(_md("08b_your_own_moon").split())
@@ -1033,8 +1051,9 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     assert north.branch == "duck" and north.reason == "its highest heart that stays under South's A♥"
     # newcomer rater (issue 27): the role (shooter) and the bot that plays it, said apart
     # fresh newcomer rater (r47): the comma chain became a bracket
-    assert ("In the moon plan, South (the **shooter**) is played by a simple bot that plays its highest legal "
-            "card every time") in prose
+    # r56: the shooter bot was explained three times; here it is "the same simple bot" (cell l08b-06 defines it)
+    assert ("Going for the moon, South (the **shooter**) is the same simple bot (the other seats are rule "
+            "bots):") in prose
     bots = [Shooter()] + table_bots("rule")[1:]
     played = go.copy()
     bots_play(played, bots)
@@ -1709,7 +1728,7 @@ def test_round_13_absolute_sentences_made_exact():
     # mechanics: cut; the prose names the other seats only ("the other seats are rule bots")
     assert "they try, by simple rules, to take a trick with points from that player" not in eight_b
     assert "at least 8, some of them hearts" not in eight_b
-    assert "plays its highest legal card every time (the other seats are rule bots):" in " ".join(eight_b.split())
+    assert "is the same simple bot (the other seats are rule bots):" in " ".join(eight_b.split())
     from hearts_teach.games.hearts.view import shooting
     from hearts_teach.kernel.cards import CardList
 
@@ -1730,10 +1749,13 @@ def test_round_13_absolute_sentences_made_exact():
     # r55: the second-highest heart understated it: a kept 9♥ or 8♥ beats the 7♥ led later. South leads every
     # heart it holds, so the count is the hearts out over its lowest; 0 means no heart beats any of South's leads
     assert ("**At a table of people:** the odds here are the rule bots'. Count the hearts still out that beat your "
-            "lowest heart: a careful defender may keep any of them back to win one of your heart leads. Deal 683 had "
-            "eight (all but the 2♥); North, for one, could have played the 2♥ on the J♥ and kept the 9♥ to beat the "
-            "7♥. Go only when every sign is there and that count is low: at 0, no heart can beat your heart leads, "
-            "and the risk left is a trick lost in another suit.") in " ".join(eight_b.split())
+            "lowest heart: a careful defender may keep any of them back to win one of your heart leads. Deal 683's count "
+            "was eight (all but the 2♥): North, for one, could have played the 2♥ on the J♥ and kept the 9♥ to beat "
+            "the 7♥. Against careful players, deal 683 was a gamble that the bots let through. How low a count is safe, "
+            "these figures cannot say: at 0, no heart can beat your heart leads, and the risk left is a trick lost in "
+            "another suit.") in " ".join(eight_b.split())
+    # r56: "that count is low" had no threshold; the rule bots' figures cannot set one, so the lesson says so
+    assert "that count is low" not in eight_b
     assert "second-highest" not in eight_b
     go683 = lesson("08b_your_own_moon")["go"]
     own = sorted((c for c in go683.cards(0) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
@@ -2032,6 +2054,16 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     ducked = ends["Give up and duck"]
     shown = text_output(cells[ids.index("l08b-12")])
     assert "Giving up, tricks 5 to 13:\n" + "\n".join(trick_table(ducked).splitlines()[4:13]) in shown
+    # r56: the keep-shooting line's tricks too, so the learner sees how shooting on cost 10
+    kept = ends["Keep shooting"]
+    assert "Keep shooting, tricks 5 to 13:\n" + "\n".join(trick_table(kept).splitlines()[4:13]) in shown
+    assert kept.scores[0] == 23
+    # r56: the points taken so far in plain words, not Python's dict output
+    for at, name in (("l08b-04", "go"), ("l08b-10", "stuck"), ("l08b-15", "check")):
+        hand = ns[name]
+        plain = ", ".join(f"{seat} {points}" for seat, points in zip(hand.seat_names, hand.points_taken, strict=True))
+        assert f"points taken so far: {plain}\n" in text_output(cells[ids.index(at)]) and "{'" not in text_output(
+            cells[ids.index(at)])
     won = [t.number for t in ducked.tricks[4:] if t.winner == 0]
     assert won == [7] and not ducked.tricks[6].points and ducked.scores[0] == 13
     assert "Giving up, South won only one more trick, trick 7, and it held no points." in prose
@@ -2085,15 +2117,20 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     assert (failed, len(seen)) == (261, 179) and {t for t, _ in seen} == {10, 13}
     assert f"{sum(p for _, p in seen) / len(seen):.1f}" == "20.2" and min(p for _, p in seen) >= 17
     figures = text_output(cells[ids.index("l08b-06b")])
-    assert ("Why so little: of the 261 failed moons, South saw another player's point in time to duck in 179, each on "
-            "trick 10 or 13, already holding 20.2 points on average; in the other 82 the point came after South's "
-            "last card.") in figures
+    # r56: on trick 13 South has one card and cannot duck: the 179 counted those too. Now by cards left
+    late = [p for t, p in seen if t < 13]
+    assert len(late) == 73 and {t for t, _ in seen if t < 13} == {10} and f"{sum(late) / len(late):.1f}" == "18.0"
+    assert all(13 - t + 1 == 4 for t, _ in seen if t < 13)  # trick 10: four cards left
+    assert ("Why so little: the moon broke late. In 188 of the 261 failed moons South had one card or none left when "
+            "it first saw another player's point; in the other 73 it had four, already holding 18.0 points on "
+            "average.") in figures and "in time to duck" not in figures and "trick 10 or 13" not in figures
+    assert f"{quits['score']:.1f}" == "14.2" and f"{moon['score']:.1f}" == "14.3"  # the 0.1 is per hand
     stuck, ends = ns["stuck"], ns["ends"]
     assert stuck.tricks[3].number == 4 and stuck.tricks[3].winner == 1 and len(stuck.tricks) == 4
     assert ends["Keep shooting"].scores[0] - ends["Give up and duck"].scores[0] == 10
     assert ("Shooting on, South ended with 23 points, against 13 for giving up. Giving up saved 10 here: the moon broke "
-            "on trick 4, with nine tricks to play. On deal 683's guesses it saved only about 0.1 a hand: South first "
-            "saw a lost point on trick 10 or later, already holding about 20 points (the question's figures).") in prose
+            "on trick 4, with nine tricks to play. On deal 683's guesses it saved only about 0.1 a hand: the moon broke late, mostly with one card or "
+            "none left (the question's figures).") in prose
     # deal 1195, played out: the go line lost its first lead, the 10♣, with two hearts on it
     real = ns["real"]
     fifth = real["go for the moon"].tricks[4]
@@ -2101,10 +2138,12 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     assert not ns["check"].view(0).broken and Card("TC") == max(
         (c for c in ns["check"].cards(0) if c.suit is not Suit.HEARTS), key=lambda c: c.rank)
     verdict = text_output(cells[ids.index("l08b-17")])
-    assert ("The real deal, go line: hearts were not broken, so the shooter bot led its highest legal card, the 10♣; "
+    assert ("The real deal, going: hearts were not broken, so the shooter bot led its highest legal card, the 10♣; "
             "West won it, and North and East threw hearts on it:\n"
             " 5. S 10♣   W  J♣*  N  7♥   E 10♥     2 pts → West\n"
-            "On the real deal South scored 16 going and 16 ducking.\n") in verdict
+            "On the real deal South scored 16 going and 16 ducking (one deal: the averages decide).\n") in verdict
+    assert "By deal 683's sum, going pays here only if the moon comes off more than 8% of the time (1 − 14.7 ÷ 16.0)." \
+        in verdict
     # the give-up question's answer: a folded printout right after the question
     at = ids.index("l08b-11")
     answer = cells[at + 1]
