@@ -2119,7 +2119,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # round 16: the void pass "looked slightly worse" (its gain is below zero), unlike ducking
     assert interval("+ void pass", "first bot")[0] < 0
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
-    assert "a positive number means fewer points for our bot" in text
+    assert "positive means fewer points for our bot (good)" in text
     assert "interval entirely above zero: we can call our bot better;" in text and "entirely below zero: worse;" in text
     assert "contains zero: we cannot tell yet." in text
     # r41_d: the statistics were dense; the three-line rule now leads cell 7 (before the duplicate tournament's
@@ -2128,8 +2128,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert measure_md.index("interval entirely above zero") < measure_md.index("**A duplicate tournament.**")
     assert "(an average's typical miss)" in measure_md and "typically misses the true edge" not in measure_md
     compare_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-md").split())
-    assert compare_md.startswith("Now compare each step with the one before, read by the same rule (interval above "
-                                 "zero: better; below: worse; contains zero: cannot tell yet). The **gain**")
+    assert compare_md.startswith("Now compare each step with the one before, read by the same rule. The **gain**")
     # the measure cell's interval is the edge ± 1.96 standard errors, as its prose says
     measure = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "measure")
     assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
@@ -2142,8 +2141,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert ns["without_void"].hands == 160 and "measure(first_pass, dump_play," in _src(
         next(c for c in _cells("10_write_a_bot") if c.get("id") == "step-dump"))
     # r41_d: "both bots" read as two players at the table: the two versions of our bot
-    assert ("**The void pass** has intervals containing zero too: slightly worse alone, slightly better when both "
-            "versions dump (the *both dumping* line).") in text
+    # r54: ducking and the void pass share one bullet (the both-dumping line is printed above it)
+    assert ("- **Ducking** and **the void pass** have intervals containing zero: that does **not** show them useless; "
+            "differences this size need more deals.") in text
     compare_out = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "compare"
                           for o in c["outputs"])
     assert re.search(r"^\+ void pass, both dumping: +gain \+", compare_out, flags=re.M), compare_out
@@ -2152,8 +2152,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "Keep the pass: step 3 fixes the discards." not in text and "So we keep the pass; step 3 tests it again." in text
     assert "This is what the void from step 1 was for" not in text
     assert "The second line: the same, without the void pass." in text
-    assert "from a small loss (more points) to a gain (fewer points)" in text
-    assert "that does **not** show ducking is useless; a difference this size needs more deals." in text
+    assert "that does **not** show them useless; differences this size need more deals." in text
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
     from hearts_teach.agents.tournament import deal_mean_se
@@ -2162,7 +2161,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert paired(new, old) == pytest.approx(deal_mean_se([y[0] - x[0] for x, y in
                                                             zip(new.hand_scores, old.hand_scores, strict=True)]))
     assert new.deals == 40 and new.hands == 160
-    assert "builds the interval from the 40 deals, not the 160 hands." in text
+    assert "its interval too counts the 40 deals." in text
     # "the interval counts deals, not hands": the edge's standard error is taken over the deals
     assert "so they count as one piece of evidence: the interval counts deals, not hands." in text
     per_hand = [sum(h[1:]) / 3 - h[0] for h in new.hand_scores]
@@ -2172,7 +2171,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # newcomer rater (round 28): the moon is said as counted, without "the stop does not catch every moon": on
     # the same deals the dumping version conceded none, so there was no moon for the stop to save
     # r34_e: the moon count, said as counted (the dumping version conceded none on the same deals)
-    assert ("On the same deals it let one moon through, the dumping version none (the *moons shot* line).") in text
+    assert ("shows no clear difference either, and let through one moon (the dumping version none: the *moons shot* "
+            "line).") in text
     # r41_d: the one moon is sized: it is most of the moon stop's -0.23 (the hand-by-hand check below)
     assert ("That single moon (26 points in 1 of 160 hands: 0.16 per hand) explains most of the -0.23; one moon is too "
             "few to judge.") in text
@@ -2189,9 +2189,13 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r41_d: trimmed for words (the sentence before says West was winning): "The stop chose soundly"
     # r43_b: "chose soundly" was debatable (South, playing last, could overtake): "followed its rule" is what the
     # replay below checks (moon_play's "do not feed the shooter" branch chose the 3♦)
-    assert ("The last four lines replay deal 27. West, the shooter, was winning trick 8, so the stop played North's "
-            "highest clean card, the 3♦. South won that trick, which held no points. The stop followed its rule; the "
-            "dumping version's Q♥ broke the moon only because South, playing last, overtook and took its point.") in text
+    # r54: that paragraph is a table now (version · North's card · taken by · result), its lesson said plainly
+    assert ("In deal 27's trick 8 (the last four lines), West, the shooter, was winning when North, our bot, played:"
+            ) in text
+    assert "| moon stop | 3♦, highest clean card | South, no points in it | West shoots the moon |" in text
+    assert "| dumping | Q♥, highest heart | South, playing last | South's point breaks the moon |" in text
+    assert ("The lesson: a point thrown on the shooter's trick still breaks the moon if a later player overtakes."
+            ) in text
     # r40_d: "The stop looks only at who is winning *now*" read as a flaw; West was winning when North played, and
     # South (last to play) overtook: the printed trick shows the order and the winner
     assert "looks only at who is winning" not in text and "chose soundly" not in text
@@ -2244,8 +2248,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "intervals overlap" not in text
     assert re.search(r"^\+ void pass vs previous: .*: no clear difference$", compare_out, flags=re.M)
     # r33: why the final bot keeps the two steps without a clear gain
+    # r54: the moon stop is kept though its figures show no gain, and the lesson says so
     assert ("Here is one hand with the final bot as South against three rule bots. It keeps all four steps, to show "
-            "how they fit together.") in text
+            "how they fit together, though the figures show no gain for the moon stop.") in text
     replay = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "replay")
     assert "FunctionBot(pass_fn=void_pass, play_fn=moon_play" in replay
     assert played["moon_play"].tricks[:7] == played["dump_play"].tricks[:7]
@@ -2277,9 +2282,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     from hearts_teach.games.hearts.view import shooting
     from hearts_teach.kernel.cards import CardList
 
-    for bullet in ("- all points taken so far are that one opponent's;", "- there are at least 8 of them;",
-                   "- hearts are among them (the queen alone is no attempt to shoot the moon)."):
-        assert bullet in text
+    assert ("gives the seat of an opponent who has taken every point so far, or -1. It needs at least 8 points, hearts "
+            "among them (the queen alone is no attempt to shoot the moon).") in text
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
     # newcomer rater (issue 27, round 27): void_pass's score is explained in its comments (a singleton +6, a
@@ -2309,9 +2313,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # last stop's diff read: "any point you take" was said of winning any trick; only a point on a trick won counts
     # r45_e: why win a trick a non-shooter is already winning: a point the bot takes means the shooter cannot take
     # all 26 (the moon rule), so there is no moon
+    # r54: moon_play tries to win clean tricks too, which break nothing: said
     assert ("Against a shooter, if you can follow suit: try to win the trick (never with the Q♠), whoever is winning "
-            "it: any point on a trick you win breaks the moon. If not, do not throw points onto a trick the shooter is "
-            "winning: that helps the moon.") in text  # l6: why not feed the shooter (its points count toward the moon)
+            "it. A trick you win with a point in it breaks the moon; a clean one breaks nothing, though it may take the "
+            "lead from the shooter. If you cannot follow, do not throw points onto a trick the shooter is winning: that "
+            "helps the moon.") in text  # l6: why not feed the shooter (its points count toward the moon)
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -2352,7 +2358,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     from hearts_teach.agents.hearts.policy import LOW_SPADES, SPADE_GUARDS
 
     assert SPADE_GUARDS == 5 and LOW_SPADES == CardList("2S 3S 4S 5S 6S 7S 8S 9S TS JS").mask
-    assert ("passes its Q♠, K♠ and A♠ when fewer than five spades below the queen guard them.") in text
+    # r54: the claim moved to "Ideas to try next", shown on hand 2 (West passed the Q♠ holding J♠ 10♠ 5♠)
+    assert ("**Ideas to try next**, both from the rule bot's code: pass the Q♠, K♠ and A♠ unless five spades below "
+            "the queen guard them (hand 2's West passed the Q♠ with three); when you play last and must win, win with "
+            "your highest card (not the Q♠).") in text
+    assert "leads with care" not in text
     from hearts_teach import Hand
     from hearts_teach.agents.hearts import make_bot
     from hearts_teach.agents.hearts.policy import rule_pass
@@ -2480,9 +2490,9 @@ def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seat
     """Newcomer round 8: "raises an error" and "crashes" could not be told apart, and the measure printed
     "over 160 hands" for deals=40 without saying why (each deal in 4 seatings)."""
     text = " ".join("".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
-    assert ("for that one move, if the bot's function stops with a Python error (an exception such as "
-            "`IndexError`) or chooses an illegal card;") in text
-    assert "for the rest of the hand, if the bot takes more than a second, or if its whole program stops" in text
+    assert ("a stand-in that always plays its highest card takes over: for that one move after a Python error (such "
+            "as `IndexError`) or an illegal card; for the rest of the hand if the bot takes more than a second or its "
+            "whole program stops.") in text
     printed = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") for o in c.get("outputs", []))
     assert "over 40 deals × 4 seatings = 160 hands" in printed
 
@@ -2501,8 +2511,8 @@ def test_lesson_10_newcomer_round_11_wording():
              for ln in range(f.lineno, f.end_lineno + 1)]
     assert len(lines) == 4
     assert "moon run" not in text and "the queen alone is no attempt to shoot the moon" in text
-    assert ('three "highest card" bots (each passes its three highest cards and always plays its highest '
-            'legal card: a gentler yardstick than the rule bots)') in text
+    assert ('three "highest card" bots (each plays its highest legal card: a gentler yardstick than the rule bots)'
+            ) in text
     from hearts_teach.agents.hearts.simple import HighestCardBot
 
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
@@ -2869,7 +2879,8 @@ def test_lesson_10_newcomer_round_12_wording():
     parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
-    assert "South is our final bot; the line *South's points* adds up the point cards in the tricks it won." in text
+    assert ("The line *South's points* adds up the point cards in the tricks it won (the 10♥ it passed came back in "
+            "one).") in text
     # the question: a gain, said in plain words, with the sign the lesson defines
     question = next(" ".join(_src(c).split()) for c in cells if c.get("id") == "quiz-md")
     assert "edge" not in question
@@ -3675,7 +3686,7 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # r45_e: the void pass was never shown making a void (on the worked example's deal it passes what first_pass
     # does); the clause now points to the click-through hand, where South's only heart, the 10♥, is passed and South
     # holds no heart after the pass (its step-0 printout shows the lone 10♥; stepping on shows the pass)
-    assert ("is a hope, not a promise. (In the hand to click through below, South passes its lone 10♥.)") in text
+    assert ("is a hope, not a promise. (In hand 2 below, South passes its lone 10♥.)") in text
     assert "step 1's idea" not in text and "printed below.)" not in text
     assert "re-scores" not in text
     replay_src = next(_src(c) for c in cells if c.get("id") == "replay")
@@ -3697,7 +3708,9 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     assert not [c for c in after.view(0).cards if c.suit.letter == "H"]  # void in hearts after the pass
     # r45_e: "the highest card that still loses" said nothing when none can: duck_play then plays its lowest card
     # of the suit (South's 8♠ over East's 2♠ on the replay's trick 3)
-    assert "loses the trick (if none can, your lowest)" in text
+    # r54: what the lowest card costs, said: playing last, a high card (not the Q♠) could go free
+    assert ("loses the trick: it is safe now, and it gets rid of a card that could win a trick later. If none can, "
+            "your lowest: simple, though playing last you could shed a high card (not the Q♠) free.") in text
     duck = next(_src(c) for c in cells if c.get("id") == "step-duck")
     assert "        return min(following, key=lambda c: c.rank)\n" in duck
     t3 = game.tricks[2]
@@ -3817,6 +3830,35 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     from statistics import NormalDist
 
     assert NormalDist().inv_cdf(0.995) == pytest.approx(bot.Z_DECIDE, abs=1e-3)  # two-sided 99%
+    # r54: what passing means: the check's verdict "beats" is that same interval above zero (the interval shown
+    # is the one the verdict uses); below zero or still containing zero after 200 deals, the check says try again
+    assert "Your bot passes if that interval lies above zero; else improve it and retry." in text
+    assert bot.Z_SHOW == bot.Z_DECIDE
+
+
+def test_lesson_10_r54_ideas_come_from_the_rule_bots_code():
+    """r54: the rule bot's edge is said through two ideas from its own code (rule_pass, rule_play), each checked
+    here: its pass puts the Q♠ K♠ A♠ first unless five spades below the queen guard them, and playing last on a
+    trick it must win, it wins with its highest card, never the Q♠. The click-through hand's 10♥: South passed it
+    and it came back in a trick South won."""
+    from lesson_runner import run
+
+    from hearts_teach.agents.hearts.policy import NO_MOON, rule_pass, rule_play
+    from hearts_teach.kernel.cards import Card, CardList
+
+    hand = CardList("QS KS AS JS TS 5S AD KD QD 2C 3C 4C 5C")
+    assert rule_pass(hand.mask) == CardList("QS KS AS").mask
+    guarded = CardList("QS KS AS JS TS 5S 4S 3S AD KD QD 2C 3C")
+    assert not rule_pass(guarded.mask) & CardList("QS KS AS").mask
+    # clubs led: 2♣ 3♣ and a heart discard; the last seat holds 5♣ K♣ and Q♠: it must win, and wins with the K♣
+    idx = {c: Card(c).index for c in ("2C", "3C", "2H", "5C", "KC", "QS")}
+    mine = CardList("5C KC QS").mask
+    legal = CardList("5C KC").mask
+    trick = CardList("2C 3C 2H").mask
+    assert rule_play(3, mine, legal, 3, 0, idx["3C"], 1, trick, trick, NO_MOON) == idx["KC"]
+    result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
+    game = result.namespace["game"]
+    assert Card("TH") in game.passed(0) and Card("TH") in game.taken(0)
 
 
 def test_lesson_08_says_why_a_passed_queen_comes_back():
