@@ -105,7 +105,8 @@ def test_the_written_nil_rule_is_the_bots():
     text = " ".join(prose().split())
     # round 8: "below the queen / from the queen up" was unclear for a king without the queen: said exactly
     assert "in every suit holding a queen or king, more cards of jack or lower than queens and kings" in text
-    assert "Q♦ 3♦ 2♦ passes this test, Q♦ 2♦ does not, K♣ J♣ 2♣ passes, K♣ 2♣ does not" in text
+    # r55 (words): one example pair in the lesson; the K♣ pair stays checked against the engine below
+    assert "so you can duck while the higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not." in text
     assert "In a side suit, an ace counts 1 trick" in recipe()
     assert "The *side suits* are the suits other than spades." in text
     king_guarded = CardList("KC JC 2C 4S 3S 2S 6H 5H 4H 3H 6D 5D 4D")
@@ -615,8 +616,9 @@ def test_the_round_30_wording():
     text = " ".join(prose().split())
     # fresh rater r49: "lead suits where it may hold a high card" (how would I know?); the baseline bot's lead
     # reason, printed in the deal-17 comparison, says it plainer (test_the_round_49_nil_play holds the engine)
-    assert ("**Defenders** play below the nil bidder's card, so it wins the trick, and lead low, leaving it little "
-            "room to duck.") in text and "play low under the nil bidder" not in text
+    # r55 (rater r54): "so it wins the trick": "it" is named
+    assert ("**Defenders** play below the nil bidder's card, so the nil bidder wins the trick, and lead low, leaving it "
+            "little room to duck.") in text and "play low under the nil bidder" not in text
     quiz = _code_source("nil_pick = Quiz(")
     assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
     assert "The checklist \"\n" in quiz and "East's nil on deal 17, below, passed it and still broke." in quiz
@@ -755,8 +757,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer raters (r46): the deal-17 section was dense; the point first, shorter sentences
     assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
     # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
-    assert ("On this deal, with nil-first bots for South and North (West and East unchanged), East's nil held and "
-            "South–North went down by 1.") in text
+    # r55 (words): the seats are named once, where the comparison is set up (below)
+    assert "With nil-first bots for South and North, East's nil held and South–North went down by 1." in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
     # make the contract and the nil holds (the replay's printed what_happened says both)
@@ -765,8 +767,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert kept.team_tricks[0] >= 9 and kept.tricks_won[3] == 0
     replay = _code_outputs("kept = play_instead(discard_moment")
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
-    assert ("Contract first broke the nil only through East's 4♠ misplay: with the hearts thrown (above), the nil "
-            "held and South–North still made their contract.") in text
+    assert ("Contract first broke it only through East's 4♠ misplay: with the hearts thrown, the nil held and "
+            "South–North still made their contract.") in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
@@ -780,9 +782,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: "weighed bots" and "baseline bot" were jargon; each gets a clause saying what it is
     # fresh newcomer rater r45_c: "Nil first" read as if only South–North's plan changed; play_spades swaps all
     # four seats' bots, and the prose says so (East's nil play and West's covering change too)
-    assert ("Below: each bot's lead at trick 1, then the deal played by these bots (as above) and again with the "
-            "**baseline bot** for South and North only (West and East keep theirs). This simpler bot always puts "
-            "breaking a nil first.") in text
+    # r55 (words): one sentence, still naming the two seats whose bots change
+    assert ("Below: each bot's lead at trick 1, then the deal again with the **baseline bot**, which always puts "
+            "breaking a nil first, for South and North only.") in text
     assert "first version" not in text
     from hearts_teach.course.spades_lesson import spades_bots
     assert [b.style for b in spades_bots(2, "baseline")] == ["baseline"] * 4
@@ -794,8 +796,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r36_c: the bot names read like a manual; a heading cue says where the bots' choice is explained
     # fresh rater r38_g: the rule in words first, the bots' name second
     # fresh rater r41_b: the rule moved up before deal 437's question; here the name and what it means
-    assert ("All four bots are the lessons' default, the **weighed bots**: they weigh their own contract against an "
-            "opponent's nil, by the rule above. Be warned: here East's bot gets it wrong.") in text
+    # r55 (words): "using the rule above" says what they weigh
+    assert ("All four bots are the lessons' default **weighed bots**, using the rule above. Be warned: here East's bot "
+            "gets it wrong.") in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
     assert "### How the bots decide: your contract or their nil?" in prose()
@@ -841,12 +844,18 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while your team must win at least half the tricks still to play, "
-            "otherwise break the nil. *Contract first*, in play: win your own tricks as if no nil were bid. In the trick tables below, each row is one trick: leader first, * on the winner, and "
-            "(trump) when a spade won a trick led in another suit, a *ruff*. Defending: deal 437")
+            "otherwise break the nil. *Contract first*, in play: win your own tricks as if no nil were bid. Defending: deal 437")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
+    # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
     from hearts_teach.course.spades_lesson import tricks_table as _table
     assert "(trump) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
+    legend = ("Trick rows: leader first, * on the winner, (trump) when a spade won a trick led in another suit, a "
+              "*ruff*.")
+    nil_cells = _nil_cells()
+    first_row = next(i for i, c in enumerate(nil_cells) if "Trick 1 as played:  1." in "".join(
+        "".join(o.get("text", "")) for o in c.get("outputs", [])))
+    assert legend in " ".join("".join(nil_cells[first_row - 1]["source"]).split()) and legend in text
     assert rule in text and text.count("swings their score 200") == 1 and "swings 200 points" not in text
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
         i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in "".join(c["source"]))]).split())
@@ -1107,8 +1116,13 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     text_now = " ".join(prose().split())
     # round 28 (a fresh rater): West's 7♣ had already gone over South's 3♣, so North's cover saved nothing
     # fresh rater r34_c cut "(its printed rule says why)" for words: the printed rule sits right above
-    assert ("In trick 4, North covered with its 10♣, though West's 7♣ had already beaten South's 3♣: the nil was "
-            "safe either way.") in text_now
+    # r55 (rater r54): "covered" did not fit the bot's "win over partner" with South already beaten; the prose says
+    # the printed reason is the rule's name and that every club North held beat the 7♣ (its clubs: rows 2, 3, 4, 6)
+    assert ("In trick 4, North's reason is only its rule's name: West's 7♣ was already over South's 3♣, and North's "
+            "clubs left, 10♣ and J♣, both beat it.") in text_now
+    north_clubs = before_play(demo.hand, 4 * 3 + 3).cards(2).of_suit(Suit.CLUBS)
+    assert sorted(c.pretty for c in north_clubs) == ["10♣", "J♣"] and all(c.rank > 7 for c in north_clubs)
+    assert [demo.hand.tricks[t].card_of(2).pretty for t in (1, 2, 3, 5)] == ["4♣", "8♣", "10♣", "J♣"]
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead," in text_now
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
@@ -1191,17 +1205,22 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
-                 "than queens and kings, so you can duck while the higher cards fall.",
+                 "than queens and kings, so you can duck while the higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not.",
                  # fresh newcomer rater r51: "counted as above" pointed at 09a; the line links it and restates the values
                  # round 54 (rater r52): the values are a table under the list (a long-suit queen and a spade three
                  # short, 0, were missing); the engine's values are checked below
                  "4. **A count under 1 trick**: lesson 09a's *rule of thumb* without spade length, with the values "
                  "below.",
-                 "Side-suit king with another card of its suit | 1; a quarter in a suit of six or more",
-                 "Side-suit queen | a half in a suit of three or four cards; 0 in any other",
-                 "Spade | 1 with at least as many smaller spades as higher ones you lack; three quarters one short; a "
-                 "quarter two short; 0 three or more short",
-                 "Side suit of 0, 1 or 2 cards | 2, 1 or a quarter, while your spades last",
+                 # r55 (rater r54): the rows carry the count's own part names (count_text prints them), the spade
+                 # row reads in order, "while your spades last" says why, and an example follows the table
+                 "High side card: a king not alone in its suit | 1; a quarter in a suit of six or more",
+                 "High side card: a queen | a half in a suit of three or four cards, else 0",
+                 "Protected spade: each spade | 1 if you hold at least as many smaller spades as higher ones you lack; "
+                 "three quarters with one fewer (*one short*); a quarter *two short*; else 0",
+                 "Ruff: a side suit of 0, 1 or 2 cards | 2, 1 or a quarter, *while your spades last*: each ruff counted "
+                 "needs a spade to trump with",
+                 "Example: with Q♠ 5♠, the Q♠ lacks two higher spades (A♠ K♠) and has one smaller: one short, three "
+                 "quarters.",
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
                  # fresh newcomer rater r45_c: "(that far ahead, the bots do not risk a −100)" cut for words
@@ -1229,6 +1248,14 @@ def test_the_nil_checklist_is_what_suggest_decides():
     hearts = "2H 3H 4H 5H 2D 3D 4D 2C 3C 4C"  # no short side suit: every spade is kept
     assert spade(hearts + " JS 3S 2S", "J♠") == 0.75  # lacks A K Q, two smaller: one short
     assert spade(hearts + " JS 4S 7D", "J♠") == 0.25  # one smaller: two short
+    assert spade(hearts + " QS 5S 7D", "Q♠") == 0.75  # lacks A K, one smaller: one short (the example under the table)
+    # the ruffs never count more tricks than the spades held (a doubleton's quarter needs a quarter of one)
+    for seed in range(200):
+        for seat in range(4):
+            cards = SpadesHand.deal(seed=seed, dealer=0).cards(seat)
+            count = trick_count(cards)
+            assert count.ruff_tricks <= sum(1 for c in cards if c.suit is Suit.SPADES)
+    assert trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 9H TH 2D 3D 4D 5D")).ruff_tricks == 0  # no spades, no ruffs
     assert spade(hearts + " TS 4S 7D", "10♠") == 0  # lacks four, one smaller: three short
     assert spade(hearts + " KS 2S 7D", "K♠") == 1
     ruffs = {s: v for s, v in trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 2D 3D 2C 5S 4S 3S")).ruffs}
@@ -1361,8 +1388,15 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
     # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
-    assert ("Though the highest hearts left, the 6♥ and 3♥ are dead: nobody else holds a heart, so only East's own "
-            "heart lead could win, and East leads only after winning a trick.") in " ".join(prose().split())
+    # r55 (rater r54): "Though the highest hearts left" read oddly (they were the only hearts left)
+    assert ("Dead, because nobody else holds a heart: only East's own heart lead could win, and East leads only after "
+            "winning a trick.") in " ".join(prose().split())
+    # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
+    assert ("Short spades, a plus in the checklist's verdict, help only once gone: until then, a high spade needs a "
+            "lower one to play instead. Without the 4♠, North's 10♠ lead forced out the J♠.") in " ".join(prose().split())
+    as_played = before_play(hand, 4 * 11 + 1)
+    assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
+    assert "short in spades (2 cards)" in _code_outputs("east = same_deal(17)[1].dealt(3)")
     assert hand.dealer == 3 and hand.tricks[0].seats[0] != 3
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
@@ -1599,11 +1633,11 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert learned[1].split() == (
         "- Bid nil only when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
         "under 1.\n"
-        "- Play it: duck with your highest card that stays under; keep low spades. Your partner covers by playing "
-        "over your card.\n"
+        "- Play it: lead low; duck with your highest card that stays under; keep low spades. Your partner covers by "
+        "playing over your card.\n"
         "- Defence, the bots' rule: contract first while you must win half the tricks still to play or more; otherwise break the nil.\n"
-        "- Blind nil (±200 here, only 100 or more behind) broke more often than it held in the bots' play: a long "
-        "shot.").split()
+        "- Blind nil (±200, only 100 or more behind) broke more often than it held: a long shot, for a match you "
+        "would lose anyway.").split()
     text = " ".join(prose().split())
     assert "The bots count in quarters of a trick" in text and "A half rounds down: the lower bid is safer." in text
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
@@ -1745,8 +1779,11 @@ def test_09b_opens_with_a_recap_of_nil_scoring():
              "bidder does take still counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
              "a trick bid); each trick over it is a *bag* (+1; ten bags cost 100).")
     assert recap in top
-    assert ("In this lesson: when to bid nil, how to play one, how your partner protects it, how to defend against "
-            "one, and blind nil.") in top
+    # r55 (words): the overview line went; the section headings say the same
+    assert "In this lesson:" not in top
+    headings = [line for c in _nil_cells() if c["cell_type"] == "markdown" for line in "".join(c["source"]).splitlines()
+                if line.startswith("#")]
+    assert "## When to bid nil" in headings and "### Playing a nil, and defending against one" in headings
     assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count and BAG_LIMIT == 10 and BAG_PENALTY == 100
     kept = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil kept, North bid 5 and took 5: +100 and +50 apart
     assert kept.team_points[0] == 100 + 50
@@ -1769,7 +1806,8 @@ def test_the_nil_play_tip_says_why():
     # round 54 (words): one shorter sentence, the same two cases and reasons
     assert ("If none stays under: last to play, you win anyway, so play your most dangerous card; earlier, play your "
             "lowest, leaving the players after you room to go over it.") in text
-    assert "Its own tricks count toward the contract as usual." in text
+    # r55 (words): "Its own tricks count toward the contract as usual" went; the opening recap says the team's tricks count
+    assert "any trick the nil bidder does take still counts toward it" in text
     import inspect
 
     from hearts_teach.agents import spades as bots
@@ -1837,7 +1875,7 @@ def test_the_learners_nil_has_a_debrief():
 
     cells = _nil_cells()
     at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
-    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: it says whether your nil held")
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: it lists each *close call*")
     assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
     assert "".join("".join(o.get("text", "")) for o in cells[at + 2]["outputs"]) == (
         "Not yet: bid nil and play the hand to its end above, then run this cell again.\n")
@@ -1863,15 +1901,34 @@ def test_when_blind_nil_is_worth_its_risk():
         held += play_spades(trial, seed=seed).tricks_won[0] == 0
     assert held < 100  # "broke more often than it held"
     shown = _code_outputs("for seed in range(1000, 1200):")
+    # r55 (rater r54): the bots' rule was asserted, not shown: the cell prints the bots' own choice (wants_blind_nil,
+    # which their bid asks first) at three scores, one meeting both conditions and one missing each
+    choices = "".join(
+        f"  {mine} to {theirs}: {theirs - mine} behind, the opponents {500 - theirs} from 500: "
+        f"{'blind nil' if wants_blind_nil(SpadesHand.deal(seed=7, dealer=3, rules=rules, scores_before=(mine, theirs)), 0) else 'look at the cards'}\n"
+        for mine, theirs in ((150, 350), (160, 350), (130, 340)))
     assert shown == (f"South's blind nil held on {held} of 200 deals and broke on {200 - held}.\n"
-                     f"Its own score, +200 or −200, averaged {(held - (200 - held)) * 200 / 200:+.0f} a bid.\n")
+                     f"Its own score, +200 or −200, averaged {(held - (200 - held)) * 200 / 200:+.0f} a bid.\n"
+                     "\nThe bots' choice before looking, by the score (South's team first):\n" + choices)
+    assert [line.endswith("blind nil") for line in choices.splitlines()] == [True, False, False]
+    from hearts_teach.agents.spades import SpadesBot
+    from hearts_teach.games.spades.scoring import BLIND_NIL
+    spot = SpadesHand.deal(seed=7, dealer=3, rules=rules, scores_before=(150, 350))
+    assert SpadesBot(7).bid(spot, 0) == BLIND_NIL and "if wants_blind_nil(v):" in __import__("inspect").getsource(
+        SpadesBot.choose_bid)
     text = _nil_prose()
     # r53 (rater r52): "costs points" measured only the nil's own ±200; the prose now quotes that average
     average = f"{(held - (200 - held)) * 200 / 200:+.0f}".replace("-", "−")
+    # r55 (rater r54): the average read as "never"; the reasoning for a match you would lose anyway, then the bots'
+    # rule, printed above; a contract scores at most 130 (13 tricks bid and taken), a kept blind nil 200
     assert (f"It broke more often than it held, so its own score averaged {average} a bid (the team's other points not "
-            "counted). The bots bid it only as a long shot, "
-            "when the match is slipping away anyway: 200 or more behind (the rule allows 100), with the opponents within "
-            "150 of 500.") in text
+            "counted). Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
+            "contract (at most 130); a broken one costs little if you would lose anyway. The bots' rule, printed above: "
+            "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
+    from hearts_teach.games.spades import score_hand
+    # a made contract is at most 13 tricks (+130); with bags, a contract of k taking all 13 scores 10k + 13 - k
+    assert score_hand([7, 1, 6, 1], [7, 0, 6, 0]).teams[0].contract_points == 130
+    assert max(10 * k + 13 - k for k in range(1, 14)) == 130 and rules.blind_nil_value == 200
     assert rules.blind_nil_deficit == 100
     assert rules.end_score == 500
 
@@ -1884,3 +1941,61 @@ def test_when_blind_nil_is_worth_its_risk():
         return wants_blind_nil(hand, 0)
 
     assert may(150, 350) and not may(151, 350) and not may(100, 349) and not may(150, 350, partner=0)
+
+
+def test_the_nil_bidders_lead_is_the_bots():
+    """r55 (rater r54): leading was not taught, though the nil bidder South leads trick 1 on deals 1246 and 356. The
+    bullet says what the rules and the bots' code back: a clean nil leads only trick 1, when it bid first (each trick's
+    winner leads the next), and the bots' nil bidder leads its lowest side card (``_own_nil`` on a lead: ``_pick`` of
+    the lowest, spades ranked above every side card). Deal 1246 prints South's lead, 3♦, with its rule."""
+    from hearts_teach.agents.spades import SpadesBot
+    from hearts_teach.course.spades_lesson import (
+        before_play,
+        bot_reasons,
+        play_spades,
+        tricks_table,
+    )
+    from hearts_teach.games.spades.legality import SPADES
+
+    text = _nil_prose()
+    assert ("- **Leading.** A clean nil leads only trick 1 (if it bid first): later leads go to trick winners. The bots' "
+            "nil bidder leads its lowest side card, the easiest to go over.") in text
+    leads = 0
+    for seed in range(400):
+        hand = play_spades(SpadesHand.deal(seed=seed, dealer=seed % 4), seed=seed)
+        for seat in hand.nil_seats:
+            for number, trick in enumerate(hand.tricks):
+                clean = not any(t.winner == seat for t in hand.tricks[:number])
+                if trick.seats[0] != seat or not clean:
+                    continue
+                assert number == 0 and hand.first_seat == seat  # a clean nil leads trick 1 only, having bid first
+                legal = list(before_play(hand, 0).legal_plays())
+                side = [c for c in legal if c.suit.value != SPADES]
+                assert trick.cards[0].rank == min(c.rank for c in (side or legal))
+                assert trick.cards[0].suit.value != SPADES or not side
+                leads += 1
+    assert leads >= 10
+    assert "if not v.trick:\n            return self._pick(indices_of(legal), high=False)" in __import__(
+        "inspect").getsource(SpadesBot._own_nil)
+    played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
+    shown = _code_outputs("cover = bots_position(1246")
+    assert shown.startswith(f"South's cards as dealt: {played.dealt(0).pretty}\n"
+                            "South's bot leads 3♦ (my nil: avoid winning)\n"
+                            f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n\n")
+    assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
+    # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
+    assert "East bid nil on cards that pass the checklist (printed below), and its discards cost it the nil." in text
+    assert "one discard" not in text
+    assert "What if East throws its two hearts instead, in tricks 10 and 11?" in text
+    # debrief and summary: "lead low"
+    assert "Did you lead low, duck with your highest safe card," in text
+
+
+def test_the_blind_nil_question_asks_what_the_bots_would_do():
+    """r55 (rater r54): the blind-nil question (80 behind: may you?) was very easy; it asks about the exercise's own
+    score, 180 to 320: the game's rule allows it (100 or more behind), the bots' rule does not (200 behind, the
+    opponents within 150 of 500). The answer is computed in the cell (``may_bid_blind_nil``, ``wants_blind_nil``)."""
+    source = _code_source("blind_quiz = Quiz(")
+    assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
+    assert 'scores_before=(180, 320)' in source and 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
+    assert "Below, you are behind 180 to 320, cards face down" in _nil_prose()

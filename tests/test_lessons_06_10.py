@@ -104,7 +104,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                                           "any spade beats every other suit",
                            "steps_quiz": "2½"},  # r51: steps 1 to 3 (test_the_steps_question_is_the_bots_count)
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
-                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "no", "nil_pick": "B",
+                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, but the bots would not", "nil_pick": "B",
                               "cover_quiz": "9♠"},
     "10_write_a_bot": {"q": "the change is better"},
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
@@ -798,7 +798,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
 
     from hearts_teach import Rules
     from hearts_teach.course.lessons import match_verdict, score_piles
-    from hearts_teach.games.spades import SpadesMatch, score_hand
+    from hearts_teach.games.spades import SpadesHand, SpadesMatch, score_hand
     from hearts_teach.games.spades.legality import trick_winner
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.kernel.cards import CardList
@@ -854,6 +854,10 @@ def test_the_quiz_answers_are_what_the_engine_says():
     bags = score_hand([4, 3, 3, 3], [5, 1, 5, 2], bags=(8, 0))
     assert bags.team_points[0] == -27 and bags.bags[0] == 1
     assert not SpadesRules.preset("blind_nil").may_bid_blind_nil(300, 380)
+    # 09b (r55, rater r54: "would the bots?"): 180 to 320, the exercise's score: the rule allows it, the bots do not
+    from hearts_teach.agents.spades import wants_blind_nil
+    spot = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
+    assert spot.may_bid_blind_nil(0) and not wants_blind_nil(spot, 0)
     assert trick_winner([c.index for c in CardList("AH 2S KH 3H")], 1) == 2  # North (the demonstration)
     assert trick_winner([c.index for c in CardList("KD 3D 6S AD")], 3) == 1  # West (the quiz)
     match = SpadesMatch(seed=7)
