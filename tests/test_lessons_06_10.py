@@ -3883,8 +3883,9 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     assert DRILLS[0].make().pass_target(0) == 1  # West gets her, and keeps her until she is played
     lesson_01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     # lesson 01 (l5, r47) now says it once, beside its table: only another player can put her on South's trick
-    assert ("(First column: a passed queen ends in South's tricks only when another player plays her to a trick South "
-            "wins.)") in lesson_01
+    # r56: the note names its column by its header
+    assert ("(Column \"Q♠ ends in South's tricks\": a passed queen ends there only when another player plays her to a "
+            "trick South wins.)") in lesson_01
 
 
 def test_lesson_10_says_the_leagues_hands_option_counts_deals():
