@@ -145,8 +145,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r51): the heading had no prose, and print(sample) named a folded variable
     assert ("## A sample run Below, a made-up player's answers (*sample answer*) beside the coach's best; a row opens "
             "once you answer that drill. Typing answers? `print(sample)` after each. To start over, rerun the "
-            "cell under *Your turn*, then this code.") in prose
+            "cell under *Your turn*, then the one below, which defines `sample`.") in prose  # r55: named the folded cell
     assert "sample answer" in printed and "print(sample)" in printed
+    # fresh newcomer rater (r55): the typed pass example named the A♦, which drill 1's South does not hold
+    assert '(a pass: `practice.answer("QS JH 3C")`)' in prose
+    from hearts_teach.course.drills import DRILLS
+
+    assert {"QS", "JH", "3C"} <= {str(c) for c in DRILLS[0].make().cards(0)}
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
@@ -154,8 +159,9 @@ def test_lesson_08_shows_what_its_prose_claims():
             "figures](#cell-id=l08-24b)).") in prose and "The verdict counts points a hand" not in prose
     # fresh newcomer rater (r49): three numbers in two units; the note now gives the coach's cost in points only
     # fresh newcomer rater (r52): the table's numbers in the text (0.30 in all, 0.23 of it on spade tricks)
-    assert ("There the 3♠ costs 0.30 points a hand more. Of that, 0.23 comes on tricks South wins with a spade "
-            "(0.71 against 0.48). The coach's sampled deals give 0.36: different deals, different luck.") in prose
+    # r55 (the word cap): the same figures, shorter
+    assert ("There the 3♠ costs 0.30 points a hand more, 0.23 of it on tricks South wins with a spade "
+            "(0.71 against 0.48). The coach's sampled deals give 0.36.") in prose
     assert "0.3 more hearts" not in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
@@ -329,19 +335,28 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r51 (the word cap): the same facts, shorter
     # fresh newcomer rater (r52): "passing the K♠ puts both in other hands" read as if South held the A♠ (never)
     # fresh newcomer rater (r52 clarity): one idea a sentence
-    assert (f"Keeping the K♠ too (K♣ J♦ A♥, a mistake) gives {king.stats['p_take_qs']:.0%}. In the "
-            "[replays](#cell-id=l08-20b), she always wins a spade trick herself: with the "
-            "K♠ kept, only the A♠ can beat her.") in after
+    # fresh newcomer rater (r55): "always" had no total beside it; the figures cell prints how often she lands in
+    # South's tricks and which card won each time (207 of 207 her own Q♠); and why a passed queen comes back (39%):
+    # the replays print South's winning card, a diamond 338 times of 356
+    assert (f"Keeping the K♠ too (K♣ J♦ A♥, a mistake) gives {king.stats['p_take_qs']:.0%}. Replayed, she then "
+            "always wins a spade trick herself (207 of 207): with the K♠ kept, only the A♠ can beat her.") in after
+    assert ("East can dump her on a trick South wins, when void in the suit led (in [1,000 "
+            "replays](#cell-id=l08-20b), a diamond trick 338 times of 356).") in after
     assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
 
     assert sorted(c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "S" and c.rank > Card("QS").rank) == ["K♠"]
     from hearts_teach.course.later_tricks import pass_queen_cards
 
-    replay = pass_queen_cards(DRILLS[1].make(), ["KC JD KS", "KC JD AH"], count=1000)
-    assert all(r["queen"] > 0 and dict(r["won_with"]) == {"Q♠": r["queen"]} for r in replay.values())
-    assert ("  1000 deals replayed, South's card winning her trick: "
-            f"K♣ J♦ K♠: Q♠ {replay['KC JD KS']['queen']}; K♣ J♦ A♥: Q♠ {replay['KC JD AH']['queen']}\n") in "".join(stored)
+    replay = pass_queen_cards(DRILLS[1].make(), ["KC JD KS", "KC JD AH", "KC QS KS"], count=1000)
+    kept_two = [replay["KC JD KS"], replay["KC JD AH"]]
+    assert all(r["queen"] > 0 and dict(r["won_with"]) == {"Q♠": r["queen"]} for r in kept_two)
+    assert (replay["KC JD KS"]["queen"], replay["KC JD AH"]["queen"]) == (55, 207)
+    back = replay["KC QS KS"]
+    assert back["queen"] == sum(back["won_with"].values()) == 356
+    assert sum(n for c, n in back["won_with"].items() if c.endswith("♦")) == 338
+    assert ("  1000 deals replayed, the Q♠ in South's tricks (South's card winning her trick): K♣ J♦ K♠ 55 (Q♠ 55); "
+            "K♣ J♦ A♥ 207 (Q♠ 207); K♣ Q♠ K♠ 356 (a ♦ 338)\n") in "".join(stored)
     assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "Passed (K♣ Q♠ K♠, a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
@@ -350,7 +365,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of deals. Passed (K♣ Q♠ K♠, a mistake), she ends "
-            f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led.") in after
+            f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (in [1,000 "
+            "replays](#cell-id=l08-20b), a diamond trick 338 times of 356).") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment
