@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 from lesson_runner import ROOT, run
 
@@ -520,7 +521,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r54: "Most often" was a frequency no figure here backs: "One way is"
     # r55: "every heart you lack but the 2♥" was hard to work out; the cards are listed (checked below)
     assert ("The risk: any trick another player wins with a point in it breaks the moon. One way is a heart "
-            "you lack that beats one of yours, kept back by a defender. You lack the 2♥ 4♥ 5♥ 6♥ 8♥ 9♥ 10♥ Q♥ K♥: "
+            "you lack that beats one of yours, kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon). You lack the 2♥ 4♥ 5♥ 6♥ 8♥ 9♥ 10♥ Q♥ K♥: "
             "all but the 2♥ beat your 3♥, and the Q♥ and K♥ beat even your J♥.") in risk
     lacked683 = sorted((c for c in DECK if c.suit is Suit.HEARTS and c not in go.cards(0)), key=lambda c: c.rank)
     assert " ".join(c.pretty for c in lacked683) == "2♥ 4♥ 5♥ 6♥ 8♥ 9♥ 10♥ Q♥ K♥"
@@ -569,9 +570,15 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r55: "cash" was jargon
     # r56: leading diamonds "until someone breaks hearts" worked only because two bots threw hearts on trick 7;
     # without that, South's next lead (J♦ or 10♦) could lose to the Q♦, still out at trick 6
-    assert ("Hearts are not broken yet, so lead your winning diamonds first. That worked here because two players "
-            "threw hearts on the K♦ (trick 7); without that, South's next lead, the J♦ or 10♦, could lose to the Q♦ "
-            "(still out).") in risk and "cash" not in risk
+    # r57: that outcome gave the quiz away (trick 7 is shown after it), and the Q♦ fell on trick 6: now a general
+    # "what if", true at trick 6; the outcome (hearts thrown on trick 7) is told after the answer
+    assert ("Hearts are not broken yet, so lead your winning diamonds first, hoping a player out of diamonds throws a "
+            "heart on them. If nobody does, your next diamond lead, the J♦ or 10♦, loses to any higher diamond still "
+            "out (at trick 6 the Q♦ is).") in risk and "cash" not in risk and "trick 7" not in risk
+    assert "Hearts broke on trick 7 (West and North, out of diamonds, threw hearts on the K♦)" in " ".join(
+        _md("08b_your_own_moon").split())
+    # r57: "defender" defined at its first use
+    assert "kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon)" in risk
     assert Card("QD") in go.view(0).still_out()[Suit.DIAMONDS] and {Card("JD"), Card("TD")} <= set(go.cards(0))
     assert sorted(c.pretty for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("TD").rank) == ["Q♦"]
     assert [c.pretty for c in moon_run.tricks[6].cards if c.suit is Suit.HEARTS] == ["6♥", "10♥"]
@@ -668,7 +675,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # question gives something to reason from: the two hearts above South's J♥, both in defenders' hands (above)
     # r52: "Will they keep them back?" was a guess; the question points to the habit stated above it
     # r55: the learner cannot work out the 35% at the table; the question says it asks whether to trust the signs
-    assert ("To weigh it: only the K♥ and Q♥ beat South's J♥, and defenders hold both. Recall how these bots follow "
+    assert ("To weigh it: only the K♥ and Q♥ beat South's J♥, and both are still out. Recall how these bots follow "
             "a heart lead (above). You cannot work out the odds at the table: the question is whether you trust the "
             "signs. Going is played out by a simple bot that plays South's highest legal "
             "card every time. Against these rule bots") in ns["go_quiz"].question
@@ -1086,7 +1093,11 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     assert len(verdicts) == 6 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
     # a fresh rater: question cells fold their code, verdict cells their printout; one instruction for both
     # r55: "verdict" is the coach's grade elsewhere; 08b's folded printouts call themselves the question's figures
-    assert ("A question cell folds its code, which holds the answer; the figures cell after it folds its printout. "
+    # r57: the figures cell folds its code too
+    assert cells[[c.get("id") for c in cells].index("l08b-06b")]["metadata"]["jupyter"] == {
+        "outputs_hidden": True, "source_hidden": True}
+    assert ("A question cell folds its code, which holds the answer; the figures cell after it folds its code and "
+            "printout. "
             "Unfold either once you have decided.") in prose
     # fresh newcomer rater (r37_a): said once, in the introduction, before the first folded question, not mid-lesson
     flat_cells = [" ".join("".join(c["source"]).split()) for c in cells]
@@ -2007,8 +2018,9 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # a fresh rater: the break-even counts South's score alone; in a match the opponents' 26 each counts too
     # fresh newcomer rater (r32): "a bit more" undersold 26 to each opponent
     # fresh newcomer rater (r49): nothing computes the match value, so "probably"
-    assert ("That counts South's own score only; in a match a moon also adds 26 to each opponent's, so going for it "
-            "is probably worth more than these figures show.") in shown
+    # r57: "probably worth more" was never shown: the figures now say only what they leave out
+    assert ("That counts South's own score only; in a match a moon also adds 26 to each opponent's score, which these "
+            "figures leave out.") in shown and "worth more" not in shown
     # fresh newcomer rater (r47): no stronger defence is tested, so it is said as an expectation
     # fresh newcomer rater (r51): the expectation was unsupported; the caveat now says only what the lesson shows:
     # either slip, kept for the J♥, would have broken the real deal's moon (played out in the round-14 test)
@@ -2133,9 +2145,11 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     late = [p for t, p in seen if t < 13]
     assert len(late) == 73 and {t for t, _ in seen if t < 13} == {10} and f"{sum(late) / len(late):.1f}" == "18.0"
     assert all(13 - t + 1 == 4 for t, _ in seen if t < 13)  # trick 10: four cards left
-    assert ("Why so little: the moon broke late. In 188 of the 261 failed moons South had one card or none left when "
-            "it first saw another player's point; in the other 73 it had four, already holding 18.0 points on "
-            "average.") in figures and "in time to duck" not in figures and "trick 10 or 13" not in figures
+    # r57: "four" was typed; the cards left are now counted from the GiveUp bot's record and printed
+    assert Counter(14 - t for t, _ in seen) == {4: 73, 1: 106} and failed - len(seen) == 82
+    assert ("Why so little: the moon broke late. Of the 261 failed moons, South first saw another player's point with "
+            "4 cards left in 73, with 1 card left in 106, and only after its last card in 82. With more than one card "
+            "left it already held 18.0 points on average.") in figures and "in time to duck" not in figures and "trick 10 or 13" not in figures
     assert f"{quits['score']:.1f}" == "14.2" and f"{moon['score']:.1f}" == "14.3"  # the 0.1 is per hand
     stuck, ends = ns["stuck"], ns["ends"]
     assert stuck.tricks[3].number == 4 and stuck.tricks[3].winner == 1 and len(stuck.tricks) == 4
