@@ -1959,7 +1959,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                           for c in others)
                                 + "Rough break-even: West scored 26 in the moon and 4 when its A♥ broke it, so the A♥ "
                                   "saves West about 22 against its own score (North and East score 26 in a moon too, so "
-                                  "against them it costs West nothing). Keeping the A♥ costs about 0.2 a hand, so it pays "
+                                  "against them the moon costs West nothing). Keeping the A♥ costs about 0.2 a hand, so it pays "
                                   "if a moon would come off in more than about 1 position in 110 (22 / 0.2)\n")
     # rater r52_05: the break-even, from the printed figures (26 and the rounded 0.2), not typed; and how the coach
     # rates a club or diamond discard (every one stops this moon: test_05_the_moon_story_agrees_with_its_replay)
