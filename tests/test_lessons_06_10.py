@@ -303,7 +303,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # here, in the coach's own sense (VERDICT_MEANINGS["fine"]: as far as the deals show, about as good as the best)
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
     assert ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
-            "coach's deals can tell; *inaccuracy*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
+            "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
             "and its limits).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
     assert "too close to call" not in text
@@ -822,8 +822,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert _src(cells07[at]).startswith("<details><summary>Answer (open it once you have chosen)</summary>")
     # r55_07: Check yourself tests this lesson's idea (trick 4), not moon scoring: you play last to 3♠ 8♠ 10♠ holding
     # K♠ 5♠, the A♠ gone: the K♠ wins a trick with no points; the 5♠ leaves the K♠ as the highest spade left
-    assert ("**K♠**: it wins a pointless trick, so the queen can never fall on it; the 5♠ would leave it to win the "
-            "next spade trick.") in " ".join(_src(cells07[at]).split())
+    # r57_07: "the next spade trick" assumed the lone K♠ is kept for it (it could be thrown on another suit first)
+    assert ("**K♠**: it wins a pointless trick, so the queen can never fall on it; the 5♠ could leave it to win a "
+            "later spade trick.") in " ".join(_src(cells07[at]).split())
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
     assert '"East the 10♠. You play last, holding K♠ 5♠. Which card?"' in _src(cells07[at - 1])
     from hearts_teach import Card
@@ -3041,7 +3042,9 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
     # South's own moves (the widget records only _human_play and South's own pass)
-    assert ("The review grades only South's own moves and counts 4 decisions: trick 1's 2♣ was forced.") in text
+    # r57_07: "South's own moves" read as including the computer's moves for South: the review grades the moves you
+    # made (HandReview.build: "the autopilot's moves are left out"; the widget records only _human_play)
+    assert ("The review grades only your moves, not the computer's: 4 decisions (trick 1's 2♣ was forced).") in text
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     assert ("The computer plays tricks 5 to 13 for South: the [autopilot](glossary.ipynb#cell-id=term-autopilot), "
@@ -3090,7 +3093,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
     grades = ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
-              "coach's deals can tell; *inaccuracy*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
+              "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
               "and its limits).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
@@ -4213,10 +4216,15 @@ def test_lesson_07_r55_rater_asks():
     the duck replay's long code folded, its output shown."""
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
-    assert ("The hint's *0.9 fewer hearts* counts hearts only: most of the 1.2-point gap; the rest is the "
-            "Q♠.") in md["l07-dec2"]
+    # r57_07: one plain sentence (the split 1.2 = 0.9 hearts + 0.3 for the Q♠ is checked above)
+    assert ("The hint's *0.9 fewer hearts* leaves out the Q♠, which makes the rest of the 1.2-point "
+            "gap.") in md["l07-dec2"]
     assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
     assert md["l07-dec1-grades"].endswith("Read no reason into that 0.2.")
+    # r57_07: "inaccuracy" was used before it was defined: its first use in prose links the glossary entry
+    first = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "inaccuracy" in _src(c))
+    assert cells[first].get("id") == "76f97d98"
+    assert "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*" in md["76f97d98"]
     assert ("Choose each card yourself, then compare with *Hint*. After each hand, the review's *Moments that "
             "mattered* lists your costly cards to *Try again*.") in md["8dd2b73e"]
     import inspect
