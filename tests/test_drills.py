@@ -361,8 +361,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     assert ('The best pass also "makes you void in clubs", so South can throw her on a club trick later '
-            "(drill 3 shows such a throw, with the K♠ still in hand).") in after
-    # r57_08: drill 3 is drill 2's cards with no pass, so South still holds the K♠ there (not the best pass's hand)
+            "(drill 3 shows such a throw).") in after
+    # r57_08: "(drill 3)" read as drill 2's sequel; drill 3 is drill 2's cards with no pass (the K♠ still held)
     assert "K♠" in [c.pretty for c in DRILLS[2].make().cards(0)] and all(c.suit.letter != "C" for c in DRILLS[2].make().cards(0))
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back

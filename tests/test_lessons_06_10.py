@@ -3425,7 +3425,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
                  "kept ace is safer there.",
                  # (the linked cell holds that advice: checked just below)
                  "- With three lower spades to duck with, keep her and pass the K♠ (drill 2).",
-                 "- In Hearts, a card off the led suit cannot win the trick: throw your most dangerous card, the Q♠ or a "
+                 "- A card off the led suit cannot win the trick: throw your most dangerous card, the Q♠ or a "
                  "high heart (drill 3).",
                  "- While the Q♠ is still out, lead a spade below her and keep a low one to duck with (drill 4).",
                  "- When another player's card is winning a trick with points, such as their Q♠, duck "
