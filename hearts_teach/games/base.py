@@ -301,13 +301,19 @@ class TrickGame(JsonRecord, Generic[ActionT, TrickT, StateT]):
     def _checked_play(self, card: Card, seat: int | None) -> TrickT | None:
         """Play ``card`` in the play phase if ``explain`` allows it, else raise (changing
         nothing); the completed trick, or None."""
-        v = self.explain(card, seat)
-        if not v.legal:
-            cls = PLAY_ERRORS.get(v.rule, IllegalPlayError)
-            raise cls(f"cannot play {card.pretty}: {v.message}", rule=v.rule, card=card, seat=v.seat)
+        if not self._plainly_legal(card, seat):  # the usual case skips wording a verdict nobody reads
+            v = self.explain(card, seat)
+            if not v.legal:
+                cls = PLAY_ERRORS.get(v.rule, IllegalPlayError)
+                raise cls(f"cannot play {card.pretty}: {v.message}", rule=v.rule, card=card, seat=v.seat)
         before = len(self._tricks)
         self._apply(self._play_action(self._state.turn, card))
         return self._tricks[-1] if len(self._tricks) > before else None
+
+    def _plainly_legal(self, card: Card, seat: int | None) -> bool:
+        """True only when ``card`` is surely a legal play by the player to move (a game may answer
+        cheaply); False sends the play through ``explain``, which words any refusal."""
+        return False
 
     def undo(self) -> ActionT:
         """Take back the last action and return it."""

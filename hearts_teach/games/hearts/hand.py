@@ -203,7 +203,6 @@ class Hand(TrickGame[Action, Trick, PlayState]):
 
     def _start_play(self) -> None:
         hands = self._hands0[:]
-        received = [0] * self.players  # what each seat received (the views read it)
         if self.pass_direction != "hold":
             for seat in self.table.seats:
                 chosen = self._chosen[seat]
@@ -213,9 +212,7 @@ class Hand(TrickGame[Action, Trick, PlayState]):
                 chosen, to = self._chosen[seat], pass_target(seat, self.pass_direction, self.table)
                 assert chosen is not None and to is not None  # all chosen; not a hold hand
                 hands[to] |= chosen
-                received[to] = chosen
         self._hands_after_pass = hands[:]
-        self._received = received
         self._state = PlayState(hands, opening_holder(hands, self.compiled), self.compiled)
 
     # status ---------------------------------------------------------------------------
@@ -421,21 +418,14 @@ class Hand(TrickGame[Action, Trick, PlayState]):
     def _play_action(self, seat: int, card: Card) -> Action:
         return Action("play", seat, tuple.__new__(CardList, (card,)))  # ``card`` is a checked Card already
 
-    def _checked_play(self, card: Card, seat: int | None) -> Trick | None:
-        """The shared checked play (``TrickGame._checked_play``), with a short cut for the usual
-        case, the player to move playing a legal card it holds: the same test as ``explain``'s
-        (``cascade``), without writing the sentence nobody reads; anything else goes the long way,
-        which words the refusal."""
+    def _plainly_legal(self, card: Card, seat: int | None) -> bool:
+        """The player to move plays a legal card it holds: the same test as ``explain``'s (``cascade``),
+        without writing the sentence; bool or other seat types go the long way."""
         st = self._state
         assert st is not None  # ``play`` checked the phase
-        turn = st.turn
-        bit = BIT[card.index]
-        if (seat is None or (type(seat) is int and seat == turn)) and st.hands[turn] & bit and \
-                cascade(st.hands[turn], st.led_suit, st.tricks_done == 0, st.broken, st.rules)[0] & bit:
-            before = len(self._tricks)
-            self._apply(self._play_action(turn, card))
-            return self._tricks[-1] if len(self._tricks) > before else None
-        return super()._checked_play(card, seat)
+        turn, bit = st.turn, BIT[card.index]
+        return (seat is None or (type(seat) is int and seat == turn)) and bool(st.hands[turn] & bit) and \
+            bool(cascade(st.hands[turn], st.led_suit, st.tricks_done == 0, st.broken, st.rules)[0] & bit)
 
     _action_type = Action
 
@@ -484,7 +474,8 @@ class Hand(TrickGame[Action, Trick, PlayState]):
         passed and received (0: none), the public plays and the live play state (None during the
         pass; the view only reads it). ``seat`` is already checked."""
         st = self._state
-        return self._chosen[seat] or 0, 0 if st is None else self._received[seat], self._plays, st
+        giver = None if st is None else pass_source(seat, self.pass_direction, self.table)  # None: hold, or the pass
+        return self._chosen[seat] or 0, 0 if giver is None else self._chosen[giver] or 0, self._plays, st
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now, as a ``hearts_teach.games.hearts.view.View`` (for bots and the coach)."""
