@@ -4188,8 +4188,8 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     assert "Read the position below. The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
-    assert ("The 6♠, the blunder (69% against 5%), leaves the K♠ alone: with the A♠ gone, it would win the next "
-            "spade trick, and the queen if she is on it.") in md["l07-dec2-why"]
+    assert ("The 6♠, the blunder (69% against 5%), leaves the K♠ alone: with the A♠ gone, it wins any spade "
+            "trick it joins, and the queen if she is on it.") in md["l07-dec2-why"]
     demo = _lesson_07_demo_after_two_tricks()
     two = demo.hand.tricks[1]
     assert demo.hand.seat_names[two.seats[two.cards.index(Card("AS"))]] == "North"
