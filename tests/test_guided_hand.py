@@ -184,6 +184,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert shown6_copy == ("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
                            f"West's reason: {watch}\n"
                            f"a bot without the moon watch, in West's place: {duck}\n"
+                           "copy: ✔ Legal, but a blunder: your 5♦ throws away a diamond. The coach prefers K♣: it throws "
+                           "away a club; with yours, you take about 3.4 more hearts than with K♣, and about 3.4 more points "
+                           "a hand in all.\n"
+                           "copy: trick 7: West 9♠, North 8♥, East J♠, South 5♦ → East takes it (1 point)\n"
                            "copy, South wins after trick 6: trick 11 with K♣ (2 points), trick 12 with K♦ (1 point), "
                            "trick 13 with A♦ (3 points)\n"
                            "copy, scores after trick 13: South 20, West 4, North 1, East 1\n")
@@ -199,9 +203,21 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         (11, Card("KC")), (12, Card("KD")), (13, Card("AD"))]
     assert lead_jh.hand.scores[0] == 20 and demo.hand.scores[0] == 15
     # r57: the replay is one deal, the coach's figure an average over its 256 deals, and the replay ended worse
-    assert ("This copy is one deal; the coach's figure (the J♥ about 2.5 points a hand better) is an average over its "
-            "256 imagined deals. On the copy South kept playing low, its K♣, K♦ and A♦ won tricks 11 to 13, and South "
-            "ended worse: 20 points, not 15.") in flat
+    # rater r58: nothing said why the copy ended worse: no heart was led after trick 6 (the void never came into
+    # play), and out of spades on trick 7 South threw its lowest card, the 5♦, which the guide calls a blunder
+    # (the coach prefers the K♣), so its K♣, K♦ and A♦ won the last three tricks
+    assert ("This copy is one deal; the coach's 2.5 points is an average over 256 deals. On the copy no heart was led "
+            "after trick 6, so the void never helped. Out of spades on trick 7, South threw its lowest card, the 5♦ "
+            "(a blunder: the coach prefers the K♣), so its K♣, K♦ and A♦ won tricks 11 to 13. South ended worse: 20 "
+            "points, not 15.") in flat
+    assert all(t.cards[0].suit != Card("2H").suit for t in lead_jh.hand.tricks[6:])  # no heart led after trick 6
+    seven = lead_jh.hand.tricks[6]
+    assert seven.led_suit == Card("2S").suit and seven.card_of(0) == Card("5D")
+    assert not any(c.suit == Card("2S").suit for t in lead_jh.hand.tricks[6:] for c in [t.card_of(0)])  # no spade left
+    assert seven.card_of(0) == min([c for t in lead_jh.hand.tricks[6:] for c in [t.card_of(0)]],
+                                   key=lambda card: (card.rank, card.index))  # its lowest card
+    judged = next(d for d in lead_jh.decisions if d.trick == 7)
+    assert judged.verdict == "blunder" and judged.best.label == "K♣"
     assert "about 2.5 more points a hand in all" in shown6 and jack.deals == 256
     # r55: the grade assumes these bots; human opponents are hedged (the bot without the watch ducks, printed above)
     assert "Human opponents may not: the grade assumes these bots." in flat
@@ -225,7 +241,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "The point to keep" not in flat and "will usually overtake" not in flat
     # rater r58: "could leave the J♥ winning" was not shown (North still held the Q♥): only what why_instead prints
     assert ("On the copy, West's K♥ overtakes because South has taken every point so far, to stop a moon; without the "
-            "moon watch, West would have played its 10♥, under the J♥ (the printout above).") in flat
+            "moon watch, West would have played its 10♥, under the J♥.") in flat
     assert "could leave the J♥ winning" not in flat
     assert "South has taken every point so far" in str(watch) and "stop" in str(watch)
     # last stop's diff read: "most likely the moon watch" was a guess no reader could check; what the exact 0 says
@@ -242,8 +258,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r49 (lead editor): the takeaway puts the void (the coach's printed reason, in shown6) first; the bots'
     # overtake (West's K♥, the 0 of 256 above) is why it is safe against them
     # fresh newcomer rater r54: the takeaway kept cell 21's condition (every point so far taken)
-    assert ("Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later (the "
-            "copy kept playing low instead); once you have taken "
+    assert ("Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later "
+            "(none were on the copy); once you have taken "
             "every point so far, it is also fairly safe against these bots, which overtake to stop a moon "
             "(trick 6).") in flat
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
@@ -325,8 +341,13 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # "the remaining 1": the cell now computes the split on the deals both cards were played on, from the coach's
     # unrounded figures, and prints parts that add up (no moon on those deals, so points = hearts + 13 × queen)
     assert "the remaining 1 comes mostly from the Q♠" not in flat
-    assert ("The cell below splits the verdict's 2.5 points; then, on a copy of this deal, South leads the K♣, keeps "
-            "the same plan, and ends with 14 points, not 15:") in flat
+    # rater r58 asked why the K♣ lowers the Q♠ share: the coach's outcomes record only whether the queen ended in
+    # South's tricks (Outcomes.queen), not how, so the cell says the deals give no reason
+    assert ("The cell below splits the verdict's 2.5 points (its deals record whether South took the Q♠, not why). "
+            "Then, on a copy of this deal, South leads the K♣, keeps the same plan, and ends with 14 points, not 15:") in flat
+    from hearts_teach.agents.hearts.coach_backend import _FIELDS
+
+    assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
     ev = two_graded.evidence
     o4, ok = (ev.outcomes[ev.candidates.index(Card(c).index)] for c in ("4C", "KC"))
     n = min(o4.points.shape[1], ok.points.shape[1])
@@ -339,9 +360,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert abs(gap - four_c.delta_vs_best) < 1e-3 and abs(gap - hearts_part - queen_part) < 1e-9
     assert (f"{gap:.2f}", f"{hearts_part:.2f}", f"{queen_part:.2f}") == ("2.50", "1.48", "1.02")
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).startswith(
-        # rater r58: 17.73 - 15.24 is 2.49: the gap is from the unrounded averages, and the line says so
-        "the 256 deals with both cards: 4♣ 17.73 points a hand, K♣ 15.24; a gap of 2.50 (from the unrounded "
-        "averages) =\n"
+        # rater r58: 17.73 - 15.24 is 2.49: the gap is from the unrounded averages, and the line says so (each figure);
+        # "the 256 deals with both cards" read better as "256 deals, each played out with both cards"
+        "256 deals, each played out with both cards (each figure from the unrounded averages): 4♣ 17.73 points a hand, "
+        "K♣ 15.24; a gap of 2.50 =\n"
         "    hearts: 8.04 with the 4♣, 6.55 with the K♣: 1.48 points\n"
         "    Q♠: South takes her in 74.6% of them with the 4♣, 66.8% with the K♣: 13 × 7.8% = 1.02 points\n")
     # fresh newcomer rater r47: then where did the 4♣'s points come from? What the table shows: the low lead gave
@@ -476,7 +498,7 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
             "When they cannot settle a close call, it says **too close to call**: the deals could not show that the "
             "card costs more than a quarter point; it may cost a little more. "
             "The top choice is only an estimate from sampled deals: even it "
-            "can be too close to call. Fine print in the glossary: "
+            "can be too close to call (trick 3 below). Fine print in the glossary: "
             "[best](glossary.ipynb#cell-id=term-best), "
             "[too close to call](glossary.ipynb#cell-id=term-too-close-to-call), "
             "[interval](glossary.ipynb#cell-id=term-interval).") in text
@@ -649,9 +671,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # after it says the same in its own sentence
     assert "points for the whole hand" in "".join("".join(o.get("text", "")) for o in whatif_cell["outputs"])
     # r48: what the rare moon does to South's points (rule 11: the shooter scores 0)
-    assert (f"South's points for the whole hand average {points} with either card (for the Q♠, ≈ 0.95×13 + 5.7 ≈ 18, "
-            "minus a little for the rare moon, which scores South 0): with the 4♠, South takes the queen less often but "
-            "more hearts.") in text
+    # rater r58: the parenthesis (≈ 0.95×13 + 5.7 ≈ 18, minus the rare moon) was heavy: cut; the point kept (the
+    # sums are still checked above and below)
+    assert (f"South's points for the whole hand average {points} with either card: with the 4♠, South takes the queen "
+            "less often but more hearts.") in text and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
     # card; on the deal, 13 points on trick 3 or 14 on trick 5)
     # r50_06a: shown for one deal, against these bots: "on this deal"
@@ -710,9 +733,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # picked a different card (ev.ref on the even deals, ev.ref_odd on the odd ones; _select_ref: fewer points), so
     # each card is compared with the other only on the half that picked it (its own half counts 0), and leans below 0
     # r57: the halves paragraph cut to one plain sentence; how the halves work stays in the glossary (checked below)
+    # rater r58: "its difference from the top choice" compared each card with an unnamed third; the cell now prints
+    # the two compared directly (the coach's own interval, coach_stats.difference, Q♠ minus 4♠ on the same deals)
     assert " ".join(whatif_md.split()).endswith(
-        "Both ranges span 0: the deals cannot tell which card is better, so both are too close to call (why neither "
-        "is the top choice alone: [Δ vs best](glossary.ipynb#cell-id=term-delta-vs-best)).")
+        "The Q♠ − 4♠ range spans 0: the deals cannot tell which card is better, so both are too close to call.")
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
     ev3 = graded.evidence
@@ -732,10 +756,15 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     from hearts_teach.agents.coach_stats import BAND as _band
 
     assert all(c.delta_ci95[1] > _band for c in graded.candidates)  # neither shown within the band: too close to call
-    for choice in graded.candidates:
-        low, high = (f"{x:+.2f}".replace("-", "−") for x in choice.delta_ci95)
-        assert (f"{choice.exp_points:.1f} points for the whole hand\n"
-                f"    its difference from the top choice, 95 % sure: {low} to {high} points a hand\n") in out
+    from hearts_teach.agents.coach_stats import difference
+
+    ev_qs, ev_4s = (ev.points(ev.candidates.index(graded.of(c).card.index)) for c in ("QS", "4S"))
+    gap = difference(ev_qs, ev_4s)
+    assert gap.deals == 256 and gap.lo < -_band and gap.hi > _band  # spans 0, past a quarter point each way
+    assert (f"{gap.lo:+.2f}", f"{gap.hi:+.2f}") == ("-1.05", "+0.94")
+    assert ("17.6 points for the whole hand\nQ♠ compared with 4♠ on the same 256 deals, 95 % sure: −1.05 to +0.94 points "
+            "a hand (minus: fewer points for South with the Q♠)\n") in out
+    assert "its difference from the top choice" not in out
     assert [tuple(f"{x:+.2f}" for x in c.delta_ci95) for c in graded.candidates] == [("-0.81", "+0.55"),
                                                                                      ("-0.81", "+0.65")]
     assert "really top" not in text and "within 0.25 of the top" not in text
@@ -865,7 +894,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
             "says **too close to call**") in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
-    assert "The top choice is only an estimate from sampled deals: even it can be too close to call." in text
+    # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
+    assert ("The top choice is only an estimate from sampled deals: even it can be too close to call (trick 3 "
+            "below).") in text
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -881,8 +912,13 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r48: on trick 2 South leads and cannot see the trick; cell 10's reason instead (the
     # others must still follow suit, so such tricks rarely hold points); r57: "must still follow suit" read as a rule
     # of the game; the condition is that they still hold the suit led
-    assert ("- Early on, while the others still hold the suit led, win tricks with high cards: those tricks rarely hold "
-            "points (tricks 1 and 2).") in flat
+    # rater r58: South did not win trick 2, and a high card that can be overtaken wins nothing: the highest card left
+    # in the suit (the A♣; then the K♣, the coach's choice on trick 2, "a club none of the others can beat")
+    assert ("- Early on, while the others still hold the suit led, win tricks with the highest card left in it (the A♣ "
+            "on trick 1, then the K♣: the coach's choice on trick 2): those tricks rarely hold points.") in flat
+    printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
+    assert "trick 1: West 2♣, North 3♣, East 9♣, South A♣ → South takes it (0 points)" in printed
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
     # fresh newcomer rater r54: and what to do when you cannot pass her (cell 16's ways out)
     # fresh newcomer rater r55: this hand has no pass; the takeaway says where passing her is practised (lesson 08's
@@ -893,8 +929,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
-    assert ("- Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later (the "
-            "copy kept playing low instead); once you have taken "
+    assert ("- Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later "
+            "(none were on the copy); once you have taken "
             "every point so far, it is also fairly safe against these bots, which overtake to stop a moon "
             "(trick 6).") in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
