@@ -1923,7 +1923,8 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     at = next(i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in _src(c))
     # closing round 42: the position is printed by the question's own folded cell, above its buttons
     assert _src(cells[at]).index("bots_position(437, dealer=3, trick=11, cards=3)") < _src(cells[at]).index("Quiz(")
-    assert cells[at - 1]["cell_type"] == "markdown" and "Defending: deal 437" in _src(cells[at - 1])
+    assert cells[at - 1]["cell_type"] == "markdown" and "Deal 437: you are South, last to play in trick 11." in _src(
+        cells[at - 1])
     printed = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
     assert printed == shown.text() + "\n\n" + tricks_table(shown) + "\n"
     assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: 4♠, K♠" in printed
