@@ -112,7 +112,6 @@ def count_text(cards: CardList, estimate: bool = True) -> str:
     return "\n".join(lines)
 
 
-
 def count_part(cards: CardList, heading: str) -> str:
     """One part of ``count_text``: its line starting with ``heading`` ("High side cards", "Protected spades",
     "Ruffs", "Spade length") and the indented lines under it. Lesson 09a prints deal 22's count a step at a time."""
@@ -122,6 +121,7 @@ def count_part(cards: CardList, heading: str) -> str:
         raise ValueError(f"the count of {cards.pretty} has no part {heading!r}")
     end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ")), len(lines))
     return "\n".join(lines[start:end])
+
 
 PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal out with the learner's bid
 
