@@ -2126,12 +2126,17 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert interval("+ void pass", "first bot")[0] < 0
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
     assert "positive means fewer points for our bot (good)" in text
-    assert "interval entirely above zero: we can call our bot better;" in text and "entirely below zero: worse;" in text
+    # r59: the reading rule is its own list, after the definitions (a blank line had merged the two lists)
+    assert "**Reading an interval:** - entirely above zero: we can call our bot better;" in text
+    assert "entirely below zero: worse;" in text
     assert "contains zero: we cannot tell yet." in text
-    # r41_d: the statistics were dense; the three-line rule now leads cell 7 (before the duplicate tournament's
-    # bullets) and cell 17 (before the gain), and the standard error is glossed in a few words
+    # r41_d: the statistics were dense; the standard error is glossed in a few words
+    # r59: the rule for reading an interval came before the edge and the interval were defined: it follows them now
     measure_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "measure-md").split())
-    assert measure_md.index("interval entirely above zero") < measure_md.index("**A duplicate tournament.**")
+    assert measure_md.index("**A duplicate tournament.**") < measure_md.index("**Its 95% interval.**") < \
+        measure_md.index("**Reading an interval:**")
+    assert "\n\n**Reading an interval:**\n\n- " in next(_src(c) for c in _cells("10_write_a_bot")
+                                                        if c.get("id") == "measure-md")
     assert "(an average's typical miss)" in measure_md and "typically misses the true edge" not in measure_md
     compare_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-md").split())
     assert compare_md.startswith("Now compare each step with the one before, read by the same rule. The **gain**")
@@ -2241,14 +2246,19 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     gain = paired(stop_v, dump_v)[0]
     assert f"{gain:+.2f}" == "-0.23" and 26 / 160 > -gain / 2
     assert re.search(r"^\+ moon stop vs previous: +gain -0\.23 ", compare_out, flags=re.M), compare_out
-    assert compare_out.rstrip().splitlines()[-5].endswith("+ moon stop: 1 (deal 27 of 40, our bot as North)")
+    # r59: the parenthesis read as describing the whole list: the moon stop's moon has a line of its own
+    assert compare_out.rstrip().splitlines()[-6].endswith("+ dumping: 0, + moon stop: 1")
+    assert compare_out.rstrip().splitlines()[-5] == "the moon stop's one moon: deal 27 of 40, our bot as North"
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
     # r38_e: the sentence says what the later check is. r39_e: the reader had no rule for comparing two steps'
     # intervals; the sentence says we cannot tell yet and points to the paired check (which finds no clear difference)
     # r43_b: the reason is given at once, as the paired check's (its interval contains zero, asserted above)
     # r45_e: "the hand-by-hand check after step 4" pointed to a check not yet seen: it is said as done later
-    assert ("A slightly lower edge, but not shown worse: comparing hand by hand (done after step 4) gives an interval "
+    # r59: "hand by hand" said less than the code does (each deal's 4 hands are averaged first): deal by deal
+    assert ("A slightly lower edge, but not shown worse: comparing deal by deal (done after step 4) gives an interval "
             "containing zero.") in text and "tests it properly" not in text
+    assert "Compared deal by deal (*paired*), it is less noisy than comparing two averages" in text
+    assert "hand by hand" not in text
     assert "the hand-by-hand check after step 4" not in text
     assert versions["+ void pass"].edge(0)[0] < versions["first bot"].edge(0)[0]  # "a slightly lower edge"
     assert "intervals overlap" not in text
@@ -2288,8 +2298,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     from hearts_teach.games.hearts.view import shooting
     from hearts_teach.kernel.cards import CardList
 
-    assert ("gives the seat of an opponent who has taken every point so far, or -1. It needs at least 8 points, hearts "
-            "among them (the queen alone is no attempt to shoot the moon).") in text
+    # r59: "It needs" could mean the bot or the function: the threat needs them
+    assert ("gives the seat of an opponent who has taken every point so far, or -1. A threat needs at least 8 points, "
+            "hearts among them (the queen alone is no attempt to shoot the moon).") in text
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
     # newcomer rater (issue 27, round 27): void_pass's score is explained in its comments (a singleton +6, a
@@ -2322,8 +2333,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r54: moon_play tries to win clean tricks too, which break nothing: said
     assert ("Against a shooter, if you can follow suit: try to win the trick (never with the Q♠), whoever is winning "
             "it. A trick you win with a point in it breaks the moon; a clean one breaks nothing, though it may take the "
-            "lead from the shooter. If you cannot follow, do not throw points onto a trick the shooter is winning: that "
-            "helps the moon.") in text  # l6: why not feed the shooter (its points count toward the moon)
+            "lead from the shooter. If you cannot follow and the shooter is winning, throw no points: the shooter may "
+            "take them.") in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19)
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -2367,7 +2378,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r54: the claim moved to "Ideas to try next", shown on hand 2 (West passed the Q♠ holding J♠ 10♠ 5♠)
     assert ("**Ideas to try next**, both from the rule bot's code: pass the Q♠, K♠ and A♠ unless five spades below "
             "the queen guard them (hand 2's West passed the Q♠ with three); when you play last and must win, win with "
-            "your highest card (not the Q♠).") in text
+            "your highest card (not the Q♠): you take the trick anyway.") in text
     assert "leads with care" not in text
     from hearts_teach import Hand
     from hearts_teach.agents.hearts import make_bot
@@ -3738,8 +3749,11 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # r45_e: "the highest card that still loses" said nothing when none can: duck_play then plays its lowest card
     # of the suit (South's 8♠ over East's 2♠ on the replay's trick 3)
     # r54: what the lowest card costs, said: playing last, a high card (not the Q♠) could go free
-    assert ("loses the trick: it is safe now, and it gets rid of a card that could win a trick later. If none can, "
-            "your lowest: simple, though playing last you could shed a high card (not the Q♠) free.") in text
+    # r59: "shed a high card (not the Q♠) free" was too compressed: step 2 says when it plays its lowest, and the
+    # idea (with its reason) is in *Ideas to try next* (test_lesson_10_r59_at_the_table_and_the_exercise_check)
+    assert ("loses the trick: it is safe now, and it gets rid of a card that could win a trick later. If all your cards "
+            "of the suit beat it, play your lowest (see *Ideas to try next*).") in text
+    assert "shed a high card" not in text
     duck = next(_src(c) for c in cells if c.get("id") == "step-duck")
     assert "        return min(following, key=lambda c: c.rank)\n" in duck
     t3 = game.tricks[2]
@@ -4237,3 +4251,83 @@ def test_lesson_07_r55_rater_asks():
     assert 'f"Try again: {g.label}"' in inspect.getsource(ReviewPanel)  # a button for each moment
     replay = next(c for c in cells if c.get("id") == "9c4e6390")
     assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
+
+
+def test_lesson_10_r59_at_the_table_and_the_exercise_check():
+    """Rater r59: (1) cells 15 and 19 left open what to do with a point when the shooter is winning; cell 19 now says
+    it from the lesson's figures: playing last, the trick is the shooter's whatever you throw (checked on rule-bot
+    hands); earlier, a later player may overtake (deal 27: North played second and South, last, took the trick), and
+    the dumping version, which throws its points, let no moon through. (2) "Playing last you win the trick anyway":
+    when every card you hold of the suit beats the winning card, each wins the trick, and all but the Q♠ add the
+    same points. (3) The lesson's final bot passes the exercise's own check (evaluate_bot), as printed. (4) Cell 22's
+    "hard to save": had South played the Q♠ on trick 3 instead of the 8♠, the rule bots stay under her and she wins
+    that trick too (so the rater's guess that North's K♠ would have taken her is not what the engine plays)."""
+    from hearts_teach import Card, Hand
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.agents.tournament import FunctionBot, play_hand
+    from hearts_teach.classroom.checks.bot import evaluate_bot
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("The lesson: a point thrown on the shooter's trick still breaks the moon if a later player overtakes. "
+            "At the table, then: playing last, keep your points off the shooter's trick; earlier, throw them as usual, "
+            "as the dumping version does.") in text
+    rule = make_bot("rule")
+    last_discards = must_win = 0
+    for seed in range(12):
+        hand = Hand.deal(seed=seed, hand_number=seed)
+        for seat in hand.to_pass:
+            hand.pass_cards(seat, rule.choose_pass(hand.view(seat)))
+        while not hand.is_over:
+            seat, view = hand.turn, hand.view(hand.turn)
+            if len(view.current_trick) == 3:
+                top_seat, top = view.winning
+                legal = list(view.legal)
+                following = [c for c in legal if c.suit == top.suit]
+                if not following or all(c.rank > top.rank for c in following):
+                    outcomes = set()
+                    for card in legal:
+                        trial = hand.copy()
+                        trial.play(card, seat)
+                        t = trial.tricks[-1]
+                        outcomes.add((t.winner, t.points - card.points))
+                    if not following:  # a discard, playing last: the trick stays with its winner
+                        last_discards += 1
+                        assert {w for w, _ in outcomes} == {top_seat}
+                    else:  # every card of the suit wins; the rest of the trick's points are the same
+                        must_win += 1
+                        assert {w for w, _ in outcomes} == {seat} and len(outcomes) == 1
+                        assert len({c.points for c in following if c != Card("QS")}) <= 1
+            hand.play(rule.choose_play(view), seat)
+    assert last_discards > 20 and must_win > 5
+    # deal 27: North (our bot) played second on West's trick 8 and South, after it, took the trick
+    ns: dict = {}
+    for key in ("setup", "step-void", "step-duck", "step-dump", "step-moon"):
+        exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)  # noqa: S102
+    from hearts_teach.agents.tournament import deal_for, seating
+
+    hand, seat_of = deal_for(2, 26, None), seating(2)
+    lineup = [FunctionBot(pass_fn=ns["void_pass"], play_fn=ns["moon_play"], name="stop")] + [make_bot("rule", seed=2)] * 3
+    play_hand(hand, [lineup[seat_of.index(s)] for s in range(4)])
+    t8 = hand.tricks[7]
+    assert t8.leader == 1 and (2 - t8.leader) % 4 == 1 and t8.winner == 0 and hand.moon == 1
+    # (3) the exercise's check, on the lesson's final bot: the printed verdict is the engine's
+    check_cell = next(c for c in cells if c.get("id") == "turn-check")
+    printed = "".join("".join(o.get("text", "")) for o in check_cell["outputs"])
+    assert "evaluate_bot(void_pass, moon_play)" in _src(check_cell)
+    assert "This lesson's final bot passes:" in text
+    result = evaluate_bot(ns["void_pass"], ns["moon_play"])
+    assert result.verdict == "beats" and result.lines[-1] in printed and "Your bot beats the highest-card bot" in printed
+    # (4) hand 2: the Q♠ on trick 3 instead of the 8♠ still wins (West J♠, North 7♠ under her)
+    final = FunctionBot(pass_fn=ns["void_pass"], play_fn=ns["moon_play"], name="my bot")
+    game = play_hand(Hand.deal(seed=5, hand_number=1), [final, rule, rule, rule])
+    plays = [i for i, a in enumerate(game.history) if a.kind == "play"]
+    t3 = game.tricks[2]
+    trial = game.copy()
+    trial.replay(game.history[:plays[8 + (0 - t3.leader) % 4]])
+    assert trial.turn == 0 and Card("QS") in trial.legal_plays(0)
+    trial.play(Card("QS"), 0)
+    while len(trial.plays) < 12:
+        trial.play(rule.choose_play(trial.view(trial.turn)), trial.turn)
+    assert trial.tricks[2].winner == 0
+    assert "With one guard, she was hard to save." in text
