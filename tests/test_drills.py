@@ -131,11 +131,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "you chose Q♣ J♥ Q♠ → blunder" in printed
     # fresh newcomer rater (r37): the coach's guide bundled *fine* with the verdicts; it is named with the marks
     # fresh newcomer rater (r41_f): too close to call is not best (lesson 06a's definition); it scores like best
-    assert "**too close to call**: a good move, though not shown to be best." in prose
+    # fresh newcomer rater (r57): "too close to call", *fine* and "a good move, though not shown to be best" named one
+    # idea: the lesson says *too close to call*, and *fine* only as the Score line prints it
+    assert "it is **too close to call**." in prose and "a good move, though not shown to be best" not in prose
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line
     assert "(*fine* for short)" not in prose and ("- best, or [*too close to call*](glossary.ipynb#cell-id=term-too-close-"
-                                                  "to-call) (cannot tell if it costs over a quarter point; *Score* lines say *fine*): "
+                                                  "to-call) (printed *fine*): "
                                                   "2 marks; - inaccuracy: 1 mark;") in prose
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
@@ -160,8 +162,9 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r49): three numbers in two units; the note now gives the coach's cost in points only
     # fresh newcomer rater (r52): the table's numbers in the text (0.30 in all, 0.23 of it on spade tricks)
     # r55 (the word cap): the same figures, shorter
-    assert ("There the 3♠ costs 0.30 points a hand more, 0.23 of it on tricks South wins with a spade "
-            "(0.71 against 0.48). The coach's sampled deals give 0.36.") in prose
+    # fresh newcomer rater (r57): three sources of figures; the table is named by its size, the coach's figure beside it
+    assert ("In the 2,048-deal table the 3♠ costs 0.30 points a hand more (the coach: 0.36), 0.23 of it on tricks South "
+            "wins with a spade (0.71 against 0.48).") in prose
     assert "0.3 more hearts" not in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
@@ -241,7 +244,8 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # all clubs, so the reader can see that no spade has been played
     assert all(c.suit.letter == "C" for t in lead.tricks for c in t.cards) and len(lead.tricks) == 2
     figures = next("".join("".join(o.get("text", "")) for o in c["outputs"]) for c in cells if c.get("id") == "l08-24b")
-    assert "Drill 4, the tricks before South's lead: 2♣ 3♣ 4♣ Q♣; 7♣ 10♣ 8♣ J♣\n" in figures
+    # fresh newcomer rater (r57): with each trick's winner (the drill 4 note names both tricks)
+    assert "Drill 4, the tricks before South's lead: 2♣ 3♣ 4♣ Q♣ → West; 7♣ 10♣ 8♣ J♣ → South\n" in figures
 
 
 def test_one_drill_class_and_one_scale_for_the_lesson_and_the_exercise(capsys):

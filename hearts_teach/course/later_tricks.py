@@ -133,3 +133,30 @@ def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count
                     won_with[_pretty(t.card_of(seat))] += 1
         out[choice] = {"queen": taken, "won_with": won_with, "first": first}
     return out
+
+
+def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 1000, seed: int = 0) -> dict:
+    """For each card in ``choices`` (the player to move's), over the first ``count`` deals the coach
+    samples for this position (seed ``seed``), played out by rule bots: how many deals end with the Q♠
+    in the player's tricks (``queen``), how many of those by the player's card that won her trick
+    (``won_with``), how often she falls on the trick the card is played to (``on_this``) and how often
+    the player wins that trick with her on it (``won_this``). A hold hand only, as ``later_points``."""
+    seat = position.to_act()
+    done = len(position.tricks)
+    queen = to_card("QS")
+    out: dict = {}
+    for choice in choices:
+        card = to_card(choice)
+        taken, won_with, on_this, won_this = 0, Counter[str](), 0, 0
+        for h in _sampled_positions(position, "lead_queen_tricks", count, seed):
+            h.play(card)
+            bots_play(h, table_bots("rule", players=len(h.seat_names)))
+            if queen in h.tricks[done].cards:
+                on_this += 1
+                won_this += h.tricks[done].winner == seat
+            for t in h.tricks:
+                if t.winner == seat and queen in t.cards:
+                    taken += 1
+                    won_with[_pretty(t.card_of(seat))] += 1
+        out[card] = {"queen": taken, "won_with": won_with, "on_this": on_this, "won_this": won_this}
+    return out
