@@ -19,6 +19,8 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card, CardLike, CardList, Suit, to_card
 from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
 
+_QUEEN = to_card("QS")
+
 
 def _sampled_positions(position: Hand, name: str, count: int, seed: int) -> Iterator[Hand]:
     """The position dealt again from each of the first ``count`` deals the coach samples for the
@@ -110,6 +112,15 @@ def _pretty(card: Card | None) -> str:
     return card.pretty if card is not None else "none"
 
 
+def _took_queen(hand: Hand, seat: int, won_with: Counter[str]) -> int:
+    """1 if ``seat`` took the Q♠ in ``hand`` (counting its card on her trick in ``won_with``), else 0."""
+    for t in hand.tricks:
+        if t.winner == seat and _QUEEN in t.cards:
+            won_with[_pretty(t.card_of(seat))] += 1
+            return 1
+    return 0
+
+
 def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count: int = 1000, seed: int = 0) -> dict:
     """For each pass (three of ``seat``'s cards), over the first ``count`` deals the coach
     samples for this pass (seed ``seed``), the other seats passing and playing as rule bots: how
@@ -118,7 +129,6 @@ def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count
     if seat not in position.to_pass:
         raise WrongPhaseError(f"pass_queen_cards needs a hand in its pass, before seat {seat} has passed",
                               rule=Rule.WRONG_PHASE, seat=seat)
-    queen = to_card("QS")
     out: dict = {}
     for choice in passes:
         taken, won_with, first = 0, Counter[str](), Counter[str]()
@@ -127,10 +137,7 @@ def pass_queen_cards(position: Hand, passes: Iterable[str], seat: int = 0, count
             h.pass_cards(seat, choice)
             bots_play(h, table_bots("rule", players=len(h.seat_names)))
             first[_pretty(h.tricks[0].card_of(seat))] += 1
-            for t in h.tricks:
-                if t.winner == seat and queen in t.cards:
-                    taken += 1
-                    won_with[_pretty(t.card_of(seat))] += 1
+            taken += _took_queen(h, seat, won_with)
         out[choice] = {"queen": taken, "won_with": won_with, "first": first}
     return out
 
@@ -143,7 +150,6 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
     the player wins that trick with her on it (``won_this``). A hold hand only, as ``later_points``."""
     seat = position.to_act()
     done = len(position.tricks)
-    queen = to_card("QS")
     out: dict = {}
     for choice in choices:
         card = to_card(choice)
@@ -151,12 +157,9 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
         for h in _sampled_positions(position, "lead_queen_tricks", count, seed):
             h.play(card)
             bots_play(h, table_bots("rule", players=len(h.seat_names)))
-            if queen in h.tricks[done].cards:
+            if _QUEEN in h.tricks[done].cards:
                 on_this += 1
                 won_this += h.tricks[done].winner == seat
-            for t in h.tricks:
-                if t.winner == seat and queen in t.cards:
-                    taken += 1
-                    won_with[_pretty(t.card_of(seat))] += 1
+            taken += _took_queen(h, seat, won_with)
         out[card] = {"queen": taken, "won_with": won_with, "on_this": on_this, "won_this": won_this}
     return out
