@@ -69,7 +69,8 @@ def test_evaluate_beats_loses_and_reports_the_interval(capsys):
     good = ex10.evaluate_bot(RULE.choose_pass, RULE.choose_play)
     assert good.verdict == "beats" and good.interval[0] > 0
     out = capsys.readouterr().out
-    assert f"{good.edge:+.2f} ± {good.se:.2f}" in out and "99% interval" in out and "we are sure" in out
+    assert f"your edge: {good.edge:+.2f} points per hand (standard error {good.se:.2f}; 99% interval" in out
+    assert "the whole 99% interval is above zero" in out
 
     def lowest(view):
         return min(view.legal, key=lambda c: (c.rank, c.index))

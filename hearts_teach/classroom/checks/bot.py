@@ -230,11 +230,11 @@ def evaluate_bot(choose_pass: Callable, choose_play: Callable, seed: int = 10,
     lines = [f"Your bot against three highest-card bots · {done} deals × 4 seatings = {len(rows)} hands "
              f"(duplicate) · seed {seed}",
              f"  your bot: {mean_points:.2f} points per hand",
-             f"  your edge: {m:+.2f} ± {se:.2f} points per hand (99% interval {lo:+.2f} to {hi:+.2f}; "
-             f"positive = fewer points than a highest-card bot)"]
+             f"  your edge: {m:+.2f} points per hand (standard error {se:.2f}; 99% interval {lo:+.2f} to "
+             f"{hi:+.2f}; positive = fewer points than a highest-card bot)"]
     if verdict == "beats":
-        lines.append(f"Your bot beats the highest-card bot by about {m:.1f} points per hand, and we are sure: "
-                     f"the interval is above zero. Well done!")
+        lines.append(f"Your bot beats the highest-card bot by about {m:.1f} points per hand: the whole 99% "
+                     f"interval is above zero. Well done!")
     elif verdict == "loses":
         lines.append(f"Your bot takes about {-m:.1f} points per hand MORE than the highest-card bot; "
                      f"look at which cards it keeps too long (the Q♠, high hearts).")
