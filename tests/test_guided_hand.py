@@ -109,6 +109,12 @@ def test_the_lesson_quiz():
     cards = [Card(c) for c in ("9S", "KS", "3S", "AS")]  # West leads; South plays fourth
     assert trick_winner([c.index for c in cards], 1) == 0  # the A♠ wins: South's trick
     assert not any(c.suit.name == "HEARTS" or c == Card("QS") for c in cards[:3])  # "holds no points"
+    # rater r60: the J♠ and 4♠ reasons were word for word the same, and none said that winning means leading next
+    # (the winner of a trick leads the next one); A♠ is the highest spade, so it wins any spade trick it is played to
+    reasons = shed.reasons
+    assert reasons["J♠"] != reasons["4♠"] and reasons["4♠"].startswith("like the J♠")
+    assert reasons["A♠"].endswith("; you lead next, as the winner")
+    assert max(Card(c) for c in ("AS", "KS", "QS", "JS")) == Card("AS")
 
 
 def test_the_demonstration_hand_is_reviewed_to_the_end():
@@ -184,43 +190,53 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert shown6_copy == ("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
                            f"West's reason: {watch}\n"
                            f"a bot without the moon watch, in West's place: {duck}\n"
-                           "copy: ✔ Legal, but a blunder: your 5♦ throws away a diamond. The coach prefers K♣: it throws "
-                           "away a club; with yours, you take about 3.4 more hearts than with K♣, and about 3.4 more points "
-                           "a hand in all.\n"
-                           "copy: trick 7: West 9♠, North 8♥, East J♠, South 5♦ → East takes it (1 point)\n"
-                           "copy, South wins after trick 6: trick 11 with K♣ (2 points), trick 12 with K♦ (1 point), "
-                           "trick 13 with A♦ (3 points)\n"
-                           "copy, scores after trick 13: South 20, West 4, North 1, East 1\n")
+                           "copy: trick 7: West 9♠, North 8♥, East J♠, South K♣ → East takes it (1 point)\n"
+                           "copy: trick 12: East 4♥, South 8♦, West 7♥, North 3♥ → West takes it (3 points)\n"
+                           "copy, South wins after trick 6: trick 8 with K♦ (0 points)\n"
+                           "copy, scores after trick 13: South 14, West 9, North 1, East 2\n")
     # fresh newcomer rater r55: trick 2's copy gave its final score, trick 6's did not: the J♥ copy is played to the
-    # end with the same plan (replayed here), and the prose says how it ended
+    # end, and the prose says how it ended. Rater r60: with the lowest-card plan the copy blundered on trick 7 (the
+    # 5♦, where the coach prefers the K♣) and ended with 20, so the advice looked bad: from trick 7 on the copy now
+    # plays the coach's own top choice each turn (replayed here, the coach's cards, none picked by hand)
+    from hearts_teach.agents.coach import assess_play
+
     replayed_jh = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     for card in ("AC", "4C", "4S", "5S", "QS", "JH"):
         replayed_jh.play(card)
     while not replayed_jh.done:
-        replayed_jh.play(min(replayed_jh.hand.legal_plays(0).cards, key=lambda card: (card.rank, card.index)))
+        replayed_jh.play(assess_play(replayed_jh.hand.view(0), seed=replayed_jh.coach_seed).best.cards[0])
     assert [t.cards for t in replayed_jh.hand.tricks] == [t.cards for t in lead_jh.hand.tricks]
+    after = [d for d in lead_jh.decisions if d.trick > 6]
+    assert after and all(d.card in d.best.cards for d in after)  # each of South's cards was the coach's top choice
     assert [(n, t.card_of(0)) for n, t in enumerate(lead_jh.hand.tricks, 1) if n > 6 and t.winner == 0] == [
-        (11, Card("KC")), (12, Card("KD")), (13, Card("AD"))]
-    assert lead_jh.hand.scores[0] == 20 and demo.hand.scores[0] == 15
-    # r57: the replay is one deal, the coach's figure an average over its 256 deals, and the replay ended worse
-    # rater r58: nothing said why the copy ended worse: no heart was led after trick 6 (the void never came into
-    # play), and out of spades on trick 7 South threw its lowest card, the 5♦, which the guide calls a blunder
-    # (the coach prefers the K♣), so its K♣, K♦ and A♦ won the last three tricks
-    assert ("This copy is one deal; the coach's 2.5 points is an average over 256 deals. On the copy no heart was led "
-            "after trick 6, so the void never helped. Out of spades on trick 7, South threw its lowest card, the 5♦ "
-            "(a blunder: the coach prefers the K♣), so its K♣, K♦ and A♦ won tricks 11 to 13. South ended worse: 20 "
-            "points, not 15.") in flat
-    assert all(t.cards[0].suit != Card("2H").suit for t in lead_jh.hand.tricks[6:])  # no heart led after trick 6
-    seven = lead_jh.hand.tricks[6]
-    assert seven.led_suit == Card("2S").suit and seven.card_of(0) == Card("5D")
-    assert not any(c.suit == Card("2S").suit for t in lead_jh.hand.tricks[6:] for c in [t.card_of(0)])  # no spade left
-    assert seven.card_of(0) == min([c for t in lead_jh.hand.tricks[6:] for c in [t.card_of(0)]],
-                                   key=lambda card: (card.rank, card.index))  # its lowest card
-    judged = next(d for d in lead_jh.decisions if d.trick == 7)
-    assert judged.verdict == "blunder" and judged.best.label == "K♣"
+        (8, Card("KD"))]
+    assert lead_jh.hand.scores[0] == 14 and demo.hand.scores[0] == 15
+    # the lowest-card plan on the same copy: the trick-7 blunder and 20 points (what the lesson no longer shows)
+    lowest_jh = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C", "4S", "5S", "QS", "JH"):
+        lowest_jh.play(card)
+    while not lowest_jh.done:
+        lowest_jh.play(min(lowest_jh.hand.legal_plays(0).cards, key=lambda card: (card.rank, card.index)))
+    judged = next(d for d in lowest_jh.decisions if d.trick == 7)
+    assert judged.card == Card("5D") and judged.verdict == "blunder" and judged.best.label == "K♣"
+    assert lowest_jh.hand.scores[0] == 20
+    # rater r60: "The verdict's reason adds a second gain": the first was never named; the J♥ gains twice, first named
+    # first (it loses trick 6: 0 of 256 deals, above), then the void; the copy's trick 7 (K♣ thrown) and its one heart
+    # lead after trick 6 (trick 12: South, void, throws a diamond), then its score
+    assert ("The J♥ gains twice. First, South sheds its heart without winning the trick: in all 256 of the coach's "
+            "deals an opponent overtook it (human opponents may not: the grade assumes these bots). Second, the "
+            "verdict's reason: [void](glossary.ipynb#cell-id=term-void) in hearts, South can throw other cards when "
+            "hearts are led later. From trick 7 on, the copy plays the coach's top choice: the K♣ on trick 7, and a "
+            "diamond on trick 12's heart lead. South ends with 14 points, not 15. That is one deal; the coach's 2.5 "
+            "points is an average over 256.") in flat
+    hearts_led = [n for n, t in enumerate(lead_jh.hand.tricks, 1) if n > 6 and t.led_suit == Card("2H").suit]
+    twelve = lead_jh.hand.tricks[11]
+    assert hearts_led == [12] and twelve.leader == 3 and twelve.card_of(0).suit == Card("2D").suit
+    assert not any(c.suit == Card("2H").suit for c in lead_jh.hand.dealt(0) if c != Card("JH"))  # void after trick 6
+    assert lead_jh.hand.tricks[6].card_of(0) == Card("KC")
     assert "about 2.5 more points a hand in all" in shown6 and jack.deals == 256
     # r55: the grade assumes these bots; human opponents are hedged (the bot without the watch ducks, printed above)
-    assert "Human opponents may not: the grade assumes these bots." in flat
+    assert "(human opponents may not: the grade assumes these bots)" in flat
     assert "South has taken every point so far (14), so a moon is on" in shown6_copy
     # r36: "never" only because the count is exactly 0 (not a rounded 0%)
     # fresh newcomer rater (r37_c): "but" read as a contradiction: the J♥ lost *because* of the moon watch; and the
@@ -248,20 +264,19 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # (a led J♥ that does not win was overtaken by a higher heart) is a fact of every deal
     # r48: "in every one" is checkable against the printed count (0 of 256)
     # r50_06a: "void" linked to its glossary entry, as "rule bot", "hold" and "moon watch" are
-    assert ("In all 256 of the coach's deals, an opponent overtook the J♥. Human opponents may not: the grade assumes "
-            "these bots. The verdict's reason adds a second gain: "
-            "[void](glossary.ipynb#cell-id=term-void) in hearts, South can throw away high cards when hearts are led "
-            "later.") in flat
+    assert "in all 256 of the coach's deals an opponent overtook it" in flat  # r60: the first gain, named first
+    assert "[void](glossary.ipynb#cell-id=term-void) in hearts, South can throw other cards when hearts are led later." in flat
     assert '"id": "term-void"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "The coach's 0% says" not in flat
     assert "leaving you void in hearts" in shown6 and "in all the coach's deals the bots' moon watch overtook" not in flat
     # r49 (lead editor): the takeaway puts the void (the coach's printed reason, in shown6) first; the bots'
     # overtake (West's K♥, the 0 of 256 above) is why it is safe against them
     # fresh newcomer rater r54: the takeaway kept cell 21's condition (every point so far taken)
-    assert ("Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later "
-            "(none were on the copy); once you have taken "
-            "every point so far, it is also fairly safe against these bots, which overtake to stop a moon "
-            "(trick 6).") in flat
+    # rater r60: "fairly safe against these bots" rested on one position but read as a rule: now only what
+    # this position shows (0 of 256 deals, West's printed reason on the copy)
+    assert ("Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
+            "copy's trick 12). Here, with every point so far South's, an opponent overtook the J♥ in all 256 of the "
+            "coach's deals (on the copy, West, to stop a moon).") in flat
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
     assert "it leads your last heart, leaving you void in hearts" in shown6
     # fresh newcomer rater r55: "Another mistake, by the coach's grades, which assume these bots' play." was hard to
@@ -343,7 +358,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "the remaining 1 comes mostly from the Q♠" not in flat
     # rater r58 asked why the K♣ lowers the Q♠ share: the coach's outcomes record only whether the queen ended in
     # South's tricks (Outcomes.queen), not how, so the cell says the deals give no reason
-    assert ("The cell below splits the verdict's 2.5 points (its deals record whether South took the Q♠, not why). "
+    # rater r60: that parenthesis was cryptic: cut; the sentence says what the split is into (the printed lines)
+    assert ("The cell below splits the verdict's 2.5 points into hearts and the Q♠. "
             "Then, on a copy of this deal, South leads the K♣, keeps the same plan, and ends with 14 points, not 15:") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
@@ -363,7 +379,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # rater r58: 17.73 - 15.24 is 2.49: the gap is from the unrounded averages, and the line says so (each figure);
         # "the 256 deals with both cards" read better as "256 deals, each played out with both cards"
         "256 deals, each played out with both cards (each figure from the unrounded averages): 4♣ 17.73 points a hand, "
-        "K♣ 15.24; a gap of 2.50 =\n"
+        "K♣ 15.24; a gap of 2.50, made of:\n"
         "    hearts: 8.04 with the 4♣, 6.55 with the K♣: 1.48 points\n"
         "    Q♠: South takes her in 74.6% of them with the 4♣, 66.8% with the K♣: 13 × 7.8% = 1.02 points\n")
     # fresh newcomer rater r47: then where did the 4♣'s points come from? What the table shows: the low lead gave
@@ -735,8 +751,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r57: the halves paragraph cut to one plain sentence; how the halves work stays in the glossary (checked below)
     # rater r58: "its difference from the top choice" compared each card with an unnamed third; the cell now prints
     # the two compared directly (the coach's own interval, coach_stats.difference, Q♠ minus 4♠ on the same deals)
-    assert " ".join(whatif_md.split()).endswith(
-        "The Q♠ − 4♠ range spans 0: the deals cannot tell which card is better, so both are too close to call.")
+    # rater r60: the range sentence explains cell 15's interval but came after the takeaway: it opens the cell now
+    assert " ".join(whatif_md.split()).startswith(
+        "The Q♠ − 4♠ range spans 0: the deals cannot tell which card is better, so both are too close to call. "
+        "The queen was the highest card so far.")
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
     ev3 = graded.evidence
@@ -777,7 +795,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # showed this chase from the other side" is gone)
     leads = [(demo.hand.tricks[t].seats[0], demo.hand.tricks[t].cards[0]) for t in (2, 3, 4)]  # (seat, card led)
     assert all(seat != 0 and card.suit.letter == "S" and card < Card("QS") for seat, card in leads), leads
-    assert ("The others' spade leads, all below her, are what lesson 04 calls *flushing* her out.") in text
+    # rater r60: "flushing" was never linked: it links to the glossary's entry (flush)
+    assert ("The others' spade leads, all below her, are what lesson 04 calls [flushing](glossary.ipynb#cell-id=term-flush) "
+            "her out.") in text
+    assert '"id": "term-flush"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "this chase from the other side" not in text
     assert "(the queen and the hearts together)" not in text
     assert graded.of("4S").stats["p_take_qs"] < graded.of("QS").stats["p_take_qs"]
@@ -877,7 +898,15 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
             "(the bots see the new card") in text
     assert "On a copy of the deal, the coach's figures" not in text
     head = next(c for c in cells if "".join(c["source"]).startswith("## What the verdicts mean"))
-    assert "".join(head["source"]).split("\n")[2] == "Skim this now; the hand below puts it to use."
+    # rater r60: "best" and "too close to call" read as different in practice: one plain line first (verdict_of:
+    # best needs the whole interval within 0.25; fine, the lower end at or below 0.25; worse verdicts, above it)
+    lines = "".join(head["source"]).split("\n")
+    assert lines[2] == "In short: **best** and **too close to call** both mean no loss over a quarter point was shown;"
+    assert lines[3].startswith("**inaccuracy**, **mistake** and **blunder** mean one was. The detail: the coach grades")
+    from hearts_teach.agents.coach_stats import verdict_of
+
+    assert verdict_of(-0.5, 0.25) == "best" and verdict_of(0.25, 0.5) == "fine" and verdict_of(0.26, 0.5) == "inaccuracy"
+    assert "Skim this now" not in "".join(head["source"])
 
 
 def test_06a_r47_top_choice_takeaways_and_plain_words():
@@ -914,9 +943,13 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # of the game; the condition is that they still hold the suit led
     # rater r58: South did not win trick 2, and a high card that can be overtaken wins nothing: the highest card left
     # in the suit (the A♣; then the K♣, the coach's choice on trick 2, "a club none of the others can beat")
-    assert ("- Early on, while the others still hold the suit led, win tricks with the highest card left in it (the A♣ "
-            "on trick 1, then the K♣: the coach's choice on trick 2): those tricks rarely hold points.") in flat
+    # rater r60: "those tricks rarely hold points" was shown only for trick 2 and left out the cost (you then lead):
+    # now only the two printed tricks, and the cost
+    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: the A♣ "
+            "(trick 1) and, on the copy, the K♣ (trick 2) took no points. The winner leads next: keep low cards to "
+            "lead.") in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    assert "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)" in printed
     assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
     assert "trick 1: West 2♣, North 3♣, East 9♣, South A♣ → South takes it (0 points)" in printed
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
@@ -929,10 +962,10 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
-    assert ("- Leading your last heart leaves you void in hearts, free to throw high cards when hearts are led later "
-            "(none were on the copy); once you have taken "
-            "every point so far, it is also fairly safe against these bots, which overtake to stop a moon "
-            "(trick 6).") in flat
+    assert ("- Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
+            "copy's trick 12). Here, with every point so far South's, an opponent overtook the J♥ in all 256 of the "
+            "coach's deals (on the copy, West, to stop a moon).") in flat
+    assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
 
