@@ -773,7 +773,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
     # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
     # r55 (words): the seats are named once, where the comparison is set up (below)
-    assert "With nil-first bots for South and North, East's nil held and South–North went down by 1." in text
+    # r60 (words): "Nil first," as the print labels it; the seats are named where the comparison is set up
+    assert "Nil first, East's nil held and South–North went down by 1." in text
+    assert "the deal again with the **baseline bot**, which always puts breaking a nil first, for South and North only" in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
     # make the contract and the nil holds (the replay's printed what_happened says both)
@@ -782,7 +784,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert kept.team_tricks[0] >= 9 and kept.tricks_won[3] == 0
     replay = _code_outputs("kept = play_instead(discard_moment")
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
-    assert ("Contract first broke it only through East's 4♠ misplay: with the hearts thrown, the nil held and "
+    assert ("Contract first broke it only through East's 4♠: with the hearts thrown, the nil held and "
             "South–North still made their contract.") in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
@@ -859,13 +861,15 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while the bot's team needs half the tricks left or more; "
-            "then it plays for tricks as if no nil were bid. Otherwise it breaks the nil, by staying under the nil "
+            "in that case it plays for tricks. Otherwise it breaks the nil, by staying under the nil "
             "bidder's card. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
     from hearts_teach.course.spades_lesson import tricks_table as _table
     assert "(trump) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
+    # r60 (rater): "then" read as "afterwards": "in that case"; "as if no nil were bid" cut for words
+    assert "then it plays for tricks" not in text
     legend = ("Trick rows: leader first, * on the winner, (trump) when a spade won a trick led in another suit, a "
               "*ruff*.")
     nil_cells = _nil_cells()
@@ -1339,7 +1343,8 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     from hearts_teach.present.widgets.spades_table import SpadesTable
 
     text = " ".join(prose().split())
-    assert "A fixed deal (seed 356): East deals, so you, South, bid first." in text
+    # r60 (rater nit: "seed" here, "deal N" elsewhere)
+    assert "Deal 356: East deals, so you, South, bid first." in text and "seed 356" not in text
     # round 54 (rater r52): the card code is explained where it is used
     assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours: rank, then suit letter; 6C is 6♣)" in text
     from hearts_teach.kernel.cards import Card
@@ -1435,8 +1440,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert ("Dead, because nobody else holds a heart: only East's own heart lead could win, and East leads only after "
             "winning a trick.") in " ".join(prose().split())
     # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
-    assert ("Short spades, a plus in the checklist's verdict, help only once gone: until then, a high spade needs a "
-            "lower one to play instead. Without the 4♠, North's 10♠ lead forced out the J♠.") in " ".join(prose().split())
+    # r60 (words): the rule itself is now in the nil tips ("Keep your lowest spade while you hold a higher one")
+    assert ("Short spades, a plus in the checklist's verdict, help only once gone: until then, keep a low one."
+            ) in " ".join(prose().split())
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
     assert "short in spades (2 cards)" in _code_outputs("east = same_deal(17)[1].dealt(3)")
@@ -1462,7 +1468,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
-    assert "".join(cells[did - 1]["source"]).startswith("When you have answered: East's card, then how the nil broke:")
+    assert "".join(cells[did - 1]["source"]).startswith("Once answered: East's card, then how the nil broke:")
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
@@ -1478,7 +1484,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     text = " ".join(prose().split())
     # r48 (words): shorter, still naming the preset the code uses
     # fresh newcomer rater r51: no code in learner prose; the rules leave blind nil optional, and tables vary
-    assert "off by default (the code below turns it on): a blind nil scores twice a nil" in text
+    # r60 (words): "(the code below turns it on)" cut; the code's first line names the preset
+    assert "It is off by default: a blind nil scores twice a nil" in text
     # round 54 (words): "Some tables allow" says it is optional
     assert "Some tables allow **blind nil**: nil declared *before looking at your cards*." in text
     assert "SpadesRules.preset" not in text
@@ -1893,10 +1900,11 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     assert "Every heart South held was above East's 2♥: only North's cover saved the nil." in text
     played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
     assert played.bids[0] == 0 and played.bids[2] == 5 and played.tricks_won[0] == 0
-    # r59: the cover taught only after the nil bidder; the partner playing before it is shown on the same deal:
-    # "Before South, North plays high when it can win: in trick 3, its K♣ left South's 7♣ room under it."
-    assert ("Before South, North plays high when it can win: in trick 3, its K♣ left South's 7♣ room under it."
-            in text)
+    # r59: the cover taught only after the nil bidder; the partner playing before it is shown on the same deal
+    # r60 (rater: "North's other club, 9♣, also beats 7♣, so this does not show why North played high"; trick 2
+    # was hidden): the rule is said (the highest winner leaves the most room), the 9♣ is granted, and trick 2 is printed
+    assert ("Before South, North wins if it can, with its highest card, leaving South the most room: K♣ in trick 3, "
+            "though the 9♣ would have done too (South's Q♣ went in trick 2).") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
     assert t3.seats.index(2) < t3.seats.index(0) and t3.card_of(0).rank < t3.card_of(3).rank < t3.card_of(2).rank
@@ -1911,7 +1919,15 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
         "inspect").getsource(_Bot._protect)
     # "when it can win": in trick 2, West's A♣ led, North could not beat it and played its lowest club, 4♣
     t2 = played.tricks[1]
-    assert [t2.card_of(s).pretty for s in t2.seats] == ["A♣", "4♣", "10♣", "Q♣"]
+    assert [t2.card_of(s).pretty for s in t2.seats] == ["A♣", "4♣", "10♣", "Q♣"] and t2.seats[-1] == 0  # South's Q♣
+    assert f"Trick 2 as played: {tricks_table(played).splitlines()[1]}" in _code_outputs("cover = bots_position(1246")
+    # "the 9♣ would have done too": with North's 9♣ in trick 3 the bots play on and South's club stays under
+    from hearts_teach.course.spades_lesson import bots_position as _position
+    from hearts_teach.course.spades_lesson import play_instead as _instead
+    nine = _instead(_position(1246, dealer=3, trick=3, cards=1), seed=1246, cards=["9C"])
+    assert nine.tricks[2].card_of(2).pretty == "9♣" and nine.tricks[2].winner != 0
+    from hearts_teach.kernel.cards import Card as _Card
+    assert nine.tricks[2].card_of(0).rank < _Card("9C").rank
     t5 = played.tricks[4]
     assert [t5.card_of(s).pretty for s in t5.seats] == ["2♥", "6♥", "5♥", "K♥"] and t5.seats[-1] == 2 and t5.winner == 2
     assert sorted(c.pretty for c in played.dealt(0).of_suit(Suit.HEARTS)) == sorted(["9♥", "8♥", "7♥", "6♥"])
@@ -2005,9 +2021,10 @@ def test_when_blind_nil_is_worth_its_risk():
     average = f"{(held - (200 - held)) * 200 / 200:+.0f}".replace("-", "−")
     # r55 (rater r54): the average read as "never"; the reasoning for a match you would lose anyway, then the bots'
     # rule, printed above; a contract scores at most 130 (13 tricks bid and taken), a kept blind nil 200
-    assert (f"It broke more often than it held, so its own score averaged {average} a bid (the team's other points not "
+    # r60 (rater: "plausible but not shown": the 200 deals measure points, not match wins): said as a judgement
+    assert (f"It broke more often than it held: its own score averaged {average} a bid (other points not "
             "counted). Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
-            "contract (at most 130); a broken one costs little if you would lose anyway. The bots' rule, printed above: "
+            "contract (at most 130); a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
             "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
     from hearts_teach.games.spades import score_hand
     # a made contract is at most 13 tricks (+130); with bags, a contract of k taking all 13 scores 10k + 13 - k
@@ -2066,6 +2083,7 @@ def test_the_nil_bidders_lead_is_the_bots():
     assert shown.startswith(f"South's cards as dealt: {played.dealt(0).pretty}\n"
                             "South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
+                            f"Trick 2 as played: {tricks_table(played).splitlines()[1]}\n"
                             f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n\n")
     assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
@@ -2167,3 +2185,59 @@ def test_the_count_is_printed_a_step_at_a_time():
     assert count_part(long_cards, "Spade length").startswith("Spade length (8 spades)")
     with pytest.raises(ValueError):
         count_part(cards, "Spade length")
+
+
+def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
+    """Fresh newcomer rater r60 (09b): (1) the count table needs a plain summary: "In practice", held here on dealt
+    hands against ``nil_ok`` and on built hands against ``trick_count``; (4) the tips left out deal 17's lesson, keep
+    a low spade under a high one (the debrief and summary assume it): said in the tips, held on deal 17's replay;
+    cell 27's "2 tricks" could not be reproduced (no ace value in the table): the count is printed part by part."""
+    from hearts_teach.course.spades_lesson import (
+        before_play,
+        count_text,
+        play_instead,
+        play_spades,
+        same_deal,
+    )
+    from hearts_teach.games.spades.rules import SpadesRules
+
+    text = _nil_prose()
+    assert ("**In practice:** no king outside a suit of six or more; at most one queen in a suit of three or four."
+            in text)
+    # "In practice": every nil the bots
+    # allow, on many dealt hands, and the two ways to fail it
+    nils = 0
+    for cards in seat_hands("r60 in practice", 3000):
+        if not nil_ok(cards):
+            continue
+        nils += 1
+        for suit in Suit:
+            held = [c for c in cards if c.suit is suit]
+            assert not any(c.rank == 13 for c in held) or len(held) >= 6, cards.pretty
+        assert sum(1 for suit in Suit if any(c.rank == 12 for c in cards if c.suit is suit)
+                   and 3 <= sum(c.suit is suit for c in cards) <= 4) <= 1, cards.pretty
+    assert nils >= 100
+    assert not nil_ok(CardList("KD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))  # a guarded king in 3: counts 1
+    assert estimate_tricks(CardList("KD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) >= 1
+    assert not nil_ok(CardList("QD 3D 2D QC 3C 2C 2S 6H 5H 4H 3H 7H 8H"))  # two queens in three: ½ + ½
+    assert nil_ok(CardList("QD 3D 2D 4C 3C 2C 2S 6H 5H 4H 3H 7H 8H"))  # one is fine
+    assert nil_ok(CardList("KD QD 7D 5D 3D 2D 7S 3S 9H 2H 9C 6C 5C"))  # a king in six diamonds passes
+    # (4) the tip, before deal 17, and deal 17's replay that backs it: the hearts thrown, the 4♠ kept, the nil holds
+    tip = "else a card that can no longer matter. Keep your lowest spade while you hold a higher one."
+    assert tip in text and text.index(tip) < text.index("### How a nil broke: deal 17")
+    spades = play_spades(same_deal(17)[1], seed=2)
+    kept = play_instead(before_play(spades, 4 * 9 + 3), seed=2, cards=["6H", "3H"])
+    t12 = kept.tricks[11]
+    assert t12.card_of(3).pretty == "4♠" and t12.card_of(3).rank < t12.cards[0].rank and kept.tricks_won[3] == 0
+    assert spades.tricks[9].card_of(3).pretty == "4♠" and spades.tricks_won[3] > 0
+    assert "keep a low spade?" in text and "keep low spades" in text
+    # cell 27: the verdict's 2 tricks, part by part (the A♥ counts 1)
+    rules = SpadesRules.preset("blind_nil")
+    south = SpadesHand.deal(seed=6, dealer=3, rules=rules, scores_before=(180, 320)).cards(0)
+    assert estimate_tricks(south) == 2 and ("A♥", 1.0) in [(DECK[c].pretty, v) for c, v in trick_count(south).side]
+    shown = _code_outputs("demo_blind = BidWidget(")
+    assert "\n".join(count_text(south, estimate=False).splitlines()[1:]) in shown and "  A♥ 1 · Q♣ ½" in shown
+    # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
+    assert "seeds 1000" not in text and "Below: South's blind nil on deals 1000 to 1199, played out by the bots." in text
+    assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
+    assert "Below: tricks 1 to 3, then trick 5 both ways." in text
