@@ -126,6 +126,16 @@ def count_part(cards: CardList, heading: str) -> str:
 PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal out with the learner's bid
 
 
+def took_text(taken: Counter[int], plays: int) -> str:
+    """How many tricks South's cards took in ``bid_check``'s play-outs: "6 tricks in each of the 20 play-outs" when
+    every play-out agrees (rater r60 first read "6 in 20 play-outs" as 6 in all), else each count with its play-outs."""
+    def tricks(t: int) -> str:
+        return f"{t} trick{'' if t == 1 else 's'}"
+    if len(taken) == 1:
+        return f"{tricks(next(iter(taken)))} in each of the {plays} play-outs"
+    return ", ".join(f"{tricks(t)} in {n} play-out{'s' if n > 1 else ''}" for t, n in sorted(taken.items()))
+
+
 def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) -> str:
     """Lesson 09a's exercise: the learner's bid for South on deal ``seed`` (``dealer`` deals) against
     what South's cards take when the bots play the deal ``plays`` times with that bid (South's
@@ -150,8 +160,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
     fewest = min(taken)
     lines = [f"Cards: {cards.pretty}",
              f"Your bid: {bid}. The bots played all four hands, yours included, {plays} times with it.",
-             "Tricks your cards took: " + ", ".join(f"{t} in {n} play-out{'s' if n > 1 else ''}"
-                                                    for t, n in sorted(taken.items()))]
+             "Tricks your cards took: " + took_text(taken, plays)]
     if made < plays:
         lines.append(f"Short of your bid in {plays - made} of {plays}: a lower bid was safer.")
     elif fewest > bid:
