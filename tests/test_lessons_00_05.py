@@ -1205,10 +1205,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # a club or diamond, West ducks the Q♥ with the 10♥ and its A♥ is forced on South's J♥ on trick 8); "One kept
     # heart is cheap protection" was unsupported: the coach's grading of West's trick-5 cards now shows it
     # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
-    assert ("The real decision was on trick 5, and that is the try-it answer: any West card but the A♥ stops the moon. "
+    assert ("The try-it answer: on trick 5, any West card but the A♥ stops the moon. "
             "Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ with the "
-            "10♥ but must play the A♥ on South's J♥ on trick 8 (the last line, for the 5♣). Discarding the A♥ lets South "
-            "take all 26.") in flat
+            "10♥ but must play the A♥ on South's J♥ on trick 8 (the last line, for the 5♣).") in flat
     # rater r52_05: the stored notebook did not show the club case: the replay cell prints it (the try-it's bots)
     shown_18b = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-18b"
                         for o in c.get("outputs", []))
@@ -1279,7 +1278,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "The real decision was on trick 5, and that is the try-it answer:" in flat
+    assert "The try-it answer: on trick 5, any West card but the A♥ stops the moon." in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1293,7 +1292,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # them; pinned with shooting/threat_of at the end of this test)
     # r49_05: the three conditions as a short list, then what the watch does, the rule-of-thumb remark last
     assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch. It acts when: - one "
-            "player has taken 8 points or more, - at least one of them a heart (anyone can get stuck with the Q♠ alone), - "
+            "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
@@ -1360,7 +1359,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     others = [t6.card_of(seat) for seat in (0, 1, 2)]
     assert Card("AH") in t5.cards and all(c < Card("KH") and c.suit is Suit.HEARTS for c in others)
     assert sum(c.points for c in others) + Card("KH").points == 4
-    assert "Its K♥ would have won that trick and its 4 points, and the moon would have been over." in flat
+    assert "Its K♥ would have won that trick's 4 points and ended the moon." in flat
     # r33: the shooter's "always highest" is a demonstration device, not how to shoot; "easy and rule play alike"
     assert ("That is a crude device for this demonstration, not how to shoot (lesson 08b asks when going for a moon "
             "pays).") in flat
@@ -1413,8 +1412,9 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert shown["l05-18b"].splitlines()[2] == f"trick 6, East: {east}"  # "the third line"
     text = " ".join(prose("05_shooting_the_moon").split())
     # r52_05: "was on" read as switched on or triggered: it had triggered (threat_of, checked below)
-    assert ("East's K♥ on trick 6 was a duck under West's A♥ (the third line). East's moon watch had triggered, but had "
-            "nothing to do:") in text
+    # r59_05: one sentence (the watch's trigger stays checked below)
+    assert ("East's K♥ on trick 6 was a duck (the third line): West's A♥, the top heart, had already won the trick and "
+            "broken the moon.") in text
     # r50_05: by the watch's conditions it was on for East (South alone had taken points, 15 with hearts among them)
     before_east = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:],
                             stop=lambda h: h.trick_number == 6 and h.turn == 3)
@@ -1422,13 +1422,17 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert threat_of(before_east.view(3).taken, 3) == 0 and before_east.points_taken == (15, 0, 0, 0)
     # r40_e: West played before East and the A♥ is the top heart, so the trick was West's when East played
     assert max(c.rank for c in Hand.deal(seed=810, pass_direction="hold").cards(1) if c.suit is Suit.HEARTS) == 14
-    assert ("nothing to do: the A♥ is the top heart, so the trick was already West's and the moon already "
-            "broken.") in text
+    assert "had already won the trick and broken the moon." in text
 
 
 def test_05_quiz():
     run.cache_clear()
     answer_every_way(lesson("05_shooting_the_moon")["q"], "14", ["0", "40", "66"])  # 40 - 26
+    # r59_05: a question on the default rule too (the cliff: 25 points taken, 25 scored)
+    from hearts_teach.course.lessons import score_piles
+    hearts = CardList(c for c in DECK if c.suit == Suit.HEARTS)
+    assert score_piles([CardList(["QS"] + list(hearts)[:12]), CardList(list(hearts)[12:]), "", ""]) == (25, 1, 0, 0)
+    answer_every_way(lesson("05_shooting_the_moon")["cliff"], "25", ["0", "13", "26"])
 
 
 def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
@@ -1644,8 +1648,7 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5 (" in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
-    assert ("It played the 8♥ instead and lost the trick, as it wanted (its reason "
-            "is above).") in text and "could have won a trick later" not in text
+    assert "It played the 8♥ instead (its reason is above)." in text and "could have won a trick later" not in text
     assert str(lesson("05_shooting_the_moon")["why_played"](hand, 6, 3, moon_defence=False)) == (
         "8♥: its highest heart that stays under South's Q♥")
     t6 = hand.tricks[5]
@@ -1872,9 +1875,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     everything = CardList(c for c in DECK if c.points)
     hearts = CardList(c for c in DECK if c.suit == Suit.HEARTS)
     assert score_piles([everything, "", "", ""]) == (0, 26, 26, 26)
-    assert "standard scores: South 0, West 26, North 26, East 26\n" in shown["l05-04"]
+    assert "scores: South 0, West 26, North 26, East 26\n" in shown["l05-04"] and "standard" not in shown["l05-04"]
     assert score_piles([hearts, "", "", "QS"]) == (13, 0, 0, 13)
-    assert "standard scores: South 13, West 0, North 0, East 13\n" in shown["l05-06"]
+    assert "scores: South 13, West 0, North 0, East 13\n" in shown["l05-06"] and "standard" not in shown["l05-06"]
     assert score_piles([everything, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
     assert "new moon scores: South -26, West 0, North 0, East 0\n" in shown["l05-08"]
     assert "South takes 25 points, West takes  1: scores South 25, West 1, North 0, East 0\n" in shown["l05-15"]
@@ -1939,7 +1942,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
     assert threat_of([mask("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([mask("QS"), 0, 0, 0], 1) == MOON_OPEN
     # r55_05: the trigger is the moon watch's list (cell l05-16); "At the table" no longer repeats it (words)
-    assert "- one player has taken 8 points or more, - at least one of them a heart" in text
+    assert "- one player has taken 8 points or more, - including at least one heart" in text
     # the coach on West's trick-5 choice (the same position in both replays: tricks 1 to 4 alike)
     at_5 = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:],
                      stop=lambda h: h.trick_number == 5 and h.turn == 1)
@@ -1958,18 +1961,32 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 + "".join(f"  discard the {c.label}: {c.call}; about {c.delta_vs_best:.1f} points more\n"
                                           for c in others)
                                 + "Rough break-even: West scored 26 in the moon and 4 when its A♥ broke it, so the A♥ "
-                                  "saves West about 22 against its own score (North and East score 26 in a moon too, so "
-                                  "against them the moon costs West nothing). Keeping the A♥ costs about 0.2 a hand, so it pays "
-                                  "if a moon would come off in more than about 1 position in 110 (22 / 0.2)\n")
+                                  "saves West about 22 points of its own score. (In a moon North and East score 26 too, "
+                                  "so only South gains on West; breaking it leaves West 4 behind North and East.) Keeping "
+                                  "the A♥ costs about 0.2 a hand, so it pays if a moon would come off in more than about "
+                                  "1 hand in 110 like this (22 / 0.2)\n")
     # rater r52_05: the break-even, from the printed figures (26 and the rounded 0.2), not typed; and how the coach
     # rates a club or diamond discard (every one stops this moon: test_05_the_moon_story_agrees_with_its_replay)
     # r55_05: "the moon cost West 26" ignored the 4 West takes when the A♥ breaks it: the saving is 26 - 4
     kept_west = lesson("05_shooting_the_moon")["blocked"].scores[1]
     assert kept_west == 4 and round((hand_moon_west - kept_west) / round(ten.delta_vs_best, 1)) == 110
-    assert ("By the last line, keeping the A♥ pays if a moon comes off in more than about 1 position in 110 like this. "
-            "These figures cannot tell if that holds here: the coach's bots never shoot, so its grades cannot see a "
-            "shooter's moon: hence the free-looking A♥ discard. "
-            "A club or diamond stops this moon too, but the coach grades all but the K♣ mistakes (over a point more).") in text
+    # r59_05: what to do here, from the break-even and trick 5's warning signs (South won tricks 1-4, then led the
+    # Q♠: test_05_r48_...), as strongly as the figures allow; the clubs and diamonds' grade from the coach's reasons
+    blocked_5 = lesson("05_shooting_the_moon")["blocked"]
+    assert all(t.winner == 0 for t in blocked_5.tricks[:4]) and blocked_5.tricks[4].seats[0] == 0
+    assert blocked_5.tricks[4].card_of(0) == Card("QS")
+    assert round(ten.delta_vs_best, 1) == 0.2 and hand_moon_west - kept_west == 22
+    assert ("The coach can't say whether a moon is likelier than 1 hand in 110 here: its bots never shoot, so its "
+            "grades cannot see one (hence the free-looking A♥ discard). But trick 5 showed both warning signs: South had "
+            "won every trick, then led the Q♠ itself. So keep the A♥: it costs about 0.2 points a hand and can save "
+            "22.") in text
+    assert ("A club or diamond stops this moon too, but the coach grades all but the K♣ mistakes: by its reasons, West "
+            "then takes over a heart more on average than after the A♥.") in text
+    for c in others:
+        more = float(re.search(r"you take about ([\d.]+) more hearts than with A♥", c.reason).group(1))
+        assert (more > 1) == (c.label != "K♣"), (c.label, c.reason)
+    # the break-even counts West's own score: against North and East (0 each when the A♥ breaks the moon) West is 4 behind
+    assert lesson("05_shooting_the_moon")["hand"].scores[2:] == (26, 26) and blocked_5.scores[2:] == (0, 0)
     assert {c.label: c.call for c in others}["K♣"] != "mistake"
     assert all(c.call == "mistake" and c.delta_vs_best > 1 for c in others if c.label != "K♣")
     assert {s for c in others for card in c.cards for s in [card.suit]} == {Suit.CLUBS, Suit.DIAMONDS}
@@ -1983,8 +2000,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ("## Does insurance cost anything? West can't see the other hands, so the coach deals those "
             "cards many ways that fit what West has seen (*sampled deals*) and plays each discard out on every one, "
             "with rule bots (which never shoot) playing on. It calls a card *best* when its deals show it costs at most "
-            "0.25 points a hand more than its favourite; here both hearts qualify. *Too close to call* and *mistake* cost "
-            "more:") in text  # r55_05: the other grades, linked to the glossary
+            "0.25 points a hand more than its top card; here both hearts qualify. A card is *too close to call* when the "
+            "deals can't tell whether it costs more than 0.25, and a *mistake* when they show it costs over 1:") in text
+    # r59_05: the two grades defined where they are used (coach_stats.verdict_of), on the printed cards
+    from hearts_teach.agents.coach_stats import INACCURACY_MAX, verdict_of
+    k_club = graded.of("KC")
+    assert k_club.delta_ci95[0] <= BAND < k_club.delta_ci95[1] and verdict_of(*k_club.delta_ci95) == "fine"
+    assert all(c.delta_ci95[0] > INACCURACY_MAX for c in others if c.call == "mistake")
     ids = [c.get("id") for c in cells]
     assert ids.index("l05-18c") + 1 == ids.index("l05-18d") == ids.index("l05-18e") - 1
     assert "".join(cells[ids.index("l05-18e")]["source"]).strip().split("\n\n")[-1].startswith("**At the table:**")
@@ -2033,7 +2055,8 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert "per 100 hands   give or take" in shown["l05-21"]
     for name, m in moons.items():
         assert f"{100 * sum(m) / hands:>8.1f}   {give_or_take(sum(m), hands):>12.1f}" in shown["l05-21"], name
-    assert "(*Give or take* is chance's margin, as in lesson 04; the ranges don't overlap.)" in text
+    assert ("(*Give or take* is chance's margin, as in lesson 04; the ranges (per-100 figure ± give or take) don't "
+            "overlap.)") in text
     assert "chance alone could not make" not in text
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")
