@@ -1639,7 +1639,8 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "The mistake to avoid is **wasting a discard**" in _prose("08c_beginner_mistakes")
     assert "**Wasting a discard** — lesson 08c's mistake 3" in text()
     # house rule bots fill a table the class's bots cannot fill; four seatings, one seat along each time
-    assert "With three bots, a house rule bot fills the fourth seat; it is not ranked." in _prose("10_write_a_bot")
+    assert "Bots play at tables of four, mixed each deal; rule bots (not ranked) fill a short table." in _prose(
+        "10_write_a_bot")
     assert [seating(r) for r in range(4)] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
     assert "each deal played four times, once per **seating**, the bots moved one seat along each time" in text()
 
