@@ -223,12 +223,22 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # rater r60: "The verdict's reason adds a second gain": the first was never named; the J♥ gains twice, first named
     # first (it loses trick 6: 0 of 256 deals, above), then the void; the copy's trick 7 (K♣ thrown) and its one heart
     # lead after trick 6 (trick 12: South, void, throws a diamond), then its score
-    assert ("The J♥ gains twice. First, South sheds its heart without winning the trick: in all 256 of the coach's "
-            "deals an opponent overtook it (human opponents may not: the grade assumes these bots). Second, the "
-            "verdict's reason: [void](glossary.ipynb#cell-id=term-void) in hearts, South can throw other cards when "
-            "hearts are led later. From trick 7 on, the copy plays the coach's top choice: the K♣ on trick 7, and a "
-            "diamond on trick 12's heart lead. South ends with 14 points, not 15. That is one deal; the coach's 2.5 "
-            "points is an average over 256.") in flat
+    # rater r61: "gains twice" was not shown by this deal (the hand itself also shed the J♥ under a higher heart, on
+    # trick 8, and was void after it): the cell says what the coach's deals show (0 of 256 wins), what the copy
+    # shows (a diamond on trick 12's heart lead), and where the one point went: the 10♥ on trick 9 of the hand
+    assert ("Led, the J♥ did not win: an opponent overtook it in all 256 of the coach's deals (human opponents may not: "
+            "the grade assumes these bots). Then, [void](glossary.ipynb#cell-id=term-void) in hearts, South can throw "
+            "other cards on heart leads: the copy, playing the coach's top choice from trick 7, throws a diamond on "
+            "trick 12. In the hand itself the J♥ also went under a higher heart (trick 8), so on this deal the copy "
+            "gains one point: it ends with 14, not 15, without the 10♥ South takes on trick 9 (table below). The "
+            "coach's 2.5 points is an average over 256 deals.") in flat
+    assert "gains twice" not in flat
+    eight, nine = demo.hand.tricks[7], demo.hand.tricks[8]
+    assert eight.card_of(0) == Card("JH") and eight.winner != 0 and eight.card_of(eight.winner) > Card("JH")
+    assert nine.winner == 0 and nine.points == 1 and Card("TH") in nine.cards
+    assert [(n, t.points) for n, t in enumerate(demo.hand.tricks, 1) if n > 6 and t.winner == 0] == [(9, 1)]
+    assert sum(t.points for t in lead_jh.hand.tricks[6:] if t.winner == 0) == 0
+    assert not any(Card("TH") in t.cards for t in lead_jh.hand.tricks if t.winner == 0)
     hearts_led = [n for n, t in enumerate(lead_jh.hand.tricks, 1) if n > 6 and t.led_suit == Card("2H").suit]
     twelve = lead_jh.hand.tricks[11]
     assert hearts_led == [12] and twelve.leader == 3 and twelve.card_of(0).suit == Card("2D").suit
@@ -264,8 +274,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # (a led J♥ that does not win was overtaken by a higher heart) is a fact of every deal
     # r48: "in every one" is checkable against the printed count (0 of 256)
     # r50_06a: "void" linked to its glossary entry, as "rule bot", "hold" and "moon watch" are
-    assert "in all 256 of the coach's deals an opponent overtook it" in flat  # r60: the first gain, named first
-    assert "[void](glossary.ipynb#cell-id=term-void) in hearts, South can throw other cards when hearts are led later." in flat
+    assert "an opponent overtook it in all 256 of the coach's deals" in flat  # r61: said first, as the deals show
+    assert "[void](glossary.ipynb#cell-id=term-void) in hearts, South can throw other cards on heart leads" in flat
     assert '"id": "term-void"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "The coach's 0% says" not in flat
     assert "leaving you void in hearts" in shown6 and "in all the coach's deals the bots' moon watch overtook" not in flat
@@ -340,9 +350,19 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert lead_kc.hand.tricks[1].seats[0] == 0 and lead_kc.hand.tricks[1].card_of(0) == Card("KC")
     assert lead_kc.hand.tricks[1].winner == 0 and lead_kc.hand.tricks[1].points == 0
     assert lead_kc.hand.scores[0] == 14 and demo.hand.scores[0] == 15
+    # rater r61: the copy printed only trick 2 and the scores, so which trick made the difference was hidden: it
+    # prints its whole trick table (South's only points: the Q♠'s trick, 9); the review names the hand's extra point
+    from hearts_teach.course.lessons import trick_table
+
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).endswith(
-        "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)\n"
+        "copy, the K♣ led on trick 2, then the same plan (* marks the card that won each trick):\n"
+        + trick_table(lead_kc.hand) + "\n"
         "copy, scores after trick 13: South 14, West 8, North 0, East 4\n")
+    assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in trick_table(lead_kc.hand)
+    assert [(n, t.points) for n, t in enumerate(lead_kc.hand.tricks, 1) if t.winner == 0 and t.points] == [(9, 14)]
+    assert not any(Card("TH") in t.cards for t in lead_kc.hand.tricks if t.winner == 0)
+    assert ("Most of South's 15 points came on trick 5, with the queen; the 15th, West's 10♥ on trick 9, is the point "
+            "neither copy took.") in flat
     # r50_06a: 1.5 hearts of the 2.5 points; "the rest" is the Q♠ (penalty points are hearts and her 13)
     at_two = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     at_two.play("AC")
@@ -437,8 +457,24 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # fresh newcomer rater r47: the list says what the bands compare against (the top choice), "per hand"
     # fresh newcomer rater r49: "shown (95 %)" as in the best bullet (coach_stats.verdict_of: the whole interval
     # lies beyond the band)
-    assert ("- **inaccuracy**, **mistake** and **blunder**: shown (95 %) to be worse than the top choice by more than "
-            "0.25, more than 1, more than 3 points per hand.") in " ".join(prose.split())
+    # rater r61: cell 3's statistical list became a table (grade, plain meaning, what to do); each row's band is
+    # the one coach_stats.verdict_of applies (best: the whole interval within 0.25; too close to call: it straddles
+    # 0.25; inaccuracy, mistake, blunder: its lower end above 0.25, 1, 3)
+    table = [line for line in "".join(next(c for c in cells if c.get("id") == "l06a-04")["source"]).splitlines()
+             if line.startswith("|")]
+    assert table == [
+        "|Grade|Plain meaning|What to do|", "|:--|:--|:--|",
+        "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point a hand of the top choice|nothing: well played|",
+        "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
+        "over a quarter point|nothing: it is fine|",
+        "|**inaccuracy**|costs over a quarter point a hand|note the top choice|",
+        "|**mistake**|costs over 1 point a hand|learn the top choice's reason|",
+        "|**blunder**|costs over 3 points a hand|learn the top choice's reason|"]
+    from hearts_teach.agents.coach_stats import verdict_of as _v
+
+    assert _v(-0.3, 0.25) == "best" and _v(-0.3, 0.26) == "fine" and _v(0.25, 0.9) == "fine"
+    assert _v(0.26, 0.9) == "inaccuracy" and _v(1.01, 2.0) == "mistake" and _v(3.01, 4.0) == "blunder"
+    assert _v(1.0, 2.0) == "inaccuracy" and _v(3.0, 4.0) == "mistake"  # "over": the edge itself is the milder grade
     # fresh newcomer rater r54: the guide played the demonstration hand, so the line names the seat, not "You"
     assert review.splitlines()[-1].endswith(f"South played 13 cards: {len(made)} decisions and {forced + same} with no "
                                             f"real choice ({forced} forced, {same} all the same); the coach called "
@@ -510,14 +546,12 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # fresh newcomer rater r47: the 95 % is said once in plain words, and the top choice can be too close to call
     # r57: "a good play, like best" claimed too much: fine is an interval that starts at or below 0.25 and ends above
     # it (coach_stats.verdict_of), so the card may cost a little more than a quarter point
-    assert ('"Shown (95 %)" means the coach\'s deals make it 95 % sure. '
-            "When they cannot settle a close call, it says **too close to call**: the deals could not show that the "
-            "card costs more than a quarter point; it may cost a little more. "
-            "The top choice is only an estimate from sampled deals: even it "
-            "can be too close to call (trick 3 below). Fine print in the glossary: "
-            "[best](glossary.ipynb#cell-id=term-best), "
-            "[too close to call](glossary.ipynb#cell-id=term-too-close-to-call), "
-            "[interval](glossary.ipynb#cell-id=term-interval).") in text
+    # rater r61: three statistical ideas before any example: one line on how the coach decides, then a table (the
+    # rows are pinned in test_the_demonstration_hand...); the 95 % links to the glossary's interval
+    assert ("How the coach decides: it plays each of South's choices out on the same sampled deals and compares each "
+            "card's points a hand with the top choice's. Every grade but *too close to call* must be shown at "
+            "[95 % confidence](glossary.ipynb#cell-id=term-interval).") in text
+    assert "The top choice is only an estimate: even it can be too close to call (trick 3 below)." in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "as far as the sampled deals show at 95 % confidence" in out
 
@@ -555,7 +589,8 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     but running the cell with your cards again deals the same hand afresh."""
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-    assert "The demonstration deal (seed 10," in text and "Hand.deal(seed=10," in "".join(
+    # r61: "seed 10" was programmer jargon; the prose says "deal no. 10" (the code keeps seed=10)
+    assert "The demonstration deal (deal no. 10," in text and "Hand.deal(seed=10," in "".join(
         "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "Try the hand again with `guided = GuidedHand()`" not in text
     # r34: which cell: the one that deals your hand, named by its code
@@ -847,8 +882,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     src06a = "".join("".join(c["source"]) for c in cells)
     # fresh newcomer rater (r37_c): the aside reads as a name still to come, not a term already met
     # r50_06a: the forward reference to lesson 07's *fine* is not needed here (07 says what *fine* means itself)
-    assert ("it says **too close to call**: the deals could not show\nthat the card costs more than a quarter point; it "
-            "may cost a little more. The top choice") in src06a
+    assert "|the deals cannot tell whether it costs over a quarter point|nothing: it is fine|" in src06a
     assert "lesson 07's review will call both" not in src06a
     assert "*fine* (nearly as good)" in (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
     assert "fine* for short" not in src06a and "best or fine" in (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(
@@ -860,7 +894,8 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # fresh newcomer rater (r40_b): "as good as the top choice" read as "equal averages = best" (Q♠ and 4♠ both 17.6,
     # neither best); the wording now carries the coach's 95 % rule (verdict_of: the whole interval within the band)
     # r44_b: cell 3 keeps the labels and cut-offs; best's line is lesson 08's bullet word for word
-    assert "- **best**: shown (95 %) to be within a quarter point (0.25) of the top choice;" in src06a
+    # rater r61: 06a's best is now a table row (08 keeps its bullet; both: within a quarter point of the top choice)
+    assert "|within a quarter point a hand of the top choice|" in src06a
     assert "the sampled deals cannot tell whether it costs more than that" not in text
     lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
     # fresh newcomer rater (r41_f): 08 kept the old wording, and called too close to call "best"; it now uses
@@ -900,9 +935,9 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     head = next(c for c in cells if "".join(c["source"]).startswith("## What the verdicts mean"))
     # rater r60: "best" and "too close to call" read as different in practice: one plain line first (verdict_of:
     # best needs the whole interval within 0.25; fine, the lower end at or below 0.25; worse verdicts, above it)
+    # rater r61: the table replaced that line (best and too close to call: "nothing" to do; the others: a loss)
     lines = "".join(head["source"]).split("\n")
-    assert lines[2] == "In short: **best** and **too close to call** both mean no loss over a quarter point was shown;"
-    assert lines[3].startswith("**inaccuracy**, **mistake** and **blunder** mean one was. The detail: the coach grades")
+    assert lines[2].startswith("How the coach decides:") and "In short" not in "".join(head["source"])
     from hearts_teach.agents.coach_stats import verdict_of
 
     assert verdict_of(-0.5, 0.25) == "best" and verdict_of(0.25, 0.5) == "fine" and verdict_of(0.26, 0.5) == "inaccuracy"
@@ -918,14 +953,12 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # the best bullet is lesson 08's word for word (pinned in both lessons); the sentences after the list say
     # what its 95 % means and that the top choice itself can be too close to call (coach_stats.verdict_of: best
     # needs the whole 95 % interval within the band, the top choice's own difference included)
-    assert "- **best**: shown (95 %) to be within a quarter point (0.25) of the top choice;" in text
-    assert ('"Shown (95 %)" means the coach\'s deals make it 95 % sure. When they cannot settle a close call, it '
-            "says **too close to call**") in text
+    assert "|within a quarter point a hand of the top choice|" in text
+    assert "Every grade but *too close to call* must be shown at [95 % confidence]" in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
-    assert ("The top choice is only an estimate from sampled deals: even it can be too close to call (trick 3 "
-            "below).") in text
+    assert "The top choice is only an estimate: even it can be too close to call (trick 3 below)." in text
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -949,7 +982,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
             "(trick 1) and, on the copy, the K♣ (trick 2) took no points. The winner leads next: keep low cards to "
             "lead.") in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
-    assert "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)" in printed
+    assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in printed  # r61: the copy's trick table
     assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
     assert "trick 1: West 2♣, North 3♣, East 9♣, South A♣ → South takes it (0 points)" in printed
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
@@ -958,7 +991,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠, or throw her on a suit you are out of (tricks 3 to 5).") in flat
+            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (tricks 3 to 5).") in flat
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
@@ -978,3 +1011,28 @@ def test_06a_r48_the_unfold_hint_is_where_the_reader_sees_it():
     assert "".join(check["source"]).endswith("The question's folded code holds the answer: open it after answering.")
     assert "".join(quiz["source"]).split("\n", 1)[0] == "# a question: its answer and reasons are in the code below"
     assert quiz["metadata"]["jupyter"]["source_hidden"] is True and cells.index(quiz) == cells.index(check) + 1
+
+
+def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spade():
+    """Rater r61: the coach's playouts never said who plays South's later cards (the 17.7-point average looked
+    alarming without it): cell 1 says rule bots play all four seats from there, and a playout on the real deal
+    equals four rule bots playing the hand on. Cell 24's "drop her under a K♠ or A♠" adds "played to the same
+    trick", as cell 16 says."""
+    from hearts_teach.agents.hearts import RuleBot
+    from hearts_teach.agents.hearts.coach_backend import scalar_backend
+
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("from playing each of South's choices out on many deals of the cards South cannot see, rule bots playing "
+            "all four seats from there ([lesson 08](08_practice_decisions.ipynb)).") in text
+    assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
+    for card in ("KC", "4C"):
+        guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+        guided.play("AC")
+        hand = guided.hand
+        playout = scalar_backend(hand.view(0), [Card(card).index], [[hand.cards(s).mask for s in range(4)]])
+        hand.play(Card(card), 0)
+        bots = [RuleBot() for _ in range(4)]
+        while not hand.is_over:
+            hand.play(bots[hand.turn].choose_play(hand.view(hand.turn)), hand.turn)
+        assert playout.points[0, 0] == hand.scores[0]

@@ -2564,7 +2564,8 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # (r44_b: 06a's line is now the same bullet as 08's, checked below on both lessons)
     assert prose.count("95 %") == 1
     src06a = " ".join(" ".join(_src(c) for c in _cells("06a_guided_first_hand") if c["cell_type"] == "markdown").split())
-    assert "- **best**: shown (95 %) to be within a quarter point (0.25) of the top choice;" in src06a
+    # rater r61: 06a's best is a table row now, the same band in plain words (08's bullet below)
+    assert "|within a quarter point a hand of the top choice|" in src06a
     plain = " ".join(_src(cells[ids.index("l08-03")]).split())
     assert plain.startswith("## How to read the coach")
     # fresh newcomer rater (r46): the set-up before drill 1 was heavy ("(95 %)", *exp pts*, *Δ vs best*); the first
