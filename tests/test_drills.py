@@ -147,7 +147,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r51): the heading had no prose, and print(sample) named a folded variable
     assert ("## A sample run Below, a made-up player's answers (*sample answer*) beside the coach's best; a row opens "
             "once you answer that drill. Typing answers? `print(sample)` after each. To start over, rerun the "
-            "cell under *Your turn*, then the one below, which defines `sample`.") in prose  # r55: named the folded cell
+            "cell under *Your turn*, then the hidden cell below (its output is the table).") in prose  # r61: "hidden"
     assert "sample answer" in printed and "print(sample)" in printed
     # fresh newcomer rater (r55): the typed pass example named the A♦, which drill 1's South does not hold
     assert '(a pass: `practice.answer("QS JH 3C")`)' in prose
@@ -163,8 +163,10 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r52): the table's numbers in the text (0.30 in all, 0.23 of it on spade tricks)
     # r55 (the word cap): the same figures, shorter
     # fresh newcomer rater (r57): three sources of figures; the table is named by its size, the coach's figure beside it
-    assert ("In the 2,048-deal table the 3♠ costs 0.30 points a hand more (the coach: 0.36), 0.23 of it on tricks South "
-            "wins with a spade (0.71 against 0.48).") in prose
+    # r61 (two sources for one fact): the coach's cost is the verdict; the 2,048 replays give only what the coach
+    # cannot, which card won the points (most of the replays' gap on tricks South wins with a spade)
+    assert ("In 2,048 replays most of its extra points come on tricks South wins with a spade (0.71 against 0.48 after "
+            "the 10♠).") in prose and "the coach: 0.36" not in prose
     assert "0.3 more hearts" not in prose
     assert "counts hearts taken; the table counts points" not in prose
     # drill 4's feedback, as the learner opens it
@@ -342,10 +344,12 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r55): "always" had no total beside it; the figures cell prints how often she lands in
     # South's tricks and which card won each time (207 of 207 her own Q♠); and why a passed queen comes back (39%):
     # the replays print South's winning card, a diamond 338 times of 356
-    assert (f"Keeping the K♠ too (K♣ J♦ A♥, a mistake) gives {king.stats['p_take_qs']:.0%}. Replayed, she then "
-            "always wins a spade trick herself (207 of 207): with the K♠ kept, only the A♠ can beat her.") in after
+    # r61: "207 of 207" implied a difference from the best pass, whose replays also show her own Q♠ every time (55 of
+    # 55): the sentence is cut; the replays of the passed queen name only what the coach cannot (South's winning card)
+    assert (f"Keeping the K♠ too (K♣ J♦ A♥, a mistake) gives {king.stats['p_take_qs']:.0%}. The best pass") in after
+    assert "207 of 207" not in after and "of 356" not in after
     assert ("East can dump her on a trick South wins, when void in the suit led (in [1,000 "
-            "replays](#cell-id=l08-20b), a diamond trick 338 times of 356).") in after
+            "replays](#cell-id=l08-20b), South's diamond wins her trick 338 times).") in after
     assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
 
@@ -372,7 +376,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of deals. Passed (K♣ Q♠ K♠, a mistake), she ends "
             f"there in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (in [1,000 "
-            "replays](#cell-id=l08-20b), a diamond trick 338 times of 356).") in after
+            "replays](#cell-id=l08-20b), South's diamond wins her trick 338 times).") in after
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment

@@ -2779,7 +2779,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
             f"({sum('Q♠' in c.label for c in ace_kept)} of them pass the Q♠): {len(ace_kept)} blunders.") in counted
     note = prose[prose.index("**Drill 1.**"):prose.index("**Drill 2.**")]
     # fresh newcomer rater (r55): the note's only shares are the K♦ pass's and the best's, as printed above
-    assert note.count("%") == 2 and "(35% against 30%)" in note
+    # r61: and the kept ace's 56% (printed in l08-d1) in place of the replays' 537 against 272
+    assert note.count("%") == 4 and "(35% against 30%)" in note and "in 56% of deals, against 30%" in note
     # a fresh rater: cross-references cut from the notes ("printed below", "lesson 04", a second session)
     assert not any(ref in prose for ref in ("printed below", "; lesson 04)", "(lesson 07)", "second session shows"))
     assert "no simple rule of thumb" not in prose
@@ -2822,7 +2823,15 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     # fresh rater (round 27): "how many more penalty points a hand it takes than" was hard to parse, and the
     # hearts of the coach's reasons against the points of its verdicts were said only at the end
     # round 29: the paragraph is shorter; the unit (a heart 1 point, the Q♠ 13) and the reason's one effect stay
-    assert "counts your penalty points (a heart 1, the Q♠ 13)." in prose
+    # r61 (rater: drill 5's 3♠ shows 4.9 hearts, 0% and 5.0 points): the moon is counted too, 26 to each other player
+    assert "counts your penalty points (a heart 1, the Q♠ 13, 26 if another player shoots the moon)." in prose
+    from hearts_teach.games.hearts.scoring import POINTS_MASK, final_scores
+
+    assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False)[0] == (0, 26, 26, 26)
+    assert DRILLS[4].make().rules.moon == "add_to_others"
+    duck = grade(DRILLS[4], "3S").assessment.of("3♠")
+    assert duck.stats["p_take_qs"] == 0 and duck.stats["p_moon_any"] > 0 and duck.stats["p_moon_self"] == 0
+    assert abs(duck.exp_points - duck.stats["exp_hearts"] - 26 * duck.stats["p_moon_any"]) < 1e-9
     assert "Its reason says where most of the cost comes from: hearts taken, or how often you take the Q♠." in prose
     from hearts_teach.agents import coach as coach_module
 
@@ -3316,11 +3325,14 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
             "lead makes her holder follow with another spade, until only she is left: the coach's \"flush her out\". "
             "She ends in South's tricks in 9% of deals after the 10♠, 12% to 17% after a club or diamond. "
             "The 9♣ (17%) costs most. After the first two tricks, 2♣ 3♣ 4♣ Q♣ and 7♣ 10♣ 8♣ J♣, only the 6♣, K♣ "
-            "and A♣ are out, so a player out of clubs may throw her on it. In 1,000 replays she falls on it 338 times "
-            "and the 9♣ wins 70 of those: most of the gap to the 10♠ (163 against 83). Why not "
+            "and A♣ are out, so a player out of clubs may throw her on it. In 1,000 replays South wins that trick with "
+            "her 70 times: most of the 9♣'s extra risk. After the 4♦ (a mistake) she ends in South's tricks more often "
+            "than after the 8♦ and J♦ (16% against 13% and 12%); the figures do not say why. Why not "
             "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no low spade "
-            "to duck with. In the 2,048-deal table the 3♠ costs 0.30 points a hand more (the coach: 0.36), 0.23 of it "
-            "on tricks South wins with a spade (0.71 against 0.48).") in prose
+            "to duck with. In 2,048 replays most of its extra points come on tricks South wins with a spade (0.71 "
+            "against 0.48 after the 10♠).") in prose
+    # r61 (two sources for one fact): the coach's shares only (17% against 9%), no replay totals beside them (163, 83)
+    assert "163 against 83" not in prose and "(the coach: 0.36)" not in prose
     # fresh newcomer rater (r57): "the figures do not say why" was a dead end; the drill showed only trick 2. The
     # note names both earlier tricks (printed with their winners in the lead figures) and the clubs still out, and
     # the replay the lead figures print: the 9♣ is the costliest lead, she is thrown on its trick (a Q♠ on a club
@@ -3339,6 +3351,19 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     r9, r10 = nine[Card("9C")], nine[Card("TS")]
     assert (r9["on_this"], r9["won_this"], r9["queen"], r10["queen"]) == (338, 70, 163, 83)
     assert r9["won_with"]["9♣"] == r9["won_this"] and r9["won_this"] > (r9["queen"] - r10["queen"]) / 2
+    # r61: "most of the 9♣'s extra risk" on the coach's own shares too: 70 in 1,000 is over half of 17% less 9%
+    p9, p10 = (lead.assessment.of(x).stats["p_take_qs"] for x in ("9♣", "10♠"))
+    assert r9["won_this"] / 1000 > (p9 - p10) / 2 and r10["won_this"] == 0
+    # r61 (rater: why is the 4♦ a mistake, the 8♦ and J♦ inaccuracies?): the coach's Q♠ shares, which carry most of
+    # each cost gap (13 points each); the replays show no reason (she almost never falls on the diamond lead's own
+    # trick, 11 times in 1,000 after each; her later winners are spread over South's kept cards)
+    four_d, eight_d, jack_d = (lead.assessment.of(x) for x in ("4♦", "8♦", "J♦"))
+    assert four_d.verdict == "mistake" and eight_d.verdict == jack_d.verdict == "inaccuracy"
+    assert [f"{c.stats['p_take_qs']:.0%}" for c in (four_d, eight_d, jack_d)] == ["16%", "13%", "12%"]
+    for other in (eight_d, jack_d):
+        assert 13 * (four_d.stats["p_take_qs"] - other.stats["p_take_qs"]) > (four_d.delta_vs_best - other.delta_vs_best) / 2
+    diamonds = lead_queen_tricks(d4, ["4D", "8D", "JD"], count=1000)
+    assert all(r["on_this"] == 11 for r in diamonds.values())
     figs4 = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-24b"
                     for o in c["outputs"])
     assert "Drill 4, the tricks before South's lead: 2♣ 3♣ 4♣ Q♣ → West; 7♣ 10♣ 8♣ J♣ → South\n" in figs4
@@ -3349,8 +3374,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r57): three sources of figures; the coach's guide names them once (the replays of 1,000
     # and 2,048 of the coach's deals, rule bots in every seat) and says they differ by chance
     guide3 = " ".join(_src(next(c for c in _cells("08_practice_decisions") if c.get("id") == "l08-03")).split())
-    assert ("Other figures replay 1,000 or 2,048 of its sampled deals with [rule bots](glossary.ipynb#cell-id=term-rule-bot) "
-            "in every seat; results differ a little by chance.") in guide3
+    # r61: one source a fact; the replays are named for what the coach cannot give, and labelled as the prose says them
+    assert ("Where it gives no figure (say, which card won the queen's trick), we replay its first 1,000 sampled deals with "
+            "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat: *in 1,000 replays*.") in guide3
     codes = "".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "code")
     assert {int(n) for n in re.findall(r"count=(\d+)", codes)} == {1000, 2048}
     # fresh newcomer rater (r55): why the low 4♦ and 9♣ cost more than the J♦: they are the two costliest leads, and
@@ -3441,7 +3467,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r39): the pass behind the 39% is named, and the East sentence is one plain clause
     assert (f"she ends in South's tricks in {kept.stats['p_take_qs']:.0%} of deals. Passed ("
             f"{passed.label}, a {passed.verdict}), she ends there in {passed.stats['p_take_qs']:.0%}: East can dump her on a trick "
-            "South wins, when void in the suit led (in [1,000 replays](#cell-id=l08-20b), a diamond trick 338 times of 356).") in prose
+            "South wins, when void in the suit led (in [1,000 replays](#cell-id=l08-20b), South's diamond wins her trick 338 times).") in prose
     # fresh newcomer rater (r38): the pointer to 08a (East plays after South only on South's lead) undercut the reason
     assert "lesson 08a, next, shows who plays after you" not in prose
     assert DRILLS[1].make().pass_direction == "right"  # lesson 08a's pass right: East plays after South's lead
@@ -3561,7 +3587,8 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
 
     cells = _cells("08_practice_decisions")
     prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("Each **drill** is one decision, graded by the **coach**, on a question a Hearts player meets every hand: "
+    # r61 (rater): not every hand has the Q♠ or a pass: "often"
+    assert ("Each **drill** is one decision, graded by the **coach**, on a question a Hearts player often meets: "
             "passing with the Q♠ (drills 1 and 2), throwing when you cannot follow suit (drill 3), leading (drill 4), "
             "and playing on a trick the queen has fallen on (drill 5).") in prose
     assert [d.kind for d in DRILLS] == ["pass", "pass", "play", "play", "play"]
@@ -3580,9 +3607,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # replayed in the folded cell l08-d1); "Suppose you passed Q♣ J♥ Q♠, keeping the A♠" is the rater's frame
     # fresh newcomer rater (r52 clarity): one idea a sentence, the reason (West drops her on the ace) first
     assert ('are blunders (unfold [the coach\'s figures](#cell-id=l08-20b)). Keep the A♠ (say, '
-            'Q♣ J♥ Q♠), and West, who gets her, can drop her on your ace. She comes back nearly '
-            'twice as often: in 537 of 1,000 [replayed deals](#cell-id=l08-d1), against 272. The ace itself wins her '
-            'in 274 of those 537.') in prose
+            'Q♣ J♥ Q♠), and West, who gets her, can drop her on your ace. She comes back in 56% of deals, against 30%. '
+            'In [1,000 replays](#cell-id=l08-d1) the ace itself wins her 274 times.') in prose
+    # r61 (two sources for one fact): the coach's shares only; the replays give what the coach cannot (the ace's 274)
+    assert "537" not in prose and "272" not in prose
     # fresh newcomer rater (r52): "274 of 1,000" read as the overall rate; the note now gives both replays' counts
     # (the queen back in 537 against 272) and the 274 as those the ace wins
     coach = grade(DRILLS[0], "KD QS AS").assessment
