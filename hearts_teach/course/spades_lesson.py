@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
+from statistics import median
 
 from hearts_teach.agents.spades import (
     SpadesBot,
@@ -121,6 +122,41 @@ def count_part(cards: CardList, heading: str) -> str:
         raise ValueError(f"the count of {cards.pretty} has no part {heading!r}")
     end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ")), len(lines))
     return "\n".join(lines[start:end])
+
+
+def three_quarters_playouts(deals: int = 4000) -> str:
+    """Lesson 09a's case for bidding down at ¾: on deals 0 to ``deals`` − 1 (West deals, so South bids third)
+    whose bots' count for South ends in ¾ (and whose lower bid is at least 1), the bots play the deal out twice
+    with the same seeded bots, South bidding the count rounded up, then rounded down. Prints South's side's points
+    a hand each way, the mean of the per-deal difference with its standard error, and how many deals
+    each bid won and by how much (median)."""
+    ups: list[int] = []
+    downs: list[int] = []
+    for seed in range(deals):
+        cards = SpadesHand.deal(seed=seed, dealer=1).cards(0)
+        est = estimate_tricks(cards, long_spades=True)
+        if est % 1 != 0.75 or int(est) < 1:
+            continue
+        for bid, points in ((int(est) + 1, ups), (int(est), downs)):
+            hand = SpadesHand.deal(seed=seed, dealer=1)
+            bots = spades_bots(f"r59/{seed}")
+            auto_play(hand, bots, stop_at=0)  # North and East bid first
+            hand.bid(bid, 0)
+            auto_play(hand, bots)
+            points.append(hand.score().team_points[0])
+    n = len(ups)
+    gaps = [d - u for d, u in zip(downs, ups, strict=True)]
+    mean = sum(gaps) / n
+    error = (sum((g - mean) ** 2 for g in gaps) / (n - 1) / n) ** 0.5
+    up_wins = [-g for g in gaps if g < 0]
+    down_wins = [g for g in gaps if g > 0]
+    return "\n".join([
+        f"Deals 0 to {deals - 1} where South's count ends in ¾: {n}",
+        f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
+        f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f} (a standard error)",
+        f"Bidding up scored more on {len(up_wins)} deals, by {median(up_wins):.0f} points at the median; "
+        f"bidding down on {len(down_wins)}, by {median(down_wins):.0f}",
+    ])
 
 
 PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal out with the learner's bid
