@@ -530,13 +530,20 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "you lack that beats one of yours, kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon). Of the nine hearts you lack, "
             "your A♥ draws out at most three (careful defenders give the 2♥ 4♥ 5♥); six still beat your 3♥ (the "
             "count, printed above), and two of them, the Q♥ and K♥, beat even your J♥. This lesson's bots cannot "
-            "measure where a count turns too high against people, so take it as a warning sign, not a rule.") in risk
+            "measure where a count turns too high against people, so the lesson cannot say whether six is low: take "
+            "the count as a warning sign, not a rule.") in risk
+    # r62: "is six low?": no threshold is invented; the lesson says plainly it cannot tell
+    assert not re.search(r"\b(0|zero)[–-]2\b|\b5\+", risk)
     assert "at best the 2♥" not in risk and "Against people this lesson cannot measure the odds" not in risk
     # r61: "the count" was printed (cell l08b-03) before the signs defined it: the intro defines it, as the engine
     # computes it (the hearts out above South's lowest, after each top heart draws the others' lowest)
-    assert ("The position below ends with South's **count**: the hearts still out that beat your lowest heart after "
-            "your top hearts (no heart still out beats them) have each drawn up to one heart from every other player, "
-            "careful defenders giving their lowest. South's position:") in intro
+    # r62: that one-sentence definition took three readings: two short steps, worked on deal 683 (the figures are
+    # the engine's count line, checked below)
+    assert ("The position below ends with South's **count**, worked out in two steps: 1. Your top hearts (no heart "
+            "still out beats them) each draw up to one heart from every other player, and careful defenders give their "
+            "lowest: here your A♥ draws the 2♥ 4♥ 5♥. 2. The count is the hearts still out after that which beat your "
+            "lowest heart, the 3♥: here the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
+    assert "have each drawn up to one heart" not in intro
     count_src = "".join(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"]))["source"])
     assert "if o.rank > hearts[-1].rank]" in count_src and "hearts = sorted(" in count_src  # above the lowest
     assert "drawn + out_h[:3]" in count_src and "key=lambda c: c.rank)  # low first" in count_src
@@ -652,6 +659,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert (f"{go_['score'] - 13:.1f}", f"{duck_['score'] - 13:.1f}") == ("3.0", "1.7")
     assert ("Both start from the queen's 13 and no moon came off, so the gap is hearts: going took 3.0 a hand on "
             "average, ducking 1.7.") in signs
+    # r62: cells 13 and 20 showed their code under the questions, and its strings ("no moon came off") gave the deal
+    # 1195 answer away: every figures cell after a question folds its code as well as its printout
+    figure_cells = [c for c in notebook_cells("08b_your_own_moon") if c["cell_type"] == "code"
+                    and "".join(c["source"]).startswith(("# the question's figures", "# the signs and the figures"))]
+    assert len(figure_cells) == 3 and all(c["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+                                          for c in figure_cells)
     above = [c for c in DECK if c.suit is Suit.HEARTS and c.rank > Card("JH").rank and c not in go.cards(0)]
     assert [c.pretty for c in above] == ["Q♥", "K♥"] and Card("JH") in go.cards(0)
     assert not any(c.suit is Suit.HEARTS for t in go.tricks for c in t.cards)
@@ -1913,8 +1926,8 @@ def test_round_13_absolute_sentences_made_exact():
     # r58: "many points" was only the queen on deal 683; the count is the fourth sign
     assert ("**The signs:** go for a moon only when you have taken the queen or many hearts and nobody else has a "
             "point, you hold the top heart, you have sure winners to win the lead back, and, against careful players, "
-            "the count is low. Deal 683 had the first three (its count is six); deal 1195 lacked the top heart and sure "
-            "winners.") in " ".join(eight_b.split())
+            "the count is low. Deal 683 had the first three; its count is six, and this lesson cannot say whether six is "
+            "low against people. Deal 1195 lacked the top heart and sure winners.") in " ".join(eight_b.split())
     assert ("**Give up at once:** the first point anyone else takes ends the moon; from then on every point you take "
             "counts.") in " ".join(eight_b.split())
     # a fresh rater (final round): the summary keeps cell 6's caveat, the odds come from rule bots' defence
@@ -2288,7 +2301,8 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     assert len(bullets) == 4 and [b.split(":**")[0] for b in bullets] == [
         "- **The signs", "- **The order", "- **Give up at once", "- **At a table of people"]
     assert "you may not lead a heart until hearts are broken (unless you hold nothing else)" in prose
-    assert "Deal 683 had the first three (its count is six); deal 1195 lacked the top heart and sure winners." in prose
+    assert ("Deal 683 had the first three; its count is six, and this lesson cannot say whether six is low against "
+            "people. Deal 1195 lacked the top heart and sure winners.") in prose
     assert "Try it in the [play app](play.ipynb)" in end
 
 

@@ -116,6 +116,38 @@ def test_a_quiz_cell_keeps_its_code_and_answer_folded_away(path: Path):
     assert all(line.startswith("# ") and "answer" in line for line in first_lines), first_lines
 
 
+def unfolded_answer_code(cells: list[dict]) -> list[int]:
+    """Code cells just after a quiz cell that fold their printout (the answer's figures) but show their code: the
+    code's strings print the same words, so a reader sees the answer before choosing."""
+    found = []
+    for i, cell in enumerate(cells[1:], 1):
+        before = cells[i - 1]
+        fold = cell.get("metadata", {}).get("jupyter", {})
+        if (cell["cell_type"] == before["cell_type"] == "code" and re.search(r"\bQuiz(\.pick_card)?\(", "".join(before["source"]))
+                and fold.get("outputs_hidden") and not fold.get("source_hidden")):
+            found.append(i)
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_quiz_figures_cell_folds_its_code_too(path: Path):
+    """Fresh rater r62: lesson 08b folded the printout of the cell under its deal 1195 question, but its code showed
+    "Both start from the queen's 13 and no moon came off" before the learner answered."""
+    import json
+
+    found = unfolded_answer_code(json.loads(path.read_text(encoding="utf-8"))["cells"])
+    assert not found, f"{path.name}: cells {found} under a question fold their printout but show the code that prints it"
+
+
+def test_the_figures_fold_check_catches_08bs_old_cell():
+    quiz = {"cell_type": "code", "source": ["# a question: its answer is below\nq = Quiz('Go?', ['go', 'duck'], 'duck')"]}
+    old = {"cell_type": "code", "metadata": {"jupyter": {"outputs_hidden": True}}, "source": ["print('no moon came off')"]}
+    new = {**old, "metadata": {"jupyter": {"outputs_hidden": True, "source_hidden": True}}}
+    prose = {"cell_type": "markdown", "source": ["Now the figures."]}
+    assert unfolded_answer_code([quiz, old]) == [1]
+    assert unfolded_answer_code([quiz, new]) == [] and unfolded_answer_code([quiz, prose, old]) == []
+
+
 CARD = re.compile(r"\b(10|[2-9JQKA])([♠♥♦♣])")
 SHARED_CARDS = 3  # a quiz naming this many cards of one printed trick (and
 SHARED_SHARE = 0.75  # this share of the cards it names) asks about that trick
