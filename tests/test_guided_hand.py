@@ -229,9 +229,15 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert ("Led, the J♥ did not win: an opponent overtook it in all 256 of the coach's deals (human opponents may not: "
             "the grade assumes these bots). Then, [void](glossary.ipynb#cell-id=term-void) in hearts, South can throw "
             "other cards on heart leads: the copy, playing the coach's top choice from trick 7, throws a diamond on "
-            "trick 12. In the hand itself the J♥ also went under a higher heart (trick 8), so on this deal the copy "
-            "gains one point: it ends with 14, not 15, without the 10♥ South takes on trick 9 (table below). The "
-            "coach's 2.5 points is an average over 256 deals.") in flat
+            "trick 12.") in flat
+    # rater r62: "so on this deal the copy gains one point" credited the J♥ with a point the copy also owed to the
+    # coach's play from trick 7 (the lowest-card plan plays 5♦ there, the copy K♣): the cell says both changed
+    assert ("The copy ends with 14 points, not 15, without the 10♥ South takes on trick 9 (table below). It changed "
+            "both the J♥ and South's later play, so the point cannot be credited to the J♥ alone; the coach's 2.5 "
+            "points is an average over 256 deals.") in flat
+    assert "gains one point" not in flat
+    assert [t.card_of(0) for t in lead_jh.hand.tricks[:6]] == [t.card_of(0) for t in lowest_jh.hand.tricks[:6]]
+    assert lead_jh.hand.tricks[6].card_of(0) == Card("KC") != lowest_jh.hand.tricks[6].card_of(0) == Card("5D")
     assert "gains twice" not in flat
     eight, nine = demo.hand.tricks[7], demo.hand.tricks[8]
     assert eight.card_of(0) == Card("JH") and eight.winner != 0 and eight.card_of(eight.winner) > Card("JH")
@@ -582,6 +588,21 @@ def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
     assert "The trouble was in the cards" not in prose
     assert ("The K♠ and A♠ had fallen on tricks 3 and 4, so nothing could beat her. She won that trick for South, "
             "with North's 9♥") in " ".join(prose.split())
+    # rater r62: "flushing" read the bots' leads as deliberate with no reason shown: the cell prints each leader's
+    # own reason (why_played), and the prose says those reasons describe flushing
+    from hearts_teach.course.why import why_played
+
+    demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C", "4S", "5S", "QS"):
+        demo.play(card)
+    flush = "a low spade lead can never take her and makes her holder follow"
+    for trick, (name, card) in zip((3, 4, 5), (("East", "2♠"), ("North", "6♠"), ("West", "8♠")), strict=True):
+        leader = demo.hand.tricks[trick - 1].leader
+        assert demo.hand.seat_names[leader] == name and leader != 0
+        reason = str(why_played(demo.hand, trick, leader))
+        assert reason.startswith(f"{card}: ") and flush in reason
+        assert f"trick {trick}, {name}'s lead: {reason}\n" in out
+    assert "The leaders' reasons (printed last) describe what lesson 04 calls" in " ".join(prose.split())
 
 
 def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
@@ -787,9 +808,12 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # rater r58: "its difference from the top choice" compared each card with an unnamed third; the cell now prints
     # the two compared directly (the coach's own interval, coach_stats.difference, Q♠ minus 4♠ on the same deals)
     # rater r60: the range sentence explains cell 15's interval but came after the takeaway: it opens the cell now
+    # rater r62: "spans 0" was not cell 3's rule (a quarter point): the range runs past ±0.25, so by the coach's own
+    # verdict_of neither card is shown within a quarter point of the other nor worse by more, both ways round
     assert " ".join(whatif_md.split()).startswith(
-        "The Q♠ − 4♠ range spans 0: the deals cannot tell which card is better, so both are too close to call. "
-        "The queen was the highest card so far.")
+        "The Q♠ − 4♠ range runs past a quarter point each way: the deals cannot tell whether either card costs more "
+        "than that, so both are too close to call. The queen was the highest card so far.")
+    assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
     ev3 = graded.evidence
@@ -815,6 +839,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     gap = difference(ev_qs, ev_4s)
     assert gap.deals == 256 and gap.lo < -_band and gap.hi > _band  # spans 0, past a quarter point each way
     assert (f"{gap.lo:+.2f}", f"{gap.hi:+.2f}") == ("-1.05", "+0.94")
+    from hearts_teach.agents.coach_stats import verdict_of
+
+    assert verdict_of(gap.lo, gap.hi) == verdict_of(-gap.hi, -gap.lo) == "fine"  # Q♠ vs 4♠ and 4♠ vs Q♠
     assert ("17.6 points for the whole hand\nQ♠ compared with 4♠ on the same 256 deals, 95 % sure: −1.05 to +0.94 points "
             "a hand (minus: fewer points for South with the Q♠)\n") in out
     assert "its difference from the top choice" not in out
@@ -831,8 +858,11 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     leads = [(demo.hand.tricks[t].seats[0], demo.hand.tricks[t].cards[0]) for t in (2, 3, 4)]  # (seat, card led)
     assert all(seat != 0 and card.suit.letter == "S" and card < Card("QS") for seat, card in leads), leads
     # rater r60: "flushing" was never linked: it links to the glossary's entry (flush)
-    assert ("The others' spade leads, all below her, are what lesson 04 calls [flushing](glossary.ipynb#cell-id=term-flush) "
-            "her out.") in text
+    # rater r62: the bots' intent is told from their own reasons, printed under tricks 3 to 5 (pinned in
+    # test_06a_tricks_3_to_5_sentence_is_true_of_each_trick)
+    assert ("The leaders' reasons (printed last) describe what lesson 04 calls "
+            "[flushing](glossary.ipynb#cell-id=term-flush) her out.") in text
+    assert "The others' spade leads, all below her, are what" not in text
     assert '"id": "term-flush"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "this chase from the other side" not in text
     assert "(the queen and the hearts together)" not in text
