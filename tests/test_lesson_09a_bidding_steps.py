@@ -446,7 +446,7 @@ STEPS = ("## Count in four steps Each step's print is just above it. **1. High s
          '| | two fewer | ¼ | none | | three fewer or more | 0 | 7♠, 4♠ | **3. Ruffs**: a *void* (no card '
          'of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your '
          "spades last. Why: a void can ruff from the suit's first lead, a singleton from its second, a "
-         'doubleton only from its third, when an opponent may be out of the suit too and win with a '
+         'doubleton only from its third, and only if no opponent, out of the suit too, plays a '
          'higher spade. Each ruff trick needs a spade, so a void beside a single spade counts 1. **3b. '
          'Cross off your ruffing spades**, then redo step 2. Each ruff trick uses a low spade, so keep '
          'your spades minus the ruff count, rounded to a whole spade (halfway, keep the even number: 5½ '
@@ -951,7 +951,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "**3. Ruffs**: a *void* (no card of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",
                # r54 (rater r52): one line of reasons for step 3's values
                "Why: a void can ruff from the suit's first lead, a singleton from its second, a doubleton only from its "
-               "third, when an opponent may be out of the suit too and win with a higher spade.",  # r59: a ruff wins (glossary)
+               # r62 (rater r62): a ruff wins (glossary), so a beaten spade is no ruff: the doubleton's ruff needs no higher spade
+               "third, and only if no opponent, out of the suit too, plays a higher spade.",  # r59: a ruff wins (glossary)
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
                # fresh rater r41_b: "as ruffs use those same spades" read as if length kept every spade; the
@@ -1598,7 +1599,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     sample = cells[at - 1]
     assert "".join(sample["source"]).startswith("print(bid_check(1526, 3, 6))")
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
-    assert _code_outputs("print(bid_check(1526, 3, 6))") == bid_check(1526, 3, 6) + "\n"
+    # r62 (rater r62): the sample praised the bots' round-up on a ¾ count; the lesson's bid of 5 is shown beside it
+    assert _code_outputs("print(bid_check(1526, 3, 6))") == bid_check(1526, 3, 6) + "\n\n" + bid_check(1526, 3, 5) + "\n"
+    assert "".join(sample["source"]).endswith("print(bid_check(1526, 3, 5))  # the same deal, bidding down")
+    assert estimate_tricks(SpadesHand.deal(seed=1526, dealer=3).cards(0), long_spades=True) == 5.75  # the sample prints "counts 5¾"
+    assert ("Tricks your cards took: 6 tricks in each of the 20 play-outs\nAlways more than your bid: at least 1 trick "
+            "over every time, each one a bag.") in bid_check(1526, 3, 5)  # "here a bag each time"
     assert "Your bid: 6. The bots played all four hands, yours included, 20 times with it." in bid_check(1526, 3, 6)
     assert "The bots' rule of thumb counts" in bid_check(134, 1, 3)  # "the bots' own count"
     # r55 (rater r55): a way to check the count without pre-answering it: the bots' count of deal 134 in the cell
@@ -1629,9 +1635,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # rater r61: how the check treats overtricks is said (bid_check: "each one a bag", held in this file)
     assert ("Bid South's cards on deal 134 (printed below). Write your bid after "
             "`my_bid =`, then run the cell: the bots play all four hands, yours included, 20 times with your bid, then "
-            "print what your cards took and the bots' own count. The check says if your cards always take more: each extra "
-            "trick is a bag. A bot picks at random between equally good cards, so "
-            "play-outs of one deal can end differently. First, a sample run: the bots' bid of 6 on deal 1526.") in text
+            "print what your cards took and the bots' own count. A bot picks at random between equally good cards, so "
+            "play-outs of one deal can end differently. First, sample runs on deal 1526: the bots' 6, then the "
+            "lesson's 5, here a bag each time.") in text
     import inspect
 
     from hearts_teach.agents.spades import SpadesBot
@@ -1719,7 +1725,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         "short sets the whole contract, your partner's bid with it; one over costs a bag.\n"
         # rater r61: one clear recommendation at three quarters (test_three_quarters_up_is_the_bots_convention)
         "- **At three quarters, bid down too**: in the play-outs it scores 16 points a hand more. The bots and "
-        "**Suggest** round it up.\n"
+        "**Suggest** round it up. So bid your whole tricks: drop any fraction.\n"
         "- Count only your own tricks: partners' bids add up, and so do their tricks.\n"
         "\nFor more, lesson 09's exercise [09_spades_scoring](../exercises/09_spades_scoring.ipynb) asks you to "
         "write the Spades scorer yourself.\n\nNext, lesson 09b: nil (a bid of no tricks at all) and blind nil.").split()
@@ -2245,6 +2251,15 @@ def test_three_quarters_up_is_the_bots_convention():
     assert "Suggested bid: 6" in BidWidget(SpadesHand.deal(seed=1526, dealer=3), seat=0, bots=spades_bots(1526)).suggest()
     # "an average is no promise: on deal 1526 below, the bots' 6 makes every time" (the sample run's print)
     assert "An average is no promise: on deal 1526 below, the bots' 6 makes every time." in text
+    # r62 (rater r62): the lesson's rounding said plainly: nearest trick, a half down, ¾ down too, at least 1, is
+    # "bid your whole tricks and drop any fraction (at least 1)" on every count (counts are in quarters)
+    assert "bid down at three quarters. So bid your whole tricks and drop any fraction (at least 1)." in text
+    for seed in range(300):
+        count = estimate_tricks(SpadesHand.deal(seed=seed, dealer=3).cards(0), long_spades=True)
+        assert count * 4 == int(count * 4)
+        nearest_half_down = math.ceil(count - 0.5)
+        lessons = max(1, nearest_half_down - (1 if count % 1 == 0.75 else 0))
+        assert lessons == max(1, math.floor(count))
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in outputs()
 
 
