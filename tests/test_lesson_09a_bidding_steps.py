@@ -1636,8 +1636,10 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert ("Bid South's cards on deal 134 (printed below). Write your bid after "
             "`my_bid =`, then run the cell: the bots play all four hands, yours included, 20 times with your bid, then "
             "print what your cards took and the bots' own count. A bot picks at random between equally good cards, so "
-            "play-outs of one deal can end differently. First, sample runs on deal 1526: the bots' 6, then the "
-            "lesson's 5, here a bag each time.") in text
+            "play-outs of one deal can end differently. First, sample runs on deal 1526: the bots' 6, made exactly "
+            "each time, then the lesson's 5, a bag each time.") in text
+    # rater r63: "here a bag each time" read as both bids giving a bag; the 6 took exactly 6 in every play-out
+    assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     import inspect
 
     from hearts_teach.agents.spades import SpadesBot

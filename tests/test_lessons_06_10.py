@@ -2275,7 +2275,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # sentence says what the lines show (the r62 test)
     assert ("One hand of the final bot, all four steps, as South against three rule bots: it takes 17 points, and the "
             "lines below show why.") in text
-    assert "Neither moon stop is clearly better than dumping;" in text
+    assert "Neither moon stop clearly beats dumping;" in text
     replay = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "replay")
     assert "FunctionBot(pass_fn=void_pass, play_fn=moon_play" in replay
     assert played["moon_play"].tricks[:7] == played["dump_play"].tricks[:7]
@@ -4464,8 +4464,11 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     assert moons == {"void pass": 1, "ducking": 1, "dumping": 1, "moon stop": 4, "moon stop, last only": 2}
     assert printed.rstrip().splitlines()[-1] == ("moons shot by the rule bots in 200 deals: void pass 1, ducking 1, "
                                                  "dumping 1, moon stop 4, moon stop, last only 2")
-    assert ("Neither moon stop is clearly better than dumping; both let through more moons (last line). The "
-            "playing-last rule stays a guess.") in text
+    # rater r63: 4 and 2 moons against 1 are too few to say "more": the prose says so (a difference of a few
+    # moons in 800 hands is well inside chance: 5 fair coin tosses split 4 to 1 or worse 3 times in 8)
+    assert "both let through more moons" not in text
+    assert ("Neither moon stop clearly beats dumping; their moon counts (last line) are too few to compare. "
+            "Playing last stays a guess.") in text
     # moon_last_play is moon_play with the condition "playing last" on the clean-card throw: on every decision of
     # its own 200-deal run it plays as moon_play, except before the last card of the shooter's trick when it cannot
     # follow, where it plays as dump_play

@@ -541,7 +541,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # the engine's count line, checked below)
     assert ("The position below ends with South's **count**, worked out in two steps: 1. Your top hearts (no heart "
             "still out beats them) each draw up to one heart from every other player, and careful defenders give their "
-            "lowest: here your A♥ draws the 2♥ 4♥ 5♥. 2. The count is the hearts still out after that which beat your "
+            "lowest: here your A♥ draws the 2♥ 4♥ 5♥, one from each other player. 2. The count is the hearts still out after that which beat your "
             "lowest heart, the 3♥: here the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
     assert "have each drawn up to one heart" not in intro
     count_src = "".join(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"]))["source"])
