@@ -456,8 +456,8 @@ STEPS = ("## Count in four steps Each step's print is just above it. **1. High s
          'from 4 to 2¾. **4. Spade length**, with six spades or more (deal 22 has four). '
          "Keep the larger of two totals: - **A**: steps 2 + 3; - **B**: your five highest spades' step-2 "
          'values + 1 for each spade after the fifth, crossed off or not. Then add step 1. Not A + B: the '
-         'spades after the fifth are the ones your ruffs use. B is rough: its five highest are still '
-         'valued after crossing off, for ruffs B does not count. Deal 1526 below shows it.')
+         'spades after the fifth are the ones your ruffs use. B is rough: its step-2 values come after '
+         "3b's crossing off, which is for ruffs B does not count. Deal 1526 below shows it.")
 # r55 (rater r55): the ruffs' crossing off came before step 3 and made step 2 depend on it: it is step 3b now, after
 # the ruffs, with deal 1526 worked once (step 2 falls from 4 to 2¾, held in test_the_values_list_is_trick_counts);
 # the even-number tie-break is called the bots' bookkeeping, and the idea is told apart from it
@@ -966,7 +966,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # their values after crossing off (deal 1526: 2¾, not step 2's 4 before 3b), which the lesson calls rough
                "- **A**: steps 2 + 3; - **B**: your five highest spades' step-2 values + 1 for each spade after the "
                "fifth, crossed off or not. Then add step 1. Not A + B: the spades after the fifth are the ones your "
-               "ruffs use. B is rough: its five highest are still valued after crossing off, for ruffs B does not count.",
+               "ruffs use. B is rough: its step-2 values come after 3b's crossing off, which is for ruffs B does not "
+               "count.",  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
