@@ -40,9 +40,15 @@ def test_guided_hand_by_clicks_in_jupyterlab(browser, course_url, tmp_path):
             if n == 10:  # mid-hand: the table, the cards (illegal ones greyed), the last feedback
                 page.locator(".ht-guided-hand").screenshot(path=str(tmp_path / "guided_mid_hand.png"))
                 assert (tmp_path / "guided_mid_hand.png").stat().st_size > 10_000
-            page.locator(ENABLED).first.click()
+            card = page.locator(ENABLED).first
+            label = card.inner_text().strip()
+            card.click()
             expect(page.locator(CARDS)).to_have_count(n - 1, timeout=60_000)
-            expect(page.locator(FEEDBACK)).to_contain_text("✔ Legal", timeout=30_000)
+            # the kernel sets the feedback after every button's state: once it names this card,
+            # the next card's `disabled` is current (the count alone drops first, and a button
+            # enabled a moment earlier could be disabled under the click: CI saw that once)
+            expect(page.locator(FEEDBACK)).to_contain_text(f"your {label}", timeout=30_000)
+            expect(page.locator(FEEDBACK)).to_contain_text("✔ Legal")
             expect(page.locator(FEEDBACK)).to_contain_text("The rule: ")
         expect(page.locator(FEEDBACK)).to_contain_text(want, timeout=30_000)
         expect(page.locator(".ht-guided-hand .ht-hint")).to_be_disabled()
