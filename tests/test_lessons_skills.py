@@ -546,7 +546,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert "have each drawn up to one heart" not in intro
     count_src = "".join(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"]))["source"])
     assert "if o.rank > hearts[-1].rank]" in count_src and "hearts = sorted(" in count_src  # above the lowest
-    assert "drawn + out_h[:3]" in count_src and "key=lambda c: c.rank)  # low first" in count_src
+    # each top heart draws one heart from each *other* player: the seat count, not a written 3
+    assert "drawn + out_h[:others], out_h[others:]" in count_src and "others = [], len(go.seat_names) - 1" in count_src
+    assert "key=lambda c: c.rank)  # low first" in count_src
     assert "breaks the moon" not in _md("08b_your_own_moon") and "a count of eight" not in risk
     position_text = text_output(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"])))
     assert ("the count: your top heart draws out at most 3 (careful defenders give the 2♥ 4♥ 5♥); still out and "
