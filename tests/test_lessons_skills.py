@@ -2129,7 +2129,8 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert all(isinstance(bot, RuleBot) for bot in table_bots("rule"))
     # round 29: no brackets inside brackets
     # r54 rater (wordy): said in shorter sentences
-    assert ("The other seats pass like the rule bots of lesson 00, and you see the three cards you receive, with a "
+    assert ("The other seats pass like the rule bots of lesson 00 (they favour high cards, risky high spades and short "
+            "suits), and you see the three cards you receive, with a "
             "comment on your pass. The walk-through below has them pass their three highest cards instead, so it may "
             "give you other cards.") in flat
 
