@@ -21,6 +21,7 @@ from hearts_teach.course.describe import trick_rows
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
+from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY
 from hearts_teach.games.spades.scoring import partner_of
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
@@ -127,8 +128,9 @@ def count_part(cards: CardList, heading: str) -> str:
 def three_quarters_playouts(deals: int = 4000) -> str:
     """Lesson 09a's case for bidding down at ¾: on deals 0 to ``deals`` − 1 (West deals, so South bids third)
     whose bots' count for South ends in ¾ (and whose lower bid is at least 1), the bots play the deal out twice
-    with the same seeded bots, South bidding the count rounded up, then rounded down. Prints South's side's points
-    a hand each way, the mean of the per-deal difference with its standard error, and how many deals
+    with the same seeded bots, South bidding the count rounded up, then rounded down. Each hand starts at 0 bags,
+    so a bag would count +1 alone; in a match ten bags cost 100, so each bag is charged its share, −10 (net −9 with
+    its +1; rater r64). Prints South's side's points a hand each way, the mean of the per-deal difference with its standard error, and how many deals
     each bid won and by how much (median)."""
     ups: list[int] = []
     downs: list[int] = []
@@ -143,7 +145,8 @@ def three_quarters_playouts(deals: int = 4000) -> str:
             auto_play(hand, bots, stop_at=0)  # North and East bid first
             hand.bid(bid, 0)
             auto_play(hand, bots)
-            points.append(hand.score().team_points[0])
+            team = hand.score().teams[0]  # each bag charged its tenth of the 100-point penalty, not +1 alone
+            points.append(team.points + BAG_PENALTY * team.bag_penalties - team.bags_taken * BAG_PENALTY // BAG_LIMIT)
     n = len(ups)
     gaps = [d - u for d, u in zip(downs, ups, strict=True)]
     mean = sum(gaps) / n
@@ -152,6 +155,8 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     down_wins = [g for g in gaps if g > 0]
     return "\n".join([
         f"Deals 0 to {deals - 1} where South's count ends in ¾: {n}",
+        f"Each bag: +1, less its tenth of the {BAG_PENALTY}-point penalty for {BAG_LIMIT} bags = "
+        f"{1 - BAG_PENALTY // BAG_LIMIT}",
         f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
         f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f} (a standard error)",
         f"Bidding up scored more on {len(up_wins)} deals, by {median(up_wins):.0f} points at the median; "
@@ -192,6 +197,8 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
         hand.bid(bid, 0)
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
+    count = estimate_tricks(cards, long_spades=True)
+    lessons = max(1, int(count))  # the lesson's rule: drop any fraction, at least 1
     made = sum(n for t, n in taken.items() if t >= bid)
     fewest = min(taken)
     lines = [f"Cards: {cards.pretty}",
@@ -200,12 +207,17 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
     if made < plays:
         lines.append(f"Short of your bid in {plays - made} of {plays}: a lower bid was safer.")
     elif fewest > bid:
+        # rater r64: "You could have bid 6" told the lesson's 5 on a 5¾ count to bid up; the advice stops at the
+        # lesson's own bid (the count with its fraction dropped), and a bid already there is told so
+        advice = (f"You could have bid {min(fewest, lessons)}." if bid < lessons else
+                  "Your bid drops the count's fraction, as this lesson does: a bag is the price of that safety."
+                  if bid == lessons else "")
         lines.append(f"Always more than your bid: at least {fewest - bid} trick{'s' if fewest - bid > 1 else ''} "
-                     f"over every time, each one a bag. You could have bid {fewest}.")
+                     f"over every time, each one a bag. {advice}".rstrip())
     else:
         lines.append("Your bid or more every time: a good bid.")
-    lines.append(f"The bots' rule of thumb counts {quarters(estimate_tricks(cards, long_spades=True))} tricks "
-                 f"and bids {smart_bid(cards)}.")
+    lines.append(f"The bots' rule of thumb counts {quarters(count)} tricks and bids {smart_bid(cards)}."
+                 + (f" This lesson drops the fraction: {lessons}." if lessons != smart_bid(cards) else ""))
     return "\n".join(lines)
 
 
