@@ -129,9 +129,9 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     """Lesson 09a's case for bidding down at ¾: on deals 0 to ``deals`` − 1 (West deals, so South bids third)
     whose bots' count for South ends in ¾ (and whose lower bid is at least 1), the bots play the deal out twice
     with the same seeded bots, South bidding the count rounded up, then rounded down. Each hand starts at 0 bags,
-    so a bag would count +1 alone; in a match ten bags cost 100, so each bag is charged its share, −10 (net −9 with
-    its +1; rater r64). Prints South's side's points a hand each way, the mean of the per-deal difference with its standard error, and how many deals
-    each bid won and by how much (median)."""
+    so a bag alone would count +1; in a match ten bags cost 100, so each bag is charged its share, −10 (net −9
+    with its +1). Prints South's side's points a hand each way, the mean of the per-deal difference with its
+    standard error, and how many deals each bid won and by how much (median)."""
     ups: list[int] = []
     downs: list[int] = []
     for seed in range(deals):
@@ -207,7 +207,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
     if made < plays:
         lines.append(f"Short of your bid in {plays - made} of {plays}: a lower bid was safer.")
     elif fewest > bid:
-        # rater r64: "You could have bid 6" told the lesson's 5 on a 5¾ count to bid up; the advice stops at the
+        # "You could have bid 6" would tell the lesson's 5 on a 5¾ count to bid up: the advice stops at the
         # lesson's own bid (the count with its fraction dropped), and a bid already there is told so
         advice = (f"You could have bid {min(fewest, lessons)}." if bid < lessons else
                   "Your bid drops the count's fraction, as this lesson does: a bag is the price of that safety."
