@@ -96,7 +96,8 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "omnibus_quiz": "-6"},
-    "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦"},
+    "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
+                        "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
@@ -189,7 +190,7 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r50_07: the paragraph ran through the rules of thumb in one block: each step on this hand is now a short bullet
     assert ('On this hand: - South holds neither the queen nor a spade above her, so mainly "pass high cards" applies. '
             "- South has five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places; the two aces go first. - A "
-            "high card with several low cards of its suit beside it is safer to keep:") in " ".join(text.split())
+            "high card with several low cards of its suit beside it is safer to keep.") in " ".join(text.split())
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -207,8 +208,12 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r48_07: why the J♣ goes and the Q♦ stays, from lesson 01's rule of thumb on this hand's printed cards
     # r49_07: why the Q♥ stays too (6♥ 4♥ beside it, like the Q♦; South's hand checked below)
     # r50_07: "safer" said for what: safer to keep
-    assert ("A high card with several low cards of its suit beside it is safer to keep: the Q♥ has the 6♥ and 4♥, "
-            "the Q♦ the 7♦ and 3♦, but the J♣ only the 6♣ once the 2♣ has led trick 1. Let us follow the hint.") in " ".join(text.split())
+    # r64_07: why, in words (play under later tricks; drop the high card on a pointless trick, as on trick 3), and
+    # the colon sentence split
+    assert ("A high card with several low cards of its suit beside it is safer to keep. Its low cards let you play "
+            "under later tricks in the suit, and you can drop it on a trick with no points (as on trick 3). The Q♥ has "
+            "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦. The J♣ has only the 6♣ once the 2♣ has led trick 1. Let us follow "
+            "the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
             in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
     assert "the J♣ stands alone in clubs" not in text
@@ -231,7 +236,11 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r50_07: "less often than with A♣ Q♦ A♦" gave no figure for the second choice: the cell prints it
     assert "The coach's second choice: A♣ Q♦ A♦ (the Q♠ ends up in your tricks in 26% of deals)\n" in hint
     # r52_07: "is 3% a real difference?": the cell prints the gap in points and the coach's grade
-    assert "  a real gap: it costs about 0.5 points a hand more; the coach's grade: inaccuracy\n" in hint
+    # r64_07: "real" said: more than the 0.25-point band within which a choice counts as best
+    assert ("  a real gap (more than 0.25 points): it costs about 0.5 points a hand more; the coach's grade: "
+            "inaccuracy\n") in hint
+    from hearts_teach.agents.coach_stats import BAND
+    assert BAND == 0.25
     from hearts_teach.present.widgets import TableWidget
     ranked = TableWidget(seed=7, opponents="rule", marks=False)
     ranked.hint()
@@ -259,7 +268,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # and *fine* (printed by the coach as "too close to call")
     assert "one verdict, two names" not in text and "about equally good" not in text
     # r48_07: the semicolon sentence is now short sentences
-    assert 'The coach grades both **best** and calls them "equally good", so either will do:' in text
+    assert 'The coach grades both **best** and calls them "equally good": lesson 02\'s duck' in text
     # fresh newcomer rater (final round): a 0.2-heart gap between two cards graded equally good is no rule
     # r33 rater asked why the 9♠ leads by a hair; the coach prints a measured gap, not a cause, so the lesson claims none
     # r35_f: the 9♠ "goes over" seemed to contradict lesson 02's duck: the lesson says the duck is just as good
@@ -268,9 +277,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "leans to the 9♠" not in text
     # r50_07: why the hint named the 9♠ and not the classic duck: it names the card with the lower average, here by
     # 0.2 hearts, no real difference (checked on the coach's figures below)
-    assert ("calls them \"equally good\", so either will do: lesson 02's duck, the 6♠, is just as sound. The hint must "
-            "name one card, and names the 9♠ for its *about 0.2 fewer hearts*, no real difference: the coach cannot "
-            "tell the two apart on its imagined deals (see lesson 08).") in text
+    # r64_07: the 0.2 said plainly as below the 0.25-point band (BAND, checked above)
+    assert ("calls them \"equally good\": lesson 02's duck, the 6♠, is just as sound. The hint names the 9♠ for "
+            "*about 0.2 fewer hearts*: under 0.25 points, noise from imagined deals. Read no reason into that 0.2.") in text
     assert "trick 2: You played 9♠." in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
                                              for o in c.get("outputs", []))  # South plays the hint's card
     from hearts_teach.agents.coach import assess_play
@@ -306,7 +315,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # fresh newcomer rater r32: *fine* appeared in the review's closing paragraph but not in this list: it is named
     # here, in the coach's own sense (VERDICT_MEANINGS["fine"]: as far as the deals show, about as good as the best)
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
-    assert ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
+    # r64_07: the grades moved up to the coach's cell, before cell 5 prints the first grade ("inaccuracy")
+    assert ("Its grades: *best*, or *fine* (nearly as good), as far as the "
             "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
             "and its limits).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
@@ -361,7 +371,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r48_07: the label and the name you type differ (Solid = "rule"): the prose says which column is which
     # r49_07: Solid's "flushes spades" glossed and linked to the glossary's Flush
     # r50_07: the gloss sat in the prose, far from Solid's line: it is now in the list's comment, beside Solid
-    assert ("Choose your opponents from the list below (a label, then the name you type), weakest first. *Thinker*"
+    assert ("Choose your opponents from the list below, weakest first. *Thinker*"
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
     assert ("# Solid is the rule bot of earlier lessons: the seat list shows it as (rule); it flushes spades: leads them "
             "until the Q♠ falls (see Flush in the glossary)") in ladder
@@ -514,6 +524,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # trick-2 grades, the first place a reason in hearts (9♠, 6♠) meets one in % of deals (K♠)
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
+    assert "Its grades: *best*, or *fine*" in prose07  # r64_07: the grades themselves, in the coach's cell
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1-grades").split())
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -673,7 +684,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
     assert ids.index("cf3c8702") + 1 == ladder and ladder + 1 == live and live + 1 == ids.index("8593eeda")
     assert ids.index("8593eeda") + 1 == next(i for i, c in enumerate(cells) if _src(c).endswith("print(table)"))
-    assert ("Put your choice, in quotes, after `DIFFICULTY =` in the cell below the list and run it."
+    assert ("Put the quoted name after `DIFFICULTY =` in the cell below the list and run it."
             in md["cf3c8702"]) and "*Reading the table*" not in md["cf3c8702"]
     assert 'DIFFICULTY = "medium"' in _src(cells[live])
     # (4) why the Q♦ and not the 3♦: the quiz's reason and the end of the hand, from the printed tricks
@@ -692,7 +703,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r52_07: "replays what?", and the replay's cost is hearts, not the Q♠: said
     # r55_07: cut (said again in l07-fine: "with the Q♦ spent on trick 3, played under each")
     assert "South shed its Q♦ there" not in md["l07-dec2"] and "with the Q♦ spent on trick 3" in md["l07-fine"]
-    assert ("The 3♦ duck keeps the Q♦ and K♦ and scores worst: 2.6 points more, mostly because the Q♠ ends up with "
+    assert ("The 3♦ duck scores worst: 2.6 points more, mostly because the Q♠ ends up with "
             "South twice as often (25% of deals against 12%). At the end we replay the hand with the 3♦: on that deal the "
             "duck costs South 5 points, all hearts.") in " ".join(md["l07-dec2"].split())
     duck = graded.of("3D")
@@ -776,8 +787,9 @@ def test_lesson_07_r50_the_last_seat_leads_next_and_the_controls_are_said():
 
     cells = _cells("07_play_a_match")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("winning it costs nothing in this trick: a good moment to get rid of a dangerous high card. But you lead "
-            "next: keep a low card for it (South's 6♠, trick 5).").replace(
+    # r64_07: the colon-packed bullet split into sentences
+    assert ("winning it costs nothing in this trick. It is a good moment to get rid of a dangerous high card. But you "
+            "lead next, so keep a low card for it (South's 6♠, trick 5).").replace(
                 "dangerous high card. But", "dangerous high card, above all a K♠ about to stand alone with the A♠ gone "
                 "(trick 4). But") in text  # r52_07: the takeaway matches the trick-4 blunder
     demo = TableWidget(seed=7, opponents="rule", marks=False)
@@ -827,12 +839,23 @@ def test_the_quiz_answers_are_what_the_engine_says():
     # r55_07: Check yourself tests this lesson's idea (trick 4), not moon scoring: you play last to 3♠ 8♠ 10♠ holding
     # K♠ 5♠, the A♠ gone: the K♠ wins a trick with no points; the 5♠ leaves the K♠ as the highest spade left
     # r57_07: "the next spade trick" assumed the lone K♠ is kept for it (it could be thrown on another suit first)
-    assert ("**K♠**: it wins a pointless trick, so the queen can never fall on it; the 5♠ could leave it to win a "
-            "later spade trick.") in " ".join(_src(cells07[at]).split())
+    # r64_07: "it" was unclear (the K♠), and a twin question whose answer flips: you play second, the 5♠
+    assert ("**K♠** (you play last): it wins a pointless trick, so the queen can never fall on it. The 5♠ would leave "
+            "the K♠ alone, to win a later spade trick and perhaps the queen.") in " ".join(_src(cells07[at]).split())
+    assert ("**5♠** (you play second): a player after you may drop the queen on your K♠, never on the "
+            "5♠.") in " ".join(_src(cells07[at]).split())
+    assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
+    assert "East leads the 3♠ and you play second: West and North still play after you." in _src(cells07[at - 1])
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
     assert '"East the 10♠. You play last, holding K♠ 5♠. Which card?"' in _src(cells07[at - 1])
     from hearts_teach import Card
 
+    assert Card("QS").rank > Card("5S").rank  # the queen beats the 5♠: she never falls on a trick the 5♠ wins
+    assert Card("KS").rank > Card("QS").rank and Card("KS").points == 0  # on the K♠, with the A♠ gone, she is South's
+    # r64_07: the spade bullet went too far: it holds only when the queen is not in your own hand
+    take = " ".join(" ".join(_src(c) for c in cells07 if c.get("id") == "l07-take").split())
+    assert ("**Until the queen has been played**, and if she is not in your hand, keep your A♠ and K♠ out of spade "
+            "tricks where someone still plays after you.") in take
     led = [Card(c) for c in ("3S", "8S", "TS", "KS")]
     assert {c.suit.letter for c in led} == {"S"} and max(led, key=lambda c: c.rank) == Card("KS")  # South's K♠ wins
     assert sum(c.points for c in led) == 0  # a trick with no points
@@ -3125,15 +3148,14 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                       for c in cells for o in c.get("outputs", []))
     # the bots by the names the list prints
-    assert ('*Thinker*, `"medium"`, is a fair first real match: the seat list then shows `(medium)` beside each '
-            "bot.") in text
+    assert '*Thinker*, `"medium"`, is a fair first real match.' in text
     assert ("medium", "Thinker") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: the list printed 'medium' while the code wants "medium": it prints the name as you write it
     assert 'Thinker   "medium"' in printed and "West (medium): 13 cards" in printed
     assert 'DIFFICULTY = "medium"' in "".join(map(_src, cells)) and "'medium'" not in printed
     # ./dev play from the root folder: the script sits there and runs notebooks/play.ipynb by a relative path
-    assert ("open a terminal in the repository's root folder (the one that holds the `dev` script) and run "
-            "`./dev play`") in text
+    # r64_07: "repository's root folder" was jargon for a newcomer: the folder is named by the script it holds
+    assert "run `./dev play` in a terminal, from the folder holding the `dev` script." in text
     assert 'voila" notebooks/play.ipynb' in (ROOT / "dev").read_text(encoding="utf-8")
     # every choice of South's in the demo's review is best; a fine line is a ✓ that counts as accurate
     demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
@@ -3144,25 +3166,28 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # trick 1 was forced and is not graded
     assert [line.split(":")[0].strip() for line in graded] == ["pass", "trick 2", "trick 3", "trick 4"]
     assert "no real choice" in review.split("trick 1:")[1].splitlines()[0]
-    assert ("the coach's pass, South's three real choices of card (tricks 2, 3 and 4; the last two are questions for "
-            "you), and the review.") in text and "two real decisions" not in text
+    assert ("the pass, South's three real choices of card (two are questions for you) and the "
+            "review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
     # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
-    assert "Each of South's choices above is graded *best*." in text
+    assert "each is graded *best*." in text
     # fresh newcomer rater (final round): "4 of 4 decisions" above five lines: the forced trick 1 is not counted
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
     # South's own moves (the widget records only _human_play and South's own pass)
     # r57_07: "South's own moves" read as including the computer's moves for South: the review grades the moves you
     # made (HandReview.build: "the autopilot's moves are left out"; the widget records only _human_play)
-    assert ("The review grades only your moves, not the computer's: 4 decisions (trick 1's 2♣ was forced).") in text
+    assert ("The review grades only your 4 real decisions, not the computer's (trick 1's 2♣ was forced): each is "
+            "graded *best*.") in text
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
+    # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
     assert ("The computer plays tricks 5 to 13 for South: the [autopilot](glossary.ipynb#cell-id=term-autopilot), "
-            "the rule bot.") in text
+            "the rule bot (*Solid* below).") in text
+    assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: cell 21's "— back to trick 2 —" came abruptly: cell 20 says the cell goes back to trick 2
-    assert ("Then we go back and replay trick 2, this time with South's K♠:") in text
+    assert "Then we replay trick 2 with South's K♠:" in text
     assert "— back to trick 2 —" in "".join("".join(o.get("text", "")) for c in cells
                                          if c.get("id") == "l07-dec2-code" for o in c["outputs"])
     # r43_a: the quiz gives the totals in a sentence, not a score table
@@ -3175,7 +3200,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "where South always plays its lowest legal card" not in text
     assert "4 of 4 decisions best or fine" in demo_out  # the review itself counts fine as accurate
     # newcomer rater (issue 27): the last seat's trick costs nothing *in this trick* (the winner leads next)
-    assert "winning it costs nothing in this trick:" in text
+    assert "winning it costs nothing in this trick." in text
     assert "spending the dangerous card cost nothing in that trick" in text
     assert "for free" not in text and "winning it costs nothing:" not in text
 
@@ -3204,7 +3229,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r32: *fine* joined the list, since the review below prints "best or fine"
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
-    grades = ("*Your moves* grades each of South's choices: *best*, or *fine* (nearly as good), as far as the "
+    grades = ("Its grades: *best*, or *fine* (nearly as good), as far as the "
               "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
               "and its limits).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
@@ -3212,13 +3237,18 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert "by more than 3 points a hand" not in text  # the limits are lesson 08's
     first_grade = next(i for i, c in enumerate(cells) for o in c.get("outputs", []) if "✓ best" in "".join(o.get("text", "")))
     assert "Your moves: pass: J♣ A♣ A♦ ✓ best" in "".join("".join(o.get("text", "")) for o in cells[first_grade]["outputs"])
-    assert grades in " ".join(_src(cells[first_grade + 1]).split()) and "Its grades" not in text
+    # r64_07: cell 5 already prints "the coach's grade: inaccuracy", above the pass's "✓ best": the grades now sit
+    # in the coach's cell, just before that first printed grade
+    coach_at = next(i for i, c in enumerate(cells) if c.get("id") == "l07-coach")
+    inacc = next(i for i, c in enumerate(cells) for o in c.get("outputs", [])
+                 if "the coach's grade: inaccuracy" in "".join(o.get("text", "")))
+    assert grades in " ".join(_src(cells[coach_at]).split()) and coach_at + 1 == inacc < first_grade
     # round 15: winning with 9♠ yet fewer hearts is an estimate, and lesson 08 shows how to read it
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
-    assert ("*about 0.2 fewer hearts*, no real difference: the coach cannot tell the two apart on its imagined "
-            "deals (see lesson 08).") in text and "a toss-up" not in text
+    # r64_07: said against the 0.25-point band
+    assert "*about 0.2 fewer hearts*: under 0.25 points, noise from imagined deals." in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -3231,8 +3261,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert "AD" in [str(c) for c in hand.passed(0)] and hand.pass_target(0) == 1
     assert three.winner == 1 and str(three.card_of(1)) == "AD" and str(three.card_of(0)) == "QD"
     # r49_07: why it mattered, in the visible prose: West had to follow with the A♦, so the trick held no points
-    assert ("Trick 3 shows South's pass at work: West won it with the A♦, one of the three cards South passed to "
-            "West, over South's Q♦. Holding that diamond, West had to follow suit, so the trick could hold no "
+    # r64_07: the follow-suit reason is said once, in the takeaways ("A card you passed is a card you know")
+    assert "Trick 3 shows South's pass at work: West won it with the A♦ South had passed, over South's Q♦." in text
+    assert ("on trick 3 South knew West held the A♦, so West had to follow suit and the trick could hold no "
             "points.") in text
     assert three.led_suit.letter == "D" and all(c.suit.letter == "D" for c in three.cards) and three.points == 0
     demo.finish_hand()
@@ -3724,13 +3755,14 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     assert "Its only risk" not in text
     # r38_d: the two risks run together; now two clauses
     assert ("The 9♠ can never take the queen: on this trick she would beat it. If it wins, South takes any heart "
-            "thrown by a player with no spades (nobody has shown a void yet), and must lead next.") in text
+            "thrown by a player with no spades (nobody has shown a [void](glossary.ipynb#cell-id=term-void) yet), and "
+            "must lead next.") in text
     assert Card("QS").rank > Card("9S").rank
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
     # r40_a: West's J♠ in the replay (8♠ on the real trick 2) is said, from West's bot's own decision (printed)
-    assert ("On trick 2, West would have put its highest spade under the K♠ (the J♠), and North, playing after "
-            "South with the queen and the A♠, would have dropped her on it.") in text
+    assert ("On trick 2, West would have put its highest spade under the K♠ (the J♠). North, playing after "
+            "South with the queen and the A♠, would have dropped her on it.") in text  # r64_07: split in two
     ids = [c.get("id") for c in cells]
     what_if = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec2-code")]["outputs"])
     assert ("Had South played K♠ on trick 2: East 7♠, South K♠, West J♠, North Q♠ → South takes it (13 points)"
@@ -4401,16 +4433,23 @@ def test_lesson_07_r55_rater_asks():
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     # r57_07: one plain sentence (the split 1.2 = 0.9 hearts + 0.3 for the Q♠ is checked above)
-    assert ("The hint's *0.9 fewer hearts* leaves out the Q♠, which makes the rest of the 1.2-point "
-            "gap.") in md["l07-dec2"]
+    # r64_07: the sum shown (5.0 − 3.8 = 1.2 = 0.9 + 0.3, with the unrounded shares; checked above)
+    assert ("Against the 7♦ the gap is 5.0 − 3.8 = 1.2 points: about 0.9 from hearts and 0.3 from the Q♠ (14.6% of "
+            "deals against 12.2%, 13 points each).") in md["l07-dec2"]
     assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
     assert md["l07-dec1-grades"].endswith("Read no reason into that 0.2.")
     # r57_07: "inaccuracy" was used before it was defined: its first use in prose links the glossary entry
     first = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "inaccuracy" in _src(c))
-    assert cells[first].get("id") == "76f97d98"
-    assert "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*" in md["76f97d98"]
-    assert ("Choose each card yourself, then compare with *Hint*. After each hand, the review's *Moments that "
-            "mattered* lists your costly cards to *Try again*.") in md["8dd2b73e"]
+    # r64_07: the grades now sit in the coach's cell, before cell 5's printed "inaccuracy"
+    assert cells[first].get("id") == "l07-coach"
+    assert "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*" in md["l07-coach"]
+    # r64_07: something to focus on while playing (a checklist) and the end of a match (100 points)
+    assert ("Play to the end: once a total on the score sheet reaches 100 at the end of a hand, the lowest total wins. Before "
+            "each card, ask: who plays after me? Can this trick carry points? Where is the Q♠? Then compare with "
+            "*Hint*. After each hand, the review's *Moments that mattered* lists your costly cards to *Try "
+            "again*.") in md["8dd2b73e"]
+    from hearts_teach import Rules
+    assert Rules().end_score == 100
     import inspect
 
     from hearts_teach.agents import review
