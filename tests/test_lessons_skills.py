@@ -2110,6 +2110,19 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert (won_j, first_5, won_a) == (187, 652, 9)
     assert sum(jack["first"].values()) == sum(ace["first"].values()) == 1000
     assert jack["won_with"]["J♣"] > 10 * ace["won_with"]["A♦"] and 2 * first_5 > 1000
+    # r65 rater: "why doesn't South drop the J♣ on trick 1?": it could, but the rule bot playing South mostly plays
+    # the 5♣ there (652 of 1,000 play-outs with the J♣ kept)
+    assert ("It could go on trick 1, where hearts and the Q♠ are barred, but the rule bot playing South mostly plays "
+            "the 5♣ there.") in " ".join(_md("01_deal_and_pass").split())
+    # r65 rater: why a passed queen still reaches South on over half the deals: the card that wins her trick is
+    # often one South received (South passes both its spades, so a spade it wins with came back), most often the K♠
+    kept = {c.pretty for c in Hand.deal(seed=287).cards(0)}
+    for outcome in (jack, back["JC QS AS"]):
+        received = sum(n for card, n in outcome["won_with"].items() if card not in kept)
+        assert 2 * received > outcome["queen"] == sum(outcome["won_with"].values())
+        assert outcome["won_with"].most_common(1)[0][0] == "K♠" and "K♠" not in kept
+    assert "the card that wins her trick is often one South received, most often the K♠." in " ".join(
+        _md("01_deal_and_pass").split())
     prose = _md("01_deal_and_pass")
     flat = " ".join(prose.split())
     # "once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone throws
@@ -2147,7 +2160,7 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert all(isinstance(bot, RuleBot) for bot in table_bots("rule"))
     # round 29: no brackets inside brackets
     # r54 rater (wordy): said in shorter sentences
-    assert ("The other seats pass like the rule bots of lesson 00 (they favour high cards, risky high spades and short "
+    assert ("The other seats pass like the rule bots of lesson 00 (they favour passing high cards, risky high spades and short "
             "suits), and you see the three cards you receive, with a "
             "comment on your pass. The walk-through below has them pass their three highest cards instead, so it may "
             "give you other cards.") in flat
