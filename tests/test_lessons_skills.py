@@ -2383,6 +2383,15 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     assert ("Most of deal 683's failed moons were spoiled on the last trick or two, when the shooter has only its "
             "lowest cards left: that is why the count looks at the hearts that beat your lowest.") in prose
     assert ns["broke"][12] + ns["broke"][13] == 188
+    # r65: "go rests on a bot quirk": deal 683 replayed with North keeping its K♥ back (the 2♥ under the A♥)
+    kept = ns["kept"]
+    assert kept.tricks[7].card_of(2) == Card("2H") and Card("KH") in go.cards(2) and Card("2H") in go.cards(2)
+    assert kept.tricks[8].winner == 2 and kept.tricks[8].card_of(2) == Card("KH") and kept.moon is None
+    assert kept.scores[0] == 19 and ns["play_out"](go, table_bots("rule")[0]).scores[0] == 15
+    shown = text_output(cells[ids.index("l08b-09a")])
+    assert shown.endswith("points taken: South 19, West 0, North 7, East 0\nscores: South 19, West 0, North 7, East 0\n")
+    assert ("The same moon run, with North keeping its K♥ back: it plays the 2♥ under the A♥ on trick 8. One heart "
+            "kept back, and South scored 19 instead of 0: 4 more than ducking's 15.") in prose
 
 
 def play_out_moon(go: Hand) -> int | None:
