@@ -526,25 +526,31 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # the lesson cannot measure the odds, and says so
     # r61: the count is defined before the cell that prints it (its definition is not repeated here); "at best"
     # read backwards; no scale is invented: the bots cannot measure one against people, so it is a warning sign
+    # r65: "Each heart in the count is one a careful defender can keep back" held only for a holder with a lower
+    # heart to play instead; and South cannot know North's cards yet: the play-out below shows them (checked below)
     assert ("The risk: any trick another player wins with a point in it spoils the moon. One way is a heart "
             "you lack that beats one of yours, kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon). Of the nine hearts you lack, "
-            "six are in the count (printed above), and two of them, the Q♥ and K♥, beat even your J♥. Each heart in the count is "
-            "one a careful defender can keep back: here North could play the 2♥ on your J♥ and keep the 9♥ to beat "
-            "your 7♥. These bots cannot show how high a count is too high against people: take it as a warning "
-            "sign, not a rule.") in risk  # r64: the example beside the definition (its engine check: the summary's test)
+            "six are in the count (printed above), and two of them, the Q♥ and K♥, beat even your J♥. A defender can "
+            "keep back a heart in the count only by playing a lower heart instead. The play-out below shows that North "
+            "held the 2♥ and the 9♥: North could have played the 2♥ on your J♥ and kept the 9♥ to beat your 7♥.") in risk
+    assert "Each heart in the count is one" not in risk and "take it as a warning sign" not in risk
+    north_hearts = [c.pretty for c in go.cards(2) if c.suit is Suit.HEARTS]
+    assert "2♥" in north_hearts and "9♥" in north_hearts  # r65: the play-out shows them (tricks 9 and 12)
     assert "where a count turns too high" not in risk
-    # r62: "is six low?": no threshold is invented; the lesson says plainly it cannot tell
+    # r62: "is six low?": no threshold is invented; r65: the scale is measured against the bots (its own test)
     assert not re.search(r"\b(0|zero)[–-]2\b|\b5\+", risk)
     assert "at best the 2♥" not in risk and "Against people this lesson cannot measure the odds" not in risk
     # r61: "the count" was printed (cell l08b-03) before the signs defined it: the intro defines it, as the engine
     # computes it (the hearts out above South's lowest, after each top heart draws the others' lowest)
     # r62: that one-sentence definition took three readings: two short steps, worked on deal 683 (the figures are
     # the engine's count line, checked below)
-    assert ("The position below ends with South's **count**, worked out in two steps: 1. Your top hearts (no heart "
-            "still out beats them) each draw up to one heart from every other player, and careful defenders give their "
-            "lowest. South cannot see who holds which heart, so assume the three lowest are in three different "
-            "hands: then your A♥ draws the 2♥ 4♥ 5♥. 2. The count is the hearts still out after that which beat your "
-            "lowest heart, the 3♥: here the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
+    # r65: the reason first (a saved heart that beats one of yours can spoil the moon), and "draw" said plainly
+    assert ("The position below ends with South's **count** of possible spoilers. A heart still out that beats one of "
+            "yours can win a trick, and spoil the moon, if its holder saves it. Two steps: 1. When you lead a top heart "
+            "(no heart still out beats it), each other player holding a heart must play one, and careful defenders "
+            "play their lowest. South cannot see who holds which heart, so assume the three lowest are in three "
+            "different hands: your A♥ draws out the 2♥ 4♥ 5♥. 2. The count is the hearts still out after that which "
+            "beat your lowest heart, the 3♥: here the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
     assert "have each drawn up to one heart" not in intro
     count_src = "".join(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"]))["source"])
     assert "if o.rank > hearts[-1].rank]" in count_src and "hearts = sorted(" in count_src  # above the lowest
@@ -610,15 +616,16 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert "many of the points" not in risk
     # r58: the count as a fourth sign (the hearts still out over South's lowest, eight here: checked in the summary's test)
     # r61: defined in the intro, before the position prints it
-    assert "- against careful players, a low count (defined above)." in risk
+    assert "- a low count (defined above; how low is measured near the end)." in risk  # r65: the scale
     # r55: "cash" was jargon
     # r56: leading diamonds "until someone breaks hearts" worked only because two bots threw hearts on trick 7;
     # without that, South's next lead (J♦ or 10♦) could lose to the Q♦, still out at trick 6
     # r57: that outcome gave the quiz away (trick 7 is shown after it), and the Q♦ fell on trick 6: now a general
     # "what if", true at trick 6; the outcome (hearts thrown on trick 7) is told after the answer
     assert ("Hearts are not broken yet, so lead your winning diamonds first, hoping a player out of diamonds throws a "
-            "heart on them: you win that heart, and hearts are broken, so you can lead your A♥. If nobody does, your next diamond lead, the J♦ or 10♦, loses to any higher diamond still "
-            "out (at trick 6 the Q♦ is): a heart thrown on that trick spoils the moon.") in risk and "cash" not in risk and "trick 7" not in risk
+            "heart on them. You win that heart, hearts are broken, and you can lead your A♥. If nobody does, your next "
+            "diamond lead, the J♦ or 10♦, loses to any higher diamond still out (at trick 6 the Q♦ is), and a heart "
+            "thrown on that trick spoils the moon.") in risk and "cash" not in risk and "trick 7" not in risk
     # r58: why losing a trick with no points matters: a player out of the suit may throw a heart on it (moon run,
     # trick 7: West and North, out of diamonds, threw hearts on the K♦), and a heart on a trick another player wins
     # breaks the moon (deal 1195's go line: two hearts on West's trick 5, no moon)
@@ -682,12 +689,12 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r58: the 1 time in 4 explained where it first appears: about 16 ducking, about 22 a failed moon, 0 a moon
     after_q = " ".join(next(s for i, s in md if "The rest of the hand, played both ways." in s).split())
     assert next(i for i, s in md if "The rest of the hand, played both ways." in s) > asked
-    assert ("From the figures: a moon saves about 16 points (ducking's average) and a failed one costs about 6 more "
-            "(22), so one moon pays for nearly three failures: going pays if the moon comes off more than about 1 time "
-            "in 4 (the **break-even**).") in after_q and "8%" not in after_q  # r61: the forward 8% confused and "break-even" not in risk
+    # r65: the clearest idea first ("one moon pays for nearly three failures"), then the sums
+    assert ("One moon pays for nearly three failures. A moon saves about 16 points (ducking's average), and a failed "
+            "one costs about 6 more (22). So going pays if the moon comes off more than about 1 time in 4 (the "
+            "**break-even**). Going averaged 14.3 points a hand, ducking 16.3 (lower is better).") in after_q and "8%" not in after_q  # r61: the forward 8% confused and "break-even" not in risk
     s683 = lesson("08b_your_own_moon")["sampled"]
-    assert after_q.startswith("**The answer, against these bots: go.** Going averaged 14.3 points a hand, ducking 16.3 "
-                              "(lower is better).") and (f"{s683['go for the moon']['score']:.1f}",
+    assert after_q.startswith("**The answer, against these bots: go.** One moon pays for nearly three failures.") and (f"{s683['go for the moon']['score']:.1f}",
                                                          f"{s683['duck from now on']['score']:.1f}") == ("14.3", "16.3")
     ducked683, failed683 = s683["duck from now on"]["score"], s683["go for the moon"]["no_moon"]
     assert (f"{ducked683:.0f}", f"{failed683:.0f}", f"{failed683 - ducked683:.0f}") == ("16", "22", "6")
@@ -762,10 +769,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r55: the learner cannot work out the 35% at the table; the question says it asks whether to trust the signs
     # r60: "whether you trust the signs" asked for a guess; the question asks what the learner can work out from the
     # habit stated above it: where the K♥ and Q♥ go when South leads the A♥; the answer shows where they went
-    assert ("Only the K♥ and Q♥ beat South's J♥, and both are still out: for a moon, their holders must waste them, "
-            "for example under South's A♥. Will they? Recall how these bots follow a heart lead (above). Going is "
-            "played out by a simple bot that plays South's highest legal card every time. Against these rule "
-            "bots") in ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
+    # r65: the question ran to a paragraph: shorter, the same facts
+    assert ("Only the K♥ and Q♥ beat South's J♥: for a moon, their holders must waste them, say under the A♥. Will "
+            "these rule bots do that (see how they follow a heart lead, above)? Going is played by a simple bot that "
+            "plays South's highest legal card. Against these rule bots") in ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
     habit = ("a rule bot plays its highest heart under the A♥, so a K♥ still out falls there, and the Q♥ too unless "
              "the same player holds both (on the real deal both fell, trick 8 below)")
     assert all(habit in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
@@ -1941,11 +1948,10 @@ def test_round_13_absolute_sentences_made_exact():
     assert "can win the tricks that are left" not in eight_b
     # fresh newcomer rater (r51): the one long bullet became four (the signs, the order, giving up, people)
     # r58: "many points" was only the queen on deal 683; the count is the fourth sign
+    # r65: the count's scale is measured against the bots (test_08b_r65_the_count_has_a_scale_against_the_bots)
     assert ("**The signs:** go for a moon only when you have taken the queen or many hearts and nobody else has a "
-            "point, you hold the top heart, you have sure winners to win the lead back, and, against careful players, "
-            "the count is low. Deal 683 had the first three; its count is six, and this lesson cannot say whether six is "
-            "low against people. Deal 1195 lacked the top heart and sure winners: duck (going averaged 16.0 a hand, "
-            "ducking 14.7).") in " ".join(eight_b.split())
+            "point, you hold the top heart, you have sure winners to win the lead back, and the count is low. Deal "
+            "1195 lacked the top heart and sure winners: duck (going averaged 16.0 a hand, ducking 14.7).") in " ".join(eight_b.split())
     tried1195 = lesson("08b_your_own_moon")["tried"]  # r64: deal 1195's answer said plainly, with its printed averages
     assert (f"{tried1195['go for the moon']['score']:.1f}", f"{tried1195['duck from now on']['score']:.1f}") == ("16.0", "14.7")
     assert ("**Give up at once:** the first point anyone else takes ends the moon; from then on every point you take "
@@ -1960,9 +1966,10 @@ def test_round_13_absolute_sentences_made_exact():
     # test it): go at a count of 0 (no heart still out beats any of South's), each heart in it one more way to lose
     # r60: that rule of thumb contradicted the quiz's "go" and nothing here could test it: cut. The bullet says the
     # lesson cannot measure the odds against people, and what a careful defender can do (played out below)
-    assert ("**At a table of people:** the odds here are the rule bots'; this lesson cannot measure them against "
-            "people. A careful defender may keep back any heart in the count: on deal 683, North could have "
-            "played the 2♥ on the J♥ and kept the 9♥ to beat the 7♥.") in " ".join(eight_b.split())
+    # r65: "may keep back any heart in the count" overstated it: only by playing a lower heart instead
+    assert ("**At a table of people:** the odds here are the rule bots'. A defender can keep back a heart in the count "
+            "by playing a lower heart instead: on deal 683, North could have played the 2♥ on the J♥ and kept the 9♥ "
+            "to beat the 7♥.") in " ".join(eight_b.split())
     assert "Rule of thumb" not in eight_b and "duck." not in eight_b and "count is 0" not in eight_b
     # r56: "that count is low" had no threshold; the rule bots' figures cannot set one, so the lesson says so
     assert "that count is low" not in eight_b
@@ -2211,9 +2218,9 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert ("A moon scores 0 for South, a failed one 21.9; so, a hand on average:\n"
             "  go:   65.2% failed × 21.9 ≈ 14.3\n"
             "  duck: 16.3\n"
-            "If the moon comes off a fraction p of the time (0.3 = 30%), going averages (1 − p) × 21.9; that is below 16.3 when "
-            "1 − p is under 16.3 ÷ 21.9 ≈ 74%.\n"
-            "So going wins if the moon comes off more than 26% of the time, about 1 time in 4 (here 34.8%).\n") in shown
+            "So going wins if the moon comes off more than 26% of the time (1 − 16.3 ÷ 21.9), about 1 time in 4 "
+            "(here 34.8%).\n") in shown  # r65: the 1 − p algebra was heavy: the sum only
+    assert "a fraction p" not in shown
     # fresh newcomer rater (r48): the break-even was said twice; once now, and a failed moon's 21.9 is an average
     assert shown.count("26% of the time") == 1 and "p is above" not in shown
     assert "(a failed moon averaged 21.9)" in shown and "a failed moon scored" not in shown
@@ -2230,9 +2237,11 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # r60: the others' points a hand, from the same figures (no moon: the 26 points South did not take)
     others_go = moon["moon"] * 78 + (1 - moon["moon"]) * (26 - moon["no_moon"])
     assert (f"{others_go:.1f}", f"{26 - duck['score']:.1f}") == ("29.8", "9.7")
+    # r65: "29.8 between them" was hard to compare with South's own score: a hand each
+    assert (f"{others_go / 3:.1f}", f"{(26 - duck['score']) / 3:.1f}") == ("9.9", "3.2")
     assert (moon["score"] - others_go / 3) - (duck["score"] - (26 - duck["score"]) / 3) < moon["score"] - duck["score"]
-    assert ("That counts South's own score only. The other three scored 29.8 a hand between them going (a moon gives "
-            "them 78), 9.7 ducking: measured against them, going gains more than these figures show (points "
+    assert ("That counts South's own score only. The other three scored 9.9 a hand each on average going (a moon "
+            "gives each 26), 3.2 ducking: measured against them, going gains more than these figures show (points "
             "given to opponents help you: the lowest total wins).") in shown
     assert "worth more" not in shown
     # fresh newcomer rater (r47): no stronger defence is tested, so it is said as an expectation
@@ -2244,9 +2253,8 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert "the moon comes off less often" not in shown
     # fresh newcomer rater (r47): the break-even step in plain arithmetic, from the engine's figures
     assert (f"{duck['score']:.1f}", f"{duck['score'] / moon['no_moon']:.0%}") == ("16.3", "74%")
-    assert ("If the moon comes off a fraction p of the time (0.3 = 30%), going averages (1 − p) × 21.9; that is below 16.3 when "
-            "1 − p is under 16.3 ÷ 21.9 ≈ 74%.\n"
-            "So going wins if the moon comes off more than 26% of the time, about 1 time in 4 (here 34.8%).") in shown
+    assert ("So going wins if the moon comes off more than 26% of the time (1 − 16.3 ÷ 21.9), about 1 time in 4 "
+            "(here 34.8%).") in shown  # r65: the 1 − p algebra cut; 1 − 16.3 ÷ 21.9 ≈ 26% (the share 74%, above)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
     # newcomer rater (issue 27): the opponents' 26 was only in this folded cell; the position's cell, unfolded and
     # before the question, prints what a moon scores, from the engine
@@ -2333,13 +2341,75 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     # the ending: four short bullets, a rule of thumb for people, the play app
     end = "".join(cells[ids.index("l08b-23")]["source"])
     bullets = [line for line in end.splitlines() if line.startswith("- ")]
-    assert len(bullets) == 4 and [b.split(":**")[0] for b in bullets] == [
-        "- **The signs", "- **The order", "- **Give up at once", "- **At a table of people"]
+    assert len(bullets) == 5 and [b.split(":**")[0] for b in bullets] == [  # r65: the count's scale
+        "- **The signs", "- **The count's scale, against these bots", "- **The order", "- **Give up at once",
+        "- **At a table of people"]
     assert "you may not lead a heart until hearts are broken (unless you hold nothing else)" in prose
-    assert ("Deal 683 had the first three; its count is six, and this lesson cannot say whether six is low against "
-            "people. Deal 1195 lacked the top heart and sure winners: duck") in prose
+    assert "cannot say whether six is low" not in prose and "Deal 1195 lacked the top heart and sure winners: duck" in prose
     assert "Try it in the [play app](play.ipynb)" in end
 
+
+
+def test_08b_r65_the_count_has_a_scale_against_the_bots():
+    """Raters r65 (four in a row): "the count has no scale: the learner cannot use it". Against the course's rule
+    bots the engine measures one: deals 0 to 2,999, stopped where South first leads with the queen taken, a heart in
+    hand and no point for anyone else; the count there, then the shooter bot goes for the moon. Recomputed here."""
+    from hearts_teach.course.later_tricks import COUNT_BANDS, count_scale, moon_count
+
+    ns = lesson("08b_your_own_moon")
+    cells = notebook_cells("08b_your_own_moon")
+    ids = [c.get("id") for c in cells]
+    go = ns["go"]
+    assert moon_count(go) == 6  # the count the position cell prints, by the helper the scale uses
+    # deal 683 is one of the 3,000: the stop lands on its lesson position (trick 6), and its moon came off
+    at = bots_play(Hand.deal(seed=683, pass_direction="hold"), table_bots("rule"),
+                   stop=lambda h: h.turn == 0 and not h.current_trick.cards and Card("QS") in h.taken(0))
+    assert at.snapshot() == go.snapshot() and not any(at.points_taken[1:])
+    assert play_out_moon(go) == 0
+    scale = count_scale()
+    assert scale == ns["scale"] and [r["band"] for r in scale] == list(COUNT_BANDS)
+    rows = {r["band"]: r for r in scale}
+    assert sum(r["hands"] for r in scale) == 427 and sum(r["moons"] for r in scale) == 32
+    assert all(r["moons"] == r["top_moons"] for r in scale)  # every moon had a top heart: "all of them"
+    top = [(r["top_moons"], r["top_hands"]) for r in scale]
+    assert top[0] == (11, 16) and (top[1][0] + top[2][0], top[1][1] + top[2][1]) == (15, 53)
+    assert top[3] == (6, 41) and top[4][0] == 0 and rows[(7, 13)]["moons"] == 0
+    shown = text_output(cells[ids.index("l08b-19")])
+    assert shown.startswith("427 such hands; the moon came off in 32, all of them with a top heart in South's hand.\n")
+    for label, r in zip(("0", "1 to 2", "3 to 4", "5 to 6", "7 or more"), scale, strict=True):
+        line = next(x for x in shown.splitlines() if x.startswith(label + " "))
+        assert line.split() == [*label.split(), str(r["hands"]), str(r["moons"]), f"({r['moons'] / r['hands']:.0%})",
+                                str(r["top_hands"]), str(r["top_moons"]), f"({r['top_moons'] / r['top_hands']:.0%})"]
+    assert cells[ids.index("l08b-19")]["metadata"]["jupyter"] == {"source_hidden": True}
+    assert "scale = count_scale()" in "".join(cells[ids.index("l08b-19")]["source"])  # deals 0 to 2,999 (defaults)
+    prose = " ".join(_md("08b_your_own_moon").split())
+    assert ("Against these bots the engine can measure it. Deals 0 to 2,999, no pass, four rule bots, each stopped "
+            "where South first leads with the queen taken, a heart in hand and no point for anyone else (as deal 683 on "
+            "trick 6).") in prose
+    assert ("**The count's scale, against these bots:** with a top heart, the moon came off in 11 of 16 hands at a "
+            "count of 0, 15 of 53 at 1 to 4, 6 of 41 at 5 or 6, and never at 7 or more. Deal 683 (count six, with sure "
+            "winners) did better than its row: 35% of its re-deals. People defend better than these bots, so expect "
+            "fewer moons at every count.") in prose
+    assert f"{ns['sampled']['go for the moon']['moon']:.0%}" == "35%"
+    assert ids.index("l08b-17") < ids.index("l08b-18") < ids.index("l08b-19") < ids.index("l08b-23")
+    # the order bullet links cell l08b-13b's "last trick or two" to leading low hearts last and to the count
+    assert ("Most of deal 683's failed moons were spoiled on the last trick or two, when the shooter has only its "
+            "lowest cards left: that is why the count looks at the hearts that beat your lowest.") in prose
+    assert ns["broke"][12] + ns["broke"][13] == 188
+    # r65: "go rests on a bot quirk": deal 683 replayed with North keeping its K♥ back (the 2♥ under the A♥)
+    kept = ns["kept"]
+    assert kept.tricks[7].card_of(2) == Card("2H") and Card("KH") in go.cards(2) and Card("2H") in go.cards(2)
+    assert kept.tricks[8].winner == 2 and kept.tricks[8].card_of(2) == Card("KH") and kept.moon is None
+    assert kept.scores[0] == 19 and ns["play_out"](go, table_bots("rule")[0]).scores[0] == 15
+    shown = text_output(cells[ids.index("l08b-09a")])
+    assert shown.endswith("points taken: South 19, West 0, North 7, East 0\nscores: South 19, West 0, North 7, East 0\n")
+    assert ("The same moon run, with North keeping its K♥ back: it plays the 2♥ under the A♥ on trick 8. One heart "
+            "kept back, and South scored 19 instead of 0: 4 more than ducking's 15.") in prose
+
+
+def play_out_moon(go: Hand) -> int | None:
+    """Deal 683's position played out by the shooter bot (South) and rule bots: who shot the moon."""
+    return bots_play(go.copy(), [Shooter()] + table_bots("rule")[1:]).moon
 
 
 def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answer():
@@ -2397,8 +2467,11 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
             " 5. S 10♣   W  J♣*  N  7♥   E 10♥     2 pts → West\n"
             "On the real deal South scored 16 going and 16 ducking (one deal: the averages decide).\n") in verdict
     # r60: the 8% read as going being cheap there: the 0% is printed beside it
+    # r65: the 16.0 is a failed moon's average only because no moon came off: said so
+    go_1195 = ns["tried"]["go for the moon"]
+    assert go_1195["no_moon"] == go_1195["score"] and go_1195["moon"] == 0
     assert ("By deal 683's calculation, going pays here only if the moon comes off more than 8% of the time (1 − 14.7 "
-            "÷ 16.0); here it came off in 0%, with South played by the simple shooter bot (no stronger shooter was "
+            "÷ 16.0, a failed moon's average: no moon came off, so it is going's too); here it came off in 0%, with South played by the simple shooter bot (no stronger shooter was "
             "tried).") in verdict and "measures this simple bot" not in verdict
     assert isinstance(ns["moon_plans"]["go for the moon"], Shooter) and ns["tried"]["go for the moon"]["moon"] == 0
     # the give-up question's answer: a folded printout right after the question

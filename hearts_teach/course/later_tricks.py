@@ -5,7 +5,8 @@ card that won those tricks.
 The coach gives a verdict and a number ("about 0.4 more hearts"); a lesson can print this table
 under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4). For a
 pass, ``pass_queen_cards`` says which of the passer's kept cards wins the trick the Q♠ is in
-(lesson 01).
+(lesson 01). ``moon_count`` and ``count_scale`` give lesson 08b's moon count and how often a moon
+came off at each count against rule bots.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from hearts_teach.agents.hearts.deals import deals
-from hearts_teach.course.players import bots_play, table_bots
+from hearts_teach.course.players import Shooter, bots_play, table_bots
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card, CardLike, CardList, Suit, to_card
 from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
@@ -163,3 +164,52 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
             taken += _took_queen(h, seat, won_with)
         out[card] = {"queen": taken, "won_with": won_with, "on_this": on_this, "won_this": won_this}
     return out
+
+
+def moon_count(position: Hand, seat: int = 0) -> int | None:
+    """Lesson 08b's count for ``seat``: each of its top hearts (no heart still out beats it) draws
+    one heart from each other player, the lowest still out (careful defenders give their lowest);
+    the count is the hearts still out after that which beat the seat's lowest heart. None if the
+    seat holds no heart."""
+    mine = sorted((c for c in position.cards(seat) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
+    if not mine:
+        return None
+    out = sorted(position.view(seat).still_out()[Suit.HEARTS], key=lambda c: c.rank)  # low first
+    others = len(position.seat_names) - 1
+    for card in mine:  # high first
+        if out and all(o.rank < card.rank for o in out):
+            out = out[others:]
+    return sum(o.rank > mine[-1].rank for o in out)
+
+
+COUNT_BANDS = ((0, 0), (1, 2), (3, 4), (5, 6), (7, 13))
+
+
+def count_scale(first: int = 0, hands: int = 3000) -> list[dict]:
+    """Deals ``first`` .. ``first + hands - 1`` (no pass), played by four rule bots up to the first
+    time South leads a trick holding the Q♠ in its tricks, with no point taken by anyone else, and
+    at least one heart in hand (as deal 683 in lesson 08b). From there the shooter bot plays South
+    and rule bots the others. For each band of South's ``moon_count`` there: the number of such
+    hands (``hands``) and of moons (``moons``), and the same for the hands where South also holds
+    a top heart (``top_hands``, ``top_moons``)."""
+    rows = [{"band": band, "hands": 0, "moons": 0, "top_hands": 0, "top_moons": 0} for band in COUNT_BANDS]
+
+    def ready(h: Hand) -> bool:
+        trick = h.current_trick
+        return (h.turn == 0 and trick is not None and not trick.cards and _QUEEN in h.taken(0)
+                and not any(h.points_taken[1:]))
+
+    for number in range(first, first + hands):
+        h = bots_play(Hand.deal(seed=number, pass_direction="hold"), table_bots("rule"), stop=ready)
+        count = None if h.is_over else moon_count(h)
+        if count is None:
+            continue
+        out = h.view(0).still_out()[Suit.HEARTS]
+        top = any(c.suit is Suit.HEARTS and all(o.rank < c.rank for o in out) for c in h.cards(0))
+        moon = bots_play(h, [Shooter()] + table_bots("rule")[1:]).moon == 0
+        row = next(r for r in rows if r["band"][0] <= count <= r["band"][1])
+        row["hands"] += 1
+        row["moons"] += moon
+        row["top_hands"] += top
+        row["top_moons"] += top and moon
+    return rows
