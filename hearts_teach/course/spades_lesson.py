@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
-from statistics import median
 
 from hearts_teach.agents.spades import (
     SpadesBot,
@@ -131,7 +130,8 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     with the same seeded bots, South bidding the count rounded up, then rounded down. Each hand starts at 0 bags,
     so a bag alone would count +1; in a match ten bags cost 100, so each bag is charged its share, −10 (net −9
     with its +1). Prints South's side's points a hand each way, the mean of the per-deal difference with its
-    standard error, and how many deals each bid won and by how much (median)."""
+    standard error ("give or take"), and how many deals each bid won and by how much on average (means, so that
+    wins times margins combine to the mean difference, as a reader may check)."""
     ups: list[int] = []
     downs: list[int] = []
     for seed in range(deals):
@@ -158,9 +158,9 @@ def three_quarters_playouts(deals: int = 4000) -> str:
         f"Each bag: +1, less its tenth of the {BAG_PENALTY}-point penalty for {BAG_LIMIT} bags = "
         f"{1 - BAG_PENALTY // BAG_LIMIT}",
         f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
-        f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f} (a standard error)",
-        f"Bidding up scored more on {len(up_wins)} deals, by {median(up_wins):.0f} points at the median; "
-        f"bidding down on {len(down_wins)}, by {median(down_wins):.0f}",
+        f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f}",
+        f"Bidding up scored more on {len(up_wins)} deals, by {sum(up_wins) / len(up_wins):.0f} points on average; "
+        f"bidding down on {len(down_wins)}, by {sum(down_wins) / len(down_wins):.0f}",
     ])
 
 
