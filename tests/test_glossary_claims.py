@@ -306,7 +306,7 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
         assert phrase in t, phrase
     lesson10 = json.loads((GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"]
     step = " ".join(" ".join("".join(c["source"]) for c in lesson10 if c["cell_type"] == "markdown").split())
-    assert ("**Step 3 · dump the queen.** When you cannot follow suit, you choose among the cards the rules allow: "
+    assert ("**Step 3 · dump the queen.** When you cannot follow suit, "
             "give away the Q♠ if you hold it, otherwise your highest heart, otherwise your highest card.") in step
     bot = make_bot("rule")
     seen = {"ducks": 0, "dumps": 0}
