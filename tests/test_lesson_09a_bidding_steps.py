@@ -298,12 +298,14 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # (test_the_numbers_line_is_trick_counts); the legend holds every fraction sign in the prose
     # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
     # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
-    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("Add them up. The bots")]
+    # rater r65: deal 22's sum written out (its terms are the printed step totals, held below) ends that stretch
+    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("= 4. The bots and **Suggest** round")]
     assert sum(text.replace(legend_and_values, "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
     # fresh rater r40_c: "rounded to the nearest whole spade" did not say which way a half goes (deal 1526's 1½ uses
     # two spades, the bid's half goes down); the values list says it in the docstring's terms (held below)
-    assert "1¾" not in text and "Total ¼" not in text  # the figures are the engine's print, not prose
+    # the figures are the engine's print, not prose; rater r65: only their sum is written out (terms held below)
+    assert "1¾" not in text.replace("Add them up: 2 + 1¾ + ¼ = 4.", "") and "Total ¼" not in text
     # fresh rater r33_e: "the 10♠ guards the K♠ and counts a trick of its own: counted twice?" The recipe values
     # each kept spade on its own, counting every smaller kept spade as a guard; the K♠, missing only the A♠, needs
     # one, and the 10♠'s own value is its only count in the total
@@ -431,8 +433,8 @@ def test_the_numbers_line_is_trick_counts():
 STEPS = ("## Count in four steps Steps 1 to 3: each print is just above its step. **1. High side cards.** Only aces, "
          'kings and queens count; how much depends on how many cards you hold in their suit: | Card | '
          'Cards in its suit | Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but '
-         'a spade beats it | | ace | seven or more | ½ | a long suit: the others soon run out of it and '
-         'ruff | | king | two to five | 1 | a smaller card to play when the ace is led | | king | six or '
+         'a spade beats it | | ace | seven or more | ½ | the bots\' rule: in a long suit the others hold six or fewer, so '
+         'one may ruff | | king | two to five | 1 | a smaller card to play when the ace is led | | king | six or '
          "more | ¼ | it wins only on the suit's second round, when the others are often out of it | | "
          'king | alone | 0 | it may have to fall under the ace | | queen | three or four | ½ (Q♦ ½, Q♣ ½) '
          '| two smaller cards to play under the ace and king | | queen | one, two, five or more | 0 | too '
@@ -468,7 +470,7 @@ VALUES = STEPS
 # and points at Suggest, whose printout names the adjustment (spades_table.suggest, held below)
 # r51: "(Suggest says when they adjust it ...)" was never shown on the page: cut
 # rater r64: one rounding rule for the learner ("drop any fraction"); the bots' rounding said once, here
-BID_ROUNDING = ("Add them up. The bots and **Suggest** round to the nearest trick: a half down, three quarters up. This lesson's "
+BID_ROUNDING = ("Add them up: 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to the nearest trick: a half down, three quarters up. This lesson's "
                 "rule: **drop any fraction**, and bid at least 1 (0 is nil).")  # r55: "at least 1" explained
 # rater r61: the two halves clashed (3b: 5½ keeps 6; a bid of 5½ is 5): said side by side (held below)
 
@@ -934,7 +936,14 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
         "1. High side cards.", "2. Protected spades", "3. Ruffs", "4. Spade length"]
     # the sum and its rounding follow Suggest's print of the estimate (deal 22's steps added up)
     assert "demo_bidder.suggest()" in "".join(cells[at + 6]["source"])
-    assert "".join(cells[at + 7]["source"]).startswith("Add them up. The bots and **Suggest** round to the nearest trick")
+    assert "".join(cells[at + 7]["source"]).startswith("Add them up: 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to")
+    # rater r65: "Add them up" never showed deal 22's sum; each term is a step's printed total (deal 22 has four
+    # spades, so no step 4), and the sum is Suggest's printed estimate
+    from hearts_teach.course.spades_lesson import count_part
+    deal22 = SpadesHand.deal(seed=22, dealer=1).cards(0)
+    assert [count_part(deal22, h).splitlines()[0] for h in ("High side cards", "Protected spades", "Ruffs")] == [
+        "High side cards: 2", "Protected spades: 1¾", "Ruffs: ¼"]
+    assert len(deal22.of_suit(Suit.SPADES)) == 4 and estimate_tricks(deal22, long_spades=True) == 4
     values_cell = "\n".join("".join(c["source"]) for c in steps + [cells[at + 7]])
     bidding = top[top.index("## Bidding: say how"):] + "\n" + values_cell
     text = " ".join(bidding.split())
@@ -944,7 +953,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play when the ace is led |",
                "| king | alone | 0 | it may have to fall under the ace |",
-               "| ace | seven or more | ½ | a long suit: the others soon run out of it and ruff |",
+               "| ace | seven or more | ½ | the bots' rule: in a long suit the others hold six or fewer, so one may ruff |",
                # fresh rater r38_g: the reason for the rule (a smaller spade to follow with for each higher one led)
                # fresh newcomer rater r48: split in two, with deal 22's K♠ as the walk-through
                "**2. Protected spades**: a spade wins once the higher spades you lack are gone, if you keep it. Each "
@@ -1603,8 +1612,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
     # r62 (rater r62): the sample praised the bots' round-up on a ¾ count; the lesson's bid of 5 is shown beside it
     # rater r65: the only ¾ sample showed rounding up paying; deal 9 (4¾, the bots' 5) shows it set, beside it
-    assert _code_outputs("print(bid_check(1526, 3, 6))") == bid_check(1526, 3, 6) + "\n\n" + bid_check(9, 1, 5) + "\n"
-    assert "".join(sample["source"]).endswith("print(bid_check(9, 1, 5))  # deal 9, West deals, the bots' bid of 5")
+    # r66: cell 25's claims on the lesson's bids (1526's 5 gets a bag, deal 9's 4 is made) are printed, not inferred
+    assert _code_outputs("print(bid_check(1526, 3, 6))") == "\n\n".join(
+        [bid_check(1526, 3, 6), bid_check(1526, 3, 5), bid_check(9, 1, 5), bid_check(9, 1, 4)]) + "\n"
+    assert "".join(sample["source"]).endswith("print(bid_check(9, 1, 4))  # the lesson's bid of 4")
+    assert "print(bid_check(9, 1, 5))  # deal 9, West deals, the bots' bid of 5" in "".join(sample["source"])
     nine = SpadesHand.deal(seed=9, dealer=1).cards(0)
     assert estimate_tricks(nine, long_spades=True) == 4.75 and smart_bid(nine) == 5
     assert ("Tricks your cards took: 4 tricks in each of the 20 play-outs\nShort of your bid in 20 of 20: a lower bid "
@@ -1650,13 +1662,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # bots' ties between equally good cards go by their seeded Rng: SpadesBot._pick, held below)
     # r54 (rater r52): "kings with company" undefined, "seeded apart" jargon: the list is the four steps', the seeds plain
     # rater r61: how the check treats overtricks is said (bid_check: "each one a bag", held in this file)
-    assert ("Bid South's cards on deal 134 (printed below). Write your bid after "
+    assert ("Bid South's cards on deal 134. Write your bid after "
             "`my_bid =`, then run the cell: the bots play the deal 20 times with your bid and print what your cards "
             "took. A bot picks at random between equally good cards, so "
-            "play-outs of one deal can end differently. First, the bots' bids on two counts ending in three quarters: on "
-            "deal 1526, "
-            "South's cards take the 6 every time (the lesson's 5 gets a bag); on deal 9, they take 4 every time, short "
-            "of the 5: just the lesson's bid.") in text
+            "play-outs of one deal can end differently. First, two counts ending in three quarters, each with the bots' "
+            "bid, then the lesson's: on deal 1526, South's cards take 6 every time (the lesson's 5 gets a bag); on deal "
+            "9, 4 every time: short of the bots' 5, exactly the lesson's 4.") in text
     # rater r63: "here a bag each time" read as both bids giving a bag; the 6 took exactly 6 in every play-out
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     import inspect
