@@ -1713,7 +1713,7 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     assert "print(hand.pass_direction)" not in _src(worked)
     assert "".join(worked["outputs"][0]["text"]).startswith("Hand 3 · no pass (a hold hand)")
     # "on a second deal" (the demonstration), not "on a table of its own"
-    assert "one more hand at three, on a second deal, played out by code" in text and "table of its own" not in text
+    assert "One more hand at three, on a second deal" in text and "table of its own" not in text
 
 
 def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
@@ -1807,7 +1807,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "  #   South    West    East   winner  pts" in printed
     assert not re.search(r"^trick \d+:", printed, flags=re.M)
     assert "Review of hand" not in printed and "autopilot" not in text and "no decision of yours" not in printed
-    assert "Now one more hand at three, on a second deal, played out by code. South here is a rule bot too." in text
+    assert "One more hand at three, on a second deal. South here is a rule bot too." in text
     # rater r43_a: two full sheets are a lot to read; the lead-in says which lines the Q♠ story uses
     # rater r52_11: "below" said where: the story is under the sheet
     assert "The story below the sheet needs only the pass and tricks 3 and 6:" in text
@@ -1883,7 +1883,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # fresh rater r35_e: at three, passing left, South receives from East (the engine: East's pass_to is South)
     assert ("Follow the Q♠. Passing left at three, East passed her to South with the A♦ and the A♥. That A♦ was "
             "South's only diamond: South led it on trick 3 to empty the suit; on trick 6, with no diamonds, South threw her onto East's trick, and East took back "
-            "her 13 points (South's reasons are printed below the sheet).") in text
+            "her 13 points.") in text
     assert hand.pass_target(hand.seat_names.index("East")) == 0  # East passes to South
     # rater r52_11: the lesson added what the sheet shows: East kept four diamonds (K Q 7 6 after passing the A♦),
     # South had none after trick 3, and East's diamond lead on trick 6 let South throw her back
@@ -4175,9 +4175,13 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # West's tricks and took none; the demonstration's South led its lone A♦ to empty the suit (its bot's reason)
     # r55: shorter, the long suit's last tricks are told in the worked example
     # r64 (rater r63_11): two Souths in one breath: the worked example's is named, and West's fate said
-    assert ("A tip for three: be out of a suit rather than the last to hold it. In the worked example South, out of "
-            "diamonds and spades from trick 12, took no points; West, still holding them, took 13. So count who still holds each suit, "
+    # r68 (r67 ask 2): one bot-played hand was offered as evidence, though East, out of those suits too, took 13 (the
+    # Q♠ on trick 9): the hand now illustrates the tip and says only what it shows (from trick 12 West alone held
+    # diamonds and spades and won every trick)
+    assert ("A tip for three: be out of a suit rather than the last to hold it. The worked example illustrates it: "
+            "from trick 12 only West held diamonds and spades, and won every trick. So count who still holds each suit, "
             "and empty a short suit early, as the demonstration's South did with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
+    assert "West, still holding them, took 13" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
     assert "play your longest suit down early" not in text
@@ -4200,6 +4204,8 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     followed = [t.number for t in hearts if t.cards[0].suit is Suit.HEARTS and t.leader == west]
     assert thrown == [12, 13, 14, 15] and followed == [16, 17] and "threw all six" not in text
     assert not any(t.card_of(south).suit in (Suit.SPADES, Suit.DIAMONDS) for t in worked.tricks if t.number >= 12)
+    east = worked.seat_names.index("East")  # "only West held diamonds and spades" from trick 12
+    assert not any(t.card_of(east).suit in (Suit.SPADES, Suit.DIAMONDS) for t in worked.tricks if t.number >= 12)
     from hearts_teach.course.why import why_played
     from hearts_teach.present.widgets import TableWidget
     demo = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
@@ -4342,8 +4348,11 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # a short queen far more common at six, and passing cutting her risk by 40 percentage points at four, 29 at six
     # r66 (rater r65_11): the main finding gets a bullet of its own (at six any holder took her less often: 28%
     # against 35% kept); "where each player wins more tricks" was not shown by the table as the cause: gone
-    assert ("- **At a bigger table the holder takes her less often:** kept, in 35% of hands at four, 28% at six."
-            in text) and "where each player wins more tricks" not in text
+    # r68 (r67 ask 1): "less often" could mislead: a player's fair share falls too (one in four, one in six), and the
+    # holder stays further above it at six (35/25 = 1.4 times, 28/16.7 = 1.7 times)
+    assert ("- **At a bigger table the holder takes her less often, but further above a fair share:** kept, in 35% of "
+            "hands at four (fair share 25%), 28% at six (one in six, 17%)." in text) and "where each player wins more tricks" not in text
+    assert f"{1 / 4:.0%}" == "25%" and f"{1 / 6:.0%}" == "17%" and 35 / 25 < 28 / (100 / 6) and 35 - 25 < 28 - 100 / 6
     # r67 (rater r65_11): "she was taken": someone always takes her; it is her holder who took her
     assert ("- **But a short queen is riskier, and far more common at six.** Kept, her holder took her in 50% of hands at "
             "six, against 15% with two or more other spades (78% and 28% at four). Over every possible deal, 41.7% of "
@@ -4364,8 +4373,10 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r67 (rater r65_11): the bullet ends with what a player may conclude: such a queen was taken less often than a
     # short one either way (kept and passed), and keep-or-pass cannot be told (too few kept in passing games)
     assert ("- **With two or more other spades, passing barely helped** by the same comparison: 27% against 28% kept "
-            "at four, 13% against 15% at six. She is the lesser worry; whether to keep her, the figures cannot tell: "
-            "the bots kept too few when passing (13 at four, 3 at five, none at six).") in text and "about as often kept as passed" not in text and "none was kept" not in text
+            "at four, 13% against 15% at six. She is safer to hold than a short queen. Should you pass her? These figures "
+            "cannot say: the bots kept too few when passing (13 at four, 3 at five, none at six).") in text
+    assert "about as often kept as passed" not in text and "none was kept" not in text
+    assert "the lesser worry" not in text  # r68 (r67 ask 3): plain words
     assert [longs[n][1] - longs[n][0] for n in (4, 5, 6)] == [13, 3, 0] and every_short_passed
     for n in (4, 5, 6):  # "the lesser worry": below the short queen, kept and passed
         for way in ("hold", "left"):
@@ -4387,7 +4398,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r51_11: the old framing is gone ("rules of thumb for five and six", the six figures without four's)
     assert "Two rules of thumb for five and six" not in text and "Does it matter?" not in text
     # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
-    assert ("(South's reasons are printed below the sheet). The lesson: a passed queen can come straight back onto "
+    assert ("her 13 points. The lesson: a passed queen can come straight back onto "
             "your own trick.") in text
 
 
