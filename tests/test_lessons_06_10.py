@@ -2215,7 +2215,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r54: ducking and the void pass share one bullet (the both-dumping line is printed above it)
     # r60: "differences this size need more deals" is shown now: ducking, on 200 deals (see the r60 test)
     # r65: both get 200 deals now (the void pass too, with dumping: the r65 test)
-    assert ("- **Ducking** and **the void pass**: intervals containing zero, which does **not** show them useless; "
+    # r67: trimmed to pay for the step-4 rule
+    assert ("- **Ducking** and **the void pass**: intervals containing zero: **not** shown useless; "
             "such differences need more deals (both get 200 below).") in text
     compare_out = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "compare"
                           for o in c["outputs"])
@@ -2335,8 +2336,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "Neither moon stop clearly beats dumping." in text
     # r65: "the best-supported version" was unsupported for the void pass (never rerun on 200 deals): it is rerun
     # (+0.29, still no clear difference: the r65 test) and the prose says only that it leans its way
-    assert ("Its gain was below zero both times (-0.23, -0.09), so **the final bot drops step 4**: it is "
-            "`void_pass` with `dump_play` (the void pass only leans its way: +0.42, +0.29).") in text
+    # r67: which moon stop, and the rule used (the r60 test pins the numbers)
+    assert ("Gains: full moon stop -0.23 and -0.09, last only +0.02, so **the final bot drops step 4**: it is "
+            "`void_pass` with `dump_play` (the void pass: +0.42, +0.29).") in text
     assert "best-supported" not in text
     assert paired(versions["+ moon stop"], versions["+ dumping"])[0] < 0
     assert re.search(r"^\+ void pass, both dumping: +gain \+0\.42 ", compare_out, flags=re.M), compare_out
@@ -3938,7 +3940,8 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # r45_e: the void pass was never shown making a void (on the worked example's deal it passes what first_pass
     # does); the clause now points to the click-through hand, where South's only heart, the 10♥, is passed and South
     # holds no heart after the pass (its step-0 printout shows the lone 10♥; stepping on shows the pass)
-    assert ("is a hope, not a promise. (Below, South passes its lone 10♥.)") in text
+    # r67: "Below" pointed at nothing in view: the clause names the section
+    assert ("is a hope, not a promise. (*Click through a hand* shows South passing its lone 10♥.)") in text
     assert "step 1's idea" not in text and "printed below.)" not in text
     assert "re-scores" not in text
     replay_src = next(_src(c) for c in cells if c.get("id") == "replay")
@@ -4644,6 +4647,26 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r65: "a moon stop with four times the moons puzzles a learner": said, as maybe chance, with deal 27 as the how
     assert ("Neither moon stop clearly beats dumping. The moon stop even let through more moons (4 against 1): maybe "
             "chance, but deal 27 shows how.") in text
+    # r67: "its gain was below zero both times" did not say which moon stop, nor the rule for an interval around
+    # zero: the rule is stated, and each gain it is applied to comes from the engine (kept steps top +0.1)
+    assert ("Rule for an interval around zero: keep a step only if its gain tops +0.1. Gains: full moon stop -0.23 "
+            "and -0.09, last only +0.02, so **the final bot drops step 4**") in text
+
+    def g(new, old):
+        return f"{paired(new, old)[0]:+.2f}"
+    dropped = (g(versions["+ moon stop"], versions["+ dumping"]), g(long["moon stop"], long["dumping"]),
+               g(long["moon stop, last only"], long["dumping"]))
+    kept = (g(versions["+ dumping"], ns["without_void"]), g(long["dumping"], ns["long_first"]),
+            g(long["ducking"], long["void pass"]), g(versions["+ dumping"], versions["+ ducking"]))
+    assert dropped == ("-0.23", "-0.09", "+0.02") and kept == ("+0.42", "+0.29", "+0.62", "+2.98")
+    assert all(float(x) <= 0.1 for x in dropped) and all(float(x) > 0.1 for x in kept)
+    # r67: cell 4's comment: it is view.winning itself that is None when the seat leads (checked on seed 25's lead)
+    view_src = "".join(_src(cells[4]))
+    assert "(view.winning is None when you lead: check first)" in view_src and "None if no card" not in view_src
+    lead = ns["Hand"].deal(seed=25, hand_number=0)
+    for seat in lead.to_pass:
+        lead.pass_cards(seat, ns["rule"].choose_pass(lead.view(seat)))
+    assert not lead.plays and lead.view(lead.turn).winning is None
     # moon_last_play is moon_play with the condition "playing last" on the clean-card throw: on every decision of
     # its own 200-deal run it plays as moon_play, except before the last card of the shooter's trick when it cannot
     # follow, where it plays as dump_play
