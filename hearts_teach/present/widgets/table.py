@@ -404,9 +404,9 @@ class TableWidget(WidgetView):
             giver = pass_source(self.you, hand.pass_direction, hand.table)
             received = " ".join(c.pretty for c in got)
             source = hand.seat_names[giver] if giver is not None else "nobody"  # a pass hand: someone gave
-            self._log(f"You receive {received} from {source} (marked “new” in your hand).")
+            self._log(f"You receive {received} from {source} (shown as “new” until trick 1 ends).")
             said = (f"You passed {passed} to {to} and received {received} from {source}"
-                    " (marked “new” in your hand).")
+                    " (shown as “new” until trick 1 ends).")
         self._advance()
         self.refresh()
         self._focus_cards()
