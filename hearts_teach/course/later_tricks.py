@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import TypedDict
 
 from hearts_teach.agents.hearts.deals import deals
 from hearts_teach.course.players import Shooter, bots_play, table_bots
@@ -185,14 +186,24 @@ def moon_count(position: Hand, seat: int = 0) -> int | None:
 COUNT_BANDS = ((0, 0), (1, 2), (3, 4), (5, 6), (7, 13))
 
 
-def count_scale(first: int = 0, hands: int = 3000) -> list[dict]:
+class CountRow(TypedDict):
+    """One band of ``count_scale``: the counts from ``band[0]`` to ``band[1]``."""
+
+    band: tuple[int, int]
+    hands: int
+    moons: int
+    top_hands: int
+    top_moons: int
+
+
+def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
     """Deals ``first`` .. ``first + hands - 1`` (no pass), played by four rule bots up to the first
     time South leads a trick holding the Q♠ in its tricks, with no point taken by anyone else, and
     at least one heart in hand (as deal 683 in lesson 08b). From there the shooter bot plays South
     and rule bots the others. For each band of South's ``moon_count`` there: the number of such
     hands (``hands``) and of moons (``moons``), and the same for the hands where South also holds
     a top heart (``top_hands``, ``top_moons``)."""
-    rows = [{"band": band, "hands": 0, "moons": 0, "top_hands": 0, "top_moons": 0} for band in COUNT_BANDS]
+    rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0) for band in COUNT_BANDS]
 
     def ready(h: Hand) -> bool:
         trick = h.current_trick
