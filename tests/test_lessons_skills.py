@@ -2403,8 +2403,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
             "where South first leads with the queen taken, a heart in hand and no point for anyone else (as deal 683 on "
             "trick 6).") in prose
     assert ("**The count's scale, against these bots:** with a top heart, the moon came off in 11 of 16 hands at a "
-            "count of 0, 15 of 53 at 1 to 4, 6 of 41 at 5 or 6, and never at 7 or more. The dip from 1 to 2 (25%) to 3 to 4 "
-            "(30%) rests on small samples (20 and 33 hands). Deal 683 (count six) did better than its row: 35% of its "
+            "count of 0, 15 of 53 at 1 to 4, 6 of 41 at 5 or 6, and never at 7 or more. That 1 to 2 came out below 3 to 4 "
+            "(25% against 30%) rests on small samples (20 and 33 hands). Deal 683 (count six) did better than its row: 35% of its "
             "re-deals, above its 26% break-even; the table does not show why. People defend better than these bots, so "
             "expect fewer moons at every count.") in prose
     # r67: the dip's samples are the printed "South also held a top heart" column, and the table is not split by
