@@ -169,7 +169,7 @@ PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal
 
 def took_text(taken: Counter[int], plays: int) -> str:
     """How many tricks South's cards took in ``bid_check``'s play-outs: "6 tricks in each of the 20 play-outs" when
-    every play-out agrees (rater r60 first read "6 in 20 play-outs" as 6 in all), else each count with its play-outs."""
+    every play-out agrees ("6 in 20 play-outs" was read as 6 in all), else each count with its play-outs."""
     def tricks(t: int) -> str:
         return f"{t} trick{'' if t == 1 else 's'}"
     if len(taken) == 1:
