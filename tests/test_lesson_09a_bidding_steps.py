@@ -435,7 +435,7 @@ STEPS = ("## Count in four steps Steps 1 to 3: each print is just above its step
          'Cards in its suit | Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but '
          'a spade beats it | | ace | seven or more | ½ | the bots\' rule: in a long suit the others hold six or fewer, so '
          'one may ruff | | king | two to five | 1 | a smaller card to play when the ace is led | | king | six or '
-         "more | ¼ | it wins only on the suit's second round, when the others are often out of it | | "
+         "more | ¼ | it usually waits for the ace to fall; by then the others are often out of the suit | | "
          'king | alone | 0 | it may have to fall under the ace | | queen | three or four | ½ (Q♦ ½, Q♣ ½) '
          '| two smaller cards to play under the ace and king | | queen | one, two, five or more | 0 | too '
          'short: it goes under the ace or king; too long: the others run out of the suit | **2. Protected '

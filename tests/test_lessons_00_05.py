@@ -672,7 +672,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("**In short: passing the Q♠ helps, but less than you'd expect.** Even the top pass leaves South above an "
             "even share of the 26 points") in text
     assert ("The pass brings South high cards (at least one ace or king on 917 deals in 1,000, two or three on 617: "
-            "printed above), and an ace or king can win the trick she falls on.") in text
+            "printed above). One possible reason: an ace or king can win the trick she falls on.") in text
     # r66 rater: "most often the K♠" had no output (the coach's imagined deals, not the real one): dropped
     assert "most often the K♠" not in text
     assert "because" not in by_id["l01-18"]
