@@ -167,6 +167,13 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
     return out
 
 
+def _holds_top_heart(position: Hand, seat: int = 0) -> bool:
+    """Whether ``seat``'s highest heart beats every heart still out (a *top heart*)."""
+    mine = [c.rank for c in position.cards(seat) if c.suit is Suit.HEARTS]
+    out = [c.rank for c in position.view(seat).still_out()[Suit.HEARTS]]
+    return bool(mine) and max(mine) > max(out, default=-1)
+
+
 def moon_count(position: Hand, seat: int = 0) -> int | None:
     """Lesson 08b's count for ``seat``: each of its top hearts (no heart still out beats it) draws
     one heart from each other player, the lowest still out (careful defenders give their lowest);
@@ -215,8 +222,7 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
         count = None if h.is_over else moon_count(h)
         if count is None:
             continue
-        out = h.view(0).still_out()[Suit.HEARTS]
-        top = any(c.suit is Suit.HEARTS and all(o.rank < c.rank for o in out) for c in h.cards(0))
+        top = _holds_top_heart(h)
         moon = bots_play(h, [Shooter()] + table_bots("rule")[1:]).moon == 0
         row = next(r for r in rows if r["band"][0] <= count <= r["band"][1])
         row["hands"] += 1
