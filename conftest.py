@@ -9,6 +9,8 @@ under ``tests/`` get a fresh folder per test from ``tests/conftest.py``.
 
 from __future__ import annotations
 
+import faulthandler
+import glob
 import os
 import shutil
 import tempfile
@@ -32,6 +34,8 @@ def _fresh() -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     _fresh()
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # the workers inherit the controller's folder
+        os.environ[_HANG_DIR] = tempfile.mkdtemp(prefix="hearts-teach-hangs-")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -45,3 +49,61 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     for folder in _folders:
         shutil.rmtree(folder, ignore_errors=True)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(os.environ.get(_HANG_DIR, ""), ignore_errors=True)
+
+
+# A test (or a notebook cell) stuck for HANG_LIMIT seconds stops its process with every thread's
+# stack written to a file, which the run's summary prints. Why not pytest-timeout: its signal
+# never ran in a worker stuck in C code (or waiting for a lock held by such a thread), and CI's
+# 90 minutes ran out with nothing said; faulthandler's watchdog is a C thread that needs no lock.
+HANG_LIMIT = int(os.environ.get("HEARTS_TEACH_HANG_LIMIT", "1200"))
+_HANG_DIR = "HEARTS_TEACH_HANG_DIR"
+_hang_file: list = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    folder = os.environ.get(_HANG_DIR, "")
+    if not os.path.isdir(folder):
+        yield
+        return
+    if not _hang_file:
+        _hang_file.append(open(os.path.join(folder, f"{os.getpid()}.txt"), "w"))  # noqa: SIM115 - one per process
+    f = _hang_file[0]
+    # pytest-xdist hands a crashed worker's unfinished file, the stuck test included, to a new worker
+    if item.nodeid in _stuck_tests(folder):
+        item.add_marker(pytest.mark.skip(reason="it was stuck in another worker, which was stopped "
+                                                "(reported as a failure; its stacks are in the summary)"))
+    f.seek(0)
+    f.truncate()
+    f.write(f"{item.nodeid} was still running after {HANG_LIMIT} s; its process was stopped. "
+            f"Every thread's stack (most recent call first):\n")
+    f.flush()
+    faulthandler.dump_traceback_later(HANG_LIMIT, exit=True, file=f)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        f.seek(0)
+        f.truncate()
+
+
+def _stuck_tests(folder: str) -> list[str]:
+    """The tests named in a stopped process's file (its first line): a finished test empties it."""
+    names = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
+        with open(path) as f:
+            first = f.readline()
+        if " was still running after " in first:
+            names.append(first.split(" was still running after ")[0])
+    return names
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    for path in sorted(glob.glob(os.path.join(os.environ.get(_HANG_DIR, "-"), "*.txt"))):
+        with open(path) as f:
+            text = f.read()
+        if text:
+            terminalreporter.write_sep("=", "a stuck test")
+            terminalreporter.write_line(text)
