@@ -103,7 +103,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have no spades left, "
                                           "any spade beats every other suit",
-                           "steps_quiz": "2½"},  # r51: steps 1 to 3 (test_the_steps_question_is_the_bots_count)
+                           # r51: steps 1 to 3; r68: a count of 2¾ and its bid (test_the_steps_question_is_the_bots_count)
+                           "steps_quiz": "2¾: bid 2", "step2_quiz": "1"},
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                               "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, but the bots would not", "nil_pick": "B",
                               "cover_quiz": "9♠"},
