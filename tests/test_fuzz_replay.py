@@ -13,6 +13,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from fuzz_support import FUZZ, LONG, Harness, hearts_hand, json_junk, mutated, to_line
 from hypothesis import given, settings
@@ -62,7 +63,7 @@ def check_answer(line: str | bytes) -> None:
         raise AssertionError(f"a failure line of {len(text):,} characters: {text[:200]}")
 
 
-def test_every_line_gets_one_bounded_answer():
+def every_line_gets_one_bounded_answer() -> None:
     @settings(FUZZ, max_examples=500)
     @given(lines)
     def go(line):
@@ -71,6 +72,29 @@ def test_every_line_gets_one_bounded_answer():
             H.call("replay_line(bytes)", lambda: check_answer(line.encode("utf-8")), exercise=False)
 
     go()
+
+
+CHILD = """
+import faulthandler, sys
+sys.path.insert(0, {tests!r})
+faulthandler.dump_traceback_later({limit}, exit=True)  # stuck: every thread's stack, then exit 1
+import test_fuzz_replay
+test_fuzz_replay.{name}()
+"""
+
+
+def in_fresh_interpreter(name: str, limit: int = 240) -> None:
+    """Run ``name()`` of this module in a new Python. Why: in two CI runs this fuzz test stuck, at
+    full CPU and deaf to signals, in a pytest worker that had run other test files before it (alone
+    it takes about 3 s, and it never stuck in a fresh process); a new interpreter keeps other
+    tests' leftovers out, and if it sticks anyway it fails with every thread's stack."""
+    code = CHILD.format(tests=str(Path(__file__).parent), limit=limit, name=name)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=limit + 120)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-6000:]
+
+
+def test_every_line_gets_one_bounded_answer():
+    in_fresh_interpreter("every_line_gets_one_bounded_answer")
 
 
 def count_run(batch: list[bytes]) -> None:
