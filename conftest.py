@@ -36,6 +36,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _fresh()
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # the workers inherit the controller's folder
         os.environ[_HANG_DIR] = tempfile.mkdtemp(prefix="hearts-teach-hangs-")
+        _stderr.append(os.dup(2))  # the terminal's: pytest captures it only while a test runs
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -54,19 +55,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 # A test (or a notebook cell) stuck for HANG_LIMIT seconds stops its process with every thread's
-# stack written to a file, which the run's summary prints. Why not pytest-timeout: its signal
+# stack: written to the terminal in a run without workers, else to a file that the run's summary
+# prints (the other workers go on). Why not pytest-timeout: its signal
 # never ran in a worker stuck in C code (or waiting for a lock held by such a thread), and CI's
 # 90 minutes ran out with nothing said; faulthandler's watchdog is a C thread that needs no lock.
 HANG_LIMIT = int(os.environ.get("HEARTS_TEACH_HANG_LIMIT", "1200"))
 _HANG_DIR = "HEARTS_TEACH_HANG_DIR"
 _hang_file: list = []
+_stderr: list[int] = []
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     folder = os.environ.get(_HANG_DIR, "")
-    if not os.path.isdir(folder):
-        yield
+    if not os.environ.get("PYTEST_XDIST_WORKER") or not os.path.isdir(folder):
+        if _stderr:  # one process: the stacks (the stuck test's own frame among them) end the run
+            faulthandler.dump_traceback_later(HANG_LIMIT, exit=True, file=_stderr[0])
+        try:
+            yield
+        finally:
+            faulthandler.cancel_dump_traceback_later()
         return
     if not _hang_file:
         _hang_file.append(open(os.path.join(folder, f"{os.getpid()}.txt"), "w"))  # noqa: SIM115 - one per process
