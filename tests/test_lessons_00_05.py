@@ -1994,7 +1994,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     for k in (1, 7, 13):
         south, west = CardList(penalty[k:]), CardList(penalty[:k])
         assert score_piles([south, west, "", ""]) == (south.points, west.points, 0, 0)
-    # the bot: a moon still open, it keeps its top heart; once two seats have taken penalty cards, it sheds it
+    # the bot: a moon still open, it keeps its highest heart; once two seats have taken penalty cards, it sheds it
     mask = lambda text: CardList(text).mask  # noqa: E731
     assert threat_of([mask("2H"), mask("QS"), 0, 0], 2) == NO_MOON and threat_of([0, 0, 0, 0], 2) == MOON_OPEN
     west = mask("TH AH 3C")  # void in diamonds, South (0) winning a diamond trick

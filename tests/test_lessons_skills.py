@@ -1203,7 +1203,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     assert any(name == "rule" and label == "Solid" and what.startswith("plays by the book")
                for name, label, what in ladder_levels())
     insured = why_played(moon_run, 7, 2)
-    assert insured.card == Card("TH") and "keeps its top heart, K♥, as insurance" in insured.reason
+    assert insured.card == Card("TH") and "keeps its highest heart, K♥, as insurance" in insured.reason
     assert f"North's 10♥ on trick 7, by its rule: {insured.reason}" in text_output(shown)
     assert "only by taking a trick" not in prose and "nothing beats the A♥" not in prose
     pointed = [t for t in moon_run.tricks[:7] if t.points]

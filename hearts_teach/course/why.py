@@ -130,7 +130,7 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
         top = _hi(hearts)
         if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
             return _hi(hearts ^ (1 << top)), "keep-top-heart", (
-                f"{void}; it discards a heart but keeps its top heart, {DECK[top].pretty}, as insurance: "
+                f"{void}; it discards a heart but keeps its highest heart, {DECK[top].pretty}, as insurance: "
                 "while one player could still take every point, a high heart can win one back")
         return top, "dump-heart", f"{void}, so it discards its highest heart"
     c = _highest(legal, hand)

@@ -158,7 +158,7 @@ def rule_play(seat: int, hand: int, legal: int, trick_len: int, led_suit: int, w
     if hearts:
         top = hearts.bit_length() - 1
         if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
-            return (hearts ^ (1 << top)).bit_length() - 1  # keep the top heart as moon insurance
+            return (hearts ^ (1 << top)).bit_length() - 1  # keep the highest heart as moon insurance
         return top
     return _highest_card(legal, hand)
 
