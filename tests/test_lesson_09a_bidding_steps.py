@@ -164,7 +164,7 @@ def test_the_three_points_as_written_are_the_bots():
         assert phrase not in text, phrase
     # fresh rater (round 27): Suggest's adjustment for the other bids and the score was named but never shown on
     # the page; the clause is cut (Suggest's own answer says when it adjusts)
-    assert "and the **Suggest** button under each hand you bid below turns it into a bid." in text  # r55: no "bidding tables"
+    assert "and the **Suggest** button under each hand you bid below turns it into a bid (this lesson bids lower at three quarters)." in text  # r55: no "bidding tables"; r70: the lesson's rounding differs
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -180,7 +180,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert "The bots then adjust" not in text
     # fresh rater r51: spade length has its own heading, demo, hand and quiz, yet sat in the fold: it is step 4 now
     # r59 (rater r57): the steps' cell split in four, one a step, each under its part of deal 22's print; a heading
-    assert "## Count in four steps Steps 1 to 3: each output is just above its step." in text and all(f"**{n}. " in text for n in range(1, 5))
+    assert "## Count in four steps Steps 1 to 3: each rule, then its output for deal 22." in text and all(f"**{n}. " in text for n in range(1, 5))
     cells = lesson_cells()
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
     # r51: the length question comes right after deal 1526 (before the learner's own long hand), its answer
@@ -276,7 +276,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # print's names" was awkward, and the player's list repeated it)
     # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
     assert ("The bots count in quarters of a trick (¼, ½, ¾): that is their "
-            "**rule of thumb**, and the **Suggest** button under each hand you bid below turns it into a bid. Their count "
+            "**rule of thumb**, and the **Suggest** button under each hand you bid below turns it into a bid (this lesson bids lower at three quarters). Their count "
             "of South's cards on deal 22 (a numbered deal: always the same cards), one step at a time:") in text
     # rater r60: "deal 22" said once to be a fixed deal: the same seed deals the same cards every time
     assert SpadesHand.deal(seed=22, dealer=1).cards(0).pretty == SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
@@ -430,7 +430,7 @@ def test_the_numbers_line_is_trick_counts():
 # fresh rater r51: step 1 as a table (card, length, value, why), a lone king's 0 said; spade length is step 4, with
 # why it replaces steps 2 and 3 (the ruffs' spades are the ones it counts after the fifth)
 # rater r61: step 2's rows say what is short (one fewer); 3b's half in words; step 4 as two totals A and B
-STEPS = ("## Count in four steps Steps 1 to 3: each output is just above its step. **1. High side cards.** Only aces, "
+STEPS = ("## Count in four steps Steps 1 to 3: each rule, then its output for deal 22. **1. High side cards.** Only aces, "
          'kings and queens count; how much depends on how many cards you hold in their suit: | Card | '
          'Cards in its suit | Value | Why | |---|---|---|---| | ace | one to six | 1 (A♥ 1) | nothing but '
          'a spade beats it | | ace | seven or more | ½ | the bots\' rule: in a long suit the others hold six or fewer, so '
@@ -445,7 +445,7 @@ STEPS = ("## Count in four steps Steps 1 to 3: each output is just above its ste
          'protect both the K♠ and the 10♠: a rough count. | Smaller spades you keep, compared with higher '
          'spades you lack | Value | Deal 22 | |---|---|---| | as many or more | 1 | K♠: lacks 1 (A♠), '
          'keeps 3 (10♠ 7♠ 4♠) | | one fewer (*one short*) | ¾ | 10♠: lacks 3 (A♠ Q♠ J♠), keeps 2 (7♠ 4♠) '
-         '| | two fewer | ¼ | none | | three fewer or more | 0 | 7♠, 4♠ | **Try step 2**: click the J♠\'s value below (or unfold the code). '
+         '| | two fewer | ¼ | none | | three fewer or more | 0 | 7♠, 4♠ | After deal 22\'s output, **try step 2**: click the J♠\'s value (or unfold the code). '
          '**3. Ruffs**: a *void* (no card '
          'of a suit) 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼ (hearts ¼), while your '
          "spades last. Why: a void can ruff from the suit's first lead, a singleton from its second, a "
@@ -453,9 +453,9 @@ STEPS = ("## Count in four steps Steps 1 to 3: each output is just above its ste
          'higher spade. Each ruff trick needs a spade, so a void beside a single spade counts 1. **3b. '
          'Cross off your ruffing spades**, then redo step 2. Each ruff trick uses a low spade, so keep '
          'your spades minus the ruff count, rounded to the nearest whole spade (a half goes to the even number: '
-         '6½ → 6), and cross off the rest, lowest first. A crossed-off spade counts 0 and '
+         '6½ → 6, but 3½ → 4; bids round otherwise), and cross off the rest, lowest first. A crossed-off spade counts 0 and '
          'protects nothing (step 2\'s output: "used up by the ruffs"). Deal 22: 4 − ¼ = 3¾, keep 4, none '
-         'crossed off. Deal 1526 (♠ A J 8 6 5 4 3 2, below): 8 − 1½ = 6½, keep 6: the 3♠ 2♠ are crossed off and step 2 falls '
+         'crossed off. Deal 1526 (♠ A J 8 6 5 4 3 2, step 4\'s example): 8 − 1½ = 6½, keep 6: the 3♠ 2♠ are crossed off and step 2 falls '
          'from 4 to 2¾. **4. Spade length**, with six spades or more (deal 22 has four). '
          "Keep the larger of two totals: - **A**: steps 2 + 3; - **B**: your five highest spades' step-2 "
          'values + 1 for each spade after the fifth, crossed off or not. Then add step 1. Not A + B: the '
@@ -577,13 +577,16 @@ def test_the_values_list_is_trick_counts():
     # rater r61: "a half to the even number, like Python's round()" needed Python: said in words, with both cases
     # rater r68: "toss-up" sounded like a coin flip: the half's rule plainly, with an example (round(6.5) == 6)
     assert ("keep your spades minus the ruff count, rounded to the nearest whole spade (a half goes to the even "
-            "number: 6½ → 6), and cross off the rest, lowest first. A crossed-off spade counts 0 and protects "
+            "number: 6½ → 6, but 3½ → 4; bids round otherwise), and cross off the rest, lowest first. A crossed-off spade counts 0 and protects "
             "nothing (step 2's output: \"used up by the ruffs\"). Deal 22: 4 − ¼ = 3¾, keep 4, none crossed off. Deal "
-            "1526 (♠ A J 8 6 5 4 3 2, below): 8 − 1½ = 6½, keep 6: the 3♠ 2♠ are crossed off and step 2 falls from 4 "
+            "1526 (♠ A J 8 6 5 4 3 2, step 4\'s example): 8 − 1½ = 6½, keep 6: the 3♠ 2♠ are crossed off and step 2 falls from 4 "
             "to 2¾.") in VALUES  # rater r64: its spades shown where the example is
     assert BID_ROUNDING in text and "To match the bots exactly" not in text
     import inspect as _inspect
     assert "kept = spades[:round(spare)]" in _inspect.getsource(trick_count)
+    # r70 (rater r69): 3b's half is not the bid's: "3½ → 4" (deal 9: four spades, two doubletons, keeps 4)
+    nine = trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0))
+    assert nine.ruff_tricks == 0.5 and len(nine.spades) + len(nine.spent) == 4 and not nine.spent and round(3.5) == 4
     assert round(4 - 0.25) == 4 and round(8 - 1.5) == 6 and round(5.5) == 6 == round(6.5)  # a half to the even number
     for seed, dealer, n, ruffs, kept in ((22, 1, 4, 0.25, 4), (1526, 3, 8, 1.5, 6)):
         worked = trick_count(SpadesHand.deal(seed=seed, dealer=dealer).cards(0))
@@ -932,15 +935,16 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # fresh rater r43_e: the values are three steps now, the rare cases in a collapsed fine print
     # r59 (rater r57): the steps are four markdown cells now, each under a code cell printing its part of the count
     at = cells.index(next(c for c in cells if "Count in four steps" in "".join(c["source"])))
-    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in four steps\n\nSteps 1 to 3: each output is just above its step.")
+    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in four steps\n\nSteps 1 to 3: each rule, then its output for deal 22.")
     # rater r68: a question on step 2 (a code cell) follows its table, so the steps span one cell more
-    steps = [c for c in cells[at:at + 7] if c["cell_type"] == "markdown"]
+    # r70 (rater r69): each rule before its output: step 1's print is a cell of its own after the step-1 table
+    steps = [c for c in cells[at:at + 8] if c["cell_type"] == "markdown"]
     assert [re.search(r"\*\*(\d\. [^*]+)\*\*", "".join(c["source"])).group(1) for c in steps] == [
         "1. High side cards.", "2. Protected spades", "3. Ruffs", "4. Spade length"]
     # the sum and its rounding follow Suggest's print of the estimate (deal 22's steps added up)
-    assert "step2_quiz = Quiz(" in "".join(cells[at + 3]["source"])
-    assert "demo_bidder.suggest()" in "".join(cells[at + 7]["source"])
-    assert "".join(cells[at + 8]["source"]).startswith("Add them up: 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to")
+    assert "step2_quiz = Quiz(" in "".join(cells[at + 4]["source"])
+    assert "demo_bidder.suggest()" in "".join(cells[at + 8]["source"])
+    assert "".join(cells[at + 9]["source"]).startswith("Add them up: 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to")
     # rater r65: "Add them up" never showed deal 22's sum; each term is a step's printed total (deal 22 has four
     # spades, so no step 4), and the sum is Suggest's printed estimate
     from hearts_teach.course.spades_lesson import count_part
@@ -948,7 +952,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     assert [count_part(deal22, h).splitlines()[0] for h in ("High side cards", "Protected spades", "Ruffs")] == [
         "High side cards: 2", "Protected spades: 1¾", "Ruffs: ¼"]
     assert len(deal22.of_suit(Suit.SPADES)) == 4 and estimate_tricks(deal22, long_spades=True) == 4
-    values_cell = "\n".join("".join(c["source"]) for c in steps + [cells[at + 8]])
+    values_cell = "\n".join("".join(c["source"]) for c in steps + [cells[at + 9]])
     bidding = top[top.index("## Bidding: say how"):] + "\n" + values_cell
     text = " ".join(bidding.split())
     # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
@@ -1566,7 +1570,9 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
         cards = widget.hand.cards(0)
         assert smart_bid(cards) == view_bid(widget.hand.view(0)) == bid  # what Suggest bids at South's turn
         shown = "".join("".join(o.get("text", "")) for o in fold["outputs"])
-        assert shown == f"{count_text(cards)}\n{rounded} {bid}\n", shown
+        # rater r69: the folds print the lesson's bid too (the count's whole part, at least 1)
+        lessons = max(1, math.floor(estimate_tricks(cards, long_spades=True)))
+        assert shown == f"{count_text(cards)}\n{rounded} {bid}\nThe lesson's bid (drop the fraction, at least 1): {lessons}\n", shown
         assert "Bids so far" not in shown  # the folded cell prints the count, and leaves the widget alone
     hand21 = SpadesHand.deal(seed=21, dealer=1)
     c21 = trick_count(hand21.cards(0), long_spades=True)
@@ -1653,7 +1659,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     from hearts_teach.course.spades_lesson import count_text
     deal134 = SpadesHand.deal(seed=134, dealer=1).cards(0)
     assert _code_outputs("exercise = SpadesHand.deal(seed=134") == (
-        f"{count_text(deal134)}\nThe bots' bid: {smart_bid(deal134)}\n")
+        f"{count_text(deal134)}\nThe bots' bid: {smart_bid(deal134)}\n"
+        f"The lesson's bid (drop the fraction, at least 1): {max(1, math.floor(estimate_tricks(deal134, long_spades=True)))}\n")
     source = "".join(cells[at]["source"])
     assert source.startswith("my_bid = None") and "bid_check(134, 1, my_bid)" in source
     cards = SpadesHand.deal(seed=134, dealer=1).cards(0)
@@ -1673,9 +1680,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # rater r61: how the check treats overtricks is said (bid_check: "each one a bag", held in this file)
     # rater r68: the sentence was too dense: split, the sample runs first
     assert ("**Sample runs.** Below, the bots play a deal 20 times with one bid and print South's tricks. A bot "
-            "picks at random between equally good cards, so play-outs of one deal can end differently. Two counts end "
+            "picks at random between equally good cards, so play-outs of one deal could differ (here they never do). Two counts end "
             "in three quarters; each runs with the bots' bid, then the lesson's. Deal 1526: 6 every time (the "
-            "lesson's 5 gets a bag). Deal 9: 4 every time, short of the bots' 5, exactly the lesson's 4.") in text
+            "lesson's 5 gets a bag). Deal 9 (count its cards and bid first): 4 every time, short of the bots' 5, exactly the lesson's 4.") in text
     # rater r63: "here a bag each time" read as both bids giving a bag; the 6 took exactly 6 in every play-out
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     import inspect
@@ -1854,7 +1861,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # r54 (rater r52): "when unsure, bid the lower number" still read as a second rule beside rounding; one rule now,
     # the half's rounding, with the scorer's four cases as its reason, and the print's "bags 0 → 1" said
     # rater r61: "3 and three quarters bids 4" was the bots' rounding, which the lesson now advises against
-    assert ("**Why drop the fraction: the lower bid is safer.** A count of 3 and a half bids 3, not 4. Say "
+    assert ("**Why drop the fraction: the lower bid is safer.** Say "
             "North, your partner, bids 2 and takes 2, and your count of 3 and a half could come to 3 tricks or 4. The course's scorer (`score_hand`, from lesson 09) on the four cases (\"bags 0 "
             "→ 1\": your side's bags before and after the hand):") in text
     assert "When unsure" not in text
@@ -1880,11 +1887,13 @@ def test_the_bid_lower_example_is_the_scorers():
     assert "rough values, not chances" not in text and "9 points a trick" not in text
     assert "that is why a half rounds down" not in text
     assert score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_before == 0 and score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0].bags_after == 1
-    assert ("Bidding 4 instead of 3 wins 9 more points and saves a bag when you take 4 (+60 against +51), but loses 110 "
+    assert ("Bidding 4 instead of 3 wins 9 more points and saves a bag when you take 4 (+60 against +51; +41 with the bag's cost below), but loses 110 "
             "points when you take only 3 (-60 against +50).") in text  # r59: the print's minus sign
     assert 60 - 51 == 9 and 50 - (-60) == 110
     # counting each bag as a tenth of the 100 that ten bags cost (r61: words cut), 51 − 10 still loses only 19 against 60
     assert 60 - (51 - 10) < 110
+    # rater r69: "+60 against +51" counted the bag as +1, the play-outs as -9: "+41 with the bag's cost below"
+    assert 51 - 1 + (1 - 10) == 41 and "Each bag: +1, less its tenth of the 100-point penalty for 10 bags = -9" in outputs()
     # the partner's part: a set loses the whole contract (10 a trick of it, the partner's 2 included); an extra
     # trick of one partner covers the other's shortfall
     # r61 (words): the set's cost is said where the play-outs' sets are read
@@ -1937,7 +1946,7 @@ def test_the_step_two_question_is_the_bots_count():
     assert {DECK[c].pretty: t for c, t in count.spades}["J♠"] == 1.0
     assert '"1",\n    reasons=' in source
     text = " ".join(prose().split())
-    assert "**Try step 2**: click the J♠'s value below (or unfold the code)." in text
+    assert "After deal 22's output, **try step 2**: click the J♠'s value (or unfold the code)." in text
 
 
 def _nil_cells() -> list[dict]:
@@ -2328,9 +2337,11 @@ def test_three_quarters_up_is_the_bots_convention():
     text = " ".join(prose().split())
     assert ("Bidding up wins on most deals, by 16 points on average; bidding down on the rest, by 89: a set loses the "
             "whole contract, your partner's bid included. Over all 737 deals, bidding down scores 11 points a hand more, "
-            "give or take 2: other deals would shift that average about so much, not to 0. So drop any fraction, "
-            "three quarters too.") in text  # rater r68: "give or take 2" explained (one standard error; the mean
+            "give or take 2: very likely between 7 and 15 on other deals, well above 0. So drop any fraction, "
+            "three quarters too. (Bots played bots; people may differ.)") in text  # rater r68: "give or take 2" explained (one standard error; the mean
     # is over 5 of them, held above)
+    # rater r69: "very likely between 7 and 15": the mean 11 give or take two standard errors of 2
+    assert "Bidding down minus bidding up: 11 points a hand, give or take 2" in printed and (11 - 2 * 2, 11 + 2 * 2) == (7, 15)
     # r68 (words): the bag's charge is said by the print's second line only
     assert "The bots play each deal twice, South bidding its count rounded up, then down:" in text
     assert "Each bag: +1, less its tenth of the 100-point penalty for 10 bags = -9" in printed
@@ -2342,8 +2353,8 @@ def test_three_quarters_up_is_the_bots_convention():
     # "on deal 1526 below, South's cards take the bots' 6 tricks every time" (the sample run's print; rater r64:
     # bid_check counts South's tricks, not the side's contract, so "makes" is not said)
     # rater r68: "below" read as a first showing; 1526 is step 4's hand, and the play-outs are below
-    assert ("An average is no promise: on deal 1526 (step 4's hand), South's cards take the bots' 6 tricks in every "
-            "play-out below.") in text
+    # r70 (words): the sample runs' own line says it ("Deal 1526: 6 every time"); cut here as a repeat
+    assert "An average is no promise" not in text and "Deal 1526: 6 every time" in text
     assert "long_hand = SpadesHand.deal(seed=1526" in _code_source("long_hand = SpadesHand.deal(")
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     # r62 (rater r62): the lesson's rounding said plainly: nearest trick, a half down, ¾ down too, at least 1, is
@@ -2373,7 +2384,8 @@ def test_the_count_is_printed_a_step_at_a_time():
     cells = lesson_cells()
     for k, heading in enumerate(("High side cards", "Protected spades", "Ruffs")):
         at = next(i for i, c in enumerate(cells) if f'count_part(demo, "{heading}")' in "".join(c["source"]))
-        assert "".join(cells[at + 1]["source"]).replace("## Count in four steps\n\nSteps 1 to 3: each output is just above its step.\n\n",
+        # r70 (rater r69): the output came before its rule; each rule now comes first, its deal-22 output after it
+        assert "".join(cells[at - 1]["source"]).replace("## Count in four steps\n\nSteps 1 to 3: each rule, then its output for deal 22.\n\n",
                                                         "").startswith(f"**{k + 1}. {heading}")
     long_cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert count_part(long_cards, "Spade length").startswith("Spade length (8 spades)")
