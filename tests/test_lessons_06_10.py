@@ -4684,8 +4684,10 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r68 (after 20e539e): the rule is a practical choice, not a verdict; the quiz's feedback says the same
     # r69: the rule came after the results and looked chosen to fit them: it is stated before any comparison
     # (the compare-md cell, before the compare cell) with its reason, and applied after
+    # r70 fixer: "its gains" covered the void pass's first gain, -0.28 with first_play; the rule counts its latest
+    # gains, measured with the later steps in place (+0.42, +0.29: the kept tuple below)
     compare_md = " ".join(next(_src(c) for c in cells if c.get("id") == "compare-md").split())
-    assert ("**Our rule, set now:** when the intervals cannot tell, a step stays if its gains top +0.1 per hand (a "
+    assert ("**Our rule, set now:** when the intervals cannot tell, a step stays if its latest gains top +0.1 per hand (a "
             "practical choice, not a verdict: the bot must play something).") in compare_md
     ids = [c.get("id") for c in cells]
     assert ids.index("compare-md") < ids.index("compare") < ids.index("moon-last-read")
