@@ -1682,7 +1682,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert ("**Sample runs.** Below, the bots play a deal 20 times with one bid and print South's tricks. A bot "
             "picks at random between equally good cards, so play-outs of one deal could differ (here they never do). Two counts end "
             "in three quarters; each runs with the bots' bid, then the lesson's. Deal 1526: 6 every time (the "
-            "lesson's 5 gets a bag). Deal 9 (count its cards and bid first): 4 every time, short of the bots' 5, exactly the lesson's 4.") in text
+            "lesson's 5 gets a bag). Deal 9: count its cards (the third block below starts with them) and choose your bid before reading on.") in text
+    # rater r70: the sentence gave deal 9's answer (4 every time, the lesson's 4) before its cards could be seen: the
+    # answer is left to the runs' own lines, and the cards head deal 9's first run (the third block of the output)
+    blocks = bid_check(1526, 3, 6), bid_check(1526, 3, 5), bid_check(9, 1, 5), bid_check(9, 1, 4)
+    assert blocks[2].startswith("Cards: ♠ Q J 9 8  ♥ J 5  ♦ A J 9 5 2  ♣ A J\n")
+    assert all("Tricks your cards took: 4 tricks in each of the 20 play-outs" in b for b in blocks[2:])
     # rater r63: "here a bag each time" read as both bids giving a bag; the 6 took exactly 6 in every play-out
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     import inspect

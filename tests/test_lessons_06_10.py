@@ -2327,8 +2327,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r59: "hand by hand" said less than the code does (each deal's 4 hands are averaged first): deal by deal
     # r68: trimmed for words (the paired line below is the interval meant)
     # r69: "its interval (below)" read as the edge's interval on screen (far below zero): the paired gain is quoted,
-    # and the edge and the gain are told apart
-    assert ("A slightly lower edge, not shown worse: the edge compares us with the rule bots, the *gain* (below) two "
+    # and the edge and the gain are told apart; r70: the gain's half of the sentence lacked its verb
+    assert ("A slightly lower edge, not shown worse: the edge compares us with the rule bots, the *gain* (below) compares two "
             "versions of our bot, and this step's gain, -0.28 (95% interval -1.21 to +0.66), contains zero.") in text
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\)",
                      compare_out, flags=re.M), compare_out
