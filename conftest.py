@@ -34,7 +34,7 @@ def _fresh() -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     _fresh()
-    if not os.environ.get("PYTEST_XDIST_WORKER"):  # the workers inherit the controller's folder
+    if not _is_worker():  # the workers inherit the controller's folder
         os.environ[_HANG_DIR] = tempfile.mkdtemp(prefix="hearts-teach-hangs-")
         _stderr.append(os.dup(2))  # the terminal's: pytest captures it only while a test runs
 
@@ -50,7 +50,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     for folder in _folders:
         shutil.rmtree(folder, ignore_errors=True)
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
+    if not _is_worker():
         shutil.rmtree(os.environ.get(_HANG_DIR, ""), ignore_errors=True)
 
 
@@ -61,6 +61,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 # 90 minutes ran out with nothing said; faulthandler's watchdog is a C thread that needs no lock.
 HANG_LIMIT = int(os.environ.get("HEARTS_TEACH_HANG_LIMIT", "1200"))
 _HANG_DIR = "HEARTS_TEACH_HANG_DIR"
+_STUCK = " was still running after "  # a stuck test's file starts with its node id, then this
 _hang_file: list = []
 _stderr: list[int] = []
 
@@ -68,7 +69,7 @@ _stderr: list[int] = []
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     folder = os.environ.get(_HANG_DIR, "")
-    if not os.environ.get("PYTEST_XDIST_WORKER") or not os.path.isdir(folder):
+    if not _is_worker() or not os.path.isdir(folder):
         if _stderr:  # one process: the stacks (the stuck test's own frame among them) end the run
             faulthandler.dump_traceback_later(HANG_LIMIT, exit=True, file=_stderr[0])
         try:
@@ -83,9 +84,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     if item.nodeid in _stuck_tests(folder):
         item.add_marker(pytest.mark.skip(reason="it was stuck in another worker, which was stopped "
                                                 "(reported as a failure; its stacks are in the summary)"))
-    f.seek(0)
-    f.truncate()
-    f.write(f"{item.nodeid} was still running after {HANG_LIMIT} s; its process was stopped. "
+    _empty(f)
+    f.write(f"{item.nodeid}{_STUCK}{HANG_LIMIT} s; its process was stopped. "
             f"Every thread's stack (most recent call first):\n")
     f.flush()
     faulthandler.dump_traceback_later(HANG_LIMIT, exit=True, file=f)
@@ -93,8 +93,16 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         yield
     finally:
         faulthandler.cancel_dump_traceback_later()
-        f.seek(0)
-        f.truncate()
+        _empty(f)
+
+
+def _is_worker() -> bool:
+    return bool(os.environ.get("PYTEST_XDIST_WORKER"))
+
+
+def _empty(f) -> None:
+    f.seek(0)
+    f.truncate()
 
 
 def _stuck_tests(folder: str) -> list[str]:
@@ -103,8 +111,8 @@ def _stuck_tests(folder: str) -> list[str]:
     for path in sorted(glob.glob(os.path.join(folder, "*.txt"))):
         with open(path) as f:
             first = f.readline()
-        if " was still running after " in first:
-            names.append(first.split(" was still running after ")[0])
+        if _STUCK in first:
+            names.append(first.split(_STUCK)[0])
     return names
 
 

@@ -167,11 +167,17 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
     return out
 
 
+def _hearts(position: Hand, seat: int) -> tuple[list[Card], list[Card]]:
+    """``seat``'s hearts, high first, and the hearts still out as it sees them, low first."""
+    mine = sorted((c for c in position.cards(seat) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
+    out = sorted(position.view(seat).still_out()[Suit.HEARTS], key=lambda c: c.rank)
+    return mine, out
+
+
 def _holds_top_heart(position: Hand, seat: int = 0) -> bool:
     """Whether ``seat``'s highest heart beats every heart still out (a *top heart*)."""
-    mine = [c.rank for c in position.cards(seat) if c.suit is Suit.HEARTS]
-    out = [c.rank for c in position.view(seat).still_out()[Suit.HEARTS]]
-    return bool(mine) and max(mine) > max(out, default=-1)
+    mine, out = _hearts(position, seat)
+    return bool(mine) and (not out or mine[0].rank > out[-1].rank)
 
 
 def moon_count(position: Hand, seat: int = 0) -> int | None:
@@ -179,10 +185,9 @@ def moon_count(position: Hand, seat: int = 0) -> int | None:
     one heart from each other player, the lowest still out (careful defenders give their lowest);
     the count is the hearts still out after that which beat the seat's lowest heart. None if the
     seat holds no heart."""
-    mine = sorted((c for c in position.cards(seat) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
+    mine, out = _hearts(position, seat)
     if not mine:
         return None
-    out = sorted(position.view(seat).still_out()[Suit.HEARTS], key=lambda c: c.rank)  # low first
     others = len(position.seat_names) - 1
     for card in mine:  # high first
         if out and all(o.rank < card.rank for o in out):

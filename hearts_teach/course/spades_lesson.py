@@ -177,6 +177,12 @@ def took_text(taken: Counter[int], plays: int) -> str:
     return ", ".join(f"{tricks(t)} in {n} play-out{'s' if n > 1 else ''}" for t, n in sorted(taken.items()))
 
 
+def lesson_bid(cards: CardList) -> int:
+    """Lesson 09a's bid: the bots' count of ``cards`` with any fraction dropped (three quarters
+    too), at least 1."""
+    return max(1, int(estimate_tricks(cards, long_spades=True)))
+
+
 def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) -> str:
     """Lesson 09a's exercise: the learner's bid for South on deal ``seed`` (``dealer`` deals) against
     what South's cards take when the bots play the deal ``plays`` times with that bid (South's
@@ -198,7 +204,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
     count = estimate_tricks(cards, long_spades=True)
-    lessons = max(1, int(count))  # the lesson's rule: drop any fraction, at least 1
+    lessons = lesson_bid(cards)
     made = sum(n for t, n in taken.items() if t >= bid)
     fewest = min(taken)
     lines = [f"Cards: {cards.pretty}",
