@@ -38,3 +38,20 @@ def grading_key(monkeypatch: pytest.MonkeyPatch) -> str:
     file made in the real configuration folder."""
     monkeypatch.setenv("HEARTS_TEACH_SECRET", GRADING_KEY)
     return GRADING_KEY
+
+
+VERDICT_DRAIN_LIMIT = 300.0  # seconds: the real coach grades a whole hand in well under a minute
+
+
+@pytest.fixture(autouse=True)
+def verdicts_end_with_their_test():
+    """A table grades your moves in a background thread ("hearts-verdicts"). Wait for any such
+    grading a test started before the next test begins: otherwise it runs on in the worker (with
+    the real coach, its stub undone, and the next test's data folder), costing later tests time."""
+    yield
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == "hearts-verdicts":
+            thread.join(VERDICT_DRAIN_LIMIT)
+            assert not thread.is_alive(), f"a table's coach was still grading {VERDICT_DRAIN_LIMIT:.0f} s after its test"

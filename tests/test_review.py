@@ -118,6 +118,41 @@ def test_verdicts_are_graded_in_a_worker_thread_that_updates_widgets():
     bad.close()
 
 
+def test_the_worker_ends_when_idle_and_keeps_each_jobs_grader(monkeypatch):
+    """No thread is left behind by a table nobody plays, and a job queued under a stub coach is
+    graded by that stub even if the stub is swapped out before the job runs."""
+    import hearts_teach.present.widgets.verdict_queue as vq
+
+    hand = played_hand()
+    mine = [i for i, a in enumerate(hand.history) if a.seat == 0]
+    gate = threading.Event()
+    seen = []
+
+    def gated(h, i, seed):
+        gate.wait(30)
+        seen.append(i)
+        return stub_grade(h, i, seed)
+
+    def wrong(_h, _i, _seed):
+        raise AssertionError("graded by a grader set after the job was queued")
+
+    monkeypatch.setattr(vq, "DEFAULT_GRADER", gated)
+    q = VerdictQueue()
+    keys = [q.submit(hand, i) for i in mine[:3]]
+    monkeypatch.setattr(vq, "DEFAULT_GRADER", wrong)
+    assert q.pending() == 3
+    gate.set()
+    assert q.wait(timeout=60) and q.join(timeout=60)
+    assert seen == mine[:3] and all(isinstance(q.results[k], Graded) for k in keys)
+    assert q._thread is None
+    assert not [t for t in threading.enumerate() if t.name == "hearts-verdicts"]
+    # the next job starts a new worker, graded by the grader in force now
+    monkeypatch.setattr(vq, "DEFAULT_GRADER", stub_grade)
+    key = q.submit(hand, mine[3])
+    assert q.wait(timeout=60) and isinstance(q.results[key], Graded) and q.join(timeout=60)
+    assert q.pending() == 0 and not [t for t in threading.enumerate() if t.name == "hearts-verdicts"]
+
+
 # the table --------------------------------------------------------------------------------------
 @pytest.fixture
 def stubbed(monkeypatch):
