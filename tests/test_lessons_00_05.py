@@ -1271,7 +1271,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # a club or diamond, West ducks the Q♥ with the 10♥ and its A♥ is forced on South's J♥ on trick 8); "One kept
     # heart is cheap protection" was unsupported: the coach's grading of West's trick-5 cards now shows it
     # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
-    assert ("The try-it answer: on trick 5, any West card but the A♥ stops the moon. "
+    # r70_05: "any West card but the A♥" showed only the 5♣: the fourth line tries each card (checked below)
+    assert ("The try-it answer: on trick 5, any West card but the A♥ stops the moon (the fourth line tries each). "
             "Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ with the "
             "10♥ but must play the A♥ on South's J♥ on trick 8 (the last line, for the 5♣).") in flat
     # rater r52_05: the stored notebook did not show the club case: the replay cell prints it (the try-it's bots)
@@ -1287,9 +1288,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     bots_play(decision, [Shooter()] + table_bots("easy", seed=1)[1:],
               stop=lambda h: h.trick_number == 5 and h.turn == 1)
     stopped_on = {}
+    by_trick = {}  # the trick where the widget's play-on breaks the moon (None: it comes off) -> West's cards
     for card in decision.legal_plays():
         tried = decision.copy()
         play_on(tried, 1, [Shooter()] + table_bots("easy", seed=1)[1:], shooter=0)(card)
+        ends = next((t.number for t in tried.tricks if t.winner != 0 and t.points), None)
+        by_trick.setdefault(ends, []).append(card.pretty)
         if card == Card("AH"):
             assert tried.moon == 0
             continue
@@ -1305,6 +1309,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
         assert stop.winner == 1 and stop.card_of(1) == Card("AH")
         stopped_on[card.suit is Suit.HEARTS] = stopped_on.get(card.suit is Suit.HEARTS, set()) | {stop.number}
     assert stopped_on == {True: {6}, False: {8}}
+    # r70_05: the lesson prints the same per-card check (its fourth line), agreeing with the widget's play-on
+    assert by_trick == {6: ["10♥"], 8: ["5♣", "8♣", "K♣", "3♦", "5♦", "6♦", "J♦"], None: ["A♥"]}
+    assert shown_18b.splitlines()[3] == ("try-it, each West card: stopped on trick 6: 10♥; stopped on trick 8: "
+                                         "5♣ 8♣ K♣ 3♦ 5♦ 6♦ J♦; moon not stopped: A♥")
     assert {c.suit for c in decision.legal_plays() if c.suit is not Suit.HEARTS} == {Suit.CLUBS, Suit.DIAMONDS}
     assert [c for c in decision.legal_plays() if c.suit is Suit.HEARTS] in ([Card("TH"), Card("AH")], [Card("AH"), Card("TH")])
     # l5 rater (cell 23: why hand the shooter a heart?): South won trick 5, West's A♥ won one back on trick 6, and the
@@ -1344,7 +1352,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "The try-it answer: on trick 5, any West card but the A♥ stops the moon." in flat
+    assert "The try-it answer: on trick 5, any West card but the A♥ stops the moon (the fourth line tries each)." in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1372,8 +1380,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r40_e: the Q♥ J♥ win only once the A♥ and K♥ are gone (West's A♥ beats the Q♥ on trick 6 of the second replay)
     # r42_a: "(the queen is its own)" and "safe only then" were cryptic
     # r50_05: "a moon hand" overclaimed (the moon needed West's A♥ discard and East's ducks): a hand that can try
+    # r70_05: the J♥ is sure to win only because South holds the Q♥ too: the two are the top hearts left then
     assert ("Here South holds a hand that can try for a moon (seed 810, no pass): the A♠ K♠ Q♠, the A♦ A♣, "
-            "and the Q♥ J♥, which are sure to win heart tricks only once the A♥ and K♥ have been played.") in flat
+            "and the Q♥ J♥, the highest hearts left once the A♥ and K♥ have been played.") in flat
+    assert sorted(c.rank for c in DECK if c.suit is Suit.HEARTS and c.rank > Card("JH").rank) == [12, 13, 14]
+    assert {"Q♥", "J♥"} <= dealt
     assert "are out." not in flat  # r55_05: the Q♥ won trick 6 while East still held the K♥: "sure to", not "can"
     moon_hand = lesson("05_shooting_the_moon")["hand"]  # the first replay: South's Q♥ wins trick 6, East holds the K♥
     assert moon_hand.tricks[5].winner == 0 and moon_hand.tricks[5].card_of(0) == Card("QH")
@@ -1397,7 +1408,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
     assert "(it sheds the heart most likely to win a trick later)" in flat
     # r42_a: the dense trick-5 sentence is split after "the highest heart"
-    assert ("South led the Q♠ (taking its own queen: a shooter needs her too). West, who had no spades, threw away the "
+    # r71: "(taking its own queen: a shooter needs her too)" repeated the next paragraph's point (taking her on purpose
+    # suggests a player after all 26) and the * mark is printed under the table: both cut for words
+    assert ("Look at trick 5. South led the Q♠. West, who had no spades, threw away the "
             "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but it "
             "gave up the highest heart. Yet the warning was on the table") in flat
     # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
@@ -1470,7 +1483,8 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     assert ns["after_west"][1].name == "easy" and not ns["after_west"][1].moon_defence
     # r51_05: plainer; r52_05: "West's later cards: the easy bot" read oddly
-    assert "After your card, West is played by the easy bot, moon defence off" in shown["l05-19"]
+    # r70_05: "After your card" read as if the learner's card were overridden
+    assert "For the rest of the hand, West is played by the easy bot, moon defence off" in shown["l05-19"]
     blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
     east = why_played(blocked, 6, 3)
     assert east.branch == "duck" and str(east.card) == "KH" and why_played(blocked, 6, 3, moon_defence=False).card == east.card
@@ -1512,8 +1526,8 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "`easy` has neither the moon watch nor the insurance heart" in text
     # round 9: the insurance in plain words, and the levels in one sentence
     assert "switching the moon defence off" not in text and "`beginner`" not in text
-    assert ("keep one high heart while one player could still take every point (true from the start of every hand "
-            "until two different players have taken penalty cards), because a single heart won by someone else breaks "
+    assert ("keep one high heart while one player could still take every point (from the first trick until two "
+            "players have taken penalty cards), because a single heart won by someone else breaks "
             "a moon.") in text
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
@@ -1711,7 +1725,7 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
              and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
     assert above == [(3, Card("KH"))]
-    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5 (" in text
+    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5. South led the Q♠." in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
     assert "It played the 8♥ instead (its reason is above)." in text and "could have won a trick later" not in text
@@ -1814,7 +1828,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert max(share, key=share.get) == ("alone", False) and share[("alone", False)] > 0.85  # worst, "usually"
 
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "South led the Q♠ (taking its own queen: a shooter needs her too)" in text
+    assert "Look at trick 5. South led the Q♠. West," in text
     assert "swept up the rest" not in text
     # round 29: South won every trick of the hand, not only those after trick 6
     assert ("South won every trick of the hand: East played under South's J♥ again on trick 8, and dropped the "
@@ -1970,10 +1984,15 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert ("**At the table:** - Watch for a player who wins every early trick and then takes points on purpose, such "
             "as leading the Q♠ when nobody can beat her. - When you discard hearts while one "
             "player could still take every point, keep one high heart that can still win a trick (the A♥, or the highest "
-            "unplayed heart), as West kept its A♥ in the second replay. Once two different players have taken penalty "
-            "cards, nobody can take all fourteen: then shed that heart like any other dangerous card. - To stop a "
-            "moon, take one trick with a heart in it yourself: it cost West 4 points, against 26 when South's moon "
-            "succeeded.") in text  # r49: "win one heart trick" read as a trick where hearts were led
+            "unplayed heart). Once two players have taken penalty cards, no moon is possible: then shed that heart like "
+            "any other. - To stop a moon, get one heart into any pile but the shooter's, yours if need be: that cost "
+            "West 4 points, against 26 when South's moon succeeded.") in text
+    # r70_05: cell 17's rule is broader than "take it yourself": a heart in any other pile breaks the moon
+    one_away = CardList([c for c in everything if c != Card("2H")])
+    for seat in (1, 2, 3):
+        piles = [one_away, "", "", ""]
+        piles[seat] = "2H"
+        assert score_piles(piles)[0] == 25 and score_piles(piles)[seat] == 1  # r49: "win one heart trick" read as a trick where hearts were led
 
 
 def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
@@ -2002,9 +2021,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     discard = {threat: Card.from_index(rule_play(1, west, west, 1, Suit.DIAMONDS.value, lead, 0, 1 << lead, 1 << lead,
                                                  threat)).pretty for threat in (MOON_OPEN, NO_MOON)}
     assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
-    assert ("Once two different players have taken penalty cards, nobody can take all fourteen: then shed that heart "
-            "like any other dangerous card.") in text
-    assert "**all fourteen** penalty cards" in " ".join("".join(cells[1]["source"]).split())
+    assert ("Once two players have taken penalty cards, no moon is possible: then shed that heart like any "
+            "other.") in text
+    assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
+        "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
     assert threat_of([mask("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([mask("QS"), 0, 0, 0], 1) == MOON_OPEN
     # r55_05: the trigger is the moon watch's list (cell l05-16); "At the table" no longer repeats it (words)
@@ -2027,10 +2047,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 + "".join(f"  discard the {c.label}: {c.call}; about {c.delta_vs_best:.1f} points more\n"
                                           for c in others)
                                 + "Rough break-even: West scored 26 in the moon and 4 when its A♥ broke it, so the A♥ "
-                                  "saves West about 22 points of its own score. (In a moon North and East score 26 too, "
-                                  "so only South gains on West; breaking it leaves West 4 behind North and East.) Keeping "
-                                  "the A♥ costs about 0.2 a hand, so it pays if a moon would come off in more than about "
-                                  "1 hand in 110 like this (22 / 0.2)\n")
+                                  "saves West 22 points of its own score.\n"  # r70_05: split into short sentences
+                                  "Against North and East: a moon gives them 26 too; breaking it leaves West 4 behind "
+                                  "them.\n"
+                                  "Keeping the A♥ costs about 0.2 a hand, so it pays if a moon would come off in more "
+                                  "than about 1 hand in 110 like this (22 / 0.2).\n")
     # rater r52_05: the break-even, from the printed figures (26 and the rounded 0.2), not typed; and how the coach
     # rates a club or diamond discard (every one stops this moon: test_05_the_moon_story_agrees_with_its_replay)
     # r55_05: "the moon cost West 26" ignored the 4 West takes when the A♥ breaks it: the saving is 26 - 4
@@ -2065,9 +2086,15 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # part has its own heading, and "At the table" comes last (cell l05-18e, after the coach's figures)
     assert ("## Does insurance cost anything? West can't see the other hands, so the coach deals those "
             "cards many ways that fit what West has seen (*sampled deals*) and plays each discard out on every one, "
-            "with rule bots (which never shoot) playing on. It calls a card *best* when its deals show it costs at most "
-            "0.25 points a hand more than its top card; here both hearts qualify. A card is *too close to call* when the "
-            "deals can't tell whether it costs more than 0.25, and a *mistake* when they show it costs over 1:") in text
+            "with rule bots playing on. It calls a card *best* when its deals show it costs at most "
+            "0.25 points a hand more than the cheapest card; here both hearts qualify. A card is *too close to call* "
+            "when the deals can't tell whether it costs more than 0.25, an *inaccuracy* when they show 0.25 to 1, and a "
+            "*mistake* when they show over 1:") in text
+    # r70_05: "its top card" read as the highest card: the cheapest is the lowest average, here the A♥; and the grade
+    # between 0.25 and 1 is named (coach_stats.verdict_of)
+    assert ace.exp_points == min(c.exp_points for c in graded)
+    from hearts_teach.agents.coach_stats import INACCURACY_MAX, verdict_of
+    assert (verdict_of(0.26, 0.99), verdict_of(1.01, 2.0), INACCURACY_MAX) == ("inaccuracy", "mistake", 1.0)
     # r59_05: the two grades defined where they are used (coach_stats.verdict_of), on the printed cards
     from hearts_teach.agents.coach_stats import INACCURACY_MAX, verdict_of
     k_club = graded.of("KC")
@@ -2082,7 +2109,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[:13], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)
         assert marked == trick.card_of(trick.winner).pretty
-    assert "Look at trick 5 (`*` marks each trick's winning card)." in text
+    assert "(* marks each trick's winning card)" in shown["l05-11"]
     assert "After trick 5, West still held hearts 10♥; above Q♥: none\n" in shown["l05-13"]
     assert "[rule bots](glossary.ipynb#cell-id=term-rule-bot) of earlier lessons" in "".join(cells[9]["source"])
 
@@ -2124,6 +2151,14 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert ("(*Give or take* is chance's margin, as in lesson 04; the ranges (per-100 figure ± give or take) don't "
             "overlap.)") in text
     assert "chance alone could not make" not in text
+    # r70_05: the simulation linked to the break-even (1 hand in 110, test_05_r50_...): the easy table's accidental
+    # moons, one hand in how many, printed; a rate over all hands, as the sentence says
+    assert "give or take   1 hand in\n" in shown["l05-21"]
+    for name, m in moons.items():
+        assert f"{give_or_take(sum(m), hands):>12.1f}   {hands / sum(m):>9.0f}\n" in shown["l05-21"], name
+    assert round(hands / sum(moons["easy"])) == 27 < 110
+    assert ("For scale: keeping the A♥ pays if moons come more often than 1 hand in 110; at the `easy` table accidental "
+            "moons came 1 hand in 27, counting all hands, not only hands with warning signs.") in text
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")
 
