@@ -529,10 +529,11 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r65: "Each heart in the count is one a careful defender can keep back" held only for a holder with a lower
     # heart to play instead; and South cannot know North's cards yet: the play-out below shows them (checked below)
     assert ("The risk: any trick another player wins with a point in it spoils the moon. One way is a heart "
-            "you lack that beats one of yours, kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon). Of the nine hearts you lack, "
-            "six are in the count (printed above), and two of them, the Q♥ and K♥, beat even your J♥. On a heart lead, a "
-            "defender keeps one back by playing a lower heart; on another suit's lead, a defender void in that suit can "
-            "throw a non-heart and keep its high hearts.") in risk
+            "you lack that beats one of yours, kept back by a [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon). On a heart lead, a "
+            "defender keeps one back by playing a lower heart; on another suit's lead, a defender "
+            "[void](glossary.ipynb#cell-id=term-void) in that suit can throw a non-heart and keep its high hearts.") in risk
+    # r70: "Of the nine hearts you lack, six are in the count" repeated the count; the J♥ said in step 1 instead
+    assert "Of the nine hearts you lack" not in risk
     # r69: "void in the led suit" read as void in hearts; and North's hearts were named before the question (cut)
     assert "void in the led suit" not in risk and "The play-out after the question shows" not in risk
     # r66: "only by playing a lower heart" held on a heart lead only: on trick 7 (a diamond lead) North, out of
@@ -553,19 +554,26 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r62: that one-sentence definition took three readings: two short steps, worked on deal 683 (the figures are
     # the engine's count line, checked below)
     # r65: the reason first (a saved heart that beats one of yours can spoil the moon), and "draw" said plainly
-    assert ("The position below ends with South's **count** of possible spoilers. A heart still out that beats one of "
-            "yours can win a trick, and spoil the moon, if its holder saves it. Two steps: 1. When you lead a top heart "
-            "(no heart still out beats it), each other player holding a heart must play one, and careful defenders "
-            "play their lowest, to keep their high ones. South cannot see who holds which heart, so the count takes the "
-            "simplest guess: the three lowest are in three different hands. Your A♥ draws out the 2♥ 4♥ 5♥ (a second "
-            "top heart would draw three more). 2. The count is the hearts still out after that which "
-            "beat your lowest heart, the 3♥ (a heart that beats any of yours beats it): here the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
+    # r70: short steps, the J♥ named as no top heart, and the count's use in its definition
+    assert ("The position below ends with South's **count**: the hearts still out that a defender could save to beat "
+            "one of yours, winning a trick and spoiling the moon. Two steps: 1. Each **top heart** you lead (no heart "
+            "still out beats it) makes every other player holding a heart follow with one. Careful defenders play their "
+            "lowest, and the count assumes these lie in three different hands. So your A♥ draws out the 2♥ 4♥ 5♥. Your "
+            "J♥ is no top heart: the Q♥ and K♥ are out. 2. Count the hearts still out that beat your lowest heart, the "
+            "3♥: the 6♥ 8♥ 9♥ 10♥ Q♥ K♥, six. South's position:") in intro
     assert "have each drawn up to one heart" not in intro
     count_src = "".join(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"]))["source"])
-    assert "if o.rank > hearts[-1].rank]" in count_src and "hearts = sorted(" in count_src  # above the lowest
-    # each top heart draws one heart from each *other* player: the seat count, not a written 3
-    assert "drawn + out_h[:others], out_h[others:]" in count_src and "others = [], len(go.seat_names) - 1" in count_src
-    assert "key=lambda c: c.rank)  # low first" in count_src
+    # r70: the cell's 15 lines of count code were long to read: it calls the engine's count_hearts (the helper the
+    # scale uses), checked here against the two steps worked by hand
+    assert "drawn, count = count_hearts(go)" in count_src and "out_h" not in count_src
+    from hearts_teach.course.later_tricks import count_hearts
+    mine683 = sorted((c for c in go.cards(0) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
+    out_h = sorted(go.view(0).still_out()[Suit.HEARTS], key=lambda c: c.rank)
+    drawn_h, others = [], len(go.seat_names) - 1  # each top heart draws one heart from each *other* player
+    for mine in mine683:
+        if out_h and all(o.rank < mine.rank for o in out_h):
+            drawn_h, out_h = drawn_h + out_h[:others], out_h[others:]
+    assert count_hearts(go) == (drawn_h, [o for o in out_h if o.rank > mine683[-1].rank])
     assert "breaks the moon" not in _md("08b_your_own_moon") and "a count of eight" not in risk
     position_text = text_output(next(c for c in code_cells if "print(trick_table(go))" in "".join(c["source"])))
     assert ("the count: your top heart draws out at most 3 (careful defenders give the 2♥ 4♥ 5♥); still out and "
@@ -632,9 +640,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r57: that outcome gave the quiz away (trick 7 is shown after it), and the Q♦ fell on trick 6: now a general
     # "what if", true at trick 6; the outcome (hearts thrown on trick 7) is told after the answer
     assert ("Hearts are not broken yet, so lead your winning diamonds first, hoping a player out of diamonds throws a "
-            "heart on them. You win that heart, hearts are broken, and you can lead your A♥. If nobody does, your next "
-            "diamond lead, the J♦ or 10♦, loses to any higher diamond still out (at trick 6 the Q♦ is), and a heart "
-            "thrown on that trick spoils the moon.") in risk and "cash" not in risk and "trick 7" not in risk
+            "heart on them. You win that heart, hearts are broken, and you can lead your A♥. If nobody does, your J♦ or 10♦ "
+            "can lose to the Q♦ (still out at trick 6), and a heart thrown on that trick spoils the moon.") in risk
+    assert [c for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("10D").rank] == [Card("QD")] and "cash" not in risk and "trick 7" not in risk
     # r58: why losing a trick with no points matters: a player out of the suit may throw a heart on it (moon run,
     # trick 7: West and North, out of diamonds, threw hearts on the K♦), and a heart on a trick another player wins
     # breaks the moon (deal 1195's go line: two hearts on West's trick 5, no moon)
@@ -665,8 +673,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r54: the break-even is the never-give-up bot's; played again giving up at once, it falls only a little
     # r56: "go line" was undefined: "Going's bot"; the per-hand averages are printed (cell l08b-14 cites 0.1 a hand)
     # r58: that line and the next were hard to parse: one plain sentence now
-    assert ("Ducking from the first point anyone else takes: 14.2 a hand (never giving up: 14.3). Most failed moons "
-            "(188 of 261) were spoiled on the last trick or two, so stopping early saved almost nothing here. Giving up "
+    assert ("Ducking from the first point anyone else takes: 14.2 a hand (never giving up: 14.3). The moon failed on "
+            "261 of the 400 re-deals, 188 of them spoiled on the last trick or two, so stopping early saved almost "
+            "nothing here. Giving up "
             "pays when the moon is spoiled early: on deal 65, spoiled on trick 4, it saved 10 (the play-outs above).") in figures
     # r66: the 14.2 vs 14.3 is set beside deal 65 (spoiled on trick 4: 23 shooting on, 13 giving up)
     ends65 = lesson("08b_your_own_moon")["ends"]
@@ -704,11 +713,13 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert next(i for i, s in md if "The rest of the hand, played both ways." in s) > asked
     # r65: the clearest idea first ("one moon pays for nearly three failures"), then the sums
     # r68: "saves" against what: compared with ducking
-    assert ("One moon pays for nearly three failures. Compared with ducking (about 16 points), a moon saves 16 and a "
-            "failed one (22) costs about 6 more. So here going pays if the moon comes off more than about 1 time in 4 (this "
-            "deal's **break-even**, where going and ducking average the same). Going averaged 14.3 points a hand, ducking 16.3 (lower is better).") in after_q and "8%" not in after_q  # r61: the forward 8% confused and "break-even" not in risk
+    # r70: the 400 re-deals and the 35% said where the 14.3 and 16.3 are quoted; the sums' saying after its numbers
+    assert ("Over 400 re-deals of the 24 cards South cannot see, the moon came off 35% of the time. Going averaged "
+            "14.3 points a hand, ducking 16.3 (lower is better). Against ducking's 16, a moon saves 16 and a failed one "
+            "(22) costs about 6 more: one moon pays for nearly three failures. So going pays if the moon comes off more "
+            "than about 1 time in 4 (this deal's **break-even**, where going and ducking average the same).") in after_q and "8%" not in after_q  # r61: the forward 8% confused and "break-even" not in risk
     s683 = lesson("08b_your_own_moon")["sampled"]
-    assert after_q.startswith("**The answer, against these bots: go.** One moon pays for nearly three failures.") and (f"{s683['go for the moon']['score']:.1f}",
+    assert after_q.startswith("**The answer, against these bots: go.** Over 400 re-deals") and (f"{s683['go for the moon']['score']:.1f}",
                                                          f"{s683['duck from now on']['score']:.1f}") == ("14.3", "16.3")
     ducked683, failed683 = s683["duck from now on"]["score"], s683["go for the moon"]["no_moon"]
     assert (f"{ducked683:.0f}", f"{failed683:.0f}", f"{failed683 - ducked683:.0f}") == ("16", "22", "6")
@@ -736,7 +747,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "queen of spades (13 points).") in " ".join(_md("08b_your_own_moon").split())
     # fresh newcomer rater (r47): the dangling "(the queen too)" became part of the sentence
     prose_gu = " ".join(_md("08b_your_own_moon").split())
-    assert ("From then on every point you take (a heart, or the queen) counts against you, with no moon to cancel "
+    assert ("From then on every point you take counts against you, with no moon to cancel "
             "it.") in prose_gu and "**The answer: give up.** Once anyone else has a point, stop collecting." in prose_gu and "(the queen too)" not in prose_gu
     assert "). West took a heart on trick 4:" in " ".join(_md("08b_your_own_moon").split())
     # fresh newcomer rater (r34): South's moon here is the shooter bot's from trick 1, not a choice made on a moon hand
@@ -1159,8 +1170,11 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     prose = " ".join(_md("08b_your_own_moon").split())
     # newcomer rater (issue 27): East's Q♥ went under the A♥ on trick 8 too; both defenders are named
     assert ("On trick 8 North's K♥ and East's Q♥ both went under South's A♥, by the rule bots' habit stated above. "
-            "Either one, kept for the J♥ that South led next, "
-            "would have spoiled the moon") in prose
+            "Discarding on trick 7") in prose
+    # r70: "Either one ... would have spoiled the moon" showed only North's K♥: both replays are printed now
+    assert ("The same moon run twice more, one defender keeping its high heart for the J♥ that South led next: North "
+            "(the 2♥ under the A♥ on trick 8), then East (the 4♥). Either heart kept back spoiled the moon: South "
+            "scored 19, then 23, instead of 0 (ducking: 15).") in prose
     # the rule named is North's own decision trace on trick 8, printed in the lesson from the moon run
     moon_run = ns["moon_run"]
     north = why_played(moon_run, 8, 2)
@@ -1183,9 +1197,11 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     # fresh newcomer rater (r48): Solid is named where "rule bots" is first used (the go-or-duck position)
     # r69: "keeps a top heart" used the lesson's term for North's K♥ while the A♥ was out, and West threw its highest
     # heart on the same trick: the sentence says what the bot keeps (a 10♥ or higher), checked on its rule below
-    assert ("Discarding on trick 7, North kept its K♥ back (its trace, above), but West threw its highest heart, the "
-            "6♥: in such a discard the rule bot keeps back only a 10♥ or higher. When it follows suit it never holds "
-            "one back.") in prose and "keeps a top heart" not in prose
+    # r70: "keeps back only a 10♥ or higher" was ambiguous and "its trace" jargon; following suit is said in the
+    # habit above (never keeping a high one back), not twice
+    assert ("Discarding on trick 7, North kept its K♥ back (its reason, above), but West threw its highest heart, the "
+            "6♥: in a discard the rule bot keeps its highest heart only if it is the 10♥ or higher.") in prose and (
+        "keeps a top heart" not in prose)
     assert prose.index("(Solid, lesson 07's by-the-book opponent)") < prose.index("Discarding on trick 7, North kept")
     west7 = why_played(moon_run, 7, 1)
     assert west7.card == Card("6H") and west7.reason.endswith("so it discards its highest heart")
@@ -1999,8 +2015,8 @@ def test_round_13_absolute_sentences_made_exact():
     # lesson cannot measure the odds against people, and what a careful defender can do (played out below)
     # r65: "may keep back any heart in the count" overstated it: only by playing a lower heart instead
     # r68 (word cap): the 2♥/9♥ example is said once, in the risk (cell l08b-05, pinned above; played out below)
-    assert ("**At a table of people:** the odds here are the rule bots'; a defender who keeps back one heart can "
-            "spoil your moon.") in " ".join(eight_b.split())
+    # r70: the bullet says how to adjust against people (pinned with the count's scale)
+    assert "a defender who keeps back one heart can spoil your moon" not in " ".join(eight_b.split())
     # r69: the 2♥/9♥ example named North's hidden hearts before the question: cut; a kept-back heart is played out
     # instead on the real deal (North's K♥ kept for the J♥, cell l08b-09a, checked elsewhere: South 19, not 0)
     assert "North could have played the 2♥" not in " ".join(eight_b.split())
@@ -2387,14 +2403,23 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     # r68: quiz 2 had no answer in prose (quizzes 1 and 3 do): a bold answer after its figures, with the count
     from hearts_teach.course.later_tricks import _holds_top_heart, moon_count
 
-    assert ("**The answer: duck from now on.** No top heart (the A♥ and K♥ beat the Q♥) and no sure winner. The count "
-            "is five (the A♥ K♥ 10♥ 7♥ 6♥ beat the 5♥). Going averaged 16.0 a hand, ducking 14.7, and no moon came "
+    assert ("**The answer: duck from now on.** No top heart (the A♥ and K♥ beat the Q♥), so nothing is drawn out, "
+            "and no sure winner. The count is five (the A♥ K♥ 10♥ 7♥ 6♥ beat the 5♥). Going averaged 16.0 a hand, ducking 14.7, and no moon came "
             "off.") in prose
     assert ids.index("l08b-17") + 1 == ids.index("l08b-17a") and cells[ids.index("l08b-17a")]["cell_type"] == "markdown"
     low1195 = min((c for c in check.cards(0) if c.suit is Suit.HEARTS), key=lambda c: c.rank)
     assert not _holds_top_heart(check) and moon_count(check) == 5 and low1195 == Card("5H")
     above5 = sorted((c for c in out[Suit.HEARTS] if c.rank > low1195.rank), key=lambda c: -c.rank)
     assert " ".join(c.pretty for c in above5) == "A♥ K♥ 10♥ 7♥ 6♥"
+    # r70: the practice asked only go or duck, the count first met in its answer: the learner works it out first,
+    # and the folded figures print it from the engine (no top heart, so nothing is drawn out)
+    from hearts_teach.course.later_tricks import count_hearts
+
+    assert count_hearts(check) == ([], sorted(above5, key=lambda c: c.rank))
+    assert ("First work out South's count (the two steps above), then check South's hand against the signs:") in prose
+    assert ("South's count: no top heart, so nothing is drawn out; still out and above the 5♥: A♥ K♥ 10♥ 7♥ 6♥ (5)\n"
+            in text_output(cells[ids.index("l08b-17")]))
+    assert ids.index("l08b-14") < ids.index("l08b-16") < ids.index("l08b-17")  # asked before the quiz and its figures
     assert "Try it in the [play app](play.ipynb)" in end
 
 
@@ -2403,7 +2428,13 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     """Raters r65 (four in a row): "the count has no scale: the learner cannot use it". Against the course's rule
     bots the engine measures one: deals 0 to 2,999, stopped where South first leads with the queen taken, a heart in
     hand and no point for anyone else; the count there, then the shooter bot goes for the moon. Recomputed here."""
-    from hearts_teach.course.later_tricks import COUNT_BANDS, count_scale, moon_count
+    from hearts_teach.course.later_tricks import (
+        COUNT_BANDS,
+        _holds_top_heart,
+        count_scale,
+        moon_count,
+        sure_winners,
+    )
 
     ns = lesson("08b_your_own_moon")
     cells = notebook_cells("08b_your_own_moon")
@@ -2437,7 +2468,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     for label, r in zip(("0", "1 to 2", "3 to 4", "5 to 6", "7 or more"), scale, strict=True):
         line = next(x for x in shown.splitlines() if x.startswith(label + " "))
         assert line.split() == [*label.split(), str(r["hands"]), str(r["moons"]), f"({r['moons'] / r['hands']:.0%})",
-                                str(r["top_hands"]), str(r["top_moons"]), f"({r['top_moons'] / r['top_hands']:.0%})"]
+                                str(r["top_hands"]), str(r["top_moons"]), f"({r['top_moons'] / r['top_hands']:.0%})",
+                                str(r["sure_hands"]), str(r["sure_moons"]), f"({r['sure_moons'] / r['sure_hands']:.0%})"]
     assert cells[ids.index("l08b-19")]["metadata"]["jupyter"] == {"source_hidden": True}
     assert "scale = count_scale()" in "".join(cells[ids.index("l08b-19")]["source"])  # deals 0 to 2,999 (defaults)
     prose = " ".join(_md("08b_your_own_moon").split())
@@ -2448,11 +2480,26 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # deals, each played once) measure different things: said so, not "did better than its row"
     # r69 (every reader's ask): a rule of thumb, framed as a rough guide against these bots, read off the printed
     # top-heart column against deal 683's break-even (26%, about 1 in 4), and reconciled with deal 683 itself
+    # r70 (top ask, declined before): the guide said duck at 5 or more, yet deal 683 (count 6) went. What set it
+    # apart: two sure winners outside hearts (the A♦ K♦), which held the lead until West and North broke hearts on
+    # trick 7. The scale is now split by that sign (a last column), and the guide reads it off: 5 of the 13 top-heart
+    # hands at 5 or 6 with two sure winners came off (38%, above the 26% break-even), 1 of the other 28 (4%)
     assert ("**A rough guide, against these bots only:** with a top heart, go when your count's row beats your "
-            "break-even. Against deal 683's, about 1 in 4: count 0, go (69%); 1 to 4, a close call (25%, 30%); 5 or "
-            "more, duck (15%, 0%). No top heart: duck (0 of 304 hands). A row averages many hands, each played once; "
-            "when you can measure your own hand, that figure wins: deal 683's row says 15%, its own re-deals 35%, so "
-            "go.") in prose
+            "break-even (deal 683's: about 1 in 4). Count 0: go (69%). 1 to 4: a close call (25%, 30%). 5 or 6: duck "
+            "(15%), unless you also hold two or more sure winners outside hearts, to keep the lead until hearts break "
+            "(deal 683, trick 7): then 5 of 13 came off (38%), deal 683 among them. 7 or more: duck (0%). No top "
+            "heart: duck (0 of 304 hands). Few hands per row: a hint, not a law.") in prose
+    five6 = rows[(5, 6)]
+    assert (five6["sure_hands"], five6["sure_moons"], f"{five6['sure_moons'] / five6['sure_hands']:.0%}") == (13, 5, "38%")
+    assert (five6["top_hands"] - five6["sure_hands"], five6["top_moons"] - five6["sure_moons"]) == (28, 1)
+    assert five6["sure_moons"] / five6["sure_hands"] > 0.26 > five6["top_moons"] / five6["top_hands"]
+    assert sorted(c.pretty for c in sure_winners(go)) == ["A♦", "K♦"] and _holds_top_heart(go)
+    assert all(not any(c.suit is Suit.DIAMONDS for c in go.cards(s) if c not in ns["moon_run"].tricks[5].cards)
+               for s in (1, 2)) and [c.suit for c in ns["moon_run"].tricks[6].cards[1:3]] == [Suit.HEARTS] * 2
+    assert rows[(7, 13)]["sure_moons"] == 0 and "A row averages many hands" not in prose
+    # r70: "At a table of people": how to adjust (a lower count), and why the count is still worth learning
+    assert ("**At a table of people:** the odds here are the rule bots'. A defender who keeps back one heart spoils "
+            "your moon, so ask for a lower count than these rows allow.") in prose
     s683 = ns["sampled"]
     even = 1 - s683["duck from now on"]["score"] / s683["go for the moon"]["no_moon"]  # deal 683's break-even
     share = {r["band"]: r["top_moons"] / r["top_hands"] for r in scale}
@@ -2463,11 +2510,12 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     assert s683["go for the moon"]["moon"] > even > share[(5, 6)]  # its own re-deals beat its row and its break-even
     # r69: the count assumes careful defenders (low hearts); the table's bots play high: said in one sentence
     assert ("There the count is worked out, then the shooter bot goes for the moon. The count assumes careful "
-            "defenders who play low; these bots play high (above):") in prose
+            "defenders who play low; these bots play high (above). Against people, learn the count anyway: it names "
+            "the hearts a careful defender could keep back, and one is enough (the replays above):") in prose
     assert "People defend better" not in prose and "did better than its row" not in prose
     assert moon_count(go) == 6 and f"{rows[(5, 6)]['top_moons'] / rows[(5, 6)]['top_hands']:.0%}" == "15%"
-    # r67: the dip's samples are the printed "South also held a top heart" column, and the table is not split by
-    # sure winners, so the prose no longer credits them for deal 683's 35%
+    # r67: the dip's samples are the printed "South also held a top heart" column (r70: the sure-winner column is
+    # its own, and the guide credits sure winners from it, not from deal 683's 35%)
     assert top[1] == (5, 20) and top[2] == (10, 33) and f"{5 / 20:.0%}" == "25%" and f"{10 / 33:.0%}" == "30%"
     assert "with sure winners) did better" not in prose
     assert f"{ns['sampled']['go for the moon']['moon']:.0%}" == "35%"
@@ -2483,9 +2531,15 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     assert kept.tricks[8].winner == 2 and kept.tricks[8].card_of(2) == Card("KH") and kept.moon is None
     assert kept.scores[0] == 19 and ns["play_out"](go, table_bots("rule")[0]).scores[0] == 15
     shown = text_output(cells[ids.index("l08b-09a")])
-    assert shown.endswith("points taken: South 19, West 0, North 7, East 0\nscores: South 19, West 0, North 7, East 0\n")
-    assert ("The same moon run, with North keeping its K♥ back: it plays the 2♥ under the A♥ on trick 8. One heart "
-            "kept back, and South scored 19 instead of 0: 4 more than ducking's 15.") in prose
+    assert "points taken: South 19, West 0, North 7, East 0\nscores: South 19, West 0, North 7, East 0\n" in shown
+    assert "North keeps its high heart:\n 8. S  A♥*  W  5♥   N  2♥   E  Q♥     4 pts → South\n" in shown
+    # r70: East's Q♥ kept back too (the 4♥ under the A♥): it wins the J♥'s trick, and the moon is spoiled
+    east = ns["kept_back"]["East"]
+    assert east.tricks[7].card_of(3) == Card("4H") and Card("QH") in go.cards(3) and Card("4H") in go.cards(3)
+    assert east.tricks[8].cards[0] == Card("JH") and east.tricks[8].winner == 3 and east.moon is None
+    assert east.tricks[8].card_of(3) == Card("QH") and east.scores[0] == 23
+    assert ("East keeps its high heart:\n 8. S  A♥*  W  5♥   N  K♥   E  4♥     4 pts → South\n"
+            " 9. S  J♥   W  J♠   N  9♥   E  Q♥*    3 pts → East\npoints taken: South 23, West 0, North 0, East 3\n") in shown
 
 
 def play_out_moon(go: Hand) -> int | None:
@@ -2517,8 +2571,9 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     # r58: the count by cards left was hard to parse: the moon broke on trick 12 (first seen on trick 13, one card
     # left) in 106, on trick 13 (never seen) in 82: 188 of 261 on the last trick or two
     assert 106 + 82 == 188 and ns["broke"] == {9: 73, 12: 106, 13: 82}
-    assert "Most failed moons (188 of 261) were spoiled on the last trick or two, so stopping early saved almost nothing here." \
-        in figures and "in time to duck" not in figures and "trick 10 or 13" not in figures
+    # r70: "188 of 261" said what the 261 are
+    assert ("The moon failed on 261 of the 400 re-deals, 188 of them spoiled on the last trick or two, so stopping "
+            "early saved almost nothing here.") in figures and "in time to duck" not in figures and "trick 10 or 13" not in figures
     assert f"{quits['score']:.1f}" == "14.2" and f"{moon['score']:.1f}" == "14.3"  # the 0.1 is per hand
     stuck, ends = ns["stuck"], ns["ends"]
     assert stuck.tricks[3].number == 4 and stuck.tricks[3].winner == 1 and len(stuck.tricks) == 4
@@ -2552,8 +2607,8 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     go_1195 = ns["tried"]["go for the moon"]
     assert go_1195["no_moon"] == go_1195["score"] and go_1195["moon"] == 0
     assert ("By deal 683's calculation, going pays here only if the moon comes off more than 8% of the time (1 − 14.7 "
-            "÷ 16.0). 16.0 is a failed moon's cost; no moon came off, so it is also going's average. Here the moon came off in 0%, with South played by the simple shooter bot (no stronger shooter was "
-            "tried).") in verdict and "measures this simple bot" not in verdict
+            "÷ 16.0). 16.0 is a failed moon's cost; no moon came off, so it is also going's average. Here the moon came off in 0%, with South played by the simple shooter bot, the "
+            "lesson's one shooter.") in verdict and "no stronger shooter" not in verdict and "measures this simple bot" not in verdict
     assert isinstance(ns["moon_plans"]["go for the moon"], Shooter) and ns["tried"]["go for the moon"]["moon"] == 0
     # the give-up question's answer: a folded printout right after the question
     at = ids.index("l08b-11")

@@ -5,7 +5,7 @@ card that won those tricks.
 The coach gives a verdict and a number ("about 0.4 more hearts"); a lesson can print this table
 under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4). For a
 pass, ``pass_queen_cards`` says which of the passer's kept cards wins the trick the Q♠ is in
-(lesson 01). ``moon_count`` and ``count_scale`` give lesson 08b's moon count and how often a moon
+(lesson 01). ``count_hearts``, ``moon_count``, ``sure_winners`` and ``count_scale`` give lesson 08b's moon count and how often a moon
 came off at each count against rule bots.
 """
 
@@ -180,19 +180,32 @@ def _holds_top_heart(position: Hand, seat: int = 0) -> bool:
     return bool(mine) and (not out or mine[0].rank > out[-1].rank)
 
 
-def moon_count(position: Hand, seat: int = 0) -> int | None:
-    """Lesson 08b's count for ``seat``: each of its top hearts (no heart still out beats it) draws
-    one heart from each other player, the lowest still out (careful defenders give their lowest);
-    the count is the hearts still out after that which beat the seat's lowest heart. None if the
-    seat holds no heart."""
+def count_hearts(position: Hand, seat: int = 0) -> tuple[list[Card], list[Card]] | None:
+    """Lesson 08b's count for ``seat``, card by card: each of its top hearts (no heart still out
+    beats it) draws one heart from each other player, the lowest still out (careful defenders give
+    their lowest). Returns the hearts so drawn, low first, and the hearts still out after that which
+    beat the seat's lowest heart (the count), low first. None if the seat holds no heart."""
     mine, out = _hearts(position, seat)
     if not mine:
         return None
-    others = len(position.seat_names) - 1
+    others, drawn = len(position.seat_names) - 1, []
     for card in mine:  # high first
         if out and all(o.rank < card.rank for o in out):
-            out = out[others:]
-    return sum(o.rank > mine[-1].rank for o in out)
+            drawn, out = drawn + out[:others], out[others:]
+    return drawn, [o for o in out if o.rank > mine[-1].rank]
+
+
+def moon_count(position: Hand, seat: int = 0) -> int | None:
+    """The number of hearts in ``count_hearts``'s count; None if the seat holds no heart."""
+    counted = count_hearts(position, seat)
+    return None if counted is None else len(counted[1])
+
+
+def sure_winners(position: Hand, seat: int = 0) -> list[Card]:
+    """``seat``'s cards outside hearts that no card still out of their suit beats, as it sees them."""
+    out = position.view(seat).still_out()
+    return [c for c in position.cards(seat)
+            if c.suit is not Suit.HEARTS and not any(o.rank > c.rank for o in out[c.suit])]
 
 
 COUNT_BANDS = ((0, 0), (1, 2), (3, 4), (5, 6), (7, 13))
@@ -206,6 +219,8 @@ class CountRow(TypedDict):
     moons: int
     top_hands: int
     top_moons: int
+    sure_hands: int
+    sure_moons: int
 
 
 def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
@@ -214,8 +229,10 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
     at least one heart in hand (as deal 683 in lesson 08b). From there the shooter bot plays South
     and rule bots the others. For each band of South's ``moon_count`` there: the number of such
     hands (``hands``) and of moons (``moons``), and the same for the hands where South also holds
-    a top heart (``top_hands``, ``top_moons``)."""
-    rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0) for band in COUNT_BANDS]
+    a top heart (``top_hands``, ``top_moons``), and for those where South holds a top heart and at
+    least two ``sure_winners`` outside hearts (``sure_hands``, ``sure_moons``)."""
+    rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0, sure_hands=0, sure_moons=0)
+            for band in COUNT_BANDS]
 
     def ready(h: Hand) -> bool:
         trick = h.current_trick
@@ -228,10 +245,13 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
         if count is None:
             continue
         top = _holds_top_heart(h)
+        sure = top and len(sure_winners(h)) >= 2
         moon = bots_play(h, [Shooter()] + table_bots("rule")[1:]).moon == 0
         row = next(r for r in rows if r["band"][0] <= count <= r["band"][1])
         row["hands"] += 1
         row["moons"] += moon
         row["top_hands"] += top
         row["top_moons"] += top and moon
+        row["sure_hands"] += sure
+        row["sure_moons"] += sure and moon
     return rows
