@@ -188,7 +188,8 @@ def count_hearts(position: Hand, seat: int = 0) -> tuple[list[Card], list[Card]]
     mine, out = _hearts(position, seat)
     if not mine:
         return None
-    others, drawn = len(position.seat_names) - 1, []
+    others = len(position.seat_names) - 1
+    drawn: list[Card] = []
     for card in mine:  # high first
         if out and all(o.rank < card.rank for o in out):
             drawn, out = drawn + out[:others], out[others:]
