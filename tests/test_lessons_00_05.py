@@ -1382,7 +1382,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r50_05: "a moon hand" overclaimed (the moon needed West's A♥ discard and East's ducks): a hand that can try
     # r70_05: the J♥ is sure to win only because South holds the Q♥ too: the two are the top hearts left then
     assert ("Here South holds a hand that can try for a moon (seed 810, no pass): the A♠ K♠ Q♠, the A♦ A♣, "
-            "and the Q♥ J♥, the highest hearts left once the A♥ and K♥ have been played.") in flat
+            "and the Q♥ J♥, which become the top hearts once the A♥ and K♥ are gone.") in flat  # r71: not yet played
     assert sorted(c.rank for c in DECK if c.suit is Suit.HEARTS and c.rank > Card("JH").rank) == [12, 13, 14]
     assert {"Q♥", "J♥"} <= dealt
     assert "are out." not in flat  # r55_05: the Q♥ won trick 6 while East still held the K♥: "sure to", not "can"
@@ -1701,8 +1701,12 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
             "winning.") in text and "flow in one direction" not in text
     # newcomer round 27: the widget plays on with the first replay's line-up (it once mixed a rule West
     # with easy North and East, like neither replay)
-    assert ("everything before West's card matches the first replay; after it, the same bots play on (South "
-            "shooting, the others `easy`)") in text
+    # r71_05: the bots are named by the lines the cell prints (words paid for the coach's grade list)
+    assert "everything before West's card matches the first replay; after it, the same bots play on." in text
+    shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", []))
+             for c in cells_of("05_shooting_the_moon")}
+    assert ("For the rest of the hand, West is played by the easy bot, moon defence off\nNorth: the easy bot, moon "
+            "defence off\nEast: the easy bot, moon defence off\n") in shown["l05-19"]
     assert "West as a rule bot" not in text
     code = "".join("".join(c["source"]) for c in cells_of("05_shooting_the_moon")
                    if c["cell_type"] == "code")
@@ -1986,7 +1990,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
             "player could still take every point, keep one high heart that can still win a trick (the A♥, or the highest "
             "unplayed heart). Once two players have taken penalty cards, no moon is possible: then shed that heart like "
             "any other. - To stop a moon, get one heart into any pile but the shooter's, yours if need be: that cost "
-            "West 4 points, against 26 when South's moon succeeded.") in text
+            "West 4 points (North and East took none), against 26 each when South's moon succeeded.") in text
+    # r71_05: the bullet says what it counts: West's 4 with North and East on 0, against 26 to each of the three
+    assert blocked.scores[2:] == (0, 0) and hand.scores[1:] == (26, 26, 26)
     # r70_05: cell 17's rule is broader than "take it yourself": a heart in any other pile breaks the moon
     one_away = CardList([c for c in everything if c != Card("2H")])
     for seat in (1, 2, 3):
@@ -2040,35 +2046,42 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     hand_moon_west = lesson("05_shooting_the_moon")["hand"].scores[1]
     assert ace.call == ten.call == "best" and graded.best is ace  # the difference is measured against the A♥
     assert round(ace.exp_points, 1) == 4.9 and round(ten.delta_vs_best, 1) == 0.2 and ten.delta_ci95[1] < 0.25
+    # r71_05: the break-even from the unrounded cost (0.157) and the ends of its 95 % range, not the rounded 0.2
+    assert (f"{ten.delta_vs_best:.3f}", f"{ten.delta_ci95[0]:.3f}", f"{ten.delta_ci95[1]:.3f}") == ("0.157", "0.105", "0.210")
     others = [c for c in graded if c is not ace and c is not ten]
     assert shown["l05-18d"] == (f"Coach, West on trick 5 ({graded.worlds:,} sampled deals):\n"
                                 "  discard the A♥:               best; West takes 4.9 points this hand on average\n"
-                                "  discard the 10♥, keep the A♥: best; West takes about 0.2 points more\n"
+                                "  discard the 10♥, keep the A♥: best; West takes about 0.16 points more\n"
                                 + "".join(f"  discard the {c.label}: {c.call}; about {c.delta_vs_best:.1f} points more\n"
                                           for c in others)
-                                + "Rough break-even: West scored 26 in the moon and 4 when its A♥ broke it, so the A♥ "
-                                  "saves West 22 points of its own score.\n"  # r70_05: split into short sentences
-                                  "Against North and East: a moon gives them 26 too; breaking it leaves West 4 behind "
-                                  "them.\n"
-                                  "Keeping the A♥ costs about 0.2 a hand, so it pays if a moon would come off in more "
-                                  "than about 1 hand in 110 like this (22 / 0.2).\n")
+                                + "When keeping the A♥ pays: West scored 26 in the moon and 4 when its A♥ broke it, "
+                                  "so the A♥ saves West 22 points of its own score.\n"  # r70_05: short sentences
+                                  # r71_05: the North/East line cut (it did not bear on the break-even); the
+                                  # unrounded cost and its range
+                                  "Keeping it costs 0.157 points a hand (chance's range: 0.105 to 0.210), so it pays "
+                                  "if a moon would come off in more than 1 hand in 140 like this (22 / 0.157; 1 in "
+                                  "105 to 1 in 210 across that range).\n")
     # rater r52_05: the break-even, from the printed figures (26 and the rounded 0.2), not typed; and how the coach
     # rates a club or diamond discard (every one stops this moon: test_05_the_moon_story_agrees_with_its_replay)
     # r55_05: "the moon cost West 26" ignored the 4 West takes when the A♥ breaks it: the saving is 26 - 4
     kept_west = lesson("05_shooting_the_moon")["blocked"].scores[1]
     assert kept_west == 4 and round((hand_moon_west - kept_west) / round(ten.delta_vs_best, 1)) == 110
+    saving = hand_moon_west - kept_west  # r71_05: 110 came from the rounded 0.2; the unrounded cost gives 140
+    assert [round(saving / x) for x in (ten.delta_vs_best, ten.delta_ci95[1], ten.delta_ci95[0])] == [140, 105, 210]
     # r59_05: what to do here, from the break-even and trick 5's warning signs (South won tricks 1-4, then led the
     # Q♠: test_05_r48_...), as strongly as the figures allow; the clubs and diamonds' grade from the coach's reasons
     blocked_5 = lesson("05_shooting_the_moon")["blocked"]
     assert all(t.winner == 0 for t in blocked_5.tricks[:4]) and blocked_5.tricks[4].seats[0] == 0
     assert blocked_5.tricks[4].card_of(0) == Card("QS")
     assert round(ten.delta_vs_best, 1) == 0.2 and hand_moon_west - kept_west == 22
-    assert ("The coach can't say whether a moon is likelier than 1 hand in 110 here: its bots never shoot, so its "
-            "grades cannot see one (hence the free-looking A♥ discard). But trick 5 showed both warning signs: South had "
-            "won every trick, then led the Q♠ itself. So keep the A♥: it costs about 0.2 points a hand and can save "
-            "22.") in text
+    # r71_05: "its bots never shoot" was contradicted by the rule tables' accidental moons: they never *try*
+    assert ("Both hearts grade *best*: with nobody trying to shoot in the deals, the A♥ discard looks free. So the "
+            "coach can't say whether a moon is likelier than 1 hand in 140 here. But trick 5 showed both warning signs: "
+            "South had won every trick, then led the Q♠ itself. So keep the A♥: it costs about 0.16 points a hand and "
+            "can save 22.") in text
+    assert round(ten.delta_vs_best, 2) == 0.16
     assert ("A club or diamond stops this moon too, but the coach grades all but the K♣ mistakes: each costs West over 1 "
-            "point a hand more than the A♥ (lines above).") in text  # r70: "by its reasons" cited reasons not shown
+            "point a hand more than the A♥.") in text  # r70: "by its reasons" cited reasons not shown
     for c in others:
         more = float(re.search(r"you take about ([\d.]+) more hearts than with A♥", c.reason).group(1))
         assert (more > 1) == (c.label != "K♣"), (c.label, c.reason)
@@ -2084,12 +2097,15 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ten.delta_vs_best > 0 and hand_moon_west == 26
     # rater r52_05: "within 0.25 points a hand of its top choice. So both hearts are best" was hard to parse; the coach
     # part has its own heading, and "At the table" comes last (cell l05-18e, after the coach's figures)
+    # r71_05: the four grades as a list, and before the output why nobody shoots in the coach's deals (its rollouts
+    # play every seat, South's too, with the rule policy: rollout.rollout)
     assert ("## Does insurance cost anything? West can't see the other hands, so the coach deals those "
             "cards many ways that fit what West has seen (*sampled deals*) and plays each discard out on every one, "
-            "with rule bots playing on. It calls a card *best* when its deals show it costs at most "
-            "0.25 points a hand more than the cheapest card; here both hearts qualify. A card is *too close to call* "
-            "when the deals can't tell whether it costs more than 0.25, an *inaccuracy* when they show 0.25 to 1, and a "
-            "*mistake* when they show over 1:") in text
+            "with rule bots in every seat, South's too, so nobody tries for a moon. A card's grade is what it costs "
+            "beyond the cheapest card, in points a hand, as far as the deals show: - *best*: at most 0.25; - *too close "
+            "to call*: unclear whether over 0.25; - *inaccuracy*: 0.25 to 1; - *mistake*: over 1.") in text
+    from hearts_teach.agents.hearts import rollout as rollout_module
+    assert "with the rule policy for every seat" in rollout_module.rollout.__doc__
     # r70_05: "its top card" read as the highest card: the cheapest is the lowest average, here the A♥; and the grade
     # between 0.25 and 1 is named (coach_stats.verdict_of)
     assert ace.exp_points == min(c.exp_points for c in graded)
@@ -2109,7 +2125,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[:13], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)
         assert marked == trick.card_of(trick.winner).pretty
-    assert "(* marks each trick's winning card)" in shown["l05-11"]
+    assert ("(each row: trick number, then each seat's card, leader first; * marks each trick's winning card;\n"
+            " last, the points and who took them)") in shown["l05-11"]  # r71_05: the table's key
     assert "After trick 5, West still held hearts 10♥; above Q♥: none\n" in shown["l05-13"]
     assert "[rule bots](glossary.ipynb#cell-id=term-rule-bot) of earlier lessons" in "".join(cells[9]["source"])
 
@@ -2148,17 +2165,20 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert "per 100 hands   give or take" in shown["l05-21"]
     for name, m in moons.items():
         assert f"{100 * sum(m) / hands:>8.1f}   {give_or_take(sum(m), hands):>12.1f}" in shown["l05-21"], name
-    assert ("(*Give or take* is chance's margin, as in lesson 04; the ranges (per-100 figure ± give or take) don't "
-            "overlap.)") in text
+    # r71_05: give or take explained before the table; no nested brackets
+    assert "Each table's count of moons, seat by seat, with chance's margin (*give or take*, lesson 04):" in text
+    assert "No two tables' ranges, per-100 figure ± give or take, overlap." in text
     assert "chance alone could not make" not in text
     # r70_05: the simulation linked to the break-even (1 hand in 110, test_05_r50_...): the easy table's accidental
     # moons, one hand in how many, printed; a rate over all hands, as the sentence says
     assert "give or take   1 hand in\n" in shown["l05-21"]
     for name, m in moons.items():
         assert f"{give_or_take(sum(m), hands):>12.1f}   {hands / sum(m):>9.0f}\n" in shown["l05-21"], name
-    assert round(hands / sum(moons["easy"])) == 27 < 110
-    assert ("For scale: keeping the A♥ pays if moons come more often than 1 hand in 110; at the `easy` table accidental "
-            "moons came 1 hand in 27, counting all hands, not only hands with warning signs.") in text
+    assert round(hands / sum(moons["easy"])) == 27 < 140
+    # r71_05: the caveat first: one figure is for one position, the other for all hands
+    assert ("For rough scale only (one figure is for West's trick 5, the other for all hands): keeping the A♥ there "
+            "pays if moons come more often than 1 hand in 140; accidental moons at the `easy` table came 1 hand in "
+            "27.") in text
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")
 
