@@ -139,8 +139,9 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # a fresh rater: "it cannot win at all": every spade still out is higher, East has none, so West or North plays one
     assert all(c.rank > 8 for c in ns["view"].still_out()[Suit.SPADES]) and eight.winner != 0
     # fresh newcomer rater (r45_a): the bullet said "cannot win" twice; once now
-    assert ("**8♠**: it cannot win: every spade still out is higher, and her holder, West or North, must follow "
-            "with one, perhaps her.") in prose
+    # r71b rater: "her holder ... perhaps her" had too many pronouns: the queen named
+    assert ("**8♠**: it cannot win: every spade still out is higher, and the queen's holder, West or North, must "
+            "follow with a spade, perhaps the queen.") in prose
     assert Card("QS") in king.cards and king.winner == 0
     # fresh newcomer rater (r35): the heart leads the widget offers; the 2♥ is below every heart still out.
     # Fresh rater (r36): an unshown void proves nothing; the reason is that the hearts still out (at least one)
@@ -155,7 +156,7 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # and the 8♠ bullet says why she cannot be discarded on it, without the circular "holds a spade"
     # fresh newcomer rater (r43_c): "cannot discard her" read as "cannot play her"; she may be the spade played
     # fresh newcomer rater (r44_a): "her holder must follow suit" read as "must play her"; it says "a spade, perhaps her"
-    assert "- **8♠**: it cannot win:" in prose and "must follow with one, perhaps her." in prose
+    assert "- **8♠**: it cannot win:" in prose and "must follow with a spade, perhaps the queen." in prose
     assert "cannot discard her" not in prose and "her holder must follow suit" not in prose
     assert "whoever holds the queen holds a spade" not in prose
     # the other two leads: the K♥ can win its trick (on this deal it does, with 4 hearts); the 10♠ does not here
@@ -173,10 +174,15 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # (East's 9♥, discarded on trick 3's spade lead, is the first heart played), and the counting deduction behind
     # "seldom": East has no spade, so West and North hold all four still out; with only the 9♠ below the 10♠, it
     # wins only if one of them holds all four and plays the 9♠; the queen, higher, never falls on a trick it wins
-    assert ("The K♥ is riskier: it can win its trick, hearts and all (a heart may be led: East's 9♥ broke hearts in "
-            "trick 3). Here, with the bots, it wins: it takes 4 points, its own K♥ and three more. The 10♠ seldom wins: the "
-            "four spades still out are all with West and North, and only the 9♠ is lower, so it wins only if one of them "
-            "holds all four and plays the 9♠. It never takes the queen: she is higher.") in prose
+    # r71b rater: "the two kings" came before the K♥ was discussed: one bullet per legal lead, in the order the
+    # next cell prints them (track.legal_plays)
+    assert ("- **K♥**: riskier: it can win its trick, hearts and all (hearts may be led: East's 9♥ broke them in "
+            "trick 3). Here it wins 4 points: its own K♥ and three more.") in prose
+    assert ("- **10♠**: it seldom wins: the four spades still out are all with West and North, and only the 9♠ is "
+            "lower, so it wins only if one of them holds all four and plays the 9♠. It never takes the queen: she is "
+            "higher.") in prose
+    bullets = re.findall(r"- \*\*(\S+)\*\*:", prose.split("<summary>What each lead does</summary>")[1].split("</details>")[0])
+    assert bullets == [c.pretty for c in track.legal_plays(0)]
     assert outcome["KH"].cards.points == 4 and Card("KH") in track.cards(0)
     first_heart = next(t for t in track.tricks if any(c.suit is Suit.HEARTS for c in t.cards))
     assert first_heart.number == 3 and first_heart.led_suit is Suit.SPADES
@@ -186,7 +192,7 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert Card("QS").rank > Card("TS").rank
     assert "each can win its trick" not in prose
     assert sorted(c.pretty for c in hearts_out if c.rank < 5) == ["3♥", "4♥"] and outcome["5H"].winner != 0
-    assert ("The 5♥ is nearly as safe as the 2♥: of the hearts still out, only the 4♥ and the 3♥ are lower.") in prose
+    assert ("- **5♥**: nearly as safe as the 2♥: of the hearts still out, only the 4♥ and the 3♥ are lower.") in prose
     assert "A bot played South's cards in tricks 1–6; now you are South, about to lead trick 7." in prose
     assert "you see theirs before you choose" not in prose and "you see East's card before you choose" not in prose
     assert "has to commit to a card first, before yours is seen" in prose
@@ -202,7 +208,7 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # trick (the K♠ takes the queen)
     assert all(outcome[c].winner != 0 for c in ("5C", "2H", "8S"))
     # rater r54: the K♥ wins too: both kings are named, and each lead's trick is printed (code and output folded)
-    assert ("The first three are safe; the two kings are the leads to avoid (the next cell shows each lead's trick: "
+    assert ("The 5♣, 2♥ and 8♠ are safe; the two kings are the leads to avoid (the next cell shows each lead's trick: "
             "here the K♠ takes the queen, 14 points).") in prose
     assert king.cards.points == 14 and outcome["KH"].winner == 0
     every = notebook_cells("08a_keeping_track")
@@ -307,7 +313,37 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # the table, before the per-direction advice, not at the end of it
     assert set(CardList(keep)) - set(CardList(both)) == {Card("QD")} and set(CardList(both)) - set(CardList(keep)) == {Card("AS")}
     assert ('To the left and across, passing the A♠ with her instead of the Q♦ (column "Q♠ and A♠ passed"; the two '
-            "passes differ by that one swapped card) lowers the share but does not make her safe: she lands in South's tricks whenever South wins the trick she is played to") in text
+            "passes differ by that one swapped card) lowers the share but does not make her safe. Passing left, the table's "
+            "replay shows why: West drops her on tricks South wins, mostly with the K♠ East passed to South or with "
+            "South's J♣.") in text
+    # r71b rater: why she still comes back after A♦ Q♠ A♠ left, from the engine: the coach's own first deals
+    # replayed by rule bots (the same play as its backend's, deal by deal), counting who drops her and on which lead
+    from hearts_teach.agents.hearts.coach_backend import scalar_backend
+    from hearts_teach.agents.hearts.deals import deal_range
+
+    left_view = Hand(ns["deal"], "left").view(0)
+    sample = deal_range(left_view, 0, 0, 64)
+    coach_queen = scalar_backend(left_view, [CardList(both).mask], sample).queen[0]
+    for masks, q in zip(sample, coach_queen, strict=True):
+        h = Hand([CardList.from_mask(m) for m in masks], "left")
+        h.pass_cards(0, both)
+        bots_play(h, table_bots("rule"))
+        assert (Card("QS") in h.taken(0)) == bool(q)
+    took, kinds = ns["took"], ns["lead_kind"]
+    assert ns["REPLAYED"] == 1024 and dict(ns["dropped_by"]) == {"West": took}
+    assert abs(took / 1024 - back["left"][both]) < 0.02
+    assert {k for k in kinds if k[0] == "spades"} == {("spades", "K♠", True)}  # always the K♠ East passed
+    clubs = Counter()
+    for (suit, card, _), n in kinds.items():
+        if suit == "clubs":
+            clubs[card] += n  # card: "J♣", or "" for any other club
+    assert clubs["J♣"] > sum(clubs.values()) / 2  # the J♣ wins her on most club leads
+    assert kinds["spades", "K♠", True] + clubs["J♣"] > took / 2  # "mostly"
+    assert (f"the Q♠ ends in South's tricks in {took} ({took / 1024:.0%})\n  dropped there by: West {took}\n"
+            f"  on a spade lead, South winning: {kinds['spades', 'K♠', True]} ({kinds['spades', 'K♠', True]} with the "
+            f"K♠ East passed to South)\n  on a club lead, South winning: {sum(clubs.values())} ({clubs['J♣']} with the "
+            "J♣)\n") in table
+    assert "J♣" in best["left"].label  # "it sends that J♣ away too"
     advice = next("".join(c["source"]) for c in notebook_cells("08a_keeping_track") if c.get("id") == "l08a-advice")
     # fresh newcomer rater (r45_a): even the best pass leaves her often; the cell says first that the hand is hard
     assert advice.startswith("A hard hand for every pass: even the coach's best pass leaves her with South in 38% to "
@@ -324,9 +360,11 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert f"{back['left'][keep]:.0%}" == f"{max(kept_both):.0%}"
     # a fresh newcomer rater: "(4 of the coach's passes)" read oddly; the line names the passes it counts
     counts = sorted({c.deals for c in left if not c.cards.mask & CardList("QS AS").mask})
-    # rater r54: the line says what it is, "Q♠ not passed", the words the "Passing left" bullet quotes
-    assert len(counts) == 1 and (f"pass left, Q♠ not passed ({len(kept_both)} passes tried): {min(kept_both):.0%} to "
-                                 f"{max(kept_both):.0%} (of {counts[0]:,} deals each)\n") in table
+    # rater r54: the line says what it is, the words the "Passing left" bullet quotes; r71b rater: it counts the
+    # passes keeping both spades, so it says so, and out of how many passes the coach tried
+    assert len(counts) == 1 and (f"pass left, Q♠ and A♠ both kept ({len(kept_both)} of the {len(left)} passes the "
+                                 f"coach tried): {min(kept_both):.0%} to {max(kept_both):.0%} (of {counts[0]:,} deals "
+                                 "each)\n") in table
     # fresh newcomer rater (r37): cells 22-23 were heavy; the line naming each of those passes went
     named = [c for c in left if not c.cards.mask & CardList("QS AS").mask]
     assert "  (" + ", ".join(f"{c.label} {c.stats['p_take_qs']:.0%}" for c in named) + ")" not in table
@@ -338,7 +376,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert (f"- **Passing left: if the Q♠ goes, send your high spades with her.** West plays after you in most tricks, "
             f"and so can hold her until your A♠ or K♠ falls and drop her on it. Here, passing her but keeping the ace "
             f"looks no better than not passing her at all: {back['left'][keep]:.0%} against {min(kept_both):.0%} to "
-            f"{max(kept_both):.0%} (the table's \"Q♠ not passed\" line), though over only {counts[0]} deals each.") in text
+            f"{max(kept_both):.0%} (the table's \"Q♠ and A♠ both kept\" line), though over only {counts[0]} deals each.") in text
     assert back["left"][keep] >= min(kept_both)
     assert "- **Passing across: in between.**" in text and "- **Passing right: a kept high spade is less exposed.**" in text
     # the table's headers say what is passed (a newcomer read "keep the A♠" as keeping both spades)
@@ -366,7 +404,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # rater r54: the "since South keeps the A♦, Q♦ …" reason was untested (the best pass keeps both diamonds and still
     # beats A♦ Q♠ A♠): gone; lesson 01 discusses the J♣ against the A♦
     assert (f"Even the coach's best pass left, {best['left'].label}, leaves her with South in "
-            f"{best['left'].stats['p_take_qs']:.0%} of its deals (lesson 01 asks why it passes the J♣, not the A♦). "
+            f"{best['left'].stats['p_take_qs']:.0%} of its deals; it sends that J♣ away too. "
             "- **Passing across") in text and "high cards that can win tricks she is dropped on" not in text
     # fresh newcomer rater (r43_c): "share of the coach's deals" tied to the sampled deals, in the table and above it
     # fresh newcomer rater (r46): the header says what is measured and each share over how many deals (the coach
@@ -382,10 +420,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r45_a): the shares come from rule-bot play, said where the numbers are introduced
     # rater r54: what the deal counts mean for the reader, in plain words, from the table's last line
     assert ("come from its [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the ways the other hands might "
-            "lie, each played out by rule bots). Some shares rest on only 128 deals: they can be up to 9 in 100 off either way "
-            "(the table's last line), so treat small gaps as ties.") in text
-    assert table.endswith("how far off a share can be, 95 % of the time: up to 9 in 100 over 128 deals, "
-                          "1 in 100 over 16,384\n")
+            "lie, each played out by rule bots). It plays each pass on 128 deals and doubles them while that pass's "
+            "grade is unclear, up to 16,384. Over 128 deals a share can be 9 in 100 off either way (the margin line): "
+            "treat small gaps as ties. The last lines replay A♦ Q♠ A♠ left on the coach's first deals.") in text
+    # r71b rater: "95 % of the time" was jargon
+    assert ("\nhow far off a share can be, 19 times in 20: up to 9 in 100 over 128 deals, 1 in 100 over 16,384\n"
+            "\npass left A♦ Q♠ A♠, replayed") in table
     assert round(100 * 1.96 * (0.25 / 128) ** 0.5) == 9 and round(100 * 1.96 * (0.25 / 16384) ** 0.5) == 1
     # fresh newcomer rater (r48): the plain version: the passes left at the first 128 deals are all graded a mistake
     # or worse; the ones played on more deals are the contenders, up to 16,384
@@ -394,7 +434,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert all(c.verdict in ("mistake", "blunder") for c in tried if c.deals == 128)
     # r56 rater: "best" was never said to mean fewest points; the coach ranks by its mean points difference
     # (coach._candidates), and here its best pass has the lowest share of each row's passes
-    assert ("she lands in South's tricks whenever South wins the trick she is played to. The coach ranks passes by "
+    assert ("or with South's J♣. The coach ranks passes by "
             "South's average points, not by this share; here its best pass also has the lowest share in each row.") in text
     for d in ("left", "across", "right"):
         g = ns["graded"][d]
@@ -451,9 +491,9 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
                 and (first is None or ace.number < first.number))
     # and the lead's analysis is preceded by a line asking to try a lead first
     # fresh newcomer rater (r46): the answer followed the invitation at once; it is folded now
-    assert ("Try a lead above first, then open the answer. <details><summary>What each lead does</summary> What the bots "
-            "do depends on your lead.") in text
-    assert "It never takes the queen: she is higher. </details>" in text
+    assert ("Try a lead above first, then open the answer. <details><summary>What each lead does</summary> East has "
+            "shown voids") in text
+    assert "here the K♠ takes the queen, 14 points). </details>" in text
     assert "forces it out" not in text
     order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
     assert ".replace(" not in "".join(order["source"])
@@ -2092,8 +2132,9 @@ def test_round_13_absolute_sentences_made_exact():
     # fresh newcomer rater (r44_a): the one club still out leaves that other player none: "must" discard
     # rater r54: "the other of West and North" was awkward: named by the card it lacks
     # r56 rater: reread twice; short sentences now: the 8♣ holder wins, the other two must discard
+    # r71b rater: "onto that trick, not yours" was the same trick: she goes to the 8♣'s holder, not to you
     assert ("whoever holds the 8♣, the last club out, must play it and wins. The other two have no clubs and must "
-            "discard: the queen may fall, but onto that trick, not yours.") in " ".join(_md("08a_keeping_track").split())
+            "discard: if one throws the queen, she goes to the 8♣'s holder, not to you.") in " ".join(_md("08a_keeping_track").split())
 
 
 def test_later_tricks_refuse_a_pass_hand_with_a_project_error():
@@ -2690,7 +2731,7 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     assert "trick as a line of seats (E, S, W, N) and cards: the leader first" in prose
     assert " 1. E  2♣   S  4♣   W  3♣   N  A♣*" in trick_table_output()
     assert ("- **5♣**: whoever holds the 8♣, the last club out, must play it and wins. The other two have no clubs and "
-            "must discard: the queen may fall, but onto that trick, not yours. Your 5♣ cannot win.") in prose
+            "must discard: if one throws the queen, she goes to the 8♣'s holder, not to you. Your 5♣ cannot win.") in prose
     assert "and the coach passes the A♠." in prose and "A♠" in ns["best"]["across"].label
     picker = next(c for c in notebook_cells("08a_keeping_track") if "right = PassPicker(" in "".join(c["source"]))
     assert picker["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
