@@ -929,8 +929,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert prose.index("A card's **cost** is how many more points per hand") < prose.index("### 1. A club trick")
     assert "points a hand" not in prose and "seeded deals" not in prose
     # rater r60: the deal numbers meant nothing to a learner there (mistake 4 and the checks still name theirs)
-    assert ("Mistakes 1 to 3 come from fixed deals, played by four rule bots (Solid, lesson 07's "
-            "by-the-book opponent).") in prose and "(321, 322 and 303)" not in prose
+    # rater r71: "Solid" was named once and never used again in this lesson
+    assert ("Mistakes 1 to 3 come from fixed deals, played by four rule bots (lesson 07's "
+            "by-the-book opponents).") in prose and "(321, 322 and 303)" not in prose and "Solid" not in prose
     for name in ("graded_lead", "graded_waste"):
         graded_here = ns[name]
         shown = text_output(next(c for c in notebook_cells("08c_beginner_mistakes")
@@ -1328,7 +1329,7 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     verdicts = [c for c in cells if c["cell_type"] == "code" and ".summary()" in "".join(c["source"])]
     verdicts.append(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))  # mistake 4's
     # r38_c: the quick check has its folded verdict too (mistakes 1 to 3, the quick check, and mistake 4's);
-    # r51: the quick check's second question (a duck, deal 941) has one as well
+    # r51: the quick check's second question (a lead, deal 1012, since r71) has one as well
     assert len(verdicts) == 6 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
     # a fresh rater: question cells fold their code, verdict cells their printout; one instruction for both
     # r55: "verdict" is the coach's grade elsewhere; 08b's folded printouts call themselves the question's figures
@@ -1420,6 +1421,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
                             f"their ranges overlap. The 5♥/6♥'s low end, {costs_lo['5♥/6♥']}, just crosses 3: a "
                             "blunder; the others are mistakes.")
     assert "keeps the high ones" not in prose
+    # rater r71: why the A♥ is no danger like the A♠: hearts are a point each, the queen 13 (the rules' scores)
+    assert ("**Why not the A♥?** A heart trick costs a few points; a spade trick won by the A♠ may hold the "
+            "queen's 13.") in prose
+    assert Card("QS").points == 13 and Card("AH").points == 1
     assert costs_lo["K♥/A♥"] == costs_lo["J♥"]
     # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
     assert "the ace must go on the next" not in prose
@@ -1612,8 +1617,10 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert [c.pretty for c in h.cards(0) if c.suit is Suit.SPADES] == ["3♠", "J♠", "A♠"]
     why = flat[min(told)]
     # fresh newcomer rater (r48): "Clubs are no escape" then "the 3♣ cannot win" read as a contradiction: high clubs
+    # rater r71: "which your K♣ would win, and even the 8♣ may" was cramped: said in full, with the 8♣'s condition
     assert ("High clubs are no escape: North has shown a void in clubs (the A♦ on trick 1's club lead), so may throw "
-            "the queen on a club lead, which your K♣ would win, and even the 8♣ may.") in why
+            "the queen on a club lead. Your K♣ would surely win it, and the 8♣ would if West and East hold only "
+            "lower clubs.") in why
     assert why.index("never wins a trick she is in") < why.index("High clubs are no escape")  # the spade point comes first
     # fresh newcomer rater (r44_a): the 3♣ cannot win trick 4 (North is void; West and East hold every club still out,
     # all higher); the coach's printed verdict on it is an inaccuracy, 0.5 more hearts
@@ -1735,8 +1742,9 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # fresh newcomer rater (r45_a): the spade-count rule is not taught in 08b; the summary points to where it is
     # fresh newcomer rater (r51): one short bullet per mistake
     # rater r55: the bullet says what to do instead (lesson 08a: passing left, the ace goes with her)
+    # rater r71: the last sentence was a fragment
     assert ("- **Mistake 4:** don't keep the Q♠ and the A♠ without a low spade; passing left, pass them together "
-            "(lesson 08a). How many lower spades make the Q♠ safe to keep: lessons 06a and 08.") in flat[-1]
+            "(lesson 08a). Lessons 06a and 08 say how many lower spades make the Q♠ safe to keep.") in flat[-1]
     # rater r52: the rule names the Q♠ herself, the quick check's answer
     assert ("- **Mistake 3:** use a discard on a dangerous card, such as the Q♠ herself or a spade above her while she "
             "is out, not on your smallest.") in flat[-1]
@@ -1801,8 +1809,13 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert {"2H", "3H"} <= {str(c) for c in low.cards}
     # rater r62: "Passing the 2♥ 3♥" credited the hearts to two cards, when the figures are the whole passes'
     assert "Passing the 2♥ 3♥ costs" not in flat[named]
-    assert (f"That pass costs hearts too: South then takes {low_h:.2f} hearts a hand, against {high_h:.2f} after "
-            "J♦ K♦ J♥.") in flat[named]
+    # rater r71: compared with the best pass (its hearts printed too), and why: the 2♥ and 3♥ gone, of South's
+    # hearts (J♥ 4♥ 3♥ 2♥) only the 4♥ is left below the J♥
+    best_h = graded.best.stats["exp_hearts"]
+    assert f"J♣ Q♠ A♠ {best_h:.2f}" in shown and f"{best_h:.2f}" == "1.41" and low_h > high_h > best_h
+    assert sorted(c.pretty for c in ns["passing"].cards(0) if c.suit is Suit.HEARTS and c not in low.cards) == ["4♥", "J♥"]
+    assert (f"That pass costs hearts too: South then takes {low_h:.2f} hearts a hand, against {best_h:.2f} after "
+            "the best pass: without the 2♥ and the 3♥, South has only the 4♥ to play under heart leads.") in flat[named]
     # rater r60: the hedged reason ("probably because a kept J♣ may win a club trick") had nothing shown behind it
     # rater r61: the coach's reason, from its verdict on the 7♣ pass: it keeps the J♣, a trick she can be dropped on
     assert (f"The coach passes the J♣, not the 7♣: a kept J♣ can win a trick West drops her on ({share[1]} against "
@@ -1820,9 +1833,12 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     lo, hi = keep_ace.delta_ci95
     assert f"  7♣ J♣ Q♠: {keep_ace.delta_vs_best:+.2f} ({lo:.2f} to {hi:.2f})\n" in shown and verdict_of(lo, hi) == "mistake"
     assert max(c.rank for c in DECK if c.suit is Suit.SPADES) == Card("AS").rank
-    assert ("**Why the ace too?** If the A♠ is South's only spade, it must be played to a spade lead, and wins it; "
-            "West, now holding the queen, can drop her on it. Passing 7♣ J♣ Q♠ keeps the A♠: she comes back in "
-            f"{ace_share} of deals (printed above).") in flat[named]
+    # rater r71: "West ... can drop her on it" held only when West plays after South: said for any order (the queen
+    # is in the ace's trick if West plays her to it); "printed above" pointed into a folded printout
+    assert ("**Why the ace too?** If the A♠ is South's only spade, it must be played to a spade lead, and wins it, "
+            "the queen too if West plays her to that trick. Passing 7♣ J♣ Q♠ keeps the A♠: she comes back in "
+            f"{ace_share} of deals (folded figures above).") in flat[named]
+    assert cells[verdicts]["metadata"]["jupyter"]["outputs_hidden"]
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
     assert graded.of(ns["lowest"]).label == "2♦ 2♥ 3♥" and "2♦ 2♥ 3♥" in quiz.choices
@@ -1851,7 +1867,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
 def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     """Fresh newcomer rater r51: 08c, split out of 08b, needed an opening that says what the learner will do, why the
     J♠ beats the 3♠ and why the 3♣ costs anything, the hearts-only reasons told apart from the whole cost, a second
-    check question on another mistake (a duck, deal 941, graded by the coach) and a summary bullet per mistake."""
+    check question on another mistake (a lead since r71, deal 1012, graded by the coach) and a summary bullet per mistake."""
     ns = lesson("08c_beginner_mistakes")
     cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
@@ -1878,10 +1894,11 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "How often the Q♠ ends up in your tricks: J♠ 17%, 3♠ 16%, 3♣ 17%" in shown
     # rater r60: split in two, the 3♠'s 0.3 more hearts against its +0.21 reconciled (it gives the queen less often),
     # and the unsupported "probably where its extra hearts come from" cut
+    # rater r71: the 0.3-hearts-less-the-queen arithmetic was unstated: cut; the range gives the grade
     assert ("**Why the J♠?** The coach's reason: it keeps a lower spade, the 3♠, to play under a later spade lead. "
             "Lead the 3♠ and the kept J♠ may win a later spade trick, hearts and all. "
-            "The 3♠ takes about 0.3 more hearts, but gives South the queen a little less often (16% against 17%), so "
-            "its net cost is below 0.3: +0.21.") in prose  # rater r61: "costs less" read as "less than the J♠"
+            "The 3♠'s range, 0.15 to 0.27, goes past 0.25: too close to call, so the 3♠ is right too.") in prose
+    assert "16% against 17%" not in prose
     # rater r61: why the J♠ goes first: the J♠ kept (after a 3♠ lead) beats every spade still out below the queen, so
     # it can win a later spade trick; the coach's figures: more hearts after the 3♠ (0.3), its reason for the J♠
     spades_out = ns["high_lead"].view(0).still_out()[Suit.SPADES]
@@ -1920,7 +1937,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: "costs only 0.21, because ... (16% against 17%)": the printed figures give about 0.17 (0.3 hearts less
     # 13 × 1%); the digression is gone, the grades follow from the printed ranges
     assert "costs only 0.21" not in prose and "count hearts only" not in prose
-    assert ("Its range, 0.15 to 0.27, goes past 0.25: too close to call, so the 3♠ is right too.") in prose
+    assert ("The 3♠'s range, 0.15 to 0.27, goes past 0.25: too close to call, so the 3♠ is right too.") in prose
     assert ns["lead_quiz"].is_right("3♠") and ns["lead_quiz"].is_right("J♠")
     # the mistake-2 answer and the mistake-3 set-up are cells of their own
     head3 = next(i for i, s in enumerate(src) if s.startswith("### 3. A discard"))
@@ -1930,26 +1947,28 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "K♥/A♥ means the K♥ or the A♥, graded as one." in prose  # r61 (word cap): shorter
     # mistake 4 offers four fixed passes, and says so
     assert len(ns["pass_quiz"].choices) == 4 and "The question offers four passes." in prose
-    # the second check: deal 941, trick 3; North led the 8♣, East threw the Q♠, West plays last; South follows in clubs
-    follow, quiz, coach = ns["follow"], ns["follow_quiz"], ns["graded_follow"]
-    trick = follow.current_trick
-    assert follow.trick_number == 3 and follow.turn == 0
-    assert [(follow.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [
-        ("North", "8♣"), ("East", "Q♠")]
-    assert follow.seat_names[(trick.seats[-1] + 2) % 4] == "West"  # after South, West plays last
-    assert [c.pretty for c in follow.legal_plays(0)] == ["6♣", "7♣", "Q♣"]
-    assert ("Second (deal 941): North led the 8♣ to trick 3 and East threw the Q♠ on it; West plays last. South holds "
-            "three clubs, so must follow with one of them.") in prose
-    assert [c.label for c in coach if c.verdict in ("best", "fine")] == ["6♣/7♣"] and coach.of("QC").verdict == "blunder"
-    assert not quiz.is_right("Q♣") and quiz.is_right("7♣")
-    closes_on(quiz, "6♣")
-    assert quiz.last_message.endswith("As in mistake 1, a lower club stays under the 8♣ and leaves the queen's trick "
-                                      "to someone else.")
-    assert all(c.rank < Card("8C").rank for c in follow.legal_plays(0) if c != Card("QC"))
-    at = next(i for i, s in enumerate(src) if "follow_quiz = Quiz.pick_card(" in s)
-    assert cells[at]["metadata"]["jupyter"]["source_hidden"] and src[at + 1] == "print(graded_follow.summary())"
-    assert text_output(cells[at + 1]) == coach.summary() + "\n"
-    assert not re.search(r"seed=941\b", "".join(o.read_text(encoding="utf-8") for o in NB.glob("*.ipynb")
+    # the second check: rater r71 found the duck (deal 941) repeated mistake 1 and asked for a lead or a pass: deal
+    # 1012, trick 5, South leads with the K♠ J♠ 7♠ while the Q♠ and the A♠ are out (hearts not broken)
+    lead, quiz, coach = ns["spade_lead"], ns["spade_lead_quiz"], ns["graded_spade_lead"]
+    view = lead.view(0)
+    assert lead.trick_number == 5 and lead.turn == 0 and not lead.current_trick.cards and not lead.hearts_broken
+    assert {c.pretty for c in lead.cards(0) if c.suit is Suit.SPADES} == {"K♠", "J♠", "7♠"}
+    assert {Card("QS"), Card("AS")} <= set(view.still_out()[Suit.SPADES])
+    assert {c.pretty for c in lead.legal_plays(0)} == {"K♠", "J♠", "7♠", "4♣"}
+    assert "Second (deal 1012): South leads trick 5; the Q♠ is still out. Decide before you read on." in prose
+    assert sorted(c.label for c in coach if c.verdict in ("best", "fine")) == ["7♠", "J♠"]
+    assert coach.of("KS").verdict == "blunder" and coach.of("4C").verdict == "inaccuracy"
+    assert not quiz.is_right("K♠") and not quiz.is_right("4♣") and quiz.is_right("7♠")
+    closes_on(quiz, "J♠")
+    assert quiz.last_message.endswith("As in mistake 2, a spade below the queen never wins a trick she is in; the "
+                                      "K♠ can.")
+    at = next(i for i, s in enumerate(src) if "spade_lead_quiz = Quiz.pick_card(" in s)
+    assert cells[at]["metadata"]["jupyter"]["source_hidden"] and src[at + 1].startswith(
+        "print(graded_spade_lead.summary())")
+    shares = ", ".join(f"{c.label} {c.stats['p_take_qs']:.0%}" for c in coach)
+    assert text_output(cells[at + 1]) == coach.summary() + f"\nHow often the Q♠ ends up in your tricks: {shares}\n"
+    assert shares == "J♠ 2%, 7♠ 3%, 4♣ 3%, K♠ 86%"
+    assert not re.search(r"seed=1012\b", "".join(o.read_text(encoding="utf-8") for o in NB.glob("*.ipynb")
                                                  if o.stem != "08c_beginner_mistakes"))
     # the summary: a bullet per mistake, the moon exception (lesson 08b), and the bridge to Spades (bids of 0 to 13)
     last = flat[-1]
@@ -1971,7 +1990,7 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
-    for quiz, hand in (("grab_quiz", "grab"), ("lead_quiz", "high_lead"), ("follow_quiz", "follow")):
+    for quiz, hand in (("grab_quiz", "grab"), ("lead_quiz", "high_lead"), ("spade_lead_quiz", "spade_lead")):
         legal = set(ns[hand].legal_plays(0))
         assert set(ns[quiz].choices) == legal and len(legal) < len(ns[hand].cards(0)), quiz
         assert f"{quiz} = Quiz.pick_card(" in "".join(src) and "legal_only=True" in next(s for s in src if f"{quiz} = " in s)
@@ -1993,28 +2012,21 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     at = next(i for i, s in enumerate(src) if s == "print(graded_check.summary())")
     # rater r55: the 2♠ is also South's smallest card, mistake 3 itself: both mistakes named
     assert min(check.cards(0), key=lambda c: c.rank) == Card("2S")
+    # rater r71: "as in mistake 4" was loose (mistake 4 keeps the A♠ too): said plainly
     assert flat[at + 1].startswith("The worst throw, the 2♠ (87% of deals), is South's smallest card, as in mistake 3, "
-                                   "and leaves the Q♠ with no lower spade, as in mistake 4.")
-    # check 2: the Q♣ gives South the queen in 91% of deals
-    coach = ns["graded_follow"]
-    assert f"{coach.of('QC').stats['p_take_qs']:.0%}" == "91%"
-    at = next(i for i, s in enumerate(src) if s == "print(graded_follow.summary())")
+                                   "and leaves the Q♠ no lower spade to play under a spade lead.")
+    # check 2 (rater r71: a lead now, deal 1012): the K♠ gives South the queen in 86% of deals, the J♠ in 2%
+    coach = ns["graded_spade_lead"]
+    assert (f"{coach.of('KS').stats['p_take_qs']:.0%}", f"{coach.of('JS').stats['p_take_qs']:.0%}") == ("86%", "2%")
+    at = next(i for i, s in enumerate(src) if s.startswith("print(graded_spade_lead.summary())"))
     assert cells[at + 1]["cell_type"] == "markdown"
-    # rater r60: why not every deal: West plays last, and a higher club is still out
-    assert flat[at + 1] == ("The Q♣ gives South the queen in 91% of deals, not all: West may beat it (the K♣ and the A♣ "
-                            "are still out). Mistake 1 again.")
-    follow_view = ns["follow"].view(0)
-    assert {"K♣", "A♣"} <= {c.pretty for c in follow_view.still_out()[Suit.CLUBS]}
-    # rater r61: the printed tricks show it: no K♣ or A♣ played, and South holds neither
-    asked = next(i for i, s in enumerate(src) if "follow_quiz = Quiz.pick_card(" in s)
-    table = trick_table(ns["follow"])
-    assert "print(trick_table(follow))" in src[asked] and text_output(cells[asked]).startswith(table)
-    assert "K♣" not in table and "A♣" not in table and not {"KC", "AC"} & {str(c) for c in ns["follow"].cards(0)}
+    assert flat[at + 1] == "The K♠ gives South the queen in 86% of deals, the J♠ in 2%: mistake 2 again."
+    asked = next(i for i, s in enumerate(src) if "spade_lead_quiz = Quiz.pick_card(" in s)
+    table = trick_table(ns["spade_lead"])
+    assert "print(trick_table(spade_lead))" in src[asked] and text_output(cells[asked]).startswith(table)
     assert all(cells[i]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
-               for i, s in enumerate(src) if s in ("print(graded_grab.summary())", "print(graded_check.summary())",
-                                                  "print(graded_follow.summary())"))
-    assert Suit.CLUBS not in follow_view.voids(1) and ns["follow"].seat_names[1] == "West"
-
+               for i, s in enumerate(src) if s in ("print(graded_grab.summary())", "print(graded_check.summary())")
+               or s.startswith("print(graded_spade_lead.summary())"))
 
 GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")
 
