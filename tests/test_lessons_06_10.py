@@ -4883,7 +4883,7 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     # "point cards" (the glossary's Point card entry links this lesson for it)
     # r68: trimmed for words ("point cards": the glossary's Point card entry links this lesson for it)
     # r71b: trimmed ("it had none after the pass" is the printed line "South's hearts after the pass: none")
-    assert "South's 4 other points are hearts others threw (last lines)." in text
+    assert "South's 4 other point cards are hearts others threw (last lines)." in text
     assert "\nSouth's hearts after the pass: none\n" in out["replay-drive"]
     # (6) the buttons named, as the viewer labels them; on a hold hand choose_pass is never called
     viewer = ns["ReplayViewer"](game)
