@@ -2203,7 +2203,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "(an average's typical miss)" in measure_md and "typically misses the true edge" not in measure_md
     compare_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-md").split())
     # r64: ", read by the same rule" cut for words (the reading rule is the one just defined)
-    assert compare_md.startswith("Compare each step with the one before. The **gain**")  # r65: "Now" cut
+    # r71b: the gain is defined before step 1 (steps-md); compare-md only says how it is computed
+    assert compare_md.startswith("Each step's gain, compared deal by deal (*paired*)")
     # the measure cell's interval is the edge ± 1.96 standard errors, as its prose says
     measure = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "measure")
     assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
@@ -2227,7 +2228,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert re.search(r"^\+ void pass, both dumping: +gain \+", compare_out, flags=re.M), compare_out
     # r45_e: "Keep the pass for now" after a slightly worse score read as unexplained: the prose says why (not shown
     # worse: the paired interval contains zero, asserted below; step 3 tests it again)
-    assert "Keep the pass: step 3 fixes the discards." not in text and "We keep the pass; step 3 tests it again." in text
+    assert "Keep the pass: step 3 fixes the discards." not in text and "we keep the pass for now; step 3 tests it again." in text
     # r69: "`first_play` wastes the void by discarding its lowest card" was never shown: cut
     assert "wastes the void" not in text
     assert "This is what the void from step 1 was for" not in text
@@ -2329,12 +2330,13 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r68: trimmed for words (the paired line below is the interval meant)
     # r69: "its interval (below)" read as the edge's interval on screen (far below zero): the paired gain is quoted,
     # and the edge and the gain are told apart; r70: the gain's half of the sentence lacked its verb
-    assert ("A slightly lower edge, not shown worse: the edge compares us with the rule bots, the *gain* (below) compares two "
-            "versions of our bot, and this step's gain, -0.28 (95% interval -1.21 to +0.66), contains zero.") in text
+    # r71b: the gain is defined before step 1 now; the figure is said to be printed later, and why the pass is kept
+    assert ("A slightly lower edge, but the gain over the first bot, -0.28 (95% interval -1.21 to +0.66, printed later), "
+            "contains zero: we cannot tell yet, so we keep the pass for now; step 3 tests it again.") in text
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\)",
                      compare_out, flags=re.M), compare_out
     assert "tests it properly" not in text
-    assert "Compared deal by deal (*paired*), it is less noisy than comparing two averages (*unpaired* line)." in text
+    assert "Each step's gain, compared deal by deal (*paired*), is less noisy than comparing two averages (*unpaired* line)." in text
     assert "hand by hand" not in text
     assert "the hand-by-hand check after step 4" not in text
     assert versions["+ void pass"].edge(0)[0] < versions["first bot"].edge(0)[0]  # "a slightly lower edge"
@@ -2490,10 +2492,12 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r71: "unless five spades below the queen guard them" gave no reason for five (cell 10 says each low spade
     # covers one spade lead): five is a tuned setting of the rule bot (policy's comment, below), said so; and the
     # replay's trick-10 lesson is an idea too (test_lesson_10_r71_...)
-    assert ("**Ideas to try next.** From the rule bot's code (`hearts_teach.agents.hearts.policy`): pass whichever "
-            "of the Q♠, K♠, A♠ you hold, unless you hold five or more lower spades (its `SPADE_GUARDS`, a tuned "
-            "setting: try others); when you play last and must win, win with your highest card (not the Q♠): you "
-            "take the trick anyway. And code trick 10's lesson with `view.still_out()`.") in text
+    # r71b: the claim is shown now (the turn-spades cell: test_lesson_10_r71b_...) and said as the code does it: with
+    # fewer than five lower spades the Q♠, K♠, A♠ get a bonus that puts them first; else they count by rank alone
+    assert ("**Ideas to try next.** The rule bot (`hearts_teach.agents.hearts.policy`) passes the Q♠, K♠, A♠ first "
+            "unless it holds five lower spades or more (`SPADE_GUARDS`, tuned: try others); then they count by rank "
+            "alone (below). When you play last and must win, win with your highest card (not the Q♠): you take the "
+            "trick anyway. And code trick 10's lesson with `view.still_out()`.") in text
     import inspect
 
     import hearts_teach.agents.hearts.policy as policy_module
@@ -2658,7 +2662,7 @@ def test_lesson_10_newcomer_round_11_wording():
     assert "moon run" not in text and "the queen alone is no attempt to shoot the moon" in text
     # r64: "do highest card bots also pass their highest cards?": yes (HighestCardBot's doc, below)
     # r71: spelled "highest-card", as the check prints it
-    assert ('three "highest-card" bots (they pass and play their highest cards: a gentler yardstick)') in text
+    assert ('three "highest-card" bots (they pass and play their highest cards)') in text  # r71b: trimmed for words
     from hearts_teach.agents.hearts.simple import HighestCardBot
 
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
@@ -3065,9 +3069,9 @@ def test_lesson_10_newcomer_round_12_wording():
     assert "edge" not in question
     # r64: the quiz asked the easiest case (an interval above zero); it now asks the subtler one: an interval
     # containing zero does not show a change useless
-    assert ("a **gain** of +0.30 points per hand: your bot took 0.30 fewer points per hand. The 95% "
-            "interval of that gain runs from -0.10 to +0.70.") in question
-    assert "The **gain** is the previous step's points minus this step's, per hand: positive means fewer points" in text
+    # r71b: "your bot took 0.30 fewer points" cut (the gain is defined before step 1)
+    assert ("a **gain** of +0.30 points per hand; the 95% interval of that gain runs from -0.10 to +0.70.") in question
+    assert "A step's **gain** is the previous version's points minus the new one's, per hand (positive: fewer points)." in text
     # the league: --workers is K local processes, --scheduler an existing Dask cluster; round 14: one
     # sentence, marked for the teacher
     # r41_d: the teacher's line was noise for a learner; --workers is documented where teachers read (the README)
@@ -3132,9 +3136,10 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # newcomer rater (issue 27): why the bot played her there, from the engine: its only legal card
     # r65: told in order (South's only other spade went on trick 3)
     # r68: "she/her" could be South or the Q♠: the Q♠ is named
-    assert (f"West passed the Q♠ to South, whose only other spade, the 8♠ (the Q♠'s one "
-            f"[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3. On trick {number} the Q♠ was South's only "
-            "legal card, and won;") in text
+    # r71b: trimmed for words ("forced": South's only legal card, printed)
+    assert (f"West passed the Q♠ to South, whose only other spade, the 8♠ (her one "
+            f"[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3; on trick {number} the Q♠ was forced, "
+            "and won.") in text
     assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
     assert f"\nSouth's legal cards in trick {number}: Q♠\n" in printed
     # r64: "hard to save" gave no lesson for a bot: played on trick 3 instead of the 8♠, she wins that trick too
@@ -3148,9 +3153,8 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r60: "guard" links the glossary (it was defined only in a code comment)
     # r65: told in order, without "hard to save"
     # r71: "it wins too" held only with the rule bots finishing the trick: said
-    assert ("West passed the Q♠ to South, whose only other spade, the 8♠ (the Q♠'s one "
-            "[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3. On trick 4 the Q♠ was South's only legal "
-            "card, and won; played on trick 3 instead, it wins too (rule bots playing on).") in text
+    assert ("went on trick 3; on trick 4 the Q♠ was forced, and won. Played on trick 3 instead, she wins too (rule "
+            "bots playing on)") in text
     assert "next step" not in text
     assert printed.splitlines()[-13] == "South's other spade: trick 3: East 2♠, South 8♠, West 5♠, North K♠ → North takes it"
     from hearts_teach import Suit
@@ -3983,7 +3987,8 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # r67: "Below" pointed at nothing in view: the clause names the section
     # r68: no stored output showed the pass: the clause is cut; the replay cell prints South's pass, and its prose
     # says the 10♥ came back (the r68 test)
-    assert "is a hope, not a promise." in text and "shows South passing its lone 10♥" not in text
+    assert "Cards received may refill the [void](glossary.ipynb#cell-id=term-void)." in text  # r71b: trimmed
+    assert "shows South passing its lone 10♥" not in text
     assert "step 1's idea" not in text and "printed below.)" not in text
     assert "re-scores" not in text
     replay_src = next(_src(c) for c in cells if c.get("id") == "replay")
@@ -4640,7 +4645,7 @@ def test_lesson_10_r59_at_the_table_and_the_exercise_check():
     while len(trial.plays) < 12:
         trial.play(rule.choose_play(trial.view(trial.turn)), trial.turn)
     assert trial.tricks[2].winner == 0
-    assert "played on trick 3 instead, it wins too (rule bots playing on)." in text
+    assert "Played on trick 3 instead, she wins too (rule bots playing on)" in text
 
 
 def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
@@ -4676,7 +4681,7 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r68: "(the first 40 as above)" and "its interval lies above zero" cut for words (the cell's comment and its
     # printed verdict say them)
     # r69: the 200 deals' first 40 are said in the prose (the same +0.62 read as suspicious)
-    assert "On 200 deals (the first 40 and 160 more), ducking is **better** (by coincidence, the same +0.62 as on 40)." in text
+    assert "On 200 deals (the first 40 and 160 more), ducking is **better** (+0.62 again)." in text  # r71b: trimmed
     # "Neither moon stop is clearly better than dumping; both let through more moons (last line)."
     assert verdict(long["moon stop"], long["dumping"]) == "no clear difference"
     assert verdict(long["moon stop, last only"], long["dumping"]) == "no clear difference"
@@ -4700,13 +4705,16 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # (the compare-md cell, before the compare cell) with its reason, and applied after
     # r70 fixer: "its gains" covered the void pass's first gain, -0.28 with first_play; the rule counts its latest
     # gains, measured with the later steps in place (+0.42, +0.29: the kept tuple below)
-    compare_md = " ".join(next(_src(c) for c in cells if c.get("id") == "compare-md").split())
+    steps_md = " ".join(next(_src(c) for c in cells if c.get("id") == "steps-md").split())
     # r71: "latest gains" was ambiguous: its last two gains, on 40 and 200 deals (the void pass: +0.42 with dumping on
     # 40 deals, +0.29 on 200; the dropped and kept tuples below)
-    assert ("**Our rule, set now:** when the intervals cannot tell, a step stays if its last two gains (40 and 200 "
-            "deals) top +0.1 per hand (a practical choice, not a verdict: the bot must play something).") in compare_md
+    # r71b: the rule is stated with the gain before step 1 (steps-md), "top" said as "both above", and a step
+    # measured once (last only: +0.02 on 200 deals) is judged on its only gain
+    assert ("**Our keep rule:** a step stays if its gain's interval lies above zero or, when it contains zero, if its "
+            "last two gains (40 deals, then 200) are both above +0.1 (its only gain, if just one): a practical choice, "
+            "not a verdict.") in steps_md
     ids = [c.get("id") for c in cells]
-    assert ids.index("compare-md") < ids.index("compare") < ids.index("moon-last-read")
+    assert ids.index("steps-md") < ids.index("step-void") < ids.index("compare") < ids.index("moon-last-read")
     assert ("By our rule (gains: full moon stop -0.23 and -0.09, last only +0.02), **the final bot drops step 4**"
             ) in text
     quiz = " ".join(next(_src(c) for c in cells if c.get("id") == "quiz").split())
@@ -4721,8 +4729,10 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     assert dropped == ("-0.23", "-0.09", "+0.02") and kept == ("+0.42", "+0.29", "+0.62", "+2.98")
     assert all(float(x) <= 0.1 for x in dropped) and all(float(x) > 0.1 for x in kept)
     # r67: cell 4's comment: it is view.winning itself that is None when the seat leads (checked on seed 25's lead)
+    # r71b: the code now checks it, as the comment said to
     view_src = "".join(_src(cells[4]))
-    assert "(view.winning is None when you lead: check first)" in view_src and "None if no card" not in view_src
+    assert "if view.winning is not None:           # None when you lead (no card played yet)" in view_src
+    assert "None if no card" not in view_src
     lead = ns["Hand"].deal(seed=25, hand_number=0)
     for seat in lead.to_pass:
         lead.pass_cards(seat, ns["rule"].choose_pass(lead.view(seat)))
@@ -4787,7 +4797,7 @@ def test_lesson_10_r62_ducking_gain_labels_and_replay_sentence():
     assert re.search(r"^\+ ducking vs previous: +gain \+0\.62 ", out["compare"], flags=re.M), out["compare"]
     assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["moon-last"], flags=re.M)
     # r71: "(+0.62 again, by chance)" read as "the gain is due to chance": the equal figures are the coincidence
-    assert "ducking is **better** (by coincidence, the same +0.62 as on 40)." in text
+    assert "ducking is **better** (+0.62 again)." in text  # r71b: trimmed for words
     # (3) every comparison line of the 200-deal cell names what it is compared with, as its compare call does
     src = next(_src(c) for c in cells if c.get("id") == "moon-last")
     assert 'compare("200 deals, + ducking vs previous:", long["ducking"], long["void pass"]' in src
@@ -4873,7 +4883,9 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
         "Hearts to South: trick 10: South 5♦, West 9♥, North K♥, East 10♥ → South takes it"]
     # "point cards" (the glossary's Point card entry links this lesson for it)
     # r68: trimmed for words ("point cards": the glossary's Point card entry links this lesson for it)
-    assert "South's 4 other point cards are hearts others threw (last lines): it had none after the pass." in text
+    # r71b: trimmed ("it had none after the pass" is the printed line "South's hearts after the pass: none")
+    assert "South's 4 other point cards are hearts others threw (last lines)." in text
+    assert "\nSouth's hearts after the pass: none\n" in out["replay-drive"]
     # (6) the buttons named, as the viewer labels them; on a hold hand choose_pass is never called
     viewer = ns["ReplayViewer"](game)
     assert viewer.buttons["back"].description == "◀ Back" and viewer.buttons["next"].description == "Next ▶"
@@ -4932,11 +4944,11 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
     assert sorted(c.pretty for c in lead.cards if c.suit is Suit.DIAMONDS) == ["5♦", "J♦"]
     assert "Unseen cards by suit" in View.still_out.__doc__      # "(unseen cards by suit)"
     assert "\nSouth passed: A♣ A♦ 10♥ to East\n" in out["replay-drive"]
-    assert ("\nBefore trick 10: South's legal cards 8♣ 10♣ 5♦ J♦ · duck_play leads 5♦ · diamonds South has not seen "
+    # r71b: still_out() includes the cards South passed (not "unseen"): labelled as the cards still out
+    assert ("\nBefore trick 10: South's legal cards 8♣ 10♣ 5♦ J♦ · duck_play leads 5♦ · diamonds still out "
             "(view.still_out()): none\n") in out["replay-drive"]
-    assert ("On trick 10 `duck_play` led its lowest card, the 5♦, though South held the last diamonds: all three "
-            "others threw hearts. `view.still_out()` showed the 9♣ J♣ A♣ unseen: "
-            "either club, led instead, loses the trick to East's A♣.") in text
+    assert ("On trick 10 `duck_play` led the 5♦, South's lowest card, though South held the last diamonds: all three "
+            "others threw hearts.") in text
     # r69: what South could have led instead: each club, the rule bots finishing trick 10, loses it to East's A♣
     assert " ".join(c.pretty for c in lead.still_out()[Suit.CLUBS]) == "9♣ J♣ A♣"
     for lead_card in (Card("8C"), Card("TC")):
@@ -4945,7 +4957,7 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
         while len(trial.plays) < 40:
             trial.play(ns["rule"].choose_play(trial.view(trial.turn)), trial.turn)
         assert trial.tricks[9].winner == 3 and trial.tricks[9].card_of(3) == Card("AC")
-    assert ("\nClubs South has not seen there: 9♣ J♣ A♣\nLed 8♣ instead: trick 10: South 8♣, West 9♥, North 9♣, "
+    assert ("\nClubs still out there (not South's, not played): 9♣ J♣ A♣\nLed 8♣ instead: trick 10: South 8♣, West 9♥, North 9♣, "
             "East A♣ → East takes it\nLed 10♣ instead: trick 10: South 10♣, West 9♥, North 9♣, East A♣ → East takes "
             "it\n") in out["replay-drive"]
 
@@ -5003,8 +5015,10 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     assert re.search(r"^moons shot by the rule bots in 200 deals: .*\bdumping 1,", out["moon-last"], flags=re.M)
     # (2) trick 3: South's legal cards were the 8♠ and the Q♠; with the 8♠ (the game) the Q♠ was forced on trick 4
     # and won; with the Q♠ (the rule bots playing on) she wins trick 3
-    assert ("played on trick 3 instead, it wins too (rule bots playing on). From trick 3 on, the 13 could not be "
-            "avoided.") in text
+    # r71b: "From trick 3 on" read as a claim about every later trick: it is the spade lead on trick 3 (both legal
+    # spades end with South taking the Q♠, asserted below)
+    assert ("Played on trick 3 instead, she wins too (rule bots playing on): once spades were led, the 13 could not "
+            "be avoided.") in text and "From trick 3 on" not in text
     assert "\nSouth's legal cards in trick 3: 8♠ Q♠\n" in out["replay-drive"]
     assert "\nSouth's legal cards in trick 4: Q♠\n" in out["replay-drive"]
     ns: dict = {}
@@ -5024,9 +5038,10 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
         at.play(rule.choose_play(at.view(at.turn)), at.turn)
     assert at.tricks[2].winner == 0
     # (3) at the table: the measured gains quoted, the first-trick rule respected, trick 10's lesson
+    # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
-            "per hand). Following? Play your highest card that still loses (gain +0.62). Leading? Avoid a suit nobody "
-            "else holds (trick 10).") in text
+            "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
+            "your lowest). Leading? Avoid a suit nobody else holds, and remember your pass (trick 10).") in text
     assert re.search(r"^\+ dumping vs previous: +gain \+2\.98 ", out["compare"], flags=re.M)
     assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["moon-last"], flags=re.M)
     assert Rules().no_points_on_first_trick
@@ -5044,3 +5059,60 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     assert ".mask: the same cards as one number, for shooting()" in _src(next(c for c in cells if c.get("id") == "step-moon"))
     assert "gets the position" not in text and "One gets its seat's view before the pass" in text
     assert "highest card bots" not in text and '"highest card"' not in text
+
+
+def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass():
+    """Rater r71 (after the morning's fixes): (1) still_out() is "neither in your hand nor played yet", so it includes
+    the cards you passed (the A♣ South passed to East); trick 10: an 8♣ lead was sure to lose, as South could know;
+    (2) the first result said aloud; (3) "+2.98" and "+0.62" are over the lowest card (what the previous step plays);
+    (4) the rule bot's spade pass shown on two hands. Quick: stored outputs, one hand replayed, one pass function."""
+    import inspect
+
+    from hearts_teach import Card, Hand, Suit
+    from hearts_teach.agents.hearts.policy import SPADE_GUARDS, rule_pass
+    from hearts_teach.agents.tournament import FunctionBot, play_hand
+    from hearts_teach.games.seat_view import SeatView
+    from hearts_teach.kernel.cards import CardList
+
+    cells = _cells("10_write_a_bot")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    out = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
+    src = {c.get("id"): _src(c) for c in cells}
+    # (1) still_out: the deck less the seat's hand and the cards played (passed cards stay in it)
+    assert "return self.deck_mask & ~self.hand & ~self.played" in inspect.getsource(SeatView.unseen_mask.fget)
+    assert ("# view.still_out(), by suit: the cards neither in my hand nor played yet (the cards I passed included)"
+            in src["view-parts"]) and "cards not yet seen" not in src["view-parts"]
+    assert "\nclubs out:      J♣\n" in out["view-parts"]
+    ns: dict = {}
+    for key in ("setup", "step-void", "step-duck", "step-dump"):
+        exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)  # noqa: S102
+    game = play_hand(Hand.deal(seed=5, hand_number=1),
+                     [FunctionBot(pass_fn=ns["void_pass"], play_fn=ns["dump_play"], name="my bot")] + [ns["rule"]] * 3)
+    at = game.copy()
+    at.replay(game.history[:[i for i, a in enumerate(game.history) if a.kind == "play"][36]])
+    lead = at.view(0)
+    clubs_out = lead.still_out()[Suit.CLUBS]
+    # "it had passed the A♣ to East, still unplayed (view.still_out() lists it)"
+    assert Card("AC") in game.passed(0) and game.pass_target(0) == 3 and Card("AC") in clubs_out
+    assert Card("AC") in at.cards(3)
+    # "so East had to follow, and every club still out beats the 8♣"
+    assert Card("8C") in lead.legal and all(c.rank > Card("8C").rank for c in clubs_out)
+    assert ("An 8♣ was sure to lose: South had passed the A♣ to East, still unplayed (`view.still_out()` lists it), "
+            "so East had to follow, and every club still out beats the 8♣.") in text
+    assert "\nClubs still out there (not South's, not played): 9♣ J♣ A♣\n" in out["replay-drive"]
+    # (2) the first bot's whole interval lies below zero, by about 6 points a hand
+    m = re.search(r"^first bot .* edge (-[\d.]+) \(95% interval (-[\d.]+) to (-[\d.]+)\)", out["measure"], flags=re.M)
+    assert m and round(-float(m.group(1))) == 6 and float(m.group(3)) < 0
+    assert "The whole interval lies below zero: our first bot is clearly worse, by about 6 points a hand." in text
+    # (3) the previous step (duck_play) discards its lowest legal card, and first_play plays its lowest legal card
+    assert "return min(legal, key=lambda c: c.rank)\n\nversions" in src["step-duck"]
+    assert "(gain +2.98 per hand over your lowest card)" in text and "(gain +0.62 over your lowest)" in text
+    # (4) the rule bot's pass: the Q♠ goes with two lower spades, stays with five (SPADE_GUARDS)
+    assert SPADE_GUARDS == 5
+    for held, passes in (("QS 5S 3S 7H 5H 2H JD TD 9D 9C 8C 4C 3C", True), ("QS 6S 5S 4S 3S 2S 5H 2H JD TD 9D 4C 3C", False)):
+        cards = CardList(held)
+        chosen = CardList.from_mask(rule_pass(cards.mask))
+        assert (Card("QS") in chosen) is passes
+        assert f"{cards.pretty} → the rule bot passes {' '.join(c.pretty for c in chosen)}\n" in out["turn-spades"]
+    ids = [c.get("id") for c in cells]
+    assert ids.index("turn-next") + 1 == ids.index("turn-spades") == ids.index("ada-md") - 1
