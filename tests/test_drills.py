@@ -363,8 +363,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     back = replay["KC QS KS"]
     assert back["queen"] == sum(back["won_with"].values()) == 356
     assert sum(n for c, n in back["won_with"].items() if c.endswith("♦")) == 338
-    assert ("  1000 deals replayed, the Q♠ in South's tricks (South's card winning her trick): K♣ J♦ K♠ 55 (Q♠ 55); "
-            "K♣ J♦ A♥ 207 (Q♠ 207); K♣ Q♠ K♠ 356 (a ♦ 338)\n") in "".join(stored)
+    # r71 (rater: "(a ♦ 338)", "(Q♠ 55)" were cryptic): each count says in words which card of South's won her trick
+    assert ("  1000 deals replayed, the Q♠ in South's tricks: K♣ J♦ K♠ 55 (won by South's Q♠: 55); "
+            "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338)\n") in "".join(stored)
     assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "Passed (K♣ Q♠ K♠, a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
@@ -398,7 +399,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
         + "\n") in "".join(stored)
     # fresh newcomer rater (r43_h): the two best come to about the same total, from the figures printed above
     assert ("The A♥ is best too, with about the same total: South takes fewer hearts after it "
-            f"({ace.stats['exp_hearts']:.1f} against {void.of('Q♠').stats['exp_hearts']:.1f}) but keeps the "
+            f"({ace.stats['exp_hearts']:.1f} against {void.of('Q♠').stats['exp_hearts']:.1f}: a kept A♥ can win "
+            "[heart tricks](#cell-id=l08-d3) later) but keeps the "
             f"queen. She then ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
     assert "The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in after and "both keep the queen" not in after
     # drill 4 and drill 5: the verdicts the notes state are the coach's
@@ -408,7 +410,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
             "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
     ace = grade(DRILLS[4], "AS")
     assert ace.verdict == "blunder" and ace.best == "3♠"
-    assert "The coach's best is the 3♠, a duck: East's queen stays East's. The A♠, the only card that beats her" in after
+    assert "The coach's best is the 3♠, a duck: East's queen stays East's. The A♠, South's only card that beats her" in after
     # fresh newcomer rater (r50): drill 5 had no figures and no why: the figures cell prints the coach's, the note
     # gives the cost (the queen's 13, less the hearts South no longer takes) and why East played her (her only spade)
     queen = grade(DRILLS[4], "3S").assessment
