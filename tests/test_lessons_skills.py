@@ -208,8 +208,10 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # trick (the K♠ takes the queen)
     assert all(outcome[c].winner != 0 for c in ("5C", "2H", "8S"))
     # rater r54: the K♥ wins too: both kings are named, and each lead's trick is printed (code and output folded)
-    assert ("The 5♣, 2♥ and 8♠ are safe; the two kings are the leads to avoid (the next cell shows each lead's trick: "
-            "here the K♠ takes the queen, 14 points).") in prose
+    # r71b fresh read: every legal lead gets a verdict, and the best one is named (the 5♣: West takes her)
+    assert ("Verdict: the 5♣ is best: it can force the queen onto the 8♣'s holder (here West, 14 points). The 2♥ "
+            "and 8♠ are safe, the 5♥ and 10♠ nearly so; avoid both kings (the next cell shows each lead's trick).") in prose
+    assert club.winner == 1 and club.points == 14 and all(outcome[c].winner != 0 for c in ("5H", "TS"))
     assert king.cards.points == 14 and outcome["KH"].winner == 0
     every = notebook_cells("08a_keeping_track")
     at = next(i for i, c in enumerate(every) if "<summary>What each lead does</summary>" in "".join(c["source"]))
@@ -312,10 +314,13 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r44_a): the table's startling share (the ace passed along, left) is explained right under
     # the table, before the per-direction advice, not at the end of it
     assert set(CardList(keep)) - set(CardList(both)) == {Card("QD")} and set(CardList(both)) - set(CardList(keep)) == {Card("AS")}
+    # r71b fresh read: the replay is below the table, and the direction rule says why East's K♠ reaches South
+    # (rule 3: passing left, seat+1, so East, seat 3, passes to South, seat 0)
     assert ('To the left and across, passing the A♠ with her instead of the Q♦ (column "Q♠ and A♠ passed"; the two '
-            "passes differ by that one swapped card) lowers the share but does not make her safe. Passing left, the table's "
-            "replay shows why: West drops her on tricks South wins, mostly with the K♠ East passed to South or with "
-            "South's J♣.") in text
+            "passes differ by that one swapped card) lowers the share but does not make her safe. Passing left, the "
+            "replay below the table shows why: West drops her on tricks South wins, mostly with the K♠ East passed to "
+            "South or with South's J♣ (passing left, you receive your three cards from East).") in text
+    assert Hand(ns["deal"], "left").pass_target(3) == 0
     # r71b rater: why she still comes back after A♦ Q♠ A♠ left, from the engine: the coach's own first deals
     # replayed by rule bots (the same play as its backend's, deal by deal), counting who drops her and on which lead
     from hearts_teach.agents.hearts.coach_backend import scalar_backend
@@ -339,7 +344,9 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
             clubs[card] += n  # card: "J♣", or "" for any other club
     assert clubs["J♣"] > sum(clubs.values()) / 2  # the J♣ wins her on most club leads
     assert kinds["spades", "K♠", True] + clubs["J♣"] > took / 2  # "mostly"
-    assert (f"the Q♠ ends in South's tricks in {took} ({took / 1024:.0%})\n  dropped there by: West {took}\n"
+    # r71b fresh read: "dropped there by: West" added nothing (only West can hold her): the line is gone
+    assert "dropped there by" not in table
+    assert (f"the Q♠ ends in South's tricks in {took} ({took / 1024:.0%})\n"
             f"  on a spade lead, South winning: {kinds['spades', 'K♠', True]} ({kinds['spades', 'K♠', True]} with the "
             f"K♠ East passed to South)\n  on a club lead, South winning: {sum(clubs.values())} ({clubs['J♣']} with the "
             "J♣)\n") in table
@@ -373,7 +380,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r43_c): each bullet opens with one plain sentence; the figures follow it, not inside it
     # fresh newcomer rater (r48): sharper: passing her but keeping the ace is no better than not passing her at all
     # rater r54: "no better" rests on 128 deals a pass: hedged by those statistics (the margin line below)
-    assert (f"- **Passing left: if the Q♠ goes, send your high spades with her.** West plays after you in most tricks, "
+    assert (f"- **Passing left: if the Q♠ goes, send your high spades with her.** West plays after you for 3 of the 4 "
+            f"possible leaders, "
             f"and so can hold her until your A♠ or K♠ falls and drop her on it. Here, passing her but keeping the ace "
             f"looks no better than not passing her at all: {back['left'][keep]:.0%} against {min(kept_both):.0%} to "
             f"{max(kept_both):.0%} (the table's \"Q♠ and A♠ both kept\" line), though over only {counts[0]} deals each.") in text
@@ -385,9 +393,11 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert cell["metadata"]["jupyter"]["source_hidden"] is True  # its long code folded, as other figures cells
     # fresh newcomer rater (r41_f): the seat-order table's modular arithmetic sat in the prose; its code is folded,
     # its output shown, and its first line says so (as in lessons 00 and 03)
+    # r71b fresh read: it answers the direction quiz above, so its output is folded too, the cell before says so
     order = next(c for c in notebook_cells("08a_keeping_track") if c.get("id") == "l08a-14")
-    assert order["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and order["outputs"]
-    assert "".join(order["source"]).split("\n", 1)[0].endswith("(code folded, output shown)")
+    assert order["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True} and order["outputs"]
+    assert "".join(order["source"]).split("\n", 1)[0].endswith("(output folded: unfold once you have answered)")
+    assert "When you have answered, unfold the next cell's output: who plays after you" in text
     # fresh newcomer rater (r37): its table answers the ace quiz just above, so its output is folded too, its first
     # line says so, and the picker's feedback no longer names the coach's best pass right (it kept the ace)
     assert cell["metadata"]["jupyter"]["outputs_hidden"] is True
@@ -403,9 +413,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r41_f): why she comes back so often passing left belongs in the "Passing left" bullet
     # rater r54: the "since South keeps the A♦, Q♦ …" reason was untested (the best pass keeps both diamonds and still
     # beats A♦ Q♠ A♠): gone; lesson 01 discusses the J♣ against the A♦
-    assert (f"Even the coach's best pass left, {best['left'].label}, leaves her with South in "
-            f"{best['left'].stats['p_take_qs']:.0%} of its deals; it sends that J♣ away too. "
-            "- **Passing across") in text and "high cards that can win tricks she is dropped on" not in text
+    assert (f"The coach's best pass left, {best['left'].label} ({best['left'].stats['p_take_qs']:.0%}), also sends "
+            "that J♣ away. - **Passing across") in text and "high cards that can win tricks she is dropped on" not in text
     # fresh newcomer rater (r43_c): "share of the coach's deals" tied to the sampled deals, in the table and above it
     # fresh newcomer rater (r46): the header says what is measured and each share over how many deals (the coach
     # plays a pass on more deals while its grade is unclear)
@@ -420,8 +429,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r45_a): the shares come from rule-bot play, said where the numbers are introduced
     # rater r54: what the deal counts mean for the reader, in plain words, from the table's last line
     assert ("come from its [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the ways the other hands might "
-            "lie, each played out by rule bots). It plays each pass on 128 deals and doubles them while that pass's "
-            "grade is unclear, up to 16,384. Over 128 deals a share can be 9 in 100 off either way (the margin line): "
+            "lie, each played out by rule bots). Clear-cut passes stop at 128 deals; close ones get more, up to 16,384, so "
+            "their shares are more exact. Over 128 deals a share can be 9 in 100 off either way (the margin line): "
             "treat small gaps as ties. The last lines replay A♦ Q♠ A♠ left on the coach's first deals.") in text
     # r71b rater: "95 % of the time" was jargon
     assert ("\nhow far off a share can be, 19 times in 20: up to 9 in 100 over 128 deals, 1 in 100 over 16,384\n"
@@ -434,7 +443,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert all(c.verdict in ("mistake", "blunder") for c in tried if c.deals == 128)
     # r56 rater: "best" was never said to mean fewest points; the coach ranks by its mean points difference
     # (coach._candidates), and here its best pass has the lowest share of each row's passes
-    assert ("or with South's J♣. The coach ranks passes by "
+    assert ("or with South's J♣ (passing left, you receive your three cards from East). The coach ranks passes by "
             "South's average points, not by this share; here its best pass also has the lowest share in each row.") in text
     for d in ("left", "across", "right"):
         g = ns["graded"][d]
@@ -493,7 +502,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # fresh newcomer rater (r46): the answer followed the invitation at once; it is folded now
     assert ("Try a lead above first, then open the answer. <details><summary>What each lead does</summary> East has "
             "shown voids") in text
-    assert "here the K♠ takes the queen, 14 points). </details>" in text
+    assert "(the next cell shows each lead's trick). </details>" in text
     assert "forces it out" not in text
     order = next(c for c in cells if "plays after you when" in "".join(c["source"]))
     assert ".replace(" not in "".join(order["source"])
@@ -2759,7 +2768,14 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     assert ("note the voids, where the Q♠ and the spades above her can be, and how many cards are still out in hearts "
             "and in the suit you plan to lead.") in prose
     assert [c.pretty for c in ns["view"].still_out()[Suit.CLUBS]] == ["8♣"]
-    assert "trick as a line of seats (E, S, W, N) and cards: the leader first" in prose
+    # r71b fresh read: the order is the order of play, not always E, S, W, N (trick 2 starts with N)
+    assert "trick as seat letters and cards in order of play, leader first (trick 1: E, S, W, N)" in prose
+    assert " 2. N  7♣   E  Q♣   S  J♣   W  K♣*" in trick_table_output()
+    # and the summary keeps the counting: what is still out, and who can hold the Q♠; the left advice hedged
+    assert ("Count what is still out in hearts and in the suit you lead, and narrow down who can hold the Q♠.") in prose
+    assert "Your pass's receiver plays after you: left for 3 of the 4 leaders, right only when you lead." in prose
+    assert ("Passing the Q♠ left, sending your high spades with her tends to lower the risk, not remove it (here "
+            f"{ns['back']['left'][ns['BOTH']]:.0%} against {ns['back']['left'][ns['KEEP']]:.0%})") in prose
     assert " 1. E  2♣   S  4♣   W  3♣   N  A♣*" in trick_table_output()
     assert ("- **5♣**: whoever holds the 8♣, the last club out, must play it and wins. The other two have no clubs and "
             "must discard: if one throws the queen, she goes to the 8♣'s holder, not to you. Your 5♣ cannot win.") in prose
