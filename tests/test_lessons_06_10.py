@@ -192,7 +192,7 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r50_07: the paragraph ran through the rules of thumb in one block: each step on this hand is now a short bullet
     assert ('On this hand: - South holds neither the queen nor a spade above her, so mainly "pass high cards" applies. '
             "- South has five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places; the two aces go first. - A "
-            "high card with several low cards of its suit beside it is safer to keep.") in " ".join(text.split())
+            "high card with several low cards of its suit beside it is safer to keep:") in " ".join(text.split())
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -212,9 +212,10 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r50_07: "safer" said for what: safer to keep
     # r64_07: why, in words (play under later tricks; drop the high card on a pointless trick, as on trick 3), and
     # the colon sentence split
-    assert ("A high card with several low cards of its suit beside it is safer to keep. Its low cards let you play "
+    # r71_07: cut to pay for the round's fixes (same facts)
+    assert ("A high card with several low cards of its suit beside it is safer to keep: they let you play "
             "under later tricks in the suit, and you can drop it on a trick with no points (as on trick 3). The Q♥ has "
-            "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦. The J♣ has only the 6♣ once the 2♣ has led trick 1. Let us follow "
+            "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦; the J♣ only the 6♣ once the 2♣ has led. Let us follow "
             "the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
             in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
@@ -270,7 +271,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # and *fine* (printed by the coach as "too close to call")
     assert "one verdict, two names" not in text and "about equally good" not in text
     # r48_07: the semicolon sentence is now short sentences
-    assert 'The coach grades both **best** and calls them "equally good": lesson 02\'s duck' in text
+    # r71_07: "three clauses joined by colons, ending in 'read no reason'": said simply, the duck doing as well
+    assert ('Both are **best**, "equally good": the 0.2 gap is under the coach\'s 0.25-point margin, too small to '
+            "count. Lesson 02's duck, the 6♠, would do as well; we follow the hint's 9♠.") in text
     # fresh newcomer rater (final round): a 0.2-heart gap between two cards graded equally good is no rule
     # r33 rater asked why the 9♠ leads by a hair; the coach prints a measured gap, not a cause, so the lesson claims none
     # r35_f: the 9♠ "goes over" seemed to contradict lesson 02's duck: the lesson says the duck is just as good
@@ -280,8 +283,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r50_07: why the hint named the 9♠ and not the classic duck: it names the card with the lower average, here by
     # 0.2 hearts, no real difference (checked on the coach's figures below)
     # r64_07: the 0.2 said plainly as below the 0.25-point band (BAND, checked above)
-    assert ("calls them \"equally good\": lesson 02's duck, the 6♠, is just as sound. The hint names the 9♠ for "
-            "*about 0.2 fewer hearts*: under 0.25 points on its imagined deals: counted equal. Read no reason into that 0.2.") in text
+    assert "Read no reason into that 0.2." not in text
     # r67_07: "noise from imagined deals" was never shown; the 0.2 is under the coach's 0.25-point band for *best*
     assert "noise from imagined deals" not in text and "equally good (each within 0.25 points of the best)" in "".join(
         "".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
@@ -321,9 +323,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # here, in the coach's own sense (VERDICT_MEANINGS["fine"]: as far as the deals show, about as good as the best)
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
     # r64_07: the grades moved up to the coach's cell, before cell 5 prints the first grade ("inaccuracy")
-    assert ("Its grades: *best* (within 0.25 points of the top card, counted as equal) or *fine* (nearly as good), as far as the "
-            "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
-            "and its limits).") in text
+    assert ("Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal); "
+            "*fine* (close, but the deals cannot tell whether it costs more than 0.25); *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, "
+            "*mistake* and *blunder* cost more and more points (more in lesson 08).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
     assert "too close to call" not in text
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
@@ -472,7 +474,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
     # r50_07: said in fewer words
     # r52_07: moved to trick 3, where the question arises, and said exactly: next in rank with no unseen card between
-    assert ("Why the Q♦, not the K♦? Cards next in rank with no unseen card between them ([neighbours in rank]"
+    assert ("Why the Q♦, not the K♦? Cards next in rank with no card still out between them ([neighbours in rank]"
             "(glossary.ipynb#cell-id=term-neighbours-in-rank)) play alike: the coach grades them as one choice, "
             "*Q♦/K♦*, and its hint names the lower.") in text
     assert "neighbours in rank do the same" not in text and "neighbours in rank in your hand" not in "".join(
@@ -529,7 +531,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # trick-2 grades, the first place a reason in hearts (9♠, 6♠) meets one in % of deals (K♠)
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
-    assert "Its grades: *best* (within 0.25 points of the top card, counted as equal) or *fine*" in prose07  # r64_07: the grades themselves, in the coach's cell
+    assert "Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice" in prose07  # r64_07: the grades themselves, in the coach's cell
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1-grades").split())
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -713,15 +715,17 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r55_07: cut (said again in l07-fine: "with the Q♦ spent on trick 3, played under each")
     assert "South shed its Q♦ there" not in md["l07-dec2"]
     assert ("The 3♦ duck scores worst: 2.6 points more, mostly because the Q♠ ends up with "
-            "South twice as often (25.0% of deals against 12.2%). At the end we replay the hand with the 3♦: on that deal the "
-            "duck costs South 5 points, all hearts.") in " ".join(md["l07-dec2"].split())
+            "South twice as often (25.0% of deals against 12.2%): one low diamond fewer to play under later diamond "
+            "tricks, where a player out of diamonds may throw her (trick 6 below). The hand replayed with the 3♦ at the "
+            "end costs South 5 points, all hearts.") in " ".join(md["l07-dec2"].split())
     duck = graded.of("3D")
     assert duck.exp_points == max(c.exp_points for c in graded) and round(duck.exp_points - best.exp_points, 1) == 2.6
     assert (f"{duck.stats['p_take_qs']:.1%}", f"{best.stats['p_take_qs']:.1%}") == ("25.0%", "12.2%")
     assert 1.9 < duck.stats["p_take_qs"] / best.stats["p_take_qs"] < 2.2  # "twice as often"
     assert 13 * (duck.stats["p_take_qs"] - best.stats["p_take_qs"]) > (duck.exp_points - best.exp_points) / 2  # mostly
-    assert ("The 3♦ replay (last lines) first differs on trick 11: South has no diamond under West's 5♦, wins with "
-            "the K♦, then leads the Q♦ into 3 more points.") in md["l07-fine"]
+    # r71_07: "tricks 4 to 10 go as before" hid that trick 3 differs too (South's card only): said
+    assert ("In the 3♦ replay (last lines), trick 3 differs only in South's card; on trick 11 South has no diamond "
+            "under West's 5♦, wins with the K♦, then leads the Q♦ into 3 more points.") in md["l07-fine"]
     assert "must lead the Q♦" not in md["l07-fine"]  # r55_07: South still held the 4♥: the Q♦ was the autopilot's pick
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
@@ -752,6 +756,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     ducked.finish_hand()
     real, alt = hand.tricks, ducked.hand.tricks
     assert [t.cards for t in real[3:10]] == [t.cards for t in alt[3:10]] and real[10].cards != alt[10].cards
+    # trick 3: only South's card differs (the 3♦ for the Q♦); West still wins it with the A♦
+    assert [c for c in real[2].cards if c not in alt[2].cards] == [Card("QD")] and real[2].winner == alt[2].winner == 1
+    assert [t.number for t, r in zip(alt, real, strict=True) if t.cards != r.cards] == [3, 11, 12, 13]
     # "first differs on trick 11": with the Q♦ kept, South still plays under on tricks 6 and 7 (8♦, 7♦)
     assert [str(alt[n].card_of(0)) for n in (5, 6)] == ["8D", "7D"] and alt[5].winner != 0 != alt[6].winner
     south_diamonds = [t.card_of(0) for t in alt if t.card_of(0).suit.letter == "D"]  # all five after the pass
@@ -761,7 +768,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert alt[11].points == 3 and ducked.hand.scores[0] == 5 and hand.scores[0] == 0
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert out.rstrip().endswith(
-        "Had South ducked trick 3 with the 3♦, tricks 4 to 10 go as before, then:\n"
+        "Had South ducked trick 3 with the 3♦, only tricks 3, 11, 12 and 13 would differ:\n"
+        "trick 3: North 2♦, East 6♦, South 3♦, West A♦ → West takes 0 points\n"
         "trick 11: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
         "trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
         "trick 13: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
@@ -853,8 +861,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     # r64_07: "it" was unclear (the K♠), and a twin question whose answer flips: you play second, the 5♠
     assert ("**K♠** (you play last): it wins a pointless trick, so the queen can never fall on it. The 5♠ would leave "
             "the K♠ alone, to win a later spade trick and perhaps the queen.") in " ".join(_src(cells07[at]).split())
-    assert ("**5♠** (you play second): a player after you may drop the queen on your K♠, never on the "
-            "5♠.") in " ".join(_src(cells07[at]).split())
+    # r71_07: "never" made the duck sound wholly safe: it ducks the queen, not the trick
+    assert ("**5♠** (you play second): a player after you may drop the queen on your K♠. The 5♠ ducks the queen (she "
+            "outranks it), not the trick: if West and North play lower, it wins, hearts and all.") in " ".join(_src(cells07[at]).split())
     assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
     assert "East leads the 3♠ and you play second: West and North still play after you." in _src(cells07[at - 1])
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
@@ -3225,7 +3234,8 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert 'DIFFICULTY = "medium"' in "".join(map(_src, cells)) and "'medium'" not in printed
     # ./dev play from the root folder: the script sits there and runs notebooks/play.ipynb by a relative path
     # r64_07: "repository's root folder" was jargon for a newcomer: the folder is named by the script it holds
-    assert "run `./dev play` in a terminal, from the folder holding the `dev` script." in text
+    # r71_07: "which folder?": the project's top folder
+    assert "run `./dev play` in a terminal, from the project's top folder (the one holding `dev`)." in text
     assert 'voila" notebooks/play.ipynb' in (ROOT / "dev").read_text(encoding="utf-8")
     # every choice of South's in the demo's review is best; a fine line is a ✓ that counts as accurate
     demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
@@ -3241,15 +3251,16 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
     # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
-    assert "each is graded *best*." in text
+    assert "each is *best*." in text
     # fresh newcomer rater (final round): "4 of 4 decisions" above five lines: the forced trick 1 is not counted
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
     # South's own moves (the widget records only _human_play and South's own pass)
     # r57_07: "South's own moves" read as including the computer's moves for South: the review grades the moves you
     # made (HandReview.build: "the autopilot's moves are left out"; the widget records only _human_play)
-    assert ("The review grades only your 4 real decisions, not the computer's (trick 1's 2♣ was forced): each is "
-            "graded *best*.") in text
+    # r71_07: the 4 decisions named
+    assert ("The review grades your 4 real decisions, the pass and tricks 2 to 4 (trick 1's 2♣ was forced), not the "
+            "computer's: each is *best*.") in text
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
@@ -3299,9 +3310,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r32: *fine* joined the list, since the review below prints "best or fine"
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
-    grades = ("Its grades: *best* (within 0.25 points of the top card, counted as equal) or *fine* (nearly as good), as far as the "
-              "coach's deals can tell; *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more points (lesson 08 gives every grade "
-              "and its limits).")
+    grades = ("Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal); "
+              "*fine* (close, but the deals cannot tell whether it costs more than 0.25); *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, "
+              "*mistake* and *blunder* cost more and more points (more in lesson 08).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 3 points a hand" not in text  # the limits are lesson 08's
@@ -3318,7 +3329,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
     # r64_07: said against the 0.25-point band
-    assert "*about 0.2 fewer hearts*: under 0.25 points on its imagined deals: counted equal." in text and "a toss-up" not in text
+    assert "the 0.2 gap is under the coach's 0.25-point margin, too small to count." in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -3332,7 +3343,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert three.winner == 1 and str(three.card_of(1)) == "AD" and str(three.card_of(0)) == "QD"
     # r49_07: why it mattered, in the visible prose: West had to follow with the A♦, so the trick held no points
     # r64_07: the follow-suit reason is said once, in the takeaways ("A card you passed is a card you know")
-    assert "Trick 3 shows South's pass at work: West won it with the A♦ South had passed, over South's Q♦." in text
+    assert "West won trick 3 with the A♦ South had passed." in text
     assert ("on trick 3 South knew West held the A♦, so West had to follow suit and the trick could hold no "
             "points.") in text
     assert three.led_suit.letter == "D" and all(c.suit.letter == "D" for c in three.cards) and three.points == 0
@@ -3844,8 +3855,8 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
     # r40_a: West's J♠ in the replay (8♠ on the real trick 2) is said, from West's bot's own decision (printed)
-    assert ("On trick 2, West would have put its highest spade under the K♠ (the J♠). North, playing after "
-            "South with the queen and the A♠, would have dropped her on it.") in text  # r64_07: split in two
+    # r71_07: cut to pay for the 6♠'s reason; the replay's printed lines (West's J♠, North's Q♠) say it
+    assert "On trick 2 the K♠ would have caught the queen (above)." in text
     ids = [c.get("id") for c in cells]
     what_if = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec2-code")]["outputs"])
     assert ("Had South played K♠ on trick 2: East 7♠, South K♠, West J♠, North Q♠ → South takes it (13 points)"
@@ -4531,6 +4542,18 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
     graded = assess_play(demo.hand.view(0))
     assert (f"{graded.of('6S').stats['p_take_qs']:.0%}", f"{graded.of('KS').stats['p_take_qs']:.0%}") == ("69%", "5%")
     assert graded.of("6S").verdict == "blunder"
+    # r71_07: the 69% explained where it appears: the coach's deals are played on by rule bots, which flush spades
+    # (the coach's own docstring; West's own reason for its trick-4 lead, printed in the lesson)
+    import hearts_teach.agents.coach as coach_module
+    from hearts_teach.course.why import why_played
+
+    assert ("Such tricks come: in the coach's imagined deals everyone plays on like the rule bot, which "
+            "will [flush](glossary.ipynb#cell-id=term-flush) spades (West's reason for trick 4's lead).") in md["l07-dec2-why"]
+    assert "with everyone continuing like the rule bot" in " ".join((coach_module.__doc__ or "").split())
+    lead = str(why_played(demo.hand, 4, 1))
+    assert lead.startswith("4♠: ") and "a low spade lead can never take her and makes her holder follow" in lead
+    assert (f"West's reason for leading trick 4, from its bot's own decision: {lead}\n"
+            in "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", [])))
     spades = sorted(str(c) for c in demo.hand.legal_plays(0))  # South must follow spades: its spades
     assert spades == ["6S", "KS"]  # after the 6♠, the K♠ stands alone
     assert Card("AS") in demo.hand.played and Card("QS") not in demo.hand.played  # only the queen ranks between
@@ -4554,7 +4577,7 @@ def test_lesson_07_r55_rater_asks():
     assert ("Against the 7♦ the gap is 5.0 − 3.8 = 1.2 points: about 0.9 from hearts and 0.3 from the Q♠ (14.6% of "
             "deals against 12.2%, 13 points each).") in md["l07-dec2"]
     assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
-    assert md["l07-dec1-grades"].endswith("Read no reason into that 0.2.")
+    assert md["l07-dec1-grades"].endswith("we follow the hint's 9♠.")
     # r57_07: "inaccuracy" was used before it was defined: its first use in prose links the glossary entry
     first = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "inaccuracy" in _src(c))
     # r64_07: the grades now sit in the coach's cell, before cell 5's printed "inaccuracy"
@@ -5005,7 +5028,7 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     assert "<abbr title='match total'>total</abbr>" in t.seats_html.value
     # best: within 0.25 points of the top card, so the 0.2 gap counts as equal
     assert VERDICT_MEANINGS["best"].startswith("as good as the coach's top choice: within 0.25 points a hand of it")
-    assert "*best* (within 0.25 points of the top card, counted as equal)" in prose
+    assert "*best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal)" in prose
     assert "9♠: best" in printed and "6♠: best" in printed and "about 0.2 more hearts than with 9♠" in printed
 
 
