@@ -1453,8 +1453,9 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
     assert "the ace must go on the next" not in prose
     # rater r57: "it must win the second" held only if South plays the 3♠ first; it must win one of the two
-    assert ("If spades are led twice before South can throw the ace, it must win one of them, queen and all if she is "
-            "played to it") in prose
+    # rater r71b: "it" could mean South or the ace: named
+    assert ("If spades are led twice before South can throw the ace, the A♠ must win one of them, queen and all if she "
+            "is played to it") in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
     assert costs_lo == {"5♥/6♥": "3.12", "J♥": "2.67", "K♥/A♥": "2.67", "8♥": "2.79"}
     grade = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) —", out, flags=re.M)}
@@ -1536,7 +1537,7 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     assert share_low == "82%" and ns["graded"].of(lowest).stats["p_take_qs"] > 0.8
     # r54 (word cap): said shorter; the K♠ is the one spade that beats her (South holds the A♠)
     assert ("The three lowest cards "
-            "(2♦ 2♥ 3♥) leave both in South's hand. Unless the pass brings another spade, South must follow a "
+            "(2♦ 2♥ 3♥) leave both in South's hand. Unless the cards South receives include a spade, South must follow a "
             "spade lead with one of them. The queen, played to a spade lead, is South's unless the K♠ beats "
             f"her: she ends up in South's tricks in {share_low} of deals.") in prose  # r61: split in three
     assert "the Q♠ with no lower spade to play under a spade lead" not in prose
@@ -1650,7 +1651,7 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     # all higher); the coach's printed verdict on it is an inaccuracy, 0.5 more hearts
     # r54: said once, where the 3♣'s cost is explained (the next cell); its grade is cell 3's worked example
     assert ("The 3♣ cannot win trick 4 (West and East hold every club still out, all higher) and gives South the "
-            "queen about as often as the J♠ does (17%): its cost is hearts South takes in later tricks.") in flat[min(told) + 1]
+            "queen about as often as the J♠ does: its cost is hearts South takes in later tricks.") in flat[min(told) + 1]
     assert all(c.rank > Card("3C").rank for c in clubs_out) and Suit.CLUBS in view.voids(2)
     graded_3c = ns["graded_lead"].of("3C")
     assert graded_3c.verdict == "inaccuracy" and "you take about 0.5 more hearts than with J♠" in str(graded_3c)
@@ -1838,8 +1839,12 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     best_h = graded.best.stats["exp_hearts"]
     assert f"J♣ Q♠ A♠ {best_h:.2f}" in shown and f"{best_h:.2f}" == "1.41" and low_h > high_h > best_h
     assert sorted(c.pretty for c in ns["passing"].cards(0) if c.suit is Suit.HEARTS and c not in low.cards) == ["4♥", "J♥"]
-    assert (f"That pass costs hearts too: South then takes {low_h:.2f} hearts a hand, against {best_h:.2f} after "
-            "the best pass: without the 2♥ and the 3♥, South has only the 4♥ to play under heart leads.") in flat[named]
+    # rater r71b: that reason was unsupported (the pass also keeps the K♦ and the J♦): the figures show the
+    # difference, not its cause: the figures only; and the three colons split
+    assert {"KD", "JD"} <= {str(c) for c in ns["passing"].cards(0)} - {str(c) for c in low.cards}
+    assert (f"That pass costs hearts too: South takes {low_h:.2f} a hand, against {best_h:.2f} after "
+            "the best pass.") in flat[named]
+    assert "South has only the 4♥ to play under heart leads" not in flat[named]
     # rater r60: the hedged reason ("probably because a kept J♣ may win a club trick") had nothing shown behind it
     # rater r61: the coach's reason, from its verdict on the 7♣ pass: it keeps the J♣, a trick she can be dropped on
     assert (f"The coach passes the J♣, not the 7♣: a kept J♣ can win a trick West drops her on ({share[1]} against "
@@ -1860,8 +1865,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # rater r71: "West ... can drop her on it" held only when West plays after South: said for any order (the queen
     # is in the ace's trick if West plays her to it); "printed above" pointed into a folded printout
     assert ("**Why the ace too?** If the A♠ is South's only spade, it must be played to a spade lead, and wins it, "
-            "the queen too if West plays her to that trick. Passing 7♣ J♣ Q♠ keeps the A♠: she comes back in "
-            f"{ace_share} of deals (folded figures above).") in flat[named]
+            "the queen too if West plays her to that trick. Passing 7♣ J♣ Q♠ keeps the A♠: she ends up in South's "
+            f"tricks in {ace_share} of deals.") in flat[named]  # r71b: the lesson's words, not "comes back"
     assert cells[verdicts]["metadata"]["jupyter"]["outputs_hidden"]
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
@@ -1901,6 +1906,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "the most points" not in prose
     assert flat[1].startswith("Four common, costly mistakes, each on a fixed deal, graded by lesson 08's coach. "
                               "By the end you will be able to spot each one in your own games:")
+    assert "a trick with points you could have [ducked](glossary.ipynb#cell-id=term-duck)" in flat[1]  # r71b
     assert "A quick check at the end gives two more positions." in flat[1] and "a pass that keeps the Q♠ and the A♠ without a low spade" in flat[1]  # r52: mistake 4's own words
     # mistake 1 prints the tricks so far in its question's output, as mistakes 2 and 3 do in theirs
     asked = next(i for i, s in enumerate(src) if "grab_quiz = Quiz.pick_card(" in s)
@@ -1929,7 +1935,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert all(c.rank < Card("JS").rank for c in spades_out if c not in (Card("QS"), Card("KS")))
     assert s3.stats["exp_hearts"] > js.stats["exp_hearts"] and "it costs less" not in prose
     assert ("**Why does the 3♣ cost anything?** The 3♣ cannot win trick 4 (West and East hold every club still out, "
-            "all higher) and gives South the queen about as often as the J♠ does (17%): its cost is hearts South takes "
+            "all higher) and gives South the queen about as often as the J♠ does: its cost is hearts South takes "
             "in later tricks. The 3♣'s range, 0.34 to 0.83, starts over 0.25: an inaccuracy.") in prose
     assert "probably where its extra hearts" not in prose
     # rater r52: "flush her out" is in the coach's verdicts before cell 12 defines it: the question links the glossary
@@ -1940,6 +1946,9 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r57: "can never take her" read as "South never takes her" (she does, 17%, later): exact now
     assert ("A spade below the queen, the J♠ or the 3♠, never wins a trick she is in. Leading them until her holder must play "
             "her is to *flush her out* (the coach's words; lesson 04).") in flat[asked_at + 2]
+    # rater r71b: why the J♠ lead still gives South the queen (17%): the coach's reasons and figures do not say
+    assert (f"The J♠ lead still gives South the queen in {queen['J♠']} of deals; the figures do not show "
+            "why.") in flat[asked_at + 2] and "A♠" not in str(js)
     assert "flush her out" in text_output(cells[asked_at + 1])
     assert "To **[flush](glossary.ipynb#cell-id=term-flush)** the queen is to lead spades below her" in (
         ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8")
