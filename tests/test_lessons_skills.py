@@ -444,7 +444,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # r56 rater: "best" was never said to mean fewest points; the coach ranks by its mean points difference
     # (coach._candidates), and here its best pass has the lowest share of each row's passes
     assert ("or with South's J♣ (passing left, you receive your three cards from East). The coach ranks passes by "
-            "South's average points, not by this share; here its best pass also has the lowest share in each row.") in text
+            "South's average points, not by this share; here its best pass also has the lowest share of the passes shown in "
+            "each row.") in text  # r71 final read: not of all 21 passes the coach tried
     for d in ("left", "across", "right"):
         g = ns["graded"][d]
         assert g.best.exp_points <= min(g.of(p).exp_points for p in (keep, both))  # ranked by points
