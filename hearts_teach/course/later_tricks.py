@@ -5,7 +5,7 @@ card that won those tricks.
 The coach gives a verdict and a number ("about 0.4 more hearts"); a lesson can print this table
 under it so the learner sees *which* later tricks cost the points (lesson 08, drill 4). For a
 pass, ``pass_queen_cards`` says which of the passer's kept cards wins the trick the Q♠ is in
-(lesson 01). ``count_hearts``, ``moon_count``, ``sure_winners`` and ``count_scale`` give lesson 08b's moon count and how often a moon
+(lesson 01). ``seat_hearts``, ``count_hearts``, ``moon_count``, ``sure_winners`` and ``count_scale`` give lesson 08b's moon count and how often a moon
 came off at each count against rule bots.
 """
 
@@ -167,8 +167,9 @@ def lead_queen_tricks(position: Hand, choices: Iterable[CardLike], count: int = 
     return out
 
 
-def _hearts(position: Hand, seat: int) -> tuple[list[Card], list[Card]]:
-    """``seat``'s hearts, high first, and the hearts still out as it sees them, low first."""
+def seat_hearts(position: Hand, seat: int = 0) -> tuple[list[Card], list[Card]]:
+    """``seat``'s hearts, high first, and the hearts still out as it sees them, low first (what
+    lesson 08b's count reads)."""
     mine = sorted((c for c in position.cards(seat) if c.suit is Suit.HEARTS), key=lambda c: -c.rank)
     out = sorted(position.view(seat).still_out()[Suit.HEARTS], key=lambda c: c.rank)
     return mine, out
@@ -176,7 +177,7 @@ def _hearts(position: Hand, seat: int) -> tuple[list[Card], list[Card]]:
 
 def _holds_top_heart(position: Hand, seat: int = 0) -> bool:
     """Whether ``seat``'s highest heart beats every heart still out (a *top heart*)."""
-    mine, out = _hearts(position, seat)
+    mine, out = seat_hearts(position, seat)
     return bool(mine) and (not out or mine[0].rank > out[-1].rank)
 
 
@@ -185,7 +186,7 @@ def count_hearts(position: Hand, seat: int = 0) -> tuple[list[Card], list[Card]]
     beats it) draws one heart from each other player, the lowest still out (careful defenders give
     their lowest). Returns the hearts so drawn, low first, and the hearts still out after that which
     beat the seat's lowest heart (the count), low first. None if the seat holds no heart."""
-    mine, out = _hearts(position, seat)
+    mine, out = seat_hearts(position, seat)
     if not mine:
         return None
     others = len(position.seat_names) - 1
