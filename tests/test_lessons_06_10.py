@@ -214,7 +214,7 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # the colon sentence split
     # r71_07: cut to pay for the round's fixes (same facts)
     assert ("A high card with several low cards of its suit beside it is safer to keep: they let you play "
-            "under later tricks in the suit, and you can drop it on a trick with no points (as on trick 3). The Q♥ has "
+            "under later tricks in the suit, and you can drop it on a trick with no points (you'll see this on trick 3). The Q♥ has "
             "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦; the J♣ only the 6♣ once the 2♣ has led. Let us follow "
             "the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
@@ -237,11 +237,11 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "the Q♠ ends up in your tricks in 23% of deals, less often than with A♣ Q♦ A♦" in hint  # Q♦ for the J♣
     # r33 rater: the hint compares with the coach's second choice, which the cell prints from the coach's ranking
     # r50_07: "less often than with A♣ Q♦ A♦" gave no figure for the second choice: the cell prints it
-    assert "The coach's second choice: A♣ Q♦ A♦ (the Q♠ ends up in your tricks in 26% of deals)\n" in hint
+    # r72_07: cut (too many numbers before any play): the cell prints the hint alone; the figures stay checked below
+    assert "The coach's second choice" not in hint and "a real gap" not in hint
     # r52_07: "is 3% a real difference?": the cell prints the gap in points and the coach's grade
     # r64_07: "real" said: more than the 0.25-point band within which a choice counts as best
-    assert ("  a real gap (more than 0.25 points): it costs about 0.5 points a hand more; the coach's grade: "
-            "inaccuracy\n") in hint
+    assert hint == "Hint: Pass J♣ A♣ A♦: it gets rid of two aces and a jack; the Q♠ ends up in your tricks in 23% of deals, less often than with A♣ Q♦ A♦.\n"
     from hearts_teach.agents.coach_stats import BAND
     assert BAND == 0.25
     from hearts_teach.present.widgets import TableWidget
@@ -380,8 +380,10 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r50_07: the gloss sat in the prose, far from Solid's line: it is now in the list's comment, beside Solid
     assert ("Choose your opponents from the list below, weakest first. *Thinker*"
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
-    assert ("# Solid is the rule bot of earlier lessons: the seat list shows it as (rule); it flushes spades: leads them "
-            "until the Q♠ falls (see Flush in the glossary)") in ladder
+    # r72_07: the comment says the bot's real trigger (why.py's "flush-queen" lead: none of Q♠ K♠ A♠, queen still out)
+    assert ("# Solid is the rule bot of earlier lessons: the seat list shows it as (rule); when it leads holding none of "
+            "Q♠ K♠ A♠\n# while the queen is still out, it leads its lowest spade to flush her out (see Flush in the "
+            "glossary)") in ladder
     assert "flushes spades" in dict((label, what) for _, label, what in ladder_levels())["Solid"]
     assert 'print(f"{label:<9} {quoted:<11} {what}")' in ladder
     live = next(_src(c) for c in _cells("07_play_a_match") if "table = TableWidget(" in _src(c))
@@ -565,7 +567,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
     assert "each within 0.25 points of the best" in trick2  # the grade itself is in points
     assert "The hint's reason counts hearts only" not in prose07
-    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (all points; the hint below quotes only the hearts part)" in quiz_src
+    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average\"" in quiz_src
     assert "always counts points a hand" not in prose07
     from hearts_teach.agents import coach
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -773,7 +775,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
         "trick 11: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
         "trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
         "trick 13: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
-        "South would score 5, not 0.")
+        "South would score 5, not 0. South's 5 points: trick 11, won with the K♦ (2 hearts); trick 12, won with the Q♦ (3 hearts).")
 
 
 
@@ -3321,8 +3323,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r64_07: cell 5 already prints "the coach's grade: inaccuracy", above the pass's "✓ best": the grades now sit
     # in the coach's cell, just before that first printed grade
     coach_at = next(i for i, c in enumerate(cells) if c.get("id") == "l07-coach")
+    # r72_07: the second choice's grade is no longer printed (too many numbers before any play): the pass hint follows
     inacc = next(i for i, c in enumerate(cells) for o in c.get("outputs", [])
-                 if "the coach's grade: inaccuracy" in "".join(o.get("text", "")))
+                 if "Hint: Pass J♣ A♣ A♦" in "".join(o.get("text", "")))
     assert grades in " ".join(_src(cells[coach_at]).split()) and coach_at + 1 == inacc < first_grade
     # round 15: winning with 9♠ yet fewer hearts is an estimate, and lesson 08 shows how to read it
     # r39_d: said as the coach's average, not a reason, and the two cards a toss-up
@@ -4574,8 +4577,10 @@ def test_lesson_07_r55_rater_asks():
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     # r57_07: one plain sentence (the split 1.2 = 0.9 hearts + 0.3 for the Q♠ is checked above)
     # r64_07: the sum shown (5.0 − 3.8 = 1.2 = 0.9 + 0.3, with the unrounded shares; checked above)
-    assert ("Against the 7♦ the gap is 5.0 − 3.8 = 1.2 points: about 0.9 from hearts and 0.3 from the Q♠ (14.6% of "
-            "deals against 12.2%, 13 points each).") in md["l07-dec2"]
+    # r72_07: the arithmetic cut (one figure per decision); the 3♦'s cost on this deal is hearts, printed by the replay
+    assert "Against the 7♦ the gap is" not in md["l07-dec2"] and "trick 6 below" not in md["l07-dec2"]
+    assert ("Its Q♠ share (25% against 12%, in the answer) is an average over the coach's deals; on this deal the cost "
+            "is hearts (replay after the review).") in md["l07-dec2"]
     assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
     assert md["l07-dec1-grades"].endswith("we follow the hint's 9♠.")
     # r57_07: "inaccuracy" was used before it was defined: its first use in prose links the glossary entry

@@ -7,13 +7,13 @@ returns what happened — whether the moon was shot or stopped, and by which tri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.cards import Card, Suit
 
 
 def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:
@@ -40,3 +40,39 @@ def play_on(hand: Hand, seat: int, bots: Sequence[Any], shooter: int) -> Callabl
         return (f"{hand.seat_names[seat]} played {card.pretty}; the bots played the hand out. "
                 + moon_outcome(hand, shooter, since))
     return on_play
+
+
+def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_through: int,
+                finish: bool = True) -> Any:
+    """Lesson 07's demonstration hand played again from its deal (a ``TableWidget``): South
+    passes and plays the coach's hints up to trick ``hints_through``, except the card
+    ``instead[trick]`` on those tricks; then the computer finishes the hand (``finish``), or the
+    replay stops at South's next turn."""
+    from hearts_teach.present.widgets import TableWidget
+
+    table = TableWidget(seed=seed, opponents=opponents)
+    table.hint()
+    table.pass_cards(table.hint_result.cards)
+    while table.hand.trick_number <= hints_through:
+        number = table.hand.trick_number
+        table.hint()
+        table.play(instead.get(number, table.hint_result.card))
+    if finish:
+        table.finish_hand()
+    return table
+
+
+def points_source(hand: Hand, seat: int) -> str:
+    """Where ``seat``'s points in a finished hand came from: each trick it won with points, its
+    winning card and what the points were (hearts, the Q♠)."""
+    name = hand.seat_names[seat]
+    won = [t for t in hand.tricks if t.winner == seat and t.points]
+    if not won:
+        return f"{name} takes no points."
+    parts = []
+    for t in won:
+        hearts = sum(c.suit == Suit.HEARTS for c in t.cards)
+        what = [f"{hearts} heart{'s' * (hearts != 1)}"] if hearts else []
+        what += ["the Q♠"] * any(c == Card("QS") for c in t.cards)
+        parts.append(f"trick {t.number}, won with the {t.card_of(seat).pretty} ({' and '.join(what)})")
+    return f"{name}'s {hand.points_taken[seat]} points: " + "; ".join(parts) + "."
