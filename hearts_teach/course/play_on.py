@@ -13,7 +13,7 @@ from typing import Any
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
-from hearts_teach.kernel.cards import Card, Suit
+from hearts_teach.kernel.cards import Card
 
 
 def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:
@@ -61,18 +61,3 @@ def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_thr
         table.finish_hand()
     return table
 
-
-def points_source(hand: Hand, seat: int) -> str:
-    """Where ``seat``'s points in a finished hand came from: each trick it won with points, its
-    winning card and what the points were (hearts, the Q♠)."""
-    name = hand.seat_names[seat]
-    won = [t for t in hand.tricks if t.winner == seat and t.points]
-    if not won:
-        return f"{name} takes no points."
-    parts = []
-    for t in won:
-        hearts = sum(c.suit == Suit.HEARTS for c in t.cards)
-        what = [f"{hearts} heart{'s' * (hearts != 1)}"] if hearts else []
-        what += ["the Q♠"] * any(c == Card("QS") for c in t.cards)
-        parts.append(f"trick {t.number}, won with the {t.card_of(seat).pretty} ({' and '.join(what)})")
-    return f"{name}'s {hand.points_taken[seat]} points: " + "; ".join(parts) + "."
