@@ -7,7 +7,7 @@ returns what happened — whether the moon was shot or stopped, and by which tri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hearts_teach.course.describe import describe_trick
@@ -40,3 +40,24 @@ def play_on(hand: Hand, seat: int, bots: Sequence[Any], shooter: int) -> Callabl
         return (f"{hand.seat_names[seat]} played {card.pretty}; the bots played the hand out. "
                 + moon_outcome(hand, shooter, since))
     return on_play
+
+
+def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_through: int,
+                finish: bool = True) -> Any:
+    """Lesson 07's demonstration hand played again from its deal (a ``TableWidget``): South
+    passes and plays the coach's hints up to trick ``hints_through``, except the card
+    ``instead[trick]`` on those tricks; then the computer finishes the hand (``finish``), or the
+    replay stops at South's next turn."""
+    from hearts_teach.present.widgets import TableWidget
+
+    table = TableWidget(seed=seed, opponents=opponents)
+    table.hint()
+    table.pass_cards(table.hint_result.cards)
+    while table.hand.trick_number <= hints_through:
+        number = table.hand.trick_number
+        table.hint()
+        table.play(instead.get(number, table.hint_result.card))
+    if finish:
+        table.finish_hand()
+    return table
+
