@@ -566,8 +566,8 @@ def test_the_values_list_is_trick_counts():
                     r"\| one fewer \(\*one short\*\) \| (\S+) \| .*?\| two fewer \| (\S+) \| .*?\| three fewer or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) counts (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+), while your spades last\. ", VALUES)
-    assert re.search(r"\*\*3b\. Cross off your ruffing spades\*\*, lowest first, then redo step 2: one spade per ruff trick, "
-                     r"the ruff count rounded to the nearest whole", VALUES)
+    assert re.search(r"\*\*3b\. Cross off your ruffing spades\*\*, lowest first, then redo step 2: one spade per whole ruff "
+                     r"trick \(¼ → 0, ¾ → 1; a ½ goes whichever way leaves an even number of spades\)", VALUES)
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
