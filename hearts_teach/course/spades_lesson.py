@@ -155,8 +155,8 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     down_wins = [g for g in gaps if g > 0]
     return "\n".join([
         f"Deals 0 to {deals - 1} where South's count ends in ¾: {n}",
-        f"Each bag: +1, less its tenth of the {BAG_PENALTY}-point penalty for {BAG_LIMIT} bags = "
-        f"{1 - BAG_PENALTY // BAG_LIMIT}",
+        f"Each bag valued at {1 - BAG_PENALTY // BAG_LIMIT}: its +1, less a tenth of the {BAG_PENALTY} "
+        f"lost at {BAG_LIMIT} bags",
         f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
         f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f}",
         f"Bidding up scored more on {len(up_wins)} deals, by {sum(up_wins) / len(up_wins):.0f} points on average; "

@@ -32,7 +32,7 @@ from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.games.spades.rules import SpadesRules
 from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind, partner_of
-from hearts_teach.kernel.cards import Card, CardLike, to_card
+from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
 from hearts_teach.kernel.errors import HeartsError
 from hearts_teach.kernel.table import FOUR
 from hearts_teach.present.render import card_html, compass_html
@@ -107,6 +107,20 @@ def compare_bid(cards: Iterable[CardLike], bid: int, advice: int) -> str:
                      f"contract is a bag, worth 1 point, and every tenth bag costs 100.")
 
 
+def lesson_note(estimate: float, advice: int, lesson: int) -> str:
+    """Lesson 09a's bid (``lesson``: the count with any fraction dropped, at least 1) beside the bots'
+    (``advice``), with why they differ: the bots round three quarters up, adjust for the other bids and
+    the score, or bid nil."""
+    note = f"This lesson's bid (drop any fraction, at least 1): {lesson}"
+    if lesson == advice:
+        return note + ", the same."
+    if advice == 0:
+        return note + ": the bots bid nil here, which this lesson leaves aside."
+    if lesson != max(1, math.ceil(estimate - 0.5)):
+        return note + ": the bots round three quarters up; this lesson drops them."
+    return note + ": the bots adjusted theirs for the other bids and the score."
+
+
 class BidWidget(WidgetView):
     """``BidWidget(hand, seat=0, bots=None)``: click Nil or 1..13 to bid for ``seat``.
 
@@ -115,14 +129,17 @@ class BidWidget(WidgetView):
     When the rules allow ``seat`` a blind nil this hand, the cards start face down: "Blind nil"
     bids it unseen, "Look at my cards" turns them over (and a blind nil is then no longer
     possible). Parts: ``buttons`` ('blind', 'look', 'nil', '1'..'13', 'suggest'), ``cards_html``,
-    ``bids_html``, ``message``.
+    ``bids_html``, ``message``. With ``lesson_bid`` (lesson 09a's rule: the count with any fraction
+    dropped), Suggest and the answer to a bid also show that bid beside the bots' (``lesson_note``).
     """
 
     def __init__(self, hand: SpadesHand, seat: int = 0, bots: Sequence[Any] | None = None,
-                 on_bid: Callable[[int | str], str] | None = None):
+                 on_bid: Callable[[int | str], str] | None = None,
+                 lesson_bid: Callable[[CardList], int] | None = None):
         self.hand = hand
         self.seat = seat
         self.bots = bots
+        self.lesson_bid = lesson_bid
         self.on_bid = on_bid  # the table passes its own bid (which also lets the bots move)
         self.last_message = ""
         self.header = w.HTML()
@@ -250,8 +267,15 @@ class BidWidget(WidgetView):
         self.refresh()
         said = f"{self.hand.seat_names[self.seat]} bid {bid_word(v)}."
         if v is not None and not is_blind(v):
-            said += " " + compare_bid(self.hand.cards(self.seat), v, advice)
+            said += " " + compare_bid(self.hand.cards(self.seat), v, advice) + self._lesson_note(advice)
         return self._say(said, "ok")
+
+    def _lesson_note(self, advice: int) -> str:
+        """' This lesson's bid ...' when the widget has a ``lesson_bid``, else ''."""
+        if self.lesson_bid is None:
+            return ""
+        cards = self.hand.cards(self.seat)
+        return " " + lesson_note(estimate_tricks(cards, long_spades=True), advice, self.lesson_bid(cards))
 
     def suggest(self) -> str:
         """What the rule bot would bid here, and why (changes nothing)."""
@@ -275,7 +299,7 @@ class BidWidget(WidgetView):
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
         return self._say(f"Estimate: {_tricks(est)}. "
-                         f"Suggested bid: {bid_word(advice)} ({why}).")
+                         f"Suggested bid: {bid_word(advice)} ({why}).{self._lesson_note(advice)}")
 
     def text(self) -> str:
         h, s = self.hand, self.seat
