@@ -2657,3 +2657,16 @@ def test_the_two_roundings_differ_only_at_three_quarters():
         assert bots - lesson_bid(cards) == (1 if at_three_quarters else 0), (seed, count)
         differ += at_three_quarters
     assert differ == 737  # the play-outs' deals
+
+
+def test_lesson_note_names_each_reason_the_bots_bid_differs():
+    """Each branch of the lesson's note beside the bots' bid: the same, nil, the ¾ rounded up, or an adjustment."""
+    from hearts_teach.present.widgets.spades_table import lesson_note
+
+    head = "This lesson's bid (drop any fraction, at least 1): "
+    assert lesson_note(3.0, 3, 3) == head + "3, the same."
+    assert lesson_note(2.0, 0, 2) == head + "2: the bots bid nil here, which this lesson leaves aside."
+    assert lesson_note(3.75, 4, 3) == head + "3: the bots round three quarters up; this lesson drops them."
+    # a count of 3½ rounds to 3 either way, so a bot's 4 came from the other bids or the score
+    assert lesson_note(3.5, 4, 3) == head + "3: the bots adjusted theirs for the other bids and the score."
+    assert lesson_note(0.25, 2, 1) == head + "1: the bots adjusted theirs for the other bids and the score."
