@@ -1346,7 +1346,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r41_a: the widget's instructions start a new paragraph. r43_f: they moved, with the widget, before the rule
     # bots' replay answers the puzzle (keep the A♥); the cell that answers it points back to the widget
     ids = [c.get("id") for c in cells_of("05_shooting_the_moon")]
-    assert ids.index("l05-14") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1 < ids.index("l05-14b")
+    # r72b_05: the cliff (l05-14b, l05-15) moved up beside the scoring rule, before the worked hand (l05-09)
+    assert ids.index("l05-14") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1
+    assert ids.index("l05-06") + 1 == ids.index("l05-14b") == ids.index("l05-15") - 1 < ids.index("l05-09")
     assert ids.index("l05-19") < ids.index("l05-17") < ids.index("l05-18") < ids.index("l05-18c")
     instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
     # r51_05: "only West's card differs" read as if the later tricks stay the same too; the notation, with an example
@@ -1357,9 +1359,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
     assert "The answer comes later in this lesson." in instr and "A♥" not in instr
     # r43_f: "covered" linked to the glossary and said in plain words
-    assert ("On trick 6 East could have covered South's Q♥ with its K♥ and taken 4 points.") in flat
-    assert "[covered](glossary.ipynb#cell-id=term-cover)" in "".join(
-        "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-14")
+    # r72b_05: East's duck was explained twice (l05-14 and l05-16c): the cover is said once, with the rule bot's K♥
+    assert "On trick 6 East could have covered" not in flat
+    assert "[covered](glossary.ipynb#cell-id=term-cover) South's Q♥" in "".join(
+        "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-16c")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
     assert "The try-it answer: on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*)." in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
@@ -1380,8 +1383,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
     assert "enough points" not in flat
-    assert ("are `easy` bots: like the rule bots of earlier lessons, but without their two moon defences "
-            "(below).") in flat
+    # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
+    assert ("are `easy` bots: like the rule bots of earlier lessons, but without two habits that guard against a moon "
+            "(see *Blocking a moon*).") in flat
+    assert "moon defence" not in flat
     assert "switched off: both of its habits" not in flat
     # r38_h: why South's hand is a moon hand, from the printed deal
     dealt = {c.pretty for c in Hand.deal(seed=810, pass_direction="hold").cards(0)}
@@ -1441,13 +1446,13 @@ def test_05_the_moon_story_agrees_with_its_replay():
     ids = [c.get("id") for c in cells]
     shown = "".join("".join(o.get("text", "")) for o in cells[ids.index("l05-16b")]["outputs"])
     assert shown == f"trick 6, a rule bot as East: {instead}\n" and ids.index("l05-16") + 1 == ids.index("l05-16b")
-    assert "South has taken every point so far (15), so a moon is on: it takes this trick to stop it" in shown
+    assert "South has taken every point so far (15), so a moon is possible: it takes this trick to stop it" in shown
     # "Its K♥ would have won that trick and its 4 points, and the moon would have been over": the A♥ went on trick 5,
     # the others' cards on trick 6 are lower hearts, and a moon needs every point
     others = [t6.card_of(seat) for seat in (0, 1, 2)]
     assert Card("AH") in t5.cards and all(c < Card("KH") and c.suit is Suit.HEARTS for c in others)
     assert sum(c.points for c in others) + Card("KH").points == 4
-    assert "Its K♥ would have won that trick's 4 points and ended the moon." in flat
+    assert "Its K♥ would have covered South's Q♥, won that trick's 4 points and ended the moon." in flat
     # r33: the shooter's "always highest" is a demonstration device, not how to shoot; "easy and rule play alike"
     assert "A crude device, not how to shoot (lesson 08b asks when a moon pays)." in flat  # r71b: shorter
     assert "`easy` and `rule`. `easy` plays like `rule` but has neither" in flat
@@ -1492,7 +1497,8 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert ns["after_west"][1].name == "easy" and not ns["after_west"][1].moon_defence
     # r51_05: plainer; r52_05: "West's later cards: the easy bot" read oddly
     # r70_05: "After your card" read as if the learner's card were overridden
-    assert "For the rest of the hand, West is played by the easy bot, moon defence off" in shown["l05-19"]
+    # r72b_05: "moon defence off" named a term the lesson explains only later (Blocking a moon): the bots by name
+    assert "For the rest of the hand, West is played by the easy bot\n" in shown["l05-19"]
     blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
     east = why_played(blocked, 6, 3)
     assert east.branch == "duck" and str(east.card) == "KH" and why_played(blocked, 6, 3, moon_defence=False).card == east.card
@@ -1514,8 +1520,9 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     assert max(c.rank for c in Hand.deal(seed=810, pass_direction="hold").cards(1) if c.suit is Suit.HEARTS) == 14
     # r70: East played after it, so "winning"; r71b: "which" could be read as East's duck: the A♥'s win broke it
     # r72_05: the moon rule said once, in general (a penalty card, not only a heart), where all-or-nothing is shown
-    rule = ("A moon needs every penalty card, so one penalty card won by anyone else breaks it. South already has "
-            "the queen, so from trick 5 on, one heart in another pile is enough.")
+    # r72b_05: said in general, where the cliff now sits (beside the scoring rule, before the worked hand)
+    rule = ("A moon needs every penalty card, so one penalty card won by anyone else breaks it. Once a player has "
+            "taken the queen, one heart in another pile is enough.")
     assert text.count(rule) == 1 and "breaks a moon" not in text and "take one heart" not in text
     assert "get one heart into any pile" not in text
 
@@ -1734,8 +1741,8 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
     assert "everything before West's card matches the first replay; after it, the same bots play on." in text
     shown = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", []))
              for c in cells_of("05_shooting_the_moon")}
-    assert ("For the rest of the hand, West is played by the easy bot, moon defence off\nNorth: the easy bot, moon "
-            "defence off\nEast: the easy bot, moon defence off\n") in shown["l05-19"]
+    assert ("For the rest of the hand, West is played by the easy bot\nNorth: the easy bot\nEast: the easy bot\n"
+            ) in shown["l05-19"] and "moon defence" not in shown["l05-19"]
     assert "West as a rule bot" not in text
     code = "".join("".join(c["source"]) for c in cells_of("05_shooting_the_moon")
                    if c["cell_type"] == "code")
@@ -1761,7 +1768,14 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5. South led the Q♠." in text
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
-    assert "It played the 8♥ instead (its reason is above)." in text and "could have won a trick later" not in text
+    # r72b_05: East's trick-6 duck said once: cell 12 names the K♥, the folded output prints the 8♥ and its reason
+    assert "It played the 8♥ instead" not in text and "could have won a trick later" not in text
+    assert "East's reason (an easy bot): 8♥: its highest heart that stays under South's Q♥\n" in "".join(
+        "".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-13"
+        for o in c.get("outputs", []))
+    assert "".join(cells_of("05_shooting_the_moon")[[c.get("id") for c in cells_of("05_shooting_the_moon")].index(
+        "l05-14")]["source"]) == ("South won every trick: East ducked South's J♥ on trick 8 too, and threw the K♥ on "
+                                  "trick 10, a diamond trick.")
     assert str(lesson("05_shooting_the_moon")["why_played"](hand, 6, 3, moon_defence=False)) == (
         "8♥: its highest heart that stays under South's Q♥")
     t6 = hand.tricks[5]
@@ -2092,7 +2106,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert shown["l05-18d"] == (f"Coach, West on trick 5: the points West takes this hand, on average over "
                                 f"{graded.worlds:,} sampled deals\n"
                                 "  discard the A♥:               4.9\n"
-                                "  discard the 10♥, keep the A♥: about 0.16 more\n"
+                                "  discard the 10♥, keep the A♥: about 0.16 more (95 % range, give or take: "
+                                "0.10 to 0.21)\n"
                                 "  discard a club or diamond:    about 0.3 to 1.5 more\n"
                                 "This hand's replays: West scored 26 when South's moon came off, 4 when its kept A♥ "
                                 "broke it.\n")
@@ -2108,7 +2123,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # judgement that a moon "looks likelier than that" are cut, with the simulation's caveat about them)
     kept_west = lesson("05_shooting_the_moon")["blocked"].scores[1]
     assert (hand_moon_west, kept_west, round(ten.delta_vs_best, 2)) == (26, 4, 0.16)
-    assert ("With nobody shooting, keeping the A♥ costs West about 0.16 points a hand. The coach's deals have no "
+    # r72b_05: the 0.16 is this position's, with the coach's 95 % range (delta_ci95), not "a hand"
+    assert (f"{ten.delta_ci95[0]:.2f}", f"{ten.delta_ci95[1]:.2f}") == ("0.10", "0.21")
+    assert "a hand" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18e")
+    assert ("In this position, with nobody shooting, keeping the A♥ costs West about 0.16 points (give or take: 0.10 "
+            "to 0.21). The coach's deals have no "
             "shooter, so they cannot show what throwing it risks: in this hand, 22 points (26 instead of 4). How often "
             "a moon follows warning signs like South's, this lesson does not measure. So \"keep the A♥\" is a "
             "judgement, not a measured result: a small average cost, against a large one whenever a moon comes "
@@ -2143,7 +2162,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ("(each row: trick number, then each seat's card, leader first; * marks each trick's winning card;\n"
             " last, the points and who took them)") in shown["l05-11"]  # r71_05: the table's key
     assert "After trick 5, West still held hearts 10♥; above Q♥: none\n" in shown["l05-13"]
-    assert "[rule bots](glossary.ipynb#cell-id=term-rule-bot) of earlier lessons" in "".join(cells[9]["source"])
+    assert "[rule bots](glossary.ipynb#cell-id=term-rule-bot) of earlier lessons" in "".join(
+        cells[ids.index("l05-09")]["source"])
 
 
 def test_05_no_cell_rebinds_a_helper_an_earlier_cell_defined():
@@ -2196,9 +2216,14 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     # r71b_05c: a one-position break-even against an all-hands rate was not a comparison; said as what they are, and
     # that a rule-bot East would have stopped this moon anyway (the why_instead line, l05-16b)
     # r72_05: the break-even (1 in 140) is cut (test_05_r50_...), and with it the caveat comparing it to these rates
-    assert "The `rule` table's 1 in 417 is rare *because* its bots defend." in text
+    # r72b_05: 1 in 417 read as exact; 24 moons support a range: the rate ± give or take, as 1 hand in how many
+    rate, margin = 100 * sum(moons["rule"]) / hands, give_or_take(sum(moons["rule"]), hands)
+    assert (round(100 / (rate + margin)), round(100 / (rate - margin))) == (298, 694)
+    assert "rule table, with give or take: between 1 hand in 298 and 1 in 694\n" in shown["l05-21"]
+    assert ("The `rule` table's moons, between about 1 hand in 300 and 1 in 700 (last line), are rare *because* its "
+            "bots defend.") in text and "1 in 417" not in text
     assert "1 in 140" not in text and "cannot settle" not in text
-    assert "South has taken every point so far (15), so a moon is on" in shown["l05-16b"]
+    assert "South has taken every point so far (15), so a moon is possible" in shown["l05-16b"]
     assert round(hands / sum(moons["rule"])) == 417 and f"{hands / sum(moons['rule']):>9.0f}\n" in shown["l05-21"]
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")

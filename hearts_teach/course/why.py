@@ -58,7 +58,7 @@ def _lo(mask: int) -> int:
 
 def _moon_words(view: View, threat: int) -> str:
     who = view.seat_names[threat]
-    return f"{who} has taken every point so far ({view.points(threat)}), so a moon is on"
+    return f"{who} has taken every point so far ({view.points(threat)}), so a moon is possible"
 
 
 def why(view: View, moon_defence: bool = True) -> Why:
