@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from hearts_teach.present.widgets import Quiz
 
-INTERVAL_ANSWER = "we cannot tell yet: play more deals"
+INTERVAL_ANSWER = "about half as wide"
 
 
 def interval_quiz() -> Quiz:
-    """Lesson 10's question: a gain of +0.30 whose 95% interval runs from -0.10 to +0.70; is the change useless?"""
-    return Quiz("Is the change useless?",
-                ["yes: the interval contains zero", "no: it is better", INTERVAL_ANSWER],
+    """Lesson 10's question: a gain's 95% interval runs from -0.10 to +0.70 on 40 deals; measured on 160 deals
+    (four times as many), about how wide will the interval be?"""
+    same, quarter = "about as wide", "about a quarter as wide"
+    return Quiz("On 160 deals, about how wide will the new interval be?",
+                [same, INTERVAL_ANSWER, quarter],
                 INTERVAL_ANSWER,
-                {"yes: the interval contains zero": "Containing zero does not show it useless: the true gain may be "
-                                                    "anywhere from -0.10 to +0.70. Ducking looked like this on 40 deals "
-                                                    "and proved better on 200.",
-                 "no: it is better": "Better needs the whole interval above zero; this one reaches down to -0.10.",
-                 INTERVAL_ANSWER: "The interval contains zero: no verdict either way, and more deals narrow it. "
-                                  "You may still keep the change (this lesson keeps the void pass); you just cannot "
-                                  "call it better."},
-                "Only an interval that lies entirely on one side of zero is a verdict; this one contains zero.")
+                {same: "More deals average out more luck, so the standard error (an average's typical miss) "
+                       "shrinks, and the interval with it.",
+                 quarter: "The standard error shrinks with the square root of the number of deals: four times the "
+                          "deals halve it. A quarter as wide would take 16 times the deals.",
+                 INTERVAL_ANSWER: "The standard error shrinks with the square root of the number of deals: four "
+                                  "times the deals halve it, and the interval with it (chance moves it a little). "
+                                  "That is why this lesson's 200-deal intervals are much narrower than its "
+                                  "40-deal ones."},
+                "The interval is the gain ± 1.96 standard errors; the standard error shrinks with the square root "
+                "of the number of deals.")
 
 
 __all__ = ["INTERVAL_ANSWER", "interval_quiz"]
