@@ -215,7 +215,7 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r71_07: cut to pay for the round's fixes (same facts)
     assert ("A high card with several low cards of its suit beside it is safer to keep: they let you play "
             "under later tricks in the suit, and you can drop it on a trick with no points (you'll see this on trick 3). The Q♥ has "
-            "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦; the J♣ only the 6♣ once the 2♣ has led. Let us follow "
+            "the 6♥ and 4♥, the Q♦ the 7♦ and 3♦; the J♣ only the 6♣ once the 2♣ has been led. Let us follow "
             "the hint.") in " ".join(text.split())
     assert ("**A high card with several low cards of its suit beside it** is safer than one standing alone"
             in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split()))
@@ -547,7 +547,9 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # the Q♠ share of each card is printed too; rater r65_07: with one decimal, the prose's 12.2%, 14.6% and 25.0%
     shares = [f"{c.stats['p_take_qs']:.1%}" for c in (best, low, advice.assessment.of("3D"))]
     assert shares == ["12.2%", "14.6%", "25.0%"]
-    assert ("trick 3, expected points this hand for each card (hearts + Q♠) and, in brackets, how often the Q♠ ends up "
+    # r72b_07: the hint (hearts) and these totals (points) meet here: the line says which counts what
+    assert ("trick 3, expected points this hand for each card (hearts + Q♠; the hint above counts hearts only) and, "
+            "in brackets, how often the Q♠ ends up "
             f"in your tricks: Q♦/K♦ {pts[1]} ({shares[0]}), 7♦/8♦ {pts[0]} ({shares[1]}), 3♦ 6.4 ({shares[2]})\n") in after
     # extra item (round 51): the answer printed under the question ("Hint: Play Q♦") is folded away (an HTML
     # <details>, the project's drawing.folded) under a summary that says to open it once you have chosen
@@ -746,6 +748,17 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert all(t.points > 0 and t.winner != 0 for t in diamonds)
     assert [str(t.card_of(0)) for t in diamonds] == ["8D", "7D", "3D"]
     assert str(diamonds[0].card_of(2)) == "QS"  # trick 6 carries the Q♠
+    # r72b_07: what mattered in the tricks the computer played, from the printed tricks 6 and 9 (a card off the led
+    # suit means its player had none left of it); lesson 04 teaches the void
+    assert ("Trick 6 was the big one: North, out of diamonds, threw the Q♠ on West's 4♦ (lesson 04's void), and East's "
+            "10♦ took her: 13 points. On trick 9 South, out of spades, threw the Q♥ on North's 2♠, and North took 3 "
+            "points.") in md["l07-fine"]
+    six, nine = hand.tricks[5], hand.tricks[8]
+    assert (six.number, six.leader, six.card_of(1).pretty, six.card_of(2).pretty) == (6, 1, "4♦", "Q♠")
+    assert (hand.seat_names[six.winner], six.card_of(six.winner).pretty, six.points) == ("East", "10♦", 13)
+    assert (nine.number, nine.leader, nine.card_of(2).pretty, nine.card_of(0).pretty) == (9, 2, "2♠", "Q♥")
+    assert (hand.seat_names[nine.winner], nine.points) == ("North", 3)
+    assert "## Getting rid of her: the void" in "".join(_src(c) for c in _cells("04_queen_of_spades"))
     eleven = diamonds[2]
     top = max((c for c in eleven.cards if c.suit.letter == "D"), key=lambda c: c.rank)
     assert str(top) == "5D" and str(eleven.card_of(eleven.winner)) == "5D"
@@ -867,11 +880,12 @@ def test_the_quiz_answers_are_what_the_engine_says():
     # K♠ 5♠, the A♠ gone: the K♠ wins a trick with no points; the 5♠ leaves the K♠ as the highest spade left
     # r57_07: "the next spade trick" assumed the lone K♠ is kept for it (it could be thrown on another suit first)
     # r64_07: "it" was unclear (the K♠), and a twin question whose answer flips: you play second, the 5♠
-    assert ("**K♠** (you play last): it wins a pointless trick, so the queen can never fall on it. The 5♠ would leave "
-            "the K♠ alone, to win a later spade trick and perhaps the queen.") in " ".join(_src(cells07[at]).split())
+    # r72b_07: the answer repeated the quizzes' own feedback: the 5♠'s reason stays in the quiz, cut here
+    assert ("**K♠** (you play last): it wins a pointless trick, so the queen can never fall on it. **5♠**"
+            ) in " ".join(_src(cells07[at]).split())
     # r71_07: "never" made the duck sound wholly safe: it ducks the queen, not the trick
-    assert ("**5♠** (you play second): a player after you may drop the queen on your K♠. The 5♠ ducks the queen (she "
-            "outranks it), not the trick: if West and North play lower, it wins, hearts and all.") in " ".join(_src(cells07[at]).split())
+    assert ("**5♠** (you play second): a player after you may drop the queen on your K♠. The 5♠ ducks the queen, not "
+            "the trick: it may still win, hearts and all.") in " ".join(_src(cells07[at]).split())
     assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
     assert "East leads the 3♠ and you play second: West and North still play after you." in _src(cells07[at - 1])
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
@@ -3304,8 +3318,12 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
+    # r72b_07: "Solid" was used before it was introduced: defined here, at its first use
     assert ("The computer plays tricks 5 to 13 for South: the [autopilot](glossary.ipynb#cell-id=term-autopilot), "
-            "the rule bot (*Solid* below).") in text
+            "the rule bot that plays the other seats here, called *Solid* in the opponents list below.") in text
+    assert "Solid" not in " ".join(md[c.get("id")] for c in cells[:[c.get("id") for c in cells].index("l07-rest")]
+                                   if c["cell_type"] == "markdown")
+    assert all(f"{seat} (rule): 13 cards" in printed for seat in ("West", "North", "East"))  # the other seats
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: cell 21's "— back to trick 2 —" came abruptly: cell 20 says the cell goes back to trick 2
     assert "Then we replay trick 2 with South's K♠:" in text
@@ -3384,7 +3402,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert three.winner == 1 and str(three.card_of(1)) == "AD" and str(three.card_of(0)) == "QD"
     # r49_07: why it mattered, in the visible prose: West had to follow with the A♦, so the trick held no points
     # r64_07: the follow-suit reason is said once, in the takeaways ("A card you passed is a card you know")
-    assert "West won trick 3 with the A♦ South had passed." in text
+    # r72b_07: cut to pay for the round's fixes; the folded answer prints West's A♦ winning trick 3
+    assert "trick 3: North 2♦, East 6♦, South Q♦, West A♦" in "".join(
+        "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in cells for o in c.get("outputs", []))
     assert ("on trick 3 South knew West held the A♦, so West had to follow suit and the trick could hold no "
             "points.") in text
     assert three.led_suit.letter == "D" and all(c.suit.letter == "D" for c in three.cards) and three.points == 0
@@ -3397,7 +3417,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     assert [hand.seat_names[s] for s in six.seats] == ["West", "North", "East", "South"]
     assert str(six.card_of(1)) == "4D" and str(six.card_of(3)) == "TD"
     # r50_07 (room for the duck's replay): the printed trick 6 shows it; the prose keeps the first clause
-    assert "South took no points in tricks 5 to 13. Three later diamond tricks carried points (6, 7 and 11)" in text
+    # r72b_07: tricks 6 and 9 said between the two (checked in the measures test)
+    assert "South took no points in tricks 5 to 13. Trick 6 was the big one:" in text
+    assert "3 points. Three later diamond tricks carried points (6, 7 and 11)" in text
     assert "East's trick" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
     assert "trick 6: West 4♦, North Q♠, East 10♦, South 8♦ → East takes 13 points" in out
@@ -3895,6 +3917,9 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     assert ("The 9♠ can never take the queen: on this trick she would beat it. If it wins, South takes any heart "
             "thrown by a player with no spades (nobody has shown a [void](glossary.ipynb#cell-id=term-void) yet), and "
             "must lead next.") in text
+    # r72b_07: "(the coach's 0.2 is a gap, not a cause)" was cryptic: said plainly
+    assert ("It also keeps the 6♠, South's lowest spade, for a later spade trick. These, not the coach's 0.2 fewer "
+            "hearts, are its reasons.") in text and "a gap, not a cause" not in text
     assert Card("QS").rank > Card("9S").rank
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
@@ -4637,8 +4662,8 @@ def test_lesson_07_r55_rater_asks():
     assert ("Play to the end: once a total on the score sheet reaches 100 at the end of a hand, the lowest total wins "
             "(an exact tie for lowest plays another hand). Before each card, ask: who plays after me? Can this trick "
             "carry points? Where is the Q♠? Then compare with *Hint*. The coach imagines Solid opponents: against "
-            "Thinker or Expert its odds are only a guide. After each hand, the review's *Moments that "
-            "mattered* lists your costly cards to *Try again*.") in md["8dd2b73e"]
+            "Thinker or Expert its odds are only a guide. After your first hand, open the review's *Moments that "
+            "mattered* and replay a costly card with *Try again*.") in md["8dd2b73e"]  # r72b_07: a concrete task
     from hearts_teach import Rules
     from hearts_teach.games.hearts.match import _decided
     assert Rules().end_score == 100
