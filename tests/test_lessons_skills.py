@@ -120,7 +120,8 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     shown = {suit: next(t.number for t in track.tricks if t.led_suit is suit and t.card_of(3).suit is not suit)
              for suit in (Suit.CLUBS, Suit.SPADES)}
     assert shown == {Suit.CLUBS: 5, Suit.SPADES: 3}
-    assert "Each part has a fixed deal, something to click and questions." in prose
+    # r72b rater: the passing part uses two deals (287 and 551)
+    assert "Each part has fixed deals, something to click and questions." in prose
     outcome = {}
     for card in track.legal_plays(0):
         h = track.copy()
@@ -302,12 +303,20 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     quiz = next(i for i, c in enumerate(cells) if "ace_quiz = Quiz(" in "".join(c["source"]))
     printed = [i for i, c in enumerate(cells) if "coach's best pass" in text_output(c)]
     assert printed and min(printed) > quiz > picker
-    # newcomer round 11: the paragraph on who can wait for your ace answers the ace quiz, so it comes after it
+    # newcomer round 11: what to do with the ace on this deal answers the ace quiz, so it comes after it.
+    # r72b rater: the quizzes came before the reason; the principle (a receiver after you can wait, one before you
+    # must commit) now comes after the direction quiz's answer and before the picker and the ace quiz: it names no
+    # direction, so the learner still has to combine it with who plays after you
     every = notebook_cells("08a_keeping_track")
     why = [i for i, c in enumerate(every) if "can wait for your high spade" in " ".join("".join(c["source"]).split())]
     asked = next(i for i, c in enumerate(every) if "ace_quiz = Quiz(" in "".join(c["source"]))
-    assert len(why) == 1 and every[why[0]]["cell_type"] == "markdown" and asked < why[0]
-    assert all("plays **after** you" not in "".join(c["source"]) for c in every[:asked])
+    order_answer = next(i for i, c in enumerate(every) if c.get("id") == "l08a-14")
+    assert len(why) == 1 and every[why[0]]["cell_type"] == "markdown" and order_answer < why[0] < picker_at(every) < asked
+    principle = " ".join("".join(every[why[0]]["source"]).split()).split("A fixed deal")[0]
+    assert not any(w in principle for w in ("left", "right", "across", "West", "North", "East"))
+    todo = [i for i, c in enumerate(every) if "send the ace with her" in "".join(c["source"]).replace("\n", " ")]
+    assert todo and min(todo) > asked
+    assert all("passing right, keep it" not in " ".join("".join(c["source"]).split()) for c in every[:asked])
     # newcomer round 9: "Hand 1: pass right" read as contradicting the rotation; the picker says why
     shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[picker]["outputs"])
     assert shown.startswith("Hand 1: pass right (set for this example; the rotation would pass left).")
@@ -323,7 +332,10 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # r71b fresh read: the replay is below the table, and the direction rule says why East's K♠ reaches South
     # (rule 3: passing left, seat+1, so East, seat 3, passes to South, seat 0)
     assert ("In each row, the first two passes differ by one card: the A♠ or the Q♦ goes with the A♦ and the Q♠.") in text
-    assert ("Passing left, she still comes back often with the ace gone: West drops her on tricks South wins, mostly with "
+    # r72b rater: nobody passes her back: "comes back" read as a pass; she ends in South's tricks; and South has no
+    # K♠ of its own, so "your A♠ or K♠" became a high spade of yours (the K♠ one passed to you)
+    assert "comes back" not in text and "your A♠ or K♠" not in text
+    assert ("Passing left, she still often ends in South's tricks with the ace gone: West drops her on tricks South wins, mostly with "
             "the K♠ East passed to South or with South's J♣ (passing left, you receive your three cards from East). The "
             "folded cell below counts them. These are tendencies, not laws") in text
     assert "part of that gap" not in text and "looks no better" not in text
@@ -397,8 +409,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # r72 rater: one rule per direction with its figures from the table, no hedge the numbers do not need
     assert (f"- **Passing left: if the Q♠ goes, send your high spades with her.** West plays after you for 3 of the 4 "
             f"possible leaders, "
-            f"and so can hold her until your A♠ or K♠ falls and drop her on it. Here she comes back in "
-            f"{back['left'][both]:.0%} of deals with the A♠ passed, {back['left'][keep]:.0%} with it kept; the coach's "
+            f"and so can hold her until a high spade of yours wins a trick (the A♠, or a K♠ passed to you) and drop "
+            f"her on it. Here she ends in South's tricks in {back['left'][both]:.0%} of deals with the A♠ passed, {back['left'][keep]:.0%} with it kept; the coach's "
             f"best pass, {best['left'].label}, {best['left'].stats['p_take_qs']:.0%}.") in text
     assert back["left"][keep] >= min(kept_both)
     assert "- **Passing across: in between.**" in text and "- **Passing right: a kept high spade is less exposed.**" in text
@@ -566,7 +578,24 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     assert shown.startswith("Hand 1: pass left. South's three cards go to West.")
     intro = " ".join("".join(every[ids.index("l08a-left-intro")]["source"]).split())
     assert intro == ("Now pass left yourself, on a new deal (551): choose three cards and press **Confirm pass** (or type "
-                     "`left.choose(\"… … …\")`); the coach grades your pass and names its best.")
+                     "`left.choose(\"… … …\")`); the coach grades your pass and names its best. Then unfold the cell "
+                     "below it.")
+    # r72b rater: the practice pass had no debrief; a folded cell after the picker prints the coach's choice and ties
+    # it to the rule for passing left (deal 287's advice), from the coach's own grades
+    debrief = every[ids.index("l08a-left") + 1]
+    assert debrief.get("id") == "l08a-left-debrief"
+    assert debrief["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "".join(debrief["source"]).split("\n", 1)[0].endswith("(code and output folded: unfold once you have passed)")
+    kept = graded.of("KD QD QS")
+    near = [c.label for c in ns["debrief"] if c.verdict in ("best", "inaccuracy")]
+    assert near and all({"Q♠", "A♠"} <= set(p.split()) for p in near)
+    assert text_output(debrief) == (
+        f"The coach's best pass left: {graded.best.label}. The Q♠ ends in South's tricks in "
+        f"{graded.best.stats['p_take_qs']:.0%} of its deals.\n"
+        f"Q♠ passed, A♠ kept ({kept.label}): {kept.stats['p_take_qs']:.0%} of its deals, graded a {kept.verdict}.\n"
+        f"Its passes graded best or an inaccuracy: {', '.join(near)}: each sends both spades.\n"
+        "Same spades as deal 287, same rule: passing left, send the A♠ with the Q♠.\n")
+    assert graded.best.label == "K♦ Q♠ A♠" and kept.verdict == "mistake"
 
 
 # 08b -------------------------------------------------------------------------------------------
@@ -2892,6 +2921,10 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     picker = next(c for c in notebook_cells("08a_keeping_track") if "right = PassPicker(" in "".join(c["source"]))
     assert picker["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     assert "".join(picker["source"]).split("\n", 1)[0].endswith("(code folded, output shown)")
+
+
+def picker_at(every: list[dict]) -> int:
+    return next(i for i, c in enumerate(every) if "right = PassPicker(" in "".join(c["source"]))
 
 
 def trick_table_output() -> str:
