@@ -2923,6 +2923,41 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     assert "".join(picker["source"]).split("\n", 1)[0].endswith("(code folded, output shown)")
 
 
+def test_08a_r72b_a_second_position_to_keep_track_of():
+    """r72b rater: keeping track was practised on deal 199's trick 7 only; a fresh deal (540) at trick 9 asks who holds
+    the Q♠ (two players have shown a spade void), with the record and each lead's trick in a folded cell after it."""
+    ns = lesson("08a_keeping_track")
+    second = ns["second"]
+    assert second.trick_number == 9 and second.turn == 0 and not second.current_trick.cards
+    assert second.pass_direction == "hold" and second.seat_names[0] == "South"
+    assert Card("QS") not in second.cards(0) and all(Card("QS") not in t.cards for t in second.tricks)
+    view = second.view(0)
+    assert [second.seat_names[s] for s in (1, 2, 3) if Suit.SPADES not in view.voids(s)] == ["North"]
+    assert Card("QS") in second.cards(2)  # the engine agrees: North holds her
+    assert ns["shown"] == {1: 8, 2: None, 3: 7}  # the tricks in which West and East discarded on a spade lead
+    for s, n in ((1, 8), (3, 7)):
+        t = second.tricks[n - 1]
+        assert t.led_suit is Suit.SPADES and t.card_of(s).suit is not Suit.SPADES
+    closes_on(ns["holder_quiz"], "North")
+    every = notebook_cells("08a_keeping_track")
+    ids = [c.get("id") for c in every]
+    assert ids.index("l08a-leads") < ids.index("l08a-second-intro") < ids.index("l08a-second") \
+        < ids.index("l08a-second-quiz") < ids.index("l08a-second-answer") < ids.index("l08a-pass-intro")
+    answer = every[ids.index("l08a-second-answer")]
+    assert answer["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "".join(answer["source"]).split("\n", 1)[0].endswith("(code and output folded: unfold once you have answered)")
+    out = text_output(answer)
+    assert out.startswith(" West: void in spades (discarded on the spade lead of trick 8)\nNorth: followed every spade "
+                          "lead\n East: void in spades (discarded on the spade lead of trick 7)\nso the Q♠ is with North\n")
+    assert "lead K♠  → trick 9: South K♠, West 9♥, North Q♠, East A♥ → South takes it (15 points)" in out
+    assert "North" not in text_output(every[ids.index("l08a-second")]).split("Your cards")[1]
+    prose = " ".join("".join(every[ids.index("l08a-second-intro")]["source"]).split())
+    assert prose == ("One more position, on a fresh deal (540: the same four bots, no pass). You are South, about to "
+                     "lead trick 9, and the Q♠ has not been played. Find her before you lead: answer the question, then "
+                     "unfold the cell after it for the record and each lead's trick.")
+    assert [i for i, c in enumerate(every) if "seed=540" in "".join(c["source"])] == [ids.index("l08a-second")]
+
+
 def picker_at(every: list[dict]) -> int:
     return next(i for i, c in enumerate(every) if "right = PassPicker(" in "".join(c["source"]))
 
