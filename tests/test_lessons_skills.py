@@ -2957,7 +2957,8 @@ def test_08a_r72b_a_second_position_to_keep_track_of():
     out = text_output(answer)
     assert out.startswith(" West: void in spades (discarded on the spade lead of trick 8)\nNorth: followed every spade "
                           "lead\n East: void in spades (discarded on the spade lead of trick 7)\nso the Q♠ is with North\n")
-    assert "lead K♠  → trick 9: South K♠, West 9♥, North Q♠, East A♥ → South takes it (15 points)" in out
+    assert "\nlead K♠: 9. S  K♠*  W  9♥   N  Q♠   E  A♥    15 pts → South\n" in out
+    assert out.count("→ East\n") == 4  # the four heart leads: East's A♥ takes them
     assert "North" not in text_output(every[ids.index("l08a-second")]).split("Your cards")[1]
     prose = " ".join("".join(every[ids.index("l08a-second-intro")]["source"]).split())
     assert prose == ("One more position, on a fresh deal (540: the same four bots, no pass). You are South, about to "
