@@ -3858,7 +3858,7 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # replayed in the folded cell l08-d1); "Suppose you passed Q♣ J♥ Q♠, keeping the A♠" is the rater's frame
     # fresh newcomer rater (r52 clarity): one idea a sentence, the reason (West drops her on the ace) first
     assert ('with only the 4♠ (unfold [the coach\'s figures](#cell-id=l08-20b)). Keep the A♠ (say, '
-            'Q♣ J♥ Q♠), and West, who gets her, can drop her on your ace. She comes back in 56% of deals, against 30%. '
+            'Q♣ J♥ Q♠), and West, who gets her, can drop her on your ace. She lands in South\'s tricks in 56% of deals, against 30%. '
             'In [1,000 replays](#cell-id=l08-d1) the ace itself wins her 274 times.') in prose
     # r61 (two sources for one fact): the coach's shares only; the replays give what the coach cannot (the ace's 274)
     assert "537" not in prose and "272" not in prose
@@ -3917,9 +3917,10 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     assert ("The 9♠ can never take the queen: on this trick she would beat it. If it wins, South takes any heart "
             "thrown by a player with no spades (nobody has shown a [void](glossary.ipynb#cell-id=term-void) yet), and "
             "must lead next.") in text
-    # r72b_07: "(the coach's 0.2 is a gap, not a cause)" was cryptic: said plainly
-    assert ("It also keeps the 6♠, South's lowest spade, for a later spade trick. These, not the coach's 0.2 fewer "
-            "hearts, are its reasons.") in text and "a gap, not a cause" not in text
+    # r72b_07: "(the coach's 0.2 is a gap, not a cause)" was cryptic: said plainly; r72c_07: "These ... are its
+    # reasons" followed risks as much as reasons: the 0.2 is named for what it is
+    assert ("It also keeps the 6♠, South's lowest spade, for a later spade trick. The coach's 0.2 fewer hearts: an "
+            "average, not a reason.") in text and "a gap, not a cause" not in text and "are its reasons" not in text
     assert Card("QS").rank > Card("9S").rank
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
