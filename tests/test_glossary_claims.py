@@ -1638,6 +1638,9 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "while its team needs at least half of the tricks left" in _entry("Weighed bot")
     assert "The mistake to avoid is **wasting a discard**" in _prose("08c_beginner_mistakes")
     assert "**Wasting a discard** — lesson 08c's mistake 3" in text()
+    # r72c: "your smallest card" taught "never throw low cards": the 3♠ is wasted as the A♠'s guard (08c's words)
+    assert "throwing a card you need, such as the low spade that guards your A♠ or Q♠" in " ".join(text().split())
+    assert "the low spade that guards your A♠ or Q♠" in _prose("08c_beginner_mistakes")
     # house rule bots fill a table the class's bots cannot fill; four seatings, one seat along each time
     assert "Bots play at tables of four, mixed each deal; rule bots (not ranked) fill a short table." in _prose(
         "10_write_a_bot")
