@@ -187,7 +187,7 @@ def test_08a_quizzes_and_the_story_of_each_lead():
             "included.") in prose and "Here it wins" not in prose
     assert ("- **Seldom win: 5♥ and 10♠.** Only the 4♥ and the 3♥ still out are below the 5♥. Only the 9♠ is below the "
             "10♠, and the four spades still out are all with West and North, so it wins only if one of them holds all "
-            "four. It never takes the queen: she is higher.") in prose
+            "four and plays the 9♠. It never takes the queen: she is higher.") in prose
     # r73: every legal lead is in exactly one group
     groups = re.findall(r"- \*\*[^*:]+: ([^*]+)\.\*\*", prose.split("<summary>What each lead does</summary>")[1].split("</details>")[0])
     named = [card for g in groups for card in g.split(" and ")]
