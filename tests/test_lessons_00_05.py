@@ -1280,11 +1280,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # heart is cheap protection" was unsupported: the coach's grading of West's trick-5 cards now shows it
     # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
     # r70_05: "any West card but the A♥" showed only the 5♣: the fourth line tries each card (checked below)
-    assert ("The try-it answer: on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West "
-            "card*). Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ "
+    # r72c_05: the answer sits straight after the try-it (cell l05-19b, its printout l05-19c), before "Blocking a moon"
+    assert ("**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West "
+            "card*, below). Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ "
             "with the 10♥ but must play the A♥ on South's J♥ on trick 8 (the last line).") in flat
-    # rater r52_05: the stored notebook did not show the club case: the replay cell prints it (the try-it's bots)
-    shown_18b = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-18b"
+    # rater r52_05: the stored notebook did not show the club case: the answer cell prints it (the try-it's bots)
+    shown_18b = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-19c"
                         for o in c.get("outputs", []))
     assert shown_18b.rstrip().splitlines()[-1] == ("try-it answer, West discards the 5♣: trick 8: South J♥, West A♥, "
                                                    "North 3♥, East K♥ → West takes it (4 points)")
@@ -1319,7 +1320,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert stopped_on == {True: {6}, False: {8}}
     # r70_05: the lesson prints the same per-card check (its fourth line), agreeing with the widget's play-on
     assert by_trick == {6: ["10♥"], 8: ["5♣", "8♣", "K♣", "3♦", "5♦", "6♦", "J♦"], None: ["A♥"]}
-    assert shown_18b.splitlines()[3] == ("try-it answer, each West card: stopped on trick 6: 10♥; stopped on trick 8: "
+    assert shown_18b.splitlines()[0] == ("try-it answer, each West card: stopped on trick 6: 10♥; stopped on trick 8: "
                                          "5♣ 8♣ K♣ 3♦ 5♦ 6♦ J♦; moon not stopped: A♥")
     assert {c.suit for c in decision.legal_plays() if c.suit is not Suit.HEARTS} == {Suit.CLUBS, Suit.DIAMONDS}
     assert [c for c in decision.legal_plays() if c.suit is Suit.HEARTS] in ([Card("TH"), Card("AH")], [Card("AH"), Card("TH")])
@@ -1347,7 +1348,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # bots' replay answers the puzzle (keep the A♥); the cell that answers it points back to the widget
     ids = [c.get("id") for c in cells_of("05_shooting_the_moon")]
     # r72b_05: the cliff (l05-14b, l05-15) moved up beside the scoring rule, before the worked hand (l05-09)
-    assert ids.index("l05-14") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1
+    # r72c_05: l05-14 (East's later ducks) is printed by l05-13 now; the answer follows the try-it at once
+    assert ids.index("l05-13") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1 and "l05-14" not in ids
+    assert ids.index("l05-19") + 1 == ids.index("l05-19b") == ids.index("l05-19c") - 1 < ids.index("l05-16")
+    assert cells_of("05_shooting_the_moon")[ids.index("l05-19c")]["metadata"]["jupyter"]["source_hidden"]
     assert ids.index("l05-06") + 1 == ids.index("l05-14b") == ids.index("l05-15") - 1 < ids.index("l05-09")
     assert ids.index("l05-19") < ids.index("l05-17") < ids.index("l05-18") < ids.index("l05-18c")
     instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
@@ -1357,14 +1361,14 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ('(or type `west.play("KC")` in a new cell). Code writes a card as rank then suit letter: `KC` is K♣, `TH` is '
             "10♥ (T for ten).") in " ".join(instr.split())
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
-    assert "The answer comes later in this lesson." in instr and "A♥" not in instr
+    assert "The answer is just below: try first." in instr and "A♥" not in instr
     # r43_f: "covered" linked to the glossary and said in plain words
     # r72b_05: East's duck was explained twice (l05-14 and l05-16c): the cover is said once, with the rule bot's K♥
     assert "On trick 6 East could have covered" not in flat
     assert "[covered](glossary.ipynb#cell-id=term-cover) South's Q♥" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-16c")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "The try-it answer: on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*)." in flat
+    assert "**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*, below)." in flat
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1548,6 +1552,17 @@ def test_05_quiz():
     defend = lesson("05_shooting_the_moon")["defend"]
     assert "the A♥ among them" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
     answer_every_way(defend, "10♥", ["K♥"])
+    # r72c_05: the insurance's end tested too: penalty cards in two piles (North the Q♠, East two hearts), no moon is
+    # possible and the rule bot sheds its top heart on a diamond lead it cannot follow
+    from hearts_teach.agents.hearts.policy import NO_MOON
+    assert threat_of([0, 0, mask("QS"), mask("2H 3H")], 1) == NO_MOON
+    five_d = Card("5D").index
+    west = mask("AH TH 3C 7C")
+    assert Card.from_index(rule_play(1, west, west, 1, Suit.DIAMONDS.value, five_d, 0, 1 << five_d,
+                                     (1 << five_d) | mask("QS 2H 3H"), NO_MOON)) == Card("AH")
+    shed = lesson("05_shooting_the_moon")["shed"]
+    assert "North has taken the Q♠ and East two hearts" in shed.question and "the A♥ and 10♥" in shed.question
+    answer_every_way(shed, "A♥", ["10♥"])
 
 
 def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
@@ -1565,6 +1580,9 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # moon rule is said once (test_05_round_28_...), so the habit says only what the heart is kept for
     assert ("keep one high heart while one player could still take every point, to win a trick from that player "
             "later.") in text
+    # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
+    assert ("This holds from the first trick until two different players have taken penalty cards, warning or not; a "
+            "warning like South's only makes it urgent.") in text
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
     from hearts_teach.agents.hearts.policy import MOON_OPEN, threat_of
@@ -1773,9 +1791,16 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     assert "East's reason (an easy bot): 8♥: its highest heart that stays under South's Q♥\n" in "".join(
         "".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-13"
         for o in c.get("outputs", []))
-    assert "".join(cells_of("05_shooting_the_moon")[[c.get("id") for c in cells_of("05_shooting_the_moon")].index(
-        "l05-14")]["source"]) == ("South won every trick: East ducked South's J♥ on trick 8 too, and threw the K♥ on "
-                                  "trick 10, a diamond trick.")
+    # r72c_05: "East ducked South's J♥ on trick 8 too, and threw the K♥ on trick 10, a diamond trick" (cell l05-14)
+    # is printed by the folded cell instead, with East's reasons
+    later = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-13"
+                    for o in c.get("outputs", []))
+    assert ("Later, trick 8: South J♥, West K♣, North 3♥, East 5♥ → South takes it (3 points)\n"
+            "  East's reason: 5♥: its highest heart that stays under South's J♥\n"
+            "Later, trick 10: South 10♦, West 6♦, North 9♣, East K♥ → South takes it (1 point)\n"
+            "  East's reason: K♥: it has no diamonds, so it discards its highest heart\n") in later
+    assert hand.tricks[7].card_of(3) == Card("5H") and hand.tricks[9].card_of(3) == Card("KH")
+    assert hand.tricks[9].led_suit is Suit.DIAMONDS and all(t.winner == 0 for t in hand.tricks)
     assert str(lesson("05_shooting_the_moon")["why_played"](hand, 6, 3, moon_defence=False)) == (
         "8♥: its highest heart that stays under South's Q♥")
     t6 = hand.tricks[5]
@@ -1878,8 +1903,10 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert "Look at trick 5. South led the Q♠. West," in text
     assert "swept up the rest" not in text
     # round 29: South won every trick of the hand, not only those after trick 6
-    assert ("South won every trick: East ducked South's J♥ on trick 8 too, and threw the K♥ on trick 10, a diamond "
-            "trick.") in text  # r71b: shorter
+    # r72c_05: said by the folded cell's printout now (test_05_says_not_yet_played_...), not in prose
+    assert "Later, trick 10: South 10♦, West 6♦, North 9♣, East K♥ → South takes it (1 point)" in "".join(
+        "".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-13"
+        for o in c.get("outputs", []))
     hand = lesson("05_shooting_the_moon")["hand"]
     assert all(t.winner == 0 for t in hand.tricks) and len(hand.tricks) == 13
     eight, ten = hand.tricks[7], hand.tricks[9]
@@ -2031,10 +2058,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - When you discard hearts while one "
-            "player could still take every point, keep one high heart that can still win a trick (the A♥, or the highest "
-            "unplayed heart). Once two players have taken penalty cards, no moon is possible: then shed that heart like "
-            "any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "as leading the Q♠ when nobody can beat her. - Until two different players have taken penalty cards, keep "
+            "one high heart when you discard (the A♥, or the highest unplayed heart), warning or not; a warning only "
+            "makes it urgent. After that no moon is possible: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant one heart, as South had the queen: it cost West 4 points, against 26 each when South's moon "
             "succeeded.") in text
     assert Card("QS") in [c for t in hand.tricks[:5] if t.winner == 0 for c in t.cards]
@@ -2077,8 +2103,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     discard = {threat: Card.from_index(rule_play(1, west, west, 1, Suit.DIAMONDS.value, lead, 0, 1 << lead, 1 << lead,
                                                  threat)).pretty for threat in (MOON_OPEN, NO_MOON)}
     assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
-    assert ("Once two players have taken penalty cards, no moon is possible: then shed that heart like any "
-            "other.") in text
+    assert ("Until two different players have taken penalty cards, keep one high heart when you discard") in text
+    assert "After that no moon is possible: shed that heart like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -2103,12 +2129,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r72_05: the coach's printout cut to what the moon thread needs: the A♥'s average, the 10♥'s extra cost and the
     # clubs' and diamonds' range (rater r71/r72: ten lines, two of them 60 words, hid the thread); no grade words, no
     # per-card reasons (the regex that stripped the coach's figures from them is gone), no break-even
-    assert shown["l05-18d"] == (f"Coach, West on trick 5: the points West takes this hand, on average over "
-                                f"{graded.worlds:,} sampled deals\n"
-                                "  discard the A♥:               4.9\n"
-                                "  discard the 10♥, keep the A♥: about 0.16 more (95 % range, give or take: "
-                                "0.10 to 0.21)\n"
-                                "  discard a club or diamond:    about 0.3 to 1.5 more\n"
+    # r72c_05: an average beside two differences read as three averages: the differences labelled as such
+    assert shown["l05-18d"] == (f"Coach, West on trick 5 ({graded.worlds:,} sampled deals; rule bots in every seat, "
+                                "so nobody shoots):\n"
+                                "  points West takes on average after discarding the A♥: 4.9\n"
+                                "  extra points compared with discarding the A♥:\n"
+                                "    the 10♥ (keeping the A♥): 0.16 (give or take: 0.10 to 0.21)\n"
+                                "    a club or diamond:        0.3 to 1.5\n"
                                 "This hand's replays: West scored 26 when South's moon came off, 4 when its kept A♥ "
                                 "broke it.\n")
     assert (f"{min(dearer):.1f}", f"{max(dearer):.1f}") == ("0.3", "1.5") and ace.exp_points == min(c.exp_points for c in graded)
@@ -2117,7 +2144,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # more than either heart in the coach's deals; by the coach's reasons, West takes more hearts later
     assert min(dearer) > ten.delta_vs_best and {card.suit for c in others for card in c.cards} == {Suit.CLUBS, Suit.DIAMONDS}
     assert all("more hearts than with A♥" in c.reason for c in others)
-    assert ("A club or diamond stops this moon too, but the coach finds each one dearer than either heart.") in text
+    # r72c_05: cut, it repeated the try-it answer; the printout shows the clubs and diamonds dearer
+    assert "A club or diamond stops this moon too" not in text
     # r72_05: the advice as honest as the numbers: the 0.16 is measured with nobody shooting; the 22 is this one hand's
     # (26 - 4); how often a moon follows such warning signs is not measured (the "1 in 140" break-even and the
     # judgement that a moon "looks likelier than that" are cut, with the simulation's caveat about them)
@@ -2125,13 +2153,15 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert (hand_moon_west, kept_west, round(ten.delta_vs_best, 2)) == (26, 4, 0.16)
     # r72b_05: the 0.16 is this position's, with the coach's 95 % range (delta_ci95), not "a hand"
     assert (f"{ten.delta_ci95[0]:.2f}", f"{ten.delta_ci95[1]:.2f}") == ("0.10", "0.21")
-    assert "a hand" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18e")
-    assert ("In this position, with nobody shooting, keeping the A♥ costs West about 0.16 points (give or take: 0.10 "
-            "to 0.21). The coach's deals have no "
-            "shooter, so they cannot show what throwing it risks: in this hand, 22 points (26 instead of 4). How often "
-            "a moon follows warning signs like South's, this lesson does not measure. So \"keep the A♥\" is a "
-            "judgement, not a measured result: a small average cost, against a large one whenever a moon comes "
-            "off.") in text
+    assert "a hand" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18c")
+    # r72c_05: the section cut to two sentences with both figures as points West takes (0.16 on average with nobody
+    # shooting; 22 in this hand); "sampled deals", the 28,480 and the range stay in the printout under folded code
+    assert ("## Does insurance cost anything? Very little when nobody shoots. The coach plays West's trick-5 discards "
+            "out on many deals that fit what West has seen, with rule bots in every seat: keeping the A♥ costs about "
+            "0.16 extra points on average (printed below). Throwing it away cost West 22 points in this hand: 26 "
+            "instead of 4.") in text
+    assert cells[[c.get("id") for c in cells].index("l05-18d")]["metadata"]["jupyter"] == {
+        "outputs_hidden": False, "source_hidden": True}  # code folded; test_notebooks keeps every output shown
     assert "1 in 140" not in text and "Our judgement" not in text and "looks likelier" not in text
     # the warning signs: South won tricks 1-4, then led the Q♠ (test_05_r48_...)
     blocked_5 = lesson("05_shooting_the_moon")["blocked"]
@@ -2144,15 +2174,12 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert sorted(c for c in at_5.cards(1) if c.suit is Suit.HEARTS) == [Card("TH"), Card("AH")]
     # r72_05: the grade scale (best, too close to call, inaccuracy, mistake) is left to the coach's lessons; what the
     # coach does, and why nobody shoots in its deals (its rollouts play every seat, South's too, with the rule policy)
-    assert ("## Does insurance cost anything? West can't see the other hands, so the coach deals them many ways that "
-            "fit what West has seen (*sampled deals*) and plays each discard out on every one. Rule bots play every "
-            "seat, South's too, so nobody tries for a moon:") in text
     assert "*inaccuracy*" not in text and "too close to call" not in text
     from hearts_teach.agents.hearts import rollout as rollout_module
     assert "with the rule policy for every seat" in rollout_module.rollout.__doc__
     ids = [c.get("id") for c in cells]
-    assert ids.index("l05-18c") + 1 == ids.index("l05-18d") == ids.index("l05-18e") - 1
-    assert "At the table" not in "".join(cells[ids.index("l05-18e")]["source"])
+    assert ids.index("l05-18c") + 1 == ids.index("l05-18d") and "l05-18e" not in ids
+    assert "At the table" not in "".join(cells[ids.index("l05-18c")]["source"])
     assert threat_of([0, 0, 0, 0xFFFFFFFFFFFFF], 3) == NO_MOON  # a rule bot never plays for a moon of its own
     # the winner mark: in each printed trick the card with * is the winner's
     hand = lesson("05_shooting_the_moon")["hand"]
@@ -2202,7 +2229,13 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
         assert f"{100 * sum(m) / hands:>8.1f}   {give_or_take(sum(m), hands):>12.1f}" in shown["l05-21"], name
     # r71_05: give or take explained before the table; no nested brackets
     assert "Each table's count of moons, seat by seat, with chance's margin (*give or take*, lesson 04):" in text
-    assert "No two tables' ranges, per-100 figure ± give or take, overlap." in text
+    # r72c_05: "No two tables' ranges, per-100 figure ± give or take, overlap" was hard to parse: the ranges printed
+    assert ("ranges per 100 hands: random 0.8 to 1.2, easy 3.3 to 4.1, rule 0.1 to 0.3\n") in shown["l05-21"]
+    assert [f"{low:.1f} to {high:.1f}" for low, high in
+            ((100 * sum(m) / hands - give_or_take(sum(m), hands), 100 * sum(m) / hands + give_or_take(sum(m), hands))
+             for m in moons.values())] == ["0.8 to 1.2", "3.3 to 4.1", "0.1 to 0.3"]
+    assert ("The ranges 0.8 to 1.2, 3.3 to 4.1 and 0.1 to 0.3 moons per 100 hands don't overlap, so chance alone does "
+            "not explain the differences.") in text and "No two tables' ranges" not in text
     assert "chance alone could not make" not in text
     # r70_05: the simulation linked to the break-even (1 hand in 110, test_05_r50_...): the easy table's accidental
     # moons, one hand in how many, printed; a rate over all hands, as the sentence says
@@ -2220,8 +2253,15 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     rate, margin = 100 * sum(moons["rule"]) / hands, give_or_take(sum(moons["rule"]), hands)
     assert (round(100 / (rate + margin)), round(100 / (rate - margin))) == (298, 694)
     assert "rule table, with give or take: between 1 hand in 298 and 1 in 694\n" in shown["l05-21"]
-    assert ("The `rule` table's moons, between about 1 hand in 300 and 1 in 700 (last line), are rare *because* its "
-            "bots defend.") in text and "1 in 417" not in text
+    # r72c_05: "rare because its bots defend" named no comparison: the easy table, the same bots without the habits
+    assert ("The `rule` table's moons, between about 1 hand in 300 and 1 in 700 (last line), are rare because its "
+            "bots defend: `easy` bots, identical except for the two habits, get 15 times as many (371 against 24).") in text
+    assert "1 in 417" not in text and (sum(moons["easy"]), sum(moons["rule"])) == (371, 24)
+    assert round(sum(moons["easy"]) / sum(moons["rule"])) == 15
+    assert "easy table against rule table: 371 moons against 24, 15 times as many\n" in shown["l05-21"]
+    assert shown["l05-21"].rstrip().splitlines()[-1].startswith("rule table, with give or take")  # "(last line)"
+    assert "## How often do moons happen by accident? A simulation" in prose("05_shooting_the_moon")
+    assert "Moons played for on purpose come in [lesson 08b](08b_your_own_moon.ipynb)." in text
     assert "1 in 140" not in text and "cannot settle" not in text
     assert "South has taken every point so far (15), so a moon is possible" in shown["l05-16b"]
     assert round(hands / sum(moons["rule"])) == 417 and f"{hands / sum(moons['rule']):>9.0f}\n" in shown["l05-21"]
