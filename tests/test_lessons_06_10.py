@@ -104,7 +104,9 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have no spades left, "
                                           "any spade beats every other suit",
                            # r51: steps 1 to 3; r68: a count of 2¾ and its bid (test_the_steps_question_is_the_bots_count)
-                           "steps_quiz": "2¾: bid 2", "step2_quiz": "1"},
+                           "steps_quiz": "2¾: bid 2", "step2_quiz": "1",
+                           # r73 (newcomer r72c): 3b's question (test_the_3b_question_is_the_bots_count)
+                           "cross_quiz": "¾"},
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                               "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, but the bots would not", "nil_pick": "B",
                               "cover_quiz": "9♠"},

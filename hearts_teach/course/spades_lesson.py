@@ -183,18 +183,41 @@ def lesson_bid(cards: CardList) -> int:
     return max(1, int(estimate_tricks(cards, long_spades=True)))
 
 
-def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) -> str:
-    """Lesson 09a's exercise: the learner's bid for South on deal ``seed`` (``dealer`` deals) against
-    what South's cards take when the bots play the deal ``plays`` times with that bid (South's
-    cards too; each play-out's bots seeded apart). Before a bid, only the cards: the stored output
-    of the exercise cell gives nothing away."""
+def bid_line(cards: CardList) -> str:
+    """Lesson 09a's bid for ``cards``, and the bots' only where it differs (they round three quarters up)."""
+    lessons, bots = lesson_bid(cards), smart_bid(cards)
+    return (f"This lesson's bid (drop the fraction, at least 1): {lessons}"
+            + (f"; the bots bid {bots}" if bots != lessons else ""))
+
+
+def count_check(cards: CardList, count: float | None) -> str:
+    """Lesson 09a's exercise: the learner's count of ``cards`` (a number in quarters, 2.75 for 2¾) against
+    the bots' rule of thumb; '' before a count is written."""
+    if count is None:
+        return ""
+    right = estimate_tricks(cards, long_spades=True)
+    if isinstance(count, bool) or not isinstance(count, int | float) or count < 0 or (count * 4) % 1:
+        return f"Write your count in quarters after my_count =, e.g. 3.25 for 3¼ (you wrote {count!r})."
+    if count == right:
+        return f"Your count: {quarters(count)}, the rule of thumb's too."
+    return (f"Your count: {quarters(count) or 0}; the rule of thumb counts {quarters(right)}. Its steps are in the "
+            f"folded cell below.")
+
+
+def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = None, plays: int = PLAYOUTS) -> str:
+    """Lesson 09a's exercise: the learner's count (``count``, checked by ``count_check``) and bid for South on
+    deal ``seed`` (``dealer`` deals) against what South's cards take when the bots play the deal ``plays`` times
+    with that bid (South's cards too; each play-out's bots seeded apart). Before a bid, only the cards: the stored
+    output of the exercise cell gives nothing away."""
     cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
+    counted = count_check(cards, count)
+    head = f"Cards: {cards.pretty}" + (f"\n{counted}" if counted else "")
     if bid is None:
-        return (f"Cards: {cards.pretty}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13; "
+        return (f"{head}\nNo bid yet: write yours after my_bid = (a whole number from 1 to 13; "
                 f"nil is out, as this exercise is about counting tricks), then run this cell again.")
     if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= 13:
         nil = " Nil is out here: this exercise is about counting tricks." if type(bid) is int and bid == 0 else ""
-        return f"Cards: {cards.pretty}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r}).{nil}"
+        return f"{head}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r}).{nil}"
     taken: Counter[int] = Counter()
     for k in range(plays):
         hand = SpadesHand.deal(seed=seed, dealer=dealer)
@@ -203,11 +226,11 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
         hand.bid(bid, 0)
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
-    count = estimate_tricks(cards, long_spades=True)
+    right = estimate_tricks(cards, long_spades=True)
     lessons = lesson_bid(cards)
     made = sum(n for t, n in taken.items() if t >= bid)
     fewest = min(taken)
-    lines = [f"Cards: {cards.pretty}",
+    lines = [head,
              f"Your bid: {bid}. The bots played all four hands, yours included, {plays} times with it.",
              "Tricks your cards took: " + took_text(taken, plays)]
     if made < plays:
@@ -222,8 +245,9 @@ def bid_check(seed: int, dealer: int, bid: int | None, plays: int = PLAYOUTS) ->
                      f"over every time, each one a bag. {advice}".rstrip())
     else:
         lines.append("Your bid or more every time: a good bid.")
-    lines.append(f"The bots' rule of thumb counts {quarters(count)} tricks and bids {smart_bid(cards)}."
-                 + (f" This lesson drops the fraction: {lessons}." if lessons != smart_bid(cards) else ""))
+    bots = smart_bid(cards)
+    lines.append(f"The rule of thumb counts {quarters(right)} tricks; this lesson bids {lessons}"
+                 + (f", the bots {bots} (they round three quarters up)." if bots != lessons else "."))
     return "\n".join(lines)
 
 

@@ -111,9 +111,9 @@ def lesson_note(estimate: float, advice: int, lesson: int) -> str:
     """Lesson 09a's bid (``lesson``: the count with any fraction dropped, at least 1) beside the bots'
     (``advice``), with why they differ: the bots round three quarters up, adjust for the other bids and
     the score, or bid nil."""
+    if lesson == advice:  # one bid, said once
+        return "This lesson's bid is the same as the bots'."
     note = f"This lesson's bid (drop any fraction, at least 1): {lesson}"
-    if lesson == advice:
-        return note + ", the same."
     if advice == 0:
         return note + ": the bots bid nil here, which this lesson leaves aside."
     if lesson != max(1, math.ceil(estimate - 0.5)):
