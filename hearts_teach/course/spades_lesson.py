@@ -245,9 +245,9 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
                      f"over every time, each one a bag. {advice}".rstrip())
     else:
         lines.append("Your bid or more every time: a good bid.")
-    bots = smart_bid(cards)
+    bots_bid = smart_bid(cards)
     lines.append(f"The rule of thumb counts {quarters(right)} tricks; this lesson bids {lessons}"
-                 + (f", the bots {bots} (they round three quarters up)." if bots != lessons else "."))
+                 + (f", the bots {bots_bid} (they round three quarters up)." if bots_bid != lessons else "."))
     return "\n".join(lines)
 
 
