@@ -5317,3 +5317,30 @@ def test_lesson_08_r71_claims_are_the_engines():
     graded = grade(DRILLS[0], "KD QS AS").assessment
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     assert "Of the 20 passes the coach compares by default, every one that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠" in prose
+
+
+def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
+    """Rater r72c_07: structure for the learner's own match: after hand 1, feedback naming each moment that cost more
+    than 2 points and the *Try again* button to press (play_on.after_first_hand); after the match, the trick that gave
+    the learner most points and who played after them (play_on.costliest_trick); before any play, each says so (the
+    stored outputs)."""
+    from hearts_teach.course.play_on import after_first_hand, costliest_trick, hint_replay
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert "Hand 1 is not over yet: play it to the end, then run this cell again.\n" in printed
+    assert "No hand is finished yet: play the match first, then run this cell.\n" in printed
+    fresh = TableWidget(seed=1, opponents="rule")
+    assert after_first_hand(fresh).startswith("Hand 1 is not over yet")
+    ducked = hint_replay(7, "rule", {3: "3D"}, hints_through=4)  # the demo with the 3♦ duck: South scores 5
+    said = after_first_hand(ducked).splitlines()
+    assert said[0].startswith("Hand 1: you scored 5. Accuracy: 3 of 4 decisions best or fine")
+    assert said[1].startswith("trick 3: 3♦ (? mistake) cost about ") and said[1].endswith("the coach's choice: Q♦.")
+    assert said[2] == "Press *Try again* on each in the review under the table, and play the coach's choice."
+    assert costliest_trick(ducked) == ("Hand 1, trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes it "
+                                       "(3 points). After you played: West, then North, then East.")
+    assert [(t.number, t.points) for t in ducked.hand.tricks if t.winner == 0 and t.points] == [(11, 2), (12, 3)]
+    clean = hint_replay(7, "rule", {}, hints_through=4)  # the demo as played: South takes no points
+    assert after_first_hand(clean).splitlines()[-1] == "No decision cost more than 2 points: nothing to try again. Play on."
+    assert costliest_trick(clean) == "You took no points in any trick: none cost you anything."
