@@ -274,8 +274,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "one verdict, two names" not in text and "about equally good" not in text
     # r48_07: the semicolon sentence is now short sentences
     # r71_07: "three clauses joined by colons, ending in 'read no reason'": said simply, the duck doing as well
-    assert ('Both are **best**, "equally good": the 0.2 gap is under the coach\'s 0.25-point margin, too small to '
-            "count. Lesson 02's duck, the 6♠, would do as well; we follow the hint's 9♠.") in text
+    # r72c_07: the 0.2 counted hearts, the margin points (report item 1): said in the coach's own unit, points
+    assert ("The coach puts the 9♠ and the 6♠ within 0.25 points of each other (both *best*) and calls the K♠ a "
+            "blunder") in text and "the 0.2 gap is under the coach's 0.25-point margin" not in text
     # fresh newcomer rater (final round): a 0.2-heart gap between two cards graded equally good is no rule
     # r33 rater asked why the 9♠ leads by a hair; the coach prints a measured gap, not a cause, so the lesson claims none
     # r35_f: the 9♠ "goes over" seemed to contradict lesson 02's duck: the lesson says the duck is just as good
@@ -288,7 +289,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "Read no reason into that 0.2." not in text
     # r67_07: "noise from imagined deals" was never shown; the 0.2 is under the coach's 0.25-point band for *best*
     assert "noise from imagined deals" not in text and "equally good (each within 0.25 points of the best)" in "".join(
-        "".join(o.get("text", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
+        "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+        for c in _cells("07_play_a_match") for o in c.get("outputs", []))
     assert "trick 2: You played 9♠." in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
                                              for o in c.get("outputs", []))  # South plays the hint's card
     from hearts_teach.agents.coach import assess_play
@@ -380,7 +382,10 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r48_07: the label and the name you type differ (Solid = "rule"): the prose says which column is which
     # r49_07: Solid's "flushes spades" glossed and linked to the glossary's Flush
     # r50_07: the gloss sat in the prose, far from Solid's line: it is now in the list's comment, beside Solid
-    assert ("Choose your opponents from the list below, weakest first. *Thinker*"
+    # r72c_07: Solid first (the coach's deals assume Solid play), Thinker for a second match
+    assert ("Choose your opponents from the list below, weakest first. Start with *Solid*, `\"rule\"`, the cell's "
+            "setting: the coach's deals assume Solid play, so its hints fit. For a second match, try *Thinker*, "
+            "`\"medium\"`."
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
     # r72_07: the comment says the bot's real trigger (why.py's "flush-queen" lead: none of Q♠ K♠ A♠, queen still out)
     assert ("# Solid is the rule bot of earlier lessons: the seat list shows it as (rule); when it leads holding none of "
@@ -390,6 +395,7 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert 'print(f"{label:<9} {quoted:<11} {what}")' in ladder
     live = next(_src(c) for c in _cells("07_play_a_match") if "table = TableWidget(" in _src(c))
     assert "change `seed=1` to another number for other deals" in live and "TableWidget(seed=1," in live
+    assert 'DIFFICULTY = "rule"' in live  # r72c_07: Solid first
     assert "moon defence" not in ladder
     assert 'Solid     "rule"' in "".join("".join(o.get("text", "")) for c in _cells("07_play_a_match")
                                        if "ladder_levels()" in _src(c) for o in c.get("outputs", []))
@@ -489,7 +495,8 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert best.label == "Q♦/K♦" and [c.rank for c in best.cards] == [12, 13]  # neighbours in rank
     assert str(advice).startswith("Play Q♦: ") and advice.card == best.cards[0]  # the lower one
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in _cells("07_play_a_match") for o in c.get("outputs", []))
-    assert "trick 3: Hint: Play Q♦: it goes over 6♦" in printed
+    # r72c_07: the answer prints the coach's figures in points (its table), not the hint's hearts
+    assert "trick 3: Hint: Play Q♦" not in printed and "trick 3: You played Q♦." in printed
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed
     # issue 27: one sentence on why the Q♦, from the coach's own figures: on its deals neither the Q♦ nor the
     # 7♦/8♦ ever wins the trick (West holds the A♦ South passed), and South takes fewer hearts with the Q♦
@@ -509,7 +516,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     cells = _cells("07_play_a_match")
     ids = [c.get("id") for c in cells]
     quiz_src = next(_src(c) for c in cells if c.get("id") == "l07-quiz3")
-    assert ids.index("l07-dec1-play") < ids.index("l07-quiz3") < ids.index("l07-dec3-play")
+    assert ids.index("l07-dec1-code") < ids.index("l07-quiz3") < ids.index("l07-dec3-play")
     before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l07-quiz3")] for o in c.get("outputs", []))
     assert "trick 3: Hint" not in before and "South may play: 3♦ 7♦ 8♦ Q♦ K♦" in before
     assert sorted(str(c) for c in view.legal) == sorted(["3D", "7D", "8D", "QD", "KD"])
@@ -536,12 +543,12 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
     assert "Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice" in prose07  # r64_07: the grades themselves, in the coach's cell
-    said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1-grades").split())
+    said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1").split())  # r72c_07: one trick-2 cell
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
     # test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff); here a short reminder stays
     # r48_07: cell l07-coach now says it in two short paragraphs, so the reminder here is dropped
-    assert "(Grades in points, reasons in hearts or Q♠ %.)" not in said and "equally good" in said
+    assert "(Grades in points, reasons in hearts or Q♠ %.)" not in said and "within 0.25 points of each other" in said
     assert prose07.count("Grades in points") == 0 and "Grades weigh" not in prose07
     # r45_f: the quiz's points a hand were printed nowhere: the cell after the question prints the coach's figures
     after = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for c in cells if c.get("id") == "l07-dec3-play" for o in c["outputs"])
@@ -550,28 +557,34 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     shares = [f"{c.stats['p_take_qs']:.1%}" for c in (best, low, advice.assessment.of("3D"))]
     assert shares == ["12.2%", "14.6%", "25.0%"]
     # r72b_07: the hint (hearts) and these totals (points) meet here: the line says which counts what
-    assert ("trick 3, expected points this hand for each card (hearts + Q♠; the hint above counts hearts only) and, "
-            "in brackets, how often the Q♠ ends up "
-            f"in your tricks: Q♦/K♦ {pts[1]} ({shares[0]}), 7♦/8♦ {pts[0]} ({shares[1]}), 3♦ 6.4 ({shares[2]})\n") in after
+    # r72c_07: one unit, points, in a small table (card, points, Q♠ %, grade: play_on.figures); the hint is not printed
+    assert ("trick 3, the coach's figures: points this hand on average (hearts + 13 for the Q♠), and how often the Q♠ "
+            "ends up in your tricks\n"
+            "card   points    Q♠ %  grade\n"
+            f"Q♦/K♦     {pts[1]}   {shares[0]}  best\n"
+            f"7♦/8♦     {pts[0]}   {shares[1]}  mistake\n"
+            f"3♦        6.4   {shares[2]}  mistake\n") in after and "Hint" not in after
     # extra item (round 51): the answer printed under the question ("Hint: Play Q♦") is folded away (an HTML
     # <details>, the project's drawing.folded) under a summary that says to open it once you have chosen
     answer = next(c for c in cells if c.get("id") == "l07-dec3-play")
-    assert [o["output_type"] for o in answer["outputs"]] == ["execute_result"]
+    # r72c_07: then, unfolded, South's position on trick 4 (its own cell before: one cell fewer to the table)
+    assert [o["output_type"] for o in answer["outputs"]] == ["display_data", "stream"]
     html = answer["outputs"][0]["data"]["text/html"]
     html = "".join(html) if isinstance(html, list) else html
-    assert html.startswith("<details><summary>Answer (open it once you have chosen): ") and "Play Q♦" in html
-    assert after.startswith("Answer (open it once you have chosen): the coach's hint and figures, and trick 3 as played\n")
-    assert "Play Q♦" not in "".join("".join(o.get("text", "")) for o in answer["outputs"])  # nothing shown unfolded
+    assert html.startswith("<details><summary>Answer (open it once you have chosen): ") and "You played Q♦" in html
+    assert after.startswith("Answer (open it once you have chosen): the coach's figures, and trick 3 as played\n")
+    assert "Q♦/K♦     3.8" not in "".join("".join(o.get("text", "")) for o in answer["outputs"])  # nothing shown unfolded
     take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-take").split())
     # r49_07: why it mattered, from the quiz's folded explanation (trick 3 all diamonds, 0 points: checked elsewhere)
     assert ("- **A card you passed is a card you know**: on trick 3 South knew West held the A♦, so West had to "
             "follow suit and the trick could hold no points.") in take
-    trick2 = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l07-dec1-code" for o in c["outputs"])
+    trick2 = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                     for c in cells if c.get("id") == "l07-dec1-code" for o in c["outputs"])
     assert "9♠: best — 9♠ goes over 7♠: you take about 0.2 fewer hearts" in trick2
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
     assert "each within 0.25 points of the best" in trick2  # the grade itself is in points
     assert "The hint's reason counts hearts only" not in prose07
-    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (all points; the hint below quotes only the hearts part)" in quiz_src
+    assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (hearts + 13 for the Q♠, as in the answer's table)" in quiz_src
     assert "always counts points a hand" not in prose07
     from hearts_teach.agents import coach
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -597,9 +610,9 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # that its figure counts all points
     # r40_a: and, next to the quiz, that the hint's "fewer hearts" counts hearts only
     assert words["reasons"]["Q♦"] == (f"the coach's best: on its deals you take {pts[1]} points a hand on average "
-                                      "(all points; the hint below quotes only the hearts part)")
+                                      "(hearts + 13 for the Q♠, as in the answer's table)")
     assert words["reasons"]["K♦"].endswith(f"{pts[1]} points a hand, the coach's best")
-    assert all("hearts" not in r.replace("(all points; the hint below quotes only the hearts part)", "") and "%" not in r
+    assert all("hearts" not in r.replace("(hearts + 13 for the Q♠, as in the answer's table)", "") and "%" not in r
                for r in words["reasons"].values())
     assert best.exp_points == min(c.exp_points for c in advice.assessment)
     # a fresh rater: "you never win" read as certain, yet West holds low diamonds too: the coach's deals (where
@@ -674,13 +687,15 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert (f"{best.stats['p_take_qs']:.0%}", f"{low.stats['p_take_qs']:.0%}") == ("12%", "15%")
     # rater r65_07: 14.6% and 12.2% were shown nowhere (the output printed 15% and 12%): the figures cell prints
     # each share with one decimal, so the prose quotes printed figures
-    assert "7♦/8♦ 5.0 (14.6%)" in printed and "Q♦/K♦ 3.8 (12.2%)" in printed and "3♦ 6.4 (25.0%)" in printed
-    assert "trick 3: Hint: Play Q♦: it goes over 6♦; you take about 0.9 fewer hearts than with 7♦/8♦." in printed
+    # r72c_07: printed as a table in points (play_on.figures); the hint's hearts are no longer printed beside it
+    assert "7♦/8♦     5.0   14.6%" in printed and "Q♦/K♦     3.8   12.2%" in printed and "3♦        6.4   25.0%" in printed
+    assert "trick 3: Hint: Play Q♦" not in printed
     # (2) the replay cell is folded as the other lessons fold code whose output is the point
     replay = cells[ids.index("l07-dec2-code")]
     assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
-    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card, folded under \"Answer\"; "
-                                              "then trick 2 replayed with South's K♠ (code folded, output shown)")
+    # r72c_07: trick 2's K♠ replay moved to trick 2, folded under "Why not the K♠ on trick 2?"
+    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card, folded under \"Answer\" "
+                                              "(code folded, output shown)")
     # extra item (round 51): "Best: K♠" showed under the question: the verdict is folded (drawing.folded), the
     # replay of trick 2 stays shown
     kinds = [o["output_type"] for o in replay["outputs"]]
@@ -689,20 +704,22 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert verdict.startswith("Answer (open it once you have chosen): the coach's verdict on trick 4\nCoach · ")
     assert "Best: K♠." in verdict and "Best: K♠" not in "".join(replay["outputs"][1]["text"])
     assert "".join(replay["outputs"][0]["data"]["text/html"]).startswith("<details><summary>Answer (open it once")
-    # the position for the trick-4 question is shown in a cell of its own, between the prose and the question
-    assert ids.index("l07-dec2") + 1 == ids.index("l07-dec2-pos") == ids.index("l07-quiz2") - 1
-    assert "Read the position below." in md["l07-dec2"]
-    shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec2-pos")]["outputs"])
+    # the position for the trick-4 question is shown before the prose and the question
+    # r72c_07: printed under trick 3's folded answer (one cell fewer before the table)
+    assert ids.index("l07-dec3-play") + 1 == ids.index("l07-dec2") == ids.index("l07-quiz2") - 1
+    assert "Read the position above." in md["l07-dec2"]
+    shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec3-play")]["outputs"])
     assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: 6♠ K♠" in shown4
     # (3) choose (list), set DIFFICULTY and run, then read the table, then print it as text
     ladder = next(i for i, c in enumerate(cells) if "ladder_levels()" in _src(c))
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
-    assert ids.index("cf3c8702") + 1 == ladder and ladder + 1 == live and live + 1 == ids.index("8593eeda")
+    # r72c_07: the list and the table are one cell, right after the takeaways (the quizzes come after hand 1)
+    assert ids.index("l07-take") + 1 == ladder == live and live + 1 == ids.index("8593eeda")
     assert ids.index("8593eeda") + 1 == next(i for i, c in enumerate(cells) if _src(c).endswith("print(table)"))
     # r72_07: the bot names typed differ from their labels ("rule" is Solid): the sentence says to type the name
-    assert ("Put the quoted name (not the label) after `DIFFICULTY =` in the cell below the list and run it."
-            in md["cf3c8702"]) and "*Reading the table*" not in md["cf3c8702"]
-    assert 'DIFFICULTY = "medium"' in _src(cells[live])
+    assert ("Put the quoted name (not the label) after `DIFFICULTY =` and run the cell."
+            in md["l07-take"]) and "*Reading the table*" not in md["l07-take"]
+    assert 'DIFFICULTY = "rule"' in _src(cells[live])
     # (4) why the Q♦ and not the 3♦: the quiz's reason and the end of the hand, from the printed tricks
     quiz_src = _src(cells[ids.index("l07-quiz3")])
     call = next(n for n in ast.walk(ast.parse(quiz_src)) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Quiz")
@@ -717,8 +734,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # rater r65_07: "with the Q♦ spent on trick 3" overstated the cause: the replay shows South plays under on tricks
     # 6 and 7 either way (checked below); the duck first changes trick 11
     assert ("Three later diamond tricks carried points (6, 7 and 11), and South played under each (8♦, 7♦, "
-            "3♦).") in md["l07-fine"] and "Q♦ spent" not in md["l07-fine"]
-    assert "paid off" not in md["l07-fine"]
+            "3♦).") in md["l07-take"] and "Q♦ spent" not in md["l07-take"]
+    assert "paid off" not in md["l07-take"]
     # r50_07 fix 1: the 3♦ duck scores worst and the lesson says why, from the coach's figures (2.6 points more,
     # mostly the Q♠: 25% of deals against 12%) and from the hand replayed with the duck (same bots, same autopilot)
     # r52_07: "replays what?", and the replay's cost is hearts, not the Q♠: said
@@ -737,8 +754,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r71_07: "tricks 4 to 10 go as before" hid that trick 3 differs too (South's card only): said
     # r72_07: said shorter; the replay's lines (checked above) show trick 3 differing in South's card only
     assert ("In the 3♦ replay (last lines), South has no low diamond left for trick 11: the K♦ and Q♦ win tricks 11 "
-            "and 12, with hearts.") in md["l07-fine"]
-    assert "must lead the Q♦" not in md["l07-fine"]  # r55_07: South still held the 4♥: the Q♦ was the autopilot's pick
+            "and 12, with hearts.") in md["l07-take"]
+    assert "must lead the Q♦" not in md["l07-take"]  # r55_07: South still held the 4♥: the Q♦ was the autopilot's pick
     demo.play(demo.hint_result.card)  # the Q♦
     assert str(demo.hand.tricks[2].card_of(0)) == "QD"
     demo.hint()
@@ -754,7 +771,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # suit means its player had none left of it); lesson 04 teaches the void
     assert ("Trick 6 was the big one: North, out of diamonds, threw the Q♠ on West's 4♦ (lesson 04's void), and East's "
             "10♦ took her: 13 points. On trick 9 South, out of spades, threw the Q♥ on North's 2♠, and North took 3 "
-            "points.") in md["l07-fine"]
+            "points.") in md["l07-take"]
     six, nine = hand.tricks[5], hand.tricks[8]
     assert (six.number, six.leader, six.card_of(1).pretty, six.card_of(2).pretty) == (6, 1, "4♦", "Q♠")
     assert (hand.seat_names[six.winner], six.card_of(six.winner).pretty, six.points) == ("East", "10♦", 13)
@@ -3278,17 +3295,18 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     cells = _cells("07_play_a_match")
     md = {c.get("id"): _src(c) for c in cells if c["cell_type"] == "markdown"}
     # r52_07: the review heading moved to a cell of its own (l07-rest) when l07-dec2-why gained the 6♠'s reason
-    for cid in ("l07-dec1-why", "l07-dec1-grades", "l07-dec2-why", "l07-rest"):
+    # r72c_07: trick 2 is one cell (l07-dec1, its detail folded in l07-dec1-code); l07-rest joined l07-dec2-why
+    for cid in ("l07-dec1", "l07-dec2-why"):
         assert len(md[cid].split()) <= 90, (cid, len(md[cid].split()))
     text = " ".join(" ".join(md.values()).split())
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                       for c in cells for o in c.get("outputs", []))
     # the bots by the names the list prints
-    assert '*Thinker*, `"medium"`, is a fair first real match.' in text
+    assert 'For a second match, try *Thinker*, `"medium"`.' in text  # r72c_07: Solid first
     assert ("medium", "Thinker") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: the list printed 'medium' while the code wants "medium": it prints the name as you write it
-    assert 'Thinker   "medium"' in printed and "West (medium): 13 cards" in printed
-    assert 'DIFFICULTY = "medium"' in "".join(map(_src, cells)) and "'medium'" not in printed
+    assert 'Thinker   "medium"' in printed and "West (rule): 13 cards" in printed
+    assert 'DIFFICULTY = "rule"' in "".join(map(_src, cells)) and "'medium'" not in printed
     # ./dev play from the root folder: the script sits there and runs notebooks/play.ipynb by a relative path
     # r64_07: "repository's root folder" was jargon for a newcomer: the folder is named by the script it holds
     # r71_07: "which folder?": the project's top folder
@@ -3321,16 +3339,19 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
     # r72b_07: "Solid" was used before it was introduced: defined here, at its first use
+    # r72c_07: defined earlier, in the coach's cell (its deals assume Solid play: report item 3), with what it does
     assert ("The computer plays tricks 5 to 13 for South: the [autopilot](glossary.ipynb#cell-id=term-autopilot), "
-            "the rule bot that plays the other seats here, called *Solid* in the opponents list below.") in text
-    assert "Solid" not in " ".join(md[c.get("id")] for c in cells[:[c.get("id") for c in cells].index("l07-rest")]
+            "Solid again.") in text
+    assert ("the others play on like *Solid*, the rule bot at this table (it ducks, dumps the Q♠, flushes spades)."
+            in " ".join(md["l07-coach"].split()))
+    assert "Solid" not in " ".join(md[c.get("id")] for c in cells[:[c.get("id") for c in cells].index("l07-coach")]
                                    if c["cell_type"] == "markdown")
     assert all(f"{seat} (rule): 13 cards" in printed for seat in ("West", "North", "East"))  # the other seats
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: cell 21's "— back to trick 2 —" came abruptly: cell 20 says the cell goes back to trick 2
-    assert "Then we replay trick 2 with South's K♠:" in text
-    assert "— back to trick 2 —" in "".join("".join(o.get("text", "")) for c in cells
-                                         if c.get("id") == "l07-dec2-code" for o in c["outputs"])
+    # r72c_07: the replay sits at trick 2 itself, folded under "Why not the K♠ on trick 2?": no going back
+    assert "Then we replay trick 2 with South's K♠:" not in text and "(see the fold below)" in text
+    assert "— back to trick 2 —" not in printed and "Why not the K♠ on trick 2?" in printed
     # r43_a: the quiz gives the totals in a sentence, not a score table
     assert "Reading the totals correctly" not in text  # r55_07: Check yourself tests trick 4's idea, not moon scoring
     assert "Reading the score table correctly" not in text
@@ -3358,7 +3379,10 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     sources = [_src(c) for c in cells]
     live = next(i for i, s in enumerate(sources) if "TableWidget(seed=1," in s)
     demo_at = next(i for i, s in enumerate(sources) if "TableWidget(seed=7" in s)
-    assert demo_at < ids.index("l07-take") < ids.index("cf3c8702") < live  # the demonstration first, then your table
+    assert demo_at < ids.index("l07-take") < live < ids.index("cf3c8702")  # the demonstration first, then your table
+    # r72c_07: the table within about 15 cells of the demonstration's start (the intro says how many)
+    assert live - demo_at == 16 and "First, one demonstration hand, in the next 16 cells:" in " ".join(
+        _src(cells[demo_at - 1]).split())
     # issue 27: lesson 00 deals Hand.deal(seed=2026); a table's seed deals a whole match, so the same number
     # here gave another deal: the live table now has a seed of its own, and running it again repeats its first deal
     assert not any("seed=2026" in src for src in sources)
@@ -3390,7 +3414,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r40_a: the fewer/more sentence puzzled a newcomer; said short: a gap too small to count, either card will do
     # r45_f: "fewer hearts" still read as a real gain: one clause says it is no real difference
     # r64_07: said against the 0.25-point band
-    assert "the 0.2 gap is under the coach's 0.25-point margin, too small to count." in text and "a toss-up" not in text
+    # r72c_07: the 0.2 counted hearts, the margin points: said in points, the coach's grade line (report item 1)
+    assert "within 0.25 points of each other (both *best*)" in text and "a toss-up" not in text
     # the demonstration replayed: the A♦ passed to West wins trick 3; tricks 5 to 13 as the lesson says
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -3916,27 +3941,31 @@ def test_lesson_07_r32_the_9s_risk_and_trick_2_replayed_with_the_king():
     # r37_b: "its only risk" overclaimed: a 9♠ that wins also gives South the lead; both risks need it to win
     assert "Its only risk" not in text
     # r38_d: the two risks run together; now two clauses
-    assert ("The 9♠ can never take the queen: on this trick she would beat it. If it wins, South takes any heart "
-            "thrown by a player with no spades (nobody has shown a [void](glossary.ipynb#cell-id=term-void) yet), and "
-            "must lead next.") in text
+    # r72c_07: the trick-2 analysis is folded (report: reach the table sooner): the coach's grades and the K♠
+    # replayed, under "Why not the K♠ on trick 2?"; the 9♠'s own risks paragraph is cut
+    assert "The 9♠ can never take the queen" not in text
     # r72b_07: "(the coach's 0.2 is a gap, not a cause)" was cryptic: said plainly; r72c_07: "These ... are its
     # reasons" followed risks as much as reasons: the 0.2 is named for what it is
-    assert ("It also keeps the 6♠, South's lowest spade, for a later spade trick. The coach's 0.2 fewer hearts: an "
-            "average, not a reason.") in text and "a gap, not a cause" not in text and "are its reasons" not in text
+    assert "a gap, not a cause" not in text and "are its reasons" not in text and "The coach's 0.2 fewer hearts" not in text
     assert Card("QS").rank > Card("9S").rank
-    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
     assert "9♠ goes over 7♠: you take about 0.2 fewer hearts than with 6♠" in printed  # the coach speaks of hearts
     # r40_a: West's J♠ in the replay (8♠ on the real trick 2) is said, from West's bot's own decision (printed)
     # r71_07: cut to pay for the 6♠'s reason; the replay's printed lines (West's J♠, North's Q♠) say it
-    assert "On trick 2 the K♠ would have caught the queen (above)." in text
+    assert "On trick 2 the K♠ would have caught the queen (above)." not in text  # r72c_07: shown at trick 2 itself
     ids = [c.get("id") for c in cells]
-    what_if = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec2-code")]["outputs"])
+    what_if = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[ids.index("l07-dec1-code")]["outputs"])
+    assert what_if.startswith("Why not the K♠ on trick 2? (open it: the coach's grades, then the K♠ played instead)\n")
+    assert "".join(cells[ids.index("l07-dec1-code")]["outputs"][1]["data"]["text/html"]).startswith(
+        "<details><summary>Why not the K♠ on trick 2?")
     assert ("Had South played K♠ on trick 2: East 7♠, South K♠, West J♠, North Q♠ → South takes it (13 points)"
             in what_if)
     assert "North's reason, from its bot's own decision: Q♠: South's K♠ already beats the queen" in what_if
     assert "West's reason, from its bot's own decision: J♠: its highest spade that stays under South's K♠" in what_if
-    # the replay comes after both questions (tricks 3 and 4), so it answers neither
-    assert ids.index("l07-quiz3") < ids.index("l07-quiz2") < ids.index("l07-dec2-code") < ids.index("l07-dec2-why")
+    # r72c_07: the replay sits at trick 2, folded, before both questions: it shows the K♠ where it must not go (a
+    # player after South drops the queen on it); trick 4's question (South last) asks the opposite case
+    assert ids.index("l07-dec1-code") < ids.index("l07-quiz3") < ids.index("l07-quiz2") < ids.index("l07-dec2-why")
     # the demo's own bots (not only fresh rule bots, as the cell uses) play the same two cards on that trick
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
@@ -4050,11 +4079,13 @@ def test_lessons_06_07_r38_d_newcomer_points():
 
     cells = _cells("07_play_a_match")
     ids = [c.get("id") for c in cells]
-    said = " ".join(_src(cells[ids.index("l07-dec2-coach")]).split())
-    assert "South plays the coach's choice" in said and "plays its choice" not in said
+    # r72c_07: the cell saying "South plays the coach's choice" is cut; the folded answer prints "You played K♠"
+    assert "l07-dec2-coach" not in ids
     assert "demo.play(demo.hint_result.card)" in _src(cells[ids.index("l07-dec2-code")])
-    assert _src(cells[ids.index("52defc7f")]).startswith(
-        "# run this cell for the clickable table (a saved copy of the lesson shows only text)")
+    assert "You played K♠ and took trick 4" in "".join(
+        "".join(o.get("data", {}).get("text/plain", "")) for o in cells[ids.index("l07-dec2-code")]["outputs"])
+    assert "\n# run this cell for the clickable table (a saved copy of the lesson shows only text)\n" in _src(
+        cells[ids.index("9b1a6edc")])  # r72c_07: the list and the table are one cell
     six = _cells("06_scoring_a_match")
     text = " ".join(" ".join(_src(c) for c in six if c["cell_type"] == "markdown").split())
     assert ("the match ends and the **lowest** total wins; if the lowest total is shared, another hand is played "
@@ -4606,7 +4637,7 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
 
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
-    assert "Read the position below. The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
+    assert "Read the position above. The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
     assert ("The 6♠, the blunder (69% against 5%), leaves the K♠ alone: with the A♠ gone, it wins any spade "
             "trick it joins, and the queen if she is on it.") in md["l07-dec2-why"]
     demo = _lesson_07_demo_after_two_tricks()
@@ -4622,8 +4653,9 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
     import hearts_teach.agents.coach as coach_module
     from hearts_teach.course.why import why_played
 
-    assert ("Such tricks come: in the coach's imagined deals everyone plays on like the rule bot, which "
-            "will [flush](glossary.ipynb#cell-id=term-flush) spades (West's reason for trick 4's lead).") in md["l07-dec2-why"]
+    # r72c_07: the coach's deals assume Solid play, said once in its cell (l07-coach); here Solid by name
+    assert ("Such tricks come: Solid will [flush](glossary.ipynb#cell-id=term-flush) spades (West's reason for trick "
+            "4's lead).") in md["l07-dec2-why"] and "on every deal the others play on like *Solid*" in md["l07-coach"]
     assert "with everyone continuing like the rule bot" in " ".join((coach_module.__doc__ or "").split())
     lead = str(why_played(demo.hand, 4, 1))
     assert lead.startswith("4♠: ") and "a low spade lead can never take her and makes her holder follow" in lead
@@ -4653,8 +4685,9 @@ def test_lesson_07_r55_rater_asks():
     assert "Against the 7♦ the gap is" not in md["l07-dec2"] and "trick 6 below" not in md["l07-dec2"]
     assert ("Its Q♠ share (25% against 12%, in the answer) is an average over the coach's deals; on this deal the cost "
             "is hearts (replay after the review).") in md["l07-dec2"]
-    assert "someone other than South holds the Q♠" in md["l07-dec1"] and "one of the other three" not in md["l07-dec1"]
-    assert md["l07-dec1-grades"].endswith("we follow the hint's 9♠.")
+    # r72c_07: where the queen is, from East's lead (Solid's flush; East's reason printed below it)
+    assert "So the queen is with West or North, who play after South." in md["l07-dec1"]
+    assert "one of the other three" not in md["l07-dec1"] and md["l07-dec1"].endswith("South plays the hint's 9♠.")
     # r57_07: "inaccuracy" was used before it was defined: its first use in prose links the glossary entry
     first = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "inaccuracy" in _src(c))
     # r64_07: the grades now sit in the coach's cell, before cell 5's printed "inaccuracy"
@@ -4662,11 +4695,18 @@ def test_lesson_07_r55_rater_asks():
     assert "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*" in md["l07-coach"]
     # r64_07: something to focus on while playing (a checklist) and the end of a match (100 points)
     # rater r65_07: the end-of-match sentence left out the tie rule: an exact tie for lowest plays another hand
+    # r72c_07: the pass rotation (lesson 01) reminded; Solid first (said with the list); after hand 1 a checklist with
+    # feedback (play_on.after_first_hand), and a question after the match (play_on.costliest_trick)
     assert ("Play to the end: once a total on the score sheet reaches 100 at the end of a hand, the lowest total wins "
-            "(an exact tie for lowest plays another hand). Before each card, ask: who plays after me? Can this trick "
-            "carry points? Where is the Q♠? Then compare with *Hint*. The coach imagines Solid opponents: against "
-            "Thinker or Expert its odds are only a guide. After your first hand, open the review's *Moments that "
-            "mattered* and replay a costly card with *Try again*.") in md["8dd2b73e"]  # r72b_07: a concrete task
+            "(an exact tie for lowest plays another hand). The pass turns each hand, as in lesson 01: left, right, "
+            "across, then a hold hand (no pass), and round again. Before each card, ask: who plays after me? Can this trick "
+            "carry points? Where is the Q♠? Then compare with *Hint*. **After hand 1**, before *Next hand*: open the "
+            "review under the table and press *Try again* on any moment that cost more than 2 points. Then run the "
+            "cell below for feedback.") in md["8dd2b73e"]
+    ids = [c.get("id") for c in cells]
+    assert "print(after_first_hand(table))" in _src(cells[ids.index("8dd2b73e") + 1])
+    assert "Which trick cost you most, and who played after you?" in md["cf3c8702"]
+    assert "print(costliest_trick(table))" in _src(cells[ids.index("cf3c8702") + 1])
     from hearts_teach import Rules
     from hearts_teach.games.hearts.match import _decided
     assert Rules().end_score == 100
@@ -5095,7 +5135,8 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
 
     cells = _cells("07_play_a_match")
     prose = " ".join(" ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown")
-    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
     # received cards: the reply says "shown as new"; the text view prints its own line, the table a "new" mark
     assert "(shown as “new” until trick 1 ends)." in printed and "marked “new” in your hand" not in printed
     assert "\nNew in your hand (from East): 8♦ K♦ K♠\n" in printed
@@ -5278,3 +5319,30 @@ def test_lesson_08_r71_claims_are_the_engines():
     graded = grade(DRILLS[0], "KD QS AS").assessment
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     assert "Of the 20 passes the coach compares by default, every one that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠" in prose
+
+
+def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
+    """Rater r72c_07: structure for the learner's own match: after hand 1, feedback naming each moment that cost more
+    than 2 points and the *Try again* button to press (play_on.after_first_hand); after the match, the trick that gave
+    the learner most points and who played after them (play_on.costliest_trick); before any play, each says so (the
+    stored outputs)."""
+    from hearts_teach.course.play_on import after_first_hand, costliest_trick, hint_replay
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
+    assert "Hand 1 is not over yet: play it to the end, then run this cell again.\n" in printed
+    assert "No hand is finished yet: play the match first, then run this cell.\n" in printed
+    fresh = TableWidget(seed=1, opponents="rule")
+    assert after_first_hand(fresh).startswith("Hand 1 is not over yet")
+    ducked = hint_replay(7, "rule", {3: "3D"}, hints_through=4)  # the demo with the 3♦ duck: South scores 5
+    said = after_first_hand(ducked).splitlines()
+    assert said[0].startswith("Hand 1: you scored 5. Accuracy: 3 of 4 decisions best or fine")
+    assert said[1].startswith("trick 3: 3♦ (? mistake) cost about ") and said[1].endswith("the coach's choice: Q♦.")
+    assert said[2] == "Press *Try again* on each in the review under the table, and play the coach's choice."
+    assert costliest_trick(ducked) == ("Hand 1, trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes it "
+                                       "(3 points). After you played: West, then North, then East.")
+    assert [(t.number, t.points) for t in ducked.hand.tricks if t.winner == 0 and t.points] == [(11, 2), (12, 3)]
+    clean = hint_replay(7, "rule", {}, hints_through=4)  # the demo as played: South takes no points
+    assert after_first_hand(clean).splitlines()[-1] == "No decision cost more than 2 points: nothing to try again. Play on."
+    assert costliest_trick(clean) == "You took no points in any trick: none cost you anything."

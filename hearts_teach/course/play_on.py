@@ -3,11 +3,14 @@
 Lesson 05 lets the learner make West's decision against a moon attempt; ``play_on`` gives the
 ``on_play`` callback of a ``HandWidget``: it plays the card, lets the bots finish the hand and
 returns what happened — whether the moon was shot or stopped, and by which trick.
+Lesson 07 replays its demonstration with another card (``hint_replay``), prints the coach's
+figures in one unit (``figures``), and gives feedback on the learner's own match
+(``after_first_hand``, ``costliest_trick``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from hearts_teach.course.describe import describe_trick
@@ -61,3 +64,52 @@ def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_thr
         table.finish_hand()
     return table
 
+
+
+def figures(candidates: Iterable[Any]) -> str:
+    """The coach's candidates as a small table in one unit: the card(s), the points they cost on
+    average this hand (hearts + 13 for the Q♠), the share of deals where the Q♠ ends up in your
+    tricks, and the grade."""
+    rows = [(c.label, f"{c.exp_points:.1f}", f"{c.stats['p_take_qs']:.1%}", c.call) for c in candidates]
+    width = max([4] + [len(r[0]) for r in rows])
+    lines = [f"{'card':<{width}}  {'points':>6}  {'Q♠ %':>6}  grade"]
+    lines += [f"{label:<{width}}  {points:>6}  {share:>6}  {call}" for label, points, share, call in rows]
+    return "\n".join(lines)
+
+
+def after_first_hand(table: Any, over: float = 2.0) -> str:
+    """Feedback on hand 1 of a ``TableWidget``'s match: its score, the accuracy, and each moment of
+    the review that cost more than ``over`` points, with the *Try again* button to press."""
+    first = table.match.hands[0]
+    if not first.is_over:
+        return "Hand 1 is not over yet: play it to the end, then run this cell again."
+    review = table.review_panel.review(first)
+    lines = [f"Hand 1: you scored {first.scores[table.you]}. {review.accuracy_line()}"]
+    costly = [g for g in review.moments if g.cost > over]
+    for g in costly:
+        lines.append(f"{g.label} ({g.mark}) cost about {g.cost:.1f} points; the coach's choice: {g.best_label}.")
+    if not costly:
+        lines.append(f"No decision cost more than {over:g} points: nothing to try again. Play on.")
+    elif table.hand is first:
+        lines.append("Press *Try again* on each in the review under the table, and play the coach's choice.")
+    else:
+        lines.append("*Try again* shows only the hand in view: next time, use it before *Next hand*.")
+    return "\n".join(lines)
+
+
+def costliest_trick(table: Any) -> str:
+    """The trick that gave the learner the most points in a ``TableWidget``'s finished hands, and
+    who played after them on it."""
+    you = table.you
+    finished = table.match.finished_hands
+    if not finished:
+        return "No hand is finished yet: play the match first, then run this cell."
+    taken = [(t.points, -h.hand_number, -t.number, h, t) for h in finished for t in h.tricks
+             if t.winner == you and t.points]
+    if not taken:
+        return "You took no points in any trick: none cost you anything."
+    *_, hand, trick = max(taken, key=lambda x: x[:3])
+    names = hand.seat_names
+    after = [names[s] for s in trick.seats[list(trick.seats).index(you) + 1:]]
+    who = ", then ".join(after) if after else "nobody: you played last"
+    return f"Hand {hand.hand_number + 1}, {describe_trick(hand, trick)}. After you played: {who}."
