@@ -1223,7 +1223,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     # (08b, split: the mistakes went to 08c, the moon's sure winners stayed in 08b)
     quote = "K♣ leads a club none of the others can beat, so it wins the trick"
     assert f"(lesson 08c's coach: \"{quote}\")" in entry("Sure winner") and quote in printed("08c_beginner_mistakes")
-    assert "you have sure winners to win the lead back (here the A♦ and K♦)" in prose("08b_your_own_moon")
+    assert "the sure winners A♦ and K♦ are a good sign" in prose("08b_your_own_moon")  # r72c: deal 683's signs
     assert "throws away a club" in printed("06a_guided_first_hand")
     assert "throws a heart onto the trick East is winning so far" in printed("08c_beginner_mistakes")
     # Trick lines: `*` after the winner's card; the replay sheet's `>` before the leader's; the table's text marks
