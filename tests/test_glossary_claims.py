@@ -306,7 +306,8 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
         assert phrase in t, phrase
     lesson10 = json.loads((GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"]
     step = " ".join(" ".join("".join(c["source"]) for c in lesson10 if c["cell_type"] == "markdown").split())
-    assert ("**Step 3 · dump the queen.** When you cannot follow suit, "
+    # r72c: "(from trick 2)": the code obeys rule 6 through view.legal (no point card on trick 1)
+    assert ("**Step 3 · dump the queen.** When you cannot follow suit (from trick 2), "
             "give away the Q♠ if you hold it, otherwise your highest heart, otherwise your highest card.") in step
     bot = make_bot("rule")
     seen = {"ducks": 0, "dumps": 0}

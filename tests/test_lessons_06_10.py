@@ -84,7 +84,7 @@ def _quizzes(name: str) -> dict:
         before: list[ast.stmt] = []
         for node in tree.body:
             if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                    and getattr(node.value.func, "id", "") in ("Quiz", "interval_quiz")):
+                    and getattr(node.value.func, "id", "") in ("Quiz", "interval_quiz", "duck_quiz")):
                 scope = {"Quiz": Quiz}
                 code = ast.Module([*imports, *before, node], [])
                 exec(compile(code, name, "exec"), scope)  # noqa: S102 - our own lesson
@@ -110,7 +110,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
                               "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, but the bots would not", "nil_pick": "B",
                               "cover_quiz": "9♠"},
-    "10_write_a_bot": {"q": "about half as wide"},  # r72b: how wide on four times the deals (not answered in the text)
+    "10_write_a_bot": {"q": "about half as wide",  # r72b: how wide on four times the deals (not answered in the text)
+                       "predict": "fewer points"},  # r72c: predicted before step 2 is measured (+0.62 on 200 deals)
     "11_three_to_six_players": {"rotation": "nobody passes", "moon": "104", "opener": "East",
                                 "review": "8 tricks, 26 points",
                                 "six_opener": "South-West"},  # fresh rater r36_c: the six-seat deal's 2♣ holder
@@ -1338,10 +1339,8 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     # l6 (a fresh newcomer): "stored order" confused; the comment says in plain words what sorted does with a tie
     # (keeps the order the cards came in) and the order view.cards gives them (checked above: clubs first)
     # r64: the five-line note came before a two-line function: it is a note under the prints now
-    assert ("# Note on the output: Q♦ and Q♥ tie (both 12). sorted keeps tied cards in the order they came in, and "
-            "view.cards\n# lists clubs, diamonds, hearts, then spades, so the Q♥ comes later and is passed (.pretty "
-            "shows spades first).") in _src(first)
-    assert _src(first).index("# Note on the output:") > _src(first).index('print("first_play in the example:"')
+    # r72c: the tie note distracted from the first bot: cut (the tie is still what sorted does, checked above)
+    assert "# Note on the output:" not in _src(first) and "tie" not in _src(first)
     assert "stored order" not in _src(first)
     assert [c.pretty for c in sorted(cards, key=lambda c: c.rank)][-3:] == ["Q♥", "A♣", "A♦"]
     assert "Of equal ranks" not in _src(first)
@@ -2256,10 +2255,13 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "\n\n**Reading an interval:**\n\n- " in next(_src(c) for c in _cells("10_write_a_bot")
                                                         if c.get("id") == "measure-md")
     assert "(an average's typical miss)" in measure_md and "typically misses the true edge" not in measure_md
-    compare_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare-md").split())
     # r64: ", read by the same rule" cut for words (the reading rule is the one just defined)
     # r71b: the gain is defined before step 1 (steps-md); compare-md only says how it is computed
-    assert compare_md.startswith("Each step's gain, compared deal by deal (*paired*")
+    # r72c: compare-md is gone (each step prints its own gain); steps-md says why a paired gain is tighter than an edge
+    steps_md = " ".join(next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "steps-md").split())
+    assert ("A step's **gain** is the previous version's points minus the new one's, per hand (positive: fewer points). "
+            "It is compared deal by deal: the luck of the cards cancels, so a gain is measured more tightly than an "
+            "edge.") in steps_md
     # the measure cell's interval is the edge ± 1.96 standard errors, as its prose says
     measure = next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "measure")
     assert "edge - 1.96 * se" in measure and "edge + 1.96 * se" in measure
@@ -2277,17 +2279,26 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r65: both get 200 deals now (the void pass too, with dumping: the r65 test)
     # r67: trimmed to pay for the step-4 rule
     # r69: trimmed for words
-    assert "- **Ducking** and **the void pass**: unclear, **not** shown useless; both get 200 deals below." in text
-    compare_out = "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "compare"
-                          for o in c["outputs"])
+    # r72c: each step's verdict is printed and said right after it; the void pass is settled once, after step 3
+    assert "- **Ducking** and **the void pass**" not in text
+    assert "Ducking is kept: on 200 deals it is **better** (+0.62 again)." in text
+    assert ("The void pass is kept by the rule, though not shown better (its 200-deal interval contains zero).") in text
+    # r72c: the step cells print their own gains (compare-out: the four step cells and deal 27's, in order)
+    compare_out = "".join("".join(o.get("text", "")) for key in ("step-void", "step-duck", "step-dump", "step-moon",
+                                                                  "moon-deal")
+                          for c in _cells("10_write_a_bot") if c.get("id") == key for o in c["outputs"])
     assert re.search(r"^\+ void pass, both dumping: +gain \+", compare_out, flags=re.M), compare_out
     # r45_e: "Keep the pass for now" after a slightly worse score read as unexplained: the prose says why (not shown
     # worse: the paired interval contains zero, asserted below; step 3 tests it again)
-    assert "Keep the pass: step 3 fixes the discards." not in text and "so the pass stays on trial; step 3 tests it again." in text
+    # r72c: the pass's trial is said to come after step 3, with the reason (first_play throws its lowest card)
+    assert "Keep the pass: step 3 fixes the discards." not in text and ("The pass is on trial. `first_play` cannot use a "
+            "void yet: when it cannot follow suit, it throws its lowest card. Step 3 throws points instead, so the "
+            "pass's trial comes after step 3.") in text
     # r69: "`first_play` wastes the void by discarding its lowest card" was never shown: cut
     assert "wastes the void" not in text
     assert "This is what the void from step 1 was for" not in text
-    assert "The second line is the same bot without it." in text
+    assert ("The cell then runs the void pass's trial: the same bot with `first_pass`, on 40 deals and on 200."
+            ) in text  # r72c: was "The second line is the same bot without it."
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
     from hearts_teach.agents.tournament import deal_mean_se
@@ -2310,7 +2321,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # newcomer rater (round 28): the moon is said as counted, without "the stop does not catch every moon": on
     # the same deals the dumping version conceded none, so there was no moon for the stop to save
     # r34_e: the moon count, said as counted (the dumping version conceded none on the same deals)
-    assert "shows no clear difference either, and let through one moon (dumping none)." in text
+    # r72c: said with the 200-deal counts, printed by the step-moon cell (40 deals: dumping 0, moon stop 1)
+    assert "The moon stop also let through more moons (4 against 1 in 200 deals: maybe chance)." in text
     # r41_d: the one moon is sized: it is most of the moon stop's -0.23 (the hand-by-hand check below)
     # r60: that sentence went (its figures stay checked below); the 200-deal run now shows the moon stops measured
     assert "That single moon" not in text
@@ -2328,8 +2340,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r43_b: "chose soundly" was debatable (South, playing last, could overtake): "followed its rule" is what the
     # replay below checks (moon_play's "do not feed the shooter" branch chose the 3♦)
     # r54: that paragraph is a table now (version · North's card · taken by · result), its lesson said plainly
-    assert ("In deal 27's trick 8 (last lines above), West, the shooter, was winning when North, our bot, played:"
-            ) in text
+    assert ("Deal 27 shows how: in trick 8, West, the shooter, was winning when North, our bot, played (lines above):"
+            ) in text  # r72c: the deal's cell is right above
     assert "| moon stop | 3♦, highest clean card | South, no points in it | West shoots the moon |" in text
     assert "| dumping | Q♥, highest heart | South, playing last | South's point breaks the moon |" in text
     assert ("The lesson: a point thrown on the shooter's trick still breaks the moon if a later player overtakes."
@@ -2339,13 +2351,14 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "looks only at who is winning" not in text and "chose soundly" not in text
     assert "the 3♦, so South won" not in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
-    assert tail[0].startswith("deal 27 with the moon stop: trick 8: West 7♣, North 3♦,") and "→ South takes it" in tail[0]
-    assert tail[2].startswith("deal 27 with dumping: trick 8: West 7♣, North Q♥,") and "→ South takes it" in tail[2]
+    assert tail[0].startswith("deal 27, our bot North, with the moon stop: trick 8: West 7♣, North 3♦,")
+    assert tail[2].startswith("deal 27, our bot North, with dumping: trick 8: West 7♣, North Q♥,")
+    assert "→ South takes it" in tail[0] and "→ South takes it" in tail[2]
     # r43_b: the reader had to work out from "South 26, West 0, North 26, East 26" who shot the moon; the cell prints
     # it from the hand's own moon (checked against the replayed hand below: West with the stop, none with dumping)
-    assert tail[0].endswith("(West shot the moon)") and tail[2].endswith("(no moon)")
+    assert tail[0].endswith("; West shot the moon") and tail[2].endswith("; no moon")
     assert 'g.seat_names[g.moon]} shot the moon" if g.moon is not None else "no moon"' in next(
-        _src(c) for c in _cells("10_write_a_bot") if c.get("id") == "compare")
+        _src(c) for c in _cells("10_write_a_bot") if c.get("id") == "moon-deal")
     assert tail[1].split(":")[0].strip() == "North's legal cards there" and tail[1] == tail[3]
     clean = [Card(c) for c in tail[1].split(": ")[1].split()]
     assert max((c for c in clean if c.points == 0), key=lambda c: c.rank) == Card("3D") and Card("QH") in clean
@@ -2374,8 +2387,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert f"{gain:+.2f}" == "-0.23" and 26 / 160 > -gain / 2
     assert re.search(r"^\+ moon stop vs previous: +gain -0\.23 ", compare_out, flags=re.M), compare_out
     # r59: the parenthesis read as describing the whole list: the moon stop's moon has a line of its own
-    assert compare_out.rstrip().splitlines()[-6].endswith("+ dumping: 0, + moon stop: 1")
-    assert compare_out.rstrip().splitlines()[-5] == "the moon stop's one moon: deal 27 of 40, our bot as North"
+    # r72c: the counts are the step-moon cell's last line; deal 27 and our bot's seat head the deal's lines
+    assert compare_out.rstrip().splitlines()[-5] == ("moons shot by the rule bots: 40 deals: dumping 0, moon stop 1 · "
+                                                     "200 deals: dumping 1, moon stop 4")
     # r33: "the two intervals overlap" read as evidence of no difference; the paired line is the lesson's test
     # r38_e: the sentence says what the later check is. r39_e: the reader had no rule for comparing two steps'
     # intervals; the sentence says we cannot tell yet and points to the paired check (which finds no clear difference)
@@ -2387,13 +2401,16 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # and the edge and the gain are told apart; r70: the gain's half of the sentence lacked its verb
     # r71b: the gain is defined before step 1 now; the figure is said to be printed later, and why the pass is kept
     # r72b: "printed later" said plainly: printed with the others after step 4, below
-    assert ("The gain over the first bot, -0.28 (95% interval -1.21 to +0.66; printed after step 4), contains zero, so "
-            "the pass stays on trial; step 3 tests it again.") in text
+    # r72c: no figure is quoted before it is printed: step 1's cell prints its gain and the keep rule's word
+    assert "printed after step 4" not in text and "-0.28" not in text
+    assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\): no clear "
+                     r"difference\nkeep rule: on trial \(its interval contains zero: 200 deals will decide\)$", compare_out,
+                     flags=re.M), compare_out
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\)",
                      compare_out, flags=re.M), compare_out
     assert "tests it properly" not in text
     # r72: the unpaired comparison cut (too many statistics at once); pairing said in a few words
-    assert "Each step's gain, compared deal by deal (*paired*: the same cards, so most luck cancels):" in text
+    assert "Each step's gain, compared deal by deal" not in text  # r72c: each step prints its own
     assert "unpaired" not in text
     assert "hand by hand" not in text
     assert "the hand-by-hand check after step 4" not in text
@@ -2407,15 +2424,16 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # sentence says what the lines show (the r62 test)
     # r64: "the final bot keeps the moon stop without evidence": its gain was below zero both times (-0.23 on 40
     # deals, -0.09 on 200), so the final bot drops step 4 (void_pass with dump_play), as the prose says
+    # r72c: the review is cut to its two lessons, said so
     assert ("One hand of the final bot as South against three rule bots (buttons ◀ Back, Next ▶): it "
-            "takes 17 points, and the lines below show why.") in text  # r72b: "(steps 1 to 3)" cut for words
-    assert "Neither moon stop clearly beats dumping;" in text  # r71: the moon count joined to it
+            "takes 17 points. The lines below replay the two tricks that cost the most.") in text
+    assert "Neither moon stop passes the rule, so **the final bot drops step 4**" in text
     # r65: "the best-supported version" was unsupported for the void pass (never rerun on 200 deals): it is rerun
     # (+0.29, still no clear difference: the r65 test) and the prose says only that it leans its way
     # r67: which moon stop, and the rule used (the r60 test pins the numbers)
     # r72: the keep rule reads each on-trial step's gains on 40 and on 200 deals (last only's 40-deal gain printed)
-    assert ("By our rule (gains on 40 and 200 deals: full moon stop -0.23 and -0.09, last only -0.07 and +0.02; void "
-            "pass +0.42 and +0.29), **the final bot drops step 4**: it is `void_pass` with `dump_play`.") in text
+    # r72c: the gains are printed with the keep rule's word under each step (the r60 test)
+    assert "**the final bot drops step 4**: it is `void_pass` with `dump_play`." in text
     assert "best-supported" not in text
     assert paired(versions["+ moon stop"], versions["+ dumping"])[0] < 0
     assert re.search(r"^\+ void pass, both dumping: +gain \+0\.42 ", compare_out, flags=re.M), compare_out
@@ -2535,8 +2553,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r36_f: the voids are printed by a plain loop, as a sentence, not a dict; measure says it need not be read closely
     parts = next(c for c in _cells("10_write_a_bot") if c.get("id") == "view-parts")
     parts_out = "".join("".join(o.get("text", "")) for o in parts["outputs"])
-    assert "shown void:     West has no ♣\n" in parts_out and "{" not in _src(parts)
-    assert [s.symbol for s in ns["view"].voids(1)] == ["♣"] and not any(ns["view"].voids(k) for k in (0, 2, 3))
+    # r72c: the cell shows only what the first bots use (cards, legal, winning); the voids line is cut
+    assert "shown void" not in parts_out and "{" not in _src(parts)
+    assert "winning:        East with 6♦\n" in parts_out and "legal now:      9♦ J♦ Q♦ K♦ A♦\n" in parts_out
     assert _src(next(c for c in _cells("10_write_a_bot") if c.get("id") == "measure")).startswith(
         "# No need to read this cell line by line:")
     # round 28: the rule bot's spade guard, said as its number (policy.SPADE_GUARDS low spades, 2♠ to J♠): West
@@ -2560,7 +2579,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
             "our short-suit bonus, plus a bonus for the 2♣, and for the Q♠, A♠, K♠ if it holds fewer than five lower "
             "spades (`SPADE_GUARDS`: try others). It passes the top card, rescores the rest (a suit's bonus grows as it "
             "empties), and repeats. Playing last and sure to win? Win with your highest card (not the Q♠). Code trick "
-            "10's lesson with `view.still_out()`.") in text
+            "10's lesson in `my_play` (two cells below).") in text  # r72c: the my-pass cell holds my_play
     assert "by rank alone" not in text
     import inspect
 
@@ -2730,8 +2749,12 @@ def test_lesson_10_newcomer_round_11_wording():
     from hearts_teach.agents.hearts.simple import HighestCardBot
 
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
-    steps = next(_src(c) for c in cells if _src(c).startswith("Dumping is the big step"))
-    assert 2 <= sum(line.startswith("- **") for line in steps.splitlines()) <= 4
+    # r72c: the comparisons are no longer a list after step 4: each verdict opens the cell after its step
+    opens = {c.get("id"): _src(c) for c in cells}
+    assert opens["step-duck-md"].startswith("The pass is on trial.")
+    assert opens["step-dump-md"].startswith("Ducking is kept:")
+    assert opens["step-moon-md"].startswith("Dumping is the big step: its whole interval lies above zero.")
+    assert opens["moon-read"].startswith("By the rule, step 4 goes.")
 
 
 def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
@@ -3124,9 +3147,9 @@ def test_lesson_10_newcomer_round_12_wording():
     # the replay: the engine prints South's point cards and their sum, which is South's "Points taken"
     drive = next(c for c in cells if c.get("id") == "replay-drive")
     printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
-    taken = re.search(r"^Points taken: South (\d+),", printed, flags=re.M)
+    # r72c: the viewer's end text is no longer printed (the review is its two lessons); the sum is the prose's 17
     line = re.search(r"^South's points: (.*) = (\d+)$", printed, flags=re.M)
-    assert taken and line and taken.group(1) == line.group(2), printed
+    assert line and line.group(2) == "17" and "it takes 17 points." in text, printed
     parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
@@ -3197,23 +3220,25 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # the Q♠: the printed line comes from the engine; the prose names its passer and its trick
     drive = next(c for c in cells if c.get("id") == "replay-drive")
     printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
-    line = re.search(r"^Q♠: passed by (\w+) to (\w+); trick (\d+): .* → (\w+) takes it$", printed, flags=re.M)
+    # r72c: the review is its two lessons; the Q♠'s passer, South's spades, and South's spade tricks are printed
+    assert "\nQ♠ passed by West; South's spades after the pass: 8♠ Q♠\n" in printed
+    line = re.search(r"^trick (\d+): .*South Q♠.* → (\w+) takes it \(13 points\) · South could play Q♠$", printed, flags=re.M)
     assert line, printed
-    giver, taker, number, winner = line.groups()
-    assert (giver, taker, winner) == ("West", "South", "South")
+    number, winner = line.groups()
+    assert winner == "South"
     # newcomer rater (issue 27): why the bot played her there, from the engine: its only legal card
     # r65: told in order (South's only other spade went on trick 3)
     # r68: "she/her" could be South or the Q♠: the Q♠ is named
     # r71b: trimmed for words ("forced": South's only legal card, printed)
-    assert (f"West passed the Q♠ to South, whose only other spade, the 8♠ (the queen's one "
-            f"[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3; on trick {number} the Q♠ was forced, "
-            "and won.") in text
+    # r72c: "forced" said plainly: South's only legal card (printed: "South could play Q♠")
+    assert ("West passed the Q♠ to South, whose only other spade, the 8♠ (the queen's one "
+            "[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3; on trick " + number + " the Q♠ was South's "
+            "only legal card, and won.") in text
     assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
-    assert f"\nSouth's legal cards in trick {number}: Q♠\n" in printed
     # r64: "hard to save" gave no lesson for a bot: played on trick 3 instead of the 8♠, she wins that trick too
     # (the last line, replayed with the rule bots finishing the trick; the r59 test replays it again)
-    assert ("\nWith South's Q♠ instead of the 8♠: trick 3: East 2♠, South Q♠, West J♠, North 7♠ → "
-            "South takes it\n") in printed
+    assert ("\nThe Q♠ on trick 3 instead: trick 3: East 2♠, South Q♠, West J♠, North 7♠ → "
+            "South takes it (13 points)\n") in printed
     # r38_e: the lesson drawn: "The line before them shows why: her one guard, the 8♠, went on the first spade
     # lead." South held the Q♠ and the 8♠ alone after the pass; trick 3 was the first trick led with a spade
     # r40_d: "Guarding her is the next step" promised what no guarding rule could do here: South received her beside
@@ -3221,10 +3246,12 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r60: "guard" links the glossary (it was defined only in a code comment)
     # r65: told in order, without "hard to save"
     # r71: "it wins too" held only with the rule bots finishing the trick: said
-    assert ("went on trick 3; on trick 4 the Q♠ was forced, and won. Played on trick 3 instead, she wins too (rule "
-            "bots playing on)") in text
+    # r72c: "once spades were led, the 13 could not be avoided" held for one line of rule-bot play only: said so
+    assert ("Played on trick 3 instead, she wins too: with these rule bots playing on, South was caught either way."
+            ) in text and "could not be avoided" not in text
     assert "next step" not in text
-    assert printed.splitlines()[-13] == "South's other spade: trick 3: East 2♠, South 8♠, West 5♠, North K♠ → North takes it"
+    assert ("\ntrick 3: East 2♠, South 8♠, West 5♠, North K♠ → North takes it (0 points) · South could play 8♠ Q♠\n"
+            ) in printed
     from hearts_teach import Suit
     from hearts_teach.agents.hearts import make_bot
     from hearts_teach.agents.tournament import FunctionBot, play_hand
@@ -3258,8 +3285,10 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     assert "square root" not in md_before and "half as wide" not in md_before and "narrower" not in md_before
     # its feedback: "this lesson's 200-deal intervals are much narrower than its 40-deal ones" (compare, moon-last)
     assert "this lesson's 200-deal intervals are much narrower than its 40-deal ones." in quiz_src
-    compare_printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "compare" for o in c["outputs"])
-    long_printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "moon-last" for o in c["outputs"])
+    # r72c: each step cell prints its 40-deal gain, then its 200-deal gain
+    steps = ("step-void", "step-duck", "step-dump", "step-moon", "moon-last")
+    compare_printed = long_printed = "".join("".join(o.get("text", "")) for key in steps for c in cells
+                                             if c.get("id") == key for o in c["outputs"])
     assert re.search(r"^\+ ducking vs previous: +gain \+0\.62 points per hand \(95% interval -0\.12 to \+1\.36\): no clear",
                      compare_printed, flags=re.M)
     assert re.search(r"^200 deals, \+ ducking vs previous: .*: better$", long_printed, flags=re.M)
@@ -3274,8 +3303,7 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
         assert width(long_, long_printed) < 0.5 * width(short, compare_printed)
     quiz = next(_src(c) for c in cells if c.get("id") == "quiz")
     assert quiz.splitlines()[0].startswith("#") and "answer" in quiz.splitlines()[0]
-    compare = next(c for c in cells if c.get("id") == "compare")
-    shown = "".join("".join(o.get("text", "")) for o in compare["outputs"])
+    shown = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     assert "-0.10 to +0.70" not in shown and "gain +0.30" not in shown
     # hand_number counts from 0: the view prints "hand 1" for hand_number=0
     example = next(_src(c) for c in cells if c.get("id") == "view-example")
@@ -4145,8 +4173,10 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # r54: what the lowest card costs, said: playing last, a high card (not the Q♠) could go free
     # r59: "shed a high card (not the Q♠) free" was too compressed: step 2 says when it plays its lowest, and the
     # idea (with its reason) is in *Ideas to try next* (test_lesson_10_r59_at_the_table_and_the_exercise_check)
-    assert ("loses the trick: it is safe now, and it gets rid of a card that could win a trick later. If all your cards "
-            "of the suit beat it, play your lowest (see *Ideas to try next*).") in text
+    # r72c: why ducking helps is now the feedback of the prediction asked before it is measured (duck_quiz)
+    assert ("When following suit, play the highest card that still loses the trick. If all your cards "
+            "of the suit beat it, play your lowest (see *Ideas to try next*). Predict first:") in text
+    assert "it gets rid of a card that could win a trick later" not in text
     assert "shed a high card" not in text
     duck = next(_src(c) for c in cells if c.get("id") == "step-duck")
     assert "        return min(following, key=lambda c: c.rank)\n" in duck
@@ -4174,18 +4204,20 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     assert policy.pass_score(idx["8♥"], rest & ~(1 << idx["10♥"])) == 14
     # r40_d: the compare cell's "no clear difference" lines say the interval in words, from its own printed ends;
     # the moon count is per version's run (not "first bot 1", which read as a moon by the first bot); any(...) glossed
-    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "compare" for o in c.get("outputs", []))
-    pairs = re.findall(r"95% interval -(\d\.\d\d) to \+(\d\.\d\d)\): no clear difference\n +our bot may take from "
-                       r"(\d\.\d\d) more points per hand \(worse\) to (\d\.\d\d) fewer \(better\): the interval "
-                       r"contains zero\n", out)
-    assert len(pairs) == 4 and all((a, b) == (c, d) for a, b, c, d in pairs), out
-    assert "moons shot by the rule bots, in the run of each version: first bot: 1, + void pass: 0," in out
+    # r72c: the interval-in-words lines gave way to the keep rule's line under each step (its reason in words)
+    out = "".join("".join(o.get("text", "")) for key in ("step-void", "step-duck", "step-dump", "step-moon")
+                  for c in cells if c.get("id") == key for o in c.get("outputs", []))
+    assert "our bot may take from" not in out
+    assert re.findall(r"^keep rule: (keep|drop|on trial) ", out, flags=re.M) == ["on trial", "keep", "keep", "keep", "drop"]
+    assert "moons shot by the rule bots: 40 deals: dumping 0, moon stop 1 · 200 deals: dumping 1, moon stop 4\n" in out
     moon = next(_src(c) for c in cells if c.get("id") == "step-moon")
     assert "any(c.suit == top.suit for c in legal):       # any(...): true if at least one card passes the test" in moon
     parts = next(c for c in cells if c.get("id") == "view-parts")
     assert "led by:         North\n" in "".join("".join(o.get("text", "")) for o in parts["outputs"])
     # "true edge" is defined where it first appears
-    assert "holds the true edge (the average over endless deals) about 95 times in 100" in text
+    # r72c: any one interval holds the edge or not; intervals built this way hold it 95 times in 100 (and many may mislead)
+    assert ("Intervals built this way hold the true edge (the average over endless deals) 95 times in 100, so among "
+            "this lesson's many intervals a few may mislead.") in text and "about 95 times" not in text
 
 
 def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
@@ -4335,7 +4367,9 @@ def test_lesson_10_says_the_leagues_hands_option_counts_deals():
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
     assert "league ada.py grace.py alan.py --hands 500 --seed 1" in text
     # r64, r68: trimmed; r72b: "hand" elsewhere is one seating (40 deals × 4 seatings = 160 hands): said so
-    assert "`--hands` counts deals, each played from all 4 seats: 4 hands per bot." in text
+    # r72c: "4 hands per bot" read as 4 in all: per deal, so --hands 500 gives each bot 2,000
+    assert ("`--hands` counts deals, and each bot plays each deal from all 4 seats: `--hands 500` gives each bot 2,000 "
+            "hands.") in text and 500 * 4 == 2000
     parser = argparse.ArgumentParser()
     league.add_arguments(parser)
     assert next(a for a in parser._actions if a.dest == "hands").help.startswith("deals; every bot plays each deal "
@@ -4740,8 +4774,8 @@ def test_lesson_10_r59_at_the_table_and_the_exercise_check():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r60: that advice came from one deal; it is a guess now, measured on 200 deals (the r60 test)
     assert ("The lesson: a point thrown on the shooter's trick still breaks the moon if a later player overtakes. "
-            "So a guess, tested on 200 deals below: throw clean cards only when playing last (then the trick is the "
-            "shooter's anyway).") in text
+            "So a guess: throw clean cards only when playing last (then the trick is the "
+            "shooter's anyway).") in text  # r72c: "tested on 200 deals below" cut (the keep rule's line judges it)
     rule = make_bot("rule")
     last_discards = must_win = 0
     for seed in range(12):
@@ -4804,7 +4838,7 @@ def test_lesson_10_r59_at_the_table_and_the_exercise_check():
     while len(trial.plays) < 12:
         trial.play(rule.choose_play(trial.view(trial.turn)), trial.turn)
     assert trial.tricks[2].winner == 0
-    assert "Played on trick 3 instead, she wins too (rule bots playing on)" in text
+    assert "Played on trick 3 instead, she wins too: with these rule bots playing on" in text
 
 
 def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
@@ -4822,7 +4856,9 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     versions, long, paired = ns["versions"], ns["long"], ns["paired"]
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    printed = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "moon-last" for o in c["outputs"])
+    # r72c: each step prints its own 200-deal gain (step-duck, step-dump, step-moon), the guess in moon-last
+    printed = "".join("".join(o.get("text", "")) for key in ("step-duck", "step-dump", "step-moon", "moon-last")
+                      for c in cells if c.get("id") == key for o in c["outputs"])
     # "the first 40 as above": the 200-deal runs start with the same 40 deals, played the same way
     for short, name in (("+ void pass", "void pass"), ("+ ducking", "ducking"), ("+ dumping", "dumping"),
                         ("+ moon stop", "moon stop")):
@@ -4841,7 +4877,7 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # printed verdict say them)
     # r69: the 200 deals' first 40 are said in the prose (the same +0.62 read as suspicious)
     # r71b: trimmed; r72b: "(the first 40 and 160 more)" cut for words (the keep rule says it)
-    assert "On 200 deals, ducking is **better** (+0.62 again)." in text
+    assert "Ducking is kept: on 200 deals it is **better** (+0.62 again)." in text  # r72c: right after step 2
     # "Neither moon stop is clearly better than dumping; both let through more moons (last line)."
     assert verdict(long["moon stop"], long["dumping"]) == "no clear difference"
     assert verdict(long["moon stop, last only"], long["dumping"]) == "no clear difference"
@@ -4855,8 +4891,9 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # moons in 800 hands is well inside chance: 5 fair coin tosses split 4 to 1 or worse 3 times in 8)
     assert "both let through more moons" not in text
     # r65: "a moon stop with four times the moons puzzles a learner": said, as maybe chance, with deal 27 as the how
-    assert ("Neither moon stop clearly beats dumping; the moon stop let through more moons (4 against 1: maybe "
-            "chance; deal 27 shows how).") in text
+    # r72c: said with step 4's verdict, right before deal 27 (printed just above it)
+    assert ("By the rule, step 4 goes. The moon stop also let through more moons (4 against 1 in 200 deals: maybe "
+            "chance). Deal 27 shows how:") in text
     # r67: "its gain was below zero both times" did not say which moon stop, nor the rule for an interval around
     # zero: the rule is stated, and each gain it is applied to comes from the engine (kept steps top +0.1)
     # r68: "+0.1" read as clashing with the quiz's "cannot tell yet": the rule says the intervals cannot tell
@@ -4874,15 +4911,23 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # interval contains zero is now said to stay on trial, judged at the end on its last two gains
     # r72: the +0.1 came from nowhere: an on-trial step stays only if both its gains (last 40-deal run, 200 deals)
     # are positive; last only's 40-deal gain (-0.07) is printed now
-    assert ("**Our keep rule:** a step stays if its gain's interval lies above zero. If it contains zero, the step is "
-            "on trial: it stays only if its gain is positive on its last 40-deal run and on 200 deals (those 40 and "
-            "160 more: one bigger run, not two checks). A practical choice, not a verdict.") in steps_md  # r72b: the 200 deals include the 40, said
+    # r72c: the rule in two plain sentences (the newcomer's wording); each step prints what it says (keep())
+    assert ("**Our keep rule:** keep a step if its gain's interval lies above zero. If the interval contains zero, run "
+            "200 deals (the same 40 and 160 more), and keep the step if its latest 40-deal gain and its 200-deal gain "
+            "are both positive. A practical choice, not a verdict. Each step prints its gain and what the rule "
+            "says.") in steps_md
+    from hearts_teach.course.bot_lesson import Gain, rule_verdict
+    assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: 200 deals will decide")
+    assert rule_verdict(Gain(0.42, 0.47), Gain(0.29, 0.2))[0] == "keep"
+    assert rule_verdict(Gain(-0.07, 0.1), Gain(0.02, 0.05))[0] == "drop"
+    assert "keep rule: drop (gains -0.07 on 40 deals and +0.02 on 200: not both positive)\n" in printed
+    assert "keep rule: keep (gains +0.42 on 40 deals and +0.29 on 200: both positive)\n" in printed
+    assert "keep rule: drop (gains -0.23 on 40 deals and -0.09 on 200: not both positive)\n" in printed
     assert re.search(r"^40 deals, last only vs dumping: +gain -0\.07 points per hand", "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "moon-last" for o in c["outputs"]), flags=re.M)
     ids = [c.get("id") for c in cells]
-    assert ids.index("steps-md") < ids.index("step-void") < ids.index("compare") < ids.index("moon-last-read")
-    assert ("By our rule (gains on 40 and 200 deals: full moon stop -0.23 and -0.09, last only -0.07 and +0.02; void "
-            "pass +0.42 and +0.29), **the final bot drops step 4**") in text
+    assert ids.index("steps-md") < ids.index("step-void") < ids.index("step-moon") < ids.index("moon-last-read")
+    assert "Neither moon stop passes the rule, so **the final bot drops step 4**" in text
 
     def g(new, old):
         return f"{paired(new, old)[0]:+.2f}"
@@ -4962,27 +5007,30 @@ def test_lesson_10_r62_ducking_gain_labels_and_replay_sentence():
     assert (g40, g200) == (Fraction(99, 160), Fraction(249, 400)) and g40 != g200   # two measurements, not one reused
     assert f"{float(g40):+.2f}" == f"{float(g200):+.2f}" == "+0.62"                 # equal only once rounded
     assert long["ducking"].hand_scores[:160] == versions["+ ducking"].hand_scores    # 200 deals = the 40 and 160 more
-    assert re.search(r"^\+ ducking vs previous: +gain \+0\.62 ", out["compare"], flags=re.M), out["compare"]
-    assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["moon-last"], flags=re.M)
+    assert re.search(r"^\+ ducking vs previous: +gain \+0\.62 ", out["step-duck"], flags=re.M), out["step-duck"]
+    assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["step-duck"], flags=re.M)
     # r71: "(+0.62 again, by chance)" read as "the gain is due to chance": the equal figures are the coincidence
-    assert "ducking is **better** (+0.62 again)." in text  # r71b: trimmed for words
+    assert "it is **better** (+0.62 again)." in text  # r71b: trimmed for words; r72c: "Ducking is kept: on 200 deals it is"
     # (3) every comparison line of the 200-deal cell names what it is compared with, as its compare call does
-    src = next(_src(c) for c in cells if c.get("id") == "moon-last")
+    # r72c: each step's cell runs its own 200 deals, right after its 40
+    src = "".join(next(_src(c) for c in cells if c.get("id") == k) for k in ("step-duck", "step-dump", "step-moon",
+                                                                             "moon-last"))
     assert 'compare("200 deals, + ducking vs previous:", long["ducking"], long["void pass"]' in src
     assert 'compare("200 deals, moon stop vs dumping:", long["moon stop"], long["dumping"]' in src
     assert 'compare("200 deals, last only vs dumping:", long["moon stop, last only"], long["dumping"]' in src
-    gains = [line for line in out["moon-last"].splitlines() if " gain " in line]
+    gains = [line for k in ("step-duck", "step-dump", "step-moon", "moon-last") for line in out[k].splitlines()
+             if " gain " in line and ("200 deals" in line or "40 deals" in line)]
     assert [line.split(":")[0] for line in gains] == ["200 deals, + ducking vs previous", "200 deals, void pass vs first_pass",
                                                       "200 deals, moon stop vs dumping",
                                                       "40 deals, last only vs dumping",   # r72: the keep rule's 40-deal gain
                                                       "200 deals, last only vs dumping"]
     # (2) the replay sentence claims only what the lines below the viewer print: South's 17 points and their cause
     game = ns["game"]
-    assert game.scores[0] == 17 and "Points taken: South 17," in out["replay-drive"]
+    assert game.scores[0] == 17 and "Points taken: South 17," not in out["replay-drive"]  # r72c: the viewer's end text cut
     assert "South's points: 9♥ 1 + 10♥ 1 + Q♥ 1 + K♥ 1 + Q♠ 13 = 17" in out["replay-drive"]
     assert "to show them at work" not in text
     assert ("One hand of the final bot as South against three rule bots (buttons ◀ Back, Next ▶): it "
-            "takes 17 points, and the lines below show why.") in text  # r72b: "(steps 1 to 3)" cut for words
+            "takes 17 points. The lines below replay the two tricks that cost the most.") in text  # r72c
     replay = next(_src(c) for c in cells if c.get("id") == "replay")
     assert "FunctionBot(pass_fn=void_pass, play_fn=dump_play" in replay   # "steps 1 to 3" (r64: step 4 dropped)
 
@@ -5006,8 +5054,10 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     assert round(m, 2) == 0.29 and m - 1.96 * se < 0 < m + 1.96 * se
     assert (round(m - 1.96 * se, 2), round(m + 1.96 * se, 2)) == (-0.09, 0.68)
     assert re.search(r"^200 deals, void pass vs first_pass: +gain \+0\.29 points per hand \(95% interval -0\.09 to "
-                     r"\+0\.68\): no clear difference$", out["moon-last"], flags=re.M), out["moon-last"]
-    assert "The void pass is still unclear (+0.29, -0.09 to +0.68)." in text
+                     r"\+0\.68\): no clear difference$", out["step-dump"], flags=re.M), out["step-dump"]
+    # r72c: settled once, right after its trial (step 3's cell prints +0.29, -0.09 to +0.68)
+    assert "The void pass is kept by the rule, though not shown better (its 200-deal interval contains zero)." in text
+    assert "still unclear" not in text
     assert round(paired(versions["+ dumping"], ns["without_void"])[0], 2) == 0.42   # "+0.42, +0.29"
     # (2) why it may be weak: rank plus bonus; a lone 3♦ scores 3 + 6 = 9, below a 10 in a long suit (no bonus)
     src = next(_src(c) for c in cells if "def void_pass(view):" in _src(c))
@@ -5033,24 +5083,20 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     # (3) the moons: 4 against 1 in 200 deals
     moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in long.items()}
     assert moons["moon stop"] == 4 and moons["dumping"] == 1
-    assert "the moon stop let through more moons (4 against 1: maybe chance; deal 27 shows how)." in text
+    assert "The moon stop also let through more moons (4 against 1 in 200 deals: maybe chance). Deal 27 shows how" in text
     # (4) r72: the unpaired line is cut (too many statistics at once)
-    assert "unpaired" not in out["compare"]
+    assert not any("unpaired" in o for o in out.values())
     # (5) the replay: South's 4 hearts came in a club and a diamond trick, with no hearts left after the pass
     game = ns["game"]
     assert not [c for c in game.after_pass(0) if c.suit.name == "HEARTS"]
     hearts = [t for t in game.tricks if t.winner == 0 and any(c.suit.name == "HEARTS" for c in t.cards)]
     assert [t.cards[0].suit.name for t in hearts] == ["CLUBS", "DIAMONDS"]
     assert sum(c.points for t in hearts for c in t.cards) == 4
-    assert "\nSouth's hearts after the pass: none\n" in out["replay-drive"]
-    assert out["replay-drive"].rstrip().splitlines()[-2:] == [
-        "Hearts to South: trick 9: North 5♣, East 6♣, South 7♣, West Q♥ → South takes it",
-        "Hearts to South: trick 10: South 5♦, West 9♥, North K♥, East 10♥ → South takes it"]
-    # "point cards" (the glossary's Point card entry links this lesson for it)
-    # r68: trimmed for words ("point cards": the glossary's Point card entry links this lesson for it)
-    # r71b: trimmed ("it had none after the pass" is the printed line "South's hearts after the pass: none")
-    assert "South's 4 other point cards are hearts others threw (last lines)." in text
-    assert "\nSouth's hearts after the pass: none\n" in out["replay-drive"]
+    # r72c: the review is cut to its two lessons; the last line is trick 10 (its 3 hearts), the points line adds up 17
+    assert out["replay-drive"].rstrip().splitlines()[-1] == (
+        "trick 10: South 5♦, West 9♥, North K♥, East 10♥ → South takes it (3 points)")
+    assert "South's points: 9♥ 1 + 10♥ 1 + Q♥ 1 + K♥ 1 + Q♠ 13 = 17\n" in out["replay-drive"]
+    assert "Hearts to South" not in out["replay-drive"] and "4 other point cards" not in text
     # (6) the buttons named, as the viewer labels them; on a hold hand choose_pass is never called
     viewer = ns["ReplayViewer"](game)
     assert viewer.buttons["back"].description == "◀ Back" and viewer.buttons["next"].description == "Next ▶"
@@ -5109,12 +5155,14 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
     assert not lead.still_out()[Suit.DIAMONDS]                  # South held the last two diamonds
     assert sorted(c.pretty for c in lead.cards if c.suit is Suit.DIAMONDS) == ["5♦", "J♦"]
     assert "Unseen cards by suit" in View.still_out.__doc__      # "(unseen cards by suit)"
-    assert "\nSouth passed: A♣ A♦ 10♥ to East\n" in out["replay-drive"]
     # r71b: still_out() includes the cards South passed (not "unseen"): labelled as the cards still out
-    assert ("\nBefore trick 10: South's legal cards 8♣ 10♣ 5♦ J♦ · duck_play leads 5♦ · diamonds still out "
+    # r72c: the review's second lesson, leading a suit only you hold
+    assert ("\nBefore trick 10: South holds ♠ —  ♥ —  ♦ J 5  ♣ 10 8 · diamonds still out "
             "(view.still_out()): none\n") in out["replay-drive"]
-    assert ("On trick 10 `duck_play` led the 5♦, South's lowest card, though South held the last diamonds: all three "
-            "others threw hearts.") in text
+    assert ("2. **Leading a suit only you hold.** On trick 10 `duck_play` led its lowest card, the 5♦, though no other "
+            "diamond was still out (`view.still_out()`: the cards neither in your hand nor played yet). The others threw "
+            "hearts: 3 points.") in text
+    assert t10.points == 3
     # r69: what South could have led instead: each club, the rule bots finishing trick 10, loses it to East's A♣
     assert " ".join(c.pretty for c in lead.still_out()[Suit.CLUBS]) == "9♣ J♣ A♣"
     for lead_card in (Card("8C"), Card("TC")):
@@ -5123,9 +5171,8 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
         while len(trial.plays) < 40:
             trial.play(ns["rule"].choose_play(trial.view(trial.turn)), trial.turn)
         assert trial.tricks[9].winner == 3 and trial.tricks[9].card_of(3) == Card("AC")
-    assert ("\nClubs still out there (not South's, not played): 9♣ J♣ A♣\nLed 8♣ instead: trick 10: South 8♣, West 9♥, North 9♣, "
-            "East A♣ → East takes it\nLed 10♣ instead: trick 10: South 10♣, West 9♥, North 9♣, East A♣ → East takes "
-            "it\n") in out["replay-drive"]
+    # r72c: the club leads are cut from the review (checked above, not printed)
+    assert "Led 8♣ instead" not in out["replay-drive"]
 
 def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     """r67_07: the received cards and the seat list's points are said as each view shows them; *best* is the
@@ -5177,17 +5224,21 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     out = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     # (1) the moon: rare, from the 200-deal counts printed below it (r72b: "below" said plainly: after step 4)
+    # r72c: dumping's 200 deals are run with step 3 now, and its cell prints the count before step 4 says it
     assert ("**Step 4 · stop a moon.** Nothing in our bot stops a rival taking every point (rare: 1 moon in dumping's "
-            "200 deals, printed after step 4).") in text and "Always ducking and dumping" not in text
-    assert re.search(r"^moons shot by the rule bots in 200 deals: .*\bdumping 1,", out["moon-last"], flags=re.M)
+            "200 deals, printed above).") in text and "Always ducking and dumping" not in text
+    assert "\nmoons shot by the rule bots in dumping's 200 deals: 1\n" in out["step-dump"]
+    ids = [c.get("id") for c in cells]
+    assert ids.index("step-dump") < ids.index("step-moon-md")
     # (2) trick 3: South's legal cards were the 8♠ and the Q♠; with the 8♠ (the game) the Q♠ was forced on trick 4
     # and won; with the Q♠ (the rule bots playing on) she wins trick 3
     # r71b: "From trick 3 on" read as a claim about every later trick: it is the spade lead on trick 3 (both legal
     # spades end with South taking the Q♠, asserted below)
-    assert ("Played on trick 3 instead, she wins too (rule bots playing on): once spades were led, the 13 could not "
-            "be avoided.") in text and "From trick 3 on" not in text
-    assert "\nSouth's legal cards in trick 3: 8♠ Q♠\n" in out["replay-drive"]
-    assert "\nSouth's legal cards in trick 4: Q♠\n" in out["replay-drive"]
+    # r72c: that held for one line of rule-bot play only (North chose the 7♠): "with these rule bots playing on"
+    assert ("Played on trick 3 instead, she wins too: with these rule bots playing on, South was caught either way."
+            ) in text and "From trick 3 on" not in text and "could not be avoided" not in text
+    assert "(0 points) · South could play 8♠ Q♠\n" in out["replay-drive"]
+    assert "(13 points) · South could play Q♠\n" in out["replay-drive"]
     ns: dict = {}
     for key in ("setup", "step-void", "step-duck", "step-dump"):
         exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)  # noqa: S102
@@ -5204,16 +5255,22 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     while len(at.plays) < 12:
         at.play(rule.choose_play(at.view(at.turn)), at.turn)
     assert at.tricks[2].winner == 0
+    # r72c: the lesson's helpers do these replays (before, play_instead): the same position, the same trick
+    from hearts_teach.course.bot_lesson import before, play_instead
+    from hearts_teach.course.describe import describe_trick
+    moment = before(game, 3, 0)
+    assert moment.history == game.history[:plays[8 + (0 - t3.leader) % 4]] and moment.turn == 0
+    assert play_instead(game, 3, 0, Card("QS"), rule) == describe_trick(at, at.tricks[2])
     # (3) at the table: the measured gains quoted, the first-trick rule respected, trick 10's lesson
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
             "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
-            "your lowest). Leading? Avoid a suit nobody else holds, and remember your pass (trick 10).") in text
-    assert re.search(r"^\+ dumping vs previous: +gain \+2\.98 ", out["compare"], flags=re.M)
-    assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["moon-last"], flags=re.M)
+            "your lowest). Leading? Avoid a suit nobody else holds.") in text  # r72c: the pass's part cut with the clubs
+    assert re.search(r"^\+ dumping vs previous: +gain \+2\.98 ", out["step-dump"], flags=re.M)
+    assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["step-duck"], flags=re.M)
     assert Rules().no_points_on_first_trick
     assert "(view.still_out()): none\n" in out["replay-drive"]
-    assert "Code trick 10's lesson with `view.still_out()`." in text   # r72: "And" cut for words
+    assert "Code trick 10's lesson in `my_play` (two cells below)." in text   # r72c: the task is in the notebook
     # (4) the league's standings are sorted by average points per hand, fewest first
     assert "Bots are ranked by average points per hand, fewest first." in text
     assert "s.mean_points if s.deal_means else math.inf" in inspect.getsource(league_results.standings)
@@ -5247,9 +5304,10 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     src = {c.get("id"): _src(c) for c in cells}
     # (1) still_out: the deck less the seat's hand and the cards played (passed cards stay in it)
     assert "return self.deck_mask & ~self.hand & ~self.played" in inspect.getsource(SeatView.unseen_mask.fget)
-    assert ("# view.still_out(), by suit: the cards neither in my hand nor played yet (the cards I passed included)"
-            in src["view-parts"]) and "cards not yet seen" not in src["view-parts"]
-    assert "\nclubs out:      J♣\n" in out["view-parts"]
+    # r72c: still_out is introduced where it is first used (the review's trick 10, then my_play's task)
+    assert ("out = view.still_out()                   # by suit: the cards neither in my hand nor played yet (my passed "
+            "ones included)") in src["my-pass"] and "still_out" not in src["view-parts"]
+    assert "(`view.still_out()`: the cards neither in your hand nor played yet)" in text
     ns: dict = {}
     for key in ("setup", "step-void", "step-duck", "step-dump"):
         exec(_src(next(c for c in cells if c.get("id") == key)).split("\nversions[")[0], ns)  # noqa: S102
@@ -5264,9 +5322,8 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     assert Card("AC") in at.cards(3)
     # "so East had to follow, and every club still out beats the 8♣"
     assert Card("8C") in lead.legal and all(c.rank > Card("8C").rank for c in clubs_out)
-    assert ("An 8♣ was sure to lose: South had passed the A♣ to East, still unplayed (`view.still_out()` lists it), "
-            "so East had to follow, and every club still out beats the 8♣.") in text
-    assert "\nClubs still out there (not South's, not played): 9♣ J♣ A♣\n" in out["replay-drive"]
+    # r72c: the 8♣ aside is cut (the review keeps its two lessons); the facts above stay checked
+    assert "An 8♣ was sure to lose" not in text and "Clubs still out there" not in out["replay-drive"]
     # (2) the first bot's whole interval lies below zero, by about 6 points a hand
     m = re.search(r"^first bot .* edge (-[\d.]+) \(95% interval (-[\d.]+) to (-[\d.]+)\)", out["measure"], flags=re.M)
     assert m and round(-float(m.group(1))) == 6 and float(m.group(3)) < 0
@@ -5284,9 +5341,24 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     ids = [c.get("id") for c in cells]
     # r72: the learner's edit-and-measure cell (my_pass) follows the rule bot's pass, before ada.py
     assert ids.index("turn-next") + 1 == ids.index("turn-spades") == ids.index("my-pass") - 1 == ids.index("ada-md") - 2
-    assert "# ← change this line" in src["my-pass"] and "compare(" in src["my-pass"]
-    assert out["my-pass"] == ("my_pass takes the same points as void_pass in every hand: change the marked line and "
-                              "run this cell again.\n")
+    # r72c: the cell also holds my_play, trick 10's lesson to code with view.still_out() (two marked lines)
+    assert src["my-pass"].count("# ← change") == 2 and "compare(" in src["my-pass"]
+    assert out["my-pass"] == ("my_pass and my_play take the same points as the final bot in every hand: change a marked "
+                              "line and run this cell again.\n")
+    # the task is worth doing: leading only suits someone else may hold gains on the final bot's 200 deals (not
+    # printed in the lesson: the learner measures it)
+    from hearts_teach.agents.tournament import run_tournament
+    from hearts_teach.course.bot_lesson import Gain, paired
+
+    def shared_lead(view):
+        if view.winning is None:
+            shared = [c for c in view.legal if view.still_out()[c.suit]]
+            if shared:
+                return min(shared, key=lambda c: c.rank)
+        return ns["dump_play"](view)
+    runs = [run_tournament([FunctionBot(pass_fn=ns["void_pass"], play_fn=fn, name="x"), "rule", "rule", "rule"],
+                           hands=200, seed=2, duplicate=True, progress=False) for fn in (shared_lead, ns["dump_play"])]
+    assert Gain(*paired(*runs)).verdict == "better"
     for line in ("bonuses: Q♠ +100, A♠ +90, K♠ +80 (with fewer than 5 lower spades), 2♣ +6",
                  "pick 1: J♦ 13, Q♠ 12, 10♦ 12, 9♦ 11 → passes J♦", "pick 2: 10♦ 14, 9♦ 13, Q♠ 12, 5♥ 9 → passes 10♦",
                  "pick 3: 9♦ 15, Q♠ 12, 5♥ 9, 4♣ 8 → passes 9♦"):

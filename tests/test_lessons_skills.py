@@ -2424,7 +2424,9 @@ def test_round_13_absolute_sentences_made_exact():
     # r40_d: the rest of the sentence repeated step 1's "you may discard when it is led"; cut for words
     # r65: trimmed for words
     # r69: "should help here" was never shown (the void pass stays unclear): asked as a question the line answers
-    assert "Does the void pass help once we dump? The second line is the same bot without it." in " ".join(ten.split())
+    # r72c: the question became the pass's trial, run after step 3 (the same bot with first_pass, 40 and 200 deals)
+    assert ("The cell then runs the void pass's trial: the same bot with `first_pass`, on 40 deals and on 200."
+            ) in " ".join(ten.split())
     assert "pays off" not in ten
     assert "One deal shows how the choice can go, not which plan wins more often." in _md("09b_nil_and_blind_nil")
     # fresh newcomer rater (r35): East has shown a spade void, so only the other of West and North may throw her

@@ -1,10 +1,110 @@
-"""Lesson 10 (write a bot): its question, kept here so that the notebook's code does not show the answer."""
+"""Lesson 10 (write a bot): its questions (kept here so that the notebook's code does not show the answers),
+the paired gain of one version of a bot over another with the lesson's keep rule, and two replay helpers."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
+from hearts_teach.agents.tournament import TournamentResult, deal_mean_se
+from hearts_teach.course.describe import describe_trick
+from hearts_teach.games.hearts.hand import Hand, Trick
+from hearts_teach.games.hearts.view import View
+from hearts_teach.kernel.cards import Card
 from hearts_teach.present.widgets import Quiz
 
+Z95 = 1.96  # a 95% interval: the mean ± 1.96 standard errors
 INTERVAL_ANSWER = "about half as wide"
+DUCK_ANSWER = "fewer points"
+
+
+class PlayBot(Protocol):
+    def choose_play(self, view: View) -> Card: ...
+
+
+@dataclass(frozen=True)
+class Gain:
+    """A paired gain: the old version's points minus the new one's, per hand (positive: fewer points), and its
+    standard error over deals."""
+
+    mean: float
+    se: float
+
+    @property
+    def low(self) -> float:
+        return self.mean - Z95 * self.se
+
+    @property
+    def high(self) -> float:
+        return self.mean + Z95 * self.se
+
+    @property
+    def verdict(self) -> str:
+        """'better' (the 95% interval lies above zero), 'worse' (below) or 'no clear difference'."""
+        return "better" if self.low > 0 else "worse" if self.high < 0 else "no clear difference"
+
+
+def paired(new: TournamentResult, old: TournamentResult) -> tuple[float, float]:
+    """The gain of ``new`` over ``old`` per hand (old's points minus new's, entry 0 of each lineup, hand by hand on
+    the same deals) and its standard error, taken over deals: a deal's 4 seatings share its cards, so they count
+    as one."""
+    return deal_mean_se([o[0] - n[0] for n, o in zip(new.hand_scores, old.hand_scores, strict=True)])
+
+
+def compare(label: str, new: TournamentResult, old: TournamentResult, width: int = 36) -> Gain:
+    """Print the paired gain of ``new`` over ``old`` with its 95% interval and verdict, on one line; return it."""
+    gain = Gain(*paired(new, old))
+    print(f"{label:<{width}} gain {gain.mean:+.2f} points per hand "
+          f"(95% interval {gain.low:+.2f} to {gain.high:+.2f}): {gain.verdict}")
+    return gain
+
+
+def rule_verdict(short: Gain, long: Gain | None = None) -> tuple[str, str]:
+    """The lesson's keep rule: keep a step whose 40-deal interval lies above zero; if it contains zero, run 200 deals
+    and keep the step if its latest 40-deal gain and its 200-deal gain are both positive. Returns the decision
+    ('keep', 'drop', or 'on trial' while no 200-deal gain is given) and its reason."""
+    if short.low > 0:
+        return "keep", "its interval lies above zero"
+    if short.high < 0:
+        return "drop", "its interval lies below zero"
+    if long is None:
+        return "on trial", "its interval contains zero: 200 deals will decide"
+    both = short.mean > 0 and long.mean > 0
+    return ("keep" if both else "drop",
+            f"gains {short.mean:+.2f} on 40 deals and {long.mean:+.2f} on 200: {'both' if both else 'not both'} positive")
+
+
+def keep(short: Gain, long: Gain | None = None) -> None:
+    """Print the keep rule's decision (``rule_verdict``) for a step's 40-deal gain and, if run, its 200-deal gain."""
+    decision, why = rule_verdict(short, long)
+    print(f"keep rule: {decision} ({why})")
+
+
+def before(game: Hand, trick: int, seat: int) -> Hand:
+    """A copy of the played hand ``game`` as it stood just before ``seat`` played to trick number ``trick``
+    (counted from 1): replayed from ``game.history``."""
+    done = game.tricks[trick - 1]
+    cards_before = sum(len(t.cards) for t in game.tricks[:trick - 1]) + list(done.seats).index(seat)
+    plays = [i for i, a in enumerate(game.history) if a.kind == "play"]
+    moment = game.copy()
+    moment.replay(game.history[:plays[cards_before]])
+    return moment
+
+
+def finish_trick(hand: Hand, bot: PlayBot) -> Trick:
+    """Play the trick under way on ``hand`` to its end, ``bot`` choosing every card; return that trick."""
+    done = len(hand.tricks)
+    while len(hand.tricks) == done:
+        hand.play(bot.choose_play(hand.view(hand.turn)), hand.turn)
+    return hand.tricks[-1]
+
+
+def play_instead(game: Hand, trick: int, seat: int, card: Card | str, bot: PlayBot) -> str:
+    """What trick number ``trick`` would have been had ``seat`` played ``card`` there, ``bot`` playing the trick's
+    other cards: the trick as a sentence."""
+    moment = before(game, trick, seat)
+    moment.play(Card(card) if isinstance(card, str) else card, seat)
+    return describe_trick(moment, finish_trick(moment, bot))
 
 
 def interval_quiz() -> Quiz:
@@ -26,4 +126,21 @@ def interval_quiz() -> Quiz:
                 "of the number of deals.")
 
 
-__all__ = ["INTERVAL_ANSWER", "interval_quiz"]
+def duck_quiz() -> Quiz:
+    """Lesson 10's prediction, asked before step 2 is measured: against playing the lowest card, does ducking
+    (the highest card that still loses) give our bot fewer points, more, or about the same?"""
+    more, same = "more points", "about the same"
+    return Quiz("Ducking instead of playing your lowest card: over many deals, will our bot take …",
+                [DUCK_ANSWER, same, more],
+                DUCK_ANSWER,
+                {more: "A card under the winning one cannot win this trick, so ducking costs nothing now. What it "
+                       "changes is later: the high card is gone before it can win a trick with points in it.",
+                 same: "It changes one card in many tricks: the high card you shed now cannot win a trick with "
+                       "points later, so the savings add up.",
+                 DUCK_ANSWER: "The high card you shed now is safe (it loses this trick) and can no longer win a "
+                              "trick with points later. Run the next cell: 40 deals are not enough to be sure."},
+                "Ducking keeps your low cards for later, when they let you lose tricks you would otherwise win.")
+
+
+__all__ = ["DUCK_ANSWER", "INTERVAL_ANSWER", "Gain", "before", "compare", "duck_quiz", "finish_trick",
+           "interval_quiz", "keep", "paired", "play_instead", "rule_verdict"]
