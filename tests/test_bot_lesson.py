@@ -77,6 +77,17 @@ def test_before_finish_trick_and_play_instead_replay_a_played_hand():
     assert Card("QS").pretty == "Q♠"
 
 
+def test_finish_trick_on_a_finished_hand_says_so_and_changes_nothing():
+    from hearts_teach.kernel.errors import ArgumentError
+
+    rule = make_bot("rule")
+    game = play_hand(Hand.deal(seed=5, hand_number=1), [rule] * 4)
+    history = list(game.history)
+    with pytest.raises(ArgumentError, match="the hand is over"):
+        finish_trick(game, rule)
+    assert list(game.history) == history and len(game.tricks) == 13
+
+
 def test_duck_quiz_accepts_its_answer_with_a_reason_for_each_choice():
     quiz = duck_quiz()
     assert quiz.choices[0] == DUCK_ANSWER and set(quiz.reasons) == set(quiz.choices)

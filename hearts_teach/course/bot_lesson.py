@@ -11,6 +11,7 @@ from hearts_teach.course.describe import describe_trick
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.present.widgets import Quiz
 
 Z95 = 1.96  # a 95% interval: the mean ± 1.96 standard errors
@@ -95,7 +96,10 @@ def finish_trick(hand: Hand, bot: PlayBot) -> Trick:
     """Play the trick under way on ``hand`` to its end, ``bot`` choosing every card; return that trick."""
     done = len(hand.tricks)
     while len(hand.tricks) == done:
-        hand.play(bot.choose_play(hand.view(hand.turn)), hand.turn)
+        seat = hand.turn
+        if seat is None:  # nothing left to play: a finished hand has no trick under way
+            raise ArgumentError("the hand is over: there is no trick to finish", argument="hand")
+        hand.play(bot.choose_play(hand.view(seat)), seat)
     return hand.tricks[-1]
 
 
