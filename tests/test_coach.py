@@ -228,8 +228,8 @@ def test_a_queen_comparison_gives_the_choices_own_rate_from_the_rollouts():
 
     from hearts_teach.course.lessons import DRILLS
 
-    taken = assess_play(DRILLS[4].make().view(0))  # the queen on the table: A♠ or 3♠
-    assert taken.of("AS").consequence == "the Q♠ ends up in your tricks in 100% of deals, more often than with 3♠"
+    taken = assess_play(DRILLS[4].make().view(0))  # the queen on the table: K♠ or a duck
+    assert taken.of("KS").consequence == "the Q♠ ends up in your tricks in 100% of deals, more often than with 9♠/10♠"
     graded = assess_pass(Hand.deal(seed=287).view(0), include=["QS AS AD"])  # lesson 01's deal
     reason = graded.of("QS AS AD").reason
     assert "(in " not in reason

@@ -11,12 +11,12 @@ from hearts_teach.course.my_drills import NONE_DUE, MyDrills, in_words
 from hearts_teach.present.learner_db import open_db, shared_db
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-QUEEN = DRILLS[4]  # the queen on the table: A♠ is a blunder, 3♠ the best
+QUEEN = DRILLS[4]  # the queen on the table: K♠ is a blunder, 9♠ or 10♠ the best
 
 
 def save_queen(db, now=T0):
-    return db.add_mistake(kind="play", seat=0, position=QUEEN.make().to_json(), chosen=["AS"], best=["3S"],
-                          verdict="blunder", cost=13.0, reason="A♠ takes the queen", source="the Play app", now=now)
+    return db.add_mistake(kind="play", seat=0, position=QUEEN.make().to_json(), chosen=["KS"], best=["TS"],
+                          verdict="blunder", cost=13.0, reason="K♠ takes the queen", source="the Play app", now=now)
 
 
 def save_pass(db, now=T0):
@@ -37,13 +37,13 @@ def test_a_saved_play_comes_back_graded_as_in_lesson_08_and_is_rescheduled(tmp_p
     db = open_db(tmp_path)
     drill_id = save_queen(db)
     session = MyDrills(db, now=T0 + timedelta(minutes=1))
-    assert session.text().startswith("Drill 1 of 1 · Your play, trick 2\n"
-                                     "Trick 2: South to play. Which card does South play? (Saved from: the Play app.)")
-    feedback = session.answer("3S")
+    assert session.text().startswith("Drill 1 of 1 · Your play, trick 3\n"
+                                     "Trick 3: South to play. Which card does South play? (Saved from: the Play app.)")
+    feedback = session.answer("TS")
     # the same grading as the fixed drills: the coach's verdict, marks and reason
-    fixed = DrillSession([QUEEN]).answer("3S").replace("The queen is on the table", "Your play, trick 2")
+    fixed = DrillSession([QUEEN]).answer("TS").replace("The queen is on the table", "Your play, trick 3")
     assert feedback.startswith(fixed)
-    assert feedback.endswith(" Last time you chose A♠ (blunder). This drill comes back in 2 days.")
+    assert feedback.endswith(" Last time you chose K♠ (blunder). This drill comes back in 2 days.")
     [d] = db.drills()
     assert d.id == drill_id and d.due > T0 + timedelta(days=2)
     assert db.due_drills(T0 + timedelta(days=1)) == []
@@ -57,7 +57,7 @@ def test_a_wrong_answer_brings_the_drill_back_sooner_and_is_clicked_like_lesson_
     save_queen(db)
     session = MyDrills(db, now=T0)
     session.widget  # noqa: B018 - builds the widgets
-    session.control.buttons["AS"].click()
+    session.control.buttons["KS"].click()
     assert session.results[0].verdict == "blunder"
     assert session.results[0].feedback.endswith("This drill comes back in 10 minutes.")
     assert [d.id for d in db.due_drills(T0 + timedelta(minutes=10))] == [1]
@@ -69,19 +69,19 @@ def test_a_saved_pass_is_asked_with_its_direction_and_graded(tmp_path):
     save_pass(db)
     save_queen(db, now=T0 + timedelta(minutes=5))
     session = MyDrills(db, now=T0 + timedelta(hours=1))
-    assert [d.title for d in session.drills] == ["Your pass, hand 1", "Your play, trick 2"]
+    assert [d.title for d in session.drills] == ["Your pass, hand 1", "Your play, trick 3"]
     assert "Passing left. Which three cards does South pass? (Saved from: lesson 07.)" in session.text()
     feedback = session.answer("QS AS AD")
     assert feedback.startswith("Drill 1 · Your pass, hand 1: you chose A♦ Q♠ A♠ → ")
     assert "Last time you chose 5♣ J♣ 3♥ (mistake)." in feedback
-    assert session.text().index("Graded:") < session.text().index("Next: Drill 2 of 2 · Your play, trick 2")
+    assert session.text().index("Graded:") < session.text().index("Next: Drill 2 of 2 · Your play, trick 3")
 
 
 def test_a_refused_card_keeps_the_drill_and_records_nothing(tmp_path):
     db = open_db(tmp_path)
     save_queen(db)
     session = MyDrills(db, now=T0)
-    assert session.answer("KD").startswith("Can't play K♦: South does not hold K♦")
+    assert session.answer("JC").startswith("Can't play J♣: South does not hold J♣")
     assert not session.results and db.progress() == []
     assert db.drills()[0].due == T0
 
@@ -91,7 +91,7 @@ def test_a_storage_failure_is_shown_and_the_drill_still_graded(tmp_path):
     save_queen(db)
     session = MyDrills(db, now=T0)
     db._db.close()  # the file goes away under the session (as a failing disk would)
-    feedback = session.answer("3S")
+    feedback = session.answer("TS")
     assert "best" in feedback and feedback.endswith(
         "Could not save your answer (Cannot operate on a closed database.); play goes on, but this is not saved.")
 

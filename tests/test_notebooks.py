@@ -255,13 +255,13 @@ def test_drill_session_grades_and_scores():
     from hearts_teach.course.lessons import DRILLS, MARKS, DrillSession
 
     session = DrillSession(DRILLS[4:])  # the queen is on the table: duck or take her
-    refused = session.answer("KD")
-    assert refused.startswith("Can't play K♦") and not session.results
-    feedback = session.answer("AS")
+    refused = session.answer("JC")
+    assert refused.startswith("Can't play J♣") and not session.results
+    feedback = session.answer("KS")
     assert "blunder" in feedback and session.done
     assert session.results[0].verdict == "blunder" and session.score == MARKS["blunder"] == 0
     again = DrillSession(DRILLS[4:])
-    again.answer("3S")
+    again.answer("TS")
     assert again.results[0].verdict == "best" and again.score == MARKS["best"] == 2
 
 
@@ -275,7 +275,7 @@ def test_drill_session_widget_clicks_are_graded():
     session.control.confirm.click()
     assert sorted(str(c) for c in session.results[0].answer) == ["AS", "QC", "QS"]
     assert "Drill 2 of 2" in session.position_text()
-    session.control.buttons["3S"].click()  # the duck under the queen
+    session.control.buttons["TS"].click()  # the duck under the queen
     assert session.done and session.results[1].verdict == "best"
     assert session.control is None and "All drills are done" in session.text()
 

@@ -79,7 +79,7 @@ def test_a_quiz_works_when_nothing_can_be_stored(tmp_path, monkeypatch):
 
 def test_the_fixed_drills_keep_progress_under_lesson_08():
     session = DrillSession(DRILLS[4:])
-    session.answer("3S")
+    session.answer("TS")
     [p] = shared_db().progress()
     assert (p.lesson, p.item, p.passed) == ("08", "The queen is on the table", True)
 
@@ -89,12 +89,12 @@ def test_a_session_that_is_not_the_learners_keeps_no_progress():
     on one of its own: neither is the learner's, so neither keeps progress; the learner's own does."""
     from hearts_teach.course.drills import SampleRun
 
-    DrillSession(DRILLS[4:], record=False).answer("AS")
+    DrillSession(DRILLS[4:], record=False).answer("KS")
     assert shared_db().progress() == []
     practice = DrillSession(DRILLS[4:])
-    sample = SampleRun(practice, [("AS", "take the trick with the ace")])
-    practice.answer("3S")
-    assert "blunder" in sample.text()  # the sample's A♠, graded on its own session
+    sample = SampleRun(practice, [("KS", "take the trick with the king")])
+    practice.answer("TS")
+    assert "blunder" in sample.text()  # the sample's K♠, graded on its own session
     assert [(p.item, p.passed) for p in shared_db().progress()] == [("The queen is on the table", True)]
 
 
@@ -136,7 +136,7 @@ def test_data_says_where_exports_and_forgets(learner_data, tmp_path, capsys):
     assert not (learner_data / "learner.sqlite3").exists()  # looking creates nothing
     db = shared_db()
     db.record_progress("01", "q", True, now=T0)
-    db.add_mistake(kind="play", seat=0, position=DRILLS[4].make().to_json(), chosen=["AS"], best=["3S"],
+    db.add_mistake(kind="play", seat=0, position=DRILLS[4].make().to_json(), chosen=["KS"], best=["TS"],
                    verdict="blunder", cost=13.0, reason="r", source="test", now=T0)
     assert main(["data"]) == 0
     assert capsys.readouterr().out == (f"{where}\nIt holds 1 drill, 0 drill answers, 1 lesson item and "
@@ -146,7 +146,7 @@ def test_data_says_where_exports_and_forgets(learner_data, tmp_path, capsys):
     assert capsys.readouterr().out.endswith(f"Exported 1 drill, 0 drill answers, 1 lesson item and 0 saved app "
                                             f"states to {out}.\n")
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["drills"][0]["position"]["plays"][:3] == ["2C", "7C", "KC"] and data["progress"][0]["item"] == "q"
+    assert data["drills"][0]["position"]["plays"][:3] == ["2C", "6C", "5C"] and data["progress"][0]["item"] == "q"
     assert main(["data", "--export", str(tmp_path / "no" / "such" / "folder.json")]) == 1
     assert capsys.readouterr().err == f"Could not write {tmp_path / 'no' / 'such' / 'folder.json'}: No such file or directory.\n"
     assert main(["data", "--forget"]) == 0

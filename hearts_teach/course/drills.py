@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hearts_teach.course.players import bots_play, table_bots
-from hearts_teach.course.positions import cannot_follow, position
+from hearts_teach.course.positions import cannot_follow
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import CardLike, CardList
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the coach (and numpy behind it) is imported when a drill is
 # marks per coach verdict: the one scale of every drill score
 MARKS = {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
 FULL_MARKS = MARKS["best"]
-MARKS_RULE = "best or fine 2, inaccuracy 1, mistake or blunder 0"
+MARKS_RULE = "best or too close to call 2, inaccuracy 1, mistake or blunder 0"
 
 
 def marks(n: int) -> str:
@@ -164,6 +164,15 @@ def _flush_lead() -> Hand:
     return bots_play(Hand.deal(seed=1, pass_direction="hold"), table_bots("rule"), stop=stop)
 
 
+def _queen_on_table() -> Hand:
+    """Seed 425, no pass, rule bots: South to play on trick 3 with East's Q♠ winning and five legal
+    spades (one above her, four below), so that which card to duck with is a real choice."""
+    def stop(h: Hand) -> bool:
+        trick = h.current_trick
+        return h.turn == 0 and trick is not None and any(c.pretty == "Q♠" for c in trick.cards)
+    return bots_play(Hand.deal(seed=425, pass_direction="hold"), table_bots("rule"), stop=stop)
+
+
 def drill_text(drill: Drill, number: int, total: int, hand: Hand | None = None) -> str:
     """Drill ``number`` of ``total`` as the learner meets it: its title and question, then its
     position as the engine writes it for the drill's seat (the cards held; for a play, the trick so
@@ -196,10 +205,8 @@ DRILLS: tuple[Drill, ...] = (
           "A new deal. Trick 3: South leads. The Q♠ has not been played. What should South lead?",
           _flush_lead),
     Drill("The queen is on the table", "play",
-          "A new deal. Trick 2: West led 5♠, North 9♠, East Q♠: she is winning. What should South play?",
-          lambda: position({0: "AS 3S 4H 8H JD 9D 5D 7C 8C 9C TC JC 7D", 1: "KC 5S", 2: "4C 9S",
-                            3: "2C QS 3C 5C 6C 2D 3D 4D 6D 2H 3H 5H 6H"},
-                           plays="2C 7C KC 4C 5S 9S QS", seed=2)),
+          "A new deal. Trick 3: East's Q♠ is winning the spade trick. What should South play?",
+          _queen_on_table),
 )
 
 
