@@ -909,7 +909,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert ("**5♠** (you play second): a player after you may drop the queen on your K♠. The 5♠ ducks the queen, not "
             "the trick: it may still win, hearts and all.") in " ".join(_src(cells07[at]).split())
     assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
-    assert "East leads the 3♠ and you play second: West and North still play after you." in _src(cells07[at - 1])
+    # r72c_07: the twin says it is the same hand in a different seat order
+    assert ("Same hand (K♠ 5♠), different seat order: East leads the 3♠ and you play second. West and North still "
+            "play \"\n    \"after you.") in _src(cells07[at - 1])
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
     assert '"East the 10♠. You play last, holding K♠ 5♠. Which card?"' in _src(cells07[at - 1])
     from hearts_teach import Card
