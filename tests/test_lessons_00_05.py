@@ -684,8 +684,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # how she came back (West, out of clubs, threw her on South's kept J♣); the East-pass count is cut
     assert "One possible reason" not in text and "917" not in text and "aces and kings among" not in shown
     replay = hand.copy()
-    from hearts_teach.course.players import bots_play
     from hearts_teach.course.lessons import table_bots as _bots
+    from hearts_teach.course.players import bots_play
     bots_play(replay, _bots("rule"))
     queen_trick = next(t for t in replay.tricks if Card("QS") in t.cards)
     assert queen_trick.number == 3 and queen_trick.winner == 0 and queen_trick.card_of(0) == Card("JC")
