@@ -1103,7 +1103,8 @@ def test_the_round_27_entries_say_what_the_engine_does():
     # Imagined deal: the ladder's (and so the play app's) word for a sampled deal
     medium = next(what for name, _label, what in ladder_levels() if name == "medium")
     assert medium.startswith("tries each card on 32 imagined deals") and "imagined deals" in app.level.tooltip
-    assert 'the Thinker, which "tries each card on 32 imagined deals"' in entry("Imagined deal")
+    # r73: lesson 07's prose no longer says "imagined deals"; the entry links 07 through its Thinker
+    assert 'the [Thinker](#cell-id=term-thinker), which "tries each card on 32 imagined deals"' in entry("Imagined deal")
     # Moon watch: a lone taker of every point, at least 8 with a heart, is a threat; the rule bot then stops ducking
     h = lambda cards: CardList(cards).mask  # noqa: E731
     assert not shooting(h("2H 3H 4H 5H 6H 7H 8H")) and shooting(h("2H 3H 4H 5H 6H 7H 8H 9H"))
