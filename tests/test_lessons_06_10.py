@@ -5395,3 +5395,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "If you installed the project locally, you can play without the lesson" in md["8593eeda"]
     # the 5♠ reason: it ducks the queen, not the trick
     assert "so it cannot win a trick she falls on: it ducks the queen, not the trick." in _src(cells[ids.index("8439d369")])
+    # the hint's "less often than with A♣ Q♦ A♦": the coach's three best passes, folded under the hint
+    hint_cell = cells[ids.index("8f11bc18")]
+    assert [o["output_type"] for o in hint_cell["outputs"]] == ["stream", "display_data"]
+    table = "".join(hint_cell["outputs"][1]["data"]["text/plain"])
+    assert "".join(hint_cell["outputs"][1]["data"]["text/html"]).startswith("<details><summary>The coach&#x27;s three best passes")
+    assert "J♣ A♣ A♦     6.6   22.9%  best\nA♣ Q♦ A♦     7.1   26.5%  inaccuracy\n" in table
