@@ -5337,7 +5337,12 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
     than 2 points and the *Try again* button to press (play_on.after_first_hand); after the match, the trick that gave
     the learner most points and who played after them (play_on.costliest_trick); before any play, each says so (the
     stored outputs)."""
-    from hearts_teach.course.play_on import after_first_hand, costliest_trick, hint_replay
+    from hearts_teach.course.play_on import (
+        TAKE_AWAYS,
+        after_first_hand,
+        costliest_trick,
+        hint_replay,
+    )
     from hearts_teach.present.widgets import TableWidget
 
     cells = _cells("07_play_a_match")
@@ -5355,7 +5360,12 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
                                        "(3 points). After you played: West, then North, then East.")
     assert [(t.number, t.points) for t in ducked.hand.tricks if t.winner == 0 and t.points] == [(11, 2), (12, 3)]
     clean = hint_replay(7, "rule", {}, hints_through=4)  # the demo as played: South takes no points
-    assert after_first_hand(clean).splitlines()[-1] == "No decision cost more than 2 points: nothing to try again. Play on."
+    # r73_07: the feedback ends with the names of the four take-aways (cell l07-rules)
+    assert after_first_hand(clean).splitlines()[-2] == "No decision cost more than 2 points: nothing to try again. Play on."
+    assert said[-1] == after_first_hand(clean).splitlines()[-1] == TAKE_AWAYS
+    rules = " ".join(_src(next(c for c in cells if c.get("id") == "l07-rules")).split())
+    assert all(f"- **{name}**" in rules for name in ("The pass", "Until the queen has been played", "When you play last",
+                                                       "A card you passed is a card you know"))
     assert costliest_trick(clean) == "You took no points in any trick: none cost you anything."
 
 
