@@ -5394,8 +5394,8 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "Click a card in the question below: it says why." in md["l07-dec3q"]
     # the review's trick-3 line, and what sets the Q♦ apart
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed and Card("7D").rank > Card("6D").rank
-    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦. The Q♦'s gain: it sheds a high diamond "
-            "on a free trick.") in md["l07-take"]
+    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦. The difference: the Q♦ sheds a high "
+            "diamond on a free trick.") in md["l07-take"]
     # the first live hand: the Q♠ with one low spade (lesson 01: "low" means 8 or below)
     spades = [c for c in TableWidget(seed=1, opponents="rule").hand.cards(0) if c.suit.letter == "S"]
     assert [c.pretty for c in spades] == ["4♠", "J♠", "Q♠"] and [c.pretty for c in spades if c.rank <= 8] == ["4♠"]
