@@ -1747,7 +1747,9 @@ def test_the_r49_glossary_words_bare_hearts_q_percent_and_table():
     assert "lowest score wins" in _entry("Hearts") and Rules().end_score == 100
     quote = "the Q♠ ends up in your tricks in 23% of deals"
     assert quote in _entry("Q♠ %") and quote in _printed("07_play_a_match")
-    assert "**Q♠ %** (the share of deals where she ends up in your tricks)" in _prose("07_play_a_match")
+    # r73_07: the coach's cell no longer lists the measures; the Q♠ % column is said where it is printed
+    assert ("and how often the Q♠ ends up in your tricks\ncard   points    Q♠ %  grade"
+            in _printed("07_play_a_match"))
     table = _entry("Table")
     assert "your cards as buttons" in table and "status line" in table
     widget = TableWidget(seed=1)

@@ -330,9 +330,10 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # here, in the coach's own sense (VERDICT_MEANINGS["fine"]: as far as the deals show, about as good as the best)
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
     # r64_07: the grades moved up to the coach's cell, before cell 5 prints the first grade ("inaccuracy")
-    assert ("Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal); "
-            "*fine* (close, but the deals cannot tell whether it costs more than 0.25); *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, "
-            "*mistake* and *blunder* cost more and more points (more in lesson 08).") in text
+    # r73_07: the coach's cell cut to points and *best* (the other grades named, lesson 08 for the rest)
+    assert ("*best* means as good as the top choice (within 0.25 points); *fine*, too close to tell; "
+            "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more "
+            "(lesson 08).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
     assert "too close to call" not in text
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
@@ -545,7 +546,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # trick-2 grades, the first place a reason in hearts (9♠, 6♠) meets one in % of deals (K♠)
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
-    assert "Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice" in prose07  # r64_07: the grades themselves, in the coach's cell
+    assert "*best* means as good as the top choice (within 0.25 points)" in prose07  # r64_07: the grades themselves, in the coach's cell
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1").split())  # r72c_07: one trick-2 cell
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -571,13 +572,15 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     # <details>, the project's drawing.folded) under a summary that says to open it once you have chosen
     answer = next(c for c in cells if c.get("id") == "l07-dec3-play")
     # r72c_07: then, unfolded, South's position on trick 4 (its own cell before: one cell fewer to the table)
-    assert [o["output_type"] for o in answer["outputs"]] == ["display_data", "stream"]
+    # r73_07: not any more: that position showed "trick 3: Q♦ ✓ best" under the question; it is cell l07-pos4, after
+    # the trick-3 explanation
+    assert [o["output_type"] for o in answer["outputs"]] == ["display_data"]
     html = answer["outputs"][0]["data"]["text/html"]
     html = "".join(html) if isinstance(html, list) else html
     assert html.startswith("<details><summary>Answer (open it once you have chosen): ") and "You played Q♦" in html
     assert after.startswith("Answer (open it once you have chosen): the coach's figures, and trick 3 as played\n")
     assert "Q♦/K♦     3.8" not in "".join("".join(o.get("text", "")) for o in answer["outputs"])  # nothing shown unfolded
-    take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-take").split())
+    take = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-rules").split())  # r73_07: own cell
     # r49_07: why it mattered, from the quiz's folded explanation (trick 3 all diamonds, 0 points: checked elsewhere)
     assert ("- **A card you passed is a card you know**: on trick 3 South knew West held the A♦, so West had to "
             "follow suit and the trick could hold no points.") in take
@@ -662,9 +665,10 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r49_07: an example pointed to (trick 3, cell l07-dec2: 1.2 points, the reason names the 0.9 hearts)
     # r50_07: "its reason names only the largest part of the gap" was hard to follow before an example: it moved to
     # trick 3 (cell l07-dec2), next to the example
-    said = ("plays each choice out on those same deals, and grades it by the **points** it costs on average (1 a heart, "
-            "13 for the Q♠). Its reasons use two measures: **Q♠ %** (the share of deals where she ends up in your "
-            "tricks) and **hearts** (how many you take on average).")
+    # r73_07: the two measures cut from this cell (each reads plainly where it is first printed)
+    said = ("and on every deal the others play on like *Solid*, the rule bot at this table (it ducks, dumps the Q♠, "
+            "flushes spades). It grades each choice by "
+            "the **points** it costs on average (1 a heart, 13 for the Q♠).")
     assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
@@ -709,19 +713,24 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert "".join(replay["outputs"][0]["data"]["text/html"]).startswith("<details><summary>Answer (open it once")
     # the position for the trick-4 question is shown before the prose and the question
     # r72c_07: printed under trick 3's folded answer (one cell fewer before the table)
-    assert ids.index("l07-dec3-play") + 1 == ids.index("l07-dec2") == ids.index("l07-quiz2") - 1
-    assert "Read the position above." in md["l07-dec2"]
-    shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec3-play")]["outputs"])
+    # r73_07: the position (which shows "trick 3: Q♦ ✓ best") moved out of the trick-3 answer, below the trick-3
+    # explanation and the trick-4 heading (cell l07-pos4)
+    assert ids.index("l07-dec3-play") + 1 == ids.index("l07-dec2") == ids.index("l07-pos4") - 1 == ids.index("l07-quiz2") - 2
+    assert "Read South's position below, then click a card in the question under it." in md["l07-dec2"]
+    assert "Trick 4" not in "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec3-play")]["outputs"])
+    shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-pos4")]["outputs"])
     assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: 6♠ K♠" in shown4
     # (3) choose (list), set DIFFICULTY and run, then read the table, then print it as text
     ladder = next(i for i, c in enumerate(cells) if "ladder_levels()" in _src(c))
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
     # r72c_07: the list and the table are one cell, right after the takeaways (the quizzes come after hand 1)
-    assert ids.index("l07-take") + 1 == ladder == live and live + 1 == ids.index("8593eeda")
+    # r73_07: the take-aways and the choice of opponents in cells of their own (l07-rules, l07-yours)
+    assert ids.index("l07-take") + 2 == ids.index("l07-yours") == ladder - 1 == live - 1 and live + 1 == ids.index("8593eeda")
+    assert ids.index("l07-rules") == ids.index("l07-take") + 1
     assert ids.index("8593eeda") + 1 == next(i for i, c in enumerate(cells) if _src(c).endswith("print(table)"))
     # r72_07: the bot names typed differ from their labels ("rule" is Solid): the sentence says to type the name
     assert ("Put the quoted name (not the label) after `DIFFICULTY =` and run the cell."
-            in md["l07-take"]) and "*Reading the table*" not in md["l07-take"]
+            in md["l07-yours"]) and "*Reading the table*" not in md["l07-yours"]
     assert 'DIFFICULTY = "rule"' in _src(cells[live])
     # (4) why the Q♦ and not the 3♦: the quiz's reason and the end of the hand, from the printed tricks
     quiz_src = _src(cells[ids.index("l07-quiz3")])
@@ -746,9 +755,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert "South shed its Q♦ there" not in md["l07-dec2"]
     # r72_07: "trick 6 below" pointed at a trick the duck does not change; the Q♠ share is the coach's average, and
     # on this deal the replay's cost is hearts (tricks 11 and 12, checked below)
-    assert ("The 3♦ duck scores worst: it keeps the Q♦ and K♦ high with fewer low diamonds to hide under. Its Q♠ share "
-            "(25% against 12%, in the answer) is an average over the coach's deals; on this deal the cost is hearts "
-            "(replay after the review).") in " ".join(md["l07-dec2"].split())
+    # r73_07: the Q♠-share aside cut (fewer figures in prose); the replay shows this deal's cost
+    assert ("The 3♦ duck scores worst: it keeps the Q♦ and K♦ high with fewer low diamonds to hide under (replay after "
+            "the review).") in " ".join(md["l07-dec2"].split()) and "Its Q♠ share" not in md["l07-dec2"]
     duck = graded.of("3D")
     assert duck.exp_points == max(c.exp_points for c in graded) and round(duck.exp_points - best.exp_points, 1) == 2.6
     assert (f"{duck.stats['p_take_qs']:.1%}", f"{best.stats['p_take_qs']:.1%}") == ("25.0%", "12.2%")
@@ -909,9 +918,9 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert ("**5♠** (you play second): a player after you may drop the queen on your K♠. The 5♠ ducks the queen, not "
             "the trick: it may still win, hearts and all.") in " ".join(_src(cells07[at]).split())
     assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
-    # r72c_07: the twin says it is the same hand in a different seat order
-    assert ("Same hand (K♠ 5♠), different seat order: East leads the 3♠ and you play second. West and North still "
-            "play \"\n    \"after you.") in _src(cells07[at - 1])
+    # r72c_07 made it two sentences (this pin was left behind; r73_07: updated to the text)
+    assert ("East leads the 3♠ and you play second. West and North still play " in _src(cells07[at - 1])
+            and '"after you. The A♠ has been played' in _src(cells07[at - 1]))
     assert "West leads the 3♠, North plays the 8♠, " in _src(cells07[at - 1])
     assert '"East the 10♠. You play last, holding K♠ 5♠. Which card?"' in _src(cells07[at - 1])
     from hearts_teach import Card
@@ -919,7 +928,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
     assert Card("QS").rank > Card("5S").rank  # the queen beats the 5♠: she never falls on a trick the 5♠ wins
     assert Card("KS").rank > Card("QS").rank and Card("KS").points == 0  # on the K♠, with the A♠ gone, she is South's
     # r64_07: the spade bullet went too far: it holds only when the queen is not in your own hand
-    take = " ".join(" ".join(_src(c) for c in cells07 if c.get("id") == "l07-take").split())
+    take = " ".join(" ".join(_src(c) for c in cells07 if c.get("id") == "l07-rules").split())  # r73_07: own cell
     assert ("**Until the queen has been played**, and if she is not in your hand, keep your A♠ and K♠ out of spade "
             "tricks where someone still plays after you.") in take
     led = [Card(c) for c in ("3S", "8S", "TS", "KS")]
@@ -3419,7 +3428,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     demo_at = next(i for i, s in enumerate(sources) if "TableWidget(seed=7" in s)
     assert demo_at < ids.index("l07-take") < live < ids.index("cf3c8702")  # the demonstration first, then your table
     # r72c_07: the table within about 15 cells of the demonstration's start (the intro says how many)
-    assert live - demo_at == 16 and "First, one demonstration hand, in the next 16 cells:" in " ".join(
+    # r73_07: 19 (the trick-4 position and the take-aways got cells of their own)
+    assert live - demo_at == 19 and "First, one demonstration hand, in the next 19 cells:" in " ".join(
         _src(cells[demo_at - 1]).split())
     # issue 27: lesson 00 deals Hand.deal(seed=2026); a table's seed deals a whole match, so the same number
     # here gave another deal: the live table now has a seed of its own, and running it again repeats its first deal
@@ -3432,9 +3442,9 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r32: *fine* joined the list, since the review below prints "best or fine"
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
-    grades = ("Its grades: *best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal); "
-              "*fine* (close, but the deals cannot tell whether it costs more than 0.25); *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, "
-              "*mistake* and *blunder* cost more and more points (more in lesson 08).")
+    grades = ("*best* means as good as the top choice (within 0.25 points); *fine*, too close to tell; "
+              "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more "
+              "(lesson 08).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 3 points a hand" not in text  # the limits are lesson 08's
@@ -4697,7 +4707,7 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
 
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
-    assert "Read the position above. The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
+    assert "The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
     assert ("The 6♠, the blunder (69% against 5%), leaves the K♠ alone: with the A♠ gone, it wins any spade "
             "trick it joins, and the queen if she is on it.") in md["l07-dec2-why"]
     demo = _lesson_07_demo_after_two_tricks()
@@ -4743,8 +4753,7 @@ def test_lesson_07_r55_rater_asks():
     # r64_07: the sum shown (5.0 − 3.8 = 1.2 = 0.9 + 0.3, with the unrounded shares; checked above)
     # r72_07: the arithmetic cut (one figure per decision); the 3♦'s cost on this deal is hearts, printed by the replay
     assert "Against the 7♦ the gap is" not in md["l07-dec2"] and "trick 6 below" not in md["l07-dec2"]
-    assert ("Its Q♠ share (25% against 12%, in the answer) is an average over the coach's deals; on this deal the cost "
-            "is hearts (replay after the review).") in md["l07-dec2"]
+    assert "(replay after the review)." in md["l07-dec2"]  # r73_07: the Q♠-share aside cut
     # r72c_07: where the queen is, from East's lead (Solid's flush; East's reason printed below it)
     assert "So the queen is with West or North, who play after South." in md["l07-dec1"]
     assert "one of the other three" not in md["l07-dec1"] and md["l07-dec1"].endswith("South plays the hint's 9♠.")
@@ -5227,7 +5236,7 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     assert "<abbr title='match total'>total</abbr>" in t.seats_html.value
     # best: within 0.25 points of the top card, so the 0.2 gap counts as equal
     assert VERDICT_MEANINGS["best"].startswith("as good as the coach's top choice: within 0.25 points a hand of it")
-    assert "*best* (the deals show it costs at most 0.25 points more than the top choice: counted as equal)" in prose
+    assert "*best* means as good as the top choice (within 0.25 points)" in prose
     assert "9♠: best" in printed and "6♠: best" in printed and "about 0.2 more hearts than with 9♠" in printed
 
 
@@ -5424,7 +5433,12 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
     than 2 points and the *Try again* button to press (play_on.after_first_hand); after the match, the trick that gave
     the learner most points and who played after them (play_on.costliest_trick); before any play, each says so (the
     stored outputs)."""
-    from hearts_teach.course.play_on import after_first_hand, costliest_trick, hint_replay
+    from hearts_teach.course.play_on import (
+        TAKE_AWAYS,
+        after_first_hand,
+        costliest_trick,
+        hint_replay,
+    )
     from hearts_teach.present.widgets import TableWidget
 
     cells = _cells("07_play_a_match")
@@ -5442,5 +5456,54 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
                                        "(3 points). After you played: West, then North, then East.")
     assert [(t.number, t.points) for t in ducked.hand.tricks if t.winner == 0 and t.points] == [(11, 2), (12, 3)]
     clean = hint_replay(7, "rule", {}, hints_through=4)  # the demo as played: South takes no points
-    assert after_first_hand(clean).splitlines()[-1] == "No decision cost more than 2 points: nothing to try again. Play on."
+    # r73_07: the feedback ends with the names of the four take-aways (cell l07-rules)
+    assert after_first_hand(clean).splitlines()[-2] == "No decision cost more than 2 points: nothing to try again. Play on."
+    assert said[-1] == after_first_hand(clean).splitlines()[-1] == TAKE_AWAYS
+    rules = " ".join(_src(next(c for c in cells if c.get("id") == "l07-rules")).split())
+    assert all(f"- **{name}**" in rules for name in ("The pass", "Until the queen has been played", "When you play last",
+                                                       "A card you passed is a card you know"))
     assert costliest_trick(clean) == "You took no points in any trick: none cost you anything."
+
+
+def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_live_hand():
+    """Rater r73_07: the trick-4 position ("trick 3: Q♦ ✓ best") sat unfolded under the trick-3 question (moved, see
+    test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff); the lead is a clue against Solid
+    (East's printed reason); why the 9♠ is safe; the review's "Q♦/K♦ goes over 6♦" does not set the Q♦ apart from the
+    7♦; a visible how-to-answer line; the live hand's Q♠ with one low spade; `./dev play` needs a local install."""
+    from hearts_teach import Card
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
+    # the Solid clue rests on East's printed reason
+    assert ("Against Solid, a lead is a clue: East's reason (below) says it holds none of Q♠ K♠ A♠.") in md["l07-dec1"]
+    assert "7♠: it holds none of Q♠ K♠ A♠" in printed
+    # the 9♠: the queen outranks it; the 6♠ kept is led on trick 5 (printed)
+    assert ("Why the 9♠, not the 6♠? The queen outranks the 9♠, so it cannot win a trick she falls on. And the low 6♠ "
+            "stays for a later lead (South leads it on trick 5).") in md["l07-dec3q"]
+    assert Card("QS").rank > Card("9S").rank and "trick 5: South 6♠," in printed
+    assert ids.index("l07-dec1-code") + 1 == ids.index("l07-dec3q")  # said after South's 9♠ is played
+    # how to answer, visible above the question
+    assert "Click a card in the question below: it says why." in md["l07-dec3q"]
+    # the review's trick-3 line, and what sets the Q♦ apart
+    assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed and Card("7D").rank > Card("6D").rank
+    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦. The difference: the Q♦ sheds a high "
+            "diamond on a free trick.") in md["l07-take"]
+    # the first live hand: the Q♠ with one low spade (lesson 01: "low" means 8 or below)
+    spades = [c for c in TableWidget(seed=1, opponents="rule").hand.cards(0) if c.suit.letter == "S"]
+    assert [c.pretty for c in spades] == ["4♠", "J♠", "Q♠"] and [c.pretty for c in spades if c.rank <= 8] == ["4♠"]
+    assert "South (you): ♠ Q J 4 " in printed
+    assert "Your first hand holds the Q♠ with one low spade (the 4♠)" in md["8593eeda"]
+    assert 'In this lesson "low" means 8 or below.' in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
+    assert "If you installed the project locally, you can play without the lesson" in md["8593eeda"]
+    # the 5♠ reason: it ducks the queen, not the trick
+    assert "so it cannot win a trick she falls on: it ducks the queen, not the trick." in _src(cells[ids.index("8439d369")])
+    # the hint's "less often than with A♣ Q♦ A♦": the coach's three best passes, folded under the hint
+    hint_cell = cells[ids.index("8f11bc18")]
+    assert [o["output_type"] for o in hint_cell["outputs"]] == ["stream", "display_data"]
+    table = "".join(hint_cell["outputs"][1]["data"]["text/plain"])
+    assert "".join(hint_cell["outputs"][1]["data"]["text/html"]).startswith("<details><summary>The coach&#x27;s three best passes")
+    assert "J♣ A♣ A♦     6.6   22.9%  best\nA♣ Q♦ A♦     7.1   26.5%  inaccuracy\n" in table

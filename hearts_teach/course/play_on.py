@@ -77,9 +77,14 @@ def figures(candidates: Iterable[Any]) -> str:
     return "\n".join(lines)
 
 
+TAKE_AWAYS = ("For the next hand, recall lesson 07's four take-aways: the pass; until the queen has been played; "
+              "when you play last; a card you passed is a card you know.")
+
+
 def after_first_hand(table: Any, over: float = 2.0) -> str:
-    """Feedback on hand 1 of a ``TableWidget``'s match: its score, the accuracy, and each moment of
-    the review that cost more than ``over`` points, with the *Try again* button to press."""
+    """Feedback on hand 1 of a ``TableWidget``'s match: its score, the accuracy, each moment of
+    the review that cost more than ``over`` points, with the *Try again* button to press, and the
+    names of lesson 07's take-aways (``TAKE_AWAYS``) to recall."""
     first = table.match.hands[0]
     if not first.is_over:
         return "Hand 1 is not over yet: play it to the end, then run this cell again."
@@ -94,6 +99,7 @@ def after_first_hand(table: Any, over: float = 2.0) -> str:
         lines.append("Press *Try again* on each in the review under the table, and play the coach's choice.")
     else:
         lines.append("*Try again* shows only the hand in view: next time, use it before *Next hand*.")
+    lines.append(TAKE_AWAYS)
     return "\n".join(lines)
 
 
