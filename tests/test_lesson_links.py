@@ -202,7 +202,8 @@ def _uses(markdown: str, word: str) -> bool:
     break in the Markdown is a space ("both rule\\nsets")."""
     w = re.escape(" ".join(word.lower().split()))
     last = re.escape(word[-1].lower())
-    return re.search(rf"\b{w}(?:s|es|d|ed|ing|{last}ed|{last}ing)?\b", " ".join(markdown.lower().split())) is not None
+    # (?<!\w) and (?!\w), not \b: a term that ends in a symbol ("Q♠ %") has no word boundary after it
+    return re.search(rf"(?<!\w){w}(?:s|es|d|ed|ing|{last}ed|{last}ing)?(?!\w)", " ".join(markdown.lower().split())) is not None
 
 
 def test_each_glossary_entry_links_only_lessons_whose_prose_uses_the_word():
