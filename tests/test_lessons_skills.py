@@ -953,7 +953,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert ("Over 400 re-deals of the 24 cards South cannot see, the moon came off 35% of the time. Going averaged "
             "14.3 points a hand, ducking 16.3 (lower is better).") in after_q and "8%" not in after_q
     # r73b: the break-even first came in a folded printout: worked in prose, for South's own score only
-    assert ("**The break-even** (your own score only; each opponent's 26 is not counted): a moon scores you 0, a failed "
+    assert ("**The break-even** (your own score only; a moon also gives each opponent 26): a moon scores you 0, a failed "
             "one 21.9 on average here. If the moon comes off a share p of the time, going averages (1 − p) × 21.9, "
             "below ducking's 16.3 when p is over 26% (about 1 time in 4).") in after_q  # r61: the forward 8% confused and "break-even" not in risk
     s683 = lesson("08b_your_own_moon")["sampled"]
