@@ -680,7 +680,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # before the go-or-duck question, so the learner answers from them (they print nothing, so answer nothing)
     md = [(i, "".join(c["source"])) for i, c in enumerate(code_cells) if c["cell_type"] == "markdown"]
     asked = next(i for i, c in enumerate(code_cells) if "go_quiz = Quiz(" in "".join(c["source"]))
-    intro = " ".join(next(s for i, s in md if "## Deal 683: a high count, but these bots let you" in s).split())
+    # r73b: "but these bots let you" gave the answer away before the question: the heading names the count only
+    intro = " ".join(next(s for i, s in md if "## Deal 683: a high count\n" in s).split())
+    assert "these bots let you" not in _md("08b_your_own_moon")
     assert "On trick 5 South won the queen of spades (13 points)." in intro and "By trick 6" not in intro
     signs = next(i for i, s in md if "Signs that a moon is worth trying:" in s)
     assert signs < asked and sum("Signs that a moon is worth trying" in s for _, s in md) == 1
@@ -753,8 +755,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "[defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon) could save to beat "
             "one of yours, winning a trick and spoiling the moon. The count, in two steps: 1. Picture each **top "
             "heart** you hold (no heart still out beats it) led in turn. Every other player holding a heart must "
-            "follow, and a careful defender plays its lowest. At best for you, each top heart draws out the three "
-            "lowest hearts still out, one from each player. 2. Of the hearts left, count those that beat your lowest "
+            "follow, so each top heart draws out at most three hearts, one per player. Careful defenders give up their "
+            "lowest, so cross off the three lowest hearts still out. 2. Of the hearts left, count those that beat your lowest "
             "heart. You lead it last, and any of these kept back until then wins that trick. Deal 408, pictured:") in steps
     from hearts_teach.course.later_tricks import count_hearts as count_hearts_
 
@@ -762,7 +764,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert textbook.trick_number == 9 and textbook.points_taken == (15, 0, 0, 0) and Card("QS") in textbook.tricks[7].cards
     assert textbook.tricks[7].winner == 0 and "On trick 8 South won the queen of spades." in first
     shown408 = text_output(next(c for c in code_cells if "print(count_steps(textbook))" in "".join(c["source"])))
-    assert shown408 == ("lead the A♥: at best the 2♥ 3♥ 4♥ fall\nlead the K♥: at best the 6♥ 8♥ 10♥ fall\n"
+    # r73b: "at best ... the three lowest" read as the best case: losing the lowest is the worst; they are crossed off
+    assert "At best for you" not in steps
+    assert shown408 == ("lead the A♥: cross off the 2♥ 3♥ 4♥\nlead the K♥: cross off the 6♥ 8♥ 10♥\n"
                         "left, above your lowest heart (5♥): none; the count: 0\n")
     mine408 = [c.pretty for c in textbook.cards(0)]
     assert sorted(mine408) == sorted(["A♥", "K♥", "Q♥", "J♥", "5♥"]) and count_hearts_(textbook)[1] == []
@@ -797,7 +801,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert "breaks the moon" not in _md("08b_your_own_moon") and "a count of eight" not in risk
     position_text = text_output(next(c for c in code_cells if "count_steps(go)" in "".join(c["source"])))
     # r72c: the A♥'s trick pictured: three hearts fall, six are left above the 3♥
-    assert position_text.endswith("lead the A♥: at best the 2♥ 4♥ 5♥ fall\nleft, above your lowest heart (3♥): "
+    assert position_text.endswith("lead the A♥: cross off the 2♥ 4♥ 5♥\nleft, above your lowest heart (3♥): "
                                   "6♥ 8♥ 9♥ 10♥ Q♥ K♥; the count: 6\n")
     out683 = sorted(go.view(0).still_out()[Suit.HEARTS], key=lambda c: c.rank)
     assert len(out683) == 9 and all(c.rank < Card("AH").rank for c in out683)  # "the nine hearts you lack"  # the A♥ is South's one top heart
@@ -820,10 +824,13 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r72b: "weaker" and then a strong habit read as a contradiction: what the bots do, from rule_play (checked
     # just below), and why it helps a shooter (their high hearts go under the top hearts, led first)
     # r72c: "one that can beat it does" read as a verb without an object: said in full
-    assert ("The count assumes careful defenders, who keep high hearts back. These rule bots do not: on a heart lead, "
-            "a bot that cannot beat the winning heart plays its highest heart under it (and once you have taken the "
-            "queen and a heart, with nobody else on a point, a bot that can beat your heart plays one that does). So your top hearts draw out "
-            "their high hearts before your low hearts are led.") in risk
+    # r73b: said before the question, the habit gave its answer away: it is the reason the moon worked, after it;
+    # the aside on a bot that can beat South's heart (not the case at trick 6) is cut
+    why = next((i, s) for i, s in md if "**Why it worked: these bots waste high hearts.**" in s)
+    assert why[0] > asked and ("The count assumes careful defenders, who keep high hearts back. These rule bots do "
+                               "not: on a heart lead, a bot that cannot beat the winning heart plays its highest heart "
+                               "under it. On trick 8 North's K♥ and East's Q♥ both went under South's A♥.") in " ".join(why[1].split())
+    assert "These rule bots do not" not in risk and "plays one that does" not in _md("08b_your_own_moon")
     assert "these rule bots are weaker" not in risk
     from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, rule_play, threat_of
     from hearts_teach.games.hearts.view import shooting
@@ -927,8 +934,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     go_, duck_ = own["tried"]["go for the moon"], own["tried"]["duck from now on"]
     assert Card("QS") in own["check"].taken(0) and go_["moon"] == 0
     assert (f"{go_['score'] - 13:.1f}", f"{duck_['score'] - 13:.1f}") == ("3.0", "1.7")
-    assert ("Both start from the queen's 13 and no moon came off, so the gap is hearts: going took 3.0 a hand on "
-            "average, ducking 1.7.") in signs
+    # r73b (fewer figures): the 3.0 and 1.7 were one figure too many for a folded printout: cut
+    assert "Both start from the queen's 13" not in signs
     # r62: cells 13 and 20 showed their code under the questions, and its strings ("no moon came off") gave the deal
     # 1195 answer away: every figures cell after a question folds its code as well as its printout
     figure_cells = [c for c in notebook_cells("08b_your_own_moon") if c["cell_type"] == "code"
@@ -952,8 +959,11 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r68: "saves" against what: compared with ducking
     # r70: the 400 re-deals and the 35% said where the 14.3 and 16.3 are quoted; the sums' saying after its numbers
     assert ("Over 400 re-deals of the 24 cards South cannot see, the moon came off 35% of the time. Going averaged "
-            "14.3 points a hand, ducking 16.3 (lower is better). Going pays above this deal's **break-even**, 26% "
-            "(about 1 time in 4), where the two average the same.") in after_q and "8%" not in after_q  # r61: the forward 8% confused and "break-even" not in risk
+            "14.3 points a hand, ducking 16.3 (lower is better).") in after_q and "8%" not in after_q
+    # r73b: the break-even first came in a folded printout: worked in prose, for South's own score only
+    assert ("**The break-even** (your own score only; a moon also gives each opponent 26): a moon scores you 0, a failed "
+            "one 21.9 on average here. If the moon comes off a share p of the time, going averages (1 − p) × 21.9, "
+            "below ducking's 16.3 when p is over 26% (about 1 time in 4).") in after_q  # r61: the forward 8% confused and "break-even" not in risk
     s683 = lesson("08b_your_own_moon")["sampled"]
     # r71b: the answer sat unfolded below the quiz: a clear break first; and deal 683's high count said plainly
     # where it is answered (its count, its sure winners and the bots' habit: each checked in this file)
@@ -1049,7 +1059,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # above it (where the K♥ and Q♥ go under the A♥), and said to be a judgement that the re-deals check
     # r72c: "a judgement, which 400 re-deals, played out below, check" was tangled: shorter, the count named
     assert ("Deal 683: the count is six, but South holds the A♥ and the A♦ K♦, and the K♥ and Q♥ that beat South's J♥ "
-            "are out. Using the signs and the bots' habit, go or duck? (400 re-deals, below, check your call.)") == ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
+            "are out. Weigh the signs: go or duck? (400 re-deals, below, check your call.)") == ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
     assert "see how they follow a heart lead" not in ns["go_quiz"].question  # r71: it pointed at its own answer
     assert ns["go_quiz"].question.count("?") == 1  # r72b: one question
     habit = ("a rule bot plays its highest heart under the A♥, so a K♥ still out falls there, and the Q♥ too unless "
@@ -1432,13 +1442,14 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     prose = " ".join(_md("08b_your_own_moon").split())
     # newcomer rater (issue 27): East's Q♥ went under the A♥ on trick 8 too; both defenders are named
     # r71b: North's K♥ said plainly: kept on trick 7 (its trace: insurance), thrown under the A♥ on trick 8
-    assert ("On trick 8 North's K♥ and East's Q♥ both went under South's A♥, by the habit above. North kept its "
+    assert ("On trick 8 North's K♥ and East's Q♥ both went under South's A♥. North kept its "
             "K♥ on trick 7 to win a trick back (its reason, above), then threw it away on trick 8: that is the error.") in prose
     # r70: "Either one ... would have spoiled the moon" showed only North's K♥: both replays are printed now
     # r71: "North (the 2♥ under the A♥ on trick 8), then East (the 4♥)" was cryptic: said plainly
     assert ("The same moon run twice more. First North plays its 2♥ under the A♥ on trick 8, keeping its K♥ for "
             "South's J♥ on trick 9; then East plays its 4♥, keeping its Q♥: Either heart kept back spoiled the moon: "
-            "South scored 19, then 23, instead of 0 (ducking: 15).") in prose
+            "South scored 19, then 23, instead of 0 (ducking: 15). **Against people**, assume a defender keeps a "
+            "high heart back: with any count above 0, your moon can be spoiled.") in prose  # r73b: a rule for people
     assert ns["moon_run"].tricks[8].cards[0] == Card("JH")  # South led the J♥ on trick 9
     # the rule named is North's own decision trace on trick 8, printed in the lesson from the moon run
     moon_run = ns["moon_run"]
@@ -2651,7 +2662,8 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # the share printed to one decimal, so the printed product checks by hand (0.65 × 21.9 would be 14.2)
     assert f"{1 - moon['moon']:.1%}" == "65.2%" and f"{0.652 * 21.9:.1f}" == "14.3"
     # r72c (statistics for the level): the sums cut to one rule, worked once
-    assert ("The one rule: going pays when the moon comes off more often than (a failed moon − ducking) ÷ a failed "
+    # r73b: the rule counts South's own score only (a moon also gives each opponent 26)
+    assert ("The one rule (your own score only): going pays when the moon comes off more often than (a failed moon − ducking) ÷ a failed "
             "moon: here (21.9 − 16.3) ÷ 21.9 = 26%, about 1 time in 4 (here 34.8%).\n") in shown
     assert "65.2% failed" not in shown and f"{(21.9 - 16.3) / 21.9:.0%}" == "26%"
     assert "a fraction p" not in shown
@@ -2761,8 +2773,9 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     assert tried["go for the moon"]["moon"] == 0 and tried["duck from now on"]["score"] < tried["go for the moon"]["score"]
     assert (f"{tried['go for the moon']['score']:.1f}", f"{tried['duck from now on']['score']:.1f}") == ("16.0", "14.7")
     quiz = ns["check_quiz"]
-    assert "two signs are missing: the A♥ and K♥ still out beat South's best heart, the Q♥, and South has no sure " \
-        "winners to win the lead back" in quiz.reason("go for the moon")
+    # r73b: "two signs" while the answer below lists three (no top heart, no sure winner, a count of five)
+    assert all("three signs are missing: the A♥ and K♥ still out beat South's best heart, the Q♥, and South has no sure "
+               "winners to win the lead back; and the count, 5, is not low" in quiz.reason(c) for c in quiz.choices)
     closes_on(quiz, "duck from now on")
     q_cell, v_cell = cells[ids.index("l08b-16")], cells[ids.index("l08b-17")]
     assert q_cell["metadata"]["jupyter"]["source_hidden"] and v_cell["metadata"]["jupyter"]["outputs_hidden"]
@@ -2773,9 +2786,9 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     # the ending: four short bullets, a rule of thumb for people, the play app
     end = "".join(cells[ids.index("l08b-23")]["source"])
     bullets = [line for line in end.splitlines() if line.startswith("- ")]
-    assert len(bullets) == 5 and [b.split(":**")[0] for b in bullets] == [  # r65: the count's scale
-        "- **The signs", "- **The one rule", "- **The order", "- **Give up at once",
-        "- **At a table of people"]
+    assert len(bullets) == 6 and [b.split(":**")[0] for b in bullets] == [  # r65: the count's scale
+        "- **The signs", "- **The one rule", "- **A low count", "- **The order", "- **Give up at once",
+        "- **Against people"]
     assert "you may not lead a heart until hearts are broken (unless you hold nothing else)" in prose
     assert "cannot say whether six is low" not in prose and "Deal 1195 lacked the top heart and sure winners: duck" not in prose
     # r68: quiz 2 had no answer in prose (quizzes 1 and 3 do): a bold answer after its figures, with the count
@@ -2870,9 +2883,12 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r72: one deal's break-even read as a rule (deal 1195's is 8%); "(0 of 13)" was only the top-heart hands at 7
     # or more (0 of 196 in all); and the counts 1 to 4 are undecided because 25% and 30% sit right at the 26% bar
     # r72c: the three-line guide became one rule (the break-even, as the figures cells work it) and the table's ends
+    # r73b: the rule counts your own score only; the table answered in words ("how low is a low count?")
     assert ("**The one rule:** going pays when the moon comes off more often than (a failed moon − ducking) ÷ a failed "
-            "moon (deal 683: 26%; deal 1195: 8%). Against these bots, a top heart and count 0 came off 11 times in 16; "
-            "no top heart, never (0 of 304).") in prose and "A rough guide" not in prose
+            "moon, counting your own score only (deal 683: 26%; deal 1195: 8%).") in prose and "A rough guide" not in prose
+    assert ("**A low count:** against these bots, with a top heart, count 0 came off 11 times in 16: go. Counts 1 to 4 "
+            "came off 25% to 30%, too near deal 683's 26% to call; 5 or more, rarely. With no top heart, never (0 of "
+            "304).") in prose
     assert (rows[(7, 13)]["hands"], rows[(7, 13)]["moons"]) == (196, 0)  # two moons fewer at 5 of 13: below
     own1195 = ns["tried"]
     assert f"{1 - own1195['duck from now on']['score'] / own1195['go for the moon']['no_moon']:.0%}" == "8%"
@@ -2890,8 +2906,9 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r70: "At a table of people": how to adjust (a lower count), and why the count is still worth learning
     # r71: "ask for a lower count" was not measured: said so plainly
     # r71b: "expect fewer moons than the rows show" was not measured: cut; the replays of deal 683 back the rest
-    assert ("**At a table of people:** not measured: these bots waste their high hearts, and one heart kept back "
-            "spoils your moon (deal 683, played again above).") in prose and "expect fewer moons" not in prose
+    # r73b: "not measured" left no rule to use against people: assume a high heart is kept back
+    assert ("**Against people:** these bots waste their high hearts; assume a defender keeps one back (deal 683, played "
+            "again above): with any count above 0, your moon can be spoiled.") in prose and "expect fewer moons" not in prose
     assert "ask for a lower count" not in prose
     shown683 = ("Deal 683 (count 6, sure winners A♦ K♦): its row, with two or more sure winners, came off 5 times in 13 "
                 "(38%); its moon came off (above).\n")
@@ -2926,7 +2943,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r72: the deal 683 half muddied "give up at once": the bullet keeps the takeaway (printed in cell l08b-13b)
     assert "It pays when the moon is spoiled early (deal 65: 10 saved)." in prose and "that is why the count looks" not in prose
     # r72b: the bullet left out the lesson's own deal 683 result (cell l08b-13b prints 14.2 and 14.3 and the 188 of 261)
-    assert ("On deal 683 it gained next to nothing (14.2 a hand, shooting on 14.3): most failed moons were spoiled on "
+    # r73b: fewer figures in prose: the 14.2 and 14.3 stay in the printout (checked above)
+    assert ("On deal 683 it gained next to nothing: most failed moons were spoiled on "
             "trick 12 or 13.") in prose  # r72c: "the last trick or two" left trick 12 unclear
     assert f"{ns['quits']['score']:.1f}" == "14.2" and f"{ns['sampled']['go for the moon']['score']:.1f}" == "14.3"
     assert ns["broke"][12] + ns["broke"][13] > ns["failed"] / 2  # most failed moons: spoiled on the last trick or two
@@ -3009,8 +3027,8 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     # only what was measured: the shooter bot played South, and no stronger shooter was tried
     assert ("The real deal, going: hearts were not broken, so the shooter bot led its highest legal card, the 10♣; "
             "West won it, and North and East threw hearts on it:\n"
-            " 5. S 10♣   W  J♣*  N  7♥   E 10♥     2 pts → West\n"
-            "On the real deal South scored 16 going and 16 ducking (one deal: the averages decide).\n") in verdict
+            " 5. S 10♣   W  J♣*  N  7♥   E 10♥     2 pts → West\n") in verdict
+    assert "On the real deal South scored" not in verdict  # r73b (fewer figures): the averages decide, not one deal
     # r60: the 8% read as going being cheap there: the 0% is printed beside it
     # r65: the 16.0 is a failed moon's average only because no moon came off: said so
     go_1195 = ns["tried"]["go for the moon"]
