@@ -1225,7 +1225,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r48): the quick check closes on mistake 3's lesson, the dangerous card being the queen
     assert quiz.last_message.endswith("As in mistake 3, a discard is your chance to get rid of a dangerous card: "
                                       "here, the queen herself.")
-    assert ("Two fresh positions (hold hands) like the mistakes above. First (deal 904): East led a diamond, and South "
+    # r73b: a third position (the duck, deal 941), so that mistakes 1 to 3 each get a second one
+    assert ("Three fresh positions (hold hands) like the mistakes above. First (deal 904): East led a diamond, and South "
             "has none.") in " ".join(_md("08c_beginner_mistakes").split())
     # fresh newcomer rater (r38_c): the quick check had no verdict cell; like mistakes 1 to 3 it has a folded printout
     cells = notebook_cells("08c_beginner_mistakes")
@@ -1237,8 +1238,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # rater r61: the quick check prints the tricks so far, as mistakes 1 to 3 do, so they can be checked
     assert "print(trick_table(check))" in "".join(cells[at]["source"])
     assert text_output(cells[at]).startswith(trick_table(check))
-    assert ("First (deal 904): East led a diamond, and South has none. Decide before you read on.") in " ".join(
-        _md("08c_beginner_mistakes").split())
+    # r73b: "Decide before you read on" was said six times: once now, in the opening
+    assert ("First (deal 904): East led a diamond, and South has none.") in " ".join(_md("08c_beginner_mistakes").split())
+    assert "Decide before you read on" not in " ".join(_md("08c_beginner_mistakes").split())
     assert text_output(verdict) == ns["graded_check"].summary() + "\n" and "Best: Q♠." in text_output(verdict)
 
 
@@ -1552,7 +1554,8 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     verdicts.append(next(c for c in cells if "for choice in choices:" in "".join(c["source"])))  # mistake 4's
     # r38_c: the quick check has its folded verdict too (mistakes 1 to 3, the quick check, and mistake 4's);
     # r51: the quick check's second question (a lead, deal 1012, since r71) has one as well
-    assert len(verdicts) == 6 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
+    # r73b: and its third (the duck, deal 941)
+    assert len(verdicts) == 7 and all(c["metadata"]["jupyter"]["outputs_hidden"] for c in verdicts)
     # a fresh rater: question cells fold their code, verdict cells their printout; one instruction for both
     # r55: "verdict" is the coach's grade elsewhere; 08b's folded printouts call themselves the question's figures
     # r57: the figures cell folds its code too
@@ -1628,7 +1631,9 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
                   for c in cells[i - 2:i + 1] for o in c["outputs"])
     # newcomer round 12: the cell naming the mistake comes between the verdicts and these numbers
     assert cells[i + 1]["cell_type"] == "markdown" and "**wasting a discard**" in "".join(cells[i + 1]["source"])
-    prose = "".join(cells[i + 2]["source"]).replace("\n", " ")
+    # r73b: the reasons joined the cell naming the mistake, the A♠ and the K♣ before the hearts
+    prose = "".join(cells[i + 1]["source"]).replace("\n", " ")
+    assert prose.index("**The A♠**") < prose.index("**The K♣**") < prose.index("**Why not a heart?**")
     share = {card: re.search(rf"^  {card}: .*?in (\d+)% of deals", out, flags=re.M).group(1)
              for card in ("A♠", "J♥", "3♠", "K♣")}
     # r72c: the 3♠ is named as the A♠'s guard (the low spade it plays to one spade lead), not "South's smallest"
@@ -1641,15 +1646,15 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # rater r60: the grades among the heart discards looked like noise, and "a low heart keeps the high ones" had no
     # figure behind it: they cost about the same (overlapping ranges, one queen share); the 5♥/6♥ just crosses 3
     # r72c: "about the same" beside two grades was unexplained: the 5♥/6♥'s low end, printed to two decimals, is back
-    assert prose.startswith("Throwing a heart leaves both dangers in South's hand: the A♠ and the K♣. All heart "
-                            f"discards cost about the same: each gives South the queen in {share['J♥']}% of deals, and "
-                            f"their ranges overlap. The 5♥/6♥'s range starts at {costs_lo['5♥/6♥']}, just over 3, so it "
-                            "is graded a blunder and the others mistakes. **Why not the A♥?**")
+    # r73b (fewer figures in prose): the hearts' shares and the 5♥/6♥'s low end stay printed
+    assert ("**Why not a heart?** A heart discard keeps both dangers, the A♠ and the K♣. All heart discards cost "
+            "about the same (their ranges overlap).") in prose
+    assert share["J♥"] == "27" and "27% of deals" not in prose
     assert costs_lo["5♥/6♥"] == "3.12" and "just crosses 3" not in prose
     assert "keeps the high ones" not in prose
     # rater r71: why the A♥ is no danger like the A♠: hearts are a point each, the queen 13 (the rules' scores)
-    assert ("**Why not the A♥?** A heart trick costs a few points; a spade trick won by the A♠ may hold the "
-            "queen's 13.") in prose
+    assert ("A heart trick costs a few points; a spade trick won by the "
+            "A♠ may hold the queen's 13.") in prose
     assert Card("QS").points == 13 and Card("AH").points == 1
     assert costs_lo["K♥/A♥"] == costs_lo["J♥"]
     # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
@@ -1672,8 +1677,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert costs["5♥/6♥"][0] > costs["K♥/A♥"][0] == costs["J♥"][0]
     assert costs["5♥/6♥"][1] < costs["J♥"][0] < costs["5♥/6♥"][0] < costs["J♥"][2]
     # and "Any heart keeps two dangers" read as if hearts were the dangers
-    assert ("Throwing a heart leaves both dangers in South's hand: the A♠ and the K♣." in prose
-            and "Any heart keeps two dangers" not in prose)
+    assert "Any heart keeps two dangers" not in prose
     # rater r60: the bridge from "led twice" to the 66%: with the 3♠ gone, the ace is alone and one lead is enough
     assert ("Throw the 3♠ now and one spade lead is enough: she ends up in South's tricks in "
             f"{share['3♠']}% of deals, against only {share['A♠']}% once the A♠ is thrown.") in prose
@@ -1681,7 +1685,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # newcomer round 9: why a heart (27%) is worse than the K♣ (13%); the twelve clubs are counted in the printed
     # tricks so far (the position's cell)
     assert "K♣" in out.split("South holds 9 cards:")[1].split("\n")[0]
-    assert f"Throw it, and she ends up in South's tricks in {share['K♣']}% of deals" in prose
+    assert share["K♣"] == "13" and "13% of deals" not in prose  # r73b: printed, not repeated
     assert "the other twelve clubs have been played, so it wins if South leads it" in prose  # r72c (word cap)
     # fresh rater (r36): "then I won't lead it": the K♣ is South's only club, and late in the hand it may be the lead
     held = out.split("South holds 9 cards:")[1].split("\n")[0].split()
@@ -1886,7 +1890,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
         verdict = next(i for i, s in enumerate(src) if s.startswith(verdicts))
         assert head + 1 == position and asking in (position, position + 1) and asking + 1 == verdict, heading
         asked = flat[head][flat[head].index(heading):]
-        assert "Decide before you read on" in asked and "coach's verdicts" in asked
+        assert "coach's verdicts" in asked  # r73b: "Decide before you read on" is said once, in the opening
         # newcomer rater (issue 27): "Following to a trick with points on it" named mistake 1 before its question
         for giveaway in ("duck", "lower card", "wasting", "dangerous", "smallest", "the ace", "points on it"):
             assert giveaway not in asked.lower(), (heading, giveaway)
@@ -1921,12 +1925,15 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
             "(the Q♠ and the J♥).") in prose["1 named"]
     # fresh newcomer rater (r47): mistake 1 looked trivial; the prose says why the A♣ tempts (South holds it, the
     # highest club), and why not here (the trick holds 14 points, above)
-    assert "Shedding the A♣ may tempt you, but not on a trick this costly." in prose["1 named"]  # r61: shorter
+    # r73b: "shedding" reads as discarding; here South follows suit
+    assert ("Getting rid of the A♣ while you can follow may tempt you, but not on a trick this costly."
+            in prose["1 named"])
     assert Card("AC") in grab.cards(0) and graded.of("AC").verdict == "blunder"
     # r72b: why the Q♣ costs more than the A♣ on the same 14-point trick: it keeps the A♣, the highest club, and the
     # coach's figures (printed) give South more hearts a hand after it
-    assert ("**Why does the Q♣ cost more?** It keeps the A♣, which wins any club trick South plays it to, so South "
-            "takes more hearts later (printed above).") in prose["1 named"]
+    # r73b: said against the A♣ (the 6♣ keeps the A♣ too, and is best)
+    assert ("**Why does the Q♣ cost more?** It leaves South holding the A♣ instead of the Q♣, and the A♣ wins any "
+            "club trick South plays it to, so South takes more hearts later (printed above).") in prose["1 named"]
     qc, ac = graded.of("QC"), graded.of("AC")
     assert qc.delta_vs_best > ac.delta_vs_best and qc.stats["exp_hearts"] > ac.stats["exp_hearts"] + 3
     assert all(c.rank < Card("AC").rank for c in grab.view(0).still_out()[Suit.CLUBS])
@@ -1944,15 +1951,16 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     table = text_output(cells[at])
     assert "print(trick_table(waste))" in src[at] and table.startswith(trick_table(waste))
     assert sum(c.suit is Suit.CLUBS for t in waste.tricks for c in t.cards) == 12  # "the other twelve clubs"
-    assert "Decide before you read on. The coach's verdicts follow the question." in prose[3]  # r72 (word cap)
+    assert "cannot win. The coach's verdicts follow the question." in prose[3]  # r73b: "decide" once, in the opening
     graded = ns["graded_waste"]
     smallest = min(waste.cards(0), key=lambda c: c.rank)
     worst = max(graded, key=lambda c: c.delta_vs_best)
     assert smallest == Card("3S") and worst.label == "3♠" and graded.best.label == "A♠"
     assert worst.verdict == "blunder"
     # r72c: "not your smallest" taught "never throw low cards": the 3♠ is bad as the A♠'s guard
-    assert ("Here the coach's best is the A♠, and its worst is the 3♠, the low spade that guards it."
-            in prose["3 named"]) and "smallest" not in prose["3 named"]
+    # r73b: "guards" is linked to the glossary at its first use, as "duck" is
+    assert ("Here the coach's best is the A♠, and its worst is the 3♠, the low spade that "
+            "[guards](glossary.ipynb#cell-id=term-guard) it." in prose["3 named"]) and "smallest" not in prose["3 named"]
 
 
 def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
@@ -1966,7 +1974,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     head = next(i for i, s in enumerate(flat) if "### 4. A pass" in s)
     asked, verdicts, named = head + 1, head + 2, head + 3
     assert "pass_quiz = Quiz(" in src[asked] and src[verdicts].startswith("for choice in choices:")
-    assert "Decide before you read on" in flat[head] and cells[named]["cell_type"] == "markdown"
+    assert "Decide each answer before you read on" in flat[1] and cells[named]["cell_type"] == "markdown"  # r73b
     for giveaway in ("lowest", "low card", "spade", "queen", "Q♠", "duck"):
         assert giveaway not in flat[head], giveaway
     # newcomer rater (issue 27): the mistake is named after what both blunders share (the Q♠ and A♠ kept with no
@@ -2009,7 +2017,9 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "West, who gets her, can drop her on your ace." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads(lesson_08)["cells"]).split())
     assert "no low spade beside it" not in flat[-1]
-    assert "One low spade is not enough either" not in flat[named]  # r35: said once, in the summary
+    # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1
+    assert ("One low spade is not enough either (lesson 08's drill 1): it covers one spade lead, and the next forces "
+            "the queen or the ace.") in flat[named]
     from hearts_teach.course.drills import DRILLS, grade
 
     assert DRILLS[1].make().pass_direction == "right" and ns["passing"].pass_direction == "left"
@@ -2054,8 +2064,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "The 7♣ pass's range" not in flat[named]
     # r72c: "(29% of deals)" read as West's drop alone: she ends up in South's tricks in 29%, always by West's drop
     # (South has no spade after the pass, so a trick South wins holds her only if West, who holds her, plays her)
-    assert ("Instead, pass the Q♠ and the A♠ together (lesson 08a, passing left). She still ends up in South's tricks "
-            "in 29% of deals: West can drop her on a trick South wins.") in flat[named]
+    # r73b (fewer figures in prose): the 29% stays printed; why the direction matters has its own block (below)
+    assert "Instead, pass the Q♠ and the A♠ together. **Why the ace too?**" in flat[named] and "29%" not in flat[named]
     assert "the Q♠ can still be dropped on a trick you win" in str(graded.best) and share[0] == "29%"
     assert cells[verdicts]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     # the 4-point gap between the two passes that keep the queen (+11.16 against +7.20) was unexplained: it is
@@ -2085,8 +2095,19 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # rater r61: the coach's reason, from its verdict on the 7♣ pass: it keeps the J♣, a trick she can be dropped on
     # r72: "a kept J♣" took a moment to read as passing the 7♣: each pass said with what it keeps
     # r72c: a bonus note on the pass not offered
-    assert (f"**A club point.** Passing both spades with the 7♣ (printed, not offered) is an inaccuracy: the kept J♣ "
-            f"can win a club trick West drops her on ({share[1]} of deals).") in flat[named]
+    # r73b: the club aside is cut (fewer asides); the printed verdict on the 7♣ pass says it keeps the J♣
+    assert "**A club point.**" not in flat[named] and "keeps the J♣" in str(seven)
+    # r73b: why the low-card pass costs most: it keeps the high cards the other pass sends (the hearts, printed)
+    assert ("That pass also costs the most hearts (printed): it keeps J♦ K♦ J♥, high cards that can win tricks with hearts "
+            "in them.") in flat[named]
+    assert set(graded.of("JH KD JD").cards).isdisjoint(graded.of(ns["lowest"]).cards)
+    assert max(graded.of(p).delta_vs_best for p in passes_shown(ns)) == graded.of(ns["lowest"]).delta_vs_best
+    # r73b: why "passing left": West plays after South unless West leads (clockwise S, W, N, E); East, passed to on
+    # the right, plays before South unless South leads (lesson 08a, whose deal keeps the ace passing right)
+    assert ("**Why passing left?** West plays after South on every trick West does not lead, so can wait for the A♠ "
+            "and drop her on it. Passing right, East mostly plays before South and must choose first: in lesson "
+            "08a's deal, the coach keeps the ace.") in flat[named]
+    assert "passing right, keep it" in " ".join(_md("08a_keeping_track").split())
     assert sorted(c.pretty for c in ns["passing"].cards(0) if c.suit is Suit.CLUBS) == ["7♣", "J♣"]
     assert "probably" not in flat[named]
     # rater r60: why the A♠ goes with her: a lone A♠ must be played to a spade lead and wins it (the top spade), and
@@ -2149,14 +2170,15 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "when a lower card can [duck](glossary.ipynb#cell-id=term-duck) a trick" in flat[-1]  # r71b; r72b: summary
     # r72b: the opening names the situations, not the mistakes (they were the questions' answers)
     assert "Each starts as a question: a trick with points in it, a lead, a discard, and a pass." in flat[1]
-    assert "A quick check gives two more positions, then you play a hand of your own." in flat[1] and "A♠" not in flat[1]
+    assert "A quick check gives three more positions, then you play a hand of your own." in flat[1] and "A♠" not in flat[1]
     assert "ducked" not in flat[1] and "wasted" not in flat[1] and "hands you the queen" not in flat[1]
     # mistake 1 prints the tricks so far in its question's output, as mistakes 2 and 3 do in theirs
     asked = next(i for i, s in enumerate(src) if "grab_quiz = Quiz.pick_card(" in s)
     assert "print(trick_table(grab))" in src[asked] and text_output(cells[asked]).startswith(trick_table(ns["grab"]))
-    assert "Decide before you read on. The coach's verdicts follow the question." in prose  # r72 (word cap)
+    assert "Decide each answer before you read on or unfold either." in flat[1]  # r73b: said once
+    assert "Decide before you read on" not in prose and "The coach's verdicts follow the question." in prose
     # mistake 2 asks first, like the others
-    assert "The Q♠ is still out. Decide before you read on: which card would you lead?" in prose
+    assert "The Q♠ is still out. Which card would you lead?" in prose
     # mistake 2's reasons: the J♠ keeps a lower spade (the coach's own words); the 3♣'s cost is hearts, not the queen
     graded = ns["graded_lead"]
     js, s3, c3 = graded.of("JS"), graded.of("3S"), graded.of("3C")
@@ -2190,9 +2212,8 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r71b: why the J♠ lead still gives South the queen (17%); r72: said from South's hand (the A♠ kept, and
     # the 3♠: two spade leads make the ace win one); a trace of the coach's play-outs found this in 4 deals of 5
     # r72c: that sentence was dense: step by step (the A♠ and the 3♠ kept; the second spade lead forces the ace)
-    assert (f"The J♠ lead still gives South the queen in {queen['J♠']} of deals. South keeps the A♠ and the 3♠: "
-            "unless South throws the ace first, the second spade lead after this trick forces it, and it wins, "
-            "perhaps with her on it.") in flat[asked_at + 2]
+    # r73b (one figure per position in prose, an aside): cut; the J♠'s 17% stays printed
+    assert "The J♠ lead still gives South the queen" not in flat[asked_at + 2]
     assert [c.pretty for c in ns["high_lead"].cards(0) if c.suit is Suit.SPADES and c != Card("JS")] == ["3♠", "A♠"]
     assert "flush her out" in text_output(cells[asked_at + 1])
     assert "To **[flush](glossary.ipynb#cell-id=term-flush)** the queen is to lead spades below her" in (
@@ -2237,7 +2258,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert {c.pretty for c in lead.cards(0) if c.suit is Suit.SPADES} == {"K♠", "J♠", "7♠"}
     assert {Card("QS"), Card("AS")} <= set(view.still_out()[Suit.SPADES])
     assert {c.pretty for c in lead.legal_plays(0)} == {"K♠", "J♠", "7♠", "4♣"}
-    assert "Second (deal 1012): South leads trick 5; the Q♠ is still out. Decide before you read on." in prose
+    assert "Second (deal 1012): South leads trick 5; the Q♠ is still out." in prose
     assert sorted(c.label for c in coach if c.verdict in ("best", "fine")) == ["7♠", "J♠"]
     assert coach.of("KS").verdict == "blunder" and coach.of("4C").verdict == "inaccuracy"
     assert not quiz.is_right("K♠") and not quiz.is_right("4♣") and quiz.is_right("7♠")
@@ -2293,7 +2314,8 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     cells = notebook_cells("08c_beginner_mistakes")
     src = ["".join(c["source"]) for c in cells]
     flat = [" ".join(s.split()) for s in src]
-    for quiz, hand in (("grab_quiz", "grab"), ("lead_quiz", "high_lead"), ("spade_lead_quiz", "spade_lead")):
+    for quiz, hand in (("grab_quiz", "grab"), ("lead_quiz", "high_lead"), ("spade_lead_quiz", "spade_lead"),
+                       ("follow_quiz", "follow")):
         legal = set(ns[hand].legal_plays(0))
         assert set(ns[quiz].choices) == legal and len(legal) < len(ns[hand].cards(0)), quiz
         assert f"{quiz} = Quiz.pick_card(" in "".join(src) and "legal_only=True" in next(s for s in src if f"{quiz} = " in s)
@@ -2325,8 +2347,9 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     assert (f"{coach.of('KS').stats['p_take_qs']:.0%}", f"{coach.of('JS').stats['p_take_qs']:.0%}") == ("86%", "2%")
     at = next(i for i, s in enumerate(src) if s.startswith("print(graded_spade_lead.summary())"))
     assert cells[at + 1]["cell_type"] == "markdown"
-    assert flat[at + 1] == ("The K♠ gives South the queen in 86% of deals, the J♠ in 2%: mistake 2 again. The 7♠'s "
-                            "range, 0.11 to 0.20, makes it best too.")
+    # r73b: one figure in prose (the J♠'s 2% stays printed); the third check's set-up follows
+    assert flat[at + 1].startswith("The K♠ gives South the queen in 86% of deals: mistake 2 again. The 7♠'s "
+                                   "range, 0.11 to 0.20, makes it best too.")
     asked = next(i for i, s in enumerate(src) if "spade_lead_quiz = Quiz.pick_card(" in s)
     table = trick_table(ns["spade_lead"])
     assert "print(trick_table(spade_lead))" in src[asked] and text_output(cells[asked]).startswith(table)
@@ -2335,7 +2358,66 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
                or s == "print(graded_check.summary())"
                or s.startswith("print(graded_spade_lead.summary())"))
 
+def test_08c_r73b_a_duck_check_the_pass_at_your_table_and_plain_words():
+    """Rater r73: the quick check re-tested mistakes 3 and 2 only: a third position, a duck (deal 941), re-tests
+    mistake 1; the table's first decision (deal 8) is a pass with the A♠, the Q♠ and one low spade, mistake 4's
+    case; "shedding" read as discarding; the verdict 'fine' is the table's "too close to call"."""
+    ns = lesson("08c_beginner_mistakes")
+    cells = notebook_cells("08c_beginner_mistakes")
+    src = ["".join(c["source"]) for c in cells]
+    flat = [" ".join(s.split()) for s in src]
+    follow, quiz, coach = ns["follow"], ns["follow_quiz"], ns["graded_follow"]
+    trick = follow.current_trick
+    assert follow.trick_number == 3 and follow.turn == 0
+    assert [(follow.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [
+        ("North", "8♣"), ("East", "Q♠")]
+    assert {c.pretty for c in follow.legal_plays(0)} == {"Q♣", "7♣", "6♣"}  # "South must follow with a club"
+    assert set(quiz.choices) == set(follow.legal_plays(0))
+    assert sorted(c.label for c in coach if c.verdict in ("best", "fine")) == ["6♣/7♣"]
+    assert coach.of("QC").verdict == "blunder" and not quiz.is_right("Q♣") and quiz.is_right("6♣") and quiz.is_right("7♣")
+    closes_on(quiz, "6♣")
+    assert quiz.last_message.endswith("As in mistake 1, a lower club ducks under the 8♣ and leaves the queen's trick "
+                                      "to someone else.")
+    asked = next(i for i, s in enumerate(src) if "follow_quiz = Quiz.pick_card(" in s)
+    assert cells[asked]["metadata"]["jupyter"] == {"source_hidden": True}
+    assert text_output(cells[asked]).startswith(trick_table(follow))
+    assert src[asked + 1] == "print(graded_follow.summary())"
+    assert cells[asked + 1]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert text_output(cells[asked + 1]) == coach.summary() + "\n"
+    share = f"{coach.of('QC').stats['p_take_qs']:.0%}"
+    assert share == "91%" and flat[asked + 2] == f"The Q♣ gives South the queen in {share} of deals: mistake 1 again."
+    assert ("Third (deal 941): North led the 8♣ to trick 3 and East threw the Q♠ on it; West plays last. South must "
+            "follow with a club.") in flat[asked - 1]
+    assert not re.search(r"seed=941\b", "".join(o.read_text(encoding="utf-8") for o in NB.glob("*.ipynb")
+                                                if o.stem != "08c_beginner_mistakes"))
+    # the table: the first hand of a match, a pass left with ♠ A Q 8; the coach passes the Q♠ and the A♠ together
+    from hearts_teach.agents.coach import assess_pass
+    from hearts_teach.present.widgets import TableWidget
+
+    turn = next(i for i, s in enumerate(flat) if s.startswith("## Your turn"))
+    assert ("Play the first hand of a match (you can stop after it). Your first decision is a pass left with A♠ Q♠ "
+            "8♠: which of mistake 4's rules applies?") in flat[turn]
+    hand = TableWidget(seed=8, opponents="rule").hand
+    assert hand.pass_direction == "left"
+    assert [c.pretty for c in hand.cards(0) if c.suit is Suit.SPADES] == ["8♠", "Q♠", "A♠"]
+    assert {Card("QS"), Card("AS")} <= set(assess_pass(hand.view(0)).best.cards)
+    shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[turn + 1]["outputs"])
+    assert "South (you): ♠ A Q 8 " in shown
+    # plain words: following suit is not "shedding"; the Q♣'s cost said against the A♣
+    assert "Shedding" not in " ".join(flat) and "Getting rid of the A♣ while you can follow may tempt you" in " ".join(flat)
+    assert ("**Why does the Q♣ cost more?** It leaves South holding the A♣ instead of the Q♣, and the A♣ wins any club "
+            "trick South plays it to") in " ".join(flat)
+    # every question's check says what 'fine' is
+    checks = [s for s in src if "= assess_play(" in s and 'verdict in ("best", "fine")' in s]
+    assert len(checks) == 6 and all("'fine' (too close to call) are right" in s for s in checks)
+
+
 GLOSSARY_LINK = re.compile(r"\[([^\]]+)\]\(glossary\.ipynb#cell-id=term-[a-z0-9-]+\)")
+
+
+def passes_shown(ns: dict) -> list:
+    """Lesson 08c's mistake 4: the four passes its question offers and the one printed after it."""
+    return ns["passes"] + [ns["with_seven"]]
 
 
 def _md(stem: str) -> str:
