@@ -384,7 +384,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "South on deal 1526 holds ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: eight spades." in text
+    assert "South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9)." in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -415,7 +415,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("South on deal 1526 holds ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: eight spades.")  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9).")  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -473,7 +473,7 @@ def test_the_numbers_line_is_trick_counts():
 STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and queens count; how much depends '
          'on how many cards you hold in their suit: | Card | Cards in its suit | Value | Why | '
          '|---|---|---|---| | ace | one to six | 1 | nothing but a spade beats it | | ace | seven or more | ½ '
-         "| the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and ruffs "
+         "| the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and trumps it "
          '| | king | two to five | 1 | a smaller card to play when the ace is led | | king | six or more | ¼ | '
          'by the time the ace falls, the others are often out of the suit | | king | alone | 0 | it may have '
          'to fall under the ace | | queen | three or four | ½ | two smaller cards to play under the ace and '
@@ -495,7 +495,7 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'An exact ½: cross off whichever number leaves an even count of spades (5 spades, ruffs ½: cross off 1, keep 4). '
          "Deal 22's step 3 comes next (ruffs ¼: 3b rounds that to 0); then **try 3b on a new hand**. "
          "**4. Spade length**, with six spades or more. Keep the larger of two totals. South on deal "
-         "1526 holds ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: eight spades. Its ruffs, 1½, are a tie: 3b crosses off the 3♠ 2♠, "
+         "1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9). Its ruffs, 1½, are a tie: 3b crosses off the 3♠ 2♠, "
          "keeping six spades (even). - **A**: steps 2 + 3, after 3b: A = 2¾ + 1½ = 4¼. - **B**: your five highest "
          "spades' step-2 values after 3b (a crossed-off spade counts 0 there) + 1 for each spade after "
          "the fifth, crossed off or not: B = 2¾ + 3 = 5¾. B crosses off too: your short suits still use up those low "
@@ -643,7 +643,7 @@ def test_the_values_list_is_trick_counts():
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
     # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
-    assert ("South on deal 1526 holds ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: eight spades. Its ruffs, 1½, are a tie: 3b crosses off "
+    assert ("South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9). Its ruffs, 1½, are a tie: 3b crosses off "
             "the 3♠ 2♠, keeping six spades (even). - **A**: steps 2 + 3, after 3b: A = 2¾ + 1½ = 4¼.") in " ".join(prose().split())
     assert "B = 2¾ + 3 = 5¾." in " ".join(prose().split())
     assert "bids round otherwise" not in VALUES
@@ -1043,7 +1043,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play when the ace is led |",
                "| king | alone | 0 | it may have to fall under the ace |",
-               "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and ruffs |",
+               "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and trumps it |",
                # fresh rater r38_g: the reason for the rule (a smaller spade to follow with for each higher one led)
                # fresh newcomer rater r48: split in two, with deal 22's K♠ as the walk-through
                "**2. Protected spades**: a spade wins once the higher spades you lack are gone. Each "
@@ -2690,7 +2690,7 @@ def test_the_long_ace_is_the_bots_cutoff():
     and the reason now says only what grows with the suit's length: the chance that an opponent holds none of it."""
     text = " ".join(prose().split())
     assert ("| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent "
-            "holds none and ruffs |") in text and "the others hold six or fewer" not in text
+            "holds none and trumps it |") in text and "the others hold six or fewer" not in text
     for n, value in ((6, 1), (7, 0.5)):  # the cutoff: an ace with five more clubs counts 1, with six more ½
         clubs = ["AC", "KC", "QC", "JC", "10C", "9C", "8C"][:1] + ["2C", "3C", "4C", "5C", "6C", "7C"][:n - 1]
         rest = "2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 5D 6D".split()[:13 - n]
