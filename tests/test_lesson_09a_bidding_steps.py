@@ -473,7 +473,7 @@ def test_the_numbers_line_is_trick_counts():
 STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and queens count; how much depends '
          'on how many cards you hold in their suit: | Card | Cards in its suit | Value | Why | '
          '|---|---|---|---| | ace | one to six | 1 | nothing but a spade beats it | | ace | seven or more | ½ '
-         "| the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and trumps it "
+         "| the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and ruffs "
          '| | king | two to five | 1 | a smaller card to play when the ace is led | | king | six or more | ¼ | '
          'by the time the ace falls, the others are often out of the suit | | king | alone | 0 | it may have '
          'to fall under the ace | | queen | three or four | ½ | two smaller cards to play under the ace and '
@@ -1043,7 +1043,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play when the ace is led |",
                "| king | alone | 0 | it may have to fall under the ace |",
-               "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and trumps it |",
+               "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and ruffs |",
                # fresh rater r38_g: the reason for the rule (a smaller spade to follow with for each higher one led)
                # fresh newcomer rater r48: split in two, with deal 22's K♠ as the walk-through
                "**2. Protected spades**: a spade wins once the higher spades you lack are gone. Each "
@@ -2690,7 +2690,7 @@ def test_the_long_ace_is_the_bots_cutoff():
     and the reason now says only what grows with the suit's length: the chance that an opponent holds none of it."""
     text = " ".join(prose().split())
     assert ("| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent "
-            "holds none and trumps it |") in text and "the others hold six or fewer" not in text
+            "holds none and ruffs |") in text and "the others hold six or fewer" not in text
     for n, value in ((6, 1), (7, 0.5)):  # the cutoff: an ace with five more clubs counts 1, with six more ½
         clubs = ["AC", "KC", "QC", "JC", "10C", "9C", "8C"][:1] + ["2C", "3C", "4C", "5C", "6C", "7C"][:n - 1]
         rest = "2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 5D 6D".split()[:13 - n]
