@@ -184,9 +184,10 @@ def test_the_three_points_as_written_are_the_bots():
     # r72 (newcomer r72): 3b was the densest paragraph: one rule, the half's tie-break in brackets
     # r73 (newcomer r72c): "one spade per whole ruff trick (¾ → 1)" contradicted itself: the ruff total is rounded,
     # and the tie-break has its reason (ties go up about as often as down: counted on dealt hands below)
+    # r73b (newcomer r73 item 1): the half's rule as a procedure a person can follow, with the odd example above
     assert ("Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, ¾ → 1) and cross off that many of your "
-            "lowest spades: they count 0 and protect nothing. An exact ½ is a tie: the bots keep an even number of "
-            "spades, so ties go up about as often as down.") in text
+            "lowest spades: they count 0 and protect nothing. An exact ½: cross off whichever number leaves an even "
+            "count of spades (5 spades, ruffs ½: cross off 1, keep 4).") in text
     ties = {True: 0, False: 0}
     for dealt in seat_hands("lesson09a/ties", 5000):
         worked = trick_count(dealt)
@@ -330,7 +331,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # fresh rater r34_c: a newcomer cannot count a hand without the values; a short list of them follows the legend
     # (test_the_values_list_is_trick_counts). Outside the legend and that list, no fraction sign in the prose
     # rater r65: deal 22's sum written out (its terms are the printed step totals, held below) ends that stretch
-    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("= 4. The bots and **Suggest** round")]
+    legend_and_values = text[text.index("(¼, ½, ¾)"):text.index("= 4. To bid, **drop any fraction**")]
     # rater r71: the summary's cheat sheet repeats the values, fraction signs included, by request
     assert sum(text.replace(legend_and_values, "").replace(" ".join(CHEAT_SHEET.split()), "").count(f) for f in "¼½¾") == 0
     assert NUMBERS not in text and "Their numbers for spades and ruffs" not in text and "exact half" not in text
@@ -383,7 +384,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "South on deal 1526 holds eight spades, only two above the 10♠." in text
+    assert "South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9)." in text
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -414,7 +415,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades, only two above the 10♠.")  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9).")  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -489,15 +490,16 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          "your spades last. Why: a void can ruff from the suit's first lead, a singleton from its second, a "
          'doubleton only from its third, and even then an opponent out of the suit too may ruff higher. Each '
          'ruff trick needs a spade, so a void beside a single spade counts 1. **3b. Cross off your ruffing '
-         'spades, then redo step 2.** Each ruff uses up a spade. Round the ruff total to the nearest whole trick '
+         'spades, then redo step 2.** Round the ruff total to the nearest whole trick '
          '(¼ → 0, 1¼ → 1, ¾ → 1) and cross off that many of your lowest spades: they count 0 and protect nothing. '
-         'An exact ½ is a tie: the bots keep an even number of spades, so ties go up about as often as down. '
+         'An exact ½: cross off whichever number leaves an even count of spades (5 spades, ruffs ½: cross off 1, keep 4). '
          "Deal 22's step 3 comes next (ruffs ¼: 3b rounds that to 0); then **try 3b on a new hand**. "
          "**4. Spade length**, with six spades or more. Keep the larger of two totals. South on deal "
-         "1526 holds eight spades, only two above the 10♠. Its ruffs, 1½, are a tie: 3b crosses off the 3♠ 2♠, "
+         "1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9). Its ruffs, 1½, are a tie: 3b crosses off the 3♠ 2♠, "
          "keeping six spades (even). - **A**: steps 2 + 3, after 3b: A = 2¾ + 1½ = 4¼. - **B**: your five highest "
          "spades' step-2 values after 3b (a crossed-off spade counts 0 there) + 1 for each spade after "
-         "the fifth, crossed off or not: B = 2¾ + 3 = 5¾. Then add step 1. Not A + B: your long spades *are* your "
+         "the fifth, crossed off or not: B = 2¾ + 3 = 5¾. B crosses off too: your short suits still use up those low "
+         "spades. Then add step 1. Not A + B: your long spades *are* your "
          "ruffing spades, so count them once.")
 # r72b (newcomer r72 item 1): step 2 no longer points ahead to 3b (3b says: then redo step 2)
 # r55 (rater r55): the ruffs' crossing off came before step 3 and made step 2 depend on it: it is step 3b now, after
@@ -511,8 +513,9 @@ VALUES = STEPS
 # r51: "(Suggest says when they adjust it ...)" was never shown on the page: cut
 # rater r64: one rounding rule for the learner ("drop any fraction"); the bots' rounding said once, here
 # r72b: said before Suggest's print, which confirms it (newcomer r72 item 5)
-BID_ROUNDING = ("**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to the nearest trick: a half down, three quarters up. This lesson's "
-                "rule: **drop any fraction**, and bid at least 1 (0 is nil).")  # r55: "at least 1" explained
+# r73b (newcomer r73 item 5): only the lesson's rule here; the bots' rounding moved to the scorer's cases (DIFFER)
+BID_ROUNDING = ("**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. To bid, "
+                "**drop any fraction**, and bid at least 1 (0 is nil).")  # r55: "at least 1" explained
 # rater r61: the two halves clashed (3b: 5½ keeps 6; a bid of 5½ is 5): said side by side (held below)
 # rater r71: one table of every value, in the summary (held against trick_count in test_the_cheat_sheet_is_the_steps_values)
 # r73 (newcomer r72c): "cross off that many" was undefined for a total like 1½: rounded, the half's rule, redo step 2
@@ -521,9 +524,12 @@ CHEAT_SHEET = ("| Step | Values |\n|---|---|\n"
                "| 2. Protected spades | smaller kept vs higher lacked: as many 1, one fewer ¾, two fewer ¼ |\n"
                "| 3. Ruffs | void 2, singleton 1, doubleton ¼; 3b: round the total (a ½: keep an even number of spades), "
                "cross off that many lowest spades, redo step 2 |\n"
-               "| 4. Spade length | 6+ spades: five highest's step 2 + 1 a spade after the fifth, if more than 2 + 3 |")
+               "| 4. Spade length | 6+ spades: B = step 2 of your top five + 1 per extra spade; use it instead of steps "
+               "2 + 3 if larger |")  # r73b (newcomer r73 item 8): row 4 in words
 # rater r71: "say that the bots' rule and the lesson's differ only at ¾" (held in test_the_two_roundings_differ_only_at_three_quarters)
-DIFFER = "Nil aside, the two differ only when a count above 1 ends in three quarters: the bots bid one more."
+# r73b (newcomer r73 item 5): the sentence on where they differ is cut; the bots' rule is said once, before the
+# scorer's cases (a count of 3¾: the bots bid 4, this lesson 3), and this test holds that ¾ is the only difference
+DIFFER = "The bots round to the nearest trick: a half down, three quarters up. Say your count is 3 and three quarters: the bots bid 4, this lesson 3."
 
 
 def test_the_values_list_is_trick_counts():
@@ -539,7 +545,7 @@ def test_the_values_list_is_trick_counts():
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     # round 54 (rater r52): no fold now; the used-up rule, with its rounding, is in the visible steps
-    assert "<details>" not in text and STEPS in text and "Cross off your ruffing spades, then redo step 2.** Each ruff uses up a spade." in STEPS
+    assert "<details>" not in text and STEPS in text and "Cross off your ruffing spades, then redo step 2.** Round the ruff total" in STEPS  # r73b: "Each ruff uses up a spade" cut (step 3 says it)
     # round 53 (rater r52): following only the visible steps, deals 1526 and 2054 counted 7 and 6¾ (a bid of 7)
     # while the bots print 5¾ and 6½ (a bid of 6): the ruffs' use of the lowest spades is now a visible rule in
     # step 2. The counts without it, worked here from the steps (every spade kept), against trick_count's
@@ -589,7 +595,7 @@ def test_the_values_list_is_trick_counts():
                     r"\| one fewer \(\*one short\*\) \| (\S+) \| .*?\| two fewer \| (\S+) \| .*?\| three fewer or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) counts (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+), while your spades last\. ", VALUES)
-    assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\.\*\* Each ruff uses up a spade\. Round "
+    assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\.\*\* Round "
                      r"the ruff total to the nearest whole trick \(¼ → 0, 1¼ → 1, ¾ → 1\)", VALUES)
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
@@ -631,12 +637,13 @@ def test_the_values_list_is_trick_counts():
     # hand is shown so its 1½ can be checked (held below: the ruffs ¼ + ¼ + 1, two crossed off, six left)
     # rater r71: the half's reason: a tie-break, said so, with an odd count beside the even (held in
     # test_the_three_points_as_written_are_the_bots); deal 1526's step 2 before and after crossing off is listed
-    assert ("cross off that many of your lowest spades: they count 0 and protect nothing. An exact ½ is a tie: the bots "
-            "keep an even number of spades") in VALUES and "(ruffs ¼: 3b rounds that to 0)" in VALUES
+    assert ("cross off that many of your lowest spades: they count 0 and protect nothing. An exact ½: cross off "
+            "whichever number leaves an even count of spades") in VALUES and "(ruffs ¼: 3b rounds that to 0)" in VALUES
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
-    assert ("South on deal 1526 holds eight spades, only two above the 10♠. Its ruffs, 1½, are a tie: 3b crosses off "
+    # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
+    assert ("South on deal 1526 holds eight spades (♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9). Its ruffs, 1½, are a tie: 3b crosses off "
             "the 3♠ 2♠, keeping six spades (even). - **A**: steps 2 + 3, after 3b: A = 2¾ + 1½ = 4¼.") in " ".join(prose().split())
     assert "B = 2¾ + 3 = 5¾." in " ".join(prose().split())
     assert "bids round otherwise" not in VALUES
@@ -1018,7 +1025,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # rounding come first now, in a cell of their own, and Suggest's print confirms them
     assert "demo_bidder.suggest()" in "".join(cells[at + 13]["source"])
     assert "".join(cells[at + 12]["source"]).startswith(
-        "**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. The bots and **Suggest** round to")
+        "**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. To bid, **drop any fraction**")
     assert "".join(cells[at + 14]["source"]).startswith("**Try steps 1 to 3** on a new hand")
     # rater r65: "Add them up" never showed deal 22's sum; each term is a step's printed total (deal 22 has four
     # spades, so no step 4), and the sum is Suggest's printed estimate
@@ -1063,7 +1070,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r73 (newcomer r72c item 7): deal 1526's numbers beside A and B
                "- **A**: steps 2 + 3, after 3b: A = 2¾ + 1½ = 4¼. - **B**: your five highest spades' step-2 values after "
                "3b (a crossed-off spade counts 0 there) + 1 for each spade after the fifth, crossed off or not: B = 2¾ + 3 "
-               "= 5¾. Then add step 1. Not A + B: your long spades *are* your ruffing spades, so count them once.",  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
+               "= 5¾. B crosses off too: your short suits still use up those low spades. Then add step 1. Not A + B: your long spades *are* your ruffing spades, so count them once.",  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
@@ -1730,9 +1737,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r72b (newcomer r72): deal 1526's runs favour the bots' higher bid, said from the runs' printed verdicts (held
     # below) and the play-outs' printed counts (test_three_quarters_up_is_the_bots_convention)
     # r73 (newcomer r72c item 2): deal 9's result is left to its folded runs (the visible cell gave it away)
+    # r73b (newcomer r73): the conclusion, after deal 9's runs, ends on both deals (held against both runs below);
+    # "the play-outs above" read as the sample runs: the 737 play-outs are named
     assert "".join(cells[at - 1]["source"]) == (
-        "**Deal 1526: bidding up won** (the bots' 6 made every time; the lesson's 5 took a bag every time). In the "
-        "play-outs above, such deals came more often (544 to 193), but a set costs far more than a bag.\n\n"
+        "**Deal 1526: bidding up won** (the bots' 6 made every time; the lesson's 5 took a bag every time). "
+        "**Deal 9: bidding down won** (the bots' 5 was short every time; the lesson's 4 made). In the 737 "
+        "play-outs, deals like 1526 came more often (544 to 193), but a set costs far more than a bag.\n\n"
         "## Now you\n\n"
         "Count South's cards on deal 80 and bid: write your count after `my_count =` and your bid after `my_bid =`, "
         "then run the cell.")
@@ -1819,7 +1829,10 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
             "differ (bots pick at random between equal cards); on these two deals, all 20 agree. Deal 1526 runs with "
             "the bots' bid, then the lesson's. Then deal 9 (♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a "
             "bid before unfolding its runs.") in text
-    assert "6 every time" not in text and "Two counts end in three quarters" not in text and "Deal 9:" not in text
+    # r73b (newcomer r73 item 6): deal 9's result is said only after its folded runs, in the conclusion
+    before_runs = " ".join("".join(c["source"]) for c in cells[:at - 2] if c["cell_type"] == "markdown")
+    assert "Deal 9:" not in before_runs and "".join(cells[at - 1]["source"]).count("Deal 9:") == 1
+    assert "6 every time" not in text and "Two counts end in three quarters" not in text
     assert SpadesHand.deal(seed=9, dealer=1).cards(0).pretty == "♠ Q J 9 8  ♥ J 5  ♦ A J 9 5 2  ♣ A J"
     blocks = bid_check(1526, 3, 6), bid_check(1526, 3, 5), bid_check(9, 1, 5), bid_check(9, 1, 4)
     assert blocks[2].startswith("Cards: ♠ Q J 9 8  ♥ J 5  ♦ A J 9 5 2  ♣ A J\n")
@@ -2004,7 +2017,10 @@ def test_the_bid_lower_example_is_the_scorers():
     # r54 (rater r52): "when unsure, bid the lower number" still read as a second rule beside rounding; one rule now,
     # the half's rounding, with the scorer's four cases as its reason, and the print's "bags 0 → 1" said
     # rater r61: "3 and three quarters bids 4" was the bots' rounding, which the lesson now advises against
-    assert ("**Why drop the fraction: the lower bid is safer.** Say "
+    # r73b (newcomer r73 item 5): one bidding rule where the sum becomes a bid; the bots' rounding is brought in
+    # here, as the rule the scorer's cases and the play-outs test
+    assert ("**Why drop the fraction: the lower bid is safer.** The bots round to the nearest trick: a half down, "
+            "three quarters up. Say "
             "your count is 3 and three quarters: the bots bid 4, this lesson 3. North, your partner, bids 2 and takes 2; you "
             "take 3 tricks or 4. The scorer (`score_hand`, lesson 09) on the four cases (\"bags 0 "
             "→ 1\": your side's bags before and after the hand):") in text
@@ -2039,7 +2055,9 @@ def test_the_bid_lower_example_is_the_scorers():
     # r73 (newcomer r72c item 2): the −9 was used before it was defined: it is defined where the play-outs use it
     assert ("When you take 4, bidding 4 instead of 3 wins 9 more points (+60 against +51). When you take only 3, it "
             "loses 110 (-60 against +50).") in text and "or 19 if" not in text
-    assert ("They value a bag at −9: its +1 now, less a tenth of the 100 lost at the tenth bag.") in text  # r59: the print's minus sign
+    # r73b (newcomer r73): "They" read as the bots playing differently; the why is the play-outs' second printed line
+    assert "The tally below counts each bag as −9 (its second line says why)." in text  # r59: the print's minus sign
+    assert "Each bag valued at -9: its +1, less a tenth of the 100 lost at 10 bags\n" in outputs()
     assert 60 - (51 - 100 // 10) == 19 and "+41" not in text
     assert 60 - 51 == 9 and 50 - (-60) == 110
     # counting each bag as a tenth of the 100 that ten bags cost (r61: words cut), 51 − 10 still loses only 19 against 60
@@ -2495,7 +2513,7 @@ def test_three_quarters_up_is_the_bots_convention():
     assert ("Bidding up wins on most deals, by 16 points; bidding down on the rest, by 89: a set loses the "
             "whole contract, your partner's bid included. Over all 737 deals, bidding down scores 11 points a hand more. "
             "So drop any fraction, "
-            "three quarters too. (Bots played bots; people may differ.)") in text  # rater r68: "give or take 2" explained (one standard error; the mean
+            "three quarters too.") in text  # r73b: "(Bots played bots; people may differ.)" cut for words  # rater r68: "give or take 2" explained (one standard error; the mean
     # is over 5 of them, held above)
     # rater r69: "very likely between 7 and 15": the mean 11 give or take two standard errors of 2
     assert "Bidding down minus bidding up: 11 points a hand, give or take 2" in printed and (11 - 2 * 2, 11 + 2 * 2) == (7, 15)
