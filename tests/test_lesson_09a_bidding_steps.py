@@ -1738,11 +1738,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # below) and the play-outs' printed counts (test_three_quarters_up_is_the_bots_convention)
     # r73 (newcomer r72c item 2): deal 9's result is left to its folded runs (the visible cell gave it away)
     # r73b (newcomer r73): the conclusion, after deal 9's runs, ends on both deals (held against both runs below);
-    # "the play-outs above" read as the sample runs: the 737 play-outs are named
+    # "the play-outs above" read as the sample runs: the 737 play-outs are named; r73b: as deals (each is played twice)
     assert "".join(cells[at - 1]["source"]) == (
         "**Deal 1526: bidding up won** (the bots' 6 made every time; the lesson's 5 took a bag every time). "
-        "**Deal 9: bidding down won** (the bots' 5 was short every time; the lesson's 4 made). In the 737 "
-        "play-outs, deals like 1526 came more often (544 to 193), but a set costs far more than a bag.\n\n"
+        "**Deal 9: bidding down won** (the bots' 5 was short every time; the lesson's 4 made). Of the 737 "
+        "deals played out, deals like 1526 came more often (544 to 193), but a set costs far more than a bag.\n\n"
         "## Now you\n\n"
         "Count South's cards on deal 80 and bid: write your count after `my_count =` and your bid after `my_bid =`, "
         "then run the cell.")
