@@ -5463,6 +5463,12 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
     assert all(f"- **{name}**" in rules for name in ("The pass", "Until the queen has been played", "When you play last",
                                                        "A card you passed is a card you know"))
     assert costliest_trick(clean) == "You took no points in any trick: none cost you anything."
+    from hearts_teach import Hand
+
+    single = TableWidget(hand=Hand.deal(seed=1), opponents="rule")  # one hand, no match: each says so
+    assert after_first_hand(single) == "This table plays a single hand, not a match: there is no hand 1 to review."
+    assert costliest_trick(single) == ("This table plays a single hand, not a match: play a match first, then run "
+                                       "this cell.")
 
 
 def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_live_hand():

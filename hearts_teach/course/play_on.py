@@ -11,12 +11,16 @@ figures in one unit (``figures``), and gives feedback on the learner's own match
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import Card
+
+if TYPE_CHECKING:  # the widgets load the coach and numpy: imported when a replay is asked for, not with this module
+    from hearts_teach.agents.coach import Candidate
+    from hearts_teach.present.widgets import TableWidget
 
 
 def moon_outcome(hand: Hand, shooter: int, since: int = 0) -> str:
@@ -46,7 +50,7 @@ def play_on(hand: Hand, seat: int, bots: Sequence[Any], shooter: int) -> Callabl
 
 
 def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_through: int,
-                finish: bool = True) -> Any:
+                finish: bool = True) -> TableWidget:
     """Lesson 07's demonstration hand played again from its deal (a ``TableWidget``): South
     passes and plays the coach's hints up to trick ``hints_through``, except the card
     ``instead[trick]`` on those tricks; then the computer finishes the hand (``finish``), or the
@@ -65,8 +69,7 @@ def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_thr
     return table
 
 
-
-def figures(candidates: Iterable[Any]) -> str:
+def figures(candidates: Iterable[Candidate]) -> str:
     """The coach's candidates as a small table in one unit: the card(s), the points they cost on
     average this hand (hearts + 13 for the Q♠), the share of deals where the Q♠ ends up in your
     tricks, and the grade."""
@@ -81,10 +84,12 @@ TAKE_AWAYS = ("For the next hand, recall lesson 07's four take-aways: the pass; 
               "when you play last; a card you passed is a card you know.")
 
 
-def after_first_hand(table: Any, over: float = 2.0) -> str:
+def after_first_hand(table: TableWidget, over: float = 2.0) -> str:
     """Feedback on hand 1 of a ``TableWidget``'s match: its score, the accuracy, each moment of
     the review that cost more than ``over`` points, with the *Try again* button to press, and the
     names of lesson 07's take-aways (``TAKE_AWAYS``) to recall."""
+    if table.match is None:  # a table given one hand has no match to review
+        return "This table plays a single hand, not a match: there is no hand 1 to review."
     first = table.match.hands[0]
     if not first.is_over:
         return "Hand 1 is not over yet: play it to the end, then run this cell again."
@@ -103,10 +108,12 @@ def after_first_hand(table: Any, over: float = 2.0) -> str:
     return "\n".join(lines)
 
 
-def costliest_trick(table: Any) -> str:
+def costliest_trick(table: TableWidget) -> str:
     """The trick that gave the learner the most points in a ``TableWidget``'s finished hands, and
     who played after them on it."""
     you = table.you
+    if table.match is None:  # a table given one hand has no match to look back on
+        return "This table plays a single hand, not a match: play a match first, then run this cell."
     finished = table.match.finished_hands
     if not finished:
         return "No hand is finished yet: play the match first, then run this cell."
