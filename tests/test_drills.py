@@ -414,8 +414,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r43_h): the two best come to about the same total, from the figures printed above
     # r72: the A♥ is best yet costs a little more than the Q♠; the note gives the coach's printed cost
     # r72b: the prose quotes the coach's (graded) gap only; the replay cell says why its 1,000 deals differ
-    assert (f"The coach grades the A♥ *best* too: on its deals it costs only {ace.delta_vs_best:.2f} points a hand more "
-            "(under a quarter point). South takes fewer hearts after it "
+    assert (f"The coach grades the A♥ *best* too: on its deals it costs only {ace.delta_vs_best:.2f} points a hand more. "
+            "South takes fewer hearts after it "
             f"({ace.stats['exp_hearts']:.1f} against {void.of('Q♠').stats['exp_hearts']:.1f}: a kept A♥ can win "
             "heart tricks later) but keeps the "
             f"queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
