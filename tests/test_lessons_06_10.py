@@ -3295,7 +3295,7 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r72b: the old question (is an interval containing zero a verdict?) was answered by the text already (compare-read:
     # "not shown useless"); it now asks how wide the interval gets on four times the deals, which the text does not say
     assert INTERVAL_ANSWER == "about half as wide" and INTERVAL_ANSWER in built.choices
-    assert "you now play 160, four times as many." in question and "160 deals" in built.question
+    assert "you now play 160 deals, four times as many." in question  # r73_10: deals, not the printed hands and "160 deals" in built.question
     assert (40 / 160) ** 0.5 == 0.5   # the standard error shrinks with the square root of the number of deals
     quiz_src = " ".join(" ".join(built.reasons.values()).split())
     assert "four times the deals halve it" in quiz_src
@@ -4952,8 +4952,9 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r72: the +0.1 came from nowhere: an on-trial step stays only if both its gains (last 40-deal run, 200 deals)
     # are positive; last only's 40-deal gain (-0.07) is printed now
     # r72c: the rule in two plain sentences (the newcomer's wording); each step prints what it says (keep())
-    assert ("**Our keep rule:** keep a step if its gain's interval lies above zero. If the interval contains zero, run "
-            "200 deals (the same 40 and 160 more), and keep the step if its latest 40-deal gain and its 200-deal gain "
+    # r73_10: the rule said nothing of a gain below zero or of "on trial", which each step prints
+    assert ("**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below. If the interval "
+            "contains zero, the step is *on trial*: run 200 deals (the same 40 and 160 more), and keep the step if its latest 40-deal gain and its 200-deal gain "
             "are both positive. A practical choice, not a verdict. Each step prints its gain and what the rule "
             "says.") in steps_md
     from hearts_teach.course.bot_lesson import Gain, rule_verdict
@@ -5492,9 +5493,11 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # the Solid clue rests on East's printed reason
     assert ("Against Solid, a lead is a clue: East's reason (below) says it holds none of Q♠ K♠ A♠.") in md["l07-dec1"]
     assert "7♠: it holds none of Q♠ K♠ A♠" in printed
-    # the 9♠: the queen outranks it; the 6♠ kept is led on trick 5 (printed)
-    assert ("Why the 9♠, not the 6♠? The queen outranks the 9♠, so it cannot win a trick she falls on. And the low 6♠ "
-            "stays for a later lead (South leads it on trick 5).") in md["l07-dec3q"]
+    # the 9♠: the 6♠ kept is led on trick 5 (printed); r73b_07: "the queen outranks the 9♠" is as true of the 6♠:
+    # both duck her, both are best (the coach's grades, printed in the fold)
+    assert ("Why the 9♠, not the 6♠? Both duck the queen, and both are *best*; the 9♠ keeps the low 6♠ for a later "
+            "lead (South leads it on trick 5).") in md["l07-dec3q"]
+    assert "9♠: best" in printed and "6♠: best" in printed
     assert Card("QS").rank > Card("9S").rank and "trick 5: South 6♠," in printed
     assert ids.index("l07-dec1-code") + 1 == ids.index("l07-dec3q")  # said after South's 9♠ is played
     # how to answer, visible above the question
