@@ -751,12 +751,13 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert textbook_at < steps_at < next(i for i, c in enumerate(code_cells)
                                          if "count_steps(textbook)" in "".join(c["source"]))
     steps = sign_list
+    # r73b_08b: "at most three" then "cross off three" read as a contradiction: crossing off three is the best case
     assert ("- a low **count**: the hearts [still out](glossary.ipynb#cell-id=term-still-out) that a "
             "[defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon) could save to beat "
-            "one of yours, winning a trick and spoiling the moon. The count, in two steps: 1. Picture each **top "
+            "one of yours, spoiling the moon. The count, in two steps: 1. Picture each **top "
             "heart** you hold (no heart still out beats it) led in turn. Every other player holding a heart must "
-            "follow, so each top heart draws out at most three hearts, one per player. Careful defenders give up their "
-            "lowest, so cross off the three lowest hearts still out. 2. Of the hearts left, count those that beat your lowest "
+            "follow, so each top heart draws out up to three hearts, one per player. Careful defenders give up their "
+            "lowest, so cross off the three lowest still out: a best case, if they sit in three hands. 2. Of the hearts left, count those that beat your lowest "
             "heart. You lead it last, and any of these kept back until then wins that trick. Deal 408, pictured:") in steps
     from hearts_teach.course.later_tricks import count_hearts as count_hearts_
 
