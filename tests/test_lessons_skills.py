@@ -1755,7 +1755,13 @@ def test_08b_round_10_decide_first_and_mistake_4_in_words():
     # the heart discards' intervals (coach mechanics) are no longer printed or explained (round 27)
     assert not any("heart discards: Δ vs best" in "".join(c["source"]) for c in cells)
     assert "the deals cannot rank the hearts apart" not in prose
-    assert "All heart discards cost about the same" in prose and "which East's trick takes away" not in prose
+    # r73b_08c: "cost about the same" beside a mistake and a blunder read as arbitrary grades: the prose says the
+    # ranges overlap and only the 5♥/6♥'s lies wholly over 3 points (the printed ranges)
+    assert ("Heart discards' ranges overlap; only the 5♥/6♥'s clears the blunder line.") in prose
+    assert "which East's trick takes away" not in prose
+    printed_all = "".join(text_output(c) for c in cells if c["cell_type"] == "code")
+    lows = {m.group(1): float(m.group(2)) for m in re.finditer(r"  ([0-9JQKA♥/]+♥): [0-9.]+ \(([0-9.]+) to ", printed_all)}
+    assert lows and all((low > 3) == (card == "5♥/6♥") for card, low in lows.items()), lows
 
 
 def test_08b_round_9_premises_and_questions_are_true():
