@@ -1648,8 +1648,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # figure behind it: they cost about the same (overlapping ranges, one queen share); the 5♥/6♥ just crosses 3
     # r72c: "about the same" beside two grades was unexplained: the 5♥/6♥'s low end, printed to two decimals, is back
     # r73b (fewer figures in prose): the hearts' shares and the 5♥/6♥'s low end stay printed
-    assert ("**Why not a heart?** A heart discard keeps both dangers, the A♠ and the K♣. All heart discards cost "
-            "about the same (their ranges overlap).") in prose
+    # r73b_08c: "about the same" beside a mistake and a blunder looked arbitrary again: the overlap and the one range
+    # wholly past the blunder line, in words (its 3.12 stays printed)
+    assert ("**Why not a heart?** A heart discard keeps both dangers, the A♠ and the K♣. Heart discards' ranges "
+            "overlap; only the 5♥/6♥'s clears the blunder line.") in prose
     assert share["J♥"] == "27" and "27% of deals" not in prose
     assert costs_lo["5♥/6♥"] == "3.12" and "just crosses 3" not in prose
     assert "keeps the high ones" not in prose
