@@ -6,15 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from hearts_teach.agents.review import position_at
 from hearts_teach.agents.tournament import TournamentResult, deal_mean_se
 from hearts_teach.course.describe import describe_trick
+from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card
 from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.present.widgets import Quiz
 
-Z95 = 1.96  # a 95% interval: the mean ± 1.96 standard errors
+Z95 = 1.96  # the lesson teaches the 95% interval as the mean ± 1.96 standard errors (the coach uses 1.959964)
+
 INTERVAL_ANSWER = "about half as wide"
 DUCK_ANSWER = "fewer points"
 
@@ -83,23 +86,19 @@ def keep(short: Gain, long: Gain | None = None) -> None:
 
 def before(game: Hand, trick: int, seat: int) -> Hand:
     """A copy of the played hand ``game`` as it stood just before ``seat`` played to trick number ``trick``
-    (counted from 1): replayed from ``game.history``."""
+    (counted from 1): ``review.position_at`` at that card's place in ``game.history``."""
     done = game.tricks[trick - 1]
     cards_before = sum(len(t.cards) for t in game.tricks[:trick - 1]) + list(done.seats).index(seat)
     plays = [i for i, a in enumerate(game.history) if a.kind == "play"]
-    moment = game.copy()
-    moment.replay(game.history[:plays[cards_before]])
-    return moment
+    return position_at(game, plays[cards_before])
 
 
 def finish_trick(hand: Hand, bot: PlayBot) -> Trick:
     """Play the trick under way on ``hand`` to its end, ``bot`` choosing every card; return that trick."""
+    if hand.turn is None:  # a finished hand has no trick under way
+        raise ArgumentError("the hand is over: there is no trick to finish", argument="hand")
     done = len(hand.tricks)
-    while len(hand.tricks) == done:
-        seat = hand.turn
-        if seat is None:  # nothing left to play: a finished hand has no trick under way
-            raise ArgumentError("the hand is over: there is no trick to finish", argument="hand")
-        hand.play(bot.choose_play(hand.view(seat)), seat)
+    bots_play(hand, [bot] * len(hand.table.seats), stop=lambda h: len(h.tricks) > done)
     return hand.tricks[-1]
 
 
