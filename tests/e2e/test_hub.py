@@ -21,6 +21,7 @@ import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,46 @@ def _open_the_way(paths: list[Path]) -> list[tuple[Path, int]]:
     return changed
 
 
+HUB_PORTS = (0, 1, 2, 81)  # the proxy, its API, the Play service and the hub's own API
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _hub_port() -> int:
+    """A port whose companions (port + 1, + 2, + 81) are free too: an ephemeral port taken by an
+    earlier browser test at port + 81 once left the hub's API unable to start."""
+    for _ in range(200):
+        port = free_port()
+        if port < 65000 and all(_port_free(port + k) for k in HUB_PORTS):
+            return port
+    pytest.fail("no free port with port + 1, + 2 and + 81 free as well")
+
+
+def _wait_for_hub(proc: subprocess.Popen, url: str, log: Path, timeout: float = 180) -> None:
+    """Wait for the hub's API through the proxy; stop at once if hub-demo has exited."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            pytest.fail(f"hub-demo exited with {proc.returncode} before the hub answered:\n"
+                        + log.read_text(errors="replace")[-3000:])
+        try:
+            wait_http(url, timeout=5)
+            return
+        except RuntimeError:
+            continue
+    # the proxy's 404 lines drown the hub's own: show the hub's lines first
+    lines = log.read_text(errors="replace").splitlines()
+    own = [line for line in lines if "[ConfigProxy]" not in line]
+    pytest.fail(f"no answer from {url} after {timeout} s; hub-demo's own lines:\n" + "\n".join(own[-60:]))
+
+
 @pytest.fixture(scope="module")
 def hub() -> Iterator[Hub]:
     if not sys.platform.startswith("linux") or os.geteuid() != 0 or not shutil.which("useradd"):
@@ -152,9 +193,7 @@ def hub() -> Iterator[Hub]:
     state = Path(tempfile.mkdtemp(prefix="hearts-hub-"))
     state.chmod(0o755)  # the exchange lives inside: every account must reach it
     restore = _open_the_way([ROOT, Path(python)])
-    port, token = free_port(), secrets.token_hex(16)  # the hub also takes port + 1 and port + 81
-    while port > 65000:
-        port = free_port()
+    port, token = _hub_port(), secrets.token_hex(16)
     env = {k: v for k, v in os.environ.items() if not k.startswith("HEARTS_")}
     env.update(HEARTS_HUB_API_TOKEN=token, HEARTS_HUB_LAB_ARGS="--LabApp.expose_app_in_browser=True")
     demo = [python, "-m", "hearts_teach", "hub-demo", "--port", str(port), "--dir", str(state / "hub"),
@@ -164,7 +203,7 @@ def hub() -> Iterator[Hub]:
     proc = subprocess.Popen(demo, cwd=state, env=env, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        wait_http(f"http://127.0.0.1:{port}/hub/api/", timeout=120)
+        _wait_for_hub(proc, f"http://127.0.0.1:{port}/hub/api/", state / "hub.log")
         yield Hub(f"http://127.0.0.1:{port}", token, python, state, started)
     finally:
         os.killpg(proc.pid, signal.SIGINT)  # hub-demo stops the hub and the users' servers
