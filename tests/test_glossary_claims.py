@@ -662,7 +662,7 @@ def test_the_round_22_entries_and_word_blocks():
     one, together naming every entry. Each claim is held here against the engine."""
     from hearts_teach import Hand
     from hearts_teach.agents.spades import nil_ok, smart_bid, trick_count
-    from hearts_teach.course.drills import MARKS
+    from hearts_teach.course.drills import MARKS, MARKS_RULE
     from hearts_teach.games.hearts.rules import Rules
     from hearts_teach.games.spades import SpadesHand, score_hand
     from hearts_teach.games.spades.rules import SpadesRules
@@ -675,7 +675,7 @@ def test_the_round_22_entries_and_word_blocks():
         entry = re.search(rf"\*\*{word}\*\*.*?(?= - \*\*|$)", t)
         assert entry and f"See [{target}](#cell-id=term-" in entry.group(0), word
     # Marks: a drill's marks per verdict
-    assert "best or fine 2, inaccuracy 1, mistake or blunder 0" in t
+    assert MARKS_RULE in t and MARKS_RULE == "best or too close to call 2, inaccuracy 1, mistake or blunder 0"
     assert MARKS == {"best": 2, "fine": 2, "inaccuracy": 1, "mistake": 0, "blunder": 0}
     # Omnibus: the J♦ counts −10
     assert "the `omnibus` rules: the J♦ counts −10 points to whoever takes it." in t

@@ -112,7 +112,7 @@ def test_the_drills_row_says_its_numbers_are_marks_with_the_scale():
     answers = {1: ["JC", "AC", "AD"], 2: ["QC", "AC", "KD"], 3: "KC", 4: "QS", 5: "5C"}
     row = grader._drills_row("ada", "07_strategy.ipynb", item, {"value": encode(answers)}, None)
     assert (row.passed, row.total, row.status) == (10, 10, "ok")
-    assert row.message.startswith("drills: 10 of 10 marks (best or fine 2, inaccuracy 1, mistake or blunder 0): 1 ")
+    assert row.message.startswith("drills: 10 of 10 marks (best or too close to call 2, inaccuracy 1, mistake or blunder 0): 1 ")
 
 
 def test_a_misspelt_notebook_name_is_refused_with_the_list_of_exercises(tmp_path, capsys):

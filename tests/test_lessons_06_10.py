@@ -331,11 +331,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r33 rater: the grades were defined before any verdict; they now sit under the first printed one
     # r64_07: the grades moved up to the coach's cell, before cell 5 prints the first grade ("inaccuracy")
     # r73_07: the coach's cell cut to points and *best* (the other grades named, lesson 08 for the rest)
-    assert ("*best* means as good as the top choice (within 0.25 points); *fine*, too close to tell; "
+    # the review's marks now print the undecided verdict as "✓ too close to call" too: one name everywhere
+    assert ("*best* means as good as the top choice (within 0.25 points); *too close to call*, the deals cannot tell; "
             "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more "
             "(lesson 08).") in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
-    assert "too close to call" not in text
+    assert text.count("too close to call") == 1  # named once, with the grades
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
     assert "the coach prints it as *too close to call*" not in text
     assert text.count("quarter point") <= 1  # said at most once (round 28 cut the grade limits to lesson 08)
@@ -3407,7 +3408,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # line needed intricate code for one line; it is gone, and fine is said with the grades (cell l07-coach)
     assert "l07-fine-code" not in [c.get("id") for c in cells] and "TableWidget(seed=6" not in "".join(map(_src, cells))
     assert "where South always plays its lowest legal card" not in text
-    assert "4 of 4 decisions best or fine" in demo_out  # the review itself counts fine as accurate
+    assert "4 of 4 decisions best or too close to call" in demo_out  # the review itself counts fine as accurate
     # newcomer rater (issue 27): the last seat's trick costs nothing *in this trick* (the winner leads next)
     assert "winning it costs nothing in this trick." in text
     assert "played last to a pointless trick: the K♠ cost nothing there." in text
@@ -3442,7 +3443,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r32: *fine* joined the list, since the review below prints "best or fine"
     # r33 rater: defined before any verdict, the grades were dense; they now come in the cell just under the first
     # printed grade ("Your moves: pass: J♣ A♣ A♦ ✓ best")
-    grades = ("*best* means as good as the top choice (within 0.25 points); *fine*, too close to tell; "
+    # the review prints the undecided verdict as the coach's tables do: "✓ too close to call", never "fine"
+    grades = ("*best* means as good as the top choice (within 0.25 points); *too close to call*, the deals cannot tell; "
               "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake* and *blunder* cost more and more "
               "(lesson 08).")
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
@@ -5455,7 +5457,7 @@ def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
     assert after_first_hand(fresh).startswith("Hand 1 is not over yet")
     ducked = hint_replay(7, "rule", {3: "3D"}, hints_through=4)  # the demo with the 3♦ duck: South scores 5
     said = after_first_hand(ducked).splitlines()
-    assert said[0].startswith("Hand 1: you scored 5. Accuracy: 3 of 4 decisions best or fine")
+    assert said[0].startswith("Hand 1: you scored 5. Accuracy: 3 of 4 decisions best or too close to call")
     assert said[1].startswith("trick 3: 3♦ (? mistake) cost about ") and said[1].endswith("the coach's choice: Q♦.")
     assert said[2] == "Press *Try again* on each in the review under the table, and play the coach's choice."
     assert costliest_trick(ducked) == ("Hand 1, trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes it "

@@ -68,10 +68,10 @@ def test_the_review_counts_accuracy_points_and_the_moments_that_mattered():
     assert r.accuracy == 3 / 6 and r.given_away == 6.6
     assert [m.verdict for m in r.moments] == ["blunder", "mistake", "inaccuracy"]
     text = r.text()
-    assert "Accuracy: 3 of 6 decisions best or fine (50%); about 6.6 expected points given away." in text
+    assert "Accuracy: 3 of 6 decisions best or too close to call (50%); about 6.6 expected points given away." in text
     assert "— no real choice" in text and "?? blunder" in text and "Coach's choice: 3C because" in text
     clean = HandReview.build(hand, 0, {mine[0]: g(mine[0], "best", 0)})
-    assert "Moments that mattered: none — every decision was best or fine." in clean.text()
+    assert "Moments that mattered: none — every decision was best or too close to call." in clean.text()
     both = MatchReview((r, clean))
     assert both.given_away == 6.6 and both.accuracy == 4 / 7 and "hand 1, trick" in both.text()
     assert mark("mistake") == "? mistake" and mark("too close to call") == "· too close to call"
@@ -87,7 +87,7 @@ def test_a_hand_the_autopilot_played_says_so_once():
     assert not none.decisions
     assert none.text().splitlines() == ["Review of hand 1 (South)", "Hand 1 scores: …", AUTOPILOT_ONLY]
     html = review_html(none)
-    assert "autopilot played this whole hand" in html and "Accuracy" not in html and "best or fine" not in html
+    assert "autopilot played this whole hand" in html and "Accuracy" not in html and "best or too close to call" not in html
 
 
 # the background grading -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from hearts_teach.agents.coach import Assessment, assess_pass, assess_play
+from hearts_teach.agents.coach import TOO_CLOSE, Assessment, assess_pass, assess_play
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import CardList
 from hearts_teach.kernel.errors import ArgumentError, RecordError, quote
@@ -29,14 +29,15 @@ AUTOPILOT_ONLY = "The autopilot played this whole hand: no decision of yours to 
 
 
 def mark(verdict: str) -> str:
-    """'✓ best', '?! inaccuracy', …; a verdict the coach may add later keeps its word."""
+    """'✓ best', '✓ too close to call', '?! inaccuracy', …: the verdict as the coach shows it (never
+    'fine', a class its deals did not settle); a verdict the coach may add later keeps its word."""
     symbol = MARKS.get(verdict, "·")
-    return f"{symbol} {verdict}"
+    return f"{symbol} {TOO_CLOSE if verdict == 'fine' else verdict}"
 
 
 
 def _accuracy(real: tuple[Graded, ...]) -> float | None:
-    """The share of ``real`` decisions graded best or fine (None for none): one hand or a match."""
+    """The share of ``real`` decisions graded best or fine (shown: too close to call; None for none)."""
     return sum(g.verdict in GOOD for g in real) / len(real) if real else None
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ class MatchReview:
         lines += moments_lines(self.moments, with_hand=True)
         for h in self.hands:
             acc = h.accuracy
-            share = "no choices" if acc is None else f"{round(100 * acc)}% best or fine"
+            share = "no choices" if acc is None else f"{round(100 * acc)}% best or {TOO_CLOSE}"
             lines.append(f"  hand {h.hand_number + 1}: {share}, {h.given_away:.1f} points given away")
         return "\n".join(lines)
 
@@ -248,18 +249,18 @@ class MatchReview:
 
 
 def accuracy_line(choices: Sequence[Graded], given_away: float) -> str:
-    """'Accuracy: 9 of 11 decisions best or fine (82%); about 2.4 points given away.'"""
+    """'Accuracy: 9 of 11 decisions best or too close to call (82%); about 2.4 points given away.'"""
     if not choices:
         return "Accuracy: no decision with a real choice was yours."
     good = sum(g.verdict in GOOD for g in choices)
-    return (f"Accuracy: {good} of {len(choices)} decisions best or fine ({round(100 * good / len(choices))}%); "
+    return (f"Accuracy: {good} of {len(choices)} decisions best or {TOO_CLOSE} ({round(100 * good / len(choices))}%); "
             f"about {given_away:.1f} expected points given away.")
 
 
 def moments_lines(moments: Iterable[Graded], with_hand: bool = False) -> list[str]:
     moments = list(moments)
     if not moments:
-        return ["Moments that mattered: none — every decision was best or fine."]
+        return [f"Moments that mattered: none — every decision was best or {TOO_CLOSE}."]
     out = ["Moments that mattered:"]
     for n, g in enumerate(moments, 1):
         where = f"hand {g.hand_number + 1}, " if with_hand else ""

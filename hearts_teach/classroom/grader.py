@@ -92,6 +92,7 @@ from hearts_teach.classroom.sandbox import (
 )
 from hearts_teach.classroom.submissions import exercise_of, find_submissions, single_student
 from hearts_teach.classroom.teacher_files import ROOT, SOLUTIONS
+from hearts_teach.course.drills import MARKS_RULE
 
 DRILLS = "drills"
 # words that, inside a student's answer cell, suggest the answer asks the engine instead of computing
@@ -527,8 +528,8 @@ def _drills_row(student: str, notebook: str, it: Expect, event: dict | None, run
         result = grade_drills(lambda: answers)
     verdicts = ", ".join(f"{n} {v}" for n, v in enumerate(result.verdicts, 1))
     # passed/total of this row are the coach's marks, not cases: say so, with the scale
-    message = (f"drills: {result.score} of {result.out_of} marks (best or fine 2, inaccuracy 1, mistake or "
-               f"blunder 0): {verdicts}" if isinstance(answers, dict) else clip(result.lines[0], 200))
+    message = (f"drills: {result.score} of {result.out_of} marks ({MARKS_RULE}): {verdicts}"
+               if isinstance(answers, dict) else clip(result.lines[0], 200))
     return Row(student, notebook, DRILLS, result.score, result.out_of, "ok", message)
 
 

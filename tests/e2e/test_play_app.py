@@ -290,7 +290,7 @@ def test_verdicts_review_and_reload(browser, request, where, size, tmp_path):
         marks = page.locator(".ht-table .ht-moves details")
         expect(marks).to_have_count(2, timeout=180_000)
         expect(marks.nth(1)).to_contain_text(
-            re.compile(r"(✓ best|✓ fine|\?! inaccuracy|\? mistake|\?\? blunder|no real choice)"))
+            re.compile(r"(✓ best|✓ too close to call|\?! inaccuracy|\? mistake|\?\? blunder|no real choice)"))
         marks.nth(1).locator("summary").click()  # the reason is one click away
         expect(marks.nth(1)).to_have_attribute("open", "")
         held = sorted(page.locator(HAND_CARDS).evaluate_all("es => es.map(e => e.dataset.key)"))

@@ -415,7 +415,7 @@ class DrillsReport:
 
     score: int
     out_of: int
-    verdicts: tuple[str, ...]  # per drill: a verdict, 'missing', 'invalid' or 'not implemented'
+    verdicts: tuple[str, ...]  # per drill: the coach's call as shown, 'missing', 'invalid' or 'not implemented'
     lines: tuple[str, ...]
 
     def _ipython_display_(self) -> None:
@@ -485,9 +485,9 @@ def grade_drills(my_drill_answers: Callable[[], dict], seed: int = 0) -> DrillsR
             lines.append(f"Drill {number}: {one_line(exc).split(': ', 1)[-1]} ({marks(0)}).")
             continue
         score += g.marks
-        verdicts.append(g.verdict)
+        verdicts.append(g.call)  # as the student sees it: 'too close to call', never 'fine'
         did = f"you {'pass' if d.kind == 'pass' else 'play'} {' '.join(c.pretty for c in g.chosen)}"
-        lines.append(f"Drill {number}: {did}: {g.verdict.upper()} ({g.marks} of {FULL_MARKS} marks). "
+        lines.append(f"Drill {number}: {did}: {g.call.upper()} ({g.marks} of {FULL_MARKS} marks). "
                      f"The coach's best: {g.best}.")
         lines.append(f"  why: {g.reason}")
     lines.append(f"Score: {score} of {OUT_OF} marks.")
