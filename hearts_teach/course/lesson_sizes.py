@@ -13,6 +13,8 @@ import re
 import sys
 from pathlib import Path
 
+from hearts_teach.kernel.cli import quiet_on_closed_pipe
+
 MAX_CELLS = 35
 MAX_PROSE_WORDS = 1500
 
@@ -41,4 +43,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(quiet_on_closed_pipe(main))
