@@ -55,3 +55,15 @@ def test_the_discard_trick_says_what_a_discard_is():
     f.play("2C")
     f.play("5D")
     assert "a card of another suit is called a discard, and it cannot win the trick" in f.question
+
+
+def test_trick_3s_quiz_reasons_do_not_give_the_answer_away():
+    """Rater r74: trick 3 is a quiz in lesson 00; a wrong choice's reason (followed by "Try again") must not name
+    the K♥, and each reason's taker and points are the engine's."""
+    from hearts_teach.course.first_hand import throw_reasons
+
+    reasons = throw_reasons("KH 2H 6S 4D 3S")
+    assert list(reasons) == ["K♥", "2♥", "6♠", "4♦", "3♠"]
+    assert all("K♥" not in why for card, why in reasons.items() if card != "K♥")
+    assert "(North takes it), so its 1 point costs you nothing now" in reasons["K♥"]
+    assert "its 1 point goes to North" in reasons["2♥"] and "costs no points" in reasons["6♠"]

@@ -146,61 +146,67 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
 
 def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     """Round 7: cell 1 says reading the stored outputs is enough, but the first hand's stored output
-    showed only trick 1's prompt. A cell after the table plays the three tricks in text on a copy."""
+    showed only trick 1's prompt. A cell after the table plays tricks 1 and 2 in text on a copy and stops at trick 3.
+    Rater r74: the trick-3 answer (the K♥, with why) was printed right under the prompt, so a reader could not
+    choose first; trick 3 is now a quiz (K♥, 2♥, 6♠, 4♦), and the cell that plays the answer folds its output."""
     cells = cells_of("00_welcome")
-    at = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# trick 3 on the same copy"))
-    assert "first = FirstHand()" in "".join(cells[at - 2]["source"])
+    ids = [c.get("id") for c in cells]
+    at = ids.index("l00-25e")
+    assert "first = FirstHand()" in "".join(cells[ids.index("l00-25b")]["source"])
+    assert ids.index("l00-25b") + 1 == ids.index("l00-25p") and ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
-    # hand) printed by the engine in plain view, between the table and the folded walk, with no feedback.
-    # Rater r35: its dense code is folded like the walk's (the output, which is what matters, stays shown)
-    position = cells[at - 1]
-    assert position.get("id") == "l00-25p"
+    # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded
+    position = cells[ids.index("l00-25p")]
     assert position["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     assert "".join(position["source"]).startswith("# tricks 1 and 2 on a copy, then trick 3 waiting for your throw")
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 
     copy = FirstHand()
-    for card in ("2C", "5D"):
-        copy.play(card)
+    copy.play("2C")
+    diamonds = copy.hand.legal_plays(0)
+    shed = max(diamonds, key=lambda c: c.rank)
+    assert str(shed) == "5D" and all(c.rank < Card("KD").rank for c in diamonds)  # "None ... can beat the K♦"
+    copy.play(shed)
     trick = copy.hand.current_trick
     so_far = ", ".join(f"{copy.hand.seat_names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=True))
     assert copy.hand.trick_number == 3 and so_far == "North K♣, East 6♣"
     assert f"So far: {so_far}; your turn." in seen
-    # a later rater: the printed order follows the story (the trick-2 result came after trick 3's prompt):
-    # tricks 1 and 2 as played, then trick 3's prompt, South's hand and the legal cards, nothing after them.
-    # Newcomer rater (round 29): the walk printed all of it again; now the position cell also gives trick 2's
-    # prompt (trick 1's is the table's own), and the walk plays only trick 3 on the same copy
+    # the printed order follows the story: tricks 1 and 2 as played (rater r74: with why South plays the 5♦), then
+    # trick 3's prompt, South's hand and the legal cards, nothing after them
     lines = seen.strip().splitlines()
     assert lines[0].startswith("→ South plays 2♣; trick 1: South 2♣") and lines[2].startswith("Trick 2.")
     assert lines[3].startswith("→ South plays 5♦; trick 2: North K♦")
-    assert lines[4] == "" and lines[5].startswith("Trick 3.") and lines[-1].startswith("South may play:")
-    assert "Trick 1." in "".join(cells[at - 2]["outputs"][0]["data"]["text/plain"])
+    assert lines[4] == ("(Why the 5♦? None of South's diamonds can beat the K♦, so South gets rid of its highest "
+                        "while that costs nothing.)")
+    assert lines[5] == "" and lines[6].startswith("Trick 3.") and lines[-1].startswith("South may play:")
+    assert "Trick 1." in "".join(cells[ids.index("l00-25b")]["outputs"][0]["data"]["text/plain"])
     assert [copy.hand.tricks[0].winner, copy.hand.tricks[1].winner] == [2, 2]  # "North leads again"
     assert f"South: {copy.hand.cards(0).pretty}" in seen and "♦ 4 3  ♣ —" in seen
-    for answer in ("A good throw", "better throw", "broke hearts", "takes it (1 point)"):
+    for answer in ("A good throw", "better throw", "broke hearts", "takes it (1 point)", "K♥ cannot", "the K♥ was"):
         assert answer not in seen, answer
-    # trick 3 is a choice, answered after it: the position cell (above) holds no answer, the walk comes next.
-    # A fresh rater (round 28): its output (why the K♥ was the good throw, the trick recap) is the payoff, so
-    # it is shown; step 3 asks the reader to choose before reading it
-    assert "and stops at trick 3: choose your throw before reading the next cell." in " ".join(
-        "".join(cells[at - 3]["source"]).split())
-    # newcomer rater (issue 27): its source lists the throws played (K♥) and compared: folded. Round 28: the two
-    # other throws are compared in the next cell (one output stays under a screen of text), folded the same way
-    compare = cells[at + 1]
-    assert compare.get("id") == "l00-25f" and "".join(compare["source"]).startswith("# two other trick-3 throws")
-    for folded in (cells[at], compare):
-        assert folded["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
-    walked = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
-    shown = seen + "".join("".join(o.get("text", "")) for c in (cells[at], compare) for o in c["outputs"])
+    # the question: folded code, its four choices, its reasons from the engine (test_00_quizzes answers it)
+    quiz = cells[at - 1]
+    assert quiz["metadata"]["jupyter"] == {"source_hidden": True}
+    asked = "".join(quiz["outputs"][0]["data"]["text/plain"])
+    assert "Which card do you throw?" in asked and "Choices: K♥, 2♥, 6♠, 4♦" in asked
+    assert "A good throw" not in asked and "Kept, it could" not in asked
+    # the answer played, folded away (its first line, shown when folded, does not name the card)
+    walk = cells[at]
+    assert walk["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    first_line = "".join(walk["source"]).split("\n", 1)[0]
+    assert first_line.startswith("# the answer") and "K♥" not in first_line and "unfold once you have answered" in first_line
+    walked = "".join("".join(o.get("text", "")) for o in walk["outputs"])
+    shown = seen + walked
     for trick in ("Trick 2.", "Trick 3.", "must follow suit", "called a discard", "Points taken after 3 tricks",
-                  "Which card would you throw?", "A good throw: your K♥", "Had you thrown the 2♥", "Had you thrown the 6♠"):
+                  "Which card would you throw?", "A good throw: your K♥"):
         assert trick in shown, trick
     # round 29: nothing of the position is printed twice; the walk goes on from the position cell's copy
     assert walked.startswith("→ South plays K♥; trick 3:") and "Trick 3." not in walked and "trick 1:" not in walked
-    assert 'position.play("KH")' in "".join(cells[at]["source"]) and "FirstHand()" not in "".join(cells[at]["source"])
+    assert 'position.play("KH")' in "".join(walk["source"]) and "FirstHand()" not in "".join(walk["source"])
     # ... and the feedback on the throw is short lines, one idea each
     assert all(len(line.split()) <= 25 for line in walked.splitlines()), walked
+    assert "l00-25f" not in ids  # the other throws' comparison: now the quiz's reasons
     first = lesson("00_welcome")["first"]
     assert first.hand.trick_number == 1 and not first.hand.tricks  # the table itself stays unplayed
 
@@ -218,6 +224,26 @@ def test_00_quizzes():
     ns = lesson("00_welcome")
     answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
     answer_every_way(ns["total"], "16", ["4", "13", "26"])  # Q♠ and three hearts
+    # rater r74: trick 3's throw is a quiz; each reason is the engine's play of that card on a fresh copy
+    throw = ns["throw"]
+    assert not throw.attempts
+    assert click(throw, "2♥") == ("✘ Not 2♥. Allowed, and it cannot win this trick: its 1 point goes to North. But a low "
+                                  "heart is one to keep: it helps you lose heart tricks later. Which of your cards could "
+                                  "win a trick later? Try again.")
+    assert click(throw, "6♠").startswith("✘ Not 6♠. Safe: it cannot win this trick and costs no points. But a discard is "
+                                         "your chance to get rid of a dangerous high card, and the 6♠ is not one.")
+    assert "the 4♦ is not one" in click(throw, "4♦")
+    assert click(throw, "K♥") == ("✔ Right: K♥. It cannot win this trick (North takes it), so its 1 point costs you "
+                                  "nothing now. Kept, it could later win a trick full of hearts. The same idea as your 5♦ "
+                                  "on trick 2: get rid of a high card while it cannot win.")
+    from hearts_teach.course.first_hand import FirstHand
+    for card, points in (("KH", 1), ("2H", 1), ("6S", 0), ("4D", 0)):
+        again = FirstHand()
+        again.play("2C"), again.play("5D"), again.play(card)
+        assert (again.hand.tricks[2].winner, again.hand.tricks[2].points) == (2, points)  # North takes it
+    # round 14's 2♣ reason said "it simply starts the hand" before the lead rule; r74: it says who leads
+    assert "whoever holds it leads the first trick (see below)" in "".join(
+        "".join(c["source"]) for c in cells_of("00_welcome") if c.get("id") == "l00-23")
     # round 9: not the total the lesson prints for East a few cells earlier (17: Q♠ and four hearts)
     east = Hand.deal(seed=2026).cards(3)
     assert east.points == 17 and ns["taken"].points == 16 and len([c for c in ns["taken"] if c.suit is Suit.HEARTS]) == 3
@@ -230,7 +256,9 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
     # was shown, so the tie clause left lesson 00: lesson 06 has the tie rule, with its own heading and quiz
     from hearts_teach.course.scoring import match_verdict
 
-    assert "the player with the **fewest** points wins. So in Hearts" in flat and "tie for fewest" not in flat
+    # rater r74: without a word on ties the sentence read as the whole rule; a pointer to lesson 06, no more
+    assert ("the player with the **fewest** points wins (lesson 06 says what happens on a tie). So in Hearts" in flat
+            and "tie for fewest" not in flat)
     assert "### The tie rule" in prose("06_scoring_a_match") and "`tie.choose(" in prose("06_scoring_a_match")
     assert match_verdict((104, 64, 64, 90)).endswith("another hand is played")
     assert "most cells are short" in flat and "every cell is short" not in flat
@@ -282,7 +310,8 @@ def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_
     assert "Last trick (led by West): 2♣ 4♣ 6♣ A♣ → South (0 pts)" in printed("03_breaking_hearts")
     text = " ".join(prose("00_welcome").split())
     assert "very little Python" in text
-    assert ("Most lessons end with an optional exercise in `../exercises/`, for readers who want to write a little "
+    # rater r74: the index lists exercises for about half the lessons
+    assert ("About half the lessons end with an optional exercise in `../exercises/`, for readers who want to write a little "
             "Python: it checks your code.") in text
 
 
@@ -1863,7 +1892,7 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     assert "Below, the penalty cards each player *holds* now; none of them scores until someone takes it in a trick." in text
     cells = cells_of("00_welcome")
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l00-19" for o in c["outputs"])
-    assert " East holds 17 penalty points in hand: 3♥ 6♥ 7♥ 10♥ Q♠" in shown
+    assert " East holds 17 penalty points in hand: Q♠ 10♥ 7♥ 6♥ 3♥" in shown  # r74: the table's order, highest first
     hand = Hand.deal(seed=2026)
     assert hand.cards(3).points == 17 and not hand.tricks and list(hand.points_taken) == [0, 0, 0, 0]
     # lesson 10 in plain words
@@ -1996,11 +2025,15 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     per-seat *pts* (0 each) met "holds 3 penalty points" a cell later; the ranks run high to low on the table but
     low to high in the deck. The prose says each, and the typo demo (nothing about Hearts) made room for the words."""
     text = " ".join(prose("00_welcome").split())
-    assert "Play goes clockwise: South, West, North, East, as the drawing lists them." in text
+    # rater r74: "South, West, ..." read as South always playing first; the 2♣'s holder does (West, in this deal)
+    assert ("Play goes clockwise: South, West, North, East, as the drawing lists them; but whoever holds the 2♣ plays "
+            "first.") in text
+    assert "Here is a real deal, just to look at (you play another one below), from a fixed seed" in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
-    assert ("Cards are grouped by suit, highest first; *pts*, on the drawn table, are points *taken* in tricks "
-            "(none yet).") in text
+    # rater r74: the deck lists clubs first, the table spades first: the table's order is said to be for display
+    assert ("Cards are grouped by suit (♠ ♥ ♦ ♣, an order for display only), highest first; *pts*, on the drawn table, "
+            "are points *taken* in tricks (none yet).") in text
     cells = cells_of("00_welcome")
     drawn = next(c for c in cells if c.get("id") == "l00-15")
     html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in drawn["outputs"])

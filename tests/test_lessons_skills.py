@@ -2573,10 +2573,15 @@ def test_later_tricks_refuse_a_pass_hand_with_a_project_error():
 def test_00_first_three_tricks_are_short_steps():
     """Newcomer rater (issue 27): the cell before the first three tricks was one dense paragraph. It is
     now the arranged deal in two sentences, the rules as bullets and the way to play as numbered steps."""
-    cell = next(c for c in notebook_cells("00_welcome") if c.get("id") == "l00-25a")
+    cells = notebook_cells("00_welcome")
+    ids = [c.get("id") for c in cells]
+    cell = cells[ids.index("l00-25a")]
     lines = "".join(cell["source"]).splitlines()
     bullets = [line for line in lines if line.startswith("- ")]
-    steps = [line for line in lines if line[:3] in ("1. ", "2. ", "3. ")]
+    # rater r74: the steps are their own cell, directly above the table they explain
+    to_play = cells[ids.index("l00-25s")]
+    assert ids.index("l00-25s") == ids.index("l00-25a") + 1 == ids.index("l00-25b") - 1
+    steps = [line for line in "".join(to_play["source"]).splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
     # a later rater: the first-trick rule is a clause, not a bullet; a fresh rater (round 28): the heart rules are
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
     # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
@@ -2595,15 +2600,18 @@ def test_00_first_three_tricks_are_short_steps():
     # round 28: the next cell's output is shown (its code folded), so the reader chooses before reading it
     # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
     # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
+    # rater r74: the throw is a question now, and the cell that plays the answer is folded under it
     assert steps[-1] == ("3. Only reading? The cell after your cards plays tricks 1 and 2 (North wins both; "
-                         "neither holds a point) and stops at trick 3: choose your throw before reading the "
-                         "next cell.")
+                         "neither holds a point) and stops at trick 3. Then a question asks for your throw; the "
+                         "folded cell under it plays the answer.")
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
-    assert len(items) == 11 and all(len(item.split()) <= 40 for item in items)  # r38_a: the two rules' own line
+    assert len(items) == 7 and all(len(item.split()) <= 40 for item in items)  # r38_a: the two rules' own line
+    # rater r74: who plays the other seats is said before the tricks
+    assert "The other three seats play pre-written cards, the same whatever you play" in " ".join("".join(cell["source"]).split())
 
 
 def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():

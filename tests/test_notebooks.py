@@ -328,12 +328,21 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
     line says that instead. Rater r35: dense code whose output is the point (03's lead-only copy and its
     queen-breaks comparison) is folded too, as in lesson 00: its output stays shown and its first line says what
     the cell does and that the code is folded. Rater r45_b: lesson 06's no-pass comparison (its longest code) too.
-    Later raters (7/8): lesson 07's trick-2 replay (bots_play, describe_trick, table_bots, a lambda) too."""
+    Later raters (7/8): lesson 07's trick-2 replay (bots_play, describe_trick, table_bots, a lambda) too.
+    Rater r74: the one exception is a cell right under a quiz that plays the quiz's answer (lesson 00's trick 3):
+    shown, it answered the question before the reader chose; its output is folded and its first line says to
+    unfold it once answered (the prose before the quiz says the cell is there, folded)."""
     cells = _cells(NOTEBOOKS / f"{stem}.ipynb")
     folded = [c for c in cells if c.get("metadata", {}).get("jupyter")]
     assert folded, f"{stem}: no folded cell"
     for cell in folded:
         assert cell["outputs"], cell.get("id")
+        if _source(cell).startswith("# the answer"):
+            before = cells[cells.index(cell) - 1]
+            assert before["cell_type"] == "code" and re.search(r"\bQuiz\(", _source(before)), cell.get("id")
+            assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
+            assert _source(cell).split("\n", 1)[0].endswith("(folded: unfold once you have answered)"), cell.get("id")
+            continue
         if not re.search(r"\bQuiz(\.pick_card)?\(", _source(cell)):
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}, cell.get("id")
             first_line = _source(cell).split("\n", 1)[0]

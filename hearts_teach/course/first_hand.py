@@ -19,7 +19,7 @@ from hearts_teach.course.positions import deal_with
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardLike, Suit
-from hearts_teach.kernel.errors import Rule, WrongPhaseError
+from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
 from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.present.widgets.hand_widget import HandWidget
 
@@ -60,6 +60,38 @@ def _throw_feedback(card: Card, taker: str) -> str:
                 f"throw: {_KH_WHY}, while the lower {card.pretty} helps you lose heart tricks later.")
     return (f"Safe: it cannot win this trick, and it costs no points.\nThe K♥ was the better throw: a discard is "
             f"your chance to get rid of a dangerous high card, and the K♥ is one: {_KH_WHY}.")
+
+
+def _quiz_reason(card: Card, taker: str, points: int, shed: Card) -> str:
+    """Trick 3's question, one reason per throw: a wrong choice says what it does without naming the right one."""
+    if card == Card("KH"):
+        return (f"it cannot win this trick ({taker} takes it), so its {points} point costs you nothing now. "
+                f"{_KH_WHY[0].upper() + _KH_WHY[1:]}. The same idea as your {shed.pretty} on trick 2: "
+                f"get rid of a high card while it cannot win")
+    if card.suit is Suit.HEARTS:
+        return (f"allowed, and it cannot win this trick: its {points} point goes to {taker}. But a low heart is one "
+                f"to keep: it helps you lose heart tricks later. Which of your cards could win a trick later?")
+    if points:  # no such choice in this hand (South holds no Q♠); said here so the sentence below stays true
+        raise ArgumentError(f"{card.pretty} is not a free discard here", argument="cards")
+    return (f"safe: it cannot win this trick and costs no points. But a discard is your chance to get rid "
+            f"of a dangerous high card, and the {card.pretty} is not one")
+
+
+def throw_reasons(cards: str) -> dict[str, str]:
+    """Why each of ``cards`` is or is not trick 3's throw, each played by the engine on a fresh copy of the
+    three tricks (South's 2♣, then its highest diamond): who takes the trick and its points come from there."""
+    reasons: dict[str, str] = {}
+    for card in (Card(c) for c in cards.split()):
+        copy = FirstHand()
+        copy.play("2C")
+        shed = max(copy.hand.legal_plays(0), key=lambda c: c.rank)
+        copy.play(shed)
+        copy.play(card)
+        trick = copy.hand.tricks[2]
+        if trick.winner == 0:  # every reason says the throw cannot win this trick
+            raise ArgumentError(f"{card.pretty} would win trick 3", argument="cards")
+        reasons[card.pretty] = _quiz_reason(card, copy.hand.seat_names[trick.winner], trick.points, shed)
+    return reasons
 
 
 _OVER = "The three scripted tricks are over: run the cell again to start afresh."

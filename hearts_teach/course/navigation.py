@@ -6,7 +6,8 @@ from __future__ import annotations
 # the series --------------------------------------------------------------------------
 
 LESSONS: tuple[tuple[str, str, str], ...] = (
-    ("00_welcome", "Welcome", "how the series works, the deck, the card names and the penalty cards"),
+    ("00_welcome", "Welcome",
+     "how the series works, the deck, the card names, the penalty cards and your first three tricks"),
     ("01_deal_and_pass", "The deal and the pass", "13 cards each, which way the pass goes, what to give away"),
     ("02_tricks_and_following_suit", "Tricks and following suit",
      "the 2♣ opens, follow suit, no trump, and the safe discard"),
