@@ -992,6 +992,14 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     assert Card("AD") in held and 'Its "highest card" is its highest spade: while it holds spades, it must play one.' in text
     code = "".join("".join(c["source"]) for c in cells_of("02_tricks_and_following_suit") if c["cell_type"] == "code")
     assert "why_played(hand, 2, 1).reason)  # trick 2, seat 1 = West" in code
+    # ... and a duck that mattered: trick 3, East kept the Q♣ under West's J♣ before South dropped the A♥ on it
+    three = hand.tricks[2]
+    assert three.seats == (1, 2, 3, 0) and [str(c) for c in three.cards] == ["JC", "5C", "TC", "AH"]
+    assert Card("QC") in hand.dealt(3) and Card("QC") not in [c for t in hand.tricks[:3] for c in t.cards]
+    assert hand.seat_names[three.winner] == "West" and three.points == 1
+    assert ("Ducking matters when a trick holds points, or may still get some: trick 3 below has such a duck." in text
+            and "East held the Q♣ but played the 10♣, under West's J♣, while South had still to play: South's heart "
+                "then went to West, not to East." in text)
 
 
 def test_02_the_next_leader_quiz_agrees_with_the_engine():
