@@ -935,6 +935,15 @@ def test_02_widget_and_quizzes():
     assert click(pick, "Q♦").startswith("✘") and click(pick, "A♣").startswith("✔")
     # not the position of West's widget above, whose legal cards the lesson shows
     assert again.dealt(2).mask != west.hand.dealt(1).mask
+    # r74 rater: a discard to practise (South void in clubs on trick 3: every card is right, the feedback says
+    # so and names the cards worth dropping) and a question on who leads next
+    drop, hand = ns["drop"], ns["hand"]
+    assert not drop.attempts and len(drop.choices) == 11 and hand.tricks[2].card_of(0) == Card("AH")
+    assert not any(c.suit.letter == "C" for c in drop.choices) and all(drop.is_right(c) for c in drop.choices)
+    msg = click(drop, "3♦")
+    assert msg.startswith("✔ Right: 3♦. You hold no clubs, so you may play any card")
+    assert "Every card South holds is right." in msg and "a penalty card, or a dangerous high card" in msg
+    answer_every_way(ns["nxt"], "East", ["North", "South", "West"])
 
 
 def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
@@ -984,7 +993,53 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
             "the lead to someone else.") in text
     cells = cells_of("02_tricks_and_following_suit")
     void = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l02-18" for o in c["outputs"])
-    assert "Legal:" not in void and void.count("✓ may play") == 1 and "trick 3 so far: West J♣, North 5♣, East 10♣" in void
+    # r74: South's legal cards are a question now (the quiz ``drop``), so the position prints none of them
+    assert "Legal:" not in void and "✓ may play" not in void and "trick 3 so far: West J♣, North 5♣, East 10♣" in void
+
+
+def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
+    """Rater r74: the freak deal sits under the no-trump rule; West's trick-1 duck is said to change nothing
+    (the trick held no points); ducking is a labelled aside; the table is explained before it is printed;
+    the bot's "highest card" is its highest spade; why_played's numbers are named."""
+    hand = lesson("02_tricks_and_following_suit")["hand"]
+    text = " ".join(prose("02_tricks_and_following_suit").split())
+    heads = [line for line in prose("02_tricks_and_following_suit").splitlines() if line.startswith("#")]
+    assert heads[1:6] == ["## The 2♣ opens the hand", "## Follow suit",
+                          "## The highest card of the led suit wins: there is no trump", "### A strategy aside: ducking",
+                          "## The winner leads next"]
+    assert text.index("South holds all thirteen clubs") < text.index("Back in our deal, West plays 6♣")
+    one = hand.tricks[0]
+    assert one.points == 0 and str(one.card_of(1)) == "6C" and one.card_of(1).rank < one.card_of(0).rank
+    assert "Here it changed nothing: the first trick held no points (it almost never can; lesson 03 says why)." in text
+    assert "ducking is the everyday skill" not in text.lower()
+    assert text.index("the winner's card is marked `*`. The name at the end of each line is the trick's winner") < \
+        text.index("West took trick 2 with the A♠")
+    two = hand.tricks[1]
+    held = [c for c in hand.dealt(1) if c not in one.cards]
+    assert two.card_of(1) == max((c for c in held if c.suit is two.led_suit), key=lambda c: c.rank)
+    # West held the A♦ too, so the bot's "highest card" needed saying: its highest spade
+    assert Card("AD") in held and 'Its "highest card" is its highest spade: while it holds spades, it must play one.' in text
+    code = "".join("".join(c["source"]) for c in cells_of("02_tricks_and_following_suit") if c["cell_type"] == "code")
+    assert "why_played(hand, 2, 1).reason)  # trick 2, seat 1 = West" in code
+    # ... and a duck that mattered: trick 3, East kept the Q♣ under West's J♣ before South dropped the A♥ on it
+    three = hand.tricks[2]
+    assert three.seats == (1, 2, 3, 0) and [str(c) for c in three.cards] == ["JC", "5C", "TC", "AH"]
+    assert Card("QC") in hand.dealt(3) and Card("QC") not in [c for t in hand.tricks[:3] for c in t.cards]
+    assert hand.seat_names[three.winner] == "West" and three.points == 1
+    assert ("Ducking matters when a trick holds points, or may still get some: trick 3 below has such a duck." in text
+            and "East held the Q♣ but played the 10♣, under West's J♣, while South had still to play: South's heart "
+                "then went to West, not to East." in text)
+
+
+def test_02_the_next_leader_quiz_agrees_with_the_engine():
+    from hearts_teach.kernel.trick import trick_winner
+
+    cards = [Card(c).index for c in ("3S", "TS", "QH", "8S")]  # North leads, then East, South, West
+    assert [SEAT_NAMES[(2 + i) % 4] for i in range(4)] == ["North", "East", "South", "West"]  # clockwise from North
+    assert SEAT_NAMES[trick_winner(cards, 2)] == "East"
+    nxt = lesson("02_tricks_and_following_suit")["nxt"]
+    assert nxt.question == ("North leads 3♠. East plays 10♠, South has no spades and plays Q♥, West plays 8♠. "
+                            "Who leads the next trick?") and nxt.is_right("East")
 
 
 def test_02_void_prose_names_the_first_trick_exception():
@@ -1681,15 +1736,19 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     text = " ".join(prose("02_tricks_and_following_suit").split())
     assert "In trick 2 West played the A♠ for the reason North played the A♣" not in text
     # r32 rater: the A♠ is risky; West held the Q♠ too (cell 4's deal), and lesson 04 has both; rater r33: lesson 00
-    # says it only in a quiz's feedback, so lesson 02 no longer points there
-    assert ("(The A♠ can be a risky card to hold, and West holds the Q♠ as well: lesson 04 comes back to both.)") in text
+    # says it only in a quiz's feedback, so lesson 02 no longer points there. Rater r74: the aside hinted at the
+    # wrong reason (the A♠'s risk is someone else's Q♠ landing on it, and West held her): cut
+    assert "The A♠ can be a risky card" not in text
     assert "Lesson 00 called" not in text
     assert Card("QS") in hand.dealt(1) and Card("QS") not in [c for t in hand.tricks[:2] for c in t.cards]
     four = " ".join(prose("04_queen_of_spades").split())
     assert "## The A♠ and K♠ are dangerous until she has been played" in four and "Holding the A♠ or K♠ *as well*" in four
     assert "lesson 04 shows why it is risky" in "".join("".join(c["source"]) for c in cells_of("00_welcome"))
     # the other seats' cards of the freak deal come from position(); the dangerous high card points to 04
-    assert "(the code names four seats' cards; `position` deals the rest)" in text
+    # (r74: the code names all of South's cards but one card for each other seat, and the prose says so)
+    assert "(the code names South's hand and the one card each other seat plays; `position` deals the rest)" in text
+    freak = lesson("02_tricks_and_following_suit")["freak"]
+    assert len(freak.tricks[0].cards) == 4 and all(len(freak.dealt(s)) == 13 for s in range(4))
     assert "a dangerous high card (lesson 04 shows why the K♠ is one)" in text
 
 
