@@ -1009,6 +1009,12 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
         hearts = " ".join(c.pretty for c in west.legal_plays() if c.suit is Suit.HEARTS)
         assert west.turn == 1 and said + (f"{hearts})" if hearts else "") in shown
     first = ns["first"]
+    # r74: the forced 5♦ as buttons: the point cards are greyed out, the 5♦ plays (on a copy)
+    south_first = ns["south_first"]
+    assert south_first.hand is not first and all(south_first.buttons[c].disabled for c in ("QS", "2H", "QH"))
+    assert not south_first.buttons["5D"].disabled
+    south_first.buttons["5D"].click()
+    assert south_first.last_message == "South played 5♦." and first.turn == 0
     v = first.explain("5D")
     assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message
 
