@@ -307,7 +307,8 @@ def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_
                     seed=3)
     assert lead.last_trick.leader == 1 and lead.last_trick.winner == 0
     assert "Last trick (led by West): 2♣ 4♣ 6♣ A♣ → South (0 pts)" in lead.text()
-    assert "Last trick (led by West): 2♣ 4♣ 6♣ A♣ → South (0 pts)" in printed("03_breaking_hearts")
+    # r74: lesson 03 prints the first trick and South's hand only (the hand text repeated the legal cards)
+    assert "trick 1: West 2♣, North 4♣, East 6♣, South A♣ → South takes it (0 points)" in printed("03_breaking_hearts")
     text = " ".join(prose("00_welcome").split())
     assert "very little Python" in text
     # rater r74: the index lists exercises for about half the lessons
@@ -1058,7 +1059,22 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     south.buttons["4D"].click()  # a legal lead: the copy says it checks the lead only
     assert south.last_message == "South leads 4♦: allowed." and "turn" not in south.text()
     assert "checks the lead only" in south.text() and all(b.disabled for b in south.buttons.values())
-    answer_every_way(ns["q"], "yes", ["no"])
+    # r74: the discard question asks from which trick a heart may be led (the next lead after the heart)
+    quiz_position = ns["quiz_position"]
+    assert quiz_position.trick_number == 3 and quiz_position.explain("KH").legal
+    assert quiz_position.broken_by is not None and quiz_position.tricks[1].card_of(1) == Card("7H")
+    assert quiz_position.tricks[1].seats[0] == 2 and quiz_position.tricks[1].card_of(2).suit is Suit.SPADES
+    answer_every_way(ns["q"], "trick 3", ["trick 2", "trick 4"])
+    # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
+    queen_lead = ns["queen_lead"]
+    assert not queen_lead.hearts_broken and {c.suit for c in queen_lead.cards(0)} == {Suit.HEARTS, Suit.SPADES}
+    assert [str(c) for c in queen_lead.legal_plays()] == ["QS"] and [str(c) for c in ns["may_lead"]] == ["QS"]
+    answer_every_way(ns["queen"], "Q♠", ["A♥", "2♥"])
+    dropped = ns["queen_dropped"]
+    assert dropped.rules == Rules() and not dropped.hearts_broken and dropped.tricks[1].card_of(3) == Card("QS")
+    assert dropped.turn == 0 and not any(c.suit is Suit.HEARTS for c in dropped.legal_plays())
+    assert any(c.suit is Suit.HEARTS for c in dropped.cards(0))
+    answer_every_way(ns["dropped"], "no", ["yes"])
     # r32 rater: the first-trick rule had no question; South, void in clubs on trick 1, may discard the A♦
     # but neither point card
     spot = ns["spot"]
@@ -1077,6 +1093,12 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
         hearts = " ".join(c.pretty for c in west.legal_plays() if c.suit is Suit.HEARTS)
         assert west.turn == 1 and said + (f"{hearts})" if hearts else "") in shown
     first = ns["first"]
+    # r74: the forced 5♦ as buttons: the point cards are greyed out, the 5♦ plays (on a copy)
+    south_first = ns["south_first"]
+    assert south_first.hand is not first and all(south_first.buttons[c].disabled for c in ("QS", "2H", "QH"))
+    assert not south_first.buttons["5D"].disabled
+    south_first.buttons["5D"].click()
+    assert south_first.last_message == "South played 5♦." and first.turn == 0
     v = first.explain("5D")
     assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message
 
@@ -1997,7 +2019,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     # r32 rater: that extra printed line explained the engine's set-up, not the rule; the position's own text
     # prints South's whole hand, the engine's cards included, and the prose keeps one clause
     assert "South's cards dealt by the engine" not in printed
-    assert f"▶ South: {lead.cards(0).pretty}" in printed and set(extra) <= set(lead.cards(0))
+    assert f"South holds {lead.cards(0).pretty}" in printed and set(extra) <= set(lead.cards(0))
+    assert "Legal:" not in printed  # r74: the legal cards print once, in the report
     assert ("The code writes down only the cards that matter; `position` deals the rest (to South too) from seed 3."
             in " ".join(prose("03_breaking_hearts").split()))
     # rater r35: the lead-only copy's function and the queen-breaks comparison are dense code: folded, output shown
@@ -2044,8 +2067,10 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert ("Discarding a heart is allowed whenever you can't follow suit (from trick 2 on: the first trick has its "
             "own rule, below); only *leading* one has to wait.") in three
     # r32 rater: "may be led, though unless someone plays..." was one clumsy sentence; now two
+    # r74: trick 2, so a player with no spades may add hearts to her 13 points
     assert ("the queen is the one card that may be led. Unless someone plays the K♠ or A♠ on her, she wins her own "
-            "trick: 13 points to South.") in three and "though unless" not in three
+            "trick: at least 13 points to South (a player with no spades may add hearts).") in three
+    assert "though unless" not in three
     ns = lesson("03_breaking_hearts")
     forced = ns["queen_and_hearts"]
     assert [str(c) for c in forced.legal_plays()] == ["QS"] and Card("QS").points == 13

@@ -213,7 +213,8 @@ def test_legal_report_speaks_of_a_group_of_discards_in_the_plural():
     assert "none of these can win this trick, so it is a safe moment to get rid of them" in many
     assert "get rid of it" not in many
     one = legal_report(position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C"))
-    assert "5♦ cannot win this trick, so it is a safe moment to get rid of it" in one
+    # r74: a single legal discard is forced, not a choice ("a safe moment" read as if South could choose)
+    assert "5♦ is your only card without points, so it is forced" in one and "safe moment" not in one
 
 
 def test_pass_feedback_describes_the_choice():

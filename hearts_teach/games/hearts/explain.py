@@ -69,6 +69,9 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     if rule is Rule.FOLLOWS_SUIT:
         return follows_suit(card, _led(hand))
     if rule is Rule.VOID_DISCARD:
+        if mask != st.hands[seat] and not mask & (mask - 1):  # a restriction leaves one card: no choice
+            only = "your only card without points" if st.tricks_done == 0 else "the only card you may play"
+            return f"{void_discard(hand, seat, mask)}: {card.pretty} is {only}, so it is forced"
         return f"{void_discard(hand, seat, mask)}: {card.pretty} cannot win this trick, so it is a safe moment to get rid of it"
     if rule is Rule.ONLY_POINTS_LEFT:
         suit = _led(hand)
