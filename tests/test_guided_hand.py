@@ -232,9 +232,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
             "trick 12.") in flat
     # rater r62: "so on this deal the copy gains one point" credited the J♥ with a point the copy also owed to the
     # coach's play from trick 7 (the lowest-card plan plays 5♦ there, the copy K♣): the cell says both changed
+    # r74 (words): the same point, shorter
     assert ("The copy ends with 14 points, not 15, without the 10♥ South takes on trick 9 (table below). It changed "
-            "both the J♥ and South's later play, so the point cannot be credited to the J♥ alone; the coach's 2.5 "
-            "points is an average over 256 deals.") in flat
+            "South's later play too, so that point is not the J♥'s alone; the coach's 2.5 points is an average over "
+            "256 deals.") in flat
     assert "gains one point" not in flat
     assert [t.card_of(0) for t in lead_jh.hand.tricks[:6]] == [t.card_of(0) for t in lowest_jh.hand.tricks[:6]]
     assert lead_jh.hand.tricks[6].card_of(0) == Card("KC") != lowest_jh.hand.tricks[6].card_of(0) == Card("5D")
@@ -313,7 +314,13 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "trying to stop your moon" not in flat and "The lesson to keep" not in flat
     # r48: "moon watch" linked to its glossary entry
     assert ("the heart a bot without the [moon watch](glossary.ipynb#cell-id=term-moon-watch) (lesson 05) would "
-            "[duck](glossary.ipynb#cell-id=term-duck) with instead:") in flat  # r54: duck linked at its first prose use  # duck.branch above
+            "[duck](glossary.ipynb#cell-id=term-duck) with instead.") in flat
+    # r74: the lead-in says the copy switches plans from trick 7 on, and what its trick-7 line shows (South, out of
+    # spades after trick 5, throws the K♣; the coach's top choice, checked above)
+    assert ("From trick 7 on, the copy plays the coach's top choice, not the lowest card (on trick 7, out of spades, "
+            "the K♣):") in flat
+    assert lead_jh.hand.tricks[6].led_suit == Card("2S").suit and lead_jh.hand.tricks[6].card_of(0) == Card("KC")
+    assert not any(t.card_of(0).suit == Card("2S").suit for t in lead_jh.hand.tricks[5:])  # out of spades  # r54: duck linked at its first prose use  # duck.branch above
     assert '"id": "term-moon-watch"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert "when the others are overtaking" not in flat
     assert "low diamond" not in flat and "cannot measure that" not in flat
@@ -386,7 +393,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # South's tricks (Outcomes.queen), not how, so the cell says the deals give no reason
     # rater r60: that parenthesis was cryptic: cut; the sentence says what the split is into (the printed lines)
     assert ("The cell below splits the verdict's 2.5 points into hearts and the Q♠. "
-            "Then, on a copy of this deal, South leads the K♣, keeps the same plan, and ends with 14 points, not 15:") in flat
+            "Then, on a copy of this deal, South leads the K♣, keeps the same plan, and ends with 14 points, against the "
+            "guided hand's 15 (shown below). One deal cannot show an average: the copy still takes the queen, and saves "
+            "one heart:") in flat  # r74: the 15 is the review's (below); the copy's one deal against the average
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
     assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
@@ -554,10 +563,12 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # it (coach_stats.verdict_of), so the card may cost a little more than a quarter point
     # rater r61: three statistical ideas before any example: one line on how the coach decides, then a table (the
     # rows are pinned in test_the_demonstration_hand...); the 95 % links to the glossary's interval
-    assert ("How the coach decides: it plays each of South's choices out on the same sampled deals and compares each "
-            "card's points a hand with the top choice's. Every grade but *too close to call* must be shown at "
-            "[95 % confidence](glossary.ipynb#cell-id=term-interval).") in text
-    assert "The top choice is only an estimate: even it can be too close to call (trick 3 below)." in text
+    # rater r74: "95 %" glossed in plain words ("nearly sure"); the trick-3 example names the card listed first
+    assert ("Each grade compares a card's points a hand with the top choice's, on the same sampled deals. Every grade "
+            "but *too close to call* needs the deals to be nearly sure of it "
+            "([95 % confidence](glossary.ipynb#cell-id=term-interval)).") in text
+    assert ("So even the top choice can be too close to call: on trick 3 the coach lists the Q♠ first, yet its deals "
+            "cannot tell her from the 4♠ (the aside there).") in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "as far as the sampled deals show at 95 % confidence" in out
 
@@ -754,9 +765,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # ways out (lesson 04's void; a K♠ or A♠ already in the trick), and why neither came on this deal (the engine's
     # tricks 1 to 5: South could follow every suit led, and played before the K♠ and the A♠)
     # r57: "already played" could mean an earlier trick; she must go to the same trick as the K♠ or A♠
-    assert ("hearts. When you cannot pass her, drop her under a K♠ or A♠ played to that same trick, or throw her on a suit you have "
-            "run out of, after trick 1 (lesson 04). Here neither chance came: South followed every suit led and played "
-            "before the K♠ and the A♠.") in text
+    # r74 (words): the ways out are said once, in the takeaway bullet, with "(tricks 3 to 5: neither chance came)";
+    # the facts behind "neither chance came" are checked below
+    assert "When you cannot pass her" not in text
+    assert ("or throw her on a suit you are out of (tricks 3 to 5: neither chance came).") in text
     for t in demo.hand.tricks[:5]:
         assert t.card_of(0).suit == t.led_suit, t  # South followed suit on each of tricks 1 to 5
     for number, high in ((2, Card("KS")), (3, Card("AS"))):  # tricks 3 and 4: the K♠, then the A♠, after South's card
@@ -884,10 +896,12 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     assert "✔ Legal, but a mistake: your 4♣ leads your lowest club. The coach prefers K♣:" in out
     # fresh newcomer rater r45_d: the tip comes before the first long verdict (trick 2), not after it
-    tip = "The verdict is long: read its start first, the grade, then the card the coach prefers."
+    # rater r74: the learner chooses the lead first (a quiz), then opens the folded verdict; the tip went with it
     two_md = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 2"))
-    assert tip in " ".join("".join(cells[two_md]["source"]).split())
-    assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 1]["outputs"])
+    assert "Choose South's lead yourself first:" in " ".join("".join(cells[two_md]["source"]).split())
+    assert "Quiz(" in "".join(cells[two_md + 1]["source"])
+    assert "".join(cells[two_md + 2]["source"]) == "Once answered, the guide's verdict:"
+    assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 3]["outputs"])
     assert "Read the verdict's start first" not in text
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
     assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
@@ -937,9 +951,11 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "as good as the top choice" not in lesson_08_src and "counts as best" not in lesson_08_src
     assert "so pass her when you can (lesson 01)." in text and "lesson 01 passes a queen" not in text
     six = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 6"))
-    assert "As on trick 2, start with the verdict's grade and card." in "".join(cells[six]["source"])
+    assert "As on trick 2, choose first." in "".join(cells[six]["source"])
+    assert "Quiz(" in "".join(cells[six + 1]["source"])
+    assert "".join(cells[six + 2]["source"]) == "Once answered, the guide's verdict:"
     assert "✔ Legal, but a mistake: your 5♦ leads your lowest diamond. The coach prefers J♥:" in "".join(
-        "".join(o.get("text", "")) for o in cells[six + 1]["outputs"])
+        "".join(o.get("text", "")) for o in cells[six + 3]["outputs"])
     assert "once both were gone" not in text and "so the K♠ had not appeared yet" not in text
 
 
@@ -952,7 +968,7 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     out = "\n".join("".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")) for c in cells
                     if c["cell_type"] == "code" for o in c.get("outputs", []))
     # r48: "hold hands" is linked to its glossary entry
-    assert ("Both are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
+    assert ("Both hands are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
             "holds 2♣ leads.") in text
     assert '"id": "term-hold"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert out.count("no pass (set for this example; the rotation would pass left)") == 2  # the demo and your hand
@@ -964,12 +980,14 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     assert ("The cell below prints the coach's figures for trick 3, then South tries the Q♠ on a copy of the deal "
             "(the bots see the new card") in text
     assert "On a copy of the deal, the coach's figures" not in text
-    head = next(c for c in cells if "".join(c["source"]).startswith("## What the verdicts mean"))
+    # rater r74: the grade table comes after trick 2's verdict, the first example
+    head = next(c for c in cells if c.get("id") == "l06a-04")
+    assert cells.index(head) == next(i for i, c in enumerate(cells) if c.get("id") == "l06a-step2") + 1
     # rater r60: "best" and "too close to call" read as different in practice: one plain line first (verdict_of:
     # best needs the whole interval within 0.25; fine, the lower end at or below 0.25; worse verdicts, above it)
     # rater r61: the table replaced that line (best and too close to call: "nothing" to do; the others: a loss)
     lines = "".join(head["source"]).split("\n")
-    assert lines[2].startswith("How the coach decides:") and "In short" not in "".join(head["source"])
+    assert lines[0] == "The 4♣ is a *mistake*. The grades:" and "In short" not in "".join(head["source"])
     from hearts_teach.agents.coach_stats import verdict_of
 
     assert verdict_of(-0.5, 0.25) == "best" and verdict_of(0.25, 0.5) == "fine" and verdict_of(0.26, 0.5) == "inaccuracy"
@@ -986,11 +1004,11 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # what its 95 % means and that the top choice itself can be too close to call (coach_stats.verdict_of: best
     # needs the whole 95 % interval within the band, the top choice's own difference included)
     assert "|within a quarter point a hand of the top choice|" in text
-    assert "Every grade but *too close to call* must be shown at [95 % confidence]" in text
+    assert "Every grade but *too close to call* needs the deals to be nearly sure of it ([95 % confidence]" in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
-    assert "The top choice is only an estimate: even it can be too close to call (trick 3 below)." in text
+    assert "So even the top choice can be too close to call: on trick 3 the coach lists the Q♠ first" in text
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1001,7 +1019,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # 95%/81%), 6 (West's K♥ over the J♥, its reason the moon watch)
     own = next(c for c in cells if c.get("id") == "l06a-own")
     src = "".join(own["source"])
-    assert src.startswith("## What to take from this hand\n") and "## Your own hand (optional)\n" in src
+    assert src.startswith("## What to take from this hand\n") and "## Your own hand\n" in src and "(optional)" not in src  # r74: the point of the lesson
     flat = " ".join(src.split())
     # fresh newcomer rater r48: on trick 2 South leads and cannot see the trick; cell 10's reason instead (the
     # others must still follow suit, so such tricks rarely hold points); r57: "must still follow suit" read as a rule
@@ -1023,7 +1041,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (tricks 3 to 5).") in flat
+            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (tricks 3 to 5: neither "
+            "chance came).") in flat  # r74: the tricks show the chances not coming
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
@@ -1055,8 +1074,9 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
 
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
-    assert ("from playing each of South's choices out on many deals of the cards South cannot see, rule bots playing "
-            "all four seats from there ([lesson 08](08_practice_decisions.ipynb)).") in text
+    # rater r74: the coach in one plain sentence (guesses of the hidden hands, South's points counted)
+    assert ("The coach tries each card South could play on many guesses of the hidden hands, rule bots playing all "
+            "four seats from there, and counts South's points ([lesson 08](08_practice_decisions.ipynb)).") in text
     assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
