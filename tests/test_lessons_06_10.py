@@ -1246,7 +1246,9 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     """Newcomer round 9: 'South–North +91, West–East -79' came before scoring is taught; the next cells
     print the engine's one-line sums (-79 = +20 + 1 bag - 100 for the nil). Fresh rater (round 29): the
     scores were still printed before the rules; the *Scoring* section (contract, set, nil, bags) now comes
-    before the deal, and no cell above it prints a score."""
+    before the deal, and no cell above it prints a score. Rater r74: the rules came before any Spades card;
+    the section now follows the Spades play and comes before the first score (the bidding line's "0-13" is
+    not a score), and ``score_hand``'s examples follow the hand's own score."""
     cells = _cells("09_hearts_vs_spades")
     out = ["".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells]
     first = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
@@ -1263,7 +1265,10 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     for rule in ("**Contract made**", "**Contract missed** (the team is *set*)", "**Nil**: +100", "**Bags add up**"):
         assert rule in rules, rule
     printed_before = "".join(out[:scoring])
-    assert not re.search(r"[+-]\d|contract made|set,", printed_before)
+    assert not re.search(r"(?<!\d)[+-]\d|contract made|set,", printed_before)
+    play = next(i for i, c in enumerate(cells) if "play_spades(spades" in _src(c))
+    examples = next(i for i, c in enumerate(cells) if "five_six = " in _src(c))
+    assert play < scoring < first < summed < examples
 
 
 def test_lesson_09_round_17_wording():
@@ -1286,7 +1291,11 @@ def test_lesson_09_round_17_wording():
     assert "## Bids and contracts" not in text
     assert "(how to choose a bid is the subject of [09a](09a_spades_bidding.ipynb)):" in text
     # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
-    assert "SpadesRules(" not in text and "(An optional *mercy rule*, off by default, ends a match early when one team is far behind.)" in text
+    # r74: RULES.md has no mercy rule: the lesson says it is not part of the rules the course teaches
+    assert "SpadesRules(" not in text and ("(Some tables add a *mercy rule* that ends a match early once one team "
+                                           "falls a set number of points behind; it is not part of the rules this "
+                                           "course teaches.)") in text
+    assert "far behind" not in text
     play_spades(spades, seed=2)
     assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
     assert "every card East could play" not in what_happened(spades)
@@ -1416,9 +1425,11 @@ def test_lesson_09_round_22_wording():
     assert rows[0].endswith("South") and rows[6].endswith("1 pt → West")
     # fresh rater (round 28): the saved bids sit right below, so the learner guesses before reading them
     # a fresh rater (final round): the bids print right underneath; the prose says where, so a guess can come first
-    guess = ("Guess before you read the bids (the first line below): with South's estimate of 5¼ tricks, what would you bid? And with East's ¾: "
-             "bid 1, or nil?")
-    assert guess in text
+    # rater r74: the guess got no feedback and its answer printed right under it: it is a quiz, answered below
+    guess = "Before the bids print, guess them:"
+    assert guess in text and "Guess before you read the bids" not in text
+    quiz = _quizzes("09_hearts_vs_spades")["bid_quiz"]
+    assert "South's estimate is 5¼ tricks, East's ¾." in quiz.question and [c for c in quiz.choices if quiz.is_right(c)] == ["South 5, East nil"]
     # fresh rater (round 30): a newcomer did not know a ¾ cannot be bid; the bots' bid is nil or at least 1
     from hearts_teach.agents.spades import suggest_bid
 
@@ -1434,9 +1445,10 @@ def test_lesson_09_round_22_wording():
     table = worth_table(spades)
     assert "South  aces" in table and "Spades estimate: 5¼ tricks" in table.splitlines()[0]
     assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
-    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Guess before you read the bids" in _src(c))
+    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Before the bids print, guess them:" in _src(c))
     bids = next(i for i, c in enumerate(cells) if "spades.bids_text()" in _src(c))
-    assert bids == asked + 1 and _src(cells[bids]).splitlines()[-2].startswith('print("Bids:"')  # "the first line below"
+    assert "bid_quiz = Quiz(" in _src(cells[asked + 1]) and cells[asked + 1]["metadata"]["jupyter"]["source_hidden"]
+    assert bids == asked + 2 and _src(cells[bids]).splitlines()[-2].startswith('print("Bids:"')
     assert "".join(cells[bids]["outputs"][0]["text"]).startswith("Bids: ")
     assert asked < bids and not any("Bids: South 5" in "".join(o.get("text", "")) for c in cells[:asked]
                                     for o in c.get("outputs", []))
@@ -1481,13 +1493,15 @@ def test_lesson_09_round_18_wording_and_end_question():
     # fresh rater (round 28): "Six words" listed seven terms (made and set share a bullet); the count is the bold terms'
     words = next(_src(c) for c in _cells("09_hearts_vs_spades") if _src(c).startswith("## The words of Spades"))
     assert len(re.findall(r"\*\*([^*]+)\*\*", words)) == 7
-    # and score_hand's raw result is labelled by team (it printed "(51, -80) (1, 0)" bare)
+    # and score_hand's raw result is labelled by team (it printed "(51, -80) (1, 0)" bare); rater r74: the
+    # labelled tuples repeated the sentence's totals: only the sentence is printed, and bags' default is said
     five_six = score_hand([3, 4, 2, 4], [4, 3, 2, 4])
     assert five_six.team_points == (51, -80) and five_six.bags == (1, 0)
     shown = "".join("".join(o.get("text", "")) for c in _cells("09_hearts_vs_spades") if "five_six = " in _src(c)
                     for o in c.get("outputs", []))
-    assert shown.startswith("points (South–North, West–East): (51, -80)\n"
-                            "bags after the hand (South–North, West–East): (1, 0)\n")
+    assert shown.startswith("South–North: bid 5, took 6: contract made, +50; 1 bag +1; bags 0 → 1 = +51\n"
+                            "West–East: bid 8, took 7: set, -80; bags 0 → 0 = -80\n")
+    assert "(`bags` defaults to (0, 0))" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(0, 0)) == five_six
     last = score_hand([3, 3, 2, 3], [4, 3, 3, 3], bags=(8, 0))
     assert last.team_points == (-48, 60) and last.bags == (0, 0) and TARGET == 500
     assert 460 + last.team_points[0] == 412 and 440 + last.team_points[1] == 500
@@ -1592,6 +1606,48 @@ def test_lesson_09_the_bidding_line_says_who_bids_and_when_play_starts():
     table.next_hand()  # hand 2: South deals, so South bids last
     assert table.hand.to_bid == (0,) and "Bid first" not in table.text()
     assert table.legal_line() == "Your bid (the last of 4): play starts right after it."
+
+
+def test_lesson_09_round_74_read():
+    """Rater r74: the `first` column read as the dealers; East "hopeless at winning tricks" (it wins one in each
+    game); the Hearts danger at trick 8 unsaid; leader=1 unexplained; no way to choose a number at the table,
+    and nil suggested on any weak hand; nothing checked the spade-leading rule or a nil's tricks for the partner."""
+    from hearts_teach.course.lessons import bots_play, table_bots
+    from hearts_teach.course.spades_lesson import play_match, same_deal
+    from hearts_teach.games.spades import SpadesMatch, score_hand
+    from hearts_teach.games.spades.rules import SpadesRules
+    from hearts_teach.present.widgets.spades_table import SpadesTable
+
+    cells = _cells("09_hearts_vs_spades")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    names = ["South", "West", "North", "East"]
+    match = play_match(SpadesMatch(seed=7), seed=7)
+    assert [names[h.dealer] for h in match.hands[:4]] == ["East", "South", "West", "North"]
+    assert [names[h.first_seat] for h in match.hands[:4]] == ["South", "West", "North", "East"]
+    assert ("The `dealer` column above reads East, South, West, North, and round again; the `first` column, one seat "
+            "on, reads South, West, North, East.") in text
+    assert "hopeless" not in text and "East, with no ace or king, is the opposite: no sure winners" in text
+    hearts, _ = same_deal(17)
+    south_diamonds = [c for c in hearts.dealt(0) if c.suit.letter == "D"]
+    bots_play(hearts, table_bots("rule"))
+    eight = hearts.tricks[7]
+    played = {str(c) for t in hearts.tricks[:7] for c in t.cards}
+    assert sorted(str(c) for c in south_diamonds if str(c) not in played) == ["AD", "KD"]
+    assert (str(eight.cards[0]), eight.seats[0], str(eight.card_of(2)), eight.winner) == ("2D", 1, "QS", 0)
+    assert ("Trick 8 shows the danger: South, left with only the A♦ and K♦ in diamonds, had to win West's 2♦, and "
+            "North dropped the Q♠ on it.") in text
+    assert any('leader=1))  # leader=1 is West (0 South, 1 West, 2 North, 3 East)' in _src(c) for c in cells)
+    table = SpadesTable(seed=9)
+    assert {"nil", "suggest"} <= set(table.bid_widget.buttons) and all(str(v) in table.bid_widget.buttons for v in range(1, 14))
+    assert ("Bid by clicking a number (**Nil** is 0); **Suggest** shows the bots' estimate and advice." in text
+            and "Try a **Nil** bid only on a hand like East's, with no ace or king" in text)
+    quizzes = _quizzes("09_hearts_vs_spades")
+    lead = quizzes["lead_quiz"]
+    assert [c for c in lead.choices if lead.is_right(c)] == ["No: spades are not broken and South holds a diamond"]
+    nil = quizzes["nil_quiz"]
+    assert [c for c in nil.choices if nil.is_right(c)] == ["-59"] and score_hand([4, 3, 0, 5], [3, 3, 2, 5]).team_points[0] == -59
+    # the -140 distractor is the score when a nil's tricks do not count for the partner (not our rule)
+    assert score_hand([4, 3, 0, 5], [3, 3, 2, 5], rules=SpadesRules.preset("nil_tricks_lost")).team_points[0] == -140
 
 
 def test_lesson_09_side_by_side_columns_line_up():
