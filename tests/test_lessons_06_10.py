@@ -95,7 +95,7 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "omnibus_quiz": "-6"},
+    "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6"},
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
@@ -262,6 +262,49 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "South (you): ♠ K 9 6  ♥ Q 6 4  ♦ K Q 8 7 3  ♣ 6\n" in printed  # after trick 1's 2♣
     assert not [c for c in south if c.suit.letter == "S" and c.rank >= 12]
     assert sorted(c.pretty for c in south if c.rank >= 11) == sorted("Q♥ A♦ Q♦ A♣ J♣".split())
+
+
+def _lesson_06_r74_claims(cells: list, ids: list) -> None:
+    """Newcomer r74pre_06: the button under a tie, the finishing line, the moon that decided the match,
+    a tie question that can be guessed, a fourth example that added nothing, South's 0 with eight hearts."""
+    from hearts_teach.course.lessons import match_verdict
+
+    prose = lambda i: " ".join(_src(cells[ids.index(i)]).split())  # noqa: E731
+    printed = lambda i: "".join("".join(o.get("text", "")) for o in cells[ids.index(i)].get("outputs", []))  # noqa: E731
+    # the stepper stays enabled at 100 while the lowest total is shared (a match that ties is_over only later)
+    assert match_verdict((104, 64, 64, 90)).endswith("another hand is played")
+    # the finishing mark is the one grey solid line; no seat's line is solid grey
+    assert "the grey line across at 100 is the finishing mark" in prose("l06-06")
+    assert 'ax.axhline(100, color="grey", linestyle="-"' in _src(cells[ids.index("l06-07")])
+    # the moon decided the match: without it North is on 79 and nobody has reached 100
+    out = printed("l06-04")
+    assert ("Without the moon rule that hand would have scored 26 for East and 0 for the others: totals South 43, "
+            "West 53, North 79, East 85.") in out
+    assert "without it North would be on 79 after hand 10, nobody would have reached 100" in prose("l06-08")
+    # two players over 100 end the match just the same (the fourth example)
+    assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
+    # a second tie question whose answer is a win (the tie is higher up): the sums are the learner's to do
+    tie2 = _src(cells[ids.index("l06-tie2")])
+    assert '"East wins",' in tie2 and 97 + 6 >= 100 and 80 + 3 < min(84 + 4, 75 + 13) and 84 + 4 == 75 + 13
+    assert ids.index("l06-tie2") == ids.index("l06-19") + 1
+    assert match_verdict((97 + 6, 84 + 4, 75 + 13, 80 + 3)).startswith("the match is over: East wins with 83")
+    assert match_verdict((97 + 6, 84 + 4, 75 + 13, 88 + 3)).endswith("another hand is played")  # the first question
+    # an editable cell of the learner's own totals under Your turn
+    assert _src(cells[ids.index("l06-your-totals")]).startswith("# change these four totals")
+    assert printed("l06-your-totals") == match_verdict((101, 70, 70, 95)) + "\n"
+    # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
+    deal_out = printed("3c8f6a0c")
+    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won: J♥ (trick 3), 10♥ (trick 4), "
+            "9♥ (trick 5), 5♥ (trick 6), 4♥ (trick 7), Q♥ (trick 10)") in deal_out
+    assert "Passing the A♦ left South with no diamonds, so on West's diamond leads (tricks 3 to 7)" in prose(
+        "l06-no-pass-reading")
+    from hearts_teach import Hand
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    deal = [Hand.deal(seed=166, pass_direction="hold").dealt(seat) for seat in range(4)]
+    hand = bots_play(Hand(deal, "left"), table_bots("rule"))
+    assert all(str(t.cards[0])[-1] == "D" and t.leader == 1 for t in hand.tricks[2:7])
+    assert not any(str(c)[-1] == "D" for c in hand.received(0)) and "AD" in [str(c) for c in hand.passed(0)]
 
 
 def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_readme_table():
@@ -1035,8 +1078,10 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
     assert (held.scores[0], passed.scores[0]) == (15, 0)
-    assert ("South's score fell from 15 to 0. One deal is not a law (a pass can also bring you bad cards: South received "
-            "the K♠, the card lesson 01 warns about), but it shows what the pass is for.") in " ".join(text.split())
+    assert ("South's score fell from 15 to 0. How, with eight hearts? Passing the A♦ left South with no diamonds, so on "
+            "West's diamond leads (tricks 3 to 7) South threw hearts onto West's tricks. One deal is not a law (a pass "
+            "can also bring you bad cards: South received the K♠, the card lesson 01 warns about), but it shows what the "
+            "pass is for.") in " ".join(text.split())
     assert all(passed.passed(s) is not None and passed.received(s) for s in range(4))
     assert all(set(passed.received(s)) != set(passed.passed(s)) for s in range(4))
 
@@ -2754,8 +2799,9 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # r45_b: "the button then stops" read oddly: the button stays shown and is disabled (checked below)
     assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
-            "clicking until someone reaches 100: the button is then disabled and the table names the winner. The cell after "
-            "it shows what three clicks give.") in " ".join(_src(cells[ids.index("l06-08")]).split())
+            "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
+            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give.") in " ".join(
+        _src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
 
@@ -2773,6 +2819,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "three clicks" in _src(cells[ids.index("l06-09-text")])
     assert "played on a copy" not in _src(cells[ids.index("l06-08")])
     assert _src(cells[ids.index("l06-history") + 1]).startswith("### Quick check")
+    _lesson_06_r74_claims(cells, ids)
     # and "rule bots" is glossed where lesson 06 first uses it
     assert "a whole match between four rule bots (rule-following computer players; match seed 5)" in text
     # the queen-waits wording, checked where the variant now lives (lesson 04)
@@ -4125,12 +4172,13 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
     # r32's small point: the engine's score table prints only the winner; the moon and end lines are the lesson's loop
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r33 rater: "the lesson's own loop" spoke of the code; the prose now says what the two printed lines tell
-    assert ("Under the table the engine names the winner; the last two lines say who shot the moon and why the match "
-            "ended.") in text and "own loop" not in text
+    assert ("Under the table the engine names the winner; the last three lines say who shot the moon, what the totals "
+            "would be without it, and why the match ended.") in text and "own loop" not in text
     story = next("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") if c.get("id") == "l06-04"
                  for o in c["outputs"]).strip().splitlines()
-    assert story[-2].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
+    assert story[-3].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
                                                                                               "reached 100")
+    assert story[-2].startswith("Without the moon rule that hand would have scored 26 for East")
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
 
@@ -4218,7 +4266,7 @@ def test_lessons_06_07_r38_d_newcomer_points():
     assert ("the match ends and the **lowest** total wins; if the lowest total is shared, another hand is played "
             "(see *The tie rule* below).") in text and "unless two or more players share" not in text
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
-    assert "A tie higher up changes nothing (the second example below)." in text
+    assert "A tie higher up changes nothing (the second example below), and two players over 100 end it just the same (the fourth)." in text
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     second = printed[printed.index("South 98, West 64"):].splitlines()[1]
     assert second == "South 104, West 64, North 90, East 90 → the match is over: West wins with 64, the lowest total"
