@@ -88,6 +88,8 @@ def throw_reasons(cards: str) -> dict[str, str]:
         copy.play(shed)
         copy.play(card)
         trick = copy.hand.tricks[2]
+        if trick.winner is None:  # the scripted seats finish the trick after South's throw
+            raise ArgumentError(f"trick 3 did not finish after {card.pretty}", argument="cards")
         if trick.winner == 0:  # every reason says the throw cannot win this trick
             raise ArgumentError(f"{card.pretty} would win trick 3", argument="cards")
         reasons[card.pretty] = _quiz_reason(card, copy.hand.seat_names[trick.winner], trick.points, shed)
