@@ -168,7 +168,8 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     heading = next(i for i, c in enumerate(cells) if c.get("id") == "l08-figs")
     # r72c (rater: the replays sentence was method before any example): it opens the figures, where replays are shown
     assert heading == take + 1 and _src(cells[heading]).startswith("## The figures (unfold after all five drills)\n\n"
-                                                                   "Figures marked *in N replays* come from the first N")
+                                                                   "Figures marked *in N replays*, and tables of *N sampled "
+                                                                   "deals*, come from the first N")
     assert cells[heading + 1].get("id") == "l08-20b"
     assert _src(next(c for c in cells if c.get("id") == "l08-20b")).startswith(
         "# the coach's figures behind the answers above: they give drills 1, 2 and 3 away, so unfold only once")
@@ -176,8 +177,8 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     # characters), linked from its note
     assert _src(next(c for c in cells if c.get("id") == "l08-d5")).startswith(
         "# drill 5's figures: they give drill 5 away, so unfold only once you have tried it")
-    assert "In [1,000 replays](#cell-id=l08-d5), South's points from tricks won with a spade:" in prose + " ".join(
-        " ".join(_src(c) for c in cells[take:] if c["cell_type"] == "markdown").split())
+    assert "South's points from such tricks are [replayed here](#cell-id=l08-d5)." in prose + " ".join(
+        " ".join(_src(c) for c in cells[take:] if c["cell_type"] == "markdown").split())  # r73c: the numbers stay folded
     assert "every club and diamond lead costs more (unfold [the lead figures](#cell-id=l08-24b))." in prose
     assert "code cell after the takeaways" not in prose
 
@@ -2970,8 +2971,10 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     assert (f"{later_ace:.1f}", f"{later_duck:.1f}") == ("0.5", "1.0")
     assert (f"Why about {hearts} more hearts, not 4? With the A♥, South takes this trick's {now} hearts and about "
             f"{later_ace:.1f} later: {h_ace} on average. With the 4♥, none now and {later_duck:.1f} later (the kept A♥ "
-            f"can win hearts). Why only about 3 points more ({p_ace} against {p_duck})? After the ace, South "
-            f"takes the 13-point Q♠ less often: in {q_ace}% of deals against {q_duck}%.") in prose
+            f"can win hearts). Why only about 3 points more? The points count the 13-point Q♠ too, and after the ace "
+            f"South takes her a little less often: in {q_ace}% of deals against {q_duck}%. {hearts} hearts less "
+            f"{int(q_duck) - int(q_ace)}% of 13 points ({back:.1f}) is about {round(cost)}.") in prose  # r73c: worked out
+    assert (p_ace, p_duck) == ("5.1", "2.1")  # the two totals, printed just above the note
     # r72b: the two shares (8% and 5%) left the prose again (a rater asked why the duck takes her more often, and
     # the engine shows no reason: see above); the output just above still prints both
     # r72c (rater: a 3.5-heart gap was only 3.0 points, unexplained): the two shares are back, as the reason for the
@@ -3032,8 +3035,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # the kept Q♣ wins her in only 8 of 1,000 deals (asserted below), so the note calls 35% against 30% a small
     # effect and gives no why; "fits X, and Y, an inaccuracy" was hard to parse
     assert ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.** Lesson 01's rule of thumb (the queen, the ace and a high card) fits both Q♣ Q♠ A♠ (best) "
-            "and K♦ Q♠ A♠ (an *inaccuracy*): she ends up in South's tricks in 30% of deals against 35%. A small "
-            "difference; what matters is that both spades go. Of the 20 passes the coach compares by default, every one that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠ "
+            "and K♦ Q♠ A♠ (an *inaccuracy*): she ends up in South's tricks in 30% of deals against 35%. "
+            "What matters is that both spades go. Every pass the coach compares that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠ "
             "(unfold [the coach's figures](#cell-id=l08-20b)).") in prose
     assert "can throw her on your Q♣" not in prose and "brings the Q♠ back" not in prose
     # r72c (rater: why does she still land on South in 30% of deals after both are passed?): a K♠ passed to South
@@ -3042,8 +3045,10 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
                  for o in c["outputs"])
     assert "  after Q♣ Q♠ A♠, on a trick South won with a K♠ received from East: 155; with another card: 117\n" in d1
     assert "1000 deals replayed after Q♣ Q♠ A♠: the Q♠ in South's tricks in 272," in d1
-    assert ("Why still 30%? A K♠ that East passes to South can win West's queen on a spade trick: "
-            "in the replays, over half the times she lands on South.") in prose and 155 / 272 > 0.5
+    assert ("Why still 30%? A K♠ that East passes to South can win West's queen on a spade trick.") in prose  # r73c
+    # r73c + maintainer (the take-away left two low spades uncovered): drill 1 with a second low spade, graded
+    assert ("Drill 1 with two low spades (South's spades: 2♠ 4♠ Q♠ A♠): the coach's best is Q♣ Q♠ A♠; the 11 passes "
+            "that keep the A♠: 10 mistakes, 1 blunder.\n") in d1
     from hearts_teach.course.later_tricks import pass_queen_cards as _pqc
 
     small = _pqc(DRILLS[0].make(), ["KD QS AS", "QC QS AS"], count=1000)
@@ -3712,7 +3717,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # 1,000 replays are too few to settle a 0.2-point gap (the replay cell prints both totals and the coach's 0.18)
     # r73_08: "so few deals" had no clear referent: the 1,000 replays are too few (the figures cell says they are the
     # coach's first 1,000 deals); "(under a quarter point)" went with the scale's "whole range within a quarter point"
-    assert "The coach grades the A♥ *best* too: on its deals it costs only 0.18 points a hand more. South takes fewer hearts after it (4.7 against 4.9: a kept A♥ can win heart tricks later) but keeps the queen: she ends in South's tricks in 3% of deals (about 0.4 points). The [1,000 replays](#cell-id=l08-d3) show a bigger gap: too few deals to settle 0.2 points. The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in prose
+    # r73c: the replay gap went to the folded cell (which says why its 1,000 deals differ); "a kept A♥" named its line
+    assert "The coach grades the A♥ *best* too: on its deals it costs only 0.18 points a hand more. After the Q♠, South keeps the A♥, which can win heart tricks later: 4.9 hearts against 4.7. But the A♥ keeps the queen: she ends in South's tricks in 3% of deals (about 0.4 points; [replayed here](#cell-id=l08-d3)). The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in prose
     coach_3 = grade(DRILLS[2], "QS").assessment
     dump, ace_3 = coach_3.of("Q♠"), coach_3.of("A♥")
     assert (f"{ace_3.stats['exp_hearts']:.1f}", f"{dump.stats['exp_hearts']:.1f}", f"{ace_3.stats['p_take_qs']:.0%}",
@@ -3749,7 +3755,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
             "lead makes her holder follow with another spade, until only she is left: the coach's \"flush her out\". "
             "She ends in South's tricks in 9% of deals after the 10♠, 12% to 17% after a club or diamond. "
             "The 9♣ (17%) costs most. Only the 6♣, K♣ and A♣ are still out ([tricks 1 and 2](#cell-id=l08-24b)), so a "
-            "player out of clubs may throw her on it. Why not "
+            "player out of clubs may throw her on it, and the 9♣, above the 6♣, can win that trick. Why not "
             "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no low spade "
             "to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
     # r61 (two sources for one fact): the coach's shares only (17% against 9%), no replay totals beside them (163, 83)
@@ -3801,7 +3807,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r71 (rater: 39% beside 356 of 1,000 was explained only in hidden code): the label first, and why they differ:
     # the coach's percentages come from more deals than the replays' first 1,000 (or 2,048)
     # r72_08: drill 4's answer cites 2,048 replays: the label covers both counts
-    assert ("Figures marked *in N replays* come from the first N of the coach's deals, played out by "
+    # r73c: the tables say "N sampled deals" (drill 4's 2,048): the label names them too
+    assert ("Figures marked *in N replays*, and tables of *N sampled deals*, come from the first N of the coach's deals, played out by "
             "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat. The coach's percentages use all its "
             "deals, so differ a little.") in guide3
     assert all(grade(DRILLS[i], a).assessment.worlds > 2048 for i, a in ((0, "QC JH QS"), (1, "KC QS KS"), (2, "QS"), (3, "3S")))
@@ -3897,7 +3904,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r39): the pass behind the 39% is named, and the East sentence is one plain clause
     assert (f"she ends in South's tricks in {kept.stats['p_take_qs']:.0%} of deals. Passed ("
             f"{passed.label}, a {passed.verdict}), she ends there in {passed.stats['p_take_qs']:.0%}: East can dump her on a trick "
-            "South wins, when void in the suit led (in [1,000 replays](#cell-id=l08-20b), South's diamond wins her trick 338 times).") in prose
+            "South wins, when void in the suit led (mostly a diamond: [replays](#cell-id=l08-20b)).") in prose
     # fresh newcomer rater (r38): the pointer to 08a (East plays after South only on South's lead) undercut the reason
     assert "lesson 08a, next, shows who plays after you" not in prose
     assert DRILLS[1].make().pass_direction == "right"  # lesson 08a's pass right: East plays after South's lead
@@ -3962,8 +3969,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
         # r72c (rater: the take-away copied the five bold headings): it states general rules, not the headings
         assert "- " + line.split("** **")[1].rstrip("*") + "\n" not in take_away
     # r73_08: the first rule named only the higher spade and so contradicted the second for a long suit
-    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, a higher spade and at most one low spade, pass both: "
-                                            "a high spade kept can win her.\n") in take_away
+    # r73c + maintainer: "at most one" and "three or more" said more than the drills showed; two low spades are shown
+    # in l08-d1 (drill 1 with a second low spade: the coach's best still passes both)
+    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, a higher spade and one low spade, pass both: "
+                                            "a high spade kept can win her. With two low spades too ([drill 1 with a "
+                                            "second one](#cell-id=l08-d1)).\n") in take_away
+    assert "- With three lower spades to duck with, keep the queen; pass the higher spade (drill 2's K♠).\n" in take_away
     assert "- When another player's card is winning a trick with points, duck, with your highest card that still loses.\n" in take_away
     assert "Each answer's bold first line" not in prose
     assert "Passing right is different" not in prose and "08a_keeping_track.ipynb#cell-id=l08a-advice" not in prose
@@ -3997,9 +4008,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert ("**Drill 5.** **When you duck under the queen, duck with your highest card that still loses.** The K♠ "
             "wins the trick and the queen: a blunder. Any lower spade ducks. The coach's best is the 9♠ or the 10♠ "
             "([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank): one choice); the 4♠ and the 2♠ are "
-            "inaccuracies: South takes about 0.6 to 0.7 more hearts a hand after them.") in prose
-    assert ("In [1,000 replays](#cell-id=l08-d5), South's points from tricks won with a spade: 1.09 after the 10♠, "
-            "1.59 after the 4♠.") in prose
+            "inaccuracies (0.6 to 0.7 more hearts a hand).") in prose
+    assert "South's points from such tricks are [replayed here](#cell-id=l08-d5)." in prose  # r73c: 1.09/1.59 folded
     # "your drills": the verdicts that save a drill, said without the fine print's "inaccuracy or worse"
     from hearts_teach.present.learner_db import SAVED_VERDICTS
 
@@ -4060,9 +4070,11 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # more often (the coach's 56% against 30%) and how often the kept ace wins her trick (1000 of the coach's deals,
     # replayed in the folded cell l08-d1); "Suppose you passed Q♣ J♥ Q♠, keeping the A♠" is the rater's frame
     # fresh newcomer rater (r52 clarity): one idea a sentence, the reason (West drops her on the ace) first
+    # r73c: the 274 stays in the folded replays; the prose says "often" and why West's seat matters
     assert ('with only the 4♠ (unfold [the coach\'s figures](#cell-id=l08-20b)). Keep the A♠ (say, '
-            'Q♣ J♥ Q♠), and West, who gets her, can drop her on your ace. She ends up in South\'s tricks in 56% of deals, against 30%. '
-            'In [1,000 replays](#cell-id=l08-d1) the ace itself wins her 274 times.') in prose
+            'Q♣ J♥ Q♠), and West, who gets her and usually plays right after you, can drop her on your ace. She ends up '
+            'in South\'s tricks in 56% of deals, against 30%, often on a trick the ace itself wins '
+            '([replays](#cell-id=l08-d1)).') in prose
     # r61 (two sources for one fact): the coach's shares only; the replays give what the coach cannot (the ace's 274)
     assert "537" not in prose and "272" not in prose  # r72c: the K♠'s share said as "over half", not 155 of 272
     # fresh newcomer rater (r52): "274 of 1,000" read as the overall rate; the note now gives both replays' counts
@@ -5529,7 +5541,7 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert won[0] > won[1] and [f"{w:.2f}" for w in won] == ["2.50", "2.14"]
     assert "Drill 3, after the Q♠ (the A♥ kept) and after the A♥:\n1000 sampled deals" in figs
     assert "Q♠       4.84           2.50                   2.34\nA♥       5.13           2.14" in figs
-    assert "a kept A♥ can win heart tricks later" in prose and "show a bigger gap" in prose  # r72c: one link, to the replays
+    assert "South keeps the A♥, which can win heart tricks later" in prose and "(#cell-id=l08-d3)" in prose  # one link
     # drill 4: South holds no spade above the queen, the take-away's condition
     south = [c for c in DRILLS[3].make().cards(0) if c.suit.letter == "S"]
     assert south and all(c.rank < Card("QS").rank for c in south)
@@ -5537,7 +5549,8 @@ def test_lesson_08_r71_claims_are_the_engines():
     # drill 1: the blunders named are those of the 20 passes the coach grades (not all 286 passes)
     graded = grade(DRILLS[0], "KD QS AS").assessment
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
-    assert "Of the 20 passes the coach compares by default, every one that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠" in prose
+    # r73c: the 20 stays in the folded figures; the prose says "every pass the coach compares"
+    assert "Every pass the coach compares that keeps the A♠ is a blunder. So is every one that keeps the Q♠ with only the 4♠" in prose
 
 
 def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():

@@ -2014,7 +2014,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     # r72b: lesson 08's take-away lists drill 2's rule; r72c: as a general rule (the rater: not a copied heading)
-    assert "- With three or more lower spades, keep the queen; pass the higher spades." in " ".join(" ".join(
+    assert "- With three lower spades to duck with, keep the queen; pass the higher spade (drill 2's K♠)." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     # rater r52: the rule names the Q♠ herself, the quick check's answer
@@ -2023,7 +2023,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "the safer she is kept" not in flat[-1] and "three: you may keep her" not in flat[-1]
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     # lesson 08's sentence, reworded for its r52 rater (one idea a sentence)
-    assert "West, who gets her, can drop her on your ace." in " ".join(" ".join(
+    assert "West, who gets her and usually plays right after you, can drop her on your ace." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads(lesson_08)["cells"]).split())
     assert "no low spade beside it" not in flat[-1]
     # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1
