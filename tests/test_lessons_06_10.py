@@ -100,6 +100,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
+                            "bid_quiz": "South 5, East nil", "nil_quiz": "-59",
+                            "lead_quiz": "No: spades are not broken and South holds a diamond",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have no spades left, "
                                           "any spade beats every other suit",
@@ -281,7 +283,8 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     out = printed("l06-04")
     assert ("Without the moon rule that hand would have scored 26 for East and 0 for the others: totals South 43, "
             "West 53, North 79, East 85.") in out
-    assert "without it North would be on 79 after hand 10, nobody would have reached 100" in prose("l06-08")
+    assert ("without it East would have the highest total (85), North would be on 79 after hand 10, nobody would have "
+            "reached 100") in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
     assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
     # a second tie question whose answer is a win (the tie is higher up): the sums are the learner's to do
@@ -295,8 +298,10 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert printed("l06-your-totals") == match_verdict((101, 70, 70, 95)) + "\n"
     # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
     deal_out = printed("3c8f6a0c")
-    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won: J♥ (trick 3), 10♥ (trick 4), "
-            "9♥ (trick 5), 5♥ (trick 6), 4♥ (trick 7), Q♥ (trick 10)") in deal_out
+    # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
+    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won: J♥ (trick 3: West led the "
+            "7♦, West won), 10♥ (trick 4: West led the J♦, West won), 9♥ (trick 5: West led the Q♦, West won), 5♥ "
+            "(trick 6: West led the K♦, West won), 4♥ (trick 7: West led the A♦, West won), Q♥ (trick 10") in deal_out
     assert "Passing the A♦ left South with no diamonds, so on West's diamond leads (tricks 3 to 7)" in prose(
         "l06-no-pass-reading")
     from hearts_teach import Hand

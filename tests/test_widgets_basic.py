@@ -175,6 +175,10 @@ def test_a_number_quiz_takes_the_number_typed_as_text_and_a_text_quiz_a_number()
     assert q.choose("7") == "✔ Right: 7." and q.attempts == [(10, False), (7, True)]
     t = Quiz("Which trick?", ["1", "2"], "2")
     assert t.choose(2) == "✔ Right: 2."
+    # r74_06: the prose writes −6 with a true minus sign; copied from it, the answer is the same as -6
+    m = Quiz("What does South score?", ["4", "-6", "-10"], "-6")
+    assert m.choose("−10") == "✘ Not -10. Try again." and m.choose("−6") == "✔ Right: -6."
+    assert m.attempts == [("-10", False), ("-6", True)]
 
 
 def test_a_quiz_answered_right_is_closed():

@@ -34,6 +34,11 @@ def _label(choice: Any) -> str:
     return choice.pretty if isinstance(choice, Card) else str(choice)
 
 
+def _plain_minus(text: str) -> str:
+    """The prose writes −6 with a true minus sign; a learner copying it types the same answer as -6."""
+    return text.replace("\u2212", "-")
+
+
 class Quiz(WidgetView):
     """``Quiz(question, choices, answer, reasons=None, explanation="")``.
 
@@ -117,9 +122,9 @@ class Quiz(WidgetView):
         if self.is_cards and isinstance(choice, str):
             return to_card(choice)
         if choice not in self.choices:  # typed as text ("7" for 7) or as a number (7 for "7")
-            typed = str(choice).strip()
+            typed = _plain_minus(str(choice).strip())
             for c in self.choices:
-                if _label(c) == typed:
+                if _plain_minus(_label(c)) == typed:
                     return c
         return choice
 
