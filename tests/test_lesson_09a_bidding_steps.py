@@ -954,6 +954,13 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert (need, left) == (1, 3) and need < CONTRACT_FIRST * left
     # the lead's reason is the bots' trace, printed: contract first for the weighed bot, the nil for the baseline
     printed = _code_outputs("nil_first = same_deal(17)")
+    # r74 (rater: the two plays of deal 17 took two long prints): one row a plan, read off the engine
+    for plan, played in (("Contract first", weighed), ("Nil first", nil_first)):
+        took, points = played.team_tricks[0], played.score().team_points
+        row = (f"{plan:15} {f'took {took}: ' + ('made' if took >= 9 else 'set'):20} "
+               f"{'held' if played.tricks_won[3] == 0 else 'broke':10} "
+               + ", ".join(f"{p:+d}".replace("-", "−") for p in points))
+        assert row in printed, row
     assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
             "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: lead low, leaving the nil bidder little room under "
             "it)") in printed  # fresh rater r34_c: "stay low under it" on a lead, with nothing to stay under
