@@ -1326,7 +1326,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
     assert ("**The nil bidder's partner** covers. After the nil bidder, it plays over its card when it can, taking the "
             "trick instead,") in text_now
-    assert ("Before the nil bidder, it wins if it can with its highest card, leaving the nil bidder room under it."
+    assert ("Before the nil bidder, it wins if it can with its highest card, leaving room under it."
             in text_now)
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     assert ("taking the trick instead, with its lowest card that wins, keeping higher cards for later covers."
@@ -1957,7 +1957,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Play it: lead low; duck with your highest card that stays under; throw dead cards first and keep low "
         "spades.\n"
         "- Your partner covers: after you, with its lowest card that wins; before you, with its highest.\n"
-        "- Defence, the bots' rule: while your team needs half the tricks left or more, play for the contract; "
+        "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
         "otherwise break the nil.\n"
         "- Blind nil (±200, only 100 or more behind) broke more often than it held: a long shot, for a match you "
         "would lose anyway.").split()
@@ -2222,7 +2222,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # was hidden): the rule is said (the highest winner leaves the most room), the 9♣ is granted, and trick 2 is printed
     # r74 (rater: "highest card" just before a question answered by the lowest winner; the 9♣ aside undercut it):
     # the two cases are in the tips; here trick 3 is the case before South, and the question names its case
-    assert ("In trick 3, before South, North won with its highest club, K♣. Now you are North on deal 1030, playing "
+    assert ("In trick 3, before South, North won with its highest club, K♣. Now you are North on deal 1030, "
             "*after* South: which cover rule applies?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
@@ -2624,7 +2624,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert ("**In practice**, each of these rules a hand out: a king outside a suit of six or more; two queens, each "
             "in a suit of three or four; a spade above the J♠; a side suit of 0 or 1 cards while you hold a spade. "
             "Passing them, a hand still needs its count.") in text
-    assert "Ruffs count only because the bots reuse lesson 09a's count: a nil bidder out of a suit may throw off instead." in text
+    assert "Ruffs count only because the bots reuse lesson 09a's count: a nil bidder out of a suit may throw away another card." in text
     # "In practice": every nil the bots
     # allow, on many dealt hands, and the two ways to fail it
     nils = 0
