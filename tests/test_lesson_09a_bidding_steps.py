@@ -885,7 +885,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
     # r55 (words): the seats are named once, where the comparison is set up (below)
     # r60 (words): "Nil first," as the print labels it; the seats are named where the comparison is set up
-    assert "Nil first, East's nil held and South–North went down by 1." in text
+    # r74 (words): the comparison said in one line each
+    assert "Nil first kept East's nil but set South–North." in text
     assert "the deal again with the **baseline bot**, which always puts breaking a nil first, for South and North only" in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
@@ -895,8 +896,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert kept.team_tricks[0] >= 9 and kept.tricks_won[3] == 0
     replay = _code_outputs("kept = play_instead(discard_moment")
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
-    assert ("Contract first broke it only through East's 4♠: with the hearts thrown, the nil held and "
-            "South–North still made their contract.") in text
+    assert "Contract first broke it only through East's 4♠: with the hearts thrown, it made both." in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
@@ -925,8 +925,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r38_g: the rule in words first, the bots' name second
     # fresh rater r41_b: the rule moved up before deal 437's question; here the name and what it means
     # r55 (words): "using the rule above" says what they weigh
-    assert ("All four bots are the lessons' default **weighed bots**, using the rule above. Be warned: here East's bot "
-            "gets it wrong.") in text
+    # r74 (rater: "using the rule above" did not say which rule): the defence rule, named; the warning cut for
+    # words (the sentence before says one discard cost East the nil)
+    assert "All four bots are the lessons' default **weighed bots**, following the defence rule above." in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
     assert "### How the bots decide: your contract or their nil?" in prose()
@@ -953,6 +954,13 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert (need, left) == (1, 3) and need < CONTRACT_FIRST * left
     # the lead's reason is the bots' trace, printed: contract first for the weighed bot, the nil for the baseline
     printed = _code_outputs("nil_first = same_deal(17)")
+    # r74 (rater: the two plays of deal 17 took two long prints): one row a plan, read off the engine
+    for plan, played in (("Contract first", weighed), ("Nil first", nil_first)):
+        took, points = played.team_tricks[0], played.score().team_points
+        row = (f"{plan:15} {f'took {took}: ' + ('made' if took >= 9 else 'set'):20} "
+               f"{'held' if played.tricks_won[3] == 0 else 'broke':10} "
+               + ", ".join(f"{p:+d}".replace("-", "−") for p in points))
+        assert row in printed, row
     assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
             "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: lead low, leaving the nil bidder little room under "
             "it)") in printed  # fresh rater r34_c: "stay low under it" on a lead, with nothing to stay under
@@ -971,9 +979,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
-            "contract too (+10 a trick bid becomes −10). The bots' rule: contract first while the bot's team needs half the tricks left or more; "
-            "in that case it plays for tricks. Otherwise it breaks the nil, by staying under the nil "
-            "bidder's card. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
+            "contract too (+10 a trick bid becomes −10). The bots' rule: if a bot's team needs half the remaining tricks or more, it plays for the "
+            "contract; otherwise it breaks the nil, staying under the nil bidder's card. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
@@ -995,7 +1002,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # bots' bust rule plays it (stay low under the nil bidder's card)
     from hearts_teach.agents.spades import SpadesBot as _Bot
     assert "bust the opponents' nil: stay low under it" in __import__("inspect").getsource(_Bot)
-    assert text.count("contract first while the bot's team needs half the tricks left or more") == 1
+    # r74 (rater: "contract first while ... in that case" was clumsy): said as if / otherwise
+    assert text.count("if a bot's team needs half the remaining tricks or more, it plays for the contract") == 1
 
 
 def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
@@ -1315,7 +1323,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert sorted(c.pretty for c in north_clubs) == ["10♣", "J♣"] and all(c.rank > 7 for c in north_clubs)
     assert [demo.hand.tricks[t].card_of(2).pretty for t in (1, 2, 3, 5)] == ["4♣", "8♣", "10♣", "J♣"]
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
-    assert "**The nil bidder's partner** covers: it plays over the nil bidder when it can, taking the trick instead," in text_now
+    # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
+    assert ("**The nil bidder's partner** covers. After the nil bidder, it plays over its card when it can, taking the "
+            "trick instead,") in text_now
+    assert ("Before the nil bidder, it wins if it can with its highest card, leaving room under it."
+            in text_now)
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     assert ("taking the trick instead, with its lowest card that wins, keeping higher cards for later covers."
             in text_now)
@@ -1325,8 +1337,9 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     # r59: "South's hand held" -> "South held" (a word cut; "only because" stays out, as round 25 asked)
+    # r74 (words): "That is the risk the ±200 pays for." cut
     assert ("A blind nil takes whatever cards come: South held the A♥, and the nil was kept here because "
-            "West, out of hearts, trumped it. That is the risk the ±200 pays for.") in text  # r46: West's spades are printed
+            "West, out of hearts, trumped it.") in text  # r46: West's spades are printed
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
@@ -1413,8 +1426,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "three quarters with one fewer (*one short*); a quarter *two short*; else 0",
                  "Ruffs: a side suit of 0, 1 or 2 cards | 2, 1 or a quarter, *while your spades last*: each ruff counted "
                  "needs a spade to trump with",
-                 "Example: with Q♠ 5♠, the Q♠ lacks two higher spades (A♠ K♠) and has one smaller: one short, three "
-                 "quarters.",
+                 # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
+                 # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
                  # partner's nil, and ahead), only the bots' habit
                  # fresh newcomer rater r45_c: "(that far ahead, the bots do not risk a −100)" cut for words
@@ -1640,7 +1653,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     # r48 (words): shorter, still naming the preset the code uses
     # fresh newcomer rater r51: no code in learner prose; the rules leave blind nil optional, and tables vary
     # r60 (words): "(the code below turns it on)" cut; the code's first line names the preset
-    assert "It is off by default: a blind nil scores twice a nil" in text
+    # r74 (words): "twice a nil" cut, the values stay
+    assert "Off by default, it scores +200 kept and −200 broken" in text
     # round 54 (words): "Some tables allow" says it is optional
     assert "Some tables allow **blind nil**: nil declared *before looking at your cards*." in text
     assert "SpadesRules.preset" not in text
@@ -1939,9 +1953,12 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert learned[1].split() == (
         "- Bid nil only when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
         "under 1.\n"
-        "- Play it: lead low; duck with your highest card that stays under; keep low spades. Your partner covers by "
-        "playing over your card.\n"
-        "- Defence, the bots' rule: contract first while you must win half the tricks still to play or more; otherwise break the nil.\n"
+        # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
+        "- Play it: lead low; duck with your highest card that stays under; throw dead cards first and keep low "
+        "spades.\n"
+        "- Your partner covers: after you, with its lowest card that wins; before you, with its highest.\n"
+        "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
+        "otherwise break the nil.\n"
         "- Blind nil (±200, only 100 or more behind) broke more often than it held: a long shot, for a match you "
         "would lose anyway.").split()
     text = " ".join(prose().split())
@@ -1949,7 +1966,7 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
-    assert CONTRACT_FIRST == 0.5 and "contract first while the bot's team needs half the tricks left or more" in text
+    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the remaining tricks or more, it plays for the contract" in text
     # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
@@ -2203,8 +2220,10 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # r59: the cover taught only after the nil bidder; the partner playing before it is shown on the same deal
     # r60 (rater: "North's other club, 9♣, also beats 7♣, so this does not show why North played high"; trick 2
     # was hidden): the rule is said (the highest winner leaves the most room), the 9♣ is granted, and trick 2 is printed
-    assert ("Before South, North wins if it can, with its highest card, leaving South the most room: K♣ in trick 3, "
-            "though the 9♣ would have done too (South's Q♣ went in trick 2).") in text
+    # r74 (rater: "highest card" just before a question answered by the lowest winner; the 9♣ aside undercut it):
+    # the two cases are in the tips; here trick 3 is the case before South, and the question names its case
+    assert ("In trick 3, before South, North won with its highest club, K♣. Now you are North on deal 1030, "
+            "*after* South: which cover rule applies?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
     assert t3.seats.index(2) < t3.seats.index(0) and t3.card_of(0).rank < t3.card_of(3).rank < t3.card_of(2).rank
@@ -2232,6 +2251,10 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     assert [t5.card_of(s).pretty for s in t5.seats] == ["2♥", "6♥", "5♥", "K♥"] and t5.seats[-1] == 2 and t5.winner == 2
     assert sorted(c.pretty for c in played.dealt(0).of_suit(Suit.HEARTS)) == sorted(["9♥", "8♥", "7♥", "6♥"])
     moment = bots_position(1246, dealer=3, trick=5, cards=3)
+    # r74: "trick 4 is the *Last trick* line" of the trick-5 print
+    t4 = played.tricks[3]
+    last = next(x for x in moment.text().splitlines() if x.startswith("Last trick"))
+    assert last.startswith("Last trick: " + " ".join(t4.card_of(s).pretty for s in t4.seats) + " → ")
     assert moment.play_state().win_seat == 0 and sorted(c.pretty for c in moment.legal_plays().cards) == ["3♥", "K♥"]
     under = play_instead(moment, seed=1246, cards=["3H"])
     assert under.tricks[4].winner == 0 and under.tricks_won[0] > 0
@@ -2318,12 +2341,12 @@ def test_when_blind_nil_is_worth_its_risk():
         SpadesBot.choose_bid)
     text = _nil_prose()
     # r53 (rater r52): "costs points" measured only the nil's own ±200; the prose now quotes that average
-    average = f"{(held - (200 - held)) * 200 / 200:+.0f}".replace("-", "−")
     # r55 (rater r54): the average read as "never"; the reasoning for a match you would lose anyway, then the bots'
     # rule, printed above; a contract scores at most 130 (13 tricks bid and taken), a kept blind nil 200
     # r60 (rater: "plausible but not shown": the 200 deals measure points, not match wins): said as a judgement
-    assert (f"It broke more often than it held: its own score averaged {average} a bid (other points not "
-            "counted). Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
+    # r74 (fewer numbers in prose): the average is printed above (checked there), not repeated
+    assert "averaged" not in text
+    assert ("It broke more often than it held. Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
             "contract (at most 130); a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
             "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
     from hearts_teach.games.spades import score_hand
@@ -2359,8 +2382,9 @@ def test_the_nil_bidders_lead_is_the_bots():
     from hearts_teach.games.spades.legality import SPADES
 
     text = _nil_prose()
-    assert ("- **Leading.** A clean nil leads only trick 1 (if it bid first): later leads go to trick winners. The bots' "
-            "nil bidder leads its lowest side card, the easiest to go over.") in text
+    # r74 (words): shorter
+    assert ("- **Leading.** A clean nil leads only trick 1, if it bid first. The bots lead their lowest side card, "
+            "the easiest to go over.") in text
     leads = 0
     for seed in range(400):
         hand = play_spades(SpadesHand.deal(seed=seed, dealer=seed % 4), seed=seed)
@@ -2402,8 +2426,20 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     opponents within 150 of 500). The answer is computed in the cell (``may_bid_blind_nil``, ``wants_blind_nil``)."""
     source = _code_source("blind_quiz = Quiz(")
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
-    assert 'scores_before=(180, 320)' in source and 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
+    assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
     assert "Below, you are behind 180 to 320, cards face down" in _nil_prose()
+    # r74 (rater: the widget already said "so you may bid blind nil" at 180 to 320): a fresh score, 150 to 380,
+    # printed nowhere above; the rules allow it and all three of the bots' conditions hold
+    assert "mine, theirs = 150, 380" in source and "scores_before=(mine, theirs)" in source
+    from hearts_teach.agents.spades import wants_blind_nil
+    from hearts_teach.games.spades.rules import SpadesRules
+    spot = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(150, 380))
+    assert spot.may_bid_blind_nil(0) and wants_blind_nil(spot, 0)
+    cells = lesson_cells()
+    ask = next(i for i, c in enumerate(cells) if "blind_quiz = Quiz(" in "".join(c["source"]))
+    above = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                    for c in cells[:ask] for o in c.get("outputs", []))
+    assert "150 to 380" not in above and "150 to 380" not in _nil_prose()
 
 
 def test_easts_bid_changes_nothing_on_deal_21():
@@ -2583,8 +2619,12 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     from hearts_teach.games.spades.rules import SpadesRules
 
     text = _nil_prose()
-    assert ("**In practice:** no king outside a suit of six or more; at most one queen in a suit of three or four."
-            in text)
+    # r74 (rater: read as a complete shortcut, yet Q♠ 5♠ beside a queen, or a singleton beside a spade, fails):
+    # said as lines that rule a hand out, with the spade and short-suit ones, and the count still needed
+    assert ("**In practice**, each of these rules a hand out: a king outside a suit of six or more; two queens, each "
+            "in a suit of three or four; a spade above the J♠; a side suit of 0 or 1 cards while you hold a spade. "
+            "Passing them, a hand still needs its count.") in text
+    assert "Ruffs count only because the bots reuse lesson 09a's count: a nil bidder out of a suit may throw away another card." in text
     # "In practice": every nil the bots
     # allow, on many dealt hands, and the two ways to fail it
     nils = 0
@@ -2597,6 +2637,13 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
             assert not any(c.rank == 13 for c in held) or len(held) >= 6, cards.pretty
         assert sum(1 for suit in Suit if any(c.rank == 12 for c in cards if c.suit is suit)
                    and 3 <= sum(c.suit is suit for c in cards) <= 4) <= 1, cards.pretty
+        spades = [c for c in cards if c.suit is Suit.SPADES]
+        assert all(c.rank <= 11 for c in spades), cards.pretty  # no spade above the J♠
+        assert not spades or all(sum(c.suit is suit for c in cards) >= 2 for suit in Suit if suit is not Suit.SPADES), \
+            cards.pretty  # no side suit of 0 or 1 cards beside a spade
+    # the new lines are each enough to fail: Q♠ 5♠ beside a guarded queen, a singleton beside a spade
+    assert not nil_ok(CardList("QS 5S QD 3D 2D 6H 5H 4H 3H 6C 5C 4C 3C"))
+    assert not nil_ok(CardList("2S 9D 6H 5H 4H 3H 2H 7C 6C 5C 4C 3C 2C"))
     assert nils >= 100
     assert not nil_ok(CardList("KD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))  # a guarded king in 3: counts 1
     assert estimate_tricks(CardList("KD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")) >= 1
@@ -2621,7 +2668,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
     assert "seeds 1000" not in text and "Below: South's blind nil on deals 1000 to 1199, played out by the bots." in text
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
-    assert "Below: tricks 1 to 3, then trick 5 both ways." in text
+    # r74 (rater: trick 4 showed only as the Last trick line): said so
+    assert "Below: tricks 1 to 3, then trick 5 both ways (trick 4 is the *Last trick* line)." in text
 
 
 def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():

@@ -110,7 +110,7 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                            # r73 (newcomer r72c): 3b's question (test_the_3b_question_is_the_bots_count)
                            "cross_quiz": "¾"},
     "09b_nil_and_blind_nil": {"nil_quiz": "6♦", "discard_quiz": "6♥",
-                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, but the bots would not", "nil_pick": "B",
+                              "defend_quiz": "4♠: East wins, and our ninth trick still comes", "blind_quiz": "yes, and the bots would", "nil_pick": "B",
                               "cover_quiz": "9♠"},
     "10_write_a_bot": {"q": "about half as wide",  # r72b: how wide on four times the deals (not answered in the text)
                        "predict": "fewer points"},  # r72c: predicted before step 2 is measured (+0.62 on 200 deals)
