@@ -1064,6 +1064,36 @@ def test_04_numbers_story_widget_and_quiz():
     assert "only the A♠ can take" not in four
 
 
+def test_04_r74_your_turn_keeps_the_queen_guarded():
+    """Rater r74: the only hands-on step was one guided click, and "Your turn" linked an exercise on counting
+    points. Now the section first gives a hand of its own (seed 256, no pass): South holds Q♠ and four low spades
+    and plays on against rule bots; following spade leads low and throwing her on a suit South cannot follow
+    keeps her from South, and the widget says where she went and closes."""
+    ns = lesson("04_queen_of_spades")
+    keeper, guard, queen = ns["keeper"], ns["guard"], Card("QS")
+    spades = guard.cards(0).of_suit(Suit.SPADES)
+    assert queen in spades and len(spades) == 5 and not {Card("KS"), Card("AS")} & set(spades)
+    assert all(c.rank < queen.rank for c in spades if c != queen)  # "four low spades"
+    assert guard.turn == 0 and guard.trick_number == 1 and not keeper.closed
+    said = ""
+    while not keeper.closed:
+        legal = list(guard.legal_plays(0).cards)
+        trick = guard.current_trick
+        led = trick.led_suit if trick is not None and trick.cards else None
+        if queen in legal and led is not None and led is not Suit.SPADES:
+            card = queen  # a suit South cannot follow: throw her
+        else:
+            low = [c for c in legal if c != queen]
+            card = min(low, key=lambda c: c.rank) if led is Suit.SPADES else low[0]
+        said = keeper.play(card)
+    assert said.endswith("The queen is gone: North took her.") and "You still hold the queen." not in said
+    assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
+    assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "Keep the queen guarded. You are South (seed 256, no pass), holding Q♠ and four low spades" in text
+    assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
+
+
 def test_04_r33_the_flush_question():
     """A fresh newcomer rater (r33): the lesson's core skill, leading low spades to chase the queen out when you
     hold none of Q♠ K♠ A♠, was never asked. The quick check opens with it, on a position of its own (trick 2,
@@ -1772,6 +1802,10 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
         assert top_pct - top_m > alone_pct + alone_m, g
     assert "made things worse in each of the three groups where it can happen" in text
+    # r74: "those cards win spade tricks, sometimes the one with the queen in it" was impossible (one card a trick)
+    assert "sometimes the one with the queen in it" not in text
+    assert ("Your own A♠ or K♠ cannot save her, since you play only one card a trick. With them in your hand, fewer "
+            "cards elsewhere can beat her") in text
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
     takeaway = ("In short: the more spades beside her, the safer she is, and an A♠ or K♠ among them makes things "
