@@ -1146,9 +1146,16 @@ def test_04_numbers_story_widget_and_quiz():
     assert south.hand.last_trick.points == 13
     # the click shows its consequence: who took the trick, and the 13 points
     assert south.last_message == ("South played Q♠ — trick 3: West 5♣, North 10♣, East K♣, South Q♠ "
-                                  "→ East takes it (13 points)")
+                                  "→ East takes it (13 points); she is out of your hand for good")
+    # r74: a real choice: any other card keeps the queen in South's hand, and the prose names the answer only
+    # after the widget (the void paragraph above it no longer calls her the card to throw)
+    dump = ns["dump"]
+    assert Card("QS") in dump.cards(0) and len(dump.legal_plays(0).cards) == len(dump.cards(0))
+    assert "legal_report" not in "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades"))
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "13 points went to East, whose K♣ won the trick." in text and "whoever won the trick" not in text
+    assert "Thrown here, her 13 points went to East, whose K♣ won the trick." in text and "whoever won the trick" not in text
+    assert "the queen is the obvious card to throw" not in text
+    assert text.index("**Which card do you throw?**") < text.index("The queen is the card to throw")
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
@@ -1161,6 +1168,36 @@ def test_04_numbers_story_widget_and_quiz():
     four = ns["drop"].reason("4♠")
     assert four.endswith("you must play her, and with the K♠ gone she wins that trick unless someone plays the A♠ on it")
     assert "only the A♠ can take" not in four
+
+
+def test_04_r74_your_turn_keeps_the_queen_guarded():
+    """Rater r74: the only hands-on step was one guided click, and "Your turn" linked an exercise on counting
+    points. Now the section first gives a hand of its own (seed 256, no pass): South holds Q♠ and four low spades
+    and plays on against rule bots; following spade leads low and throwing her on a suit South cannot follow
+    keeps her from South, and the widget says where she went and closes."""
+    ns = lesson("04_queen_of_spades")
+    keeper, guard, queen = ns["keeper"], ns["guard"], Card("QS")
+    spades = guard.cards(0).of_suit(Suit.SPADES)
+    assert queen in spades and len(spades) == 5 and not {Card("KS"), Card("AS")} & set(spades)
+    assert all(c.rank < queen.rank for c in spades if c != queen)  # "four low spades"
+    assert guard.turn == 0 and guard.trick_number == 1 and not keeper.closed
+    said = ""
+    while not keeper.closed:
+        legal = list(guard.legal_plays(0).cards)
+        trick = guard.current_trick
+        led = trick.led_suit if trick is not None and trick.cards else None
+        if queen in legal and led is not None and led is not Suit.SPADES:
+            card = queen  # a suit South cannot follow: throw her
+        else:
+            low = [c for c in legal if c != queen]
+            card = min(low, key=lambda c: c.rank) if led is Suit.SPADES else low[0]
+        said = keeper.play(card)
+    assert said.endswith("The queen is gone: North took her.") and "You still hold the queen." not in said
+    assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
+    assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "Keep the queen guarded. You are South (seed 256, no pass), holding Q♠ and four low spades" in text
+    assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
 
 
 def test_04_r33_the_flush_question():
@@ -1254,7 +1291,16 @@ def test_04_queen_waits_worked_position_and_quiz():
     the position prints West's leads under both rule sets and the engine's reason for refusing the queen."""
     text = " ".join(prose("04_queen_of_spades").split())
     # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
-    assert "unless you hold nothing else" not in text and "until hearts are broken, unless she is your only card." in text
+    assert "unless you hold nothing else" not in text
+    # r74: the rule said in full, as the Rules docstring has it (the queen held back, a hand of hearts leads a heart)
+    assert ("until hearts are broken, unless she is your only card; a leader holding only hearts and the queen leads "
+            "a heart.") in text
+    from hearts_teach.course.lessons import position
+
+    waits = position({1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 0: "2C", 2: "3C", 3: "4C"}, plays="2C AC 3C 4C",
+                     rules=Rules.preset("queen_waits"))
+    assert waits.turn == 1 and Card("QS") not in waits.legal_plays().cards
+    assert set(waits.legal_plays().cards) == set(waits.cards(1).of_suit(Suit.HEARTS))
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
     assert "Here West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds:" in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
@@ -1337,7 +1383,7 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     assert ("Look at who led the spade tricks, 2, 3 and 5: East, North, then East again, each the winner of the "
             "trick before, and each holding none of Q♠ K♠ A♠.") in text
     assert "nor a high spade" not in text  # a fresh rater: East held 9♠ 8♠; the bots' reason names Q♠ K♠ A♠
-    assert "then who won it; the winner leads the next trick" in text
+    assert "then who won it (and its points, if any); the winner leads the next trick" in text
     # the groups count every spade beside the queen, the A♠ and K♠ included
     from hearts_teach.course.lessons import give_or_take
     from hearts_teach.course.simulations import queen_fate
@@ -1791,10 +1837,11 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     assert "give or take about that many in 100" not in text and "could be off by chance alone" not in text
     # fresh newcomer rater r32: the table's "give or take" column came before its meaning; the paragraph that
     # introduces the table names it, and the paragraph under the chart says what it means
-    assert "*Give or take*: each share is usually within that many in 100" in text
+    # r74: "usually" said as what the margin is: 19 simulations out of 20
+    assert "*Give or take*: in 19 simulations out of 20, each share is within that many in 100" in text
     assert ("The numbers are printed first, then drawn; the last column, *give or take*, is the margin for chance "
             "(more under the chart).") in text
-    assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: each share")
+    assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
     assert "lesson 07 lists the levels" not in text
@@ -1854,7 +1901,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     assert "## The A♠ and K♠ are dangerous until she has been played" in prose("04_queen_of_spades")
     assert "while she is out" not in text
     # r38_a: "will not be" read as a prediction; 04 says it as a fact of the hand after the pass (01 says it its way)
-    assert "lesson 01 suggests passing the A♠ and K♠ when you don't hold the queen after your pass" in text
+    # r74: "after your pass" attached to "don't hold"; the condition is said first
+    assert "lesson 01 suggests passing the A♠ and K♠ when, after the pass, the queen is not in your hand" in text
     assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]
     share = {(g, top): (100 * k / n, give_or_take(k, n)) for g, top, n, k in table if n}
@@ -1864,6 +1912,10 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
         assert top_pct - top_m > alone_pct + alone_m, g
     assert "made things worse in each of the three groups where it can happen" in text
+    # r74: "those cards win spade tricks, sometimes the one with the queen in it" was impossible (one card a trick)
+    assert "sometimes the one with the queen in it" not in text
+    assert ("Your own A♠ or K♠ cannot save her, since you play only one card a trick. With them in your hand, fewer "
+            "cards elsewhere can beat her") in text
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
     takeaway = ("In short: the more spades beside her, the safer she is, and an A♠ or K♠ among them makes things "
