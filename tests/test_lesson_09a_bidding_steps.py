@@ -896,7 +896,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert kept.team_tricks[0] >= 9 and kept.tricks_won[3] == 0
     replay = _code_outputs("kept = play_instead(discard_moment")
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
-    assert "Contract first broke it only through East's 4♠: with the hearts thrown, it made both." in text
+    # r74_09b: "it made both" read as if the contract-first plan broke the nil too: the two results named
+    assert ("Contract first broke it only through East's 4♠: with the hearts thrown, contract and nil "
+            "both held.") in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
@@ -1324,13 +1326,13 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert [demo.hand.tricks[t].card_of(2).pretty for t in (1, 2, 3, 5)] == ["4♣", "8♣", "10♣", "J♣"]
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
-    assert ("**The nil bidder's partner** covers. After the nil bidder, it plays over its card when it can, taking the "
-            "trick instead,") in text_now
+    # r74b (words): "taking the trick instead" cut (going over the nil bidder's card is taking the trick)
+    assert ("**The nil bidder's partner** covers. After the nil bidder, it goes over its card when it can, with its "
+            "lowest card that wins,") in text_now
     assert ("Before the nil bidder, it wins if it can with its highest card, leaving room under it."
             in text_now)
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
-    assert ("taking the trick instead, with its lowest card that wins, keeping higher cards for later covers."
-            in text_now)
+    assert ("with its lowest card that wins, keeping higher ones for later covers." in text_now)
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     assert ("Below that, a **demonstration** (deal 6, not yours): South bids blind nil and the bots play it "
             "out.") in text_now
@@ -1599,8 +1601,10 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r46: two short sentences
     # r48 (words): one sentence, the replay's prints above it show the J♠ forced
     # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
-    assert ("The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play "
-            "under North's 10♠ in trick 12.") in " ".join(prose().split())
+    assert ("The bot's 4♠ was the mistake. "
+            "Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
+            "12.") in " ".join(prose().split())
+    assert "Keep your lowest spade while you hold a higher one." in " ".join(prose().split())  # the tip, in the rules
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
     # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
@@ -1631,8 +1635,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under "
-        "North's 10♠ in trick 12.")
+        "The bot's 4♠ was the mistake. Throwing "
+        "the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
@@ -1954,8 +1958,9 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Bid nil only when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
         "under 1.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
-        "- Play it: lead low; duck with your highest card that stays under; throw dead cards first and keep low "
-        "spades.\n"
+        # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
+        "- Play it: lead low; duck with your highest card that stays under; shed first a card "
+        "that could win later; keep a low spade.\n"
         "- Your partner covers: after you, with its lowest card that wins; before you, with its highest.\n"
         "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
         "otherwise break the nil.\n"
@@ -2658,7 +2663,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     t12 = kept.tricks[11]
     assert t12.card_of(3).pretty == "4♠" and t12.card_of(3).rank < t12.cards[0].rank and kept.tricks_won[3] == 0
     assert spades.tricks[9].card_of(3).pretty == "4♠" and spades.tricks_won[3] > 0
-    assert "keep a low spade?" in text and "keep low spades" in text
+    assert "keep a low spade?" in text and "; keep a low spade." in text  # the debrief and the summary
     # cell 27: the verdict's 2 tricks, part by part (the A♥ counts 1)
     rules = SpadesRules.preset("blind_nil")
     south = SpadesHand.deal(seed=6, dealer=3, rules=rules, scores_before=(180, 320)).cards(0)
