@@ -299,9 +299,10 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
     deal_out = printed("3c8f6a0c")
     # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
-    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won: J♥ (trick 3: West led the "
-            "7♦, West won), 10♥ (trick 4: West led the J♦, West won), 9♥ (trick 5: West led the Q♦, West won), 5♥ "
-            "(trick 6: West led the K♦, West won), 4♥ (trick 7: West led the A♦, West won), Q♥ (trick 10") in deal_out
+    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won:\n"
+            "    trick 3: J♥, West led the 7♦, West won\n    trick 4: 10♥, West led the J♦, West won\n"
+            "    trick 5: 9♥, West led the Q♦, West won\n    trick 6: 5♥, West led the K♦, West won\n"
+            "    trick 7: 4♥, West led the A♦, West won\n    trick 10: Q♥") in deal_out
     assert "Passing the A♦ left South with no diamonds, so on West's diamond leads (tricks 3 to 7)" in prose(
         "l06-no-pass-reading")
     from hearts_teach import Hand

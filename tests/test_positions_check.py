@@ -93,3 +93,13 @@ def test_a_trick_told_in_words_goes_clockwise():
     # "trumped with" read North as playing right after South
     assert not check_order("South led K♣, West (East's partner) trumped with 9♠ and North played 5♠.")
     assert check_order("South led K♣, North trumped it with 9♠ and West played 5♠.")
+
+
+def test_one_trick_a_line_is_read_as_separate_tricks_even_indented():
+    """Lesson 06 prints one line a trick, indented: two lines are two tricks, not one told out of order."""
+    from hearts_teach.course.positions_check import check_order
+
+    lines = "tricks others won:\n    trick 11: 3♥, North led the 8♠, West won\n    trick 12: 2♥, West led the 10♠, West won"
+    assert not check_order(lines) and not check_order(lines.replace("    trick", "trick"))
+    # within one line the order is still checked
+    assert check_order("    trick 4: West leads 5♠, East plays 9♠, North plays Q♠.")

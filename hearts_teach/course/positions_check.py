@@ -207,7 +207,7 @@ def check_order(text: str) -> list[str]:
     """A trick told in words ('West leads 5♠, North plays 9♠, East plays Q♠'): each player after
     the first is the next one clockwise (four-player seat names)."""
     problems = []
-    tricks = [t for p in _paragraphs(text) for t in re.split(r"\n(?=trick \d)", p, flags=re.I)]
+    tricks = [t for p in _paragraphs(text) for t in re.split(r"\n(?=[ \t]*trick \d)", p, flags=re.I)]  # one trick a line, indented or not
     for para in tricks:
         acts = [(m.group(1), m.group(2)) for m in _ACT.finditer(para)]
         for (a, _ca), (b, cb) in zip(acts, acts[1:], strict=False):
