@@ -1526,12 +1526,13 @@ def test_lesson_09_round_18_wording_and_end_question():
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
                    # r33: "the deal moves" as a Spades difference implied a Hearts dealer; Hearts needs none
-                   "points; - a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; the "
-                   "player on the dealer's left leads the first trick, with any card the leading rule below allows (in "
+                   # r74b: the dealer bullet split in two (who deals, who leads), the forward reference cut
+                   "points; - a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; - the "
+                   "player on the dealer's left leads the first trick (in "
                    "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
                    "who cannot follow may play any card, a spade included;",
                    "- a match runs to 500 points instead of stopping at 100.",
-                   "Seven words first,",
+                   "These words first,",  # r74b: "Seven" over six bullets puzzled
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
                    "- **Clean**: a nil whose bidder has not yet taken a trick.",
                    "four bids and four trick counts in seat order (South, West, North, East)"):
@@ -1624,7 +1625,9 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert "   2  South   West   n 4 4 4         +60 → 20" in out and summed in out
     prose = " ".join(_src(cells[at - 1]).split())
     # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
-    assert "the bids in seat order (n for nil, B for blind nil, lesson 09b's option)" in prose
+    # r74b: blind nil was named, never said
+    assert ("the bids in seat order (n for nil, B for blind nil: a nil bid before looking at your cards, lesson 09b's "
+            "option)") in prose
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
@@ -1692,7 +1695,9 @@ def test_lesson_09_round_74_read():
     table = SpadesTable(seed=9)
     assert {"nil", "suggest"} <= set(table.bid_widget.buttons) and all(str(v) in table.bid_widget.buttons for v in range(1, 14))
     assert ("Bid by clicking a number (**Nil** is 0); **Suggest** shows the bots' estimate and advice." in text
-            and "Try a **Nil** bid only on a hand like East's, with no ace or king" in text)
+            # r74b: "a hand like East's" advised the very nil that broke (its J♠ forced under North's 10♠)
+            and "**Nil** is a gamble: East had no ace or king, yet its nil broke when the J♠, its only legal card, "
+                "beat North's 10♠." in text and "a hand like East's" not in text)
     quizzes = _quizzes("09_hearts_vs_spades")
     lead = quizzes["lead_quiz"]
     assert [c for c in lead.choices if lead.is_right(c)] == ["No: spades are not broken and South holds a diamond"]
@@ -5646,3 +5651,41 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     table = "".join(hint_cell["outputs"][1]["data"]["text/plain"])
     assert "".join(hint_cell["outputs"][1]["data"]["text/html"]).startswith("<details><summary>The coach&#x27;s three best passes")
     assert "J♣ A♣ A♦     6.6   22.9%  best\nA♣ Q♦ A♦     7.1   26.5%  inaccuracy\n" in table
+
+
+def test_lesson_09_round_74b_nil_gamble_and_quick_check():
+    """Rater r74b: the bid quiz gave a kept nil's +100 before scoring was taught, and only its upside; East's
+    broken nil was never compared with a bid of 1; the Quick check opened with its hardest question and its
+    code-computed answers could not be read; the Spades trick table had no word on the first trump."""
+    from hearts_teach.course.spades_lesson import play_spades, same_deal
+    from hearts_teach.games.spades import score_hand
+
+    cells = _cells("09_hearts_vs_spades")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    bid = _quizzes("09_hearts_vs_spades")["bid_quiz"]
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
+    asked = next(i for i, c in enumerate(cells) if "bid_quiz = Quiz(" in _src(c))
+    assert asked < scoring and not any(re.search(r"\+?100|scores 10", r) for r in bid.reasons.values())
+    assert all("penalty" in bid.reasons[c] for c in ("South 5, East nil", "South 5, East 1"))
+    _, spades = same_deal(17)
+    play_spades(spades, seed=2)
+    assert spades.bids[3] == 0 and spades.tricks_won[1] + spades.tricks_won[3] == 3
+    as_one = list(spades.bids)
+    as_one[3] = 1
+    assert score_hand(as_one, list(spades.tricks_won)).team_points[1] == 30
+    assert score_hand(list(spades.bids), list(spades.tricks_won)).team_points[1] == -79
+    assert ("Nil pays only when kept. Had East bid 1, West–East's contract of 3 would have been made with their "
+            "3 tricks: +30 instead of −79.") in text
+    first_spade = next(t for t in spades.tricks if any(c.suit.letter == "S" for c in t.cards))
+    assert first_spade.number == 8 and first_spade.card_of(1).pretty == "K♠" and first_spade.trumped
+    assert "no spade appears until trick 8: there West, out of clubs, trumps with the K♠" in text
+    names = [n for c in cells for n in ("trump_quiz", "lead_quiz", "nil_quiz", "bags_quiz", "end_quiz")
+             if f"{n} = Quiz(" in _src(c)]
+    assert names == ["trump_quiz", "lead_quiz", "nil_quiz", "bags_quiz", "end_quiz"]  # easy to hard
+    end = next(_src(c) for c in cells if "end_quiz = Quiz(" in _src(c))
+    nil = next(_src(c) for c in cells if "nil_quiz = Quiz(" in _src(c))
+    assert "# answer: West–East win, 500 to 412 (South–North's tenth bag costs them 100)" in end
+    last = score_hand([3, 3, 2, 3], [4, 3, 3, 3], bags=(8, 0))
+    assert (460 + last.team_points[0], 440 + last.team_points[1]) == (412, 500)
+    assert "# answer: -59 (contract of 4 made with 5 tricks: +40, 1 bag +1; North's nil broken: -100)" in nil
+    assert "## Trump and leading" in text
