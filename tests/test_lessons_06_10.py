@@ -1531,8 +1531,8 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "player on the dealer's left leads the first trick (in "
                    "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
                    "who cannot follow may play any card, a spade included;",
-                   "- a match runs to 500 points instead of stopping at 100.",
-                   "These words first,",  # r74b: "Seven" over six bullets puzzled
+                   "- a match runs to 500 points instead of stopping at 100; the highest total wins.",
+                   "These words first (how",  # r74b: "Seven" over six bullets puzzled
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
                    "- **Clean**: a nil whose bidder has not yet taken a trick.",
                    "four bids and four trick counts in seat order (South, West, North, East)"):
@@ -5674,8 +5674,9 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
     as_one[3] = 1
     assert score_hand(as_one, list(spades.tricks_won)).team_points[1] == 30
     assert score_hand(list(spades.bids), list(spades.tricks_won)).team_points[1] == -79
-    assert ("Nil pays only when kept. Had East bid 1, West–East's contract of 3 would have been made with their "
-            "3 tricks: +30 instead of −79.") in text
+    # r74b read: the +30 holds only if the tricks fell the same: said
+    assert ("Nil pays only when kept. Had East bid 1, with the same tricks, West–East's contract of 3 would "
+            "have been made with their 3 tricks: +30 instead of −79.") in text
     first_spade = next(t for t in spades.tricks if any(c.suit.letter == "S" for c in t.cards))
     assert first_spade.number == 8 and first_spade.card_of(1).pretty == "K♠" and first_spade.trumped
     assert "no spade appears until trick 8: there West, out of clubs, trumps with the K♠" in text
