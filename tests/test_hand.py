@@ -106,6 +106,11 @@ def test_rule6_no_points_on_the_first_trick_sentence():
     v = hand.explain("QS")
     assert v.message.endswith("so play one of 2♠, 3♠, 4♠, 5♠, 6♠, 7♠, 8♠, 9♠, 10♠, J♠, K♠ "
                               "instead of the queen of spades")
+    # r74: one card without points left is "a card", not "cards"
+    from hearts_teach.course.lessons import position
+    first = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
+    assert first.explain("2H").message == ("no points on the first trick: you hold no clubs, but you do hold a card "
+                                           "without points, so play 5♦ instead of a heart")
 
 
 def test_rule6_option_off_allows_points_on_the_first_trick():

@@ -1070,11 +1070,24 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert not queen_lead.hearts_broken and {c.suit for c in queen_lead.cards(0)} == {Suit.HEARTS, Suit.SPADES}
     assert [str(c) for c in queen_lead.legal_plays()] == ["QS"] and [str(c) for c in ns["may_lead"]] == ["QS"]
     answer_every_way(ns["queen"], "Q♠", ["A♥", "2♥"])
-    dropped = ns["queen_dropped"]
+    # r74 (second pass): the dropped-Q♠ question repeated the queen_breaks demo (l03-22) word for word; the engine
+    # still does it, and the question is now a transfer: a heart discarded on trick 2 with hearts unbroken
+    from hearts_teach.course.positions import position as position_of
+    dropped = position_of({0: "AC KD 3C 2H 5H 9H 4D", 1: "2C 2D", 2: "4C 3D",
+                           3: "5C QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS"}, plays="2C 4C 5C AC KD 2D 3D QS")
     assert dropped.rules == Rules() and not dropped.hearts_broken and dropped.tricks[1].card_of(3) == Card("QS")
     assert dropped.turn == 0 and not any(c.suit is Suit.HEARTS for c in dropped.legal_plays())
     assert any(c.suit is Suit.HEARTS for c in dropped.cards(0))
-    answer_every_way(ns["dropped"], "no", ["yes"])
+    no_diamonds = ns["no_diamonds"]
+    assert no_diamonds.rules == Rules() and no_diamonds.trick_number == 2 and no_diamonds.turn == 0
+    assert not no_diamonds.hearts_broken and no_diamonds.current_trick.led_suit is Suit.DIAMONDS
+    assert not no_diamonds.cards(0).of_suit(Suit.DIAMONDS) and no_diamonds.explain("KH").legal
+    answer_every_way(ns["discard"], "yes", ["no"])
+    assert "queen_dropped" not in ns
+    # r74 (second pass): the quick check follows a hand: trick 1, a trick-2 discard, the next lead, the queen lead
+    ids = [c.get("id") for c in cells_of("03_breaking_hearts")]
+    assert [ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d")] == sorted(
+        ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d"))
     # r32 rater: the first-trick rule had no question; South, void in clubs on trick 1, may discard the A♦
     # but neither point card
     spot = ns["spot"]
@@ -1872,14 +1885,18 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
     text = " ".join(prose("03_breaking_hearts").split())
     assert "won the first trick with the A♣, South's only club, and is left with twelve hearts" in text
     # rater r33: a newcomer may take 11 or 12 hearts in one hand for a normal hand; both are said to be built
-    assert "twelve hearts, an extreme hand built to show the rule" in text
-    assert "East has led the 2♣, and South (again an extreme hand, built to show the rule) has no clubs:" in text
+    # r74 (second pass): the first-trick section now comes first (a hand meets it first), so "again" moved
+    assert "twelve hearts, again an extreme hand built to show the rule" in text
+    assert "East has led the 2♣, and South (an extreme hand, built to show the rule) has no clubs:" in text
+    assert text.index("## No points on the first trick") < text.index("## No heart leads until hearts are broken")
     # newcomer rater: a position() with no seed: where do the other cards come from?
     import inspect
 
     from hearts_teach.course.lessons import position
 
-    assert "with no seed given, from seed 0" in text and inspect.signature(position).parameters["seed"].default == 0
+    assert "with no seed given, from seed 0" in "".join("".join(c["source"]) for c in cells_of("03_breaking_hearts")
+                                                     if c.get("id") == "l03-12")  # r74: a code comment now
+    assert "from seed 0" not in text and inspect.signature(position).parameters["seed"].default == 0
     # the queen_waits example was cut here (lesson 06 shows the variant); 03 only names it
     code = "".join("".join(c["source"]) for c in cells_of("03_breaking_hearts")
                    if c["cell_type"] == "code")
@@ -2073,8 +2090,20 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert "South's cards dealt by the engine" not in printed
     assert f"South holds {lead.cards(0).pretty}" in printed and set(extra) <= set(lead.cards(0))
     assert "Legal:" not in printed  # r74: the legal cards print once, in the report
-    assert ("The code writes down only the cards that matter; `position` deals the rest (to South too) from seed 3."
+    # r74 (second pass): the seed is an engine detail: a code comment, not prose
+    assert ("The code writes down only the cards that matter; the engine deals the rest."
             in " ".join(prose("03_breaking_hearts").split()))
+    assert "# position deals the cards not written here (to South too) from seed 3\n" in "".join(
+        "".join(c["source"]) for c in cells if c.get("id") == "l03-04")
+    # r74 (second pass): lessons 00-02 said "penalty cards"; 03 says it renames them; South's report before the
+    # A♥ shows a heart may be discarded while hearts are unbroken; the Q♠ position is set up in words
+    three = " ".join(prose("03_breaking_hearts").split())
+    assert "lessons 00–02 called them penalty cards, from here on we say point cards" in three
+    assert "Same set-up, but South's 2♥ is now the Q♠. She is a point card, but **not a heart**." in three
+    assert Card("2H") in ns["only_hearts"].cards(0) and Card("2H") not in ns["queen_and_hearts"].cards(0)
+    shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
+    assert shown.index("before: hearts not broken\n✓ may play ") < shown.index(" A♥ ") < shown.index("trick 3: West J♣")
+    assert "lesson 08a uses this" in three and "give up the lead with a low heart" in prose("08a_keeping_track")
     # rater r35: the lead-only copy's function and the queen-breaks comparison are dense code: folded, output shown
     for cid in ("l03-06", "l03-22"):
         cell = next(c for c in cells if c.get("id") == cid)
@@ -2116,8 +2145,9 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert "type `total.choose(…)` in a new cell below the question" in zero
     assert 'Type `picker.choose("… … …")` in a new cell below the picker' in " ".join(prose("01_deal_and_pass").split())
     three = " ".join(prose("03_breaking_hearts").split())
-    assert ("Discarding a heart is allowed whenever you can't follow suit (from trick 2 on: the first trick has its "
-            "own rule, below); only *leading* one has to wait.") in three
+    # r74 (second pass): the first-trick rule is taught above this now
+    assert ("Discarding a heart is allowed whenever you can't follow suit (after the first trick); only *leading* one "
+            "has to wait.") in three
     # r32 rater: "may be led, though unless someone plays..." was one clumsy sentence; now two
     # r74: trick 2, so a player with no spades may add hearts to her 13 points
     assert ("the queen is the one card that may be led. Unless someone plays the K♠ or A♠ on her, she wins her own "

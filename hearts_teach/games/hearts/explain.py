@@ -123,7 +123,8 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     if rule is Rule.NO_POINTS_ON_FIRST_TRICK:
         suit = _led(hand)
         what = "the queen of spades" if card.index == QS_INDEX else "a heart"
-        return (f"no points on the first trick: you hold no {suit.plural}, but you do hold cards "
+        held = "cards" if mask & (mask - 1) else "a card"  # r74: one card without points is "a card"
+        return (f"no points on the first trick: you hold no {suit.plural}, but you do hold {held} "
                 f"without points, so play {one_of} instead of {what}")
     return f"{rule.value}; you may play {options}"
 
