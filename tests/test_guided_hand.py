@@ -624,7 +624,7 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r61: "seed 10" was programmer jargon; the prose says "deal no. 10" (the code keeps seed=10)
-    assert "The demonstration deal (deal no. 10," in text and "Hand.deal(seed=10," in "".join(
+    assert "The demonstration deal (deal no. 10):" in text and "Hand.deal(seed=10," in "".join(
         "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "Try the hand again with `guided = GuidedHand()`" not in text
     # r34: which cell: the one that deals your hand, named by its code
@@ -976,7 +976,8 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     out = "\n".join("".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")) for c in cells
                     if c["cell_type"] == "code" for o in c.get("outputs", []))
     # r48: "hold hands" is linked to its glossary entry
-    assert ("Both hands are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
+    # r74b: "both hands" could mean South's cards: the two deals are named
+    assert ("Both deals in this lesson (the demonstration and yours) are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
             "holds 2♣ leads.") in text
     assert '"id": "term-hold"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert out.count("no pass (set for this example; the rotation would pass left)") == 2  # the demo and your hand
@@ -1087,7 +1088,7 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
     assert ("The coach tries each card South could play on many guesses of the hidden hands, rule bots playing all "
             "four seats from there, and counts South's points ([lesson 08](08_practice_decisions.ipynb));") in text
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
-    assert "- **the rule**: whether the card was allowed. Both hands are set to no pass" in text
+    assert "- **the rule**: whether the card was allowed. Both deals in this lesson" in text
     assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
