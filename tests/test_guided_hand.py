@@ -233,9 +233,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # rater r62: "so on this deal the copy gains one point" credited the J♥ with a point the copy also owed to the
     # coach's play from trick 7 (the lowest-card plan plays 5♦ there, the copy K♣): the cell says both changed
     # r74 (words): the same point, shorter
-    assert ("The copy ends with 14 points, not 15, without the 10♥ South takes on trick 9 (table below). It changed "
-            "South's later play too, so that point is not the J♥'s alone; the coach's 2.5 points is an average over "
-            "256 deals.") in flat
+    # r74b: what the kept J♥ cost on this deal: nothing it took (East's A♥ beat it on trick 8, checked below)
+    assert ("In the hand itself, the kept J♥ took no points: East's A♥ beat it on trick 8 (table below). The 2.5 points "
+            "is an average over 256 deals; this one was kind.") in flat
     assert "gains one point" not in flat
     assert [t.card_of(0) for t in lead_jh.hand.tricks[:6]] == [t.card_of(0) for t in lowest_jh.hand.tricks[:6]]
     assert lead_jh.hand.tricks[6].card_of(0) == Card("KC") != lowest_jh.hand.tricks[6].card_of(0) == Card("5D")
@@ -567,8 +567,10 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     assert ("Each grade compares a card's points a hand with the top choice's, on the same sampled deals. Every grade "
             "but *too close to call* needs the deals to be nearly sure of it "
             "([95 % confidence](glossary.ipynb#cell-id=term-interval)).") in text
-    assert ("So even the top choice can be too close to call: on trick 3 the coach lists the Q♠ first, yet its deals "
-            "cannot tell her from the 4♠ (the aside there).") in text
+    # r74b: "even the top choice can be too close to call" contradicted the table (the top choice costs 0 against
+    # itself): both cards the deals cannot separate are too close to call, the one listed first included
+    assert ("When the deals cannot separate two cards, both are *too close to call*, even the one the coach lists "
+            "first (the Q♠ on trick 3).") in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "as far as the sampled deals show at 95 % confidence" in out
 
@@ -622,7 +624,7 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r61: "seed 10" was programmer jargon; the prose says "deal no. 10" (the code keeps seed=10)
-    assert "The demonstration deal (deal no. 10," in text and "Hand.deal(seed=10," in "".join(
+    assert "The demonstration deal (deal no. 10):" in text and "Hand.deal(seed=10," in "".join(
         "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "Try the hand again with `guided = GuidedHand()`" not in text
     # r34: which cell: the one that deals your hand, named by its code
@@ -918,7 +920,13 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert Card("8C") in GuidedHand().hand.legal_plays(0)  # the deal the cell `guided = GuidedHand()` gives
     for typed in ("AS", "A♠"):
         assert Quiz("?", CardList("AS JS 4S"), "AS").choose(typed).startswith("✔ Right: A♠.")
-    assert "Each spade lead used up one of the queen's two small spades until, on trick 5, she was South's last." in text
+    # r74b: three leads, two small spades: the third lead forced her
+    assert "The first two spade leads used up the queen's two small spades; the third forced her out." in text
+    three_leads = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C", "4S", "5S", "QS"):
+        three_leads.play(card)
+    assert [three_leads.hand.tricks[t].leader != 0 for t in (2, 3, 4)] == [True, True, True]
+    assert [three_leads.hand.tricks[t].card_of(0) for t in (2, 3, 4)] == [Card("4S"), Card("5S"), Card("QS")]
     # a fresh newcomer rater: the verdicts named as 07's review prints them, lesson 01's advice said as advice,
     # and before trick 6's long verdict the same tip as on trick 2
     # newcomer rater r35: "fine" appeared in 06a only in its definition; the name is lesson 07's (its review
@@ -968,7 +976,8 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     out = "\n".join("".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")) for c in cells
                     if c["cell_type"] == "code" for o in c.get("outputs", []))
     # r48: "hold hands" is linked to its glossary entry
-    assert ("Both hands are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
+    # r74b: "both hands" could mean South's cards: the two deals are named
+    assert ("Both deals in this lesson (the demonstration and yours) are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
             "holds 2♣ leads.") in text
     assert '"id": "term-hold"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert out.count("no pass (set for this example; the rotation would pass left)") == 2  # the demo and your hand
@@ -1008,7 +1017,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
-    assert "So even the top choice can be too close to call: on trick 3 the coach lists the Q♠ first" in text
+    assert "both are *too close to call*, even the one the coach lists first (the Q♠ on trick 3)" in text
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1028,9 +1037,10 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # in the suit (the A♣; then the K♣, the coach's choice on trick 2, "a club none of the others can beat")
     # rater r60: "those tricks rarely hold points" was shown only for trick 2 and left out the cost (you then lead):
     # now only the two printed tricks, and the cost
-    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: the A♣ "
-            "(trick 1) and, on the copy, the K♣ (trick 2) took no points. The winner leads next: keep low cards to "
-            "lead.") in flat
+    # r74b: trick 1 was safe by the first-trick rule, not because the others held clubs: said apart
+    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: on "
+            "the copy, the K♣ (trick 2) took no points. (Trick 1 was safe for another reason: the first-trick rule.) "
+            "The winner leads next: keep low cards to lead.") in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in printed  # r61: the copy's trick table
     assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
@@ -1076,7 +1086,9 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # rater r74: the coach in one plain sentence (guesses of the hidden hands, South's points counted)
     assert ("The coach tries each card South could play on many guesses of the hidden hands, rule bots playing all "
-            "four seats from there, and counts South's points ([lesson 08](08_practice_decisions.ipynb)).") in text
+            "four seats from there, and counts South's points ([lesson 08](08_practice_decisions.ipynb));") in text
+    # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
+    assert "- **the rule**: whether the card was allowed. Both deals in this lesson" in text
     assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
