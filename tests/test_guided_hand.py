@@ -902,7 +902,11 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     two_md = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 2"))
     assert "Choose South's lead yourself first:" in " ".join("".join(cells[two_md]["source"]).split())
     assert "Quiz(" in "".join(cells[two_md + 1]["source"])
-    assert "".join(cells[two_md + 2]["source"]) == "Once answered, the guide's verdict:"
+    # r74b_06a: "to see where it goes wrong. Here that is the 4♣" sat above the question: the plan's card is named
+    # only after it, with the verdict
+    assert "".join(cells[two_md + 2]["source"]) == ("Once answered, the guide's verdict on the plan's card, the 4♣ (the 4♠ "
+                                                    "is as low; the plan takes the club):")
+    assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 3]["outputs"])
     assert "Read the verdict's start first" not in text
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
