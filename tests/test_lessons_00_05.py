@@ -119,10 +119,9 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
     from hearts_teach.course.lessons import position
 
     text = " ".join(prose("00_welcome").split())
-    assert ("In most lessons the other seats are **bots**, computer players built into the engine; the one you will "
-            "meet most, the **rule bot**, follows a few fixed rules of thumb.") in text
-    assert ("The **coach** (lesson 01) does not play: it judges your choices by what each one costs you on "
-            "average.") in text
+    # rater r74 (second pass): the bots are not used in lesson 00, so the paragraph is one sentence
+    assert ("Later lessons fill the other seats with **bots**, computer players, most often the **rule bot** (a few "
+            "fixed rules of thumb); the **coach** (lesson 01) judges your choices by what each costs on average.") in text
     assert "passing its most dangerous cards" not in text and "deals the unseen cards" not in text
     # round 29: lesson 01 is where the reader first sees the coach at work
     assert "rule" in {name for name, _label, _what in ladder_levels()}
@@ -177,8 +176,12 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     lines = seen.strip().splitlines()
     assert lines[0].startswith("→ South plays 2♣; trick 1: South 2♣") and lines[2].startswith("Trick 2.")
     assert lines[3].startswith("→ South plays 5♦; trick 2: North K♦")
-    assert lines[4] == ("(Why the 5♦? None of South's diamonds can beat the K♦, so South gets rid of its highest "
+    # r74 second pass: the line is the widget's own feedback on trick 2, so a clicker reads it too
+    assert lines[4] == ("(Why the 5♦? None of your diamonds can beat the K♦, so you get rid of your highest "
                         "while that costs nothing.)")
+    lower = FirstHand()
+    lower.play("2C")
+    assert "(None of your diamonds can beat the K♦: your highest, the 5♦, was the one to get rid of" in lower.play("3D")
     assert lines[5] == "" and lines[6].startswith("Trick 3.") and lines[-1].startswith("South may play:")
     assert "Trick 1." in "".join(cells[ids.index("l00-25b")]["outputs"][0]["data"]["text/plain"])
     assert [copy.hand.tricks[0].winner, copy.hand.tricks[1].winner] == [2, 2]  # "North leads again"
@@ -234,8 +237,8 @@ def test_00_quizzes():
                                          "your chance to get rid of a dangerous high card, and the 6♠ is not one.")
     assert "the 4♦ is not one" in click(throw, "4♦")
     assert click(throw, "K♥") == ("✔ Right: K♥. It cannot win this trick (North takes it), so its 1 point costs you "
-                                  "nothing now. Kept, it could later win a trick full of hearts. The same idea as your 5♦ "
-                                  "on trick 2: get rid of a high card while it cannot win.")
+                                  "nothing now. Kept, it could later win a trick full of hearts. The same idea as the 5♦ "
+                                  "played on trick 2 above: get rid of a high card while it cannot win.")
     from hearts_teach.course.first_hand import FirstHand
     for card, points in (("KH", 1), ("2H", 1), ("6S", 0), ("4D", 0)):
         again = FirstHand()
@@ -2034,8 +2037,9 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
         _cells, prose_words, printed_words = sizes(NB / f"{stem}.ipynb")
         assert 3 <= (prose_words + printed_words) / 200 <= 15, stem
     # the moon in one line, as the engine scores it by default
-    assert ("One twist, in lesson 05: whoever takes all 13 hearts and the Q♠ in one hand has **shot the moon**, "
-            "and scores 0 while every other player scores 26.") in text
+    # rater r74 (second pass): the moon comes before any trick is shown; one clause points to lesson 05
+    assert ("every penalty card ends up in somebody's tricks. The taker scores them, except when shooting the "
+            "moon (lesson 05).") in text
     assert Rules.standard().moon == "add_to_others"
     assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
     # the penalty cards on the first table are held, not taken
@@ -2192,8 +2196,9 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     low to high in the deck. The prose says each, and the typo demo (nothing about Hearts) made room for the words."""
     text = " ".join(prose("00_welcome").split())
     # rater r74: "South, West, ..." read as South always playing first; the 2♣'s holder does (West, in this deal)
-    assert ("Play goes clockwise: South, West, North, East, as the drawing lists them; but whoever holds the 2♣ plays "
-            "first.") in text
+    # r74 second pass: this deal passes left, so the 2♣ can change hands before the first trick (docs/rules.md H4)
+    assert ("Play goes clockwise: South, West, North, East, as the drawing lists them. Whoever holds the 2♣ *after "
+            "the pass* leads the first trick.") in text
     assert "Here is a real deal, just to look at (you play another one below), from a fixed seed" in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)

@@ -62,11 +62,24 @@ def _throw_feedback(card: Card, taker: str) -> str:
             f"your chance to get rid of a dangerous high card, and the K♥ is one: {_KH_WHY}.")
 
 
+def _follow_why(card: Card, legal: list[Card], taken_by: Card) -> str:
+    """Trick 2's follow, said after it: South's highest card of the suit is the one to shed, as none can win."""
+    top = max(legal, key=lambda c: c.rank)
+    if top.rank > taken_by.rank:  # the script's K♦ beats every diamond South holds; said so below
+        raise ArgumentError(f"{top.pretty} would beat {taken_by.pretty}", argument="legal")
+    suit = top.suit.name.lower()
+    if card == top:
+        return (f"(Why the {top.pretty}? None of your {suit} can beat the {taken_by.pretty}, so you get rid of "
+                f"your highest while that costs nothing.)")
+    return (f"(None of your {suit} can beat the {taken_by.pretty}: your highest, the {top.pretty}, was the one "
+            f"to get rid of while it cost nothing.)")
+
+
 def _quiz_reason(card: Card, taker: str, points: int, shed: Card) -> str:
     """Trick 3's question, one reason per throw: a wrong choice says what it does without naming the right one."""
     if card == Card("KH"):
         return (f"it cannot win this trick ({taker} takes it), so its {points} point costs you nothing now. "
-                f"{_KH_WHY[0].upper() + _KH_WHY[1:]}. The same idea as your {shed.pretty} on trick 2: "
+                f"{_KH_WHY[0].upper() + _KH_WHY[1:]}. The same idea as the {shed.pretty} played on trick 2 above: "
                 f"get rid of a high card while it cannot win")
     if card.suit is Suit.HEARTS:
         return (f"allowed, and it cannot win this trick: its {points} point goes to {taker}. But a low heart is one "
@@ -157,10 +170,15 @@ class FirstHand(WidgetView):
     def _on_play(self, card: Card) -> str:
         if self.done:  # a click after the script (the buttons stay live): change nothing
             return _OVER
+        legal = list(self.hand.legal_plays(0))  # before the play: trick 2's line names the highest of them
         self.hand.play(card, 0)
         self._others()
-        # one idea a line: the trick, then (on a heart) the lead rule it opens, then (trick 3) the throw
+        # one idea a line: the trick, then (trick 2) why the highest follow, (on a heart) the lead rule it
+        # opens, then (trick 3) the throw
         said = describe_trick(self.hand) + "."
+        if len(self.hand.tricks) == 2:
+            two = self.hand.tricks[1]
+            said += "\n" + _follow_why(card, legal, two.card_of(two.winner))
         taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
             said += (f"\nYour {card.pretty} broke hearts: from now on anyone may lead a heart."
