@@ -1343,7 +1343,7 @@ def test_lesson_09_round_17_wording():
     assert "## Bids and contracts" not in text
     assert "(how to choose a bid is the subject of [09a](09a_spades_bidding.ipynb)):" in text
     # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
-    # r74: RULES.md has no mercy rule: the lesson says it is not part of the rules the course teaches
+    # r74: docs/rules.md has no mercy rule: the lesson says it is not part of the rules the course teaches
     assert "SpadesRules(" not in text and ("(Some tables add a *mercy rule* that ends a match early once one team "
                                            "falls a set number of points behind; it is not part of the rules this "
                                            "course teaches.)") in text
