@@ -177,8 +177,11 @@ class FirstHand(WidgetView):
         # opens, then (trick 3) the throw
         said = describe_trick(self.hand) + "."
         if len(self.hand.tricks) == 2:
-            two = self.hand.tricks[1]
-            said += "\n" + _follow_why(card, legal, two.card_of(two.winner))
+            two = self.hand.tricks[1]  # complete: South plays last on trick 2 of the script
+            won_with = two.card_of(two.taker)
+            if won_with is None:  # cannot happen: the taker played a card to its own trick
+                raise WrongPhaseError("trick 2 has no winning card", rule=Rule.WRONG_PHASE)
+            said += "\n" + _follow_why(card, legal, won_with)
         taker = self.hand.seat_names[self._last_taker()]
         if card.suit is Suit.HEARTS:
             said += (f"\nYour {card.pretty} broke hearts: from now on anyone may lead a heart."
