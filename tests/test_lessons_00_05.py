@@ -928,8 +928,18 @@ def test_02_widget_and_quizzes():
     assert west.hand.trick_number == 1 and len(west.hand.current_trick.cards) == 2, "West's widget arrived played"
     west.buttons["AD"].click()
     assert west.last_message.startswith("Can't play A♦") and len(west.hand.current_trick.cards) == 2
+    # r74b rater: the West widget asks a question (which club stays out of the trick?) and its feedback,
+    # worked out from the trick, says whether the club went under or above South's 9♣
+    assert "Say West wants to stay out of this trick: which club should it play?" in " ".join(
+        prose("02_tricks_and_following_suit").split())
+    from hearts_teach.present.widgets import HandWidget
+
+    ns["west"] = HandWidget(west.hand.copy(), seat=1, on_play=ns["west_plays"])  # a second try, 6♣ this time
+    ns["west"].buttons["6C"].click()
+    assert ns["west"].last_message == "West played 6♣, under the 9♣: West stays out of this trick."
+    ns["west"] = west
     west.buttons["JC"].click()
-    assert west.last_message == "West played J♣."
+    assert west.last_message == "West played J♣, above the 9♣: West takes the trick unless North plays higher."
     answer_every_way(ns["who"], "East", ["North", "West", "South"])
     pick, again = ns["pick"], ns["again"]  # seed 50, trick 1 after 2♣ 4♣: North holds A♣ 9♣
     assert again.seat_names[again.turn] == "North" and not pick.attempts
@@ -940,10 +950,17 @@ def test_02_widget_and_quizzes():
     # so and names the cards worth dropping) and a question on who leads next
     drop, hand = ns["drop"], ns["hand"]
     assert not drop.attempts and len(drop.choices) == 11 and hand.tricks[2].card_of(0) == Card("AH")
-    assert not any(c.suit.letter == "C" for c in drop.choices) and all(drop.is_right(c) for c in drop.choices)
-    msg = click(drop, "3♦")
-    assert msg.startswith("✔ Right: 3♦. You hold no clubs, so you may play any card")
-    assert "Every card South holds is right." in msg and "a penalty card, or a dangerous high card" in msg
+    assert not any(c.suit.letter == "C" for c in drop.choices)
+    # r74b rater: every click was right, so nothing was tested; the question is now which card to drop,
+    # with a reason per card: the A♥ or the K♠ (the lesson's own two examples), low cards waste the chance
+    assert {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS"}
+    assert click(drop, "3♦") == ("✘ Not 3♦. A card worth keeping: a low or middle card helps you stay out of tricks "
+                                 "later; better drop one you don't want. Try again.")
+    assert "lower heart is handy later" in click(drop, "6♥") and "A♦ and K♦ are still out" in click(drop, "Q♦")
+    assert not any(Card(c) in t.cards for t in hand.tricks[:3] for c in ("AD", "KD"))  # still out, as Q♦'s reason says
+    assert Card("AD") not in hand.dealt(0) and Card("KD") not in hand.dealt(0)
+    msg = click(drop, "K♠")
+    assert msg.startswith("✔ Right: K♠. A dangerous high spade") and "free chance to drop a card you don't want" in msg
     answer_every_way(ns["nxt"], "East", ["North", "South", "West"])
 
 
