@@ -1060,6 +1060,31 @@ def test_02_the_next_leader_quiz_agrees_with_the_engine():
                             "Who leads the next trick?") and nxt.is_right("East")
 
 
+def test_02_round_74b_the_stop_is_named_and_a_duck_to_practise():
+    """Rater r74b: "a new kind of moment" pointed at a trick not yet shown: the prose names trick 3's cards
+    and South's void; ducking, "the skill" of the aside, had no practice: a quick-check quiz on a trick
+    with a heart in it, checked by trick_winner."""
+    from hearts_teach.kernel.trick import trick_winner
+
+    ns = lesson("02_tricks_and_following_suit")
+    hand, text = ns["hand"], " ".join(prose("02_tricks_and_following_suit").split())
+    three = hand.tricks[2]
+    assert [str(c) for c in three.cards[:3]] == ["JC", "5C", "TC"] and three.seats == (1, 2, 3, 0)
+    assert not any(c.suit is three.led_suit for c in hand.dealt(0) if c not in [x for t in hand.tricks[:2] for x in t.cards])
+    assert ("The bots stopped in the middle of trick 3: West led the J♣, North and East followed with clubs, and "
+            "South, next to play, has no club left.") in text
+    code = "".join("".join(c["source"]) for c in cells_of("02_tricks_and_following_suit") if c["cell_type"] == "code")
+    assert "# stops just before a player who holds no card of the led suit" in code
+    assert "in some games, like Spades in lesson 09, one suit, called trump, beats all the others" in text
+    # North 7♦, East 9♥, South: 5♦ loses to the 7♦ whatever West's diamond; K♦ loses only to the A♦
+    for west in ("2D", "8D", "AD"):
+        duck = [Card(c).index for c in ("7D", "9H", "5D", west)]
+        assert SEAT_NAMES[trick_winner(duck, 2)] in ("North", "West")
+        win = [Card(c).index for c in ("7D", "9H", "KD", west)]
+        assert (SEAT_NAMES[trick_winner(win, 2)] == "South") == (west != "AD")
+    answer_every_way(ns["duck"], "5♦", ["K♦"])
+
+
 def test_02_void_prose_names_the_first_trick_exception():
     text = prose("02_tricks_and_following_suit")
     assert "you may play any card at\nall" not in text and "first trick only" in text
