@@ -931,8 +931,18 @@ def test_02_widget_and_quizzes():
     assert west.hand.trick_number == 1 and len(west.hand.current_trick.cards) == 2, "West's widget arrived played"
     west.buttons["AD"].click()
     assert west.last_message.startswith("Can't play A♦") and len(west.hand.current_trick.cards) == 2
+    # r74b rater: the West widget asks a question (which club stays out of the trick?) and its feedback,
+    # worked out from the trick, says whether the club went under or above South's 9♣
+    assert "Say West wants to stay out of this trick: which club should it play?" in " ".join(
+        prose("02_tricks_and_following_suit").split())
+    from hearts_teach.present.widgets import HandWidget
+
+    ns["west"] = HandWidget(west.hand.copy(), seat=1, on_play=ns["west_plays"])  # a second try, 6♣ this time
+    ns["west"].buttons["6C"].click()
+    assert ns["west"].last_message == "West played 6♣, under the 9♣: West stays out of this trick."
+    ns["west"] = west
     west.buttons["JC"].click()
-    assert west.last_message == "West played J♣."
+    assert west.last_message == "West played J♣, above the 9♣: West takes the trick unless North plays higher."
     answer_every_way(ns["who"], "East", ["North", "West", "South"])
     pick, again = ns["pick"], ns["again"]  # seed 50, trick 1 after 2♣ 4♣: North holds A♣ 9♣
     assert again.seat_names[again.turn] == "North" and not pick.attempts
@@ -943,10 +953,17 @@ def test_02_widget_and_quizzes():
     # so and names the cards worth dropping) and a question on who leads next
     drop, hand = ns["drop"], ns["hand"]
     assert not drop.attempts and len(drop.choices) == 11 and hand.tricks[2].card_of(0) == Card("AH")
-    assert not any(c.suit.letter == "C" for c in drop.choices) and all(drop.is_right(c) for c in drop.choices)
-    msg = click(drop, "3♦")
-    assert msg.startswith("✔ Right: 3♦. You hold no clubs, so you may play any card")
-    assert "Every card South holds is right." in msg and "a penalty card, or a dangerous high card" in msg
+    assert not any(c.suit.letter == "C" for c in drop.choices)
+    # r74b rater: every click was right, so nothing was tested; the question is now which card to drop,
+    # with a reason per card: the A♥ or the K♠ (the lesson's own two examples), low cards waste the chance
+    assert {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS"}
+    assert click(drop, "3♦") == ("✘ Not 3♦. A card worth keeping: a low or middle card helps you stay out of tricks "
+                                 "later; better drop one you don't want. Try again.")
+    assert "lower heart is handy later" in click(drop, "6♥") and "A♦ and K♦ are still out" in click(drop, "Q♦")
+    assert not any(Card(c) in t.cards for t in hand.tricks[:3] for c in ("AD", "KD"))  # still out, as Q♦'s reason says
+    assert Card("AD") not in hand.dealt(0) and Card("KD") not in hand.dealt(0)
+    msg = click(drop, "K♠")
+    assert msg.startswith("✔ Right: K♠. A dangerous high spade") and "free chance to drop a card you don't want" in msg
     answer_every_way(ns["nxt"], "East", ["North", "South", "West"])
 
 
@@ -1044,6 +1061,31 @@ def test_02_the_next_leader_quiz_agrees_with_the_engine():
     nxt = lesson("02_tricks_and_following_suit")["nxt"]
     assert nxt.question == ("North leads 3♠. East plays 10♠, South has no spades and plays Q♥, West plays 8♠. "
                             "Who leads the next trick?") and nxt.is_right("East")
+
+
+def test_02_round_74b_the_stop_is_named_and_a_duck_to_practise():
+    """Rater r74b: "a new kind of moment" pointed at a trick not yet shown: the prose names trick 3's cards
+    and South's void; ducking, "the skill" of the aside, had no practice: a quick-check quiz on a trick
+    with a heart in it, checked by trick_winner."""
+    from hearts_teach.kernel.trick import trick_winner
+
+    ns = lesson("02_tricks_and_following_suit")
+    hand, text = ns["hand"], " ".join(prose("02_tricks_and_following_suit").split())
+    three = hand.tricks[2]
+    assert [str(c) for c in three.cards[:3]] == ["JC", "5C", "TC"] and three.seats == (1, 2, 3, 0)
+    assert not any(c.suit is three.led_suit for c in hand.dealt(0) if c not in [x for t in hand.tricks[:2] for x in t.cards])
+    assert ("The bots stopped in the middle of trick 3: West led the J♣, North and East followed with clubs, and "
+            "South, next to play, has no club left.") in text
+    code = "".join("".join(c["source"]) for c in cells_of("02_tricks_and_following_suit") if c["cell_type"] == "code")
+    assert "# stops just before a player who holds no card of the led suit" in code
+    assert "in some games, like Spades in lesson 09, one suit, called trump, beats all the others" in text
+    # North 7♦, East 9♥, South: 5♦ loses to the 7♦ whatever West's diamond; K♦ loses only to the A♦
+    for west in ("2D", "8D", "AD"):
+        duck = [Card(c).index for c in ("7D", "9H", "5D", west)]
+        assert SEAT_NAMES[trick_winner(duck, 2)] in ("North", "West")
+        win = [Card(c).index for c in ("7D", "9H", "KD", west)]
+        assert (SEAT_NAMES[trick_winner(win, 2)] == "South") == (west != "AD")
+    answer_every_way(ns["duck"], "5♦", ["K♦"])
 
 
 def test_02_void_prose_names_the_first_trick_exception():
