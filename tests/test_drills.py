@@ -248,8 +248,9 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # fresh newcomer rater (r41_f): the note now says first why a spade, then why not the 3♠
     # fresh newcomer rater (r44_c): the 10♠ lead keeps the J♠ too; what differs is the low spade left to duck
     assert sorted(c.pretty for c in lead.cards(0) if c.suit.letter == "S") == ["10♠", "3♠", "J♠"]
+    # r74b read: the J♠ and 10♠ still duck the Q♠, K♠ and A♠; what goes is any spade below them
     assert ("Why not the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no "
-            "low spade to duck with."
+            "spade below the 10♠ to duck with."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
@@ -362,7 +363,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # when the others have few or none, so her queen then wins her own trick (the replays: all 207 times)
     # r74b (rater: "she plays the queen" made "she" South; too many percentages): "South's Q♠", and "worse" for 21%
     assert king.stats["p_take_qs"] > kept
-    assert ("Keeping the K♠ too (K♣ J♦ A♥, a mistake) is worse: with five spades, South "
+    # r74b read: "worse" read as worse than passing the queen (21% against 39%): both are mistakes, said so
+    assert ("Keeping the K♠ too (K♣ J♦ A♥) is also a mistake: with five spades, South "
             "still holds spades late in the hand, when the others have few or none left, so no one beats South's Q♠ "
             "then. The best pass") in after
     assert "207 of 207" not in after and "of 356" not in after

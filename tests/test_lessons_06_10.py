@@ -3050,7 +3050,10 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
             "Every pass the coach compares that keeps the A♠ is a blunder.") in prose
     # r74b (rater: the 4♠-alone blunder's reason came two sentences after it, and never said why it hurts): its own
     # paragraph, the reason right after it
-    assert ("Every pass that keeps the Q♠ with only the 4♠ is a blunder too (unfold [the coach's figures](#cell-id=l08-20b)). "
+    # r74b read: "every pass" overstated it (the coach compares 20 of 286): the compared passes, all six blunders
+    assert all(c.verdict == "blunder" for c in shares if "Q♠" not in c.label and "A♠" in c.label)
+    assert sum("Q♠" not in c.label and "A♠" in c.label for c in shares) == 6
+    assert ("Compared passes keeping the Q♠ with only the 4♠ are blunders too (unfold [the coach's figures](#cell-id=l08-20b)). "
             "With no spade received, she must be played by the second spade trick, and anyone with a higher spade can "
             "duck, leaving her to South.") in prose
     assert "can throw her on your Q♣" not in prose and "brings the Q♠ back" not in prose
@@ -3775,8 +3778,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
             "She ends in South's tricks less often after the 10♠ than after any club or diamond. "
             "The 9♣ costs most. Only the 6♣, K♣ and A♣ are still out (count tricks 1 and 2 in the drill), so a "
             "player out of clubs may throw her on it, and the 9♣, above the 6♣, can win that trick. Why not "
-            "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no low spade "
-            "to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
+            "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no spade "
+            "below the 10♠ to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
     # r61 (two sources for one fact): the coach's shares only (17% against 9%), no replay totals beside them (163, 83)
     assert "163 against 83" not in prose and "(the coach: 0.36)" not in prose
     # fresh newcomer rater (r57): "the figures do not say why" was a dead end; the drill showed only trick 2. The
@@ -5576,7 +5579,7 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     # r73c: the 20 stays in the folded figures; the prose says "every pass the coach compares"
     assert "Every pass the coach compares that keeps the A♠ is a blunder." in prose
-    assert "Every pass that keeps the Q♠ with only the 4♠ is a blunder too" in prose  # r74b: its own paragraph
+    assert "Compared passes keeping the Q♠ with only the 4♠ are blunders too" in prose  # r74b: its own paragraph
 
 
 def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():
