@@ -2516,7 +2516,7 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     assert "(except hearts and the queen on the first trick, unless your hand holds nothing else: lesson 03)" in text
     assert "South holds Q♠ and has no clubs left by trick 3" in text and "runs out of clubs" not in text
     dump = ns["dump"]
-    south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards) if s == 0 and c.suit is Suit.CLUBS]
+    south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.CLUBS]
     assert south_clubs and max(south_clubs) == 2 and dump.trick_number == 3
     assert "drop her under that card, as West (forced) did under South's K♠ on trick 5." in text
     assert "as West (forced) did" in text and list(ns["hand"].tricks[4].cards[1:3]) == [Card("KS"), Card("QS")]
