@@ -2527,3 +2527,7 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     recap = text[text.index("## What you learned"):]
     assert recap.count("- ") >= 3 and "never lead spades yourself" in recap and "drop her under a K♠ or A♠" in recap
     assert "never lead spades yourself, and throw her" in text
+    # r74b (confusing 4): the flush question names its goal; 3♦ is safe, only a spade lead forces her out
+    flush = ns["flush"]
+    assert flush.question.endswith("Which of these do you lead to chase her out?")
+    assert flush.reason("3♦") == "safe, but it does nothing to use up her holder's spades: only a spade lead forces her out"
