@@ -1297,7 +1297,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     cards in North's tricks, and one sentence reads it."""
     ns = lesson("04_queen_of_spades")
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "left holding her" not in text and "the whole game comes down to who takes her." in text
+    assert "left holding her" not in text and "the whole hand comes down to who takes her." in text
     hand = ns["hand"]
     north = [c for t in hand.tricks if t.winner == 2 for c in t.cards if c.points]
     assert hand.scores[2] == 12 == len(north) and all(c.suit is Suit.HEARTS for c in north)
@@ -1964,7 +1964,9 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     assert "while she is out" not in text
     # r38_a: "will not be" read as a prediction; 04 says it as a fact of the hand after the pass (01 says it its way)
     # r74: "after your pass" attached to "don't hold"; the condition is said first
-    assert "lesson 01 suggests passing the A♠ and K♠ when, after the pass, the queen is not in your hand" in text
+    # r74b: the pass is chosen before you know what you receive: lesson 01's wording
+    assert "lesson 01 suggests passing the A♠ and K♠ when you were not dealt her, or you pass her" in text
+    assert "dealt her, or you pass her" in " ".join(prose("01_deal_and_pass").split())
     assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]
     share = {(g, top): (100 * k / n, give_or_take(k, n)) for g, top, n, k in table if n}
@@ -2580,3 +2582,29 @@ def test_01_r54_nits_points_ties_and_folded_code():
 def prose_raw() -> str:
     """Lesson 01's Markdown with its links kept."""
     return "\n".join("".join(c["source"]) for c in cells_of("01_deal_and_pass") if c["cell_type"] == "markdown")
+
+
+def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_recap():
+    """Rater r74 (second pass): the void sentence left out rule 6's 'unless the hand holds nothing else';
+    South's last club went on trick 2 (not 3); dropping her under K♠/A♠ on purpose was quizzed but never
+    taught; the queen-waits quiz read as a rule of the game (it is this engine's version); no recap."""
+    ns = lesson("04_queen_of_spades")
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "(except hearts and the queen on the first trick, unless your hand holds nothing else: lesson 03)" in text
+    assert "South holds Q♠ and has no clubs left by trick 3" in text and "runs out of clubs" not in text
+    dump = ns["dump"]
+    south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.CLUBS]
+    assert south_clubs and max(south_clubs) == 2 and dump.trick_number == 3
+    assert "drop her under that card, as West (forced) did under South's K♠ on trick 5." in text
+    assert "as West (forced) did" in text and list(ns["hand"].tricks[4].cards[1:3]) == [Card("KS"), Card("QS")]
+    assert text.index("drop her under that card") < text.index("## Quick check")
+    quiz = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-qw-quiz")
+    assert "This engine's queen-waits version (not a standard rule)" in quiz
+    assert "in this engine's version: a spade was led" in quiz
+    recap = text[text.index("## What you learned"):]
+    assert recap.count("- ") >= 3 and "never lead spades yourself" in recap and "drop her under a K♠ or A♠" in recap
+    assert "never lead spades yourself, and throw her" in text
+    # r74b (confusing 4): the flush question names its goal; 3♦ is safe, only a spade lead forces her out
+    flush = ns["flush"]
+    assert flush.question.endswith("Which of these do you lead to chase her out?")
+    assert flush.reason("3♦") == "safe, but it does nothing to use up her holder's spades: only a spade lead forces her out"
