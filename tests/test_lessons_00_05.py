@@ -1965,7 +1965,9 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r38_a: "will not be" read as a prediction; 04 says it as a fact of the hand after the pass (01 says it its way)
     # r74: "after your pass" attached to "don't hold"; the condition is said first
     # r74b: the pass is chosen before you know what you receive: lesson 01's wording
-    assert "lesson 01 suggests passing the A♠ and K♠ when you were not dealt her, or you pass her" in text
+    # r74c: the aside read as part of the sentence: lesson 01's own wording, its bracket included
+    assert ("lesson 01 suggests passing the A♠ and K♠ whenever the queen will not be in your own hand (you were not "
+            "dealt her, or you pass her)") in text
     assert "dealt her, or you pass her" in " ".join(prose("01_deal_and_pass").split())
     assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]

@@ -1251,7 +1251,7 @@ ANSWERS_12 = {"q1": "hand 4: no pass; hand 3: across",
               "q2": "they go to East; three come to you from West once all four have chosen",
               "q3": "J♦", "q4": "3♠", "q5": "yes", "q6": "no", "q7": "15",
               "q8": "26", "q9": "-7", "q10": "North wins", "q11": "another hand is played",
-              "q12": "it costs nothing now, and that card cannot win a costly trick later",
+              "q12": "yes: free now, and that card cannot win a costly trick later",
               "q13": "East", "q14": "3",
               "q15": "pass the A♠ with her", "q16": "2♥", "q17": "Q♠",
               "q18": "you took the Q♠, nobody else has a point, and you hold sure winners",
@@ -1326,7 +1326,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     lead = ns["lead"]
     assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
     assert lead.explain("2H").legal
-    assert "(07)" in ns["q12"].question and "(10)" in ns["q26"].question
+    assert "(lesson 07)" in ns["q12"].question and "(lesson 10)" in ns["q26"].question
     # newcomer rater (issue 27): an old question (which neighbour plays after you) repeated q15; q6 asks instead
     # whether the Q♠ breaks hearts (standard rules: no), on a position the engine builds and judges
     queen = ns["queen"]
@@ -1337,7 +1337,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert not any(c.suit.letter == "H" for t in queen.tricks for c in t.cards)
     assert {c.suit.letter for c in queen.cards(0)} == {"H", "S", "D"} and Card("KD") in queen.cards(0)
     assert not queen.explain("2H").legal and not Rules().queen_breaks_hearts
-    assert "(03)" in ns["q6"].question
+    assert "(lesson 03)" in ns["q6"].question
     # q18: West has *taken* the other hearts (hearts still held could still be won); q13: the queen is still out
     assert "West has taken the other three" in ns["q18"].question or any(
         "West has taken the other three" in o for o in ns["q18"].reasons)
@@ -1366,7 +1366,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ANSWERS_12["q3"] != Card("8S").pretty and ANSWERS_12["q10"] != "the match goes on"  # "neither is the right answer"
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "08c", "09", "09a", "09b", "10", "11"]
-    tags = [order.index(ns[f"q{n}"].question[1:].split(")")[0]) for n in range(1, 28)]
+    # r74c: each prompt starts with its own name and its lesson ("Q10 (lesson 06) …"): the widget shows no variable
+    assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 28))
+    assert "Each question starts with its name (Q10 is `q10`) and, in brackets, the lesson it comes from" in intro
+    tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 28)]
     # out of lesson order: q20 (lesson 08's coach), and q18 (08b's moon) after q16-q17, whose mistakes became lesson 08c
     assert [n + 2 for n, (a, b) in enumerate(zip(tags, tags[1:], strict=False)) if b < a] == [18, 20]
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
@@ -1387,7 +1390,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         others = [len(str(c)) for c in q.choices if str(c) != ANSWERS_12[name]]
         assert len(ANSWERS_12[name]) <= max(others) + 10, name
     # fresh rater (r32): "lowers your score" is ambiguous in Hearts, where a lower score is good
-    assert "every trick you win costs you points" in ns["q12"].choices
+    assert "no: every trick you win costs you points" in ns["q12"].choices
     assert not any("lowers your score" in str(c) for c in ns["q12"].choices)
     from hearts_teach.course.lessons import position
 
@@ -1414,6 +1417,15 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert match_verdict((100, 77, 77, 90)) == "West and North tie for lowest with 77: another hand is played"
     assert not _decided([100, 77, 77, 90], Rules().end_score)  # the tie: not decided yet
     assert _decided([100, 77, 80, 90], Rules().end_score)  # without it, exactly 100 would have ended the match
+    # r74c: the distractor "the match goes on: nobody is over 100" had the right answer's outcome; it is now a
+    # different outcome (a player knocked out), which no Hearts rule has
+    ns12 = lesson("12_review")
+    assert "South is out; the other three play on" in ns12["q11"].choices
+    assert not any("match goes on" in str(c) for c in ns12["q11"].choices)
+    # and q12 asks whether (yes/no), not "why is this a good moment" with "it is not" among the answers
+    assert ns12["q12"].question.endswith("Is this a good moment to win it with a high card of the suit led?")
+    assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
+    assert "`" not in ns12["q6"].reason("yes")  # a widget shows backticks as they are
     # q24: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
     assert score_hand([0, 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -59
     assert score_hand(["blind nil", 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -159
