@@ -283,7 +283,8 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     out = printed("l06-04")
     assert ("Without the moon rule that hand would have scored 26 for East and 0 for the others: totals South 43, "
             "West 53, North 79, East 85.") in out
-    assert ("without it East would have the highest total (85), North would be on 79 after hand 10, nobody would have "
+    # r74c: the counterfactual holds for the same cards played (said)
+    assert ("without it, the same cards played, East would have the highest total (85), North would be on 79 after hand 10, nobody would have "
             "reached 100") in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
     assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
@@ -293,6 +294,11 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert ids.index("l06-tie2") == ids.index("l06-19") + 1
     assert match_verdict((97 + 6, 84 + 4, 75 + 13, 80 + 3)).startswith("the match is over: East wins with 83")
     assert match_verdict((97 + 6, 84 + 4, 75 + 13, 88 + 3)).endswith("another hand is played")  # the first question
+    # r74c: where the answers are is said in the prose (the folded code's own comment is hidden)
+    assert "Each question's answer and reasons are in its folded code: unfold it once you have answered." in prose(
+        "l06-11")
+    assert "guess the verdict, then run it" in prose("l06-21") and "usually bad news for whoever hits it" in prose(
+        "3f173123")
     # an editable cell of the learner's own totals under Your turn
     assert _src(cells[ids.index("l06-your-totals")]).startswith("# change these four totals")
     assert printed("l06-your-totals") == match_verdict((101, 70, 70, 95)) + "\n"
