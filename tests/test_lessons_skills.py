@@ -1426,6 +1426,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ns12["q12"].question.endswith("Is this a good moment to win it with a high card of the suit led?")
     assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
     assert "`" not in ns12["q6"].reason("yes")  # a widget shows backticks as they are
+    # r74d: the intro's card format works on the questions whose choices are written as text (q17, q25, q27)
+    for name, typed in (("q17", "4S"), ("q25", "JD"), ("q27", "2C")):
+        assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
+    assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
+        _md("12_review").split())
     # q24: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
     assert score_hand([0, 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -59
     assert score_hand(["blind nil", 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -159

@@ -179,6 +179,10 @@ def test_a_number_quiz_takes_the_number_typed_as_text_and_a_text_quiz_a_number()
     m = Quiz("What does South score?", ["4", "-6", "-10"], "-6")
     assert m.choose("−10") == "✘ Not -10. Try again." and m.choose("−6") == "✔ Right: -6."
     assert m.attempts == [("-10", False), ("-6", True)]
+    # r74d_12: a card typed as rank and suit letter ("QS", as lesson 12's intro says) answers a choice written "Q♠"
+    c = Quiz("Which do you throw?", ["Q♠", "4♠", "2♦"], "Q♠")
+    assert c.choose("4S") == "✘ Not 4♠. Try again." and c.choose("qs") == "✔ Right: Q♠."
+    assert Quiz("?", ["Q♠", "4♠"], "Q♠").choose("zz") == "zz is not one of the choices (Q♠, 4♠)."
 
 
 def test_a_quiz_answered_right_is_closed():

@@ -34,6 +34,14 @@ def _label(choice: Any) -> str:
     return choice.pretty if isinstance(choice, Card) else str(choice)
 
 
+def _card_label(text: str) -> str | None:
+    """``"QS"`` typed for a choice written as text ``"Q♠"``: the card as shown, or None if it is no card."""
+    try:
+        return to_card(text).pretty
+    except (HeartsError, ValueError, TypeError):
+        return None
+
+
 def _plain_minus(text: str) -> str:
     """The prose writes −6 with a true minus sign; a learner copying it types the same answer as -6."""
     return text.replace("\u2212", "-")
@@ -125,6 +133,10 @@ class Quiz(WidgetView):
             typed = _plain_minus(str(choice).strip())
             for c in self.choices:
                 if _plain_minus(_label(c)) == typed:
+                    return c
+            as_card = _card_label(typed)  # "QS" for a choice written as text, "Q♠"
+            for c in self.choices:
+                if as_card is not None and _label(c) == as_card:
                     return c
         return choice
 
