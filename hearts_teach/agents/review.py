@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from hearts_teach.agents.coach import TOO_CLOSE, Assessment, assess_pass, assess_play
+from hearts_teach.agents.coach import TOO_CLOSE, Assessment, assess_pass, assess_play, verdict_words
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.kernel.cards import CardList
 from hearts_teach.kernel.errors import ArgumentError, RecordError, quote
@@ -31,8 +31,7 @@ AUTOPILOT_ONLY = "The autopilot played this whole hand: no decision of yours to 
 def mark(verdict: str) -> str:
     """'✓ best', '✓ too close to call', '?! inaccuracy', …: the verdict as the coach shows it (never
     'fine', a class its deals did not settle); a verdict the coach may add later keeps its word."""
-    symbol = MARKS.get(verdict, "·")
-    return f"{symbol} {TOO_CLOSE if verdict == 'fine' else verdict}"
+    return f"{MARKS.get(verdict, '·')} {verdict_words(verdict, 0.0)}"  # the coach's own words for a verdict
 
 
 

@@ -131,13 +131,10 @@ class Quiz(WidgetView):
             return to_card(choice)
         if choice not in self.choices:  # typed as text ("7" for 7) or as a number (7 for "7")
             typed = _plain_minus(str(choice).strip())
-            for c in self.choices:
-                if _plain_minus(_label(c)) == typed:
-                    return c
-            as_card = _card_label(typed)  # "QS" for a choice written as text, "Q♠"
-            for c in self.choices:
-                if as_card is not None and _label(c) == as_card:
-                    return c
+            for wanted in (typed, _card_label(typed)):  # as written, then "QS" for a text choice "Q♠"
+                match = next((c for c in self.choices if _plain_minus(_label(c)) == wanted), None)
+                if match is not None:
+                    return match
         return choice
 
     def reason(self, choice: Any) -> str:
