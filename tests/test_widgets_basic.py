@@ -323,3 +323,23 @@ def test_a_quizs_text_twin_keeps_choices_with_commas_apart():
     quiz = Quiz("What may you lead?", ["Q♠, 5♠ or a diamond", "5♠ or a diamond", "only 5♠"], "only 5♠")
     assert quiz.text().splitlines()[1] == "Choices: Q♠, 5♠ or a diamond | 5♠ or a diamond | only 5♠"
     assert Quiz("Who?", ["West", "North"], "West").text().splitlines()[1] == "Choices: West, North"
+
+
+def test_score_report_counts_first_tries_and_names_unlabelled_questions_by_place():
+    from hearts_teach.present.widgets import score_report
+
+    a = Quiz("How many hearts are in the deck?", [12, 13], 13)
+    b = Quiz("Q2 (lesson 04) What is the Q♠ worth?", [1, 13], 13)
+    assert score_report([a, b]).startswith("No answers yet: 2 questions")
+    a.choose(12)
+    assert score_report([a, b]).splitlines() == ["Answered right: 0 of 2; right at the first try: 0.",
+                                                 "Look back at: question 1.",
+                                                 "Still open: question 1, Q2."]
+    a.choose(13)
+    b.choose(13)
+    assert score_report([a, b]).splitlines() == ["Answered right: 2 of 2; right at the first try: 1.",
+                                                 "Look back at: question 1."]
+    c = Quiz("Q3 (lesson 05) A moon gives the others?", [13, 26], 26)
+    c.choose(26)
+    assert score_report([c]).splitlines()[1] == ("Look back at: nothing yet, every answer so far was right at "
+                                                 "the first try.")

@@ -5,8 +5,9 @@ buttons for tests, and ``text()`` for a printable, comparable view of the same s
 from hearts_teach.present.widgets.hand_widget import HandWidget
 from hearts_teach.present.widgets.pass_picker import PassPicker
 from hearts_teach.present.widgets.play_app import PlayApp
-from hearts_teach.present.widgets.quiz import Quiz
+from hearts_teach.present.widgets.quiz import Quiz, score_report
 from hearts_teach.present.widgets.replay_viewer import ReplayViewer
 from hearts_teach.present.widgets.table import TableWidget, TrickView
 
-__all__ = ["HandWidget", "PassPicker", "PlayApp", "Quiz", "ReplayViewer", "TableWidget", "TrickView"]
+__all__ = ["HandWidget", "PassPicker", "PlayApp", "Quiz", "ReplayViewer", "TableWidget", "TrickView",
+           "score_report"]

@@ -9,6 +9,7 @@ progress in the learner's local database (best-effort: ``hearts_teach.present.pr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -201,3 +202,33 @@ class Quiz(WidgetView):
         if self.last_message:
             lines.append(self.last_message)
         return "\n".join(lines)
+
+
+_NAMED = re.compile(r"(Q\d+) \(lesson (\w+)\)")
+
+
+def score_report(quizzes: Sequence[Quiz]) -> str:
+    """A review's score so far: how many questions are answered, how many right at the first try,
+    and which lessons to look back at (those of the questions missed at least once). A question
+    written "Q5 (lesson 03) ..." is named Q5 and belongs to lesson 03; any other is named by its place."""
+    named = []
+    for i, q in enumerate(quizzes, 1):
+        m = _NAMED.match(q.question)
+        named.append((m.group(1), m.group(2)) if m else (f"question {i}", None))
+    if not any(q.attempts for q in quizzes):
+        return (f"No answers yet: {len(quizzes)} questions are waiting above. Answer some, then run this "
+                "cell again.")
+    first_try = sum(1 for q in quizzes if q.attempts and q.attempts[0][1])
+    answered = sum(1 for q in quizzes if q.solved)
+    missed: dict[str, list[str]] = {}  # lesson -> questions missed at least once, in the order asked
+    for q, (name, lesson) in zip(quizzes, named, strict=True):
+        if q.attempts and not q.attempts[0][1]:
+            missed.setdefault(f"lesson {lesson}" if lesson else "", []).append(name)
+    left = [name for q, (name, _l) in zip(quizzes, named, strict=True) if not q.solved]
+    lines = [f"Answered right: {answered} of {len(quizzes)}; right at the first try: {first_try}."]
+    look = [f"{where} ({', '.join(names)})" if where else ", ".join(names) for where, names in missed.items()]
+    lines.append("Look back at: " + ", ".join(look) + "." if look
+                 else "Look back at: nothing yet, every answer so far was right at the first try.")
+    if left:
+        lines.append("Still open: " + ", ".join(left) + ".")
+    return "\n".join(lines)
