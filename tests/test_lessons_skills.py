@@ -1257,8 +1257,8 @@ ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q18": "you took the Q♠, nobody else has a point, and you hold sure winners",
               "q19": "duck from now on",
               "q20": "on the coach's deals it costs over 1 point a hand more than the best, not shown to cost over 3",
-              "q21": "East", "q22": "-58", "q23": "-60", "q24": "-59", "q25": "9♦", "q26": "your bot is worse",
-              "q27": "3♣"}
+              "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
+              "q27": "your bot is worse", "q28": "3♣"}
 
 
 def test_12_the_last_cell_scores_the_answers_and_names_the_lessons_to_look_back_at():
@@ -1267,23 +1267,23 @@ def test_12_the_last_cell_scores_the_answers_and_names_the_lessons_to_look_back_
     from hearts_teach.present.widgets import Quiz, score_report
 
     ns = lesson("12_review")
-    asked = [ns[f"q{i}"] for i in range(1, 28)]
+    asked = [ns[f"q{i}"] for i in range(1, 29)]
     quizzes = {q.question[:q.question.index(" ")]: Quiz(q.question, q.choices, next(c for c in q.choices
                                                                                  if q.is_right(c)))
                for q in asked}
-    assert list(quizzes) == [f"Q{i}" for i in range(1, 28)]
+    assert list(quizzes) == [f"Q{i}" for i in range(1, 29)]
     last = [c for c in notebook_cells("12_review") if c["cell_type"] == "code"][-1]
-    assert "score_report([" + ",".join(f"q{i}" for i in range(1, 28)) + "])" in "".join(
+    assert "score_report([" + ",".join(f"q{i}" for i in range(1, 29)) + "])" in "".join(
         "".join(last["source"]).split())
     shown = "".join("".join(o.get("text", "")) for o in last["outputs"]).strip()
-    assert shown == score_report(list(quizzes.values())) == ("No answers yet: 27 questions are waiting above. "
+    assert shown == score_report(list(quizzes.values())) == ("No answers yet: 28 questions are waiting above. "
                                                               "Answer some, then run this cell again.")
     quizzes["Q1"].choose(ANSWERS_12["q1"])
     quizzes["Q6"].choose("yes")  # wrong first: only a heart breaks hearts
     quizzes["Q6"].choose(ANSWERS_12["q6"])
     quizzes["Q13"].choose("West")
     report = score_report(list(quizzes.values())).splitlines()
-    assert report[0] == "Answered right: 2 of 27; right at the first try: 1."
+    assert report[0] == "Answered right: 2 of 28; right at the first try: 1."
     assert report[1] == "Look back at: lesson 03 (Q6), lesson 08a (Q13)."
     assert report[2].startswith("Still open: Q2, Q3, Q4, Q5, Q7, Q8,") and "Q13" in report[2]
     assert "Q1," not in report[2] and "Q6," not in report[2]
@@ -1354,7 +1354,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     lead = ns["lead"]
     assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
     assert lead.explain("2H").legal
-    assert "(lesson 07)" in ns["q12"].question and "(lesson 10)" in ns["q26"].question
+    assert "(lesson 07)" in ns["q12"].question and "(lesson 10)" in ns["q27"].question
     # newcomer rater (issue 27): an old question (which neighbour plays after you) repeated q15; q6 asks instead
     # whether the Q♠ breaks hearts (standard rules: no), on a position the engine builds and judges
     queen = ns["queen"]
@@ -1372,9 +1372,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "with West holding hearts" not in str(ns["q18"].reasons)
     assert "the Q♠ has not appeared" in ns["q13"].question
     low, high = -1.60, -0.20
-    assert f"from {low:.2f} to {high:.2f}" in ns["q26"].question and high < 0  # wholly below zero: worse
+    assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
-    assert quizzes == sorted(ANSWERS_12) and "twenty-seven questions" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert quizzes == sorted(ANSWERS_12) and "twenty-eight questions" in (ROOT / "README.md").read_text(encoding="utf-8")
     # newcomer rater (issue 27, round 27): the typed examples are real choices of their questions (q1 has no
     # "across"), one of them a card typed as rank and suit letter; the order is by topic, roughly the lessons'
     # (a fresh rater's three added questions renumbered them: q9 became q10, q2 became q3)
@@ -1395,9 +1395,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "08c", "09", "09a", "09b", "10", "11"]
     # r74c: each prompt starts with its own name and its lesson ("Q10 (lesson 06) …"): the widget shows no variable
-    assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 28))
+    assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 29))
     assert "Each question starts with its name (Q10 is `q10`) and, in brackets, the lesson it comes from" in intro
-    tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 28)]
+    tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 29)]
     # out of lesson order: q20 (lesson 08's coach), and q18 (08b's moon) after q16-q17, whose mistakes became lesson 08c
     assert [n + 2 for n, (a, b) in enumerate(zip(tags, tags[1:], strict=False)) if b < a] == [18, 20]
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
@@ -1410,9 +1410,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # now it is not first in most questions, and never first in most of the three-choice ones
     listed = {name: ns[name] for name in ANSWERS_12 if not ns[name].is_cards}  # cards are shown in hand order
     first = [name for name, q in listed.items() if str(q.choices[0]) == ANSWERS_12[name]]
-    assert len(listed) == 24 and len(first) * 2 < len(listed), first
+    assert len(listed) == 25 and len(first) * 2 < len(listed), first
     three = {name: q for name, q in listed.items() if len(q.choices) == 3}
-    assert len(three) == 11 and sum(name in first for name in three) <= 2, first  # q20 has four since r74d
+    assert len(three) == 12 and sum(name in first for name in three) <= 2, first  # q20 four, q24 added (r74d)
     # r35_g: no three-choice answer is clearly the longest choice
     for name, q in three.items():
         others = [len(str(c)) for c in q.choices if str(c) != ANSWERS_12[name]]
@@ -1454,12 +1454,21 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ns12["q12"].question.endswith("Is this a good moment to win it with a high card of the suit led?")
     assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
     assert "`" not in ns12["q6"].reason("yes")  # a widget shows backticks as they are
-    # r74d: the intro's card format works on the questions whose choices are written as text (q17, q25, q27)
-    for name, typed in (("q17", "4S"), ("q25", "JD"), ("q27", "2C")):
+    # r74d: the intro's card format works on the questions whose choices are written as text (q17, q26, q28)
+    for name, typed in (("q17", "4S"), ("q26", "JD"), ("q28", "2C")):
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
     assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
         _md("12_review").split())
-    # q24: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
+    # q24 (r74d: lesson 09a had no question here): a count of 3¾ is bid 3 by the lesson's rule, 4 by the bots'
+    from hearts_teach.agents.spades import estimate_tricks, smart_bid
+    from hearts_teach.course.spades_lesson import lesson_bid
+    from hearts_teach.games.spades import SpadesHand as Deal
+
+    three_quarters = next(cards for seed in range(400) for seat in range(4)
+                          if estimate_tricks(cards := Deal.deal(seed=seed).dealt(seat), long_spades=True) == 3.75)
+    assert lesson_bid(three_quarters) == 3 and smart_bid(three_quarters) == 4
+    assert "drop any fraction" in ns12["q24"].reason(3) and ns12["q24"].is_right(3)
+    # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
     assert score_hand([0, 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -59
     assert score_hand(["blind nil", 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -159
     from hearts_teach.games.spades.rules import SpadesRules
