@@ -52,7 +52,7 @@ def test_gain_verdict_and_the_keep_rule(capsys):
     assert rule_verdict(Gain(-0.1, 0.1), Gain(0.05, 0.1))[0] == "drop"
     assert rule_verdict(Gain(0.1, 0.1), Gain(-0.05, 0.1))[0] == "drop"
     keep(Gain(0.1, 0.1))
-    assert capsys.readouterr().out == "keep rule: on trial (its interval contains zero: 200 deals will decide)\n"
+    assert capsys.readouterr().out == "keep rule: on trial (its interval contains zero: a new 40-deal gain and 200 deals will decide)\n"
 
 
 def test_before_finish_trick_and_play_instead_replay_a_played_hand():

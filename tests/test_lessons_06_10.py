@@ -2343,7 +2343,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
     assert not result.failed, result.failed
     ns = result.namespace
-    versions, paired = ns["versions"], ns["paired"]
+    versions = ns["versions"]
+    from hearts_teach.course.bot_lesson import paired
     # r43_b: why the rule bots' average moves between runs: "a hand's 26 points are shared (a moon aside), so what
     # our bot avoids goes to them". Every hand's scores add up to 26, or 78 when someone shot the moon
     for name, r in list(versions.items()) + [("without_void", ns["without_void"])]:
@@ -2427,7 +2428,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r72c: the pass's trial is said to come after step 3, with the reason (first_play throws its lowest card)
     assert "Keep the pass: step 3 fixes the discards." not in text and ("The pass is on trial. `first_play` cannot use a "
             "void yet: when it cannot follow suit, it throws its lowest card. Step 3 throws points instead, so the "
-            "pass's trial comes after step 3.") in text
+            "pass is re-measured on step 3's bot; this first gain will not count.") in text
     # r69: "`first_play` wastes the void by discarding its lowest card" was never shown: cut
     assert "wastes the void" not in text
     assert "This is what the void from step 1 was for" not in text
@@ -2538,7 +2539,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r72c: no figure is quoted before it is printed: step 1's cell prints its gain and the keep rule's word
     assert "printed after step 4" not in text and "-0.28" not in text
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\): no clear "
-                     r"difference\nkeep rule: on trial \(its interval contains zero: 200 deals will decide\)$", compare_out,
+                     r"difference\nkeep rule: on trial \(its interval contains zero: a new 40-deal gain and 200 deals will decide\)$", compare_out,
                      flags=re.M), compare_out
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\)",
                      compare_out, flags=re.M), compare_out
@@ -5045,7 +5046,8 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
     assert not result.failed, result.failed
     ns = result.namespace
-    versions, long, paired = ns["versions"], ns["long"], ns["paired"]
+    versions, long = ns["versions"], ns["long"]
+    from hearts_teach.course.bot_lesson import paired
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r72c: each step prints its own 200-deal gain (step-duck, step-dump, step-moon), the guess in moon-last
@@ -5105,12 +5107,14 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # are positive; last only's 40-deal gain (-0.07) is printed now
     # r72c: the rule in two plain sentences (the newcomer's wording); each step prints what it says (keep())
     # r73_10: the rule said nothing of a gain below zero or of "on trial", which each step prints
+    # r75_10: "200 deals will decide" hid that the void pass is judged on new gains, measured on the bot that dumps
+    # (its first gain, -0.28, no longer counts): the rule says the step is measured again once the bot can use it
     assert ("**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below. If the interval "
-            "contains zero, the step is *on trial*: run 200 deals (the same 40 and 160 more), and keep the step if its latest 40-deal gain and its 200-deal gain "
-            "are both positive. A practical choice, not a verdict. Each step prints its gain and what the rule "
-            "says.") in steps_md
+            "contains zero, the step is *on trial*: once the bot can use it, it is measured again on the same 40 deals "
+            "and on 200 (those 40 and 160 more); keep it if both new gains are positive.") in steps_md
     from hearts_teach.course.bot_lesson import Gain, rule_verdict
-    assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: 200 deals will decide")
+    assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: a new 40-deal gain and 200 deals "
+                                                          "will decide")
     assert rule_verdict(Gain(0.42, 0.47), Gain(0.29, 0.2))[0] == "keep"
     assert rule_verdict(Gain(-0.07, 0.1), Gain(0.02, 0.05))[0] == "drop"
     assert "keep rule: drop (gains -0.07 on 40 deals and +0.02 on 200: not both positive)\n" in printed
@@ -5237,7 +5241,8 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     result = run(ROOT / "notebooks" / "10_write_a_bot.ipynb")
     assert not result.failed, result.failed
     ns = result.namespace
-    versions, long, paired, long_first = ns["versions"], ns["long"], ns["paired"], ns["long_first"]
+    versions, long, long_first = ns["versions"], ns["long"], ns["long_first"]
+    from hearts_teach.course.bot_lesson import paired
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     out = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
@@ -5430,6 +5435,14 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r72c: that held for one line of rule-bot play only (North chose the 7♠): "with these rule bots playing on"
     assert ("Played on trick 3 instead, she wins too: with these rule bots playing on, South was caught either way."
             ) in text and "From trick 3 on" not in text and "could not be avoided" not in text
+    # r75_10: lesson 1 ended with nothing to act on: it ends with a rule the learner can code (the void pass gives
+    # spades no bonus, asserted with the trial), and South began with one spade, the 8♠ (the replay's deal line)
+    assert ("   The rule (`void_pass` gives spades no bonus): keep low spades when passing; a Q♠ passed to you needs "
+            "them.\n") in _src(next(c for c in cells if c.get("id") == "replay-points"))
+    assert [c.pretty for c in Hand.deal(seed=5, hand_number=1).view(0).cards if c.suit.letter == "S"] == ["8♠"]
+    replay = next(c for c in cells if c.get("id") == "replay")
+    assert "  South: ♠ 8  ♥ 10  ♦ A J 8 5 4 2  ♣ A Q 10 8 4\n" in "".join(
+        "".join(o.get("data", {}).get("text/plain", "")) for o in replay["outputs"])
     assert "(0 points) · South could play 8♠ Q♠\n" in out["replay-drive"]
     assert "(13 points) · South could play Q♠\n" in out["replay-drive"]
     ns: dict = {}
@@ -5458,7 +5471,7 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
             "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
-            "your lowest). Leading? Avoid a suit nobody else holds.") in text  # r72c: the pass's part cut with the clubs
+            "your lowest). Leading? Avoid a suit nobody else holds. Passing? Keep low spades.") in text  # r72c: the pass's part cut with the clubs
     assert re.search(r"^\+ dumping vs previous: +gain \+2\.98 ", out["step-dump"], flags=re.M)
     assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["step-duck"], flags=re.M)
     assert Rules().no_points_on_first_trick
@@ -5714,3 +5727,21 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
     assert (460 + last.team_points[0], 440 + last.team_points[1]) == (412, 500)
     assert "# answer: -59 (contract of 4 made with 5 tricks: +40, 1 bag +1; North's nil broken: -100)" in nil
     assert "## Trump and leading" in text
+
+
+def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
+    """Rater r75: (1) "200 deals will decide" hid that the void pass is judged on a new 40-deal gain, measured on the
+    bot that dumps; (2) dump_play has no trick check: on trick 1 the Q♠ is legal only in a hand of nothing but points
+    (RULES edge case 1), so the code says so; (3) the moon-deal search is marked "no need to read"; (4) the `paired`
+    import was unused; (5) the exercise line gives the list's shape; (6) ada.py is saved with write_text, not copied."""
+    cells = {c.get("id"): _src(c) for c in _cells("10_write_a_bot")}
+    outs = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in _cells("10_write_a_bot")}
+    assert ("keep rule: on trial (its interval contains zero: a new 40-deal gain and 200 deals will decide)\n"
+            in outs["step-void"])
+    assert "so the pass is re-measured on step 3's bot; this first gain will not count." in cells["step-duck-md"]
+    assert "if QUEEN in legal:                                 # legal on trick 1 only if you hold nothing but points\n" in (
+        cells["step-dump"])
+    assert cells["moon-deal"].startswith("# No need to read this cell line by line:")
+    assert "paired" not in cells["measure"]
+    assert "#   [c for c in view.legal if ...], with out[c.suit] (not empty: true) as the test\n" in cells["my-pass"]
+    assert 'Path("ada.py").write_text(ADA)' in cells["ada-file"] and "copy the printed text" not in cells["ada-file"]
