@@ -2564,6 +2564,11 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert round(hands / sum(moons["rule"])) == 417 and f"{hands / sum(moons['rule']):>9.0f}\n" in shown["l05-21"]
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")
+    # r75_05: ~25 lines of f-strings and matplotlib shown to a newcomer: the table and the chart are package functions
+    # (moon_frequency_table, plot_moons), the simulation call stays in view; the printout is unchanged (pinned above)
+    code = "".join(next(c["source"] for c in cells if c.get("id") == "l05-21"))
+    assert "moons = moon_frequency(tables, hands=HANDS, seed=5)" in code and "print(moon_frequency_table(moons, HANDS))" in code
+    assert "give_or_take" not in code and "ax." not in code and len(code.splitlines()) <= 10
 
 
 def test_01_r54_nits_points_ties_and_folded_code():
