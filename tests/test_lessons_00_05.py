@@ -1519,8 +1519,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # (test_05_r50_when_to_shed_the_insurance_and_what_it_costs)
     # r70_05: "any West card but the A♥" showed only the 5♣: the fourth line tries each card (checked below)
     # r72c_05: the answer sits straight after the try-it (cell l05-19b, its printout l05-19c), before "Blocking a moon"
+    # r75_05: the printout folded (code and output) under the widget, the words in a <details> block after it
     assert ("**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West "
-            "card*, below). Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ "
+            "card*, in the folded cell above). Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ "
             "with the 10♥ but must play the A♥ on South's J♥ on trick 8 (the last line).") in flat
     # rater r52_05: the stored notebook did not show the club case: the answer cell prints it (the try-it's bots)
     shown_18b = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-19c"
@@ -1587,9 +1588,13 @@ def test_05_the_moon_story_agrees_with_its_replay():
     ids = [c.get("id") for c in cells_of("05_shooting_the_moon")]
     # r72b_05: the cliff (l05-14b, l05-15) moved up beside the scoring rule, before the worked hand (l05-09)
     # r72c_05: l05-14 (East's later ducks) is printed by l05-13 now; the answer follows the try-it at once
-    assert ids.index("l05-13") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1 and "l05-14" not in ids
-    assert ids.index("l05-19") + 1 == ids.index("l05-19b") == ids.index("l05-19c") - 1 < ids.index("l05-16")
-    assert cells_of("05_shooting_the_moon")[ids.index("l05-19c")]["metadata"]["jupyter"]["source_hidden"]
+    # r75_05: l05-12 said the A♥ "gave up the highest heart" before the try-it asked: the try-it follows replay 1
+    # (l05-11) at once, before the trick-5 analysis (l05-12, l05-13); its answer is folded, then the words in <details>
+    assert ids.index("l05-11") + 1 == ids.index("l05-19a") == ids.index("l05-19") - 1 and "l05-14" not in ids
+    assert ids.index("l05-19") + 1 == ids.index("l05-19c") == ids.index("l05-19b") - 1 == ids.index("l05-12") - 2
+    assert ids.index("l05-12") + 1 == ids.index("l05-13") < ids.index("l05-16")
+    assert cells_of("05_shooting_the_moon")[ids.index("l05-19c")]["metadata"]["jupyter"] == {
+        "outputs_hidden": True, "source_hidden": True}
     assert ids.index("l05-06") + 1 == ids.index("l05-14b") == ids.index("l05-15") - 1 < ids.index("l05-09")
     assert ids.index("l05-19") < ids.index("l05-17") < ids.index("l05-18") < ids.index("l05-18c")
     instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
@@ -1599,14 +1604,17 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ('(or type `west.play("KC")` in a new cell). Code writes a card as rank then suit letter: `KC` is K♣, `TH` is '
             "10♥ (T for ten).") in " ".join(instr.split())
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
-    assert "The answer is just below: try first." in instr and "A♥" not in instr
+    assert "Try first: the answer is folded just below." in instr and "A♥" not in instr
     # r43_f: "covered" linked to the glossary and said in plain words
     # r72b_05: East's duck was explained twice (l05-14 and l05-16c): the cover is said once, with the rule bot's K♥
     assert "On trick 6 East could have covered" not in flat
     assert "[covered](glossary.ipynb#cell-id=term-cover) South's Q♥" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-16c")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert "**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*, below)." in flat
+    assert ("**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*, in the "
+            "folded cell above).") in flat
+    answer = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19b")]["source"])
+    assert "<details><summary>Answer</summary>" in answer and answer.rstrip().endswith("</details>")
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
     assert "saved West" not in flat
     assert "That cost West" not in flat
@@ -1666,9 +1674,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r42_a: the dense trick-5 sentence is split after "the highest heart"
     # r71: "(taking its own queen: a shooter needs her too)" repeated the next paragraph's point (taking her on purpose
     # suggests a player after all 26) and the * mark is printed under the table: both cut for words
+    # r75_05: "sensible" left open whether West erred; it is a mistake with a moon possible (the insurance section)
     assert ("Look at trick 5. South led the Q♠. West, with no spades, threw away the "
-            "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but it "
-            "gave up the highest heart. Yet the warning was on the table") in flat
+            "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but a "
+            "mistake with a moon possible: it gave up the highest heart (*Does insurance cost anything?*, below, weighs "
+            "the two). Yet the warning was on the table") in flat
     # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
     assert ("This is the rule bots' second habit, the insurance heart: keep one high heart") in flat
     assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
@@ -1776,7 +1786,11 @@ def test_05_quiz():
     from hearts_teach.course.lessons import score_piles
     hearts = CardList(c for c in DECK if c.suit == Suit.HEARTS)
     assert score_piles([CardList(["QS"] + list(hearts)[:12]), CardList(list(hearts)[12:]), "", ""]) == (25, 1, 0, 0)
-    answer_every_way(lesson("05_shooting_the_moon")["cliff"], "25", ["0", "13", "26"])
+    # r75_05: the question repeated the cliff's printed line (25 and 1): a split the lesson has not printed
+    split = [CardList(["QS"] + list(hearts)[:10]), "", CardList(list(hearts)[10:12]), CardList(list(hearts)[12:])]
+    assert score_piles(split) == (23, 0, 2, 1)
+    assert "South takes the Q♠ and 10 hearts; North takes 2 hearts and East 1." in lesson("05_shooting_the_moon")["cliff"].question
+    answer_every_way(lesson("05_shooting_the_moon")["cliff"], "23", ["0", "13", "26"])
     # r72_05: a defence question (the lesson's skill, not only scoring): keep the highest heart left as insurance.
     # The rule bot's own choice in that spot: West void in spades, South (0) winning with the Q♠ it led, the A♥
     # played earlier (to South: 1 point, so the moon watch is not yet on), a moon still open
@@ -2034,8 +2048,9 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     text = " ".join(prose("05_shooting_the_moon").split())
     # newcomer rater r35: the paragraph opens on trick 5, where South has not led the Q♥: the trick it is led on
     # rater r36_d: said plainly, naming the card (the folded cell 13 prints East's K♥ as the only heart above the Q♥)
-    assert ("Only one heart higher than the Q♥ South led on trick 6 had not been played yet: East's K♥. The easy bots "
-            "let it go by:") in text and "still out" not in text
+    # r75_05: "The easy bots let it go by" had an unclear "it": East let the Q♥ win (its 8♥ and reason printed below)
+    assert ("Only one heart higher than the Q♥ South led on trick 6 had not been played yet: East's K♥. East let the "
+            "Q♥ win, keeping the K♥:") in text and "still out" not in text
     above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
              and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
     assert above == [(3, Card("KH"))]
@@ -2318,7 +2333,7 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert Rules().moon == "add_to_others"
     # r51_05: the plain names before the engine's terms
     # r55_05: the plain names only (the engine's names are in the printed rules)
-    assert ("The course plays this *standard* moon by default. In a variant, the *new moon*, the shooter's own score "
+    assert ("The course plays the moon as scored above, the *standard* moon, by default. In a variant, the *new moon*, the shooter's own score "
             "goes *down* by 26 instead, and nobody else scores:") in text
     # r50_05: the heading sits over a table of what failing costs: all or nothing
     assert "## After taking the queen: all or nothing" in text and "lost-looking" not in text
@@ -2413,9 +2428,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 "  points West takes on average after discarding the A♥: 4.9\n"
                                 "  extra points compared with discarding the A♥:\n"
                                 "    the 10♥ (keeping the A♥): 0.16 (give or take: 0.10 to 0.21)\n"
-                                "    a club or diamond:        0.3 to 1.5\n"
-                                "This hand's replays: West scored 26 when South's moon came off, 4 when its kept A♥ "
-                                "broke it.\n")
+                                "    a club or diamond:        0.3 to 1.5\n")
     assert (f"{min(dearer):.1f}", f"{max(dearer):.1f}") == ("0.3", "1.5") and ace.exp_points == min(c.exp_points for c in graded)
     assert "re.sub" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18d")
     # the clubs and diamonds: every one stops this moon (test_05_the_moon_story_agrees_with_its_replay), and each costs
@@ -2437,7 +2450,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ("## Does insurance cost anything? Very little when nobody shoots. The coach plays West's trick-5 discards "
             "out on many deals that fit what West has seen, with rule bots in every seat: keeping the A♥ costs about "
             "0.16 extra points on average (printed below). Throwing it away cost West 22 points in this hand: 26 "
-            "instead of 4.") in text
+            "instead of 4 (line *try-it answer, West's score*). A club or diamond costs more still (line *a club or "
+            "diamond*), which bears out the rule bot's choice of a heart.") in text
+    # r75_05: the 26 and 4 were from two tables (easy and rule bots): now both from the try-it, at the easy table
+    assert ("try-it answer, West's score: 4 after 5♣ 8♣ K♣ 3♦ 5♦ 6♦ J♦ 10♥; 26 after A♥\n"
+            in shown["l05-19c"] and "This hand's replays" not in shown["l05-18d"])
     assert cells[[c.get("id") for c in cells].index("l05-18d")]["metadata"]["jupyter"] == {
         "outputs_hidden": False, "source_hidden": True}  # code folded; test_notebooks keeps every output shown
     assert "1 in 140" not in text and "Our judgement" not in text and "looks likelier" not in text
@@ -2461,7 +2478,9 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert threat_of([0, 0, 0, 0xFFFFFFFFFFFFF], 3) == NO_MOON  # a rule bot never plays for a moon of its own
     # the winner mark: in each printed trick the card with * is the winner's
     hand = lesson("05_shooting_the_moon")["hand"]
-    for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[:13], strict=True):
+    # r75_05: the table's first line labels it "Replay 1", as the try-it and later cells call it
+    assert shown["l05-11"].splitlines()[0] == "Replay 1: South the shooter bot; West, North and East easy bots"
+    for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[1:14], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)
         assert marked == trick.card_of(trick.winner).pretty
     assert ("(each row: trick number, then each seat's card, leader first; * marks each trick's winning card;\n"
@@ -2545,6 +2564,11 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert round(hands / sum(moons["rule"])) == 417 and f"{hands / sum(moons['rule']):>9.0f}\n" in shown["l05-21"]
     assert "*give or take*, is the margin for chance" in " ".join(prose("04_queen_of_spades").split())
     assert shown["l05-17"].rstrip().endswith("scores: South 22, West 4, North 0, East 0")
+    # r75_05: ~25 lines of f-strings and matplotlib shown to a newcomer: the table and the chart are package functions
+    # (moon_frequency_table, plot_moons), the simulation call stays in view; the printout is unchanged (pinned above)
+    code = "".join(next(c["source"] for c in cells if c.get("id") == "l05-21"))
+    assert "moons = moon_frequency(tables, hands=HANDS, seed=5)" in code and "print(moon_frequency_table(moons, HANDS))" in code
+    assert "give_or_take" not in code and "ax." not in code and len(code.splitlines()) <= 10
 
 
 def test_01_r54_nits_points_ties_and_folded_code():

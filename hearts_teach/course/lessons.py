@@ -48,6 +48,7 @@ from hearts_teach.course.simulations import (
     SPADE_GROUPS,
     give_or_take,
     moon_frequency,
+    moon_frequency_table,
     queen_fate,
     queen_fate_table,
 )
@@ -57,7 +58,7 @@ __all__ = [
     "DRILLS", "EXERCISES", "FULL_MARKS", "LESSONS", "MARKS", "SEATS", "SPADE_GROUPS", "Drill", "DrillResult",
     "DrillSession", "Grade", "MatchStepper", "MyDrills", "SampleRun", "Scripted", "Shooter", "bots_play", "cannot_follow",
     "deal_with", "describe_trick", "drills_text", "exercise_link", "give_or_take", "grade", "legal_report", "lesson_file",
-    "marks", "match_verdict", "moon_frequency", "nav_line", "pass_feedback", "play_match", "position",
+    "marks", "match_verdict", "moon_frequency", "moon_frequency_table", "nav_line", "pass_feedback", "play_match", "position",
     "queen_fate", "queen_fate_table", "replay_with", "rescore", "score_piles", "show_progress", "situation", "table_bots",
     "trick_rows", "trick_table", "Why", "why", "why_instead", "why_now", "why_played",
 ]
