@@ -1541,7 +1541,7 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     # r37_c: one clause now (r38_c); rater r58: the clause was heavy and is cut, the point kept
     assert "with the 4♠, South takes the queen less often but more hearts" in _prose("06a_guided_first_hand")
     assert cited("Long suit") == ["09a_spades_bidding", "11_three_to_six_players"]
-    assert "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and [ruffs](glossary.ipynb#cell-id=term-ruff) |" in \
+    assert "| ace | seven or more | ½ | the bots' cutoff for a long suit: the longer it is, the likelier an opponent holds none and ruffs |" in \
         " ".join(_prose("09a_spades_bidding").split())  # r51: step 1 is a table
     # r50_11: shown on one deal, so lesson 11 says "can win" (the entry's "once the others have none of it left")
     assert "a long suit left at the end can win the last tricks, and their hearts with them" in _prose("11_three_to_six_players")
