@@ -21,7 +21,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY
-from hearts_teach.games.spades.scoring import partner_of
+from hearts_teach.games.spades.scoring import TeamScore, partner_of, score_hand
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
@@ -177,6 +177,13 @@ def took_text(taken: Counter[int], plays: int) -> str:
     return ", ".join(f"{tricks(t)} in {n} play-out{'s' if n > 1 else ''}" for t, n in sorted(taken.items()))
 
 
+def side_text(team: TeamScore) -> str:
+    """One side's result in ``bid_check``'s words: "bid 9, took 8: set, -90" or "bid 6, took 7: made, 1 bag, +61"."""
+    bags = f", {team.bags_taken} bag{'s' if team.bags_taken > 1 else ''}" if team.bags_taken else ""
+    return (f"bid {team.contract}, took {team.tricks}: {'made' if team.made else 'set'}{bags}, "
+            f"{team.points:+d}".replace("+-", "-"))
+
+
 def lesson_bid(cards: CardList) -> int:
     """Lesson 09a's bid: the bots' count of ``cards`` with any fraction dropped (three quarters
     too), at least 1."""
@@ -219,6 +226,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
         nil = " Nil is out here: this exercise is about counting tricks." if type(bid) is int and bid == 0 else ""
         return f"{head}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r}).{nil}"
     taken: Counter[int] = Counter()
+    sides: Counter[str] = Counter()  # the side's result (South and North together): rule 3 scores the side
     for k in range(plays):
         hand = SpadesHand.deal(seed=seed, dealer=dealer)
         bots = spades_bots(f"{seed}/{k}")
@@ -226,6 +234,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
         hand.bid(bid, 0)
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
+        sides[side_text(score_hand(hand.bids, hand.tricks_won).teams[0])] += 1
     right = estimate_tricks(cards, long_spades=True)
     lessons = lesson_bid(cards)
     made = sum(n for t, n in taken.items() if t >= bid)
@@ -234,17 +243,22 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
              f"Your bid: {bid}. The bots played all four hands, yours included, {plays} times with it.",
              "Tricks your cards took: " + took_text(taken, plays)]
     if made < plays:
-        lines.append(f"Short of your bid in {plays - made} of {plays}: a lower bid was safer.")
+        lines.append(f"Short of your own bid in {plays - made} of {plays}.")
     elif fewest > bid:
         # "You could have bid 6" would tell the lesson's 5 on a 5¾ count to bid up: the advice stops at the
         # lesson's own bid (the count with its fraction dropped), and a bid already there is told so
         advice = (f"You could have bid {min(fewest, lessons)}." if bid < lessons else
-                  "Your bid drops the count's fraction, as this lesson does: a bag is the price of that safety."
-                  if bid == lessons else "")
-        lines.append(f"Always more than your bid: at least {fewest - bid} trick{'s' if fewest - bid > 1 else ''} "
-                     f"over every time, each one a bag. {advice}".rstrip())
+                  "Your bid drops the count's fraction, as this lesson does." if bid == lessons else "")
+        lines.append(f"More than your own bid every time: at least {fewest - bid} trick{'s' if fewest - bid > 1 else ''} "
+                     f"over. {advice}".rstrip())
     else:
-        lines.append("Your bid or more every time: a good bid.")
+        lines.append("Your own bid or more every time.")
+    lines.append("Your side (you and North, your partner): " + "; ".join(
+        f"{result}, in " + (f"each of the {plays} play-outs" if n == plays else f"{n} of {plays}")
+        for result, n in sorted(sides.items(), key=lambda item: -item[1])))
+    set_in = sum(n for result, n in sides.items() if ": set," in result)
+    lines.append(f"Your side was set in {set_in} of {plays}: a lower bid was safer." if set_in else
+                 "Your side made its contract every time.")
     bots_bid = smart_bid(cards)
     lines.append(f"The rule of thumb counts {quarters(right)} tricks; this lesson bids {lessons}"
                  + (f", the bots {bots_bid} (they round three quarters up)." if bots_bid != lessons else "."))
