@@ -525,7 +525,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert best.label == "J♣ Q♠ A♠" and best.call == "best"
     # r75pre rater: "fits the rule" and "treat as equal" in one bullet read as evidence and noise at once: a near tie
     # that neither the rules of thumb (aces especially / several low cards) nor the coach's deals settle
-    assert "The rules of thumb pull both ways, and the coach's deals cannot show its gap (10.5 against 10.7) is real" in text
+    assert "The rules of thumb pull both ways, and the coach's deals cannot show the gap (10.5 against 10.7) is real" in text
     # keeping the queen does worse: she comes back more often and South takes more points
     assert keep.call not in ("best", "too close to call")
     assert keep.stats["p_take_qs"] > best.stats["p_take_qs"] and keep.exp_points > best.exp_points
@@ -645,7 +645,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # stay checked below)
     # r75pre rater: the quarter-point sentence came after a table whose last line already asked about it: it is said
     # above the table (before the quiz, which it does not answer), and the bullet is one story (a tie)
-    assert ("- **The A♦ or the J♣: a near tie.** The rules of thumb pull both ways, and the coach's deals cannot show its "
+    assert ("- **The A♦ or the J♣: a near tie.** The rules of thumb pull both ways, and the coach's deals cannot show the "
             "gap (10.5 against 10.7) is real (last line above): treat the two passes as equal.") in text
     assert ("Its last line asks whether the gap is over a quarter of a point, the smallest the coach counts as real."
             in text and "fits the rule" not in text)
