@@ -233,8 +233,8 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "♣ A J 6 2" in dealt  # South's clubs: keeping J♣ keeps 6♣ 2♣ too
     assert "South (you): ♠ 9 6  ♥ Q 6 4  ♦ A Q 7 3  ♣ A J 6 2" in dealt  # Q♥ with 6♥ 4♥, Q♦ with 7♦ 3♦
     lesson01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
-    assert ("once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone "
-            "throws the queen on.") in lesson01
+    assert ("once the A♣ and 5♣ were gone, the J♣ stood alone. Here West, left with 4♣ 2♣, played them on the first "
+            "two tricks, then threw the queen on South's J♣.") in lesson01
     # fresh newcomer rater: the statistic alone felt unexplained; one difference the learner can see is said as a
     # fact, not as the coach's reason: South keeps only 6♣ 2♣, so after trick 1's forced 2♣ one club is left
     # a later fresh rater found the cell dense: the clubs-void aside (not the hint's reason) is cut

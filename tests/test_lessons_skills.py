@@ -2687,7 +2687,7 @@ def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():
     assert clubs > shown["queen"] - coach["queen"] - clubs  # the kept clubs: most of the gap between the passes
     flat = " ".join(_md("01_deal_and_pass").split())
     # r42_a: the demonstration is cut to one sentence; the clause stays in it
-    assert ("A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on (she lands") in flat
+    assert ("A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on.") in flat
     assert "590" not in flat and "156" not in flat and "254" not in flat
 
 
@@ -2734,8 +2734,10 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # "once the 5♣ is played, a kept J♣ stands alone in clubs and can win a later club trick that someone throws
     # the queen on": the kept J♣ wins the queen's trick on 187 of 1,000 play-outs
     # r38_h: the jack looked harmless; say it is a doubleton (J♣ 5♣), so once the 5♣ is played it stands alone
-    assert ("**Why the J♣?** South's only clubs are J♣ 5♣: once the 5♣ is played, a kept J♣ stands alone in clubs "
-            "and can win a later club trick that someone throws the queen on.") in flat
+    # r75pre rater: "South's only clubs are J♣ 5♣" beside a replay where South plays a received A♣: the clubs
+    # after the exchange, and the heading says it is one deal
+    assert ("**How a kept J♣ can catch the queen: one deal.**" in flat
+            and "After the exchange South held A♣ J♣ 5♣; once the A♣ and 5♣ were gone, the J♣ stood alone." in flat)
     assert won_j > 0 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     cells = notebook_cells("01_deal_and_pass")
     ids = [c.get("id") for c in cells]
