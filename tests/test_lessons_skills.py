@@ -762,7 +762,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "heart. You lead it last, and any of these kept back until then wins that trick. Deal 408, pictured (folded: "
             "work it out first):") in steps
     # r75 (08b): "a best case, if they sit in three hands" (best for whom?) is cut: with three players holding
-    # hearts, the three lowest are the fewest that can fall; only a player with no heart draws fewer
+    # hearts, the three lowest falling leaves the most hearts above yours; a player with no heart draws fewer
     assert "a best case" not in steps
     # r75 (08b): deal 408's count printed right before its go-or-duck quiz made the quiz a formality: folded
     assert next(c for c in code_cells if "print(count_steps(textbook))" in "".join(c["source"]))["metadata"] == {
