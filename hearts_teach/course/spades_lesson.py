@@ -21,7 +21,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY
-from hearts_teach.games.spades.scoring import TeamScore, partner_of, score_hand
+from hearts_teach.games.spades.scoring import TeamScore, partner_of
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
@@ -234,7 +234,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
         hand.bid(bid, 0)
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
-        sides[side_text(score_hand(hand.bids, hand.tricks_won).teams[0])] += 1
+        sides[side_text(hand.score().teams[0])] += 1
     right = estimate_tricks(cards, long_spades=True)
     lessons = lesson_bid(cards)
     made = sum(n for t, n in taken.items() if t >= bid)
