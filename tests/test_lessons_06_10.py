@@ -4760,13 +4760,12 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # bullet is cut with its row; the section ends in two bold takeaways, the kept/passed caveat folded
     assert ("**A short queen is common at five and six: pass her.** Over every possible deal, 41.7% of Q♠ holders at "
             "six have one, almost three times the 15.1% at four. Kept, her holder took her in 50% of hands at six; "
-            "passed, in 21%. A longer queen, kept, only 15%. Lesson 08's drill 1 and lesson 08c's mistake 4 give the "
-            "same advice at four.") in text
+            "passed, in 21%. A longer queen, kept, only 15%. Lessons 08 (drill 1) and 08c (mistake 4) advise the same "
+            "at four.") in text
     assert "lesson 04's advice" not in text and "further above a fair share" not in text
     assert [fig(6, (True, "hold")), fig(6, (True, "left")), fig(6, (False, "hold"))] == ["50%", "21%", "15%"]
-    assert ("The \"kept\" rows come from games with no passing, the \"passed\" row from games passing left, counting "
-            "only the deals in which the bot passed her. So kept against passed is a rough comparison, and at four it "
-            "rests on few deals.") in text
+    assert ("The \"kept\" rows come from games with no passing, the \"passed\" row from games passing left: a rough "
+            "comparison.") in text
     assert "<details><summary>How rough are these figures?</summary>" in text
     mistakes = " ".join(" ".join(_src(c).split()) for c in _cells("08c_beginner_mistakes"))
     assert "**Mistake 4:** don't keep the Q♠ and the A♠ without a low spade. With none or one, pass her" in mistakes
@@ -4775,7 +4774,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     for n in (4, 5, 6):  # a longer queen is taken less often than a short one, kept or passed
         for way in ("hold", "left"):
             assert int(fig(n, (False, way))[:-1]) < int(fig(n, (True, way))[:-1])
-    assert "matters more here" not in text and "4 points" not in text
+    assert "matters more here" not in text and " 4 points" not in text  # r75: "14 points" (the six-seat example) is not it
     # r67 (rater r65_11): if you must win a trick in a suit, win its first lead; trick 1 safest
     # r75: the tip is the second takeaway, at six only (the five-seat figures stay in the table)
     assert ("**At five and six, points fall on a suit's second lead.** When a club, diamond or spade was led a second "
@@ -4790,6 +4789,43 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
     assert ("her 13 points. The lesson: a passed queen can come straight back onto "
             "your own trick.") in text
+
+
+def test_lesson_11_r75_a_six_seat_hand_shows_the_second_lead():
+    """Report r75pre/11 (confusing 2, 9/10 ask 2): no hand was played at five or six, so "points fall on a suit's
+    second lead" had no worked example. A folded cell replays the six-seat deal (seed 7) as hand 4, a hold hand, with
+    rule bots: on trick 3, clubs' second lead, North-West and North, out of clubs, throw the 10♥ and the Q♠ onto
+    South's K♣. The story under the sheet says only that."""
+    from hearts_teach import Card, Hand, Rules, Suit
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    cells = _cells("11_three_to_six_players")
+    ids = [c.get("id") for c in cells]
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    sheet_cell = cells[ids.index("l11-six-replay")]
+    assert ids.index("l11-six-replay") == ids.index("l11-queen-tips") + 1
+    assert sheet_cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert _src(sheet_cell).split("\n", 1)[0].endswith("(code folded, output shown)")
+    six = Rules(players=6)
+    hand = bots_play(Hand.deal(7, hand_number=3, rules=six), table_bots("rule", players=6))
+    assert hand.pass_direction == "hold" and all(hand.dealt(s) == Hand.deal(7, rules=six).cards(s) for s in range(6))
+    shown = "".join("".join(o.get("text", "")) for o in sheet_cell["outputs"])
+    assert hand.replay_sheet() in shown
+    names = hand.seat_names
+    north, north_west, south = names.index("North"), names.index("North-West"), names.index("South")
+    one, three = hand.tricks[0], hand.tricks[2]
+    assert one.winner == south and one.card_of(south) == Card("AC") and one.points == 0
+    clubs_led = [t.number for t in hand.tricks if t.cards[0].suit is Suit.CLUBS]
+    assert clubs_led[:2] == [1, 3]  # trick 3 is clubs' second lead
+    assert three.card_of(north_west) == Card("10H") and three.card_of(north) == Card("QS")
+    assert three.card_of(south) == Card("KC") and three.winner == south and three.points == 14
+    # the A♣ went on trick 1, so the K♣ is the top club left; South's only club then, it must be played
+    assert set(hand.dealt(south).of_suit(Suit.CLUBS)) == {Card("AC"), Card("KC")}
+    assert ("**An example at six:** the six-seat deal above as hand 4, a hold hand (North keeps the Q♠); `>` marks the "
+            "card led:") in text
+    assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North had no club "
+            "left: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. ## A worked example: "
+            "one hand for three") in text
 
 
 def test_lesson_11_r50_visible_cells_define_what_they_use_and_the_small_fixes():
