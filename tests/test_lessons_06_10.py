@@ -2020,13 +2020,20 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # rater r52_11: "in place of" had to be read twice: the four cards named, then the 2♣ that stays
     # r64 (rater r63_11): why the 2♣ stays at six: a convention (docs/players.md: our choices follow the sources)
     # r66 (rater r65_11): "say why the 2♣ stays": the one source that covers six keeps it (docs/players.md)
+    # r75 (report r75pre/11, confusing 4): "the one rule book for six keeps it" was cryptic
     assert ("Rule books differ on which low cards go. At five the 2♣ and 2♦ go, "
-            "so the 3♣ opens. At six, four cards go: 3♣, 4♣, 2♦, 3♦. The 2♣ stays (the one rule book for six keeps "
-            "it), so it still opens.") in text
+            "so the 3♣ opens. At six, four cards go: 3♣, 4♣, 2♦, 3♦. The 2♣ stays (only one of our three sources "
+            "covers six, and it keeps the 2♣), so it still opens.") in text
+    assert "Three of them" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     assert "only the last covers six" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     assert "in place of the 2♣" not in text
     assert "4♣ instead" not in text and "Bicycle" not in text and "listed below" not in text
-    assert "The choices and their sources are listed in [docs/players.md](../docs/players.md)." in text
+    # r75 (report r75pre/11): the shared rules page is for four; the hold hand at three and five is our choice
+    # (docs/players.md: "One source rotates only left and right at tables other than four")
+    assert ("The project's rule book (RULES.md) covers four players only: these table-size rules are this course's, listed with "
+            "their sources in [docs/players.md](../docs/players.md).") in text
+    assert "then right, then keep their cards (our choice: one rule book never holds)." in text
+    assert "One source rotates only left and right" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     from hearts_teach.kernel.cards import CardList, join_pretty
 
     assert join_pretty(Rules(players=6).removed_mask) == "3♣, 4♣, 2♦, 3♦"
@@ -2071,7 +2078,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert hand.seat_names[trick6.leader] == "East" and hand.seat_names[trick6.winner] == "East" and trick6.points == 13
     assert f"South's card on trick 6, by its bot's own rule: {sixth}" in printed
     # fresh rater r35_e: at three, passing left, South receives from East (the engine: East's pass_to is South)
-    assert ("Follow the Q♠. Passing left at three, East passed her to South with the A♦ and the A♥. That A♦ was "
+    assert ("Follow the Q♠. Passing left at three, East passed her to South (East's left is South) with the A♦ and the A♥. That A♦ was "
             "South's only diamond: South led it on trick 3 to empty the suit; on trick 6, with no diamonds, South threw her onto East's trick, and East took back "
             "her 13 points.") in text
     assert hand.pass_target(hand.seat_names.index("East")) == 0  # East passes to South
@@ -4696,30 +4703,22 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
         return [f"{cells_[k]} {cells_[k + 1]}" for k in range(0, len(cells_), 2)]
     assert printed[0] == "How often the player dealt the Q♠ took her (rule bots, 500 deals a table):"
     assert printed[1].split() == ["4", "seats", "5", "seats", "6", "seats"]
-    for label, key in (("Any Q♠, no passing (had to keep her)", "any kept"),
-                       ("Any Q♠, passing game", "any left"),
-                       ("Q♠ with 0 or 1 other spade, no passing (had to keep her)", (True, "hold")),
-                       ("Q♠ with 0 or 1 other spade, bot passed her", (True, "left")),
-                       ("Q♠ with 2 or more other spades, no passing (had to keep her)", (False, "hold")),
-                       ("Q♠ with 2 or more other spades, bot passed her", (False, "left"))):
+    # r75 (report r75pre/11, confusing 1 and 9/10 ask 1): ten long rows were a wall; three rows remain (short queen
+    # kept, short queen passed, longer queen kept), the exact short share and the two lead rows; the "any Q♠" rows,
+    # the sample share and the count of long queens passed are gone, the kept/passed caveat folded in the prose
+    for label, key in (("Short queen, kept (a game with no passing)", (True, "hold")),
+                       ("Short queen, the bot passed her", (True, "left")),
+                       ("Longer queen, kept (a game with no passing)", (False, "hold"))):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
-    # r67 (rater r65_11): "(she came back)" read as if the row kept only the deals where she came back: the label
-    # names the deals it counts (the header says what is measured)
-    assert not any("she came back" in x for x in printed)
-    assert row("Q♠ with 0 or 1 other spade, bot passed her")[0] == "38% (72)"  # "at four, only 72 deals"
-    assert every_short_passed
-    # r56 (rater r55_11): why the long queen's passed row counts 415 deals against 428 kept: the bots passed most
-    # long queens, not all; the line counts them (the same deals in both runs: the pass does not change the deal)
-    # r64 (rater r63_11): "bot chose" read oddly (it passed 313 of 313 long queens at six): "passing game", "bot passed her"
-    assert ("'Bot passed her' rows: only the deals in which the bot passed her (it passed every short queen;"
-            in printed) and not any("bot chose" in x for x in printed)
-    assert [longs[n] for n in (4, 5, 6)] == [(415, 428), (363, 366), (313, 313)]
-    assert "  of the others it passed 415 of 428 at 4, 363 of 366 at 5, 313 of 313 at 6)." in printed
+    assert "Short queen: 0 or 1 other spade. Longer: 2 or more." in printed
+    assert not any(x.startswith("Any Q♠") for x in printed) and not any("she came back" in x for x in printed)
+    assert row("Short queen, the bot passed her")[0] == "38% (72)"  # "at four it rests on few deals"
+    assert every_short_passed  # so the passed row counts the same deals as the kept one
     for time, label in ((1, "first"), (2, "second")):
-        assert row(f"a club, diamond or spade led for the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
+        assert row(f"a club, diamond or spade led the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
     # r66 (rater r65_11): the first-lead row counted every trick 1, a club lead on which no points may be thrown
-    assert ("Tricks in which a player with no card of the suit led threw a heart or the Q♠ (no passing;" in printed
-            and "  trick 1 left out: no points may be thrown on it):" in printed)
+    assert ("Tricks after trick 1 in which a player with no card of the suit led threw a heart or the Q♠ (no passing):"
+            in printed)
     # the sample's margin and the exact share: the holder's other cards drawn from the rest of the deck (a sum over
     # 0 and 1 other spade, written independently of the cell's formula)
     exact = {}
@@ -4728,21 +4727,18 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
         cards, rest = rules.deck_mask.bit_count() - 1, rules.hand_size - 1
         spades = (rules.deck_mask & Suit.SPADES.mask).bit_count() - 1
         exact[n] = sum(comb(spades, k) * comb(cards - spades, rest - k) for k in (0, 1)) / comb(cards, rest)
-    exact_line = next(x for x in printed if x.startswith("  counted exactly, over every possible deal"))
+    exact_line = next(x for x in printed if x.startswith("Q♠ holders with a short queen, over every possible deal:"))
     assert exact_line.split()[-3:] == [f"{exact[n]:.1%}" for n in (4, 5, 6)]
     def fig(n, key):
         return shares[n][key].split()[0]
     # r55 (rater r54_11): the short share to one decimal
     # r66 (rater r65_11): the margin and the "1 in 18" rows taught statistics, not Hearts: folded; the sample and the
     # exact share stay
-    short_line = next(x for x in printed if x.startswith("Q♠ holders with 0 or 1 other spade, in these deals"))
-    assert short_line.split()[-3:] == [f"{short_hits[n] / 500:.1%}" for n in (4, 5, 6)]
-    assert not any("give or take" in x or "by chance" in x for x in printed)
+    assert not any("give or take" in x or "by chance" in x or "in these deals" in x for x in printed)
     # the figures the prose quotes, four seats beside six
     assert [f"{exact[n]:.1%}" for n in (4, 6)] == ["15.1%", "41.7%"] and 2.6 < exact[6] / exact[4] < 2.9  # "almost three times"
     assert f"{short_hits[6] / 500:.1%}" == "37.4%"
     assert [fig(n, (True, "hold")) for n in (4, 6)] == ["78%", "50%"]
-    assert [fig(n, "any kept") for n in (4, 6)] == ["35%", "28%"]
     assert [fig(n, (False, "hold")) for n in (4, 5, 6)] == ["28%", "20%", "15%"]
     assert [fig(n, (False, "left")) for n in (4, 5, 6)] == ["27%", "19%", "13%"]
     assert [fig(n, (False, "hold")) for n in (4, 6)] == ["28%", "15%"]
@@ -4751,60 +4747,41 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert [thrown[n][2].split()[0] for n in (4, 6)] == ["30%", "95%"]
     # r55 (rater r54_11): the brackets of the last two rows count tricks; each other spade covers one lead
     # r56 (rater r55_11): "covers" was undefined there: each other spade is a guard (linked) for one spade lead
+    # r75 (report r75pre/11, confusing 3): lesson 04 counted two low spades as risky too
     assert ("With 10 or 8 cards each, the player dealt the Q♠ often has a **short queen**: her and at most one other "
-            "spade (each other spade is a [guard](glossary.ipynb#cell-id=term-guard) for one spade lead). Is a short queen riskier? Rule bots play 500 deals at "
+            "spade (each other spade is a [guard](glossary.ipynb#cell-id=term-guard) for one spade lead). Lesson 04 "
+            "counted two low spades as risky too; here we look at the shortest case. Is a short queen riskier? Rule bots play 500 deals at "
             "four, five and six seats, each twice (no passing, then passing left). Brackets count the deals (in the "
             "last block, the tricks).") in text
     assert "## The Q♠ at five and six, and a suit led twice" in text and "second rounds" not in text
     assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
-    # r55 (rater r54_11): the section's question answered; "matters more here" was not shown by the figures: they show
-    # a short queen far more common at six, and passing cutting her risk by 40 percentage points at four, 29 at six
-    # r66 (rater r65_11): the main finding gets a bullet of its own (at six any holder took her less often: 28%
-    # against 35% kept); "where each player wins more tricks" was not shown by the table as the cause: gone
-    # r68 (r67 ask 1): "less often" could mislead: a player's fair share falls too (one in four, one in six), and the
-    # holder stays further above it at six (35/25 = 1.4 times, 28/16.7 = 1.7 times)
-    assert ("- **At a bigger table the holder takes her less often, but further above a fair share:** kept, in 35% of "
-            "hands at four (fair share 25%), 28% at six (one in six, 17%)." in text) and "where each player wins more tricks" not in text
-    assert f"{1 / 4:.0%}" == "25%" and f"{1 / 6:.0%}" == "17%" and 35 / 25 < 28 / (100 / 6) and 35 - 25 < 28 - 100 / 6
-    # r67 (rater r65_11): "she was taken": someone always takes her; it is her holder who took her
-    assert ("- **But a short queen is riskier, and far more common at six.** Kept, her holder took her in 50% of hands at "
-            "six, against 15% with two or more other spades (78% and 28% at four). Over every possible deal, 41.7% of "
-            "Q♠ holders at six have a short queen, almost three times the 15.1% at four (our 500 deals held "
-            "37.4%).") in text and "1 time in 18" not in text and "give or take" not in text
-    # the sample is not said to agree with the exact share (it held fewer: 37.4 < 41.7)
-    assert "missing the exact share" not in text and short_hits[6] / 500 < exact[6]
-    # r56 (rater r55_11): the figures cover four to six seats, not every size; the kept rows come from games with
-    # no passing, so the difference is called a rough comparison
-    # r67 (rater r65_11): "helped at four to six" went past a rough comparison whose four-seat rows hold 72 deals:
-    # "seemed to help", and the deal count said
-    assert ("- **Passing a short queen (lesson 04's advice) seemed to help.** Passed, her passer still took her in 38% "
-            "of hands at four and 21% at six, 40 and 29 percentage points below kept: a rough comparison (the kept "
-            "games had no passing; at four, only 72 deals).") in text and "helped at four to six" not in text
-    # r64 (rater r63_11): "taken about as often kept as passed ... so keeping her costs little" was unsupported
-    # r66 (rater r65_11): "so none was kept in a passing game" was false at four (13 of 428 kept) and five (3 of
-    # 366); and the long queen is read by the same rough comparison as the short one (28→27%, 15→13%)
-    # r67 (rater r65_11): the bullet ends with what a player may conclude: such a queen was taken less often than a
-    # short one either way (kept and passed), and keep-or-pass cannot be told (too few kept in passing games)
-    assert ("- **With two or more other spades, passing barely helped** by the same comparison: 27% against 28% kept "
-            "at four, 13% against 15% at six. She is safer to hold than a short queen. Should you pass her? These figures "
-            "cannot say: the bots kept too few when passing (13 at four, 3 at five, none at six).") in text
-    assert "about as often kept as passed" not in text and "none was kept" not in text
-    assert "the lesser worry" not in text  # r68 (r67 ask 3): plain words
-    assert [longs[n][1] - longs[n][0] for n in (4, 5, 6)] == [13, 3, 0] and every_short_passed
-    for n in (4, 5, 6):  # "the lesser worry": below the short queen, kept and passed
+    # r55..r68: the section's question answered with the figures; r75 (report r75pre/11): "lesson 04's advice" was
+    # false (lesson 04 says keep her with several low spades; lessons 08's drill 1 and 08c's mistake 4 say pass
+    # her); "further above a fair share" was misleading (the gap stays about 10 points; only the ratio grows): the
+    # bullet is cut with its row; the section ends in two bold takeaways, the kept/passed caveat folded
+    assert ("**A short queen is common at five and six: pass her.** Over every possible deal, 41.7% of Q♠ holders at "
+            "six have one, almost three times the 15.1% at four. Kept, her holder took her in 50% of hands at six; "
+            "passed, in 21%. A longer queen, kept, only 15%. Lessons 08 (drill 1) and 08c (mistake 4) advise the same "
+            "at four.") in text
+    assert "lesson 04's advice" not in text and "further above a fair share" not in text
+    assert [fig(6, (True, "hold")), fig(6, (True, "left")), fig(6, (False, "hold"))] == ["50%", "21%", "15%"]
+    assert ("The \"kept\" rows come from games with no passing, the \"passed\" row from games passing left: a rough "
+            "comparison.") in text
+    assert "<details><summary>How rough are these figures?</summary>" in text
+    mistakes = " ".join(" ".join(_src(c).split()) for c in _cells("08c_beginner_mistakes"))
+    assert "**Mistake 4:** don't keep the Q♠ and the A♠ without a low spade. With none or one, pass her" in mistakes
+    drills = " ".join(" ".join(_src(c).split()) for c in _cells("08_practice_decisions"))
+    assert "**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.**" in drills
+    for n in (4, 5, 6):  # a longer queen is taken less often than a short one, kept or passed
         for way in ("hold", "left"):
             assert int(fig(n, (False, way))[:-1]) < int(fig(n, (True, way))[:-1])
-    assert [int(fig(n, (True, "hold"))[:-1]) - int(fig(n, (True, "left"))[:-1]) for n in (4, 6)] == [40, 29]
-    assert "matters more here" not in text and "4 points" not in text
-    # r56 (rater r55_11): the tip admits the first lead's 26% at six
-    # r64 (rater r63_11): five had no tip; its figures (12% and 75%) join the six-seat tip
-    # r66 (rater r65_11): the first-lead figures left out trick 1 (no points may be thrown on it): 40% and 17%
-    # r67 (rater r65_11): "play your high cards ... the first time it is led" went past the table (it compares first
-    # and second leads, not high and low cards): if you must win a trick in a suit, win its first lead; trick 1 safest
-    assert ("**A tip for five and six.** When a club, diamond or spade was led a second time, a player with none threw "
-            "a heart or the Q♠ on 95% of those tricks at six and 75% at five; on first leads after trick 1, 40% at six "
-            "and 17% at five. If you must win a trick in a suit, win its first lead: safer, not safe. Safest is trick 1: "
-            "no points unless a hand holds nothing else.") in text and "play your high cards" not in text
+    assert "matters more here" not in text and " 4 points" not in text  # r75: "14 points" (the six-seat example) is not it
+    # r67 (rater r65_11): if you must win a trick in a suit, win its first lead; trick 1 safest
+    # r75: the tip is the second takeaway, at six only (the five-seat figures stay in the table)
+    assert ("**At five and six, points fall on a suit's second lead.** When a club, diamond or spade was led a second "
+            "time, a player with none threw a heart or the Q♠ on 95% of those tricks at six (first leads after trick 1: "
+            "40%). If you must win a trick in a suit, win its first lead: safer, not safe. Safest is trick 1: no points "
+            "unless a hand holds nothing else.") in text and "play your high cards" not in text
     assert [thrown[n][2].split()[0] for n in (5, 6)] == ["75%", "95%"]
     assert [thrown[n][1].split()[0] for n in (5, 6)] == ["17%", "40%"] and "helps at every size" not in text
     assert "She is not riskier" not in text and "the rules from four" not in text and "kept (no pass)" not in text
@@ -4813,6 +4790,43 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
     assert ("her 13 points. The lesson: a passed queen can come straight back onto "
             "your own trick.") in text
+
+
+def test_lesson_11_r75_a_six_seat_hand_shows_the_second_lead():
+    """Report r75pre/11 (confusing 2, 9/10 ask 2): no hand was played at five or six, so "points fall on a suit's
+    second lead" had no worked example. A folded cell replays the six-seat deal (seed 7) as hand 4, a hold hand, with
+    rule bots: on trick 3, clubs' second lead, North-West and North, out of clubs, throw the 10♥ and the Q♠ onto
+    South's K♣. The story under the sheet says only that."""
+    from hearts_teach import Card, Hand, Rules, Suit
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    cells = _cells("11_three_to_six_players")
+    ids = [c.get("id") for c in cells]
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    sheet_cell = cells[ids.index("l11-six-replay")]
+    assert ids.index("l11-six-replay") == ids.index("l11-queen-tips") + 1
+    assert sheet_cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    assert _src(sheet_cell).split("\n", 1)[0].endswith("(code folded, output shown)")
+    six = Rules(players=6)
+    hand = bots_play(Hand.deal(7, hand_number=3, rules=six), table_bots("rule", players=6))
+    assert hand.pass_direction == "hold" and all(hand.dealt(s) == Hand.deal(7, rules=six).cards(s) for s in range(6))
+    shown = "".join("".join(o.get("text", "")) for o in sheet_cell["outputs"])
+    assert hand.replay_sheet() in shown
+    names = hand.seat_names
+    north, north_west, south = names.index("North"), names.index("North-West"), names.index("South")
+    one, three = hand.tricks[0], hand.tricks[2]
+    assert one.winner == south and one.card_of(south) == Card("AC") and one.points == 0
+    clubs_led = [t.number for t in hand.tricks if t.cards[0].suit is Suit.CLUBS]
+    assert clubs_led[:2] == [1, 3]  # trick 3 is clubs' second lead
+    assert three.card_of(north_west) == Card("10H") and three.card_of(north) == Card("QS")
+    assert three.card_of(south) == Card("KC") and three.winner == south and three.points == 14
+    # the A♣ went on trick 1, so the K♣ is the top club left; South's only club then, it must be played
+    assert set(hand.dealt(south).of_suit(Suit.CLUBS)) == {Card("AC"), Card("KC")}
+    assert ("**An example at six:** the six-seat deal above as hand 4, a hold hand (North keeps the Q♠); `>` marks the "
+            "card led:") in text
+    assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North had no club "
+            "left: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. ## A worked example: "
+            "one hand for three") in text
 
 
 def test_lesson_11_r50_visible_cells_define_what_they_use_and_the_small_fixes():
