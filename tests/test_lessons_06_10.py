@@ -2030,8 +2030,10 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "4♣ instead" not in text and "Bicycle" not in text and "listed below" not in text
     # r75 (report r75pre/11): the shared rules page is for four; the hold hand at three and five is our choice
     # (docs/players.md: "One source rotates only left and right at tables other than four")
-    assert ("The project's rule book (RULES.md) covers four players only: these table-size rules are this course's, listed with "
-            "their sources in [docs/players.md](../docs/players.md).") in text
+    # the learner's copy has no shared rules file: the course's own rules page (docs/rules.md) is named instead
+    assert ("The standard game of the course's rules page ([docs/rules.md](../docs/rules.md)) is for four players: these "
+            "table-size rules are this course's reading, listed with their sources in [docs/players.md](../docs/players.md).") in text
+    assert "The standard game is the four-player game above" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "then right, then keep their cards (our choice: one rule book never holds)." in text
     assert "One source rotates only left and right" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     from hearts_teach.kernel.cards import CardList, join_pretty
