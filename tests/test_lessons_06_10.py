@@ -1838,7 +1838,9 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     cells = _cells("11_three_to_six_players")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r49_11: "her" read as East: "beside the queen"; the second paragraph's one long sentence split
-    assert ("East held the Q♠ with only two low spades beside the queen, and spades were led in tricks 7 and 8. When West "
+    # r75b (report r75/11, false 3): two low spades make a longer queen by the figures' count: said so
+    assert ("East held the Q♠ with two low spades beside the queen (a longer queen, by the count above), and spades were "
+            "led in tricks 7 and 8. When West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Each "
             "spade lead cost East one low [guard](glossary.ipynb#cell-id=term-guard): lesson 04 calls "
             "this a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
@@ -1850,15 +1852,16 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     # four times at three (13 spades, 3 to a trick)
     # r64 (rater r63_11): "keeping her ... cost little" was unsupported (no long queen was kept in a passing game):
     # the clause is gone; the sentence keeps the range of seats and the three-seat caveat
-    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). The figures above are from four to six "
-            "seats; at three, spades go round about four times, so two low ones may not guard her.") in text
+    # r75b (word cap): "The figures above are from four to six seats" cut; the "longer queen" clause ties them in
+    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). At three, spades go round about four "
+            "times, so two low ones may not guard her.") in text
     assert "cost little" not in text and "costs little" not in text
     rules3 = Rules(players=3)
     assert round((rules3.deck_mask & Suit.SPADES.mask).bit_count() / rules3.players) == 4
     # rater r41_b: 26 a hand holds at any table only without a moon (lesson 11's five-seat quiz has a moon: 104)
     assert "The three scores add up to 26, as at any table without a moon." in text and "as they would at any" not in text
     # fresh rater r35_e: one long paragraph; the Q♠ story and West's long suits are two paragraphs now
-    worked = next(_src(c) for c in cells if "East held the Q♠ with only" in _src(c))
+    worked = next(_src(c) for c in cells if "East held the Q♠ with two low spades" in _src(c))
     assert "so two low ones may not guard her.\n\nFrom trick 11 on" in worked
     assert "cover her" not in text and "flush out a queen" not in text  # r51_11: undefined words, "cover" misused
     hand = Hand.deal(3, hand_number=2, rules=Rules(players=3))  # the worked example's hand, as the lesson plays it
@@ -1942,7 +1945,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # r64 (rater r63_11): which club could come: passing left, only North-West passes to North, and its one club is the 10♣
     assert ("The deal also shows how short suits are at six. Before the pass, North has no club (♣ —) and "
             "South-East one spade, the A♠. North also holds the Q♠: if North keeps the queen and gets no club in the "
-            "pass (only North-West's 10♣ could reach North), any club lead after trick 1 (no points on it) lets North "
+            "pass (in hand 1, passing left, only North-West's 10♣ could reach North), any club lead after trick 1 (no points on it) lets North "
             "throw her or a heart.") in text
     north_west = names.index("North-West")
     assert dealt.pass_direction == "left" and dealt.view(north_west).pass_to == names.index("North")
@@ -2034,7 +2037,8 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert ("The standard game of the course's rules page ([docs/rules.md](../docs/rules.md)) is for four players: these "
             "table-size rules are this course's reading, listed with their sources in [docs/players.md](../docs/players.md).") in text
     assert "The standard game is the four-player game above" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert "then right, then keep their cards (our choice: one rule book never holds)." in text
+    # r75b (report r75/11, confusing 5): "never holds" read as holding cards
+    assert "then right, then keep their cards (our choice: one rule book has no hold hand at three or five)." in text
     assert "One source rotates only left and right" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     from hearts_teach.kernel.cards import CardList, join_pretty
 
@@ -2057,8 +2061,12 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert to_left.seat_names[to_left.view(0).pass_to] == "West" and to_right.seat_names[to_right.view(0).pass_to] == "East"
     assert "three and five players pass left (at three, South's cards go to West), then right" in text
     # the sheet's columns are seats; a trick runs clockwise from the `>`, East back to South (hand 3 at three)
-    assert ("The columns are seats, not the order of play: a trick starts at the `>` and goes on clockwise, left "
-            "to right and from East back to South.") in text
+    # r75b (report r75/11, confusing 1): the reading rule comes before the first sheet (the six-seat one), so it
+    # names the last column, not East; the three-seat sheet says it is the same sheet
+    assert ("`>` marks the card that was led. Columns are seats: a trick runs clockwise from the `>`, left to right, "
+            "then from the last column back to South.") in text
+    assert text.index("Columns are seats:") < text.index("South won trick 1 with the A♣")
+    assert "Now three rule bots play it out, on the same sheet:" in text
     sheet = Hand.deal(3, hand_number=2, rules=three)
     assert sheet.seat_names == ("South", "West", "East")
     bots_play(sheet, table_bots("rule", players=3))
@@ -2090,15 +2098,14 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # has no Q♠ figures at three (the worked hand kept her with two low spades, this one passed her: both lost her)
     # r66 (rater r65_11): the advice seemed to need hindsight: the clue East had is said (it passed South the A♦ and
     # South led it on trick 3, South's first lead after the 2♣; checked below)
-    assert ("The lesson: a passed queen can come straight back onto your own trick. East's clue: on trick 3 South led "
+    assert ("The lesson: a passed queen can come straight back onto your own trick. East's clue: South led "
             "the A♦ East had passed, so South might have no diamonds. Once you pass her, avoid leading a suit the "
             "receiver may lack until she is played.") in text
     assert third.card in hand.received(0) and hand.tricks[2].leader == 0 and hand.tricks[0].leader == 0
     assert [t.leader for t in hand.tricks[:3]].count(0) == 2  # South led only the 2♣ before it
     # r64 (rater r63_11): "lost" was unclear: the player dealt her took her in both hands, once kept, once passed
     # r66 (rater r65_11): the separate "no Q♠ figures at three" line is folded into the worked hand's note
-    assert ("The figures above are from four to six seats; at three, spades go round about four times, so two low "
-            "ones may not guard her.") in text
+    assert "At three, spades go round about four times, so two low ones may not guard her." in text
     assert "At three we have no Q♠ figures" not in text and "look at your long suits" not in text and "lost both" not in text
     from hearts_teach import Card
     worked = bots_play(Hand.deal(3, hand_number=2, rules=Rules(players=3)), table_bots("rule", players=3))
@@ -4610,6 +4617,8 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # it led); the tip now says only what the hand shows, and what to watch
     assert "play your longest suit down early" not in text
     assert text.index("## Play at a table of three") < text.index("A tip for three") < text.index("## Quick check")
+    # r75b (report r75/11, confusing 2): the task has a goal the learner can check on the table's scores
+    assert "Your task: follow the tip below, and end the hand with fewer points than both bots." in text
     worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
     bots_play(worked, table_bots("rule", players=3))
     west = worked.seat_names.index("West")
@@ -4783,8 +4792,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r67 (rater r65_11): if you must win a trick in a suit, win its first lead; trick 1 safest
     # r75: the tip is the second takeaway, at six only (the five-seat figures stay in the table)
     assert ("**At five and six, points fall on a suit's second lead.** When a club, diamond or spade was led a second "
-            "time, a player with none threw a heart or the Q♠ on 95% of those tricks at six (first leads after trick 1: "
-            "40%). If you must win a trick in a suit, win its first lead: safer, not safe. Safest is trick 1: no points "
+            "time, a player with none threw a heart or the Q♠ on 95% of those tricks at six. If you must win a trick in a suit, win its first lead: safer, not safe. Safest is trick 1: no points "
             "unless a hand holds nothing else.") in text and "play your high cards" not in text
     assert [thrown[n][2].split()[0] for n in (5, 6)] == ["75%", "95%"]
     assert [thrown[n][1].split()[0] for n in (5, 6)] == ["17%", "40%"] and "helps at every size" not in text
@@ -4826,8 +4834,10 @@ def test_lesson_11_r75_a_six_seat_hand_shows_the_second_lead():
     assert three.card_of(south) == Card("KC") and three.winner == south and three.points == 14
     # the A♣ went on trick 1, so the K♣ is the top club left; South's only club then, it must be played
     assert set(hand.dealt(south).of_suit(Suit.CLUBS)) == {Card("AC"), Card("KC")}
-    assert ("**An example at six:** the six-seat deal above as hand 4, a hold hand (North keeps the Q♠); `>` marks the "
-            "card led:") in text
+    # r75b (report r75/11, false 2): North's Q♠ has two other spades (a longer queen): the example is the second lead
+    assert ("**An example at six:** the six-seat deal above as hand 4, a hold hand. North's queen is not short: watch "
+            "clubs' second lead.") in text and "(North keeps the Q♠)" not in text
+    assert len(hand.dealt(north).of_suit(Suit.SPADES)) == 3 and Card("QS") in hand.dealt(north)
     assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North had no club "
             "left: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. ## A worked example: "
             "one hand for three") in text
