@@ -654,7 +654,7 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
     # Suggest shows that bid and says when it adjusted
     widget = BidWidget(SpadesHand.deal(seed=21, dealer=0, scores_before=(390, 400)), seat=1)  # West–East 400
     said = widget.suggest()
-    assert "Suggested bid: 4 (" in said and "then adjusted for the other bids and the score" in said
+    assert "The bots' bid: 4 (" in said and "then adjusted for the other bids and the score" in said
 
 
 def test_the_round_22_entries_and_word_blocks():

@@ -37,7 +37,7 @@ def test_bid_widget_suggest_and_nil_button():
     hand = SpadesHand.deal(seed=8)
     bw = BidWidget(hand, seat=0)
     bw.buttons["suggest"].click()
-    assert bw.last_message.startswith("Estimate:") and "Suggested bid" in bw.last_message
+    assert bw.last_message.startswith("Estimate:") and "The bots' bid" in bw.last_message
     assert hand.bids == (None, None, None, None)  # suggesting changes nothing
     bw.buttons["nil"].click()
     assert hand.bids[0] == 0 and "South bid nil." in bw.text()

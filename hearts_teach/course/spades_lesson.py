@@ -129,9 +129,9 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     whose bots' count for South ends in ¾ (and whose lower bid is at least 1), the bots play the deal out twice
     with the same seeded bots, South bidding the count rounded up, then rounded down. Each hand starts at 0 bags,
     so a bag alone would count +1; in a match ten bags cost 100, so each bag is charged its share, −10 (net −9
-    with its +1). Prints South's side's points a hand each way, the mean of the per-deal difference with its
-    standard error ("give or take"), and how many deals each bid won and by how much on average (means, so that
-    wins times margins combine to the mean difference, as a reader may check)."""
+    with its +1). Prints South's side's points a hand each way, the mean of the per-deal difference, and how
+    many deals each bid won and by how much on average (means, so that wins times margins combine to the mean
+    difference, as a reader may check)."""
     ups: list[int] = []
     downs: list[int] = []
     for seed in range(deals):
@@ -150,7 +150,6 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     n = len(ups)
     gaps = [d - u for d, u in zip(downs, ups, strict=True)]
     mean = sum(gaps) / n
-    error = (sum((g - mean) ** 2 for g in gaps) / (n - 1) / n) ** 0.5
     up_wins = [-g for g in gaps if g < 0]
     down_wins = [g for g in gaps if g > 0]
     return "\n".join([
@@ -158,7 +157,7 @@ def three_quarters_playouts(deals: int = 4000) -> str:
         f"Each bag valued at {1 - BAG_PENALTY // BAG_LIMIT}: its +1, less a tenth of the {BAG_PENALTY} "
         f"lost at {BAG_LIMIT} bags",
         f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
-        f"Bidding down minus bidding up: {mean:.0f} points a hand, give or take {error:.0f}",
+        f"Bidding down minus bidding up: {mean:.0f} points a hand",
         f"Bidding up scored more on {len(up_wins)} deals, by {sum(up_wins) / len(up_wins):.0f} points on average; "
         f"bidding down on {len(down_wins)}, by {sum(down_wins) / len(down_wins):.0f}",
     ])

@@ -299,7 +299,7 @@ class BidWidget(WidgetView):
         if advice != 0 and nil_ok(cards) and partner == 0:
             why += " (nil would fit, but your partner already bid nil)"
         return self._say(f"Estimate: {_tricks(est)}. "
-                         f"Suggested bid: {bid_word(advice)} ({why}).{self._lesson_note(advice)}")
+                         f"The bots' bid: {bid_word(advice)} ({why}).{self._lesson_note(advice)}")
 
     def text(self) -> str:
         h, s = self.hand, self.seat
