@@ -431,7 +431,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "weakest first: Random the weakest, then Beginner, still easy to beat;\n" in ladder
     assert "Beginner is the one that is easy to beat" not in ladder
     assert [n for n, _, _ in ladder_levels()][:2] == ["random", "beginner"]
-    assert "the gentlest start" in dict((label, what) for _, label, what in ladder_levels())["Random"]
+    # r75b_07: "the gentlest start" clashed with the prose's "Start with *Solid*": Random is the weakest
+    assert "the weakest" in dict((label, what) for _, label, what in ladder_levels())["Random"]
+    assert "start" not in dict((label, what) for _, label, what in ladder_levels())["Random"]
     # r33 rater: "Solid ('rule') with its moon rules off" was jargon; plain words, the same fact
     # r34_d: "Solid bots that never try to stop a moon" clashed with Solid's "stops a moon" in the list below
     # r35_f: "Solid" vs the "rule bots" of every earlier lesson: the comment names them as one
@@ -4955,9 +4957,10 @@ def test_lesson_07_r55_rater_asks():
     assert ("Play to the end: once a total on the score sheet reaches 100 at the end of a hand, the lowest total wins "
             "(an exact tie for lowest plays another hand). The pass turns each hand, as in lesson 01: left, right, "
             "across, then a hold hand (no pass), and round again. Before each card, ask: who plays after me? Can this trick "
-            "carry points? Where is the Q♠? Then compare with *Hint*. **After hand 1**, before *Next hand*: open the "
-            "review under the table and press *Try again* on any moment that cost more than 2 points. Then run the "
-            "cell below for feedback.") in md["8dd2b73e"]
+            "carry points? Where is the Q♠? Then compare with *Hint*. **After hand 1**, before *Next hand*: run the "
+            "cell below, then press *Try again* in the review on each moment it names.") in md["8dd2b73e"]
+    # r75b_07: the cell that names the moments worth a Try again runs first (it was asked for after the Try again)
+    assert "Then run the cell below for feedback." not in md["8dd2b73e"]
     ids = [c.get("id") for c in cells]
     assert "print(after_first_hand(table))" in _src(cells[ids.index("8dd2b73e") + 1])
     assert "Which trick cost you most, and who played after you?" in md["cf3c8702"]
@@ -5710,8 +5713,17 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert ("A [bare](glossary.ipynb#cell-id=term-bare) K♠ is a later risk; a K♠ with players after you, a risk now."
             in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
     # r75_07: "duck the queen" defined where it is first used
-    assert ("Why the 9♠, not the 6♠? Both duck the queen (neither can win a trick she falls on), and both are *best*; "
-            "the 9♠ keeps the low 6♠ for a later lead (South leads it on trick 5).") in md["l07-dec3q"]
+    # r75b_07: the 9♠ goes over the 7♠ (the fold's words), so "duck the queen, not the trick" is said here, first
+    assert ("Why the 9♠, not the 6♠? Both *duck the queen, not the trick*: the 9♠ beats the 7♠, but neither can win "
+            "a trick she falls on. The 9♠ keeps the low 6♠ for a later lead (South leads it on trick 5).") in md["l07-dec3q"]
+    assert "9♠ goes over 7♠" in printed and "East 7♠, South 9♠, West 8♠, North A♠" in printed
+    # r75b_07: East's and West's flush leads (both printed reasons) rule them out: the queen is North's (trick 6)
+    assert ("East and West, the two spade leaders, hold none of Q♠ K♠ A♠: the queen is North's."
+            in md["l07-dec2-why"])
+    assert printed.count("it holds none of Q♠ K♠ A♠") == 2 and "trick 6: West 4♦, North Q♠" in printed
+    # r75b_07: "who plays after me?" needs the seat order, said once at trick 1
+    assert "West plays last (play goes clockwise: South, West, North, East)." in md["l07-dec3q"]
+    assert "Last trick 1: South 2♣, West 3♣, North 7♣, East 10♣" in printed
     assert "9♠: best" in printed and "6♠: best" in printed
     assert Card("QS").rank > Card("9S").rank and "trick 5: South 6♠," in printed
     assert ids.index("l07-dec1-code") + 1 == ids.index("l07-dec3q")  # said after South's 9♠ is played

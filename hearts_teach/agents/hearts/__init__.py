@@ -49,7 +49,7 @@ def _expert(seed: int) -> MonteCarloBot:
 
 # the ladder, weakest first (registration order is ladder order)
 register_bot("random", RandomBot, ladder=True, label="Random",
-             description="plays any legal card and passes 3 random cards; the gentlest start")
+             description="plays any legal card and passes 3 random cards; the weakest")
 register_bot("beginner", BeginnerBot, ladder=True, label="Beginner",
              description="passes its three highest cards, ducks when it can, else plays its highest "
                          "card, even the Q♠; never stops a moon; easy to beat")
