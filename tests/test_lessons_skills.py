@@ -206,6 +206,11 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "A bot played South's cards in tricks 1–6; now you are South, about to lead trick 7." in prose
     assert "you see theirs before you choose" not in prose and "you see East's card before you choose" not in prose
     assert "has to commit to a card first, before yours is seen" in prose
+    # r75b rater: "the three other bots" made the learner a bot, and nothing said how to try a second lead;
+    # "once a card nobody still to play can beat is on the table" was abstract
+    assert "click a card and the three bots answer (re-run the cell for another lead)." in prose
+    assert "three other bots" not in prose and "nobody still to play can beat" not in prose
+    assert "and is sure of that only once the card that will win the trick is down." in prose
     # fresh newcomer rater (r44_a): the rule's gap: she may still land on the ace of a receiver who played first
     assert ("has to commit to a card first, before yours is seen; she may still land on your ace, but that receiver "
             "cannot be sure of it.") in prose
@@ -233,6 +238,9 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert all(outcome[c].winner != 0 and Card("QS") not in outcome[c].cards for c in ("2H", "8S"))
     assert outcome["2H"].winner != 0 and Card("QS") not in outcome["2H"].cards and Card("QS") in outcome["5C"].cards
     assert "force the queen" not in prose and "here West, 14 points" not in prose
+    # r75b rater: the groups rank the leads, yet every low lead goes to West here: said, and why the ranking still holds
+    assert "Here West wins all but the kings; *seldom* counts other ways the cards could lie. Best is the 5♣" in prose
+    assert {k for k, t in outcome.items() if t.winner != 1} == {"KH", "KS"} and len(outcome) == 7
     assert club.winner == 1 and club.points == 14 and all(outcome[c].winner != 0 for c in ("5H", "TS"))
     assert king.cards.points == 14 and outcome["KH"].winner == 0
     every = notebook_cells("08a_keeping_track")
@@ -290,11 +298,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert {str(c) for c in CardList(ns["KEEP"])} == {"QD", "AD", "QS"}
     assert ns["KEEP"] == "QD AD QS"
     # r72 rater: "and so can wait to see your ace?" leaked the reason, and so the answer
-    assert ns["direction_quiz"].question.endswith("Which receiver most often plays after you in a trick?")
+    # r75b rater: "after you" read as "right after you"; the question says later in the same trick
+    assert ns["direction_quiz"].question.endswith("Which receiver most often plays later than you in the same trick?")
     assert "wait" not in ns["direction_quiz"].question
     # r73 rater: "You keep the A♠ and pass the Q♠ away" was a red herring: the answer depends on seating alone
     assert ns["direction_quiz"].question == ("Your pass goes to West, North or East. Which receiver most often plays "
-                                             "after you in a trick?")
+                                             "later than you in the same trick?")
     best, back, keep, both = ns["best"], ns["back"], ns["KEEP"], ns["BOTH"]
     assert "A♠" in best["left"].label and "A♠" in best["across"].label  # "the coach passes the ace"
     # "passing right … the coach keeps the ace and uses the place in the pass for the Q♦"
@@ -567,9 +576,17 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # r73b rater: a short question on a new hand practises the rule before the deal-551 exercise
     every = notebook_cells("08a_keeping_track")
     ids = [c.get("id") for c in every]
-    assert ids.index("l08a-advice") + 1 == ids.index("l08a-quiz-right") < ids.index("l08a-left-intro")
+    # r75b rater: the advice bullet answered it, and "Usually" rested on one deal: it asks about deal 287, right after
+    # the ace quiz and before the answers (the table and the advice), and its reason says the edge is small
+    assert ids.index("l08a-quiz-ace") + 1 == ids.index("l08a-quiz-right") < ids.index("l08a-rates-intro") \
+        < ids.index("l08a-rates") < ids.index("l08a-advice") < ids.index("l08a-left-intro")
     closes_on(ns["right_quiz"], ns["KEEP_IT"])
-    assert ns["KEEP_IT"] == "Usually keep it: East plays before you on every trick you do not lead"
+    assert ns["KEEP_IT"] == "Keep it: East plays before you on every trick you do not lead"
+    assert ns["right_quiz"].question.startswith("Deal 287 again, passing right") and "Usually" not in ns["right_quiz"].question
+    assert "A small edge, on this one deal." in advice
+    # r75b rater: the rates intro sat unfolded under the ace quiz and said "passing right, keep it": now folded
+    intro = "".join(every[ids.index("l08a-rates-intro")]["source"])
+    assert intro.startswith("<details><summary>") and intro.rstrip().endswith("</details>")
     assert Hand(ns["deal"], "right").pass_target(0) == 3 and "A♠" not in best["right"].label
     # fresh newcomer rater (r46): why a bare ace matters and what to do, after the ace question, from the table
     # r75 rater: nothing said why sending the ace helps: South then has no spade to win with, so the receiver must wait
