@@ -550,8 +550,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # the table; the table's rows name themselves
     assert ("The **coach** (lesson 00) tried 21 likely passes of the 286 possible. Not knowing the real deal, it "
             "imagined 16,384 ways the 39 cards South cannot see could lie, played each pass out on them all with rule "
-            "bots in all four seats, and averaged South's points: a rule bot's results, not yours. Answer this question "
-            "first, then unfold the table under it.") in text
+            "bots in all four seats, and averaged South's points: a rule bot's results, not yours. Answer first (click, or "
+            "type `saves.choose(\"…\")`), then unfold the table under it.") in text  # r75b: a text-only way too
     # r75b rater: "which third card?" marked the J♣ right on what the lesson calls a tie (A♦ Q♠ A♠ within the coach's
     # margin): the quiz asks what the deals settle, the points passing the queen saves (about 1: 11.5 kept against
     # 10.5 with the top pass and 10.7 with South's); the table under it is the answer, its output folded (r74 rule)
