@@ -1664,7 +1664,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ids.index("l05-19") < ids.index("l05-17") < ids.index("l05-18") < ids.index("l05-18c")
     instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
     # r51_05: "only West's card differs" read as if the later tricks stay the same too; the notation, with an example
-    assert ("Could West have stopped the moon? In the cell below, everything before West's card matches the first "
+    # r75b_05: "Could West have stopped the moon?" was too easy (8 of 9 cards do): a prediction with a hint
+    assert ("Predict first: which one of West's cards lets the moon through, and why? (Hint: count the hearts above "
+            "South's Q♥ and J♥.) In the cell below, everything before West's card matches the first "
             "replay;") in " ".join(instr.split())
     assert ('(or type `west.play("KC")` in a new cell). Code writes a card as rank then suit letter: `KC` is K♣, `TH` is '
             "10♥ (T for ten).") in " ".join(instr.split())
@@ -2417,7 +2419,7 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
             "as leading the Q♠ when nobody can beat her. - Until two different players have taken penalty cards, keep "
-            "one high heart when you discard (the A♥, or the highest unplayed heart), warning or not; a warning only "
+            "your highest heart when you discard, warning or not; a warning only "
             "makes it urgent. After that no moon is possible: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant one heart, as South had the queen: it cost West 4 points, against 26 each when South's moon "
             "succeeded.") in text
@@ -2461,7 +2463,9 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     discard = {threat: Card.from_index(rule_play(1, west, west, 1, Suit.DIAMONDS.value, lead, 0, 1 << lead, 1 << lead,
                                                  threat)).pretty for threat in (MOON_OPEN, NO_MOON)}
     assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
-    assert ("Until two different players have taken penalty cards, keep one high heart when you discard") in text
+    # r75b_05: "(the A♥, or the highest unplayed heart)": you may not hold the highest unplayed heart; the bot keeps its own
+    assert ("Until two different players have taken penalty cards, keep your highest heart when you discard") in text
+    assert "highest unplayed heart" not in text
     assert "After that no moon is possible: shed that heart like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
@@ -2489,7 +2493,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # per-card reasons (the regex that stripped the coach's figures from them is gone), no break-even
     # r72c_05: an average beside two differences read as three averages: the differences labelled as such
     assert shown["l05-18d"] == (f"Coach, West on trick 5 ({graded.worlds:,} sampled deals; rule bots in every seat, "
-                                "so nobody shoots):\n"
+                                "so nobody tries to shoot):\n"
                                 "  points West takes on average after discarding the A♥: 4.9\n"
                                 "  extra points compared with discarding the A♥:\n"
                                 "    the 10♥ (keeping the A♥): 0.16 (give or take: 0.10 to 0.21)\n"
@@ -2512,11 +2516,25 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert "a hand" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18c")
     # r72c_05: the section cut to two sentences with both figures as points West takes (0.16 on average with nobody
     # shooting; 22 in this hand); "sampled deals", the 28,480 and the range stay in the printout under folded code
-    assert ("## Does insurance cost anything? Very little when nobody shoots. The coach plays West's trick-5 discards "
-            "out on many deals that fit what West has seen, with rule bots in every seat: keeping the A♥ costs about "
-            "0.16 extra points on average (printed below). Throwing it away cost West 22 points in this hand: 26 "
-            "instead of 4 (line *try-it answer, West's score*). A club or diamond costs more still (line *a club or "
-            "diamond*), which bears out the rule bot's choice of a heart.") in text
+    # r75b_05: rule bots shoot by accident (the simulation's 24), so "nobody tries to shoot"; the 26 and 4 come from the
+    # try-it's easy bots, said so, and quoted in its visible answer; the coach's section cut to its two numbers
+    assert ("## Does insurance cost anything? Very little when nobody tries to shoot. With rule bots in every seat, the "
+            "coach finds that keeping the A♥ costs West about 0.16 points on average (printed below). Throwing it away "
+            "cost West 22 points in this hand, with the try-it's easy bots playing on: 26 instead of 4 (the try-it's "
+            "answer).") in text
+    assert "West scores 4 after any other card, 26 after the A♥ (line *try-it answer, West's score*)." in text
+    # r75b_05: the try-it asks why; only the A♥ and K♥ rank above the Q♥ and J♥, and East kept its K♥ on trick 6
+    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East held its K♥ back (below), so West's A♥ is "
+            "the heart that can take a trick from South.") in text
+    replay_1 = lesson("05_shooting_the_moon")["hand"]
+    assert replay_1.tricks[5].card_of(3) == Card("8H") and Card("KH") in replay_1.dealt(3)
+    assert [c.pretty for c in DECK if c.suit is Suit.HEARTS and c > Card("QH")] == ["K♥", "A♥"]
+    # r75b_05: the habit that acts in replay 2, and on which tricks, said before it (the insurance heart, trick 5 and 6)
+    assert ("This time their second habit, the insurance heart (explained after the replay), acts first: watch West "
+            "keep the A♥ on trick 5 and win South's Q♥ with it on trick 6.") in text
+    replay_2 = lesson("05_shooting_the_moon")["blocked"]
+    assert replay_2.tricks[4].card_of(1) == Card("TH") and replay_2.tricks[5].card_of(0) == Card("QH")
+    assert replay_2.tricks[5].card_of(1) == Card("AH") and replay_2.tricks[5].winner == 1
     # r75_05: the 26 and 4 were from two tables (easy and rule bots): now both from the try-it, at the easy table
     assert ("try-it answer, West's score: 4 after 5♣ 8♣ K♣ 3♦ 5♦ 6♦ J♦ 10♥; 26 after A♥\n"
             in shown["l05-19c"] and "This hand's replays" not in shown["l05-18d"])
@@ -2545,7 +2563,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     hand = lesson("05_shooting_the_moon")["hand"]
     # r75_05: the table's first line labels it "Replay 1", as the try-it and later cells call it
     assert shown["l05-11"].splitlines()[0] == "Replay 1: South the shooter bot; West, North and East easy bots"
-    for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[1:14], strict=True):
+    # r75b_05: the key prints before the table (two lines), and the prose says what to watch: tricks 1-5 South's
+    assert all(t.winner == 0 for t in hand.tricks[:5]) and hand.tricks[4].card_of(0) == Card("QS")
+    assert "In the replay after the deal, watch tricks 1–5: South wins every one, then leads the Q♠." in text
+    assert shown["l05-11"].splitlines()[1].startswith("(each row:")
+    for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[3:16], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)
         assert marked == trick.card_of(trick.winner).pretty
     assert ("(each row: trick number, then each seat's card, leader first; * marks each trick's winning card;\n"
@@ -2596,7 +2618,8 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert [f"{low:.1f} to {high:.1f}" for low, high in
             ((100 * sum(m) / hands - give_or_take(sum(m), hands), 100 * sum(m) / hands + give_or_take(sum(m), hands))
              for m in moons.values())] == ["0.8 to 1.2", "3.3 to 4.1", "0.1 to 0.3"]
-    assert ("The ranges 0.8 to 1.2, 3.3 to 4.1 and 0.1 to 0.3 moons per 100 hands don't overlap, so chance alone does "
+    # r75b_05: fewer numbers in the prose: the ranges stay in the printout (pinned above), the prose points to them
+    assert ("The three tables' ranges (printed) don't overlap, so chance alone does "
             "not explain the differences.") in text and "No two tables' ranges" not in text
     assert "chance alone could not make" not in text
     # r70_05: the simulation linked to the break-even (1 hand in 110, test_05_r50_...): the easy table's accidental
@@ -2616,7 +2639,8 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
     assert (round(100 / (rate + margin)), round(100 / (rate - margin))) == (298, 694)
     assert "rule table, with give or take: between 1 hand in 298 and 1 in 694\n" in shown["l05-21"]
     # r72c_05: "rare because its bots defend" named no comparison: the easy table, the same bots without the habits
-    assert ("The `rule` table's moons, between about 1 hand in 300 and 1 in 700 (last line), are rare because its "
+    # r75b_05: the "1 hand in 300 and 1 in 700" cut from the prose (the rater: one key number per section)
+    assert ("The `rule` table's moons are rare because its "
             "bots defend: `easy` bots, identical except for the two habits, get 15 times as many (371 against 24).") in text
     assert "1 in 417" not in text and (sum(moons["easy"]), sum(moons["rule"])) == (371, 24)
     assert round(sum(moons["easy"]) / sum(moons["rule"])) == 15
