@@ -145,3 +145,18 @@ def test_the_replay_command_takes_a_line_that_starts_with_a_bom(tmp_path):
     out = io.StringIO()
     assert main_replay(str(path), out) == 0
     assert [json.loads(x)["ok"] for x in out.getvalue().splitlines()] == [True, True]
+
+
+def test_moon_table_and_chart_say_so_when_a_short_run_has_no_moon():
+    # lesson 05's printout with a learner's smaller run: zero moons must not divide by zero
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from hearts_teach.course.simulations import moon_frequency_table
+    from hearts_teach.present.plots import plot_moons
+
+    text = moon_frequency_table({"easy": [1, 0, 0, 0], "rule": [0, 0, 0, 0]}, 50)
+    assert "never" in text.splitlines()[2] and text.splitlines()[-1] == "rule table: no moon in 50 hands"
+    assert "easy table against rule table: 1 moons against 0" in text and "times as many" not in text
+    assert "ranges per 100 hands: easy 0.0 to " in text  # a range never starts below zero
+    assert plot_moons({"easy": [0, 0, 0, 0], "rule": [0, 0, 0, 0]}, 50).get_ylim() == (0.0, 1.0)

@@ -119,19 +119,26 @@ def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: 
                          second: str = "rule") -> str:
     """``moon_frequency``'s counts as text: per table the moons by seat, the total, the rate per
     100 hands with its give or take, and one hand in how many; then each rate's range, ``first``
-    against ``second`` and, last, ``second``'s range as one hand in how many."""
+    against ``second`` and, last, ``second``'s range as one hand in how many. A table with no moon
+    (a learner's short run) says so instead of dividing by zero."""
     lines = ["table    South  West  North  East   total   per 100 hands   give or take   1 hand in"]
     for name, counts in moons.items():
         total = sum(counts)
         lines.append(f"{name:<7} " + "".join(f"{m:>6}" for m in counts)
                      + f"   {total:>5}   {100 * total / hands:>8.1f}   {give_or_take(total, hands):>12.1f}"
-                     + f"   {hands / total:>9.0f}")
+                     + f"   {f'{hands / total:.0f}' if total else 'never':>9}")
     ranges = {name: (100 * sum(m) / hands - give_or_take(sum(m), hands), 100 * sum(m) / hands + give_or_take(sum(m), hands))
               for name, m in moons.items()}
-    lines.append("ranges per 100 hands: " + ", ".join(f"{name} {low:.1f} to {high:.1f}"
+    lines.append("ranges per 100 hands: " + ", ".join(f"{name} {max(low, 0):.1f} to {high:.1f}"
                                                        for name, (low, high) in ranges.items()))
     a, b = sum(moons[first]), sum(moons[second])
-    lines.append(f"{first} table against {second} table: {a} moons against {b}, {a / b:.0f} times as many")
+    lines.append(f"{first} table against {second} table: {a} moons against {b}"
+                 + (f", {a / b:.0f} times as many" if b else ""))
     low, high = ranges[second]
-    lines.append(f"{second} table, with give or take: between 1 hand in {100 / high:.0f} and 1 in {100 / low:.0f}")
+    if not b:
+        lines.append(f"{second} table: no moon in {hands:,} hands")
+    elif low <= 0:
+        lines.append(f"{second} table, with give or take: 1 hand in {100 / high:.0f} or fewer")
+    else:
+        lines.append(f"{second} table, with give or take: between 1 hand in {100 / high:.0f} and 1 in {100 / low:.0f}")
     return "\n".join(lines)

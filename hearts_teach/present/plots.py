@@ -41,9 +41,6 @@ def plot_tournament(result: TournamentResult, ax: Any = None, title: str | None 
     return ax
 
 
-__all__ = ["plot_tournament"]
-
-
 def plot_moons(moons: Mapping[str, Sequence[int]], hands: int, ax: Any = None) -> Any:
     """A bar chart of moons per 100 hands at each table of ``moons`` (name -> moons by seat,
     as ``moon_frequency`` counts them), each bar labelled with its count. Returns the ``Axes``."""
@@ -55,7 +52,10 @@ def plot_moons(moons: Mapping[str, Sequence[int]], hands: int, ax: Any = None) -
     ax.bar(list(moons), rates, color=["#999999", "#d55e00", "#0072b2"][:len(rates)])
     for i, m in enumerate(moons.values()):
         ax.text(i, rates[i] + 0.1, f"{sum(m)} moon{'' if sum(m) == 1 else 's'}", ha="center")
-    ax.set_ylim(0, 1.3 * max(rates))
+    ax.set_ylim(0, 1.3 * max(rates) or 1)  # a run with no moon still draws an axis
     ax.set_ylabel("moons per 100 hands")
     ax.set_title(f"Moons at tables of four identical bots ({hands:,} hands each)")
     return ax
+
+
+__all__ = ["plot_moons", "plot_tournament"]
