@@ -631,7 +631,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("several low cards of its suit beside it** is safer than one standing alone: when that suit is led, you can "
             "play a low one instead. In this lesson \"low\" means 8 or below. Count them first. - **High cards in "
             "general**, aces and kings especially, when that count does not decide:") in text
-    # r75b rater: a three-line recap of a trick, before the strategy leans on it (RULES.md rules 5 and 7)
+    # r75b rater: a three-line recap of a trick, before the strategy leans on it (docs/rules.md, H5 and H7)
     assert ("In a trick each player plays one card: follow the suit led if you can; the highest card of that suit wins "
             "all four. Points are bad:") in text
     assert "aces and kings especially" in text and "several low cards of its suit beside it" in text
