@@ -2565,7 +2565,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert shown["l05-11"].splitlines()[0] == "Replay 1: South the shooter bot; West, North and East easy bots"
     # r75b_05: the key prints before the table (two lines), and the prose says what to watch: tricks 1-5 South's
     assert all(t.winner == 0 for t in hand.tricks[:5]) and hand.tricks[4].card_of(0) == Card("QS")
-    assert "In the replay after the deal, watch tricks 1–5: South wins every one, then leads the Q♠." in text
+    assert "In the replay after the deal, watch tricks 1–5: South wins every one, the fifth with the Q♠."  # r75c: the Q♠ lead is trick 5 itself in text
     assert shown["l05-11"].splitlines()[1].startswith("(each row:")
     for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[3:16], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)

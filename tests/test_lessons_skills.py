@@ -1511,6 +1511,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
     assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
         _md("12_review").split())
+    # r75c: the widgets and the q names exist only once the cells have run: the intro says to run them first
+    assert ("First run every cell (*Run → Run All Cells*): a question has no buttons, and `q10` is not defined, until "
+            "its cell has run.") in " ".join(_md("12_review").split())
     # q24 (r74d: lesson 09a had no question here): a count of 3¾ is bid 3 by the lesson's rule, 4 by the bots'
     from hearts_teach.agents.spades import estimate_tricks, smart_bid
     from hearts_teach.course.spades_lesson import lesson_bid
