@@ -626,7 +626,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # r73pre rater: the J♣ is a third candidate by the lesson's own rule of thumb: named before the table
     assert ("For the third card there are two candidates. The A♦: \"aces especially\" says pass it, but it has the "
             "Q♦ and two low diamonds (8♦ 5♦) beside it. The J♣: a high card with only one low club (5♣) beside it. "
-            "South passes the A♦ anyway, as \"aces especially\" says; the coach below checks whether the J♣ was better.") in text
+            "South passes the A♦ anyway, to test \"aces especially\"; the coach below checks whether the J♣ was better.") in text
+    # r75c: with the count first (r75b), "as aces especially says" read as the lesson breaking its own order: a test
     # r75b rater: the low-card count comes first, "aces especially" after it, when the count does not decide
     assert ("several low cards of its suit beside it** is safer than one standing alone: when that suit is led, you can "
             "play a low one instead. In this lesson \"low\" means 8 or below. Count them first. - **High cards in "

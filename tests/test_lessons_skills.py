@@ -239,7 +239,8 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert outcome["2H"].winner != 0 and Card("QS") not in outcome["2H"].cards and Card("QS") in outcome["5C"].cards
     assert "force the queen" not in prose and "here West, 14 points" not in prose
     # r75b rater: the groups rank the leads, yet every low lead goes to West here: said, and why the ranking still holds
-    assert "Here West wins all but the kings; *seldom* counts other ways the cards could lie. Best is the 5♣" in prose
+    # r75c: "all but the kings" read as every trick without a king: the leads, said
+    assert "Here West wins every lead but the two kings; *seldom* counts other ways the cards could lie. Best is the 5♣" in prose
     assert {k for k, t in outcome.items() if t.winner != 1} == {"KH", "KS"} and len(outcome) == 7
     assert club.winner == 1 and club.points == 14 and all(outcome[c].winner != 0 for c in ("5H", "TS"))
     assert king.cards.points == 14 and outcome["KH"].winner == 0
