@@ -226,6 +226,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
         return f"{head}\nWrite a whole number from 1 to 13 after my_bid = (you wrote {bid!r}).{nil}"
     taken: Counter[int] = Counter()
     sides: Counter[str] = Counter()  # the side's result (South and North together): rule 3 scores the side
+    set_in = 0
     for k in range(plays):
         hand = SpadesHand.deal(seed=seed, dealer=dealer)
         bots = spades_bots(f"{seed}/{k}")
@@ -233,7 +234,9 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
         hand.bid(bid, 0)
         auto_play(hand, bots)  # the other bids, then all thirteen tricks
         taken[hand.tricks_won[0]] += 1
-        sides[side_text(hand.score().teams[0])] += 1
+        side = hand.score().teams[0]
+        sides[side_text(side)] += 1
+        set_in += not side.made
     right = estimate_tricks(cards, long_spades=True)
     lessons = lesson_bid(cards)
     made = sum(n for t, n in taken.items() if t >= bid)
@@ -255,7 +258,6 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
     lines.append("Your side (you and North, your partner): " + "; ".join(
         f"{result}, in " + (f"each of the {plays} play-outs" if n == plays else f"{n} of {plays}")
         for result, n in sorted(sides.items(), key=lambda item: -item[1])))
-    set_in = sum(n for result, n in sides.items() if ": set," in result)
     lines.append(f"Your side was set in {set_in} of {plays}: a lower bid was safer." if set_in else
                  "Your side made its contract every time.")
     bots_bid = smart_bid(cards)
