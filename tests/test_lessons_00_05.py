@@ -1666,8 +1666,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     instr = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19a")]["source"])
     # r51_05: "only West's card differs" read as if the later tricks stay the same too; the notation, with an example
     # r75b_05: "Could West have stopped the moon?" was too easy (8 of 9 cards do): a prediction with a hint
-    assert ("Predict first: which one of West's cards lets the moon through, and why? (Hint: count the hearts above "
-            "South's Q♥ and J♥.) In the cell below, everything before West's card matches the first "
+    # r75c: "count the hearts above" gave two (A♥, K♥) and read as if West's A♥ were safe to throw: who holds them
+    assert ("Predict first: which one of West's cards lets the moon through, and why? (Hint: which hearts beat "
+            "South's Q♥ and J♥, and who holds them?) In the cell below, everything before West's card matches the first "
             "replay;") in " ".join(instr.split())
     assert ('(or type `west.play("KC")` in a new cell). Code writes a card as rank then suit letter: `KC` is K♣, `TH` is '
             "10♥ (T for ten).") in " ".join(instr.split())
