@@ -5462,9 +5462,9 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     out = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
     # (1) the moon: rare, from the 200-deal counts printed below it (r72b: "below" said plainly: after step 4)
     # r72c: dumping's 200 deals are run with step 3 now, and its cell prints the count before step 4 says it
-    # r75c: "1 moon in 200 deals" hid that each deal is played in 4 seatings (the measure line prints it)
+    # r75c: "1 moon in 200 deals" hid that each deal is played in 4 seatings (800 hands; the measure line prints it)
     assert ("**Step 4 · stop a moon.** Nothing in our bot stops a rival taking every point (rare: 1 moon in dumping's "
-            "200 deals, 800 hands with the 4 seatings, printed above).") in text and "Always ducking and dumping" not in text
+            "200 deals, 4 seatings each, printed above).") in text and "Always ducking and dumping" not in text
     assert "\nmoons shot by the rule bots in dumping's 200 deals: 1\n" in out["step-dump"]
     assert "over 40 deals × 4 seatings = 160 hands" in out["step-duck"]  # 200 deals are 800 hands the same way
     ids = [c.get("id") for c in cells]
