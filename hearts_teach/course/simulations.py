@@ -122,13 +122,14 @@ def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: 
     against ``second`` and, last, ``second``'s range as one hand in how many. A table with no moon
     (a learner's short run) says so instead of dividing by zero."""
     lines = ["table    South  West  North  East   total   per 100 hands   give or take   1 hand in"]
+    ranges: dict[str, tuple[float, float]] = {}  # per table, the rate per 100 hands less and plus its give or take
     for name, counts in moons.items():
         total = sum(counts)
+        rate, margin = 100 * total / hands, give_or_take(total, hands)
+        ranges[name] = (rate - margin, rate + margin)
         lines.append(f"{name:<7} " + "".join(f"{m:>6}" for m in counts)
-                     + f"   {total:>5}   {100 * total / hands:>8.1f}   {give_or_take(total, hands):>12.1f}"
+                     + f"   {total:>5}   {rate:>8.1f}   {margin:>12.1f}"
                      + f"   {f'{hands / total:.0f}' if total else 'never':>9}")
-    ranges = {name: (100 * sum(m) / hands - give_or_take(sum(m), hands), 100 * sum(m) / hands + give_or_take(sum(m), hands))
-              for name, m in moons.items()}
     lines.append("ranges per 100 hands: " + ", ".join(f"{name} {max(low, 0):.1f} to {high:.1f}"
                                                        for name, (low, high) in ranges.items()))
     a, b = sum(moons[first]), sum(moons[second])

@@ -180,7 +180,7 @@ def side_text(team: TeamScore) -> str:
     """One side's result in ``bid_check``'s words: "bid 9, took 8: set, -90" or "bid 6, took 7: made, 1 bag, +61"."""
     bags = f", {team.bags_taken} bag{'s' if team.bags_taken > 1 else ''}" if team.bags_taken else ""
     return (f"bid {team.contract}, took {team.tricks}: {'made' if team.made else 'set'}{bags}, "
-            f"{team.points:+d}".replace("+-", "-"))
+            f"{team.points:+d}")
 
 
 def lesson_bid(cards: CardList) -> int:
