@@ -1746,8 +1746,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r75_05: "sensible" left open whether West erred; it is a mistake with a moon possible (the insurance section)
     assert ("Look at trick 5. South led the Q♠. West, with no spades, threw away the "
             "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but a "
-            "mistake with a moon possible: it gave up the highest heart (*Does insurance cost anything?*, below, weighs "
-            "the two). Yet the warning was on the table") in flat
+            "mistake with a moon possible: it gave up the highest heart, the one best able to win a trick back from South "
+            "(a later section weighs the two). Yet the warning was on the table") in flat
+    # r75c_05: the insurance heart was named here before the lesson defines it (after the second replay)
     # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
     assert ("This is the rule bots' second habit, the insurance heart: keep one high heart") in flat
     assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat

@@ -1305,11 +1305,11 @@ ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q3": "J♦", "q4": "3♠", "q5": "yes", "q6": "no", "q7": "15",
               "q8": "26", "q9": "-7", "q10": "North wins", "q11": "another hand is played",
               "q12": "yes: free now, and that card cannot win a costly trick later",
-              "q13": "East", "q14": "3",
-              "q15": "pass the A♠ with her", "q16": "2♥", "q17": "Q♠",
-              "q18": "you took the Q♠, nobody else has a point, and you hold sure winners",
-              "q19": "duck from now on",
-              "q20": "on the coach's deals it costs over 1 point a hand more than the best, not shown to cost over 3",
+              "q14": "East", "q15": "3",
+              "q16": "pass the A♠ with her", "q19": "2♥", "q20": "Q♠",
+              "q17": "you took the Q♠, nobody else has a point, and you hold sure winners",
+              "q18": "duck from now on",
+              "q13": "the coach is 95 % sure it costs over 1 point a hand more than the best, but not sure it costs over 3",
               "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
               "q27": "your bot is worse", "q28": "3♣"}
 
@@ -1334,11 +1334,11 @@ def test_12_the_last_cell_scores_the_answers_and_names_the_lessons_to_look_back_
     quizzes["Q1"].choose(ANSWERS_12["q1"])
     quizzes["Q6"].choose("yes")  # wrong first: only a heart breaks hearts
     quizzes["Q6"].choose(ANSWERS_12["q6"])
-    quizzes["Q13"].choose("West")
+    quizzes["Q14"].choose("West")
     report = score_report(list(quizzes.values())).splitlines()
     assert report[0] == "Answered right: 2 of 28; right at the first try: 1."
-    assert report[1] == "Look back at: lesson 03 (Q6), lesson 08a (Q13)."
-    assert report[2].startswith("Still open: Q2, Q3, Q4, Q5, Q7, Q8,") and "Q13" in report[2]
+    assert report[1] == "Look back at: lesson 03 (Q6), lesson 08a (Q14)."
+    assert report[2].startswith("Still open: Q2, Q3, Q4, Q5, Q7, Q8,") and "Q14" in report[2]
     assert "Q1," not in report[2] and "Q6," not in report[2]
 
 
@@ -1367,8 +1367,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
             "either and plays the 9♠.") in ns["q21"].question
     # r33: q7's distractor is a real mistake (the hearts counted by rank: 2 + 9 + 13), not an unexplained 16
     assert 2 + 9 + 13 in ns["q7"].choices and 16 not in ns["q7"].choices
-    # r33: q20 says what the coach does, for a reader who skipped lesson 08
-    assert "The coach compares your card with the best one over deals it samples" in ns["q20"].question
+    # r33: q13 says what the coach does, for a reader who skipped lesson 08
+    assert "The coach compares your card with the best one over deals it samples" in ns["q13"].question
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
     # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
@@ -1378,28 +1378,30 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     totals = [98, 104, 61, 73]
     assert _decided(totals, Rules().end_score) and totals.index(min(totals)) == 2  # North wins
     assert VERDICT_MEANINGS["mistake"].startswith("worse than the best by more than 1 point a hand, as far as")
-    # round 30: q20's reason states the coach's whole band for a mistake, as the constants define it
+    # round 30: q13's reason states the coach's whole band for a mistake, as the constants define it
     from hearts_teach.agents.coach_stats import INACCURACY_MAX, MISTAKE_MAX, verdict_of
 
     assert (INACCURACY_MAX, MISTAKE_MAX) == (1.0, 3.0)
     assert verdict_of(1.01, 2.9) == verdict_of(1.01, 5.0) == "mistake" and verdict_of(3.01, 5.0) == "blunder"
-    assert ns["q20"].reason(ANSWERS_12["q20"]) == (
-        "the coach's band for a mistake: worse than the best by more than 1 point a hand, but not shown to be worse "
-        "by more than 3 (that is a blunder), at 95 % confidence over its sampled deals")
-    # round 30: q16 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
-    # the trick's points, whatever West plays after it; q15 asks the reasoning, not what a lesson said
+    # r75c_12: the answer said "not shown to cost over 3" (a double negative); now what the coach is sure of
+    assert ns["q13"].reason(ANSWERS_12["q13"]) == (
+        "the coach's band for a mistake: over its sampled deals, 95 % sure to be worse than the best by more than 1 "
+        "point a hand; once it is 95 % sure of more than 3, it is a blunder")
+    assert not any("not shown" in str(c) for c in ns["q13"].choices)
+    # round 30: q19 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
+    # the trick's points, whatever West plays after it; q16 asks the reasoning, not what a lesson said
     duck = ns["duck"]
     # fresh rater (r32): "lets North take this trick's points" sounded like helping North; it asks about ducking
-    assert "Which card keeps you from taking this trick?" in ns["q16"].question
-    assert "takes no points" not in ns["q16"].question
+    assert "Which card keeps you from taking this trick?" in ns["q19"].question
+    assert "takes no points" not in ns["q19"].question
     assert sorted(str(c) for c in duck.legal_plays()) == ["2H", "AH"] and duck.turn == 0
     for west in duck.cards(1).of_suit(Suit.HEARTS):
         after = duck.copy()
         after.play("2H")
         after.play(str(west))
         assert after.last_trick.winner == 2 and after.last_trick.points > 0
-    assert "What does lesson 08a advise?" not in ns["q15"].question
-    assert "Which choice best keeps the queen from coming back to you on a spade trick?" in ns["q15"].question
+    assert "What does lesson 08a advise?" not in ns["q16"].question
+    assert "Which choice best keeps the queen from coming back to you on a spade trick?" in ns["q16"].question
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
     # newcomer round 9: q5 (then q4) is a real question (hearts not broken, but South holds only hearts: the
     # exception of lesson 03), not one its own situation line answered; q12 asks about lesson 07's
@@ -1408,7 +1410,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert not lead.hearts_broken and all(c.suit.letter == "H" for c in lead.cards(0)) and lead.turn == 0
     assert lead.explain("2H").legal
     assert "(lesson 07)" in ns["q12"].question and "(lesson 10)" in ns["q27"].question
-    # newcomer rater (issue 27): an old question (which neighbour plays after you) repeated q15; q6 asks instead
+    # newcomer rater (issue 27): an old question (which neighbour plays after you) repeated q16; q6 asks instead
     # whether the Q♠ breaks hearts (standard rules: no), on a position the engine builds and judges
     queen = ns["queen"]
     second = queen.tricks[1]
@@ -1419,11 +1421,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert {c.suit.letter for c in queen.cards(0)} == {"H", "S", "D"} and Card("KD") in queen.cards(0)
     assert not queen.explain("2H").legal and not Rules().queen_breaks_hearts
     assert "(lesson 03)" in ns["q6"].question
-    # q18: West has *taken* the other hearts (hearts still held could still be won); q13: the queen is still out
-    assert "West has taken the other three" in ns["q18"].question or any(
-        "West has taken the other three" in o for o in ns["q18"].reasons)
-    assert "with West holding hearts" not in str(ns["q18"].reasons)
-    assert "the Q♠ has not appeared" in ns["q13"].question
+    # q17: West has *taken* the other hearts (hearts still held could still be won); q14: the queen is still out
+    assert "West has taken the other three" in ns["q17"].question or any(
+        "West has taken the other three" in o for o in ns["q17"].reasons)
+    assert "with West holding hearts" not in str(ns["q17"].reasons)
+    assert "the Q♠ has not appeared" in ns["q14"].question
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
@@ -1451,8 +1453,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 29))
     assert "Each question starts with its name (Q10 is `q10`) and, in brackets, the lesson it comes from" in intro
     tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 29)]
-    # out of lesson order: q20 (lesson 08's coach), and q18 (08b's moon) after q16-q17, whose mistakes became lesson 08c
-    assert [n + 2 for n, (a, b) in enumerate(zip(tags, tags[1:], strict=False)) if b < a] == [18, 20]
+    # r75c_12: the skills questions ran 08a, 08c, 08b, 08: now in lesson order, as the intro says
+    assert tags == sorted(tags)
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
     # said neutrally (leading can cost), not as a gain
     assert ns["q12"].reason(ANSWERS_12["q12"]).endswith(
@@ -1465,7 +1467,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     first = [name for name, q in listed.items() if str(q.choices[0]) == ANSWERS_12[name]]
     assert len(listed) == 25 and len(first) * 2 < len(listed), first
     three = {name: q for name, q in listed.items() if len(q.choices) == 3}
-    assert len(three) == 12 and sum(name in first for name in three) <= 2, first  # q20 four, q24 added (r74d)
+    assert len(three) == 12 and sum(name in first for name in three) <= 2, first  # q13 four, q24 added (r74d)
     # r35_g: no three-choice answer is clearly the longest choice
     for name, q in three.items():
         others = [len(str(c)) for c in q.choices if str(c) != ANSWERS_12[name]]
@@ -1507,8 +1509,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ns12["q12"].question.endswith("Is this a good moment to win it with a high card of the suit led?")
     assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
     assert "`" not in ns12["q6"].reason("yes")  # a widget shows backticks as they are
-    # r74d: the intro's card format works on the questions whose choices are written as text (q17, q26, q28)
-    for name, typed in (("q17", "4S"), ("q26", "JD"), ("q28", "2C")):
+    # r74d: the intro's card format works on the questions whose choices are written as text (q20, q26, q28)
+    for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
     assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
         _md("12_review").split())
