@@ -1425,7 +1425,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "West has taken the other three" in ns["q17"].question or any(
         "West has taken the other three" in o for o in ns["q17"].reasons)
     assert "with West holding hearts" not in str(ns["q17"].reasons)
-    assert "the Q♠ has not appeared" in ns["q14"].question
+    # r75c_12: q14 says who you are (South, without the queen) and who led: your own seat was left out silently
+    assert ("You are South and do not hold the Q♠. North has led spades twice, and the queen has not appeared."
+            in ns["q14"].question)
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))

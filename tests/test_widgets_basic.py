@@ -323,6 +323,9 @@ def test_a_quizs_text_twin_keeps_choices_with_commas_apart():
     quiz = Quiz("What may you lead?", ["Q♠, 5♠ or a diamond", "5♠ or a diamond", "only 5♠"], "only 5♠")
     assert quiz.text().splitlines()[1] == "Choices: Q♠, 5♠ or a diamond | 5♠ or a diamond | only 5♠"
     assert Quiz("Who?", ["West", "North"], "West").text().splitlines()[1] == "Choices: West, North"
+    # r75c_12: lesson 12's Q1 printed "hand 3: across; hand 4: left, hand 3: across; hand 4: no pass, …"
+    both = Quiz("Hands 3 and 4?", ["hand 3: across; hand 4: left", "hand 3: left; hand 4: right"], "hand 3: left; hand 4: right")
+    assert both.text().splitlines()[1] == "Choices: hand 3: across; hand 4: left | hand 3: left; hand 4: right"
 
 
 def test_score_report_counts_first_tries_and_names_unlabelled_questions_by_place():

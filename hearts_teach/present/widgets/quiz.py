@@ -196,8 +196,9 @@ class Quiz(WidgetView):
 
     def text(self) -> str:
         labels = [_label(c) for c in self.choices]
-        # a choice with a comma in it ("Q♠, 5♠ or a diamond") would run into the next one
-        sep = " | " if any("," in label for label in labels) else ", "
+        # a choice with a comma or semicolon in it ("Q♠, 5♠ or a diamond", "hand 3: across; hand 4: left")
+        # would run into the next one
+        sep = " | " if any(mark in label for label in labels for mark in ",;") else ", "
         lines = [self.question, "Choices: " + sep.join(labels)]
         if self.last_message:
             lines.append(self.last_message)
