@@ -2026,9 +2026,11 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # r64 (rater r63_11): why the 2♣ stays at six: a convention (docs/players.md: our choices follow the sources)
     # r66 (rater r65_11): "say why the 2♣ stays": the one source that covers six keeps it (docs/players.md)
     # r75 (report r75pre/11, confusing 4): "the one rule book for six keeps it" was cryptic
+    # r75c (report r75c/11, confusing 3): the two notes on sources (who covers six, who has no hold hand) read as
+    # maintainers' notes; the cell's last sentence names the sources' page for every table-size rule
     assert ("Rule books differ on which low cards go. At five the 2♣ and 2♦ go, "
-            "so the 3♣ opens. At six, four cards go: 3♣, 4♣, 2♦, 3♦. The 2♣ stays (only one of our three sources "
-            "covers six, and it keeps the 2♣), so it still opens.") in text
+            "so the 3♣ opens. At six, four cards go: 3♣, 4♣, 2♦, 3♦. The 2♣ stays, so it still opens.") in text
+    assert "our three sources" not in text and "our choice: one rule book" not in text
     assert "Three of them" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     assert "only the last covers six" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     assert "in place of the 2♣" not in text
@@ -2040,7 +2042,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
             "table-size rules are this course's reading, listed with their sources in [docs/players.md](../docs/players.md).") in text
     assert "The standard game is the four-player game above" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r75b (report r75/11, confusing 5): "never holds" read as holding cards
-    assert "then right, then keep their cards (our choice: one rule book has no hold hand at three or five)." in text
+    assert "then right, then keep their cards." in text
     assert "One source rotates only left and right" in (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     from hearts_teach.kernel.cards import CardList, join_pretty
 
@@ -4613,7 +4615,13 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # diamonds and spades and won every trick)
     assert ("A tip for three: be out of a suit rather than the last to hold it. The worked example illustrates it: "
             "from trick 12 only West held diamonds and spades, and won every trick. So count who still holds each suit, "
-            "and empty a short suit early, as the demonstration's South did with its lone A♦.") in text and "keep count of who still holds your long suits" not in text
+            "and empty a short suit early, as the demonstration's South did with its lone A♦. Your hand below has no "
+            "short suit: make one with your pass.") in text and "keep count of who still holds your long suits" not in text
+    # r75c (report r75c/11, confusing 2): the table's hand (seed 21) has no suit of fewer than four cards
+    from hearts_teach.present.widgets import TableWidget
+
+    yours = TableWidget(seed=21, opponents="rule", rules=Rules(players=3), trick_pause=0).hand.dealt(0)
+    assert min(len(yours.of_suit(s)) for s in Suit) == 4
     assert "West, still holding them, took 13" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
@@ -4642,7 +4650,6 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     east = worked.seat_names.index("East")  # "only West held diamonds and spades" from trick 12
     assert not any(t.card_of(east).suit in (Suit.SPADES, Suit.DIAMONDS) for t in worked.tricks if t.number >= 12)
     from hearts_teach.course.why import why_played
-    from hearts_teach.present.widgets import TableWidget
     demo = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
     demo.finish_hand()
     lone = why_played(demo.hand, 3, 0)
@@ -4774,15 +4781,21 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # false (lesson 04 says keep her with several low spades; lessons 08's drill 1 and 08c's mistake 4 say pass
     # her); "further above a fair share" was misleading (the gap stays about 10 points; only the ratio grows): the
     # bullet is cut with its row; the section ends in two bold takeaways, the kept/passed caveat folded
-    assert ("**A short queen is common at five and six: pass her.** Over every possible deal, 41.7% of Q♠ holders at "
-            "six have one, almost three times the 15.1% at four. Kept, her holder took her in 50% of hands at six; "
-            "passed, in 21%. A longer queen, kept, only 15%. Lessons 08 (drill 1) and 08c (mistake 4) advise the same "
-            "at four.") in text
+    # r75c (report r75c/11): the kept and passed rows were called "a rough comparison" in a folded note, and the
+    # advice said "pass her" where a third (five) or a quarter (six) of hands have no pass; they are the same deals
+    # (every_short_passed, above), played twice: said so in the text, with the hold hands' share from the rotation
+    assert ("**A short queen is common at five and six: when the hand passes, pass her.** Over every possible deal, "
+            "41.7% of Q♠ holders at six have one, almost three times the 15.1% at four. On the same deals, her holder "
+            "took her in 50% with no passing and in 21% when the bot passed her. A longer queen, kept, only 15%. One "
+            "hand in three has no pass at five, one in four at six. Lessons 08 (drill 1) and 08c (mistake 4) advise "
+            "the same at four.") in text
     assert "lesson 04's advice" not in text and "further above a fair share" not in text
     assert [fig(6, (True, "hold")), fig(6, (True, "left")), fig(6, (False, "hold"))] == ["50%", "21%", "15%"]
-    assert ("The \"kept\" rows come from games with no passing, the \"passed\" row from games passing left: a rough "
-            "comparison.") in text
-    assert "<details><summary>How rough are these figures?</summary>" in text
+    assert [short_hits[n] for n in (4, 5, 6)] == [72, 134, 187]  # the same short-queen deals in both rows
+    for n, share in ((5, 3), (6, 4)):  # the rotation's length at that size, one of its hands a hold
+        rotation = [Rules(players=n).pass_direction(h) for h in range(share)]
+        assert rotation.count("hold") == 1 and Rules(players=n).pass_direction(share) == rotation[0], rotation
+    assert "a rough comparison" not in text and "How rough are these figures?" not in text
     mistakes = " ".join(" ".join(_src(c).split()) for c in _cells("08c_beginner_mistakes"))
     assert "**Mistake 4:** don't keep the Q♠ and the A♠ without a low spade. With none or one, pass her" in mistakes
     drills = " ".join(" ".join(_src(c).split()) for c in _cells("08_practice_decisions"))
