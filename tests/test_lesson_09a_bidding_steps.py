@@ -489,7 +489,7 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          '**3. Ruffs**. To *ruff* is to win a side-suit trick with a spade, holding none of that suit. A '
          '*void* (no card of a suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼, while '
          "your spades last. Why: a void can ruff from the suit's first lead, a singleton from its second, a "
-         'doubleton only from its third, and even then an opponent out of the suit too may ruff higher. Each '
+         'doubleton only from its third, and even then an opponent void there too may play a higher spade. Each '
          'ruff trick needs a spade, so the total stops at your number of spades: a void beside a single spade '
          'counts 1. **3b. Cross off your ruffing '
          'spades, then redo step 2.** Round the ruff total to the nearest whole trick '
@@ -1072,7 +1072,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r54 (rater r52): one line of reasons for step 3's values
                "Why: a void can ruff from the suit's first lead, a singleton from its second, a doubleton only from its "
                # r62 (rater r62): a ruff wins (glossary), so a beaten spade is no ruff: the doubleton's ruff needs no higher spade
-               "third, and even then an opponent out of the suit too may ruff higher.",  # rater r71: "only if ..." unclear  # rater r64: easier to parse  # r59: a ruff wins (glossary)
+               "third, and even then an opponent void there too may play a higher spade.",  # r75c: "ruff higher" read as a ruff that loses
+                # rater r71: "only if ..." unclear  # rater r64: easier to parse  # r59: a ruff wins (glossary)
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
                # fresh rater r41_b: "as ruffs use those same spades" read as if length kept every spade; the
