@@ -5528,7 +5528,10 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
             "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
-            "your lowest). Leading? Avoid a suit nobody else holds. Passing? Keep low spades.") in text  # r72c: the pass's part cut with the clubs
+            "your lowest). From this hand, untested: lead suits others hold; don't pass low spades.") in text
+    # r72c: the pass's part cut with the clubs; r75c (report r75c/10): the leading and passing tips, drawn from this
+    # one hand, sat beside measured gains as if measured too: now said to be untested
+    assert "Leading? Avoid a suit nobody else holds." not in text
     assert re.search(r"^\+ dumping vs previous: +gain \+2\.98 ", out["step-dump"], flags=re.M)
     assert re.search(r"^200 deals, \+ ducking vs previous: +gain \+0\.62 ", out["step-duck"], flags=re.M)
     assert Rules().no_points_on_first_trick
