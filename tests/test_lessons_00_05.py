@@ -88,7 +88,8 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     # newcomer round 27: 03 no longer announces a variant the reader cannot use yet: one clause points to the
     # lesson that teaches it (04 since round 29, where the queen-waits section moved from 06)
     text03 = " ".join(prose("03_breaking_hearts").split())
-    assert "(some even make the queen wait until hearts are broken: lesson 04)" in text03 and "`queen_waits`" not in text03
+    # r76: the clause said lesson 04 makes it a rule; it is a rare house rule there, and the clause says so
+    assert "(a few even forbid the queen until hearts are broken, a rare house rule: lesson 04)" in text03 and "`queen_waits`" not in text03
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     code = "".join("".join(c["source"]) for c in cells_of("00_welcome")
                    if c["cell_type"] == "code")
@@ -1195,7 +1196,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert not no_diamonds.cards(0).of_suit(Suit.DIAMONDS) and no_diamonds.explain("KH").legal
     answer_every_way(ns["discard"], "yes", ["no"])
     assert "queen_dropped" not in ns
-    # r74 (second pass): the quick check follows a hand: trick 1, a trick-2 discard, the next lead, the queen lead
+    # r74 (second pass): the quick check goes in a hand's order: trick 1, a trick-2 discard, the next lead, the queen
+    # lead (r76: each is its own position, and the prose says so)
     ids = [c.get("id") for c in cells_of("03_breaking_hearts")]
     assert [ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d")] == sorted(
         ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d"))
@@ -1225,6 +1227,17 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert south_first.last_message == "South played 5♦." and first.turn == 0
     v = first.explain("5D")
     assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message
+    # r76: the questions are separate positions; "broken" is said where the lead rule first appears; the first-trick
+    # positions and the trick-3 discard print the trick they are about; "covers" (untaught) is gone from Q4
+    three = " ".join(prose("03_breaking_hearts").split())
+    assert "Each question is a separate position." in three and "The questions follow a hand" not in three
+    assert ("At the start of a hand nobody may lead a heart; that waits until a heart has been played on an earlier "
+            "trick (this is called *breaking* hearts, below).") in three
+    for cid, said in (("l03-16", "trick 1 so far: East 2♣\nSouth holds "), ("l03-18", "trick 1 so far: East 2♣\nSouth holds "),
+                      ("l03-10", "trick 3 so far: West J♣, North 5♣, East 10♣\nbefore: hearts not broken")):
+        assert said in "".join("".join(o.get("text", "")) for c in cells if c.get("id") == cid for o in c["outputs"])
+    code = "".join("".join(c["source"]) for c in cells if c.get("id") == "l03-26d")
+    assert "covers" not in code and "plays a higher spade (the K♠ or A♠) on her" in code
 
 
 def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
@@ -2281,8 +2294,9 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     assert 'Type `picker.choose("… … …")` in a new cell below the picker' in " ".join(prose("01_deal_and_pass").split())
     three = " ".join(prose("03_breaking_hearts").split())
     # r74 (second pass): the first-trick rule is taught above this now
-    assert ("Discarding a heart is allowed whenever you can't follow suit (after the first trick); only *leading* one "
-            "has to wait.") in three
+    # r76: "(after the first trick)" read as no heart discard at all on trick 1; the exception is said
+    assert ("Discarding a heart is allowed whenever you can't follow suit (on the first trick, only if you hold "
+            "nothing but point cards); only *leading* one has to wait.") in three
     # r32 rater: "may be led, though unless someone plays..." was one clumsy sentence; now two
     # r74: trick 2, so a player with no spades may add hearts to her 13 points
     assert ("the queen is the one card that may be led. Unless someone plays the K♠ or A♠ on her, she wins her own "
