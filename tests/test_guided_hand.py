@@ -374,8 +374,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in trick_table(lead_kc.hand)
     assert [(n, t.points) for n, t in enumerate(lead_kc.hand.tricks, 1) if t.winner == 0 and t.points] == [(9, 14)]
     assert not any(Card("TH") in t.cards for t in lead_kc.hand.tricks if t.winner == 0)
-    assert ("Most of South's 15 points came on trick 5, with the queen; the 15th, West's 10♥ on trick 9, is the point "
-            "neither copy took.") in flat
+    # r76: "the point neither copy took" credited the J♥ copy, which also changed South's cards from trick 7: cut
+    assert "Most of South's 15 points came on trick 5, with the queen; the 15th was West's 10♥ on trick 9." in flat
+    assert "neither copy took" not in flat
     # r50_06a: 1.5 hearts of the 2.5 points; "the rest" is the Q♠ (penalty points are hearts and her 13)
     at_two = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     at_two.play("AC")
@@ -392,10 +393,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # rater r58 asked why the K♣ lowers the Q♠ share: the coach's outcomes record only whether the queen ended in
     # South's tricks (Outcomes.queen), not how, so the cell says the deals give no reason
     # rater r60: that parenthesis was cryptic: cut; the sentence says what the split is into (the printed lines)
-    assert ("The cell below splits the verdict's 2.5 points into hearts and the Q♠. "
-            "Then, on a copy of this deal, South leads the K♣, keeps the same plan, and ends with 14 points, against the "
-            "guided hand's 15 (shown below). One deal cannot show an average: the copy still takes the queen, and saves "
-            "one heart:") in flat  # r74: the 15 is the review's (below); the copy's one deal against the average
+    # r76: the 15 (the review's) was a forward reference 13 cells ahead: the copy's own table shows its points
+    assert ("Below: the verdict's 2.5 points split into hearts and the Q♠, then a copy of the deal where South leads "
+            "the K♣ and keeps the plan. One deal is not an average: the copy still takes the queen:") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
     assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
@@ -431,7 +431,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # verdict; the "1.5 more hearts ... 2.5 points" pair the reader could not connect stays in the printout only
     two = next(c for c in cells if c.get("id") == "l06a-step2-why")
     assert " ".join("".join(two["source"]).split()).startswith(
-        "Early on, a high card is a safe way to win a trick. Clubs have been led only once, so the "
+        # r76: "a high card" early was too general: the suit's highest card still out (the A♣ gone, the K♣)
+        "Early in a suit, its highest card still out can win a trick safely. Clubs have been led only once, so the "
         "others most likely still hold clubs and must follow suit: the K♣ is unlikely to collect points now")
     assert [t.led_suit.letter for t in demo.hand.tricks[:1]] == ["C"]  # only trick 1 before it, a club lead
     assert all(c.suit.letter == "C" for c in demo.hand.tricks[0].cards)  # everyone followed clubs there
@@ -692,7 +693,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r44_b (words): "you need only the printout" is gone; the two what-if cells show it by being folded
     assert "you need only the printout" not in text
     # fresh newcomer rater r54: trick 1's cell (a generator expression) is folded like the other demo cells
-    for cid in ("l06a-step1", "l06a-step3-whatif", "l06a-step4-copy"):
+    for cid in ("l06a-step1", "l06a-step3", "l06a-step3-whatif", "l06a-step4-copy"):  # r76: tricks 3-5 folded too
         folded = next(c for c in cells if c.get("id") == cid)
         assert folded["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
         assert folded["source"][0].endswith("(code folded, output shown)\n")
@@ -732,7 +733,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # fresh newcomer rater r45_d: the takeaway leads with its point (lesson 01's advice), then the figures
     # last stop's diff read: "you usually take her" generalised from one position; the takeaway speaks of this deal
     assert ("The takeaway: here, holding the Q♠ with only two small spades, South takes her in most of the coach's "
-            "deals whatever it plays (95% with the Q♠, 81% with the 4♠), so pass her when you can (lesson 01).") in text
+            "deals whatever it plays, so pass her when you can (lesson 01).") in text  # r76: the shares are printed
     assert set(replay.hand.legal_plays(0).cards) == {Card("QS"), Card("5S"), Card("4S")}
     assert [c.label for c in graded.candidates] == ["Q♠", "4♠/5♠"]
     assert (f"{graded.of('QS').stats['p_take_qs']:.0%}", f"{graded.of('4S').stats['p_take_qs']:.0%}") == ("95%", "81%")
@@ -825,8 +826,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # rater r62: "spans 0" was not cell 3's rule (a quarter point): the range runs past ±0.25, so by the coach's own
     # verdict_of neither card is shown within a quarter point of the other nor worse by more, both ways round
     assert " ".join(whatif_md.split()).startswith(
-        "The Q♠ − 4♠ range runs past a quarter point each way: the deals cannot tell whether either card costs more "
-        "than that, so both are too close to call. The queen was the highest card so far.")
+        "The Q♠ − 4♠ range runs past a quarter point each way, so both are too close to call. "
+        "The queen was the highest card so far.")
     assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
@@ -905,7 +906,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # r74b_06a: "to see where it goes wrong. Here that is the 4♣" sat above the question: the plan's card is named
     # only after it, with the verdict
     assert "".join(cells[two_md + 2]["source"]) == ("Once answered, the guide's verdict on the plan's card, the 4♣ (the 4♠ "
-                                                    "is as low; the plan takes the club):")
+                                                    "is as low; on a tie in rank the plan takes the club):")
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 3]["outputs"])
     assert "Read the verdict's start first" not in text
@@ -1043,7 +1044,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # now only the two printed tricks, and the cost
     # r74b: trick 1 was safe by the first-trick rule, not because the others held clubs: said apart
     assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: on "
-            "the copy, the K♣ (trick 2) took no points. (Trick 1 was safe for another reason: the first-trick rule.) "
+            "the copy, the K♣ (trick 2) took no points. (Trick 1 was safe because South played last and saw no points.) "
             "The winner leads next: keep low cards to lead.") in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in printed  # r61: the copy's trick table
@@ -1104,3 +1105,27 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
         while not hand.is_over:
             hand.play(bots[hand.turn].choose_play(hand.view(hand.turn)), hand.turn)
         assert playout.points[0, 0] == hand.scores[0]
+
+
+def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_quiz_hand():
+    """Rater r76: the guide's two things are printed for tricks 1 to 6 only (the review grades the rest); trick 1
+    was safe because South played last and saw no points; the own hand gets prompts from its own deal (trick 1
+    played last, the K♠ over 10 9 8, no Q♠); the void quiz says South holds just three cards."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "the guide says two things (here up to trick 6; the review grades the rest):" in text
+    review_cell = next(c for c in cells if c.get("id") == "l06a-07c")
+    before = "".join("".join(o.get("text", "")) for c in cells[:cells.index(review_cell)] for o in c.get("outputs", []))
+    demo_lines = [line for line in before.splitlines() if line.startswith("trick ") and "→" in line]
+    assert {int(line.split(":")[0].split()[1]) for line in demo_lines} == {1, 2, 3, 4, 5, 6}  # the copies' too
+    assert "The rule:" in before and "The rule:" not in "".join("".join(o.get("text", "")) for o in review_cell["outputs"])
+    assert "Your goal: apply the three points above" not in text
+    assert ("Before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest card "
+            "still out can win while the others follow? Can your K♠, over 10 9 8, be made to take the queen?") in text
+    guided = GuidedHand()
+    assert len(guided.hand.current_trick.cards) == 3 and guided.hand.turn == 0  # South plays last on trick 1
+    spades = [c for c in guided.hand.cards(0) if c.suit == Card("2S").suit]
+    assert sorted(spades) == [Card(c) for c in ("8S", "9S", "TS", "KS")]  # no Q♠: the K♠ with 10 9 8 under it
+    void = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["void"]
+    assert "You hold just three cards: 9♥, 3♣ and 5♦." in void.question and "you also hold" not in void.question
+    assert len(void.choices) == 3
