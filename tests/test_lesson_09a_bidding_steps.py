@@ -770,14 +770,16 @@ def test_the_round_30_wording():
                      f"The checklist says {nil_verdict(spades.dealt(3))}\n")
     assert "  Q♣ ½\n" in working and "  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades kept: 4♠ (two short)" in working
     assert spades.dealt(3).pretty == "♠ J 4  ♥ Q 9 7 6 3  ♦ 9 5 3  ♣ Q 6 3" and nil_verdict(spades.dealt(3)).startswith("a nil:")
-    assert "East bid nil on cards that pass the checklist (printed below)" in text
+    assert "East bid nil on cards that pass the checklist (counted above)" in text
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[3] > 0
     comments, heads = [], []
     for marker in ("partner_story(spades, 3)", "kept = play_instead(discard_moment"):  # the bots' line, then the hearts'
         source = _code_source(marker)
         # fresh rater r38_g: the analysis code is folded; its first line says so and is not one of the two parts
-        assert source.split("\n", 1)[0].endswith("(code folded, output shown)"), source
+        # r76 (rater: the bots' 4♠ showed right under the discard question): that cell's output is folded
+        assert source.split("\n", 1)[0].endswith(("(code folded, output shown)", "(folded: unfold once you have answered)"))
+        assert (source.split("\n", 1)[0].endswith("(folded: unfold once you have answered)")) == (marker == "partner_story(spades, 3)")
         said = [line for line in source.splitlines()[1:] if line.startswith("# ")]
         printed = [line for line in source.splitlines() if line.startswith('print("') and "──" in line]
         assert len(said) == len(printed) == 2, source  # two parts a cell, each opened by its comment
@@ -894,7 +896,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r55 (words): the seats are named once, where the comparison is set up (below)
     # r60 (words): "Nil first," as the print labels it; the seats are named where the comparison is set up
     # r74 (words): the comparison said in one line each
-    assert "Nil first kept East's nil but set South–North." in text
+    # r76 (rater: "Nil first" read as a rule): said of this deal
+    assert "On this deal, nil first kept East's nil but set South–North." in text
     assert "the deal again with the **baseline bot**, which always puts breaking a nil first, for South and North only" in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
@@ -905,8 +908,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     replay = _code_outputs("kept = play_instead(discard_moment")
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
     # r74_09b: "it made both" read as if the contract-first plan broke the nil too: the two results named
-    assert ("Contract first broke it only through East's 4♠: with the hearts thrown, contract and nil "
-            "both held.") in text
+    # r76: "Contract first broke it" read as if the plan broke the nil: the 4♠ broke it, under that plan
+    assert ("Under contract first, the nil broke only because East threw its 4♠: with the hearts thrown, contract "
+            "and nil both held.") in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
@@ -1339,14 +1343,14 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
     # r74b (words): "taking the trick instead" cut (going over the nil bidder's card is taking the trick)
     assert ("**The nil bidder's partner** covers. After the nil bidder, it goes over its card when it can, with its "
-            "lowest card that wins,") in text_now
+            "lowest card that wins.") in text_now
     assert ("Before the nil bidder, it wins if it can with its highest card, leaving room under it."
             in text_now)
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
-    assert ("with its lowest card that wins, keeping higher ones for later covers." in text_now)
+    # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
+    assert ("with its lowest card that wins." in text_now)
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
-    assert ("Below that, a **demonstration** (deal 6, not yours): South bids blind nil and the bots play it "
-            "out.") in text_now
+    assert ("Below that, on deal 6 (not yours), a **demonstration**: the bots play South's blind nil.") in text_now
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     # r59: "South's hand held" -> "South held" (a word cut; "only because" stays out, as round 25 asked)
@@ -1530,6 +1534,8 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours: rank, then suit letter; 6C is 6♣)" in text
     from hearts_teach.kernel.cards import Card
     assert Card("6C").pretty == "6♣"
+    # r76 (rater: a text-only learner could not check the hand): Suggest, typed
+    assert "`print(nil_table.bid_widget.suggest())` for **Suggest**" in text
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
     table = SpadesTable(seed=356)
     h = table.hand
@@ -1615,7 +1621,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert ("The bot's 4♠ was the mistake. "
             "Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
             "12.") in " ".join(prose().split())
-    assert "Keep your lowest spade while you hold a higher one." in " ".join(prose().split())  # the tip, in the rules
+    assert "Keep your lowest spade while you hold a higher one (our advice; the bots miss it)." in " ".join(
+        prose().split())  # the tip, in the rules (r76: said to be ours, not the bots' rule)
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
     # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
@@ -1624,7 +1631,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
             "winning a trick.") in " ".join(prose().split())
     # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
     # r60 (words): the rule itself is now in the nil tips ("Keep your lowest spade while you hold a higher one")
-    assert ("Short spades, a plus in the checklist's verdict, help only once gone: until then, keep a low one."
+    # r76: the "plus" is in the verdict printed on East's cards, not in the checklist's lines
+    assert ("Short spades, a plus in East's checklist verdict, help only once gone: until then, keep a low one."
             ) in " ".join(prose().split())
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
@@ -1651,7 +1659,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
-    assert "".join(cells[did - 1]["source"]).startswith("Once answered: East's card, then how the nil broke:")
+    assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below: East's card, then how the nil broke.")
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
@@ -1983,7 +1991,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         "- Your partner covers: after you, with its lowest card that wins; before you, with its highest.\n"
         "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
         "otherwise break the nil.\n"
-        "- Blind nil (±200, only 100 or more behind) broke more often than it held: a long shot, for a match you "
+        # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
+        "- Blind nil (±200, only 100 or more behind): a long shot, for a match you "
         "would lose anyway.").split()
     text = " ".join(prose().split())
     assert "The bots count a hand's tricks in quarters" in text and "**Why drop the fraction: the lower bid is safer.**" in text
@@ -2252,7 +2261,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # r74 (rater: "highest card" just before a question answered by the lowest winner; the 9♣ aside undercut it):
     # the two cases are in the tips; here trick 3 is the case before South, and the question names its case
     assert ("In trick 3, before South, North won with its highest club, K♣. Now you are North on deal 1030, "
-            "*after* South: which cover rule applies?") in text
+            "*after* South: which card covers?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
     assert t3.seats.index(2) < t3.seats.index(0) and t3.card_of(0).rank < t3.card_of(3).rank < t3.card_of(2).rank
@@ -2360,7 +2369,7 @@ def test_when_blind_nil_is_worth_its_risk():
     assert after_nil.turn == 0 and not wants_blind_nil(after_nil, 0)
     choices += "  150 to 350, North (your partner) having bid nil: look at the cards\n"
     assert shown == (f"South's blind nil held on {held} of 200 deals and broke on {200 - held}.\n"
-                     f"Its own score, +200 or −200, averaged {(held - (200 - held)) * 200 / 200:+.0f} a bid.\n"
+                     f"Its own score, +200 or −200, averaged {format((held - (200 - held)) * 200 / 200, '+.0f').replace('-', '−')} a bid.\n"
                      "\nThe bots' choice before looking, by the score (South's team first):\n" + choices)
     assert [line.endswith("blind nil") for line in choices.splitlines()] == [True, False, False, False]
     from hearts_teach.agents.spades import SpadesBot
@@ -2376,7 +2385,7 @@ def test_when_blind_nil_is_worth_its_risk():
     # r74 (fewer numbers in prose): the average is printed above (checked there), not repeated
     assert "averaged" not in text
     assert ("It broke more often than it held. Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
-            "contract (at most 130); a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
+            "contract; a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
             "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
     from hearts_teach.games.spades import score_hand
     # a made contract is at most 13 tricks (+130); with bags, a contract of k taking all 13 scores 10k + 13 - k
@@ -2442,7 +2451,7 @@ def test_the_nil_bidders_lead_is_the_bots():
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
     # card before the question that asks which (test_the_discard_question_at_trick_10_of_deal_17)
-    assert ("East bid nil on cards that pass the checklist (printed below), and one of its discards cost it the nil.") in text
+    assert ("East bid nil on cards that pass the checklist (counted above), and one of its discards cost it the nil.") in text
     assert "one discard" not in text
     assert "What if East throws its two hearts instead, in tricks 10 and 11?" in text
     # debrief and summary: "lead low"
@@ -2655,7 +2664,14 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert ("**In practice**, each of these rules a hand out: a king outside a suit of six or more; two queens, each "
             "in a suit of three or four; a spade above the J♠; a side suit of 0 or 1 cards while you hold a spade. "
             "Passing them, a hand still needs its count.") in text
-    assert "Ruffs count only because the bots reuse lesson 09a's count: a nil bidder out of a suit may throw away another card." in text
+    # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
+    assert ("The last line is only the bots' (their count adds ruffs). For you, a short side suit is a plus: once it "
+            "is led, you can throw away a dangerous card.") in text
+    # r76 (confusing item 1): a count worked part by part comes before the first question (nil_pick)
+    cells = lesson_cells()
+    worked = next(i for i, c in enumerate(cells) if "east = same_deal(17)[1].dealt(3)" in "".join(c["source"]))
+    assert worked < next(i for i, c in enumerate(cells) if "nil_pick = Quiz(" in "".join(c["source"]))
+    assert "".join(cells[worked - 1]["source"]).rstrip().endswith("**A count, worked**: East's cards on deal 17, played later.")
     # "In practice": every nil the bots
     # allow, on many dealt hands, and the two ways to fail it
     nils = 0
@@ -2682,7 +2698,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert nil_ok(CardList("QD 3D 2D 4C 3C 2C 2S 6H 5H 4H 3H 7H 8H"))  # one is fine
     assert nil_ok(CardList("KD QD 7D 5D 3D 2D 7S 3S 9H 2H 9C 6C 5C"))  # a king in six diamonds passes
     # (4) the tip, before deal 17, and deal 17's replay that backs it: the hearts thrown, the 4♠ kept, the nil holds
-    tip = "else a card that can no longer matter. Keep your lowest spade while you hold a higher one."
+    # r76: the tip is said to be ours, not the bots' rule (their 4♠ on deal 17 breaks it)
+    tip = "else a card that can no longer matter. Keep your lowest spade while you hold a higher one (our advice; the bots miss it)."
     assert tip in text and text.index(tip) < text.index("### How a nil broke: deal 17")
     spades = play_spades(same_deal(17)[1], seed=2)
     kept = play_instead(before_play(spades, 4 * 9 + 3), seed=2, cards=["6H", "3H"])

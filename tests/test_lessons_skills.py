@@ -2694,7 +2694,8 @@ def test_round_13_absolute_sentences_made_exact():
     assert ("The cell then runs the void pass's trial: the same bot with `first_pass`, on 40 deals and on 200."
             ) in " ".join(ten.split())
     assert "pays off" not in ten
-    assert "One deal shows how the choice can go, not which plan wins more often." in _md("09b_nil_and_blind_nil")
+    # r76 (words): the caveat said in three words, where the comparison is read
+    assert "On this deal, nil first kept East's nil but set South–North." in _md("09b_nil_and_blind_nil")
     # fresh newcomer rater (r35): East has shown a spade void, so only the other of West and North may throw her
     assert "(the queen too, if one of them holds her)" not in _md("08a_keeping_track")
     # fresh newcomer rater (r44_a): the one club still out leaves that other player none: "must" discard
