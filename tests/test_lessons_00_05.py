@@ -977,8 +977,11 @@ def test_04_credits_the_source_only_with_what_it_says():
     text = " ".join(prose("03_breaking_hearts").split())
     assert "mentions a stricter variant: the queen may not be led" not in text and "own choosing" not in text
     text = " ".join(prose("04_queen_of_spades").split())
-    assert ("An online game's rules page says only that some tables forbid the queen until hearts are broken; "
-            "the details here are the engine's own choice.") in text
+    # r76: talk of the course's sources meant nothing to a learner; the section says the variant is not standard
+    # and is this engine's own version, listed in the rules summary
+    assert ("Some tables forbid the queen until hearts are broken. It is not a standard rule and you will rarely meet "
+            "it; this engine's own version is the `queen_waits` rules (see the [rules summary](rules_summary.ipynb)):") in text
+    assert "An online game's rules page" not in text
     assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
     # only points to lesson 04, and 04's section says the details are the engine's (round 30: the pointer
@@ -1329,11 +1332,14 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
             low = [c for c in legal if c != queen]
             card = min(low, key=lambda c: c.rank) if led is Suit.SPADES else low[0]
         said = keeper.play(card)
-    assert said.endswith("The queen is gone: North took her.") and "You still hold the queen." not in said
+    # r76: the debrief says on which trick she went
+    queen_trick = next(t.number for t in guard.tricks if queen in t.cards)
+    assert said.endswith(f"The queen is gone: North took her on trick {queen_trick}.") and "You still hold the queen." not in said
     assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
     assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
     text = " ".join(prose("04_queen_of_spades").split())
     assert "Keep the queen guarded. You are South (seed 256, no pass), holding Q♠ and four low spades" in text
+    assert "Your goal: make someone else take Q♠." in text  # r76: the exercise states its goal
     assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
 
 
@@ -1388,7 +1394,9 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     # r34_d: printed high to low, so the twelve hearts read at a glance
     north_sorted = sorted(north, key=lambda c: -c.rank)
     assert [c.rank for c in north_sorted] == sorted((c.rank for c in north), reverse=True)
-    assert f"Penalty cards in North's tricks: {' '.join(c.pretty for c in north_sorted)}" in printed
+    # r76: lesson 03 says "from here on we say point cards"
+    assert f"Point cards in North's tricks: {' '.join(c.pretty for c in north_sorted)}" in printed
+    assert "Penalty cards" not in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, are why lesson 01 suggests "
@@ -2081,9 +2089,15 @@ def test_04_round_9_wording_chart_and_the_three_groups():
             "cards elsewhere can beat her") in text
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
-    takeaway = ("In short: the more spades beside her, the safer she is, and an A♠ or K♠ among them makes things "
-                "worse.")
-    assert takeaway in text and text.index(takeaway) < text.index("Group by group:")
+    # r76: the takeaway gave the result before the table; a prediction quiz asks it instead, and the table answers
+    assert "In short: the more spades beside her" not in text
+    predict = ns["predict"]
+    answer_every_way(predict, "one or two spades", ["three or four spades", "about the same"])
+    assert share[("+1 or 2", False)][0] - share[("+1 or 2", False)][1] > share[("+3 or 4", False)][0] + share[("+3 or 4", False)][1]
+    ids = [c.get("id") for c in cells_of("04_queen_of_spades")]
+    assert ids.index("l04-predict") < ids.index("l04-17")  # the question comes before the table
+    # r76: the A♠/K♠ count in the length, so a yes-hand has fewer low guards at the same length
+    assert "At the same length, a yes-hand also has fewer low spades to guard her." in text
     for top in (False, True):
         shares = [share[(g, t)][0] for g, t, n, _k in table if t == top and n]
         assert shares == sorted(shares, reverse=True), top
@@ -2380,7 +2394,7 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     assert "wins her own trick" not in text
     assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
             "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
-    assert "the details here are the engine's own choice. You will rarely meet this variant." in text
+    assert "It is not a standard rule and you will rarely meet it" in text
     rule = make_bot("rule")
     held = "AC QS 2S 3S 4S 5D 6D 7D 8D 9D TD JD QD"
     lead = position({0: held, 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC", seed=1)
@@ -2724,7 +2738,10 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     text = " ".join(prose("04_queen_of_spades").split())
     assert "(except hearts and the queen on the first trick, unless your hand holds nothing else: lesson 03)" in text
     assert "South holds Q♠ and has no clubs left by trick 3" in text and "runs out of clubs" not in text
+    # r76: how South got void on a no-pass hand
+    assert "dealt only two clubs, South followed with them on tricks 1 and 2." in text
     dump = ns["dump"]
+    assert len(dump.dealt(0).of_suit(Suit.CLUBS)) == 2
     south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.CLUBS]
     assert south_clubs and max(south_clubs) == 2 and dump.trick_number == 3
     assert "drop her under that card, as West (forced) did under South's K♠ on trick 5." in text
