@@ -1129,3 +1129,9 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     void = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["void"]
     assert "You hold just three cards: 9♥, 3♣ and 5♦." in void.question and "you also hold" not in void.question
     assert len(void.choices) == 3
+    # r76 (rater): "14: the Q♠ and one heart" with three cards each left was impossible: eleven other hearts would
+    # have to fit in the other players' nine cards. Now the Q♠ and five hearts: the hearts still out fit
+    assert "(18: the Q♠ and five hearts)" in void.question and 13 + 5 == 18
+    held_each, south_hearts, taken = 3, 1, 5
+    assert 13 - taken - south_hearts <= held_each * 3  # hearts the others still hold fit in their nine cards
+    assert "last heart" not in str(void.reasons) and "your only heart" in void.reason(Card("9H"))
