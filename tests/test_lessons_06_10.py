@@ -95,7 +95,8 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6"},
+    "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6",
+                           "moon_quiz": "another hand is played"},  # r76pre: a moon ends the match in a tie
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
@@ -265,6 +266,24 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert "South (you): ♠ K 9 6  ♥ Q 6 4  ♦ K Q 8 7 3  ♣ 6\n" in printed  # after trick 1's 2♣
     assert not [c for c in south if c.suit.letter == "S" and c.rank >= 12]
     assert sorted(c.pretty for c in south if c.rank >= 11) == sorted("Q♥ A♦ Q♦ A♣ J♣".split())
+
+
+def _lesson_06_r76_claims(cells: list, ids: list) -> None:
+    """Newcomer r76pre_06: nothing checked how a moon affects a match (a question now does, its sums the engine's);
+    a static reader never saw the seed-12 match end (its text twin now prints the final totals and winner)."""
+    from hearts_teach.course.lessons import match_verdict
+
+    quiz = _src(cells[ids.index("l06-moon-quiz")])
+    assert "South 80, West 70, North 34, East 60. In that hand East shot the moon." in quiz
+    assert '"another hand is played",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
+    assert match_verdict((80 + 26, 70 + 26, 34 + 26, 60)).startswith("North and East tie for lowest with 60")
+    assert match_verdict((80, 70, 34, 60)).startswith("nobody has reached 100")  # before the moon
+    printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-moon-quiz")] for o in c.get("outputs", []))
+    assert " 106" not in printed and "tie for lowest with 60" not in printed  # not answered above it
+    end = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
+    assert "\nAnd at the end, after hand 12:\n" in end and end.endswith("East wins with 40 (lowest total).\n")
+    assert "The cell after it shows what three clicks give, and how the match ends." in " ".join(
+        _src(cells[ids.index("l06-08")]).split())
 
 
 def _lesson_06_r74_claims(cells: list, ids: list) -> None:
@@ -2845,7 +2864,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
             "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
-            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give.") in " ".join(
+            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give, "
+            "and how the match ends.") in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
@@ -2865,6 +2885,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "played on a copy" not in _src(cells[ids.index("l06-08")])
     assert _src(cells[ids.index("l06-history") + 1]).startswith("### Quick check")
     _lesson_06_r74_claims(cells, ids)
+    _lesson_06_r76_claims(cells, ids)
     # and "rule bots" is glossed where lesson 06 first uses it
     assert "a whole match between four rule bots (rule-following computer players; match seed 5)" in text
     # the queen-waits wording, checked where the variant now lives (lesson 04)
