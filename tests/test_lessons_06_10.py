@@ -274,7 +274,7 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     from hearts_teach.course.lessons import match_verdict
 
     quiz = _src(cells[ids.index("l06-moon-quiz")])
-    assert "South 80, West 70, North 34, East 60. In that hand East shot the moon." in quiz
+    assert "South 80, West 70, North 34, East 60. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
     assert '"another hand is played",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
     assert match_verdict((80 + 26, 70 + 26, 34 + 26, 60)).startswith("North and East tie for lowest with 60")
     assert match_verdict((80, 70, 34, 60)).startswith("nobody has reached 100")  # before the moon
