@@ -1240,7 +1240,7 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     # no_pass is, then what to compare in the next cell); the example's reading follows its output
     # r76pre: the section never said what no_pass changes about scoring (nothing): its second sentence says so
     assert ("### No passing, and what the pass is for Some groups skip the pass and play every hand as a hold "
-            "hand: the `no_pass` rules. Only the cards you play change; the scoring is the same. The first two lines "
+            "hand: the `no_pass` rules. Only the cards you hold change (nobody passes any); the scoring is the same. The first two lines "
             "below list the passes of hands 1 to 8, standard and `no_pass`. Then four rule bots play one fixed deal "
             "(seed 166) with and without a pass. Compare South's two scores only: with a pass, all four players hold "
             "different cards.") in text
