@@ -2839,7 +2839,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # conclusion, not the note's (it says only that the pass was added later): removed
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     # a fresh newcomer rater: the aside is one sentence now, with the same three facts
-    # r76pre: the history (from the quick-rules sheet in seeds/) read as settled fact: "is said to"
+    # r76pre: the history (the quick-rules sheet's, see docs/rules.md) read as settled fact: "is said to"
     assert ("**A little history.** Hearts is said to have grown out of older European *trick-avoidance* games such as "
             "the Spanish Reversis, taken its American form by the 1880s, and only **later** added the pass, to soften "
             "the blow of a really bad deal.") in text
