@@ -95,7 +95,8 @@ def _quizzes(name: str) -> dict:
 
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
-    "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6"},
+    "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6",
+                           "moon_quiz": "another hand is played"},  # r76pre: a moon ends the match in a tie
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
@@ -267,6 +268,24 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     assert sorted(c.pretty for c in south if c.rank >= 11) == sorted("Q♥ A♦ Q♦ A♣ J♣".split())
 
 
+def _lesson_06_r76_claims(cells: list, ids: list) -> None:
+    """Newcomer r76pre_06: nothing checked how a moon affects a match (a question now does, its sums the engine's);
+    a static reader never saw the seed-12 match end (its text twin now prints the final totals and winner)."""
+    from hearts_teach.course.lessons import match_verdict
+
+    quiz = _src(cells[ids.index("l06-moon-quiz")])
+    assert "South 80, West 70, North 34, East 60. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
+    assert '"another hand is played",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
+    assert match_verdict((80 + 26, 70 + 26, 34 + 26, 60)).startswith("North and East tie for lowest with 60")
+    assert match_verdict((80, 70, 34, 60)).startswith("nobody has reached 100")  # before the moon
+    printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-moon-quiz")] for o in c.get("outputs", []))
+    assert " 106" not in printed and "tie for lowest with 60" not in printed  # not answered above it
+    end = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
+    assert "\nAnd at the end, after hand 12:\n" in end and end.endswith("East wins with 40 (lowest total).\n")
+    assert "The cell after it shows what three clicks give, and how the match ends." in " ".join(
+        _src(cells[ids.index("l06-08")]).split())
+
+
 def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     """Newcomer r74pre_06: the button under a tie, the finishing line, the moon that decided the match,
     a tie question that can be guessed, a fourth example that added nothing, South's 0 with eight hearts."""
@@ -281,11 +300,15 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert 'ax.axhline(100, color="grey", linestyle="-"' in _src(cells[ids.index("l06-07")])
     # the moon decided the match: without it North is on 79 and nobody has reached 100
     out = printed("l06-04")
-    assert ("Without the moon rule that hand would have scored 26 for East and 0 for the others: totals South 43, "
-            "West 53, North 79, East 85.") in out
+    # r76pre: no rule set drops the moon rule: the hand is "scored as an ordinary hand", and by new_moon too
+    assert ("Scored as an ordinary hand (East keeping the 26), the totals would be South 43, West 53, North 79, "
+            "East 85.\nScored by the new_moon rule (East −26, the others 0), the totals would be South 43, West 53, "
+            "North 79, East 33.\n") in out
+    assert "Without the moon rule" not in out
     # r74c: the counterfactual holds for the same cards played (said)
-    assert ("without it, the same cards played, East would have the highest total (85), North would be on 79 after hand 10, nobody would have "
-            "reached 100") in prose("l06-08")
+    assert ("Scored as an ordinary hand (East keeping the 26), the same cards would leave North on 79 and nobody at "
+            "100, so play would go on, with East now the highest (85). Under `new_moon` (lesson 05) play would go on "
+            "too, but East would still be the lowest.") in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
     assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
     # a second tie question whose answer is a win (the tie is higher up): the sums are the learner's to do
@@ -295,8 +318,9 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert match_verdict((97 + 6, 84 + 4, 75 + 13, 80 + 3)).startswith("the match is over: East wins with 83")
     assert match_verdict((97 + 6, 84 + 4, 75 + 13, 88 + 3)).endswith("another hand is played")  # the first question
     # r74c: where the answers are is said in the prose (the folded code's own comment is hidden)
-    assert "Each question's answer and reasons are in its folded code: unfold it once you have answered." in prose(
-        "l06-11")
+    # r76pre: the Quiz widget shows its verdict and reason on a click; "unfold the code" pointed at the answer key
+    assert "Click an answer to see at once whether it is right, and why" in prose("l06-11")
+    assert "unfold" not in prose("l06-11")
     assert "guess the verdict, then run it" in prose("l06-21") and "usually bad news for whoever hits it" in prose(
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
@@ -1086,7 +1110,8 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert held.scores[0] > passed.scores[0]
     assert "one fixed deal (seed 166)" in " ".join(text.split()) and "(the 9♠) and two aces" in " ".join(text.split())
     # r33 rater: the other seats' scores come from other hands: with a pass all four seats pass and receive cards
-    assert "compare South's two scores only, since the pass changes all four hands." in " ".join(text.split())
+    # r76pre: "since the pass changes all four hands" was cryptic: said plainly
+    assert "Compare South's two scores only: with a pass, all four players hold different cards." in " ".join(text.split())
     # r42_a: South receives the K♠, the card lesson 01 warns about once the queen is passed, and still scores 0
     assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
@@ -1213,10 +1238,12 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     # r42_a: "what they give up" had no clear "they" (the no-pass tables): said plainly
     # r43_g: the cell packed the listing, the example and an aside into one paragraph: now two sentences (what
     # no_pass is, then what to compare in the next cell); the example's reading follows its output
+    # r76pre: the section never said what no_pass changes about scoring (nothing): its second sentence says so
     assert ("### No passing, and what the pass is for Some groups skip the pass and play every hand as a hold "
-            "hand: the `no_pass` rules (the first two lines below list the passes of hands 1 to 8, standard and "
-            "`no_pass`). Then four rule bots play one fixed deal (seed 166) with and without a pass: compare South's "
-            "two scores only, since the pass changes all four hands.") in text
+            "hand: the `no_pass` rules. Only the cards you hold change (nobody passes any); the scoring is the same. The first two lines "
+            "below list the passes of hands 1 to 8, standard and `no_pass`. Then four rule bots play one fixed deal "
+            "(seed 166) with and without a pass. Compare South's two scores only: with a pass, all four players hold "
+            "different cards.") in text
     assert "First, the pass schedules" not in text
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
@@ -2814,9 +2841,10 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # conclusion, not the note's (it says only that the pass was added later): removed
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     # a fresh newcomer rater: the aside is one sentence now, with the same three facts
-    assert ("**A little history.** Hearts grew out of older European *trick-avoidance* games such as the Spanish "
-            "Reversis, had its American form by the 1880s, and only **later** added the pass, to soften the blow of a "
-            "really bad deal.") in text
+    # r76pre: the history (the quick-rules sheet's, see docs/rules.md) read as settled fact: "is said to"
+    assert ("**A little history.** Hearts is said to have grown out of older European *trick-avoidance* games such as "
+            "the Spanish Reversis, taken its American form by the 1880s, and only **later** added the pass, to soften "
+            "the blow of a really bad deal.") in text
     # fresh newcomer rater r32: the aside sat between the no-pass idea and its worked example; it is now a cell of its
     # own at the end of that section, after the example's output and before the quick check
     cells = _cells("06_scoring_a_match")
@@ -2838,7 +2866,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
             "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
-            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give.") in " ".join(
+            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give, "
+            "and how the match ends.") in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
@@ -2858,6 +2887,7 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "played on a copy" not in _src(cells[ids.index("l06-08")])
     assert _src(cells[ids.index("l06-history") + 1]).startswith("### Quick check")
     _lesson_06_r74_claims(cells, ids)
+    _lesson_06_r76_claims(cells, ids)
     # and "rule bots" is glossed where lesson 06 first uses it
     assert "a whole match between four rule bots (rule-following computer players; match seed 5)" in text
     # the queen-waits wording, checked where the variant now lives (lesson 04)
@@ -4240,13 +4270,14 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
     # r32's small point: the engine's score table prints only the winner; the moon and end lines are the lesson's loop
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r33 rater: "the lesson's own loop" spoke of the code; the prose now says what the two printed lines tell
-    assert ("Under the table the engine names the winner; the last three lines say who shot the moon, what the totals "
-            "would be without it, and why the match ended.") in text and "own loop" not in text
+    assert ("Under the table the engine names the winner; the last four lines say who shot the moon, what the totals "
+            "would be with that hand scored another way, and why the match ended.") in text and "own loop" not in text
     story = next("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") if c.get("id") == "l06-04"
                  for o in c["outputs"]).strip().splitlines()
-    assert story[-3].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
+    assert story[-4].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
                                                                                               "reached 100")
-    assert story[-2].startswith("Without the moon rule that hand would have scored 26 for East")
+    assert story[-3].startswith("Scored as an ordinary hand (East keeping the 26)")
+    assert story[-2].startswith("Scored by the new_moon rule (East −26, the others 0)")
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
 
@@ -4334,9 +4365,14 @@ def test_lessons_06_07_r38_d_newcomer_points():
     assert ("the match ends and the **lowest** total wins; if the lowest total is shared, another hand is played "
             "(see *The tie rule* below).") in text and "unless two or more players share" not in text
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
-    assert "A tie higher up changes nothing (the second example below), and two players over 100 end it just the same (the fourth)." in text
+    # r76pre: does exactly 100 end the match? an example says so (the second)
+    assert ("Exactly 100 is enough to end it (the second example below), a tie higher up changes nothing (the third), "
+            "and two players at 100 or more end it just the same (the fifth).") in text
+    assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
-    second = printed[printed.index("South 98, West 64"):].splitlines()[1]
+    assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
+        "South 100, West 64, North 71, East 90 → the match is over: West wins with 64, the lowest total")
+    second = printed[printed.index("South 98, West 64"):].splitlines()[2]
     assert second == "South 104, West 64, North 90, East 90 → the match is over: West wins with 64, the lowest total"
     assert _decided([104, 64, 90, 90], 100) and match_verdict((104, 64, 90, 90)).startswith("the match is over")
     assert "(a hold hand)" not in printed and "Hand 4 was a moon for East" in printed
