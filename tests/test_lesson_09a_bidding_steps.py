@@ -18,7 +18,7 @@ import pytest
 from hearts_teach.agents.spades import estimate_tricks, nil_faults, nil_ok, smart_bid, trick_count
 from hearts_teach.course.spades_lesson import quarters
 from hearts_teach.games.spades import SpadesHand
-from hearts_teach.kernel.cards import DECK, CardList, Suit
+from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -1355,8 +1355,16 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     # r59: "South's hand held" -> "South held" (a word cut; "only because" stays out, as round 25 asked)
     # r74 (words): "That is the risk the ±200 pays for." cut
-    assert ("A blind nil takes whatever cards come: South held the A♥, and the nil was kept here because "
-            "West, out of hearts, trumped it.") in text  # r46: West's spades are printed
+    # r76b (rater: the A♥ read as bad luck, yet South could have thrown it on trick 6, under East's ruff, as the
+    # discard tip says): said so; "only because" stays out (North, South's partner, played after West)
+    assert ("The nil was kept because West, out of hearts, trumped South's A♥ on trick 10. Out of clubs on trick 6, "
+            "South could have thrown it safely.") in text  # r46: West's spades are printed
+    assert "only because West" not in text
+    six = demo.hand.tricks[5]
+    at_six = before_play(demo.hand, 4 * 5 + six.seats.index(0))
+    assert six.cards[0].suit is Suit.CLUBS and not at_six.cards(0).of_suit(Suit.CLUBS)
+    assert Card("AH") in at_six.legal_plays(0).cards and six.winner == 3 and six.card_of(3).suit is Suit.SPADES
+    assert six.seats.index(3) < six.seats.index(0)  # East's 4♠ was on the trick before South played: a heart loses
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
@@ -2384,7 +2392,8 @@ def test_when_blind_nil_is_worth_its_risk():
     # r60 (rater: "plausible but not shown": the 200 deals measure points, not match wins): said as a judgement
     # r74 (fewer numbers in prose): the average is printed above (checked there), not repeated
     assert "averaged" not in text
-    assert ("It broke more often than it held. Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
+    # r76 (words): "It broke more often than it held." cut: the line printed above says 60 held, 140 broke
+    assert ("Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
             "contract; a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
             "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
     from hearts_teach.games.spades import score_hand
@@ -2665,7 +2674,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
             "in a suit of three or four; a spade above the J♠; a side suit of 0 or 1 cards while you hold a spade. "
             "Passing them, a hand still needs its count.") in text
     # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
-    assert ("The last line is only the bots' (their count adds ruffs). For you, a short side suit is a plus: once it "
+    # r76b (rater: "the last line" could be the table's last row): "That last rule"
+    assert ("That last rule is only the bots' (their count adds ruffs). For you, a short side suit is a plus: once it "
             "is led, you can throw away a dangerous card.") in text
     # r76 (confusing item 1): a count worked part by part comes before the first question (nil_pick)
     cells = lesson_cells()
