@@ -1414,7 +1414,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert "Penalty cards" not in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
-            "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, are why lesson 01 suggests "
+            "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, show why lesson 01 suggests "
             "passing the A♠ and K♠") in text
     five = hand.tricks[4]
     assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
