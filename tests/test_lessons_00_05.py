@@ -120,8 +120,9 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
 
     text = " ".join(prose("00_welcome").split())
     # rater r74 (second pass): the bots are not used in lesson 00, so the paragraph is one sentence
+    # rater r76: "by what each costs on average" left the reader asking "over what?"; lesson 01 shows it
     assert ("Later lessons fill the other seats with **bots**, computer players, most often the **rule bot** (a few "
-            "fixed rules of thumb); the **coach** (lesson 01) judges your choices by what each costs on average.") in text
+            "fixed rules of thumb); the **coach** grades your choices (lesson 01 shows how).") in text
     assert "passing its most dangerous cards" not in text and "deals the unseen cards" not in text
     # round 29: lesson 01 is where the reader first sees the coach at work
     assert "rule" in {name for name, _label, _what in ladder_levels()}
@@ -402,7 +403,7 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # r38_a: the two are a short line of their own after the bullets, rule 8 with its exception
     assert ("Three rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
     assert ("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no "
-            "heart lead until a heart has been played on an earlier trick, unless you hold only hearts.") in text
+            "heart lead until hearts are *broken* (a heart played on an earlier trick), unless you hold only hearts.") in text  # r76: named
     only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
     assert "- The winner of a trick leads the next." in prose("00_welcome")
