@@ -2170,8 +2170,9 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
         assert 3 <= (prose_words + printed_words) / 200 <= 15, stem
     # the moon in one line, as the engine scores it by default
     # rater r74 (second pass): the moon comes before any trick is shown; one clause points to lesson 05
+    # rater r76: the moon was named with no word on what it is; one clause says it, as the engine scores it
     assert ("every penalty card ends up in somebody's tricks. The taker scores them, except when shooting the "
-            "moon (lesson 05).") in text
+            "moon: whoever takes all fourteen scores 0, the others 26 each (lesson 05).") in text
     assert Rules.standard().moon == "add_to_others"
     assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
     # the penalty cards on the first table are held, not taken
