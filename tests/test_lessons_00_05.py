@@ -121,8 +121,9 @@ def test_00_says_what_a_bot_the_rule_bot_and_the_coach_are():
 
     text = " ".join(prose("00_welcome").split())
     # rater r74 (second pass): the bots are not used in lesson 00, so the paragraph is one sentence
+    # rater r76: "by what each costs on average" left the reader asking "over what?"; lesson 01 shows it
     assert ("Later lessons fill the other seats with **bots**, computer players, most often the **rule bot** (a few "
-            "fixed rules of thumb); the **coach** (lesson 01) judges your choices by what each costs on average.") in text
+            "fixed rules of thumb); the **coach** grades your choices (lesson 01 shows how).") in text
     assert "passing its most dangerous cards" not in text and "deals the unseen cards" not in text
     # round 29: lesson 01 is where the reader first sees the coach at work
     assert "rule" in {name for name, _label, _what in ladder_levels()}
@@ -403,7 +404,7 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # r38_a: the two are a short line of their own after the bullets, rule 8 with its exception
     assert ("Three rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
     assert ("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no "
-            "heart lead until a heart has been played on an earlier trick, unless you hold only hearts.") in text
+            "heart lead until hearts are *broken* (a heart played on an earlier trick), unless you hold only hearts.") in text  # r76: named
     only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
     assert "- The winner of a trick leads the next." in prose("00_welcome")
@@ -2211,8 +2212,9 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
         assert 3 <= (prose_words + printed_words) / 200 <= 15, stem
     # the moon in one line, as the engine scores it by default
     # rater r74 (second pass): the moon comes before any trick is shown; one clause points to lesson 05
+    # rater r76: the moon was named with no word on what it is; one clause says it, as the engine scores it
     assert ("every penalty card ends up in somebody's tricks. The taker scores them, except when shooting the "
-            "moon (lesson 05).") in text
+            "moon: whoever takes all fourteen scores 0, the others 26 each (lesson 05).") in text
     assert Rules.standard().moon == "add_to_others"
     assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
     # the penalty cards on the first table are held, not taken

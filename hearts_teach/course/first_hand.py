@@ -196,9 +196,8 @@ class FirstHand(WidgetView):
 
     def _summary(self) -> str:
         taken = ", ".join(f"{self.hand.seat_names[s]} {self.hand.points_taken[s]}" for s in self.hand.table.seats)
-        return (f"That is how every trick goes: lead, follow suit if you can, otherwise discard; the "
-                f"highest card of the suit led takes the trick.\nPoints taken after {TRICKS} tricks: {taken}.\n"
-                f"Lessons 01 to 05 take each rule in turn.")
+        # lesson 00's next cell sums up how a trick goes; said here too, it read twice (rater r76)
+        return f"Points taken after {TRICKS} tricks: {taken}.\nLessons 01 to 05 take each rule in turn."
 
     # the text path ------------------------------------------------------------------------
     def play(self, card: CardLike) -> str:
