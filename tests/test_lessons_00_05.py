@@ -89,7 +89,9 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     # lesson that teaches it (04 since round 29, where the queen-waits section moved from 06)
     text03 = " ".join(prose("03_breaking_hearts").split())
     # r76: the clause said lesson 04 makes it a rule; it is a rare house rule there, and the clause says so
-    assert "(a few even forbid the queen until hearts are broken, a rare house rule: lesson 04)" in text03 and "`queen_waits`" not in text03
+    # r76b: "forbid the queen" was vague (led? played at all?); it says what lesson 04's variant forbids
+    assert ("(a few even forbid leading or discarding the Q♠ until hearts are broken, a rare house rule: lesson 04)"
+            in text03 and "`queen_waits`" not in text03)
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     code = "".join("".join(c["source"]) for c in cells_of("00_welcome")
                    if c["cell_type"] == "code")
@@ -1220,13 +1222,14 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     ids = [c.get("id") for c in cells_of("03_breaking_hearts")]
     assert [ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d")] == sorted(
         ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d"))
-    # r32 rater: the first-trick rule had no question; South, void in clubs on trick 1, may discard the A♦
-    # but neither point card
+    # r32 rater: the first-trick rule had no question. r76b: the 5♦ buttons (l03-16b) drill the forced card, and
+    # the question repeated them; it now asks the exception: South, void in clubs on trick 1, holds only hearts
     spot = ns["spot"]
     assert spot.trick_number == 1 and spot.turn == 0 and not spot.cards(0).of_suit(Suit.CLUBS)
-    assert [str(c) for c in ns["allowed"]] == ["AD"] and Card("AD").points == 0
-    assert not spot.explain("QS").legal and not spot.explain("KH").legal
-    answer_every_way(ns["throw"], "A♦", ["Q♠", "K♥"])
+    assert all(c.points for c in spot.cards(0)) and spot.explain("KH").legal and ns["throw_ok"] == "yes"
+    answer_every_way(ns["throw"], "yes", ["no"])
+    assert 'click an answer (or type `throw.choose("yes")` or `throw.choose("no")`)' in " ".join(
+        prose("03_breaking_hearts").split())
     # r32 rater: the queen-breaks comparison printed two long lists of leads; it prints only West's hearts
     from hearts_teach.course.positions import position
     cells = cells_of("03_breaking_hearts")
@@ -1246,6 +1249,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert south_first.last_message == "South played 5♦." and first.turn == 0
     v = first.explain("5D")
     assert v.legal and "except a point card" in v.message and "may play any card:" not in v.message
+    # r76b: "while you hold another card" was always true on trick 1 (13 cards); it names the card that matters
+    assert "(no heart or Q♠ on the first trick while you hold a card without points)" in v.message
+    assert "while you hold another card" not in v.message
     # r76: the questions are separate positions; "broken" is said where the lead rule first appears; the first-trick
     # positions and the trick-3 discard print the trick they are about; "covers" (untaught) is gone from Q4
     three = " ".join(prose("03_breaking_hearts").split())
@@ -1257,6 +1263,13 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
         assert said in "".join("".join(o.get("text", "")) for c in cells if c.get("id") == cid for o in c["outputs"])
     code = "".join("".join(c["source"]) for c in cells if c.get("id") == "l03-26d")
     assert "covers" not in code and "plays a higher spade (the K♠ or A♠) on her" in code
+    # r76b: the sources took three clauses; the variant's printed setting needed decoding; the lead-only copy's
+    # "one card per run" showed only after a click
+    assert ("Rule books disagree here. Most say **only a heart breaks hearts**, and the engine follows them; the other "
+            "reading (a heart **or the queen of spades**) is the variant `queen_breaks`") in three
+    assert "A short rules sheet we consulted" not in three
+    assert "`first_trick_points` (its setting `no_points_on_first_trick` is switched off)" in three
+    assert "One card per run: re-run the folded cell below to try another." in three
 
 
 def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
@@ -2270,7 +2283,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert f"South holds {lead.cards(0).pretty}" in printed and set(extra) <= set(lead.cards(0))
     assert "Legal:" not in printed  # r74: the legal cards print once, in the report
     # r74 (second pass): the seed is an engine detail: a code comment, not prose
-    assert ("The code writes down only the cards that matter; the engine deals the rest."
+    # r76b: the dealt cards showed up unexplained; the sentence names them (pinned by ``extra`` above)
+    assert ("The code writes down only the cards that matter; the engine deals the rest (here South's Q♦, 5♠ and 8♠)."
             in " ".join(prose("03_breaking_hearts").split()))
     assert "# position deals the cards not written here (to South too) from seed 3\n" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l03-04")

@@ -40,7 +40,7 @@ def _led(hand: Hand) -> Suit:
 
 def void_discard(hand: Hand, seat: int, mask: int) -> str:
     """What a player void in the led suit may discard, with the restriction in force: on the
-    first trick no point card (while the hand holds another card), and with the queen-waits
+    first trick no point card (while the hand holds a card without points), and with the queen-waits
     variant no Q♠ before hearts are broken. ``mask``: the legal cards."""
     st = hand._state
     assert st is not None
@@ -50,7 +50,7 @@ def void_discard(hand: Hand, seat: int, mask: int) -> str:
         return f"you hold no {suit.plural}, so you may play any card"
     if st.tricks_done == 0 and not mask & POINTS_MASK:
         return (f"you hold no {suit.plural}, so you may play any card except a point card (no "
-                f"heart or Q♠ on the first trick while you hold another card)")
+                f"heart or Q♠ on the first trick while you hold a card without points)")
     return (f"you hold no {suit.plural}, so you may play any card except Q♠ (she waits until "
             f"hearts are broken)")
 

@@ -205,7 +205,7 @@ class RuleTables:
     deck: int  # the cards in play
     opening: int  # the cards that may open the first trick (held by its leader)
     leader_card: int  # the bit of the card whose holder leads the first trick
-    no_points_first: bool  # no heart or Q♠ on the first trick while the hand holds another card
+    no_points_first: bool  # no heart or Q♠ on the first trick while the hand holds a card without points
     first_trick_points: int  # the cards ``no_points_first`` keeps off the first trick
     queen_waits: bool  # Q♠ waits for hearts to be broken (led or discarded)
     breaks: int  # the cards whose play breaks hearts
