@@ -394,8 +394,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # South's tricks (Outcomes.queen), not how, so the cell says the deals give no reason
     # rater r60: that parenthesis was cryptic: cut; the sentence says what the split is into (the printed lines)
     # r76: the 15 (the review's) was a forward reference 13 cells ahead: the copy's own table shows its points
+    # r76b: one sentence between them says why both averages are high (test_06a_r76b_why_south_expects_so_many_points)
     assert ("Below: the verdict's 2.5 points split into hearts and the Q♠, then a copy of the deal where South leads "
-            "the K♣ and keeps the plan. One deal is not an average: the copy still takes the queen:") in flat
+            "the K♣ and keeps the plan. Both averages are high") in flat
+    assert "One deal is not an average: the copy still takes the queen:" in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
     assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
@@ -438,16 +440,21 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert all(c.suit.letter == "C" for c in demo.hand.tricks[0].cards)  # everyone followed clubs there
     assert "1.5 more hearts" not in flat and "The verdict goes by the points" not in flat
     # fresh newcomer rater r54: one word for the coach's preferred card, *top choice*; "best" is only the grade
-    assert "(Mistake means worse than the top choice by more than 1 point a hand" in "".join(
-        "".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2" for o in c["outputs"])
-    # the meaning is given the first time a verdict comes up, not again at the next mistake (trick 6)
+    # r76b: the grade table comes before the first verdict (cell 1 points to it), so the verdict's statistical
+    # bracket "(Mistake means ... at 95 % confidence ...)" is left out of the demonstration (explain_grades=False)
+    ids = [c.get("id") for c in cells]
+    first_verdict = next(i for i, c in enumerate(cells) if c["cell_type"] == "code"
+                         and "✔ Legal" in "".join("".join(o.get("text", "")) for o in c.get("outputs", [])))
+    assert ids.index("l06a-04") < first_verdict and "(table below)" in "".join(cells[ids.index("l06a-04") - 1]["source"])
     mistakes = [d for d in demo.decisions if d.verdict == "mistake"]
-    assert len(mistakes) >= 2 and mistakes[0].explain and not any(d.explain for d in mistakes[1:])
-    assert all("means" not in d.sentence() for d in mistakes[1:])
-    assert "".join(c.get("source", "") if isinstance(c.get("source"), str) else "".join(c["source"])
-                   for c in cells).count("Mistake means") == 0  # prose does not restate it either
+    assert len(mistakes) >= 2 and not any(d.explain for d in mistakes)
+    assert all("means" not in d.sentence() for d in mistakes)
     outputs = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
-    assert outputs.count("Mistake means") == 1
+    assert outputs.count("Mistake means") == 0
+    # without the flag (the learner's own hand) the meaning is still given the first time a verdict comes up
+    own = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    own.play("AC")
+    assert "(Mistake means worse than the top choice by more than 1 point a hand" in own.play("4C")
     # r38_c: the verdict's 2.5 more hearts is the coach's average; in this deal South took one more heart after the 5♦
     assert "you take about 2.5 more hearts than with J♥" in shown6
     # r40_b: the number for this deal: hearts South took after trick 6, from the engine (the 10♥ on trick 9)
@@ -479,13 +486,14 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     table = [line for line in "".join(next(c for c in cells if c.get("id") == "l06a-04")["source"]).splitlines()
              if line.startswith("|")]
     assert table == [
-        "|Grade|Plain meaning|What to do|", "|:--|:--|:--|",
-        "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point a hand of the top choice|nothing: well played|",
+        # r76b: the "What to do" column cut (fewer words before the first trick)
+        "|Grade|Plain meaning|", "|:--|:--|",
+        "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point a hand of the top choice|",
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
-        "over a quarter point|nothing: it is fine|",
-        "|**inaccuracy**|costs over a quarter point a hand|note the top choice|",
-        "|**mistake**|costs over 1 point a hand|learn the top choice's reason|",
-        "|**blunder**|costs over 3 points a hand|learn the top choice's reason|"]
+        "over a quarter point; fine to play|",
+        "|**inaccuracy**|costs over a quarter point a hand|",
+        "|**mistake**|costs over 1 point a hand|",
+        "|**blunder**|costs over 3 points a hand|"]
     from hearts_teach.agents.coach_stats import verdict_of as _v
 
     assert _v(-0.3, 0.25) == "best" and _v(-0.3, 0.26) == "fine" and _v(0.25, 0.9) == "fine"
@@ -565,15 +573,17 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # rater r61: three statistical ideas before any example: one line on how the coach decides, then a table (the
     # rows are pinned in test_the_demonstration_hand...); the 95 % links to the glossary's interval
     # rater r74: "95 %" glossed in plain words ("nearly sure"); the trick-3 example names the card listed first
-    assert ("Each grade compares a card's points a hand with the top choice's, on the same sampled deals. Every grade "
-            "but *too close to call* needs the deals to be nearly sure of it "
-            "([95 % confidence](glossary.ipynb#cell-id=term-interval)).") in text
-    # r74b: "even the top choice can be too close to call" contradicted the table (the top choice costs 0 against
-    # itself): both cards the deals cannot separate are too close to call, the one listed first included
-    assert ("When the deals cannot separate two cards, both are *too close to call*, even the one the coach lists "
-            "first (the Q♠ on trick 3).") in text
+    # r76b: best said on its own, in plain words (coach_stats.verdict_of: best needs the whole 95 % interval within
+    # the band); the trick-3 example (the Q♠ listed first, too close to call) moved to trick 3, where it is shown
+    assert "The grades, each against the coach's top choice, on the same sampled deals:" in text
+    assert ("A card is **best** when the deals are nearly sure ([95 % confidence](glossary.ipynb#cell-id=term-interval)) "
+            "that it costs at most a quarter point a hand more than the top choice; the worse grades need the same "
+            "certainty about their cost.") in text
+    assert "(the Q♠ on trick 3)" not in text
+    assert "so both are too close to call, even the Q♠ the coach lists first." in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
-    assert "as far as the sampled deals show at 95 % confidence" in out
+    assert "Q♠: the Q♠ ends in South's tricks" in out.split("4♠/5♠:")[0]  # the Q♠ is the line listed first
+    assert "✔ Legal, and too close to call: your Q♠ goes over 2♠" in out
 
 
 def test_06a_tricks_3_to_5_sentence_is_true_of_each_trick():
@@ -826,8 +836,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # rater r62: "spans 0" was not cell 3's rule (a quarter point): the range runs past ±0.25, so by the coach's own
     # verdict_of neither card is shown within a quarter point of the other nor worse by more, both ways round
     assert " ".join(whatif_md.split()).startswith(
-        "The Q♠ − 4♠ range runs past a quarter point each way, so both are too close to call. "
-        "The queen was the highest card so far.")
+        # r76b: the Q♠ listed first, too close to call, said here (it was in the grade table's note, before trick 3)
+        "The Q♠ − 4♠ range runs past a quarter point each way, so both are too close to call, even the Q♠ the "
+        "coach lists first. The queen was the highest card so far.")
     assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
@@ -905,8 +916,9 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "Quiz(" in "".join(cells[two_md + 1]["source"])
     # r74b_06a: "to see where it goes wrong. Here that is the 4♣" sat above the question: the plan's card is named
     # only after it, with the verdict
-    assert "".join(cells[two_md + 2]["source"]) == ("Once answered, the guide's verdict on the plan's card, the 4♣ (the 4♠ "
-                                                    "is as low; on a tie in rank the plan takes the club):")
+    # r76b: the tie-break note was noise: the two lowest cards named, and the plan's pick
+    assert "".join(cells[two_md + 2]["source"]) == ("Once answered, the guide's verdict on the plan's card "
+                                                    "(4♣ or 4♠; the plan picks 4♣):")
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 3]["outputs"])
     assert "Read the verdict's start first" not in text
@@ -939,7 +951,8 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     src06a = "".join("".join(c["source"]) for c in cells)
     # fresh newcomer rater (r37_c): the aside reads as a name still to come, not a term already met
     # r50_06a: the forward reference to lesson 07's *fine* is not needed here (07 says what *fine* means itself)
-    assert "|the deals cannot tell whether it costs over a quarter point|nothing: it is fine|" in src06a
+    # r76b: the "What to do" column cut; the row itself says too close to call is fine to play
+    assert "|the deals cannot tell whether it costs over a quarter point; fine to play|" in src06a
     assert "lesson 07's review will call both" not in src06a
     # the review now prints the undecided verdict as the tables do ("best or too close to call"), and 07 names it so
     src07 = (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
@@ -994,14 +1007,17 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     assert ("The cell below prints the coach's figures for trick 3, then South tries the Q♠ on a copy of the deal "
             "(the bots see the new card") in text
     assert "On a copy of the deal, the coach's figures" not in text
-    # rater r74: the grade table comes after trick 2's verdict, the first example
+    # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
+    # (and trick 1's "best") before any grade was explained: the table now comes before the first verdict
     head = next(c for c in cells if c.get("id") == "l06a-04")
-    assert cells.index(head) == next(i for i, c in enumerate(cells) if c.get("id") == "l06a-step2") + 1
+    assert cells.index(head) < next(i for i, c in enumerate(cells) if c.get("id") == "l06a-step1")
     # rater r60: "best" and "too close to call" read as different in practice: one plain line first (verdict_of:
     # best needs the whole interval within 0.25; fine, the lower end at or below 0.25; worse verdicts, above it)
     # rater r61: the table replaced that line (best and too close to call: "nothing" to do; the others: a loss)
     lines = "".join(head["source"]).split("\n")
-    assert lines[0] == "The 4♣ is a *mistake*. The grades:" and "In short" not in "".join(head["source"])
+    # r76b: before any verdict, the table opens on what the grades compare (no 4♣ yet)
+    assert lines[0] == "The grades, each against the coach's top choice, on the same sampled deals:"
+    assert "In short" not in "".join(head["source"])
     from hearts_teach.agents.coach_stats import verdict_of
 
     assert verdict_of(-0.5, 0.25) == "best" and verdict_of(0.25, 0.5) == "fine" and verdict_of(0.26, 0.5) == "inaccuracy"
@@ -1018,11 +1034,11 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # what its 95 % means and that the top choice itself can be too close to call (coach_stats.verdict_of: best
     # needs the whole 95 % interval within the band, the top choice's own difference included)
     assert "|within a quarter point a hand of the top choice|" in text
-    assert "Every grade but *too close to call* needs the deals to be nearly sure of it ([95 % confidence]" in text
+    assert "the worse grades need the same certainty about their cost" in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
-    assert "both are *too close to call*, even the one the coach lists first (the Q♠ on trick 3)" in text
+    assert "so both are too close to call, even the Q♠ the coach lists first." in text  # r76b: at trick 3 itself
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1090,8 +1106,9 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # rater r74: the coach in one plain sentence (guesses of the hidden hands, South's points counted)
+    # r76b: no pointer to lesson 08 the reader has not done; the grades follow in a table
     assert ("The coach tries each card South could play on many guesses of the hidden hands, rule bots playing all "
-            "four seats from there, and counts South's points ([lesson 08](08_practice_decisions.ipynb));") in text
+            "four seats from there, and counts South's points, then grades the card (table below);") in text
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
     assert "- **the rule**: whether the card was allowed. Both deals in this lesson" in text
     assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
@@ -1135,3 +1152,21 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     held_each, south_hearts, taken = 3, 1, 5
     assert 13 - taken - south_hearts <= held_each * 3  # hearts the others still hold fit in their nine cards
     assert "last heart" not in str(void.reasons) and "your only heart" in void.reason(Card("9H"))
+
+
+def test_06a_r76b_why_south_expects_so_many_points():
+    """Rater r76b: the coach's 17.7 points a hand for South (of 26) came with no comment. One sentence says why:
+    South holds the Q♠ with only two small spades and no pass, and the bots often force her out."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    why = " ".join("".join(next(c for c in cells if c.get("id") == "l06a-step2-why")["source"]).split())
+    assert ("Both averages are high, out of 26 points a hand: South holds the Q♠ with only two small spades and no "
+            "pass, so the bots often force her out.") in why
+    hand = Hand.deal(seed=10, pass_direction="hold")
+    spades = sorted(c for c in hand.cards(0) if c.suit == Card("2S").suit)
+    assert spades == [Card("4S"), Card("5S"), Card("QS")] and hand.pass_direction == "hold"
+    guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    guided.play("AC")
+    ev = assess_play(guided.hand.view(0)).evidence
+    for card in ("4C", "KC"):
+        outcome = ev.outcomes[ev.candidates.index(Card(card).index)]
+        assert outcome.points[0].mean() > 13 and outcome.queen[0].mean() > 0.5  # high; the queen more often than not

@@ -105,7 +105,9 @@ class GuidedHand:
     """One hand, one decision at a time, with instant feedback on the rule and the strategy."""
 
     def __init__(self, hand: Hand | None = None, seat: int = 0, bots: Sequence[Any] | None = None,
-                 coach_seed: int = 0):
+                 coach_seed: int = 0, explain_grades: bool = True):
+        """``explain_grades=False`` leaves out the bracket that says what a grade means (for a
+        lesson that shows the grades before the hand)."""
         from hearts_teach.course.lessons import table_bots  # the lessons' bots (teach layer)
 
         self.hand = Hand.deal(seed=GUIDED_SEED, pass_direction="hold") if hand is None else hand
@@ -114,6 +116,7 @@ class GuidedHand:
         self.seat = check_seat(seat, table=self.hand.table)
         self.bots = list(bots) if bots is not None else table_bots("rule", players=self.hand.players)
         self.coach_seed = coach_seed
+        self.explain_grades = explain_grades
         self.decisions: list[Decision] = []
         self.events: list[str] = []  # every finished trick, in words
         self.last_message = ""
@@ -162,7 +165,8 @@ class GuidedHand:
         self.decisions.append(Decision(self.hand.trick_number, c, v.message, cand.verdict, does,
                                        cand.consequence, group, graded.best, len(graded), legal,
                                        delta=cand.delta_vs_best,
-                                       explain=all(d.verdict != cand.verdict for d in self.decisions)))
+                                       explain=self.explain_grades and all(
+                                           d.verdict != cand.verdict for d in self.decisions)))
         self.hand.play(c, self.seat)
         self._advance()
         lines = [f"✔ {self.decisions[-1].sentence()} The rule: {v.message}."]
