@@ -96,7 +96,8 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6",
-                           "moon_quiz": "another hand is played"},  # r76pre: a moon ends the match in a tie
+                           "moon_quiz": "another hand is played",  # r76pre: a moon ends the match in a tie
+                           "totals_quiz": "South wins"},  # r76b: three hand rows added to running totals
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
@@ -287,6 +288,21 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
     assert "The cell after it shows what three clicks give, and how the match ends." in " ".join(
         _src(cells[ids.index("l06-08")]).split())
+    # r76b: running totals were never practised: three hand rows to add up, then the verdict (the engine's)
+    assert ("The totals stand at South 62, West 70, North 55, East 73. The next three hands score (South, West, North, "
+            "East): 8, 0, 13, 5; then 0, 3, 10, 13; then 6, 4, 7, 9.") in _quizzes("06_scoring_a_match")["totals_quiz"].question
+    totals, rows = (62, 70, 55, 73), [(8, 0, 13, 5), (0, 3, 10, 13), (6, 4, 7, 9)]
+    for row in rows:
+        assert sum(row) == 26
+        totals = tuple(t + r for t, r in zip(totals, row, strict=True))
+        assert row == rows[-1] or match_verdict(totals).startswith("nobody has reached 100")  # no early end
+    assert totals == (76, 77, 85, 100) and 55 + 13 + 10 + 7 == 85
+    assert match_verdict(totals) == "the match is over: South wins with 76, the lowest total"
+    assert ids.index("l06-totals-quiz") == ids.index("l06-tie2") + 1
+    assert "then three questions for you, the last one on keeping running totals" in " ".join(
+        _src(cells[ids.index("l06-11")]).split())
+    printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-totals-quiz")] for o in c.get("outputs", []))
+    assert "South wins with 76" not in printed and "(76, 77, 85, 100)" not in printed
 
 
 def _lesson_06_r74_claims(cells: list, ids: list) -> None:
