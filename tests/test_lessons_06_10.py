@@ -96,7 +96,8 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6",
-                           "moon_quiz": "another hand is played"},  # r76pre: a moon ends the match in a tie
+                           "moon_quiz": "another hand is played",  # r76pre: a moon ends the match in a tie
+                           "totals_quiz": "South wins"},  # r76b: three hand rows added to running totals
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "mistake"},
@@ -281,9 +282,27 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-moon-quiz")] for o in c.get("outputs", []))
     assert " 106" not in printed and "tie for lowest with 60" not in printed  # not answered above it
     end = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
-    assert "\nAnd at the end, after hand 12:\n" in end and end.endswith("East wins with 40 (lowest total).\n")
+    assert "\nAnd at the end, after hand 12:\n" in end and "\nEast wins with 40 (lowest total).\n" in end
+    # r76b: the static reader saw only the total line: the whole table is printed, and who crossed 100 and when
+    assert "  11  across     21      0      0      5\n  12  hold       14     12      0      0\n" in end
+    assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
     assert "The cell after it shows what three clicks give, and how the match ends." in " ".join(
         _src(cells[ids.index("l06-08")]).split())
+    # r76b: running totals were never practised: three hand rows to add up, then the verdict (the engine's)
+    assert ("The totals stand at South 62, West 70, North 55, East 73. The next three hands score (South, West, North, "
+            "East): 8, 0, 13, 5; then 0, 3, 10, 13; then 6, 4, 7, 9.") in _quizzes("06_scoring_a_match")["totals_quiz"].question
+    totals, rows = (62, 70, 55, 73), [(8, 0, 13, 5), (0, 3, 10, 13), (6, 4, 7, 9)]
+    for row in rows:
+        assert sum(row) == 26
+        totals = tuple(t + r for t, r in zip(totals, row, strict=True))
+        assert row == rows[-1] or match_verdict(totals).startswith("nobody has reached 100")  # no early end
+    assert totals == (76, 77, 85, 100) and 55 + 13 + 10 + 7 == 85
+    assert match_verdict(totals) == "the match is over: South wins with 76, the lowest total"
+    assert ids.index("l06-totals-quiz") == ids.index("l06-tie2") + 1
+    assert "then three questions for you, the last one on keeping running totals" in " ".join(
+        _src(cells[ids.index("l06-11")]).split())
+    printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-totals-quiz")] for o in c.get("outputs", []))
+    assert "South wins with 76" not in printed and "(76, 77, 85, 100)" not in printed
 
 
 def _lesson_06_r74_claims(cells: list, ids: list) -> None:
@@ -299,16 +318,19 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert "the grey line across at 100 is the finishing mark" in prose("l06-06")
     assert 'ax.axhline(100, color="grey", linestyle="-"' in _src(cells[ids.index("l06-07")])
     # the moon decided the match: without it North is on 79 and nobody has reached 100
-    out = printed("l06-04")
-    # r76pre: no rule set drops the moon rule: the hand is "scored as an ordinary hand", and by new_moon too
-    assert ("Scored as an ordinary hand (East keeping the 26), the totals would be South 43, West 53, North 79, "
-            "East 85.\nScored by the new_moon rule (East −26, the others 0), the totals would be South 43, West 53, "
-            "North 79, East 33.\n") in out
+    out = printed("l06-04") + printed("l06-07")
+    # r76pre: no rule set drops the moon rule; r76b: "scored as an ordinary hand" is no rule either, and three sets
+    # of totals under the first table were too many: the two counterfactuals are printed under the picture, as what ifs
+    assert ("What if the moon were not counted (East keeping the 26 points taken)? Totals: South 43, West 53, North 79, "
+            "East 85\n  → nobody has reached 100: the match goes on\nWhat if hand 4 were scored by the new_moon rule "
+            "(East −26, the others 0)? Totals: South 43, West 53, North 79, East 33\n  → nobody has reached 100: the "
+            "match goes on\n") in printed("l06-07")
+    assert "What if" not in printed("l06-04") and "Scored as an ordinary hand" not in out
     assert "Without the moon rule" not in out
-    # r74c: the counterfactual holds for the same cards played (said)
-    assert ("Scored as an ordinary hand (East keeping the 26), the same cards would leave North on 79 and nobody at "
-            "100, so play would go on, with East now the highest (85). Under `new_moon` (lesson 05) play would go on "
-            "too, but East would still be the lowest.") in prose("l06-08")
+    # r74c: the counterfactual holds for the same cards played (said); r76b: "It decided the match" overstated it
+    assert ("Without it the match would not have ended yet, and East would be last, not first (85, the highest). "
+            "Under `new_moon` (lesson 05) play would go on too, but East would still be the lowest.") in prose("l06-08")
+    assert "It decided the match" not in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
     assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
     # a second tie question whose answer is a win (the tie is higher up): the sums are the learner's to do
@@ -1111,12 +1133,13 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert "one fixed deal (seed 166)" in " ".join(text.split()) and "(the 9♠) and two aces" in " ".join(text.split())
     # r33 rater: the other seats' scores come from other hands: with a pass all four seats pass and receive cards
     # r76pre: "since the pass changes all four hands" was cryptic: said plainly
-    assert "Compare South's two scores only: with a pass, all four players hold different cards." in " ".join(text.split())
+    # r76b: the reason was compressed: said plainly
+    assert "Only South's two scores are comparable: the pass also changes the other three hands." in " ".join(text.split())
     # r42_a: South receives the K♠, the card lesson 01 warns about once the queen is passed, and still scores 0
     assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
     assert (held.scores[0], passed.scores[0]) == (15, 0)
-    assert ("South's score fell from 15 to 0. How, with eight hearts? Passing the A♦ left South with no diamonds, so on "
+    assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, so on "
             "West's diamond leads (tricks 3 to 7) South threw hearts onto West's tricks. One deal is not a law (a pass "
             "can also bring you bad cards: South received the K♠, the card lesson 01 warns about), but it shows what the "
             "pass is for.") in " ".join(text.split())
@@ -1239,11 +1262,13 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
     # r43_g: the cell packed the listing, the example and an aside into one paragraph: now two sentences (what
     # no_pass is, then what to compare in the next cell); the example's reading follows its output
     # r76pre: the section never said what no_pass changes about scoring (nothing): its second sentence says so
+    # r76b: "Only the cards you hold change" read as if your cards changed: nothing changes but the skipped pass
     assert ("### No passing, and what the pass is for Some groups skip the pass and play every hand as a hold "
-            "hand: the `no_pass` rules. Only the cards you hold change (nobody passes any); the scoring is the same. The first two lines "
+            "hand: the `no_pass` rules. Nothing changes except that the pass is skipped: you play the 13 cards you "
+            "were dealt, and the scoring is the same. The first two lines "
             "below list the passes of hands 1 to 8, standard and `no_pass`. Then four rule bots play one fixed deal "
-            "(seed 166) with and without a pass. Compare South's two scores only: with a pass, all four players hold "
-            "different cards.") in text
+            "(seed 166) with and without a pass. Only South's two scores are comparable: the pass also changes the "
+            "other three hands.") in text
     assert "First, the pass schedules" not in text
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
@@ -2842,9 +2867,10 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "older game" not in text and "older game" not in "".join(_code("06_scoring_a_match"))
     # a fresh newcomer rater: the aside is one sentence now, with the same three facts
     # r76pre: the history (the quick-rules sheet's, see docs/rules.md) read as settled fact: "is said to"
+    # r76b: the bold **later** still read as settled fact: "is said to" now covers all three clauses, unbolded
     assert ("**A little history.** Hearts is said to have grown out of older European *trick-avoidance* games such as "
-            "the Spanish Reversis, taken its American form by the 1880s, and only **later** added the pass, to soften "
-            "the blow of a really bad deal.") in text
+            "the Spanish Reversis, to have taken its American form by the 1880s, and to have added the pass only after "
+            "that, to soften the blow of a really bad deal.") in text and "**later**" not in text
     # fresh newcomer rater r32: the aside sat between the no-pass idea and its worked example; it is now a cell of its
     # own at the end of that section, after the example's output and before the quick check
     cells = _cells("06_scoring_a_match")
@@ -4270,14 +4296,13 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
     # r32's small point: the engine's score table prints only the winner; the moon and end lines are the lesson's loop
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r33 rater: "the lesson's own loop" spoke of the code; the prose now says what the two printed lines tell
-    assert ("Under the table the engine names the winner; the last four lines say who shot the moon, what the totals "
-            "would be with that hand scored another way, and why the match ended.") in text and "own loop" not in text
+    # r76b: the counterfactual totals moved under the picture (test above): two lines under the table now
+    assert ("Under the table the engine names the winner; the last two lines say who shot the moon and why the match "
+            "ended.") in text and "own loop" not in text
     story = next("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") if c.get("id") == "l06-04"
                  for o in c["outputs"]).strip().splitlines()
-    assert story[-4].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
+    assert story[-2].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
                                                                                               "reached 100")
-    assert story[-3].startswith("Scored as an ordinary hand (East keeping the 26)")
-    assert story[-2].startswith("Scored by the new_moon rule (East −26, the others 0)")
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
 
@@ -4366,14 +4391,17 @@ def test_lessons_06_07_r38_d_newcomer_points():
             "(see *The tie rule* below).") in text and "unless two or more players share" not in text
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
     # r76pre: does exactly 100 end the match? an example says so (the second)
-    assert ("Exactly 100 is enough to end it (the second example below), a tie higher up changes nothing (the third), "
-            "and two players at 100 or more end it just the same (the fifth).") in text
+    # r76b: "the second ... the fifth" made the reader count lines: each example prints a label the prose names
+    assert ("Exactly 100 is enough to end it (*exactly 100* below), a tie higher up changes nothing (*tie, not for "
+            "lowest*), and two players at 100 or more end it just the same (*two at 100 or more*).") in text
     assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
-        "South 100, West 64, North 71, East 90 → the match is over: West wins with 64, the lowest total")
+        "exactly 100:         South 100, West 64, North 71, East 90 → the match is over: West wins with 64, the lowest total")
     second = printed[printed.index("South 98, West 64"):].splitlines()[2]
-    assert second == "South 104, West 64, North 90, East 90 → the match is over: West wins with 64, the lowest total"
+    assert second == ("tie, not for lowest: South 104, West 64, North 90, East 90 → the match is over: West wins with 64, "
+                      "the lowest total")
+    assert "\ntwo at 100 or more:  South 104, West 101, North 60, East 90 → the match is over: North wins" in printed
     assert _decided([104, 64, 90, 90], 100) and match_verdict((104, 64, 90, 90)).startswith("the match is over")
     assert "(a hold hand)" not in printed and "Hand 4 was a moon for East" in printed
 
