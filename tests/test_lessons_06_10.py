@@ -5891,3 +5891,30 @@ def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
     assert "paired" not in cells["measure"]
     assert "#   [c for c in view.legal if ...], with out[c.suit] (not empty: true) as the test\n" in cells["my-pass"]
     assert 'Path("ada.py").write_text(ADA)' in cells["ada-file"] and "copy the printed text" not in cells["ada-file"]
+
+
+def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
+    """Rater r76: (1) the bid quiz's answer used a nil rule never stated ("nearest" would round East's ¾ to 1): the
+    bots' rule is said before the quiz, as ``smart_bid`` applies it here; (2) "every trick it wins counts towards
+    your bid" is false for a nil bidder and past the bid; (3) why South's ducking under the J♠ busted the nil."""
+    from hearts_teach.agents.spades import estimate_tricks, nil_ok, smart_bid
+    from hearts_teach.course.spades_lesson import before_play, play_instead, play_spades, same_deal
+
+    cells = _cells("09_hearts_vs_spades")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    rule = ("The bots bid the estimate rounded to the nearest trick (at least 1); a hand under 1 trick with no ace "
+            "and at most three spades bids nil (09b has the full test). Before the bids print, guess them:")
+    assert rule in text
+    _, spades = same_deal(17)
+    south, east = spades.dealt(0), spades.dealt(3)
+    assert estimate_tricks(south, long_spades=True) == 5.25 and smart_bid(south) == 5
+    assert estimate_tricks(east, long_spades=True) == 0.75 and nil_ok(east) and smart_bid(east) == 0
+    assert not any(c.rank == 14 for c in east) and sum(c.suit.letter == "S" for c in east) == 2
+    assert ("an asset: every trick it wins counts towards your bid (not if you bid 0, or once you have all the "
+            "tricks you bid)") in text
+    assert "The partner tries to protect it; the opponents try to break it." in text
+    assert ("although it held the A♠. Had South played the A♠, it would have won that trick, and East's nil would "
+            "still be clean.") in text
+    play_spades(spades, seed=2)
+    ace = play_instead(before_play(spades, 4 * 11 + 2), seed=2, cards=["AS"])
+    assert ace.tricks[11].winner == 0 and ace.tricks_won[3] == 0
