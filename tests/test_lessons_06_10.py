@@ -5665,13 +5665,13 @@ def test_lesson_08_r76_claims_are_true():
     passed = grade(DRILLS[1], "KC QS KS").assessment.of("K♣ Q♠ K♠")
     low, high = passed.delta_ci95
     assert passed.verdict == "mistake" and round(passed.delta_vs_best) == 4 and low < 3 < high
-    figs = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l08-20b" for o in c["outputs"])
+    figs = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l08-d2" for o in c["outputs"])
     assert (f"  K♣ Q♠ K♠ costs {passed.delta_vs_best:.1f} points a hand more than the best (its deals show between "
             f"{low:.1f} and {high:.1f}): mistake\n") in figs
     assert ("(mostly a diamond: [replays](#cell-id=l08-20b)). That is about 4 points a hand, but its range dips "
             "below 3: a mistake, not a blunder.") in prose
     # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
-    for cid in ("l08-d1", "l08-d3", "l08-24b", "l08-d5"):
+    for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
         assert "from hearts_teach.course.drills import grade" in _src(next(c for c in cells if c.get("id") == cid))
     assert 'void = grade(DRILLS[2], "QS").assessment' in _src(next(c for c in cells if c.get("id") == "l08-d3"))
 
