@@ -423,7 +423,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r72b: the prose quotes the coach's (graded) gap only; the replay cell says why its 1,000 deals differ
     # r73c ("a kept A♥" read as the thrown one): the sentence names the line that keeps the A♥
     # r74b (rater: "can win heart tricks" read as a benefit): the kept A♥ "may later win tricks full of hearts"
-    assert (f"The coach grades the A♥ *best* too: on its deals it costs {ace.delta_vs_best:.2f} points a hand more. "
+    assert ace.verdict == "best" and "here the Q♠ (the A♥ also earns full marks).**" in after  # r76: in the headline
+    assert (f"The A♥ costs only {ace.delta_vs_best:.2f} points a hand more. "
             "Throwing the Q♠ keeps the A♥, which may later win tricks full of hearts: "
             f"{void.of('Q♠').stats['exp_hearts']:.1f} hearts against {ace.stats['exp_hearts']:.1f} after throwing the A♥. But the A♥ keeps the "
             f"queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after

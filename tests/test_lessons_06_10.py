@@ -3135,7 +3135,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r74b read: "every pass" overstated it (the coach compares 20 of 286): the compared passes, all six blunders
     assert all(c.verdict == "blunder" for c in shares if "Q♠" not in c.label and "A♠" in c.label)
     assert sum("Q♠" not in c.label and "A♠" in c.label for c in shares) == 6
-    assert ("Compared passes keeping the Q♠ with only the 4♠ are blunders too (unfold [the coach's figures](#cell-id=l08-20b)). "
+    # r76 (rater: "Compared passes keeping" was hard to parse): said like the sentence on the kept A♠
+    assert ("Passes the coach compares that keep the Q♠ with only the 4♠ are blunders too (unfold [the coach's figures](#cell-id=l08-20b)). "
             "With no spade received, she must be played by the second spade trick, and anyone with a higher spade can "
             "duck, leaving her to South.") in prose
     assert "can throw her on your Q♣" not in prose and "brings the Q♠ back" not in prose
@@ -3824,7 +3825,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # coach's first 1,000 deals); "(under a quarter point)" went with the scale's "whole range within a quarter point"
     # r73c: the replay gap went to the folded cell (which says why its 1,000 deals differ); "a kept A♥" named its line
     # r74b (rater: "can win heart tricks" read as a benefit; it is the cost): "tricks full of hearts", both lines named
-    assert "The coach grades the A♥ *best* too: on its deals it costs 0.18 points a hand more. Throwing the Q♠ keeps the A♥, which may later win tricks full of hearts: 4.9 hearts against 4.7 after throwing the A♥. But the A♥ keeps the queen: she ends in South's tricks in 3% of deals (about 0.4 points; [replayed here](#cell-id=l08-d3)). The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in prose
+    # r76 (rater: the headline read as if only the Q♠ were right): the headline says the A♥ earns full marks too,
+    # so the body gives only its cost
+    assert "The A♥ costs only 0.18 points a hand more. Throwing the Q♠ keeps the A♥, which may later win tricks full of hearts: 4.9 hearts against 4.7 after throwing the A♥. But the A♥ keeps the queen: she ends in South's tricks in 3% of deals (about 0.4 points; [replayed here](#cell-id=l08-d3)). The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes." in prose
     coach_3 = grade(DRILLS[2], "QS").assessment
     dump, ace_3 = coach_3.of("Q♠"), coach_3.of("A♥")
     assert (f"{ace_3.stats['exp_hearts']:.1f}", f"{dump.stats['exp_hearts']:.1f}", f"{ace_3.stats['p_take_qs']:.0%}",
@@ -3859,7 +3862,6 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
             "figures](#cell-id=l08-24b)). Why a spade below the queen? It cannot win a trick she falls on. Each spade "
             "lead makes her holder follow with another spade, until only she is left: the coach's \"flush her out\". "
-            "She ends in South's tricks less often after the 10♠ than after any club or diamond. "
             "The 9♣ costs most. Only the 6♣, K♣ and A♣ are still out (count tricks 1 and 2 in the drill), so a "
             "player out of clubs may throw her on it, and the 9♣, above the 6♣, can win that trick. Why not "
             "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no spade "
@@ -3872,11 +3874,14 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # trick is a discard: its player had no club) and the 9♣ wins most of the deals the 9♣ adds over the 10♠
     from hearts_teach.course.later_tricks import lead_queen_tricks
     from hearts_teach.kernel.cards import FULL_DECK, CardList
+    from hearts_teach.kernel.table import SEAT_NAMES as SEAT_NAMES_
 
     d4 = DRILLS[3].make()
     assert [(" ".join(c.pretty for c in t.cards), t.winner) for t in d4.tricks] == [("2♣ 3♣ 4♣ Q♣", 1), ("7♣ 10♣ 8♣ J♣", 0)]
     # r74b: the drill shows trick 2 as its last trick; its prompt names trick 1, so the clubs still out can be counted
-    assert "Trick 1: 2♣ 3♣ 4♣ Q♣ → West." in DRILLS[3].prompt and "count tricks 1 and 2 in the drill" in prose
+    # r76 (rater: the prompt's trick 1 had no leader, so cell 3's reading rule could not be applied): North led it
+    assert SEAT_NAMES_[d4.tricks[0].leader] == "North"  # SEAT_NAMES is imported further down this test
+    assert "Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West." in DRILLS[3].prompt and "count tricks 1 and 2 in the drill" in prose
     gone = {c for t in d4.tricks for c in t.cards} | set(d4.cards(0))
     assert sorted((c for c in CardList.from_mask(FULL_DECK) if c.suit.letter == "C" and c not in gone), key=lambda c: c.rank) == [
         Card("6C"), Card("KC"), Card("AC")]
@@ -4018,7 +4023,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert DRILLS[1].make().pass_direction == "right"  # lesson 08a's pass right: East plays after South's lead
     # fresh newcomer rater (r52): one idea a sentence; South plays last, after East's winning 6♣
     # r73 (rater r73_08, word cap): "with no club" (South has none: it could not follow)
-    assert ('the Q♠.** South plays last, after East\'s winning 6♣, with no club. So a queen thrown on it '
+    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, after East\'s winning 6♣, with no club. So a queen thrown on it '
             'is surely East\'s.') in prose  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
     assert [c.pretty for c in DRILLS[2].make().current_trick.cards] == ["4♣", "3♣", "6♣"]  # West led: South plays last
     from hearts_teach.kernel.cards import Suit
@@ -4068,7 +4073,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     take_away = next(_src(c) for c in cells if _src(c).startswith("<details><summary>What to take away"))
     for line in ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.**",
                  "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**",
-                 "**Drill 3.** **A card off the led suit cannot win the trick: throw your most dangerous card, here the Q♠.**",
+                 "**Drill 3.** **A card off the led suit cannot win the trick: throw your most dangerous card, here the Q♠ "
+                 "(the A♥ also earns full marks).**",
                  "**Drill 4.** **While the Q♠ is still out and you hold no spade above her, lead a spade below her and keep "
                  "a low one to duck with.**",
                  "**Drill 5.** **When you duck under the queen, duck with your highest card that still loses.**",
@@ -5722,7 +5728,32 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     # r73c: the 20 stays in the folded figures; the prose says "every pass the coach compares"
     assert "Every pass the coach compares that keeps the A♠ is a blunder." in prose
-    assert "Compared passes keeping the Q♠ with only the 4♠ are blunders too" in prose  # r74b: its own paragraph
+    assert "Passes the coach compares that keep the Q♠ with only the 4♠ are blunders too" in prose  # r74b: its own paragraph
+
+
+def test_lesson_08_r76_claims_are_true():
+    """Rater r76_08: the take-away's "throw your most dangerous card" holds from trick 2 on (RULES.md rule 6: no
+    Q♠ or heart on trick 1 unless the hand holds nothing else); drill 2's passed queen, about 4 points a hand
+    (39% against 6% of 13, less the hearts), is a mistake, not a blunder, because its range dips below 3."""
+    from hearts_teach.course.drills import DRILLS, grade
+
+    cells = _cells("08_practice_decisions")
+    prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert "- From trick 2 on, off the led suit, throw your most dangerous card, the Q♠ first." in _src(
+        next(c for c in cells if c.get("id") == "l08-20-take"))
+    assert "- Off the led suit" not in prose
+    passed = grade(DRILLS[1], "KC QS KS").assessment.of("K♣ Q♠ K♠")
+    low, high = passed.delta_ci95
+    assert passed.verdict == "mistake" and round(passed.delta_vs_best) == 4 and low < 3 < high
+    figs = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l08-d2" for o in c["outputs"])
+    assert (f"  K♣ Q♠ K♠ costs {passed.delta_vs_best:.1f} points a hand more than the best (its deals show between "
+            f"{low:.1f} and {high:.1f}): mistake\n") in figs
+    assert ("(mostly a diamond: [replays](#cell-id=l08-20b)). That is about 4 points a hand, but its range dips "
+            "below 3: a mistake, not a blunder.") in prose
+    # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
+    for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
+        assert "from hearts_teach.course.drills import grade" in _src(next(c for c in cells if c.get("id") == cid))
+    assert 'void = grade(DRILLS[2], "QS").assessment' in _src(next(c for c in cells if c.get("id") == "l08-d3"))
 
 
 def test_lesson_07_r72c_feedback_after_hand_1_and_after_the_match():

@@ -196,16 +196,16 @@ DRILLS: tuple[Drill, ...] = (
           "Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Drill 2's cards, dealt again, this time with no pass; South's K♣ went on trick 1. Trick 3: East is "
+          "Drill 2's cards, dealt again, this time with no pass; South's K♣ went on trick 1. East is "
           "winning a club trick and South has no clubs. What should South play?",
           # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
-          "A new deal. Trick 1: 2♣ 3♣ 4♣ Q♣ → West. The Q♠ is still out. What should South lead?",  # trick 1 pinned in tests (lesson 08, drill 4: the clubs still out)
+          "A new deal. Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West. The Q♠ is still out. What should South lead?",  # trick 1 pinned in tests (lesson 08, drill 4: the clubs still out)
           _flush_lead),
     Drill("The queen is on the table", "play",
-          "A new deal. Trick 3: East's Q♠ is winning the spade trick. What should South play?",
+          "A new deal. East's Q♠ is winning the spade trick. What should South play?",
           _queen_on_table),
 )
 
