@@ -2342,7 +2342,10 @@ def test_the_learners_nil_has_a_debrief():
 
     cells = _nil_cells()
     at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
-    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: it lists each *close call*")
+    # r76b (rater: no way to check your count on deal 356): the debrief prints it first, part by part (½: Q♥)
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: your count, then each "
+                                                       "*close call*")
+    assert "count_text(mine.dealt(0), estimate=False)" in "".join(cells[at + 2]["source"])
     assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
     assert "".join("".join(o.get("text", "")) for o in cells[at + 2]["outputs"]) == (
         "Not yet: bid nil and play the hand to its end above, then run this cell again.\n")
@@ -2351,6 +2354,15 @@ def test_the_learners_nil_has_a_debrief():
     table.finish_hand()
     assert what_happened(table.hand).splitlines()[-1] == "South's nil held: South took no trick."
     assert close_calls(table.hand, 0).startswith("Trick 2: after East 3♣, South played 5♣")
+    from hearts_teach.course.spades_lesson import count_text
+
+    assert count_text(table.hand.dealt(0), estimate=False).splitlines()[1:3] == ["High side cards: ½", "  Q♥ ½"]
+    assert estimate_tricks(table.hand.dealt(0)) == 0.5
+    # r76b (rater: the blind-nil click had no visible outcome): the cell after the widget plays it out; stored, it waits
+    at = next(i for i, c in enumerate(cells) if "blind = BidWidget(" in "".join(c["source"]))
+    assert "play_spades(yours, seed=5)" in "".join(cells[at + 1]["source"])
+    assert "".join("".join(o.get("text", "")) for o in cells[at + 1]["outputs"]) == (
+        "Not yet: click Blind nil, or Look at my cards and bid, above; then run this cell again.\n")
 
 
 def test_when_blind_nil_is_worth_its_risk():
