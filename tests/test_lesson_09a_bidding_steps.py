@@ -731,7 +731,9 @@ def test_the_values_list_is_trick_counts():
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names B's K♦ in six diamonds
     # fresh newcomer rater r51 (09b): "the bots' values above" pointed at 09a; checklist line 4 restates them
     # round 54 (rater r52): line 4's values are a table under the checklist; the question points to it
-    assert "Count \"\n    f\"with the table above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz
+    # r76b (rater: the hint gave the answer away): the K♦'s quarter moved from the question into the reasons
+    assert "Count \"\n    f\"with the table above.\"," in quiz and "mind the long-suit values" not in quiz
+    assert 'reasons=f"B\'s K♦, in six diamonds, counts only a quarter. By the checklist' in quiz
     assert [c.pretty for c in SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)].count("K♦") == 1
     assert len(SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)) == 6
     b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
@@ -941,7 +943,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r55 (words): "using the rule above" says what they weigh
     # r74 (rater: "using the rule above" did not say which rule): the defence rule, named; the warning cut for
     # words (the sentence before says one discard cost East the nil)
-    assert "All four bots are the lessons' default **weighed bots**, following the defence rule above." in text
+    # r76b (rater: the defence rule restated again here): "following the defence rule above" cut
+    assert "All four bots are the lessons' default **weighed bots**." in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
     assert "### How the bots decide: your contract or their nil?" in prose()
@@ -993,7 +996,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
-            "contract too (+10 a trick bid becomes −10). The bots' rule: if a bot's team needs half the remaining tricks or more, it plays for the "
+            "contract too. The bots' rule: if a bot's team needs half the remaining tricks or more, it plays for the "
             "contract; otherwise it breaks the nil, staying under the nil bidder's card. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
@@ -1640,8 +1643,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
     # r60 (words): the rule itself is now in the nil tips ("Keep your lowest spade while you hold a higher one")
     # r76: the "plus" is in the verdict printed on East's cards, not in the checklist's lines
-    assert ("Short spades, a plus in East's checklist verdict, help only once gone: until then, keep a low one."
-            ) in " ".join(prose().split())
+    # r76b (rater: short spades "a plus" in the verdict, "help only once gone" here): said once, in the checklist
+    # before East's verdict is printed, beside the short side suit (test_r60_the_checklist_in_practice_...)
+    assert "Short *spades* differ: they help only once gone." in " ".join(prose().split())
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
     assert "short in spades (2 cards)" in _code_outputs("east = same_deal(17)[1].dealt(3)")
@@ -1990,7 +1994,8 @@ def test_what_to_remember_agrees_with_the_lesson():
     # fresh newcomer rater r51: two bullets were not a summary; four now, adding the checklist, the partner's cover
     # and blind nil (its figures: test_when_blind_nil_is_worth_its_risk)
     assert learned[1].split() == (
-        "- Bid nil only when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
+        # r76b (rater: the checklist read as the rule, yet a player may keep a short side suit): said
+        "- Bid nil when the checklist holds (a short side suit is fine): no ace, at most three spades, no unguarded queen or king, a count "
         "under 1.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
@@ -2008,7 +2013,7 @@ def test_what_to_remember_agrees_with_the_lesson():
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
     assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the remaining tricks or more, it plays for the contract" in text
-    # "(+10 a trick bid becomes −10)": a contract of 6 made scores +60, set −60 (no bags either way here)
+    # a set scores minus what a made contract scores (r76b: "(+10 a trick bid becomes −10)" cut for words): a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
 
@@ -2337,7 +2342,10 @@ def test_the_learners_nil_has_a_debrief():
 
     cells = _nil_cells()
     at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
-    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: it lists each *close call*")
+    # r76b (rater: no way to check your count on deal 356): the debrief prints it first, part by part (½: Q♥)
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: your count, then each "
+                                                       "*close call*")
+    assert "count_text(mine.dealt(0), estimate=False)" in "".join(cells[at + 2]["source"])
     assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
     assert "".join("".join(o.get("text", "")) for o in cells[at + 2]["outputs"]) == (
         "Not yet: bid nil and play the hand to its end above, then run this cell again.\n")
@@ -2346,6 +2354,15 @@ def test_the_learners_nil_has_a_debrief():
     table.finish_hand()
     assert what_happened(table.hand).splitlines()[-1] == "South's nil held: South took no trick."
     assert close_calls(table.hand, 0).startswith("Trick 2: after East 3♣, South played 5♣")
+    from hearts_teach.course.spades_lesson import count_text
+
+    assert count_text(table.hand.dealt(0), estimate=False).splitlines()[1:3] == ["High side cards: ½", "  Q♥ ½"]
+    assert estimate_tricks(table.hand.dealt(0)) == 0.5
+    # r76b (rater: the blind-nil click had no visible outcome): the cell after the widget plays it out; stored, it waits
+    at = next(i for i, c in enumerate(cells) if "blind = BidWidget(" in "".join(c["source"]))
+    assert "play_spades(yours, seed=5)" in "".join(cells[at + 1]["source"])
+    assert "".join("".join(o.get("text", "")) for o in cells[at + 1]["outputs"]) == (
+        "Not yet: click Blind nil, or Look at my cards and bid, above; then run this cell again.\n")
 
 
 def test_when_blind_nil_is_worth_its_risk():
@@ -2675,8 +2692,15 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
             "Passing them, a hand still needs its count.") in text
     # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
     # r76b (rater: "the last line" could be the table's last row): "That last rule"
-    assert ("That last rule is only the bots' (their count adds ruffs). For you, a short side suit is a plus: once it "
-            "is led, you can throw away a dangerous card.") in text
+    # r76b (false item: say plainly a player may bid nil with a void or singleton though Suggest won't; short
+    # spades told apart from a short side suit)
+    assert ("That last rule is only the bots' (their count adds ruffs): you may bid nil with a void or singleton side "
+            "suit though **Suggest** won't, and throw away a dangerous card once it is led. Short *spades* differ: "
+            "they help only once gone.") in text
+    # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
+    assert "2. **At most three spades.** Long spades win late tricks." in text
+    assert any("late in the hand the last spades win" in f
+               for f in nil_faults(CardList("9S 8S 4S 3S JH 8H 7D 6D 4D 3D JC 8C 6C")))
     # r76 (confusing item 1): a count worked part by part comes before the first question (nil_pick)
     cells = lesson_cells()
     worked = next(i for i, c in enumerate(cells) if "east = same_deal(17)[1].dealt(3)" in "".join(c["source"]))

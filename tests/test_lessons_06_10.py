@@ -2307,8 +2307,10 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # fresh rater r34_c: the values now come in a list at the top of the lesson (a king in six or more ¼, a queen in
     # three or four ½): the question points to it instead of bringing in a number
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names the card (K♦ in six diamonds: ¼)
-    assert ("Count with the table above (B's K♦ is in six diamonds: mind the long-suit values)." in quiz.question
+    # r76b (rater: that hint gave the answer away): the K♦'s quarter is said in the feedback, after the answer
+    assert ("Count with the table above." in quiz.question and "K♦" not in quiz.question
             and "not given above" not in quiz.question)
+    assert "B's K♦, in six diamonds, counts only a quarter." in quiz.reason("A")
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
     top = " ".join("".join(_cells("09a_spades_bidding")[2]["source"]).split())
     # fresh rater r51: step 1 is a table (card, length, value, why)
