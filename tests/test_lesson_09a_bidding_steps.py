@@ -1995,7 +1995,9 @@ def test_what_to_remember_agrees_with_the_lesson():
     # and blind nil (its figures: test_when_blind_nil_is_worth_its_risk)
     assert learned[1].split() == (
         # r76b (rater: the checklist read as the rule, yet a player may keep a short side suit): said
-        "- Bid nil when the checklist holds (a short side suit is fine): no ace, at most three spades, no unguarded queen or king, a count "
+        # r76b (rater): "a short side suit is fine" contradicted the checklist's count, whose ruffs rule such a hand
+        # out: the ruffs are the bots' (the cell on the checklist says so)
+        "- Bid nil when the checklist holds (ruffs aside: only bots count them): no ace, at most three spades, no unguarded queen or king, a count "
         "under 1.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
@@ -2477,7 +2479,8 @@ def test_the_nil_bidders_lead_is_the_bots():
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
     # card before the question that asks which (test_the_discard_question_at_trick_10_of_deal_17)
-    assert ("East bid nil on cards that pass the checklist (counted above), and one of its discards cost it the nil.") in text
+    # r76b (rater): East's 4♠ went under West's 9♠ on a club trick, a spade, not a discard: "one of its cards"
+    assert ("East bid nil on cards that pass the checklist (counted above), and one of its cards cost it the nil.") in text
     assert "one discard" not in text
     assert "What if East throws its two hearts instead, in tricks 10 and 11?" in text
     # debrief and summary: "lead low"

@@ -3161,7 +3161,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     k_d, best_1 = (grade(DRILLS[0], "KD QS AS").assessment.of(p).stats["p_take_qs"] for p in ("K♦ Q♠ A♠", "Q♣ Q♠ A♠"))
     assert (f"{k_d:.0%}", f"{best_1:.0%}") == ("35%", "30%")  # "a little more often"
     assert [c.pretty for c in DRILLS[0].make().cards(0) if c.suit.letter == "C"][-1] == "Q♣"  # South's top club
-    assert "lesson 01's rule of thumb: the queen, the ace and a high card" in "".join(
+    assert "lesson 01's rules of thumb: the queen, the ace and a high card" in "".join(
         _src(c) for c in _cells("08_practice_decisions") if "sample = SampleRun(" in _src(c))
     # fresh newcomer rater (r48): why keeping the queen beside the 4♠ alone is a blunder too: the figures cell prints
     # the six passes' shares and the coach's words ("with one lower spade"); following suit, she must be played by
