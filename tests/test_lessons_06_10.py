@@ -4857,7 +4857,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # advice said "pass her" where a third (five) or a quarter (six) of hands have no pass; they are the same deals
     # (every_short_passed, above), played twice: said so in the text, with the hold hands' share from the rotation
     assert ("**A short queen is common at five and six: when the hand passes, pass her.** Over every possible deal, "
-            "41.7% of Q♠ holders at six have one, almost three times the 15.1% at four. On the same deals, her holder "
+            "41.7% of Q♠ holders at six have one, almost three times the 15.1% at four. In the bots' deals, her holder "
             "took her in 50% with no passing and in 21% when the bot passed her. A longer queen, kept, only 15%. One "
             "hand in three has no pass at five, one in four at six. Lessons 08 (drill 1) and 08c (mistake 4) advise "
             "the same at four.") in text
@@ -5600,7 +5600,7 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
             "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
-            "your lowest). From this hand, untested: lead suits others hold; don't pass low spades.") in text
+            "your lowest). From this hand, untested: lead suits others hold; keep low spades as guards.") in text
     # r72c: the pass's part cut with the clubs; r75c (report r75c/10): the leading and passing tips, drawn from this
     # one hand, sat beside measured gains as if measured too: now said to be untested
     assert "Leading? Avoid a suit nobody else holds." not in text

@@ -1575,9 +1575,16 @@ def test_08b_r75b_your_turn_answer_every_order_of_leads():
     assert firsts == {c for c in go.cards(0) if c.suit is Suit.DIAMONDS}
     assert sum(moon for _, moon in ends) == 360  # 24 orders of the diamonds x 15 places for the hearts after two diamonds (hearts broken)
     prose = " ".join(_md("08b_your_own_moon").split())
-    assert ("*Answer below: play first.* --- **The answer: yes.** Lead the hearts high to low (A♥, J♥, 7♥, 3♥), with "
-            "the diamonds in any order, before or between them. Any other order of hearts fails: a low heart led "
-            "before a higher one can be beaten.") in prose
+    # r76c (rater): "the diamonds in any order, before or between them" let a heart come first (hearts are not broken
+    # at trick 6) and left out diamonds after the hearts; every order that shoots opens with two diamonds, and a
+    # diamond may come after the last heart
+    assert all(p[0].suit is Suit.DIAMONDS and p[1].suit is Suit.DIAMONDS for p, moon in ends if moon)
+    assert any(p[-1].suit is Suit.DIAMONDS for p, moon in ends if moon)
+    assert not go.hearts_broken
+    assert ("*Answer below: play first.* --- **The answer: yes.** Lead two diamonds (until then hearts are not "
+            "broken), then the hearts high to low (A♥, J♥, 7♥, 3♥), the other diamonds anywhere. Against these bots, "
+            "other heart orders fail: a low heart led early can be beaten.") in prose
+    assert "before or between them" not in prose
 
 
 def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
