@@ -5734,7 +5734,7 @@ def test_lesson_08_r71_claims_are_the_engines():
 
 
 def test_lesson_08_r76_claims_are_true():
-    """Rater r76_08: the take-away's "throw your most dangerous card" holds from trick 2 on (RULES.md rule 6: no
+    """Rater r76_08: the take-away's "throw your most dangerous card" holds from trick 2 on (docs/rules.md H6: no
     Q♠ or heart on trick 1 unless the hand holds nothing else); drill 2's passed queen, about 4 points a hand
     (39% against 6% of 13, less the hearts), is a mistake, not a blunder, because its range dips below 3."""
     from hearts_teach.course.drills import DRILLS, grade
