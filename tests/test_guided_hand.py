@@ -1148,9 +1148,16 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     assert len(void.choices) == 3
     # r76 (rater): "14: the Q♠ and one heart" with three cards each left was impossible: eleven other hearts would
     # have to fit in the other players' nine cards. Now the Q♠ and five hearts: the hearts still out fit
-    assert "(18: the Q♠ and five hearts)" in void.question and 13 + 5 == 18
-    held_each, south_hearts, taken = 3, 1, 5
-    assert 13 - taken - south_hearts <= held_each * 3  # hearts the others still hold fit in their nine cards
+    import re
+
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+    points, hearts = re.search(r"\((\d+): the Q♠ and (\w+) hearts?\)", void.question).groups()
+    held_each = words[re.search(r"You hold just (\w+) cards", void.question).group(1)]
+    assert int(points) == 13 + words[hearts] and len(void.choices) == held_each  # the queen's 13 and a point a heart
+    in_hand = sum(c.suit == Card("2H").suit for c in void.choices)
+    # every heart not taken and not in South's hand is in the others' hands, three seats of held_each cards
+    assert 13 - words[hearts] - in_hand <= 3 * held_each, void.question
+    assert "(18: the Q♠ and five hearts)" in void.question and "14: the Q♠ and one heart" not in void.question
     assert "last heart" not in str(void.reasons) and "your only heart" in void.reason(Card("9H"))
 
 
