@@ -1425,6 +1425,12 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "West has taken the other three" in ns["q17"].question or any(
         "West has taken the other three" in o for o in ns["q17"].reasons)
     assert "with West holding hearts" not in str(ns["q17"].reasons)
+    # r76c (report r76c/12): q18 left open whether North's trick was the seventh or an eighth, and whether the moon
+    # was still on; q26 (a nil) did not say it is Spades, as the other Spades questions do
+    assert ("After seven tricks you have taken 17 points and nobody else has a point. Then North takes trick 8, with a "
+            "heart in it.") in ns["q18"].question
+    assert ns["q26"].question.startswith("Q26 (lesson 09b) Spades: you bid nil.")
+    assert all("Spades" in ns[f"q{n}"].question for n in range(21, 27))
     # r75c_12: q14 says who you are (South, without the queen) and who led: your own seat was left out silently
     assert ("You are South and do not hold the Q♠. North has led spades twice, and the queen has not appeared."
             in ns["q14"].question)
