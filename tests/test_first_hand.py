@@ -67,3 +67,15 @@ def test_trick_3s_quiz_reasons_do_not_give_the_answer_away():
     assert all("K♥" not in why for card, why in reasons.items() if card != "K♥")
     assert "(North takes it), so its 1 point costs you nothing now" in reasons["K♥"]
     assert "its 1 point goes to North" in reasons["2♥"] and "costs no points" in reasons["6♠"]
+
+
+def test_other_choices_prints_each_other_throw_a_sentence_a_line_without_the_hint():
+    # r76: lesson 00's folded answer printed this from a loop in the cell; the longer folded source made JupyterLab
+    # misplace the lesson list the Index link scrolls to (tests/e2e), so the loop is this function
+    from hearts_teach.course.first_hand import other_choices, throw_reasons
+
+    text = other_choices("KH 2H 6S 4D", "KH")
+    lines = text.splitlines()
+    assert lines[0] == "The other choices:" and "K♥" not in text and "?" not in text
+    assert [line[2:4] for line in lines if line.startswith("- ")] == ["2♥", "6♠", "4♦"]
+    assert all(why.split(". ")[0] in text for card, why in throw_reasons("2H 6S 4D").items())

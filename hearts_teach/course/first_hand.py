@@ -109,6 +109,18 @@ def throw_reasons(cards: str) -> dict[str, str]:
     return reasons
 
 
+def other_choices(cards: str, answer: str) -> str:
+    """``throw_reasons`` for every card of ``cards`` but ``answer``, printed one sentence a line (the quiz's
+    hint, a question, left out): lesson 00's folded answer. In a function so that cell stays two lines: a
+    folded cell's long source made JupyterLab misplace a later cell it scrolls to (the Index link)."""
+    lines = ["The other choices:"]
+    for card, why in throw_reasons(cards).items():
+        if card != Card(answer).pretty:
+            said = [part.rstrip(".") for part in why.split(". ") if not part.endswith("?")]
+            lines.append(f"- {card}: " + ".\n  ".join(said) + ".")
+    return "\n".join(lines)
+
+
 _OVER = "The three scripted tricks are over: run the cell again to start afresh."
 
 
