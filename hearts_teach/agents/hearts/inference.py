@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from hearts_teach.agents.hearts.batch_policy import RulePolicy
+from hearts_teach.agents.hearts.batch_policy import RulePolicy, rule_pass_masks
+from hearts_teach.agents.hearts.policy import AS_MASK, KS_MASK, LOW_SPADES, QS_MASK, SPADE_GUARDS
 from hearts_teach.games.hearts.batch import BITS, U64, BatchState, Stream, kth_bit
+from hearts_teach.games.hearts.rules import PASS_OFFSETS
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import SEAT_COUNT
@@ -58,6 +60,52 @@ def play_misses(view: View, worlds: np.ndarray) -> np.ndarray:
             misses += policy.play(st, None, h, st.legal(h)) != card
         st.play(np.full(n, card, dtype=np.intp))
     return misses
+
+
+def pass_misses(view: View, worlds: np.ndarray) -> np.ndarray:
+    """(N,) how many facts of the pass each deal of ``worlds`` contradicts, under the model that
+    the others passed like the rule bot (``policy.rule_pass``).
+
+    The rule bot passes the A♠, K♠ and Q♠ before any other card unless it holds five low spades
+    (2♠ to J♠) to guard them, and it hardly ever passes a low spade. The seat this seat passed
+    to received only this seat's cards, so a big spade it holds now (and did not get from this
+    seat) is one it kept, which needs five low spades. On an across pass that seat is also the
+    passer, and its whole hand before the pass is known in a deal (its cards now, less what this
+    seat gave it, plus what it gave), so its pass is checked exactly. (A big spade at another
+    seat may have come from the seat before it in the pass, with or without low spades: a
+    guarded honour still goes when it is among the hand's three highest cards.) All zeros on a
+    hold hand, before the pass, or at a table that is not of four.
+    """
+    worlds = np.asarray(worlds, dtype=U64)
+    n = len(worlds)
+    misses = np.zeros(n, dtype=np.int32)
+    me, to, source = view.seat, view.pass_to, view.pass_from
+    if (view.phase != "play" or not view.received or to is None or source is None
+            or view.rules.players != SEAT_COUNT):
+        return misses
+    after = worlds.copy()  # each seat's hand as the play began (after the pass)
+    for seat, card in view.plays:
+        after[:, seat] |= BITS[card]
+    if PASS_OFFSETS[view.pass_direction] == 2:  # across: the passer received only my cards
+        before = (after[:, source] & ~U64(view.passed)) | U64(view.received)
+        return misses + (rule_pass_masks(before) != U64(view.received))
+    # the seat I passed to kept every big spade it holds that I did not give it, so it had five
+    # low spades before the pass (without the ones I gave it)
+    low = np.bitwise_count(after[:, to] & U64(LOW_SPADES)).astype(np.int32)
+    short = low - (view.passed & LOW_SPADES).bit_count() < SPADE_GUARDS
+    mine = view.hand | view.passed | view.received | _played_by(view, me)
+    for big in (QS_MASK, KS_MASK, AS_MASK):
+        if not mine & big:
+            misses += ((after[:, to] & U64(big)) != 0) & short
+    return misses
+
+
+def _played_by(view: View, seat: int) -> int:
+    m = 0
+    for s, c in view.plays:
+        if s == seat:
+            m |= 1 << c
+    return m
 
 
 def play_weights(view: View, worlds: np.ndarray, miss: float) -> np.ndarray:
@@ -117,13 +165,13 @@ def _swap(view: View, deals: np.ndarray, stream: Stream) -> np.ndarray:
 
 
 def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: Rng,
-                    moves: int = 2) -> np.ndarray:
+                    moves: int = 2, read_pass: bool = False) -> np.ndarray:
     """``count`` deals drawn from ``pool`` ((N, 4) masks from the seat's sampler) in proportion
-    to how well they fit the others' plays, then moved by ``moves`` Metropolis steps each
-    (see the module's docstring)."""
+    to how well they fit the others' plays (and, with ``read_pass``, their passes:
+    ``pass_misses``), then moved by ``moves`` Metropolis steps each (see the module's docstring)."""
     miss = check_probability(miss, "miss")
     pool = np.asarray(pool, dtype=U64)
-    misses = play_misses(view, pool)
+    misses = play_misses(view, pool) + (pass_misses(view, pool) if read_pass else 0)
     if not misses.any():
         return pool[resample(np.ones(len(pool)), count, rng)]
     pick = resample(_weight(miss, misses), count, rng)
@@ -131,11 +179,11 @@ def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: 
     stream = Stream.from_rng(rng.spawn("moves"), np.arange(count))
     for _ in range(moves):
         moved = _swap(view, deals, stream)
-        after = play_misses(view, moved)
+        after = play_misses(view, moved) + (pass_misses(view, moved) if read_pass else 0)
         accept = stream.uniform() < _weight(miss, after - misses)
         deals = np.where(accept[:, None], moved, deals)
         misses = np.where(accept, after, misses)
     return deals
 
 
-__all__ = ["play_misses", "play_weights", "posterior_deals", "resample"]
+__all__ = ["pass_misses", "play_misses", "play_weights", "posterior_deals", "resample"]

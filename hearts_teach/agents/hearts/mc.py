@@ -142,12 +142,14 @@ class MonteCarloBot(Bot):
     miss: read the others' past plays (``agents.hearts.inference.posterior_deals``, 1: off):
     ``oversample`` times as many deals are sampled, each weighed by ``miss`` to the power of the
     others' plays the rule policy would not have made in it; the worlds are drawn from them in
-    proportion and then moved by ``moves`` Metropolis swaps each.
+    proportion and then moved by ``moves`` Metropolis swaps each. read_pass: weigh the deals by
+    the others' passes as well (``inference.pass_misses``: where the big spades can be).
     """
 
     def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
                  pass_worlds: int | None = None, name: str | None = None, endgame: int = 0,
-                 endgame_worlds: int = 64, miss: float = 1.0, oversample: int = 4, moves: int = 2):
+                 endgame_worlds: int = 64, miss: float = 1.0, oversample: int = 4, moves: int = 2,
+                 read_pass: bool = False):
         super().__init__(seed)
         check_int(worlds, "worlds", 2, MAX_WORLDS)
         check_int(cap, "cap", 1, 52)
@@ -168,6 +170,9 @@ class MonteCarloBot(Bot):
         self.oversample = oversample
         check_int(moves, "moves", 0, 64)
         self.moves = moves
+        if not isinstance(read_pass, bool):
+            raise ArgumentError(f"read_pass is True or False, got {quote(read_pass)}", argument="read_pass")
+        self.read_pass = read_pass
         self.name = name or f"mc:{worlds}"
 
     def deal_seed(self) -> int:
@@ -195,7 +200,8 @@ class MonteCarloBot(Bot):
     def _worlds(self, view: View, count: int) -> list[list[int]]:
         """``count`` deals from the coach's sampler; with ``miss`` < 1, drawn in proportion to
         how well each fits the others' plays so far (``agents.hearts.inference``)."""
-        if self.miss >= 1 or not view.plays or view.rules.players != SEAT_COUNT:
+        reads = bool(view.plays) or (self.read_pass and bool(view.received))
+        if self.miss >= 1 or not reads or view.rules.players != SEAT_COUNT:
             return deals(view, self.deal_seed(), count)
         from hearts_teach.agents.hearts.inference import (
             posterior_deals,  # numpy: only when asked for
@@ -203,7 +209,7 @@ class MonteCarloBot(Bot):
 
         pool = deal_array(view, self.deal_seed(), count * self.oversample)
         rng = Rng(hash64(f"{self.name}|{self.seed}|posterior|{view.key()}"))
-        return posterior_deals(view, pool, count, self.miss, rng, self.moves).tolist()
+        return posterior_deals(view, pool, count, self.miss, rng, self.moves, self.read_pass).tolist()
 
     def _payoffs(self, view: View, cands: list[int], worlds: list[list[int]]) -> list[list[float]]:
         """Own points minus the others' mean, per candidate and world (the coach's backend)."""
