@@ -1988,7 +1988,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # rater r64: the figure with each bag charged its share of the penalty
         # r68 (words): the bag's charge is in the play-outs' print
         "- The bots round three quarters up; in the play-outs, "
-        "bidding down scored 11 points a hand more.\n"
+        # r77: "scored" read as the game's score; the tally values each bag at -9 (its print says so)
+        "bidding down came out 11 a hand ahead.\n"
         "- Count only your own tricks: partners' bids add up, and so do their tricks.\n"
         "\nNext, lesson 09b: nil and blind nil.").split()
     # fresh newcomer rater r51: two bullets were not a summary; four now, adding the checklist, the partner's cover
@@ -2605,7 +2606,7 @@ def test_three_quarters_up_is_the_bots_convention():
         "Each bag valued at -9: its +1, less a tenth of the 100 lost at 10 bags\n"
         "South's side, points a hand: bidding down 42, bidding up 31\n"
         "Bidding down minus bidding up: 11 points a hand\n"
-        "Bidding up scored more on 544 deals, by 16 points on average; bidding down on 193, by 89")
+        "Bidding up came out ahead on 544 deals, by 16 points on average; bidding down on 193, by 89")
     # rater r65: medians (19, 110) did not combine to the mean; the margins printed are means, which do
     assert (round(statistics.mean(up_wins)), round(statistics.mean(down_wins))) == (16, 89)
     assert sum(down_wins) - sum(up_wins) == sum(gaps)  # wins times mean margins give the mean difference
@@ -2616,8 +2617,8 @@ def test_three_quarters_up_is_the_bots_convention():
     # newcomer r75 (round 75b items 6, 8): "give or take 2" was never taught and the detour long: the printed mean,
     # held above at over five standard errors, is said in one line; the per-deal wins stay in the print only
     assert "give or take" not in printed and "Bidding up wins on most deals" not in text
-    assert ("Over the 737 deals, bidding down scored 11 points a hand more. "
-            "So drop any fraction, "
+    assert ("Over the 737 deals, bidding down came out 11 points a hand ahead: "  # r77: not "scored" (bags at -9)
+            "drop any fraction, "
             "three quarters too.") in text  # r73b: "(Bots played bots; people may differ.)" cut for words  # rater r68: "give or take 2" explained (one standard error; the mean
     # is over 5 of them, held above)
     # rater r69: "very likely between 7 and 15": the mean 11 give or take two standard errors of 2
@@ -2639,7 +2640,7 @@ def test_three_quarters_up_is_the_bots_convention():
     assert "Tricks your cards took: 6 tricks in each of the 20 play-outs" in bid_check(1526, 3, 6)
     # r62 (rater r62): the lesson's rounding said plainly: nearest trick, a half down, ¾ down too, at least 1, is
     # "bid your whole tricks and drop any fraction (at least 1)" on every count (counts are in quarters)
-    assert "So drop any fraction, three quarters too." in text and "**drop any fraction**, and bid at least 1" in text
+    assert "ahead: drop any fraction, three quarters too." in text and "**drop any fraction**, and bid at least 1" in text
     for seed in range(300):
         count = estimate_tricks(SpadesHand.deal(seed=seed, dealer=3).cards(0), long_spades=True)
         assert count * 4 == int(count * 4)

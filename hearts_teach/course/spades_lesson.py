@@ -158,7 +158,7 @@ def three_quarters_playouts(deals: int = 4000) -> str:
         f"lost at {BAG_LIMIT} bags",
         f"South's side, points a hand: bidding down {sum(downs) / n:.0f}, bidding up {sum(ups) / n:.0f}",
         f"Bidding down minus bidding up: {mean:.0f} points a hand",
-        f"Bidding up scored more on {len(up_wins)} deals, by {sum(up_wins) / len(up_wins):.0f} points on average; "
+        f"Bidding up came out ahead on {len(up_wins)} deals, by {sum(up_wins) / len(up_wins):.0f} points on average; "
         f"bidding down on {len(down_wins)}, by {sum(down_wins) / len(down_wins):.0f}",
     ])
 
