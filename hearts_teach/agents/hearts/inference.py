@@ -1,4 +1,4 @@
-"""Reading the others' past plays: which sampled deals fit what they did.
+"""Reading the others' past plays (and passes): which sampled deals fit what they did.
 
 A sampled deal is consistent with what the seat *saw* (hand sizes, shown voids, its pass),
 but not yet with *how* the others played: a deal where West held the A♠ fits poorly if West
@@ -8,6 +8,10 @@ rule policy, and that a player leaves it now and then (``miss``: the chance give
 the policy would not have made, so a human or a searching bot never rules a deal out):
 
     weight(deal) = miss ** (number of the others' plays the rule policy would not have made)
+
+The passes are read the same way (``pass_misses``, asked for with ``read_pass``): each fact of
+the pass a deal contradicts, under the model that the others passed like the rule bot, is one
+more miss.
 
 The replay is the batch engine's: every deal's hands as they stood after the pass (each
 seat's cards now plus the cards it has played) are played forward card by card, with the

@@ -199,7 +199,8 @@ class MonteCarloBot(Bot):
 
     def _worlds(self, view: View, count: int) -> list[list[int]]:
         """``count`` deals from the coach's sampler; with ``miss`` < 1, drawn in proportion to
-        how well each fits the others' plays so far (``agents.hearts.inference``)."""
+        how well each fits the others' plays so far, and with ``read_pass`` their passes
+        (``agents.hearts.inference``)."""
         reads = bool(view.plays) or (self.read_pass and bool(view.received))
         if self.miss >= 1 or not reads or view.rules.players != SEAT_COUNT:
             return deals(view, self.deal_seed(), count)
