@@ -769,7 +769,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r48: what the rare moon does to South's points (rule 11: the shooter scores 0)
     # rater r58: the parenthesis (≈ 0.95×13 + 5.7 ≈ 18, minus the rare moon) was heavy: cut; the point kept (the
     # sums are still checked above and below)
-    assert (f"South's points for the whole hand average {points} with either card: with the 4♠, South takes the queen "
+    # r77 rater: the sum from the shares missed the moons again: two words say they are counted (checked in
+    # test_06a_r77_the_whole_hand_average_includes_the_moons)
+    assert (f"South's points for the whole hand average {points} with either card, moons included: with the 4♠, South takes the queen "
             "less often but more hearts.") in text and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
     # card; on the deal, 13 points on trick 3 or 14 on trick 5)
@@ -1177,3 +1179,24 @@ def test_06a_r76b_why_south_expects_so_many_points():
     for card in ("4C", "KC"):
         outcome = ev.outcomes[ev.candidates.index(Card(card).index)]
         assert outcome.points[0].mean() > 13 and outcome.queen[0].mean() > 0.5  # high; the queen more often than not
+
+
+def test_06a_r77_the_whole_hand_average_includes_the_moons():
+    """r77 rater: "17.6 with either card" did not add up from the printed shares (13 × 95 % + 5.7 = 18.05): the
+    average counts South's own moons, which score 0 for South. The printed figures give it back both ways."""
+    import re
+
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "South's points for the whole hand average 17.6 with either card, moons included:" in text
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step3-whatif"
+                  for o in c.get("outputs", []))
+    line = re.compile(r"(\S+): the Q♠ ends in South's tricks in (\d+)% of the coach's deals, and South shoots the "
+                      r"moon in ([\d.]+)%; on average South takes ([\d.]+) hearts, and ([\d.]+) points")
+    found = line.findall(out)
+    assert [label for label, *_ in found] == ["Q♠", "4♠/5♠"]
+    for _label, queen, moon, hearts, points in found:
+        assert points == "17.6"
+        without_moons = 13 * int(queen) / 100 + float(hearts)
+        assert without_moons - float(points) > 0.05  # the shares alone overshoot ...
+        assert abs(without_moons - 26 * float(moon) / 100 - float(points)) < 0.15  # ... by the moons, within rounding

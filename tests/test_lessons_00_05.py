@@ -765,8 +765,9 @@ def test_01_the_coach_table_and_its_three_readings():
     assert set(hand.cards(0).of_suit(Suit.CLUBS)) == set(CardList("AC JC 5C"))
     assert [replay.tricks[i].card_of(0) for i in (0, 1)] == [Card("AC"), Card("5C")]
     assert all(c.suit is Suit.CLUBS for c in replay.tricks[0].cards) and Rules().no_points_on_first_trick
-    assert ("**How a kept J♣ can catch the queen: one deal.** South's A♣ takes trick 1 safely: here the first-trick "
-            "rule of lesson 03 keeps points off it. After the exchange South held A♣ J♣ 5♣; once the A♣ and 5♣ were "
+    # r77 rater: with four clubs on trick 1 the rule never came into play: what made it safe is said first
+    assert ("**How a kept J♣ can catch the queen: one deal.** South's A♣ takes trick 1 safely: all play clubs; "
+            "no points may go on it (lesson 03). After the exchange South held A♣ J♣ 5♣; once the A♣ and 5♣ were "
             "gone, the J♣ stood alone.") in text
     # r66 rater: "most often the K♠" had no output (the coach's imagined deals, not the real one): dropped
     assert "most often the K♠" not in text
