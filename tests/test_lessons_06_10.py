@@ -5817,7 +5817,8 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
                       for c in cells for o in c.get("outputs", []))
     # the Solid clue rests on East's printed reason
     # r75_07: the clue came from a printed bot reason no real table shows: the rule is said, and that you read it
-    assert ("Solid leads an early spade only if it holds none of Q♠ K♠ A♠ (East's printed reason). So the queen "
+    # r77 (rater): the reason is printed by the next cell, not above: "below"
+    assert ("Solid leads an early spade only if it holds none of Q♠ K♠ A♠ (East's reason, below). So the queen "
             "is with West or North, who play after South. At your table, infer it yourself.") in md["l07-dec1"]
     assert "7♠: it holds none of Q♠ K♠ A♠" in printed
     # the 9♠: the 6♠ kept is led on trick 5 (printed); r73b_07: "the queen outranks the 9♠" is as true of the 6♠:
