@@ -88,8 +88,11 @@ def pass_misses(view: View, worlds: np.ndarray) -> np.ndarray:
             or view.rules.players != SEAT_COUNT):
         return misses
     after = worlds.copy()  # each seat's hand as the play began (after the pass)
+    mine = view.hand | view.passed  # the cards whose place I know: mine after the pass, and those I gave
     for seat, card in view.plays:
         after[:, seat] |= BITS[card]
+        if seat == me:
+            mine |= 1 << card
     if PASS_OFFSETS[view.pass_direction] == 2:  # across: the passer received only my cards
         before = (after[:, source] & ~U64(view.passed)) | U64(view.received)
         return misses + (rule_pass_masks(before) != U64(view.received))
@@ -97,19 +100,10 @@ def pass_misses(view: View, worlds: np.ndarray) -> np.ndarray:
     # low spades before the pass (without the ones I gave it)
     low = np.bitwise_count(after[:, to] & U64(LOW_SPADES)).astype(np.int32)
     short = low - (view.passed & LOW_SPADES).bit_count() < SPADE_GUARDS
-    mine = view.hand | view.passed | view.received | _played_by(view, me)
     for big in (QS_MASK, KS_MASK, AS_MASK):
         if not mine & big:
             misses += ((after[:, to] & U64(big)) != 0) & short
     return misses
-
-
-def _played_by(view: View, seat: int) -> int:
-    m = 0
-    for s, c in view.plays:
-        if s == seat:
-            m |= 1 << c
-    return m
 
 
 def play_weights(view: View, worlds: np.ndarray, miss: float) -> np.ndarray:
