@@ -1788,6 +1788,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ("With the A♠ and K♠ gone, nobody could beat her. An ordinary player keeps the Q♠ to throw on someone "
             "else's trick; taking her on purpose suggests a player after all 26.") in flat
     # r41_a: why the A♥ is "a sensible discard in an ordinary hand", from the easy bot's own trace
+    # r77 rater: "in an ordinary hand" clashed with the takeaway (keep the highest heart until two players have
+    # taken points): "once no moon is possible", the takeaway's own condition
     west_5 = why_played(hand, 5, 1, moon_defence=False)
     assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
     assert "(it sheds the heart most likely to win a trick later)" in flat
@@ -1796,7 +1798,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # suggests a player after all 26) and the * mark is printed under the table: both cut for words
     # r75_05: "sensible" left open whether West erred; it is a mistake with a moon possible (the insurance section)
     assert ("Look at trick 5. South led the Q♠. West, with no spades, threw away the "
-            "**A♥**: a sensible discard in an ordinary hand (it sheds the heart most likely to win a trick later), but a "
+            "**A♥**: a sensible discard once no moon is possible (it sheds the heart most likely to win a trick later), but a "
             "mistake with a moon possible: it gave up the highest heart, the one best able to win a trick back from South "
             "(a later section weighs the two). Yet the warning was on the table") in flat
     # r75c_05: the insurance heart was named here before the lesson defines it (after the second replay)
@@ -2478,13 +2480,14 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert blocked.tricks[5].card_of(1) == Card("AH") and blocked.tricks[5].winner == 1
     assert (blocked.scores[1], hand.scores[1], hand.moon) == (4, 26, 0)
     # r50_05: the bots' trigger offered to people; when the insurance heart may go (round 51)
+    # r77 rater: "one heart ... cost West 4 points" read as one heart worth 4: West's score for the hand is said
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
             "as leading the Q♠ when nobody can beat her. - Until two different players have taken penalty cards, keep "
             "your highest heart when you discard, warning or not; a warning only "
             "makes it urgent. After that no moon is possible: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
-            "that meant one heart, as South had the queen: it cost West 4 points, against 26 each when South's moon "
+            "that meant a heart, as South had the queen: West ended with 4 points, against 26 each when South's moon "
             "succeeded.") in text
     assert Card("QS") in [c for t in hand.tricks[:5] if t.winner == 0 for c in t.cards]
     ids = [c.get("id") for c in cells]

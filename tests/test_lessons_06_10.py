@@ -5566,8 +5566,14 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # spades no bonus, asserted with the trial), and South began with one spade, the 8♠ (the replay's deal line)
     # r75b_10: that rule was not what the hand shows (South was dealt one spade and kept it; the bot already keeps
     # spades): the lesson says one guard was too few and no pass could add one here
-    assert ("   South was dealt just this one spade, so no pass could add a second guard; each low spade lets you "
+    # r77 rater: "no pass could add a second guard" was false: West, passing to South, held the 5♠ and kept it
+    assert ("   South was dealt just this one spade and received only the queen; each low spade lets you "
             "follow one spade lead without her.\n") in _src(next(c for c in cells if c.get("id") == "replay-points"))
+    right = Hand.deal(seed=5, hand_number=1)
+    assert right.pass_direction == "right" and right.view(0).pass_from == 1  # West passes to South
+    assert {c.pretty for c in right.cards(1) if c.suit.letter == "S"} >= {"Q♠", "5♠"}  # West could have sent a guard
+    assert "Q♠ passed by West; South's spades after the pass: 8♠ Q♠\n" in "".join(
+        "".join(o.get("text", "")) for o in next(c for c in cells if c.get("id") == "replay-drive")["outputs"])
     assert "keep low spades when passing" not in _src(next(c for c in cells if c.get("id") == "replay-points"))
     assert [c.pretty for c in Hand.deal(seed=5, hand_number=1).view(0).cards if c.suit.letter == "S"] == ["8♠"]
     replay = next(c for c in cells if c.get("id") == "replay")
@@ -5945,8 +5951,14 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     assert estimate_tricks(south, long_spades=True) == 5.25 and smart_bid(south) == 5
     assert estimate_tricks(east, long_spades=True) == 0.75 and nil_ok(east) and smart_bid(east) == 0
     assert not any(c.rank == 14 for c in east) and sum(c.suit.letter == "S" for c in east) == 2
-    assert ("an asset: every trick it wins counts towards your bid (not if you bid 0, or once you have all the "
-            "tricks you bid)") in text
+    # r77 rater: the tricks count for the side's contract, and a broken nil's tricks still count for the partner's
+    # contract (docs/rules.md S3, S8): "not if you bid 0" was wrong; for a nil bidder the trick is the risk
+    assert ("an asset: every trick it wins counts towards your side's bid (a risk if you bid 0, or once your side has "
+            "its tricks)") in text and "(not if you bid 0" not in text
+    from hearts_teach.games.spades.scoring import score_hand as _score
+
+    # South bids nil and takes 1 trick, North bid 4 and took 3: the nil is broken, the side's 4 made with South's trick
+    assert _score([0, 3, 4, 3], [1, 3, 3, 6]).team_points[0] == 40 - 100
     assert "The partner tries to protect it; the opponents try to break it." in text
     assert ("although it held the A♠. Had South played the A♠, it would have won that trick, and East's nil would "
             "still be clean.") in text
