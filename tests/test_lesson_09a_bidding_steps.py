@@ -2920,3 +2920,15 @@ def test_the_3b_question_is_the_bots_count():
         return 1.0 if keeps >= lacks else 0.75 if keeps == lacks - 1 else 0.25 if keeps == lacks - 2 else 0.0
     assert [value(r, spades) for r in spades] == [1, 0.25, 0, 0, 0] and "(Q♠ 1, 8♠ ¼)" in source
     assert value(12, [12, 8]) == 0.75 and '"one smaller, the 8♠: one fewer, ¾"' in source
+
+
+def test_09b_debriefs_share_one_no_close_call_sentence():
+    """Both 09b debriefs (your nil on deal 356, your choice on deal 5) print ``NO_CLOSE_CALL`` when ``close_calls``
+    finds none: the sentence lives in one place (spades_lesson), not copied into each cell."""
+    from hearts_teach.course.spades_lesson import NO_CLOSE_CALL
+
+    sources = ["".join(c["source"]) for c in _nil_cells() if c["cell_type"] == "code"]
+    assert any("print(close_calls(mine, 0) or NO_CLOSE_CALL)" in s for s in sources)
+    assert any("print(close_calls(yours, 0) or NO_CLOSE_CALL)" in s for s in sources)
+    assert not any(NO_CLOSE_CALL in s for s in sources)  # no cell spells the sentence out again
+    assert NO_CLOSE_CALL.startswith("No close call:")

@@ -540,9 +540,14 @@ def partner_story(hand: SpadesHand, seat: int) -> str:
     return "\n".join(lines)
 
 
+# what a debrief prints when ``close_calls`` finds none (lesson 09b's two debriefs)
+NO_CLOSE_CALL = "No close call: none of your cards was winning a trick that a later card then took."
+
+
 def close_calls(hand: SpadesHand, seat: int) -> str:
     """The tricks in which ``seat`` (a nil bidder) played a card, not a lead, that was winning the trick
-    when it was played, and someone after took the trick over: each in one sentence."""
+    when it was played, and someone after took the trick over: each in one sentence ("" if none:
+    ``NO_CLOSE_CALL`` says so)."""
     names = hand.seat_names
     out = []
     for tr in hand.tricks:

@@ -169,7 +169,11 @@ def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: 
     ``pass_misses``), then moved by ``moves`` Metropolis steps each (see the module's docstring)."""
     miss = check_probability(miss, "miss")
     pool = np.asarray(pool, dtype=U64)
-    misses = play_misses(view, pool) + (pass_misses(view, pool) if read_pass else 0)
+
+    def misses_of(deals: np.ndarray) -> np.ndarray:
+        return play_misses(view, deals) + (pass_misses(view, deals) if read_pass else 0)
+
+    misses = misses_of(pool)
     if not misses.any():
         return pool[resample(np.ones(len(pool)), count, rng)]
     pick = resample(_weight(miss, misses), count, rng)
@@ -177,7 +181,7 @@ def posterior_deals(view: View, pool: np.ndarray, count: int, miss: float, rng: 
     stream = Stream.from_rng(rng.spawn("moves"), np.arange(count))
     for _ in range(moves):
         moved = _swap(view, deals, stream)
-        after = play_misses(view, moved) + (pass_misses(view, moved) if read_pass else 0)
+        after = misses_of(moved)
         accept = stream.uniform() < _weight(miss, after - misses)
         deals = np.where(accept[:, None], moved, deals)
         misses = np.where(accept, after, misses)
