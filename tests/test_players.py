@@ -580,3 +580,17 @@ def test_a_wide_match_table_scrolls_inside_its_box_not_the_page():
 
     html = Match(seed=1, rules=Rules(players=6))._repr_html_()
     assert html.startswith("<div class='ht-match' style='overflow-x:auto'>")
+
+
+@pytest.mark.parametrize("n", TABLES)
+def test_last_to_play_is_true_only_for_the_tricks_last_card_at_every_table(n):
+    # a view's last_to_play says "nobody plays after you to this trick"; lesson 10's moon stop and the
+    # coach's reasons read it, so it must count the table's seats, not assume four
+    hand = Hand.deal(3, rules=Rules(players=n), pass_direction="hold")
+    seen = []
+    for _ in range(n):
+        seat = hand.turn
+        view = hand.view(seat)
+        seen.append(view.last_to_play)
+        hand.play(min(hand.legal_plays(seat), key=lambda c: (c.suit.value, c.rank)))
+    assert seen == [False] * (n - 1) + [True]

@@ -557,7 +557,7 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
     winner = names[view.win_seat]
     if suit != view.led_suit:
         # the trick is the winner's only once nobody plays after you
-        trick = f"{winner}'s trick" if len(view.trick) == view.rules.players - 1 else \
+        trick = f"{winner}'s trick" if view.last_to_play else \
             f"the trick {winner} is winning so far"
         if card == QS_INDEX:
             return f"dumps the Q♠ on {trick}"
@@ -573,7 +573,7 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
         return f"ducks under {DECK[view.win_card].pretty}"
     # every legal card wins too: say so, or "wins the trick" reads like a choice
     every = note_every and not view.legal_mask & ((1 << view.win_card) - 1)
-    if len(view.trick) == view.rules.players - 1:  # the trick's last card: nobody can go over it
+    if view.last_to_play:  # the trick's last card: nobody can go over it
         return "wins the trick" + _trick_load(view) + (", as any card you hold would" if every else "")
     # (not "so far winning": a later card may beat it, and the reason may say it always does)
     return f"goes over {DECK[view.win_card].pretty}" + (", as any card you hold would" if every else "")

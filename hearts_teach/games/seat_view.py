@@ -59,6 +59,11 @@ class SeatView:
         return CardList(DECK[i] for i in self.trick)
 
     @property
+    def last_to_play(self) -> bool:
+        """Every other seat has played to this trick (at any table size)."""
+        return len(self.trick) == len(self.seat_names) - 1
+
+    @property
     def played_cards(self) -> CardList:
         return CardList.from_mask(self.played)
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hearts_teach.agents.coach_stats import Z95
 from hearts_teach.agents.hearts import ladder_levels, make_bot, registered
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.lineups import seating
@@ -31,7 +32,6 @@ from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.table import FOUR, SEAT_COUNT
 
 LADDER_SEED = 2027
-Z95 = 1.959964
 
 
 @dataclass

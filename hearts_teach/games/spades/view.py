@@ -131,11 +131,6 @@ class SpadesView(SeatView):
         """Seats that have played to the trick in progress, in play order."""
         return tuple((self.leader + i) % SEAT_COUNT for i in range(len(self.trick)))
 
-    @property
-    def last_to_play(self) -> bool:
-        """Every other seat has played to this trick."""
-        return len(self.trick) == len(self.seat_names) - 1
-
     def nil_alive(self, seat: int) -> bool:
         """``seat`` bid nil and has not taken a trick yet."""
         return self.bids[seat] == 0 and self.won[seat] == 0
