@@ -2004,7 +2004,9 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
         "- Play it: lead low; duck with your highest card that stays under; shed first a card "
         "that could win later; keep a low spade.\n"
-        "- Your partner covers: after you, with its lowest card that wins; before you, with its highest.\n"
+        # r77 (rater): "before you, with its highest" told the partner to throw its highest card even when it
+        # cannot win; the play cell says "it wins if it can with its highest"
+        "- Your partner covers: after you, its lowest winning card; before you, its highest, if it wins.\n"
         "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
         "otherwise break the nil.\n"
         # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
