@@ -4424,8 +4424,10 @@ def test_lessons_06_07_r38_d_newcomer_points():
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
     # r76pre: does exactly 100 end the match? an example says so (the second)
     # r76b: "the second ... the fifth" made the reader count lines: each example prints a label the prose names
-    assert ("Exactly 100 is enough to end it (*exactly 100* below), a tie higher up changes nothing (*tie, not for "
-            "lowest*), and two players at 100 or more end it just the same (*two at 100 or more*).") in text
+    # r78: the three cases packed into one sentence are now three bullets, each naming its example line
+    assert ("Three more cases, each with its example line below: - *exactly 100*: reaching exactly 100 ends the match "
+            "too; - *tie, not for lowest*: a tie higher up changes nothing; - *two at 100 or more*: two players at 100 "
+            "or more end it just the same.") in text
     assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
