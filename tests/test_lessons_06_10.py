@@ -96,7 +96,8 @@ def _quizzes(name: str) -> dict:
 
 ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked against the engine below)
     "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "-6",
-                           "moon_quiz": "another hand is played",  # r76pre: a moon ends the match in a tie
+                           "moon_quiz": "East wins",  # r76pre; r78: the shooter wins (the answers were all ties)
+                           "soon": "hand 6",  # r78: after three clicks, how soon the seed-12 match could end
                            "totals_quiz": "South wins"},  # r76b: three hand rows added to running totals
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
@@ -275,18 +276,35 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     from hearts_teach.course.lessons import match_verdict
 
     quiz = _src(cells[ids.index("l06-moon-quiz")])
-    assert "South 80, West 70, North 34, East 60. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
-    assert '"another hand is played",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
-    assert match_verdict((80 + 26, 70 + 26, 34 + 26, 60)).startswith("North and East tie for lowest with 60")
-    assert match_verdict((80, 70, 34, 60)).startswith("nobody has reached 100")  # before the moon
+    # r78: the answers of tie, moon_quiz and the your-turn cell were all "another hand": the shooter now wins
+    assert "South 80, West 70, North 60, East 72. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
+    assert '"East wins",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
+    assert match_verdict((80 + 26, 70 + 26, 60 + 26, 72)) == "the match is over: East wins with 72, the lowest total"
+    assert match_verdict((80, 70, 60, 72)).startswith("nobody has reached 100")  # before the moon
+    assert "(North 86, West 96)" in quiz and "60 + 26 = 86, more than East's 72" in quiz
     printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-moon-quiz")] for o in c.get("outputs", []))
-    assert " 106" not in printed and "tie for lowest with 60" not in printed  # not answered above it
-    end = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
-    assert "\nAnd at the end, after hand 12:\n" in end and "\nEast wins with 40 (lowest total).\n" in end
+    assert " 106" not in printed and "East wins with 72" not in printed  # not answered above it
+    # r78: the three-click twin stops there and asks how soon the match could end; the end is the folded answer
+    three = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
+    assert three.endswith("total            41      8     26      3\n") and "wins" not in three
+    assert ids.index("l06-09-end") == ids.index("l06-09-text") + 1
+    assert cells[ids.index("l06-09-end")]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    from hearts_teach import Match
+    from hearts_teach.course.lessons import MatchStepper, table_bots
+
+    demo = MatchStepper(Match(seed=12), table_bots("rule", seed=12))
+    for _ in range(3):
+        demo.step()
+    assert max(demo.match.totals) == demo.match.totals[0] == 41  # "South, the highest, is on 41"
+    assert 41 + 2 * 26 < 100 <= 41 + 3 * 26 and 41 + 3 * 25 >= 100  # hand 6, even without a moon
+    soon = _src(cells[ids.index("l06-09-text")])
+    assert '"After these three hands South, the highest, is on 41.' in soon and '"hand 6",\n' in soon
+    end = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-end")]["outputs"])
+    assert end.startswith("After hand 12:\n") and "\nEast wins with 40 (lowest total).\n" in end
     # r76b: the static reader saw only the total line: the whole table is printed, and who crossed 100 and when
     assert "  11  across     21      0      0      5\n  12  hold       14     12      0      0\n" in end
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
-    assert "The cell after it shows what three clicks give, and how the match ends." in " ".join(
+    assert "The cell after it shows what three clicks give and asks how soon this match could end;" in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     # r76b: running totals were never practised: three hand rows to add up, then the verdict (the engine's)
     assert ("The totals stand at South 62, West 70, North 55, East 73. The next three hands score (South, West, North, "
@@ -321,15 +339,17 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     out = printed("l06-04") + printed("l06-07")
     # r76pre: no rule set drops the moon rule; r76b: "scored as an ordinary hand" is no rule either, and three sets
     # of totals under the first table were too many: the two counterfactuals are printed under the picture, as what ifs
-    assert ("What if the moon were not counted (East keeping the 26 points taken)? Totals: South 43, West 53, North 79, "
+    # r78: "not counted" read as a third moon rule: the first what if says no table plays it
+    assert ("What if East had simply kept the 26 points taken, as if there were no moon rule (no table plays this)? Totals: South 43, West 53, North 79, "
             "East 85\n  → nobody has reached 100: the match goes on\nWhat if hand 4 were scored by the new_moon rule "
             "(East −26, the others 0)? Totals: South 43, West 53, North 79, East 33\n  → nobody has reached 100: the "
             "match goes on\n") in printed("l06-07")
     assert "What if" not in printed("l06-04") and "Scored as an ordinary hand" not in out
     assert "Without the moon rule" not in out
     # r74c: the counterfactual holds for the same cards played (said); r76b: "It decided the match" overstated it
-    assert ("Without it the match would not have ended yet, and East would be last, not first (85, the highest). "
-            "Under `new_moon` (lesson 05) play would go on too, but East would still be the lowest.") in prose("l06-08")
+    assert ("Had East simply kept the 26 points (imaginary: every table has a moon rule), the match would not have "
+            "ended yet, and East would be last, not first (85, the highest). Under `new_moon` (lesson 05), a real rule, "
+            "play would go on too, but East would still be the lowest.") in prose("l06-08")
     assert "It decided the match" not in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
     assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
@@ -347,7 +367,7 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
     assert _src(cells[ids.index("l06-your-totals")]).startswith("# change these four totals")
-    assert printed("l06-your-totals") == match_verdict((101, 70, 70, 95)) + "\n"
+    assert printed("l06-your-totals") == match_verdict((101, 70, 64, 95)) + "\n"  # r78: a clear winner, not a tie
     # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
     deal_out = printed("3c8f6a0c")
     # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
@@ -1107,6 +1127,8 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert [sum(h.scores) for h in again] == [16 if h.moon is None else 68 for h in match.hands]
     takers = [next(s for s in range(4) if "JD" in map(str, h.taken(s))) for h in match.hands]
     assert takers[3] == 2 and again[3].scores[2] == 16 and max(range(4), key=takers.count) == 2
+    # r78: the moon row's 68 is worked out in the prose
+    assert tuple(again[3].scores) == (26, 26, 16, 0) and "except the moon hand: 26 + 26 + 16 + 0 = 68." in " ".join(text.split())
     assert totals[2] < match.totals[2] - 50  # North's total falls far
     # r43_g: cell 17 gives the figures: the J♦ column shows North six times in ten hands; the totals line prints
     # 105 and 45 (−60, six times −10)
@@ -2895,8 +2917,9 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
             "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
-            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give, "
-            "and how the match ends.") in " ".join(
+            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give "
+            "and asks how soon this match could end; the answer, with the end of the match to check your finished "
+            "table, is folded under it.") in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
@@ -4401,8 +4424,10 @@ def test_lessons_06_07_r38_d_newcomer_points():
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
     # r76pre: does exactly 100 end the match? an example says so (the second)
     # r76b: "the second ... the fifth" made the reader count lines: each example prints a label the prose names
-    assert ("Exactly 100 is enough to end it (*exactly 100* below), a tie higher up changes nothing (*tie, not for "
-            "lowest*), and two players at 100 or more end it just the same (*two at 100 or more*).") in text
+    # r78: the three cases packed into one sentence are now three bullets, each naming its example line
+    assert ("Three more cases, each with its example line below: - *exactly 100*: reaching exactly 100 ends the match "
+            "too; - *tie, not for lowest*: a tie higher up changes nothing; - *two at 100 or more*: two players at 100 "
+            "or more end it just the same.") in text
     assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
