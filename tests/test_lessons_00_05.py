@@ -1207,7 +1207,8 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l02-15q")] if c["cell_type"] == "code"
                      for o in c["outputs"])
     assert "Next to lead" not in before
-    assert text.index("Who do you think starts trick 2?") < text.index("## The winner leads next")
+    assert (text.index("Then a question for you: who starts trick 2?") < text.index("### A strategy aside: ducking")
+            < text.index("## The winner leads next"))
     assert hand.seat_names[hand.tricks[0].winner] == "North" == hand.seat_names[hand.tricks[1].seats[0]]
     answer_every_way(ns["lead2"], "North", ["South", "West", "East"])
     # East leads the 3♣, the three others discard: the lowest card on the table wins
