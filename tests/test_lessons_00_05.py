@@ -1009,14 +1009,14 @@ def test_02_widget_and_quizzes():
     # worked out from the trick, says whether the club went under or above South's 9♣
     assert "Say West wants to stay out of this trick: which club should it play?" in " ".join(
         prose("02_tricks_and_following_suit").split())
-    from hearts_teach.present.widgets import HandWidget
-
-    ns["west"] = HandWidget(west.hand.copy(), seat=1, on_play=ns["west_plays"])  # a second try, 6♣ this time
-    ns["west"].buttons["6C"].click()
-    assert ns["west"].last_message == "West played 6♣, under the 9♣: West stays out of this trick."
-    ns["west"] = west
+    # r78 rater: the feedback gives a verdict, and a club above the 9♣ is not played, so a second click is possible
     west.buttons["JC"].click()
-    assert west.last_message == "West played J♣, above the 9♣: West takes the trick unless North plays higher."
+    assert west.last_message == ("✘ Not the duck: J♣ is above the 9♣, so West takes the trick unless North plays "
+                                 "higher. Try again.") and len(west.hand.current_trick.cards) == 2
+    west.buttons["6C"].click()
+    assert west.last_message == "✔ Right: West plays 6♣, under the 9♣, and stays out of this trick."
+    assert len(west.hand.current_trick.cards) == 3 and all(b.disabled for b in west.buttons.values())
+    assert west.text().splitlines()[1] == "Answered: West played under the 9♣."
     answer_every_way(ns["who"], "East", ["North", "West", "South"])
     pick, again = ns["pick"], ns["again"]  # seed 50, trick 1 after 2♣ 4♣: North holds A♣ 9♣
     assert again.seat_names[again.turn] == "North" and not pick.attempts
@@ -1032,12 +1032,19 @@ def test_02_widget_and_quizzes():
     # with a reason per card: the A♥ or the K♠ (the lesson's own two examples), low cards waste the chance.
     # r76 rater: a lower heart also hands West a point, so marking it wrong made the rule look wrong: any heart
     # or the K♠ is right (a judgement question, all 11 cards legal), the A♥ and K♠ said to be the best
-    assert {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS", "TH", "9H", "6H"}
+    # r78 rater: the quiz closed on the 6♥ with "the A♥ is better": the question now asks for the best card, the
+    # A♥ or the K♠; a lower heart is "good, but not the best" and the quiz stays open
+    assert {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS"}
+    assert "Which card is the best to drop here?" in drop.question
     assert "all 11 cards are legal: this asks for judgement, not a rule" in drop.question
     assert click(drop, "3♦") == ("✘ Not 3♦. A card worth keeping: a low or middle card helps you stay out of tricks "
                                  "later; better drop one you don't want. Try again.")
     assert "A♦ and K♦ are still out" in click(drop, "Q♦")
-    assert drop.reason(Card("6H")).startswith("a heart, so West gets a penalty point: good. The A♥ is better")
+    assert click(drop, "6♥").startswith("✘ Not 6♥. Good, but not the best: it gives West a penalty point, yet South "
+                                        "keeps the A♥") and not drop.solved
+    # r76 and r78 raters: the J♠ is no low card; the spades below the Q♠ get their own reason
+    assert drop.reason(Card("JS")) == drop.reason(Card("TS")) == (
+        "a spade below the Q♠ is worth keeping: when spades are led, it can go under the Q♠ instead of taking her")
     assert drop.reason(Card("AH")).startswith("one of the best") and drop.reason(Card("KS")).startswith("one of the best")
     assert not any(Card(c) in t.cards for t in hand.tricks[:3] for c in ("AD", "KD"))  # still out, as Q♦'s reason says
     assert Card("AD") not in hand.dealt(0) and Card("KD") not in hand.dealt(0)
@@ -1112,7 +1119,8 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
             < text.index("West plays 6♣, the only club below South's 9♣ (the answer to the question above)"))
     one = hand.tricks[0]
     assert one.points == 0 and str(one.card_of(1)) == "6C" and one.card_of(1).rank < one.card_of(0).rank
-    assert "Here it changed nothing: the first trick held no points (it almost never can; lesson 03 says why)." in text
+    assert ("Here it changed nothing: the first trick held no points (it almost never can: a first-trick rule keeps point "
+            "cards out, lesson 03).") in text
     assert "ducking is the everyday skill" not in text.lower()
     assert text.index("the winner's card is marked `*`. The name at the end of each line is the trick's winner") < \
         text.index("West took trick 2 with the A♠")
@@ -1175,6 +1183,38 @@ def test_02_round_74b_the_stop_is_named_and_a_duck_to_practise():
         win = [Card(c).index for c in ("7D", "9H", "KD", west)]
         assert (SEAT_NAMES[trick_winner(win, 2)] == "South") == (west != "AD")
     answer_every_way(ns["duck"], "5♦", ["K♦", "8♦"])
+
+
+def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
+    """Rater r78: the freak deal used discarding before the rule ("a new kind of moment" was not new); the duck
+    quiz's three diamonds read as South's whole hand; who leads trick 2 was printed, not asked; the quick check
+    had no trick won by its leader's low card, everyone else discarding."""
+    from hearts_teach.kernel.trick import trick_winner
+
+    ns = lesson("02_tricks_and_following_suit")
+    hand, text = ns["hand"], " ".join(prose("02_tricks_and_following_suit").split())
+    assert "new kind of moment" not in text
+    assert (text.index("A player with no card of the led suit may play a card of any other suit instead")
+            < text.index("South holds all thirteen clubs")
+            < text.index("South, next to play, has no club left. You saw this in the freak deal; here is the rule.")
+            < text.index("## When you can't follow, discard"))
+    freak = ns["freak"]
+    assert all(c.suit is not freak.tricks[0].led_suit for c in freak.tricks[0].cards[1:])
+    assert "You are South and your diamonds are K♦, 8♦ and 5♦." in ns["duck"].question
+    # who leads trick 2 is a question before the rule's section, and nothing above it prints the answer
+    cells = cells_of("02_tricks_and_following_suit")
+    ids = [c["id"] for c in cells]
+    before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l02-15q")] if c["cell_type"] == "code"
+                     for o in c["outputs"])
+    assert "Next to lead" not in before
+    assert (text.index("Then a question for you: who starts trick 2?") < text.index("### A strategy aside: ducking")
+            < text.index("## The winner leads next"))
+    assert hand.seat_names[hand.tricks[0].winner] == "North" == hand.seat_names[hand.tricks[1].seats[0]]
+    answer_every_way(ns["lead2"], "North", ["South", "West", "East"])
+    # East leads the 3♣, the three others discard: the lowest card on the table wins
+    cards = [Card(c).index for c in ("3C", "AD", "KS", "QH")]
+    assert SEAT_NAMES[trick_winner(cards, 3)] == "East"
+    answer_every_way(ns["leader"], "East", ["South", "West", "North"])
 
 
 def test_02_void_prose_names_the_first_trick_exception():
