@@ -2244,7 +2244,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r72c: "(29% of deals)" read as West's drop alone: she ends up in South's tricks in 29%, always by West's drop
     # (South has no spade after the pass, so a trick South wins holds her only if West, who holds her, plays her)
     # r73b (fewer figures in prose): the 29% stays printed; why the direction matters has its own block (below)
-    assert "Instead, pass the Q♠ and the A♠ together. **Why the ace too?**" in flat[named] and "29%" not in flat[named]
+    # r78: after the several-low-spades case (lesson 04), "Instead" read oddly: the rule's case, none
+    assert "With none, pass the Q♠ and the A♠ together. **Why the ace too?**" in flat[named] and "29%" not in flat[named]
     assert "the Q♠ can still be dropped on a trick you win" in str(graded.best) and share[0] == "29%"
     assert cells[verdicts]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     # the 4-point gap between the two passes that keep the queen (+11.16 against +7.20) was unexplained: it is
