@@ -1233,7 +1233,14 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert Card("QS") in spot.cards(0) and len(spot.cards(0).of_suit(Suit.DIAMONDS)) == 2
     assert len(spot.legal_plays().cards) > 2 and not spot.explain("QS").legal and ns["throw_ok"] == "no"
     answer_every_way(ns["throw"], "no", ["yes"])
-    assert ns["discard_ok"] == "yes"  # the two yes/no questions have different answers
+    assert ns["discard_ok"] == "yes"  # the yes/no questions do not all have the same answer
+    # r78: the everyday lead: trick 2, hearts unbroken, South holds every suit: the 2♥ may not be led
+    everyday = ns["everyday"]
+    assert everyday.trick_number == 2 and everyday.turn == 0 and not everyday.hearts_broken
+    assert {c.suit for c in everyday.cards(0)} == set(Suit) and not everyday.explain("2H").legal
+    assert ns["low_ok"] == "no"
+    answer_every_way(ns["low"], "no", ["yes"])
+    assert ids.index("l03-26f") < ids.index("l03-26h") < ids.index("l03-26")
     assert 'click an answer (or type `throw.choose("yes")` or `throw.choose("no")`)' in " ".join(
         prose("03_breaking_hearts").split())
     # r32 rater: the queen-breaks comparison printed two long lists of leads; it prints only West's hearts
@@ -1283,6 +1290,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert ('First type `south.play("KH")` in a new cell below the buttons and read why the K♥ is refused.' in three
             and 'To re-run a folded cell, click its "…" bar, then press Shift+Enter.' in three)
     assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
+    # r76b/r78: "nobody can be handed points before the game has properly started" overstated the rule
+    assert "That way points reach the first trick only from a hand that holds nothing else." in three
+    assert "properly started" not in three
     assert "# seats: 0 South, 1 West, 2 North, 3 East\n" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l03-16")
     assert "so she may be led, and South must lead her; South then takes at \"" in "".join(
