@@ -1228,6 +1228,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     ns = lesson("03_breaking_hearts")
     south = ns["south"]
     assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
+    # r78: the learner types a heart and reads the refusal (the buttons could only say "allowed"), before a click
+    assert south.play("KH").startswith("Can't play K♥: hearts have not been broken yet")
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
     south.buttons["4D"].click()  # a legal lead: the copy says it checks the lead only
@@ -1264,11 +1266,21 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert [ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d")] == sorted(
         ids.index(i) for i in ("l03-26b", "l03-26f", "l03-26", "l03-26d"))
     # r32 rater: the first-trick rule had no question. r76b: the 5♦ buttons (l03-16b) drill the forced card, and
-    # the question repeated them; it now asks the exception: South, void in clubs on trick 1, holds only hearts
+    # the question repeated them; it asked the exception. r78: that repeated l03-18 and both yes/no answers were
+    # "yes"; it asks the prohibition in an everyday hand: void in clubs on trick 1, Q♠, hearts and two diamonds
     spot = ns["spot"]
     assert spot.trick_number == 1 and spot.turn == 0 and not spot.cards(0).of_suit(Suit.CLUBS)
-    assert all(c.points for c in spot.cards(0)) and spot.explain("KH").legal and ns["throw_ok"] == "yes"
-    answer_every_way(ns["throw"], "yes", ["no"])
+    assert Card("QS") in spot.cards(0) and len(spot.cards(0).of_suit(Suit.DIAMONDS)) == 2
+    assert len(spot.legal_plays().cards) > 2 and not spot.explain("QS").legal and ns["throw_ok"] == "no"
+    answer_every_way(ns["throw"], "no", ["yes"])
+    assert ns["discard_ok"] == "yes"  # the yes/no questions do not all have the same answer
+    # r78: the everyday lead: trick 2, hearts unbroken, South holds every suit: the 2♥ may not be led
+    everyday = ns["everyday"]
+    assert everyday.trick_number == 2 and everyday.turn == 0 and not everyday.hearts_broken
+    assert {c.suit for c in everyday.cards(0)} == set(Suit) and not everyday.explain("2H").legal
+    assert ns["low_ok"] == "no"
+    answer_every_way(ns["low"], "no", ["yes"])
+    assert ids.index("l03-26f") < ids.index("l03-26h") < ids.index("l03-26")
     assert 'click an answer (or type `throw.choose("yes")` or `throw.choose("no")`)' in " ".join(
         prose("03_breaking_hearts").split())
     # r32 rater: the queen-breaks comparison printed two long lists of leads; it prints only West's hearts
@@ -1309,7 +1321,22 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert ("Rule books disagree here. Most say **only a heart breaks hearts**, and the engine follows them; the other "
             "reading (a heart **or the queen of spades**) is the variant `queen_breaks`") in three
     assert "A short rules sheet we consulted" not in three
-    assert "`first_trick_points` (its setting `no_points_on_first_trick` is switched off)" in three
+    # r78: "its setting ... is switched off" read as a double negative; the variant sits with queen_breaks now
+    assert ("`first_trick_points`: with this variant, point cards *are* allowed on trick 1. In the position where the "
+            "5♦ was forced, South may now throw anything:") in three
+    assert "is switched off" not in three
+    assert (three.index("## How hearts get broken") < three.index("## Leading with nothing but hearts")
+            < three.index("## A variant: points on the first trick") < three.index("## Does the queen of spades"))
+    assert ('First type `south.play("KH")` in a new cell below the buttons and read why the K♥ is refused.' in three
+            and 'To re-run a folded cell, click its "…" bar, then press Shift+Enter.' in three)
+    assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
+    # r76b/r78: "nobody can be handed points before the game has properly started" overstated the rule
+    assert "That way points reach the first trick only from a hand that holds nothing else." in three
+    assert "properly started" not in three
+    assert "# seats: 0 South, 1 West, 2 North, 3 East\n" in "".join(
+        "".join(c["source"]) for c in cells if c.get("id") == "l03-16")
+    assert "so she may be led, and South must lead her; South then takes at \"" in "".join(
+        "".join(c["source"]) for c in cells if c.get("id") == "l03-26d")
     assert "One card per run: re-run the folded cell below to try another." in three
 
 
@@ -1331,7 +1358,7 @@ def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
                     v = hand.explain(card, seat)
                     if v.rule is Rule.VOID_DISCARD:
                         checked += 1
-                        says_any = "may play any card:" in v.message
+                        says_any = v.message.endswith("so you may play any card")  # r78: no advice after it
                         assert says_any == (len(legal) == len(hand.cards(seat))), (name, seed, v.message)
                 bots[seat].act(hand, seat)
     assert checked > 100
@@ -2387,8 +2414,9 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
             "nothing but point cards); only *leading* one has to wait.") in three
     # r32 rater: "may be led, though unless someone plays..." was one clumsy sentence; now two
     # r74: trick 2, so a player with no spades may add hearts to her 13 points
-    assert ("the queen is the one card that may be led. Unless someone plays the K♠ or A♠ on her, she wins her own "
-            "trick: at least 13 points to South (a player with no spades may add hearts).") in three
+    # r78: "add" was vague; a card does not take points, South does
+    assert ("the queen is the one card that may be led. Unless someone plays the K♠ or A♠ on her, South wins that "
+            "trick and takes at least 13 points (anyone with no spades may discard hearts onto her, adding points).") in three
     assert "though unless" not in three
     ns = lesson("03_breaking_hearts")
     forced = ns["queen_and_hearts"]

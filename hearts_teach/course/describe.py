@@ -68,9 +68,7 @@ def legal_report(hand: Hand) -> str:
         msg = hand.explain(group[0]).message
         if len(group) > 1:  # the sentence names one card; make it speak for the whole group
             first = group[0].pretty
-            msg = (msg.replace(f"{first} cannot win this trick, so it is a safe moment to get rid of it",
-                               "none of these can win this trick, so it is a safe moment to get rid of them")
-                   .replace(f"{first} is a", "each of these is a")
+            msg = (msg.replace(f"{first} is a", "each of these is a")
                    .replace(f"{first} is not a heart, so it may be led", "these are not hearts, so they may be led")
                    .replace("instead of the queen of spades", "instead of a point card")
                    .replace("instead of a heart", "instead of a point card"))

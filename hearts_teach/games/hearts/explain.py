@@ -72,7 +72,7 @@ def legal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
         if mask != st.hands[seat] and not mask & (mask - 1):  # a restriction leaves one card: no choice
             only = "your only card without points" if st.tricks_done == 0 else "the only card you may play"
             return f"{void_discard(hand, seat, mask)}: {card.pretty} is {only}, so it is forced"
-        return f"{void_discard(hand, seat, mask)}: {card.pretty} cannot win this trick, so it is a safe moment to get rid of it"
+        return void_discard(hand, seat, mask)  # the rule only: which card to shed is strategy (lesson 02)
     if rule is Rule.ONLY_POINTS_LEFT:
         suit = _led(hand)
         return (f"it is the first trick, but you hold no {suit.plural} and nothing without points, "
