@@ -42,7 +42,7 @@ _ASK = {
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "A heart is allowed now: only the first trick forbids hearts and the Q♠, unless you hold nothing else. "
-       "Which card would you throw?",
+       "A high card you keep may later be forced to win a trick full of points. Which card would you throw?",
 }
 
 # trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)
