@@ -158,13 +158,14 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert "first = FirstHand()" in "".join(cells[ids.index("l00-25b")]["source"])
     assert ids.index("l00-25b") + 1 == ids.index("l00-25p") and ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
-    # hand) printed by the engine, with no feedback. Rater r35: its dense code is folded. Rater r77: shown under the
-    # live table, it put trick 3 to a clicker twice; it is the reader's path, its output folded too
+    # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
+    # it put trick 3 to a clicker twice; its first line, the step before it and the quiz after it say it is the
+    # reader's path (its output stays shown: folded, it made JupyterLab's Index link miss the lesson list)
     position = cells[ids.index("l00-25p")]
-    assert position["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert position["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     assert "".join(position["source"]).startswith(
-        "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (folded: unfold to read)")
-    assert "Only reading? Unfold the print under your cards" in " ".join(prose("00_welcome").split())
+        "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (code folded, output shown)")
+    assert "Only reading? The print under your cards plays tricks 1 and 2" in " ".join(prose("00_welcome").split())
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 

@@ -2773,10 +2773,10 @@ def test_00_first_three_tricks_are_short_steps():
     # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
     # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
     # rater r74: the throw is a question now, and the cell that plays the answer is folded under it
-    # rater r77: the print is the reader's path only, folded under the table (a clicker no longer meets trick 3 twice)
-    assert steps[-1] == ("3. Only reading? Unfold the print under your cards: tricks 1 and 2 (North wins both; "
-                         "neither holds a point), then trick 3. A question asks for your throw; the folded cell "
-                         "under it plays the answer.")
+    # rater r77: the print and the question after it are the reader's path (a clicker skips them)
+    assert steps[-1] == ("3. Only reading? The print under your cards plays tricks 1 and 2 (North wins both; "
+                         "neither holds a point) and stops at trick 3. A question asks for your throw; the folded "
+                         "cell under it plays the answer.")
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")

@@ -332,8 +332,7 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
     Later raters (7/8): lesson 07's trick-2 replay (bots_play, describe_trick, table_bots, a lambda) too.
     Rater r74: the one exception is a cell right under a quiz that plays the quiz's answer (lesson 00's trick 3):
     shown, it answered the question before the reader chose; its output is folded and its first line says to
-    unfold it once answered (the prose before the quiz says the cell is there, folded). Rater r77: lesson 00's
-    printed copy of the three tricks, for readers only, is folded the same way under the live table."""
+    unfold it once answered (the prose before the quiz says the cell is there, folded)."""
     cells = _cells(NOTEBOOKS / f"{stem}.ipynb")
     folded = [c for c in cells if c.get("metadata", {}).get("jupyter")]
     assert folded, f"{stem}: no folded cell"
@@ -345,15 +344,6 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
             assert before["cell_type"] == "code" and re.search(r"\b(Quiz|HandWidget)\(", _source(before)), cell.get("id")
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
             assert _source(cell).split("\n", 1)[0].endswith("(folded: unfold once you have answered)"), cell.get("id")
-            continue
-        if _source(cell).startswith("# only reading?"):
-            # rater r77: lesson 00's printed copy of the three tricks, shown under the live table, put trick 3 to a
-            # clicker twice; it is the reader's path only, folded under the table, its first line says to unfold it
-            # (the prose's "Only reading?" step says so too)
-            before = cells[cells.index(cell) - 1]
-            assert before["cell_type"] == "code" and "FirstHand()" in _source(before), cell.get("id")
-            assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
-            assert _source(cell).split("\n", 1)[0].endswith("(folded: unfold to read)"), cell.get("id")
             continue
         if not re.search(r"\bQuiz(\.pick_card)?\(", _source(cell)):
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}, cell.get("id")

@@ -48,3 +48,19 @@ def folded(summary: str, text: str) -> drawing:
     html = (f"<details><summary>{escape(summary)}</summary>"
             f"<pre style='white-space:pre-wrap'>{escape(text)}</pre></details>")
     return drawing.of(html, f"{summary}\n{text}")
+
+
+def held_points_reasons(hand: Any) -> dict[str, str]:
+    """Lesson 00's first-table question, one reason per seat: the penalty points it holds before the pass, its
+    penalty cards highest first, and where the 13 come from (in a function, so the folded quiz cell stays short:
+    a folded cell's long source made JupyterLab misplace the lesson list the Index link opens)."""
+    from hearts_teach.kernel.cards import Card
+    from hearts_teach.present.render import ordered
+
+    reasons = {}
+    for seat in range(len(hand.seat_names)):
+        cards = hand.cards(seat)
+        shown = " ".join(c.pretty for c in ordered(cards) if c.points)
+        why = " (the Q♠ alone is 13)" if Card("QS") in cards else ", 1 for each heart"
+        reasons[hand.seat_names[seat]] = f"{hand.seat_names[seat]} holds {cards.points}: {shown}{why}"
+    return reasons
