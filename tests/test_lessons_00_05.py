@@ -158,10 +158,14 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert "first = FirstHand()" in "".join(cells[ids.index("l00-25b")]["source"])
     assert ids.index("l00-25b") + 1 == ids.index("l00-25p") and ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
-    # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded
+    # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
+    # it put trick 3 to a clicker twice; its first line, the step before it and the quiz after it say it is the
+    # reader's path (its output stays shown: folded, it made JupyterLab's Index link miss the lesson list)
     position = cells[ids.index("l00-25p")]
     assert position["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
-    assert "".join(position["source"]).startswith("# tricks 1 and 2 on a copy, then trick 3 waiting for your throw")
+    assert "".join(position["source"]).startswith(
+        "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (code folded, output shown)")
+    assert "Only reading? The print under your cards plays tricks 1 and 2" in " ".join(prose("00_welcome").split())
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 
@@ -229,6 +233,11 @@ def test_00_says_what_a_reader_of_the_saved_copy_sees_for_a_card_list():
 
 def test_00_quizzes():
     ns = lesson("00_welcome")
+    # rater r77: the first table's question; the held points are the engine's (the print after it shows them)
+    assert click(ns["most"], "South") == "✘ Not South. South holds 3: Q♥ J♥ 5♥, 1 for each heart. Try again."
+    assert click(ns["most"], "East") == "✔ Right: East. East holds 17: Q♠ 10♥ 7♥ 6♥ 3♥ (the Q♠ alone is 13)."
+    held = {ns["hand"].seat_names[s]: ns["hand"].cards(s).points for s in range(4)}
+    assert held == {"South": 3, "West": 3, "North": 3, "East": 17} and Card("QS") in ns["hand"].cards(3)
     answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
     answer_every_way(ns["total"], "16", ["4", "13", "26"])  # Q♠ and three hearts
     # rater r74: trick 3's throw is a quiz; each reason is the engine's play of that card on a fresh copy
@@ -405,7 +414,9 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # rater r36_b: the two were not named, and the first-trick rule then came as a side remark; they are named here
     # r38_a: the two are a short line of their own after the bullets, rule 8 with its exception
     assert ("Three rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
-    assert ("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no "
+    # rater r77: "come up as you play" read as if they changed what South may play in the three tricks; they do not
+    assert "Two more come up as you play" not in text
+    assert ("Two more rules, taught in lesson 03: no hearts or Q♠ on trick 1 unless you hold nothing else; no "
             "heart lead until hearts are *broken* (a heart played on an earlier trick), unless you hold only hearts.") in text  # r76: named
     only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
@@ -2460,7 +2471,8 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     # r74 second pass: this deal passes left, so the 2♣ can change hands before the first trick (docs/rules.md H4)
     assert ("Play goes clockwise: South, West, North, East, as the drawing lists them. Whoever holds the 2♣ *after "
             "the pass* leads the first trick.") in text
-    assert "Here is a real deal, just to look at (you play another one below), from a fixed seed" in text
+    # rater r77: the table was "just to look at", a deal with no task; a question on it follows (test_00_quizzes)
+    assert "Here is a real deal (you play another one below), from a fixed seed" in text and "just to look at" not in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
     # rater r74: the deck lists clubs first, the table spades first: the table's order is said to be for display

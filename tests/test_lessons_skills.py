@@ -2792,7 +2792,7 @@ def test_00_first_three_tricks_are_short_steps():
     # rater r36_b: the two rules the outputs bring in are named (still not bullets); r38_a: in a line of their own
     # after the bullets, not a parenthesis before them
     assert "Three rules to start:" in lines
-    after = lines.index("Two more come up as you play (lesson 03): no hearts or Q♠ on trick 1 unless you hold nothing else; no heart")
+    after = lines.index("Two more rules, taught in lesson 03: no hearts or Q♠ on trick 1 unless you hold nothing else; no heart")
     assert after > max(lines.index(b) for b in bullets)
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     # rater r76: the rules are named where they are first said (following suit here, broken hearts below)
@@ -2806,9 +2806,10 @@ def test_00_first_three_tricks_are_short_steps():
     # round 29: the next cell plays trick 3 only, on the position cell's copy (nothing printed twice)
     # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
     # rater r74: the throw is a question now, and the cell that plays the answer is folded under it
-    assert steps[-1] == ("3. Only reading? The cell after your cards plays tricks 1 and 2 (North wins both; "
-                         "neither holds a point) and stops at trick 3. Then a question asks for your throw; the "
-                         "folded cell under it plays the answer.")
+    # rater r77: the print and the question after it are the reader's path (a clicker skips them)
+    assert steps[-1] == ("3. Only reading? The print under your cards plays tricks 1 and 2 (North wins both; "
+                         "neither holds a point) and stops at trick 3. A question asks for your throw; the folded "
+                         "cell under it plays the answer.")
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")

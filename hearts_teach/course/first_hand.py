@@ -42,7 +42,7 @@ _ASK = {
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "A heart is allowed now: only the first trick forbids hearts and the Q♠, unless you hold nothing else. "
-       "Which card would you throw?",
+       "A high card you keep may later be forced to win a trick full of points. Which card would you throw?",
 }
 
 # trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)
@@ -212,6 +212,18 @@ class FirstHand(WidgetView):
         return f"Points taken after {TRICKS} tricks: {taken}.\nLessons 01 to 05 take each rule in turn."
 
     # the text path ------------------------------------------------------------------------
+    def print_to_trick_3(self) -> str:
+        """Lesson 00's reading path: South plays the 2♣ and its highest diamond, each with its feedback, and the
+        text stops at trick 3's question, South's cards and what South may play. In a method so the folded cell
+        stays short (a folded cell's long source made JupyterLab misplace the lesson list the Index link opens)."""
+        if self.hand.tricks:
+            raise WrongPhaseError("the reading path starts before trick 1", rule=Rule.WRONG_PHASE)
+        lines = [f"→ South plays 2♣; {self.play('2C')}", "", self.question]
+        shed = max(self.hand.legal_plays(0), key=lambda c: c.rank)  # South's highest diamond
+        lines += [f"→ South plays {shed.pretty}; {self.play(shed)}", "", self.question,
+                  f"South: {self.hand.cards(0).pretty}", self.south.legal_line()]
+        return "\n".join(lines)
+
     def play(self, card: CardLike) -> str:
         """Play ``card`` for South, as a click would; returns the feedback line."""
         if self.done:
