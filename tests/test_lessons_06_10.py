@@ -3004,17 +3004,27 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     for rule in ("- **best**: its whole range within a quarter point;", "- **inaccuracy**: over a quarter point;",
                  "- **mistake**: over 1 point;", "- **blunder**: over 3 points;"):
         assert rule in plain
+    # r78 (rater: "range" was used before it was explained): the verdict sentence ends, the range sentence opens the list
     assert ("A verdict says how many **points a hand** a move costs you, on average, against the coach's top "
-            "choice:") in plain
+            "choice.") in plain
     before = " ".join(" ".join(_src(c) for c in cells[:ids.index("l08-03")] if c["cell_type"] == "markdown").split())
     for word in ("95 %", "exp pts", "Δ vs best", "replays"):
         assert word not in before, word
     # the range, once, in plain words: a worse verdict only when the whole range is past its line
     assert ("The luck of the deals makes each cost a range; a move gets a worse verdict only when the whole range is "
-            "past its line.") in plain
+            "past its line: - **best**") in plain
     # fresh newcomer rater (r57): one name for the idea (the gloss "a good move, though not shown to be best" went)
     assert ("- [**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call): its deals cannot tell whether it "
-            "is over a quarter point.") in plain
+            "is over a quarter point;") in plain
+    # r78 (rater: best and too close to call were not told apart): one example range per verdict, verdict_of's
+    examples = dict(re.findall(r"- \S*\*\*([a-z ]+)\*\*\S*: [^;]*; say, ([0-9.]+ to [0-9.]+)[;.]", plain))
+    shown = {"fine": "too close to call"}
+    assert {v: shown.get(verdict_of(*map(float, r.split(" to "))), verdict_of(*map(float, r.split(" to "))))
+            for v, r in examples.items()} == {v: v for v in ("best", "too close to call", "inaccuracy", "blunder")}
+    assert "- **mistake**: over 1 point; the A♥ below;" in plain  # its range (2.55 to 3.58) is printed just below
+    # r78 (rater: "best", "mistake" and "points a hand" were used before the guide): glossed just before the grading
+    gloss = " ".join(_src(cells[ids.index("l08-05")]).split())
+    assert ids.index("l08-05") == ids.index("l08-06") - 1 and "**points a hand** (your penalty points in a hand" in gloss
     assert "*fine*" not in plain and "a good move, though not shown" not in plain
     assert "highest line its cost clearly passes" not in plain
     assert "worst verdict" not in plain and "counts as best" not in plain
@@ -3068,7 +3078,7 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     assert (f"Why about {hearts} more hearts, not 4? With the A♥, South takes this trick's {now} hearts and about "
             f"{later_ace:.1f} later: {h_ace} on average. With the 4♥, none now and {later_duck:.1f} later (the kept A♥ "
             f"can win hearts). Why only about 3 points more? The points count the 13-point Q♠ too, and after the ace "
-            f"South takes her a little less often: in {q_ace}% of deals against {q_duck}%. {hearts} hearts less "
+            f"South takes her a little less often: in {q_ace}% of deals against {q_duck}%. {hearts} hearts (1 point each) less "
             f"{int(q_duck) - int(q_ace)}% of 13 points ({back:.1f}) is about {round(cost)}.") in prose  # r73c: worked out
     assert (p_ace, p_duck) == ("5.1", "2.1")  # the two totals, printed just above the note
     # r72b: the two shares (8% and 5%) left the prose again (a rater asked why the duck takes her more often, and
@@ -3130,9 +3140,16 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # fresh newcomer rater (r57): "a player out of clubs can throw her on your Q♣" held for the kept K♦ too; replayed,
     # the kept Q♣ wins her in only 8 of 1,000 deals (asserted below), so the note calls 35% against 30% a small
     # effect and gives no why; "fits X, and Y, an inaccuracy" was hard to parse
-    assert ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.** Lesson 01's rule of thumb (the queen, the ace and a high card) fits both Q♣ Q♠ A♠ (best) "
+    # r78 (rater: lesson 01 teaches no such rule; A♦ Q♠ A♠ was its example pass): "lesson 01's example pass", and
+    # the 20 compared passes of the 286 said in the note (the count is printed in l08-20b, the 286 asserted below)
+    assert ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.** Lesson 01's example pass "
+            "gave away the queen, the ace and a high card. Here that fits both Q♣ Q♠ A♠ (best) "
             "and K♦ Q♠ A♠ (an *inaccuracy*: she ends in South's tricks a little more often). "
+            "Of the 286 possible passes, the coach compares 20 (every 3 of the 6 cards the rule bot most wants to pass). "
             "Every pass the coach compares that keeps the A♠ is a blunder.") in prose
+    assert "Lesson 01's rule of thumb (" not in prose
+    l01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
+    assert "South chooses A♦ Q♠ A♠." in l01 and "**The queen of spades** (13 points), above all when you hold few low spades" in l01
     # r74b (rater: the 4♠-alone blunder's reason came two sentences after it, and never said why it hurts): its own
     # paragraph, the reason right after it
     # r74b read: "every pass" overstated it (the coach compares 20 of 286): the compared passes, all six blunders
@@ -3140,8 +3157,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert sum("Q♠" not in c.label and "A♠" in c.label for c in shares) == 6
     # r76 (rater: "Compared passes keeping" was hard to parse): said like the sentence on the kept A♠
     assert ("Passes the coach compares that keep the Q♠ with only the 4♠ are blunders too (unfold [the coach's figures](#cell-id=l08-20b)). "
-            "With no spade received, she must be played by the second spade trick, and anyone with a higher spade can "
-            "duck, leaving her to South.") in prose
+            "With no spade received, she must be played by the second spade trick, and whoever holds the K♠ or the A♠ "
+            "plays a lower spade if they can, so her trick is South's.") in prose  # r78: a lower spade ducks, not a higher
+    assert "anyone with a higher spade can duck" not in prose
     assert "can throw her on your Q♣" not in prose and "brings the Q♠ back" not in prose
     # r72c (rater: why does she still land on South in 30% of deals after both are passed?): a K♠ passed to South
     # by East wins her on a spade trick; the replays print how often (South's dealt spades hold no K♠)
@@ -3162,7 +3180,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     k_d, best_1 = (grade(DRILLS[0], "KD QS AS").assessment.of(p).stats["p_take_qs"] for p in ("K♦ Q♠ A♠", "Q♣ Q♠ A♠"))
     assert (f"{k_d:.0%}", f"{best_1:.0%}") == ("35%", "30%")  # "a little more often"
     assert [c.pretty for c in DRILLS[0].make().cards(0) if c.suit.letter == "C"][-1] == "Q♣"  # South's top club
-    assert "lesson 01's rules of thumb: the queen, the ace and a high card" in "".join(
+    assert "lesson 01's example pass: the queen, the ace and a high card" in "".join(
         _src(c) for c in _cells("08_practice_decisions") if "sample = SampleRun(" in _src(c))
     # fresh newcomer rater (r48): why keeping the queen beside the 4♠ alone is a blunder too: the figures cell prints
     # the six passes' shares and the coach's words ("with one lower spade"); following suit, she must be played by
@@ -4089,9 +4107,13 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r73c + maintainer: "at most one" and "three or more" said more than the drills showed; two low spades are shown
     # in l08-d1 (drill 1 with a second low spade: the coach's best still passes both)
     # r74b (rater: "a higher spade" went beyond the drill, which has the A♠): the drill's A♠
-    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, the A♠ and one low spade, pass both: "
-                                            "a high spade kept can win her. With two low spades too ([drill 1 with a "
-                                            "second one](#cell-id=l08-d1)).\n") in take_away
+    # r78 (rater: "With two low spades too" was a fragment, and there keeping the ace is mostly a mistake; the
+    # pass direction was not said): one sentence, West's seat as drill 1's note gives it, and the drills' scope
+    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, the A♠ and one or two low spades, pass both: "
+                                            "the player on your left gets the queen and usually plays right after you, "
+                                            "so can drop her on your ace (with two low spades, keeping the ace is mostly "
+                                            "a *mistake* rather than a blunder: [drill 1 with a second one]"
+                                            "(#cell-id=l08-d1)). These drills do not measure a pass right or across.\n") in take_away
     assert "- With three lower spades to duck with, keep the queen; pass the higher spade (drill 2's K♠).\n" in take_away
     assert "- When another player's card is winning a trick with points, duck, with your highest card that still loses.\n" in take_away
     assert "Each answer's bold first line" not in prose
@@ -5758,7 +5780,10 @@ def test_lesson_08_r76_claims_are_true():
     assert (f"  K♣ Q♠ K♠ costs {passed.delta_vs_best:.1f} points a hand more than the best (its deals show between "
             f"{low:.1f} and {high:.1f}): mistake\n") in figs
     assert ("(mostly a diamond: [replays](#cell-id=l08-20b)). That is about 4 points a hand, but its range dips "
-            "below 3: a mistake, not a blunder.") in prose
+            "below 3 ([its cost](#cell-id=l08-d2)): a mistake, not a blunder.") in prose  # r78: linked to its cell
+    # r78 (rater: lesson 01's real rule, which drill 2 confirms)
+    assert 'A long spade suit is protection, as lesson 01 says: pass the queen "above all when you hold few low spades".' in prose
+    assert "tally(" not in _src(next(c for c in cells if c.get("id") == "l08-d1"))  # r78: it runs on its own
     # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
     for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
         assert "from hearts_teach.course.drills import grade" in _src(next(c for c in cells if c.get("id") == cid))
