@@ -3325,7 +3325,13 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     # and the prompt says where the K♣ went (South's only club in drill 2, so South's card on trick 1)
     first = DRILLS[2].make().tricks[0]
     assert "K♣" in [c.pretty for c in first.cards] and [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]
-    assert "Drill 2's cards, dealt again, this time with no pass; South's K♣ went on trick 1." in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
+    from hearts_teach.kernel.table import SEAT_NAMES
+
+    # r78 (rater: trick 1 was never shown): the prompt prints it, as drill 4's does; South's K♣ is its second card
+    trick_1 = (f"Trick 1 (led by {SEAT_NAMES[first.leader]}): {' '.join(c.pretty for c in first.cards)} → "
+               f"{SEAT_NAMES[first.winner]}.")
+    assert (f"Drill 2's cards, dealt again with no pass. {trick_1}" in DRILLS[2].prompt and "hand 1" not in DRILLS[2].prompt
+            and SEAT_NAMES[(first.leader + 1) % 4] == "South" and first.cards[1].pretty == "K♣")
     assert "numbered hand 1" not in prose
     # a fresh rater: drill 3 was headed "Hand 1" though it deals drill 2's "Hand 2" cards; both now say hand 2
     assert DRILLS[2].make().hand_number == DRILLS[1].make().hand_number == 1
