@@ -158,7 +158,10 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     cells = _cells("08_practice_decisions")
     take = next(i for i, c in enumerate(cells) if _src(c).startswith("<details><summary>What to take away"))
     after = [c for c in cells[take + 1:] if c["cell_type"] == "code"]
-    after = [c for c in after if c["id"] not in ("l08-d1", "l08-d3")]  # r71: drill 1's and 3's replays, in drill order
+    # r71: drill 1's and 3's replays, in drill order; r78 (rater: l08-d2 was out of order): drill 2's cost between them
+    after = [c for c in after if c["id"] not in ("l08-d1", "l08-d2", "l08-d3")]
+    ids = [c.get("id") for c in cells]
+    assert ids.index("l08-20b") < ids.index("l08-d1") < ids.index("l08-d2") < ids.index("l08-d3") < ids.index("l08-24b") < ids.index("l08-d5")
     printed = ["".join("".join(o.get("text", "")) for o in c["outputs"]) for c in after[:2]]
     assert "Drill 1, the coach grades" in printed[0] and "The coach's verdict on the 3♠:" in printed[1]
     assert "Drill 1, the coach grades" not in printed[1]
