@@ -4010,8 +4010,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater: "the table below" sat in a folded cell; it is the second cell after the notes
     # (r57: a heading, l08-figs, now opens the folded figures cells)
     # r71 (rater: drill 1's figures came after drill 5's): the figures cells in drill order
-    assert ids.index("l08-24b") == ids.index("l08-20-take") + 5 and ids.index("l08-figs") == ids.index("l08-20-take") + 1
-    assert ids.index("l08-20b") < ids.index("l08-d1") < ids.index("l08-d3") < ids.index("l08-24b") < ids.index("l08-d5")
+    # r78: drill 2's cost cell (l08-d2) joins them, between drill 1's and drill 3's
+    assert ids.index("l08-24b") == ids.index("l08-20-take") + 6 and ids.index("l08-figs") == ids.index("l08-20-take") + 1
+    assert ids.index("l08-20b") < ids.index("l08-d1") < ids.index("l08-d2") < ids.index("l08-d3") < ids.index("l08-24b") < ids.index("l08-d5")
     assert "later_points_table(" in _src(cells[ids.index("l08-24b")])
     assert f"{low:.2f}" not in prose and f"{high:.2f}" not in prose
     # the cell under the notes (folded, like the notes) prints the coach's own reason for the spade lead, which the
