@@ -237,8 +237,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert ("**Best** (coach) — the verdict for any choice whose whole 95 % "
             "interval of Δ vs best lies at or below a quarter point a hand") in t
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
-    assert ("The coach's top choice usually gets it, but not always: when the deals cannot confirm even that one, "
-            "it is [too close to call](#cell-id=term-too-close-to-call) too (lesson 06a, trick 3).") in t
+    # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
+    assert ("Even the coach's top choice shows [too close to call](#cell-id=term-too-close-to-call) when the deals cannot "
+            "confirm it (lesson 06a, trick 3).") in t
     assert "0 for the best itself" not in t
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
             "(lesson 03).") in t
@@ -442,7 +443,9 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
             "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card that "
-            "is not a heart or the Q♠.") in t
+            "is not a heart or the Q♠ (standard rules; `first_trick_points` lifts this).") in t  # r78: the variant
+    assert not Rules.preset("first_trick_points").no_points_on_first_trick
+    assert "while you hold anything else (standard rules; `first_trick_points` lifts this)." in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
             "South-East at six.") in t
@@ -1618,7 +1621,8 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "in a [moon](#cell-id=term-moon) hand too (the moon does not need it)" in _entry("J♦")
     assert "this course's own `queen_waits` rules" in _entry("Queen waits")
     assert "perhaps" not in _entry("Dump")
-    assert "else holds its suit any more: nobody else can lead it" in _entry("Dead card")
+    # r78: one plain sentence (three colon-joined clauses said one thing)
+    assert "a card of a suit nobody else holds any more: on their leads it can only be thrown away" in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     assert "*standard rules*" in _entry("Standard")
@@ -1812,3 +1816,17 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
         assert f'control_button("{label}"' in source, label
         assert f"*{label}*" in _entry("Spades table") or f"*[{label}](#cell-id=term-" in _entry("Spades table"), label
     assert "blind nil is no longer possible" in source and "**Look at my cards**" in _prose("09b_nil_and_blind_nil")
+    # Moon: no heart and not the Q♠ ever leaves the deck, so a moon is worth 26 at every size
+    assert "never taken out of the deck, so a moon takes 26 points at every table size" in _entry("Moon")
+    from hearts_teach.kernel.cards import POINTS_MASK
+
+    for n in (3, 4, 5, 6):
+        assert not Rules(players=n).removed_mask & POINTS_MASK
+    # Guard and Unguarded: the rule first in plain words (no double negative), as nil_ok reads it
+    from hearts_teach import CardList
+    from hearts_teach.agents.spades import nil_ok
+
+    assert "a queen or king is guarded when its suit has more low cards (J or lower) than high ones (Q, K)" in \
+        _entry("Guard") and "no more cards of" not in t
+    low = "3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"
+    assert nil_ok(CardList("QD 3D 2D " + low[:-3])) and not nil_ok(CardList("QD 2D " + low))
