@@ -452,3 +452,24 @@ def test_the_r78_summary_closes_the_rule_gaps():
     heart = 1 << Card("2H").index  # West takes one heart and the J♦: no moon
     assert final_scores([POINTS_MASK & ~heart, heart | JD_MASK, 0, 0], "add_to_others", True) == ((25, -9, 0, 0), None)
     assert "Each player **bids** how many tricks, 0 to 13, they expect to take;" in text
+    # the Hearts habits that do not carry over: no pass (bids follow the deal), any side suit may open, and a player
+    # void on the first trick may play any card, a spade or a heart included
+    from hearts_teach.games.spades import SpadesHand
+
+    assert "Unlike Hearts: no pass, no 2♣ opening, no first-trick limit." in text
+    hand = SpadesHand.deal(seed=15, dealer=3)
+    for bid in (3, 3, 3, 3):
+        hand.bid(bid)
+    leader = hand.cards(hand.turn)
+    assert set(hand.legal_plays(hand.turn)) == {c for c in leader if c.suit.letter != "S"} and len(leader) == 13
+    first = sorted(hand.legal_plays(hand.turn))[0]
+    assert first.pretty == "3♣"
+    hand.play(first)
+    void = hand.cards(hand.turn)
+    assert not any(c.suit == first.suit for c in void) and set(hand.legal_plays(hand.turn)) == set(void)
+    assert any(c.suit.letter == "S" for c in void) and not hasattr(hand, "pass_cards")
+    # the printout's Spades words, said in the prose above it
+    assert ("In its Spades lines, a *broken* nil is one whose bidder took a trick, and *Blind nil: not played* means "
+            "that option is off:") in text
+    assert "Blind nil: not played" in SpadesRules().describe() and not SpadesRules().blind_nil
+    assert "−100 broken" in SpadesRules().describe()
