@@ -473,3 +473,14 @@ def test_the_r78_summary_closes_the_rule_gaps():
             "that option is off:") in text
     assert "Blind nil: not played" in SpadesRules().describe() and not SpadesRules().blind_nil
     assert "−100 broken" in SpadesRules().describe()
+    # rater r78 (9/10 item 1): the scoring rules in numbers, each printed by the engine under "## In numbers"
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    (numbers,) = [c for c in cells if c["id"] == "rules-03m"]
+    assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
+    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦:", "(0, 16, 26, 26)",
+                 "bid 5, took 6:                 51", "took 4 (set):           -50", "-49 (bags now 0)",
+                 "North bid 4, took 4:   -59"):
+        assert line in shown, line
+    at = [c["id"] for c in cells]
+    assert at.index("rules-03") < at.index("rules-03n") < at.index("rules-03m") < at.index("rules-03a")
