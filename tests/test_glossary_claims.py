@@ -237,8 +237,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert ("**Best** (coach) — the verdict for any choice whose whole 95 % "
             "interval of Δ vs best lies at or below a quarter point a hand") in t
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
-    assert ("The coach's top choice usually gets it, but not always: when the deals cannot confirm even that one, "
-            "it is [too close to call](#cell-id=term-too-close-to-call) too (lesson 06a, trick 3).") in t
+    # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
+    assert ("Even the coach's top choice shows [too close to call](#cell-id=term-too-close-to-call) when the deals cannot "
+            "confirm it (lesson 06a, trick 3).") in t
     assert "0 for the best itself" not in t
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
             "(lesson 03).") in t
@@ -442,7 +443,9 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
             "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card that "
-            "is not a heart or the Q♠.") in t
+            "is not a heart or the Q♠ (standard rules; `first_trick_points` lifts this).") in t  # r78: the variant
+    assert not Rules.preset("first_trick_points").no_points_on_first_trick
+    assert "while you hold anything else (standard rules; `first_trick_points` lifts this)." in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
             "South-East at six.") in t
@@ -1538,8 +1541,16 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
     assert "A verdict (*best*, *mistake*, …) says how many **points a hand** a move costs you, on average" in _prose("08_practice_decisions")
     assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon); "
-            "−26 or 0 under `new_moon`), "
+            "−26 or 0 under `new_moon`; under `omnibus`, −10 more for whoever took the J♦), "
             "averaged over its sampled deals.") in text()
+    # rater r78: the J♦'s −10 is added in a moon hand too (final_scores), as the J♦ entry says: Score and Points a
+    # hand now say so
+    from hearts_teach.games.hearts.scoring import final_scores as _final
+    from hearts_teach.kernel.cards import JD_MASK as _JD
+    from hearts_teach.kernel.cards import POINTS_MASK as _PTS
+
+    assert _final([_PTS, _JD, 0, 0], "add_to_others", True) == ((0, 16, 26, 26), 0)
+    assert "Under `omnibus`, whoever took the J♦ also gets −10, in a moon hand too." in _entry("Score")
     # r37_c: one clause now (r38_c); rater r58: the clause was heavy and is cut, the point kept
     assert "with the 4♠, South takes the queen less often but more hearts" in _prose("06a_guided_first_hand")
     assert cited("Long suit") == ["09a_spades_bidding", "11_three_to_six_players"]
@@ -1610,7 +1621,8 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "in a [moon](#cell-id=term-moon) hand too (the moon does not need it)" in _entry("J♦")
     assert "this course's own `queen_waits` rules" in _entry("Queen waits")
     assert "perhaps" not in _entry("Dump")
-    assert "else holds its suit any more: nobody else can lead it" in _entry("Dead card")
+    # r78: one plain sentence (three colon-joined clauses said one thing)
+    assert "a card of a suit nobody else holds any more: on their leads it can only be thrown away" in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     assert "*standard rules*" in _entry("Standard")
@@ -1688,7 +1700,7 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
     assert estimate_tricks(long.cards(0), long_spades=False) == 5.75
     assert SpadesBot(0, "baseline").choose_bid(long.view(0)) == 5 and SpadesBot(0).choose_bid(long.view(0)) == 6
     # Points a hand: the moon as the rules score it, which the coach's deals use too
-    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under `new_moon`)" in t
+    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under `new_moon`; under `omnibus`" in t  # r78: J♦
     every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
     assert score_piles([every, "", "", ""]) == (0, 26, 26, 26)
     assert score_piles([every, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
@@ -1768,3 +1780,53 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
+    """Rater r78: Step said the autopilot makes your next move (it plays for whoever is to move, a bot included);
+    Duck in Spades contradicted its own definition; Rotation said nothing of three, five and six players. Short
+    queen, Break-even, Keep rule, Top heart, Look at my cards and the Spades table's buttons had no entry."""
+    from hearts_teach import Hand, Rules
+    from hearts_teach.course.later_tricks import __file__ as later_file
+    from hearts_teach.games.hearts.rules import PASS_CYCLES
+    from hearts_teach.present.widgets import spades_table, table
+
+    t = text()
+    assert "*Step* (plays the next card: a bot's, or on your turn the [autopilot](#cell-id=term-autopilot)'s)" in t
+    assert "the autopilot makes your next move" not in t
+    assert '"Play one card for whoever is to move: a bot, or the autopilot "' in Path(table.__file__).read_text(encoding="utf-8")
+    assert "discarding instead is also called ducking" in _entry("Duck") and "ducks too" not in t
+    assert ("(left, right, across, hold at four and six players, across being three seats away at six; left, right, hold "
+            "at three and five)") in _entry("Rotation")
+    assert PASS_CYCLES == {3: ("left", "right", "hold"), 4: ("left", "right", "across", "hold"),
+                           5: ("left", "right", "hold"), 6: ("left", "right", "across", "hold")}
+    assert Hand.deal(seed=1, rules=Rules(players=6), hand_number=2).view(0).pass_to == 3
+    # the new entries, each a word its lesson uses
+    assert "**short queen**: her and at most one other spade" in _prose("11_three_to_six_players")
+    assert "the Q♠ with at most one other spade in the same hand" in _entry("Short queen")
+    assert "**The break-even**" in _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in \
+        _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
+    assert "**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below." in _prose("10_write_a_bot")
+    assert "drop it if below. If the interval contains zero, the step is *on trial*" in _entry("Keep rule")
+    assert "**top heart** you hold (no heart still out beats it)" in _prose("08b_your_own_moon")
+    assert "top heart" in Path(later_file).read_text(encoding="utf-8")
+    source = Path(spades_table.__file__).read_text(encoding="utf-8")
+    for label in ("Look at my cards", "Blind nil", "Suggest", "Bot plays for me", "Finish hand", "Undo my last card",
+                  "Next hand"):
+        assert f'control_button("{label}"' in source, label
+        assert f"*{label}*" in _entry("Spades table") or f"*[{label}](#cell-id=term-" in _entry("Spades table"), label
+    assert "blind nil is no longer possible" in source and "**Look at my cards**" in _prose("09b_nil_and_blind_nil")
+    # Moon: no heart and not the Q♠ ever leaves the deck, so a moon is worth 26 at every size
+    assert "never taken out of the deck, so a moon takes 26 points at every table size" in _entry("Moon")
+    from hearts_teach.kernel.cards import POINTS_MASK
+
+    for n in (3, 4, 5, 6):
+        assert not Rules(players=n).removed_mask & POINTS_MASK
+    # Guard and Unguarded: the rule first in plain words (no double negative), as nil_ok reads it
+    from hearts_teach import CardList
+    from hearts_teach.agents.spades import nil_ok
+
+    assert "a queen or king is guarded when its suit has more low cards (J or lower) than high ones (Q, K)" in \
+        _entry("Guard") and "no more cards of" not in t
+    low = "3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"
+    assert nil_ok(CardList("QD 3D 2D " + low[:-3])) and not nil_ok(CardList("QD 2D " + low))

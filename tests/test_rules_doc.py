@@ -232,13 +232,19 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r45_b: a lower-case "unlike" after the colon, and following suit with her said in one parenthesis (the
     # first thing a reader asks; the engine: the spade lead below)
     # l6 (a fresh newcomer): brackets nested in brackets; plain sentences now, with the same facts (checked below)
-    assert ("`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
+    # rater r78: lesson 03 never shows queen_waits (04 does: its link stays); the entry covered only the lead, and
+    # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
+    assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
             "not be led or discarded until a heart has been played, unless she is your only card; following suit with "
-            "her is always allowed. So, unlike rule 7, a leader holding only hearts and Q♠ leads a heart. Details: "
+            "her is always allowed. So, unlike rule 7, a leader holding only hearts and Q♠ leads a heart; on the first "
+            "trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart. A heart played earlier in the "
+            "same trick already frees her, where rule 7's *broken* needs an earlier trick. Details: "
             "“`queen_waits` in detail” in [docs/rules.md](../docs/rules.md).") in text
+    assert "queen_waits" not in json.dumps(json.loads((ROOT / "notebooks" / "03_breaking_hearts.ipynb").read_text(
+        encoding="utf-8"))["cells"])
     entry = text[text.index("`queen_waits` (["):]
     entry = entry[:entry.index("## Three to six players")]
-    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 4  # two lesson links, one doc link
+    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 3  # one lesson link, one doc link
     assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
     assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
@@ -268,7 +274,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "QS" in {str(c) for c in spade_lead.legal_plays()}
     # newcomer rater (issue 27): each variant names the lesson that shows it, right after its own words
     shows = {"omnibus": "06", "no_pass": "06", "queen_breaks": "03", "new_moon": "05", "first_trick_points": "03",
-             "queen_waits": "03"}
+             "queen_waits": "04"}
     assert sorted(shows) == sorted(n for n in Rules.presets() if n != "standard")
     variants = text[text.index("**Variants**"):]
     cell = next("".join(c["source"]) for c in json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
@@ -279,7 +285,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
     # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
-    assert "`queen_waits` ([03](03_breaking_hearts.ipynb), [04](04_queen_of_spades.ipynb)): our own variant. Q♠" in variants
+    assert "`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠" in variants
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
@@ -414,3 +420,67 @@ def test_the_rules_summary_links_its_terms_to_the_glossary_and_folds_its_code():
     shown = "".join("".join(o.get("text", "")) for o in code["outputs"])
     for n in (3, 5, 6):
         assert " · ".join(Rules(players=n).describe().splitlines()[:2]) in shown
+
+
+def test_the_r78_summary_closes_the_rule_gaps():
+    """Rater r78: under `queen_waits` a hand of hearts and Q♠ with no clubs discards a heart on the first trick
+    (rule 5 alone lets it play any); rule 7 did not say how a heart first gets played; the omnibus line did not give
+    its total; the Spades bullet did not say what a bid is."""
+    from hearts_teach.course.lessons import position
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
+
+    text = summary_text()
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH".split()
+    west = " ".join(["QS"] + hearts)
+    waits = position({0: "2C", 1: west}, plays="2C", rules=Rules.preset("queen_waits"))
+    assert waits.turn == 1 and {str(c) for c in waits.legal_plays()} == set(hearts)
+    standard = position({0: "2C", 1: west}, plays="2C")
+    assert {str(c) for c in standard.legal_plays()} == set(west.split())
+    assert "on the first trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart." in text
+    # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
+    assert ("Hearts get broken by a discard: a player who cannot follow suit may play a heart (on the first trick, "
+            "only as rule 5 allows).") in text
+    deal = {0: "2C 5D 6D 7D 8D 9D TD JD QD KD AD 5C 6C", 1: "AC 4D 3D 2D 7C 8C 9C TC JC QC KC 2S 3S",
+            2: "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "4C AH QS KS AS 4S 5S 6S 7S 8S 9S TS JS"}
+    unbroken = position(deal, plays="2C AC 3C 4C 7C")
+    broken = position(deal, plays="2C AC 3C 4C 7C 2H")  # North, out of clubs, discards a heart on trick 2
+    assert not unbroken.hearts_broken and broken.hearts_broken
+    assert "Outside a moon, a hand then hands out 26 − 10 = 16 points." in text
+    from hearts_teach import Card
+
+    heart = 1 << Card("2H").index  # West takes one heart and the J♦: no moon
+    assert final_scores([POINTS_MASK & ~heart, heart | JD_MASK, 0, 0], "add_to_others", True) == ((25, -9, 0, 0), None)
+    assert "Each player **bids** how many tricks, 0 to 13, they expect to take;" in text
+    # the Hearts habits that do not carry over: no pass (bids follow the deal), any side suit may open, and a player
+    # void on the first trick may play any card, a spade or a heart included
+    from hearts_teach.games.spades import SpadesHand
+
+    assert "Unlike Hearts: no pass, no 2♣ opening, no first-trick limit." in text
+    hand = SpadesHand.deal(seed=15, dealer=3)
+    for bid in (3, 3, 3, 3):
+        hand.bid(bid)
+    leader = hand.cards(hand.turn)
+    assert set(hand.legal_plays(hand.turn)) == {c for c in leader if c.suit.letter != "S"} and len(leader) == 13
+    first = sorted(hand.legal_plays(hand.turn))[0]
+    assert first.pretty == "3♣"
+    hand.play(first)
+    void = hand.cards(hand.turn)
+    assert not any(c.suit == first.suit for c in void) and set(hand.legal_plays(hand.turn)) == set(void)
+    assert any(c.suit.letter == "S" for c in void) and not hasattr(hand, "pass_cards")
+    # the printout's Spades words, said in the prose above it
+    assert ("In its Spades lines, a *broken* nil is one whose bidder took a trick, and *Blind nil: not played* means "
+            "that option is off:") in text
+    assert "Blind nil: not played" in SpadesRules().describe() and not SpadesRules().blind_nil
+    assert "−100 broken" in SpadesRules().describe()
+    # rater r78 (9/10 item 1): the scoring rules in numbers, each printed by the engine under "## In numbers"
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    (numbers,) = [c for c in cells if c["id"] == "rules-03m"]
+    assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
+    shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
+    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦:", "(0, 16, 26, 26)",
+                 "bid 5, took 6:                 51", "took 4 (set):           -50", "-49 (bags now 0)",
+                 "North bid 4, took 4:   -59"):
+        assert line in shown, line
+    at = [c["id"] for c in cells]
+    assert at.index("rules-03") < at.index("rules-03n") < at.index("rules-03m") < at.index("rules-03a")
