@@ -1302,16 +1302,17 @@ def test_08b_the_moon_stories_and_the_mistakes():
 
 ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q2": "they go to East; three come to you from West once all four have chosen",
-              "q3": "J♦", "q4": "3♠", "q5": "yes", "q6": "no", "q7": "15",
+              "q3": "J♦", "q4": "3♠", "q5": "yes", "q6": "K♦", "q7": "15",
               "q8": "26", "q9": "-7", "q10": "North wins", "q11": "another hand is played",
               "q12": "yes: free now, and that card cannot win a costly trick later",
               "q14": "East", "q15": "3",
-              "q16": "pass the A♠ with her", "q19": "2♥", "q20": "Q♠",
+              "q16": "Q♠ + A♠ + a diamond", "q19": "2♥", "q20": "Q♠",
               "q17": "you took the Q♠, nobody else has a point, and you hold sure winners",
               "q18": "duck from now on",
-              "q13": "the coach is 95 % sure it costs over 1 point a hand more than the best, but not sure it costs over 3",
+              "q13": "its cost's range is all over 1 point a hand, but not all over 3",
               "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
-              "q27": "your bot is worse", "q28": "3♣"}
+              "q27": "your bot is worse", "q28": "3♣",
+              "q29": "any of your cards", "q30": "13", "q31": "Q♠", "q32": "yes"}
 
 
 def test_12_the_last_cell_scores_the_answers_and_names_the_lessons_to_look_back_at():
@@ -1320,23 +1321,23 @@ def test_12_the_last_cell_scores_the_answers_and_names_the_lessons_to_look_back_
     from hearts_teach.present.widgets import Quiz, score_report
 
     ns = lesson("12_review")
-    asked = [ns[f"q{i}"] for i in range(1, 29)]
+    asked = [ns[f"q{i}"] for i in range(1, 33)]
     quizzes = {q.question[:q.question.index(" ")]: Quiz(q.question, q.choices, next(c for c in q.choices
                                                                                  if q.is_right(c)))
                for q in asked}
-    assert list(quizzes) == [f"Q{i}" for i in range(1, 29)]
+    assert list(quizzes) == [f"Q{i}" for i in range(1, 33)]
     last = [c for c in notebook_cells("12_review") if c["cell_type"] == "code"][-1]
-    assert "score_report([" + ",".join(f"q{i}" for i in range(1, 29)) + "])" in "".join(
+    assert "score_report([" + ",".join(f"q{i}" for i in range(1, 33)) + "])" in "".join(
         "".join(last["source"]).split())
     shown = "".join("".join(o.get("text", "")) for o in last["outputs"]).strip()
-    assert shown == score_report(list(quizzes.values())) == ("No answers yet: 28 questions are waiting above. "
+    assert shown == score_report(list(quizzes.values())) == ("No answers yet: 32 questions are waiting above. "
                                                               "Answer some, then run this cell again.")
     quizzes["Q1"].choose(ANSWERS_12["q1"])
-    quizzes["Q6"].choose("yes")  # wrong first: only a heart breaks hearts
-    quizzes["Q6"].choose(ANSWERS_12["q6"])
+    quizzes["Q6"].choose("2H")  # wrong first: only a heart breaks hearts
+    quizzes["Q6"].choose(next(c for c in quizzes["Q6"].choices if quizzes["Q6"].is_right(c)))  # q6: any legal lead
     quizzes["Q14"].choose("West")
     report = score_report(list(quizzes.values())).splitlines()
-    assert report[0] == "Answered right: 2 of 28; right at the first try: 1."
+    assert report[0] == "Answered right: 2 of 32; right at the first try: 1."
     assert report[1] == "Look back at: lesson 03 (Q6), lesson 08a (Q14)."
     assert report[2].startswith("Still open: Q2, Q3, Q4, Q5, Q7, Q8,") and "Q14" in report[2]
     assert "Q1," not in report[2] and "Q6," not in report[2]
@@ -1384,9 +1385,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert (INACCURACY_MAX, MISTAKE_MAX) == (1.0, 3.0)
     assert verdict_of(1.01, 2.9) == verdict_of(1.01, 5.0) == "mistake" and verdict_of(3.01, 5.0) == "blunder"
     # r75c_12: the answer said "not shown to cost over 3" (a double negative); now what the coach is sure of
+    # r78 (report r78/12): in lesson 08's own words (a verdict holds when the whole range is past its line)
     assert ns["q13"].reason(ANSWERS_12["q13"]) == (
-        "the coach's band for a mistake: over its sampled deals, 95 % sure to be worse than the best by more than 1 "
-        "point a hand; once it is 95 % sure of more than 3, it is a blunder")
+        "a mistake's whole range is past 1 point a hand; if it were all past 3, it would be a blunder")
+    assert "The luck of the deals makes each cost a range." in ns["q13"].question
     assert not any("not shown" in str(c) for c in ns["q13"].choices)
     # round 30: q19 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
     # the trick's points, whatever West plays after it; q16 asks the reasoning, not what a lesson said
@@ -1434,10 +1436,37 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r75c_12: q14 says who you are (South, without the queen) and who led: your own seat was left out silently
     assert ("You are South and do not hold the Q♠. North has led spades twice, and the queen has not appeared."
             in ns["q14"].question)
+    # r78 (report r78/12): q14 says what East did the first time; q12 states its condition in the question; q16's
+    # choices are three whole passes (two once overlapped); q6 is a card to pick, and its prompt does not say
+    # whether hearts are broken (the question is whether the Q♠ broke them); the intro says where answers hide
+    assert "East followed the first time and discarded a heart the second." in ns["q14"].question
+    assert "you have a safe card to lead next." in ns["q12"].question
+    assert ns["q16"].choices == ["Q♠ + two diamonds", "Q♠ + the low spade + a diamond", "Q♠ + A♠ + a diamond"]
+    assert not any("passing right" in str(r) for r in ns["q16"].reasons.values())
+    assert ns["q6"].is_cards and "broken" not in ns["q6"].question
+    legal = set(ns["queen"].legal_plays())
+    assert {c for c in ns["q6"].choices if ns["q6"].is_right(c)} == legal and Card("KD") in legal
+    assert not any(c.suit.letter == "H" for c in legal)
+    assert "queen-breaks" not in str(ns["q6"].reason(Card("2H")))  # q32 asks about the variant
+    # r78: the rules' corner cases (RULES.md, golden edge cases 1, 4, 7 and the queen_breaks preset), engine-judged
+    voidclubs = ns["voidclubs"]
+    assert voidclubs.turn == 0 and voidclubs.trick_number == 1 and len(voidclubs.legal_plays()) == 13
+    assert set(voidclubs.cards(0)) == set(CardList("QS")) | set(voidclubs.cards(0).of_suit(Suit.HEARTS))
+    from hearts_teach.course.lessons import score_piles as piles
+
+    assert piles(["", "", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "QS"]) == (0, 0, 13, 13)
+    onlyq = ns["onlyq"]
+    assert not onlyq.hearts_broken and onlyq.turn == 0 and onlyq.trick_number == 4
+    assert onlyq.legal_plays() == CardList("QS") or list(onlyq.legal_plays()) == [Card("QS")]
+    broken = ns["broken"]
+    assert broken.rules.queen_breaks_hearts and broken.hearts_broken and broken.explain("2H").legal
+    assert [c.pretty for c in broken.tricks[1].cards] == ["2♦", "7♦", "Q♠", "A♦"]
+    assert "The folded bar above each question hides its code, with the answer and the reasons" in " ".join(
+        _md("12_review").split())
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
-    assert quizzes == sorted(ANSWERS_12) and "twenty-eight questions" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert quizzes == sorted(ANSWERS_12) and "thirty-two questions" in (ROOT / "README.md").read_text(encoding="utf-8")
     # newcomer rater (issue 27, round 27): the typed examples are real choices of their questions (q1 has no
     # "across"), one of them a card typed as rank and suit letter; the order is by topic, roughly the lessons'
     # (a fresh rater's three added questions renumbered them: q9 became q10, q2 became q3)
@@ -1458,11 +1487,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "mixed order" not in intro and "grouped by topic under headings, roughly in lesson order" in intro
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "08c", "09", "09a", "09b", "10", "11"]
     # r74c: each prompt starts with its own name and its lesson ("Q10 (lesson 06) …"): the widget shows no variable
-    assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 29))
+    assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 33))
     assert "Each question starts with its name (Q10 is `q10`) and, in brackets, the lesson it comes from" in intro
-    tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 29)]
+    tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 33)]
     # r75c_12: the skills questions ran 08a, 08c, 08b, 08: now in lesson order, as the intro says
-    assert tags == sorted(tags)
+    # r78: but the last round (q29-q32, the rules' corner cases) mixes lessons, as the intro says too
+    assert tags[:28] == sorted(tags[:28]) and tags[28:] != sorted(tags[28:])
+    assert "a last round mixes the rules' corner cases" in intro
     # round 28: the reason also says what winning brings (rule 7 of the rules: the winner leads next); round 30:
     # said neutrally (leading can cost), not as a gain
     assert ns["q12"].reason(ANSWERS_12["q12"]).endswith(
@@ -1473,9 +1504,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # now it is not first in most questions, and never first in most of the three-choice ones
     listed = {name: ns[name] for name in ANSWERS_12 if not ns[name].is_cards}  # cards are shown in hand order
     first = [name for name, q in listed.items() if str(q.choices[0]) == ANSWERS_12[name]]
-    assert len(listed) == 25 and len(first) * 2 < len(listed), first
+    assert len(listed) == 27 and len(first) * 2 < len(listed), first
     three = {name: q for name, q in listed.items() if len(q.choices) == 3}
-    assert len(three) == 12 and sum(name in first for name in three) <= 2, first  # q13 four, q24 added (r74d)
+    assert len(three) == 14 and sum(name in first for name in three) <= 2, first  # q13 four, q24 added (r74d)
     # r35_g: no three-choice answer is clearly the longest choice
     for name, q in three.items():
         others = [len(str(c)) for c in q.choices if str(c) != ANSWERS_12[name]]
@@ -1516,7 +1547,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # and q12 asks whether (yes/no), not "why is this a good moment" with "it is not" among the answers
     assert ns12["q12"].question.endswith("Is this a good moment to win it with a high card of the suit led?")
     assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
-    assert "`" not in ns12["q6"].reason("yes")  # a widget shows backticks as they are
+    assert "`" not in ns12["q6"].reason(Card("2H"))  # a widget shows backticks as they are
     # r74d: the intro's card format works on the questions whose choices are written as text (q20, q26, q28)
     for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
