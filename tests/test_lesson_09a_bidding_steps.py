@@ -2505,15 +2505,23 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     """r55 (rater r54): the blind-nil question (80 behind: may you?) was very easy; it asks about the exercise's own
     score, 180 to 320: the game's rule allows it (100 or more behind), the bots' rule does not (200 behind, the
     opponents within 150 of 500). The answer is computed in the cell (``may_bid_blind_nil``, ``wants_blind_nil``)."""
+    from hearts_teach.agents.spades import wants_blind_nil
+    from hearts_teach.games.spades.rules import SpadesRules
+
     source = _code_source("blind_quiz = Quiz(")
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
     assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
     assert "Below, you are behind 180 to 320, cards face down" in _nil_prose()
+    # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
+    assert ("At 180 to 320 (140 behind) the bots would look: the blind nils above were forced, to show one."
+            in _nil_prose())
+    at = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
+    assert 320 - 180 == 140 and at.may_bid_blind_nil(0) and not wants_blind_nil(at, 0)
+    demo = SpadesHand.deal(seed=6, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
+    assert not wants_blind_nil(demo, 0)
     # r74 (rater: the widget already said "so you may bid blind nil" at 180 to 320): a fresh score, 150 to 380,
     # printed nowhere above; the rules allow it and all three of the bots' conditions hold
     assert "mine, theirs = 150, 380" in source and "scores_before=(mine, theirs)" in source
-    from hearts_teach.agents.spades import wants_blind_nil
-    from hearts_teach.games.spades.rules import SpadesRules
     spot = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(150, 380))
     assert spot.may_bid_blind_nil(0) and wants_blind_nil(spot, 0)
     cells = lesson_cells()
