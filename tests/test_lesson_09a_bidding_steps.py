@@ -1166,8 +1166,9 @@ def test_the_nil_reason_names_each_short_suit():
     hand_b = SpadesHand.deal(seed=802, dealer=1).cards(0)
     assert nil_verdict(hand_b) == (
         "a nil: no ace; its highest cards are 7♠ 10♥ K♦ 9♣; 2 spades (at most 3 allowed); the rule of thumb "
-        "counts ½ trick (under 1); short in spades (2 cards) and hearts (2 cards): with no spades left in your "
-        "hand, you can throw a high card away on each spade led, and the same with hearts")
+        "counts ½ trick (under 1); short in hearts (2 cards): with no hearts left in your hand, you can throw a high "
+        "card away on each heart led; short in spades (2 cards): a help only once both are gone; until then you must "
+        "follow each spade lead, and your 7♠ may win one")
     assert estimate_tricks(hand_b) == 0.5
     rng = Rng("lesson09a/nil-reasons")
     low = [c for c in DECK if c.rank <= 11 or (c.rank <= 13 and c.suit is not Suit.SPADES)]  # nil hands are rare
@@ -1451,9 +1452,14 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "High side cards: a king not alone in its suit | 1; a quarter in a suit of six or more",
                  "High side cards: a queen | a half in a suit of three or four cards, else 0",
                  "Protected spades: each spade | 1 if you hold at least as many smaller spades as higher ones you lack; "
-                 "three quarters with one fewer (*one short*); a quarter *two short*; else 0",
-                 "Ruffs: a side suit of 0, 1 or 2 cards | 2, 1 or a quarter, *while your spades last*: each ruff counted "
-                 "needs a spade to trump with",
+                 # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
+                 "three quarters with one fewer (*one short*: J♠ 3♠ 2♠ lacks three, holds two); a quarter *two short* "
+                 "(J♠ 5♠); else 0",
+                 # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
+                 # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
+                 "**Suggest** also counts *ruffs*: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
+                 "doubleton, while your spades last. So, holding a spade, it never bids nil with a void or singleton "
+                 "side suit; you may: when that suit is led, you throw a dangerous card away.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1483,6 +1489,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     hearts = "2H 3H 4H 5H 2D 3D 4D 2C 3C 4C"  # no short side suit: every spade is kept
     assert spade(hearts + " JS 3S 2S", "J♠") == 0.75  # lacks A K Q, two smaller: one short
     assert spade(hearts + " JS 4S 7D", "J♠") == 0.25  # one smaller: two short
+    assert spade(hearts + " JS 5S 7D", "J♠") == 0.25  # the table's example
     assert spade(hearts + " QS 5S 7D", "Q♠") == 0.75  # lacks A K, one smaller: one short (the example under the table)
     # the ruffs never count more tricks than the spades held (a doubleton's quarter needs a quarter of one)
     for seed in range(200):
@@ -1512,7 +1519,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
     east17 = _same_deal(17)[1].dealt(3)
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
-    assert all(f"{part}: " in text for part in parts)
+    # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
+    assert all(f"{part}: " in text for part in parts[:2]) and "**Suggest** also counts *ruffs*: " in text
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():
@@ -1645,7 +1653,10 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r76: the "plus" is in the verdict printed on East's cards, not in the checklist's lines
     # r76b (rater: short spades "a plus" in the verdict, "help only once gone" here): said once, in the checklist
     # before East's verdict is printed, beside the short side suit (test_r60_the_checklist_in_practice_...)
-    assert "Short *spades* differ: they help only once gone." in " ".join(prose().split())
+    # r77 (false item: the verdict printed on East's J♠ 4♠ still called short spades a plus): the verdict says
+    # short spades help only once gone, naming the J♠ as the danger until then
+    assert ("short in spades (2 cards): a help only once both are gone; until then you must follow each spade lead, "
+            "and your J♠ may win one") in _code_outputs("east = same_deal(17)[1].dealt(3)")
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
     assert "short in spades (2 cards)" in _code_outputs("east = same_deal(17)[1].dealt(3)")
@@ -1998,8 +2009,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r76b (rater: the checklist read as the rule, yet a player may keep a short side suit): said
         # r76b (rater): "a short side suit is fine" contradicted the checklist's count, whose ruffs rule such a hand
         # out: the ruffs are the bots' (the cell on the checklist says so)
-        "- Bid nil when the checklist holds (ruffs aside: only bots count them): no ace, at most three spades, no unguarded queen or king, a count "
-        "under 1.\n"
+        "- Bid nil when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
+        "under 1 (ruffs: only Suggest counts them).\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
         "- Play it: lead low; duck with your highest card that stays under; shed first a card "
@@ -2494,15 +2505,23 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     """r55 (rater r54): the blind-nil question (80 behind: may you?) was very easy; it asks about the exercise's own
     score, 180 to 320: the game's rule allows it (100 or more behind), the bots' rule does not (200 behind, the
     opponents within 150 of 500). The answer is computed in the cell (``may_bid_blind_nil``, ``wants_blind_nil``)."""
+    from hearts_teach.agents.spades import wants_blind_nil
+    from hearts_teach.games.spades.rules import SpadesRules
+
     source = _code_source("blind_quiz = Quiz(")
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
     assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
     assert "Below, you are behind 180 to 320, cards face down" in _nil_prose()
+    # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
+    assert ("At 180 to 320 (140 behind) the bots would look: the blind nils above were forced, to show one."
+            in _nil_prose())
+    at = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
+    assert 320 - 180 == 140 and at.may_bid_blind_nil(0) and not wants_blind_nil(at, 0)
+    demo = SpadesHand.deal(seed=6, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
+    assert not wants_blind_nil(demo, 0)
     # r74 (rater: the widget already said "so you may bid blind nil" at 180 to 320): a fresh score, 150 to 380,
     # printed nowhere above; the rules allow it and all three of the bots' conditions hold
     assert "mine, theirs = 150, 380" in source and "scores_before=(mine, theirs)" in source
-    from hearts_teach.agents.spades import wants_blind_nil
-    from hearts_teach.games.spades.rules import SpadesRules
     spot = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(150, 380))
     assert spot.may_bid_blind_nil(0) and wants_blind_nil(spot, 0)
     cells = lesson_cells()
@@ -2694,15 +2713,14 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r74 (rater: read as a complete shortcut, yet Q♠ 5♠ beside a queen, or a singleton beside a spade, fails):
     # said as lines that rule a hand out, with the spade and short-suit ones, and the count still needed
     assert ("**In practice**, each of these rules a hand out: a king outside a suit of six or more; two queens, each "
-            "in a suit of three or four; a spade above the J♠; a side suit of 0 or 1 cards while you hold a spade. "
-            "Passing them, a hand still needs its count.") in text
+            "in a suit of three or four; a spade above the J♠. A hand without them still needs a count under 1.") in text
     # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
     # r76b (rater: "the last line" could be the table's last row): "That last rule"
     # r76b (false item: say plainly a player may bid nil with a void or singleton though Suggest won't; short
     # spades told apart from a short side suit)
-    assert ("That last rule is only the bots' (their count adds ruffs): you may bid nil with a void or singleton side "
-            "suit though **Suggest** won't, and throw away a dangerous card once it is led. Short *spades* differ: "
-            "they help only once gone.") in text
+    # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
+    # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
+    assert ("you may: when that suit is led, you throw a dangerous card away.") in text
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f

@@ -2357,8 +2357,10 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     quiz.buttons["A"].click()
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
     # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)
-    assert "short in spades (2 cards) and hearts (2 cards): with no spades left" in quiz.last_message
-    assert "and the same with hearts" in quiz.last_message and "that suit" not in quiz.last_message
+    # r77: short spades apart from a short side suit (a help only once gone)
+    assert "short in hearts (2 cards): with no hearts left" in quiz.last_message
+    assert "short in spades (2 cards): a help only once both are gone" in quiz.last_message
+    assert "that suit" not in quiz.last_message
 
 
 def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win():

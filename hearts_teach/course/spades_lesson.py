@@ -50,17 +50,27 @@ def nil_verdict(cards: CardList) -> str:
 
 
 def short_suits(cards: CardList) -> str:
-    """Why a nil likes short suits, each named: 'short in spades (2 cards) and hearts (2 cards):
-    with no spades left in your hand, you can throw a high card away on each spade led, and the
-    same with hearts'; '' when no suit has 2 cards or fewer."""
+    """Why a nil likes short side suits, each named: 'short in hearts (2 cards) and clubs (1 card): with
+    no hearts left in your hand, you can throw a high card away on each heart led, and the same with
+    clubs'; one or two spades only once gone ('short in spades (2 cards): a help only once both are
+    gone; until then you must follow each spade lead, and your J♠ may win one'); '' when no suit has
+    2 cards or fewer."""
     short = [s for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
-    if not short:
-        return ""
-    first, rest = short[0], short[1:]
-    sizes = _and([f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in short])
-    text = (f"short in {sizes}: with no {first.plural} left in your hand, you can throw a high card away "
-            f"on each {first.singular} led")
-    return text + (f", and the same with {_and([s.plural for s in rest])}" if rest else "")
+    spades = cards.of_suit(Suit.SPADES)
+    side = [s for s in short if s is not Suit.SPADES or not spades]
+    parts = []
+    if side:
+        first, rest = side[0], side[1:]
+        sizes = _and([f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in side])
+        parts.append(f"short in {sizes}: with no {first.plural} left in your hand, you can throw a high card "
+                     f"away on each {first.singular} led"
+                     + (f", and the same with {_and([s.plural for s in rest])}" if rest else ""))
+    if Suit.SPADES in short and spades:
+        top = max(spades, key=lambda c: c.rank).pretty
+        gone = "it is" if len(spades) == 1 else "both are"
+        parts.append(f"short in spades ({_cards(len(spades))}): a help only once {gone} gone; until then you "
+                     f"must follow each spade lead, and your {top} may win one")
+    return "; ".join(parts)
 
 
 def _and(words: list[str]) -> str:
