@@ -2681,7 +2681,8 @@ def test_round_13_absolute_sentences_made_exact():
     # r66: "go only when ... the count is low" contradicted deal 683's go at a count of six: a warning sign,
     # weighed against the break-even (deal 683: 35% of re-deals against its 26%, both printed in cell 7)
     assert ("**The signs:** you have taken the queen or many hearts and nobody else has a point, you hold the top "
-            "heart, you can win the lead back, and your count is low (deal 408: 0). A high count is a warning.") in " ".join(eight_b.split())
+            "heart, you can win the lead back, and your count is 0 (deal 408); any higher is a warning.") in " ".join(eight_b.split())
+    # r77 (08b): "a low count" in the summary's signs blurred the rule "go only at count 0" (careful people)
     tried1195 = lesson("08b_your_own_moon")["tried"]  # r64: deal 1195's answer said plainly, with its printed averages
     assert (f"{tried1195['go for the moon']['score']:.1f}", f"{tried1195['duck from now on']['score']:.1f}") == ("16.0", "14.7")
     assert ("**Give up at once:** the first point anyone else takes ends the moon; from then on every point you take "
