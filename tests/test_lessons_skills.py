@@ -785,10 +785,14 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "one of yours, spoiling the moon. The count, in two steps: 1. Picture each **top "
             "heart** you hold (no heart still out beats it) led in turn. Every other player holding a heart must "
             "follow, so each top heart draws out up to three hearts, one per player. Careful defenders give up their "
-            "lowest, so cross off the three lowest still out. A player with no heart left gives none; a defender holding "
-            "more hearts than you have top hearts can keep one back. Your count is then higher. 2. Of the hearts left, count those that beat your lowest "
-            "heart. You lead it last, and any of these kept back until then wins that trick. Deal 408, pictured (folded: "
+            "own lowest; you cannot see whose, so cross off the three lowest still out. A player with no heart gives "
+            "none, and one holding several of them gives only one: the real danger is then above your count. 2. Of the "
+            "hearts left, count those that beat your lowest heart. Any of these kept back can beat your lowest heart, "
+            "led last, or any other heart of yours that is not a top heart. Deal 408, pictured (folded: "
             "work it out first):") in steps
+    # r77 (08b): "your count is then higher" (a computed number cannot be higher) and "you lead it last ... wins that
+    # trick" (deal 683's moon was spoiled on the J♥, not the lowest heart, when a high heart was kept back)
+    assert "Your count is then higher" not in steps and "kept back until then wins that trick" not in steps
     # r75 (08b): "a best case, if they sit in three hands" (best for whom?) is cut: with three players holding
     # hearts, the three lowest falling leaves the most hearts above yours; a player with no heart draws fewer
     assert "a best case" not in steps
@@ -1618,9 +1622,11 @@ def test_08b_r75b_your_turn_answer_every_order_of_leads():
     assert all(p[0].suit is Suit.DIAMONDS and p[1].suit is Suit.DIAMONDS for p, moon in ends if moon)
     assert any(p[-1].suit is Suit.DIAMONDS for p, moon in ends if moon)
     assert not go.hearts_broken
-    assert ("*Answer below: play first.* --- **The answer: yes.** Lead two diamonds (until then hearts are not "
-            "broken), then the hearts high to low (A♥, J♥, 7♥, 3♥), the other diamonds anywhere. Against these bots, "
-            "other heart orders fail: a low heart led early can be beaten.") in prose
+    # r77 (08b): the task names one other order to try (the 10♦ first; a reader thought only A♦ then K♦ shoot), and
+    # "a low heart led early can be beaten" (never shown in the lesson) is cut
+    assert Card("TD") in firsts and "Can you still shoot the moon if you lead the 10♦ first, not the A♦?" in prose
+    assert ("*Answer below: play first.* --- **The answer: yes.** Lead any two diamonds (until then hearts are not "
+            "broken), then the hearts high to low (A♥, J♥, 7♥, 3♥), the other diamonds anywhere.") in prose
     assert "before or between them" not in prose
 
 
@@ -2706,7 +2712,8 @@ def test_round_13_absolute_sentences_made_exact():
     # r66: "go only when ... the count is low" contradicted deal 683's go at a count of six: a warning sign,
     # weighed against the break-even (deal 683: 35% of re-deals against its 26%, both printed in cell 7)
     assert ("**The signs:** you have taken the queen or many hearts and nobody else has a point, you hold the top "
-            "heart, you can win the lead back, and your count is low (deal 408: 0). A high count is a warning.") in " ".join(eight_b.split())
+            "heart, you can win the lead back, and your count is 0 (deal 408); any higher is a warning.") in " ".join(eight_b.split())
+    # r77 (08b): "a low count" in the summary's signs blurred the rule "go only at count 0" (careful people)
     tried1195 = lesson("08b_your_own_moon")["tried"]  # r64: deal 1195's answer said plainly, with its printed averages
     assert (f"{tried1195['go for the moon']['score']:.1f}", f"{tried1195['duck from now on']['score']:.1f}") == ("16.0", "14.7")
     assert ("**Give up at once:** the first point anyone else takes ends the moon; from then on every point you take "
@@ -3082,6 +3089,8 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     ends = ns["ends"]
     ducked = ends["Give up and duck"]
     shown = text_output(cells[ids.index("l08b-12")])
+    # r77 (08b): the play-outs come before the give-up answer: folded, like the other figures
+    assert cells[ids.index("l08b-12")]["metadata"]["jupyter"] == {"outputs_hidden": True}
     assert "Giving up, tricks 5 to 13:\n" + "\n".join(trick_table(ducked).splitlines()[4:13]) in shown
     # r56: the keep-shooting line's tricks too, so the learner sees how shooting on cost 10
     kept = ends["Keep shooting"]
