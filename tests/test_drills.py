@@ -135,7 +135,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     # idea: the lesson says *too close to call*, and *fine* only as the Score line prints it
     # r72c (rater: "best", "too close to call" and "printed *fine*" read as three names): the verdict list names
     # too close to call, and the marks and the score line (MARKS_RULE) say it too; *fine* is not in the prose
-    assert ("its deals cannot tell whether it is over a quarter point (0.2 to 0.3);" in prose
+    assert ("its deals cannot tell whether it is over a quarter point (e.g. 0.2 to 0.3);" in prose
             and "a good move, though not shown to be best" not in prose)
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line

@@ -422,7 +422,10 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
     assert "- The winner of a trick leads the next." in prose("00_welcome")
     assert "North won the first trick, so North leads." in printed  # the rule as the outputs use it
-    assert "only the first trick forbids hearts and the Q♠" in printed
+    assert "only the first trick bars hearts and the Q♠" in printed
+    # r79 (rater): "A heart is allowed now" read as if hearts were free from then on, though none may be led before
+    # they are broken: the sentence says what trick 3 allows, a heart discarded
+    assert "A heart is allowed now" not in printed
     three = prose("03_breaking_hearts")
     assert "## No heart leads until hearts are broken" in three and "## No points on the first trick" in three
     assert "*breaks hearts*" not in text and "nobody could lead one unless they held only hearts" not in text
@@ -438,7 +441,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     text = " ".join(prose("00_welcome").split())
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "On the first trick nobody may play a heart or Q♠, unless every card in the hand is a heart or Q♠." in rules_md
-    said = "A heart is allowed now: only the first trick forbids hearts and the Q♠, unless you hold nothing else."
+    said = "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else."
     assert said not in text and "On the first trick nobody may play a heart" not in text
     # the prompt names the Q♠ and the exception, as the engine plays them: West, out of clubs on trick 1, must play
     # its one diamond; holding only hearts and the Q♠, any of them

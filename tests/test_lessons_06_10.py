@@ -3039,19 +3039,21 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # moved just before the grading (l08-05); the guide opens on ranges, "range" explained before the list uses it
     gloss = " ".join(_src(cells[ids.index("l08-05")]).split())
     assert ids.index("l08-05") == ids.index("l08-06") - 1 and gloss.startswith("The coach cannot see the other hands.")
-    assert ("A verdict (*best*, *mistake*, …) says how many **points a hand** a move costs you, on average, against the "
-            "coach's top choice; the full scale follows.") in gloss
+    # r79 (rater): a verdict is a grade, not a number of points: it "grades what a move costs"
+    assert ("A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand**, on average, against "
+            "the coach's top choice.") in gloss and "says how many **points a hand**" not in gloss
     before = " ".join(" ".join(_src(c) for c in cells[:ids.index("l08-03")] if c["cell_type"] == "markdown").split())
     for word in ("95 %", "exp pts", "Δ vs best", "replays"):
         assert word not in before, word
     # the range, once, in plain words: a worse verdict only when the whole range is past its line
-    assert ("The luck of the deals makes each cost a range; a move gets a worse verdict only when the whole range is "
+    assert ("Luck of the deals makes each cost a range; a move gets a worse verdict only when the whole range is "
             "past its line: - **best**") in plain
     # fresh newcomer rater (r57): one name for the idea (the gloss "a good move, though not shown to be best" went)
     assert ("- [**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call): its deals cannot tell whether it "
-            "is over a quarter point (0.2 to 0.3);") in plain
+            "is over a quarter point (e.g. 0.2 to 0.3);") in plain
     # r78 (rater: best and too close to call were not told apart): one example range per verdict, verdict_of's
-    examples = dict(re.findall(r"- \S*\*\*([a-z ]+)\*\*\S*: [^(]*\(([0-9.]+ to [0-9.]+)\)[;.]", plain))
+    # r79 (rater: "(0.3 to 0.9)" read as the band itself, leaving 0.9 to 1 without a verdict): each is "e.g."
+    examples = dict(re.findall(r"- \S*\*\*([a-z ]+)\*\*\S*: [^(]*\(e\.g\. ([0-9.]+ to [0-9.]+)\)[;.]", plain))
     shown = {"fine": "too close to call"}
     assert {v: shown.get(verdict_of(*map(float, r.split(" to "))), verdict_of(*map(float, r.split(" to "))))
             for v, r in examples.items()} == {v: v for v in ("best", "too close to call", "inaccuracy", "blunder")}

@@ -41,7 +41,7 @@ _ASK = {
        "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
-       "A heart is allowed now: only the first trick forbids hearts and the Q♠, unless you hold nothing else. "
+       "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else. "
        "A high card you keep may later be forced to win a trick full of points. Which card would you throw?",
 }
 
