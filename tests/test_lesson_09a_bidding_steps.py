@@ -1457,7 +1457,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "(J♠ 5♠); else 0",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
-                 "**Suggest** also counts *ruffs*: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
+                 # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
+                 "**Suggest**'s count (line 4) also adds *ruffs*: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
                  "doubleton, while your spades last. So, holding a spade, it never bids nil with a void or singleton "
                  "side suit; you may: when that suit is led, you throw a dangerous card away.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
@@ -1520,7 +1521,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
     # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
-    assert all(f"{part}: " in text for part in parts[:2]) and "**Suggest** also counts *ruffs*: " in text
+    assert all(f"{part}: " in text for part in parts[:2]) and "**Suggest**'s count (line 4) also adds *ruffs*: " in text
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():

@@ -1228,7 +1228,7 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     # East leads the 3♣, the three others discard: the lowest card on the table wins
     cards = [Card(c).index for c in ("3C", "AD", "KS", "QH")]
     assert SEAT_NAMES[trick_winner(cards, 3)] == "East"
-    answer_every_way(ns["leader"], "East", ["South", "West", "North"])
+    answer_every_way(ns["lone_club"], "East", ["South", "West", "North"])
 
 
 def test_02_void_prose_names_the_first_trick_exception():

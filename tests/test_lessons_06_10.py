@@ -307,7 +307,7 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     # r76b: the static reader saw only the total line: the whole table is printed, and who crossed 100 and when
     assert "  11  across     21      0      0      5\n  12  hold       14     12      0      0\n" in end
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
-    assert "The cell after it shows what three clicks give and asks how soon this match could end;" in " ".join(
+    assert "The cell after it shows what three clicks give and asks how soon this match could end (click an answer for its feedback);" in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     # r76b: running totals were never practised: three hand rows to add up, then the verdict (the engine's)
     assert ("The totals stand at South 62, West 70, North 55, East 73. The next three hands score (South, West, North, "
@@ -1139,10 +1139,13 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert ("North took the J♦ in six of the ten hands, −60 in all, so North's total falls from 105 to 45: under "
             "Omnibus nobody has reached 100") in " ".join(text.split())
     # r43_g: "always adds up to 26" held only under the standard rules (Omnibus, in Part 2, gives 16)
-    assert "Under the standard rules that always adds up to 26, unless somebody shot the moon (lesson 05)" in \
-        " ".join(text.split()) and "That always adds up to 26" not in text
+    # r79 (rater): "that always adds up to 26, unless somebody shot the moon": the points taken add up to 26 in a
+    # moon hand too; only the scores differ (78 in all)
+    assert ("Under the standard rules the points taken always add up to 26. If somebody shot the moon (lesson 05), "
+            "the scores differ:") in " ".join(text.split()) and "That always adds up to 26" not in text
+    assert "that always adds up to 26, unless" not in " ".join(text.split())
     # r45_b: and what the shooter scores, said where the moon is first mentioned (the engine: 0 and 26 each)
-    assert "then the three others get 26 each and the shooter 0." in " ".join(text.split())
+    assert "the scores differ: the three others get 26 each and the shooter 0." in " ".join(text.split())
     assert tuple(match.hands[3].scores) == (26, 26, 26, 0)
     # the history example (newcomer round 10: seed 16's pass gave away the 8♥, against lesson 01):
     # South holds Q♠ with one other spade (9♠) and two aces; her pass is the queen and the two aces,
@@ -2925,8 +2928,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
             "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
             "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
             "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give "
-            "and asks how soon this match could end; the answer, with the end of the match to check your finished "
-            "table, is folded under it.") in " ".join(
+            "and asks how soon this match could end (click an answer for its feedback); the end of the match, to "
+            "check your finished table, is folded under it.") in " ".join(
         _src(cells[ids.index("l06-08")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots

@@ -788,11 +788,14 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "own lowest; you cannot see whose, so cross off the three lowest still out. A player with no heart gives "
             "none, and one holding several of them gives only one: the real danger is then above your count. 2. Of the "
             "hearts left, count those that beat your lowest heart. Any of these kept back can beat your lowest heart, "
-            "led last, or any other heart of yours that is not a top heart. Deal 408, pictured (folded: "
+            "led last, and perhaps another of yours that is not a top heart. Deal 408, pictured (folded: "
             "work it out first):") in steps
     # r77 (08b): "your count is then higher" (a computed number cannot be higher) and "you lead it last ... wins that
     # trick" (deal 683's moon was spoiled on the J♥, not the lowest heart, when a high heart was kept back)
     assert "Your count is then higher" not in steps and "kept back until then wins that trick" not in steps
+    # r79 (rater): "or any other heart of yours that is not a top heart" read as every counted heart beating each of
+    # them; deal 683's counted 6♥ and 8♥ do not beat its J♥
+    assert "or any other heart of yours" not in steps
     # r75 (08b): "a best case, if they sit in three hands" (best for whom?) is cut: with three players holding
     # hearts, the three lowest falling leaves the most hearts above yours; a player with no heart draws fewer
     assert "a best case" not in steps
@@ -1452,7 +1455,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert {c for c in ns["q6"].choices if ns["q6"].is_right(c)} == legal and Card("KD") in legal
     assert not any(c.suit.letter == "H" for c in legal)
     assert "queen-breaks" not in str(ns["q6"].reason(Card("2H")))  # q32 asks about the variant
-    # r78: the rules' corner cases (RULES.md, golden edge cases 1, 4, 7 and the queen_breaks preset), engine-judged
+    # r78: the rules' corner cases (docs/rules.md G1, G4, G7 and the queen_breaks preset), engine-judged
     voidclubs = ns["voidclubs"]
     assert voidclubs.turn == 0 and voidclubs.trick_number == 1 and len(voidclubs.legal_plays()) == 13
     assert set(voidclubs.cards(0)) == set(CardList("QS")) | set(voidclubs.cards(0).of_suit(Suit.HEARTS))
@@ -1625,7 +1628,8 @@ def test_08b_r75b_your_turn_answer_every_order_of_leads():
     # r77 (08b): the task names one other order to try (the 10♦ first; a reader thought only A♦ then K♦ shoot), and
     # "a low heart led early can be beaten" (never shown in the lesson) is cut
     assert Card("TD") in firsts and "Can you still shoot the moon if you lead the 10♦ first, not the A♦?" in prose
-    assert ("*Answer below: play first.* --- **The answer: yes.** Lead any two diamonds (until then hearts are not "
+    # r79 (rater: a careful East wins the 10♦ with the Q♦ and never gives the lead back): the answer is these bots'
+    assert ("*Answer below: play first.* --- **The answer: yes**, against these bots. Lead any two diamonds (until then hearts are not "
             "broken), then the hearts high to low (A♥, J♥, 7♥, 3♥), the other diamonds anywhere.") in prose
     assert "before or between them" not in prose
 
@@ -1861,8 +1865,9 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert costs_lo["5♥/6♥"] == "3.12" and "just crosses 3" not in prose
     assert "keeps the high ones" not in prose
     # rater r71: why the A♥ is no danger like the A♠: hearts are a point each, the queen 13 (the rules' scores)
-    assert ("A heart trick costs a few points; a spade trick won by the "
-            "A♠ may hold the queen's 13.") in prose
+    # r79 (rater): "A heart trick costs a few points" read as if the heart discard itself cost South points
+    assert ("Taking hearts later costs a few points; a spade trick won by the "
+            "A♠ may hold the queen's 13.") in prose and "A heart trick costs" not in prose
     assert Card("QS").points == 13 and Card("AH").points == 1
     assert costs_lo["K♥/A♥"] == costs_lo["J♥"]
     # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
