@@ -12,10 +12,7 @@ table and gives the text view (``text(all_hands=True)``) as the plain-text twin.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from hearts_teach.games.hearts.hand import Hand
+from typing import Any
 
 
 class drawing:  # noqa: N801 - reads as a function in a lesson cell: drawing(hand)
@@ -51,20 +48,3 @@ def folded(summary: str, text: str) -> drawing:
     html = (f"<details><summary>{escape(summary)}</summary>"
             f"<pre style='white-space:pre-wrap'>{escape(text)}</pre></details>")
     return drawing.of(html, f"{summary}\n{text}")
-
-
-def held_points_reasons(hand: Hand) -> dict[str, str]:
-    """Lesson 00's first-table question, one reason per seat: the penalty points it holds before the pass, its
-    penalty cards highest first, and where the 13 come from (in a function, so the folded quiz cell stays short:
-    a folded cell's long source made JupyterLab misplace the lesson list the Index link opens)."""
-    from hearts_teach.kernel.cards import Card
-    from hearts_teach.present.render import ordered
-
-    reasons = {}
-    for seat in range(len(hand.seat_names)):
-        cards = hand.cards(seat)
-        shown = " ".join(c.pretty for c in ordered(cards) if c.points)
-        why = (" (the Q♠ alone is 13)" if Card("QS") in cards else ", 1 for each heart" if shown
-               else "no penalty card")
-        reasons[hand.seat_names[seat]] = f"{hand.seat_names[seat]} holds {cards.points}: {shown}{why}"
-    return reasons

@@ -20,6 +20,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
 from hearts_teach.kernel.cards import Card, CardLike, Suit
 from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
+from hearts_teach.present.render import ordered
 from hearts_teach.present.widgets.common import WidgetView
 from hearts_teach.present.widgets.hand_widget import HandWidget
 
@@ -232,3 +233,17 @@ class FirstHand(WidgetView):
 
     def text(self) -> str:
         return self.question + "\n" + self.south.text()
+
+
+def held_points_reasons(hand: Hand) -> dict[str, str]:
+    """Lesson 00's first-table question, one reason per seat: the penalty points it holds before the pass, its
+    penalty cards highest first, and where the 13 come from (in a function, so the folded quiz cell stays short:
+    a folded cell's long source made JupyterLab misplace the lesson list the Index link opens)."""
+    reasons = {}
+    for seat in range(len(hand.seat_names)):
+        cards = hand.cards(seat)
+        shown = " ".join(c.pretty for c in ordered(cards) if c.points)
+        why = (" (the Q♠ alone is 13)" if Card("QS") in cards else ", 1 for each heart" if shown
+               else "no penalty card")
+        reasons[hand.seat_names[seat]] = f"{hand.seat_names[seat]} holds {cards.points}: {shown}{why}"
+    return reasons
