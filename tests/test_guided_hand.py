@@ -1046,11 +1046,13 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # what its 95 % means and that the top choice itself can be too close to call (coach_stats.verdict_of: best
     # needs the whole 95 % interval within the band, the top choice's own difference included)
     assert "|within a quarter point a hand of the top choice|" in text
-    assert "the worse grades need the same certainty about their cost" in text
+    # r79: one line, the 95 % behind the glossary link: every grade but too close to call needs it
+    assert "Every grade but too close to call needs the deals to be [nearly sure]" in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
-    assert "The guide calls both cards too close to call: the deals vary too much to be sure." in text  # r76b: at trick 3 itself; r77: no "listed first"
+    # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
+    assert "The guide calls both cards too close to call, even the coach's top choice: the deals vary" in text
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1084,8 +1086,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (tricks 3 to 5: neither "
-            "chance came).") in flat  # r74: the tricks show the chances not coming
+            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (here the K♠ and A♠ "
+            "came after South's card).") in flat  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
