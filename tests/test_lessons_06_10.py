@@ -2817,8 +2817,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # pass is said as pass_score does it (rank, the short-suit bonus, the 2♣ and high-spade bonuses, rescored after
     # each pick), and the turn-spades cell prints the bonuses and the scores pick by pick
     assert ("**Ideas to try next.** The rule bot's pass (`policy.pass_score`, below) scores each card: its rank, plus "
-            "our short-suit bonus, plus a bonus for the 2♣, and for the Q♠, A♠, K♠ if it holds fewer than five lower "
-            "spades (`SPADE_GUARDS`: try others). It passes the top card, rescores the rest (a suit's bonus grows as it "
+            "our short-suit bonus, plus a bonus for the 2♣, and for the Q♠, A♠, K♠ if it holds fewer than five spades "
+            "below the queen (`SPADE_GUARDS`: try others). It passes the top card, rescores the rest (a suit's bonus grows as it "
             "empties), and repeats. Playing last and sure to win? Win with your highest card (not the Q♠). Code trick "
             "10's lesson in `my_play` (two cells below).") in text  # r72c: the my-pass cell holds my_play
     assert "by rank alone" not in text
@@ -5297,10 +5297,12 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # gains are not two checks (the 200 deals hold the 40): the rule says so and that it is loose; the void pass's
     # re-measure is said where it happens (step-duck-md, "this first gain will not count")
     # r77: the void pass's first gain (-0.28) broke the rule as written: the re-measure is now in the rule itself
+    # r79 (report r79/10, false 1): "measured on 200 deals too" still read as two checks: said plainly that the two
+    # gains are not independent (the 200 deals hold the 40, asserted below with hand_scores[:160])
     assert ("**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below. If the interval "
-            "contains zero, the step is *on trial*: it is measured on 200 deals too (the 40 and 160 more) and kept if "
-            "both gains are positive (measured once the bot can use the step). The rule is loose: it keeps a step that leans the right way, even one not shown "
-            "better.") in steps_md and "measured again on the same 40 deals" not in steps_md
+            "contains zero, the step is *on trial*: it is kept if its gains on the 40 deals and on 200 are both "
+            "positive, measured once the bot can use it. The 200 include the 40, so the two gains are not "
+            "independent checks: the rule is loose.") in steps_md and "measured again on the same 40 deals" not in steps_md
     from hearts_teach.course.bot_lesson import Gain, rule_verdict
     assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: a new 40-deal gain and 200 deals "
                                                           "will decide")
@@ -5673,7 +5675,10 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
             "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
-            "your lowest). From this hand, untested: lead suits others hold; keep low spades as guards.") in text
+            "your lowest). From this hand, untested: lead suits others hold.") in text
+    # r79 (report r79/10, false 4): South was dealt one spade and kept it, so "keep low spades as guards" had no
+    # decision behind it in this hand (the void pass already keeps spades): cut, and lesson 1 says so
+    assert "keep low spades as guards" not in text and "No choice of South's could have helped." in text
     # r72c: the pass's part cut with the clubs; r75c (report r75c/10): the leading and passing tips, drawn from this
     # one hand, sat beside measured gains as if measured too: now said to be untested
     assert "Leading? Avoid a suit nobody else holds." not in text
@@ -5770,7 +5775,7 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     runs = [run_tournament([FunctionBot(pass_fn=ns["void_pass"], play_fn=fn, name="x"), "rule", "rule", "rule"],
                            hands=200, seed=2, duplicate=True, progress=False) for fn in (shared_lead, ns["dump_play"])]
     assert Gain(*paired(*runs)).verdict == "better"
-    for line in ("bonuses: Q♠ +100, A♠ +90, K♠ +80 (with fewer than 5 lower spades), 2♣ +6",
+    for line in ("bonuses: Q♠ +100, A♠ +90, K♠ +80 (with fewer than 5 spades below the queen), 2♣ +6",
                  "pick 1: J♦ 13, Q♠ 12, 10♦ 12, 9♦ 11 → passes J♦", "pick 2: 10♦ 14, 9♦ 13, Q♠ 12, 5♥ 9 → passes 10♦",
                  "pick 3: 9♦ 15, Q♠ 12, 5♥ 9, 4♣ 8 → passes 9♦"):
         assert line + "\n" in out["turn-spades"], line
@@ -6001,6 +6006,23 @@ def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
     assert "paired" not in cells["measure"]
     assert "#   [c for c in view.legal if ...], with out[c.suit] (not empty: true) as the test\n" in cells["my-pass"]
     assert 'Path("ada.py").write_text(ADA)' in cells["ada-file"] and "copy the printed text" not in cells["ada-file"]
+
+
+def test_lesson_10_r79_quizzes_give_feedback_and_guards_below_the_queen():
+    """Rater r79 (false 2, 3): the two quizzes sent the reader into bot_lesson.py for reasons the Quiz shows on a click;
+    "fewer than five lower spades" read, for the A♠, as spades below the ace: the rule bot counts 2♠ to J♠."""
+    from hearts_teach.agents.hearts.policy import LOW_SPADES
+    from hearts_teach.course.bot_lesson import duck_quiz, interval_quiz
+    from hearts_teach.kernel.cards import CardList
+
+    cells = {c.get("id"): _src(c) for c in _cells("10_write_a_bot")}
+    for key in ("duck-quiz", "quiz"):
+        assert "click an answer to see why" in cells[key] and "bot_lesson.py" not in cells[key]
+    for quiz in (duck_quiz(), interval_quiz()):
+        assert all(quiz.reasons[choice] for choice in quiz.choices)   # each choice shows its reason when clicked
+    assert LOW_SPADES == CardList("2S 3S 4S 5S 6S 7S 8S 9S TS JS").mask   # the spades below the queen
+    text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
+    assert "fewer than five spades below the queen" in text and "lower spades" not in text
 
 
 def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
