@@ -1110,7 +1110,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     closes_on(ns["go_quiz"], split)
     # r34: the bots decide it; r38_c: the question says their defence is weak, not only the folded answer
     # fresh newcomer rater (r40_b): "defend weakly" gave the answer away; the caveat stays in the folded figures
-    assert "Go or duck, against these rule bots and against careful people? (400 re-deals, below, check the bots' half.)" in ns["go_quiz"].question
+    assert "Go or duck, against these rule bots and against careful people? (Once you have answered, 400 re-deals below check the bots' half.)" in ns["go_quiz"].question
+    # r79: "(400 re-deals, below, ...)" read as pointing to the folded figures before answering
     # fresh newcomer rater (r48): the "go" plan is a crude highest-card bot; the question says so, not only cell 7
     # fresh newcomer rater (r51): "Am I deciding, or is a bot?" The go line is played out by the bot; and the
     # question gives something to reason from: the two hearts above South's J♥, both in defenders' hands (above)
@@ -1126,8 +1127,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r72c: "a judgement, which 400 re-deals, played out below, check" was tangled: shorter, the count named
     # r75 (08b): "but South holds ..." leaned to go: the facts, neutrally
     assert ("Deal 683: count six; South holds the A♥ and the sure winners A♦ K♦; the K♥ and Q♥ that beat its J♥ "
-            "are out. Go or duck, against these rule bots and against careful people? (400 re-deals, below, check "
-            "the bots' half.)") == ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
+            "are out. Go or duck, against these rule bots and against careful people? (Once you have answered, 400 "
+            "re-deals below check the bots' half.)") == ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
     assert "see how they follow a heart lead" not in ns["go_quiz"].question  # r71: it pointed at its own answer
     assert ns["go_quiz"].question.count("?") == 1  # r72b: one question
     habit = ("a rule bot plays its highest heart under the A♥, so a K♥ still out falls there, and the Q♥ too unless "
