@@ -1458,8 +1458,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
                  # prints "A♥ 1"), held below too
                  "High side cards: an ace | 1; a half in seven cards or more",
-                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠: as many smaller spades as higher ones you lack (A♠ K♠) "
-                 "J♠ 3♠ 2♠ | ¾: one fewer, *one short* J♠ 5♠ | ¼: two fewer, *two short* "
+                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠: as many smaller spades as missing higher ones (A♠ K♠) "
+                 "J♠ 3♠ 2♠ | three quarters: one fewer, *one short* J♠ 5♠ | a quarter: two fewer, *two short* "
                  "8♠ 7♠ 6♠ | 0: three fewer or more, each",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
