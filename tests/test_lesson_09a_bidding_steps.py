@@ -753,11 +753,14 @@ def test_the_round_30_wording():
     # fresh rater r49: "lead suits where it may hold a high card" (how would I know?); the baseline bot's lead
     # reason, printed in the deal-17 comparison, says it plainer (test_the_round_49_nil_play holds the engine)
     # r55 (rater r54): "so it wins the trick": "it" is named
-    assert ("**Defenders** play below the nil bidder's card, so the nil bidder wins the trick, and lead low, leaving it "
+    # r79 (false item: unconditional, yet the bots' rule below plays for the contract first when it needs the tricks)
+    assert ("**Defenders** chasing the nil play below the nil bidder's card, so the nil bidder wins the trick, and lead low, leaving it "
             "little room to duck.") in text and "play low under the nil bidder" not in text
     quiz = _code_source("nil_pick = Quiz(")
     assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
-    assert "The checklist \"\n" in quiz and "East's nil on deal 17, below, passed it and still broke." in quiz
+    assert "The checklist \"\n" in quiz and "East's nil on deal 17, below, passed it and still broke,\"\n" in quiz
+    # r79 (false item: the nil broke through a play mistake, not the hand): said
+    assert "through a play mistake you will find." in quiz
     _, spades = same_deal(17)
     assert nil_ok(spades.cards(3))
     # fresh newcomer rater r51: "passed it" could not be checked on the page; East's dealt cards and the nil rule's
@@ -911,8 +914,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert what_happened(kept) in replay and "South–North bid 9 together and took 11: made it with 2 bags." in replay
     # r74_09b: "it made both" read as if the contract-first plan broke the nil too: the two results named
     # r76: "Contract first broke it" read as if the plan broke the nil: the 4♠ broke it, under that plan
-    assert ("Under contract first, the nil broke only because East threw its 4♠: with the hearts thrown, contract "
-            "and nil both held.") in text
+    # r79 (words): said shorter; "Contract first broke it" stays out
+    assert "Under contract first, East's 4♠ broke the nil; with the hearts thrown, both held." in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
@@ -997,7 +1000,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             "contract too. The bots' rule: if a bot's team needs half the remaining tricks or more, it plays for the "
-            "contract; otherwise it breaks the nil, staying under the nil bidder's card. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
+            "contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
@@ -1451,10 +1454,13 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # are now exactly the printed ones (checked against count_text at the end of this test)
                  "High side cards: a king not alone in its suit | 1; a quarter in a suit of six or more",
                  "High side cards: a queen | a half in a suit of three or four cards, else 0",
-                 "Protected spades: each spade | 1 if you hold at least as many smaller spades as higher ones you lack; "
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
-                 "three quarters with one fewer (*one short*: J♠ 3♠ 2♠ lacks three, holds two); a quarter *two short* "
-                 "(J♠ 5♠); else 0",
+                 # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
+                 # prints "A♥ 1"), held below too
+                 "High side cards: an ace | 1; a half in seven cards or more",
+                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠: as many smaller spades as missing higher ones (A♠ K♠) "
+                 "J♠ 3♠ 2♠ | three quarters: one fewer, *one short* J♠ 5♠ | a quarter: two fewer, *two short* "
+                 "8♠ 7♠ 6♠ | 0: three fewer or more, each",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1492,6 +1498,13 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert spade(hearts + " JS 4S 7D", "J♠") == 0.25  # one smaller: two short
     assert spade(hearts + " JS 5S 7D", "J♠") == 0.25  # the table's example
     assert spade(hearts + " QS 5S 7D", "Q♠") == 0.75  # lacks A K, one smaller: one short (the example under the table)
+    # r79: the table's worked rows, whole holdings (no short side suit, so no spade is set aside for ruffs)
+    for held, values in (("QS 3S 2S", [1, 0, 0]), ("JS 3S 2S", [0.75, 0, 0]), ("JS 5S", [0.25, 0]),
+                         ("8S 7S 6S", [0, 0, 0])):
+        rest = "2H 3H 4H 5H 2D 3D 4D 2C 3C 4C 7H 8H 9H".split()[:13 - len(held.split())]
+        assert [v for _, v in trick_count(CardList(" ".join(rest) + " " + held)).spades] == values, held
+    assert side("AD 2D 3D 4D 5D 6D 3H 4H 5H 2C 3C 4C 5S")["A♦"] == 1  # an ace in six
+    assert side("AD 2D 3D 4D 5D 6D 7D 4H 5H 2C 3C 4C 5S")["A♦"] == 0.5  # in seven
     # the ruffs never count more tricks than the spades held (a doubleton's quarter needs a quarter of one)
     for seed in range(200):
         for seat in range(4):
@@ -1647,8 +1660,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
     # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
     # r55 (rater r54): "Though the highest hearts left" read oddly (they were the only hearts left)
-    assert ("Dead, because nobody else holds a heart: only East's own heart lead could win, and East leads only after "
-            "winning a trick.") in " ".join(prose().split())
+    # r79 (words): "only East's own heart lead could win" said as "nobody else holds a heart to lead"
+    assert "Dead: nobody else holds a heart to lead, and East leads only after winning a trick." in " ".join(
+        prose().split())
     # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
     # r60 (words): the rule itself is now in the nil tips ("Keep your lowest spade while you hold a higher one")
     # r76: the "plus" is in the verdict printed on East's cards, not in the checklist's lines
@@ -1684,7 +1698,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
     assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below: East's card, then how the nil broke.")
-    assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead, in tricks 10 and 11?")
+    assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead?")
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
     assert "Legal: 3♥, 6♥, 4♠, J♠" in printed  # the question's own cell printed its position, and only that
@@ -2497,7 +2511,7 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r76b (rater): East's 4♠ went under West's 9♠ on a club trick, a spade, not a discard: "one of its cards"
     assert ("East bid nil on cards that pass the checklist (counted above), and one of its cards cost it the nil.") in text
     assert "one discard" not in text
-    assert "What if East throws its two hearts instead, in tricks 10 and 11?" in text
+    assert "What if East throws its two hearts instead?" in text  # r79 (words): the replay's heading names the tricks
     # debrief and summary: "lead low"
     assert "Did you lead low, duck with your highest safe card," in text
 
