@@ -915,7 +915,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r74_09b: "it made both" read as if the contract-first plan broke the nil too: the two results named
     # r76: "Contract first broke it" read as if the plan broke the nil: the 4♠ broke it, under that plan
     # r79 (words): said shorter; "Contract first broke it" stays out
-    assert "Under contract first, East's 4♠ broke the nil; with the hearts thrown, both held." in text
+    # r80 (rater): the 4♠ did not itself break the nil (the J♠ it left to play did, in trick 12), and a contract is
+    # made, not held
+    assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, both succeeded." in text
+    assert "East's 4♠ broke the nil" not in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
 
