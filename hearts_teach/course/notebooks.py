@@ -123,9 +123,12 @@ def execute_notebook(path: Path, timeout: int = 300) -> str:
     nb = nbformat.read(path, as_version=4)
     nb.metadata.pop("widgets", None)  # nbclient never removes stale widget state
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    # nbclient waits only 4 s for a cell's output after the kernel says it is done, then drops it silently: on a
+    # busy machine a cell came back empty. Wait longer, and fail loudly rather than store a missing output.
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent.resolve())}},
-                            record_timing=False, store_widget_state=False)
+                            record_timing=False, store_widget_state=False,
+                            iopub_timeout=120, raise_on_iopub_timeout=True)
     with tempfile.TemporaryDirectory(prefix="hearts-teach-data-") as data:
         client.execute(env={**os.environ, "HEARTS_TEACH_DATA": data, "HEARTS_PLAY_SEED": "1"})
     _merge_streams(nb)
