@@ -415,13 +415,17 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     queen_part = 13 * (o4.queen[0][:n].mean() - ok.queen[0][:n].mean())
     assert abs(gap - four_c.delta_vs_best) < 1e-3 and abs(gap - hearts_part - queen_part) < 1e-9
     assert (f"{gap:.2f}", f"{hearts_part:.2f}", f"{queen_part:.2f}") == ("2.50", "1.48", "1.02")
+    totals = [(int(o.points[0][:n].sum()), int(o.hearts[0][:n].sum()), int(o.queen[0][:n].sum())) for o in (o4, ok)]
+    assert totals == [(4540, 2057, 191), (3901, 1678, 171)]
+    assert 4540 - 3901 == (2057 - 1678) + 13 * (191 - 171) and f"{(4540 - 3901) / n:.2f}" == f"{gap:.2f}"
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).startswith(
-        # rater r58: 17.73 - 15.24 is 2.49: the gap is from the unrounded averages, and the line says so (each figure);
-        # "the 256 deals with both cards" read better as "256 deals, each played out with both cards"
-        "256 deals, each played out with both cards (each figure from the unrounded averages): 4♣ 17.73 points a hand, "
-        "K♣ 15.24; a gap of 2.50, made of:\n"
-        "    hearts: 8.04 with the 4♣, 6.55 with the K♣: 1.48 points\n"
-        "    Q♠: South takes her in 74.6% of them with the 4♣, 66.8% with the K♣: 13 × 7.8% = 1.02 points\n")
+        # rater r58: 17.73 - 15.24 is 2.49: the gap was from the unrounded averages; r80: so was "13 × 7.8 % = 1.02"
+        # (13 × 7.8 % is 1.01): the cell now prints whole-number totals over the 256 deals, whose parts add up exactly
+        "256 deals, each played out with both cards. South's points over all of them: 4,540 with the 4♣, 3,901 with "
+        "the K♣: 639 more, or 2.50 a hand. Made of:\n"
+        "    hearts: 2,057 with the 4♣, 1,678 with the K♣: 379 more\n"
+        "    Q♠: South takes her in 191 deals with the 4♣, 171 with the K♣: 20 more, 13 points each: 260\n"
+        "    379 + 260 = 639\n")
     # fresh newcomer rater r47: then where did the 4♣'s points come from? What the table shows: the low lead gave
     # East the lead (its Q♣ won trick 2), and East led the 2♠, the first of three spade leads below South's queen
     # fresh newcomer rater r48: "the 4♣ gave East the lead" suggested the 4♣ caused the spade leads; nothing shows
@@ -942,11 +946,12 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
 
     assert 'letters (`"QS"`) and the symbol (`"Q♠"`) both work.' in text
     # r50_06a: the letter code appears first in "Your own hand"; it says how to write a ten, and its example card is
-    # one the learner's hand may play on trick 1
-    assert ('Type `guided.play("8C")` to play the 8♣ (`"TS"` is the 10♠; `print(guided.text())` shows the table '
-            "again, `guided.hint()` the coach's suggestion).") in text
-    assert Card("8C").pretty == "8♣" and Card("TS").pretty == "10♠"
-    assert Card("8C") in GuidedHand().hand.legal_plays(0)  # the deal the cell `guided = GuidedHand()` gives
+    # one the learner's hand may play on trick 1; r80: not the 8♣, the answer to "can you win safely?" just asked
+    assert ('Type `guided.play("3C")` to play the 3♣, say (`"TS"` is the 10♠; `print(guided.text())` shows '
+            "the table again, `guided.hint()` the coach's suggestion).") in text
+    assert Card("3C").pretty == "3♣" and Card("TS").pretty == "10♠"
+    first = GuidedHand().hand  # the deal the cell `guided = GuidedHand()` gives
+    assert Card("3C") in first.legal_plays(0) and max(c.rank for c in first.current_trick.cards) > Card("3C").rank
     for typed in ("AS", "A♠"):
         assert Quiz("?", CardList("AS JS 4S"), "AS").choose(typed).startswith("✔ Right: A♠.")
     # r74b: three leads, two small spades: the third lead forced her

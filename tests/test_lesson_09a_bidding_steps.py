@@ -1449,8 +1449,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # fresh newcomer rater r51: "counted as above" pointed at 09a; the line links it and restates the values
                  # round 54 (rater r52): the values are a table under the list (a long-suit queen and a spade three
                  # short, 0, were missing); the engine's values are checked below
+                 # r80 (rater: "the checklist says" printouts count ruffs, the summary said only Suggest does): the
+                 # ruffs are in line 4 itself, so the checklist, Suggest and the printouts are one count
                  "4. **A count under 1 trick**: lesson 09a's *rule of thumb* without spade length, with the values "
-                 "below.",
+                 "below, plus *ruffs*.",
                  # r55 (rater r54): the rows carry the count's own part names (count_text prints them), the spade
                  # row reads in order, "while your spades last" says why, and an example follows the table
                  # r59 (rater r55's nit: "Protected spades" printed, "Protected spade" in the table): the rows' names
@@ -1467,8 +1469,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
-                 "**Suggest**'s count (line 4) also adds *ruffs*: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
-                 "doubleton, while your spades last. So, holding a spade, it never bids nil with a void or singleton "
+                 "**Ruffs**, in line 4's count: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
+                 "doubleton, while your spades last. So, holding a spade, the checklist never passes a void or singleton "
                  "side suit; you may: when that suit is led, you throw a dangerous card away.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
@@ -1537,7 +1539,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
     # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
-    assert all(f"{part}: " in text for part in parts[:2]) and "**Suggest**'s count (line 4) also adds *ruffs*: " in text
+    assert all(f"{part}: " in text for part in parts[:2]) and "**Ruffs**, in line 4's count: " in text
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():
@@ -2028,7 +2030,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r76b (rater): "a short side suit is fine" contradicted the checklist's count, whose ruffs rule such a hand
         # out: the ruffs are the bots' (the cell on the checklist says so)
         "- Bid nil when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
-        "under 1 (ruffs: only Suggest counts them).\n"
+        # r80: "(ruffs: only Suggest counts them)" beside printouts of the checklist counting them: one count now
+        "under 1, ruffs included.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
         "- Play it: lead low; duck with your highest card that stays under; shed first a card "

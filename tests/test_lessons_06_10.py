@@ -4648,9 +4648,12 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     # r43_b: "leaves zero" was an odd phrase: the interval no longer contains zero
     # r65: why 99%: "The check looks after 25, 50, 100 and 200 deals" (bot.LOOKS, below)
     # r72: and the bar is said to be low (the final bot passes it yet loses to the rule bots)
-    assert ("It looks after 25, 50, 100 and 200 deals, so it uses a stricter 99% interval (every look risks a lucky "
-            "verdict). Your bot passes if that interval lies above zero: an easier bar than matching the rule "
-            "bots.") in text  # r72b: "far below the rule bots' level" read as a bot that must score far below them
+    # r80: the check below stopped at 25 deals, unexplained: the text says it stops at the first look that decides
+    assert ("It looks after 25, 50, 100 and 200 deals, stopping once its interval excludes zero; each look risks a "
+            "lucky verdict, so it uses a stricter 99% interval. Your bot passes if that interval lies above zero: an "
+            "easier bar than matching the rule bots.") in text  # r72b: "far below the rule bots' level" read as a bot that must score far below them
+    shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "turn-check" for o in c["outputs"])
+    assert "· 25 deals × 4 seatings = 100 hands" in shown and "99% interval +3.14 to +6.54" in shown  # 25 < 200: stopped
     assert bot.LOOKS == (25, 50, 100, 200)
     assert "looks up to four times" not in text
     assert len(bot.LOOKS) == 4 and bot.LOOKS[-1] == 200

@@ -822,10 +822,15 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert f"{easy['duck from now on']['score']:.1f}" == "17.3"
     closes_on(ns["textbook_quiz"], "go for the moon")
     assert ns["easy_led"] == ["A♥", "K♥", "Q♥", "J♥", "5♥"] and play_out(textbook, Shooter()).moon == 0
-    assert ("Deal 408: go.** Every sign holds, with a count of 0: South's top hearts can draw out every heart still "
-            "out (the question's feedback gives the figures).") in " ".join(_md("08b_your_own_moon").split())
-    # "can": on the real deal no other player holds four hearts, so none can keep one back for the 5♥
-    assert all(sum(c.suit is Suit.HEARTS for c in textbook.cards(s)) < 4 for s in (1, 2, 3))
+    # r80: "South's top hearts can draw out every heart still out" held for this deal's spread only, not for every
+    # count of 0: the sentence now gives the count's own sum (four top hearts, three each; six hearts still out)
+    assert ("Deal 408: go.** Every sign holds, with a count of 0: four top hearts cross off twelve, and only six hearts "
+            "are still out (the question's feedback gives the figures).") in " ".join(_md("08b_your_own_moon").split())
+    from hearts_teach.course.later_tricks import seat_hearts as seat_hearts_
+
+    mine_h, out_h = seat_hearts_(textbook)
+    top = [c for c in mine_h if all(o.rank < c.rank for o in out_h)]
+    assert len(top) == 4 and len(out_h) == 6 and 3 * len(top) == 12
     # r72: step 2 read as every heart out over the 3♥ (the 4♥ and 5♥ beat it too, drawn out in step 1), and said
     # nothing of why the lowest heart: South leads it last (the moon run's heart leads, A♥ J♥ 7♥ 3♥, checked in the r51
     # test), and a heart over it still out at that trick wins it
@@ -933,8 +938,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # l08b-09), with the order the moon run led its hearts (checked in the r51 test)
     assert "lead your winning diamonds first" not in risk and "diamonds first" not in risk
     # r75 read: "hoping" read as the bot's intent (it plays its highest legal card): the plan's reason, said plainly
-    assert ("Hearts were not broken, so South led its winning diamonds first: a player out of diamonds may throw a "
-            "heart on them.") in " ".join(_md("08b_your_own_moon").split())
+    # r80: "South led its winning diamonds first" read as the going bot's plan; it plays its highest legal card
+    assert ("Hearts were not broken, so the going bot (highest legal card) led South's winning diamonds; a player out "
+            "of diamonds may throw a heart on them.") in " ".join(_md("08b_your_own_moon").split())
     assert [c for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("10D").rank] == [Card("QD")] and "cash" not in risk and "trick 7" not in risk
     # r58: why losing a trick with no points matters: a player out of the suit may throw a heart on it (moon run,
     # trick 7: West and North, out of diamonds, threw hearts on the K♦), and a heart on a trick another player wins
