@@ -235,10 +235,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r78: lesson 03 never shows queen_waits (04 does: its link stays); the entry covered only the lead, and
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
     assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
-            "not be led or discarded until a heart has been played, unless she is your only card; following suit with "
+            "not be led or discarded until a heart has been played, unless she is the last card in your hand; following suit with "
             "her is always allowed. So, unlike rule 7, a leader holding only hearts and Q♠ leads a heart; on the first "
             "trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart. A heart played earlier in the "
-            "same trick already frees her, where rule 7's *broken* needs an earlier trick. Details: "
+            "same trick already frees her; rule 7 counts only hearts of earlier tricks. Details: "
             "“`queen_waits` in detail” in [docs/rules.md](../docs/rules.md).") in text
     assert "queen_waits" not in json.dumps(json.loads((ROOT / "notebooks" / "03_breaking_hearts.ipynb").read_text(
         encoding="utf-8"))["cells"])
@@ -313,8 +313,8 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r43_g: not under omnibus (listed below): rule 8 says so, and the omnibus line says how the J♦ meets the
     # moon (the engine: its −10 applies in a moon hand too, to the shooter as well; the moon does not need it)
     assert "26 points are taken in every hand (standard rules; for `omnibus`, see below)." in text
-    assert ("`omnibus` ([06](06_scoring_a_match.ipynb)): the J♦ counts −10 to whoever takes it, in a moon hand too (the "
-            "shooter included); a moon needs all the hearts and Q♠, not the J♦.") in text
+    assert ("`omnibus` ([06](06_scoring_a_match.ipynb)): the J♦ counts −10 to whoever takes it, in a moon hand too (a "
+            "shooter who also took the J♦ scores −10); a moon needs all the hearts and Q♠, not the J♦.") in text
     from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
 
@@ -386,8 +386,12 @@ def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_
         assert opens == min(clubs, key=lambda c: c.rank).pretty  # the lowest club left
         assert ", ".join(rules.pass_cycle) == cycle.strip(), (n, rules.pass_cycle)
         assert sum(c.points for c in dealt) == 26
-    assert ("The holder of the lowest club left leads it to the first trick; at six players, across is three seats "
-            "away (South passes to North).") in text
+    # r81 (rater: the page never names the six seats, and at four North is two seats away): the seats are named
+    assert ("The holder of the lowest club left leads it to the first trick; at six players (South, South-West, "
+            "North-West, North, North-East, South-East, clockwise), across is three seats away: South passes to "
+            "North.") in text
+    assert Hand.deal(seed=1, rules=Rules(players=6)).seat_names == (
+        "South", "South-West", "North-West", "North", "North-East", "South-East")
     six = Hand.deal(seed=1, rules=Rules(players=6), hand_number=2)
     assert six.pass_direction == "across" and six.seat_names[six.view(0).pass_to] == "North" and six.view(0).pass_to == 3
     assert "Every heart and the Q♠ stay in: 26 points a hand." in text
@@ -439,8 +443,10 @@ def test_the_r78_summary_closes_the_rule_gaps():
     assert {str(c) for c in standard.legal_plays()} == set(west.split())
     assert "on the first trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart." in text
     # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
+    # r81 (rater): "broken by a discard" read as the only way; a leader holding only hearts breaks them too (golden
+    # case 3 of docs/rules.md), checked on a deal below
     assert ("Hearts get broken by a discard: a player who cannot follow suit may play a heart (on the first trick, "
-            "only as rule 5 allows).") in text
+            "only as rule 5 allows); or by a leader who holds only hearts leading one.") in text
     deal = {0: "2C 5D 6D 7D 8D 9D TD JD QD KD AD 5C 6C", 1: "AC 4D 3D 2D 7C 8C 9C TC JC QC KC 2S 3S",
             2: "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "4C AH QS KS AS 4S 5S 6S 7S 8S 9S TS JS"}
     unbroken = position(deal, plays="2C AC 3C 4C 7C")
@@ -478,9 +484,43 @@ def test_the_r78_summary_closes_the_rule_gaps():
     (numbers,) = [c for c in cells if c["id"] == "rules-03m"]
     assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
-    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦:", "(0, 16, 26, 26)",
-                 "bid 5, took 6:                 51", "took 4 (set):           -50", "-49 (bags now 0)",
-                 "North bid 4, took 4:   -59"):
+    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦:", "(0, 16, 26, 26)",  # r81: workings
+                 "took 6: 5 × 10 + 1 bag = 51", "set: -5 × 10 = -50", "-49 (bags now 0)", "-100 + 41 = -59"):
         assert line in shown, line
     at = [c["id"] for c in cells]
     assert at.index("rules-03") < at.index("rules-03n") < at.index("rules-03m") < at.index("rules-03a")
+
+
+def test_the_r81_summary_says_each_case_and_shows_its_working():
+    """Rater r81: a leader holding only hearts breaks them by leading one; the omnibus shooter who also took the J♦
+    (the working was left to the reader); `queen_waits`'s "your only card" (only card in hand or only legal card?);
+    the Spades totals were bare (a reader got −60 for −59): each line now shows its working, checked here against
+    the engine's total."""
+    from hearts_teach.course.lessons import position
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.games.spades import score_hand
+    from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
+
+    deal = {0: "2C 5D 6D 7D 8D 9D TD JD QD KD AD 5C 6C", 1: "3C 4D 3D 2D 7C 8C 9C TC JC QC KC 2S 3S",
+            2: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "4C AH QS KS AS 4S 5S 6S 7S 8S 9S TS JS"}
+    leads = position(deal, plays="2C 3C AC 4C")  # North wins trick 1 with the A♣ and holds only hearts
+    assert leads.turn == 2 and not leads.hearts_broken and all(c.suit.letter == "H" for c in leads.legal_plays())
+    assert position(deal, plays="2C 3C AC 4C 2H").hearts_broken
+    text = summary_text()
+    assert "in a moon hand too (a shooter who also took the J♦ scores −10)" in text
+    assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True)[0] == (-10, 26, 26, 26)
+    assert "unless she is the last card in your hand" in text and "unless she is your only card" not in text
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    (shown,) = ["".join(o.get("text", "")) for c in cells if c.get("id") == "rules-03m" for o in c["outputs"]]
+    spades = [line for line in shown.splitlines() if line.startswith("Spades")]
+    assert spades == [
+        "Spades, South–North bid 3 + 2 = 5, took 6: 5 × 10 + 1 bag = 51",
+        "Spades, South–North bid 5, took 4, set: -5 × 10 = -50",
+        "Spades, bid 5, took 6, with 9 bags before: 51 - 100 for the 10th bag = -49 (bags now 0)",
+        "Spades, South's nil took 1 (-100); North bid 4, the team took 1 + 4 = 5 (4 × 10 + 1 bag = 41): -100 + 41 = -59"]
+    # each working is the engine's: bids and tricks by seat (South, West, North, East)
+    assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 5 * 10 + 1 == 51
+    assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -5 * 10
+    nine = score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0))
+    assert nine.team_points[0] == 51 - 100 and nine.bags[0] == 0
+    assert score_hand([0, 4, 4, 4], [1, 4, 4, 4]).team_points[0] == -100 + (4 * 10 + 1) == -59
