@@ -1063,7 +1063,11 @@ def test_02_widget_and_quizzes():
     assert not any(Card(c) in t.cards for t in hand.tricks[:3] for c in ("AD", "KD"))  # still out, as Q♦'s reason says
     assert Card("AD") not in hand.dealt(0) and Card("KD") not in hand.dealt(0)
     msg = click(drop, "K♠")
-    assert msg.startswith("✔ Right: K♠. One of the best: a dangerous high spade") and "free chance to drop a card you don't want" in msg
+    # r81: "a dangerous high spade (lesson 04 shows why)" left the reader unable to judge: the reason says why
+    assert msg.startswith("✔ Right: K♠. One of the best: with the A♠ gone, the K♠ is the highest spade left, so it "
+                          "wins any spade trick it is played to, and the Q♠'s 13 points if she is in it") and \
+        "free chance to drop a card you don't want" in msg and "lesson 04 shows why" not in msg
+    assert Card("AS") in hand.tricks[1].cards and Card("KS") in hand.dealt(0)  # the A♠ gone: K♠ the highest spade left
     answer_every_way(ns["nxt"], "East", ["North", "South", "West"])
 
 
@@ -1110,8 +1114,9 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     assert "Here South could drop, for example, the K♠ or the A♥ on West's club trick" in text
     assert len(hand.tricks[2].cards) == 4 and three.card_of(0) in Hand.deal(seed=44, pass_direction="hold").dealt(0)
     # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
-    assert ("That is the other side of ducking: a trick you win makes you lead the next one, a trick you duck leaves "
-            "the lead to someone else.") in text
+    # r81: the rule itself is now said before the trick-2 question; its section names it as the rule just used
+    assert ("The rule you just used is the other side of ducking: a trick you win makes you lead the next one, a trick "
+            "you duck leaves the lead to someone else.") in text
     cells = cells_of("02_tricks_and_following_suit")
     void = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l02-18" for o in c["outputs"])
     # r74: South's legal cards are a question now (the quiz ``drop``), so the position prints none of them
@@ -1129,8 +1134,13 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
                           "## The highest card of the led suit wins: there is no trump", "### A strategy aside: ducking",
                           "## The winner leads next"]
     # r76 rater: the rule comes before the West question that needs it, and the answer is said as the answer
-    assert (text.index("South holds all thirteen clubs") < text.index("Say West wants to stay out of this trick")
-            < text.index("West plays 6♣, the only club below South's 9♣ (the answer to the question above)"))
+    # r81: that answer sat just under the buttons and spoiled them; the reader checks the click on the printed trick.
+    # Ducking, and why (points are bad), are now said with the question that asks for one
+    assert (text.index("South holds all thirteen clubs") < text.index("playing under the card that is winning, so as "
+            "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
+            < text.index("Check your click, then see the whole trick below (North plays last)."))
+    assert "(the answer to the question above)" not in text
+    assert "each heart you take costs 1 point and the Q♠ 13" in text and "Just to practise ducking" not in text
     one = hand.tricks[0]
     assert one.points == 0 and str(one.card_of(1)) == "6C" and one.card_of(1).rank < one.card_of(0).rank
     assert ("Here it changed nothing: the first trick held no points (it almost never can: a first-trick rule keeps point "
@@ -1221,14 +1231,31 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l02-15q")] if c["cell_type"] == "code"
                      for o in c["outputs"])
     assert "Next to lead" not in before
-    assert (text.index("Then a question for you: who starts trick 2?") < text.index("### A strategy aside: ducking")
-            < text.index("## The winner leads next"))
+    # r81: the question came before the rule it tests (South was a fair guess): the rule is said just before it
+    assert (text.index("whoever wins a trick **leads the next one**") < text.index("So who starts trick 2?")
+            < text.index("### A strategy aside: ducking") < text.index("## The winner leads next"))
+    assert "Then a question for you: who starts trick 2?" not in text
     assert hand.seat_names[hand.tricks[0].winner] == "North" == hand.seat_names[hand.tricks[1].seats[0]]
     answer_every_way(ns["lead2"], "North", ["South", "West", "East"])
     # East leads the 3♣, the three others discard: the lowest card on the table wins
     cards = [Card(c).index for c in ("3C", "AD", "KS", "QH")]
     assert SEAT_NAMES[trick_winner(cards, 3)] == "East"
     answer_every_way(ns["lone_club"], "East", ["South", "West", "North"])
+
+
+def test_02_round_81_seat_numbers_penalty_cards_and_the_discard_clue():
+    """Rater r81: the freak deal's code used seats 0-3 with no key; "penalty card" was used, not said; the best
+    discard hung on the Q♠, which the lesson never named."""
+    ns = lesson("02_tricks_and_following_suit")
+    hand, text = ns["hand"], " ".join(prose("02_tricks_and_following_suit").split())
+    assert "In code, seats are numbers: 0 South, 1 West, 2 North, 3 East." in text
+    assert list(SEAT_NAMES) == ["South", "West", "North", "East"]
+    assert ("each heart you take costs 1 point and the Q♠ 13 (these are the "
+            "**penalty cards**)") in text
+    assert Card("QS").points == 13 and Card("2H").points == 1  # docs/rules.md rule 10
+    assert "A clue: the A♠ went in trick 2, and the Q♠ (13 points) has not been played yet." in text
+    assert Card("AS") in hand.tricks[1].cards and Card("QS") not in [c for t in hand.tricks[:3] for c in t.cards]
+    assert text.index("A clue: the A♠ went in trick 2") < text.index("The K♠ would have done as well")
 
 
 def test_02_void_prose_names_the_first_trick_exception():
@@ -2093,7 +2120,11 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert "(the code names South's hand and the one card each other seat plays; `position` deals the rest)" in text
     freak = lesson("02_tricks_and_following_suit")["freak"]
     assert len(freak.tricks[0].cards) == 4 and all(len(freak.dealt(s)) == 13 for s in range(4))
-    assert "a dangerous high card (lesson 04 shows why the K♠ is one)" in text
+    # r81: the pointer alone left the K♠'s danger unsaid: the sentence says it (the A♠ is gone, trick 2)
+    assert "a dangerous high card (lesson 04 shows why the K♠ is one)" not in text
+    assert ("a dangerous high card (the K♠ is one: if spades are led and it is South's last spade, South must play it, "
+            "and with the A♠ gone it wins that trick, the Q♠ too if she is in it; lesson 04 has more)") in text
+    assert "The K♠ would have done as well; the A♥ shows one more thing, below." in text  # r81: why the A♥, then
 
 
 def test_04_says_one_or_two_other_spades():
