@@ -106,7 +106,9 @@ def test_the_written_nil_rule_is_the_bots():
     # round 8: "below the queen / from the queen up" was unclear for a king without the queen: said exactly
     assert "in every suit holding a queen or king, more cards of jack or lower than queens and kings" in text
     # r55 (words): one example pair in the lesson; the K♣ pair stays checked against the engine below
-    assert "so you can duck while the higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not." in text
+    # r81: "duck" came before its definition (the tips, below): said in plain words
+    assert "so you can play low while higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not." in text
+    assert "so you can duck while" not in text
     assert "In a side suit, an ace counts 1 trick" in recipe()
     assert "The *side suits* are the suits other than spades." in text
     king_guarded = CardList("KC JC 2C 4S 3S 2S 6H 5H 4H 3H 6D 5D 4D")
@@ -984,6 +986,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
                f"{'held' if played.tricks_won[3] == 0 else 'broke':10} "
                + ", ".join(f"{p:+d}".replace("-", "−") for p in points))
         assert row in printed, row
+        # r81 (rater: −79 and +123 printed but never broken down): each plan's score sheet, printed under the rows
+        assert f"\n{plan}:\n" + str(played.score()).replace("-", "−") in printed, plan
     assert ("Trick 1, South to lead:\n  weighed bot for South: A♥ (need 9 of the last 13 tricks: our contract "
             "before their nil)\n baseline bot for South: 5♥ (bust the opponents' nil: lead low, leaving the nil bidder little room under "
             "it)") in printed  # fresh rater r34_c: "stay low under it" on a lead, with nothing to stay under
@@ -1367,14 +1371,17 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r74 (words): "That is the risk the ±200 pays for." cut
     # r76b (rater: the A♥ read as bad luck, yet South could have thrown it on trick 6, under East's ruff, as the
     # discard tip says): said so; "only because" stays out (North, South's partner, played after West)
+    # r81 (rater: the bot's trick-6 card, against the tip, was said only in passing): the 3♠ named, against the tip
     assert ("The nil was kept because West, out of hearts, trumped South's A♥ on trick 10. Out of clubs on trick 6, "
-            "South could have thrown it safely.") in text  # r46: West's spades are printed
+            "South's bot threw its 3♠, not the A♥ as the tip above says.") in text  # r46: West's spades are printed
+    assert "could have thrown it safely" not in text
     assert "only because West" not in text
     six = demo.hand.tricks[5]
     at_six = before_play(demo.hand, 4 * 5 + six.seats.index(0))
     assert six.cards[0].suit is Suit.CLUBS and not at_six.cards(0).of_suit(Suit.CLUBS)
     assert Card("AH") in at_six.legal_plays(0).cards and six.winner == 3 and six.card_of(3).suit is Suit.SPADES
     assert six.seats.index(3) < six.seats.index(0)  # East's 4♠ was on the trick before South played: a heart loses
+    assert six.card_of(0).pretty == "3♠"  # r81: the bot's card, named in the prose
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
@@ -1445,7 +1452,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
-                 "than queens and kings, so you can duck while the higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not.",
+                 # r81: "duck" was used before the tips define it: plain words
+                 "than queens and kings, so you can play low while higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not.",
                  # fresh newcomer rater r51: "counted as above" pointed at 09a; the line links it and restates the values
                  # round 54 (rater r52): the values are a table under the list (a long-suit queen and a spade three
                  # short, 0, were missing); the engine's values are checked below
@@ -1462,16 +1470,18 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
                  # prints "A♥ 1"), held below too
-                 "High side cards: an ace | 1; a half in seven cards or more",
+                 # r81 (rater: line 1 already rules out any ace, so why count one): the ace row cut; deal 6 still
+                 # prints "A♥ 1" part by part (test_r60_the_checklist_in_practice_...)
                  "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠: as many smaller spades as missing higher ones (A♠ K♠) "
                  "J♠ 3♠ 2♠ | three quarters: one fewer, *one short* J♠ 5♠ | a quarter: two fewer, *two short* "
                  "8♠ 7♠ 6♠ | 0: three fewer or more, each",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
-                 "**Ruffs**, in line 4's count: 2 for a side suit with no card, 1 for a singleton, a quarter for a "
-                 "doubleton, while your spades last. So, holding a spade, the checklist never passes a void or singleton "
-                 "side suit; you may: when that suit is led, you throw a dangerous card away.",
+                 # r81 (rater: "side suit" never said, and "you may:" unparsed): side suit and void defined; the short
+                 # suit's consequence moved to "In practice", in plain words (test_r60_the_checklist_in_practice_...)
+                 "**Ruffs**, in line 4's count: 2 for a *side suit* (not spades) with no card (a *void*), 1 for a "
+                 "singleton, a quarter for a doubleton, while your spades last.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1480,6 +1490,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead: both are the "
                  "bots' habits, not game rules."):
         assert line in text, line
+    assert "High side cards: an ace |" not in text and "you may: when" not in text  # r81
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
 
@@ -2362,7 +2373,10 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     from hearts_teach.agents.spades import SpadesBot
     bot = SpadesBot(0)
     assert bot.choose(guard).pretty == "9♠" and bot.reason(guard) == "protect partner's nil: win over partner"
-    for card, wins in (("KS", 2), ("9S", 2), ("4S", 0)):
+    # r81 (rater: the 3♠, legal, was missing from the choices): a choice too
+    assert '["K♠", "9♠", "4♠", "3♠"], "9♠",' in _code_source("cover_quiz = Quiz(")
+    assert sorted(c.pretty for c in guard.legal_plays().cards) == sorted(["K♠", "9♠", "4♠", "3♠"])
+    for card, wins in (("KS", 2), ("9S", 2), ("4S", 0), ("3S", 0)):
         after = guard.copy()
         after.play(card)
         assert after.tricks[9].winner == wins
@@ -2515,7 +2529,10 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
     # card before the question that asks which (test_the_discard_question_at_trick_10_of_deal_17)
     # r76b (rater): East's 4♠ went under West's 9♠ on a club trick, a spade, not a discard: "one of its cards"
-    assert ("East bid nil on cards that pass the checklist (counted above), and one of its cards cost it the nil.") in text
+    # r81 (rater: "one of its cards" made them blame the J♠, which won trick 12): "one choice it made" (the J♠
+    # was forced: "no choice, J♠ is forced", printed in the replay), still naming no card before the question
+    assert ("East bid nil on cards that pass the checklist (counted above), and one choice it made cost it the nil.") in text
+    assert "one of its cards cost" not in text
     assert "one discard" not in text
     assert "What if East throws its two hearts instead?" in text  # r79 (words): the replay's heading names the tricks
     # debrief and summary: "lead low"
@@ -2733,15 +2750,20 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     text = _nil_prose()
     # r74 (rater: read as a complete shortcut, yet Q♠ 5♠ beside a queen, or a singleton beside a spade, fails):
     # said as lines that rule a hand out, with the spade and short-suit ones, and the count still needed
-    assert ("**In practice**, each of these rules a hand out: a king outside a suit of six or more; two queens, each "
-            "in a suit of three or four; a spade above the J♠. A hand without them still needs a count under 1.") in text
+    # r81 (rater: "outside a suit of six" read as "a side-suit king"): "in a suit of five or fewer"; the short side
+    # suit is here with the others, then said plainly to be Suggest's alone ("you may:" did not parse)
+    assert ("**In practice**, each of these rules a hand out: a king in a suit of five or fewer; two queens, each "
+            "in a suit of three or four; a spade above the J♠; a void or singleton side suit beside a spade. A hand "
+            "without them still needs a count under 1. Suggest refuses such a short suit; you need not: when that suit "
+            "is led, you throw a dangerous card away.") in text
+    assert "a king outside" not in text
     # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
     # r76b (rater: "the last line" could be the table's last row): "That last rule"
     # r76b (false item: say plainly a player may bid nil with a void or singleton though Suggest won't; short
     # spades told apart from a short side suit)
     # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
-    assert ("you may: when that suit is led, you throw a dangerous card away.") in text
+    assert ("you need not: when that suit is led, you throw a dangerous card away.") in text
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -2796,7 +2818,9 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert "seeds 1000" not in text and "Below: South's blind nil on deals 1000 to 1199, played out by the bots." in text
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
-    assert "Below: tricks 1 to 3, then trick 5 both ways (trick 4 is the *Last trick* line)." in text
+    # r81 (rater: "both ways" clear only after the print): the two ways named
+    assert ("Below: tricks 1 to 3, then trick 5 as played and with North's 3♥ instead (trick 4 is the *Last trick* "
+            "line).") in text
 
 
 def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
