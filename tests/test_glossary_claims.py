@@ -1804,7 +1804,8 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     # the new entries, each a word its lesson uses
     assert "**short queen**: her and at most one other spade" in _prose("11_three_to_six_players")
     assert "the Q♠ with at most one other spade in the same hand" in _entry("Short queen")
-    assert "**The break-even**" in _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in \
+    # r81: 08b's worked break-even paragraph was cut (its figures cell said it too); its summary names and states it
+    assert "**Background, the break-even:**" in _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in \
         _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
     assert "**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below." in _prose("10_write_a_bot")
     assert "drop it if below. If the interval contains zero, the step is *on trial*" in _entry("Keep rule")
