@@ -1423,17 +1423,25 @@ def test_04_numbers_story_widget_and_quiz():
     south.buttons["QS"].click()
     assert south.hand.last_trick.points == 13
     # the click shows its consequence: who took the trick, and the 13 points
+    # r81: the reply gives the verdict (a discard never wins a trick), so the prose after it need not assume the click
     assert south.last_message == ("South played Q♠ — trick 3: West 5♣, North 10♣, East K♣, South Q♠ "
-                                  "→ East takes it (13 points); she is out of your hand for good")
+                                  "→ East takes it (13 points); a discard never wins a trick, so she is out of your "
+                                  "hand for good, at no cost to you")
+    ns["throw"].__globals__["mine"] = ns["dump"].copy()  # the lesson's own throw() on a fresh copy: another card
+    assert ns["throw"](Card("KH")).endswith("you still hold the queen: a discard never wins a trick, so this was a "
+                                            "safe chance to throw her, and you must find another")
     # r74: a real choice: any other card keeps the queen in South's hand, and the prose names the answer only
     # after the widget (the void paragraph above it no longer calls her the card to throw)
     dump = ns["dump"]
     assert Card("QS") in dump.cards(0) and len(dump.legal_plays(0).cards) == len(dump.cards(0))
     assert "legal_report" not in "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades"))
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "Thrown here, her 13 points went to East, whose K♣ won the trick." in text and "whoever won the trick" not in text
+    # r81: "Thrown here" read as if the reader had thrown her, whatever was clicked: the general point first
+    assert ("A discard never wins a trick, so a void is the safe moment: the queen is the card to throw. If you threw "
+            "her, her 13 points went to East, whose K♣ won the trick.") in text and "whoever won the trick" not in text
+    assert "Thrown here" not in text
     assert "the queen is the obvious card to throw" not in text
-    assert text.index("**Which card do you throw?**") < text.index("The queen is the card to throw")
+    assert text.index("**Which card do you throw?**") < text.index("the queen is the card to throw")
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
@@ -1476,7 +1484,19 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
     assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "Keep the queen guarded. You are South (seed 256, no pass), holding Q♠ and four low spades" in text
+    # r81: "seed" was never explained; the deal is "another fixed deal" (the code's seed=256)
+    assert "Keep the queen guarded. You are South (another fixed deal, no pass), holding Q♠ and four low spades" in text
+    assert "seed" not in text
+    # r81: the stored output showed only South's hand and "J♣ (forced)": the trick so far is printed above the
+    # widget, and each reply ends with the cards already on South's next trick
+    cells = cells_of("04_queen_of_spades")
+    shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-guard" for o in c["outputs"])
+    from hearts_teach.course.lessons import bots_play, table_bots
+
+    fresh = bots_play(Hand.deal(seed=256, pass_direction="hold"), table_bots("rule"), stop=lambda h: h.turn == 0)
+    first = fresh.current_trick
+    assert shown.startswith(f"trick 1 so far: {', '.join(f'{fresh.seat_names[s]} {c.pretty}' for s, c in zip(first.seats, first.cards, strict=True))}\n")
+    assert "the line under your hand shows what the others played and where the queen is" in text
     assert "Your goal: make someone else take Q♠." in text  # r76: the exercise states its goal
     assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
 
@@ -1576,8 +1596,12 @@ def test_04_queen_waits_worked_position_and_quiz():
     # newcomer round 27: the exception is "she is your only card", which a hand of hearts and Q♠ is not
     assert "unless you hold nothing else" not in text
     # r74: the rule said in full, as the Rules docstring has it (the queen held back, a hand of hearts leads a heart)
-    assert ("until hearts are broken, unless she is your only card; a leader holding only hearts and the queen leads "
-            "a heart.") in text
+    # r81: "until hearts are broken" did not match the rules summary (a heart earlier in the same trick frees her,
+    # while lesson 03's *broken* needs an earlier trick): the lesson says the summary's words
+    assert ("Q♠ may not be led or discarded until a heart has been played (one earlier in the same trick counts), unless she "
+            "is your only card; a leader holding only hearts and the queen leads a heart. The engine's message calls "
+            "this *hearts broken*.") in text
+    assert "until a heart has been played" in " ".join(prose("rules_summary").split())
     from hearts_teach.course.lessons import position
 
     waits = position({1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 0: "2C", 2: "3C", 3: "4C"}, plays="2C AC 3C 4C",
@@ -1638,8 +1662,9 @@ def test_04_the_deal_is_shown_before_its_spade_tricks():
     deal = Hand.deal(seed=19, pass_direction="hold")
     for seat in range(4):
         assert f"{deal.seat_names[seat]}: {deal.dealt(seat).pretty}" in out
-    assert ("First the deal, as the engine draws it before the first card: West was dealt the queen with only two "
-            "other spades, and South was dealt both K♠ and A♠.") in " ".join(prose("04_queen_of_spades").split())
+    # r81: "as the engine draws it" and "seed 19" were jargon to a newcomer: a fixed example deal
+    assert ("on a fixed example deal, with no pass. First the deal, before the first card: West was dealt the queen "
+            "with only two other spades, and South was dealt both K♠ and A♠.") in " ".join(prose("04_queen_of_spades").split())
 
 
 
@@ -1694,7 +1719,7 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
                     in shown["l04-17"]), (group, top)
     # the opening sentence: "and", and no stray comma before a dash
     assert ("how to get rid of her, and, with a simulation, how her holder's other spades change her fate. "
-            "Last comes a variant in which she must wait for hearts to be broken.") in text
+            "Last comes a variant in which she must wait for a heart to be played.") in text  # r81: the variant's words
     assert ", —" not in text
 
 # lesson 05 ---------------------------------------------------------------------------------
@@ -2145,12 +2170,18 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     # fresh newcomer rater r32: the table's "give or take" column came before its meaning; the paragraph that
     # introduces the table names it, and the paragraph under the chart says what it means
     # r74: "usually" said as what the margin is: 19 simulations out of 20
-    assert "*Give or take*: in 19 simulations out of 20, each share is within that many in 100" in text
+    # r81: "within that many in 100" was unclear: percentage points, with the first row as the example
+    assert ("*Give or take*: in 19 simulations out of 20, each share is within that many percentage points of what "
+            "endless deals would give (91 % ±3.4: between about 88 and 95 %).") in text
+    assert round(100 * 235 / 257) == 91 and (round(100 * 235 / 257 - 3.4), round(100 * 235 / 257 + 3.4)) == (88, 95)
+    table = lesson("04_queen_of_spades")["table"]
+    assert ("alone", False, 257, 235) in [tuple(row) for row in table]
     assert ("The numbers are printed first, then drawn; the last column, *give or take*, is the margin for chance "
             "(more under the chart).") in text
     assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
-    assert "four *rule bots* (the computer players met in lesson 00; seed 19, no pass)" in text
+    assert "four *rule bots* (the computer players met in lesson 00) on a fixed example deal, with no pass." in text
+    assert "seed" not in text  # r81: "seed" was never explained
     assert "lesson 07 lists the levels" not in text
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c["cell_type"] == "code")
     assert "196 *" not in code and "give_or_take(took, n)" in code
@@ -2226,11 +2257,16 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     for g in both:  # worse with A♠/K♠, by more than both margins together
         (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
         assert top_pct - top_m > alone_pct + alone_m, g
-    assert "made things worse in each of the three groups where it can happen" in text
+    # r81: the bullet quotes the shares it relies on (each pair below is the table's, rounded as printed)
+    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in each of the three groups where it can happen: "
+            "from 57 to 72 % (+1 or 2), 15 to 28 % (+3 or 4) and 3 to 12 % (+5 or more).") in text
+    assert [(round(share[(g, False)][0]), round(share[(g, True)][0])) for g in both] == [(57, 72), (15, 28), (3, 12)]
+    assert both == ["+1 or 2", "+3 or 4", "+5 or more"]
     # r74: "those cards win spade tricks, sometimes the one with the queen in it" was impossible (one card a trick)
     assert "sometimes the one with the queen in it" not in text
-    assert ("Your own A♠ or K♠ cannot save her, since you play only one card a trick. With them in your hand, fewer "
-            "cards elsewhere can beat her") in text
+    # r81: three reasons in a row read hard; one sentence now (her holder's own A♠/K♠ still cannot cover her)
+    assert ("At the same length, a yes-hand has fewer low spades to guard her, and when she is forced out, fewer cards "
+            "in other hands can beat her (her holder's own A♠ or K♠ cannot: one card a trick each).") in text
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
     # r76: the takeaway gave the result before the table; a prediction quiz asks it instead, and the table answers
@@ -2241,7 +2277,7 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     ids = [c.get("id") for c in cells_of("04_queen_of_spades")]
     assert ids.index("l04-predict") < ids.index("l04-17")  # the question comes before the table
     # r76: the A♠/K♠ count in the length, so a yes-hand has fewer low guards at the same length
-    assert "At the same length, a yes-hand also has fewer low spades to guard her." in text
+    assert "At the same length, a yes-hand has fewer low spades to guard her" in text
     for top in (False, True):
         shares = [share[(g, t)][0] for g, t, n, _k in table if t == top and n]
         assert shares == sorted(shares, reverse=True), top
