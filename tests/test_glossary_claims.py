@@ -241,8 +241,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert ("Even the coach's top choice shows [too close to call](#cell-id=term-too-close-to-call) when the deals cannot "
             "confirm it (lesson 06a, trick 3).") in t
     assert "0 for the best itself" not in t
+    # r81: the leader with only hearts and the Q♠ (docs/rules.md golden case 4) follows in the same sentence
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
-            "(lesson 03).") in t
+            "(lesson 03); a leader holding only hearts and the Q♠ must lead the Q♠ (under `queen_waits`, a heart).") in t
     assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
             "best starts at or below a quarter point a hand and reaches above it") in t
     assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
@@ -295,8 +296,10 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
 
     t = text()
     for phrase in ("it says only that you could not follow suit, not which card you chose",
+                   # r81: "said of any card given away" clashed with "a high or penalty card" and Duck's "unlike
+                   # *drop*, the card may be a low one": what sets it apart from dump is only that it need not be the worst
                    "It is said of following suit (the Q♠ played under a higher spade) as often as of a discard. Unlike "
-                   "*dump*, a choice of your most dangerous card, it is said of any card given away; unlike *duck*, it "
+                   "*dump*, it need not be your most dangerous card; unlike *duck*, it "
                    "names the card you lose, not the trick you stay out of.",
                    "Said when you follow suit (the coach: \"ducks under 6♠\", or \"**stays under**\"), since in Hearts a discard cannot win "
                    "anyway; unlike *drop*, the card may be a low one.",
@@ -305,6 +308,7 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
                    "Lesson 10's *dump step* (step 3) makes it a bot's rule: when it cannot follow suit, it gives "
                    "away Q♠, else its highest heart, else its highest card."):
         assert phrase in t, phrase
+    assert "it is said of any card given away" not in t  # r81
     lesson10 = json.loads((GLOSSARY.parent / "10_write_a_bot.ipynb").read_text(encoding="utf-8"))["cells"]
     step = " ".join(" ".join("".join(c["source"]) for c in lesson10 if c["cell_type"] == "markdown").split())
     # r72c: "(from trick 2)": the code obeys rule 6 through view.legal (no point card on trick 1)
@@ -630,12 +634,16 @@ def test_suggest_states_the_bid_adjustment_once_as_smart_bid_makes_it():
     from hearts_teach.present.widgets.spades_table import BidWidget
 
     t = text()
+    # r81: five conditions in one sentence, and "all four bids" left open whether your own counted: a list, and
+    # "their bids and yours" (smart_bid: partner + opponents + this bid, the rounded estimate)
     assert ("**Suggest** (Spades) — the bid button (typed: `suggest()`) that shows the bid the weighed bot would make "
-            "with your cards: nil when the nil checklist holds; otherwise the [estimate](#cell-id=term-estimate) rounded to the nearest "
-            "trick (a half rounding down), then adjusted for the other bids and the score: one trick more when the "
-            "other three have bid and all four bids leave 3 tricks or more unclaimed, one less when your team is "
-            "ahead and within 100 points of the winning score (400 or more in a game to 500), one more when the "
-            "opponents are that close and your team is 100 or more behind. The bid is at least 1, the team's bids at most 13, and Suggest says when it adjusted.") in t
+            "with your cards: nil when the [nil checklist](#cell-id=term-nil-checklist) holds; otherwise the "
+            "[estimate](#cell-id=term-estimate) rounded to the nearest trick (a half rounding down), then adjusted: "
+            "- one trick more when the other three have bid and their bids and yours leave 3 tricks or more unclaimed; "
+            "- one less when your team is ahead and within 100 points of the winning score (400 or more in a game to 500); "
+            "- one more when the opponents are that close and your team is 100 or more behind. "
+            "The bid is at least 1, the team's bids at most 13, and Suggest says when it adjusted.") in t
+    assert "all four bids" not in t
     assert TARGET == 500 and SpadesRules().end_score == 500
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)  # an estimate of 5½ (the Rule of thumb test)
     assert smart_bid(five_half) == 5  # rounded, a half down
@@ -726,7 +734,9 @@ def test_the_round_22_entries_and_word_blocks():
     # the two word blocks: topic groups; together they name every entry
     hearts, spades = word_block("Hearts words"), word_block("Spades words")
     # rater r47: "Bots and the coach" was a wall of 50 links; it is now three groups
-    assert list(hearts) == ["Cards, the deal and the pass", "Play", "Points and the moon", "Coach and verdicts", "Bots",
+    # r81: Queen waits and Trick-avoidance were not about cards, the deal or the pass: the group is named for the game
+    # and its rules too (Short queen stays: a queen dealt short, which lesson 11 advises passing)
+    assert list(hearts) == ["The game, the deal, the pass and the rules", "Play", "Points and the moon", "Coach and verdicts", "Bots",
                             "Measuring bots"]
     assert all(len(ws) < 40 for ws in hearts.values()), {k: len(ws) for k, ws in hearts.items()}
     body = body_source()
@@ -811,7 +821,11 @@ def test_the_round_23_entries_say_what_the_engine_does():
             "own choice unless another clearly did better on those deals.") in t
     assert ("on 1,024 sampled deals for a play (512 for a pass), and at four players it also favours the deals that "
             "fit how the others have played so far.") in t
-    assert "`expert` ([Expert](#cell-id=term-expert)): plays each choice out on 1,024 sampled deals." in t
+    # r81: the Thinker's and the Expert's lines said "each choice" and "its choices" where the Thinker's entry said
+    # "several of its choices": both roll out at most ``cap`` (8) groups of cards, the rule bot's always among them
+    assert "`medium` ([Thinker](#cell-id=term-thinker)): tries several choices on 32 sampled deals;" in t
+    assert "`expert` ([Expert](#cell-id=term-expert)): the same on 1,024 sampled deals." in t
+    assert "plays each choice out on 1,024" not in t and medium.cap == expert.cap == 8
     beginner = BeginnerBot()
     for n in (3, 4, 5, 6):  # the Beginner's habits, at every table size
         hand = Hand.deal(seed=n, rules=Rules(players=n))
@@ -1033,8 +1047,10 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert isinstance(easy, RuleBot) and not easy.moon_defence and make_bot("rule").moon_defence
     assert "easy" not in labels and "the [rule bot](#cell-id=term-rule-bot) with its moon defence off" in entry("Easy")
     assert MC_WORLDS["hard"] == 256 and registered("hard").label == "Strong" and "hard" not in labels
-    assert "`hard` (label *Strong*: 256 sampled deals), which no lesson uses" in t
-    assert make_bot("mc:64").worlds == 64 and "`mc:N`, which plays each choice out on N sampled deals" in t
+    # r81: a reader missed `hard` on the ladder: the entry says why it is off it (the registry's own line)
+    assert "`hard` (*Strong*: 256 deals), which no lesson uses: off the ladder, not measurably apart from the Thinker or Expert;" in t
+    assert "not measurably apart from medium or expert" in registered("hard").description
+    assert make_bot("mc:64").worlds == 64 and "`mc:N`, the same on N sampled deals" in t and make_bot("mc:64").cap == 8
     from hearts_teach.classroom.checks import bot as bot_check
 
     assert "HighestCardBot()" in inspect_source(bot_check) and "the yardstick of exercise 10's check" in t
@@ -1109,7 +1125,9 @@ def test_the_round_27_entries_say_what_the_engine_does():
     medium = next(what for name, _label, what in ladder_levels() if name == "medium")
     assert medium.startswith("tries each card on 32 imagined deals") and "imagined deals" in app.level.tooltip
     # r73: lesson 07's prose no longer says "imagined deals"; the entry links 07 through its Thinker
-    assert 'the [Thinker](#cell-id=term-thinker), which "tries each card on 32 imagined deals"' in entry("Imagined deal")
+    # r81: the menu's "tries each card" clashed with Thinker's "several of its choices" (at most 8 groups are tried)
+    assert ("as on the [Thinker](#cell-id=term-thinker)'s line there; the Thinker tries several of its choices on 32 "
+            "of them.") in entry("Imagined deal") and "tries each card" not in t
     # Moon watch: a lone taker of every point, at least 8 with a heart, is a threat; the rule bot then stops ducking
     h = lambda cards: CardList(cards).mask  # noqa: E731
     assert not shooting(h("2H 3H 4H 5H 6H 7H 8H")) and shooting(h("2H 3H 4H 5H 6H 7H 8H 9H"))
@@ -1623,7 +1641,10 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "this course's own `queen_waits` rules" in _entry("Queen waits")
     assert "perhaps" not in _entry("Dump")
     # r78: one plain sentence (three colon-joined clauses said one thing)
-    assert "a card of a suit nobody else holds any more: on their leads it can only be thrown away" in _entry("Dead card")
+    # r81: "sheds it safely" was false of a dead spade, which trumps the trick and wins it (held in the r81 test)
+    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. A dead heart, club or diamond played "
+            "on another suit's lead never wins, so a nil bidder sheds it safely; a dead spade played there trumps the "
+            "trick and wins it.") in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     assert "*standard rules*" in _entry("Standard")
@@ -1832,3 +1853,101 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
         _entry("Guard") and "no more cards of" not in t
     low = "3S 4S 5H 6H 7H 8H 9C TC 2C 3C 4C"
     assert nil_ok(CardList("QD 3D 2D " + low[:-3])) and not nil_ok(CardList("QD 2D " + low))
+
+
+def test_the_r81_entries_agree_with_each_other_and_the_engine():
+    """Rater r81 (glossary): Insurance heart and Moon watch named different hearts for one hand; Dead card's "sheds it
+    safely" and Bare's "a bare ace wins" failed in Spades; Broken and Lead left out docs/rules.md golden case 4; Short
+    queen's "the second spade lead" missed a queen alone; Guard's Spades example read as the Hearts sense; Break-even,
+    Δ vs best, Q♠ % and the verdict table were hard to read. Each claim is held here at every table size it speaks of."""
+    import inspect
+
+    import numpy as np
+
+    from hearts_teach import Card, CardList, Hand, Rules
+    from hearts_teach.agents import coach
+    from hearts_teach.agents.coach_stats import (
+        BAND,
+        INACCURACY_MAX,
+        MISTAKE_MAX,
+        _select_ref,
+        difference,
+        verdict_of,
+    )
+    from hearts_teach.agents.hearts.candidates import pass_pool
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, rule_play
+    from hearts_teach.games.hearts.legality import cascade
+    from hearts_teach.games.spades.legality import trick_winner
+    from hearts_teach.kernel.cards import Suit
+
+    t = text()
+    mask = lambda cards: CardList(cards).mask  # noqa: E731
+    # the verdict table's plain sentence, as verdict_of reads the bands
+    assert ("In short: a *best* choice costs at most a quarter point a hand more than the coach's top choice, an "
+            "*inaccuracy* more than a quarter, a *mistake* more than 1 point, a *blunder* more than 3, and *too close to "
+            "call* means the deals cannot tell.") in t
+    assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
+    assert [verdict_of(lo, lo + 0.1) for lo in (-0.2, 0.3, 1.1, 3.1)] == ["best", "inaccuracy", "mistake", "blunder"]
+    # Broken and Lead: hearts and the Q♠ only, hearts unbroken: she must be led (golden case 4), at every table size;
+    # under queen_waits a heart
+    assert ("Holding only hearts and the Q♠, the leader must lead the Q♠: she is not a heart (under `queen_waits`, a "
+            "heart instead).") in _entry("Broken")
+    hearts_and_queen = mask("QS 2H 7H KH")
+    for n in (3, 4, 5, 6):
+        assert cascade(hearts_and_queen, -1, False, False, Rules(players=n).compiled)[0] == mask("QS"), n
+        waits = Rules(players=n, queen_waits=True).compiled
+        assert cascade(hearts_and_queen, -1, False, False, waits)[0] == mask("2H 7H KH"), n
+    # Insurance heart and Moon watch: one hand, A♥ 9♥ 2♥, void in clubs. Before the watch sounds (MOON_OPEN) it keeps
+    # the A♥ and throws the 9♥; once South (seat 0) is the threat and may win the trick, the lowest heart
+    club = Card("5C").index
+
+    def discard(threat: int) -> str:
+        hand = mask("AH 9H 2H")
+        return Card.from_index(rule_play(1, hand, hand, 1, Suit.CLUBS.value, club, 0, 1 << club, 1 << club,
+                                         threat)).pretty
+
+    assert discard(MOON_OPEN) == "9♥" and discard(0) == "2♥"
+    assert "could still take every point, until its [moon watch](#cell-id=term-moon-watch) sounds:" in _entry("Insurance heart")
+    assert "Once the moon watch sounds, it throws its lowest heart instead on a trick the shooter may win." in \
+        _entry("Insurance heart")
+    # Bare and Dead card, in Spades: a spade on a side-suit lead wins the trick (seat 0 leads the A♣, seat 2 is void)
+    assert trick_winner([Card(c).index for c in ("AC", "3C", "2S", "4C")], 0) == 2
+    assert "so in Hearts a bare ace wins that trick" in _entry("Bare") and \
+        "(in Spades a bare ace of another suit can be trumped)" in _entry("Bare")
+    # Short queen: a queen alone must follow the first spade lead, at every table size
+    for n in (3, 4, 5, 6):
+        assert cascade(mask("QS 2H 3D"), Suit.SPADES.value, False, True, Rules(players=n).compiled)[0] == mask("QS")
+    assert "the first if she is alone, the second if she has one guard" in _entry("Short queen")
+    assert "the second spade lead can force her out" not in t
+    # Guard: in Hearts, Q♦ 2♦ follows the first diamond lead with the 2♦ and keeps the queen
+    assert cascade(mask("QD 2D 5C"), Suit.DIAMONDS.value, False, True, Rules().compiled)[0] == mask("QD 2D")
+    assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
+        "and Q♦ 2♦ has one guard. The Spades bots count more strictly: Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not" in _entry("Guard")
+    # Break-even: lesson 08b's own figures for deal 683
+    assert ("here (21.9 − 16.3) ÷ 21.9 = 26%" in _printed("08b_your_own_moon")
+            and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
+    assert ("Deal 683 there: a failed moon averaged 21.9, ducking 16.3, so going pays when the moon comes off more often "
+            "than (21.9 − 16.3) ÷ 21.9, about 26 % of the time.") in _entry("Break-even")
+    # Δ vs best: picked on one half, measured on the other; halves that disagree give a Δ below 0, the top one's too
+    x, y = np.array([0, 10, 0, 10]), np.array([10, 0, 10, 0])  # x best on the even deals, y on the odd ones
+    even, odd = _select_ref([x, y], 2, [True, True], 4, 0), _select_ref([x, y], 2, [True, True], 4, 1)
+    assert (even, odd) == (0, 1) and difference(x, x, y).mean < 0 and difference(y, x, y).mean < 0
+    z = np.array([1, 12, 3, 11])  # the same best (x) on both halves: every Δ is 0 or more
+    assert difference(x, x, x).mean == 0 and difference(z, x, x).mean > 0
+    assert "key=lambda i: (ev.diffs[i].mean, i))" in inspect.getsource(coach._candidates)  # the top choice: least Δ
+    assert ("When both halves pick the same best, every Δ is 0 or more; when they pick different bests, a Δ can come "
+            "out below 0, the top choice's too") in _entry("Δ vs best")
+    # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
+    words = inspect.getsource(coach._consequence_words)
+    assert "the Q♠ ends up in your tricks in" in words and "hearts" in words and "shoots the moon" in words
+    assert "one of the coach's two measures" not in t and "Q♠ % only says why" in _entry("Q♠ %")
+    # Drop and Duck no longer clash (a dropped card is high or a penalty card; a ducked one may be low)
+    assert "it need not be your most dangerous card" in _entry("Drop") and "the card may be a low one" in _entry("Duck")
+    # Coach: a pass is chosen from a pool (the rule bot's pass, the 20 triples of the six likeliest cards, a void-making
+    # triple per short suit: 20 to 24), and your own pass is measured beside it
+    assert "(for a pass: about 20 likely passes, and yours)" in _entry("Coach")
+    for n in (3, 4, 5, 6):
+        for seed in range(40):
+            assert 20 <= len(pass_pool(Hand.deal(seed=seed, rules=Rules(players=n)).view(0).hand)) <= 24
+    assert "if view.passed:" in inspect.getsource(coach.assess_pass) and "pool + sorted(extras)" in inspect.getsource(
+        coach.assess_pass)
