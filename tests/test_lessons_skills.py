@@ -2978,8 +2978,10 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # r38_h: the jack looked harmless; say it is a doubleton (J♣ 5♣), so once the 5♣ is played it stands alone
     # r75pre rater: "South's only clubs are J♣ 5♣" beside a replay where South plays a received A♣: the clubs
     # after the exchange, and the heading says it is one deal
-    assert ("**How a kept J♣ can catch the queen: one deal.**" in flat
-            and "After the exchange South held A♣ J♣ 5♣; once the A♣ and 5♣ were gone, the J♣ stood alone." in flat)
+    # r81: South now passes the J♣ itself (the count's pass, the coach's top), so the kept-J♣ replay is gone; these
+    # play-outs stay as the evidence for the top pass and for "a card South received" winning her trick
+    assert "**How a kept J♣ can catch the queen" not in flat and "the J♣ stood alone" not in flat
+    assert "More often than not, the card that wins her trick is one South received in the pass." in flat
     assert won_j > 0 and len([c for c in dealt if c.suit == Suit.CLUBS]) == 2
     cells = notebook_cells("01_deal_and_pass")
     ids = [c.get("id") for c in cells]
