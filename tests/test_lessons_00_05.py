@@ -1779,7 +1779,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # is a point out of its own hand
     assert ("This time West, a `rule` bot with no spade on trick 5, discarded a heart: the 10♥, **keeping the A♥** "
             "(below, line *replay 2, trick 5*). Unable to follow suit, a rule bot prefers a heart to a club or diamond: a heart "
-            "dropped on someone else's trick is one point fewer left in its own hand.") in " ".join(text.split())
+            "dropped on someone else's trick is one fewer heart it may later have to win.") in " ".join(text.split())
+    # r81: "one point fewer left in its own hand" read oddly (points in a hand don't count): a heart it may have to win
+    assert "one point fewer left in its own hand" not in text
     assert blocked.tricks[4].winner == 0 and blocked.tricks[4].card_of(1).points == 1
     assert "before any club" not in text
     assert blocked.tricks[4].card_of(1) == Card("TH") and Card("AH") in blocked.dealt(1)
@@ -1792,9 +1794,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r70_05: "any West card but the A♥" showed only the 5♣: the fourth line tries each card (checked below)
     # r72c_05: the answer sits straight after the try-it (cell l05-19b, its printout l05-19c), before "Blocking a moon"
     # r75_05: the printout folded (code and output) under the widget, the words in a <details> block after it
-    assert ("**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West "
-            "card*, in the folded cell above). Discard the 10♥ and the A♥ is forced on trick 6; discard a club or diamond and West ducks the Q♥ "
-            "with the 10♥ but must play the A♥ on South's J♥ on trick 8 (the last line).") in flat
+    # r81: the answer pointed at lines of a folded cell whose output is hidden: the results are in the answer itself
+    assert ("**Answer:** yes, every other card stops the moon, and West scores 4 instead of 26: - **10♥**: the A♥ is now "
+            "West's only heart, forced on South's Q♥ on trick 6. - **any club or diamond**: West ducks the Q♥ with the 10♥, "
+            "then must play the A♥ on South's J♥ on trick 8. - **A♥**: South shoots the moon, as in replay 1.") in flat
+    assert "(the last line)" not in flat and "line *try-it answer" not in flat
     # rater r52_05: the stored notebook did not show the club case: the answer cell prints it (the try-it's bots)
     shown_18b = "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-19c"
                         for o in c.get("outputs", []))
@@ -1873,21 +1877,22 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r51_05: "only West's card differs" read as if the later tricks stay the same too; the notation, with an example
     # r75b_05: "Could West have stopped the moon?" was too easy (8 of 9 cards do): a prediction with a hint
     # r75c: "count the hearts above" gave two (A♥, K♥) and read as if West's A♥ were safe to throw: who holds them
-    assert ("Predict first: which one of West's cards lets the moon through, and why? (Hint: which hearts beat "
-            "South's Q♥ and J♥, and who holds them?) In the cell below, everything before West's card matches the first "
-            "replay;") in " ".join(instr.split())
-    assert ('(or type `west.play("KC")` in a new cell). Code writes a card as rank then suit letter: `KC` is K♣, `TH` is '
-            "10♥ (T for ten).") in " ".join(instr.split())
+    # r81: "which one lets the moon through" was answered by replay 1 (West's A♥): ask whether any other card stops it,
+    # and on which trick; the instructions cut to click, read the line, rerun ("Try first" was said twice)
+    assert ("Replay 1 showed West's A♥ letting the moon through. Predict: would any other West card have stopped it, and "
+            "on which trick? (Hint: which hearts beat South's Q♥ and J♥, and who holds them?) In the cell below, "
+            "everything before West's card matches the first replay;") in " ".join(instr.split())
+    assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
+            "is K♣).") in " ".join(instr.split())
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
-    assert "Try first: the answer is folded just below." in instr and "A♥" not in instr
+    assert "Try first" not in instr and "which one of West's cards" not in instr and "trick_table" not in instr
     # r43_f: "covered" linked to the glossary and said in plain words
     # r72b_05: East's duck was explained twice (l05-14 and l05-16c): the cover is said once, with the rule bot's K♥
     assert "On trick 6 East could have covered" not in flat
     assert "[covered](glossary.ipynb#cell-id=term-cover) South's Q♥" in "".join(
         "".join(c["source"]) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-16c")
     assert "In the cell below" not in "".join(cells_of("05_shooting_the_moon")[ids.index("l05-18c")]["source"])
-    assert ("**Answer:** on trick 5, any West card but the A♥ stops the moon (line *try-it answer, each West card*, in the "
-            "folded cell above).") in flat
+    assert "The folded cell above tries each card." in flat
     answer = "".join(cells_of("05_shooting_the_moon")[ids.index("l05-19b")]["source"])
     assert "<details><summary>Answer</summary>" in answer and answer.rstrip().endswith("</details>")
     # r40_e: all three opponents changed between the replays, so no "saved West 22 points"
@@ -1902,7 +1907,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # was vague: the trigger is given exactly (shooting, threat_of: all points taken so far, 8 or more, a heart among
     # them; pinned with shooting/threat_of at the end of this test)
     # r49_05: the three conditions as a short list, then what the watch does, the rule-of-thumb remark last
-    assert ("The `rule` bots defend against a moon with two habits. The first is their moon watch. It acts when: - one "
+    # r81: the second habit was only named ("explained after the replay") while replay 2 showed it: both named here
+    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: keep one high heart "
+            "while some *other* player could still take every point, to win a trick from that player later. The second is "
+            "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
@@ -1958,7 +1966,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "(a later section weighs the two). Yet the warning was on the table") in flat
     # r75c_05: the insurance heart was named here before the lesson defines it (after the second replay)
     # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
-    assert ("This is the rule bots' second habit, the insurance heart: keep one high heart") in flat
+    # r81: the habit is defined before replay 2 (Blocking a moon); here it is named as what West did
+    assert "That is the insurance heart. It holds from the first trick" in flat
     assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
     assert sum(t.points for t in blocked.tricks[:4]) == 0
     assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
@@ -2108,14 +2117,18 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "switching the moon defence off" not in text and "`beginner`" not in text
     # r72_05: the period ("once two players have taken penalty cards") is its own sentence in "At the table", and the
     # moon rule is said once (test_05_round_28_...), so the habit says only what the heart is kept for
-    assert ("keep one high heart while one player could still take every point, to win a trick from that player "
-            "later.") in text
+    assert ("keep one high heart while some *other* player could still take every point, to win a trick from that "
+            "player later.") in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
-    assert ("This holds from the first trick until two different players have taken penalty cards, warning or not; a "
-            "warning like South's only makes it urgent.") in text
+    # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
+    # or a second player takes a penalty card
+    assert ("It holds from the first trick, warning or not, until the bot itself or a second player takes a penalty card; "
+            "a warning like South's only makes it urgent.") in text
+    assert "until two different players" not in text.lower()
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
-    from hearts_teach.agents.hearts.policy import MOON_OPEN, threat_of
+    from hearts_teach.agents.hearts.policy import MOON_OPEN, NO_MOON, threat_of
+    assert threat_of((CardList("2H").mask, 0, 0, 0), 0) == NO_MOON and threat_of((CardList("2H").mask, 0, 0, 0), 1) == MOON_OPEN
     assert all(threat_of((0, 0, 0, 0), seat) == MOON_OPEN for seat in range(4))
     # newcomer rater: the bot-name aside was noise here; lesson 07, which lists the opponents, says it
     assert "*Solid*" not in text
@@ -2656,9 +2669,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - Until two different players have taken penalty cards, keep "
-            "your highest heart when you discard, warning or not; a warning only "
-            "makes it urgent. After that no moon is possible: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "as leading the Q♠ when nobody can beat her. - While some *other* player could still take every point, keep "
+            "your highest heart when you discard, warning or not; a warning only makes it urgent. Once you or a second "
+            "player have taken a penalty card, no other player can take them all: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen: West ended with 4 points, against 26 each when South's moon "
             "succeeded.") in text
     assert Card("QS") in [c for t in hand.tricks[:5] if t.winner == 0 for c in t.cards]
@@ -2702,9 +2715,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                                  threat)).pretty for threat in (MOON_OPEN, NO_MOON)}
     assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
     # r75b_05: "(the A♥, or the highest unplayed heart)": you may not hold the highest unplayed heart; the bot keeps its own
-    assert ("Until two different players have taken penalty cards, keep your highest heart when you discard") in text
+    # r81: "until two different players" ignored a lone taker who is yourself: nobody else can shoot then
+    assert ("While some *other* player could still take every point, keep your highest heart when you discard") in text
     assert "highest unplayed heart" not in text
-    assert "After that no moon is possible: shed that heart like any other." in text
+    assert "no other player can take them all: shed that heart like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -2756,11 +2770,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # shooting; 22 in this hand); "sampled deals", the 28,480 and the range stay in the printout under folded code
     # r75b_05: rule bots shoot by accident (the simulation's 24), so "nobody tries to shoot"; the 26 and 4 come from the
     # try-it's easy bots, said so, and quoted in its visible answer; the coach's section cut to its two numbers
-    assert ("## Does insurance cost anything? Very little when nobody tries to shoot. With rule bots in every seat, the "
-            "coach finds that keeping the A♥ costs West about 0.16 points on average (printed below). Throwing it away "
-            "cost West 22 points in this hand, with the try-it's easy bots playing on: 26 instead of 4 (the try-it's "
-            "answer).") in text
-    assert "West scores 4 after any other card, 26 after the A♥ (line *try-it answer, West's score*)." in text
+    # r81: why the coach samples deals (it can't see the other hands), and the 22 labelled as this hand's, a moon tried
+    assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
+            "hands, so it plays each of West's trick-5 choices out on many possible deals of them, with rule bots in every "
+            "seat: keeping the A♥ costs West about 0.16 points on average (printed below). In this hand, where South did "
+            "try to shoot, throwing the A♥ away cost West 22 points, with the try-it's easy bots playing on: 26 instead of "
+            "4 (the try-it's answer).") in text
+    assert "and West scores 4 instead of 26:" in text
     # r75b_05: the try-it asks why; only the A♥ and K♥ rank above the Q♥ and J♥, and East kept its K♥ on trick 6
     assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East held its K♥ back (below), so West's A♥ is "
             "the heart that can take a trick from South.") in text
@@ -2768,8 +2784,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert replay_1.tricks[5].card_of(3) == Card("8H") and Card("KH") in replay_1.dealt(3)
     assert [c.pretty for c in DECK if c.suit is Suit.HEARTS and c > Card("QH")] == ["K♥", "A♥"]
     # r75b_05: the habit that acts in replay 2, and on which tricks, said before it (the insurance heart, trick 5 and 6)
-    assert ("This time their second habit, the insurance heart (explained after the replay), acts first: watch West "
+    # r81: "(explained after the replay)" cut: the habit is defined in "Blocking a moon", before the replay
+    assert ("This time the insurance heart acts first: watch West "
             "keep the A♥ on trick 5 and win South's Q♥ with it on trick 6.") in text
+    assert text.index("The first is the insurance heart: keep one high heart") < text.index("This time the insurance heart")
     replay_2 = lesson("05_shooting_the_moon")["blocked"]
     assert replay_2.tricks[4].card_of(1) == Card("TH") and replay_2.tricks[5].card_of(0) == Card("QH")
     assert replay_2.tricks[5].card_of(1) == Card("AH") and replay_2.tricks[5].winner == 1
