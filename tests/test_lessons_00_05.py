@@ -165,7 +165,8 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert position["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     assert "".join(position["source"]).startswith(
         "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (code folded, output shown)")
-    assert "Only reading? The print under your cards plays tricks 1 and 2" in " ".join(prose("00_welcome").split())
+    # r81: the two paths (buttons, reading only) are two bullets; the reading path is named by its label
+    assert "**Reading only:** the print under your cards plays tricks 1 and 2" in " ".join(prose("00_welcome").split())
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 
@@ -201,6 +202,13 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert quiz["metadata"]["jupyter"] == {"source_hidden": True}
     asked = "".join(quiz["outputs"][0]["data"]["text/plain"])
     assert "Which card do you throw?" in asked and "Choices: K♥, 2♥, 6♠, 4♦" in asked
+    # r81: "Only reading?" read oddly to a clicker; "in the print above" says which trick 3 it is
+    assert asked.startswith("Trick 3, in the print above:") and "Only reading?" not in asked
+    # r81: "A high card you keep may later be forced to win a trick full of points" (r77) answered the question just
+    # before it was asked; trick 2's "Why the 5♦?" line and the answer's reasons say it instead
+    assert "A high card you keep" not in seen and "(Why the 5♦?" in seen
+    # r81: trick 2's "Pick one" was played for the reader on the next line; the prompt now only says the rule
+    assert "Pick one" not in seen and "only your diamonds are playable, and none of them can beat K♦." in seen
     assert "A good throw" not in asked and "Kept, it could" not in asked
     # the answer played, folded away (its first line, shown when folded, does not name the card)
     walk = cells[at]
@@ -462,7 +470,7 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     hand = ns["hand"]
     assert hand.pass_direction == "left" and hand.pass_target(0) == 1 and hand.seat_names[1] == "West"
     assert all(hand.pass_target(s) == (s + 1) % 4 for s in range(4))
-    assert "*pass left*, above, means to the next seat clockwise (South to West)." in text
+    assert "*Pass left*, above, means to the next seat clockwise (South to West)." in text  # r81: starts a sentence
 
 
 # lesson 01 ---------------------------------------------------------------------------------
@@ -2417,8 +2425,16 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     assert Rules.standard().moon == "add_to_others"
     assert final_scores((POINTS_MASK, 0, 0, 0), "add_to_others", False) == ((0, 26, 26, 26), 0)
     # the penalty cards on the first table are held, not taken
-    assert "Below, the penalty cards each player *holds* now; none of them scores until someone takes it in a trick." in text
+    # r81: the print showed East's 17 right under the question that asks for it; the prose now asks, and the print
+    # is the question's folded answer (its output folded, as lesson 00's trick-3 answer)
+    assert ("Count the hearts and the Q♠ each seat *holds* (none scores until someone takes it in a trick): which seat "
+            "holds the most? Answer, then unfold (⋯) the cell under the question to check.") in text
+    assert "Below, the penalty cards each player *holds* now" not in text
     cells = cells_of("00_welcome")
+    held = next(c for c in cells if c.get("id") == "l00-19")
+    assert held["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "".join(held["source"]).startswith("# the answer: each seat's penalty cards")
+    assert "Quiz(" in "".join(cells[cells.index(held) - 1]["source"])  # right under the question
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l00-19" for o in c["outputs"])
     assert " East holds 17 penalty points in hand: Q♠ 10♥ 7♥ 6♥ 3♥" in shown  # r74: the table's order, highest first
     hand = Hand.deal(seed=2026)
@@ -2574,15 +2590,20 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
     text = " ".join(prose("00_welcome").split())
     # rater r74: "South, West, ..." read as South always playing first; the 2♣'s holder does (West, in this deal)
     # r74 second pass: this deal passes left, so the 2♣ can change hands before the first trick (docs/rules.md H4)
-    assert ("Play goes clockwise: South, West, North, East, as the drawing lists them. Whoever holds the 2♣ *after "
-            "the pass* leads the first trick.") in text
+    # r81: "after the pass" came before the pass was explained, and the clockwise order was hard to picture: the
+    # pass is said first, in the same paragraph, and West is on your left
+    assert ("**South** is usually you, with West on your left. Play goes clockwise: South, West, North, East, as the "
+            "drawing lists them. Before anyone plays, each player usually passes three cards to another player "
+            "(lesson 01); whoever holds the 2♣ *after the pass* leads the first trick.") in text
     # rater r77: the table was "just to look at", a deal with no task; a question on it follows (test_00_quizzes)
     assert "Here is a real deal (you play another one below), from a fixed seed" in text and "just to look at" not in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
     # rater r74: the deck lists clubs first, the table spades first: the table's order is said to be for display
-    assert ("Cards are grouped by suit (♠ ♥ ♦ ♣, an order for display only), highest first; *pts*, on the drawn table, "
-            "are points *taken* in tricks (none yet).") in text
+    # r81: *pts* sat mid-sentence about card order, though only the drawn table has it: a sentence of its own
+    assert ("Cards are grouped by suit (♠ ♥ ♦ ♣, an order for display only), highest first. *Pass left*, above, means "
+            "to the next seat clockwise (South to West). On the drawn table, *pts* are points *taken* in tricks "
+            "(none yet).") in text
     cells = cells_of("00_welcome")
     drawn = next(c for c in cells if c.get("id") == "l00-15")
     html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in drawn["outputs"])

@@ -2874,11 +2874,12 @@ def test_00_first_three_tricks_are_short_steps():
     # rater r74: the steps are their own cell, directly above the table they explain
     to_play = cells[ids.index("l00-25s")]
     assert ids.index("l00-25s") == ids.index("l00-25a") + 1 == ids.index("l00-25b") - 1
-    steps = [line for line in "".join(to_play["source"]).splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
+    # r81: the three numbered steps mixed the clicker's and the reader's ways; they are two labelled bullets
+    paths = [line for line in "".join(to_play["source"]).splitlines() if line.startswith("- **")]
     # a later rater: the first-trick rule is a clause, not a bullet; a fresh rater (round 28): the heart rules are
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
     # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
-    assert len(bullets) == 3 and len(steps) == 3
+    assert len(bullets) == 3 and [p.split(":**")[0] for p in paths] == ["- **With buttons", "- **Reading only"]
     # rater r36_b: the two rules the outputs bring in are named (still not bullets); r38_a: in a line of their own
     # after the bullets, not a parenthesis before them
     assert "Three rules to start:" in lines
@@ -2897,9 +2898,13 @@ def test_00_first_three_tricks_are_short_steps():
     # r32 rater: the cell before it shows South's cards (a line of text when stored), not a table
     # rater r74: the throw is a question now, and the cell that plays the answer is folded under it
     # rater r77: the print and the question after it are the reader's path (a clicker skips them)
-    assert steps[-1] == ("3. Only reading? The print under your cards plays tricks 1 and 2 (North wins both; "
-                         "neither holds a point) and stops at trick 3. A question asks for your throw; the folded "
-                         "cell under it plays the answer.")
+    # r81: each path says where it ends (a clicker skips the reader's print and question)
+    flat = " ".join("".join(to_play["source"]).split())
+    assert ("- **With buttons:** click a card (a greyed card says why not), or type `first.play(\"…\")` with a card "
+            "between the quotes. After trick 3, skip to *The three tricks in short*.") in flat
+    assert ("- **Reading only:** the print under your cards plays tricks 1 and 2 (North wins both; neither holds a "
+            "point) and stops at trick 3. Answer the question under it, then unfold the next cell to check.") in flat
+    assert "3. Only reading?" not in flat
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")

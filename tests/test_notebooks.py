@@ -334,7 +334,8 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
     Later raters (7/8): lesson 07's trick-2 replay (bots_play, describe_trick, table_bots, a lambda) too.
     Rater r74: the one exception is a cell right under a quiz that plays the quiz's answer (lesson 00's trick 3):
     shown, it answered the question before the reader chose; its output is folded and its first line says to
-    unfold it once answered (the prose before the quiz says the cell is there, folded)."""
+    unfold it once answered (the prose before the quiz says the cell is there, folded). r81: lesson 00's held-points
+    print under its first question is such a cell too (shown, it gave East's 17 before the reader chose)."""
     cells = _cells(NOTEBOOKS / f"{stem}.ipynb")
     folded = [c for c in cells if c.get("metadata", {}).get("jupyter")]
     assert folded, f"{stem}: no folded cell"

@@ -39,11 +39,11 @@ _ASK = {
     1: "Trick 1. The player holding 2♣ must lead it to the first trick, and that is you. Click 2♣ "
        "(it is the only card you may play now), or type first.play(\"2C\").",
     2: "Trick 2. {leader} won the first trick, so {leader} leads. So far: {so_far}; your turn. You hold "
-       "diamonds, so you must follow suit: only your diamonds are playable. Pick one (none of them can beat {led}).",
+       "diamonds, so you must follow suit: only your diamonds are playable, and none of them can beat {led}.",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else. "
-       "A high card you keep may later be forced to win a trick full of points. Which card would you throw?",
+       "Which card would you throw?",  # r81: no hint here; trick 2's "Why the 5♦?" line and the answer teach it
 }
 
 # trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)
