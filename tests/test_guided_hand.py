@@ -187,13 +187,12 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "Why does the J♥ never win" not in flat
     assert "copy:" not in shown6 and "West's reason" not in shown6
     shown6_copy = "".join("".join(o.get("text", "")) for o in copy6["outputs"])
+    # r81: the copy's printout was too much at once (a ducking bot, trick 7, South's wins, the scores): it prints only
+    # trick 6 with West's reason and its one later heart lead (trick 12: South, void, throws a diamond)
     assert shown6_copy == ("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
                            f"West's reason: {watch}\n"
-                           f"a bot without the moon watch, in West's place: {duck}\n"
-                           "copy: trick 7: West 9♠, North 8♥, East J♠, South K♣ → East takes it (1 point)\n"
-                           "copy: trick 12: East 4♥, South 8♦, West 7♥, North 3♥ → West takes it (3 points)\n"
-                           "copy, South wins after trick 6: trick 8 with K♦ (0 points)\n"
-                           "copy, scores after trick 13: South 14, West 9, North 1, East 2\n")
+                           "copy: trick 12: East 4♥, South 8♦, West 7♥, North 3♥ → West takes it (3 points)\n")
+    assert "a bot without the moon watch" not in shown6_copy and "scores after trick 13" not in shown6_copy
     # fresh newcomer rater r55: trick 2's copy gave its final score, trick 6's did not: the J♥ copy is played to the
     # end, and the prose says how it ended. Rater r60: with the lowest-card plan the copy blundered on trick 7 (the
     # 5♦, where the coach prefers the K♣) and ended with 20, so the advice looked bad: from trick 7 on the copy now
@@ -273,8 +272,13 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # the takeaway carries the condition
     assert "The point to keep" not in flat and "will usually overtake" not in flat
     # rater r58: "could leave the J♥ winning" was not shown (North still held the Q♥): only what why_instead prints
-    assert ("On the copy, West's K♥ overtakes because South has taken every point so far, to stop a moon; without the "
-            "moon watch, West would have played its 10♥, under the J♥.") in flat
+    # r81: the ducking bot (why_instead) is no longer printed, so the prose says only what West's reason shows, and
+    # links the moon watch here (the glossary: it tries to win tricks from the player who has every point so far)
+    # (duck stays linked here: the glossary's Duck entry links this lesson)
+    assert ("On the copy, West's K♥ overtakes instead of [ducking](glossary.ipynb#cell-id=term-duck), because South "
+            "has taken every point so far: the rule bots' [moon watch](glossary.ipynb#cell-id=term-moon-watch) (lesson "
+            "05) then wins tricks from South to stop a moon.") in flat
+    assert "West would have played its 10♥" not in flat
     assert "could leave the J♥ winning" not in flat
     assert "South has taken every point so far" in str(watch) and "stop" in str(watch)
     # last stop's diff read: "most likely the moon watch" was a guess no reader could check; what the exact 0 says
@@ -313,13 +317,15 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # the ducking bot is still printed (cell 18 says what the last line is), checked above
     assert "trying to stop your moon" not in flat and "The lesson to keep" not in flat
     # r48: "moon watch" linked to its glossary entry
-    assert ("the heart a bot without the [moon watch](glossary.ipynb#cell-id=term-moon-watch) (lesson 05) would "
-            "[duck](glossary.ipynb#cell-id=term-duck) with instead.") in flat
+    # r81: the lead-in names only what the copy now prints (trick 6 with West's reason, its one later heart lead)
+    assert ("One example: on a copy of the deal South leads the J♥. Below: the copy's trick 6, with West's reason, and "
+            "its one later heart lead:") in flat and "the heart a bot without the" not in flat
     # r74: the lead-in says the copy switches plans from trick 7 on, and what its trick-7 line shows (South, out of
     # spades after trick 5, throws the K♣; the coach's top choice, checked above)
     # r77: its 14 beside the demonstration's 15 read as a test of the J♥ lead: the lead-in says it is not one
-    assert ("From trick 7 on, the copy plays the coach's top choice, not the lowest card (on trick 7, out of spades, "
-            "the K♣), so its final score does not measure the J♥ lead alone:") in flat
+    # r81: the copy's final score is no longer printed, so the lead-in's warning about it went; the switch to the
+    # coach's top choice is said where trick 12 is (cell 24, pinned above)
+    assert "so its final score does not measure the J♥ lead alone" not in flat
     assert lead_jh.hand.tricks[6].led_suit == Card("2S").suit and lead_jh.hand.tricks[6].card_of(0) == Card("KC")
     assert not any(t.card_of(0).suit == Card("2S").suit for t in lead_jh.hand.tricks[5:])  # out of spades  # r54: duck linked at its first prose use  # duck.branch above
     assert '"id": "term-moon-watch"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
@@ -368,12 +374,18 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert lead_kc.hand.scores[0] == 14 and demo.hand.scores[0] == 15
     # rater r61: the copy printed only trick 2 and the scores, so which trick made the difference was hidden: it
     # prints its whole trick table (South's only points: the Q♠'s trick, 9); the review names the hand's extra point
+    # r81: the whole table (and its 14 beside the hand's 15) drowned the point: the copy prints trick 2 and every
+    # trick where South takes points (only trick 9, the queen's), as lines of their own
+    from hearts_teach.course.describe import describe_trick
     from hearts_teach.course.lessons import trick_table
 
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).endswith(
-        "copy, the K♣ led on trick 2, then the same plan (* marks the card that won each trick):\n"
-        + trick_table(lead_kc.hand) + "\n"
-        "copy, scores after trick 13: South 14, West 8, North 0, East 4\n")
+        "\ncopy, the K♣ led on trick 2, then the same plan: trick 2, and every trick where South takes points\n"
+        f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[1])}\n"
+        f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n")
+    assert describe_trick(lead_kc.hand, lead_kc.hand.tricks[1]) == (
+        "trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)")
+    assert "scores after trick 13" not in "".join("".join(o.get("text", "")) for o in copy2["outputs"])
     assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in trick_table(lead_kc.hand)
     assert [(n, t.points) for n, t in enumerate(lead_kc.hand.tricks, 1) if t.winner == 0 and t.points] == [(9, 14)]
     assert not any(Card("TH") in t.cards for t in lead_kc.hand.tricks if t.winner == 0)
@@ -398,9 +410,12 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # rater r60: that parenthesis was cryptic: cut; the sentence says what the split is into (the printed lines)
     # r76: the 15 (the review's) was a forward reference 13 cells ahead: the copy's own table shows its points
     # r76b: one sentence between them says why both averages are high (test_06a_r76b_why_south_expects_so_many_points)
-    assert ("Below: the verdict's 2.5 points split into hearts and the Q♠, then a copy of the deal where South leads "
-            "the K♣ and keeps the plan. Both averages are high") in flat
-    assert "One deal is not an average: the copy still takes the queen:" in flat
+    # r81: "Both averages are high" spoke of figures the cell did not print (only totals): it prints the averages
+    # first (17.7 and 15.2, 2.5 apart: the rounded figures subtract exactly, checked below) and the prose names them
+    assert ("Below: South's average points a hand, 17.7 with the 4♣ and 15.2 with the K♣, and the difference split "
+            "into hearts and the Q♠. Both averages are high") in flat
+    assert ("Then a copy of the deal where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
+            "still takes the queen.") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
     assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
@@ -418,11 +433,16 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     totals = [(int(o.points[0][:n].sum()), int(o.hearts[0][:n].sum()), int(o.queen[0][:n].sum())) for o in (o4, ok)]
     assert totals == [(4540, 2057, 191), (3901, 1678, 171)]
     assert 4540 - 3901 == (2057 - 1678) + 13 * (191 - 171) and f"{(4540 - 3901) / n:.2f}" == f"{gap:.2f}"
+    # r81: the averages come back, to one decimal, only because the rounded figures subtract exactly as printed
+    a4, ak, a_gap = (f"{x:.1f}" for x in (4540 / n, 3901 / n, 639 / n))
+    assert (a4, ak, a_gap) == ("17.7", "15.2", "2.5") and f"{float(a4) - float(ak):.1f}" == a_gap
+    assert "2.50" not in "".join("".join(o.get("text", "")) for o in copy2["outputs"])
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).startswith(
         # rater r58: 17.73 - 15.24 is 2.49: the gap was from the unrounded averages; r80: so was "13 × 7.8 % = 1.02"
         # (13 × 7.8 % is 1.01): the cell now prints whole-number totals over the 256 deals, whose parts add up exactly
-        "256 deals, each played out with both cards. South's points over all of them: 4,540 with the 4♣, 3,901 with "
-        "the K♣: 639 more, or 2.50 a hand. Made of:\n"
+        "256 deals, each played out with both cards. South's points a hand, on average: 17.7 with the 4♣, 15.2 with "
+        "the K♣, 2.5 more.\n"
+        "Over all 256 deals: 4,540 with the 4♣, 3,901 with the K♣, 639 more. Made of:\n"
         "    hearts: 2,057 with the 4♣, 1,678 with the K♣: 379 more\n"
         "    Q♠: South takes her in 191 deals with the 4♣, 171 with the K♣: 20 more, 13 points each: 260\n"
         "    379 + 260 = 639\n")
@@ -496,8 +516,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # r76b: the "What to do" column cut (fewer words before the first trick)
         "|Grade|Plain meaning|", "|:--|:--|",
         "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point a hand of the top choice|",
+        # r81: the top choice itself can be too close to call (trick 3's Q♠): the row says so
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
-        "over a quarter point; fine to play|",
+        "over a quarter point; fine to play. Even the top choice gets it when the deals vary too much|",
         "|**inaccuracy**|costs over a quarter point a hand|",
         "|**mistake**|costs over 1 point a hand|",
         "|**blunder**|costs over 3 points a hand|"]
@@ -591,8 +612,12 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # r77: "even the Q♠ the coach lists first" puzzled beside a tied 17.6: the sentence says only the grades
     # r79: the top choice compared with itself looked sure to be best: the sentence says it is too close to call too
     # (checked below: the Q♠, listed first, is too close to call)
-    assert ("The guide calls both cards too close to call, even the coach's top choice: the deals vary too much to be "
-            "sure.") in text and "coach lists first" not in text
+    # r81: "even the coach's top choice" read as a contradiction of the table (the top choice cannot cost anything
+    # against itself) and never named that card: the sentence says the coach prefers neither; the table's row says
+    # the top choice itself can get the grade
+    assert ("The guide calls both cards too close to call: the deals vary too much for the coach to prefer "
+            "either.") in text and "coach lists first" not in text and "even the coach's top choice" not in text
+    assert "fine to play. Even the top choice gets it when the deals vary too much|" in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "Q♠: the Q♠ ends in South's tricks" in out.split("4♠/5♠:")[0]  # the Q♠ is the line listed first
     assert "✔ Legal, and too close to call: your Q♠ goes over 2♠" in out
@@ -854,8 +879,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r77: too much statistics for a first hand: the printed range and its sentence cut; the grades are printed
     # (trick 3's 4♠ and the copy's Q♠, both too close to call; the engine's range is still checked below)
     assert " ".join(whatif_md.split()).startswith(
-        "The guide calls both cards too close to call, even the coach's top choice: the deals vary too much to be sure. "
-        "The queen was the highest card so far.")
+        "The guide calls both cards too close to call: the deals vary too much for the coach to prefer either. "
+        "The queen was the highest card so far.")  # r81
     assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
@@ -930,18 +955,26 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # fresh newcomer rater r45_d: the tip comes before the first long verdict (trick 2), not after it
     # rater r74: the learner chooses the lead first (a quiz), then opens the folded verdict; the tip went with it
     two_md = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 2"))
-    assert "Choose South's lead yourself first:" in " ".join("".join(cells[two_md]["source"]).split())
+    assert "Choose South's lead yourself first" in " ".join("".join(cells[two_md]["source"]).split())  # r81: then unfold
     assert "Quiz(" in "".join(cells[two_md + 1]["source"])
     # r74b_06a: "to see where it goes wrong. Here that is the 4♣" sat above the question: the plan's card is named
     # only after it, with the verdict
     # r76b: the tie-break note was noise: the two lowest cards named, and the plan's pick
     # r77: the 4♠ tie puzzled after a question on clubs: the plan's card is named alone
-    assert "".join(cells[two_md + 2]["source"]) == "Once answered, the guide's verdict on the plan's card, the 4♣:"
+    # r81: the verdict sat on screen under the quiz, its answer shown before the reader chose: the verdict cell
+    # comes right under the quiz, its output folded, and the prose above the quiz says to unfold it once answered
+    assert "Choose South's lead yourself first, then unfold the guide's verdict under the question:" in " ".join(
+        "".join(cells[two_md]["source"]).split())
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
-    assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in cells[two_md + 3]["outputs"])
+    verdict2 = cells[two_md + 2]
+    assert verdict2["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "K♣" not in "".join(verdict2["source"]).split("\n", 1)[0]  # its visible first line names no answer
+    assert "✔ Legal, but a mistake: your 4♣" in "".join("".join(o.get("text", "")) for o in verdict2["outputs"])
     assert "Read the verdict's start first" not in text
     shed = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["shed"]
     assert shed.question.endswith("Which card do you play?") and "and why" not in shed.question
+    # r81: "your sure winner in spades" read as an advantage of the 4♠, while the kept A♠ is why it is wrong
+    assert "sure winner" not in shed.reason(Card("4S")) and "may later win the one the Q♠ falls on" in shed.reason(Card("4S"))
     # r34: what to type: both spellings of a card are read as the same card
     from hearts_teach import CardList
     from hearts_teach.present.widgets import Quiz
@@ -971,7 +1004,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # fresh newcomer rater (r37_c): the aside reads as a name still to come, not a term already met
     # r50_06a: the forward reference to lesson 07's *fine* is not needed here (07 says what *fine* means itself)
     # r76b: the "What to do" column cut; the row itself says too close to call is fine to play
-    assert "|the deals cannot tell whether it costs over a quarter point; fine to play|" in src06a
+    assert "|the deals cannot tell whether it costs over a quarter point; fine to play." in src06a  # r81: a sentence more
     assert "lesson 07's review will call both" not in src06a
     # the review now prints the undecided verdict as the tables do ("best or too close to call"), and 07 names it so
     src07 = (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
@@ -996,11 +1029,14 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     assert "as good as the top choice" not in lesson_08_src and "counts as best" not in lesson_08_src
     assert "so pass her when you can (lesson 01)." in text and "lesson 01 passes a queen" not in text
     six = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 6"))
-    assert "As on trick 2, choose first." in "".join(cells[six]["source"])
+    assert "As on trick 2, choose first" in "".join(cells[six]["source"])
+    assert "then unfold the verdict under the question." in "".join(cells[six]["source"])  # r81
     assert "Quiz(" in "".join(cells[six + 1]["source"])
-    assert "".join(cells[six + 2]["source"]) == "Once answered, the guide's verdict:"
+    verdict6 = cells[six + 2]  # r81: folded right under the quiz, as on trick 2
+    assert verdict6["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "J♥" not in "".join(verdict6["source"]).split("\n", 1)[0]
     assert "✔ Legal, but a mistake: your 5♦ leads your lowest diamond. The coach prefers J♥:" in "".join(
-        "".join(o.get("text", "")) for o in cells[six + 3]["outputs"])
+        "".join(o.get("text", "")) for o in verdict6["outputs"])
     assert "once both were gone" not in text and "so the K♠ had not appeared yet" not in text
 
 
@@ -1059,7 +1095,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert "The guide calls both cards too close to call, even the coach's top choice: the deals vary" in text
+    assert "The guide calls both cards too close to call: the deals vary too much for the coach" in text  # r81
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1084,7 +1120,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
             "the copy, the K♣ (trick 2) took no points. (Trick 1 was safe because South played last and saw no points.) "
             "The winner leads next: keep low cards to lead.") in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
-    assert " 2. S  K♣*  W 10♣   N  J♣   E  Q♣           South" in printed  # r61: the copy's trick table
+    # r61: the copy's trick table; r81: its trick 2 as a line of its own
+    assert "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)" in printed
     assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
     assert "trick 1: West 2♣, North 3♣, East 9♣, South A♣ → South takes it (0 points)" in printed
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
@@ -1161,8 +1198,10 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     assert "The rule:" in before and "The rule:" not in "".join("".join(o.get("text", "")) for o in review_cell["outputs"])
     assert "Your goal: apply the three points above" not in text
     assert ("Before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest card "
-            "still out can win while the others follow (watch for falling aces)? Can your K♠, over 10 9 8, be made to take "
-            "the queen?") in text
+            "still out can win while the others follow (you hold no ace: a king is highest once its ace has gone)? Your "
+            "K♠ has the 10♠ 9♠ 8♠ under it: can the others make it take the queen?") in text
+    # r81: "watch for falling aces" was never explained, and "K♠, over 10 9 8" read two ways
+    assert "falling aces" not in text and "over 10 9 8" not in text
     # r79: no suit's highest card still out is South's at the start (no aces): the prompt says to watch the aces fall
     assert not any(c.rank == Card("AS").rank for c in GuidedHand().hand.cards(0))
     guided = GuidedHand()
