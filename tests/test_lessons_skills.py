@@ -1340,7 +1340,7 @@ ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q16": "Q♠ + A♠ + a diamond", "q19": "2♥", "q20": "Q♠",
               "q17": "you took the Q♠, nobody else has a point, and you hold sure winners",
               "q18": "duck from now on",
-              "q13": "its cost's range is all over 1 point a hand, but not all over 3",
+              "q13": "even the low end of its cost's range is over 1 point a hand, but not over 3",
               "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
               "q27": "your bot is worse", "q28": "3♣",
               "q29": "any of your cards", "q30": "13", "q31": "Q♠", "q32": "yes"}
@@ -1397,6 +1397,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert trick_winner([c.index for c in first.cards], 0) == 3
     assert ("South leads the A♦; West has no diamonds and plays the 5♠; North plays the 3♦; East has no diamonds "
             "either and plays the 9♠.") in ns["q21"].question
+    # r81 (report r81/12): after eleven lessons of the 2♣ lead, the prompt says why South leads (docs/rules.md, Spades
+    # rule 2); the North reason called the 3♦ "the lowest diamond" (the 2♦ is lower): it is under the A♦
+    assert over.dealer == 3 and over.first_seat == 0
+    assert "Spades, trick 1. East dealt, so South, on the dealer's left, has the first lead." in ns["q21"].question
+    assert ns["q21"].reason("North") == "the 3♦ is under the A♦, and the spades beat every diamond"
     # r33: q7's distractor is a real mistake (the hearts counted by rank: 2 + 9 + 13), not an unexplained 16
     assert 2 + 9 + 13 in ns["q7"].choices and 16 not in ns["q7"].choices
     # r33: q13 says what the coach does, for a reader who skipped lesson 08
@@ -1421,6 +1426,14 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         "a mistake's whole range is past 1 point a hand; if it were all past 3, it would be a blunder")
     assert "The luck of the deals makes each cost a range." in ns["q13"].question
     assert not any("not shown" in str(c) for c in ns["q13"].choices)
+    # r81 (report r81/12): "all over 1 point" read as the idiom; the choices say "the low end", the prompt recalls the
+    # coach's lines, and the blunder distractor (given away by the lines) is now a range dipping below 1 point
+    assert not any("all over" in str(c) for c in ns["q13"].choices)
+    assert "Its lines: over 1 point a hand is a mistake, over 3 a blunder." in ns["q13"].question
+    middle = "the middle of its cost's range is over 1 point a hand, but its low end is under 1"
+    assert middle in ns["q13"].choices and verdict_of(0.6, 1.8) == "inaccuracy" and verdict_of(0.1, 1.8) == "fine"
+    assert ns["q13"].reason(middle) == ("a verdict needs the whole range past its line: a range that dips below 1 point "
+                                        "is at most an inaccuracy")
     # round 30: q19 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
     # the trick's points, whatever West plays after it; q16 asks the reasoning, not what a lesson said
     duck = ns["duck"]
@@ -1435,6 +1448,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         assert after.last_trick.winner == 2 and after.last_trick.points > 0
     assert "What does lesson 08a advise?" not in ns["q16"].question
     assert "Which choice best keeps the queen from coming back to you on a spade trick?" in ns["q16"].question
+    # r81: the right answer's reason said "West plays after you ..., but ...": it now runs in the argument's order
+    assert ns["q16"].reason(ANSWERS_12["q16"]).startswith(
+        "West, who now holds the queen, plays after you on most tricks and could drop her on a high spade of yours;")
     assert score_hand([3, 4, 3, 3], [3, 4, 2, 4]).team_points[0] == -60  # bid 6, took 5, set
     # newcomer round 9: q5 (then q4) is a real question (hearts not broken, but South holds only hearts: the
     # exception of lesson 03), not one its own situation line answered; q12 asks about lesson 07's
@@ -1454,6 +1470,14 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert {c.suit.letter for c in queen.cards(0)} == {"H", "S", "D"} and Card("KD") in queen.cards(0)
     assert not queen.explain("2H").legal and not Rules().queen_breaks_hearts
     assert "(lesson 03)" in ns["q6"].question
+    # r81 (report r81/12): q6 lists your cards, as q3 and q4 do (from the engine)
+    from hearts_teach.present.render import ordered
+
+    assert (f"you hold 11 cards: {' '.join(c.pretty for c in ordered(queen.cards(0)))}. " in ns["q6"].question
+            and len(queen.cards(0)) == 11)
+    # r81: q20 and q26 say which seat you are
+    assert "Trick 5. You are South. West leads the 5♣" in ns["q20"].question
+    assert "Spades: you bid nil. You are South." in ns["q26"].question
     # q17: West has *taken* the other hearts (hearts still held could still be won); q14: the queen is still out
     assert "West has taken the other three" in ns["q17"].question or any(
         "West has taken the other three" in o for o in ns["q17"].reasons)
@@ -1510,7 +1534,12 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
     assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
     assert "not one of the choices" not in ns["q8"].choose(13)
-    assert "not one of the choices" not in ns["q9"].choose(13) and "13" in ns["q9"].choices
+    # r81 (report r81/12): q9's choices were text ("-7") beside the other number questions: numbers now, like q7, q8;
+    # a typed number still matches a choice shown as text
+    assert "not one of the choices" not in ns["q9"].choose(13) and ns["q9"].choices == [3, -7, 13, -10]
+    from hearts_teach.present.widgets import Quiz
+
+    assert "not one of the choices" not in Quiz("Q", ["3", "-7"], "-7").choose(-7)
     assert "the match goes on" in ns["q10"].choices and Card("8S") in ns["q3"].choices and Card("TH").pretty == "10♥"
     assert "not one of the choices" not in ns["q10"].choose("the match goes on")
     assert "not one of the choices" not in ns["q3"].choose("8S")
@@ -1596,6 +1625,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
                           if estimate_tricks(cards := Deal.deal(seed=seed).dealt(seat), long_spades=True) == 3.75)
     assert lesson_bid(three_quarters) == 3 and smart_bid(three_quarters) == 4
     assert "drop any fraction" in ns12["q24"].reason(3) and ns12["q24"].is_right(3)
+    # r81 (report r81/12): the answer rested on 09a alone; the prompt recalls the scores, so the bid can be reasoned
+    assert ("A made contract scores 10 a trick bid and 1 a trick over; a set one, −10 a trick bid."
+            in ns12["q24"].question)
+    assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
+    assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
     assert score_hand([0, 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -59
     assert score_hand(["blind nil", 3, 4, 3], [1, 4, 4, 4]).team_points[0] == -159
