@@ -1300,6 +1300,7 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     south = ns["south"]
     assert south.buttons["KH"].disabled and not south.buttons["4D"].disabled
     # r78: the learner types a heart and reads the refusal (the buttons could only say "allowed"), before a click
+    # r81: the prose no longer asks for that step (cell l03-04's report already says why); the widget still refuses
     assert south.play("KH").startswith("Can't play K♥: hearts have not been broken yet")
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
@@ -1313,10 +1314,14 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert quiz_position.tricks[1].seats[0] == 2 and quiz_position.tricks[1].card_of(2).suit is Suit.SPADES
     answer_every_way(ns["q"], "trick 3", ["trick 2", "trick 4"])
     # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
+    # r81: that question repeated l03-13/14 (hearts and Q♠ only) and "Which of these" read as several answers; it
+    # is a transfer now: trick 2, hearts unbroken, the Q♠ among every suit: may she be led? (yes, she is no heart)
     queen_lead = ns["queen_lead"]
-    assert not queen_lead.hearts_broken and {c.suit for c in queen_lead.cards(0)} == {Suit.HEARTS, Suit.SPADES}
-    assert [str(c) for c in queen_lead.legal_plays()] == ["QS"] and [str(c) for c in ns["may_lead"]] == ["QS"]
-    answer_every_way(ns["queen"], "Q♠", ["A♥", "2♥"])
+    assert not queen_lead.hearts_broken and queen_lead.trick_number == 2 and queen_lead.turn == 0
+    assert {c.suit for c in queen_lead.cards(0)} == set(Suit) and [str(c) for c in queen_lead.cards(0).of_suit(Suit.SPADES)] == ["QS"]
+    assert queen_lead.explain("QS").legal and not queen_lead.explain("2H").legal and ns["queen_ok"] == "yes"
+    answer_every_way(ns["queen"], "yes", ["no"])
+    assert "may_lead" not in ns
     # r74 (second pass): the dropped-Q♠ question repeated the queen_breaks demo (l03-22) word for word; the engine
     # still does it, and the question is now a transfer: a heart discarded on trick 2 with hearts unbroken
     from hearts_teach.course.positions import position as position_of
@@ -1386,7 +1391,7 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
                       ("l03-10", "trick 3 so far: West J♣, North 5♣, East 10♣\nbefore: hearts not broken")):
         assert said in "".join("".join(o.get("text", "")) for c in cells if c.get("id") == cid for o in c["outputs"])
     code = "".join("".join(c["source"]) for c in cells if c.get("id") == "l03-26d")
-    assert "covers" not in code and "plays a higher spade (the K♠ or A♠) on her" in code
+    assert "covers" not in code and "Which of these may South lead?" not in code  # r81: one answer, yes or no
     # r76b: the sources took three clauses; the variant's printed setting needed decoding; the lead-only copy's
     # "one card per run" showed only after a click
     assert ("Rule books disagree here. Most say **only a heart breaks hearts**, and the engine follows them; the other "
@@ -1398,17 +1403,35 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "is switched off" not in three
     assert (three.index("## How hearts get broken") < three.index("## Leading with nothing but hearts")
             < three.index("## A variant: points on the first trick") < three.index("## Does the queen of spades"))
-    assert ('First type `south.play("KH")` in a new cell below the buttons and read why the K♥ is refused.' in three
-            and 'To re-run a folded cell, click its "…" bar, then press Shift+Enter.' in three)
+    # r81: typing the K♥ first was a step too many (l03-04 already says why), and "the folded cell below" was no
+    # longer below once the reader added a cell: run the buttons, click; run the buttons' cell again for another
+    assert ("Try it on a copy of the position: run the cell below and click a card South may lead" in three
+            and 'To run a folded cell, click its "…" bar, then press Shift+Enter.' in three)
+    assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
     # r76b/r78: "nobody can be handed points before the game has properly started" overstated the rule
     assert "That way points reach the first trick only from a hand that holds nothing else." in three
     assert "properly started" not in three
     assert "# seats: 0 South, 1 West, 2 North, 3 East\n" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l03-16")
-    assert "so she may be led, and South must lead her; South then takes at \"" in "".join(
+    assert "so she may be led (whether that is wise is lesson 04's topic)" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l03-26d")
-    assert "One card per run: re-run the folded cell below to try another." in three
+    assert "One card per run: run the buttons' cell again to try another." in three
+    # r81: the first-trick question's "no" said the Q♠ "must wait until trick 2" (even then she goes only on a
+    # spade lead, a void or her own lead); it says what the rule says, not on this first trick
+    q1 = "".join("".join(c["source"]) for c in cells if c.get("id") == "l03-26b")
+    assert "may not go on this first trick" in q1 and "must wait until trick 2" not in q1
+    # r81: the output of the variant's rules print, "(no_points_on_first_trick=False)", was a double negative
+    assert "no_points_on_first_trick=False" not in "".join(
+        "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-20" for o in c["outputs"])
+    # r81: lead is said at its first use (l03-01); discard is said where the first rule uses it; card codes are said
+    # before the first code that writes them; the bot-played deal is folded and says who plays it
+    assert "you may not **lead** a heart (play it as the first card of a trick)" in three
+    assert "(to *discard* is to play a card of another suit because you can't follow)" in three
+    assert "In the code a card is its rank and suit letter: `KH` is K♥, `TH` is 10♥, `QS` is Q♠." in three
+    assert ("with every seat played by the course's rule bots: simple computer players that always play a legal card"
+            in three and "Back to the deal from lesson 02" not in three)
+    assert "The same hand as buttons: run the cell below." in three
 
 
 def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
@@ -2500,7 +2523,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert shown.index("before: hearts not broken\n✓ may play ") < shown.index(" A♥ ") < shown.index("trick 3: West J♣")
     assert "lesson 08a uses this" in three and "give up the lead with a low heart" in prose("08a_keeping_track")
     # rater r35: the lead-only copy's function and the queen-breaks comparison are dense code: folded, output shown
-    for cid in ("l03-06", "l03-22"):
+    for cid in ("l03-06", "l03-10", "l03-22"):  # r81: the bot-played deal (l03-10) too
         cell = next(c for c in cells if c.get("id") == cid)
         assert cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and cell["outputs"]
 
