@@ -308,8 +308,23 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     # r76b: the static reader saw only the total line: the whole table is printed, and who crossed 100 and when
     assert "  11  across     21      0      0      5\n  12  hold       14     12      0      0\n" in end
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
-    assert "The cell after it shows what three clicks give and asks how soon this match could end (click an answer for its feedback);" in " ".join(
-        _src(cells[ids.index("l06-08")]).split())
+    # r81: one paragraph held instructions for three cells: the question's own short cell now sits right above it
+    assert ids.index("l06-09-intro") + 1 == ids.index("l06-09-text") == ids.index("l06-09") + 2
+    assert " ".join(_src(cells[ids.index("l06-09-intro")]).split()) == (
+        "Here is the same match after three clicks, and a question on it (click an answer for its feedback). The "
+        "finished match is folded below the question: unfold it to check your table.")
+    assert "three clicks" not in _src(cells[ids.index("l06-08")])
+    # r81: the quiz needs "at most 26 a hand, 25 without a moon": said in the first section, used by the reasons
+    assert ("So the most anyone can score in one hand is 26, and only when someone else shoots the moon; without a "
+            "moon it is 25 (the Q♠ and twelve hearts).") in " ".join(_src(cells[ids.index("26d0e305")]).split())
+    from hearts_teach import DECK
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import POINTS_MASK
+
+    assert final_scores([POINTS_MASK, 0, 0, 0], "add_to_others", False)[0] == (0, 26, 26, 26)  # all of them: a moon
+    assert sum(c.points for c in DECK if str(c) != "2H") == 25  # the most without a moon
+    assert '"hand 6": "three hands of 25 (the most without a moon) take South to 41 + 3 × 25 = 116' in soon
+    assert "at 26 a hand" not in soon and "119" not in soon
     # r76b: running totals were never practised: three hand rows to add up, then the verdict (the engine's)
     assert ("The totals stand at South 62, West 70, North 55, East 73. The next three hands score (South, West, North, "
             "East): 8, 0, 13, 5; then 0, 3, 10, 13; then 6, 4, 7, 9.") in _quizzes("06_scoring_a_match")["totals_quiz"].question
@@ -344,14 +359,21 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r76pre: no rule set drops the moon rule; r76b: "scored as an ordinary hand" is no rule either, and three sets
     # of totals under the first table were too many: the two counterfactuals are printed under the picture, as what ifs
     # r78: "not counted" read as a third moon rule: the first what if says no table plays it
-    assert ("What if East had simply kept the 26 points taken, as if there were no moon rule (no table plays this)? Totals: South 43, West 53, North 79, "
+    # r81: "no table plays this" was a claim about every table in the world: said of this course's rule sets
+    from hearts_teach import Rules
+
+    assert all(Rules.preset(name).moon in ("add_to_others", "subtract_from_self") for name in Rules.PRESETS)
+    assert ("What if East had simply kept the 26 points taken, as if there were no moon rule (not a real rule: every "
+            "rule set here scores a moon)? Totals: South 43, West 53, North 79, "
             "East 85\n  → nobody has reached 100: the match goes on\nWhat if hand 4 were scored by the new_moon rule "
             "(East −26, the others 0)? Totals: South 43, West 53, North 79, East 33\n  → nobody has reached 100: the "
             "match goes on\n") in printed("l06-07")
     assert "What if" not in printed("l06-04") and "Scored as an ordinary hand" not in out
     assert "Without the moon rule" not in out
     # r74c: the counterfactual holds for the same cards played (said); r76b: "It decided the match" overstated it
-    assert ("Had East simply kept the 26 points (imaginary: every table has a moon rule), the match would not have "
+    # r81: "every table has a moon rule" could not be checked: said of the rule sets here
+    assert "every table" not in prose("l06-08")
+    assert ("Had East simply kept the 26 points (no rule set here allows that), the match would not have "
             "ended yet, and East would be last, not first (85, the highest). Under `new_moon` (lesson 05), a real rule, "
             "play would go on too, but East would still be the lowest.") in prose("l06-08")
     assert "It decided the match" not in prose("l06-08")
@@ -367,6 +389,10 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r76pre: the Quiz widget shows its verdict and reason on a click; "unfold the code" pointed at the answer key
     assert "Click an answer to see at once whether it is right, and why" in prose("l06-11")
     assert "unfold" not in prose("l06-11")
+    # r81: the stored output already showed the default's verdict: the prose says so
+    assert "the cell below shows the verdict for one set of totals: put in your own, guess the verdict" in prose("l06-21")
+    # r81: "hold" was lesson 01's word, unexplained here
+    assert "Each row is a hand: its pass direction (*hold*: no pass) and the four scores." in prose("l06-06")
     assert "guess the verdict, then run it" in prose("l06-21") and "usually bad news for whoever hits it" in prose(
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
@@ -375,10 +401,14 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
     deal_out = printed("3c8f6a0c")
     # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
+    # r81: the bare "J♥" was not marked as South's card: each line says South threw it
     assert ("With the pass South won trick 8 only, and its hearts went on tricks others won:\n"
-            "    trick 3: J♥, West led the 7♦, West won\n    trick 4: 10♥, West led the J♦, West won\n"
-            "    trick 5: 9♥, West led the Q♦, West won\n    trick 6: 5♥, West led the K♦, West won\n"
-            "    trick 7: 4♥, West led the A♦, West won\n    trick 10: Q♥") in deal_out
+            "    trick 3: West led the 7♦, South threw the J♥, West won\n"
+            "    trick 4: West led the J♦, South threw the 10♥, West won\n"
+            "    trick 5: West led the Q♦, South threw the 9♥, West won\n"
+            "    trick 6: West led the K♦, South threw the 5♥, West won\n"
+            "    trick 7: West led the A♦, South threw the 4♥, West won\n    trick 10: North led the 7♠, South threw "
+            "the Q♥") in deal_out and "trick 3: J♥," not in deal_out
     assert "Passing the A♦ left South with no diamonds, so on West's diamond leads (tricks 3 to 7)" in prose(
         "l06-no-pass-reading")
     from hearts_teach import Hand
@@ -1183,7 +1213,7 @@ def test_lesson_06_is_two_parts_with_the_series_navigation():
     from hearts_teach.course.navigation import nav_line
 
     cells = _cells("06_scoring_a_match")
-    assert len(cells) <= 30
+    assert len(cells) <= 31  # r81: the stepper's paragraph split in two (one per cell it introduced)
     md = [_src(c) for c in cells if c["cell_type"] == "markdown"]
     assert md[0] == f"# 06 · Scoring a match\n\n{nav_line(6)}\n\n{reference_line()}"
     assert md[-1] == f"---\n\n{nav_line(6)}\n\n{reference_line()}"
@@ -1317,8 +1347,10 @@ def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     assert "-6" not in printed and "omnibus totals:" in printed
     code = [_src(c) for c in cells]
     shown = next(i for i, src in enumerate(code) if src.strip().endswith("stepper") and "MatchStepper(" in src)
-    assert "Match(seed=12)" in code[shown] and "Match(seed=12)" in code[shown + 1]
-    assert "table_bots(\"rule\", seed=12)" in code[shown + 1] and "print(demo_stepper.text())" in code[shown + 1]
+    # r81: a short markdown cell now introduces the text twin and its question: the twin is the next code cell
+    twin = next(src for c, src in zip(cells[shown + 1:], code[shown + 1:], strict=True) if c["cell_type"] == "code")
+    assert "Match(seed=12)" in code[shown] and "Match(seed=12)" in twin
+    assert "table_bots(\"rule\", seed=12)" in twin and "print(demo_stepper.text())" in twin
 
 
 def test_lesson_08_states_the_one_marks_scale():
@@ -2943,13 +2975,12 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # r42_a: the instructions said it twice; one sentence, and the pointer to the text twin
     # r43_g: and what to watch for: the stepper plays on until the match is over, then names the winner
     # r45_b: "the button then stops" read oddly: the button stays shown and is disabled (checked below)
-    assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) to let the "
-            "bots play a new match (seed 12) one hand at a time into the empty table. Watch the totals climb and keep "
-            "clicking until the match ends: the button is then disabled and the table names the winner (at 100 with the "
-            "lowest total shared, it plays on: the tie rule below). The cell after it shows what three clicks give "
-            "and asks how soon this match could end (click an answer for its feedback); the end of the match, to "
-            "check your finished table, is folded under it.") in " ".join(
-        _src(cells[ids.index("l06-08")]).split())
+    # r81: one paragraph for three cells was read twice: it now speaks of the stepper only (the next cell's own
+    # paragraph introduces the question); the tie aside went (seed 12 never ties; the tie rule has its section)
+    assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) until the "
+            "button is disabled: the bots play a new match (seed 12) one hand at a time, and the table names the "
+            "winner.") in " ".join(_src(cells[ids.index("l06-08")]).split())
+    assert _src(cells[ids.index("l06-08")]).rstrip().endswith("names the winner.")
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
 
@@ -4490,11 +4521,14 @@ def test_lessons_06_07_r38_d_newcomer_points():
             "(see *The tie rule* below).") in text and "unless two or more players share" not in text
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
     # r76pre: does exactly 100 end the match? an example says so (the second)
+    # r81: "Three more cases, each with its example line below" then "Five sets of totals" did not count the same:
+    # the bullets are the three cases, and the sentence after them names all five example lines
     # r76b: "the second ... the fifth" made the reader count lines: each example prints a label the prose names
     # r78: the three cases packed into one sentence are now three bullets, each naming its example line
-    assert ("Three more cases, each with its example line below: - *exactly 100*: reaching exactly 100 ends the match "
+    assert ("Three more cases: - *exactly 100*: reaching exactly 100 ends the match "
             "too; - *tie, not for lowest*: a tie higher up changes nothing; - *two at 100 or more*: two players at 100 "
-            "or more end it just the same.") in text
+            "or more end it just the same. Five example lines follow, one for each of these and for *below 100* and "
+            "*tie for lowest*;") in text and "each with its example line below" not in text
     assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
