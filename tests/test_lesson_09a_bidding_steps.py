@@ -2374,7 +2374,8 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     bot = SpadesBot(0)
     assert bot.choose(guard).pretty == "9♠" and bot.reason(guard) == "protect partner's nil: win over partner"
     # r81 (rater: the 3♠, legal, was missing from the choices): a choice too
-    assert '["K♠", "9♠", "4♠", "3♠"], "9♠",' in _code_source("cover_quiz = Quiz(")
+    # r82: choices low to high (the answer was second in every 09b question)
+    assert '["3♠", "4♠", "9♠", "K♠"], "9♠",' in _code_source("cover_quiz = Quiz(")
     assert sorted(c.pretty for c in guard.legal_plays().cards) == sorted(["K♠", "9♠", "4♠", "3♠"])
     for card, wins in (("KS", 2), ("9S", 2), ("4S", 0), ("3S", 0)):
         after = guard.copy()

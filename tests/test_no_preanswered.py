@@ -281,3 +281,22 @@ def test_the_who_check_catches_lesson_11s_old_exercise():
     assert [w for _i, w in seat_told_after([quiz, new, printed])] == ["East 3♣", "South 6♣"]
     assert seat_told_after([quiz, new]) == []
     assert seat_told_after([quiz, quiz | {"outputs": [{"text": ["Trick 1 so far: South 2♣, West 4♣. Who?"]}]}]) == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_right_answer_does_not_sit_in_the_same_place_each_time(path: Path):
+    """Rater r82 (06a): the right answer was the first choice in all four questions, so the order gave it away
+    (09b's was the second in five of six). In a lesson with three questions or more, no one place holds the right
+    answer of more than two in three."""
+    from collections import Counter
+
+    from hearts_teach.present.widgets import Quiz
+
+    result = run(path)
+    places = [next(i for i, choice in enumerate(quiz.choices) if quiz._right(choice))
+              for name, quiz in result.namespace.items()
+              if isinstance(quiz, Quiz) and not name.startswith("_") and len(quiz.choices) > 1]
+    if len(places) >= 3:
+        place, count = Counter(places).most_common(1)[0]
+        assert count * 3 <= len(places) * 2, (
+            f"{path.name}: the right answer is choice {place + 1} in {count} of its {len(places)} questions")
