@@ -1919,10 +1919,15 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
         assert cascade(mask("QS 2H 3D"), Suit.SPADES.value, False, True, Rules(players=n).compiled)[0] == mask("QS")
     assert "the first if she is alone, the second if she has one guard" in _entry("Short queen")
     assert "the second spade lead can force her out" not in t
-    # Guard: in Hearts, Q♦ 2♦ follows the first diamond lead with the 2♦ and keeps the queen
-    assert cascade(mask("QD 2D 5C"), Suit.DIAMONDS.value, False, True, Rules().compiled)[0] == mask("QD 2D")
+    # Guard: in Hearts, Q♦ 5♦ follows the first diamond lead with the 5♦ and keeps the queen; r82: the Hearts example
+    # was Q♦ 2♦, and the 2♦ is taken out at three, five and six players (the page says its Hearts entries hold at every
+    # size); the Spades example (four players, the whole deck) keeps the 2♦
+    for n in (3, 4, 5, 6):
+        assert cascade(mask("QD 5D 5C"), Suit.DIAMONDS.value, False, True, Rules(players=n).compiled)[0] == mask("QD 5D")
+        assert mask("5D") & Rules(players=n).compiled.deck
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        "and Q♦ 2♦ has one guard. The Spades bots count more strictly: Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not" in _entry("Guard")
+        ("and Q♦ 5♦ has one guard (the 5♦ is dealt at every table size). The Spades bots count more strictly: Q♦ 3♦ 2♦ "
+         "is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # Break-even: lesson 08b's own figures for deal 683
     assert ("here (21.9 − 16.3) ÷ 21.9 = 26%" in _printed("08b_your_own_moon")
             and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
