@@ -2153,9 +2153,12 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     # rater r71: "which your K♣ would win, and even the 8♣ may" was cramped: said in full, with the 8♣'s condition
     # r72: the club point is its own block, like the ones in the next cell
     # r72b: the 8♣ is no high club, and it wins if West and East both play lower clubs (they may hold higher ones)
-    assert ("**Why not the K♣ or the 8♣?** North has shown a void in clubs (the A♦ on trick 1's club lead), so may "
+    # r81: "void" and "drop her on" had no gloss: both link the glossary, and each says what it means here
+    assert ("**Why not the K♣ or the 8♣?** North has shown a [void](glossary.ipynb#cell-id=term-void) in clubs "
+            "(the A♦ on trick 1's club lead), so may "
             "throw the queen on a club lead. Your K♣ would surely win it, and the 8♣ would if West and East both "
             "play lower clubs.") in why
+    assert "whoever holds her can [drop](glossary.ipynb#cell-id=term-drop) her on your A♠." in why
     assert any(c.rank > Card("8C").rank for c in clubs_out) and "high club?" not in why
     assert why.index("never wins a trick she is in") < why.index("Why not the K♣ or the 8♣?")  # the spade point comes first
     # fresh newcomer rater (r44_a): the 3♣ cannot win trick 4 (North is void; West and East hold every club still out,
@@ -2233,15 +2236,24 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # r72b: why the Q♣ costs more than the A♣ on the same 14-point trick: it keeps the A♣, the highest club, and the
     # coach's figures (printed) give South more hearts a hand after it
     # r73b: said against the A♣ (the 6♣ keeps the A♣ too, and is best)
-    assert ("**Why does the Q♣ cost more?** It leaves South holding the A♣ instead of the Q♣, and the A♣ wins any "
-            "club trick South plays it to, so South takes more hearts later (printed above).") in prose["1 named"]
+    # r81 (word cap, beside the A♣'s cost): the same reason, shorter
+    assert ("The Q♣ costs more: it keeps the A♣, which wins any club trick South plays it to.") in prose["1 named"]
     qc, ac = graded.of("QC"), graded.of("AC")
     assert qc.delta_vs_best > ac.delta_vs_best and qc.stats["exp_hearts"] > ac.stats["exp_hearts"] + 3
     assert all(c.rank < Card("AC").rank for c in grab.view(0).still_out()[Suit.CLUBS])
     figures = text_output(next(c for c in cells if "".join(c["source"]).startswith("print(graded_grab.summary())")))
     # r78: the line named only two of three cards: it says which
-    assert (f"Hearts South takes a hand on average, winning with the A♣ or the Q♣: A♣ {ac.stats['exp_hearts']:.1f}, "
-            f"Q♣ {qc.stats['exp_hearts']:.1f}") in figures
+    # r81: that label read garbled: every card's hearts, the 6♣'s too (the A♣'s cost below needs it)
+    c6 = graded.of("6C")
+    assert (f"Hearts South takes, on average per hand: 6♣ {c6.stats['exp_hearts']:.1f}, A♣ {ac.stats['exp_hearts']:.1f}, "
+            f"Q♣ {qc.stats['exp_hearts']:.1f}") in figures and "winning with the A♣ or the Q♣" not in figures
+    # r81: the A♣ took a 14-point trick yet cost 10.09, unexplained: the 6♣ takes about 4 more hearts later (all its
+    # hearts are later; the A♣'s include this trick's J♥), so 14 less about 4
+    later = c6.stats["exp_hearts"] - (ac.stats["exp_hearts"] - 1)
+    assert round(later) == 4 and abs((14 - later) - ac.delta_vs_best) < 0.05 and round(ac.delta_vs_best) == 10
+    assert c6.stats["p_take_qs"] == 0 and ac.stats["p_take_qs"] == 1 and f"{ac.stats['exp_hearts']:.1f}" == "4.8"
+    assert ("**Why does the A♣ cost about 10, not 14?** A cost counts the whole hand: after the 6♣, South takes "
+            "about 4 more hearts later (printed above; the A♣'s 4.8 counts this J♥).") in prose["1 named"]
     # mistake 3: East led the 6♦, West and North still to play; South has no diamonds
     waste = ns["waste"]
     trick = waste.current_trick
@@ -2320,8 +2332,14 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         "".join(c["source"]) for c in json.loads(lesson_08)["cells"]).split())
     assert "no low spade beside it" not in flat[-1]
     # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1
-    assert ("One low spade is not enough either (lesson 08's drill 1): it covers one spade lead, and the next forces "
-            "the queen or the ace.") in flat[named]
+    # r81: the rule was stated loosely ("With none, ...", and "several" left two open): a count first
+    # (three or more: lesson 04's group that "usually found a way out", and lesson 08's drill 2, asserted above)
+    assert "With three or more other spades the holder can keep playing small ones under each spade lead" in " ".join(
+        " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(
+            encoding="utf-8"))["cells"]).split())
+    assert ("**Count your spades below the queen.** None (as here) or one: pass her, and when passing left the A♠ "
+            "too. One low spade covers one spade lead; the next forces the queen or the ace (lesson 08's drill 1). "
+            "With three or more to duck with, you may keep her (lesson 04).") in flat[named]
     from hearts_teach.course.drills import DRILLS, grade
 
     assert DRILLS[1].make().pass_direction == "right" and ns["passing"].pass_direction == "left"
@@ -2368,7 +2386,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # (South has no spade after the pass, so a trick South wins holds her only if West, who holds her, plays her)
     # r73b (fewer figures in prose): the 29% stays printed; why the direction matters has its own block (below)
     # r78: after the several-low-spades case (lesson 04), "Instead" read oddly: the rule's case, none
-    assert "With none, pass the Q♠ and the A♠ together. **Why the ace too?**" in flat[named] and "29%" not in flat[named]
+    assert "**Why the ace too, when passing left?**" in flat[named] and "29%" not in flat[named]  # r81
+    assert "With none, pass the Q♠ and the A♠ together." not in flat[named]  # r81: the count says it
     assert "the Q♠ can still be dropped on a trick you win" in str(graded.best) and share[0] == "29%"
     assert cells[verdicts]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     # the 4-point gap between the two passes that keep the queen (+11.16 against +7.20) was unexplained: it is
@@ -2408,8 +2427,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r73b: why "passing left": West plays after South unless West leads (clockwise S, W, N, E); East, passed to on
     # the right, plays before South unless South leads (lesson 08a, whose deal keeps the ace passing right)
     # r78 (word cap): the passing-right case is lesson 08a's (the summary points there)
-    assert ("**Why passing left?** West plays after South on every trick West does not lead, so can wait for the A♠ "
-            "and drop her on it.") in flat[named]
+    # r81: "Why passing left?" read oddly and left out that West holds the queen South passed
+    assert ("**Why the ace too, when passing left?** A lone A♠ must be played to a spade lead, and wins it. West, who "
+            "now holds her, plays after South on every trick West does not lead, so can wait for that trick and drop "
+            "her on it.") in flat[named]
+    assert "**Why passing left?**" not in flat[named]
     assert "passing right, keep it" in " ".join(_md("08a_keeping_track").split())
     assert sorted(c.pretty for c in ns["passing"].cards(0) if c.suit is Suit.CLUBS) == ["7♣", "J♣"]
     assert "probably" not in flat[named]
@@ -2427,17 +2449,19 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert max(c.rank for c in DECK if c.suit is Suit.SPADES) == Card("AS").rank
     # rater r71: "West ... can drop her on it" held only when West plays after South: said for any order (the queen
     # is in the ace's trick if West plays her to it); "printed above" pointed into a folded printout
-    assert ("**Why the ace too?** If the A♠ is South's only spade, it must be played to a spade lead, and wins it, "
-            "the queen too if West plays her to that trick. Passing 7♣ J♣ Q♠ keeps the A♠: she ends up in South's "
-            f"tricks in {ace_share} of deals.") in flat[named]  # r71b: the lesson's words, not "comes back"
+    # r81: joined to why passing left matters (West, who holds her, plays after South): one block
+    assert ("A lone A♠ must be played to a spade lead, and wins it. West, who now holds her, plays after South on "
+            "every trick West does not lead, so can wait for that trick and drop her on it. Passing 7♣ J♣ Q♠ keeps "
+            f"the A♠: she ends up in South's tricks in {ace_share} of deals.") in flat[named]
     # r78: passing her read as making South safe: both passed cut that share (29% against 52%, printed; "29%" stays
     # out of the prose), yet she can still be dropped on a trick South wins; and why the J♣ goes rather than the 7♣
     # (the coach's verdict on 7♣ Q♠ A♠: it keeps the J♣, a trick she can be dropped on)
-    assert ("Passing both cuts that, but she can still be dropped on a trick South wins. Passing 7♣ Q♠ A♠ is an "
-            "inaccuracy: its kept J♣ can win such a trick.") in flat[named]
+    # r81 (word cap): the 7♣ Q♠ A♠ aside is cut; its printed verdict says it keeps the J♣
+    assert "Passing both cuts that, but she can still be dropped on a trick South wins." in flat[named]
+    assert "its kept J♣ can win such a trick" not in flat[named]
     assert graded.best.stats["p_take_qs"] < keep_ace.stats["p_take_qs"] and graded.best.stats["p_take_qs"] > 0.2
     # r78: the summary's "several low spades" case is said in the body too
-    assert "With several low spades to duck with, you may keep her (lesson 04)." in flat[named]
+    assert "With three or more to duck with, you may keep her (lesson 04)" in flat[named]  # r81: the count
     assert cells[verdicts]["metadata"]["jupyter"]["outputs_hidden"]
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
@@ -2557,8 +2581,14 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert [c.pretty for c in ns["graded_waste"].of("KH").cards] == ["K♥", "A♥"]
     # r72: said in general (5♥/6♥ and 8♥/9♥ print later): the coach's equivalence classes, one suit, every card
     # between them in the hand or out of play; r72b: "nothing between them but", so the cards between are not joined
-    assert ("A slash (K♥/A♥) joins cards of one suit with nothing between them but cards in your hand or already "
-            "played: either plays the same, so the coach grades them together.") in prose
+    # r81: K♥/A♥ has nothing between them at all, so it did not show the rule: said as "no card still out between",
+    # with the J♥ that stands apart (the Q♥ is still out)
+    assert ("A slash (K♥/A♥) joins cards of one suit with no card still out between them, so either plays the same; "
+            "the coach grades them together. The J♥ stands apart: the Q♥ is still out.") in prose
+    assert Card("QH") in ns["waste"].view(0).still_out()[Suit.HEARTS] and ns["graded_waste"].of("JH").label == "J♥"
+    assert "nothing between them but cards in your hand" not in prose
+    # r81: "mistake" is a grade and the name of the four habits: said shorter, still before mistake 1
+    assert "Mistakes 1 to 4 are habits, not grades; the cards showing them are mostly blunders." in prose
     # mistake 4 offers four fixed passes, and says so
     assert len(ns["pass_quiz"].choices) == 4 and "The question offers four passes." in prose
     # the second check: rater r71 found the duck (deal 941) repeated mistake 1 and asked for a lead or a pass: deal
@@ -2603,8 +2633,13 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # marks each costly decision; the learner names the mistake. A fresh seed, after the quick check, before the summary
     turn = next(i for i, s in enumerate(flat) if s.startswith("## Your turn"))
     # r78: the table's first pass is a graded question first (mistake 4 checked like the others), then the table
-    assert src[turn + 2].count("TableWidget(seed=8, opponents=\"rule\")") == 1 and turn + 3 == len(cells) - 1
-    assert "my_pass_quiz = Quiz(" in src[turn + 1]
+    # r81: a saved copy stored no verdict for that pass: a folded printout follows the question, then the table
+    assert src[turn + 3].count("TableWidget(seed=8, opponents=\"rule\")") == 1 and turn + 4 == len(cells) - 1
+    assert "my_pass_quiz = Quiz(" in src[turn + 1] and src[turn + 2].startswith("for c in offered:")
+    assert cells[turn + 2]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    mine = ns["graded_mine"]
+    assert text_output(cells[turn + 2]).startswith("".join(f"{mine.of(p)}\n" for p in ns["spade_passes"])
+                                                   + "coach's best: Q♦ Q♠ A♠\n")
     assert turn > next(i for i, s in enumerate(src) if s.startswith("print(graded_spade_lead.summary())"))
     assert ("the table's review marks your costly decisions (?! inaccuracy, ? mistake, ?? blunder) with the coach's "
             "choice. Which of the four mistakes was each, if any?") in flat[turn]
@@ -2613,7 +2648,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert (MARKS["inaccuracy"], MARKS["mistake"], MARKS["blunder"]) == ("?!", "?", "??")
     assert not re.search(r"TableWidget\(seed=8\b", "".join(o.read_text(encoding="utf-8") for o in NB.glob("*.ipynb")
                                                           if o.stem != "08c_beginner_mistakes"))
-    shown_table = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[turn + 2]["outputs"])
+    shown_table = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[turn + 3]["outputs"])
     assert shown_table.startswith("Hand 1 of a match to 100 · pass left · you are South")  # a widget: its text
     assert "Next: Spades (lesson 09), where you bid the tricks you will take." in last
 
@@ -2654,17 +2689,21 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     # r72: "leaves the Q♠ no lower spade to play" read as if the queen played cards
     # r72c: "South's smallest card" taught "never throw low cards": the 2♠ is the queen's guard, as the 3♠ the ace's
     # r78: the answer under a folded verdict is folded too (scrolling showed it)
+    # r81: the answers named only the worst card: the right one first (here the queen herself, a new idea)
     assert flat[at + 1].startswith("<details><summary>Answer</summary> "
-                                   "The worst throw, the 2♠ (87% of deals), is the low spade that guards the Q♠, as the "
-                                   "3♠ guarded the A♠ in mistake 3: without it, the next spade lead forces her out.")
+                                   "Throw the Q♠ herself, on a trick South cannot win. The worst, the 2♠ (87%), is "
+                                   "her guard, as the 3♠ was the A♠'s in mistake 3.")
+    assert [c.label for c in coach if c.verdict in ("best", "fine")] == ["Q♠"] and "you never take the Q♠" in str(coach.of("QS"))
     # check 2 (rater r71: a lead now, deal 1012): the K♠ gives South the queen in 86% of deals, the J♠ in 2%
     coach = ns["graded_spade_lead"]
     assert (f"{coach.of('KS').stats['p_take_qs']:.0%}", f"{coach.of('JS').stats['p_take_qs']:.0%}") == ("86%", "2%")
     at = next(i for i, s in enumerate(src) if s.startswith("print(graded_spade_lead.summary())"))
     assert cells[at + 1]["cell_type"] == "markdown"
     # r73b: one figure in prose (the J♠'s 2% stays printed); the third check's set-up follows
-    assert flat[at + 1].startswith("<details><summary>Answer</summary> The K♠ gives South the queen in 86% of deals: "
-                                   "mistake 2 again. </details>")  # r78: folded; the 7♠'s range cut
+    assert flat[at + 1].startswith("<details><summary>Answer</summary> Lead the J♠ or the 7♠. "
+                                   "The K♠ gives South the queen in 86% of deals: "
+                                   "mistake 2 again. </details>")  # r78: folded; the 7♠'s range cut; r81: right card first
+    assert sorted(c.label for c in coach if c.verdict in ("best", "fine")) == ["7♠", "J♠"]
     asked = next(i for i, s in enumerate(src) if "spade_lead_quiz = Quiz.pick_card(" in s)
     table = trick_table(ns["spade_lead"])
     assert "print(trick_table(spade_lead))" in src[asked] and text_output(cells[asked]).startswith(table)
@@ -2700,7 +2739,9 @@ def test_08c_r73b_a_duck_check_the_pass_at_your_table_and_plain_words():
     assert cells[asked + 1]["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     assert text_output(cells[asked + 1]) == coach.summary() + "\n"
     share = f"{coach.of('QC').stats['p_take_qs']:.0%}"
+    # r81: the right cards first
     assert share == "91%" and flat[asked + 2] == ("<details><summary>Answer</summary> "
+                                           "The 6♣ or the 7♣ ducks. "
                                            f"The Q♣ gives South the queen in {share} of deals: mistake 1 again. </details>")
     assert ("Third (deal 941): North led the 8♣ to trick 3 and East threw the Q♠ on it; West plays last. South must "
             "follow with a club.") in flat[asked - 1]
@@ -2732,12 +2773,11 @@ def test_08c_r73b_a_duck_check_the_pass_at_your_table_and_plain_words():
                                       "A♠ with her when passing left; with several low spades to duck with, you may keep "
                                       "her (lesson 04).")
     assert "8♠" not in quiz.question and "low spade" not in quiz.question
-    shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[turn + 2]["outputs"])
+    shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[turn + 3]["outputs"])  # r81
     assert "South (you): ♠ A Q 8 " in shown
     # plain words: following suit is not "shedding"; the Q♣'s cost said against the A♣
     assert "Shedding" not in " ".join(flat) and "Getting rid of the A♣ while you can follow may tempt you" in " ".join(flat)
-    assert ("**Why does the Q♣ cost more?** It leaves South holding the A♣ instead of the Q♣, and the A♣ wins any club "
-            "trick South plays it to") in " ".join(flat)
+    assert ("The Q♣ costs more: it keeps the A♣, which wins any club trick South plays it to") in " ".join(flat)  # r81
     # every question's check says what 'fine' is
     checks = [s for s in src if "= assess_play(" in s and 'verdict in ("best", "fine")' in s]
     assert len(checks) == 6 and all("'fine' (too close to call) are right" in s for s in checks)
