@@ -1558,7 +1558,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert [line.split()[:1] for line in table.splitlines()].count(["total"]) == 1
     assert "**Penalty points** — the points in the cards you take, which you try to avoid: 1 a heart, 13 for Q♠." in text()
     assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
-    assert "A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand**, on average" in _prose("08_practice_decisions")
+    # r81: "on average" went (the verdict goes by the range); the unit stays
+    assert "A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand** against" in _prose("08_practice_decisions")
     assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon); "
             "−26 or 0 under `new_moon`; under `omnibus`, −10 more for whoever took the J♦), "
             "averaged over its sampled deals.") in text()

@@ -80,7 +80,7 @@ def later_points_table(position: Hand, choices: Iterable[CardLike], suit: Suit, 
     data = later_points(position, choices, count, seed)
     name = position.seat_names[position.to_act()]
     lines = [f"{count} sampled deals, played out by rule bots after each card. {name}'s points from here on: in all, "
-             f"then split by {name}'s card in each trick {name} won (a {suit.symbol} or another card):",
+             f"from tricks {name} won with a {suit.symbol}, and from tricks {name} won with another card:",
              f"{'card':<5} {'in all':>7} {'won with a ' + suit.symbol:>14} {'won with another card':>22}"]
     for card, row in data.items():
         with_suit = row["by_suit"][suit]
