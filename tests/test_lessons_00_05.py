@@ -1912,12 +1912,18 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r75c: "count the hearts above" gave two (A♥, K♥) and read as if West's A♥ were safe to throw: who holds them
     # r81: "which one lets the moon through" was answered by replay 1 (West's A♥): ask whether any other card stops it,
     # and on which trick; the instructions cut to click, read the line, rerun ("Try first" was said twice)
-    assert ("Replay 1 showed West's A♥ letting the moon through. Predict: would any other West card have stopped it, and "
-            "on which trick? (Hint: which hearts beat South's Q♥ and J♥, and who holds them?) In the cell below, "
+    # r82: "and on which trick?" needed the easy bots' ducks (trick 8 for a club or diamond), explained only after
+    # the answer: the question asks only whether; the printed line and the answer give the trick
+    assert "on which trick? (Hint" not in " ".join(instr.split())
+    assert ("Replay 1 showed West's A♥ letting the moon through. Predict: would any other West card have stopped it? "
+            "(Hint: which hearts beat South's Q♥ and J♥, and who holds them?) In the cell below, "
             "everything before West's card matches the first replay;") in " ".join(instr.split())
     assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
             "is K♣).") in " ".join(instr.split())
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
+    # r82: "Try a card above first" sat after the folded answer cell: said at the end of the instructions instead
+    assert instr.rstrip().endswith("Try a card first, then open the answer.")
+    assert "Try a card above first" not in flat
     assert "Try first" not in instr and "which one of West's cards" not in instr and "trick_table" not in instr
     # r43_f: "covered" linked to the glossary and said in plain words
     # r72b_05: East's duck was explained twice (l05-14 and l05-16c): the cover is said once, with the rule bot's K♥
@@ -1941,8 +1947,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # them; pinned with shooting/threat_of at the end of this test)
     # r49_05: the three conditions as a short list, then what the watch does, the rule-of-thumb remark last
     # r81: the second habit was only named ("explained after the replay") while replay 2 showed it: both named here
-    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: keep one high heart "
-            "while some *other* player could still take every point, to win a trick from that player later. The second is "
+    # r82: the insurance heart was worded three ways ("some *other* player", "a second player": second after whom?);
+    # one wording, in piles, used here, after replay 2 and at the table (threat_of: NO_MOON once ``me`` or two seats
+    # hold penalty cards)
+    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: keep your highest "
+            "heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile or in two different piles. "
+            "The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
             "and nobody else has taken any. Then "
@@ -1981,7 +1991,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r48_05: why that is a warning sign, as a player reads it: South had played the A♠ and K♠ itself (tricks 2, 4),
     # so the Q♠ was the top spade left and South took her
     assert hand.tricks[1].card_of(0) == Card("AS") and hand.tricks[3].card_of(0) == Card("KS") and hand.tricks[4].winner == 0
-    assert ("With the A♠ and K♠ gone, nobody could beat her. An ordinary player keeps the Q♠ to throw on someone "
+    # r82: South is "it", so "her" (the Q♠) in the same paragraph read ambiguously: "the queen"
+    assert ("With the A♠ and K♠ gone, nobody could beat the queen. An ordinary player keeps the Q♠ to throw on someone "
             "else's trick; taking her on purpose suggests a player after all 26.") in flat
     # r41_a: why the A♥ is "a sensible discard in an ordinary hand", from the easy bot's own trace
     # r77 rater: "in an ordinary hand" clashed with the takeaway (keep the highest heart until two players have
@@ -2122,7 +2133,9 @@ def test_05_quiz():
     keep = rule_play(1, west, west, 1, Suit.SPADES.value, qs, 0, 1 << qs, (1 << qs) | mask("AH"), MOON_OPEN)
     assert Card.from_index(keep) == Card("TH")
     defend = lesson("05_shooting_the_moon")["defend"]
-    assert "the A♥ among them" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
+    # r82: "won every trick so far, the A♥ among them" read as if the A♥ were a trick
+    assert "the A♥ among them" not in defend.question
+    assert "South has won every trick so far (one of them took the A♥)" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
     answer_every_way(defend, "10♥", ["K♥"])
     # r72c_05: the insurance's end tested too: penalty cards in two piles (North the Q♠, East two hearts), no moon is
     # possible and the rule bot sheds its top heart on a diamond lead it cannot follow
@@ -2150,13 +2163,18 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     assert "switching the moon defence off" not in text and "`beginner`" not in text
     # r72_05: the period ("once two players have taken penalty cards") is its own sentence in "At the table", and the
     # moon rule is said once (test_05_round_28_...), so the habit says only what the heart is kept for
-    assert ("keep one high heart while some *other* player could still take every point, to win a trick from that "
-            "player later.") in text
+    # r82: one wording for the habit (piles), see test_05_the_moon_story_agrees_with_its_replay
+    assert ("keep your highest heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile or in "
+            "two different piles.") in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
     # or a second player takes a penalty card
-    assert ("It holds from the first trick, warning or not, until the bot itself or a second player takes a penalty card; "
-            "a warning like South's only makes it urgent.") in text
+    # r82: "a second player" (second after whom?) stopped a reader: said in piles, as in "Blocking a moon"
+    assert ("It holds from the first trick, warning or not, until penalty cards lie in the bot's own pile or in two "
+            "different piles; a warning like South's only makes it urgent.") in text
+    assert "a second player" not in text
+    # r82: East's K♥ on trick 6 of replay 2 looked like breaking the habit: West's A♥ was winning, the moon broken
+    assert ("East's K♥ broke no habit: West's A♥ was winning, so the moon was already broken:") in text
     assert "until two different players" not in text.lower()
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
@@ -2715,9 +2733,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - While some *other* player could still take every point, keep "
-            "your highest heart when you discard, warning or not; a warning only makes it urgent. Once you or a second "
-            "player have taken a penalty card, no other player can take them all: shed that heart like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "as leading the Q♠ when nobody can beat her. - Keep your highest heart when you discard, warning or not, until "
+            "penalty cards lie in your own pile or in two different piles; then nobody else can take them all: shed it "
+            "like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen: West ended with 4 points, against 26 each when South's moon "
             "succeeded.") in text
     assert Card("QS") in [c for t in hand.tricks[:5] if t.winner == 0 for c in t.cards]
@@ -2762,9 +2780,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert discard == {MOON_OPEN: "10♥", NO_MOON: "A♥"}
     # r75b_05: "(the A♥, or the highest unplayed heart)": you may not hold the highest unplayed heart; the bot keeps its own
     # r81: "until two different players" ignored a lone taker who is yourself: nobody else can shoot then
-    assert ("While some *other* player could still take every point, keep your highest heart when you discard") in text
+    # r82: one wording of the habit, in piles (a lone taker who is yourself counts: your own pile)
+    assert "Keep your highest heart when you discard, warning or not, until penalty cards lie in your own pile" in text
+    assert "some *other* player" not in text
     assert "highest unplayed heart" not in text
-    assert "no other player can take them all: shed that heart like any other." in text
+    assert "then nobody else can take them all: shed it like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -2817,8 +2837,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r75b_05: rule bots shoot by accident (the simulation's 24), so "nobody tries to shoot"; the 26 and 4 come from the
     # try-it's easy bots, said so, and quoted in its visible answer; the coach's section cut to its two numbers
     # r81: why the coach samples deals (it can't see the other hands), and the 22 labelled as this hand's, a moon tried
+    # r82: "many possible deals of them" (of what?): guesses at the three hidden hands
+    assert "deals of them" not in text
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
-            "hands, so it plays each of West's trick-5 choices out on many possible deals of them, with rule bots in every "
+            "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat: keeping the A♥ costs West about 0.16 points on average (printed below). In this hand, where South did "
             "try to shoot, throwing the A♥ away cost West 22 points, with the try-it's easy bots playing on: 26 instead of "
             "4 (the try-it's answer).") in text
@@ -2833,7 +2855,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r81: "(explained after the replay)" cut: the habit is defined in "Blocking a moon", before the replay
     assert ("This time the insurance heart acts first: watch West "
             "keep the A♥ on trick 5 and win South's Q♥ with it on trick 6.") in text
-    assert text.index("The first is the insurance heart: keep one high heart") < text.index("This time the insurance heart")
+    assert text.index("The first is the insurance heart: keep your highest heart") < text.index("This time the insurance heart")
     replay_2 = lesson("05_shooting_the_moon")["blocked"]
     assert replay_2.tricks[4].card_of(1) == Card("TH") and replay_2.tricks[5].card_of(0) == Card("QH")
     assert replay_2.tricks[5].card_of(1) == Card("AH") and replay_2.tricks[5].winner == 1
