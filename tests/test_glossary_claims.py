@@ -1123,7 +1123,12 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert "[verdict](#cell-id=term-verdict)" in entry("Grade") and "[Δ vs best](#cell-id=term-delta-vs-best)" in entry("Delta")
     # Imagined deal: the ladder's (and so the play app's) word for a sampled deal
     medium = next(what for name, _label, what in ladder_levels() if name == "medium")
-    assert medium.startswith("tries each card on 32 imagined deals") and "imagined deals" in app.level.tooltip
+    # r81: the menu said "tries each card", but a Monte Carlo bot rolls out at most CANDIDATE_CAP groups of cards
+    from hearts_teach.agents.hearts import MC_WORLDS
+    from hearts_teach.agents.hearts.mc import CANDIDATE_CAP, MonteCarloBot
+
+    assert medium.startswith("tries up to 8 of its choices on 32 imagined deals") and "imagined deals" in app.level.tooltip
+    assert CANDIDATE_CAP == 8 == MonteCarloBot().cap and MC_WORLDS["medium"] == 32
     # r73: lesson 07's prose no longer says "imagined deals"; the entry links 07 through its Thinker
     # r81: the menu's "tries each card" clashed with Thinker's "several of its choices" (at most 8 groups are tried)
     assert ("as on the [Thinker](#cell-id=term-thinker)'s line there; the Thinker tries several of its choices on 32 "

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 
 from hearts_teach.agents.hearts.base import Bot
 from hearts_teach.agents.hearts.endgame import SEARCH_CARDS
-from hearts_teach.agents.hearts.mc import MAX_WORLDS, MonteCarloBot
+from hearts_teach.agents.hearts.mc import CANDIDATE_CAP, MAX_WORLDS, MonteCarloBot
 from hearts_teach.agents.hearts.registry import (
     BotEntry,
     UnknownBotError,
@@ -57,12 +57,13 @@ register_bot("rule", RuleBot, ladder=True, label="Solid", aliases=("greedy",),
              description="plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon")
 register_bot("medium", lambda seed: MonteCarloBot(seed, worlds=MC_WORLDS["medium"], name="medium"),
              ladder=True, label="Thinker", search=True,
-             description="tries each card on 32 imagined deals and keeps the rule bot's choice unless "
-                         "another clearly costs less")
+             description=f"tries up to {CANDIDATE_CAP} of its choices on {MC_WORLDS['medium']} imagined deals and "
+                         "keeps the rule bot's choice unless another clearly costs less")
 register_bot("expert", _expert,
              ladder=True, label="Expert", search=True,
-             description="tries each card on 1,024 imagined deals, favouring those that fit the others' "
-                         "plays so far, and works out its last five cards exactly: the strongest, and the slowest")
+             description=f"tries up to {CANDIDATE_CAP} of its choices on {MC_WORLDS['expert']:,} imagined deals, "
+                         "favouring those that fit the others' plays so far, and works out its last five cards "
+                         "exactly: the strongest, and the slowest")
 # registered, not on the ladder
 register_bot("hard", lambda seed: MonteCarloBot(seed, worlds=MC_WORLDS["hard"], name="hard"), label="Strong",
              search=True, description="Monte Carlo on 256 deals: not measurably apart from medium or expert")

@@ -126,6 +126,7 @@ def paired_stats(diffs: list[float]) -> tuple[float, float]:
 
 # the bot -------------------------------------------------------------------------------
 MAX_WORLDS = 100_000  # sampled deals per decision: more would run for hours
+CANDIDATE_CAP = 8  # candidate classes rolled out per decision (the ladder's descriptions say so)
 
 
 class MonteCarloBot(Bot):
@@ -146,7 +147,7 @@ class MonteCarloBot(Bot):
     the others' passes as well (``inference.pass_misses``: where the big spades can be).
     """
 
-    def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = 8,
+    def __init__(self, seed: int = 0, worlds: int = 64, gate: float = 1.5, cap: int = CANDIDATE_CAP,
                  pass_worlds: int | None = None, name: str | None = None, endgame: int = 0,
                  endgame_worlds: int = 64, miss: float = 1.0, oversample: int = 4, moves: int = 2,
                  read_pass: bool = False):
@@ -240,5 +241,5 @@ class MonteCarloBot(Bot):
         return pool[self._decide(self._payoffs(view, pool, worlds), pool.index(greedy))]
 
 
-__all__ = ["MonteCarloBot", "equivalence_classes", "pass_pool", "payoff",
+__all__ = ["CANDIDATE_CAP", "MonteCarloBot", "equivalence_classes", "pass_pool", "payoff",
            "paired_stats", "HEARTS_MASK", "QS_MASK"]
