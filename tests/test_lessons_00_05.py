@@ -609,8 +609,12 @@ def test_01_the_coach_table_and_its_three_readings():
     # r43_f: the first column's header, for the passes that give her away: how South can still take her.
     # l5 rater: "move cell 18's parenthesis next to the table it explains": it opens the cell under the table
     # r56 rater: the Q♠ figures are the second column (the first is "pass"): the note names its header
-    note = ("(Column \"Q♠ ends in South's tricks\": a passed queen ends there only when another player plays her to a "
-            "trick South wins.)")
+    # r82 rater: the note never said why a passed queen comes back (West now holds her), and cell 26 explained the
+    # column again in other words: the note says what the column counts and how West can throw her; cell 26's is cut
+    note = ("(Column \"Q♠ ends in South's tricks\": on how many deals she falls on a trick South wins. Passed, she is "
+            "West's, and West can throw her on one whenever out of the suit led.)")
+    from hearts_teach import pass_target
+    assert pass_target(0, "left") == 1  # passing left, West receives South's queen (docs/rules.md, the pass)
     assert "Q♠ ends in South's tricks" in printed
     assert note in text
     by_id = {c.get("id"): " ".join("".join(c["source"]).split()) for c in cells_of("01_deal_and_pass")}
@@ -674,7 +678,13 @@ def test_01_the_coach_table_and_its_three_readings():
     # r81 rater: "each spade lead uses one up, and then the queen must come out" was jargon, with "lead" only a link:
     # the lead defined, and the case said with cards (following suit: docs/rules.md rule 5)
     assert ("above all when you hold few low spades. A trick's first card is its lead: holding only the A♠ Q♠ in "
-            "spades, you must play her by the second spade lead.") in text
+            "spades, you must play her by the second spade lead, and if you win that trick, her 13 points are yours.") in text
+    # r82 rater: the bullet did not say why playing her is bad (she costs only when you win her trick); trick basics
+    # now have a cell of their own, with the match's lowest total (docs/rules.md rule 12), and "high" is defined
+    ids_t = [c.get("id") for c in cells_of("01_deal_and_pass")]
+    assert ids_t.index("l01-15t") + 1 == ids_t.index("l01-15")
+    assert "Over a match of several hands, the lowest total wins." in text
+    assert 'The rules of thumb for passing (a "high" card is 10 or above):' in text
     assert "uses one up" not in text and "the queen is dropped on" not in text
     assert "fourth rule of thumb" not in text
     assert sorted(c.pretty for c in south if c.suit is Suit.DIAMONDS and c.rank < 14) == sorted(["Q♦", "8♦", "5♦"])
@@ -841,7 +851,9 @@ def test_01_the_coach_table_and_its_three_readings():
     assert max(c.stats["p_take_qs"] for c in (best, ours)) < keep.stats["p_take_qs"]
     # r75b rater: the kept queen's row keeps her without the A♠ (J♣ A♦ A♠, the table's last row)
     assert set(keep.cards) == set(CardList("JC AD AS"))
-    assert ("Kept without the A♠ (the last row), she ends in South's tricks on 692 deals in 1,000, and South takes 11.5 points a hand (10.5 with "
+    # r82 rater: "Kept without the A♠ (the last row)" took two reads: the row named by its pass
+    assert "Kept without the A♠" not in text
+    assert ("Keeping her (last row: South passes J♣ A♦ A♠), she ends in South's tricks on 692 deals in 1,000, and South takes 11.5 points a hand (10.5 with "
             "South's pass).") in text  # r81: South's pass is the top pass
     assert (f"{keep.exp_points:.1f}", f"{ours.exp_points:.1f}") == ("11.5", "10.7") and 0 < keep.exp_points - ours.exp_points < 1
     assert keep.exp_points - ours.exp_points > ours.exp_points - best.exp_points  # the queen matters more than the third card
@@ -886,7 +898,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert ("The coach's top pass gives away South's top three "
             "clubs, A♣ Q♣ 10♣: kept, they can win club tricks that someone throws the queen on. The careless pass: "
             "- passes the A♦, which has the J♦ and four low diamonds beside it (8♦ 5♦ 4♦ 2♦); - empties two short "
-            "suits (the 8♠, the 10♥), which only \"can help\"; - keeps the three high clubs, with just two low ones "
+            "suits (the 8♠, the 10♥), though the three cards received may bring a suit back; - keeps the three high clubs, with just two low ones "
             "(8♣ 4♣). The takeaway, a rule of thumb: count the low cards under each high card, and pass from the suit "
             "with fewer. How does your own deal-5 pass do? Once you have passed in the picker above, run the next cell.") in text
     # r81 rater: "Pass in the picker above" repeated cell 24's instruction to a learner who had just read the top pass
@@ -955,7 +967,10 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # (not the last three as printed: the hand prints by suit), checked above
     # r75pre rater: as printed they are the *first* three (8♠ 10♥ A♦): said so
     assert ("a careless pass (the first three cards of South's hand as printed, chosen by no rule of thumb) against "
-            "its top pass. Its queen column counts her on any trick South wins.") in text
+            "its top pass.") in text
+    # r82 rater: 'which only "can help"' read as a jab at cell 7's tip: it says the tip's catch (cell 7's first one);
+    # the queen column is explained once, in the note under the first table
+    assert "can help\";" not in text and "Its queen column" not in text
     assert "South: ♠ 8  ♥ 10  ♦ A" in printed and "engine's card order" not in text
     assert "picked without thought" not in text
     # newcomer rater: "blind" is lesson 09a's word for not looking at your own cards; the pass is made unseen
@@ -977,7 +992,9 @@ def test_01_says_where_the_cards_come_from_and_that_south_ends_void_in_spades():
     assert set(hand.received(0)) == {c for c in hand.passed(3)}
     assert not hand.cards(0).of_suit(Suit.SPADES) and "South: ♠ —" in hand.text(all_hands=True)
     # r38_h: the gain is small (the coach's table, four cells on: South still takes the queen 619 times in 1,000)
-    assert ("One real gain (but see the coach below): South now holds no spades (♠ — above), so it cannot "
+    # r82 rater: "the coach" was named before cell 18 explains it
+    assert "see the coach below" not in text
+    assert ("One real gain: South now holds no spades (♠ — above), so it cannot "
             "win a spade trick and may discard when they are led.") in text
 
 

@@ -4801,8 +4801,9 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     lesson_01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     # lesson 01 (l5, r47) now says it once, beside its table: only another player can put her on South's trick
     # r56: the note names its column by its header
-    assert ("(Column \"Q♠ ends in South's tricks\": a passed queen ends there only when another player plays her to a "
-            "trick South wins.)") in lesson_01
+    # r82: the note now also says who holds her (West) and when West can throw her (out of the suit led)
+    assert ("(Column \"Q♠ ends in South's tricks\": on how many deals she falls on a trick South wins. Passed, she is "
+            "West's, and West can throw her on one whenever out of the suit led.)") in lesson_01
 
 
 def test_lesson_10_says_the_leagues_hands_option_counts_deals():
