@@ -1934,7 +1934,8 @@ def test_lesson_11_quiz_answers_are_what_the_engine_says():
     # rater r41_b: the parentheses were awkward; it just says the opening club and South's club are down
     said = " ".join(_src(cells[ids.index("l11-exercise")]).split())
     assert ("trick 1. Two clubs are down: the player you found above led one, and the next player clockwise followed "
-            "with another. Now it is West's turn, and West holds no club.") in said and "first two clubs" not in said
+            "with another. West plays next and holds no club.") in said and "first two clubs" not in said
+    # r82: the lesson was at its 1,500-word cap: the same fact in fewer words (it paid for cell 23's concrete tip)
     # the opener (East, seat 4), the next seat clockwise, then West: the two clubs down are the opener's and South's
     assert [table5.seat_names[(4 + k) % 5] for k in range(3)] == ["East", "South", "West"]
     assert "South" not in said + shown and "opening club" not in said + shown
@@ -2078,8 +2079,10 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # r64 (rater r63_11): which club could come: passing left, only North-West passes to North, and its one club is the 10♣
     assert ("The deal also shows how short suits are at six. Before the pass, North has no club (♣ —) and "
             "South-East one spade, the A♠. North also holds the Q♠: if North keeps the queen and gets no club in the "
-            "pass (in hand 1, passing left, only North-West's 10♣ could reach North), any club lead after trick 1 (no points on it) lets North "
+            "pass (in hand 1, passing left, only North-West's 10♣ could reach North), any club lead after trick 1 (trick 1 allows no points) lets North "
             "throw her or a heart.") in text
+    # r82 (report r82/11, confusing): "(no points on it)" read as said of the club lead, not of trick 1
+    assert "after trick 1 (no points on it)" not in text
     north_west = names.index("North-West")
     assert dealt.pass_direction == "left" and dealt.view(north_west).pass_to == names.index("North")
     assert [c.pretty for c in dealt.cards(north_west).of_suit(Suit.CLUBS)] == ["10♣"]
@@ -4677,15 +4680,17 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     shown = "".join("".join(o.get("text", "")) for o in table["outputs"])
     # rater r41_b: the "♥ each" heading read unclearly (explained only in a code comment); the table's own lines say it
     # rater r43_a: a bare "hearts" read like a count of hearts in play: "hearts each", the legend kept
-    assert shown.startswith("players  taken out        in play  cards  hearts each  first lead  passes\n") and "♥ each" not in shown
-    assert "cards: dealt to each player · hearts each: how many of the 13 hearts each player holds, on average\n" in shown
+    # r82 (report r82/11, confusing): the "hearts each" column was never used afterwards (the Play bullet gives each
+    # size's cards a suit and a trick): cut, with its legend, to pay for clearer words elsewhere
+    assert shown.startswith("players  taken out        in play  cards  first lead  passes\n") and "hearts each" not in shown
+    assert "cards: dealt to each player\n" in shown
     assert max(len(line) for line in shown.splitlines()[:5]) <= 92  # the table stays about as wide as before
     for n in (3, 4, 5, 6):
         rules = Rules(players=n)
         hearts = CardList.from_mask(rules.deck_mask).of_suit(Suit.HEARTS)
         assert len(hearts) == 13
         row = next(line for line in shown.splitlines() if line.strip().startswith(f"{n} "))
-        assert f"  {rules.hand_size:>5}  {13 / n:>11.2f}  " in row, row
+        assert f"  {rules.hand_size:>5}  " in row, row
         if n != 4:
             names = Hand.deal(0, rules=rules).seat_names
             assert f"seats at {n}: {', '.join(names)}\n" in shown
@@ -4705,9 +4710,8 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     bots_play(worked, table_bots("rule", players=3))
     assert all(max(t.number for t in worked.tricks if any(c.suit is s for c in t.cards)) >= 12 for s in Suit)
     assert "long suits late" not in text
-    # r50_11: at four 13/4 printed "3.2" (3.25 rounded half to even); two decimals show 3.25
-    assert f"{13 / 3:.2f}" == "4.33" and f"{13 / 4:.2f}" == "3.25" and f"{13 / 6:.2f}" == "2.17"
-    assert "      4  —                     52     13         3.25  " in shown
+    # r82: the hearts-each column (r50_11's 3.25 at four) is cut; the row keeps the rest
+    assert "      4  —                     52     13          2♣  left, right, across, hold" in shown
     # the suits in play at three: 13 cards (12 diamonds), so each goes round about four times (3 cards a round)
     three = CardList.from_mask(Rules(players=3).deck_mask)
     assert {len(three.of_suit(s)) // 3 for s in Suit} == {4}
@@ -4851,21 +4855,34 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # the worked hand's tricks are named, the story itself told under its sheet
     assert ("A tip for three: be out of a suit rather than the last to hold it. The worked example's tricks 12 to 17 "
             "show it. So count who still holds each suit, and empty a short suit early, as the demonstration's South "
-            "did with the lone A♦ it received. Your hand below has no short suit: pass three of a four-card suit; "
-            "play the fourth early.") in text and "keep count of who still holds your long suits" not in text
+            "did with the lone A♦ it received. Your hand below has none, so make one: pass K♣ 9♣ 7♣, and trick 1 "
+            "takes your 4♣; then throw hearts, or the Q♠ if she comes, on club leads.") in text
+    assert "keep count of who still holds your long suits" not in text
+    # r82 (report r82/11, confusing and ask 2): "pass three of a four-card suit" left open which of three; the report's
+    # spade plan (pass A♠ 10♠ 6♠) fails here: East's bot passes South the Q♠ and K♠. Clubs: the 4♣ falls on trick 1
+    assert "pass three of a four-card suit" not in text
     assert "make one with your pass" not in text
     # r75c (report r75c/11, confusing 2): the table's hand (seed 21) has no suit of fewer than four cards
     from hearts_teach.present.widgets import TableWidget
 
     yours = TableWidget(seed=21, opponents="rule", rules=Rules(players=3), trick_pause=0).hand.dealt(0)
     assert min(len(yours.of_suit(s)) for s in Suit) == 4 and sum(len(yours.of_suit(s)) == 4 for s in Suit) == 3
+    for passed in ("KC 9C 7C", "AS 10S 6S"):  # r82: what the tip says of each pass, in the table's own hand
+        table = TableWidget(seed=21, opponents="rule", rules=Rules(players=3), trick_pause=0)
+        table.pass_cards(passed)
+        got = table.hand.cards(0)
+        assert {"Q♠", "K♠"} <= {c.pretty for c in got}  # East's pass: the Q♠ "comes" to South
+        if passed == "KC 9C 7C":
+            assert [c.pretty for c in table.hand.legal_plays(0)] == ["4♣"]  # trick 1, clubs led: it takes the 4♣
     assert "West, still holding them, took 13" not in text
     # r49: "play your longest suit down early" was advice the worked hand does not show (West was stuck whatever
     # it led); the tip now says only what the hand shows, and what to watch
     assert "play your longest suit down early" not in text
     assert text.index("## Play at a table of three") < text.index("A tip for three") < text.index("## Quick check")
     # r75b (report r75/11, confusing 2): the task has a goal the learner can check on the table's scores
-    assert "Your task: follow the tip below, and end the hand with fewer points than both bots." in text
+    # r82 (report r82/11): where to check the task was not said: the scores, shown when the hand ends
+    assert ("Your task: follow the tip below, and score fewer points than both bots (scores show at the "
+            "end).") in text
     worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
     bots_play(worked, table_bots("rule", players=3))
     west = worked.seat_names.index("West")
@@ -4925,8 +4942,8 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert _src(figures).split("\n", 1)[0].endswith("(code folded, output shown)")
     printed = "".join("".join(o.get("text", "")) for o in figures["outputs"]).splitlines()
     queen, shares, thrown, every_short_passed, short_hits, longs = Card("QS"), {}, {}, True, {}, {}
-    def pct(hits):
-        return f"{sum(hits) / len(hits):.0%} ({len(hits):,})"
+    def pct(hits):  # r82 (report r82/11, ask 1): the bracketed counts are cut from the table; the shares stay
+        return f"{sum(hits) / len(hits):.0%}"
     for n in (4, 5, 6):
         rows = {"hold": [], "left": []}
         rounds = {1: [], 2: []}  # tricks in which a club, diamond or spade was led for the 1st / 2nd time (no pass)
@@ -4958,32 +4975,40 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
         thrown[n] = {time: pct(hits) for time, hits in rounds.items()}
     def row(label):
         line = next(x.strip() for x in printed if x.strip().startswith(label))
-        cells_ = re.sub(r"\(\s+", "(", line[len(label):]).split()
-        return [f"{cells_[k]} {cells_[k + 1]}" for k in range(0, len(cells_), 2)]
+        return line[len(label):].split()
     # r81 (report r81/11, confusing 1 and ask 1): three blocks with different denominators read densely: two headed
     # tables now, (a) the Q♠ (the exact short share as its first row) and (b) the points thrown on a suit's first and
     # second lead, each saying what its brackets count; the passed row is explained under the table
     assert printed[0].startswith("(a) The Q♠ at each table size") and printed[0].split()[-6:] == ["4", "seats", "5", "seats", "6", "seats"]
-    assert printed[2] == "How often the player dealt the Q♠ took her (rule bots, 500 deals a table; brackets: deals):"
-    assert ("Passing left, the bots passed every short queen; 'took her' then means that whoever held her\n"
-            "played her onto a trick the passer won: the demonstration below shows how.") in "\n".join(printed)
+    # r82 (report r82/11, confusing and ask 1): still hard to read: the explanations now come above the numbers, the
+    # bracketed counts are gone, the passed row says what it counts, and the sampled short share is printed beside
+    # the exact one (37.4% against 41.7% read as a contradiction)
+    said = "\n".join(printed)
+    assert printed[1] == "Short queen: the Q♠ with 0 or 1 other spade. Longer: 2 or more."
+    assert "How often the player dealt the Q♠ took her (rule bots, 500 deals a table)." in printed
+    assert ("Passing left, the bots passed every short queen; the passer got her back when whoever held her\n"
+            "played her onto a trick the passer won: the demonstration below shows how.") in said
+    assert said.index("the demonstration below shows how") < said.index("  Short queen, kept")
+    assert "brackets" not in said and "(  " not in said and "'took her' then means" not in said
+    sampled = next(x for x in printed if x.startswith("  sampled: the 500 deals below (samples vary)"))
+    assert sampled.split()[-3:] == [f"{short_hits[n] / 500:.1%}" for n in (4, 5, 6)]
     assert any(x.startswith("(b) Points thrown on a suit's first and second lead") for x in printed)
-    assert "(rule bots, no passing; brackets: tricks):" in printed
+    assert "(rule bots, no passing):" in printed
     # r75 (report r75pre/11, confusing 1 and 9/10 ask 1): ten long rows were a wall; three rows remain (short queen
     # kept, short queen passed, longer queen kept), the exact short share and the two lead rows; the "any Q♠" rows,
     # the sample share and the count of long queens passed are gone, the kept/passed caveat folded in the prose
     for label, key in (("Short queen, kept (a game with no passing)", (True, "hold")),
-                       ("Short queen, the bot passed her", (True, "left")),
+                       ("Short queen passed: the passer got her back", (True, "left")),
                        ("Longer queen, kept (a game with no passing)", (False, "hold"))):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
-    assert "Short queen: 0 or 1 other spade. Longer: 2 or more." in printed
     assert not any(x.startswith("Any Q♠") for x in printed) and not any("she came back" in x for x in printed)
-    assert row("Short queen, the bot passed her")[0] == "38% (72)"  # "at four it rests on few deals"
+    assert row("Short queen passed: the passer got her back")[0] == "38%"
     assert every_short_passed  # so the passed row counts the same deals as the kept one
     for time, label in ((1, "first"), (2, "second")):
         assert row(f"a club, diamond or spade led the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
     # r66 (rater r65_11): the first-lead row counted every trick 1, a club lead on which no points may be thrown
-    assert "Tricks after trick 1 in which a player with no card of the suit led threw a heart or the Q♠" in printed
+    assert "Tricks after trick 1 in which a player with no card of the led suit threw a heart or the Q♠" in printed
+    assert "no card of the suit led" not in said  # r82: "of the led suit" reads more plainly
     # the sample's margin and the exact share: the holder's other cards drawn from the rest of the deck (a sum over
     # 0 and 1 other spade, written independently of the cell's formula)
     exact = {}
@@ -5013,9 +5038,10 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r55 (rater r54_11): the brackets of the last two rows count tricks; each other spade covers one lead
     # r56 (rater r55_11): "covers" was undefined there: each other spade is a guard (linked) for one spade lead
     # r75 (report r75pre/11, confusing 3): lesson 04 counted two low spades as risky too
+    # r82 (report r82/11, confusing): "rule bots" was unexplained here: linked to the glossary
     assert ("With 10 or 8 cards each, the player dealt the Q♠ often has a **short queen**: her and at most one other "
             "spade (each other spade is a [guard](glossary.ipynb#cell-id=term-guard) for one spade lead). Lesson 04 "
-            "counted two low spades as risky too; here we look at the shortest case. Is a short queen riskier? Rule bots play 500 deals at "
+            "counted two low spades as risky too; here we look at the shortest case. Is a short queen riskier? [Rule bots](glossary.ipynb#cell-id=term-rule-bot) play 500 deals at "
             "four, five and six seats, each twice (no passing, then passing left).") in text
     assert "Brackets count the deals" not in text  # r81: the tables' own headings say what the brackets count
     assert "## The Q♠ at five and six, and a suit led twice" in text and "second rounds" not in text
@@ -5030,9 +5056,11 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert ("**A short queen is common at five and six: when the hand passes, pass her.** Over every possible deal, "
             "41.7% of Q♠ holders at six have one, almost three times the 15.1% at four. In the bots' deals at six, her holder "
             "took her in 50% with no passing and in 21% when the bot passed her (she came back). A longer queen, "
-            "kept, only 15%. One "
-            "hand in three has no pass at five, one in four at six. Lessons 08 (drill 1) and 08c (mistake 4) advise "
-            "the same at four.") in text
+            "kept: 15%; at three two low spades may fail (trick 9 below). One "
+            "hand in three has no pass at five, one in four at six.") in text
+    # r82 (report r82/11, confusing and ask 3): "only 15%" made a longer queen sound safe, though two low spades lose
+    # her at three (the worked example's trick 9, pinned elsewhere); the pointer to lessons 08 and 08c is cut for room
+    assert "kept, only 15%" not in text
     # r81 (report r81/11, confusing 1): "took her" after passing read as a puzzle (she was given away): said how
     assert "lesson 04's advice" not in text and "further above a fair share" not in text
     assert [fig(6, (True, "hold")), fig(6, (True, "left")), fig(6, (False, "hold"))] == ["50%", "21%", "15%"]  # r77: "at six"
