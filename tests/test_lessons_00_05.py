@@ -1046,8 +1046,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     text = " ".join(prose("04_queen_of_spades").split())
     # r76: talk of the course's sources meant nothing to a learner; the section says the variant is not standard
     # and is this engine's own version, listed in the rules summary
-    assert ("Some tables forbid the queen until hearts are broken. It is not a standard rule and you will rarely meet "
-            "it; this engine's own version is the `queen_waits` rules (see the [rules summary](rules_summary.ipynb)):") in text
+    # r82: the opening sentence said "until hearts are broken" in lesson 03's sense, which the variant does not use: cut
+    assert ("This engine's own rare variant, not a standard rule (`queen_waits` in the [rules summary](rules_summary.ipynb)):"
+            ) in text and "Some tables forbid the queen until hearts are broken" not in text
     assert "An online game's rules page" not in text
     assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
@@ -1509,11 +1510,15 @@ def test_04_numbers_story_widget_and_quiz():
     assert "legal_report" not in "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades"))
     text = " ".join(prose("04_queen_of_spades").split())
     # r81: "Thrown here" read as if the reader had thrown her, whatever was clicked: the general point first
-    assert ("A discard never wins a trick, so a void is the safe moment: the queen is the card to throw. If you threw "
+    # r82: *discard* named where first used; "the cleanest way out is to be void" moved here from before the question
+    assert ("A *discard* (a card of another suit, played when you cannot follow) never wins a trick, so a void is the "
+            "queen's cleanest way out: she is the card to throw. If you threw "
             "her, her 13 points went to East, whose K♣ won the trick.") in text and "whoever won the trick" not in text
+    assert text.index("**Which card do you throw?**") < text.index("cleanest way out")
+    assert "a card of another suit can never win the trick" not in text
     assert "Thrown here" not in text
     assert "the queen is the obvious card to throw" not in text
-    assert text.index("**Which card do you throw?**") < text.index("the queen is the card to throw")
+    assert text.index("**Which card do you throw?**") < text.index("she is the card to throw")
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
@@ -1670,9 +1675,13 @@ def test_04_queen_waits_worked_position_and_quiz():
     # r74: the rule said in full, as the Rules docstring has it (the queen held back, a hand of hearts leads a heart)
     # r81: "until hearts are broken" did not match the rules summary (a heart earlier in the same trick frees her,
     # while lesson 03's *broken* needs an earlier trick): the lesson says the summary's words
-    assert ("Q♠ may not be led or discarded until a heart has been played (one earlier in the same trick counts), unless she "
-            "is your only card; a leader holding only hearts and the queen leads a heart. The engine's message calls "
-            "this *hearts broken*.") in text
+    # r82: one rule per line; the engine's *hearts broken* said to include this trick; the all-hearts lead said to
+    # differ from the standard rule (docs/rules.md: a leader holding only hearts and Q♠ must lead Q♠)
+    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. (The "
+            "engine calls this *hearts broken*: here it includes this trick.) - Following suit with her is always "
+            "allowed, and so is playing her as your last card. - A leader holding only hearts and Q♠ leads a heart "
+            "(standard rules: Q♠).") in text
+    assert "a leader holding only hearts and the queen leads a heart. The engine's message" not in text
     assert "until a heart has been played" in " ".join(prose("rules_summary").split())
     from hearts_teach.course.lessons import position
 
@@ -1694,7 +1703,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     assert "Q♠ is not allowed: the queen waits" in shown
     answer_every_way(ns["queen_quiz"], "Q♠ or 5♠", ["only 5♠", "5♠ or a diamond", "any card"])
     # r38_a: "be void" says how to get there, and lesson 01 (which it names) teaches it
-    assert "to be **void** in a suit (passing away a short suit can do it: lesson 01)" in text
+    assert "To be **void** in a suit (passing away a short suit can do it: lesson 01)" in text  # r82: opens the sentence
     assert "**Emptying a short suit** (a suit you hold few cards of) can help" in prose("01_deal_and_pass")
 
 
@@ -1790,7 +1799,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
             assert (f"{n:>5}   {took:>15}   {100 * took / n:3.0f} %   ±{give_or_take(took, n):3.1f}"
                     in shown["l04-17"]), (group, top)
     # the opening sentence: "and", and no stray comma before a dash
-    assert ("how to get rid of her, and, with a simulation, how her holder's other spades change her fate. "
+    # r82: "with a simulation" cut for room (the section's own heading says it)
+    assert ("how to get rid of her, and how her holder's other spades change her fate. "
             "Last comes a variant in which she must wait for a heart to be played.") in text  # r81: the variant's words
     assert ", —" not in text
 
@@ -2279,8 +2289,8 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     assert round(100 * 235 / 257) == 91 and (round(100 * 235 / 257 - 3.4), round(100 * 235 / 257 + 3.4)) == (88, 95)
     table = lesson("04_queen_of_spades")["table"]
     assert ("alone", False, 257, 235) in [tuple(row) for row in table]
-    assert ("The numbers are printed first, then drawn; the last column, *give or take*, is the margin for chance "
-            "(more under the chart).") in text
+    # r82: "The numbers are printed first, then drawn" cut to make room for the variant's rules (the cells show it)
+    assert ("The last column, *give or take*, is the margin for chance (more under the chart).") in text
     assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00) on a fixed example deal, with no pass." in text
@@ -2369,7 +2379,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     assert "sometimes the one with the queen in it" not in text
     # r81: three reasons in a row read hard; one sentence now (her holder's own A♠/K♠ still cannot cover her)
     assert ("At the same length, a yes-hand has fewer low spades to guard her, and when she is forced out, fewer cards "
-            "in other hands can beat her (her holder's own A♠ or K♠ cannot: one card a trick each).") in text
+            "in other hands can beat her (her holder's own A♠ or K♠ cannot save her: a player plays one card to each "
+            "trick).") in text  # r82: "cannot: one card a trick each" was too compressed
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
     # r76: the takeaway gave the result before the table; a prediction quiz asks it instead, and the table answers
@@ -2694,7 +2705,7 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     assert "wins her own trick" not in text
     assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
             "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
-    assert "It is not a standard rule and you will rarely meet it" in text
+    assert "This engine's own rare variant, not a standard rule" in text  # r82: one sentence, still "rare"
     rule = make_bot("rule")
     held = "AC QS 2S 3S 4S 5D 6D 7D 8D 9D TD JD QD"
     lead = position({0: held, 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC", seed=1)
@@ -3067,3 +3078,17 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     flush = ns["flush"]
     assert flush.question.endswith("Which of these do you lead to chase her out?")
     assert flush.reason("3♦") == "safe, but it does nothing to use up her holder's spades: only a spade lead forces her out"
+
+
+def test_04_r82_code_folded_quiz_reason_and_the_exercise_names_both_escapes():
+    """Rater r82: the bots' replay, the void deal and both card widgets showed their code (function definitions,
+    a lambda) to a non-programmer; the wrong answer's reason in the prediction quiz read like a reason for it; the
+    exercise's goal line left out the second escape the lesson teaches (dropping her under a K♠ or A♠)."""
+    cells = {c.get("id"): c for c in cells_of("04_queen_of_spades")}
+    for cid in ("l04-05", "l04-11", "l04-13", "l04-guard"):  # r82: folded, as l04-09 and l04-18 already were
+        assert cells[cid]["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}, cid
+    ns = lesson("04_queen_of_spades")
+    three = ns["predict"].reason("three or four spades")
+    assert three.startswith("the reverse: ") and three.endswith("so takes her less often")  # r82: says why it is wrong
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert ("throw her when a suit you cannot follow is led, or drop her under a K♠ or A♠ already on the trick.") in text

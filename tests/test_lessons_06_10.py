@@ -3028,7 +3028,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     assert "also earlier in the same trick" not in four  # the rules say "an earlier trick"; lesson 03 defines broken
     # r81: so 04 no longer says the queen waits "until hearts are broken" (the rules summary: a heart earlier in the
     # same trick frees her); it says "until a heart has been played (one earlier in the same trick counts)"
-    assert "until a heart has been played (one earlier in the same trick counts)" in four
+    # r82: one rule per line: "until a heart has been played, counting one already on this trick"
+    assert "until a heart has been played, counting one already on this trick" in four
 
 
 def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():
