@@ -6067,7 +6067,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r75c: "not the trick" read as if the 6♠ won the trick too (it ducks under the 7♠): why both duck her, said
     # r81: "why the 9♠?" read as the coach's reason, and whether the choice mattered was unclear: either will do
     assert ("9♠ or 6♠: either will do. Both *duck the queen*: she outranks both, so neither can win a trick she falls on, "
-            "though the 9♠ beats the 7♠. The 9♠ keeps the low 6♠ for a later lead (trick 5).") in md["l07-dec3q"]
+            "though the 9♠ beats the 7♠. The 9♠ keeps the low 6♠ for a later spade lead.") in md["l07-dec3q"]
+    # r82: "(trick 5)" told the reader South wins trick 4 before the trick-4 question
+    assert "(trick 5)" not in md["l07-dec3q"]
     assert "Why the 9♠, not the 6♠?" not in md["l07-dec3q"]
     assert "9♠ goes over 7♠" in printed and "East 7♠, South 9♠, West 8♠, North A♠" in printed
     # r75b_07: East's and West's flush leads (both printed reasons) rule them out: the queen is North's (trick 6)
@@ -6115,10 +6117,10 @@ def test_lesson_07_r81_the_k_spade_received_seed_kept_and_the_trick_3_answer_fol
     cells = _cells("07_play_a_match")
     ids = [c.get("id") for c in cells]
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
-    # said right after the pass is printed (cell 23b8507b), and trick 4 sheds it
+    # said right after the pass is printed (cell 23b8507b); r82: "trick 4 sheds it" answered the trick-4 question
     assert ids.index("l07-recv") == ids.index("23b8507b") + 1 == ids.index("l07-dec1") - 1
-    assert ("South received the K♠ without the Q♠, a card the rules of thumb say to pass: trick 4 sheds it."
-            in md["l07-recv"])
+    assert ("South received the K♠ without the Q♠, a card the rules of thumb say to pass: watch what South does with "
+            "it.") in md["l07-recv"] and "trick 4 sheds it" not in md["l07-recv"]
     assert "and the A♠/K♠ when you don't hold the Q♠" in md["770e28a3"]
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
