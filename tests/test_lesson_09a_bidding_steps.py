@@ -920,7 +920,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r79 (words): said shorter; "Contract first broke it" stays out
     # r80 (rater): the 4♠ did not itself break the nil (the J♠ it left to play did, in trick 12), and a contract is
     # made, not held
-    assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, both succeeded." in text
+    # r82 (rater: "both succeeded": both what?): the two named
+    assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, the contract was made and the nil held." in text
+    assert "both succeeded" not in text
     assert "East's 4♠ broke the nil" not in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
     import inspect
@@ -953,7 +955,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r74 (rater: "using the rule above" did not say which rule): the defence rule, named; the warning cut for
     # words (the sentence before says one discard cost East the nil)
     # r76b (rater: the defence rule restated again here): "following the defence rule above" cut
-    assert "All four bots are the lessons' default **weighed bots**." in text
+    # r82 (rater: "weighed bot" printed from deal 1246 on, named only here): defined at its first use, deal 1246
+    assert "The bots are the lessons' default *weighed bots*, which weigh their contract against an opponent's nil." in text
+    assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
     assert "### How the bots decide: your contract or their nil?" in prose()
@@ -1374,8 +1378,10 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r76b (rater: the A♥ read as bad luck, yet South could have thrown it on trick 6, under East's ruff, as the
     # discard tip says): said so; "only because" stays out (North, South's partner, played after West)
     # r81 (rater: the bot's trick-6 card, against the tip, was said only in passing): the 3♠ named, against the tip
+    # r82 (rater: the tip was far back, and the point unsaid): the A♥ thrown on trick 6 removes trick 10's danger
     assert ("The nil was kept because West, out of hearts, trumped South's A♥ on trick 10. Out of clubs on trick 6, "
-            "South's bot threw its 3♠, not the A♥ as the tip above says.") in text  # r46: West's spades are printed
+            "under East's 4♠, South's bot threw its 3♠; throwing the A♥, as the tips advise, would have removed that "
+            "danger.") in text  # r46: West's spades are printed
     assert "could have thrown it safely" not in text
     assert "only because West" not in text
     six = demo.hand.tricks[5]
@@ -1450,7 +1456,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
     # fresh newcomer rater r51: the header repeated the lesson's opening definition of nil and left Suggest undefined
     for line in ("**The nil checklist.** **Suggest** (the button that shows the bots' bid, lesson 09a) says nil only "
                  "when every line holds:",
-                 "1. **No ace**, in any suit.", "2. **At most three spades.**",
+                 # r82 (rater: deal 6 prints "A♥ 1", yet the count gave no ace a value): said in line 1, not as the
+                 # table row r81 cut (line 1 still rules aces out)
+                 "1. **No ace**, in any suit. (Line 4 counts one too: A♥ 1 on deal 6.)",
+                 "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
                  "3. **No unguarded queen or king**: in every suit holding a queen or king, more cards of jack or lower "
@@ -1461,8 +1470,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # short, 0, were missing); the engine's values are checked below
                  # r80 (rater: "the checklist says" printouts count ruffs, the summary said only Suggest does): the
                  # ruffs are in line 4 itself, so the checklist, Suggest and the printouts are one count
-                 "4. **A count under 1 trick**: lesson 09a's *rule of thumb* without spade length, with the values "
-                 "below, plus *ruffs*.",
+                 # r82 (rater: "without spade length" assumed 09a; "side suit" used before said): side suit defined here
+                 "4. **A count under 1 trick**, valued below: lesson 09a's *rule of thumb* without its long-spade extra. "
+                 "A *side suit* is any suit but spades.",
                  # r55 (rater r54): the rows carry the count's own part names (count_text prints them), the spade
                  # row reads in order, "while your spades last" says why, and an example follows the table
                  # r59 (rater r55's nit: "Protected spades" printed, "Protected spade" in the table): the rows' names
@@ -1474,16 +1484,21 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # prints "A♥ 1"), held below too
                  # r81 (rater: line 1 already rules out any ace, so why count one): the ace row cut; deal 6 still
                  # prints "A♥ 1" part by part (test_r60_the_checklist_in_practice_...)
-                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠: as many smaller spades as missing higher ones (A♠ K♠) "
-                 "J♠ 3♠ 2♠ | three quarters: one fewer, *one short* J♠ 5♠ | a quarter: two fewer, *two short* "
-                 "8♠ 7♠ 6♠ | 0: three fewer or more, each",
+                 # r82 (rater: "three fewer or more": fewer than what?): the spade rule in one sentence, the rows its examples
+                 "**Protected spades**: for each spade, count the higher spades you lack; holding that many smaller "
+                 "spades counts 1, one short three quarters, two short a quarter, more 0.",
+                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠ (lacks A♠ K♠, holds two smaller) J♠ 3♠ 2♠ | three quarters (one "
+                 "short) J♠ 5♠ | a quarter (two short) 8♠ 7♠ 6♠ | 0 each",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
                  # r81 (rater: "side suit" never said, and "you may:" unparsed): side suit and void defined; the short
                  # suit's consequence moved to "In practice", in plain words (test_r60_the_checklist_in_practice_...)
-                 "**Ruffs**, in line 4's count: 2 for a *side suit* (not spades) with no card (a *void*), 1 for a "
-                 "singleton, a quarter for a doubleton, while your spades last.",
+                 # r82 (rater: unsure whether a void helps or hurts a nil): the ruffs are why Suggest refuses a short
+                 # suit, and why a player need not, in one place ("In practice" cut for words)
+                 "**Ruffs**, in line 4's count: 2 for a side suit with no card (a *void*), 1 for a singleton, a quarter for a "
+                 "doubleton, while your spades last. So Suggest refuses a void or singleton beside a spade. You need "
+                 "not: a void helps a nil, as you throw a dangerous card away when its suit is led.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1493,6 +1508,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "bots' habits, not game rules."):
         assert line in text, line
     assert "High side cards: an ace |" not in text and "you may: when" not in text  # r81
+    assert "three fewer or more" not in _nil_prose() and "without spade length" not in _nil_prose()  # r82
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
 
@@ -2540,7 +2556,9 @@ def test_the_nil_bidders_lead_is_the_bots():
                             "South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
                             f"Trick 2 as played: {tricks_table(played).splitlines()[1]}\n"
-                            f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n\n")
+                            f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n"
+                            # r82: trick 4 printed too, its seats named (the Last trick line names none)
+                            f"Trick 4 as played: {tricks_table(played).splitlines()[3]}\n\n")
     assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
@@ -2773,10 +2791,9 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # said as lines that rule a hand out, with the spade and short-suit ones, and the count still needed
     # r81 (rater: "outside a suit of six" read as "a side-suit king"): "in a suit of five or fewer"; the short side
     # suit is here with the others, then said plainly to be Suggest's alone ("you may:" did not parse)
-    assert ("**In practice**, each of these rules a hand out: a king in a suit of five or fewer; two queens, each "
-            "in a suit of three or four; a spade above the J♠; a void or singleton side suit beside a spade. A hand "
-            "without them still needs a count under 1. Suggest refuses such a short suit; you need not: when that suit "
-            "is led, you throw a dangerous card away.") in text
+    # r82 (rater, and words for the spade rule): "In practice" cut; its short-suit sentence is in the ruffs line
+    # (test_the_nil_checklist_is_what_suggest_decides); the engine checks below still hold the lines it listed
+    assert "**In practice**" not in text
     assert "a king outside" not in text
     # r76 (rater: read as if a void hurt a nil): the short-suit line is the bots' only; for a player it is a plus
     # r76b (rater: "the last line" could be the table's last row): "That last rule"
@@ -2784,7 +2801,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # spades told apart from a short side suit)
     # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
-    assert ("you need not: when that suit is led, you throw a dangerous card away.") in text
+    assert ("You need not: a void helps a nil, as you throw a dangerous card away when its suit is led.") in text  # r82
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -2840,8 +2857,10 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named
-    assert ("Below: tricks 1 to 3, then trick 5 as played and with North's 3♥ instead (trick 4 is the *Last trick* "
-            "line).") in text
+    # r82 (rater: the Last trick line names no seats): trick 4 printed as a row, seats named
+    assert "Below: tricks 1 to 4, then trick 5 as played and with North's 3♥ instead." in text
+    assert "is the *Last trick* line" not in text
+    assert "Trick 4 as played:  4. N  9♣   E  3♠*  S  5♣   W  3♣    East (trump)" in _code_outputs("cover = bots_position(1246")
 
 
 def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
