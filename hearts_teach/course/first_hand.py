@@ -18,7 +18,7 @@ from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.positions import deal_with
 from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import Card, CardLike, Suit
+from hearts_teach.kernel.cards import QS_POINTS, Card, CardLike, Suit
 from hearts_teach.kernel.errors import ArgumentError, Rule, WrongPhaseError
 from hearts_teach.present.render import ordered
 from hearts_teach.present.widgets.common import WidgetView
@@ -243,7 +243,9 @@ def held_points_reasons(hand: Hand) -> dict[str, str]:
     for seat in range(len(hand.seat_names)):
         cards = hand.cards(seat)
         shown = " ".join(c.pretty for c in ordered(cards) if c.points)
-        why = (" (the Q♠ alone is 13)" if Card("QS") in cards else ", 1 for each heart" if shown
-               else "no penalty card")
+        queen = Card("QS") in cards
+        why = ((f" ({QS_POINTS} for the Q♠, 1 for each heart)" if cards.points > QS_POINTS
+                else f" (the Q♠ alone is {QS_POINTS})")
+               if queen else ", 1 for each heart" if shown else "no penalty card")
         reasons[hand.seat_names[seat]] = f"{hand.seat_names[seat]} holds {cards.points}: {shown}{why}"
     return reasons
