@@ -142,3 +142,18 @@ def test_the_beginner_loses_to_the_rule_bot_in_a_short_duplicate():
     r = run_tournament(["rule", "beginner", "beginner", "beginner"], hands=12, seed=4, duplicate=True,
                        progress=False)
     assert r.edge(0)[0] > 0
+
+
+def test_the_experts_description_says_what_its_settings_do():
+    # the menu's words are a claim to the player: the candidate cap, the deal count and the size of the exact
+    # search must be the ones the registered bot uses (a setting changed without its words fails here)
+    from hearts_teach.agents.hearts import MC_WORLDS
+    from hearts_teach.agents.hearts.endgame import SEARCH_CARDS
+    from hearts_teach.agents.hearts.mc import CANDIDATE_CAP
+
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    description = registered("expert").description
+    bot = make_bot("expert", seed=3)
+    assert f"tries up to {CANDIDATE_CAP} of its choices on {MC_WORLDS['expert']:,} imagined deals" in description
+    assert f"works out its last {words[SEARCH_CARDS]} cards exactly" in description
+    assert (bot.cap, bot.worlds, bot.endgame) == (CANDIDATE_CAP, MC_WORLDS["expert"], SEARCH_CARDS)
