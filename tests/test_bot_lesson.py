@@ -53,6 +53,17 @@ def test_gain_verdict_and_the_keep_rule(capsys):
     assert rule_verdict(Gain(0.1, 0.1), Gain(-0.05, 0.1))[0] == "drop"
     keep(Gain(0.1, 0.1))
     assert capsys.readouterr().out == "keep rule: on trial (its interval contains zero: a new 40-deal gain and 200 deals will decide)\n"
+    # r84: a cell that judges two steps names each in its line
+    keep(Gain(1.0, 0.1), step="dumping")
+    assert capsys.readouterr().out == "keep rule (dumping): keep (its interval lies above zero)\n"
+
+
+def test_moon_test_is_moon_threats_check_on_card_codes():
+    # r84: lesson 10's moon demo without CardList and .mask
+    from hearts_teach.course.bot_lesson import moon_test
+
+    assert not moon_test("QS") and not moon_test("2H 3H 4H 5H 6H 7H 8H")
+    assert moon_test("2H 3H 4H 5H 6H 7H 8H 9H") and moon_test("QS 2H")
 
 
 def test_before_finish_trick_and_play_instead_replay_a_played_hand():

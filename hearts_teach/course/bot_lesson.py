@@ -11,8 +11,8 @@ from hearts_teach.agents.tournament import TournamentResult, deal_mean_se
 from hearts_teach.course.describe import describe_trick
 from hearts_teach.course.players import bots_play
 from hearts_teach.games.hearts.hand import Hand, Trick
-from hearts_teach.games.hearts.view import View
-from hearts_teach.kernel.cards import Card
+from hearts_teach.games.hearts.view import View, shooting
+from hearts_teach.kernel.cards import Card, CardList
 from hearts_teach.kernel.errors import ArgumentError
 from hearts_teach.present.widgets import Quiz
 
@@ -79,10 +79,16 @@ def rule_verdict(short: Gain, long: Gain | None = None) -> tuple[str, str]:
             f"gains {short.mean:+.2f} on 40 deals and {long.mean:+.2f} on 200: {'both' if both else 'not both'} positive")
 
 
-def keep(short: Gain, long: Gain | None = None) -> None:
-    """Print the keep rule's decision (``rule_verdict``) for a step's 40-deal gain and, if run, its 200-deal gain."""
+def keep(short: Gain, long: Gain | None = None, step: str | None = None) -> None:
+    """Print the keep rule's decision (``rule_verdict``) for a step's 40-deal gain and, if run, its 200-deal gain;
+    ``step`` names the step judged in the line ("keep rule (void pass): keep ...")."""
     decision, why = rule_verdict(short, long)
-    print(f"keep rule: {decision} ({why})")
+    print(f"keep rule{f' ({step})' if step else ''}: {decision} ({why})")
+
+
+def moon_test(codes: str) -> bool:
+    """The test ``View.moon_threat()`` applies to one opponent's taken cards, given as codes ("QS 2H"): is it a threat?"""
+    return shooting(CardList(codes).mask)
 
 
 def before(game: Hand, trick: int, seat: int) -> Hand:
