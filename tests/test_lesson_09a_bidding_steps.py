@@ -735,7 +735,9 @@ def test_the_values_list_is_trick_counts():
     # fresh newcomer rater r51 (09b): "the bots' values above" pointed at 09a; checklist line 4 restates them
     # round 54 (rater r52): line 4's values are a table under the checklist; the question points to it
     # r76b (rater: the hint gave the answer away): the K♦'s quarter moved from the question into the reasons
-    assert "Count \"\n    f\"with the table above.\"," in quiz and "mind the long-suit values" not in quiz
+    # r84 (rater: hand A fails line 2, no count needed, yet the question said "Count with the table above")
+    assert "Check \"\n    f\"each line in order.\"," in quiz and "mind the long-suit values" not in quiz
+    assert "with the table above" not in quiz
     assert 'reasons=f"B\'s K♦, in six diamonds, counts only a quarter. By the checklist' in quiz
     assert [c.pretty for c in SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)].count("K♦") == 1
     assert len(SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)) == 6
@@ -922,6 +924,13 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # made, not held
     # r82 (rater: "both succeeded": both what?): the two named
     assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, the contract was made and the nil held." in text
+    # r84 (rater: why nil first set South–North was never said): South's low leads gave West cheap tricks (tricks 1
+    # and 4: South led low, West won with a jack), and East never won one
+    assert "Its low leads gave West cheap tricks; East always found a card under." in text
+    for t in (0, 3):
+        trick = nil_first.tricks[t]
+        assert trick.seats[0] == 0 and trick.winner == 1 and trick.card_of(1).rank == 11 and trick.cards[0].rank <= 5
+    assert nil_first.tricks_won[3] == 0 and nil_first.team_tricks[1] > weighed.team_tricks[1]
     assert "both succeeded" not in text
     assert "East's 4♠ broke the nil" not in text
     # "Contract first, in play": the weighed bot's contract-first rule plays as when no nil is bid (the "win" play)
@@ -1020,8 +1029,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "(trump) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
     # r60 (rater): "then" read as "afterwards": "in that case"; "as if no nil were bid" cut for words
     assert "then it plays for tricks" not in text
-    legend = ("Trick rows: leader first, * on the winner, (trump) when a spade won a trick led in another suit, a "
-              "*ruff*.")
+    # r84 (words): *ruff* is now defined in the checklist's ruffs lines, above
+    legend = "Trick rows: leader first, * on the winner, (trump) when a *ruff* won."
     nil_cells = _nil_cells()
     first_row = next(i for i, c in enumerate(nil_cells) if "Trick 1 as played:  1." in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -1362,13 +1371,13 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert t4.seats.index(1) < t4.seats.index(2) and t4.card_of(1).pretty == "7♣" and t4.card_of(0).pretty == "3♣"
     # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
     # r74b (words): "taking the trick instead" cut (going over the nil bidder's card is taking the trick)
-    assert ("**The nil bidder's partner** covers. After the nil bidder, it goes over its card when it can, with its "
-            "lowest card that wins.") in text_now
-    assert ("Before the nil bidder, it wins if it can with its highest card, leaving room under it."
-            in text_now)
+    # r84 (words): the two cases in one sentence
+    assert ("**The nil bidder's partner** covers: after the nil bidder, with its lowest card that wins; before, with its "
+            "highest, if it wins, leaving room under it.") in text_now
+    assert "before, with its highest, if it wins" in text_now  # r77: only if it wins
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
-    assert ("with its lowest card that wins." in text_now)
+    assert "with its lowest card that wins;" in text_now  # r84: one sentence now
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     assert ("Below that, on deal 6 (not yours), a **demonstration**: the bots play South's blind nil.") in text_now
     text = " ".join(prose().split())
@@ -1380,8 +1389,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r81 (rater: the bot's trick-6 card, against the tip, was said only in passing): the 3♠ named, against the tip
     # r82 (rater: the tip was far back, and the point unsaid): the A♥ thrown on trick 6 removes trick 10's danger
     assert ("The nil was kept because West, out of hearts, trumped South's A♥ on trick 10. Out of clubs on trick 6, "
-            "under East's 4♠, South's bot threw its 3♠; throwing the A♥, as the tips advise, would have removed that "
-            "danger.") in text  # r46: West's spades are printed
+            "under East's 4♠, South's bot threw its 3♠; throwing the A♥ (tip 3) would have left no A♥ to win trick "
+            "10.") in text  # r46: West's spades are printed; r84 (rater: "that danger" named none): named
     assert "could have thrown it safely" not in text
     assert "only because West" not in text
     six = demo.hand.tricks[5]
@@ -1393,11 +1402,12 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # round 20: the tip for a nil bidder who cannot follow agrees with deal 17's question (a dead heart
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
-    assert ("To *duck* is to play under the card winning the trick. Following suit, duck with your *highest* card "
+    # r84: the tips numbered, one step a line
+    assert ("To *duck* is to play under the card winning the trick. 1. Following suit, duck with your *highest* card "
             "that stays under it") in text
-    # fresh rater r33_e: the advice was abstract; an example of such a card, in a few words
-    assert ("When you cannot follow, throw away first a high card that could win a later trick but not this one "
-            "(a K♥ on a diamond trick, say), else a card that can no longer matter.") in text  # r46: "low cards stay for later" said it
+    # fresh rater r33_e: the advice was abstract; an example of such a card, in a few words (r84: shorter)
+    assert ("3. Unable to follow? Throw first a high card that could win later but not now "
+            "(a K♥ on a diamond trick), else a card that can no longer matter.") in text  # r46: "low cards stay for later" said it
     # newcomer round 18: "defenders play low under the nil" seemed contradicted; West's trace says why not
     before = before_play(demo.hand, 4 * 9 + 2)
     assert before.to_act() == 1 and all(c.suit is Suit.SPADES for c in before.cards(1))
@@ -1454,11 +1464,15 @@ def test_the_nil_checklist_is_what_suggest_decides():
     text = " ".join(prose().split())
     # fresh rater (round 28): the recap of lesson 09 above it is cut; the checklist's line names the bid it is about
     # fresh newcomer rater r51: the header repeated the lesson's opening definition of nil and left Suggest undefined
-    for line in ("**The nil checklist.** **Suggest** (the button that shows the bots' bid, lesson 09a) says nil only "
+    # r84 (words): "the button that shows the bots' bid" said shorter
+    for line in ("**The nil checklist.** **Suggest** (the bots' bid button, lesson 09a) says nil only "
                  "when every line holds:",
                  # r82 (rater: deal 6 prints "A♥ 1", yet the count gave no ace a value): said in line 1, not as the
                  # table row r81 cut (line 1 still rules aces out)
-                 "1. **No ace**, in any suit. (Line 4 counts one too: A♥ 1 on deal 6.)",
+                 # r84 (rater: deal 6 comes only at the blind nil, and the table had no ace row): the ace row is
+                 # back in the table, stated once (values held below: 1, a half in seven cards or more)
+                 "1. **No ace**, in any suit. 2. **At most three spades.**",
+                 "High side cards: an ace | 1; a half in a suit of seven or more",
                  "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
@@ -1471,7 +1485,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r80 (rater: "the checklist says" printouts count ruffs, the summary said only Suggest does): the
                  # ruffs are in line 4 itself, so the checklist, Suggest and the printouts are one count
                  # r82 (rater: "without spade length" assumed 09a; "side suit" used before said): side suit defined here
-                 "4. **A count under 1 trick**, valued below: lesson 09a's *rule of thumb* without its long-spade extra. "
+                 "4. **A count under 1 trick**, valued below: lesson 09a's *rule of thumb* without its long-spade extra.",
                  "A *side suit* is any suit but spades.",
                  # r55 (rater r54): the rows carry the count's own part names (count_text prints them), the spade
                  # row reads in order, "while your spades last" says why, and an example follows the table
@@ -1485,10 +1499,15 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r81 (rater: line 1 already rules out any ace, so why count one): the ace row cut; deal 6 still
                  # prints "A♥ 1" part by part (test_r60_the_checklist_in_practice_...)
                  # r82 (rater: "three fewer or more": fewer than what?): the spade rule in one sentence, the rows its examples
-                 "**Protected spades**: for each spade, count the higher spades you lack; holding that many smaller "
-                 "spades counts 1, one short three quarters, two short a quarter, more 0.",
+                 # r84 (brief: cell 2 dense, rules on short lines; rater: why J♠ 5♠ endangers a nil unsaid until deal
+                 # 17): the rule in short lines, its values in the rows, and why a nil fears a high spade
+                 "**Protected spades**: - For each spade, count the higher spades you lack. - Holding that many smaller "
+                 "spades counts 1; fewer, as the rows show. - A nil fears a high spade: you must follow spade leads; "
+                 "once your smaller spades are gone, it wins unless a higher one falls (deal 17).",
                  "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠ (lacks A♠ K♠, holds two smaller) J♠ 3♠ 2♠ | three quarters (one "
-                 "short) J♠ 5♠ | a quarter (two short) 8♠ 7♠ 6♠ | 0 each",
+                 "short) J♠ 5♠ | a quarter (two short) 8♠ 7♠ 6♠ | 0 each (more short)",
+                 # r84: the ruffs' values are rows of the table too
+                 "Ruffs: a *void* (no card in a side suit) | 2 a singleton | 1 a doubleton | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1496,9 +1515,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # suit's consequence moved to "In practice", in plain words (test_r60_the_checklist_in_practice_...)
                  # r82 (rater: unsure whether a void helps or hurts a nil): the ruffs are why Suggest refuses a short
                  # suit, and why a player need not, in one place ("In practice" cut for words)
-                 "**Ruffs**, in line 4's count: 2 for a side suit with no card (a *void*), 1 for a singleton, a quarter for a "
-                 "doubleton, while your spades last. So Suggest refuses a void or singleton beside a spade. You need "
-                 "not: a void helps a nil, as you throw a dangerous card away when its suit is led.",
+                 # r84 (rater: "ruff" used before cell 7 defined it; "You need not" clashed with line 4 counting ruffs,
+                 # and the reason covered a void only): ruff defined; Suggest's refusal, then why a short suit helps
+                 "**Ruffs** (to *ruff* is to play a spade on a side suit you lack): - Each needs a spade: a void beside "
+                 "one counts 1. - So Suggest refuses a void or singleton beside a spade. Yet in play a short side suit "
+                 "helps a nil: once gone, its leads take your dangerous cards.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1507,7 +1528,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "5. **Your partner has not bid nil**, and your team is not 200 points or more ahead: both are the "
                  "bots' habits, not game rules."):
         assert line in text, line
-    assert "High side cards: an ace |" not in text and "you may: when" not in text  # r81
+    assert "you may: when" not in text  # r81
+    assert "Line 4 counts one too" not in text and "You need not:" not in text  # r84
     assert "three fewer or more" not in _nil_prose() and "without spade length" not in _nil_prose()  # r82
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
@@ -1568,7 +1590,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
     # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
-    assert all(f"{part}: " in text for part in parts[:2]) and "**Ruffs**, in line 4's count: " in text
+    assert all(f"{part}: " in text for part in parts[:2]) and "**Ruffs** (to *ruff* is" in text  # r84
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():
@@ -1598,11 +1620,12 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # r60 (rater nit: "seed" here, "deal N" elsewhere)
     assert "Deal 356: East deals, so you, South, bid first." in text and "seed 356" not in text
     # round 54 (rater r52): the card code is explained where it is used
-    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (a card of yours: rank, then suit letter; 6C is 6♣)" in text
+    # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
+    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (6C is 6♣), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
     assert Card("6C").pretty == "6♣"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
-    assert "`print(nil_table.bid_widget.suggest())` for **Suggest**" in text
+    assert "nil_table.bid_widget.suggest()" not in text  # r84: the typed fallback is one line, Suggest left to the button
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
     table = SpadesTable(seed=356)
     h = table.hand
@@ -2102,8 +2125,10 @@ def test_the_round_49_nil_play():
     from hearts_teach.games.spades.rules import SpadesRules
 
     text = " ".join(prose().split())
-    assert ("duck with your *highest* card that stays under it, keeping low cards for later. If none stays under: "
-            "last to play, you win anyway, so play your most dangerous card; earlier, play your lowest") in text
+    # r84 (rater: took three reads; no examples): numbered steps, each with an example the bots' play holds below
+    assert ("duck with your *highest* card that stays under it, keeping low ones (9♣ winning, K♣ 8♣ 2♣ held: 8♣). "
+            "2. None stays under? Last to play, you win anyway: play your most dangerous card (10♥ winning, K♥ J♥ "
+            "held: K♥). Otherwise play your lowest (J♥): a later card may go over it.") in text
 
     def state(hands, leader, trick):
         st = SpadesState([CardList(h).mask for h in hands], leader, SpadesRules().compiled)
@@ -2112,6 +2137,14 @@ def test_the_round_49_nil_play():
         return st
 
     nil_east = (3, 3, 3, 0)
+    bot = SpadesBot(0)
+    # r84: the tips' examples, as the bots play them (East nil): 9♣ led, K♣ 8♣ 2♣ → 8♣; 10♥ winning, K♥ J♥ → K♥ last, J♥ second
+    duck = state(["3D 4D 5D", "4H 5H 6H", "9C 2H 3H", "KC 8C 2C"], leader=2, trick=["9C"])
+    assert DECK[bot.choose_index(duck, nil_east)].pretty == "8♣"
+    over_last = state(["5H 2C 3C", "6H 4C 5C", "TH 6C 7C", "KH JH 2D"], leader=0, trick=["5H", "6H", "TH"])
+    assert DECK[bot.choose_index(over_last, nil_east)].pretty == "K♥"
+    over_early = state(["5H 2C 3C", "6H 4C 5C", "TH 6C 7C", "KH JH 2D"], leader=2, trick=["TH"])
+    assert DECK[bot.choose_index(over_early, nil_east)].pretty == "J♥"
     # East (nil) plays second to North's 5♥ holding only higher hearts: its lowest, 9♥
     second = state(["3C 4C", "4D 5C", "5H 2C", "9H KH"], leader=2, trick=["5H"])
     bot = SpadesBot(0)
@@ -2317,8 +2350,9 @@ def test_the_nil_play_tip_says_why():
     the bots' own (``_own_nil``: "I win anyway" when last, "a later card may still go over it" before)."""
     text = _nil_prose()
     # round 54 (words): one shorter sentence, the same two cases and reasons
-    assert ("If none stays under: last to play, you win anyway, so play your most dangerous card; earlier, play your "
-            "lowest, leaving the players after you room to go over it.") in text
+    # r84 (rater: three reads): "None stays under?", each case its own sentence, an example each
+    assert ("None stays under? Last to play, you win anyway: play your most dangerous card") in text
+    assert "Otherwise play your lowest (J♥): a later card may go over it." in text
     # r55 (words): "Its own tricks count toward the contract as usual" went; the opening recap says the team's tricks count
     assert "any trick the nil bidder does take still counts toward it" in text
     import inspect
@@ -2531,7 +2565,8 @@ def test_the_nil_bidders_lead_is_the_bots():
 
     text = _nil_prose()
     # r74 (words): shorter
-    assert ("- **Leading.** A clean nil leads only trick 1, if it bid first. The bots lead their lowest side card, "
+    # r84: the play tips are numbered steps; the other parts are bold paragraphs
+    assert ("**Leading.** A clean nil leads only trick 1, if it bid first. The bots lead their lowest side card, "
             "the easiest to go over.") in text
     leads = 0
     for seed in range(400):
@@ -2571,7 +2606,9 @@ def test_the_nil_bidders_lead_is_the_bots():
     assert "one discard" not in text
     assert "What if East throws its two hearts instead?" in text  # r79 (words): the replay's heading names the tricks
     # debrief and summary: "lead low"
-    assert "Did you lead low, duck with your highest safe card," in text
+    # r84 (words, for the tips' examples): the debrief's question repeated the numbered tips just above it; the
+    # summary keeps "lead low"
+    assert "- Play it: lead low;" in text and "Did you lead low" not in text
 
 
 def test_the_blind_nil_question_asks_what_the_bots_would_do():
@@ -2804,7 +2841,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # spades told apart from a short side suit)
     # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
-    assert ("You need not: a void helps a nil, as you throw a dangerous card away when its suit is led.") in text  # r82
+    assert "Yet in play a short side suit helps a nil: once gone, its leads take your dangerous cards." in text  # r84
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -2841,14 +2878,14 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert nil_ok(CardList("KD QD 7D 5D 3D 2D 7S 3S 9H 2H 9C 6C 5C"))  # a king in six diamonds passes
     # (4) the tip, before deal 17, and deal 17's replay that backs it: the hearts thrown, the 4♠ kept, the nil holds
     # r76: the tip is said to be ours, not the bots' rule (their 4♠ on deal 17 breaks it)
-    tip = "else a card that can no longer matter. Keep your lowest spade while you hold a higher one (our advice; the bots miss it)."
+    tip = "else a card that can no longer matter. 4. Keep your lowest spade while you hold a higher one (our advice; the bots miss it)."  # r84: numbered
     assert tip in text and text.index(tip) < text.index("### How a nil broke: deal 17")
     spades = play_spades(same_deal(17)[1], seed=2)
     kept = play_instead(before_play(spades, 4 * 9 + 3), seed=2, cards=["6H", "3H"])
     t12 = kept.tricks[11]
     assert t12.card_of(3).pretty == "4♠" and t12.card_of(3).rank < t12.cards[0].rank and kept.tricks_won[3] == 0
     assert spades.tricks[9].card_of(3).pretty == "4♠" and spades.tricks_won[3] > 0
-    assert "keep a low spade?" in text and "; keep a low spade." in text  # the debrief and the summary
+    assert "; keep a low spade." in text  # the summary (r84: the debrief's question cut, see above)
     # cell 27: the verdict's 2 tricks, part by part (the A♥ counts 1)
     rules = SpadesRules.preset("blind_nil")
     south = SpadesHand.deal(seed=6, dealer=3, rules=rules, scores_before=(180, 320)).cards(0)

@@ -2392,7 +2392,8 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # three or four ½): the question points to it instead of bringing in a number
     # fresh rater r43_e: "mind the long-suit values" was cryptic; the hint names the card (K♦ in six diamonds: ¼)
     # r76b (rater: that hint gave the answer away): the K♦'s quarter is said in the feedback, after the answer
-    assert ("Count with the table above." in quiz.question and "K♦" not in quiz.question
+    # r84 (rater: hand A fails line 2 before any count): "Check each line in order."
+    assert ("Check each line in order." in quiz.question and "K♦" not in quiz.question
             and "not given above" not in quiz.question)
     assert "B's K♦, in six diamonds, counts only a quarter." in quiz.reason("A")
     # fresh rater r36_c: the values list is the cell after deal 22's print (cell 0 holds the overview)
@@ -2478,7 +2479,7 @@ def test_lesson_09_states_the_nil_rule_and_09a_points_to_it():
         assert bullet in nine, bullet
     text = " ".join(" ".join(_src(c) for c in _cells("09b_nil_and_blind_nil") if c["cell_type"] == "markdown").split())
     assert "From lesson 09:" not in text and "- **Kept** (you win no trick)" not in text
-    assert ("**The nil checklist.** **Suggest** (the button that shows the bots' bid, lesson 09a) says nil only when "
+    assert ("**The nil checklist.** **Suggest** (the bots' bid button, lesson 09a) says nil only when "
             "every line holds:") in text
     assert NIL_VALUE == 100 and SpadesRules().nil_tricks_count
     made = score_hand([0, 4, 5, 4], [0, 4, 5, 4])  # South nil, North bid 5 and took 5
