@@ -4830,7 +4830,7 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     # r56: the note names its column by its header
     # r82: the note now also says who holds her (West) and when West can throw her (out of the suit led)
     assert ("(Column \"Q♠ ends in South's tricks\": on how many deals she falls on a trick South wins. Passed, she is "
-            "West's, and West can throw her on one whenever out of the suit led.)") in lesson_01
+            "West's, and West can throw her on any trick South wins while out of the suit led") in lesson_01  # r84: + why so often
 
 
 def test_lesson_10_says_the_leagues_hands_option_counts_deals():

@@ -3144,7 +3144,8 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert "then South keeps no spades at all" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
     # a later rater: "aces especially", yet the coach keeps the A♦ (three lower diamonds beside it) and passes the
     # J♣ (one lower club): the rules of thumb say a high card with low cards of its suit beside it is safer
-    assert ("- **A high card with several low cards of its suit beside it** is safer than one standing alone: "
+    # r84: the rules of thumb are numbered, most important first; this is rule 3
+    assert ("3. **A high card with several low cards of its suit beside it** is safer than one standing alone: "
             "when that suit is led, you can play a low one instead.") in prose
     assert Card("AD") not in set(ns["graded"].best.cards) and Card("JC") in set(ns["graded"].best.cards)
     # ... and the picker's other seats are rule bots, while the walk-through passes their three highest cards
