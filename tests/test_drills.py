@@ -370,8 +370,14 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert "few or none" not in after
     assert "207 of 207" not in after and "of 356" not in after
     # r73c: the replay count went to the folded figures (which print the 338 diamonds of 356)
-    assert ("East can dump her on a trick South wins, when void in the suit led (mostly a diamond: "
+    # r84 (rater: "mostly a diamond" was hard to picture): the card named
+    assert ("East can dump her on a trick South wins, when void in the suit led (say, on your 9♦: "
             "[replays](#cell-id=l08-20b)).") in after
+    from hearts_teach.course.later_tricks import pass_queen_cards as _pqc
+
+    # r84: the example card is the one that wins her most often in the replays (South's dealt diamonds: J 10 9 5)
+    won = _pqc(DRILLS[1].make(), ["KC QS KS"], count=1000)["KC QS KS"]["won_with"]
+    assert max(won, key=won.get) == "9♦"
     assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
 
@@ -398,8 +404,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     assert (f"she ends in South's tricks in {kept:.0%} of deals; passed (K♣ Q♠ K♠, a mistake), "
-            f"in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (mostly a "
-            "diamond: [replays](#cell-id=l08-20b)).") in after
+            f"in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (say, on "
+            "your 9♦: [replays](#cell-id=l08-20b)).") in after  # r84: the card named
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment
@@ -425,10 +431,12 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r73c ("a kept A♥" read as the thrown one): the sentence names the line that keeps the A♥
     # r74b (rater: "can win heart tricks" read as a benefit): the kept A♥ "may later win tricks full of hearts"
     assert ace.verdict == "best" and "here the Q♠ (the A♥ also earns full marks).**" in after  # r76: in the headline
-    assert (f"The A♥ costs only {ace.delta_vs_best:.2f} points a hand more. "
-            "Throwing the Q♠ keeps the A♥, which may later win tricks full of hearts ([replayed here](#cell-id=l08-d3)): "
-            f"{void.of('Q♠').stats['exp_hearts']:.1f} hearts against {ace.stats['exp_hearts']:.1f} after throwing the A♥. But the A♥ keeps the "
-            f"queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals") in after
+    # r84 (rater: the kept A♥'s hearts, given first, argued against the best card): the kept queen first
+    assert (f"Throw the A♥ and the queen stays: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
+            "([the coach's figures](#cell-id=l08-20b)), about 0.4 points. The Q♠ costs a little too: the kept A♥ may "
+            "win tricks full of hearts ([replayed here](#cell-id=l08-d3)), "
+            f"{void.of('Q♠').stats['exp_hearts']:.1f} hearts against {ace.stats['exp_hearts']:.1f}. "
+            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more.") in after
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25
     assert "in 1,000 replays, 5.13" not in after
     assert (f"Drill 3, the coach's {void.worlds} deals, points a hand more than the Q♠:" in "".join(stored)
