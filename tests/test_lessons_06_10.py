@@ -493,9 +493,13 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     from hearts_teach.agents.coach_stats import INACCURACY_MAX, MISTAKE_MAX
 
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
-    assert ("- *best*, within 0.25 points of the top choice; *too close to call*, the deals cannot tell. "
-            "- *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake*, *blunder*: over 0.25, 1 and 3 points "
-            "worse.") in text and "cost more and more (lesson 08)" not in text
+    # r84: the legend came before any example: each grade is now said where it is first printed (best and
+    # inaccuracy above the pass table, blunder at trick 2, mistake at trick 3, too close to call under the review)
+    assert ("*Best* means within 0.25 points of the top choice; over 0.25 points worse is an "
+            "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*.") in text and "cost more and more (lesson 08)" not in text
+    assert "calls the K♠ a blunder, over 3 points worse (fold below)." in text
+    assert "(a *mistake*: over 1 point worse)" in text and "none *too close to call* (deals cannot tell)." in text
+    assert "*mistake*, *blunder*: over 0.25, 1 and 3 points worse." not in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
     assert text.count("too close to call") == 1  # named once, with the grades
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
@@ -711,7 +715,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
     # r64_07: the grades themselves, in the coach's cell; r81: in its list of grades, with their sizes
-    assert "*best*, within 0.25 points of the top choice;" in prose07
+    assert "*Best* means within 0.25 points of the top choice;" in prose07  # r84: said where the pass table prints it
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1").split())  # r72c_07: one trick-2 cell
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -834,9 +838,10 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r81: the cell read three times: a paragraph, then a list (points, reasons, grades); duck and dump linked (flush
     # keeps its one link, where Solid's flush matters: l07-dec2-why)
     g = "glossary.ipynb#cell-id=term-"
+    # r84: the list cut to a short paragraph (points, Q♠ %, best and inaccuracy: what the pass table prints next)
     said = (f"on every deal the others play on like *Solid*, the rule bot at this table (it [ducks]({g}duck), "
-            f"[dumps]({g}dump) the Q♠, flushes spades). - **Points**: it grades each choice by what it "
-            "costs on average (1 a heart, 13 for the Q♠).")
+            f"[dumps]({g}dump) the Q♠, flushes spades). It grades each choice by the **points** it "
+            "costs on average (1 a heart, 13 for the Q♠) and shows how often the Q♠ ends up in your tricks")
     assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
@@ -855,8 +860,11 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert (f"{best.exp_points:.1f}", f"{low.exp_points:.1f}") == ("3.8", "5.0")
     assert round(total, 1) == 1.2 and round(hearts, 1) == 0.9 and round(queen, 1) == 0.3 == round(total - hearts, 1)
     # r81: the review's 0.9 against the table's 1.2 looked inconsistent: one sentence says the gap is the Q♠
-    assert ("Its 0.9 counts hearts only; the trick-3 table's 1.2 points add the Q♠ (14.6% of deals against 12.2%)."
-            in md["l07-take"])
+    # r84: that bookkeeping taught no Hearts skill and raised doubt: the general rule the replay shows instead; the
+    # reasons' one part (hearts or Q♠ %) is said after the first reasons are read (l07-dec3q)
+    assert "Its 0.9 counts hearts only" not in md["l07-take"]
+    assert ("In a suit where you hold high cards, keep low ones to play under later tricks; spend high ones "
+            "on tricks that cannot carry points.") in md["l07-take"]
     assert "you take about 0.9 fewer hearts than with 7♦/8♦" in printed
     # r50_07: "0.3 come from a smaller Q♠ %" had no Q♠ % printed: the figures cell prints each card's share
     # rater r52_07: the paragraph was arithmetic about how the tool reports, between two questions: cut
@@ -928,8 +936,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r72_07: "trick 6 below" pointed at a trick the duck does not change; the Q♠ share is the coach's average, and
     # on this deal the replay's cost is hearts (tricks 11 and 12, checked below)
     # r73_07: the Q♠-share aside cut (fewer figures in prose); the replay shows this deal's cost
-    assert ("The 3♦ duck scores worst: it keeps the Q♦ and K♦ high with fewer low diamonds to hide under (replay after "
-            "the review).") in " ".join(md["l07-dec2"].split()) and "Its Q♠ share" not in md["l07-dec2"]
+    # r84: its why is said by the quiz's 3♦ reason and, for every suit, by l07-take's rule: cut to pay for the fixes
+    assert "The 3♦ duck scores worst (replay after the review)." in " ".join(md["l07-dec2"].split()) and "Its Q♠ share" not in md["l07-dec2"]
     duck = graded.of("3D")
     assert duck.exp_points == max(c.exp_points for c in graded) and round(duck.exp_points - best.exp_points, 1) == 2.6
     assert (f"{duck.stats['p_take_qs']:.1%}", f"{best.stats['p_take_qs']:.1%}") == ("25.0%", "12.2%")
@@ -3757,7 +3765,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
     # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
-    assert "each is *best*." in text
+    assert "all *best*; none *too close to call*" in text  # r84: the review's own two words, said where printed
     # fresh newcomer rater (final round): "4 of 4 decisions" above five lines: the forced trick 1 is not counted
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
@@ -3765,7 +3773,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # r57_07: "South's own moves" read as including the computer's moves for South: the review grades the moves you
     # made (HandReview.build: "the autopilot's moves are left out"; the widget records only _human_play)
     # r71_07: the 4 decisions named
-    assert "The review grades only your 4 real decisions (the pass, tricks 2 to 4): each is *best*." in text
+    assert "The review grades only your 4 real decisions (the pass, tricks 2 to 4): all *best*;" in text  # r84
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
@@ -3781,7 +3789,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert ("rule", "Solid") in [(n, label) for n, label, _ in ladder_levels()]
     # r43_a: cell 21's "— back to trick 2 —" came abruptly: cell 20 says the cell goes back to trick 2
     # r72c_07: the replay sits at trick 2 itself, folded under "Why not the K♠ on trick 2?": no going back
-    assert "Then we replay trick 2 with South's K♠:" not in text and "(see the fold below)" in text
+    assert "Then we replay trick 2 with South's K♠:" not in text and "(fold below)" in text  # r84: shorter
     assert "— back to trick 2 —" not in printed and "Why not the K♠ on trick 2?" in printed
     # r43_a: the quiz gives the totals in a sentence, not a score table
     assert "Reading the totals correctly" not in text  # r55_07: Check yourself tests trick 4's idea, not moon scoring
@@ -3832,9 +3840,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # the review prints the undecided verdict as the coach's tables do: "✓ too close to call", never "fine"
     # r81: "grade sizes are put off to lesson 08": the coach's cell is now a list, the good two on one line and the
     # costly three with their rough sizes on the next (the coach's thresholds), lesson 08 still for how they are read
-    grades = ("- *best*, within 0.25 points of the top choice; *too close to call*, the deals cannot tell. "
-              "- *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*, *mistake*, *blunder*: over 0.25, 1 and 3 points "
-              "worse.")
+    # r84: the legend split: each grade said where it is first printed (checked in full above)
+    grades = "*Best* means within 0.25 points of the top choice; over 0.25 points worse is an"
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 1 point a hand" in VERDICT_MEANINGS["mistake"]
@@ -5230,8 +5237,9 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     assert "The A♠ fell on trick 2; the queen is [still out]" in md["l07-dec2"]
-    assert ("The 6♠, the blunder, leaves the K♠ alone: with the A♠ gone, it wins any spade "
-            "trick it joins, and the queen if she is on it.") in md["l07-dec2-why"]
+    # r84: "bare" was first met inside the check's answer: introduced here, where the situation is
+    assert ("The 6♠, the blunder, leaves the K♠ [bare](glossary.ipynb#cell-id=term-bare) (its only spade): with the "
+            "A♠ gone, it wins any spade trick it joins, and the queen if she is on it.") in md["l07-dec2-why"]
     demo = _lesson_07_demo_after_two_tricks()
     two = demo.hand.tricks[1]
     assert demo.hand.seat_names[two.seats[two.cards.index(Card("AS"))]] == "North"
@@ -5785,13 +5793,14 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     assert "New in your hand (from East): 8♦ K♦ K♠" in t.text()
     assert "the cards you received are marked *new* during the first trick" in prose
     # the seat list (table) holds points this hand and the match total; the text view, a Points taken line
-    assert ("points this hand and match total (text view: a *Points taken* line)." in prose)
+    # r84: the text view printed during the pass has no Points taken line: said from when it appears
+    assert ("points this hand and match total (text view: a *Points taken* line, from trick 1)." in prose)
     assert "\nPoints taken: South 0, West 0, North 0, East 0\n" in printed
     assert "<abbr title='points this hand'>hand</abbr>" in t.seats_html.value
     assert "<abbr title='match total'>total</abbr>" in t.seats_html.value
     # best: within 0.25 points of the top card, so the 0.2 gap counts as equal
     assert VERDICT_MEANINGS["best"].startswith("as good as the coach's top choice: within 0.25 points a hand of it")
-    assert "*best*, within 0.25 points of the top choice;" in prose  # r81: the coach's cell is a list
+    assert "*Best* means within 0.25 points of the top choice;" in prose  # r84: a short paragraph, no list
     assert "9♠: best" in printed and "6♠: best" in printed and "about 0.2 more hearts than with 9♠" in printed
 
 
@@ -6110,17 +6119,20 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # both duck her, both are best (the coach's grades, printed in the fold)
     # r75_07: hearts and Q♠ % (the coach's reasons) said beside points, where the grades are first explained
     # r81: a bullet of the coach's list
-    assert ("- **Reasons** name one part: **hearts** (without the Q♠) or **[Q♠ %](glossary.ipynb#cell-id=term-q-percent)**, "
-            "how often she ends up in your tricks.") in md["l07-coach"]
+    # r84: read before any reason was printed: moved to just after the trick-2 fold, the first reasons read
+    assert ("Each reason names one part of the cost: **hearts** (without the Q♠) or **Q♠ %**."
+            in md["l07-dec3q"]) and "**Reasons** name one part" not in md["l07-coach"]
     # r75_07: the twin quizzes' 5♠ is wrong in one and right in the other: the two risks set side by side
-    assert ("A [bare](glossary.ipynb#cell-id=term-bare) K♠ is a later risk; a K♠ with players after you, a risk now."
+    assert ("A bare K♠ is a later risk; a K♠ with players after you, a risk now."  # r84: "bare" linked at trick 4
             in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
     # r75_07: "duck the queen" defined where it is first used
     # r75b_07: the 9♠ goes over the 7♠ (the fold's words), so "duck the queen, not the trick" is said here, first
     # r75c: "not the trick" read as if the 6♠ won the trick too (it ducks under the 7♠): why both duck her, said
     # r81: "why the 9♠?" read as the coach's reason, and whether the choice mattered was unclear: either will do
+    # r84: "keeps the low 6♠ for a later spade lead" pointed to the trick-4 answer: said after it (l07-dec2-why)
     assert ("9♠ or 6♠: either will do. Both *duck the queen*: she outranks both, so neither can win a trick she falls on, "
-            "though the 9♠ beats the 7♠. The 9♠ keeps the low 6♠ for a later spade lead.") in md["l07-dec3q"]
+            "though the 9♠ beats the 7♠.") in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
+    assert "South then leads the 6♠, kept by the 9♠ on trick 2: it cannot take the queen." in md["l07-dec2-why"]
     # r82: "(trick 5)" told the reader South wins trick 4 before the trick-4 question
     assert "(trick 5)" not in md["l07-dec3q"]
     assert "Why the 9♠, not the 6♠?" not in md["l07-dec3q"]
@@ -6130,17 +6142,18 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "the queen is North's" not in md["l07-dec2-why"]
     assert printed.count("it holds none of Q♠ K♠ A♠") == 2 and "trick 6: West 4♦, North Q♠" in printed
     # r75b_07: "who plays after me?" needs the seat order, said once at trick 1
-    assert "West plays last (play goes clockwise: South, West, North, East)." in md["l07-dec3q"]
+    # r84: the order was said a cell after "who play after South" used it: now said with the trick-2 lead
+    assert "East leads the 7♠; South, West and North follow, clockwise." in md["l07-dec1"]
     assert "Last trick 1: South 2♣, West 3♣, North 7♣, East 10♣" in printed
     assert "9♠: best" in printed and "6♠: best" in printed
     assert Card("QS").rank > Card("9S").rank and "trick 5: South 6♠," in printed
     assert ids.index("l07-dec1-code") + 1 == ids.index("l07-dec3q")  # said after South's 9♠ is played
     # how to answer, visible above the question
-    assert "Click a card in the question below: it says why." in md["l07-dec3q"]
+    assert "Click a card below: it says why (a *mistake*: over 1 point worse)." in md["l07-dec3q"]  # r84: mistake at first use
     # the review's trick-3 line, and what sets the Q♦ apart
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed and Card("7D").rank > Card("6D").rank
-    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦. The difference: the Q♦ sheds a high "
-            "diamond on a free trick.") in md["l07-take"]
+    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦, but only the Q♦ sheds a high "
+            "diamond.") in md["l07-take"]  # r84: shorter, to pay for the round's fixes
     # the first live hand: the Q♠ with one low spade (lesson 01: "low" means 8 or below)
     spades = [c for c in TableWidget(seed=1, opponents="rule").hand.cards(0) if c.suit.letter == "S"]
     assert [c.pretty for c in spades] == ["4♠", "J♠", "Q♠"] and [c.pretty for c in spades if c.rank <= 8] == ["4♠"]
@@ -6172,8 +6185,9 @@ def test_lesson_07_r81_the_k_spade_received_seed_kept_and_the_trick_3_answer_fol
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     # said right after the pass is printed (cell 23b8507b); r82: "trick 4 sheds it" answered the trick-4 question
     assert ids.index("l07-recv") == ids.index("23b8507b") + 1 == ids.index("l07-dec1") - 1
-    assert ("South received the K♠ without the Q♠, a card the rules of thumb say to pass: watch what South does with "
-            "it.") in md["l07-recv"] and "trick 4 sheds it" not in md["l07-recv"]
+    # r84: "watch what South does with it" half-answered the trick-4 question: cut
+    assert ("South received the K♠ without the Q♠, a card the rules of thumb say to pass.") in md["l07-recv"]
+    assert "trick 4 sheds it" not in md["l07-recv"] and "watch what South does" not in md["l07-recv"]
     assert "and the A♠/K♠ when you don't hold the Q♠" in md["770e28a3"]
     demo = TableWidget(seed=7, opponents="rule", marks=False)
     demo.hint()
