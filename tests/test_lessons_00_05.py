@@ -1930,7 +1930,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # score table above prints 25 points taken, 25 scored
     assert blocked.tricks[4].winner == 0 and blocked.tricks[5].winner == 1 and blocked.tricks[5].card_of(1) == Card("AH")
     # r52_05: the question blurred why a heart is discarded at all: said as what the discard does
-    assert "Discarding the 10♥ hands South a heart, but West keeps the A♥ to win one back." in flat
+    # r84: cut, it repeated "keeping the A♥" of the paragraph before (the habit says what the kept heart is for)
+    assert "Discarding the 10♥ hands South a heart" not in flat
     assert blocked.moon is None and blocked.scores[0] == blocked.points_taken[0] > 0
     # r42_a: the blocked replay's 22 is the crude shooter's doing: it plays its highest legal card after the moon is
     # lost on trick 6 (West takes 4), Q♦ included on trick 7, a club trick East won
@@ -2040,8 +2041,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert all(t.winner == 0 for t in hand.tricks[:4])
     assert [t.card_of(0).pretty for t in hand.tricks[:4]] == ["A♣", "A♠", "A♦", "K♠"]
     assert hand.tricks[4].seats[0] == 0 and hand.tricks[4].card_of(0) == Card("QS")
-    assert ("Yet the warning was on the table: South had won every trick so far (A♣, A♠, A♦, K♠), then led its own "
-            "queen.") in flat
+    # r84: the try-it asked before the warning was explained: the warning opens the try-it (l05-19a), before its question
+    try_it = " ".join("".join(next(c["source"] for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-19a")).split())
+    assert try_it.index("By trick 5 the warning was on the table: South had won every trick so far (A♣, A♠, A♦, K♠), then "
+                        "led its own queen.") < try_it.index("Predict:")
+    assert "Yet the warning" not in flat
     # r48_05: why that is a warning sign, as a player reads it: South had played the A♠ and K♠ itself (tricks 2, 4),
     # so the Q♠ was the top spade left and South took her
     assert hand.tricks[1].card_of(0) == Card("AS") and hand.tricks[3].card_of(0) == Card("KS") and hand.tricks[4].winner == 0
@@ -2053,15 +2057,17 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # taken points): "once no moon is possible", the takeaway's own condition
     west_5 = why_played(hand, 5, 1, moon_defence=False)
     assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
-    assert "(it sheds the heart most likely to win a trick later)" in flat
+    # r84: "most likely to win a trick later" sounded like a reason to keep it: winning a trick takes its points
+    assert "(it sheds the heart most likely to win a later trick and take its points)" in flat
     # r42_a: the dense trick-5 sentence is split after "the highest heart"
     # r71: "(taking its own queen: a shooter needs her too)" repeated the next paragraph's point (taking her on purpose
     # suggests a player after all 26) and the * mark is printed under the table: both cut for words
     # r75_05: "sensible" left open whether West erred; it is a mistake with a moon possible (the insurance section)
+    # r84: the warning paragraph moved into the try-it; East's K♥ follows at once
     assert ("Look at trick 5. South led the Q♠. West, with no spades, threw away the "
-            "**A♥**: a sensible discard once no moon is possible (it sheds the heart most likely to win a trick later), but a "
-            "mistake with a moon possible: it gave up the highest heart, the one best able to win a trick back from South "
-            "(a later section weighs the two). Yet the warning was on the table") in flat
+            "**A♥**: a sensible discard once no moon is possible (it sheds the heart most likely to win a later trick and "
+            "take its points), but a mistake with a moon possible: it gave up the highest heart, the one best able to win a "
+            "trick back from South (a later section weighs the two). Only one heart higher than the Q♥") in flat
     # r75c_05: the insurance heart was named here before the lesson defines it (after the second replay)
     # r48_05: the habit named in its own sentence; not the moon watch, as nobody had taken a point before trick 5
     # r81: the habit is defined before replay 2 (Blocking a moon); here it is named as what West did
@@ -2189,7 +2195,9 @@ def test_05_quiz():
     defend = lesson("05_shooting_the_moon")["defend"]
     # r82: "won every trick so far, the A♥ among them" read as if the A♥ were a trick
     assert "the A♥ among them" not in defend.question
-    assert "South has won every trick so far (one of them took the A♥)" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
+    # r84: "(one of them took the A♥)" was awkward: South's tricks include it
+    assert "one of them took" not in defend.question
+    assert "South has won every trick so far (its tricks include the A♥)" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
     answer_every_way(defend, "10♥", ["K♥"])
     # r72c_05: the insurance's end tested too: penalty cards in two piles (North the Q♠, East two hearts), no moon is
     # possible and the rule bot sheds its top heart on a diamond lead it cannot follow
@@ -2224,11 +2232,14 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
     # or a second player takes a penalty card
     # r82: "a second player" (second after whom?) stopped a reader: said in piles, as in "Blocking a moon"
-    assert ("It holds from the first trick, warning or not, until penalty cards lie in the bot's own pile or in two "
-            "different piles; a warning like South's only makes it urgent.") in text
+    # r84 (words): the period is said in "Blocking a moon" and "At the table"; here only when it starts
+    assert "It holds from the first trick, warning or not; a warning like South's only makes it urgent." in text
     assert "a second player" not in text
     # r82: East's K♥ on trick 6 of replay 2 looked like breaking the habit: West's A♥ was winning, the moon broken
-    assert ("East's K♥ broke no habit: West's A♥ was winning, so the moon was already broken:") in text
+    # r84: a reader just taught to keep the K♥ saw East play it: insurance is a discard habit (policy.rule_play keeps
+    # the top heart only when void in the led suit), and East was following suit
+    assert ("East's K♥ broke no habit: insurance is for discards, not following suit, and West's A♥ was winning, so the "
+            "moon was already broken:") in text
     assert "until two different players" not in text.lower()
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
@@ -2794,8 +2805,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
             "as leading the Q♠ when nobody can beat her. - Keep your highest heart when you discard, warning or not, until "
             "penalty cards lie in your own pile or in two different piles; then nobody else can take them all: shed it "
             "like any other. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
-            "that meant a heart, as South had the queen: West ended with 4 points, against 26 each when South's moon "
-            "succeeded.") in text
+            "that meant a heart, as South had the queen.") in text
+    # r84 (words): West's 4 against 26 is said in "Does insurance cost anything?" and the try-it's answer
+    assert "West ended with 4 points" not in text
     assert Card("QS") in [c for t in hand.tricks[:5] if t.winner == 0 for c in t.cards]
     ids = [c.get("id") for c in cells]
     assert ids[-3:] == ["l05-24b", "l05-25", "l05-26"] and "".join(cells[-3]["source"]).startswith("## At the table")
@@ -2897,17 +2909,27 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r81: why the coach samples deals (it can't see the other hands), and the 22 labelled as this hand's, a moon tried
     # r82: "many possible deals of them" (of what?): guesses at the three hidden hands
     assert "deals of them" not in text
+    # r84: the 0.16 and the 22 sat side by side unweighed: each said as what it measures (an average where nobody
+    # shoots; one hand's loss, the try-it's, with a shooter), then the break-even, conditional on this hand's 22
+    # (r72 cut an unconditional "1 in 140" with a judgement that a moon "looks likelier": that judgement stays out)
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
-            "seat: keeping the A♥ costs West about 0.16 points on average (printed below). In this hand, where South did "
-            "try to shoot, throwing the A♥ away cost West 22 points, with the try-it's easy bots playing on: 26 instead of "
-            "4 (the try-it's answer).") in text
+            "seat: keeping the A♥ costs West about 0.16 points on average (printed below). The two numbers measure "
+            "different things: - **0.16** is an average over many deals where nobody shoots: what insurance costs when "
+            "unneeded. - **22** is what throwing the A♥ away cost West in one hand, the try-it's, where South did shoot: "
+            "26 points instead of 4. So if a blocked moon usually saves West about 22, insurance pays when more than about "
+            "1 such spot in 140 holds a real shooter (22 ÷ 0.16).") in text
+    # the break-even p: p x 22 = (1 - p) x 0.157, p = 1 in 141 (1 in 138 with the rounded 0.16): "about 1 in 140"
+    saved = hand_moon_west - kept_west
+    assert round((saved + ten.delta_vs_best) / ten.delta_vs_best) == 141 and round(saved / 0.16) == 138
     assert "and West scores 4 instead of 26:" in text
     # r75b_05: the try-it asks why; only the A♥ and K♥ rank above the Q♥ and J♥, and East kept its K♥ on trick 6
-    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East held its K♥ back (below), so West's A♥ is "
+    # r84: "(below)" pointed forward for what the try-it needs: East's ducks, shown in replay 1 (tricks 6 and 8)
+    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East ducked with lower hearts, keeping its K♥, so West's A♥ is "
             "the heart that can take a trick from South.") in text
     replay_1 = lesson("05_shooting_the_moon")["hand"]
     assert replay_1.tricks[5].card_of(3) == Card("8H") and Card("KH") in replay_1.dealt(3)
+    assert replay_1.tricks[7].card_of(3) == Card("5H") and replay_1.tricks[7].card_of(0) == Card("JH")  # r84: "ducked"
     assert [c.pretty for c in DECK if c.suit is Suit.HEARTS and c > Card("QH")] == ["K♥", "A♥"]
     # r75b_05: the habit that acts in replay 2, and on which tricks, said before it (the insurance heart, trick 5 and 6)
     # r81: "(explained after the replay)" cut: the habit is defined in "Blocking a moon", before the replay
@@ -2922,7 +2944,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             in shown["l05-19c"] and "This hand's replays" not in shown["l05-18d"])
     assert cells[[c.get("id") for c in cells].index("l05-18d")]["metadata"]["jupyter"] == {
         "outputs_hidden": False, "source_hidden": True}  # code folded; test_notebooks keeps every output shown
-    assert "1 in 140" not in text and "Our judgement" not in text and "looks likelier" not in text
+    assert "Our judgement" not in text and "looks likelier" not in text
     # the warning signs: South won tricks 1-4, then led the Q♠ (test_05_r48_...)
     blocked_5 = lesson("05_shooting_the_moon")["blocked"]
     assert all(t.winner == 0 for t in blocked_5.tricks[:4]) and blocked_5.tricks[4].seats[0] == 0
@@ -2947,7 +2969,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert shown["l05-11"].splitlines()[0] == "Replay 1: South the shooter bot; West, North and East easy bots"
     # r75b_05: the key prints before the table (two lines), and the prose says what to watch: tricks 1-5 South's
     assert all(t.winner == 0 for t in hand.tricks[:5]) and hand.tricks[4].card_of(0) == Card("QS")
-    assert "In the replay after the deal, watch tricks 1–5: South wins every one, the fifth with the Q♠."  # r75c: the Q♠ lead is trick 5 itself in text
+    # r84: "watch tricks 1–5" cut: the try-it, straight after the replay, now opens on those tricks (the warning)
+    assert "watch tricks 1–5" not in text
     assert shown["l05-11"].splitlines()[1].startswith("(each row:")
     for trick, line in zip(hand.tricks, shown["l05-11"].splitlines()[3:16], strict=True):
         marked = re.search(r"(\S+)\*", line).group(1)
