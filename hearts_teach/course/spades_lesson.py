@@ -321,6 +321,22 @@ def tricks_table(hand: SpadesHand) -> str:
     return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else ""))
 
 
+def contracts_text(hand: SpadesHand) -> str:
+    """Each team's contract (its non-nil bids added), naming any nil bidder: docs/rules.md S3."""
+    names = hand.seat_names
+    nils = {t: [names[s] for s in hand.nil_seats if s % 2 == t] for t in (0, 1)}
+    parts = [f"{team_label(t, names)} {hand.contracts[t]}" + "".join(f" ({n} nil)" for n in nils[t]) for t in (0, 1)]
+    return "Contracts: " + ", ".join(parts)
+
+
+def tally_text(hand: SpadesHand) -> str:
+    """Each team's tricks against its contract, and each nil bidder's own tricks."""
+    names = hand.seat_names
+    teams = ", ".join(f"{team_label(t, names)} {hand.team_tricks[t]} (contract {hand.contracts[t]})" for t in (0, 1))
+    nils = "".join(f"; {names[s]} (nil) took {hand.tricks_won[s]}" for s in hand.nil_seats)
+    return f"Tricks: {teams}{nils}"
+
+
 def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
     """Per seat: the cards, what Hearts made of them and what Spades made of them."""
     names = hearts.seat_names
