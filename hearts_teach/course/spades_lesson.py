@@ -21,7 +21,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY
-from hearts_teach.games.spades.scoring import TeamScore, partner_of
+from hearts_teach.games.spades.scoring import TeamScore, partner_of, team_of
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
@@ -324,7 +324,7 @@ def tricks_table(hand: SpadesHand) -> str:
 def contracts_text(hand: SpadesHand) -> str:
     """Each team's contract (its non-nil bids added), naming any nil bidder: docs/rules.md S3."""
     names = hand.seat_names
-    nils = {t: [names[s] for s in hand.nil_seats if s % 2 == t] for t in (0, 1)}
+    nils = {t: [names[s] for s in hand.nil_seats if team_of(s) == t] for t in (0, 1)}
     parts = [f"{team_label(t, names)} {hand.contracts[t]}" + "".join(f" ({n} nil)" for n in nils[t]) for t in (0, 1)]
     return "Contracts: " + ", ".join(parts)
 
