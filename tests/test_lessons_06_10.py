@@ -103,7 +103,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "inaccuracy"},  # r84: 0.6 to 1.8, the low end counts
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
-                            "bid_quiz": "South 5, East nil", "nil_quiz": "-59",
+                            # r84: the bid quiz checked the bots' rounding; it asks the contracts (docs/rules.md S3)
+                            "contract_quiz": "South–North 9, West–East 2", "nil_quiz": "-59",
                             "lead_quiz": "No: spades are not broken and South holds a diamond",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have run out of spades, "
@@ -1524,7 +1525,8 @@ def test_lesson_09_says_why_south_stayed_under_the_nil():
     assert "Trick 12, South may play 8♠ or A♠; its bot played 8♠ (bust the opponents' nil: stay low under it)" in out
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r33: the prose was one run-on sentence and the cell did index arithmetic; bot_turn finds South's card
-    assert ("so its opponents, South and North, want it broken. Below, the engine tells what happened. Next, South's bot "
+    # r84: the bot's trace says "bust"; the prose says that is its word for break
+    assert ("so its opponents, South and North, want it broken (*bust* it, in the bots' words). Below, the engine tells what happened. Next, South's bot "
             "says why it stayed under East's J♠ at trick 12 although it held the A♠.") in text
     assert 'print(bot_turn(spades, trick=12, seat="South", seed=2))' in _src(story) and "4 * 11" not in _src(story)
     assert bot_turn(spades, 12, "South", seed=2) == ("Trick 12, South may play 8♠ or A♠; its bot played 8♠ "
@@ -1618,10 +1620,12 @@ def test_lesson_09_round_22_wording():
     # fresh rater (round 28): the saved bids sit right below, so the learner guesses before reading them
     # a fresh rater (final round): the bids print right underneath; the prose says where, so a guess can come first
     # rater r74: the guess got no feedback and its answer printed right under it: it is a quiz, answered below
-    guess = "Before the bids print, guess them:"
-    assert guess in text and "Guess before you read the bids" not in text
-    quiz = _quizzes("09_hearts_vs_spades")["bid_quiz"]
-    assert "South's estimate is 5¼ tricks, East's ¾." in quiz.question and [c for c in quiz.choices if quiz.is_right(c)] == ["South 5, East nil"]
+    # r84: the guess checked the bots' rounding, not a rule of Spades: it asks the contracts of the bots' bids
+    guess = "Before the contracts print, work them out:"
+    assert guess in text and "Guess before you read the bids" not in text and "Before the bids print" not in text
+    quiz = _quizzes("09_hearts_vs_spades")["contract_quiz"]
+    assert "the bots bid South 5, West 2, North 4 and East nil. What is each team's contract?" in quiz.question
+    assert [c for c in quiz.choices if quiz.is_right(c)] == ["South–North 9, West–East 2"] and "5¼" not in quiz.question
     # fresh rater (round 30): a newcomer did not know a ¾ cannot be bid; the bots' bid is nil or at least 1
     from hearts_teach.agents.spades import suggest_bid
 
@@ -1637,11 +1641,15 @@ def test_lesson_09_round_22_wording():
     table = worth_table(spades)
     assert "South  aces" in table and "Spades estimate: 5¼ tricks" in table.splitlines()[0]
     assert "Spades estimate: ¾ tricks" in table.splitlines()[3]
-    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and "Before the bids print, guess them:" in _src(c))
+    asked = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and guess in _src(c))
     bids = next(i for i, c in enumerate(cells) if "spades.bids_text()" in _src(c))
-    assert "bid_quiz = Quiz(" in _src(cells[asked + 1]) and cells[asked + 1]["metadata"]["jupyter"]["source_hidden"]
-    assert bids == asked + 2 and _src(cells[bids]).splitlines()[-2].startswith('print("Bids:"')
-    assert "".join(cells[bids]["outputs"][0]["text"]).startswith("Bids: ")
+    assert "contract_quiz = Quiz(" in _src(cells[asked + 1]) and cells[asked + 1]["metadata"]["jupyter"]["source_hidden"]
+    assert bids == asked + 2 and _src(cells[bids]).splitlines()[2].startswith('print("Bids:"')
+    # r84 (rater r82): the contracts print under the bids, and each team's tricks against them under the table
+    shown = "".join(cells[bids]["outputs"][0]["text"])
+    assert shown.startswith("Bids: South 5, West 2, North 4, East nil\nContracts: South–North 9, West–East 2 (East nil)\n")
+    assert shown.endswith("Tricks: South–North 10 (contract 9), West–East 3 (contract 2); East (nil) took 1\n")
+    assert "the one trick East" not in _src(cells[bids])  # r84: the comment gave the nil's fate away
     assert asked < bids and not any("Bids: South 5" in "".join(o.get("text", "")) for c in cells[:asked]
                                     for o in c.get("outputs", []))
     assert "Bids: South 5, West 2, North 4, East nil" in "".join("".join(o.get("text", ""))
@@ -6213,11 +6221,11 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
 
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    bid = _quizzes("09_hearts_vs_spades")["bid_quiz"]
+    bid = _quizzes("09_hearts_vs_spades")["contract_quiz"]  # r84: the contracts, not the bots' rounding
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
-    asked = next(i for i, c in enumerate(cells) if "bid_quiz = Quiz(" in _src(c))
+    asked = next(i for i, c in enumerate(cells) if "contract_quiz = Quiz(" in _src(c))
     assert asked < scoring and not any(re.search(r"\+?100|scores 10", r) for r in bid.reasons.values())
-    assert all("penalty" in bid.reasons[c] for c in ("South 5, East nil", "South 5, East 1"))
+    assert "scored on its own" in bid.reasons["South–North 9, West–East 2"]
     _, spades = same_deal(17)
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[1] + spades.tricks_won[3] == 3
@@ -6291,7 +6299,7 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     rule = ("The bots bid the estimate rounded to the nearest trick (at least 1); a hand under 1 trick with no ace "
-            "and at most three spades bids nil (09b has the full test). Before the bids print, guess them:")
+            "and at most three spades bids nil (09b has the full test). Before the contracts print, work them out:")
     assert rule in text
     _, spades = same_deal(17)
     south, east = spades.dealt(0), spades.dealt(3)
@@ -6300,8 +6308,9 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     assert not any(c.rank == 14 for c in east) and sum(c.suit.letter == "S" for c in east) == 2
     # r77 rater: the tricks count for the side's contract, and a broken nil's tricks still count for the partner's
     # contract (docs/rules.md S3, S8): "not if you bid 0" was wrong; for a nil bidder the trick is the risk
+    # r84: nil and bag came before their definitions: pointed to them
     assert ("an asset: every trick it wins counts towards your side's bid (a risk if you bid 0, or once your side has "
-            "its tricks)") in text and "(not if you bid 0" not in text
+            "its tricks: see *nil* and *bag* below)") in text and "(not if you bid 0" not in text
     from hearts_teach.games.spades.scoring import score_hand as _score
 
     # South bids nil and takes 1 trick, North bid 4 and took 3: the nil is broken, the side's 4 made with South's trick
@@ -6333,3 +6342,30 @@ def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
             "# So of Q♦ and Q♥, Q♥ comes later and is passed.\n") in first
     out = "".join("".join(o.get("text", "")) for o in cells["first-bot"]["outputs"])
     assert "first_pass for South of this deal: Q♥ A♣ A♦\n" in out
+
+
+def test_lesson_09_r84_read_contracts_dealer_and_wording():
+    """Rater r82 (read as r84): the first quiz asked the bots' rounding, not a rule of Spades: it asks the contracts
+    of the bots' bids (docs/rules.md S3), which follow the stated rule; the dealer bidding last was unsaid; "ask about
+    that card" named no asker; the set example got no word; two end-quiz choices both meant "play another hand"."""
+    from hearts_teach.agents.spades import smart_bid
+    from hearts_teach.course.spades_lesson import contracts_text, same_deal, tally_text
+    from hearts_teach.games.spades import SpadesHand
+
+    _, spades = same_deal(17)
+    assert [smart_bid(spades.dealt(s)) for s in range(4)] == [5, 2, 4, 0]  # "By that rule the bots bid ..."
+    for b in (5, 2, 4, 0):  # East deals, so South bids first: seat order
+        spades.bid(b)
+    assert spades.contracts == (9, 2) and contracts_text(spades) == "Contracts: South–North 9, West–East 2 (East nil)"
+    fresh = SpadesHand.deal(seed=1, dealer=3)
+    for b in (3, 4, 2, 4):
+        fresh.bid(b)
+    assert contracts_text(fresh) == "Contracts: South–North 5, West–East 8"
+    assert tally_text(fresh) == "Tricks: South–North 0 (contract 5), West–East 0 (contract 8)"
+    cells = _cells("09_hearts_vs_spades")
+    text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert "The dealer bids last, after hearing the other three bids: an advantage that goes round with the deal." in text
+    assert "and ask the engine whether West may play it; then, at the first lead," in text and "ask about that card" not in text
+    assert "In the first, West–East are set: −80. In the second," in text
+    end = _quizzes("09_hearts_vs_spades")["end_quiz"]
+    assert "a tie: another hand is played" in end.choices and "another hand is played" not in end.choices

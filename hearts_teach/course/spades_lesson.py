@@ -21,7 +21,7 @@ from hearts_teach.games.hearts.hand import Hand
 from hearts_teach.games.spades.game import SpadesHand, SpadesTrick, bid_word
 from hearts_teach.games.spades.match import SpadesMatch
 from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY
-from hearts_teach.games.spades.scoring import TeamScore, partner_of
+from hearts_teach.games.spades.scoring import TeamScore, partner_of, team_of
 from hearts_teach.kernel.cards import DECK, Card, CardList, Suit
 from hearts_teach.kernel.rng import Rng
 from hearts_teach.kernel.table import FOUR
@@ -336,6 +336,22 @@ def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
 def tricks_table(hand: SpadesHand) -> str:
     """Every completed trick on one line, leader first; * marks the winner, (trump) a ruff."""
     return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else ""))
+
+
+def contracts_text(hand: SpadesHand) -> str:
+    """Each team's contract (its non-nil bids added), naming any nil bidder: docs/rules.md S3."""
+    names = hand.seat_names
+    nils = {t: [names[s] for s in hand.nil_seats if team_of(s) == t] for t in (0, 1)}
+    parts = [f"{team_label(t, names)} {hand.contracts[t]}" + "".join(f" ({n} nil)" for n in nils[t]) for t in (0, 1)]
+    return "Contracts: " + ", ".join(parts)
+
+
+def tally_text(hand: SpadesHand) -> str:
+    """Each team's tricks against its contract, and each nil bidder's own tricks."""
+    names = hand.seat_names
+    teams = ", ".join(f"{team_label(t, names)} {hand.team_tricks[t]} (contract {hand.contracts[t]})" for t in (0, 1))
+    nils = "".join(f"; {names[s]} (nil) took {hand.tricks_won[s]}" for s in hand.nil_seats)
+    return f"Tricks: {teams}{nils}"
 
 
 def side_by_side(hearts: Hand, spades: SpadesHand) -> str:
