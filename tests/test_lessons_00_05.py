@@ -1074,8 +1074,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     # r76: talk of the course's sources meant nothing to a learner; the section says the variant is not standard
     # and is this engine's own version, listed in the rules summary
     # r82: the opening sentence said "until hearts are broken" in lesson 03's sense, which the variant does not use: cut
+    # r84: "engine" was never explained to a newcomer: it links its glossary entry (prose() shows the linked word)
     assert ("This engine's own rare variant, not a standard rule (`queen_waits` in the [rules summary](rules_summary.ipynb)):"
-            ) in text and "Some tables forbid the queen until hearts are broken" not in text
+            ) in text and "This [engine](glossary.ipynb#cell-id=term-engine)'s own" in _raw_04() and "Some tables forbid the queen until hearts are broken" not in text
     assert "An online game's rules page" not in text
     assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
@@ -1704,11 +1705,14 @@ def test_04_queen_waits_worked_position_and_quiz():
     # while lesson 03's *broken* needs an earlier trick): the lesson says the summary's words
     # r82: one rule per line; the engine's *hearts broken* said to include this trick; the all-hearts lead said to
     # differ from the standard rule (docs/rules.md: a leader holding only hearts and Q♠ must lead Q♠)
-    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. (The "
-            "engine calls this *hearts broken*: here it includes this trick.) - Following suit with her is always "
+    # r84: the two meanings of *broken* said side by side (the brief: a reader must not mix lesson 03's with this one)
+    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. Lesson "
+            "03's *broken* counts earlier tricks only; the engine's message below says *hearts are broken* in this wider "
+            "sense. - Following suit with her is always "
             "allowed, and so is playing her as your last card. - A leader holding only hearts and Q♠ leads a heart "
             "(standard rules: Q♠).") in text
     assert "a leader holding only hearts and the queen leads a heart. The engine's message" not in text
+    assert "here it includes this trick" not in text  # r84: "here" read as a new meaning of lesson 03's word
     assert "until a heart has been played" in " ".join(prose("rules_summary").split())
     from hearts_teach.course.lessons import position
 
@@ -1830,6 +1834,11 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     assert ("how to get rid of her, and how her holder's other spades change her fate. "
             "Last comes a variant in which she must wait for a heart to be played.") in text  # r81: the variant's words
     assert ", —" not in text
+
+def _raw_04() -> str:
+    """Lesson 04's markdown as written, links included."""
+    return "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c["cell_type"] == "markdown")
+
 
 # lesson 05 ---------------------------------------------------------------------------------
 
@@ -2427,7 +2436,14 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     answer_every_way(predict, "one or two spades", ["three or four spades", "about the same"])
     assert share[("+1 or 2", False)][0] - share[("+1 or 2", False)][1] > share[("+3 or 4", False)][0] + share[("+3 or 4", False)][1]
     ids = [c.get("id") for c in cells_of("04_queen_of_spades")]
-    assert ids.index("l04-predict") < ids.index("l04-17")  # the question comes before the table
+    assert ids.index("l04-predict") + 1 == ids.index("l04-17")  # the question comes before the table
+    # r84: the table's output sat right under "Guess before the table": the table and its chart are now one answer
+    # cell, folded (code and output), retitled for what the chart shows (the holder's share, not who took her)
+    answer = cells_of("04_queen_of_spades")[ids.index("l04-17")]
+    assert answer["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True} and "l04-18" not in ids
+    assert "".join(answer["source"]).startswith("# the answer: the table and its chart (folded: unfold once you have answered)")
+    assert 'set_title(f"How often does her holder take her? ' in "".join(answer["source"])
+    assert "Who ends up with Q♠?" not in "".join(answer["source"])
     # r76: the A♠/K♠ count in the length, so a yes-hand has fewer low guards at the same length
     assert "At the same length, a yes-hand has fewer low spades to guard her" in text
     for top in (False, True):
@@ -3124,6 +3140,8 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     quiz = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-qw-quiz")
     assert "This engine's queen-waits version (not a standard rule)" in quiz
     assert "in this engine's version: a spade was led" in quiz
+    # r84: "hearts are not broken" had two meanings here (lesson 03's, the variant's); no heart played is true in both
+    assert "trick 2, no heart played yet." in quiz and "hearts are not broken" not in quiz
     recap = text[text.index("## What you learned"):]
     assert recap.count("- ") >= 3 and "never lead spades yourself" in recap and "drop her under a K♠ or A♠" in recap
     assert "never lead spades yourself, and throw her" in text
@@ -3138,7 +3156,7 @@ def test_04_r82_code_folded_quiz_reason_and_the_exercise_names_both_escapes():
     a lambda) to a non-programmer; the wrong answer's reason in the prediction quiz read like a reason for it; the
     exercise's goal line left out the second escape the lesson teaches (dropping her under a K♠ or A♠)."""
     cells = {c.get("id"): c for c in cells_of("04_queen_of_spades")}
-    for cid in ("l04-05", "l04-11", "l04-13", "l04-guard"):  # r82: folded, as l04-09 and l04-18 already were
+    for cid in ("l04-05", "l04-11", "l04-13", "l04-guard"):  # r82: folded, as l04-09 already was
         assert cells[cid]["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}, cid
     ns = lesson("04_queen_of_spades")
     three = ns["predict"].reason("three or four spades")

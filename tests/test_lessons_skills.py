@@ -68,6 +68,14 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     assert [str(c) for c in five.cards] == ["8S", "KS", "QS", "TH"] and five.seats[:3] == (3, 0, 1)
     assert five.winner == 0
     assert hand.tricks[1].card_of(1) == Card("2S") and hand.tricks[2].card_of(1) == Card("TS")
+    # r84: why South won trick 3 was not said: "On trick 3 its A♠ K♠ J♠ all beat East's 6♠: it had to win."
+    three = hand.tricks[2]
+    assert three.card_of(3) == Card("6S") and three.card_of(0) == Card("JS") and three.winner == 0
+    held = [c for t in hand.tricks[2:] for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.SPADES]
+    assert sorted(str(c) for c in held) == ["AS", "JS", "KS"]
+    assert all(c.rank > Card("6S").rank for c in held) and why_played(hand, 3, 0).branch == "forced-win"
+    text = " ".join(_md("04_queen_of_spades").split())
+    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠: it had to win. That left K♠ and A♠: on trick 5" in text
 
 
 def test_05_west_keeps_the_ace_by_the_insurance_rule_not_the_moon_watch():
