@@ -1264,7 +1264,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     sheet = hand.replay_sheet().splitlines()
     rows = [r for r in sheet if re.match(r"^\s+\d+  ", r)]
     for trick, row in zip(hand.tricks, rows, strict=True):
-        assert row.count(">") == 1 and f">{trick.card_of(trick.leader).pretty:>5}" in row  # the leader's card
+        assert row.count(">") == 1 and f" >{trick.card_of(trick.leader).pretty}" in row  # r84: touching the card led
     state = trick_state(hand.tricks[0], hand.seat_names, newest=True)
     notes = {play["seat"]: play["notes"] for play in state["plays"]}
     first = hand.tricks[0]

@@ -261,9 +261,12 @@ def test_replay_sheet_marks_the_leader():
     assert "Deal:" in sheet and "South  ♠ —  ♥ —  ♦ 3 2  ♣ A Q J 10 9 8 6 5 4 3 2" in sheet
     lines = sheet.splitlines()
     t1 = next(line for line in lines if line.strip().startswith("1 "))
-    assert ">   2♣" in t1 and "West" in t1
+    # r84: the `>` stood nearer the card before it ("A♣  >   2♣" read as South's lead): it touches the card led now,
+    # and a key line above the tricks says what it marks
+    assert " >2♣" in t1 and ">   2♣" not in t1 and "West" in t1
     t2 = next(line for line in lines if line.strip().startswith("2 "))
-    assert ">   A♠" in t2 and t2.rstrip().endswith("13")
+    assert " >A♠" in t2 and t2.rstrip().endswith("13")
+    assert "Tricks: > marks the card led; play runs left to right from it, then round to South." in lines
 
 
 def test_html_has_text_alternative():

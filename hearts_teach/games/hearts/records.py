@@ -174,7 +174,7 @@ def short_names(names: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def replay_sheet(hand: Hand) -> str:
-    """The deal by seat, the pass, then one line per trick with the leader marked '>'."""
+    """The deal by seat, the pass, then one line per trick with the card led marked '>' (a key line says so)."""
     names = hand.seat_names
     w = max(len(n) for n in names)
     lines = [f"Hand {hand.hand_number + 1} · {hand.pass_words()} · {hand.rules}", "", "Deal:"]
@@ -192,6 +192,7 @@ def replay_sheet(hand: Hand) -> str:
     lines.append("")
     short = short_names(names)
     header = "  #  " + "  ".join(f"{n:>6}" for n in short) + "   winner  pts"
+    lines.append(f"Tricks: > marks the card led; play runs left to right from it, then round to {names[0]}.")
     lines.append(header)
     tricks = list(hand.tricks)
     cur = hand.current_trick
@@ -201,8 +202,8 @@ def replay_sheet(hand: Hand) -> str:
         cells = []
         for s in hand.table.seats:
             c = t.card_of(s)
-            mark = ">" if s == t.leader else " "
-            cells.append(f"{mark}{c.pretty if c else '':>5}")
+            mark = ">" if s == t.leader else ""  # right against the card led, so it cannot be read as its neighbour's
+            cells.append(f"{mark + c.pretty if c else '':>6}")
         win = short[t.winner] if t.winner is not None else "…"
         lines.append(f"{t.number:>3}  " + "  ".join(cells) + f"   {win:<6}  {t.points:>3}")
     lines.append("")
