@@ -5200,13 +5200,16 @@ def test_lesson_11_r75_a_six_seat_hand_shows_the_second_lead():
     assert len(hand.dealt(north).of_suit(Suit.SPADES)) == 3 and Card("QS") in hand.dealt(north)
     # r81 (report r81/11, confusing 2): the example seemed to punish the advice it followed: the K♣ was forced (checked
     # above: South's clubs were the A♣ and K♣), and the moral is said
-    assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North had no club "
-            "left: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. South's only other club "
+    # r84 read: North "had no club left" though North never had one: "held no clubs" is true of both seats
+    assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North held no "
+            "clubs: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. South's only other club "
             "was the K♣: it had to follow. That second high club was the danger: in a hand that passes, pass one of "
             "the two high clubs. "
             "## A worked example: one hand for three") in text
     assert len(hand.tricks[1].cards) == 6 and hand.tricks[1].card_of(south).suit is not Suit.CLUBS  # still held on 3
     assert "pass one when you can" not in text  # r84 (report r83/11): said right after a hold hand, where none could
+    assert "North had no club left" not in text and "North-West and North had no club" not in text
+    assert hand.tricks[2].card_of(north_west).suit is not Suit.CLUBS and not hand.dealt(north).of_suit(Suit.CLUBS)
 
 
 def test_lesson_11_r50_visible_cells_define_what_they_use_and_the_small_fixes():

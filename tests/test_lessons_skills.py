@@ -75,7 +75,10 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     assert sorted(str(c) for c in held) == ["AS", "JS", "KS"]
     assert all(c.rank > Card("6S").rank for c in held) and why_played(hand, 3, 0).branch == "forced-win"
     text = " ".join(_md("04_queen_of_spades").split())
-    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠: it had to win. That left K♠ and A♠: on trick 5" in text
+    # r84 read: "it had to win" was false: West, last to play, could have put the Q♠ over the J♠; the facts only
+    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠; its J♠ won over West's 10♠. That left K♠ and A♠: on " \
+        "trick 5" in text
+    assert "it had to win" not in text and three.card_of(1) == Card("TS") and Card("QS") in hand.dealt(1)
 
 
 def test_05_west_keeps_the_ace_by_the_insurance_rule_not_the_moon_watch():
