@@ -812,14 +812,17 @@ def test_08b_the_moon_stories_and_the_mistakes():
                                          if "count_steps(textbook)" in "".join(c["source"]))
     steps = sign_list
     # r73b_08b: "at most three" then "cross off three" read as a contradiction: crossing off three is the best case
-    assert ("- a low **count**: the hearts [still out](glossary.ipynb#cell-id=term-still-out) that a "
-            "[defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon) could save to beat "
-            "one of yours, spoiling the moon. The count, in two steps: 1. Picture each **top "
+    # r84b: the count was defined as a list of hearts (not a number), and "a cautious estimate" sat beside "more can
+    # be left": one plain definition (a number), and the rule of thumb said cautious except when a player has no heart
+    assert ("- a low **count**. Your count is the number of hearts [still out](glossary.ipynb#cell-id=term-still-out), "
+            "after the crossing-off below, that beat your lowest heart. A "
+            "[defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon) can keep any of them "
+            "back to win a trick and spoil the moon; 0 is best. The count, in two steps: 1. Picture each **top "
             "heart** you hold led in turn, while hearts are still out. Every other player "
             "holding a heart must follow with one, and careful defenders give up their lowest. You cannot see whose, so "
-            "as a rule of thumb (a cautious estimate, not a certainty) each lead crosses off the three lowest still out. "
-            "A player with no heart crosses off none, so more can be left. 2. Of the "
-            "hearts left, count those that beat your lowest heart. Any of these, kept back, can spoil the moon. "
+            "as a rule of thumb each lead crosses off the three lowest still out. That is cautious (it leaves the most "
+            "high hearts), unless a player has no heart left: it gives none, so more are left. 2. Of the "
+            "hearts left, count those that beat your lowest heart. "
             "**Against people**, assume a defender "
             "keeps a high heart back: go only when your count is 0; otherwise duck. Rule bots are less careful: on a "
             "heart lead, a bot that cannot beat the winning heart plays its highest heart under it. Deal 408, "
@@ -827,6 +830,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r81: "one holding several of them gives only one: the real danger is then above your count" took three readings,
     # and deal 408's picture stopped after two of its four top hearts unexplained ("while hearts are still out")
     assert "the real danger is then above your count" not in steps and "while hearts are still out" in steps
+    assert "could save to beat one of yours" not in steps and "a cautious estimate, not a certainty" not in steps  # r84b
     # r84: "each lead crosses off the three lowest" read as what happens (each defender gives up its own lowest,
     # not the three lowest overall): said to be a rule of thumb, a cautious estimate; "top heart" is defined in the signs
     assert "and you cannot see whose, so each lead crosses off" not in steps and "rule of thumb" in steps
@@ -868,9 +872,15 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r81: "four top hearts cross off twelve" contradicted the picture just above (two leads cross off all six), and the
     # re-deal figures lived only in the quiz's feedback: said as the picture says, with the figures (checked above)
     prose408 = " ".join(_md("08b_your_own_moon").split())
+    # r84b: "ducking averaged 17.3" and "all 400" were printed nowhere: a folded figures cell after the question prints
+    # them (and says what a re-deal is, r82's point), and the answer points to it
     assert ("Deal 408: go.** Every sign holds, with a count of 0: in the count, the A♥ and K♥ cross off all six hearts "
-            "still out. On all 400 re-deals (random deals of the cards South cannot see) going shot the moon; ducking "
-            "averaged 17.3.") in prose408  # r82: "re-deals" was used here before it was said what one is
+            "still out. On all 400 re-deals going shot the moon; ducking averaged 17.3 (figures above).") in prose408
+    fig408 = next(c for c in code_cells if "easy['duck from now on']['score']:.1f} points" in "".join(c["source"]))
+    assert fig408["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert code_cells.index(fig408) > next(i for i, c in enumerate(code_cells) if "textbook_quiz = Quiz(" in "".join(c["source"]))
+    assert text_output(fig408).endswith("  go for the moon:  the moon came off in 100%; 0.0 points a hand on average\n"
+                                        "  duck from now on: 17.3 points a hand on average\n")
     assert "cross off twelve" not in prose408 and "the question's feedback gives the figures" not in prose408
     drawn408 = count_hearts_(textbook)[0]
     from hearts_teach.course.later_tricks import seat_hearts as seat_hearts_
@@ -1003,8 +1013,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
         _md("08b_your_own_moon").split())
     # r57: "defender" defined at its first use
     # r71b: linked at its first use, the count's definition (with "still out")
-    assert ("[still out](glossary.ipynb#cell-id=term-still-out) that a [defender](glossary.ipynb#cell-id=term-defender) "
-            "(a player trying to stop your moon)") in sign_list
+    assert ("A [defender](glossary.ipynb#cell-id=term-defender) (a player trying to stop your moon)") in sign_list  # r84b
+    assert sign_list.index("[still out](glossary.ipynb#cell-id=term-still-out)") < sign_list.index("[defender]")
     assert "[defender](" not in risk and "[still out](" not in risk
     assert Card("QD") in go.view(0).still_out()[Suit.DIAMONDS] and {Card("JD"), Card("TD")} <= set(go.cards(0))
     assert sorted(c.pretty for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("TD").rank) == ["Q♦"]
@@ -1050,7 +1060,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # 1195 answer away: every figures cell after a question folds its code as well as its printout
     figure_cells = [c for c in notebook_cells("08b_your_own_moon") if c["cell_type"] == "code"
                     and "".join(c["source"]).startswith(("# the question's figures", "# the signs and the figures"))]
-    assert len(figure_cells) == 3 and all(c["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    # r84b: deal 408's figures cell makes four
+    assert len(figure_cells) == 4 and all(c["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
                                           for c in figure_cells)
     above = [c for c in DECK if c.suit is Suit.HEARTS and c.rank > Card("JH").rank and c not in go.cards(0)]
     assert [c.pretty for c in above] == ["Q♥", "K♥"] and Card("JH") in go.cards(0)
@@ -1072,8 +1083,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r81: the prose then repeated the figures cell just above it word for word (the break-even said twice): the
     # answer points to the figures cell, which works it (checked in the r73b test of that cell); the summary says it
     # r82: the re-deals are said where first used (deal 408's answer): "the 400 re-deals" here
-    assert ("Over the 400 re-deals, the moon came off 35% of the time, above its 26% "
-            "break-even (figures above). Going averaged 14.3 points a hand, ducking 16.3 (lower is better).") in after_q
+    # r84b: the break-even paragraph before the question gave the re-deals' figures away: it is worked here, after it
+    assert ("Over the 400 re-deals, the moon came off 35% of the time, above its break-even (figures above). Going "
+            "averaged 14.3 points a hand, ducking 16.3 (lower is better), a failed moon 21.9: going pays if the moon "
+            "comes off more than (21.9 − 16.3) ÷ 21.9 = 26%.") in after_q
     assert "8%" not in after_q and "share p of the time" not in after_q
     s683 = lesson("08b_your_own_moon")["sampled"]
     # r71b: the answer sat unfolded below the quiz: a clear break first; and deal 683's high count said plainly
@@ -1098,9 +1111,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # bots' habit pointed to (the moon rate stays after the question)
     # r84: "a failed moon" was never defined there and "1 time in 4" came with no figures: said in plain words, with
     # deal 683's averages (22 and 16, checked above: the figures cell prints 21.9 and 16.3)
-    assert ("**Break-even:** on the re-deals (below), going and failing averaged about 22 points, ducking 16, a moon 0: "
-            "going pays if the moon comes off more than (22 − 16) ÷ 22, about 1 time in 4. Recall what rule bots play "
-            "under your A♥.") in " ".join(_md("08b_your_own_moon").split())
+    # r84b: said before the question, the break-even gave the re-deals' figures away, and "Recall what rule bots play
+    # under your A♥" answered its bots half: the break-even is worked after the answer (checked above), the hint cut
+    assert "**Break-even:** on the re-deals (below)" not in " ".join(_md("08b_your_own_moon").split())
+    assert "Recall what rule bots play" not in _md("08b_your_own_moon")
     assert "here about 1 time in 4." not in " ".join(_md("08b_your_own_moon").split())
     # r61: "400 re-deals" was never explained: the figures say once what stays (South's cards, the five tricks) and
     # what is dealt again (the 24 cards South cannot see, to fit the tricks: North, out of clubs, gets none)
@@ -1128,13 +1142,17 @@ def test_08b_the_moon_stories_and_the_mistakes():
     prose_gu = " ".join(_md("08b_your_own_moon").split())
     assert ("From then on every point you take counts against you, with no moon to cancel "
             "it.") in prose_gu and "**The answer: give up.** Once anyone else has a point, stop collecting." in prose_gu and "(the queen too)" not in prose_gu
-    assert "). West took a heart on trick 4:" in " ".join(_md("08b_your_own_moon").split())
+    # r84b: "When to give up" and "West took a heart on trick 4" answered the give-up question before it: a neutral
+    # heading, and the reader finds West's point in the tricks printed
+    assert "). Its position at trick 5:" in " ".join(_md("08b_your_own_moon").split())
+    assert "West took a heart" not in _md("08b_your_own_moon") and "## When to give up" not in _md("08b_your_own_moon")
+    assert "## Deal 65: the shooter bot from trick 1" in _md("08b_your_own_moon")
     # fresh newcomer rater (r34): South's moon here is the shooter bot's from trick 1, not a choice made on a moon hand
     # fresh newcomer rater (r45_a): with ♥ K 5 only, why shoot? The lesson says it is a demonstration, and unwise
     # fresh newcomer rater (r51): "none of the signs" was unsupported (the A♣ is a sure winner) and the starting hand
     # was never shown; it is printed now, and the prose names its two hearts
     assert ("Deal 65 is a demonstration: the shooter bot plays South from trick 1 (unwisely: its 13 cards, printed "
-            "first, hold only two hearts, the K♥ and 5♥). West took a heart on trick 4:") in " ".join(
+            "first, hold only two hearts, the K♥ and 5♥). Its position at trick 5:") in " ".join(
         _md("08b_your_own_moon").split())
     start65 = Hand.deal(seed=65, pass_direction="hold").cards(0)
     assert [c.pretty for c in start65 if c.suit is Suit.HEARTS] == ["5♥", "K♥"]
@@ -3556,7 +3574,11 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     assert east.tricks[8].cards[0] == Card("JH") and east.tricks[8].winner == 3 and east.moon is None
     assert east.tricks[8].card_of(3) == Card("QH") and east.scores[0] == 23
     assert ("East keeps its high heart:\n 8. S  A♥*  W  5♥   N  K♥   E  4♥     4 pts → South\n"
-            " 9. S  J♥   W  J♠   N  9♥   E  Q♥*    3 pts → East\npoints taken: South 23, West 0, North 0, East 3\n") in shown
+            " 9. S  J♥   W  J♠   N  9♥   E  Q♥*    3 pts → East\n") in shown
+    # r84b: "North 7" with only tricks 8 and 9 shown (3 points): tricks 8 to 13 are printed, and the totals are said to
+    # be the whole hand's, with the points before trick 8
+    assert "13. N  9♥*  E  3♦   S  3♥   W  7♣     2 pts → North\nthe whole hand (before trick 8: South 15, West 0, " \
+        "North 0, East 0):\npoints taken: South 19" in shown and "points taken: South 23, West 0, North 0, East 3\n" in shown
 
 
 def play_out_moon(go: Hand) -> int | None:
@@ -3600,8 +3622,8 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     # r60: "(the question's figures)" did not say which question: the figures are printed right after this prose;
     # the good ducking play on deal 65 is pointed out (the low 4♠ led on trick 8, the K♥ thrown on trick 9)
     assert ("goes to West too. Giving up, South led its low 4♠ and "
-            "threw the K♥ on a diamond trick North won. What giving up saved, on deal 65 and on deal 683's "
-            "re-deals:") in prose  # r82: the lead-in named deal 683 only; the printout starts with deal 65 and "question's figures" not in prose  # r72: the 10 is printed
+            "threw the K♥ on a diamond trick North won. What giving up saved on deal 65, spoiled early, and on deal "
+            "683's re-deals, mostly spoiled late:") in prose  # r84b: "Give up at once" read as argued against by 14.2 v 14.3  # r82: the lead-in named deal 683 only; the printout starts with deal 65 and "question's figures" not in prose  # r72: the 10 is printed
     gave = ends["Give up and duck"]
     assert gave.tricks[7].card_of(0) == Card("4S") and gave.tricks[7].cards[0] == Card("4S")
     assert gave.tricks[8].cards[0].suit is Suit.DIAMONDS and gave.tricks[8].card_of(0) == Card("KH")
