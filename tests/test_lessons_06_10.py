@@ -499,6 +499,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert ("*Best* means within 0.25 points of the top choice; over 0.25 points worse is an "
             "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)*.") in text and "cost more and more (lesson 08)" not in text
     assert "calls the K♠ a blunder, over 3 points worse (fold below)." in text
+    # r84b: "over 3 points worse" had no printed figure: the fold prints the best card's and the K♠'s points
+    fold = next("".join(o["data"]["text/plain"]) for c in _cells("07_play_a_match") if c.get("id") == "l07-dec1-code"
+                for o in c["outputs"] if "data" in o)
+    shown = re.search(r"Points this hand on average, on the coach's deals: 9♠ ([0-9.]+), K♠ ([0-9.]+)\n", fold)
+    assert shown and float(shown[2]) - float(shown[1]) > 3
     assert "(a *mistake*: over 1 point worse)" in text and "none *too close to call* (deals cannot tell)." in text
     assert "*mistake*, *blunder*: over 0.25, 1 and 3 points worse." not in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
@@ -864,6 +869,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r84: that bookkeeping taught no Hearts skill and raised doubt: the general rule the replay shows instead; the
     # reasons' one part (hearts or Q♠ %) is said after the first reasons are read (l07-dec3q)
     assert "Its 0.9 counts hearts only" not in md["l07-take"]
+    # r84b: the 0.9 hearts against the table's 1.2 points left a gap unexplained: one short clause, the rest is the
+    # Q♠'s share (13 × (14.6% − 12.2%), checked above)
+    assert "Its 0.9 is hearts; the Q♠'s share (0.3) completes the 1.2-point gap." in md["l07-take"]
     assert ("In a suit where you hold high cards, keep low ones to play under later tricks; spend high ones "
             "on tricks that cannot carry points.") in md["l07-take"]
     assert "you take about 0.9 fewer hearts than with 7♦/8♦" in printed
@@ -6158,7 +6166,15 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r84: "keeps the low 6♠ for a later spade lead" pointed to the trick-4 answer: said after it (l07-dec2-why)
     assert ("9♠ or 6♠: either will do. Both *duck the queen*: she outranks both, so neither can win a trick she falls on, "
             "though the 9♠ beats the 7♠.") in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
-    assert "South then leads the 6♠, kept by the 9♠ on trick 2: it cannot take the queen." in md["l07-dec2-why"]
+    # r84b: "kept by the 9♠" made the trick-2 choice matter after "either will do": the 9♠, had South kept it (the 6♠
+    # on trick 2), is led on trick 5 instead, and South still scores 0 (the replay below)
+    assert "South then leads the 6♠: like the 9♠, it cannot take the queen." in md["l07-dec2-why"]
+    assert "kept by the 9♠" not in md["l07-dec2-why"]
+    from hearts_teach.course.play_on import hint_replay
+
+    other = hint_replay(7, "rule", {2: "6S"}, hints_through=4).hand
+    fifth = other.tricks[4]
+    assert other.seat_names[fifth.seats[0]] == "South" and str(fifth.cards[0]) == "9S" and other.scores[0] == 0
     # r82: "(trick 5)" told the reader South wins trick 4 before the trick-4 question
     assert "(trick 5)" not in md["l07-dec3q"]
     assert "Why the 9♠, not the 6♠?" not in md["l07-dec3q"]
@@ -6212,7 +6228,9 @@ def test_lesson_07_r81_the_k_spade_received_seed_kept_and_the_trick_3_answer_fol
     # said right after the pass is printed (cell 23b8507b); r82: "trick 4 sheds it" answered the trick-4 question
     assert ids.index("l07-recv") == ids.index("23b8507b") + 1 == ids.index("l07-dec1") - 1
     # r84: "watch what South does with it" half-answered the trick-4 question: cut
-    assert ("South received the K♠ without the Q♠, a card the rules of thumb say to pass.") in md["l07-recv"]
+    # r84b: "a card the rules of thumb say to pass" read as if South had erred: East passed it
+    assert "East passed South the K♠: risky without the Q♠." in md["l07-recv"]
+    assert "South received the K♠" not in md["l07-recv"]
     assert "trick 4 sheds it" not in md["l07-recv"] and "watch what South does" not in md["l07-recv"]
     assert "and the A♠/K♠ when you don't hold the Q♠" in md["770e28a3"]
     demo = TableWidget(seed=7, opponents="rule", marks=False)
@@ -6387,3 +6405,23 @@ def test_lesson_09_r84_read_contracts_dealer_and_wording():
     assert "In the first, West–East are set: −80. In the second," in text
     end = _quizzes("09_hearts_vs_spades")["end_quiz"]
     assert "a tie: another hand is played" in end.choices and "another hand is played" not in end.choices
+
+
+def test_lesson_07_r84b_greyed_cards_said_for_the_play_not_the_pass():
+    """Rater r84 (read for r84b): "click a greyed one to see why" sat above the pass, where no card is greyed
+    (every card can be chosen to pass); the sentence now says it holds during play, where the engine's illegal
+    cards are drawn greyed."""
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    # r84b: said for the play
+    assert "During play, legal cards stand raised; click a greyed one to see why." in md["8593eeda"]
+    assert "## Reading the table Playable cards stand raised" not in md["8593eeda"]
+    table = TableWidget(seed=1, opponents="rule", marks=False)
+    assert all(face.active for face in table.pass_picker.buttons.values())  # the pass: nothing greyed
+    table.hint()
+    table.pass_cards(table.hint_result.cards)
+    faces = table.hand_widget.buttons
+    legal = {str(c) for c in table.hand.legal_plays(table.you).cards} if table.hand.to_act() == table.you else set()
+    assert {k for k, f in faces.items() if f.active} == legal and len(legal) < len(faces)  # the rest greyed
