@@ -3188,8 +3188,11 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # r81 (rater: "past its line" was new and abstract): the cut-offs named, and the range's low end is what counts
     # r84 (rater: "the highest cut-off that even the low end of the range is over" took rereading): one plain
     # sentence, with an example whose high end passes 3 (the A♥'s puzzle, before its +3.07 is printed)
-    assert ("Luck of the deals makes each cost a range; **the verdict goes by its low end**: 1.4 to 3.3 points is a "
-            "*mistake*, as 1.4 is over 1 but not over 3. - **best**") in plain and "past its line" not in plain
+    # r84 read: "the verdict goes by its low end" held for every grade, yet best and too close to call turn on the
+    # high end (the list below): the low end decides only above too close to call
+    assert ("Each cost is a range (luck of the deals); **above too close to call, its low end sets the grade**: 1.4 to "
+            "3.3 is a *mistake*. - **best**") in plain and "past its line" not in plain
+    assert "the verdict goes by its low end" not in plain and verdict_of(0.2, 0.3) != verdict_of(0.0, 0.2)
     assert "highest cut-off" not in plain and verdict_of(1.4, 3.3) == "mistake"
     # fresh newcomer rater (r57): one name for the idea (the gloss "a good move, though not shown to be best" went)
     # r81 (rater: "its deals cannot tell whether…" was abstract): the range spans the cut-off
@@ -3563,7 +3566,7 @@ def test_lesson_08_reads_the_demonstrations_last_trick_and_states_each_verdicts_
     for rule in ("**best**: its whole range within a quarter point (", "**inaccuracy**: over a quarter point (",
                  "**mistake**: over 1 point (", "**blunder**: over 3 points ("):
         assert rule in prose
-    assert "the verdict goes by its low end**: 1.4 to 3.3 points is a *mistake*" in prose  # r84: one plain sentence
+    assert "its low end sets the grade**: 1.4 to 3.3 is a *mistake*" in prose  # r84: one plain sentence
     assert "## After your try" in "".join(_src(c) for c in cells)
 
 
