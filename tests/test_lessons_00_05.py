@@ -831,9 +831,11 @@ def test_01_the_coach_table_and_its_three_readings():
                     for o in c["outputs"])
     assert trace.endswith("trick 10: South 8♦, West Q♠, North A♥, East 10♥ → South wins\n")
     # r82 rater: a low card winning surprised (the lesson says keep low cards): the sentence says why it won
+    # r85 read: "a card of a suit nobody else holds wins" is true only of a card led: "led in" says so
     assert ("**How a passed queen came back: one deal.** By trick 10 only South had diamonds left: South led the 8♦, "
-            "nobody could follow, so even this low card won, and West, with no diamond, threw the queen on it. A card "
-            "of a suit nobody else holds wins, whatever its rank.") in text
+            "nobody could follow, so this low card won, and West, with no diamond, threw the queen on it. A card "
+            "led in a suit nobody else holds wins, whatever its rank.") in text
+    assert "A card of a suit nobody else holds wins" not in text
     # r81 rater: "no points may go on it" was looser than docs/rules.md rule 6; the trick-1 sentence went with the old story
     assert "**How a kept J♣ can catch the queen" not in text and "no points may go on it" not in text
     # r66 rater: "most often the K♠" had no output (the coach's imagined deals, not the real one): dropped
