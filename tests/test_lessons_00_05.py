@@ -1999,7 +1999,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r82: "and on which trick?" needed the easy bots' ducks (trick 8 for a club or diamond), explained only after
     # the answer: the question asks only whether; the printed line and the answer give the trick
     assert "on which trick? (Hint" not in " ".join(instr.split())
-    assert ("Replay 1 showed West's A♥ letting the moon through. Predict: would any other West card have stopped it? "
+    # r85: West's A♥ alone was blamed, but East's ducks with lower hearts (8♥ on trick 6, 5♥ on trick 8, keeping the
+    # K♥) let the moon through too: both said
+    assert "Replay 1 showed West's A♥ letting" not in " ".join(instr.split())
+    assert hand.tricks[5].card_of(3) == Card("8H") and hand.tricks[7].card_of(3) == Card("5H")
+    assert all(t.winner == 0 for t in hand.tricks) and Card("KH") in hand.dealt(3)
+    assert ("Replay 1 showed West's A♥ and East's ducks with lower hearts letting the moon through. Predict: would any other West card have stopped it? "
             "(Hint: which hearts beat South's Q♥ and J♥, and who holds them?) In the cell below, "
             "everything before West's card matches the first replay;") in " ".join(instr.split())
     assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
@@ -2036,7 +2041,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # hold penalty cards)
     # r84b: the period read as dense with its reason only at the table: the reason said where the habit is defined
     assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: keep your highest "
-            "heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile or in two different piles: "
+            "heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile (the cards you have won) "
+            "or in two different piles: "
             "then nobody else can take them all. The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
@@ -2105,7 +2111,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r81: the habit is defined before replay 2 (Blocking a moon); here it is named as what West did
     # r84b: "from the first trick" misled (rule 6: no penalty card on trick 1, so the habit cannot act there); said of
     # the bot, which needs no warning (threat_of: MOON_OPEN with no point taken, checked below)
-    assert "That is the insurance heart. The bot keeps it warning or not; a warning only makes it urgent." in flat
+    # r85: "a warning only makes it urgent" meant nothing a reader could see: one plain clause (the habit's branch needs
+    # only threat_of == MOON_OPEN, no sign of a shooter)
+    assert "That is the insurance heart, kept without waiting for signs of a shooter." in flat
+    assert "urgent" not in flat
     assert "It holds from the first trick" not in flat
     assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
     assert sum(t.points for t in blocked.tricks[:4]) == 0
@@ -2262,14 +2271,16 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # moon rule is said once (test_05_round_28_...), so the habit says only what the heart is kept for
     # r82: one wording for the habit (piles), see test_05_the_moon_story_agrees_with_its_replay
     # r84b: the reason follows the period here ("then nobody else can take them all"), pinned in the moon-story test
-    assert ("keep your highest heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile or in "
-            "two different piles: then nobody else can take them all.") in text
+    # r85: "pile" was never said in plain words: defined where this sentence first uses it
+    assert ("keep your highest heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile "
+            "(the cards you have won) or in two different piles: then nobody else can take them all.") in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
     # or a second player takes a penalty card
     # r82: "a second player" (second after whom?) stopped a reader: said in piles, as in "Blocking a moon"
     # r84 (words): the period is said in "Blocking a moon" and "At the table"; here only when it starts
-    assert "The bot keeps it warning or not; a warning only makes it urgent." in text  # r84b: the bot's habit
+    assert "That is the insurance heart, kept without waiting for signs of a shooter." in text  # r85: plain words
+    assert "a warning only makes it urgent" not in text
     assert "a second player" not in text
     # r82: East's K♥ on trick 6 of replay 2 looked like breaking the habit: West's A♥ was winning, the moon broken
     # r84: a reader just taught to keep the K♥ saw East play it: insurance is a discard habit (policy.rule_play keeps
@@ -2975,7 +2986,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert "and West scores 4 instead of 26:" in text
     # r75b_05: the try-it asks why; only the A♥ and K♥ rank above the Q♥ and J♥, and East kept its K♥ on trick 6
     # r84: "(below)" pointed forward for what the try-it needs: East's ducks, shown in replay 1 (tricks 6 and 8)
-    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East ducked with lower hearts, keeping its K♥, so West's A♥ is "
+    # r85: East's ducks are now said in the try-it's question (l05-19a): here only that East kept its K♥
+    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East kept its K♥, so West's A♥ is "
             "the heart that can take a trick from South.") in text
     replay_1 = lesson("05_shooting_the_moon")["hand"]
     assert replay_1.tricks[5].card_of(3) == Card("8H") and Card("KH") in replay_1.dealt(3)
