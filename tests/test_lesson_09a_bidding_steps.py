@@ -1894,10 +1894,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
         # r84 (newcomer r82): "North fell a trick short" made the reader work out North's line from the side's: said
         "**Deal 1526: bidding down won.** With 6, North bid 3 and took 2: the side was set. With 5, South's spare "
         # r81 (newcomer r81): deal 9's verdict, in plain view right under its folded runs, gave it away: it is in the fold
-        "trick covered it. The side's tricks count, not yours alone.\n\n"
+        # r85 (newcomer r85 item 1): both runs turned on North, which undercut the threshold: said, without deal 9's result
+        "trick covered it. Your partner's tricks decided both sample deals: one deal proves little.\n\n"
         "## Now you\n\n"
         "Count South's cards on deal 80 and bid: write your count after `my_count =` and your bid after `my_bid =`, "
         "then run the cell.")
+    assert "The side's tricks count, not yours alone." not in "".join(cells[at - 1]["source"])  # r85
     runs1526 = "".join("".join(o.get("text", "")) for o in cells[at - 3].get("outputs", []))
     runs9 = "".join("".join(o.get("text", "")) for o in cells[at - 2].get("outputs", []))
     up1526, down1526 = runs1526.split("\n\n")
@@ -2773,8 +2775,10 @@ def test_three_quarters_up_is_the_bots_convention():
         "Bidding down's 193: by 10 on 60, where both bids were set; on 130, where only the higher bid was set, by "
         "20 × the lower contract + 10 (110 on the 28 at a contract of 5, as in the four cases; contracts 1 to 10); other "
         "margins on 3")
-    assert ("The four cases above gave 19 and 110, with North taking 2 whatever South bid; in the play-outs the side's "
-            "tricks vary, so the averages are 16 and 89.") in " ".join(prose().split())
+    # r85 (newcomer r85): "gave 19" beside cell 19's printed 9: the bag at −9 said, as the sentence on the tally does
+    assert ("The four cases above gave 19 (the bag at −9) and 110, with North taking 2 either way; in the play-outs the "
+            "side's tricks vary, so the averages are 16 and 89.") in " ".join(prose().split())
+    assert "gave 19 and 110" not in " ".join(prose().split())  # r85
     assert "the model" not in " ".join(prose().split())
     assert 10 * 5 - (-10 * 6) == 20 * 5 + 10 == 110 and -10 * 5 - (-10 * 6) == 10  # only the higher set; both set
     # rater r65: medians (19, 110) did not combine to the mean; the margins printed are means, which do
@@ -2794,8 +2798,10 @@ def test_three_quarters_up_is_the_bots_convention():
     assert "(74%, under 85%)" not in text
     # r84b (newcomer r84 item 5): the reader compares the two anyway: the sentence says the 85% above counted
     # South's 4th trick, not deals won, and compares the 74% with the share of deals these margins need, 89 / (16 + 89)
-    assert ("The 85% counted South's 4th trick, not deals won, but these margins need about 85% of deals too "
-            "(89 in 16 + 89): 74% falls short.") in text and round(100 * 89 / (16 + 89)) == 85
+    # r85 (newcomer r85): "(89 in 16 + 89)" was cryptic shorthand: the division written out
+    assert ("The 85% counted South's 4th trick, not deals won, but these margins need 89 ÷ (16 + 89) ≈ 85% of deals "
+            "too: 74% falls short.") in text and round(100 * 89 / (16 + 89)) == 85
+    assert "89 in 16" not in text  # r85
     assert ("Bidding up won 544 of the 737 deals (74%), by little; bidding down the other 193, by a lot. "
             "Overall, bidding down came out 11 points a hand ahead: "  # r77: not "scored" (bags at -9)
             "drop any fraction, "
