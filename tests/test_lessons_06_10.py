@@ -592,7 +592,8 @@ def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
     hint = next(i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
     assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
-    assert before.startswith("The coach cannot see the other hands.") and before.strip().count("\n\n") == 1  # r48_07: two paragraphs
+    # r85: "the coach" was used without an introduction: one clause says it is what produces *Hint*
+    assert before.startswith("The coach, the program behind *Hint*, cannot see the other hands.") and before.strip().count("\n\n") == 1  # r48_07: two paragraphs
     # r52_07: "Let us follow the hint." was stuck to the last bullet: it closes the cell as a line of its own
     assert after.startswith("**The hint and the rules of thumb.**") and after.strip().count("\n\n") == 1
     assert after.strip().endswith("\n\nLet us follow the hint.") and "pass_cards(" in _src(cells[hint + 2])
@@ -871,7 +872,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert "Its 0.9 counts hearts only" not in md["l07-take"]
     # r84b: the 0.9 hearts against the table's 1.2 points left a gap unexplained: one short clause, the rest is the
     # Q♠'s share (13 × (14.6% − 12.2%), checked above)
-    assert "Its 0.9 is hearts; the Q♠'s share (0.3) completes the 1.2-point gap." in md["l07-take"]
+    # r85: "Its 0.9" leaned on the cut trick-3-line sentence: the trick is named
+    assert "Trick 3's 0.9 is hearts; the Q♠'s share (0.3) completes the 1.2-point gap." in md["l07-take"]
     assert ("In a suit where you hold high cards, keep low ones to play under later tricks; spend high ones "
             "on tricks that cannot carry points.") in md["l07-take"]
     assert "you take about 0.9 fewer hearts than with 7♦/8♦" in printed
@@ -6188,16 +6190,21 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r75_07: the clue came from a printed bot reason no real table shows: the rule is said, and that you read it
     # r77 (rater): the reason is printed by the next cell, not above: "below"
     assert ("Solid leads an early spade only if it holds none of Q♠ K♠ A♠ (East's reason, below). So the queen "
-            "is with West or North, who play after South. At your table, infer it yourself (other bots may "
-            "differ).") in md["l07-dec1"]  # r81: the clue is Solid's habit, and may fail against other bots
+            "is with West or North, who play after South. Other bots may differ: at your table, judge where the "
+            "queen is.") in md["l07-dec1"]  # r81: the clue is Solid's habit, and may fail against other bots
+    assert "infer it yourself" not in md["l07-dec1"]  # r85: "infer it" did not say what: the queen's place
     assert "7♠: it holds none of Q♠ K♠ A♠" in printed
     # the 9♠: the 6♠ kept is led on trick 5 (printed); r73b_07: "the queen outranks the 9♠" is as true of the 6♠:
     # both duck her, both are best (the coach's grades, printed in the fold)
     # r75_07: hearts and Q♠ % (the coach's reasons) said beside points, where the grades are first explained
     # r81: a bullet of the coach's list
     # r84: read before any reason was printed: moved to just after the trick-2 fold, the first reasons read
-    assert ("Each reason names one part of the cost: **hearts** (without the Q♠) or **Q♠ %**."
+    # r85: "one part of the cost" puzzled: which reason names which part, from the fold's printed reasons
+    assert ("Each reason in the fold names a card's main cost: **hearts** for the 9♠ and 6♠, **Q♠ %** for the K♠."
             in md["l07-dec3q"]) and "**Reasons** name one part" not in md["l07-coach"]
+    assert "Each reason names one part of the cost" not in md["l07-dec3q"]
+    assert "6♠: best — 6♠ ducks under 7♠: you take about 0.2 more hearts" in printed
+    assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in printed
     # r75_07: the twin quizzes' 5♠ is wrong in one and right in the other: the two risks set side by side
     assert ("A bare K♠ is a later risk; a K♠ with players after you, a risk now."  # r84: "bare" linked at trick 4
             in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
@@ -6236,8 +6243,8 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "Click a card below: it says why (a *mistake*: over 1 point worse)." in md["l07-dec3q"]  # r84: mistake at first use
     # the review's trick-3 line, and what sets the Q♦ apart
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed and Card("7D").rank > Card("6D").rank
-    assert ("Its trick-3 line says the Q♦ goes over the 6♦; so would the 7♦, but only the Q♦ sheds a high "
-            "diamond.") in md["l07-take"]  # r84: shorter, to pay for the round's fixes
+    # r85: cut (commentary on the review's wording, no play taught), to pay for the r85 fixes
+    assert "Its trick-3 line says the Q♦ goes over the 6♦" not in md["l07-take"]
     # the first live hand: the Q♠ with one low spade (lesson 01: "low" means 8 or below)
     spades = [c for c in TableWidget(seed=1, opponents="rule").hand.cards(0) if c.suit.letter == "S"]
     assert [c.pretty for c in spades] == ["4♠", "J♠", "Q♠"] and [c.pretty for c in spades if c.rank <= 8] == ["4♠"]
@@ -6271,7 +6278,9 @@ def test_lesson_07_r81_the_k_spade_received_seed_kept_and_the_trick_3_answer_fol
     assert ids.index("l07-recv") == ids.index("23b8507b") + 1 == ids.index("l07-dec1") - 1
     # r84: "watch what South does with it" half-answered the trick-4 question: cut
     # r84b: "a card the rules of thumb say to pass" read as if South had erred: East passed it
-    assert "East passed South the K♠: risky without the Q♠." in md["l07-recv"]
+    # r85: "risky without the Q♠" did not say for whom or how: South, who may catch her with it
+    assert "East passed South the K♠: not holding the Q♠, South may catch her with it." in md["l07-recv"]
+    assert "risky without the Q♠" not in md["l07-recv"]
     assert "South received the K♠" not in md["l07-recv"]
     assert "trick 4 sheds it" not in md["l07-recv"] and "watch what South does" not in md["l07-recv"]
     assert "and the A♠/K♠ when you don't hold the Q♠" in md["770e28a3"]
