@@ -1556,8 +1556,10 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     first = next(c for c in cells if c.get("id") == "first-bot")
     out = "".join("".join(o.get("text", "")) for o in first["outputs"])
     cards = Hand.deal(seed=25, hand_number=0).view(0).cards
-    assert f"South's cards in this deal:        {cards.pretty}\n" in out
-    assert "first_pass for South of this deal: Q♥ A♣ A♦" in out
+    # r85: "South's cards in this deal" right after the example's view (after the pass) read as the same hand: labelled
+    assert f"South's hand as dealt, before the pass: {cards.pretty}\n" in out
+    assert "South's cards in this deal" not in out
+    assert "first_pass for South of this deal:       Q♥ A♣ A♦" in out
     assert [c.suit.letter for c in cards] == sorted((c.suit.letter for c in cards), key="CDHS".index)
     assert sorted(c.pretty for c in cards if c.rank == 12) == ["Q♥", "Q♦"]  # the tie: the later suit, hearts, goes
     # r33: the tie rule named the suits in the reverse of the printouts' order; the comment gives view.cards' order
@@ -2641,6 +2643,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
             ) in text  # r72c: was "The second line is the same bot without it."
     # r82: the trial's first line ("dumping, first_pass ...") read as a result of step 3: a header line comes first
     assert "— the void pass's trial —\ndumping, first_pass " in compare_out
+    # r85: step 3's cell prints two experiments; each now opens with its own header line
+    assert "— step 3: dumping —\n+ dumping " in compare_out
     # the interval counts deals, not hands: a deal's 4 seatings share its cards (the prose says so),
     # the same way the tournament's edge and the package's deal_mean_se count
     from hearts_teach.agents.tournament import deal_mean_se
@@ -2935,12 +2939,15 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # honours' +100/+90/+80, above any rank plus short-suit or 2♣ bonus), shown on the two hands below
     # r84b: "uses our short-suit bonus too" did not explain the second hand (our score would pass the Q♠ there, level
     # with the 10♦): what rule_pass adds is said, the spade honours' bonus and the rescoring after each pick
-    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`, below) adds to our score a big bonus for "
-            "any Q♠, A♠, K♠ with fewer than five spades below the queen, and rescores after each pick: with five, all "
-            "three diamonds beat the Q♠ (below). Playing last "
+    # r85: "adds to our score ... rescores ... beat the Q♠" was the lesson's hardest sentence ("our score" meant
+    # void_pass's score, "rescores" was unexplained, "beat" read as winning a trick): said plainly, same facts
+    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores like `void_pass`, plus a big bonus "
+            "for Q♠, K♠, A♠ with fewer than five spades below the queen, recounting suit lengths after each pick. "
+            "Below: the Q♠ goes with two low spades, not five. Playing last "
             "and sure to win? Win with your highest card (not the Q♠). Code trick 10's lesson in `my_play` (two cells "
             "below).") in text  # r72c: the my-pass cell holds my_play
     assert "uses our short-suit bonus too" not in text
+    assert "rescores" not in text and "beat the Q♠" not in text and "adds to our score" not in text  # r85
     from hearts_teach.agents.hearts.policy import pass_score as _score
     from hearts_teach.agents.hearts.policy import rule_pass as _pass
     from hearts_teach.kernel.cards import CardList as _CL
@@ -5738,7 +5745,8 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     # r72: the rule bot gives exactly this bonus (policy.pass_score), so "too small" is cut: the prose says so
     # r75b_10: "The rule bot uses the same bonus; its pass differs in other ways" cut for words (Ideas to try next says
     # the rule bot's pass: "plus our short-suit bonus")
-    assert "too small" not in text and "adds to our score a big bonus" in text  # r81: shortened; r84b: what it adds
+    # r81: shortened; r84b: what it adds; r85: "scores like `void_pass`, plus" (was "adds to our score")
+    assert "too small" not in text and "scores like `void_pass`, plus a big bonus" in text
     from hearts_teach import Card, Hand
     from hearts_teach.agents.hearts.policy import pass_score
     from hearts_teach.kernel.cards import CardList
@@ -6428,7 +6436,7 @@ def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
     assert ("# Ties keep view.cards' order: clubs, diamonds, hearts, spades (printouts show spades first).\n"
             "# So of Q♦ and Q♥, Q♥ comes later and is passed.\n") in first
     out = "".join("".join(o.get("text", "")) for o in cells["first-bot"]["outputs"])
-    assert "first_pass for South of this deal: Q♥ A♣ A♦\n" in out
+    assert "first_pass for South of this deal:       Q♥ A♣ A♦\n" in out  # r85: aligned under the "as dealt" label
 
 
 def test_lesson_09_r84_read_contracts_dealer_and_wording():
