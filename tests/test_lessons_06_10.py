@@ -6484,3 +6484,19 @@ def test_lesson_07_r84b_greyed_cards_said_for_the_play_not_the_pass():
     faces = table.hand_widget.buttons
     legal = {str(c) for c in table.hand.legal_plays(table.you).cards} if table.hand.to_act() == table.you else set()
     assert {k for k, f in faces.items() if f.active} == legal and len(legal) < len(faces)  # the rest greyed
+
+
+def test_lesson_07_r86_trick_4s_answer_shows_the_card_played_only_inside_its_fold():
+    """Report r86/07: "South's hand after trick 4" was printed under the trick-4 question outside the Answer fold,
+    and a hand without the K♠ gave the answer away. The hand now sits in the fold; only West's reason for its lead
+    (a clue for the next paragraph, not the answer) prints in view."""
+    cells = _cells("07_play_a_match")
+    answer = next(c for c in cells if _src(c).startswith("# the coach's verdict on trick 4"))
+    assert "Quiz(" in _src(cells[cells.index(answer) - 1])  # right under the question
+    shown = "".join("".join(o.get("text", "")) for o in answer["outputs"] if o["output_type"] == "stream")
+    folded_text = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in answer["outputs"]
+                          if o["output_type"] == "display_data")
+    assert "South's hand after trick 4" not in shown and "K♠" not in shown.split("West's reason")[0]
+    assert "South's hand after trick 4: ♠ 6  ♥ Q 6 4  ♦ K 8 7 3  ♣ 6" in folded_text
+    assert folded_text.startswith("Answer (open it once you have chosen)")
+    assert "West's reason for leading trick 4, from its bot's own decision: 4♠:" in shown
