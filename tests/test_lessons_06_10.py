@@ -6429,7 +6429,10 @@ def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
     drive = "".join("".join(o.get("text", "")) for o in cells["replay-drive"]["outputs"])
     assert "South's spades after the pass: 8♠ Q♠\n" in drive  # one spade besides her
     # r84: the quiz's answer after the quiz (four times the deals: the standard error, so the width, halves)
-    assert _src(cells["turn"]).startswith(f"Answer: {INTERVAL_ANSWER} (√4 = 2).\n\n## Your turn")
+    # r86: it sat in view right under the quiz, read before choosing: folded, as the other lessons' answers
+    assert _src(cells["turn"]).startswith(f"<details><summary>Answer</summary>{INTERVAL_ANSWER.capitalize()} (√4 = "
+                                          "2).</details>\n\n## Your turn")
+    assert "Answer: about half" not in _src(cells["turn"])
     assert INTERVAL_ANSWER == "about half as wide" and INTERVAL_ANSWER in str(interval_quiz())  # the answer given to Quiz
     # r84: the tie comment in two plain lines
     first = _src(cells["first-bot"])
