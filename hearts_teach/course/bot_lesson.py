@@ -87,7 +87,7 @@ def keep(short: Gain, long: Gain | None = None, step: str | None = None) -> None
 
 
 def moon_test(codes: str) -> bool:
-    """The test ``View.moon_threat()`` applies to one opponent's taken cards, given as codes ("QS 2H"): is it a threat?"""
+    """The test ``View.moon_threat()`` applies to one opponent's taken cards, given as codes (e.g. "AH KS"): is it a threat?"""
     return shooting(CardList(codes).mask)
 
 
