@@ -32,9 +32,20 @@ def _generated(name: str) -> list:
     return [c.args for c in checker(name).hidden_cases() if not c.label.startswith("hand-picked")]
 
 
+def _student_facing_sources() -> str:
+    """The package's code and the notebooks students get (lessons and exercises): each notebook's
+    cell sources and outputs as stored, so a case quoted in code or printed by a cell is found."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))]
+    for folder in ("notebooks", "exercises"):
+        for path in sorted((PACKAGE.parent / folder).glob("*.ipynb")):
+            for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+                texts.append("".join(cell["source"]))
+    return "\n".join(texts)
+
+
 def test_no_hand_picked_hidden_case_is_in_the_package():
     teacher = json.loads(hidden.PICKED_FILE.read_text(encoding="utf-8"))
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py")))
+    sources = _student_facing_sources()
     found = 0
     for check, cases in teacher.items():
         if check.startswith("_"):

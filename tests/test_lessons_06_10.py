@@ -2841,7 +2841,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     shown_lines = "".join("".join(o.get("text", "")) for o in step_moon["outputs"]).splitlines()
     assert [" ".join(ln.split()) for ln in shown_lines[:4]] == [
         "Q♠ a threat: False", "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ a threat: False", "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ a threat: True",
-        "Q♠ 2♥ a threat: True"]
+        "Q♠ 5♥ a threat: True"]
     # newcomer rater (issue 27, round 27): void_pass's score is explained in its comments (a singleton +6, a
     # doubleton +4, three cards +2; spades none); played here: the singleton 2♦ (2 + 6) scores above the 7♣ of a
     # six-card suit, the singleton 2♠ gets no bonus and stays

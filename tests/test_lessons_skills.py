@@ -3421,8 +3421,10 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     from hearts_teach.course.later_tricks import _holds_top_heart, moon_count
 
     # r72: the count has its own question now (its reasons name the five hearts): the answer points to it
-    assert ("**The answer: duck from now on.** No top heart (the A♥ and K♥ beat the Q♥), no sure winner, and a count "
-            "of five. Going averaged 16.0 a hand, ducking 14.7, and no moon came off.") in prose
+    # the answer two cells under its question (one folded cell between) is folded under "Answer" itself
+    assert ("<details><summary>Answer</summary> **Duck from now on.** No top heart (the A♥ and K♥ beat the Q♥), no "
+            "sure winner, and a count of five. Going averaged 16.0 a hand, ducking 14.7, and no moon came off. "
+            "</details>") in prose
     assert ids.index("l08b-17") + 1 == ids.index("l08b-17a") and cells[ids.index("l08b-17a")]["cell_type"] == "markdown"
     low1195 = min((c for c in check.cards(0) if c.suit is Suit.HEARTS), key=lambda c: c.rank)
     assert not _holds_top_heart(check) and moon_count(check) == 5 and low1195 == Card("5H")

@@ -300,3 +300,75 @@ def test_the_right_answer_does_not_sit_in_the_same_place_each_time(path: Path):
         place, count = Counter(places).most_common(1)[0]
         assert count * 3 <= len(places) * 2, (
             f"{path.name}: the right answer is choice {place + 1} in {count} of its {len(places)} questions")
+
+
+ANSWER_WORDS = re.compile(r"\b(?:the )?answers?\b\s*(?::|is\b|was\b)", re.I)
+DECIDE_FIRST = "*Answer below: decide first.*"  # a warning line a reader sees before the answer
+
+
+def _is_question(cell: dict) -> bool:
+    """A code cell that shows a question: it builds a ``Quiz`` or prints a quiz's "Choices:" line (a lesson's own
+    quiz helper, e.g. ``interval_quiz()``)."""
+    if cell["cell_type"] != "code":
+        return False
+    shown = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                    for o in cell.get("outputs", []))
+    return bool(re.search(r"\bQuiz(\.pick_card)?\(", "".join(cell["source"]))) or any(
+        line.startswith("Choices: ") for line in shown.splitlines())
+
+
+def _in_view(cell: dict) -> str:
+    """What a reader sees of a cell without unfolding anything: markdown outside ``<details>``; a code cell's
+    source and outputs unless folded."""
+    source = "".join(cell["source"])
+    if cell["cell_type"] == "markdown":
+        return re.sub(r"<details>.*?</details>", "", source, flags=re.S)
+    fold = cell.get("metadata", {}).get("jupyter", {})
+    parts = [] if fold.get("source_hidden") else [source]
+    if not fold.get("outputs_hidden"):
+        parts += ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                  for o in cell.get("outputs", [])]
+    return "\n".join(parts)
+
+
+def answers_in_view_under_questions(cells: list[dict]) -> list[tuple[int, str]]:
+    """Questions whose first cell in view below them (fully folded code cells show one line and are passed
+    over) says "Answer: …" / "the answer is …" outside a fold, with no "decide first" warning before it (r86:
+    lesson 10's "Answer: about half as wide" stood right under its quiz)."""
+    found = []
+    for i, cell in enumerate(cells):
+        if not _is_question(cell):
+            continue
+        for after in cells[i + 1:]:
+            fold = after.get("metadata", {}).get("jupyter", {})
+            if after["cell_type"] == "code" and fold.get("source_hidden") and fold.get("outputs_hidden"):
+                continue
+            text = _in_view(after)
+            m = ANSWER_WORDS.search(text)
+            if not _is_question(after) and m and not text.lstrip().startswith(DECIDE_FIRST):
+                found.append((i, text[m.start():m.start() + 60]))
+            break
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_answer_stands_in_view_under_its_question(path: Path):
+    import json
+
+    found = answers_in_view_under_questions(json.loads(path.read_text(encoding="utf-8"))["cells"])
+    assert not found, f"{path.name}: answers in view under their questions (question cell, text): {found}"
+
+
+def test_the_answer_in_view_check_catches_lesson_10s_old_interval_quiz():
+    quiz = {"cell_type": "code", "source": ["# a question: click an answer to see why\nq = interval_quiz()\nq"],
+            "outputs": [{"text": ["How wide is the interval now?\nChoices: the same, about half as wide\n"]}]}
+    old = {"cell_type": "markdown", "source": ["Answer: about half as wide (√4 = 2).\n\n## Your turn"]}
+    new = {"cell_type": "markdown", "source": ["<details><summary>Answer</summary>About half as wide.</details>"]}
+    figures = {"cell_type": "code", "metadata": {"jupyter": {"source_hidden": True, "outputs_hidden": True}},
+               "source": ["print(1)"], "outputs": [{"text": ["Answer: 1"]}]}
+    bold = {"cell_type": "markdown", "source": ["**The answer: duck from now on.** No top heart."]}
+    warned = {"cell_type": "markdown", "source": [DECIDE_FIRST + "\n\n---\n\n**The answer: go.**"]}
+    assert [i for i, _ in answers_in_view_under_questions([quiz, old])] == [0]
+    assert answers_in_view_under_questions([quiz, new]) == []
+    assert [i for i, _ in answers_in_view_under_questions([quiz, figures, bold])] == [0]  # 08b's old trick-6 answer
+    assert answers_in_view_under_questions([quiz, figures, warned]) == []
