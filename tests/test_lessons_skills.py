@@ -1394,7 +1394,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
     at = next(i for i, c in enumerate(cells) if "discard_quiz = Quiz.pick_card(" in "".join(c["source"]))
     verdict = cells[at + 1]
     # r84b: the quick check's verdicts printed no cost ranges to check the grades against: they print them now
-    assert "".join(verdict["source"]).startswith("print(graded_check.summary())\nprint(\"Each card's cost")
+    # (the cost lines come from play_on.costs, one helper for the three verdict cells)
+    assert "".join(verdict["source"]).startswith("print(graded_check.summary())\nprint(costs(graded_check.candidates[1:]))")
+    assert "Each card's cost, in points per hand more than the best (its likely range):" in text_output(verdict)
     # rater r61: the verdict folds its code, as the other verdict cells do
     assert verdict["metadata"] == {"jupyter": {"outputs_hidden": True, "source_hidden": True}}
     # rater r61: the quick check prints the tricks so far, as mistakes 1 to 3 do, so they can be checked

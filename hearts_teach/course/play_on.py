@@ -80,6 +80,15 @@ def figures(candidates: Iterable[Candidate]) -> str:
     return "\n".join(lines)
 
 
+def costs(candidates: Iterable[Candidate], noun: str = "card") -> str:
+    """Each candidate's cost against the coach's best, with its 95 % range, under a heading that says
+    what the figures are (the coach's figures its grades come from)."""
+    lines = [f"Each {noun}'s cost, in points per hand more than the best (its likely range):"]
+    lines += [f"  {c.label}: {c.delta_vs_best:.2f} ({c.delta_ci95[0]:.2f} to {c.delta_ci95[1]:.2f})"
+              for c in candidates]
+    return "\n".join(lines)
+
+
 TAKE_AWAYS = ("For the next hand, recall lesson 07's four take-aways: the pass; until the queen has been played; "
               "when you play last; a card you passed is a card you know.")
 
