@@ -2469,9 +2469,13 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     before += " ".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                        for c in cells[:at] for o in c.get("outputs", [])).lower()
     assert "spade length (8 spades)" in before
+    # r87 (newcomer r86 item 3): the quiz's answer rests on the word "trump", which the lesson never said: step 3 names
+    # it with lesson 09's meaning (a spade beats any card of another suit), which the ruff's definition already
+    # implied; why a *small* spade wins (the others run out) still comes only with the answer
     for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
-                     "gone round", "no spades left", "trump"):
+                     "gone round", "no spades left"):
         assert giveaway not in before, giveaway
+    assert before.count("trump") == 1 and "spades are *trump*: a spade beats any card of another suit." in before
     # newcomer round 12: "once the suit has gone round, nobody else has any left" overstated it; the reason
     # now says when it is exactly so, and on deal 1526 (printed above it) after how many spade leads
     quiz = " ".join(_src(cells[at]).replace('"', " ").split())
