@@ -565,7 +565,8 @@ def test_the_values_list_is_trick_counts():
     # (ruffs using up spades, spade length) are one collapsed <details> block, its summary naming the deals that
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     # round 54 (rater r52): no fold now; the used-up rule, with its rounding, is in the visible steps
-    assert "<details>" not in text and STEPS in text and "Cross off your ruffing spades, then redo step 2**: a ruffing spade cannot also wait under a higher one. Round the ruff total" in STEPS  # r84: why said  # r73b: "Each ruff uses up a spade" cut (step 3 says it)
+    # r87b: the steps stay unfolded; deal 9's verdict, far below, has a fold of its own
+    assert "<details>" not in STEPS and STEPS in text and "Cross off your ruffing spades, then redo step 2**: a ruffing spade cannot also wait under a higher one. Round the ruff total" in STEPS  # r84: why said  # r73b: "Each ruff uses up a spade" cut (step 3 says it)
     # round 53 (rater r52): following only the visible steps, deals 1526 and 2054 counted 7 and 6¾ (a bid of 7)
     # while the bots print 5¾ and 6½ (a bid of 6): the ruffs' use of the lowest spades is now a visible rule in
     # step 2. The counts without it, worked here from the steps (every spade kept), against trick_count's
@@ -585,7 +586,9 @@ def test_the_values_list_is_trick_counts():
         cards = SpadesHand.deal(seed=seed, dealer=3).cards(0)
         assert trick_count(cards, long_spades=True).total == printed and smart_bid(cards) == 6
         assert without_rule(cards) == plain and math.ceil(plain - _HALF) == 7
-    assert text.count("<details>") == 0 and text.count("fine print") == 0  # r54: no fold left
+    # r54: no fold left of the fine print (r87b: the one fold is deal 9's verdict, below its runs)
+    assert text.count("<details>") == 1 and "<details><summary>Deal 9 (once you have bid)" in text
+    assert text.count("fine print") == 0
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
     c21 = trick_count(SpadesHand.deal(seed=21, dealer=1).cards(0), long_spades=True)
     assert not c22.spent and c22.length is None and not c21.spent and c21.length is None
@@ -1916,8 +1919,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
         # r87 (newcomer r86 item 3): "decided both sample deals" spoke of deal 9's result, which was only in the fold
         # and the summary, far below: the verdict is said here, after the runs, behind "once you have bid" (r81's
         # concern); the summary no longer repeats it
-        "trick covered it. **Deal 9** (once you have bid): bidding up won, as North's spare trick covered South's "
-        "missing fifth. Partners' tricks decided both: one deal proves little.\n\n"
+        # r87b: and folded under its own summary, so the verdict is not in view under the runs (r81's concern)
+        "trick covered it. <details><summary>Deal 9 (once you have bid)</summary>Bidding up won: North's spare trick "
+        "covered South's missing fifth.</details> Partners' tricks decided both: one deal proves little.\n\n"
         "## Now you\n\n"
         "Count South's cards on deal 80 and bid: fill in `my_count` and `my_bid`, then run the cell.")  # r87 (words)
     assert "The side's tricks count, not yours alone." not in "".join(cells[at - 1]["source"])  # r85
