@@ -2589,7 +2589,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
         measure_md.index("**Reading an interval:**")
     assert "\n\n**Reading an interval:**\n\n- " in next(_src(c) for c in _cells("10_write_a_bot")
                                                         if c.get("id") == "measure-md")
-    assert "(an average's typical miss)" in measure_md and "typically misses the true edge" not in measure_md
+    assert "(an average's typical miss)" not in measure_md and "typically misses the true edge" not in measure_md
+    # r87: "(an average's typical miss)" was too short for a newcomer: one concrete sentence on 40-deal edges
+    assert ("A standard error is how far a 40-deal edge typically lies from the true edge (the average over endless "
+            "deals).") in measure_md
     # r64: ", read by the same rule" cut for words (the reading rule is the one just defined)
     # r71b: the gain is defined before step 1 (steps-md); compare-md only says how it is computed
     # r72c: compare-md is gone (each step prints its own gain); steps-md says why a paired gain is tighter than an edge
@@ -2634,16 +2637,16 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r45_e: "Keep the pass for now" after a slightly worse score read as unexplained: the prose says why (not shown
     # worse: the paired interval contains zero, asserted below; step 3 tests it again)
     # r72c: the pass's trial is said to come after step 3, with the reason (first_play throws its lowest card)
-    assert "Keep the pass: step 3 fixes the discards." not in text and ("The pass is on trial. `first_play` cannot use a "
-            "void yet: when it cannot follow suit, it throws its lowest card. Step 3 throws points, so the pass is "
-            "judged there.") in text  # r81
+    # r87: why the pass waits for step 3 is said with the keep rule (steps-md); step-duck-md only recalls it
+    assert "Keep the pass: step 3 fixes the discards." not in text and "The pass is on trial until step 3." in text
     # r82: "this first gain will not count" read as changing the rule after a bad result: the re-measure is in
     # the rule itself (steps-md), so the sentence is cut
     assert "this first gain will not count" not in text
     # r69: "`first_play` wastes the void by discarding its lowest card" was never shown: cut
     assert "wastes the void" not in text
     assert "This is what the void from step 1 was for" not in text
-    assert ("The cell then runs the void pass's trial: the same bot with `first_pass`, on 40 deals and on 200."
+    # r87: "on 40 deals and on 200" cut for words (the keep rule and the printed lines say it)
+    assert ("The cell then runs the void pass's trial: the same bot with `first_pass`."
             ) in text  # r72c: was "The second line is the same bot without it."
     # r82: the trial's first line ("dumping, first_pass ...") read as a result of step 3: a header line comes first
     assert "— the void pass's trial —\ndumping, first_pass " in compare_out
@@ -2663,7 +2666,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r69: "counts deals, not hands" was too compressed: said as the 40 deal averages the standard error uses
     # r71: trimmed for words (same content: the 40 deal averages, because a deal's 4 seatings share its cards)
     # r72: the 40 deal averages cut from the prose for words (too many statistics at once); the code comment keeps it
-    assert "The code builds it as the edge ± 1.96 *standard errors* (an average's typical miss)." in text
+    assert "The code builds it as the edge ± 1.96 *standard errors*. A standard error is how far" in text  # r87
     per_hand = [sum(h[1:]) / 3 - h[0] for h in new.hand_scores]
     assert new.edge(0) == pytest.approx(deal_mean_se(per_hand))
     moons = {name: sum(b.moons for b in r.bots[1:]) for name, r in versions.items()}
@@ -2754,7 +2757,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r72c: no figure is quoted before it is printed: step 1's cell prints its gain and the keep rule's word
     assert "printed after step 4" not in text and "-0.28" not in text
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\): no clear "
-                     r"difference\nkeep rule \(void pass\): on trial \(its interval contains zero: its gains on 40 and 200 deals, on a bot that can use it, will decide\)$", compare_out,
+                     r"difference\nkeep rule \(void pass\): on trial \(its interval contains zero: a trial on 40 and 200 deals will decide\)$", compare_out,
                      flags=re.M), compare_out
     assert re.search(r"^\+ void pass vs previous: +gain -0\.28 points per hand \(95% interval -1\.21 to \+0\.66\)",
                      compare_out, flags=re.M), compare_out
@@ -2825,8 +2828,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
 
     # r59: "It needs" could mean the bot or the function: the threat needs them
     # r81: "at least 8" of what? points
-    assert ("gives the seat of an opponent who has taken every point so far, at least 8 points with a heart among them "
-            "(the queen alone is no attempt to shoot the moon), or -1.") in text
+    # r87: "why 8?": the code gives no reason (a rule of thumb), so the prose drops the number; the lines printed
+    # below it show where the line falls (7 hearts: no, 8: yes)
+    assert ("gives the seat of an opponent who has taken every point so far, enough points (see below) with a heart "
+            "among them (the queen alone is no attempt to shoot the moon), or -1.") in text
+    assert "at least 8" not in text
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
     # r64: "A threat needs at least 8 points, hearts among them" was never shown working: the step-moon cell tests
@@ -2948,7 +2954,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores like `void_pass`, plus a big bonus "
             "for Q♠, K♠, A♠ with fewer than five spades below the queen, recounting suit lengths after each pick. "
             "Below: the Q♠ goes with two low spades, not five. Playing last "
-            "and sure to win? Win with your highest card (not the Q♠). Code trick 10's lesson in `my_play` (two cells "
+            "and sure to win? Win with your highest card (not the Q♠): kept, it could win points later. Code trick "
+            "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
     assert "uses our short-suit bonus too" not in text
     assert "rescores" not in text and "beat the Q♠" not in text and "adds to our score" not in text  # r85
@@ -3151,7 +3158,7 @@ def test_lesson_10_newcomer_round_11_wording():
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
     # r72c: the comparisons are no longer a list after step 4: each verdict opens the cell after its step
     opens = {c.get("id"): _src(c) for c in cells}
-    assert opens["step-duck-md"].startswith("The pass is on trial.")
+    assert opens["step-duck-md"].startswith("The pass is on trial until step 3.")  # r87
     assert opens["step-dump-md"].startswith("Ducking is kept:")
     assert opens["step-moon-md"].startswith("Dumping is the big step: its whole interval lies above zero.")
     # r84: "By the rule, step 4 goes." cut for words: the keep-rule line above says "keep rule (moon stop): drop"
@@ -4771,7 +4778,8 @@ def test_lesson_10_r38_rule_bot_pass_clause_and_who_led():
     # "true edge" is defined where it first appears
     # r72c: any one interval holds the edge or not; intervals built this way hold it 95 times in 100 (and many may mislead)
     # r75b_10: "so among this lesson's many intervals a few may mislead" cut for words (fewer caveats)
-    assert ("Intervals built this way hold the true edge (the average over endless deals) 95 times in 100."
+    # r87: "the true edge (the average over endless deals)" is defined in the standard error's sentence just before
+    assert ("from the true edge (the average over endless deals). Such intervals hold the true edge 95 times in 100."
             ) in text and "about 95 times" not in text
 
 
@@ -5576,9 +5584,10 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r84b: "once the bot can use it, we measure it on 40 deals" read as a new 40-deal run for every step on trial
     # (ducking and the moon stop reuse the one printed), and three asides in one sentence: the gains are said to come
     # from a bot that can use the step
+    # r87: "from a bot that can use it" read as a riddle: the rule is two plain sentences, then the case it leads to
     assert ("**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below. If the interval "
-            "contains zero, the step is *on trial*: kept if its gains on 40 deals and on 200, from a bot that can use "
-            "it, are both positive (a low bar: neither need be clear; the 200 include the 40).") in steps_md
+            "contains zero, the step is *on trial*: kept if its gains on 40 deals and on 200 are both positive (a low "
+            "bar: neither need be clear; the 200 include the 40).") in steps_md
     assert "once the bot can use it, we measure it" not in steps_md
     # r84: "a loose test" was never explained: said why the bar is low (neither gain need be clear, and the two
     # gains share the 40 deals)
@@ -5586,13 +5595,17 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r82: the re-measure, said up front: the void pass's -0.28 no longer reads as a rule changed after the fact
     assert "it is kept if its gains on 40 deals" not in steps_md and "measured again on the same 40 deals" not in steps_md
     assert "measured once the bot can use it" not in steps_md
-    assert "so the pass is judged there." in " ".join(
-        next(_src(c) for c in cells if c.get("id") == "step-duck-md").split())
+    # r87: the case the rule leads to is named with it (the void pass waits for step 3's bot); "is meant for", not
+    # "matters only once": a void may help first_play too (it cannot take that suit's tricks), so "only" was not shown
+    assert "a bot that can use it" not in steps_md and steps_md.endswith(
+        "Cards received may refill the [void](glossary.ipynb#cell-id=term-void). This pass is meant for a bot that "
+        "throws points when it cannot follow (step 3), so its trial uses that bot.")
     from hearts_teach.course.bot_lesson import Gain, rule_verdict
     # r84b: "a new 40-deal gain" was untrue of ducking and the moon stop (their 40-deal gain is the one printed): the
     # gains are said to come from a bot that can use the step (the void pass's come at step 3)
-    assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: its gains on 40 and 200 deals, on "
-                                                          "a bot that can use it, will decide")
+    # r87: "on a bot that can use it" was unclear; the void pass's trial is said in steps-md
+    assert rule_verdict(Gain(0.42, 0.47)) == ("on trial", "its interval contains zero: a trial on 40 and 200 deals will "
+                                                          "decide")
     assert "a new 40-deal gain" not in rule_verdict(Gain(0.42, 0.47))[1]
     assert rule_verdict(Gain(0.42, 0.47), Gain(0.29, 0.2))[0] == "keep"
     assert rule_verdict(Gain(-0.07, 0.1), Gain(0.02, 0.05))[0] == "drop"
@@ -5812,7 +5825,8 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
     assert re.search(r"^\+ dumping +7\.93 points per hand \(rule bots 6\.02\) · edge -1\.91 \(95% interval -3\.04 to "
                      r"-0\.77\)", out["step-dump"], flags=re.M), out["step-dump"]
     # r72b: the edge and its interval told apart
-    assert "Still, it is worse than the rule bots (step 3's edge); see *Ideas to try next*." in text
+    # r87: the pointer to *Ideas to try next* cut for words (step 2's prose points there)
+    assert "It is still worse than the rule bots (step 3's edge)." in text
     # the Hand is the whole deal: every seat's 13 cards
     # r69: two colons in a row: split
     # r82: "the whole deal" beside the view's "hand:" line (South's own cards) gave "hand" two meanings
@@ -5847,8 +5861,9 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
     # r81: "`duck_play` led" while the final bot is dump_play (which leaves leads to duck_play): "our bot"; and the
     # 10♥ in South's points is named as the one South passed (asserted above: East's card on trick 10)
     assert ("2. **Leading a suit only you hold.** On trick 10 our bot led its lowest card, the 5♦, though no other "
-            "diamond was still out (`view.still_out()`: the cards neither in your hand nor played yet). The others threw "
-            "hearts, one the 10♥ South had passed to East: 3 points.") in text
+            "diamond was still out (`view.still_out()`: the cards neither in your hand nor played yet). The others, "
+            "unable to follow, threw hearts on this sure winner, one the 10♥ South had passed to East: 3 points."
+            ) in text  # r87: the reason the 5♦ drew hearts, in one clause
     assert "`duck_play` led" not in text
     assert t10.points == 3
     # r69: what South could have led instead: each club, the rule bots finishing trick 10, loses it to East's A♣
@@ -5975,8 +5990,9 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     assert play_instead(game, 3, 0, Card("QS"), rule) == describe_trick(at, at.tricks[2])
     # (3) at the table: the measured gains quoted, the first-trick rule respected, trick 10's lesson
     # r71b: each gain says what it is measured against (the previous step's lowest card: test_lesson_10_r71b_...)
+    # r87: "per hand" and "card" cut from the +2.98 for words (it reads as the +0.62 does)
     assert ("**At the table:** cannot follow suit (after trick 1)? Throw the Q♠, else your highest heart (gain +2.98 "
-            "per hand over your lowest card). Following? Play your highest card that still loses (gain +0.62 over "
+            "over your lowest). Following? Play your highest card that still loses (gain +0.62 over "
             "your lowest). From this hand, untested: lead suits others hold.") in text
     # r79 (report r79/10, false 4): South was dealt one spade and kept it, so "keep low spades as guards" had no
     # decision behind it in this hand (the void pass already keeps spades): cut, and lesson 1 says so
@@ -6050,7 +6066,7 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     assert "The whole interval lies below zero: our first bot is clearly worse, by about 6 points a hand." in text
     # (3) the previous step (duck_play) discards its lowest legal card, and first_play plays its lowest legal card
     assert "return min(legal, key=lambda c: c.rank)\n\nversions" in src["step-duck"]
-    assert "(gain +2.98 per hand over your lowest card)" in text and "(gain +0.62 over your lowest)" in text
+    assert "(gain +2.98 over your lowest)" in text and "(gain +0.62 over your lowest)" in text  # r87: words
     # (4) the rule bot's pass: the Q♠ goes with two lower spades, stays with five (SPADE_GUARDS)
     assert SPADE_GUARDS == 5
     for held, passes in (("QS 5S 3S 7H 5H 2H JD TD 9D 9C 8C 4C 3C", True), ("QS 6S 5S 4S 3S 2S 5H 2H JD TD 9D 4C 3C", False)):
@@ -6357,10 +6373,10 @@ def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
     import was unused; (5) the exercise line gives the list's shape; (6) ada.py is saved with write_text, not copied."""
     cells = {c.get("id"): _src(c) for c in _cells("10_write_a_bot")}
     outs = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in _cells("10_write_a_bot")}
-    assert ("keep rule (void pass): on trial (its interval contains zero: its gains on 40 and 200 deals, on a bot that "
-            "can use it, will decide)\n" in outs["step-void"])  # r84b: "a new 40-deal gain" was untrue of ducking
-    assert "so the pass is judged there." in " ".join(
-        cells["step-duck-md"].split())  # r81: "once the bot can use it" moved here from the keep rule
+    assert ("keep rule (void pass): on trial (its interval contains zero: a trial on 40 and 200 deals will decide)\n"
+            in outs["step-void"])  # r84b: "a new 40-deal gain" was untrue of ducking; r87: "a bot that can use it" cut
+    assert "its trial uses that bot." in " ".join(
+        cells["steps-md"].split())  # r87: said with the keep rule (r81 had moved it to step-duck-md)
     assert "if QUEEN in legal:                                 # legal on trick 1 only if you hold nothing but points\n" in (
         cells["step-dump"])
     assert cells["moon-deal"].startswith("# No need to read this cell line by line:")

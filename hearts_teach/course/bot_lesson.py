@@ -65,15 +65,15 @@ def compare(label: str, new: TournamentResult, old: TournamentResult, width: int
 
 def rule_verdict(short: Gain, long: Gain | None = None) -> tuple[str, str]:
     """The lesson's keep rule: keep a step whose 40-deal interval lies above zero, drop it if below; if it contains
-    zero, the step is on trial: it stays if its gains on 40 deals and on 200, both from a bot that can use it, are
-    positive. Returns the decision ('keep', 'drop', or 'on trial' while no 200-deal gain is given) and
-    its reason."""
+    zero, the step is on trial: it stays if its gains on 40 deals and on 200 are both positive (lesson 10 runs the
+    void pass's trial with step 3's bot, the first that can use it). Returns the decision ('keep', 'drop', or
+    'on trial' while no 200-deal gain is given) and its reason."""
     if short.low > 0:
         return "keep", "its interval lies above zero"
     if short.high < 0:
         return "drop", "its interval lies below zero"
     if long is None:
-        return "on trial", "its interval contains zero: its gains on 40 and 200 deals, on a bot that can use it, will decide"
+        return "on trial", "its interval contains zero: a trial on 40 and 200 deals will decide"
     both = short.mean > 0 and long.mean > 0
     return ("keep" if both else "drop",
             f"gains {short.mean:+.2f} on 40 deals and {long.mean:+.2f} on 200: {'both' if both else 'not both'} positive")
