@@ -2954,7 +2954,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores like `void_pass`, plus a big bonus "
             "for Q♠, K♠, A♠ with fewer than five spades below the queen, recounting suit lengths after each pick. "
             "Below: the Q♠ goes with two low spades, not five. Playing last "
-            "and sure to win? Win with your highest card (not the Q♠): kept, it could win points later. Code trick "
+            "and sure to win? Win with your highest card (not the Q♠): kept, it could take points later. Code trick "
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
     assert "uses our short-suit bonus too" not in text
