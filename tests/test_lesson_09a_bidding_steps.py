@@ -190,11 +190,12 @@ def test_the_three_points_as_written_are_the_bots():
     # r84 (newcomer r82): the tie-break was extra load: said as the summary says it, its odd example kept
     assert ("Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, ¾ → 1) and cross off that many of your "
             "lowest spades: they count 0 and protect nothing. The ruffs still count in full. "  # r84b: the ruffs unrounded
-            "A total ending in ½ is a tie: keep an even number of "
-            # r87 (brief: earlier readers found the tie rule stated without its reason): the reason is the code's own,
-            # trick_count keeps spades[:round(spare)] and Python's round takes a half to the even number (held below)
-            "spades (the bots' count rounds with Python's `round`, which takes a half to the even number; "
-            "5 spades, ruffs ½: cross off 1, keep 4).") in text
+            # r87 (brief: the tie rule had no reason): trick_count keeps spades[:round(spare)], and round takes a half
+            # to the even number (held below), so the number kept is even; r87b (newcomer r87): "Python's round" read as
+            # rounding the ruff total, and named a mechanism: said as what it is, the bots' habit, not a game rule
+            "A total ending in ½ is a tie, which the bots settle by keeping an even number of spades (a habit, not a "
+            "rule of the game: 5 spades, ruffs ½: keep 4, cross off 1).") in text
+    assert "Python's `round`" not in text
     assert "keep an even number of spades (5 spades" not in text  # r87: the old tie rule, without its reason
     assert [round(x) for x in (0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)] == [0, 2, 2, 4, 4, 6, 6, 8]
     assert "whichever nearest whole number" not in text
@@ -506,9 +507,8 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'one spade: 1). **3b. Cross off your ruffing spades, then redo step 2**: a ruffing spade '
          'cannot also wait under a higher one. Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, '
          '¾ → 1) and cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs '
-         'still count in full. A total ending in ½ is a tie: keep an even number of spades (the bots\' count '
-         "rounds with Python's `round`, which takes a half to the even number; 5 spades, ruffs ½: "
-         "cross off 1, keep 4). Deal 22's step 3 next (ruffs ¼: none crossed off); then **try 3b on a new "
+         'still count in full. A total ending in ½ is a tie, which the bots settle by keeping an even number of '
+         "spades (a habit, not a rule of the game: 5 spades, ruffs ½: keep 4, cross off 1). Deal 22's step 3 next (ruffs ¼: none crossed off); then **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
          '2 + 3, after 3b. - **B**: take your five highest spades; do step 2 (after 3b) on them, your lower '
          'spades protecting them except crossed-off ones; add 1 for each spade after the fifth, crossed off or '
@@ -668,7 +668,7 @@ def test_the_values_list_is_trick_counts():
     # r84b (newcomer r84 item 1): "3b rounds that to 0" read as if the ruffs' ¼ were dropped from the total: the
     # rounding only sets how many spades are crossed off, said; deal 22's ¼ still counts (2 + 1¾ + ¼ = 4)
     assert ("cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs still count in full. "
-            "A total ending in ½ is a tie: keep an even number of spades") in VALUES and "(ruffs ¼: none crossed off)" in VALUES
+            "A total ending in ½ is a tie, which the bots settle by keeping an even number of spades") in VALUES and "(ruffs ¼: none crossed off)" in VALUES
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
@@ -2022,8 +2022,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r87 (newcomers r84, r85, r86; brief): 20 identical play-outs were never explained: the bots are seeded apart
     # each play-out (spades_bots(f"{seed}/{k}")), but a bot's Rng only breaks ties in _pick, between cards of one
     # key (spade or not, rank): side-suit cards of equal rank; so all 20 may match (held below)
-    assert ("**Sample runs.** The bots play deal 1526 20 times with the bots' bid, then the lesson's, seeded apart each "
-            "time; a seed only picks between side-suit cards of equal rank, so all 20 may match. Then deal 9 "
+    # r87b (newcomer r87): "seeded apart ... a seed only picks" was jargon: what differs between the runs, plainly
+    assert ("**Sample runs.** The bots play deal 1526 20 times with the bots' bid, then the lesson's. The 20 differ "
+            "only in which of two equal side-suit cards (say 7♥ and 7♦) a bot picks, so all 20 may match. Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
     # r73b (newcomer r73 item 6): deal 9's result is said only after its folded runs, in the conclusion
     before_runs = " ".join("".join(c["source"]) for c in cells[:at - 2] if c["cell_type"] == "markdown")
