@@ -2830,9 +2830,14 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r81: "at least 8" of what? points
     # r87: "why 8?": the code gives no reason (a rule of thumb), so the prose drops the number; the lines printed
     # below it show where the line falls (7 hearts: no, 8: yes)
-    assert ("gives the seat of an opponent who has taken every point so far, enough points (see below) with a heart "
+    # r87b (newcomer r87): without the number the reader had to work the threshold out from four examples: it is
+    # stated again (view.shooting: hearts + 13 for the Q♠ >= 8), the printed lines show it working
+    assert ("gives the seat of an opponent who has taken every point so far, at least 8 points with a heart "
             "among them (the queen alone is no attempt to shoot the moon), or -1.") in text
-    assert "at least 8" not in text
+    assert "enough points (see below)" not in text
+    import inspect
+
+    assert "return hearts > 0 and hearts + (QS_POINTS if taken & QS_MASK else 0) >= 8" in inspect.getsource(shooting)
     assert not shooting(CardList("QS").mask) and shooting(CardList("QS 2H").mask)
     assert not shooting(CardList("2H 3H 4H 5H 6H 7H 8H").mask) and shooting(CardList("2H 3H 4H 5H 6H 7H 8H 9H").mask)
     # r64: "A threat needs at least 8 points, hearts among them" was never shown working: the step-moon cell tests
