@@ -149,11 +149,12 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "*fine*" not in prose and "best or too close to call 2" in MARKS_RULE
     # r44_c: the sample run's code, to rerun, is folded, and the prose says so
     # fresh newcomer rater (r51): the heading had no prose, and print(sample) named a folded variable
-    assert ("## A sample run Below, a made-up player's answers (*sample answer*) beside the coach's best; a row opens "
-            "once you answer that drill. To start over, rerun the cells under "
-            "*Your turn* and below.") in prose  # r72b: shorter
+    # r87: "the coach's best" (its top choice) read like the grade *best*: the lesson says "top choice" for it
+    assert ("## A sample run Below, a made-up player's answers (*sample answer*) beside the coach's top choice (*best "
+            "choice*); a row opens once you answer that drill. To start over, rerun the cells under "
+            "*Your turn* and below.") in prose and "beside the coach's best;" not in prose  # r72b: shorter
     # r72b: the sample's answers are not all wrong (its drill-3 answer, the Q♠, is the coach's best): said so
-    assert "Its answers are typical beginner ideas; one is the coach's best." in prose
+    assert "Its answers are typical beginner ideas; one is the coach's top choice." in prose  # r87: "best" is a grade
     assert "common beginner choices" not in prose
     assert "sample answer" in printed and "print(sample)" in printed
     # fresh newcomer rater (r55): the typed pass example named the A♦, which drill 1's South does not hold
@@ -365,14 +366,15 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert king.stats["p_take_qs"] > kept
     # r74b read: "worse" read as worse than passing the queen (21% against 39%): both are mistakes, said so
     assert ("Keeping the K♠ too (K♣ J♦ A♥) is also a mistake: with five spades, South still holds spades "
-            "late, when she may be the highest spade left and win her own trick. The best pass") in after
+            "late, when she may be the highest spade left and win her own trick. The top choice") in after  # r87
     # r81 (rater: "few or none" of what? only the A♠ can beat her): what happens to her, said
     assert "few or none" not in after
     assert "207 of 207" not in after and "of 356" not in after
     # r73c: the replay count went to the folded figures (which print the 338 diamonds of 356)
     # r84 (rater: "mostly a diamond" was hard to picture): the card named
-    assert ("East can dump her on a trick South wins, when void in the suit led (say, on your 9♦: "
-            "[replays](#cell-id=l08-20b)).") in after
+    # r87 (rater: why East? why the 9♦?): "passed right, to East", and the 9♦ is the card that wins her most often
+    assert ("East can dump her on a trick South wins, when void in the suit led (most often on your 9♦: "
+            "[replays](#cell-id=l08-20b)).") in after and "(say, on your 9♦" not in after
     from hearts_teach.course.later_tricks import pass_queen_cards as _pqc
 
     # r84: the example card is the one that wins her most often in the replays (South's dealt diamonds: J 10 9 5)
@@ -394,18 +396,19 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r71 (rater: "(a ♦ 338)", "(Q♠ 55)" were cryptic): each count says in words which card of South's won her trick
     assert ("  1000 deals replayed, the Q♠ in South's tricks: K♣ J♦ K♠ 55 (won by South's Q♠: 55); "
             "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338)\n") in "".join(stored)
-    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed (K♣ Q♠ K♠, a mistake)" in after
+    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     # r72c (word cap): the pointer to drill 3 cut; the throw itself is drill 3's answer
-    assert ('The best pass also "makes you void in clubs", so South can throw her on a club trick later.') in after
+    assert ('The top choice also "makes you void in clubs", so South can throw her on a club trick later.') in after  # r87
     # r57_08: "(drill 3)" read as drill 2's sequel; drill 3 is drill 2's cards with no pass (the K♠ still held)
     assert "K♠" in [c.pretty for c in DRILLS[2].make().cards(0)] and all(c.suit.letter != "C" for c in DRILLS[2].make().cards(0))
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
-    assert (f"she ends in South's tricks in {kept:.0%} of deals; passed (K♣ Q♠ K♠, a mistake), "
-            f"in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (say, on "
-            "your 9♦: [replays](#cell-id=l08-20b)).") in after  # r84: the card named
+    # r87: the direction said ("passed right, to East"), one plain clause for East's throw
+    assert (f"she ends in South's tricks in {kept:.0%} of deals; passed right, to East (K♣ Q♠ K♠, a mistake), "
+            f"in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (most "
+            "often on your 9♦: [replays](#cell-id=l08-20b)).") in after  # r84: the card named
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
     # drill 3: why the 9♥ and the 7♥ are worse than the Q♠ (a fresh newcomer rater), from the coach's printed reasons
     void = grade(DRILLS[2], "QS").assessment
@@ -432,11 +435,14 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r74b (rater: "can win heart tricks" read as a benefit): the kept A♥ "may later win tricks full of hearts"
     assert ace.verdict == "best" and "here the Q♠ (the A♥ also earns full marks).**" in after  # r76: in the headline
     # r84 (rater: the kept A♥'s hearts, given first, argued against the best card): the kept queen first
-    assert (f"Throw the A♥ and the queen stays: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
-            "([the coach's figures](#cell-id=l08-20b)), about 0.4 points. The Q♠ costs a little too: the kept A♥ may "
-            "win tricks full of hearts ([replayed here](#cell-id=l08-d3)), "
+    # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): throwing her has a smaller price,
+    # and the 0.18 is against the top choice, the Q♠
+    assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
+            "([the coach's figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a smaller price: you keep "
+            "the A♥, which may later win a trick full of hearts ([replayed here](#cell-id=l08-d3)), "
             f"{void.of('Q♠').stats['exp_hearts']:.1f} hearts against {ace.stats['exp_hearts']:.1f}. "
-            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more.") in after
+            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more than the top choice, the Q♠.") in after
+    assert "The Q♠ costs a little too" not in after and void.best.label == "Q♠"
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25
     assert "in 1,000 replays, 5.13" not in after
     assert (f"Drill 3, the coach's {void.worlds} deals, points a hand more than the Q♠:" in "".join(stored)
@@ -446,8 +452,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # drill 4 and drill 5: the verdicts the notes state are the coach's
     lead = grade(DRILLS[3], "3S")
     assert lead.best == "10♠/J♠" and lead.verdict == "inaccuracy"
-    assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
-            "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after
+    assert ("The top choice is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
+            "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in after  # r87
     # r72c (rater: drill 5 had two legal cards and the demonstration answered it): a choice of duck; the note's
     # verdicts and figures are the coach's, printed in l08-d5
     king = grade(DRILLS[4], "KS")

@@ -1554,7 +1554,7 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
                               "08c_beginner_mistakes"]
     assert all(re.search(r"\bthrow", words(name)) for name in cited("Throw"))
     assert not re.search(r"\bthrow", words("02_tricks_and_following_suit"))
-    assert cited("Δ vs best") == ["08_practice_decisions"] and "*Δ vs best* the cost" in _prose("08_practice_decisions")
+    assert cited("Δ vs best") == ["08_practice_decisions"] and "*Δ vs best*: the cost" in _prose("08_practice_decisions")  # r87
     assert "Δ vs best" not in words("08b_your_own_moon") + words("08c_beginner_mistakes")
     assert cited("Score table") == ["06_scoring_a_match", "07_play_a_match"]
     assert ("then one *total* row, each player's [running total](#cell-id=term-running-total) so far.") in _entry("Score table")

@@ -1135,7 +1135,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
             "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (here the K♠ and A♠ "
             "came after South's card).") in flat  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
-    assert "passing with the Q♠ (drills 1 and 2)" in lesson_08
+    assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     assert ("- Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
             "copy's trick 12). Here, with every point so far South's, an opponent overtook the J♥ in all 256 of the "

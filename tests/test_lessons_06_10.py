@@ -3026,7 +3026,9 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     assert f"A♥: its deals show a cost between {low:.2f} and {_high:.2f}\n" in out and f"{low:.2f}" == "2.55"
     # fresh newcomer rater (r50): *exp pts* and *Δ vs best* were glossed only after the printout; now just before it
     # r72c: the guide to the coach (l08-03, after the demonstration) holds the scale and ends with the gloss
-    gloss = "The demonstration's cards again (*exp pts* is the points a hand, *Δ vs best* the cost):"
+    # r87 (rater: "exp pts" and "Δ vs best" were new symbols, said too briefly): each in plain words, Δ against the top choice
+    gloss = ("The demonstration's cards again (*exp pts*: South's points for the hand, on average; *Δ vs best*: the cost, "
+             "points more than the top choice):")
     assert " ".join(_src(cells[[c.get("id") for c in cells].index("l08-03")]).split()).endswith(gloss)
     # fresh newcomer rater (r46): the figures and the 95 % rule came before drill 1; they moved after the drills, and
     # the demonstration points there once, with the coach's printed 3.5 hearts (over 3, yet a mistake)
@@ -3041,7 +3043,7 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     # one pointer stays for the curious (the glossary's *Delta*, *Exp pts* and *Δ vs best* cite this lesson);
     # fresh newcomer rater (r43_h): it described the columns of a table never shown, so the demonstration's
     # printout now carries the coach's two names, and the prose names only what is printed above it
-    assert "(*exp pts* is the points a hand, *Δ vs best* the cost):" in prose and "details()" not in prose
+    assert gloss in prose and "details()" not in prose and "(*exp pts* is the points a hand," not in prose  # r87
     assert (f"A♥: 4.5 hearts, the Q♠ in 5% of deals, {ace.exp_points:.1f} points a hand (exp pts), "
             f"cost {ace.delta_vs_best:+.2f} points (Δ vs best)") in out
     assert f"{ace.exp_points:.1f}" in assess_play(scope["hand"].view(0)).details()
@@ -3207,8 +3209,9 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     assert ids.index("l08-05") == ids.index("l08-06") - 1 and gloss.startswith("The coach cannot see the other hands.")
     # r79 (rater): a verdict is a grade, not a number of points: it "grades what a move costs"
     # r81 (rater: "on average" made the A♥'s 3.07 read as a blunder): the verdict goes by the range, said below
+    # r87 (brief: "best" named both the grade and the card with the fewest points): that card is the **top choice**
     assert ("A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand** against "
-            "the coach's top choice.") in gloss and "says how many **points a hand**" not in gloss and "on average" not in gloss
+            "the coach's **top choice**, the move with the fewest.") in gloss and "says how many **points a hand**" not in gloss and "on average" not in gloss
     before = " ".join(" ".join(_src(c) for c in cells[:ids.index("l08-03")] if c["cell_type"] == "markdown").split())
     for word in ("95 %", "exp pts", "Δ vs best", "replays"):
         assert word not in before, word
@@ -3220,7 +3223,9 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # high end (the list below): the low end decides only above too close to call
     # r85 read: "above too close to call, its low end sets the grade" was hard to parse: each grade's line says which
     # end of the range it reads, under one plain sentence saying what the range is
-    assert ("Sampled deals make each cost a range, such as 1.4 to 3.3 points. The grade: - **best**") in plain
+    # r87 (rater: it never said what the range means): one clause, the true cost very likely lies in it
+    assert ("Sampled deals make each cost a range, such as 1.4 to 3.3 points: the true cost very likely lies in it. "
+            "The grade: - **best**") in plain and "3.3 points. The grade:" not in plain
     assert "past its line" not in plain and "above too close to call" not in plain
     assert "the verdict goes by its low end" not in plain and verdict_of(0.2, 0.3) != verdict_of(0.0, 0.2)
     assert "highest cut-off" not in plain and verdict_of(1.4, 3.3) == "mistake"
@@ -3301,8 +3306,10 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     assert "points back" not in prose and "less often (" not in prose
     # newcomer round 29: the fine print and its Details legend are cut; the duck's idea is said once, for the drills
     # fresh newcomer rater (r52): "duck" and "play under" named one thing; the lesson says *duck* throughout
+    # r87 (rater: the coach's "4♥ ducks under K♥" came before *duck* was defined): defined in l08-05, above it
     assert ("The idea to keep: when a trick already holds points and someone else's card is winning it, **duck** "
-            "(play lower) if you can.") in prose and "play under" not in prose
+            "if you can.") in prose and "play under" not in prose
+    assert "To *duck*: play lower, letting another card win." in _src(next(c for c in cells if c.get("id") == "l08-05"))
     assert "4♥ ducks under K♥" in out
 
 
@@ -3355,11 +3362,14 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # effect and gives no why; "fits X, and Y, an inaccuracy" was hard to parse
     # r78 (rater: lesson 01 teaches no such rule; A♦ Q♠ A♠ was its example pass): "lesson 01's example pass", and
     # the 20 compared passes of 286 said in the note (the count is printed in l08-20b, the 286 asserted below)
-    assert ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.** Lesson 01's example pass "
-            "(the queen, the ace and a high card) fits both Q♣ Q♠ A♠ (best) "
-            "and K♦ Q♠ A♠ (an *inaccuracy*: she ends in South's tricks a little more often). "
-            "The coach compares 20 of 286 possible passes. "
-            "Every pass the coach compares that keeps the A♠ is a blunder.") in prose
+    # r87 (rater: start with the rule and one plain why, then one figure): the kept ace's play first, lesson 01's
+    # pass last, its figures (35% against 30%) folded; "(best)" read as the grade, so "the top choice"
+    assert ("**Drill 1.** **Passing left with the Q♠, the A♠ and one low spade, pass both.** West gets both. "
+            "Say you keep A♠ 4♠ (no spade received)") in prose
+    assert ("The coach compares 20 of 286 possible passes; every one that keeps the A♠ or the Q♠ is a blunder (unfold "
+            "[the coach's figures](#cell-id=l08-20b)). ") in prose
+    assert ("Lesson 01's example pass (the queen, the ace and a high card) fits both Q♣ Q♠ A♠, the top choice, "
+            "and K♦ Q♠ A♠, an *inaccuracy*.") in prose
     assert "Lesson 01's rule of thumb (" not in prose
     l01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     # r81: lesson 01's example pass is now J♣ Q♠ A♠, still the queen, the ace and a high card
@@ -3372,9 +3382,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r76 (rater: "Compared passes keeping" was hard to parse): said like the sentence on the kept A♠
     # r84 (rater: "the K♠ and A♠ holders duck with lower spades, leaving her to South" was hard to picture): the
     # same play as the kept ace's, step by step
-    assert ("Passes the coach compares that keep the Q♠ with only the 4♠ are blunders too (unfold [the coach's figures](#cell-id=l08-20b)). "
-            "Likewise, once the 4♠ is gone, a spade lead forces her out, and if the A♠ and K♠ holders play lower, "
-            "she wins it.") in prose  # r78: a lower spade ducks, not a higher
+    # r87 (rater: "she wins it" had to be read as "you take her"): said so
+    assert ("Keep her with only the 4♠ and, once the 4♠ is gone, a spade lead forces her out: you take her unless "
+            "someone plays the A♠ or K♠ on it.") in prose and "she wins it" not in prose  # r78: a lower spade ducks
     assert "anyone with a higher spade can duck" not in prose
     assert "can throw her on your Q♣" not in prose and "brings the Q♠ back" not in prose
     # r72c (rater: why does she still land on South in 30% of deals after both are passed?): a K♠ passed to South
@@ -3388,14 +3398,14 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r84 (rater: number-heavy; keep one percentage a drill): the question is cut; the K♠'s 155 stays in l08-d1
     assert "Why still 30%?" not in prose and 155 > 117
     # r73c + maintainer (the take-away left two low spades uncovered): drill 1 with a second low spade, graded
-    assert ("Drill 1 with two low spades (South's spades: 2♠ 4♠ Q♠ A♠): the coach's best is Q♣ Q♠ A♠; the 11 passes "
+    assert ("Drill 1 with two low spades (South's spades: 2♠ 4♠ Q♠ A♠): the coach's top choice is Q♣ Q♠ A♠; the 11 passes "
             "that keep the A♠: 10 mistakes, 1 blunder.\n") in d1
     from hearts_teach.course.later_tricks import pass_queen_cards as _pqc
 
     small = _pqc(DRILLS[0].make(), ["KD QS AS", "QC QS AS"], count=1000)
     assert small["KD QS AS"]["won_with"]["Q♣"] == 8 and small["KD QS AS"]["queen"] - small["QC QS AS"]["queen"] < 100
     k_d, best_1 = (grade(DRILLS[0], "KD QS AS").assessment.of(p).stats["p_take_qs"] for p in ("K♦ Q♠ A♠", "Q♣ Q♠ A♠"))
-    assert (f"{k_d:.0%}", f"{best_1:.0%}") == ("35%", "30%")  # "a little more often"
+    assert (f"{k_d:.0%}", f"{best_1:.0%}") == ("35%", "30%")  # printed in l08-20b (r87: no longer in the prose)
     assert [c.pretty for c in DRILLS[0].make().cards(0) if c.suit.letter == "C"][-1] == "Q♣"  # South's top club
     assert "lesson 01's example pass: the queen, the ace and a high card" in "".join(
         _src(c) for c in _cells("08_practice_decisions") if "sample = SampleRun(" in _src(c))
@@ -3407,7 +3417,10 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert sorted(c.pretty for c in DRILLS[0].make().cards(0) if c.suit.letter == "S") == ["4♠", "A♠", "Q♠"]
     # r49: a spade can arrive in the pass; the sentence says so
     # r84: "Likewise" carries the first paragraph's "(no spade received)" to the kept queen
-    assert "Say you keep A♠ 4♠ (no spade received)" in prose and "Likewise, once the 4♠ is gone, a spade lead forces her out" in prose
+    assert "Say you keep A♠ 4♠ (no spade received)" in prose and "once the 4♠ is gone, a spade lead forces her out" in prose
+    # r87 (rater: the take-away's two low spades were only in a folded cell): drill 1's answer says it
+    assert ("With a second low spade, the top choice still passes both, and keeping the A♠ is mostly a *mistake* "
+            "([the same cell](#cell-id=l08-d1)).") in prose
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                    for o in c["outputs"])
     assert '  those 6 keep her "with one lower spade": in South\'s tricks in 87% to 95%\n' in figs
@@ -3428,7 +3441,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     rule_pass, best_pass = shares.of("KD QS AS"), shares.of("QC QS AS")
     assert (f"{rule_pass.stats['p_take_qs']:.0%}", f"{best_pass.stats['p_take_qs']:.0%}") == ("35%", "30%")
     assert "unlike Q♣ Q♠ A♠ it keeps the Q♣: the Q♠ can still be dropped on a trick you win" in rule_pass.reason
-    assert "The Q♠ ends up in South's tricks in 35% of the coach's deals after the first, 30% after the best." in counted
+    assert "The Q♠ ends up in South's tricks in 35% of the coach's deals after the first, 30% after the top choice." in counted
     d1_out = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-d1"
                      for o in c["outputs"])
     assert f"Drill 1, the coach's reason for K♦ Q♠ A♠: {rule_pass.reason}\n" in d1_out  # the note's quote, as printed
@@ -3596,7 +3609,7 @@ def test_lesson_08_reads_the_demonstrations_last_trick_and_states_each_verdicts_
     for rule in ("**best**: its whole range within a quarter point (", "**inaccuracy**: its low end over a quarter point (",
                  "**mistake**: its low end over 1 point (", "**blunder**: its low end over 3 points ("):
         assert rule in prose
-    assert "a range, such as 1.4 to 3.3 points. The grade:" in prose  # r84: one plain sentence; r85: the ends in the list
+    assert "a range, such as 1.4 to 3.3 points: the true cost very likely lies in it. The grade:" in prose  # r87; r84: one plain sentence; r85: the ends in the list
     assert "## After your try" in "".join(_src(c) for c in cells)
 
 
@@ -4084,11 +4097,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r81 (rater: the 3% linked to the replay table, which shows points): the 3% links the figures printing it, the
     # replays link the heart tricks the kept A♥ wins
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
-    assert ("Throw the A♥ and the queen stays: she ends in South's tricks in 3% of deals ([the coach's figures](#cell-id=l08-20b)), "
-            "about 0.4 points. The Q♠ costs a little too: the kept A♥ may win tricks full of hearts ([replayed here](#cell-id=l08-d3)), "
-            "4.9 hearts against 4.7. So the A♥ costs only 0.18 points a hand more. The rest keep her: the 9♥ and 7♥ are "
-            "inaccuracies, the others mistakes.") in prose
-    assert prose.index("the queen stays:") < prose.index("tricks full of hearts")
+    # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
+    assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([the coach's figures](#cell-id=l08-20b)), "
+            "about 0.4 points. Throwing the Q♠ has a smaller price: you keep the A♥, which may later win a trick full of hearts "
+            "([replayed here](#cell-id=l08-d3)), 4.9 hearts against 4.7. So the A♥ costs only 0.18 points a hand more than the "
+            "top choice, the Q♠. The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes.") in prose
+    assert prose.index("you keep the queen:") < prose.index("trick full of hearts")
     coach_3 = grade(DRILLS[2], "QS").assessment
     dump, ace_3 = coach_3.of("Q♠"), coach_3.of("A♥")
     assert (f"{ace_3.stats['exp_hearts']:.1f}", f"{dump.stats['exp_hearts']:.1f}", f"{ace_3.stats['p_take_qs']:.0%}",
@@ -4143,6 +4157,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r76 (rater: the prompt's trick 1 had no leader, so cell 3's reading rule could not be applied): North led it
     assert SEAT_NAMES_[d4.tricks[0].leader] == "North"  # SEAT_NAMES is imported further down this test
     assert "Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West." in DRILLS[3].prompt and "(count tricks 1 and 2)" in prose
+    # r87 (rater: the prompt's "The Q♠ is still out" was jargon never explained): plain words; the answer links the term
+    assert "No one has played the Q♠." in DRILLS[3].prompt and "still out" not in DRILLS[3].prompt
+    assert "QS" not in {str(c) for t in d4.tricks for c in t.cards} and "QS" not in {str(c) for c in d4.cards(0)}
     gone = {c for t in d4.tricks for c in t.cards} | set(d4.cards(0))
     assert sorted((c for c in CardList.from_mask(FULL_DECK) if c.suit.letter == "C" and c not in gone), key=lambda c: c.rank) == [
         Card("6C"), Card("KC"), Card("AC")]
@@ -4241,8 +4258,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert sorted(c.pretty for c in DRILLS[3].make().cards(0) if c.suit.letter == "S") == ["10♠", "3♠", "J♠"]
     assert "costs little now" not in prose
     # the term the rater asked to define or drop: linked to its glossary entry, which says why they are one choice
-    assert ("The coach's best lead is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
-            "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in prose
+    assert ("The top choice is the 10♠ or the J♠ ([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-"
+            "in-rank): one choice). The 3♠ is an *inaccuracy*, and every club and diamond lead costs more") in prose  # r87
     # fresh newcomer rater: "the table below" sat in a folded cell; it is the second cell after the notes
     # (r57: a heading, l08-figs, now opens the folded figures cells)
     # r71 (rater: drill 1's figures came after drill 5's): the figures cells in drill order
@@ -4256,7 +4273,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     figures = "".join("".join(o.get("text", "")) for o in cells[ids.index("l08-24b")]["outputs"])
     best = lead.assessment.best
     assert best.label == "10♠/J♠" and best.does == "leads a spade below the queen to flush her out, keeping a lower one"
-    assert f"Drill 4, the coach's reason for its best: {best.reason}\n" in figures
+    assert f"Drill 4, the coach's reason for its top choice: {best.reason}\n" in figures  # r87: "best" is a grade
     assert (f"The coach's verdict on the 3♠: inaccuracy. It costs {three.delta_vs_best:.2f} points a hand more than "
             f"the 10♠/J♠ (its deals show between {low:.2f} and {high:.2f}).\n") in figures
     assert f"Its reason for the 3♠: {three.reason}\n" in figures
@@ -4275,18 +4292,20 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     kept, passed, dumped = two.of("K♣ J♦ K♠"), two.of("K♣ Q♠ K♠"), three.of("Q♠")
     assert (kept.verdict, dumped.verdict, three.best.label) == ("best", "best", "Q♠") and passed.verdict == "mistake"
     assert kept.does.startswith("keeps the Q♠ with three lower spades") and dumped.stats["p_take_qs"] == 0
-    assert f"  the coach's words for its best: {kept.label} {kept.does}; {passed.label}: {passed.verdict}\n" in shown
-    assert f"Drill 3, the coach's reason for its best: {dumped.reason}\n" in shown
+    assert f"  the coach's words for its top choice: {kept.label} {kept.does}; {passed.label}: {passed.verdict}\n" in shown
+    assert f"Drill 3, the coach's reason for its top choice: {dumped.reason}\n" in shown  # r87
     assert "the Q♠ can still be dropped on a trick you win" in passed.reason
     assert dumped.reason == "Q♠ dumps the Q♠ on East's trick: you never take the Q♠."
-    assert ('keeps the queen "with three lower spades" (10♠ 6♠ 2♠) to duck with. Kept, ') in prose
+    assert ('keeps the queen "with three lower spades" (10♠ 6♠ 2♠) to duck with: she ends in South') in prose  # r87
     assert "Here the queen is safer kept." not in prose and kept.stats["p_take_qs"] < passed.stats["p_take_qs"]
     # the 6% and 39% where they are used, and why a passed queen comes back: East, who gets her, dumps her
     # fresh newcomer rater (r39): the pass behind the 39% is named, and the East sentence is one plain clause
     # r84 (rater: "mostly a diamond" was hard to picture): the card that wins her most often (test_drills.py)
-    assert (f"she ends in South's tricks in {kept.stats['p_take_qs']:.0%} of deals; passed ("
-            f"{passed.label}, a {passed.verdict}), in {passed.stats['p_take_qs']:.0%}: East can dump her on a trick "
-            "South wins, when void in the suit led (say, on your 9♦: [replays](#cell-id=l08-20b)).") in prose
+    # r87 (rater: why East?): passed right, to East
+    assert (f"she ends in South's tricks in {kept.stats['p_take_qs']:.0%} of deals; passed right, to East ("
+            f"{passed.label}, a {passed.verdict}), in {passed.stats['p_take_qs']:.0%}: East can dump her "
+            "on a trick South wins, when void in the suit led (most often on your 9♦: "
+            "[replays](#cell-id=l08-20b)).") in prose
     # fresh newcomer rater (r38): the pointer to 08a (East plays after South only on South's lead) undercut the reason
     assert "lesson 08a, next, shows who plays after you" not in prose
     assert DRILLS[1].make().pass_direction == "right"  # lesson 08a's pass right: East plays after South's lead
@@ -4344,7 +4363,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
                  "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**",
                  "**Drill 3.** **A card off the led suit cannot win the trick: throw your most dangerous card, here the Q♠ "
                  "(the A♥ also earns full marks).**",
-                 "**Drill 4.** **While the Q♠ is still out and you hold no spade above her, lead a spade below her and keep "
+                 "**Drill 4.** **While the Q♠ is [still out](glossary.ipynb#cell-id=term-still-out) and you hold no "
+                 "spade above her, lead a spade below her and keep "
                  "a low one to duck with.**",
                  "**Drill 5.** **When you duck under the queen, duck with your highest card that still loses.**",
                  ):
@@ -4357,9 +4377,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r74b (rater: "a higher spade" went beyond the drill, which has the A♠): the drill's A♠
     # r78 (rater: "With two low spades too" was a fragment, and there keeping the ace is mostly a mistake; the
     # pass direction was not said): one sentence, West's seat as drill 1's note gives it
+    # r87 (rater: "right after you" made the seat order doubtful; two low spades were only folded): West holds her,
+    # and drill 1's answer now says the two-low-spade case
     assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, the A♠ and one or two low spades, pass both: "
-                                            "West, right after you, can drop her on your ace ([two low spades]"
-                                            "(#cell-id=l08-d1): keeping the A♠ is mostly a *mistake*).\n") in take_away  # r84: "it" was unclear
+                                            "West, holding her, can drop her on your ace.\n") in take_away  # r84: "it" was unclear
     assert "- With three lower spades to duck with, keep the queen; pass the higher spade (drill 2's K♠).\n" in take_away
     assert "- When another player's card is winning a trick with points, duck, with your highest card that still loses.\n" in take_away
     assert "Each answer's bold first line" not in prose
@@ -4377,8 +4398,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh rater (round 27): the verdicts the notes give for drills 1, 3 and 5 are printed in the folded figures
     rule = grade(DRILLS[0], "KD QS AS")
     # r78 (rater: lesson 01 teaches no such rule; A♦ Q♠ A♠ was its example pass): "like lesson 01's pass"
-    assert f"Drill 1, like lesson 01's pass, K♦ Q♠ A♠: {rule.call}; the coach's best: Q♣ Q♠ A♠. The Q♠ ends" in shown
-    assert rule.call == "inaccuracy" and "and K♦ Q♠ A♠ (an *inaccuracy*: " in prose
+    assert f"Drill 1, like lesson 01's pass, K♦ Q♠ A♠: {rule.call}; the top choice: Q♣ Q♠ A♠. The Q♠ ends" in shown  # r87: "best" is a grade
+    assert rule.call == "inaccuracy" and "and K♦ Q♠ A♠, an *inaccuracy*." in prose  # r87: its 35% against 30% folded
     assert "  its verdicts: " + ", ".join(f"{c.label} {c.call}" for c in three) + "\n" in shown
     assert all(c.call == c.verdict for c in three)  # no "too close to call" or "or worse" the note leaves out
     queen = grade(DRILLS[4], "2S").assessment
@@ -4393,7 +4414,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert (rows5["10♠"][1], rows5["4♠"][1]) == ("1.09", "1.59")
     # r72_08: the answer opens with its one-line lesson, then the coach's verdicts
     assert ("**Drill 5.** **When you duck under the queen, duck with your highest card that still loses.** The K♠ "
-            "wins the trick and the queen: a blunder. Any lower spade ducks. The coach's best is the 9♠ or the 10♠ "
+            "wins the trick and the queen: a blunder. Any lower spade ducks. The top choice is the 9♠ or the 10♠ "
             "([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank): one choice); the 4♠ and the 2♠ are "
             "inaccuracies.") in prose  # r78 (word cap; rater: fewer figures in prose): the 0.6 and 0.7 stay in l08-d5
     # r74b (rater: the verdict is in points): no duck takes the queen, so the points are the hearts' 0.6 and 0.7
@@ -4441,9 +4462,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     cells = _cells("08_practice_decisions")
     prose = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r61 (rater): not every hand has the Q♠ or a pass: "often"
-    assert ("Each **drill** is one decision, graded by the **coach**: "  # r78 (word cap)
-            "passing with the Q♠ (drills 1 and 2), throwing when you cannot follow suit (drill 3), leading (drill 4), "
-            "and playing on a trick the queen has fallen on (drill 5).") in prose
+    assert ("Each **drill** is one decision, graded by the **coach**: "  # r78 (word cap); r87 (word cap): shorter
+            "two passes with the Q♠, a throw when you cannot follow suit, a lead, and a play on a trick the queen has "
+            "fallen on.") in prose
     assert [d.kind for d in DRILLS] == ["pass", "pass", "play", "play", "play"]
     assert all(Card("QS") in d.make().cards(0) for d in DRILLS[:2])
     three, four, five = (d.make() for d in DRILLS[2:])
@@ -4461,11 +4482,11 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # fresh newcomer rater (r52 clarity): one idea a sentence, the reason (West drops her on the ace) first
     # r73c: the 274 stays in the folded replays; the prose says "often" and why West's seat matters
     # r84 (rater: picture the play, not the numbers): the kept ace's play, trick by trick
-    assert ('Every pass the coach compares that keeps the A♠ is a blunder. Say you keep A♠ 4♠ (no spade received): '
-            'the first spade trick takes your 4♠, the second forces the ace, and West, who got her and usually '
-            'plays right after you, can drop her on it. She ends up '
-            'in South\'s tricks in 56% of deals, against 30%, often on a trick the ace itself wins '
-            '([replays](#cell-id=l08-d1)).') in prose
+    # r87 (rater: "usually plays right after you" cast doubt on the seat order): West holds her, which is the point
+    assert ('West gets both. Say you keep A♠ 4♠ (no spade received): '
+            'the first spade trick takes your 4♠, the second forces the ace, and West, holding her, can drop her on it. '
+            'She ends in South\'s tricks in 56% of deals, against 30% ([replays](#cell-id=l08-d1)).') in prose
+    assert "usually plays right after you" not in prose
     # r61 (two sources for one fact): the coach's shares only; the replays give what the coach cannot (the ace's 274)
     assert "537" not in prose and "272" not in prose  # r72c: the K♠'s share said as "over half", not 155 of 272
     # fresh newcomer rater (r52): "274 of 1,000" read as the overall rate; the note now gives both replays' counts
@@ -4918,9 +4939,9 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     best = coach.best
     assert best.label == "Q♣ Q♠ A♠" and f"{best.stats['p_take_qs']:.0%}" == "30%"
     # r72b: the take-away is the five drills' rules; drill 2's answer gives the why (a receiver void in the suit led)
-    assert "East can dump her on a trick South wins, when void in the suit led" in prose
+    assert "East can dump her on a trick South wins, when void in the suit led" in prose  # r87
     printed = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
-    assert "30% after the best." in printed  # the figures cell prints the share the take-away gives
+    assert "30% after the top choice." in printed  # the figures cell prints the share the take-away gives
     assert DRILLS[0].make().pass_target(0) == 1  # West gets her, and keeps her until she is played
     lesson_01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     # lesson 01 (l5, r47) now says it once, beside its table: only another player can put her on South's trick
@@ -6122,17 +6143,18 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert won[0] > won[1] and [f"{w:.2f}" for w in won] == ["2.50", "2.14"]
     assert "Drill 3, after the Q♠ (the A♥ kept) and after the A♥:\n1000 sampled deals" in figs
     assert "Q♠       4.84           2.50                   2.34\nA♥       5.13           2.14" in figs
-    assert "the kept A♥ may win tricks full of hearts" in prose and "(#cell-id=l08-d3)" in prose  # one link  # r84: reordered
+    assert "you keep the A♥, which may later win a trick full of hearts" in prose and "(#cell-id=l08-d3)" in prose  # r87  # one link  # r84: reordered
     # drill 4: South holds no spade above the queen, the take-away's condition
     south = [c for c in DRILLS[3].make().cards(0) if c.suit.letter == "S"]
     assert south and all(c.rank < Card("QS").rank for c in south)
-    assert "While the Q♠ is still out and you hold no spade above her, lead a spade below her" in prose
+    assert ("While the Q♠ is [still out](glossary.ipynb#cell-id=term-still-out) and you hold no spade above her, lead a "
+            "spade below her") in prose  # r87: "still out" linked to its entry
     # drill 1: the blunders named are those of the 20 passes the coach grades (not all 286 passes)
     graded = grade(DRILLS[0], "KD QS AS").assessment
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     # r73c: the 20 stays in the folded figures; the prose says "every pass the coach compares"
-    assert "Every pass the coach compares that keeps the A♠ is a blunder." in prose
-    assert "Passes the coach compares that keep the Q♠ with only the 4♠ are blunders too" in prose  # r74b: its own paragraph
+    # r87: one sentence for both groups of blunders (those that keep the A♠, and the Q♠ kept with only the 4♠)
+    assert "The coach compares 20 of 286 possible passes; every one that keeps the A♠ or the Q♠ is a blunder" in prose
 
 
 def test_lesson_08_r76_claims_are_true():
@@ -6150,10 +6172,11 @@ def test_lesson_08_r76_claims_are_true():
     low, high = passed.delta_ci95
     assert passed.verdict == "mistake" and round(passed.delta_vs_best) == 4 and low < 3 < high
     figs = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l08-d2" for o in c["outputs"])
-    assert (f"  K♣ Q♠ K♠ costs {passed.delta_vs_best:.1f} points a hand more than the best (its deals show between "
+    assert (f"  K♣ Q♠ K♠ costs {passed.delta_vs_best:.1f} points a hand more than the top choice (its deals show between "
             f"{low:.1f} and {high:.1f}): mistake\n") in figs
-    assert ("(say, on your 9♦: [replays](#cell-id=l08-20b)). That is about 4 points a hand, but its range dips "  # r84
-            "below 3 ([its cost](#cell-id=l08-d2)): a mistake, not a blunder.") in prose  # r78: linked to its cell
+    # r87 (rater: at most one figure a drill, the grading apparatus is not a Hearts skill): the range sentence went;
+    # the cost and its range stay printed in l08-d2, listed under The figures
+    assert "That is about 4 points a hand, but its range dips below 3" not in prose and "drill 2 cost" in prose
     # r78 (rater: lesson 01's real rule, which drill 2 confirms)
     assert 'A long spade suit is protection (lesson 01 passes her "above all when you hold few low spades").' in prose
     assert "tally(" not in _src(next(c for c in cells if c.get("id") == "l08-d1"))  # r78: it runs on its own

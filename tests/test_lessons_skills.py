@@ -2441,7 +2441,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     # lesson 08's sentence, reworded for its r52 rater (one idea a sentence); r84: drill 1 now walks the two spade
     # tricks that force the kept ace, and the sentence ends on that trick
-    assert "West, who got her and usually plays right after you, can drop her on it." in " ".join(" ".join(
+    # r87: "usually plays right after you" cast doubt on the seat order: West, holding her, drops her on the ace
+    assert "the second forces the ace, and West, holding her, can drop her on it." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads(lesson_08)["cells"]).split())
     assert "no low spade beside it" not in flat[-1]
     # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1

@@ -202,7 +202,7 @@ DRILLS: tuple[Drill, ...] = (
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
     Drill("Your lead", "play",
-          "A new deal. Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West. The Q♠ is still out. What should South lead?",  # trick 1 pinned in tests (lesson 08, drill 4: the clubs still out)
+          "A new deal. Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West. No one has played the Q♠. What should South lead?",  # trick 1 pinned in tests (lesson 08, drill 4: the clubs still out)
           _flush_lead),
     Drill("The queen is on the table", "play",
           "A new deal. East's Q♠ is winning the spade trick. What should South play?",
