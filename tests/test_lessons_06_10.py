@@ -4099,7 +4099,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
     assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([the coach's figures](#cell-id=l08-20b)), "
-            "about 0.4 points. Throwing the Q♠ has a smaller price: you keep the A♥, which may later win a trick full of hearts "
+            "about 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts "
             "([replayed here](#cell-id=l08-d3)), 4.9 hearts against 4.7. So the A♥ costs only 0.18 points a hand more than the "
             "top choice, the Q♠. The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes.") in prose
     assert prose.index("you keep the queen:") < prose.index("trick full of hearts")
