@@ -380,6 +380,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r84: the example card is the one that wins her most often in the replays (South's dealt diamonds: J 10 9 5)
     won = _pqc(DRILLS[1].make(), ["KC QS KS"], count=1000)["KC QS KS"]["won_with"]
     assert max(won, key=won.get) == "9♦"
+    # r87b (newcomer r87: the linked printout said only "a South diamond"): it names the card and its count
+    assert won["9♦"] == 127
     assert "puts both in other hands" not in after
     from hearts_teach.kernel.cards import Card
 
@@ -395,7 +397,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert sum(n for c, n in back["won_with"].items() if c.endswith("♦")) == 338
     # r71 (rater: "(a ♦ 338)", "(Q♠ 55)" were cryptic): each count says in words which card of South's won her trick
     assert ("  1000 deals replayed, the Q♠ in South's tricks: K♣ J♦ K♠ 55 (won by South's Q♠: 55); "
-            "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338)\n") in "".join(stored)
+            "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338; 9♦: 127)\n") in "".join(stored)
     assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a mistake)" in after
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")

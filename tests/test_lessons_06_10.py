@@ -3424,7 +3424,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                    for o in c["outputs"])
     assert '  those 6 keep her "with one lower spade": in South\'s tricks in 87% to 95%\n' in figs
-    assert figs.startswith("Example, if you had answered: Drill 1 · Pass with the queen and the ace: you chose Q♣ J♥ Q♠ → blunder")
+    assert figs.startswith("Example answer: Drill 1 · Pass with the queen and the ace: you chose Q♣ J♥ Q♠ → blunder")
     assert "a kept Q♣ can win" not in prose and "the sample run's reason" not in prose
     # fresh newcomer rater (r41_f): the Q♣'s why, from the coach's reason for the K♦ pass, printed in the figures
     assert "keeping the ace is a blunder" not in prose
