@@ -34,7 +34,7 @@ def _generated(name: str) -> list:
 
 def _student_facing_sources() -> str:
     """The package's code and the notebooks students get (lessons and exercises): each notebook's
-    cell sources and outputs as stored, so a case quoted in code or printed by a cell is found."""
+    cell sources (markdown and code), where a case would be quoted as a string."""
     texts = [p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))]
     for folder in ("notebooks", "exercises"):
         for path in sorted((PACKAGE.parent / folder).glob("*.ipynb")):

@@ -3777,7 +3777,13 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r81: the newcomer could not answer from a text that never said how deals narrow an interval: measure-md states
     # the square-root rule; the question still asks for it applied (four times the deals: half as wide)
     assert "square root" in md_before and "half as wide" not in md_before and "narrower" not in md_before
-    assert "The standard error shrinks with the square root of the number of deals." in md_before
+    # r87b (newcomers r87, r87b): the lesson's own intervals narrow 1.95× to 3× for 5× the deals, against √5 ≈ 2.2: "roughly"
+    assert ("The standard error shrinks roughly with the square root of the number of deals (chance moves it too)."
+            in md_before)
+    duck_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "step-duck" for o in c["outputs"])
+    widths = [float(b) - float(a) for a, b in re.findall(r"gain [+-][\d.]+ points per hand \(95% interval ([+-][\d.]+) to "
+                                                          r"([+-][\d.]+)\)", duck_out)]
+    assert len(widths) == 2 and round(widths[0] / widths[1], 1) == 3.0 > 5 ** 0.5  # 5× the deals, 3× narrower
     # its feedback: "this lesson's 200-deal intervals are much narrower than its 40-deal ones" (compare, moon-last)
     assert "this lesson's 200-deal intervals are much narrower than its 40-deal ones." in quiz_src
     # r72c: each step cell prints its 40-deal gain, then its 200-deal gain
@@ -4962,8 +4968,8 @@ def test_lesson_10_says_the_leagues_hands_option_counts_deals():
     assert "league ada.py grace.py alan.py --hands 500 --seed 1" in text
     # r64, r68: trimmed; r72b: "hand" elsewhere is one seating (40 deals × 4 seatings = 160 hands): said so
     # r72c: "4 hands per bot" read as 4 in all: per deal, so --hands 500 gives each bot 2,000
-    assert ("`--hands` counts deals, and each bot plays each deal from all 4 seats: `--hands 500` gives each bot 2,000 "
-            "hands.") in text and 500 * 4 == 2000
+    assert ("`--hands` counts deals, each played from all 4 seats: `--hands 500` gives each bot 2,000 "
+            "hands.") in text and 500 * 4 == 2000  # r87b: shorter
     parser = argparse.ArgumentParser()
     league.add_arguments(parser)
     assert next(a for a in parser._actions if a.dest == "hands").help.startswith("deals; every bot plays each deal "
