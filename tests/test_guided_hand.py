@@ -183,7 +183,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     copy6 = next(c for c in cells if c.get("id") == "l06a-step4-copy")
     assert cells.index(copy6) == cells.index(six) + 2
     # r57: one replay cannot say why the J♥ won none of 256 deals: the copy is shown as one example only
-    assert "".join(cells[cells.index(six) + 1]["source"]).startswith("One example: on a copy of the deal South leads")
+    # r88 (newcomer r88): the copy, in view under the folded verdict, named the J♥ (the answer): folded, as "Example"
+    assert "".join(cells[cells.index(six) + 1]["source"]).startswith(
+        "<details><summary>Example</summary>One example: on a copy of the deal South leads")
+    assert copy6["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert copy6["source"][0].endswith("(folded: unfold once you have answered)\n")
     assert "Why does the J♥ never win" not in flat
     assert "copy:" not in shown6 and "West's reason" not in shown6
     shown6_copy = "".join("".join(o.get("text", "")) for o in copy6["outputs"])
@@ -459,9 +463,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # fresh newcomer rater r44_b: the cell starts with the plain point (a high card wins a safe trick early), then the
     # verdict; the "1.5 more hearts ... 2.5 points" pair the reader could not connect stays in the printout only
     two = next(c for c in cells if c.get("id") == "l06a-step2-why")
+    # r88 (newcomer r88): the why, in view under the folded verdict, gave the trick-2 answer away: folded under "Why"
     assert " ".join("".join(two["source"]).split()).startswith(
         # r76: "a high card" early was too general: the suit's highest card still out (the A♣ gone, the K♣)
-        "Early in a suit, its highest card still out can win a trick safely. Clubs have been led only once, so the "
+        "<details><summary>Why</summary>Early in a suit, its highest card still out can win a trick safely. Clubs have been led only once, so the "
         "others most likely still hold clubs and must follow suit: the K♣ is unlikely to collect points now")
     assert [t.led_suit.letter for t in demo.hand.tricks[:1]] == ["C"]  # only trick 1 before it, a club lead
     assert all(c.suit.letter == "C" for c in demo.hand.tricks[0].cards)  # everyone followed clubs there
@@ -740,7 +745,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r44_b (words): "you need only the printout" is gone; the two what-if cells show it by being folded
     assert "you need only the printout" not in text
     # fresh newcomer rater r54: trick 1's cell (a generator expression) is folded like the other demo cells
-    for cid in ("l06a-step1", "l06a-step3", "l06a-step3-whatif", "l06a-step4-copy"):  # r76: tricks 3-5 folded too
+    # r88: the trick-6 copy is an answer now, its output folded too (held where its cell is checked)
+    for cid in ("l06a-step1", "l06a-step3", "l06a-step3-whatif"):  # r76: tricks 3-5 folded too
         folded = next(c for c in cells if c.get("id") == cid)
         assert folded["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
         assert folded["source"][0].endswith("(code folded, output shown)\n")

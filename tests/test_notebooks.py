@@ -342,7 +342,14 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
     for cell in folded:
         assert cell["outputs"], cell.get("id")
         if _source(cell).startswith("# the answer"):
-            before = cells[cells.index(cell) - 1]
+            # r88: or further down, with only folded answer cells and wholly folded prose (<details>) between, so that
+            # nothing in view separates it from its question (06a's trick-2 figures, under its folded "why")
+            at = cells.index(cell) - 1
+            while at > 0 and (_source(cells[at]).startswith("# the answer") or (
+                    cells[at]["cell_type"] == "markdown"
+                    and not re.sub(r"<details>.*?</details>", "", _source(cells[at]), flags=re.S).strip())):
+                at -= 1
+            before = cells[at]
             # r75_05: or a try-it's card widget (lesson 05's West on trick 5), whose answer is folded the same way
             assert before["cell_type"] == "code" and re.search(r"\b(Quiz|HandWidget)\(", _source(before)), cell.get("id")
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
