@@ -184,29 +184,6 @@ def three_quarters_playouts(deals: int = 4000) -> str:
     ])
 
 
-def three_quarters_margins(deals: int = 4000) -> str:
-    """Why ``three_quarters_playouts``' mean margins are not the 19 and 110 of lesson 09a's four cases (North bids 2
-    and takes 2, and the play does not change with South's bid): the margins sorted by what happened. Lesson 09a
-    says it in a sentence; its test pins these counts."""
-    pairs = [(d[0] - u[0], u, d) for u, d in _three_quarters_pairs(deals)]
-    up_wins = sum(g < 0 for g, _, _ in pairs)
-    down_wins = sum(g > 0 for g, _, _ in pairs)
-    model_up = sum(g == -19 for g, _, _ in pairs)
-    trick_more = sum(g == -10 and u[3] and d[3] and u[2] == d[2] + 1 for g, u, d in pairs)
-    both_set = sum(g > 0 and not u[3] and not d[3] for g, u, d in pairs)
-    # counted only where the margin is what the sentence says, so the sentence holds by construction
-    only_up_set = [d[1] for g, u, d in pairs
-                   if g > 0 and not u[3] and d[3] and u[2] == d[2] and g == 20 * d[1] + 10]
-    return "\n".join([
-        f"Bidding up's {up_wins}: by 19 on {model_up}, as in the four cases; by 10 on {trick_more}, where the side "
-        f"took a trick more when South bid up; other margins on {up_wins - model_up - trick_more}",
-        f"Bidding down's {down_wins}: by 10 on {both_set}, where both bids were set; on {len(only_up_set)}, "
-        f"where only the higher bid was set, by 20 × the lower contract + 10 (110 on the {only_up_set.count(5)} at a "
-        f"contract of 5, as in the four cases; contracts {min(only_up_set)} to {max(only_up_set)}); other margins on "
-        f"{down_wins - both_set - len(only_up_set)}",
-    ])
-
-
 PLAYOUTS = 20  # how many times lesson 09a's exercise has the bots play the deal out with the learner's bid
 
 
