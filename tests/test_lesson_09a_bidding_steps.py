@@ -1522,7 +1522,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r80 (rater: "the checklist says" printouts count ruffs, the summary said only Suggest does): the
                  # ruffs are in line 4 itself, so the checklist, Suggest and the printouts are one count
                  # r82 (rater: "without spade length" assumed 09a; "side suit" used before said): side suit defined here
-                 "4. **A count under 1 trick**, valued below: lesson 09a's *rule of thumb* without its long-spade extra.",
+                 # r88: "without its long-spade extra" leaned on 09a (and never applies: a nil holds three spades at most)
+                 "4. **A count under 1 trick**, valued below (09a's *rule of thumb*).",
                  "A *side suit* is any suit but spades.",
                  # r55 (rater r54): the rows carry the count's own part names (count_text prints them), the spade
                  # row reads in order, "while your spades last" says why, and an example follows the table
@@ -1554,8 +1555,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # suit, and why a player need not, in one place ("In practice" cut for words)
                  # r84 (rater: "ruff" used before cell 7 defined it; "You need not" clashed with line 4 counting ruffs,
                  # and the reason covered a void only): ruff defined; Suggest's refusal, then why a short suit helps
-                 "**Ruffs** (to *ruff* is to play a spade on a side suit you lack): - Each needs a spade: a void beside "
-                 "one counts 1. - So Suggest refuses a void or singleton beside a spade. Yet in play a short side suit "
+                 # r88 (rater: "a void beside one counts 1" read as contradicting the table's 2): one spade, said
+                 "**Ruffs** (to *ruff* is to play a spade on a side suit you lack): - Each ruff needs a spade: with one "
+                 "spade, a void counts 1, not 2. - So with any spade, a void or singleton stops Suggest's nil. "
+                 "Yet in play a short side suit "
                  "helps a nil: once gone, its leads take your dangerous cards.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
@@ -1570,6 +1573,12 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert "three fewer or more" not in _nil_prose() and "without spade length" not in _nil_prose()  # r82
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
     assert smart_bid(nil_hand) == 0
+    # r88: the ruff bullets, held: one spade and a club void count 1 (not 2); a void or a singleton beside any spade
+    # stops nil, though every other line holds; a doubleton (a quarter) does not
+    one_spade_void = "2S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D"
+    assert [t for _, t in trick_count(CardList(one_spade_void)).ruffs] == [1.0] and not nil_ok(one_spade_void)
+    assert not nil_ok("2S 3C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D")  # a club singleton
+    assert nil_ok("2S 3C 4C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D")  # a club doubleton
 
     # the table's values, read from the count (trick_count, without spade length)
     def side(cards: str) -> dict[str, float]:

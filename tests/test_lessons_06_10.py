@@ -1482,7 +1482,7 @@ def test_lesson_09_round_17_wording():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
-            "than spades with two cards or fewer) added up (lesson 09a teaches the counting; you need not follow it yet). Each says how many tricks a hand should win, in quarters of a "
+            "than spades with two cards or fewer) added up (lesson 09a teaches the counting). Each says how many tricks a hand should win, in quarters of a "
             "trick (¼, ½, ¾):") in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
@@ -1691,11 +1691,12 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "player on the dealer's left leads the first trick (in "
                    "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
                    "who cannot follow may play any card, a spade included;",
-                   "- a match runs to 500 points instead of stopping at 100; the highest total wins.",
+                   "- a match runs to 500 points, not 100; the highest total wins.",  # r89: shorter
                    "These words first (how",  # r74b: "Seven" over six bullets puzzled
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
                    "- **Clean**: a nil whose bidder has not yet taken a trick.",
-                   "four bids and four trick counts in seat order (South, West, North, East)"):
+                   # r89: the seat order is in the code's own comment
+                   "four bids and four trick counts in seat order, and"):
         assert phrase in text, phrase
     assert "the status line shows it" not in text
     from hearts_teach import Card, Hand
@@ -1787,7 +1788,13 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
     # r74b: blind nil was named, never said
     assert ("the bids in seat order (n for nil, B for blind nil: a nil bid before looking at your cards, lesson 09b's "
-            "option)") in prose
+            "option) and each team's hand score → running total.") in prose
+    # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
+    # here; the score line after the first scores, where "bags 0 → 1" and "=" first print)
+    assert "`bags 0 → 1` is bags before → after; `=` gives the hand's total." in " ".join(
+        " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    assert ("+91 → 91 (bags 1)" in out and "bags 0 → 1 = +91" in "".join("".join(o.get("text", "")) for c in cells
+                                                                         for o in c.get("outputs", [])))
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
@@ -6448,7 +6455,7 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     rule = ("The bots bid the estimate rounded to the nearest trick (at least 1); a hand under 1 trick with no ace "
-            "and at most three spades bids nil (09b has the full test). Before the contracts print, work them out:")
+            "and at most three spades bids nil. Before the contracts print, work them out:")  # r89: the 09b pointer cut for words
     assert rule in text
     _, spades = same_deal(17)
     south, east = spades.dealt(0), spades.dealt(3)
@@ -6516,9 +6523,9 @@ def test_lesson_09_r84_read_contracts_dealer_and_wording():
     assert tally_text(fresh) == "Tricks: South–North 0 (contract 5), West–East 0 (contract 8)"
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert "The dealer bids last, after hearing the other three bids: an advantage that goes round with the deal." in text
+    assert "The dealer bids last, having heard the other three: an advantage that goes round with the deal." in text
     assert "and ask the engine whether West may play it; then, at the first lead," in text and "ask about that card" not in text
-    assert "In the first, West–East are set: −80. In the second," in text
+    assert "In the first hand below, West–East are set: −80. In the second," in text  # r89: shorter
     end = _quizzes("09_hearts_vs_spades")["end_quiz"]
     assert "a tie: another hand is played" in end.choices and "another hand is played" not in end.choices
 
