@@ -2008,8 +2008,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     hand_before_9 = [c for c in blocked.dealt(0) if all(c not in t.cards for t in blocked.tricks[:8])]
     assert max(c.rank for c in hand_before_9) == Card("JH").rank and len(hand_before_9) == 5
     # r84b: two unrelated-looking 22s a few lines apart (South's score here, West's saving in the try-it): each named
-    assert ("South's 22 in replay 2 is not the price of every failed moon: the shooter bot kept playing its highest card after the "
-            "moon was lost (on trick 9 its J♥ took 3 more points).") in flat
+    # r89: still two 22s in one cell (South's score, West's saving): South's said without its number, in one clause
+    assert ("South's score in replay 2 is no guide to what a failed moon costs: the shooter bot kept playing its highest "
+            "card after the moon was lost.") in flat
+    assert "South's 22 in replay 2" not in flat
     assert "South's 22 is not the price" not in flat
     assert "a real player would go back to ducking" not in flat  # r71b_05c: not shown by the notebook
     assert "Q♦" not in flat
@@ -2041,9 +2043,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "Replay 1 showed West's A♥ letting" not in " ".join(instr.split())
     assert hand.tricks[5].card_of(3) == Card("8H") and hand.tricks[7].card_of(3) == Card("5H")
     assert all(t.winner == 0 for t in hand.tricks) and Card("KH") in hand.dealt(3)
-    assert ("Replay 1 showed West's A♥ and East's ducks with lower hearts letting the moon through. Predict: would any other West card have stopped it? "
-            "(Hint: which hearts beat South's Q♥ and J♥, and who holds them?) In the cell below, "
+    # r89: "Replay 1 showed ... East's ducks" pointed at what was explained only after the answer: the key fact is the
+    # hint itself (the ducks are in replay 1's table: 8♥ on trick 6, 5♥ on trick 8, checked above)
+    assert ("Predict: would any other West card have stopped the moon? (Hint: only the A♥ and K♥ beat South's Q♥ and J♥; "
+            "in replay 1 East kept the K♥ and ducked with lower hearts on tricks 6 and 8.) In the cell below, "
             "everything before West's card matches the first replay;") in " ".join(instr.split())
+    assert "Replay 1 showed" not in instr and "who holds them?" not in instr
     assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
             "is K♣).") in " ".join(instr.split())
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
@@ -2077,15 +2082,18 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # one wording, in piles, used here, after replay 2 and at the table (threat_of: NO_MOON once ``me`` or two seats
     # hold penalty cards)
     # r84b: the period read as dense with its reason only at the table: the reason said where the habit is defined
-    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: keep your highest "
-            "heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile (the cards you have won) "
-            "or in two different piles: "
-            "then nobody else can take them all. The second is "
+    # r89: rule, stop and reason in one sentence read dense: the habit as two bullets, Do and Stop (rule_play throws the
+    # second-highest heart when void and MOON_OPEN; threat_of: NO_MOON once ``me`` or two seats hold penalty cards)
+    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* when you "
+            "can't follow suit, throw a lower heart and keep your highest, to win a trick from a shooter. - *Stop:* once "
+            "penalty cards lie in your own pile (the cards you have won) or in two different piles, as then nobody else "
+            "can take all 14. The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
+    assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
     assert "enough points" not in flat
     # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
     assert ("are `easy` bots: like the rule bots of earlier lessons, but without two habits that guard against a moon "
@@ -2131,16 +2139,18 @@ def test_05_the_moon_story_agrees_with_its_replay():
     west_5 = why_played(hand, 5, 1, moon_defence=False)
     assert west_5.branch == "dump-heart" and "discards its highest heart" in str(west_5)
     # r84: "most likely to win a trick later" sounded like a reason to keep it: winning a trick takes its points
-    assert "(it sheds the heart most likely to win a later trick and take its points)" in flat
+    # r89: the paragraph repeated the try-it's answer just above: cut (words); West's reason is printed instead (l05-13)
+    assert "(it sheds the heart most likely to win a later trick and take its points)" not in flat
+    assert ("West's reason on trick 5 (an easy bot): A♥: it has no spades, so it discards its highest heart\n"
+            in "".join("".join(o.get("text", "")) for c in cells_of("05_shooting_the_moon") if c.get("id") == "l05-13"
+                       for o in c.get("outputs", [])))
     # r42_a: the dense trick-5 sentence is split after "the highest heart"
     # r71: "(taking its own queen: a shooter needs her too)" repeated the next paragraph's point (taking her on purpose
     # suggests a player after all 26) and the * mark is printed under the table: both cut for words
     # r75_05: "sensible" left open whether West erred; it is a mistake with a moon possible (the insurance section)
     # r84: the warning paragraph moved into the try-it; East's K♥ follows at once
-    assert ("Look at trick 5. South led the Q♠. West, with no spades, threw away the "
-            "**A♥**: a sensible discard once no moon is possible (it sheds the heart most likely to win a later trick and "
-            "take its points), but a mistake with a moon possible (a later section weighs the two). Only one heart higher "
-            "than the Q♥") in flat
+    assert "Look at trick 5." not in flat and "a sensible discard once no moon is possible" not in flat  # r89: cut
+    assert "After West threw the A♥ on trick 5, only one heart higher than the Q♥" in flat
     # r84b: "it gave up the highest heart, the one best able to win a trick back" repeated the try-it's answer just above
     assert "the one best able to win a trick back from South" not in flat
     # r75c_05: the insurance heart was named here before the lesson defines it (after the second replay)
@@ -2278,7 +2288,10 @@ def test_05_quiz():
     assert "the A♥ among them" not in defend.question
     # r84: "(one of them took the A♥)" was awkward: South's tricks include it
     assert "one of them took" not in defend.question
-    assert "South has won every trick so far (its tricks include the A♥)" in defend.question and "your hearts are the K♥ and 10♥" in defend.question
+    assert "South has won every trick so far (its tricks include the A♥)" in defend.question
+    # r89: "your hearts are the K♥ and 10♥" left open a club or diamond discard (which keeps the K♥ too): only two cards
+    assert "You hold only two cards, the K♥ and 10♥. Which do you discard?" in defend.question
+    assert "your hearts are" not in defend.question
     answer_every_way(defend, "10♥", ["K♥"])
     # r72c_05: the insurance's end tested too: penalty cards in two piles (North the Q♠, East two hearts), no moon is
     # possible and the rule bot sheds its top heart on a diamond lead it cannot follow
@@ -2309,8 +2322,10 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r82: one wording for the habit (piles), see test_05_the_moon_story_agrees_with_its_replay
     # r84b: the reason follows the period here ("then nobody else can take them all"), pinned in the moon-story test
     # r85: "pile" was never said in plain words: defined where this sentence first uses it
-    assert ("keep your highest heart when you discard, to win a trick from a shooter, until penalty cards lie in your own pile "
-            "(the cards you have won) or in two different piles: then nobody else can take them all.") in text
+    # r89: said as Do and Stop bullets (test_05_the_moon_story_agrees_with_its_replay)
+    assert ("*Do:* when you can't follow suit, throw a lower heart and keep your highest, to win a trick from a shooter. "
+            "- *Stop:* once penalty cards lie in your own pile (the cards you have won) or in two different piles, as then "
+            "nobody else can take all 14.") in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
     # or a second player takes a penalty card
@@ -2570,12 +2585,13 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     # newcomer rater r35: the paragraph opens on trick 5, where South has not led the Q♥: the trick it is led on
     # rater r36_d: said plainly, naming the card (the folded cell 13 prints East's K♥ as the only heart above the Q♥)
     # r75_05: "The easy bots let it go by" had an unclear "it": East let the Q♥ win (its 8♥ and reason printed below)
-    assert ("Only one heart higher than the Q♥ South led on trick 6 had not been played yet: East's K♥. East let the "
-            "Q♥ win, keeping the K♥:") in text and "still out" not in text
+    # r89: the paragraph before it cut: this one opens on West's A♥ (its reason printed in l05-13)
+    assert ("After West threw the A♥ on trick 5, only one heart higher than the Q♥ South led on trick 6 had not been "
+            "played yet: East's K♥. East let the Q♥ win, keeping the K♥. The bots' own reasons:") in text and "still out" not in text
     above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
              and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
     assert above == [(3, Card("KH"))]
-    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and "Look at trick 5. South led the Q♠." in text
+    assert hand.tricks[5].seats[0] == 0 and hand.tricks[5].card_of(0) == Card("QH") and hand.tricks[4].card_of(1) == Card("AH")
     # a fresh rater (final round): "a heart that could have won a trick later" was a guess, not East's reason
     # (printed above the paragraph): cut
     # r72b_05: East's trick-6 duck said once: cell 12 names the K♥, the folded output prints the 8♥ and its reason
@@ -2719,7 +2735,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     assert max(share, key=share.get) == ("alone", False) and share[("alone", False)] > 0.85  # worst, "usually"
 
     text = " ".join(prose("05_shooting_the_moon").split())
-    assert "Look at trick 5. South led the Q♠. West," in text
+    assert "After West threw the A♥ on trick 5" in text  # r89: "Look at trick 5" cut (it repeated the try-it's answer)
     assert "swept up the rest" not in text
     # round 29: South won every trick of the hand, not only those after trick 6
     # r72c_05: said by the folded cell's printout now (test_05_says_not_yet_played_...), not in prose
@@ -2950,7 +2966,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert "some *other* player" not in text
     assert "highest unplayed heart" not in text
     # r84b: the reason moved to "Blocking a moon", where the habit is defined
-    assert "then nobody else can take them all. The second is" in text and "then shed it like any other." in text
+    # r89: said in the habit's Stop bullet
+    assert "as then nobody else can take all 14. The second is" in text and "then shed it like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -3010,13 +3027,15 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # (r72 cut an unconditional "1 in 140" with a judgement that a moon "looks likelier": that judgement stays out)
     # r84b: this 22 read as South's replay-2 score, a few lines up: named as West's saving; "the try-it's" reworded
     assert "the try-it's, where" not in text
+    # r89: one meaning per number: the 0.16 is the 10♥'s cost (a club or diamond keeps the A♥ too but costs 0.3 to
+    # 1.5), the 22 is derived where it is said (26 - 4), "spot" (never defined) is a discard like this one
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
-            "seat: keeping the A♥ costs West about 0.16 points on average (printed below). The two numbers measure "
-            "different things: - **0.16** is an average over many deals where nobody shoots: what insurance costs when "
-            "unneeded. - **22** is West's saving, not South's score: in the try-it, with South shooting, keeping the A♥ "
-            "left West 4 points, not 26. So if a blocked moon usually saves West about 22, insurance pays when more than about "
-            "1 such spot in 140 holds a real shooter (22 ÷ 0.16).") in text
+            "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
+            "diamond costs more. In the try-it, with South shooting, keeping the A♥ left West 4 points instead of 26, a "
+            "saving of 26 − 4 = 22. If a blocked moon usually saves about that much, insurance pays when more than about "
+            "1 discard like this in 140 faces a real shooter (22 ÷ 0.16).") in text
+    assert "keeping the A♥ costs West" not in text and "such spot" not in text and "West's saving, not South's" not in text
     # the break-even p: p x 22 = (1 - p) x 0.157, p = 1 in 141 (1 in 138 with the rounded 0.16): "about 1 in 140"
     saved = hand_moon_west - kept_west
     assert round((saved + ten.delta_vs_best) / ten.delta_vs_best) == 141 and round(saved / 0.16) == 138
@@ -3024,8 +3043,22 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r75b_05: the try-it asks why; only the A♥ and K♥ rank above the Q♥ and J♥, and East kept its K♥ on trick 6
     # r84: "(below)" pointed forward for what the try-it needs: East's ducks, shown in replay 1 (tricks 6 and 8)
     # r85: East's ducks are now said in the try-it's question (l05-19a): here only that East kept its K♥
-    assert ("Why: only the A♥ and K♥ rank above South's Q♥ and J♥, and East kept its K♥, so West's A♥ is "
-            "the heart that can take a trick from South.") in text
+    # r89: "West's A♥ is the heart that can take a trick" left out why not the K♥ too: East's bot never covers South
+    # (the hint now says which hearts rank above); in every try-it line East's K♥ falls only when South's heart is
+    # already beaten (under West's A♥) or as a discard (checked below)
+    assert ("Why: East's bot never plays its K♥ while South's heart is winning the trick, so only West's A♥ can take "
+            "a heart trick from South.") in text
+    assert "rank above South's Q♥ and J♥, and East kept" not in text
+    for card in easy_5.legal_plays():
+        tried = easy_5.copy()
+        tried.play(card)
+        bots_play(tried, [Shooter()] + table_bots("easy", seed=1)[1:])
+        t_kh = next(t for t in tried.tricks if 3 in t.seats and t.card_of(3) == Card("KH"))
+        before_east = list(t_kh.cards)[:list(t_kh.seats).index(3)]
+        led = before_east[0].suit
+        top = max((c for c in before_east if c.suit is led), key=lambda c: c.rank)
+        assert top.suit is not Suit.HEARTS or t_kh.card_of(0) != top, card
+        assert not any(t.winner == 3 and t.points for t in tried.tricks)
     replay_1 = lesson("05_shooting_the_moon")["hand"]
     assert replay_1.tricks[5].card_of(3) == Card("8H") and Card("KH") in replay_1.dealt(3)
     assert replay_1.tricks[7].card_of(3) == Card("5H") and replay_1.tricks[7].card_of(0) == Card("JH")  # r84: "ducked"
@@ -3034,7 +3067,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r81: "(explained after the replay)" cut: the habit is defined in "Blocking a moon", before the replay
     assert ("This time the insurance heart acts first: watch West "
             "keep the A♥ on trick 5 and win South's Q♥ with it on trick 6.") in text
-    assert text.index("The first is the insurance heart: keep your highest heart") < text.index("This time the insurance heart")
+    assert text.index("The first is the insurance heart: - *Do:*") < text.index("This time the insurance heart")  # r89: Do/Stop
     replay_2 = lesson("05_shooting_the_moon")["blocked"]
     assert replay_2.tricks[4].card_of(1) == Card("TH") and replay_2.tricks[5].card_of(0) == Card("QH")
     assert replay_2.tricks[5].card_of(1) == Card("AH") and replay_2.tricks[5].winner == 1
