@@ -2346,8 +2346,9 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # r84: said in the Q♣'s sum (14 and 8.5 later hearts), with the same reason
     # r89: the reason the 6♣ takes more hearts later was said for the Q♣ only: said first, for both cards that keep
     # the A♣ (the coach's figures: each takes over 3 more hearts later than the A♣ does)
-    assert ("A cost counts the whole hand. The 6♣ and the Q♣ keep the A♣, which wins any club trick South plays it "
-            "to: more hearts later, but far fewer than 14.") in prose["1 named"]
+    # r89 review: "the 6♣ and the Q♣ ... far fewer than 14" read as if the Q♣ avoided the 14 too: it wins now
+    assert ("A cost counts the whole hand. The 6♣ ducks and keeps the A♣, the top club: more hearts later, but far "
+            "fewer than 14.") in prose["1 named"] and "The Q♣ wins now and keeps the A♣: 14 and 8.5 later" in prose["1 named"]
     qc, ac = graded.of("QC"), graded.of("AC")
     assert qc.delta_vs_best > ac.delta_vs_best and qc.stats["exp_hearts"] > ac.stats["exp_hearts"] + 3
     assert all(c.rank < Card("AC").rank for c in grab.view(0).still_out()[Suit.CLUBS])
@@ -2936,7 +2937,7 @@ def test_08c_r73b_a_duck_check_the_pass_at_your_table_and_plain_words():
     # plain words: following suit is not "shedding"; the Q♣'s cost said against the A♣
     assert "Shedding" not in " ".join(flat) and "Getting rid of the A♣ while you can follow may tempt you" in " ".join(flat)
     # r89: the reason comes first now, for the 6♣ and the Q♣ alike
-    assert "The 6♣ and the Q♣ keep the A♣, which wins any club trick South plays it to" in " ".join(flat)
+    assert "The 6♣ ducks and keeps the A♣, the top club" in " ".join(flat)
     # every question's check says what 'fine' is
     checks = [s for s in src if "= assess_play(" in s and 'verdict in ("best", "fine")' in s]
     assert len(checks) == 6 and all("'fine' (too close to call) are right" in s for s in checks)
