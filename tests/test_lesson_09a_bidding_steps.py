@@ -188,13 +188,22 @@ def test_the_three_points_as_written_are_the_bots():
     # and the tie-break has its reason (ties go up about as often as down: counted on dealt hands below)
     # r73b (newcomer r73 item 1): the half's rule as a procedure a person can follow, with the odd example above
     # r84 (newcomer r82): the tie-break was extra load: said as the summary says it, its odd example kept
-    assert ("Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, ¾ → 1) and cross off that many of your "
-            "lowest spades: they count 0 and protect nothing. The ruffs still count in full. "  # r84b: the ruffs unrounded
-            # r87 (brief: the tie rule had no reason): trick_count keeps spades[:round(spare)], and round takes a half
-            # to the even number (held below), so the number kept is even; r87b (newcomer r87): "Python's round" read as
-            # rounding the ruff total, and named a mechanism: said as what it is, the bots' habit, not a game rule
-            "A total ending in ½ is a tie, which the bots settle by keeping an even number of spades (a habit, not a "
-            "rule of the game: 5 spades, ruffs ½: keep 4, cross off 1).") in text
+    # r87 (brief: the tie rule had no reason): trick_count keeps spades[:round(spare)], and round takes a half
+    # to the even number (held below), so the number kept is even; r87b (newcomer r87): "Python's round" read as
+    # rounding the ruff total, and named a mechanism: said as what it is, the bots' habit, not a game rule
+    # r89 (newcomer r87b item 2): the tie rule shrunk to half a sentence, and 3b gets a worked cross-off (not deal 80's
+    # hand, nor the cell 9 quiz's) before its quiz: the J♠ falls from 1 to ¾ once the 2♠ is crossed off
+    assert ("Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, ¾ → 1; at a ½ the bots keep an even "
+            "number of spades) and cross off that many of your lowest spades: they count 0 and protect nothing. "
+            "The ruffs still count in full. ") in text  # r84b: the ruffs unrounded
+    assert "A total ending in ½ is a tie, which the bots settle" not in text  # r89: the old, longer tie rule
+    assert ("With ♠ K J 6 2 ♥ 9 8 7 5 ♦ 4 ♣ 9 8 7 5, ruffs 1, so cross off the 2♠; the J♠, lacking the A♠ and Q♠, "
+            "keeps only the 6♠: 1 → ¾.") in text
+    worked = trick_count(_Cards("KS JS 6S 2S 9H 8H 7H 5H 4D 9C 8C 7C 5C"))
+    assert worked.ruff_tricks == 1 and [DECK[c].pretty for c in worked.spent] == ["2♠"]
+    assert [(DECK[c].pretty, v) for c, v in worked.spades] == [("K♠", 1), ("J♠", 0.75), ("6♠", 0)]
+    unworked = trick_count(_Cards("KS JS 6S 2S 9H 8H 7H 4D 3D 5D 9C 8C 7C"))  # the same spades, no short suit
+    assert not unworked.ruffs and [(DECK[c].pretty, v) for c, v in unworked.spades][:2] == [("K♠", 1), ("J♠", 1)]  # "1 →"
     assert "Python's `round`" not in text
     assert "keep an even number of spades (5 spades" not in text  # r87: the old tie rule, without its reason
     assert [round(x) for x in (0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5)] == [0, 2, 2, 4, 4, 6, 6, 8]
@@ -506,15 +515,22 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'higher. Each ruff trick needs a spade, so the total stops at your number of spades (a void beside '
          'one spade: 1). **3b. Cross off your ruffing spades, then redo step 2**: a ruffing spade '
          'cannot also wait under a higher one. Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, '
-         '¾ → 1) and cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs '
-         'still count in full. A total ending in ½ is a tie, which the bots settle by keeping an even number of '
-         "spades (a habit, not a rule of the game: 5 spades, ruffs ½: keep 4, cross off 1). Deal 22's step 3 next (ruffs ¼: none crossed off); then **try 3b on a new "
+         '¾ → 1; at a ½ the bots keep an even number of spades) and cross off that many of your lowest spades: '
+         'they count 0 and protect nothing. The ruffs still count in full. With ♠ K J 6 2 ♥ 9 8 7 5 ♦ 4 ♣ 9 8 7 '
+         '5, ruffs 1, so cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
+         "Deal 22's step 3 next (ruffs ¼: none crossed off); then **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
-         '2 + 3, after 3b. - **B**: take your five highest spades; do step 2 (after 3b) on them, your lower '
-         'spades protecting them except crossed-off ones; add 1 for each spade after the fifth, crossed off or '
-         'not. Then add step 1. B has no ruffs: ruffs and long spades use the same low spades. South on deal 1526 (below) holds eight spades. Its ruffs, 1½, are a tie: '
+         "2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade "
+         'after the fifth, crossed off or not. Then add step 1. B counts no ruffs, yet its crossed-off spades '
+         'protect nothing: the bots count step 2 once, after 3b, and B reuses it. South on deal 1526 (below) '
+         'holds eight spades. Its ruffs, 1½, are a tie: '
          '3b crosses off the 3♠ 2♠, keeping six (even). A = 2¾ + 1½ (unrounded) = 4¼. B = 2¾ (A♠ 1, J♠ 1, 8♠ '
-         '¾, 6♠ 5♠ 0; the 4♠ protects too) + 3 (the 4♠ 3♠ 2♠) = 5¾.')
+         '¾, 6♠ 5♠ 0; the 4♠ protects too) + 3 (the 4♠ 3♠ 2♠) = 5¾. Had the 3♠ 2♠ protected, B would be 7.')
+# r89 (newcomer r87b item 1): "B has no ruffs: ruffs and long spades use the same low spades" read as a contradiction
+# (B still crosses off): B now says what trick_count does (length = sum(credit[:5]) + n − 5, credit counted once over
+# the spades kept after 3b) and deal 1526's B with every spade kept, 7 (held in
+# test_the_spade_length_sentence_is_the_engines_on_any_hand; the reader's 6¾ was off: A J 8 6 5 count 1 1 1 ¾ ¼)
+# r89 (newcomer r87b item 2): a worked cross-off before 3b's quiz, on a hand of its own; the tie rule in half a sentence
 # r87 (newcomer r86 items 1, 3; brief): B as three plain steps, its crossed-off spades said in the rule (no longer only
 # in deal 1526's numbers) and "no ruffs in B" said plainly; spades named trump (the quiz's answer rests on the word);
 # the tie's reason is the code's round; words cut to pay for them
@@ -620,7 +636,7 @@ def test_the_values_list_is_trick_counts():
                     r"(\S+), while your spades last\. ", VALUES)
     assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\*\*: a ruffing spade cannot also wait "
                      r"under a higher one\. Round "  # r84: why a ruffing spade is crossed off
-                     r"the ruff total to the nearest whole trick \(¼ → 0, 1¼ → 1, ¾ → 1\)", VALUES)
+                     r"the ruff total to the nearest whole trick \(¼ → 0, 1¼ → 1, ¾ → 1; ", VALUES)  # r89: the tie in the brackets
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -668,7 +684,7 @@ def test_the_values_list_is_trick_counts():
     # r84b (newcomer r84 item 1): "3b rounds that to 0" read as if the ruffs' ¼ were dropped from the total: the
     # rounding only sets how many spades are crossed off, said; deal 22's ¼ still counts (2 + 1¾ + ¼ = 4)
     assert ("cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs still count in full. "
-            "A total ending in ½ is a tie, which the bots settle by keeping an even number of spades") in VALUES and "(ruffs ¼: none crossed off)" in VALUES
+            "With ♠ K J 6 2") in VALUES and "(ruffs ¼: none crossed off)" in VALUES  # r89: the tie rule moved into the brackets
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
@@ -737,8 +753,10 @@ def test_the_values_list_is_trick_counts():
     # r84b (newcomer r84 item 2): B's five highest keep the lower spades under them (the 4♠ protects the 8♠ and is +1)
     # r87 (newcomer r86 item 1): "lower spades still under them" was cryptic and "crossed off or not" only in the
     # example: B in three plain steps (trick_count: credit over the kept spades, the five highest, + n − 5)
-    assert ("- **B**: take your five highest spades; do step 2 (after 3b) on them, your lower spades protecting them "
-            "except crossed-off ones; add 1 for each spade after the fifth, crossed off or not.") in VALUES
+    # r89 (newcomer r87b item 1): B said as trick_count computes it, the five highest of step 2's values after 3b
+    assert ("- **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade after the fifth, "
+            "crossed off or not.") in VALUES
+    assert "do step 2 (after 3b) on them" not in VALUES  # r89: the old B, which seemed to recount
     assert "lower spades still under them" not in VALUES and "so count them once" not in VALUES
     assert "(a crossed-off spade counts 0 there" not in VALUES
     assert "the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾" in outputs()
@@ -880,7 +898,7 @@ def test_the_spade_length_sentence_is_the_engines_on_any_hand():
         with_spent += bool(count.spent)
     assert seen > 500 and with_spent > 200
     # the other reading, on the lesson's two long hands: every spade kept to guard, none set aside
-    for seed, other_total in ((2054, 6.75), (1526, 7.0)):  # the engine: 6½ and 5¾
+    for seed, other_total in ((2054, 6.75), (1526, 7.0)):  # the engine: 6½ and 5¾; r89: "Had the 3♠ 2♠ protected, B would be 7"
         cards = SpadesHand.deal(seed=seed, dealer=3).cards(0)
         spades = sorted((c.rank for c in cards if c.suit is Suit.SPADES), reverse=True)
         credit = []
@@ -1155,9 +1173,10 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r81 (newcomer r81): "the 8♠ from 1 to ¾" compared with values never shown: B lists the five values it adds
                # r84b (newcomer r84): "count them once" clashed with B's low spades protecting and counting +1
                # r87 (newcomer r86 item 1): B in three plain steps; "no ruffs in B" said plainly
-               "- **A** = steps 2 + 3, after 3b. - **B**: take your five highest spades; do step 2 (after 3b) on them, "
-               "your lower spades protecting them except crossed-off ones; add 1 for each spade after the fifth, "
-               "crossed off or not. Then add step 1. B has no ruffs: ruffs and long spades use the same low spades.",  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
+               # r89 (newcomer r87b item 1): "B has no ruffs" beside B's crossing off read as a contradiction: why said
+               "- **A** = steps 2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 "
+               "for each spade after the fifth, crossed off or not. Then add step 1. B counts no ruffs, yet its "
+               "crossed-off spades protect nothing: the bots count step 2 once, after 3b, and B reuses it.",  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
@@ -1285,8 +1304,9 @@ def test_the_long_spades_suggestion_waits_for_a_click():
     # the lesson's widgets (lesson_bid=lesson_bid) now show the lesson's bid beside the bots', and why they differ
     # r87 (words): deal 21's cell already says what Suggest shows; deal 2054's gives only the typed commands
     assert "step 4 applies. No buttons? Type `long_bidder.suggest()` or `long_bidder.bid(n)`." in text
-    assert ("**Suggest**, under the hand, shows the bots' bid and this lesson's. No buttons? Type `bidder.bid(n)`, n your "
-            "bid, in a new code cell.") in text
+    # r89 (newcomer r87b): the no-widget fallback gave only bid(n), though the sentence points to Suggest
+    assert ("**Suggest**, under the hand, shows the bots' bid and this lesson's. No buttons? Type `bidder.suggest()` or "
+            "`bidder.bid(n)`, n your bid, in a new code cell.") in text
     from hearts_teach.course.spades_lesson import lesson_bid
     assert all("lesson_bid=lesson_bid)" in _code_source(marker) for marker in (
         "demo_bidder = BidWidget(", "bidder = BidWidget(practice", "long_bidder = BidWidget("))
@@ -2033,8 +2053,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # key (spade or not, rank): side-suit cards of equal rank; so all 20 may match (held below)
     # r87b (newcomer r87): "seeded apart ... a seed only picks" was jargon: what differs between the runs, plainly
     assert ("**Sample runs.** The bots play deal 1526 20 times with the bots' bid, then the lesson's. The 20 differ "
-            "only in which of two equal side-suit cards (say 7♥ and 7♦) a bot picks, so all 20 may match. Then deal 9 "
+            "only where a bot picks between two cards it rates the same, so all 20 may match. Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
+    # r89 (newcomer r87b): "two equal side-suit cards (say 7♥ and 7♦)": a 7♥ and a 7♦ are not equal in play; _pick's
+    # key (spade or not, rank) rates them the same, which is what the sentence now says
+    assert "7♥ and 7♦" not in text
     # r73b (newcomer r73 item 6): deal 9's result is said only after its folded runs, in the conclusion
     before_runs = " ".join("".join(c["source"]) for c in cells[:at - 2] if c["cell_type"] == "markdown")
     # r81: and not in the visible cell right after the fold either (held above: it is the fold's last line)
@@ -2298,8 +2321,11 @@ def test_the_bid_lower_example_is_the_scorers():
     # r81 (newcomer r81): "the gain above is 19 (60 against 51 − 10)" was cryptic beside the 9 just said: the bag at −9
     # makes bidding 3 and taking 4 worth 41, so up gains 19 or loses 110, and pays only above 110 / 129, about 85%
     # r87 (newcomer r86 item 2): "over 85%" came with no working: the break-even sum is written where it is stated
+    # r89 (newcomer r87b item 3): the p-inequality was the heaviest stretch: the one threshold said in words
     assert ("(its second line says why), so bidding 3 and taking 4 is worth 41: bidding up gains 19 if the 4th trick "
-            "comes (chance p) and loses 110 if not. That pays only if 19p > 110(1 − p): p over 110 ÷ 129 ≈ 85%.") in text
+            "comes and loses 110 if not. It pays only if the 4th trick comes over 110 ÷ (110 + 19) ≈ 85% of the "
+            "time.") in text
+    assert "19p" not in text and "(chance p)" not in text  # r89
     assert "means over 85%" not in text
     assert all((19 * p > 110 * (1 - p)) == (p > 110 / 129) for p in (0.8, 0.85, 0.853, 0.86, 0.9)) and round(100 * 110 / 129) == 85
     assert "the gain above is 19" not in text and "51 − 10" not in text
@@ -2848,8 +2874,10 @@ def test_three_quarters_up_is_the_bots_convention():
     # r85 (newcomer r85): "gave 19" beside cell 19's printed 9: the bag at −9 said, as the sentence on the tally does
     # r87 (newcomer r86 item 2): two 85%s read as two measures to keep apart: one sentence now, the same sum as the
     # four cases' (19p > 110(1 − p)) with the play-outs' margins and deals won
-    assert ("Bidding up won 544 of the 737 deals (74%), by 16 on average; bidding down the other 193, by 89 (not 19 and "
-            "110: the side's tricks vary).") in " ".join(prose().split())
+    # r89 (newcomer r87b item 3): a second 85% by another route read as a misreading: one threshold (cell 20's), and
+    # the play-outs said as what they show: bidding up won more deals, by much less
+    assert ("Bidding up won 544 of the 737 deals (74%), but lost the other 193 by far more (89 on average, against 16): "
+            "bidding down came out 11 points a hand ahead.") in " ".join(prose().split())
     assert "gave 19 and 110" not in " ".join(prose().split())  # r85
     assert "the model" not in " ".join(prose().split())
     assert 10 * 5 - (-10 * 6) == 20 * 5 + 10 == 110 and -10 * 5 - (-10 * 6) == 10  # only the higher set; both set
@@ -2871,8 +2899,7 @@ def test_three_quarters_up_is_the_bots_convention():
     # r84b (newcomer r84 item 5): the reader compares the two anyway: the sentence says the 85% above counted
     # South's 4th trick, not deals won, and compares the 74% with the share of deals these margins need, 89 / (16 + 89)
     # r85 (newcomer r85): "(89 in 16 + 89)" was cryptic shorthand: the division written out
-    assert ("Bidding up must win over 89 ÷ (16 + 89) ≈ 85% of deals; at 74%, bidding down came out 11 points a hand "
-            "ahead.") in text and round(100 * 89 / (16 + 89)) == 85  # r87
+    assert "89 ÷ (16 + 89)" not in text and text.count("85%") == 1  # r89: one threshold
     assert "The 85% counted South's 4th trick" not in text
     assert "89 in 16" not in text  # r85
     assert ("bidding down came out 11 points a hand ahead. "  # r77: not "scored" (bags at -9)
@@ -3034,7 +3061,14 @@ def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
         assert sum(v for _, v in count.side) == side and steps2_3 == a and count.length == b
         assert count.total == side + max(a, b)
     text = " ".join(prose().split())
-    assert "Then add step 1. B has no ruffs: ruffs and long spades use the same low spades." in text  # r87 (newcomer r86)
+    # r89 (newcomer r87b item 1): "B has no ruffs" read as contradicting B's crossing off: the reason is the code's
+    assert ("Then add step 1. B counts no ruffs, yet its crossed-off spades protect nothing: the bots count step 2 "
+            "once, after 3b, and B reuses it.") in text
+    assert "B has no ruffs" not in text  # r89
+    import inspect
+
+    assert "length = float(sum(credit[:5]) + (n - 5))" in inspect.getsource(trick_count)  # B reuses step 2's credit
+    assert "Had the 3♠ 2♠ protected, B would be 7." in text  # r89: 7 held in test_the_spade_length_sentence_is_...
     assert "Not A + B" not in text
     # rater r64: the caveat's detail, spade by spade (step 2's table, every spade kept), and the bids by the lesson's
     # own rule (drop the fraction), not the bots' rounding
