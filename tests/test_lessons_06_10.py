@@ -6299,7 +6299,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert other.seat_names[fifth.seats[0]] == "South" and str(fifth.cards[0]) == "9S" and other.scores[0] == 0
     # r89: "why does the 9♠ take 0.2 fewer hearts?": the coach measures, it names no cause; on this deal the 6♠ does
     # as well (South 0 in the replay above; the 0.2 checked in test_lesson_07_says_fine_is_too_close_to_call...)
-    assert "The coach names no cause for the 0.2 hearts; with the 6♠, South still scores 0." in md["l07-dec3q"]
+    # r89 review: "the coach names no cause" answered nothing: both are best (within 0.25), so the gap does not matter
+    assert "Both *best*: 0.2 hearts apart, too little to matter; with the 6♠, South still scores 0." in md["l07-dec3q"]
+    assert "names no cause" not in md["l07-dec3q"]
     # r82: "(trick 5)" told the reader South wins trick 4 before the trick-4 question
     assert "(trick 5)" not in md["l07-dec3q"]
     assert "Why the 9♠, not the 6♠?" not in md["l07-dec3q"]
