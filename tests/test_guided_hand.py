@@ -1016,7 +1016,8 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # the review now prints the undecided verdict as the tables do ("best or too close to call"), and 07 names it so
     src07 = (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
     # r84: lesson 07 names it at its first use in the review, in a bracket
-    assert "none *too close to call* (deals cannot tell)" in src07 and "*fine*" not in src07
+    # r89: lesson 07 defines it with its grades ("if the deals cannot tell whether it is within 0.25")
+    assert "*too close to call* if the deals cannot tell" in src07 and "*fine*" not in src07
     assert "fine* for short" not in src06a and "best or too close to call" in src07
     # a fresh newcomer rater: lessons 06a and 08 defined best in two wordings; one wording, the coach's band
     from hearts_teach.agents.coach_stats import BAND, verdict_of
