@@ -959,15 +959,17 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r84b rater: the lesson never said why rule 3 beats rules 4 and 5 here: said, from the table's queen column
     # (574 against 358 deals in 1,000); the count's pass is still named and said close to the top pass
     # r87: the top pass keeps the 10♥ the count passes, and "comes close" did not say what the count missed: the top
-    # pass sends the 10♣ instead, and the coach cannot tell the two apart (counted.call above); the J♦ (not low) is not
-    # named beside the A♦, as rule 3 counts only low cards
+    # pass sends the 10♣ instead, and a kept 10♣ catches the queen more often (the coach's own contrast: it keeps the
+    # 10♣; 358 against 309); the J♦ (not low) is not named beside the A♦, as rule 3 counts only low cards
+    # r89: "the coach cannot tell the two apart" was not so (its interval, 0.12 to 0.33, lies above 0)
+    assert counted.contrast is not None and counted.contrast.kept == "10♣" and counted.contrast.best == top.label
+    assert round(1000 * top.stats["p_take_qs"]) == 309 and "cannot tell the two apart" not in text
     assert ("Why the count outranks rules 4 and 5: the short-suit pass gives away the A♦, which has four "
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
             "can win club tricks that someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count's pass (the 10♥, no low heart, then the two highest "
-            "clubs) comes close to the coach's top pass, which passes the 10♣ instead: the coach cannot tell the two "
-            "apart. How does your own deal-5 pass do? Having passed in "
-            "the picker above, run the next cell.") in text
+            "clubs) comes close to the coach's top pass, which passes the 10♣ instead: a kept 10♣ can win a club trick "
+            "she lands on (358 against 309). Your own deal-5 pass: having passed in the picker, run the next cell.") in text
     assert round(1000 * counted.stats["p_take_qs"]) == 358 and "358 deals in 1,000" in printed
     assert Card("AD") not in counted.cards and Card("AD") in mine.cards
     assert "3. **A high card with several low cards of its suit beside it** is safer" in text  # rule 3 is the count

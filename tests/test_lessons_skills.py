@@ -2975,7 +2975,7 @@ def test_round_13_absolute_sentences_made_exact():
     assert "Then, in three hands out of four, before a single card is played, each player gets one chance" in one
     assert "Every hand starts the same way" not in one
     assert rules.no_points_on_first_trick
-    assert "on the first trick a discard may not be a heart or Q♠ unless you hold nothing else (lesson 03)" in one
+    assert "on the first trick a discard may not be a heart or Q♠ unless you hold nothing else." in one  # r89: shorter
     seven = _md("07_play_a_match")
     # r85: lesson 07 introduces the coach in one clause ("the program behind *Hint*")
     assert "The coach, the program behind *Hint*, cannot see the other hands. It deals the unseen cards" in seven and "does not guess" not in seven
