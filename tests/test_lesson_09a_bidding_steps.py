@@ -1687,9 +1687,10 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     assert "Deal 356: East deals, so you, South, bid first." in text and "seed 356" not in text
     # round 54 (rater r52): the card code is explained where it is used
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
-    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"6C\")` (6C is 6♣), and `print(nil_table.text())`." in text
+    # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
+    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` (2D is 2♦), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
-    assert Card("6C").pretty == "6♣"
+    assert Card("2D").pretty == "2♦"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
     assert "nil_table.bid_widget.suggest()" not in text  # r84: the typed fallback is one line, Suggest left to the button
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
@@ -1697,7 +1698,13 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     h = table.hand
     assert h.dealer == 3 and h.turn == 0 and h.bids == (None,) * 4
     assert nil_ok(h.cards(0)) and view_bid(h.view(0)) == 0
-    assert any(c.pretty == "6♣" for c in h.cards(0))
+    assert any(c.pretty == "2♦" for c in h.cards(0))
+    side = [c for c in h.cards(0) if c.pretty[-1] != "♠"]
+    assert min(side, key=lambda c: c.rank).pretty == "2♦"  # the lowest side card
+    typed = SpadesTable(seed=356)
+    typed.bid("nil")
+    typed.play("2D")  # the typed example is a legal first lead
+    assert typed.hand.tricks[0].cards[0].pretty == "2♦"
     assert table.bid_widget.suggest() == (
         "Estimate: ½ tricks. The bots' bid: nil (the nil checklist holds: no ace, at most 3 spades, in every suit "
         "with a queen or king more cards of jack or lower than queens and kings, and an estimate under 1 without "
