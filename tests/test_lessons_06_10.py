@@ -6307,7 +6307,8 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r89: "why does the 9♠ take 0.2 fewer hearts?": the coach measures, it names no cause; on this deal the 6♠ does
     # as well (South 0 in the replay above; the 0.2 checked in test_lesson_07_says_fine_is_too_close_to_call...)
     # r89 review: "the coach names no cause" answered nothing: both are best (within 0.25), so the gap does not matter
-    assert "Both *best*: 0.2 hearts apart, too little to matter; with the 6♠, South still scores 0." in md["l07-dec3q"]
+    # r89 read: "with the 6♠, South still scores 0" gave the hand's end away before it was played (and showed no replay)
+    assert "Both *best*: 0.2 hearts apart, too little to matter." in md["l07-dec3q"] and "still scores 0" not in md["l07-dec3q"]
     assert "names no cause" not in md["l07-dec3q"]
     # r82: "(trick 5)" told the reader South wins trick 4 before the trick-4 question
     assert "(trick 5)" not in md["l07-dec3q"]
@@ -6364,7 +6365,9 @@ def test_lesson_07_r81_the_k_spade_received_seed_kept_and_the_trick_3_answer_fol
     # r84: "watch what South does with it" half-answered the trick-4 question: cut
     # r84b: "a card the rules of thumb say to pass" read as if South had erred: East passed it
     # r85: "risky without the Q♠" did not say for whom or how: South, who may catch her with it
-    assert "East passed South the K♠: not holding the Q♠, South may catch her with it." in md["l07-recv"]
+    # r89: "may catch her" read as a good thing: a danger card, and what winning her costs (13 points, docs/rules.md)
+    assert ("East passed South the K♠, a danger card: not holding the Q♠, South may win her with it, 13 points."
+            in md["l07-recv"]) and "may catch her" not in md["l07-recv"]
     assert "risky without the Q♠" not in md["l07-recv"]
     assert "South received the K♠" not in md["l07-recv"]
     assert "trick 4 sheds it" not in md["l07-recv"] and "watch what South does" not in md["l07-recv"]
