@@ -765,6 +765,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
             "her, as its reason (printed last) says; North kept its K♠, and South took her at once") in text
     assert "so did North" not in text  # r79: on the copy North played the 6♠, not under her with the K♠
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
+    # r89: the aside's question was never answered in a word: its answer opens the cell under the figures (on the
+    # copy South took her at once, checked above)
+    assert "**No.** The guide calls both cards too close to call:" in text
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
     assert ("(the bots see the new card and may answer it differently)") in text
@@ -886,8 +889,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r77: too much statistics for a first hand: the printed range and its sentence cut; the grades are printed
     # (trick 3's 4♠ and the copy's Q♠, both too close to call; the engine's range is still checked below)
     assert " ".join(whatif_md.split()).startswith(
-        "The guide calls both cards too close to call: the deals vary too much for the coach to prefer either. "
-        "The queen was the highest card so far.")  # r81
+        "**No.** The guide calls both cards too close to call: the deals vary too much for the coach to prefer "
+        "either. The queen was the highest card so far.")  # r81; r89: "No." answers the aside's question
     assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
