@@ -1166,7 +1166,9 @@ def test_08b_the_moon_stories_and_the_mistakes():
         _md("08b_your_own_moon").split())
     # fresh newcomer rater (r47): the dangling "(the queen too)" became part of the sentence
     prose_gu = " ".join(_md("08b_your_own_moon").split())
-    assert ("From then on every point you take counts against you, with no moon to cancel "
+    # r89: the answer stood in view under its question: the "decide first" line goes before it; shorter to pay
+    assert "*Answer below: decide first.* --- **The answer: give up.**" in prose_gu
+    assert ("Every point you take then counts, with no moon to cancel "
             "it.") in prose_gu and "**The answer: give up.** Once anyone else has a point, stop collecting." in prose_gu and "(the queen too)" not in prose_gu
     # r84b: "When to give up" and "West took a heart on trick 4" answered the give-up question before it: a neutral
     # heading, and the reader finds West's point in the tricks printed

@@ -333,8 +333,10 @@ def _in_view(cell: dict) -> str:
 
 def answers_in_view_under_questions(cells: list[dict]) -> list[tuple[int, str]]:
     """Questions whose first cell in view below them (fully folded code cells show one line and are passed
-    over) says "Answer: …" / "the answer is …" outside a fold, with no "decide first" warning before it (r86:
-    lesson 10's "Answer: about half as wide" stood right under its quiz)."""
+    over; so are code cells with hidden outputs whose source says no answer) says "Answer: …" / "the answer
+    is …" outside a fold, with no "decide first" warning before it (r86: lesson 10's "Answer: about half as
+    wide" stood right under its quiz; r89: 08b's "The answer: give up." stood under a code cell whose outputs
+    were hidden)."""
     found = []
     for i, cell in enumerate(cells):
         if not _is_question(cell):
@@ -345,6 +347,8 @@ def answers_in_view_under_questions(cells: list[dict]) -> list[tuple[int, str]]:
                 continue
             text = _in_view(after)
             m = ANSWER_WORDS.search(text)
+            if after["cell_type"] == "code" and fold.get("outputs_hidden") and not m:
+                continue
             if not _is_question(after) and m and not text.lstrip().startswith(DECIDE_FIRST):
                 found.append((i, text[m.start():m.start() + 60]))
             break
@@ -372,3 +376,8 @@ def test_the_answer_in_view_check_catches_lesson_10s_old_interval_quiz():
     assert answers_in_view_under_questions([quiz, new]) == []
     assert [i for i, _ in answers_in_view_under_questions([quiz, figures, bold])] == [0]  # 08b's old trick-6 answer
     assert answers_in_view_under_questions([quiz, figures, warned]) == []
+    shown_code = {"cell_type": "code", "metadata": {"jupyter": {"outputs_hidden": True}},
+                  "source": ["plans = {'Keep shooting': 1}"], "outputs": [{"text": ["Answer: 1"]}]}
+    give_up = {"cell_type": "markdown", "source": ["**The answer: give up.** Once anyone else has a point, stop."]}
+    assert [i for i, _ in answers_in_view_under_questions([quiz, figures, shown_code, give_up])] == [0]  # r89: 08b
+    assert answers_in_view_under_questions([quiz, figures, shown_code, warned]) == []
