@@ -135,12 +135,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     # idea: the lesson says *too close to call*, and *fine* only as the Score line prints it
     # r72c (rater: "best", "too close to call" and "printed *fine*" read as three names): the verdict list names
     # too close to call, and the marks and the score line (MARKS_RULE) say it too; *fine* is not in the prose
-    assert ("its range spans the quarter point (e.g. 0.2 to 0.3);" in prose  # r81: plainer than "its deals cannot tell"
-            and "a good move, though not shown to be best" not in prose)
+    # r89 (rater: "range", "low end" and "spans" all at once; the "e.g." ranges nearly gave the quiz away): a plain
+    # scale in points a hand first, then one sentence on the range's low end; "spans" became "crossing"
+    assert ("a range crossing it is [**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)." in prose
+            and "a good move, though not shown to be best" not in prose and "spans the quarter point" not in prose)
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line
-    assert "(*fine* for short)" not in prose and ("- [**too close to call**](glossary.ipynb#cell-id=term-too-close-"
-                                                  "to-call): its range spans the quarter point") in prose
+    assert "(*fine* for short)" not in prose and "e.g. 0.2 to 0.3" not in prose  # r89: one example range, 1.4 to 3.3
     assert ("Drills score **marks**, not points: 2 for best or too close to call, 1 for an inaccuracy, 0 for a "
             "mistake or a blunder.") in prose
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
@@ -398,7 +399,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r71 (rater: "(a ♦ 338)", "(Q♠ 55)" were cryptic): each count says in words which card of South's won her trick
     assert ("  1000 deals replayed, the Q♠ in South's tricks: K♣ J♦ K♠ 55 (won by South's Q♠: 55); "
             "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338; 9♦: 127)\n") in "".join(stored)
-    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a mistake)" in after
+    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a [mistake](#cell-id=l08-d2))" in after  # r89: its cost's cell linked
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     # r72c (word cap): the pointer to drill 3 cut; the throw itself is drill 3's answer
@@ -408,7 +409,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
     # a fresh rater: the two shares in the prose where they are used, and why a passed queen comes back
     # r87: the direction said ("passed right, to East"), one plain clause for East's throw
-    assert (f"she ends in South's tricks in {kept:.0%} of deals; passed right, to East (K♣ Q♠ K♠, a mistake), "
+    assert (f"she ends in South's tricks in {kept:.0%} of deals; passed right, to East (K♣ Q♠ K♠, a [mistake](#cell-id=l08-d2)), "
             f"in {passed:.0%}: East can dump her on a trick South wins, when void in the suit led (most "
             "often on your 9♦: [replays](#cell-id=l08-20b)).") in after  # r84: the card named
     assert DRILLS[1].make().pass_target(0) == 3  # East (passing right)
