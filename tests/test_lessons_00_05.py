@@ -1368,6 +1368,11 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     assert "Then a question for you: who starts trick 2?" not in text
     assert hand.seat_names[hand.tricks[0].winner] == "North" == hand.seat_names[hand.tricks[1].seats[0]]
     answer_every_way(ns["lead2"], "North", ["South", "West", "East"])
+    # r89: "North took trick 1. Who leads trick 2?" gave its answer away: the question points at the printed trick
+    assert ns["lead2"].question == "Trick 1 is printed above. Who leads trick 2?"
+    above = cells[ids.index("l02-15q") - 1]  # the cell just above the question prints trick 1 with its winner
+    assert "".join("".join(o.get("text", "")) for o in above["outputs"]).startswith(
+        "trick 1: East 2♣, South 9♣, West 6♣, North A♣ → North takes it")
     # East leads the 3♣, the three others discard: the lowest card on the table wins
     cards = [Card(c).index for c in ("3C", "AD", "KS", "QH")]
     assert SEAT_NAMES[trick_winner(cards, 3)] == "East"
