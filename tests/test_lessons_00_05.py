@@ -2652,7 +2652,8 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     # r81: the print showed East's 17 right under the question that asks for it; the prose now asks, and the print
     # is the question's folded answer (its output folded, as lesson 00's trick-3 answer)
     assert ("Count the hearts and the Q♠ each seat *holds* (none scores until someone takes it in a trick): which seat "
-            "holds the most? Answer, then unfold (⋯) the cell under the question to check.") in text
+            "holds the most? Answer (click, or type `most.choose(\"…\")`), then unfold (⋯) the cell under the question "
+            "to check.") in text  # r89: cell 1 promises a line to type beside every button
     assert "Below, the penalty cards each player *holds* now" not in text
     cells = cells_of("00_welcome")
     held = next(c for c in cells if c.get("id") == "l00-19")
