@@ -560,7 +560,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r90: the r89 reader found cell 22 ("The count was right", 0.2 points) and cell 29 (0.2 points, "comes close")
     # reading the same gap two ways: both now say the coach's own call, too close to call (each interval lies above
     # 0, so a small cost is seen, and reaches past the 0.25 band, so not whether it matters)
-    assert ("**The count picked the top pass, just.** The A♦ for the J♣ scores 10.7 against 10.5: too close to call "
+    assert ("**The count picked the top pass, narrowly.** The A♦ for the J♣ scores 10.7 against 10.5: too close to call "
             "(the coach sees a small cost, not whether it is enough to matter).") in text
     assert "**The count was right.**" not in text
     assert ours.call == "too close to call" and 0 < ours.delta_ci95[0] < BAND < ours.delta_ci95[1]
@@ -812,7 +812,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "about half a point" not in text
     assert "nearly even" not in text
     # newcomer round 11: the deals give no reason for the J♣, so the prose calls it a near tie, not a new rule
-    assert "comes back to South" not in text and "**The count picked the top pass, just.**" in text  # r81, r90
+    assert "comes back to South" not in text and "**The count picked the top pass, narrowly.**" in text  # r81, r90
     # the A♠/K♠ bullet says how a spade lead catches a high spade (following suit), and the comment's
     # last sentence on deal 5 is praise for the card passed
     # r87: shorter, the recap above now says to follow suit
@@ -931,7 +931,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # more often than not, for both passes)
     # r82 rater: that line had nothing shown behind it, and the one deal shown (South's own 8♦) read as its
     # opposite: cut
-    assert "(one in four). - **The count picked the top pass, just.**" in text and "More often than not" not in text
+    assert "(one in four). - **The count picked the top pass, narrowly.**" in text and "More often than not" not in text
 
 
 def test_01_the_coach_judges_the_deal_5_demonstration():
