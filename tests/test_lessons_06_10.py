@@ -4997,8 +4997,10 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     # lesson 01 (l5, r47) now says it once, beside its table: only another player can put her on South's trick
     # r56: the note names its column by its header
     # r82: the note now also says who holds her (West) and when West can throw her (out of the suit led)
-    assert ("(Column \"Q♠ ends in South's tricks\": on how many deals she falls on a trick South wins. Passed, she is "
-            "West's, and West can throw her on any trick South wins while out of the suit led") in lesson_01  # r84: + why so often
+    # r90: the column's meaning moved before lesson 01's quiz; the why stays under its table
+    assert ("Column \"Q♠ ends in South's tricks\" counts deals where she falls on a trick South wins." in lesson_01
+            and "Passed, the queen is West's, and West can throw her on any trick South wins while out of the suit led"
+            in lesson_01)  # r84: + why so often
 
 
 def test_lesson_10_says_the_leagues_hands_option_counts_deals():
