@@ -193,11 +193,17 @@ def test_the_three_points_as_written_are_the_bots():
     # rounding the ruff total, and named a mechanism: said as what it is, the bots' habit, not a game rule
     # r89 (newcomer r87b item 2): the tie rule shrunk to half a sentence, and 3b gets a worked cross-off (not deal 80's
     # hand, nor the cell 9 quiz's) before its quiz: the J♠ falls from 1 to ¾ once the 2♠ is crossed off
-    assert ("Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, ¾ → 1; at a ½ the bots keep an even "
-            "number of spades) and cross off that many of your lowest spades: they count 0 and protect nothing. "
-            "The ruffs still count in full. ") in text  # r84b: the ruffs unrounded
+    # r90 (newcomer r89 item 1): "at a ½ the bots keep an even number" did not say which way: up or down, said, with
+    # deal 1526's numbers as its example, and that this rounding only picks the spades (the bid has its own rule)
+    assert ("Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1) and cross off that many of your lowest "
+            "spades: they count 0 and protect nothing. If the total ends in ½, round whichever way leaves an "
+            "even number of spades (8 spades, ruffs 1½: cross off 2, keep 6). This rounding only picks spades to "
+            "cross off: the ruffs still count in full. ") in text  # r84b: the ruffs unrounded
+    assert "at a ½ the bots keep an even number of spades" not in text  # r90: the old, unclear tie rule
+    assert 8 - len(trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0)).spent) == 6  # "cross off 2, keep 6"
     assert "A total ending in ½ is a tie, which the bots settle" not in text  # r89: the old, longer tie rule
-    assert ("With ♠ K J 6 2 ♥ 9 8 7 5 ♦ 4 ♣ 9 8 7 5, ruffs 1, so cross off the 2♠; the J♠, lacking the A♠ and Q♠, "
+    # r90 (words): the worked hand's side suits said as what matters, one singleton (ruffs 1)
+    assert ("With ♠ K J 6 2 and one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, "
             "keeps only the 6♠: 1 → ¾.") in text
     worked = trick_count(_Cards("KS JS 6S 2S 9H 8H 7H 5H 4D 9C 8C 7C 5C"))
     assert worked.ruff_tricks == 1 and [DECK[c].pretty for c in worked.spent] == ["2♠"]
@@ -404,7 +410,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "South on deal 1526 (below) holds eight spades." in text  # r84b: its cards in the print just below
+    assert "Deal 1526 (below; 3b crosses off the 3♠ 2♠):" in text  # r84b: its cards in the print just below
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -435,7 +441,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("South on deal 1526 (below) holds eight spades.")  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("Deal 1526 (below; 3b crosses off the 3♠ 2♠):")  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -511,21 +517,23 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'another suit. To *ruff* is to win a side-suit trick with a '
          'spade, holding none of that suit. A *void* (no card of a suit) counts 2, a *singleton* (one card) 1, '
          "a *doubleton* (two cards) ¼, while your spades last. Why: a void can ruff a suit's first two leads, "
-         'a singleton the second; a doubleton only the third, when an opponent may also be void and ruff '
-         'higher. Each ruff trick needs a spade, so the total stops at your number of spades (a void beside '
+         'a singleton the second; a doubleton only the third, when an opponent may also be void and play a '
+         'higher spade. Each ruff trick needs a spade, so the total stops at your number of spades (a void beside '
          'one spade: 1). **3b. Cross off your ruffing spades, then redo step 2**: a ruffing spade '
-         'cannot also wait under a higher one. Round the ruff total to the nearest whole trick (¼ → 0, 1¼ → 1, '
-         '¾ → 1; at a ½ the bots keep an even number of spades) and cross off that many of your lowest spades: '
-         'they count 0 and protect nothing. The ruffs still count in full. With ♠ K J 6 2 ♥ 9 8 7 5 ♦ 4 ♣ 9 8 7 '
-         '5, ruffs 1, so cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
+         'cannot also wait under a higher one. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1) '
+         'and cross off that many of your lowest spades: they count 0 and protect nothing. If the total ends in '
+         '½, round whichever way leaves an even number of spades (8 spades, ruffs 1½: cross off 2, keep '
+         '6). This rounding only picks spades to cross off: the ruffs still count in full. With ♠ K J 6 2 and '
+         'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
          "Deal 22's step 3 next (ruffs ¼: none crossed off); then **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
          "2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade "
-         'after the fifth, crossed off or not. Then add step 1. B counts no ruffs, yet its crossed-off spades '
-         'protect nothing: the bots count step 2 once, after 3b, and B reuses it. South on deal 1526 (below) '
-         'holds eight spades. Its ruffs, 1½, are a tie: '
-         '3b crosses off the 3♠ 2♠, keeping six (even). A = 2¾ + 1½ (unrounded) = 4¼. B = 2¾ (A♠ 1, J♠ 1, 8♠ '
-         '¾, 6♠ 5♠ 0; the 4♠ protects too) + 3 (the 4♠ 3♠ 2♠) = 5¾. Had the 3♠ 2♠ protected, B would be 7.')
+         "after the fifth, crossed off or not. Then add step 1. B takes step 2's values after 3b: a rough count. "
+         'Deal 1526 (below; 3b crosses off the 3♠ 2♠): - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + '
+         '6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
+# r90 (newcomer r89 items 1-2): 3b's tie rule said plainly with deal 1526's numbers; "ruff higher" (a ruff wins, by
+# definition) is "play a higher spade"; B's bot-internals reason ("the bots count step 2 once ... B reuses it") and
+# "Had the 3♠ 2♠ protected, B would be 7" made the reader doubt the rule: one plain sentence; A and B as two lines
 # r89 (newcomer r87b item 1): "B has no ruffs: ruffs and long spades use the same low spades" read as a contradiction
 # (B still crosses off): B now says what trick_count does (length = sum(credit[:5]) + n − 5, credit counted once over
 # the spades kept after 3b) and deal 1526's B with every spade kept, 7 (held in
@@ -565,7 +573,10 @@ CHEAT_SHEET = ("| Step | Values |\n|---|---|\n"
 # rater r71: "say that the bots' rule and the lesson's differ only at ¾" (held in test_the_two_roundings_differ_only_at_three_quarters)
 # r73b (newcomer r73 item 5): the sentence on where they differ is cut; the bots' rule is said once, before the
 # scorer's cases (a count of 3¾: the bots bid 4, this lesson 3), and this test holds that ¾ is the only difference
-DIFFER = "The bots round to the nearest trick: a half down, three quarters up. Say your count is 3 and three quarters: the bots bid 4, this lesson 3."
+# r90 (newcomer r89: three roundings, nothing said which applies where; "the same as the bots'" printed before the
+# reader knew they could differ): the three told apart where the count becomes a bid, the ¾ difference said there
+DIFFER = ("Three roundings: 3b's picks spades to cross off; yours drops the fraction; the bots' goes to the nearest "
+          "trick (a half down, three quarters up), so it differs from yours only at counts ending in three quarters.")
 
 
 def test_the_values_list_is_trick_counts():
@@ -636,7 +647,7 @@ def test_the_values_list_is_trick_counts():
                     r"(\S+), while your spades last\. ", VALUES)
     assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\*\*: a ruffing spade cannot also wait "
                      r"under a higher one\. Round "  # r84: why a ruffing spade is crossed off
-                     r"the ruff total to the nearest whole trick \(¼ → 0, 1¼ → 1, ¾ → 1; ", VALUES)  # r89: the tie in the brackets
+                     r"the ruff total to the nearest whole trick \(¼ → 0, ¾ → 1\) and cross off ", VALUES)  # r90: the tie in a sentence of its own
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -683,16 +694,20 @@ def test_the_values_list_is_trick_counts():
             "keep an even number of spades") not in VALUES and "(ruffs ¼: 3b rounds that to 0)" not in VALUES
     # r84b (newcomer r84 item 1): "3b rounds that to 0" read as if the ruffs' ¼ were dropped from the total: the
     # rounding only sets how many spades are crossed off, said; deal 22's ¼ still counts (2 + 1¾ + ¼ = 4)
-    assert ("cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs still count in full. "
-            "With ♠ K J 6 2") in VALUES and "(ruffs ¼: none crossed off)" in VALUES  # r89: the tie rule moved into the brackets
+    assert ("cross off that many of your lowest spades: they count 0 and protect nothing. If the total ends in ½") in VALUES
+    assert ("This rounding only picks spades to cross off: the ruffs still count in full. With ♠ K J 6 2") in VALUES and "(ruffs ¼: none crossed off)" in VALUES  # r89: the tie rule moved into the brackets
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
     # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
-    assert ("South on deal 1526 (below) holds eight spades. Its ruffs, 1½, are a tie: 3b crosses off "
-            "the 3♠ 2♠, keeping six (even). A = 2¾ + 1½ (unrounded) = 4¼.") in " ".join(prose().split())  # r81: A's ruffs are added unrounded, said
-    # r84: B's worked numbers beside its five values and its spades after the fifth
-    assert "B = 2¾ (A♠ 1, J♠ 1, 8♠ ¾, 6♠ 5♠ 0; the 4♠ protects too) + 3 (the 4♠ 3♠ 2♠) = 5¾." in " ".join(prose().split())  # r84b; r87: "crossed off or not" is in B's rule now
+    # r90 (newcomer r89 item 2): A and B as two short lines; the tie is now 3b's own example, and "the ruffs still
+    # count in full" (3b) says A's 1½ is unrounded
+    assert ("Deal 1526 (below; 3b crosses off the 3♠ 2♠): - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
+            "+ 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾") in " ".join(prose().split())  # r81: A's ruffs are added unrounded
+    # r84: B's worked numbers beside its five values and its spades after the fifth; r90: "(the 4♠ protects too)"
+    # was cryptic: the 8♠'s ¾ (with the 6♠ 5♠ 4♠ under it) is in deal 1526's print just below
+    assert "the 4♠ protects too" not in " ".join(prose().split()) and "Its ruffs, 1½, are a tie" not in " ".join(prose().split())
+    assert "  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n" in outputs()
     assert "bids round otherwise" not in VALUES
     c1526 = trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0))
     assert SpadesHand.deal(seed=1526, dealer=3).cards(0).pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
@@ -1155,7 +1170,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r84b (words): said shorter, the higher ruff kept
                "Why: a void can ruff a suit's first two leads, a singleton the second; a doubleton only the "
                # r62 (rater r62): a ruff wins (glossary), so a beaten spade is no ruff: the doubleton's ruff needs no higher spade
-               "third, when an opponent may also be void and ruff higher.",  # r75c: "ruff higher" read as a ruff that loses
+               "third, when an opponent may also be void and play a higher spade.",  # r75c: "ruff higher" read as a ruff that loses; r90: and clashed with the definition
                 # rater r71: "only if ..." unclear  # rater r64: easier to parse  # r59: a ruff wins (glossary)
                # fresh rater (round 30): spade length replaces protected spades and ruffs when larger, not added;
                # fresh rater r33_e: why (held below: length counts those spades)
@@ -1175,8 +1190,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r87 (newcomer r86 item 1): B in three plain steps; "no ruffs in B" said plainly
                # r89 (newcomer r87b item 1): "B has no ruffs" beside B's crossing off read as a contradiction: why said
                "- **A** = steps 2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 "
-               "for each spade after the fifth, crossed off or not. Then add step 1. B counts no ruffs, yet its "
-               "crossed-off spades protect nothing: the bots count step 2 once, after 3b, and B reuses it.",  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
+               "for each spade after the fifth, crossed off or not. Then add step 1. B takes step 2's values after "
+               "3b: a rough count.",  # r90 (newcomer r89 item 2): the bots' internals replaced by one plain sentence  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
                # r48 (words): the "one under" sentence merged into the next
@@ -2287,8 +2302,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # rater r61: "3 and three quarters bids 4" was the bots' rounding, which the lesson now advises against
     # r73b (newcomer r73 item 5): one bidding rule where the sum becomes a bid; the bots' rounding is brought in
     # here, as the rule the scorer's cases and the play-outs test
-    assert ("**Why drop the fraction: the lower bid is safer.** The bots round to the nearest trick: a half down, "
-            "three quarters up. Say "
+    assert ("**Why drop the fraction: the lower bid is safer.** Say "
             "your count is 3 and three quarters: the bots bid 4, this lesson 3. North, your partner, bids 2 and takes 2; you "
             "take 3 tricks or 4. The scorer (`score_hand`) on the four cases (\"bags 0 "
             "→ 1\": your side's bags before and after):") in text  # r87 (words)
@@ -2312,7 +2326,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # rater r64: said once, plainly: the bots round ¾ up, and the play-outs are the lesson's reason to bid down
     assert ("**Does it, at three quarters?** In the *play-outs* below, the bots play each deal twice, South bidding "
             "its count rounded up, then down.") in text  # r87 (words)
-    assert text.count("round to the nearest trick: a half down, three quarters up") == 1
+    assert text.count("to the nearest trick (a half down, three quarters up)") == 1  # r90: said once, with the bid's rule
     assert "Three quarters bids up only by the bots' convention" not in text and "careful player" not in text
     assert "rounded to the nearest trick (halves down)" in " ".join((smart_bid.__doc__ or "").split())
     assert "rough values, not chances" not in text and "9 points a trick" not in text
@@ -2329,7 +2343,9 @@ def test_the_bid_lower_example_is_the_scorers():
     # makes bidding 3 and taking 4 worth 41, so up gains 19 or loses 110, and pays only above 110 / 129, about 85%
     # r87 (newcomer r86 item 2): "over 85%" came with no working: the break-even sum is written where it is stated
     # r89 (newcomer r87b item 3): the p-inequality was the heaviest stretch: the one threshold said in words
-    assert ("(its second line says why), so bidding 3 and taking 4 is worth 41: bidding up gains 19 if the 4th trick "
+    # r90 (newcomer r89): the 41 was explained only by the next cell's print: its sum written out first
+    assert ("The tally scores bid 3, take 4 as +50 + 1 (the bag) − 10 (its tenth of the 100 lost at 10 bags) = 41: "
+            "bidding up gains 19 if the 4th trick "
             "comes and loses 110 if not. It pays only if the 4th trick comes over 110 ÷ (110 + 19) ≈ 85% of the "
             "time.") in text
     assert "19p" not in text and "(chance p)" not in text  # r89
@@ -2337,10 +2353,12 @@ def test_the_bid_lower_example_is_the_scorers():
     assert all((19 * p > 110 * (1 - p)) == (p > 110 / 129) for p in (0.8, 0.85, 0.853, 0.86, 0.9)) and round(100 * 110 / 129) == 85
     assert "the gain above is 19" not in text and "51 − 10" not in text
     assert 50 - 9 == 41 and 60 - 41 == 19 and 50 - (-60) == 110 and 0.85 < 110 / (110 + 19) < 0.86
-    assert ("When you take 4, bidding 4 instead of 3 wins 9 more points (+60 against +51) and one bag fewer. When you take only 3, it "
-            "loses 110 (-60 against +50).") in text and "or 19 if" not in text
+    assert ("Taking 4, bidding 4, not 3, wins 9 more points (+60 against +51) and a bag fewer; taking only 3, it "
+            "loses 110 (-60 against +50).") in text  # r90 (words)
+    made = score_hand([3, 2, 2, 2], [4, 2, 2, 5]).teams[0]  # the scorer's "South bids 3, takes 4": +50, 1 bag +1
+    assert (made.contract, made.points, made.bags_taken) == (5, 51, 1) and 50 + 1 - 100 // 10 == 41 and "or 19 if" not in text
     # r73b (newcomer r73): "They" read as the bots playing differently; the why is the play-outs' second printed line
-    assert "The tally counts a bag as −9 (its second line says why)" in text  # r59: the print's minus sign
+    assert "(its second line says why)" not in text  # r90: the sum is written out in the prose
     assert "Each bag valued at -9: its +1, less a tenth of the 100 lost at 10 bags\n" in outputs()
     assert 60 - (51 - 100 // 10) == 19 and "+41" not in text
     assert 60 - 51 == 9 and 50 - (-60) == 110
@@ -3069,13 +3087,14 @@ def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
         assert count.total == side + max(a, b)
     text = " ".join(prose().split())
     # r89 (newcomer r87b item 1): "B has no ruffs" read as contradicting B's crossing off: the reason is the code's
-    assert ("Then add step 1. B counts no ruffs, yet its crossed-off spades protect nothing: the bots count step 2 "
-            "once, after 3b, and B reuses it.") in text
+    # r90 (newcomer r89 item 2): that reason was about how the bots are built, not the cards: one plain sentence
+    assert "Then add step 1. B takes step 2's values after 3b: a rough count." in text
+    assert "B reuses it" not in text
     assert "B has no ruffs" not in text  # r89
     import inspect
 
     assert "length = float(sum(credit[:5]) + (n - 5))" in inspect.getsource(trick_count)  # B reuses step 2's credit
-    assert "Had the 3♠ 2♠ protected, B would be 7." in text  # r89: 7 held in test_the_spade_length_sentence_is_...
+    assert "B would be 7" not in text  # r90 (newcomer r89): made the reader doubt the rule; 7 still held in test_the_spade_length_sentence_is_...
     assert "Not A + B" not in text
     # rater r64: the caveat's detail, spade by spade (step 2's table, every spade kept), and the bids by the lesson's
     # own rule (drop the fraction), not the bots' rounding
@@ -3107,14 +3126,14 @@ def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
     # never beats B from every spade kept (held below), and now says so
     # rater r71: that sentence read as contradicting "crossed off or not": B's clause says it once, and 3b prints deal
     # 1526's step 2 before and after crossing off (held below)
-    assert ("B = 2¾ (A♠ 1, J♠ 1, 8♠ ¾, 6♠ 5♠ 0; the 4♠ protects too) + 3 (the 4♠ 3♠ 2♠) = 5¾.") in text and "errs low" not in text
+    assert ("B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾") in text and "errs low" not in text
     assert "step 2 falls from 4" not in text  # r73: deal 1526's numbers sit beside A and B (its print shows the 2¾)
     assert {k: v for k, v in raw1526.items() if v} == {"A♠": 1, "J♠": 1, "8♠": 1, "6♠": 0.75, "5♠": 0.25}
     assert {k: v for k, v in kept1526.items() if v} == {"A♠": 1, "J♠": 1, "8♠": 0.75}
     # newcomer r75 (round 75b): B's line says what crossing off changes: "the 8♠ from 1 to ¾, the 6♠ and 5♠ to 0"
     # r81: those "from" values (before 3b) were never shown and confused: B lists the five values it adds, after 3b
     assert "(here the 8♠ from 1 to ¾, the 6♠ and 5♠ to 0)" not in text
-    assert "B = 2¾ (A♠ 1, J♠ 1, 8♠ ¾, 6♠ 5♠ 0; the 4♠ protects too)" in text  # r84 and [kept1526.get(k, 0) for k in ("A♠", "J♠", "8♠", "6♠", "5♠")] == [1, 1, 0.75, 0, 0]
+    assert "B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0)" in text  # r84 (r90: as a sum) and [kept1526.get(k, 0) for k in ("A♠", "J♠", "8♠", "6♠", "5♠")] == [1, 1, 0.75, 0, 0]
     # rater r68 ("the ruffs counted twice?"): "errs low": B from the values after 3b never beats B from every spade
     # kept (crossing off only takes smaller spades away), on the lesson's long hands and on dealt ones
     for dealt in [c1526, c2054] + [h for h in seat_hands("lesson09a/errs-low", 300) if len(h.of_suit(Suit.SPADES)) >= 6]:
@@ -3177,6 +3196,9 @@ def test_the_two_roundings_differ_only_at_three_quarters():
     from hearts_teach.course.spades_lesson import lesson_bid
 
     assert DIFFER in " ".join(prose().split())
+    # r90 (newcomer r89 item 3): said where the count becomes a bid, before Suggest's "the same as the bots'", not
+    # only at the scorer's cases
+    assert "The bots round to the nearest trick: a half down" not in " ".join(prose().split())
     differ = 0
     for seed in range(4000):
         cards = SpadesHand.deal(seed=seed, dealer=1).cards(0)

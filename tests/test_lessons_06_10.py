@@ -2518,7 +2518,8 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     others = [sum(1 for c in long_hand.cards(s) if c.suit.letter == "S") for s in (1, 2, 3)]
     assert sum(1 for c in long_hand.cards(0) if c.suit.letter == "S") == 8 and sum(others) == 5
     assert "long_hand = SpadesHand.deal(seed=1526, dealer=3)" in before_code(cells, at)
-    assert "spade length (8 spades)" in before and "holds eight spades" in before  # lower-cased above
+    # r90 (words): step 4's "holds eight spades" cut; 3b's tie example and deal 1526's print say the 8
+    assert "spade length (8 spades)" in before and "(8 spades, ruffs 1½: cross off 2, keep 6)" in before  # lower-cased above
 
 
 def before_code(cells: list, at: int) -> str:
