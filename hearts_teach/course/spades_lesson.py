@@ -43,7 +43,7 @@ def nil_verdict(cards: CardList) -> str:
         return "not a nil: " + "; ".join(faults)
     # r90: line 3 named (the hand's highest cards alone did not say that it was checked)
     high = " ".join(c.pretty for s in reversed(Suit) for c in sorted(cards.of_suit(s), key=lambda c: -c.rank)
-                    if c.rank in (12, 13))
+                    if c.rank in (12, 13))  # queens and kings (ranks run 2 … 14)
     spades = len(cards.of_suit(Suit.SPADES))
     est = estimate_tricks(cards)
     trick = "trick" if 0 < est <= 1 else "tricks"
