@@ -614,7 +614,9 @@ def test_the_values_list_is_trick_counts():
         assert trick_count(cards, long_spades=True).total == printed and smart_bid(cards) == 6
         assert without_rule(cards) == plain and math.ceil(plain - _HALF) == 7
     # r54: no fold left of the fine print (r87b: the one fold is deal 9's verdict, below its runs)
-    assert text.count("<details>") == 1 and "<details><summary>Deal 9 (once you have bid)" in text
+    # r90: and 09b's fold of its nil question's answer (so that no answer stands in view under the question)
+    assert text.count("<details>") == 2 and "<details><summary>Deal 9 (once you have bid)" in text
+    assert "<details><summary>Answer</summary>B: no ace" in text
     assert text.count("fine print") == 0
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
     c21 = trick_count(SpadesHand.deal(seed=21, dealer=1).cards(0), long_spades=True)
@@ -806,6 +808,31 @@ def test_the_values_list_is_trick_counts():
     assert len(SpadesHand.deal(seed=802, dealer=1).cards(0).of_suit(Suit.DIAMONDS)) == 6
     b = trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0))
     assert dict((DECK[c].pretty, t) for c, t in b.side) == {"K♦": 0.25}
+
+
+def test_r90_the_nil_question_answer_is_readable_without_the_widget():
+    """r90 (rater r89, section 4 item 2): the nil question's answer and hand B's count were only in the widget; a
+    reader of the stored notebook could not check a count of B. The line after the question says it; held here."""
+    from hearts_teach.agents.spades import nil_ok
+
+    cells = _nil_cells()
+    at = next(i for i, c in enumerate(cells) if "nil_pick = Quiz(" in "".join(c["source"]))
+    after = " ".join("".join(cells[at + 1]["source"]).split())
+    # folded (<details>), so that no answer stands in view under the question (tests/test_no_preanswered.py)
+    assert after.startswith("<details><summary>Answer</summary>B: no ace, two spades, K♦ Q♦ over four lower "
+                            "diamonds, count a half (K♦ a quarter in six diamonds, hearts doubleton a quarter). A: four "
+                            "spades.</details>")
+    a, b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (2147, 802))  # the question's hands
+    assert nil_ok(b) and not nil_ok(a)  # the quiz's answer ("B"), as its code picks it
+    assert ["neither", "A", "B", "both"][nil_ok(a) + 2 * nil_ok(b)] == "B"
+    assert len(a.of_suit(Suit.SPADES)) == 4 and len(b.of_suit(Suit.SPADES)) == 2
+    assert not any(c.rank == 14 for c in b)  # no ace
+    diamonds = sorted((c.rank for c in b.of_suit(Suit.DIAMONDS)), reverse=True)
+    assert diamonds[:2] == [13, 12] and len(diamonds) == 6 and all(r < 12 for r in diamonds[2:])  # four lower
+    count = trick_count(b)
+    assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)]
+    assert count.spade_tricks == 0 and count.ruffs == ((Suit.HEARTS.value, 0.25),)
+    assert len(b.of_suit(Suit.HEARTS)) == 2 and count.total == estimate_tricks(b) == 0.5
 
 
 def test_the_round_30_wording():
@@ -1260,7 +1287,7 @@ def test_the_nil_reason_names_each_short_suit():
 
     hand_b = SpadesHand.deal(seed=802, dealer=1).cards(0)
     assert nil_verdict(hand_b) == (
-        "a nil: no ace; its highest cards are 7♠ 10♥ K♦ 9♣; 2 spades (at most 3 allowed); the rule of thumb "
+        "a nil: no ace; 2 spades (at most 3 allowed); no unguarded queen or king (K♦ Q♦ guarded); the rule of thumb "
         "counts ½ trick (under 1); short in hearts (2 cards): with no hearts left in your hand, you can throw a high "
         "card away on each heart led; short in spades (2 cards): a help only once both are gone; until then you must "
         "follow each spade lead, and your 7♠ may win one")
@@ -1279,11 +1306,15 @@ def test_the_nil_reason_names_each_short_suit():
         assert all(f"{s.plural} ({len(cards.of_suit(s))} card" in text for s in short)
         assert (short_suits(cards) == "") == (not short)
         assert f"counts {quarters(estimate_tricks(cards))} trick" in text
-        tops = [max(cards.of_suit(s), key=lambda c: c.rank).pretty for s in reversed(Suit) if cards.of_suit(s)]
-        assert f"its highest cards are {' '.join(tops)};" in text
+        # r90 (rater r89: "its highest cards are ..." did not say line 3 was checked): the queens and kings, guarded
+        high = [c.pretty for s in reversed(Suit) for c in sorted(cards.of_suit(s), key=lambda c: -c.rank)
+                if c.rank in (12, 13)]
+        assert (f"; no unguarded queen or king ({' '.join(high)} guarded);" if high else "; no queen or king;") in text
+        assert "its highest cards are" not in text
+        assert text.index("spade") < text.index("queen or king") < text.index("rule of thumb")  # the checklist's order
     assert seen > 20
-    # a card list in any order gives the same highest cards
-    assert "its highest cards are 4♠ 6♥ Q♦ 6♣;" in nil_verdict(CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))
+    # a card list in any order gives the same queens and kings
+    assert "(Q♦ guarded);" in nil_verdict(CardList("3D QD 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C"))
 
 
 def _code_outputs(marker: str) -> str:
@@ -1460,9 +1491,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # discard tip says): said so; "only because" stays out (North, South's partner, played after West)
     # r81 (rater: the bot's trick-6 card, against the tip, was said only in passing): the 3♠ named, against the tip
     # r82 (rater: the tip was far back, and the point unsaid): the A♥ thrown on trick 6 removes trick 10's danger
-    assert ("The nil was kept because West, out of hearts, trumped South's A♥ on trick 10. Out of clubs on trick 6, "
-            "under East's 4♠, South's bot threw its 3♠; throwing the A♥ (tip 3) would have left no A♥ to win trick "
-            "10.") in text  # r46: West's spades are printed; r84 (rater: "that danger" named none): named
+    # r90 (rater r89: "tip 3" named nothing in the lesson, and "no A♥ to win trick 10" read as a loss): the step is
+    # named where it is (Playing it, 3), and the point said plainly: on trick 6 the A♥ could not win
+    assert ("The nil held because West, out of hearts, trumped South's A♥ on trick 10. Step 3 of *Playing it* says "
+            "throw that A♥ on trick 6: out of clubs, under East's 4♠, it could not win. South's bot threw its 3♠.") in text
+    assert "tip 3" not in text and "would have left no A♥" not in text  # r90
     assert "could have thrown it safely" not in text
     assert "only because West" not in text
     six = demo.hand.tricks[5]
@@ -1574,13 +1607,18 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r82 (rater: "three fewer or more": fewer than what?): the spade rule in one sentence, the rows its examples
                  # r84 (brief: cell 2 dense, rules on short lines; rater: why J♠ 5♠ endangers a nil unsaid until deal
                  # 17): the rule in short lines, its values in the rows, and why a nil fears a high spade
-                 "**Protected spades**: - For each spade, count the higher spades you lack. - Holding that many smaller "
-                 "spades counts 1; fewer, as the rows show. - A nil fears a high spade: you must follow spade leads; "
-                 "once your smaller spades are gone, it wins unless a higher one falls (deal 17).",
-                 "Protected spades: Q♠ 3♠ 2♠ | 1 for the Q♠ (lacks A♠ K♠, holds two smaller) J♠ 3♠ 2♠ | three quarters (one "
-                 "short) J♠ 5♠ | a quarter (two short) 8♠ 7♠ 6♠ | 0 each (more short)",
+                 # r90 (rater r89: "fewer, as the rows show" left the pattern to be worked out from three rows): the
+                 # rule in one line of the table (held below against trick_count), two examples under it; why a nil
+                 # fears a high spade moved to the play tips' step 4, which lacked a reason (test_the_discard_question_...)
+                 "Protected spades: each spade, *short* by the higher spades you lack minus the smaller ones you keep | "
+                 "0 short or less: 1; one: three quarters; two: a quarter; more: 0",
+                 "**Protected spades**, worked: Q♠ 3♠ 2♠: the Q♠ lacks A♠ K♠, keeps two smaller: 1. J♠ 5♠: two short, "
+                 "a quarter.",
                  # r84: the ruffs' values are rows of the table too
-                 "Ruffs: a *void* (no card in a side suit) | 2 a singleton | 1 a doubleton | a quarter",
+                 # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
+                 "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
+                 "in).",
+                 "Ruffs: a void | 2 a singleton | 1 a doubleton | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1591,7 +1629,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r84 (rater: "ruff" used before cell 7 defined it; "You need not" clashed with line 4 counting ruffs,
                  # and the reason covered a void only): ruff defined; Suggest's refusal, then why a short suit helps
                  # r88 (rater: "a void beside one counts 1" read as contradicting the table's 2): one spade, said
-                 "**Ruffs** (to *ruff* is to play a spade on a side suit you lack): - Each ruff needs a spade: with one "
+                 # r90: ruff defined above the table; "needs a spade" said as the count does it (the lowest spade goes)
+                 "**Ruffs**: - Each ruff uses your lowest spade: with one "
                  "spade, a void counts 1, not 2. - So with any spade, a void or singleton stops Suggest's nil. "
                  "Yet in play a short side suit "
                  "helps a nil: once gone, its leads take your dangerous cards.",
@@ -1604,6 +1643,18 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "bots' habits, not game rules."):
         assert line in text, line
     assert "you may: when" not in text  # r81
+    assert "fewer, as the rows show" not in text and "8♠ 7♠ 6♠" not in _nil_prose()  # r90
+    # r90: the one-line rule, held against the count on many hands: for each spade kept (not used by a ruff), short =
+    # the higher spades not held minus the smaller spades kept; and the ruffs use the lowest spades
+    for cards in seat_hands("r90 protected spades", 400):
+        count = trick_count(cards)
+        held = [c.rank for c in cards if c.suit is Suit.SPADES]
+        kept = [DECK[c].rank for c, _ in count.spades]
+        assert all(DECK[c].rank < min(kept) for c in count.spent) if kept else True
+        for c, value in count.spades:
+            rank = DECK[c].rank
+            short = sum(r not in held for r in range(rank + 1, 15)) - sum(r < rank for r in kept)
+            assert value == (1 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0), cards.pretty
     assert "Line 4 counts one too" not in text and "You need not:" not in text  # r84
     assert "three fewer or more" not in _nil_prose() and "without spade length" not in _nil_prose()  # r82
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
@@ -1671,7 +1722,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
     # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
-    assert all(f"{part}: " in text for part in parts[:2]) and "**Ruffs** (to *ruff* is" in text  # r84
+    assert all(f"{part}: " in text for part in parts[:2]) and "To *ruff* is" in text  # r84; r90: above the table
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():
@@ -1799,7 +1850,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert ("The bot's 4♠ was the mistake. "
             "Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
             "12.") in " ".join(prose().split())
-    assert "Keep your lowest spade while you hold a higher one (our advice; the bots miss it)." in " ".join(
+    # r90 (rater r89: step 4, the lesson's key point, came without a reason): the reason, moved from the checklist
+    assert ("Keep your lowest spade while you hold a higher one: you must follow spade leads, and a high spade left "
+            "alone wins unless a higher one falls (our advice; the bots miss it).") in " ".join(
         prose().split())  # the tip, in the rules (r76: said to be ours, not the bots' rule)
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
@@ -2651,8 +2704,10 @@ def test_when_blind_nil_is_worth_its_risk():
     assert "averaged" not in text
     # r76 (words): "It broke more often than it held." cut: the line printed above says 60 held, 140 broke
     assert ("Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
-            "contract; a broken one, we judge, costs little if you would lose anyway. The bots' rule, printed above: "
+            "contract; a broken one, we judge, costs little if you would lose anyway. The bots' rule: "
             "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
+    # r90 (rater r89: only four example scores are printed, not the rule): "printed above" cut
+    assert "The bots' rule, printed above" not in text
     from hearts_teach.games.spades import score_hand
     # a made contract is at most 13 tricks (+130); with bags, a contract of k taking all 13 scores 10k + 13 - k
     assert score_hand([7, 1, 6, 1], [7, 0, 6, 0]).teams[0].contract_points == 130
@@ -3051,7 +3106,9 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     assert nil_ok(CardList("KD QD 7D 5D 3D 2D 7S 3S 9H 2H 9C 6C 5C"))  # a king in six diamonds passes
     # (4) the tip, before deal 17, and deal 17's replay that backs it: the hearts thrown, the 4♠ kept, the nil holds
     # r76: the tip is said to be ours, not the bots' rule (their 4♠ on deal 17 breaks it)
-    tip = "else a card that can no longer matter. 4. Keep your lowest spade while you hold a higher one (our advice; the bots miss it)."  # r84: numbered
+    tip = ("else a card that can no longer matter. 4. Keep your lowest spade while you hold a higher one: you must "
+           "follow spade leads, and a high spade left alone wins unless a higher one falls (our advice; the bots miss "
+           "it).")  # r84: numbered; r90: its reason
     assert tip in text and text.index(tip) < text.index("### How a nil broke: deal 17")
     spades = play_spades(same_deal(17)[1], seed=2)
     kept = play_instead(before_play(spades, 4 * 9 + 3), seed=2, cards=["6H", "3H"])

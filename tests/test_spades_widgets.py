@@ -169,6 +169,7 @@ def test_the_bid_answer_counts_in_quarters_too_and_a_half_rounds_down():
     said = BidWidget(hand, seat=0, bots=spades_bots(2054)).bid(7)
     assert "counts 6½ tricks in these cards and bids 6" in said and "6.5" not in said
     nil = BidWidget(SpadesHand.deal(seed=2054, dealer=3), seat=0, bots=spades_bots(2054)).bid(0)
-    assert "5¾ tricks is too many for a nil, which needs an estimate under 1 (counted without spade length)" in nil
+    # r90: "a count", as lesson 09b says; spade length still named here, where it changes the count (6½ with it)
+    assert "5¾ tricks is too many for a nil, which needs a count under 1 (without spade length)" in nil
     five_half = SpadesHand.deal(seed=21, dealer=0).cards(1)  # ♠ K Q 8 5 4  ♥ A 8 2  ♦ A 10 7  ♣ A 8
     assert estimate_tricks(five_half, long_spades=True) == 5.5 and smart_bid(five_half) == 5

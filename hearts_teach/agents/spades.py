@@ -206,8 +206,10 @@ def nil_faults(cards: Iterable[CardLike] | int, estimate: float | None = None) -
     suits = _by_suit(mask)
     faults = []
     if est >= 1:
-        faults.append(f"{quarters(est)} trick{'' if est == 1 else 's'} is too many for a nil, which needs an "
-                      f"estimate under 1 (counted without spade length)")
+        # "a count", as lesson 09b's checklist says; spade length is named only where it would change the count
+        long = estimate_tricks(mask, long_spades=True) != estimate_tricks(mask)
+        faults.append(f"{quarters(est)} trick{'' if est == 1 else 's'} is too many for a nil, which needs a "
+                      f"count under 1" + (" (without spade length)" if long else ""))
     for s, held in enumerate(suits):
         if ACE in held:
             ace = Card.from_index(s * 13 + ACE).pretty

@@ -36,17 +36,21 @@ def _cards(n: int) -> str:
 
 def nil_verdict(cards: CardList) -> str:
     """Whether the bots' nil rule takes this hand, with its reasons: the tests it fails, or the
-    facts that let it pass (its highest cards, its spades, its estimate, its short suits)."""
+    facts that let it pass, in the checklist's order (its spades, its guarded queens and kings, its
+    estimate, its short suits)."""
     faults = nil_faults(cards)
     if faults:
         return "not a nil: " + "; ".join(faults)
-    tops = " ".join(max(cards.of_suit(s), key=lambda c: c.rank).pretty for s in reversed(Suit) if cards.of_suit(s))
+    # r90: line 3 named (the hand's highest cards alone did not say that it was checked)
+    high = " ".join(c.pretty for s in reversed(Suit) for c in sorted(cards.of_suit(s), key=lambda c: -c.rank)
+                    if c.rank in (12, 13))  # queens and kings (ranks run 2 … 14)
     spades = len(cards.of_suit(Suit.SPADES))
     est = estimate_tricks(cards)
     trick = "trick" if 0 < est <= 1 else "tricks"
     short = short_suits(cards)
-    return (f"a nil: no ace; its highest cards are {tops}; {spades} spade{'' if spades == 1 else 's'} "
-            f"(at most 3 allowed); the rule of thumb counts {quarters(est)} {trick} (under 1)"
+    return (f"a nil: no ace; {spades} spade{'' if spades == 1 else 's'} (at most 3 allowed); "
+            + (f"no unguarded queen or king ({high} guarded)" if high else "no queen or king")
+            + f"; the rule of thumb counts {quarters(est)} {trick} (under 1)"
             + (f"; {short}" if short else ""))
 
 
