@@ -237,8 +237,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # coach's play from trick 7 (the lowest-card plan plays 5♦ there, the copy K♣): the cell says both changed
     # r74 (words): the same point, shorter
     # r74b: what the kept J♥ cost on this deal: nothing it took (East's A♥ beat it on trick 8, checked below)
-    assert ("In the hand itself, the kept J♥ took no points: East's A♥ beat it on trick 8 (table below). Trick 6's 2.5 "
-            "points is an average over 256 deals; this one was kind.") in flat  # r79: trick 2's verdict is 2.5 too
+    # r90: "this one was kind" was vague: the sentence says the 2.5 is an average, then what this deal's J♥ took
+    assert ("The verdict's 2.5 points is an average: in the hand itself, the kept J♥ took no points (East's A♥ beat it "
+            "on trick 8, table below).") in flat and "this one was kind" not in flat
     assert "gains one point" not in flat
     assert [t.card_of(0) for t in lead_jh.hand.tricks[:6]] == [t.card_of(0) for t in lowest_jh.hand.tricks[:6]]
     assert lead_jh.hand.tricks[6].card_of(0) == Card("KC") != lowest_jh.hand.tricks[6].card_of(0) == Card("5D")
@@ -384,7 +385,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     from hearts_teach.course.lessons import trick_table
 
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).endswith(
-        "\ncopy, the K♣ led on trick 2, then the same plan: trick 2, and every trick where South takes points\n"
+        # r90: the header was convoluted, and the copy's other clubs were explained only at trick 3
+        "\nA copy: South leads the K♣ on trick 2, then its lowest card (the bots answer what they see, so their cards "
+        "may differ). Its trick 2, and each trick where South takes points:\n"
         f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[1])}\n"
         f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n")
     assert describe_trick(lead_kc.hand, lead_kc.hand.tricks[1]) == (
@@ -444,12 +447,15 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).startswith(
         # rater r58: 17.73 - 15.24 is 2.49: the gap was from the unrounded averages; r80: so was "13 × 7.8 % = 1.02"
         # (13 × 7.8 % is 1.01): the cell now prints whole-number totals over the 256 deals, whose parts add up exactly
+        # r90: totals over 256 deals were hard to relate to one hand: the split is printed per hand (the parts from
+        # the totals above: 379 / 256 = 1.48 and 13 × 20 / 256 = 1.02, rounded, add up to the 2.5 as printed)
         "256 deals, each played out with both cards. South's points a hand, on average: 17.7 with the 4♣, 15.2 with "
-        "the K♣, 2.5 more.\n"
-        "Over all 256 deals: 4,540 with the 4♣, 3,901 with the K♣, 639 more. Made of:\n"
-        "    hearts: 2,057 with the 4♣, 1,678 with the K♣: 379 more\n"
-        "    Q♠: South takes her in 191 deals with the 4♣, 171 with the K♣: 20 more, 13 points each: 260\n"
-        "    379 + 260 = 639\n")
+        "the K♣, 2.5 more. Made of:\n"
+        "    hearts: 1.5 more a hand\n"
+        "    Q♠ (13 points): South takes her in 191 of the 256 deals with the 4♣, 171 with the K♣: 1.0 more a hand\n"
+        "    1.5 + 1.0 = 2.5\n")
+    assert (f"{379 / n:.1f}", f"{13 * 20 / n:.1f}") == ("1.5", "1.0") and float("1.5") + float("1.0") == float(a_gap)
+    assert "Over all 256 deals" not in "".join("".join(o.get("text", "")) for o in copy2["outputs"])
     # fresh newcomer rater r47: then where did the 4♣'s points come from? What the table shows: the low lead gave
     # East the lead (its Q♣ won trick 2), and East led the 2♠, the first of three spade leads below South's queen
     # fresh newcomer rater r48: "the 4♣ gave East the lead" suggested the 4♣ caused the spade leads; nothing shows
@@ -520,13 +526,15 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert table == [
         # r76b: the "What to do" column cut (fewer words before the first trick)
         "|Grade|Plain meaning|", "|:--|:--|",
-        "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point a hand of the top choice|",
+        # r90: "a quarter point a hand" read as a hand of cards: the line above the table says "per hand played",
+        # and each row is one plain line (the 95 % stays behind the glossary links)
+        "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point of the top choice|",
         # r81: the top choice itself can be too close to call (trick 3's Q♠): the row says so
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
-        "over a quarter point; fine to play. Even the top choice gets it when the deals vary too much|",
-        "|**inaccuracy**|costs over a quarter point a hand|",
-        "|**mistake**|costs over 1 point a hand|",
-        "|**blunder**|costs over 3 points a hand|"]
+        "over a quarter point; fine to play. The top choice itself can get it|",
+        "|**inaccuracy**|costs over a quarter point|",
+        "|**mistake**|costs over 1 point|",
+        "|**blunder**|costs over 3 points|"]
     from hearts_teach.agents.coach_stats import verdict_of as _v
 
     assert _v(-0.3, 0.25) == "best" and _v(-0.3, 0.26) == "fine" and _v(0.25, 0.9) == "fine"
@@ -608,11 +616,12 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # rater r74: "95 %" glossed in plain words ("nearly sure"); the trick-3 example names the card listed first
     # r76b: best said on its own, in plain words (coach_stats.verdict_of: best needs the whole 95 % interval within
     # the band); the trick-3 example (the Q♠ listed first, too close to call) moved to trick 3, where it is shown
-    assert "The grades, each against the coach's top choice, on the same sampled deals:" in text
+    assert "Each grade says what a card costs over the coach's top choice, in points on average per hand played:" in text  # r90
     # r79: the 95 % wording before any card was heavy: it is in the glossary's interval entry, behind "nearly sure";
     # every grade but too close to call needs that certainty (coach_stats.verdict_of: best hi <= 0.25, worse lo > edge)
-    assert ("Every grade but too close to call needs the deals to be [nearly sure](glossary.ipynb#cell-id=term-interval) "
-            "of it.") in text and "95 % confidence" not in text
+    # r90: the reader could not tell what the quarter point was measured against, before any card: the grades say
+    # it per hand played; "nearly sure" is left to the glossary (too close to call's entry)
+    assert "Every grade but too close to call needs the deals" not in text and "95 % confidence" not in text
     assert "(the Q♠ on trick 3)" not in text
     # r77: "even the Q♠ the coach lists first" puzzled beside a tied 17.6: the sentence says only the grades
     # r79: the top choice compared with itself looked sure to be best: the sentence says it is too close to call too
@@ -622,7 +631,7 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # the top choice itself can get the grade
     assert ("The guide calls both cards too close to call: the deals vary too much for the coach to prefer "
             "either.") in text and "coach lists first" not in text and "even the coach's top choice" not in text
-    assert "fine to play. Even the top choice gets it when the deals vary too much|" in text
+    assert "fine to play. The top choice itself can get it|" in text  # r90: shorter
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "Q♠: the Q♠ ends in South's tricks" in out.split("4♠/5♠:")[0]  # the Q♠ is the line listed first
     assert "✔ Legal, and too close to call: your Q♠ goes over 2♠" in out
@@ -973,7 +982,9 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # r77: the 4♠ tie puzzled after a question on clubs: the plan's card is named alone
     # r81: the verdict sat on screen under the quiz, its answer shown before the reader chose: the verdict cell
     # comes right under the quiz, its output folded, and the prose above the quiz says to unfold it once answered
-    assert "Choose South's lead yourself first, then unfold the guide's verdict under the question:" in " ".join(
+    # r90: the question's comment and the verdict cell's both said "answer": clicking gives it; the cell under is the verdict
+    assert ("Choose South's lead yourself first (clicking gives the answer), then unfold the guide's verdict under the "
+            "question:") in " ".join(
         "".join(cells[two_md]["source"]).split())
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     verdict2 = cells[two_md + 2]
@@ -1030,7 +1041,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # neither best); the wording now carries the coach's 95 % rule (verdict_of: the whole interval within the band)
     # r44_b: cell 3 keeps the labels and cut-offs; best's line is lesson 08's bullet word for word
     # rater r61: 06a's best is now a table row (08 keeps its bullet; both: within a quarter point of the top choice)
-    assert "|within a quarter point a hand of the top choice|" in src06a
+    assert "|within a quarter point of the top choice|" in src06a  # r90: "per hand played" above the table
     assert "the sampled deals cannot tell whether it costs more than that" not in text
     lesson_08 = json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8"))["cells"]
     # fresh newcomer rater (r41_f): 08 kept the old wording, and called too close to call "best"; it now uses
@@ -1073,8 +1084,8 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # engine's side is pinned with the rules' worked examples)
     assert "nobody may throw a heart or the Q♠ (unless they hold only such cards)" in text
     assert "unless they hold nothing else" not in text
-    assert ("The cell below prints the coach's figures for trick 3, then South tries the Q♠ on a copy of the deal "
-            "(the bots see the new card") in text
+    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon): all 26 "
+            "points to one player), then South tries the Q♠ on a copy of the deal (the bots see the new card") in text  # r90
     assert "On a copy of the deal, the coach's figures" not in text
     # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
     # (and trick 1's "best") before any grade was explained: the table now comes before the first verdict
@@ -1085,7 +1096,7 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # rater r61: the table replaced that line (best and too close to call: "nothing" to do; the others: a loss)
     lines = "".join(head["source"]).split("\n")
     # r76b: before any verdict, the table opens on what the grades compare (no 4♣ yet)
-    assert lines[0] == "The grades, each against the coach's top choice, on the same sampled deals:"
+    assert lines[0] == "Each grade says what a card costs over the coach's top choice, in points on average per hand played:"  # r90
     assert "In short" not in "".join(head["source"])
     from hearts_teach.agents.coach_stats import verdict_of
 
@@ -1102,9 +1113,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # the best bullet is lesson 08's word for word (pinned in both lessons); the sentences after the list say
     # what its 95 % means and that the top choice itself can be too close to call (coach_stats.verdict_of: best
     # needs the whole 95 % interval within the band, the top choice's own difference included)
-    assert "|within a quarter point a hand of the top choice|" in text
-    # r79: one line, the 95 % behind the glossary link: every grade but too close to call needs it
-    assert "Every grade but too close to call needs the deals to be [nearly sure]" in text
+    assert "|within a quarter point of the top choice|" in text  # r90: "per hand played" above the table
+    # r79: one line, the 95 % behind the glossary link; r90: that line cut, the glossary's too close to call keeps it
+    assert "[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)" in text
     # fresh newcomer rater r48 still read a contradiction: the sentence says why (the top choice is an estimate)
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
@@ -1277,3 +1288,34 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
         without_moons = 13 * int(queen) / 100 + float(hearts)
         assert without_moons - float(points) > 0.05  # the shares alone overshoot ...
         assert abs(without_moons - 26 * float(moon) / 100 - float(points)) < 0.15  # ... by the moons, within rounding
+
+
+def test_06a_r90_terms_at_first_use_and_the_question_points_at_its_verdict():
+    """Newcomer r89: "ducks" and "void" were linked only in cell 22, "moon" never recalled; "goes over 2♠" read as
+    "wins" (North won trick 3); the trick-2 question's comment and the verdict cell both said "answer"."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    ids = [c.get("id") for c in cells]
+
+    def src(cid):
+        return " ".join("".join(cells[ids.index(cid)]["source"]).split())
+
+    def out(cid):
+        return "".join("".join(o.get("text", "")) for o in cells[ids.index(cid)].get("outputs", []))
+
+    # r90: the guide's two words, said before tricks 3 to 5 print them; "goes over" is not "wins" (North's K♠ won)
+    assert ("The guide says a card *goes over* the card winning so far (it may still lose) or "
+            "[*ducks*](glossary.ipynb#cell-id=term-duck) under it.") in src("l06a-step3-md")
+    assert "your 4♠ (the same here as 5♠) goes over 2♠" in out("l06a-step3") and "ducks under 6♠" in out("l06a-step3")
+    assert "trick 3: East 2♠, South 4♠, West 7♠, North K♠ → North takes it" in out("l06a-step3")
+    # r90: the moon recalled before the figures that print it (docs/rules.md: all 13 hearts and the Q♠, 26 points)
+    assert "(a [moon](glossary.ipynb#cell-id=term-moon): all 26 points to one player)" in src("l06a-step3-why")
+    assert "shoots the moon" in out("l06a-step3-whatif") and ids.index("l06a-step3-why") < ids.index("l06a-step3-whatif")
+    # r90: void defined before the trick-6 question whose reasons use it
+    assert "([Void](glossary.ipynb#cell-id=term-void): holding none of a suit.)" in src("l06a-step4-md")
+    assert ids.index("l06a-step4-md") + 1 == ids.index("l06a-step4-quiz")
+    # r90: each lead question's comment points at the folded verdict cell under it
+    for quiz in ("l06a-step2-quiz", "l06a-step4-quiz"):
+        assert "".join(cells[ids.index(quiz)]["source"]).split("\n", 1)[0] == (
+            "# a question: its answer and reasons are in the code below; clicking shows them, then unfold the next cell")
+        assert "".join(cells[ids.index(quiz) + 1]["source"]).startswith("# the answer: the guide's verdict")
+    assert "as on trick 2" not in src("l06a-10")  # r90: trick 2 had two folded cells; the check's have one each
