@@ -503,9 +503,12 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # inaccuracy above the pass table, blunder at trick 2, mistake at trick 3, too close to call under the review)
     # r89: grades came in piecemeal (blunder at trick 2, mistake at trick 3, too close to call in the review, undefined):
     # all five in one line in the coach's cell, with the coach's thresholds (checked above)
-    assert ("Grades, in points worse than the top choice: *best* within 0.25, "
-            "*[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)* over 0.25, *mistake* over 1, *blunder* over 3; "
-            "*too close to call* if the deals cannot tell whether it is within 0.25.") in text
+    # r90: the coach's cell read as statistics before any card: two sentences shown (points; mistake and blunder),
+    # best, inaccuracy and too close to call folded under "More on the coach"
+    assert "Over 1 point worse than the top choice is a *mistake*, over 3 a *blunder*." in text
+    assert ("*Best* is within 0.25 points of the top choice, an *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)* "
+            "over 0.25; *too close to call* if the deals cannot tell whether it is within 0.25.") in text
+    assert "Grades, in points worse than the top choice:" not in text
     assert "cost more and more (lesson 08)" not in text and "over 3 points worse (fold below)" not in text
     # r84b: "over 3 points worse" had no printed figure: the fold prints the best card's and the K♠'s points
     fold = next("".join(o["data"]["text/plain"]) for c in _cells("07_play_a_match") if c.get("id") == "l07-dec1-code"
@@ -604,7 +607,8 @@ def test_lesson_07_the_coach_and_the_rules_of_thumb_are_two_cells():
     before, after = _src(cells[hint - 1]), _src(cells[hint + 1])
     assert cells[hint - 1]["cell_type"] == cells[hint + 1]["cell_type"] == "markdown"
     # r85: "the coach" was used without an introduction: one clause says it is what produces *Hint*
-    assert before.startswith("The coach, the program behind *Hint*, cannot see the other hands.") and before.strip().count("\n\n") == 1  # r48_07: two paragraphs
+    # r90: two sentences shown, the rest folded (a <details> block: its summary, its paragraph, its end)
+    assert before.startswith("The coach, the program behind *Hint*, cannot see the other hands:") and before.strip().count("\n\n") == 3  # r48_07: two paragraphs
     # r52_07: "Let us follow the hint." was stuck to the last bullet: it closes the cell as a line of its own
     assert after.startswith("**The hint and the rules of thumb.**") and after.strip().count("\n\n") == 1
     assert after.strip().endswith("\n\nLet us follow the hint.") and "pass_cards(" in _src(cells[hint + 2])
@@ -733,7 +737,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
     # r64_07: the grades themselves, in the coach's cell; r81: in its list of grades, with their sizes
-    assert "Grades, in points worse than the top choice: *best* within 0.25," in prose07  # r89: all grades, one line
+    assert "*Best* is within 0.25 points of the top choice," in prose07  # r90: folded under "More on the coach"
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1").split())  # r72c_07: one trick-2 cell
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -857,10 +861,15 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # keeps its one link, where Solid's flush matters: l07-dec2-why)
     g = "glossary.ipynb#cell-id=term-"
     # r84: the list cut to a short paragraph (points, Q♠ %, best and inaccuracy: what the pass table prints next)
-    said = (f"on every deal the others play on like *Solid*, the rule bot at this table (it [ducks]({g}duck), "
-            f"[dumps]({g}dump) the Q♠, flushes spades). It grades each choice by the **points** it "
-            "costs on average (1 a heart, 13 for the Q♠) and shows how often the Q♠ ends up in your tricks")
-    assert _src(cells[ids.index("l07-coach")]).count("\n\n") == 1
+    # r90: "before I play a card, it covers imagined deals, four thresholds...": two sentences shown (points, mistake and
+    # blunder), Solid's play and the other grades folded (<details>); Q♠ % is linked where the K♠'s reason names it
+    said = ("The coach, the program behind *Hint*, cannot see the other hands: it deals them many times and grades "
+            "each choice by the **points** it costs on average (1 a heart, 13 for the Q♠). Over 1 point worse than "
+            "the top choice is a *mistake*, over 3 a *blunder*. <details><summary>More on the coach</summary> "
+            f"On every deal the others play on like *Solid*, the rule bot at this table (it [ducks]({g}duck), "
+            f"[dumps]({g}dump) the Q♠, flushes spades).")
+    assert _src(cells[ids.index("l07-coach")]).split("\n\n")[1] == "<details><summary>More on the coach</summary>"
+    assert f"**[Q♠ %]({g}q-percent)** for the K♠" in md["l07-dec3q"]
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -930,7 +939,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))
     # r72c_07: the list and the table are one cell, right after the takeaways (the quizzes come after hand 1)
     # r73_07: the take-aways and the choice of opponents in cells of their own (l07-rules, l07-yours)
-    assert ids.index("l07-take") + 2 == ids.index("l07-yours") == ladder - 1 == live - 1 and live + 1 == ids.index("8593eeda")
+    # r90: Check yourself (its quiz and answer) between the take-aways and the table
+    assert ids.index("l07-take") + 4 == ids.index("l07-yours") == ladder - 1 == live - 1 and live + 1 == ids.index("8593eeda")
     assert ids.index("l07-rules") == ids.index("l07-take") + 1
     assert ids.index("8593eeda") + 1 == next(i for i, c in enumerate(cells) if _src(c).endswith("print(table)"))
     # r72_07: the bot names typed differ from their labels ("rule" is Solid): the sentence says to type the name
@@ -3945,12 +3955,16 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     sources = [_src(c) for c in cells]
     live = next(i for i, s in enumerate(sources) if "TableWidget(seed=1," in s)
     demo_at = next(i for i, s in enumerate(sources) if "TableWidget(seed=7" in s)
-    assert demo_at < ids.index("l07-take") < live < ids.index("cf3c8702")  # the demonstration first, then your table
+    assert demo_at < ids.index("l07-take") < live  # the demonstration first, then your table
+    # r90: "Check yourself" came after "play the whole match", read mid-match: it now follows the take-aways
+    assert ids.index("l07-rules") + 1 == ids.index("8439d369") == ids.index("cf3c8702") - 1 < live
+    assert _src(cells[ids.index("l07-rules")]).endswith("\n\n## Check yourself")
     # r72c_07: the table within about 15 cells of the demonstration's start (the intro says how many)
     # r73_07: 19 (the trick-4 position and the take-aways got cells of their own)
     # r75_07: the count was off by one (the demonstration is 18 cells): dropped, the table stays 19 cells on
     # r81: 20: what South received (the K♠ without the Q♠) is said in a short cell right after the pass
-    assert live - demo_at == 20 and "First, one demonstration hand: the pass," in " ".join(
+    # r90: 22: Check yourself (its quiz and answer) moved before the table
+    assert live - demo_at == 22 and "First, one demonstration hand: the pass," in " ".join(
         _src(cells[demo_at - 1]).split()) and "in the next 20 cells" not in _src(cells[demo_at - 1])
     # issue 27: lesson 00 deals Hand.deal(seed=2026); a table's seed deals a whole match, so the same number
     # here gave another deal: the live table now has a seed of its own, and running it again repeats its first deal
@@ -3967,7 +3981,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r81: "grade sizes are put off to lesson 08": the coach's cell is now a list, the good two on one line and the
     # costly three with their rough sizes on the next (the coach's thresholds), lesson 08 still for how they are read
     # r84: the legend split: each grade said where it is first printed (checked in full above)
-    grades = "Grades, in points worse than the top choice: *best* within 0.25,"  # r89: all five in one line
+    grades = "*Best* is within 0.25 points of the top choice,"  # r90: in the coach's fold, mistake/blunder shown above
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 1 point a hand" in VERDICT_MEANINGS["mistake"]
@@ -5424,7 +5438,7 @@ def test_lesson_07_r52_why_the_duck_is_the_blunder_and_what_the_replay_costs():
 
     # r72c_07: the coach's deals assume Solid play, said once in its cell (l07-coach); here Solid by name
     assert ("Such tricks come: Solid will [flush](glossary.ipynb#cell-id=term-flush) spades (West's reason for trick "
-            "4's lead).") in md["l07-dec2-why"] and "on every deal the others play on like *Solid*" in md["l07-coach"]
+            "4's lead).") in md["l07-dec2-why"] and "On every deal the others play on like *Solid*" in md["l07-coach"]  # r90
     assert "with everyone continuing like the rule bot" in " ".join((coach_module.__doc__ or "").split())
     lead = str(why_played(demo.hand, 4, 1))
     assert lead.startswith("4♠: ") and "a low spade lead can never take her and makes her holder follow" in lead
@@ -5474,8 +5488,9 @@ def test_lesson_07_r55_rater_asks():
     assert "Then run the cell below for feedback." not in md["8dd2b73e"]
     ids = [c.get("id") for c in cells]
     assert "print(after_first_hand(table))" in _src(cells[ids.index("8dd2b73e") + 1])
-    assert "Which trick cost you most, and who played after you?" in md["cf3c8702"]
-    assert "print(costliest_trick(table))" in _src(cells[ids.index("cf3c8702") + 1])
+    # r90: its own cell (the Check yourself answer, cf3c8702, moved before the table)
+    assert "Which trick cost you most, and who played after you?" in md["l07-after-q"]
+    assert "print(costliest_trick(table))" in _src(cells[ids.index("l07-after-q") + 1])
     from hearts_teach import Rules
     from hearts_teach.games.hearts.match import _decided
     assert Rules().end_score == 100
@@ -5984,7 +5999,7 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     assert "<abbr title='match total'>total</abbr>" in t.seats_html.value
     # best: within 0.25 points of the top card, so the 0.2 gap counts as equal
     assert VERDICT_MEANINGS["best"].startswith("as good as the coach's top choice: within 0.25 points a hand of it")
-    assert "Grades, in points worse than the top choice: *best* within 0.25," in prose  # r89: the grades in one line
+    assert "*Best* is within 0.25 points of the top choice," in prose  # r90: the grades in the coach's fold
     assert "9♠: best" in printed and "6♠: best" in printed and "about 0.2 more hearts than with 9♠" in printed
 
 
@@ -6311,7 +6326,7 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r81: a bullet of the coach's list
     # r84: read before any reason was printed: moved to just after the trick-2 fold, the first reasons read
     # r85: "one part of the cost" puzzled: which reason names which part, from the fold's printed reasons
-    assert ("Each reason in the fold names a card's main cost: **hearts** for the 9♠ and 6♠, **Q♠ %** for the K♠."
+    assert ("Each reason in the fold names a card's main cost: **hearts** for the 9♠ and 6♠, **[Q♠ %](glossary.ipynb#cell-id=term-q-percent)** for the K♠."  # r90: linked
             in md["l07-dec3q"]) and "**Reasons** name one part" not in md["l07-coach"]
     assert "Each reason names one part of the cost" not in md["l07-dec3q"]
     assert "6♠: best — 6♠ ducks under 7♠: you take about 0.2 more hearts" in printed
@@ -6370,6 +6385,14 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "Your first hand holds the Q♠ with the J♠ and only one low spade (the 4♠)" in md["8593eeda"]
     assert ("<details><summary>Answer (open it once you have chosen)</summary> Pass the Q♠: once your 4♠ is gone, "
             "each spade lead makes you play the J♠ or the queen.") in md["8593eeda"]
+    # r90: "click three cards" was answered for the Q♠ only: the other two, as the hint passes them
+    live_table = TableWidget(seed=1, opponents="rule")
+    live_table.hint()
+    assert [c.pretty for c in live_table.hint_result.cards] == ["Q♣", "A♣", "Q♠"]
+    assert "*Hint* adds high cards: the A♣ and Q♣." in md["8593eeda"]
+    # r90: the answer cells (trick 3, trick 4) play South's card: run once, in order
+    assert "Run the cells once, in order (answer cells play South's card)." in md["98ffd07f"]
+    assert "demo.play(" in _src(cells[ids.index("l07-dec3-play")]) and "demo.play(" in _src(cells[ids.index("l07-dec2-code")])
     assert 'In this lesson "low" means 8 or below.' in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
     assert "If you installed the project locally, you can play without the lesson" in md["8593eeda"]
     # the 5♠ reason: it ducks the queen, not the trick

@@ -3042,7 +3042,8 @@ def test_round_13_absolute_sentences_made_exact():
     assert "first trick a discard may not be" not in one and "a player with no cards of the suit led may discard." in one
     seven = _md("07_play_a_match")
     # r85: lesson 07 introduces the coach in one clause ("the program behind *Hint*")
-    assert "The coach, the program behind *Hint*, cannot see the other hands. It deals the unseen cards" in seven and "does not guess" not in seven
+    # r90: the cell cut to two sentences (the deals in a clause)
+    assert "The coach, the program behind *Hint*, cannot see the other hands: it deals them many times" in seven and "does not guess" not in seven
     eight_b = _md("08b_your_own_moon") + " " + _md("08c_beginner_mistakes")
     # newcomer rater (issue 27, round 27): the rule bots' moon detector, spelled out in a parenthesis, was bot
     # mechanics: cut; the prose names the other seats only ("the other seats are rule bots")
