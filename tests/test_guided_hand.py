@@ -749,8 +749,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert demo.hand.tricks[4].card_of(2) == Card("9H")
     assert not any(c.suit.letter == "H" for t in demo.hand.tricks[:4] for c in t.cards)
     # fresh newcomer rater r47: the colon-chained sentence is split
-    assert ("She won that trick for South, with North's 9♥ on it. That was the first heart played, so it broke hearts "
-            "(lesson 03).") in text
+    assert ("She won that trick for South, with North's 9♥ on it. That was the first heart played: it broke "
+            "hearts.") in text  # r90: shorter, to pay for the moon's scoring
     # r44_b (words): "you need only the printout" is gone; the two what-if cells show it by being folded
     assert "you need only the printout" not in text
     # fresh newcomer rater r54: trick 1's cell (a generator expression) is folded like the other demo cells
@@ -776,7 +776,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
     # r89: the aside's question was never answered in a word: its answer opens the cell under the figures (on the
     # copy South took her at once, checked above)
-    assert "**No.** The guide calls both cards too close to call:" in text
+    # r90: "No." stood over the coach's grades, not over the reason: it opens the copy's account now
+    assert "**No.** The queen was the highest card so far." in text
+    assert "The guide calls both cards too close to call:" in text
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
     assert ("(the bots see the new card and may answer it differently)") in text
@@ -898,8 +900,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r77: too much statistics for a first hand: the printed range and its sentence cut; the grades are printed
     # (trick 3's 4♠ and the copy's Q♠, both too close to call; the engine's range is still checked below)
     assert " ".join(whatif_md.split()).startswith(
-        "**No.** The guide calls both cards too close to call: the deals vary too much for the coach to prefer "
-        "either. The queen was the highest card so far.")  # r81; r89: "No." answers the aside's question
+        "**No.** The queen was the highest card so far.")  # r81; r89, r90: "No." answers the aside's question
     assert "spans 0" not in whatif_md
     assert "match only when rounded" not in whatif_md
     assert [f"{c.delta_ci95[0]:+.3f}" for c in graded.candidates] == ["-0.813", "-0.808"]  # the engine's own ends
@@ -1084,8 +1085,8 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # engine's side is pinned with the rules' worked examples)
     assert "nobody may throw a heart or the Q♠ (unless they hold only such cards)" in text
     assert "unless they hold nothing else" not in text
-    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon): all 26 "
-            "points to one player), then South tries the Q♠ on a copy of the deal (the bots see the new card") in text  # r90
+    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 "
+            "points: the taker scores 0, others 26), then South tries the Q♠ on a copy of the deal (the bots see the new card") in text  # r90
     assert "On a copy of the deal, the coach's figures" not in text
     # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
     # (and trick 1's "best") before any grade was explained: the table now comes before the first verdict
@@ -1308,7 +1309,9 @@ def test_06a_r90_terms_at_first_use_and_the_question_points_at_its_verdict():
     assert "your 4♠ (the same here as 5♠) goes over 2♠" in out("l06a-step3") and "ducks under 6♠" in out("l06a-step3")
     assert "trick 3: East 2♠, South 4♠, West 7♠, North K♠ → North takes it" in out("l06a-step3")
     # r90: the moon recalled before the figures that print it (docs/rules.md: all 13 hearts and the Q♠, 26 points)
-    assert "(a [moon](glossary.ipynb#cell-id=term-moon): all 26 points to one player)" in src("l06a-step3-why")
+    # r90 read: "all 26 points to one player" read as the shooter scoring 26: what each side scores (docs/rules.md)
+    assert ("(a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 points: the taker scores 0, others "
+            "26)") in src("l06a-step3-why")
     assert "shoots the moon" in out("l06a-step3-whatif") and ids.index("l06a-step3-why") < ids.index("l06a-step3-whatif")
     # r90: void defined before the trick-6 question whose reasons use it
     assert "([Void](glossary.ipynb#cell-id=term-void): holding none of a suit.)" in src("l06a-step4-md")
