@@ -953,9 +953,12 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     words = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
     # r72_07: "trick 6 below carries the Q♠" pointed at a trick the duck does not change (the replay differs on
     # tricks 3, 11, 12 and 13 only): the reason names the risk without a trick
+    # r90: "one low diamond fewer" was as true of the 7♦ (both leave two low diamonds): the 3♦ is the lowest, the card
+    # that ducked trick 11 in the hand as played (South's 3♦ there, pinned below)
     assert words["reasons"]["3♦"].startswith(
-        "it ducks a trick that costs nothing anyway, and keeps your Q♦ and K♦ with one low diamond fewer to play "
-        "under them: one of them may have to win a later diamond trick, with points on it: ")
+        "it ducks a trick that costs nothing anyway, but spends your lowest diamond, the best card for ducking a later "
+        "diamond trick: then your Q♦ or K♦ may have to win one, with points on it: ")
+    assert "one low diamond fewer" not in words["reasons"]["3♦"]
     assert "trick 6" not in words["reasons"]["3♦"]
     # r48_07: "paid off" was shown only against the 3♦, not the runner-up 7♦: softened to what the printouts show
     # rater r65_07: "with the Q♦ spent on trick 3" overstated the cause: the replay shows South plays under on tricks
