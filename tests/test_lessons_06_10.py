@@ -3444,8 +3444,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r84 (rater: number-heavy; keep one percentage a drill): the question is cut; the K♠'s 155 stays in l08-d1
     assert "Why still 30%?" not in prose and 155 > 117
     # r73c + maintainer (the take-away left two low spades uncovered): drill 1 with a second low spade, graded
-    assert ("Drill 1 with two low spades (South's spades: 2♠ 4♠ Q♠ A♠): the coach's top choice is Q♣ Q♠ A♠; the 11 passes "
-            "that keep the A♠: 10 mistakes, 1 blunder.\n") in d1
+    # r91 (rater: "11 passes that keep the A♠" after drill 1's 10): this hand's graded passes (21) are its own
+    assert ("Drill 1 with two low spades (South's spades: 2♠ 4♠ Q♠ A♠): the coach's top choice is Q♣ Q♠ A♠; of the 21 "
+            "passes it grades here, 11 keep the A♠: 10 mistakes, 1 blunder.\n") in d1
     from hearts_teach.course.later_tricks import pass_queen_cards as _pqc
 
     small = _pqc(DRILLS[0].make(), ["KD QS AS", "QC QS AS"], count=1000)
@@ -6227,7 +6228,7 @@ def test_lesson_08_r71_claims_are_the_engines():
     below = [sum(c.suit.letter == "S" and c.rank < Card("QS").rank for c in d.make().cards(0)) for d in DRILLS[:2]]
     tops = [grade(d, a).assessment.best.label.split() for d, a in ((DRILLS[0], "KD QS AS"), (DRILLS[1], "KC QS KS"))]
     assert below == [1, 3] and {"Q♠", "A♠"} <= set(tops[0]) and "K♠" in tops[1] and "Q♠" not in tops[1]
-    assert "the coach's top choice is Q♣ Q♠ A♠; the 11 passes" in "".join("".join(o.get("text", "")) for c in cells
+    assert "the coach's top choice is Q♣ Q♠ A♠; of the 21 passes it grades here, 11" in "".join("".join(o.get("text", "")) for c in cells
                                                                           if c.get("id") == "l08-d1" for o in c["outputs"])
 
 
