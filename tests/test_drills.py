@@ -137,13 +137,13 @@ def test_lesson_08_shows_what_its_prose_claims():
     # too close to call, and the marks and the score line (MARKS_RULE) say it too; *fine* is not in the prose
     # r89 (rater: "range", "low end" and "spans" all at once; the "e.g." ranges nearly gave the quiz away): a plain
     # scale in points a hand first, then one sentence on the range's low end; "spans" became "crossing"
-    assert ("a range crossing it is [**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)." in prose
+    # r91 (rater: one paragraph held the scale, the range and the marks): a table, verdict | the cost's range | marks
+    assert (all(row in prose for row in ("|**best**|all of it within a quarter point|2|", "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|crossing a quarter point|2|", "|**inaccuracy**|low end over a quarter point, not over 1|1|", "|**mistake**|low end over 1, not over 3|0|", "|**blunder**|low end over 3|0|"))
             and "a good move, though not shown to be best" not in prose and "spans the quarter point" not in prose)
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line
     assert "(*fine* for short)" not in prose and "e.g. 0.2 to 0.3" not in prose  # r89: one example range, 1.4 to 3.3
-    assert ("Drills score **marks**, not points: 2 for best or too close to call, 1 for an inaccuracy, 0 for a "
-            "mistake or a blunder.") in prose
+    assert "drills score **marks**, not points:" in prose and "|**mistake**|low end over 1, not over 3|0|" in prose  # r91
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
 

@@ -1050,8 +1050,10 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     lesson_08_src = "".join("".join(c["source"]) for c in lesson_08)
     # r72c: 08's list is in plain words after its demonstration ("shown" is its range sentence)
     # r89: 08's list became a plain scale line and one sentence on the range (best: its whole range within it)
-    assert ("**best** up to a quarter point" in lesson_08_src
-            and "*best* needs the whole range within a quarter point" in lesson_08_src)  # r81, r84, r85, r89
+    # r91: 08's scale is a table, verdict | the cost's range | marks
+    assert ("|**best**|all of it within a quarter point|2|" in lesson_08_src
+            and "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|crossing a quarter point|2|"
+            in lesson_08_src)  # r81, r84, r85, r89, r91
     assert "as good as the top choice" not in lesson_08_src and "counts as best" not in lesson_08_src
     assert "so pass her when you can (lesson 01)." in text and "lesson 01 passes a queen" not in text
     six = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 6"))

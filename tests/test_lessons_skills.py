@@ -2500,7 +2500,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # lesson 08's sentence, reworded for its r52 rater (one idea a sentence); r84: drill 1 now walks the two spade
     # tricks that force the kept ace, and the sentence ends on that trick
     # r87: "usually plays right after you" cast doubt on the seat order: West, holding her, drops her on the ace
-    assert "the second forces the ace, and West, holding her, can drop her on it." in " ".join(" ".join(
+    # r91: drill 1 walks the two spade tricks as numbered steps
+    assert "2. The next spade lead forces your ace. 3. West, holding her, can drop her on it." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads(lesson_08)["cells"]).split())
     assert "no low spade beside it" not in flat[-1]
     # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1
