@@ -824,7 +824,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "lowest: as a rule of thumb, each lead crosses off the three lowest still out (a player out of hearts gives "
             "none, so your real count can be higher). 2. Of the "
             "hearts left, count those that beat your lowest heart. "
-            "For example, you hold A♥ K♥ 6♥; out: 2♥ 3♥ 4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ 5♥ 7♥ 8♥; "
+            "Example: you hold A♥ K♥ 6♥; out: 2♥ 3♥ 4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ then 5♥ 7♥ 8♥; "
             "the 9♥ beats your 6♥: count 1. "  # r90: a worked count (checked below)
             "**Against people**, assume a defender "
             "keeps a high heart back: go only when your count is 0; otherwise duck. Deal 408, "
@@ -856,8 +856,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert "or any other heart of yours" not in steps
     # r90: the definition leaned on steps that came after it: a one-line worked count follows the steps, computed here
     # by the engine's own count (count_hearts) on those hearts
-    assert ("2. Of the hearts left, count those that beat your lowest heart. For example, you hold A♥ K♥ 6♥; out: 2♥ 3♥ "
-            "4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ 5♥ 7♥ 8♥; the 9♥ beats your 6♥: count 1.") in steps
+    assert ("2. Of the hearts left, count those that beat your lowest heart. Example: you hold A♥ K♥ 6♥; out: 2♥ 3♥ "
+            "4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ then 5♥ 7♥ 8♥; the 9♥ beats your 6♥: count 1.") in steps
     from types import SimpleNamespace
     from unittest import mock
 
