@@ -1253,7 +1253,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
     # (08b, split: the mistakes went to 08c, the moon's sure winners stayed in 08b)
     quote = "K♣ leads a club none of the others can beat, so it wins the trick"
     assert f"(lesson 08c's coach: \"{quote}\")" in entry("Sure winner") and quote in printed("08c_beginner_mistakes")
-    assert "the sure winners A♦ and K♦ are a good sign" in prose("08b_your_own_moon")  # r72c: deal 683's signs
+    assert "The sure winners A♦ and K♦ are a good sign" in prose("08b_your_own_moon")  # r72c: deal 683's signs
     assert "throws away a club" in printed("06a_guided_first_hand")
     assert "throws a heart onto the trick East is winning so far" in printed("08c_beginner_mistakes")
     # Trick lines: `*` after the winner's card; the replay sheet's `>` before the leader's; the table's text marks
@@ -1833,8 +1833,10 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     assert "**short queen**: her and at most one other spade" in _prose("11_three_to_six_players")
     assert "the Q♠ with at most one other spade in the same hand" in _entry("Short queen")
     # r81: 08b's worked break-even paragraph was cut (its figures cell said it too); its summary names and states it
-    assert "**Background, the break-even:**" in _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in \
-        _prose("08b_your_own_moon") and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
+    # r90: 08b works it once, in deal 683's answer: (a failed moon 21.9 − ducking 16.3 = 5.6) ÷ a failed moon
+    assert ("a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes off more than 5.6 ÷ 21.9 of the time "
+            "(26%), its break-even") in " ".join(_prose("08b_your_own_moon").split()) \
+        and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
     assert "**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below." in _prose("10_write_a_bot")
     assert "drop it if below. If the interval contains zero, the step is *on trial*" in _entry("Keep rule")
     # r84: defined once, in the signs (step 1 no longer repeats it, for words)
@@ -1936,8 +1938,9 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
         ("and Q♦ 5♦ has one guard (the 5♦ is dealt at every table size). The Spades bots count more strictly: Q♦ 3♦ 2♦ "
          "is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # Break-even: lesson 08b's own figures for deal 683
-    assert ("here (21.9 − 16.3) ÷ 21.9 = 26%" in _printed("08b_your_own_moon")
-            and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
+    # r90: 08b works it once, in deal 683's answer (5.6 = 21.9 − 16.3), no longer in the printout too
+    assert ("a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes off more than 5.6 ÷ 21.9 of the time "
+            "(26%)" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
     assert ("Deal 683 there: a failed moon averaged 21.9, ducking 16.3, so going pays when the moon comes off more often "
             "than (21.9 − 16.3) ÷ 21.9, about 26 % of the time.") in _entry("Break-even")
     # Δ vs best: picked on one half, measured on the other; halves that disagree give a Δ below 0, the top one's too

@@ -751,7 +751,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     position = next(i for i, c in enumerate(code_cells) if "print(trick_table(go))" in "".join(c["source"]))
     textbook_at = next(i for i, c in enumerate(code_cells) if "print(trick_table(textbook))" in "".join(c["source"]))
     risk_at = next(i for i, s in md if "The risk: any trick another player wins" in s)
-    assert textbook_at < signs < position < risk_at < asked and intro.endswith("South's position, and its count:")
+    # r90: the count was printed beside the position, so the learner never worked out deal 683's: asked for, told after
+    assert textbook_at < signs < position < risk_at < asked and intro.endswith("South's position (work out its count first):")
     # r72c: "play under the winning card" did not fit a lead (South leads trick 6): ducking said for leads too
     assert "duck](glossary.ipynb#cell-id=term-duck) (avoid winning tricks with points: play low, lead low)" in next(
         s for i, s in md if "## A textbook moon" in s)
@@ -823,6 +824,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
             "lowest: as a rule of thumb, each lead crosses off the three lowest still out (a player out of hearts gives "
             "none, so your real count can be higher). 2. Of the "
             "hearts left, count those that beat your lowest heart. "
+            "Example: you hold A♥ K♥ 6♥; out: 2♥ 3♥ 4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ then 5♥ 7♥ 8♥; "
+            "the 9♥ beats your 6♥: count 1. "  # r90: a worked count (checked below)
             "**Against people**, assume a defender "
             "keeps a high heart back: go only when your count is 0; otherwise duck. Deal 408, "
             "pictured (folded: work it out first):") in steps  # r79: the rule before both quizzes (the habit: below)
@@ -851,6 +854,19 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r79 (rater): "or any other heart of yours that is not a top heart" read as every counted heart beating each of
     # them; deal 683's counted 6♥ and 8♥ do not beat its J♥
     assert "or any other heart of yours" not in steps
+    # r90: the definition leaned on steps that came after it: a one-line worked count follows the steps, computed here
+    # by the engine's own count (count_hearts) on those hearts
+    assert ("2. Of the hearts left, count those that beat your lowest heart. Example: you hold A♥ K♥ 6♥; out: 2♥ 3♥ "
+            "4♥ 5♥ 7♥ 8♥ 9♥. The A♥ crosses off 2♥ 3♥ 4♥, the K♥ then 5♥ 7♥ 8♥; the 9♥ beats your 6♥: count 1.") in steps
+    from types import SimpleNamespace
+    from unittest import mock
+
+    import hearts_teach.course.later_tricks as later
+
+    example = ([Card(c) for c in ("AH", "KH", "6H")], [Card(c) for c in ("2H", "3H", "4H", "5H", "7H", "8H", "9H")])
+    with mock.patch.object(later, "seat_hearts", return_value=example):
+        drawn_x, counted_x = later.count_hearts(SimpleNamespace(seat_names=("S", "W", "N", "E")))
+    assert [c.pretty for c in drawn_x] == ["2♥", "3♥", "4♥", "5♥", "7♥", "8♥"] and [c.pretty for c in counted_x] == ["9♥"]
     # r75 (08b): "a best case, if they sit in three hands" (best for whom?) is cut: with three players holding
     # hearts, the three lowest falling leaves the most hearts above yours; a player with no heart draws fewer
     assert "a best case" not in steps
@@ -917,10 +933,14 @@ def test_08b_the_moon_stories_and_the_mistakes():
             drawn_h, out_h = drawn_h + out_h[:others], out_h[others:]
     assert count_hearts(go) == (drawn_h, [o for o in out_h if o.rank > mine683[-1].rank])
     assert "breaks the moon" not in _md("08b_your_own_moon") and "a count of eight" not in risk
-    position_text = text_output(next(c for c in code_cells if "count_steps(go)" in "".join(c["source"])))
     # r72c: the A♥'s trick pictured: three hearts fall, six are left above the 3♥
-    assert position_text.endswith("lead the A♥: cross off the 2♥ 4♥ 5♥\nleft, above your lowest heart (3♥): "
-                                  "6♥ 8♥ 9♥ 10♥ Q♥ K♥; the count: 6\n")
+    # r90: printed beside the position, the count was never the learner's to work out: the prose gives it, folded
+    assert not any("count_steps(go)" in "".join(c["source"]) for c in code_cells)
+    assert count_hearts(go) == ([Card("2H"), Card("4H"), Card("5H")],
+                                [Card(c) for c in ("6H", "8H", "9H", "TH", "QH", "KH")])
+    assert ("<details><summary>Its count</summary> The A♥ crosses off the 2♥ 4♥ 5♥; the J♥ is no top heart (the K♥ and "
+            "Q♥ are out). Six hearts left beat your 3♥: count six, a warning. </details>") in risk
+    assert "the count (its heart leads pictured" not in text_output(code_cells[position])
     out683 = sorted(go.view(0).still_out()[Suit.HEARTS], key=lambda c: c.rank)
     assert len(out683) == 9 and all(c.rank < Card("AH").rank for c in out683)  # "the nine hearts you lack"  # the A♥ is South's one top heart
     assert any(c.rank > Card("JH").rank for c in out683)  # the J♥ is not one
@@ -997,10 +1017,11 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r61: defined in the intro, before the position prints it
     # r71b: deal 683 (count six) went, so the sign names the exception it tests
     # r72: "a low count ..., or, the exception tested here, ..." was hard to parse: deal 683 named as the exception
-    assert "A count of six is high, a warning; the sure winners A♦ and K♦ are a good sign." in " ".join(risk.split())
+    assert "</details> The sure winners A♦ and K♦ are a good sign." in " ".join(risk.split())  # r90: the count folded
     # r85: the reader wondered why deal 683's picture stops at the A♥ (the J♥ is no top heart with the K♥ Q♥ out)
-    assert " ".join(risk.split()).startswith("The picture stops at the A♥: with the K♥ and Q♥ out, the J♥ is no "
-                                             "top heart.")
+    # r90: said in the folded count (the learner works it out first)
+    assert " ".join(risk.split()).startswith("<details><summary>Its count</summary> The A♥ crosses off the 2♥ 4♥ 5♥; "
+                                             "the J♥ is no top heart (the K♥ and Q♥ are out).")
     from hearts_teach.course.later_tricks import seat_hearts
     assert {Card("KH"), Card("QH")} <= set(seat_hearts(go)[1]) and Card("JH") in go.cards(0)
     # r55: "cash" was jargon
@@ -1016,7 +1037,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r75 read: "hoping" read as the bot's intent (it plays its highest legal card): the plan's reason, said plainly
     # r80: "South led its winning diamonds first" read as the going bot's plan; it plays its highest legal card
     # r84 (words): "a player out of diamonds may throw a heart on them" is said by the next sentence (trick 7)
-    assert ("Hearts were not broken, so the going bot (highest legal card) led South's winning diamonds. Hearts broke "
+    # r90: one name for the bot (five before): the shooter bot
+    assert ("Hearts were not broken, so the shooter bot (highest legal card) led South's winning diamonds. Hearts broke "
             "on trick 7") in " ".join(_md("08b_your_own_moon").split())
     assert [c for c in go.view(0).still_out()[Suit.DIAMONDS] if c.rank > Card("10D").rank] == [Card("QD")] and "cash" not in risk and "trick 7" not in risk
     # r58: why losing a trick with no points matters: a player out of the suit may throw a heart on it (moon run,
@@ -1048,7 +1070,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert ns["tried"]["duck from now on"]["moon"] == 0
     figures = text_output(next(c for c in code_cells if "class GiveUp" in "".join(c["source"])))
     # r60: the give-up analysis has its own cell after deal 65's give-up prose, not inside the first question's figures
-    assert "class GiveUp" not in "".join(next(c for c in code_cells if "break_even = " in "".join(c["source"]))["source"])
+    assert "class GiveUp" not in "".join(next(c for c in code_cells if "Both plans played out from trick 6" in "".join(c["source"]))["source"])
     # r54: the break-even is the never-give-up bot's; played again giving up at once, it falls only a little
     # r56: "go line" was undefined: "Going's bot"; the per-hand averages are printed (cell l08b-14 cites 0.1 a hand)
     # r58: that line and the next were hard to parse: one plain sentence now
@@ -1091,8 +1113,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r54: "only if" overstated it: the break-even is the never-give-up bot's (cell 6 measures one that gives up)
     # r56: the 1 time in 4 is this position's break-even, not a rule; deal 1195's by the same sum (printed in l08b-17)
     # r58: the 1 time in 4 explained where it first appears: about 16 ducking, about 22 a failed moon, 0 a moon
-    after_q = " ".join(next(s for i, s in md if "The rest of the hand, played both ways." in s).split())
-    assert next(i for i, s in md if "The rest of the hand, played both ways." in s) > asked
+    after_q = " ".join(next(s for i, s in md if "The rest of the hand, played both ways (going:" in s).split())
+    assert next(i for i, s in md if "The rest of the hand, played both ways (going:" in s) > asked
     # r65: the clearest idea first ("one moon pays for nearly three failures"), then the sums
     # r68: "saves" against what: compared with ducking
     # r70: the 400 re-deals and the 35% said where the 14.3 and 16.3 are quoted; the sums' saying after its numbers
@@ -1105,8 +1127,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # and the figures cell above works it (checked in the r73b test of that cell)
     # r89: "above its break-even of 26%" relied on a folded cell: the break-even is put in words where it is used (a
     # moon saves ducking's 16.3, a failed one costs 5.6 more), the figures the folded cell prints (pinned just below)
-    assert ("**The answer: go against these bots, duck against careful people.** Over the 400 re-deals, ducking averaged 16.3 a "
-            "hand. A moon scores 0, saving 16.3; a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes "
+    # r90: the quiz asks about careful people only; the bots' result is the answer's surprise, folded like every answer
+    assert ("<details><summary>Answer</summary> **Duck, against careful people:** count six; the K♥ or Q♥ kept back for "
+            "your J♥ spoils the moon (below). **The surprise: against these bots, going paid.** Over the 400 re-deals, "
+            "ducking averaged 16.3 a hand. A moon scores 0, saving 16.3; a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes "
             "off more than 5.6 ÷ 21.9 of the time (26%), its [break-even](glossary.ipynb#cell-id=term-break-even). It "
             "came off 35%; going averaged 14.3.") in after_q and "(21.9 − 16.3)" not in after_q
     assert "above its break-even of 26% (figures above)" not in after_q
@@ -1115,8 +1139,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # r71b: the answer sat unfolded below the quiz: a clear break first; and deal 683's high count said plainly
     # where it is answered (its count, its sure winners and the bots' habit: each checked in this file)
     # r75b: the answer is split, bots and people (the quiz asks both)
-    assert after_q.startswith("*Answer below: decide first.* --- **The answer: go against these bots, duck against careful "
-                              "people.** Over the 400 re-deals, ducking averaged")
+    assert after_q.startswith("<details><summary>Answer</summary> **Duck, against careful people:**")  # r90
     # r72b: the break-even's sums and "nearly three failures" folded (the figures cell prints them); the habit is
     # pointed to, not restated
     # r72c: the high count and the habit are said before the question (deal 683 is the exception), not again here
@@ -1144,7 +1167,7 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # what is dealt again (the 24 cards South cannot see, to fit the tricks: North, out of clubs, gets none)
     from hearts_teach.course.later_tricks import _sampled_positions
 
-    fig683 = text_output(next(c for c in code_cells if "break_even = " in "".join(c["source"])))
+    fig683 = text_output(next(c for c in code_cells if "Both plans played out from trick 6" in "".join(c["source"])))
     assert fig683.startswith("Each of the 400 re-deals keeps South's cards and the five tricks played, and deals the "
                              "24 cards South cannot see again at random to West, North and East, to fit the tricks so "
                              "far.\nBoth plans played out from trick 6 on each:\n")
@@ -1167,9 +1190,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # fresh newcomer rater (r47): the dangling "(the queen too)" became part of the sentence
     prose_gu = " ".join(_md("08b_your_own_moon").split())
     # r89: the answer stood in view under its question: the "decide first" line goes before it; shorter to pay
-    assert "*Answer below: decide first.* --- **The answer: give up.**" in prose_gu
+    # r90: answers are hidden one way, under <details> (the warning line was missed while scrolling)
+    assert "<details><summary>Answer</summary> **Give up.**" in prose_gu and "*Answer below" not in prose_gu
     assert ("Every point you take then counts, with no moon to cancel "
-            "it.") in prose_gu and "**The answer: give up.** Once anyone else has a point, stop collecting." in prose_gu and "(the queen too)" not in prose_gu
+            "it.") in prose_gu and "**Give up.** Once anyone else has a point, stop collecting." in prose_gu and "(the queen too)" not in prose_gu
     # r84b: "When to give up" and "West took a heart on trick 4" answered the give-up question before it: a neutral
     # heading, and the reader finds West's point in the tricks printed
     assert "). Its position at trick 5:" in " ".join(_md("08b_your_own_moon").split())
@@ -1201,50 +1225,21 @@ def test_08b_the_moon_stories_and_the_mistakes():
     moon, duck = sampled["go for the moon"], sampled["duck from now on"]
     assert moon["score"] < duck["score"] < moon["no_moon"] and 0 < moon["moon"] < 0.5 and duck["moon"] == 0
     assert all(f"ducking {duck['score']:.1f}" in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
-    # r75b (08b): "a count of six is a warning" and then "duck" marked wrong: the quiz asks bots and people apart,
-    # three choices, each half answered in every reason (the people half: the lesson's rule, go only at count 0)
-    go_both, duck_both, split = ns["go_choices"]
-    assert ns["go_choices"] == ["go, against bots and people alike", "duck, against bots and people alike",
-                                "go against these bots, duck against careful people"]
-    assert "a defender who keeps one high heart back spoils it" in ns["go_quiz"].reason(go_both)
-    assert ns["go_quiz"].reason(duck_both).startswith("half right: against careful people a count of six is a warning")
-    assert ns["go_quiz"].reason(go_both).startswith("half right: against these bots")
-    assert "A careful defender keeps the K♥ or the Q♥ back for the J♥ instead (played out below)" in ns["go_quiz"].reason(split)
+    # r75b (08b): "a count of six is a warning" and then "duck" marked wrong: the quiz asked bots and people apart
+    # r90: two things at once, the bots' half resting on re-deals the learner cannot see: it asks one thing (careful
+    # people, the lesson's rule: go only at count 0), and the bots' result comes after it as the surprise (l08b-07)
+    assert ns["go_choices"] == ["duck from now on", "go for the moon"] and ns["count683"] == 6
+    assert ns["go_quiz"].question == ("Deal 683, trick 6, against careful people (they keep a high heart back): go for "
+                                      "the moon, or duck?") and ns["go_quiz"].question.count("?") == 1
+    assert "against these rule bots and against careful people" not in ns["go_quiz"].question
+    assert ns["go_quiz"].is_right("duck from now on") and not ns["go_quiz"].is_right("go for the moon")
+    assert ns["go_quiz"].reason("duck from now on").startswith("your count is 6, not 0: a careful defender keeps the K♥ "
+                                                               "or the Q♥ back for your J♥ and spoils the moon")
+    assert all("(played out below)" in ns["go_quiz"].reason(c) and "a failed moon averaged 21.9" in ns["go_quiz"].reason(c)
+               for c in ns["go_choices"])
     assert ns["kept_back"]["North"].moon is None and ns["kept_back"]["East"].moon is None  # "played out below"
-    # a fresh newcomer rater: the caveat was only in the folded figures; the quiz's reasons say it too
-    for plan in ns["go_choices"]:
-        assert "played out by rule bots (whose moon defence is weaker than a strong player's)" in ns["go_quiz"].reason(plan)
-    # fresh newcomer rater (r45_a): the answer "go" rests on these bots' defence, said right at the answer
-    assert "the moon came off in 35%; going for it scored 14.3 a hand on average, ducking 16.3: the answer rests on " \
-        "that defence." in ns["go_quiz"].reason(split)
-    assert ns["go_quiz"].is_right(split) and not ns["go_quiz"].is_right(duck_both)
-    closes_on(ns["go_quiz"], split)
-    # r34: the bots decide it; r38_c: the question says their defence is weak, not only the folded answer
-    # fresh newcomer rater (r40_b): "defend weakly" gave the answer away; the caveat stays in the folded figures
-    assert "Go or duck, against these rule bots and against careful people? (Once you have answered, 400 re-deals below check the bots' half.)" in ns["go_quiz"].question
-    # r79: "(400 re-deals, below, ...)" read as pointing to the folded figures before answering
-    # fresh newcomer rater (r48): the "go" plan is a crude highest-card bot; the question says so, not only cell 7
-    # fresh newcomer rater (r51): "Am I deciding, or is a bot?" The go line is played out by the bot; and the
-    # question gives something to reason from: the two hearts above South's J♥, both in defenders' hands (above)
-    # r52: "Will they keep them back?" was a guess; the question points to the habit stated above it
-    # r55: the learner cannot work out the 35% at the table; the question says it asks whether to trust the signs
-    # r60: "whether you trust the signs" asked for a guess; the question asks what the learner can work out from the
-    # habit stated above it: where the K♥ and Q♥ go when South leads the A♥; the answer shows where they went
-    # r65: the question ran to a paragraph: shorter, the same facts
-    # r68: "Only the K♥ and Q♥" hid the hearts that beat the 7♥ and 3♥ (the count's six, checked above)
-    # r69: still about 80 words with a nested parenthesis: cut to the facts the learner reasons from
-    # r72b: it asked two questions and rested on the 400 re-deals: one question, reasoned from the habit stated
-    # above it (where the K♥ and Q♥ go under the A♥), and said to be a judgement that the re-deals check
-    # r72c: "a judgement, which 400 re-deals, played out below, check" was tangled: shorter, the count named
-    # r75 (08b): "but South holds ..." leaned to go: the facts, neutrally
-    assert ("Deal 683: count six; South holds the A♥ and the sure winners A♦ K♦; the K♥ and Q♥ that beat its J♥ "
-            "are out. Go or duck, against these rule bots and against careful people? (Once you have answered, 400 "
-            "re-deals below check the bots' half.)") == ns["go_quiz"].question and "trust the signs" not in ns["go_quiz"].question
-    assert "see how they follow a heart lead" not in ns["go_quiz"].question  # r71: it pointed at its own answer
-    assert ns["go_quiz"].question.count("?") == 1  # r72b: one question
-    habit = ("a rule bot plays its highest heart under the A♥, so a K♥ still out falls there, and the Q♥ too unless "
-             "the same player holds both (on the real deal both fell, trick 8 below)")
-    assert all(habit in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
+    closes_on(ns["go_quiz"], "duck from now on")
+    # the rule bots' habit the answer's surprise rests on: the Q♥ goes under the A♥ unless its holder has the K♥
     for hand in (("QH", "9H", "2C"), ("QH", "KH", "9H")):  # the Q♥ goes under the A♥ unless its holder has the K♥
         got = rule_play(2, mask(*hand), mask(*(c for c in hand if c.endswith("H"))), 1, Suit.HEARTS.value,
                         Card("AH").index, 0, mask("AH"), mask("AH"), 0)
@@ -1811,7 +1806,8 @@ def test_08b_r75b_your_turn_answer_every_order_of_leads():
     # r79 (rater: a careful East wins the 10♦ with the Q♦ and never gives the lead back): the answer is these bots'
     # r81: "lead any two diamonds" was not what happens (East wins the 10♦ with its Q♦ and leads the next diamond), and
     # a bare "yes" left the lesson unsaid: the play and the risk, played out here (East's club lead spoils it)
-    assert ("*Answer below: play first.* --- **The answer:** the 10♦ hands East the lead (printed above: its Q♦ wins, no points). Here "
+    # r90: every answer hidden one way, under <details>
+    assert ("<details><summary>Answer</summary> The 10♦ hands East the lead (printed above: its Q♦ wins, no points). Here "
             "East led back its 3♦ and you could still shoot; had it led a club, West would have won it, and North (no clubs) "
             "would by its rule throw its 10♥, not a spade: no moon. Lead sure winners (A♦, K♦) first: they keep the lead.") in prose
     assert "before or between them" not in prose and "Lead any two diamonds" not in prose
@@ -1941,8 +1937,9 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     # newcomer rater (issue 27): the role (shooter) and the bot that plays it, said apart
     # fresh newcomer rater (r47): the comma chain became a bracket
     # r56: the shooter bot was explained three times; here it is "the same simple bot" (cell l08b-06 defines it)
-    assert ("Going for the moon, South (the **shooter**) is the same simple bot (the other seats are rule "
-            "bots):") in prose
+    # r90: one name for the bot (simple bot, going bot, shooter bot...): the shooter bot
+    assert ("The rest of the hand, played both ways (going: the **shooter** bot again; the other seats are rule "
+            "bots):") in prose and "simple bot" not in prose and "going bot" not in prose
     bots = [Shooter()] + table_bots("rule")[1:]
     played = go.copy()
     bots_play(played, bots)
@@ -2004,8 +2001,8 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     twelfth = moon_run.tricks[11]
     assert twelfth.card_of(2) == Card("2H") and twelfth.card_of(3) == Card("4H") and twelfth.winner == 0
     assert twelfth.card_of(0) == Card("7H") and not any(c.suit is Suit.HEARTS for c in moon_run.tricks[12].cards[1:])
-    assert ("After trick 9 the only hearts still out, North's 2♥ and East's 4♥, both fell under the 7♥ on "
-            "trick 12.") in prose
+    # r90 (word cap): shorter, the same facts
+    assert ("The last two hearts out, North's 2♥ and East's 4♥, fell under the 7♥ on trick 12.") in prose
     # section 3: East's Q♥, kept on trick 8, would have beaten the J♥ too (played out, like North's K♥ above)
     east_kept = go.copy()
     bots_play(east_kept, bots, stop=lambda h: h.trick_number == 8 and h.turn == 3)
@@ -2021,8 +2018,9 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
     assert lines[1].startswith(" 7. S  K♦") and [c.pretty for c in seven.cards] == ["K♦", "6♥", "10♥", "9♦"]
     assert not any(c.suit.letter == "H" for t in ns["moon_run"].tricks[:6] for c in t.cards)
     # r75 (08b): the order of the heart leads (high first, low last) said where the run shows it
+    # r90: "its hearts, high to low" did not fit a list with diamonds in it: the leads as they came
     assert ("Hearts broke on trick 7 (West and North, out of diamonds, threw hearts on the K♦), so South led "
-            "its hearts, high to low: A♥, J♥, then its last diamonds, then 7♥ and 3♥.") in prose
+            "the A♥ and J♥, then its last diamonds, then the 7♥ and 3♥.") in prose and "high to low: A♥" not in prose
     # r75 read: the J♦ and 10♦ were led between the J♥ and the 7♥ (tricks 10 and 11): said
     assert [t.cards[0].pretty for t in ns["moon_run"].tricks[5:]] == ["A♦", "K♦", "A♥", "J♥", "J♦", "10♦", "7♥", "3♥"]
     assert [t.cards[0].pretty for t in ns["moon_run"].tricks[5:] if t.cards[0].suit is Suit.HEARTS] == [
@@ -3050,7 +3048,7 @@ def test_round_13_absolute_sentences_made_exact():
     # mechanics: cut; the prose names the other seats only ("the other seats are rule bots")
     assert "they try, by simple rules, to take a trick with points from that player" not in eight_b
     assert "at least 8, some of them hearts" not in eight_b
-    assert "is the same simple bot (the other seats are rule bots):" in " ".join(eight_b.split())
+    assert "the **shooter** bot again; the other seats are rule bots):" in " ".join(eight_b.split())  # r90
     from hearts_teach.games.hearts.view import shooting
     from hearts_teach.kernel.cards import CardList
 
@@ -3357,8 +3355,9 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # r61: what the re-deals keep and deal again, said once, first in the figures (engine-checked in the moon test)
     assert "keeps South's cards and the five tricks played" in shown
     assert "Both plans played out from trick 6 on each:" in shown
-    assert all("on 400 random re-deals of the cards South cannot see" in ns["go_quiz"].reason(c)
-               for c in ns["go_quiz"].choices)
+    # r90: the quiz asks about careful people only; the rule bots' re-deal figures in its reasons say whose they are
+    assert all("Even against these rule bots a failed moon averaged 21.9 on the re-deals, ducking 16.3" in
+               ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
     assert not any("guesses" in "".join(c["source"]) for c in cells)
     assert f"go for the moon:  {moon['score']:.1f} points a hand on average; the moon came off in {moon['moon']:.1%}" in shown
     assert f"duck from now on: {duck['score']:.1f} points a hand on average" in shown
@@ -3379,12 +3378,12 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     # r72c (statistics for the level): the sums cut to one rule, worked once
     # r73b: the rule counts South's own score only (a moon also gives each opponent 26)
     # r75b: the break-even is background; the rule to use at the table is the count (summary's first bullet)
-    assert ("Background, the break-even (your own score only): going pays when the moon comes off more often than (a failed moon − ducking) ÷ a failed "
-            "moon: here (21.9 − 16.3) ÷ 21.9 = 26%, about 1 time in 4 (here 34.8%).\n") in shown
+    # r90: the break-even was worked three times (here, the answer, the summary): once now, in the answer (l08b-07)
+    assert "Background, the break-even" not in shown and "26%" not in shown
     assert "65.2% failed" not in shown and f"{(21.9 - 16.3) / 21.9:.0%}" == "26%"
     assert "a fraction p" not in shown
     # fresh newcomer rater (r48): the break-even was said twice; once now, and a failed moon's 21.9 is an average
-    assert shown.count("26%") == 1 and "p is above" not in shown
+    assert "p is above" not in shown
     assert "(a failed moon averaged 21.9)" in shown and "a failed moon scored" not in shown
     assert all("a failed moon averaged 21.9" in ns["go_quiz"].reason(c) for c in ns["go_quiz"].choices)
     # and the caveat's slips are on the real deal, not among the 400 sampled ones
@@ -3416,13 +3415,12 @@ def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
     assert (f"{duck['score']:.1f}", f"{duck['score'] / moon['no_moon']:.0%}") == ("16.3", "74%")
     assert "So going wins if" not in shown  # r72c; r65: the 1 − p algebra cut; 1 − 16.3 ÷ 21.9 ≈ 26% (the share 74%, above)
     assert not any("moon['score']" in "".join(c["source"]) for c in cells[:ids.index("l08b-06")])
-    # newcomer rater (issue 27): the opponents' 26 was only in this folded cell; the position's cell, unfolded and
-    # before the question, prints what a moon scores, from the engine
+    # newcomer rater (issue 27): the opponents' 26 was only in this folded cell; the position's cell printed it
+    # r90: the position's cell is for working out the count: the moon's scores are the recap's (cell l08b-00, its
+    # figures checked in the r51 test), not printed again
     position = cells[ids.index("l08b-04")]
     assert not position["metadata"].get("jupyter") and ids.index("l08b-04") < ids.index("l08b-06")
-    assert ("if South ends up with all 26 points (a moon), the hand scores: South 0, West 26, North 26, East 26"
-            in text_output(position))
-    assert tuple(ns["moon_scores"]) == (0, 26, 26, 26)
+    assert "if South ends up with all 26 points" not in text_output(position) and "moon_scores" not in ns
     # fresh newcomer rater (r45_a): 08b was dense; the pointer to the odds went, the odds stay in the folded figures
     assert "played out from trick 6" in text_output(cells[ids.index("l08b-06b")])
 
@@ -3453,7 +3451,8 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     # r54: the order in a plainer sentence, after the diamonds
     # r71b: cut for words (the count's step 1 says why high hearts draw out the others); the summary keeps the order
     # r89: "high hearts first and your low ones last" read as a strict order (the moon run led diamonds between them)
-    assert "then lead your hearts high to low." in prose and "your low ones last" not in prose
+    # r90: the summary's "order" bullet restated the hearts-broken rule; it keeps the technique taught (keep the lead)
+    assert "then lead your hearts high to low." not in prose and "your low ones last" not in prose
     led = [t.cards[0].pretty for t in moon_run.tricks if t.leader == 0 and t.cards[0].suit is Suit.HEARTS]
     assert led == ["A♥", "J♥", "7♥", "3♥"]
     # deal 65's give-up line, card by card: South wins trick 7 only, with no points on it
@@ -3505,10 +3504,15 @@ def test_08b_r51_recap_lead_order_give_up_tricks_new_deal_and_summary():
     # the ending: four short bullets, a rule of thumb for people, the play app
     end = "".join(cells[ids.index("l08b-23")]["source"])
     bullets = [line for line in end.splitlines() if line.startswith("- ")]
-    assert len(bullets) == 6 and [b.split(":**")[0] for b in bullets] == [  # r65: the count's scale
-        "- **At the table", "- **The signs", "- **A low count", "- **The order", "- **Give up at once",
-        "- **Background, the break-even"]  # r75b: the count test first, the break-even last, as background
-    assert "you may not lead a heart until hearts are broken (unless you hold nothing else)" in prose
+    from hearts_teach.course.later_tricks import sure_winners as _sure
+
+    ten_first = ns["ten"].current_trick  # the 10♦ led first: East won it and chose the next lead
+    assert len(bullets) == 5 and [b.split(":**")[0] for b in bullets] == [  # r65: the count's scale
+        "- **At the table", "- **The signs", "- **A low count", "- **Keep the lead", "- **Give up at once"]
+    # r90: the break-even is worked once (deal 683's answer), and "the order" gave way to keeping the lead (cell l08b-09d)
+    assert ("- **Keep the lead:** cash sure winners (deal 683: A♦, K♦) before your hearts; giving up the lead (the 10♦) "
+            "lets a defender choose the next lead.") in " ".join(end.split())
+    assert sorted(c.pretty for c in _sure(ns["go"])) == ["A♦", "K♦"] and ten_first.leader == 3
     assert "cannot say whether six is low" not in prose and "Deal 1195 lacked the top heart and sure winners: duck" not in prose
     # r68: quiz 2 had no answer in prose (quizzes 1 and 3 do): a bold answer after its figures, with the count
     from hearts_teach.course.later_tricks import _holds_top_heart, moon_count
@@ -3605,13 +3609,14 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # or more (0 of 196 in all); and the counts 1 to 4 are undecided because 25% and 30% sit right at the 26% bar
     # r72c: the three-line guide became one rule (the break-even, as the figures cells work it) and the table's ends
     # r73b: the rule counts your own score only; the table answered in words ("how low is a low count?")
-    assert ("**Background, the break-even:** going pays when the moon comes off more often than (a failed moon − ducking) ÷ a failed "
-            "moon, counting your own score only (deal 683: 26%).") in prose  # r75: one worked break-even and "A rough guide" not in prose
+    # r90: the break-even is worked once, in deal 683's answer (pinned in the moon-stories test)
+    assert "**Background, the break-even:**" not in prose and "A rough guide" not in prose
     # r75 (08b): "too near deal 683's 26%" set one hand's break-even against other hands' rates, and "5 or more,
     # rarely" sat beside deal 683 (count 6, go): the higher counts are said together, and deal 683 explained
     # r75b (fewer figures): deal 683's exception is the quiz's answer now (go against these bots only)
+    # r90: "3 or 4" (30%) above "1 or 2" (25%) read as odd: the rows are small samples (the r71 checks above)
     assert ("**A low count:** against these bots, with a top heart, count 0 came off 11 times in 16, every higher "
-            "count less than a third of the time; with no top heart, never (0 of 304).") in prose  # r84: words
+            "count less than a third of the time (small samples); with no top heart, never (0 of 304).") in prose  # r84: words
     assert all(r["top_moons"] * 3 < r["top_hands"] for r in scale[1:]) and "too near deal 683" not in prose
     assert (rows[(7, 13)]["hands"], rows[(7, 13)]["moons"]) == (196, 0)  # two moons fewer at 5 of 13: below
     own1195 = ns["tried"]
@@ -3688,8 +3693,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r72b: the bullet left out the lesson's own deal 683 result (cell l08b-13b prints 14.2 and 14.3 and the 188 of 261)
     # r73b: fewer figures in prose: the 14.2 and 14.3 stay in the printout (checked above)
     # r89: the 14.2 and 14.3 are back in prose, in the one comparison of cell l08b-13 (pinned in the r55 test)
-    assert ("almost nothing when spoiled on trick 12 or 13, as most of deal 683's failed moons were (14.2 against "
-            "14.3):") in prose  # r72c: "the last trick or two" left trick 12 unclear
+    # r90: "(14.2 against 14.3)" were unlabelled averages over all re-deals: the printout below says them
+    assert ("almost nothing when spoiled on trick 12 or 13, as most of deal 683's failed moons were. </details>") in prose  # r72c: "the last trick or two" left trick 12 unclear
     assert f"{ns['quits']['score']:.1f}" == "14.2" and f"{ns['sampled']['go for the moon']['score']:.1f}" == "14.3"
     assert ns["broke"][12] + ns["broke"][13] > ns["failed"] / 2  # most failed moons: spoiled on the last trick or two
     assert "when the shooter has only its lowest cards left" not in prose
@@ -3760,8 +3765,8 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     # up hardly matters": one plain comparison, early against late, the figures the printout below gives
     assert ("(no spades) with it. Giving up, South led its low 4♠ and "
             "threw the K♥ on a diamond trick North won. Giving up saves a lot when the moon is spoiled early (deal 65: "
-            "10 points), almost nothing when spoiled on trick 12 or 13, as most of deal 683's failed moons were (14.2 "
-            "against 14.3):") in prose and "What giving up saved" not in prose  # r84b: "Give up at once" read as argued against by 14.2 v 14.3  # r82: the lead-in named deal 683 only; the printout starts with deal 65 and "question's figures" not in prose  # r72: the 10 is printed
+            "10 points), almost nothing when spoiled on trick 12 or 13, as most of deal 683's failed moons were. "
+            "</details>") in prose and "What giving up saved" not in prose  # r84b: "Give up at once" read as argued against by 14.2 v 14.3  # r82: the lead-in named deal 683 only; the printout starts with deal 65 and "question's figures" not in prose  # r72: the 10 is printed
     gave = ends["Give up and duck"]
     assert gave.tricks[7].card_of(0) == Card("4S") and gave.tricks[7].cards[0] == Card("4S")
     assert gave.tricks[8].cards[0].suit is Suit.DIAMONDS and gave.tricks[8].card_of(0) == Card("KH")
@@ -3784,9 +3789,8 @@ def test_08b_r55_giving_up_late_saves_little_the_real_1195_and_the_give_up_answe
     # r65: the 16.0 is a failed moon's average only because no moon came off: said so
     go_1195 = ns["tried"]["go for the moon"]
     assert go_1195["no_moon"] == go_1195["score"] and go_1195["moon"] == 0
-    assert ("By the same rule, going pays here only if the moon comes off more than 8% of the time ((16.0 − 14.7) "
-            "÷ 16.0). 16.0 is a failed moon's cost; no moon came off, so it is also going's average. Here the moon came off in 0%, with South played by the simple shooter bot (the "
-            "only shooter tried here).") in verdict and "no stronger shooter" not in verdict and "measures this simple bot" not in verdict
+    # r90: the break-even is worked once (deal 683); here the averages and the 0% decide
+    assert "By the same rule" not in verdict and "no stronger shooter" not in verdict and "measures this simple bot" not in verdict
     assert isinstance(ns["moon_plans"]["go for the moon"], Shooter) and ns["tried"]["go for the moon"]["moon"] == 0
     # the give-up question's answer: a folded printout right after the question
     at = ids.index("l08b-11")
