@@ -6244,7 +6244,9 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert "Every pass the coach grades that keeps the A♠ or the Q♠ is a blunder" in prose  # r91: the 20 in l08-20b
     # r91 (rater: drills 1 and 2 seemed to give opposite advice on the Q♠): what separates them, said once, as the
     # take-away's first two lines and the coach's top choices have it (two low spades: l08-d1's top choice passes both)
-    assert ("What separates drills 1 and 2 is how many spades you hold below her. With one or two, spade leads soon "
+    # r91 read: the hands differ in other ways too (pass direction, A♠ or K♠): the sentence names the one the rule uses
+    assert ("Drills 1 and 2 differ in more than one way, but lesson 01's rule of thumb turns on one: how many spades "
+            "you hold below her. With one or two, spade leads soon "
             "force her out: pass her, and the A♠ that could catch her. With three, keep her and pass the K♠.") in prose
     below = [sum(c.suit.letter == "S" and c.rank < Card("QS").rank for c in d.make().cards(0)) for d in DRILLS[:2]]
     tops = [grade(d, a).assessment.best.label.split() for d, a in ((DRILLS[0], "KD QS AS"), (DRILLS[1], "KC QS KS"))]
