@@ -1129,9 +1129,10 @@ def test_08b_the_moon_stories_and_the_mistakes():
     # moon saves ducking's 16.3, a failed one costs 5.6 more), the figures the folded cell prints (pinned just below)
     # r90: the quiz asks about careful people only; the bots' result is the answer's surprise, folded like every answer
     assert ("<details><summary>Answer</summary> **Duck, against careful people:** count six; the K♥ or Q♥ kept back for "
-            "your J♥ spoils the moon (below). **The surprise: against these bots, going paid.** Over the 400 re-deals, "
-            "ducking averaged 16.3 a hand. A moon scores 0, saving 16.3; a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes "
-            "off more than 5.6 ÷ 21.9 of the time (26%), its [break-even](glossary.ipynb#cell-id=term-break-even). It "
+            "your J♥ spoils it. **The surprise: against these bots, going paid.** Over the 400 re-deals, "
+            "ducking averaged 16.3. A moon scores 0, saving 16.3; a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes "
+            "off more than 5.6 ÷ 21.9 of the time (26%), its [break-even](glossary.ipynb#cell-id=term-break-even) for "
+            "your own score. It "  # r90 read: the sum counts South's own points only (a moon also gives each other 26)
             "came off 35%; going averaged 14.3.") in after_q and "(21.9 − 16.3)" not in after_q
     assert "above its break-even of 26% (figures above)" not in after_q
     assert "8%" not in after_q and "share p of the time" not in after_q
@@ -3580,7 +3581,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r68: the finding said outright: no moon without a top heart (427 - 123 = 304 hands)
     # r89: the cell was a wall of statistics: the count table, and the hands with no top heart (no moon) after it
     assert shown.startswith("427 such hands. The 123 with a top heart in South's hand:\ncount        hands  moon came off\n")
-    assert shown.endswith("The other 304, with no top heart: the moon came off in 0.\n")
+    # r90 read: "came off in 0." read as garbled: "in 0 of them"
+    assert shown.endswith("The other 304, with no top heart: the moon came off in 0 of them.\n")
     assert sum(r["hands"] - r["top_hands"] for r in scale) == 304 and sum(r["top_hands"] for r in scale) == 123
     # r72c: the three-way table with stacked headers was too much: the top-heart hands only, two columns
     assert "sure winners" not in shown and "Deal 683" not in shown  # r89: trimmed
