@@ -419,8 +419,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r76b: one sentence between them says why both averages are high (test_06a_r76b_why_south_expects_so_many_points)
     # r81: "Both averages are high" spoke of figures the cell did not print (only totals): it prints the averages
     # first (17.7 and 15.2, 2.5 apart: the rounded figures subtract exactly, checked below) and the prose names them
+    # r91: the sentence shortened (the takeaway at trick 3 says it again) and "her" beside "South" read as South
     assert ("Below: South's average points a hand, 17.7 with the 4♣ and 15.2 with the K♣, and the difference split "
-            "into hearts and the Q♠. Both averages are high") in flat
+            "into hearts and the Q♠. Both are high (of 26)") in flat
     assert ("Then a copy of the deal where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
             "still takes the queen.") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
@@ -530,8 +531,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # and each row is one plain line (the 95 % stays behind the glossary links)
         "|[**best**](glossary.ipynb#cell-id=term-best)|within a quarter point of the top choice|",
         # r81: the top choice itself can be too close to call (trick 3's Q♠): the row says so
+        # r91: "The top choice itself can get it" was cryptic beside trick 3's two 17.6s: the row says why (each
+        # cost is a 95 % interval; best needs all of it within the band: coach_stats.verdict_of)
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
-        "over a quarter point; fine to play. The top choice itself can get it|",
+        "over a quarter point; fine to play. Each cost is a [range](glossary.ipynb#cell-id=term-interval); **best** "
+        "needs all of it within a quarter point, so two cards with almost equal averages can both get this (trick 3)|",
         "|**inaccuracy**|costs over a quarter point|",
         "|**mistake**|costs over 1 point|",
         "|**blunder**|costs over 3 points|"]
@@ -629,9 +633,11 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # r81: "even the coach's top choice" read as a contradiction of the table (the top choice cannot cost anything
     # against itself) and never named that card: the sentence says the coach prefers neither; the table's row says
     # the top choice itself can get the grade
-    assert ("The guide calls both cards too close to call: the deals vary too much for the coach to prefer "
-            "either.") in text and "coach lists first" not in text and "even the coach's top choice" not in text
-    assert "fine to play. The top choice itself can get it|" in text  # r90: shorter
+    # r91: "the deals vary too much for the coach to prefer either" did not say why two 17.6s are not best: each
+    # card's range reaches past the quarter point (checked in test_06a_r91_trick3_ranges_and_the_plans_ties)
+    assert ("Both cards are too close to call: each range reaches past a quarter point.") in text
+    assert "coach lists first" not in text and "even the coach's top choice" not in text
+    assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     assert "Q♠: the Q♠ ends in South's tricks" in out.split("4♠/5♠:")[0]  # the Q♠ is the line listed first
     assert "✔ Legal, and too close to call: your Q♠ goes over 2♠" in out
@@ -690,8 +696,8 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
         "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert "Try the hand again with `guided = GuidedHand()`" not in text
     # r34: which cell: the one that deals your hand, named by its code
-    assert ("To try the same hand again, run the cell `guided = GuidedHand()` above once more (it deals the same cards "
-            "afresh)") in text
+    # r91: "(it deals the same cards afresh)" cut for words: "the same hand again" says it
+    assert "To try the same hand again, run the cell `guided = GuidedHand()` above once more." in text
     i = next(k for k, c in enumerate(cells) if "".join(c["source"]).strip() == "guided = GuidedHand()\nguided")
     assert "run the cell `guided = GuidedHand()` above" in "".join(cells[i + 1]["source"])
     first, again = GuidedHand(), GuidedHand()
@@ -771,14 +777,14 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert Card("AS") not in [t.card_of(1) for t in what_if.hand.tricks[:2]]
     assert demo.hand.tricks[3].card_of(1) == Card("AS") and demo.hand.tricks[3].winner == 1
     assert ("The queen was the highest card so far. West still held the A♠ (it won trick 4 above) but played under "
-            "her, as its reason (printed last) says; North kept its K♠, and South took her at once") in text
+            "her, as its reason (printed last) says; North kept its K♠, and South took the queen at once") in text  # r91
     assert "so did North" not in text  # r79: on the copy North played the 6♠, not under her with the K♠
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
     # r89: the aside's question was never answered in a word: its answer opens the cell under the figures (on the
     # copy South took her at once, checked above)
     # r90: "No." stood over the coach's grades, not over the reason: it opens the copy's account now
     assert "**No.** The queen was the highest card so far." in text
-    assert "The guide calls both cards too close to call:" in text
+    assert "Both cards are too close to call:" in text  # r91: the sentence says why (each range)
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
     assert ("(the bots see the new card and may answer it differently)") in text
@@ -800,7 +806,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # or the 4♠/5♠ it lists as one: all its legal cards), it takes the queen in most of the deals
     # fresh newcomer rater r45_d: the takeaway leads with its point (lesson 01's advice), then the figures
     # last stop's diff read: "you usually take her" generalised from one position; the takeaway speaks of this deal
-    assert ("The takeaway: here, holding the Q♠ with only two small spades, South takes her in most of the coach's "
+    assert ("The takeaway: here, holding the Q♠ with only two small spades, South takes the queen in most of the coach's "
             "deals whatever it plays, so pass her when you can (lesson 01).") in text  # r76: the shares are printed
     assert set(replay.hand.legal_plays(0).cards) == {Card("QS"), Card("5S"), Card("4S")}
     assert [c.label for c in graded.candidates] == ["Q♠", "4♠/5♠"]
@@ -861,7 +867,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert (f"{queen['p_take_qs']:.0%}", f"{queen['exp_hearts']:.1f}") == ("95%", "5.7")
     # newcomer rater r33: the queen never left South's hand, so not "she came straight back": South took her at once;
     # and a top card can be too close to call: on trick 3 the coach lists the Q♠ first, and both are "fine"
-    assert "came straight back" not in text and "and South took her at once: 13 points on trick 3" in text
+    # r91: "South took her" read as South herself: "the queen"
+    assert "came straight back" not in text and "and South took the queen at once: 13 points on trick 3" in text
     assert graded.candidates[0].label == "Q♠" and graded.candidates[0].call == "too close to call"
     # r34: the definition and the example agreed in one clause; r44_b moved that fine print to the glossary (its Best
     # entry names trick 3), and trick 3 says it plainly: even the card listed first is too close to call
@@ -1012,7 +1019,8 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     for typed in ("AS", "A♠"):
         assert Quiz("?", CardList("AS JS 4S"), "AS").choose(typed).startswith("✔ Right: A♠.")
     # r74b: three leads, two small spades: the third lead forced her
-    assert "The first two spade leads used up the queen's two small spades; the third forced her out." in text
+    # r91: the small spades are South's, and "her" beside "South" read as South: "the queen"
+    assert "The first two spade leads used up South's two small spades; the third forced the queen out." in text
     three_leads = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     for card in ("AC", "4C", "4S", "5S", "QS"):
         three_leads.play(card)
@@ -1123,7 +1131,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert "The guide calls both cards too close to call: the deals vary too much for the coach" in text  # r81
+    assert "Both cards are too close to call: each range reaches past a quarter point." in text  # r91
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1259,8 +1267,8 @@ def test_06a_r76b_why_south_expects_so_many_points():
     South holds the Q♠ with only two small spades and no pass, and the bots often force her out."""
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     why = " ".join("".join(next(c for c in cells if c.get("id") == "l06a-step2-why")["source"]).split())
-    assert ("Both averages are high, out of 26 points a hand: South holds the Q♠ with only two small spades and no "
-            "pass, so the bots often force her out.") in why
+    # r91: shorter (trick 3's takeaway says it again), and "her" beside "South" read as South
+    assert "Both are high (of 26): South's Q♠, with only two small spades, often gets forced out." in why
     hand = Hand.deal(seed=10, pass_direction="hold")
     spades = sorted(c for c in hand.cards(0) if c.suit == Card("2S").suit)
     assert spades == [Card("4S"), Card("5S"), Card("QS")] and hand.pass_direction == "hold"
@@ -1324,3 +1332,37 @@ def test_06a_r90_terms_at_first_use_and_the_question_points_at_its_verdict():
             "# a question: its answer and reasons are in the code below; clicking shows them, then unfold the next cell")
         assert "".join(cells[ids.index(quiz) + 1]["source"]).startswith("# the answer: the guide's verdict")
     assert "as on trick 2" not in src("l06a-10")  # r90: trick 2 had two folded cells; the check's have one each
+
+
+def test_06a_r91_trick3_ranges_and_the_plans_ties():
+    """Rater r90: cell 2's "The top choice itself can get it" was cryptic beside trick 3's two 17.6s, and "the lowest
+    card allowed" did not say which of two equal ranks the plan plays (4♣ or 4♠ on trick 2, K♣ or K♦ on trick 11)."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    from hearts_teach.agents.coach_stats import BAND, verdict_of
+
+    # both trick-3 choices: almost equal averages, each range reaching from under to over the quarter point
+    replay = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C"):
+        replay.play(card)
+    graded = assess_play(replay.hand.view(0))
+    assert [c.label for c in graded.candidates] == ["Q♠", "4♠/5♠"]
+    for choice in graded.candidates:
+        lo, hi = choice.delta_ci95
+        assert lo < BAND < hi and verdict_of(lo, hi) == "fine" and choice.call == "too close to call"
+    averages = [c.exp_points for c in graded.candidates]
+    assert averages[0] != averages[1] and abs(averages[0] - averages[1]) < 0.1
+    assert {f"{a:.1f}" for a in averages} == {"17.6"}
+    assert "two cards with almost equal averages can both get this (trick 3)" in text
+    # the plan's ties: lowest() orders by rank, then by card index, which runs ♣, ♦, ♥, ♠
+    assert "key=lambda card: (card.rank, card.index)" in code
+    assert "*always the lowest card allowed* (equal ranks: ♣, then ♦, ♥, ♠)" in text
+    assert Card("4C").index < Card("4D").index < Card("4H").index < Card("4S").index
+    demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    demo.play("AC")  # trick 1: South's highest club, as in the lesson; then the plan
+    while not demo.done:
+        demo.play(min(demo.hand.legal_plays(0).cards, key=lambda card: (card.rank, card.index)))
+    assert demo.hand.tricks[1].card_of(0) == Card("4C") and Card("4S") in demo.hand.dealt(0)
+    assert demo.hand.tricks[10].card_of(0) == Card("KC")
+    assert Card("KD") in [t.card_of(0) for t in demo.hand.tricks[11:]]
