@@ -1016,7 +1016,11 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, the contract was made and the nil held." in text
     # r84 (rater: why nil first set South–North was never said): South's low leads gave West cheap tricks (tricks 1
     # and 4: South led low, West won with a jack), and East never won one
-    assert "Its low leads gave West cheap tricks; East always found a card under." in text
+    # r91 (rater r90: no output showed the nil-first play, so the sentence could not be checked): the nil-first rows of
+    # tricks 1 to 6 are printed above it; "East always found a card under" cut (the table's "held" says it)
+    assert "Its low leads gave West cheap tricks (rows above)." in text and "East always found a card under" not in text
+    from hearts_teach.course.spades_lesson import tricks_table as _rows
+    assert ("Nil first, tricks 1 to 6:\n" + "\n".join(_rows(nil_first).splitlines()[:6])) in _code_outputs("nil_first = same_deal(17)")
     for t in (0, 3):
         trick = nil_first.tricks[t]
         assert trick.seats[0] == 0 and trick.winner == 1 and trick.card_of(1).rank == 11 and trick.cards[0].rank <= 5
@@ -1110,8 +1114,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
-            "contract too. The bots' rule: if a bot's team needs half the remaining tricks or more, it plays for the "
-            "contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
+            "contract too. The bots' rule: if a bot's team needs half the tricks left (counting this one) or more, it "
+            "plays for the contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
@@ -1134,7 +1138,14 @@ def test_contract_first_beats_nil_first_on_deal_17():
     from hearts_teach.agents.spades import SpadesBot as _Bot
     assert "bust the opponents' nil: stay low under it" in __import__("inspect").getsource(_Bot)
     # r74 (rater: "contract first while ... in that case" was clumsy): said as if / otherwise
-    assert text.count("if a bot's team needs half the remaining tricks or more, it plays for the contract") == 1
+    # r91 (rater r90: does the trick being played count?): it does (the bot's left = 13 - tricks_done, tricks_done
+    # counting finished tricks only: at trick 1 it says "need 9 of the last 13 tricks", printed at deal 17)
+    assert text.count("if a bot's team needs half the tricks left (counting this one) or more, it plays for the contract") == 1
+    assert "half the remaining tricks" not in text
+    assert "left = 13 - v.tricks_done" in __import__("inspect").getsource(_Bot._rule)
+    from hearts_teach.agents.spades import as_view as _as_view
+    from hearts_teach.course.spades_lesson import bots_position as _position
+    assert _as_view(_position(437, dealer=3, trick=11, cards=3)).tricks_done == 10  # trick 11 under way: 3 left
 
 
 def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
@@ -1611,7 +1622,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # rule in one line of the table (held below against trick_count), two examples under it; why a nil
                  # fears a high spade moved to the play tips' step 4, which lacked a reason (test_the_discard_question_...)
                  "Protected spades: each spade, *short* by the higher spades you lack minus the smaller ones you keep | "
-                 "0 short or less: 1; one: three quarters; two: a quarter; more: 0",
+                 # r91 (rater r90: cell 3 prints the 4♠ as "0 (too few smaller spades)", a reason the table never
+                 # gave): the table's last value says it in the printout's words
+                 "0 short or less: 1; one: three quarters; two: a quarter; more, too few smaller spades: 0",
                  "**Protected spades**, worked: Q♠ 3♠ 2♠: the Q♠ lacks A♠ K♠, keeps two smaller: 1. J♠ 5♠: two short, "
                  "a quarter.",
                  # r84: the ruffs' values are rows of the table too
@@ -1630,10 +1643,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # and the reason covered a void only): ruff defined; Suggest's refusal, then why a short suit helps
                  # r88 (rater: "a void beside one counts 1" read as contradicting the table's 2): one spade, said
                  # r90: ruff defined above the table; "needs a spade" said as the count does it (the lowest spade goes)
-                 "**Ruffs**: - Each ruff uses your lowest spade: with one "
-                 "spade, a void counts 1, not 2. - So with any spade, a void or singleton stops Suggest's nil. "
-                 "Yet in play a short side suit "
-                 "helps a nil: once gone, its leads take your dangerous cards.",
+                 # r91 (rater r90: "a void | 2" then "a short side suit helps a nil" read as opposite messages):
+                 # one explanation: the count is for bids (what a short suit could win); a nil need not ruff
+                 "**Ruffs** count for bids: tricks a short suit *could* win, each using your lowest spade (one "
+                 "spade: a void counts 1; none: 0). So beside any spade, a void or singleton stops Suggest's nil. "
+                 "Yet a nil need not ruff: void, it throws any card, dangerous ones first.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1643,6 +1657,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "bots' habits, not game rules."):
         assert line in text, line
     assert "you may: when" not in text  # r81
+    assert "Each ruff uses your lowest spade" not in text and "more: 0" not in text  # r91
     assert "fewer, as the rows show" not in text and "8♠ 7♠ 6♠" not in _nil_prose()  # r90
     # r90: the one-line rule, held against the count on many hands: for each spade kept (not used by a ruff), short =
     # the higher spades not held minus the smaller spades kept; and the ruffs use the lowest spades
@@ -1665,6 +1680,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert [t for _, t in trick_count(CardList(one_spade_void)).ruffs] == [1.0] and not nil_ok(one_spade_void)
     assert not nil_ok("2S 3C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D")  # a club singleton
     assert nil_ok("2S 3C 4C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D")  # a club doubleton
+    # r91: "none: 0": with no spade, a void counts no ruff
+    no_spade_void = trick_count(CardList("2H 3H 4H 5H 6H 7H 8H 2D 3D 4D 5D 6D 7D"))
+    assert [t for _, t in no_spade_void.ruffs] == [0.0] and no_spade_void.ruff_tricks == 0
 
     # the table's values, read from the count (trick_count, without spade length)
     def side(cards: str) -> dict[str, float]:
@@ -2275,7 +2293,7 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
-    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the remaining tricks or more, it plays for the contract" in text
+    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the tricks left (counting this one) or more, it plays for the contract" in text
     # a set scores minus what a made contract scores (r76b: "(+10 a trick bid becomes −10)" cut for words): a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
@@ -2798,10 +2816,15 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     source = _code_source("blind_quiz = Quiz(")
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
     assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
-    assert "Below, you are behind 180 to 320, cards face down" in _nil_prose()
+    # r91 (rater r90: invited to bid blind nil at 180 to 320, and told only afterwards the bots would not): a practice hand
+    assert "Below, a practice hand: you are behind 180 to 320, cards face down" in _nil_prose()
     # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
-    assert ("At 180 to 320 (140 behind) the bots would look: the blind nils above were forced, to show one."
-            in _nil_prose())
+    # r91 (rater r90: said only after the 200-deal run): said before it, in the cell that introduces it
+    forced = "At 180 to 320 (140 behind) they would look: these nils are forced."
+    cells_ = lesson_cells()
+    run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
+    assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
+    assert "the blind nils above were forced" not in _nil_prose()
     at = SpadesHand.deal(seed=5, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
     assert 320 - 180 == 140 and at.may_bid_blind_nil(0) and not wants_blind_nil(at, 0)
     demo = SpadesHand.deal(seed=6, dealer=3, rules=SpadesRules.preset("blind_nil"), scores_before=(180, 320))
@@ -3069,7 +3092,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # spades told apart from a short side suit)
     # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
-    assert "Yet in play a short side suit helps a nil: once gone, its leads take your dangerous cards." in text  # r84
+    # r91: said as one explanation with the ruffs' count (test_the_nil_checklist_is_what_suggest_decides)
+    assert "Yet a nil need not ruff: void, it throws any card, dangerous ones first." in text
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -3123,7 +3147,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     shown = _code_outputs("demo_blind = BidWidget(")
     assert "\n".join(count_text(south, estimate=False).splitlines()[1:]) in shown and "  A♥ 1 · Q♣ ½" in shown
     # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
-    assert "seeds 1000" not in text and "Below: South's blind nil on deals 1000 to 1199, played out by the bots." in text
+    assert "seeds 1000" not in text and "Below: the bots play out South's blind nil on deals 1000 to 1199." in text  # r91: said actively, for words
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named
