@@ -1840,7 +1840,7 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     assert "**Our keep rule:** keep a step if its gain's interval lies above zero, drop it if below." in _prose("10_write_a_bot")
     assert "drop it if below. If the interval contains zero, the step is *on trial*" in _entry("Keep rule")
     # r84: defined once, in the signs (step 1 no longer repeats it, for words)
-    assert "you hold the top heart (here the A♥: no heart still out beats it)" in _prose("08b_your_own_moon")
+    assert "a **top heart** when no heart still out beats it" in _prose("08b_your_own_moon")  # r91: defined first
     assert "top heart" in Path(later_file).read_text(encoding="utf-8")
     source = Path(spades_table.__file__).read_text(encoding="utf-8")
     for label in ("Look at my cards", "Blind nil", "Suggest", "Bot plays for me", "Finish hand", "Undo my last card",
