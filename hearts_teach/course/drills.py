@@ -196,8 +196,8 @@ DRILLS: tuple[Drill, ...] = (
           "Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Drill 2's cards, dealt again with no pass. Trick 1 (led by East): 2♣ K♣ Q♣ A♣ → North. East is "
-          "winning a club trick and South has no clubs. What should South play?",  # trick 1 pinned in tests
+          "Drill 2's cards, dealt again with no pass. Trick 1 (led by East): 2♣ K♣ Q♣ A♣ → North. Trick 3: East's "
+          "6♣ is winning; South has no clubs. What should South play?",  # tricks 1 and 3 pinned in tests
           # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
