@@ -681,7 +681,8 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     text = " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split())
     # r50_07: said in fewer words
     # r52_07: moved to trick 3, where the question arises, and said exactly: next in rank with no unseen card between
-    assert ("Why the Q♦, not the K♦? Cards next in rank with no card still out between them ([neighbours in rank]"
+    # r92: "Why the Q♦, not the K♦?" stood in view under the trick-3 question, giving its answer: folded as the Answer
+    assert ("<details><summary>Answer</summary> Why the Q♦, not the K♦? Cards next in rank with no card still out between them ([neighbours in rank]"
             "(glossary.ipynb#cell-id=term-neighbours-in-rank)) play alike: the coach grades them as one choice, "
             "*Q♦/K♦*, and its hint names the lower.") in text
     assert "neighbours in rank do the same" not in text and "neighbours in rank in your hand" not in "".join(
@@ -933,7 +934,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r73_07: the position (which shows "trick 3: Q♦ ✓ best") moved out of the trick-3 answer, below the trick-3
     # explanation and the trick-4 heading (cell l07-pos4)
     assert ids.index("l07-dec3-play") + 1 == ids.index("l07-dec2") == ids.index("l07-pos4") - 1 == ids.index("l07-quiz2") - 2
-    assert "Read South's position below, then click a card in the question under it." in md["l07-dec2"]
+    assert "Read South's position below, then click a card in the question." in md["l07-dec2"]  # r92: shorter
     assert "Trick 4" not in "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec3-play")]["outputs"])
     shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-pos4")]["outputs"])
     assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: 6♠ K♠" in shown4
