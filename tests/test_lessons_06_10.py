@@ -2541,7 +2541,8 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     assert sum(1 for c in long_hand.cards(0) if c.suit.letter == "S") == 8 and sum(others) == 5
     assert "long_hand = SpadesHand.deal(seed=1526, dealer=3)" in before_code(cells, at)
     # r90 (words): step 4's "holds eight spades" cut; 3b's tie example and deal 1526's print say the 8
-    assert "spade length (8 spades)" in before and "(8 spades, ruffs 1½: cross off 2, keep 6)" in before  # lower-cased above
+    # r91 (newcomer r90 item 1): the tie example moved from 3b to step 4, as deal 1526's own: "keeps 6" (of its 8)
+    assert "spade length (8 spades)" in before and "so 3b crosses off 2, the 3♠ 2♠, and keeps 6." in before  # lower-cased above
 
 
 def before_code(cells: list, at: int) -> str:
