@@ -207,7 +207,7 @@ def nil_faults(cards: Iterable[CardLike] | int, estimate: float | None = None) -
     faults = []
     if est >= 1:
         # "a count", as lesson 09b's checklist says; spade length is named only where it would change the count
-        long = estimate_tricks(mask, long_spades=True) != estimate_tricks(mask)
+        long = trick_count(mask, long_spades=True).by_length
         faults.append(f"{quarters(est)} trick{'' if est == 1 else 's'} is too many for a nil, which needs a "
                       f"count under 1" + (" (without spade length)" if long else ""))
     for s, held in enumerate(suits):

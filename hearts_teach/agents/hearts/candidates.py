@@ -12,12 +12,17 @@ from hearts_teach.agents.hearts.policy import pass_score, rule_pass
 from hearts_teach.kernel.cards import SUIT_MASKS, indices_of
 
 
+def pass_ranked(hand: int) -> list[int]:
+    """The hand's cards (indices), the one the rule bot most wants to pass first (``pass_score``
+    on the whole hand; ties by index): the order ``pass_pool`` draws its triples from."""
+    return sorted(indices_of(hand), key=lambda c: (-pass_score(c, hand), c))
+
+
 def pass_pool(hand: int) -> list[int]:
     """About 25 candidate triples (masks): the rule bot's sequential pick, every triple of
     the 6 best-scoring cards, and one void-making triple per short non-spade suit."""
     pool = [rule_pass(hand)]
-    cards = indices_of(hand)
-    ranked = sorted(cards, key=lambda c: (-pass_score(c, hand), c))
+    ranked = pass_ranked(hand)
     for tri in combinations(sorted(ranked[:6]), 3):
         m = (1 << tri[0]) | (1 << tri[1]) | (1 << tri[2])
         if m not in pool:
@@ -36,4 +41,4 @@ def pass_pool(hand: int) -> list[int]:
     return pool
 
 
-__all__ = ["pass_pool"]
+__all__ = ["pass_pool", "pass_ranked"]
