@@ -6751,8 +6751,9 @@ def test_lesson_07_norths_ace_on_trick_2_and_trick_4_points_are_printed() -> Non
     assert any(str(c) == "QS" and s == north for t in demo.hand.tricks[2:] for s, c in zip(t.seats, t.cards, strict=True))  # held her
     why = why_played(demo.hand, 2, north)
     assert why.branch == "last-clean" and f"North's reason for its A♠ on trick 2, from its bot's own decision: {why}" in fold
-    assert ("So did North's A♠ on trick 2, with the Q♠ in hand (reason above). The 6♠ leaves the K♠"
-            in md["l07-dec2-why"])
+    # r93 (my review): "So did" had no clear antecedent after the fold
+    assert ("North did the same with its A♠ on trick 2, Q♠ in hand (reason above). The 6♠ leaves the K♠"
+            in md["l07-dec2-why"]) and "So did North" not in md["l07-dec2-why"]
     # every grade checkable: trick 4's points, the 6♠ over 3 points worse than the K♠ (a blunder)
     shown = re.search(r"Points this hand on average, on the coach's deals: K♠ ([0-9.]+), 6♠ ([0-9.]+)\n", fold)
     assert shown and float(shown[2]) - float(shown[1]) > 3 and "6♠: blunder" in fold
