@@ -519,10 +519,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r89: "(deals cannot tell)" read as undefined and seemed to clash with trick 2's "equally good": the review's line
     # says what trick 2's "equally good" is (both best); too close to call is defined with the grades
     assert "(a *mistake*: over 1 point worse)" not in text and "none *too close to call* (deals cannot tell)." not in text
-    assert ("all *best* (on trick 2, *equally good* means both spades are *best*, not *too close to call*).") in text
+    # r93: that aside was a grading technicality that taught no play: cut ("all *best*." only)
+    assert "*equally good* means both spades are *best*" not in text and "tricks 2 to 4): all *best*. Trick 3's" in text
     assert "*mistake*, *blunder*: over 0.25, 1 and 3 points worse." not in text
     assert VERDICT_MEANINGS["fine"].startswith("about as good as the best as far as the deals show")
-    assert text.count("too close to call") == 2  # r89: defined with the grades, then told apart from trick 2's pair
+    assert text.count("too close to call") == 1  # r89: defined with the grades; r93: trick 2's aside cut
     assert "as on trick 2, says *too close to call*" not in text  # trick 2's list had no such card (round 16)
     assert "the coach prints it as *too close to call*" not in text
     assert text.count("quarter point") <= 1  # said at most once (round 28 cut the grade limits to lesson 08)
@@ -577,7 +578,9 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r50_07: the gloss sat in the prose, far from Solid's line: it is now in the list's comment, beside Solid
     # r72c_07: Solid first (the coach's deals assume Solid play), Thinker for a second match
     # r91: "from the list below" shortened for room
-    assert ("Choose your opponents below, weakest first. Start with *Solid*, `\"rule\"`, the cell's "
+    # r93: the list's "stops a moon" had no link: moon linked and said in a few words (docs/rules.md)
+    assert ("Choose your opponents below, weakest first ([moon](glossary.ipynb#cell-id=term-moon): one player takes "
+            "every point). Start with *Solid*, `\"rule\"`, the cell's "
             "setting: the coach's deals assume Solid play, so its hints fit. For a second match, try *Thinker*, "
             "`\"medium\"`."
             in " ".join("".join(_src(c) for c in _cells("07_play_a_match") if c["cell_type"] == "markdown").split()))
@@ -868,11 +871,14 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r90: "before I play a card, it covers imagined deals, four thresholds...": two sentences shown (points, mistake and
     # blunder), Solid's play and the other grades folded (<details>); Q♠ % is linked where the K♠'s reason names it
     said = ("The coach, the program behind *Hint*, cannot see the other hands: it deals them many times and grades "
-            "each choice by the **points** it costs on average (1 a heart, 13 for the Q♠). Over 1 point worse than "
-            "the top choice is a *mistake*, over 3 a *blunder*. <details><summary>More on the coach</summary> "
+            "each choice by the **points** it costs on average (1 a heart, 13 for the Q♠). "
+            "<details><summary>Grades and deals</summary> Over 1 point worse than "
+            "the top choice is a *mistake*, over 3 a *blunder*. "
             f"On every deal the others play on like *Solid*, the rule bot at this table (it [ducks]({g}duck), "
             f"[dumps]({g}dump) the Q♠, flushes spades).")
-    assert _src(cells[ids.index("l07-coach")]).split("\n\n")[1] == "<details><summary>More on the coach</summary>"
+    # r93: grading words before any card was played: all five grades folded, under a summary that names them
+    assert _src(cells[ids.index("l07-coach")]).split("\n\n")[1] == "<details><summary>Grades and deals</summary>"
+    assert "blunder" not in _src(cells[ids.index("l07-coach")]).split("<details>")[0]
     assert f"**[Q♠ %]({g}q-percent)** for the K♠" in md["l07-dec3q"]
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
@@ -918,8 +924,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     replay = cells[ids.index("l07-dec2-code")]
     assert replay["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True} and replay["outputs"]
     # r72c_07: trick 2's K♠ replay moved to trick 2, folded under "Why not the K♠ on trick 2?"
-    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4 and South's card, folded under \"Answer\" "
-                                              "(code folded, output shown)")
+    # r93: North's reason for its A♠ on trick 2 printed in the same fold (after the trick-4 question)
+    assert _src(replay).split("\n", 1)[0] == ("# the coach's verdict on trick 4, South's card, and North's reason for its A♠ "
+                                              "on trick 2, folded under \"Answer\" (code folded, output shown)")
     # extra item (round 51): "Best: K♠" showed under the question: the verdict is folded (drawing.folded), the
     # replay of trick 2 stays shown
     kinds = [o["output_type"] for o in replay["outputs"]]
@@ -3957,7 +3964,8 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
     # r48_07: cut to make room (fine is defined with the grades, cell 76f97d98)
-    assert "all *best* (on trick 2, *equally good* means both spades are *best*, not *too close to call*)" in text  # r89
+    # r93: the trick-2 aside ("equally good" is not too close to call) taught no play: cut
+    assert "tricks 2 to 4): all *best*." in text and "*equally good* means" not in text
     # fresh newcomer rater (final round): "4 of 4 decisions" above five lines: the forced trick 1 is not counted
     assert "Accuracy: 4 of 4 decisions" in demo_out and len(review.split("Your decisions:")[1].strip().splitlines()) == 5
     # r43_a: "why not 13?": the computer played tricks 5 to 13 (finish_hand's autopilot), and the review grades only
@@ -3965,7 +3973,7 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     # r57_07: "South's own moves" read as including the computer's moves for South: the review grades the moves you
     # made (HandReview.build: "the autopilot's moves are left out"; the widget records only _human_play)
     # r71_07: the 4 decisions named
-    assert "The review grades only your 4 real decisions (the pass, tricks 2 to 4): all *best* (" in text  # r89
+    assert "The review grades only your 4 real decisions (the pass, tricks 2 to 4): all *best*. " in text  # r93: aside cut
     assert not re.search(r"^  trick ([5-9]|1[0-3]):", review, flags=re.M)
     # r52_07: "which bot?": the table's autopilot, the rule bot (widgets/table.py makes it with make_bot("rule"))
     # r64_07: one bot, four names (Solid, "rule", rule bot, autopilot): the list's label is said here too
@@ -6388,8 +6396,7 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r77 (rater): the reason is printed by the next cell, not above: "below"
     # r91: "Solid" met in the seat list only as "(rule)": said where it is first used unfolded
     assert ("Solid (the seat list's *(rule)*) leads an early spade only if it holds none of Q♠ K♠ A♠ (East's reason, below). So the queen "
-            "is with West or North, who play after South. Other bots may differ: at your table, judge where the "
-            "queen is.") in md["l07-dec1"]  # r81: the clue is Solid's habit, and may fail against other bots
+            "is with West or North, who play after South. Other bots may differ: judge where the queen is.") in md["l07-dec1"]  # r93: "at your table" cut for room; r81: the clue is Solid's habit, and may fail against other bots
     assert "infer it yourself" not in md["l07-dec1"]  # r85: "infer it" did not say what: the queen's place
     assert "7♠: it holds none of Q♠ K♠ A♠" in printed
     # the 9♠: the 6♠ kept is led on trick 5 (printed); r73b_07: "the queen outranks the 9♠" is as true of the 6♠:
@@ -6415,7 +6422,10 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
             "though the 9♠ beats the 7♠.") in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
     # r84b: "kept by the 9♠" made the trick-2 choice matter after "either will do": the 9♠, had South kept it (the 6♠
     # on trick 2), is led on trick 5 instead, and South still scores 0 (the replay below)
-    assert "South then leads the 6♠: like the 9♠, it cannot take the queen." in md["l07-dec2-why"]
+    # r93: "South then leads the 6♠" read as the reader's own choice: said after the autopilot takes over
+    assert ("The [autopilot](glossary.ipynb#cell-id=term-autopilot) (Solid) plays tricks 5 to 13 for South. On trick 5 it "
+            "leads South's 6♠: like the 9♠, it cannot take the queen.") in md["l07-dec2-why"]
+    assert "South then leads the 6♠" not in md["l07-dec2-why"]
     assert "kept by the 9♠" not in md["l07-dec2-why"]
     from hearts_teach.course.play_on import hint_replay
 
@@ -6463,8 +6473,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert [c.pretty for c in live_table.hint_result.cards] == ["Q♣", "A♣", "Q♠"]
     # r91: cell 5's rule (several low cards beside a high card) seemed to keep the A♣ and Q♣: the hint's reason names
     # only the Q♠; beside the clubs only the 8♣ is low (lesson 01: 8 or below), the 2♣ going on trick 1 (docs/rules.md)
-    assert ("*Hint* adds the A♣ and Q♣; its reason names only the Q♠. Beside them, only the 8♣ is low: your 2♣ goes "
-            "on trick 1.") in md["8593eeda"] and "*Hint* adds high cards" not in md["8593eeda"]
+    # r93: "Beside them, only the 8♣ is low" was cryptic (which clubs? why not the 10♣?): said plainly, low defined
+    assert ("*Hint* also passes the A♣ and Q♣ (its reason names only the Q♠): once your 2♣ goes on trick 1, only the "
+            "8♣ is low (8 or below) beside them.") in md["8593eeda"] and "Beside them, only" not in md["8593eeda"] and "*Hint* adds high cards" not in md["8593eeda"]
     assert str(live_table.hint()).startswith("Hint: Pass Q♣ A♣ Q♠: it gets rid of the Q♠ (the rule bot's pass);")
     clubs = [c for c in live_table.hand.cards(0) if c.suit.letter == "C"]
     assert sorted(c.pretty for c in clubs) == sorted(["A♣", "Q♣", "10♣", "8♣", "2♣"])
@@ -6724,3 +6735,34 @@ def test_lesson_07_r86_trick_4s_answer_shows_the_card_played_only_inside_its_fol
     assert cells.index(position) < cells.index(answer) - 1
     assert "West's reason for leading trick 4, from its bot's own decision: 4♠:" in "".join(
         "".join(o.get("text", "")) for o in position["outputs"])
+
+
+def test_lesson_07_norths_ace_on_trick_2_and_trick_4_points_are_printed() -> None:
+    """r93: North played the A♠ on trick 2 while holding the Q♠, and the lesson never said why; the trick-4
+    verdict showed only Q♠ %, so its *blunder* could not be checked against the grades (points, docs/rules.md)."""
+    from hearts_teach.course.why import why_played
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    fold = next("".join(o["data"]["text/plain"]) for c in cells if c.get("id") == "l07-dec2-code"
+                for o in c["outputs"] if "data" in o)
+    demo = TableWidget(seed=7, opponents="rule")
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in range(4):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    demo.finish_hand()
+    second = demo.hand.tricks[1]
+    north = demo.hand.seat_names.index("North")
+    assert second.seats[-1] == north and str(second.cards[-1]) == "AS" and second.points == 0  # North played last
+    assert any(str(c) == "QS" and s == north for t in demo.hand.tricks[2:] for s, c in zip(t.seats, t.cards, strict=True))  # held her
+    why = why_played(demo.hand, 2, north)
+    assert why.branch == "last-clean" and f"North's reason for its A♠ on trick 2, from its bot's own decision: {why}" in fold
+    # r93 (my review): "So did" had no clear antecedent after the fold
+    assert ("North did the same with its A♠ on trick 2, Q♠ in hand (reason above). The 6♠ leaves the K♠"
+            in md["l07-dec2-why"]) and "So did North" not in md["l07-dec2-why"]
+    # every grade checkable: trick 4's points, the 6♠ over 3 points worse than the K♠ (a blunder)
+    shown = re.search(r"Points this hand on average, on the coach's deals: K♠ ([0-9.]+), 6♠ ([0-9.]+)\n", fold)
+    assert shown and float(shown[2]) - float(shown[1]) > 3 and "6♠: blunder" in fold
