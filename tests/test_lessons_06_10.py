@@ -506,9 +506,11 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # all five in one line in the coach's cell, with the coach's thresholds (checked above)
     # r90: the coach's cell read as statistics before any card: two sentences shown (points; mistake and blunder),
     # best, inaccuracy and too close to call folded under "More on the coach"
-    assert "Over 1 point worse than the top choice is a *mistake*, over 3 a *blunder*." in text
+    # r94: the fold gave mistake and blunder before best and inaccuracy: one ladder, in order
     assert ("*Best* is within 0.25 points of the top choice, an *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)* "
-            "over 0.25; *too close to call* if the deals cannot tell whether it is within 0.25.") in text
+            "over 0.25, a *mistake* over 1, a *blunder* over 3; *too close to call* if the deals cannot tell whether "
+            "it is within 0.25.") in text
+    assert "Over 1 point worse than the top choice is a *mistake*" not in text
     assert "Grades, in points worse than the top choice:" not in text
     assert "cost more and more (lesson 08)" not in text and "over 3 points worse (fold below)" not in text
     # r84b: "over 3 points worse" had no printed figure: the fold prints the best card's and the K♠'s points
@@ -872,8 +874,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # blunder), Solid's play and the other grades folded (<details>); Q♠ % is linked where the K♠'s reason names it
     said = ("The coach, the program behind *Hint*, cannot see the other hands: it deals them many times and grades "
             "each choice by the **points** it costs on average (1 a heart, 13 for the Q♠). "
-            "<details><summary>Grades and deals</summary> Over 1 point worse than "
-            "the top choice is a *mistake*, over 3 a *blunder*. "
+            "<details><summary>Grades and deals</summary> *Best* is within 0.25 points of the top choice, "
+            f"an *[inaccuracy]({g}inaccuracy)* over 0.25, a *mistake* over 1, a *blunder* over 3; *too close to call* "
+            "if the deals cannot tell whether it is within 0.25. "
             f"On every deal the others play on like *Solid*, the rule bot at this table (it [ducks]({g}duck), "
             f"[dumps]({g}dump) the Q♠, flushes spades).")
     # r93: grading words before any card was played: all five grades folded, under a summary that names them
@@ -4060,7 +4063,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r81: "grade sizes are put off to lesson 08": the coach's cell is now a list, the good two on one line and the
     # costly three with their rough sizes on the next (the coach's thresholds), lesson 08 still for how they are read
     # r84: the legend split: each grade said where it is first printed (checked in full above)
-    grades = "*Best* is within 0.25 points of the top choice,"  # r90: in the coach's fold, mistake/blunder shown above
+    grades = "*Best* is within 0.25 points of the top choice,"  # r90: in the coach's fold (r94: one ladder, in order)
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 1 point a hand" in VERDICT_MEANINGS["mistake"]
