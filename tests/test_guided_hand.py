@@ -1106,8 +1106,9 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # engine's side is pinned with the rules' worked examples)
     assert "nobody may throw a heart or the Q♠ (unless they hold only such cards)" in text
     assert "unless they hold nothing else" not in text
-    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 "
-            "points: the taker scores 0, others 26), then South tries the Q♠ on a what-if copy (not the real hand; the "
+    # r93: the moon's definition read as squeezed between two colons: "means", then a semicolon
+    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon) means taking all 26 "
+            "points; the taker scores 0, others 26), then South tries the Q♠ on a what-if copy (not the real hand; the "
             "bots may answer the new card differently).") in text  # r90; r93: the copy labelled what-if
     assert "On a copy of the deal, the coach's figures" not in text
     # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
@@ -1338,8 +1339,9 @@ def test_06a_r90_terms_at_first_use_and_the_question_points_at_its_verdict():
     assert "trick 3: East 2♠, South 4♠, West 7♠, North K♠ → North takes it" in out("l06a-step3")
     # r90: the moon recalled before the figures that print it (docs/rules.md: all 13 hearts and the Q♠, 26 points)
     # r90 read: "all 26 points to one player" read as the shooter scoring 26: what each side scores (docs/rules.md)
-    assert ("(a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 points: the taker scores 0, others "
-            "26)") in src("l06a-step3-why")
+    assert ("(a [moon](glossary.ipynb#cell-id=term-moon) means taking all 26 points; the taker scores 0, others "
+            "26)") in src("l06a-step3-why")  # r93: no longer two colons in a row
+    assert "moon](glossary.ipynb#cell-id=term-moon): taking" not in src("l06a-step3-why")
     assert "shoots the moon" in out("l06a-step3-whatif") and ids.index("l06a-step3-why") < ids.index("l06a-step3-whatif")
     # r90: void defined before the trick-6 question whose reasons use it
     assert "([Void](glossary.ipynb#cell-id=term-void): holding none of a suit.)" in src("l06a-step4-md")
