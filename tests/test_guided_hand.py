@@ -184,8 +184,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert cells.index(copy6) == cells.index(six) + 2
     # r57: one replay cannot say why the J♥ won none of 256 deals: the copy is shown as one example only
     # r88 (newcomer r88): the copy, in view under the folded verdict, named the J♥ (the answer): folded, as "Example"
+    # r93: the copies blurred with the real hand: each is a "what-if copy (not the real hand)", its lines WHAT-IF
     assert "".join(cells[cells.index(six) + 1]["source"]).startswith(
-        "<details><summary>Example</summary>One example: on a copy of the deal South leads")
+        "<details><summary>Example</summary>One example: on a what-if copy (not the real hand) South leads")
     assert copy6["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
     assert copy6["source"][0].endswith("(folded: unfold once you have answered)\n")
     assert "Why does the J♥ never win" not in flat
@@ -193,9 +194,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     shown6_copy = "".join("".join(o.get("text", "")) for o in copy6["outputs"])
     # r81: the copy's printout was too much at once (a ducking bot, trick 7, South's wins, the scores): it prints only
     # trick 6 with West's reason and its one later heart lead (trick 12: South, void, throws a diamond)
-    assert shown6_copy == ("copy: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
-                           f"West's reason: {watch}\n"
-                           "copy: trick 12: East 4♥, South 8♦, West 7♥, North 3♥ → West takes it (3 points)\n")
+    # r93: every what-if line is labelled WHAT-IF, so it cannot blur with the real hand
+    assert shown6_copy == ("WHAT-IF: trick 6: South J♥, West K♥, North Q♥, East 6♥ → West takes it (4 points)\n"
+                           f"WHAT-IF, West's reason: {watch}\n"
+                           "WHAT-IF: trick 12: East 4♥, South 8♦, West 7♥, North 3♥ → West takes it (3 points)\n")
     assert "a bot without the moon watch" not in shown6_copy and "scores after trick 13" not in shown6_copy
     # fresh newcomer rater r55: trick 2's copy gave its final score, trick 6's did not: the J♥ copy is played to the
     # end, and the prose says how it ended. Rater r60: with the lowest-card plan the copy blundered on trick 7 (the
@@ -302,7 +304,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # this position shows (0 of 256 deals, West's printed reason on the copy)
     assert ("Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
             "copy's trick 12). Here, with every point so far South's, an opponent overtook the J♥ in all 256 of the "
-            "coach's deals (on the copy, West, to stop a moon).") in flat
+            "coach's deals.") in flat  # r93 (words): who and why is in the folded Why above
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
     assert "it leads your last heart, leaving you void in hearts" in shown6
     # fresh newcomer rater r55: "Another mistake, by the coach's grades, which assume these bots' play." was hard to
@@ -323,7 +325,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert "trying to stop your moon" not in flat and "The lesson to keep" not in flat
     # r48: "moon watch" linked to its glossary entry
     # r81: the lead-in names only what the copy now prints (trick 6 with West's reason, its one later heart lead)
-    assert ("One example: on a copy of the deal South leads the J♥. Below: the copy's trick 6, with West's reason, and "
+    assert ("One example: on a what-if copy (not the real hand) South leads the J♥. Below: the copy's trick 6, with West's reason, and "
             "its one later heart lead:") in flat and "the heart a bot without the" not in flat
     # r74: the lead-in says the copy switches plans from trick 7 on, and what its trick-7 line shows (South, out of
     # spades after trick 5, throws the K♣; the coach's top choice, checked above)
@@ -347,15 +349,15 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # first, then what the kept K♣ cost on this deal (nothing: it won no trick, so it took no points)
     # fresh newcomer rater r45_d: when a kept high club gets caught, as general play sense; on this deal the K♣ is
     # the top club left (South's A♣ fell on trick 1), so "it must win" a club trick South cannot play under
-    assert ("now. Later it could win a trick full of hearts: if clubs are led late and South has no lower club left, it "
-            "must win, while players out of clubs throw hearts on it.") in flat
+    # r93 (words): the same point, shorter; the quiz's 4♣ and 5♦ reasons say how the hearts come
+    assert "now. Later, with no lower club left, it could win a club trick full of hearts." in flat
     assert demo.hand.tricks[0].card_of(0) == Card("AC")
     # r45_d: "(the same here as K♣)" glossed once, before its printout, with the glossary's entry
     # r77: the prose quoted the printout before it was shown: it now says what the verdict below names
     one_md = next(c for c in cells if c.get("id") == "l06a-step1-md")
     assert "\"The same here as K♣\"" not in "".join(one_md["source"])
-    assert ("The verdict below also names the K♣: no club lies between them, so A♣ and K♣ are "
-            "[neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank), and play alike.") in " ".join(
+    assert ("The verdict also names the K♣: with no club between them, A♣ and K♣ are "  # r93 (words)
+            "[neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank) and play alike.") in " ".join(
         "".join(one_md["source"]).split())
     one_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step1" for o in c["outputs"])
     assert "your A♣ (the same here as K♣) wins the trick" in one_out
@@ -386,10 +388,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
 
     assert "".join("".join(o.get("text", "")) for o in copy2["outputs"]).endswith(
         # r90: the header was convoluted, and the copy's other clubs were explained only at trick 3
-        "\nA copy: South leads the K♣ on trick 2, then its lowest card (the bots answer what they see, so their cards "
+        "\nWHAT-IF (not the real hand): South leads the K♣ on trick 2, then its lowest card (the bots answer what they see, so their cards "
         "may differ). Its trick 2, and each trick where South takes points:\n"
-        f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[1])}\n"
-        f"copy: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n")
+        f"WHAT-IF: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[1])}\n"
+        f"WHAT-IF: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n")
     assert describe_trick(lead_kc.hand, lead_kc.hand.tricks[1]) == (
         "trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)")
     assert "scores after trick 13" not in "".join("".join(o.get("text", "")) for o in copy2["outputs"])
@@ -420,9 +422,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r81: "Both averages are high" spoke of figures the cell did not print (only totals): it prints the averages
     # first (17.7 and 15.2, 2.5 apart: the rounded figures subtract exactly, checked below) and the prose names them
     # r91: the sentence shortened (the takeaway at trick 3 says it again) and "her" beside "South" read as South
-    assert ("Below: South's average points a hand, 17.7 with the 4♣ and 15.2 with the K♣, and the difference split "
+    # r93 (words): the cell's first printed line gives both averages; the prose no longer repeats them
+    assert ("Below: South's average points a hand with each card, the difference split "
             "into hearts and the Q♠. Both are high (of 26)") in flat
-    assert ("Then a copy of the deal where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
+    assert ("Then a what-if copy (not the real hand) where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
             "still takes the queen.") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
@@ -534,7 +537,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # r91: "The top choice itself can get it" was cryptic beside trick 3's two 17.6s: the row says why (each
         # cost is a 95 % interval; best needs all of it within the band: coach_stats.verdict_of)
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
-        "over a quarter point; fine to play. Each cost is a [range](glossary.ipynb#cell-id=term-interval); **best** "
+        # r93: how can the top choice be too close to call? Its own cost is a range too: the coach picks it on some
+        # deals and measures it on others (coach_stats: cross-fitting, even and odd deals)
+        "over a quarter point; fine to play. Each cost is a [range](glossary.ipynb#cell-id=term-interval), the top "
+        "choice's too (picked on some deals, measured on others); **best** "
         "needs all of it within a quarter point, so two cards with almost equal averages can both get this (trick 3)|",
         "|**inaccuracy**|costs over a quarter point|",
         "|**mistake**|costs over 1 point|",
@@ -635,7 +641,8 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # the top choice itself can get the grade
     # r91: "the deals vary too much for the coach to prefer either" did not say why two 17.6s are not best: each
     # card's range reaches past the quarter point (checked in test_06a_r91_trick3_ranges_and_the_plans_ties)
-    assert ("Both cards are too close to call: each range reaches past a quarter point.") in text
+    # r93: the ranges were never shown: the what-if cell prints them, and the sentence points there
+    assert ("Both cards are too close to call: each printed range reaches past a quarter point.") in text
     assert "coach lists first" not in text and "even the coach's top choice" not in text
     assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
@@ -697,9 +704,10 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     assert "Try the hand again with `guided = GuidedHand()`" not in text
     # r34: which cell: the one that deals your hand, named by its code
     # r91: "(it deals the same cards afresh)" cut for words: "the same hand again" says it
-    assert "To try the same hand again, run the cell `guided = GuidedHand()` above once more." in text
+    # r93 (words, for the folded model answers): the same pointer, shorter
+    assert "The next cell reviews your hand; to replay it, rerun `guided = GuidedHand()` above." in text
     i = next(k for k, c in enumerate(cells) if "".join(c["source"]).strip() == "guided = GuidedHand()\nguided")
-    assert "run the cell `guided = GuidedHand()` above" in "".join(cells[i + 1]["source"])
+    assert "rerun `guided = GuidedHand()` above" in "".join(cells[i + 1]["source"])
     first, again = GuidedHand(), GuidedHand()
     assert first.hand.dealt(0).mask == again.hand.dealt(0).mask and first.text() == again.text()
 
@@ -787,7 +795,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert "Both cards are too close to call:" in text  # r91: the sentence says why (each range)
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
-    assert ("(the bots see the new card and may answer it differently)") in text
+    assert ("(not the real hand; the bots may answer the new card differently)") in text  # r93: what-if, shorter
     assert three.card_of(2) != Card("KS") and three.card_of(1) != demo.hand.tricks[2].card_of(1)  # North, West
     # r48 (words): lesson 01's advice is named in cell 15's takeaway, where the hand's no pass is answered
     assert "so pass her when you can (lesson 01). " in text and "Lesson 01 advises" not in text
@@ -848,7 +856,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # the facts behind "neither chance came" are checked below
     assert "When you cannot pass her" not in text
     # r79: "neither chance came" read as false (the K♠ and A♠ were played on tricks 3 and 4): it says they came after
-    assert ("or throw her on a suit you are out of (here the K♠ and A♠ came after South's card).") in text
+    # r93 (words, for the model answers): the parenthesis cut; the aside (trick 3) says South played before the K♠
+    assert "or throw her on a suit you are out of." in text and "South played second, before the K♠" in text
     for t in demo.hand.tricks[:5]:
         assert t.card_of(0).suit == t.led_suit, t  # South followed suit on each of tricks 1 to 5
     for number, high in ((2, Card("KS")), (3, Card("AS"))):  # tricks 3 and 4: the K♠, then the A♠, after South's card
@@ -991,8 +1000,9 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # r81: the verdict sat on screen under the quiz, its answer shown before the reader chose: the verdict cell
     # comes right under the quiz, its output folded, and the prose above the quiz says to unfold it once answered
     # r90: the question's comment and the verdict cell's both said "answer": clicking gives it; the cell under is the verdict
+    # r93: the reader wondered whether clicking K♣ changed what followed: one line says it does not
     assert ("Choose South's lead yourself first (clicking gives the answer), then unfold the guide's verdict under the "
-            "question:") in " ".join(
+            "question. Your click does not change the demonstration: South keeps its plan.") in " ".join(
         "".join(cells[two_md]["source"]).split())
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     verdict2 = cells[two_md + 2]
@@ -1008,11 +1018,11 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     from hearts_teach import CardList
     from hearts_teach.present.widgets import Quiz
 
-    assert 'letters (`"QS"`) and the symbol (`"Q♠"`) both work.' in text
+    assert 'with a card: `"QS"` or `"Q♠"`.' in text  # r93 (words): both spellings, shorter
     # r50_06a: the letter code appears first in "Your own hand"; it says how to write a ten, and its example card is
     # one the learner's hand may play on trick 1; r80: not the 8♣, the answer to "can you win safely?" just asked
-    assert ('Type `guided.play("3C")` to play the 3♣, say (`"TS"` is the 10♠; `print(guided.text())` shows '
-            "the table again, `guided.hint()` the coach's suggestion).") in text
+    assert ('No buttons? Type `guided.play("3C")` for the 3♣, say (`"TS"` is the 10♠); `guided.hint()` asks for a '
+            "hint, `print(guided.text())` shows the table.") in text  # r93 (words)
     assert Card("3C").pretty == "3♣" and Card("TS").pretty == "10♠"
     first = GuidedHand().hand  # the deal the cell `guided = GuidedHand()` gives
     assert Card("3C") in first.legal_plays(0) and max(c.rank for c in first.current_trick.cards) > Card("3C").rank
@@ -1086,8 +1096,9 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
                     if c["cell_type"] == "code" for o in c.get("outputs", []))
     # r48: "hold hands" is linked to its glossary entry
     # r74b: "both hands" could mean South's cards: the two deals are named
-    assert ("Both deals in this lesson (the demonstration and yours) are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)), so play starts at once: whoever "
-            "holds 2♣ leads.") in text
+    # r93 (words): the same, shorter
+    assert ("Both deals here (the demonstration and yours) are set to no pass ([hold hands](glossary.ipynb#cell-id=term-hold)): whoever "
+            "holds 2♣ leads at once.") in text
     assert '"id": "term-hold"' in (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     assert out.count("no pass (set for this example; the rotation would pass left)") == 2  # the demo and your hand
     assert "Both are hold hands" not in text
@@ -1095,8 +1106,10 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # engine's side is pinned with the rules' worked examples)
     assert "nobody may throw a heart or the Q♠ (unless they hold only such cards)" in text
     assert "unless they hold nothing else" not in text
-    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 "
-            "points: the taker scores 0, others 26), then South tries the Q♠ on a copy of the deal (the bots see the new card") in text  # r90
+    # r93: the moon's definition read as squeezed between two colons: "means", then a semicolon
+    assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon) means taking all 26 "
+            "points; the taker scores 0, others 26), then South tries the Q♠ on a what-if copy (not the real hand; the "
+            "bots may answer the new card differently).") in text  # r90; r93: the copy labelled what-if
     assert "On a copy of the deal, the coach's figures" not in text
     # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
     # (and trick 1's "best") before any grade was explained: the table now comes before the first verdict
@@ -1131,7 +1144,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert "Both cards are too close to call: each range reaches past a quarter point." in text  # r91
+    assert "Both cards are too close to call: each printed range reaches past a quarter point." in text  # r91, r93
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1152,12 +1165,17 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # rater r60: "those tricks rarely hold points" was shown only for trick 2 and left out the cost (you then lead):
     # now only the two printed tricks, and the cost
     # r74b: trick 1 was safe by the first-trick rule, not because the others held clubs: said apart
-    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: on "
-            "the copy, the K♣ (trick 2) took no points. (Trick 1 was safe because South played last and saw no points.) "
+    # r93: one copy that still took the Q♠ was weak support: the bullet cites the coach's average (2.5, printed in the
+    # step2-copy cell and checked here); the trick-1 parenthesis cut for words (trick 1's own cell says it)
+    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: led "
+            "on trick 2, the K♣ would have saved South 2.5 points a hand on average. "
             "The winner leads next: keep low cards to lead.") in flat
+    ns2 = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace
+    assert f"{(ns2['pts'][0] - ns2['pts'][1]) / ns2['n']:.1f}" == "2.5"
+    assert "the K♣ (trick 2) took no points" not in flat
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
     # r61: the copy's trick table; r81: its trick 2 as a line of its own
-    assert "copy: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)" in printed
+    assert "WHAT-IF: trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)" in printed  # r93
     assert "The coach prefers K♣: it leads a club none of the others can beat" in printed
     assert "trick 1: West 2♣, North 3♣, East 9♣, South A♣ → South takes it (0 points)" in printed
     # a takeaway from one deal is a rule of thumb, not a law ("gets flushed out" read as always)
@@ -1166,14 +1184,13 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of (here the K♠ and A♠ "
-            "came after South's card).") in flat  # r74, r79: the tricks show the K♠ and A♠ after South's card
+            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of.") in flat  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     assert ("- Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
             "copy's trick 12). Here, with every point so far South's, an opponent overtook the J♥ in all 256 of the "
-            "coach's deals (on the copy, West, to stop a moon).") in flat
+            "coach's deals.") in flat  # r93 (words): who and why is in the folded Why above
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
@@ -1206,7 +1223,7 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
             "points; then it grades the card (table below). Each time it guesses the hidden hands, and rule bots play "
             "all four seats from there;") in text
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
-    assert "- **the rule**: whether the card was allowed. Both deals in this lesson" in text
+    assert "- **the rule**: whether the card was allowed. Both deals here" in text  # r93 (words)
     assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
@@ -1233,8 +1250,10 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     assert {int(line.split(":")[0].split()[1]) for line in demo_lines} == {1, 2, 3, 4, 5, 6}  # the copies' too
     assert "The rule:" in before and "The rule:" not in "".join("".join(o.get("text", "")) for o in review_cell["outputs"])
     assert "Your goal: apply the three points above" not in text
+    # r93: the questions had no answer anywhere: the ace hint moved into the folded model answers (checked in
+    # test_06a_r93_model_answers_whatif_labels_and_ranges)
     assert ("Before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest card "
-            "still out can win while the others follow (you hold no ace: a king is highest once its ace has gone)? Your "
+            "still out can win while the others follow? Your "
             "K♠ has the 10♠ 9♠ 8♠ under it: can the others make it take the queen?") in text
     # r81: "watch for falling aces" was never explained, and "K♠, over 10 9 8" read two ways
     assert "falling aces" not in text and "over 10 9 8" not in text
@@ -1320,8 +1339,9 @@ def test_06a_r90_terms_at_first_use_and_the_question_points_at_its_verdict():
     assert "trick 3: East 2♠, South 4♠, West 7♠, North K♠ → North takes it" in out("l06a-step3")
     # r90: the moon recalled before the figures that print it (docs/rules.md: all 13 hearts and the Q♠, 26 points)
     # r90 read: "all 26 points to one player" read as the shooter scoring 26: what each side scores (docs/rules.md)
-    assert ("(a [moon](glossary.ipynb#cell-id=term-moon): taking all 26 points: the taker scores 0, others "
-            "26)") in src("l06a-step3-why")
+    assert ("(a [moon](glossary.ipynb#cell-id=term-moon) means taking all 26 points; the taker scores 0, others "
+            "26)") in src("l06a-step3-why")  # r93: no longer two colons in a row
+    assert "moon](glossary.ipynb#cell-id=term-moon): taking" not in src("l06a-step3-why")
     assert "shoots the moon" in out("l06a-step3-whatif") and ids.index("l06a-step3-why") < ids.index("l06a-step3-whatif")
     # r90: void defined before the trick-6 question whose reasons use it
     assert "([Void](glossary.ipynb#cell-id=term-void): holding none of a suit.)" in src("l06a-step4-md")
@@ -1366,3 +1386,50 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     assert demo.hand.tricks[1].card_of(0) == Card("4C") and Card("4S") in demo.hand.dealt(0)
     assert demo.hand.tricks[10].card_of(0) == Card("KC")
     assert Card("KD") in [t.card_of(0) for t in demo.hand.tricks[11:]]
+
+
+def test_06a_r93_model_answers_whatif_labels_and_ranges():
+    """Newcomer r92: the three own-hand questions had no answer anywhere; the what-if copies blurred with the real
+    hand; the ranges behind "too close to call" were never shown; nothing said the click leaves the demo alone."""
+    cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    ids = [c.get("id") for c in cells]
+    src = {c.get("id"): "".join(c["source"]) for c in cells}
+    out = {c.get("id"): "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells}
+    # r93: the model answers, folded, after the own hand and before its review
+    back = src["l06a-08"]
+    assert ids.index("l06a-02") < ids.index("l06a-08") < ids.index("l06a-09")
+    assert "<details><summary>Model answers</summary>" in back and back.rstrip().endswith("</details>")
+    assert "- **Trick 1**: yes: your 8♣ beats North's 7♣, and the trick holds no points: win it." in back
+    assert ("- **Leading**: none at first (you hold no ace); once an ace has gone, your king of its suit is "
+            "highest.") in back
+    assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
+            "holder can drop her on it. Play it under the A♠, or throw it on a suit you are out of.") in back
+    own = GuidedHand()  # the lesson's own hand: the facts behind the answers
+    south = own.hand.cards(0)
+    assert [own.hand.seat_names[s] for s in own.hand.current_trick.seats] == ["West", "North", "East"]
+    assert list(own.hand.current_trick.cards) == [Card("2C"), Card("7C"), Card("4C")]
+    assert Card("8C") in south and max(c for c in south if c.suit == Card("2C").suit) == Card("8C")
+    assert not any(c.rank == 14 for c in south)
+    assert [c for c in south if c.suit == Card("2S").suit] == [Card("8S"), Card("9S"), Card("TS"), Card("KS")]
+    assert Card("8C") in assess_play(own.hand.view(0), seed=own.coach_seed).best  # "win it": the coach's best
+    # r93: the click changes nothing in the demonstration
+    assert "Your click does not change the demonstration: South keeps its plan." in src["l06a-step2-md"]
+    # r93: every printed line of a what-if copy says so (the K♣ header names "not the real hand")
+    for cid in ("l06a-step2-copy", "l06a-step4-copy"):
+        assert "copy:" not in out[cid]
+    copy_lines = out["l06a-step2-copy"].split("\n\n")[1].splitlines()
+    assert copy_lines[0].startswith("WHAT-IF (not the real hand): ")
+    assert all(line.startswith("WHAT-IF") for line in copy_lines)
+    whatif_lines = out["l06a-step3-whatif"].split("\n\n")[1].splitlines()
+    assert len(whatif_lines) == 3 and all(line.startswith("WHAT-IF") for line in whatif_lines)
+    assert all(line.startswith("WHAT-IF") for line in out["l06a-step4-copy"].splitlines())
+    for cid in ("l06a-step2-why", "l06a-step3-why", "l06a-step4-copy-md"):
+        assert "what-if copy (not the real hand" in src[cid]
+    # r93: the trick-3 ranges, printed from the coach's own assessment; each reaches past a quarter point
+    graded = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["graded"]
+    from hearts_teach.agents.coach_stats import BAND
+
+    assert "Cost ranges over the top choice, in points a hand: Q♠ -0.8 to +0.5, 4♠/5♠ -0.8 to +0.7\n" in out[
+        "l06a-step3-whatif"]
+    assert graded.best.label == "Q♠" and all(c.delta_ci95[0] <= BAND < c.delta_ci95[1] for c in graded)
+    assert all(c.call == "too close to call" for c in graded)
