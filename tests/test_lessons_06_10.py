@@ -1452,7 +1452,7 @@ def test_lesson_08_states_the_one_marks_scale():
 
     assert "→ blunder (0 marks)." in _Session(record=False).answer("QC JH QS")
     # r91 (rater: one paragraph held the scale, the range, the exception and the marks): a table, verdict | range | marks
-    assert "drills score **marks**, not points:" in said and "*fine*" not in said and "Drills score **marks**, not points: 2" not in said
+    assert "Drills score **marks**, not points:" in said and "*fine*" not in said and "Drills score **marks**, not points: 2" not in said
     for row in ("|**best**|all of it within a quarter point|2|", "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|crossing a quarter point|2|", "|**inaccuracy**|low end over a quarter point, not over 1|1|", "|**mistake**|low end over 1, not over 3|0|", "|**blunder**|low end over 3|0|"):
         assert row in text, row
     assert all(row.rstrip("|").rsplit("|", 1)[1] in rows for row in ("|**best**|all of it within a quarter point|2|", "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|crossing a quarter point|2|", "|**inaccuracy**|low end over a quarter point, not over 1|1|", "|**mistake**|low end over 1, not over 3|0|", "|**blunder**|low end over 3|0|"))
@@ -3094,7 +3094,9 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     # r91 (rater: "the milder mistake": milder than what?): the grade it is not, named
     # r93 (rater: the guide needed one example from the lesson's own figures): the A♥'s range is the guide's example,
     # before its printout, and says its average is over 3 (drill 2's 4.0 mistake); l08-sure-ace no longer repeats it
-    verdict = (f"The verdict goes by the range's **low end**: the A♥ below costs {low:.2f} to {_high:.2f}, a *mistake* "
+    # r94 (rater: best and too close to call go by the high end, so "the verdict goes by the low end" held only from
+    # inaccuracy down): the low end is said to decide once the range lies wholly above 0.25
+    verdict = (f"Once wholly above 0.25, the range's **low end** sets the verdict: the A♥ below costs {low:.2f} to {_high:.2f}, a *mistake* "
                "(over 1, not over 3), though its average is over 3.")
     assert verdict in prose and "the milder *mistake*" not in prose and prose.index(verdict) < prose.index("Why about 3.5 more hearts, not 4?")
     assert "starts over 1 point but not over 3: a *mistake*, not a *blunder*." not in prose
@@ -3317,9 +3319,12 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # low end sets the verdict, and best reads the whole range
     # r93 (rater: "Its low end sets the verdict (*best*: the whole range)" took three readings; "crossing" unexplained):
     # the low end with the A♥'s printed range as its example, and too close to call in numbers (the unit is in l08-05)
-    assert ("Each move's cost comes as a range: the true cost very likely lies in it. The verdict goes by the range's "
-            "**low end**: the A♥ below costs 2.55 to 3.58, a *mistake* (over 1, not over 3), though its average is "
-            "over 3. *Too close to call*: 0.25 lies inside the range. In the table, drills score **marks**, not points:") in plain
+    assert ("Each move's cost comes as a range: the true cost very likely lies in it. Once wholly above "
+            "0.25, the range's **low end** sets the verdict: the A♥ below costs 2.55 to 3.58, a *mistake* (over 1, not over 3), "
+            "though its average is over 3. *Too close to call*: 0.25 lies inside the range. Drills score **marks**, not "
+            "points:") in plain
+    assert "The verdict goes by the range's" not in plain
+    assert verdict_of(0.1, 0.2) == "best" and verdict_of(0.1, 0.3) == "fine"  # best and too close to call: the whole range
     assert "Its low end sets the verdict" not in plain and verdict_of(0.25, 0.3) == "fine" and verdict_of(2.55, 3.58) == "mistake"
     assert "The verdict reads the range;" not in plain
     assert "such as 1.4 to 3.3" not in plain
