@@ -1681,8 +1681,8 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "**goes over**" in _entry("Cover") and "goes over" in printed
     assert "poorly guarded" not in text() and "keep them as her guard" in _prose("04_queen_of_spades")
     assert "while its team needs at least half of the tricks left" in _entry("Weighed bot")
-    assert "The mistake to avoid is **wasting a discard**" in _prose("08c_beginner_mistakes")
-    assert "**Wasting a discard** — lesson 08c's mistake 3" in text()
+    assert "The trap to avoid is **wasting a discard**" in _prose("08c_beginner_mistakes")
+    assert "**Wasting a discard** — lesson 08c's trap 3" in text()  # r93: trap, not a grade's name
     # r72c: "your smallest card" taught "never throw low cards": the 3♠ is wasted as the A♠'s guard (08c's words)
     assert "throwing a card you need, such as the low spade that guards your A♠ or Q♠" in " ".join(text().split())
     assert "the low spade that guards your A♠ or Q♠" in _prose("08c_beginner_mistakes")
