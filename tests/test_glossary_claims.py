@@ -176,13 +176,14 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     t = text()
     assert ("a high spade counts as a trick if you hold enough smaller spades to play until the higher spades you "
             "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
-            "ones you lack, three quarters one short, a quarter two short.") in t
+            "ones you lack, three quarters with one fewer, a quarter with two fewer.") in t
+    assert "one short" not in t  # r93: "short" meant three things in lesson 09b; the count prints "(one fewer)"
     assert ("how the bots count a hand with six spades or more: the five highest spades count as in *protected "
             "spades*, and every spade after the fifth counts one more trick") in t
     assert "That total replaces protected spades and ruffs when it is bigger." in t
     five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
     assert "K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠" in five
-    assert "10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one short)" in five
+    assert "10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one fewer)" in five
     assert "Spade length" not in five
     eight = count_text(SpadesHand.deal(seed=1526, dealer=3).cards(0))
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
@@ -190,7 +191,7 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     from hearts_teach import CardList
 
     lone_queen = count_text(CardList("QS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C"))  # no short suit: no ruffs
-    assert "Q♠ ¼: higher spades not held: A♠ K♠" in lone_queen and "(two short)" in lone_queen
+    assert "Q♠ ¼: higher spades not held: A♠ K♠" in lone_queen and "(two fewer)" in lone_queen and "short" not in lone_queen
 
 
 def test_match_ruff_and_best_say_what_the_engine_does():

@@ -154,7 +154,7 @@ def test_the_three_points_as_written_are_the_bots():
                    "three or four cards half a trick. In a long suit they count less: an ace half a trick in a "
                    "suit of seven cards or more, a king a quarter in a suit of six or more.",
                    "A high spade counts 1 if you keep at least as many smaller spades as there are higher ones you "
-                   "do not hold; one short, three quarters; two short, a quarter.",
+                   "do not hold; one fewer, three quarters; two fewer, a quarter.",  # r93: "fewer", not "short"
                    "A void counts 2, a singleton 1, a doubleton a quarter, while your spades last.",
                    # newcomer round 26 cut how many spades the ruffs use up ("some of your lowest spades");
                    # fresh rater (round 28): too vague to count with, and the exercise asks for the bots' count:
@@ -336,7 +336,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     for line in ("Cards: ♠ K 10 7 4  ♥ A 8  ♦ Q 10 7  ♣ Q 6 5 2\nHigh side cards: 2\n  A♥ 1 · Q♦ ½ · Q♣ ½\n"
                  "Protected spades: 1¾\n",
                  "  K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠\n",
-                 "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one short)\n",
+                 "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one fewer)\n",
                  "Ruffs: ¼\n  hearts (2 cards) ¼\n", "Estimate: 4 tricks. The bots' bid: 4 (the estimate rounded to the nearest trick"):
         assert line in printed, line
     # fresh rater r38_g: the total was printed twice (count_text's last line, then Suggest's); once now
@@ -390,7 +390,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # r71b (words): the table's Deal 22 column repeated the print right under it; the print alone shows them now
     assert "| K♠: lacks 1" not in text and "| three fewer or more | 0 |" in text
     assert ("  K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠\n"
-            "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one short)\n"
+            "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one fewer)\n"
             "  7♠ 4♠: 0 (too few smaller spades)\n") in outputs()
     # r55: "a rough count": each spade is valued alone, so deal 22's 7♠ 4♠ are smaller spades of both the K♠ and the 10♠
     # r73 (newcomer r72c): "the 7♠ 4♠ protect both" hid that the K♠ counts the 10♠ too: said of all smaller spades
@@ -440,7 +440,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert credit["J♠"] == 1 and credit["8♠"] == 0.75  # 8♠: 6♠ 5♠ 4♠ under it
     assert estimate_tricks(cards) == 4.25
     printed = outputs()
-    for line in ("  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n",
+    for line in ("  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one fewer)\n",
                  "  3♠ 2♠: used up by the ruffs\n",
                  "Ruffs: 1½\n  hearts (2 cards) ¼ · diamonds (2 cards) ¼ · clubs (1 card) 1\n",
                  "Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
@@ -460,7 +460,7 @@ SPADE_LENGTH_IDEA = ("so 3b crosses off 2, the 3♠ 2♠, and keeps 6.")  # r91:
 # fresh rater r33_e: this line is cut from the prose (the deal-22 print shows the values); the same numbers are
 # trick_count's docstring, read and checked by test_the_numbers_line_is_trick_counts
 NUMBERS = ("Their numbers for spades and ruffs: a high spade counts 1 if you keep at least as many smaller spades as "
-           "there are higher ones you lack, ¾ one short, ¼ two short; ruffs count 2 for a void, 1 for a singleton, ¼ "
+           "there are higher ones you lack, ¾ one fewer, ¼ two fewer; ruffs count 2 for a void, 1 for a singleton, ¼ "
            "for a doubleton, and use up your lowest spades, one per trick counted (rounded; an exact half goes "
            "whichever way leaves an even number of spades).")
 
@@ -471,7 +471,7 @@ def test_the_numbers_line_is_trick_counts():
     spade's value by how many smaller kept spades it lacks, each ruff by its suit's length while spades last,
     and the spades set aside are the lowest, as many as the ruff tricks rounded. Every value occurs."""
     text = recipe()
-    got = re.search(r"A high spade counts (\S+) if .*?; one short, (.+?); two short, (.+?)\. .*?A void counts (\S+), "
+    got = re.search(r"A high spade counts (\S+) if .*?; one fewer, (.+?); two fewer, (.+?)\. .*?A void counts (\S+), "
                     r"a singleton (\S+), a doubleton (.+?), while your spades last\. Each ruff needs a spade: the "
                     r"count sets aside your lowest spades, one per ruff trick counted, rounded", text)
     value = {"2": 2.0, "1": 1.0, "three quarters": 0.75, "half a trick": 0.5, "a quarter": 0.25}
@@ -524,7 +524,7 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each spade is valued '
          'alone, so the same smaller spades count again for each higher spade: a rough count. | Smaller spades '
          'you hold, against higher spades you lack | Value | |---|---| | as many or more | 1 | | one fewer '
-         "(*one short*) | ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2, then **try "
+         "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2, then **try "
          'it on a new hand** (or unfold the code). **3. Ruffs**. Spades are *trump*: a spade beats any card of '
          'another suit. To *ruff* is to win a side-suit trick with a '
          'spade, holding none of that suit. A *void* (no card of a suit) counts 2, a *singleton* (one card) 1, '
@@ -647,7 +647,7 @@ def test_the_values_list_is_trick_counts():
         assert long_count.spent and long_count.by_length
     # the steps' examples are deal 22's print lines
     for line in ("A♥ 1 · Q♦ ½ · Q♣ ½", "  K♠ 1: higher spades not held: A♠;", "  10♠ ¾: higher spades not held: A♠ Q♠ J♠; "
-                 "smaller spades kept: 7♠ 4♠ (one short)", "  7♠ 4♠: 0 (too few smaller spades)", "  hearts (2 cards) ¼"):
+                 "smaller spades kept: 7♠ 4♠ (one fewer)", "  7♠ 4♠: 0 (too few smaller spades)", "  hearts (2 cards) ¼"):
         assert line in outputs(), line
     # fresh rater r36_c: cell 0 was the densest screen; the values follow deal 22's print and its 10♠ note
     assert text.index("Their count of South's cards on deal 22 (a numbered deal: always the same cards), one step at a time:") < text.index(VALUES)
@@ -665,7 +665,7 @@ def test_the_values_list_is_trick_counts():
                     r".*?\| king \| two to five \| (?P<king>\S+) \| .*?\| king \| six or more \| (?P<long_king>\S+) \| "
                     r".*?\| king \| alone \| 0 \| .*?\| queen \| three or four \| (?P<queen>\S+) \| .*?"
                     r"\| queen \| one, two, five or more \| 0 \| .*?\| as many or more \| 1 \| .*?"
-                    r"\| one fewer \(\*one short\*\) \| (\S+) \| .*?\| two fewer \| (\S+) \| .*?\| three fewer or more \| 0 \| .*?"
+                    r"\| one fewer \| (\S+) \| .*?\| two fewer \| (\S+) \| .*?\| three fewer or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) counts (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+), while your spades last\. ", VALUES)
     assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\*\*: a ruffing spade cannot also wait "
@@ -675,7 +675,7 @@ def test_the_values_list_is_trick_counts():
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
                     r"or four cards (half a trick)\. In a long suit they count less: an ace (half a trick) in a suit of "
-                    r"seven cards or more, a king (a quarter) in a suit of six or more\. .*?one short, (.+?); two short, "
+                    r"seven cards or more, a king (a quarter) in a suit of six or more\. .*?one fewer, (.+?); two fewer, "
                     r"(.+?)\. .*?A void counts (\S+), a singleton (\S+), a doubleton (.+?), while your spades last\. "
                     r"Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick counted, "
                     r"rounded", recipe())
@@ -733,7 +733,7 @@ def test_the_values_list_is_trick_counts():
     # r84: B's worked numbers beside its five values and its spades after the fifth; r90: "(the 4♠ protects too)"
     # was cryptic: the 8♠'s ¾ (with the 6♠ 5♠ 4♠ under it) is in deal 1526's print just below
     assert "the 4♠ protects too" not in " ".join(prose().split()) and "Its ruffs, 1½, are a tie" not in " ".join(prose().split())
-    assert "  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one short)\n" in outputs()
+    assert "  8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one fewer)\n" in outputs()
     assert "bids round otherwise" not in VALUES
     c1526 = trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0))
     assert SpadesHand.deal(seed=1526, dealer=3).cards(0).pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
@@ -892,9 +892,9 @@ def test_the_round_30_wording():
     working = "\n".join(count_text(spades.dealt(3), estimate=False).splitlines()[1:])
     assert shown == (f"East's cards as dealt: {spades.dealt(3).pretty}\n{working}\n"
                      f"The checklist says {nil_verdict(spades.dealt(3))}\n")
-    assert "  Q♣ ½\n" in working and "  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades kept: 4♠ (two short)" in working
+    assert "  Q♣ ½\n" in working and "  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades kept: 4♠ (two fewer)" in working
     assert spades.dealt(3).pretty == "♠ J 4  ♥ Q 9 7 6 3  ♦ 9 5 3  ♣ Q 6 3" and nil_verdict(spades.dealt(3)).startswith("a nil:")
-    assert "East bid nil on cards that pass the checklist (counted above)" in text
+    assert "East's nil passed the checklist (counted above)" in text  # r93 (words)
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[3] > 0
     comments, heads = [], []
@@ -979,7 +979,7 @@ def test_the_spade_length_sentence_is_the_engines_on_any_hand():
 
 def test_the_printed_spade_values_reader_can_fail():
     """The parser above reads what it is given: a changed value changes the sum the sentence gives."""
-    text = ("Cards: x\nHigh side cards: 0\nProtected spades: 2¾\n  A♠ 1: a\n  J♠ ¾: b (one short)\n"
+    text = ("Cards: x\nHigh side cards: 0\nProtected spades: 2¾\n  A♠ 1: a\n  J♠ ¾: b (one fewer)\n"
             "  6♠ 5♠: 0 (too few smaller spades)\n  3♠ 2♠: used up by the ruffs\nRuffs: 1")
     assert _printed_spade_values(text) == {"A♠": 1.0, "J♠": 0.75, "6♠": 0.0, "5♠": 0.0, "3♠": 0.0, "2♠": 0.0}
 
@@ -1037,7 +1037,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r80 (rater): the 4♠ did not itself break the nil (the J♠ it left to play did, in trick 12), and a contract is
     # made, not held
     # r82 (rater: "both succeeded": both what?): the two named
-    assert "Under contract first, the 4♠ discard cost East's nil; with hearts thrown, the contract was made and the nil held." in text
+    # r93 (newcomer r92: three outcomes against the two-row table; "hearts thrown" not seen as contract first too):
+    # the contract-first row's two results, and the 4♠ (a spade on a club trick) named without "discard" (r76b)
+    assert "Contract first made the contract; only East's 4♠ lost the nil." in text
+    assert "with hearts thrown, the contract was made" not in text
     # r84 (rater: why nil first set South–North was never said): South's low leads gave West cheap tricks (tricks 1
     # and 4: South led low, West won with a jack), and East never won one
     # r91 (rater r90: no output showed the nil-first play, so the sentence could not be checked): the nil-first rows of
@@ -1323,8 +1326,9 @@ def test_the_nil_reason_names_each_short_suit():
     hand_b = SpadesHand.deal(seed=802, dealer=1).cards(0)
     assert nil_verdict(hand_b) == (
         "a nil: no ace; 2 spades (at most 3 allowed); no unguarded queen or king (K♦ Q♦ guarded); the rule of thumb "
-        "counts ½ trick (under 1); short in hearts (2 cards): with no hearts left in your hand, you can throw a high "
-        "card away on each heart led; short in spades (2 cards): a help only once both are gone; until then you must "
+        # r93 (newcomer r92: "short" meant three things in 09b): the suits named by the ruff table's words
+        "counts ½ trick (under 1); a doubleton in hearts: with no hearts left in your hand, you can throw a high "
+        "card away on each heart led; a spade doubleton: a help only once both are gone; until then you must "
         "follow each spade lead, and your 7♠ may win one")
     assert estimate_tricks(hand_b) == 0.5
     rng = Rng("lesson09a/nil-reasons")
@@ -1338,7 +1342,10 @@ def test_the_nil_reason_names_each_short_suit():
             continue
         seen += 1
         short = [s for s in Suit if len(cards.of_suit(s)) <= 2]
-        assert all(f"{s.plural} ({len(cards.of_suit(s))} card" in text for s in short)
+        kind = {0: "void", 1: "singleton", 2: "doubleton"}  # r93: the table's words, not "short in"
+        assert all((f"a spade {kind[len(cards.of_suit(s))]}" if s is Suit.SPADES and cards.of_suit(s) else
+                    f"a {kind[len(cards.of_suit(s))]} in {s.plural}") in text for s in short)
+        assert "short" not in text
         assert (short_suits(cards) == "") == (not short)
         assert f"counts {quarters(estimate_tricks(cards))} trick" in text
         # r90 (rater r89: "its highest cards are ..." did not say line 3 was checked): the queens and kings, guarded
@@ -1438,8 +1445,10 @@ def test_west_could_not_save_easts_nil_on_deal_17():
     # newcomer round 17: the prose question gave way to the trick-10 discard question; the cell says what it prints
     # fresh rater (round 27): the cell prints four things; each part has a heading, this one says what it is
     # closing round 42: the four parts are two cells now; this one, the bots' line, has a lead-in of its own
-    assert ("── How the nil broke, and why West, East's partner, did not save it ──\n"
-            "East's nil broke at trick 12") in _code_outputs("partner_story(spades, 3)")
+    # r93: the bots' rows for tricks 10 to 13 come first under it (test_the_discard_question_at_trick_10_of_deal_17)
+    assert ("── How the nil broke: tricks 10 to 13 as played, and why neither West nor South saved it ──\n"
+            "10. S  K♣") in _code_outputs("partner_story(spades, 3)")
+    assert "\nEast's nil broke at trick 12" in _code_outputs("partner_story(spades, 3)")
 
 
 def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
@@ -1517,7 +1526,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
     assert "with its lowest card that wins;" in text_now  # r84: one sentence now
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
-    assert ("Below that, on deal 6 (not yours), a **demonstration**: the bots play South's blind nil.") in text_now
+    # r93 (newcomer r92: the practice hand's deal was only in a code comment): deal 5 named, so "(not yours)" went
+    assert ("Below that, a **demonstration** on deal 6: the bots play South's blind nil.") in text_now
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     # r59: "South's hand held" -> "South held" (a word cut; "only because" stays out, as round 25 asked)
@@ -1632,7 +1642,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # row reads in order, "while your spades last" says why, and an example follows the table
                  # r59 (rater r55's nit: "Protected spades" printed, "Protected spade" in the table): the rows' names
                  # are now exactly the printed ones (checked against count_text at the end of this test)
-                 "High side cards: a king not alone in its suit | 1; a quarter in a suit of six or more",
+                 # r93 (newcomer r92: no value for a king alone in its suit): the row gives it
+                 "High side cards: a king | alone 0; else 1, a quarter in a suit of six or more",
                  "High side cards: a queen | a half in a suit of three or four cards, else 0",
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
@@ -1645,11 +1656,13 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r90 (rater r89: "fewer, as the rows show" left the pattern to be worked out from three rows): the
                  # rule in one line of the table (held below against trick_count), two examples under it; why a nil
                  # fears a high spade moved to the play tips' step 4, which lacked a reason (test_the_discard_question_...)
-                 "Protected spades: each spade, *short* by the higher spades you lack minus the smaller ones you keep | "
+                 # r93 (newcomer r92: "short" meant three things in two cells): the spade row says "fewer", as 09a's
+                 # table and the printed count do ("(two fewer)"); "short" is gone from the checklist cell
+                 "Protected spades: each spade, smaller spades kept against higher ones lacked | "
                  # r91 (rater r90: cell 3 prints the 4♠ as "0 (too few smaller spades)", a reason the table never
                  # gave): the table's last value says it in the printout's words
-                 "0 short or less: 1; one: three quarters; two: a quarter; more, too few smaller spades: 0",
-                 "**Protected spades**, worked: Q♠ 3♠ 2♠: the Q♠ lacks A♠ K♠, keeps two smaller: 1. J♠ 5♠: two short, "
+                 "as many or more: 1; one fewer: three quarters; two fewer: a quarter; more, too few smaller spades: 0",
+                 "**Protected spades**, worked: Q♠ 3♠ 2♠: the Q♠ lacks A♠ K♠, keeps two smaller: 1. J♠ 5♠: two fewer, "
                  "a quarter.",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
@@ -1669,8 +1682,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r90: ruff defined above the table; "needs a spade" said as the count does it (the lowest spade goes)
                  # r91 (rater r90: "a void | 2" then "a short side suit helps a nil" read as opposite messages):
                  # one explanation: the count is for bids (what a short suit could win); a nil need not ruff
-                 "**Ruffs** count for bids: tricks a short suit *could* win, each using your lowest spade (one "
-                 "spade: a void counts 1; none: 0). So beside any spade, a void or singleton stops Suggest's nil. "
+                 # r93 (newcomer r92: the cap shown only for 0-1 spades; "a short suit" a second "short"): the suits
+                 # named as in the table, and the cap said for any number of spades (held below against trick_count)
+                 "**Ruffs** count for bids: tricks a void, singleton or doubleton *could* win, each using your lowest "
+                 "spade left: at most one a spade. So beside any spade, a void or singleton stops Suggest's nil. "
                  "Yet a nil need not ruff: void, it throws any card, dangerous ones first.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
@@ -1683,6 +1698,7 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert "you may: when" not in text  # r81
     assert "Each ruff uses your lowest spade" not in text and "more: 0" not in text  # r91
     assert "fewer, as the rows show" not in text and "8♠ 7♠ 6♠" not in _nil_prose()  # r90
+    assert "short" not in "".join(next(c for c in lesson_cells() if c.get("id") == "l09b-nil")["source"])  # r93
     # r90: the one-line rule, held against the count on many hands: for each spade kept (not used by a ruff), short =
     # the higher spades not held minus the smaller spades kept; and the ruffs use the lowest spades
     for cards in seat_hands("r90 protected spades", 400):
@@ -1694,6 +1710,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
             rank = DECK[c].rank
             short = sum(r not in held for r in range(rank + 1, 15)) - sum(r < rank for r in kept)
             assert value == (1 if short <= 0 else 0.75 if short == 1 else 0.25 if short == 2 else 0), cards.pretty
+        # r93: "at most one a spade": the ruffs never count more than the spades held
+        assert count.ruff_tricks <= len(held), cards.pretty
     assert "Line 4 counts one too" not in text and "You need not:" not in text  # r84
     assert "three fewer or more" not in _nil_prose() and "without spade length" not in _nil_prose()  # r82
     nil_hand = CardList("QD 3D 2D 4S 3S 2S 6H 5H 4H 3H 6C 5C 4C")
@@ -1832,9 +1850,11 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     4♠ for North's 10♠ in trick 12 and the nil holds (with any seed for the bots that play the rest)."""
     from hearts_teach.course.spades_lesson import (
         before_play,
+        bot_turn,
         play_instead,
         play_spades,
         same_deal,
+        tricks_table,
         what_happened,
     )
 
@@ -1872,10 +1892,21 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # fresh rater (round 27): one cell printed four things unlabelled; each part now has a heading, in order
     # closing round 42: still dense; two cells of two parts, the bots' line first, each under a lead-in
     heads = ["── East's card in trick 10, as the bots played it ──",
-             "── How the nil broke, and why West, East's partner, did not save it ──",
+             # r93: the second part prints tricks 10 to 13 and South's trick-12 card too (test below)
+             "── How the nil broke: tricks 10 to 13 as played, and why neither West nor South saved it ──",
              "── The same deal, East throwing its hearts in tricks 10 and 11 (the bots play the rest) ──",
              "── Trick 12 both ways, North having led 10♠: East's cards, then its card and its rule ──"]
+    # r93 (newcomer r92: tricks 10 to 13 as played never printed; why South, holding A♠, let the nil break unsaid):
+    # the second part prints the bots' rows, South's turn in trick 12 from its bot's trace, and its team's tricks then
     assert [line for line in bots_did.splitlines() if line.startswith("──")] == heads[:2]
+    rows = "\n".join(tricks_table(hand).splitlines()[9:])
+    turn = bot_turn(hand, 12, "South", seed=2)
+    assert turn == "Trick 12, South may play 8♠ or A♠; its bot played 8♠ (bust the opponents' nil: stay low under it)"
+    assert f"{heads[1]}\n{rows}\n" in bots_did
+    assert f"{turn}\nBefore South's card, tricks vs contract: South–North 9 of 9\n" in bots_did
+    assert "12. N 10♠   E  J♠*  S  8♠   W  6♠    East" in rows and hand.bids[0] + hand.bids[2] == 9
+    assert ("As played, South ducked with its 8♠, keeping A♠: having its 9 tricks, its bot broke the "
+            "nil.") in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
     assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])
     # newcomer round 23: why the 4♠ was the mistake, from the bots' trace in trick 12 of both lines
@@ -1894,7 +1925,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
             "12.") in " ".join(prose().split())
     # r90 (rater r89: step 4, the lesson's key point, came without a reason): the reason, moved from the checklist
     assert ("Keep your lowest spade while you hold a higher one: you must follow spade leads, and a high spade left "
-            "alone wins unless a higher one falls (our advice; the bots miss it).") in " ".join(
+            "alone wins unless a higher one falls (3 and 4: our advice, not the bots').") in " ".join(
         prose().split())  # the tip, in the rules (r76: said to be ours, not the bots' rule)
     # r53 (rater r52): why the highest hearts left are dead (the glossary's Dead card test checks nobody else holds one)
     # round 54 (rater r52): and the one trick they could win, East's own heart lead, comes only after East won a
@@ -1910,11 +1941,13 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # before East's verdict is printed, beside the short side suit (test_r60_the_checklist_in_practice_...)
     # r77 (false item: the verdict printed on East's J♠ 4♠ still called short spades a plus): the verdict says
     # short spades help only once gone, naming the J♠ as the danger until then
-    assert ("short in spades (2 cards): a help only once both are gone; until then you must follow each spade lead, "
+    # r93: "a spade doubleton", the ruff table's word ("short" meant three things in two cells)
+    assert ("a spade doubleton: a help only once both are gone; until then you must follow each spade lead, "
             "and your J♠ may win one") in _code_outputs("east = same_deal(17)[1].dealt(3)")
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
-    assert "short in spades (2 cards)" in _code_outputs("east = same_deal(17)[1].dealt(3)")
+    assert "a spade doubleton" in _code_outputs("east = same_deal(17)[1].dealt(3)")
+    assert "short" not in _code_outputs("east = same_deal(17)[1].dealt(3)")  # r93: "(two fewer)", "a spade doubleton"
     assert hand.dealer == 3 and hand.tricks[0].seats[0] != 3
     # the question comes before any print of trick 10 as played, and the prose before it does not name the 4♠
     # closing round 42: the position is printed by the question's own (folded) cell, above its buttons
@@ -1937,8 +1970,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
-    assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below: East's card, then how the nil broke.")
-    assert "".join(cells[after - 1]["source"]).startswith("What if East throws its two hearts instead?")
+    assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below: East's card and how the nil broke.")  # r93 (words)
+    assert "".join(cells[after - 1]["source"]).startswith("What if East throws both hearts instead?")  # r93 (words)
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
     assert "Legal: 3♥, 6♥, 4♠, J♠" in printed  # the question's own cell printed its position, and only that
@@ -2846,10 +2879,11 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r76b (rater): East's 4♠ went under West's 9♠ on a club trick, a spade, not a discard: "one of its cards"
     # r81 (rater: "one of its cards" made them blame the J♠, which won trick 12): "one choice it made" (the J♠
     # was forced: "no choice, J♠ is forced", printed in the replay), still naming no card before the question
-    assert ("East bid nil on cards that pass the checklist (counted above), and one choice it made cost it the nil.") in text
+    # r93 (words): shorter, the same meaning
+    assert ("East's nil passed the checklist (counted above), yet one choice cost it the nil.") in text
     assert "one of its cards cost" not in text
     assert "one discard" not in text
-    assert "What if East throws its two hearts instead?" in text  # r79 (words): the replay's heading names the tricks
+    assert "What if East throws both hearts instead?" in text  # r93 (words); r79 (words): the replay's heading names the tricks
     # debrief and summary: "lead low"
     # r84 (words, for the tips' examples): the debrief's question repeated the numbered tips just above it; the
     # summary keeps "lead low"
@@ -2867,10 +2901,12 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
     assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
     # r91 (rater r90: invited to bid blind nil at 180 to 320, and told only afterwards the bots would not): a practice hand
-    assert "Below, a practice hand: you are behind 180 to 320, cards face down" in _nil_prose()
+    assert "Below, a practice hand (deal 5): you are behind 180 to 320, cards face down" in _nil_prose()  # r93
+    assert "seed=5, dealer=3" in _code_source("gamble = SpadesHand.deal(")
     # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
     # r91 (rater r90: said only after the 200-deal run): said before it, in the cell that introduces it
-    forced = "At 180 to 320 (140 behind) they would look: these nils are forced."
+    # r93 (newcomer r92: "forced" by whom?): said who bids it
+    forced = "At 180 to 320 (140 behind) the bots would look; here we bid it for South."
     cells_ = lesson_cells()
     run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
     assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
@@ -3192,8 +3228,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # (4) the tip, before deal 17, and deal 17's replay that backs it: the hearts thrown, the 4♠ kept, the nil holds
     # r76: the tip is said to be ours, not the bots' rule (their 4♠ on deal 17 breaks it)
     tip = ("else a card that can no longer matter. 4. Keep your lowest spade while you hold a higher one: you must "
-           "follow spade leads, and a high spade left alone wins unless a higher one falls (our advice; the bots miss "
-           "it).")  # r84: numbered; r90: its reason
+           "follow spade leads, and a high spade left alone wins unless a higher one falls (3 and 4: our "
+           "advice, not the bots').")  # r84: numbered; r90: its reason; r93: steps 3 and 4 both ours
     assert tip in text and text.index(tip) < text.index("### How a nil broke: deal 17")
     spades = play_spades(same_deal(17)[1], seed=2)
     kept = play_instead(before_play(spades, 4 * 9 + 3), seed=2, cards=["6H", "3H"])

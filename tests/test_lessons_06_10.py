@@ -2507,8 +2507,9 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     assert "4 spades (nil allows at most 3" in quiz.last_message and "K♦" in quiz.last_message
     # newcomer round 10: B's short suits are each named ("once that suit is gone" named none)
     # r77: short spades apart from a short side suit (a help only once gone)
-    assert "short in hearts (2 cards): with no hearts left" in quiz.last_message
-    assert "short in spades (2 cards): a help only once both are gone" in quiz.last_message
+    # r93 (newcomer r92: "short" meant three things in 09b): the ruff table's words
+    assert "a doubleton in hearts: with no hearts left" in quiz.last_message
+    assert "a spade doubleton: a help only once both are gone" in quiz.last_message
     assert "that suit" not in quiz.last_message
 
 

@@ -128,7 +128,7 @@ def trick_count(cards: Iterable[CardLike] | int, long_spades: bool = False) -> T
        count less: an ace half a trick in a suit of seven cards or more, a king a quarter in a
        suit of six or more.
     2. **Protected spades.** A high spade counts 1 if you keep at least as many smaller spades
-       as there are higher ones you do not hold; one short, three quarters; two short, a quarter.
+       as there are higher ones you do not hold; one fewer, three quarters; two fewer, a quarter.
     3. **Ruffs.** A void counts 2, a singleton 1, a doubleton a quarter, while your spades last.
        Each ruff needs a spade: the count sets aside your lowest spades, one per ruff trick
        counted, rounded to the nearest whole spade (an exact half: whichever way leaves an even

@@ -55,25 +55,26 @@ def nil_verdict(cards: CardList) -> str:
 
 
 def short_suits(cards: CardList) -> str:
-    """Why a nil likes short side suits, each named: 'short in hearts (2 cards) and clubs (1 card): with
-    no hearts left in your hand, you can throw a high card away on each heart led, and the same with
-    clubs'; one or two spades only once gone ('short in spades (2 cards): a help only once both are
-    gone; until then you must follow each spade lead, and your J♠ may win one'); '' when no suit has
-    2 cards or fewer."""
+    """Why a nil likes short side suits, each named by the ruff table's words (r93: "short" meant
+    three things in lesson 09b): 'a doubleton in hearts and a singleton in clubs: with no hearts left
+    in your hand, you can throw a high card away on each heart led, and the same with clubs'; one or
+    two spades only once gone ('a spade doubleton: a help only once both are gone; until then you must
+    follow each spade lead, and your J♠ may win one'); '' when no suit has 2 cards or fewer."""
+    kinds = {0: "void", 1: "singleton", 2: "doubleton"}
     short = [s for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
     spades = cards.of_suit(Suit.SPADES)
     side = [s for s in short if s is not Suit.SPADES or not spades]
     parts = []
     if side:
         first, rest = side[0], side[1:]
-        sizes = _and([f"{s.plural} ({_cards(len(cards.of_suit(s)))})" for s in side])
-        parts.append(f"short in {sizes}: with no {first.plural} left in your hand, you can throw a high card "
+        sizes = _and([f"a {kinds[len(cards.of_suit(s))]} in {s.plural}" for s in side])
+        parts.append(f"{sizes}: with no {first.plural} left in your hand, you can throw a high card "
                      f"away on each {first.singular} led"
                      + (f", and the same with {_and([s.plural for s in rest])}" if rest else ""))
     if Suit.SPADES in short and spades:
         top = max(spades, key=lambda c: c.rank).pretty
         gone = "it is" if len(spades) == 1 else "both are"
-        parts.append(f"short in spades ({_cards(len(spades))}): a help only once {gone} gone; until then you "
+        parts.append(f"a spade {kinds[len(spades)]}: a help only once {gone} gone; until then you "
                      f"must follow each spade lead, and your {top} may win one")
     return "; ".join(parts)
 
@@ -103,7 +104,7 @@ def count_text(cards: CardList, estimate: bool = True) -> str:
         if t:
             higher = [i for i in range(c + 12 - c % 13, c, -1) if i not in held]  # from the ace down
             smaller = [i for i in kept if i < c]
-            short = {0.75: " (one short)", 0.25: " (two short)"}.get(t, "")
+            short = {0.75: " (one fewer)", 0.25: " (two fewer)"}.get(t, "")  # r93: not "short"
             lines.append(f"  {DECK[c].pretty} {quarters(t)}: higher spades not held: {names(higher) or 'none'}; "
                          f"smaller spades kept: {names(smaller) or 'none'}{short}")
     if any(not t for _, t in count.spades):
