@@ -90,7 +90,9 @@ def test_the_highest_card_bot_plays_its_highest_legal_card():
 def test_the_mercy_rule_is_an_option_off_by_default():
     from hearts_teach.games.spades.rules import SpadesRules
 
-    assert "(`SpadesRules(mercy=...)`)" in text()
+    # r93: option names left the rule sentences; the entry points to Rule option, which names `mercy`
+    assert "Off unless the rules switch it on (see [Rule option](#cell-id=term-rule-option))." in _entry("Mercy rule")
+    assert "SpadesRules(mercy=" not in text() and "`mercy` (0: off)" in _entry("Rule option")
     assert SpadesRules().mercy == 0 and SpadesRules(mercy=300).mercy == 300
 
 
@@ -239,12 +241,18 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
             "interval of Δ vs best lies at or below a quarter point a hand") in t
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
     # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
-    assert ("Even the coach's top choice shows [too close to call](#cell-id=term-too-close-to-call) when the deals cannot "
-            "confirm it (lesson 06a, trick 3).") in t
+    # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
+    # deals, measured on the other), and the link opens the cell of 06a that shows it
+    assert ("The coach picks its best on one half of its deals and measures every choice on the other half; when the two "
+            "halves pick different cards, even its top choice can show [too close to call](#cell-id=term-too-close-to-call) "
+            "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
+    assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
+    assert "Both cards are too close to call" in _prose("06a_guided_first_hand")
     assert "0 for the best itself" not in t
     # r81: the leader with only hearts and the Q♠ (docs/rules.md golden case 4) follows in the same sentence
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
-            "(lesson 03); a leader holding only hearts and the Q♠ must lead the Q♠ (under `queen_waits`, a heart).") in t
+            "(lesson 03); a leader holding only hearts and the Q♠ must lead the Q♠ (under the "
+            "[Queen waits](#cell-id=term-queen-waits) variant, a heart).") in t  # r93: the variant's name, not its option
     assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
             "best starts at or below a quarter point a hand and reaches above it") in t
     assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
@@ -353,8 +361,9 @@ def test_the_spades_clauses_and_entries_say_what_the_engine_does():
     assert hand.turn == 0  # South, left of East the dealer, leads
     assert not any(c.suit.letter == "S" for c in hand.legal_plays(0)) or all(
         c.suit.letter == "S" for c in hand.cards(0))
+    # r93: the option's code name left the rule sentence (Rule option names `nil_tricks_count`)
     assert ("Any tricks the nil bidder does take still count toward that contract and can be bags (the default; "
-            "option `nil_tricks_count=False` counts them for nothing).") in t
+            "a [rule option](#cell-id=term-rule-option) can count them for nothing).") in t
     # East (nil) takes 1, West bid 2 and takes 2: with the default the team has 3 of 2, one bag
     counted = score_hand([5, 2, 4, 0], [5, 2, 5, 1])
     lost = score_hand([5, 2, 4, 0], [5, 2, 5, 1], rules=SpadesRules(nil_tricks_count=False))
@@ -402,7 +411,8 @@ def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
     from hearts_teach.agents.coach_stats import BAND, INACCURACY_MAX, MISTAKE_MAX, verdict_of
     from hearts_teach.course.drills import MARKS
 
-    head = head_text()
+    # r93: the table moved from the top into the Verdict entry (the top keeps the "In short" sentence)
+    head = next(c for c in markdown_cells() if "**Verdict** (coach)" in c)
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0) and TOO_CLOSE == "too close to call"
     rows = {"best": ("best", "all of it at or below 0.25", 2),
             "fine": ("too close to call", "starts at or below 0.25, ends above it", 2),
@@ -410,9 +420,9 @@ def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
             "mistake": ("mistake", "starts above 1, at or below 3", 0),
             "blunder": ("blunder", "starts above 3", 0)}
     for verdict, (shown, band, marks) in rows.items():
-        assert f"| {verdict} | {shown} | {band} | {marks} |" in head, verdict
+        assert f"\n| {verdict} | {shown} | {band} | {marks} |" in head, verdict
         assert MARKS[verdict] == marks
-    assert head.index("## The coach's verdicts") < head.index("| blunder |")
+    assert "| blunder |" not in head_text() and head.index("**Verdict**") < head.index("| blunder |")
     # each band, at its edges, as verdict_of grades it and verdict_words shows it
     assert verdict_of(-1.0, 0.25) == "best" and verdict_words("best", 0.25) == "best"
     assert verdict_of(0.25, 0.26) == "fine" and verdict_of(-1.0, 0.26) == "fine" and verdict_words("fine", 0.3) == TOO_CLOSE
@@ -448,9 +458,11 @@ def test_point_card_seat_and_rule_of_thumb_say_what_the_engine_does():
     t = text()
     assert ("**Point card** — a card that costs points when taken: every heart (1 point) and Q♠ (13), the same "
             "cards as a [penalty card](#cell-id=term-penalty-card). On the [first trick](#cell-id=term-first-trick) nobody may play one while holding a card that "
-            "is not a heart or the Q♠ (standard rules; `first_trick_points` lifts this).") in t  # r78: the variant
+            "is not a heart or the Q♠ (unless the [Points on trick 1](#cell-id=term-points-on-trick-1) variant is on).") in t
+    # r78: the variant; r93: named as the play app names it, not by its option (those stay in Preset and Rule option)
     assert not Rules.preset("first_trick_points").no_points_on_first_trick
-    assert "while you hold anything else (standard rules; `first_trick_points` lifts this)." in t
+    assert ("while you hold anything else (unless the [Points on trick 1](#cell-id=term-points-on-trick-1) variant is "
+            "on).") in t and "`first_trick_points` lifts this" not in t
     assert ("from 0, South (you): South, West, East at three players; South, West, North, East at four; South, "
             "West, North-West, North-East, East at five; South, South-West, North-West, North, North-East, "
             "South-East at six.") in t
@@ -547,18 +559,21 @@ def test_the_round_18_entries_say_what_the_engine_does():
     from hearts_teach.present.widgets.spades_table import SpadesTable
 
     t = text()
-    assert ("**Weighed bot** (Spades) — the Spades rule bot the lessons and the table use by default "
-            "(`SpadesBot(style=\"weighed\")`): it bids the estimate with spade length, rounded to the nearest trick "
+    # r93: the code name left the first sentence for a trailing "In code:"
+    assert ("**Weighed bot** (Spades) — the Spades rule bot the lessons and the table use by default: "
+            "it bids the estimate with spade length, rounded to the nearest trick "
             "(a half down) and adjusted for the other bids and the score; in play it puts its own contract before "
             "breaking an opponent's nil while its team needs at least half of the tricks left.") in t
+    assert "In code: `SpadesBot(style=\"weighed\")`." in _entry("Weighed bot")
     assert SpadesBot(0).style == "weighed" and all(b.style == "weighed" for b in spades_bots(3))
     assert all(b.style == "weighed" for b in SpadesTable(seed=9).bots) and CONTRACT_FIRST == 0.5
     assert ROUND_UP_FROM == 0.5
     long = SpadesHand.deal(seed=2054, dealer=3).cards(0)  # 6½ with spade length, 5¾ without
     assert smart_bid(long) == 6 and suggest_bid(long) == 5
-    assert ("**Baseline bot** (Spades) — the first version of the Spades rule bot "
-            "(`SpadesBot(style=\"baseline\")`): it bids the estimate rounded down, without spade length, and in "
-            "play always puts breaking an opponent's nil first. Lesson 09b plays deal 17 with it to compare.") in t
+    assert ("**Baseline bot** (Spades) — the first version of the Spades rule bot: "
+            "it bids the estimate rounded down, without spade length, and in "
+            "play always puts breaking an opponent's nil first. Lesson 09b plays deal 17 with it to compare. "
+            "In code: `SpadesBot(style=\"baseline\")`.") in t  # r93: the code name trails
     base = SpadesBot(0, "baseline")
     view = SpadesHand.deal(seed=2054, dealer=3).view(0)
     assert base.choose_bid(view) == suggest_bid(long) == 5
@@ -816,7 +831,8 @@ def test_the_round_23_entries_say_what_the_engine_does():
     assert medium.miss == 1 and expert.miss < 1 and medium.gate > 0  # only expert reads the others' plays
     assert "view.rules.players != SEAT_COUNT" in inspect.getsource(mc_module.MonteCarloBot._worlds)
     assert (expert.endgame, expert.endgame_worlds, medium.endgame) == (5, 128, 0)  # only expert searches its last cards
-    assert "With five cards or fewer in its hand, it works out the rest of its own play exactly in 128 of those deals." in t
+    # r93: the endgame search's 128 deals is a developer's detail; the entry no longer gives it
+    assert "exactly in 128 of those deals" not in t
     assert ("`medium` [bot](#cell-id=term-bot): before a pass, or a play with a real choice, it tries several of its choices out on sampled deals "
             "(32 for a play, 16 for a pass), every seat then playing like the rule bot, and it keeps the rule bot's "
             "own choice unless another clearly did better on those deals.") in t
@@ -969,7 +985,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     # without points" was ambiguous under omnibus, whose J♦ counts −10 and may be played on trick 1)
     assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding any other "
             "card: a player with no clubs discards a card that is not a heart or the Q♠ if they have one (under "
-            "`omnibus` the J♦ is such a card), so only a hand of nothing but hearts and Q♠ can put a penalty card on "
+            "[Omnibus](#cell-id=term-omnibus) the J♦ is such a card), so only a hand of nothing but hearts and Q♠ can put a penalty card on "
             "it.") in first and "without points" not in first
     jack = position({0: "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS", 3: "2C"}, plays="2C", rules=Rules.preset("omnibus"))
     assert [c.pretty for c in jack.legal_plays()] == ["J♦"]
@@ -992,7 +1008,9 @@ def test_the_round_26_entries_say_what_the_engine_does():
     loose = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C",
                      rules=Rules.preset("first_trick_points"))
     assert len(loose.legal_plays()) == 13 and seen > 0
-    assert "The `first_trick_points` variant drops that second rule (rule option `no_points_on_first_trick=False`)." in first
+    # r93: the variant by its play-app name; the option names live in Rule option and Preset
+    assert "The [Points on trick 1](#cell-id=term-points-on-trick-1) variant drops that second rule." in first
+    assert "no_points_on_first_trick" not in first
     # Rule option: every option of each game, its default and the preset that sets it, as the engine has them
     option = entry("Rule option")
     hearts_part, spades_part = option.split("Spades (`SpadesRules`):")
@@ -1049,12 +1067,12 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert "easy" not in labels and "the [rule bot](#cell-id=term-rule-bot) with its moon defence off" in entry("Easy")
     assert MC_WORLDS["hard"] == 256 and registered("hard").label == "Strong" and "hard" not in labels
     # r81: a reader missed `hard` on the ladder: the entry says why it is off it (the registry's own line)
-    assert "`hard` (*Strong*: 256 deals), which no lesson uses: off the ladder, not measurably apart from the Thinker or Expert;" in t
-    assert "not measurably apart from medium or expert" in registered("hard").description
-    assert make_bot("mc:64").worlds == 64 and "`mc:N`, the same on N sampled deals" in t and make_bot("mc:64").cap == 8
+    # r93: `hard`, `mc:N` and `make_bot` are for developers, not learners: the Bot entry no longer names them
+    assert "`hard`" not in t and "`mc:N`" not in t and "make_bot" not in t
+    assert "Exercise 10's check plays against `highest` ([Highest card](#cell-id=term-highest-card)), its yardstick." in t
     from hearts_teach.classroom.checks import bot as bot_check
 
-    assert "HighestCardBot()" in inspect_source(bot_check) and "the yardstick of exercise 10's check" in t
+    assert "HighestCardBot()" in inspect_source(bot_check) and "its yardstick" in entry("Bot")  # r93: the sentence was reworded
     # the links the raters asked for: Solid from Rule bot, Autopilot from Review, Dealer from Bid and Lead
     assert "(`rule` in code, [Solid](#cell-id=term-solid) in lesson 07's list of opponents)" in entry("Rule bot")
     assert "the [autopilot](#cell-id=term-autopilot)'s moves are left out" in entry("Review")
@@ -1172,7 +1190,9 @@ def test_the_round_27_entries_say_what_the_engine_does():
     blocked = bots_play(Hand.deal(seed=810, pass_direction="hold"), [Shooter()] + table_bots("rule", seed=1)[1:])
     kept = why_played(blocked, 5, 1)
     assert kept.branch == "keep-top-heart" and blocked.tricks[4].card_of(1) == Card("TH") and "A♥" in str(kept)
-    assert "(lesson 05's West kept the A♥ this way)" in entry("Insurance heart")
+    # r93: the link opens lesson 05's cell where West keeps the A♥
+    assert ("([lesson 05's West](05_shooting_the_moon.ipynb#cell-id=l05-18) kept the A♥ this way)" in entry("Insurance heart")
+            and "**keeping the A♥**" in _prose("05_shooting_the_moon"))
     # Moon defence: both, and the easy bot has neither (the rule bot with it off)
     easy, rule = make_bot("easy"), make_bot("rule")
     assert not easy.moon_defence and rule.moon_defence
@@ -1253,7 +1273,10 @@ def test_the_round_27_entries_say_what_the_engine_does():
     # newcomer rater r33: the entry quoted a diamond lead no lesson shows; it now quotes lesson 08c's coach as printed
     # (08b, split: the mistakes went to 08c, the moon's sure winners stayed in 08b)
     quote = "K♣ leads a club none of the others can beat, so it wins the trick"
-    assert f"(lesson 08c's coach: \"{quote}\")" in entry("Sure winner") and quote in printed("08c_beginner_mistakes")
+    # r93: both examples link the cell that shows them (08c's printed grade, 08b's deal 683 signs)
+    assert (f"([lesson 08c's coach](08c_beginner_mistakes.ipynb#cell-id=ec5db8f4): \"{quote}\")" in entry("Sure winner")
+            and quote in printed("08c_beginner_mistakes"))
+    assert "([lesson 08b](08b_your_own_moon.ipynb#cell-id=l08b-05): the A♦ and K♦)" in entry("Sure winner")
     assert "The sure winners A♦ and K♦ are a good sign" in prose("08b_your_own_moon")  # r72c: deal 683's signs
     assert "throws away a club" in printed("06a_guided_first_hand")
     assert "throws a heart onto the trick East is winning so far" in printed("08c_beginner_mistakes")
@@ -1474,9 +1497,11 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
         assert hand.moon is not None or hand.points_taken == hand.scores
         jacks += min(hand.points_taken) < 0
     assert jacks > 0
-    assert ("1 a heart, 13 for Q♠ (with `omnibus`, −10 for the J♦). The hand's [score](#cell-id=term-score) is the same, "
+    assert ("1 a heart, 13 for Q♠ (under [Omnibus](#cell-id=term-omnibus), −10 for the J♦). The hand's [score](#cell-id=term-score) is the same, "
             "except after a [moon](#cell-id=term-moon).") in _entry("Points taken")
-    assert "when the shooter scores 0 and every other player 26 (`new_moon`: the shooter −26, the others 0)" in \
+    # r93: variants by their play-app names, linked, not their option names
+    assert ("when the shooter scores 0 and every other player 26 (under [New moon](#cell-id=term-new-moon): the shooter "
+            "−26, the others 0)") in \
         _entry("Score")
     # Running total, Score table, Tie rule: the match adds the hands' scores; a tie for lowest plays on
     match = play_match(Match(seed=5), table_bots("rule", seed=5))  # lesson 06's match
@@ -1499,7 +1524,8 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     from hearts_teach import Card
 
     assert Card("JD").points == 0 and score_piles(["JD", "", "", "2H"], Rules.preset("omnibus"))[0] == -10
-    assert ("under the `omnibus` rules it counts −10 to whoever takes it, in a [moon](#cell-id=term-moon) hand too (the moon does "
+    # r93: the variant by its name, not its option
+    assert ("under the Omnibus rules it counts −10 to whoever takes it, in a [moon](#cell-id=term-moon) hand too (the moon does "
             "not need it): see [Omnibus](#cell-id=term-omnibus)") in _entry("J♦")
     # the shooter bot of lessons 05 and 08b: always its highest legal card
     assert ("Lessons 05 and 08b seat a **shooter bot** (`Shooter()`, from the lessons' helpers) that always plays its "
@@ -1567,8 +1593,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     # r81: "on average" went (the verdict goes by the range); the unit stays
     assert "A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand** against" in _prose("08_practice_decisions")
     assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon); "
-            "−26 or 0 under `new_moon`; under `omnibus`, −10 more for whoever took the J♦), "
-            "averaged over its sampled deals.") in text()
+            "−26 or 0 under New moon; under Omnibus, −10 more for whoever took the J♦), "
+            "averaged over its sampled deals.") in text()  # r93: the variants' names, not their option names
     # rater r78: the J♦'s −10 is added in a moon hand too (final_scores), as the J♦ entry says: Score and Points a
     # hand now say so
     from hearts_teach.games.hearts.scoring import final_scores as _final
@@ -1576,7 +1602,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     from hearts_teach.kernel.cards import POINTS_MASK as _PTS
 
     assert _final([_PTS, _JD, 0, 0], "add_to_others", True) == ((0, 16, 26, 26), 0)
-    assert "Under `omnibus`, whoever took the J♦ also gets −10, in a moon hand too." in _entry("Score")
+    assert ("Under [Omnibus](#cell-id=term-omnibus), whoever took the J♦ also gets −10, in a moon hand too."
+            in _entry("Score"))  # r93: the variant's name
     # r37_c: one clause now (r38_c); rater r58: the clause was heavy and is cut, the point kept
     assert "with the 4♠, South takes the queen less often but more hearts" in _prose("06a_guided_first_hand")
     assert cited("Long suit") == ["09a_spades_bidding", "11_three_to_six_players"]
@@ -1649,9 +1676,11 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert "perhaps" not in _entry("Dump")
     # r78: one plain sentence (three colon-joined clauses said one thing)
     # r81: "sheds it safely" was false of a dead spade, which trumps the trick and wins it (held in the r81 test)
-    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. A dead heart, club or diamond played "
-            "on another suit's lead never wins, so a nil bidder sheds it safely; a dead spade played there trumps the "
-            "trick and wins it.") in _entry("Dead card")
+    # r93: "never wins" is true of any off-suit heart: the entry now says what "dead" adds (no use for ducking; led, it wins)
+    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. It cannot help its holder duck "
+            "(nobody else will lead its suit), and if its holder must lead it, it wins unless trumped; so a nil bidder "
+            "does well to throw dead hearts, clubs or diamonds when out of the suit led, where they cannot win. A dead "
+            "spade played there trumps the trick and wins it.") in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     assert "*standard rules*" in _entry("Standard")
@@ -1729,7 +1758,7 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
     assert estimate_tricks(long.cards(0), long_spades=False) == 5.75
     assert SpadesBot(0, "baseline").choose_bid(long.view(0)) == 5 and SpadesBot(0).choose_bid(long.view(0)) == 6
     # Points a hand: the moon as the rules score it, which the coach's deals use too
-    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under `new_moon`; under `omnibus`" in t  # r78: J♦
+    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under New moon; under Omnibus" in t  # r78: J♦; r93: names
     every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
     assert score_piles([every, "", "", ""]) == (0, 26, 26, 26)
     assert score_piles([every, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
@@ -1747,9 +1776,10 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
         _prose("06a_guided_first_hand").split())  # r93 (words): "(on the copy, West, ...)" cut; the folded Why says it
     assert Hand.deal(seed=1, hand_number=0).pass_target(0) == 1 and Hand.deal(seed=1, hand_number=1).pass_target(0) == 3
     assert Hand.deal(seed=1, hand_number=2).pass_target(0) == 2
-    # the verdict table sits in the top cell, below the words by topic, as the jump bar's line says
+    # the jump bar's line says where the verdict table is (r93: in the Verdict entry, no longer at the top)
     head = head_text()
-    assert "[Δ](#cell-id=gloss-letter-delta). The table of the coach's verdicts is just below the words by topic." in head
+    assert ("[Δ](#cell-id=gloss-letter-delta). The table of the coach's verdicts is in [Verdict](#cell-id=term-verdict)."
+            in head) and "| blunder |" in _entry("Verdict")
     assert head.index("</details>") < head.index("## The coach's verdicts")
 
 
@@ -1901,8 +1931,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert [verdict_of(lo, lo + 0.1) for lo in (-0.2, 0.3, 1.1, 3.1)] == ["best", "inaccuracy", "mistake", "blunder"]
     # Broken and Lead: hearts and the Q♠ only, hearts unbroken: she must be led (golden case 4), at every table size;
     # under queen_waits a heart
-    assert ("Holding only hearts and the Q♠, the leader must lead the Q♠: she is not a heart (under `queen_waits`, a "
-            "heart instead).") in _entry("Broken")
+    assert ("Holding only hearts and the Q♠, the leader must lead the Q♠: she is not a heart (under the "
+            "[Queen waits](#cell-id=term-queen-waits) variant, a heart instead).") in _entry("Broken")  # r93: its name
     hearts_and_queen = mask("QS 2H 7H KH")
     for n in (3, 4, 5, 6):
         assert cascade(hearts_and_queen, -1, False, False, Rules(players=n).compiled)[0] == mask("QS"), n
@@ -1943,8 +1973,14 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r90: 08b works it once, in deal 683's answer (5.6 = 21.9 − 16.3), no longer in the printout too
     assert ("a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes off more than 5.6 ÷ 21.9 of the time "
             "(26%)" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
-    assert ("Deal 683 there: a failed moon averaged 21.9, ducking 16.3, so going pays when the moon comes off more often "
-            "than (21.9 − 16.3) ÷ 21.9, about 26 % of the time.") in _entry("Break-even")
+    # r93: the link opens deal 683's answer in 08b, and the entry says the formula assumes a moon scores you 0
+    # (docs/rules.md, standard rules; under New moon it scores −26)
+    assert ("[Deal 683 there](08b_your_own_moon.ipynb#cell-id=l08b-07): a failed moon averaged 21.9, ducking 16.3, so "
+            "going pays when the moon comes off more often than (21.9 − 16.3) ÷ 21.9, about 26 % of the time.") in _entry("Break-even")
+    assert "this assumes a moon that comes off scores you 0, as in the standard rules." in _entry("Break-even")
+    from hearts_teach.course.lessons import score_piles
+
+    assert score_piles(["QS " + " ".join(f"{r}H" for r in "23456789TJQKA"), "", "", ""]) == (0, 26, 26, 26)
     # Δ vs best: picked on one half, measured on the other; halves that disagree give a Δ below 0, the top one's too
     x, y = np.array([0, 10, 0, 10]), np.array([10, 0, 10, 0])  # x best on the even deals, y on the odd ones
     even, odd = _select_ref([x, y], 2, [True, True], 4, 0), _select_ref([x, y], 2, [True, True], 4, 1)
@@ -1952,8 +1988,11 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     z = np.array([1, 12, 3, 11])  # the same best (x) on both halves: every Δ is 0 or more
     assert difference(x, x, x).mean == 0 and difference(z, x, x).mean > 0
     assert "key=lambda i: (ev.diffs[i].mean, i))" in inspect.getsource(coach._candidates)  # the top choice: least Δ
-    assert ("When both halves pick the same best, every Δ is 0 or more; when they pick different bests, a Δ can come "
-            "out below 0, the top choice's too") in _entry("Δ vs best")
+    # r93: the halves are explained once, in Best (and at the top); Δ vs best keeps the one consequence
+    assert ("As the best is picked on one half of the deals and every Δ measured on the other (see "
+            "[Best](#cell-id=term-best)), a Δ can come out a little below 0, the top choice's too.") in _entry("Δ vs best")
+    assert ("when the two halves pick different cards, even its top choice can show *too close to call*."
+            in " ".join(head_text().split()))
     # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
     words = inspect.getsource(coach._consequence_words)
     assert "the Q♠ ends up in your tricks in" in words and "hearts" in words and "shoots the moon" in words

@@ -933,7 +933,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
         assert low < 0 < high and low + high < 0 and c.delta_vs_best < 0
     # r81: "the two halves may each pick a different best" was hard to follow and left open whether Δ can be negative
     glossary = (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
-    assert "when they pick different bests, a Δ can come out below 0, the top choice's too" in glossary
+    # r93: said once in Best (and the glossary's top), linked here: the halves pick different cards, so the top choice too
+    assert "a Δ can come out a little below 0, the top choice's too" in glossary
+    assert "pick different cards, even its top choice can show [too close to call]" in glossary
+    assert "06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md" in glossary
     assert "the two halves may each pick a different best" not in glossary
     ev = graded.evidence
     picked = {ev.candidates[ev.ref], ev.candidates[ev.ref_odd]}
