@@ -3726,8 +3726,9 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r81: "go only when your count is 0", then "try it in the play app" (rule bots, against which deal 683 went at
     # count 6) left the reader unsure which rule to use: split, people and these bots; the app's default opponents
     assert ("**At the table:** against careful people (assume a high heart is kept back), go only when your count is 0; "
-            "otherwise duck. Against these rule bots, which waste high hearts, a count up to 6 can pay when you also hold "
-            "two or more sure winners (39% came off, 18% with fewer).") in prose  # r93: the table's split, above and "expect fewer moons" not in prose
+            "otherwise duck. Against these rule bots, which waste high hearts, a count up to 6 can pay with "
+            "two or more sure winners (39% came off, 18% with fewer, on few hands).") in prose  # r93: the table's split, above
+    # (my review of the r93 pass: 7 of 18 against 14 of 76 is a small sample, and the sentence says so) and "expect fewer moons" not in prose
     assert f"{ns['sampled']['go for the moon']['moon']:.0%}" == "35%" and "shoot when a hand shows the signs" not in prose
     from inspect import signature
 
