@@ -1991,8 +1991,11 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r93: the halves are explained once, in Best (and at the top); Δ vs best keeps the one consequence
     assert ("As the best is picked on one half of the deals and every Δ measured on the other (see "
             "[Best](#cell-id=term-best)), a Δ can come out a little below 0, the top choice's too.") in _entry("Δ vs best")
-    assert ("when the two halves pick different cards, even its top choice can show *too close to call*."
-            in " ".join(head_text().split()))
+    # r94 (rater: the top read as a contradiction, statistics before any game word): the top points to Best and
+    # Verdict, which say it
+    assert "even its top choice can show *too close to call*." not in " ".join(head_text().split())
+    assert ("The table, and why even the top choice can be too close to call: [Verdict](#cell-id=term-verdict), "
+            "[Best](#cell-id=term-best).") in " ".join(head_text().split())
     # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
     words = inspect.getsource(coach._consequence_words)
     assert "the Q♠ ends up in your tricks in" in words and "hearts" in words and "shoots the moon" in words
