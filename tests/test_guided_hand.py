@@ -423,8 +423,10 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # first (17.7 and 15.2, 2.5 apart: the rounded figures subtract exactly, checked below) and the prose names them
     # r91: the sentence shortened (the takeaway at trick 3 says it again) and "her" beside "South" read as South
     # r93 (words): the cell's first printed line gives both averages; the prose no longer repeats them
-    assert ("Below: South's average points a hand with each card, the difference split "
-            "into hearts and the Q♠. Both are high (of 26)") in flat
+    # r94: "Both are high" came after the difference, before any figure was shown: "both" now sits by the averages
+    assert ("Below: South's average points a hand with each card (both high, of 26: South's Q♠, with only two small "
+            "spades, often gets forced out), and their difference split into hearts and the Q♠.") in flat
+    assert "Both are high (of 26)" not in flat
     assert ("Then a what-if copy (not the real hand) where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
             "still takes the queen.") in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
@@ -537,13 +539,14 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # r91: "The top choice itself can get it" was cryptic beside trick 3's two 17.6s: the row says why (each
         # cost is a 95 % interval; best needs all of it within the band: coach_stats.verdict_of)
         "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|the deals cannot tell whether it costs "
+        # r94 (rater's first wish): the row as one plain sentence; too close to call is a range with its low end at or
+        # below 0.25 and its high end above (coach_stats.verdict_of): it crosses the line
         # r93: how can the top choice be too close to call? Its own cost is a range too: the coach picks it on some
         # deals and measures it on others (coach_stats: cross-fitting, even and odd deals)
         # r94: "picked on some deals, measured on others" was unclear to a newcomer: cut (the glossary's Δ vs best
         # keeps how a top choice's own cost can come out below 0)
-        "over a quarter point; fine to play. Each cost is a [range](glossary.ipynb#cell-id=term-interval), the top "
-        "choice's too; **best** "
-        "needs all of it within a quarter point, so two cards with almost equal averages can both get this (trick 3)|",
+        "over a quarter point (its [range](glossary.ipynb#cell-id=term-interval) of likely costs crosses that line): "
+        "fine to play, and two cards with almost equal averages can both get this (trick 3)|",
         "|**inaccuracy**|costs over a quarter point|",
         "|**mistake**|costs over 1 point|",
         "|**blunder**|costs over 3 points|"]
@@ -714,6 +717,27 @@ def test_06a_names_the_seed_and_says_how_to_replay_your_hand():
     assert "rerun `guided = GuidedHand()` above" in "".join(cells[i + 1]["source"])
     first, again = GuidedHand(), GuidedHand()
     assert first.hand.dealt(0).mask == again.hand.dealt(0).mask and first.text() == again.text()
+    from hearts_teach.course.guided_hand import GUIDED_SEED
+
+    assert first.hand.dealt(0).mask == Hand.deal(seed=GUIDED_SEED, pass_direction="hold").dealt(0).mask
+    assert "(the same each time)" in text  # r94: the prose says so
+
+
+def test_06a_r94_lead_questions_say_why_they_offer_only_some_legal_cards():
+    """Newcomer r94: the trick-2 quiz offered 3 cards and the trick-6 quiz 2, though South could lead more, and
+    nothing said why. Each question now says how many cards could be led, as the engine counts them."""
+    ns = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace
+    assert ns["lead2"].question.endswith("Which would you lead? (Three of your choices, to keep it short: any card "
+                                         "but the J♥ may be led.)") and len(ns["lead2"].choices) == 3
+    assert ns["lead6"].question.endswith("Which would you lead? (Two of your choices, to keep it short: any of your 8 "
+                                         "cards may be led.)") and len(ns["lead6"].choices) == 2
+    replay = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    replay.play("AC")  # trick 2: every card but the J♥ (hearts not broken)
+    legal2 = replay.hand.legal_plays(0)
+    assert [c for c in replay.hand.cards(0) if c not in legal2] == [Card("JH")]
+    for card in ("4C", "4S", "5S", "QS"):  # trick 6: hearts broken, all 8 cards
+        replay.play(card)
+    assert len(replay.hand.cards(0)) == len(replay.hand.legal_plays(0)) == 8
 
 
 def test_a_worse_card_is_priced_in_points_as_its_verdict_is():
@@ -1051,7 +1075,10 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # fresh newcomer rater (r37_c): the aside reads as a name still to come, not a term already met
     # r50_06a: the forward reference to lesson 07's *fine* is not needed here (07 says what *fine* means itself)
     # r76b: the "What to do" column cut; the row itself says too close to call is fine to play
-    assert "|the deals cannot tell whether it costs over a quarter point; fine to play." in src06a  # r81: a sentence more
+    # r94: one sentence: the range in brackets, then "fine to play"
+    assert ("|the deals cannot tell whether it costs over a quarter point (its [range](glossary.ipynb#cell-id=term-interval) "
+            "of likely costs crosses that line): fine to play") in src06a
+    assert "Each cost is a [range]" not in src06a and "the top choice's too; **best**" not in src06a
     assert "lesson 07's review will call both" not in src06a
     # the review now prints the undecided verdict as the tables do ("best or too close to call"), and 07 names it so
     src07 = (ROOT / "notebooks" / "07_play_a_match.ipynb").read_text(encoding="utf-8")
@@ -1262,6 +1289,14 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     assert ("Before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest card "
             "still out can win while the others follow? Your "
             "K♠ has the 10♠ 9♠ 8♠ under it: can the others make it take the queen?") in text
+    # r94: the questions asked about a hand not yet shown: they follow the cell that shows it, which says the deal is
+    # the same each time (GuidedHand() deals GUIDED_SEED, checked in test_06a_names_the_seed...)
+    ids = [c.get("id") for c in cells]
+    assert "Before any hint, ask:" in "".join(cells[ids.index("l06a-08")]["source"]).split("## Looking back")[0]
+    assert "Before any hint" not in "".join(cells[ids.index("l06a-own")]["source"])
+    assert ids.index("l06a-own") + 1 == ids.index("l06a-02") == ids.index("l06a-08") - 1
+    assert "Now play your deal below (the same each time), after the questions under it." in text
+    assert "Now play another deal." not in text
     # r81: "watch for falling aces" was never explained, and "K♠, over 10 9 8" read two ways
     assert "falling aces" not in text and "over 10 9 8" not in text
     # r79: no suit's highest card still out is South's at the start (no aces): the prompt says to watch the aces fall
@@ -1294,7 +1329,8 @@ def test_06a_r76b_why_south_expects_so_many_points():
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     why = " ".join("".join(next(c for c in cells if c.get("id") == "l06a-step2-why")["source"]).split())
     # r91: shorter (trick 3's takeaway says it again), and "her" beside "South" read as South
-    assert "Both are high (of 26): South's Q♠, with only two small spades, often gets forced out." in why
+    # r94: "both" beside the averages it speaks of (the printed 17.7 and 15.2)
+    assert "(both high, of 26: South's Q♠, with only two small spades, often gets forced out)" in why
     hand = Hand.deal(seed=10, pass_direction="hold")
     spades = sorted(c for c in hand.cards(0) if c.suit == Card("2S").suit)
     assert spades == [Card("4S"), Card("5S"), Card("QS")] and hand.pass_direction == "hold"
