@@ -323,7 +323,8 @@ def test_discard_drop_duck_and_dump_each_say_how_they_differ():
     # r72c: "(from trick 2)": the code obeys rule 6 through view.legal (no point card on trick 1)
     # r75_10: dump_play has no trick check, and on trick 1 a hand of only hearts and the Q♠ may throw her (RULES edge
     # case 1): "if it is legal", with the trick-1 rule in the code's comment
-    assert ("**Step 3 · dump the queen.** When you cannot follow suit, give away the Q♠ if it is legal, "
+    # r94: dumping is step 2 now (ducking, dumping, then the void pass)
+    assert ("**Step 2 · dump the queen.** When you cannot follow suit, give away the Q♠ if it is legal, "
             "otherwise your highest heart, otherwise your highest card.") in step
     bot = make_bot("rule")
     seen = {"ducks": 0, "dumps": 0}

@@ -65,8 +65,8 @@ def compare(label: str, new: TournamentResult, old: TournamentResult, width: int
 
 def rule_verdict(short: Gain, long: Gain | None = None) -> tuple[str, str]:
     """The lesson's keep rule: keep a step whose 40-deal interval lies above zero, drop it if below; if it contains
-    zero, the step is on trial: it stays if its gains on 40 deals and on 200 are both positive (lesson 10 runs the
-    void pass's trial with step 3's bot, the first that can use it). Returns the decision ('keep', 'drop', or
+    zero, the step is on trial: it stays if its gains on 40 deals and on 200 are both positive (lesson 10 runs each
+    step's trial in that step's own cell). Returns the decision ('keep', 'drop', or
     'on trial' while no 200-deal gain is given) and its reason."""
     if short.low > 0:
         return "keep", "its interval lies above zero"
@@ -137,7 +137,7 @@ def interval_quiz() -> Quiz:
 
 
 def duck_quiz() -> Quiz:
-    """Lesson 10's prediction, asked before step 2 is measured: against playing the lowest card, does ducking
+    """Lesson 10's prediction, asked before step 1 is measured: against playing the lowest card, does ducking
     (the highest card that still loses) give our bot fewer points, more, or about the same?"""
     more, same = "more points", "about the same"
     return Quiz("Ducking instead of playing your lowest card: over many deals, will our bot take …",
