@@ -52,7 +52,7 @@ register_bot("random", RandomBot, ladder=True, label="Random",
              description="plays any legal card and passes 3 random cards; the weakest")
 register_bot("beginner", BeginnerBot, ladder=True, label="Beginner",
              description="passes its three highest cards, ducks when it can, else plays its highest "
-                         "card, even the Q♠; never stops a moon; easy to beat")
+                         "card, even the Q♠; never stops a moon (one player taking every point); easy to beat")
 register_bot("rule", RuleBot, ladder=True, label="Solid", aliases=("greedy",),
              description="plays by the book: ducks, dumps the Q♠, flushes spades and stops a moon")
 register_bot("medium", lambda seed: MonteCarloBot(seed, worlds=MC_WORLDS["medium"], name="medium"),
