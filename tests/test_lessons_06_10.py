@@ -2542,7 +2542,8 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     for giveaway in ("run out of spades", "has any left", "nobody else has", "beat every card of the other",
                      "gone round", "no spades left"):
         assert giveaway not in before, giveaway
-    assert before.count("trump") == 1 and "spades are *trump*: a spade beats any card of another suit." in before
+    # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
+    assert before.count("trump") == 1 and "spades are *trump*: a spade beats any side card." in before
     # newcomer round 12: "once the suit has gone round, nobody else has any left" overstated it; the reason
     # now says when it is exactly so, and on deal 1526 (printed above it) after how many spade leads
     quiz = " ".join(_src(cells[at]).replace('"', " ").split())
