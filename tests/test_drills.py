@@ -143,7 +143,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "counts as best" not in prose and "the verdict *fine*" not in prose
     # fresh newcomer rater (r51): the marks as a verdict → marks list, too close to call said in a line
     assert "(*fine* for short)" not in prose and "e.g. 0.2 to 0.3" not in prose  # r89: one example range, 1.4 to 3.3
-    assert "drills score **marks**, not points:" in prose and "|**mistake**|low end over 1, not over 3|0|" in prose  # r91
+    assert "Drills score **marks**, not points:" in prose and "|**mistake**|low end over 1, not over 3|0|" in prose  # r91
     # r44_c: one name in the prose; *fine* only as the score line prints it (MARKS_RULE)
     from hearts_teach.course.drills import MARKS_RULE
 
