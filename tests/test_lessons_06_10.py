@@ -3407,9 +3407,10 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     assert (f"{later_ace:.1f}", f"{later_duck:.1f}") == ("0.5", "1.0")
     assert (f"Why about {hearts} more hearts, not 4? With the A♥, South takes this trick's {now} hearts and about "
             f"{later_ace:.1f} later: {h_ace} on average. With the 4♥, none now and {later_duck:.1f} later (the kept A♥ "
-            f"can win hearts). Why only about 3 points more? After the ace South takes the Q♠ a little less often: in "
-            f"{q_ace}% of deals against {q_duck}%. {hearts} hearts less "
-            f"{int(q_duck) - int(q_ace)}% of 13 points ({back:.1f}): about {round(cost)}.") in prose  # r73c: worked out
+            f"can win hearts).") in prose  # r73c: worked out
+    # r94 (report r94/08: the statistics before drill 1 took two reads; keep the units note, drop the rest): the
+    # points sum left the prose; l08-07a's "Points ≈ hearts + 13 × …" and the printout's two lines still give it
+    assert "Why only about 3 points more?" not in prose and "% of 13 points (" not in prose
     # r89 (rater: hearts in the reasons, points in the verdicts, tripped three times): one reusable line under the
     # demonstration's idea, used just above; the coach's exp_points is exp_hearts + 13 × p_take_qs, moons aside
     assert "Points ≈ hearts + 13 × the chance of taking the Q♠." in prose
@@ -3549,7 +3550,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert "Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received)" in prose  # r92: the pass named and "once the 4♠ is gone, a spade lead forces her out" in prose
     # r87 (rater: the take-away's two low spades were only in a folded cell): drill 1's answer says it
     assert ("With a second low spade, the top choice still passes both, and keeping the A♠ is mostly a *mistake* "
-            "([the same cell](#cell-id=l08-d1)).") in prose
+            "([the replays cell](#cell-id=l08-d1)).") in prose
+    # r94 (report r94/08: "the same cell" read as the figures cell linked just before): the link names its cell
+    assert "[the same cell]" not in prose
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                    for o in c["outputs"])
     assert '  those 6 keep her "with one lower spade": in South\'s tricks in 87% to 95%\n' in figs
@@ -4230,7 +4233,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r34): the knotted aside on the header is cut; the header itself says "(set for this
     # example; the rotation would pass left)"
     assert demo.endswith("The engine writes the position:") and "In its header" not in demo
-    assert "The five positions:" in guide  # r55 (word cap): the intro names the five
+    # r94 (report r94/08: drills 4 and 5, new deals, are headed "Hand 1" like drill 1): what the header's number counts
+    assert "The five positions (*Hand N* counts hands in a match, not deals):" in guide  # r55 (word cap): the intro names the five
+    assert [d.make().hand_number for d in DRILLS] == [0, 1, 1, 0, 0]  # Hand 1, 2, 2, 1, 1: drills 1, 4 and 5 differ
     # fresh newcomer rater (r37): drills 4 and 5 read as drill 1's deal; their questions say they are new deals
     assert DRILLS[3].prompt.startswith("A new deal.") and DRILLS[4].prompt.startswith("A new deal.")
     assert all(d.make().dealt(0).mask not in {e.make().dealt(0).mask for e in DRILLS[:3]} for d in DRILLS[3:])
@@ -4661,10 +4666,12 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # r91 (rater: the 56%/30% sentence took three readings): short numbered steps, then one share a sentence
     assert ('West gets both. (*She*: the Q♠. To [*drop*](glossary.ipynb#cell-id=term-drop) her: play her on a trick '
             'someone else wins.) Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received): '  # r93: she and drop defined
-            '1. The first spade trick takes your 4♠. 2. The next spade lead forces your ace. '
+            '1. The first spade trick uses up your 4♠. 2. The next spade lead forces your ace. '
             '3. West, holding her, can drop her on it. '
             'She ends in South\'s tricks in 56% of deals ([replays](#cell-id=l08-d1)). '
             'Pass both and she still comes back in 30%: over half of those, dropped on a K♠ East passed you.') in prose
+    # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
+    assert "takes your 4♠" not in prose
     # r89 (rater: the top choice still leaves her to South 30% of the time, and only a folded cell said why): the
     # K♠'s share back in prose, as "over half" (r72c's words), from l08-d1's replays (155 of 272, the rest 117)
     d1 = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-d1"
@@ -6377,6 +6384,24 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert "the coach's top choice is Q♣ Q♠ A♠; it grades 21 passes here (every 3 of the same top 6, and 5♣ 6♣ Q♣" in "".join("".join(o.get("text", "")) for c in cells
                                                                           if c.get("id") == "l08-d1" for o in c["outputs"])
 
+
+
+def test_lesson_08_pass_direction_does_not_decide_her():
+    """r94 (report r94/08: drill 1 passes left, drill 2 right; does the direction matter?): on these two hands, passed
+    left, right or across, the coach's top choice gives the Q♠ and the A♠ away in drill 1 and keeps the Q♠ in drill 2
+    (its third card, and drill 2's K♠, do change with the direction: lesson 08a measures the direction's rule)."""
+    from hearts_teach.agents.coach import assess_pass
+    from hearts_teach.course.drills import DRILLS
+    from hearts_teach.games.hearts.hand import Hand
+
+    prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
+    assert ("Whichever way you pass, the top choice gives her and the A♠ away in drill 1, keeps her in drill 2."
+            in prose)
+    for drill, given in ((DRILLS[0], {"Q♠", "A♠"}), (DRILLS[1], set())):
+        dealt = drill.make()
+        for direction in ("left", "right", "across"):
+            top = set(assess_pass(Hand([dealt.dealt(s) for s in range(4)], direction, dealt.rules).view(0)).best.label.split())
+            assert given <= top and ("Q♠" in top) == bool(given), (drill.title, direction, top)
 
 def test_lesson_08_r76_claims_are_true():
     """Rater r76_08: the take-away's "throw your most dangerous card" holds from trick 2 on (docs/rules.md H6: no
