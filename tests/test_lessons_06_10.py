@@ -6505,8 +6505,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r85: "one part of the cost" puzzled: which reason names which part, from the fold's printed reasons
     # r94: "why does the 9♠ give fewer hearts?": the coach names no cause, so its figures only: the 9♠ wins the trick
     # on some deals (its p_win_trick, checked below), the 6♠ on none; the main-cost sentence cut for room
-    assert ("Both *best*: 0.2 hearts apart, too little to matter. The coach's figures also show the 9♠ winning this trick "
-            "on 21% of its deals (South then leads), the 6♠ on none. The K♠'s cost is its "
+    # r95 (rater: no output showed the 21%): the trick-2 fold prints each card's share of deals winning the trick
+    assert ("Both *best*: 0.2 hearts apart, too little to matter. The fold also shows the 9♠ winning this trick "
+            "on 21% of the coach's deals (South then leads), the 6♠ on none. The K♠'s cost is its "
             "**[Q♠ %](glossary.ipynb#cell-id=term-q-percent)**.") in md["l07-dec3q"]  # r90: linked
     assert "**Reasons** name one part" not in md["l07-coach"] and "Each reason in the fold" not in md["l07-dec3q"]
     from hearts_teach.agents.coach import assess_play
@@ -6519,6 +6520,7 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     two.play(two.hint_result.card)  # trick 1: the forced 2♣; South to play on trick 2
     graded2 = assess_play(two.hand.view(0))
     assert f"{graded2.of('9S').stats['p_win_trick']:.0%}" == "21%" and graded2.of("6S").stats["p_win_trick"] == 0
+    assert "Wins trick 2, on the coach's deals: 9♠ 21%, 6♠ 0%, K♠ " in printed
     assert "Each reason names one part of the cost" not in md["l07-dec3q"]
     assert "6♠: best — 6♠ ducks under 7♠: you take about 0.2 more hearts" in printed
     assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in printed
