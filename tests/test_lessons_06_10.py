@@ -4234,7 +4234,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # example; the rotation would pass left)"
     assert demo.endswith("The engine writes the position:") and "In its header" not in demo
     # r94 (report r94/08: drills 4 and 5, new deals, are headed "Hand 1" like drill 1): what the header's number counts
-    assert "The five positions (*Hand N* counts hands in a match, not deals):" in guide  # r55 (word cap): the intro names the five
+    # r95 (rater: "counts hands in a match" was cryptic beside three deals all headed Hand 1): what the number sets
+    assert ("The five positions (*Hand 1* passes left, *Hand 2* right: not deal numbers):") in guide
+    assert "counts hands in a match" not in guide  # r55 (word cap): the intro names the five
+    from hearts_teach import Rules
+
+    assert [Rules().pass_direction(n) for n in (0, 1)] == ["left", "right"]  # hand numbers 0 and 1 print as Hand 1, 2
     assert [d.make().hand_number for d in DRILLS] == [0, 1, 1, 0, 0]  # Hand 1, 2, 2, 1, 1: drills 1, 4 and 5 differ
     # fresh newcomer rater (r37): drills 4 and 5 read as drill 1's deal; their questions say they are new deals
     assert DRILLS[3].prompt.startswith("A new deal.") and DRILLS[4].prompt.startswith("A new deal.")
