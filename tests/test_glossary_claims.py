@@ -1866,8 +1866,9 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     assert "the Q♠ with at most one other spade in the same hand" in _entry("Short queen")
     # r81: 08b's worked break-even paragraph was cut (its figures cell said it too); its summary names and states it
     # r90: 08b works it once, in deal 683's answer: (a failed moon 21.9 − ducking 16.3 = 5.6) ÷ a failed moon
-    assert ("a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes off more than 5.6 ÷ 21.9 of the time "
-            "(26%), its break-even") in " ".join(_prose("08b_your_own_moon").split()) \
+    # r94: 08b works the sum out (why 21.9 divides): 5.6 ÷ (16.3 + 5.6), the entry's (failed moon − ducking) ÷ failed moon
+    assert ("a failed moon averaged 21.9, 5.6 more. With p the moon's chance, going pays when p × 16.3 > (1 − p) × 5.6: "
+            "p > 5.6 ÷ (16.3 + 5.6) = 26%, its break-even") in " ".join(_prose("08b_your_own_moon").split()) \
         and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
     # r93: the lesson names the 40-deal interval (the glossary's "measured again on more deals" says the rest)
     assert "**Our keep rule:** keep a step if its gain's 40-deal interval lies above zero, drop it if below." in _prose("10_write_a_bot")
@@ -1972,8 +1973,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
          "is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # Break-even: lesson 08b's own figures for deal 683
     # r90: 08b works it once, in deal 683's answer (5.6 = 21.9 − 16.3), no longer in the printout too
-    assert ("a failed moon averaged 21.9, 5.6 more. So going pays if the moon comes off more than 5.6 ÷ 21.9 of the time "
-            "(26%)" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
+    assert ("a failed moon averaged 21.9, 5.6 more. With p the moon's chance, going pays when p × 16.3 > (1 − p) × 5.6: "
+            "p > 5.6 ÷ (16.3 + 5.6) = 26%" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon"))
     # r93: the link opens deal 683's answer in 08b, and the entry says the formula assumes a moon scores you 0
     # (docs/rules.md, standard rules; under New moon it scores −26)
     assert ("[Deal 683 there](08b_your_own_moon.ipynb#cell-id=l08b-07): a failed moon averaged 21.9, ducking 16.3, so "
