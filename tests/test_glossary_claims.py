@@ -250,8 +250,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert "Both cards are too close to call" in _prose("06a_guided_first_hand")
     assert "0 for the best itself" not in t
     # r81: the leader with only hearts and the Q♠ (docs/rules.md golden case 4) follows in the same sentence
+    # r95 (rater: read alone, it held after hearts were broken too): "before then", as golden case 4 (hearts unbroken)
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
-            "(lesson 03); a leader holding only hearts and the Q♠ must lead the Q♠ (under the "
+            "(lesson 03); before then, a leader holding only hearts and the Q♠ must lead the Q♠ (under the "
             "[Queen waits](#cell-id=term-queen-waits) variant, a heart).") in t  # r93: the variant's name, not its option
     assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
             "best starts at or below a quarter point a hand and reaches above it") in t
