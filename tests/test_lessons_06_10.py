@@ -39,6 +39,20 @@ def _code(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", OWNED)
+
+def _lesson07_demo_played(**options):
+    """Lesson 07's demonstration (seed 7, rule bots): the hinted pass and tricks 1 to 4, then the rest by autopilot."""
+    from hearts_teach.present.widgets import TableWidget
+
+    demo = TableWidget(seed=7, opponents="rule", **options)
+    demo.hint()
+    demo.pass_cards(demo.hint_result.cards)
+    for _trick in range(4):
+        demo.hint()
+        demo.play(demo.hint_result.card)
+    demo.finish_hand()
+    return demo
+
 def test_every_lesson_links_the_rules_summary_and_the_glossary(name):
     md = [_src(c) for c in _cells(name) if c["cell_type"] == "markdown"]
     for where, text in (("top", md[0]), ("bottom", md[-1])):
@@ -1107,13 +1121,7 @@ def test_lesson_07_r50_the_last_seat_leads_next_and_the_controls_are_said():
     # r75_07: said in shorter sentences (same facts; trick 4 is where the A♠ was gone)
     assert ("winning it costs nothing in this trick. Shed a dangerous high card there, above all a K♠ about to stand alone (trick 4). But "
             "you lead next: keep a low card for it (South's 6♠, trick 5).") in text  # r52_07: matches the trick-4 blunder
-    demo = TableWidget(seed=7, opponents="rule", marks=False)
-    demo.hint()
-    demo.pass_cards(demo.hint_result.cards)
-    for _trick in range(4):
-        demo.hint()
-        demo.play(demo.hint_result.card)
-    demo.finish_hand()
+    demo = _lesson07_demo_played(marks=False)
     four, five = demo.hand.tricks[3], demo.hand.tricks[4]
     assert four.winner == 0 and str(four.card_of(0)) == "KS" and four.points == 0  # South won trick 4, last to play
     assert five.leader == 0 and str(five.card_of(0)) == "6S" and five.winner != 0  # led a low spade, and lost it
@@ -6860,19 +6868,12 @@ def test_lesson_07_norths_ace_on_trick_2_and_trick_4_points_are_printed() -> Non
     """r93: North played the A♠ on trick 2 while holding the Q♠, and the lesson never said why; the trick-4
     verdict showed only Q♠ %, so its *blunder* could not be checked against the grades (points, docs/rules.md)."""
     from hearts_teach.course.why import why_played
-    from hearts_teach.present.widgets import TableWidget
 
     cells = _cells("07_play_a_match")
     md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
     fold = next("".join(o["data"]["text/plain"]) for c in cells if c.get("id") == "l07-dec2-code"
                 for o in c["outputs"] if "data" in o)
-    demo = TableWidget(seed=7, opponents="rule")
-    demo.hint()
-    demo.pass_cards(demo.hint_result.cards)
-    for _trick in range(4):
-        demo.hint()
-        demo.play(demo.hint_result.card)
-    demo.finish_hand()
+    demo = _lesson07_demo_played()
     second = demo.hand.tricks[1]
     north = demo.hand.seat_names.index("North")
     assert second.seats[-1] == north and str(second.cards[-1]) == "AS" and second.points == 0  # North played last
