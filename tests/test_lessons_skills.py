@@ -3185,7 +3185,8 @@ def test_round_13_absolute_sentences_made_exact():
     # r75: a rule for people is back, stated as an assumption ("assume a defender keeps a high heart back"), with its
     # cost on deal 683 played out right above it (19 and 23 against ducking's 15: pinned with that sentence)
     assert "Rule of thumb" not in eight_b
-    assert "assume a defender keeps a high heart back: go only when your count is 0" in " ".join(eight_b.split())
+    # r94: the two rules as a list in the count's cell ("Against careful people, assume a high heart is kept back")
+    assert "assume a high heart is kept back: go only when your count is 0" in " ".join(eight_b.split())
     # r56: "that count is low" had no threshold; the rule bots' figures cannot set one, so the lesson says so
     assert "that count is low" not in eight_b
     assert "second-highest" not in eight_b
