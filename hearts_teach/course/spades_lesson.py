@@ -30,10 +30,6 @@ from hearts_teach.present.render import card_html, text_view_html
 from hearts_teach.present.spades_render import team_label
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
 def nil_verdict(cards: CardList) -> str:
     """Whether the bots' nil rule takes this hand, with its reasons: the tests it fails, or the
     facts that let it pass, in the checklist's order (its spades, its guarded queens and kings, its
