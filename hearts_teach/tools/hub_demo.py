@@ -75,10 +75,20 @@ def remove_accounts(names: list[str]) -> list[str]:
     for name in names:
         account = _account(name)
         if account is not None and account.pw_gecos == MARK:
-            subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)  # their servers, if any
+            _stop_processes(name)
             _run("userdel", "--remove", name)
             gone.append(name)
     return gone
+
+
+def _stop_processes(name: str, timeout: float = 15.0) -> None:
+    """Kill the account's processes (their servers, if any) and wait until they are gone: userdel
+    refuses an account while any process of it remains, and a killed server is not gone at once."""
+    deadline = time.monotonic() + timeout
+    while subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True).returncode == 0:
+        if time.monotonic() > deadline:
+            return  # userdel then names the process that stayed
+        time.sleep(0.2)
 
 
 def _write_as(account: pwd.struct_passwd, path: Path, text: str) -> None:
