@@ -38,8 +38,6 @@ def _code(name: str) -> list[str]:
     return [_src(c) for c in _cells(name) if c["cell_type"] == "code"]
 
 
-@pytest.mark.parametrize("name", OWNED)
-
 def _lesson07_demo_played(**options):
     """Lesson 07's demonstration (seed 7, rule bots): the hinted pass and tricks 1 to 4, then the rest by autopilot."""
     from hearts_teach.present.widgets import TableWidget
@@ -53,6 +51,8 @@ def _lesson07_demo_played(**options):
     demo.finish_hand()
     return demo
 
+
+@pytest.mark.parametrize("name", OWNED)
 def test_every_lesson_links_the_rules_summary_and_the_glossary(name):
     md = [_src(c) for c in _cells(name) if c["cell_type"] == "markdown"]
     for where, text in (("top", md[0]), ("bottom", md[-1])):
