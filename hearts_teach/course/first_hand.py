@@ -43,7 +43,7 @@ _ASK = {
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
        "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else. "
-       "Which card would you throw?",  # r81: no hint here; trick 2's "Why the 5♦?" line and the answer teach it
+       "Which card would you throw?",  # no hint here: trick 2's "Why the 5♦?" line and the answer teach it
 }
 
 # trick 3's feedback, by the card South threw ({taker} takes the trick, whatever South plays)

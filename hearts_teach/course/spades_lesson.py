@@ -37,7 +37,7 @@ def nil_verdict(cards: CardList) -> str:
     faults = nil_faults(cards)
     if faults:
         return "not a nil: " + "; ".join(faults)
-    # r90: line 3 named (the hand's highest cards alone did not say that it was checked)
+    # line 3 named: the hand's highest cards alone would not say that it was checked
     high = " ".join(c.pretty for s in reversed(Suit) for c in sorted(cards.of_suit(s), key=lambda c: -c.rank)
                     if c.rank in (12, 13))  # queens and kings (ranks run 2 … 14)
     spades = len(cards.of_suit(Suit.SPADES))
@@ -51,8 +51,8 @@ def nil_verdict(cards: CardList) -> str:
 
 
 def short_suits(cards: CardList) -> str:
-    """Why a nil likes short side suits, each named by the ruff table's words (r93: "short" meant
-    three things in lesson 09b): 'a doubleton in hearts and a singleton in clubs: with no hearts left
+    """Why a nil likes short side suits, each named by the ruff table's words (not "short", which
+    09b also uses for other things): 'a doubleton in hearts and a singleton in clubs: with no hearts left
     in your hand, you can throw a high card away on each heart led, and the same with clubs'; one or
     two spades only once gone ('a spade doubleton: a help only once both are gone; until then you must
     follow each spade lead, and your J♠ may win one'); '' when no suit has 2 cards or fewer."""
@@ -100,7 +100,7 @@ def count_text(cards: CardList, estimate: bool = True) -> str:
         if t:
             higher = [i for i in range(c + 12 - c % 13, c, -1) if i not in held]  # from the ace down
             smaller = [i for i in kept if i < c]
-            short = {0.75: " (one fewer)", 0.25: " (two fewer)"}.get(t, "")  # r93: not "short"
+            short = {0.75: " (one fewer)", 0.25: " (two fewer)"}.get(t, "")  # 09a's table words
             lines.append(f"  {DECK[c].pretty} {quarters(t)}: higher spades not held: {names(higher) or 'none'}; "
                          f"smaller spades kept: {names(smaller) or 'none'}{short}")
     if any(not t for _, t in count.spades):

@@ -34,6 +34,8 @@ from pathlib import Path
 
 import pytest
 
+from hearts_teach.tools import hub_demo
+
 from .conftest import ROOT, _missing, free_port, wait_http
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -190,6 +192,9 @@ def hub() -> Iterator[Hub]:
     if not Path("/usr/bin/python3").exists():
         _missing("the hub test needs Debian's /usr/bin/python3 (the interpreter every account can run)")
     python = _hub_interpreter()
+    # a run killed mid-test leaves its accounts, and hub-demo would then refuse to create them:
+    # delete them first (remove_accounts deletes only accounts marked as the demo's)
+    hub_demo.remove_accounts([PREFIX + name for name in ("teacher", *STUDENTS)])
     state = Path(tempfile.mkdtemp(prefix="hearts-hub-"))
     state.chmod(0o755)  # the exchange lives inside: every account must reach it
     restore = _open_the_way([ROOT, Path(python)])
