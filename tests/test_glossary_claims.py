@@ -209,8 +209,9 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
-            "mark such a trick *(trump)*. In this course, a spade played there that a higher spade on the same trick "
-            "beats has not ruffed;") in t
+            "mark such a trick *(trump)*: that mark means a ruff. In this course, a spade played there that a higher spade "
+            "on the same trick beats has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
+    assert "*(trump)*. In this course" not in t
     # rater r47: elsewhere *ruff* often means any trump, so the entry says this is the course's usage
     assert "Elsewhere any trump is often called a ruff." in t
     assert "a higher spade then beats" not in t and "unless a higher spade follows" not in t
@@ -237,8 +238,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
 
     t = text()
     assert BAND == 0.25
-    assert ("**Best** (coach) — the verdict for any choice whose whole 95 % "
-            "interval of Δ vs best lies at or below a quarter point a hand") in t
+    # r97: "interval" and "Δ vs best" link their entries where the coach entries first use them
+    assert ("**Best** (coach) — the verdict for any choice whose whole 95 % [interval](#cell-id=term-interval) of "
+            "[Δ vs best](#cell-id=term-delta-vs-best) lies at or below a quarter point a hand") in t
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
     # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
     # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
@@ -254,8 +256,17 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert ("A heart may not be led until hearts are [broken](#cell-id=term-broken), unless the leader holds only hearts "
             "(lesson 03); before then, a leader holding only hearts and the Q♠ must lead the Q♠ (under the "
             "[Queen waits](#cell-id=term-queen-waits) variant, a heart).") in t  # r93: the variant's name, not its option
-    assert ("**Fine** (coach) — close to the best, but not shown to be as good: the choice's 95 % interval of Δ vs "
-            "best starts at or below a quarter point a hand and reaches above it") in t
+    # r97 (rater: "two names for one verdict"): fine is the code's name (coach.VERDICTS), too close to call what it shows
+    assert ("**Fine** (coach) — the package's name in code for the verdict the coach always shows as [too close to "
+            "call](#cell-id=term-too-close-to-call): one verdict, two names. It means close to the best, but not shown to "
+            "be as good: the choice's 95 % [interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) "
+            "starts at or below a quarter point a hand and reaches above it") in t
+    from hearts_teach.agents.coach import TOO_CLOSE, VERDICTS, verdict_words
+    assert "fine" in VERDICTS and TOO_CLOSE not in VERDICTS and verdict_words("fine", 0.3) == TOO_CLOSE
+    # r97: the Verdict entry's example (0.4 give or take 0.2) is too close to call
+    assert verdict_of(0.4 - 0.2, 0.4 + 0.2) == "fine" and ("if 7♠ averaged 0.4 points a hand more than the best, give "
+                                                            "or take 0.2, it may cost under a quarter point more or over it, "
+                                                            "so it is *too close to call*.") in t
     assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
     assert verdict_of(0.26, 0.9) == "inaccuracy"
 
@@ -934,9 +945,10 @@ def test_the_round_24_entries_say_what_the_engine_does():
     assert "Said of a nil, *made* means kept: see [Kept](#cell-id=term-kept)." in t
     assert "South nil made +100" in str(score_hand([0, 4, 5, 4], [0, 4, 5, 4]))
     # Preset: the named rule sets each game has
-    assert ('Hearts has `"omnibus"`, `"no_pass"`, `"queen_breaks"`, `"new_moon"`, `"first_trick_points"` and '
-            '`"queen_waits"`; Spades has `"blind_nil"`, `"nil_tricks_lost"` and `"mercy"`; each game also has '
-            '`"standard"`') in t
+    # r97: the list of names left Preset (presets() prints them, Rule option names each beside its option)
+    assert ('`Rules.presets()` or `SpadesRules.presets()` lists each game\'s, `"standard"` among them.') in t
+    assert all(f"(preset `{p}`)" in _entry("Rule option") for p in Rules.presets() if p != "standard")
+    assert all(f"(preset `{p}`" in _entry("Rule option") for p in SpadesRules.presets() if p != "standard")
     assert set(Rules.presets()) == {"standard", "omnibus", "no_pass", "queen_breaks", "new_moon",
                                     "first_trick_points", "queen_waits"}
     assert set(SpadesRules.presets()) == {"standard", "blind_nil", "nil_tricks_lost", "mercy"}
@@ -1071,7 +1083,9 @@ def test_the_round_26_entries_say_what_the_engine_does():
     # r81: a reader missed `hard` on the ladder: the entry says why it is off it (the registry's own line)
     # r93: `hard`, `mc:N` and `make_bot` are for developers, not learners: the Bot entry no longer names them
     assert "`hard`" not in t and "`mc:N`" not in t and "make_bot" not in t
-    assert "Exercise 10's check plays against `highest` ([Highest card](#cell-id=term-highest-card)), its yardstick." in t
+    # r97: "Exercise 10's check" was never explained
+    assert ("The check in exercise 10 (it grades the bot you write) plays against `highest` "
+            "([Highest card](#cell-id=term-highest-card)), its yardstick.") in t
     from hearts_teach.classroom.checks import bot as bot_check
 
     assert "HighestCardBot()" in inspect_source(bot_check) and "its yardstick" in entry("Bot")  # r93: the sentence was reworded
@@ -1594,8 +1608,8 @@ def test_the_r35_d_entries_cite_the_lessons_that_use_their_words():
     assert "**penalty points**" in words("00_welcome") and "penalty points" in words("08_practice_decisions")
     # r81: "on average" went (the verdict goes by the range); the unit stays
     assert "A verdict (*best*, *mistake*, …) grades what a move costs you in **points a hand** against" in _prose("08_practice_decisions")
-    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (0 or 26 after a [moon](#cell-id=term-moon); "
-            "−26 or 0 under New moon; under Omnibus, −10 more for whoever took the J♦), "
+    assert ("**Points a hand** (coach) — the coach's unit: your points for the whole hand (after a [moon](#cell-id=term-moon), 0 for the shooter "
+            "and 26 for each other player; under New moon, −26 for the shooter and 0 for the others; under Omnibus, −10 more for whoever took the J♦), "
             "averaged over its sampled deals.") in text()  # r93: the variants' names, not their option names
     # rater r78: the J♦'s −10 is added in a moon hand too (final_scores), as the J♦ entry says: Score and Points a
     # hand now say so
@@ -1760,7 +1774,9 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
     assert estimate_tricks(long.cards(0), long_spades=False) == 5.75
     assert SpadesBot(0, "baseline").choose_bid(long.view(0)) == 5 and SpadesBot(0).choose_bid(long.view(0)) == 6
     # Points a hand: the moon as the rules score it, which the coach's deals use too
-    assert "(0 or 26 after a [moon](#cell-id=term-moon); −26 or 0 under New moon; under Omnibus" in t  # r78: J♦; r93: names
+    # r97: "0 or 26" did not say who gets which
+    assert ("(after a [moon](#cell-id=term-moon), 0 for the shooter and 26 for each other player; under New moon, −26 for "
+            "the shooter and 0 for the others; under Omnibus") in t  # r78: J♦; r93: names
     every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
     assert score_piles([every, "", "", ""]) == (0, 26, 26, 26)
     assert score_piles([every, "", "", ""], Rules.preset("new_moon")) == (-26, 0, 0, 0)
@@ -1997,6 +2013,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r94 (rater: the top read as a contradiction, statistics before any game word): the top points to Best and
     # Verdict, which say it
     assert "even its top choice can show *too close to call*." not in " ".join(head_text().split())
+    # r97: the verdict paragraph left the top (the rater met statistics before any game word); one pointer stays
+    assert "What each grade means, with an example: [Verdict](#cell-id=term-verdict)." in head_text()
     assert ("The table, and why even the top choice can be too close to call: [Verdict](#cell-id=term-verdict), "
             "[Best](#cell-id=term-best).") in " ".join(head_text().split())
     # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
@@ -2013,3 +2031,26 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
             assert 20 <= len(pass_pool(Hand.deal(seed=seed, rules=Rules(players=n)).view(0).hand)) <= 24
     assert "if view.passed:" in inspect.getsource(coach.assess_pass) and "pool + sorted(extras)" in inspect.getsource(
         coach.assess_pass)
+
+
+def test_the_r97_start_line_and_the_discard_verbs_table():
+    """Rater r95 (read for r97): the page opened on coach statistics before any game word, and five verbs for
+    getting rid of a card (discard, throw, dump, drop, duck) had to be opened one by one to compare."""
+    # r97: the top starts with the core rule words, each opening its entry; the verdict paragraph moved to Verdict
+    head = head_text()
+    start = ("New to Hearts? Start with: [Trick](#cell-id=term-trick), [Lead](#cell-id=term-lead), "
+             "[Follow](#cell-id=term-follow), [Void](#cell-id=term-void), [Discard](#cell-id=term-discard), "
+             "[Pass](#cell-id=term-pass), [Hold](#cell-id=term-hold), [Broken](#cell-id=term-broken), "
+             "[Penalty card](#cell-id=term-penalty-card), [Moon](#cell-id=term-moon).")
+    assert start in head and head.index(start) < head.index("Each word, A to Z")
+    assert "In short: a *best* choice" not in head and "In short: a *best* choice" in _entry("Verdict")
+    # r97: one table in Discard, each row as its entry says
+    cell = next(c for c in json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"] if c["id"] == "term-discard")
+    rows = [line for line in "".join(cell["source"]).splitlines() if line.startswith("| [")]
+    assert [re.findall(r"\[([a-z]+)\]", row) for row in rows] == [["discard", "throw"], ["dump"], ["drop"], ["duck"]]
+    assert "you cannot follow suit | any card" in rows[0] and "you cannot follow suit | your most dangerous card" in rows[1]
+    assert "lost on a trick someone else wins" in rows[2] and "| you follow suit" in rows[3]
+    t = text()
+    assert "it says only that you could not follow suit, not which card you chose" in t  # Discard
+    assert "get rid of your most dangerous card, above all Q♠, onto a trick someone else will win, as a discard" in t
+    assert "in Spades, also a discard instead of a trump" in rows[3] and "discarding instead is also called ducking" in t
