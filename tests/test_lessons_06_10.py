@@ -2860,9 +2860,12 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r75b_10: "it takes 17 points" gave the click-through away: it is a question, answered by the lines below
     # r82: "how many points does South take" could not be answered from the stored viewer (step 0, the deal):
     # the question asks what the deal printout shows (South's one spade, asserted with the replay tests)
-    assert ("One hand of the final bot as South against three rule bots (buttons ◀ Back, Next ▶). South is dealt "
-            "one spade. If West passes South the Q♠, how many spade leads can South follow without her? The lines "
-            "below answer.") in text and "takes 17 points" not in text  # r84: trimmed for words (answered in replay-points)
+    # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
+    # which lead at the latest forces the Q♠ (the second: replay-points) and says the buttons need a kernel
+    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the next "
+            "cell prints the tricks that matter). South is dealt one spade. If West passes South the Q♠, on which "
+            "spade lead at the latest must South play her?") in text and "takes 17 points" not in text
+    assert "how many spade leads can South follow without her?" not in text  # r84: trimmed for words (answered in replay-points)
     assert "How many points does South take" not in text
     assert "Neither moon stop passes the rule, so **the final bot drops step 4**" in text
     # r65: "the best-supported version" was unsupported for the void pass (never rerun on 200 deals): it is rerun
@@ -2966,7 +2969,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r93: "whoever played it" and "else duck" took several readings: two numbered steps, true to moon_play (the
     # highest card over the winning one but never the Q♠, whoever is winning; none higher: dump_play's duck; cannot
     # follow on the shooter's trick: a clean card)
-    assert ("1. Following suit: play your highest card that beats the winning one, never the Q♠. Taking the trick's "
+    # r97: why overtake a non-shooter was still asked; moon_play gives no reason (it does not look at who is winning
+    # when it can follow: the `over` line above), so the prose says that rather than invent one
+    assert ("1. Following suit: play your highest card that beats the winning one, never the Q♠ (the code does not "
+            "check who is winning). Taking the trick's "
             "points breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
             "worth no points (the shooter may take the trick).") in text
     assert "whoever played it" not in text and "else duck" not in text
@@ -3041,9 +3047,14 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # with the 10♦): what rule_pass adds is said, the spade honours' bonus and the rescoring after each pick
     # r85: "adds to our score ... rescores ... beat the Q♠" was the lesson's hardest sentence ("our score" meant
     # void_pass's score, "rescores" was unexplained, "beat" read as winning a trick): said plainly, same facts
-    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores like `void_pass`, plus a big bonus "
-            "for Q♠, K♠, A♠ with fewer than five spades below the queen, recounting suit lengths after each pick. "
-            "Below: the Q♠ goes with two low spades, not five. Playing last "
+    # r97: "a big bonus ... recounting suit lengths" was hard to parse: the rule said plainly (pass_score: the spade
+    # honours' bonus beats any other score when fewer than SPADE_GUARDS low spades stay; other cards as void_pass's
+    # score plus the 2♣ bonus, hence "about"; rule_pass rescores the picked card's suit); the two hands' comment says
+    # what they show, so "Below: ..." is cut for words
+    assert "recounting suit lengths" not in text
+    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) passes any Q♠, K♠ or A♠ it holds unless "
+            "it has five or more spades below the queen. Other cards score about as in `void_pass`, but after each "
+            "pick it counts that suit again: the bonus grows as a suit empties. Playing last "
             "and sure to win? Win with your highest card (not the Q♠), so it cannot take points later. Code trick "
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
@@ -3264,7 +3275,8 @@ def test_lesson_10_newcomer_round_11_wording():
     assert "moon run" not in text and "the queen alone is no attempt to shoot the moon" in text
     # r64: "do highest card bots also pass their highest cards?": yes (HighestCardBot's doc, below)
     # r71: spelled "highest-card", as the check prints it
-    assert ('three "highest-card" bots (they pass and play their highest cards)') in text  # r71b: trimmed for words
+    # r97: "(they pass and play their highest cards)" cut for words (the name says it; HighestCardBot's doc, below)
+    assert 'three "highest-card" bots.' in text
     from hearts_teach.agents.hearts.simple import HighestCardBot
 
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
@@ -3798,7 +3810,7 @@ def test_lesson_10_newcomer_round_12_wording():
     printed = "".join("".join(o.get("text", "")) for o in drive["outputs"])
     # r72c: the viewer's end text is no longer printed (the review is its two lessons); the sum is the prose's 17
     line = re.search(r"^South's points: (.*) = (\d+)$", printed, flags=re.M)
-    assert line and line.group(2) == "17" and "how many spade leads can South follow without her?" in text, printed  # r82: the question changed
+    assert line and line.group(2) == "17" and "on which spade lead at the latest must South play her?" in text, printed  # r82, r97: the question changed
     parts = [p.rsplit(" ", 1) for p in line.group(1).split(" + ")]
     assert sum(int(v) for _, v in parts) == int(line.group(2))
     assert all(v == ("13" if c == "Q♠" else "1") and (c == "Q♠" or c.endswith("♥")) for c, v in parts)
@@ -3939,14 +3951,17 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r94: "roughly with the square root" read two ways: said with a worked multiple (9×, not the question's 4×) and
     # the lesson's own 40- against 200-deal intervals (checked below)
     assert "shrinks roughly with the square root" not in md_before
-    assert ("The standard error shrinks with the square root of the number of deals: 9 times the deals, an interval "
-            "about a third as wide (√9 = 3). Chance moves it too: below, 5 times the deals narrow intervals 2 to 3 "
-            "times (√5 ≈ 2.2).") in md_before
+    # r97: one bullet held the interval, the square-root law and a look ahead: the law is its own bullet and the look
+    # ahead is cut ("about" covers the lesson's 5× pairs, which narrow 1.95× to 3×, checked below)
+    assert ("- **Square-root law.** The standard error shrinks with the square root of the number of deals: 9 times "
+            "the deals, an interval about a third as wide (√9 = 3).") in md_before
+    assert "Chance moves it too" not in md_before
     duck_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "step-duck" for o in c["outputs"])
     widths = [float(b) - float(a) for a, b in re.findall(r"gain [+-][\d.]+ points per hand \(95% interval ([+-][\d.]+) to "
                                                           r"([+-][\d.]+)\)", duck_out)]
     assert len(widths) == 2 and round(widths[0] / widths[1], 1) == 3.0 > 5 ** 0.5  # 5× the deals, 3× narrower
-    # r94: "5 times the deals narrow intervals 2 to 3 times": every 40- and 200-deal pair the lesson prints
+    # r94: "5 times the deals narrow intervals 2 to 3 times": every 40- and 200-deal pair the lesson prints (r97: no
+    # longer said, still true)
     all_out = "".join("".join(o.get("text", "")) for c in cells for o in c.get("outputs", []))
     pairs = re.findall(r"^(?:\+ |40 deals, )(.+?)(?: vs .*?:) +gain .*?\(95% interval ([+-][\d.]+) to ([+-][\d.]+)\).*\n"
                        r"200 deals, .*?\(95% interval ([+-][\d.]+) to ([+-][\d.]+)\)", all_out, flags=re.M)
@@ -5832,6 +5847,8 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     assert ("**Our keep rule:** keep a step if its gain's 40-deal interval lies above zero, drop it if below. If the interval "
             "contains zero, the step is *on trial*: kept if its gains on 40 deals and on 200 are both positive (a low "
             "bar: neither need be clear; the 200 include the 40).") in steps_md
+    # r97: why only the signs count was not said
+    assert "Only signs count: showing a small gain clearly takes far more deals." in steps_md
     assert "once the bot can use it, we measure it" not in steps_md
     # r84: "a loose test" was never explained: said why the bar is low (neither gain need be clear, and the two
     # gains share the 40 deals)
@@ -5973,9 +5990,12 @@ def test_lesson_10_r62_ducking_gain_labels_and_replay_sentence():
     # r75b_10: "it takes 17 points" gave the click-through away: it is a question, answered by the lines below
     # r82: "how many points does South take" could not be answered from the stored viewer (step 0, the deal):
     # the question asks what the deal printout shows (South's one spade, asserted with the replay tests)
-    assert ("One hand of the final bot as South against three rule bots (buttons ◀ Back, Next ▶). South is dealt "
-            "one spade. If West passes South the Q♠, how many spade leads can South follow without her? The lines "
-            "below answer.") in text and "takes 17 points" not in text  # r84: trimmed for words (answered in replay-points)
+    # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
+    # which lead at the latest forces the Q♠ (the second: replay-points) and says the buttons need a kernel
+    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the next "
+            "cell prints the tricks that matter). South is dealt one spade. If West passes South the Q♠, on which "
+            "spade lead at the latest must South play her?") in text and "takes 17 points" not in text
+    assert "how many spade leads can South follow without her?" not in text  # r84: trimmed for words (answered in replay-points)
     assert "How many points does South take" not in text  # r72c
     replay = next(_src(c) for c in cells if c.get("id") == "replay")
     assert "FunctionBot(pass_fn=void_pass, play_fn=dump_play" in replay   # "steps 1 to 3" (r64: step 4 dropped)
@@ -6016,7 +6036,8 @@ def test_lesson_10_r65_void_pass_rerun_and_replay_told_in_order():
     # r75b_10: "The rule bot uses the same bonus; its pass differs in other ways" cut for words (Ideas to try next says
     # the rule bot's pass: "plus our short-suit bonus")
     # r81: shortened; r84b: what it adds; r85: "scores like `void_pass`, plus" (was "adds to our score")
-    assert "too small" not in text and "scores like `void_pass`, plus a big bonus" in text
+    # r97: said plainly, the honours' rule first; "about": pass_score adds a 2♣ bonus (TWO_CLUBS_BONUS) to the same bonus
+    assert "too small" not in text and "Other cards score about as in `void_pass`" in text
     from hearts_teach import Card, Hand
     from hearts_teach.agents.hearts.policy import pass_score
     from hearts_teach.kernel.cards import CardList
@@ -6320,7 +6341,10 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     # (2) the first bot's whole interval lies below zero, by about 6 points a hand
     m = re.search(r"^first bot .* edge (-[\d.]+) \(95% interval (-[\d.]+) to (-[\d.]+)\)", out["measure"], flags=re.M)
     assert m and round(-float(m.group(1))) == 6 and float(m.group(3)) < 0
-    assert "The whole interval lies below zero: our first bot is clearly worse, by about 6 points a hand." in text
+    # r97: the reading rule worked through on the printed interval (its ends from the measure cell's output)
+    assert (f"The interval, {m.group(2)} to {m.group(3)}, lies below zero: our first bot is clearly worse, by about 6 "
+            "points a hand.") in text
+    assert "The whole interval lies below zero" not in text
     # (3) the previous step (duck_play) discards its lowest legal card, and first_play plays its lowest legal card
     assert "return min(legal, key=lambda c: c.rank)\n\nversions" in src["step-duck"]
     assert "(gain +2.31 over your lowest)" in text and "(gain +0.59 over your lowest)" in text  # r87: words; r94: reordered
@@ -6334,6 +6358,9 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     ids = [c.get("id") for c in cells]
     # r72: the learner's edit-and-measure cell (my_pass) follows the rule bot's pass, before ada.py
     assert ids.index("turn-next") + 1 == ids.index("turn-spades") == ids.index("my-pass") - 1 == ids.index("ada-md") - 2
+    # r97: `.mask` came unexplained: the comment says it is the cards packed into one number (CardList.mask, an int)
+    assert "(policy.rule_pass takes .mask, the cards packed into one number)" in src["turn-spades"]
+    assert isinstance(CardList("QS 5S").mask, int) and CardList("QS 5S").mask.bit_count() == 2
     # r72c: the cell also holds my_play, trick 10's lesson to code with view.still_out() (two marked lines)
     assert src["my-pass"].count("# ← change") == 2 and "compare(" in src["my-pass"]
     assert out["my-pass"] == ("my_pass and my_play take the same points as the final bot in every hand: change a marked "
@@ -6735,7 +6762,8 @@ def test_lesson_10_r79_quizzes_give_feedback_and_guards_below_the_queen():
         assert all(quiz.reasons[choice] for choice in quiz.choices)   # each choice shows its reason when clicked
     assert LOW_SPADES == CardList("2S 3S 4S 5S 6S 7S 8S 9S TS JS").mask   # the spades below the queen
     text = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
-    assert "fewer than five spades below the queen" in text and "lower spades" not in text
+    # r97: the rule said the other way round ("unless it has five or more spades below the queen")
+    assert "unless it has five or more spades below the queen" in text and "lower spades" not in text
 
 
 def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
@@ -6779,9 +6807,13 @@ def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
 
     cells = {c.get("id"): c for c in _cells("10_write_a_bot")}
     # r84: the replay question ("how many spade leads can South follow without her?") answered: one, the 8♠
-    assert "1. **A passed Q♠ with one guard.** Answer: one. West passed the Q♠ to South" in _src(cells["replay-points"])
+    # r97: the question asks on which spade lead at the latest South must play her: the second (the 8♠ covers one)
+    assert "1. **A passed Q♠ with one guard.** Answer: the second. West passed the Q♠ to South" in _src(
+        cells["replay-points"])
     drive = "".join("".join(o.get("text", "")) for o in cells["replay-drive"]["outputs"])
     assert "South's spades after the pass: 8♠ Q♠\n" in drive  # one spade besides her
+    spade_tricks = re.findall(r"^trick \d+: .*· South could play (.*)$", drive, flags=re.M)
+    assert spade_tricks[:2] == ["8♠ Q♠", "Q♠"]  # the first lead: either; the second: only her
     # r84: the quiz's answer after the quiz (four times the deals: the standard error, so the width, halves)
     # r86: it sat in view right under the quiz, read before choosing: folded, as the other lessons' answers
     assert _src(cells["turn"]).startswith(f"<details><summary>Answer</summary>{INTERVAL_ANSWER.capitalize()} (√4 = "
