@@ -2971,8 +2971,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # follow on the shooter's trick: a clean card)
     # r97: why overtake a non-shooter was still asked; moon_play gives no reason (it does not look at who is winning
     # when it can follow: the `over` line above), so the prose says that rather than invent one
-    assert ("1. Following suit: play your highest card that beats the winning one, never the Q♠ (the code does not "
-            "check who is winning). Taking the trick's "
+    # r97 review: the bracket after "never the Q♠" read as part of the queen's clause: it follows "whoever is winning"
+    assert ("1. Following suit: play your highest card that beats the winning one, never the Q♠, whoever is winning "
+            "(the code does not ask). Taking the trick's "
             "points breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
             "worth no points (the shooter may take the trick).") in text
     assert "whoever played it" not in text and "else duck" not in text
