@@ -391,7 +391,13 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         "\nWHAT-IF (not the real hand): South leads the K♣ on trick 2, then its lowest card (the bots answer what they see, so their cards "
         "may differ). Its trick 2, and each trick where South takes points:\n"
         f"WHAT-IF: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[1])}\n"
-        f"WHAT-IF: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n")
+        f"WHAT-IF: {describe_trick(lead_kc.hand, lead_kc.hand.tricks[8])}\n"
+        # r97: the copy ending with South taking the queen read as the whole story: the bots' own reasons for their
+        # other clubs, and the copy set against the 256 deals
+        "WHAT-IF, West's reason: 10♣: its highest club that stays under South's K♣\n"
+        "WHAT-IF, North's reason: J♣: its highest club that stays under South's K♣\n"
+        "WHAT-IF, one deal, not the average: South still takes the queen here; after the K♣ it took her in 171 of the "
+        "256 deals, after the 4♣ in 191.\n")
     assert describe_trick(lead_kc.hand, lead_kc.hand.tricks[1]) == (
         "trick 2: South K♣, West 10♣, North J♣, East Q♣ → South takes it (0 points)")
     assert "scores after trick 13" not in "".join("".join(o.get("text", "")) for o in copy2["outputs"])
@@ -424,11 +430,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r91: the sentence shortened (the takeaway at trick 3 says it again) and "her" beside "South" read as South
     # r93 (words): the cell's first printed line gives both averages; the prose no longer repeats them
     # r94: "Both are high" came after the difference, before any figure was shown: "both" now sits by the averages
-    assert ("Below: South's average points a hand with each card (both high, of 26: South's Q♠, with only two small "
-            "spades, often gets forced out), and their difference split into hearts and the Q♠.") in flat
+    assert ("Below: South's average points a hand with each card (both high for a 26-point hand: South's Q♠, with only two small "
+            "spades, is often forced out), and their difference split into hearts and the Q♠.") in flat
     assert "Both are high (of 26)" not in flat
-    assert ("Then a what-if copy (not the real hand) where South leads the K♣ and keeps the plan. One deal is not an average: the copy "
-            "still takes the queen.") in flat
+    # r97: the copy's own last line sets it against the 256 deals (checked in test_the_demonstration_hand_is_reviewed_to_the_end)
+    assert "Then a what-if copy (not the real hand) where South leads the K♣ and keeps the plan.</details>" in flat
     from hearts_teach.agents.hearts.coach_backend import _FIELDS
 
     assert _FIELDS == ("points", "queen", "hearts", "moon", "trick", "others")  # no record of how the queen fell
@@ -651,7 +657,10 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # r93: the ranges were never shown: the what-if cell prints them, and the sentence points there
     # r94: both ranges going below 0 looked like a contradiction: the sentence says below 0 is cheaper
     assert "reaches past a quarter point." not in text
-    assert ("Both cards are too close to call: both average 17.6 points; the coach's deals cannot tell whether either costs a quarter point more.") in text
+    # r97: "both average 17.6" read as "best" for both (the table's quarter point): the sentence says why not
+    assert ("Both cards are too close to call: near-equal averages, but each card's range of likely cost crosses the "
+            "quarter-point line, so the coach cannot call either best.") in text
+    assert "both average 17.6 points" not in text
     assert "coach lists first" not in text and "even the coach's top choice" not in text
     assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
     out = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
@@ -814,8 +823,16 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert Card("AS") in what_if.hand.dealt(1) and three.card_of(1) != Card("AS") and west3.branch == "duck"
     assert Card("AS") not in [t.card_of(1) for t in what_if.hand.tricks[:2]]
     assert demo.hand.tricks[3].card_of(1) == Card("AS") and demo.hand.tricks[3].winner == 1
-    assert ("The queen was the highest card so far. West still held the A♠ (it won trick 4 above) but played under "
-            "her, as its reason (printed last) says; North kept its K♠, and South took the queen at once") in text  # r91
+    assert ("The queen was the highest card so far. West still held the A♠ but played under "
+            "her, as its reason says; North kept its K♠, and South took the queen at once") in text  # r91
+    # r97: trick 4 looked like a missed chance (the A♠ was still out): South played before it, and a copy shows West
+    # ducking the Q♠ there too
+    assert "appeared; on trick 4, third, before West's A♠." in text and "On trick 4, West ducks again." in text
+    four = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C", "4S", "QS"):
+        four.play(card)
+    assert four.hand.tricks[3].winner == 0 and four.hand.tricks[3].card_of(1) != Card("AS")
+    assert demo.hand.tricks[3].seats.index(0) < demo.hand.tricks[3].seats.index(1)
     assert "so did North" not in text  # r79: on the copy North played the 6♠, not under her with the K♠
     assert "Could South have got rid of the Q♠ on trick 3, under North's K♠? South played second" in text
     # r89: the aside's question was never answered in a word: its answer opens the cell under the figures (on the
@@ -1144,7 +1161,7 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     assert "unless they hold nothing else" not in text
     # r93: the moon's definition read as squeezed between two colons: "means", then a semicolon
     assert ("The cell below prints the coach's figures for trick 3 (a [moon](glossary.ipynb#cell-id=term-moon) means taking all 26 "
-            "points; the taker scores 0, others 26), then South tries the Q♠ on a what-if copy (not the real hand; the "
+            "points; the taker scores 0, others 26), then South tries the Q♠ on what-if copies of tricks 3 and 4 (not the real hand; the "
             "bots may answer the new card differently).") in text  # r90; r93: the copy labelled what-if
     assert "On a copy of the deal, the coach's figures" not in text
     # rater r74: the grade table came after trick 2's verdict, the first example; rater r76b read trick 2's verdict
@@ -1180,7 +1197,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert "Both cards are too close to call: both average 17.6 points; the coach's deals cannot tell whether either costs a quarter point more." in text  # r91, r93
+    assert ("Both cards are too close to call: near-equal averages, but each card's range of likely cost crosses the "
+            "quarter-point line, so the coach cannot call either best.") in text  # r91, r93; r97: why not best
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1220,7 +1238,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of.") in flat  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
+            "under a K♠ or A♠ already on the trick (here both came after South's card), or throw her on a suit you are out of.") in flat  # r97: tied to the hand  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
@@ -1255,12 +1273,14 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
     # rater r74: the coach in one plain sentence (guesses of the hidden hands, South's points counted)
     # r76b: no pointer to lesson 08 the reader has not done; the grades follow in a table
     # r79: a plain sentence first (the hand played out many times, average points compared), then the guesses
-    assert ("The coach plays the hand out many times with each card South could play, and compares South's average "
+    # r97: "the strategy" never appears in the verdicts: the bullet is "the verdict"
+    assert "**the strategy**" not in text
+    assert ("- **the verdict**: the coach plays the hand out many times with each card South could play, and compares South's average "
             "points; then it grades the card (table below). Each time it guesses the hidden hands, and rule bots play "
             "all four seats from there;") in text
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
     assert "- **the rule**: whether the card was allowed. Both deals here" in text  # r93 (words)
-    assert "drop her under a K♠ or A♠ played to the same trick, or throw her on a suit you are out of" in text
+    assert "drop her under a K♠ or A♠ already on the trick (here both came after South's card), or throw her" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
         guided.play("AC")
@@ -1334,7 +1354,8 @@ def test_06a_r76b_why_south_expects_so_many_points():
     why = " ".join("".join(next(c for c in cells if c.get("id") == "l06a-step2-why")["source"]).split())
     # r91: shorter (trick 3's takeaway says it again), and "her" beside "South" read as South
     # r94: "both" beside the averages it speaks of (the printed 17.7 and 15.2)
-    assert "(both high, of 26: South's Q♠, with only two small spades, often gets forced out)" in why
+    # r97: "both high, of 26" took three readings: plain words
+    assert "(both high for a 26-point hand: South's Q♠, with only two small spades, is often forced out)" in why
     hand = Hand.deal(seed=10, pass_direction="hold")
     spades = sorted(c for c in hand.cards(0) if c.suit == Card("2S").suit)
     assert spades == [Card("4S"), Card("5S"), Card("QS")] and hand.pass_direction == "hold"
@@ -1424,7 +1445,9 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     assert "two cards with almost equal averages can both get this (trick 3)" in text
     # the plan's ties: lowest() orders by rank, then by card index, which runs ♣, ♦, ♥, ♠
     assert "key=lambda card: (card.rank, card.index)" in code
-    assert "*always the lowest card allowed* (equal ranks: ♣, ♦, ♥, ♠)" in text
+    # r97: cell 7 was packed (tie-break, typed fallback, folds): the tie-break note cut, as the r96 reader suggested;
+    # the plan's 4♣ is named in the folded answer and each card is in the table
+    assert "*always the lowest card allowed*, graded by" in text
     assert Card("4C").index < Card("4D").index < Card("4H").index < Card("4S").index
     demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     demo.play("AC")  # trick 1: South's highest club, as in the lesson; then the plan
@@ -1469,10 +1492,10 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert copy_lines[0].startswith("WHAT-IF (not the real hand): ")
     assert all(line.startswith("WHAT-IF") for line in copy_lines)
     whatif_lines = out["l06a-step3-whatif"].split("\n\n")[1].splitlines()
-    assert len(whatif_lines) == 3 and all(line.startswith("WHAT-IF") for line in whatif_lines)
+    assert len(whatif_lines) == 5 and all(line.startswith("WHAT-IF") for line in whatif_lines)
     assert all(line.startswith("WHAT-IF") for line in out["l06a-step4-copy"].splitlines())
     for cid in ("l06a-step2-why", "l06a-step3-why", "l06a-step4-copy-md"):
-        assert "what-if copy (not the real hand" in src[cid]
+        assert "what-if cop" in src[cid] and "(not the real hand" in src[cid]  # r97: trick 3's aside has two copies
     # r93: the trick-3 ranges, printed from the coach's own assessment; each reaches past a quarter point
     graded = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace["graded"]
     from hearts_teach.agents.coach_stats import BAND
