@@ -827,7 +827,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
             "her, as its reason says; North kept its K♠, and South took the queen at once") in text  # r91
     # r97: trick 4 looked like a missed chance (the A♠ was still out): South played before it, and a copy shows West
     # ducking the Q♠ there too
-    assert "appeared; on trick 4, third, before West's A♠." in text and "On trick 4, West ducks again." in text
+    # r97 review: "appeared; on trick 4, third, before" read as a fragment
+    assert "appeared, and on trick 4 third, before West's A♠." in text and "On trick 4, West ducks again." in text
     four = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     for card in ("AC", "4C", "4S", "QS"):
         four.play(card)
