@@ -166,8 +166,8 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r32): the parenthesis on units read as a change of scale; drill 4's note now says the
     # verdict counts points a hand and the reason names its biggest part, in hearts (the table prints points)
     # fresh newcomer rater (r37): the sentence on reading the coach went; the note says why no club or diamond lead
-    assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
-            "figures](#cell-id=l08-24b)).") in prose and "The verdict counts points a hand" not in prose
+    assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more "  # r97: link shortened (word cap)
+            "([figures](#cell-id=l08-24b)).") in prose and "The verdict counts points a hand" not in prose
     # fresh newcomer rater (r49): three numbers in two units; the note now gives the coach's cost in points only
     # fresh newcomer rater (r52): the table's numbers in the text (0.30 in all, 0.23 of it on spade tricks)
     # r55 (the word cap): the same figures, shorter
@@ -441,9 +441,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): throwing her has a smaller price,
     # and the 0.18 is against the top choice, the Q♠
     assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
-            "([the coach's figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a small price too: you keep "
+            "([figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a small price too: you keep "
             "the A♥, which may later win a trick full of hearts ([replayed here](#cell-id=l08-d3)). "  # r92: its second figure cut (word cap)
-            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more than the top choice, the Q♠.") in after
+            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more than the Q♠.") in after  # r97: word cap
     assert "The Q♠ costs a little too" not in after and void.best.label == "Q♠"
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25
     assert "in 1,000 replays, 5.13" not in after

@@ -187,7 +187,8 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     # fresh newcomer rater (r43_h): one link serves the note's two claims (the shares, the count of blunders)
     # fresh newcomer rater (r48): "for both" was unclear, and the figures give drills 1, 2, 3 and 5 away: the link
     # says to unfold them after all five drills, and the cell's first line says so too
-    assert "(unfold [the coach's figures](#cell-id=l08-20b))." in prose
+    # r97 (word cap): the links shortened to "[figures]"
+    assert "([figures](#cell-id=l08-20b))." in prose and "(unfold [the coach's figures](#cell-id=l08-20b))." not in prose
     # fresh newcomer rater (r57): the folded figures cells had no heading; one says when to unfold them
     heading = next(i for i, c in enumerate(cells) if c.get("id") == "l08-figs")
     # r72c (rater: the replays sentence was method before any example): it opens the figures, where replays are shown
@@ -207,7 +208,7 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
         "# drill 5's figures: they give drill 5 away, so unfold only once you have tried it")
     assert "could win a later trick with hearts on it ([replayed here](#cell-id=l08-d5))." in prose + " ".join(  # r89: shorter
         " ".join(_src(c) for c in cells[take:] if c["cell_type"] == "markdown").split())  # r73c: the numbers stay folded
-    assert "every club and diamond lead costs more (unfold [the lead figures](#cell-id=l08-24b))." in prose
+    assert "every club and diamond lead costs more ([figures](#cell-id=l08-24b))." in prose  # r97: shorter (word cap)
     assert "code cell after the takeaways" not in prose
 
 
@@ -3142,7 +3143,8 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     # r72c: the guide to the coach (l08-03, after the demonstration) holds the scale and ends with the gloss
     # r87 (rater: "exp pts" and "Δ vs best" were new symbols, said too briefly): each in plain words, Δ against the top choice
     # r91 (rater: both names were defined, then met only in brackets): tied to the printout they label
-    gloss = "In the printout below, *exp pts*: South's points for the hand, on average; *Δ vs best*: the cost."
+    # r97 (word cap): shorter, the printout itself carries both names beside their numbers
+    gloss = "Below, *exp pts*: South's average points for the hand; *Δ vs best*: the cost."
     # r92 (rater: the verdict words were met before the table): the table moved above the first coach printout, so the
     # gloss moved to l08-07a, just above the printout it labels
     assert " ".join(_src(cells[[c.get("id") for c in cells].index("l08-07a")]).split()).endswith(gloss)
@@ -3511,8 +3513,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # 3 of the 6 cards the rule bot's pass_score ranks first)
     # r91 (rater: cell l08-20 was dense; "rule bot" came before its link): the 20 of 286 and lesson 01's pass are
     # bookkeeping, left to the figures cell l08-20b (it prints both, asserted below)
-    assert ("Every pass the coach grades that keeps the A♠ or the Q♠ is a blunder (unfold [the coach's "
-            "figures](#cell-id=l08-20b)).") in prose
+    # r97 (report r96/08: why the third card?): the Q♠ and A♠ matter most, each graded pass keeping either a blunder
+    assert ("The Q♠ and A♠ matter most: each graded pass keeping either is a blunder "
+            "([figures](#cell-id=l08-20b)).") in prose
     assert "20 of 286" not in prose and "Lesson 01's example pass" not in prose
     _figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                     for o in c["outputs"])
@@ -3571,7 +3574,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert "Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received)" in prose  # r92: the pass named and "once the 4♠ is gone, a spade lead forces her out" in prose
     # r87 (rater: the take-away's two low spades were only in a folded cell): drill 1's answer says it
     assert ("With a second low spade, the top choice still passes both, and keeping the A♠ is mostly a *mistake* "
-            "([the replays cell](#cell-id=l08-d1)).") in prose
+            "([replays](#cell-id=l08-d1)).") in prose  # r97: shorter (word cap)
     # r94 (report r94/08: "the same cell" read as the figures cell linked just before): the link names its cell
     assert "[the same cell]" not in prose
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
@@ -3638,7 +3641,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r72c: "in 30% of deals against 35%", and "Why still 30%?" (the best's share, asked about)
     # r74b (rater: too many percentages): the K♦ pass's 35% against 30% is "a little more often"
     # r91: the two shares in two short sentences
-    assert note.count("%") == 2 and "in 56% of deals" in note and "she still comes back in 30%" in note  # r84: "Why still 30%?" cut
+    # r97 (report r96/08): the third card's shares join them (31%, 31%, 35%, the coach's, asserted below)
+    assert note.count("%") == 5 and "in 56% of the coach's deals" in note and "she still ends in your tricks in 30%" in note  # r84: "Why still 30%?" cut
     # r92 (rater: the top pass and its third card were never named): the top choice first, and why the Q♣ in the coach's
     # own words, its reason for lesson 01's K♦ Q♠ A♠ (no new figure: the 35% against 30% stays in l08-20b)
     rule_1 = grade(DRILLS[0], "KD QS AS")
@@ -3647,7 +3651,13 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     quote = "keeps the Q♣: the Q♠ can still be dropped on a trick you win"
     # r93 (rater: "Why the Q♣?" answered only by the coach's quote, and the K♦ was a guess): left out, as the rater
     # offered (the kept Q♣ wins her in 8 of 1,000 deals, asserted above: no concrete why); lesson 01's kind of pass, graded
-    assert "Why the Q♣?" not in note and "A pass like lesson 01's, K♦ Q♠ A♠, is an *inaccuracy*." in note
+    assert "Why the Q♣?" not in note
+    # r97 (report r96/08: why the Q♣?): the third card changes little, in the coach's shares; no reason the figures lack
+    third = [rule_1.assessment.of(p) for p in ("J♥ Q♠ A♠", "9♥ Q♠ A♠", "K♦ Q♠ A♠")]
+    assert [f"{c.stats['p_take_qs']:.0%}" for c in third] == ["31%", "31%", "35%"] and all(c.call == "inaccuracy" for c in third)
+    assert f"{rule_1.assessment.of('Q♣ Q♠ A♠').stats['p_take_qs']:.0%}" == "30%"
+    assert ("The third card changes little: with the J♥, 9♥ or K♦ (lesson 01's) for the Q♣, she ends in your tricks in "
+            "31%, 31% or 35%, each an *inaccuracy*; the figures barely show why the Q♣ is best.") in note
     assert rule_1.call == "inaccuracy" and quote in rule_1.assessment.of("K♦ Q♠ A♠").reason
     assert rule_1.assessment.of("Q♣ J♥ Q♠").verdict == "blunder"  # the kept-ace pass the 56% belongs to (l08-d1)
     # a fresh rater: cross-references cut from the notes ("printed below", "lesson 04", a second session)
@@ -4260,7 +4270,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r94 (report r94/08: drills 4 and 5, new deals, are headed "Hand 1" like drill 1): what the header's number counts
     # r95 (rater: "counts hands in a match" was cryptic beside three deals all headed Hand 1): what the number sets
     # r96 (rater: drills 3 to 5 print "Hand 1 · no pass"): "would pass", as their headers say of the rotation
-    assert ("The five positions (*Hand 1* would pass left, *Hand 2* right: not deal numbers):") in guide
+    # r97 (report r96/08: "Hand 1", "not deal numbers" confused): each drill's pass said plainly, as its header prints it
+    assert ("The five positions (drill 1 passes left, drill 2 right; drills 3–5 have no pass):") in guide
+    assert "not deal numbers" not in guide
+    assert [d.make().pass_direction for d in DRILLS] == ["left", "right", "hold", "hold", "hold"]
     assert "counts hands in a match" not in guide  # r55 (word cap): the intro names the five
     from hearts_teach import Rules
 
@@ -4307,10 +4320,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # replays link the heart tricks the kept A♥ wins
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
-    assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([the coach's figures](#cell-id=l08-20b)), "
+    assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([figures](#cell-id=l08-20b)), "
             "about 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts "
             "([replayed here](#cell-id=l08-d3)). So the A♥ costs only 0.18 points a hand more than the "
-            "top choice, the Q♠. The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes.") in prose
+            "Q♠. The rest keep her: the 9♥ and 7♥ are inaccuracies, the others mistakes.") in prose
     assert prose.index("you keep the queen:") < prose.index("trick full of hearts")
     coach_3 = grade(DRILLS[2], "QS").assessment
     dump, ace_3 = coach_3.of("Q♠"), coach_3.of("A♥")
@@ -4343,10 +4356,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # words, and the Q♠ shares the figures cell prints (9% after the 10♠, 12% to 17% after each club or diamond)
     # fresh newcomer rater (r52): "it cannot win her" (which "it"?), "flush her out" as an idiom, "rule bots"
     # defined only in hidden code, and "most of the extra points (the table)" without the numbers: each now plain
-    assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more (unfold [the lead "
-            "figures](#cell-id=l08-24b)). Why a spade below the queen? It cannot win a trick she falls on. Each spade "
+    # r97 (report r96/08: each answer's one number in its prose): the 9♣'s cost, the coach's
+    assert f"{lead.assessment.of('9♣').delta_vs_best:.2f}" == "1.35" and max(lead.assessment, key=lambda c: c.delta_vs_best).label == "9♣"
+    assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more "
+            "([figures](#cell-id=l08-24b)). Why a spade below the queen? It cannot win a trick she falls on. Each spade "
             "lead makes her holder follow with another spade, until only she is left and must be played. "
-            "The 9♣ costs most. Only the 6♣, K♣ and A♣ are still out (count tricks 1 and 2), so a "
+            "The 9♣ costs most, 1.35 points a hand. Only the 6♣, K♣ and A♣ are still out (count tricks 1 and 2), so a "
             "player out of clubs may throw her on it, and the 9♣, above the 6♣, can win that trick. Why not "
             "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no spade "
             "below the 10♠ to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
@@ -4410,7 +4425,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r73c: the tables say "N sampled deals" (drill 4's 2,048): the label names them too
     # r81 (rater: no output says "in N replays"; they say "1000 deals replayed"): the label in the outputs' words
     assert ("*N deals replayed* and *N sampled deals* are the coach's first N deals, played out by "
-            "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat.") in guide3 and "in N replays" not in guide3
+            "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat; *the rule bot's top 6*: the six cards it "
+            "most wants to pass.") in guide3 and "in N replays" not in guide3  # r97 (report r96/08: "top 6" only in code)
     # r78 (rater: "totals differ a little" said four times): the heading's sentence went; the cells' comments say it
     assert all(grade(DRILLS[i], a).assessment.worlds > 2048 for i, a in ((0, "QC JH QS"), (1, "KC QS KS"), (2, "QS"), (3, "3S")))
     codes = "".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "code")
@@ -4588,8 +4604,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # pass direction was not said): one sentence, West's seat as drill 1's note gives it
     # r87 (rater: "right after you" made the seat order doubtful; two low spades were only folded): West holds her,
     # and drill 1's answer now says the two-low-spade case
-    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, the A♠ and one or two low spades, pass both: "
-                                            "West, holding her, can drop her on your ace.\n") in take_away  # r84: "it" was unclear
+    # r97 (report r96/08: the reason read as after passing both, when you have no ace): the kept ace said
+    assert take_away.count("\n- ") == 5 and ("- Passing left with the Q♠, the A♠ and one or two low spades, pass both; "
+                                            "keep the ace and West, now holding her, can drop her on it.\n") in take_away  # r84: "it" was unclear
+    assert "can drop her on your ace" not in take_away
     assert "- With three lower spades to duck with, keep the queen; pass the higher spade (drill 2's K♠).\n" in take_away
     assert "- When another player's card is winning a trick with points, duck, with your highest card that still loses.\n" in take_away
     assert "Each answer's bold first line" not in prose
@@ -4625,7 +4643,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert ("**Drill 5.** **When you duck under the queen, duck with your highest card that still loses.** The K♠ "
             "wins the trick and the queen: a blunder. Any lower spade ducks. The top choice is the 9♠ or the 10♠ "
             "([neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank): one choice); the 4♠ and the 2♠ are "
-            "inaccuracies.") in prose  # r78 (word cap; rater: fewer figures in prose): the 0.6 and 0.7 stay in l08-d5
+            "inaccuracies (0.62 and 0.69 points a hand more).") in prose  # r78: the 0.6 and 0.7 stayed in l08-d5
+    # r97 (report r96/08: each answer's one number in its prose): the two ducks' costs, the coach's
+    assert [f"{queen.of(x).delta_vs_best:.2f}" for x in ("4♠", "2♠")] == ["0.62", "0.69"]
     # r74b (rater: the verdict is in points): no duck takes the queen, so the points are the hearts' 0.6 and 0.7
     points5 = {c.label: f"{c.exp_points:.1f}" for c in queen}
     assert [f"{float(points5[x]) - float(points5['9♠/10♠']):.1f}" for x in ("4♠", "2♠")] == ["0.6", "0.7"]
@@ -4698,8 +4718,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             'someone else wins.) Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received): '  # r93: she and drop defined
             '1. The first spade trick uses up your 4♠. 2. The next spade lead forces your ace. '
             '3. West, holding her, can drop her on it. '
-            'She ends in South\'s tricks in 56% of deals ([replays](#cell-id=l08-d1)). '
-            'Pass both and she still comes back in 30%: over half of those, dropped on a K♠ East passed you.') in prose
+            # r97 (report r96/08: "comes back" read as the card returning; the 56% is the coach's): said so
+            'She ends in your tricks in 56% of the coach\'s deals ([figures](#cell-id=l08-d1)). '
+            'Pass both and she still ends in your tricks in 30%: over half of those, dropped on a K♠ East passed you.') in prose
+    assert "comes back in 30%" not in prose
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
     # r89 (rater: the top choice still leaves her to South 30% of the time, and only a folded cell said why): the
@@ -6413,13 +6435,13 @@ def test_lesson_08_r71_claims_are_the_engines():
     assert len(graded) == 20 and "Drill 1, the coach grades 20 passes" in figs
     # r73c: the 20 stays in the folded figures; the prose says "every pass the coach compares"
     # r87: one sentence for both groups of blunders (those that keep the A♠, and the Q♠ kept with only the 4♠)
-    assert "Every pass the coach grades that keeps the A♠ or the Q♠ is a blunder" in prose  # r91: the 20 in l08-20b
+    assert "each graded pass keeping either is a blunder" in prose  # r91: the 20 in l08-20b; r97: "the Q♠ and A♠ matter most"
     # r91 (rater: drills 1 and 2 seemed to give opposite advice on the Q♠): what separates them, said once, as the
     # take-away's first two lines and the coach's top choices have it (two low spades: l08-d1's top choice passes both)
     # r91 read: the hands differ in other ways too (pass direction, A♠ or K♠): the sentence names the one the rule uses
-    assert ("Drills 1 and 2 differ in more than one way, but lesson 01's rule of thumb turns on one: how many spades "
-            "you hold below her. With one or two, spade leads soon "
-            "force her out: pass her, and the A♠ that could catch her. With three, keep her and pass the K♠.") in prose
+    # r97 (word cap; the direction is said in the next sentence): one sentence, the count of spades below her
+    assert ("A long spade suit is protection: with one or two spades below her (drill 1), spade leads soon force her "
+            "out; with three, you can duck them.") in prose
     below = [sum(c.suit.letter == "S" and c.rank < Card("QS").rank for c in d.make().cards(0)) for d in DRILLS[:2]]
     tops = [grade(d, a).assessment.best.label.split() for d, a in ((DRILLS[0], "KD QS AS"), (DRILLS[1], "KC QS KS"))]
     assert below == [1, 3] and {"Q♠", "A♠"} <= set(tops[0]) and "K♠" in tops[1] and "Q♠" not in tops[1]
@@ -6437,7 +6459,8 @@ def test_lesson_08_pass_direction_does_not_decide_her():
     from hearts_teach.games.hearts.hand import Hand
 
     prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
-    assert ("Whichever way you pass, the top choice gives her and the A♠ away in drill 1, keeps her in drill 2."
+    # r97 (report r96/08: "whichever way you pass" unparsed): the three directions named
+    assert ("Passed left, right or across, the top choice gives her and the A♠ away in drill 1 and keeps her in drill 2."
             in prose)
     for drill, given in ((DRILLS[0], {"Q♠", "A♠"}), (DRILLS[1], set())):
         dealt = drill.make()
@@ -6467,7 +6490,8 @@ def test_lesson_08_r76_claims_are_true():
     # r89 (rater: the key naming "drill 2 cost" was cryptic, and drill 2's answer did not link it): linked from its verdict
     assert "That is about 4 points a hand, but its range dips below 3" not in prose and "a [mistake](#cell-id=l08-d2)" in prose
     # r78 (rater: lesson 01's real rule, which drill 2 confirms)
-    assert 'A long spade suit is protection (lesson 01 passes her "above all when you hold few low spades").' in prose
+    # r97 (word cap): lesson 01's quote cut; the count of spades below her is the reason
+    assert "A long spade suit is protection: with one or two spades below her" in prose
     assert "tally(" not in _src(next(c for c in cells if c.get("id") == "l08-d1"))  # r78: it runs on its own
     # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
     for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
