@@ -110,7 +110,7 @@ def test_the_written_nil_rule_is_the_bots():
     assert "so you can play low while higher cards fall: Q♦ 3♦ 2♦ passes, Q♦ 2♦ does not." in text
     assert "so you can duck while" not in text
     assert "In a side suit, an ace counts 1 trick" in recipe()
-    assert "The *side suits* are the suits other than spades." in text
+    assert "a spade beats any card of the other suits, the *side suits*." in text  # r97: one sentence for both terms (words)
     king_guarded = CardList("KC JC 2C 4S 3S 2S 6H 5H 4H 3H 6D 5D 4D")
     assert not [f for f in nil_faults(king_guarded) if "K♣" in f]
     king_bare = CardList("KC 2C 4S 3S 2S 6H 5H 4H 3H 7D 6D 5D 4D")
@@ -170,7 +170,8 @@ def test_the_three_points_as_written_are_the_bots():
     # now says what the lesson does (count, then turn the count into a bid)
     # r71b (words): "shows how to count, then how to bid from the count" said shorter
     # r72 (newcomer r72): Suggest was named before any widget: it is introduced at deal 21's widget (held below)
-    assert "This lesson: the count, then the bid. Their count" in text and "bids lower at three quarters" not in text  # r55: no "bidding tables"
+    # r97 (words): "This lesson: the count, then the bid." cut; the heading and the steps say it
+    assert "**rule of thumb**. Their count" in text and "bids lower at three quarters" not in text  # r55: no "bidding tables"
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -199,20 +200,22 @@ def test_the_three_points_as_written_are_the_bots():
     # rounding, held below): it moved to step 4, where deal 1526's ruffs 1½ use it, said to be a tie-break only
     # r93 (newcomer r92 item 1): deal 9 (4 spades, ruffs ½) needs the tie rule, which sat only in step 4's example:
     # the whole rule is back in 3b, with the four-spade case (held above: four spades, ruffs ½, none crossed off)
-    assert ("Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1) and cross off that many of your lowest "
-            "spades: they count 0 and protect nothing. A total ending in ½: round whichever way leaves an even number "
-            "of spades, just a convention (4 spades, ruffs ½: cross off none). This rounding only picks spades to "
-            "cross off: the ruffs still count in full. ") in text  # r84b: the ruffs unrounded
+    # r97 (newcomer r95 item 1): three numbered lines; the ½ case worked on deal 1526, whose print the lesson shows
+    assert ("1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). A total ending in ½ goes whichever way "
+            "leaves an even number of spades: deal 1526 (step 4) has 8 spades, ruffs 1½; crossing off 2 leaves 6, "
+            "even. 2. Cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs still "
+            "count in full. 3. Count step 2 on the spades left.") in text  # r84b: the ruffs unrounded
     # r94 (newcomer r94 item 1): "the bots' tie-break" read as arbitrary and unexplained: said as what it is, a
     # convention (Python's round, held below), and 3b gives the working order, true to trick_count (ruffs, then
     # the spades kept, then their step-2 values): ruffs first, cross off, then step 2 once
     assert "the bots' tie-break" not in text
-    assert "**In practice**: ruffs first, cross off, then step 2 once, the bots' order." in text
+    # r97 (newcomer r95 item 1): "redo step 2" then "in practice ... step 2 once" gave two orders: one now, the summary's
+    assert "Work in the order 1, 3, 3b, 2, 4." in text and "redo step 2" not in text and "**In practice**" not in text
     import inspect as _inspect
 
     _src_tc = _inspect.getsource(trick_count)
     assert _src_tc.index("ruffs.append") < _src_tc.index("kept = spades[:round(spare)]") < _src_tc.index("credit.append")
-    assert "Deal 1526 (below): ruffs 1½, so 3b crosses off 2, the 3♠ 2♠, and keeps 6." in text  # r93: the rule is 3b's
+    assert "Deal 1526 (below): 3b crosses off the 3♠ 2♠." in text  # r93: the rule is 3b's  # r97: worked there
     assert "(a tie-break, no more)" not in text  # r93: step 4 no longer carries the tie rule
     assert trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).ruff_tricks == 0.5  # deal 9: the four-spade tie
     assert len(SpadesHand.deal(seed=9, dealer=1).cards(0).of_suit(Suit.SPADES)) == 4
@@ -221,6 +224,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0)).ruff_tricks == 1.5
     assert "at a ½ the bots keep an even number of spades" not in text  # r90: the old, unclear tie rule
     assert 8 - len(trick_count(SpadesHand.deal(seed=1526, dealer=3).cards(0)).spent) == 6  # "cross off 2, keep 6"
+    assert len(SpadesHand.deal(seed=1526, dealer=3).cards(0).of_suit(Suit.SPADES)) == 8  # r97: "has 8 spades"
     assert "A total ending in ½ is a tie, which the bots settle" not in text  # r89: the old, longer tie rule
     # r90 (words): the worked hand's side suits said as what matters, one singleton (ruffs 1)
     assert ("With ♠ K J 6 2 and one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, "
@@ -356,8 +360,7 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # fresh rater r34_c: the print's names now head the values list; fresh rater r35_e: one list only ("under their
     # print's names" was awkward, and the player's list repeated it)
     # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
-    assert ("The bots count a hand's tricks in quarters (¼, ½, ¾): their **rule of thumb**. This lesson: the "
-            "count, then the bid. Their count "  # r84b (words)
+    assert ("The bots count a hand's tricks in quarters (¼, ½, ¾): their **rule of thumb**. Their count "  # r97: cut for words
             "of South's cards on deal 22 (a numbered deal: always the same cards), one step at a time:") in text
     # rater r60: "deal 22" said once to be a fixed deal: the same seed deals the same cards every time
     assert SpadesHand.deal(seed=22, dealer=1).cards(0).pretty == SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
@@ -405,7 +408,9 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
             "  7♠ 4♠: 0 (too few smaller spades)\n") in outputs()
     # r55: "a rough count": each spade is valued alone, so deal 22's 7♠ 4♠ are smaller spades of both the K♠ and the 10♠
     # r73 (newcomer r72c): "the 7♠ 4♠ protect both" hid that the K♠ counts the 10♠ too: said of all smaller spades
-    assert "Each spade is valued alone, so the same smaller spades count again for each higher spade: a rough count." in text
+    # r97 (newcomer r95 item 2): the abstract sentence as deal 22's spades (its step-2 print shows both)
+    assert ("Each high spade is checked alone, a rough count: deal 22's 7♠ and 4♠ count under both the K♠ and the "
+            "10♠.") in text and "the same smaller spades count again" not in text
     held = {c.rank for c in cards if c.suit is Suit.SPADES}
     for rank, lacked, kept in ((13, 1, 3), (10, 3, 2)):
         assert sum(1 for r in range(rank + 1, 15) if r not in held) == lacked and sum(1 for r in held if r < rank) == kept
@@ -433,7 +438,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "Deal 1526 (below): ruffs 1½" in text  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
+    assert "deal 1526 (step 4) has 8 spades, ruffs 1½; crossing off 2 leaves 6, even." in text  # r97: in 3b  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -464,7 +469,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("so 3b crosses off 2, the 3♠ 2♠, and keeps 6.")  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("Deal 1526 (below): 3b crosses off the 3♠ 2♠.")  # r97: its rounding is 3b's worked example  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -522,8 +527,10 @@ def test_the_numbers_line_is_trick_counts():
 # r84b (newcomer r84): 3b says the ruffs still count in full (only the number crossed off is rounded); B says the
 # lower spades still protect its five highest (deal 1526's 4♠ does, and also counts +1), so "count them once" is
 # cut: both A (as ruffs) and B (as length) count the low spades; the cards of deal 1526 are in its print; words
+# r97 (newcomer r95 item 2): "play under" defined where first used (step 1's table); step 2's rough count shown
+# on deal 22's spades
 STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and queens count, by how many cards '
-         'you hold in their suit: | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
+         'you hold in their suit (to *play under* a card: follow with a smaller one): | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
          "six | 1 | nothing but a spade beats it | | ace | seven or more | ½ | the bots' cutoff for a long "
          'suit: the longer it is, the likelier an opponent holds none and '
          '[ruffs](glossary.ipynb#cell-id=term-ruff) | | king | two to five | 1 | a smaller card to play under '
@@ -532,8 +539,8 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'under the ace and king | | queen | one, two, five or more | 0 | too short, it falls under the ace or '
          'king; too long, others run out | **2. Protected spades**: a spade wins once the higher spades you '
          'lack are gone. Each smaller spade lets you [follow](glossary.ipynb#cell-id=term-follow) when a '
-         'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each spade is valued '
-         'alone, so the same smaller spades count again for each higher spade: a rough count. | Smaller spades '
+         'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each high spade is checked '
+         "alone, a rough count: deal 22's 7♠ and 4♠ count under both the K♠ and the 10♠. | Smaller spades "
          'you hold, against higher spades you lack | Value | |---|---| | as many or more | 1 | | one fewer '
          "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2, then **try "
          'it on a new hand** (or unfold the code). **3. Ruffs**. '
@@ -542,19 +549,20 @@ STEPS = ('## Count in four steps **1. High side cards.** Only aces, kings and qu
          'a singleton the second; a doubleton only the third, when an opponent may also be void and play a '
          'higher spade. Each ruff trick needs a spade, so the total stops at your number of spades (a void beside '
          "one spade: 1). A short suit's high cards keep their step-1 value; the shortness counts again here. "
-         "Deal 22's step 3: **3b. Cross off your ruffing spades, then redo step 2**: a ruffing spade "
-         'cannot also wait under a higher one. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1) '
-         'and cross off that many of your lowest spades: they count 0 and protect nothing. '
-         "A total ending in ½: round whichever way leaves an even number of spades, just a convention (4 spades, "
-         'ruffs ½: cross off none). '
-         'This rounding only picks spades to cross off: the ruffs still count in full. With ♠ K J 6 2 and '
+         # r97 (newcomer r95 item 1): 3b as three numbered lines, its ½ rule worked on deal 1526, and the working
+         # order said as the summary says it (trick_count: ruffs, then the spades kept, then their step-2 values)
+         "Deal 22's step 3: **3b. Cross off your ruffing spades, before step 2**: a ruffing spade "
+         'cannot also wait under a higher one. 1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). '
+         'A total ending in ½ goes whichever way leaves an even number of spades: deal 1526 (step 4) has 8 spades, '
+         'ruffs 1½; crossing off 2 leaves 6, even. 2. Cross off that many of your lowest spades: they count 0 and '
+         'protect nothing. The ruffs still count in full. 3. Count step 2 on the spades left. Work in the order '
+         '1, 3, 3b, 2, 4. With ♠ K J 6 2 and '
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
-         "**In practice**: ruffs first, cross off, then step 2 once, the bots' order. "
          "Deal 22: ruffs ¼, none crossed off. Now **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
          "2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
-         'Deal 1526 (below): ruffs 1½, so 3b crosses off 2, the 3♠ 2♠, and keeps 6. - A = 2¾ + 1½ = 4¼ - B = '
+         'Deal 1526 (below): 3b crosses off the 3♠ 2♠. - A = 2¾ + 1½ = 4¼ - B = '
          '(A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
 # r94 (newcomer r94 items 1, 3): trump and ruff defined in the opening, where "ruffs" is first used (step 1's ace
 # row), not at step 3; 3b's tie-break called a convention and a working order added (ruffs first, as trick_count
@@ -629,7 +637,7 @@ def test_the_values_list_is_trick_counts():
     # need it. Those deals' prints do use it, and deal 22's and 21's need nothing from it
     # round 54 (rater r52): no fold now; the used-up rule, with its rounding, is in the visible steps
     # r87b: the steps stay unfolded; deal 9's verdict, far below, has a fold of its own
-    assert "<details>" not in STEPS and STEPS in text and "Cross off your ruffing spades, then redo step 2**: a ruffing spade cannot also wait under a higher one. Round the ruff total" in STEPS  # r84: why said  # r73b: "Each ruff uses up a spade" cut (step 3 says it)
+    assert "<details>" not in STEPS and STEPS in text and "Cross off your ruffing spades, before step 2**: a ruffing spade cannot also wait under a higher one. 1. Round the ruff total" in STEPS  # r84: why said  # r73b: "Each ruff uses up a spade" cut (step 3 says it)
     # round 53 (rater r52): following only the visible steps, deals 1526 and 2054 counted 7 and 6¾ (a bid of 7)
     # while the bots print 5¾ and 6½ (a bid of 6): the ruffs' use of the lowest spades is now a visible rule in
     # step 2. The counts without it, worked here from the steps (every spade kept), against trick_count's
@@ -683,9 +691,9 @@ def test_the_values_list_is_trick_counts():
                     r"\| one fewer \| (\S+) \| .*?\| two fewer \| (\S+) \| .*?\| three fewer or more \| 0 \| .*?"
                     r"\*void\* \(no card of a suit\) counts (\S+), a \*singleton\* \(one card\) (\S+), a \*doubleton\* \(two cards\) "
                     r"(\S+), while your spades last\. ", VALUES)
-    assert re.search(r"\*\*3b\. Cross off your ruffing spades, then redo step 2\*\*: a ruffing spade cannot also wait "
-                     r"under a higher one\. Round "  # r84: why a ruffing spade is crossed off
-                     r"the ruff total to the nearest whole trick \(¼ → 0, ¾ → 1\) and cross off ", VALUES)  # r90: the tie in a sentence of its own
+    assert re.search(r"\*\*3b\. Cross off your ruffing spades, before step 2\*\*: a ruffing spade cannot also wait "
+                     r"under a higher one\. 1\. Round "  # r84: why a ruffing spade is crossed off  # r97: numbered
+                     r"the ruff total to the nearest whole trick \(¼ → 0, ¾ → 1\)\. ", VALUES)  # r90: the tie in a sentence of its own
     order = ("ace", "king", "queen", "long_ace", "long_king")
     lesson = [sign[got.group(k)] for k in order] + [sign[g] for g in got.groups()[len(order):]]
     doc = re.search(r"an ace counts (1 trick), a king with another card of its suit (\S+), a queen in a suit of three "
@@ -733,17 +741,18 @@ def test_the_values_list_is_trick_counts():
     # r84b (newcomer r84 item 1): "3b rounds that to 0" read as if the ruffs' ¼ were dropped from the total: the
     # rounding only sets how many spades are crossed off, said; deal 22's ¼ still counts (2 + 1¾ + ¼ = 4)
     # r91 (newcomer r90 item 1): the tie rule moved to step 4 (deal 1526); deal 22's ¼ said as rounding to 0
-    assert ("cross off that many of your lowest spades: they count 0 and protect nothing. A total ending in ½: round "
+    assert ("A total ending in ½ goes "
             "whichever way leaves an even number of spades") in VALUES  # r93: the tie rule back in 3b (newcomer r92)
-    assert "(4 spades, ruffs ½: cross off none). This rounding only" in VALUES
-    assert ("This rounding only picks spades to cross off: the ruffs still count in full. With ♠ K J 6 2") in VALUES and "Deal 22: ruffs ¼, none crossed off." in VALUES  # r94 (words)
+    # r97 (newcomer r95 item 1): the ½ worked on deal 1526 (8 spades, ruffs 1½, 2 crossed off), not the bare 4-spade case
+    assert "(4 spades, ruffs ½: cross off none)" not in VALUES and "just a convention" not in VALUES
+    assert ("The ruffs still count in full. 3. Count step 2 on the spades left.") in VALUES and "Deal 22: ruffs ¼, none crossed off." in VALUES  # r94 (words)
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
     # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
     # r90 (newcomer r89 item 2): A and B as two short lines; the tie is now 3b's own example, and "the ruffs still
     # count in full" (3b) says A's 1½ is unrounded
-    assert ("so 3b crosses off 2, the 3♠ 2♠, and keeps 6. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
+    assert ("Deal 1526 (below): 3b crosses off the 3♠ 2♠. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
             "+ 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾") in " ".join(prose().split())  # r81: A's ruffs are added unrounded
     # r84: B's worked numbers beside its five values and its spades after the fifth; r90: "(the 4♠ protects too)"
     # was cryptic: the 8♠'s ¾ (with the 6♠ 5♠ 4♠ under it) is in deal 1526's print just below
@@ -1222,7 +1231,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     assert "demo_bidder.suggest()" in "".join(cells[at + 13]["source"])
     assert "".join(cells[at + 12]["source"]).startswith(
         "**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. To bid, **drop any fraction**")
-    assert "".join(cells[at + 14]["source"]).startswith("**Try steps 1 to 3** on a new hand")
+    assert "".join(cells[at + 14]["source"]).startswith("**Try steps 1 to 3b** on a new hand")  # r97: its answer uses 3b (newcomer r95)
     # rater r65: "Add them up" never showed deal 22's sum; each term is a step's printed total (deal 22 has four
     # spades, so no step 4), and the sum is Suggest's printed estimate
     from hearts_teach.course.spades_lesson import count_part
@@ -1247,7 +1256,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                "save the K♠.",  # r71b: "keep" now means not crossed off
                # r87 (newcomer r86 item 3): trump named, as lesson 09 defines it (the length quiz's answer uses it)
                # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
-               "The *side suits* are the suits other than spades. Spades are *trump*: a spade beats any side card. "
+               # r97 (words): the side suits defined inside trump's sentence
+               "Spades are *trump*: a spade beats any card of the other suits, the *side suits*. "
                "To *ruff* is to win a side-suit trick with a spade, holding none of that suit. The bots count",
                "**3. Ruffs**. A *void* (no card of "
                "a suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",  # r71b: ruff defined here
@@ -2130,7 +2140,10 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "The side's tricks count, not yours alone." not in "".join(cells[at - 1]["source"])  # r85
     runs64 = "".join("".join(o.get("text", "")) for o in cells[at - 3].get("outputs", []))
     runs9 = "".join("".join(o.get("text", "")) for o in cells[at - 2].get("outputs", []))
-    up64, down64 = runs64.split("\n\n")  # r91: deal 64's runs replace deal 1526's
+    # r97 (newcomer r95 item 3): deal 64's count printed first, from the engine, to check before the runs
+    count64, up64, down64 = runs64.split("\n\n")  # r91: deal 64's runs replace deal 1526's
+    assert count64 == count_text(SpadesHand.deal(seed=64, dealer=1).cards(0))
+    assert "  K♥ 1 · A♦ 1 · K♣ 1 · Q♣ ½\n" in count64 and "Estimate: 4¾ tricks" in count64
     count9, up9, down9 = runs9.split("\n\n")  # r81: deal 9's count first (it was never broken down)
     assert count9 == count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)) and "Ruffs: ½\n" in count9
     assert "Your bid: 5." in up64 and "Short of your own bid in 20 of 20." in up64
@@ -2147,7 +2160,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "each one a bag" not in runs64 + runs9 and "a good bid" not in runs64 + runs9
     # r59 (rater r57): a sample run comes first, on deal 1526 (East deals) with the bots' bid of 6
     sample = cells[at - 3]
-    assert "".join(sample["source"]).startswith("print(bid_check(64, 1, 5))")  # r91: deal 64, not 1526
+    assert "".join(sample["source"]).startswith("print(count_text(SpadesHand.deal(seed=64, dealer=1).cards(0)))")  # r97
+    assert "print(bid_check(64, 1, 5))" in "".join(sample["source"])  # r91: deal 64, not 1526
     # rater r71: deal 9's runs are a cell of their own, code and output folded (its first line says so)
     nine_runs = cells[at - 2]
     assert nine_runs["metadata"] == {"jupyter": {"outputs_hidden": True, "source_hidden": True}}
@@ -2158,7 +2172,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "  # ruffs ½ with four spades: a tie, cross off none (keep 4, even)" in "".join(nine_runs["source"])
     assert not trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).spent
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
-    assert _code_outputs("print(bid_check(64, 1, 5))") == "\n\n".join([bid_check(64, 1, 5), bid_check(64, 1, 4)]) + "\n"
+    assert _code_outputs("print(bid_check(64, 1, 5))") == "\n\n".join(
+        [count_text(SpadesHand.deal(seed=64, dealer=1).cards(0)), bid_check(64, 1, 5), bid_check(64, 1, 4)]) + "\n"  # r97
     # r91: the verdict's numbers, from the runs: a 4¾ count, 4 taken every time, North 2 of 2 (the side's 7 − 5, 6 − 4)
     sixty_four = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert estimate_tricks(sixty_four, long_spades=True) == 4.75 and smart_bid(sixty_four) == 5 and lesson_bid(sixty_four) == 4
@@ -2242,9 +2257,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r93 (newcomer r92 item 3): 20 identical play-outs again asked "why run 20?": the truth said in words, not
     # internals (a bot's Rng is used only in _pick, between cards of one key: side cards of equal rank, or spades of
     # equal rank, which cannot happen), so runs can differ (they do on deal 213, held below), and deal 64's 4¾ first
-    assert ("**Sample runs.** Deal 64: South counts 4 and three quarters; the bots bid 5, this lesson 4. Each bid is played 20 times; "
-            "a bot picks at random only between same-rank side cards (4♣, 4♦), so runs can differ; here all 20 "
-            "agreed. Then deal 9 "
+    # r97 (newcomer r95 item 3): "same-rank" meant nothing: said as a choice between a 4♣ and a 4♦ (kept: it is why
+    # runs can differ, and why these 20 agree); deal 64's count is printed above its runs, not said
+    assert "same-rank" not in text and "4 and three quarters" not in text
+    assert ("**Sample runs.** Deal 64: check South's count, printed first. The bots bid 5, this lesson 4; each bid is "
+            "played 20 times. Bots choose at random only between side cards of one rank (a 4♣ or a 4♦), so runs can "
+            "differ; here all 20 agreed. Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
@@ -2571,7 +2589,7 @@ def test_the_steps_question_is_the_bots_count():
 
     cards = _Cards("9S 8S 4S KH QD 7D 5D AC KC 6C 4C 3C 2C")
     source = _code_source("steps_quiz = Quiz(")
-    assert f"You hold {cards.pretty}. What do steps 1 to 3 add up to, and what do you bid?" in source
+    assert f"You hold {cards.pretty}. What do steps 1 to 3b add up to, and what do you bid?" in source  # r97: 3b, as its answer
     count = trick_count(cards)
     assert {DECK[c].pretty: t for c, t in count.side} == {"A♣": 1.0, "K♣": 0.25, "Q♦": 0.5}  # K♥ alone: 0
     assert count.spade_tricks == 0 and count.ruff_tricks == 1 and count.total == 2.75 and smart_bid(cards) == 3

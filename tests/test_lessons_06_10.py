@@ -2552,7 +2552,8 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
                      "gone round", "no spades left"):
         assert giveaway not in before, giveaway
     # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
-    assert before.count("trump") == 1 and "spades are *trump*: a spade beats any side card." in before
+    # r97 (words): the side suits named in the same sentence (the lesson's cell 0, lower-cased here)
+    assert before.count("trump") == 1 and "spades are *trump*: a spade beats any card of the other suits, the *side suits*." in before
     # newcomer round 12: "once the suit has gone round, nobody else has any left" overstated it; the reason
     # now says when it is exactly so, and on deal 1526 (printed above it) after how many spade leads
     quiz = " ".join(_src(cells[at]).replace('"', " ").split())
@@ -2576,7 +2577,8 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     assert "long_hand = SpadesHand.deal(seed=1526, dealer=3)" in before_code(cells, at)
     # r90 (words): step 4's "holds eight spades" cut; 3b's tie example and deal 1526's print say the 8
     # r91 (newcomer r90 item 1): the tie example moved from 3b to step 4, as deal 1526's own: "keeps 6" (of its 8)
-    assert "spade length (8 spades)" in before and "so 3b crosses off 2, the 3♠ 2♠, and keeps 6." in before  # lower-cased above
+    # r97 (newcomer r95 item 1): the tie example is 3b's again, worked on deal 1526 ("has 8 spades ... leaves 6")
+    assert "spade length (8 spades)" in before and "deal 1526 (step 4) has 8 spades, ruffs 1½; crossing off 2 leaves 6, even." in before  # lower-cased above
 
 
 def before_code(cells: list, at: int) -> str:
