@@ -908,7 +908,9 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r93: grading words before any card was played: all five grades folded, under a summary that names them
     assert _src(cells[ids.index("l07-coach")]).split("\n\n")[1] == "<details><summary>Grades and deals</summary>"
     assert "blunder" not in _src(cells[ids.index("l07-coach")]).split("<details>")[0]
-    assert f"The K♠'s cost is its **[Q♠ %]({g}q-percent)**." in md["l07-dec3q"]  # r94: said shorter
+    # r97: "The K♠'s cost is its Q♠ %" was too terse: the fold's printed figures said in one plain sentence (l07-dec3q)
+    assert "The K♠'s cost is its" not in md["l07-dec3q"]
+    assert f"mostly because the Q♠ ends up in South's tricks on 67% of deals: its **[Q♠ %]({g}q-percent)**." in md["l07-dec3q"]
     assert said in md["l07-coach"] and ids.index("l07-coach") < next(
         i for i, c in enumerate(cells) if _src(c).startswith("print(demo.hint())"))
     assert "the biggest of the Q♠, hearts and moon effects" in coach._consequence_words.__doc__
@@ -1026,7 +1028,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert 13 * (duck.stats["p_take_qs"] - best.stats["p_take_qs"]) > (duck.exp_points - best.exp_points) / 2  # mostly
     # r71_07: "tricks 4 to 10 go as before" hid that trick 3 differs too (South's card only): said
     # r72_07: said shorter; the replay's lines (checked above) show trick 3 differing in South's card only
-    assert ("In the 3♦ replay (last lines), South has no low diamond left for trick 11: the K♦ and Q♦ win tricks 11 "
+    # r97: "(last lines)" cut: the replay has its own printed heading
+    assert ("In the 3♦ replay, South has no low diamond left for trick 11: the K♦ and Q♦ win tricks 11 "
             "and 12, with hearts.") in md["l07-take"]
     assert "must lead the Q♦" not in md["l07-take"]  # r55_07: South still held the 4♥: the Q♦ was the autopilot's pick
     demo.play(demo.hint_result.card)  # the Q♦
@@ -1078,14 +1081,23 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert [str(alt[10].card_of(1)), str(alt[10].card_of(0))] == ["5D", "KD"] and alt[10].winner == 0
     assert alt[10].points == 2 and str(alt[11].card_of(0)) == "QD" and alt[11].leader == 0 == alt[11].winner
     assert alt[11].points == 3 and ducked.hand.scores[0] == 5 and hand.scores[0] == 0
-    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
+    # r97: the replay in its own cell (l07-replay3), under its heading: one output had grown past 2,000 characters
+    out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") in ("9c4e6390", "l07-replay3") for o in c["outputs"])
     assert out.rstrip().endswith(
+        "Replay with 3♦ on trick 3\n"
         "Had South ducked trick 3 with the 3♦, only tricks 3, 11, 12 and 13 would differ:\n"
-        "trick 3: North 2♦, East 6♦, South 3♦, West A♦ → West takes 0 points\n"
-        "trick 11: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
-        "trick 12: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
-        "trick 13: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
+        "trick 3   real:   North 2♦, East 6♦, South Q♦, West A♦ → West takes 0 points\n"
+        "          replay: North 2♦, East 6♦, South 3♦, West A♦ → West takes 0 points\n"
+        "trick 11  real:   West 5♦, North 7♥, East 10♥, South 3♦ → West takes 2 points\n"
+        "          replay: West 5♦, North 7♥, East 10♥, South K♦ → South takes 2 points\n"
+        "trick 12  real:   West J♣, North Q♣, East 9♥, South 4♥ → North takes 2 points\n"
+        "          replay: South Q♦, West 3♥, North 2♥, East 9♥ → South takes 3 points\n"
+        "trick 13  real:   North 2♥, East 8♥, South K♦, West 3♥ → East takes 3 points\n"
+        "          replay: South 4♥, West J♣, North Q♣, East 8♥ → East takes 2 points\n"
         "South would score 5, not 0.")
+    # r97: one block held nine tricks, the score, the review and the replay: short printed headings split it, and each
+    # changed trick is printed beside the real one (trick 11 compared without scrolling)
+    assert out.startswith("Tricks 5–13 (autopilot)\ntrick 5: ") and "\n\nScore and review\nhand  pass" in out
 
 
 
@@ -4038,15 +4050,17 @@ def test_lesson_07_round_12_fine_line_dev_play_bot_names_and_short_cells():
     assert "run `./dev play` in a terminal, from the project's top folder (the one holding `dev`)." in text
     assert 'voila" notebooks/play.ipynb' in (ROOT / "dev").read_text(encoding="utf-8")
     # every choice of South's in the demo's review is best; a fine line is a ✓ that counts as accurate
-    demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "9c4e6390" for o in c["outputs"])
-    review = demo_out[demo_out.index("Your decisions:"):demo_out.index("Had South ducked")].rstrip() + "\n"
+    demo_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") in ("9c4e6390", "l07-replay3") for o in c["outputs"])
+    review = demo_out[demo_out.index("Your decisions:"):demo_out.index("Replay with 3♦")].rstrip() + "\n"  # r97: headed
     graded = [line for line in review.splitlines() if " — ✓" in line or " — ?" in line]
     assert len(graded) == 4 and all("— ✓ best." in line for line in graded)
     # round 15: "South's three real choices of card (tricks 2, 3 and 4 ...)": the pass plus three plays;
     # trick 1 was forced and is not graded
     assert [line.split(":")[0].strip() for line in graded] == ["pass", "trick 2", "trick 3", "trick 4"]
     assert "no real choice" in review.split("trick 1:")[1].splitlines()[0]
-    assert ("the pass, South's three real choices of card (two are questions for you) and the "
+    # r97: "three real choices" read as if the autopilot's later cards were forced: the tricks named instead
+    assert "three real choices" not in text
+    assert ("the pass, South's cards on tricks 2 to 4 (two are questions for you) and the "
             "review.") in text and "two real decisions" not in text
     assert "and a moon can end it" not in text  # round 15: it half-answered the moon question below
     # r32: fine is now named with the grades (cell l07-coach), so this sentence no longer glosses it
@@ -4117,7 +4131,8 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r75_07: the count was off by one (the demonstration is 18 cells): dropped, the table stays 19 cells on
     # r81: 20: what South received (the K♠ without the Q♠) is said in a short cell right after the pass
     # r90: 22: Check yourself (its quiz and answer) moved before the table
-    assert live - demo_at == 22 and "First, one demonstration hand: the pass," in " ".join(
+    # r97: 23: the 3♦ replay printed in a cell of its own (one output had grown past 2,000 characters)
+    assert live - demo_at == 23 and "First, one demonstration hand: the pass," in " ".join(
         _src(cells[demo_at - 1]).split()) and "in the next 20 cells" not in _src(cells[demo_at - 1])
     # issue 27: lesson 00 deals Hand.deal(seed=2026); a table's seed deals a whole match, so the same number
     # here gave another deal: the live table now has a seed of its own, and running it again repeats its first deal
@@ -6574,8 +6589,10 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r94: "why does the 9♠ give fewer hearts?": the coach names no cause, so its figures only: the 9♠ wins the trick
     # on some deals (its p_win_trick, checked below), the 6♠ on none; the main-cost sentence cut for room
     # r95 (rater: no output showed the 21%): the trick-2 fold prints each card's share of deals winning the trick
-    assert ("Both *best*: 0.2 hearts apart, too little to matter. The fold also shows the 9♠ winning this trick "
-            "on 21% of the coach's deals (South then leads), the 6♠ on none. The K♠'s cost is its "
+    # r97: the K♠'s cost said with the fold's printed figures (points, Q♠ %), checked against the coach below
+    assert ("Both *best*: 0.2 hearts apart, too little to matter. The fold shows the 9♠ winning this trick "
+            "on 21% of the coach's deals (South then leads), the 6♠ on none. The K♠ costs 11.2 points against the "
+            "9♠'s 5.4, mostly because the Q♠ ends up in South's tricks on 67% of deals: its "
             "**[Q♠ %](glossary.ipynb#cell-id=term-q-percent)**.") in md["l07-dec3q"]  # r90: linked
     assert "**Reasons** name one part" not in md["l07-coach"] and "Each reason in the fold" not in md["l07-dec3q"]
     from hearts_teach.agents.coach import assess_play
@@ -6588,6 +6605,11 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     two.play(two.hint_result.card)  # trick 1: the forced 2♣; South to play on trick 2
     graded2 = assess_play(two.hand.view(0))
     assert f"{graded2.of('9S').stats['p_win_trick']:.0%}" == "21%" and graded2.of("6S").stats["p_win_trick"] == 0
+    king2, nine2 = graded2.of("KS"), graded2.of("9S")  # r97: the K♠ sentence's figures, and its "mostly"
+    assert (f"{king2.exp_points:.1f}", f"{nine2.exp_points:.1f}", f"{king2.stats['p_take_qs']:.0%}") == ("11.2", "5.4", "67%")
+    assert 13 * (king2.stats["p_take_qs"] - nine2.stats["p_take_qs"]) > (king2.exp_points - nine2.exp_points) / 2
+    assert "Points this hand on average, on the coach's deals: 9♠ 5.4, K♠ 11.2" in printed
+    assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in 67% of deals" in printed
     assert "Wins trick 2, on the coach's deals: 9♠ 21%, 6♠ 0%, K♠ " in printed
     assert "Each reason names one part of the cost" not in md["l07-dec3q"]
     assert "6♠: best — 6♠ ducks under 7♠: you take about 0.2 more hearts" in printed
@@ -6600,8 +6622,12 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r75c: "not the trick" read as if the 6♠ won the trick too (it ducks under the 7♠): why both duck her, said
     # r81: "why the 9♠?" read as the coach's reason, and whether the choice mattered was unclear: either will do
     # r84: "keeps the low 6♠ for a later spade lead" pointed to the trick-4 answer: said after it (l07-dec2-why)
-    assert ("9♠ or 6♠: either will do. Both *duck the queen*: she outranks both, so neither can win a trick she falls on, "
-            "though the 9♠ beats the 7♠.") in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
+    # r97: "duck" had two meanings (the coach's "6♠ ducks under 7♠", then "duck the queen"): both defined here, once
+    assert ("9♠ or 6♠: either will do. To *duck* a trick is to play under the card now winning it (the 6♠ under the "
+            "7♠). To *duck the queen* is to play a spade she outranks, so your card cannot win a trick she falls on: "
+            "both do.") in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
+    assert "Both *duck the queen*: she outranks both" not in md["l07-dec3q"]
+    assert Card("9S").rank > Card("7S").rank > Card("6S").rank and Card("QS").rank > Card("9S").rank
     # r84b: "kept by the 9♠" made the trick-2 choice matter after "either will do": the 9♠, had South kept it (the 6♠
     # on trick 2), is led on trick 5 instead, and South still scores 0 (the replay below)
     # r93: "South then leads the 6♠" read as the reader's own choice: said after the autopilot takes over
