@@ -1683,16 +1683,16 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r91 (rater r90: cell 3 prints the 4♠ as "0 (too few smaller spades)", a reason the table never
                  # gave): the table's last value says it in the printout's words
                  # r97 (newcomer r95: the row understood only from the worked line): a rule in H and S, one example
-                 # each (values held below against trick_count); the separate worked line cut
+                 # each (values held below against trick_count); the separate worked line cut; values in words (no fraction sign in prose)
                  "Protected spades: each spade; H = higher spades you lack, S = smaller spades you keep | S ≥ H: 1 (K♠ "
-                 "of K♠ 2♠); S = H−1 (one fewer): ¾ (J♠ of J♠ 3♠ 2♠); S = H−2 (two fewer): ¼ (J♠ of J♠ 5♠); "
+                 "of K♠ 2♠); S = H−1: three quarters (J♠ of J♠ 3♠ 2♠); S = H−2: a quarter (J♠ of J♠ 5♠); "
                  "less, too few smaller spades: 0 (10♠ of 10♠ 2♠)",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
                  "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
                  "in).",
                  # r97 (newcomer r95: singleton, doubleton undefined): each said in cards
-                 "Ruffs: a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | ¼",
+                 "Ruffs: a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1996,8 +1996,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake. Throwing "
-        "the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
+        # r97: "dead" defined before its first use
+        "The bot's 4♠ was the mistake. East's hearts were *dead*: nobody else held a heart to lead, and East leads "
+        "only after winning a trick. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
