@@ -1358,8 +1358,9 @@ def test_the_nil_reason_names_each_short_suit():
         "a nil: no ace; 2 spades (at most 3 allowed); no unguarded queen or king (K♦ Q♦ guarded); the rule of thumb "
         # r93 (newcomer r92: "short" meant three things in 09b): the suits named by the ruff table's words
         "counts ½ trick (under 1); a doubleton in hearts: with no hearts left in your hand, you can throw a high "
-        "card away on each heart led; a spade doubleton: a help only once both are gone; until then you must "
-        "follow each spade lead, and your 7♠ may win one")
+        # r97 (newcomer r95: "a help to what?"): said as a plain risk
+        "card away on each heart led; a spade doubleton: a risk until both are gone, as you must "
+        "follow each spade lead and your 7♠ may win one")
     assert estimate_tricks(hand_b) == 0.5
     rng = Rng("lesson09a/nil-reasons")
     low = [c for c in DECK if c.rank <= 11 or (c.rank <= 13 and c.suit is not Suit.SPADES)]  # nil hands are rare
@@ -1549,7 +1550,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r74 (rater: one cover rule after the nil bidder, another before it): both said in the bullet
     # r74b (words): "taking the trick instead" cut (going over the nil bidder's card is taking the trick)
     # r84 (words): the two cases in one sentence
-    assert ("**The nil bidder's partner** covers: after the nil bidder, with its lowest card that wins; before, with its "
+    # r97 (newcomer r95: *cover* never defined): defined where first used
+    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil: after the nil bidder, with its lowest card that wins; before, with its "
             "highest, if it wins, leaving room under it.") in text_now
     assert "before, with its highest, if it wins" in text_now  # r77: only if it wins
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
@@ -1688,17 +1690,19 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # fears a high spade moved to the play tips' step 4, which lacked a reason (test_the_discard_question_...)
                  # r93 (newcomer r92: "short" meant three things in two cells): the spade row says "fewer", as 09a's
                  # table and the printed count do ("(two fewer)"); "short" is gone from the checklist cell
-                 "Protected spades: each spade, smaller spades kept against higher ones lacked | "
                  # r91 (rater r90: cell 3 prints the 4♠ as "0 (too few smaller spades)", a reason the table never
                  # gave): the table's last value says it in the printout's words
-                 "as many or more: 1; one fewer: three quarters; two fewer: a quarter; more, too few smaller spades: 0",
-                 "**Protected spades**, worked: Q♠ 3♠ 2♠: the Q♠ lacks A♠ K♠, keeps two smaller: 1. J♠ 5♠: two fewer, "
-                 "a quarter.",
+                 # r97 (newcomer r95: the row understood only from the worked line): a rule in H and S, one example
+                 # each (values held below against trick_count); the separate worked line cut; values in words (no fraction sign in prose)
+                 "Protected spades: each spade; H = higher spades you lack, S = smaller spades you keep | S ≥ H: 1 (K♠ "
+                 "of K♠ 2♠); S = H−1: three quarters (J♠ of J♠ 3♠ 2♠); S = H−2: a quarter (J♠ of J♠ 5♠); "
+                 "less, too few smaller spades: 0 (10♠ of 10♠ 2♠)",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
                  "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
                  "in).",
-                 "Ruffs: a void | 2 a singleton | 1 a doubleton | a quarter",
+                 # r97 (newcomer r95: singleton, doubleton undefined): each said in cards
+                 "Ruffs: a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1714,8 +1718,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # one explanation: the count is for bids (what a short suit could win); a nil need not ruff
                  # r93 (newcomer r92: the cap shown only for 0-1 spades; "a short suit" a second "short"): the suits
                  # named as in the table, and the cap said for any number of spades (held below against trick_count)
-                 "**Ruffs** count for bids: tricks a void, singleton or doubleton *could* win, each using your lowest "
-                 "spade left: at most one a spade. So beside any spade, a void or singleton stops Suggest's nil. "
+                 # r97 (newcomer r95: "at most one a spade" hard to parse): "never more ruffs than spades"
+                 "**Ruffs** count for bids: tricks those suits *could* win, each setting aside your lowest spade: "
+                 "never more ruffs than spades. So beside any spade, a void or singleton stops Suggest's nil. "
                  "Yet a nil need not ruff: void, it throws any card, dangerous ones first.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
@@ -1726,6 +1731,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "bots' habits, not game rules."):
         assert line in text, line
     assert "you may: when" not in text  # r81
+    assert "more, too few smaller spades: 0" not in text and "at most one a spade" not in text  # r97
+    # r97: each example of the spade rule, on a hand with no side suit of two cards or fewer
+    for spades, card, value in (("KS 2S", "K♠", 1), ("JS 3S 2S", "J♠", 0.75), ("JS 5S", "J♠", 0.25), ("10S 2S", "10♠", 0)):
+        side = "2H 3H 4H 5H 2D 3D 4D 2C 3C 4C" + (" 5D" if len(spades.split()) == 2 else "")
+        assert dict((DECK[c].pretty, v) for c, v in trick_count(CardList(f"{spades} {side}")).spades)[card] == value
     assert "Each ruff uses your lowest spade" not in text and "more: 0" not in text  # r91
     assert "fewer, as the rows show" not in text and "8♠ 7♠ 6♠" not in _nil_prose()  # r90
     assert "short" not in "".join(next(c for c in lesson_cells() if c.get("id") == "l09b-nil")["source"])  # r93
@@ -1950,8 +1960,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r46: two short sentences
     # r48 (words): one sentence, the replay's prints above it show the J♠ forced
     # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
-    assert ("The bot's 4♠ was the mistake. "
-            "Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
+    # r97 (newcomer r95: "dead" defined two lines after its first use): defined first
+    assert ("The bot's 4♠ was the mistake. East's hearts were *dead*: nobody else held a heart to lead, and East leads "
+            "only after winning a trick. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
             "12.") in " ".join(prose().split())
     # r90 (rater r89: step 4, the lesson's key point, came without a reason): the reason, moved from the checklist
     assert ("Keep your lowest spade while you hold a higher one: you must follow spade leads, and a high spade left "
@@ -1962,8 +1973,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # trick (the winner of a trick leads the next; East, the dealer, does not lead trick 1)
     # r55 (rater r54): "Though the highest hearts left" read oddly (they were the only hearts left)
     # r79 (words): "only East's own heart lead could win" said as "nobody else holds a heart to lead"
-    assert "Dead: nobody else holds a heart to lead, and East leads only after winning a trick." in " ".join(
-        prose().split())
+    assert "Dead: nobody else holds" not in " ".join(prose().split())  # r97: the definition moved before its use
     # r55 (rater r54): the verdict above called two spades a plus, yet this nil broke on them: tied back here
     # r60 (words): the rule itself is now in the nil tips ("Keep your lowest spade while you hold a higher one")
     # r76: the "plus" is in the verdict printed on East's cards, not in the checklist's lines
@@ -1972,7 +1982,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r77 (false item: the verdict printed on East's J♠ 4♠ still called short spades a plus): the verdict says
     # short spades help only once gone, naming the J♠ as the danger until then
     # r93: "a spade doubleton", the ruff table's word ("short" meant three things in two cells)
-    assert ("a spade doubleton: a help only once both are gone; until then you must follow each spade lead, "
+    # r97 (newcomer r95: "a help to what?"): a plain risk
+    assert ("a spade doubleton: a risk until both are gone, as you must follow each spade lead "
             "and your J♠ may win one") in _code_outputs("east = same_deal(17)[1].dealt(3)")
     as_played = before_play(hand, 4 * 11 + 1)
     assert as_played.cards(3).pretty == "♠ J  ♥ 3  ♦ —  ♣ —" and as_played.current_trick.cards[0].pretty == "10♠"
@@ -1995,8 +2006,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # newcomer round 22: after the replay, one line says the bot's 4♠ was the mistake, as the outputs show
     after = next(i for i, c in enumerate(cells) if "kept = play_instead(discard_moment" in "".join(c["source"]))
     assert "".join(cells[after + 1]["source"]).startswith(
-        "The bot's 4♠ was the mistake. Throwing "
-        "the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
+        # r97: "dead" defined before its first use
+        "The bot's 4♠ was the mistake. East's hearts were *dead*: nobody else held a heart to lead, and East leads "
+        "only after winning a trick. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
@@ -2398,7 +2410,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         "under 1, ruffs included.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
-        "- Play it: lead low; duck with your highest card that stays under; shed first a card "
+        # r97 (newcomer r95: "shed" here, "throw" in the play rules): one word
+        "- Play it: lead low; duck with your highest card that stays under; throw first a card "
         "that could win later; keep a low spade.\n"
         # r77 (rater): "before you, with its highest" told the partner to throw its highest card even when it
         # cannot win; the play cell says "it wins if it can with its highest"
@@ -2705,7 +2718,9 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # was hidden): the rule is said (the highest winner leaves the most room), the 9♣ is granted, and trick 2 is printed
     # r74 (rater: "highest card" just before a question answered by the lowest winner; the 9♣ aside undercut it):
     # the two cases are in the tips; here trick 3 is the case before South, and the question names its case
-    assert ("In trick 3, before South, North won with its highest club, K♣. Now you are North on deal 1030, "
+    # r97 (newcomer r95: the trick-3 aside read as stray, nothing showing South in danger): cut
+    assert "In trick 3, before South" not in text
+    assert ("Every heart South held was above East's 2♥: only North's cover saved the nil. Now you are North on deal 1030, "
             "*after* South: which card covers?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
@@ -2847,8 +2862,10 @@ def test_when_blind_nil_is_worth_its_risk():
     assert "averaged" not in text
     # r76 (words): "It broke more often than it held." cut: the line printed above says 60 held, 140 broke
     assert ("Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
-            "contract; a broken one, we judge, costs little if you would lose anyway. The bots' rule: "
-            "200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's nil.") in text
+            "contract; a broken one, we judge, costs little if you would lose anyway.") in text
+    # r97 (newcomer r95: the bots' choices printed before their rule): the rule moved above the output
+    assert ("The bots' rule: 200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's "
+            "nil. Below: the bots play out South's blind nil") in text
     # r90 (rater r89: only four example scores are printed, not the rule): "printed above" cut
     assert "The bots' rule, printed above" not in text
     from hearts_teach.games.spades import score_hand

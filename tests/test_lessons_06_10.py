@@ -2543,7 +2543,7 @@ def test_lesson_09a_the_nil_question_is_the_nil_rule():
     # r77: short spades apart from a short side suit (a help only once gone)
     # r93 (newcomer r92: "short" meant three things in 09b): the ruff table's words
     assert "a doubleton in hearts: with no hearts left" in quiz.last_message
-    assert "a spade doubleton: a help only once both are gone" in quiz.last_message
+    assert "a spade doubleton: a risk until both are gone" in quiz.last_message  # r97: a plain risk
     assert "that suit" not in quiz.last_message
 
 

@@ -54,8 +54,8 @@ def short_suits(cards: CardList) -> str:
     """Why a nil likes short side suits, each named by the ruff table's words (not "short", which
     09b also uses for other things): 'a doubleton in hearts and a singleton in clubs: with no hearts left
     in your hand, you can throw a high card away on each heart led, and the same with clubs'; one or
-    two spades only once gone ('a spade doubleton: a help only once both are gone; until then you must
-    follow each spade lead, and your J♠ may win one'); '' when no suit has 2 cards or fewer."""
+    two spades a risk until gone ('a spade doubleton: a risk until both are gone, as you must follow
+    each spade lead and your J♠ may win one'); '' when no suit has 2 cards or fewer."""
     kinds = {0: "void", 1: "singleton", 2: "doubleton"}
     short = [s for s in reversed(Suit) if len(cards.of_suit(s)) <= 2]
     spades = cards.of_suit(Suit.SPADES)
@@ -70,8 +70,8 @@ def short_suits(cards: CardList) -> str:
     if Suit.SPADES in short and spades:
         top = max(spades, key=lambda c: c.rank).pretty
         gone = "it is" if len(spades) == 1 else "both are"
-        parts.append(f"a spade {kinds[len(spades)]}: a help only once {gone} gone; until then you "
-                     f"must follow each spade lead, and your {top} may win one")
+        parts.append(f"a spade {kinds[len(spades)]}: a risk until {gone} gone, as you "
+                     f"must follow each spade lead and your {top} may win one")
     return "; ".join(parts)
 
 
