@@ -2965,7 +2965,8 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
     # r91 (rater r90: said only after the 200-deal run): said before it, in the cell that introduces it
     # r93 (newcomer r92: "forced" by whom?): said who bids it
-    forced = "At 180 to 320 (140 behind) the bots would look; here we bid it for South."
+    # r97 review: "would look" read as "would consider it" once the bots' rule came first: look at their cards
+    forced = "At 180 to 320 (140 behind) the bots would look at their cards; we bid blind for South."
     cells_ = lesson_cells()
     run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
     assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
@@ -3309,7 +3310,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     shown = _code_outputs("demo_blind = BidWidget(")
     assert "\n".join(count_text(south, estimate=False).splitlines()[1:]) in shown and "  A♥ 1 · Q♣ ½" in shown
     # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
-    assert "seeds 1000" not in text and "Below: the bots play out South's blind nil on deals 1000 to 1199." in text  # r91: said actively, for words
+    assert "seeds 1000" not in text and "Below: the bots play out South's blind nil on deals 1000–1199." in text  # r91: said actively, for words
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named
