@@ -430,7 +430,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r91: the sentence shortened (the takeaway at trick 3 says it again) and "her" beside "South" read as South
     # r93 (words): the cell's first printed line gives both averages; the prose no longer repeats them
     # r94: "Both are high" came after the difference, before any figure was shown: "both" now sits by the averages
-    assert ("Below: South's average points a hand with each card (both high for a 26-point hand: South's Q♠, with only two small "
+    assert ("Below: South's average points a hand with each card (both high, as South's Q♠, with only two small "
             "spades, is often forced out), and their difference split into hearts and the Q♠.") in flat
     assert "Both are high (of 26)" not in flat
     # r97: the copy's own last line sets it against the 256 deals (checked in test_the_demonstration_hand_is_reviewed_to_the_end)
@@ -1222,7 +1222,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # r74b: trick 1 was safe by the first-trick rule, not because the others held clubs: said apart
     # r93: one copy that still took the Q♠ was weak support: the bullet cites the coach's average (2.5, printed in the
     # step2-copy cell and checked here); the trick-1 parenthesis cut for words (trick 1's own cell says it)
-    assert ("- Early on, while the others still hold the suit led, its highest card left can win a trick safely: led "
+    # r97 (rater: "its highest card" was never limited to a suit without points): clubs or diamonds
+    assert ("- Early on, while the others still hold the suit led, a club's or diamond's highest card left can win a "
+            "trick safely: led "
             "on trick 2, the K♣ would have saved South 2.5 points a hand on average. "
             "The winner leads next: keep low cards to lead.") in flat
     ns2 = run(ROOT / "notebooks" / "06a_guided_first_hand.ipynb").namespace
@@ -1239,7 +1241,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can (practise it in "
             "[lesson 08](08_practice_decisions.ipynb)'s drills 1 and 2); if you cannot, drop her "
-            "under a K♠ or A♠ already on the trick (here both came after South's card), or throw her on a suit you are out of.") in flat  # r97: tied to the hand  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
+            "under a K♠ or A♠ already on the trick, or throw her on a suit you are out of.") in flat  # r97 review: trick 4's aside ties it to the hand  # r97: tied to the hand  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
@@ -1281,7 +1283,7 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
             "all four seats from there;") in text
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
     assert "- **the rule**: whether the card was allowed. Both deals here" in text  # r93 (words)
-    assert "drop her under a K♠ or A♠ already on the trick (here both came after South's card), or throw her" in text
+    assert "drop her under a K♠ or A♠ already on the trick, or throw her" in text
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
         guided.play("AC")
@@ -1356,7 +1358,8 @@ def test_06a_r76b_why_south_expects_so_many_points():
     # r91: shorter (trick 3's takeaway says it again), and "her" beside "South" read as South
     # r94: "both" beside the averages it speaks of (the printed 17.7 and 15.2)
     # r97: "both high, of 26" took three readings: plain words
-    assert "(both high for a 26-point hand: South's Q♠, with only two small spades, is often forced out)" in why
+    # r97 review (rater r97: "for a 26-point hand" read twice): the reason alone
+    assert "(both high, as South's Q♠, with only two small spades, is often forced out)" in why
     hand = Hand.deal(seed=10, pass_direction="hold")
     spades = sorted(c for c in hand.cards(0) if c.suit == Card("2S").suit)
     assert spades == [Card("4S"), Card("5S"), Card("QS")] and hand.pass_direction == "hold"
@@ -1471,8 +1474,10 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert ids.index("l06a-02") < ids.index("l06a-08") < ids.index("l06a-09")
     assert "<details><summary>Model answers</summary>" in back and back.rstrip().endswith("</details>")
     assert "- **Trick 1**: yes: your 8♣ beats North's 7♣, and the trick holds no points: win it." in back
-    assert ("- **Leading**: none at first (you hold no ace); once an ace has gone, your king of its suit is "
-            "highest.") in back
+    # r97 (rater: "your king of its suit" sent the learner to lead the K♠ or K♥, which draw the queen or hearts,
+    # as the next answer says): the K♦, diamonds holding no points (the hand's kings are asserted below)
+    assert ("- **Leading**: none at first (you hold no ace); once the A♦ has gone, your K♦ (a K♠ or K♥ would draw "
+            "the queen or hearts).") in back and "your king of its suit" not in back
     assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
             "holder can drop her on it. Play the K♠ under the A♠, or throw it on a suit you are out of.") in back
     assert "Play it under" not in back  # r94: "it" read as the Q♠
@@ -1482,6 +1487,7 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert list(own.hand.current_trick.cards) == [Card("2C"), Card("7C"), Card("4C")]
     assert Card("8C") in south and max(c for c in south if c.suit == Card("2C").suit) == Card("8C")
     assert not any(c.rank == 14 for c in south)
+    assert sorted(c.pretty for c in south if c.rank == 13) == ["K♠", "K♥", "K♦"]  # r97: the K♦ of the Leading answer
     assert [c for c in south if c.suit == Card("2S").suit] == [Card("8S"), Card("9S"), Card("TS"), Card("KS")]
     assert Card("8C") in assess_play(own.hand.view(0), seed=own.coach_seed).best  # "win it": the coach's best
     # r93: the click changes nothing in the demonstration
