@@ -1833,6 +1833,8 @@ def test_the_r49_glossary_words_bare_hearts_q_percent_and_table():
 
     bare = _entry("Bare")
     assert "the only card you hold in its suit" in bare and "a bare ace wins that trick" in bare
+    # r97 (rater: "must be played the first time its suit is led" is false once it has been thrown away)
+    assert "Still held, a bare card must be played the first time its suit is led" in bare
     assert "the ace is **bare**: South's only spade" in _prose("08a_keeping_track")
     heart = 1 << Card("2H").index
     assert final_scores([heart, POINTS_MASK & ~heart, 0, 0], "add_to_others", False)[0][0] == 1  # one heart, one point
