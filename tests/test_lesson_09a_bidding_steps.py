@@ -1724,9 +1724,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # named as in the table, and the cap said for any number of spades (held below against trick_count)
                  # r97 (newcomer r95: "at most one a spade" hard to parse): "never more ruffs than spades"
                  # r98 (newcomer r97: a void fails the checklist, then helps a nil, with no reason): the reason, that
-                 # Suggest reuses its bid count (suggest_bid passes its estimate to nil_ok), and a worked case (held above)
+                 # Suggest judges a nil by the same count, ruffs in (nil_ok's estimate_tricks; spade length apart), and a worked case (held above)
                  "**Ruffs** count for bids, each setting aside your lowest spade: never more ruffs than spades (one "
-                 "spade, no clubs: 1, not 2). Suggest judges a nil by its bid count unchanged, so beside any spade a "
+                 "spade, no clubs: 1, not 2). Suggest judges a nil by the same count, ruffs included, so beside any spade a "
                  "void or singleton stops its nil. In play a void helps a nil: it can throw any card there.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
