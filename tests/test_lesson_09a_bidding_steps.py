@@ -1039,7 +1039,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert nil_first.team_tricks[0] < 9 and nil_first.tricks_won[3] == 0
     text = " ".join(prose().split())
     # fresh newcomer raters (r46): the deal-17 section was dense; the point first, shorter sentences
-    assert "South–North bid 9 of deal 17's 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
+    # r98: cut for density ("of deal 17's 13" said "of 13": the section is on deal 17)
+    assert "South–North bid 9 of 13 tricks, over half, so South's weighed bot led its A♥: contract first." in text
     # fresh newcomer rater r48: the comparison says, where it is made, that all four seats changed bots
     # r55 (words): the seats are named once, where the comparison is set up (below)
     # r60 (words): "Nil first," as the print labels it; the seats are named where the comparison is set up
@@ -1551,8 +1552,9 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r74b (words): "taking the trick instead" cut (going over the nil bidder's card is taking the trick)
     # r84 (words): the two cases in one sentence
     # r97 (newcomer r95: *cover* never defined): defined where first used
+    # r98 (newcomer r97: no example of a cover before the nil): deal 1246's trick 3 (North's K♣), printed below
     assert ("**The nil bidder's partner** *covers*, taking the trick over the nil: after the nil bidder, with its lowest card that wins; before, with its "
-            "highest, if it wins, leaving room under it.") in text_now
+            "highest, if it wins, leaving room under it (deal 1246's trick 3, below).") in text_now
     assert "before, with its highest, if it wins" in text_now  # r77: only if it wins
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
@@ -1675,7 +1677,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r59 (rater r55's nit: "Protected spades" printed, "Protected spade" in the table): the rows' names
                  # are now exactly the printed ones (checked against count_text at the end of this test)
                  # r93 (newcomer r92: no value for a king alone in its suit): the row gives it
-                 "High side cards: a king | alone 0; else 1, a quarter in a suit of six or more",
+                 # r98 (newcomer r97: "alone" unclear): the king's values in order, "alone in its suit" said
+                 "High side cards: a king | 1; a quarter in a suit of six or more; 0 alone in its suit",
                  "High side cards: a queen | a half in a suit of three or four cards, else 0",
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
@@ -1694,9 +1697,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # gave): the table's last value says it in the printout's words
                  # r97 (newcomer r95: the row understood only from the worked line): a rule in H and S, one example
                  # each (values held below against trick_count); the separate worked line cut; values in words (no fraction sign in prose)
-                 "Protected spades: each spade; H = higher spades you lack, S = smaller spades you keep | S ≥ H: 1 (K♠ "
-                 "of K♠ 2♠); S = H−1: three quarters (J♠ of J♠ 3♠ 2♠); S = H−2: a quarter (J♠ of J♠ 5♠); "
-                 "less, too few smaller spades: 0 (10♠ of 10♠ 2♠)",
+                 # r98 (newcomer r97: four examples in one cell, read several times): one row per value
+                 "Protected spades: each spade (H = higher spades you lack, S = smaller spades you keep) | S ≥ H: 1 "
+                 "(K♠ of K♠ 2♠) S = H−1 | three quarters (J♠ of J♠ 3♠ 2♠) S = H−2 | a quarter (J♠ of J♠ 5♠) "
+                 "less | 0 (10♠ of 10♠ 2♠)",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
                  "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
@@ -1719,9 +1723,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r93 (newcomer r92: the cap shown only for 0-1 spades; "a short suit" a second "short"): the suits
                  # named as in the table, and the cap said for any number of spades (held below against trick_count)
                  # r97 (newcomer r95: "at most one a spade" hard to parse): "never more ruffs than spades"
-                 "**Ruffs** count for bids: tricks those suits *could* win, each setting aside your lowest spade: "
-                 "never more ruffs than spades. So beside any spade, a void or singleton stops Suggest's nil. "
-                 "Yet a nil need not ruff: void, it throws any card, dangerous ones first.",
+                 # r98 (newcomer r97: a void fails the checklist, then helps a nil, with no reason): the reason, that
+                 # Suggest judges a nil by the same count, ruffs in (nil_ok's estimate_tricks; spade length apart), and a worked case (held above)
+                 "**Ruffs** count for bids, each setting aside your lowest spade: never more ruffs than spades (one "
+                 "spade, no clubs: 1, not 2). Suggest judges a nil by the same count, ruffs included, so beside any spade a "
+                 "void or singleton stops its nil. In play a void helps a nil: it can throw any card there.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1945,8 +1951,10 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert f"{heads[1]}\n{rows}\n" in bots_did
     assert f"{turn}\nBefore South's card, tricks vs contract: South–North 9 of 9\n" in bots_did
     assert "12. N 10♠   E  J♠*  S  8♠   W  6♠    East" in rows and hand.bids[0] + hand.bids[2] == 9
-    assert ("As played, South ducked with its 8♠, keeping A♠: having its 9 tricks, its bot broke the "
-            "nil.") in " ".join(prose().split())
+    # r98 (newcomer r97: "its bot broke the nil" overstated South's part: East's J♠ was forced): said as it was
+    assert ("As played, East's J♠ was forced in trick 12, and South, its 9 tricks made, let it win: it ducked with its "
+            "8♠, keeping A♠.") in " ".join(prose().split())
+    assert "its bot broke the nil" not in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
     assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])
     # newcomer round 23: why the 4♠ was the mistake, from the bots' trace in trick 12 of both lines
@@ -2416,8 +2424,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r77 (rater): "before you, with its highest" told the partner to throw its highest card even when it
         # cannot win; the play cell says "it wins if it can with its highest"
         "- Your partner covers: after you, its lowest winning card; before you, its highest, if it wins.\n"
-        "- Defence, the bots' rule: if your team needs half the tricks left or more, play for the contract; "
-        "otherwise break the nil.\n"
+        # r98: cut for density, the same rule in one clause
+        "- Defence, the bots' rule: break the nil unless your team needs half the tricks left or more.\n"
         # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
         "- Blind nil (±200, only 100 or more behind): a long shot, for a match you "
         "would lose anyway.").split()
@@ -2708,8 +2716,9 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     )
 
     text = _nil_prose()
-    assert ("Deal 1246: South bid nil, North 5. In trick 5, South's 6♥ is winning when North, last to play, holds K♥ "
-            "3♥.") in text
+    # r98: the deal's three printed tricks named in order (trick 3 is the cover before South)
+    assert ("Deal 1246: South bid nil, North 5.") in text and ("trick 5, where South's 6♥ is winning and North, last to "
+                                                              "play, holds K♥ 3♥") in text
     assert "Every heart South held was above East's 2♥: only North's cover saved the nil." in text
     played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
     assert played.bids[0] == 0 and played.bids[2] == 5 and played.tricks_won[0] == 0
@@ -2720,7 +2729,9 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # the two cases are in the tips; here trick 3 is the case before South, and the question names its case
     # r97 (newcomer r95: the trick-3 aside read as stray, nothing showing South in danger): cut
     assert "In trick 3, before South" not in text
-    assert ("Every heart South held was above East's 2♥: only North's cover saved the nil. Now you are North on deal 1030, "
+    # r98 (newcomer r97: the status line unexplained): one line on it, before the first full status line (deal 1030)
+    assert ("Every heart South held was above East's 2♥: only North's cover saved the nil. A status line's *tricks vs "
+            "contract*: each team's tricks so far, of its contract. Now you are North on deal 1030, "
             "*after* South: which card covers?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
@@ -2737,7 +2748,8 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # "when it can win": in trick 2, West's A♣ led, North could not beat it and played its lowest club, 4♣
     t2 = played.tricks[1]
     assert [t2.card_of(s).pretty for s in t2.seats] == ["A♣", "4♣", "10♣", "Q♣"] and t2.seats[-1] == 0  # South's Q♣
-    assert f"Trick 2 as played: {tricks_table(played).splitlines()[1]}" in _code_outputs("cover = bots_position(1246")
+    # r98 (cut for density): tricks 2 and 4 no longer printed; trick 3, the cover before the nil, is
+    assert f"Trick 3 as played: {tricks_table(played).splitlines()[2]}" in _code_outputs("cover = bots_position(1246")
     # "the 9♣ would have done too": with North's 9♣ in trick 3 the bots play on and South's club stays under
     from hearts_teach.course.spades_lesson import bots_position as _position
     from hearts_teach.course.spades_lesson import play_instead as _instead
@@ -2861,8 +2873,8 @@ def test_when_blind_nil_is_worth_its_risk():
     # r74 (fewer numbers in prose): the average is printed above (checked there), not repeated
     assert "averaged" not in text
     # r76 (words): "It broke more often than it held." cut: the line printed above says 60 held, 140 broke
-    assert ("Why bid it? To win the match, not points. A kept blind nil gains 200 in one hand, more than any "
-            "contract; a broken one, we judge, costs little if you would lose anyway.") in text
+    # r98: cut for density (the summary's blind-nil bullet keeps the point: a long shot, for a match you would lose)
+    assert "Why bid it?" not in text
     # r97 (newcomer r95: the bots' choices printed before their rule): the rule moved above the output
     assert ("The bots' rule: 200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's "
             "nil. Below: the bots play out South's blind nil") in text
@@ -2903,8 +2915,10 @@ def test_the_nil_bidders_lead_is_the_bots():
     text = _nil_prose()
     # r74 (words): shorter
     # r84: the play tips are numbered steps; the other parts are bold paragraphs
-    assert ("**Leading.** A clean nil leads only trick 1, if it bid first. The bots lead their lowest side card, "
-            "the easiest to go over.") in text
+    # r98 (newcomer r97: who leads trick 1 never said here; docs/rules.md: the first bidder, left of the dealer)
+    assert ("**Leading.** The first bidder (left of the dealer) leads trick 1, the only trick a clean nil ever leads. "
+            "The bots lead their lowest side card, the easiest to go over.") in text
+    assert "if it bid first" not in text
     leads = 0
     for seed in range(400):
         hand = play_spades(SpadesHand.deal(seed=seed, dealer=seed % 4), seed=seed)
@@ -2924,13 +2938,11 @@ def test_the_nil_bidders_lead_is_the_bots():
         "inspect").getsource(SpadesBot._own_nil)
     played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
     shown = _code_outputs("cover = bots_position(1246")
-    assert shown.startswith(f"South's cards as dealt: {played.dealt(0).pretty}\n"
-                            "South's bot leads 3♦ (my nil: avoid winning)\n"
+    # r98 (newcomer r97: ~25 lines for a one-card point): the lead, trick 3 (the cover before South) and trick 5 only
+    assert shown.startswith("South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
-                            f"Trick 2 as played: {tricks_table(played).splitlines()[1]}\n"
-                            f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n"
-                            # r82: trick 4 printed too, its seats named (the Last trick line names none)
-                            f"Trick 4 as played: {tricks_table(played).splitlines()[3]}\n\n")
+                            f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n\n")
+    assert "Trick 2 as played" not in shown and "tricks vs contract" not in shown
     assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
@@ -3256,7 +3268,8 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r77 (false item: ruffs counted in the table, then "only the bots'"): the short side suit is said with the
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
     # r91: said as one explanation with the ruffs' count (test_the_nil_checklist_is_what_suggest_decides)
-    assert "Yet a nil need not ruff: void, it throws any card, dangerous ones first." in text
+    # r98: said with its reason (test_the_nil_checklist_is_what_suggest_decides)
+    assert "In play a void helps a nil: it can throw any card there." in text and "Yet a nil need not ruff" not in text
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -3315,9 +3328,12 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named
     # r82 (rater: the Last trick line names no seats): trick 4 printed as a row, seats named
-    assert "Below: tricks 1 to 4, then trick 5 as played and with North's 3♥ instead." in text
-    assert "is the *Last trick* line" not in text
-    assert "Trick 4 as played:  4. N  9♣   E  3♠*  S  5♣   W  3♣    East (trump)" in _code_outputs("cover = bots_position(1246")
+    # r98 (newcomer r97: ~25 lines for a one-card point): the lead, trick 3 and trick 5 only; the Last trick line
+    # is no longer printed, so trick 4 is not either
+    assert ("Below: South's lead; trick 3, where North plays *before* South; then trick 5, where South's 6♥ is winning "
+            "and North, last to play, holds K♥ 3♥: as played, and with North's 3♥ instead.") in text
+    assert "is the *Last trick* line" not in text and "Below: tricks 1 to 4" not in text
+    assert "Last trick" not in _code_outputs("cover = bots_position(1246")
 
 
 def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
