@@ -3540,8 +3540,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # bookkeeping, left to the figures cell l08-20b (it prints both, asserted below)
     # r97 (report r96/08: why the third card?): the Q♠ and A♠ matter most, each graded pass keeping either a blunder
     # r98 (report r97/08: "each graded pass" never said which): the 20 and where they come from, as l08-20b prints
-    assert ("The Q♠ and A♠ matter most. The coach grades 20 passes (every 3 of the six cards the rule bot most wants "
-            "to pass): each keeping either is a blunder ([figures](#cell-id=l08-20b)).") in prose
+    assert ("The Q♠ and A♠ matter most. The coach grades 20 passes (every 3 of the six cards the "
+            "[rule bot](glossary.ipynb#cell-id=term-rule-bot) most wants to pass): each keeping either is a blunder ([figures](#cell-id=l08-20b)).") in prose
     assert "20 of 286" not in prose and "Lesson 01's example pass" not in prose
     _figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                     for o in c["outputs"])
