@@ -1090,8 +1090,9 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # r72c: 08's list is in plain words after its demonstration ("shown" is its range sentence)
     # r89: 08's list became a plain scale line and one sentence on the range (best: its whole range within it)
     # r91: 08's scale is a table, verdict | the cost's range | marks
-    assert ("|**best**|all of it within a quarter point|2|" in lesson_08_src
-            and "|[**too close to call**](glossary.ipynb#cell-id=term-too-close-to-call)|crossing a quarter point|2|"
+    # r98: 08's table became three steps (report r97/08: ranges, thresholds and units crammed)
+    assert ("1. The whole range at or below 0.25 (a quarter point): *best*." in lesson_08_src
+            and "2. The range crossing 0.25: [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call)."
             in lesson_08_src)  # r81, r84, r85, r89, r91
     assert "as good as the top choice" not in lesson_08_src and "counts as best" not in lesson_08_src
     assert "so pass her when you can (lesson 01)." in text and "lesson 01 passes a queen" not in text
