@@ -44,7 +44,7 @@ def _depth(text: str) -> int:
 def test_when_every_legal_card_wins_the_reason_says_so():
     v = _last_seat_view("KD AD 5C 6C 7C 8C 9C TC 3S 4S 5S 6S", "2D 3D 4D")
     assert v.legal_mask == CardList("KD AD").mask
-    assert play_does(v, CardList("KD")[0].index) == "wins the trick, with no points on it, as any card you hold would"
+    assert play_does(v, CardList("KD")[0].index) == "wins the trick, with no points on it, as any card you may play would"
 
 
 def test_a_card_that_goes_over_is_not_called_the_winner_so_far():

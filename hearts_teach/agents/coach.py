@@ -574,9 +574,9 @@ def play_does(view: View, card: int, note_every: bool = True) -> str:
     # every legal card wins too: say so, or "wins the trick" reads like a choice
     every = note_every and not view.legal_mask & ((1 << view.win_card) - 1)
     if view.last_to_play:  # the trick's last card: nobody can go over it
-        return "wins the trick" + _trick_load(view) + (", as any card you hold would" if every else "")
+        return "wins the trick" + _trick_load(view) + (", as any card you may play would" if every else "")
     # (not "so far winning": a later card may beat it, and the reason may say it always does)
-    return f"goes over {DECK[view.win_card].pretty}" + (", as any card you hold would" if every else "")
+    return f"goes over {DECK[view.win_card].pretty}" + (", as any card you may play would" if every else "")
 
 
 def _trick_load(view: View) -> str:
