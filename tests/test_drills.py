@@ -368,6 +368,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     assert king.stats["p_take_qs"] > kept
     # r74b read: "worse" read as worse than passing the queen (21% against 39%): both are mistakes, said so
     assert "Keeping the K♠ too (K♣ J♦ A♥)" not in after  # r98: cut for density (its 21% stays in the figures)
+    # r99 (report r98/08: no reason to pass the K♠): the printed 21% against 6%, no mechanism claimed
+    assert "Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%." in after
     # r81 (rater: "few or none" of what? only the A♠ can beat her): what happens to her, said
     assert "few or none" not in after
     assert "207 of 207" not in after and "of 356" not in after

@@ -3186,13 +3186,17 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     gloss = "Below, *exp pts*: South's average points for the hand; *Δ vs best*: the cost."
     # r92 (rater: the verdict words were met before the table): the table moved above the first coach printout, so the
     # gloss moved to l08-07a, just above the printout it labels
-    assert " ".join(_src(cells[[c.get("id") for c in cells].index("l08-07a")]).split()).endswith(gloss)
+    # r99 (report r98/08: the scale came after the first printed range): the guide (l08-03), now just above that
+    # printout, ends with the gloss
+    assert " ".join(_src(cells[[c.get("id") for c in cells].index("l08-03")]).split()).endswith(gloss)
     # fresh newcomer rater (r46): the figures and the 95 % rule came before drill 1; they moved after the drills, and
     # the demonstration points there once, with the coach's printed 3.5 hearts (over 3, yet a mistake)
     ids = [c.get("id") for c in cells]
-    assert ids.index("l08-06b") == ids.index("l08-07a") + 1 and ids.index("l08-sure-ace") == ids.index("l08-06b") + 1
-    # r98: the guide (l08-03) now follows the printouts it reads (report r97/08), still before its quiz
-    assert ids.index("l08-06") < ids.index("l08-07a") < ids.index("l08-sure-ace") < ids.index("l08-03") < ids.index("l08-24") < ids.index("l08-10")  # r72: the scale and its quiz before the drills; r92: the table before the coach's first printout
+    # r99 (report r98/08: "2.55 and 3.58" printed before the scale): the scale just above the range's printout; its
+    # worked example (the A♥) stays after it (r98), with the marks and the quiz
+    assert ids.index("l08-03") == ids.index("l08-07a") + 1 and ids.index("l08-06b") == ids.index("l08-03") + 1 and ids.index("l08-sure-ace") == ids.index("l08-06b") + 1
+    assert ids.index("l08-sure-ace") + 1 == ids.index("l08-24")
+    assert ids.index("l08-06") < ids.index("l08-07a") < ids.index("l08-03") < ids.index("l08-sure-ace") < ids.index("l08-24") < ids.index("l08-10")  # r72: the scale and its quiz before the drills; r92: the table before the coach's first printout
     assert "l08-sure" not in ids  # r72c: its verdict list was the guide's again; one list, in l08-03
     assert "about 3.5 more hearts than with 4♥" in assess_play(scope["hand"].view(0)).summary()
     # r92 (rater: "the reason" was undefined): the words after the dash in the coach's printout
@@ -3362,12 +3366,14 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     assert plain.startswith("## How to read the coach") and "l08-sure" not in ids
     # r72c: the demonstration first; r92 (rater: verdict words in the printout before the table): the position (l08-04)
     # still comes first, the table now just before the coach's printout of it
-    assert ids.index("l08-04") < ids.index("l08-06") < ids.index("l08-03") < ids.index("l08-10")  # r98: the guide after the printouts
+    assert ids.index("l08-04") < ids.index("l08-06") < ids.index("l08-03") < ids.index("l08-06b") < ids.index("l08-10")  # r99: the scale before the range's printout
     # r78: each line with an example range (checked against verdict_of below)
     # r89 (rater: range, low end and spans all at once; the e.g. ranges half gave the quiz away): a plain scale in
     # points a hand first (coach_stats' BAND, INACCURACY_MAX, MISTAKE_MAX), then the range and its low end, one example
     # r91 (rater: four bands, the range, its low end and best's exception in one paragraph): a small table
-    assert all(row in _src(cells[ids.index("l08-03")]) for row in ("1. The whole range at or below 0.25 (a quarter point): *best*.", "2. The range crossing 0.25: [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call).", "3. Otherwise the range's **low end** decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.", "Drills score **marks**: 2 for *best* or *too close to call*, 1 for an *inaccuracy*, 0 for a *mistake* or *blunder*."))
+    assert all(row in _src(cells[ids.index("l08-03")]) for row in ("1. The whole range at or below 0.25 (a quarter point): *best*.", "2. The range crossing 0.25: [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call).", "3. Otherwise the range's **low end** decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*."))
+    # r99: the marks line moved with the A♥'s worked range to l08-sure-ace, just above the quiz
+    assert "Drills score **marks**: 2 for *best* or *too close to call*, 1 for an *inaccuracy*, 0 for a *mistake* or *blunder*." in _src(cells[ids.index("l08-sure-ace")])
     assert "**blunder** over 3." not in plain
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
     assert "e.g." not in plain and "- **best**" not in plain
@@ -3404,8 +3410,10 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     assert ("The coach gives each move's cost as a **range**: how much more than the top choice it very likely costs, "
             "in points a hand. 1. The whole range at or below 0.25 (a quarter point): *best*. 2. The range crossing 0.25: "
             "[*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call). 3. Otherwise the range's **low end** "
-            "decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*. The A♥ above costs 2.55 to 3.58: "
-            "a *mistake*, though its average is over 3.") in plain
+            "decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.") in plain
+    # r99: the A♥'s worked range follows its printout (l08-sure-ace), the scale above it
+    assert "The A♥ above costs 2.55 to 3.58: a *mistake*, though its average is over 3." in " ".join(_src(cells[ids.index("l08-sure-ace")]).split())
+    assert "The A♥ above costs" not in plain
     assert "The verdict goes by the range's" not in plain
     assert verdict_of(0.1, 0.2) == "best" and verdict_of(0.1, 0.3) == "fine"  # best and too close to call: the whole range
     assert "Its low end sets the verdict" not in plain and verdict_of(0.25, 0.3) == "fine" and verdict_of(2.55, 3.58) == "mistake"
@@ -3549,7 +3557,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r92 (rater: the top pass and the pass behind the 56% were never named): both named
     # r98 (report r97/08: "Passing left" read as a left-only rule; she and drop moved to l08-05 with dump and throw)
     assert ("**Drill 1.** **With the Q♠, the A♠ and one low spade, pass both.** The top choice is Q♣ Q♠ A♠. "
-            "Passing left, West gets both. Passed right or across, the top choice still passes both. "
+            "Passing left, West gets both. "  # r99 (report r98/08: nothing printed it; the engine test below still checks it): cut
             "Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received)") in prose
     assert "Passing left with the Q♠" not in prose
     assert ("Words used below: *she* and *her* mean the Q♠. To *duck*: play lower, letting another card win. "
@@ -3621,7 +3629,9 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert "Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received)" in prose  # r92: the pass named and "once the 4♠ is gone, a spade lead forces her out" in prose
     # r87 (rater: the take-away's two low spades were only in a folded cell): drill 1's answer says it
     assert ("With a second low spade, the top choice still passes both, and keeping the A♠ is mostly a *mistake* "
-            "([replays](#cell-id=l08-d1)).") in prose  # r97: shorter (word cap)
+            "([figures](#cell-id=l08-d1)).") in prose  # r97: shorter (word cap)
+    # r99 (report r98/08: that output is the coach's grading, not a replay): relabelled
+    assert "([replays](#cell-id=l08-d1))" not in prose
     # r94 (report r94/08: "the same cell" read as the figures cell linked just before): the link names its cell
     assert "[the same cell]" not in prose
     figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
@@ -4589,7 +4599,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r52): one idea a sentence; South plays last, after East's winning 6♣
     # r73 (rater r73_08, word cap): "with no club" (South has none: it could not follow)
     # r92 (word cap: the prompt now says East's 6♣ is winning and South has no clubs): the answer says it once
-    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ is East\'s.') in prose and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
+    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s, unlike a passed one (drill 2).') in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
     assert [c.pretty for c in DRILLS[2].make().current_trick.cards] == ["4♣", "3♣", "6♣"]  # West led: South plays last
     from hearts_teach.kernel.cards import Suit
 
@@ -4769,7 +4779,7 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     # r84 (rater: picture the play, not the numbers): the kept ace's play, trick by trick
     # r87 (rater: "usually plays right after you" cast doubt on the seat order): West holds her, which is the point
     # r91 (rater: the 56%/30% sentence took three readings): short numbered steps, then one share a sentence
-    assert ('Passed right or across, the top choice still passes both. '  # r98: she and drop now defined in l08-05
+    assert ('Passing left, West gets both. '  # r99: "Passed right or across…" cut (no output printed it)
             'Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received): '  # r93: she and drop defined
             '1. The first spade trick uses up your 4♠. 2. The next spade lead forces your ace. '
             '3. West, holding her, can drop her on it. '
@@ -4777,7 +4787,8 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             'She ends in your tricks in 56% of the coach\'s deals ([figures](#cell-id=l08-d1)). '
             # r98 (report r97/08: the steps explained only half of the 56%): the replays' split, as l08-d1 prints it
             'In the replays, your A♠ wins her in about half of those deals (274 times); in the rest, another card of yours wins the trick she is dropped on. '
-            'Pass both and she still ends in your tricks in 30%: over half of those, dropped on a K♠ East passed you.') in prose
+            # r99 (report r98/08: the K♠-from-East clause undercut the rule with nothing to do): cut; l08-d1 still prints it
+            'Pass both and she still ends in your tricks in 30%.') in prose and "a K♠ East passed you" not in prose
     assert "comes back in 30%" not in prose
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
@@ -6518,7 +6529,8 @@ def test_lesson_08_pass_direction_does_not_decide_her():
     prose = " ".join(" ".join(_src(c) for c in _cells("08_practice_decisions") if c["cell_type"] == "markdown").split())
     # r97 (report r96/08: "whichever way you pass" unparsed): the three directions named
     # r98 (report r97/08: drill 1's "Passing left" and this sentence disagreed): drill 1 says it, drill 2's copy cut
-    assert "Passed right or across, the top choice still passes both." in prose
+    # r99 (report r98/08: no output showed it): the sentence is cut; the coach's top choices are still checked here
+    assert "Passed right or across, the top choice still passes both." not in prose
     assert "Passed left, right or across" not in prose
     for drill, given in ((DRILLS[0], {"Q♠", "A♠"}), (DRILLS[1], set())):
         dealt = drill.make()
