@@ -1072,7 +1072,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # the contract-first row's two results, and the 4♠ (a spade on a club trick) named without "discard" (r76b)
     # r94 (rater: "only East's 4♠ lost the nil" sat badly beside trick 12, where South's bot chose to break it): the
     # 4♠ let South break it (left bare, East's J♠ won under South's 8♠)
-    assert "Contract first made the contract; East's 4♠ let South break the nil." in text
+    # r99 (newcomer r98: East's J♠ was forced in trick 12 and South chose to duck; "the 4♠ let South break it" hid
+    # both): said as South's bot did it ("bust the opponents' nil: stay low under it", held in the deal-17 test)
+    assert "Contract first made the contract; South broke the nil by ducking under East's forced J♠." in text
+    assert "East's 4♠ let South break the nil" not in text
     assert "only East's 4♠ lost the nil" not in text
     assert "with hearts thrown, the contract was made" not in text
     # r84 (rater: why nil first set South–North was never said): South's low leads gave West cheap tricks (tricks 1
@@ -1560,12 +1563,15 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r84 (words): the two cases in one sentence
     # r97 (newcomer r95: *cover* never defined): defined where first used
     # r98 (newcomer r97: no example of a cover before the nil): deal 1246's trick 3 (North's K♣), printed below
-    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil: after the nil bidder, with its lowest card that wins; before, with its "
-            "highest, if it wins, leaving room under it (deal 1246's trick 3, below).") in text_now
-    assert "before, with its highest, if it wins" in text_now  # r77: only if it wins
+    # r99 (newcomer r98: "before, with its highest, if it wins" cryptic, and what if it cannot win?): said plainly,
+    # as _protect does it (its highest card that beats the trick so far; with none, its lowest)
+    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil bidder: its lowest card that wins. "
+            "Before: its highest card that beats the cards down, leaving the nil bidder room under it (deal 1246's "
+            "trick 3, below); with none, its lowest.") in text_now
+    assert "before, with its highest, if it wins" not in text_now  # r99
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
-    assert "with its lowest card that wins;" in text_now  # r84: one sentence now
+    assert "After the nil bidder: its lowest card that wins." in text_now  # r84: one sentence now; r99: two, plainer
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     # r93 (newcomer r92: the practice hand's deal was only in a code comment): deal 5 named, so "(not yours)" went
     assert ("Below that, a **demonstration** on deal 6: the bots play South's blind nil.") in text_now
@@ -1705,9 +1711,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r97 (newcomer r95: the row understood only from the worked line): a rule in H and S, one example
                  # each (values held below against trick_count); the separate worked line cut; values in words (no fraction sign in prose)
                  # r98 (newcomer r97: four examples in one cell, read several times): one row per value
-                 "Protected spades: each spade (H = higher spades you lack, S = smaller spades you keep) | S ≥ H: 1 "
-                 "(K♠ of K♠ 2♠) S = H−1 | three quarters (J♠ of J♠ 3♠ 2♠) S = H−2 | a quarter (J♠ of J♠ 5♠) "
-                 "less | 0 (10♠ of 10♠ 2♠)",
+                 # r99 (newcomer r98: "S" was also South, and a condition sat in the "In your hand" column): the
+                 # spade rule in words, the printout's, one sentence per value
+                 "**Protected spades**: for each spade, compare the higher spades you lack with the smaller spades you "
+                 "keep. As many or more: 1 (K♠ of K♠ 2♠). One fewer: three quarters (J♠ of J♠ 3♠ 2♠). Two fewer: a "
+                 "quarter (J♠ of J♠ 5♠). Fewer still: 0 (10♠ of 10♠ 2♠).",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
                  "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
@@ -1732,9 +1740,13 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r97 (newcomer r95: "at most one a spade" hard to parse): "never more ruffs than spades"
                  # r98 (newcomer r97: a void fails the checklist, then helps a nil, with no reason): the reason, that
                  # Suggest judges a nil by the same count, ruffs in (nil_ok's estimate_tricks; spade length apart), and a worked case (held above)
-                 "**Ruffs** count for bids, each setting aside your lowest spade: never more ruffs than spades (one "
-                 "spade, no clubs: 1, not 2). Suggest judges a nil by the same count, ruffs included, so beside any spade a "
-                 "void or singleton stops its nil. In play a void helps a nil: it can throw any card there.",
+                 # r99 (newcomer r98: "setting aside your lowest spade" unexplained; Suggest or play, which to
+                 # follow?): what the used spade no longer does, a worked hand (held below), and that a player may
+                 # still bid the nil Suggest refuses
+                 "**Ruffs**: each uses up your lowest spade, which then protects nothing (K♠ 3♠ 2♠, no clubs: 2 ruffs "
+                 "use the 3♠ 2♠; the K♠ counts three quarters). Never more ruffs than spades.",
+                 "Suggest counts ruffs, so it refuses a nil beside a void or singleton; you may still bid one. In play "
+                 "a void helps a nil: it can throw any card there.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1744,6 +1756,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "bots' habits, not game rules."):
         assert line in text, line
     assert "you may: when" not in text  # r81
+    assert "S = H" not in text and "setting aside" not in text  # r99
+    k32 = trick_count(CardList("KS 3S 2S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D"))  # r99: the ruffs' worked hand
+    assert dict(k32.ruffs) == {Suit.CLUBS: 2} and [(DECK[c].pretty, v) for c, v in k32.spades] == [("K♠", 0.75)]
     assert "more, too few smaller spades: 0" not in text and "at most one a spade" not in text  # r97
     # r97: each example of the spade rule, on a hand with no side suit of two cards or fewer
     for spades, card, value in (("KS 2S", "K♠", 1), ("JS 3S 2S", "J♠", 0.75), ("JS 5S", "J♠", 0.25), ("10S 2S", "10♠", 0)):
@@ -1835,7 +1850,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
     parts = [line.split(":")[0] for line in _count_text(east17, estimate=False).splitlines()[1:] if not line.startswith(" ")]
     assert parts == ["High side cards", "Protected spades", "Ruffs"]
     # r77: the ruffs are Suggest's, said under the table's two rows ("**Suggest** also counts *ruffs*: ...")
-    assert all(f"{part}: " in text for part in parts[:2]) and "To *ruff* is" in text  # r84; r90: above the table
+    assert all(f"{part}: " in text or f"**{part}**: " in text for part in parts[:2]) and "To *ruff* is" in text  # r84; r90
+    # r99: the spade rule is a bold-headed paragraph now, out of the table
 
 
 def test_the_rule_of_thumb_rounds_an_exact_half_down():
@@ -1959,7 +1975,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert f"{turn}\nBefore South's card, tricks vs contract: South–North 9 of 9\n" in bots_did
     assert "12. N 10♠   E  J♠*  S  8♠   W  6♠    East" in rows and hand.bids[0] + hand.bids[2] == 9
     # r98 (newcomer r97: "its bot broke the nil" overstated South's part: East's J♠ was forced): said as it was
-    assert ("As played, East's J♠ was forced in trick 12, and South, its 9 tricks made, let it win: it ducked with its "
+    # r99 (words): "let it win" cut, the same meaning
+    assert ("As played, East's J♠ was forced in trick 12, and South, its 9 tricks made, ducked under it with its "
             "8♠, keeping A♠.") in " ".join(prose().split())
     assert "its bot broke the nil" not in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
@@ -2723,8 +2740,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
 
     text = _nil_prose()
     # r98: the deal's three printed tricks named in order (trick 3 is the cover before South)
-    assert ("Deal 1246: South bid nil, North 5.") in text and ("trick 5, where South's 6♥ is winning and North, last to "
-                                                              "play, holds K♥ 3♥") in text
+    assert ("Deal 1246: South bid nil, North 5.") in text and "trick 5, North last with K♥ 3♥" in text  # r99
     assert "Every heart South held was above East's 2♥: only North's cover saved the nil." in text
     played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
     assert played.bids[0] == 0 and played.bids[2] == 5 and played.tricks_won[0] == 0
@@ -2957,7 +2973,7 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r81 (rater: "one of its cards" made them blame the J♠, which won trick 12): "one choice it made" (the J♠
     # was forced: "no choice, J♠ is forced", printed in the replay), still naming no card before the question
     # r93 (words): shorter, the same meaning
-    assert ("East's nil passed the checklist (counted above), yet one choice cost it the nil.") in text
+    assert ("East's nil passed the checklist (counted above), yet one choice broke it.") in text  # r99: words
     assert "one of its cards cost" not in text
     assert "one discard" not in text
     assert "What if East throws both hearts instead?" in text  # r93 (words); r79 (words): the replay's heading names the tricks
@@ -3285,7 +3301,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     cells = lesson_cells()
     worked = next(i for i, c in enumerate(cells) if "east = same_deal(17)[1].dealt(3)" in "".join(c["source"]))
     assert worked < next(i for i, c in enumerate(cells) if "nil_pick = Quiz(" in "".join(c["source"]))
-    assert "".join(cells[worked - 1]["source"]).rstrip().endswith("**A count, worked**: East's cards on deal 17, played later.")
+    assert "".join(cells[worked - 1]["source"]).rstrip().endswith("**A count, worked**: East's cards on deal 17.")  # r99: words
     # "In practice": every nil the bots
     # allow, on many dealt hands, and the two ways to fail it
     nils = 0
@@ -3337,8 +3353,9 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r82 (rater: the Last trick line names no seats): trick 4 printed as a row, seats named
     # r98 (newcomer r97: ~25 lines for a one-card point): the lead, trick 3 and trick 5 only; the Last trick line
     # is no longer printed, so trick 4 is not either
-    assert ("Below: South's lead; trick 3, where North plays *before* South; then trick 5, where South's 6♥ is winning "
-            "and North, last to play, holds K♥ 3♥: as played, and with North's 3♥ instead.") in text
+    # r99 (newcomer r98: three outputs in one sentence, to be matched by hand): one item per printed trick, in order
+    assert ("Below: trick 1; trick 3, North playing *before* South; trick 5, North last with K♥ 3♥; then trick 5 with "
+            "North's 3♥.") in text
     assert "is the *Last trick* line" not in text and "Below: tricks 1 to 4" not in text
     assert "Last trick" not in _code_outputs("cover = bots_position(1246")
 
