@@ -202,7 +202,7 @@ def test_the_three_points_as_written_are_the_bots():
     # the whole rule is back in 3b, with the four-spade case (held above: four spades, ruffs ½, none crossed off)
     # r97 (newcomer r95 item 1): three numbered lines; the ½ case worked on deal 1526, whose print the lesson shows
     assert ("1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). A total ending in ½ goes whichever way "
-            "leaves an even number of spades (a convention). 2. Cross off that many of your lowest spades: they count 0 and protect nothing. The ruffs still "
+            "leaves an even number of spades (a convention). 2. Cross off that many of your lowest spades: in step 2 they count 0 and protect nothing. The ruffs still "
             "count in full. 3. Count step 2 on the spades left.") in text  # r84b: the ruffs unrounded
     # r94 (newcomer r94 item 1): "the bots' tie-break" read as arbitrary and unexplained: said as what it is, a
     # convention (Python's round, held below), and 3b gives the working order, true to trick_count (ruffs, then
@@ -443,7 +443,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "Deal 1526 (below) has 8 spades, ruffs 1½: a tie; crossing off 2, the 3♠ 2♠, leaves 6, even." in text  # r98: the tie worked here, beside deal 1526's print  # r97: in 3b  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
+    assert "Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even." in text  # r98: the tie worked here, beside deal 1526's print  # r97: in 3b  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -474,7 +474,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("Deal 1526 (below) has 8 spades, ruffs 1½: a tie; crossing off 2, the 3♠ 2♠, leaves 6, even.")  # r98: 3b's tie worked here  # r97: its rounding is 3b's worked example  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even.")  # r98: 3b's tie worked here  # r97: its rounding is 3b's worked example  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -556,20 +556,20 @@ STEPS = ('## Count in four steps The steps are numbered as the bots print them, 
          "a *doubleton* (two cards) ¼. Why: a void can ruff a suit's first two leads, "
          'a singleton the second; a doubleton only the third, when an opponent may also be void and play a '
          'higher spade. Each ruff trick needs a spade, so the total stops at your number of spades. '
-         "A short suit's high cards keep their step-1 value; the shortness counts again here. "
+         "High cards in a short suit count in step 1 too. "
          # r97 (newcomer r95 item 1): 3b as three numbered lines, its ½ rule worked on deal 1526, and the working
          # order said as the summary says it (trick_count: ruffs, then the spades kept, then their step-2 values)
          "Deal 22's step 3: **3b. Cross off your ruffing spades, before step 2**: a ruffing spade "
          'cannot also wait under a higher one. 1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). '
          'A total ending in ½ goes whichever way leaves an even number of spades (a convention). 2. Cross off '
-         'that many of your lowest spades: they count 0 and '
+         'that many of your lowest spades: in step 2 they count 0 and '  # r99 (newcomer r98): which step counts them 0 (step 4's B counts them all)
          'protect nothing. The ruffs still count in full. 3. Count step 2 on the spades left. With ♠ K J 6 2 and '
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
          "Deal 22: ruffs ¼, none crossed off. Now **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
          "2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
-         'Deal 1526 (below) has 8 spades, ruffs 1½: a tie; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = '
+         'Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = '
          '(A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
 # r94 (newcomer r94 items 1, 3): trump and ruff defined in the opening, where "ruffs" is first used (step 1's ace
 # row), not at step 3; 3b's tie-break called a convention and a working order added (ruffs first, as trick_count
@@ -625,9 +625,7 @@ CHEAT_SHEET = ("| Step | Values |\n|---|---|\n"
 # reader knew they could differ): the three told apart where the count becomes a bid, the ¾ difference said there
 # r93 (newcomer r92: "three roundings in one sentence" were hard to keep apart): 3b says its rounding only picks
 # spades, so here only the bots' rounding is told apart from the lesson's
-DIFFER = ("The bots' rounding goes to the nearest "
-          "trick (a half down, three quarters up), so it differs from yours only at counts over 1 ending in three "
-          "quarters.")  # r94 (newcomer r94): at a count of ¾ both bid 1 (held in test_the_two_roundings_differ_only_at_three_quarters)
+DIFFER = ("The bots round to the nearest trick, a half down.")  # r99: cut for density (the ¾ difference: scorer's cases and summary)  # r94 (newcomer r94): at a count of ¾ both bid 1 (held in test_the_two_roundings_differ_only_at_three_quarters)
 
 
 def test_the_values_list_is_trick_counts():
@@ -759,7 +757,7 @@ def test_the_values_list_is_trick_counts():
     # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
     # r90 (newcomer r89 item 2): A and B as two short lines; the tie is now 3b's own example, and "the ruffs still
     # count in full" (3b) says A's 1½ is unrounded
-    assert ("Deal 1526 (below) has 8 spades, ruffs 1½: a tie; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
+    assert ("Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
             "+ 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾") in " ".join(prose().split())  # r81: A's ruffs are added unrounded
     # r84: B's worked numbers beside its five values and its spades after the fifth; r90: "(the 4♠ protects too)"
     # was cryptic: the 8♠'s ¾ (with the 6♠ 5♠ 4♠ under it) is in deal 1526's print just below
@@ -2214,7 +2212,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r81: the verdict and the tie the print does not spell out (ruffs ½, four spades: cross off none) are in the fold
     assert "".join(nine_runs["source"]).endswith(
         "# Deal 9: bidding up won. South was a trick short of 5; North's spare trick covered it.")
-    assert "  # ruffs ½ with four spades: a tie, cross off none (keep 4, even)" in "".join(nine_runs["source"])
+    assert "  # ruffs ½ with four spades: ending in ½, cross off none (keep 4, even)" in "".join(nine_runs["source"])
     assert not trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).spent
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
     assert _code_outputs("print(bid_check(64, 1, 5))") == "\n\n".join(
@@ -2307,8 +2305,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "same-rank" not in text and "4 and three quarters" not in text
     # r98 (newcomer r97, brief): the random-choice aside was about the software, not bidding: cut for density
     assert "choose at random" not in text
-    assert ("**Sample runs.** Deal 64: check South's count, printed first. The bots bid 5, this lesson 4; each bid is "
-            "played 20 times. Then deal 9 "
+    assert ("**Sample runs.** Deal 64: the bots' count first. The bots bid 5, this lesson 4; each bid is "
+            "played 20 times; only the bots' picks among equally good cards vary. Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
@@ -2422,7 +2420,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         # rater r64: one rounding rule for the learner, "drop any fraction"
         # r94 (newcomer r94 item 1): a working order (step 1 stands apart; ruffs before step 2, as trick_count does)
         "- Order: 1, 3, 3b, 2, 4. Add the steps, drop any fraction, bid at least 1. One trick "
-        "short sets the whole contract, your partner's bid with it; one over costs a bag.\n"
+        "short sets the whole contract; one over costs a bag.\n"
         # rater r61: one clear recommendation at three quarters (test_three_quarters_up_is_the_bots_convention);
         # rater r64: the figure with each bag charged its share of the penalty
         # r68 (words): the bag's charge is in the play-outs' print
@@ -2565,7 +2563,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # rater r64: said once, plainly: the bots round ¾ up, and the play-outs are the lesson's reason to bid down
     assert ("**Does it, at three quarters?** In the *play-outs* below, the bots play each deal twice, South bidding "
             "its count rounded up, then down.") in text  # r87 (words)
-    assert text.count("to the nearest trick (a half down, three quarters up)") == 1  # r90: said once, with the bid's rule
+    assert text.count("to the nearest trick, a half down") == 1  # r99: shorter  # r90: said once, with the bid's rule
     assert "Three quarters bids up only by the bots' convention" not in text and "careful player" not in text
     assert "rounded to the nearest trick (halves down)" in " ".join((smart_bid.__doc__ or "").split())
     assert "rough values, not chances" not in text and "9 points a trick" not in text
@@ -2586,9 +2584,14 @@ def test_the_bid_lower_example_is_the_scorers():
     # r91 (newcomer r90 item 2): two gains for one case (9, then 19 once the bag cost −10): the bag is valued at −9
     # from the start, so the learner meets one gain, 19 (+60 against +41)
     # r98 (newcomer r97 item 3): the bag arithmetic in two sentences
+    # r99 (newcomer r98): the −9 and the 6 in 7 each shown in a few words; "check South's count" (never asked) gone
+    assert "check South's count" not in text and "its +1, less a tenth" not in text and "a tie" not in text
+    assert ("Count a bag as −9: +1 now, −10 later (ten bags cost 100). Bid 3, take 4 is then +50 + 1 − 10 = "
+            "+41. Bidding 4, not 3, gains 19 when the 4th trick comes (+60 against +41) and loses 110 when it does not "
+            "(−60 against +50). So that trick must come about 6 times in 7: six gains of 19 beat one loss of 110.") in text and 6 * 19 > 110 > 5 * 19
     assert ("Count a bag as −9: its +1, less a tenth of the 100 lost at 10 bags. Bid 3, take 4 is then +50 + 1 − 10 = "
             "+41. Bidding 4, not 3, gains 19 when the 4th trick comes (+60 against +41) and loses 110 when it does not "
-            "(−60 against +50). So that trick must come about 6 times in 7.") in text and 6 * 19 > 110 > 5 * 19  # r93: the gain and the loss in one sentence with the break-even
+            "(−60 against +50). So that trick must come about 6 times in 7.") not in text and 6 * 19 > 110 > 5 * 19  # r93: the gain and the loss in one sentence with the break-even
     assert "wins 9 more points" not in text and "(+60 against +51)" not in text  # r91: the old first gain
     assert "19p" not in text and "(chance p)" not in text  # r89
     assert "means over 85%" not in text
@@ -2610,7 +2613,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # trick of one partner covers the other's shortfall
     # r61 (words): the set's cost is said where the play-outs' sets are read
     # newcomer r75 (round 75b item 8): the play-outs' recap is one line; the set's cost is the summary's bullet
-    assert "One trick short sets the whole contract, your partner's bid with it; one over costs a bag." in text
+    assert "One trick short sets the whole contract; one over costs a bag." in text and "your partner's bid with it" not in text  # r99: cut for density
     assert score_hand([4, 2, 2, 2], [3, 3, 2, 5]).team_points[0] == -10 * (4 + 2)
     assert score_hand([3, 2, 3, 2], [4, 3, 2, 4]).team_points[0] == 60  # South's extra trick covers North's short one
     # r61 (words): "an extra trick of yours can cover a partner one short" cut; "Count only your own tricks:
@@ -3174,7 +3177,7 @@ def test_three_quarters_up_is_the_bots_convention():
     # being about 6 in 7 by either pair of margins
     # r98 (newcomer r97): shorter, and the 89 told apart from the example's 110 (its loss is 20 × contract + 10)
     assert ("Bidding up came out ahead on 544 of the 737 deals, about 3 in 4. With wins of 16 on average and losses "
-            "of 89 (not 110: contracts and tricks vary by deal), it needed about 6 in 7: bidding down came out 11 "
+            "of 89 (not 110: contracts and tricks vary by deal), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
             "points a hand ahead.") in " ".join(prose().split())
     assert "(Not 19 and 110" not in " ".join(prose().split())
     assert 6 * 16 == 96 > 89 > 5 * 16 and 0.84 < 89 / (16 + 89) < 6 / 7 < 0.86 and abs(544 / 737 - 3 / 4) < 0.015
