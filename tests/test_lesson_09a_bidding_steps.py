@@ -1584,7 +1584,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r90 (rater r89: "tip 3" named nothing in the lesson, and "no A♥ to win trick 10" read as a loss): the step is
     # named where it is (Playing it, 3), and the point said plainly: on trick 6 the A♥ could not win
     assert ("The nil held because West, out of hearts, trumped South's A♥ on trick 10. Step 3 of *Playing it* says "
-            "throw that A♥ on trick 6: out of clubs, under East's 4♠, it could not win. South's bot threw its 3♠.") in text
+            "throw that A♥ on trick 6: on a club lead, a heart could not win. South's bot threw its 3♠.") in text
+    assert "under East's 4♠, it could not win" not in text  # r99 review (rater r99: read as blaming East's trump)
     assert "tip 3" not in text and "would have left no A♥" not in text  # r90
     assert "could have thrown it safely" not in text
     assert "only because West" not in text
@@ -1743,7 +1744,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # still bid the nil Suggest refuses
                  "**Ruffs**: each uses up your lowest spade, which then protects nothing (K♠ 3♠ 2♠, no clubs: 2 ruffs "
                  "use the 3♠ 2♠; the K♠ counts three quarters). Never more ruffs than spades.",
-                 "Suggest counts ruffs, so it refuses a nil beside a void or singleton; you may still bid one. In play "
+                 # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
+                 "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid one. In play "
                  "a void helps a nil: it can throw any card there.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)

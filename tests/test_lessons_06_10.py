@@ -951,7 +951,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # r98 (r97 read: the 3♦'s 25.0% was never explained): the same cause as its hearts; trick 6 shows the queen on a diamond trick
     duck = graded.of("3D")
     assert f"{duck.stats['p_take_qs']:.1%}" == "25.0%" and duck.stats["p_take_qs"] > low.stats["p_take_qs"]
-    assert ("The 3♦'s higher Q♠ % (25.0%): with no low diamond left, South may have to win a diamond trick, and the queen can fall on one (as on trick 6)."
+    # r99 review (rater r99: after the 3♦ South still held the 8♦ 7♦): its lowest spent, not "no low diamond left"
+    assert ("The 3♦'s higher Q♠ % (25.0%): its lowest diamond spent, South may later have to win a diamond trick, and the queen can fall on one (as on trick 6)."
             in md["l07-take"]) and "3♦        6.4   25.0%  mistake" in printed and "trick 6: West 4♦, North Q♠" in printed
     assert ("In a suit where you hold high cards, keep low ones to play under later tricks; spend high ones "
             "on tricks that cannot carry points.") in md["l07-take"]

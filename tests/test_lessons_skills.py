@@ -3795,7 +3795,8 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # count 6) left the reader unsure which rule to use: split, people and these bots; the app's default opponents
     assert ("**At the table:** against careful people (assume a high heart is kept back), go only when your count is 0; "
             "otherwise duck. Against these rule bots, which waste high hearts, a count up to 6 can pay with "
-            "two or more sure winners (the table above).") in prose  # r98: cut for density: the table prints the 39% and 18%
+            "two or more sure winners (7 of 18 hands came off: few hands).") in prose  # r98: cut for density: the table prints the 39% and 18%
+    # r99 review (rater r99: "can pay" read as more than the table shows): the sample's size said again
     # (my review of the r93 pass: 7 of 18 against 14 of 76 is a small sample, and the sentence says so) and "expect fewer moons" not in prose
     assert f"{ns['sampled']['go for the moon']['moon']:.0%}" == "35%" and "shoot when a hand shows the signs" not in prose
     from inspect import signature
