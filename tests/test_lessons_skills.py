@@ -394,8 +394,9 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # the prose in one sentence (checked against the replay below), and the cell is gone
     # r75 rater: "mostly" rested on a replay no output shows: cut; the J♣'s part said as a possibility, and the quiz
     # after it hedged ("Usually keep it") as the sentence is
-    assert ("A hard hand even so: passing left, ace gone, West can still drop her on a trick you win, a club trick won "
-            "by your J♣, say: the coach's best pass sends the J♣ too.") in text and "mostly" not in text
+    # r100 (rater: "a trick you win" left out that West must be out of that suit, the rule cell 5 teaches)
+    assert ("A hard hand even so: passing left, ace gone, West can still drop her on a trick you win in a suit West "
+            "has run out of, a club won by your J♣, say: the coach's best pass sends the J♣ too.") in text and "mostly" not in text
     # r81: the passing part ended on "the coach's grade has the last word" (one deal's percentages as the teaching):
     # cut for words; the summary's "tends to" keeps the hedge
     assert "has the last word" not in text
