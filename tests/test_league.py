@@ -292,13 +292,11 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     pytest.importorskip("dask.distributed")
     import signal
 
-    # fast on deals 0-1, then 150 ms a move on deals 2-7: time to interrupt (on a busy CI machine a
-    # league of 4 deals once finished before the signal, and at 50 ms a move this league of 8 once did
-    # too: its six slow tables, about 2 s each, now leave a window of about 6 s on 2 workers);
-    # sleeping never changes a choice
+    # fast on deals 0-1, then 50 ms a move on deals 2-7: time to interrupt (on a busy CI machine a
+    # league of 4 deals once finished before the signal); sleeping never changes a choice
     slow = "import time\n" + HIGHEST.replace(
         "def choose_play(view):\n", "def choose_play(view):\n    if view.hand_number >= 2:\n"
-        "        time.sleep(0.15)\n")
+        "        time.sleep(0.05)\n")
     files = [write(tmp_path, "hi", HIGHEST), write(tmp_path, "lo", LOWEST), write(tmp_path, "rnd", RANDOMISH),
              write(tmp_path, "rnd2", RANDOMISH), write(tmp_path, "slow", slow)]
     out = tmp_path / "run"
