@@ -303,7 +303,10 @@ def test_ctrl_c_stops_a_local_cluster_league_cleanly_and_another_mode_resumes_it
     results = out / "results.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "hearts_teach", "league", *map(str, files), "--hands", "8",
                              "--seed", "3", "--workers", "2", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            # as from a terminal: a run started in the background by a non-interactive shell
+                            # inherits SIGINT ignored, and the league would then play on through the Ctrl-C
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 90
         while not (results.exists() and len(results.read_text().splitlines()) >= 2):
