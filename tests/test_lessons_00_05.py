@@ -90,8 +90,10 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     text03 = " ".join(prose("03_breaking_hearts").split())
     # r76: the clause said lesson 04 makes it a rule; it is a rare house rule there, and the clause says so
     # r76b: "forbid the queen" was vague (led? played at all?); it says what lesson 04's variant forbids
-    assert ("(a few even forbid leading or discarding the Q♠ until hearts are broken, a rare house rule: lesson 04)"
-            in text03 and "`queen_waits`" not in text03)
+    # r101: the house-rule clause made the rater doubt which rules the quiz uses: cut (lesson 04 teaches it); the
+    # quiz says it uses the standard rules, and the variant has one name in prose
+    assert "a rare house rule: lesson 04" not in text03 and "`queen_waits`" not in text03
+    assert "All questions use the standard rules." in text03 and "queen_breaks_hearts=True" not in text03
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     code = "".join("".join(c["source"]) for c in cells_of("00_welcome")
                    if c["cell_type"] == "code")
@@ -1547,7 +1549,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # contradicting the quizzes' "do not unfold": once that cell has run; this fold hides no answer
     assert ("Try it on a copy of the position: run the cell below and click a card South may lead (or, once that "
             "cell has run, type `south.play(\"…\")` in a new cell" in three
-            and 'To run a folded cell, click its "…" bar (this one hides no answer), then press Shift+Enter.' in three)
+            and 'To run a folded cell without unfolding it, click beside (not on) its "…", then press Shift+Enter.' in three)
+    # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
+    assert 'click its "…" bar' not in three and "run it as above, and unfold it only once you have answered" in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
@@ -1571,8 +1575,17 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "you may not **lead** a heart (play it as the first card of a trick)" in three
     assert "(to *discard* is to play a card of another suit because you can't follow)" in three
     assert "In the code a card is its rank and suit letter: `KH` is K♥, `TH` is 10♥, `QS` is Q♠." in three
-    assert ("with every seat played by the course's rule bots: simple computer players that always play a legal card"
-            in three and "Back to the deal from lesson 02" not in three)
+    # r101: "every seat played by the rule bots" read as if a bot chose South's A♥: the bots play up to South's turn
+    assert ("The course's rule bots, simple computer players that always play a legal card, play every seat up to "
+            "South's turn on trick 3" in three and "then our choice for South, the A♥" in three
+            and "with every seat played by" not in three and "Back to the deal from lesson 02" not in three)
+    # r101: "an exception for hands that have nothing else" was vague; each rule's "nothing else" is said, and both
+    # exceptions stand side by side before the quiz (the Q♠ counts as something else for a lead)
+    assert ("Each rule gives way only for a hand with nothing else: nothing but point cards on trick 1, nothing but "
+            "hearts for a lead.") in three and "exception for hands that have nothing else" not in three
+    assert ("- Trick 1, no clubs: a heart or the Q♠ only if you hold nothing but point cards. - A lead before hearts are "
+            "broken: a heart only if you hold nothing but hearts (with only hearts and the Q♠, she must be led: she is "
+            "no heart).") in three
     assert "The same hand as buttons: run the cell below." in three
 
 
@@ -2748,7 +2761,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     # r76b: the dealt cards showed up unexplained; the sentence names them (pinned by ``extra`` above)
     assert ("The code writes down only the cards that matter; the engine deals the rest (here South's Q♦, 5♠ and 8♠)."
             in " ".join(prose("03_breaking_hearts").split()))
-    assert "# position deals the cards not written here (to South too) from seed 3\n" in "".join(
+    # r101: "seed" was never said; the comment says what it does
+    assert "# position deals the cards not written here (to South too) from seed 3 (a fixed shuffle: the same cards every run)\n" in "".join(
         "".join(c["source"]) for c in cells if c.get("id") == "l03-04")
     # r74 (second pass): lessons 00-02 said "penalty cards"; 03 says it renames them; South's report before the
     # A♥ shows a heart may be discarded while hearts are unbroken; the Q♠ position is set up in words
