@@ -221,7 +221,9 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # "once a card nobody still to play can beat is on the table" was abstract
     assert "click a card and the three bots answer (re-run the cell for another lead)." in prose
     assert "three other bots" not in prose and "nobody still to play can beat" not in prose
-    assert "and is sure of that only once the card that will win the trick is down." in prose
+    # r100: "the card that will win the trick is down" was abstract until the folded answer: an example, the A♠
+    assert ("and is sure of that only once the trick's winning card is down (the A♠ on a spade lead, say)." in prose
+            and "the card that will win the trick is down" not in prose)
     # fresh newcomer rater (r44_a): the rule's gap: she may still land on the ace of a receiver who played first
     assert ("has to commit to a card first, before yours is seen; she may still land on your ace, but that receiver "
             "cannot be sure of it.") in prose
@@ -360,7 +362,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     every = notebook_cells("08a_keeping_track")
     # r81: the conclusion ("a receiver who plays after you can wait ...") settled the ace quiz before it was asked: the
     # premise stays before the picker, the conclusion is in the quiz's folded answers, after it
-    why = [i for i, c in enumerate(every) if "is sure of that only once the card that will win the trick is down"
+    why = [i for i, c in enumerate(every) if "is sure of that only once the trick's winning card is down"
            in " ".join("".join(c["source"]).split())]
     asked = next(i for i, c in enumerate(every) if "ace_quiz = Quiz(" in "".join(c["source"]))
     order_answer = next(i for i, c in enumerate(every) if c.get("id") == "l08a-14")
@@ -546,10 +548,12 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # said only in the optional cell: both now before the table
     # r75 rater: "larger than chance" had no sample size and "chance" was unexplained: the clause is cut (the margins
     # are still checked above)
-    assert ("The coach plays each pass on its [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the ways the "
-            "other hands might lie, each played out by rule bots) and ranks passes by South's average points. The table "
-            "shows another measure, the **share**: out of 100 such deals, how many end with the Q♠ in South's tricks. Here the coach's "
-            "best pass has the lowest share in each row; passing left, that best is a third pass, J♣ Q♠ A♠.") in text and "larger than chance" not in text
+    # r100: the share was defined at the end of a five-idea fold, after the reasons: it opens the fold now, and the
+    # sampled deals and the coach's grading by points moved up to the picker, before its first grade
+    assert ("<details><summary>The answers</summary> The table below gives each pass's **share**: out of 100 of the "
+            "coach's sampled deals, how many end with the Q♠ in South's tricks. The coach's best pass has the lowest "
+            "share in each row; passing left, that best is a third pass, J♣ Q♠ A♠. A receiver who plays") in text
+    assert "larger than chance" not in text and "ranks passes by South's average points" not in text
     # r81: the coach ranks by points, the table shows the Q♠ share, and the left row's best is neither pass
     # compared: both said where the table is introduced
     assert best["left"].label == "J♣ Q♠ A♠" and all(best["left"].label != ns["graded"]["left"].of(p).label
@@ -622,7 +626,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert ("A bare ace is the clearest case: with no lower spade to play instead, South must play it to the first spade "
             "trick, where it wins (unless South has discarded it before), so a receiver who plays after you only has to "
             "wait for that trick. Send the ace too and South, unless passed a spade, has none: the receiver must wait "
-            "for South to win a trick in a suit the receiver lacks. What to do here (the table below): passing left or "
+            "for South to win a trick in a suit the receiver lacks. What to do here: passing left or "
             "across, send the ace with her; passing right, keep it.") in text
     assert back["left"][both] < back["left"][keep] and back["across"][both] < back["across"][keep]
     assert back["right"][keep] < back["right"][both]
@@ -677,10 +681,18 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     assert shown.startswith("Hand 1: pass left. South's three cards go to West.")
     intro = " ".join("".join(every[ids.index("l08a-left-intro")]["source"]).split())
     assert intro == ("Now pass left yourself, on a new deal (551): choose three cards and press **Confirm pass** (or type "
-                     "`left.choose(\"… … …\")`); the coach grades your pass and names its best (an "
-                     "[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy) costs up to a point a hand more than the best, "
-                     "a [mistake](glossary.ipynb#cell-id=term-mistake) more than 1, a "
-                     "[blunder](glossary.ipynb#cell-id=term-blunder) more than 3). Then unfold the cell below it.")
+                     "`left.choose(\"… … …\")`); the coach grades your pass and names its best. Then unfold the cell "
+                     "below it.")
+    # r100: the grades came only here, after the pass right had already printed one: they moved to that picker's
+    # intro, with the sampled deals and points they are measured in
+    picker_intro = " ".join("".join(every[ids.index("l08a-15")]["source"]).split())
+    assert picker_intro.endswith(
+        "The coach plays each pass on its [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the hidden hands "
+        "dealt many ways, played out by rule bots) and grades yours by South's average points: an "
+        "[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy) costs up to a point a hand more than its best, a "
+        "[mistake](glossary.ipynb#cell-id=term-mistake) more than 1, a [blunder](glossary.ipynb#cell-id=term-blunder) "
+        "more than 3.")
+    assert ids.index("l08a-15") + 1 == ids.index("l08a-20")  # just before the pass right's picker
     # r81: the grades were never defined here; the glossary's bands (0.25, 1 and 3 points a hand), in a half-line
     from hearts_teach.agents.coach_stats import INACCURACY_MAX, MISTAKE_MAX
     assert (INACCURACY_MAX, MISTAKE_MAX) == (1.0, 3.0)
@@ -2616,7 +2628,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         order = [(leader + k) % 4 for k in range(4)]
         assert order.index(3) < order.index(0)
     lesson_08a = " ".join(" ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track")).split())
-    assert "What to do here (the table below): passing left or across, send the ace with her; passing right, keep it." in lesson_08a
+    assert "What to do here: passing left or across, send the ace with her; passing right, keep it." in lesson_08a
     assert "**Passing across: in between.** North plays after you for 2 of the 4 leaders. Here too, pass the A♠" in lesson_08a
     assert "Here keep the A♠ and pass the Q♦" in lesson_08a and "East plays before you on every trick you do not lead" in lesson_08a
     assert "one more forces the queen" not in flat[named]  # r89: "one more what?": the next spade lead
@@ -3993,6 +4005,10 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     assert [c.pretty for c in ns["view"].still_out()[Suit.CLUBS]] == ["8♣"]
     # r71b fresh read: the order is the order of play, not always E, S, W, N (trick 2 starts with N)
     assert "trick as seat letters and cards in order of play, leader first (trick 1: E, S, W, N)" in prose
+    # r100: the right-hand column ("North", "1 pt → West") was left to guess
+    assert "the winner marked `*`, then who took it and any points.)" in prose
+    assert trick_table_output().splitlines()[0].rstrip().endswith("North")
+    assert trick_table_output().splitlines()[2].rstrip().endswith("1 pt → West")
     assert " 2. N  7♣   E  Q♣   S  J♣   W  K♣*" in trick_table_output()
     # and the summary keeps the counting: what is still out, and who can hold the Q♠; the left advice hedged
     assert ("Count what is still out in hearts and in the suit you lead, and narrow down who can hold the Q♠.") in prose
@@ -4057,11 +4073,12 @@ def test_08a_r72b_a_second_position_to_keep_track_of():
     # r75 rater: the K♠ wins on a spade lead only (North's 2♠ led, it wins without her): "if you lead it"; the plan
     # covers a heart lead (follow) and North's 2♠ (the K♠ must win it, and North, who led the 2♠, keeps her)
     # r81: the debrief was unfolded under the folded answer, so scrolling showed the answer: it is folded too
+    # r100: after the K♠ wins North's 2♠, was North still holding her a danger? "leaving you no spade"
     assert debrief == ("<details><summary>The answer</summary> North holds both spades still out, the 2♠ and the Q♠: West and East have shown spade voids. Your "
                        "K♠ is the top spade left (the A♠ fell in trick 6): if you lead it, it wins, and North can play "
                        "the queen on it. The plan: give up the lead with a low heart (here East's A♥ wins it). Then "
                        "throw the K♠ on the first club or diamond lead (you have none); on a heart lead, follow with a "
-                       "heart; on North's 2♠, your K♠ wins a trick without her. The answer's last lines show it: East "
+                       "heart; on North's 2♠, your K♠ wins a trick without her, leaving you no spade. The answer's last lines show it: East "
                        "leads the 7♦, your K♠ goes, North drops her on West's K♦. </details>")
     assert [c for c in second.cards(0) if c.suit is Suit.SPADES] == [Card("KS")]  # a 2♠ lead: the K♠ must follow
     assert {Suit.CLUBS, Suit.DIAMONDS}.isdisjoint({c.suit for c in second.cards(0)})
