@@ -158,7 +158,12 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     ids = [c.get("id") for c in cells]
     at = ids.index("l00-25e")
     assert "first = FirstHand()" in "".join(cells[ids.index("l00-25b")]["source"])
-    assert ids.index("l00-25b") + 1 == ids.index("l00-25p") and ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
+    # r100: the print sat right under the buttons and spoiled trick 2 for a clicker; a labelled step now parts them
+    assert ids.index("l00-25b") + 2 == ids.index("l00-25r") + 1 == ids.index("l00-25p")
+    assert ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
+    step = " ".join("".join(cells[ids.index("l00-25r")]["source"]).split())
+    assert step.startswith("**Reading only** (button players: play first): the print below plays tricks 1 and 2 (North "
+                           "wins both; neither holds a point) and stops at trick 3.")
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
     # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
     # it put trick 3 to a clicker twice; its first line, the step before it and the quiz after it say it is the
@@ -168,7 +173,12 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert "".join(position["source"]).startswith(
         "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (code folded, output shown)")
     # r81: the two paths (buttons, reading only) are two bullets; the reading path is named by its label
-    assert "**Reading only:** the print under your cards plays tricks 1 and 2" in " ".join(prose("00_welcome").split())
+    # r100: that bullet now points below the cards, where the reading path's own step (l00-25r) begins
+    assert "- **Reading only:** see below your cards." in " ".join(prose("00_welcome").split())
+    # r100: the summary carried lead/follow/discard but dropped the one skill trick 3 taught (the quiz's answer, K♥)
+    assert ("When you cannot follow suit, a discard can shed a dangerous high card, like the K♥ on trick 3."
+            in " ".join(prose("00_welcome").split()))
+    assert 'CardList(choices), "KH", reasons=' in "".join(cells[ids.index("l00-25q")]["source"])
     seen = "".join("".join(o.get("text", "")) for o in position["outputs"])
     from hearts_teach.course.first_hand import FirstHand
 
@@ -309,7 +319,8 @@ def test_00_reaches_the_first_hand_before_the_coach_progress_and_solutions():
     assert "hearts_teach data" not in progress and "--forget" not in progress and "solutions" not in progress
     footer = " ".join("".join(cells[ids.index("l00-27")]["source"]).split())
     assert ids.index("l00-27") == len(ids) - 1 and "worked solutions are in `../solutions/`" in footer
-    assert "*For later:* `python -m hearts_teach data` says where your progress is kept (`--forget` deletes it)" in footer
+    # r100: the command is typed in a terminal, not in a cell
+    assert "*For later:* in a terminal, `python -m hearts_teach data` says where your progress is kept (`--forget` deletes it)" in footer
 
 
 def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_optional():
@@ -2696,9 +2707,12 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     # the penalty cards on the first table are held, not taken
     # r81: the print showed East's 17 right under the question that asks for it; the prose now asks, and the print
     # is the question's folded answer (its output folded, as lesson 00's trick-3 answer)
-    assert ("Count the hearts and the Q♠ each seat *holds* (none scores until someone takes it in a trick): which seat "
-            "holds the most? Answer (click, or type `most.choose(\"…\")`), then unfold (⋯) the cell under the question "
-            "to check.") in text  # r89: cell 1 promises a line to type beside every button
+    # r100: "count the hearts and the Q♠" read as a count of cards; the widget asks for points, so the prose does too,
+    # and the typed answer goes where questions 2 and 3 say (a new cell below the question)
+    assert ("Add up the penalty points each seat *holds* (1 per heart, 13 for the Q♠; none scores until taken): "
+            "which seat holds the most? Click, or type `most.choose(\"…\")` in a new cell below the question. "
+            "Then unfold (⋯) the answer under the question to check.") in text  # r89: a line to type beside every button
+    assert "Count the hearts and the Q♠" not in text
     assert "Below, the penalty cards each player *holds* now" not in text
     cells = cells_of("00_welcome")
     held = next(c for c in cells if c.get("id") == "l00-19")
@@ -2812,6 +2826,9 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     zero = " ".join(prose("00_welcome").split())
     assert 'type `worst.choose("…")` in a new cell below the question' in zero
     assert "type `total.choose(…)` in a new cell below the question" in zero
+    # r100: questions 2 and 3 say where their answer is, as question 1 does
+    assert 'the question (a card, e.g. `"2C"`). Then unfold (⋯) the question\'s code to check.' in zero
+    assert "(a number). Check it the same way." in zero
     assert 'Type `picker.choose("… … …")` in a new cell below the picker' in " ".join(prose("01_deal_and_pass").split())
     three = " ".join(prose("03_breaking_hearts").split())
     # r74 (second pass): the first-trick rule is taught above this now

@@ -3346,10 +3346,11 @@ def test_00_first_three_tricks_are_short_steps():
     # rater r77: the print and the question after it are the reader's path (a clicker skips them)
     # r81: each path says where it ends (a clicker skips the reader's print and question)
     flat = " ".join("".join(to_play["source"]).split())
-    assert ("- **With buttons:** click a card (a greyed card says why not), or type `first.play(\"…\")` with a card "
-            "between the quotes. After trick 3, skip to *The three tricks in short*.") in flat
-    assert ("- **Reading only:** the print under your cards plays tricks 1 and 2 (North wins both; neither holds a "
-            "point) and stops at trick 3. Answer the question under it, then unfold the next cell to check.") in flat
+    # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
+    # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
+    assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
+            "with a card between the quotes. After trick 3, skip to *The three tricks in short*.") in flat
+    assert "- **Reading only:** see below your cards." in flat and "the print under your cards" not in flat
     assert "3. Only reading?" not in flat
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
