@@ -2008,7 +2008,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # follow (why.py's discard order, above: a heart before a club or diamond), and a heart on someone else's trick
     # is a point out of its own hand
     assert ("This time West, a `rule` bot with no spade on trick 5, discarded a heart: the 10♥, **keeping the A♥** "
-            "(below, line *replay 2, trick 5*). Unable to follow suit, a rule bot prefers a heart to a club or diamond: a heart "
+            "(below, line *replay 2, trick 5, West*). Unable to follow suit, a rule bot prefers a heart to a club or diamond: a heart "
             "dropped on someone else's trick is one fewer heart it may later have to win.") in " ".join(text.split())
     # r81: "one point fewer left in its own hand" read oddly (points in a hand don't count): a heart it may have to win
     assert "one point fewer left in its own hand" not in text
@@ -2124,9 +2124,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert all(t.winner == 0 for t in hand.tricks) and Card("KH") in hand.dealt(3)
     # r89: "Replay 1 showed ... East's ducks" pointed at what was explained only after the answer: the key fact is the
     # hint itself (the ducks are in replay 1's table: 8♥ on trick 6, 5♥ on trick 8, checked above)
-    assert ("Predict: would any other West card have stopped the moon? (Hint: only the A♥ and K♥ beat South's Q♥ and J♥; "
-            "in replay 1 East kept the K♥ and ducked with lower hearts on tricks 6 and 8.) In the cell below, "
+    # r101: "only the A♥ and K♥ beat ... East kept the K♥" all but gave the answer: the hint asks both as questions
+    assert ("Predict: would any other West card have stopped the moon? (Hint: which hearts beat South's Q♥ and J♥, "
+            "and what did East do with its K♥ in replay 1?) In the cell below, "
             "everything before West's card matches the first replay;") in " ".join(instr.split())
+    assert "(Hint: only the A♥ and K♥" not in instr
     assert "Replay 1 showed" not in instr and "who holds them?" not in instr
     assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
             "is K♣).") in " ".join(instr.split())
@@ -2163,9 +2165,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r84b: the period read as dense with its reason only at the table: the reason said where the habit is defined
     # r89: rule, stop and reason in one sentence read dense: the habit as two bullets, Do and Stop (rule_play throws the
     # second-highest heart when void and MOON_OPEN; threat_of: NO_MOON once ``me`` or two seats hold penalty cards)
+    # r101: North threw its 9♥, its highest heart, on trick 5 of replay 2: the bot keeps its top heart only if it is the
+    # 10♥ or higher (policy.INSURANCE_RANK; North's trace says so); "pile" is defined at its first use (l05-14b)
     assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* when you "
-            "can't follow suit, throw a lower heart and keep your highest, to win a trick from a shooter. - *Stop:* once "
-            "penalty cards lie in your own pile (the cards you have won) or in two different piles, as then nobody else "
+            "can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to win a trick from a "
+            "shooter. - *Stop:* once "
+            "penalty cards lie in your own pile or in two different piles, as then nobody else "
             "can take all 14. The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
@@ -2175,8 +2180,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
     assert "enough points" not in flat
     # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
-    assert ("are `easy` bots: like the rule bots of earlier lessons, but without two habits that guard against a moon "
-            "(see *Blocking a moon*).") in flat
+    # r101: the habits named here, so West's A♥ discard in replay 1 reads as the missing insurance heart
+    assert ("are `easy` bots: like the rule bots of earlier lessons, but without the two habits that guard against a moon, "
+            "the *insurance heart* and the *moon watch* (see *Blocking a moon*).") in flat
     assert "moon defence" not in flat
     assert "switched off: both of its habits" not in flat
     # r38_h: why South's hand is a moon hand, from the printed deal
@@ -2239,7 +2245,14 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # the bot, which needs no warning (threat_of: MOON_OPEN with no point taken, checked below)
     # r85: "a warning only makes it urgent" meant nothing a reader could see: one plain clause (the habit's branch needs
     # only threat_of == MOON_OPEN, no sign of a shooter)
-    assert "That is the insurance heart, kept without waiting for signs of a shooter." in flat
+    # r101: "without waiting for signs of a shooter" read as contradicting the try-it's "the warning was on the table":
+    # the bot does not look for signs (threat_of == MOON_OPEN is enough); North's 9♥ is the habit's rank limit
+    assert ("That is the insurance heart: the bot keeps it whether or not anyone looks like a shooter. North threw its "
+            "9♥, too low to keep.") in flat
+    assert "without waiting for signs" not in flat
+    north_5 = why_played(blocked, 5, 2)
+    assert north_5.branch == "dump-heart" and north_5.card == Card("9H") and "too low (under 10♥)" in str(north_5)
+    assert max(c for c in blocked.dealt(2) if c.suit is Suit.HEARTS) == Card("9H") and blocked.tricks[4].winner == 0
     assert "urgent" not in flat
     assert "It holds from the first trick" not in flat
     assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
@@ -2316,8 +2329,11 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     east = why_played(blocked, 6, 3)
     assert east.branch == "duck" and str(east.card) == "KH" and why_played(blocked, 6, 3, moon_defence=False).card == east.card
     assert blocked.tricks[5].seats.index(1) < blocked.tricks[5].seats.index(3) and blocked.tricks[5].winner == 1
-    assert shown["l05-18b"].splitlines()[2] == f"replay 2, trick 6, East: {east}"  # "line *replay 2, trick 6, East*"
-    assert shown["l05-18b"].splitlines()[0].startswith("replay 2, trick 5, West: 10♥:")  # "line *replay 2, trick 5*"
+    assert shown["l05-18b"].splitlines()[3] == f"replay 2, trick 6, East: {east}"  # "line *replay 2, trick 6, East*"
+    assert shown["l05-18b"].splitlines()[0].startswith("replay 2, trick 5, West: 10♥:")  # "line *replay 2, trick 5, West*"
+    # r101: North's 9♥ on trick 5 looked like a broken insurance rule: its own trace line, printed second
+    assert shown["l05-18b"].splitlines()[1] == ("replay 2, trick 5, North: 9♥: it has no spades, so it discards its "
+                                                "highest heart, too low (under 10♥) to keep as insurance")
     text = " ".join(prose("05_shooting_the_moon").split())
     # r52_05: "was on" read as switched on or triggered: it had triggered (threat_of, checked below)
     # r59_05: one sentence (the watch's trigger stays checked below)
@@ -2335,7 +2351,7 @@ def test_05_round_28_west_s_later_cards_and_east_s_king_of_hearts():
     # r72_05: the moon rule said once, in general (a penalty card, not only a heart), where all-or-nothing is shown
     # r72b_05: said in general, where the cliff now sits (beside the scoring rule, before the worked hand)
     rule = ("A moon needs every penalty card, so one penalty card won by anyone else breaks it. Once a player has "
-            "taken the queen, one heart in another pile is enough.")
+            "taken the queen, one heart in another player's pile (the cards that player has won) is enough.")  # r101: defined
     assert text.count(rule) == 1 and "breaks a moon" not in text and "take one heart" not in text
     assert "get one heart into any pile" not in text
 
@@ -2402,15 +2418,17 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r84b: the reason follows the period here ("then nobody else can take them all"), pinned in the moon-story test
     # r85: "pile" was never said in plain words: defined where this sentence first uses it
     # r89: said as Do and Stop bullets (test_05_the_moon_story_agrees_with_its_replay)
-    assert ("*Do:* when you can't follow suit, throw a lower heart and keep your highest, to win a trick from a shooter. "
-            "- *Stop:* once penalty cards lie in your own pile (the cards you have won) or in two different piles, as then "
+    # r101: the rank the bot needs (10♥ or higher) said; "pile" defined where first used (l05-14b)
+    assert ("*Do:* when you can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to "
+            "win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile or in two different piles, as then "
             "nobody else can take all 14.") in text
+    assert "keep your highest, to win a trick" not in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
     # or a second player takes a penalty card
     # r82: "a second player" (second after whom?) stopped a reader: said in piles, as in "Blocking a moon"
     # r84 (words): the period is said in "Blocking a moon" and "At the table"; here only when it starts
-    assert "That is the insurance heart, kept without waiting for signs of a shooter." in text  # r85: plain words
+    assert "That is the insurance heart: the bot keeps it whether or not anyone looks like a shooter." in text  # r101
     assert "a warning only makes it urgent" not in text
     assert "a second player" not in text
     # r82: East's K♥ on trick 6 of replay 2 looked like breaking the habit: West's A♥ was winning, the moon broken
@@ -3120,8 +3138,9 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it, with South shooting, keeping the A♥ left West 4 points instead of 26, a "
-            "saving of 26 − 4 = 22. If a blocked moon usually saves about that much, insurance pays when more than about "
-            "1 discard like this in 140 faces a real shooter (22 ÷ 0.16).") in text
+            "saving of 26 − 4 = 22. Insurance costs about 0.16 every time; if a blocked moon usually saves about 22, it "
+            "pays when more than 1 such discard in 22 ÷ 0.16 ≈ 140 faces a real shooter.") in text
+    assert "(22 ÷ 0.16)" not in text  # r101: the bracket read as compressed: cost and saving said, then the division
     assert "keeping the A♥ costs West" not in text and "such spot" not in text and "West's saving, not South's" not in text
     # the break-even p: p x 22 = (1 - p) x 0.157, p = 1 in 141 (1 in 138 with the rounded 0.16): "about 1 in 140"
     saved = hand_moon_west - kept_west

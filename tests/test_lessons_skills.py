@@ -1978,7 +1978,9 @@ def test_08b_round_14_the_weak_moon_defence_is_named_and_verdicts_are_folded():
                                    stop=lambda x: x.turn == 1 or x.is_over))
     assert prose.index("(lesson 07's by-the-book opponent)") < prose.index("North's K♥ and East's Q♥ both went under")
     west7 = why_played(moon_run, 7, 1)
-    assert west7.card == Card("6H") and west7.reason.endswith("so it discards its highest heart")
+    # r101 (lesson 05's North): the trace says why no heart was kept back: the top one is under the 10♥
+    assert west7.card == Card("6H") and west7.reason.endswith(
+        "so it discards its highest heart, too low (under 10♥) to keep as insurance")
     assert sorted(c.pretty for c in go.cards(1) if c.suit is Suit.HEARTS) == ["5♥", "6♥"]
     from hearts_teach.agents.hearts.policy import MOON_OPEN, rule_play
 

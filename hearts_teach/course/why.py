@@ -132,6 +132,8 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
             return _hi(hearts ^ (1 << top)), "keep-top-heart", (
                 f"{void}; it discards a heart but keeps its highest heart, {DECK[top].pretty}, as insurance: "
                 "while one player could still take every point, a high heart can win one back")
+        if threat == MOON_OPEN and hearts & (hearts - 1):  # the insurance heart's rank test failed
+            return top, "dump-heart", f"{void}, so it discards its highest heart, too low (under 10♥) to keep as insurance"
         return top, "dump-heart", f"{void}, so it discards its highest heart"
     c = _highest(legal, hand)
     return c, "dump-high", f"{void}, so it discards its highest card (from its shortest suit on a tie)"
