@@ -133,7 +133,9 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
                 f"{void}; it discards a heart but keeps its highest heart, {DECK[top].pretty}, as insurance: "
                 "while one player could still take every point, a high heart can win one back")
         if threat == MOON_OPEN and hearts & (hearts - 1):  # the insurance heart's rank test failed
-            return top, "dump-heart", f"{void}, so it discards its highest heart, too low (under 10♥) to keep as insurance"
+            lowest_kept = DECK[top - top % 13 + INSURANCE_RANK].pretty
+            return top, "dump-heart", (f"{void}, so it discards its highest heart, "
+                                       f"too low (under {lowest_kept}) to keep as insurance")
         return top, "dump-heart", f"{void}, so it discards its highest heart"
     c = _highest(legal, hand)
     return c, "dump-high", f"{void}, so it discards its highest card (from its shortest suit on a tie)"
