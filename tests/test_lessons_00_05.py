@@ -1307,7 +1307,9 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     assert len(hand.tricks[2].cards) == 4 and three.card_of(0) in Hand.deal(seed=44, pass_direction="hold").dealt(0)
     # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
     # r81: the rule itself is now said before the trick-2 question; its section names it as the rule just used
-    assert ("The rule you just used is the other side of ducking: a trick you win makes you lead the next one, a trick "
+    # r100: the heading moved up to where the rule is first said, so this section is the bot table's
+    assert "The rule you just used" not in text
+    assert ("The winner-leads rule is the other side of ducking: a trick you win makes you lead the next one, a trick "
             "you duck leaves the lead to someone else.") in text
     cells = cells_of("02_tricks_and_following_suit")
     void = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l02-18" for o in c["outputs"])
@@ -1322,15 +1324,17 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     hand = lesson("02_tricks_and_following_suit")["hand"]
     text = " ".join(prose("02_tricks_and_following_suit").split())
     heads = [line for line in prose("02_tricks_and_following_suit").splitlines() if line.startswith("#")]
+    # r100: the winner-leads heading stands where the rule is first said, before the aside
     assert heads[1:6] == ["## The 2♣ opens the hand", "## Follow suit",
-                          "## The highest card of the led suit wins: there is no trump", "### A strategy aside: ducking",
-                          "## The winner leads next"]
+                          "## The highest card of the led suit wins: there is no trump", "## The winner leads next",
+                          "### A strategy aside: ducking"]
     # r76 rater: the rule comes before the West question that needs it, and the answer is said as the answer
     # r81: that answer sat just under the buttons and spoiled them; the reader checks the click on the printed trick.
     # Ducking, and why (points are bad), are now said with the question that asks for one
-    assert (text.index("South holds all thirteen clubs") < text.index("playing under the card that is winning, so as "
+    # r100: the freak deal left trick 1 mid-play; it now opens the discard section, after trick 1 is done
+    assert (text.index("playing under the card that is winning, so as "
             "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
-            < text.index("Check your click, then see the whole trick below (North plays last)."))
+            < text.index("Check your click on the whole trick below (North plays last), then say who starts trick 2"))
     assert "(the answer to the question above)" not in text
     assert "each heart you take costs 1 point and the Q♠ 13" in text and "Just to practise ducking" not in text
     one = hand.tricks[0]
@@ -1410,10 +1414,13 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     ns = lesson("02_tricks_and_following_suit")
     hand, text = ns["hand"], " ".join(prose("02_tricks_and_following_suit").split())
     assert "new kind of moment" not in text
+    # r100: the freak deal interrupted trick 1 and showed a discard before its rule: it now follows the rule
     assert (text.index("A player with no card of the led suit may play a card of any other suit instead")
-            < text.index("South holds all thirteen clubs")
-            < text.index("South, next to play, has no club left. You saw this in the freak deal; here is the rule.")
-            < text.index("## When you can't follow, discard"))
+            < text.index("South, next to play, has no club left.") < text.index("## When you can't follow, discard")
+            < text.index("card (one not of the led suit) is worth, imagine a freak deal where **South holds all thirteen")
+            < text.index("Back in our deal, then, any of South's cards is allowed."))
+    assert "You saw this in the freak deal" not in text and text.index("South holds all thirteen clubs") > \
+        text.index("Check your click on the whole trick below (North plays last)")
     freak = ns["freak"]
     assert all(c.suit is not freak.tricks[0].led_suit for c in freak.tricks[0].cards[1:])
     assert "You are South and your diamonds are K♦, 8♦ and 5♦." in ns["duck"].question
@@ -1424,8 +1431,10 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
                      for o in c["outputs"])
     assert "Next to lead" not in before
     # r81: the question came before the rule it tests (South was a fair guess): the rule is said just before it
-    assert (text.index("whoever wins a trick **leads the next one**") < text.index("So who starts trick 2?")
-            < text.index("### A strategy aside: ducking") < text.index("## The winner leads next"))
+    # r100: the rule now stands under its own heading, where it is first said (a question predicting trick 2's
+    # leader before trick 1 is printed would be answered just below its buttons: test_no_preanswered forbids it)
+    assert (text.index("## The winner leads next") < text.index("Whoever wins a trick **leads the next one**")
+            < text.index("then say who starts trick 2") < text.index("### A strategy aside: ducking"))
     assert "Then a question for you: who starts trick 2?" not in text
     assert hand.seat_names[hand.tricks[0].winner] == "North" == hand.seat_names[hand.tricks[1].seats[0]]
     answer_every_way(ns["lead2"], "North", ["South", "West", "East"])
@@ -2495,8 +2504,11 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert len(freak.tricks[0].cards) == 4 and all(len(freak.dealt(s)) == 13 for s in range(4))
     # r81: the pointer alone left the K♠'s danger unsaid: the sentence says it (the A♠ is gone, trick 2)
     assert "a dangerous high card (lesson 04 shows why the K♠ is one)" not in text
-    assert ("a dangerous high card (the K♠ is one: if spades are led and it is South's last spade, South must play it, "
-            "and with the A♠ gone it wins that trick, the Q♠ too if she is in it; lesson 04 has more)") in text
+    # r100: one long sentence with nested clauses: the K♠'s danger is now its own sentence
+    assert ("a dangerous high card or a penalty card, which goes to whoever takes the trick. The K♠ is a dangerous one: "
+            "if spades are led and it is South's last spade, South must play it; with the A♠ gone, it wins that trick, "
+            "and the Q♠ too if she is in it (lesson 04 has more).") in text
+    assert "the Q♠ too if she is in it; lesson 04 has more)" not in text
     assert "The K♠ would have done as well; the A♥ shows one more thing, below." in text  # r81: why the A♥, then
 
 
@@ -2792,7 +2804,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     again, pick = ns["again"], ns["pick"]
     trick = again.current_trick
     named = ", ".join(f"{again.seat_names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=True))
-    assert named == "South 2♣, West 4♣" and pick.question.startswith(f"Trick 1 so far: {named}. North plays next.")
+    assert named == "South 2♣, West 4♣" and pick.question.startswith(f"Trick 1 so far: {named}. North plays next;")  # r100: then what the buttons are
 
     ns = lesson("03_breaking_hearts")
     lead, cards = ns["lead"], ns["cards"]
@@ -3388,3 +3400,19 @@ def test_04_r82_code_folded_quiz_reason_and_the_exercise_names_both_escapes():
     assert three.startswith("the reverse: ") and three.endswith("so takes her less often")  # r82: says why it is wrong
     text = " ".join(prose("04_queen_of_spades").split())
     assert ("throw her when a suit you cannot follow is led, or drop her under a K♠ or A♠ already on the trick.") in text
+
+
+def test_02_round_100_the_last_quiz_names_its_buttons_and_its_answer():
+    """Rater r100: the last quiz's thirteen buttons were not said to be North's whole hand, and no answer was given;
+    "hearts not broken" and "off-suit" were used before they were explained."""
+    ns = lesson("02_tricks_and_following_suit")
+    text = " ".join(prose("02_tricks_and_following_suit").split())
+    pick, again = ns["pick"], ns["again"]
+    trick, seat = again.current_trick, again.turn
+    assert again.seat_names[seat] == "North" and len(pick.choices) == 13 == len(again.cards(seat))
+    assert "the buttons are North's whole hand" in pick.question
+    legal = again.legal_plays(seat)
+    assert all(c.suit is trick.led_suit for c in legal) and pick.explanation == "North must follow suit: A♣ or 9♣"
+    assert sorted(c.pretty for c in legal) == ["9♣", "A♣"]
+    assert "(The header's \"hearts not broken\" is for lesson 03.)" in text
+    assert "one step further" not in text and "Another trick with a discard in it" in text
