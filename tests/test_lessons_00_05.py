@@ -1776,10 +1776,11 @@ def test_04_r33_the_flush_question():
     answer_every_way(flush, "3♠", ["K♦", "3♦", "2♥"])
     cells = cells_of("04_queen_of_spades")
     ids = [c.get("id") for c in cells]
-    assert ids.index("l04-qw-2") < ids.index("l04-qc") and ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-qw-quiz")
+    assert ids.index("l04-qw-2") < ids.index("l04-qc") and ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-high")
     text = " ".join(prose("04_queen_of_spades").split())
+    # r100: the third question is the A♠/K♠ one (standard rules), and the line says what a click shows
     assert ('Three questions: click a card or an answer, or type `flush.choose("…")`, `drop.choose("…")` or '
-            '`queen_quiz.choose("…")` with your answer between the quotes.') in text
+            '`high.choose("…")` with your answer between the quotes. A click says whether you are right, and why.') in text
 
 
 def test_04_round_28_who_takes_her_and_north_s_twelve_points():
@@ -1813,27 +1814,25 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert "Hand scores: {'South': 14, 'West': 0, 'North': 12, 'East': 0}" in printed and "Final scores" not in printed
 
 
-def test_04_queen_waits_quiz_is_the_variants_main_rule():
-    """(Moved with the variant from lesson 06.) Issue 27 round 4 (F06.3): the quiz asks the rule itself, not an engine-made edge case. Newcomer
-    round 9: a lead question was the worked example's position with 5♠ added; it now asks about
-    following a spade lead (the queen waits only for a lead or a discard), which no cell before shows."""
-    from hearts_positions import stacked
+def test_04_r100_the_third_question_is_holding_a_k_without_the_queen():
+    """r100: the third quick-check question was spent on the engine's own queen-waits rule, while holding A♠/K♠
+    without the queen was only "pass them"; it now asks that: East leads 3♠, South holds A♠ K♠ 4♠ and not Q♠."""
+    from hearts_teach.agents.coach import assess_play
+    from hearts_teach.course.lessons import why_now
 
-    deal = ["2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S 6S", "JH QH KH AH 2D 3D 4D 5D 6D 7D 8D 9D TD",
-            "AC QC KC 7S 8S 9S TS JS KS AS 7H 8H 9H", "JC QS 5S 2H 3H 4H 5H 6H TH JD QD KD AD"]
-    for name in ("queen_waits", "standard"):
-        hand = stacked(deal, Rules.preset(name))
-        for card in ("2C", "2D", "AC", "JC", "7S"):
-            hand.play(card)
-        assert hand.trick_number == 2 and hand.turn == 3 and not hand.hearts_broken
-        assert [str(c) for c in hand.current_trick.cards] == ["7S"]  # "led with 7♠ and you play next"
-        held = hand.cards(3)
-        assert sum(c.suit.letter == "H" for c in held) == 6 and sum(c.suit.letter == "D" for c in held) == 4
-        assert sorted(str(c) for c in held if c.suit.letter == "S") == ["5S", "QS"]
-        assert sorted(str(c) for c in hand.legal_plays()) == ["5S", "QS"], name  # "Q♠ or 5♠"
-    code = "".join("".join(c["source"]) for c in json.loads((NB / "04_queen_of_spades.ipynb").read_text(
-        encoding="utf-8"))["cells"] if c["cell_type"] == "code")
-    assert "The trick is led with 7♠ and you play next" in code and "What may you lead?" not in code
+    ns = lesson("04_queen_of_spades")
+    at, high = ns["high_at"], ns["high"]
+    held = at.cards(0)
+    assert at.trick_number == 2 and at.turn == 0 and [str(c) for c in at.current_trick.cards] == ["3S"]
+    assert at.current_trick.seats[0] == 3 and at.tricks[0].winner == 3 and Card("AC") in at.tricks[0].cards
+    assert sorted(str(c) for c in held.of_suit(Suit.SPADES)) == ["4S", "AS", "KS"] and Card("QS") not in at.played
+    assert sorted(str(c) for c in at.legal_plays()) == ["4S", "AS", "KS"]
+    bot = why_now(at)
+    assert bot.card == Card("4S") and high.reason("4♠").startswith(f"a rule bot plays it too ({bot.reason})")
+    assert assess_play(at.view(0)).of("4S").verdict == "best"
+    answer_every_way(high, "4♠", ["A♠", "K♠"])
+    code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c["cell_type"] == "code")
+    assert "queen_quiz" not in code and "The trick is led with 7♠ and you play next" not in code
 
 
 def test_04_queen_waits_worked_position_and_quiz():
@@ -1849,9 +1848,10 @@ def test_04_queen_waits_worked_position_and_quiz():
     # r82: one rule per line; the engine's *hearts broken* said to include this trick; the all-hearts lead said to
     # differ from the standard rule (docs/rules.md: a leader holding only hearts and Q♠ must lead Q♠)
     # r84: the two meanings of *broken* said side by side (the brief: a reader must not mix lesson 03's with this one)
-    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. Lesson "
-            "03's *broken* counts earlier tricks only; the engine's message below says *hearts are broken* in this wider "
-            "sense. - Following suit with her is always "
+    # r100: two meanings of *broken* side by side still confused; the engine's message (which says *broken*) is no
+    # longer printed, and the sentence naming both is cut
+    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. "
+            "- Following suit with her is always "
             "allowed, and so is playing her as your last card. - A leader holding only hearts and Q♠ leads a heart "
             "(standard rules: Q♠).") in text
     assert "a leader holding only hearts and the queen leads a heart. The engine's message" not in text
@@ -1874,8 +1874,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     cells = cells_of("04_queen_of_spades")
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-qw-2" for o in c["outputs"])
     assert "standard     West may lead: 10♦ J♦ Q♦ K♦ Q♠" in shown and "queen_waits  West may lead: 10♦ J♦ Q♦ K♦\n" in shown
-    assert "Q♠ is not allowed: the queen waits" in shown
-    answer_every_way(ns["queen_quiz"], "Q♠ or 5♠", ["only 5♠", "5♠ or a diamond", "any card"])
+    assert "Q♠ is not allowed" not in shown and "in this wider sense" not in text  # r100: one meaning of *broken*
     # r38_a: "be void" says how to get there, and lesson 01 (which it names) teaches it
     assert "To be **void** in a suit (passing away a short suit can do it: lesson 01)" in text  # r82: opens the sentence
     assert "**Emptying a short suit** (a suit you hold few cards of) can help" in prose("01_deal_and_pass")
@@ -2538,6 +2537,8 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     assert ("alone", False, 257, 235) in [tuple(row) for row in table]
     # r82: "The numbers are printed first, then drawn" cut to make room for the variant's rules (the cells show it)
     assert ("The last column, *give or take*, is the margin for chance (more under the chart).") in text
+    # r100: the fold hint sat in the folded code; the prose above the question says it
+    assert "Table and chart are folded: unfold (⋯) them once you have answered." in text
     assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00) on a fixed example deal, with no pass." in text
@@ -2625,7 +2626,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r74: "those cards win spade tricks, sometimes the one with the queen in it" was impossible (one card a trick)
     assert "sometimes the one with the queen in it" not in text
     # r81: three reasons in a row read hard; one sentence now (her holder's own A♠/K♠ still cannot cover her)
-    assert ("At the same length, a yes-hand has fewer low spades to guard her, and when she is forced out, fewer cards "
+    # r100: "a yes-hand" was new jargon
+    assert ("At the same length, a holder with A♠ or K♠ has fewer low spades to guard her, and when she is forced out, fewer cards "
             "in other hands can beat her (her holder's own A♠ or K♠ cannot save her: a player plays one card to each "
             "trick).") in text  # r82: "cannot: one card a trick each" was too compressed
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
@@ -2645,7 +2647,7 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     assert 'set_title(f"How often does her holder take her? ' in "".join(answer["source"])
     assert "Who ends up with Q♠?" not in "".join(answer["source"])
     # r76: the A♠/K♠ count in the length, so a yes-hand has fewer low guards at the same length
-    assert "At the same length, a yes-hand has fewer low spades to guard her" in text
+    assert "At the same length, a holder with A♠ or K♠ has fewer low spades to guard her" in text and "yes-hand" not in text
     for top in (False, True):
         shares = [share[(g, t)][0] for g, t, n, _k in table if t == top and n]
         assert shares == sorted(shares, reverse=True), top
@@ -3366,7 +3368,9 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     assert "(except hearts and the queen on the first trick, unless your hand holds nothing else: lesson 03)" in text
     assert "South holds Q♠ and has no clubs left by trick 3" in text and "runs out of clubs" not in text
     # r76: how South got void on a no-pass hand
-    assert "dealt only two clubs, South followed with them on tricks 1 and 2." in text
+    # r100: trick 1 is not shown and the Last trick line names no seats: the sentence names South's card in it
+    assert "dealt only two clubs, South followed with them on tricks 1 and 2 (the last trick's 7♣)." in text
+    assert ns["dump"].tricks[-1].card_of(0) == Card("7C") and ns["dump"].tricks[-1].number == 2
     dump = ns["dump"]
     assert len(dump.dealt(0).of_suit(Suit.CLUBS)) == 2
     south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.CLUBS]
@@ -3374,11 +3378,8 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     assert "drop her under that card, as West (forced) did under South's K♠ on trick 5." in text
     assert "as West (forced) did" in text and list(ns["hand"].tricks[4].cards[1:3]) == [Card("KS"), Card("QS")]
     assert text.index("drop her under that card") < text.index("## Quick check")
-    quiz = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-qw-quiz")
-    assert "This engine's queen-waits version (not a standard rule)" in quiz
-    assert "in this engine's version: a spade was led" in quiz
-    # r84: "hearts are not broken" had two meanings here (lesson 03's, the variant's); no heart played is true in both
-    assert "trick 2, no heart played yet." in quiz and "hearts are not broken" not in quiz
+    # r100: the queen-waits quiz is gone (the section's two lines show the rule); the third question is standard
+    assert "l04-qw-quiz" not in [c.get("id") for c in cells_of("04_queen_of_spades")]
     recap = text[text.index("## What you learned"):]
     assert recap.count("- ") >= 3 and "never lead spades yourself" in recap and "drop her under a K♠ or A♠" in recap
     assert "never lead spades yourself, and throw her" in text

@@ -76,8 +76,9 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     assert all(c.rank > Card("6S").rank for c in held) and why_played(hand, 3, 0).branch == "forced-win"
     text = " ".join(_md("04_queen_of_spades").split())
     # r84 read: "it had to win" was false: West, last to play, could have put the Q♠ over the J♠; the facts only
-    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠; its J♠ won over West's 10♠. That left K♠ and A♠: on " \
-        "trick 5" in text
+    # r100: why South had no safe spade in play (so passing them is the fix) is said
+    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠; its J♠ won over West's 10♠. That left K♠ and A♠, " \
+        "no safe spade while West held her: on trick 5" in text
     assert "it had to win" not in text and three.card_of(1) == Card("TS") and Card("QS") in hand.dealt(1)
 
 
