@@ -34,8 +34,9 @@ def trick_table(hand: Hand) -> str:
     return trick_rows(hand, tail)
 
 
-def describe_trick(hand: Hand, trick: Trick | None = None) -> str:
-    """'East 2♣, South 9♣, West 6♣, North A♣ → North takes it (0 points)' (default: last trick)."""
+def describe_trick(hand: Hand, trick: Trick | None = None, *, winner: bool = True) -> str:
+    """'East 2♣, South 9♣, West 6♣, North A♣ → North takes it (0 points)' (default: last trick);
+    winner=False leaves out who takes it (for a question about that)."""
     trick = hand.last_trick if trick is None else trick
     if trick is None:
         return "no trick has been played yet"
@@ -43,6 +44,8 @@ def describe_trick(hand: Hand, trick: Trick | None = None) -> str:
     played = ", ".join(f"{names[s]} {c.pretty}" for s, c in zip(trick.seats, trick.cards, strict=False))
     if trick.winner is None:
         return f"trick {trick.number} so far: {played}"
+    if not winner:
+        return f"trick {trick.number}: {played}"
     points = f"{trick.points} point{'' if trick.points == 1 else 's'}"
     return f"trick {trick.number}: {played} → {names[trick.winner]} takes it ({points})"
 
