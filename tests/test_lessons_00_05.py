@@ -2028,8 +2028,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # follow (why.py's discard order, above: a heart before a club or diamond), and a heart on someone else's trick
     # is a point out of its own hand
     assert ("This time West, a `rule` bot with no spade on trick 5, discarded a heart: the 10♥, **keeping the A♥** "
-            "(below, line *replay 2, trick 5, West*). Unable to follow suit, a rule bot prefers a heart to a club or diamond: a heart "
+            "(below, line *replay 2, trick 5, West*). Like replay 1's easy West (its A♥), a rule bot unable to follow suit here "
+            "discards a heart before a club or diamond: a heart "
             "dropped on someone else's trick is one fewer heart it may later have to win.") in " ".join(text.split())
+    # r102: "prefers" read as a third anti-moon habit: it is the discard order easy bots share (replay 1's West: A♥),
+    # said of this position ("here": under the moon watch a rule bot sheds a clean card first, policy.rule_play)
+    assert "a rule bot prefers a heart" not in text
     # r81: "one point fewer left in its own hand" read oddly (points in a hand don't count): a heart it may have to win
     assert "one point fewer left in its own hand" not in text
     assert blocked.tricks[4].winner == 0 and blocked.tricks[4].card_of(1).points == 1
@@ -2145,9 +2149,13 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r89: "Replay 1 showed ... East's ducks" pointed at what was explained only after the answer: the key fact is the
     # hint itself (the ducks are in replay 1's table: 8♥ on trick 6, 5♥ on trick 8, checked above)
     # r101: "only the A♥ and K♥ beat ... East kept the K♥" all but gave the answer: the hint asks both as questions
-    assert ("Predict: would any other West card have stopped the moon? (Hint: which hearts beat South's Q♥ and J♥, "
-            "and what did East do with its K♥ in replay 1?) In the cell below, "
-            "everything before West's card matches the first replay;") in " ".join(instr.split())
+    # r102: East's habit was shown only after the answer, so the answer was a guess: the hint says it (East's trace on
+    # tricks 6 and 8 of replay 1: why.py's "duck" branch, its highest heart under South's)
+    assert ("Predict: would any other West card have stopped the moon? (Hint: which hearts beat South's Q♥ and J♥? "
+            "East holds the K♥, but when following hearts its easy bot plays its highest heart under the winning one.) "
+            "In the cell below, everything before West's card matches the first replay;") in " ".join(instr.split())
+    assert "what did East do with its K♥" not in instr
+    assert all(why_played(hand, t, 3, moon_defence=False).branch == "duck" for t in (6, 8))
     assert "(Hint: only the A♥ and K♥" not in instr
     assert "Replay 1 showed" not in instr and "who holds them?" not in instr
     assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
@@ -2201,8 +2209,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert "enough points" not in flat
     # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
     # r101: the habits named here, so West's A♥ discard in replay 1 reads as the missing insurance heart
-    assert ("are `easy` bots: like the rule bots of earlier lessons, but without the two habits that guard against a moon, "
-            "the *insurance heart* and the *moon watch* (see *Blocking a moon*).") in flat
+    # r102: six terms in one bullet before any was explained: what easy bots do first, the habits' names kept (r101)
+    # and sent on to where they are explained
+    assert ("are `easy` bots: they duck and throw away points like the rule bots of earlier lessons, but lack the rule "
+            "bots' two habits against a moon (the *insurance heart* and the *moon watch*, explained in *Blocking a "
+            "moon*).") in flat
+    assert "They duck and throw away points." not in flat
     assert "moon defence" not in flat
     assert "switched off: both of its habits" not in flat
     # r38_h: why South's hand is a moon hand, from the printed deal
@@ -2267,8 +2279,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # only threat_of == MOON_OPEN, no sign of a shooter)
     # r101: "without waiting for signs of a shooter" read as contradicting the try-it's "the warning was on the table":
     # the bot does not look for signs (threat_of == MOON_OPEN is enough); North's 9♥ is the habit's rank limit
-    assert ("That is the insurance heart: the bot keeps it whether or not anyone looks like a shooter. North threw its "
+    # r102: "That is the insurance heart: the bot keeps it": "it" unclear; the kept card named
+    assert ("The A♥ West kept is the insurance heart: the bot keeps it whether or not anyone looks like a shooter. North threw its "
             "9♥, too low to keep.") in flat
+    assert "That is the insurance heart" not in flat
     assert "without waiting for signs" not in flat
     north_5 = why_played(blocked, 5, 2)
     assert north_5.branch == "dump-heart" and north_5.card == Card("9H") and "too low (under 10♥)" in str(north_5)
@@ -2405,7 +2419,9 @@ def test_05_quiz():
     assert "one of them took" not in defend.question
     assert "South has won every trick so far (its tricks include the A♥)" in defend.question
     # r89: "your hearts are the K♥ and 10♥" left open a club or diamond discard (which keeps the K♥ too): only two cards
-    assert "You hold only two cards, the K♥ and 10♥. Which do you discard?" in defend.question
+    assert "only two cards, the K♥ and 10♥. Which do you discard?" in defend.question
+    # r102: two cards left put the reader at trick 12 unsaid: said (13 - 2 cards played = 11 tricks done)
+    assert "It is trick 12: you hold only two cards" in defend.question
     assert "your hearts are" not in defend.question
     answer_every_way(defend, "10♥", ["K♥"])
     # r72c_05: the insurance's end tested too: penalty cards in two piles (North the Q♠, East two hearts), no moon is
@@ -2448,7 +2464,7 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # or a second player takes a penalty card
     # r82: "a second player" (second after whom?) stopped a reader: said in piles, as in "Blocking a moon"
     # r84 (words): the period is said in "Blocking a moon" and "At the table"; here only when it starts
-    assert "That is the insurance heart: the bot keeps it whether or not anyone looks like a shooter." in text  # r101
+    assert "The A♥ West kept is the insurance heart: the bot keeps it whether or not anyone looks like a shooter." in text  # r102
     assert "a warning only makes it urgent" not in text
     assert "a second player" not in text
     # r82: East's K♥ on trick 6 of replay 2 looked like breaking the habit: West's A♥ was winning, the moon broken
@@ -3060,9 +3076,9 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
     assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - Keep your highest heart when you discard until "
-            "penalty cards lie in your own pile or in two different piles; then shed it like any other. It costs little "
-            "(0.16 points here); with no warning, it pays if more than about 1 such discard in 140 faces a shooter. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "as leading the Q♠ when nobody can beat her. - When you discard, keep your highest heart if it is the 10♥ or higher, until "
+            "penalty cards lie in your own pile or in two different piles; then shed it like any other. Here it costs "
+            "0.16 points, and pays if more than about 1 such discard in 140 faces a shooter. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
     # the simulation's rates are per hand: r71b_05c): the cost and the break-even, with no judgement of how often
@@ -3112,7 +3128,9 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r75b_05: "(the A♥, or the highest unplayed heart)": you may not hold the highest unplayed heart; the bot keeps its own
     # r81: "until two different players" ignored a lone taker who is yourself: nobody else can shoot then
     # r82: one wording of the habit, in piles (a lone taker who is yourself counts: your own pile)
-    assert "Keep your highest heart when you discard until penalty cards lie in your own pile" in text
+    # r102: the 10♥-or-higher condition (Blocking a moon; North's 9♥) restored here; the cost said of this position
+    assert "keep your highest heart if it is the 10♥ or higher, until penalty cards lie in your own pile" in text
+    assert "Keep your highest heart when you discard until" not in text and "It costs little (0.16 points here)" not in text
     assert "some *other* player" not in text
     assert "highest unplayed heart" not in text
     # r84b: the reason moved to "Blocking a moon", where the habit is defined
@@ -3183,8 +3201,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it, with South shooting, keeping the A♥ left West 4 points instead of 26, a "
-            "saving of 26 − 4 = 22. Insurance costs about 0.16 every time; if a blocked moon usually saves about 22, it "
-            "pays when more than 1 such discard in 22 ÷ 0.16 ≈ 140 faces a real shooter.") in text
+            "saving of 26 − 4 = 22. So in this position insurance pays when more than 1 such discard in 22 ÷ 0.16 ≈ 140 "
+            "faces a real shooter.") in text
+    # r102: "about 0.16 every time" went beyond one coached position: the break-even said of this position
+    assert "0.16 every time" not in text
     assert "(22 ÷ 0.16)" not in text  # r101: the bracket read as compressed: cost and saving said, then the division
     assert "keeping the A♥ costs West" not in text and "such spot" not in text and "West's saving, not South's" not in text
     # the break-even p: p x 22 = (1 - p) x 0.157, p = 1 in 141 (1 in 138 with the rounded 0.16): "about 1 in 140"
