@@ -1500,7 +1500,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert quiz_position.trick_number == 3 and quiz_position.explain("KH").legal
     assert quiz_position.broken_by is not None and quiz_position.tricks[1].card_of(1) == Card("7H")
     assert quiz_position.tricks[1].seats[0] == 2 and quiz_position.tricks[1].card_of(2).suit is Suit.SPADES
-    answer_every_way(ns["q"], "trick 3", ["trick 2", "trick 4"])
+    # r102: "from which trick on?" was pre-answered by the output (trick 2 was over): it asks about the K♥ lead
+    answer_every_way(ns["q"], "yes", ["no: a heart must be led first", "no: wait one more trick"])
+    assert ns["q"].question == "West's 7♥ fell on trick 2. May South lead the K♥ to trick 3?"
     # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
     # r81: that question repeated l03-13/14 (hearts and Q♠ only) and "Which of these" read as several answers; it
     # is a transfer now: trick 2, hearts unbroken, the Q♠ among every suit: may she be led? (yes, she is no heart)
@@ -1599,7 +1601,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
             "cell has run, type `south.play(\"…\")` in a new cell" in three
             and 'To run a folded cell without unfolding it, click beside (not on) its "…", then press Shift+Enter.' in three)
     # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
-    assert 'click its "…" bar' not in three and "run it as above, and unfold it only once you have answered" in three
+    assert 'click its "…" bar' not in three
+    # r102: "as above" sent the reader twelve cells back for the how-to: it is said where the quiz starts
+    assert ('run it without unfolding (click beside its "…", then Shift+Enter), and unfold it only once you have '
+            "answered") in three and "run it as above" not in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
@@ -1620,7 +1625,7 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-20" for o in c["outputs"])
     # r81: lead is said at its first use (l03-01); discard is said where the first rule uses it; card codes are said
     # before the first code that writes them; the bot-played deal is folded and says who plays it
-    assert "you may not **lead** a heart (play it as the first card of a trick)" in three
+    assert "nobody may **lead** a heart (play it as the first card of a trick)" in three
     assert "(to *discard* is to play a card of another suit because you can't follow)" in three
     assert "In the code a card is its rank and suit letter: `KH` is K♥, `TH` is 10♥, `QS` is Q♠." in three
     # r101: "every seat played by the rule bots" read as if a bot chose South's A♥: the bots play up to South's turn
@@ -1629,12 +1634,21 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
             and "with every seat played by" not in three and "Back to the deal from lesson 02" not in three)
     # r101: "an exception for hands that have nothing else" was vague; each rule's "nothing else" is said, and both
     # exceptions stand side by side before the quiz (the Q♠ counts as something else for a lead)
-    assert ("Each rule gives way only for a hand with nothing else: nothing but point cards on trick 1, nothing but "
-            "hearts for a lead.") in three and "exception for hands that have nothing else" not in three
+    # r102: cell 1 crammed both rules and both exceptions into one paragraph: two bullets, each rule with its exception
+    assert ("- **First trick**: nobody may play a **point card** (every heart and the Q♠), unless they hold nothing "
+            "but point cards. - **Leading**: nobody may **lead** a heart (play it as the first card of a trick) until "
+            'hearts are "broken", unless they hold nothing but hearts.') in three
+    assert "Each rule gives way only" not in three and "exception for hands that have nothing else" not in three
     assert ("- Trick 1, no clubs: a heart or the Q♠ only if you hold nothing but point cards. - A lead before hearts are "
             "broken: a heart only if you hold nothing but hearts (with only hearts and the Q♠, she must be led: she is "
             "no heart).") in three
     assert "The same hand as buttons: run the cell below." in three
+    # r102: the Q♠ is greyed out too; the trick table's notation is said; West's hand shows why "no" under standard
+    assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
+    assert ("In the table of tricks, each row is one trick in play order, * marks the winning card, and the last "
+            "column says who took it and any points.") in three
+    assert "  West holds ♠ " in "".join(
+        "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-22" for o in c["outputs"])
 
 
 def test_explain_void_sentence_is_never_broader_than_the_legal_cards():
@@ -2876,7 +2890,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     # r74 (second pass): lessons 00-02 said "penalty cards"; 03 says it renames them; South's report before the
     # A♥ shows a heart may be discarded while hearts are unbroken; the Q♠ position is set up in words
     three = " ".join(prose("03_breaking_hearts").split())
-    assert "lessons 00–02 called them penalty cards, from here on we say point cards" in three
+    # r102: the renaming moved to a parenthesis after the two rules
+    assert "(Lessons 00–02 called point cards penalty cards; from here on we say point cards.)" in three
     assert "Same set-up, but South's 2♥ is now the Q♠. She is a point card, but **not a heart**." in three
     assert Card("2H") in ns["only_hearts"].cards(0) and Card("2H") not in ns["queen_and_hearts"].cards(0)
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
