@@ -1145,7 +1145,8 @@ def test_the_round_27_entries_say_what_the_engine_does():
     five = bots_play(Hand.deal(seed=19, pass_direction="hold"), table_bots("rule")).tricks[4]
     assert five.card_of(1) == Card("QS") and five.card_of(0) == Card("KS") and five.winner == 0
     # Solid: named in lesson 07's list of opponents (printed) and the play app's menu; Shooter links Moon
-    assert "([07](07_play_a_match.ipynb), [08a](08a_keeping_track.ipynb))" in entry("Solid")
+    # r102: 08a's Solid aside was cut (it got in the way of reading the trick table): 08a links Rule bot instead
+    assert "([07](07_play_a_match.ipynb))" in entry("Solid") and "08a" not in entry("Solid")
     assert "(05_shooting_the_moon.ipynb)" not in entry("Solid") and "Solid" not in prose("05_shooting_the_moon")
     assert 'Solid     "rule"      plays by the book' in printed("07_play_a_match")
     app = PlayApp(seed=1, trick_pause=0, hint_fn=lambda *a: None, resume=False, practise=lambda: None)
