@@ -4108,10 +4108,12 @@ def test_08a_r72b_a_second_position_to_keep_track_of():
     # covers a heart lead (follow) and North's 2♠ (the K♠ must win it, and North, who led the 2♠, keeps her)
     # r81: the debrief was unfolded under the folded answer, so scrolling showed the answer: it is folded too
     # r100: after the K♠ wins North's 2♠, was North still holding her a danger? "leaving you no spade"
+    # r102 review: "(here East's A♥ wins it); the Q♥ might win" read as if East's A♥ might lose: the Q♥ named as the
+    # card not to lead
     assert debrief == ("<details><summary>The answer</summary> North holds both spades still out, the 2♠ and the Q♠: West and East have shown spade voids. Your "
                        "K♠ is the top spade left (the A♠ fell in trick 6): if you lead it, it wins, and North can play "
-                       "the queen on it. The plan: give up the lead with a low heart (here East's A♥ wins it); the Q♥ "
-                       "might win, hearts and all. Then "
+                       "the queen on it. The plan: give up the lead with a low heart, not the Q♥, "
+                       "which might win hearts (here East's A♥ wins). Then "
                        "throw the K♠ on the first club or diamond lead (you have none); on a heart lead, follow with a "
                        "heart; on North's 2♠, your K♠ wins a trick without her, leaving you no spade. The answer's last lines show it: East "
                        "leads the 7♦, your K♠ goes, North drops her on West's K♦. </details>")
