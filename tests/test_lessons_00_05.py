@@ -61,6 +61,27 @@ def answer_every_way(quiz, right: str, wrong: list[str]) -> None:
 
 # lesson 00 ---------------------------------------------------------------------------------
 
+def test_00_r102_spades_the_lesson_groups_and_the_words_a_reader_met_unexplained():
+    """Rater r102: Spades appeared only deep in the lesson list, whose 19 items read as one long course; the drawing's
+    "standard rules" and "drills" went unexplained; the first table's quiz said its answer was in its code, which only
+    works it out (the next cell prints it)."""
+    text = " ".join(prose("00_welcome").split())
+    assert "This series teaches **Hearts**, then **Spades**, from scratch" in text
+    assert "## The lessons 00–07: Hearts; 08–08c: practice; 09–09b: Spades; 10–12: extras." in text
+    stems = [p.stem for p in sorted((ROOT / "notebooks").glob("[01]*.ipynb"))]
+    assert [s for s in stems if s.startswith("09")] == ["09_hearts_vs_spades", "09a_spades_bidding",
+                                                       "09b_nil_and_blind_nil"]
+    assert stems[-1].startswith("12_") and any(s.startswith("08c_") for s in stems)
+    raw = "".join("".join(c["source"]) for c in cells_of("00_welcome"))
+    assert "*Standard rules*: no house rules." in text and "(glossary.ipynb#cell-id=term-standard)" in raw
+    assert "questions and drills you have answered" in text and "[drills](glossary.ipynb#cell-id=term-drill)" in raw
+    cells = cells_of("00_welcome")
+    quiz = next(c for c in cells if "most = Quiz(" in "".join(c["source"]))
+    assert "".join(quiz["source"]).split("\n", 1)[0].endswith("worked out when it runs (the next cell prints them)")
+    after = cells[cells.index(quiz) + 1]
+    assert "held_points_reasons(hand).values()" in "".join(after["source"])
+
+
 def test_00_names_the_variants_and_the_lesson_that_shows_each():
     """Issue 27 round 4 (F00.1): lesson 00 explained queen_waits before the standard rules were
     taught. Round 10: even the six variant names, for rules not yet learnt, were noise on the first
@@ -162,8 +183,9 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert ids.index("l00-25b") + 2 == ids.index("l00-25r") + 1 == ids.index("l00-25p")
     assert ids.index("l00-25p") + 1 == ids.index("l00-25q") == at - 1
     step = " ".join("".join(cells[ids.index("l00-25r")]["source"]).split())
+    # r102: "neither holds a point" read as North; the point is that neither trick held one
     assert step.startswith("**Reading only** (button players: play first): the print below plays tricks 1 and 2 (North "
-                           "wins both; neither holds a point) and stops at trick 3.")
+                           "wins both, taking no points) and stops at trick 3.") and "neither holds" not in step
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
     # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
     # it put trick 3 to a clicker twice; its first line, the step before it and the quiz after it say it is the
@@ -174,7 +196,8 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
         "# only reading? tricks 1 and 2 in print, then trick 3 waiting for your throw (code folded, output shown)")
     # r81: the two paths (buttons, reading only) are two bullets; the reading path is named by its label
     # r100: that bullet now points below the cards, where the reading path's own step (l00-25r) begins
-    assert "- **Reading only:** see below your cards." in " ".join(prose("00_welcome").split())
+    # r102: "see below your cards" left a reader unsure whether to act on the buttons; the bullet says skip them
+    assert "- **Reading only:** skip the buttons below." in " ".join(prose("00_welcome").split())
     # r100: the summary carried lead/follow/discard but dropped the one skill trick 3 taught (the quiz's answer, K♥)
     assert ("When you cannot follow suit, a discard can shed a dangerous high card, like the K♥ on trick 3."
             in " ".join(prose("00_welcome").split()))

@@ -3379,8 +3379,10 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. After trick 3, skip to *The three tricks in short*.") in flat
-    assert "- **Reading only:** see below your cards." in flat and "the print under your cards" not in flat
+            "with a card between the quotes. After trick 3's feedback, skip to *The three tricks in short*.") in flat
+    # r102: a reader could not tell a clicker gets trick 3's why (the widget's feedback), or whether a reader acts on
+    # the buttons; the bullets say both
+    assert "- **Reading only:** skip the buttons below." in flat and "see below your cards" not in flat
     assert "3. Only reading?" not in flat
     from hearts_teach.course.first_hand import FirstHand
     walk = FirstHand()
