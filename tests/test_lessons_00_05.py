@@ -67,7 +67,9 @@ def test_00_r102_spades_the_lesson_groups_and_the_words_a_reader_met_unexplained
     works it out (the next cell prints it)."""
     text = " ".join(prose("00_welcome").split())
     assert "This series teaches **Hearts**, then **Spades**, from scratch" in text
-    assert "## The lessons 00–07: Hearts; 08–08c: practice; 09–09b: Spades; 10–12: extras." in text
+    # r102 review: lesson 12 is the final mixed review, not an extra
+    assert "## The lessons 00–07: Hearts; 08–08c: practice; 09–09b: Spades; 10–11: extras; 12: a final review." in text
+    assert (ROOT / "notebooks" / "12_review.ipynb").exists()
     stems = [p.stem for p in sorted((ROOT / "notebooks").glob("[01]*.ipynb"))]
     assert [s for s in stems if s.startswith("09")] == ["09_hearts_vs_spades", "09a_spades_bidding",
                                                        "09b_nil_and_blind_nil"]
