@@ -1223,8 +1223,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     # and is this engine's own version, listed in the rules summary
     # r82: the opening sentence said "until hearts are broken" in lesson 03's sense, which the variant does not use: cut
     # r84: "engine" was never explained to a newcomer: it links its glossary entry (prose() shows the linked word)
-    assert ("This engine's own rare variant, not a standard rule (`queen_waits` in the [rules summary](rules_summary.ipynb)):"
-            ) in text and "This [engine](glossary.ipynb#cell-id=term-engine)'s own" in _raw_04() and "Some tables forbid the queen until hearts are broken" not in text
+    # r102: a newcomer could not tell whether the variant is needed: "Optional" first
+    assert ("Optional: this engine's own rare variant, not a standard rule (`queen_waits` in the [rules summary](rules_summary.ipynb)):"
+            ) in text and "this [engine](glossary.ipynb#cell-id=term-engine)'s own" in _raw_04() and "Some tables forbid the queen until hearts are broken" not in text
     assert "An online game's rules page" not in text
     assert "An online game's rules page" not in " ".join(prose("06_scoring_a_match").split())
     # a fresh newcomer rater: "the engine's own version of the queen waits" read oddly in 06's opening; it now
@@ -1742,7 +1743,10 @@ def test_04_numbers_story_widget_and_quiz():
     text = " ".join(prose("04_queen_of_spades").split())
     # r81: "Thrown here" read as if the reader had thrown her, whatever was clicked: the general point first
     # r82: *discard* named where first used; "the cleanest way out is to be void" moved here from before the question
-    assert ("A *discard* (a card of another suit, played when you cannot follow) never wins a trick, so a void is the "
+    # r102: the click feedback used *discard* before it was defined: defined with the void, before the question
+    assert "you may play any card, a *discard* (except hearts" in text
+    assert text.index("a *discard*") < text.index("**Which card do you throw?**")
+    assert ("A discard never wins a trick, so a void is the "
             "queen's cleanest way out: she is the card to throw. If you threw "
             "her, her 13 points went to East, whose K♣ won the trick.") in text and "whoever won the trick" not in text
     assert text.index("**Which card do you throw?**") < text.index("cleanest way out")
@@ -1866,8 +1870,8 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert "Penalty cards" not in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
-            "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, show why lesson 01 suggests "
-            "passing the A♠ and K♠") in text
+            "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, explain lesson 01's advice: "
+            "**Pass the A♠ and K♠") in text  # r102: the rule stands alone, in bold
     five = hand.tricks[4]
     assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
     # r32: one hand's scores are printed as "Hand scores" (lesson 06 keeps "total" for the match)
@@ -1912,8 +1916,9 @@ def test_04_queen_waits_worked_position_and_quiz():
     # longer printed, and the sentence naming both is cut
     assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. "
             "- Following suit with her is always "
-            "allowed, and so is playing her as your last card. - A leader holding only hearts and Q♠ leads a heart "
-            "(standard rules: Q♠).") in text
+            "allowed, and so is playing her as your last card.") in text
+    # r102: the section was long for an unpractised variant: two bullets and the output
+    assert "A leader holding only hearts and Q♠ leads a heart" not in text
     assert "a leader holding only hearts and the queen leads a heart. The engine's message" not in text
     assert "here it includes this trick" not in text  # r84: "here" read as a new meaning of lesson 03's word
     assert "until a heart has been played" in " ".join(prose("rules_summary").split())
@@ -2005,7 +2010,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     assert ("Look at who led the spade tricks, 2, 3 and 5: East, North, then East again, each the winner of the "
             "trick before, and each holding none of Q♠ K♠ A♠.") in text
     assert "nor a high spade" not in text  # a fresh rater: East held 9♠ 8♠; the bots' reason names Q♠ K♠ A♠
-    assert "then who won it (and its points, if any); the winner leads the next trick" in text
+    # r102: the lines print the points before the winner ("14 pts → South"): the legend says so in that order
+    assert "then its points, if any, and who won it; the winner leads the next trick" in text
     # the groups count every spade beside the queen, the A♠ and K♠ included
     from hearts_teach.course.lessons import give_or_take
     from hearts_teach.course.simulations import queen_fate
@@ -2034,7 +2040,7 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     # the opening sentence: "and", and no stray comma before a dash
     # r82: "with a simulation" cut for room (the section's own heading says it)
     assert ("how to get rid of her, and how her holder's other spades change her fate. "
-            "Last comes a variant in which she must wait for a heart to be played.") in text  # r81: the variant's words
+            "Last comes an optional variant in which she waits for a heart.") in text  # r102: optional  # r81: the variant's words
     assert ", —" not in text
 
 def _raw_04() -> str:
@@ -2702,8 +2708,9 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r74: "after your pass" attached to "don't hold"; the condition is said first
     # r74b: the pass is chosen before you know what you receive: lesson 01's wording
     # r74c: the aside read as part of the sentence: lesson 01's own wording, its bracket included
-    assert ("lesson 01 suggests passing the A♠ and K♠ whenever the queen will not be in your own hand (you were not "
-            "dealt her, or you pass her)") in text
+    # r102: the one long sentence buried the rule: it stands alone, in bold
+    assert ("**Pass the A♠ and K♠ whenever the queen will not be in your own hand (you were not "
+            "dealt her, or you pass her), unless you have plenty of low spades to play instead.**") in text
     assert "dealt her, or you pass her" in " ".join(prose("01_deal_and_pass").split())
     assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]
@@ -2723,8 +2730,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r81: three reasons in a row read hard; one sentence now (her holder's own A♠/K♠ still cannot cover her)
     # r100: "a yes-hand" was new jargon
     assert ("At the same length, a holder with A♠ or K♠ has fewer low spades to guard her, and when she is forced out, fewer cards "
-            "in other hands can beat her (her holder's own A♠ or K♠ cannot save her: a player plays one card to each "
-            "trick).") in text  # r82: "cannot: one card a trick each" was too compressed
+            "in other hands can beat her (her holder cannot play A♠ or K♠ on the same trick as her).") in text
+    # r102: "a player plays one card to each trick" was cryptic  # r82: "cannot: one card a trick each" was too compressed
     # r33 rater: the one-line takeaway comes before the table (it is what the table and the chart show: the
     # share falls as the spades beside her grow, and is higher with the A♠/K♠ in every group that has both)
     # r76: the takeaway gave the result before the table; a prediction quiz asks it instead, and the table answers
@@ -3069,7 +3076,7 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     assert "wins her own trick" not in text
     assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
             "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
-    assert "This engine's own rare variant, not a standard rule" in text  # r82: one sentence, still "rare"
+    assert "this engine's own rare variant, not a standard rule" in text  # r82: one sentence, still "rare"
     rule = make_bot("rule")
     held = "AC QS 2S 3S 4S 5D 6D 7D 8D 9D TD JD QD"
     lead = position({0: held, 1: "2C", 2: "3C", 3: "4C"}, plays="2C 3C 4C AC", seed=1)

@@ -77,8 +77,9 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     text = " ".join(_md("04_queen_of_spades").split())
     # r84 read: "it had to win" was false: West, last to play, could have put the Q♠ over the J♠; the facts only
     # r100: why South had no safe spade in play (so passing them is the fix) is said
-    assert "And South? On trick 3 its A♠ K♠ J♠ all beat East's 6♠; its J♠ won over West's 10♠. That left K♠ and A♠, " \
-        "no safe spade while West held her: on trick 5" in text
+    # r102: the point (South was forced to go above the 6♠) was not plain
+    assert "And South? On trick 3 all its spades (A♠ K♠ J♠) beat East's 6♠, so it could not play under it; its J♠ won " \
+        "over West's 10♠. That left only K♠ and A♠, no safe spade while West held her: on trick 5" in text
     assert "it had to win" not in text and three.card_of(1) == Card("TS") and Card("QS") in hand.dealt(1)
 
 
@@ -2671,7 +2672,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert ("- With the Q♠, the A♠ and one or two low spades, pass both" in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(
             encoding="utf-8"))["cells"]).split()))
-    assert "With only one or two other spades the holder took her in most hands." in " ".join(" ".join(
+    # r102: the short holder got no advice; the bullet says pass her (lesson 01), as the table's 57 % backs
+    assert "With only one or two other spades the holder took her in most hands: if that is you, pass her when you can (lesson 01)." in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     from hearts_teach.course.drills import DRILLS, grade
