@@ -2213,7 +2213,9 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "hand 3 (across): South → North, South-West → North-East, North-West → South-East" in out
     assert "hand 4 (hold): nobody passes" in out
     # round 54 (word cap): the printed cycle lists every across pair; the prose names one
-    assert "Across at six is three seats away (South and North swap cards)." in text
+    # r102 (report r102/11, confusing 7): cell 3 now draws the six seats round the table, North across from South,
+    # and the cycle above lists every across pair: the bracketed pair is cut for words
+    assert "Across at six is three seats away." in text and "(South and North swap cards)" not in text
     # r49_11: the printed deal backs "players soon run out of suits" at six: North void in clubs and holding the
     # Q♠, South-East a lone A♠ (before the pass); the first trick takes no penalty card from a player with others
     from hearts_teach import Suit
@@ -5178,9 +5180,16 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
         assert len(hearts) == 13
         row = next(line for line in shown.splitlines() if line.strip().startswith(f"{n} "))
         assert f"  {rules.hand_size:>5}  " in row, row
-        if n != 4:
-            names = Hand.deal(0, rules=rules).seat_names
+        names = Hand.deal(0, rules=rules).seat_names
+        if n in (3, 5):
             assert f"seats at {n}: {', '.join(names)}\n" in shown
+        elif n == 6:  # r102: a flat list of six names was hard to picture: drawn round the table, North across
+            assert f"seats at 6: {', '.join(names)}" not in shown
+            ring = shown.split("seats at 6, round the table (clockwise: South, South-West, ...):\n", 1)[1].splitlines()
+            assert [line.split() for line in ring[:4]] == [["North"], ["North-West", "North-East"],
+                                                          ["South-West", "South-East"], ["South"]]
+            assert names[3] == "North" and [names[i] for i in (2, 4, 1, 5)] == ["North-West", "North-East",
+                                                                               "South-West", "South-East"]
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # rater r43_a: "goes round about four times" was unexplained: the cards a suit has and a trick takes
     # r45_f: the bullet was dense: one sentence a table size (the hearts each stay in the table above)
@@ -5480,11 +5489,13 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert printed[1] == "Short queen: the Q♠ with 0 or 1 other spade. Longer: 2 or more."
     # r84 (report r83/11, confusing and ask 1): the heading was cut off from its rows by the note: heading, rows, note
     # r84b (report r84/11, ask 2): the passed row's label read as a second heading: rows name the game; "ended up"
-    head = printed.index("How often the player dealt the Q♠ ended up taking her (rule bots, 500 deals a table):")
+    # r102 (report r102/11, confusing 1): "ended up taking her" did not fit the passed row: "kept or passed" said
+    head = printed.index("How often the player dealt the Q♠ took her 13 points, kept or passed (rule bots, 500 deals a table):")
     assert printed[head + 1].startswith("  Short queen, kept")
-    assert ("Passing left, the bots passed every short queen; the passer got her back when whoever held her\n"
-            "played her onto a trick the passer won: the demonstration below shows how.") in said
-    assert said.index("the demonstration below shows how") > said.index("  Longer queen, kept")
+    # r102 (report r102/11, confusing 2): "the demonstration below" is at three, a size the table leaves out: named
+    assert ("Passing left, the bots passed every short queen; the passer took her back when she was\n"
+            "played onto a trick the passer won, as in the three-seat demonstration below.") in said
+    assert said.index("the three-seat demonstration below") > said.index("  Longer queen, kept")
     assert "brackets" not in said and "(  " not in said and "'took her' then means" not in said
     # r84 (report r83/11, ask 1): the sampled row crowded the table: gone (the prose quotes only the exact shares)
     assert not any("sampled" in x for x in printed)
@@ -5503,7 +5514,9 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     for time, label in ((1, "first"), (2, "second")):
         assert row(f"a club, diamond or spade led the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
     # r66 (rater r65_11): the first-lead row counted every trick 1, a club lead on which no points may be thrown
-    assert "Tricks after trick 1 in which a player with no card of the led suit threw a heart or the Q♠" in printed
+    # r102 (report r102/11, confusing 3): the label needed two readings: shorter, trick 1 in brackets
+    assert "Tricks where someone out of the led suit threw a heart or the Q♠ (trick 1 left out)" in printed
+    assert not any(x.startswith("Tricks after trick 1 in which") for x in printed)
     assert "no card of the suit led" not in said  # r82: "of the led suit" reads more plainly
     # the sample's margin and the exact share: the holder's other cards drawn from the rest of the deck (a sum over
     # 0 and 1 other spade, written independently of the cell's formula)
@@ -5513,7 +5526,8 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
         cards, rest = rules.deck_mask.bit_count() - 1, rules.hand_size - 1
         spades = (rules.deck_mask & Suit.SPADES.mask).bit_count() - 1
         exact[n] = sum(comb(spades, k) * comb(cards - spades, rest - k) for k in (0, 1)) / comb(cards, rest)
-    exact_line = next(x for x in printed if x.startswith("Q♠ holders with a short queen (exact, every deal)"))
+    # r102 (report r102/11, confusing 4): "exact, every deal" beside the bots' 500 deals: "every possible deal"
+    exact_line = next(x for x in printed if x.startswith("Q♠ holders with a short queen (exact: every possible deal)"))
     assert exact_line.split()[-3:] == [f"{exact[n]:.1%}" for n in (4, 5, 6)]
     def fig(n, key):
         return shares[n][key].split()[0]
@@ -5538,7 +5552,8 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert ("With 10 or 8 cards each, the player dealt the Q♠ often has a **short queen**: her and at most one other "
             "spade (each other spade is a [guard](glossary.ipynb#cell-id=term-guard) for one spade lead). Lesson 04 "
             "counted two low spades as risky too; here we look at the shortest case. Is a short queen riskier? [Rule bots](glossary.ipynb#cell-id=term-rule-bot) play 500 deals at "
-            "four, five and six seats, each twice (no passing, then passing left).") in text
+            "four, five and six seats, each twice (no passing, then passing left). Table (a) answers it; (b) counts "
+            "points thrown on a suit's first and second lead.") in text  # r102 (report r102/11, ask 1): both announced
     assert "Brackets count the deals" not in text  # r81: the tables' own headings say what the brackets count
     assert "## The Q♠ at five and six, and a suit led twice" in text and "second rounds" not in text
     assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
@@ -5552,14 +5567,16 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r84b (report r84/11, confusing and ask 1; the brief): cell 9's "Is a short queen riskier?" had no plain answer,
     # and "(she came back)" read as always: the takeaway answers yes (kept: 78% against 28% at four, 50% against 15%
     # at six, pinned below), says why every share falls at six, and that 21% is the deals where she came back
+    # r102 (report r102/11, confusing 5-6 and ask 2): the hold-hand sentence hung at the end, untied to the advice:
+    # it now says what to do then; "(more players, fewer tricks each)" was a reason left unexplained: cut
     assert ("**Yes, a short queen is riskier at every size: when the hand passes, pass her.** Kept, her holder took her "
-            "in 78% of deals at four, 50% at six; a longer queen, 28% and 15% (more players, fewer tricks each). Passed, "
-            "she came back onto the passer's trick in 21% at six: more than a kept longer queen. And at six 41.7% of Q♠ "
-            "holders have one, almost three times the 15.1% at four. One hand in three has no pass at five, one in four "
-            "at six.") in text
+            "in 78% at four, 50% at six; a longer queen, 28% and 15%. Passed, "
+            "she came back onto the passer's trick in 21% at six: more than a kept longer queen. With no pass (one hand "
+            "in three at five, one in four at six), throw her when you cannot follow suit. At six 41.7% of Q♠ "
+            "holders have a short queen, almost three times the 15.1% at four.") in text
+    assert "One hand in three has no pass at five" not in text and "fewer tricks each" not in text
     assert "(she came back)" not in text and "**A short queen is common at five and six" not in text
     assert [fig(4, (False, "hold")), fig(6, (False, "hold"))] == ["28%", "15%"]
-    assert Rules(players=6).hand_size / 6 < Rules().hand_size / 4  # "more players, fewer tricks each"
     # r84 (report r83/11, confusing and ask 1-2): that a passed short queen still came back more often than a kept
     # longer one was left out; the trick-9 pointer ran ahead of the three-player section (cell 19 says it there)
     assert "(trick 9 below)" not in text
