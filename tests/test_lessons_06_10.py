@@ -118,7 +118,8 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "08_practice_decisions": {"q": "inaccuracy"},  # r84: 0.6 to 1.8, the low end counts
     "09_hearts_vs_spades": {"dealer_quiz": "South deals, West bids first", "end_quiz": "West–East win",
                             # r84: the bid quiz checked the bots' rounding; it asks the contracts (docs/rules.md S3)
-                            "contract_quiz": "South–North 9, West–East 2", "nil_quiz": "-59",
+                            # r102: it applies the bidding rule too (East's ¾ → nil) before the contracts
+                            "contract_quiz": "East nil; South–North 9, West–East 2", "nil_quiz": "-59",
                             "lead_quiz": "No: spades are not broken and South holds a diamond",
                             "bags_quiz": "-27, 1 bag", "trump_quiz": "West"},
     "09a_spades_bidding": {"length_quiz": "spades are trump: once the others have run out of spades, "
@@ -1594,13 +1595,14 @@ def test_lesson_09_round_17_wording():
     from hearts_teach.course.spades_lesson import play_spades, same_deal, what_happened, worth_table
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
-    assert ("The Spades estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
-            "than spades with two cards or fewer) added up (lesson 09a teaches the counting). Each says how many tricks a hand should win, in quarters of a "
-            "trick (¼, ½, ¾):") in text
+    # r102: where 5¼ and ¾ come from was unclear: read only the last column; 09a shows the quarters
+    assert ("The estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
+            "than spades with two cards or fewer) added up. Each says how many tricks a hand should win, in quarters of a "
+            "trick. Read only the last column ([09a](09a_spades_bidding.ipynb) shows where the quarters come from):") in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
     shown = next(i for i, c in enumerate(cells) if "worth_table(spades)" in _src(c) and c["cell_type"] == "code")
-    assert "rule of thumb" in _src(cells[shown - 1]) and "lesson\n09a teaches the counting" in _src(cells[shown - 1])
+    assert "rule of thumb" in _src(cells[shown - 1]) and "Read only the last column" in _src(cells[shown - 1])
     _, spades = same_deal(17)
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
@@ -1650,7 +1652,8 @@ def test_lesson_09_says_why_south_stayed_under_the_nil():
     # r33: the prose was one run-on sentence and the cell did index arithmetic; bot_turn finds South's card
     # r84: the bot's trace says "bust"; the prose says that is its word for break
     assert ("so its opponents, South and North, want it broken (*bust* it, in the bots' words). Below, the engine tells what happened. Next, South's bot "
-            "says why it stayed under East's J♠ at trick 12 although it held the A♠.") in text
+            "says why it stayed under East's J♠ at trick 12 although it held the A♠: staying low leaves the nil bidder "
+            "winning the trick.") in text  # r102: the label "stay low under it" never said why ducking busts a nil
     assert 'print(bot_turn(spades, trick=12, seat="South", seed=2))' in _src(story) and "4 * 11" not in _src(story)
     assert bot_turn(spades, 12, "South", seed=2) == ("Trick 12, South may play 8♠ or A♠; its bot played 8♠ "
                                                      "(bust the opponents' nil: stay low under it)")
@@ -1709,9 +1712,10 @@ def test_lesson_09_rewinds_to_the_trick_it_names():
     assert trick.number == 8 and str(trick.cards[0]) == "8C" and trick.seats[0] == 0
     assert str(trick.card_of(1)) == "KS" and trick.trumped
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
-    assert "Rewind to trick 8, where West, out of clubs, played the K♠ on South's 8♣" in text
-    # r34_e: the second check is named: South, on lead before the first card, asks about the A♠
-    assert "then, at the first lead, South asks about the A♠:" in text
+    # r102: the checks moved next to the play's trick 8 sentence; both are named in one question
+    assert ("no spade appears until trick 8: there West, out of clubs, trumps with the K♠, and from then on spades "
+            "may be led. The engine checks both rules: may West play the K♠ there, and may South lead the A♠ at "
+            "trick 1?") in text and "Rewind to trick 8" not in text
     from hearts_teach.course.spades_lesson import before_play
 
     start = before_play(spades, 0)
@@ -1749,8 +1753,10 @@ def test_lesson_09_round_22_wording():
     guess = "Before the contracts print, work them out:"
     assert guess in text and "Guess before you read the bids" not in text and "Before the bids print" not in text
     quiz = _quizzes("09_hearts_vs_spades")["contract_quiz"]
-    assert "the bots bid South 5, West 2, North 4 and East nil. What is each team's contract?" in quiz.question
-    assert [c for c in quiz.choices if quiz.is_right(c)] == ["South–North 9, West–East 2"] and "5¼" not in quiz.question
+    # r102: the bids were handed over, so the bidding rule was never applied: East's bid is asked too
+    assert "South bids 5, West 2 and North 4. What does East bid, and what is each team's contract?" in quiz.question
+    assert "East nil" not in quiz.question and "East 1; South–North 9, West–East 3" in quiz.choices
+    assert [c for c in quiz.choices if quiz.is_right(c)] == ["East nil; South–North 9, West–East 2"] and "5¼" not in quiz.question
     # fresh rater (round 30): a newcomer did not know a ¾ cannot be bid; the bots' bid is nil or at least 1
     from hearts_teach.agents.spades import suggest_bid
 
@@ -1759,8 +1765,9 @@ def test_lesson_09_round_22_wording():
         assert suggest_bid(cards) == 0 or suggest_bid(cards) >= 1
     # fresh rater (round 30): "the engine's rule bots" for both games, though Spades is played by the Spades bots;
     # the rule bots are named for Hearts only (table_bots("rule") there, play_spades' weighed bots here)
-    assert ("Let the engine's bots play the deal both ways. First Hearts, with the rule bots: one line per trick"
-            in text and "engine's rule bots" not in text)
+    # r102: "the rule bots" was never explained: the Hearts line names no kind of bot
+    assert ("Let the engine's bots play the deal both ways. First Hearts: one line per trick"
+            in text and "rule bots" not in text)
     hearts_cell = next(_src(c) for c in cells if "bots_play(hearts" in _src(c))
     assert 'table_bots("rule")' in hearts_cell
     table = worth_table(spades)
@@ -1900,8 +1907,8 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     prose = " ".join(_src(cells[at - 1]).split())
     # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
     # r74b: blind nil was named, never said
-    assert ("the bids in seat order (n for nil, B for blind nil: a nil bid before looking at your cards, lesson 09b's "
-            "option) and each team's hand score → running total.") in prose
+    # r102: blind nil is never used in this lesson: the gloss went (09b teaches it)
+    assert "the bids in seat order (n for nil) and each team's hand score → running total." in prose
     # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
     # here; the score line after the first scores, where "bags 0 → 1" and "=" first print)
     assert "`bags 0 → 1` is bags before → after; `=` gives the hand's total." in " ".join(
@@ -1971,7 +1978,8 @@ def test_lesson_09_round_74_read():
     assert (str(eight.cards[0]), eight.seats[0], str(eight.card_of(2)), eight.winner) == ("2D", 1, "QS", 0)
     assert ("Trick 8 shows the danger: South, left with only the A♦ and K♦ in diamonds, had to win West's 2♦, and "
             "North dropped the Q♠ on it.") in text
-    assert any('leader=1))  # leader=1 is West (0 South, 1 West, 2 North, 3 East)' in _src(c) for c in cells)
+    # r102: the invented A♥/2♠ trick repeated the trump quiz: it went (so did its leader=1 note)
+    assert not any("winners(" in _src(c) for c in cells)
     table = SpadesTable(seed=9)
     assert {"nil", "suggest"} <= set(table.bid_widget.buttons) and all(str(v) in table.bid_widget.buttons for v in range(1, 14))
     assert ("Bid by clicking a number (**Nil** is 0); **Suggest** shows the bots' estimate and advice." in text
@@ -6880,7 +6888,7 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
     asked = next(i for i, c in enumerate(cells) if "contract_quiz = Quiz(" in _src(c))
     assert asked < scoring and not any(re.search(r"\+?100|scores 10", r) for r in bid.reasons.values())
-    assert "scored on its own" in bid.reasons["South–North 9, West–East 2"]
+    assert "scored on its own" in bid.reasons["East nil; South–North 9, West–East 2"]
     _, spades = same_deal(17)
     play_spades(spades, seed=2)
     assert spades.bids[3] == 0 and spades.tricks_won[1] + spades.tricks_won[3] == 3
@@ -6903,7 +6911,8 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
     last = score_hand([3, 3, 2, 3], [4, 3, 3, 3], bags=(8, 0))
     assert (460 + last.team_points[0], 440 + last.team_points[1]) == (412, 500)
     assert "# answer: -59 (contract of 4 made with 5 tricks: +40, 1 bag +1; North's nil broken: -100)" in nil
-    assert "## Trump and leading" in text
+    # r102: the trump and lead checks sit next to the play (after the trick table), not in a section after scoring
+    assert "## Trump and leading" not in text
 
 
 def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
@@ -6968,14 +6977,15 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     # r77 rater: the tricks count for the side's contract, and a broken nil's tricks still count for the partner's
     # contract (docs/rules.md S3, S8): "not if you bid 0" was wrong; for a nil bidder the trick is the risk
     # r84: nil and bag came before their definitions: pointed to them
-    assert ("an asset: every trick it wins counts towards your side's bid (a risk if you bid 0, or once your side has "
-            "its tricks: see *nil* and *bag* below)") in text and "(not if you bid 0" not in text
+    # r102: "once your side has its tricks" was too compressed: "has made its bid"
+    assert ("an asset: every trick it wins counts towards your side's bid (but a risk if you bid 0, or once your side "
+            "has made its bid: see *nil* and *bag* below)") in text and "(not if you bid 0" not in text
     from hearts_teach.games.spades.scoring import score_hand as _score
 
     # South bids nil and takes 1 trick, North bid 4 and took 3: the nil is broken, the side's 4 made with South's trick
     assert _score([0, 3, 4, 3], [1, 3, 3, 6]).team_points[0] == 40 - 100
     assert "The partner tries to protect it; the opponents try to break it." in text
-    assert ("although it held the A♠. Had South played the A♠, it would have won that trick, and East's nil would "
+    assert ("leaves the nil bidder winning the trick. Had South played the A♠, it would have won that trick, and East's nil would "  # r102
             "still be clean.") in text
     play_spades(spades, seed=2)
     ace = play_instead(before_play(spades, 4 * 11 + 2), seed=2, cards=["AS"])
@@ -7031,7 +7041,7 @@ def test_lesson_09_r84_read_contracts_dealer_and_wording():
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert "The dealer bids last, having heard the other three: an advantage that goes round with the deal." in text
-    assert "and ask the engine whether West may play it; then, at the first lead," in text and "ask about that card" not in text
+    assert "may South lead the A♠ at trick 1?" in text and "ask about that card" not in text  # r102: moved
     assert "In the first hand below, West–East are set: −80. In the second," in text  # r89: shorter
     end = _quizzes("09_hearts_vs_spades")["end_quiz"]
     assert "a tie: another hand is played" in end.choices and "another hand is played" not in end.choices
