@@ -1281,8 +1281,9 @@ def test_02_widget_and_quizzes():
     assert click(drop, "3♦") == ("✘ Not 3♦. A card worth keeping: a low or middle card helps you stay out of tricks "
                                  "later; better drop one you don't want. Try again.")
     assert "A♦ and K♦ are still out" in click(drop, "Q♦")
-    assert click(drop, "6♥").startswith("✘ Not 6♥. Good, but not the best: it gives West a penalty point, yet South "
-                                        "keeps the A♥") and not drop.solved
+    # r103: "it gives West a penalty point" assumed the reader saw West winning trick 3: said
+    assert click(drop, "6♥").startswith("✘ Not 6♥. Good, but not the best: West's J♣ is winning, so it gives West a "
+                                        "penalty point, yet South keeps the A♥") and not drop.solved
     # r76 and r78 raters: the J♠ is no low card; the spades below the Q♠ get their own reason
     assert drop.reason(Card("JS")) == drop.reason(Card("TS")) == (
         "a spade below the Q♠ is worth keeping: when spades are led, it can go under the Q♠ instead of taking her")
@@ -1335,7 +1336,9 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     three = hand.tricks[2]
     assert three.seats[-1] == 0 and str(three.card_of(0)) == "AH" and hand.seat_names[three.winner] == "West"
     assert three.points == 1 == Card("AH").points
-    assert ("South drops the A♥, which is both at once: a high card and a penalty point that goes to West.") in text
+    # r103: who takes trick 3 was assumed, not said
+    assert ("South drops the A♥, which is both at once: a high card and a penalty point. West's J♣ is the highest club, "
+            "so West takes trick 3 and the A♥'s point.") in text
     # newcomer rater (round 29): the two cards named are examples, not the only legal discards; the lesson
     # claims no "better" drop (the coach calls the K♠ and the A♥ too close to call here)
     assert "Here South could drop, for example, the K♠ or the A♥ on West's club trick" in text
@@ -1369,7 +1372,10 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     # r100: the freak deal left trick 1 mid-play; it now opens the discard section, after trick 1 is done
     assert (text.index("playing under the card that is winning, so as "
             "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
-            < text.index("Check your click on the whole trick below (North plays last), then say who starts trick 2"))
+            < text.index("Your click played on a copy; below, the story's West plays, then North (last). Compare with your "
+                         "pick, then say who starts trick 2"))
+    # r103: "Check your click on the whole trick" read as if the click carried over into the story
+    assert "Check your click on the whole trick" not in text
     assert "(the answer to the question above)" not in text
     assert "each heart you take costs 1 point and the Q♠ 13" in text and "Just to practise ducking" not in text
     one = hand.tricks[0]
@@ -1395,8 +1401,10 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     assert Card("QC") in hand.dealt(3) and Card("QC") not in [c for t in hand.tricks[:3] for c in t.cards]
     assert hand.seat_names[three.winner] == "West" and three.points == 1
     assert ("Ducking matters when a trick holds points, or may still get some: trick 3 below has such a duck." in text
-            and "East held the Q♣ but played the 10♣, its highest club under West's J♣ (its own reason), while South had "
-                "still to play: South's heart then went to West, not to East." in text)
+            and "East, holding Q♣ 10♣ 8♣ 7♣ 3♣, played the 10♣, its highest club under West's J♣ (its reason, printed "
+                "above), while South had still to play: South's heart then went to West, not to East." in text)
+    # r103: "(its own reason)" pointed at a reason never printed: cell 23 prints it; East's clubs named
+    assert 'why_played(hand, 3, 3).reason)  # trick 3, seat 3 = East' in code and "(its own reason)" not in text
     # r102: the duck read as luck: it was deliberate, by the bot's own reason
     from hearts_teach.course.lessons import why_played
 
@@ -1405,6 +1413,7 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     assert ("East could not see that South had no club left; it ducked anyway, and any club under the J♣ would have "
             "kept East out.") in text
     east_clubs = [c for c in hand.dealt(3) if c.suit is three.led_suit and c not in hand.tricks[0].cards]
+    assert " ".join(c.pretty for c in sorted(east_clubs, key=lambda c: -c.rank)) == "Q♣ 10♣ 8♣ 7♣ 3♣"
     assert Card("QC") in east_clubs and all(c.rank < Card("JC").rank for c in east_clubs if c != Card("QC"))
 
 
@@ -1464,7 +1473,7 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
             < text.index("card (one not of the led suit) is worth, imagine a freak deal where **South holds all thirteen")
             < text.index("Back in our deal, the bots stopped in the middle of trick 3"))
     assert "You saw this in the freak deal" not in text and text.index("South holds all thirteen clubs") > \
-        text.index("Check your click on the whole trick below (North plays last)")
+        text.index("Your click played on a copy; below, the story's West plays, then North (last).")
     freak = ns["freak"]
     assert all(c.suit is not freak.tricks[0].led_suit for c in freak.tricks[0].cards[1:])
     assert "You are South and your diamonds are K♦, 8♦ and 5♦." in ns["duck"].question
@@ -2593,8 +2602,9 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     assert {str(c) for c in hand.cards(0) if c.suit is Card("KS").suit} == {"KS", "JS", "TS"}
     assert "the Q♠ too if she is in it; lesson 04 has more)" not in text
     # r102: "equally good" was a bare judgement: it is the rule bot's own pick, and played on, both end alike
-    assert ("The K♠ would have done as well (it is the rule bot's own pick, and with the bots playing on, both drops end "
-            "the hand with the same points); the A♥ shows one more thing, below.") in text
+    # r103: the bot's pick and the hand's end were never shown: the claim is cut (the test below still holds it)
+    assert "The K♠ would have done as well; the A♥ shows one more thing, below." in text
+    assert "the rule bot's own pick" not in text
     from hearts_teach.course.lessons import bots_play, cannot_follow, table_bots
 
     at = Hand.deal(seed=44, pass_direction="hold")  # the lesson's deal, at South's drop in trick 3
