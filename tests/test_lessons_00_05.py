@@ -2090,10 +2090,13 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r72_05: "rule bots prefer that to a club or diamond" gave no reason: the bot prefers a heart when it can't
     # follow (why.py's discard order, above: a heart before a club or diamond), and a heart on someone else's trick
     # is a point out of its own hand
-    assert ("This time West, a `rule` bot with no spade on trick 5, discarded a heart: the 10♥, **keeping the A♥** "
-            "(below, line *replay 2, trick 5, West*). Like replay 1's easy West (its A♥), a rule bot unable to follow suit here "
-            "discards a heart before a club or diamond: a heart "
-            "dropped on someone else's trick is one fewer heart it may later have to win.") in " ".join(text.split())
+    # r103: "Like replay 1's easy West (its A♥)" was unclear: both Wests threw a heart, the difference is which one
+    # (replay 1's West: dump-heart, its highest, the A♥; replay 2's: keep-top-heart, the 10♥)
+    assert ("This time West, a `rule` bot with no spade on trick 5, again discarded a heart, not a club or diamond: a heart "
+            "dropped on someone else's trick is one fewer heart it may later have to win. The difference is which heart: "
+            "easy West threw its highest, the A♥; rule West threw the 10♥, **keeping the A♥** (below, line *replay 2, "
+            "trick 5, West*).") in " ".join(text.split())
+    assert "(its A♥)" not in text and lesson("05_shooting_the_moon")["hand"].tricks[4].card_of(1) == Card("AH")
     # r102: "prefers" read as a third anti-moon habit: it is the discard order easy bots share (replay 1's West: A♥),
     # said of this position ("here": under the moon watch a rule bot sheds a clean card first, policy.rule_play)
     assert "a rule bot prefers a heart" not in text
@@ -2215,9 +2218,12 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r102: East's habit was shown only after the answer, so the answer was a guess: the hint says it (East's trace on
     # tricks 6 and 8 of replay 1: why.py's "duck" branch, its highest heart under South's)
     assert ("Predict: would any other West card have stopped the moon? (Hint: which hearts beat South's Q♥ and J♥? "
-            "East holds the K♥, but when following hearts its easy bot plays its highest heart under the winning one.) "
+            "East holds the K♥. When following hearts, each easy bot plays its highest heart under the winning one.) "
             "In the cell below, everything before West's card matches the first replay;") in " ".join(instr.split())
     assert "what did East do with its K♥" not in instr
+    # r103: the hint named only East's habit; West's duck of the Q♥ with the 10♥ (a club or diamond discard) decides the
+    # trick too: "each easy bot" (West's trace on trick 6 after the 5♣: duck, checked in the try-it test)
+    assert "but when following hearts its easy bot plays" not in instr
     assert all(why_played(hand, t, 3, moon_defence=False).branch == "duck" for t in (6, 8))
     assert "(Hint: only the A♥ and K♥" not in instr
     assert "Replay 1 showed" not in instr and "who holds them?" not in instr
@@ -2261,7 +2267,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* when you "
             "can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to win a trick from a "
             "shooter. - *Stop:* once "
-            "penalty cards lie in your own pile or in two different piles, as then nobody else "
+            "penalty cards lie in your own pile or in two different piles, as then nobody but you "
             "can take all 14. The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
@@ -2269,14 +2275,16 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
     assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
+    assert "nobody else can take all 14" not in flat  # r103: "else" left unclear who is excluded: "nobody but you"
     assert "enough points" not in flat
     # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
     # r101: the habits named here, so West's A♥ discard in replay 1 reads as the missing insurance heart
     # r102: six terms in one bullet before any was explained: what easy bots do first, the habits' names kept (r101)
     # and sent on to where they are explained
+    # r103: the two names, unexplained for five cells, were carried through the try-it: only the pointer kept
     assert ("are `easy` bots: they duck and throw away points like the rule bots of earlier lessons, but lack the rule "
-            "bots' two habits against a moon (the *insurance heart* and the *moon watch*, explained in *Blocking a "
-            "moon*).") in flat
+            "bots' two habits against a moon, explained in *Blocking a moon*.") in flat
+    assert "(the *insurance heart* and the *moon watch*" not in flat
     assert "They duck and throw away points." not in flat
     assert "moon defence" not in flat
     assert "switched off: both of its habits" not in flat
@@ -2520,7 +2528,7 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r101: the rank the bot needs (10♥ or higher) said; "pile" defined where first used (l05-14b)
     assert ("*Do:* when you can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to "
             "win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile or in two different piles, as then "
-            "nobody else can take all 14.") in text
+            "nobody but you can take all 14.") in text  # r103: "nobody else" left unclear who is excluded
     assert "keep your highest, to win a trick" not in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
@@ -2780,7 +2788,9 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
     assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
     assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
     # r42_a: "the points all flow in one direction" was hand-waving: why duckers feed one winner, in half a sentence
-    assert ("often, probably because each throws its points onto whoever is winning the trick, and a strong hand keeps "
+    # r103: "`easy` bots take all 26 most often" read as if easy bots were the shooters: the table has the most moons
+    assert "`easy` bots take all 26" not in text
+    assert ("The `easy` table has the most moons, probably because each bot throws its points onto whoever is winning the trick, and a strong hand keeps "
             "winning.") in text and "flow in one direction" not in text
     # newcomer round 27: the widget plays on with the first replay's line-up (it once mixed a rule West
     # with easy North and East, like neither replay)
@@ -2810,7 +2820,13 @@ def test_05_says_not_yet_played_and_east_s_duck_plainly():
     # r75_05: "The easy bots let it go by" had an unclear "it": East let the Q♥ win (its 8♥ and reason printed below)
     # r89: the paragraph before it cut: this one opens on West's A♥ (its reason printed in l05-13)
     assert ("After West threw the A♥ on trick 5, only one heart higher than the Q♥ South led on trick 6 had not been "
-            "played yet: East's K♥. East let the Q♥ win, keeping the K♥. The bots' own reasons:") in text and "still out" not in text
+            "played yet: East's K♥. East let the Q♥ win, keeping the K♥, and South's J♥ on trick 8 too; on trick 10 it "
+            "discarded the K♥. The bots' own reasons:") in text and "still out" not in text
+    # r103: the printout's tricks 8 and 10 had no prose: East's second duck (5♥ under the J♥) and its K♥ discard
+    from hearts_teach.course.lessons import why_played
+    assert hand.tricks[7].card_of(0) == Card("JH") and why_played(hand, 8, 3, moon_defence=False).branch == "duck"
+    assert hand.tricks[9].card_of(3) == Card("KH") and hand.tricks[9].card_of(0).suit is Suit.DIAMONDS
+    assert why_played(hand, 10, 3, moon_defence=False).branch == "dump-heart"
     above = [(seat, c) for seat in (1, 2, 3) for c in hand.dealt(seat) if c.suit is Suit.HEARTS and c > Card("QH")
              and not any(t.card_of(seat) == c for t in hand.tricks[:5] if seat in t.seats)]
     assert above == [(3, Card("KH"))]
@@ -3201,7 +3217,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert "highest unplayed heart" not in text
     # r84b: the reason moved to "Blocking a moon", where the habit is defined
     # r89: said in the habit's Stop bullet
-    assert "as then nobody else can take all 14. The second is" in text and "then shed it like any other." in text
+    assert "as then nobody but you can take all 14. The second is" in text and "then shed it like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -3266,9 +3282,12 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
-            "diamond costs more. In the try-it, with South shooting, keeping the A♥ left West 4 points instead of 26, a "
-            "saving of 26 − 4 = 22. So in this position insurance pays when more than 1 such discard in 22 ÷ 0.16 ≈ 140 "
-            "faces a real shooter.") in text
+            "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26, "
+            "saving 26 − 4 = 22. So insurance costs 0.16 without a shooter and saves 22 with one: in this position it pays "
+            "if more than 1 such discard in 22 ÷ 0.16 ≈ 140 faces a shooter.") in text
+    # r103: the break-even took three readings and hid that the two numbers come from different tables: each number's
+    # set-up said, then cost and saving side by side before the division
+    assert "insurance pays when more than 1 such discard" not in text
     # r102: "about 0.16 every time" went beyond one coached position: the break-even said of this position
     assert "0.16 every time" not in text
     assert "(22 ÷ 0.16)" not in text  # r101: the bracket read as compressed: cost and saving said, then the division
