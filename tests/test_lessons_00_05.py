@@ -1938,7 +1938,8 @@ def test_04_queen_waits_worked_position_and_quiz():
     assert waits.turn == 1 and Card("QS") not in waits.legal_plays().cards
     assert set(waits.legal_plays().cards) == set(waits.cards(1).of_suit(Suit.HEARTS))
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
-    assert "Here West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds:" in text
+    # r103: the variant had no question: the line asks one before the output answers it
+    assert "Here West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? Guess, then see:" in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
     lead = ns["lead"]  # the last position printed: queen_waits
@@ -2048,8 +2049,9 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
                     in shown["l04-17"]), (group, top)
     # the opening sentence: "and", and no stray comma before a dash
     # r82: "with a simulation" cut for room (the section's own heading says it)
+    # r103: "Last comes" was false: the quick check and "Your turn" come after the variant
     assert ("how to get rid of her, and how her holder's other spades change her fate. "
-            "Last comes an optional variant in which she waits for a heart.") in text  # r102: optional  # r81: the variant's words
+            "Near the end, an optional variant has her wait for a heart.") in text and "Last comes" not in text
     assert ", —" not in text
 
 def _raw_04() -> str:
@@ -2729,6 +2731,11 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r102: the one long sentence buried the rule: it stands alone, in bold
     assert ("**Pass the A♠ and K♠ whenever the queen will not be in your own hand (you were not "
             "dealt her, or you pass her), unless you have plenty of low spades to play instead.**") in text
+    # r103: "plenty" was never made concrete: South's own two lower spades did not last
+    assert "to play instead.** South's two lower spades, J♠ and 4♠, were gone after two spade leads." in text
+    first = lesson("04_queen_of_spades")["hand"]
+    spade_leads = [t for t in first.tricks if t.led_suit == Suit.SPADES]
+    assert [t.card_of(0) for t in spade_leads[:3]] == [Card("4S"), Card("JS"), Card("KS")]
     assert "dealt her, or you pass her" in " ".join(prose("01_deal_and_pass").split())
     assert "whenever the queen will not be in your own hand" in " ".join(prose("01_deal_and_pass").split())
     table = ns["table"]
@@ -2739,7 +2746,9 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         (alone_pct, alone_m), (top_pct, top_m) = share[(g, False)], share[(g, True)]
         assert top_pct - top_m > alone_pct + alone_m, g
     # r81: the bullet quotes the shares it relies on (each pair below is the table's, rounded as printed)
-    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in each of the three groups where it can happen: "
+    # r103: no "alone / yes" row or bar, and the reason was only in a folded comment
+    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in each of the three groups where it can happen "
+            "(a queen *alone* has neither): "
             "from 57 to 72 % (+1 or 2), 15 to 28 % (+3 or 4) and 3 to 12 % (+5 or more).") in text
     assert [(round(share[(g, False)][0]), round(share[(g, True)][0])) for g in both] == [(57, 72), (15, 28), (3, 12)]
     assert both == ["+1 or 2", "+3 or 4", "+5 or more"]
