@@ -1591,8 +1591,12 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert ns["low_ok"] == "no"
     answer_every_way(ns["low"], "no", ["yes"])
     assert ids.index("l03-26f") < ids.index("l03-26h") < ids.index("l03-26")
-    assert 'click an answer (or type `throw.choose("yes")` or `throw.choose("no")`)' in " ".join(
-        prose("03_breaking_hearts").split())
+    # r103: the click-or-type line was repeated before every question, and "Choices: …" was not said to become
+    # buttons: said once where the quiz starts; each later question gives only its name
+    q_text = " ".join(prose("03_breaking_hearts").split())
+    assert ('Once it runs, its "Choices: …" line becomes buttons: click an answer (or, in a new cell, type the name '
+            'given before the question, as in `throw.choose("…")`).') in q_text
+    assert 'discard.choose("yes")' not in q_text and "Next, a discard on trick 2 (`discard`)." in q_text
     # r32 rater: the queen-breaks comparison printed two long lists of leads; it prints only West's hearts
     from hearts_teach.course.positions import position
     cells = cells_of("03_breaking_hearts")
@@ -1633,7 +1637,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "A short rules sheet we consulted" not in three
     # r78: "its setting ... is switched off" read as a double negative; the variant sits with queen_breaks now
     assert ("`first_trick_points`: with this variant, point cards *are* allowed on trick 1. In the position where the "
-            "5♦ was forced, South may now throw anything:") in three
+            "5♦ was forced, South may now discard any card:") in three
+    # r103: "throw", "shed" and "drops" read as new words for discard: one word
+    assert "throw anything" not in three and "drops Q♠" not in three and "shed" not in three
     assert "is switched off" not in three
     assert (three.index("## How hearts get broken") < three.index("## Leading with nothing but hearts")
             < three.index("## A variant: points on the first trick") < three.index("## Does the queen of spades"))
@@ -1641,8 +1647,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # longer below once the reader added a cell: run the buttons, click; run the buttons' cell again for another
     # r88: `south.play` was offered before the cell that makes `south` had run, and unfolding read as
     # contradicting the quizzes' "do not unfold": once that cell has run; this fold hides no answer
-    assert ("Try it on a copy of the position: run the cell below and click a card South may lead (or, once that "
-            "cell has run, type `south.play(\"…\")` in a new cell" in three
+    # r103: three sets of instructions in one paragraph were dense: how to run, then click, then the typed way
+    assert ('Try it on a copy of the position. To run a folded cell without unfolding it, click beside (not on) its '
+            '"…", then press Shift+Enter. Run the cell below and click a card South may lead' in three
+            and "(Or, once that cell has run, type `south.play(\"…\")` in a new cell" in three
             and 'To run a folded cell without unfolding it, click beside (not on) its "…", then press Shift+Enter.' in three)
     # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
     assert 'click its "…" bar' not in three
@@ -1651,7 +1659,17 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
             "answered") in three and "run it as above" not in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
-    assert "(a high heart: it cannot win a club trick, so this is a good time to shed it)" in three
+    # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
+    assert ("(a high heart is risky to keep: played on a heart trick, it wins and takes every heart in it; on this club "
+            "trick it cannot win, so West takes the trick)") in three and "good time to shed it" not in three
+    assert "South A♥ → West takes it" in "".join(
+        "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
+    # r103: "forced" appeared in l03-16's output before it was said: l03-15 says it
+    assert "A card is forced when it is the only legal card." in three
+    # r103: "South's only club" sat in the code's plays= only: the hearts-only positions print trick 1
+    for cid in ("l03-12", "l03-14"):
+        assert " 1. W  2♣   N  4♣   E  5♣   S  A♣*          South\nSouth holds ♠ " in "".join(
+            "".join(o.get("text", "")) for c in cells if c.get("id") == cid for o in c["outputs"])
     # r76b/r78: "nobody can be handed points before the game has properly started" overstated the rule
     assert "That way points reach the first trick only from a hand that holds nothing else." in three
     assert "properly started" not in three
