@@ -1601,6 +1601,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r33: q13 says what the coach does, for a reader who skipped lesson 08
     assert "The coach compares your card with the best one over deals it samples" in ns["q13"].question
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
+    # r103: the −40 reason said "not set" before Q23 defines a set: it now says what the hand earns and loses
+    assert ns["q22"].reason(-40) == "4 bid, 6 taken: the contract was made and earns 40; the only minus is the bags' 100"
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
     # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
     from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
@@ -1625,13 +1627,16 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert not any("all over" in str(c) for c in ns["q13"].choices)
     # r102 (report r102/12): "its cost's range", "Its lines" and "but not over 3" were hard to parse; the answer is
     # the low end between the lines (as lesson 08: the low end decides), and "inaccuracy" is glossed
-    assert "The coach's lines: over 1 point a hand is a mistake, over 3 a blunder." in ns["q13"].question
+    # r103: the deciding rule (the whole range past the line) was only in the hidden reasons: the prompt states it
+    assert ("A verdict needs the whole range past its line: over 1 point a hand for a mistake, over 3 for a blunder."
+            in ns["q13"].question) and "The coach's lines:" not in ns["q13"].question
     assert "Its lines" not in ns["q13"].question and "cost's range" not in str(ns["q13"].choices)
     assert verdict_of(1.01, 1.5) == verdict_of(2.99, 4.0) == "mistake" and verdict_of(0.99, 1.5) != "mistake"
     middle = "the range's middle is over 1 point a hand, its low end under 1"
     assert middle in ns["q13"].choices and verdict_of(0.6, 1.8) == "inaccuracy" and verdict_of(0.1, 1.8) == "fine"
+    # r103: "inaccuracy" appeared nowhere else in the review: the reason says only what the verdict is not
     assert ns["q13"].reason(middle) == ("a verdict needs the whole range past its line: a range that dips below 1 point "
-                                        "is at most an inaccuracy, the grade below a mistake")
+                                        "is not called a mistake")
     # round 30: q19 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
     # the trick's points, whatever West plays after it; q16 asks the reasoning, not what a lesson said
     duck = ns["duck"]
@@ -1728,6 +1733,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
             "trick 3.") in ns["q32"].question and "The cards of Q6" not in ns["q32"].question
     assert "The folded bar above each question hides its code, with the answer and the reasons" in " ".join(
         _md("12_review").split())
+    # r103: opened after Q29, the shared bar showed Q30–Q32's answers: the heading says to wait for all four
+    assert ("one folded bar holds the code and answers of all four: open it only after you have answered "
+            "Q29–Q32.") in " ".join(_md("12_review").split())
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
@@ -1739,11 +1747,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
     # fresh rater (r32): it says where to type (a new code cell under the question)
     assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a number, as '
-            'digits: `q8.choose(13)`; - a card, as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten '
+            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten '
             '(`"TH"` is the 10♥). These three examples show the format only: none is the right answer.') in intro
     # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
     assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
     assert "not one of the choices" not in ns["q8"].choose(13)
+    # r103: four answers are negative; the intro says a minus sign may be typed (no example: it would pre-answer)
+    assert -7 in ns["q9"].choices
     # r81 (report r81/12): q9's choices were text ("-7") beside the other number questions: numbers now, like q7, q8;
     # a typed number still matches a choice shown as text
     assert "not one of the choices" not in ns["q9"].choose(13) and ns["q9"].choices == [3, -7, 13, -10]
@@ -1758,7 +1768,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     order = ["01", "02", "03", "04", "05", "06", "07", "08", "08a", "08b", "08c", "09", "09a", "09b", "10", "11"]
     # r74c: each prompt starts with its own name and its lesson ("Q10 (lesson 06) …"): the widget shows no variable
     assert all(ns[f"q{n}"].question.startswith(f"Q{n} (lesson ") for n in range(1, 33))
-    assert "Each question starts with its name (Q10 is `q10`) and, in brackets, the lesson it comes from" in intro
+    # r103: "in brackets" could be read as square ones; the prompts use round ones
+    assert "Each question starts with its name (Q10 is `q10`) and, in round brackets, the lesson it comes from" in intro
     tags = [order.index(ns[f"q{n}"].question.split("(lesson ", 1)[1].split(")")[0]) for n in range(1, 33)]
     # r75c_12: the skills questions ran 08a, 08c, 08b, 08: now in lesson order, as the intro says
     # r78: but the last round (q29-q32, the rules' corner cases) mixes lessons, as the intro says too
@@ -1795,6 +1806,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
 
     pass2 = Hand.deal(seed=3, hand_number=1)
     assert pass2.pass_direction == "right" and pass2.seat_names[pass2.view(0).pass_to] == "East"
+    # r103: "you see West's three before you pick yours" was ruled out by the prompt's wording: the distractor is
+    # now wrong by the rule (North passes right, to West)
+    assert pass2.seat_names[pass2.view(2).pass_to] == "West"
+    assert "they go to East, and three come from North once all have chosen" in ns["q2"].choices
     assert pass2.seat_names[pass2.view(1).pass_to] == "South" and pass2.seat_names[pass2.view(3).pass_to] == "North"
     dealt = [set(pass2.dealt(s)) for s in range(4)]
     for seat in (0, 3, 2):
@@ -1838,6 +1853,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r81 (report r81/12): the answer rested on 09a alone; the prompt recalls the scores, so the bid can be reasoned
     assert ("A made contract scores 10 a trick bid and 1 a trick over; a set one, −10 a trick bid."
             in ns12["q24"].question)
+    # r103: the scores alone do not settle 3¾: the prompt says the lesson's play-outs compared both roundings
+    assert "Lesson 09a's play-outs compared rounding such counts up and down" in ns12["q24"].question
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
     assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
