@@ -1568,11 +1568,14 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     not a score), and ``score_hand``'s examples follow the hand's own score."""
     cells = _cells("09_hearts_vs_spades")
     out = ["".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in cells]
-    first = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
-    summed = next(i for i, text in enumerate(out) if i > first and "= -79" in text)
+    # r103: -79 printed three cells before its sum: the side-by-side table now follows the sum, as the summary
+    side = next(i for i, text in enumerate(out) if "Spades: South–North +91, West–East -79" in text)
+    first = summed = next(i for i, text in enumerate(out) if "= -79" in text)
+    assert summed < side
     assert "West–East: bid 2, took 3: contract made, +20; 1 bag +1; East nil broken (1 trick) -100" in out[summed]
     assert "South–North: bid 9, took 10: contract made, +90; 1 bag +1; bags 0 → 1 = +91" in out[summed]
-    pointer = " ".join(_src(c) for c in cells[first + 1:summed] if c["cell_type"] == "markdown")
+    scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
+    pointer = " ".join(_src(c) for c in cells[scoring + 1:summed] if c["cell_type"] == "markdown")
     # r33: the run-on pointer is three short sentences: the story, South's bot's reason, then the scores
     assert "Last, each team's score by the rules above:" in " ".join(pointer.split())
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
@@ -1585,7 +1588,15 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert not re.search(r"(?<!\d)[+-]\d|contract made|set,", printed_before)
     play = next(i for i, c in enumerate(cells) if "play_spades(spades" in _src(c))
     examples = next(i for i, c in enumerate(cells) if "five_six = " in _src(c))
-    assert play < scoring < first < summed < examples
+    assert play < scoring < summed < side < examples
+    # r103: the comparison the title promises is said under the table, and its figures are the table's
+    said = " ".join(" ".join(_src(c) for c in cells[side + 1:examples] if c["cell_type"] == "markdown").split())
+    assert ("Same cards, opposite fates: South took 25 points in Hearts but the most Spades tricks; East, safe in "
+            "Hearts, still took a Spades trick.") in said
+    rows = {line.split()[0]: line for line in out[side].splitlines()}
+    assert re.search(r"\s25\s+5 / 6$", rows["South"]) and re.search(r"\s0\s+nil / 1$", rows["East"])
+    taken = {seat: int(rows[seat].rsplit("/", 1)[1]) for seat in ("South", "West", "North", "East")}
+    assert max(taken, key=lambda seat: taken[seat]) == "South" and list(taken.values()).count(taken["South"]) == 1
 
 
 def test_lesson_09_round_17_wording():
@@ -1597,8 +1608,10 @@ def test_lesson_09_round_17_wording():
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     # r102: where 5¼ and ¾ come from was unclear: read only the last column; 09a shows the quarters
     assert ("The estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
-            "than spades with two cards or fewer) added up. Each says how many tricks a hand should win, in quarters of a "
-            "trick. Read only the last column ([09a](09a_spades_bidding.ipynb) shows where the quarters come from):") in text
+            "than spades with two cards or fewer) added up. Each gives the tricks a hand should win; a card that may not "
+            "win counts part of one. Read only the last column ([09a](09a_spades_bidding.ipynb) shows the count):") in text
+    # r103: the quarters looked arbitrary: one clause says why a count has parts
+    assert "in quarters of a trick" not in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
     shown = next(i for i, c in enumerate(cells) if "worth_table(spades)" in _src(c) and c["cell_type"] == "code")
@@ -1908,7 +1921,10 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     # fresh rater (round 30): the bids column is in seat order while "first" changes: said right before the table
     # r74b: blind nil was named, never said
     # r102: blind nil is never used in this lesson: the gloss went (09b teaches it)
-    assert "the bids in seat order (n for nil) and each team's hand score → running total." in prose
+    # r103: the table's legend prints "B = blind nil" with no word on it: said where it is taught; hand 6 like hand 2
+    assert "the bids in seat order (n for nil; B, blind nil, is 09b's) and each team's hand score → running total." in prose
+    assert "Hand 6's +80 is alike: nil +100, North set −20:" in prose
+    assert "South–North: bid 2, took 1: set, -20; South nil made +100; bags 0 → 0 = +80" in str(match.hand_scores()[5])
     # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
     # here; the score line after the first scores, where "bags 0 → 1" and "=" first print)
     assert "`bags 0 → 1` is bags before → after; `=` gives the hand's total." in " ".join(
@@ -1919,7 +1935,7 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
     assert ("Under it, the engine adds up hand 2's +60: the team's contract (North's 4) was set (−40), but South's nil "
-            "was made (+100):") in prose
+            "was made (+100).") in prose  # r103: hand 6's +80 follows
     assert "North's contract" not in prose
 
 
@@ -1968,7 +1984,7 @@ def test_lesson_09_round_74_read():
     assert [names[h.first_seat] for h in match.hands[:4]] == ["South", "West", "North", "East"]
     assert ("The `dealer` column above reads East, South, West, North, and round again; the `first` column, one seat "
             "on, reads South, West, North, East.") in text
-    assert "hopeless" not in text and "East, with no ace or king, is the opposite: no sure winners" in text
+    assert "hopeless" not in text and "East, with no ace or king, is the opposite: weak in Spades, safe in Hearts, where low cards stay under others' winners." in text  # r103: why it is safe
     hearts, _ = same_deal(17)
     south_diamonds = [c for c in hearts.dealt(0) if c.suit.letter == "D"]
     bots_play(hearts, table_bots("rule"))
