@@ -2223,8 +2223,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r72: mistake 2 now says it first (the 17%), so mistake 3 points back to it
     # r72c: said step by step, as in mistake 2: the guard goes to one spade lead, the next forces the ace
     # r102: the clause chain was read three times: short sentences
-    assert ("South can play it to one spade lead. The next forces the A♠ (if still held); it wins, queen and all "
-            "if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
+    # r103: "(if still held)" was read as a riddle: it means unless South discards the A♠ now
+    assert ("South can play it to one spade lead. The next forces the A♠ unless you throw it now; it wins, queen and "
+            "all if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
+    assert "(if still held)" not in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
     assert costs_lo == {"5♥/6♥": "3.12", "J♥": "2.67", "K♥/A♥": "2.67", "8♥": "2.79"}  # r72c: two decimals
     grade = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) —", out, flags=re.M)}
@@ -2588,8 +2590,10 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # r72c: "not your smallest" taught "never throw low cards": the 3♠ is bad as the A♠'s guard
     # r73b: "guards" is linked to the glossary at its first use, as "duck" is
     # r102: which was *the* trap (the 3♠ or the hearts) was unclear: the dangerous card, then two plain don'ts
-    assert ("a dangerous card: here the A♠, the coach's best. Don't throw the 3♠, the low spade that "
-            "[guards](glossary.ipynb#cell-id=term-guard) it, or a heart." in prose["3 named"]) and "smallest" not in prose["3 named"]
+    # r103: the bold name was vague; the rule (throw the dangerous high card) comes right after it, the two don'ts kept
+    assert ("**wasting a discard**: throw the dangerous high card, here the A♠ (the coach's best), not the 3♠ that "
+            "[guards](glossary.ipynb#cell-id=term-guard) it, nor a heart." in prose["3 named"]) and "smallest" not in prose["3 named"]
+    assert "a discard is your chance" not in prose["3 named"]
 
 
 def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
@@ -2673,8 +2677,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert ("**Count your spades below the queen:** Low spades | Passing left (West) or across (North) | Passing "
             "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and the A♠ | pass the Q♠; the A♠ may stay (08a: keeping "
             "it had a small edge) 3 or more | you may keep her (lesson 04) | same Each low spade covers one spade lead; "
-            "the next forces the queen or ace. Only a player after you sees your A♠ before dropping her: West unless "
-            "West leads, North if you or East lead, East if you lead.") in flat[named]
+            "the next forces the queen or ace. Passed left, she goes to West, who plays after you unless West leads, "
+            "so can drop her on your A♠. North does when you or East lead; East (passed right), only when you "
+            "lead.") in flat[named]
+    # r103: the seat list never said why the left and right columns differ: said by the receiver (checked below)
+    assert "Only a player after you sees your A♠" not in flat[named]
     # r102: "To wait for your ace ... West usually, North sometimes" read as a riddle: who can drop her, seat by seat
     assert "West usually, North sometimes" not in flat[named]
     # r94: "a small edge" did not say what had it (08a: keeping the A♠, 38% against 43%); the seat order, one clause
@@ -4273,12 +4280,14 @@ def test_08c_r84b_the_pass_at_your_table_explained():
     # A♠ is worse than A♠ Q♠ 8♠ (the queen kept cannot be in the trick South's own A♠ wins: one card a seat a trick)
     fold = ("<details><summary>Answer (your pass)</summary> Pass Q♦ Q♠ A♠, the coach's best: with one low spade "
             "(the 8♠), both spades go left (trap 4's rule). How often she ends up in South's tricks: both passed 33%, "
-            "both kept 54%, queen alone passed 63%. Passed alone, she goes to West, who can drop her on the kept A♠. "
+            "both kept 54%, queen alone passed 63%. Passing her alone was the blunder: West can drop her on your kept A♠. "
             "Kept, she cannot fall on your A♠, but the 8♠ covers only one spade lead. In deal 743, with no low spade, "
             "keeping both was worst (82%). </details>")
     assert f"{mine.best.stats['p_take_qs']:.0%}" == "33%" and "in 33% of deals" in str(mine.best)
     # r94: "Kept, she can never fall on your A♠" beside 54% read as if keeping both were safe: the 8♠ covers only one
     assert "can never fall on your A♠" not in flat[-1]
+    # r103: the bold trap name (keeping both) read as if passing the queen alone were enough: her alone was the blunder
+    assert alone.verdict == "blunder" and both.verdict == "mistake"
     assert [c.pretty for c in ns["mine"].cards(0) if c.suit is Suit.SPADES and c.rank < Card("QS").rank] == ["8♠"]
     assert "graded worse here (63% against 54% keeping both)" not in flat[-1]
     shown_743 = ns["choices"] + [graded.of(ns["with_seven"])]  # deal 743's passes, as printed
