@@ -2678,8 +2678,10 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
             "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and the A♠ | pass the Q♠; the A♠ may stay (08a: keeping "
             "it had a small edge) 3 or more | you may keep her (lesson 04) | same Each low spade covers one spade lead; "
             "the next forces the queen or ace. Passed left, she goes to West, who plays after you unless West leads, "
-            "so can drop her on your A♠. North does when you or East lead; East (passed right), only when you "
+            "so can drop her on your A♠. Across, North can when you or East lead; right, East only when you "
             "lead.") in flat[named]
+    # r103 review: "North does when you or East lead" did not say North holds her only when passed across
+    assert "North does when you" not in flat[named]
     # r103: the seat list never said why the left and right columns differ: said by the receiver (checked below)
     assert "Only a player after you sees your A♠" not in flat[named]
     # r102: "To wait for your ace ... West usually, North sometimes" read as a riddle: who can drop her, seat by seat
