@@ -309,13 +309,14 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
 
     quiz = _src(cells[ids.index("l06-moon-quiz")])
     # r78: the answers of tie, moon_quiz and the your-turn cell were all "another hand": the shooter now wins
-    assert "South 80, West 70, North 60, East 72. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
+    # r103: East 72 made the totals 282, no multiple of 26: East 76 (286), the answer and reasons unchanged in kind
+    assert "South 80, West 70, North 60, East 76. In that hand East " in quiz and '"shot the moon. What happens now?"' in quiz
     assert '"East wins",\n' in quiz and ids.index("l06-moon-quiz") == ids.index("98fdba5c") + 1
-    assert match_verdict((80 + 26, 70 + 26, 60 + 26, 72)) == "the match is over: East wins with 72, the lowest total"
-    assert match_verdict((80, 70, 60, 72)).startswith("nobody has reached 100")  # before the moon
-    assert "(North 86, West 96)" in quiz and "60 + 26 = 86, more than East's 72" in quiz
+    assert match_verdict((80 + 26, 70 + 26, 60 + 26, 76)) == "the match is over: East wins with 76, the lowest total"
+    assert match_verdict((80, 70, 60, 76)).startswith("nobody has reached 100")  # before the moon
+    assert "(North 86, West 96)" in quiz and "60 + 26 = 86, more than East's 76" in quiz
     printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-moon-quiz")] for o in c.get("outputs", []))
-    assert " 106" not in printed and "East wins with 72" not in printed  # not answered above it
+    assert " 106" not in printed and "East wins with 76" not in printed  # not answered above it
     # r78: the three-click twin stops there and asks how soon the match could end; the end is the folded answer
     three = "".join("".join(o.get("text", "")) for o in cells[ids.index("l06-09-text")]["outputs"])
     assert three.endswith("total            41      8     26      3\n") and "wins" not in three
@@ -338,10 +339,12 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
     # r81: one paragraph held instructions for three cells: the question's own short cell now sits right above it
     assert ids.index("l06-09-intro") + 1 == ids.index("l06-09-text") == ids.index("l06-09") + 2
+    # r103: "click until disabled", then "after three clicks" ran backwards: three clicks, the question, then click on
     assert " ".join(_src(cells[ids.index("l06-09-intro")]).split()) == (
-        "Here is the same match after three clicks, and a question on it (click an answer for its feedback). The "
-        "finished match is folded below the question: unfold it to check your table.")
-    assert "three clicks" not in _src(cells[ids.index("l06-08")])
+        "Your table should now match this one. Answer the question on it (click an answer for its feedback), then "
+        "click on until the button is disabled: the table names the winner. The finished match is folded below the "
+        "question: unfold it to check your table.")
+    assert "three clicks" not in _src(cells[ids.index("l06-08")]) and "until the" not in _src(cells[ids.index("l06-08")])
     # r81: the quiz needs "at most 26 a hand, 25 without a moon": said in the first section, used by the reasons
     assert ("So the most anyone can score in one hand is 26, and only when someone else shoots the moon; without a "
             "moon it is 25 (the Q♠ and twelve hearts).") in " ".join(_src(cells[ids.index("26d0e305")]).split())
@@ -411,18 +414,21 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r74c: the counterfactual holds for the same cards played (said); r76b: "It decided the match" overstated it
     # r81: "every table has a moon rule" could not be checked: said of the rule sets here
     assert "every table" not in prose("l06-08")
-    assert ("Had East simply kept the 26 points (no rule set here allows that), the match would not have "
-            "ended yet, and East would be last, not first (85, the highest). Under `new_moon` (lesson 05), a real rule, "
+    # r103: "kept the 26 points (no rule set here allows that)" was one made-up scenario too many: said plainly
+    assert ("Without the moon rule East would have scored its 26 points taken: 85, last instead of first, and the "
+            "match would not have ended yet. Under `new_moon` (lesson 05), a real rule, "
             "play would go on too, but East would still be the lowest.") in prose("l06-08")
+    assert "no rule set here allows that" not in prose("l06-08")
     assert "It decided the match" not in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
-    assert "South 104, West 101, North 60, East 90 → the match is over: North wins with 60" in printed("l06-12")
+    assert "South 104, West 101, North 60, East 73 → the match is over: North wins with 60" in printed("l06-12")
     # a second tie question whose answer is a win (the tie is higher up): the sums are the learner's to do
     tie2 = _src(cells[ids.index("l06-tie2")])
-    assert '"East wins",' in tie2 and 97 + 6 >= 100 and 80 + 3 < min(84 + 4, 75 + 13) and 84 + 4 == 75 + 13
+    # r103: 97, 84, 75, 88 (344) and East 80 (336) were no multiples of 26: 97, 80, 71, 90 (338) and East 64 (312)
+    assert '"East wins",' in tie2 and 97 + 6 >= 100 and 64 + 3 < min(80 + 4, 71 + 13) and 80 + 4 == 71 + 13
     assert ids.index("l06-tie2") == ids.index("l06-19") + 1
-    assert match_verdict((97 + 6, 84 + 4, 75 + 13, 80 + 3)).startswith("the match is over: East wins with 83")
-    assert match_verdict((97 + 6, 84 + 4, 75 + 13, 88 + 3)).endswith("another hand is played")  # the first question
+    assert match_verdict((97 + 6, 80 + 4, 71 + 13, 64 + 3)).startswith("the match is over: East wins with 67")
+    assert match_verdict((97 + 6, 80 + 4, 71 + 13, 90 + 3)).endswith("another hand is played")  # the first question
     # r74c: where the answers are is said in the prose (the folded code's own comment is hidden)
     # r76pre: the Quiz widget shows its verdict and reason on a click; "unfold the code" pointed at the answer key
     assert "Click an answer to see at once whether it is right, and why" in prose("l06-11")
@@ -435,7 +441,8 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
     assert _src(cells[ids.index("l06-your-totals")]).startswith("# change these four totals")
-    assert printed("l06-your-totals") == match_verdict((101, 70, 64, 95)) + "\n"  # r78: a clear winner, not a tie
+    # r103: 101, 70, 64, 95 (330) could not happen: West 78 (338); still a clear winner, not a tie
+    assert printed("l06-your-totals") == match_verdict((101, 78, 64, 95)) + "\n"  # r78: a clear winner, not a tie
     # South's 0 with eight hearts: void in diamonds, it threw hearts on West's diamond tricks 3 to 7
     deal_out = printed("3c8f6a0c")
     # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
@@ -1185,10 +1192,11 @@ def test_the_quiz_answers_are_what_the_engine_says():
 
     # 06: totals 97, 84, 75, 88 before the hand, which scores 6, 4, 13, 3 (26 points); not the tie printed
     # under "The tie rule" (104, 64, 64, 90) again (newcomer round 9)
-    before, scores = (97, 84, 75, 88), (6, 4, 13, 3)
-    assert sum(scores) == 26
+    # r103: totals 97, 80, 71, 90 (338, a multiple of 26 as standard totals must be)
+    before, scores = (97, 80, 71, 90), (6, 4, 13, 3)
+    assert sum(scores) == 26 and sum(before) % 26 == 0
     after = tuple(b + s for b, s in zip(before, scores, strict=True))
-    assert after == (103, 88, 88, 91) and match_verdict(after) == "West and North tie for lowest with 88: another hand is played"
+    assert after == (103, 84, 84, 93) and match_verdict(after) == "West and North tie for lowest with 84: another hand is played"
     # 07: South 96, West 71, North 88, East 90, then North shoots the moon (not the tie of 06 again)
     every = " ".join(f"{r}H" for r in "23456789TJQKA") + " QS"
     moon = score_piles(["", "", every, ""], Rules())
@@ -1309,8 +1317,12 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r43_g: "always adds up to 26" held only under the standard rules (Omnibus, in Part 2, gives 16)
     # r79 (rater): "that always adds up to 26, unless somebody shot the moon": the points taken add up to 26 in a
     # moon hand too; only the scores differ (78 in all)
-    assert ("Under the standard rules the points taken always add up to 26. If somebody shot the moon (lesson 05), "
-            "the scores differ:") in " ".join(text.split()) and "That always adds up to 26" not in text
+    # r103: "shot the moon" was defined only in Part 2: said where it is first used
+    assert ("Under the standard rules the points taken always add up to 26. If somebody shot the moon (took all 13 "
+            "hearts and the Q♠: lesson 05), the scores differ:") in " ".join(text.split()) and "That always adds up to 26" not in text
+    # r103: match totals are sums of hands of 26 (78 with a moon): the check is said (made-up totals pinned below)
+    assert ("A hand's scores add up to 26, or 78 after a moon, so under the standard rules match totals always add up "
+            "to a multiple of 26: a quick check on a scoresheet.") in " ".join(text.split())
     assert "that always adds up to 26, unless" not in " ".join(text.split())
     # r102: the lesson leans on points taken vs scores: the difference is said where the points are counted
     assert "These *points taken* are normally the player's score for the hand." in " ".join(text.split())
@@ -1339,7 +1351,8 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
     assert (held.scores[0], passed.scores[0]) == (15, 0)
     assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, so on "
-            "West's diamond leads (tricks 3 to 7) South threw hearts onto West's tricks. One deal is not a law (a pass "
+            "West's diamond leads (tricks 3 to 7) South *threw* hearts onto West's tricks (with no card of the suit led, "
+            "South could play any card). One deal is not a law (a pass "
             "can also bring you bad cards: South received the K♠, the card lesson 01 warns about), but it shows what the "
             "pass is for.") in " ".join(text.split())
     assert all(passed.passed(s) is not None and passed.received(s) for s in range(4))
@@ -1479,7 +1492,8 @@ def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
     quiz_at = next(i for i, c in enumerate(cells) if "tie = Quiz(" in _src(c))
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                       for c in cells[:quiz_at] for o in c.get("outputs", []))
-    assert " 88" not in printed and "-6" not in printed and "−6" not in printed and "moon" in printed
+    # r103: the tie quiz's shared total is now 84 (its totals made a multiple of 26)
+    assert " 84" not in printed and "-6" not in printed and "−6" not in printed and "moon" in printed
     # round 10: the omnibus quiz comes after the omnibus table (Part 2); still no -6 before it
     omni_at = next(i for i, c in enumerate(cells) if "omnibus_quiz = Quiz(" in _src(c))
     printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
@@ -3306,10 +3320,11 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # r45_b: "the button then stops" read oddly: the button stays shown and is disabled (checked below)
     # r81: one paragraph for three cells was read twice: it now speaks of the stepper only (the next cell's own
     # paragraph introduces the question); the tie aside went (seed 12 never ties; the tie rule has its section)
-    assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) until the "
-            "button is disabled: the bots play a new match (seed 12) one hand at a time, and the table names the "
-            "winner.") in " ".join(_src(cells[ids.index("l06-08")]).split())
-    assert _src(cells[ids.index("l06-08")]).rstrip().endswith("names the winner.")
+    # r103: three clicks first (the question is on hand 3), then on to the end (said in l06-09-intro)
+    assert ("Run the cell below, then click **Play next hand** (the button appears once you run the cell) three "
+            "times and stop: the bots play a new match (seed 12) one hand at a time.") in " ".join(_src(cells[ids.index("l06-08")]).split())
+    assert "click on until the button is disabled: the table names the winner." in " ".join(
+        _src(cells[ids.index("l06-09-intro")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
 
@@ -4955,8 +4970,9 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
     from hearts_teach.course.lessons import play_match, rescore, table_bots
 
     printed = "".join("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") for o in c.get("outputs", []))
-    assert "South 104, West 64, North 64, East 90 → West and North tie for lowest with 64" in printed
-    assert "(104, 64, 64, 90) →" not in printed
+    # r103: East 80 (not 90): the four totals make 312, a multiple of 26
+    assert "South 104, West 64, North 64, East 80 → West and North tie for lowest with 64" in printed
+    assert "(104, 64, 64, 80) →" not in printed
     match = play_match(Match(seed=5), table_bots("rule", seed=5))
     table = rescore(match, Rules.preset("omnibus"))
     assert table.splitlines()[0] == "scores in brackets, seat by seat: (South, West, North, East)"
@@ -5070,18 +5086,19 @@ def test_lessons_06_07_r38_d_newcomer_points():
             "or more end it just the same. Five example lines follow, one for each of these and for *below 100* and "
             "*tie for lowest*, whose extra hand is shown too;") in text and "each with its example line below" not in text
     # r102: the tie rule was never shown settled: the tie for lowest is played one hand further (the engine's verdict)
-    assert match_verdict((109, 67, 74, 98)) == "the match is over: West wins with 67, the lowest total"
-    assert ("one hand later:    South 109 (+5), West 67 (+3), North 74 (+10), East 98 (+8) → the match is over: West "
+    # r103: every example line's totals are a multiple of 26 (East changed only), as standard totals must be
+    assert match_verdict((109, 67, 74, 88)) == "the match is over: West wins with 67, the lowest total"
+    assert ("one hand later:    South 109 (+5), West 67 (+3), North 74 (+10), East 88 (+8) → the match is over: West "
             "wins with 67") in "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
-    assert match_verdict((100, 64, 71, 90)).startswith("the match is over: West wins with 64")
+    assert match_verdict((100, 64, 71, 77)).startswith("the match is over: West wins with 64")
     printed = "".join("".join(o.get("text", "")) for c in six for o in c.get("outputs", []))
     assert printed[printed.index("South 98, West 64"):].splitlines()[1] == (
-        "exactly 100:         South 100, West 64, North 71, East 90 → the match is over: West wins with 64, the lowest total")
+        "exactly 100:         South 100, West 64, North 71, East 77 → the match is over: West wins with 64, the lowest total")
     second = printed[printed.index("South 98, West 64"):].splitlines()[2]
-    assert second == ("tie, not for lowest: South 104, West 64, North 90, East 90 → the match is over: West wins with 64, "
+    assert second == ("tie, not for lowest: South 104, West 64, North 85, East 85 → the match is over: West wins with 64, "
                       "the lowest total")
-    assert "\ntwo at 100 or more:  South 104, West 101, North 60, East 90 → the match is over: North wins" in printed
-    assert _decided([104, 64, 90, 90], 100) and match_verdict((104, 64, 90, 90)).startswith("the match is over")
+    assert "\ntwo at 100 or more:  South 104, West 101, North 60, East 73 → the match is over: North wins" in printed
+    assert _decided([104, 64, 85, 85], 100) and match_verdict((104, 64, 85, 85)).startswith("the match is over")
     assert "(a hold hand)" not in printed and "Hand 4 was a moon for East" in printed
 
 
@@ -7148,3 +7165,32 @@ def test_lesson_07_norths_ace_on_trick_2_and_trick_4_points_are_printed() -> Non
     # every grade checkable: trick 4's points, the 6♠ over 3 points worse than the K♠ (a blunder)
     shown = re.search(r"Points this hand on average, on the coach's deals: K♠ ([0-9.]+), 6♠ ([0-9.]+)\n", fold)
     assert shown and float(shown[2]) - float(shown[1]) > 3 and "6♠: blunder" in fold
+
+
+def test_lesson_06_made_up_standard_totals_are_multiples_of_26() -> None:
+    """r103: under the standard rules a hand's scores add up to 26 (78 with a moon; docs/rules.md), so standard
+    match totals are multiples of 26. Every set of four totals in the lesson (a "South n, West n, North n, East n"
+    line in prose, code or output, or a 4-tuple in code) must be one; only Omnibus (cell l06-14 and the Omnibus
+    question, where a hand adds up to 16) is exempt. The tie example's extra hand adds up to 26."""
+    import re
+
+    from hearts_teach.games.hearts.scoring import final_scores
+    from hearts_teach.kernel.cards import JD_MASK, POINTS_MASK
+
+    cells = _cells("06_scoring_a_match")
+    named = re.compile(r"South (-?\d+)(?: \(\+\d+\))?, West (-?\d+)(?: \(\+\d+\))?, North (-?\d+)(?: \(\+\d+\))?, "
+                       r"East (-?\d+)")
+    tupled = re.compile(r"\((-?\d+), (-?\d+), (-?\d+), (-?\d+)\)")
+    found = []
+    for cell in cells:
+        if cell.get("id") in ("l06-14", "98fdba5c"):  # Omnibus: 16 a hand
+            continue
+        text = _src(cell) + "".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
+        found += [tuple(map(int, m)) for m in named.findall(text)]
+        if cell["cell_type"] == "code":
+            found += [tuple(map(int, m)) for m in tupled.findall(_src(cell))]
+    assert len(found) >= 15  # the tie examples, the three questions, the your-turn cell, the what if
+    assert [t for t in found if sum(t) % 26] == []
+    assert (5, 3, 10, 8) in found and (101, 78, 64, 95) in found and (97, 84, 75, 80) not in found
+    # the Omnibus rule the prose states: a shooter who takes the J♦ too scores 0 − 10 = −10 (the engine)
+    assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True)[0] == (-10, 26, 26, 26)
