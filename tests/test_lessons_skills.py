@@ -642,7 +642,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
             "trick, where it wins (unless South has discarded it before), so a receiver who plays after you only has to "
             "wait for that trick. Send the ace too and South, unless passed a spade, has none: the receiver must wait "
             "for South to win a trick in a suit the receiver lacks. What to do here: passing left or "
-            "across, send the ace with her; passing right, keep it.") in text
+            "across, send the ace with her; passing right, keep it (a small edge).") in text  # r103: cell 29 calls it small
     assert back["left"][both] < back["left"][keep] and back["across"][both] < back["across"][keep]
     assert back["right"][keep] < back["right"][both]
     for _ in range(100):  # the bare ace, kept: played to the first spade trick, and wins it, unless discarded before
@@ -2707,7 +2707,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         order = [(leader + k) % 4 for k in range(4)]
         assert order.index(3) < order.index(0)
     lesson_08a = " ".join(" ".join("".join(c["source"]) for c in notebook_cells("08a_keeping_track")).split())
-    assert "What to do here: passing left or across, send the ace with her; passing right, keep it." in lesson_08a
+    # r103: the advice now says the edge passing right is small, as the advice cell does
+    assert "What to do here: passing left or across, send the ace with her; passing right, keep it (a small edge)." in lesson_08a
     assert "**Passing across: in between.** North plays after you for 2 of the 4 leaders. Here too, pass the A♠" in lesson_08a
     assert "Here keep the A♠ and pass the Q♦" in lesson_08a and "East plays before you on every trick you do not lead" in lesson_08a
     assert "one more forces the queen" not in flat[named]  # r89: "one more what?": the next spade lead
@@ -4212,7 +4213,7 @@ def test_08a_r72b_a_second_position_to_keep_track_of():
     # r73 rater: "Find her before you lead" had no lead to make; now there is one
     assert prose == ("One more position, on a fresh deal (540: the same four bots, no pass). You are South, about to "
                      "lead trick 9, and the Q♠ has not been played. Count the spades, find her, then lead: answer the two "
-                     "questions and click a card before you open the folded answer.")
+                     "questions and click a card before opening the answer.")  # r103: shorter, to fit the word cap
     assert [i for i, c in enumerate(every) if "seed=540" in "".join(c["source"])] == [ids.index("l08a-second")]
 
 
