@@ -3418,7 +3418,9 @@ def test_00_first_three_tricks_are_short_steps():
     assert after > max(lines.index(b) for b in bullets)
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     # rater r76: the rules are named where they are first said (following suit here, broken hearts below)
-    assert "- Play a card of the suit led if you have one (*following suit*); if not, play any card (a *discard*)." in lines  # H5
+    # r103: trick 3's quiz wanted the discard's use before anything taught it; the rule's line says it
+    assert ("- Play a card of the suit led if you have one (*following suit*); if not, play any card (a *discard*, "
+            "which cannot win: a chance to shed a dangerous high card).") in lines  # H5
     assert "lead until hearts are *broken* (a heart played on an earlier trick), unless you hold only hearts." in lines
     assert "- The winner of a trick leads the next." in lines  # docs/rules.md H7
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
