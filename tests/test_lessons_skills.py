@@ -3558,8 +3558,8 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     # r54 rater (wordy): said in shorter sentences
     assert ("The other seats pass like the rule bots of lesson 00 (they favour passing high cards, risky high spades and short "
             "suits), and you see the three cards you receive, with a "
-            "comment on your pass. The walk-through below has them pass their three highest cards instead, so it may "
-            "give you other cards.") in flat
+            "comment on your pass. The walk-through below has them pass their three highest, so its "
+            "cards may differ.") in flat  # r103: shorter, words for the rule 4 tie-break and the trick-1 limits
 
 
 def test_08b_the_moon_odds_are_printed_after_the_question_with_a_caveat():
