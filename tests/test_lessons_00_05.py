@@ -689,7 +689,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # r90: the column's meaning moved before the quiz (cell 19, checked above); the why stays here, under the table
     # r102: she can also fall on a spade trick South wins (followed to, not thrown): both ways said
     # r103: South holds no spades in the walk-through, so "when spades are led" puzzled: a spade South receives, said
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins, under a higher spade South receives, or when out of the suit led: "
+    # r103 review: "wins, under a higher spade ..., or when out of the suit led" read as a list of three: two ways, in order
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a higher spade South receives: "
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert pass_target(0, "left") == 1  # passing left, West receives South's queen (docs/rules.md, the pass)
