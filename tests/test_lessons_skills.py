@@ -2224,9 +2224,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r72c: said step by step, as in mistake 2: the guard goes to one spade lead, the next forces the ace
     # r102: the clause chain was read three times: short sentences
     # r103: "(if still held)" was read as a riddle: it means unless South discards the A♠ now
-    assert ("South can play it to one spade lead. The next forces the A♠ unless you throw it now; it wins, queen and "
+    # r104: "unless you throw it now" overstated: South may also throw it on a later lead of a suit it lacks
+    assert ("South can play it to one spade lead. The next forces the A♠ unless you have thrown it; it wins, queen and "
             "all if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
-    assert "(if still held)" not in prose
+    assert "(if still held)" not in prose and "unless you throw it now" not in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
     assert costs_lo == {"5♥/6♥": "3.12", "J♥": "2.67", "K♥/A♥": "2.67", "8♥": "2.79"}  # r72c: two decimals
     grade = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): (\w+) —", out, flags=re.M)}
