@@ -1736,6 +1736,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r103: opened after Q29, the shared bar showed Q30–Q32's answers: the heading says to wait for all four
     assert ("one folded bar holds the code and answers of all four: open it only after you have answered "
             "Q29–Q32.") in " ".join(_md("12_review").split())
+    # r104: "These four jump between lessons" while three come from lesson 03: the lessons named, from the questions
+    last_four = {re.search(r"\(lesson (\d+\w?)\)", ns[f"q{n}"].question).group(1) for n in range(29, 33)}
+    assert last_four == {"03", "05"} and "These four mix rules of lessons 03 and 05" in " ".join(_md("12_review").split())
+    assert "sooner or later you must play it" not in repr(ns["q16"].reasons)  # r104: a discard would do too
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
