@@ -2253,8 +2253,11 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r101: "only the A♥ and K♥ beat ... East kept the K♥" all but gave the answer: the hint asks both as questions
     # r102: East's habit was shown only after the answer, so the answer was a guess: the hint says it (East's trace on
     # tricks 6 and 8 of replay 1: why.py's "duck" branch, its highest heart under South's)
+    # r104: stating the bots' habit in the hint all but gave the answer: the hint points at replay 1's table (East's
+    # 8♥ and 5♥ under South's hearts, checked above); the habit moved into the answer's "Why"
+    assert "each easy bot plays its highest heart under the winning one.) In the cell" not in " ".join(instr.split())
     assert ("Predict: would any other West card have stopped the moon? (Hint: which hearts beat South's Q♥ and J♥? "
-            "East holds the K♥. When following hearts, each easy bot plays its highest heart under the winning one.) "
+            "What did East play on them in the first replay?) "
             "In the cell below, everything before West's card matches the first replay;") in " ".join(instr.split())
     assert "what did East do with its K♥" not in instr
     # r103: the hint named only East's habit; West's duck of the Q♥ with the 10♥ (a club or diamond discard) decides the
@@ -2303,14 +2306,16 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* when you "
             "can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to win a trick from a "
             "shooter. - *Stop:* once "
-            "penalty cards lie in your own pile or in two different piles, as then nobody but you "
-            "can take all 14. The second is "
+            "penalty cards lie in your own pile (only you could still take all 14) or in two piles (then nobody can). "
+            "The second is "
             "their moon watch. It acts when: - one "
-            "player has taken 8 points or more, - including at least one heart (anyone can get stuck with the Q♠ alone), - "
+            "player has taken 8 points or more, - including at least one heart (the Q♠ alone is 13 points, and anyone can get stuck with her), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
     assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
     assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
+    # r104: "nobody but you" was false with penalty cards in two piles (nobody can): each case says who can
+    assert "as then nobody but you can take all 14" not in flat
     assert "nobody else can take all 14" not in flat  # r103: "else" left unclear who is excluded: "nobody but you"
     assert "enough points" not in flat
     # r72b_05: "moon defences" was a term before "Blocking a moon" explained it: said as the two habits
@@ -2563,8 +2568,8 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r89: said as Do and Stop bullets (test_05_the_moon_story_agrees_with_its_replay)
     # r101: the rank the bot needs (10♥ or higher) said; "pile" defined where first used (l05-14b)
     assert ("*Do:* when you can't follow suit, throw a lower heart and keep your highest if it is the 10♥ or higher, to "
-            "win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile or in two different piles, as then "
-            "nobody but you can take all 14.") in text  # r103: "nobody else" left unclear who is excluded
+            "win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile (only you could still take all 14) "
+            "or in two piles (then nobody can).") in text  # r104: "nobody but you" was false for two piles
     assert "keep your highest, to win a trick" not in text
     # r72c_05: when that is: from the first trick (checked below) until two players have taken penalty cards
     # r81: not if the only taker is yourself (threat_of: NO_MOON when ``me`` holds every point): until the bot itself
@@ -2578,8 +2583,9 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r84: a reader just taught to keep the K♥ saw East play it: insurance is a discard habit (policy.rule_play keeps
     # the top heart only when void in the led suit), and East was following suit
     # r84b: two reasons in one sentence read as an answer to a question not asked: split, each short
-    assert ("East's K♥ was no insurance discard: East was following suit. And nobody could beat West's A♥, so the "
-            "moon was already broken:") in text and "broke no habit" not in text
+    # r104: the East aside answered a question not asked, before the real point (the Do bullet says "can't follow suit")
+    assert "East's K♥ was no insurance discard" not in text
+    assert "And nobody could beat West's A♥, so the moon was already broken:" in text and "broke no habit" not in text
     assert "until two different players" not in text.lower()
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
@@ -3264,7 +3270,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert "highest unplayed heart" not in text
     # r84b: the reason moved to "Blocking a moon", where the habit is defined
     # r89: said in the habit's Stop bullet
-    assert "as then nobody but you can take all 14. The second is" in text and "then shed it like any other." in text
+    assert "(then nobody can). The second is" in text and "then shed it like any other." in text
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)
@@ -3330,8 +3336,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26, "
-            "saving 26 − 4 = 22. So insurance costs 0.16 without a shooter and saves 22 with one: in this position it pays "
-            "if more than 1 such discard in 22 ÷ 0.16 ≈ 140 faces a shooter.") in text
+            "saving 26 − 4 = 22. Over N such discards, insurance costs 0.16 × N and, if one faces a shooter, saves 22: so in "
+            "this position it pays if more than 1 discard in 22 ÷ 0.16 ≈ 140 faces a shooter.") in text
+    # r104: why 22 is divided by 0.16 was asserted, not shown: the N discards said
+    assert "saves 22 with one: in this position" not in text
     # r103: the break-even took three readings and hid that the two numbers come from different tables: each number's
     # set-up said, then cost and saving side by side before the division
     assert "insurance pays when more than 1 such discard" not in text
@@ -3349,7 +3357,8 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r89: "West's A♥ is the heart that can take a trick" left out why not the K♥ too: East's bot never covers South
     # (the hint now says which hearts rank above); in every try-it line East's K♥ falls only when South's heart is
     # already beaten (under West's A♥) or as a discard (checked below)
-    assert ("Why: East's bot never plays its K♥ while South's heart is winning the trick, so only West's A♥ can take "
+    # r104: the habit moved here from the try-it's hint (why.py's "duck" branch, checked in the try-it test)
+    assert ("Why: following hearts, each easy bot plays its highest heart under the winning one: East never plays its K♥ while South's heart is winning the trick, so only West's A♥ can take "
             "a heart trick from South.") in text
     assert "rank above South's Q♥ and J♥, and East kept" not in text
     for card in easy_5.legal_plays():
@@ -3368,9 +3377,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert [c.pretty for c in DECK if c.suit is Suit.HEARTS and c > Card("QH")] == ["K♥", "A♥"]
     # r75b_05: the habit that acts in replay 2, and on which tricks, said before it (the insurance heart, trick 5 and 6)
     # r81: "(explained after the replay)" cut: the habit is defined in "Blocking a moon", before the replay
-    assert ("This time the insurance heart acts first: watch West "
+    # r104: "acts first" implied the moon watch acts later in replay 2, never shown: cut
+    assert "acts first" not in text
+    assert ("**West, North and East**. Watch West "
             "keep the A♥ on trick 5 and win South's Q♥ with it on trick 6.") in text
-    assert text.index("The first is the insurance heart: - *Do:*") < text.index("This time the insurance heart")  # r89: Do/Stop
+    assert text.index("The first is the insurance heart: - *Do:*") < text.index("Watch West keep the A♥")  # r89: Do/Stop
     replay_2 = lesson("05_shooting_the_moon")["blocked"]
     assert replay_2.tricks[4].card_of(1) == Card("TH") and replay_2.tricks[5].card_of(0) == Card("QH")
     assert replay_2.tricks[5].card_of(1) == Card("AH") and replay_2.tricks[5].winner == 1
