@@ -2585,7 +2585,9 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r84b: two reasons in one sentence read as an answer to a question not asked: split, each short
     # r104: the East aside answered a question not asked, before the real point (the Do bullet says "can't follow suit")
     assert "East's K♥ was no insurance discard" not in text
-    assert "And nobody could beat West's A♥, so the moon was already broken:" in text and "broke no habit" not in text
+    # r104 review: with the East aside cut, "was forced and won. And nobody could beat West's A♥" said one thing twice
+    assert ("West's only heart, the A♥, was forced and took the trick, so the moon was already broken:" in text
+            and "broke no habit" not in text and "And nobody could beat" not in text)
     assert "until two different players" not in text.lower()
     # newcomer rater r35: with no point taken the bot's moon status is open for every seat, so the insurance
     # heart's condition holds from a hand's first trick
