@@ -1353,11 +1353,16 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     assert three.seats[-1] == 0 and str(three.card_of(0)) == "AH" and hand.seat_names[three.winner] == "West"
     assert three.points == 1 == Card("AH").points
     # r103: who takes trick 3 was assumed, not said
-    assert ("South drops the A♥, which is both at once: a high card and a penalty point. West's J♣ is the highest club, "
-            "so West takes trick 3 and the A♥'s point.") in text
+    # r104: "both at once" read as the A♥ being the better drop, against the quiz's "equally good": the two best
+    # named once, each with its danger
+    assert ("Both best answers drop a card that could win a costly trick later: the K♠, or the A♥ (the highest heart, "
+            "and a point for West now). South drops the A♥. West's J♣ is the highest club, "
+            "so West takes trick 3 and the A♥'s point.") in text and "both at once" not in text
     # newcomer rater (round 29): the two cards named are examples, not the only legal discards; the lesson
     # claims no "better" drop (the coach calls the K♠ and the A♥ too close to call here)
-    assert "Here South could drop, for example, the K♠ or the A♥ on West's club trick" in text
+    # r104: "for example" read as if other drops were as good; the quiz names exactly two best (answer below)
+    drop = lesson("02_tricks_and_following_suit")["drop"]
+    assert "for example, the K♠ or the A♥" not in text and {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS"}
     assert len(hand.tricks[2].cards) == 4 and three.card_of(0) in Hand.deal(seed=44, pass_direction="hold").dealt(0)
     # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
     # r81: the rule itself is now said before the trick-2 question; its section names it as the rule just used
@@ -1436,11 +1441,11 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
 def test_02_the_next_leader_quiz_agrees_with_the_engine():
     from hearts_teach.kernel.trick import trick_winner
 
-    cards = [Card(c).index for c in ("3S", "TS", "QH", "8S")]  # North leads, then East, South, West
+    cards = [Card(c).index for c in ("3S", "TS", "7H", "8S")]  # r104: 7♥, not Q♥ (easy to mix up with the Q♠)  # North leads, then East, South, West
     assert [SEAT_NAMES[(2 + i) % 4] for i in range(4)] == ["North", "East", "South", "West"]  # clockwise from North
     assert SEAT_NAMES[trick_winner(cards, 2)] == "East"
     nxt = lesson("02_tricks_and_following_suit")["nxt"]
-    assert nxt.question == ("North leads 3♠. East plays 10♠, South has no spades and plays Q♥, West plays 8♠. "
+    assert nxt.question == ("North leads 3♠. East plays 10♠, South has no spades and plays 7♥, West plays 8♠. "
                             "Who leads the next trick?") and nxt.is_right("East")
 
 
@@ -1531,14 +1536,22 @@ def test_02_round_81_seat_numbers_penalty_cards_and_the_discard_clue():
     assert ("each heart you take costs 1 point and the Q♠ 13 (these are the "
             "**penalty cards**)") in text
     assert Card("QS").points == 13 and Card("2H").points == 1  # docs/rules.md rule 10
-    assert "A clue: the A♠ went in trick 2, and the Q♠ (13 points) has not been played yet." in text
+    assert "A clue: the A♠ went in trick 2, and the Q♠ (13 points) has not been played yet:" in text  # r104: a question follows
     assert Card("AS") in hand.tricks[1].cards and Card("QS") not in [c for t in hand.tricks[:3] for c in t.cards]
     assert text.index("A clue: the A♠ went in trick 2") < text.index("The K♠ would have done as well")
+    # r104: the clue pointed only at spades, while the A♥ is an equal best: it now asks about points in general
+    assert "has not been played yet: which of South's cards could later win a trick full of points?" in text
 
 
 def test_02_void_prose_names_the_first_trick_exception():
     text = prose("02_tricks_and_following_suit")
     assert "you may play any card at\nall" not in text and "first trick only" in text
+    # r104: the freak deal's discards are on trick 1, right after the exception: why they are allowed (docs/rules.md H6)
+    flat = " ".join(text.split())
+    assert "each of them discards (allowed even on trick 1, as none is a heart or the Q♠)" in flat
+    assert not any(Card(c).points for c in ("AS", "AD", "KD"))
+    # r104: "(ace high)" alone left the order unsaid (docs/rules.md rule 7)
+    assert "(ace high: from highest to lowest, A K Q J 10 9 8 7 6 5 4 3 2)" in flat
 
 
 # lesson 03 ---------------------------------------------------------------------------------
