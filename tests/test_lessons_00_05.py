@@ -643,9 +643,11 @@ def test_01_the_coach_table_and_its_three_readings():
     # r103: the reader needed three reads and was never told that lower is better: "so", and the direction said
     assert ("The **coach** (lesson 00) cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
             "might lie). On each it played 21 likely passes for South, rule bots "
-            "passing for the other seats (not three highest, as in the walk-through) and playing all four, and averaged South's points: lower is better. Column \"Q♠ ends "
-            "in South's tricks\" counts deals where she falls on a trick South wins. Answer first (click, or type "
+            "passing for the other seats (not three highest, as in the walk-through), then played the hand out, and averaged South's points: lower is better. Column \"Q♠ ends "
+            "in South's tricks\" counts deals (in 1,000) where she falls on a trick South wins. Answer first (click, or type "
             "`saves.choose(\"…\")`), then unfold the table under it.") in text  # r75b: a text-only way too
+    # r104: "playing all four" was unclear, and the column is a rate, not a count of the 16,384
+    assert "and playing all four" not in text
     assert "of the 286 possible" not in text and "16,384 ways" not in text and "not yours" not in text  # r102
     # r84: the rater asked what the other seats pass in those deals (so what South receives): like rule bots too
     from hearts_teach.agents.coach import assess_pass
@@ -690,7 +692,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r102: she can also fall on a spade trick South wins (followed to, not thrown): both ways said
     # r103: South holds no spades in the walk-through, so "when spades are led" puzzled: a spade South receives, said
     # r103 review: "wins, under a higher spade ..., or when out of the suit led" read as a list of three: two ways, in order
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a higher spade South receives: "
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a K♠ South receives: "  # r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert pass_target(0, "left") == 1  # passing left, West receives South's queen (docs/rules.md, the pass)
@@ -700,7 +702,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r87: the r85 reader met the note before opening the folded table it explains: it says to unfold it first
     assert by_id["l01-18"].startswith("Unfold the table above. " + note) and "plays her to a trick South wins" not in by_id["l01-16"]
     ids_q = [c.get("id") for c in cells_of("01_deal_and_pass")]
-    assert "counts deals where she falls on a trick South wins" in by_id["l01-16"] and ids_q.index("l01-16") < ids_q.index("l01-16q")
+    assert "counts deals (in 1,000) where she falls on a trick South wins" in by_id["l01-16"] and ids_q.index("l01-16") < ids_q.index("l01-16q")
     # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
     import hearts_teach.agents.coach as coach_module
     assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
@@ -774,7 +776,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # rule 7): a short list, the ranks first, the match's end on a line of its own
     assert ("## How a trick works - Cards rank 2 (lowest) … 10, J, Q, K, A (highest). - In a trick each player plays "
             "one card; the first is its lead. Follow the suit led if you can, or else *discard* (play another suit). "
-            "Lesson 03 adds two limits: no heart or Q♠ on trick 1, no heart lead before hearts are broken. - "  # r103: docs/rules.md H6, H8
+            "Two limits, with exceptions (lesson 03): no heart or Q♠ on trick 1, no heart lead before hearts are broken. - "  # r104: H6, H8 have exceptions (docs/rules.md)
             "After the pass, whoever holds the 2♣ leads it to trick 1. - "  # r102: the lead rule (docs/rules.md rule 4) was only said in passing later
             "The highest card of the suit led wins all four, and its player leads next. - Points are bad:") in text  # r84: lead defined here
     assert "A trick's first card is its lead." not in text
@@ -911,6 +913,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # how she reaches South (the winning card is often a received one, most often the K♠: test_lessons_skills)
     assert ("**In short: on this hand, passing the Q♠ helps, but less than you'd expect.** Even the top pass leaves South above an "
             "even share of the 26 points") in text
+    # r104: the bold answer sat right under the quiz's folded table: it now follows the bullets
+    assert text.index("**In short:") > text.index("so treat both as good.")
     # r73pre rater: "One possible reason" was a guess: the walk-through's own hand, played on by rule bots, shows
     # how she came back (West, out of clubs, threw her on South's kept J♣); the East-pass count is cut
     assert "One possible reason" not in text and "917" not in text and "aces and kings among" not in shown
@@ -1056,12 +1060,14 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r100: both passes give away an ace, so rule 4 does not part them; the count for deal 5 in one line, and
     # what breaks its tie among the clubs (rule 4), and what the top pass sends instead of (the 10♥)
     # r103: the reader saw the kept lone 10♥ break rule 3 unsaid: said; rule 4's tie-break now lives in rule 4
+    # r104: the reason read as the count's pass's: the top pass said as keeping the 10♥, sending the 10♣
+    assert "The top pass sends the 10♣ and keeps the 10♥" not in text
     assert ("Why the count outranks rule 5: the short-suit pass gives away the A♦, which has four "
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
             "can win club tricks that someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count (10♥ none, A♣ Q♣ 10♣ two each, A♦ J♦ four each) passes the "
-            "lone 10♥, then the two highest clubs (rule 4). The top pass sends the 10♣ and keeps the 10♥, against rule 3: a kept 10♣ can win a club trick she lands on (358 against "
-            "309). But 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, not a "
+            "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: a kept 10♣ can win a club trick she lands on (358 against "
+            "309). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, not a "
             "law. Your own deal-5 pass: having passed in the picker, run the next cell.") in text
     assert "comes close to the coach's top pass" not in text and "outranks rules 4 and 5" not in text
     lows5 = {s: sum(1 for c in dealt if c.suit is s and c.rank <= 8) for s in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)}

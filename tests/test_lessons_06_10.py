@@ -5356,8 +5356,8 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     # r56: the note names its column by its header
     # r82: the note now also says who holds her (West) and when West can throw her (out of the suit led)
     # r90: the column's meaning moved before lesson 01's quiz; the why stays under its table
-    assert ("Column \"Q♠ ends in South's tricks\" counts deals where she falls on a trick South wins." in lesson_01
-            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a higher spade South receives"  # r103: South has no spades to lead to
+    assert ("Column \"Q♠ ends in South's tricks\" counts deals (in 1,000) where she falls on a trick South wins." in lesson_01
+            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a K♠ South receives"  # r104: the only higher spade South can receive
             in lesson_01)  # r84: + why so often
 
 
