@@ -71,7 +71,7 @@ def _follow_why(card: Card, legal: list[Card], taken_by: Card) -> str:
     suit = top.suit.name.lower()
     if card == top:
         return (f"(Why the {top.pretty}? None of your {suit} can beat the {taken_by.pretty}, so you get rid of "
-                f"your highest while that costs nothing.)")
+                f"your highest while that costs nothing, keeping the low ones to slip under later leads of the suit.)")
     return (f"(None of your {suit} can beat the {taken_by.pretty}: your highest, the {top.pretty}, was the one "
             f"to get rid of while it cost nothing.)")
 
