@@ -2072,7 +2072,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
                          else "+5 or more")
         assert top == bool({Card("AS"), Card("KS")} & set(spades))
     # rater r37_b: "counts too" read as a separate group; the A♠ and K♠ count in the length
-    assert "besides her (A♠ and K♠ count in this length too)" in text and "*other* spades" not in text
+    # r104: "length" was undefined: one example row instead
+    assert "besides her (A♠, K♠ count: Q♠ K♠ 5♠ is “+1 or 2”)" in text and "*other* spades" not in text
     assert "among them counts too" not in text
     assert "batch simulator" not in text
     header = shown["l04-17"].splitlines()[0]
@@ -2694,7 +2695,7 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     # r82: "The numbers are printed first, then drawn" cut to make room for the variant's rules (the cells show it)
     assert ("The last column, *give or take*, is the margin for chance (more under the chart).") in text
     # r100: the fold hint sat in the folded code; the prose above the question says it
-    assert "Table and chart are folded: unfold (⋯) them once you have answered." in text
+    assert "Table and chart are folded: unfold (⋯) them after answering." in text  # r104: words
     assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
     assert "four *rule bots* (the computer players met in lesson 00) on a fixed deal, with no pass." in text
