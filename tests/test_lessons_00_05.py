@@ -1874,7 +1874,7 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     fresh = bots_play(Hand.deal(seed=256, pass_direction="hold"), table_bots("rule"), stop=lambda h: h.turn == 0)
     first = fresh.current_trick
     assert shown.startswith(f"trick 1 so far: {', '.join(f'{fresh.seat_names[s]} {c.pretty}' for s, c in zip(first.seats, first.cards, strict=True))}\n")
-    assert "the line under your hand shows what the others played and where the queen is" in text
+    assert "Above your hand: the trick so far. After each card, the line under it shows what the others played and where the queen is" in text  # r104: the stored output prints the trick so far above the hand
     assert "Your goal: make someone else take Q♠." in text  # r76: the exercise states its goal
     assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
 
@@ -1919,7 +1919,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     cards in North's tricks, and one sentence reads it."""
     ns = lesson("04_queen_of_spades")
     text = " ".join(prose("04_queen_of_spades").split())
-    assert "left holding her" not in text and "the whole hand comes down to who takes her." in text
+    assert "left holding her" not in text and "Many hands come down to who takes her." in text  # r104: words for the fixes
     hand = ns["hand"]
     north = [c for t in hand.tricks if t.winner == 2 for c in t.cards if c.points]
     assert hand.scores[2] == 12 == len(north) and all(c.suit is Suit.HEARTS for c in north)
@@ -1980,7 +1980,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     # r84: the two meanings of *broken* said side by side (the brief: a reader must not mix lesson 03's with this one)
     # r100: two meanings of *broken* side by side still confused; the engine's message (which says *broken*) is no
     # longer printed, and the sentence naming both is cut
-    assert ("- Q♠ may not be led or discarded until a heart has been played, counting one already on this trick. "
+    assert ("- Q♠ may not be led or discarded until a heart has been played, in an earlier trick or earlier in this one. "
             "- Following suit with her is always "
             "allowed, and so is playing her as your last card.") in text
     # r102: the section was long for an unpractised variant: two bullets and the output
@@ -2049,7 +2049,8 @@ def test_04_the_deal_is_shown_before_its_spade_tricks():
     for seat in range(4):
         assert f"{deal.seat_names[seat]}: {deal.dealt(seat).pretty}" in out
     # r81: "as the engine draws it" and "seed 19" were jargon to a newcomer: a fixed example deal
-    assert ("on a fixed example deal, with no pass. First the deal, before the first card: West was dealt the queen "
+    # r104: "example" cut for words
+    assert ("on a fixed deal, with no pass. First the deal, before the first card: West was dealt the queen "
             "with only two other spades, and South was dealt both K♠ and A♠.") in " ".join(prose("04_queen_of_spades").split())
 
 
@@ -2075,7 +2076,7 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     assert [hand.seat_names[hand.tricks[n].winner] for n in (0, 3)] == ["East", "East"]  # tricks 1 and 4
     text = " ".join(prose("04_queen_of_spades").split())
     assert ("Look at who led the spade tricks, 2, 3 and 5: East, North, then East again, each the winner of the "
-            "trick before, and each holding none of Q♠ K♠ A♠.") in text
+            "trick before and holding none of Q♠ K♠ A♠.") in text  # r104: one "each" cut for words
     assert "nor a high spade" not in text  # a fresh rater: East held 9♠ 8♠; the bots' reason names Q♠ K♠ A♠
     # r102: the lines print the points before the winner ("14 pts → South"): the legend says so in that order
     assert "then its points, if any, and who won it; the winner leads the next trick" in text
@@ -2094,7 +2095,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
                          else "+5 or more")
         assert top == bool({Card("AS"), Card("KS")} & set(spades))
     # rater r37_b: "counts too" read as a separate group; the A♠ and K♠ count in the length
-    assert "besides her (A♠ and K♠ count in this length too)" in text and "*other* spades" not in text
+    # r104: "length" was undefined: one example row instead
+    assert "besides her (A♠, K♠ count: Q♠ K♠ 5♠ is “+1 or 2”)" in text and "*other* spades" not in text
     assert "among them counts too" not in text
     assert "batch simulator" not in text
     header = shown["l04-17"].splitlines()[0]
@@ -2724,10 +2726,10 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     # r82: "The numbers are printed first, then drawn" cut to make room for the variant's rules (the cells show it)
     assert ("The last column, *give or take*, is the margin for chance (more under the chart).") in text
     # r100: the fold hint sat in the folded code; the prose above the question says it
-    assert "Table and chart are folded: unfold (⋯) them once you have answered." in text
+    assert "Table and chart are folded: unfold (⋯) them after answering." in text  # r104: words
     assert text.index("*give or take*, is the margin for chance") < text.index("*Give or take*: in 19 simulations")
     # newcomer round 27: the same pointer as lesson 02's for what a rule bot is (lesson 00 meets it)
-    assert "four *rule bots* (the computer players met in lesson 00) on a fixed example deal, with no pass." in text
+    assert "four *rule bots* (the computer players met in lesson 00) on a fixed deal, with no pass." in text
     assert "seed" not in text  # r81: "seed" was never explained
     assert "lesson 07 lists the levels" not in text
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades") if c["cell_type"] == "code")
@@ -3046,7 +3048,7 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
     assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
-            "are led, she must be played, and the others, ducking (playing under the winning card), seldom put the A♠ "
+            "are led, she must be played, and the others, ducking, seldom put the A♠ "
             "or K♠ on her: her holder usually "
             "takes the trick she is played on.") in text  # rater r37_b: "her own trick" (she was not led)
     table = lesson("04_queen_of_spades")["table"]
@@ -3172,8 +3174,9 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
 
     text = " ".join(prose("04_queen_of_spades").split())
     # r38_a: *ducking* links its glossary entry, with a reminder of what it means
-    assert ("the others, ducking (playing under the winning card), seldom put the A♠ or K♠ on her: her holder usually "
-            "takes the trick she is played on.") in text
+    # r104: one idea, two names: *duck* is now glossed where first used (trick 3), so no second gloss here
+    assert ("the others, ducking, seldom put the A♠ or K♠ on her: her holder usually "
+            "takes the trick she is played on.") in text and "(playing under the winning card)" not in text
     raw = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades"))
     for word, entry in (("flush", "flush"), ("void", "void"), ("ducking", "duck")):
         assert f"[{word}](glossary.ipynb#cell-id=term-{entry})" in raw
@@ -3590,8 +3593,11 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     assert "South holds Q♠ and has no clubs left by trick 3" in text and "runs out of clubs" not in text
     # r76: how South got void on a no-pass hand
     # r100: trick 1 is not shown and the Last trick line names no seats: the sentence names South's card in it
-    assert "dealt only two clubs, South followed with them on tricks 1 and 2 (the last trick's 7♣)." in text
+    # r104: the Last trick line names no seats and comes below: the sentence gives trick 2 seat by seat
+    assert ("dealt only two clubs, South followed with them on tricks 1 and 2 (trick 2, below: North 6♣, East 8♣, "
+            "South 7♣, West J♣).") in text and "(the last trick's 7♣)" not in text
     assert ns["dump"].tricks[-1].card_of(0) == Card("7C") and ns["dump"].tricks[-1].number == 2
+    assert [ns["dump"].tricks[-1].card_of(s) for s in (2, 3, 0, 1)] == [Card(c) for c in ("6C", "8C", "7C", "JC")]
     dump = ns["dump"]
     assert len(dump.dealt(0).of_suit(Suit.CLUBS)) == 2
     south_clubs = [t.number for t in dump.tricks for s, c in zip(t.seats, t.cards, strict=True) if s == 0 and c.suit is Suit.CLUBS]
@@ -3638,3 +3644,10 @@ def test_02_round_100_the_last_quiz_names_its_buttons_and_its_answer():
     assert sorted(c.pretty for c in legal) == ["9♣", "A♣"]
     assert "(The header's \"hearts not broken\" is for lesson 03.)" in text
     assert "one step further" not in text and "Another trick with a discard in it" in text
+
+
+def test_04_r104_one_copy_for_the_throw():
+    """Rater r104: cell 16 makes one copy and plays every click on it: "Each click plays on a copy" was false."""
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert "Your click plays on a copy and says who took the trick; rerun to try another." in text
+    assert "Each click plays on a copy" not in text

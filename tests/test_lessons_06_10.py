@@ -3364,7 +3364,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
     # r81: so 04 no longer says the queen waits "until hearts are broken" (the rules summary: a heart earlier in the
     # same trick frees her); it says "until a heart has been played (one earlier in the same trick counts)"
     # r82: one rule per line: "until a heart has been played, counting one already on this trick"
-    assert "until a heart has been played, counting one already on this trick" in four
+    # r104: "this trick" had no cards for a lead: earlier tricks and earlier in this one
+    assert "until a heart has been played, in an earlier trick or earlier in this one" in four
 
 
 def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seatings():

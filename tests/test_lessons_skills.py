@@ -79,7 +79,8 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     # r100: why South had no safe spade in play (so passing them is the fix) is said
     # r102: the point (South was forced to go above the 6♠) was not plain
     # r103: "under" was used before it was explained: glossed where first used
-    assert "And South? On trick 3 all its spades (A♠ K♠ J♠) beat East's 6♠, so it could not *play under* it (lower, losing the trick); its J♠ won " \
+    # r104: *duck* named here (lesson's one name for it, used again under the chart)
+    assert "And South? On trick 3 all its spades (A♠ K♠ J♠) beat East's 6♠, so it could not *duck* (play lower, losing the trick); its J♠ won " \
         "over West's 10♠. That left only K♠ and A♠, no safe spade while West held her: on trick 5" in text
     assert "it had to win" not in text and three.card_of(1) == Card("TS") and Card("QS") in hand.dealt(1)
 
