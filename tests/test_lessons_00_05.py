@@ -1366,8 +1366,10 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     # r104: "both at once" read as the A♥ being the better drop, against the quiz's "equally good": the two best
     # named once, each with its danger
     assert ("Both best answers drop a card that could win a costly trick later: the K♠, or the A♥ (the highest heart, "
-            "and a point for West now). South drops the A♥. West's J♣ is the highest club, "
+            "and a point for West now). South drops the A♥. West's J♣ is the highest club played, "
             "so West takes trick 3 and the A♥'s point.") in text and "both at once" not in text
+    # r105: "the highest club" was true only of the trick (East still held the Q♣): "played"
+    assert "J♣ is the highest club, so" not in text
     # newcomer rater (round 29): the two cards named are examples, not the only legal discards; the lesson
     # claims no "better" drop (the coach calls the K♠ and the A♥ too close to call here)
     # r104: "for example" read as if other drops were as good; the quiz names exactly two best (answer below)

@@ -7028,8 +7028,9 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
 
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    rule = ("The bots bid the estimate rounded to the nearest trick (at least 1); a hand under 1 trick with no ace "
-            "and at most three spades bids nil. Before the contracts print, work them out:")  # r89: the 09b pointer cut for words
+    # r105: the rounding rule came first, so East's ¾ read as a bid of 1: the nil rule, which the bots test first, leads
+    rule = ("A hand under 1 trick with no ace and at most three spades bids nil; any other bids the estimate rounded to "
+            "the nearest trick (at least 1). Before the contracts print, work them out:")  # r89: the 09b pointer cut for words
     assert rule in text
     _, spades = same_deal(17)
     south, east = spades.dealt(0), spades.dealt(3)

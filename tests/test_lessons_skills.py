@@ -1741,6 +1741,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     last_four = {re.search(r"\(lesson (\d+\w?)\)", ns[f"q{n}"].question).group(1) for n in range(29, 33)}
     assert last_four == {"03", "05"} and "These four mix rules of lessons 03 and 05" in " ".join(_md("12_review").split())
     assert "sooner or later you must play it" not in repr(ns["q16"].reasons)  # r104: a discard would do too
+    # r105: "when a spade lead forces it" held only once the low spade is gone: the second lead, said
+    assert "the second spade lead forces it" in repr(ns["q16"].reasons)
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
