@@ -2002,11 +2002,9 @@ def test_lesson_09_round_74_read():
     # hearts: what holds is that no East card is sure to win (each suit's ace or king is elsewhere)
     assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades, but with no sure winner "
                                        "to fear in Hearts.") in text and "where low cards stay under" not in text
-    from hearts_teach.course.spades_lesson import same_deal as _same_deal
-    _h, _ = _same_deal(17)
-    east = _h.cards(3)
-    assert all(any(c.suit == e.suit and c.rank > e.rank for s in (0, 1, 2) for c in _h.cards(s)) for e in east)  # r103: why it is safe
     hearts, _ = same_deal(17)
+    assert all(any(c.suit == e.suit and c.rank > e.rank for s in (0, 1, 2) for c in hearts.dealt(s))
+               for e in hearts.dealt(3))  # r104: no East card is sure to win (a higher one of its suit is elsewhere)
     south_diamonds = [c for c in hearts.dealt(0) if c.suit.letter == "D"]
     bots_play(hearts, table_bots("rule"))
     eight = hearts.tricks[7]

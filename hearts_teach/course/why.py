@@ -128,11 +128,11 @@ def _decide(view: View, threat: int) -> tuple[int, str, str]:  # noqa: C901 - mi
     hearts = legal & HEARTS_MASK
     if hearts:
         top = _hi(hearts)
-        if threat == MOON_OPEN and hearts & (hearts - 1) and top % 13 >= INSURANCE_RANK:
-            return _hi(hearts ^ (1 << top)), "keep-top-heart", (
-                f"{void}; it discards a heart but keeps its highest heart, {DECK[top].pretty}, as insurance: "
-                "while one player could still take every point, a high heart can win one back")
-        if threat == MOON_OPEN and hearts & (hearts - 1):  # the insurance heart's rank test failed
+        if threat == MOON_OPEN and hearts & (hearts - 1):  # a moon is open and a second heart can go instead
+            if top % 13 >= INSURANCE_RANK:
+                return _hi(hearts ^ (1 << top)), "keep-top-heart", (
+                    f"{void}; it discards a heart but keeps its highest heart, {DECK[top].pretty}, as insurance: "
+                    "while one player could still take every point, a high heart can win one back")
             lowest_kept = DECK[top - top % 13 + INSURANCE_RANK].pretty
             return top, "dump-heart", (f"{void}, so it discards its highest heart, "
                                        f"too low (under {lowest_kept}) to keep as insurance")
