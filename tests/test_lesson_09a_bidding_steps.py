@@ -1050,7 +1050,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r60 (words): "Nil first," as the print labels it; the seats are named where the comparison is set up
     # r74 (words): the comparison said in one line each
     # r76 (rater: "Nil first" read as a rule): said of this deal
-    assert "On this deal, nil first kept East's nil but set South–North." in text
+    # r107 (words, for the newcomer's additions): "On this deal," said as "Here,", still of this deal only
+    assert "Here, nil first kept East's nil but set South–North." in text and "On this deal, nil first" not in text
     assert "the deal again with the **baseline bot**, which always puts breaking a nil first, for South and North only" in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
@@ -1121,7 +1122,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # words (the sentence before says one discard cost East the nil)
     # r76b (rater: the defence rule restated again here): "following the defence rule above" cut
     # r82 (rater: "weighed bot" printed from deal 1246 on, named only here): defined at its first use, deal 1246
-    assert "The bots are the lessons' default *weighed bots*, which weigh their contract against an opponent's nil." in text
+    # r107 (words): "the lessons'" and "which weigh" cut; still named and defined at deal 1246
+    assert "The bots are the default *weighed bots*, weighing their contract against an opponent's nil." in text
     assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
@@ -1176,7 +1178,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh rater r41_b: the bots' rule itself comes before deal 437's question (it was only in the section after)
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
-            "contract too. The bots' rule: if a bot's team needs half the tricks left (counting this one) or more, it "
+            # r107 (words): "too" cut
+            "contract. The bots' rule: if a bot's team needs half the tricks left (counting this one) or more, it "
             "plays for the contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
@@ -1564,9 +1567,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r99 (newcomer r98: "before, with its highest, if it wins" cryptic, and what if it cannot win?): said plainly,
     # as _protect does it (its highest card that beats the trick so far; with none, its lowest)
     assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil bidder: its lowest card that wins. "
-            "Before: its highest card that beats the cards down, leaving the nil bidder room under it (deal 1246's "
+            # r107 (newcomer r107: "the cards down" took two reads): "the cards played"
+            "Before: its highest card that beats the cards played, leaving the nil bidder room under it (deal 1246's "
             "trick 3, below); with none, its lowest.") in text_now
     assert "before, with its highest, if it wins" not in text_now  # r99
+    assert "the cards down" not in text_now  # r107
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
     assert "After the nil bidder: its lowest card that wins." in text_now  # r84: one sentence now; r99: two, plainer
@@ -1742,8 +1747,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r99 (newcomer r98: "setting aside your lowest spade" unexplained; Suggest or play, which to
                  # follow?): what the used spade no longer does, a worked hand (held below), and that a player may
                  # still bid the nil Suggest refuses
-                 "**Ruffs**: each uses up your lowest spade, which then protects nothing (K♠ 3♠ 2♠, no clubs: 2 ruffs "
-                 "use the 3♠ 2♠; the K♠ counts three quarters). Never more ruffs than spades.",
+                 # r107 (newcomer r107: does a doubleton's quarter use a spade too?): as trick_count does it, the
+                 # ruffs rounded to whole spades, so a lone doubleton uses none (held below)
+                 "**Ruffs** use up your lowest spades, one per ruff, rounded (a doubleton's quarter: none); those protect "
+                 "nothing (K♠ 3♠ 2♠, no clubs: 2 ruffs use 3♠ 2♠; the K♠ counts three quarters). Never more ruffs than spades.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid one. In play "
                  "a void helps a nil: it can throw any card there.",
@@ -1759,6 +1766,12 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert "S = H" not in text and "setting aside" not in text  # r99
     k32 = trick_count(CardList("KS 3S 2S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D"))  # r99: the ruffs' worked hand
     assert dict(k32.ruffs) == {Suit.CLUBS: 2} and [(DECK[c].pretty, v) for c, v in k32.spades] == [("K♠", 0.75)]
+    # r107: a doubleton's quarter uses no spade (deal 6's count: hearts ¼, the 10♠ keeps 3♠ 2♠); a singleton uses one
+    k32d = trick_count(CardList("KS 3S 2S 2H 3H 4C 5C 6C 7C 2D 3D 4D 5D"))
+    assert dict(k32d.ruffs) == {Suit.HEARTS: 0.25} and not k32d.spent and len(k32d.spades) == 3
+    k32s = trick_count(CardList("KS 3S 2S 2H 4C 5C 6C 7C 8C 2D 3D 4D 5D"))
+    assert dict(k32s.ruffs) == {Suit.HEARTS: 1} and [DECK[c].pretty for c in k32s.spent] == ["2♠"]
+    assert "each uses up your lowest spade" not in text  # r107
     assert "more, too few smaller spades: 0" not in text and "at most one a spade" not in text  # r97
     # r97: each example of the spade rule, on a hand with no side suit of two cards or fewer
     for spades, card, value in (("KS 2S", "K♠", 1), ("JS 3S 2S", "J♠", 0.75), ("JS 5S", "J♠", 0.25), ("10S 2S", "10♠", 0)):
@@ -1883,9 +1896,10 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # round 54 (rater r52): the card code is explained where it is used
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
     # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
-    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` (2D is 2♦), and `print(nil_table.text())`." in text
+    # r107 (newcomer r107: how to type a 10 or a face card?): two more codes, as Card reads them
+    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
-    assert Card("2D").pretty == "2♦"
+    assert Card("2D").pretty == "2♦" and Card("QH").pretty == "Q♥" and Card("10S").pretty == "10♠"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
     assert "nil_table.bid_widget.suggest()" not in text  # r84: the typed fallback is one line, Suggest left to the button
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
@@ -1994,7 +2008,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # fresh rater r49: the second half had no verb ("and the 4♠ to play under ...")
     # r97 (newcomer r95: "dead" defined two lines after its first use): defined first
     assert ("The bot's 4♠ was the mistake. East's hearts were *dead*: nobody else held a heart to lead, and East leads "
-            "only after winning a trick. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick "
+            "only after winning a trick. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play under North's 10♠ in trick "
             "12.") in " ".join(prose().split())
     # r90 (rater r89: step 4, the lesson's key point, came without a reason): the reason, moved from the checklist
     assert ("Keep your lowest spade while you hold a higher one: you must follow spade leads, and a high spade left "
@@ -2040,7 +2054,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert "".join(cells[after + 1]["source"]).startswith(
         # r97: "dead" defined before its first use
         "The bot's 4♠ was the mistake. East's hearts were *dead*: nobody else held a heart to lead, and East leads "
-        "only after winning a trick. Throwing the dead hearts keeps the nil here: East still holds the 4♠ to play under North's 10♠ in trick 12.")
+        "only after winning a trick. Throwing the dead hearts keeps the nil: East still holds the 4♠ to play under North's 10♠ in trick 12.")
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
@@ -2446,7 +2460,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         "that could win later; keep a low spade.\n"
         # r77 (rater): "before you, with its highest" told the partner to throw its highest card even when it
         # cannot win; the play cell says "it wins if it can with its highest"
-        "- Your partner covers: after you, its lowest winning card; before you, its highest, if it wins.\n"
+        # r107 (newcomer r107: the summary dropped "with none, its lowest"): said, as the play cell does
+        "- Your partner covers: after you, its lowest winning card; before you, its highest winning card, else its lowest.\n"
         # r98: cut for density, the same rule in one clause
         "- Defence, the bots' rule: break the nil unless your team needs half the tricks left or more.\n"
         # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
@@ -2689,7 +2704,7 @@ def test_09b_opens_with_a_recap_of_nil_scoring():
     recap = ("**From lesson 09.** A bid of 0 is *nil*: a promise to take no trick at all, scored apart from the "
              "partner: +100 if the nil bidder takes no trick, −100 if it takes even one. A nil is *clean* until its first trick, "
              "*broken* after. Beside a nil, the partner's bid alone is the team's *contract*, and any trick the nil "
-             "bidder does take still counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
+             "bidder does take counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
              "a trick bid); each trick over it is a *bag* (+1; ten bags cost 100).")
     assert recap in top
     # r55 (words): the overview line went; the section headings say the same
@@ -2721,7 +2736,8 @@ def test_the_nil_play_tip_says_why():
     assert ("None stays under? Last to play, you win anyway: play your most dangerous card") in text
     assert "Otherwise play your lowest (J♥): a later card may go over it." in text
     # r55 (words): "Its own tricks count toward the contract as usual" went; the opening recap says the team's tricks count
-    assert "any trick the nil bidder does take still counts toward it" in text
+    # r107 (words): "still" cut
+    assert "any trick the nil bidder does take counts toward it" in text
     import inspect
 
     from hearts_teach.agents import spades as bots
@@ -2758,7 +2774,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     assert "In trick 3, before South" not in text
     # r98 (newcomer r97: the status line unexplained): one line on it, before the first full status line (deal 1030)
     assert ("Every heart South held was above East's 2♥: only North's cover saved the nil. A status line's *tricks vs "
-            "contract*: each team's tricks so far, of its contract. Now you are North on deal 1030, "
+            "contract*: each team's tricks so far, of its contract. You are North on deal 1030, "
             "*after* South: which card covers?") in text
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
@@ -3359,8 +3375,10 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r98 (newcomer r97: ~25 lines for a one-card point): the lead, trick 3 and trick 5 only; the Last trick line
     # is no longer printed, so trick 4 is not either
     # r99 (newcomer r98: three outputs in one sentence, to be matched by hand): one item per printed trick, in order
-    assert ("Below: trick 1; trick 3, North playing *before* South; trick 5, North last with K♥ 3♥; then trick 5 with "
-            "North's 3♥.") in text
+    # r107 (newcomer r107: why trick 1?): labelled as South's lead (the Leading rule); "trick 5" said once as "again"
+    assert ("Below: trick 1, South's lead; trick 3, North playing *before* South; trick 5, North last with K♥ 3♥; then "
+            "again with North's 3♥.") in text
+    assert "Below: trick 1; trick 3" not in text  # r107
     assert "is the *Last trick* line" not in text and "Below: tricks 1 to 4" not in text
     assert "Last trick" not in _code_outputs("cover = bots_position(1246")
 
