@@ -3438,7 +3438,7 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     assert prose.count("95 %") == 0
     src06a = " ".join(" ".join(_src(c) for c in _cells("06a_guided_first_hand") if c["cell_type"] == "markdown").split())
     # rater r61: 06a's best is a table row now, the same band in plain words (08's bullet below)
-    assert "|shown within a quarter point of the top choice|" in src06a  # r90: "per hand played" above 06a's table
+    assert "|the deals show it costs at most a quarter point more|" in src06a  # r107: "shown" was unclear
     plain = " ".join(_src(cells[ids.index("l08-03")]).split())
     assert plain.startswith("## How to read the coach") and "l08-sure" not in ids
     # r72c: the demonstration first; r92 (rater: verdict words in the printout before the table): the position (l08-04)
