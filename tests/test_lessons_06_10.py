@@ -3647,8 +3647,12 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # bookkeeping, left to the figures cell l08-20b (it prints both, asserted below)
     # r97 (report r96/08: why the third card?): the Q♠ and A♠ matter most, each graded pass keeping either a blunder
     # r98 (report r97/08: "each graded pass" never said which): the 20 and where they come from, as l08-20b prints
-    assert ("The Q♠ and A♠ matter most. The coach grades 20 passes (every 3 of the six cards the "
+    # r107 (report r107/08: the six cards were never named, five findable in the outputs): named, as the coach's
+    # graded passes hold them (asserted below: the union of the 20 passes' cards)
+    assert ("The Q♠ and A♠ matter most. The coach grades 20 passes (every 3 of Q♠ A♠ Q♣ K♦ J♥ 9♥, the six the "
             "[rule bot](glossary.ipynb#cell-id=term-rule-bot) most wants to pass): each keeping either is a blunder ([figures](#cell-id=l08-20b)).") in prose
+    assert "every 3 of the six cards the " not in prose
+    assert {c.pretty for p in grade(DRILLS[0], "KD QS AS").assessment for c in p.cards} == set("Q♠ A♠ Q♣ K♦ J♥ 9♥".split())
     assert "20 of 286" not in prose and "Lesson 01's example pass" not in prose
     _figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
                     for o in c["outputs"])
@@ -4393,6 +4397,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert ("A *Last trick* line lists the cards from the leader on: below, 7♣ 5♦ K♣ 9♥ → West means East led the 7♣, "
             "then South, West and North played, and West took the trick.") in lead_in and lead_in.endswith("The engine writes the position:")
     assert "In code, a card is rank then suit letter (`KH`: K♥; T: ten)." in lead_in
+    # r107 (report r107/08: "Hand 1 · … would pass left" read against RULES' 0-based h % 4): the display counts from 1
+    assert "Hands count from 1 (hand 1 passes left)." in lead_in and "Hand 1 · no pass (set for this example; the rotation would pass left)" in "".join(
+        "".join(o.get("text", "")) for o in cells[ids.index("l08-04")]["outputs"])
     assert "TD" in _src(cells[ids.index("l08-04")]) and "Last trick (led by East): 7♣ 5♦ K♣ 9♥ → West" in "".join(
         "".join(o.get("text", "")) for o in cells[ids.index("l08-04")]["outputs"])
     # fresh rater (round 27): the headers' paragraph is one line
@@ -4501,7 +4508,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert f"{lead.assessment.of('9♣').delta_vs_best:.2f}" == "1.35" and max(lead.assessment, key=lambda c: c.delta_vs_best).label == "9♣"
     assert ("The 3♠ is an *inaccuracy*, and every club and diamond lead costs more "
             "([figures](#cell-id=l08-24b)). Why a spade below the queen? It cannot win a trick she falls on. Each spade "
-            "lead makes her holder follow with another spade, until only she is left and must be played. Why not "
+            # r107 (report r107/08: rule 5 forces a spade, not her last; she can fall earlier, 50 of 1000 after the 10♠)
+            "lead makes her holder play a spade; once she is the last one, she must be played. Why not "
             "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no spade "
             "below the 10♠ to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
     assert "The 9♣ costs most" not in prose  # r98: cut for density (its 1.35 stays in the lead figures' output)
@@ -4616,7 +4624,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r38): "flush her out" was jargon; r41_f asked why a spade lead: the coach's words are
     # quoted once and said at once in plain words
     # r81 (rater: the quote was of words seen only in folded code): said in plain words, no quote
-    assert "flush her out" not in prose and "until only she is left and must be played." in prose
+    assert "flush her out" not in prose and "until only she is left" not in prose  # r107: a spade each lead, not her last
     assert "it cannot win her" not in prose
     assert "you take about 0.3 more hearts than with 10♠/J♠" in three.reason and three.consequence.startswith(
         "you take about")  # the biggest part of the cost is hearts
@@ -4769,6 +4777,10 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     assert f"Drill 1, like lesson 01's pass, K♦ Q♠ A♠: {rule.call}; the top choice: Q♣ Q♠ A♠. The Q♠ ends" in shown  # r87: "best" is a grade
     assert rule.call == "inaccuracy" and "and K♦ Q♠ A♠, an *inaccuracy*." not in prose  # r91: left to l08-20b (printed above)
     assert "  its verdicts: " + ", ".join(f"{c.label} {c.call}" for c in three) + "\n" in shown
+    # r107 (report r107/08: "the A♥ also earns full marks" with its range never printed): printed, to check on l08-03's scale
+    low, high = three.of("A♥").delta_ci95
+    d3 = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-d3" for o in c["outputs"])
+    assert high <= 0.25 and f"A♥: its deals show a cost between {low:.2f} and {high:.2f}\n" in d3  # as l08-06b prints the demo's
     assert all(c.call == c.verdict for c in three)  # no "too close to call" or "or worse" the note leaves out
     queen = grade(DRILLS[4], "2S").assessment
     assert {c.label: c.call for c in queen} == {"9♠/10♠": "best", "4♠": "inaccuracy", "2♠": "inaccuracy", "K♠": "blunder"}
@@ -4866,7 +4878,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r98 (report r97/08: the steps explained only half of the 56%): the replays' split, as l08-d1 prints it
             'In the replays, your A♠ wins her in about half of those deals (274 times); in the rest, another card of yours wins the trick she is dropped on. '
             # r99 (report r98/08: the K♠-from-East clause undercut the rule with nothing to do): cut; l08-d1 still prints it
-            'Pass both and she still ends in your tricks in 30%.') in prose and "a K♠ East passed you" not in prose
+            # r107 (report r107/08: "why, if I no longer hold her?", and the coach's "can still be dropped" read as if
+            # only other passes allowed it): the K♠ from East back, as "mostly" (155 of 272, asserted below)
+            'Pass both and she still ends in your tricks in 30%, mostly under a K♠ East passes you.') in prose
     assert "comes back in 30%" not in prose
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
