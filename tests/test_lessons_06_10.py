@@ -228,9 +228,10 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # r50_07: the paragraph ran through the rules of thumb in one block: each step on this hand is now a short bullet
     # r98: cut for density: the spade rules are no longer restated here (they are in l07-rules), only their upshot
     # r99 (r98 read: "the two aces go first" had no reason, and the A♦ has low diamonds beside it): half a sentence why
+    # r107 (r107 read: "play under" was used before l07-dec1 defines it, and is untrue of an ace thrown on another suit)
     assert ('On this hand: - South holds neither the Q♠ nor the A♠/K♠, so mainly "pass high cards" applies. '
-            "- South has five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places; the two aces go first: an ace can never play "
-            "under. - A high card with several low cards of its suit beside it is safer to keep:") in " ".join(text.split())
+            "- South has five cards from the jack up (Q♥ A♦ Q♦ A♣ J♣) for three places; the two aces go first: an ace always wins "
+            "a trick led in its suit. - A high card with several low cards of its suit beside it is safer to keep:") in " ".join(text.split())
     # newcomer rater: why the J♣ and not a queen, from the hint's own comparison (Q♦ in place of the J♣)
     # fresh newcomer rater r32: "the coach says so" taught nothing reusable; the question is gone, and the lesson
     # says only that the rules of thumb leave the choice open and the coach's deals settle it
@@ -1034,9 +1035,11 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     # tricks 3, 11, 12 and 13 only): the reason names the risk without a trick
     # r90: "one low diamond fewer" was as true of the 7♦ (both leave two low diamonds): the 3♦ is the lowest, the card
     # that ducked trick 11 in the hand as played (South's 3♦ there, pinned below)
+    # r107 (r107 read: three colons in one sentence): split into sentences, same facts
     assert words["reasons"]["3♦"].startswith(
         "it ducks a trick that costs nothing anyway, but spends your lowest diamond, the best card for ducking a later "
-        "diamond trick: then your Q♦ or K♦ may have to win one, with points on it: ")
+        "diamond trick. Then your Q♦ or K♦ may have to win one, with points on it. ")
+    assert "diamond trick: then" not in words["reasons"]["3♦"]
     assert "one low diamond fewer" not in words["reasons"]["3♦"]
     assert "trick 6" not in words["reasons"]["3♦"]
     # r48_07: "paid off" was shown only against the 3♦, not the runner-up 7♦: softened to what the printouts show
@@ -7186,6 +7189,38 @@ def test_lesson_07_norths_ace_on_trick_2_and_trick_4_points_are_printed() -> Non
     # every grade checkable: trick 4's points, the 6♠ over 3 points worse than the K♠ (a blunder)
     shown = re.search(r"Points this hand on average, on the coach's deals: K♠ ([0-9.]+), 6♠ ([0-9.]+)\n", fold)
     assert shown and float(shown[2]) - float(shown[1]) > 3 and "6♠: blunder" in fold
+    # r107 (r107 read: why trick 2's A♠ turned up in trick 4's answer): the line says what it answers
+    assert f"Why the A♠ is gone: North's reason for its A♠ on trick 2, from its bot's own decision: {why}" in fold
+
+
+def test_lesson_07_r107_bare_king_must_follow_review_line_hint_pass_and_controls() -> None:
+    """Newcomer r107_07: "probably have to play it" of a bare K♠ (rule 5: it must follow); the review's "Q♦/K♦ goes
+    over 6♦" read as what sets it apart (the 7♦/8♦ go over the 6♦ too); "compare with *Hint*" with no hint shown;
+    *Confirm pass* and the review's *Try again* missing from the table's parts."""
+    from hearts_teach import Card
+    from hearts_teach.present.widgets import TableWidget
+
+    cells = _cells("07_play_a_match")
+    ids = [c.get("id") for c in cells]
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
+    quiz = " ".join(_src(cells[ids.index("l07-quiz2")]).split())
+    assert "probably" not in quiz and "the next spade lead makes you play it (follow suit)" in quiz
+    # the review's trick-3 line, and the 7♦/8♦ beside it: both go over the 6♦ (trick 3 as printed)
+    assert "Q♦/K♦ goes over 6♦" in printed and "Trick 3 so far (led by North): North 2♦, East 6♦" in printed
+    assert Card("7D").rank > Card("6D").rank
+    assert ("between the Q♦'s 3.8 and the 7♦'s 5.0. The 7♦/8♦ go over the 6♦ too: they differ in keeping the Q♦ and K♦ "
+            "for later diamond tricks." in md["l07-take"])
+    # the live hand's pass: the hint's three are the answer's three
+    live = TableWidget(seed=1, opponents="rule")
+    live.hint()
+    assert sorted(c.pretty for c in live.hint_result.cards) == sorted(["Q♠", "A♣", "Q♣"])
+    assert "Pass the A♣ and Q♣ with her" in md["8593eeda"] and "*Hint* passes the same three." in md["8593eeda"]
+    # the parts list names the buttons the lesson tells you to press
+    assert "- **The controls**: *Confirm pass*, *Hint*," in md["8593eeda"]
+    assert "- **The review**, after each hand: *Try again* on a moment it names plays it again." in md["8593eeda"]
+    assert "press *Confirm pass*" in md["8593eeda"] and "*Try again*" in md["8dd2b73e"]
 
 
 def test_lesson_06_made_up_standard_totals_are_multiples_of_26() -> None:
