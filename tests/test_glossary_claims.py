@@ -92,7 +92,7 @@ def test_the_mercy_rule_is_an_option_off_by_default():
 
     # r93: option names left the rule sentences; the entry points to Rule option, which names `mercy`
     assert "Off unless the rules switch it on (see [Rule option](#cell-id=term-rule-option))." in _entry("Mercy rule")
-    assert "SpadesRules(mercy=" not in text() and "`mercy` (0: off)" in _entry("Rule option")
+    assert "SpadesRules(mercy=" not in text() and "| `mercy` | 0 (off) |" in _entry("Rule option")  # r107
     assert SpadesRules().mercy == 0 and SpadesRules(mercy=300).mercy == 300
 
 
@@ -209,8 +209,9 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
-            "mark such a trick *(trump)*: that mark means a ruff. In this course, a spade played there that a higher spade "
-            "on the same trick beats has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
+            "mark such a trick *(trump)*: that mark means a ruff. In this course, if someone then plays a higher spade "
+            "on that trick, your spade has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
+    assert "a higher spade on the same trick beats" not in t  # r107: the clause read twice; plain order now
     assert "*(trump)*. In this course" not in t
     # rater r47: elsewhere *ruff* often means any trump, so the entry says this is the course's usage
     assert "Elsewhere any trump is often called a ruff." in t
@@ -245,8 +246,9 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
     # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
     # deals, measured on the other), and the link opens the cell of 06a that shows it
-    assert ("The coach picks its best on one half of its deals and measures every choice on the other half; when the two "
-            "halves pick different cards, even its top choice can show [too close to call](#cell-id=term-too-close-to-call) "
+    # r107: one name, "top choice", for the coach's preferred card ("its best" read as a third thing)
+    assert ("The coach picks its top choice on one half of its deals and measures every choice on the other half; when the two "
+            "halves pick different cards, even that card can show [too close to call](#cell-id=term-too-close-to-call) "
             "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
     assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
     assert "Both cards are too close to call" in _prose("06a_guided_first_hand")
@@ -947,8 +949,8 @@ def test_the_round_24_entries_say_what_the_engine_does():
     # Preset: the named rule sets each game has
     # r97: the list of names left Preset (presets() prints them, Rule option names each beside its option)
     assert ('`Rules.presets()` or `SpadesRules.presets()` lists each game\'s, `"standard"` among them.') in t
-    assert all(f"(preset `{p}`)" in _entry("Rule option") for p in Rules.presets() if p != "standard")
-    assert all(f"(preset `{p}`" in _entry("Rule option") for p in SpadesRules.presets() if p != "standard")
+    assert all(f"| `{p}` |" in _entry("Rule option") for p in Rules.presets() if p != "standard")  # r107: a table
+    assert all(f"| `{p}`" in _entry("Rule option") for p in SpadesRules.presets() if p != "standard")
     assert set(Rules.presets()) == {"standard", "omnibus", "no_pass", "queen_breaks", "new_moon",
                                     "first_trick_points", "queen_waits"}
     assert set(SpadesRules.presets()) == {"standard", "blind_nil", "nil_tricks_lost", "mercy"}
@@ -1029,19 +1031,22 @@ def test_the_round_26_entries_say_what_the_engine_does():
     option = entry("Rule option")
     hearts_part, spades_part = option.split("Spades (`SpadesRules`):")
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
-    assert set(re.findall(r" - `([a-z_]+)` \(", hearts_part)) == set(Rules.options()) == set(defaults)
+    # r107: a table (Option | Default | Other value | Preset), as the rater asked; each row checked as the list was
+    assert "| Option | Default | Other value | Preset |" in hearts_part and "default in brackets" not in option
+    rows = {m.group(1): m.group(0) for m in re.finditer(r"\| `([a-z_]+)` \|.*?\|(?= \| `|\s*$)", hearts_part)}
+    assert set(rows) == set(Rules.options()) == set(defaults)
     for name, value in defaults.items():
         shown = f'`"{value}"`' if isinstance(value, str) else str(value)
-        assert f"- `{name}` ({shown}" in hearts_part, name
+        assert rows[name].startswith(f"| `{name}` | {shown} |"), name
     for preset, changes in PRESETS.items():
         if changes:
             (name, value), = changes.items()
-            line = re.search(rf" - `{name}` \(.*?(?= - `|$)", hearts_part).group(0)
-            assert f"(preset `{preset}`)" in line and (f"`{value!r}`".replace("'", '"') in line or
-                                                        f"{value}" in line), (preset, line)
+            line = rows[name]
+            assert line.endswith(f"| `{preset}` |") and (f"`{value!r}`".replace("'", '"') in line or
+                                                        f"| {value}" in line), (preset, line)
     assert str(Rules.preset("queen_waits")) == "queen_waits rules (queen_waits=True)"
     assert str(Rules(players=6)) == "standard rules (players=6)"
-    assert "Printed as its name and changes: `queen_waits rules (queen_waits=True)`." in option
+    assert "It prints as its name and changes: `queen_waits rules (queen_waits=True)`." in option
     assert Rules.preset("new_moon").moon == "subtract_from_self" and Rules().moon == "add_to_others"
     # queen_waits: following suit with her is allowed; a leader with only hearts and Q♠ leads a heart
     waits = Rules.preset("queen_waits")
@@ -1053,17 +1058,17 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert lead.turn == 1 and not lead.hearts_broken
     assert all(c.suit.letter == "H" for c in lead.legal_plays()) and len(lead.legal_plays()) == 11
     # round 29: the Rule option entry is a short list; the queen_waits details sit in the Queen waits entry
-    assert "as [Queen waits](#cell-id=term-queen-waits) says (preset `queen_waits`)" in option
+    assert "| `queen_waits` | False | True: see [Queen waits](#cell-id=term-queen-waits) | `queen_waits` |" in option
     assert ("Following suit with her is always allowed, and before hearts are broken a leader holding only hearts "
             "and Q♠ leads a heart.") in entry("Queen waits")
     # the Spades options, defaults and presets
     sp = {f.name: f.default for f in dataclasses.fields(SpadesRules)}
-    assert set(re.findall(r"`([a-z_]+)` \(", spades_part)) == set(SpadesRules.options())
+    assert set(re.findall(r"\| `([a-z_]+)` \| (?:True|False|\d)", spades_part)) == set(SpadesRules.options())
     assert (sp["blind_nil"], sp["blind_nil_value"], sp["blind_nil_deficit"], sp["nil_tricks_count"], sp["end_score"],
             sp["mercy"]) == (False, 200, 100, True, 500, 0)
-    for words in ("`blind_nil` (False)", "`blind_nil_value` (200)", "`blind_nil_deficit`\n  (100)".replace("\n  ", " "),
-                  "`nil_tricks_count` (True)", "`end_score` (500)", "`mercy` (0: off)", "(preset `nil_tricks_lost`)",
-                  "(preset `mercy`: 500;"):
+    for words in ("| `blind_nil` | False | True", "| `blind_nil_value` | 200 |", "| `blind_nil_deficit` | 100 |",
+                  "| `nil_tricks_count` | True | False | `nil_tricks_lost` |", "| `end_score` | 500 |",
+                  "| `mercy` | 0 (off) |", "| `mercy` (500) |"):  # r107: a table
         assert words in spades_part, words
     assert SpadesRules.preset("mercy").mercy == 500 and not SpadesRules.preset("nil_tricks_lost").nil_tricks_count
     assert SpadesRules.preset("blind_nil").blind_nil
@@ -1418,7 +1423,7 @@ def test_team_position_and_the_play_app_have_entries_true_to_the_code():
     assert app.players_box.options == (3, 4, 5, 6) and "*Players* (3 to 6): settings for the next match" in app_entry
     assert all("applies to the next match" in box.tooltip for box in (app.level, app.preset, app.players_box))
     assert app.table.practice  # Undo works at the app's table
-    assert "`./dev play` opens it" in app_entry and "`./dev play`" in (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
+    assert "`./dev play`, typed in a terminal in the course's top folder, opens it" in app_entry  # r107: where and "`./dev play`" in (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
     lesson07 = json.loads((GLOSSARY.parent / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"]
     prose07 = " ".join("".join(c["source"]) for c in lesson07 if c["cell_type"] == "markdown")
     assert "./dev play" in prose07 and "lesson 07's table has the same buttons under your cards" in app_entry
@@ -1575,7 +1580,8 @@ def test_the_three_long_entries_stay_short():
     """Newcomer rater r33: Play app (289 words), Rule option (211) and Bot (193) read as reference sections. Each is
     now well under 150 words; what they must still say is pinned by the tests above."""
     for word in ("Play app", "Rule option", "Bot"):
-        words = len(re.sub(r"\]\([^)]*\)", "]", _entry(word)).split())
+        # r107: Rule option's list is a table now; its | and |---| marks are not words
+        words = len([w for w in re.sub(r"\]\([^)]*\)", "]", _entry(word)).split() if w.strip("|-")])
         assert words < 140, (word, words)
 
 
@@ -1694,12 +1700,14 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     # r78: one plain sentence (three colon-joined clauses said one thing)
     # r81: "sheds it safely" was false of a dead spade, which trumps the trick and wins it (held in the r81 test)
     # r93: "never wins" is true of any off-suit heart: the entry now says what "dead" adds (no use for ducking; led, it wins)
-    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. It cannot help its holder duck "
-            "(nobody else will lead its suit), and if its holder must lead it, it wins unless trumped; so a nil bidder "
+    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. Its holder can never follow suit "
+            "with it under someone else's card, as nobody else will lead its suit, and if its holder must lead it, it wins unless trumped; so a nil bidder "
             "does well to throw dead hearts, clubs or diamonds when out of the suit led, where they cannot win. A dead "
             "spade played there trumps the trick and wins it.") in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
+    # r107: RULES.md names the defaults Rules.standard(): both names, which are one
+    assert Rules.standard() == Rules() and "(`Rules()`, same as `Rules.standard()`;" in _entry("Standard")
     assert "*standard rules*" in _entry("Standard")
     # Void pass and Moon stop: lesson 10's own code
     code = _source("10_write_a_bot", "code")
@@ -1797,8 +1805,9 @@ def test_the_r47_entries_say_what_the_rules_and_the_engine_do():
     assert Hand.deal(seed=1, hand_number=2).pass_target(0) == 2
     # the jump bar's line says where the verdict table is (r93: in the Verdict entry, no longer at the top)
     head = head_text()
-    assert ("[Δ](#cell-id=gloss-letter-delta). The table of the coach's verdicts is in [Verdict](#cell-id=term-verdict)."
-            in head) and "| blunder |" in _entry("Verdict")
+    # r107: the section below the jump bar says it, so the jump bar's own pointer is gone (one Verdict link)
+    assert "[Δ](#cell-id=gloss-letter-delta)." in head and "The table of the coach's verdicts is in" not in head
+    assert "| blunder |" in _entry("Verdict")
     assert head.index("</details>") < head.index("## The coach's verdicts")
 
 
@@ -1994,7 +2003,7 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
         assert cascade(mask("QD 5D 5C"), Suit.DIAMONDS.value, False, True, Rules(players=n).compiled)[0] == mask("QD 5D")
         assert mask("5D") & Rules(players=n).compiled.deck
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        ("and Q♦ 5♦ has one guard (the 5♦ is dealt at every table size). The Spades bots count more strictly: Q♦ 3♦ 2♦ "
+        ("and Q♦ 5♦ has one guard (unlike the 2♦ and 3♦, the 5♦ is never taken out of the deck). The Spades bots count more strictly: Q♦ 3♦ 2♦ "
          "is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # Break-even: lesson 08b's own figures for deal 683
     # r90: 08b works it once, in deal 683's answer (5.6 = 21.9 − 16.3), no longer in the printout too
@@ -2020,15 +2029,19 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert difference(x, x, x).mean == 0 and difference(z, x, x).mean > 0
     assert "key=lambda i: (ev.diffs[i].mean, i))" in inspect.getsource(coach._candidates)  # the top choice: least Δ
     # r93: the halves are explained once, in Best (and at the top); Δ vs best keeps the one consequence
-    assert ("As the best is picked on one half of the deals and every Δ measured on the other (see "
-            "[Best](#cell-id=term-best)), a Δ can come out a little below 0, the top choice's too.") in _entry("Δ vs best")
+    # r107: "the coach's best" read as a third thing: one name, top choice, and the grade best set apart
+    assert ("As the top choice is picked on one half of the deals and every Δ measured on the other (see "
+            "[Best](#cell-id=term-best)), a Δ can come out a little below 0, the top choice's too. The grade *best* can "
+            "go to several cards, the top choice among them or not.") in _entry("Δ vs best")
+    assert "than the coach's best" not in _entry("Δ vs best")
     # r94 (rater: the top read as a contradiction, statistics before any game word): the top points to Best and
     # Verdict, which say it
     assert "even its top choice can show *too close to call*." not in " ".join(head_text().split())
     # r97: the verdict paragraph left the top (the rater met statistics before any game word); one pointer stays
-    assert "What each grade means, with an example: [Verdict](#cell-id=term-verdict)." in head_text()
-    assert ("The table, and why even the top choice can be too close to call: [Verdict](#cell-id=term-verdict), "
-            "[Best](#cell-id=term-best).") in " ".join(head_text().split())
+    # r107: one Verdict link and one Best link (three links in a row read as a slip)
+    assert ("What each grade means, with an example and a table: [Verdict](#cell-id=term-verdict). Why even the top "
+            "choice can be too close to call: [Best](#cell-id=term-best).") in " ".join(head_text().split())
+    assert head_text().split("</details>")[1].count("(#cell-id=term-verdict)") == 1
     # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
     words = inspect.getsource(coach._consequence_words)
     assert "the Q♠ ends up in your tricks in" in words and "hearts" in words and "shoots the moon" in words
@@ -2037,7 +2050,7 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert "it need not be your most dangerous card" in _entry("Drop") and "the card may be a low one" in _entry("Duck")
     # Coach: a pass is chosen from a pool (the rule bot's pass, the 20 triples of the six likeliest cards, a void-making
     # triple per short suit: 20 to 24), and your own pass is measured beside it
-    assert "(for a pass: about 20 likely passes, and yours)" in _entry("Coach")
+    assert "(for a pass: yours and about 20 other likely sets of 3 cards)" in _entry("Coach")  # r107: what a pass is
     for n in (3, 4, 5, 6):
         for seed in range(40):
             assert 20 <= len(pass_pool(Hand.deal(seed=seed, rules=Rules(players=n)).view(0).hand)) <= 24
@@ -2065,4 +2078,6 @@ def test_the_r97_start_line_and_the_discard_verbs_table():
     t = text()
     assert "it says only that you could not follow suit, not which card you chose" in t  # Discard
     assert "get rid of your most dangerous card, above all Q♠, onto a trick someone else will win, as a discard" in t
+    # r107: a Spades discard is not "lower" (ranks compare within a suit): it cannot win, being of another suit
+    assert "a card that cannot win: lower than the one winning so far, or (Spades) of another suit" in rows[3]
     assert "in Spades, also a discard instead of a trump" in rows[3] and "discarding instead is also called ducking" in t

@@ -239,8 +239,11 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     head, *entries, _foot = _markdown(NOTEBOOKS / GLOSSARY)
     body = "\n\n".join(entries)
     text = " ".join(body.split())
-    assert "Every Hearts entry holds at every table size (three to six players) unless it says otherwise; " \
+    # r107: RULES.md covers four players only; the top says four is the standard and 3, 5, 6 lesson 11's option
+    assert "Every Hearts entry holds at the standard four players and at lesson 11's three, five and six (a [rule " \
+           "option](#cell-id=term-rule-option)) unless it says otherwise; " \
            "Spades, whose entries say *(Spades)*, is a game for four." in " ".join(head.split())
+    assert Rules().players == 4 and "every table size (three to six players)" not in head
     assert "Four players only: the engine's tournaments seat four bots." in text
     with pytest.raises(ArgumentError):
         run_tournament(["rule"] * 4, hands=1, rules=Rules(players=6), progress=False)
