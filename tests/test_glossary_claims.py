@@ -1423,7 +1423,9 @@ def test_team_position_and_the_play_app_have_entries_true_to_the_code():
     assert app.players_box.options == (3, 4, 5, 6) and "*Players* (3 to 6): settings for the next match" in app_entry
     assert all("applies to the next match" in box.tooltip for box in (app.level, app.preset, app.players_box))
     assert app.table.practice  # Undo works at the app's table
-    assert "`./dev play`, typed in a terminal in the course's top folder, opens it" in app_entry  # r107: where and "`./dev play`" in (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
+    # r107: where to type it
+    assert ("`./dev play`, typed in a terminal in the course's top folder, opens it" in app_entry
+            and "`./dev play`" in (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8"))
     lesson07 = json.loads((GLOSSARY.parent / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"]
     prose07 = " ".join("".join(c["source"]) for c in lesson07 if c["cell_type"] == "markdown")
     assert "./dev play" in prose07 and "lesson 07's table has the same buttons under your cards" in app_entry

@@ -7210,8 +7210,8 @@ def test_lesson_07_r107_bare_king_must_follow_review_line_hint_pass_and_controls
     # the review's trick-3 line, and the 7♦/8♦ beside it: both go over the 6♦ (trick 3 as printed)
     assert "Q♦/K♦ goes over 6♦" in printed and "Trick 3 so far (led by North): North 2♦, East 6♦" in printed
     assert Card("7D").rank > Card("6D").rank
-    assert ("between the Q♦'s 3.8 and the 7♦'s 5.0. The 7♦/8♦ go over the 6♦ too: they differ in keeping the Q♦ and K♦ "
-            "for later diamond tricks." in md["l07-take"])
+    assert ("between the Q♦'s 3.8 and the 7♦'s 5.0. The 7♦/8♦ go over the 6♦ too, but leave the Q♦ and K♦ in hand "
+            "for a later diamond trick." in md["l07-take"])
     # the live hand's pass: the hint's three are the answer's three
     live = TableWidget(seed=1, opponents="rule")
     live.hint()
