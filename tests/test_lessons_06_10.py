@@ -2739,13 +2739,16 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     md = " ".join(" ".join(_src(c) for c in _cells("10_write_a_bot") if c["cell_type"] == "markdown").split())
     # r60: "moon" links the glossary on its first use in the lesson
     # r98: the first bot's totals (11.25 + 3 × 5.02) pass 26 a hand: the moon is said as the cause, its count printed
-    assert ("A hand's 26 points are shared, so what our bot avoids goes to the rule bots. Above, 11.25 + 3 × 5.02 is "
-            "over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon), which gives 26 to each "
+    # r107: the sum is written out (= 26.31, the printed figures), not left to the reader
+    assert ("A hand's 26 points are shared, so what our bot avoids goes to the rule bots. Above, 11.25 + 3 × 5.02 = "
+            "26.31, over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon), which gives 26 to each "
             "other player.") in md and "(a [moon]" not in md
     assert "first bot              11.25 points per hand (rule bots 5.02) ·" in "".join(
         "".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "measure" for o in c["outputs"])
     first = versions["first bot"]
     assert first.bots[0].mean_points + 3 * round(sum(b.mean_points for b in first.bots[1:]) / 3, 2) > 26
+    assert f"{round(first.bots[0].mean_points, 2) + 3 * round(sum(b.mean_points for b in first.bots[1:]) / 3, 2):.2f}" == "26.31"
+    assert "5.02 is over 26" not in md
     assert sum(b.moons for b in first.bots[1:]) == 1
     assert "moons shot by the rule bots: 1\n" in "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot")
                                                         if c.get("id") == "measure" for o in c["outputs"])
@@ -2973,7 +2976,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r82: "how many points does South take" could not be answered from the stored viewer (step 0, the deal):
     # the question asks what the deal printout shows (South's one spade, asserted with the replay tests)
     # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
-    # which lead at the latest forces the Q♠ (the second: replay-points) and says the buttons need a kernel
+    # which lead at the latest forces the Q♠ (the second: replay-points explains it) and says the buttons need a kernel
     assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the next "
             "cell prints the tricks that matter). South is dealt one spade. If West passes South the Q♠ and no other spade, "
             "on which spade lead at the latest must South play her?") in text and "takes 17 points" not in text
@@ -2981,6 +2984,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "South the Q♠, on which" not in text
     assert "how many spade leads can South follow without her?" not in text  # r84: trimmed for words (answered in replay-points)
     assert "How many points does South take" not in text
+    # r107: the answer sat three cells on, past the printout: it is folded right under the question (as cell turn's)
+    assert ("on which spade lead at the latest must South play her?\n\n<details><summary>Answer</summary>The second."
+            "</details>") in "".join(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "moon-last-read")
+    assert "Answer: the second." not in text
     assert "Neither moon stop passes the rule, so **the final bot drops step 4**" in text
     # r65: "the best-supported version" was unsupported for the void pass (never rerun on 200 deals): it is rerun
     # (+0.29, still no clear difference: the r65 test) and the prose says only that it leans its way
@@ -3090,9 +3097,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r99 (newcomer r98): "(the code does not ask)" sent the reader to the code: said plainly that moon_play overtakes
     # a non-shooter too (the `over` line), so our bot may take points itself
     assert "the code does not ask" not in text
-    assert ("1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one, "
-            "never the Q♠. Our bot may then take points itself; taking the trick's "
-            "points breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
+    # r107: why overtake a non-shooter (the shooter may still play), and "the trick's points" read as always there:
+    # a point our bot takes breaks the moon (the shooter no longer has them all)
+    assert ("1. Following suit, even when a non-shooter is winning (the shooter may play later and overtake): play your "
+            "highest card that beats the winning one, never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
             "worth no points (the shooter may take the trick).") in text
     assert "whoever played it" not in text and "else duck" not in text
     # r82: "a point you take breaks the moon" was said of any trick won; a clean trick breaks nothing
@@ -3105,7 +3113,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # all 26 (the moon rule), so there is no moon
     # r54: moon_play tries to win clean tricks too, which break nothing: said
     # r71: that sentence cut for words (the lesson was at its cap)
-    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning: play your highest card" in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
+    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning (the shooter may" in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -3173,7 +3181,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "recounting suit lengths" not in text
     assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) passes any Q♠, K♠ or A♠ it holds unless "
             "it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
-            "and sure to win? Win with your highest card (not the Q♠), so it cannot take points later. Code trick "
+            "and sure to win? Win with your highest card (not the Q♠), so that card cannot win points later. Code trick "  # r107: "it" was unclear
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
     assert "uses our short-suit bonus too" not in text
@@ -7078,8 +7086,10 @@ def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
     cells = {c.get("id"): c for c in _cells("10_write_a_bot")}
     # r84: the replay question ("how many spade leads can South follow without her?") answered: one, the 8♠
     # r97: the question asks on which spade lead at the latest South must play her: the second (the 8♠ covers one)
-    assert "1. **A passed Q♠ with one guard.** Answer: the second. West passed the Q♠ to South" in _src(
-        cells["replay-points"])
+    # r107: the answer is folded under the question (moon-last-read); replay-points gives the reason
+    assert "<details><summary>Answer</summary>The second.</details>" in _src(cells["moon-last-read"])
+    assert "1. **A passed Q♠ with one guard.** West passed the Q♠ to South" in _src(cells["replay-points"])
+    assert "Answer: the second." not in _src(cells["replay-points"])
     drive = "".join("".join(o.get("text", "")) for o in cells["replay-drive"]["outputs"])
     assert "South's spades after the pass: 8♠ Q♠\n" in drive  # one spade besides her
     spade_tricks = re.findall(r"^trick \d+: .*· South could play (.*)$", drive, flags=re.M)
