@@ -1708,7 +1708,7 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
             "spade played there trumps the trick and wins it.") in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
-    # r107: RULES.md names the defaults Rules.standard(): both names, which are one
+    # r107: docs/rules.md names the defaults Rules.standard(): both names, which are one
     assert Rules.standard() == Rules() and "(`Rules()`, same as `Rules.standard()`;" in _entry("Standard")
     assert "*standard rules*" in _entry("Standard")
     # Void pass and Moon stop: lesson 10's own code

@@ -239,7 +239,7 @@ def test_the_glossary_says_where_an_entry_is_four_player_only_and_what_across_is
     head, *entries, _foot = _markdown(NOTEBOOKS / GLOSSARY)
     body = "\n\n".join(entries)
     text = " ".join(body.split())
-    # r107: RULES.md covers four players only; the top says four is the standard and 3, 5, 6 lesson 11's option
+    # r107: docs/rules.md covers four players only; the top says four is the standard and 3, 5, 6 lesson 11's option
     assert "Every Hearts entry holds at the standard four players and at lesson 11's three, five and six (a [rule " \
            "option](#cell-id=term-rule-option)) unless it says otherwise; " \
            "Spades, whose entries say *(Spades)*, is a game for four." in " ".join(head.split())
