@@ -2165,7 +2165,8 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     # r81 (report r81/11, confusing 5): "by the count above" read as a count of three seats (it had four to six)
     assert "by the count above" not in text
     # r103: "beside the queen" cut for words; no "her" is left to read as East
-    assert ("East held the Q♠ with two low spades (a longer queen, as defined above), and spades were "
+    # r108 (report r108/11, word cap): "as defined above" cut; the short/longer count is the figures' own
+    assert ("East held the Q♠ with two low spades (a longer queen), and spades were "
             "led in tricks 7 and 8. When West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Each "
             "spade lead cost East one low [guard](glossary.ipynb#cell-id=term-guard): lesson 04 calls "
@@ -2179,8 +2180,9 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     # r64 (rater r63_11): "keeping her ... cost little" was unsupported (no long queen was kept in a passing game):
     # the clause is gone; the sentence keeps the range of seats and the three-seat caveat
     # r75b (word cap): "The figures above are from four to six seats" cut; the "longer queen" clause ties them in
-    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). At three, spades go round about four "
-            "times, so two low ones may not guard her.") in text
+    # r108 (report r108/11, confusing 4 and ask 5): "goes round" was unclear: "can be led", as in the table notes
+    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). At three, spades can be led about four "
+            "times, so two low ones may not guard her.") in text and "go round" not in text
     assert "cost little" not in text and "costs little" not in text
     rules3 = Rules(players=3)
     assert round((rules3.deck_mask & Suit.SPADES.mask).bit_count() / rules3.players) == 4
@@ -2377,7 +2379,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # (docs/players.md: "One source rotates only left and right at tables other than four")
     # the learner's copy has no shared rules file: the course's own rules page (docs/rules.md) is named instead
     assert ("The standard game of the course's rules page ([docs/rules.md](../docs/rules.md)) is for four players: these "
-            "table-size rules are this course's reading. Rule books differ, also on which low cards go: "
+            "table-size rules are this course's reading. Rule books differ on which low cards go: "
             "[docs/players.md](../docs/players.md) lists the sources.") in text  # r84: the aside from the first-lead bullet
     assert "The standard game is the four-player game above" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r75b (report r75/11, confusing 5): "never holds" read as holding cards
@@ -2455,7 +2457,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert [t.leader for t in hand.tricks[:3]].count(0) == 2  # South led only the 2♣ before it
     # r64 (rater r63_11): "lost" was unclear: the player dealt her took her in both hands, once kept, once passed
     # r66 (rater r65_11): the separate "no Q♠ figures at three" line is folded into the worked hand's note
-    assert "At three, spades go round about four times, so two low ones may not guard her." in text
+    assert "At three, spades can be led about four times, so two low ones may not guard her." in text  # r108
     assert "At three we have no Q♠ figures" not in text and "look at your long suits" not in text and "lost both" not in text
     from hearts_teach import Card
     worked = bots_play(Hand.deal(3, hand_number=2, rules=Rules(players=3)), table_bots("rule", players=3))
@@ -5270,11 +5272,12 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # rater r43_a: "goes round about four times" was unexplained: the cards a suit has and a trick takes
     # r45_f: the bullet was dense: one sentence a table size (the hearts each stay in the table above)
-    assert ("- **Play** changes too. At three, with 17 cards each, a suit (12 or 13 cards, 3 to a trick) goes round "
+    # r108 (report r108/11, confusing 4 and ask 5): "goes round" read unclear: "can be led"; the six-seat clause shorter
+    assert ("- **Play** changes too. At three, with 17 cards each, a suit (12 or 13 cards, 3 to a trick) can be led "
             "about four times, so suits last late into the hand, and one still held at the end can win the last tricks. "
-            "At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) goes "
-            "round only about twice, so players soon run out of suits, and hearts and the Q♠ can be thrown on a trick "
-            "early.") in text
+            "At six, with 8 cards each, a suit (11 to 13 cards, 6 to a trick) can be led "
+            "only about twice, so players soon run out of suits and can throw hearts and the Q♠ "
+            "early.") in text and "goes round" not in text
     assert Rules(players=3).hand_size == 17 and Rules(players=6).hand_size == 8
     # rater r41_b: "run out of their long suits late" was muddled (17 cards: every suit is long) and West ran out of
     # clubs by trick 4; "suits last late into the hand": in the worked hand every suit is still played in trick 12 or later
@@ -5588,11 +5591,13 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # kept, short queen passed, longer queen kept), the exact short share and the two lead rows; the "any Q♠" rows,
     # the sample share and the count of long queens passed are gone, the kept/passed caveat folded in the prose
     for label, key in (("Short queen, kept (a game with no passing)", (True, "hold")),
-                       ("Short queen, passed (a game passing left)", (True, "left")),
+                       ("Short queen, passed left (the passer took her back)", (True, "left")),
                        ("Longer queen, kept (a game with no passing)", (False, "hold"))):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
     assert not any(x.startswith("Any Q♠") for x in printed) and not any("she came back" in x for x in printed)
-    assert row("Short queen, passed (a game passing left)")[0] == "38%"
+    # r108 (report r108/11, confusing 2 and ask 3): the label did not say who took her: the passer, named
+    assert row("Short queen, passed left (the passer took her back)")[0] == "38%"
+    assert not any("(a game passing left)" in x for x in printed)
     assert every_short_passed  # so the passed row counts the same deals as the kept one
     for time, label in ((1, "first"), (2, "second")):
         assert row(f"a club, diamond or spade led the {label} time") == [thrown[n][time] for n in (4, 5, 6)]
@@ -5635,11 +5640,17 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert ("With 10 or 8 cards each, the player dealt the Q♠ often has a **short queen**: her and at most one other "
             "spade (each other spade is a [guard](glossary.ipynb#cell-id=term-guard) for one spade lead). "
             "Is a short queen riskier? [Rule bots](glossary.ipynb#cell-id=term-rule-bot) play 500 deals at "
-            "four (for comparison), five and six seats, each twice (no passing, then passing left). Table (a) answers it; (b) counts "
+            "four, five and six seats (at three, 17 cards make one rare), each twice (no passing, then passing left). Table (a) answers it; (b) counts "
             "points thrown on a suit's first and second lead.") in text  # r102 (report r102/11, ask 1): both announced
     # r103 (report r103/11, confusing 3-4 and ask 2): the lesson 04 aside pulled against cell 19's lost longer queen:
     # cut; four is named as the comparison (three, with its long hands, has its own section)
     assert "Lesson 04 counted two low spades" not in text
+    # r108 (report r108/11, confusing 1 and ask 2): why three has no figures: a short queen is rare there (4.2% of
+    # every possible deal, against 15.1% at four), computed as in the exact row below
+    rules3 = Rules(players=3)
+    cards3, spades3 = rules3.deck_mask.bit_count() - 1, (rules3.deck_mask & Suit.SPADES.mask).bit_count() - 1
+    rare = sum(comb(spades3, k) * comb(cards3 - spades3, rules3.hand_size - 1 - k) for k in (0, 1)) / comb(cards3, rules3.hand_size - 1)
+    assert rare < 0.05 and "(for comparison)" not in text
     assert "Brackets count the deals" not in text  # r81: the tables' own headings say what the brackets count
     assert "## The Q♠ at five and six, and a suit led twice" in text and "second rounds" not in text
     assert (Rules(players=5).hand_size, Rules(players=6).hand_size) == (10, 8)
@@ -5655,9 +5666,11 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # at six, pinned below), says why every share falls at six, and that 21% is the deals where she came back
     # r102 (report r102/11, confusing 5-6 and ask 2): the hold-hand sentence hung at the end, untied to the advice:
     # it now says what to do then; "(more players, fewer tricks each)" was a reason left unexplained: cut
-    assert ("**Yes, a short queen is riskier at every size: when the hand passes, pass her.** Kept, her holder took her "
-            "in 78% at four, 50% at six; a longer queen, 28% and 15%. Passed (same deals, passing left), "
-            "she came back onto the passer's trick in 21% at six. All three shares fall at six, but at each size a "
+    # r108 (report r108/11, false 1, confusing 3 and asks 1 and 4): "at every size" went past the figures (no three):
+    # the sizes are named; the passed share is given at four too, so "all three" plainly means the three rows
+    assert ("**Yes, a short queen is riskier at four, five and six: when the hand passes, pass her.** Kept, her holder took her "
+            "in 78% at four, 50% at six; a longer queen, 28% and 15%. Passed (same deals), "
+            "she came back onto the passer's trick in 38% at four, 21% at six. All three fall at six, but at each size a "
             "short queen is taken more often. With no pass (one hand "
             "in three at five, one in four at six), throw her when you cannot follow suit. At six 41.7% of Q♠ "
             "holders have a short queen, almost three times the 15.1% at four.") in text
@@ -5677,6 +5690,8 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r81 (report r81/11, confusing 1): "took her" after passing read as a puzzle (she was given away): said how
     assert "lesson 04's advice" not in text and "further above a fair share" not in text
     assert [fig(6, (True, "hold")), fig(6, (True, "left")), fig(6, (False, "hold"))] == ["50%", "21%", "15%"]  # r77: "at six"
+    assert [fig(4, (True, "hold")), fig(4, (True, "left")), fig(4, (False, "hold"))] == ["78%", "38%", "28%"]  # r108: "at four"
+    assert "riskier at every size" not in text
     assert [short_hits[n] for n in (4, 5, 6)] == [72, 134, 187]  # the same short-queen deals in both rows
     for n, share in ((5, 3), (6, 4)):  # the rotation's length at that size, one of its hands a hold
         rotation = [Rules(players=n).pass_direction(h) for h in range(share)]
