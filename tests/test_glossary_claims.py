@@ -1902,8 +1902,8 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     # r98: "wins 16.3" read as taking 16 points: "saves", and the p formula cut (the sum stays)
     # r99: shorter words ("against ducking ... a failure costs 5.6"), the sum unchanged
     # r107: the sum written out (a moon scores 0; a failure 21.9 − 16.3 = 5.6), as the reader had to work it
-    assert ("a failure costs 21.9 − 16.3 = 5.6. So going pays if the moon comes off more than "
-            "5.6 ÷ (16.3 + 5.6) = 26% of the time (about 1 time in 4), its break-even") in " ".join(_prose("08b_your_own_moon").split()) \
+    # r108: two short lines (saves, costs; the break-even sum), the idea itself taught before deal 683's question
+    assert ("a failure costs 21.9 − 16.3 = 5.6; - break-even: 5.6 ÷ (16.3 + 5.6) = 26% (about 1 time in 4)") in " ".join(_prose("08b_your_own_moon").split()) \
         and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
     # r93: the lesson names the 40-deal interval (the glossary's "measured again on more deals" says the rest)
     # r98: the lesson sets the rule out as a short list, still on the 40-deal interval
@@ -2012,7 +2012,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r97: plain words first (ducking 16.3, a failed moon 21.9), the formula optional
     # r99: shorter words, the same figures
     # r107: "a moon (you score 0)" and the 5.6 worked out in place
-    assert ("ducking averaged 16.3 and a failed moon 21.9. Against ducking, a moon (you score 0) saves 16.3 and a "
+    # r108: set out as two short lines, the same figures
+    assert ("ducking averaged 16.3 and a failed moon 21.9. Against ducking: - a moon (you score 0) saves 16.3; a "
             "failure costs 21.9 − 16.3 = 5.6" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon")
             and "5.6 ÷ (16.3 + 5.6) = 26%" in _prose("08b_your_own_moon"))
     # r93: the link opens deal 683's answer in 08b, and the entry says the formula assumes a moon scores you 0
