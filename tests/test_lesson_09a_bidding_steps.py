@@ -1055,7 +1055,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r74 (words): the comparison said in one line each
     # r76 (rater: "Nil first" read as a rule): said of this deal
     # r107 (words, for the newcomer's additions): "On this deal," said as "Here,", still of this deal only
-    assert "Here, nil first kept East's nil but set South–North." in text and "On this deal, nil first" not in text
+    # r108 (newcomer r108: a plan called "nil first" that kept the nil read as a contradiction): "break-nil first",
+    # in the prose and the printed rows
+    assert "Here, break-nil first kept East's nil but set South–North." in text and "On this deal, nil first" not in text
+    assert "Here, nil first" not in text
     assert "the deal again with the **baseline bot**, which always puts breaking a nil first, for South and North only" in text
     assert "South–North bid 9 together and took 8: went down by 1." in what_happened(nil_first)
     # round 54 (rater r52): the comparison turns on East's 4♠; with the hearts thrown, contract-first bots still
@@ -1087,7 +1090,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # tricks 1 to 6 are printed above it; "East always found a card under" cut (the table's "held" says it)
     assert "Its low leads gave West cheap tricks." in text and "East always found a card under" not in text
     from hearts_teach.course.spades_lesson import tricks_table as _rows
-    assert ("Nil first, tricks 1 to 6:\n" + "\n".join(_rows(nil_first).splitlines()[:6])) in _code_outputs("nil_first = same_deal(17)")
+    assert ("Break-nil first, tricks 1 to 6:\n" + "\n".join(_rows(nil_first).splitlines()[:6])) in _code_outputs("nil_first = same_deal(17)")
     for t in (0, 3):
         trick = nil_first.tricks[t]
         assert trick.seats[0] == 0 and trick.winner == 1 and trick.card_of(1).rank == 11 and trick.cards[0].rank <= 5
@@ -1127,7 +1130,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r76b (rater: the defence rule restated again here): "following the defence rule above" cut
     # r82 (rater: "weighed bot" printed from deal 1246 on, named only here): defined at its first use, deal 1246
     # r107 (words): "the lessons'" and "which weigh" cut; still named and defined at deal 1246
-    assert "The bots are the default *weighed bots*, weighing their contract against an opponent's nil." in text
+    # r108 (newcomer r108: what they weigh by came four cells later): where to find the rule, said
+    assert ("The bots are the default *weighed bots*, weighing their contract against an opponent's nil (rule: before "
+            "deal 437).") in text
     assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
@@ -1156,7 +1161,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # the lead's reason is the bots' trace, printed: contract first for the weighed bot, the nil for the baseline
     printed = _code_outputs("nil_first = same_deal(17)")
     # r74 (rater: the two plays of deal 17 took two long prints): one row a plan, read off the engine
-    for plan, played in (("Contract first", weighed), ("Nil first", nil_first)):
+    for plan, played in (("Contract first", weighed), ("Break-nil first", nil_first)):  # r108: the printed label
         took, points = played.team_tricks[0], played.score().team_points
         row = (f"{plan:15} {f'took {took}: ' + ('made' if took >= 9 else 'set'):20} "
                f"{'held' if played.tricks_won[3] == 0 else 'broke':10} "
@@ -1581,7 +1586,8 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert "After the nil bidder: its lowest card that wins." in text_now  # r84: one sentence now; r99: two, plainer
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     # r93 (newcomer r92: the practice hand's deal was only in a code comment): deal 5 named, so "(not yours)" went
-    assert ("Below that, a **demonstration** on deal 6: the bots play South's blind nil.") in text_now
+    # r108 (words, for the newcomer's additions): "a **demonstration**" cut; deal 6 still named
+    assert "Then deal 6: the bots play South's blind nil." in text_now
     text = " ".join(prose().split())
     # round 25: "only because" claimed too much (North, South's partner, played after West)
     # r59: "South's hand held" -> "South held" (a word cut; "only because" stays out, as round 25 asked)
@@ -1677,7 +1683,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r84 (rater: deal 6 comes only at the blind nil, and the table had no ace row): the ace row is
                  # back in the table, stated once (values held below: 1, a half in seven cards or more)
                  "1. **No ace**, in any suit. 2. **At most three spades.**",
-                 "High side cards: an ace | 1; a half in a suit of seven or more",
+                 # r108 (newcomer r108: the king's "1" had to be worked out as two to five cards): each value with its
+                 # suit length, the rows said alike
+                 "High side cards: an ace | 1; a half in seven or more cards",
                  "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
@@ -1699,8 +1707,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # are now exactly the printed ones (checked against count_text at the end of this test)
                  # r93 (newcomer r92: no value for a king alone in its suit): the row gives it
                  # r98 (newcomer r97: "alone" unclear): the king's values in order, "alone in its suit" said
-                 "High side cards: a king | 1; a quarter in a suit of six or more; 0 alone in its suit",
-                 "High side cards: a queen | a half in a suit of three or four cards, else 0",
+                 "High side cards: a king | 1 in two to five cards; a quarter in six or more; 0 alone",
+                 "High side cards: a queen | a half in three or four cards, else 0",
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
                  # prints "A♥ 1"), held below too
@@ -1721,8 +1729,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r98 (newcomer r97: four examples in one cell, read several times): one row per value
                  # r99 (newcomer r98: "S" was also South, and a condition sat in the "In your hand" column): the
                  # spade rule in words, the printout's, one sentence per value
-                 "**Protected spades**: for each spade, compare the higher spades you lack with the smaller spades you "
-                 "keep. As many or more: 1 (K♠ of K♠ 2♠). One fewer: three quarters (J♠ of J♠ 3♠ 2♠). Two fewer: a "
+                 # r108 (newcomer r108: "as many or more" of which count?): the smaller spades kept named first
+                 "**Protected spades**: for each spade, count the smaller spades you keep against the higher spades you "
+                 "lack. As many or more: 1 (K♠ of K♠ 2♠). One fewer: three quarters (J♠ of J♠ 3♠ 2♠). Two fewer: a "
                  "quarter (J♠ of J♠ 5♠). Fewer still: 0 (10♠ of 10♠ 2♠).",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
@@ -1753,8 +1762,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # still bid the nil Suggest refuses
                  # r107 (newcomer r107: does a doubleton's quarter use a spade too?): as trick_count does it, the
                  # ruffs rounded to whole spades, so a lone doubleton uses none (held below)
-                 "**Ruffs** use up your lowest spades, one per ruff, rounded (a doubleton's quarter: none); those protect "
-                 "nothing (K♠ 3♠ 2♠, no clubs: 2 ruffs use 3♠ 2♠; the K♠ counts three quarters). Never more ruffs than spades.",
+                 # r108 (newcomer r108: "rounded" unclear): the spades each short suit uses, said (held below; a lone
+                 # doubleton's quarter rounds to none, two doubletons may use one, so "lone")
+                 "**Ruffs** use up your lowest spades: a void two, a singleton one, a lone doubleton none; those protect "
+                 "nothing (K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; the K♠ counts three quarters). Never more ruffs than spades.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid one. In play "
                  "a void helps a nil: it can throw any card there.",
@@ -1776,6 +1787,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
     k32s = trick_count(CardList("KS 3S 2S 2H 4C 5C 6C 7C 8C 2D 3D 4D 5D"))
     assert dict(k32s.ruffs) == {Suit.HEARTS: 1} and [DECK[c].pretty for c in k32s.spent] == ["2♠"]
     assert "each uses up your lowest spade" not in text  # r107
+    assert "one per ruff, rounded" not in text  # r108
+    # r108: a void uses two spades (k32 above), a singleton one (k32s); two doubletons beside three spades use one
+    assert len(trick_count(CardList("3S 2S 4S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C")).spent) == 1
     assert "more, too few smaller spades: 0" not in text and "at most one a spade" not in text  # r97
     # r97: each example of the spade rule, on a hand with no side suit of two cards or fewer
     for spades, card, value in (("KS 2S", "K♠", 1), ("JS 3S 2S", "J♠", 0.75), ("JS 5S", "J♠", 0.25), ("10S 2S", "10♠", 0)):
@@ -1994,8 +2008,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert "12. N 10♠   E  J♠*  S  8♠   W  6♠    East" in rows and hand.bids[0] + hand.bids[2] == 9
     # r98 (newcomer r97: "its bot broke the nil" overstated South's part: East's J♠ was forced): said as it was
     # r99 (words): "let it win" cut, the same meaning
-    assert ("As played, East's J♠ was forced in trick 12, and South, its 9 tricks made, ducked under it with its "
-            "8♠, keeping A♠.") in " ".join(prose().split())
+    # r108 (words): "under it" cut (duck says it), the same facts
+    assert ("As played, East's J♠ was forced in trick 12; South, its 9 tricks made, ducked with 8♠, keeping A♠."
+            ) in " ".join(prose().split())
     assert "its bot broke the nil" not in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
     assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])
@@ -2469,8 +2484,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r98: cut for density, the same rule in one clause
         "- Defence, the bots' rule: break the nil unless your team needs half the tricks left or more.\n"
         # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
-        "- Blind nil (±200, only 100 or more behind): a long shot, for a match you "
-        "would lose anyway.").split()
+        # r108 (words): the reason is now said where the 200 deals are (l09b-worth); here shorter
+        "- Blind nil (±200, only 100 or more behind): a long shot, for a match nearly lost.").split()
     text = " ".join(prose().split())
     assert "The bots count a hand's tricks in quarters" in text and "**Why drop the fraction: the lower bid is safer.**" in text
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
@@ -2923,8 +2938,10 @@ def test_when_blind_nil_is_worth_its_risk():
     # r98: cut for density (the summary's blind-nil bullet keeps the point: a long shot, for a match you would lose)
     assert "Why bid it?" not in text
     # r97 (newcomer r95: the bots' choices printed before their rule): the rule moved above the output
+    # r108 (newcomer r108: a −80 average with nothing to compare it to): why bid it, said before the 200 deals
     assert ("The bots' rule: 200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's "
-            "nil. Below: the bots play out South's blind nil") in text
+            "nil. Ordinary bids rarely catch up: a long shot beats a likely loss. Below: the bots play South's blind "
+            "nil") in text
     # r90 (rater r89: only four example scores are printed, not the rule): "printed above" cut
     assert "The bots' rule, printed above" not in text
     from hearts_teach.games.spades import score_hand
@@ -3372,7 +3389,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     shown = _code_outputs("demo_blind = BidWidget(")
     assert "\n".join(count_text(south, estimate=False).splitlines()[1:]) in shown and "  A♥ 1 · Q♣ ½" in shown
     # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
-    assert "seeds 1000" not in text and "Below: the bots play out South's blind nil on deals 1000–1199." in text  # r91: said actively, for words
+    assert "seeds 1000" not in text and "Below: the bots play South's blind nil on deals 1000–1199." in text  # r91: said actively; r108: "out" cut
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named

@@ -3388,7 +3388,7 @@ def test_round_13_absolute_sentences_made_exact():
                                                    ) in " ".join(ten.split())
     assert "pays off" not in ten
     # r76 (words): the caveat said in three words, where the comparison is read
-    assert "Here, nil first kept East's nil but set South–North." in _md("09b_nil_and_blind_nil")  # r107: words
+    assert "Here, break-nil first kept East's nil but set South–North." in _md("09b_nil_and_blind_nil")  # r108: words
     # fresh newcomer rater (r35): East has shown a spade void, so only the other of West and North may throw her
     assert "(the queen too, if one of them holds her)" not in _md("08a_keeping_track")
     # fresh newcomer rater (r44_a): the one club still out leaves that other player none: "must" discard
