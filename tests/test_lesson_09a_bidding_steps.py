@@ -202,7 +202,7 @@ def test_the_three_points_as_written_are_the_bots():
     # the whole rule is back in 3b, with the four-spade case (held above: four spades, ruffs ½, none crossed off)
     # r97 (newcomer r95 item 1): three numbered lines; the ½ case worked on deal 1526, whose print the lesson shows
     assert ("1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). A total ending in ½ goes whichever way "
-            "keeps an even number of spades (a convention): four spades, ruffs ½, cross off none. 2. Cross off that many of your lowest spades: in step 2 they count 0 and protect nothing. The ruffs still "
+            "leaves an even number of spades not crossed off (a convention): four spades, ruffs ½, cross off none. 2. Cross off that many of your lowest spades: in step 2 they count 0 and protect nothing. The ruffs still "
             "count in full. 3. Count step 2 on the spades left.") in text  # r84b: the ruffs unrounded
     # r94 (newcomer r94 item 1): "the bots' tie-break" read as arbitrary and unexplained: said as what it is, a
     # convention (Python's round, held below), and 3b gives the working order, true to trick_count (ruffs, then
@@ -562,7 +562,8 @@ STEPS = ('## Count in four steps The steps are taught as the bots number them, b
          "Deal 22's step 3: **3b. Cross off your ruffing spades, before step 2**: a ruffing spade "
          'cannot also wait under a higher one. 1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). '
          # r107 (newcomer r107 item 4): "leaves" read as the spades crossed off: "keeps", with deal 9's case
-         'A total ending in ½ goes whichever way keeps an even number of spades (a convention): four spades, ruffs ½, cross off none. 2. Cross off '
+         # r108 (newcomer r108 item 3.2): "keeps" read as possibly the spades crossed off: said outright
+         'A total ending in ½ goes whichever way leaves an even number of spades not crossed off (a convention): four spades, ruffs ½, cross off none. 2. Cross off '
          'that many of your lowest spades: in step 2 they count 0 and '  # r99 (newcomer r98): which step counts them 0 (step 4's B counts them all)
          'protect nothing. The ruffs still count in full. 3. Count step 2 on the spades left. With ♠ K J 6 2 and '
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
@@ -750,7 +751,7 @@ def test_the_values_list_is_trick_counts():
     # rounding only sets how many spades are crossed off, said; deal 22's ¼ still counts (2 + 1¾ + ¼ = 4)
     # r91 (newcomer r90 item 1): the tie rule moved to step 4 (deal 1526); deal 22's ¼ said as rounding to 0
     assert ("A total ending in ½ goes "
-            "whichever way keeps an even number of spades") in VALUES and "leaves an even number" not in VALUES  # r107: kept, not crossed off  # r93: the tie rule back in 3b (newcomer r92)
+            "whichever way leaves an even number of spades not crossed off") in VALUES and "keeps an even number" not in VALUES  # r107: kept, not crossed off  # r93: the tie rule back in 3b (newcomer r92)
     # r97 (newcomer r95 item 1): the ½ worked on deal 1526 (8 spades, ruffs 1½, 2 crossed off), not the bare 4-spade case
     # r107 (newcomer r107 item 4): the 4-spade case back, as one clause after the rule (deal 9 uses it)
     assert "(4 spades, ruffs ½: cross off none)" not in VALUES and "just a convention" not in VALUES
@@ -1265,7 +1266,10 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     text = " ".join(bidding.split())
     # fresh rater r35_e: the player's list and the bots' values list overlapped; one list now (VALUES, held against
     # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
-    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit.",  # r48: word order
+    # r108 (newcomer r108 item 2.2): a ruff wins (glossary), yet step 3 has a higher spade beat one: the opening says
+    # a higher spade from another player can still beat yours (then, as the glossary says, it was no ruff)
+    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit; another player's "
+               "higher spade can still beat yours.",  # r48: word order
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play under the ace |",  # r81 (words): the Why column shorter
                "| king | alone | 0 | it may have to fall under the ace |",
@@ -1279,7 +1283,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
                # r97 (words): the side suits defined inside trump's sentence
                "Spades are *trump*: a spade beats any card of the other suits, the *side suits*. "
-               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit. The bots count",
+               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit; another player's higher "
+               "spade can still beat yours. The bots count",
                "**3. Ruffs**. A *void* (no card of "
                "a suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",  # r71b: ruff defined here
                # r54 (rater r52): one line of reasons for step 3's values
@@ -1445,8 +1450,17 @@ def test_the_long_spades_suggestion_waits_for_a_click():
     # r87 (words): deal 21's cell already says what Suggest shows; deal 2054's gives only the typed commands
     assert "step 4 applies. No buttons? Type `long_bidder.suggest()` or `long_bidder.bid(n)`." in text
     # r89 (newcomer r87b): the no-widget fallback gave only bid(n), though the sentence points to Suggest
-    assert ("**Suggest**, under the hand, shows the bots' bid and this lesson's. No buttons? Type `bidder.suggest()` or "
-            "`bidder.bid(n)`, n your bid, in a new code cell.") in text
+    # r108 (newcomer r108 item 3.3): what a click shows was not said: the reply gives what Suggest gives (held below)
+    assert ("The reply, like **Suggest**, gives the bots' count, their bid and this lesson's. No buttons? Type "
+            "`bidder.suggest()` or `bidder.bid(n)` in a new code cell.") in text
+    assert "under the hand, shows" not in text
+    from hearts_teach.course.spades_lesson import lesson_bid as _lesson_bid
+    from hearts_teach.course.spades_lesson import spades_bots as _bots
+    from hearts_teach.present.widgets.spades_table import BidWidget as _BW
+    for act in ("suggest", "bid"):
+        _w = _BW(SpadesHand.deal(seed=21, dealer=1), seat=0, bots=_bots(21), lesson_bid=_lesson_bid)
+        said = _w.suggest() if act == "suggest" else _w.bid(2)
+        assert "1¼ tricks" in said and "bids 1" in said.replace("bid: 1", "bids 1") and "This lesson's bid" in said
     from hearts_teach.course.spades_lesson import lesson_bid
     assert all("lesson_bid=lesson_bid)" in _code_source(marker) for marker in (
         "demo_bidder = BidWidget(", "bidder = BidWidget(practice", "long_bidder = BidWidget("))
@@ -2341,7 +2355,9 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r98 (newcomer r97, brief): the random-choice aside was about the software, not bidding: cut for density
     assert "choose at random" not in text
     assert ("**Sample runs.** Deal 64: the bots' count first. The bots bid 5, this lesson 4; each bid is "
-            "played 20 times; only the bots' picks among equally good cards vary, and here all 20 agree. Then deal 9 "  # r107: why 20 (newcomer r107)
+            "played 20 times; only the bots' picks between side cards of one rank (5♥ or 5♣) vary, and here all 20 agree. "  # r107: why 20 (newcomer r107)
+            # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
+            "Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
@@ -3215,11 +3231,22 @@ def test_three_quarters_up_is_the_bots_convention():
     # not the 4th trick's chance against deals won (r82, r93); the bracket on 19 and 110 is cut, the needed share
     # being about 6 in 7 by either pair of margins
     # r98 (newcomer r97): shorter, and the 89 told apart from the example's 110 (its loss is 20 × contract + 10)
-    assert ("Bidding up came out ahead on 544 of the 737 deals, about 3 in 4. With wins of 16 on average and losses "
-            "of 89 (not 19 and 110: contracts and tricks vary by deal), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
+    # r108 (newcomer r108 item 2.1): "contracts vary" cannot lower a win (a trick more bid with the same tricks gains
+    # 10 + 9 = 19 at any contract): each figure with its exact reason, held on the play-outs just below
+    assert ("Bidding up came out ahead on 544 of the 737 deals, about 3 in 4. With average wins of 16 and losses "
+            "of 89 (19 only if both play-outs take the same tricks; 110 only at contracts of 5 and 6, 10 if both bids "
+            "are set), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
             "points a hand ahead.") in " ".join(prose().split())
     # r107 (newcomer r107 item 5): only the 89 was told apart from the four cases: the 16 from 19 too, in the bracket
     assert "(Not 19 and 110" not in " ".join(prose().split()) and "(not 110:" not in " ".join(prose().split())
+    assert "contracts and tricks vary by deal" not in " ".join(prose().split())  # r108
+    from hearts_teach.course.spades_lesson import _three_quarters_pairs
+    margins = [(d[0] - u[0], u, d) for u, d in _three_quarters_pairs(4000)]  # (points, contract, tricks, made)
+    wins, losses = [(-g, u, d) for g, u, d in margins if g < 0], [(g, u, d) for g, u, d in margins if g > 0]
+    assert all(u[2] == d[2] for m, u, d in wins if m == 19) and all(m == 19 for m, u, d in wins if u[2] == d[2])
+    assert any(m != 19 for m, u, d in wins)  # so some play-outs took different tricks
+    assert all((u[1], d[1]) == (6, 5) for m, u, d in losses if m == 110)
+    assert {m for m, u, d in losses if not u[3] and not d[3]} == {10} and any(not d[3] for m, u, d in losses)
     assert 6 * 16 == 96 > 89 > 5 * 16 and 0.84 < 89 / (16 + 89) < 6 / 7 < 0.86 and abs(544 / 737 - 3 / 4) < 0.015
     assert "it won 74%" not in " ".join(prose().split()) and "Why not 19 and 110" not in " ".join(prose().split())
     assert "gave 19 and 110" not in " ".join(prose().split())  # r85
