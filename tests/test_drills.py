@@ -444,8 +444,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # and the 0.18 is against the top choice, the Q♠
     assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
             "([figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a small price too: you keep "
-            "the A♥, which may later win a trick full of hearts ([replayed here](#cell-id=l08-d3)). "  # r92: its second figure cut (word cap)
-            f"So the A♥ costs only {ace.delta_vs_best:.2f} points a hand more than the Q♠.") in after  # r97: word cap
+            "the A♥, which may later win a trick full of hearts ([replayed here](#cell-id=l08-d3)): about 0.2 hearts (4.9 against 4.7). "  # r108: the step to 0.18  # r92: its second figure cut (word cap)
+            f"So the A♥ costs only 0.4 − 0.2 ≈ {ace.delta_vs_best:.2f} points a hand more than the Q♠.") in after
+    assert f"{13 * ace.stats['p_take_qs']:.1f}" == "0.4" and f"{void.of('Q♠').stats['exp_hearts']:.1f} and 0%, A♥ {ace.stats['exp_hearts']:.1f}" == "4.9 and 0%, A♥ 4.7"  # r108  # r97: word cap
     assert "The Q♠ costs a little too" not in after and void.best.label == "Q♠"
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25
     assert "in 1,000 replays, 5.13" not in after
