@@ -3502,8 +3502,8 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # r93 (rater: "Its low end sets the verdict (*best*: the whole range)" took three readings; "crossing" unexplained):
     # the low end with the A♥'s printed range as its example, and too close to call in numbers (the unit is in l08-05)
     # r98 (report r97/08: ranges and thresholds crammed, quoted before printed): what the range is, then three steps
-    assert ("The coach gives each move's cost as a **range**: how much more than the top choice it costs, in points a hand, "
-            "95% sure. 1. The whole range at or below 0.25 (a quarter point): *best*. Several cards can be *best*; *Best:* names the top choice. 2. The range crossing 0.25: "
+    assert ("The coach gives each move's cost as a **range**: how many points a hand more than the top choice it costs, "
+            "95% sure to hold the true cost. 1. The whole range at or below 0.25 (a quarter point): *best*. Several cards can be *best*; *Best:* names the top choice. 2. The range crossing 0.25: "
             "[*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call). 3. Otherwise the range's **low end** "
             "decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.") in plain
     # r99: the A♥'s worked range follows its printout (l08-sure-ace), the scale above it
@@ -3949,7 +3949,8 @@ def test_lesson_08_reads_the_demonstrations_last_trick_and_states_each_verdicts_
     src08 = "".join(_src(c) for c in cells)
     assert all(row in src08 for row in ("1. The whole range at or below 0.25 (a quarter point): *best*.", "2. The range crossing 0.25: [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call).", "3. Otherwise the range's **low end** decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.", "Drills score **marks**: 2 for *best* or *too close to call*, 1 for an *inaccuracy*, 0 for a *mistake* or *blunder*."))
     # r108 (report r108/08: how sure is "very likely"?): 95% sure, as delta_ci95
-    assert "as a **range**: how much more than the top choice it costs, in points a hand, 95% sure" in prose and "very likely" not in prose  # r87; r84; r98
+    # my review: "it costs, in points a hand, 95% sure" read as broken; the range is what is 95% sure
+    assert "as a **range**: how many points a hand more than the top choice it costs, 95% sure to hold the true cost" in prose and "very likely" not in prose  # r87; r84; r98
     assert "## After your try" in "".join(_src(c) for c in cells)
 
 
