@@ -304,8 +304,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # rater r60: "fairly safe against these bots" rested on one position but read as a rule: now only what
     # this position shows (0 of 256 deals, West's printed reason on the copy)
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
-    assert ("Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
-            "copy's trick 12).") in flat and "Here, with every point so far South's" not in flat
+    # r108 (rater: without its condition the takeaway read as "always lead your last heart"): the condition is
+    # back, from West's printed reason on the copy (South has taken every point so far) and the 0 of 256 deals
+    assert ("With every point so far yours, lead your last heart: the bots overtake it to stop a moon, leaving you "
+            "void in hearts, free to throw other cards on later heart leads (the copy's trick 12).") in flat
+    assert "- Leading your last heart leaves you void" not in flat
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
     assert "it leads your last heart, leaving you void in hearts" in shown6
     # fresh newcomer rater r55: "Another mistake, by the coach's grades, which assume these bots' play." was hard to
@@ -633,7 +636,7 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     assert "reaches past a quarter point." not in text
     # r97: "both average 17.6" read as "best" for both (the table's quarter point): the sentence says why not
     # r98: the grade table now says the top choice can be too close to call; this sentence shorter
-    assert ("Both cards are too close to call: the same average, and the deals cannot tell them apart.") in text and "cannot call either best" not in text
+    assert ("Both cards are too close to call: the deals cannot tell them apart.") in text  # r108: the average follows and "cannot call either best" not in text
     assert "both average 17.6 points" not in text
     assert "coach lists first" not in text and "even the coach's top choice" not in text
     assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
@@ -755,8 +758,11 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # fresh newcomer rater (r40_b): winning trick 2 means leading trick 3 too; the low cards South would still hold
     # are the printed hand's (♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ K 6 4, without the K♣; hearts are not broken)
     assert "South holds ♠ Q 5 4  ♥ J  ♦ A K 8 7 5  ♣ K 6 4\n✔ Legal, but a mistake: your 4♣" in out
-    assert ("Winning it means leading trick 3, but South still holds low cards to lead (4♣ 6♣, 4♠ 5♠, "
-            "5♦ 7♦ 8♦).") in text
+    # r108 (rater: nothing said why the K♣ lead cuts South's queen count): in the hand, East won trick 2 and its
+    # 2♠ opened trick 3, the first of the spade leads (checked in test_06a_r108_facts_behind_the_mends)
+    assert ("Winning it keeps trick 3's lead from the others (in the hand, East's 2♠ there began flushing out the "
+            "queen), and South still holds low cards to lead (4♣ 6♣, 4♠ 5♠, 5♦ 7♦ 8♦).") in text
+    assert "Winning it means leading trick 3" not in text
     # r40_b: the helpers' code (lowest() and the rest) is folded, its output (the position) shown
     setup = next(c for c in cells if "def lowest()" in "".join(c["source"]))
     assert setup["source"][0].endswith("(code folded, output shown)\n")
@@ -864,8 +870,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # test_06a_r77_the_whole_hand_average_includes_the_moons)
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
     assert (f"South's points for the whole hand average {points} with either card (17.7 on trick 2: each verdict uses "
-            "its own deals), moons included: with the 4♠, South takes the queen "
-            "less often but more hearts.") in text and "0.95×13" not in text
+            "its own deals), below hearts + 13 × the queen's share, as South's moons score it 0; with the 4♠, "
+            "South takes the queen less often but more hearts.") in text  # r108: why the shares overshoot and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
     # card; on the deal, 13 points on trick 3 or 14 on trick 5)
     # r50_06a: shown for one deal, against these bots: "on this deal"
@@ -1000,8 +1006,9 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert out.index("4♠/5♠: the Q♠ ends") < out.index("trick 3: East 2♠, South Q♠")
     # the review paragraph: what forced and all the same mean, not the review retold
     assert "Two plays are a **mistake**" not in text
-    assert ("**Forced** (one legal card) and **all the same** (every legal card does the same) are not real choices, "
-            "so the summary does not count them.") in text
+    # r108 (rater: why is trick 9 all the same?): the neighbours in rank, checked in test_06a_r108_facts_behind_the_mends
+    assert ("**Forced** (one legal card) and **all the same** (every legal card does the same: on trick 9, with 9♦ to "
+            "Q♦ gone, 8♦ K♦ A♦ are neighbours in rank) are not real choices, so the summary does not count them.") in text
 
 
 def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_for_a_card():
@@ -1174,7 +1181,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert ("Both cards are too close to call: the same average, and the deals cannot tell them apart.") in text  # r91, r93; r97; r98: the table says why
+    assert ("Both cards are too close to call: the deals cannot tell them apart.") in text  # r108: the average follows  # r91, r93; r97; r98: the table says why
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1221,8 +1228,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
-    assert ("- Leading your last heart leaves you void in hearts, free to throw other cards on later heart leads (the "
-            "copy's trick 12).") in flat and "Here, with every point so far South's" not in flat
+    assert ("- With every point so far yours, lead your last heart: the bots overtake it to stop a moon, leaving you "
+            "void in hearts, free to throw other cards on later heart leads (the copy's trick 12).") in flat  # r108
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
@@ -1360,7 +1367,8 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
     assert ("South's points for the whole hand average 17.6 with either card (17.7 on trick 2: each verdict uses its "
-            "own deals), moons included:") in text
+            "own deals), below hearts + 13 × the queen's share, as South's moons score it 0;") in text
+    assert "moons included" not in text  # r108 (rater: "moons included" left the sum's gap unexplained)
     assert "17.7 with the 4♣" in "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2-copy"
                                          for o in c.get("outputs", []))
     out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step3-whatif"
@@ -1462,8 +1470,10 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # r97 (rater: "your king of its suit" sent the learner to lead the K♠ or K♥, which draw the queen or hearts,
     # as the next answer says): the K♦, diamonds holding no points (the hand's kings are asserted below)
     # r107 (rater: "would" overstated the K♠, and a K♥ may not be led before hearts are broken, rule 8)
-    assert ("- **Leading**: none at first (you hold no ace); once the A♦ has gone, your K♦ (a K♠ risks the queen; a "
-            "K♥, allowed once hearts are broken, takes hearts if it wins).") in back and "your king of its suit" not in back
+    # r108 (rater: what to lead meanwhile?): the coach's hint after the 8♣ (checked in test_06a_r108_facts_behind_the_mends)
+    assert ("- **Leading**: none at first (you hold no ace); meanwhile the Q♦ (trick 2's hint), beaten only by the A♦; "
+            "once that has gone, your K♦ (a K♠ risks the queen; a K♥, allowed once hearts are broken, takes hearts if "
+            "it wins).") in back and "your king of its suit" not in back
     assert "would draw" not in back
     assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
             "holder can drop her on it. Play the K♠ under the A♠, or throw it on a suit you are out of.") in back
@@ -1499,3 +1509,21 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert [f"{c.exp_points:.1f}" for c in graded] == ["17.6", "17.6"]
     assert graded.best.label == "Q♠" and all(c.delta_ci95[0] < 0 and BAND < c.delta_ci95[1] for c in graded)
     assert all(c.call == "too close to call" for c in graded)
+
+
+def test_06a_r108_facts_behind_the_mends():
+    """r108: the facts behind the trick-2 Why, the trick-9 "all the same" and the Leading model answer."""
+    demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
+    for card in ("AC", "4C", "4S", "5S", "QS", "5D", "7D", "JH"):  # the demonstration's cards, tricks 1 to 8
+        demo.play(card)
+    tricks = demo.hand.tricks
+    east = demo.hand.seat_names.index("East")
+    assert tricks[1].winner == east and tricks[2].leader == east and tricks[2].cards[0] == Card("2S")
+    assert all(t.led_suit == Card("2S").suit for t in tricks[2:5]) and Card("QS") in tricks[4].cards
+    played = [c for t in tricks[:8] for c in t.cards]
+    assert all(Card(c) in played for c in ("9D", "TD", "JD", "QD"))
+    assert sorted(c.pretty for c in demo.hand.cards(0) if c.suit == Card("2D").suit) == ["8♦", "A♦", "K♦"]
+    own = GuidedHand()
+    own.play("8C")
+    assert own.hint().startswith("Hint: Play Q♦")
+    assert not any(c.rank == 14 and c.suit == Card("2D").suit for c in own.hand.cards(0))
