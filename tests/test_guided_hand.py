@@ -306,8 +306,18 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
     # r108 (rater: without its condition the takeaway read as "always lead your last heart"): the condition is
     # back, from West's printed reason on the copy (South has taken every point so far) and the 0 of 256 deals
-    assert ("With every point so far yours, lead your last heart: the bots overtake it to stop a moon, leaving you "
-            "void in hearts, free to throw other cards on later heart leads (the copy's trick 12).") in flat
+    # my review: the bots see a moon only at 8 points or more with hearts among them (view.shooting), so the
+    # condition carries that limit (a seat with only the Q♠, or a few hearts, is not stopped)
+    assert ("With every point so far yours (8 or more, hearts among them), lead your last heart: the bots overtake it "
+            "to stop a moon, leaving you void in hearts, free to throw other cards on later heart leads (the copy's "
+            "trick 12).") in flat
+    from hearts_teach.games.hearts.view import shooting
+
+    def mask(*codes: str) -> int:
+        return sum(1 << Card(c).index for c in codes)
+
+    assert not shooting(mask("QS")) and not shooting(mask("2H", "3H", "4H", "5H", "6H", "7H", "8H"))
+    assert shooting(mask("QS", "2H")) and shooting(mask("2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"))
     assert "- Leading your last heart leaves you void" not in flat
     assert [c for c in demo.hand.dealt(0) if c.suit == Card("2H").suit] == [Card("JH")]  # South's last (only) heart
     assert "it leads your last heart, leaving you void in hearts" in shown6
@@ -1228,8 +1238,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
-    assert ("- With every point so far yours, lead your last heart: the bots overtake it to stop a moon, leaving you "
-            "void in hearts, free to throw other cards on later heart leads (the copy's trick 12).") in flat  # r108
+    assert ("- With every point so far yours (8 or more, hearts among them), lead your last heart: the bots overtake "
+            "it to stop a moon, leaving you void in hearts, free to throw other cards on later heart leads (the copy's "
+            "trick 12).") in flat  # r108
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
