@@ -6818,8 +6818,16 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r98: "(rule)" is named with Solid in l07-coach, so not again here
     # r99: "Other bots may differ" cut for density (l07-dec1's 90 words), to make room for "duck the queen"
     assert "Other bots may differ" not in md["l07-dec1"]
-    assert ("Solid leads an early spade only if it holds none of Q♠ K♠ A♠ (East's reason, below). So the queen "
-            "is with West or North, who play after South.") in md["l07-dec1"]  # r93: "at your table" cut for room; r81: the clue is Solid's habit, and may fail against other bots
+    # r108 (r108 read: "only if" and "early" went beyond East's printed reason): the rule bot's own lead rule
+    # (policy._lead: its lowest spade, holding no big spade, the queen not yet played), checked below
+    assert ("Solid leads its lowest spade holding none of Q♠ K♠ A♠ while the queen is out (East's reason, below). "
+            "So the queen is with West or North, who play after South.") in md["l07-dec1"]
+    assert "only if" not in md["l07-dec1"] and "early spade" not in md["l07-dec1"]
+    from hearts_teach.agents.hearts.policy import BIG_SPADES, QS_MASK, SPADES, _lead, low
+    from hearts_teach.kernel.cards import Card as _C
+    _hand = sum(1 << _C(c).index for c in ("7S", "9S", "2D", "3H"))  # no big spade, the queen not played
+    assert not _hand & BIG_SPADES and _lead(_hand, _hand, 0, -1) == low(_hand & SPADES) == _C("7S").index
+    assert _lead(_hand, _hand, QS_MASK, -1) != _C("7S").index  # the queen played: no spade flush  # r93: "at your table" cut for room; r81: the clue is Solid's habit, and may fail against other bots
     assert "infer it yourself" not in md["l07-dec1"]  # r85: "infer it" did not say what: the queen's place
     assert "7♠: it holds none of Q♠ K♠ A♠" in printed
     # the 9♠: the 6♠ kept is led on trick 5 (printed); r73b_07: "the queen outranks the 9♠" is as true of the 6♠:
@@ -6876,8 +6884,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r98 (r97 read: the fold printed "ducks" before it was defined): *duck* defined before the fold (l07-dec1)
     # r99 (r98 read: cell 10 said "duck the queen" of the 9♠, which the fold says goes over the 7♠): both meanings
     # defined together (l07-dec1); "either will do" cut, "too little to matter" says it
-    assert ("To *duck* is to play under the card now winning the trick; to *duck the queen*, a spade under her: it may "
-            "win the trick, never one she falls on.") in md["l07-dec1"]
+    # r108 (r108 read: the 9♠ "goes over 7♠" yet ducks the queen): the 9♠ named as the example, in the same words
+    assert ("To *duck* is to play under the trick's winning card; to *duck the queen*, under her: the 9♠ may "
+            "win the trick, never one she falls on.") in md["l07-dec1"] and "a spade under her: it may" not in md["l07-dec1"]
     assert "9♠ or 6♠: both duck the queen, and 0.2 hearts apart is too little to matter." in md["l07-dec3q"] and "keeps the low 6♠" not in md["l07-dec3q"]
     assert "she outranks them, so neither can win" not in md["l07-dec3q"]
     assert Card("9S").rank > Card("7S").rank > Card("6S").rank and Card("QS").rank > Card("9S").rank
@@ -6937,17 +6946,21 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r93: "Beside them, only the 8♣ is low" was cryptic (which clubs? why not the 10♣?): said plainly, low defined
     # r99 (r98 read: the answer leaned on the hint's reason, which no saved output shows): the clubs' case from the
     # printed hand alone (the hint's three cards still checked below)
-    assert ("Pass the A♣ and Q♣ with her: once your 2♣ goes on trick 1, only the "
+    # r108 (r108 read: why the A♣ and Q♣, not the 10♣?): they are the two highest clubs (checked below)
+    assert ("Pass your two highest clubs, A♣ and Q♣, with her: once your 2♣ goes on trick 1, only the "
             "8♣ is low (8 or below) beside them.") in md["8593eeda"] and "Beside them, only" not in md["8593eeda"] and "*Hint* adds high cards" not in md["8593eeda"]
     assert "its reason names only the Q♠" not in md["8593eeda"]
     assert str(live_table.hint()).startswith("Hint: Pass Q♣ A♣ Q♠: it gets rid of the Q♠ (the rule bot's pass);")
     clubs = [c for c in live_table.hand.cards(0) if c.suit.letter == "C"]
     assert sorted(c.pretty for c in clubs) == sorted(["A♣", "Q♣", "10♣", "8♣", "2♣"])
     assert [c.pretty for c in clubs if c.rank <= 8 and c != Card("2C")] == ["8♣"]  # low: 8 or below (lesson 01)
+    assert sorted(clubs, key=lambda c: c.rank)[-2:] == [Card("QC"), Card("AC")]  # r108: "your two highest clubs"
     # r91: the pass question asked to recite lesson 01's rule (said in cells 5 and l07-rules): now a decision
     assert "pass her or keep her?" in md["8593eeda"] and "what does lesson 01's rule of thumb say" not in md["8593eeda"]
     # r90: the answer cells (trick 3, trick 4) play South's card: run once, in order
-    assert "Run the cells once, in order (answer cells play South's card)." in md["98ffd07f"]
+    # r108 (r108 read: what if a cell is run twice?): rerun all from the top (cell e29e35de deals the demo afresh)
+    assert "Run the cells once, in order (answer cells play South's card); after a slip, rerun all from the top." in md["98ffd07f"]
+    assert "demo = TableWidget(seed=7" in _src(cells[ids.index("e29e35de")])
     assert "demo.play(" in _src(cells[ids.index("l07-dec3-play")]) and "demo.play(" in _src(cells[ids.index("l07-dec2-code")])
     assert 'In this lesson "low" means 8 or below.' in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
     assert "If you installed the project locally, you can play without the lesson" in md["8593eeda"]
@@ -7263,7 +7276,7 @@ def test_lesson_07_r107_bare_king_must_follow_review_line_hint_pass_and_controls
     live = TableWidget(seed=1, opponents="rule")
     live.hint()
     assert sorted(c.pretty for c in live.hint_result.cards) == sorted(["Q♠", "A♣", "Q♣"])
-    assert "Pass the A♣ and Q♣ with her" in md["8593eeda"] and "*Hint* passes the same three." in md["8593eeda"]
+    assert "Pass your two highest clubs, A♣ and Q♣, with her" in md["8593eeda"] and "*Hint* passes the same three." in md["8593eeda"]
     # the parts list names the buttons the lesson tells you to press
     assert "- **The controls**: *Confirm pass*, *Hint*," in md["8593eeda"]
     assert "- **The review**, after each hand: *Try again* on a moment it names plays it again." in md["8593eeda"]
