@@ -967,8 +967,10 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r81: "the two halves may each pick a different best" was hard to follow and left open whether Δ can be negative
     glossary = (ROOT / "notebooks" / "glossary.ipynb").read_text(encoding="utf-8")
     # r93: said once in Best (and the glossary's top), linked here: the halves pick different cards, so the top choice too
-    assert "a Δ can come out a little below 0, the top choice's too" in glossary
-    assert "pick different cards, even that card can show [too close to call]" in glossary  # r107: "its top choice" was "its best"
+    # r109: both clauses reworded (rater read them three times); the same claims
+    assert "any Δ, even the top choice's, can come out a little below 0" in glossary
+    assert "pick different cards, even the top choice can show [too close to call]" in glossary  # r107: "its top choice" was "its best"
+    assert "the top choice's too" not in glossary and "even that card can show" not in glossary
     assert "06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md" in glossary
     assert "the two halves may each pick a different best" not in glossary
     ev = graded.evidence
