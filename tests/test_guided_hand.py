@@ -308,9 +308,13 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # back, from West's printed reason on the copy (South has taken every point so far) and the 0 of 256 deals
     # my review: the bots see a moon only at 8 points or more with hearts among them (view.shooting), so the
     # condition carries that limit (a seat with only the Q♠, or a few hearts, is not stopped)
-    assert ("With every point so far yours (8 or more, hearts among them), lead your last heart: the bots overtake it "
-            "to stop a moon, leaving you void in hearts, free to throw other cards on later heart leads (the copy's "
-            "trick 12).") in flat
+    # r109 (rater: the void read as depending on the overtake, and "the bots overtake" as a certainty; "8" came from
+    # nowhere): the void comes first, whatever happens; the overtake "most likely" (one position's 0 of 256); the 8
+    # named as the bots' moon watch (glossary, lesson 05)
+    assert ("With every point so far yours (8 or more, hearts among them: the bots' moon watch), lead your last heart: "
+            "whatever happens, that leaves you void in hearts, free to throw other cards on later heart leads (the "
+            "copy's trick 12); and the bots most likely overtake it.") in flat
+    assert "the bots overtake it to stop a moon, leaving you void" not in flat
     from hearts_teach.games.hearts.view import shooting
 
     def mask(*codes: str) -> int:
@@ -1240,9 +1244,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
-    assert ("- With every point so far yours (8 or more, hearts among them), lead your last heart: the bots overtake "
-            "it to stop a moon, leaving you void in hearts, free to throw other cards on later heart leads (the copy's "
-            "trick 12).") in flat  # r108
+    assert ("- With every point so far yours (8 or more, hearts among them: the bots' moon watch), lead your last "
+            "heart: whatever happens, that leaves you void in hearts") in flat  # r108; r109
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
@@ -1309,8 +1312,9 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     # r93: the questions had no answer anywhere: the ace hint moved into the folded model answers (checked in
     # test_06a_r93_model_answers_whatif_labels_and_ranges)
     # r107 (rater: "still out" read as held by the others): "unplayed"
+    # r109 (rater: the model answer is "none at first": the question sent the reader looking): "(if any)"
     assert ("As you play, before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest "
-            "unplayed card can win while the others follow? Your "
+            "unplayed card (if any) can win while the others follow? Your "
             "K♠ has the 10♠ 9♠ 8♠ under it: can the others make it take the queen?") in text
     # r94: the questions asked about a hand not yet shown: they follow the cell that shows it, which says the deal is
     # the same each time (GuidedHand() deals GUIDED_SEED, checked in test_06a_names_the_seed...)
@@ -1484,7 +1488,9 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # as the next answer says): the K♦, diamonds holding no points (the hand's kings are asserted below)
     # r107 (rater: "would" overstated the K♠, and a K♥ may not be led before hearts are broken, rule 8)
     # r108 (rater: what to lead meanwhile?): the coach's hint after the 8♣ (checked in test_06a_r108_facts_behind_the_mends)
-    assert ("- **Leading**: none at first (you hold no ace); meanwhile the Q♦ (trick 2's hint), beaten only by the A♦; "
+    # r109 (rater: "trick 2's hint" assumed the learner won trick 1): the hint after the 8♣ (checked below)
+    assert ("- **Leading**: none at first (you hold no ace); meanwhile the Q♦ (the hint after your 8♣ wins trick 1), "
+            "beaten only by the A♦; "
             "once that has gone, your K♦ (a K♠ risks the queen; a K♥, allowed once hearts are broken, takes hearts if "
             "it wins).") in back and "your king of its suit" not in back
     assert "would draw" not in back
