@@ -586,9 +586,13 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "whenever she will not be in your hand" not in text
     # r43_a: cell 6 listed lesson 01's rules of thumb without the A♠/K♠, which cell 25 then credited to lesson 01;
     # both now quote them in the same words (lesson 01: high cards in general, aces and kings especially)
-    rule = ("the Q♠ when you hold few low spades, and the A♠/K♠ when you don't hold the Q♠; then high cards, above "
+    # r109: "few" had no number: lesson 08c's count (fewer than three low spades), cited with lesson 01
+    rule = ("the Q♠ when you hold fewer than three low spades, and the A♠/K♠ when you don't hold the Q♠; then high cards, above "
             "all aces and kings")
-    assert f"{rule} (lesson 01; lessons 08 and 08a show when to keep some)" in text
+    assert f"{rule} (lessons 01 and 08c; 08 and 08a show when to keep some)" in text
+    assert "hold few low spades" not in text
+    c08c = " ".join(" ".join(_src(c) for c in _cells("08c_beginner_mistakes") if c["cell_type"] == "markdown").split())
+    assert "with fewer than three low spades" in c08c
     # r49_07: the rules follow the claim after a colon, no longer in brackets
     # r55_07: "the colon makes the rules read as the thing that fails": a sentence of their own
     # r98: cut for density: said once, in the takeaways; cell 5 points to them
@@ -6844,8 +6848,11 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # under its 0.25 margin, and the 21% (no cause either) cut for density
     # r98 review: the 0.25 margin is on points, and "best" needs the whole range within it: back to the grades
     # r99 (r98 read: the 9♠'s Q♠ % was never shown, so "mostly because" could not be checked): the fold prints it
-    assert ("0.2 hearts apart is too little to matter. The K♠ costs 11.2 points against the "
-            "9♠'s 5.4, mostly because the Q♠ ends up in South's tricks on 67% of deals (with the 9♠, 22%): its "
+    # r109: "The K♠ costs 11.2" read as the card's cost (grades are by points it costs): said as South's average
+    # points this hand with each card (the fold's figures, checked below)
+    assert "The K♠ costs 11.2" not in md["l07-dec3q"]
+    assert ("0.2 hearts apart is too little to matter. With the K♠ South averages 11.2 points this hand, against "
+            "5.4 with the 9♠, mostly because the Q♠ ends up in South's tricks on 67% of deals (with the 9♠, 22%): its "
             "**[Q♠ %](glossary.ipynb#cell-id=term-q-percent)**.") in md["l07-dec3q"]  # r90: linked
     assert "**Reasons** name one part" not in md["l07-coach"] and "Each reason in the fold" not in md["l07-dec3q"]
     from hearts_teach.agents.coach import assess_play
@@ -7310,3 +7317,29 @@ def test_lesson_06_made_up_standard_totals_are_multiples_of_26() -> None:
     assert (5, 3, 10, 8) in found and (101, 78, 64, 95) in found and (97, 84, 75, 80) not in found
     # the Omnibus rule the prose states: a shooter who takes the J♦ too scores 0 − 10 = −10 (the engine)
     assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True)[0] == (-10, 26, 26, 26)
+
+
+def test_lesson_07_r109_north_holds_the_queen_from_the_printed_reasons() -> None:
+    """r109: East's trick-2 reason left the Q♠ with West or North (l07-dec1); West's trick-4 reason (printed above the
+    trick-4 question) rules West out, so North holds her: said in l07-dec2-why, checked against the deal."""
+    from hearts_teach import Card
+    from hearts_teach.course.why import why_played
+
+    cells = _cells("07_play_a_match")
+    md = {c.get("id"): " ".join(_src(c).split()) for c in cells if c["cell_type"] == "markdown"}
+    printed = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                      for c in cells for o in c.get("outputs", []))
+    assert "So the queen is with West or North, who play after South." in md["l07-dec1"]
+    assert ("(West's reason for trick 4's lead). That reason rules West out too: North holds the Q♠."
+            in md["l07-dec2-why"])
+    demo = _lesson07_demo_played()
+    names = demo.hand.seat_names
+    east, west, north = (names.index(n) for n in ("East", "West", "North"))
+    # the two printed reasons say the leader holds none of Q♠ K♠ A♠
+    for trick, seat in ((2, east), (4, west)):
+        why = str(why_played(demo.hand, trick, seat))
+        assert "it holds none of Q♠ K♠ A♠ and the queen has not been played yet" in why and why in printed
+        assert demo.hand.tricks[trick - 1].seats[0] == seat  # the leader
+    assert all(Card("QS") not in t.cards for t in demo.hand.tricks[:4])  # still out on trick 4
+    # the deal agrees: North plays her after trick 4 (trick 6), so North held her on trick 4
+    assert any(s == north and c == Card("QS") for t in demo.hand.tricks[4:] for s, c in zip(t.seats, t.cards, strict=True))
