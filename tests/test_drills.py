@@ -252,9 +252,10 @@ def test_lesson_08_opens_the_sample_run_drill_by_drill_and_its_notes_hold():
     # fresh newcomer rater (r44_c): the 10♠ lead keeps the J♠ too; what differs is the low spade left to duck
     assert sorted(c.pretty for c in lead.cards(0) if c.suit.letter == "S") == ["10♠", "3♠", "J♠"]
     # r74b read: the J♠ and 10♠ still duck the Q♠, K♠ and A♠; what goes is any spade below them
-    assert ("Why not the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no "
-            "spade below the 10♠ to duck with."
+    # r109 (rater: "duck with" under what?): the later spade lead that forces the J♠ or 10♠ out, named
+    assert ("Why not the 3♠? It leaves the J♠ and 10♠: a later spade lead forces one out, and it may win, hearts and all."
             in " ".join("".join(src).split())) and not any(c.pretty in ("A♠", "K♠", "Q♠") for c in lead.cards(0))
+    assert "spade below the 10♠ to duck with" not in " ".join("".join(src).split())
     # fresh newcomer rater (final round): the drill shows only the last trick; the figures cell prints both tricks,
     # all clubs, so the reader can see that no spade has been played
     assert all(c.suit.letter == "C" for t in lead.tricks for c in t.cards) and len(lead.tricks) == 2
@@ -444,8 +445,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # and the 0.18 is against the top choice, the Q♠
     assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
             "([figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a small price too: you keep "
-            "the A♥, which may later win a trick full of hearts ([replayed here](#cell-id=l08-d3)): about 0.2 hearts (4.9 against 4.7). "  # r108: the step to 0.18  # r92: its second figure cut (word cap)
-            f"So the A♥ costs only 0.4 − 0.2 ≈ {ace.delta_vs_best:.2f} points a hand more than the Q♠.") in after
+            "the A♥, which may later win a trick full of hearts: about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). "  # r109: the cell printing them
+            f"So the A♥ costs only 0.4 − 0.2 ≈ [{ace.delta_vs_best:.2f}](#cell-id=l08-d3) points a hand more than the Q♠.") in after
     assert f"{13 * ace.stats['p_take_qs']:.1f}" == "0.4" and f"{void.of('Q♠').stats['exp_hearts']:.1f} and 0%, A♥ {ace.stats['exp_hearts']:.1f}" == "4.9 and 0%, A♥ 4.7"  # r108  # r97: word cap
     assert "The Q♠ costs a little too" not in after and void.best.label == "Q♠"
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25

@@ -1272,7 +1272,8 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert app.buttons["practise"].description == "Practise my mistakes"
     assert set(COSTLY) == set(SAVED_VERDICTS) == {"inaccuracy", "mistake", "blunder"}
     play_nb = (GLOSSARY.parent / "play.ipynb").read_text(encoding="utf-8")
-    assert "PlayApp(practise=MyDrills)" in play_nb and "a decision that the coach grades an inaccuracy, a mistake or a " \
+    # r109: "that" cut in lesson 08 (word cap)
+    assert "PlayApp(practise=MyDrills)" in play_nb and "a decision the coach grades an inaccuracy, a mistake or a " \
         "blunder is saved on this machine" in prose("08_practice_decisions")
     assert ("each decision of yours that the coach grades an inaccuracy, a mistake or a blunder is saved on this "
             "machine and comes back as a [drill](#cell-id=term-drill) when it is due") in entry("Practise my mistakes")

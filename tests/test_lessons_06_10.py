@@ -3596,7 +3596,8 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     # newcomer round 29: the fine print and its Details legend are cut; the duck's idea is said once, for the drills
     # fresh newcomer rater (r52): "duck" and "play under" named one thing; the lesson says *duck* throughout
     # r87 (rater: the coach's "4♥ ducks under K♥" came before *duck* was defined): defined in l08-05, above it
-    assert ("The idea to keep: when a trick already holds points and someone else's card is winning it, **duck** "
+    # r109: "already" cut (word cap)
+    assert ("The idea to keep: when a trick holds points and someone else's card is winning it, **duck** "
             "if you can.") in prose and "play under" not in prose
     assert "To *duck*: play lower, letting another card win." in _src(next(c for c in cells if c.get("id") == "l08-05"))
     assert "4♥ ducks under K♥" in out
@@ -4493,9 +4494,11 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
     assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([figures](#cell-id=l08-20b)), "
-            "about 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts "
-            "([replayed here](#cell-id=l08-d3)): about 0.2 hearts (4.9 against 4.7). So the A♥ costs only 0.4 − 0.2 ≈ 0.18 points a hand more than the "
-            "Q♠.") in prose
+            "about 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts"
+            ": about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). So the A♥ costs only 0.4 − 0.2 ≈ "
+            "[0.18](#cell-id=l08-d3) points a hand more than the Q♠.") in prose
+    # r109: the 4.9/4.7 (hearts) are printed by l08-20b, not the replay (points); the replay link sits on its 0.18
+    assert "([replayed here](#cell-id=l08-d3)): about 0.2 hearts" not in prose
     assert "The rest keep her:" not in prose  # r98: cut for density
     assert prose.index("you keep the queen:") < prose.index("trick full of hearts")
     coach_3 = grade(DRILLS[2], "QS").assessment
@@ -4535,8 +4538,8 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
             "([figures](#cell-id=l08-24b)). Why a spade below the queen? It cannot win a trick she falls on. Each spade "
             # r107 (report r107/08: rule 5 forces a spade, not her last; she can fall earlier, 50 of 1000 after the 10♠)
             "lead makes her holder play a spade; once she is the last one, she must be played. Why not "
-            "the 3♠? It leaves the J♠ and 10♠, which can win spade tricks with hearts on them, and no spade "
-            "below the 10♠ to duck with.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
+            # r109 (report r109/08: duck under what?): the later spade lead that forces the J♠ or 10♠ out
+            "the 3♠? It leaves the J♠ and 10♠: a later spade lead forces one out, and it may win, hearts and all.") in prose  # r72b: the 70 and 2,048 replays' figures are in the lead figures' output only
     assert "The 9♣ costs most" not in prose  # r98: cut for density (its 1.35 stays in the lead figures' output)
     # r61 (two sources for one fact): the coach's shares only (17% against 9%), no replay totals beside them (163, 83)
     assert "163 against 83" not in prose and "(the coach: 0.36)" not in prose
@@ -4835,10 +4838,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     from hearts_teach.present.learner_db import SAVED_VERDICTS
 
     assert set(SAVED_VERDICTS) >= {"inaccuracy", "mistake", "blunder"} and not {"best", "fine"} & set(SAVED_VERDICTS)
-    assert "a decision that the coach grades an inaccuracy, a mistake or a blunder" in prose
+    assert "a decision the coach grades an inaccuracy, a mistake or a blunder" in prose  # r109: word cap
     # fresh newcomer rater (r50): "when due" was never explained: each answer to a saved drill says when it comes back
     # r72_08: and that a miss brings it back sooner (learner_db.answer_drill rates a wrong answer Again)
-    assert "is saved on this machine and comes back here when due (each answer says when)." in prose  # r78: word cap
+    # r109 (rater: "due" suggested an undescribed schedule): "later", and each answer says when
+    assert "is saved on this machine and comes back later (each answer says when)." in prose
+    assert "when due" not in prose
     from hearts_teach.course import my_drills
 
     assert "This drill comes back {" in Path(my_drills.__file__).read_text(encoding="utf-8")
@@ -4906,7 +4911,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r99 (report r98/08: the K♠-from-East clause undercut the rule with nothing to do): cut; l08-d1 still prints it
             # r107 (report r107/08: "why, if I no longer hold her?", and the coach's "can still be dropped" read as if
             # only other passes allowed it): the K♠ from East back, as "mostly" (155 of 272, asserted below)
-            'Pass both and she still ends in your tricks in 30%, mostly under a K♠ East passes you.') in prose
+            # r109 (report r109/08: why can West not pass her on?): passes are simultaneous (docs/rules.md H2)
+            'Pass both and she still ends in your tricks in 30%, mostly under a K♠ East passes you (West cannot pass her on: '
+            'passes are simultaneous).') in prose
     assert "comes back in 30%" not in prose
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
