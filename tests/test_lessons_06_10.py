@@ -1724,6 +1724,10 @@ def test_lesson_10_shows_the_hand_first_pass_picks_from():
     assert "stored order" not in _src(first)
     assert [c.pretty for c in sorted(cards, key=lambda c: c.rank)][-3:] == ["Q♥", "A♣", "A♦"]
     assert "Of equal ranks" not in _src(first)
+    # r109 (newcomer r109): view(0), row % 4 and game.passed(0) need the seat numbers: said once, checked
+    from hearts_teach import Hand as _Hand
+    assert _Hand.deal(seed=25, hand_number=0).view(0).seat_names == ("South", "West", "North", "East")
+    assert "# seats: 0 South, 1 West, 2 North, 3 East (clockwise; view(0) is South's view).\n" in _src(first)
     # r34_e: lambda said where first used
     assert ("# key= says what to compare cards by: here c.rank alone (a lambda is a one-line function without a name).\n"
             "# sorted lists them low to high; [-3:] keeps the last 3.") in _src(first)
@@ -2748,7 +2752,15 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r107: the sum is written out (= 26.31, the printed figures), not left to the reader
     assert ("A hand's 26 points are shared, so what our bot avoids goes to the rule bots. Above, 11.25 + 3 × 5.02 = "
             "26.31, over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon), which gives 26 to each "
-            "other player: +52 points in 160 hands.") in md and "(a [moon]" not in md
+            "other player: +52 points in 160 hands.") not in md and "(a [moon]" not in md
+    # r109 (newcomer r109): where 52 comes from said (78 points to the others, not 26): 3 × 26 - 26
+    assert ("26.31, over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon), which gives "
+            "each other player 26 (78, not 26): +52 in 160 hands.") in md
+    # r109 (newcomer r109): the printed edge (-6.22) is not 5.02 - 11.25 (-6.23): it is taken before rounding
+    assert "The rule bots' points per hand minus ours (unrounded):" in md and "average points per hand minus ours" not in md
+    first = versions["first bot"]
+    assert round(first.edge(0)[0], 2) == -6.22 and round(round(sum(b.mean_points for b in first.bots[1:]) / 3, 2)
+                                                         - round(first.bots[0].mean_points, 2), 2) == -6.23
     # r108 (newcomer r108: "why only 0.31 more?"): the moon's extra points said (3 × 26 - 26 = 52, over 160 hands)
     assert 3 * 26 - 26 == 52 and versions["first bot"].hands == 160
     assert "first bot              11.25 points per hand (rule bots 5.02) ·" in "".join(
@@ -2985,8 +2997,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # the question asks what the deal printout shows (South's one spade, asserted with the replay tests)
     # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
     # which lead at the latest forces the Q♠ (the second: replay-points explains it) and says the buttons need a kernel
-    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the next "
-            "cell prints the tricks that matter). South is dealt one spade. If West passes South the Q♠ and no other spade, "
+    # r109 (newcomer r109): "the next cell" is the viewer (the deal only); the tricks print in the cell after it
+    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the cell "
+            "after it prints the key tricks). South is dealt one spade. If West passes South the Q♠ and no other spade, "
             "on which spade lead at the latest must South play her?") in text and "takes 17 points" not in text
     # r99 (newcomer r98): with the J♠ passed too the answer would be the third: the question says the Q♠ alone
     assert "South the Q♠, on which" not in text
@@ -3109,8 +3122,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "the code does not ask" not in text
     # r107: why overtake a non-shooter (the shooter may still play), and "the trick's points" read as always there:
     # a point our bot takes breaks the moon (the shooter no longer has them all)
-    assert ("1. Following suit, even when a non-shooter is winning (the shooter may play later and overtake): play your "
-            "highest card that beats the winning one, never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
+    # r109 (newcomer r109): why the highest such card was not said: the reason now follows it (the shooter may
+    # play later and overtake), and still says why a non-shooter's trick is taken
+    assert ("1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one "
+            "(the shooter may play later and overtake), never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw a card "
             "worth no points (the shooter may take the trick).") in text
     assert "whoever played it" not in text and "else duck" not in text
     # r82: "a point you take breaks the moon" was said of any trick won; a clean trick breaks nothing
@@ -3123,7 +3138,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # all 26 (the moon rule), so there is no moon
     # r54: moon_play tries to win clean tricks too, which break nothing: said
     # r71: that sentence cut for words (the lesson was at its cap)
-    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning (the shooter may" in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
+    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one (the shooter may" in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -3191,7 +3206,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "recounting suit lengths" not in text
     assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) passes any Q♠, K♠ or A♠ it holds unless "
             "it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
-            "and sure to win? Win with your highest card (not the Q♠), so that card cannot win points later. Code trick "  # r107: "it" was unclear
+            "and sure to win? Unlike `duck_play`, play your highest (not the Q♠), so that card cannot win points later. Code trick "  # r107: "it" was unclear; r109: step 1's duck_play plays its lowest there (newcomer r109)
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
     assert "uses our short-suit bonus too" not in text
@@ -4069,7 +4084,7 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     # r71b: trimmed for words ("forced": South's only legal card, printed)
     # r72c: "forced" said plainly: South's only legal card (printed: "South could play Q♠")
     assert ("West passed the Q♠ to South, whose only other spade, the 8♠ (the queen's one "
-            "[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3 (the Q♠ would have won it too); on trick " + number
+            "[guard](glossary.ipynb#cell-id=term-guard)), went on trick 3 (the Q♠ would have won it instead); on trick " + number
             + " the Q♠ was South's "
             "only legal card, and won.") in text
     assert f"trick {number}: North 3♠, East 4♠, South Q♠, West J♠ → South takes it" in printed
@@ -5345,8 +5360,10 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     # r65: why 99%: "The check looks after 25, 50, 100 and 200 deals" (bot.LOOKS, below)
     # r72: and the bar is said to be low (the final bot passes it yet loses to the rule bots)
     # r80: the check below stopped at 25 deals, unexplained: the text says it stops at the first look that decides
-    assert ("It looks after 25, 50, 100 and 200 deals, stopping once its interval excludes zero; each look risks a "
-            "lucky verdict, so it uses a stricter 99% interval. Your bot passes only if that interval lies above zero: an "
+    # r109 (newcomer r109): what if no look decides: "early" (the check stops at 200 deals; not above zero: no pass)
+    assert bot.LOOKS[-1] == 200
+    assert ("It looks after 25, 50, 100 and 200 deals, stopping early once its interval excludes zero; each look risks a "
+            "lucky verdict, hence a stricter 99% interval. Your bot passes only if that interval lies above zero: an "
             "easier bar than matching the rule bots.") in text  # r72b: "far below the rule bots' level" read as a bot that must score far below them
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "turn-check" for o in c["outputs"])
     assert "· 25 deals × 4 seatings = 100 hands" in shown and "99% interval +3.14 to +6.54" in shown  # 25 < 200: stopped
@@ -6270,8 +6287,9 @@ def test_lesson_10_r62_ducking_gain_labels_and_replay_sentence():
     # the question asks what the deal printout shows (South's one spade, asserted with the replay tests)
     # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
     # which lead at the latest forces the Q♠ (the second: replay-points) and says the buttons need a kernel
-    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the next "
-            "cell prints the tricks that matter). South is dealt one spade. If West passes South the Q♠ and no other spade, "
+    # r109 (newcomer r109): "the next cell" is the viewer (the deal only); the tricks print in the cell after it
+    assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the cell "
+            "after it prints the key tricks). South is dealt one spade. If West passes South the Q♠ and no other spade, "
             "on which spade lead at the latest must South play her?") in text and "takes 17 points" not in text
     # r99 (newcomer r98): with the J♠ passed too the answer would be the third: the question says the Q♠ alone
     assert "South the Q♠, on which" not in text
@@ -6558,7 +6576,8 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     assert "(gain +0.59 over your lowest)" not in text
     assert "+2.98" not in text and "+0.62" not in text
     # r99 (newcomer r98): the "instead" line (the Q♠ on trick 3 also wins there, asserted above) is said in a clause
-    assert "went on trick 3 (the Q♠ would have won it too); on trick 4" in text
+    # r109 (newcomer r109): "too" read as if the 8♠ had won trick 3 (North's K♠ did): "instead", as the printed line
+    assert "went on trick 3 (the Q♠ would have won it instead); on trick 4" in text and "won it too" not in text
     # r79 (report r79/10, false 4): South was dealt one spade and kept it, so "keep low spades as guards" had no
     # decision behind it in this hand (the void pass already keeps spades): cut, and lesson 1 says so
     # r80 (rater): "No choice of South's could have helped" claimed more than the two spade orders replayed show
