@@ -202,18 +202,21 @@ def test_the_three_points_as_written_are_the_bots():
     # the whole rule is back in 3b, with the four-spade case (held above: four spades, ruffs ½, none crossed off)
     # r97 (newcomer r95 item 1): three numbered lines; the ½ case worked on deal 1526, whose print the lesson shows
     assert ("1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). A total ending in ½ goes whichever way "
-            "leaves an even number of spades not crossed off (a convention): four spades, ruffs ½, cross off none. 2. Cross off that many of your lowest spades: in step 2 they count 0 and protect nothing. The ruffs still "
+            "leaves an even number of spades not crossed off (an arbitrary tie-break): four spades, ruffs ½, cross off none. 2. Cross off that many of your lowest spades: in step 2 they count 0 and protect nothing. The ruffs still "
             "count in full. 3. Count step 2 on the spades left.") in text  # r84b: the ruffs unrounded
     # r94 (newcomer r94 item 1): "the bots' tie-break" read as arbitrary and unexplained: said as what it is, a
     # convention (Python's round, held below), and 3b gives the working order, true to trick_count (ruffs, then
     # the spades kept, then their step-2 values): ruffs first, cross off, then step 2 once
     assert "the bots' tie-break" not in text
+    # r109 (newcomer r109 item 3.2): "(a convention)" left the reader guessing why even: said as what it is, an
+    # arbitrary tie-break (Python's round, half to even, on the spades kept)
+    assert "(a convention)" not in text
     # r98 (newcomer r97 item 1): 3b pointed ahead to deal 1526 ("(step 4)"): the tie is worked where deal 1526 is shown
     assert "deal 1526 (step 4)" not in text
     # r97 (newcomer r95 item 1): "redo step 2" then "in practice ... step 2 once" gave two orders: one now, the summary's
     # r98 (newcomer r97 item 1): the order was said only after step 2's quiz: said once, at the head of the steps
     assert "Work in the order 1, 3, 3b, 2, 4." not in text and ("The steps are taught as the bots number them, but "  # r107
-            "used in the order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades (3b) before step 2 counts the rest.") in text
+            "used in the order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2.") in text  # r109: 3b said where first named (newcomer r109 item 3.1)
     assert "redo step 2" not in text and "**In practice**" not in text
     import inspect as _inspect
 
@@ -536,7 +539,7 @@ def test_the_numbers_line_is_trick_counts():
 # on deal 22's spades
 # r98 (newcomer r97 items 1-2): the working order said once, first; "play under" defined in its own sentence
 STEPS = ('## Count in four steps The steps are taught as the bots number them, but used in the order **1, 3, 3b, '  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
-         '2, 4**: ruffs (3) use up small spades (3b) before step 2 counts the rest. **1. High side cards.** Only '
+         '2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2. **1. High side cards.** Only '
          'aces, kings and queens count, by how many cards '
          'you hold in their suit. To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
          "six | 1 | nothing but a spade beats it | | ace | seven or more | ½ | the bots' cutoff for a long "
@@ -563,13 +566,13 @@ STEPS = ('## Count in four steps The steps are taught as the bots number them, b
          'cannot also wait under a higher one. 1. Round the ruff total to the nearest whole trick (¼ → 0, ¾ → 1). '
          # r107 (newcomer r107 item 4): "leaves" read as the spades crossed off: "keeps", with deal 9's case
          # r108 (newcomer r108 item 3.2): "keeps" read as possibly the spades crossed off: said outright
-         'A total ending in ½ goes whichever way leaves an even number of spades not crossed off (a convention): four spades, ruffs ½, cross off none. 2. Cross off '
+         'A total ending in ½ goes whichever way leaves an even number of spades not crossed off (an arbitrary tie-break): four spades, ruffs ½, cross off none. 2. Cross off '
          'that many of your lowest spades: in step 2 they count 0 and '  # r99 (newcomer r98): which step counts them 0 (step 4's B counts them all)
          'protect nothing. The ruffs still count in full. 3. Count step 2 on the spades left. With ♠ K J 6 2 and '
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
          "Deal 22: ruffs ¼, none crossed off. Now **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
-         "2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade "
+         "2 + 3, after 3b. - **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
          'Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = '
          '(A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
@@ -629,7 +632,7 @@ CHEAT_SHEET = ("| Step | Values |\n|---|---|\n"
 # spades, so here only the bots' rounding is told apart from the lesson's
 # r107 (newcomer r107 item 3): which counts the two rules bid apart, said again in a clause (held in
 # test_the_two_roundings_differ_only_at_three_quarters)
-DIFFER = ("The bots round to the nearest trick, a half down: the two bids differ only at three quarters (below).")  # r99: cut for density (the ¾ difference: scorer's cases and summary)  # r94 (newcomer r94): at a count of ¾ both bid 1 (held in test_the_two_roundings_differ_only_at_three_quarters)
+DIFFER = ("The bots round to the nearest trick, a half down: above 1, bids differ only at three quarters.")  # r109 (newcomer r109 item 2.2): at a count of ¾ both bid 1, so "at three quarters" was not exact  # r99: cut for density (the ¾ difference: scorer's cases and summary)  # r94 (newcomer r94): at a count of ¾ both bid 1 (held in test_the_two_roundings_differ_only_at_three_quarters)
 
 
 def test_the_values_list_is_trick_counts():
@@ -829,7 +832,9 @@ def test_the_values_list_is_trick_counts():
     # r87 (newcomer r86 item 1): "lower spades still under them" was cryptic and "crossed off or not" only in the
     # example: B in three plain steps (trick_count: credit over the kept spades, the five highest, + n − 5)
     # r89 (newcomer r87b item 1): B said as trick_count computes it, the five highest of step 2's values after 3b
-    assert ("- **B**: your five highest spades' values from step 2 (after 3b), + 1 for each spade after the fifth, "
+    # r109 (newcomer r109 item 3.3): whether B also adds the ruffs was a guess: "(no ruffs added)", which leaves
+    # 3b's crossing off standing (r89's "B has no ruffs" clash was with the crossing off, held gone below)
+    assert ("- **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 for each spade after the fifth, "
             "crossed off or not.") in VALUES
     assert "do step 2 (after 3b) on them" not in VALUES  # r89: the old B, which seemed to recount
     assert "lower spades still under them" not in VALUES and "so count them once" not in VALUES
@@ -1253,7 +1258,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     assert "demo_bidder.suggest()" in "".join(cells[at + 13]["source"])
     assert "".join(cells[at + 12]["source"]).startswith(
         "**Add the steps**: deal 22 counts 2 + 1¾ + ¼ = 4. To bid, **drop any fraction**")
-    assert "".join(cells[at + 14]["source"]).startswith("**Try steps 1 to 3b** on a new hand")  # r97: its answer uses 3b (newcomer r95)
+    assert "".join(cells[at + 14]["source"]).startswith("**Try steps 1, 2, 3, 3b** on a new hand")  # r109: "1 to 3b" read as skipping step 2 (newcomer r109 item 3.4)  # r97: its answer uses 3b (newcomer r95)
     # rater r65: "Add them up" never showed deal 22's sum; each term is a step's printed total (deal 22 has four
     # spades, so no step 4), and the sum is Suggest's printed estimate
     from hearts_teach.course.spades_lesson import count_part
@@ -1268,8 +1273,9 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # the docstring in test_the_values_list_is_trick_counts), each value with the principle it expresses
     # r108 (newcomer r108 item 2.2): a ruff wins (glossary), yet step 3 has a higher spade beat one: the opening says
     # a higher spade from another player can still beat yours (then, as the glossary says, it was no ruff)
-    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit; another player's "
-               "higher spade can still beat yours.",  # r48: word order
+    # r109 (newcomer r109 item 2.1): "win ... can still beat yours" read as self-contradictory: the glossary's words
+    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit; one beaten by a "
+               "higher spade has not ruffed.",  # r48: word order
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play under the ace |",  # r81 (words): the Why column shorter
                "| king | alone | 0 | it may have to fall under the ace |",
@@ -1283,8 +1289,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
                # r97 (words): the side suits defined inside trump's sentence
                "Spades are *trump*: a spade beats any card of the other suits, the *side suits*. "
-               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit; another player's higher "
-               "spade can still beat yours. The bots count",
+               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit; one beaten by a higher "
+               "spade has not ruffed. The bots count",  # r109: no "wins ... can be beaten" contradiction
                "**3. Ruffs**. A *void* (no card of "
                "a suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",  # r71b: ruff defined here
                # r54 (rater r52): one line of reasons for step 3's values
@@ -1311,7 +1317,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r84b (newcomer r84): "count them once" clashed with B's low spades protecting and counting +1
                # r87 (newcomer r86 item 1): B in three plain steps; "no ruffs in B" said plainly
                # r89 (newcomer r87b item 1): "B has no ruffs" beside B's crossing off read as a contradiction: why said
-               "- **A** = steps 2 + 3, after 3b. - **B**: your five highest spades' values from step 2 (after 3b), + 1 "
+               "- **A** = steps 2 + 3, after 3b. - **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 "
                "for each spade after the fifth, crossed off or not. Then add step 1.",  # r91 (newcomer r90): the second "rough count" cut  # r90 (newcomer r89 item 2): the bots' internals replaced by one plain sentence  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
@@ -2354,8 +2360,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "same-rank" not in text and "4 and three quarters" not in text
     # r98 (newcomer r97, brief): the random-choice aside was about the software, not bidding: cut for density
     assert "choose at random" not in text
-    assert ("**Sample runs.** Deal 64: the bots' count first. The bots bid 5, this lesson 4; each bid is "
-            "played 20 times; only the bots' picks between side cards of one rank (5♥ or 5♣) vary, and here all 20 agree. "  # r107: why 20 (newcomer r107)
+    # r109 (newcomer r109 item 3.6; brief): "(5♥ or 5♣)" was no card of deal 64's South: cut; the picks called random;
+    # "the bots' count first" cut for words (the cell prints it first)
+    assert "5♥ or 5♣" not in text and "count first" not in text
+    assert ("**Sample runs.** Deal 64: the bots bid 5, this lesson 4; each bid is "
+            "played 20 times; only random picks between side cards of one rank vary; here all 20 agree. "  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
             "Then deal 9 "
             "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count it and choose a bid before unfolding.") in text
@@ -2589,7 +2598,7 @@ def test_the_bid_lower_example_is_the_scorers():
     # here, as the rule the scorer's cases and the play-outs test
     assert ("**Why drop the fraction: the lower bid is safer.** Say "
             "your count is 3 and three quarters: the bots bid 4, this lesson 3. North bids 2 and takes 2; you "
-            "take 3 tricks or 4. The scorer on the four cases (\"bags 0 "
+            "take 3 or 4. The scorer on the four cases (\"bags 0 "
             "→ 1\": your side's bags before and after):") in text  # r87 (words)
     assert "When unsure" not in text
     # r55 (rater r55): "that is why a half rounds down" argued as well against rounding three quarters up: the
@@ -2688,7 +2697,7 @@ def test_the_steps_question_is_the_bots_count():
 
     cards = _Cards("9S 8S 4S KH QD 7D 5D AC KC 6C 4C 3C 2C")
     source = _code_source("steps_quiz = Quiz(")
-    assert f"You hold {cards.pretty}. What do steps 1 to 3b add up to, and what do you bid?" in source  # r97: 3b, as its answer
+    assert f"You hold {cards.pretty}. What do steps 1, 2, 3, 3b add up to, and what do you bid?" in source and "steps 1 to 3b" not in source  # r109  # r97: 3b, as its answer
     count = trick_count(cards)
     assert {DECK[c].pretty: t for c, t in count.side} == {"A♣": 1.0, "K♣": 0.25, "Q♦": 0.5}  # K♥ alone: 0
     assert count.spade_tricks == 0 and count.ruff_tricks == 1 and count.total == 2.75 and smart_bid(cards) == 3
@@ -3236,12 +3245,15 @@ def test_three_quarters_up_is_the_bots_convention():
     # (my review: the pass's "110 only at contracts of 5 and 6" was exact but dense: the two causes said plainly,
     # a set's cost 20 × the lower contract + 10 as three_quarters_margins prints)
     assert ("Bidding up came out ahead on 544 of the 737 deals, about 3 in 4. With average wins of 16 and losses "
-            "of 89 (not 19 and 110: play-outs can take different tricks; a set costs more at higher contracts, only 10 "
-            "if both bids are set), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
+            "of 89 (not 19 and 110: a deal's two play-outs can differ in tricks; a set costs more at higher contracts, "
+            "bidding up only 10 if both are set), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
             "points a hand ahead.") in " ".join(prose().split())
     # r107 (newcomer r107 item 5): only the 89 was told apart from the four cases: the 16 from 19 too, in the bracket
     assert "(Not 19 and 110" not in " ".join(prose().split()) and "(not 110:" not in " ".join(prose().split())
     assert "110 only at contracts" not in " ".join(prose().split())
+    # r109 (newcomer r109 item 3.5): "play-outs can take different tricks" was unclear: a deal's two play-outs,
+    # and whose 10 (bidding up's) when both are set
+    assert "play-outs can take different tricks" not in " ".join(prose().split())
     assert "contracts and tricks vary by deal" not in " ".join(prose().split())  # r108
     from hearts_teach.course.spades_lesson import _three_quarters_pairs
     margins = [(d[0] - u[0], u, d) for u, d in _three_quarters_pairs(4000)]  # (points, contract, tricks, made)
