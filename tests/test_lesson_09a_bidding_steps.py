@@ -1137,8 +1137,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r82 (rater: "weighed bot" printed from deal 1246 on, named only here): defined at its first use, deal 1246
     # r107 (words): "the lessons'" and "which weigh" cut; still named and defined at deal 1246
     # r108 (newcomer r108: what they weigh by came four cells later): where to find the rule, said
+    # r109 (newcomer r109: "before deal 437" read as a time, not a pointer): the heading it stands under, named
     assert ("The bots are the default *weighed bots*, weighing their contract against an opponent's nil (rule: before "
-            "deal 437).") in text
+            "*Your turn to defend*).") in text and "(rule: before deal 437)" not in text
+    assert "otherwise it breaks the nil. **Your turn to defend.**" in text  # r109: the rule does stand just before it
     assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
@@ -1785,7 +1787,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r108 (newcomer r108: "rounded" unclear): the spades each short suit uses, said (held below; a lone
                  # doubleton's quarter rounds to none, two doubletons may use one, so "lone")
                  "**Ruffs** use up your lowest spades: a void two, a singleton one, a lone doubleton none; those protect "
-                 "nothing (K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; the K♠ counts three quarters). Never more ruffs than spades.",
+                 # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
+                 # example instead (held below: one spade and two voids count ruffs 1)
+                 "nothing (K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; the K♠ counts three quarters). One spade, two voids: ruffs 1.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid one. In play "
                  "a void helps a nil: it can throw any card there.",
@@ -1839,6 +1843,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
     # stops nil, though every other line holds; a doubleton (a quarter) does not
     one_spade_void = "2S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D"
     assert [t for _, t in trick_count(CardList(one_spade_void)).ruffs] == [1.0] and not nil_ok(one_spade_void)
+    # r109: the example "One spade, two voids: ruffs 1." held (two voids would be 4 with spades enough)
+    assert trick_count(CardList("2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")).ruff_tricks == 1
+    assert trick_count(CardList("2S 3S 4S 5S 2H 3H 4H 5H 6H 7H 8H 9H TH")).ruff_tricks == 4
     assert not nil_ok("2S 3C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D")  # a club singleton
     assert nil_ok("2S 3C 4C 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D")  # a club doubleton
     # r91: "none: 0": with no spade, a void counts no ruff
@@ -1935,7 +1942,7 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
     # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
     # r107 (newcomer r107: how to type a 10 or a face card?): two more codes, as Card reads them
-    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
+    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` per card (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
     assert Card("2D").pretty == "2♦" and Card("QH").pretty == "Q♥" and Card("10S").pretty == "10♠"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
@@ -2893,7 +2900,7 @@ def test_the_learners_nil_has_a_debrief():
     cells = _nil_cells()
     at = next(i for i, c in enumerate(cells) if "nil_table = SpadesTable(" in "".join(c["source"]))
     # r76b (rater: no way to check your count on deal 356): the debrief prints it first, part by part (½: Q♥)
-    assert "".join(cells[at + 1]["source"]).startswith("When your hand is over, run the cell below: your count, then each "
+    assert "".join(cells[at + 1]["source"]).startswith("When your hand ends, run the cell below: your count, then each "
                                                        "*close call*")
     assert "count_text(mine.dealt(0), estimate=False)" in "".join(cells[at + 2]["source"])
     assert cells[at + 2]["cell_type"] == "code" and "close_calls(mine, 0)" in "".join(cells[at + 2]["source"])
@@ -2965,8 +2972,18 @@ def test_when_blind_nil_is_worth_its_risk():
     # r97 (newcomer r95: the bots' choices printed before their rule): the rule moved above the output
     # r108 (newcomer r108: a −80 average with nothing to compare it to): why bid it, said before the 200 deals
     assert ("The bots' rule: 200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's "
-            "nil. Ordinary bids rarely catch up: a long shot beats a likely loss. Below: the bots play South's blind "
+            "nil. It mostly breaks: a long shot, for a match slipping away. Below: the bots play South's blind "
             "nil") in text
+    # r109 (newcomer r109: "a long shot beats a likely loss" was not backed by anything printed): said as what the
+    # 200 deals print (it breaks on most) and as the bots' own docstring puts their rule
+    assert "a long shot beats a likely loss" not in text and "Ordinary bids rarely catch up" not in text
+    cells_ = lesson_cells()
+    worth = next(c for c in cells_ if "for seed in range(1000, 1200):" in "".join(c["source"]))
+    printed = "".join("".join(o.get("text", "")) for o in worth["outputs"])
+    kept = int(printed.split("held on ")[1].split(" of 200")[0])
+    assert kept < 200 - kept  # "it mostly breaks"
+    from hearts_teach.agents.spades import wants_blind_nil as _wants
+    assert "slipping away" in " ".join(_wants.__doc__.split())
     # r90 (rater r89: only four example scores are printed, not the rule): "printed above" cut
     assert "The bots' rule, printed above" not in text
     from hearts_teach.games.spades import score_hand
@@ -3030,7 +3047,13 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r98 (newcomer r97: ~25 lines for a one-card point): the lead, trick 3 (the cover before South) and trick 5 only
     assert shown.startswith("South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
+                            "Before trick 3: North: ♠ Q 10 8 7 2  ♥ K 3  ♦ Q J  ♣ K 9\n"
                             f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n\n")
+    # r109 (newcomer r109: North's clubs never shown, so "its highest club" could not be checked): its hand before
+    # trick 3, as the bots held it; the K♣ it covers with is its highest club
+    from hearts_teach.course.spades_lesson import bots_position as _at
+    north3 = _at(1246, dealer=3, trick=3, cards=1).view(2)  # North, second to play in trick 3
+    assert [c.pretty for c in north3.legal] == ["9♣", "K♣"] and played.tricks[2].card_of(2).pretty == "K♣"
     assert "Trick 2 as played" not in shown and "tricks vs contract" not in shown
     assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
@@ -3067,7 +3090,7 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     # r91 (rater r90: said only after the 200-deal run): said before it, in the cell that introduces it
     # r93 (newcomer r92: "forced" by whom?): said who bids it
     # r97 review: "would look" read as "would consider it" once the bots' rule came first: look at their cards
-    forced = "At 180 to 320 (140 behind) the bots would look at their cards; we bid blind for South."
+    forced = "At 180 to 320 (140 behind) the bots would look at their cards; we bid blind."  # r109 (words): "for South" cut
     cells_ = lesson_cells()
     run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
     assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
