@@ -313,7 +313,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # named as the bots' moon watch (glossary, lesson 05)
     assert ("With every point so far yours (8 or more, hearts among them: the bots' moon watch), lead your last heart: "
             "whatever happens, that leaves you void in hearts, free to throw other cards on later heart leads (the "
-            "copy's trick 12); and the bots most likely overtake it.") in flat
+            "copy's trick 12); and while higher hearts are out, the bots most likely overtake it.") in flat
+    # r110 (rater: nobody can overtake your last heart when it is the highest one left): the condition said
     assert "the bots overtake it to stop a moon, leaving you void" not in flat
     from hearts_teach.games.hearts.view import shooting
 
@@ -650,7 +651,7 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     assert "reaches past a quarter point." not in text
     # r97: "both average 17.6" read as "best" for both (the table's quarter point): the sentence says why not
     # r98: the grade table now says the top choice can be too close to call; this sentence shorter
-    assert ("Both cards are too close to call: the deals cannot tell them apart.") in text  # r108: the average follows and "cannot call either best" not in text
+    assert ("Both cards are too close to call: the deals cannot tell them apart in points.") in text  # r108: the average follows and "cannot call either best" not in text  # r110: the Q♠ % differ; the points do not
     assert "both average 17.6 points" not in text
     assert "coach lists first" not in text and "even the coach's top choice" not in text
     assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
@@ -1197,7 +1198,7 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert ("Both cards are too close to call: the deals cannot tell them apart.") in text  # r108: the average follows  # r91, r93; r97; r98: the table says why
+    assert ("Both cards are too close to call: the deals cannot tell them apart in points.") in text  # r108: the average follows  # r91, r93; r97; r98: the table says why  # r110: the Q♠ % differ; the points do not
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
