@@ -1087,7 +1087,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r99 (newcomer r98: East's J♠ was forced in trick 12 and South chose to duck; "the 4♠ let South break it" hid
     # both): said as South's bot did it ("bust the opponents' nil: stay low under it", held in the deal-17 test)
     # r110 (rater: East's own 4♠ discard made the J♠ forced; South only ducked): the nil broke, and how
-    assert "Contract first made the contract, but the nil broke: South ducked under East's forced J♠." in text
+    assert "Contract first made the contract, and the nil broke: South ducked under East's forced J♠." in text
     assert "South broke the nil by ducking" not in text
     assert "East's 4♠ let South break the nil" not in text
     assert "only East's 4♠ lost the nil" not in text
