@@ -3690,6 +3690,12 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert ("The Q♠ and A♠ matter most. The coach grades 20 passes (every 3 of Q♠ A♠ Q♣ K♦ J♥ 9♥, the six the "
             "[rule bot](glossary.ipynb#cell-id=term-rule-bot) most wants to pass): each keeping either is a blunder ([figures](#cell-id=l08-20b)).") in prose
     assert "every 3 of the six cards the " not in prose
+    # r110 (report r110/08: how is a pass outside the 20 graded?): beside them, on the same deals (assess_pass's
+    # include; drills.grade passes the learner's cards first), the 20's verdicts unchanged
+    assert "each keeping either is a blunder ([figures](#cell-id=l08-20b)). Any other pass is graded beside them, on the same deals." in prose
+    _other, _twenty = grade(DRILLS[0], "QS AS 3C").assessment, grade(DRILLS[0], "KD QS AS").assessment
+    assert len(_other) == len(_twenty) + 1 == 21 and _other.of("3♣ Q♠ A♠").call == "mistake"
+    assert [(c.label, c.call) for c in _twenty] == [(c.label, c.call) for c in _other if c.label != "3♣ Q♠ A♠"]
     assert {c.pretty for p in grade(DRILLS[0], "KD QS AS").assessment for c in p.cards} == set("Q♠ A♠ Q♣ K♦ J♥ 9♥".split())
     assert "20 of 286" not in prose and "Lesson 01's example pass" not in prose
     _figs = "".join("".join(o.get("text", "")) for c in _cells("08_practice_decisions") if c.get("id") == "l08-20b"
@@ -3883,11 +3889,16 @@ def test_lesson_08_round_14_one_unit_plain_figures_and_drill_3s_deal_said():
     # r61 (rater: drill 5's 3♠ shows 4.9 hearts, 0% and 5.0 points): the moon is counted too, 26 to each other player
     # r72c (rater: a wall of method before any example): the guide, after the demonstration, says only that the coach
     # averages penalty points; the units come with the demonstration (a heart's cost in hearts, the verdict in points)
-    assert "plays each choice out and averages your penalty points." in prose
+    # r110 (report r110/08: who plays the other seats?): the rule bots, in every seat (coach.py: "everyone continuing
+    # like the rule bot"; assess_pass: "the other seats pass and play like the rule bot")
+    assert ("plays each choice out with [rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat and averages "
+            "your penalty points.") in prose
+    assert "plays each choice out and averages" not in prose
     assert "Mind the units: the words after the dash count **hearts**, the verdict **points a hand**" in prose  # r92
     assert DRILLS[4].make().rules.moon == "add_to_others"
     from hearts_teach.agents import coach as coach_module
 
+    assert "everyone continuing like the rule bot" in " ".join((coach_module.__doc__ or "").split())  # r110
     assert "the biggest of the Q♠, hearts and moon effects, worded with one number" in " ".join(
         (coach_module._consequence_words.__doc__ or "").split())
     reasons = [c.reason for d, answer in zip(DRILLS, ("QC QS AS", "KC JD KS", "QS", "TS", "TS"), strict=True)
@@ -4419,6 +4430,9 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     take_src = _src(cells[ids.index("l08-20-take")])
     assert take_src.startswith("## What to take away\n\n<details><summary>Five rules</summary>\n\n- ") and take_src.rstrip().endswith("</details>")
     assert not take_src.startswith("## What to take away\n\n- ") and take_src.count("\n- ") == 5
+    # r110 (report r110/08: "out" alone could mean "already played"): drill 4's glossary term
+    assert "- While the Q♠ is [still out](glossary.ipynb#cell-id=term-still-out) and you hold nothing above her" in take_src
+    assert "While the Q♠ is out and" not in take_src
     assert _src(cells[ids.index("l08-20")]).startswith("## After your try: the coach's answers\n\n")
     for n, cid in enumerate(folds, start=1):
         fold = _src(cells[ids.index(cid)]).split("<details>", 1)[1]
@@ -4459,7 +4473,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r95 (rater: "counts hands in a match" was cryptic beside three deals all headed Hand 1): what the number sets
     # r96 (rater: drills 3 to 5 print "Hand 1 · no pass"): "would pass", as their headers say of the rotation
     # r97 (report r96/08: "Hand 1", "not deal numbers" confused): each drill's pass said plainly, as its header prints it
-    assert ("The five positions (drill 1 passes left, drill 2 right; drills 3–5 have no pass):") in guide
+    # r110 (report r110/08: drill 5 alone showed no trick 1): its trick 1 in the guide, as dealt (the prompt is the package's)
+    t1 = DRILLS[4].make().tricks[0]
+    names = ["South", "West", "North", "East"]
+    assert ("The five positions (drill 1 passes left, drill 2 right; drills 3–5 have no pass; drill 5's trick 1, led by "
+            f"{names[t1.leader]}: {' '.join(c.pretty for c in t1.cards)} → {names[t1.winner]}):") in guide
+    assert "drill 5's trick 1, led by South: 2♣ 6♣ 5♣ J♣ → East" in guide
     assert "not deal numbers" not in guide
     assert [d.make().pass_direction for d in DRILLS] == ["left", "right", "hold", "hold", "hold"]
     assert "counts hands in a match" not in guide  # r55 (word cap): the intro names the five
@@ -4927,9 +4946,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r107 (report r107/08: "why, if I no longer hold her?", and the coach's "can still be dropped" read as if
             # only other passes allowed it): the K♠ from East back, as "mostly" (155 of 272, asserted below)
             # r109 (report r109/08: why can West not pass her on?): passes are simultaneous (docs/rules.md H2)
-            'Pass both and she still ends in your tricks in 30%, mostly under a K♠ East passes you (West cannot pass her on: '
+            # r110 (report r110/08: "under a K♠" made the reader stop): the trick the K♠ wins
+            'Pass both and she still ends in your tricks in 30%, mostly on a trick won by a K♠ East passes you (West cannot pass her on: '
             'passes are simultaneous).') in prose
-    assert "comes back in 30%" not in prose
+    assert "comes back in 30%" not in prose and "mostly under a K♠" not in prose  # r110
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
     # r89 (rater: the top choice still leaves her to South 30% of the time, and only a folded cell said why): the
