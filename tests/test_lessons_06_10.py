@@ -2179,7 +2179,7 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Each "
             "spade lead cost East one low [guard](glossary.ipynb#cell-id=term-guard): lesson 04 calls "
             "this a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
-            "hearts in it. From trick 12, South and East held no diamonds and no spades. So every spade or "
+            "hearts in it. From trick 12, South and East held no diamonds and no spades. Every spade or "
             "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
     # rater r54_11: East kept her with two low spades and lost 13, while the figures say keeping her with two or more
@@ -2426,7 +2426,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     assert "Tricks: > marks the card led; play runs left to right from it, then round to South." in out
     assert text.index("Columns are seats;") < text.index("South won trick 1 with the A♣")
     # r77 rater: "the same sheet" pointed at nothing (the cell above shows the table, not a sheet)
-    assert "Now three rule bots play it out, on a sheet like the six-seat one:" in text
+    assert "Three rule bots play it out, on a sheet like the six-seat one:" in text  # r110: "Now" cut (words)
     sheet = Hand.deal(3, hand_number=2, rules=three)
     assert sheet.seat_names == ("South", "West", "East")
     bots_play(sheet, table_bots("rule", players=3))
@@ -2458,7 +2458,7 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # has no Q♠ figures at three (the worked hand kept her with two low spades, this one passed her: both lost her)
     # r66 (rater r65_11): the advice seemed to need hindsight: the clue East had is said (it passed South the A♦ and
     # South led it on trick 3, South's first lead after the 2♣; checked below)
-    assert ("The lesson: a passed queen can come straight back onto your own trick. East's clue: South led "
+    assert ("The lesson: a passed queen can come back onto your own trick. East's clue: South led "
             "the A♦ East had passed, so South might have no diamonds. Once you pass her, avoid leading a suit the "
             "receiver may lack until she is played.") in text
     assert third.card in hand.received(0) and hand.tricks[2].leader == 0 and hand.tricks[0].leader == 0
@@ -5499,7 +5499,7 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # demonstration's lone A♦ was received, not made: the task is concrete, the A♦ said as received (checked below);
     # the worked hand's tricks are named, the story itself told under its sheet
     assert ("A tip for three: be out of a suit rather than the last to hold it. The worked example's tricks 12 to 17 "
-            "show it. So count who still holds each suit, and empty a short suit early, as the demonstration's South "
+            "show it. Count who still holds each suit, and empty a short suit early, as the demonstration's South "
             "did with the lone A♦ it received. Your hand has no suit shorter than four cards, so make one: pass K♣ 9♣ "
             "7♣. If East passes you no club, your 4♣ goes on trick 1 and you are out of clubs; then throw hearts, or the "
             "Q♠ if she comes, on club leads.") in text
@@ -5530,8 +5530,10 @@ def test_lesson_11_gives_a_play_tip_for_three_drawn_from_the_worked_hand():
     # r75b (report r75/11, confusing 2): the task has a goal the learner can check on the table's scores
     # r82 (report r82/11): where to check the task was not said: the scores, shown when the hand ends
     # r84b (report r84/11, optional): this hand or the match? The hand (the widget says "Hand 1 of a match to 100")
-    assert ("Your task: follow the tip below, and score fewer points than both bots this hand (scores show at its "
-            "end).") in text
+    # r110 (report r110/11, confusing 5 and ask 5): where to check and what to look at if you miss: the hand's
+    # scores and its review (TableWidget shows the review when a hand is over)
+    assert ("Your task: follow the tip below, and score fewer points than both bots this hand (scores and review show "
+            "at its end).") in text
     worked = Hand.deal(3, hand_number=2, rules=Rules(players=3))
     bots_play(worked, table_bots("rule", players=3))
     west = worked.seat_names.index("West")
@@ -5648,7 +5650,11 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert "demonstration below" not in said
     # r103 (report r103/11, confusing 2 and ask 1): how many deals stand behind the short-queen shares: one row of
     # counts (the rest of each table's 500 deals are the longer queens)
-    assert row("Q♠ holders with a short queen, of the bots' 500 deals") == ["72", "134", "187"]
+    # r110 (report r110/11, confusing 2 and ask 2): the count row read as broken percentages: labelled a count, and
+    # a line says how to read the rows
+    assert row("Deals with a short queen, of the bots' 500 (a count)") == ["72", "134", "187"]
+    assert printed[2] == "Read each row across: the same figure at four, five and six seats."
+    assert not any("Q♠ holders with a short queen, of the bots'" in x for x in printed)
     assert "brackets" not in said and "(  " not in said and "'took her' then means" not in said
     # r84 (report r83/11, ask 1): the sampled row crowded the table: gone (the prose quotes only the exact shares)
     assert not any("sampled" in x for x in printed)
@@ -5737,14 +5743,18 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # the sizes are named; the passed share is given at four too, so "all three" plainly means the three rows
     assert ("**Yes, a short queen is riskier at four, five and six: when the hand passes, pass her.** Kept, her holder took her "
             "in 78% at four, 50% at six; a longer queen, 28% and 15%. Passed (same deals), "
-            "she came back onto the passer's trick in 38% at four, 21% at six. All three fall at six, but at each size a "
-            "short queen is taken more often. With no pass (one hand "
+            "she came back onto the passer's trick in 38% at four, 21% at six. All three rates fall at six, but a kept "
+            "short queen is always taken more than a longer one. With no pass (one hand "
             "in three at five, one in four at six), throw her when you cannot follow suit. At six 41.7% of Q♠ "
             "holders have a short queen, almost three times the 15.1% at four.") in text
     # r103 (report r103/11, confusing 1-2 and ask 1): a passed queen set against a kept longer one compared two
     # games: cut; the passed row is named as the same deals passing left; that a kept short queen is taken less
     # often at six read as against the advice: the comparison is said to be at each size (checked below)
     assert "more than a kept longer queen" not in text
+    # r110 (report r110/11, confusing 1 and ask 1): "all three" and "more often" than what: the rates, and a kept
+    # short queen against a longer one (78% vs 28%, 63% vs 20%, 50% vs 15%: checked here)
+    assert "at each size a short queen is taken more often" not in text
+    assert all(int(fig(n, (True, "hold"))[:-1]) > int(fig(n, (False, "hold"))[:-1]) for n in (4, 5, 6))
     assert "One hand in three has no pass at five" not in text and "fewer tricks each" not in text
     assert "(she came back)" not in text and "**A short queen is common at five and six" not in text
     assert [fig(4, (False, "hold")), fig(6, (False, "hold"))] == ["28%", "15%"]
@@ -5784,7 +5794,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r51_11: the old framing is gone ("rules of thumb for five and six", the six figures without four's)
     assert "Two rules of thumb for five and six" not in text and "Does it matter?" not in text
     # the demonstration's lesson (r50_11 ask 2): East passed her and took her back (trick 6: pinned above)
-    assert ("her 13 points. The lesson: a passed queen can come straight back onto "
+    assert ("her 13 points. The lesson: a passed queen can come back onto "
             "your own trick.") in text
 
 
