@@ -980,7 +980,7 @@ def test_the_round_24_entries_say_what_the_engine_does():
     assert not Rules().omnibus and not SpadesRules().blind_nil
     # Dead card: lesson 09a's dead hearts, East's hearts once every other heart had been played
     lesson09a = (GLOSSARY.parent / "09b_nil_and_blind_nil.ipynb").read_text(encoding="utf-8")
-    assert "Throwing the dead hearts keeps the nil" in lesson09a
+    assert "Throwing the dead hearts keeps this nil" in lesson09a  # r110: "this", of deal 17 only
     _, deal17 = same_deal(17)
     play_spades(deal17, seed=2)
     moment = before_play(deal17, 4 * 9 + 3)
