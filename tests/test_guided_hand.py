@@ -311,7 +311,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r109 (rater: the void read as depending on the overtake, and "the bots overtake" as a certainty; "8" came from
     # nowhere): the void comes first, whatever happens; the overtake "most likely" (one position's 0 of 256); the 8
     # named as the bots' moon watch (glossary, lesson 05)
-    assert ("With every point so far yours (8 or more, hearts among them: the bots' moon watch), lead your last heart: "
+    # r110 (rater: whose 8 points, and is "8" a rule or a bot habit?): the bots' moon watch, linked to the glossary
+    assert ("With every point so far yours, 8 or more with a heart (when the bots' [moon watch]"
+            "(glossary.ipynb#cell-id=term-moon-watch) acts), lead your last heart: "
             "whatever happens, that leaves you void in hearts, free to throw other cards on later heart leads (the "
             "copy's trick 12); and while higher hearts are out, the bots most likely overtake it.") in flat
     # r110 (rater: nobody can overtake your last heart when it is the highest one left): the condition said
@@ -546,7 +548,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # keeps how a top choice's own cost can come out below 0)
         "over a quarter point (its [range](glossary.ipynb#cell-id=term-interval) of likely costs crosses that line): "
         # r98 (rater: how can the coach's top card fail to be best?): the row says the top choice itself can get it
-        "fine to play. Even the top choice gets this when the deals cannot tell it from the next (trick 3)|",
+        # r110 (rater: "the next" card or grade?): the runner-up
+        "fine to play. Even the top choice gets this when the deals cannot tell it from the runner-up (trick 3)|",
         "|**inaccuracy**|costs over a quarter point|",
         "|**mistake**|costs over 1 point|",
         "|**blunder**|costs over 3 points|"]
@@ -885,7 +888,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # test_06a_r77_the_whole_hand_average_includes_the_moons)
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
     assert (f"South's points for the whole hand average {points} with either card (17.7 on trick 2: each verdict uses "
-            "its own deals), below hearts + 13 × the queen's share, as South's moons score it 0; with the 4♠, "
+            "its own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% (South's moons score it 0); with the 4♠, "
             "South takes the queen less often but more hearts.") in text  # r108: why the shares overshoot and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
     # card; on the deal, 13 points on trick 3 or 14 on trick 5)
@@ -899,7 +902,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     assert "When you cannot pass her" not in text
     # r79: "neither chance came" read as false (the K♠ and A♠ were played on tricks 3 and 4): it says they came after
     # r93 (words, for the model answers): the parenthesis cut; the aside (trick 3) says South played before the K♠
-    assert "or throw her on a suit you are out of." in text and "South played second, before the K♠" in text
+    assert "or, after trick 1, throw her on a suit you are out of." in text and "South played second, before the K♠" in text
     for t in demo.hand.tricks[:5]:
         assert t.card_of(0).suit == t.led_suit, t  # South followed suit on each of tricks 1 to 5
     for number, high in ((2, Card("KS")), (3, Card("AS"))):  # tricks 3 and 4: the K♠, then the A♠, after South's card
@@ -1050,7 +1053,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # r90: the question's comment and the verdict cell's both said "answer": clicking gives it; the cell under is the verdict
     # r93: the reader wondered whether clicking K♣ changed what followed: one line says it does not
     assert ("Choose South's lead yourself first (clicking gives the answer), then unfold the coach's verdict under the "
-            "question. Your click does not change the demonstration: South keeps its plan.") in " ".join(
+            "question; your click does not change the demonstration. No buttons?") in " ".join(  # r110: fallback after
         "".join(cells[two_md]["source"]).split())
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
     verdict2 = cells[two_md + 2]
@@ -1240,13 +1243,15 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r55: this hand has no pass; the takeaway says where passing her is practised (lesson 08's
     # drills 1 and 2, which its own prose names "passing with the Q♠")
     assert ("- A Q♠ with only two small spades is easily flushed out: pass her when you can; if you cannot, drop her "
-            "under a K♠ or A♠ already on the trick, or throw her on a suit you are out of.") in flat  # r97 review: trick 4's aside ties it to the hand  # r97: tied to the hand  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
+            "under a K♠ or A♠ already on the trick, or, after trick 1, throw her on a suit you are out of.") in flat  # r110: rule H6  # r97 review: trick 4's aside ties it to the hand  # r97: tied to the hand  # r93 (words)  # r74, r79: the tricks show the K♠ and A♠ after South's card
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     assert "two passes with the Q♠" in lesson_08  # r87: lesson 08's intro, shorter
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
-    assert ("- With every point so far yours (8 or more, hearts among them: the bots' moon watch), lead your last "
-            "heart: whatever happens, that leaves you void in hearts") in flat  # r108; r109
+    assert ("- With every point so far yours, 8 or more with a heart (when the bots' [moon watch]"
+            "(glossary.ipynb#cell-id=term-moon-watch) acts), lead your last "
+            "heart: whatever happens, that leaves you void in hearts") in flat  # r108; r109; r110
+    assert "hearts among them: the bots' moon watch" not in flat  # r110
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
 
@@ -1283,7 +1288,7 @@ def test_06a_r61_who_plays_on_in_the_coach_deals_and_the_queen_under_a_high_spad
     assert "guide" not in text.replace("guided", "")
     # r74b: the strategy's bullet first, the rule's last, in the order each verdict prints them
     assert "- **the rule**: whether the card was allowed. Both deals here" in text  # r93 (words)
-    assert "drop her under a K♠ or A♠ already on the trick, or throw her" in text
+    assert "drop her under a K♠ or A♠ already on the trick, or, after trick 1, throw her" in text  # r110
     for card in ("KC", "4C"):
         guided = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
         guided.play("AC")
@@ -1385,7 +1390,10 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
     assert ("South's points for the whole hand average 17.6 with either card (17.7 on trick 2: each verdict uses its "
-            "own deals), below hearts + 13 × the queen's share, as South's moons score it 0;") in text
+            "own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% (South's moons score it 0);") in text
+    # r110 (rater: had to do the arithmetic to see what "below" meant): one worked line from the printed Q♠ figures
+    assert "below hearts + 13 × the queen's share" not in text
+    assert f"{5.7 + 13 * 0.95 - 26 * 0.016:.1f}" == "17.6"
     assert "moons included" not in text  # r108 (rater: "moons included" left the sum's gap unexplained)
     assert "17.7 with the 4♣" in "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step2-copy"
                                          for o in c.get("outputs", []))
@@ -1457,12 +1465,14 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     assert averages[0] != averages[1] and abs(averages[0] - averages[1]) < 0.1
     assert {f"{a:.1f}" for a in averages} == {"17.6"}
     # r98: the table says the top choice itself can get it (the reader: how can the top card fail to be best?)
-    assert "Even the top choice gets this when the deals cannot tell it from the next (trick 3)" in text
+    assert "Even the top choice gets this when the deals cannot tell it from the runner-up (trick 3)" in text  # r110
     # the plan's ties: lowest() orders by rank, then by card index, which runs ♣, ♦, ♥, ♠
     assert "key=lambda card: (card.rank, card.index)" in code
     # r97: cell 7 was packed (tie-break, typed fallback, folds): the tie-break note cut, as the r96 reader suggested;
     # the plan's 4♣ is named in the folded answer and each card is in the table
-    assert "*always the lowest card allowed*. No buttons?" in text  # r98: "graded by the coach" said in cell 1
+    # r110 (rater: two "lowest" cards, 4♣ and 4♠: which?): the tie order back, in four symbols; the typed fallback
+    # after the invitation to choose (it came before the reader knew of a question)
+    assert "*always the lowest card allowed* (ties go ♣, ♦, ♥, ♠). Choose South's lead yourself first" in text
     assert Card("4C").index < Card("4D").index < Card("4H").index < Card("4S").index
     demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     demo.play("AC")  # trick 1: South's highest club, as in the lesson; then the plan
@@ -1490,10 +1500,11 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # r107 (rater: "would" overstated the K♠, and a K♥ may not be led before hearts are broken, rule 8)
     # r108 (rater: what to lead meanwhile?): the coach's hint after the 8♣ (checked in test_06a_r108_facts_behind_the_mends)
     # r109 (rater: "trick 2's hint" assumed the learner won trick 1): the hint after the 8♣ (checked below)
-    assert ("- **Leading**: none at first (you hold no ace); meanwhile the Q♦ (the hint after your 8♣ wins trick 1), "
-            "beaten only by the A♦; "
-            "once that has gone, your K♦ (a K♠ risks the queen; a K♥, allowed once hearts are broken, takes hearts if "
+    # r110 (rater: it quoted a hint the learner may never have asked for): why the Q♦ is safe instead (checked below)
+    assert ("- **Leading**: none at first (you hold no ace); meanwhile the Q♦: only the A♦ beats it, as the "
+            "K♦ is yours; once the A♦ has gone, the K♦ (a K♠ risks the queen; a K♥, allowed once hearts are broken, takes hearts if "
             "it wins).") in back and "your king of its suit" not in back
+    assert "the hint after your 8♣" not in back  # r110
     assert "would draw" not in back
     assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
             "holder can drop her on it. Play the K♠ under the A♠, or throw it on a suit you are out of.") in back
@@ -1508,7 +1519,7 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert [c for c in south if c.suit == Card("2S").suit] == [Card("8S"), Card("9S"), Card("TS"), Card("KS")]
     assert Card("8C") in assess_play(own.hand.view(0), seed=own.coach_seed).best  # "win it": the coach's best
     # r93: the click changes nothing in the demonstration
-    assert "Your click does not change the demonstration: South keeps its plan." in src["l06a-step2-md"]
+    assert "your click does not change the demonstration." in src["l06a-step2-md"]  # r110: the plan said just above
     # r93: every printed line of a what-if copy says so (the K♣ header names "not the real hand")
     for cid in ("l06a-step2-copy", "l06a-step4-copy"):
         assert "copy:" not in out[cid]
@@ -1546,4 +1557,5 @@ def test_06a_r108_facts_behind_the_mends():
     own = GuidedHand()
     own.play("8C")
     assert own.hint().startswith("Hint: Play Q♦")
+    assert Card("QD") in own.hand.cards(0) and Card("KD") in own.hand.cards(0)  # r110: only the A♦ is higher
     assert not any(c.rank == 14 and c.suit == Card("2D").suit for c in own.hand.cards(0))
