@@ -2280,7 +2280,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # r59 (rater r57): a sample run comes first, on deal 1526 (East deals) with the bots' bid of 6
     sample = cells[at - 3]
     assert "".join(sample["source"]).startswith("print(count_text(SpadesHand.deal(seed=64, dealer=1).cards(0)))")  # r97
-    assert 'print(bid_check(64, 1, 5).replace("Your bid:", "Bid tested:"))' in "".join(sample["source"])  # r110  # r91: deal 64, not 1526
+    assert 'print(bid_check(64, 1, 5, label="Bid tested"))' in "".join(sample["source"])  # r110  # r91: deal 64, not 1526
     # rater r71: deal 9's runs are a cell of their own, code and output folded (its first line says so)
     nine_runs = cells[at - 2]
     assert nine_runs["metadata"] == {"jupyter": {"outputs_hidden": True, "source_hidden": True}}
@@ -2292,8 +2292,8 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert not trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).spent
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
     def tested(seed: int, bid: int) -> str:  # r110: the lesson's cells relabel bid_check's "Your bid:"
-        return bid_check(seed, 1, bid).replace("Your bid:", "Bid tested:")
-    assert _code_outputs("print(bid_check(64, 1, 5)") == "\n\n".join(
+        return bid_check(seed, 1, bid, label="Bid tested")
+    assert _code_outputs("print(bid_check(64, 1, 5, ") == "\n\n".join(
         [count_text(SpadesHand.deal(seed=64, dealer=1).cards(0)), tested(64, 5), tested(64, 4)]) + "\n"  # r97
     # r91: the verdict's numbers, from the runs: a 4¾ count, 4 taken every time, North 2 of 2 (the side's 7 − 5, 6 − 4)
     sixty_four = SpadesHand.deal(seed=64, dealer=1).cards(0)
@@ -2303,11 +2303,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "bid 7, took 6: set, -70, in each of the 20 play-outs\nYour side was set in 20 of 20" in up64
     assert "bid 6, took 6: made, +60, in each of the 20 play-outs\nYour side made its contract every time." in down64
     assert "Deal 1526" not in "".join(cells[at - 4]["source"]) + "".join(cells[at - 1]["source"])
-    assert _code_outputs("print(bid_check(9, 1, 5)") == "\n\n".join(
+    assert _code_outputs("print(bid_check(9, 1, 5, ") == "\n\n".join(
         [count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)), tested(9, 5), tested(9, 4)]) + "\n"
-    assert ('print(bid_check(9, 1, 4).replace("Your bid:", "Bid tested:"))  # the lesson\'s bid of 4\n'
+    assert ('print(bid_check(9, 1, 4, label="Bid tested"))  # the lesson\'s bid of 4\n'
             in "".join(nine_runs["source"]))
-    assert ('print(bid_check(9, 1, 5).replace("Your bid:", "Bid tested:"))  # deal 9, West deals, the bots\' bid of 5'
+    assert ('print(bid_check(9, 1, 5, label="Bid tested"))  # deal 9, West deals, the bots\' bid of 5'
             in "".join(nine_runs["source"]))
     assert "bid_check(9" not in "".join(sample["source"])
     nine = SpadesHand.deal(seed=9, dealer=1).cards(0)

@@ -232,11 +232,13 @@ def count_check(cards: CardList, count: float | None) -> str:
             f"folded cell below.")
 
 
-def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = None, plays: int = PLAYOUTS) -> str:
+def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = None, plays: int = PLAYOUTS,
+              label: str = "Your bid") -> str:
     """Lesson 09a's exercise: the learner's count (``count``, checked by ``count_check``) and bid for South on
     deal ``seed`` (``dealer`` deals) against what South's cards take when the bots play the deal ``plays`` times
     with that bid (South's cards too; each play-out's bots seeded apart). Before a bid, only the cards: the stored
-    output of the exercise cell gives nothing away."""
+    output of the exercise cell gives nothing away. ``label`` names the bid line (the lesson's sample runs test
+    bids the learner did not make: "Bid tested")."""
     cards = SpadesHand.deal(seed=seed, dealer=dealer).cards(0)
     counted = count_check(cards, count)
     head = f"Cards: {cards.pretty}" + (f"\n{counted}" if counted else "")
@@ -264,7 +266,7 @@ def bid_check(seed: int, dealer: int, bid: int | None, count: float | None = Non
     made = sum(n for t, n in taken.items() if t >= bid)
     fewest = min(taken)
     lines = [head,
-             f"Your bid: {bid}. The bots played all four hands, yours included, {plays} times with it.",
+             f"{label}: {bid}. The bots played all four hands, yours included, {plays} times with it.",
              "Tricks your cards took: " + took_text(taken, plays)]
     if made < plays:
         lines.append(f"Short of your own bid in {plays - made} of {plays}.")
