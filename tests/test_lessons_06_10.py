@@ -2388,7 +2388,9 @@ def test_lesson_11_round_9_six_seats_the_four_player_parts_and_the_marks():
     # the learner's copy has no shared rules file: the course's own rules page (docs/rules.md) is named instead
     assert ("The standard game of the course's rules page ([docs/rules.md](../docs/rules.md)) is for four players: these "
             "table-size rules are this course's reading. Rule books differ on which low cards go: "
-            "[docs/players.md](../docs/players.md) lists the sources.") in text  # r84: the aside from the first-lead bullet
+            "[docs/players.md](../docs/players.md) (optional) lists them.") in text  # r84: the aside from the first-lead bullet
+    # r111 (report r111/11, stuck 4): whether to open the link was unsaid: marked optional; "them" is the rule books
+    assert "lists the sources." not in text
     assert "The standard game is the four-player game above" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r75b (report r75/11, confusing 5): "never holds" read as holding cards
     assert "then right, then keep their cards." in text
@@ -5356,7 +5358,13 @@ def test_lesson_11_r38_g_seat_names_hearts_each_and_how_play_changes():
     assert {round(len(six.of_suit(s)) / 6) for s in Suit} == {2}
     assert {len(three.of_suit(s)) for s in Suit} == {12, 13} and {len(six.of_suit(s)) for s in Suit} == {11, 13}
     assert "At six, four cards go: 3♣, 4♣, 2♦, 3♦." in text and "published rule sets differ here" not in text
-    assert "Run the cell, click three cards to pass, and play as in lesson 07." in text  # r45_f
+    # r111 (report r111/11, stuck 3 and ask 3): "play as in lesson 07" left a learner who skipped it guessing: the
+    # pass button and the card click are named (the button's label and the raised legal cards, checked here)
+    assert "Run the cell, click three cards, press *Confirm pass*, then click raised cards to play." in text  # r45_f
+    assert "play as in lesson 07" not in text
+    widgets = Path(__file__).resolve().parents[1] / "hearts_teach" / "present" / "widgets"
+    assert 'control_button("Confirm pass"' in (widgets / "pass_picker.py").read_text(encoding="utf-8")
+    assert "legal cards stand raised" in " ".join(" ".join(_src(c).split()) for c in _cells("07_play_a_match"))
     docs = (Path(__file__).resolve().parents[1] / "docs" / "players.md").read_text(encoding="utf-8")
     assert "The sources differ on what else changes" in docs
     # r50_11: shown on one deal, so "can win", not "wins"
@@ -5645,14 +5653,27 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r103 (report r103/11, confusing 5): "below" was 11 cells on: where it is, said
     assert ("Passing left, the bots passed every short queen; the passer took her back when she was\n"
             "played onto a trick the passer won. The three-seat demonstration, after the worked example\n"
-            "for three, shows one.") in said
+            "for three, shows it with a longer queen.") in said
+    # r111 (report r111/11, false 1 and ask 2): "shows one" read as a short queen passed; East's there is longer
+    # (dealt with three other spades), passed left, and came back onto East's own trick
+    assert "shows one." not in said
+    from hearts_teach.present.widgets import TableWidget
+    demo = TableWidget(seed=22, opponents="rule", rules=Rules(players=3), trick_pause=0)
+    demo.finish_hand()
+    east = demo.hand.seat_names.index("East")
+    assert len(demo.hand.dealt(east).of_suit(Suit.SPADES)) > 2 and queen in demo.hand.passed(east)
+    assert next(t.winner for t in demo.hand.tricks if queen in t.cards) == east
     assert said.index("The three-seat demonstration") > said.index("  Longer queen, kept")
     assert "demonstration below" not in said
     # r103 (report r103/11, confusing 2 and ask 1): how many deals stand behind the short-queen shares: one row of
     # counts (the rest of each table's 500 deals are the longer queens)
     # r110 (report r110/11, confusing 2 and ask 2): the count row read as broken percentages: labelled a count, and
     # a line says how to read the rows
-    assert row("Deals with a short queen, of the bots' 500 (a count)") == ["72", "134", "187"]
+    # r111 (report r111/11, stuck 2 and ask 4): the count row read as a new finding: labelled as the deals behind
+    # the short-queen rates below
+    assert row("Short-queen deals of the bots' 500 (the rates below)") == ["72", "134", "187"]
+    assert printed.index(next(x for x in printed if x.startswith("Short-queen deals"))) < head
+    assert not any("(a count)" in x for x in printed)
     assert printed[2] == "Read each row across: the same figure at four, five and six seats."
     assert not any("Q♠ holders with a short queen, of the bots'" in x for x in printed)
     assert "brackets" not in said and "(  " not in said and "'took her' then means" not in said
@@ -5744,9 +5765,12 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert ("**Yes, a short queen is riskier at four, five and six: when the hand passes, pass her.** Kept, her holder took her "
             "in 78% at four, 50% at six; a longer queen, 28% and 15%. Passed (same deals), "
             "she came back onto the passer's trick in 38% at four, 21% at six. All three rates fall at six, but a kept "
-            "short queen is always taken more than a longer one. With no pass (one hand "
-            "in three at five, one in four at six), throw her when you cannot follow suit. At six 41.7% of Q♠ "
-            "holders have a short queen, almost three times the 15.1% at four.") in text
+            "short queen is always taken more than a longer one, and at six she is short almost three times as often: "
+            "41.7% against 15.1% at four. With no pass (one hand in four at four and six, in three at five), throw her "
+            "when you cannot follow suit.") in text
+    # r111 (report r111/11, stuck 1 and 5, asks 1 and 5): what grows at six (how often she is short) is tied to the
+    # falling rates; the hold-hand share is given at four too (the rotation, checked below)
+    assert "almost three times the 15.1%" not in text and "one in four at six)" not in text
     # r103 (report r103/11, confusing 1-2 and ask 1): a passed queen set against a kept longer one compared two
     # games: cut; the passed row is named as the same deals passing left; that a kept short queen is taken less
     # often at six read as against the advice: the comparison is said to be at each size (checked below)
@@ -5770,7 +5794,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert [fig(4, (True, "hold")), fig(4, (True, "left")), fig(4, (False, "hold"))] == ["78%", "38%", "28%"]  # r108: "at four"
     assert "riskier at every size" not in text
     assert [short_hits[n] for n in (4, 5, 6)] == [72, 134, 187]  # the same short-queen deals in both rows
-    for n, share in ((5, 3), (6, 4)):  # the rotation's length at that size, one of its hands a hold
+    for n, share in ((4, 4), (5, 3), (6, 4)):  # the rotation's length at that size, one of its hands a hold
         rotation = [Rules(players=n).pass_direction(h) for h in range(share)]
         assert rotation.count("hold") == 1 and Rules(players=n).pass_direction(share) == rotation[0], rotation
     assert "a rough comparison" not in text and "How rough are these figures?" not in text
