@@ -1538,7 +1538,8 @@ def test_08b_the_moon_stories_and_the_mistakes():
     assert quiz.last_message.endswith("As in trap 3, a discard is your chance to get rid of a dangerous card: "
                                       "here, the queen herself.")
     # r73b: a third position (the duck, deal 941), so that mistakes 1 to 3 each get a second one
-    assert ("Three fresh positions (hold hands) like the traps above. First (deal 904): East led a diamond, and South "
+    # r111 (word cap): "like the traps above" cut; each answer names its trap ("trap 1 again")
+    assert ("Three fresh positions (hold hands). First (deal 904): East led a diamond, and South "
             "has none.") in " ".join(_md("08c_beginner_mistakes").split())
     # fresh newcomer rater (r38_c): the quick check had no verdict cell; like mistakes 1 to 3 it has a folded printout
     cells = notebook_cells("08c_beginner_mistakes")
@@ -2234,7 +2235,8 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
              for card in ("A♠", "J♥", "3♠", "K♣")}
     # r72c: the 3♠ is named as the A♠'s guard (the low spade it plays to one spade lead), not "South's smallest"
     # r90: the set-up says the Q♠ is still out (the answer depends on it), so the answer no longer repeats it
-    assert "A♠ 3♠ A♥" in out and "**The A♠**: the 3♠ is its only guard." in prose
+    # r111 (word cap): the guard and the one lead it covers in one sentence, as trap 4 says it
+    assert "A♠ 3♠ A♥" in out and "**The A♠**: its only guard, the 3♠, covers one spade lead." in prose
     set_up = " ".join("".join(next(c for c in cells if "".join(c["source"]).startswith("### 3. A discard"))["source"]).split())
     assert "West and North still play to it. The Q♠ is still out." in set_up
     costs_lo = {m.group(1): m.group(2) for m in re.finditer(r"^  (\S*♥\S*): [\d.]+ \(([\d.]+) to", out, flags=re.M)}
@@ -2252,7 +2254,9 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # said plainly, all heart discards are about equally bad; the grade differs only where the 5♥/6♥'s range lies
     # r92 (word cap, the reader's own suggestion): the ranges clause cut; cell 3's bands and worked example, and the
     # printed ranges, give each grade; the prose no longer calls the grades noise
-    assert ("**Why not a heart?** A heart discard keeps both dangers, the A♠ and the K♣. Taking hearts later") in prose
+    # r111 (rater: the comparison was implicit): the small saving in hearts against the queen's 13, in one sentence
+    assert ("**Why not a heart?** A heart discard may save a point later, but keeps both dangers, the A♠ and the "
+            "K♣; a spade trick won by the A♠ may hold the queen's 13.") in prose
     assert "their ranges overlap" not in prose and "about equally bad" not in prose
     # r100: a low heart graded worse than a high one puzzled the reader again: one line, the costs alike and the one
     # range wholly over the blunder line (printed, checked below)
@@ -2263,8 +2267,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert "keeps the high ones" not in prose
     # rater r71: why the A♥ is no danger like the A♠: hearts are a point each, the queen 13 (the rules' scores)
     # r79 (rater): "A heart trick costs a few points" read as if the heart discard itself cost South points
-    assert ("Taking hearts later costs a few points; a spade trick won by the "
-            "A♠ may hold the queen's 13.") in prose and "A heart trick costs" not in prose
+    assert "Taking hearts later costs a few points" not in prose and "A heart trick costs" not in prose  # r111
     assert Card("QS").points == 13 and Card("AH").points == 1
     assert costs_lo["K♥/A♥"] == costs_lo["J♥"]
     # rater r55: "the ace must go on the next" held only if spades come before South can throw the ace (as here)
@@ -2276,7 +2279,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r102: the clause chain was read three times: short sentences
     # r103: "(if still held)" was read as a riddle: it means unless South discards the A♠ now
     # r104: "unless you throw it now" overstated: South may also throw it on a later lead of a suit it lacks
-    assert ("South can play it to one spade lead. The next forces the A♠ unless you have thrown it; it wins, queen and "
+    assert ("covers one spade lead. The next forces the A♠ unless you have thrown it; it wins, queen and "
             "all if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
     assert "(if still held)" not in prose and "unless you throw it now" not in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
@@ -2295,7 +2298,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     assert "Any heart keeps two dangers" not in prose
     # rater r60: the bridge from "led twice" to the 66%: with the 3♠ gone, the ace is alone and one lead is enough
     assert ("Throw the 3♠ now and one spade lead is enough: she ends up in South's tricks in "
-            f"{share['3♠']}% of deals, against only {share['A♠']}% once the A♠ is thrown.") in prose
+            f"{share['3♠']}% of deals, against {share['A♠']}% with the A♠ thrown.") in prose  # r111 (word cap)
     assert [c for c in out.split("South holds 9 cards:")[1].split("\n")[0].split() if "♠" in c] == ["A♠", "3♠"]
     # newcomer round 9: why a heart (27%) is worse than the K♣ (13%); the twelve clubs are counted in the printed
     # tricks so far (the position's cell)
@@ -2494,8 +2497,12 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     # r81: "void" and "drop her on" had no gloss: both link the glossary, and each says what it means here
     assert ("**Why not the K♣ or the 8♣?** North has shown a [void](glossary.ipynb#cell-id=term-void) in clubs "
             "(the A♦ on trick 1's club lead), so may "
-            "throw the queen on a club lead. Your K♣ would surely win it, and the 8♣ would if West and East both "
-            "play lower clubs.") in why
+            "throw the queen on a club lead. Your K♣ would win it; the 8♣ would if West and East play lower clubs; "
+            "the 3♣, the lowest left, cannot: West or East must follow.") in why
+    # r111 (rater: why the 3♣ is safe and the 8♣ not): the 2♣ is gone (led to trick 1), so the 3♣ is the lowest
+    # club left, and with North void West and East hold every club still out, so one of them must follow higher
+    assert Card("2C") in h.tricks[0].cards and all(c.rank > Card("3C").rank for c in clubs_out)
+    assert "Your K♣ would surely win it, and" not in why
     assert "whoever holds her can [drop](glossary.ipynb#cell-id=term-drop) her on your A♠." in why
     assert any(c.rank > Card("8C").rank for c in clubs_out) and "high club?" not in why
     assert why.index("never wins a trick she is in") < why.index("Why not the K♣ or the 8♣?")  # the spade point comes first
@@ -2587,6 +2594,8 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
             "club trick it is played to, hearts and all.") in prose["1 named"] and "(the Q♣ keeps it too)" not in prose["1 named"]
     assert "The 6♣ ducks and keeps the A♣, the top club: more hearts later" not in prose["1 named"]
     qc, ac = graded.of("QC"), graded.of("AC")
+    # r111 (rater: why the Q♣ costs more than 14): the heading asks it; the kept A♣ (next sentence) and the table answer
+    assert "**Why does the A♣ cost about 10, the Q♣ over 14?**" in prose["1 named"] and qc.delta_ci95[0] > 14 > ac.delta_ci95[1]
     assert qc.delta_vs_best > ac.delta_vs_best and qc.stats["exp_hearts"] > ac.stats["exp_hearts"] + 3
     assert all(c.rank < Card("AC").rank for c in grab.view(0).still_out()[Suit.CLUBS])
     figures = text_output(next(c for c in cells if "".join(c["source"]).startswith("print(graded_grab.summary())")))
@@ -2625,7 +2634,7 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     trick = waste.current_trick
     assert [(waste.seat_names[s], c.pretty) for s, c in zip(trick.seats, trick.cards, strict=True)] == [("East", "6♦")]
     assert not any(c.suit is Suit.DIAMONDS for c in waste.cards(0))
-    assert "East led the 6♦ to this trick and is winning it so far; West and North still play to it." in prose[3]
+    assert "East led the 6♦ and is winning so far; West and North still play to it." in prose[3]  # r111 (word cap)
     assert "The Q♠ is still out." in prose[3] and Card("QS") in waste.view(0).still_out()[Suit.SPADES]  # r90
     assert "South has no diamonds, so any card is a discard" in prose[3]
     at = next(i for i, s in enumerate(src) if "waste = bots_play(" in s)
@@ -2643,7 +2652,8 @@ def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
     # r73b: "guards" is linked to the glossary at its first use, as "duck" is
     # r102: which was *the* trap (the 3♠ or the hearts) was unclear: the dangerous card, then two plain don'ts
     # r103: the bold name was vague; the rule (throw the dangerous high card) comes right after it, the two don'ts kept
-    assert ("**wasting a discard**: throw the dangerous high card, here the A♠ (the coach's best), not the 3♠ that "
+    # r111 (word cap): "(the coach's best)" cut; the printed verdict says it
+    assert ("**wasting a discard**: throw the dangerous high card, here the A♠, not the 3♠ that "
             "[guards](glossary.ipynb#cell-id=term-guard) it, nor a heart." in prose["3 named"]) and "smallest" not in prose["3 named"]
     assert "a discard is your chance" not in prose["3 named"]
 
@@ -2700,7 +2710,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     # rater r52: the rule names the Q♠ herself, the quick check's answer
-    assert ("- **Trap 3:** use a discard on a dangerous card, such as the Q♠ herself or a spade above her while she "
+    # r111 (word cap): "herself" cut; the rule still names the Q♠
+    assert ("- **Trap 3:** use a discard on a dangerous card, such as the Q♠ or a spade above her while she "
             "is out, not on the low spade that guards your A♠ or Q♠.") in flat[-1]  # r72c
     assert "the safer she is kept" not in flat[-1] and "three: you may keep her" not in flat[-1]
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
@@ -2729,7 +2740,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert ("**Count your spades below the queen:** Low spades | Passing left (West) or across (North) | Passing "
             "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and the A♠ | pass the Q♠; the A♠ may stay (08a: keeping "
             "it had a small edge) 3 or more | you may keep her (lesson 04) | same Each low spade covers one spade lead; "
-            "the next forces the queen or ace. Passed left, she goes to West, who plays after you unless West leads, "
+            "the next forces the queen or ace. Play goes S→W→N→E: passed left, she goes to West, who plays after you "
+            "unless West leads, "
             "so can drop her on your A♠. Across, North can when you or East lead; right, East only when you "
             "lead.") in flat[named]
     # r103 review: "North does when you or East lead" did not say North holds her only when passed across
@@ -2892,6 +2904,16 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r102: "can still be dropped" did not show how (29% with both passed): a player out of the suit led
     assert "Passing both cuts that, but a player out of the suit led can drop her on a trick South wins." in flat[named]
     assert "its kept J♣ can win such a trick" not in flat[named]
+    # r111 (rater: how to choose the third card): it matters less than the two spades, in the coach's grades (its
+    # trace gives no rule beyond its contrast, so none is written): the other third card is only an inaccuracy,
+    # costing less than any pass that keeps a spade
+    assert "The third card matters less (7♣ Q♠ A♠: an inaccuracy)." in flat[named]
+    seven = ns["graded"].of(ns["with_seven"])
+    assert seven.verdict == "inaccuracy" and all(
+        seven.delta_vs_best < c.delta_vs_best for c in ns["choices"] if c.label != ns["graded"].best.label)
+    # r111 (rater: the order was never said): the seats in play order, as the trick tables print them
+    assert "Play goes S→W→N→E: passed left" in flat[named] and tuple(ns["passing"].seat_names) == (
+        "South", "West", "North", "East")
     # r89: the lesson's best pass was never fully explained: why the J♣ goes rather than the 7♣, in the coach's
     # terms (its verdict on 7♣ Q♠ A♠ keeps the J♣, and she ends up in South's tricks more often, 32% against 29%)
     # r91: read as a result with no reason, and the coach's trace gives none beyond that contrast: cut (its verdict
@@ -2951,7 +2973,9 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     assert "Each starts as a question" not in flat[1] and "duck" not in flat[1] and "discard" not in flat[1]
     assert all(h in " ".join(flat) for h in ("### 1. A club trick", "### 2. Choosing a lead", "### 3. A discard",
                                              "### 4. A pass"))
-    assert "A quick check gives three more positions, then you play a hand of your own." in flat[1] and "A♠" not in flat[1]
+    # r111 (word cap): said shorter, the count kept
+    assert "Then three quick checks and a hand of your own." in flat[1] and "A♠" not in flat[1]
+    assert "A quick check gives" not in flat[1]
     assert "ducked" not in flat[1] and "wasted" not in flat[1] and "hands you the queen" not in flat[1]
     # mistake 1 prints the tricks so far in its question's output, as mistakes 2 and 3 do in theirs
     asked = next(i for i, s in enumerate(src) if "grab_quiz = Quiz.pick_card(" in s)
@@ -2976,8 +3000,8 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # r93: the kept J♠ was a point about a 0.21 difference, and the A♠ (the bigger danger, trap 3) went unsaid
     # r94: the paragraph never said why the J♠ beats the 3♠: the coach's reason ("keeping a lower one", 0.3 fewer
     # hearts), said plainly; the range's "goes past" is the grade list's "spanning"
-    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠'s range, 0.15 to 0.27, spans 0.25: "
-            "too close to call, so it is right too.") in prose
+    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠'s range (0.15 to 0.27) spans 0.25: "
+            "too close to call, right too.") in prose
     assert "trap 3 shows a chance to throw it" not in prose and "spanning 0.25: *too close to call*" in prose
     assert "you take about 0.3 fewer hearts than with 3♠" in str(js)
     assert any(c.rank > Card("3S").rank for c in ns["high_lead"].view(0).still_out()[Suit.SPADES])  # one to duck under
@@ -3026,7 +3050,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: "costs only 0.21, because ... (16% against 17%)": the printed figures give about 0.17 (0.3 hearts less
     # 13 × 1%); the digression is gone, the grades follow from the printed ranges
     assert "costs only 0.21" not in prose and "count hearts only" not in prose
-    assert ("The 3♠'s range, 0.15 to 0.27, spans 0.25: too close to call, so it is right too.") in prose
+    assert ("The 3♠'s range (0.15 to 0.27) spans 0.25: too close to call, right too.") in prose  # r111 (word cap)
     # r92: the 3♣ (an inaccuracy) was never explained: as safe from the queen, more hearts (the coach's own words),
     # and its range against the bands
     from hearts_teach.agents.coach_stats import verdict_of
@@ -4348,7 +4372,8 @@ def test_08c_r84b_the_pass_at_your_table_explained():
     # r93: the reversal from deal 743 read as a contradiction: the three figures side by side, then why a lone kept
     # A♠ is worse than A♠ Q♠ 8♠ (the queen kept cannot be in the trick South's own A♠ wins: one card a seat a trick)
     fold = ("<details><summary>Answer (your pass)</summary> Pass Q♦ Q♠ A♠, the coach's best: with one low spade "
-            "(the 8♠), both spades go left (trap 4's rule). How often she ends up in South's tricks: both passed 33%, "
+            "(the 8♠), both spades go left (trap 4's rule; A♣ Q♠ A♠: an inaccuracy). How often she ends up in South's "
+            "tricks: both passed 33%, "
             "both kept 54%, queen alone passed 63%. Passing her alone was the blunder: West can drop her on your kept A♠. "
             "Kept, she cannot fall on your A♠, but the 8♠ covers only one spade lead. In deal 743, with no low spade, "
             "keeping both was worst (82%). </details>")
@@ -4374,6 +4399,8 @@ def test_08c_r84b_the_pass_at_your_table_explained():
     with_ace = mine.of("AC QS AS")
     assert "it keeps the Q♦" in str(with_ace) and "more often than with Q♦ Q♠ A♠" in str(with_ace)
     assert with_ace.stats["p_take_qs"] > mine.best.stats["p_take_qs"]
+    # r111 (rater: the third card): the other third card, graded, as in trap 4 (trap 4's rule; checked in the fold)
+    assert with_ace.verdict == "inaccuracy" and with_ace.delta_vs_best < min(both.delta_vs_best, alone.delta_vs_best)
     asked = next(i for i, c in enumerate(cells) if "my_pass_quiz = Quiz(" in "".join(c["source"]))
     assert flat[-1].startswith(fold + " ## What you learned") and len(cells) - 1 > asked + 1
     assert "it keeps the A♠" in str(alone) and "keeps the Q♠ with one lower spade" in str(both)
