@@ -1520,9 +1520,11 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # r110 (rater: it quoted a hint the learner may never have asked for): why the Q♦ is safe instead (checked below)
     # r111 (rater: "meanwhile the Q♦" could not be parsed): plain sentences; the K♥'s "allowed once hearts are broken"
     # cut for words (the rule is lesson 01's; nothing here says it may be led earlier)
-    assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦ until the A♦ falls (only the A♦ beats it; "
-            "the K♦ is yours), then the K♦. Not the K♠ (it risks the queen) nor the K♥ (it takes hearts if it "
+    # r111 (review): "until the A♦ falls" read as leading the Q♦ again and again: the K♦ follows once the A♦ falls
+    assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦ (only the A♦ beats it; "
+            "the K♦ is yours); after the A♦ falls, the K♦. Not the K♠ (it risks the queen) nor the K♥ (it takes hearts if it "
             "wins).") in back and "your king of its suit" not in back and "meanwhile" not in back
+    assert "until the A♦ falls" not in back
     assert "the hint after your 8♣" not in back  # r110
     assert "would draw" not in back
     assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
