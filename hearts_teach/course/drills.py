@@ -196,8 +196,9 @@ DRILLS: tuple[Drill, ...] = (
           "Choose the 3 cards South should pass.",
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
-          "Drill 2's cards, dealt again with no pass. Trick 1 (led by East): 2♣ K♣ Q♣ A♣ → North. Trick 3: East's "
-          "6♣ is winning; South has no clubs. What should South play?",  # tricks 1 and 3 pinned in tests
+          "Drill 2's cards, no pass. Trick 1 (led by East): 2♣ K♣ Q♣ A♣ → North. Trick 3: East's 6♣ is winning; "
+          "South has no clubs, so any card may go (only leading a heart waits until hearts are broken). What should "
+          "South play?",  # tricks 1 and 3 pinned in tests; r111: why hearts are legal under "hearts not broken"
           # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
@@ -205,7 +206,8 @@ DRILLS: tuple[Drill, ...] = (
           "A new deal. Trick 1 (led by North): 2♣ 3♣ 4♣ Q♣ → West. No one has played the Q♠. What should South lead?",  # trick 1 pinned in tests (lesson 08, drill 4: the clubs still out)
           _flush_lead),
     Drill("The queen is on the table", "play",
-          "A new deal. East's Q♠ is winning the spade trick. What should South play?",
+          "A new deal. Trick 1 (led by South): 2♣ 6♣ 5♣ J♣ → East. East's Q♠ is winning the spade trick. "
+          "What should South play?",  # r111: trick 1 here, as in drills 3 and 4 (pinned in tests)
           _queen_on_table),
 )
 
