@@ -558,7 +558,7 @@ STEPS = ('## Count in steps Use them in order **1, 3, 3b, '  # r111: five operat
          'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each spade is checked '
          "alone: deal 22's 7♠ and 4♠ count under both the K♠ and the 10♠. | Smaller spades "
          'you hold, against higher spades you lack | Value | |---|---| | as many or more | 1 | | one fewer '
-         "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2 (no spades crossed off: see 3b), then **try "
+         "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2 (3b, below, crosses off nothing), then **try "
          'it on a new hand** (or unfold the code). **3. Ruffs**. '
          'A *void* (no card of a suit) counts 2, a *singleton* (one card) 1, '
          "a *doubleton* (two cards) ¼. Why: the count lets a void ruff a suit's first two leads, "
@@ -1289,8 +1289,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # a higher spade from another player can still beat yours (then, as the glossary says, it was no ruff)
     # r109 (newcomer r109 item 2.1): "win ... can still beat yours" read as self-contradictory: the glossary's words
     # r111 (newcomer r111 item 2.1): the course's sense kept (the glossary's), the common sense named
-    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit; elsewhere, playing "
-               "the spade is enough.",  # r48: word order
+    bullets = ["To *ruff* is to win a side-suit trick with a spade, holding none of that suit (some books call "
+               "any spade so played a ruff).",  # r48: word order
                # r51: the table's rows (a lone king's 0 said)
                "| king | two to five | 1 | a smaller card to play under the ace |",  # r81 (words): the Why column shorter
                "| king | alone | 0 | it may have to fall under the ace |",
@@ -1304,8 +1304,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r94 (newcomer r94 item 3): trump and ruff defined in the opening, before step 1's "ruffs"
                # r97 (words): the side suits defined inside trump's sentence
                "Spades are *trump*: a spade beats any card of the other suits, the *side suits*. "
-               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit; elsewhere, playing the "
-               "spade is enough. The bots count",  # r109: no "wins ... can be beaten" contradiction
+               "To *ruff* is to win a side-suit trick with a spade, holding none of that suit (some books call any "
+               "spade so played a ruff). The bots count",  # r109: no "wins ... can be beaten" contradiction
                "**3. Ruffs**. A *void* (no card of "
                "a suit) counts 2, a *singleton* (one card) 1, a *doubleton* (two cards) ¼",  # r71b: ruff defined here
                # r54 (rater r52): one line of reasons for step 3's values
@@ -2400,7 +2400,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
             "played 20 times; only the bots' coin flips between cards (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
             "Then deal 9 "
-            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count on paper and bid before unfolding.") in text  # r111 (item 3.6)
+            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count on paper, bid, then unfold.") in text  # r111 (item 3.6)
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
     assert "4 tricks in each of the 20 play-outs" in bid_check(64, 1, 5) and "4 tricks in each" in bid_check(64, 1, 4)
@@ -2762,7 +2762,7 @@ def test_the_step_two_question_is_the_bots_count():
     # r110 (newcomer r110 item 3.1): step 2 is printed before 3b: say deal 22's 3b changes nothing (held in 3b's cell)
     # r111 (newcomer r111 item 3.2): "3b changes nothing" leaned on 3b before it was taught: what it does, named
     assert "3b changes nothing" not in text
-    assert "Deal 22's step 2 (no spades crossed off: see 3b), then **try it on a new hand** (or unfold the code)." in text  # r84b (words), r87 (words)
+    assert "Deal 22's step 2 (3b, below, crosses off nothing), then **try it on a new hand** (or unfold the code)." in text  # r84b (words), r87 (words), r111 (words)
     assert "Deal 22: ruffs ¼, none crossed off." in text
     assert "J♠" not in SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
 
