@@ -226,10 +226,15 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # r108 (newcomer r108): the lesson adds that a higher spade can still beat yours (the glossary's "has not ruffed")
     # r109 (newcomer r109 item 2.1): "win ... can still beat yours" read as a contradiction: in the glossary's words, a
     # spade a higher one beats has not ruffed
-    assert ("To *ruff* is to win a side-suit trick with a spade, holding none of that suit; one beaten by a higher "
-            "spade has not ruffed.") in " ".join(
+    # r111 (newcomer r111 item 2.1): the course's narrow sense kept (the glossary's, the (trump) mark's), and the
+    # common sense named, so other sources do not mislead
+    # r111 (review): the fixer's "elsewhere, playing the spade is enough" left "elsewhere" unplaced: other books named
+    assert ("To *ruff* is to win a side-suit trick with a spade, holding none of that suit (some books call "
+            "any spade so played a ruff).") in " ".join(
         " ".join("".join(c["source"]) for c in lesson if c["cell_type"] == "markdown").split())
     assert "can still beat yours" not in " ".join("".join(c["source"]) for c in lesson)  # r109
+    assert "elsewhere, playing the spade" not in " ".join("".join(c["source"]) for c in lesson)
+    assert "one beaten by a higher spade has not ruffed" not in " ".join("".join(c["source"]) for c in lesson)  # r111
     from hearts_teach.course.spades_lesson import _played_in, play_spades, same_deal, tricks_table
 
     _, hand = same_deal(17)
