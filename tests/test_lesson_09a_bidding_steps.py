@@ -887,9 +887,11 @@ def test_r90_the_nil_question_answer_is_readable_without_the_widget():
     at = next(i for i, c in enumerate(cells) if "nil_pick = Quiz(" in "".join(c["source"]))
     after = " ".join("".join(cells[at + 1]["source"]).split())
     # folded (<details>), so that no answer stands in view under the question (tests/test_no_preanswered.py)
+    # r111 (newcomer r111: Q♦'s 0 left to work out; no example of a ruff beside the spades): every part of B's count
     assert after.startswith("<details><summary>Answer</summary>B: no ace, two spades, K♦ Q♦ over four lower "
-                            "diamonds, count a half (K♦ a quarter in six diamonds, hearts doubleton a quarter). A: four "
-                            "spades.</details>")
+                            "diamonds, count a half: K♦ a quarter, Q♦ 0 (six diamonds), hearts doubleton a quarter (no spade used), spades 0. "
+                            "A: four spades.</details>")
+    assert "count a half (K♦ a quarter" not in after  # r111
     a, b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (2147, 802))  # the question's hands
     assert nil_ok(b) and not nil_ok(a)  # the quiz's answer ("B"), as its code picks it
     assert ["neither", "A", "B", "both"][nil_ok(a) + 2 * nil_ok(b)] == "B"
@@ -900,6 +902,8 @@ def test_r90_the_nil_question_answer_is_readable_without_the_widget():
     count = trick_count(b)
     assert [(DECK[c].pretty, t) for c, t in count.side] == [("K♦", 0.25)]
     assert count.spade_tricks == 0 and count.ruffs == ((Suit.HEARTS.value, 0.25),)
+    assert not count.spent and [(DECK[c].pretty, t) for c, t in count.spades] == [("7♠", 0), ("3♠", 0)]  # r111
+    assert "Q♦" not in [DECK[c].pretty for c, _ in count.side]  # r111: Q♦ 0
     assert len(b.of_suit(Suit.HEARTS)) == 2 and count.total == estimate_tricks(b) == 0.5
 
 
@@ -917,8 +921,11 @@ def test_the_round_30_wording():
     # reason, printed in the deal-17 comparison, says it plainer (test_the_round_49_nil_play holds the engine)
     # r55 (rater r54): "so it wins the trick": "it" is named
     # r79 (false item: unconditional, yet the bots' rule below plays for the contract first when it needs the tricks)
-    assert ("**Defenders** chasing the nil play below the nil bidder's card, so the nil bidder wins the trick, and lead low, leaving it "
-            "little room to duck.") in text and "play low under the nil bidder" not in text
+    # r111 (newcomer r111: a defender before the nil bidder cannot play below a card not yet down): split by seat,
+    # as SpadesBot._bust plays (before: its lowest card; after, the nil bidder winning: its highest card under it)
+    assert ("**Defenders** chasing the nil lead low and play low before the nil bidder, leaving it little room to duck; "
+            "after it, below its card.") in text and "play low under the nil bidder" not in text
+    assert "play below the nil bidder's card, so the nil bidder wins" not in text  # r111
     quiz = _code_source("nil_pick = Quiz(")
     assert "By the bots' nil checklist above, which of these hands should bid nil?" in quiz
     assert "The checklist \"\n" in quiz and "East's nil on deal 17, below, passed it and still broke,\"\n" in quiz
@@ -1103,7 +1110,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r91 (rater r90: no output showed the nil-first play, so the sentence could not be checked): the nil-first rows of
     # tricks 1 to 6 are printed above it; "East always found a card under" cut (the table's "held" says it)
     # r110 (newcomer r110: West won tricks 2 and 5 on its own leads): the two South's low leads lost, to West's jacks
-    assert "Its low leads let West's jacks win." in text and "East always found a card under" not in text
+    # r111 (newcomer r111: "West's jacks" read as all West's four wins, two of them not jacks): the two leads, counted
+    assert ("Here, break-nil first kept East's nil but set South–North. South's two low leads fell to West's jacks."
+            in text and "East always found a card under" not in text)
+    assert "Its low leads let West's jacks win." not in text  # r111
     assert "Its low leads gave West cheap tricks." not in text
     from hearts_teach.course.spades_lesson import tricks_table as _rows
     assert ("Break-nil first, tricks 1 to 6:\n" + "\n".join(_rows(nil_first).splitlines()[:6])) in _code_outputs("nil_first = same_deal(17)")
@@ -1150,8 +1160,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r109 (newcomer r109: "before deal 437" read as a time, not a pointer): the heading it stands under, named
     # r110 (newcomer r110: a pointer forward to a rule not yet read): the bots' defence rule, said in one line ("its
     # team", the bot's own: "their team" stays out, as round 26 asked; "default" cut for words)
+    # r111 (newcomer r111: "(counting this one)" came only later): the rule whole, where first met
     assert ("The bots are *weighed bots*: each breaks an opponent's nil unless its team needs at least half "
-            "the tricks left.") in text and "(rule: before deal 437)" not in text and "(rule: before *Your turn" not in text
+            "the tricks left (counting this one).") in text and "(rule: before deal 437)" not in text and "(rule: before *Your turn" not in text
     assert "otherwise it breaks the nil. **Your turn to defend.**" in text  # r109: the rule does stand just before it
     assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
@@ -1208,7 +1219,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # fresh newcomer rater r48: "can matter more" held only for contracts of 11 or more; a set is said as scored
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             # r107 (words): "too" cut
-            "contract. The bots' rule: if a bot's team needs half the tricks left (counting this one) or more, it "
+            # r111 (words): "(counting this one)" said once, at its first statement (deal 1246)
+            "contract. The bots' rule: if a bot's team needs half the tricks left or more, it "
             "plays for the contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
@@ -1234,7 +1246,9 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r74 (rater: "contract first while ... in that case" was clumsy): said as if / otherwise
     # r91 (rater r90: does the trick being played count?): it does (the bot's left = 13 - tricks_done, tricks_done
     # counting finished tricks only: at trick 1 it says "need 9 of the last 13 tricks", printed at deal 17)
-    assert text.count("if a bot's team needs half the tricks left (counting this one) or more, it plays for the contract") == 1
+    # r111: "(counting this one)" moved to the rule's first statement, at deal 1246
+    assert text.count("needs at least half the tricks left (counting this one)") == 1
+    assert text.count("if a bot's team needs half the tricks left or more, it plays for the contract") == 1
     assert "half the remaining tricks" not in text
     assert "left = 13 - v.tricks_done" in __import__("inspect").getsource(_Bot._rule)
     from hearts_teach.agents.spades import as_view as _as_view
@@ -1802,10 +1816,12 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # doubleton's quarter rounds to none, two doubletons may use one, so "lone")
                  # r110 (newcomer r110: "lone" unclear; the cap on ruffs never said): each ruff needs a spade, and
                  # one doubleton's quarter uses none (trick_count's rounding; held below)
-                 "**Ruffs** each need a spade, your lowest: a void two, a singleton one, one doubleton's quarter none; those protect "
+                 # r111 (newcomer r111: "those", "one doubleton" and "ruffs 1" each guessed at): the spades used up
+                 # named as what protects nothing; "single" doubleton (two may use one, held below); no spade, no ruff
+                 "**Ruffs** use up your lowest spades, which protect nothing: a void two, a singleton one, a single doubleton none "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
                  # example instead (held below: one spade and two voids count ruffs 1)
-                 "nothing (K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; the K♠ counts three quarters). One spade, two voids: ruffs 1.",
+                 "(K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; K♠ three quarters). No spade left, no ruff: one spade, two voids, ruffs 1.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  # r110 (newcomer r110: "bid one" read as a bid of 1): "bid nil"
                  "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid nil. In play "
@@ -1955,6 +1971,12 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     text = " ".join(prose().split())
     # r60 (rater nit: "seed" here, "deal N" elsewhere)
     assert "Deal 356: East deals, so you, South, bid first." in text and "seed 356" not in text
+    # r111 (newcomer r111: no check on the learner's own count before play): Suggest's Estimate is that count
+    # (no answer printed: the learner clicks for it)
+    assert "Run the checklist; **Suggest**'s *Estimate* checks your count." in text
+    assert "Check your hand against the checklist, then click **Suggest**." not in text
+    _t = SpadesTable(seed=356)
+    assert _t.bid_widget.suggest().startswith("Estimate: ½ trick") and trick_count(_t.hand.cards(0)).total == 0.5
     # round 54 (rater r52): the card code is explained where it is used
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
     # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
@@ -2549,7 +2571,9 @@ def test_what_to_remember_agrees_with_the_lesson():
     assert all(f"**{n}. {part}" in text for n, part in enumerate(("High side cards", "Protected spades", "Ruffs",
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
-    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the tricks left (counting this one) or more, it plays for the contract" in text
+    # r111: "(counting this one)" said where the rule is first met (deal 1246), once
+    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the tricks left or more, it plays for the contract" in text
+    assert "needs at least half the tricks left (counting this one)" in text
     # a set scores minus what a made contract scores (r76b: "(+10 a trick bid becomes −10)" cut for words): a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
     assert made.team_points[0] == 60 and set_.team_points[0] == -60
