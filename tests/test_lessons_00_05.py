@@ -18,6 +18,7 @@ from hearts_teach import DECK, Card, CardList, Hand, Rules
 from hearts_teach.course.drills import DRILLS
 from hearts_teach.kernel.cards import Suit
 from hearts_teach.kernel.table import SEAT_NAMES
+from hearts_teach.present.render import ordered
 
 NB = ROOT / "notebooks"
 
@@ -191,6 +192,8 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     # r103: "(button players: play first)" read as telling a clicker to come back after skipping; dropped
     assert step.startswith("**Reading only:** the print below plays tricks 1 and 2 (North "
                            "wins both, taking no points) and stops at trick 3.") and "neither holds" not in step
+    # r111: the reader's question had no line to type (the variable's name was only in its folded code)
+    assert "Answer the question under it (click, or type `throw.choose(\"…\")`, e.g. `\"4D\"`)" in step
     assert "button players" not in step
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
     # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
@@ -234,6 +237,9 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     lower.play("2C")
     assert "(None of your diamonds can beat the K♦: your highest, the 5♦, was the one to get rid of" in lower.play("3D")
     assert lines[5] == "" and lines[6].startswith("Trick 3.") and lines[-1].startswith("South may play:")
+    # r111: the legal list ran ♦ ♥ ♠, lowest first, under a hand line in ♠ ♥ ♦ ♣, highest first; same order now
+    assert lines[-1] == "South may play: 6♠ 5♠ 4♠ 3♠ 2♠ K♥ 9♥ 4♥ 2♥ 4♦ 3♦"
+    assert lines[-1].split(": ")[1].split() == [c.pretty for c in ordered(copy.hand.legal_plays(0))]  # the engine's
     assert "Trick 1." in "".join(cells[ids.index("l00-25b")]["outputs"][0]["data"]["text/plain"])
     assert [copy.hand.tricks[0].winner, copy.hand.tricks[1].winner] == [2, 2]  # "North leads again"
     assert f"South: {copy.hand.cards(0).pretty}" in seen and "♦ 4 3  ♣ —" in seen
@@ -471,7 +477,11 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # rater r77: "come up as you play" read as if they changed what South may play in the three tricks; they do not
     assert "Two more come up as you play" not in text
     # r104: the two named rules were weight before the play, which says each where it applies; a pointer remains
-    assert "Lesson 03 adds two limits on penalty cards; the play below points them out." in text
+    # r111: the discard bullet said "play any card" with no exception, and the first-trick limit first came as a
+    # side remark at trick 3; the line after the bullets states it (docs/rules.md H6) instead of a bare pointer
+    # (breaking hearts is said in the play, where the K♥ breaks them)
+    assert "Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03)." in text
+    assert "Lesson 03 adds two limits on penalty cards" not in text
     assert "Two more rules, taught in lesson 03" not in text
     only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
@@ -2964,8 +2974,9 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     # r100: "count the hearts and the Q♠" read as a count of cards; the widget asks for points, so the prose does too,
     # and the typed answer goes where questions 2 and 3 say (a new cell below the question)
     assert ("Add up the penalty points each seat *holds* (1 per heart, 13 for the Q♠; none scores until taken): "
-            "which seat holds the most? Click, or type `most.choose(\"…\")` in a new cell below the question. "
-            "Then unfold (⋯) the answer under the question to check.") in text  # r89: a line to type beside every button
+            "which seat holds the most? Click, or type `most.choose(\"…\")` (a seat, e.g. `\"West\"`) in a new cell "
+            "below the question. Then unfold (⋯) the answer under the question.") in text  # r89: a line to type beside every button
+    # r111: what goes between the quotes was not said here (question 2 gives a card); a seat, with an example
     assert "Count the hearts and the Q♠" not in text
     assert "Below, the penalty cards each player *holds* now" not in text
     cells = cells_of("00_welcome")
@@ -3146,7 +3157,9 @@ def test_r36_b_00_table_order_taken_points_and_no_typo_demo():
             "drawing lists them. Before anyone plays, each player usually passes three cards to another player "
             "(lesson 01); whoever holds the 2♣ *after the pass* leads the first trick.") in text
     # rater r77: the table was "just to look at", a deal with no task; a question on it follows (test_00_quizzes)
-    assert "Here is a real deal (you play another one below), from a fixed seed" in text and "just to look at" not in text
+    # r111: the deal played below is arranged, not "another" real one; the two are told apart
+    assert "Here is a shuffled deal (you play an arranged one below), from a fixed seed" in text and "just to look at" not in text
+    assert "you play another one below" not in text
     assert "bottom, left, top, right" not in text and "```" not in prose("00_welcome")
     # r38_a: *pts* is a column of the drawn table only (the text view before the pass has no points line)
     # rater r74: the deck lists clubs first, the table spades first: the table's order is said to be for display

@@ -3490,15 +3490,16 @@ def test_00_first_three_tricks_are_short_steps():
     # rater r36_b: the two rules the outputs bring in are named (still not bullets); r38_a: in a line of their own
     # after the bullets, not a parenthesis before them
     assert "Three rules to start:" in lines
-    after = lines.index("Lesson 03 adds two limits on penalty cards; the play below points them out.")  # r104: cut to a pointer
+    # r111: the pointer line after the bullets states the first-trick limit (docs/rules.md H6) instead of pointing
+    after = lines.index("Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03).")
     assert after > max(lines.index(b) for b in bullets)
+    assert "Lesson 03 adds two limits on penalty cards; the play below points them out." not in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
     # rater r76: the rules are named where they are first said (following suit here, broken hearts below)
     # r103: trick 3's quiz wanted the discard's use before anything taught it; the rule's line says it
     # r104: "a dangerous high card" did not say the danger; the line names it (a later trick full of points)
     assert ("- Play a card of the suit led if you have one (*following suit*); if not, play any card (a *discard*, "
             "which cannot win: a chance to shed a high card that could later win a trick full of points).") in lines  # H5
-    assert "Lesson 03 adds two limits on penalty cards; the play below points them out." in lines  # r104: said in the play
     assert "- The winner of a trick leads the next." in lines  # docs/rules.md H7
     # newcomer rater: step 3 points to the printed trick-3 position, then to the folded walk
     # a fresh rater: a newcomer just told to avoid tricks wonders why North leads K♦, then K♣; tricks 1 and 2 (the
@@ -3513,7 +3514,10 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. After trick 3's feedback, skip to *The three tricks in short*.") in flat
+            "with a card between the quotes. Trick 3's feedback explains your throw; then skip to *The three tricks in "
+            "short*.") in flat
+    # r111: a clicker could not tell the widget's feedback stood in for the skipped folded answer; it says so
+    assert "After trick 3's feedback, skip to" not in flat
     # r102: a reader could not tell a clicker gets trick 3's why (the widget's feedback), or whether a reader acts on
     # the buttons; the bullets say both
     assert "- **Reading only:** skip the buttons below." in flat and "see below your cards" not in flat
