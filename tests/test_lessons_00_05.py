@@ -1763,6 +1763,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert hearts_left.trick_number == 5 and hearts_left.turn == 0 and not hearts_left.hearts_broken
     assert {c.suit for c in hearts_left.cards(0)} == {Suit.HEARTS} and hearts_left.explain("2H").legal
     assert ns["only_ok"] == "yes"
+    # r111 (review): a real position, not a partial deal: every seat was dealt 13 and holds 9 at trick 5
+    assert [len(hearts_left.cards(s)) for s in range(4)] == [9, 9, 9, 9]
     answer_every_way(ns["only"], "yes", ["no"])
     assert ids.index("l03-26d") < ids.index("l03-26i") < ids.index("l03-27")
     # r111: the exercise did not say it was Python or how much: one function
