@@ -1711,8 +1711,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
-    assert ("(a high heart is risky to keep: played on a heart trick, it wins and takes every heart in it; on this club "
-            "trick it cannot win, so West takes the trick)") in three and "good time to shed it" not in three
+    # r111: the reason sat in a parenthesis inside one long sentence before the output: its own sentence after it
+    assert ("Why the A♥: a high heart is risky to keep (played on a heart trick, it wins and takes every heart in it); "
+            "on this club trick it cannot win, so West takes the trick.") in three and "good time to shed it" not in three
+    assert "then our choice for South, the A♥, which breaks hearts:" in three and "(a high heart is risky to keep:" not in three
     assert "South A♥ → West takes it" in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
     # r103: "forced" appeared in l03-16's output before it was said: l03-15 says it
@@ -1758,8 +1760,25 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "The same hand as buttons: run the cell below." in three
     # r102: the Q♠ is greyed out too; the trick table's notation is said; West's hand shows why "no" under standard
     assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
-    assert ("In the table of tricks, each row is one trick in play order, * marks the winning card, and the last "
-            "column says who took it and any points.") in three
+    # r111: the seat letters before each card and the lead's place were left to guess: said
+    assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card after "
+            "its seat's letter (N, E, S, W); * marks the winning card, and the last column says who took it and any "
+            "points.") in three and "one trick in play order, * marks" not in three
+    # r111: the quiz's folded code works its answer out with the engine; "holds its answer" read as written there
+    assert "Each question's folded code gives its answer away (the engine works it out)" in three
+    assert "holds its answer and reasons" not in three
+    # r111: the exception for a leader with only hearts was shown, never asked: a trick-5 hand of hearts only,
+    # a different hand from l03-12's; the engine says the 2♥ may be led (the `low` question's 2♥ may not)
+    hearts_left = ns["hearts_left"]
+    assert hearts_left.trick_number == 5 and hearts_left.turn == 0 and not hearts_left.hearts_broken
+    assert {c.suit for c in hearts_left.cards(0)} == {Suit.HEARTS} and hearts_left.explain("2H").legal
+    assert ns["only_ok"] == "yes"
+    # r111 (review): a real position, not a partial deal: every seat was dealt 13 and holds 9 at trick 5
+    assert [len(hearts_left.cards(s)) for s in range(4)] == [9, 9, 9, 9]
+    answer_every_way(ns["only"], "yes", ["no"])
+    assert ids.index("l03-26d") < ids.index("l03-26i") < ids.index("l03-27")
+    # r111: the exercise did not say it was Python or how much: one function
+    assert "is a Python exercise: fill in one function that lists the cards a player may play" in three
     assert "  West holds ♠ " in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-22" for o in c["outputs"])
 
