@@ -1344,7 +1344,13 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
         assert hand.seat_names[trick.winner] == winner and str(trick.card_of(trick.winner)) == card
         assert trick.seats[-1] == trick.winner and trick.points == 0  # last to play, no points
     text = " ".join(prose("02_tricks_and_following_suit").split())
-    assert "Why did North not duck? North played last and could see that the trick held no points" in text
+    # r111: North's A♣ was played by the lesson, not a bot (newcomer r111 item 3.4): "we" chose it
+    assert "Why did we not have North duck? It played last and saw that the trick held no points" in text
+    assert "Why did North not duck?" not in text
+    # r111: how to type a card was never said (10♣ is "TC" in the code): said where typing is first offered,
+    # and each form named there is one the widgets accept
+    assert 'with a card: rank then suit letter (`6C` is 6♣; `10C` or `TC` is 10♣).' in text
+    assert Card("6C") == Card("6♣") and Card("10C") == Card("TC") == Card("10♣")
     # newcomer rater: "nobody may throw points on the first trick" muddled North's reason and skipped
     # lesson 03's exception; West's reason was hand-written (it held Q♠ and could have ducked): now
     # the rule bot's own reason is printed, and the prose points to it
@@ -1385,6 +1391,8 @@ def test_02_round_28_the_winner_column_and_why_the_a_hearts():
     # r104: "for example" read as if other drops were as good; the quiz names exactly two best (answer below)
     drop = lesson("02_tricks_and_following_suit")["drop"]
     assert "for example, the K♠ or the A♥" not in text and {str(c) for c in drop.choices if drop.is_right(c)} == {"AH", "KS"}
+    # r111: "Two are equally good" claimed an equality the prose never shows (the K♠ risks the Q♠): both count as best
+    assert "Two answers count as best." in drop.question and "equally good" not in drop.question
     assert len(hand.tricks[2].cards) == 4 and three.card_of(0) in Hand.deal(seed=44, pass_direction="hold").dealt(0)
     # ... winning also means leading, the other side of ducking; and the void position's legal cards print once
     # r81: the rule itself is now said before the trick-2 question; its section names it as the rule just used
