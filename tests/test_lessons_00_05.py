@@ -655,11 +655,14 @@ def test_01_the_coach_table_and_its_three_readings():
     # r102: "rule bots passing" did not say the guesses' exchange differs from the walk-through's; the 286 and "a rule
     # bot's results, not yours" were too many numbers and unclear: the difference said, the rest cut
     # r103: the reader needed three reads and was never told that lower is better: "so", and the direction said
-    assert ("The **coach** (lesson 00) cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
-            "might lie). On each it played 21 likely passes for South, rule bots "
-            "passing for the other seats (not three highest, as in the walk-through), then played the hand out, and averaged South's points: lower is better. Column \"Q♠ ends "
-            "in South's tricks\" counts deals (in 1,000) where she falls on a trick South wins. Answer first (click, or type "
+    # r111: the reader could not tell who plays the imagined hands out (rule bots at all four seats: the coach's
+    # docstring, checked below), and read "deals (in 1,000)" after "16,384 deals" as a count: "per 1,000 deals"
+    assert ("The **coach** cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
+            "might lie). On each it tried 21 likely passes for South, rule bots "
+            "passing for the other seats (not three highest, as in the walk-through), then rule bots at all four seats played it out; it averaged South's points: lower is better. Column \"Q♠ ends "
+            "in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins. Answer first (click, or type "
             "`saves.choose(\"…\")`), then unfold the table under it.") in text  # r75b: a text-only way too
+    assert "counts deals (in 1,000)" not in text and "then played the hand out, and averaged" not in text  # r111
     # r104: "playing all four" was unclear, and the column is a rate, not a count of the 16,384
     assert "and playing all four" not in text
     assert "of the 286 possible" not in text and "16,384 ways" not in text and "not yours" not in text  # r102
@@ -706,9 +709,13 @@ def test_01_the_coach_table_and_its_three_readings():
     # r102: she can also fall on a spade trick South wins (followed to, not thrown): both ways said
     # r103: South holds no spades in the walk-through, so "when spades are led" puzzled: a spade South receives, said
     # r103 review: "wins, under a higher spade ..., or when out of the suit led" read as a list of three: two ways, in order
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or under a K♠ South receives: "  # r104: the only higher spade South can receive
+    # r111: "under" is not defined in lesson 01, and "South receives" read as the walk-through (no K♠ there): the
+    # K♠ is one East (South's source, passing left) might pass on the coach's deals
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a K♠ East might pass South: "  # r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
+    assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
+    assert Card("KS") not in hand.received(0)  # r111: no K♠ came to South in the walk-through
     assert pass_target(0, "left") == 1  # passing left, West receives South's queen (docs/rules.md, the pass)
     assert "Q♠ ends in South's tricks" in printed
     assert note in text
@@ -716,7 +723,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r87: the r85 reader met the note before opening the folded table it explains: it says to unfold it first
     assert by_id["l01-18"].startswith("Unfold the table above. " + note) and "plays her to a trick South wins" not in by_id["l01-16"]
     ids_q = [c.get("id") for c in cells_of("01_deal_and_pass")]
-    assert "counts deals (in 1,000) where she falls on a trick South wins" in by_id["l01-16"] and ids_q.index("l01-16") < ids_q.index("l01-16q")
+    assert "counts, per 1,000 deals, those where she falls on a trick South wins" in by_id["l01-16"] and ids_q.index("l01-16") < ids_q.index("l01-16q")  # r111
     # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
     import hearts_teach.agents.coach as coach_module
     assert "with everyone continuing like the rule" in " ".join(coach_module.__doc__.split())
@@ -775,8 +782,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r75b rater: the low-card count comes first, "aces especially" after it, when the count does not decide
     assert ("several low cards of its suit beside it** is safer than one standing alone: when that suit is led, you can "
             "play a low one instead. Between two high cards, count the low cards in each one's suit (*the count*): pass "
-            "the one with fewer. 4. **High cards in general**, aces and kings especially, when the count ties (then "
-            "pass the higher):") in text  # r103: deal 5's "(rule 4)" tie-break is now in rule 4 itself  # r90: "the count" was used as a name (cells 11, 27, 29) and never given as one
+            "the one with fewer. 4. **Tie-break:** when the count ties, pass the higher card. 5.") in text  # r111: rule 4 read as a reason of its own; it is only the count's tie-break  # r103: deal 5's "(rule 4)" tie-break is now in rule 4 itself  # r90: "the count" was used as a name (cells 11, 27, 29) and never given as one
     assert text.count("*the count*") == 1
     # r84: the rules of thumb numbered, most important first (the rater could not tell which wins), "low" defined in
     # the opening line beside "high", and rule 3 says the count's use (deal 5's takeaway cites it)
@@ -790,12 +796,12 @@ def test_01_the_coach_table_and_its_three_readings():
     # rule 7): a short list, the ranks first, the match's end on a line of its own
     assert ("## How a trick works - Cards rank 2 (lowest) … 10, J, Q, K, A (highest). - In a trick each player plays "
             "one card; the first is its lead. Follow the suit led if you can, or else *discard* (play another suit). "
-            "Two limits, with exceptions (lesson 03): no heart or Q♠ on trick 1, no heart lead before hearts are broken. - "  # r104: H6, H8 have exceptions (docs/rules.md)
+            "Two limits, with exceptions (lesson 03): no heart or Q♠ on trick 1, no heart lead before hearts are broken (a heart played on an earlier trick). - "  # r111: "broken" defined at first use (docs/rules.md H8)  # r104: H6, H8 have exceptions (docs/rules.md)
             "After the pass, whoever holds the 2♣ leads it to trick 1. - "  # r102: the lead rule (docs/rules.md rule 4) was only said in passing later
             "The highest card of the suit led wins all four, and its player leads next. - Points are bad:") in text  # r84: lead defined here
     assert "A trick's first card is its lead." not in text
     assert [c.rank for c in CardList("2C 10C JC QC KC AC")] == sorted(c.rank for c in CardList("2C 10C JC QC KC AC"))
-    assert "aces and kings especially" in text and "several low cards of its suit beside it" in text
+    assert "**High cards in general**" not in text and "several low cards of its suit beside it" in text
     # r81 rater: "each spade lead uses one up, and then the queen must come out" was jargon, with "lead" only a link:
     # the lead defined, and the case said with cards (following suit: docs/rules.md rule 5)
     assert ("above all when you hold few low spades: holding only A♠ Q♠ in "
@@ -882,8 +888,9 @@ def test_01_the_coach_table_and_its_three_readings():
     # rule 4), and the printed hands show West leading with the 2♣
     assert "- After the pass, whoever holds the 2♣ leads it to trick 1." in " ".join(
         "".join(next(c for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-15t")["source"]).split("\n"))
-    assert ("That is what passing unseen means. The four hands "
-            "after the exchange (lesson 03 explains \"hearts not broken\"):") in text
+    # r111: "hearts not broken" is now defined in "How a trick works", so the pointer to lesson 03 is cut
+    assert "That is what passing unseen means. The four hands after the exchange:" in text
+    assert 'lesson 03 explains "hearts not broken"' not in text
     assert "▶  West: ♠ A Q J 3 2" in printed and "West leads trick 1.\n▶ West to play" in printed and "Legal: 2♣" in printed
     assert "West now holds the 2♣" not in text
     # r34: the yardstick, an even share of the 26 points (4 players), and every pass in the table is above it
@@ -949,14 +956,27 @@ def test_01_the_coach_table_and_its_three_readings():
     assert Card("8D").rank <= 8  # "the low 8♦": low is 8 or below in this lesson
     trace = "".join("".join(o.get("text", "")) for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-18t"
                     for o in c["outputs"])
-    assert trace.endswith("trick 10: South 8♦, West Q♠, North A♥, East 10♥ → South wins\n")
+    # r111: the reader asked why South led the 8♦ when a 3♥ was safe: the rule bot's own reason, printed (course.why)
+    from hearts_teach.course.why import why_played
+    reason = why_played(replay, 10, 0)
+    assert reason.card == Card("8D") and reason.branch == "short-suit"
+    assert trace.endswith("trick 10: South 8♦, West Q♠, North A♥, East 10♥ → South wins\n"
+                          f"South's rule bot, on its trick-10 lead: {reason}\n")
     # r82 rater: a low card winning surprised (the lesson says keep low cards): the sentence says why it won
     # r85 read: "a card of a suit nobody else holds wins" is true only of a card led: "led in" says so
     # r87: "came back" read as back into South's hand, and the r85 reader tracked three seats' diamonds over ten tricks:
     # the heading says where she went, and the text says on which tricks the others' last diamonds went
     assert ("**A passed queen in South's tricks: one deal.** West and North played their last diamonds on trick 9, "
             "East on trick 5. So nobody could follow South's low 8♦ on trick 10: a card led in a suit nobody else "
-            "holds wins, whatever its rank. West threw the queen on it: that trick cost South 15 points.") in text
+            "holds wins, whatever its rank. West threw the queen on it: that trick cost South 15 points. South's bot led it "
+            "to empty its shortest suit (above), not counting the diamonds played: a 3♥ (hearts broke on trick 3) could "
+            "not win: West had to follow with 9♥ or 8♥.") in text
+    # r111: the 3♥ claim, from the replay: South held it, hearts broke on trick 3 (South's Q♥), a heart lead was
+    # legal, and West still held 9♥ 8♥ (both above the 3♥); the bot's lead branch reads no played diamond
+    before_10 = bots_play(hand.copy(), _bots("rule"), stop=lambda h: h.trick_number == 10)
+    assert before_10.trick_number == 10 and before_10.to_act() == 0
+    assert Card("3H") in before_10.legal_plays(0) and set(before_10.cards(1).of_suit(Suit.HEARTS)) == {Card("9H"), Card("8H")}
+    assert replay.tricks[2].card_of(0) == Card("QH") and not any(c.suit is Suit.HEARTS for t in replay.tricks[:2] for c in t.cards)
     # r103: the replay never said what the trick cost South: 13 for the Q♠ and 1 for each heart (docs/rules.md)
     assert sum(13 if c.pretty == "Q♠" else 1 if c.suit is Suit.HEARTS else 0 for c in queen_trick.cards) == 15
     assert "came back: one deal" not in text
@@ -1030,6 +1050,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     its "a queen"); it is now one table, the careless pass against the coach's top pass, and one sentence."""
     ns = lesson("01_deal_and_pass")
     text = " ".join(prose("01_deal_and_pass").split())
+    by_id5 = {c.get("id"): " ".join("".join(c["source"]).split()) for c in cells_of("01_deal_and_pass")}
     mine, top = ns["mine"], ns["top"]
     dealt = Hand.deal(seed=5).cards(0)
     assert mine.label == "A♦ 10♥ 8♠" and set(mine.cards) == set(list(dealt)[-3:])  # taken by place, not thought
@@ -1080,9 +1101,12 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
             "can win club tricks that someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count (10♥ none, A♣ Q♣ 10♣ two each, A♦ J♦ four each) passes the "
-            "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: a kept 10♣ can win a club trick she lands on (358 against "
-            "309). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, not a "
-            "law. Your own deal-5 pass: having passed in the picker, run the next cell.") in text
+            "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: with only these swapped, she lands on South less "
+            "(309 against 358). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, "
+            "not a law.") in text
+    # r111: the reader asked what the table shows about the kept 10♥: the two rows differ in just the 10♥ and the 10♣
+    assert set(counted.cards) ^ set(top.cards) == {Card("10H"), Card("10C")}
+    assert "run the next cell." not in by_id5["l01-23b"]  # r111: the grading cell moved under the picker
     assert "comes close to the coach's top pass" not in text and "outranks rules 4 and 5" not in text
     lows5 = {s: sum(1 for c in dealt if c.suit is s and c.rank <= 8) for s in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)}
     assert lows5 == {Suit.HEARTS: 0, Suit.CLUBS: 2, Suit.DIAMONDS: 4}
@@ -1092,7 +1116,9 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert "3. **A high card with several low cards of its suit beside it** is safer" in text  # rule 3 is the count
     # r81 rater: "Pass in the picker above" repeated cell 24's instruction to a learner who had just read the top pass
     ids_y = [c.get("id") for c in cells_of("01_deal_and_pass")]
-    assert ids_y.index("l01-23b") + 1 == ids_y.index("l01-23y") < ids_y.index("l01-learned")
+    # r111: the learner's own grade came after the coach's deal-5 answer: it now sits right under the deal-5 picker
+    assert ids_y.index("l01-21p") + 1 == ids_y.index("l01-23y") < ids_y.index("l01-21b") < ids_y.index("l01-learned")
+    assert "then run the next cell:" in by_id5["l01-21"]
     graded_cell = next(c for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-23y")
     assert "".join("".join(o.get("text", "")) for o in graded_cell["outputs"]) == (
         "no pass chosen yet: pass in the deal-5 picker above, then run this cell again\n")
@@ -1141,8 +1167,8 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert not {c.pretty for c in clubs[:3]} & set(mine.label.split())
     # r73pre rater: deal 5 has a picker of its own, before the coach's table
     # r81 rater: the text-only way was given for `picker` only
-    assert ("**One more deal** (seed 5). Choose South's pass in this picker first (text only: "
-            "`picker5.choose(\"… … …\")`):") in text and "stays yours" not in text
+    assert ("**One more deal** (seed 5). Pass for South here (text only: "
+            "`picker5.choose(\"… … …\")`), then run the next cell:") in text and "stays yours" not in text  # r111: the grade is the next cell
     ids_5 = [c.get("id") for c in cells_of("01_deal_and_pass")]
     assert ids_5.index("l01-21") < ids_5.index("l01-21p") < ids_5.index("l01-22b")
     picker5 = ns["picker5"]
