@@ -158,5 +158,5 @@ def test_moon_table_and_chart_say_so_when_a_short_run_has_no_moon():
     text = moon_frequency_table({"easy": [1, 0, 0, 0], "rule": [0, 0, 0, 0]}, 50)
     assert "never" in text.splitlines()[2] and text.splitlines()[-1] == "rule table: no moon in 50 hands"
     assert "easy table against rule table: 1 moons against 0" in text and "times as many" not in text
-    assert "ranges per 100 hands: easy 0.0 to " in text  # a range never starts below zero
+    assert "ranges per 100 hands: easy 0.00 to " in text  # a range never starts below zero (r111: two decimals)
     assert plot_moons({"easy": [0, 0, 0, 0], "rule": [0, 0, 0, 0]}, 50).get_ylim() == (0.0, 1.0)

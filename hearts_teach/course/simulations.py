@@ -130,7 +130,7 @@ def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: 
         lines.append(f"{name:<7} " + "".join(f"{m:>6}" for m in counts)
                      + f"   {total:>5}   {rate:>8.1f}   {margin:>12.1f}"
                      + f"   {f'{hands / total:.0f}' if total else 'never':>9}")
-    lines.append("ranges per 100 hands: " + ", ".join(f"{name} {max(low, 0):.1f} to {high:.1f}"
+    lines.append("ranges per 100 hands: " + ", ".join(f"{name} {max(low, 0):.2f} to {high:.2f}"
                                                        for name, (low, high) in ranges.items()))
     a, b = sum(moons[first]), sum(moons[second])
     lines.append(f"{first} table against {second} table: {a} moons against {b}"
