@@ -343,9 +343,11 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
     # r81: one paragraph held instructions for three cells: the question's own short cell now sits right above it
     assert ids.index("l06-09-intro") + 1 == ids.index("l06-09-text") == ids.index("l06-09") + 2
+    # r111: "match this one" sat above the table it meant: a reader compared the empty stepper above
+    assert "match this one" not in _src(cells[ids.index("l06-09-intro")])
     # r103: "click until disabled", then "after three clicks" ran backwards: three clicks, the question, then click on
     assert " ".join(_src(cells[ids.index("l06-09-intro")]).split()) == (
-        "Your table should now match this one. Answer the question on it (click an answer for its feedback), then "
+        "Your table should now match the one printed below. Answer the question on it (click an answer for its feedback), then "
         "click on until the button is disabled: the table names the winner. The finished match is folded below the "
         "question: unfold it to check your table.")
     assert "three clicks" not in _src(cells[ids.index("l06-08")]) and "until the" not in _src(cells[ids.index("l06-08")])
@@ -419,9 +421,12 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r81: "every table has a moon rule" could not be checked: said of the rule sets here
     assert "every table" not in prose("l06-08")
     # r103: "kept the 26 points (no rule set here allows that)" was one made-up scenario too many: said plainly
-    assert ("Without the moon rule East would have scored its 26 points taken: 85, last instead of first, and the "
-            "match would not have ended yet. Under `new_moon` (lesson 05), a real rule, "
+    # r111: the reader had to work out 85 and the others' totals, and wondered if "without the moon rule" was a
+    # variant: the sum and all four totals (kept, above) are shown, and it is named a thought experiment
+    assert ("As a thought experiment, score it as an ordinary hand: East 59 + 26 = 85, South 43, West 53, North 79, "
+            "so East last instead of first, and the match not over yet. Under `new_moon` (lesson 05), a real rule, "
             "play would go on too, but East would still be the lowest.") in prose("l06-08")
+    assert "Without the moon rule" not in prose("l06-08")
     assert "no rule set here allows that" not in prose("l06-08")
     assert "It decided the match" not in prose("l06-08")
     # two players over 100 end the match just the same (the fourth example)
@@ -440,7 +445,9 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r81: the stored output already showed the default's verdict: the prose says so
     assert "the cell below shows the verdict for one set of totals: put in your own, guess the verdict" in prose("l06-21")
     # r81: "hold" was lesson 01's word, unexplained here
-    assert "Each row is a hand: its pass direction (*hold*: no pass) and the four scores." in prose("l06-06")
+    # r111: the table printing "hold" came before cell l06-06 explained it: said where the pass rotation is
+    assert "and rotates the pass direction (*hold*: no pass); the bots pass and play:" in prose("3f173123")
+    assert "Each row is a hand: its pass direction and the four scores." in prose("l06-06")
     assert "guess the verdict, then run it" in prose("l06-21") and "usually bad news for whoever hits it" in prose(
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
@@ -451,7 +458,9 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     deal_out = printed("3c8f6a0c")
     # r74_06: the output shows who led what and who won, so the prose's "West's diamond leads" can be checked
     # r81: the bare "J♥" was not marked as South's card: each line says South threw it
-    assert ("With the pass South won trick 8 only, and its hearts went on tricks others won:\n"
+    # r111: "South threw the Q♥" on a spade lead puzzled a reader who knew South held the 9♠ and K♠: both are placed
+    assert ("With the pass South threw the K♠ on trick 2 and played the 9♠ on trick 8; it won trick 8 only, and its "
+            "hearts went on tricks others won:\n"
             "    trick 3: West led the 7♦, South threw the J♥, West won\n"
             "    trick 4: West led the J♦, South threw the 10♥, West won\n"
             "    trick 5: West led the Q♦, South threw the 9♥, West won\n"
@@ -5188,8 +5197,10 @@ def test_lessons_06_07_r38_d_newcomer_points():
         cells[ids.index("9b1a6edc")])  # r72c_07: the list and the table are one cell
     six = _cells("06_scoring_a_match")
     text = " ".join(" ".join(_src(c) for c in six if c["cell_type"] == "markdown").split())
-    assert ("the match ends and the **lowest** total wins; if the lowest total is shared, another hand is played "
-            "(see *The tie rule* below).") in text and "unless two or more players share" not in text
+    # r111: "the match ends ...; if the lowest total is shared, another hand is played" ended the match, then played on
+    assert ("the match ends and the **lowest** total wins, unless the lowest total is shared: then another hand is "
+            "played (see *The tie rule* below).") in text and "unless two or more players share" not in text
+    assert "wins; if the lowest total is shared" not in text
     assert "Run the cell below, then click **Play next hand** (the button appears once you run the cell)" in text
     # r76pre: does exactly 100 end the match? an example says so (the second)
     # r81: "Three more cases, each with its example line below" then "Five sets of totals" did not count the same:
