@@ -80,6 +80,8 @@ def test_the_watch_catches_an_answer_and_allows_a_fresh_quiz(tmp_path):
 
 
 TEXT_LIMIT = 2000  # characters of one output's text: about a screen in a plain-text viewer
+# r111: lesson 08's five drill positions print as one listing (l08-11), a little over a screen
+LONGER_LISTINGS = {("08_practice_decisions", "l08-11"): 2100}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -93,7 +95,7 @@ def test_no_record_dump_as_a_cell_output(path: Path):
     for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
         for out in cell.get("outputs", []):
             text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
-            if "from_record(" in text or len(text) > TEXT_LIMIT:
+            if "from_record(" in text or len(text) > LONGER_LISTINGS.get((path.stem, cell.get("id")), TEXT_LIMIT):
                 bad.append((i, len(text), text[:50]))
     assert not bad, f"{path.name}: cells with unreadable text outputs (cell, length, start): {bad}"
 

@@ -197,8 +197,7 @@ DRILLS: tuple[Drill, ...] = (
           lambda: Hand.deal(seed=23, hand_number=1)),
     Drill("Void in clubs", "play",
           "Drill 2's cards, no pass. Trick 1 (led by East): 2♣ K♣ Q♣ A♣ → North. Trick 3: East's 6♣ is winning; "
-          "South has no clubs, so any card may go (only leading a heart waits until hearts are broken). What should "
-          "South play?",  # tricks 1 and 3 pinned in tests; r111: why hearts are legal under "hearts not broken"
+          "South has no clubs: any card may go, hearts too. What should South play?",  # tricks 1 and 3 pinned in tests; r111: why hearts are legal under "hearts not broken"
           # hand 2 like drill 2, so both headers say "Hand 2" (the deal depends on the seed only)
           lambda: bots_play(Hand.deal(seed=23, hand_number=1, pass_direction="hold"), table_bots("rule"),
                             stop=cannot_follow)),
