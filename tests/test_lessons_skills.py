@@ -1665,7 +1665,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r78 (report r78/12): in lesson 08's own words (a verdict holds when the whole range is past its line)
     assert ns["q13"].reason(ANSWERS_12["q13"]) == (
         "a mistake's whole range is past 1 point a hand; if it were all past 3, it would be a blunder")
-    assert "The luck of the deals makes each cost a range, from a low end to a high end." in ns["q13"].question  # r102
+    # r111 (report r111/12: "each cost" and "its line" were unclear; "mistake" meant "not a blunder" unstated)
+    assert ("calls yours a mistake, not a blunder. The luck of the deals makes your card's cost a range, from a low end "
+            "to a high end.") in ns["q13"].question and "each cost a range" not in ns["q13"].question
     assert not any("not shown" in str(c) for c in ns["q13"].choices)
     # r81 (report r81/12): "all over 1 point" read as the idiom; the choices say "the low end", the prompt recalls the
     # coach's lines, and the blunder distractor (given away by the lines) is now a range dipping below 1 point
@@ -1673,15 +1675,15 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r102 (report r102/12): "its cost's range", "Its lines" and "but not over 3" were hard to parse; the answer is
     # the low end between the lines (as lesson 08: the low end decides), and "inaccuracy" is glossed
     # r103: the deciding rule (the whole range past the line) was only in the hidden reasons: the prompt states it
-    assert ("A verdict needs the whole range past its line: over 1 point a hand for a mistake, over 3 for a blunder."
-            in ns["q13"].question) and "The coach's lines:" not in ns["q13"].question
+    assert ("A verdict needs the whole range past a cut-off: over 1 point a hand for a mistake, over 3 for a blunder."
+            in ns["q13"].question) and "past its line" not in repr(ns["q13"].reasons) and "The coach's lines:" not in ns["q13"].question
     assert "Its lines" not in ns["q13"].question and "cost's range" not in str(ns["q13"].choices)
     assert verdict_of(1.01, 1.5) == verdict_of(2.99, 4.0) == "mistake" and verdict_of(0.99, 1.5) != "mistake"
     middle = "the range's middle is over 1 point a hand, its low end under 1"
     assert middle in ns["q13"].choices and verdict_of(0.6, 1.8) == "inaccuracy" and verdict_of(0.1, 1.8) == "fine"
     # r103: "inaccuracy" appeared nowhere else in the review: the reason says only what the verdict is not
-    assert ns["q13"].reason(middle) == ("a verdict needs the whole range past its line: a range that dips below 1 point "
-                                        "is not called a mistake")
+    # r111: in plain numbers, without "its line"
+    assert ns["q13"].reason(middle) == "a mistake needs the whole range past 1 point a hand; this one dips below 1"
     # round 30: q19 no longer calls the 2♥ a card that "takes no points" (it is a point card): it lets North take
     # the trick's points, whatever West plays after it; q16 asks the reasoning, not what a lesson said
     duck = ns["duck"]
@@ -1786,7 +1788,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert last_four == {"03", "05"} and "These four mix rules of lessons 03 and 05" in " ".join(_md("12_review").split())
     assert "sooner or later you must play it" not in repr(ns["q16"].reasons)  # r104: a discard would do too
     # r105: "when a spade lead forces it" held only once the low spade is gone: the second lead, said
-    assert "the second spade lead forces it" in repr(ns["q16"].reasons)
+    # r111 (report r111/12): a left pass brings three cards from East, maybe spades: the reasons speak of the spades
+    # you keep, and a lead "can" force the A♠
+    assert "the second spade lead can force it" in repr(ns["q16"].reasons)
+    assert "the spade you keep is the low one" in ns["q16"].reason(ANSWERS_12["q16"])
+    assert "your one spade left" not in repr(ns["q16"].reasons) and "your only spade" not in repr(ns["q16"].reasons)
     low, high = -1.60, -0.20
     assert f"from {low:.2f} to {high:.2f}" in ns["q27"].question and high < 0  # wholly below zero: worse
     quizzes = sorted(name for name, value in ns.items() if type(value).__name__ == "Quiz" and name.startswith("q"))
@@ -1798,7 +1804,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
     # fresh rater (r32): it says where to type (a new code cell under the question)
     assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a number, as '
-            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, as rank and suit letter: `q3.choose("8S")` for the 8♠, with T for a ten '
+            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, in any question, as rank and suit letter: `q3.choose("8S")` for the 8♠, T for a ten '
             '(`"TH"` is the 10♥). These three examples show the format only: none is the right answer.') in intro
     # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
     assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
@@ -1885,6 +1891,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert all(str(c).startswith(("yes:", "no:")) for c in ns12["q12"].choices)
     assert "`" not in ns12["q6"].reason(Card("2H"))  # a widget shows backticks as they are
     # r74d: the intro's card format works on the questions whose choices are written as text (q20, q26, q28)
+    # r111 (report r111/12): the intro says so ("in any question"); q2 counts hands from 1 as q1 does; q10's reason
+    # no longer states "100 or more ends the match" without q11's tie; the closing cell names the folder of `dev`
+    assert "- a card, in any question, as rank and suit letter" in " ".join(_md("12_review").split())
+    assert ns12["q2"].question.startswith("Q2 (lesson 01) The second hand of a match (hand 2).")
+    assert ns12["q10"].reason("the match goes on") == "West's 104 ends the match: no one shares North's lowest total"
+    assert match_verdict((98, 104, 61, 73)) == "the match is over: North wins with 61, the lowest total"
+    assert "opened in the folder holding `dev`" in " ".join(_md("12_review").split()) and (ROOT / "dev").exists()
     for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
     assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
