@@ -167,6 +167,12 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     text = summary_text()
     assert "South–North play against West–East, 13 cards each" in text  # S1
     assert "the player left of the dealer bids first and leads" in text  # S2
+    # r111: who deals first (SD6: East) and who leads after the first trick
+    from hearts_teach.games.spades.match import SpadesMatch
+
+    assert ("East deals the first hand, then the deal moves one seat clockwise; the player left of the dealer bids "
+            "first and leads the first trick, then each trick's winner leads.") in text
+    assert SpadesMatch().first_dealer == 3
     hand = SpadesHand.deal(seed=1, dealer=3)
     assert hand.first_seat == 0 and all(len(hand.cards(s)) == 13 for s in range(4))
     assert "**spades are always trump**" in text and "No spade may be led until one has been played" in text
@@ -235,16 +241,18 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r78: lesson 03 never shows queen_waits (04 does: its link stays); the entry covered only the lead, and
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
     assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
-            "not be led or discarded until a heart has been played, unless she is the last card in your hand; following suit with "
-            "her is always allowed. So, unlike rule 7, a leader holding only hearts and Q♠ leads a heart; on the first "
-            "trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart. A heart played earlier in the "
-            "same trick already frees her; rule 7 counts only hearts of earlier tricks. Details: "
-            "“`queen_waits` in detail” in [docs/rules.md](../docs/rules.md).") in text
+            "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one, unless she "
+            "is the only card left in your hand; following suit with her is always allowed. So, unlike rules 5 and 7, a "
+            "player holding only hearts and Q♠ leads or discards a heart until then.") in text
+    # r111: the first-trick clause read as contradicting the same-trick heart, and a summary entry sent the reader to
+    # docs/rules.md: one rule for leads and discards ("until then"), the details left to lesson 04 (engine checks below)
+    assert "A heart played earlier in the same trick already frees her" not in text
+    assert "“`queen_waits` in detail” in [docs/rules.md]" not in text
     assert "queen_waits" not in json.dumps(json.loads((ROOT / "notebooks" / "03_breaking_hearts.ipynb").read_text(
         encoding="utf-8"))["cells"])
     entry = text[text.index("`queen_waits` (["):]
     entry = entry[:entry.index("## Three to six players")]
-    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 3  # one lesson link, one doc link
+    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 2  # r111: one lesson link only
     assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
     assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
@@ -441,7 +449,8 @@ def test_the_r78_summary_closes_the_rule_gaps():
     assert waits.turn == 1 and {str(c) for c in waits.legal_plays()} == set(hearts)
     standard = position({0: "2C", 1: west}, plays="2C")
     assert {str(c) for c in standard.legal_plays()} == set(west.split())
-    assert "on the first trick, unlike rule 5, a player holding only hearts and Q♠ discards a heart." in text
+    # r111: the first-trick and the leader's cases said as one (the engine's, checked above and in the test before)
+    assert "So, unlike rules 5 and 7, a player holding only hearts and Q♠ leads or discards a heart until then." in text
     # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
     # r81 (rater): "broken by a discard" read as the only way; a leader holding only hearts breaks them too (golden
     # case 3 of docs/rules.md), checked on a deal below
@@ -509,7 +518,9 @@ def test_the_r81_summary_says_each_case_and_shows_its_working():
     text = summary_text()
     assert "in a moon hand too (a shooter who also took the J♦ scores −10)" in text
     assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True)[0] == (-10, 26, 26, 26)
-    assert "unless she is the last card in your hand" in text and "unless she is your only card" not in text
+    # r111: "the last card in your hand" still read as maybe the last legal card: "left in your hand" says which
+    assert "unless she is the only card left in your hand" in text and "unless she is your only card" not in text
+    assert "unless she is the last card in your hand" not in text
     cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
     (shown,) = ["".join(o.get("text", "")) for c in cells if c.get("id") == "rules-03m" for o in c["outputs"]]
     spades = [line for line in shown.splitlines() if line.startswith("Spades")]
