@@ -339,6 +339,11 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # "hands 1-4", and the lessons that call pass_direction say where it counts from
     assert ("hand 4 is a **hold** (no pass); then the cycle repeats. Left is the next seat clockwise") in text
     assert "counts hands from 0" not in text and "then again" not in text
+    # r112 (newcomers r112/08a, 08b: "Hand 1 · pass left" beside H3's count from 0): the page says how the lessons count
+    rules_page = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert ("The lessons, the coach and the app count from 1: their *Hand 1* is hand 0 here and passes left.") in rules_page
+    from hearts_teach import Hand as _Hand
+    assert _Hand.deal(seed=1).text().startswith("Hand 1 · pass left")
     # rater r45_b: rule 5's "unless you hold nothing else" was vague; it now says exactly when a point card may go on
     # trick 1, and that the question only arises without a club (golden cases 1 and 2, and an all-hearts hand)
     assert ("5. **First trick.** No heart and no Q♠ on it, unless every card you hold is a heart or Q♠ (this matters "
