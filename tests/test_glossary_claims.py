@@ -180,13 +180,19 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
             "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
             "ones you lack, three quarters with one fewer, a quarter with two fewer.") in t
     assert "one short" not in t  # r93: "short" meant three things in lesson 09b; the count prints "(one fewer)"
+    # r111 (rater: 2¾ could not be redone from the entries): step 3b's crossed-off ruffing spades are named, and
+    # the eight-spade count is given card by card, as count_text prints it
     assert ("how the bots count a hand with six spades or more: the five highest spades count as in *protected "
-            "spades*, and every spade after the fifth counts one more trick") in t
+            "spades*, ruffing spades crossed off first (step 3b), and every spade after the fifth counts one more trick") in t
+    assert ("Each spade is checked alone, so one small spade can protect several, but [ruff](#cell-id=term-ruff)ing "
+            "spades, crossed off in lesson 09a's step 3b, count 0 and protect nothing.") in t
     assert "That total replaces protected spades and ruffs when it is bigger" in t
     # r109 (rater: hard to apply without an example): each entry gives lesson 09a's own count, as count_text prints it
-    assert ("Lesson 09a's K♠ 10♠ 7♠ 4♠: the K♠ counts 1 (lacks the A♠, keeps three smaller), the 10♠ ¾ (lacks three, "
-            "keeps two).") in t
-    assert ("when it is bigger: lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠ counts 2¾ + 3 = 5¾, more than their 4¼.") in t
+    assert ("Lesson 09a's K♠ 10♠ 7♠ 4♠ (none crossed off): the K♠ counts 1 (lacks the A♠, keeps three smaller), the 10♠ ¾ "
+            "(lacks three, keeps two).") in t
+    assert ("when it is bigger: lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠ has ruffs 1½, which cross off the 3♠ 2♠; then A♠ 1 + "
+            "J♠ 1 + 8♠ ¾ (lacks four, keeps three) + 6♠ 0 + 5♠ 0 = 2¾, and 2¾ + 3 = 5¾, more than their 2¾ + 1½ = 4¼.") in t
+    assert "counts 2¾ + 3 = 5¾, more than their 4¼." not in t  # r111
     five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
     assert "K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠" in five
     assert "10♠ ¾: higher spades not held: A♠ Q♠ J♠; smaller spades kept: 7♠ 4♠ (one fewer)" in five
@@ -194,6 +200,10 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     assert "Cards: ♠ K 10 7 4 " in five
     eight = count_text(SpadesHand.deal(seed=1526, dealer=3).cards(0))
     assert "Cards: ♠ A J 8 6 5 4 3 2 " in eight
+    assert "Ruffs: 1½" in eight and "3♠ 2♠: used up by the ruffs" in eight and "Protected spades: 2¾" in eight  # r111
+    assert ("8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one fewer)" in eight
+            and "6♠ 5♠ 4♠: 0 (too few smaller spades)" in eight)
+    assert "Ruffs: ¼" in five and "used up by the ruffs" not in five  # deal 22: step 3b crosses off nothing (r111)
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in eight
     from hearts_teach import CardList
@@ -256,8 +266,12 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     t = text()
     assert BAND == 0.25
     # r97: "interval" and "Δ vs best" link their entries where the coach entries first use them
-    assert ("**Best** (coach) — the verdict for any choice whose whole 95 % [interval](#cell-id=term-interval) of "
-            "[Δ vs best](#cell-id=term-delta-vs-best) lies at or below a quarter point a hand") in t
+    # r111 (rater: read "best" as "the single best card"): the plain meaning comes first
+    assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice whose whole 95 % "
+            "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below a quarter "
+            "point a hand: it costs at most ¼ point a hand more than the top choice, as far as the deals show, so "
+            "several cards can be *best*.") in t
+    assert "*Best* is a grade, not one card: it can go to several, the top choice among them or not." in _entry("Δ vs best")
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
     # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
     # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
@@ -830,10 +844,12 @@ def test_the_round_23_entries_say_what_the_engine_does():
     head = head_text()
     top = head[:head.index("## The coach's verdicts")]
     assert "<details><summary>" in top and top.rstrip().endswith("</details>")
-    assert top.index("Jump to: ") < top.index("<details>") < top.index("Hearts words, by topic")
+    # r111: the self-check's folded answers come first (after the start line), so the word blocks' own fold is named
+    assert top.index("Jump to: ") < top.index("<details><summary>The words by topic") < top.index("Hearts words, by topic")
     assert "Each word, A to Z, with links to the lessons that use it." in top
     visible = re.sub(r"<details>.*?</details>", "", top, flags=re.S)
-    assert len(visible.split()) < 120
+    # r111: + the self-check's four-word lead-in ("Check yourself (standard rules):"); its questions are folded
+    assert len(visible.split()) < 125
     # Suit, Rank, Deck
     assert [s.symbol for s in reversed(Suit)] == ["♠", "♥", "♦", "♣"] and all(
         Card(f"2{letter}") == Card(f"2{s.symbol}") for letter, s in zip("CDHS", Suit, strict=True))
@@ -1028,8 +1044,9 @@ def test_the_round_26_entries_say_what_the_engine_does():
     # without points" was ambiguous under omnibus, whose J♦ counts −10 and may be played on trick 1)
     assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding any other "
             "card: a player with no clubs discards a card that is not a heart or the Q♠ if they have one (under "
-            "[Omnibus](#cell-id=term-omnibus) the J♦ is such a card), so only a hand of nothing but hearts and Q♠ can put a penalty card on "
-            "it.") in first and "without points" not in first
+            "[Omnibus](#cell-id=term-omnibus) the J♦, worth −10, is not a penalty card and may be played here), so only a hand of "
+            "nothing but hearts and Q♠ can put a penalty card on it.") in first and "without points" not in first
+    assert "is such a card" not in first  # r111: "such a card" could point to either phrase before it
     jack = position({0: "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS", 3: "2C"}, plays="2C", rules=Rules.preset("omnibus"))
     assert [c.pretty for c in jack.legal_plays()] == ["J♦"]
     seen = 0
@@ -1582,8 +1599,18 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     assert ("under the Omnibus rules it counts −10 to whoever takes it, in a [moon](#cell-id=term-moon) hand too (the moon does "
             "not need it): see [Omnibus](#cell-id=term-omnibus)") in _entry("J♦")
     # the shooter bot of lessons 05 and 08b: always its highest legal card
+    # r111 (rater: how does it differ from `highest`?): it plays the same way and has no pass
     assert ("Lessons 05 and 08b seat a **shooter bot** (`Shooter()`, from the lessons' helpers) that always plays its "
-            "highest legal card.") in _entry("Shooter")
+            "highest legal card, as the [Highest card](#cell-id=term-highest-card) bot does, but makes no pass of its own.") \
+        in _entry("Shooter")
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.agents.protocol import METHODS
+    assert not hasattr(Shooter(), METHODS["pass"])
+    hand = Hand.deal(seed=4, pass_direction="hold")
+    highest = make_bot("highest", 0)
+    while not hand.is_over:
+        assert Shooter().choose_play(hand.view(hand.turn)) == highest.choose_play(hand.view(hand.turn))
+        hand.play(highest.choose_play(hand.view(hand.turn)))
     hand = Hand.deal(seed=4, pass_direction="hold")
     shooter = Shooter()
     while not hand.is_over:
@@ -1935,7 +1962,10 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     # r107: the sum written out (a moon scores 0; a failure 21.9 − 16.3 = 5.6), as the reader had to work it
     # r108: two short lines (saves, costs; the break-even sum), the idea itself taught before deal 683's question
     assert ("a failure costs 21.9 − 16.3 = 5.6; - break-even: 5.6 ÷ (16.3 + 5.6) = 26% (about 1 time in 4)") in " ".join(_prose("08b_your_own_moon").split()) \
-        and "(a failed moon − ducking) ÷ a failed moon" in _entry("Break-even")
+        and "more often than (F − D) ÷ F, with F your average points a hand when the moon fails and D when you duck" in \
+        _entry("Break-even") and "a failed moon averaged 21.9 (F), ducking 16.3 (D)" in _entry("Break-even")
+    # r111 (rater: "a failed moon" and "ducking" used as numbers before they were named): F and D, named first
+    assert "(a failed moon − ducking) ÷ a failed moon" not in _entry("Break-even")
     # r93: the lesson names the 40-deal interval (the glossary's "measured again on more deals" says the rest)
     # r98: the lesson sets the rule out as a short list, still on the 40-deal interval
     assert "**Our keep rule**, read on the gain's 40-deal interval: - above zero: keep the step;" in " ".join(_prose("10_write_a_bot").split())
@@ -2038,8 +2068,10 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert not mask("2D 3D") & Rules(players=6).compiled.deck  # the 2♦ and 3♦ are taken out at six
     # r109 (rater: why does the deck matter?): the reason, every table size
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        ("and Q♦ 5♦ has one guard (the 5♦, unlike the 2♦ and 3♦, stays in the deck at every table size). The Spades bots count more strictly: Q♦ 3♦ 2♦ "
-         "is guarded, Q♦ 2♦ is not") in _entry("Guard")
+        ("and Q♦ 5♦ has one guard (any lower diamond guards; the example uses the 5♦ because the 2♦ and 3♦ are taken out "
+         "at some table sizes). The Spades bots count more strictly: Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not") in _entry("Guard")
+    # r111 (rater: could the 2♦ not guard at four?): any lower diamond does, where it is dealt
+    assert cascade(mask("QD 2D 5C"), Suit.DIAMONDS.value, False, True, Rules().compiled)[0] == mask("QD 2D")
     # Break-even: lesson 08b's own figures for deal 683
     # r90: 08b works it once, in deal 683's answer (5.6 = 21.9 − 16.3), no longer in the printout too
     # r97: plain words first (ducking 16.3, a failed moon 21.9), the formula optional
@@ -2051,7 +2083,7 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
             and "5.6 ÷ (16.3 + 5.6) = 26%" in _prose("08b_your_own_moon"))
     # r93: the link opens deal 683's answer in 08b, and the entry says the formula assumes a moon scores you 0
     # (docs/rules.md, standard rules; under New moon it scores −26)
-    assert ("[Deal 683 there](08b_your_own_moon.ipynb#cell-id=l08b-07): a failed moon averaged 21.9, ducking 16.3, so "
+    assert ("[Deal 683 there](08b_your_own_moon.ipynb#cell-id=l08b-07): a failed moon averaged 21.9 (F), ducking 16.3 (D), so "
             "going pays when the moon comes off more often than (21.9 − 16.3) ÷ 21.9, about 26 % of the time.") in _entry("Break-even")
     assert "this assumes a moon that comes off scores you 0, as in the standard rules." in _entry("Break-even")
     from hearts_teach.course.lessons import score_piles
@@ -2067,8 +2099,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r93: the halves are explained once, in Best (and at the top); Δ vs best keeps the one consequence
     # r107: "the coach's best" read as a third thing: one name, top choice, and the grade best set apart
     assert ("As the top choice is picked on one half of the deals and every Δ measured on the other (see "
-            "[Best](#cell-id=term-best)), any Δ, even the top choice's, can come out a little below 0. The grade *best* can "
-            "go to several cards, the top choice among them or not.") in _entry("Δ vs best")
+            "[Best](#cell-id=term-best)), any Δ, even the top choice's, can come out a little below 0. *Best* is a grade, "
+            "not one card: it can go to several, the top choice among them or not.") in _entry("Δ vs best")  # r111
     assert "than the coach's best" not in _entry("Δ vs best")
     assert "the top choice's too" not in _entry("Δ vs best")  # r109: read three times; the clause put in place
     # r94 (rater: the top read as a contradiction, statistics before any game word): the top points to Best and
@@ -2078,7 +2110,7 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r107: one Verdict link and one Best link (three links in a row read as a slip)
     assert ("What each grade means, with an example and a table: [Verdict](#cell-id=term-verdict). Why even the top "
             "choice can be too close to call: [Best](#cell-id=term-best).") in " ".join(head_text().split())
-    assert head_text().split("</details>")[1].count("(#cell-id=term-verdict)") == 1
+    assert head_text().split("</details>")[-1].count("(#cell-id=term-verdict)") == 1  # r111: after the last fold
     # Q♠ % and Hint: one reason among others (hearts, moons), the grade in points
     words = inspect.getsource(coach._consequence_words)
     assert "the Q♠ ends up in your tricks in" in words and "hearts" in words and "shoots the moon" in words
@@ -2118,3 +2150,44 @@ def test_the_r97_start_line_and_the_discard_verbs_table():
     # r107: a Spades discard is not "lower" (ranks compare within a suit): it cannot win, being of another suit
     assert "a card that cannot win: lower than the one winning so far, or (Spades) of another suit" in rows[3]
     assert "in Spades, also a discard instead of a trump" in rows[3] and "discarding instead is also called ducking" in t
+
+
+def test_the_r111_self_check():
+    """Rater r111 (teaching): nothing to test oneself with. Four questions follow the start line, each answer folded
+    in a <details>, each true of the entries it links and held here against the engine (standard rules)."""
+    from hearts_teach import Rules
+    from hearts_teach.course.positions import position
+    from hearts_teach.course.scoring import score_piles
+
+    head = head_text()
+    start, words = head.index("New to Hearts? Start with:"), head.index("Each word, A to Z")
+    check = head[start:words]
+    assert "Check yourself (standard rules):" in check
+    assert check.count("<details><summary>") == 4 and check.count("</details>") == 4
+    # 1: a leader with only hearts and the Q♠, hearts unbroken, must lead her
+    assert ("1. Hearts are not broken and you lead, holding only hearts and the Q♠. What do you lead?</summary>\n\n"
+            "The Q♠: she is not a heart ([Lead](#cell-id=term-lead), [Broken](#cell-id=term-broken)).") in check
+    assert "a leader holding only hearts and the Q♠ must lead the Q♠" in _entry("Lead")
+    lead = position({0: "2C", 1: "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 2: "6C", 3: "TC"}, plays="2C AC 6C TC")
+    assert lead.turn == 1 and not lead.hearts_broken and [c.pretty for c in lead.legal_plays()] == ["Q♠"]
+    # 2: the Q♠ does not break hearts, but under Queen breaks hearts she does
+    assert ("2. Does playing the Q♠ break hearts?</summary>\n\nNo: only a heart does ([Broken](#cell-id=term-broken)); the "
+            "[Queen breaks hearts](#cell-id=term-queen-breaks-hearts) variant changes that.") in check
+    assert "In the standard rules Q♠ does not break them" in _entry("Broken")
+    for rules, broken in ((Rules(), False), (Rules.preset("queen_breaks"), True)):
+        queen = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
+                         plays="2C 3C 4C AC 2D 3D QS AD", rules=rules)
+        assert queen.hearts_broken is broken
+    # 3: on the first trick, no clubs: a heart only from a hand of nothing but hearts and the Q♠
+    assert ("3. On the first trick you hold no clubs. May you play a heart?</summary>\n\nOnly if you hold nothing but "
+            "hearts and the Q♠ ([First trick](#cell-id=term-first-trick)).") in check
+    assert "so only a hand of nothing but hearts and Q♠ can put a penalty card on it" in _entry("First trick")
+    stuck = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "2C"}, plays="2C")
+    assert sorted(stuck.legal_plays()) == sorted(stuck.cards(0))
+    one_diamond = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
+    assert [c.pretty for c in one_diamond.legal_plays()] == ["5♦"]
+    # 4: a moon: the shooter 0, everyone else 26
+    assert ("4. You take all 13 hearts and the Q♠. What does each player score for the hand?</summary>\n\nYou 0, every "
+            "other player 26 ([Moon](#cell-id=term-moon)).") in check
+    assert "the shooter scores 0 and every other player 26" in _entry("Moon")
+    assert score_piles(["2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS", "", "", ""]) == (0, 26, 26, 26)
