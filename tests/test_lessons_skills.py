@@ -2285,7 +2285,7 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # range wholly over the blunder line (printed, checked below)
     # r112 (rater: why a low heart costs more than the K♥/A♥): a low heart kept can duck; the coach's hearts, printed
     assert ("may hold the queen's 13. Each heart costs about 4, the 5♥/6♥ most (wholly over 3: blunder): a low heart "
-            "kept can duck, so without them South takes 3.8 hearts, not 3.4.") in prose
+            "kept can duck, and throwing one, South takes 3.8 hearts, not 3.4.") in prose
     assert "Hearts South takes, on average per hand: J♥ 3.4, K♥/A♥ 3.4, 8♥ 3.4, 5♥/6♥ 3.8" in out
     assert "only the 5♥/6♥'s range lies wholly over 3" not in prose
     assert share["J♥"] == "27" and "27% of deals" not in prose
