@@ -178,7 +178,8 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     t = text()
     assert ("a high spade counts as a trick if you hold enough smaller spades to play until the higher spades you "
             "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
-            "ones you lack, three quarters with one fewer, a quarter with two fewer.") in t
+            "ones you lack, three quarters with one fewer, a quarter with two fewer, 0 with three or more fewer.") in t
+    # r112 (rater: the value with three or more fewer was never given): 0, as the count prints for 6♠ 5♠ 4♠ below
     assert "one short" not in t  # r93: "short" meant three things in lesson 09b; the count prints "(one fewer)"
     # r111 (rater: 2¾ could not be redone from the entries): step 3b's crossed-off ruffing spades are named, and
     # the eight-spade count is given card by card, as count_text prints it
@@ -190,7 +191,9 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     # r109 (rater: hard to apply without an example): each entry gives lesson 09a's own count, as count_text prints it
     assert ("Lesson 09a's K♠ 10♠ 7♠ 4♠ (none crossed off): the K♠ counts 1 (lacks the A♠, keeps three smaller), the 10♠ ¾ "
             "(lacks three, keeps two).") in t
-    assert ("when it is bigger: lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠ has ruffs 1½, which cross off the 3♠ 2♠; then A♠ 1 + "
+    # r112 (rater: could not redo the 1½ ruffs nor why they cross off two spades): the short suits and the rounding
+    assert ("when it is bigger: lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠ has ruffs 1½ (♥ and ♦ doubletons ¼ each, a ♣ "
+            "singleton 1), which cross off its lowest spades, one per ruff trick, 1½ rounded to 2: the 3♠ 2♠; then A♠ 1 + "
             "J♠ 1 + 8♠ ¾ (lacks four, keeps three) + 6♠ 0 + 5♠ 0 = 2¾, and 2¾ + 3 = 5¾, more than their 2¾ + 1½ = 4¼.") in t
     assert "counts 2¾ + 3 = 5¾, more than their 4¼." not in t  # r111
     five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
@@ -200,6 +203,8 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     assert "Cards: ♠ K 10 7 4 " in five
     eight = count_text(SpadesHand.deal(seed=1526, dealer=3).cards(0))
     assert "Cards: ♠ A J 8 6 5 4 3 2 " in eight
+    assert "has ruffs 1½, which cross off the 3♠ 2♠;" not in t  # r112
+    assert "hearts (2 cards) ¼ · diamonds (2 cards) ¼ · clubs (1 card) 1" in eight and "♥ 6 2  ♦ 9 3  ♣ 9" in eight
     assert "Ruffs: 1½" in eight and "3♠ 2♠: used up by the ruffs" in eight and "Protected spades: 2¾" in eight  # r111
     assert ("8♠ ¾: higher spades not held: K♠ Q♠ 10♠ 9♠; smaller spades kept: 6♠ 5♠ 4♠ (one fewer)" in eight
             and "6♠ 5♠ 4♠: 0 (too few smaller spades)" in eight)
@@ -277,10 +282,13 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
     # deals, measured on the other), and the link opens the cell of 06a that shows it
     # r107: one name, "top choice", for the coach's preferred card ("its best" read as a third thing)
-    assert ("The coach picks its top choice on one half of its deals and measures every choice on the other half; when the two "
+    # r112 (rater: what is the top choice's Δ measured against?): each half picks, as coach_stats.gather does
+    assert ("Each half of the coach's deals picks the choice that took fewest points there, and every choice is measured "
+            "against it on the other half; when the two "
             "halves pick different cards, even the top choice can show [too close to call](#cell-id=term-too-close-to-call) "
             "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
     assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
+    assert "The coach picks its top choice on one half of its deals" not in t  # r112
     assert "even that card can show" not in t  # r109: "that card" read as unclear: named, the top choice
     assert "Both cards are too close to call" in _prose("06a_guided_first_hand")
     assert "0 for the best itself" not in t
@@ -465,7 +473,8 @@ def test_the_verdict_table_at_the_top_is_how_the_coach_grades():
             "inaccuracy": ("inaccuracy (*inaccuracy or worse* if it ends above 1)", "starts above 0.25, at or below 1", 1),
             # r109 (rater: why has only inaccuracy an "or worse"?): verdict_words shows a mistake plainly
             # even past 3, since a mistake and a blunder both get 0 marks
-            "mistake": ("mistake (also if it ends above 3: 0 marks either way)", "starts above 1, at or below 3", 0),
+            # r112 (rater: expected "mistake or worse" by the inaccuracy row): said plainly
+            "mistake": ("mistake, even if it ends above 3 (0 marks either way)", "starts above 1, at or below 3", 0),
             "blunder": ("blunder", "starts above 3", 0)}
     for verdict, (shown, band, marks) in rows.items():
         assert f"\n| {verdict} | {shown} | {band} | {marks} |" in head, verdict
@@ -1601,8 +1610,14 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     # the shooter bot of lessons 05 and 08b: always its highest legal card
     # r111 (rater: how does it differ from `highest`?): it plays the same way and has no pass
     assert ("Lessons 05 and 08b seat a **shooter bot** (`Shooter()`, from the lessons' helpers) that always plays its "
-            "highest legal card, as the [Highest card](#cell-id=term-highest-card) bot does, but makes no pass of its own.") \
-        in _entry("Shooter")
+            "highest legal card, as the [Highest card](#cell-id=term-highest-card) bot does, but has no pass of its own, so the "
+            "lessons seat it only in hold hands.") in _entry("Shooter")
+    # r112 (rater: who passes for it?): no one: lessons 05 and 08b, which seat it, deal only hold hands
+    for stem in ("05_shooting_the_moon", "08b_your_own_moon"):
+        nb = json.loads((GLOSSARY.parent / f"{stem}.ipynb").read_text(encoding="utf-8"))
+        code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        assert "Shooter()" in code and code.count("Hand.deal(") == code.count('pass_direction="hold")') > 0, stem
+        assert "Hand(" not in code.replace("Hand.deal(", ""), stem  # no hand made another way
     from hearts_teach.agents.hearts import make_bot
     from hearts_teach.agents.protocol import METHODS
     assert not hasattr(Shooter(), METHODS["pass"])
@@ -2098,9 +2113,25 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert "key=lambda i: (ev.diffs[i].mean, i))" in inspect.getsource(coach._candidates)  # the top choice: least Δ
     # r93: the halves are explained once, in Best (and at the top); Δ vs best keeps the one consequence
     # r107: "the coach's best" read as a third thing: one name, top choice, and the grade best set apart
-    assert ("As the top choice is picked on one half of the deals and every Δ measured on the other (see "
-            "[Best](#cell-id=term-best)), any Δ, even the top choice's, can come out a little below 0. *Best* is a grade, "
-            "not one card: it can go to several, the top choice among them or not.") in _entry("Δ vs best")  # r111
+    # r112 (rater: measured against itself, the top choice's Δ would always be 0): what each half is compared with,
+    # as coach_stats.difference does it, and why the top choice's Δ is at most 0
+    assert ("how many more points a hand a choice costs, on average over the sampled deals, than the choice each half of "
+            "the deals picks: on the odd-numbered deals it is compared with the choice that took fewest points on the "
+            "even-numbered ones, on the even-numbered deals with the choice that took fewest on the odd ones, and Δ is the "
+            "mean of the two halves. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
+            "scores 0 against itself and at most 0 on the deals that picked it), and any Δ, even the top choice's, can "
+            "come out a little below 0, as when the halves pick different choices (see [Best](#cell-id=term-best)). "
+            "*Best* is a grade, not one card: it can go to several, the top choice among them or not.") in _entry("Δ vs best")
+    assert "As the top choice is picked on one half of the deals" not in _entry("Δ vs best")  # r112
+    assert "m1, v1, n1 = _half(x, ref_even, 1)" in inspect.getsource(difference)  # odd deals against the even pick
+    assert "m2, v2, n2 = _half(x, ref_odd, 0)" in inspect.getsource(difference)  # even deals against the odd pick
+    assert "mean = (m1 + m2) / 2" in inspect.getsource(difference)
+    rng = np.random.default_rng(112)
+    for _ in range(200):  # whatever the deals, each half's pick, and so the top choice, has a Δ at most 0
+        pts = [rng.integers(0, 27, 8) for _ in range(4)]
+        ev, od = _select_ref(pts, 4, [True] * 4, 8, 0), _select_ref(pts, 4, [True] * 4, 8, 1)
+        deltas = [difference(p, pts[ev], pts[od]).mean for p in pts]
+        assert deltas[ev] <= 0 and deltas[od] <= 0 and min(deltas) <= 0
     assert "than the coach's best" not in _entry("Δ vs best")
     assert "the top choice's too" not in _entry("Δ vs best")  # r109: read three times; the clause put in place
     # r94 (rater: the top read as a contradiction, statistics before any game word): the top points to Best and
@@ -2163,7 +2194,7 @@ def test_the_r111_self_check():
     start, words = head.index("New to Hearts? Start with:"), head.index("Each word, A to Z")
     check = head[start:words]
     assert "Check yourself (standard rules):" in check
-    assert check.count("<details><summary>") == 4 and check.count("</details>") == 4
+    assert check.count("<details><summary>") == 5 and check.count("</details>") == 5  # r112: + question 5
     # 1: a leader with only hearts and the Q♠, hearts unbroken, must lead her
     assert ("1. Hearts are not broken and you lead, holding only hearts and the Q♠. What do you lead?</summary>\n\n"
             "The Q♠: she is not a heart ([Lead](#cell-id=term-lead), [Broken](#cell-id=term-broken)).") in check
@@ -2191,3 +2222,37 @@ def test_the_r111_self_check():
             "other player 26 ([Moon](#cell-id=term-moon)).") in check
     assert "the shooter scores 0 and every other player 26" in _entry("Moon")
     assert score_piles(["2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS", "", "", ""]) == (0, 26, 26, 26)
+    # 5 (r112, rater: no exercise on the coach): Δ 0.9 give or take 0.3, as verdict_of, verdict_words and MARKS grade it
+    from hearts_teach.agents.coach import verdict_words
+    from hearts_teach.agents.coach_stats import verdict_of
+    from hearts_teach.course.drills import MARKS
+
+    assert ("5. The coach's Δ for your card is 0.9, give or take 0.3. What does it show, and how many drill marks?"
+            "</summary>\n\nIts interval, 0.6 to 1.2, starts above 0.25 and ends above 1: *inaccuracy or worse*, 1 mark "
+            "([Verdict](#cell-id=term-verdict)).") in check
+    lo, hi = 0.9 - 0.3, 0.9 + 0.3
+    assert verdict_of(lo, hi) == "inaccuracy" and verdict_words("inaccuracy", hi) == "inaccuracy or worse"
+    assert MARKS["inaccuracy"] == 1 and "| inaccuracy | inaccuracy (*inaccuracy or worse* if it ends above 1) |" in _entry("Verdict")
+
+
+def test_the_r112_preset_and_beginner_entries():
+    """Rater r112: "each preset is a variant" left out `standard` (no variant on); Beginner's "(aces and kings before
+    the Q♠)" said nothing a rank order does not, and left equal ranks open. Both held against the engine."""
+    from hearts_teach import Rules
+    from hearts_teach.agents.hearts import make_bot
+    from hearts_teach.course.positions import position
+
+    assert "The defaults are the standard game; each preset other than `standard` is a [variant]" in _entry("Rule option")
+    assert "each preset is a [variant]" not in _entry("Rule option")
+    assert "standard" in Rules.presets() and Rules.preset("standard") == Rules()
+    assert ("throws its highest card when it cannot follow (so an ace or a king goes before the Q♠; between equal ranks, "
+            "♠ before ♥, ♦, ♣)") in " ".join(_entry("Beginner").split())
+    assert "(aces and kings before the Q♠)" not in _entry("Beginner")
+    bot = make_bot("beginner", 0)
+    # West, void in clubs on trick 2's club lead: the K♦ before the Q♠; of the A♦ and A♥, the A♥; of the A♥ and A♠, the A♠
+    diamonds = "2D 3D 4D 5D 6D 7D 8D 9D TD"
+    for hand, thrown in ((f"QS KD {diamonds} 2H 3H", "K♦"), (f"AD AH QS {diamonds} JD", "A♥"),
+                         (f"AH AS {diamonds} JD KD", "A♠")):
+        pos = position({0: "2C 6C", 1: hand, 2: "4C", 3: "5C 7C"}, plays="2C 2D 4C 5C 7C 6C", rules=Rules())
+        assert pos.turn == 1 and pos.trick_number == 2
+        assert bot.choose_play(pos.view(1)).pretty == thrown, hand
