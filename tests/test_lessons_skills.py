@@ -230,8 +230,11 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     assert "the card that will win the trick is down" not in prose
     # r111: "sure of that only once the trick's winning card is down" was false for a holder void in the suit led
     # (she cannot win that trick): any trick will do; order of play decides only whether she can be aimed at you
-    assert ("the Q♠'s holder wants to dump her on someone else's trick. Void in the suit led, any trick will do; to aim her "
-            "at yours (your A♠, say), the holder must play after you.") in prose
+    # r112: "the holder must play after you" was too strong (a holder who plays first may lead her into a bare A♠);
+    # "Void in the suit led" did not say who is void
+    assert ("the Q♠'s holder wants to dump her on someone else's trick. A holder void in the suit led may shed her on any "
+            "trick; one playing after you can aim her at your A♠.") in prose
+    assert "must play after you" not in prose and "Void in the suit led, any trick" not in prose
     assert "is sure of that only once" not in prose
     # fresh newcomer rater (r44_a): the rule's gap: she may still land on the ace of a receiver who played first
     assert ("has to commit to a card first, before yours is seen; she may still land on your ace, but that receiver "
@@ -252,8 +255,10 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # verdict: the three losing leads ranked in one sentence, after why South wants her gone (the K♠ can catch her)
     # r81: the verdict came only at the end of a long box: it opens the box now, the 5♣ first among the groups
     # r111: the 8♣'s holder may hold her too (then cannot shed her): "May let"; and the ranking's yardstick is named
+    # r112: "May let her holder shed her" read as a danger under "Safest": the bullet is headed as the safe lead
     assert ("the 8♣. You want her played on someone else's trick: while she is out, your K♠ can catch her. - "
-            "**May let her holder shed her: 5♣.**") in prose
+            "**Safest: 5♣.** Whoever holds the 8♣ must play it and wins.") in prose
+    assert "May let her holder" not in prose
     assert ("<summary>What each lead does</summary> **Safest from the queen: the 5♣, then the 8♠ and the 2♥.** East "
             "has shown voids" in prose) and "**Best is the 5♣" not in prose
     assert Card("KS") in track.cards(0) and all(Card("QS") not in t.cards for t in track.tricks)
@@ -376,8 +381,8 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     every = notebook_cells("08a_keeping_track")
     # r81: the conclusion ("a receiver who plays after you can wait ...") settled the ace quiz before it was asked: the
     # premise stays before the picker, the conclusion is in the quiz's folded answers, after it
-    why = [i for i, c in enumerate(every) if "to aim her at yours (your A♠, say), the holder must play after you"
-           in " ".join("".join(c["source"]).split())]  # r111: the premise reworded (void holders are safe at once)
+    why = [i for i, c in enumerate(every) if "one playing after you can aim her at your A♠"
+           in " ".join("".join(c["source"]).split())]  # r111: the premise reworded (void holders are safe at once); r112
     asked = next(i for i, c in enumerate(every) if "ace_quiz = Quiz(" in "".join(c["source"]))
     order_answer = next(i for i, c in enumerate(every) if c.get("id") == "l08a-14")
     # r102: the direction quiz was a counting puzzle without a purpose: the premise opens the passing part, before it
@@ -711,11 +716,16 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     # intro, with the sampled deals and points they are measured in
     picker_intro = " ".join("".join(every[ids.index("l08a-15")]["source"]).split())
     # r102: six new terms in one paragraph: the bare ace first, then the grades in one plain line before the picker
+    # r112: "over 3 a blunder" met a 4.0 graded a mistake: the grade is the low end of the 95 % range (coach_stats)
     assert picker_intro.endswith(
         "The coach plays each pass out on many [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the hidden "
-        "hands dealt at random) and grades it by South's average points: up to 1 point a hand worse than its best is an "
+        "hands dealt at random) and grades its cost, in points a hand against its best, by the low end of its "
+        "95 % [range](glossary.ipynb#cell-id=term-interval): over 0.25 an "
         "[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy), over 1 a [mistake](glossary.ipynb#cell-id=term-mistake), "
         "over 3 a [blunder](glossary.ipynb#cell-id=term-blunder).")
+    assert "up to 1 point a hand worse" not in picker_intro
+    from hearts_teach.agents.coach_stats import BAND, verdict_of
+    assert BAND == 0.25 and [verdict_of(lo, 9) for lo in (0.3, 1.1, 3.1)] == ["inaccuracy", "mistake", "blunder"]
     assert "more than its best, a [mistake]" not in picker_intro
     assert ids.index("l08a-15") + 1 == ids.index("l08a-20")  # just before the pass right's picker
     # r81: the grades were never defined here; the glossary's bands (0.25, 1 and 3 points a hand), in a half-line
@@ -733,10 +743,10 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     assert text_output(debrief) == (
         f"The coach's best pass left: {graded.best.label}. The Q♠ ends in South's tricks in "
         f"{graded.best.stats['p_take_qs']:.0%} of its {graded.best.deals} deals.\n"
-        f"Q♠ passed, A♠ kept ({kept.label}): {kept.stats['p_take_qs']:.0%} of its {kept.deals} deals; "
-        f"{kept.delta_vs_best:.1f} points a hand worse than the best ({kept.delta_ci95[0]:.1f} to "
-        f"{kept.delta_ci95[1]:.1f} at 95 % confidence), graded a {kept.verdict}: a blunder needs all of that range "
-        "over 3.\n"
+        f"Q♠ passed, A♠ kept ({kept.label}): {kept.stats['p_take_qs']:.0%} of its {kept.deals} deals (the coach stops "
+        f"sampling a pass once its grade is settled); {kept.delta_vs_best:.1f} points a hand worse than the best (95 % "
+        f"range {kept.delta_ci95[0]:.1f} to {kept.delta_ci95[1]:.1f}), graded a {kept.verdict}: a blunder needs all of "
+        "that range over 3.\n"
         f"Its passes within a point of its best (graded best or an inaccuracy): {', '.join(near)}: each sends both "
         "spades.\n"
         "Same spades as deal 287, same rule: passing left, send the A♠ with the Q♠.\n")
@@ -744,6 +754,18 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     # r111: a newcomer read 84% against 45% as blunder-sized: its cost is printed with its interval, whose low end
     # (under 3) is what keeps it a mistake; this fails if the grade no longer follows from the printed range
     assert kept.delta_vs_best > 3 and 1 < kept.delta_ci95[0] <= 3 < kept.delta_ci95[1]
+    # r112 rater: why 128 deals against 8192: the line says so, and only when the kept pass did stop early
+    assert kept.deals < graded.best.deals
+    # r112 rater: even the best pass left brings her back in 56%: would keeping her be better? The table's last line,
+    # from the coach's grades: the best pass left that keeps the Q♠ is shown worse (over 0.25 points, 95 %)
+    left_87 = ns["graded"]["left"]
+    held = min((c for c in left_87 if "Q♠" not in c.label.split()), key=lambda c: c.delta_vs_best)
+    assert held.verdict not in ("best", "fine") and held.stats["p_take_qs"] > left_87.best.stats["p_take_qs"]
+    assert text_output(every[ids.index("l08a-rates")]).endswith(
+        f"Keeping the Q♠ is worse: passing left, the best such pass ({held.label}) leaves her in South's tricks in "
+        f"{held.stats['p_take_qs']:.0%} of deals, {held.delta_vs_best:.1f} points a hand worse than the coach's best.\n")
+    # r112 rater: "Or type `lead.play(...)`" did not say where
+    assert 'Or, in a new cell, type `lead.play("8S")`' in "".join(every[ids.index("l08a-11")]["source"])
 
 
 # 08b -------------------------------------------------------------------------------------------
@@ -4245,7 +4267,8 @@ def test_08a_r56_nits_summary_seats_and_folded_picker():
     assert " 1. E  2♣   S  4♣   W  3♣   N  A♣*" in trick_table_output()
     # r73 rater: the leads sorted into groups; r73b rater: the 5♣ only lets her holder shed her (it sends nothing)
     # r81: "May shed the queen" read as South shedding her: her holder does; "the last club out" was said just above
-    assert ("- **May let her holder shed her: 5♣.** Whoever holds the 8♣ must play it "
+    # r112: the heading read as a danger under "Safest from the queen": it names the 5♣ as the safe lead
+    assert ("- **Safest: 5♣.** Whoever holds the 8♣ must play it "
             "and wins. The other two have no clubs and must discard: if one throws the queen, she goes to the 8♣'s "
             "holder, not to you.") in prose and "Sends the queen elsewhere" not in prose
     assert "May shed the queen" not in prose
