@@ -615,7 +615,8 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     assert "keep your low hearts)" not in text and "then aces and kings" not in text
     assert "the A♠/K♠ with her" not in text
     one = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
-    assert "**The ace and king of spades**, whenever the queen will not be in your own hand" in one
+    # r112: lesson 01 says the condition as lesson 04 does: one you know when you pass
+    assert "**The ace and king of spades**, whenever you don't keep the queen" in one
     assert "with the spades above her" not in text
     assert "usually the Q♠" not in text
     assert "duplicate games" not in text and "README" not in text
