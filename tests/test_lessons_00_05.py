@@ -294,7 +294,8 @@ def test_00_quizzes():
     # rater r77: the first table's question; the held points are the engine's (the print after it shows them)
     assert click(ns["most"], "South") == "✘ Not South. South holds 3: Q♥ J♥ 5♥, 1 for each heart. Try again."
     # r84: East's 17 is the Q♠ and four hearts, and the reason now says both
-    assert click(ns["most"], "East") == "✔ Right: East. East holds 17: Q♠ 10♥ 7♥ 6♥ 3♥ (13 for the Q♠, 1 for each heart)."
+    # r112: East's reason was in parentheses, the others after a comma; one format for all four
+    assert click(ns["most"], "East") == "✔ Right: East. East holds 17: Q♠ 10♥ 7♥ 6♥ 3♥, 13 for the Q♠ and 1 for each heart."
     held = {ns["hand"].seat_names[s]: ns["hand"].cards(s).points for s in range(4)}
     assert held == {"South": 3, "West": 3, "North": 3, "East": 17} and Card("QS") in ns["hand"].cards(3)
     answer_every_way(ns["worst"], "Q♥", ["A♠", "K♠", "2♣", "J♦"])
@@ -473,7 +474,12 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # Rater r35: a third, "the winner leads next" (trick 2's prompt), was never said: it is the third bullet
     # rater r36_b: the two were not named, and the first-trick rule then came as a side remark; they are named here
     # r38_a: the two are a short line of their own after the bullets, rule 8 with its exception
-    assert ("Three rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
+    # r112: "Your K♥ broke hearts" in a folded answer was the first a newcomer heard of the lead rule (docs/rules.md
+    # H8): a fourth bullet states it, with its exception
+    assert ("Four rules to start: - Whoever holds the 2♣ leads it to the first trick.") in text
+    assert "Three rules to start" not in text
+    assert ("- No heart may be led until one is played (hearts are then *broken*), unless you hold only hearts."
+            in text)
     # rater r77: "come up as you play" read as if they changed what South may play in the three tricks; they do not
     assert "Two more come up as you play" not in text
     # r104: the two named rules were weight before the play, which says each where it applies; a pointer remains
@@ -487,7 +493,9 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     assert only_hearts.turn == 0 and only_hearts.broken_by is None and Card("2H") in only_hearts.legal_plays(0)
     assert "- The winner of a trick leads the next." in prose("00_welcome")
     assert "North won the first trick, so North leads." in printed  # the rule as the outputs use it
-    assert "only the first trick bars hearts and the Q♠" in printed
+    # r112: "only the first trick bars hearts" read as if hearts were free after it, leads too; it is said of discards
+    assert "only on the first trick are hearts and the Q♠ barred as discards" in printed
+    assert "only the first trick bars hearts" not in printed
     # r79 (rater): "A heart is allowed now" read as if hearts were free from then on, though none may be led before
     # they are broken: the sentence says what trick 3 allows, a heart discarded
     assert "A heart is allowed now" not in printed
@@ -506,7 +514,8 @@ def test_00_states_the_first_trick_rule_pass_left_and_the_arranged_deal():
     text = " ".join(prose("00_welcome").split())
     rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "On the first trick nobody may play a heart or Q♠, unless every card in the hand is a heart or Q♠." in rules_md
-    said = "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else."
+    said = ("You may discard a heart now: only on the first trick are hearts and the Q♠ barred as discards, unless you "
+            "hold nothing else.")
     assert said not in text and "On the first trick nobody may play a heart" not in text
     # the prompt names the Q♠ and the exception, as the engine plays them: West, out of clubs on trick 1, must play
     # its one diamond; holding only hearts and the Q♠, any of them
@@ -3080,7 +3089,8 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l00-19" for o in c["outputs"])
     # r84: the folded answer prints the quiz's own reasons (course.first_hand.held_points_reasons: one place), so the
     # print and the quiz's feedback cannot disagree; still the table's order, highest first (r74)
-    assert "East holds 17: Q♠ 10♥ 7♥ 6♥ 3♥ (13 for the Q♠, 1 for each heart)" in shown
+    assert "East holds 17: Q♠ 10♥ 7♥ 6♥ 3♥, 13 for the Q♠ and 1 for each heart" in shown
+    assert "(13 for the Q♠, 1 for each heart)" not in shown  # r112: one format for all four lines
     assert "penalty points in hand" not in shown
     hand = Hand.deal(seed=2026)
     assert hand.cards(3).points == 17 and not hand.tricks and list(hand.points_taken) == [0, 0, 0, 0]

@@ -3550,10 +3550,11 @@ def test_00_first_three_tricks_are_short_steps():
     # a later rater: the first-trick rule is a clause, not a bullet; a fresh rater (round 28): the heart rules are
     # said where they come up (trick 3's prompt and the first heart's feedback), so two bullets remain;
     # rater r35: the outputs also use "the winner leads next" (trick 2's prompt), never said before: a third bullet
-    assert len(bullets) == 3 and [p.split(":**")[0] for p in paths] == ["- **With buttons", "- **Reading only"]
+    # r112: a newcomer first met the lead rule as "Your K♥ broke hearts" in a folded answer: a fourth bullet (H8)
+    assert len(bullets) == 4 and [p.split(":**")[0] for p in paths] == ["- **With buttons", "- **Reading only"]
     # rater r36_b: the two rules the outputs bring in are named (still not bullets); r38_a: in a line of their own
     # after the bullets, not a parenthesis before them
-    assert "Three rules to start:" in lines
+    assert "Four rules to start:" in lines and "Three rules to start:" not in lines  # r112
     # r111: the pointer line after the bullets states the first-trick limit (docs/rules.md H6) instead of pointing
     after = lines.index("Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03).")
     assert after > max(lines.index(b) for b in bullets)
@@ -3591,7 +3592,8 @@ def test_00_first_three_tricks_are_short_steps():
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
     items = re.split(r"\n\n|\n(?=- |\d\. )", "".join(cell["source"]))  # paragraphs, bullets and steps
-    assert len(items) == 7 and all(len(item.split()) <= 40 for item in items)  # r38_a: the two rules' own line
+    # r112: eight items, the fourth bullet (the lead rule) added
+    assert len(items) == 8 and all(len(item.split()) <= 40 for item in items)  # r38_a: the two rules' own line
     # rater r74: who plays the other seats is said before the tricks
     assert "The other three seats play pre-written cards, the same whatever you play" in " ".join("".join(cell["source"]).split())
 

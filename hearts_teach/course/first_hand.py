@@ -42,7 +42,7 @@ _ASK = {
        "diamonds, so you must follow suit: only your diamonds are playable, and none of them can beat {led}.",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
-       "You may discard a heart now: only the first trick bars hearts and the Q♠, unless you hold nothing else. "
+       "You may discard a heart now: only on the first trick are hearts and the Q♠ barred as discards, unless you hold nothing else. "
        "Which card would you throw?",  # no hint here: trick 2's "Why the 5♦?" line and the answer teach it
 }
 
@@ -247,8 +247,8 @@ def held_points_reasons(hand: Hand) -> dict[str, str]:
         cards = hand.cards(seat)
         shown = " ".join(c.pretty for c in ordered(cards) if c.points)
         queen = Card("QS") in cards
-        why = ((f" ({QS_POINTS} for the Q♠, 1 for each heart)" if cards.points > QS_POINTS
-                else f" (the Q♠ alone is {QS_POINTS})")
+        why = ((f", {QS_POINTS} for the Q♠ and 1 for each heart" if cards.points > QS_POINTS
+                else f", {QS_POINTS} for the Q♠")
                if queen else ", 1 for each heart" if shown else "no penalty card")
         reasons[hand.seat_names[seat]] = f"{hand.seat_names[seat]} holds {cards.points}: {shown}{why}"
     return reasons
