@@ -1100,7 +1100,11 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r99 (newcomer r98: East's J♠ was forced in trick 12 and South chose to duck; "the 4♠ let South break it" hid
     # both): said as South's bot did it ("bust the opponents' nil: stay low under it", held in the deal-17 test)
     # r110 (rater: East's own 4♠ discard made the J♠ forced; South only ducked): the nil broke, and how
-    assert "Contract first made the contract, and the nil broke: South ducked under East's forced J♠." in text
+    # r112 (newcomer r112: beside "Break-nil first ... held", the row read as if playing for the contract broke the
+    # nil): the cause named, East's 4♠ (the replay with the hearts thrown keeps it under contract-first bots)
+    assert "Contract first made the contract; the nil broke through East's 4♠." in text
+    assert "and the nil broke: South ducked under East's forced J♠" not in text  # r112
+    assert "The bot's 4♠ was the mistake." in text and "As played, East's J♠ was forced in trick 12" in text
     assert "South broke the nil by ducking" not in text
     assert "East's 4♠ let South break the nil" not in text
     assert "only East's 4♠ lost the nil" not in text
@@ -1163,7 +1167,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r111 (newcomer r111: "(counting this one)" came only later): the rule whole, where first met
     assert ("The bots are *weighed bots*: each breaks an opponent's nil unless its team needs at least half "
             "the tricks left (counting this one).") in text and "(rule: before deal 437)" not in text and "(rule: before *Your turn" not in text
-    assert "otherwise it breaks the nil. **Your turn to defend.**" in text  # r109: the rule does stand just before it
+    # r112 (words): the restatement before deal 437 cut; the rule stands whole here, its first statement
+    assert "otherwise it breaks the nil. **Your turn to defend.**" not in text
     assert "All four bots are the lessons' default" not in text
     # fresh rater r43_e: the default bot's mistake (its 4♠, below) came as a surprise; one warning up front, naming
     # no card (the question comes first); the bot's card is the mistake (test_the_discard_question_at_trick_10_of_deal_17)
@@ -1220,8 +1225,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     rule = ("Breaking an opponent's nil swings their score 200 (−100 instead of +100), but chasing it can cost your "
             # r107 (words): "too" cut
             # r111 (words): "(counting this one)" said once, at its first statement (deal 1246)
-            "contract. The bots' rule: if a bot's team needs half the tricks left or more, it "
-            "plays for the contract; otherwise it breaks the nil. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
+            # r112 (words): the rule's restatement cut; said whole at deal 1246, before deal 437 (held below)
+            "contract. **Your turn to defend.** Deal 437: you are South, last to play in trick 11.")
     # fresh newcomer rater r51: the tables' legend was only in hidden code; it comes before the first table, and
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
@@ -1239,6 +1244,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     before = " ".join(" ".join("".join(c["source"]) for c in cells[:next(
         i for i, c in enumerate(cells) if "defend_quiz = Quiz(" in "".join(c["source"]))]).split())
     assert rule in before  # said before the deal-437 question, which it does not answer: is the contract safe?
+    assert "needs at least half the tricks left (counting this one)" in before  # r112: the rule itself, at deal 1246
     # r57 (a fresh rater): the rule said as the bots' rule, not an obligation; "break the nil" made concrete, as the
     # bots' bust rule plays it (stay low under the nil bidder's card)
     from hearts_teach.agents.spades import SpadesBot as _Bot
@@ -1248,7 +1254,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # counting finished tricks only: at trick 1 it says "need 9 of the last 13 tricks", printed at deal 17)
     # r111: "(counting this one)" moved to the rule's first statement, at deal 1246
     assert text.count("needs at least half the tricks left (counting this one)") == 1
-    assert text.count("if a bot's team needs half the tricks left or more, it plays for the contract") == 1
+    assert "if a bot's team needs half the tricks left or more, it plays for the contract" not in text  # r112: said once
     assert "half the remaining tricks" not in text
     assert "left = 13 - v.tricks_done" in __import__("inspect").getsource(_Bot._rule)
     from hearts_teach.agents.spades import as_view as _as_view
@@ -1818,10 +1824,15 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # one doubleton's quarter uses none (trick_count's rounding; held below)
                  # r111 (newcomer r111: "those", "one doubleton" and "ruffs 1" each guessed at): the spades used up
                  # named as what protects nothing; "single" doubleton (two may use one, held below); no spade, no ruff
-                 "**Ruffs** use up your lowest spades, which protect nothing: a void two, a singleton one, a single doubleton none "
+                 # r112 (newcomer r112: "which protect nothing" and two doubletons guessed at): said as 09a's step 3b
+                 # does it (trick_count: round the ruff total, cross off that many lowest spades), with the
+                 # two-doubleton case worked (held below against trick_count)
+                 "**Ruffs** (09a's step 3b): round their total to whole tricks and cross off that many of your lowest "
+                 "spades, which no longer count as smaller spades you keep. With K♠ 3♠ 2♠, two doubletons' half rounds "
+                 "to 1 (keeping spades even): cross off the 2♠; K♠ keeps 3♠: 1. "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
                  # example instead (held below: one spade and two voids count ruffs 1)
-                 "(K♠ 3♠ 2♠, no clubs: 3♠ 2♠ used up; K♠ three quarters). No spade left, no ruff: one spade, two voids, ruffs 1.",
+                 "No spade left, no ruff: one spade, two voids, ruffs 1.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  # r110 (newcomer r110: "bid one" read as a bid of 1): "bid nil"
                  "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid nil. In play "
@@ -1836,6 +1847,12 @@ def test_the_nil_checklist_is_what_suggest_decides():
         assert line in text, line
     assert "you may: when" not in text  # r81
     assert "S = H" not in text and "setting aside" not in text  # r99
+    assert "which protect nothing: a void two" not in text and "a single doubleton none" not in text  # r112
+    # r112: the two-doubleton hand: ruffs ½ (two quarters), rounded to keep an even number of spades (2 of 3), so the
+    # 2♠ is crossed off and the K♠, lacking only the A♠, keeps the 3♠: 1
+    k32h = trick_count(CardList("KS 3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C"))
+    assert k32h.ruff_tricks == 0.5 and [DECK[c].pretty for c in k32h.spent] == ["2♠"]
+    assert [(DECK[c].pretty, v) for c, v in k32h.spades] == [("K♠", 1), ("3♠", 0)]
     k32 = trick_count(CardList("KS 3S 2S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D"))  # r99: the ruffs' worked hand
     assert dict(k32.ruffs) == {Suit.CLUBS: 2} and [(DECK[c].pretty, v) for c, v in k32.spades] == [("K♠", 0.75)]
     # r107: a doubleton's quarter uses no spade (deal 6's count: hearts ¼, the 10♠ keeps 3♠ 2♠); a singleton uses one
@@ -1973,7 +1990,9 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     assert "Deal 356: East deals, so you, South, bid first." in text and "seed 356" not in text
     # r111 (newcomer r111: no check on the learner's own count before play): Suggest's Estimate is that count
     # (no answer printed: the learner clicks for it)
-    assert "Run the checklist; **Suggest**'s *Estimate* checks your count." in text
+    # r112 (newcomer r112: Estimate a button of its own? no typed form): a line of Suggest's reply, and typed
+    assert "Run the checklist; **Suggest**'s *Estimate* line checks your count." in text
+    assert "Type `nil_table.bid_widget.suggest()`, `nil_table.bid(\"nil\")`, then" in text
     assert "Check your hand against the checklist, then click **Suggest**." not in text
     _t = SpadesTable(seed=356)
     assert _t.bid_widget.suggest().startswith("Estimate: ½ trick") and trick_count(_t.hand.cards(0)).total == 0.5
@@ -1981,11 +2000,13 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
     # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
     # r107 (newcomer r107: how to type a 10 or a face card?): two more codes, as Card reads them
-    assert "No buttons? Type `nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` per card (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
+    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` per card (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
     assert Card("2D").pretty == "2♦" and Card("QH").pretty == "Q♥" and Card("10S").pretty == "10♠"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
-    assert "nil_table.bid_widget.suggest()" not in text  # r84: the typed fallback is one line, Suggest left to the button
+    # r84: the typed fallback is one line; r112 (newcomer r112: no typed way to the Estimate): Suggest's typed form
+    # back in it, still one line
+    assert text.count("nil_table.bid_widget.suggest()") == 1
     assert "nil_table = SpadesTable(seed=356)" in _code_source("nil_table = SpadesTable(")
     table = SpadesTable(seed=356)
     h = table.hand
@@ -2572,7 +2593,7 @@ def test_what_to_remember_agrees_with_the_lesson():
                                                                      "Spade length"), start=1))
     assert "duck with your *highest* card that stays under it" in text
     # r111: "(counting this one)" said where the rule is first met (deal 1246), once
-    assert CONTRACT_FIRST == 0.5 and "if a bot's team needs half the tricks left or more, it plays for the contract" in text
+    assert CONTRACT_FIRST == 0.5  # r112: the rule is said once, at deal 1246 (below)
     assert "needs at least half the tricks left (counting this one)" in text
     # a set scores minus what a made contract scores (r76b: "(+10 a trick bid becomes −10)" cut for words): a contract of 6 made scores +60, set −60 (no bags either way here)
     made, set_ = score_hand([3, 3, 3, 4], [3, 3, 3, 4]), score_hand([3, 3, 3, 4], [3, 4, 2, 4])
@@ -2944,6 +2965,11 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     quiz = _code_source("cover_quiz = Quiz(")
     assert "bots_position(1030, dealer=3, trick=10, cards=3)" in quiz
     assert _code_outputs("cover_quiz = Quiz(").startswith(guard.text())
+    # r112 (newcomer r112: "with no spade under the 6♠" taken on trust): South's cards before trick 10, printed
+    from hearts_teach.course.spades_lesson import before_play as _before
+    south10 = _before(guard, 4 * 9 + 1).cards(0)
+    assert f"\nSouth's cards before trick 10: {south10.pretty}\n" in _code_outputs("cover_quiz = Quiz(")
+    assert min(c.rank for c in south10 if c.suit.value == 3) > trick.cards[0].rank  # no spade under the 6♠
 
 
 def test_the_learners_nil_has_a_debrief():
@@ -3027,8 +3053,10 @@ def test_when_blind_nil_is_worth_its_risk():
     # r97 (newcomer r95: the bots' choices printed before their rule): the rule moved above the output
     # r108 (newcomer r108: a −80 average with nothing to compare it to): why bid it, said before the 200 deals
     assert ("The bots' rule: 200 or more behind (the game allows 100), the opponents within 150 of 500, no partner's "
-            "nil. It mostly breaks: a long shot, for a match slipping away. Below: the bots play South's blind "
-            "nil") in text
+            # r112 (newcomer r112: why choose a bid that averages −80?): what a kept one scores, against a contract's most
+            # (130, held below)
+            "nil. It mostly breaks, but kept, it outscores any contract (at most 130): a long shot, for a match "
+            "slipping away. Below: the bots play South's blind nil") in text
     # r109 (newcomer r109: "a long shot beats a likely loss" was not backed by anything printed): said as what the
     # 200 deals print (it breaks on most) and as the bots' own docstring puts their rule
     assert "a long shot beats a likely loss" not in text and "Ordinary bids rarely catch up" not in text
@@ -3077,7 +3105,9 @@ def test_the_nil_bidders_lead_is_the_bots():
     # r74 (words): shorter
     # r84: the play tips are numbered steps; the other parts are bold paragraphs
     # r98 (newcomer r97: who leads trick 1 never said here; docs/rules.md: the first bidder, left of the dealer)
-    assert ("**Leading.** The first bidder (left of the dealer) leads trick 1, the only trick a clean nil ever leads. "
+    # r112 (newcomer r112: "the only trick a clean nil ever leads" read as: a clean nil always leads trick 1)
+    assert "the only trick a clean nil ever leads" not in text
+    assert ("**Leading.** The first bidder (left of the dealer) leads trick 1; a clean nil leads no other trick. "
             "The bots lead their lowest side card, the easiest to go over.") in text
     assert "if it bid first" not in text
     leads = 0
@@ -3105,6 +3135,8 @@ def test_the_nil_bidders_lead_is_the_bots():
                             "South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
                             "Before trick 3: North: ♠ Q 10 8 7 2  ♥ K 3  ♦ Q J  ♣ K 9\n"
+                            # r112 (newcomer r112: was the Q♣ still held? step 1 would duck with it): South's hand too
+                            "Before trick 3: South: ♠ 6 5  ♥ 9 8 7 6  ♦ 8 7 5  ♣ 7 5\n"
                             f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n\n")
     # r109 (newcomer r109: North's clubs never shown, so "its highest club" could not be checked): its hand before
     # trick 3, as the bots held it; the K♣ it covers with is its highest club
@@ -3112,6 +3144,8 @@ def test_the_nil_bidders_lead_is_the_bots():
     north3 = _at(1246, dealer=3, trick=3, cards=1).view(2)  # North, second to play in trick 3
     assert [c.pretty for c in north3.legal] == ["9♣", "K♣"] and played.tricks[2].card_of(2).pretty == "K♣"
     assert "Trick 2 as played" not in shown and "tricks vs contract" not in shown
+    # r112: South's Q♣ went under West's A♣ in trick 2, so its 7♣ in trick 3 is step 1's highest club under the K♣
+    assert played.tricks[1].card_of(0).pretty == "Q♣" and played.tricks[2].card_of(0).pretty == "7♣"
     assert bot_reasons(played, 0, styles=("weighed",), seed=1246).strip() == "weighed bot for South: 3♦ (my nil: avoid winning)"
     # deal 17: "its discards cost it the nil" (r55, rater r54: "one discard" while the replay changes two, tricks 10, 11)
     # r57 (a fresh rater): only the 4♠ was the mistake (the hearts were harmless): "one of its discards", naming no
