@@ -2425,12 +2425,13 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert ("**Sample runs.** Deal 64: the bots bid 5, this lesson 4; each bid is "
             # r110 (newcomer r110 item 3.4): whose picks, and "side cards of one rank" unclear: the bots', with an example
             # r111 (newcomer r111 item 3.5): what a random pick is (a coin flip between cards) and what the 20 share
+            # r112 (review): not "equally good cards", the coach's graded term in the glossary; "on paper" cut for words
             # r112 (newcomer r112 item 3.5): "coin flips between cards" unclear: random picks between equally good
             # cards (``_pick``'s ties: side cards of one rank)
-            "played 20 times; only the bots' random picks between equally good cards (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
+            "played 20 times; only the bots' random picks between cards they rate alike (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
             "Then deal 9 "
-            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count on paper, bid, then unfold.") in text  # r111 (item 3.6)
+            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count, bid, then unfold.") in text  # r111 (item 3.6)
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
     assert "4 tricks in each of the 20 play-outs" in bid_check(64, 1, 5) and "4 tricks in each" in bid_check(64, 1, 4)
