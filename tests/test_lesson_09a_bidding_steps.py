@@ -171,7 +171,7 @@ def test_the_three_points_as_written_are_the_bots():
     # r71b (words): "shows how to count, then how to bid from the count" said shorter
     # r72 (newcomer r72): Suggest was named before any widget: it is introduced at deal 21's widget (held below)
     # r97 (words): "This lesson: the count, then the bid." cut; the heading and the steps say it
-    assert "**rule of thumb**. Their count" in text and "bids lower at three quarters" not in text  # r55: no "bidding tables"
+    assert "**rule of thumb**. South's cards on deal 22" in text and "bids lower at three quarters" not in text  # r55: no "bidding tables"
     assert "adjusts that for the other bids" not in text
     assert "some of your lowest spades" not in text and "(it prints which)" not in text
     # both ways of settling an exact half occur (so "whichever way leaves an even number" is needed)
@@ -217,8 +217,11 @@ def test_the_three_points_as_written_are_the_bots():
     # r98 (newcomer r97 item 1): the order was said only after step 2's quiz: said once, at the head of the steps
     # r111 (newcomer r111 item 3.1): no printout shows the bots' step numbers: "as the bots number them" cut
     assert "as the bots number them" not in text
+    # r112 (newcomer r112 item 3.2): the order came before any step was taught: "Taught 1 to 4" marks it a preview
+    assert ("## Count in steps Taught 1 to 4, used in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, "
+            "crossed off in 3b, before step 2.") in text
     assert "Work in the order 1, 3, 3b, 2, 4." not in text and ("## Count in steps Use them "  # r107
-            "in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2.") in text  # r109: 3b said where first named (newcomer r109 item 3.1)
+            "in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2.") not in text  # r112: marked as a preview  # r109: 3b said where first named (newcomer r109 item 3.1)
     assert "redo step 2" not in text and "**In practice**" not in text
     import inspect as _inspect
 
@@ -264,7 +267,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert "The bots then adjust" not in text
     # fresh rater r51: spade length has its own heading, demo, hand and quiz, yet sat in the fold: it is step 4 now
     # r59 (rater r57): the steps' cell split in four, one a step, each under its part of deal 22's print; a heading
-    assert "## Count in steps Use them in order" in text and "four steps" not in text and "**1. High side cards.**" in text and all(f"**{n}. " in text for n in range(1, 5))
+    assert "## Count in steps Taught 1 to 4, used in order" in text and "four steps"  # r112 not in text and "**1. High side cards.**" in text and all(f"**{n}. " in text for n in range(1, 5))
     cells = lesson_cells()
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
     # r51: the length question comes right after deal 1526 (before the learner's own long hand), its answer
@@ -369,8 +372,8 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     # fresh rater r34_c: the print's names now head the values list; fresh rater r35_e: one list only ("under their
     # print's names" was awkward, and the player's list repeated it)
     # fresh newcomer rater r45_c: the gloss "(¼ a quarter, ½ a half, ...)" was awkward; the signs alone
-    assert ("The bots count a hand's tricks in quarters (¼, ½, ¾): their **rule of thumb**. Their count "  # r97: cut for words
-            "of South's cards on deal 22 (a numbered deal: always the same cards):") in text  # r98: cut for density
+    assert ("The bots count a hand's tricks in quarters (¼, ½, ¾): their **rule of thumb**. South's cards "  # r97: cut for words
+            "on deal 22 (a numbered deal: always the same cards), counted below:") in text  # r112 (newcomer r112 item 3.1)  # r98: cut for density
     # rater r60: "deal 22" said once to be a fixed deal: the same seed deals the same cards every time
     assert SpadesHand.deal(seed=22, dealer=1).cards(0).pretty == SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
     # fresh rater r43_e: the steps come right after the print, so the one-line overview ("In short: ...") is cut
@@ -379,9 +382,11 @@ def test_the_worked_example_on_deal_22_is_printed_by_the_engine():
     assert all(f"**{n}. {name}" in text for n, name in ((1, "High side cards"), (2, "Protected spades"), (3, "Ruffs"),
                                                          (4, "Spade length")))
     assert "**4. Spade length**, with six spades or more" in text  # r51: step 4 (test_the_values_list_is_trick_counts)
-    first = text[:text.index("Their count of South's cards on deal 22 (a numbered deal: always the same cards):")]
+    # r112 (newcomer r112 item 3.1): the cell prints the cards, not a count: the steps below count them
+    assert "Their count of South's cards" not in text
+    first = text[:text.index("South's cards on deal 22 (a numbered deal: always the same cards), counted below:")]
     assert "print's names" not in text and "- **" not in first  # no second, player's list
-    assert "Their count of South's cards on deal 22 (a numbered deal: always the same cards):" in text
+    assert "South's cards on deal 22 (a numbered deal: always the same cards), counted below:" in text
     # newcomer round 14: that legend is the only fraction sign left in the prose (round 26: the practice
     # deals' counts, once written out in a fold, are the engine's print in a folded code cell)
     assert "counted (open once you have bid)" not in text
@@ -543,7 +548,7 @@ def test_the_numbers_line_is_trick_counts():
 # r97 (newcomer r95 item 2): "play under" defined where first used (step 1's table); step 2's rough count shown
 # on deal 22's spades
 # r98 (newcomer r97 items 1-2): the working order said once, first; "play under" defined in its own sentence
-STEPS = ('## Count in steps Use them in order **1, 3, 3b, '  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
+STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: a preview (newcomer r112 item 3.2)  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
          '2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2. **1. High side cards.** Only '
          'aces, kings and queens count, by how many cards '
          'you hold in their suit. To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
@@ -691,7 +696,7 @@ def test_the_values_list_is_trick_counts():
                  "smaller spades kept: 7♠ 4♠ (one fewer)", "  7♠ 4♠: 0 (too few smaller spades)", "  hearts (2 cards) ¼"):
         assert line in outputs(), line
     # fresh rater r36_c: cell 0 was the densest screen; the values follow deal 22's print and its 10♠ note
-    assert text.index("Their count of South's cards on deal 22 (a numbered deal: always the same cards):") < text.index(VALUES)
+    assert text.index("South's cards on deal 22 (a numbered deal: always the same cards), counted below:") < text.index(VALUES)
     # fresh rater r36_c: a queen's value outside three or four cards was never said ("otherwise 0")
     from hearts_teach.kernel.cards import CardList as _Q
 
@@ -1275,7 +1280,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # fresh rater r43_e: the values are three steps now, the rare cases in a collapsed fine print
     # r59 (rater r57): the steps are four markdown cells now, each under a code cell printing its part of the count
     at = cells.index(next(c for c in cells if "## Count in steps" in "".join(c["source"])))
-    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in steps\n\nUse them in order")  # r111  # r98: the order first
+    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in steps\n\nTaught 1 to 4, used in order")  # r112  # r111  # r98: the order first
     assert "\n\n**1. High side cards.** Only aces, kings and queens count" in "".join(cells[at]["source"])
     # rater r68: a question on step 2 (a code cell) follows its table, so the steps span one cell more
     # r70 (rater r69): each rule before its output: step 1's print is a cell of its own after the step-1 table
@@ -2208,6 +2213,7 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
     # r48 (words): the prose sentence repeated the folded cells' own first line, held below
     assert "folded away" not in text
     # r73 (newcomer r72c item 4): the bots' bid is printed only where it differs (bid_line)
+    # r112 (newcomer r112 item 3.6): a missing bots' bid looked like an omission: "the bots bid the same" where equal
     from hearts_teach.course.spades_lesson import bid_line
     for marker, seed, bid in (("bidder = BidWidget(practice", 21, 1), ("long_bidder = BidWidget(", 2054, 6)):
         at = next(i for i, s in enumerate(srcs) if marker in s)
@@ -2220,8 +2226,8 @@ def test_the_practice_bids_have_their_counts_folded_after_them():
         shown = "".join("".join(o.get("text", "")) for o in fold["outputs"])
         # rater r69: the folds print the lesson's bid too (the count's whole part, at least 1)
         lessons = max(1, math.floor(estimate_tricks(cards, long_spades=True)))
-        assert shown == f"{count_text(cards)}\nThis lesson's bid (drop the fraction, at least 1): {lessons}\n", shown
-        assert shown.endswith(bid_line(cards) + "\n") and lessons == bid  # the same bid: the bots' is not printed
+        assert shown == f"{count_text(cards)}\nThis lesson's bid (drop the fraction, at least 1): {lessons}; the bots bid the same\n", shown
+        assert shown.endswith(bid_line(cards) + "\n") and lessons == bid  # the same bid: the bots' is not repeated
         assert "Bids so far" not in shown  # the folded cell prints the count, and leaves the widget alone
     hand21 = SpadesHand.deal(seed=21, dealer=1)
     c21 = trick_count(hand21.cards(0), long_spades=True)
@@ -2440,10 +2446,13 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert ("**Sample runs.** Deal 64: the bots bid 5, this lesson 4; each bid is "
             # r110 (newcomer r110 item 3.4): whose picks, and "side cards of one rank" unclear: the bots', with an example
             # r111 (newcomer r111 item 3.5): what a random pick is (a coin flip between cards) and what the 20 share
-            "played 20 times; only the bots' coin flips between cards (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
+            # r112 (review): not "equally good cards", the coach's graded term in the glossary; "on paper" cut for words
+            # r112 (newcomer r112 item 3.5): "coin flips between cards" unclear: random picks between equally good
+            # cards (``_pick``'s ties: side cards of one rank)
+            "played 20 times; only the bots' random picks between cards they rate alike (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
             "Then deal 9 "
-            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count on paper, bid, then unfold.") in text  # r111 (item 3.6)
+            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count, bid, then unfold.") in text  # r111 (item 3.6)
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
     assert "4 tricks in each of the 20 play-outs" in bid_check(64, 1, 5) and "4 tricks in each" in bid_check(64, 1, 4)
@@ -2726,7 +2735,9 @@ def test_the_bid_lower_example_is_the_scorers():
     # r99 (newcomer r98): the −9 and the 6 in 7 each shown in a few words; "check South's count" (never asked) gone
     assert "check South's count" not in text and "its +1, less a tenth" not in text and "a tie" not in text
     # r110 (words): "(ten bags cost 100)" cut: cell 0 says it
-    assert ("Count a bag as −9: +1 now, −10 later. Bid 3, take 4 is then +50 + 1 − 10 = "
+    # r112 (newcomer r112 item 3.3): where "−10 later" comes from was not said here: back, words cut elsewhere
+    assert "−10 later. Bid 3" not in text
+    assert ("Count a bag as −9: +1 now, −10 later (ten bags cost 100). Bid 3, take 4 is then +50 + 1 − 10 = "
             "+41. Bidding 4, not 3, gains 19 when the 4th trick comes (+60 against +41) and loses 110 when it does not "
             "(−60 against +50). So that trick must come about 6 times in 7: six gains of 19 beat one loss of 110.") in text and 6 * 19 > 110 > 5 * 19
     assert ("Count a bag as −9: its +1, less a tenth of the 100 lost at 10 bags. Bid 3, take 4 is then +50 + 1 − 10 = "
@@ -3358,12 +3369,15 @@ def test_three_quarters_up_is_the_bots_convention():
     # 10 + 9 = 19 at any contract): each figure with its exact reason, held on the play-outs just below
     # (my review: the pass's "110 only at contracts of 5 and 6" was exact but dense: the two causes said plainly,
     # a set's cost 20 × the lower contract + 10 as three_quarters_margins prints)
-    assert ("Bidding up came out ahead on 544 of the 737 deals, about 3 in 4. With average wins of 16 and losses "
+    # r112 (newcomer r112 item 3.4): three reasons in one bracket; "a set costs more at higher contracts" unclear:
+    # cut; "if both are set" its own sentence; "of the 737" -> "of 737" (words)
+    assert "a set costs more at higher contracts" not in " ".join(prose().split())
+    assert ("Bidding up came out ahead on 544 of 737 deals, about 3 in 4. With average wins of 16 and losses "
             # r110 (newcomer r110 item 3.3): "bidding up only 10 if both are set" was hard to parse: a verb
             # r111 (newcomer r111 item 3.4): why the two play-outs differ: the bots' play rule 4 (win cheaply until the
             # team contract is safe, then duck), so the contract steers their play
-            "of 89 (not 19 and 110: the bots play to the contracts, so a deal's two play-outs can differ in tricks; a set costs more at higher contracts; "
-            "if both are set, bidding up loses only 10), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
+            "of 89 (not 19 and 110: the bots play to the contracts, so a deal's two play-outs can differ in tricks. "
+            "If both are set, bidding up loses only 10), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
             "points a hand ahead.") in " ".join(prose().split())
     import inspect as _insp
 
@@ -3371,7 +3385,7 @@ def test_three_quarters_up_is_the_bots_convention():
         spades as _spades_bots,  # r111: "play to the contracts" is the bots' own reason
     )
     assert 'return "contract safe: duck to avoid bags", "duck"' in _insp.getsource(_spades_bots)
-    assert "a deal's two play-outs can differ in tricks;" in " ".join(prose().split())
+    assert "a deal's two play-outs can differ in tricks." in " ".join(prose().split())
     assert "(not 19 and 110: a deal's two play-outs" not in " ".join(prose().split())  # r111: the reason added
     # r107 (newcomer r107 item 5): only the 89 was told apart from the four cases: the 16 from 19 too, in the bracket
     assert "(Not 19 and 110" not in " ".join(prose().split()) and "(not 110:" not in " ".join(prose().split())

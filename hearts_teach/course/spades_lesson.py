@@ -212,10 +212,10 @@ def lesson_bid(cards: CardList) -> int:
 
 
 def bid_line(cards: CardList) -> str:
-    """Lesson 09a's bid for ``cards``, and the bots' only where it differs (they round three quarters up)."""
+    """Lesson 09a's bid for ``cards``, and the bots' (they round three quarters up), named only where it differs."""
     lessons, bots = lesson_bid(cards), smart_bid(cards)
-    return (f"This lesson's bid (drop the fraction, at least 1): {lessons}"
-            + (f"; the bots bid {bots}" if bots != lessons else ""))
+    return (f"This lesson's bid (drop the fraction, at least 1): {lessons}; the bots bid "
+            + (str(bots) if bots != lessons else "the same"))
 
 
 def count_check(cards: CardList, count: float | None) -> str:
