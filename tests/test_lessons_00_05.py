@@ -1396,11 +1396,21 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
         assert trick.seats[-1] == trick.winner and trick.points == 0  # last to play, no points
     text = " ".join(prose("02_tricks_and_following_suit").split())
     # r111: North's A♣ was played by the lesson, not a bot (newcomer r111 item 3.4): "we" chose it
-    assert "Why did we not have North duck? It played last and saw that the trick held no points" in text
-    assert "Why did North not duck?" not in text
+    # r112: North's ducking cards named (newcomer r112 item 3.3); they are in its hand, below the 9♣ led over
+    assert ("North could have ducked with its 5♣ or 4♣: why did we have it play the A♣? It played last and saw that "
+            "the trick held no points") in text
+    assert {"5C", "4C"} <= {str(c) for c in hand.dealt(2)} and Card("5C").rank < Card("9C").rank
+    assert "Why did North not duck?" not in text and "Why did we not have North duck?" not in text
+    # r112: all four hands are printed (newcomer r112 item 3.1 assumed every player sees them); the exercise's
+    # inputs and output said as the exercise itself states them (item 3.4)
+    assert "all four hands shown for teaching (at a real table you see only your own)" in text
+    assert "given the four cards in play order, it returns the position of the winning one" in text
+    exercise = json.dumps(json.load(open(ROOT / "exercises" / "02_trick_winner.ipynb", encoding="utf-8")), ensure_ascii=False)
+    assert "list of four card strings in play order" in exercise and "the **position** (0, 1, 2 or 3) of the winning card" in exercise
     # r111: how to type a card was never said (10♣ is "TC" in the code): said where typing is first offered,
     # and each form named there is one the widgets accept
-    assert 'with a card: rank then suit letter (`6C` is 6♣; `10C` or `TC` is 10♣).' in text
+    # r112: where to type it said (newcomer r112 item 3.2)
+    assert 'in a new code cell, the card as rank then suit letter (`6C` is 6♣; `10C` or `TC` is 10♣).' in text
     assert Card("6C") == Card("6♣") and Card("10C") == Card("TC") == Card("10♣")
     # newcomer rater: "nobody may throw points on the first trick" muddled North's reason and skipped
     # lesson 03's exception; West's reason was hand-written (it held Q♠ and could have ducked): now
