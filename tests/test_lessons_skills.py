@@ -1677,7 +1677,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "The coach compares your card with the best one over deals it samples" in ns["q13"].question
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     # r103: the −40 reason said "not set" before Q23 defines a set: it now says what the hand earns and loses
-    assert ns["q22"].reason(-40) == "4 bid, 6 taken: the contract was made and earns 40; the only minus is the bags' 100"
+    # r112 (report r112/12): the −40 reason left out the bags' +2, so −58 could not be rebuilt from it
+    assert ns["q22"].reason(-40) == ("4 bid, 6 taken: the contract was made and earns 40, and its 2 bags 2 more; "
+                                     "the only minus is the tenth bag's 100")
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
     # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
     from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
@@ -1696,8 +1698,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ns["q13"].reason(ANSWERS_12["q13"]) == (
         "a mistake's whole range is past 1 point a hand; if it were all past 3, it would be a blunder")
     # r111 (report r111/12: "each cost" and "its line" were unclear; "mistake" meant "not a blunder" unstated)
-    assert ("calls yours a mistake, not a blunder. The luck of the deals makes your card's cost a range, from a low end "
-            "to a high end.") in ns["q13"].question and "each cost a range" not in ns["q13"].question
+    # r112 (report r112/12): only a wrong answer's reason said the cost is an average: the prompt says so
+    assert ("calls yours a mistake, not a blunder. The luck of the deals makes your card's average extra cost a range, "
+            "from a low end to a high end.") in ns["q13"].question and "each cost a range" not in ns["q13"].question
+    assert "card's cost a range" not in ns["q13"].question
     assert not any("not shown" in str(c) for c in ns["q13"].choices)
     # r81 (report r81/12): "all over 1 point" read as the idiom; the choices say "the low end", the prompt recalls the
     # coach's lines, and the blunder distractor (given away by the lines) is now a range dipping below 1 point
@@ -1781,7 +1785,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # choices are three whole passes (two once overlapped); q6 is a card to pick, and its prompt does not say
     # whether hearts are broken (the question is whether the Q♠ broke them); the intro says where answers hide
     assert "East followed the first time and discarded a heart the second." in ns["q14"].question
-    assert "you have a safe card to lead next." in ns["q12"].question
+    # r112 (report r112/12): "safe card" was not defined here; Q8 asks what each of the others scores, not the sum
+    assert "you have a safe card to lead next (one that will not win a trick with points)." in ns["q12"].question
+    assert "What does each of the other three score for the hand?" in ns["q8"].question
     assert ns["q16"].choices == ["Q♠ + two diamonds", "Q♠ + the low spade + a diamond", "Q♠ + A♠ + a diamond"]
     assert not any("passing right" in str(r) for r in ns["q16"].reasons.values())
     assert ns["q6"].is_cards and "broken" not in ns["q6"].question
@@ -1927,7 +1933,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ns12["q2"].question.startswith("Q2 (lesson 01) The second hand of a match (hand 2).")
     assert ns12["q10"].reason("the match goes on") == "West's 104 ends the match: no one shares North's lowest total"
     assert match_verdict((98, 104, 61, 73)) == "the match is over: North wins with 61, the lowest total"
-    assert "opened in the folder holding `dev`" in " ".join(_md("12_review").split()) and (ROOT / "dev").exists()
+    # r112 (report r112/12): "the folder holding `dev`" did not say which folder: the one above notebooks/
+    assert "opened in the folder that holds `notebooks/` and `dev`" in " ".join(_md("12_review").split())
+    assert (ROOT / "dev").exists() and (ROOT / "notebooks" / "12_review.ipynb").exists()
+    assert "folder holding `dev`" not in _md("12_review")
     for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
         assert "not one of the choices" not in lesson("12_review")[name].choose(typed)
     assert "Every answer, right or wrong, says why; a right answer closes the question." in " ".join(
