@@ -161,6 +161,8 @@ def test_lesson_08_shows_what_its_prose_claims():
     assert "sample answer" in printed and "print(sample)" in printed
     # fresh newcomer rater (r55): the typed pass example named the A♦, which drill 1's South does not hold
     assert '(a pass: `practice.answer("QS JH 3C")`)' in prose
+    # r112 (report r112/08: how are drills 2-5 reached?): each answer brings the next drill (text(): "Next: ...")
+    assert "Click answers below (each brings the next drill; a pass:" in prose
     from hearts_teach.course.drills import DRILLS
 
     assert {"QS", "JH", "3C"} <= {str(c) for c in DRILLS[0].make().cards(0)}
@@ -373,7 +375,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r111 (report r111/08: why 21%? the replays show South's own Q♠ winning): said, with the rule behind it (the K♠
     # kept, only the A♠ outranks her); the stored replays must still show her own Q♠ winning every one of them
     assert ("Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%, in the replays always on a trick she "
-            "wins: only the A♠ beats her.") in after
+            "wins: the K♠ kept, only the A♠ beats her.") in after  # r112 (report r112/08: why her own wins?): the K♠ kept
     assert re.search(r"K♣ J♦ A♥ (\d+) \(won by South's Q♠: \1\)", "".join(stored))
     # r81 (rater: "few or none" of what? only the A♠ can beat her): what happens to her, said
     assert "few or none" not in after
