@@ -1665,7 +1665,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert quiz_position.broken_by is not None and quiz_position.tricks[1].card_of(1) == Card("7H")
     assert quiz_position.tricks[1].seats[0] == 2 and quiz_position.tricks[1].card_of(2).suit is Suit.SPADES
     # r102: "from which trick on?" was pre-answered by the output (trick 2 was over): it asks about the K♥ lead
-    answer_every_way(ns["q"], "yes", ["no: a heart must be led first", "no: wait one more trick"])
+    # r112: the distractor named no misconception (read as circular): it is "a discarded heart does not break hearts"
+    answer_every_way(ns["q"], "yes", ["no: a discarded heart does not break hearts", "no: wait one more trick"])
     assert ns["q"].question == "West's 7♥ fell on trick 2. May South lead the K♥ to trick 3?"
     # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
     # r81: that question repeated l03-13/14 (hearts and Q♠ only) and "Which of these" read as several answers; it
@@ -1783,6 +1784,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r111: the reason sat in a parenthesis inside one long sentence before the output: its own sentence after it
     assert ("Why the A♥: a high heart is risky to keep (played on a heart trick, it wins and takes every heart in it); "
             "on this club trick it cannot win, so West takes the trick.") in three and "good time to shed it" not in three
+    # r112: a newcomer asked whether hearts stay broken: they do, until the hand ends (docs/rules.md H8: "earlier trick")
+    assert "the first time anyone plays a heart, and stay broken until the hand ends," in three
     assert "then our choice for South, the A♥, which breaks hearts:" in three and "(a high heart is risky to keep:" not in three
     assert "South A♥ → West takes it" in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
