@@ -1816,8 +1816,9 @@ def test_the_r39_b_words_and_quotes_are_what_the_lessons_and_the_engine_say():
     assert "throwing a card you need, such as the low spade that guards your A♠ or Q♠" in " ".join(text().split())
     assert "the low spade that guards your A♠ or Q♠" in _prose("08c_beginner_mistakes")
     # house rule bots fill a table the class's bots cannot fill; four seatings, one seat along each time
-    assert "Bots play at tables of four, mixed each deal; rule bots (not ranked) fill a short table." in _prose(
-        "10_write_a_bot")
+    # r112: the sentence now also says each table plays the deal 4 times, rotating seats
+    assert "bots sit at tables of four, mixed anew (rule bots, not ranked, fill a short one)" in " ".join(_prose(
+        "10_write_a_bot").split())
     assert [seating(r) for r in range(4)] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
     assert "each deal played four times, once per **seating**, the bots moved one seat along each time" in text()
 

@@ -2786,11 +2786,15 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
             "other player: +52 points in 160 hands.") not in md and "(a [moon]" not in md
     # r109 (newcomer r109): where 52 comes from said (78 points to the others, not 26): 3 × 26 - 26
     # r111 (newcomer r111: 52/160 makes 26.325, not 26.31): "≈ 26.3", true of the rounded figures and of the unrounded
+    # r112 (newcomer r112: 52/160 was left to the reader): the extra per hand said (+0.3), the sum's excess over 26
     assert ("11.25 + 3 × 5.02 ≈ 26.3, over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon), "
-            "which gives each other player 26 (78, not 26): +52 in 160 hands.") in md and "= 26.31" not in md
+            "which gives each other player 26 (78, not 26): +52 in 160 hands, +0.3 a hand.") in md and "= 26.31" not in md
+    assert f"{52 / 160:.1f}" == f"{11.25 + 3 * 5.02 - 26:.1f}" == "0.3"
     assert f"{11.25 + 3 * 5.02:.1f}" == f"{26 + 52 / 160:.1f}" == "26.3"
     # r109 (newcomer r109): the printed edge (-6.22) is not 5.02 - 11.25 (-6.23): it is taken before rounding
-    assert "The rule bots' points per hand minus ours (unrounded):" in md and "average points per hand minus ours" not in md
+    # r112 (newcomer r112: "unrounded" guessed only later): said as before rounding, hence the 0.01
+    assert "The rule bots' points per hand minus ours (before rounding: ±0.01):" in md and "(unrounded)" not in md
+    assert "average points per hand minus ours" not in md
     first = versions["first bot"]
     assert round(first.edge(0)[0], 2) == -6.22 and round(round(sum(b.mean_points for b in first.bots[1:]) / 3, 2)
                                                          - round(first.bots[0].mean_points, 2), 2) == -6.23
@@ -2879,7 +2883,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     se40, se200 = paired(versions["+ ducking"], versions["first bot"])[1], paired(
         result.namespace["long"]["ducking"], result.namespace["long"]["first bot"])[1]
     assert round(se200 / se40, 2) == 0.33 < 5 ** -0.5 and se40 * 40 ** 0.5 > se200 * 200 ** 0.5
-    assert "The 200-deal interval is a third as wide, not 1/√5: the first 40 varied more." in text
+    # r112 (newcomer r112: had to measure the widths): the widths given, and what 1/√5 would have made
+    assert "The 200-deal interval is 0.47 wide, a third of 1.42, not 1.42/√5 ≈ 0.64: the first 40 varied more." in text
+    assert "a third as wide, not 1/√5" not in text
+    assert (f"{2 * 1.96 * se200:.2f}", f"{2 * 1.96 * se40:.2f}", f"{1.42 / 5 ** 0.5:.2f}") == ("0.47", "1.42", "0.64")
     # r84: "by the rule" cut for words (the keep-rule line above it now names the void pass)
     assert ("The void pass is kept, though not shown better (its 200-deal interval contains zero).") in text
     # r72c: the step cells print their own gains (compare-out: the four step cells and deal 27's, in order)
@@ -3038,8 +3045,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r97: the question held its answer ("one spade" -> "one lead") and the stored viewer shows only the deal: it asks
     # which lead at the latest forces the Q♠ (the second: replay-points explains it) and says the buttons need a kernel
     # r109 (newcomer r109): "the next cell" is the viewer (the deal only); the tricks print in the cell after it
+    # r112 (newcomer r112): the answer holds only if South keeps its spade in the pass (replay-drive prints 8♠ Q♠)
     assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the cell "
-            "after it prints the key tricks). South is dealt one spade. If West passes South the Q♠ and no other spade, "
+            "after it prints the key tricks). South is dealt one spade and keeps it. If West passes South the Q♠ and no other spade, "
             "on which spade lead at the latest must South play her?") in text and "takes 17 points" not in text
     # r99 (newcomer r98): with the J♠ passed too the answer would be the third: the question says the Q♠ alone
     assert "South the Q♠, on which" not in text
@@ -3097,8 +3105,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # stated again (view.shooting: hearts + 13 for the Q♠ >= 8), the printed lines show it working
     # r98 (newcomer r97: "why 8?"): neither the code nor its comment gives a reason: said to be the bot's chosen threshold
     # r108 (newcomer r108: "which bot?"): ours does not choose it; the package's moon_threat does (view.shooting, below)
-    assert ("gives the seat of an opponent who has taken every point so far, at least 8 points with a heart "
+    # r112 (newcomer r112: the commas read "at least 8" as an alternative; "(rare)" had no referent): "and"; moons are rare
+    assert ("gives the seat of an opponent who has taken every point so far and at least 8 points, a heart "
             "among them (8 is the package's threshold; the queen alone is no attempt to shoot the moon), or -1.") in text
+    assert "**Step 4 · stop a moon.** Moons are rare; our bot never tries to stop one." in text and "(rare)" not in text
     assert "the bot's chosen threshold" not in text
     assert "enough points (see below)" not in text
     import inspect
@@ -3465,8 +3475,13 @@ def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seat
     # r65: "takes over a second" read as the phrasal verb: said as the 1-second move limit
     # r68: trimmed for words
     # r71: trimmed for words; the glossary's stand-in entry (linked) gives the one move / rest of the hand detail
-    assert ("A bot that goes wrong (a Python error, an illegal card, over 1 second, a crash) has a highest-card "
-            "[stand-in](glossary.ipynb#cell-id=term-stand-in) play for it.") in text
+    # r112 (newcomer r112: "for that card, or the hand?"): the scope said, as the league's docstring has it
+    assert ("If a bot raises an error or returns an illegal card, a highest-card "
+            "[stand-in](glossary.ipynb#cell-id=term-stand-in) plays that move; if it crashes or needs over 1 second, "
+            "the rest of the hand.") in text and "play for it." not in text
+    from hearts_teach.classroom import league as _league
+    assert "After a timeout or a crash the stand-in plays for it for the rest of that hand" in " ".join(
+        (_league.__doc__ or "").split())
     from hearts_teach.classroom.league import MOVE_LIMIT
 
     assert MOVE_LIMIT == 1.0
@@ -4075,7 +4090,7 @@ def test_lesson_10_newcomer_round_12_wording():
     assert "# the bot sees only this seat's view" in example
     assert "hand.pass_cards(seat, rule.choose_pass(hand.view(seat)))" in example
     # a fresh rater: the View printed above shows the passed and received cards; the list names them
-    assert "what one seat may know then: its cards, the cards it passed and received, its legal cards" in text
+    assert "what one seat may know: its cards, those it passed and received, its legal cards" in text  # r112: words
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "view-example" for o in c["outputs"])
     assert "\n  passed: " in shown and "\n  received: " in shown
     # the replay: the engine prints South's point cards and their sum, which is South's "Points taken"
@@ -4095,7 +4110,7 @@ def test_lesson_10_newcomer_round_12_wording():
     # r64: the quiz asked the easiest case (an interval above zero); it now asks the subtler one: an interval
     # containing zero does not show a change useless
     # r71b: "your bot took 0.30 fewer points" cut (the gain is defined before step 1)
-    assert ("a **gain** of +0.30 points per hand; the 95% interval of that gain runs from -0.10 to +0.70.") in question
+    assert ("a **gain** of +0.30 points per hand; its 95% interval runs from -0.10 to +0.70.") in question  # r112: words
     assert "A step's **gain** is the previous version's points minus the new one's, per hand (positive: fewer points)." in text
     # the league: --workers is K local processes, --scheduler an existing Dask cluster; round 14: one
     # sentence, marked for the teacher
@@ -4144,7 +4159,10 @@ def test_lesson_10_round_15_house_bots_queens_trick_quiz_and_hand_numbers():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert "league ada.py grace.py alan.py" in text
     # r60: "house rule" read as a variant rule, and a class of 20 could not see how it is seated: tables of four
-    assert "Bots play at tables of four, mixed each deal; rule bots (not ranked) fill a short table." in text
+    # r112 (newcomer r112: how does every bot play every seat at mixed tables?): each table plays the deal 4 times
+    assert ("`--hands` counts deals. Each deal, bots sit at tables of four, mixed anew (rule bots, not ranked, fill a "
+            "short one), each table playing it 4 times, rotating seats: `--hands 500` gives each bot 2,000 hands.") in text
+    assert "Each table plays the deal 4 times, rotating the seats" in " ".join((league.__doc__ or "").split())
     tables = league.schedule(6, 3, 1)  # 6 bots: a full table and one filled up with house rule bots (-1)
     assert all(sorted(len([b for b in t if b >= 0]) for t in deal) == [2, 4] for deal in tables)
     assert len({frozenset(frozenset(t) for t in deal) for deal in league.schedule(8, 3, 1)}) > 1  # mixed each deal
@@ -5173,7 +5191,7 @@ def test_lesson_10_league_file_needs_the_names_imports_and_constants_it_states(t
     # r69: "rename ... and copy in all they use" asked the reader to assemble the file: the ada-file cell prints it
     # whole (checked below: it loads in the league and plays exactly as void_pass with dump_play)
     # r111: "alone," cut for words ("without this notebook" says it)
-    assert ("Then save yours as a file, say `ada.py`: the league runs it without this "
+    assert ("Save yours as a file, say `ada.py`: the league runs it without this "  # r112: "Then" cut for words
             "notebook, calling only `choose_pass` and `choose_play`.") in text  # r71: the rest cut (the cell says it) and "Your teacher then runs a class **league**:" in text
     src = {c.get("id"): _src(c) for c in cells}
     assert 'QUEEN = Card("QS")' in src["setup"] and "from hearts_teach import Card, Hand, Suit" in src["setup"]
@@ -5556,8 +5574,8 @@ def test_lesson_10_says_the_leagues_hands_option_counts_deals():
     # r64, r68: trimmed; r72b: "hand" elsewhere is one seating (40 deals × 4 seatings = 160 hands): said so
     # r72c: "4 hands per bot" read as 4 in all: per deal, so --hands 500 gives each bot 2,000
     # r108 (newcomer r108: "still 2,000 with more than four bots?"): yes, every bot plays every deal (schedule, below)
-    assert ("`--hands` counts deals, each played by every bot from all 4 seats: `--hands 500` gives each bot 2,000 "
-            "hands.") in text and 500 * 4 == 2000  # r87b: shorter
+    assert ("rotating seats: `--hands 500` gives each bot 2,000 "
+            "hands.") in text and 500 * 4 == 2000  # r87b: shorter; r112: the seats said with the tables
     assert all(sorted(b for t in deal for b in t if b >= 0) == list(range(6)) for deal in league.schedule(6, 5, 1))
     parser = argparse.ArgumentParser()
     league.add_arguments(parser)
@@ -6126,7 +6144,7 @@ def test_lesson_10_r59_at_the_table_and_the_exercise_check():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r60: that advice came from one deal; it is a guess now, measured on 200 deals (the r60 test)
     assert ("A moon needs every point, not every trick: a point on the shooter's trick still breaks it if a later "
-            "player overtakes. So a guess: throw clean cards only when playing last (then the trick is the "
+            "player overtakes. A guess: throw clean cards only when playing last (then the trick is the "
             "shooter's anyway).") in text  # r72c: "tested on 200 deals below" cut (the keep rule's line judges it)
     rule = make_bot("rule")
     last_discards = must_win = 0
@@ -6290,7 +6308,7 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r98 (newcomer r97): one packed sentence: the rule is a short list; the 200 still include the 40, the low bar says why
     assert ("**Our keep rule**, read on the gain's 40-deal interval: - above zero: keep the step; - below zero: drop it; "
             "- contains zero: the step is *on trial*. Run 200 deals too (they include the 40); keep it only if both gains "
-            "are positive. The bar is low on purpose: small gains are slow to show.") in steps_md  # r111: words
+            "are positive. The bar is low: small gains show slowly.") in steps_md  # r111, r112: words
     assert "(a low bar: neither need be clear" not in steps_md
     assert "once the bot can use it, we measure it" not in steps_md
     # r84: "a loose test" was never explained: said why the bar is low (neither gain need be clear, and the two
@@ -6305,7 +6323,7 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # "is meant for", not "pays only once": r87's reason stands)
     void_md = " ".join(next(_src(c) for c in cells if c.get("id") == "step-void-md").split())
     assert "a bot that can use it" not in steps_md and "its trial uses that bot" not in text and void_md.endswith(
-        "Cards received may refill the [void](glossary.ipynb#cell-id=term-void). It is meant for a bot that dumps "
+        "Cards received may refill the [void](glossary.ipynb#cell-id=term-void). It suits a bot that dumps "  # r112: words
         "points into a void.") and "pays only" not in void_md
     from hearts_teach.course.bot_lesson import Gain, rule_verdict
     # r84b: "a new 40-deal gain" was untrue of ducking and the moon stop (their 40-deal gain is the one printed): the
@@ -6437,7 +6455,7 @@ def test_lesson_10_r62_ducking_gain_labels_and_replay_sentence():
     # which lead at the latest forces the Q♠ (the second: replay-points) and says the buttons need a kernel
     # r109 (newcomer r109): "the next cell" is the viewer (the deal only); the tricks print in the cell after it
     assert ("One hand of the final bot as South against three rule bots (its buttons need a running kernel; the cell "
-            "after it prints the key tricks). South is dealt one spade. If West passes South the Q♠ and no other spade, "
+            "after it prints the key tricks). South is dealt one spade and keeps it. If West passes South the Q♠ and no other spade, "
             "on which spade lead at the latest must South play her?") in text and "takes 17 points" not in text
     # r99 (newcomer r98): with the J♠ passed too the answer would be the third: the question says the Q♠ alone
     assert "South the Q♠, on which" not in text
@@ -6553,7 +6571,7 @@ def test_lesson_10_r68_final_bot_still_worse_trick_10_and_the_hand():
     # r69: two colons in a row: split
     # r82: "the whole deal" beside the view's "hand:" line (South's own cards) gave "hand" two meanings
     assert ("A bot gets only a **`View`**, never the `Hand` object (all four seats' cards). A view holds what one "
-            "seat may know then:") in text and "(the whole deal)" not in text
+            "seat may know:") in text and "(the whole deal)" not in text  # r112: "then" cut for words
     deal = Hand.deal(seed=25, hand_number=0)
     assert sorted(len(deal.cards(s)) for s in range(4)) == [13] * 4
     assert len({c for s in range(4) for c in deal.cards(s)}) == 52
@@ -6653,7 +6671,7 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r72c: dumping's 200 deals are run with step 3 now, and its cell prints the count before step 4 says it
     # r75c: "1 moon in 200 deals" hid that each deal is played in 4 seatings (800 hands; the measure line prints it)
     # r99 (newcomer r98): "stops" was untrue of dumping, which broke deal 27's moon by accident (moon-read): "tries to"
-    assert ("**Step 4 · stop a moon.** Our bot never tries to stop a moon (rare)."  # r108: words; r111: the count
+    assert ("**Step 4 · stop a moon.** Moons are rare; our bot never tries to stop one."  # r108: words; r111: the count; r112: "(rare)" said
             ) in text and "Nothing in our bot stops a rival" not in text and "Always ducking and dumping" not in text
     # r94: printed by step 3's cell, the void pass's (the bot step 4 starts from)
     assert "\nmoons shot by the rule bots in the void pass's 200 deals: 1\n" in out["step-void"]
@@ -6742,7 +6760,7 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     assert "(view.still_out()): none\n" in out["replay-drive"]
     assert "Code trick 10's lesson in `my_play` (two cells below)." in text   # r72c: the task is in the notebook
     # (4) the league's standings are sorted by average points per hand, fewest first
-    assert "Bots are ranked by average points per hand, fewest first." in text
+    assert "Ranking: fewest points per hand first." in text  # r112: words
     assert "s.mean_points if s.deal_means else math.inf" in inspect.getsource(league_results.standings)
     assert "Lower points are better" in inspect.getsource(league_results.LeagueResult.table)
     # (5) nits
@@ -7265,7 +7283,7 @@ def test_lesson_10_r75_trial_reason_trick_one_dump_and_code_hints():
     # r94 (r93, r94): the void pass is measured last, on the dumping bot, its trial decided in its own cell
     assert "on trial" not in outs["step-void"] and (
         "keep rule (void pass): keep (gains +0.42 on 40 deals and +0.29 on 200: both positive)\n" in outs["step-void"])
-    assert "It is meant for a bot that dumps points into a void." in " ".join(cells["step-void-md"].split())
+    assert "It suits a bot that dumps points into a void." in " ".join(cells["step-void-md"].split())  # r112: words
     assert "if QUEEN in legal:                                 # legal on trick 1 only if you hold nothing but points\n" in (
         cells["step-dump"])
     assert cells["moon-deal"].startswith("# No need to read this cell line by line:")
