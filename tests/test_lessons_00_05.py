@@ -1308,8 +1308,11 @@ def test_04_credits_the_source_only_with_what_it_says():
     # r84: "engine" was never explained to a newcomer: it links its glossary entry (prose() shows the linked word)
     # r102: a newcomer could not tell whether the variant is needed: "Optional" first
     # r111: "own rare variant" had no source; docs/rules.md D7: a source says some tables play it, the reading is ours
-    assert ("Optional: a house rule some tables play, in this engine's reading (`queen_waits` in the [rules summary]"
-            "(rules_summary.ipynb)):") in text and "this [engine](glossary.ipynb#cell-id=term-engine)'s reading" in _raw_04()
+    # r112: the house rule had no source a reader could check: it cites docs/rules.md D7, and says the leader case
+    assert ("Optional: a house rule some tables play ([docs/rules.md](../docs/rules.md), D7), in this engine's reading "
+            "(`queen_waits`):") in text and "this [engine](glossary.ipynb#cell-id=term-engine)'s reading" in _raw_04()
+    assert "in the [rules summary](rules_summary.ipynb)):" not in text
+    assert "A leader holding only hearts and her leads a heart." in text
     assert "own rare variant" not in text and "Some tables forbid the queen until hearts are broken" not in text
     # r111: the variant undoes the void discard the lesson teaches; the bullet says so
     assert "in an earlier trick or earlier in this one: until then, no void rids you of her." in text
@@ -2100,7 +2103,8 @@ def test_04_queen_waits_worked_position_and_quiz():
     assert set(waits.legal_plays().cards) == set(waits.cards(1).of_suit(Suit.HEARTS))
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
     # r103: the variant had no question: the line asks one before the output answers it
-    assert "Here West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? Guess, then see:" in text
+    # r112: "Here" cut for the word budget
+    assert "West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? Guess, then see:" in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
     lead = ns["lead"]  # the last position printed: queen_waits
