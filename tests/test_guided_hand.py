@@ -1531,8 +1531,8 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # cut for words (the rule is lesson 01's; nothing here says it may be led earlier)
     # r111 (review): "until the A♦ falls" read as leading the Q♦ again and again: the K♦ follows once the A♦ falls
     assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦ to draw out the A♦, "
-            "the only diamond above your K♦; then the K♦ is highest. Not the K♠ (it risks the queen) nor the K♥ (it takes hearts if it "
-            "wins).") in back and "your king of its suit" not in back and "meanwhile" not in back
+            "the only diamond above your K♦; then the K♦ is highest. Not the K♠ (it risks the queen) nor the K♥ (once hearts "
+            "break, it takes hearts if it wins).")  # r113 (newcomer r113/06a: the K♥ may not be led before hearts break) in back and "your king of its suit" not in back and "meanwhile" not in back
     assert "until the A♦ falls" not in back
     assert "(only the A♦ beats it; " not in back  # r112 (rater: why lead a card the A♦ beats?): to draw it out
     assert "the hint after your 8♣" not in back  # r110

@@ -2565,7 +2565,7 @@ def test_what_to_remember_agrees_with_the_lesson():
         # rater r64: one rounding rule for the learner, "drop any fraction"
         # r94 (newcomer r94 item 1): a working order (step 1 stands apart; ruffs before step 2, as trick_count does)
         "- Order: 1, 3, 3b, 2, 4. Add the steps, drop any fraction, bid at least 1. One trick "
-        "short sets the whole contract; one over costs a bag.\n"
+        "short sets the whole contract; one over adds a bag.\n"
         # rater r61: one clear recommendation at three quarters (test_three_quarters_up_is_the_bots_convention);
         # rater r64: the figure with each bag charged its share of the penalty
         # r68 (words): the bag's charge is in the play-outs' print
@@ -2764,7 +2764,9 @@ def test_the_bid_lower_example_is_the_scorers():
     # trick of one partner covers the other's shortfall
     # r61 (words): the set's cost is said where the play-outs' sets are read
     # newcomer r75 (round 75b item 8): the play-outs' recap is one line; the set's cost is the summary's bullet
-    assert "One trick short sets the whole contract; one over costs a bag." in text and "your partner's bid with it" not in text  # r99: cut for density
+    # r113 (newcomer r113/09a): an over-trick scores +1 and adds a bag (ten cost 100): "costs" was wrong now
+    assert "one over costs a bag" not in text
+    assert "One trick short sets the whole contract; one over adds a bag." in text and "your partner's bid with it" not in text  # r99: cut for density
     assert score_hand([4, 2, 2, 2], [3, 3, 2, 5]).team_points[0] == -10 * (4 + 2)
     assert score_hand([3, 2, 3, 2], [4, 3, 2, 4]).team_points[0] == 60  # South's extra trick covers North's short one
     # r61 (words): "an extra trick of yours can cover a partner one short" cut; "Count only your own tricks:

@@ -121,6 +121,9 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     assert "a rare house rule: lesson 04" not in text03 and "`queen_waits`" not in text03
     assert "All questions use the standard rules." in text03 and "queen_breaks_hearts=True" not in text03
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
+    # r113 (newcomer r113/04: "none above the queen" also fits her holder, who should not lead spades): named cards
+    four = " ".join(prose("04_queen_of_spades").split())
+    assert "Leading spades when you hold none of Q♠ K♠ A♠ chases her out" in four and "none above the queen" not in four
     code = "".join("".join(c["source"]) for c in cells_of("00_welcome")
                    if c["cell_type"] == "code")
     assert "describe()" not in code
@@ -821,7 +824,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ids_t.index("l01-15t") + 1 == ids_t.index("l01-15")
     # r84: the rater asked when a match ends (docs/rules.md rule 12: once a total reaches 100 at the end of a hand)
     # r112: the reader had to guess what a tie does (docs/rules.md rule 12: another hand is played)
-    assert "A match ends once a total reaches 100 at a hand's end; the lowest total wins (a tie plays another hand)." in text
+    # r113 (newcomer r113/01): the tie that plays on is a tie for the lowest total (H12)
+    assert "A match ends once a total reaches 100 at a hand's end; the lowest total wins (a tie for lowest plays another hand)." in text
     assert Rules().end_score == 100 and "Over a match of several hands" not in text
     assert 'The rules of thumb for passing, most important first (a "high" card is 10 or above).' in text
     assert "uses one up" not in text and "the queen is dropped on" not in text
@@ -1231,9 +1235,13 @@ def test_01_says_where_the_cards_come_from_and_that_south_ends_void_in_spades():
 
     ns = lesson("01_deal_and_pass")
     text = " ".join(prose("01_deal_and_pass").split())
-    assert ("Your three new cards come from the opposite direction: when South passes left to West, South receives "
-            "from East, the player on South's right.") in text
+    # r113 (newcomer r113/01: "from the opposite direction" is false for an across hand): the swap is said
+    assert ("You receive from the opposite direction: passing left to West, South receives from East; across, North "
+            "and South swap.") in text and "Your three new cards come from" not in text
     assert pass_target(0, "left") == 1 and pass_target(3, "left") == 0  # West gets South's, South gets East's
+    assert pass_target(0, "across") == 2 and pass_target(2, "across") == 0  # the across swap
+    assert "you receive from the other side (across: a swap)." in text and "from the opposite side." not in text
+    assert "(a tie for lowest plays another hand)" in text  # r113: the tie that matters is for the lowest total
     assert pass_target(3, "right") == 2 and pass_target(0, "right") == 3  # East is on South's right (clockwise S W N E)
     hand = ns["hand"]
     assert set(hand.received(0)) == {c for c in hand.passed(3)}
@@ -1376,7 +1384,8 @@ def test_02_widget_and_quizzes():
                                         "penalty point, yet South keeps the A♥") and not drop.solved
     # r76 and r78 raters: the J♠ is no low card; the spades below the Q♠ get their own reason
     assert drop.reason(Card("JS")) == drop.reason(Card("TS")) == (
-        "a spade below the Q♠ is worth keeping: when spades are led, it can go under the Q♠ instead of taking her")
+        "a spade below the Q♠ is worth keeping: when spades are led, you can play it under the Q♠ rather than a spade "
+        "that would take her")  # r113 (newcomer r113/02): "instead of taking her" read as if the J♠ could take her
     assert drop.reason(Card("AH")).startswith("one of the best") and drop.reason(Card("KS")).startswith("one of the best")
     assert not any(Card(c) in t.cards for t in hand.tricks[:3] for c in ("AD", "KD"))  # still out, as Q♦'s reason says
     assert Card("AD") not in hand.dealt(0) and Card("KD") not in hand.dealt(0)
@@ -1785,7 +1794,12 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
     # r111: the reason sat in a parenthesis inside one long sentence before the output: its own sentence after it
-    assert ("Why the A♥: a high heart is risky to keep (played on a heart trick, it wins and takes every heart in it); "
+    # r113 (newcomer r113/03: "some groups play without" it has no source; docs/rules.md D2: all sources forbid it)
+    assert ("Every source the course read keeps the first-trick rule; the engine can drop it, as the "
+            "variant `first_trick_points`") in three and "Some groups play" not in three  # prose() drops link targets
+    assert "All sources forbid hearts" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    # r113 (newcomer r113/03): only the A♥ always wins a heart trick: "may win"
+    assert ("Why the A♥: a high heart is risky to keep (played on a heart trick, it may win and take every heart in it); "
             "on this club trick it cannot win, so West takes the trick.") in three and "good time to shed it" not in three
     # r112: a newcomer asked whether hearts stay broken: they do, until the hand ends (docs/rules.md H8: "earlier trick")
     assert "the first time anyone plays a heart, and stay broken until the hand ends," in three
@@ -3378,9 +3392,11 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r77 rater: "one heart ... cost West 4 points" read as one heart worth 4: West's score for the hand is said
     # r72_05: a penalty card, not "one heart" (the Q♠ elsewhere breaks a moon too: rule 11); a heart here, as South
     # had the queen; its own cell, the last before "Your turn"
-    assert ("## At the table - Watch for a player who wins every early trick and then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - When you discard, keep your highest heart if it is the 10♥ or higher, until "
-            "penalty cards lie in your own pile or in two different piles; then shed it like any other. Here it costs "
+    # r113 (newcomer r113/05: the summary dropped "holding two or more", so one high heart got opposite advice)
+    assert ("## At the table - Watch for a player who wins every early trick, then takes points on purpose, such "
+            "as leading the Q♠ when nobody can beat her. - When you discard, holding two hearts or more, keep your highest "
+            "if it is the 10♥ or higher, until "
+            "penalty cards lie in your own pile or in two different piles; then shed it. Here it costs "
             "0.16 points, and pays if more than about 1 such discard in 140 faces a shooter. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
@@ -3432,13 +3448,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r81: "until two different players" ignored a lone taker who is yourself: nobody else can shoot then
     # r82: one wording of the habit, in piles (a lone taker who is yourself counts: your own pile)
     # r102: the 10♥-or-higher condition (Blocking a moon; North's 9♥) restored here; the cost said of this position
-    assert "keep your highest heart if it is the 10♥ or higher, until penalty cards lie in your own pile" in text
+    assert "keep your highest if it is the 10♥ or higher, until penalty cards lie in your own pile" in text  # r113
     assert "Keep your highest heart when you discard until" not in text and "It costs little (0.16 points here)" not in text
     assert "some *other* player" not in text
     assert "highest unplayed heart" not in text
     # r84b: the reason moved to "Blocking a moon", where the habit is defined
     # r89: said in the habit's Stop bullet
-    assert "(then nobody can). The second is" in text and "then shed it like any other." in text
+    assert "(then nobody can). The second is" in text and "then shed it." in text  # r113: "like any other" cut for words
     assert "**all fourteen** [penalty cards](glossary.ipynb#cell-id=term-penalty-card)" in " ".join(
         "".join(cells[1]["source"]).split())  # r70_05: linked, like "moon"
     # the human trigger is the bots' watch (shooting/threat_of: one holder of every point, 8 or more, a heart)

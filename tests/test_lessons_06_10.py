@@ -1250,7 +1250,7 @@ def test_the_quiz_answers_are_what_the_engine_says():
     # r98: the opening clause is now the bare-K♠ trade-off (pinned in the r97/r98 test); the duck caveat kept
     # r111: the trade-off sentence now ends on the free last-seat trick (pinned in the r97/r98 test)
     # r112: it now ends on keeping the K♠ for a trick where you play last (pinned there too)
-    assert ("where you play last. The 5♠ ducks the queen, not "
+    assert ("on a later spade trick. The 5♠ ducks the queen, not "
             "the trick: it may still win, hearts and all.") in " ".join(_src(cells07[at]).split())
     assert "twin = Quiz(" in _src(cells07[at - 1]) and "display(quiz)" in _src(cells07[at - 1])
     # r72c_07 made it two sentences (this pin was left behind; r73_07: updated to the text)
@@ -1378,7 +1378,9 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r76pre: "since the pass changes all four hands" was cryptic: said plainly
     # r76b: the reason was compressed: said plainly
     # r102: "hands" means deals everywhere else in the lesson: the other players' cards
-    assert "Only South's two scores are comparable: the pass also changes the other three players' cards." in " ".join(text.split())
+    # r113 (newcomer r113/06: South's cards change in the pass too, so "only South's are comparable" gave a false reason)
+    assert "Watch South's two scores: the pass changes every player's cards, South's included." in " ".join(text.split())
+    assert "are comparable" not in text
     # r42_a: South receives the K♠, the card lesson 01 warns about once the queen is passed, and still scores 0
     assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
@@ -1514,8 +1516,8 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
             "hand: the `no_pass` rules. Nothing changes except that the pass is skipped: you play the 13 cards you "
             "were dealt, and the scoring is the same. The first two lines "
             "below list the passes of hands 1 to 8, standard and `no_pass`. Then four rule bots play one fixed deal "
-            "(seed 166) with and without a pass. Only South's two scores are comparable: the pass also changes the "
-            "other three players' cards.") in text
+            "(seed 166) with and without a pass. Watch South's two scores: the pass changes every player's cards, "
+            "South's included.") in text
     assert "First, the pass schedules" not in text
 
 def test_lesson_06_quizzes_are_not_answered_by_an_earlier_cell():
@@ -7091,8 +7093,11 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r111 (r111 read: the bare K♠ was a blunder on trick 4, fine here): on trick 4 the K♠ could go free at once
     # r112 (r112 read: "go free" undefined, three ideas in one sentence): two plain sentences, the seat order said
     assert ("yes, it leaves the K♠ bare, as the 6♠ would have on trick 4. There you played last, so the K♠ could win a "
-            "pointless trick at once. Here two players follow you and one may drop the queen on it: keep it for a later "
-            "spade trick where you play last." in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
+            "pointless trick at once. Here two players follow you and one may drop the queen on it; bare, it risks her "
+            "only on a later spade trick." in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
+    # r113 (newcomer r113/07): "keep it for a later spade trick where you play last" offered a choice a bare K♠ does
+    # not have (it must follow the next spade lead, wherever you sit): the risk is said, no plan
+    assert "where you play last" not in _src(cells[ids.index("cf3c8702")])
     assert "go free" not in _src(cells[ids.index("cf3c8702")])
     assert "But that risk is later" not in _src(cells[ids.index("cf3c8702")])
     assert "A bare K♠ is a later risk" not in _src(cells[ids.index("cf3c8702")])

@@ -331,8 +331,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r43_g: the first_trick_points line says what it allows, not only "no rule 5"
     assert "`first_trick_points` ([03](03_breaking_hearts.ipynb)): hearts and Q♠ may be played on the first trick" in text
     # rater r38_b: the aim comes first, and rule 2 says the engine numbers hands from 0 (hand 1 is number 0)
-    assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100, the lowest "
-                      "total wins.") < text.index("## Hearts (four players)")
+    # r113 (newcomer r113/rules_summary): the match ends at a hand's end, not the moment someone reaches 100
+    assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100 at a "
+                      "hand's end, the lowest total wins.") < text.index("## Hearts (four players)")
     # rater r43_g: after "hand 3 across" the aside read as if that hand were counted from 0: it ended the sentence
     # rater r45_b: "then again" said as "then the cycle repeats"; the aside (asked by r38_b for readers of
     # pass_direction) was clutter on a rules page: the engine's own printout below labels its four directions
