@@ -212,7 +212,7 @@ def lesson_bid(cards: CardList) -> int:
 
 
 def bid_line(cards: CardList) -> str:
-    """Lesson 09a's bid for ``cards``, and the bots' (they round three quarters up), named only where it differs."""
+    """Lesson 09a's bid for ``cards``, and the bots' (they round three quarters up): "the same" where they agree."""
     lessons, bots = lesson_bid(cards), smart_bid(cards)
     return (f"This lesson's bid (drop the fraction, at least 1): {lessons}; the bots bid "
             + (str(bots) if bots != lessons else "the same"))
