@@ -212,7 +212,10 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert ("**Mercy rule**, an option off by default (`SpadesRules.preset(\"mercy\")`): the match also ends after a "
             "hand that leaves a team 500 or more behind; the team ahead wins.") in text
     assert SpadesRules().mercy == 0 and SpadesRules.preset("mercy").mercy == 500
-    assert "Mercy rule: a team 500 or more behind loses at once" in SpadesRules.preset("mercy").describe()
+    # r113: the match ends only at a hand's end (S9, SD5), not the moment a total passes the mark
+    assert "Mercy rule: a team 500 or more behind after a hand loses" in SpadesRules.preset("mercy").describe()
+    assert "The match ends after a hand in which a team reaches 500;" in SpadesRules().describe()
+    assert "when a team reaches" not in SpadesRules().describe() and "at once" not in SpadesRules.preset("mercy").describe()
     assert "Mercy" not in SpadesRules().describe()  # the match itself: tests/test_spades_rules.py
     assert ("Play goes in **tricks**: one player **leads** (plays the first card), then each other player plays one, "
             "clockwise.") in text

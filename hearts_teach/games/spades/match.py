@@ -3,7 +3,7 @@
 The dealer moves one seat clockwise each hand; the seat on the dealer's left bids first and
 leads. Bags carry over from hand to hand. If both teams are past the target with exactly
 equal scores, another hand is played. ``SpadesRules`` holds the target, blind nil and the
-optional mercy rule (a team ``mercy`` points behind loses at once). See docs/rules.md S2, S9,
+optional mercy rule (a team ``mercy`` points behind after a hand loses). See docs/rules.md S2, S9,
 SD5 and SD6.
 """
 

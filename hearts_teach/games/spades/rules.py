@@ -92,10 +92,10 @@ class SpadesRules(RuleSet):
                          f"your team is behind by {self.blind_nil_deficit} or more")
         else:
             lines.append("Blind nil: not played")
-        lines.append(f"The match ends when a team reaches {self.end_score}; the higher total wins, "
+        lines.append(f"The match ends after a hand in which a team reaches {self.end_score}; the higher total wins, "
                      f"an exact tie plays another hand")
         if self.mercy:
-            lines.append(f"Mercy rule: a team {self.mercy} or more behind loses at once")
+            lines.append(f"Mercy rule: a team {self.mercy} or more behind after a hand loses")
         return "\n".join(lines)
 
     def may_bid_blind_nil(self, team_total: int, other_total: int) -> bool:
