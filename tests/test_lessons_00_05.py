@@ -1666,6 +1666,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r78: the learner types a heart and reads the refusal (the buttons could only say "allowed"), before a click
     # r81: the prose no longer asks for that step (cell l03-04's report already says why); the widget still refuses
     assert south.play("KH").startswith("Can't play K♥: hearts have not been broken yet")
+    # r114 (newcomer r114/03: what does typing a heart do?): the prose says `"3H"` is refused, with the reason
+    assert south.play("3H").startswith("Can't play 3♥: hearts have not been broken yet, so you may not lead a heart")
+    assert '`"3H"` is refused, with the reason.)' in " ".join(prose("03_breaking_hearts").split())
     south.buttons["KH"].click()
     assert "hearts have not been broken" in south.last_message
     south.buttons["4D"].click()  # a legal lead: the copy says it checks the lead only
@@ -1765,8 +1768,13 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "covers" not in code and "Which of these may South lead?" not in code  # r81: one answer, yes or no
     # r76b: the sources took three clauses; the variant's printed setting needed decoding; the lead-only copy's
     # "one card per run" showed only after a click
-    assert ("Rule books disagree here. Most say **only a heart breaks hearts**, and the engine follows them; the other "
-            "reading (a heart **or the queen of spades**) is the variant `queen_breaks`") in three
+    # r114 (newcomer r114/03): "Most say" read as a wide survey; docs/rules.md D1 counts three sources, the long
+    # text only by leaving the queen out, the online page outright, the quick sheet the other way
+    assert ("Of the three sources the course read, two say **only a heart breaks hearts** (one outright, one by naming "
+            "only hearts), and the engine follows them; the third's reading (a heart **or the queen of spades**) is the "
+            "variant `queen_breaks`") in three and "Most say" not in three
+    d1 = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "The long\n  text only mentions hearts, and the online page says outright that she does not." in d1
     assert "A short rules sheet we consulted" not in three
     # r78: "its setting ... is switched off" read as a double negative; the variant sits with queen_breaks now
     assert ("`first_trick_points`: with this variant, point cards *are* allowed on trick 1. In the position where the "
@@ -1795,14 +1803,19 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
     # r111: the reason sat in a parenthesis inside one long sentence before the output: its own sentence after it
     # r113 (newcomer r113/03: "some groups play without" it has no source; docs/rules.md D2: all sources forbid it)
-    assert ("Every source the course read keeps the first-trick rule; the engine can drop it, as the "
-            "variant `first_trick_points`") in three and "Some groups play" not in three  # prose() drops link targets
+    # r114 (newcomer r114/03: does any real table play it?): no source does, so expect the rule at a table
+    assert ("Every source the course read keeps the first-trick rule, so expect it at a table; the engine can drop it, "
+            "as the variant `first_trick_points`") in three and "Some groups play" not in three  # prose() drops link targets
     assert "All sources forbid hearts" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r113 (newcomer r113/03): only the A♥ always wins a heart trick: "may win"
-    assert ("Why the A♥: a high heart is risky to keep (played on a heart trick, it may win and take every heart in it); "
+    # r114 (newcomer r114/03): "may" for the A♥ read as "sometimes": the sentence is about the A♥, which always wins
+    assert ("Why the A♥: kept, it would win any heart trick it is played on, taking every heart in it; "
             "on this club trick it cannot win, so West takes the trick.") in three and "good time to shed it" not in three
+    assert "it may win and take every heart" not in three
     # r112: a newcomer asked whether hearts stay broken: they do, until the hand ends (docs/rules.md H8: "earlier trick")
-    assert "the first time anyone plays a heart, and stay broken until the hand ends," in three
+    # r114 (newcomer r114/03): "until the hand ends, normally by discarding one" read as the hand ending by a discard
+    assert "the first time anyone plays a heart (normally a discard), and stay broken until the hand ends." in three
+    assert "normally by discarding one" not in three
     assert "then our choice for South, the A♥, which breaks hearts:" in three and "(a high heart is risky to keep:" not in three
     assert "South A♥ → West takes it" in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-10" for o in c["outputs"])
@@ -1867,7 +1880,11 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     answer_every_way(ns["only"], "yes", ["no"])
     assert ids.index("l03-26d") < ids.index("l03-26i") < ids.index("l03-27")
     # r111: the exercise did not say it was Python or how much: one function
-    assert "is a Python exercise: fill in one function that lists the cards a player may play" in three
+    # r114 (newcomer r114/03: can I do it without programming?): what the function is given and returns
+    assert ("is a Python exercise: fill in one function that is given a hand, the trick so far and two yes/no facts "
+            "(first trick? hearts broken?), and returns the cards the player may play") in three
+    assert "def legal_plays(hand, trick, first_trick, hearts_broken):" in (
+        ROOT / "exercises" / "03_legal_plays.ipynb").read_text(encoding="utf-8")
     assert "  West holds ♠ " in "".join(
         "".join(o.get("text", "")) for c in cells if c.get("id") == "l03-22" for o in c["outputs"])
 
