@@ -894,9 +894,13 @@ def test_r90_the_nil_question_answer_is_readable_without_the_widget():
     # folded (<details>), so that no answer stands in view under the question (tests/test_no_preanswered.py)
     # r111 (newcomer r111: Q♦'s 0 left to work out; no example of a ruff beside the spades): every part of B's count
     assert after.startswith("<details><summary>Answer</summary>B: no ace, two spades, K♦ Q♦ over four lower "
-                            "diamonds, count a half: K♦ a quarter, Q♦ 0 (six diamonds), hearts doubleton a quarter (no spade used), spades 0. "
+                            # r114 (newcomer r114: "no spade used" read as a rule apart): the ruffs' quarter rounds to
+                            # no spade (step 3b in the checklist cell; held: B keeps both spades below)
+                            "diamonds, count a half: K♦ a quarter, Q♦ 0 (six diamonds), hearts doubleton a quarter (rounded: no spade crossed off), spades 0. "
                             "A: four spades.</details>")
     assert "count a half (K♦ a quarter" not in after  # r111
+    assert "(no spade used)" not in after  # r114
+    assert not trick_count(SpadesHand.deal(seed=802, dealer=1).cards(0)).spent  # r114: hand B crosses off no spade
     a, b = (SpadesHand.deal(seed=seed, dealer=1).cards(0) for seed in (2147, 802))  # the question's hands
     assert nil_ok(b) and not nil_ok(a)  # the quiz's answer ("B"), as its code picks it
     assert ["neither", "A", "B", "both"][nil_ok(a) + 2 * nil_ok(b)] == "B"
@@ -1769,7 +1773,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r93 (newcomer r92: no value for a king alone in its suit): the row gives it
                  # r98 (newcomer r97: "alone" unclear): the king's values in order, "alone in its suit" said
                  "High side cards: a king | 1 in two to five cards; a quarter in six or more; 0 alone",
-                 "High side cards: a queen | a half in three or four cards, else 0",
+                 # r114 (newcomer r114: why a queen in five cards counts 0): 09a's reasons, short (too short, it
+                 # falls under the ace or king; too long, others run out and ruff)
+                 "High side cards: a queen | a half in three or four cards, else 0 (lost to A, K or ruffs)",
                  # r77 (rater: "one short" hard to follow): an example each, held below (J♠ 3♠ 2♠ ¾, J♠ 5♠ ¼; not the 4♠, deal 17's answer)
                  # r79 (rater: the rule crammed in one cell): a worked row per value, each held below; an ace row (deal 6
                  # prints "A♥ 1"), held below too
@@ -1796,8 +1802,9 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "quarter (J♠ of J♠ 5♠). Fewer still: 0 (10♠ of 10♠ 2♠).",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
-                 "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack (are *void* "
-                 "in).",
+                 # r114 (words): "(are *void* in)" cut; the table's row says a void is no cards
+                 "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack.",
+                 "Ruffs: a void (no cards) | 2",
                  # r97 (newcomer r95: singleton, doubleton undefined): each said in cards
                  "Ruffs: a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
@@ -1832,16 +1839,22 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r112 (newcomer r112: "which protect nothing" and two doubletons guessed at): said as 09a's step 3b
                  # does it (trick_count: round the ruff total, cross off that many lowest spades), with the
                  # two-doubleton case worked (held below against trick_count)
-                 "**Ruffs** (09a's step 3b): round their total to whole tricks and cross off that many of your lowest "
+                 # r114 (newcomer r114: the rounding of a half never said, "(keeping spades even)" unexplained;
+                 # "K♠ keeps 3♠: 1" the K♠'s value or the hand's?; the cap left to work out): trick_count's rounding
+                 # said (round(): a half goes to the even number of spades kept; held below), the K♠'s 1 and what it
+                 # means for the nil (line 4: under 1), and the cap said before its example
+                 "**Ruffs** (09a's step 3b): round their total to whole tricks (a half: leaving an even number of "
+                 "spades) and cross off that many of your lowest "
                  "spades, which no longer count as smaller spades you keep. With K♠ 3♠ 2♠, two doubletons' half rounds "
-                 "to 1 (keeping spades even): cross off the 2♠; K♠ keeps 3♠: 1. "
+                 "to 1: cross off the 2♠; K♠ keeps 3♠ and counts 1: no nil. "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
                  # example instead (held below: one spade and two voids count ruffs 1)
-                 "No spade left, no ruff: one spade, two voids, ruffs 1.",
+                 "At most one ruff per spade: one spade, two voids, ruffs 1.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  # r110 (newcomer r110: "bid one" read as a bid of 1): "bid nil"
-                 "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid nil. In play "
-                 "a void helps a nil: it can throw any card there.",
+                 # r114 (words): the void's use in play said in fewer words
+                 "Suggest counts ruffs, so it refuses a nil with a void or singleton beside any spade; you may still bid nil: in play, "
+                 "a void lets you throw any card.",
                  # r74: the Q♠ 5♠ example cut (an unguarded queen: line 3 rules it out; the rater read it as a nil
                  # hand); the "In practice" line rules out high spades (test_r60_the_checklist_in_practice_...)
                  # fresh rater r43_e: neither part of line 5 is a rule of the game (RULES allow a nil beside a
@@ -1853,6 +1866,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
     assert "you may: when" not in text  # r81
     assert "S = H" not in text and "setting aside" not in text  # r99
     assert "which protect nothing: a void two" not in text and "a single doubleton none" not in text  # r112
+    assert "keeping spades even" not in text and "No spade left, no ruff" not in text  # r114
+    # r114: an exact half leaves an even number of spades: ½ beside three spades crosses off one (k32h below),
+    # ½ beside two spades none
+    assert not trick_count(CardList("3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C 10C")).spent
+    assert trick_count(CardList("KS 3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C")).total >= 1  # "counts 1: no nil"
     # r112: the two-doubleton hand: ruffs ½ (two quarters), rounded to keep an even number of spades (2 of 3), so the
     # 2♠ is crossed off and the K♠, lacking only the A♠, keeps the 3♠: 1
     k32h = trick_count(CardList("KS 3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C"))
@@ -2005,7 +2023,7 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # r84 (rater: pay for the tips' examples by cutting the typed fallbacks to one line)
     # r89 (rater: the 6♣ went against the lesson's own tip, lead your lowest side card): the 2♦
     # r107 (newcomer r107: how to type a 10 or a face card?): two more codes, as Card reads them
-    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` per card (2D is 2♦, QH Q♥, 10S 10♠), and `print(nil_table.text())`." in text
+    assert "`nil_table.bid(\"nil\")`, then `nil_table.play(\"2D\")` per card (2D is 2♦, 10S 10♠), and `print(nil_table.text())`." in text
     from hearts_teach.kernel.cards import Card
     assert Card("2D").pretty == "2♦" and Card("QH").pretty == "Q♥" and Card("10S").pretty == "10♠"
     # r76 (rater: a text-only learner could not check the hand): Suggest, typed
@@ -2913,9 +2931,12 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # r97 (newcomer r95: the trick-3 aside read as stray, nothing showing South in danger): cut
     assert "In trick 3, before South" not in text
     # r98 (newcomer r97: the status line unexplained): one line on it, before the first full status line (deal 1030)
-    assert ("South's hearts all beat East's 2♥: only North's cover saved the nil. A status line's *tricks vs "
-            "contract*: each team's tricks so far, of its contract. You are North on deal 1030, "
+    # r114 (newcomer r114: the line read twice before it met "South–North 3 of 5"): said on the printed words
+    assert ("South's hearts all beat East's 2♥: only North's cover saved the nil. *Tricks vs contract: South–North 3 "
+            "of 5*, below: 3 tricks taken, 5 bid. You are North on deal 1030, "
             "*after* South: which card covers?") in text
+    assert "tricks vs contract: South–North 3 of 5 ·" in _code_outputs("guard = bots_position(1030")  # r114
+    assert "A status line's" not in text  # r114
     t3 = played.tricks[2]
     assert [t3.card_of(s).pretty for s in t3.seats] == ["2♣", "K♣", "J♣", "7♣"] and t3.winner == 2
     assert t3.seats.index(2) < t3.seats.index(0) and t3.card_of(0).rank < t3.card_of(3).rank < t3.card_of(2).rank
@@ -3025,10 +3046,16 @@ def test_when_blind_nil_is_worth_its_risk():
 
     rules = SpadesRules.preset("blind_nil")
     held = 0
+    team = [0, 0]  # r114: South–North's hand scores, blind nil and looking (the bots' bid at 140 behind)
     for seed in range(1000, 1200):
         trial = SpadesHand.deal(seed=seed, dealer=3, rules=rules, scores_before=(180, 320))
         trial.bid("blind nil")
         held += play_spades(trial, seed=seed).tricks_won[0] == 0
+        looked = SpadesHand.deal(seed=seed, dealer=3, rules=rules, scores_before=(180, 320))
+        assert not wants_blind_nil(looked, 0)  # r114: "then looking, as they would"
+        play_spades(looked, seed=seed)
+        team = [team[0] + trial.score().team_points[0], team[1] + looked.score().team_points[0]]
+    assert team[0] < team[1]  # r114: on average the blind nil costs the team points: a long shot
     assert held < 100  # "broke more often than it held"
     shown = _code_outputs("for seed in range(1000, 1200):")
     # r55 (rater r54): the bots' rule was asserted, not shown: the cell prints the bots' own choice (wants_blind_nil,
@@ -3046,6 +3073,9 @@ def test_when_blind_nil_is_worth_its_risk():
     choices += "  150 to 350, North (your partner) having bid nil: look at the cards\n"
     assert shown == (f"South's blind nil held on {held} of 200 deals and broke on {200 - held}.\n"
                      f"Its own score, +200 or −200, averaged {format((held - (200 - held)) * 200 / 200, '+.0f').replace('-', '−')} a bid.\n"
+                     # r114 (newcomer r114: no figure for looking instead): the team's hand score both ways
+                     f"South–North's hand score averaged {format(team[0] / 200, '+.0f').replace('-', '−')} with it; "
+                     f"looking, as the bots bid, {format(team[1] / 200, '+.0f').replace('-', '−')}.\n"
                      "\nThe bots' choice before looking, by the score (South's team first):\n" + choices)
     assert [line.endswith("blind nil") for line in choices.splitlines()] == [True, False, False, False]
     from hearts_teach.agents.spades import SpadesBot
@@ -3069,7 +3099,9 @@ def test_when_blind_nil_is_worth_its_risk():
             # r112 (newcomer r112: why choose a bid that averages −80?): what a kept one scores, against a contract's most
             # (130, held below)
             "nil. It mostly breaks, but kept, it outscores any contract (at most 130): a long shot, for a match "
-            "slipping away. Below: the bots play South's blind nil") in text
+            # r114: the 200 deals played both ways (the team's average printed)
+            "slipping away. Below, the bots play deals 1000–1199 at 180 to 320: with South's blind nil, then looking, "
+            "as they would.") in text
     # r109 (newcomer r109: "a long shot beats a likely loss" was not backed by anything printed): said as what the
     # 200 deals print (it breaks on most) and as the bots' own docstring puts their rule
     assert "a long shot beats a likely loss" not in text and "Ordinary bids rarely catch up" not in text
@@ -3147,6 +3179,8 @@ def test_the_nil_bidders_lead_is_the_bots():
     assert shown.startswith(f"South's cards: {played.dealt(0).pretty}\n"
                             "South's bot leads 3♦ (my nil: avoid winning)\n"
                             f"Trick 1 as played: {tricks_table(played).splitlines()[0]}\n"
+                            # r114 (newcomer r114: why West won over the nil in trick 1, against the defence rule): its trace
+                            "West's bot plays 9♦ (need 7 of the last 13 tricks: our contract before their nil)\n"
                             "Before trick 3: North: ♠ Q 10 8 7 2  ♥ K 3  ♦ Q J  ♣ K 9\n"
                             # r112 (newcomer r112: was the Q♣ still held? step 1 would duck with it): South's hand too
                             "Before trick 3: South: ♠ 6 5  ♥ 9 8 7 6  ♦ 8 7 5  ♣ 7 5\n"
@@ -3195,6 +3229,10 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     # r93 (newcomer r92: "forced" by whom?): said who bids it
     # r97 review: "would look" read as "would consider it" once the bots' rule came first: look at their cards
     forced = "At 180 to 320 (140 behind) the bots would look at their cards; we bid blind."  # r109 (words): "for South" cut
+    # r114 (newcomer r114: no baseline for the blind nil's average): the deals played both ways, the bots' way (looking)
+    # named as theirs; the old sentence is gone
+    assert forced not in " ".join(_nil_prose().split())
+    forced = "at 180 to 320: with South's blind nil, then looking, as they would."
     cells_ = lesson_cells()
     run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
     assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
@@ -3518,7 +3556,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # ruffs, as Suggest's alone (test_the_nil_checklist_is_what_suggest_decides); short spades in the verdict
     # r91: said as one explanation with the ruffs' count (test_the_nil_checklist_is_what_suggest_decides)
     # r98: said with its reason (test_the_nil_checklist_is_what_suggest_decides)
-    assert "In play a void helps a nil: it can throw any card there." in text and "Yet a nil need not ruff" not in text
+    assert "in play, a void lets you throw any card." in text and "Yet a nil need not ruff" not in text
     # r76b (confusing item 3): line 2 says why, as the bots' own reason does ("late in the hand the last spades win")
     assert "2. **At most three spades.** Long spades win late tricks." in text
     assert any("late in the hand the last spades win" in f
@@ -3572,7 +3610,7 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     shown = _code_outputs("demo_blind = BidWidget(")
     assert "\n".join(count_text(south, estimate=False).splitlines()[1:]) in shown and "  A♥ 1 · Q♣ ½" in shown
     # nits: "seed" vs "deal"; hand names in the first question; the cover's lead-in
-    assert "seeds 1000" not in text and "Below: the bots play South's blind nil on deals 1000–1199." in text  # r91: said actively; r108: "out" cut
+    assert "seeds 1000" not in text and "Below, the bots play deals 1000–1199" in text  # r91: said actively; r108: "out" cut; r114: both ways
     assert "Hand A (deal 2147): {hand_a.pretty}. Hand B (deal 802): {hand_b.pretty}." in _code_source("nil_pick = Quiz(")
     # r74 (rater: trick 4 showed only as the Last trick line): said so
     # r81 (rater: "both ways" clear only after the print): the two ways named
