@@ -1380,8 +1380,12 @@ def test_02_widget_and_quizzes():
                                  "later; better drop one you don't want. Try again.")
     assert "A♦ and K♦ are still out" in click(drop, "Q♦")
     # r103: "it gives West a penalty point" assumed the reader saw West winning trick 3: said
-    assert click(drop, "6♥").startswith("✘ Not 6♥. Good, but not the best: West's J♣ is winning, so it gives West a "
-                                        "penalty point, yet South keeps the A♥") and not drop.solved
+    # r114 (newcomer r114/02 item 3.3): "good, but not the best" and "a lower heart is worth keeping" approved and
+    # discouraged the same pick: said one way, the A♥ is the heart to drop
+    low = click(drop, "6♥")
+    assert low.startswith("✘ Not 6♥. Fine, as West's J♣ is winning and takes the penalty point, but the A♥ is the "
+                          "heart to drop") and not drop.solved
+    assert "Good, but not the best" not in low and "worth keeping" not in low
     # r76 and r78 raters: the J♠ is no low card; the spades below the Q♠ get their own reason
     assert drop.reason(Card("JS")) == drop.reason(Card("TS")) == (
         "a spade below the Q♠ is worth keeping: when spades are led, you can play it under the Q♠ rather than a spade "
@@ -1416,14 +1420,19 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     # r112: all four hands are printed (newcomer r112 item 3.1 assumed every player sees them); the exercise's
     # inputs and output said as the exercise itself states them (item 3.4)
     assert "all four hands shown for teaching (at a real table you see only your own)" in text
-    assert "given the four cards in play order, it returns the position of the winning one" in text
+    # r114 (newcomer r114/02 item 3.4): "position" could be a seat, and clashed with the position(...) helper
+    assert "given the four cards in play order, it returns the winning one's index (0 is the card led)" in text
+    assert "returns the position of the winning one" not in text
     exercise = json.dumps(json.load(open(ROOT / "exercises" / "02_trick_winner.ipynb", encoding="utf-8")), ensure_ascii=False)
     assert "list of four card strings in play order" in exercise and "the **position** (0, 1, 2 or 3) of the winning card" in exercise
     # r111: how to type a card was never said (10♣ is "TC" in the code): said where typing is first offered,
     # and each form named there is one the widgets accept
     # r112: where to type it said (newcomer r112 item 3.2)
-    assert 'in a new code cell, the card as rank then suit letter (`6C` is 6♣; `10C` or `TC` is 10♣).' in text
-    assert Card("6C") == Card("6♣") and Card("10C") == Card("TC") == Card("10♣")
+    # r114 (newcomer r114/02 item 3.1): the example `6C` was the answer to the duck question it sat under;
+    # the examples are no clubs, so none of West's choices there
+    assert 'in a new code cell, the card as rank then suit letter (`QH` is Q♥; `10D` or `TD` is 10♦).' in text
+    assert Card("QH") == Card("Q♥") and Card("10D") == Card("TD") == Card("10♦")
+    assert "`6C` is 6♣" not in text
     # newcomer rater: "nobody may throw points on the first trick" muddled North's reason and skipped
     # lesson 03's exception; West's reason was hand-written (it held Q♠ and could have ducked): now
     # the rule bot's own reason is printed, and the prose points to it
@@ -1625,6 +1634,10 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     cards = [Card(c).index for c in ("3C", "AD", "KS", "QH")]
     assert SEAT_NAMES[trick_winner(cards, 3)] == "East"
     answer_every_way(ns["lone_club"], "East", ["South", "West", "North"])
+    # r114 (newcomer r114/02 item 3.2): a club lead with a heart discarded read as trick 1, where H6 bars the Q♥
+    assert ns["lone_club"].question.startswith("Later in the hand, East leads 3♣.")
+    # r114 (newcomer r114/02 item 2): "always ... with the two of clubs" holds at four players (3♣ at five, docs/rules.md)
+    assert "At four players, the first trick is started" in text and "is always started" not in text
 
 
 def test_02_round_81_seat_numbers_penalty_cards_and_the_discard_clue():
