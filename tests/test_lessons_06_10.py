@@ -1674,9 +1674,13 @@ def test_lesson_09_round_17_wording():
     assert "(how to choose a bid is the subject of [09a](09a_spades_bidding.ipynb)):" in text
     # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
     # r74: docs/rules.md has no mercy rule: the lesson says it is not part of the rules the course teaches
-    assert "SpadesRules(" not in text and ("(Some tables add a *mercy rule* that ends a match early once one team "
-                                           "falls a set number of points behind; it is not part of the rules this "
-                                           "course teaches.)") in text
+    # r114: docs/rules.md SD5 now has it (an option, off by default, ending the match after a hand): said so
+    assert "SpadesRules(" not in text and ("(A *mercy rule*, off by default, also ends a match after a hand that leaves "
+                                           "one team a set number of points or more behind.)") in text
+    assert "not part of the rules this course teaches" not in text
+    # r114 (docs/rules.md S4): the trick's winner leads the next, in both games; with two spades, the higher wins
+    assert "clockwise play (South, West, North, East) and the winner leading next are the same." in text
+    assert "spades: the highest spade played wins the trick" in text and "a spade beats any card of another suit" not in text
     assert "far behind" not in text
     play_spades(spades, seed=2)
     assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
@@ -1977,7 +1981,10 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     # r74b: blind nil was named, never said
     # r102: blind nil is never used in this lesson: the gloss went (09b teaches it)
     # r103: the table's legend prints "B = blind nil" with no word on it: said where it is taught; hand 6 like hand 2
-    assert "the bids in seat order (n for nil; B, blind nil, is 09b's) and each team's hand score → running total." in prose
+    # r114: the table's "(bags N)" was never explained: the count after the hand (hand 2: "bags 1 → 3", "(bags 3)")
+    assert ("the bids in seat order (n for nil; B, blind nil, is 09b's) and each team's hand score → running total "
+            "(bags after the hand).") in prose
+    assert "+82 → 173 (bags 3)" in out and "bags 1 → 3 = +82" in out
     assert "Hand 6's +80 is alike: nil +100, North set −20:" in prose
     assert "South–North: bid 2, took 1: set, -20; South nil made +100; bags 0 → 0 = +80" in str(match.hand_scores()[5])
     # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
