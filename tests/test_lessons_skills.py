@@ -4003,11 +4003,18 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     assert sure_split == (7, 18) and fewer_split == (14, 76) and 14 / 76 < 0.26 < 7 / 18
     assert ("Counts 1 to 6 with two or more sure winners: 7 of 18 came off (39%); with fewer: 14 of 76 (18%).\n"
             "Those 18, played both ways: going averaged 12.5 a hand, ducking 16.9; a failed moon cost 3.9 more than "
-            "ducking, on average.\nThe other 304") in shown
+            "ducking, on average.\nGoing saved 4.4 a hand") in shown and "(95%): -0.8 to 9.6.\nThe other 304" in shown
     # r114: the reader asked what to do in the play app at such a count: those 18 hands played both ways (ducking: a
     # rule bot in South's seat); going scored less on average, its failures costing little more than ducking
     both = [sum(r[key] for r in mid) for key in ("sure_go", "sure_duck", "sure_fail_cost")]
     assert both == [225, 304, 43] and both[0] < both[1]
+    # r114: the saving's paired 95% interval, from the summed squares: it reaches below 0 (the summary's "too few
+    # hands to be sure") and is printed under the table
+    n, sq = sure_split[1], sum(r["sure_gain_sq"] for r in mid)
+    gain = (both[1] - both[0]) / n
+    half = 1.96 * ((sq / n - gain ** 2) * n / (n - 1) / n) ** 0.5
+    assert f"{gain:.1f}" == "4.4" and gain - half < 0 < gain
+    assert f"Going saved {gain:.1f} a hand, give or take {half:.1f} (95%): {gain - half:.1f} to {gain + half:.1f}." in shown
     for label, r in zip(("0", "1 or 2", "3 or 4", "5 or 6", "7 or more"), scale, strict=True):
         line = next(x for x in shown.splitlines() if x.startswith(label + " "))
         assert line.split() == [*label.split(), str(r["top_hands"]), str(r["top_moons"]),
@@ -4049,7 +4056,7 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r98: "(each of the 5 failures began with a trick lost in another suit)" was printed nowhere: cut (the fact is
     # still checked in test_08b_r93_...)
     assert ("**A low count:** against these bots, with a top heart, count 0 came off 11 times in 16, every higher row "
-            "less than a third of the time; with no top heart, never (0 of 304).") in prose  # r84: words
+            "under a third; with no top heart, never (0 of 304).") in prose  # r84: words (r114: "less than ... of the time")
     assert "each of the 5 failures" not in prose
     assert all(r["top_moons"] * 3 < r["top_hands"] for r in scale[1:]) and "too near deal 683" not in prose
     assert (rows[(7, 13)]["hands"], rows[(7, 13)]["moons"]) == (196, 0)  # two moons fewer at 5 of 13: below
@@ -4073,12 +4080,13 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r75b: the rule to use at the table leads the summary (the break-even needs figures nobody has mid-hand)
     # r81: "go only when your count is 0", then "try it in the play app" (rule bots, against which deal 683 went at
     # count 6) left the reader unsure which rule to use: split, people and these bots; the app's default opponents
-    # r114: "too few hands for a rule" left the reader with no rule for the play app: the 18 hands' averages, played
-    # both ways (checked above), decide it; "a top heart" said, as the table counts only such hands
+    # r114: "too few hands for a rule" left the reader with no rule for the play app: those 18 hands played both
+    # ways (checked above): going saved 4.4 a hand, but its 95% interval reaches below 0, so no rule; "a top heart"
+    # said, as the table counts only such hands
     assert ("**At the table:** against careful people (assume a high heart is kept back), go only when your count is 0; "
-            "otherwise duck. Against these rule bots (the play app's default), which waste high hearts, go at count 0 "
-            "and at counts 1 to 6 with a top heart and two or more sure winners (18 hands: going averaged 12.5, ducking "
-            "16.9).") in prose
+            "otherwise duck. Against these rule bots (the play app's default), which waste high hearts, go at count 0; "
+            "counts 1 to 6 with a top heart and two or more sure winners: going saved 4.4 a hand, on too few hands to be "
+            "sure.") in prose
     assert "too few hands for a rule" not in prose
     # r112: the reader asked for a verdict; 7 of 18 (95% interval about 20% to 61%) straddles deal 683's 26%: no
     # rule, said plainly instead of "too few hands to be sure"
@@ -4153,7 +4161,7 @@ def test_08b_r65_the_count_has_a_scale_against_the_bots():
     # r93: the printout below went back to deal 683 without a heading: the sentence names both deals, early and late
     # r97: the finding was buried in a printout: its figures in the answer, the printout just below
     # r98: cut for density: the printout just below gives the 14.2, the 14.3 and the 188 of 261 (checked above)
-    assert ("Spoiled early, it saved 10. Deal 683's moons mostly failed late, and there it hardly helped "
+    assert ("Spoiled early, it saved 10. Deal 683's moons mostly failed late, where it hardly helped "  # r114: words
             "(below). </details>") in prose and "14.2 a hand against 14.3" not in prose
     assert "How much giving up saves" not in prose and "deal 683's re-deals late (below)" not in prose
     assert "as most of deal 683's failed moons were" not in prose

@@ -226,6 +226,7 @@ class CountRow(TypedDict):
     sure_go: int
     sure_duck: int
     sure_fail_cost: int
+    sure_gain_sq: int
 
 
 def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
@@ -237,9 +238,10 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
     a top heart (``top_hands``, ``top_moons``), and for those where South holds a top heart and at
     least two ``sure_winners`` outside hearts (``sure_hands``, ``sure_moons``); for those, South's
     scores summed going (``sure_go``) and ducking like a rule bot (``sure_duck``), and what the failed
-    moons cost against ducking, summed (``sure_fail_cost``)."""
+    moons cost against ducking, summed (``sure_fail_cost``), and the squares of what going gained
+    over ducking, summed (``sure_gain_sq``: the spread of that gain, for its interval)."""
     rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0, sure_hands=0, sure_moons=0,
-                     sure_go=0, sure_duck=0, sure_fail_cost=0)
+                     sure_go=0, sure_duck=0, sure_fail_cost=0, sure_gain_sq=0)
             for band in COUNT_BANDS]
 
     def ready(h: Hand) -> bool:
@@ -268,4 +270,5 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
             row["sure_go"] += went.scores[0]
             row["sure_duck"] += ducked
             row["sure_fail_cost"] += 0 if moon else went.scores[0] - ducked
+            row["sure_gain_sq"] += (ducked - went.scores[0]) ** 2
     return rows
