@@ -223,6 +223,10 @@ class CountRow(TypedDict):
     top_moons: int
     sure_hands: int
     sure_moons: int
+    sure_go: int
+    sure_duck: int
+    sure_fail_cost: int
+    sure_gain_sq: int
 
 
 def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
@@ -232,8 +236,12 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
     and rule bots the others. For each band of South's ``moon_count`` there: the number of such
     hands (``hands``) and of moons (``moons``), and the same for the hands where South also holds
     a top heart (``top_hands``, ``top_moons``), and for those where South holds a top heart and at
-    least two ``sure_winners`` outside hearts (``sure_hands``, ``sure_moons``)."""
-    rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0, sure_hands=0, sure_moons=0)
+    least two ``sure_winners`` outside hearts (``sure_hands``, ``sure_moons``); for those, South's
+    scores summed going (``sure_go``) and ducking like a rule bot (``sure_duck``), and what the failed
+    moons cost against ducking, summed (``sure_fail_cost``), and the squares of what going gained
+    over ducking, summed (``sure_gain_sq``: the spread of that gain, for its interval)."""
+    rows = [CountRow(band=band, hands=0, moons=0, top_hands=0, top_moons=0, sure_hands=0, sure_moons=0,
+                     sure_go=0, sure_duck=0, sure_fail_cost=0, sure_gain_sq=0)
             for band in COUNT_BANDS]
 
     def ready(h: Hand) -> bool:
@@ -248,7 +256,9 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
             continue
         top = _holds_top_heart(h)
         sure = top and len(sure_winners(h)) >= 2
-        moon = bots_play(h, [Shooter()] + table_bots("rule")[1:]).moon == 0
+        ducked = bots_play(h.copy(), table_bots("rule")).scores[0] if sure else 0
+        went = bots_play(h, [Shooter()] + table_bots("rule")[1:])
+        moon = went.moon == 0
         row = next(r for r in rows if r["band"][0] <= count <= r["band"][1])
         row["hands"] += 1
         row["moons"] += moon
@@ -256,4 +266,9 @@ def count_scale(first: int = 0, hands: int = 3000) -> list[CountRow]:
         row["top_moons"] += top and moon
         row["sure_hands"] += sure
         row["sure_moons"] += sure and moon
+        if sure:
+            row["sure_go"] += went.scores[0]
+            row["sure_duck"] += ducked
+            row["sure_fail_cost"] += 0 if moon else went.scores[0] - ducked
+            row["sure_gain_sq"] += (ducked - went.scores[0]) ** 2
     return rows
