@@ -3401,7 +3401,7 @@ def test_round_13_absolute_sentences_made_exact():
     assert "the cards are dealt, usually passed, and played in tricks" in _md("00_welcome")
     one = _md("01_deal_and_pass")
     # r114: "may improve" read as if passing were optional (docs/rules.md: everyone chooses three cards to give away)
-    assert "Then, in three hands out of four, before play, each player must give away three cards" in one
+    assert "Then, in three hands out of four, before play, each player must give three cards away." in one
     assert "each player may improve" not in one
     assert "Every hand starts the same way" not in one
     assert rules.no_points_on_first_trick
