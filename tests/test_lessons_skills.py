@@ -3411,7 +3411,9 @@ def test_round_13_absolute_sentences_made_exact():
     assert Hand.deal(seed=1, pass_direction="across").pass_target(0) == 2  # South to North: not beside South
     assert "the cards are dealt, usually passed, and played in tricks" in _md("00_welcome")
     one = _md("01_deal_and_pass")
-    assert "Then, in three hands out of four, before a single card is played, each player may improve" in one  # r112: cut for words
+    # r114: "may improve" read as if passing were optional (docs/rules.md: everyone chooses three cards to give away)
+    assert "Then, in three hands out of four, before play, each player must give three cards away." in one
+    assert "each player may improve" not in one
     assert "Every hand starts the same way" not in one
     assert rules.no_points_on_first_trick
     # r90: the r89 reader asked for rule 5's "Two catches" to be cut to pay for words: lesson 01 no longer says the
@@ -3711,7 +3713,7 @@ def test_01_why_the_coach_passes_the_jack_of_clubs():
     assert "it wins any diamond trick" not in prose
     # r111: "You pass without seeing what you will receive" cut for words; the exchange cell still says it
     assert "the card most likely to win" not in prose and "That is passing unseen:" in prose  # r112: defined in a clause
-    assert "then South keeps no spades at all" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
+    assert "then South keeps no spades, unless East" in prose and not [c for c in ns["hand"].cards(0) if c.suit == Suit.SPADES]
     # a later rater: "aces especially", yet the coach keeps the A♦ (three lower diamonds beside it) and passes the
     # J♣ (one lower club): the rules of thumb say a high card with low cards of its suit beside it is safer
     # r84: the rules of thumb are numbered, most important first; this is rule 3
